@@ -1,0 +1,32 @@
+/**
+ * EventBridge Scheduler definitions, defined once. The CDK jobs stack creates one schedule per
+ * entry targeting the job's Lambda; the local scheduler (infra/local/scheduler.ts) runs the same
+ * entries with croner. `npm run job -- <name>` runs one now.
+ *
+ * `cron` is the EventBridge form cron(min hour day-of-month month day-of-week year), in UTC;
+ * `localCron` is the same moment in standard 5-field cron for croner.
+ */
+export interface ScheduleDef {
+  name: JobName;
+  description: string;
+  cron: string;
+  localCron: string;
+}
+
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+export const SCHEDULES: ScheduleDef[] = [
+  {
+    name: 'demo-reset',
+    description: 'Restores the shared demo company to its seeded state every night',
+    cron: 'cron(0 3 * * ? *)',
+    localCron: '0 3 * * *',
+  },
+  {
+    name: 'overdue-rentals',
+    description: 'Marks active rentals past expected return plus the grace period as overdue',
+    cron: 'cron(0/15 * * * ? *)',
+    localCron: '*/15 * * * *',
+  },
+];

@@ -1,0 +1,22 @@
+import type { RouteDef } from './types';
+import { routeKey } from './types';
+import { platformRoutes } from './platform';
+
+export * from './types';
+
+/**
+ * The one route table. Each domain keeps its own file in this folder; add it here.
+ */
+export const ROUTES: RouteDef[] = [...platformRoutes];
+
+export function routesOf(domain: RouteDef['domain']): RouteDef[] {
+  return ROUTES.filter((r) => r.domain === domain);
+}
+
+export function domainsInUse(): RouteDef['domain'][] {
+  return [...new Set(ROUTES.map((r) => r.domain))];
+}
+
+export function findRouteByKey(key: string): RouteDef | undefined {
+  return ROUTES.find((r) => routeKey(r) === key);
+}

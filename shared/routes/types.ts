@@ -1,0 +1,48 @@
+import type { ZodType } from 'zod';
+import type { Ability } from '../permissions';
+
+/**
+ * One API route. The route table (shared/routes/index.ts) is read by:
+ *  - the CDK api stack (one HTTP API route per entry, integrated with the domain's Lambda,
+ *    JWT authorizer on every non-public route),
+ *  - the local gateway (infra/local/gateway.ts), which builds the same API Gateway v2 events,
+ *  - the handler stack (functions/lib/http.ts) for validation and the role check,
+ *  - the OpenAPI generator (GET /api/v1/openapi.json).
+ */
+export const DOMAINS = [
+  'platform', 'auth', 'settings', 'staff', 'vehicles', 'customers', 'rentals', 'finance',
+  'accounting', 'maintenance', 'documents', 'tickets', 'alerts', 'gps', 'reports', 'insights',
+  'security',
+] as const;
+export type Domain = (typeof DOMAINS)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  /** Unique, stable; the domain handler dispatches on it. */
+  operationId: string;
+  method: HttpMethod;
+  /** API Gateway path syntax: /api/v1/vehicles/{id} */
+  path: string;
+  domain: Domain;
+  /** public routes have no authorizer; authenticated routes need a verified access token. */
+  auth: 'public' | 'authenticated';
+  /** Ability (from shared/permissions.ts) the caller's role must have. Ignored for public routes. */
+  ability?: Ability;
+  /** The shared demo account works like an OWNER but may not use these routes (403). */
+  blockDemo?: boolean;
+  summary: string;
+  request?: {
+    body?: ZodType;
+    query?: ZodType;
+    params?: ZodType;
+  };
+  /** Schema of a successful answer, for the OpenAPI document. */
+  response?: ZodType;
+  /** Money-moving creates accept an Idempotency-Key header. */
+  idempotent?: boolean;
+  /** Raw body (uploads): not JSON-parsed, not logged. */
+  rawBody?: boolean;
+}
+
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;
