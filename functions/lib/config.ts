@@ -1,0 +1,43 @@
+/**
+ * Runtime configuration from the environment. In AWS the endpoints are unset and the SDK uses
+ * the real services; locally infra/local sets them to the emulators.
+ */
+export interface RuntimeConfig {
+  region: string;
+  tableName: string;
+  documentsBucket: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  sesFromAddress: string;
+  endpoints: { dynamodb?: string; cognito?: string; s3?: string; ses?: string };
+  /** Public base URL of S3 presigned links (local s3rver vs AWS). */
+  isLocal: boolean;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
+  return {
+    region: env.AWS_REGION ?? 'us-east-1',
+    tableName: env.TABLE_NAME ?? 'sayyara',
+    documentsBucket: env.DOCUMENTS_BUCKET ?? 'sayyara-documents',
+    userPoolId: env.USER_POOL_ID ?? '',
+    userPoolClientId: env.USER_POOL_CLIENT_ID ?? '',
+    sesFromAddress: env.SES_FROM_ADDRESS ?? 'no-reply@sayyara.local',
+    endpoints: {
+      dynamodb: env.DYNAMODB_ENDPOINT || undefined,
+      cognito: env.COGNITO_ENDPOINT || undefined,
+      s3: env.S3_ENDPOINT || undefined,
+      ses: env.SES_ENDPOINT || undefined,
+    },
+    isLocal: env.SAYYARA_LOCAL === '1',
+  };
+}
+
+let cached: RuntimeConfig | undefined;
+export function config(): RuntimeConfig {
+  cached ??= readConfig();
+  return cached;
+}
+/** Tests and the local runner change the environment before first use; this forgets the cache. */
+export function resetConfigCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,81 @@
+/**
+ * Typed HTTP errors, serialised in one place (http.ts) as
+ * `{ "error": { "code", "message", "fields"? } }` (DESIGN.md §5). Never a stack trace.
+ */
+export type FieldErrors = Record<string, string>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, fields?: FieldErrors) =>
+  new HttpError(400, 'BAD_REQUEST', message, fields);
+export const validationFailed = (fields: FieldErrors, message = 'Please correct the highlighted validation errors') =>
+  new HttpError(400, 'VALIDATION_FAILED', message, fields);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
+export const conflict = (message: string, fields?: FieldErrors, code = 'CONFLICT') =>
+  new HttpError(409, code, message, fields);
+export const tooLarge = (message: string) => new HttpError(413, 'TOO_LARGE', message);
+export const tooManyAttempts = (message = 'Too many attempts', retryAfterSeconds?: number) =>
+  new HttpError(429, 'TOO_MANY_ATTEMPTS', message, undefined,
+    retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
+export const unavailable = (message = 'A service is temporarily unavailable, nothing was changed. Please try again.') =>
+  new HttpError(503, 'SERVICE_UNAVAILABLE', message);
+
+/**
+ * Maps AWS SDK failures to HTTP errors. A failed condition or cancelled transaction means
+ * nothing was written (DynamoDB is all-or-nothing), so 409 is honest; throttling and
+ * service faults become 503.
+ */
+export function mapAwsError(err: unknown): HttpError | undefined {
+  if (err instanceof HttpError) return err;
+  const name = (err as { name?: string })?.name ?? '';
+  switch (name) {
+    case 'ConditionalCheckFailedException':
+      return conflict('This record was changed by someone else. Reload and try again.', undefined, 'VERSION_CONFLICT');
+    case 'TransactionCanceledException':
+    case 'TransactionConflictException':
+      return conflict('This change conflicts with another change made at the same time. Please try again.', undefined, 'TRANSACTION_CONFLICT');
+    case 'ProvisionedThroughputExceededException':
+    case 'ThrottlingException':
+    case 'RequestLimitExceeded':
+    case 'InternalServerError':
+    case 'ServiceUnavailable':
+    case 'ServiceUnavailableException':
+    case 'TooManyRequestsException':
+    case 'LimitExceededException':
+      return unavailable();
+  }
+  const fault = (err as { $fault?: string })?.$fault;
+  if (fault === 'server') return unavailable();
+  const code = (err as { code?: string })?.code;
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT') return unavailable();
+  return undefined;
+}
+
+/** True when a TransactWriteItems failed because one of its conditions did not hold. */
+export function isConditionFailure(err: unknown): boolean {
+  const name = (err as { name?: string })?.name;
+  if (name === 'ConditionalCheckFailedException') return true;
+  if (name === 'TransactionCanceledException') {
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    return reasons.some((r) => r.Code === 'ConditionalCheckFailed');
+  }
+  return false;
+}
+
+/** Index of each cancelled item's reason code, for callers that need to know which condition failed. */
+export function cancellationCodes(err: unknown): (string | undefined)[] {
+  return ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
+}

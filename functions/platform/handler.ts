@@ -1,0 +1,31 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import { createDomainHandler, reply } from '../lib/http';
+import { cognitoClient, dynamo, s3Client } from '../lib/aws';
+import { config } from '../lib/config';
+import { unavailable } from '../lib/errors';
+import { buildOpenApi } from '../../shared/openapi';
+
+/**
+ * Health: ok only once DynamoDB, Cognito and S3 all answer. A missing health item is a
+ * successful answer; what matters is that the service responded.
+ */
+async function health() {
+  const c = config();
+  const checks = await Promise.allSettled([
+    dynamo().send(new GetCommand({ TableName: c.tableName, Key: { pk: 'G#HEALTH', sk: 'G' } })),
+    cognitoClient().send(new DescribeUserPoolCommand({ UserPoolId: c.userPoolId })),
+    s3Client().send(new HeadBucketCommand({ Bucket: c.documentsBucket })),
+  ]);
+  const failed = ['dynamodb', 'cognito', 's3'].filter((_, i) => checks[i].status === 'rejected');
+  if (failed.length) throw unavailable(`Not ready: ${failed.join(', ')}`);
+  return reply.ok({ status: 'ok' });
+}
+
+let openapiCache: unknown;
+
+export const handler = createDomainHandler('platform', {
+  health,
+  openapi: async () => reply.ok((openapiCache ??= buildOpenApi())),
+});

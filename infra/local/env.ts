@@ -1,0 +1,29 @@
+import type { EmulatorPorts } from './emulators';
+import type { LocalResources } from './bootstrap';
+
+/** The environment a Lambda gets in AWS, pointed at the local emulators. */
+export function lambdaEnv(ports: EmulatorPorts, resources: LocalResources, webOrigin: string): Record<string, string> {
+  return {
+    SAYYARA_LOCAL: '1',
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    TABLE_NAME: resources.tableName,
+    DOCUMENTS_BUCKET: resources.documentsBucket,
+    USER_POOL_ID: resources.userPoolId,
+    USER_POOL_CLIENT_ID: resources.userPoolClientId,
+    SES_FROM_ADDRESS: resources.sesFromAddress,
+    DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamodb}`,
+    COGNITO_ENDPOINT: `http://127.0.0.1:${ports.cognito}`,
+    S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
+    /** Presigned URLs must be reachable from the browser, which reaches s3rver on localhost. */
+    S3_PUBLIC_ENDPOINT: `http://localhost:${ports.s3}`,
+    SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
+    WEB_ORIGIN: webOrigin,
+  };
+}
+
+export function cognitoIssuer(ports: EmulatorPorts, resources: LocalResources): string {
+  // cognito-local issues tokens with iss = http://localhost:PORT/<poolId>
+  return `http://localhost:${ports.cognito}/${resources.userPoolId}`;
+}

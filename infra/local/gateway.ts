@@ -1,0 +1,238 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { ROUTES, routeKey, type RouteDef } from '../../shared/routes';
+import { REDIRECTS } from '../../shared/redirects';
+
+/**
+ * The local stand-in for API Gateway (HTTP API, JWT authorizer) and CloudFront: one origin
+ * serving `/api/*` from the route table and the built web app for everything else.
+ *
+ * For an authenticated route the token is verified against the user pool's JWKS (issuer,
+ * signature, expiry, token_use=access, client_id = the app client: what the Cognito JWT
+ * authorizer checks for access tokens) and only then copied into
+ * `requestContext.authorizer.jwt.claims`. Failures answer 401 `{"message":"Unauthorized"}`
+ * exactly as API Gateway does.
+ */
+export interface GatewayOptions {
+  port: number;
+  host?: string;
+  webDir: string;
+  issuer: string;
+  jwksUrl: string;
+  clientId: string;
+  /** Loads a domain's handler module; defaults to importing functions/<domain>/handler.ts. */
+  loadHandler?: (domain: string) => Promise<LambdaHandler>;
+  log?: (line: string) => void;
+}
+
+export type LambdaHandler = (event: unknown, context: unknown) => Promise<{ statusCode?: number; headers?: Record<string, string>; body?: string; isBase64Encoded?: boolean }>;
+
+const MAX_BODY = 10 * 1024 * 1024; // API Gateway HTTP API payload limit
+
+interface CompiledRoute {
+  route: RouteDef;
+  regex: RegExp;
+  names: string[];
+}
+
+function compile(route: RouteDef): CompiledRoute {
+  const names: string[] = [];
+  const pattern = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { route, regex: new RegExp(`^${pattern}$`), names };
+}
+
+/** Static segments rank before parameters, as API Gateway chooses the most specific route. */
+function specificity(r: RouteDef): number {
+  return r.path.split('/').reduce((n, seg) => n * 2 + (seg.startsWith('{') ? 0 : 1), 1);
+}
+
+export function matchRoute(method: string, path: string, routes: RouteDef[] = ROUTES) {
+  const compiled = routes.map(compile).sort((a, b) => specificity(b.route) - specificity(a.route));
+  for (const c of compiled) {
+    if (c.route.method !== method) continue;
+    const m = c.regex.exec(path);
+    if (m) {
+      const params: Record<string, string> = {};
+      c.names.forEach((n, i) => { params[n] = decodeURIComponent(m[i + 1]); });
+      return { route: c.route, params };
+    }
+  }
+  return undefined;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png', '.jpg': 'image/jpeg',
+  '.svg': 'image/svg+xml', '.ico': 'image/x-icon', '.woff': 'font/woff', '.woff2': 'font/woff2', '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8', '.pdf': 'application/pdf', '.map': 'application/json',
+};
+
+const WEB_SECURITY_HEADERS: Record<string, string> = {
+  'strict-transport-security': 'max-age=63072000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+export function startGateway(opts: GatewayOptions): Promise<Server> {
+  const jwks = createRemoteJWKSet(new URL(opts.jwksUrl));
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+  const load = opts.loadHandler ?? (async (domain: string) => {
+    const mod = await import(resolve(import.meta.dirname, '../../functions', domain, 'handler.ts'));
+    return mod.handler as LambdaHandler;
+  });
+  const handlerFor = (domain: string) => {
+    if (!handlers.has(domain)) handlers.set(domain, load(domain));
+    return handlers.get(domain)!;
+  };
+  const log = opts.log ?? (() => {});
+  const webDir = resolve(opts.webDir);
+
+  async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      res.writeHead(204, {
+        'access-control-allow-origin': req.headers.origin ?? '*',
+        'access-control-allow-headers': 'authorization,content-type,idempotency-key,x-request-id',
+        'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+        'access-control-max-age': '600',
+      });
+      return res.end();
+    }
+    const match = matchRoute(method, url.pathname);
+    if (!match) return json(res, 404, { message: 'Not Found' });
+
+    let claims: Record<string, unknown> | undefined;
+    if (match.route.auth === 'authenticated') {
+      const header = req.headers.authorization ?? '';
+      const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
+      if (!token) return json(res, 401, { message: 'Unauthorized' });
+      try {
+        const { payload } = await jwtVerify(token, jwks, { issuer: opts.issuer });
+        if (payload.token_use !== 'access' || payload.client_id !== opts.clientId) throw new Error('wrong token');
+        claims = payload as Record<string, unknown>;
+      } catch {
+        return json(res, 401, { message: 'Unauthorized' });
+      }
+    }
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY) return json(res, 413, { message: 'Request Entity Too Large' });
+      chunks.push(chunk as Buffer);
+    }
+    const raw = Buffer.concat(chunks);
+    const contentType = String(req.headers['content-type'] ?? '');
+    const textual = /json|text|x-www-form-urlencoded/.test(contentType) || contentType === '';
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+    const query: Record<string, string> = {};
+    for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+    const now = new Date();
+    const requestId = randomUUID();
+    const event = {
+      version: '2.0',
+      routeKey: routeKey(match.route),
+      rawPath: url.pathname,
+      rawQueryString: url.search.replace(/^\?/, ''),
+      headers,
+      queryStringParameters: Object.keys(query).length ? query : undefined,
+      pathParameters: Object.keys(match.params).length ? match.params : undefined,
+      requestContext: {
+        accountId: 'local',
+        apiId: 'local',
+        domainName: headers.host ?? 'localhost',
+        domainPrefix: 'localhost',
+        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        requestId,
+        routeKey: routeKey(match.route),
+        stage: '$default',
+        time: now.toUTCString(),
+        timeEpoch: now.getTime(),
+        ...(claims ? { authorizer: { jwt: { claims: stringifyClaims(claims), scopes: null } } } : {}),
+      },
+      body: raw.length ? (textual ? raw.toString('utf8') : raw.toString('base64')) : undefined,
+      isBase64Encoded: raw.length > 0 && !textual,
+    };
+    const handler = await handlerFor(match.route.domain);
+    const context = { awsRequestId: requestId, functionName: `sayyara-${match.route.domain}`, getRemainingTimeInMillis: () => 29_000 };
+    const out = await handler(event, context);
+    const body = out.body ? Buffer.from(out.body, out.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+    res.writeHead(out.statusCode ?? 200, { ...(out.headers ?? {}), 'content-length': String(body.length) });
+    res.end(body);
+  }
+
+  function web(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const target = REDIRECTS[url.pathname.replace(/\/+$/, '') || '/'];
+    if (target) {
+      const [path, targetQuery] = target.split('?');
+      const params = new URLSearchParams(url.search);
+      for (const [k, v] of new URLSearchParams(targetQuery ?? '')) params.set(k, v);
+      const qs = params.toString();
+      res.writeHead(302, { location: `${path}${qs ? `?${qs}` : ''}`, ...WEB_SECURITY_HEADERS });
+      return res.end();
+    }
+    if (!existsSync(join(webDir, 'index.html'))) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      return res.end('The web app is not built yet: run `npm run build:web`.');
+    }
+    const rel = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(webDir, rel);
+    if (!file.startsWith(webDir)) file = join(webDir, 'index.html');
+    const isFile = existsSync(file) && statSync(file).isFile();
+    if (!isFile) {
+      if (extname(url.pathname)) {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...WEB_SECURITY_HEADERS });
+        return res.end('Not found');
+      }
+      file = join(webDir, 'index.html'); // SPA fallback, as the CloudFront Function does
+    }
+    const immutable = rel.includes(`${'assets'}`) && /-[A-Za-z0-9_-]{8,}\./.test(rel);
+    res.writeHead(200, {
+      'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...WEB_SECURITY_HEADERS,
+    });
+    createReadStream(file).pipe(res);
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const started = Date.now();
+    const done = (p: Promise<unknown> | void) => Promise.resolve(p).catch((err) => {
+      log(JSON.stringify({ level: 'error', message: 'gateway failure', error: (err as Error).message }));
+      if (!res.headersSent) json(res, 502, { message: 'Internal Server Error' });
+      else res.end();
+    }).finally(() => {
+      if (url.pathname.startsWith('/api/')) log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
+    });
+    if (url.pathname.startsWith('/api/')) done(api(req, res, url));
+    else done(web(req, res, url));
+  });
+  server.keepAliveTimeout = 5000;
+  return new Promise((res, rej) => {
+    server.once('error', rej);
+    server.listen(opts.port, opts.host ?? '127.0.0.1', () => res(server));
+  });
+}
+
+/** API Gateway passes JWT claims as strings (arrays as "[a b]"). */
+function stringifyClaims(claims: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(claims)) out[k] = Array.isArray(v) ? `[${v.join(' ')}]` : String(v);
+  return out;
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+  res.end(text);
+}

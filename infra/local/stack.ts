@@ -1,0 +1,66 @@
+import type { Server } from 'node:http';
+import { startEmulators, type EmulatorPorts } from './emulators';
+import { bootstrap, type LocalResources } from './bootstrap';
+import { cognitoIssuer, lambdaEnv } from './env';
+import { startGateway } from './gateway';
+import { startScheduler } from './scheduler';
+
+/**
+ * The whole local stack in one call: emulators → bootstrap → Lambda environment → gateway
+ * (+ scheduler). `npm start` and the test harness both use it.
+ */
+export interface LocalStackOptions {
+  dataDir: string;
+  ports: EmulatorPorts;
+  gatewayPort: number;
+  webDir: string;
+  scheduler: boolean;
+  log: (line: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  ports: EmulatorPorts;
+  resources: LocalResources;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack> {
+  const url = `http://localhost:${o.gatewayPort}`;
+  const emulators = await startEmulators(o.ports, o.dataDir);
+  let gateway: Server | undefined;
+  let scheduler: { stop(): void } | undefined;
+  try {
+    const resources = await bootstrap(o.ports, o.dataDir, [url, `http://127.0.0.1:${o.gatewayPort}`, 'http://localhost:5173']);
+    const env = lambdaEnv(o.ports, resources, url);
+    Object.assign(process.env, env);
+    gateway = await startGateway({
+      port: o.gatewayPort,
+      host: '127.0.0.1',
+      webDir: o.webDir,
+      issuer: cognitoIssuer(o.ports, resources),
+      jwksUrl: `${cognitoIssuer(o.ports, resources)}/.well-known/jwks.json`,
+      clientId: resources.userPoolClientId,
+      log: o.log,
+    });
+    if (o.scheduler) scheduler = startScheduler(o.log);
+    return {
+      url,
+      ports: o.ports,
+      resources,
+      env,
+      stop: async () => {
+        scheduler?.stop();
+        await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
+        gateway?.closeAllConnections?.();
+        await emulators.stop();
+      },
+    };
+  } catch (err) {
+    scheduler?.stop();
+    gateway?.close();
+    await emulators.stop();
+    throw err;
+  }
+}
