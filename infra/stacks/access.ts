@@ -1,0 +1,81 @@
+import type { Domain } from '../../shared/routes';
+
+/**
+ * What each domain Lambda may touch, in one table so a reviewer can read the whole blast radius
+ * at a glance and a domain that grows a new need changes one line.
+ *
+ * Local emulators do not enforce IAM, so a missing grant shows up only in the cloud: keep this
+ * in step with what each domain's handler calls.
+ */
+export interface DomainAccess {
+  /** read: Get/BatchGet/Query/ConditionCheck. readwrite adds Put/Update/Delete/BatchWrite. Never Scan. */
+  dynamodb: 'read' | 'readwrite';
+  /** Object access under tenants/* of the documents bucket (presigned URLs carry the Lambda's rights). */
+  s3?: 'read' | 'readwrite';
+  /** Cognito Admin API actions on the user pool. */
+  cognito?: readonly string[];
+  /** The platform health check pings each dependency with the cheapest call that proves it answers. */
+  healthCheck?: boolean;
+}
+
+const SIGN_UP_AND_IN = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminInitiateAuth',
+  'cognito-idp:AdminRespondToAuthChallenge',
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminUserGlobalSignOut',
+  // Rolls back a Cognito user when the registration transaction in DynamoDB fails.
+  'cognito-idp:AdminDeleteUser',
+] as const;
+
+const MANAGE_STAFF = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminUserGlobalSignOut',
+] as const;
+
+export const DOMAIN_ACCESS: Record<Domain, DomainAccess> = {
+  platform: { dynamodb: 'read', healthCheck: true },
+  auth: { dynamodb: 'readwrite', cognito: SIGN_UP_AND_IN },
+  settings: { dynamodb: 'readwrite', s3: 'readwrite' }, // company logo
+  staff: { dynamodb: 'readwrite', cognito: MANAGE_STAFF },
+  vehicles: { dynamodb: 'readwrite', s3: 'readwrite' }, // photos, inspection images
+  customers: { dynamodb: 'readwrite', s3: 'readwrite' }, // ID and licence scans
+  rentals: { dynamodb: 'readwrite', s3: 'readwrite' }, // contracts
+  finance: { dynamodb: 'readwrite', s3: 'readwrite' }, // invoices, receipts
+  accounting: { dynamodb: 'readwrite' },
+  maintenance: { dynamodb: 'readwrite', s3: 'readwrite' }, // workshop receipts
+  documents: { dynamodb: 'readwrite', s3: 'readwrite' },
+  tickets: { dynamodb: 'readwrite', s3: 'readwrite' }, // fine notices
+  alerts: { dynamodb: 'readwrite' },
+  gps: { dynamodb: 'readwrite' },
+  reports: { dynamodb: 'read' },
+  insights: { dynamodb: 'readwrite' },
+  security: { dynamodb: 'readwrite' },
+};
+
+export const DYNAMODB_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+] as const;
+
+/** TransactWriteItems is authorised per item by these same actions. */
+export const DYNAMODB_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+
+export const S3_READ_ACTIONS = ['s3:GetObject'] as const;
+export const S3_WRITE_ACTIONS = ['s3:PutObject', 's3:DeleteObject'] as const;

@@ -1,0 +1,159 @@
+import { Annotations, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { ROUTES, type Domain, type RouteDef } from '../../shared/routes';
+import { DOMAIN_ACCESS } from './access';
+import { grantTable, grantTenantObjects } from './grants';
+import { domainHandlerEntry, entryExists, pascal, sayyaraFunction, type RuntimeEnvironment } from './lambda';
+
+export interface ApiStackProps extends StackProps {
+  table: ITable;
+  documentsBucket: IBucket;
+  userPool: IUserPool;
+  userPoolClient: IUserPoolClient;
+  sesFromAddress: string;
+  /** Defaults to the one route table; tests may pass a subset. */
+  routes?: RouteDef[];
+  /** Where a domain's handler lives; tests point it at a fixture to check grants of domains not yet written. */
+  handlerEntry?: (domain: Domain) => string;
+  /** Steady-state requests per second across the whole API, and the burst above it. */
+  throttle?: { rateLimit: number; burstLimit: number };
+}
+
+/**
+ * The HTTP API: one route per route-table entry, one Lambda per domain, the Cognito JWT
+ * authorizer on every authenticated route. The API is reached through CloudFront's /api/*
+ * behaviour, so it needs no CORS.
+ */
+export class ApiStack extends Stack {
+  readonly httpApi: HttpApi;
+  readonly functions = new Map<Domain, NodejsFunction>();
+  /** Domains in the route table whose handler file is missing (synth warns; an infra test fails). */
+  readonly missingDomains: Domain[] = [];
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const routes = props.routes ?? ROUTES;
+
+    const environment: RuntimeEnvironment = {
+      TABLE_NAME: props.table.tableName,
+      DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
+      USER_POOL_ID: props.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+      SES_FROM_ADDRESS: props.sesFromAddress,
+    };
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: 'sayyara',
+      description: 'Sayyara API (reached through CloudFront /api/*)',
+      // The stage is created below so that it can carry throttling and access logs.
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const throttle = props.throttle ?? { rateLimit: 200, burstLimit: 400 };
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        // Request metadata only: no headers, so no Authorization token ever lands in the logs.
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            latency: '$context.responseLatency',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            sub: '$context.authorizer.claims.sub',
+          }),
+        ),
+      },
+    });
+
+    // Access tokens carry no `aud`; API Gateway then matches the audience against `client_id`.
+    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {
+      userPoolClients: [props.userPoolClient],
+      identitySource: ['$request.header.Authorization'],
+    });
+
+    const integrations = new Map<Domain, HttpLambdaIntegration>();
+    for (const domain of [...new Set(routes.map((r) => r.domain))]) {
+      const entry = (props.handlerEntry ?? domainHandlerEntry)(domain);
+      if (!entryExists(entry)) {
+        this.missingDomains.push(domain);
+        Annotations.of(this).addWarningV2(
+          `sayyara:missing-handler:${domain}`,
+          `functions/${domain}/handler.ts does not exist yet: its routes are left out of the API`,
+        );
+        continue;
+      }
+      const fn = sayyaraFunction(this, `${pascal(domain)}Function`, {
+        entry,
+        environment,
+        description: `Sayyara ${domain} API`,
+        // API Gateway gives up at 30 s; finishing earlier lets the handler answer 503 itself.
+        timeout: Duration.seconds(25),
+      });
+      this.functions.set(domain, fn);
+      this.grantDomainAccess(domain, fn, props);
+      integrations.set(
+        domain,
+        // One invoke permission per function instead of one per route keeps the Lambda resource
+        // policy under its 20 KB limit and the stack under CloudFormation's 500 resources.
+        new HttpLambdaIntegration(`${pascal(domain)}Integration`, fn, { scopePermissionToRoute: false }),
+      );
+    }
+
+    for (const route of routes) {
+      const integration = integrations.get(route.domain);
+      if (!integration) continue;
+      const [httpRoute] = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration,
+        authorizer: route.auth === 'authenticated' ? authorizer : undefined,
+      });
+      if (route.auth === 'public') {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.method} ${route.path} is public in the route table (${route.operationId}): it must work without a token`,
+        });
+      }
+    }
+  }
+
+  private grantDomainAccess(domain: Domain, fn: NodejsFunction, props: ApiStackProps): void {
+    const access = DOMAIN_ACCESS[domain];
+    grantTable(fn, props.table, access.dynamodb);
+    if (access.s3) grantTenantObjects(fn, props.documentsBucket, access.s3);
+    if (access.cognito?.length) props.userPool.grant(fn, ...access.cognito);
+    if (access.healthCheck) {
+      props.userPool.grant(fn, 'cognito-idp:DescribeUserPool');
+      // HeadBucket is authorised by s3:ListBucket; no object is read.
+      fn.addToRolePolicy(
+        new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.documentsBucket.bucketArn] }),
+      );
+    }
+  }
+}

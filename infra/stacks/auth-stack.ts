@@ -1,0 +1,62 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  StringAttribute,
+  UserPool,
+  UserPoolClient,
+} from 'aws-cdk-lib/aws-cognito';
+import type { Construct } from 'constructs';
+
+/** Spec (product-screens-and-session.md §5, §9): minimum password length 6, nothing more. */
+export const MIN_PASSWORD_LENGTH = 6;
+
+/**
+ * Cognito holds credentials only. The auth Lambda signs users up with the Admin APIs (so the
+ * company, its OWNER and the uniqueness items are written together), which is why self sign-up
+ * is off. Tenant, role and status live in DynamoDB (DESIGN.md §6); `tenant_id` is stamped once
+ * at creation as an immutable cross-check.
+ */
+export class AuthStack extends Stack {
+  readonly userPool: UserPool;
+  readonly userPoolClient: UserPoolClient;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      selfSignUpEnabled: false,
+      signInAliases: { username: true },
+      // "Ahmed" and "ahmed" must be one account, or two people could register look-alike names.
+      signInCaseSensitive: false,
+      customAttributes: {
+        tenant_id: new StringAttribute({ mutable: false }),
+      },
+      passwordPolicy: {
+        minLength: MIN_PASSWORD_LENGTH,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(7),
+      },
+      // The product has no self-service password reset; staff passwords are reset by an OWNER/ADMIN.
+      accountRecovery: AccountRecovery.NONE,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      // The browser never talks to Cognito; the auth Lambda does, without a client secret.
+      generateSecret: false,
+      authFlows: { adminUserPassword: true, userPassword: true },
+      disableOAuth: true,
+      enableTokenRevocation: true,
+      preventUserExistenceErrors: true,
+      accessTokenValidity: Duration.minutes(60),
+      idTokenValidity: Duration.minutes(60),
+      refreshTokenValidity: Duration.days(30),
+    });
+  }
+}

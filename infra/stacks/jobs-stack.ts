@@ -1,0 +1,103 @@
+import { Annotations, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Schedule, ScheduleExpression, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { Construct } from 'constructs';
+import { SCHEDULES, type JobName, type ScheduleDef } from '../../events/schedules';
+import { grantTable, grantTenantListing, grantTenantObjects } from './grants';
+import { entryExists, jobHandlerEntry, pascal, sayyaraFunction, type RuntimeEnvironment } from './lambda';
+
+/**
+ * What each job may touch. Keyed by JobName so that adding a job to events/schedules.ts without
+ * deciding its rights is a type error.
+ */
+export interface JobAccess {
+  /** Jobs sweep every tenant in pages, the one place a Scan is allowed (DESIGN.md §4). */
+  scan: boolean;
+  s3?: 'read' | 'readwrite';
+  /** Sends email from the SES identity. */
+  ses?: boolean;
+}
+
+export const JOB_ACCESS: Record<JobName, JobAccess> = {
+  // Deletes the demo tenant's items and files, then re-seeds them.
+  'demo-reset': { scan: true, s3: 'readwrite' },
+  'overdue-rentals': { scan: true },
+};
+
+export interface JobsStackProps extends StackProps {
+  table: ITable;
+  documentsBucket: IBucket;
+  userPool: IUserPool;
+  userPoolClient: IUserPoolClient;
+  emailIdentity: IEmailIdentity;
+  sesFromAddress: string;
+  schedules?: ScheduleDef[];
+  /** Where a job's handler lives; tests point it at a fixture. */
+  jobEntry?: (name: JobName) => string;
+}
+
+export class JobsStack extends Stack {
+  readonly functions = new Map<JobName, NodejsFunction>();
+  readonly schedules = new Map<JobName, Schedule>();
+  readonly missingJobs: JobName[] = [];
+
+  constructor(scope: Construct, id: string, props: JobsStackProps) {
+    super(scope, id, props);
+
+    const environment: RuntimeEnvironment = {
+      TABLE_NAME: props.table.tableName,
+      DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
+      USER_POOL_ID: props.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+      SES_FROM_ADDRESS: props.sesFromAddress,
+    };
+
+    for (const def of props.schedules ?? SCHEDULES) {
+      const entry = (props.jobEntry ?? jobHandlerEntry)(def.name);
+      if (!entryExists(entry)) {
+        this.missingJobs.push(def.name);
+        Annotations.of(this).addWarningV2(
+          `sayyara:missing-job:${def.name}`,
+          `functions/jobs/${def.name}.ts does not exist yet: its schedule is left out`,
+        );
+        continue;
+      }
+      const id = pascal(def.name);
+      const fn = sayyaraFunction(this, `${id}Function`, {
+        entry,
+        environment,
+        description: `Sayyara job ${def.name}: ${def.description}`.slice(0, 256),
+        timeout: Duration.minutes(5),
+        memorySize: 1024,
+      });
+      this.functions.set(def.name, fn);
+
+      const access = JOB_ACCESS[def.name];
+      grantTable(fn, props.table, 'readwrite', access.scan ? ['dynamodb:Scan'] : []);
+      if (access.s3) {
+        grantTenantObjects(fn, props.documentsBucket, access.s3);
+        grantTenantListing(fn, props.documentsBucket);
+      }
+      if (access.ses) props.emailIdentity.grantSendEmail(fn);
+
+      // The L2 target creates one role per target function, trusted by scheduler.amazonaws.com
+      // for this account only and allowed lambda:InvokeFunction on this function alone.
+      const schedule = new Schedule(this, `${id}Schedule`, {
+        description: def.description,
+        schedule: ScheduleExpression.expression(def.cron),
+        timeWindow: TimeWindow.off(),
+        target: new LambdaInvoke(fn, {
+          // Jobs are idempotent, so a retry after a throttle or timeout is safe.
+          retryAttempts: 2,
+          maxEventAge: Duration.hours(1),
+        }),
+      });
+      this.schedules.set(def.name, schedule);
+    }
+  }
+}

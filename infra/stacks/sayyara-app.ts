@@ -1,0 +1,104 @@
+import { Tags, Validations, type App, type Stack } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { JobName, ScheduleDef } from '../../events/schedules';
+import type { Domain, RouteDef } from '../../shared/routes';
+import { ApiStack } from './api-stack';
+import { AuthStack } from './auth-stack';
+import { DataStack } from './data-stack';
+import { EmailStack } from './email-stack';
+import { JobsStack } from './jobs-stack';
+import { applyNagSuppressions } from './nag';
+import { StorageStack } from './storage-stack';
+import { WebStack } from './web-stack';
+
+export interface SayyaraStacks {
+  data: DataStack;
+  auth: AuthStack;
+  storage: StorageStack;
+  email: EmailStack;
+  api: ApiStack;
+  jobs: JobsStack;
+  web: WebStack;
+}
+
+export interface SayyaraOptions {
+  /** Overrides web/dist (tests point it at a fixture). */
+  webDistPath?: string;
+  /** Test seams: a different route/schedule table and handler locations. */
+  routes?: RouteDef[];
+  handlerEntry?: (domain: Domain) => string;
+  schedules?: ScheduleDef[];
+  jobEntry?: (name: JobName) => string;
+}
+
+const contextString = (app: App, key: string, fallback: string): string => {
+  const value: unknown = app.node.tryGetContext(key);
+  return typeof value === 'string' && value.trim() ? value.trim() : fallback;
+};
+
+const contextList = (app: App, key: string, fallback: string[]): string[] => {
+  const value: unknown = app.node.tryGetContext(key);
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string' && value.trim()) return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return fallback;
+};
+
+/**
+ * Every stack is environment-agnostic (no account/region, no lookups), so the app synthesizes
+ * offline and deploys to whatever the CLI's credentials point at.
+ *
+ * Context keys: stackPrefix (Sayyara), sesFromAddress (no-reply@example.com), sesDomain (unset),
+ * webOrigins (comma-separated, "*").
+ */
+export function buildSayyara(app: App, options: SayyaraOptions = {}): SayyaraStacks {
+  const prefix = contextString(app, 'stackPrefix', 'Sayyara');
+  const sesFromAddress = contextString(app, 'sesFromAddress', 'no-reply@example.com');
+  const sesDomain = contextString(app, 'sesDomain', '') || undefined;
+  const webOrigins = contextList(app, 'webOrigins', ['*']);
+
+  const data = new DataStack(app, `${prefix}-Data`, { description: 'Sayyara: DynamoDB single table' });
+  const auth = new AuthStack(app, `${prefix}-Auth`, { description: 'Sayyara: Cognito user pool and app client' });
+  const storage = new StorageStack(app, `${prefix}-Storage`, {
+    description: 'Sayyara: documents bucket and its access logs',
+    webOrigins,
+  });
+  const email = new EmailStack(app, `${prefix}-Email`, {
+    description: 'Sayyara: SES sending identity',
+    fromAddress: sesFromAddress,
+    domain: sesDomain,
+  });
+  const shared = {
+    table: data.table,
+    documentsBucket: storage.documentsBucket,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+    sesFromAddress,
+  };
+  const api = new ApiStack(app, `${prefix}-Api`, {
+    description: 'Sayyara: HTTP API and domain Lambdas',
+    ...shared,
+    routes: options.routes,
+    handlerEntry: options.handlerEntry,
+  });
+  const jobs = new JobsStack(app, `${prefix}-Jobs`, {
+    description: 'Sayyara: scheduled jobs',
+    ...shared,
+    emailIdentity: email.identity,
+    schedules: options.schedules,
+    jobEntry: options.jobEntry,
+  });
+  const web = new WebStack(app, `${prefix}-Web`, {
+    description: 'Sayyara: CloudFront, edge function and the web app bucket',
+    httpApi: api.httpApi,
+    documentsBucket: storage.documentsBucket,
+    webDistPath: options.webDistPath,
+  });
+
+  const stacks: SayyaraStacks = { data, auth, storage, email, api, jobs, web };
+  for (const stack of Object.values(stacks) as Stack[]) Tags.of(stack).add('app', 'sayyara');
+
+  applyNagSuppressions(stacks);
+  // cdk-nag 3 is a policy-validation plugin: error-level findings fail `cdk synth`.
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+  return stacks;
+}

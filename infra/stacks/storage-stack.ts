@@ -1,0 +1,65 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+
+/** Every tenant object lives under this prefix (DESIGN.md §5); IAM grants are scoped to it. */
+export const TENANT_PREFIX = 'tenants/';
+
+export interface StorageStackProps extends StackProps {
+  /**
+   * Origins allowed to PUT/GET presigned URLs from the browser. The CloudFront domain is only
+   * known after the web stack deploys (and the web stack depends on this one), so it comes from
+   * context `webOrigins` rather than a reference.
+   */
+  webOrigins: string[];
+}
+
+export class StorageStack extends Stack {
+  readonly documentsBucket: Bucket;
+  readonly accessLogsBucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: StorageStackProps) {
+    super(scope, id, props);
+
+    this.accessLogsBucket = new Bucket(this, 'AccessLogs', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.documentsBucket = new Bucket(this, 'Documents', {
+      versioned: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.accessLogsBucket,
+      serverAccessLogsPrefix: 'documents/',
+      cors: [
+        {
+          // POST is for presigned POST policies, which can enforce the upload size limit.
+          allowedMethods: [HttpMethods.GET, HttpMethods.HEAD, HttpMethods.PUT, HttpMethods.POST],
+          allowedOrigins: props.webOrigins,
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [
+        // Versioning protects against overwrites; old versions need not be kept forever.
+        { noncurrentVersionExpiration: Duration.days(90) },
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+}

@@ -1,0 +1,183 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Aws, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import { buildViewerRequestCode } from '../edge/viewer-request-code';
+import { REPO_ROOT } from './lambda';
+
+export interface WebStackProps extends StackProps {
+  httpApi: IHttpApi;
+  /** Browsers PUT/GET presigned URLs on this bucket directly, so the CSP must allow it. */
+  documentsBucket: IBucket;
+  /** The built app; deployed only when the folder exists at synth time. Defaults to web/dist. */
+  webDistPath?: string;
+  priceClass?: PriceClass;
+}
+
+/**
+ * One origin for the browser: the React app from a private bucket (OAC) and /api/* passed
+ * through to the HTTP API, so the app needs no CORS and cookies/tokens stay first-party.
+ */
+export class WebStack extends Stack {
+  readonly siteBucket: Bucket;
+  readonly distribution: Distribution;
+  readonly viewerRequestFunction: CloudFrontFunction;
+  readonly responseHeadersPolicy: ResponseHeadersPolicy;
+  readonly deployed: boolean;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+
+    // CloudFront standard logs are written with ACLs, so this bucket cannot enforce owner-only objects.
+    const logsBucket = new Bucket(this, 'Logs', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      enforceSSL: true,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.siteBucket = new Bucket(this, 'Site', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      serverAccessLogsBucket: logsBucket,
+      serverAccessLogsPrefix: 'site/',
+      // The bucket only ever holds a rebuildable copy of web/dist.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    this.viewerRequestFunction = new CloudFrontFunction(this, 'ViewerRequest', {
+      comment: 'Sayyara: redirect table and SPA fallback',
+      code: FunctionCode.fromInline(buildViewerRequestCode()),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+
+    // The execute-api endpoint is https://{id}.execute-api.{region}.amazonaws.com; CloudFront wants the host.
+    const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+    const documentsOrigin = `https://${props.documentsBucket.bucketRegionalDomainName}`;
+    const csp = [
+      "default-src 'self'",
+      "script-src 'self'",
+      // React style props and the chart library set inline styles.
+      "style-src 'self' 'unsafe-inline'",
+      `img-src 'self' data: blob: ${documentsOrigin}`,
+      "font-src 'self' data:",
+      `connect-src 'self' https://${apiDomain} ${documentsOrigin} https://maps.geo.${Aws.REGION}.amazonaws.com`,
+      // The map renderer runs its tile workers from blob: URLs.
+      "worker-src 'self' blob:",
+      "manifest-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; ');
+
+    this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Sayyara security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          // Camera for document/MRZ capture and location for GPS pages; nothing else.
+          { header: 'Permissions-Policy', value: 'camera=(self), geolocation=(self), microphone=(), payment=()', override: true },
+        ],
+      },
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Sayyara web app and API',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: logsBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.responseHeadersPolicy,
+        compress: true,
+        functionAssociations: [
+          { function: this.viewerRequestFunction, eventType: FunctionEventType.VIEWER_REQUEST },
+        ],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(apiDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          // A redirect would turn a POST into a GET; refuse plain HTTP instead.
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Everything but Host (API Gateway routes on its own host name); with caching disabled
+          // this policy also forwards Authorization.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+        },
+      },
+    });
+
+    const dist = props.webDistPath ?? join(REPO_ROOT, 'web', 'dist');
+    this.deployed = existsSync(join(dist, 'index.html'));
+    if (this.deployed) {
+      // Hashed bundles never change under one name: cache them for a year, and keep old ones so
+      // a browser still running the previous release can lazy-load its chunks.
+      new BucketDeployment(this, 'DeployAssets', {
+        sources: [Source.asset(dist)],
+        destinationBucket: this.siteBucket,
+        exclude: ['*'],
+        include: ['assets/*'],
+        cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+        prune: false,
+        memoryLimit: 512,
+      });
+      // index.html, the service worker and the manifest must be revalidated on every visit.
+      new BucketDeployment(this, 'DeployShell', {
+        sources: [Source.asset(dist, { exclude: ['assets/*'] })],
+        destinationBucket: this.siteBucket,
+        exclude: ['assets/*'],
+        cacheControl: [CacheControl.noCache()],
+        distribution: this.distribution,
+        distributionPaths: ['/*'],
+        memoryLimit: 512,
+      });
+    }
+  }
+}
