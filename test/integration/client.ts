@@ -1,0 +1,45 @@
+/**
+ * HTTP client for integration tests: every call goes through the local gateway (BASE_URL), as a
+ * browser's would.
+ */
+export const BASE_URL = process.env.SAYYARA_URL ?? 'http://127.0.0.1:3000';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  raw?: BodyInit;
+}
+
+export async function call<T = any>(path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: BodyInit | undefined = opts.raw;
+  if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(`${BASE_URL.replace('localhost', '127.0.0.1')}${path}`, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try { parsed = text ? JSON.parse(text) : {}; } catch { /* not JSON */ }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+export const get = <T = any>(path: string, token?: string) => call<T>(path, { token });
+export const post = <T = any>(path: string, body: unknown, token?: string, headers?: Record<string, string>) => call<T>(path, { method: 'POST', body, token, headers });
+export const patch = <T = any>(path: string, body: unknown, token?: string) => call<T>(path, { method: 'PATCH', body, token });
+export const put = <T = any>(path: string, body: unknown, token?: string) => call<T>(path, { method: 'PUT', body, token });
+export const del = <T = any>(path: string, token?: string) => call<T>(path, { method: 'DELETE', token });
+
+/** A short unique suffix for names that must be unique across the whole run. */
+export function unique(prefix = 't'): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+}
