@@ -80,7 +80,7 @@ export async function startEmulators(ports: EmulatorPorts, dataDir: string): Pro
     const ddb = spawnDynamo({ port: ports.dynamodb, path: resolve(dirs.dynamodb), sharedDb: true, stdio: 'ignore' });
     children.push(['DynamoDB Local', ddb]);
 
-    const out = (name: string) => ['ignore', logTo(dataDir, name), logTo(dataDir, name)] as const;
+    const out = (name: string): ('ignore' | number)[] => ['ignore', logTo(dataDir, name), logTo(dataDir, name)];
     children.push(['cognito-local', spawn(process.execPath, [bin('cognito-local', 'lib/bin/start.js')], {
       cwd: dirs.cognito,
       env: { ...process.env, PORT: String(ports.cognito), HOST: '127.0.0.1' },
