@@ -215,7 +215,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
       if (url.pathname.startsWith('/api/')) log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
     });
     if (url.pathname.startsWith('/api/')) done(api(req, res, url));
-    else done(web(req, res, url));
+    else done(Promise.resolve().then(() => { web(req, res, url); }));
   });
   server.keepAliveTimeout = 5000;
   return new Promise((res, rej) => {
