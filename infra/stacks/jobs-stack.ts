@@ -3,7 +3,7 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { Schedule, ScheduleExpression, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
+import { Schedule, ScheduleExpression, ScheduleGroup, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
@@ -45,9 +45,14 @@ export class JobsStack extends Stack {
   readonly functions = new Map<JobName, NodejsFunction>();
   readonly schedules = new Map<JobName, Schedule>();
   readonly missingJobs: JobName[] = [];
+  readonly scheduleGroup: ScheduleGroup;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
+
+    // Our own group keeps Sayyara's schedules apart from anything else in the account's default
+    // group (and gives the stack a resource even before the first job handler exists).
+    this.scheduleGroup = new ScheduleGroup(this, 'Group', {});
 
     const environment: RuntimeEnvironment = {
       TABLE_NAME: props.table.tableName,
@@ -89,6 +94,7 @@ export class JobsStack extends Stack {
       // for this account only and allowed lambda:InvokeFunction on this function alone.
       const schedule = new Schedule(this, `${id}Schedule`, {
         description: def.description,
+        scheduleGroup: this.scheduleGroup,
         schedule: ScheduleExpression.expression(def.cron),
         timeWindow: TimeWindow.off(),
         target: new LambdaInvoke(fn, {

@@ -1,5 +1,4 @@
 import { Tags, Validations, type App, type Stack } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
 import type { JobName, ScheduleDef } from '../../events/schedules';
 import type { Domain, RouteDef } from '../../shared/routes';
 import { ApiStack } from './api-stack';
@@ -7,7 +6,7 @@ import { AuthStack } from './auth-stack';
 import { DataStack } from './data-stack';
 import { EmailStack } from './email-stack';
 import { JobsStack } from './jobs-stack';
-import { applyNagSuppressions } from './nag';
+import { SayyaraNagChecks, applyNagSuppressions } from './nag';
 import { StorageStack } from './storage-stack';
 import { WebStack } from './web-stack';
 
@@ -99,6 +98,6 @@ export function buildSayyara(app: App, options: SayyaraOptions = {}): SayyaraSta
 
   applyNagSuppressions(stacks);
   // cdk-nag 3 is a policy-validation plugin: error-level findings fail `cdk synth`.
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+  Validations.of(app).addPlugins(new SayyaraNagChecks(app));
   return stacks;
 }

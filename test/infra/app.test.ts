@@ -1,0 +1,385 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Match } from 'aws-cdk-lib/assertions';
+import type { Role } from 'aws-cdk-lib/aws-iam';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SCHEDULES } from '../../events/schedules';
+import { ROUTES, domainsInUse, routeKey } from '../../shared/routes';
+import { MIN_PASSWORD_LENGTH } from '../../infra/stacks/auth-stack';
+import { buildViewerRequestCode } from '../../infra/edge/viewer-request-code';
+import {
+  REPO_ROOT,
+  actionsOf,
+  logicalId,
+  statementsOfRole,
+  synthesize,
+  unacknowledgedNagErrors,
+  type Synthesized,
+} from './helpers';
+
+// The real app exactly as `cdk synth` builds it (real route table, real handlers, esbuild bundling).
+let s: Synthesized;
+beforeAll(() => {
+  s = synthesize('app');
+});
+
+describe('handler files', () => {
+  it('every domain in the route table has functions/<domain>/handler.ts', () => {
+    const missing = domainsInUse().filter((d) => !existsSync(join(REPO_ROOT, 'functions', d, 'handler.ts')));
+    expect(missing).toEqual([]);
+    expect(s.stacks.api.missingDomains).toEqual([]);
+  });
+
+  it('every schedule in events/schedules.ts has functions/jobs/<name>.ts', () => {
+    const missing = SCHEDULES.filter((d) => !existsSync(join(REPO_ROOT, 'functions', 'jobs', `${d.name}.ts`)));
+    expect(missing.map((d) => d.name)).toEqual([]);
+    expect(s.stacks.jobs.missingJobs).toEqual([]);
+  });
+});
+
+describe('data stack', () => {
+  it('has one table keyed pk/sk with gsi1, gsi2, TTL, PITR, deletion protection, on-demand, encryption', () => {
+    const t = s.template(s.stacks.data);
+    t.resourceCountIs('AWS::DynamoDB::Table', 1);
+    t.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: {
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: Match.arrayWith([
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+          { AttributeName: 'gsi1pk', AttributeType: 'S' },
+          { AttributeName: 'gsi1sk', AttributeType: 'S' },
+          { AttributeName: 'gsi2pk', AttributeType: 'S' },
+          { AttributeName: 'gsi2sk', AttributeType: 'S' },
+        ]),
+        GlobalSecondaryIndexes: [
+          Match.objectLike({
+            IndexName: 'gsi1',
+            KeySchema: [
+              { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+              { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+            ],
+          }),
+          Match.objectLike({
+            IndexName: 'gsi2',
+            KeySchema: [
+              { AttributeName: 'gsi2pk', KeyType: 'HASH' },
+              { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+            ],
+          }),
+        ],
+        TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        DeletionProtectionEnabled: true,
+        BillingMode: 'PAY_PER_REQUEST',
+        SSESpecification: { SSEEnabled: true },
+      },
+    });
+  });
+});
+
+describe('auth stack', () => {
+  it('user pool: admin-only sign-up, username sign-in, min length 6 only, immutable tenant_id', () => {
+    const t = s.template(s.stacks.auth);
+    expect(MIN_PASSWORD_LENGTH).toBe(6);
+    t.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 6,
+          RequireLowercase: false,
+          RequireUppercase: false,
+          RequireNumbers: false,
+          RequireSymbols: false,
+        },
+      },
+      Schema: Match.arrayWith([
+        Match.objectLike({ Name: 'tenant_id', AttributeDataType: 'String', Mutable: false }),
+      ]),
+      DeletionProtection: 'ACTIVE',
+    });
+    // Username is the sign-in identifier: no email/phone aliases.
+    const pool = Object.values(t.findResources('AWS::Cognito::UserPool'))[0];
+    expect(pool.Properties.AliasAttributes).toBeUndefined();
+    expect(pool.Properties.UsernameAttributes).toBeUndefined();
+  });
+
+  it('app client: admin + user password and refresh flows, revocation, no user-existence leaks, 60 min / 30 days', () => {
+    s.template(s.stacks.auth).hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_ADMIN_USER_PASSWORD_AUTH']),
+      GenerateSecret: false,
+      EnableTokenRevocation: true,
+      PreventUserExistenceErrors: 'ENABLED',
+      AccessTokenValidity: 60,
+      RefreshTokenValidity: 43200,
+      TokenValidityUnits: Match.objectLike({ AccessToken: 'minutes', RefreshToken: 'minutes' }),
+    });
+    const [client] = Object.values(s.template(s.stacks.auth).findResources('AWS::Cognito::UserPoolClient'));
+    expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual(
+      ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH'],
+    );
+  });
+});
+
+describe('storage stack', () => {
+  it('documents bucket: versioned, encrypted, private, TLS only, CORS for presigned PUT/GET, access logs', () => {
+    const t = s.template(s.stacks.storage);
+    const id = logicalId(s.stacks.storage, s.stacks.storage.documentsBucket);
+    t.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: {
+        VersioningConfiguration: { Status: 'Enabled' },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        CorsConfiguration: {
+          CorsRules: [
+            Match.objectLike({
+              AllowedMethods: Match.arrayWith(['GET', 'PUT']),
+              AllowedOrigins: ['*'],
+              AllowedHeaders: ['*'],
+            }),
+          ],
+        },
+        LoggingConfiguration: Match.objectLike({ DestinationBucketName: Match.anyValue() }),
+      },
+    });
+    expect(Object.keys(t.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: Match.anyValue() } }))).toEqual([id]);
+    // enforceSSL: a Deny on aws:SecureTransport=false for the documents bucket.
+    t.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: id },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('email stack', () => {
+  it('verifies the configured From address', () => {
+    s.template(s.stacks.email).hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'no-reply@example.com',
+    });
+  });
+});
+
+describe('api stack', () => {
+  it('has one Node 22 arm64 ESM-bundled Lambda per domain in use, with the runtime environment', () => {
+    const t = s.template(s.stacks.api);
+    const domains = domainsInUse();
+    t.resourceCountIs('AWS::Lambda::Function', domains.length);
+    expect([...s.stacks.api.functions.keys()].sort()).toEqual([...domains].sort());
+    for (const [domain, fn] of s.stacks.api.functions) {
+      const props = t.findResources('AWS::Lambda::Function')[logicalId(s.stacks.api, fn)].Properties;
+      expect(props, domain).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+      });
+      expect(Object.keys(props.Environment.Variables).sort()).toEqual(
+        ['DOCUMENTS_BUCKET', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID'],
+      );
+    }
+  });
+
+  it('has exactly the route table: same method+path set, JWT authorizer exactly on authenticated routes', () => {
+    const t = s.template(s.stacks.api);
+    const routes = Object.values(t.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties);
+    const inTemplate = routes.map((r) => r.RouteKey as string).sort();
+    const inTable = ROUTES.map(routeKey).sort();
+    expect(inTemplate).toEqual(inTable);
+    expect(new Set(inTable).size).toBe(inTable.length);
+
+    // CDK creates the authorizer on first use, so there is one exactly when some route needs it.
+    const authorizers = t.findResources('AWS::ApiGatewayV2::Authorizer');
+    const [authorizerId] = Object.keys(authorizers);
+    expect(Object.keys(authorizers)).toHaveLength(ROUTES.some((r) => r.auth === 'authenticated') ? 1 : 0);
+    for (const route of ROUTES) {
+      const props = routes.find((r) => r.RouteKey === routeKey(route))!;
+      if (route.auth === 'authenticated') {
+        expect(props, routeKey(route)).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
+      } else {
+        expect(props.AuthorizationType ?? 'NONE', routeKey(route)).toBe('NONE');
+        expect(props.AuthorizerId, routeKey(route)).toBeUndefined();
+      }
+    }
+  });
+
+  it('sends each route to its own domain Lambda', () => {
+    const t = s.template(s.stacks.api);
+    const integrations = t.findResources('AWS::ApiGatewayV2::Integration');
+    const routes = Object.values(t.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties);
+    for (const route of ROUTES) {
+      const props = routes.find((r) => r.RouteKey === routeKey(route))!;
+      const integrationId = JSON.stringify(props.Target).match(/"Ref":"([^"]+)"/)![1];
+      const uri = JSON.stringify(integrations[integrationId].Properties.IntegrationUri);
+      expect(uri, routeKey(route)).toContain(logicalId(s.stacks.api, s.stacks.api.functions.get(route.domain)!));
+    }
+  });
+
+  it('default stage is throttled and writes access logs without headers', () => {
+    const t = s.template(s.stacks.api);
+    t.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: Match.objectLike({
+        ThrottlingRateLimit: Match.anyValue(),
+        ThrottlingBurstLimit: Match.anyValue(),
+      }),
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+    const [stage] = Object.values(t.findResources('AWS::ApiGatewayV2::Stage'));
+    expect(stage.Properties.AccessLogSettings.Format).not.toMatch(/header|authorization/i);
+  });
+
+  it('platform (health) can only read the table, describe the pool and list the bucket', () => {
+    const fn = s.stacks.api.functions.get('platform');
+    expect(fn).toBeDefined();
+    const t = s.template(s.stacks.api);
+    const actions = actionsOf(statementsOfRole(t, logicalId(s.stacks.api, fn!.role as Role)));
+    expect(actions).toContain('dynamodb:GetItem');
+    expect(actions).not.toContain('dynamodb:PutItem');
+    expect(actions.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite|Scan)/.test(a))).toEqual([]);
+    expect(actions.filter((a) => a.startsWith('s3:'))).toEqual(['s3:ListBucket']);
+    expect(actions.filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:DescribeUserPool']);
+    expect(actions.filter((a) => a.startsWith('ses:'))).toEqual([]);
+  });
+
+  it('no API function may Scan, send email, or use wildcard actions', () => {
+    const t = s.template(s.stacks.api);
+    for (const [domain, fn] of s.stacks.api.functions) {
+      const actions = actionsOf(statementsOfRole(t, logicalId(s.stacks.api, fn.role as Role)));
+      expect(actions.filter((a) => a === 'dynamodb:Scan' || a.startsWith('ses:') || a.includes('*')), domain).toEqual([]);
+    }
+  });
+});
+
+describe('jobs stack', () => {
+  it('has one Lambda and one schedule per events/schedules.ts entry, with its cron and no flexible window', () => {
+    const t = s.template(s.stacks.jobs);
+    const schedules = Object.values(t.findResources('AWS::Scheduler::Schedule')).map((r) => r.Properties);
+    expect(schedules.map((p) => p.ScheduleExpression).sort()).toEqual(SCHEDULES.map((d) => d.cron).sort());
+    for (const def of SCHEDULES) {
+      const fn = s.stacks.jobs.functions.get(def.name);
+      expect(fn, def.name).toBeDefined();
+      const props = schedules.find((p) => p.ScheduleExpression === def.cron)!;
+      expect(props.FlexibleTimeWindow).toEqual({ Mode: 'OFF' });
+      expect(JSON.stringify(props.Target.Arn)).toContain(logicalId(s.stacks.jobs, fn!));
+    }
+    t.resourceCountIs('AWS::Lambda::Function', SCHEDULES.length);
+  });
+
+  it("each schedule's role may invoke only its own job", () => {
+    const t = s.template(s.stacks.jobs);
+    for (const props of Object.values(t.findResources('AWS::Scheduler::Schedule')).map((r) => r.Properties)) {
+      const roleId = props.Target.RoleArn['Fn::GetAtt'][0] as string;
+      const statements = statementsOfRole(t, roleId);
+      expect(actionsOf(statements)).toEqual(['lambda:InvokeFunction']);
+      const resources = JSON.stringify(statements.map((st) => st.Resource));
+      const target = JSON.stringify(props.Target.Arn).match(/"([A-Za-z0-9]+Function[A-Z0-9]+)"/)![1];
+      for (const fn of s.stacks.jobs.functions.values()) {
+        const id = logicalId(s.stacks.jobs, fn);
+        expect(resources.includes(id)).toBe(id === target);
+      }
+    }
+  });
+});
+
+describe('web stack', () => {
+  it('private site bucket behind CloudFront with OAC and index.html as root object', () => {
+    const t = s.template(s.stacks.web);
+    t.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    t.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    });
+    t.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+          ResponseHeadersPolicyId: Match.anyValue(),
+        }),
+      }),
+    });
+    t.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicPolicy: true, RestrictPublicBuckets: true }),
+      LoggingConfiguration: Match.anyValue(),
+    });
+  });
+
+  it('the viewer-request function is the generated code on cloudfront-js-2.0', () => {
+    s.template(s.stacks.web).hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+      FunctionCode: buildViewerRequestCode(),
+    });
+  });
+
+  it('/api/* goes to the HTTP API uncached with every viewer header but Host', () => {
+    const t = s.template(s.stacks.web);
+    const [dist] = Object.values(t.findResources('AWS::CloudFront::Distribution'));
+    const config = dist.Properties.DistributionConfig;
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(api).toMatchObject({
+      // Managed-CachingDisabled and Managed-AllViewerExceptHostHeader
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']));
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
+    expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+    expect(JSON.stringify(origin.DomainName)).toContain('HttpApi');
+  });
+
+  it('security headers: HSTS, nosniff, frame DENY, referrer policy, CSP with self and the API origin', () => {
+    const t = s.template(s.stacks.web);
+    t.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: Match.anyValue(), Override: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+          ContentSecurityPolicy: Match.objectLike({ Override: true }),
+        }),
+      }),
+    });
+    const [policy] = Object.values(t.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    const csp = JSON.stringify(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/connect-src 'self' https:\/\/.*HttpApi/);
+    expect(csp).not.toContain("'unsafe-eval'");
+  });
+
+  it('deploys web/dist only when it has been built', () => {
+    const built = existsSync(join(REPO_ROOT, 'web', 'dist', 'index.html'));
+    expect(s.stacks.web.deployed).toBe(built);
+    s.template(s.stacks.web).resourceCountIs('Custom::CDKBucketDeployment', built ? 2 : 0);
+  });
+});
+
+describe('cdk-nag', () => {
+  it('AwsSolutions reports no unacknowledged errors', () => {
+    expect(unacknowledgedNagErrors(s.app)).toEqual([]);
+  });
+
+  it('every stack is environment-agnostic (no account/region lookups)', () => {
+    for (const stack of Object.values(s.stacks)) {
+      expect(stack.environment).toBe('aws://unknown-account/unknown-region');
+    }
+  });
+});
