@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+
+/**
+ * Sign-in and sign-up schemas (spec product-screens-and-session.md §5), shared by the web forms
+ * and the auth Lambda so both reject the same input with the same words.
+ *
+ * Messages are the spec's English text verbatim; the web maps each one to a catalog key
+ * (see AUTH_MESSAGE_KEYS) so Arabic readers see a translation while the API stays stable.
+ */
+export const AUTH_MESSAGES = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  invalidEmail: 'Invalid email address',
+  passwordMin: 'Password must be at least 6 characters',
+  fullNameEnglishRequired: 'Full name in English is required',
+  tenantNameRequired: 'Company name is required',
+} as const;
+
+export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
+
+/** Reverse lookup: English message → key, for translating schema or server field errors. */
+export const AUTH_MESSAGE_KEYS: Record<string, AuthMessageKey> = Object.fromEntries(
+  Object.entries(AUTH_MESSAGES).map(([k, v]) => [v, k as AuthMessageKey]),
+);
+
+export { PASSWORD_MIN_LENGTH };
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, AUTH_MESSAGES.usernameRequired),
+  password: z.string().min(1, AUTH_MESSAGES.passwordRequired),
+});
+
+export const registerSchema = z.object({
+  tenantName: z.string().trim().min(1, AUTH_MESSAGES.tenantNameRequired),
+  fullNameEnglish: z.string().trim().min(1, AUTH_MESSAGES.fullNameEnglishRequired),
+  // Optional: an empty field in the form means "not given", not an empty name.
+  fullNameArabic: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  username: z.string().trim().min(1, AUTH_MESSAGES.usernameRequired),
+  email: z.string().trim().email(AUTH_MESSAGES.invalidEmail),
+  password: z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin),
+});
+
+export type LoginInput = z.input<typeof loginSchema>;
+export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterBody = z.output<typeof registerSchema>;
+
+/** The built-in demo account used by "Try Live Demo" (spec §7: demo login uses the login call). */
+export const DEMO_CREDENTIALS = { username: 'demo', password: 'demo1234' } as const;

@@ -1,0 +1,53 @@
+import { createContext, useContext } from 'react';
+import type { Role } from '../../../shared/permissions';
+import type { RegisterBody } from '../../../shared/schemas/auth';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+export type AuthMethod = 'none' | 'jwt';
+
+export interface User {
+  id: string;
+  username: string;
+  role: Role;
+  tenantId: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  /** Company display name, when the API includes it. */
+  tenantName?: string;
+}
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  method: AuthMethod;
+  user: User | null;
+  login(username: string, password: string): Promise<User>;
+  /** Sends an already validated sign-up body (registerSchema output). */
+  register(body: RegisterBody): Promise<User>;
+  demoLogin(): Promise<User>;
+  logout(): Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** A failure the sign-in screen shows: `key` is a catalog key, `serverMessage` wins when set. */
+export class AuthFlowError extends Error {
+  readonly key: string;
+  readonly serverMessage?: string;
+  readonly fields?: Record<string, string>;
+  readonly status?: number;
+  constructor(key: string, english: string, extra: { serverMessage?: string; fields?: Record<string, string>; status?: number } = {}) {
+    super(extra.serverMessage || english);
+    this.name = 'AuthFlowError';
+    this.key = key;
+    this.serverMessage = extra.serverMessage;
+    this.fields = extra.fields;
+    this.status = extra.status;
+  }
+}

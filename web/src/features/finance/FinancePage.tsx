@@ -1,0 +1,6 @@
+import { ComingSoonPage } from '../../components/ComingSoonPage';
+
+/** Placeholder until this page is built: replace this file, keep the default export. */
+export default function FinancePage() {
+  return <ComingSoonPage titleKey="shell.pages.finance" />;
+}

@@ -1,0 +1,5 @@
+import { InfoPage } from './InfoPage';
+
+export default function ContactPage() {
+  return <InfoPage page="contact" />;
+}

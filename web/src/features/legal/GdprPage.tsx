@@ -1,0 +1,5 @@
+import { InfoPage } from './InfoPage';
+
+export default function GdprPage() {
+  return <InfoPage page="gdpr" showUpdated />;
+}

@@ -1,0 +1,5 @@
+import { InfoPage } from './InfoPage';
+
+export default function ReferralPage() {
+  return <InfoPage page="referral" />;
+}

@@ -1,0 +1,5 @@
+import { InfoPage } from './InfoPage';
+
+export default function TermsPage() {
+  return <InfoPage page="terms" showUpdated />;
+}
