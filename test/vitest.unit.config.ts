@@ -10,5 +10,6 @@ export default defineConfig({
     environment: 'node',
     pool: 'threads',
     testTimeout: 20_000,
+    env: { LOG_LEVEL: 'error' },
   },
 });

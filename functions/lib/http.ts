@@ -93,8 +93,8 @@ interface State {
   meter?: DynamoMeter;
 }
 
-export function createDomainHandler(domain: Domain, impls: Record<string, RouteImpl>) {
-  const routes = new Map(ROUTES.filter((r) => r.domain === domain).map((r) => [routeKey(r), r]));
+export function createDomainHandler(domain: Domain, impls: Record<string, RouteImpl>, routeTable: RouteDef[] = ROUTES) {
+  const routes = new Map(routeTable.filter((r) => r.domain === domain).map((r) => [routeKey(r), r]));
   for (const r of routes.values()) {
     if (!impls[r.operationId]) throw new Error(`Domain ${domain} has no implementation for ${r.operationId}`);
   }

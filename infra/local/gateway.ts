@@ -25,6 +25,8 @@ export interface GatewayOptions {
   clientId: string;
   /** Loads a domain's handler module; defaults to importing functions/<domain>/handler.ts. */
   loadHandler?: (domain: string) => Promise<LambdaHandler>;
+  /** Defaults to the shared route table; tests pass their own. */
+  routes?: RouteDef[];
   log?: (line: string) => void;
 }
 
@@ -105,7 +107,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
       });
       return res.end();
     }
-    const match = matchRoute(method, url.pathname);
+    const match = matchRoute(method, url.pathname, opts.routes ?? ROUTES);
     if (!match) return json(res, 404, { message: 'Not Found' });
 
     let claims: Record<string, unknown> | undefined;

@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import net from 'node:net';
+import { JOB_NAMES, type JobName } from '../../events/schedules';
+import { lambdaEnv } from './env';
+import type { LocalResources } from './bootstrap';
+import { startEmulators } from './emulators';
+
+/**
+ * `npm run job -- <name>`: runs one scheduled job now against the local stack. Uses the running
+ * `npm start` emulators when they answer; otherwise starts them on the same ports and data for
+ * the duration of the job.
+ */
+const root = resolve(import.meta.dirname, '../..');
+const name = process.argv[2] as JobName | undefined;
+
+function reachable(port: number): Promise<boolean> {
+  return new Promise((res) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => { s.destroy(); res(true); });
+    s.once('error', () => res(false));
+  });
+}
+
+async function main() {
+  if (!name || !JOB_NAMES.includes(name)) {
+    console.error(`Usage: npm run job -- <name>   (one of: ${JOB_NAMES.join(', ')})`);
+    process.exit(2);
+  }
+  const dataDir = resolve(root, '.local');
+  const statePath = resolve(dataDir, 'state.json');
+  if (!existsSync(statePath)) {
+    console.error('✖ No local stack yet: run `npm start` once first.');
+    process.exit(1);
+  }
+  const resources = JSON.parse(readFileSync(statePath, 'utf8')) as LocalResources;
+  const ports = {
+    dynamodb: Number(process.env.DYNAMODB_PORT ?? 8000),
+    cognito: Number(process.env.COGNITO_PORT ?? 9229),
+    s3: Number(process.env.S3_PORT ?? 4569),
+    ses: Number(process.env.SES_PORT ?? 8005),
+  };
+  const running = await reachable(ports.dynamodb);
+  const emulators = running ? undefined : await startEmulators(ports, dataDir);
+  Object.assign(process.env, lambdaEnv(ports, resources, `http://localhost:${process.env.PORT ?? 3000}`));
+  try {
+    const { runJob } = await import('./scheduler');
+    const started = Date.now();
+    const result = await runJob(name);
+    console.log(`✔ ${name} finished in ${Date.now() - started} ms: ${JSON.stringify(result)}`);
+  } finally {
+    await emulators?.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(`✖ ${(err as Error).message}`);
+  process.exit(1);
+});
