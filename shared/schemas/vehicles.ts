@@ -1,0 +1,372 @@
+import { z } from 'zod';
+import { isCalendarDate, daysBetween } from '../age';
+import { DEFAULT_DAILY_KM_LIMIT, DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES } from '../constants';
+import { moneyAmount, positiveMoneyAmount } from '../money';
+import { odometerKmSchema, vinSchema, type HealthGrade } from '../vehicle-rules';
+
+/**
+ * Vehicles (business-data-and-rules.md §3 vehicles, §4, §5, §8), shared by the web forms and the
+ * vehicles Lambda so both reject the same input with the same words.
+ *
+ * Decisions (the spec leaves these open):
+ * - Status strings are snake_case like every other enum of the spec (in_progress, staff_only):
+ *   'available' | 'rented' | 'in_maintenance' | 'out_of_service'.
+ * - `mileage` and `odometerKm` are the same reading: the API always answers both with the same
+ *   value; a create or update may send either (odometerKm wins when both are sent).
+ * - VIN is required: every registration card carries one, and rentals print it on the contract.
+ * - `plateCategory` is the spec's "category plate number" (the plate code, e.g. "A" of Dubai
+ *   "A 12345", or "Private"); `issuedPlace` is free text (an emirate in the UAE, a state in the USA).
+ * - GPS fields (latitude, longitude, speed, heading, lastGpsUpdate) and healthScore are read-only
+ *   here: the GPS and maintenance domains write them.
+ */
+export const VEHICLE_STATUSES = ['available', 'rented', 'in_maintenance', 'out_of_service'] as const;
+export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
+/** Statuses a person may set by hand; 'rented' is set by starting a rental and cleared by its return. */
+export const MANUAL_VEHICLE_STATUSES = ['available', 'in_maintenance', 'out_of_service'] as const;
+
+export const VEHICLE_CATEGORIES = ['economy', 'compact', 'sedan', 'suv', 'luxury', 'sports', 'van', 'pickup'] as const;
+export type VehicleCategory = (typeof VEHICLE_CATEGORIES)[number];
+export const FUEL_TYPES = ['petrol', 'diesel', 'hybrid', 'electric'] as const;
+export const TRANSMISSIONS = ['automatic', 'manual'] as const;
+
+export const VEHICLE_SORTS = ['newest', 'oldest', 'make_asc', 'make_desc', 'rate_asc', 'rate_desc'] as const;
+export type VehicleSort = (typeof VEHICLE_SORTS)[number];
+
+export const VEHICLE_DOCUMENT_TYPES = [
+  'registration', 'insurance', 'inspection', 'maintenance', 'rental_agreement', 'license', 'permit', 'certificate', 'other',
+] as const;
+
+/** The calendar answers at most this many days at once (a quarter, 31 + 31 + 31). */
+export const FLEET_CALENDAR_MAX_DAYS = 93;
+
+export const VEHICLE_MESSAGES = {
+  added: 'Vehicle added successfully',
+  updated: 'Vehicle updated successfully',
+  archived: 'Vehicle archived successfully',
+  unarchived: 'Vehicle unarchived successfully',
+  statusChanged: 'Vehicle status updated successfully',
+  createFailed: 'Failed to create vehicle',
+  updateFailed: 'Failed to update vehicle',
+  archiveFailed: 'Failed to archive vehicle',
+  unarchiveFailed: 'Failed to unarchive vehicle',
+  statusFailed: 'Failed to update vehicle status',
+  makeRequired: 'Make is required',
+  modelRequired: 'Model is required',
+  yearInvalid: 'Year must be a valid model year',
+  plateRequired: 'License plate is required',
+  plateTaken: 'A vehicle with this license plate already exists',
+  dailyRateRequired: 'Daily rate is required',
+  kmLimitPositive: 'Daily km limit must be a positive whole number',
+  dateInvalid: 'Date must be a valid date (YYYY-MM-DD)',
+  textTooLong: 'Must be at most 100 characters',
+  statusInvalid: 'Choose a valid status',
+  rentedIsAutomatic: 'The rented status is set by starting a rental and cleared by returning it',
+  onActiveRental: 'This vehicle is on an active rental. Return the rental before changing its status.',
+  archivedNoStatus: 'Unarchive the vehicle before changing its status',
+  archiveHasRentals: 'This vehicle has current or upcoming rentals. Complete or cancel them before archiving.',
+  archiveRented: 'This vehicle is rented. Return the rental before archiving.',
+  alreadyArchived: 'This vehicle is already archived',
+  notArchived: 'This vehicle is not archived',
+  calendarStartInvalid: 'Start date must be a valid date (YYYY-MM-DD)',
+  calendarEndInvalid: 'End date must be a valid date (YYYY-MM-DD)',
+  calendarOrder: 'End date must be on or after the start date',
+  calendarTooLong: `The calendar window cannot exceed ${FLEET_CALENDAR_MAX_DAYS} days`,
+  fileTypeInvalid: 'File must be a PDF, JPG or PNG',
+  fileTooLarge: 'File must be at most 10 MB',
+  fileNameRequired: 'File name is required',
+  fileMissing: 'The uploaded file was not found. Upload it again.',
+  fileKeyInvalid: 'The file does not belong to this vehicle',
+  titleRequired: 'Title is required',
+  documentTypeInvalid: 'Choose a valid document type',
+  uploadFailed: 'Failed to upload document',
+} as const;
+
+export type VehicleMessageKey = keyof typeof VEHICLE_MESSAGES;
+
+/** Reverse lookup: English message → key, for translating schema or server field errors in the web. */
+export const VEHICLE_MESSAGE_KEYS: Record<string, VehicleMessageKey> = Object.fromEntries(
+  Object.entries(VEHICLE_MESSAGES).map(([k, v]) => [v, k as VehicleMessageKey]),
+);
+
+const currentYear = () => new Date().getUTCFullYear();
+
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, VEHICLE_MESSAGES.textTooLong);
+/** Optional free text: an empty form field means "not given" (stored as absent). */
+const optionalText = (max = 100) =>
+  z
+    .string()
+    .trim()
+    .max(max, VEHICLE_MESSAGES.textTooLong)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const optionalDate = z
+  .string({ error: VEHICLE_MESSAGES.dateInvalid })
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || isCalendarDate(v), VEHICLE_MESSAGES.dateInvalid);
+
+/** A plate for display and its uniqueness key: letters and digits only, upper case, any script. */
+export function normalizePlate(plate: string): string {
+  return plate.normalize('NFKC').toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+const plateSchema = requiredText(VEHICLE_MESSAGES.plateRequired)
+  .transform((v) => v.replace(/\s+/g, ' ').toUpperCase())
+  .refine((v) => normalizePlate(v).length > 0, VEHICLE_MESSAGES.plateRequired);
+
+const yearSchema = z
+  .number({ error: VEHICLE_MESSAGES.yearInvalid })
+  .int(VEHICLE_MESSAGES.yearInvalid)
+  .min(1950, VEHICLE_MESSAGES.yearInvalid)
+  .refine((y) => y <= currentYear() + 1, VEHICLE_MESSAGES.yearInvalid);
+
+const kmLimitSchema = z
+  .number({ error: VEHICLE_MESSAGES.kmLimitPositive })
+  .int(VEHICLE_MESSAGES.kmLimitPositive)
+  .positive(VEHICLE_MESSAGES.kmLimitPositive)
+  .max(100_000, VEHICLE_MESSAGES.kmLimitPositive);
+
+/** Fields a manager edits. Shared by create (all required ones present) and update (all optional). */
+const vehicleFields = {
+  make: requiredText(VEHICLE_MESSAGES.makeRequired),
+  model: requiredText(VEHICLE_MESSAGES.modelRequired),
+  year: yearSchema,
+  licensePlate: plateSchema,
+  vin: vinSchema,
+  color: optionalText(),
+  odometerKm: odometerKmSchema,
+  fuelType: z.enum(FUEL_TYPES).nullish().transform((v) => v ?? null),
+  transmission: z.enum(TRANSMISSIONS).nullish().transform((v) => v ?? null),
+  category: z.enum(VEHICLE_CATEGORIES).nullish().transform((v) => v ?? null),
+  location: optionalText(),
+  dailyRate: z.number({ error: VEHICLE_MESSAGES.dailyRateRequired }).pipe(positiveMoneyAmount),
+  monthlyRate: moneyAmount.nullish().transform((v) => v ?? null),
+  dailyKmLimit: kmLimitSchema,
+  insuranceExpiryDate: optionalDate,
+  registrationExpiryDate: optionalDate,
+  startRegistrationDate: optionalDate,
+  issuedPlace: optionalText(),
+  trafficCode: optionalText(),
+  plateCategory: optionalText(),
+};
+
+/** POST /api/v1/vehicles. `mileage` is accepted as the older name of odometerKm. */
+export const createVehicleSchema = z.preprocess(
+  aliasMileage,
+  z.object({
+    ...vehicleFields,
+    dailyKmLimit: kmLimitSchema.default(DEFAULT_DAILY_KM_LIMIT),
+    status: z.enum(MANUAL_VEHICLE_STATUSES, { error: VEHICLE_MESSAGES.statusInvalid }).default('available'),
+  }),
+);
+export type CreateVehicleInput = z.input<typeof createVehicleSchema>;
+export type CreateVehicleBody = z.output<typeof createVehicleSchema>;
+
+/**
+ * PATCH /api/v1/vehicles/{id}: any subset of the fields. `version` (optional) is the version the
+ * editor loaded; when given, an edit made meanwhile by someone else is refused with 409.
+ */
+export const updateVehicleSchema = z.preprocess(
+  aliasMileage,
+  z.object({
+    make: vehicleFields.make.optional(),
+    model: vehicleFields.model.optional(),
+    year: vehicleFields.year.optional(),
+    licensePlate: vehicleFields.licensePlate.optional(),
+    vin: vehicleFields.vin.optional(),
+    color: vehicleFields.color.optional(),
+    odometerKm: vehicleFields.odometerKm.optional(),
+    fuelType: vehicleFields.fuelType.optional(),
+    transmission: vehicleFields.transmission.optional(),
+    category: vehicleFields.category.optional(),
+    location: vehicleFields.location.optional(),
+    dailyRate: vehicleFields.dailyRate.optional(),
+    monthlyRate: vehicleFields.monthlyRate.optional(),
+    dailyKmLimit: vehicleFields.dailyKmLimit.optional(),
+    insuranceExpiryDate: vehicleFields.insuranceExpiryDate.optional(),
+    registrationExpiryDate: vehicleFields.registrationExpiryDate.optional(),
+    startRegistrationDate: vehicleFields.startRegistrationDate.optional(),
+    issuedPlace: vehicleFields.issuedPlace.optional(),
+    trafficCode: vehicleFields.trafficCode.optional(),
+    plateCategory: vehicleFields.plateCategory.optional(),
+    status: z.enum(VEHICLE_STATUSES, { error: VEHICLE_MESSAGES.statusInvalid }).optional(),
+    version: z.number().int().positive().optional(),
+  }),
+);
+export type UpdateVehicleInput = z.input<typeof updateVehicleSchema>;
+export type UpdateVehicleBody = z.output<typeof updateVehicleSchema>;
+
+function aliasMileage(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+  const { mileage, ...rest } = input as Record<string, unknown>;
+  if (rest.odometerKm === undefined && mileage !== undefined) return { ...rest, odometerKm: mileage };
+  return rest;
+}
+
+/** POST /api/v1/vehicles/{id}/status (STAFF and MECHANIC may do this and nothing else). */
+export const changeVehicleStatusSchema = z.object({
+  status: z.enum(VEHICLE_STATUSES, { error: VEHICLE_MESSAGES.statusInvalid }),
+  version: z.number().int().positive().optional(),
+});
+
+/** Archive and unarchive take an optional expected version. */
+export const archiveVehicleSchema = z
+  .object({ version: z.number().int().positive().optional() })
+  .optional()
+  .transform((v) => v ?? {});
+
+const booleanQuery = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+export const listVehiclesQuerySchema = z.object({
+  search: z.string().trim().max(100).optional().transform((v) => (v ? v.toLowerCase() : undefined)),
+  make: z.string().trim().max(100).optional().transform((v) => (v ? v.toLowerCase() : undefined)),
+  status: z.enum(VEHICLE_STATUSES, { error: VEHICLE_MESSAGES.statusInvalid }).optional(),
+  category: z.enum(VEHICLE_CATEGORIES).optional(),
+  showArchived: booleanQuery,
+  sort: z.enum(VEHICLE_SORTS).default('newest'),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.string().max(2000).optional(),
+});
+export type ListVehiclesQuery = z.output<typeof listVehiclesQuerySchema>;
+
+export const vehicleIdParamsSchema = z.object({ id: z.string().min(1).max(40) });
+
+/** GET /api/v1/calendar/fleet?start=YYYY-MM-DD&end=YYYY-MM-DD (both days included). */
+export const fleetCalendarQuerySchema = z
+  .object({
+    start: z.string({ error: VEHICLE_MESSAGES.calendarStartInvalid }).refine(isCalendarDate, VEHICLE_MESSAGES.calendarStartInvalid),
+    end: z.string({ error: VEHICLE_MESSAGES.calendarEndInvalid }).refine(isCalendarDate, VEHICLE_MESSAGES.calendarEndInvalid),
+  })
+  .superRefine((q, ctx) => {
+    if (!isCalendarDate(q.start) || !isCalendarDate(q.end)) return;
+    const days = daysBetween(q.start, q.end);
+    if (days < 0) ctx.addIssue({ code: 'custom', path: ['end'], message: VEHICLE_MESSAGES.calendarOrder });
+    else if (days + 1 > FLEET_CALENDAR_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['end'], message: VEHICLE_MESSAGES.calendarTooLong });
+  });
+
+export const vehicleScheduleQuerySchema = z.object({
+  /** ISO instant; blocks ending after it are returned (default: now, i.e. current and upcoming). */
+  from: z.iso.datetime({ error: VEHICLE_MESSAGES.dateInvalid }).optional(),
+});
+
+const fileTypeSchema = z.enum(DOCUMENT_MIME_TYPES, { error: VEHICLE_MESSAGES.fileTypeInvalid });
+const fileNameSchema = z.string({ error: VEHICLE_MESSAGES.fileNameRequired }).trim().min(1, VEHICLE_MESSAGES.fileNameRequired).max(200);
+/** Size is checked by the handler so that too large answers 413 (DESIGN.md §5), not 400. */
+const fileSizeSchema = z.number({ error: VEHICLE_MESSAGES.fileTooLarge }).int().positive();
+
+export const vehicleUploadUrlSchema = z.object({
+  fileName: fileNameSchema,
+  contentType: fileTypeSchema,
+  size: fileSizeSchema,
+});
+
+export const createVehicleDocumentSchema = z.object({
+  key: z.string().min(1).max(500),
+  fileName: fileNameSchema,
+  fileType: fileTypeSchema,
+  fileSize: fileSizeSchema,
+  documentType: z.enum(VEHICLE_DOCUMENT_TYPES, { error: VEHICLE_MESSAGES.documentTypeInvalid }),
+  title: requiredText(VEHICLE_MESSAGES.titleRequired),
+  description: optionalText(500),
+  expiryDate: optionalDate,
+});
+
+export const listVehicleDocumentsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(2000).optional(),
+});
+
+export { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES };
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+/** A vehicle as the API answers it (money in decimal major units). */
+export interface VehicleApi {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  licensePlate: string;
+  vin: string;
+  color: string | null;
+  mileage: number;
+  odometerKm: number;
+  fuelType: (typeof FUEL_TYPES)[number] | null;
+  transmission: (typeof TRANSMISSIONS)[number] | null;
+  category: VehicleCategory | null;
+  location: string | null;
+  dailyRate: number;
+  monthlyRate: number | null;
+  dailyKmLimit: number;
+  insuranceExpiryDate: string | null;
+  registrationExpiryDate: string | null;
+  startRegistrationDate: string | null;
+  issuedPlace: string | null;
+  trafficCode: string | null;
+  plateCategory: string | null;
+  status: VehicleStatus;
+  isArchived: boolean;
+  archivedAt: string | null;
+  healthScore: number | null;
+  healthGrade: HealthGrade | null;
+  latitude: number | null;
+  longitude: number | null;
+  speed: number | null;
+  heading: number | null;
+  lastGpsUpdate: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ScheduleBlockApi {
+  vehicleId: string;
+  kind: 'rental' | 'maintenance';
+  refId: string;
+  start: string;
+  end: string | null;
+  status: string;
+  label?: string;
+}
+
+export interface FleetCalendarApi {
+  start: string;
+  end: string;
+  vehicles: {
+    id: string;
+    make: string;
+    model: string;
+    year: number;
+    licensePlate: string;
+    category: VehicleCategory | null;
+    status: VehicleStatus;
+    blocks: ScheduleBlockApi[];
+  }[];
+}
+
+export interface VehicleDocumentApi {
+  id: string;
+  vehicleId: string;
+  scope: 'vehicle';
+  title: string;
+  description: string | null;
+  documentType: (typeof VEHICLE_DOCUMENT_TYPES)[number];
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+  fileKey: string;
+  fileUrl?: string;
+  expiryDate: string | null;
+  reminderThreshold: number;
+  status: string;
+  version: number;
+  uploadedBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
