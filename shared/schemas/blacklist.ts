@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { BLACKLIST_STATUSES } from '../blacklist-match';
+import { blankToNull, isValidPhone } from './customers';
+
+/**
+ * Blacklist schemas (business-data-and-rules §3 blacklisted_customers: fullName, licenseNumber,
+ * phoneNumber, reason, status active|reviewed|removed).
+ *
+ * Decisions:
+ * - fullName and reason are required: an entry nobody can recognise or explain helps no one.
+ *   Licence and phone are optional but are the strong identifiers for matching.
+ * - New entries are always 'active'. Only managers edit an entry or change its status; there is
+ *   no delete: 'removed' keeps the history of who was blacklisted and why.
+ */
+export const BLACKLIST_MESSAGES = {
+  fullNameRequired: 'Full name is required',
+  reasonRequired: 'Reason is required',
+  invalidPhone: 'Invalid phone number',
+  tooLong: 'Too long',
+} as const;
+export type BlacklistMessageKey = keyof typeof BLACKLIST_MESSAGES;
+export const BLACKLIST_MESSAGE_KEYS: Record<string, BlacklistMessageKey> = Object.fromEntries(
+  Object.entries(BLACKLIST_MESSAGES).map(([k, v]) => [v, k as BlacklistMessageKey]),
+);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, BLACKLIST_MESSAGES.tooLong)
+    .nullish()
+    .transform(blankToNull);
+
+const phoneNumber = z
+  .string()
+  .trim()
+  .max(30, BLACKLIST_MESSAGES.invalidPhone)
+  .nullish()
+  .refine((v) => !v || isValidPhone(v), BLACKLIST_MESSAGES.invalidPhone)
+  .transform(blankToNull);
+
+const fullName = z
+  .string({ error: BLACKLIST_MESSAGES.fullNameRequired })
+  .trim()
+  .min(1, BLACKLIST_MESSAGES.fullNameRequired)
+  .max(200, BLACKLIST_MESSAGES.tooLong);
+const reason = z
+  .string({ error: BLACKLIST_MESSAGES.reasonRequired })
+  .trim()
+  .min(1, BLACKLIST_MESSAGES.reasonRequired)
+  .max(1000, BLACKLIST_MESSAGES.tooLong);
+
+export const blacklistCreateSchema = z.object({
+  fullName,
+  licenseNumber: optionalText(50),
+  phoneNumber,
+  reason,
+});
+export type BlacklistCreateInput = z.input<typeof blacklistCreateSchema>;
+
+export const blacklistUpdateSchema = z.object({
+  fullName: fullName.optional(),
+  licenseNumber: optionalText(50),
+  phoneNumber,
+  reason: reason.optional(),
+  status: z.enum(BLACKLIST_STATUSES).optional(),
+  version: z.number().int().positive().optional(),
+});
+export type BlacklistUpdateInput = z.input<typeof blacklistUpdateSchema>;
+
+export const blacklistListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum([...BLACKLIST_STATUSES, 'all']).default('all'),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.string().max(2000).optional(),
+});
+export type BlacklistListQuery = z.output<typeof blacklistListQuerySchema>;
