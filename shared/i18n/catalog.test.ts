@@ -1,13 +1,9 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { keyPaths, missingKeys, type Catalog, type Dict } from './index';
 
 // Every area file in this folder, including the ones pages register lazily.
-const dir = fileURLToPath(new URL('.', import.meta.url));
-const areaFiles = readdirSync(dir).filter(
-  (f) => f.endsWith('.ts') && f !== 'index.ts' && !f.endsWith('.test.ts'),
-);
+const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./index.ts', '!./*.test.ts'], { eager: true });
+const areaFiles = Object.keys(modules).map((p) => p.slice(2));
 
 function isCatalog(value: unknown): value is Catalog {
   return !!value && typeof value === 'object' && 'en' in value && 'ar' in value;
@@ -19,8 +15,8 @@ describe('i18n catalogs', () => {
   });
 
   for (const file of areaFiles) {
-    it(`${file}: en and ar hold the same keys, all non-empty`, async () => {
-      const mod = (await import(`./${file}`)) as Record<string, unknown>;
+    it(`${file}: en and ar hold the same keys, all non-empty`, () => {
+      const mod = modules[`./${file}`];
       const catalogs = Object.values(mod).filter(isCatalog);
       expect(catalogs.length, `${file} exports { en, ar }`).toBeGreaterThan(0);
       for (const catalog of catalogs) {

@@ -13,7 +13,10 @@ export interface FromState {
 /** Where to go after sign-in: the protected page the user came from, else /dashboard. */
 export function returnPath(state: unknown): string {
   const from = (state as FromState | null)?.from;
-  if (!from?.pathname || from.pathname === '/auth' || !from.pathname.startsWith('/')) return '/dashboard';
+  // Only same-app paths: '//host' would be read as another origin.
+  if (!from?.pathname || from.pathname === '/auth' || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) {
+    return '/dashboard';
+  }
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 

@@ -3,6 +3,7 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
+  // Storage exists only in the jsdom environment.
+  globalThis.localStorage?.clear();
+  globalThis.sessionStorage?.clear();
 });
