@@ -24,6 +24,7 @@ import {
   RENTAL_DURATION_OPTIONS,
 } from '../constants';
 import { fromMinor, moneyAmount, toMinor } from '../money';
+import { VEHICLE_CATEGORIES, type VehicleCategory } from './vehicles';
 import { getRegionConfig, LANGUAGE_CODES, REGION_CODES, type CurrencyCode, type LanguageCode, type RegionCode } from '../regions';
 
 /**
@@ -130,13 +131,9 @@ export const NOTIFICATION_EVENTS = [
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
-/**
- * Vehicle categories priced in pricing settings. The spec lists `category` on vehicles without
- * values; these are the usual rental classes. (If the vehicles schema later defines its own
- * list, this one should be replaced by an import of it.)
- */
-export const VEHICLE_CATEGORIES = ['economy', 'compact', 'midsize', 'fullsize', 'suv', 'luxury', 'van', 'pickup'] as const;
-export type VehicleCategory = (typeof VEHICLE_CATEGORIES)[number];
+/** Vehicle categories priced in pricing settings: the vehicles schema's own list. */
+export { VEHICLE_CATEGORIES };
+export type { VehicleCategory };
 
 /** Gateway secrets (PayTabs: profile id, server key, client key). */
 export const GATEWAY_KEY_NAMES = ['profileId', 'serverKey', 'clientKey'] as const;
@@ -204,17 +201,26 @@ const eventsSchema = z.object(
 export const notificationSettingsSchema = z.object({ channels: channelsSchema, events: eventsSchema });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
+export const REFERENCE_KINDS = ['rental', 'contract', 'invoice', 'receipt'] as const;
+export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+
+const prefixSchema = z.string().trim().regex(PREFIX, SETTINGS_MESSAGES.prefixInvalid);
+const counterStartSchema = z
+  .number({ error: SETTINGS_MESSAGES.startNumberRange })
+  .int(SETTINGS_MESSAGES.startNumberRange)
+  .min(1, SETTINGS_MESSAGES.startNumberRange)
+  .max(999_999_999, SETTINGS_MESSAGES.startNumberRange);
+const prefixesSchema = z.object(Object.fromEntries(REFERENCE_KINDS.map((k) => [k, prefixSchema])) as Record<ReferenceKind, typeof prefixSchema>);
+const countersSchema = z.object(Object.fromEntries(REFERENCE_KINDS.map((k) => [k, counterStartSchema])) as Record<ReferenceKind, typeof counterStartSchema>);
+
+/**
+ * Human references (RENT-1001…): a prefix and a starting number per kind. The starting number
+ * only matters before a counter's first use; a counter already past it keeps counting (a company
+ * migrating from another system sets it to continue its own numbering).
+ */
 export const referenceConfigSchema = z.object({
-  rentalPrefix: z.string().trim().regex(PREFIX, SETTINGS_MESSAGES.prefixInvalid),
-  contractPrefix: z.string().trim().regex(PREFIX, SETTINGS_MESSAGES.prefixInvalid),
-  invoicePrefix: z.string().trim().regex(PREFIX, SETTINGS_MESSAGES.prefixInvalid),
-  receiptPrefix: z.string().trim().regex(PREFIX, SETTINGS_MESSAGES.prefixInvalid),
-  /** First number of every counter before its first use (existing counters keep counting). */
-  startNumber: z
-    .number({ error: SETTINGS_MESSAGES.startNumberRange })
-    .int(SETTINGS_MESSAGES.startNumberRange)
-    .min(1, SETTINGS_MESSAGES.startNumberRange)
-    .max(999_999_999, SETTINGS_MESSAGES.startNumberRange),
+  prefixes: prefixesSchema,
+  counters: countersSchema,
   autoGenerate: z.boolean(),
 });
 export type ReferenceConfig = z.infer<typeof referenceConfigSchema>;
@@ -382,7 +388,7 @@ export const companySettingsUpdateSchema = z
     ...editableShape,
     workingHours: workingHoursSchema.partial(),
     notificationSettings: z.object({ channels: channelsSchema.partial().optional(), events: eventsSchema.partial().optional() }),
-    referenceConfig: referenceConfigSchema.partial(),
+    referenceConfig: z.object({ prefixes: prefixesSchema.partial().optional(), counters: countersSchema.partial().optional(), autoGenerate: z.boolean().optional() }),
     invoiceConfig: invoiceConfigSchema.partial(),
     preferences: preferencesSchema.partial(),
     pricing: pricingSettingsUpdateSchema,
@@ -560,11 +566,8 @@ export function defaultCompanySettings(opts: DefaultSettingsOptions): StoredComp
     blacklistMode: DEFAULT_BLACKLIST_MODE,
     enableBlacklistCheck: DEFAULT_ENABLE_BLACKLIST_CHECK,
     referenceConfig: {
-      rentalPrefix: REFERENCE_PREFIXES.rental,
-      contractPrefix: REFERENCE_PREFIXES.contract,
-      invoicePrefix: REFERENCE_PREFIXES.invoice,
-      receiptPrefix: REFERENCE_PREFIXES.receipt,
-      startNumber: REFERENCE_COUNTER_START,
+      prefixes: { ...REFERENCE_PREFIXES },
+      counters: Object.fromEntries(REFERENCE_KINDS.map((k) => [k, REFERENCE_COUNTER_START])) as Record<ReferenceKind, number>,
       autoGenerate: DEFAULT_REFERENCE_AUTO_GENERATE,
     },
     termsEnglish: '',
