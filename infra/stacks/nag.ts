@@ -3,7 +3,6 @@ import {
   type IPolicyValidationContext,
   type IPolicyValidationPlugin,
   type PolicyValidationPluginReport,
-  type PolicyViolation,
 } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
@@ -40,12 +39,12 @@ export const PATTERN_ACKNOWLEDGEMENTS: { rule: RegExp; path: RegExp; reason: str
   },
 ];
 
-const accepted = (violation: PolicyViolation, path: string): boolean =>
-  PATTERN_ACKNOWLEDGEMENTS.some((a) => a.rule.test(violation.ruleName) && a.path.test(path));
+export const acceptedByPattern = (ruleName: string, constructPath: string): boolean =>
+  PATTERN_ACKNOWLEDGEMENTS.some((a) => a.rule.test(ruleName) && a.path.test(constructPath));
 
 function filterReport(report: PolicyValidationPluginReport): PolicyValidationPluginReport {
   const violations = report.violations
-    .map((v) => ({ ...v, violatingResources: v.violatingResources.filter((r) => !accepted(v, r.constructPath ?? '')) }))
+    .map((v) => ({ ...v, violatingResources: v.violatingResources.filter((r) => !acceptedByPattern(v.ruleName, r.constructPath ?? '')) }))
     .filter((v) => v.violatingResources.length > 0);
   return { ...report, violations, success: violations.length === 0 };
 }
