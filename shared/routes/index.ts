@@ -1,13 +1,14 @@
 import type { RouteDef } from './types';
 import { routeKey } from './types';
 import { platformRoutes } from './platform';
+import { vehiclesRoutes } from './vehicles';
 
 export * from './types';
 
 /**
  * The one route table. Each domain keeps its own file in this folder; add it here.
  */
-export const ROUTES: RouteDef[] = [...platformRoutes];
+export const ROUTES: RouteDef[] = [...platformRoutes, ...vehiclesRoutes];
 
 export function routesOf(domain: RouteDef['domain']): RouteDef[] {
   return ROUTES.filter((r) => r.domain === domain);
