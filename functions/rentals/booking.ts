@@ -1,0 +1,274 @@
+import { ulid } from 'ulid';
+import { driverEligibility } from '../../shared/age';
+import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
+import { fromMinor, toMinor } from '../../shared/money';
+import { quoteRental, DAY_MS, type Quote } from '../../shared/pricing';
+import { RENTAL_MESSAGES, type CreateRentalBody } from '../../shared/schemas/rentals';
+import { auditItem } from '../lib/data/audit';
+import { reserveReference, retryOnConflict } from '../lib/data/counters';
+import { runIdempotent } from '../lib/data/idempotency';
+import { transact, tx, type Item, type TransactItem } from '../lib/data/repo';
+import { HttpError, conflict, validationFailed } from '../lib/errors';
+import { blocksOverlapping, scheduleBlockItem, type ScheduleBlock } from '../vehicles/schedule';
+import { blacklistMatchesFor, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, vehicleKey, vehicleLabel, type RentalSettings, type VehicleLike } from './deps';
+import {
+  ZERO_TOTALS, appendTimeline, ledgerItem, monthTotalsTx, rentalIndexes, rentalKey, searchTextOf, statusCountTx, toRentalApi, totalsAfter,
+  type NewLedgerEntry, type RentalItem,
+} from './data';
+
+/**
+ * Booking: the conflict-proof create (DESIGN.md §4, functions/vehicles/schedule.ts).
+ *
+ * One read-check-write, retried as a whole when its transaction loses a race:
+ *  1. read the vehicle (consistent) and the customer; refuse archived / out-of-service vehicles;
+ *  2. read the vehicle's schedule blocks overlapping the window (cost bound by blocks ending after
+ *     the start, not by history) → conflicts → 409 BOOKING_CONFLICT "Booking Conflict" with them
+ *     (unless enableOverbooking, then the conflicts are recorded on the rental);
+ *  3. ONE transaction: vehicle scheduleVersion v → v+1 (condition: still v, not archived, not
+ *     out of service), schedule block, rental, RENT and CNT counters (gap-free), initial ledger
+ *     entries, stats, customer rentalsCount, audit, idempotency record.
+ * Two concurrent bookings of one vehicle both pass step 2 but only one can move scheduleVersion
+ * from v; the other's transaction is cancelled, it retries, sees the winner's block and answers 409.
+ */
+export interface Actor {
+  tenantId: string;
+  userId: string;
+  username: string;
+  requestId: string;
+  role: string;
+}
+
+export interface ConflictView {
+  kind: string;
+  refId: string;
+  start: string;
+  end: string | null;
+  status: string;
+  label?: string;
+}
+
+/** Statuses of blocks that hold a vehicle (completed/cancelled blocks are history for the calendar). */
+const BLOCKING = new Set(['pending', 'active', 'overdue', 'scheduled', 'in_progress']);
+
+export async function findConflicts(tenantId: string, vehicleId: string, start: string, end: string | null, excludeRentalId?: string): Promise<ConflictView[]> {
+  const blocks = await blocksOverlapping(tenantId, vehicleId, start, end);
+  return blocks
+    .filter((b) => BLOCKING.has(b.status) && !(b.kind === 'rental' && b.refId === excludeRentalId))
+    .map((b) => ({ kind: b.kind, refId: b.refId, start: b.start, end: b.end, status: b.status, label: b.label }));
+}
+
+export function bookingConflict(conflicts: ConflictView[]): HttpError {
+  const err = conflict(RENTAL_MESSAGES.bookingConflict, { vehicleId: RENTAL_MESSAGES.bookingConflict }, 'BOOKING_CONFLICT');
+  (err as HttpError & { conflicts?: ConflictView[] }).conflicts = conflicts;
+  return err;
+}
+
+export function assertBookable(vehicle: VehicleLike | undefined): asserts vehicle is VehicleLike {
+  if (!vehicle) throw validationFailed({ vehicleId: RENTAL_MESSAGES.vehicleRequired });
+  if (vehicle.isArchived) throw conflict('This vehicle is archived and cannot be booked', { vehicleId: 'This vehicle is archived and cannot be booked' }, 'VEHICLE_UNAVAILABLE');
+  if (vehicle.status === 'out_of_service') throw conflict('This vehicle is out of service and cannot be booked', { vehicleId: 'This vehicle is out of service and cannot be booked' }, 'VEHICLE_UNAVAILABLE');
+}
+
+/** The schedule-lock step of every transaction that adds a block for a vehicle. */
+export function vehicleScheduleLock(tenantId: string, vehicle: VehicleLike): TransactItem {
+  const v = vehicle.scheduleVersion;
+  return tx.raw('Update', {
+    Key: vehicleKey(tenantId, vehicle.id),
+    UpdateExpression: 'SET #sv = :next',
+    ConditionExpression: `attribute_exists(pk) AND ${v === undefined ? 'attribute_not_exists(#sv)' : '#sv = :v'} AND (attribute_not_exists(#arch) OR #arch <> :true) AND #status <> :oos`,
+    ExpressionAttributeNames: { '#sv': 'scheduleVersion', '#arch': 'isArchived', '#status': 'status' },
+    ExpressionAttributeValues: { ':next': (v ?? 0) + 1, ...(v === undefined ? {} : { ':v': v }), ':true': true, ':oos': 'out_of_service' },
+  });
+}
+
+export interface PricedBooking {
+  quote: Quote;
+  expectedReturnDate: string;
+  youngDriverFeePerDayMinor: number;
+}
+
+/** Region and age rules plus the quote; throws 400 with field messages. */
+export function priceBooking(body: CreateRentalBody, settings: RentalSettings, customer: { dateOfBirth?: string }, now: Date): PricedBooking {
+  const region = getRegionConfig(settings.region);
+  let youngDriverFeePerDayMinor = 0;
+  if (customer.dateOfBirth) {
+    const eligibility = driverEligibility(customer.dateOfBirth, calendarDateInZone(now, settings.timezone), settings.region);
+    if (!eligibility.eligible) throw validationFailed({ customerId: eligibility.reason ?? RENTAL_MESSAGES.customerRequired });
+    youngDriverFeePerDayMinor = eligibility.youngDriverFeePerDayMinor;
+  }
+  const quote = quoteRental({
+    startISO: body.startDate,
+    endISO: body.openEnded ? null : body.endDate,
+    expectedDurationDays: body.openEnded ? body.expectedDuration : undefined,
+    gracePeriodHours: settings.gracePeriodHours,
+    mode: body.rentalType,
+    dailyRateMinor: toMinor(body.dailyRate),
+    monthlyRateMinor: body.monthlyRate ? toMinor(body.monthlyRate) : null,
+    youngDriverFeePerDayMinor,
+    taxRatePercent: body.taxRate,
+    taxIncluded: body.taxIncluded,
+  });
+  const max = region.businessRules.maxRentalDays;
+  if (quote.days > max) {
+    const message = `Expected duration cannot exceed ${max} days in ${region.region}`;
+    throw validationFailed(body.openEnded ? { expectedDuration: message } : { endDate: message });
+  }
+  const expectedReturnDate = body.openEnded
+    ? new Date(Date.parse(body.startDate) + quote.days * DAY_MS).toISOString()
+    : body.endDate!;
+  return { quote, expectedReturnDate, youngDriverFeePerDayMinor };
+}
+
+/** Initial ledger: one charge per quote line, the deposit requested, the initial payment. */
+export function initialEntries(quote: Quote, body: Pick<CreateRentalBody, 'securityDeposit' | 'initialPaymentAmount' | 'initialPaymentMethod'>): NewLedgerEntry[] {
+  const entries: NewLedgerEntry[] = quote.lines.map((l) => ({
+    type: 'charge', context: 'initial', category: l.category, label: l.label, amountMinor: l.amountMinor, lineCode: l.code,
+  }));
+  const deposit = toMinor(body.securityDeposit);
+  if (deposit > 0) entries.push({ type: 'charge', context: 'initial', category: 'security_deposit', label: 'Security deposit', amountMinor: deposit, lineCode: 'security_deposit' });
+  const paid = toMinor(body.initialPaymentAmount);
+  if (paid > 0) entries.push({ type: 'payment', context: 'initial', category: 'payment', label: 'Initial payment', amountMinor: paid, method: body.initialPaymentMethod ?? null });
+  return entries;
+}
+
+export async function createRental(actor: Actor, body: CreateRentalBody, idempotencyKey?: string) {
+  const settings = await readRentalSettings(actor.tenantId);
+  const res = await runIdempotent(actor.tenantId, 'createRental', idempotencyKey, async (record) =>
+    retryOnConflict(() => attemptBooking(actor, body, settings, record), 40),
+  );
+  return res;
+}
+
+async function attemptBooking(
+  actor: Actor,
+  body: CreateRentalBody,
+  settings: RentalSettings,
+  record: (r: { status: number; body: unknown }) => TransactItem[],
+) {
+  const { vehicle, customer } = await readVehicleAndCustomer(actor.tenantId, body.vehicleId, body.customerId);
+  if (!customer || customer.isArchived) throw validationFailed({ customerId: RENTAL_MESSAGES.customerRequired });
+  assertBookable(vehicle);
+  const now = new Date();
+  const priced = priceBooking(body, settings, customer, now);
+
+  // Blacklist (business-data §3 company_settings: blacklistMode warning|block, enableBlacklistCheck).
+  if (settings.enableBlacklistCheck) {
+    const matches = await blacklistMatchesFor(actor.tenantId, customer);
+    if (matches.length > 0) {
+      const reason = matches[0].entry.reason;
+      if (settings.blacklistMode === 'block') {
+        throw conflict('This customer is blacklisted and cannot rent', { customerId: 'This customer is blacklisted and cannot rent' }, 'CUSTOMER_BLACKLISTED');
+      }
+      if (!body.blacklistAcknowledged) {
+        const err = conflict('This customer matches the blacklist. Acknowledge the warning to continue.', { blacklistAcknowledged: 'This customer matches the blacklist. Acknowledge the warning to continue.' }, 'BLACKLIST_WARNING');
+        (err as HttpError & { conflicts?: unknown }).conflicts = matches.map((m) => ({ reasons: m.reasons, reason, fullName: m.entry.fullName }));
+        throw err;
+      }
+    }
+  }
+
+  const end = body.openEnded ? null : body.endDate!;
+  const conflicts = await findConflicts(actor.tenantId, vehicle.id, body.startDate, end);
+  if (conflicts.length > 0 && !settings.enableOverbooking) throw bookingConflict(conflicts);
+
+  const [rent, cnt] = await Promise.all([
+    reserveReference(actor.tenantId, 'RENTAL', settings.rentalPrefix, settings.rentalCounterStart),
+    reserveReference(actor.tenantId, 'CONTRACT', settings.contractPrefix, settings.contractCounterStart),
+  ]);
+  const id = ulid();
+  const at = now.toISOString();
+  const entries = initialEntries(priced.quote, body).map((e) => ledgerItem(actor.tenantId, id, e, actor.userId, at));
+  const totals = totalsAfter(ZERO_TOTALS, entries);
+  const base = {
+    id,
+    referenceNumber: rent.reference,
+    contractNumber: cnt.reference,
+    customerId: customer.id,
+    customerName: customer.fullNameEnglish ?? '',
+    customerNameArabic: customer.fullNameArabic ?? null,
+    vehicleLabel: vehicleLabel(vehicle),
+    status: 'pending' as const,
+    startDate: body.startDate,
+  };
+  const rental: RentalItem = {
+    ...rentalKey(actor.tenantId, id),
+    ...rentalIndexes(actor.tenantId, base),
+    entityType: 'RENTAL',
+    tenantId: actor.tenantId,
+    ...base,
+    vehicleId: vehicle.id,
+    licensePlate: vehicle.licensePlate,
+    endDate: end,
+    openEnded: body.openEnded,
+    expectedReturnDate: priced.expectedReturnDate,
+    expectedDuration: priced.quote.days,
+    returnDate: null,
+    rentalType: body.rentalType,
+    dailyRateMinor: toMinor(body.dailyRate),
+    monthlyRateMinor: body.monthlyRate ? toMinor(body.monthlyRate) : null,
+    dailyKmLimit: body.dailyKmLimit,
+    extraChargePerKmMinor: toMinor(body.extraChargePerKm),
+    taxRate: body.taxRate,
+    taxIncluded: body.taxIncluded,
+    youngDriverFeePerDayMinor: priced.youngDriverFeePerDayMinor,
+    securityDepositMinor: toMinor(body.securityDeposit),
+    initialPaymentAmountMinor: toMinor(body.initialPaymentAmount),
+    initialPaymentMethod: body.initialPaymentMethod ?? null,
+    pickupLocation: body.pickupLocation ?? null,
+    returnLocation: body.returnLocation ?? null,
+    officeInCharge: body.officeInCharge ?? null,
+    agentName: body.agentName ?? null,
+    notes: body.notes ?? null,
+    quotedSubtotalMinor: priced.quote.subtotalMinor,
+    quotedTaxMinor: priced.quote.taxMinor,
+    quotedTotalMinor: priced.quote.totalMinor,
+    ...totals,
+    overbookedConflicts: conflicts.length ? conflicts : null,
+    blacklistAcknowledged: body.blacklistAcknowledged,
+    contractLocked: false,
+    autoGenerateInvoice: true,
+    billingFrequency: 'daily',
+    maxRentalDuration: getRegionConfig(settings.region).businessRules.maxRentalDays,
+    isArchived: false,
+    timeline: appendTimeline([], { at, action: 'created', by: actor.username }),
+    searchText: '',
+    createdBy: actor.userId,
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+  };
+  rental.searchText = searchTextOf(rental);
+
+  const block: ScheduleBlock = { vehicleId: vehicle.id, kind: 'rental', refId: id, start: body.startDate, end, status: 'pending', label: `${rent.reference} · ${base.customerName}` };
+  const apiRental = toRentalApi(rental);
+  const response = { status: 201, body: apiRental };
+  const month = calendarDateInZone(now, settings.timezone).slice(0, 7);
+  const items: (TransactItem | null)[] = [
+    vehicleScheduleLock(actor.tenantId, vehicle),
+    tx.putNew(scheduleBlockItem(actor.tenantId, block)),
+    tx.putNew(rental),
+    rent.txItem,
+    cnt.txItem,
+    ...entries.map((e) => tx.putNew(e)),
+    statusCountTx(actor.tenantId, null, 'pending'),
+    monthTotalsTx(actor.tenantId, month, entries),
+    // The customers domain's counter, versioned like every change of its item.
+    tx.update(customerKey(actor.tenantId, customer.id), customer.version, { rentalsCount: Number(customer.rentalsCount ?? 0) + 1 }, at),
+    tx.putNew(auditItem(actor, 'rental.create', 'rental', id, {
+      after: { referenceNumber: rent.reference, vehicleId: vehicle.id, customerId: customer.id, start: body.startDate, end, total: fromMinor(priced.quote.totalMinor) },
+      note: conflicts.length ? `overbooked over ${conflicts.length} booking(s)` : undefined,
+    })),
+    ...record(response),
+  ];
+  await transact(items.filter((i): i is TransactItem => i !== null));
+  return response;
+}
+
+export async function checkConflicts(tenantId: string, input: { vehicleId: string; startDate: string; endDate?: string | null; openEnded: boolean; excludeRentalId?: string }) {
+  const vehicle = await readVehicle(tenantId, input.vehicleId);
+  assertBookable(vehicle);
+  const conflicts = await findConflicts(tenantId, input.vehicleId, input.startDate, input.openEnded ? null : input.endDate ?? null, input.excludeRentalId);
+  return { hasConflicts: conflicts.length > 0, conflicts };
+}
+
+export type { Item };

@@ -1,0 +1,69 @@
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3Client } from '../../lib/aws';
+import { config } from '../../lib/config';
+import { readRentalSettings } from '../deps';
+import type { RentalItem } from '../data';
+
+/**
+ * Contract PDFs in S3 at tenants/{tenantId}/contracts/{rentalId}/{contractNumber}.pdf. The object
+ * carries the rental version it was made from (metadata `rental-version`); a request regenerates
+ * it when missing or when the rental changed since, then answers a short-lived presigned GET
+ * (signed for S3_PUBLIC_ENDPOINT when set, so a browser can reach the local emulator).
+ */
+export const CONTRACT_URL_TTL_SECONDS = 15 * 60;
+
+export function contractKey(tenantId: string, rental: Pick<RentalItem, 'id' | 'contractNumber'>): string {
+  return `tenants/${tenantId}/contracts/${rental.id}/${rental.contractNumber.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+}
+
+let publicClient: S3Client | undefined;
+function presignClient(): S3Client {
+  const endpoint = process.env.S3_PUBLIC_ENDPOINT || config().endpoints.s3;
+  if (!endpoint) return s3Client();
+  publicClient ??= new S3Client({
+    region: config().region, endpoint, forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return publicClient;
+}
+
+async function storedVersion(key: string): Promise<string | undefined> {
+  try {
+    const head = await s3Client().send(new HeadObjectCommand({ Bucket: config().documentsBucket, Key: key }));
+    return head.Metadata?.['rental-version'];
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (err as { name?: string }).name === 'NotFound') return undefined;
+    throw err;
+  }
+}
+
+async function readLogo(key: string | undefined): Promise<Uint8Array | undefined> {
+  if (!key) return undefined;
+  try {
+    const res = await s3Client().send(new GetObjectCommand({ Bucket: config().documentsBucket, Key: key }));
+    return await res.Body?.transformToByteArray();
+  } catch {
+    return undefined; // a missing logo must not stop the contract
+  }
+}
+
+export async function contractUrl(tenantId: string, rental: RentalItem): Promise<string> {
+  const key = contractKey(tenantId, rental);
+  if ((await storedVersion(key)) !== String(rental.version)) {
+    const settings = await readRentalSettings(tenantId);
+    // pdf-lib and fontkit are heavy: loaded on the first contract, not at cold start.
+    const { renderContract } = await import('./pdf');
+    const pdf = await renderContract(rental, settings, await readLogo(settings.logoKey));
+    await s3Client().send(new PutObjectCommand({
+      Bucket: config().documentsBucket, Key: key, Body: pdf, ContentType: 'application/pdf',
+      Metadata: { 'rental-version': String(rental.version) },
+    }));
+  }
+  return getSignedUrl(presignClient(), new GetObjectCommand({
+    Bucket: config().documentsBucket, Key: key,
+    ResponseContentDisposition: `inline; filename="${rental.contractNumber}.pdf"`,
+  }), { expiresIn: CONTRACT_URL_TTL_SECONDS });
+}

@@ -1,0 +1,346 @@
+import { ulid } from 'ulid';
+import { balanceState, ledgerTotals, allocatePayments, type LedgerEntryLike } from '../../shared/ledger';
+import { fromMinor } from '../../shared/money';
+import type { RentalStatus } from '../../shared/schemas/rentals';
+import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
+import { getItem, queryAll, queryPage, toEntity, tx, type Item, type Page, type TransactItem } from '../lib/data/repo';
+
+/**
+ * Rentals data layout (single table):
+ *
+ * - Rental: pk `T#{t}#RENTAL`, sk `{id}` (ULID, so the base partition lists newest first when read
+ *   backwards). gsi1 = the customer's rentals (`T#{t}#CUSTOMER_RENTALS#{customerId}`, `{start}#{id}`);
+ *   gsi2 = rentals by status (`T#{t}#RENTAL_STATUS#{status}`, `{start}#{id}`).
+ * - Ledger entry: pk `T#{t}#RENTAL_LEDGER#{rentalId}`, sk `{ulid}` (posting order).
+ * - Note: pk `T#{t}#RENTAL_NOTE#{rentalId}`, sk `{ulid}`.
+ * - Stats: pk `T#{t}#RENTAL_STATS`, sk `STATUS` (count_{status} attributes) and `MONTH#{yyyy-mm}`
+ *   (ledger totals of the month), updated with ADD in the same transaction as each change, so
+ *   the list page's statistics cost one read however many rentals exist.
+ * - Active-rental index: pk `T#{t}#ACTIVE_RENTAL`, sk `{id}`, gsi2pk `G#ACTIVE_RENTALS`,
+ *   gsi2sk `{expectedReturn}#{tenantId}#{id}`: one item per active closed-end rental. This is the
+ *   ONE cross-tenant read of the domain — only the overdue job queries it (rentals past their
+ *   expected return across all tenants, in pages) — documented exception to "GSI keys start with T#".
+ *
+ * Money is stored in integer minor units in `…Minor` fields; the API shows decimals under the
+ * spec's names (dailyRateMinor → dailyRate).
+ */
+export const rentalKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'RENTAL', id);
+export const ledgerPk = (tenantId: string, rentalId: string) => tenantPk(tenantId, 'RENTAL_LEDGER', rentalId);
+export const notePk = (tenantId: string, rentalId: string) => tenantPk(tenantId, 'RENTAL_NOTE', rentalId);
+export const statsKey = (tenantId: string, sk: string): Key => ({ pk: tenantPk(tenantId, 'RENTAL_STATS'), sk });
+export const activeIndexKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'ACTIVE_RENTAL', id);
+export const ACTIVE_RENTALS_GSI_PK = 'G#ACTIVE_RENTALS';
+
+export interface TimelineEvent {
+  at: string;
+  action: string;
+  by?: string | null;
+  note?: string;
+}
+
+export interface RentalItem extends Item {
+  entityType: 'RENTAL';
+  id: string;
+  tenantId: string;
+  referenceNumber: string;
+  contractNumber: string;
+  customerId: string;
+  customerName: string;
+  vehicleId: string;
+  vehicleLabel: string;
+  licensePlate?: string;
+  status: RentalStatus;
+  startDate: string;
+  endDate: string | null;
+  expectedReturnDate: string;
+  expectedDuration: number;
+  openEnded: boolean;
+  returnDate?: string | null;
+  rentalType: 'daily' | 'monthly';
+  dailyRateMinor: number;
+  monthlyRateMinor?: number | null;
+  dailyKmLimit: number;
+  extraChargePerKmMinor: number;
+  taxRate: number;
+  taxIncluded: boolean;
+  youngDriverFeePerDayMinor: number;
+  securityDepositMinor: number;
+  initialPaymentAmountMinor: number;
+  initialPaymentMethod?: string | null;
+  chargesMinor: number;
+  paymentsMinor: number;
+  refundsMinor: number;
+  balanceMinor: number;
+  depositRequestedMinor: number;
+  depositReceivedMinor: number;
+  depositRefundedMinor: number;
+  depositHeldMinor: number;
+  timeline: TimelineEvent[];
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  [k: string]: unknown;
+}
+
+export function rentalIndexes(tenantId: string, r: { id: string; customerId: string; status: string; startDate: string }) {
+  return {
+    gsi1pk: tenantPk(tenantId, 'CUSTOMER_RENTALS', r.customerId),
+    gsi1sk: sortKey(r.startDate, r.id),
+    gsi2pk: tenantPk(tenantId, 'RENTAL_STATUS', r.status),
+    gsi2sk: sortKey(r.startDate, r.id),
+  };
+}
+
+/** Lower-case text the list search matches (reference, contract, customer, vehicle, plate). */
+export function searchTextOf(r: Pick<RentalItem, 'referenceNumber' | 'contractNumber' | 'customerName' | 'vehicleLabel'>): string {
+  return [r.referenceNumber, r.contractNumber, r.customerName, r.vehicleLabel].join(' ').toLowerCase();
+}
+
+/** Converts an item to the API shape: internal keys dropped, `xMinor` → `x` in decimals. */
+export function toApi<T = Record<string, unknown>>(item: Record<string, unknown>): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(toEntity<Record<string, unknown>>(item) ?? {})) {
+    if (k === 'searchText' || k === 'tenantId') continue;
+    if (k.endsWith('Minor') && typeof v === 'number') out[k.slice(0, -5)] = fromMinor(v);
+    else if (k.endsWith('Minor') && v === null) out[k.slice(0, -5)] = null;
+    else out[k] = v;
+  }
+  return out as T;
+}
+
+export function toRentalApi(item: RentalItem) {
+  const api = toApi<Record<string, unknown>>(item);
+  return {
+    ...api,
+    totalAmount: fromMinor(item.chargesMinor),
+    balance: fromMinor(item.balanceMinor),
+    balanceState: balanceState(item.balanceMinor),
+    paymentType: item.initialPaymentMethod ?? null,
+  };
+}
+
+export async function getRentalItem(tenantId: string, id: string, consistent = true): Promise<RentalItem | undefined> {
+  const item = await getItem(rentalKey(tenantId, id), consistent);
+  return item as RentalItem | undefined;
+}
+
+export interface ListRentalsInput {
+  status?: RentalStatus;
+  customerId?: string;
+  q?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** One Query page: by status (gsi2), by customer (gsi1) or all (base partition), newest first. */
+export async function listRentals(tenantId: string, input: ListRentalsInput): Promise<Page<Record<string, unknown>>> {
+  const filterParts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (input.q) {
+    filterParts.push('contains(#search, :q)');
+    names['#search'] = 'searchText';
+    values[':q'] = input.q.toLowerCase();
+  }
+  let pk = tenantPk(tenantId, 'RENTAL');
+  let index: 'gsi1' | 'gsi2' | undefined;
+  if (input.customerId) {
+    pk = tenantPk(tenantId, 'CUSTOMER_RENTALS', input.customerId);
+    index = 'gsi1';
+    if (input.status) {
+      filterParts.push('#status = :status');
+      names['#status'] = 'status';
+      values[':status'] = input.status;
+    }
+  } else if (input.status) {
+    pk = tenantPk(tenantId, 'RENTAL_STATUS', input.status);
+    index = 'gsi2';
+  }
+  const page = await queryPage<RentalItem>({
+    tenantId,
+    pk,
+    index,
+    limit: input.limit,
+    cursor: input.cursor,
+    forward: false,
+    filter: filterParts.length ? { expression: filterParts.join(' AND '), names, values } : undefined,
+    signature: [input.status, input.customerId, input.q],
+  });
+  return { items: page.items.map(toRentalApi), nextCursor: page.nextCursor };
+}
+
+/** A customer's rentals, newest start first (for the customers domain's rental history). */
+export async function listRentalsForCustomer(tenantId: string, customerId: string, cursor?: string, limit = 25) {
+  return listRentals(tenantId, { customerId, cursor, limit });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ledger entries
+// ---------------------------------------------------------------------------------------------
+
+export interface LedgerItem extends Item {
+  entityType: 'RENTAL_LEDGER_ENTRY';
+  id: string;
+  rentalId: string;
+  type: 'charge' | 'payment' | 'refund';
+  context: 'initial' | 'usage' | 'adjustment' | 'refund' | 'end';
+  category: LedgerEntryLike['category'];
+  label: string;
+  amountMinor: number;
+  method: string | null;
+  status: 'paid' | 'pending';
+  locked: true;
+  version: number;
+  reversesId: string | null;
+  /** Pricing line code for entries posted from a quote or the final charges (base_rental, tax…). */
+  lineCode: string | null;
+  postedAt: string;
+  postedBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewLedgerEntry = Pick<LedgerItem, 'type' | 'context' | 'category' | 'label' | 'amountMinor'> &
+  Partial<Pick<LedgerItem, 'method' | 'status' | 'reversesId' | 'lineCode'>>;
+
+export function ledgerItem(tenantId: string, rentalId: string, e: NewLedgerEntry, by: string | null, now: string): LedgerItem {
+  const id = ulid();
+  return {
+    pk: ledgerPk(tenantId, rentalId),
+    sk: id,
+    entityType: 'RENTAL_LEDGER_ENTRY',
+    id,
+    rentalId,
+    type: e.type,
+    context: e.context,
+    category: e.category,
+    label: e.label,
+    amountMinor: e.amountMinor,
+    method: e.method ?? null,
+    // A payment or refund is money that moved; a charge is pending until payments cover it.
+    status: e.status ?? (e.type === 'charge' ? 'pending' : 'paid'),
+    locked: true,
+    version: 1,
+    reversesId: e.reversesId ?? null,
+    lineCode: e.lineCode ?? null,
+    postedAt: now,
+    postedBy: by,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export async function readLedger(tenantId: string, rentalId: string): Promise<LedgerItem[]> {
+  return queryAll<LedgerItem>({ tenantId, pk: ledgerPk(tenantId, rentalId), consistent: true, max: 2000 });
+}
+
+/** Rental totals after adding `entries` to what the item holds (incremental, same maths as ledgerTotals). */
+export function totalsAfter(current: Pick<RentalItem, 'chargesMinor' | 'paymentsMinor' | 'refundsMinor' | 'depositRequestedMinor' | 'depositReceivedMinor' | 'depositRefundedMinor'>, entries: readonly LedgerEntryLike[]) {
+  const d = ledgerTotals(entries);
+  const chargesMinor = current.chargesMinor + d.chargesMinor;
+  const paymentsMinor = current.paymentsMinor + d.paymentsMinor;
+  const refundsMinor = current.refundsMinor + d.refundsMinor;
+  const depositRequestedMinor = current.depositRequestedMinor + d.deposit.requestedMinor;
+  const depositReceivedMinor = current.depositReceivedMinor + d.deposit.receivedMinor;
+  const depositRefundedMinor = current.depositRefundedMinor + d.deposit.refundedMinor;
+  return {
+    chargesMinor,
+    paymentsMinor,
+    refundsMinor,
+    balanceMinor: chargesMinor - paymentsMinor + refundsMinor,
+    depositRequestedMinor,
+    depositReceivedMinor,
+    depositRefundedMinor,
+    depositHeldMinor: Math.max(0, depositReceivedMinor - depositRefundedMinor),
+  };
+}
+
+export const ZERO_TOTALS = {
+  chargesMinor: 0, paymentsMinor: 0, refundsMinor: 0, depositRequestedMinor: 0, depositReceivedMinor: 0, depositRefundedMinor: 0,
+};
+
+/** Ledger for the API: entries in posting order with each charge's allocation status, and the totals. */
+export function ledgerView(entries: LedgerItem[]) {
+  const alloc = allocatePayments(entries);
+  const totals = ledgerTotals(entries);
+  return {
+    items: entries.map((e) => ({
+      ...toApi<Record<string, unknown>>(e),
+      status: e.type === 'charge' && !e.reversesId ? alloc.chargeStatus[e.id] ?? e.status : e.status,
+      outstanding: e.type === 'charge' && !e.reversesId ? fromMinor(alloc.outstandingByCharge[e.id] ?? 0) : undefined,
+    })),
+    allocations: alloc.allocations.map((a) => ({ paymentId: a.paymentId, chargeId: a.chargeId, amount: fromMinor(a.amountMinor) })),
+    charges: fromMinor(totals.chargesMinor),
+    payments: fromMinor(totals.paymentsMinor),
+    refunds: fromMinor(totals.refundsMinor),
+    balance: fromMinor(totals.balanceMinor),
+    balanceState: totals.state,
+    deposit: {
+      requested: fromMinor(totals.deposit.requestedMinor),
+      received: fromMinor(totals.deposit.receivedMinor),
+      refunded: fromMinor(totals.deposit.refundedMinor),
+      held: fromMinor(totals.deposit.heldMinor),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stats, index, notes
+// ---------------------------------------------------------------------------------------------
+
+/** ADDs to the status counters: -1 on `from`, +1 on `to` (either may be absent). */
+export function statusCountTx(tenantId: string, from: RentalStatus | null, to: RentalStatus | null): TransactItem | null {
+  if (from === to) return null;
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  const parts: string[] = [];
+  if (from) { names['#from'] = `count_${from}`; values[':minus'] = -1; parts.push('#from :minus'); }
+  if (to) { names['#to'] = `count_${to}`; values[':one'] = 1; parts.push('#to :one'); }
+  return tx.raw('Update', {
+    Key: statsKey(tenantId, 'STATUS'),
+    UpdateExpression: `SET entityType = :et ADD ${parts.join(', ')}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: { ...values, ':et': 'RENTAL_STATS' },
+  });
+}
+
+/** ADDs a month's ledger totals (rental charges, payments, refunds; deposits apart). */
+export function monthTotalsTx(tenantId: string, month: string, entries: readonly LedgerEntryLike[]): TransactItem | null {
+  if (entries.length === 0) return null;
+  const t = ledgerTotals(entries);
+  return tx.raw('Update', {
+    Key: statsKey(tenantId, sortKey('MONTH', month)),
+    UpdateExpression: 'SET entityType = :et ADD chargesMinor :c, paymentsMinor :p, refundsMinor :r, depositsReceivedMinor :dr, depositsRefundedMinor :df',
+    ExpressionAttributeValues: {
+      ':et': 'RENTAL_STATS', ':c': t.chargesMinor, ':p': t.paymentsMinor, ':r': t.refundsMinor,
+      ':dr': t.deposit.receivedMinor, ':df': t.deposit.refundedMinor,
+    },
+  });
+}
+
+export function activeIndexItem(tenantId: string, r: Pick<RentalItem, 'id' | 'expectedReturnDate' | 'referenceNumber'>): Item {
+  return {
+    ...activeIndexKey(tenantId, r.id),
+    gsi2pk: ACTIVE_RENTALS_GSI_PK,
+    gsi2sk: sortKey(r.expectedReturnDate, tenantId, r.id),
+    entityType: 'ACTIVE_RENTAL_INDEX',
+    tenantId,
+    rentalId: r.id,
+    referenceNumber: r.referenceNumber,
+    expectedReturnDate: r.expectedReturnDate,
+  };
+}
+
+export function noteItem(tenantId: string, rentalId: string, note: { content: string; visibility: string }, by: { userId: string; username: string }, now: string): Item {
+  const id = ulid();
+  return {
+    pk: notePk(tenantId, rentalId), sk: id, entityType: 'RENTAL_NOTE', id, rentalId,
+    content: note.content, visibility: note.visibility, authorId: by.userId, authorName: by.username,
+    version: 1, createdAt: now, updatedAt: now,
+  };
+}
+
+export function appendTimeline(timeline: TimelineEvent[] | undefined, event: TimelineEvent): TimelineEvent[] {
+  // Bounded: the item must stay far below DynamoDB's 400 KB; the audit log keeps everything.
+  return [...(timeline ?? []), event].slice(-100);
+}

@@ -1,0 +1,95 @@
+import { toMinor } from '../../shared/money';
+import type { ChargeBody, PaymentBody, RefundBody } from '../../shared/schemas/rentals';
+import { getItem } from '../lib/data/repo';
+import { conflict, notFound, validationFailed } from '../lib/errors';
+import type { Actor } from './booking';
+import { ledgerPk, readLedger, toApi, type LedgerItem, type RentalItem } from './data';
+import { mutateRental } from './mutate';
+
+/**
+ * Ledger movements on one rental (rental_ledger_entries). Entries are posted locked and never
+ * edited; a correction is a reversal entry (same type and category, `reversesId`, counted with
+ * the opposite sign; shared/ledger.ts). Each post updates the rental's denormalised totals in the
+ * same transaction with a version condition (functions/rentals/mutate.ts).
+ *
+ * Decisions:
+ * - Archived rentals take no new entries (restore first); everything else does, because fines
+ *   and refunds arrive after a rental ends.
+ * - Manual charges are posted as entered (no tax added): tax on the rental itself is computed by
+ *   pricing at booking and return.
+ * - A refund cannot exceed the money received (rental refunds) or the deposit held (deposit refunds).
+ */
+function assertOpen(rental: RentalItem) {
+  if (rental.status === 'archived') throw conflict('An archived rental cannot take ledger entries. Restore it first.', undefined, 'INVALID_TRANSITION');
+}
+
+const respondWithEntry = (rental: unknown, entries: LedgerItem[]) => ({ entry: toApi(entries[0]), rental });
+
+export function recordPayment(actor: Actor, rentalId: string, body: PaymentBody, key?: string) {
+  return mutateRental(actor, rentalId, { scope: 'payment', idempotencyKey: key }, async (rental) => {
+    assertOpen(rental);
+    return {
+      action: body.forDeposit ? 'deposit_received' : 'payment',
+      entries: [{
+        type: 'payment', context: 'usage', category: body.forDeposit ? 'security_deposit' : 'payment',
+        label: body.label ?? (body.forDeposit ? 'Security deposit received' : 'Payment'), amountMinor: toMinor(body.amount), method: body.method,
+      }],
+      respond: respondWithEntry,
+      status201: true,
+    };
+  });
+}
+
+export function addCharge(actor: Actor, rentalId: string, body: ChargeBody, key?: string) {
+  return mutateRental(actor, rentalId, { scope: 'charge', idempotencyKey: key }, async (rental) => {
+    assertOpen(rental);
+    return {
+      action: 'charge',
+      entries: [{ type: 'charge', context: 'adjustment', category: body.category as LedgerItem['category'], label: body.label, amountMinor: toMinor(body.amount) }],
+      respond: respondWithEntry,
+      status201: true,
+    };
+  });
+}
+
+export function recordRefund(actor: Actor, rentalId: string, body: RefundBody, key?: string) {
+  return mutateRental(actor, rentalId, { scope: 'refund', idempotencyKey: key }, async (rental) => {
+    assertOpen(rental);
+    const amountMinor = toMinor(body.amount);
+    if (body.fromDeposit && amountMinor > rental.depositHeldMinor) throw validationFailed({ amount: 'Refund cannot exceed the security deposit held' });
+    if (!body.fromDeposit && amountMinor > rental.paymentsMinor - rental.refundsMinor) throw validationFailed({ amount: 'Refund cannot exceed the amount paid' });
+    return {
+      action: body.fromDeposit ? 'deposit_refund' : 'refund',
+      entries: [{
+        type: 'refund', context: 'refund', category: body.fromDeposit ? 'security_deposit_refund' : 'payment',
+        label: body.label ?? (body.fromDeposit ? 'Security deposit refund' : 'Refund'), amountMinor, method: body.method,
+      }],
+      respond: respondWithEntry,
+      status201: true,
+    };
+  });
+}
+
+export function reverseEntry(actor: Actor, rentalId: string, entryId: string, body: { amount?: number; reason: string }, key?: string) {
+  return mutateRental(actor, rentalId, { scope: 'reverse', idempotencyKey: key }, async (rental) => {
+    assertOpen(rental);
+    const original = (await getItem({ pk: ledgerPk(actor.tenantId, rentalId), sk: entryId }, true)) as LedgerItem | undefined;
+    if (!original) throw notFound('Ledger entry not found');
+    if (original.reversesId) throw conflict('A reversal cannot be reversed; post a new entry instead', undefined, 'INVALID_REVERSAL');
+    const ledger = await readLedger(actor.tenantId, rentalId);
+    const left = original.amountMinor - ledger.filter((e) => e.reversesId === original.id).reduce((s, e) => s + e.amountMinor, 0);
+    const amountMinor = body.amount !== undefined ? toMinor(body.amount) : left;
+    if (left <= 0) throw conflict('This entry is already fully reversed', undefined, 'INVALID_REVERSAL');
+    if (amountMinor > left) throw validationFailed({ amount: 'Reversal cannot exceed what is left of the entry' });
+    return {
+      action: 'reversal',
+      note: body.reason,
+      entries: [{
+        type: original.type, context: 'adjustment', category: original.category, label: `Reversal: ${body.reason}`,
+        amountMinor, method: original.method, reversesId: original.id, lineCode: original.lineCode,
+      }],
+      respond: respondWithEntry,
+      status201: true,
+    };
+  });
+}

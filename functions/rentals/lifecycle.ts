@@ -1,0 +1,272 @@
+import { depositSettlementAtClose } from '../../shared/ledger';
+import { fromMinor, toMinor } from '../../shared/money';
+import { RENTAL_MESSAGES, type RentalStatus, type ReturnBody } from '../../shared/schemas/rentals';
+import { auditItem } from '../lib/data/audit';
+import { getItem, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
+import { tenantPk } from '../lib/data/keys';
+import { forbidden, conflict, validationFailed } from '../lib/errors';
+import { scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from '../vehicles/schedule';
+import type { Actor } from './booking';
+import { customerKey, loyaltyFields, readVehicle, vehicleKey, type RentalSettings } from './deps';
+import { activeIndexItem, activeIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
+import { mutateRental, refuseTransition } from './mutate';
+import { finalStatement, settlementEntries } from './pricing';
+
+/**
+ * Rental lifecycle (business-data §4: pending, active, completed, cancelled, overdue, archived).
+ *
+ * Allowed transitions — everything else answers 409 INVALID_TRANSITION:
+ *
+ *   pending   → active     pickup (odometer and fuel at start; the vehicle becomes rented)
+ *   pending   → cancelled  cancel (the vehicle's schedule block is removed)
+ *   active    → overdue    the overdue-rentals job, once expected return + grace period has passed
+ *   active    → completed  return (final charges posted; vehicle available, odometer updated)
+ *   overdue   → completed  return
+ *   completed → completed  close (deposit settled, contract locked; STAFF needs a settled balance
+ *                          unless allowStaffCloseWithBalance)
+ *   completed → archived   archive (only once closed: an open balance is never hidden)
+ *   cancelled → archived   archive
+ *   archived  → (previous) restore
+ *
+ * The vehicle's schedule block follows: pending/active blocks the booked window, overdue turns it
+ * open-ended (the car is still out), return replaces it by a 'completed' block ending at the
+ * actual return (history for the calendar; conflict checks ignore it), cancel deletes it.
+ */
+export const TRANSITIONS: Readonly<Record<string, readonly RentalStatus[]>> = {
+  pickup: ['pending'],
+  cancel: ['pending'],
+  markOverdue: ['active'],
+  return: ['active', 'overdue'],
+  close: ['completed'],
+  archive: ['completed', 'cancelled'],
+  restore: ['archived'],
+};
+
+export function canTransition(action: keyof typeof TRANSITIONS, from: RentalStatus): boolean {
+  return TRANSITIONS[action].includes(from);
+}
+
+function blockOf(rental: RentalItem, patch: Partial<ScheduleBlock> = {}): ScheduleBlock {
+  return {
+    vehicleId: rental.vehicleId,
+    kind: 'rental',
+    refId: rental.id,
+    start: rental.startDate,
+    end: currentBlockEnd(rental),
+    status: rental.status,
+    label: `${rental.referenceNumber} · ${rental.customerName}`,
+    ...patch,
+  };
+}
+
+/** The end the rental's block is keyed by now (null = open-ended). */
+export function currentBlockEnd(rental: RentalItem): string | null {
+  return rental.blockEnd !== undefined ? (rental.blockEnd as string | null) : rental.endDate;
+}
+
+export function pickup(actor: Actor, rentalId: string, body: { odometerStart: number; fuelLevelStart: string; pickedUpAt?: string }) {
+  return mutateRental(actor, rentalId, { scope: 'pickup' }, async (rental, _settings, now) => {
+    if (!canTransition('pickup', rental.status)) refuseTransition(rental.status, 'picked up');
+    const vehicle = await readVehicle(actor.tenantId, rental.vehicleId);
+    if (!vehicle || vehicle.isArchived) throw conflict('This vehicle is archived and cannot be booked', undefined, 'VEHICLE_UNAVAILABLE');
+    if (vehicle.status !== 'available' && vehicle.status !== undefined) {
+      throw conflict(`The vehicle is ${String(vehicle.status).replace(/_/g, ' ')} and cannot be picked up`, { vehicleId: 'Vehicle not available' }, 'VEHICLE_UNAVAILABLE');
+    }
+    const active = { ...rental, status: 'active' as const };
+    const extra: (TransactItem | null)[] = [
+      tx.update(vehicleKey(actor.tenantId, vehicle.id), vehicle.version, { status: 'rented', currentRentalId: rental.id }),
+      tx.put(scheduleBlockItem(actor.tenantId, blockOf(active))),
+      // Closed-end rentals are watched by the overdue job; open-ended ones cannot be late.
+      rental.openEnded ? null : tx.put(activeIndexItem(actor.tenantId, rental)),
+    ];
+    return {
+      action: 'pickup',
+      status: 'active',
+      changes: {
+        odometerStart: body.odometerStart,
+        fuelLevelStart: body.fuelLevelStart,
+        pickedUpAt: body.pickedUpAt ?? now.toISOString(),
+        vehicleOdometerAtPickup: vehicle.odometerKm ?? null,
+      },
+      extra,
+    };
+  });
+}
+
+export interface ReturnPreview {
+  lines: { code: string; category: string; label: string; amount: number; quantity?: number; unitAmount?: number }[];
+  subtotal: number;
+  tax: number;
+  total: number;
+  alreadyCharged: number;
+  toPost: number;
+  days: { planned: number | null; actual: number; base: number; late: number; chargeable: number };
+  km: { driven: number; allowance: number | null; extra: number } | null;
+  balanceAfter: number;
+}
+
+function checkReturn(rental: RentalItem, body: ReturnBody) {
+  const start = rental.odometerStart as number | undefined;
+  if (start !== undefined && start !== null && body.odometerEnd < start) throw validationFailed({ odometerEnd: RENTAL_MESSAGES.odometerBelowStart });
+}
+
+export async function previewReturn(tenantId: string, rental: RentalItem, body: ReturnBody, settings: RentalSettings): Promise<ReturnPreview> {
+  if (!canTransition('return', rental.status)) refuseTransition(rental.status, 'returned');
+  checkReturn(rental, body);
+  const returnDate = body.returnDate ?? new Date().toISOString();
+  const statement = finalStatement(rental, body, settings, returnDate);
+  const ledger = await readLedger(tenantId, rental.id);
+  const entries = settlementEntries(statement, ledger);
+  const toPost = entries.reduce((s, e) => s + (e.reversesId ? -e.amountMinor : e.amountMinor), 0);
+  return {
+    lines: statement.lines.map((l) => ({ code: l.code, category: l.category, label: l.label, amount: fromMinor(l.amountMinor), quantity: l.quantity, unitAmount: l.unitAmountMinor !== undefined ? fromMinor(l.unitAmountMinor) : undefined })),
+    subtotal: fromMinor(statement.subtotalMinor),
+    tax: fromMinor(statement.taxMinor),
+    total: fromMinor(statement.totalMinor),
+    alreadyCharged: fromMinor(statement.totalMinor - toPost),
+    toPost: fromMinor(toPost),
+    days: statement.days,
+    km: statement.km ? { driven: statement.km.drivenKm, allowance: statement.km.allowanceKm, extra: statement.km.extraKm } : null,
+    balanceAfter: fromMinor(rental.balanceMinor + toPost),
+  };
+}
+
+export function returnRental(actor: Actor, rentalId: string, body: ReturnBody, key?: string) {
+  return mutateRental(actor, rentalId, { scope: 'return', idempotencyKey: key }, async (rental, settings, now) => {
+    if (!canTransition('return', rental.status)) refuseTransition(rental.status, 'returned');
+    checkReturn(rental, body);
+    const returnDate = body.returnDate ?? now.toISOString();
+    if (returnDate < rental.startDate) throw validationFailed({ returnDate: 'Return date cannot be before the start date' });
+    const statement = finalStatement(rental, body, settings, returnDate);
+    const ledger = await readLedger(actor.tenantId, rental.id);
+    const entries = settlementEntries(statement, ledger);
+    const vehicle = await readVehicle(actor.tenantId, rental.vehicleId);
+    const extra: (TransactItem | null)[] = [
+      tx.delete(scheduleBlockKey(actor.tenantId, blockOf(rental))),
+      tx.put(scheduleBlockItem(actor.tenantId, blockOf(rental, { end: returnDate, status: 'completed' }))),
+      tx.delete(activeIndexKey(actor.tenantId, rental.id)),
+    ];
+    if (vehicle) {
+      const changes: Record<string, unknown> = { odometerKm: Math.max(vehicle.odometerKm ?? 0, body.odometerEnd) };
+      if (vehicle.status === 'rented' && (vehicle.currentRentalId === rental.id || !vehicle.currentRentalId)) {
+        changes.status = 'available';
+        changes.currentRentalId = undefined;
+      }
+      extra.push(tx.update(vehicleKey(actor.tenantId, vehicle.id), vehicle.version, changes));
+    }
+    return {
+      action: 'return',
+      status: 'completed',
+      entries,
+      extra,
+      changes: {
+        returnDate,
+        completedAt: now.toISOString(),
+        odometerEnd: body.odometerEnd,
+        fuelLevelEnd: body.fuelLevelEnd ?? null,
+        returnCondition: body.condition,
+        returnNotes: body.returnNotes ?? null,
+        salikChargesMinor: toMinor(body.salikCharges),
+        salikNotes: body.salikNotes ?? null,
+        totalTrafficFinesMinor: toMinor(body.trafficFines),
+        totalDamageFeesMinor: toMinor(body.damageFees),
+        totalExtraChargesMinor: toMinor(body.extraCharges),
+        finalTotalMinor: statement.totalMinor,
+        finalTaxMinor: statement.taxMinor,
+        blockEnd: returnDate,
+      },
+    };
+  });
+}
+
+export function closeRental(actor: Actor, rentalId: string, body: { depositRefundMethod: string }, key?: string) {
+  return mutateRental(actor, rentalId, { scope: 'close', idempotencyKey: key }, async (rental, settings, now) => {
+    if (!canTransition('close', rental.status) || rental.closedAt) refuseTransition(rental.closedAt ? 'closed' : rental.status, 'closed');
+    const ledger = await readLedger(actor.tenantId, rental.id);
+    const settlement = depositSettlementAtClose(ledger);
+    if (settlement.balanceAfterMinor > 0 && actor.role === 'STAFF' && !settings.allowStaffCloseWithBalance) {
+      throw forbidden('Staff cannot close a rental with an outstanding balance. Record the payment or ask a manager.');
+    }
+    const entries = [];
+    if (settlement.appliedToBalanceMinor > 0) {
+      entries.push(
+        { type: 'refund' as const, context: 'end' as const, category: 'security_deposit_refund' as const, label: 'Security deposit applied to balance', amountMinor: settlement.appliedToBalanceMinor, method: 'security_deposit' },
+        { type: 'payment' as const, context: 'end' as const, category: 'payment' as const, label: 'Paid from security deposit', amountMinor: settlement.appliedToBalanceMinor, method: 'security_deposit' },
+      );
+    }
+    if (settlement.refundMinor > 0) {
+      entries.push({ type: 'refund' as const, context: 'end' as const, category: 'security_deposit_refund' as const, label: 'Security deposit refund', amountMinor: settlement.refundMinor, method: body.depositRefundMethod });
+    }
+    // Customer counters (customers domain: totalSpendMinor = total charged on completed rentals).
+    const customer = (await getItem(customerKey(actor.tenantId, rental.customerId), true)) as (Item & { version: number }) | undefined;
+    const completedRentals = Number(customer?.completedRentals ?? 0) + 1;
+    const totalSpendMinor = Number(customer?.totalSpendMinor ?? 0) + rental.chargesMinor;
+    return {
+      action: 'close',
+      entries,
+      changes: { closedAt: now.toISOString(), contractLocked: true, closedBy: actor.username },
+      extra: customer
+        ? [tx.update(customerKey(actor.tenantId, rental.customerId), customer.version, { completedRentals, totalSpendMinor, ...loyaltyFields(completedRentals, totalSpendMinor) })]
+        : [],
+    };
+  });
+}
+
+export function cancelRental(actor: Actor, rentalId: string, body: { reason?: string }) {
+  return mutateRental(actor, rentalId, { scope: 'cancel' }, async (rental, _s, now) => {
+    if (!canTransition('cancel', rental.status)) refuseTransition(rental.status, 'cancelled');
+    return {
+      action: 'cancel',
+      status: 'cancelled',
+      note: body.reason,
+      changes: { cancelledAt: now.toISOString(), cancelReason: body.reason ?? null },
+      extra: [tx.delete(scheduleBlockKey(actor.tenantId, blockOf(rental)))],
+    };
+  });
+}
+
+export function archiveRental(actor: Actor, rentalId: string) {
+  return mutateRental(actor, rentalId, { scope: 'archive' }, async (rental) => {
+    if (!canTransition('archive', rental.status)) refuseTransition(rental.status, 'archived');
+    if (rental.status === 'completed' && !rental.closedAt) throw conflict('Close the rental before archiving it', undefined, 'INVALID_TRANSITION');
+    return { action: 'archive', status: 'archived', changes: { isArchived: true, archivedFromStatus: rental.status } };
+  });
+}
+
+export function restoreRental(actor: Actor, rentalId: string) {
+  return mutateRental(actor, rentalId, { scope: 'restore' }, async (rental) => {
+    if (!canTransition('restore', rental.status)) refuseTransition(rental.status, 'restored');
+    const to = (rental.archivedFromStatus as RentalStatus | undefined) ?? 'completed';
+    return { action: 'restore', status: to, changes: { isArchived: false, archivedFromStatus: undefined } };
+  });
+}
+
+/**
+ * Overdue (the job): active → overdue once expected return + grace has passed. The block becomes
+ * open-ended (the car is still out, nobody can book it), the index item goes. Idempotent: a
+ * rental no longer active only loses its stale index item. Returns whether it was marked.
+ */
+export async function markOverdue(tenantId: string, rental: RentalItem, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  if (!canTransition('markOverdue', rental.status)) {
+    await transact([tx.delete(activeIndexKey(tenantId, rental.id))]);
+    return false;
+  }
+  const overdue = { ...rental, status: 'overdue' as const };
+  const items: (TransactItem | null)[] = [
+    tx.update(rentalKey(tenantId, rental.id), rental.version, {
+      status: 'overdue',
+      gsi2pk: tenantPk(tenantId, 'RENTAL_STATUS', 'overdue'),
+      overdueSince: at,
+      blockEnd: null,
+      timeline: appendTimeline(rental.timeline, { at, action: 'overdue', by: 'system' }),
+    }, at),
+    tx.delete(scheduleBlockKey(tenantId, blockOf(rental))),
+    tx.put(scheduleBlockItem(tenantId, blockOf(overdue, { end: null, status: 'overdue' }))),
+    tx.delete(activeIndexKey(tenantId, rental.id)),
+    statusCountTx(tenantId, 'active', 'overdue'),
+    tx.putNew(auditItem({ tenantId, username: 'system' }, 'rental.overdue', 'rental', rental.id, { before: { status: 'active' }, after: { status: 'overdue' } })),
+  ];
+  await transact(items.filter((i): i is TransactItem => i !== null));
+  return true;
+}

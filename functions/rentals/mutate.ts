@@ -1,0 +1,82 @@
+import type { RentalStatus } from '../../shared/schemas/rentals';
+import { calendarDateInZone } from '../../shared/regions';
+import { auditItem } from '../lib/data/audit';
+import { retryOnConflict } from '../lib/data/counters';
+import { runIdempotent, type StoredResponse } from '../lib/data/idempotency';
+import { transact, tx, type TransactItem } from '../lib/data/repo';
+import { tenantPk } from '../lib/data/keys';
+import { conflict, notFound } from '../lib/errors';
+import type { Actor } from './booking';
+import { readRentalSettings, type RentalSettings } from './deps';
+import {
+  appendTimeline, getRentalItem, ledgerItem, monthTotalsTx, rentalKey, statusCountTx, toRentalApi, totalsAfter,
+  type LedgerItem, type NewLedgerEntry, type RentalItem,
+} from './data';
+
+/**
+ * The one way a rental changes after booking: read (consistent) → plan → ONE transaction with
+ * the rental's version as condition, the new ledger entries, the rental's recomputed totals,
+ * stats, audit and the idempotency record. A lost race (someone else changed the rental) re-runs
+ * the whole read-plan-write, so 20 concurrent payments end with the exact balance.
+ */
+export interface Plan {
+  changes?: Record<string, unknown>;
+  entries?: NewLedgerEntry[];
+  /** Other items of the same transaction (vehicle, schedule, customer…). */
+  extra?: (TransactItem | null)[];
+  status?: RentalStatus;
+  action: string;
+  note?: string;
+  /** Builds the answer from the updated rental and the posted entries (default: the rental). */
+  respond?: (rental: ReturnType<typeof toRentalApi>, entries: LedgerItem[]) => unknown;
+  status201?: boolean;
+}
+
+export async function mutateRental(
+  actor: Actor,
+  rentalId: string,
+  opts: { scope?: string; idempotencyKey?: string; attempts?: number },
+  plan: (rental: RentalItem, settings: RentalSettings, now: Date) => Promise<Plan>,
+): Promise<StoredResponse> {
+  const settings = await readRentalSettings(actor.tenantId);
+  const scope = `${opts.scope ?? 'rental'}#${rentalId}`;
+  return runIdempotent(actor.tenantId, scope.replace(/#/g, ':'), opts.idempotencyKey, (record) =>
+    retryOnConflict(async () => {
+      const rental = await getRentalItem(actor.tenantId, rentalId);
+      if (!rental) throw notFound('Rental not found');
+      const now = new Date();
+      const p = await plan(rental, settings, now);
+      const at = now.toISOString();
+      const entries = (p.entries ?? []).map((e) => ledgerItem(actor.tenantId, rental.id, e, actor.userId, at));
+      const changes: Record<string, unknown> = { ...(p.changes ?? {}) };
+      if (entries.length) Object.assign(changes, totalsAfter(rental, entries));
+      if (p.status && p.status !== rental.status) {
+        changes.status = p.status;
+        changes.gsi2pk = tenantPk(actor.tenantId, 'RENTAL_STATUS', p.status);
+      }
+      changes.timeline = appendTimeline(rental.timeline, { at, action: p.action, by: actor.username, note: p.note });
+      const updated = { ...rental, ...changes, version: rental.version + 1, updatedAt: at } as RentalItem;
+      const apiRental = toRentalApi(updated);
+      const response: StoredResponse = { status: p.status201 ? 201 : 200, body: p.respond ? p.respond(apiRental, entries) : apiRental };
+      const items: (TransactItem | null)[] = [
+        tx.update(rentalKey(actor.tenantId, rental.id), rental.version, changes, at),
+        ...entries.map((e) => tx.putNew(e)),
+        p.status ? statusCountTx(actor.tenantId, rental.status, p.status) : null,
+        monthTotalsTx(actor.tenantId, calendarDateInZone(now, settings.timezone).slice(0, 7), entries),
+        ...(p.extra ?? []),
+        tx.putNew(auditItem(actor, `rental.${p.action}`, 'rental', rental.id, {
+          before: { status: rental.status, balance: rental.balanceMinor / 100 },
+          after: { status: updated.status, balance: updated.balanceMinor / 100, entries: entries.map((e) => `${e.type}:${e.category}:${e.amountMinor / 100}`) },
+          note: p.note,
+        })),
+        ...record(response),
+      ];
+      await transact(items.filter((i): i is TransactItem => i !== null));
+      return response;
+    }, opts.attempts ?? 40),
+  );
+}
+
+export function refuseTransition(from: string, action: string): never {
+  throw conflict(`A ${from} rental cannot be ${action}`, undefined, 'INVALID_TRANSITION');
+}

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import {
+  DEFAULT_DAILY_KM_LIMIT, DEFAULT_EXTRA_CHARGE_PER_KM, EXPECTED_DURATION_MAX_DAYS, EXPECTED_DURATION_MIN_DAYS,
+  FUEL_LEVELS, RENTAL_PAYMENT_METHODS,
+} from '../constants';
+import { LEDGER_CATEGORIES } from '../ledger';
+import { MONEY_MESSAGES, hasAtMostDecimals, MAX_MONEY_AMOUNT } from '../money';
+
+/**
+ * Rentals: the wizard, conflict check, ledger movements, pickup, return, close (business-data
+ * §3 bookings / rental_ledger_entries / rental_notes, §5 rental wizard and return, §8 messages).
+ * The same schemas validate the web forms and the API bodies, so both answer with the same words.
+ *
+ * Money crosses the API as decimal numbers (≤ 2 decimals) under the spec's names (dailyRate,
+ * securityDeposit…); handlers convert to integer minor units with shared/money.ts.
+ * Dates: startDate/endDate are ISO 8601 instants with a time (the wizard has "dates with time").
+ */
+export const RENTAL_MESSAGES = {
+  customerRequired: 'Please select a customer',
+  vehicleRequired: 'Please select a vehicle',
+  startRequired: 'Start date is required',
+  endRequired: 'End date is required',
+  endAfterStart: 'End date must be after the start date',
+  rateRequired: 'Rate is required',
+  ratePositive: 'Rate must be greater than 0',
+  monthlyRateRequired: 'Monthly rate is required for monthly rentals',
+  taxRateInvalid: 'Tax rate must be a valid number',
+  kmLimitPositive: 'Km limit must be positive',
+  paymentMethodRequired: 'Payment method is required when an initial payment amount is given',
+  expectedDurationRange: 'Expected duration must be between 1 and 365 days',
+  returnMileageRequired: 'Return mileage is required',
+  conditionRequired: 'Condition is required',
+  odometerBelowStart: 'Return mileage cannot be below the starting odometer',
+  odometerStartRequired: 'Starting odometer is required',
+  fuelLevelRequired: 'Fuel level is required',
+  amountRequired: 'Amount is required',
+  methodRequired: 'Payment method is required',
+  labelRequired: 'Description is required',
+  noteRequired: 'Note cannot be empty',
+  validation: 'Please correct the highlighted validation errors',
+  bookingConflict: 'Booking Conflict',
+  conflictCheckFailed: 'Failed to check for booking conflicts',
+  createFailed: 'Failed to create rental',
+  updateFailed: 'Failed to update rental',
+  invalidResponse: 'Server returned invalid response format',
+} as const;
+
+export const RENTAL_STATUSES = ['pending', 'active', 'completed', 'cancelled', 'overdue', 'archived'] as const;
+export type RentalStatus = (typeof RENTAL_STATUSES)[number];
+export const RENTAL_TYPES = ['daily', 'monthly'] as const;
+export const NOTE_VISIBILITIES = ['internal', 'staff_only', 'public'] as const;
+export const VEHICLE_CONDITIONS = ['excellent', 'good', 'fair', 'damaged'] as const;
+/** Methods of later payments and refunds: the wizard's five plus the platform's online/POS. */
+export const LEDGER_METHODS = [...RENTAL_PAYMENT_METHODS, 'online', 'pos_machine'] as const;
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const instant = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).regex(ISO_INSTANT, required).transform((v) => new Date(v).toISOString());
+
+const money = (required = MONEY_MESSAGES.invalid) =>
+  z.number({ error: required })
+    .min(0, { error: MONEY_MESSAGES.negative })
+    .max(MAX_MONEY_AMOUNT, { error: MONEY_MESSAGES.tooLarge })
+    .refine((v) => hasAtMostDecimals(v, 2), { error: MONEY_MESSAGES.decimals });
+
+const positiveMoney = (required: string) =>
+  z.number({ error: required })
+    .positive({ error: MONEY_MESSAGES.positive })
+    .max(MAX_MONEY_AMOUNT, { error: MONEY_MESSAGES.tooLarge })
+    .refine((v) => hasAtMostDecimals(v, 2), { error: MONEY_MESSAGES.decimals });
+
+const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : undefined));
+const id = (message: string) => z.string({ error: message }).trim().min(1, message).max(64, message);
+
+/** The rental window and vehicle: shared by the wizard, the create body and check-conflicts. */
+const windowShape = {
+  vehicleId: id(RENTAL_MESSAGES.vehicleRequired),
+  startDate: instant(RENTAL_MESSAGES.startRequired),
+  /** Absent or null with openEnded = true: the rental blocks the vehicle until returned. */
+  endDate: z.string().trim().regex(ISO_INSTANT, RENTAL_MESSAGES.endRequired).transform((v) => new Date(v).toISOString()).nullish(),
+  openEnded: z.boolean().default(false),
+};
+
+function checkWindow(v: { startDate: string; endDate?: string | null; openEnded: boolean }, ctx: z.RefinementCtx) {
+  if (!v.openEnded) {
+    if (!v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: RENTAL_MESSAGES.endRequired });
+    else if (v.endDate <= v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: RENTAL_MESSAGES.endAfterStart });
+  }
+}
+
+export const checkConflictsSchema = z.object({
+  ...windowShape,
+  /** When editing, the rental's own block is not a conflict. */
+  excludeRentalId: z.string().max(64).optional(),
+}).superRefine(checkWindow);
+export type CheckConflictsBody = z.output<typeof checkConflictsSchema>;
+
+export const createRentalSchema = z.object({
+  customerId: id(RENTAL_MESSAGES.customerRequired),
+  ...windowShape,
+  /** Days expected (required for open-ended rentals; derived from the dates otherwise). */
+  expectedDuration: z.number({ error: RENTAL_MESSAGES.expectedDurationRange }).int(RENTAL_MESSAGES.expectedDurationRange)
+    .min(EXPECTED_DURATION_MIN_DAYS, RENTAL_MESSAGES.expectedDurationRange)
+    .max(EXPECTED_DURATION_MAX_DAYS, RENTAL_MESSAGES.expectedDurationRange).nullish(),
+  rentalType: z.enum(RENTAL_TYPES).default('daily'),
+  dailyRate: positiveMoney(RENTAL_MESSAGES.rateRequired),
+  monthlyRate: positiveMoney(RENTAL_MESSAGES.monthlyRateRequired).nullish(),
+  dailyKmLimit: z.number({ error: RENTAL_MESSAGES.kmLimitPositive }).int(RENTAL_MESSAGES.kmLimitPositive).positive(RENTAL_MESSAGES.kmLimitPositive).max(100_000, RENTAL_MESSAGES.kmLimitPositive).default(DEFAULT_DAILY_KM_LIMIT),
+  extraChargePerKm: money().default(DEFAULT_EXTRA_CHARGE_PER_KM),
+  /** Percent as entered (5 = 5 %). */
+  taxRate: z.number({ error: RENTAL_MESSAGES.taxRateInvalid }).min(0, RENTAL_MESSAGES.taxRateInvalid).max(100, RENTAL_MESSAGES.taxRateInvalid)
+    .refine((v) => hasAtMostDecimals(v, 3), { error: RENTAL_MESSAGES.taxRateInvalid }).default(0),
+  taxIncluded: z.boolean().default(false),
+  securityDeposit: money().default(0),
+  initialPaymentAmount: money().default(0),
+  initialPaymentMethod: z.enum(RENTAL_PAYMENT_METHODS, { error: RENTAL_MESSAGES.paymentMethodRequired }).nullish(),
+  pickupLocation: optionalText(200),
+  returnLocation: optionalText(200),
+  officeInCharge: optionalText(200),
+  agentName: optionalText(200),
+  notes: optionalText(2000),
+  /** The user saw the blacklist warning and goes ahead (blacklistMode "warning"). */
+  blacklistAcknowledged: z.boolean().default(false),
+}).superRefine((v, ctx) => {
+  checkWindow(v, ctx);
+  if (v.openEnded && !v.expectedDuration) {
+    ctx.addIssue({ code: 'custom', path: ['expectedDuration'], message: RENTAL_MESSAGES.expectedDurationRange });
+  }
+  if (!v.openEnded && v.endDate && v.endDate > v.startDate) {
+    const days = (Date.parse(v.endDate) - Date.parse(v.startDate)) / 86_400_000;
+    if (days > EXPECTED_DURATION_MAX_DAYS + 1) ctx.addIssue({ code: 'custom', path: ['endDate'], message: RENTAL_MESSAGES.expectedDurationRange });
+  }
+  if (v.rentalType === 'monthly' && !v.monthlyRate) {
+    ctx.addIssue({ code: 'custom', path: ['monthlyRate'], message: RENTAL_MESSAGES.monthlyRateRequired });
+  }
+  if (v.initialPaymentAmount > 0 && !v.initialPaymentMethod) {
+    ctx.addIssue({ code: 'custom', path: ['initialPaymentMethod'], message: RENTAL_MESSAGES.paymentMethodRequired });
+  }
+});
+export type CreateRentalInput = z.input<typeof createRentalSchema>;
+export type CreateRentalBody = z.output<typeof createRentalSchema>;
+
+export const listRentalsQuery = z.object({
+  status: z.enum(RENTAL_STATUSES).optional(),
+  customerId: z.string().max(64).optional(),
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.string().max(2000).optional(),
+});
+
+export const rentalIdParams = z.object({ id: z.string().min(1).max(64) });
+export const ledgerEntryParams = z.object({ id: z.string().min(1).max(64), entryId: z.string().min(1).max(64) });
+
+export const paymentSchema = z.object({
+  amount: positiveMoney(RENTAL_MESSAGES.amountRequired),
+  method: z.enum(LEDGER_METHODS, { error: RENTAL_MESSAGES.methodRequired }),
+  /** true: the payment is the security deposit (held apart from revenue). */
+  forDeposit: z.boolean().default(false),
+  label: optionalText(200),
+});
+export type PaymentBody = z.output<typeof paymentSchema>;
+
+/** Manual charges: any charge category except tax (computed) and deposit flows. */
+export const MANUAL_CHARGE_CATEGORIES = LEDGER_CATEGORIES.filter(
+  (c) => !['tax', 'payment', 'security_deposit_refund'].includes(c),
+) as Exclude<(typeof LEDGER_CATEGORIES)[number], 'tax' | 'payment' | 'security_deposit_refund'>[];
+
+export const chargeSchema = z.object({
+  amount: positiveMoney(RENTAL_MESSAGES.amountRequired),
+  category: z.enum(MANUAL_CHARGE_CATEGORIES as [string, ...string[]]).default('other'),
+  label: z.string({ error: RENTAL_MESSAGES.labelRequired }).trim().min(1, RENTAL_MESSAGES.labelRequired).max(200),
+});
+export type ChargeBody = z.output<typeof chargeSchema>;
+
+export const refundSchema = z.object({
+  amount: positiveMoney(RENTAL_MESSAGES.amountRequired),
+  method: z.enum(LEDGER_METHODS, { error: RENTAL_MESSAGES.methodRequired }),
+  /** true: gives back part of the security deposit held. */
+  fromDeposit: z.boolean().default(false),
+  label: optionalText(200),
+});
+export type RefundBody = z.output<typeof refundSchema>;
+
+export const reverseEntrySchema = z.object({
+  /** Default: what is left of the entry. */
+  amount: positiveMoney(RENTAL_MESSAGES.amountRequired).optional(),
+  reason: z.string({ error: RENTAL_MESSAGES.labelRequired }).trim().min(1, RENTAL_MESSAGES.labelRequired).max(200),
+});
+
+export const pickupSchema = z.object({
+  odometerStart: z.number({ error: RENTAL_MESSAGES.odometerStartRequired }).int(RENTAL_MESSAGES.odometerStartRequired).min(0, RENTAL_MESSAGES.odometerStartRequired),
+  fuelLevelStart: z.enum(FUEL_LEVELS, { error: RENTAL_MESSAGES.fuelLevelRequired }),
+  /** Default now. */
+  pickedUpAt: instant(RENTAL_MESSAGES.startRequired).optional(),
+});
+export type PickupBody = z.output<typeof pickupSchema>;
+
+export const returnSchema = z.object({
+  /** Return mileage (odometer at return). */
+  odometerEnd: z.number({ error: RENTAL_MESSAGES.returnMileageRequired }).int(RENTAL_MESSAGES.returnMileageRequired).min(0, RENTAL_MESSAGES.returnMileageRequired),
+  condition: z.enum(VEHICLE_CONDITIONS, { error: RENTAL_MESSAGES.conditionRequired }),
+  fuelLevelEnd: z.enum(FUEL_LEVELS, { error: RENTAL_MESSAGES.fuelLevelRequired }).optional(),
+  returnNotes: optionalText(2000),
+  damageFees: money().default(0),
+  salikCharges: money().default(0),
+  salikNotes: optionalText(500),
+  trafficFines: money().default(0),
+  extraCharges: money().default(0),
+  /** Default now. */
+  returnDate: instant(RENTAL_MESSAGES.startRequired).optional(),
+});
+export type ReturnBody = z.output<typeof returnSchema>;
+
+export const closeSchema = z.object({
+  /** How the rest of the security deposit goes back to the customer. */
+  depositRefundMethod: z.enum(LEDGER_METHODS).default('cash'),
+});
+
+export const cancelSchema = z.object({ reason: optionalText(500) });
+
+export const noteSchema = z.object({
+  content: z.string({ error: RENTAL_MESSAGES.noteRequired }).trim().min(1, RENTAL_MESSAGES.noteRequired).max(4000),
+  visibility: z.enum(NOTE_VISIBILITIES).default('internal'),
+});
+
+export const calendarQuery = z.object({ start: z.string().optional(), end: z.string().optional() });
