@@ -124,3 +124,32 @@ describe('document keys', () => {
     expect(isVehicleDocumentKey(T, 'V1', prefix)).toBe(false);
   });
 });
+
+describe('demo fleet seed', () => {
+  it('is 30 valid, varied vehicles with unique plates and a few lapsing documents', async () => {
+    const { demoVehicles } = await import('./seed');
+    const { vinError, expiryBadge } = await import('../../shared/vehicle-rules');
+    const { createVehicleSchema, VEHICLE_CATEGORIES } = await import('../../shared/schemas/vehicles');
+    const now = new Date('2026-03-01T08:00:00.000Z');
+    const fleet = demoVehicles({ tenantId: T, now });
+    expect(fleet).toHaveLength(30);
+    expect(new Set(fleet.map((v) => normalizePlate(v.licensePlate))).size).toBe(30);
+    for (const v of fleet) {
+      expect(vinError(v.vin), v.vin).toBeNull();
+      expect(Number.isSafeInteger(v.dailyRateMinor)).toBe(true);
+      const api = toVehicleApi(v);
+      const asInput = createVehicleSchema.safeParse({ ...api, status: 'available' });
+      expect(asInput.success, JSON.stringify(asInput.error?.issues)).toBe(true);
+    }
+    expect(new Set(fleet.map((v) => v.category))).toEqual(new Set(VEHICLE_CATEGORIES));
+    const count = (s: string) => fleet.filter((v) => v.status === s).length;
+    expect([count('rented'), count('in_maintenance'), count('out_of_service')]).toEqual([6, 3, 1]);
+    expect(fleet.filter((v) => v.isArchived)).toHaveLength(1);
+    const badges = fleet.map((v) => expiryBadge(v.insuranceExpiryDate, '2026-03-01'));
+    expect(badges.filter((b) => b === 'expired')).toHaveLength(2);
+    expect(badges.filter((b) => b === 'expiring_soon')).toHaveLength(4);
+    // Deterministic money and plates across runs.
+    const again = demoVehicles({ tenantId: T, now });
+    expect(again.map((v) => [v.licensePlate, v.dailyRateMinor, v.vin])).toEqual(fleet.map((v) => [v.licensePlate, v.dailyRateMinor, v.vin]));
+  });
+});
