@@ -1,4 +1,4 @@
-import { Annotations, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -90,6 +90,8 @@ export class ApiStack extends Stack {
         ),
       },
     });
+
+    new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint, description: 'Direct API endpoint (the app uses CloudFront /api/*)' });
 
     // Access tokens carry no `aud`; API Gateway then matches the audience against `client_id`.
     const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {

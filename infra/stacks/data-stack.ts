@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 
@@ -35,5 +35,7 @@ export class DataStack extends Stack {
         projectionType: ProjectionType.ALL,
       });
     }
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
   }
 }

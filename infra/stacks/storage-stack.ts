@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   BlockPublicAccess,
   Bucket,
@@ -61,5 +61,7 @@ export class StorageStack extends Stack {
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    new CfnOutput(this, 'DocumentsBucketName', { value: this.documentsBucket.bucketName });
   }
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Aws, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -153,6 +153,9 @@ export class WebStack extends Stack {
         },
       },
     });
+
+    new CfnOutput(this, 'AppUrl', { value: `https://${this.distribution.distributionDomainName}`, description: 'The app (and /api/*)' });
+    new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
 
     const dist = props.webDistPath ?? join(REPO_ROOT, 'web', 'dist');
     this.deployed = existsSync(join(dist, 'index.html'));

@@ -129,6 +129,28 @@ describe('every job', () => {
   });
 });
 
+describe('every schedule', () => {
+  it('has a role that may invoke only its own job', () => {
+    const t = s.template(s.stacks.jobs);
+    const schedules = Object.values(t.findResources('AWS::Scheduler::Schedule')).map((r) => r.Properties);
+    expect(schedules).toHaveLength(SCHEDULES.length);
+    const roles = new Set<string>();
+    for (const props of schedules) {
+      const roleId = props.Target.RoleArn['Fn::GetAtt'][0] as string;
+      roles.add(roleId);
+      const statements = statementsOfRole(t, roleId);
+      expect(actionsOf(statements)).toEqual(['lambda:InvokeFunction']);
+      const resources = JSON.stringify(statements.map((st) => st.Resource));
+      const targetId = (props.Target.Arn['Fn::GetAtt'] as string[])[0];
+      for (const fn of s.stacks.jobs.functions.values()) {
+        const id = logicalId(s.stacks.jobs, fn);
+        expect(resources.includes(`"${id}"`), `${roleId} -> ${id}`).toBe(id === targetId);
+      }
+    }
+    expect(roles.size).toBe(SCHEDULES.length);
+  });
+});
+
 describe('JWT authorizer', () => {
   it('reads the Authorization header and accepts only the app client', () => {
     const t = s.template(s.stacks.api);

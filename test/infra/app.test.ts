@@ -207,7 +207,8 @@ describe('api stack', () => {
     const [authorizerId] = Object.keys(authorizers);
     expect(Object.keys(authorizers)).toHaveLength(ROUTES.some((r) => r.auth === 'authenticated') ? 1 : 0);
     for (const route of ROUTES) {
-      const props = routes.find((r) => r.RouteKey === routeKey(route))!;
+      const props = routes.find((r) => r.RouteKey === routeKey(route));
+      if (!props) continue; // reported by the set comparison above
       if (route.auth === 'authenticated') {
         expect(props, routeKey(route)).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
       } else {
@@ -222,7 +223,9 @@ describe('api stack', () => {
     const integrations = t.findResources('AWS::ApiGatewayV2::Integration');
     const routes = Object.values(t.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties);
     for (const route of ROUTES) {
-      const props = routes.find((r) => r.RouteKey === routeKey(route))!;
+      const props = routes.find((r) => r.RouteKey === routeKey(route));
+      expect(props, `${routeKey(route)} is missing from the API`).toBeDefined();
+      if (!props) continue;
       const integrationId = JSON.stringify(props.Target).match(/"Ref":"([^"]+)"/)![1];
       const uri = JSON.stringify(integrations[integrationId].Properties.IntegrationUri);
       expect(uri, routeKey(route)).toContain(logicalId(s.stacks.api, s.stacks.api.functions.get(route.domain)!));
