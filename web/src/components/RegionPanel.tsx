@@ -159,7 +159,8 @@ export default function RegionPanel({
           <dd className="text-end"><bdi dir="ltr">{formatDate(new Date(), region, language)}</bdi></dd>
           <dt className="text-slate-600 dark:text-slate-300">{t('shell.region.businessHours')}</dt>
           <dd className="text-end">
-            <bdi dir="ltr">{formatBusinessHours(SAMPLE_HOURS[0], SAMPLE_HOURS[1], region, language)}</bdi>
+            {/* Arabic AM/PM markers (ص/م) read right-to-left; Latin ones left-to-right. */}
+            <bdi dir={language === 'ar' ? 'rtl' : 'ltr'}>{formatBusinessHours(SAMPLE_HOURS[0], SAMPLE_HOURS[1], region, language)}</bdi>
             <span className="block text-xs text-slate-600 dark:text-slate-300">
               {t(region.timeFormat === '24h' ? 'shell.region.timeFormat24' : 'shell.region.timeFormat12')}
             </span>
