@@ -373,9 +373,10 @@ describe('fleet calendar', () => {
   });
 
   it('excludes blocks wholly outside the window; MECHANIC may read it', async () => {
-    const res = await get('/api/v1/calendar/fleet?start=2030-03-11&end=2030-04-10', t.mechanic.token);
+    const res = await get('/api/v1/calendar/fleet?start=2030-03-12&end=2030-04-10', t.mechanic.token);
     expect(res.status).toBe(200);
-    const mine = await get('/api/v1/calendar/fleet?start=2030-03-11&end=2030-04-10', cal.token);
+    // SVC ends 2030-03-10T18:00Z: outside even the time-zone margin (14 h before 03-12).
+    const mine = await get('/api/v1/calendar/fleet?start=2030-03-12&end=2030-04-10', cal.token);
     const [va, vb] = mine.body.vehicles;
     expect(va.blocks).toEqual([]);
     expect(vb.blocks.map((x: any) => x.refId)).toEqual(['OPEN']);
@@ -387,10 +388,11 @@ describe('fleet calendar', () => {
     const order = await get('/api/v1/calendar/fleet?start=2030-03-10&end=2030-03-01', cal.token);
     expect(order.status).toBe(400);
     expect(order.body.error.fields.end).toBe(VEHICLE_MESSAGES.calendarOrder);
-    const long = await get('/api/v1/calendar/fleet?start=2030-01-01&end=2030-04-03', cal.token);
+    const long = await get('/api/v1/calendar/fleet?start=2030-01-01&end=2030-04-04', cal.token);
     expect(long.status).toBe(400);
     expect(long.body.error.fields.end).toBe(VEHICLE_MESSAGES.calendarTooLong);
-    const max = await get('/api/v1/calendar/fleet?start=2030-01-01&end=2030-04-03'.replace('04-03', '04-02'), cal.token);
+    const max = await get('/api/v1/calendar/fleet?start=2030-01-01&end=2030-04-03', cal.token); // 31 + 28 + 31 + 3 = 93 days
+
     expect(max.status).toBe(200);
     const bad = await get('/api/v1/calendar/fleet?start=2030-13-01&end=2030-03-01', cal.token);
     expect(bad.status).toBe(400);
@@ -457,8 +459,14 @@ describe('tenancy and roles', () => {
     const v = await create(t.owner.token);
     const idRoutes = ROUTES.filter((r) => r.domain === 'vehicles' && r.path.includes('{id}'));
     expect(idRoutes.length).toBeGreaterThanOrEqual(8);
+    // Valid bodies, so the answer is about the id and not about the input.
+    const bodies: Record<string, unknown> = {
+      changeVehicleStatus: { status: 'available' },
+      createVehicleDocumentUploadUrl: { fileName: 'a.pdf', contentType: 'application/pdf', size: 10 },
+      createVehicleDocument: { key: `tenants/${other.tenantId}/vehicles/${v.id}/X-a.pdf`, fileName: 'a.pdf', fileType: 'application/pdf', fileSize: 10, documentType: 'other', title: 'A' },
+    };
     for (const r of idRoutes) {
-      const res = await call(r.path.replace('{id}', v.id), { method: r.method, token: other.token, body: r.method === 'GET' ? undefined : {} });
+      const res = await call(r.path.replace('{id}', v.id), { method: r.method, token: other.token, body: r.method === 'GET' ? undefined : (bodies[r.operationId] ?? {}) });
       expect(res.status, `${r.method} ${r.path}`).toBe(404);
     }
     expect((await get('/api/v1/vehicles/not-an-id', t.owner.token)).status).toBe(404);
