@@ -2,13 +2,15 @@ import type { RouteDef } from './types';
 import { routeKey } from './types';
 import { platformRoutes } from './platform';
 import { vehiclesRoutes } from './vehicles';
+import { customersRoutes } from './customers';
+import { blacklistRoutes } from './blacklist';
 
 export * from './types';
 
 /**
  * The one route table. Each domain keeps its own file in this folder; add it here.
  */
-export const ROUTES: RouteDef[] = [...platformRoutes, ...vehiclesRoutes];
+export const ROUTES: RouteDef[] = [...platformRoutes, ...vehiclesRoutes, ...customersRoutes, ...blacklistRoutes];
 
 export function routesOf(domain: RouteDef['domain']): RouteDef[] {
   return ROUTES.filter((r) => r.domain === domain);

@@ -1,0 +1,150 @@
+import { createDomainHandler, reply, type RequestCtx } from '../lib/http';
+import { HttpError, forbidden, notFound, tooLarge } from '../lib/errors';
+import type { AuditActor } from '../lib/data/audit';
+import { keys } from '../lib/data/keys';
+import { batchGet } from '../lib/data/repo';
+import { hasAbility } from '../../shared/permissions';
+import type { CustomerListQuery } from '../../shared/schemas/customers';
+import { DOCUMENT_MAX_BYTES, ID_SCAN_CONTENT_TYPES, ID_SCAN_MESSAGES } from '../../shared/schemas/customers';
+import { listRentalsForCustomer } from '../rentals/data';
+import {
+  companyContextFrom, createCustomer, customerKey, listCustomers, type CustomerItem, readCompanyContext, requireCustomer, toCustomerApi, updateCustomer,
+} from './data';
+import { blacklistMatchesFor, createBlacklistEntry, getBlacklistEntry, listBlacklist, toBlacklistApi, updateBlacklistEntry } from './blacklist-data';
+import { addNote, listNotes } from './notes';
+import { customerUploadUrl, listDocuments, recordDocument } from './documents';
+import { IdScanError, scanIdDocument, sniffType, type ScanContentType } from './id-scan/extract';
+
+/**
+ * The customers Lambda: customers (directory, profile, VIP/active, notes, documents, rental
+ * history, ID scan) and the blacklist (business-data §3 customers, blacklisted_customers).
+ */
+const actorOf = (ctx: RequestCtx): AuditActor => ({
+  tenantId: ctx.auth.tenantId,
+  userId: ctx.auth.userId,
+  username: ctx.auth.username,
+  requestId: ctx.requestId,
+});
+
+/** Managers see and write internal notes; front-desk staff work with staff_only and public notes. */
+const seesInternalNotes = (ctx: RequestCtx) => hasAbility(ctx.auth.role, 'blacklistEdit');
+
+export const scanFailed = (reason: string) => new HttpError(422, 'ID_SCAN_FAILED', ID_SCAN_MESSAGES.failed, { file: reason });
+
+export const handler = createDomainHandler('customers', {
+  listCustomers: async (ctx) => {
+    const [page, company] = await Promise.all([listCustomers(ctx.auth.tenantId, ctx.query as CustomerListQuery), readCompanyContext(ctx.auth.tenantId)]);
+    return reply.ok({ items: page.items.map((c) => toCustomerApi(c, company)), nextCursor: page.nextCursor });
+  },
+
+  createCustomer: async (ctx) => {
+    const company = await readCompanyContext(ctx.auth.tenantId);
+    const item = await createCustomer(actorOf(ctx), ctx.body, company);
+    return reply.created({ ...toCustomerApi(item, company), blacklistMatches: await blacklistMatchesFor(ctx.auth.tenantId, item) });
+  },
+
+  getCustomer: async (ctx) => {
+    // One batch read for the customer and the settings (region), then one Query for the blacklist.
+    const [item, settings] = await batchGet([customerKey(ctx.auth.tenantId, ctx.params.id), keys.settings(ctx.auth.tenantId)]);
+    if (!item) throw notFound('Customer not found');
+    const company = companyContextFrom(settings);
+    const blacklistMatches = await blacklistMatchesFor(ctx.auth.tenantId, item as CustomerItem);
+    return reply.ok({ ...toCustomerApi(item, company), blacklistMatches });
+  },
+
+  updateCustomer: async (ctx) => {
+    const { version, ...changes } = ctx.body;
+    const company = await readCompanyContext(ctx.auth.tenantId);
+    const item = await updateCustomer(actorOf(ctx), ctx.params.id, changes, version, company);
+    return reply.ok(toCustomerApi(item, company));
+  },
+
+  setCustomerVip: async (ctx) => {
+    const company = await readCompanyContext(ctx.auth.tenantId);
+    const item = await updateCustomer(actorOf(ctx), ctx.params.id, { isVip: ctx.body.isVip }, ctx.body.version, company, ctx.body.isVip ? 'customer.vip.on' : 'customer.vip.off');
+    return reply.ok(toCustomerApi(item, company));
+  },
+
+  setCustomerActive: async (ctx) => {
+    const company = await readCompanyContext(ctx.auth.tenantId);
+    const item = await updateCustomer(actorOf(ctx), ctx.params.id, { isActive: ctx.body.isActive }, ctx.body.version, company, ctx.body.isActive ? 'customer.activate' : 'customer.deactivate');
+    return reply.ok(toCustomerApi(item, company));
+  },
+
+  listCustomerNotes: async (ctx) => {
+    await requireCustomer(ctx.auth.tenantId, ctx.params.id);
+    return reply.ok(await listNotes(ctx.auth.tenantId, ctx.params.id, ctx.query, seesInternalNotes(ctx)));
+  },
+
+  addCustomerNote: async (ctx) => {
+    if (ctx.body.visibility === 'internal' && !seesInternalNotes(ctx)) throw forbidden('Only managers can add internal notes');
+    await requireCustomer(ctx.auth.tenantId, ctx.params.id);
+    return reply.created(await addNote(actorOf(ctx), ctx.params.id, ctx.body));
+  },
+
+  customerDocumentUploadUrl: async (ctx) => {
+    await requireCustomer(ctx.auth.tenantId, ctx.params.id);
+    return reply.ok(await customerUploadUrl(ctx.auth.tenantId, ctx.params.id, ctx.body));
+  },
+
+  recordCustomerDocument: async (ctx) => {
+    const customer = await requireCustomer(ctx.auth.tenantId, ctx.params.id);
+    return reply.created(await recordDocument(actorOf(ctx), customer, ctx.body));
+  },
+
+  listCustomerDocuments: async (ctx) => {
+    await requireCustomer(ctx.auth.tenantId, ctx.params.id);
+    return reply.ok(await listDocuments(ctx.auth.tenantId, ctx.params.id, ctx.query));
+  },
+
+  listCustomerRentals: async (ctx) => {
+    await requireCustomer(ctx.auth.tenantId, ctx.params.id);
+    const page = await listRentalsForCustomer(ctx.auth.tenantId, ctx.params.id, ctx.query.cursor, ctx.query.limit);
+    return reply.ok(page);
+  },
+
+  scanCustomerId: async (ctx) => {
+    const file = ctx.rawBody;
+    if (!file || file.length === 0) throw scanFailed(ID_SCAN_MESSAGES.empty);
+    if (file.length > DOCUMENT_MAX_BYTES) throw tooLarge(ID_SCAN_MESSAGES.tooLarge);
+    const declared = (ctx.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const actual = sniffType(file);
+    if (!(ID_SCAN_CONTENT_TYPES as readonly string[]).includes(declared) || !actual || actual !== declared) {
+      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', ID_SCAN_MESSAGES.unsupportedType, { file: ID_SCAN_MESSAGES.unsupportedType });
+    }
+    try {
+      const result = scanIdDocument(file, actual as ScanContentType);
+      // Log what kind of document was read, never its contents (DESIGN.md §6).
+      ctx.log.info('id scan', { source: result.source, documentType: result.documentType, confidence: result.confidence, bytes: file.length });
+      return reply.ok(result);
+    } catch (err) {
+      if (err instanceof IdScanError) {
+        ctx.log.info('id scan found nothing', { type: actual, bytes: file.length });
+        throw scanFailed(err.reason);
+      }
+      throw err;
+    }
+  },
+
+  // ---------------------------------------------------------------------------------------------
+  // Blacklist
+  // ---------------------------------------------------------------------------------------------
+
+  listBlacklist: async (ctx) => {
+    const page = await listBlacklist(ctx.auth.tenantId, ctx.query);
+    return reply.ok({ items: page.items.map(toBlacklistApi), nextCursor: page.nextCursor });
+  },
+
+  createBlacklistEntry: async (ctx) => reply.created(toBlacklistApi(await createBlacklistEntry(actorOf(ctx), ctx.body))),
+
+  getBlacklistEntry: async (ctx) => {
+    const item = await getBlacklistEntry(ctx.auth.tenantId, ctx.params.id);
+    if (!item) throw notFound('Blacklist entry not found');
+    return reply.ok(toBlacklistApi(item));
+  },
+
+  updateBlacklistEntry: async (ctx) => {
+    const { version, ...changes } = ctx.body;
+    return reply.ok(toBlacklistApi(await updateBlacklistEntry(actorOf(ctx), ctx.params.id, changes, version)));
+  },
+});
