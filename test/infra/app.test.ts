@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { Role } from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +192,17 @@ describe('api stack', () => {
       expect(Object.keys(props.Environment.Variables).sort()).toEqual(
         ['DOCUMENTS_BUCKET', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID'],
       );
+    }
+  });
+
+  it('bundles each handler as an ESM module that loads on Node and exports `handler`', async () => {
+    const t = s.template(s.stacks.api);
+    for (const [domain, fn] of s.stacks.api.functions) {
+      const key = t.findResources('AWS::Lambda::Function')[logicalId(s.stacks.api, fn)].Properties.Code.S3Key as string;
+      const file = join(s.app.outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs');
+      expect(existsSync(file), domain).toBe(true);
+      const mod = (await import(pathToFileURL(file).href)) as { handler?: unknown };
+      expect(typeof mod.handler, domain).toBe('function');
     }
   });
 
