@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync } from 'node:fs';
+import { mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { join, resolve } from 'node:path';
@@ -81,6 +81,14 @@ export async function startEmulators(ports: EmulatorPorts, dataDir: string): Pro
     children.push(['DynamoDB Local', ddb]);
 
     const out = (name: string): ('ignore' | number)[] => ['ignore', logTo(dataDir, name), logTo(dataDir, name)];
+    // cognito-local defaults new pools to e-mail usernames (UsernameAttributes ["email"]); ours
+    // sign in with a plain username, as the CDK pool does (signInAliases: { username: true }).
+    // The issuer is pinned to the address the gateway verifies (env.ts cognitoIssuer).
+    mkdirSync(join(dirs.cognito, '.cognito'), { recursive: true });
+    writeFileSync(join(dirs.cognito, '.cognito', 'config.json'), JSON.stringify({
+      UserPoolDefaults: { UsernameAttributes: [] },
+      TokenConfig: { IssuerDomain: `http://127.0.0.1:${ports.cognito}` },
+    }));
     children.push(['cognito-local', spawn(process.execPath, [bin('cognito-local', 'lib/bin/start.js')], {
       cwd: dirs.cognito,
       env: { ...process.env, PORT: String(ports.cognito), HOST: '127.0.0.1' },

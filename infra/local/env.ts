@@ -24,6 +24,7 @@ export function lambdaEnv(ports: EmulatorPorts, resources: LocalResources, webOr
 }
 
 export function cognitoIssuer(ports: EmulatorPorts, resources: LocalResources): string {
-  // cognito-local issues tokens with iss = http://localhost:PORT/<poolId>
-  return `http://localhost:${ports.cognito}/${resources.userPoolId}`;
+  // cognito-local issues tokens with iss = {TokenConfig.IssuerDomain}/<poolId>; emulators.ts pins
+  // IssuerDomain to 127.0.0.1 (HOST=127.0.0.1 would otherwise disagree with "localhost").
+  return `http://127.0.0.1:${ports.cognito}/${resources.userPoolId}`;
 }

@@ -2,6 +2,8 @@ import type { RouteDef } from './types';
 import { routeKey } from './types';
 import { platformRoutes } from './platform';
 import { vehiclesRoutes } from './vehicles';
+import { authRoutes } from './auth';
+import { staffRoutes } from './staff';
 import { customersRoutes } from './customers';
 import { blacklistRoutes } from './blacklist';
 
@@ -10,7 +12,7 @@ export * from './types';
 /**
  * The one route table. Each domain keeps its own file in this folder; add it here.
  */
-export const ROUTES: RouteDef[] = [...platformRoutes, ...vehiclesRoutes, ...customersRoutes, ...blacklistRoutes];
+export const ROUTES: RouteDef[] = [...platformRoutes, ...vehiclesRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes];
 
 export function routesOf(domain: RouteDef['domain']): RouteDef[] {
   return ROUTES.filter((r) => r.domain === domain);
