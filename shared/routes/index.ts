@@ -1,6 +1,7 @@
 import type { RouteDef } from './types';
 import { routeKey } from './types';
 import { platformRoutes } from './platform';
+import { settingsRoutes } from './settings';
 import { vehiclesRoutes } from './vehicles';
 import { authRoutes } from './auth';
 import { staffRoutes } from './staff';
@@ -12,7 +13,7 @@ export * from './types';
 /**
  * The one route table. Each domain keeps its own file in this folder; add it here.
  */
-export const ROUTES: RouteDef[] = [...platformRoutes, ...vehiclesRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes];
+export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes];
 
 export function routesOf(domain: RouteDef['domain']): RouteDef[] {
   return ROUTES.filter((r) => r.domain === domain);
