@@ -1,4 +1,7 @@
-import { ulid } from 'ulid';
+import { monotonicFactory, ulid } from 'ulid';
+
+/** Ledger ids sort in posting order even within one millisecond. */
+const nextEntryId = monotonicFactory();
 import { balanceState, ledgerTotals, allocatePayments, type LedgerEntryLike } from '../../shared/ledger';
 import { fromMinor } from '../../shared/money';
 import type { RentalStatus } from '../../shared/schemas/rentals';
@@ -204,7 +207,7 @@ export type NewLedgerEntry = Pick<LedgerItem, 'type' | 'context' | 'category' | 
   Partial<Pick<LedgerItem, 'method' | 'status' | 'reversesId' | 'lineCode'>>;
 
 export function ledgerItem(tenantId: string, rentalId: string, e: NewLedgerEntry, by: string | null, now: string): LedgerItem {
-  const id = ulid();
+  const id = nextEntryId();
   return {
     pk: ledgerPk(tenantId, rentalId),
     sk: id,

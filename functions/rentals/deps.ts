@@ -112,7 +112,7 @@ export function rentalSettingsFrom(item: Obj | undefined, tenant?: Obj): RentalS
   const enableVat = pick<boolean>(sources, 'enableVat') ?? false;
   const vatRate = pick<number>(sources, 'vatRate') ?? DEFAULT_VAT_RATE;
   const pricing = obj(s.pricing);
-  const fuelRaw = pricing.fuelChargePerQuarterMinor ?? minorOf(pricing.fuelChargePerQuarter) ?? minorOf(pricing.fuelChargePerQuarterTank) ?? minorOf(s.fuelChargePerQuarter);
+  const fuelRaw = pricing.fuelChargePerQuarterTankMinor ?? pricing.fuelChargePerQuarterMinor ?? minorOf(pricing.fuelChargePerQuarter) ?? minorOf(pricing.fuelChargePerQuarterTank) ?? minorOf(s.fuelChargePerQuarter);
   const extraKmRaw = pricing.extraKmChargeMinor ?? minorOf(pricing.extraKmCharge);
   return {
     region,
