@@ -136,7 +136,7 @@ export function initialHealthScore(v: { year: number; odometerKm: number; insura
   });
 }
 
-export type VehicleFields = Omit<CreateVehicleBody, 'dailyRate' | 'monthlyRate'> & { dailyRateMinor: number; monthlyRateMinor: number | null };
+export type VehicleFields = Omit<CreateVehicleBody, 'dailyRate' | 'monthlyRate' | 'status'> & { dailyRateMinor: number; monthlyRateMinor: number | null; status: VehicleStatus };
 
 export function buildVehicleItem(tenantId: string, id: string, fields: VehicleFields, now: string, extra: Partial<VehicleItem> = {}): VehicleItem {
   const base = {

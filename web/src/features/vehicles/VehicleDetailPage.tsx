@@ -1,6 +1,306 @@
-import { ComingSoonPage } from '../../components/ComingSoonPage';
+/**
+ * /vehicles/{id}: specs, insurance and registration expiry badges (valid / expiring soon within
+ * 30 days / expired), health score and grade, current and upcoming rentals and maintenance from
+ * the vehicle's schedule, documents with upload progress, and the actions the role allows:
+ * edit, archive (with confirmation), unarchive, change status.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import useSWR from 'swr';
+import { MANUAL_VEHICLE_STATUSES, VEHICLE_DOCUMENT_TYPES, type VehicleApi } from '../../../../shared/schemas/vehicles';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES } from '../../../../shared/constants';
+import { expiryBadge } from '../../../../shared/vehicle-rules';
+import { ApiError } from '../../lib/api';
+import { PageHeader } from '../../components/PageHeader';
+import { DetailSkeleton } from '../../components/Skeletons';
+import { toast } from '../../components/toast/toast-store';
+import { useLanguage, useT } from '../../i18n';
+import { ArchivedBadge, ConfirmDialog, ErrorPanel, ExpiryBadgeView, HealthView, StatusBadge } from './components';
+import {
+  failureDescription, putWithProgress, todayLocal, translateVehicleMessage, useCan, useInvalidateVehicles, useMoney, useVehicle, vehicleApi, vehiclePath,
+  type ScheduleBlockApi, type VehicleDocumentApi,
+} from './vehicle-api';
 
-/** Placeholder until this page is built: replace this file, keep the default export. */
 export default function VehicleDetailPage() {
-  return <ComingSoonPage titleKey="shell.pages.vehicleDetail" />;
+  const { id } = useParams();
+  const t = useT();
+  const { data: vehicle, error, mutate } = useVehicle(id);
+
+  if (error) {
+    const missing = error instanceof ApiError && error.status === 404;
+    return (
+      <>
+        <PageHeader title={missing ? t('vehicles.notFound') : t('vehicles.loadOneFailed')} />
+        <ErrorPanel title={missing ? t('vehicles.notFound') : t('vehicles.loadOneFailed')} onRetry={missing ? undefined : () => void mutate()} />
+        <Link to="/vehicles" className="link mt-4 inline-block">{t('vehicles.actions.backToList')}</Link>
+      </>
+    );
+  }
+  if (!vehicle) return <DetailSkeleton />;
+  return <VehicleDetail vehicle={vehicle} />;
+}
+
+function VehicleDetail({ vehicle }: { vehicle: VehicleApi }) {
+  const t = useT();
+  const can = useCan();
+  const money = useMoney();
+  const invalidate = useInvalidateVehicles();
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const today = todayLocal();
+  const name = `${vehicle.make} ${vehicle.model} (${vehicle.licensePlate})`;
+
+  const run = async (action: () => Promise<VehicleApi>, success: string, failure: string) => {
+    setPending(true);
+    try {
+      const next = await action();
+      invalidate(next);
+      toast({ variant: 'success', title: t(success), description: name });
+      return true;
+    } catch (error) {
+      toast({ variant: 'destructive', title: t(failure), description: failureDescription(t, error) });
+      invalidate(vehicle);
+      return false;
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const archive = async () => {
+    await run(() => vehicleApi.archive(vehicle), 'vehicles.messages.archived', 'vehicles.messages.archiveFailed');
+    setConfirming(false);
+  };
+
+  const specs: [string, string][] = [
+    ['year', String(vehicle.year)],
+    ['licensePlate', vehicle.licensePlate],
+    ['vin', vehicle.vin],
+    ['category', vehicle.category ? t(`vehicles.category.${vehicle.category}`) : t('vehicles.notSet')],
+    ['color', vehicle.color ?? t('vehicles.notSet')],
+    ['odometerKm', vehicle.odometerKm.toLocaleString()],
+    ['fuelType', vehicle.fuelType ? t(`vehicles.fuel.${vehicle.fuelType}`) : t('vehicles.notSet')],
+    ['transmission', vehicle.transmission ? t(`vehicles.transmission.${vehicle.transmission}`) : t('vehicles.notSet')],
+    ['location', vehicle.location ?? t('vehicles.notSet')],
+    ['dailyRate', money(vehicle.dailyRate)],
+    ['monthlyRate', vehicle.monthlyRate === null ? t('vehicles.notSet') : money(vehicle.monthlyRate)],
+    ['dailyKmLimit', String(vehicle.dailyKmLimit)],
+    ['issuedPlace', vehicle.issuedPlace ?? t('vehicles.notSet')],
+    ['plateCategory', vehicle.plateCategory ?? t('vehicles.notSet')],
+    ['trafficCode', vehicle.trafficCode ?? t('vehicles.notSet')],
+    ['startRegistrationDate', vehicle.startRegistrationDate ?? t('vehicles.notSet')],
+  ];
+
+  return (
+    <>
+      <Link to="/vehicles" className="link text-sm">{t('vehicles.actions.backToList')}</Link>
+      <PageHeader
+        title={`${vehicle.make} ${vehicle.model}`}
+        subtitle={<span className="flex flex-wrap items-center gap-2"><span className="font-mono">{vehicle.licensePlate}</span><StatusBadge status={vehicle.status} />{vehicle.isArchived && <ArchivedBadge />}</span>}
+        actions={
+          <>
+            {can('vehiclesEdit') && !vehicle.isArchived && <Link to={`/vehicles/${vehicle.id}/edit`} className="btn-secondary">{t('vehicles.actions.edit')}</Link>}
+            {can('vehiclesEdit') && !vehicle.isArchived && (
+              <button type="button" className="btn-secondary" onClick={() => setConfirming(true)} disabled={pending}>{t('vehicles.actions.archive')}</button>
+            )}
+            {can('vehiclesEdit') && vehicle.isArchived && (
+              <button type="button" className="btn-primary" disabled={pending}
+                onClick={() => void run(() => vehicleApi.unarchive(vehicle), 'vehicles.messages.unarchived', 'vehicles.messages.unarchiveFailed')}>
+                {t('vehicles.actions.unarchive')}
+              </button>
+            )}
+          </>
+        }
+      />
+      {vehicle.isArchived && <p role="status" className="mb-4 rounded-ui border border-slate-300 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-900">{t('vehicles.archivedNotice')}</p>}
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <section className="card lg:col-span-2" aria-labelledby="specs-title">
+          <h2 id="specs-title" className="mb-3 font-semibold">{t('vehicles.sections.specs')}</h2>
+          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+            {specs.map(([k, v]) => (
+              <div key={k}>
+                <dt className="text-xs text-slate-600 dark:text-slate-300">{t(`vehicles.field.${k}`)}</dt>
+                <dd className={k === 'vin' || k === 'licensePlate' ? 'font-mono' : ''}>{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <div className="space-y-4">
+          <section className="card" aria-labelledby="expiry-title">
+            <h2 id="expiry-title" className="mb-3 font-semibold">{t('vehicles.sections.expiries')}</h2>
+            {(['insuranceExpiryDate', 'registrationExpiryDate'] as const).map((f) => (
+              <div key={f} className="mb-2 flex items-center justify-between gap-2" data-expiry-field={f}>
+                <span className="text-sm">{t(`vehicles.field.${f}`)}<br /><span className="text-slate-600 dark:text-slate-300">{vehicle[f] ?? t('vehicles.notSet')}</span></span>
+                <ExpiryBadgeView badge={expiryBadge(vehicle[f], today)} />
+              </div>
+            ))}
+          </section>
+          <section className="card" aria-labelledby="health-title">
+            <h2 id="health-title" className="mb-2 font-semibold">{t('vehicles.sections.health')}</h2>
+            <HealthView score={vehicle.healthScore} grade={vehicle.healthGrade} />
+          </section>
+          {can('vehiclesChangeStatus') && !vehicle.isArchived && vehicle.status !== 'rented' && (
+            <StatusChanger vehicle={vehicle} pending={pending} onChange={(status) => void run(() => vehicleApi.changeStatus(vehicle, status), 'vehicles.messages.statusChanged', 'vehicles.messages.statusFailed')} />
+          )}
+        </div>
+      </div>
+
+      <Schedule vehicleId={vehicle.id} />
+      <Documents vehicleId={vehicle.id} canUpload={can('documentsVehicle')} />
+
+      <ConfirmDialog
+        open={confirming}
+        title={t('vehicles.confirmArchiveTitle')}
+        body={t('vehicles.confirmArchiveBody', { vehicle: name })}
+        confirmLabel={t('vehicles.confirmArchive')}
+        pending={pending}
+        onConfirm={() => void archive()}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
+function StatusChanger({ vehicle, pending, onChange }: { vehicle: VehicleApi; pending: boolean; onChange: (status: string) => void }) {
+  const t = useT();
+  return (
+    <section className="card" aria-labelledby="status-title">
+      <h2 id="status-title" className="mb-2 font-semibold">{t('vehicles.actions.changeStatus')}</h2>
+      <label htmlFor="vehicle-status-change" className="sr-only">{t('vehicles.field.status')}</label>
+      <select id="vehicle-status-change" className="field-input" value={vehicle.status} disabled={pending} onChange={(e) => onChange(e.target.value)}>
+        {MANUAL_VEHICLE_STATUSES.map((s) => <option key={s} value={s}>{t(`vehicles.status.${s}`)}</option>)}
+      </select>
+    </section>
+  );
+}
+
+function Schedule({ vehicleId }: { vehicleId: string }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const { data, error, mutate } = useSWR<{ items: ScheduleBlockApi[] } | null>(`${vehiclePath(vehicleId)}/schedule`);
+  const when = (iso: string) => new Date(iso).toLocaleString(language === 'ar' ? 'ar-u-nu-latn' : 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <section className="card mt-4" aria-labelledby="schedule-title">
+      <h2 id="schedule-title" className="mb-3 font-semibold">{t('vehicles.sections.schedule')}</h2>
+      {error ? <ErrorPanel title={t('vehicles.schedule.loadFailed')} onRetry={() => void mutate()} />
+        : !data ? <p className="text-sm text-slate-600">{t('common.loading')}</p>
+        : data.items.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">{t('vehicles.schedule.empty')}</p>
+        : (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {data.items.map((b) => (
+              <li key={`${b.kind}-${b.refId}`} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  <span className="font-medium">{t(`vehicles.schedule.${b.kind}`)}</span>
+                  {b.label ? <span className="ms-2">{b.label}</span> : null}
+                  {b.kind === 'rental' && <Link to={`/rentals/${b.refId}`} className="link ms-2">{t('vehicles.actions.view')}</Link>}
+                </span>
+                <span className="tabular-nums text-slate-700 dark:text-slate-200">{when(b.start)} → {b.end ? when(b.end) : t('vehicles.schedule.openEnded')}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+    </section>
+  );
+}
+
+function Documents({ vehicleId, canUpload }: { vehicleId: string; canUpload: boolean }) {
+  const t = useT();
+  const today = todayLocal();
+  const { data, error, mutate } = useSWR<{ items: VehicleDocumentApi[] } | null>(`${vehiclePath(vehicleId)}/documents`);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [title, setTitle] = useState('');
+  const [type, setType] = useState<string>('registration');
+  const [expiry, setExpiry] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const upload = async (e: FormEvent) => {
+    e.preventDefault();
+    const file = fileRef.current?.files?.[0];
+    const next: Record<string, string> = {};
+    if (!file) next.file = t('vehicles.messages.fileNameRequired');
+    else if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(file.type)) next.file = t('vehicles.messages.fileTypeInvalid');
+    else if (file.size > DOCUMENT_MAX_BYTES) next.file = t('vehicles.messages.fileTooLarge');
+    if (!title.trim()) next.title = t('vehicles.messages.titleRequired');
+    setErrors(next);
+    if (Object.keys(next).length || !file) return;
+    setProgress(0);
+    try {
+      const target = await vehicleApi.uploadUrl(vehicleId, file);
+      await putWithProgress(target.uploadUrl, file, target.headers, setProgress);
+      await vehicleApi.recordDocument(vehicleId, {
+        key: target.key, fileName: file.name, fileType: file.type, fileSize: file.size, documentType: type, title: title.trim(), expiryDate: expiry || null,
+      });
+      toast({ variant: 'success', title: t('vehicles.documents.uploaded'), description: title.trim() });
+      setTitle('');
+      setExpiry('');
+      if (fileRef.current) fileRef.current.value = '';
+      void mutate();
+    } catch (error) {
+      const fields = error instanceof ApiError && error.fields ? error.fields : {};
+      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === 'contentType' || k === 'key' ? 'file' : k, translateVehicleMessage(t, v)])));
+      toast({ variant: 'destructive', title: t('vehicles.messages.uploadFailed'), description: failureDescription(t, error) });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <section className="card mt-4" aria-labelledby="documents-title">
+      <h2 id="documents-title" className="mb-3 font-semibold">{t('vehicles.sections.documents')}</h2>
+      {error ? <ErrorPanel title={t('vehicles.documents.loadFailed')} onRetry={() => void mutate()} />
+        : !data ? <p className="text-sm text-slate-600">{t('common.loading')}</p>
+        : data.items.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">{t('vehicles.documents.empty')}</p>
+        : (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {data.items.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  <span className="font-medium">{d.title}</span>
+                  <span className="ms-2 text-slate-600 dark:text-slate-300">{t(`vehicles.documents.types.${d.documentType}`)} · {d.fileName}</span>
+                </span>
+                <span className="flex items-center gap-2">
+                  {d.expiryDate && <ExpiryBadgeView badge={expiryBadge(d.expiryDate, today)} />}
+                  {d.fileUrl && <a href={d.fileUrl} target="_blank" rel="noreferrer" className="link">{t('vehicles.documents.open')}</a>}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      {canUpload && (
+        <form onSubmit={upload} className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800" noValidate>
+          <div>
+            <label htmlFor="doc-file" className="field-label">{t('vehicles.documents.file')}</label>
+            <input id="doc-file" ref={fileRef} type="file" accept={DOCUMENT_MIME_TYPES.join(',')} className="field-input" aria-invalid={errors.file ? true : undefined} />
+            {errors.file && <p className="field-error" role="alert">{errors.file}</p>}
+          </div>
+          <div>
+            <label htmlFor="doc-title" className="field-label">{t('vehicles.documents.titleField')}</label>
+            <input id="doc-title" className="field-input" value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={errors.title ? true : undefined} />
+            {errors.title && <p className="field-error" role="alert">{errors.title}</p>}
+          </div>
+          <div>
+            <label htmlFor="doc-type" className="field-label">{t('vehicles.documents.type')}</label>
+            <select id="doc-type" className="field-input" value={type} onChange={(e) => setType(e.target.value)}>
+              {VEHICLE_DOCUMENT_TYPES.map((d) => <option key={d} value={d}>{t(`vehicles.documents.types.${d}`)}</option>)}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="doc-expiry" className="field-label">{t('vehicles.documents.expiryDate')}</label>
+            <input id="doc-expiry" type="date" className="field-input" value={expiry} onChange={(e) => setExpiry(e.target.value)} />
+          </div>
+          <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-4">
+            <button type="submit" className="btn-primary" disabled={progress !== null}>{t('vehicles.documents.upload')}</button>
+            {progress !== null && (
+              <div className="flex flex-1 items-center gap-2">
+                <progress max={100} value={progress} className="h-2 flex-1" aria-label={t('vehicles.documents.uploading', { percent: progress })} />
+                <span className="text-sm tabular-nums">{t('vehicles.documents.uploading', { percent: progress })}</span>
+              </div>
+            )}
+          </div>
+        </form>
+      )}
+    </section>
+  );
 }
