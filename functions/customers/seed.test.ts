@@ -24,7 +24,7 @@ describe('demo customers and blacklist seed', () => {
     await seedCustomers(world);
     await seedBlacklist(world);
     const customers = written.filter((i) => i.entityType === 'CUSTOMER');
-    const entries = written.filter((i) => i.entityType === 'BLACKLIST');
+    const entries = written.filter((i) => i.entityType === 'BLACKLIST') as { status: string; fullName?: string }[];
     expect(customers).toHaveLength(60);
     expect(world.customers).toHaveLength(60);
     expect(entries).toHaveLength(4);

@@ -46,6 +46,8 @@ export interface CustomerSeedWorld {
   region?: RegionCode;
   owner?: { userId: string; username: string };
   customers: SeededCustomer[];
+  /** Items written per area, for the demo reset's run record. */
+  counts?: Record<string, number>;
 }
 
 function seededRandom(seed: number): () => number {
@@ -241,6 +243,7 @@ export async function seedCustomers(world: CustomerSeedWorld): Promise<void> {
     }
   });
   for (let i = 0; i < writes.length; i += 25) await transact(writes.slice(i, i + 25));
+  if (world.counts) world.counts.customers = writes.length;
 }
 
 export async function seedBlacklist(world: CustomerSeedWorld): Promise<void> {
@@ -287,4 +290,5 @@ export async function seedBlacklist(world: CustomerSeedWorld): Promise<void> {
     return tx.putNew(newBlacklistItem(world.tenantId, e, by, ulid(at(e.daysAgo, n)), createdAt));
   });
   await transact(writes);
+  if (world.counts) world.counts.blacklist = writes.length;
 }
