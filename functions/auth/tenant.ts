@@ -1,6 +1,7 @@
 import { keys } from '../lib/data/keys';
 import { batchGet, type Item } from '../lib/data/repo';
 import { defaultCompanySettings } from '../../shared/schemas/settings';
+import type { RegionCode } from '../../shared/regions';
 import { slugCandidates, slugify } from './slug';
 
 /**
@@ -23,6 +24,8 @@ export interface NewTenant {
   email?: string | null;
   ownerUserId: string;
   isDemo?: boolean;
+  /** Region of the company's defaults (time zone, tax rate); US when not given. */
+  region?: RegionCode;
   now?: string;
 }
 
@@ -47,7 +50,7 @@ export function tenantItems(t: NewTenant): Item[] {
     ...keys.settings(t.tenantId),
     entityType: 'SETTINGS',
     id: t.tenantId,
-    ...defaultCompanySettings({ companyName: t.name, ...(t.email ? { email: t.email } : {}) }),
+    ...defaultCompanySettings({ companyName: t.name, ...(t.email ? { email: t.email } : {}), ...(t.region ? { region: t.region } : {}) }),
     version: 1,
     createdAt: now,
     updatedAt: now,

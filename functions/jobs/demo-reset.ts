@@ -1,0 +1,148 @@
+import { AdminCreateUserCommand, AdminGetUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ulid } from 'ulid';
+import { cognitoClient } from '../lib/aws';
+import { config } from '../lib/config';
+import { keys, tenantPk, type Key } from '../lib/data/keys';
+import { getItem, putItem, queryAll, type Item } from '../lib/data/repo';
+import { rootLogger } from '../lib/logger';
+import { USER_POOL } from '../../infra/table-definition';
+import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
+import type { RegionCode } from '../../shared/regions';
+import { tenantItems } from '../auth/tenant';
+import { userItems } from '../auth/users';
+import { seedStaff } from '../auth/seed';
+import { seedVehicles } from '../vehicles/seed';
+import { seedSettings } from '../settings/seed';
+import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
+
+/**
+ * demo-reset (nightly, and on `npm start`'s first run): restores the shared demo company — the
+ * one "Try Live Demo" signs in to (demo / demo1234) — to its seeded state. Idempotent: a re-run
+ * gives the same company again.
+ *
+ *  1. Finds the demo tenant through G#USERNAME#demo (created the first time).
+ *  2. Deletes every item of the tenant's partitions listed in DEMO_PARTITIONS (Queries on known
+ *     keys, never a Scan). Scoped partitions (a vehicle's schedule, a rental's ledger…) are found
+ *     from the ids in their parent partition, read before anything is deleted.
+ *  3. Makes sure the Cognito user exists with the demo password.
+ *  4. Writes the tenant, its settings and the demo user (OWNER, isDemo), then runs every area's
+ *     seed in order (SEEDS), each reading what earlier ones put in the DemoWorld.
+ *
+ * Adding an area: list its partitions in DEMO_PARTITIONS and its seed in SEEDS.
+ */
+export interface DemoPartition {
+  collection: string;
+  /** For per-entity partitions (pk T#{t}#{collection}#{entityId}): the collection whose item ids are the scopes. */
+  scopedBy?: string;
+}
+
+export const DEMO_PARTITIONS: DemoPartition[] = [
+  // platform and identity
+  { collection: 'TENANT' }, { collection: 'SETTINGS' }, { collection: 'USER' }, { collection: 'COUNTER' },
+  { collection: 'AUDIT' }, { collection: 'IDEMPOTENCY' }, { collection: 'JOBRUN' },
+  // vehicles
+  { collection: 'VEHICLE' }, { collection: 'VEHICLE_PLATE' }, { collection: 'VEHICLE_FACET' },
+  { collection: 'VEHICLE_DOC', scopedBy: 'VEHICLE' }, { collection: 'SCHEDULE', scopedBy: 'VEHICLE' },
+  // customers and blacklist
+  { collection: 'CUSTOMER' }, { collection: 'CUSTOMER_NOTE', scopedBy: 'CUSTOMER' }, { collection: 'CUSTOMER_DOC', scopedBy: 'CUSTOMER' },
+  { collection: 'BLACKLIST' },
+  // rentals
+  { collection: 'RENTAL' }, { collection: 'RENTAL_LEDGER', scopedBy: 'RENTAL' }, { collection: 'RENTAL_NOTE', scopedBy: 'RENTAL' },
+  { collection: 'RENTAL_STATS' }, { collection: 'ACTIVE_RENTAL' },
+];
+
+/** Area seeds, in dependency order. */
+export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<void>]> = [
+  ['staff', seedStaff],
+  ['vehicles', seedVehicles],
+  // after vehicles: the demo's default rates per category come from the seeded fleet
+  ['settings', seedSettings],
+];
+
+export const DEMO_COMPANY = {
+  name: 'Desert Rose Car Rental',
+  slug: 'demo',
+  region: 'AE' as RegionCode,
+  email: 'demo@sayyara.app',
+  owner: { firstName: 'Demo', lastName: 'Owner', fullNameArabic: 'المالك التجريبي' },
+};
+
+const log = rootLogger.child({ domain: 'jobs' });
+
+/** Every key of the tenant's known partitions (parents are read before anything is deleted). */
+async function demoKeys(tenantId: string): Promise<Key[]> {
+  const pkOf = (collection: string, ...scope: string[]) => tenantPk(tenantId, collection, ...scope);
+  const read = (pk: string) => queryAll<Item>({ tenantId, pk, consistent: true, max: 100_000 });
+  const base = new Map<string, Item[]>();
+  for (const p of DEMO_PARTITIONS.filter((d) => !d.scopedBy)) base.set(p.collection, await read(pkOf(p.collection)));
+  const all: Item[] = [...base.values()].flat();
+  for (const p of DEMO_PARTITIONS.filter((d) => d.scopedBy)) {
+    const parents = base.get(p.scopedBy!) ?? [];
+    for (const parent of parents) {
+      if (typeof parent.sk === 'string' && !parent.sk.includes('#')) all.push(...await read(pkOf(p.collection, parent.sk)));
+    }
+  }
+  return all.map((i) => ({ pk: i.pk, sk: i.sk }));
+}
+
+async function ensureCognitoUser(tenantId: string): Promise<string> {
+  const c = config();
+  const { username, password } = DEMO_CREDENTIALS;
+  let attributes;
+  try {
+    attributes = (await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: c.userPoolId, Username: username }))).UserAttributes;
+  } catch (err) {
+    if ((err as { name?: string }).name !== 'UserNotFoundException') throw err;
+    attributes = (await cognitoClient().send(new AdminCreateUserCommand({
+      UserPoolId: c.userPoolId,
+      Username: username,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [{ Name: `custom:${USER_POOL.tenantAttribute}`, Value: tenantId }, { Name: 'email', Value: DEMO_COMPANY.email }],
+    }))).User?.Attributes;
+  }
+  // Always (re)set: the demo password is public and must keep working.
+  await cognitoClient().send(new AdminSetUserPasswordCommand({ UserPoolId: c.userPoolId, Username: username, Password: password, Permanent: true }));
+  const sub = attributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error('The demo Cognito user has no sub');
+  return sub;
+}
+
+export async function resetDemo(now = new Date()): Promise<Record<string, number>> {
+  const pointer = await getItem(keys.global.username(DEMO_CREDENTIALS.username));
+  const tenantId = (pointer?.tenantId as string | undefined) ?? ulid();
+  const ownerId = (pointer?.userId as string | undefined) ?? ulid();
+
+  const stale = pointer ? await demoKeys(tenantId) : [];
+  await deleteBatch(stale);
+
+  const sub = await ensureCognitoUser(tenantId);
+  const nowIso = now.toISOString();
+  const [tenant, settings, slug] = tenantItems({
+    tenantId, name: DEMO_COMPANY.name, slug: DEMO_COMPANY.slug, email: DEMO_COMPANY.email, ownerUserId: ownerId,
+    isDemo: true, region: DEMO_COMPANY.region, now: nowIso,
+  });
+  const { user, globals } = userItems({
+    tenantId, userId: ownerId, sub, username: DEMO_CREDENTIALS.username, email: DEMO_COMPANY.email,
+    firstName: DEMO_COMPANY.owner.firstName, lastName: DEMO_COMPANY.owner.lastName, fullNameArabic: DEMO_COMPANY.owner.fullNameArabic,
+    role: 'OWNER', isDemo: true, now: nowIso,
+  });
+  user.lastActiveAt = nowIso;
+  // Global items are put unconditionally: they are the demo's own and a reset restores them.
+  await writeBatch([tenant, settings, slug, user, ...globals]);
+
+  const world = newDemoWorld({ tenantId, now, region: DEMO_COMPANY.region, companyName: DEMO_COMPANY.name, owner: { userId: ownerId, username: DEMO_CREDENTIALS.username } });
+  for (const [area, seed] of SEEDS) {
+    const started = Date.now();
+    await seed(world);
+    log.info('demo seed done', { area, ms: Date.now() - started });
+  }
+  const counts = { deleted: stale.length, staff: world.staff.length + 1, vehicles: world.vehicles.length, customers: world.customers.length, ...world.counts };
+  await putItem({ ...keys.global.jobRun('demo-reset', nowIso), entityType: 'JOBRUN', job: 'demo-reset', startedAt: nowIso, finishedAt: new Date().toISOString(), counts, tenantId });
+  return counts;
+}
+
+export const handler = async (event?: { time?: string }) => {
+  const counts = await resetDemo(event?.time ? new Date(event.time) : new Date());
+  log.info('demo reset finished', counts);
+  return { ok: true, ...counts };
+};
