@@ -1,5 +1,5 @@
 /** Contents of the region-and-language popover, loaded with the popover's first opening. */
-import { Listbox, ListboxButton, ListboxOption, ListboxOptions, useClose } from '@headlessui/react';
+import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions, useClose } from '@headlessui/react';
 import { useState } from 'react';
 import { formatMoney } from '../../../shared/money';
 import {
@@ -91,11 +91,10 @@ export default function RegionPanel({
 
       <div>
         <Listbox value={region.countryCode} onChange={chooseRegion}>
-          <span className="field-label" id="region-label">
-            {t('shell.region.regionLabel')}
-          </span>
+          {/* headlessui's Label names the button "<label> <value>"; a plain aria-labelledby is overridden. */}
+          <Label className="field-label">{t('shell.region.regionLabel')}</Label>
           <div className="relative">
-            <ListboxButton aria-labelledby="region-label region-button" id="region-button" className="field-input flex items-center justify-between text-start">
+            <ListboxButton className="field-input flex items-center justify-between text-start">
               <span>{regionName(region.countryCode)}</span>
               <span className="text-slate-600 dark:text-slate-300">
                 {region.currencySymbol} {region.currency}
@@ -125,11 +124,9 @@ export default function RegionPanel({
 
       <div>
         <Listbox value={language} onChange={(l: Language) => setLanguage(l)}>
-          <span className="field-label" id="language-label">
-            {t('shell.region.languageLabel')}
-          </span>
+          <Label className="field-label">{t('shell.region.languageLabel')}</Label>
           <div className="relative">
-            <ListboxButton aria-labelledby="language-label language-button" id="language-button" className="field-input flex items-center justify-between text-start">
+            <ListboxButton className="field-input flex items-center justify-between text-start">
               <span>{getLanguage(language).nativeName}</span>
             </ListboxButton>
             <ListboxOptions className="absolute z-10 mt-1 w-full rounded-ui border border-slate-200 bg-white py-1 shadow-lg focus:outline-none dark:border-slate-700 dark:bg-slate-900">

@@ -48,8 +48,9 @@ export function GlobalSearch() {
             onFocus={() => setOpen(true)}
             placeholder={t('shell.search.placeholder')}
             autoComplete="off"
-            aria-expanded={open}
-            aria-controls={`${id}-panel`}
+            // A searchbox may not carry aria-expanded (axe: aria-allowed-attr); the panel is
+            // referenced only while it exists so aria-controls never points at nothing.
+            aria-controls={open ? `${id}-panel` : undefined}
             className="field-input ps-9"
           />
         </div>

@@ -1,0 +1,68 @@
+/**
+ * axe-core on the landing page, /auth and the signed-in dashboard, in English and Arabic and in
+ * the dark theme: no serious or critical violations. No rule is disabled.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpAndOpen } from './helpers';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
+    }));
+}
+
+/** Language and theme as the app stores them, set before any page script runs. */
+async function preferences(page: Page, { language, theme }: { language: 'en' | 'ar'; theme: 'light' | 'dark' }) {
+  await page.addInitScript(
+    ({ language, theme }) => {
+      localStorage.setItem('sy_language', language);
+      localStorage.setItem('sy_app_state', JSON.stringify({ version: 0, state: { theme } }));
+    },
+    { language, theme },
+  );
+}
+
+const variants = [
+  { language: 'en', theme: 'light' },
+  { language: 'ar', theme: 'light' },
+  { language: 'en', theme: 'dark' },
+] as const;
+
+for (const v of variants) {
+  const suffix = `(${v.language}, ${v.theme})`;
+
+  test(`axe: / has no serious or critical violations ${suffix}`, async ({ page }) => {
+    await preferences(page, v);
+    await page.goto('/');
+    await expect(page.locator('footer')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', v.language);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`axe: /auth has no serious or critical violations ${suffix}`, async ({ page }) => {
+    await preferences(page, v);
+    await page.goto('/auth');
+    await expect(page.locator('form')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The sign-up tab too (more fields, optional Arabic name).
+    await page.getByRole('tab').nth(1).click();
+    await expect(page.locator('form input')).toHaveCount(6);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`axe: /dashboard (signed in) has no serious or critical violations ${suffix}`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await preferences(page, v);
+    await signUpAndOpen(page, '/dashboard');
+    await expect(page.getByRole('navigation').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

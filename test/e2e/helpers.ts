@@ -1,0 +1,103 @@
+/**
+ * Shared Playwright helpers: real sign-up / sign-in against the local stack (no back doors),
+ * and putting the resulting session into the browser the way the app stores it itself.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface E2eSession {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  user: { id: string; username: string; role: string; tenantId: string };
+  username: string;
+  password: string;
+  tenantName: string;
+}
+
+let counter = 0;
+/** A name unique across parallel workers and repeated runs. */
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${counter}`.toLowerCase();
+}
+
+/** Signs a new company up through POST /api/register and returns the OWNER's session. */
+export async function signUpViaApi(
+  request: APIRequestContext,
+  opts: { tenantName?: string; fullNameEnglish?: string; fullNameArabic?: string } = {},
+): Promise<E2eSession> {
+  const username = uniqueName('e2e');
+  const password = 'e2e-secret-1';
+  const tenantName = opts.tenantName ?? `Desert Wheels ${username.slice(-5)}`;
+  const res = await request.post('/api/register', {
+    data: {
+      tenantName,
+      fullNameEnglish: opts.fullNameEnglish ?? 'Layla Haddad',
+      ...(opts.fullNameArabic ? { fullNameArabic: opts.fullNameArabic } : {}),
+      username,
+      email: `${username}@example.test`,
+      password,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = await res.json();
+  return {
+    accessToken: body.tokens.accessToken,
+    refreshToken: body.tokens.refreshToken,
+    expiresIn: body.tokens.expiresIn ?? 3600,
+    user: body.user,
+    username,
+    password,
+    tenantName,
+  };
+}
+
+/**
+ * Puts a session into localStorage under the app's own keys (web/src/lib/api.ts) before any page
+ * script runs, then opens `path`. The app then validates it with GET /api/auth/me as usual.
+ */
+export async function useSession(page: Page, session: E2eSession, path = '/dashboard'): Promise<void> {
+  await page.addInitScript((s) => {
+    // Only once per test: a later sign-out must not be undone by the next navigation.
+    if (sessionStorage.getItem('e2e_session_set')) return;
+    sessionStorage.setItem('e2e_session_set', '1');
+    localStorage.setItem('sy_access_token', s.accessToken);
+    localStorage.setItem('sy_refresh_token', s.refreshToken);
+    localStorage.setItem(
+      'sy_token_data',
+      JSON.stringify({ accessToken: s.accessToken, refreshToken: s.refreshToken, expiresIn: s.expiresIn, issuedAt: Date.now() }),
+    );
+  }, session);
+  await page.goto(path);
+}
+
+/** Signs up via the API and opens `path` signed in as that company's owner. */
+export async function signUpAndOpen(page: Page, path = '/dashboard'): Promise<E2eSession> {
+  const session = await signUpViaApi(page.request);
+  await useSession(page, session, path);
+  return session;
+}
+
+/** Signs in through the /auth form like a person would. */
+export async function signInViaForm(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The demo company (seeded by functions/jobs/demo-reset.ts when that job exists). */
+export async function signInAsDemo(page: Page): Promise<void> {
+  await signInViaForm(page, 'demo', 'demo1234');
+}
+
+/** The region-and-language trigger in the top bar (its accessible name carries language and currency). */
+export function regionTrigger(page: Page) {
+  return page.getByRole('button', { name: /^(Region and language|المنطقة واللغة)/ });
+}
+
+/** The open region-and-language popover panel (headlessui renders it outside the trigger). */
+export function regionPanel(page: Page) {
+  return page.locator('[id^="headlessui-popover-panel"]');
+}

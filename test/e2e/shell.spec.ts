@@ -1,0 +1,193 @@
+/**
+ * The app shell in a real browser (issue 4, "Done when"): Arabic RTL and back, region UAE with
+ * AED amounts and DD/MM/YYYY dates, the redirect table and 404, manifest and service worker,
+ * the offline badge, and the unauthenticated guard. Every signed-in test uses a company that
+ * signed up for real through POST /api/register on the local stack.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { regionPanel, regionTrigger, signUpAndOpen } from './helpers';
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: /^(Main navigation|التنقل الرئيسي)$/ });
+
+/** Picks an option of a listbox in the region popover; the button's name is "<label> <current value>". */
+async function chooseInListbox(page: Page, label: RegExp, option: string | RegExp) {
+  await regionPanel(page).getByRole('button', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** Today's date on the UAE calendar, built without the app's own formatter. */
+function todayInDubaiDdMmYyyy(): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(new Date());
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get('day')}/${get('month')}/${get('year')}`;
+}
+
+test.describe('signed in', () => {
+  test('switching to Arabic mirrors the shell and translates it; switching back restores English', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signUpAndOpen(page, '/dashboard');
+    const html = page.locator('html');
+    await expect(mainNav(page)).toBeVisible();
+    await expect(html).toHaveAttribute('dir', 'ltr');
+    await expect(html).toHaveAttribute('lang', 'en');
+
+    const main = page.locator('main#main');
+    const navBoxLtr = (await mainNav(page).boundingBox())!;
+    const mainBoxLtr = (await main.boundingBox())!;
+    expect(navBoxLtr.x + navBoxLtr.width).toBeLessThanOrEqual(mainBoxLtr.x + 1);
+
+    await regionTrigger(page).click();
+    await chooseInListbox(page, /^Language English/, /Arabic/);
+
+    await expect(html).toHaveAttribute('dir', 'rtl');
+    await expect(html).toHaveAttribute('lang', 'ar');
+    // The popover itself re-renders in Arabic at once.
+    await expect(page.getByRole('button', { name: 'تطبيق' })).toBeVisible();
+    await page.getByRole('button', { name: 'تطبيق' }).click();
+
+    // Sidebar now on the right of the page content.
+    const nav = mainNav(page);
+    await expect(nav).toBeVisible();
+    const navBox = (await nav.boundingBox())!;
+    const mainBox = (await main.boundingBox())!;
+    expect(navBox.x).toBeGreaterThanOrEqual(mainBox.x + mainBox.width - 1);
+    expect(navBox.x + navBox.width).toBeGreaterThan(1280 - 20);
+
+    // Labels in Arabic.
+    await expect(nav.getByRole('link', { name: 'لوحة التحكم' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'المركبات' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Vehicles' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('مرحبًا');
+
+    // Survives a reload (before first paint, boot.js applies the saved language).
+    await page.reload();
+    await expect(html).toHaveAttribute('dir', 'rtl');
+    await expect(mainNav(page).getByRole('link', { name: 'لوحة التحكم' })).toBeVisible();
+
+    // And back to English.
+    await regionTrigger(page).click();
+    await chooseInListbox(page, /^اللغة العربية/, /English/);
+    await expect(html).toHaveAttribute('dir', 'ltr');
+    await expect(html).toHaveAttribute('lang', 'en');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(mainNav(page).getByRole('link', { name: 'Vehicles' })).toBeVisible();
+    const navBack = (await mainNav(page).boundingBox())!;
+    expect(navBack.x).toBeLessThan(20);
+  });
+
+  test('choosing the UAE region shows AED amounts and DD/MM/YYYY dates in the popover', async ({ page }) => {
+    await signUpAndOpen(page, '/dashboard');
+    const trigger = regionTrigger(page);
+    await expect(trigger).toHaveAccessibleName(/English, \$$/);
+    await trigger.click();
+
+    const dialog = regionPanel(page);
+    await expect(dialog.getByText('Sample amount')).toBeVisible();
+    // USA first: dollars and month-first dates.
+    await expect(dialog).toContainText('$100.00');
+    await expect(dialog).toContainText('$1,234.50');
+
+    await chooseInListbox(page, /^Region United States/, /United Arab Emirates/);
+
+    await expect(dialog).toContainText('United Arab Emirates · English · AED');
+    await expect(dialog).toContainText('100.00 د.إ');
+    await expect(dialog).toContainText('1,234.50 د.إ');
+    await expect(dialog.getByRole('button', { name: /^Region United Arab Emirates/ })).toContainText('AED');
+    await expect(dialog).toContainText(todayInDubaiDdMmYyyy());
+    await expect(dialog).toContainText('09:00 – 18:00');
+    await expect(dialog).toContainText('5%');
+
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toHaveAccessibleName(/English, د\.إ$/);
+
+    // The choice is kept across reloads; Reset to USA restores dollars.
+    await page.reload();
+    await expect(regionTrigger(page)).toHaveAccessibleName(/د\.إ$/);
+    await regionTrigger(page).click();
+    await page.getByRole('button', { name: 'Reset to USA' }).click();
+    await expect(regionPanel(page)).toContainText('$1,234.50');
+  });
+
+  test('redirects: /fleet-health lands on /fleet-analytics and /branding on the branding tab', async ({ page }) => {
+    await signUpAndOpen(page, '/fleet-health');
+    await expect(page).toHaveURL(/\/fleet-analytics$/);
+    await expect(mainNav(page)).toBeVisible();
+
+    await page.goto('/branding');
+    await expect(page).toHaveURL(/\/company-settings\?tab=branding$/);
+
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/company-settings\?tab=preferences$/);
+  });
+
+  test('an unknown path inside the app shows 404 Page Not Found', async ({ page }) => {
+    await signUpAndOpen(page, '/no-such-page/at-all');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  });
+});
+
+test('an unknown public path shows 404 Page Not Found', async ({ page }) => {
+  const res = await page.goto('/this-page-does-not-exist');
+  // The gateway serves the app shell for unknown paths; the app renders the 404 page.
+  expect(res?.ok()).toBe(true);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle(/404 Page Not Found/);
+});
+
+test('/login and /company-registration go to /auth', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.goto('/company-registration');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('an unauthenticated visit to a protected page goes to /auth', async ({ page }) => {
+  await page.goto('/vehicles');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await page.goto('/dashboard/accounting/trial-balance');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('the web manifest is linked and served, and the service worker registers', async ({ page }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const res = await page.request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/application\/(manifest\+)?json/);
+  const manifest = await res.json();
+  expect(manifest.name).toContain('Sayyara');
+  expect(manifest.start_url).toBeTruthy();
+  expect(manifest.display).toMatch(/standalone|fullscreen|minimal-ui/);
+  const sizes = (manifest.icons as { sizes: string }[]).map((i) => i.sizes);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  for (const icon of manifest.icons as { src: string }[]) {
+    expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
+  }
+
+  const scope = await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return { scope: reg.scope, script: reg.active?.scriptURL ?? null };
+  });
+  expect(scope.script).toMatch(/\/service-worker\.js$/);
+  expect(new URL(scope.scope).pathname).toBe('/');
+});
+
+test('the offline badge appears offline and "Back online" shows after', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const status = page.getByRole('status').filter({ hasText: /offline|online/i });
+  await expect(status).toHaveCount(0);
+
+  await context.setOffline(true);
+  await expect(page.getByText("You're offline - Some features may be limited")).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText('Back online')).toBeVisible();
+  await expect(page.getByText("You're offline - Some features may be limited")).toHaveCount(0);
+  // "Back online" is brief (5 s).
+  await expect(page.getByText('Back online')).toBeHidden({ timeout: 8_000 });
+});
