@@ -15,7 +15,7 @@ import type { LedgerItem, NewLedgerEntry, RentalItem } from './data';
  * rental returned before its expected duration) as reversals of the earlier entries, newest first.
  * Manual charges (no lineCode) are never touched. After the return, Σ(pricing entries) = final total.
  */
-export function finalStatement(rental: RentalItem, body: ReturnBody, settings: RentalSettings, returnDate: string): FinalCharges {
+export function finalStatement(rental: RentalItem, body: Pick<ReturnBody, 'odometerEnd' | 'fuelLevelEnd' | 'salikCharges' | 'trafficFines' | 'damageFees' | 'extraCharges'>, settings: RentalSettings, returnDate: string): FinalCharges {
   return finalCharges({
     startISO: rental.startDate,
     expectedReturnISO: rental.openEnded ? null : rental.expectedReturnDate,

@@ -416,3 +416,30 @@ describe('tenancy and roles', () => {
     expect(bytes.length).toBeGreaterThan(5_000);
   });
 });
+
+describe('overdue job', () => {
+  it('marks an active rental past expected return + grace as overdue, keeps the car blocked, and a re-run changes nothing', async () => {
+    const { runOverdueRentals } = await import('./overdue');
+    const v = await vehicle(t.owner.token);
+    const start = Date.now() - 3 * DAY;
+    const late = await book(t.owner.token, v.id, { startDate: iso(start), endDate: iso(Date.now() - 2 * HOUR) });
+    const v2 = await vehicle(t.owner.token);
+    const inGrace = await book(t.owner.token, v2.id, { startDate: iso(start), endDate: iso(Date.now() - 30 * 60_000) });
+    for (const r of [late, inGrace]) await post(`/api/v1/rentals/${r.id}/pickup`, { odometerStart: 10_000, fuelLevelStart: 'full' }, t.owner.token);
+
+    const first = await runOverdueRentals();
+    expect(first.marked).toBeGreaterThanOrEqual(1);
+    expect((await get(`/api/v1/rentals/${late.id}`, t.owner.token)).body.status).toBe('overdue');
+    expect((await get(`/api/v1/rentals/${inGrace.id}`, t.owner.token)).body.status).toBe('active');
+    // The overdue car is still out: its block is open-ended now.
+    const later = await post('/api/v1/rentals', body(v.id, windowOf(500, 2)), t.owner.token);
+    expect(later.status).toBe(409);
+    const again = await runOverdueRentals();
+    expect((await get(`/api/v1/rentals/${late.id}`, t.owner.token)).body.timeline.filter((e: { action: string }) => e.action === 'overdue')).toHaveLength(1);
+    expect(again.errors).toBe(0);
+    // Returning an overdue rental completes it and frees the vehicle.
+    const ret = await post(`/api/v1/rentals/${late.id}/return`, { odometerEnd: 10_100, condition: 'good' }, t.owner.token);
+    expect(ret.body.status).toBe('completed');
+    await book(t.owner.token, v.id, windowOf(500, 2));
+  });
+});

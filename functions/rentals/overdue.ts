@@ -1,0 +1,77 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/aws';
+import { config } from '../lib/config';
+import { keys } from '../lib/data/keys';
+import { record } from '../lib/data/meter';
+import { putItem } from '../lib/data/repo';
+import { readRentalSettings } from './deps';
+import { ACTIVE_RENTALS_GSI_PK, getRentalItem } from './data';
+import { markOverdue } from './lifecycle';
+
+/**
+ * Overdue job logic: active closed-end rentals whose expected return + the company's grace period
+ * has passed become overdue (functions/rentals/lifecycle.ts markOverdue).
+ *
+ * The candidates come from the active-rental index (gsi2pk `G#ACTIVE_RENTALS`, gsi2sk
+ * `{expectedReturn}#{tenantId}#{rentalId}`): ONE key range "expected return before now" across
+ * every tenant, read in pages — the only cross-tenant read of the rentals domain, in a job, never
+ * on a request path. Marking removes the index item, so a re-run finds only what is left: the job
+ * is idempotent and its cost is bound by the rentals that are late, not by all rentals.
+ * Each run records a run item (started, finished, counts, errors).
+ */
+export interface OverdueRunResult {
+  scanned: number;
+  marked: number;
+  notYet: number;
+  stale: number;
+  errors: number;
+  startedAt: string;
+  finishedAt: string;
+}
+
+export async function runOverdueRentals(now = new Date(), pageSize = 100): Promise<OverdueRunResult> {
+  const startedAt = new Date().toISOString();
+  const result: OverdueRunResult = { scanned: 0, marked: 0, notYet: 0, stale: 0, errors: 0, startedAt, finishedAt: '' };
+  const graceByTenant = new Map<string, number>();
+  let startKey: Record<string, unknown> | undefined;
+  const errorSamples: string[] = [];
+  do {
+    const res = await dynamo().send(new QueryCommand({
+      TableName: config().tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :now',
+      ExpressionAttributeValues: { ':pk': ACTIVE_RENTALS_GSI_PK, ':now': now.toISOString() },
+      Limit: pageSize,
+      ExclusiveStartKey: startKey,
+      ReturnConsumedCapacity: 'TOTAL',
+    }));
+    record(res.ConsumedCapacity, 'read');
+    startKey = res.LastEvaluatedKey;
+    for (const idx of res.Items ?? []) {
+      result.scanned++;
+      const tenantId = idx.tenantId as string;
+      try {
+        if (!graceByTenant.has(tenantId)) graceByTenant.set(tenantId, (await readRentalSettings(tenantId)).gracePeriodHours);
+        const due = Date.parse(idx.expectedReturnDate as string) + graceByTenant.get(tenantId)! * 3_600_000;
+        if (due >= now.getTime()) {
+          result.notYet++;
+          continue;
+        }
+        const rental = await getRentalItem(tenantId, idx.rentalId as string);
+        if (!rental) {
+          result.stale++;
+          continue;
+        }
+        if (await markOverdue(tenantId, rental, now)) result.marked++;
+        else result.stale++;
+      } catch (err) {
+        // One rental changed under us (a return in flight) or a failure: the next run retries it.
+        result.errors++;
+        if (errorSamples.length < 5) errorSamples.push(`${tenantId}/${String(idx.rentalId)}: ${(err as Error).name}`);
+      }
+    }
+  } while (startKey);
+  result.finishedAt = new Date().toISOString();
+  await putItem({ ...keys.global.jobRun('overdue-rentals', startedAt), entityType: 'JOB_RUN', job: 'overdue-rentals', ...result, errorSamples, ttl: Math.floor(Date.now() / 1000) + 90 * 86_400 });
+  return result;
+}
