@@ -1,0 +1,100 @@
+import { putItem } from '../lib/data/repo';
+import { toMinor } from '../../shared/money';
+import { getRegionConfig, type RegionCode } from '../../shared/regions';
+import { defaultCompanySettings, VEHICLE_CATEGORIES, type StoredCompanySettings, type VehicleCategory } from '../../shared/schemas/settings';
+import type { SeededVehicle } from '../vehicles/seed';
+import { settingsItem } from './data';
+
+/**
+ * Demo company settings: a Dubai rental desk (region from the demo world, AED), VAT registered at
+ * the region's rate (5% for the UAE) with a TRN, Saturday–Thursday hours with a short Friday,
+ * terms in English and Arabic, brand colours of its own, and default rates per category taken
+ * from the seeded fleet (the median daily rate of each category, monthly at 22 days' worth) so the
+ * pricing page agrees with the vehicles the visitor sees. Deterministic: no randomness needed.
+ */
+export interface SettingsSeedWorld {
+  tenantId: string;
+  now: Date;
+  region: RegionCode;
+  companyName: string;
+  vehicles: Pick<SeededVehicle, 'category' | 'dailyRateMinor' | 'isArchived'>[];
+  counts: Record<string, number>;
+}
+
+export const DEMO_TERMS_ENGLISH = [
+  '1. The renter must hold a valid driving licence and be at least 21 years old; drivers under 25 pay the young-driver fee.',
+  '2. The vehicle is returned with the same fuel level as at pick-up; each missing quarter tank is charged.',
+  '3. The daily allowance is 200 km; extra kilometres are charged per km as shown on the contract.',
+  '4. Traffic fines and Salik tolls incurred during the rental are charged to the renter with an administration fee.',
+  '5. The security deposit is refunded within 14 days of return, less any outstanding charges.',
+  '6. Late returns beyond the 1-hour grace period are charged as an extra day.',
+].join('\n');
+
+export const DEMO_TERMS_ARABIC = [
+  '١. يجب أن يحمل المستأجر رخصة قيادة سارية وألا يقل عمره عن ٢١ عامًا؛ ويدفع السائقون دون ٢٥ عامًا رسوم السائق الشاب.',
+  '٢. تُعاد السيارة بنفس مستوى الوقود عند الاستلام، ويُحتسب كل ربع خزان ناقص.',
+  '٣. الحد اليومي ٢٠٠ كم، وتُحتسب الكيلومترات الإضافية لكل كيلومتر كما هو مبين في العقد.',
+  '٤. تُحمَّل المخالفات المرورية ورسوم سالك خلال فترة الإيجار على المستأجر مع رسوم إدارية.',
+  '٥. يُسترد مبلغ التأمين خلال ١٤ يومًا من الإرجاع بعد خصم أي مبالغ مستحقة.',
+  '٦. يُحتسب التأخير في الإرجاع بعد فترة السماح البالغة ساعة واحدة يومًا إضافيًا.',
+].join('\n');
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+}
+
+export function demoSettings(world: Pick<SettingsSeedWorld, 'region' | 'companyName' | 'vehicles'>): StoredCompanySettings {
+  const region = getRegionConfig(world.region);
+  const s = defaultCompanySettings({ companyName: world.companyName, email: 'hello@desertrose.example', region: region.countryCode });
+  const rates = Object.fromEntries(
+    VEHICLE_CATEGORIES.map((c) => {
+      const daily = median(world.vehicles.filter((v) => v.category === c && !v.isArchived).map((v) => v.dailyRateMinor));
+      // Monthly rental: 22 days' worth, rounded to whole currency units (a typical monthly discount).
+      const monthly = daily === null ? null : Math.round((daily * 22) / 100) * 100;
+      return [c, { dailyRateMinor: daily, monthlyRateMinor: monthly }];
+    }),
+  ) as Record<VehicleCategory, { dailyRateMinor: number | null; monthlyRateMinor: number | null }>;
+  const weekday = { open: '08:00', close: '21:00', closed: false };
+  return {
+    ...s,
+    businessType: 'independent',
+    phone: '+971 4 555 0134',
+    primaryContact: 'Mariam Al Suwaidi',
+    address: 'Shop 4, Al Garhoud Road, Al Garhoud, Dubai, United Arab Emirates',
+    primaryColor: '#B45309',
+    secondaryColor: '#0F766E',
+    accentStyle: 'rounded',
+    workingHours: {
+      monday: weekday,
+      tuesday: weekday,
+      wednesday: weekday,
+      thursday: weekday,
+      friday: { open: '14:00', close: '21:00', closed: false },
+      saturday: { open: '09:00', close: '21:00', closed: false },
+      sunday: weekday,
+    },
+    autoConfirmRentals: true,
+    notificationSettings: { ...s.notificationSettings, channels: { email: true, sms: true, inApp: true } },
+    termsEnglish: DEMO_TERMS_ENGLISH,
+    termsArabic: DEMO_TERMS_ARABIC,
+    vatNumber: '100234567800003',
+    vatRate: region.taxRate > 0 ? region.taxRate / 100 : s.vatRate,
+    enableVat: region.taxRate > 0,
+    invoiceConfig: { paymentTermsDays: 7, footerNote: 'Bank transfer: Emirates NBD, IBAN AE07 0331 2345 6789 0123 456. Thank you for renting with us.', showLogo: true },
+    pricing: {
+      categoryRates: rates,
+      youngDriverFeeOverrideMinor: null,
+      extraKmChargeMinor: toMinor(0.5),
+      // 45 AED per missing quarter tank (a full tank of a mid-size car is about 180 AED).
+      fuelChargePerQuarterTankMinor: toMinor(45),
+    },
+  };
+}
+
+export async function seedSettings(world: SettingsSeedWorld): Promise<void> {
+  await putItem(settingsItem(world.tenantId, demoSettings(world), world.now.toISOString()));
+  world.counts.settings = 1;
+}
