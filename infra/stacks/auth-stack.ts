@@ -7,9 +7,10 @@ import {
   UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
+import { USER_POOL } from '../table-definition';
 
 /** Spec (product-screens-and-session.md §5, §9): minimum password length 6, nothing more. */
-export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_PASSWORD_LENGTH = USER_POOL.passwordMinLength;
 
 /**
  * Cognito holds credentials only. The auth Lambda signs users up with the Admin APIs (so the
@@ -30,7 +31,7 @@ export class AuthStack extends Stack {
       // "Ahmed" and "ahmed" must be one account, or two people could register look-alike names.
       signInCaseSensitive: false,
       customAttributes: {
-        tenant_id: new StringAttribute({ mutable: false }),
+        [USER_POOL.tenantAttribute]: new StringAttribute({ mutable: false }),
       },
       passwordPolicy: {
         minLength: MIN_PASSWORD_LENGTH,
@@ -54,9 +55,9 @@ export class AuthStack extends Stack {
       disableOAuth: true,
       enableTokenRevocation: true,
       preventUserExistenceErrors: true,
-      accessTokenValidity: Duration.minutes(60),
-      idTokenValidity: Duration.minutes(60),
-      refreshTokenValidity: Duration.days(30),
+      accessTokenValidity: Duration.minutes(USER_POOL.accessTokenMinutes),
+      idTokenValidity: Duration.minutes(USER_POOL.accessTokenMinutes),
+      refreshTokenValidity: Duration.days(USER_POOL.refreshTokenDays),
     });
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });

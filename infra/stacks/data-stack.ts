@@ -1,9 +1,10 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
+import { TABLE } from '../table-definition';
 
-/** Index names the handlers query by; kept here so the api/jobs stacks can scope grants to them. */
-export const GSI_NAMES = ['gsi1', 'gsi2'] as const;
+/** Index names the handlers query by; the api/jobs stacks scope grants to exactly these. */
+export const GSI_NAMES: readonly string[] = TABLE.globalIndexes.map((i) => i.name);
 
 /**
  * The single table of DESIGN.md §4. Tenant data is irreplaceable, so the table survives a stack
@@ -16,21 +17,22 @@ export class DataStack extends Stack {
     super(scope, id, props);
 
     this.table = new Table(this, 'Table', {
-      partitionKey: { name: 'pk', type: AttributeType.STRING },
-      sortKey: { name: 'sk', type: AttributeType.STRING },
+      // The same shape the local bootstrap creates in DynamoDB Local (infra/table-definition.ts).
+      partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
-      timeToLiveAttribute: 'ttl',
+      timeToLiveAttribute: TABLE.ttlAttribute,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
       encryption: TableEncryption.AWS_MANAGED,
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    for (const name of GSI_NAMES) {
+    for (const index of TABLE.globalIndexes) {
       this.table.addGlobalSecondaryIndex({
-        indexName: name,
-        partitionKey: { name: `${name}pk`, type: AttributeType.STRING },
-        sortKey: { name: `${name}sk`, type: AttributeType.STRING },
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
         // Handlers read whole items from index queries (lists), so keys-only would force a second read.
         projectionType: ProjectionType.ALL,
       });

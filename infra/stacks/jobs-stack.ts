@@ -16,17 +16,23 @@ import { entryExists, jobHandlerEntry, pascal, sayyaraFunction, type RuntimeEnvi
  * deciding its rights is a type error.
  */
 export interface JobAccess {
-  /** Jobs sweep every tenant in pages, the one place a Scan is allowed (DESIGN.md §4). */
-  scan: boolean;
+  /** Only for a job that truly has to sweep the whole table; today's jobs Query known keys and indexes. */
+  scan?: boolean;
   s3?: 'read' | 'readwrite';
+  /** Cognito Admin API actions on the user pool. */
+  cognito?: readonly string[];
   /** Sends email from the SES identity. */
   ses?: boolean;
 }
 
 export const JOB_ACCESS: Record<JobName, JobAccess> = {
-  // Deletes the demo tenant's items and files, then re-seeds them.
-  'demo-reset': { scan: true, s3: 'readwrite' },
-  'overdue-rentals': { scan: true },
+  // Re-creates the demo tenant's items (Queries on its partitions, BatchWrite) and makes sure the
+  // shared demo Cognito user exists with the demo password.
+  'demo-reset': {
+    cognito: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword'],
+  },
+  // Queries the active-rental index (gsi2) and updates the rentals it marks overdue.
+  'overdue-rentals': {},
 };
 
 export interface JobsStackProps extends StackProps {
@@ -88,6 +94,7 @@ export class JobsStack extends Stack {
         grantTenantObjects(fn, props.documentsBucket, access.s3);
         grantTenantListing(fn, props.documentsBucket);
       }
+      if (access.cognito?.length) props.userPool.grant(fn, ...access.cognito);
       if (access.ses) props.emailIdentity.grantSendEmail(fn);
 
       // The L2 target creates one role per target function, trusted by scheduler.amazonaws.com

@@ -7,6 +7,7 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { DOCUMENT_UPLOAD_METHODS } from '../table-definition';
 
 /** Every tenant object lives under this prefix (DESIGN.md §5); IAM grants are scoped to it. */
 export const TENANT_PREFIX = 'tenants/';
@@ -46,8 +47,8 @@ export class StorageStack extends Stack {
       serverAccessLogsPrefix: 'documents/',
       cors: [
         {
-          // POST is for presigned POST policies, which can enforce the upload size limit.
-          allowedMethods: [HttpMethods.GET, HttpMethods.HEAD, HttpMethods.PUT, HttpMethods.POST],
+          // The same methods the local s3rver bucket allows (infra/table-definition.ts).
+          allowedMethods: DOCUMENT_UPLOAD_METHODS.map((m) => HttpMethods[m]),
           allowedOrigins: props.webOrigins,
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag'],

@@ -146,7 +146,7 @@ describe('storage stack', () => {
         CorsConfiguration: {
           CorsRules: [
             Match.objectLike({
-              AllowedMethods: Match.arrayWith(['GET', 'PUT']),
+              AllowedMethods: Match.arrayWith(['PUT', 'GET']),
               AllowedOrigins: ['*'],
               AllowedHeaders: ['*'],
             }),
