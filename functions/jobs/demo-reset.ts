@@ -12,6 +12,7 @@ import { tenantItems } from '../auth/tenant';
 import { userItems } from '../auth/users';
 import { seedStaff } from '../auth/seed';
 import { seedVehicles } from '../vehicles/seed';
+import { seedBlacklist, seedCustomers } from '../customers/seed';
 import { seedSettings } from '../settings/seed';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
@@ -55,6 +56,8 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
 export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<void>]> = [
   ['staff', seedStaff],
   ['vehicles', seedVehicles],
+  ['customers', seedCustomers],
+  ['blacklist', seedBlacklist],
   // after vehicles: the demo's default rates per category come from the seeded fleet
   ['settings', seedSettings],
 ];

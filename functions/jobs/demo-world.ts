@@ -6,6 +6,7 @@ import type { Item } from '../lib/data/repo';
 import type { RegionCode } from '../../shared/regions';
 import type { Role } from '../../shared/permissions';
 import type { SeededVehicle } from '../vehicles/seed';
+import type { SeededCustomer } from '../customers/seed';
 
 /**
  * The demo company as the seeds build it, passed from one area's seed to the next
@@ -38,7 +39,7 @@ export interface DemoWorld {
   /** Seeded staff (functions/auth/seed.ts), owner excluded. */
   staff: DemoUser[];
   vehicles: SeededVehicle[];
-  customers: Array<{ id: string; fullNameEnglish: string; fullNameArabic?: string; phone?: string; email?: string; licenseNumber?: string; dateOfBirth?: string; isVip: boolean; isActive: boolean }>;
+  customers: SeededCustomer[];
   /** Deterministic pseudo-random numbers in [0, 1). */
   random: () => number;
   /** Items written per area, for the job's run record. */
