@@ -99,18 +99,24 @@ export function useVehicleMakes() {
   return useSWR<{ items: string[] } | null>('/api/v1/vehicle-makes');
 }
 
-/** Drops every cached vehicles list page, the makes and this vehicle, after a change. */
+/**
+ * Refreshes every cached vehicles list (each "Load more" list and its pages), the makes and this
+ * vehicle after a change. Keys are mutated one by one: SWR's filter form skips infinite-list keys,
+ * and a plain mutate(key) also drops the 5-minute dedupe entry so a remounted list refetches.
+ */
 export function useInvalidateVehicles() {
-  const { mutate } = useSWRConfig();
+  const { mutate, cache } = useSWRConfig();
   return useCallback(
     (vehicle?: VehicleApi) => {
-      void mutate((key) => {
-        const path = Array.isArray(key) ? key[0] : key;
-        return typeof path === 'string' && (path.startsWith(`${VEHICLES_PATH}?`) || path === VEHICLES_PATH || path.startsWith(`$inf$${VEHICLES_PATH}`) || path === '/api/v1/vehicle-makes');
-      });
-      if (vehicle) void mutate(vehiclePath(vehicle.id), vehicle, { revalidate: false });
+      for (const key of [...cache.keys()]) {
+        if (key.startsWith(`$inf$${VEHICLES_PATH}?`) || key.startsWith(`${VEHICLES_PATH}?`) || key === '/api/v1/vehicle-makes') void mutate(key);
+      }
+      if (vehicle) {
+        void mutate(vehiclePath(vehicle.id), vehicle, { revalidate: false });
+        void mutate(`${vehiclePath(vehicle.id)}/schedule`);
+      }
     },
-    [mutate],
+    [mutate, cache],
   );
 }
 
