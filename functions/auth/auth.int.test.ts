@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { get, post, unique } from '../../test/integration/client';
 import { createStaffUser, login, registerTenant } from '../../test/integration/fixtures';
 import { keys, tenantPk } from '../lib/data/keys';
-import { batchGet, getItem, queryPage } from '../lib/data/repo';
+import { batchGet, getItem, queryPage, updateRaw } from '../lib/data/repo';
 
 const signUp = (over: Record<string, unknown> = {}) => {
   const username = unique('su');
@@ -201,5 +201,18 @@ describe('suspension', () => {
     expect(next.body.error.message).toMatch(/suspended/);
     const signIn = await post('/api/auth/login', { username: staff.username, password: staff.password });
     expect(signIn.status).toBe(403);
+  });
+
+  it('refuses every user of a suspended company, at sign-in and on the next request', async () => {
+    const t = await registerTenant();
+    await updateRaw({
+      Key: keys.tenant(t.tenantId), UpdateExpression: 'SET #s = :s',
+      ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'suspended' },
+    });
+    const next = await get('/api/auth/me', t.token);
+    expect(next.status).toBe(403);
+    const signIn = await post('/api/auth/login', { username: t.username, password: t.password });
+    expect(signIn.status).toBe(403);
+    expect(signIn.body.error.message).toBe('Your company account is suspended. Contact support.');
   });
 });
