@@ -410,6 +410,36 @@ describe('fleet calendar', () => {
   });
 });
 
+describe('cost per request (x-ddb-* headers of the handler stack)', () => {
+  it('answers each read and write in a bounded number of DynamoDB round trips', async () => {
+    const calls = (res: { headers: Headers }) => Number(res.headers.get('x-ddb-calls'));
+    const created = await post('/api/v1/vehicles', vehicleBody(), t.owner.token);
+    const reads = [
+      await get('/api/v1/vehicles?limit=25', t.owner.token),
+      await get(`/api/v1/vehicles/${created.body.id}`, t.owner.token),
+    ];
+    // Auth (one batch get; the sub pointer is cached per container) + one write transaction / one read.
+    expect(calls(created)).toBeLessThanOrEqual(3);
+    for (const r of reads) expect(calls(r)).toBeLessThanOrEqual(3);
+    const cal = await get('/api/v1/calendar/fleet?start=2031-01-01&end=2031-01-31', t.owner.token);
+    expect(calls(cal)).toBeLessThanOrEqual(4);
+  });
+
+  it('fleet calendar cost does not grow with history before the window', async () => {
+    const c = await registerTenant();
+    const v = await create(c.token);
+    const rcu = async () => Number((await get('/api/v1/calendar/fleet?start=2031-06-01&end=2031-06-30', c.token)).headers.get('x-ddb-rcu'));
+    await putBlock(c.tenantId, { vehicleId: v.id, kind: 'rental', refId: 'NOW', start: '2031-06-10T10:00:00.000Z', end: '2031-06-12T10:00:00.000Z', status: 'pending' });
+    const before = await rcu();
+    const past = Array.from({ length: 120 }, (_, i) => ({
+      vehicleId: v.id, kind: 'rental' as const, refId: `OLD${i}`, start: iso(Date.UTC(2028, 0, 1) + i * 48 * hour), end: iso(Date.UTC(2028, 0, 1) + (i * 48 + 24) * hour), status: 'completed', label: 'RENT-'.padEnd(200, 'x'),
+    }));
+    for (const b of past) await putBlock(c.tenantId, b);
+    const after = await rcu();
+    expect(after).toBe(before);
+  });
+});
+
 describe('documents', () => {
   it('uploads to S3 with a presigned PUT, records it, lists it with a working download link', async () => {
     const v = await create(t.owner.token);
