@@ -1,6 +1,182 @@
-import { ComingSoonPage } from '../../components/ComingSoonPage';
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatMoney, toMinor } from '../../../../shared/money';
+import { pricingSettingsPutSchema, VEHICLE_CATEGORIES, type VehicleCategory } from '../../../../shared/schemas/settings';
+import { PageHeader } from '../../components/PageHeader';
+import { FormSkeleton } from '../../components/Skeletons';
+import { toast } from '../../components/toast/toast-store';
+import { useLanguage, useT } from '../../i18n';
+import { errorMessage } from '../../lib/api';
+import { useCompanySettingsFull, issuesToErrors, isVersionConflict, serverFieldErrors, translateSettingsMessage, usePricingSettings, useSavePricing, type FieldErrors, type PricingSettingsResponse } from './settings-api';
+import { ErrorPanel, Field, Section } from './components';
 
-/** Placeholder until this page is built: replace this file, keep the default export. */
+/**
+ * /pricing-settings: default daily and monthly rates per vehicle category (empty = no default),
+ * the young-driver fee override (empty = the region's fee, shown), the extra-km charge and the
+ * fuel charge per missing quarter tank. Amounts are typed as decimals in the company currency and
+ * validated by the shared schema (at most 2 decimals) before they are sent.
+ */
+type Values = Record<string, string>;
+
+const str = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+function valuesOf(p: PricingSettingsResponse): Values {
+  const v: Values = {
+    youngDriverFeeOverride: str(p.youngDriverFeeOverride),
+    extraKmCharge: str(p.extraKmCharge),
+    fuelChargePerQuarterTank: str(p.fuelChargePerQuarterTank),
+  };
+  for (const c of VEHICLE_CATEGORIES) {
+    v[`categoryRates.${c}.dailyRate`] = str(p.categoryRates[c]?.dailyRate);
+    v[`categoryRates.${c}.monthlyRate`] = str(p.categoryRates[c]?.monthlyRate);
+  }
+  return v;
+}
+
+/** Empty → null for optional amounts; typed text → number (a comma decimal separator is accepted). */
+function amount(raw: string, nullable: boolean): number | null | string {
+  const s = raw.trim().replace(',', '.');
+  if (s === '') return nullable ? null : '';
+  const n = Number(s);
+  return Number.isFinite(n) ? n : s;
+}
+
+function bodyOf(values: Values, version: number): Record<string, unknown> {
+  const categoryRates: Record<string, unknown> = {};
+  for (const c of VEHICLE_CATEGORIES) {
+    categoryRates[c] = {
+      dailyRate: amount(values[`categoryRates.${c}.dailyRate`] ?? '', true),
+      monthlyRate: amount(values[`categoryRates.${c}.monthlyRate`] ?? '', true),
+    };
+  }
+  return {
+    version,
+    categoryRates,
+    youngDriverFeeOverride: amount(values.youngDriverFeeOverride, true),
+    extraKmCharge: amount(values.extraKmCharge, false),
+    fuelChargePerQuarterTank: amount(values.fuelChargePerQuarterTank, false),
+  };
+}
+
 export default function PricingSettingsPage() {
-  return <ComingSoonPage titleKey="shell.pages.pricingSettings" />;
+  const t = useT();
+  const { data, error, isLoading, mutate } = usePricingSettings();
+  return (
+    <div>
+      <PageHeader title={t('settings.pricingTitle')} subtitle={data ? t('settings.pricingSubtitle', { currency: data.currency }) : undefined} />
+      {isLoading && !data ? (
+        <FormSkeleton />
+      ) : error || !data ? (
+        <ErrorPanel title={t('settings.loadFailed')} onRetry={() => void mutate()} />
+      ) : (
+        <PricingForm pricing={data} onReload={() => mutate()} />
+      )}
+    </div>
+  );
+}
+
+function PricingForm({ pricing, onReload }: { pricing: PricingSettingsResponse; onReload: () => Promise<unknown> }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const { data: company } = useCompanySettingsFull();
+  const region = company?.preferences.region ?? 'US';
+  const save = useSavePricing();
+  const [values, setValues] = useState<Values>(() => valuesOf(pricing));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    setValues(valuesOf(pricing));
+  }, [pricing]);
+
+  const set = (name: string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: '' }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = bodyOf(values, pricing.version);
+    const parsed = pricingSettingsPutSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(issuesToErrors(t, parsed.error.issues));
+      toast({ title: t('settings.fixErrors'), variant: 'destructive' });
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      await save(body);
+      toast({ title: t('settings.saved'), description: t('settings.savedBody'), variant: 'success' });
+    } catch (err) {
+      if (isVersionConflict(err)) {
+        toast({ title: t('settings.conflictTitle'), description: t('settings.conflictBody'), variant: 'destructive' });
+        await onReload();
+      } else {
+        setErrors(serverFieldErrors(t, err));
+        toast({ title: t('settings.saveFailed'), description: translateSettingsMessage(t, errorMessage(err, '')), variant: 'destructive' });
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const money = (name: string, label: string, hint?: string, placeholder?: string) => (
+    <Field name={name} label={label} error={errors[name]} hint={hint}>
+      <input className="field-input" inputMode="decimal" dir="ltr" placeholder={placeholder} value={values[name] ?? ''} onChange={(e) => set(name, e.target.value)} />
+    </Field>
+  );
+  const regionFee = formatMoney(toMinor(pricing.regionYoungDriverFee), region, language);
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6" aria-label={t('settings.pricingTitle')}>
+      <Section title={t('settings.pricing.ratesSection')}>
+        <p className="text-xs text-slate-600 dark:text-slate-300">{t('settings.pricing.ratesHint')}</p>
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="text-start text-slate-600 dark:text-slate-300">
+                <th scope="col" className="py-2 pe-4 text-start font-medium">{t('settings.pricing.category')}</th>
+                <th scope="col" className="py-2 pe-4 text-start font-medium">{t('settings.pricing.dailyRate')} ({pricing.currency})</th>
+                <th scope="col" className="py-2 text-start font-medium">{t('settings.pricing.monthlyRate')} ({pricing.currency})</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+              {VEHICLE_CATEGORIES.map((c: VehicleCategory) => (
+                <tr key={c} data-category={c}>
+                  <th scope="row" className="py-2 pe-4 text-start font-medium">{t(`settings.category.${c}`)}</th>
+                  {(['dailyRate', 'monthlyRate'] as const).map((f) => {
+                    const name = `categoryRates.${c}.${f}`;
+                    return (
+                      <td key={f} className="py-2 pe-4 align-top">
+                        <input
+                          className="field-input"
+                          inputMode="decimal"
+                          dir="ltr"
+                          name={name}
+                          aria-label={`${t(`settings.category.${c}`)} – ${t(`settings.pricing.${f}`)}`}
+                          aria-invalid={errors[name] ? true : undefined}
+                          placeholder={t('settings.pricing.notSet')}
+                          value={values[name] ?? ''}
+                          onChange={(e) => set(name, e.target.value)}
+                        />
+                        {errors[name] && <p className="field-error" role="alert">{errors[name]}</p>}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+      <Section title={t('settings.pricing.chargesSection')} className="grid gap-4 sm:grid-cols-3">
+        {money('youngDriverFeeOverride', t('settings.pricing.youngDriverFeeOverride'), t('settings.pricing.youngDriverHint', { fee: regionFee }), String(pricing.regionYoungDriverFee))}
+        {money('extraKmCharge', t('settings.pricing.extraKmCharge'))}
+        {money('fuelChargePerQuarterTank', t('settings.pricing.fuelChargePerQuarterTank'), t('settings.pricing.fuelHint'))}
+      </Section>
+      <div className="flex justify-end">
+        <button type="submit" className="btn-primary" disabled={pending}>{pending ? t('settings.saving') : t('settings.save')}</button>
+      </div>
+    </form>
+  );
 }

@@ -1,0 +1,83 @@
+/**
+ * Form pieces of the settings pages: labelled fields with their error, toggles, sections, a
+ * confirmation dialog (headlessui: focus trap, Escape closes).
+ */
+import { Dialog, DialogPanel, DialogTitle, Switch } from '@headlessui/react';
+import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import { useT } from '../../i18n';
+
+export function Field({ name, label, error, hint, children }: { name: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const input = isValidElement(children)
+    ? cloneElement(children as ReactElement<Record<string, unknown>>, { id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })
+    : children;
+  return (
+    <div data-field={name}>
+      <label htmlFor={id} className="field-label">{label}</label>
+      {input}
+      {hint && !error ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">{hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="field-error" role="alert">{error}</p> : null}
+    </div>
+  );
+}
+
+export function Toggle({ name, label, checked, onChange, hint, disabled }: { name: string; label: string; checked: boolean; onChange: (v: boolean) => void; hint?: string; disabled?: boolean }) {
+  return (
+    <div className="flex items-start justify-between gap-4 py-2" data-field={name}>
+      <div>
+        <span className="text-sm font-medium" id={`${name}-label`}>{label}</span>
+        {hint && <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-300">{hint}</p>}
+      </div>
+      <Switch
+        checked={checked}
+        onChange={onChange}
+        disabled={disabled}
+        aria-labelledby={`${name}-label`}
+        className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition data-[checked]:bg-primary-strong data-[disabled]:opacity-60 dark:bg-slate-600"
+      >
+        <span className="inline-block size-4 translate-x-1 rounded-full bg-white shadow transition group-data-[checked]:translate-x-6 rtl:-translate-x-1 rtl:group-data-[checked]:-translate-x-6" />
+      </Switch>
+    </div>
+  );
+}
+
+export function Section({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <fieldset className={`card space-y-4 ${className}`}>
+      <legend className="float-start mb-2 w-full text-base font-semibold">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+export function ConfirmDialog({
+  open, title, body, confirmLabel, pending, onConfirm, onClose,
+}: { open: boolean; title: string; body: string; confirmLabel: string; pending: boolean; onConfirm: () => void; onClose: () => void }) {
+  const t = useT();
+  return (
+    <Dialog open={open} onClose={pending ? () => {} : onClose} className="relative z-[90]">
+      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-md rounded-ui-lg bg-white p-6 shadow-xl dark:bg-slate-900">
+          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
+          <p className="mt-3 text-sm text-slate-700 dark:text-slate-200">{body}</p>
+          <div className="mt-6 flex justify-end gap-2">
+            <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>{t('common.cancel')}</button>
+            <button type="button" className="btn-primary bg-red-700" onClick={onConfirm} disabled={pending}>{confirmLabel}</button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+export function ErrorPanel({ title, onRetry }: { title: string; onRetry?: () => void }) {
+  const t = useT();
+  return (
+    <div role="alert" className="card text-center">
+      <p className="font-medium text-red-800 dark:text-red-300">{title}</p>
+      {onRetry && <button type="button" className="btn-secondary mt-4" onClick={onRetry}>{t('common.retry')}</button>}
+    </div>
+  );
+}
