@@ -191,3 +191,30 @@ test('the offline badge appears offline and "Back online" shows after', async ({
   // "Back online" is brief (5 s).
   await expect(page.getByText('Back online')).toBeHidden({ timeout: 8_000 });
 });
+
+test.describe('after a new release', () => {
+  // Without the service worker, so every chunk request reaches the route below.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a chunk of the previous release that is gone reloads the page once instead of the error screen', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(regionTrigger(page)).toBeVisible();
+    // The popover's chunk is missing once, as after a deploy replaced the hashed files.
+    let failed = 0;
+    await page.route(/\/assets\/RegionPanel-[\w-]+\.js$/, async (route) => {
+      if (failed === 0) {
+        failed += 1;
+        await route.fulfill({ status: 404, body: 'gone' });
+      } else {
+        await route.continue();
+      }
+    });
+    const reloaded = page.waitForEvent('load');
+    await regionTrigger(page).click();
+    await reloaded;
+    expect(failed).toBe(1);
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    await regionTrigger(page).click();
+    await expect(regionPanel(page).getByRole('button', { name: 'Apply' })).toBeVisible();
+  });
+});

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/App';
 import { registerServiceWorker } from './lib/service-worker';
+import { installStaleChunkReload } from './lib/stale-chunks';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -10,4 +11,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
+installStaleChunkReload();
 registerServiceWorker();

@@ -176,7 +176,8 @@ export default function RegionPanel({
         ) : (
           <span />
         )}
-        <div className="flex gap-2">
+        {/* ms-auto keeps Reset and Apply at the end edge when the row wraps under Detect Region. */}
+        <div className="ms-auto flex gap-2">
           <button type="button" className="btn-secondary" onClick={reset}>
             {t('shell.region.reset')}
           </button>
