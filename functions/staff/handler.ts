@@ -5,7 +5,7 @@ import { transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { auditItem } from '../lib/data/audit';
 import { cancellationCodes, conflict, forbidden, isConditionFailure, notFound } from '../lib/errors';
 import type { z } from 'zod';
-import type { createStaffSchema, listStaffQuery, updateStaffSchema } from '../../shared/schemas/staff';
+import { STAFF_SERVER_MESSAGES, type createStaffSchema, type listStaffQuery, type updateStaffSchema } from '../../shared/schemas/staff';
 import { createCognitoUser, deleteCognitoUser } from '../auth/cognito';
 import {
   EMAIL_TAKEN, assertAvailable, duplicateFromCancellation, listUsers, normalizeEmail, userItems, type UserEntity,
@@ -22,14 +22,7 @@ import { findMember, listStaffPage, toStaffMember } from './data';
  * Suspension takes effect on the very next request: the handler stack reads status from the user
  * item on every call (lib/auth-context.ts), and sign-in refuses suspended users too.
  */
-const MESSAGES = {
-  adminCannotTouchOwner: 'Admins cannot manage owner accounts',
-  lastOwner: 'The company must keep at least one active owner',
-  notSelf: 'You cannot suspend or remove your own account',
-  notPending: 'Only a pending invite can be activated',
-  notSuspended: 'This staff member is not suspended',
-  alreadySuspended: 'This staff member is already suspended',
-} as const;
+const MESSAGES = STAFF_SERVER_MESSAGES;
 
 type Ctx<B = unknown, Q = unknown> = RequestCtx<B, Q, { id: string }>;
 
@@ -64,7 +57,7 @@ async function commit(items: TransactItem[]) {
     await transact(items);
   } catch (err) {
     if (isConditionFailure(err)) {
-      throw conflict('This staff member was changed by someone else. Reload and try again.', undefined, 'VERSION_CONFLICT');
+      throw conflict(MESSAGES.changedElsewhere, undefined, 'VERSION_CONFLICT');
     }
     throw err;
   }
@@ -141,7 +134,7 @@ async function updateStaff(ctx: Ctx<z.output<typeof updateStaffSchema>>) {
       if (codes[emailIndex] === 'ConditionalCheckFailed') throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }, 'DUPLICATE');
     }
     if (isConditionFailure(err)) {
-      throw conflict('This staff member was changed by someone else. Reload and try again.', undefined, 'VERSION_CONFLICT');
+      throw conflict(MESSAGES.changedElsewhere, undefined, 'VERSION_CONFLICT');
     }
     throw err;
   }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PASSWORD_MIN_LENGTH, STAFF_USERNAME_MIN_LENGTH } from '../constants';
 
 /**
@@ -15,6 +15,25 @@ export const STAFF_MESSAGES = {
   roleRequired: 'Role is required',
   invalidEmail: 'Invalid email address',
 } as const;
+
+/** Refusals the staff API answers with (shown by the /staff page, translated by key). */
+export const STAFF_SERVER_MESSAGES = {
+  adminCannotTouchOwner: 'Admins cannot manage owner accounts',
+  lastOwner: 'The company must keep at least one active owner',
+  notSelf: 'You cannot suspend or remove your own account',
+  notPending: 'Only a pending invite can be activated',
+  notSuspended: 'This staff member is not suspended',
+  alreadySuspended: 'This staff member is already suspended',
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'An account with this email already exists',
+  demoBlocked: 'The shared demo account cannot change passwords, staff or security settings.',
+  changedElsewhere: 'This staff member was changed by someone else. Reload and try again.',
+} as const;
+
+/** English message → catalog key (staff.msg.<key>), for field errors and refusals alike. */
+export const STAFF_MESSAGE_KEYS: Record<string, string> = Object.fromEntries(
+  [...Object.entries(STAFF_MESSAGES), ...Object.entries(STAFF_SERVER_MESSAGES)].map(([k, v]) => [v, k]),
+);
 
 /** Roles a company can give its own staff. SUPERADMIN is the platform operator's, never assigned here. */
 export const STAFF_ROLES = ['OWNER', 'ADMIN', 'STAFF', 'MECHANIC'] as const;
