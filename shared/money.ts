@@ -17,7 +17,7 @@
  *
  * No Node-only APIs (BigInt and Intl are standard in browsers and Node).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getRegionConfig, intlLocale, REGIONS, type CurrencyCode, type RegionCode, type RegionLike } from './regions';
 
 /** Minor units per major unit: hundredths for all four currencies (see module note). */

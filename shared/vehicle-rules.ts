@@ -11,7 +11,7 @@
  * - Odometer: whole kilometres, at least 1.
  * - Health score: see HEALTH_SCORE_RULES and healthScore below.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { licenseStatus } from './age';
 import { DOCUMENT_REMINDER_DAYS, MIN_ODOMETER_KM, VIN_LENGTH } from './constants';
 

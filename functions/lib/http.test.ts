@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException, ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ulid } from 'ulid';
 import { createDomainHandler, reply, type ApiEvent, type RouteImpl } from './http';
 import type { RouteDef } from '../../shared/routes';

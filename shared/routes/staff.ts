@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RouteDef } from './types';
 import { createStaffSchema, listStaffQuery, staffIdParams, updateStaffSchema } from '../schemas/staff';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BLACKLIST_STATUSES } from '../blacklist-match';
 import { blankToNull, isValidPhone } from './customers';
 

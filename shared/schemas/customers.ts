@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isCalendarDate } from '../age';
 import { LOYALTY_TIERS } from '../loyalty';
 
