@@ -23,7 +23,7 @@ describe('bundle hygiene', () => {
   it('imports zod as a namespace so bundles can drop its locales', () => {
     const offenders = ['shared', 'functions', 'web/src']
       .flatMap((d) => sources(join(root, d)))
-      .filter((f) => /import\s*\{[^}]*\bz\b[^}]*\}\s*from\s*'zod'/.test(readFileSync(f, 'utf8').replace(/import type \{[^}]*\} from 'zod'/g, '')))
+      .filter((f) => /^import\s*\{[^}]*\bz\b[^}]*\}\s*from\s*'zod'/m.test(readFileSync(f, 'utf8').replace(/import type \{[^}]*\} from 'zod'/g, '')))
       .map((f) => f.slice(root.length + 1));
     expect(offenders, `use "import * as z from 'zod'" in: ${offenders.join(', ')}`).toEqual([]);
   });
