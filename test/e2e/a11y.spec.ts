@@ -4,10 +4,17 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpAndOpen } from './helpers';
+import { regionPanel, regionTrigger, signUpAndOpen } from './helpers';
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    // headlessui's focus sentinels (aria-hidden, tabindex 0, 1 px, fixed) exist only while a
+    // portalled popover is open and hand focus on at once, so no one ever rests on them; axe's
+    // aria-hidden-focus flags such focus guards as a known false positive (dequelabs/axe-core#4832).
+    // Only those elements are left out, the rule still runs on everything else.
+    .exclude('[id^="headlessui-focus-sentinel"]')
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
@@ -63,6 +70,32 @@ for (const v of variants) {
     await signUpAndOpen(page, '/dashboard');
     await expect(page.getByRole('navigation').first()).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // With the region-and-language popover open and its region list expanded.
+    await regionTrigger(page).click();
+    const panel = regionPanel(page);
+    await expect(panel.getByRole('heading', { level: 2 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await panel.getByRole('button', { name: /^(Region|المنطقة) / }).click();
+    await expect(page.getByRole('option').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+
+    // With the sidebar collapsed to icons.
+    await page.getByRole('button', { name: /^(Collapse sidebar|طيّ الشريط الجانبي)$/ }).click();
+    await expect(page.getByRole('button', { name: /^(Expand sidebar|توسيع الشريط الجانبي)$/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`axe: the mobile navigation drawer has no serious or critical violations ${suffix}`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await preferences(page, v);
+    await signUpAndOpen(page, '/dashboard');
+    await page.getByRole('button', { name: /^(Open menu|فتح القائمة)$/ }).click();
+    await expect(page.getByRole('dialog').getByRole('navigation')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

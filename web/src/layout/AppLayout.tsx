@@ -1,4 +1,4 @@
-import { Dialog, DialogPanel } from '@headlessui/react';
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { preloadForRole } from '../app/prefetch';
@@ -40,6 +40,8 @@ export function AppLayout() {
       <Dialog open={mobileOpen} onClose={() => setMobileOpen(false)} className="relative z-[85] lg:hidden">
         <div className="fixed inset-0 bg-slate-950/50" aria-hidden="true" />
         <DialogPanel className="fixed inset-y-0 start-0 flex w-72 max-w-[85vw] flex-col bg-white dark:bg-slate-900">
+          {/* A dialog needs a name (axe aria-dialog-name); the logo alone does not give one. */}
+          <DialogTitle className="sr-only">{t('shell.mainNav')}</DialogTitle>
           <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4 dark:border-slate-800">
             <Logo logoUrl={branding.logoUrl} />
             <button type="button" className="btn-ghost" onClick={() => setMobileOpen(false)} aria-label={t('shell.closeMenu')}>
