@@ -14,7 +14,7 @@ import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { BlacklistStatusBadge, ConfirmDialog, ErrorPanel, FilterSelect, Modal } from '../customers/components';
 import {
-  blacklistApi, BLACKLIST_PATH, failureDescription, issuesToErrors, serverFieldErrors, useCan, useDate, useInvalidateBlacklist,
+  blacklistApi, BLACKLIST_PATH, failureDescription, issuesToErrors, serverFieldErrors, useCan, useDate, LIVE,
   type BlacklistEntry, type Page,
 } from '../customers/customer-api';
 
@@ -25,7 +25,6 @@ export default function BlacklistPage() {
   const t = useT();
   const can = useCan();
   const date = useDate();
-  const invalidate = useInvalidateBlacklist();
   const [searchDraft, setSearchDraft] = useState('');
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<'all' | BlacklistStatus>('all');
@@ -46,10 +45,11 @@ export default function BlacklistPage() {
     return p.toString();
   }, [search, status]);
 
-  const list = useSWRInfinite<Page<BlacklistEntry> | null>((index, previous) => {
+  const getKey = (index: number, previous: Page<BlacklistEntry> | null) => {
     if (index > 0 && !previous?.nextCursor) return null;
     return `${BLACKLIST_PATH}?${query}${index > 0 ? `&cursor=${encodeURIComponent(previous!.nextCursor!)}` : ''}`;
-  });
+  };
+  const list = useSWRInfinite<Page<BlacklistEntry> | null>(getKey, LIVE);
   const pages = list.data ?? [];
   const entries = pages.flatMap((p) => p?.items ?? []);
   const nextCursor = pages.length ? pages[pages.length - 1]?.nextCursor ?? null : null;
@@ -61,7 +61,7 @@ export default function BlacklistPage() {
       await blacklistApi.update(entry.id, { status: next, version: entry.version });
       toast({ variant: 'success', title: t('blacklist.updated'), description: `${entry.fullName} · ${t(`blacklist.status.${next}`)}` });
       setRemoving(null);
-      invalidate();
+      void list.mutate();
     } catch (error) {
       toast({ variant: 'destructive', title: t('blacklist.updateFailed'), description: failureDescription(t, error) });
     } finally {
@@ -74,7 +74,7 @@ export default function BlacklistPage() {
       const entry = await blacklistApi.create(body);
       toast({ variant: 'success', title: t('blacklist.added'), description: entry.fullName });
       setAdding(false);
-      invalidate();
+      void list.mutate();
       return {};
     } catch (error) {
       toast({ variant: 'destructive', title: t('blacklist.addFailed'), description: failureDescription(t, error) });
@@ -88,7 +88,7 @@ export default function BlacklistPage() {
       await blacklistApi.update(editing.id, { ...body, version: editing.version });
       toast({ variant: 'success', title: t('blacklist.updated'), description: String(body.fullName ?? editing.fullName) });
       setEditing(null);
-      invalidate();
+      void list.mutate();
       return {};
     } catch (error) {
       toast({ variant: 'destructive', title: t('blacklist.updateFailed'), description: failureDescription(t, error) });

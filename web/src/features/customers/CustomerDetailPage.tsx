@@ -23,7 +23,7 @@ import { ActiveBadge, ConfirmDialog, ErrorPanel, LicenceBadge, Modal, TierBadge,
 import { CustomerForm } from './CustomerForm';
 import {
   customerApi, customerPath, failureDescription, issuesToErrors, putWithProgress, serverFieldErrors, useCan, useDate,
-  useInvalidateCustomers, useMoney, type Customer, type Page,
+  LIVE, useMoney, type Customer, type Page,
 } from './customer-api';
 
 const DETAIL_FIELDS = [
@@ -39,8 +39,7 @@ export default function CustomerDetailPage() {
   const can = useCan();
   const date = useDate();
   const money = useMoney();
-  const invalidate = useInvalidateCustomers();
-  const customer = useSWR<Customer | null>(id ? customerPath(id) : null);
+  const customer = useSWR<Customer | null>(id ? customerPath(id) : null, LIVE);
   const [editing, setEditing] = useState(false);
   const [confirmDeactivate, setConfirmDeactivate] = useState(false);
   const [pending, setPending] = useState(false);
@@ -60,8 +59,8 @@ export default function CustomerDetailPage() {
   if (!c) return <DetailSkeleton />;
 
   const refresh = (updated?: Customer) => {
-    invalidate(updated);
-    void customer.mutate();
+    if (updated) void customer.mutate({ ...updated, blacklistMatches: c.blacklistMatches }, { revalidate: true });
+    else void customer.mutate();
   };
 
   const save = async (body: Record<string, unknown>) => {
@@ -255,7 +254,7 @@ function NotesSection({ customerId }: { customerId: string }) {
   const managers = hasAbility(user?.role, 'blacklistEdit');
   // Front-desk staff neither see nor write internal notes (the API enforces the same).
   const visibilities = NOTE_VISIBILITIES.filter((v) => managers || v !== 'internal');
-  const notes = useSWR<Page<Note> | null>(`${customerPath(customerId)}/notes?limit=50`);
+  const notes = useSWR<Page<Note> | null>(`${customerPath(customerId)}/notes?limit=50`, LIVE);
   const [content, setContent] = useState('');
   const [visibility, setVisibility] = useState<NoteVisibility>('staff_only');
   const [error, setError] = useState('');
@@ -340,7 +339,7 @@ interface CustomerDocument {
 function DocumentsSection({ customerId, canUpload }: { customerId: string; canUpload: boolean }) {
   const t = useT();
   const date = useDate();
-  const docs = useSWR<Page<CustomerDocument> | null>(`${customerPath(customerId)}/documents?limit=50`);
+  const docs = useSWR<Page<CustomerDocument> | null>(`${customerPath(customerId)}/documents?limit=50`, LIVE);
   const [file, setFile] = useState<File | null>(null);
   const [documentType, setDocumentType] = useState<string>('license');
   const [title, setTitle] = useState('');
@@ -445,7 +444,7 @@ function RentalHistory({ customerId }: { customerId: string }) {
   const list = useSWRInfinite<Page<RentalRow> | null>((index, previous) => {
     if (index > 0 && !previous?.nextCursor) return null;
     return `${customerPath(customerId)}/rentals?limit=10${index > 0 ? `&cursor=${encodeURIComponent(previous!.nextCursor!)}` : ''}`;
-  });
+  }, LIVE);
   const rows = (list.data ?? []).flatMap((p) => p?.items ?? []);
   const nextCursor = list.data?.[list.data.length - 1]?.nextCursor ?? null;
   return (

@@ -18,7 +18,7 @@ import { setAppState, useAppState } from '../../lib/persisted-state';
 import { ActiveBadge, ConfirmDialog, ErrorPanel, FilterSelect, Modal, TierBadge } from './components';
 import { CustomerForm } from './CustomerForm';
 import {
-  customerApi, CUSTOMERS_PATH, failureDescription, serverFieldErrors, useCan, useInvalidateCustomers, useMoneyMinor,
+  customerApi, CUSTOMERS_PATH, failureDescription, LIVE, serverFieldErrors, useCan, useInvalidateCustomers, useMoneyMinor,
   type Customer, type Page,
 } from './customer-api';
 
@@ -75,10 +75,12 @@ export default function CustomersPage() {
     return p.toString();
   }, [filters]);
 
-  const list = useSWRInfinite<Page<Customer> | null>((index, previous) => {
+  const getKey = (index: number, previous: Page<Customer> | null) => {
     if (index > 0 && !previous?.nextCursor) return null;
     return `${CUSTOMERS_PATH}?${query}${index > 0 ? `&cursor=${encodeURIComponent(previous!.nextCursor!)}` : ''}`;
-  });
+  };
+  const list = useSWRInfinite<Page<Customer> | null>(getKey, LIVE);
+  const visible = { mutate: () => list.mutate() };
   const pages = list.data ?? [];
   const customers = pages.flatMap((p) => p?.items ?? []);
   const nextCursor = pages.length ? pages[pages.length - 1]?.nextCursor ?? null : null;
@@ -98,7 +100,7 @@ export default function CustomersPage() {
     try {
       const customer = await customerApi.create(body);
       toast({ variant: 'success', title: t('customers.added'), description: customer.fullNameEnglish });
-      invalidate(customer);
+      invalidate(customer, visible);
       setAdding(false);
       navigate(`/customers/${customer.id}`);
       return {};
@@ -113,7 +115,7 @@ export default function CustomersPage() {
     try {
       const updated = await customerApi.setVip(c, !c.isVip);
       toast({ variant: 'success', title: updated.isVip ? t('customers.vipOn', { name: c.fullNameEnglish }) : t('customers.vipOff', { name: c.fullNameEnglish }) });
-      invalidate(updated);
+      invalidate(updated, visible);
     } catch (error) {
       toast({ variant: 'destructive', title: t('customers.vipFailed'), description: failureDescription(t, error) });
     } finally {
@@ -126,7 +128,7 @@ export default function CustomersPage() {
     try {
       const updated = await customerApi.setActive(c, isActive);
       toast({ variant: 'success', title: isActive ? t('customers.activated') : t('customers.deactivated'), description: c.fullNameEnglish });
-      invalidate(updated);
+      invalidate(updated, visible);
       setDeactivating(null);
     } catch (error) {
       toast({ variant: 'destructive', title: t('customers.activeFailed'), description: failureDescription(t, error) });

@@ -198,29 +198,24 @@ export function useDate(): (value: string | null | undefined) => string {
   );
 }
 
-/** Drops cached customer lists (and this customer) after a change. */
+/**
+ * Lists and profiles are read with `LIVE`: cached answers show at once, and each mount asks
+ * the server again (no de-duplication window instead of the app-wide 5 minutes). Reason: several staff
+ * edit the same customers and blacklist during a shift, and a blacklist warning or VIP filter
+ * must not be minutes old; each revisit costs one Query. After a change the list on screen is
+ * revalidated through its own `mutate()`, and the profile by key.
+ */
+export const LIVE = { revalidateIfStale: true, revalidateOnMount: true, dedupingInterval: 0 } as const;
+
 export function useInvalidateCustomers() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    (customer?: Customer) => {
-      void mutate((key) => {
-        const path = Array.isArray(key) ? key[0] : key;
-        return typeof path === 'string' && (path.startsWith(`${CUSTOMERS_PATH}?`) || path === CUSTOMERS_PATH || path.startsWith(`$inf$${CUSTOMERS_PATH}?`));
-      });
+    (customer?: Customer, visible?: { mutate: () => unknown }) => {
+      void visible?.mutate();
       if (customer) void mutate(customerPath(customer.id));
     },
     [mutate],
   );
-}
-
-export function useInvalidateBlacklist() {
-  const { mutate } = useSWRConfig();
-  return useCallback(() => {
-    void mutate((key) => {
-      const path = Array.isArray(key) ? key[0] : key;
-      return typeof path === 'string' && (path.startsWith(BLACKLIST_PATH) || path.startsWith(`$inf$${BLACKLIST_PATH}`) || path.startsWith(`${CUSTOMERS_PATH}/`));
-    });
-  }, [mutate]);
 }
 
 // ---------------------------------------------------------------------------------------------
