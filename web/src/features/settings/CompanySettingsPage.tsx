@@ -183,7 +183,6 @@ function SettingsForm({ settings, onReload }: { settings: CompanySettings; onRel
     const parsed = companySettingsUpdateSchema.safeParse(body);
     if (!parsed.success) {
       setErrors(issuesToErrors(t, parsed.error.issues));
-      toast({ title: t('settings.fixErrors'), variant: 'destructive' });
       return false;
     }
     setErrors({});
@@ -233,6 +232,7 @@ function SettingsForm({ settings, onReload }: { settings: CompanySettings; onRel
       >
         {children}
         <div className="flex flex-wrap items-center justify-end gap-3">
+          {Object.values(errors).some(Boolean) && <p className="field-error me-auto" role="alert">{t('settings.fixErrors')}</p>}
           {tabDirty(tab) && <span className="text-sm text-amber-800 dark:text-amber-200">{t('settings.unsaved')}</span>}
           <button type="button" className="btn-secondary" disabled={!tabDirty(tab) || pendingTab !== null} onClick={() => discard(tab)}>
             {t('settings.reset')}
@@ -570,9 +570,9 @@ function LogoSection({ settings }: { settings: CompanySettings }) {
   return (
     <Section title={t('settings.sections.logo')}>
       <div className="flex flex-wrap items-center gap-4">
-        <div className="flex size-24 items-center justify-center overflow-hidden rounded-ui border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800">
+        <div className="grid h-24 w-24 shrink-0 place-items-center overflow-hidden rounded-ui border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800">
           {settings.logoUrl ? (
-            <img src={settings.logoUrl} alt={t('settings.logoAlt', { name: settings.name })} className="max-h-full max-w-full object-contain" />
+            <img src={settings.logoUrl} alt={t('settings.logoAlt', { name: settings.name })} width={96} height={96} className="h-24 w-24 object-contain" />
           ) : (
             <span className="px-2 text-center text-xs text-slate-600 dark:text-slate-300">{t('settings.logoNone')}</span>
           )}

@@ -99,7 +99,6 @@ function PricingForm({ pricing, onReload }: { pricing: PricingSettingsResponse; 
     const parsed = pricingSettingsPutSchema.safeParse(body);
     if (!parsed.success) {
       setErrors(issuesToErrors(t, parsed.error.issues));
-      toast({ title: t('settings.fixErrors'), variant: 'destructive' });
       return;
     }
     setErrors({});
@@ -174,7 +173,8 @@ function PricingForm({ pricing, onReload }: { pricing: PricingSettingsResponse; 
         {money('extraKmCharge', t('settings.pricing.extraKmCharge'))}
         {money('fuelChargePerQuarterTank', t('settings.pricing.fuelChargePerQuarterTank'), t('settings.pricing.fuelHint'))}
       </Section>
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {Object.values(errors).some(Boolean) && <p className="field-error me-auto" role="alert">{t('settings.fixErrors')}</p>}
         <button type="submit" className="btn-primary" disabled={pending}>{pending ? t('settings.saving') : t('settings.save')}</button>
       </div>
     </form>
