@@ -120,6 +120,35 @@ test.describe('signed in', () => {
 
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/company-settings\?tab=preferences$/);
+
+    // Inside the running app (no page load, so the edge is not involved) the router redirects too.
+    await page.goto('/dashboard');
+    await expect(mainNav(page)).toBeVisible();
+    await page.evaluate(() => {
+      history.pushState({}, '', '/fleet-health');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page).toHaveURL(/\/fleet-analytics$/);
+    await page.evaluate(() => {
+      history.pushState({}, '', '/branding');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page).toHaveURL(/\/company-settings\?tab=branding$/);
+  });
+
+  test('the dark theme applies at once and survives a reload', async ({ page }) => {
+    await signUpAndOpen(page, '/dashboard');
+    const html = page.locator('html');
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(html).toHaveClass(/\bdark\b/);
+    const background = await page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    await page.reload();
+    await expect(html).toHaveClass(/\bdark\b/);
+    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+    expect(await page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(background);
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(html).not.toHaveClass(/\bdark\b/);
   });
 
   test('an unknown path inside the app shows 404 Page Not Found', async ({ page }) => {
@@ -134,6 +163,43 @@ test('an unknown public path shows 404 Page Not Found', async ({ page }) => {
   expect(res?.ok()).toBe(true);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page).toHaveTitle(/404 Page Not Found/);
+});
+
+test('the edge answers the redirect table with HTTP redirects (same table as the app)', async ({ request }) => {
+  const expected: [string, string][] = [
+    ['/fleet-health', '/fleet-analytics'],
+    ['/branding', '/company-settings?tab=branding'],
+    ['/ai/recommendations', '/ai-insights'],
+    ['/login', '/auth'],
+  ];
+  for (const [from, to] of expected) {
+    const res = await request.get(from, { maxRedirects: 0 });
+    expect(res.status(), from).toBeGreaterThanOrEqual(301);
+    expect(res.status(), from).toBeLessThanOrEqual(308);
+    expect(new URL(res.headers().location, 'http://x').pathname + new URL(res.headers().location, 'http://x').search, from).toBe(to);
+  }
+});
+
+test('keyboard only: open the region popover, pick Arabic, close it', async ({ page }) => {
+  await page.goto('/auth');
+  await regionTrigger(page).focus();
+  await page.keyboard.press('Enter');
+  const panel = regionPanel(page);
+  await expect(panel.getByRole('heading', { name: 'Region and language' })).toBeVisible();
+  const languageButton = panel.getByRole('button', { name: /^Language English/ });
+  await languageButton.focus();
+  // headlessui's listbox button opens on Space or ArrowDown (Enter submits a surrounding form).
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('listbox')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('listbox')).toHaveAttribute('aria-activedescendant', (await page.getByRole('option', { name: /Arabic/ }).getAttribute('id'))!);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  // Focus goes back to the trigger, now labelled in Arabic.
+  await expect(regionTrigger(page)).toBeFocused();
+  await expect(regionTrigger(page)).toHaveAccessibleName(/^المنطقة واللغة: العربية/);
 });
 
 test('/login and /company-registration go to /auth', async ({ page }) => {
