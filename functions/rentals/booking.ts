@@ -5,12 +5,13 @@ import { fromMinor, toMinor } from '../../shared/money';
 import { quoteRental, DAY_MS, type Quote } from '../../shared/pricing';
 import { RENTAL_MESSAGES, type CreateRentalBody } from '../../shared/schemas/rentals';
 import { auditItem } from '../lib/data/audit';
-import { reserveReference, retryOnConflict } from '../lib/data/counters';
+import { reservationFrom } from '../lib/data/counters';
+import { keys } from '../lib/data/keys';
 import { runIdempotent } from '../lib/data/idempotency';
-import { transact, tx, type Item, type TransactItem } from '../lib/data/repo';
+import { batchGet, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { HttpError, conflict, validationFailed } from '../lib/errors';
 import { blocksOverlapping, scheduleBlockItem, type ScheduleBlock } from '../vehicles/schedule';
-import { blacklistMatchesFor, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, vehicleKey, vehicleLabel, type RentalSettings, type VehicleLike } from './deps';
+import { blacklistMatchesFor, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
 import {
   ZERO_TOTALS, appendTimeline, ledgerItem, monthTotalsTx, rentalIndexes, rentalKey, searchTextOf, statusCountTx, toRentalApi, totalsAfter,
   type NewLedgerEntry, type RentalItem,
@@ -133,48 +134,78 @@ export function initialEntries(quote: Quote, body: Pick<CreateRentalBody, 'secur
 
 export async function createRental(actor: Actor, body: CreateRentalBody, idempotencyKey?: string) {
   const settings = await readRentalSettings(actor.tenantId);
-  const res = await runIdempotent(actor.tenantId, 'createRental', idempotencyKey, async (record) =>
-    retryOnConflict(() => attemptBooking(actor, body, settings, record), 40),
-  );
-  return res;
+  return runIdempotent(actor.tenantId, 'createRental', idempotencyKey, async (record) => {
+    // Checks that a concurrent booking cannot change run once: the customer's age and blacklist.
+    const { customer } = await readVehicleAndCustomer(actor.tenantId, body.vehicleId, body.customerId);
+    if (!customer || customer.isArchived) throw validationFailed({ customerId: RENTAL_MESSAGES.customerRequired });
+    const priced = priceBooking(body, settings, customer, new Date());
+    await checkBlacklist(actor.tenantId, customer, body, settings);
+    // The racing part (vehicle, schedule, counters, customer counter) is re-read on every attempt.
+    return retryWithJitter(() => attemptBooking(actor, body, settings, priced, record));
+  });
+}
+
+/**
+ * Bookings of one company all move the same gap-free counters, so a burst of concurrent bookings
+ * is serialised on them: each round, one transaction wins and the others retry. Exponential
+ * backoff with full jitter (capped at 250 ms) spreads the retries so that rounds do not collide
+ * again in lockstep (lib's retryOnConflict backs off linearly, fine for 2–3 writers).
+ */
+async function retryWithJitter<T>(fn: () => Promise<T>, attempts = 80): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const name = (err as { name?: string }).name;
+      const retryable = name === 'TransactionCanceledException' || name === 'TransactionConflictException' || name === 'ConditionalCheckFailedException';
+      if (!retryable || attempt >= attempts - 1) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(250, 8 * 2 ** attempt)));
+    }
+  }
+}
+
+async function checkBlacklist(tenantId: string, customer: CustomerLike, body: CreateRentalBody, settings: RentalSettings) {
+  // Blacklist (business-data §3 company_settings: blacklistMode warning|block, enableBlacklistCheck).
+  if (!settings.enableBlacklistCheck) return;
+  const matches = await blacklistMatchesFor(tenantId, customer);
+  if (matches.length === 0) return;
+  if (settings.blacklistMode === 'block') {
+    throw conflict('This customer is blacklisted and cannot rent', { customerId: 'This customer is blacklisted and cannot rent' }, 'CUSTOMER_BLACKLISTED');
+  }
+  if (!body.blacklistAcknowledged) {
+    const message = 'This customer matches the blacklist. Acknowledge the warning to continue.';
+    const err = conflict(message, { blacklistAcknowledged: message }, 'BLACKLIST_WARNING');
+    (err as HttpError & { conflicts?: unknown }).conflicts = matches.map((m) => ({ reasons: m.reasons, reason: m.entry.reason, fullName: m.entry.fullName }));
+    throw err;
+  }
 }
 
 async function attemptBooking(
   actor: Actor,
   body: CreateRentalBody,
   settings: RentalSettings,
+  priced: PricedBooking,
   record: (r: { status: number; body: unknown }) => TransactItem[],
 ) {
-  const { vehicle, customer } = await readVehicleAndCustomer(actor.tenantId, body.vehicleId, body.customerId);
+  // One consistent round trip for everything the transaction conditions on.
+  const [vehicleItem, customerItem, rentCounter, cntCounter] = await batchGet([
+    vehicleKey(actor.tenantId, body.vehicleId),
+    customerKey(actor.tenantId, body.customerId),
+    keys.counter(actor.tenantId, 'RENTAL'),
+    keys.counter(actor.tenantId, 'CONTRACT'),
+  ]);
+  const vehicle = vehicleItem as VehicleLike | undefined;
+  const customer = customerItem as CustomerLike | undefined;
   if (!customer || customer.isArchived) throw validationFailed({ customerId: RENTAL_MESSAGES.customerRequired });
   assertBookable(vehicle);
   const now = new Date();
-  const priced = priceBooking(body, settings, customer, now);
-
-  // Blacklist (business-data §3 company_settings: blacklistMode warning|block, enableBlacklistCheck).
-  if (settings.enableBlacklistCheck) {
-    const matches = await blacklistMatchesFor(actor.tenantId, customer);
-    if (matches.length > 0) {
-      const reason = matches[0].entry.reason;
-      if (settings.blacklistMode === 'block') {
-        throw conflict('This customer is blacklisted and cannot rent', { customerId: 'This customer is blacklisted and cannot rent' }, 'CUSTOMER_BLACKLISTED');
-      }
-      if (!body.blacklistAcknowledged) {
-        const err = conflict('This customer matches the blacklist. Acknowledge the warning to continue.', { blacklistAcknowledged: 'This customer matches the blacklist. Acknowledge the warning to continue.' }, 'BLACKLIST_WARNING');
-        (err as HttpError & { conflicts?: unknown }).conflicts = matches.map((m) => ({ reasons: m.reasons, reason, fullName: m.entry.fullName }));
-        throw err;
-      }
-    }
-  }
 
   const end = body.openEnded ? null : body.endDate!;
   const conflicts = await findConflicts(actor.tenantId, vehicle.id, body.startDate, end);
   if (conflicts.length > 0 && !settings.enableOverbooking) throw bookingConflict(conflicts);
 
-  const [rent, cnt] = await Promise.all([
-    reserveReference(actor.tenantId, 'RENTAL', settings.rentalPrefix, settings.rentalCounterStart),
-    reserveReference(actor.tenantId, 'CONTRACT', settings.contractPrefix, settings.contractCounterStart),
-  ]);
+  const rent = reservationFrom(actor.tenantId, 'RENTAL', settings.rentalPrefix, settings.rentalCounterStart, rentCounter);
+  const cnt = reservationFrom(actor.tenantId, 'CONTRACT', settings.contractPrefix, settings.contractCounterStart, cntCounter);
   const id = ulid();
   const at = now.toISOString();
   const entries = initialEntries(priced.quote, body).map((e) => ledgerItem(actor.tenantId, id, e, actor.userId, at));

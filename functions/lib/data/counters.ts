@@ -15,8 +15,15 @@ export interface Reservation {
 }
 
 export async function reserveReference(tenantId: string, name: string, prefix: string, start = 1001): Promise<Reservation> {
+  return reservationFrom(tenantId, name, prefix, start, await getItem(keys.counter(tenantId, name), true));
+}
+
+/**
+ * The reservation for a counter item the caller already read (consistently), e.g. in one batch
+ * get with the other items its transaction checks, to save a round trip per counter.
+ */
+export function reservationFrom(tenantId: string, name: string, prefix: string, start: number, current: Record<string, unknown> | undefined): Reservation {
   const key = keys.counter(tenantId, name);
-  const current = await getItem(key, true);
   const last = typeof current?.value === 'number' ? current.value : start - 1;
   const value = Math.max(last + 1, start);
   const txItem = current
