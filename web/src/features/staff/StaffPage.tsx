@@ -45,12 +45,13 @@ type Confirm = { kind: 'suspend' | 'remove'; member: StaffMember } | null;
 export default function StaffPage() {
   const t = useT();
   const { user } = useAuth();
-  const me = useSWR<{ user?: { isDemo?: boolean } } | null>(ME_PATH);
+  // Its own key: the session keeps ME_PATH as a parsed User, which has no isDemo.
+  const me = useSWR<{ user?: { isDemo?: boolean } } | null>([ME_PATH, 'staff-page']);
   const isDemo = me.data?.user?.isDemo === true;
   const myRole = user?.role as Role | undefined;
   const canEdit = hasAbility(myRole, 'staffEdit') && !isDemo;
   const date = useDateTime();
-  const invalidate = useInvalidateStaff();
+  const invalidateOthers = useInvalidateStaff();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<StaffMember | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
@@ -60,6 +61,10 @@ export default function StaffPage() {
     if (index > 0 && !previous?.nextCursor) return null;
     return `${STAFF_PATH}?limit=100${index > 0 ? `&cursor=${encodeURIComponent(previous!.nextCursor!)}` : ''}`;
   });
+  const invalidate = () => {
+    void list.mutate();
+    invalidateOthers();
+  };
   const pages = list.data ?? [];
   const members = pages.flatMap((p) => p?.items ?? []);
   const nextCursor = pages.length ? pages[pages.length - 1]?.nextCursor ?? null : null;

@@ -33,7 +33,8 @@ export const staffApi = {
 export function useInvalidateStaff(): () => void {
   const { mutate } = useSWRConfig();
   return useCallback(() => {
-    void mutate((key) => typeof key === 'string' ? key.startsWith(STAFF_PATH) : Array.isArray(key) ? String(key[0]).startsWith(STAFF_PATH) : false);
+    // useSWRInfinite keys carry a "$inf$" prefix.
+    void mutate((key) => typeof key === 'string' && key.replace(/^\$inf\$/, '').startsWith(STAFF_PATH));
   }, [mutate]);
 }
 
