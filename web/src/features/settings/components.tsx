@@ -43,11 +43,12 @@ export function Toggle({ name, label, checked, onChange, hint, disabled }: { nam
 }
 
 export function Section({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+  const id = useId();
   return (
-    <fieldset className={`card space-y-4 ${className}`}>
-      <legend className="float-start mb-2 w-full text-base font-semibold">{title}</legend>
-      {children}
-    </fieldset>
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id} className="mb-4 text-base font-semibold">{title}</h2>
+      <div className={className || 'space-y-4'}>{children}</div>
+    </section>
   );
 }
 
