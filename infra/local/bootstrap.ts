@@ -76,7 +76,10 @@ export async function bootstrap(ports: EmulatorPorts, dataDir: string, webOrigin
   let { userPoolId, userPoolClientId } = state;
   if (userPoolId) {
     try {
-      await cognito.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
+      const described = await cognito.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
+      // A pool made before emulators.ts pinned cognito-local's defaults takes e-mails as usernames
+      // and refuses every sign-up: replace it (its users could never have been created anyway).
+      if (described.UserPool?.UsernameAttributes?.includes('email')) throw new Error('e-mail username pool');
     } catch {
       userPoolId = undefined;
       userPoolClientId = undefined;
