@@ -240,6 +240,16 @@ test('the web manifest is linked and served, and the service worker registers', 
   });
   expect(scope.script).toMatch(/\/service-worker\.js$/);
   expect(new URL(scope.scope).pathname).toBe('/');
+
+  // The worker is stamped per build, so a release installs a new worker (update prompt, old
+  // caches cleared), and it precaches the entry script the page loads.
+  const worker = await (await page.request.get('/service-worker.js')).text();
+  expect(worker).toMatch(/const VERSION = 'sy-[0-9a-f]{12}';/);
+  const entry = await page.locator('script[type="module"][src^="/assets/"]').getAttribute('src');
+  expect(entry).toBeTruthy();
+  expect(worker).toContain(`'${entry}'`);
+  const cached = await page.evaluate(async (url) => !!(await caches.match(url)), entry!);
+  expect(cached).toBe(true);
 });
 
 test('the offline badge appears offline and "Back online" shows after', async ({ page, context }) => {
@@ -283,4 +293,21 @@ test.describe('after a new release', () => {
     await regionTrigger(page).click();
     await expect(regionPanel(page).getByRole('button', { name: 'Apply' })).toBeVisible();
   });
+});
+
+test('installed once, the app still opens offline (service worker shell cache)', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // First visit: wait until the worker is active and controls this page.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText("You're offline - Some features may be limited")).toBeVisible();
+  await context.setOffline(false);
 });

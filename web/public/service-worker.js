@@ -1,5 +1,7 @@
 /* Sayyara service worker: app shell cache, network-first navigations, never caches /api. */
-const VERSION = 'sy-v1';
+// The build (web/vite.config.ts, serviceWorkerBuildStamp) replaces VERSION with a per-release id
+// and appends the entry script and CSS to SHELL; keep both declarations on one line each.
+const VERSION = 'sy-dev';
 const SHELL_CACHE = `${VERSION}-shell`;
 const ASSET_CACHE = `${VERSION}-assets`;
 const SHELL = ['/', '/index.html', '/manifest.webmanifest', '/boot.js', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon.svg'];
