@@ -4,7 +4,8 @@
  * an image without text is refused with "Failed to scan ID document"; and the directory in Arabic.
  */
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { signUpAndOpen } from './helpers';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures');
@@ -105,3 +106,36 @@ test('the directory and tier thresholds in Arabic', async ({ page }) => {
   await expect(page.getByText('عمر حداد')).toHaveCount(0);
   await expect(page.getByText('فاطمة الهاشمي')).toBeVisible();
 });
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .exclude('[id^="headlessui-focus-sentinel"]')
+    .analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test(`axe: directory, profile and blacklist have no serious or critical violations (${language})`, async ({ page }) => {
+    await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+    const session = await signUpAndOpen(page, '/customers');
+    const auth = { Authorization: `Bearer ${session.accessToken}` };
+    const created = await page.request.post('/api/v1/customers', {
+      data: { fullNameEnglish: 'Reem Al Dhaheri', fullNameArabic: 'ريم الظاهري', phone: '+971 50 222 3344', licenseNumber: 'AUH-778812', dateOfBirth: '2003-05-01', isVip: true },
+      headers: auth,
+    });
+    expect(created.status()).toBe(201);
+    const id = (await created.json()).id as string;
+    await page.request.post('/api/v1/blacklist', { data: { fullName: 'Reem Al Dhaheri', reason: 'Test entry' }, headers: auth });
+    await page.reload();
+    await expect(page.getByRole('table')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/customers/${id}`);
+    await expect(page.getByTestId('blacklist-warning')).toBeVisible();
+    await expect(page.getByTestId('young-driver')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/blacklist');
+    await expect(page.getByRole('table')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
