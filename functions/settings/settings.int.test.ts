@@ -252,6 +252,16 @@ describe('company settings', () => {
     expect(stolen.body.error.fields.logoKey).toBe(SETTINGS_MESSAGES.logoKeyInvalid);
   });
 
+  it('stays within the round-trip budget: GET = auth + 1 read; PUT = auth + 1 read + 1 transaction', async () => {
+    const t = await registerTenant();
+    await get(SETTINGS, t.token); // warms the sub → user pointer cache like any signed-in session
+    const read = await get(SETTINGS, t.token);
+    expect(Number(read.headers.get('x-ddb-calls'))).toBeLessThanOrEqual(2);
+    const write = await put(SETTINGS, { version: read.body.version, primaryColor: '#123456' }, t.token);
+    expect(write.status).toBe(200);
+    expect(Number(write.headers.get('x-ddb-calls'))).toBeLessThanOrEqual(3);
+  });
+
   it('refuses requests without a token', async () => {
     expect((await get(SETTINGS)).status).toBe(401);
     expect((await put(SETTINGS, { version: 1 })).status).toBe(401);
