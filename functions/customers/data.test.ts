@@ -62,3 +62,27 @@ describe('toCustomerApi', () => {
     expect(companyContextFrom({ preferences: { region: 'AE' }, timezone: 'Asia/Dubai' }, new Date('2026-11-21T21:00:00Z'))).toEqual({ region: 'AE', today: '2026-11-22' });
   });
 });
+
+describe('tier filter expression', () => {
+  it('selects exactly the customers shared/loyalty puts in that tier', async () => {
+    const { tierCondition } = await import('./data');
+    const { loyaltyTier, LOYALTY_TIERS } = await import('../../shared/loyalty');
+    const fc = (await import('fast-check')).default;
+    // Evaluates the DynamoDB filter condition in JS (it only uses >=, OR, AND, NOT and parentheses).
+    const evaluate = (expr: string, values: Record<string, unknown>, completed: number, spend: number) => {
+      const js = expr
+        .replace(/#completed/g, String(completed))
+        .replace(/#spend/g, String(spend))
+        .replace(/:\w+/g, (v) => String(values[v]))
+        .replace(/\bOR\b/g, '||').replace(/\bAND\b/g, '&&').replace(/\bNOT\b/g, '!');
+      return Boolean(new Function(`return (${js});`)());
+    };
+    fc.assert(fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 4_000_000 }), (completed, spend) => {
+      for (const tier of LOYALTY_TIERS) {
+        const values: Record<string, unknown> = {};
+        const expr = tierCondition(tier, values);
+        expect(evaluate(expr, values, completed, spend)).toBe(loyaltyTier({ completedRentals: completed, totalSpendMinor: spend }) === tier);
+      }
+    }));
+  });
+});

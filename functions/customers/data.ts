@@ -274,7 +274,7 @@ export async function requireCustomer(tenantId: string, id: string): Promise<Cus
 }
 
 /** Filter expression: tier computed from the counters with the shared thresholds (see shared/loyalty.ts: rentals OR spend). */
-function tierCondition(tier: LoyaltyTier, values: Record<string, unknown>): string {
+export function tierCondition(tier: LoyaltyTier, values: Record<string, unknown>): string {
   const idx = LOYALTY_THRESHOLDS.findIndex((t) => t.tier === tier);
   const reaches = (i: number) => {
     const t = LOYALTY_THRESHOLDS[i];
@@ -397,7 +397,7 @@ export async function createCustomer(actor: AuditActor, input: CustomerCreate, c
 export async function updateCustomer(
   actor: AuditActor,
   id: string,
-  changes: Omit<CustomerUpdate, 'version'>,
+  changes: Partial<Omit<CustomerUpdate, 'version'>>,
   expectedVersion: number | undefined,
   ctx: CompanyContext | undefined,
   action = 'customer.update',
