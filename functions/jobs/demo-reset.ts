@@ -52,6 +52,9 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'RENTAL_STATS' }, { collection: 'ACTIVE_RENTAL' },
 ];
 
+/** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
+export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS'];
+
 /** Area seeds, in dependency order. */
 export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<void>]> = [
   ['staff', seedStaff],
