@@ -1,6 +1,297 @@
-import { ComingSoonPage } from '../../components/ComingSoonPage';
+/**
+ * /rentals/{id}: overview, money (balance shown as due / credit / settled), ledger with
+ * reversals, timeline, notes, contract download, and the lifecycle actions the status and the
+ * role allow (pickup, return, close, cancel, archive, restore; payments, charges, refunds).
+ * Destructive actions ask first.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import useSWR from 'swr';
+import { noteSchema, NOTE_VISIBILITIES } from '../../../../shared/schemas/rentals';
+import { PageHeader } from '../../components/PageHeader';
+import { DetailSkeleton } from '../../components/Skeletons';
+import { toast } from '../../components/toast/toast-store';
+import { ApiError } from '../../lib/api';
+import { useT } from '../../i18n';
+import { BalanceBadge, ConfirmDialog, ErrorPanel, Field, RentalStatusBadge } from './components';
+import { CloseDialog, MoneyDialog, PickupDialog, ReturnDialog, type MoneyKind } from './dialogs';
+import {
+  failureDescription, issuesToErrors, rentalApi, rentalPath, serverFieldErrors, useCan, useDateTime, useInvalidateRentals, useLedger,
+  useMoney, useRental, type LedgerEntryApi, type RentalApi,
+} from './rental-api';
 
-/** Placeholder until this page is built: replace this file, keep the default export. */
+type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | null;
+
 export default function RentalDetailPage() {
-  return <ComingSoonPage titleKey="shell.pages.rentalDetail" />;
+  const { id } = useParams();
+  const t = useT();
+  const can = useCan();
+  const money = useMoney();
+  const when = useDateTime();
+  const rental = useRental(id);
+  const ledger = useLedger(id);
+  const invalidate = useInvalidateRentals();
+  const [dialog, setDialog] = useState<DialogName>(null);
+  const [pending, setPending] = useState(false);
+  const [reversing, setReversing] = useState<LedgerEntryApi | null>(null);
+  const [contractUrl, setContractUrl] = useState<string | null>(null);
+  const [contractPending, setContractPending] = useState(false);
+  const vehicle = useSWR<{ odometerKm: number } | null>(rental.data && rental.data.status === 'pending' ? `/api/v1/vehicles/${rental.data.vehicleId}` : null);
+
+  if (!rental.data && !rental.error) return <DetailSkeleton />;
+  if (rental.error || !rental.data) {
+    const missing = rental.error instanceof ApiError && rental.error.status === 404;
+    return <ErrorPanel title={missing ? t('rentals.detail.notFound') : t('rentals.loadFailed')} onRetry={missing ? undefined : () => void rental.mutate()} />;
+  }
+  const r = rental.data;
+  const edit = can('rentalsEdit');
+
+  const done = (updated: RentalApi) => {
+    setDialog(null);
+    setReversing(null);
+    setContractUrl(null);
+    invalidate(updated);
+  };
+
+  const simple = async (action: () => Promise<RentalApi>, okKey: string) => {
+    setPending(true);
+    try {
+      const updated = await action();
+      toast({ variant: 'success', title: t(okKey) });
+      done(updated);
+    } catch (error) {
+      toast({ variant: 'destructive', title: t('rentals.messages.updateFailed'), description: failureDescription(t, error) });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const contract = async () => {
+    setContractPending(true);
+    try {
+      const { url } = await rentalApi.contract(r.id);
+      setContractUrl(url);
+      window.open(url, '_blank', 'noopener');
+    } catch (error) {
+      toast({ variant: 'destructive', title: t('rentals.detail.contractFailed'), description: failureDescription(t, error) });
+    } finally {
+      setContractPending(false);
+    }
+  };
+
+  const canClose = r.status === 'completed' && !r.closedAt;
+  const actions = edit ? (
+    <div className="flex flex-wrap gap-2">
+      {r.status === 'pending' && <button type="button" className="btn-primary" onClick={() => setDialog('pickup')}>{t('rentals.actions.pickup')}</button>}
+      {(r.status === 'active' || r.status === 'overdue') && <button type="button" className="btn-primary" onClick={() => setDialog('return')}>{t('rentals.actions.return')}</button>}
+      {canClose && <button type="button" className="btn-primary" onClick={() => setDialog('close')}>{t('rentals.actions.close')}</button>}
+      {r.status !== 'archived' && <button type="button" className="btn-secondary" onClick={() => setDialog('payment')}>{t('rentals.actions.recordPayment')}</button>}
+      {r.status !== 'archived' && <button type="button" className="btn-secondary" onClick={() => setDialog('charge')}>{t('rentals.actions.addCharge')}</button>}
+      {r.status !== 'archived' && r.payments - r.refunds + r.depositHeld > 0 && <button type="button" className="btn-secondary" onClick={() => setDialog('refund')}>{t('rentals.actions.refund')}</button>}
+      {r.status === 'pending' && <button type="button" className="btn-ghost text-red-700 dark:text-red-300" onClick={() => setDialog('cancel')}>{t('rentals.actions.cancel')}</button>}
+      {(r.status === 'cancelled' || (r.status === 'completed' && r.closedAt)) && <button type="button" className="btn-ghost" onClick={() => setDialog('archive')}>{t('rentals.actions.archive')}</button>}
+      {r.status === 'archived' && <button type="button" className="btn-secondary" disabled={pending} onClick={() => void simple(() => rentalApi.restore(r.id), 'rentals.toasts.restored')}>{t('rentals.actions.restore')}</button>}
+    </div>
+  ) : undefined;
+
+  return (
+    <>
+      <p className="mb-2 text-sm"><Link to="/rentals" className="link">← {t('rentals.detail.back')}</Link></p>
+      <PageHeader
+        title={r.referenceNumber}
+        subtitle={<span className="flex flex-wrap items-center gap-2"><RentalStatusBadge status={r.status} /> <span>{r.customerName} · {r.vehicleLabel}</span></span>}
+        actions={actions}
+      />
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <section className="card lg:col-span-2" aria-label={t('rentals.detail.overview')}>
+          <h2 className="mb-3 font-semibold">{t('rentals.detail.overview')}</h2>
+          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+            <Row label={t('rentals.detail.customer')} value={<Link className="link" to={`/customers/${r.customerId}`}>{r.customerName}</Link>} />
+            <Row label={t('rentals.detail.vehicle')} value={<Link className="link" to={`/vehicles/${r.vehicleId}`}>{r.vehicleLabel}</Link>} />
+            <Row label={t('rentals.detail.start')} value={when(r.startDate)} />
+            <Row label={t('rentals.detail.expectedReturn')} value={r.openEnded ? `${t('rentals.openEnded')} (${r.expectedDuration})` : when(r.expectedReturnDate)} />
+            {r.returnDate && <Row label={t('rentals.detail.returned')} value={when(r.returnDate)} />}
+            <Row label={t('rentals.detail.contractNumber')} value={r.contractNumber} />
+            <Row label={t('rentals.detail.rates')} value={`${money(r.dailyRate)}${r.rentalType === 'monthly' && r.monthlyRate ? ` · ${money(r.monthlyRate)}` : ''}`} />
+            <Row label={t('rentals.wizard.dailyKmLimit')} value={t('rentals.detail.kmLimit', { km: r.dailyKmLimit, charge: money(r.extraChargePerKm) })} />
+            {r.odometerStart !== undefined && <Row label={t('rentals.detail.pickupOdometer')} value={`${r.odometerStart} km`} />}
+            {r.fuelLevelStart && <Row label={t('rentals.detail.pickupFuel')} value={t(`rentals.fuel.${r.fuelLevelStart}`)} />}
+            {r.odometerEnd !== undefined && <Row label={t('rentals.detail.returnOdometer')} value={`${r.odometerEnd} km`} />}
+            {(r.pickupLocation || r.returnLocation) && <Row label={t('rentals.detail.locations')} value={`${r.pickupLocation ?? '—'} / ${r.returnLocation ?? '—'}`} />}
+            {r.agentName && <Row label={t('rentals.detail.agent')} value={r.agentName} />}
+          </dl>
+          {r.overbookedConflicts && r.overbookedConflicts.length > 0 && <p className="mt-3 text-sm text-amber-800 dark:text-amber-300">{t('rentals.detail.overbooked', { count: r.overbookedConflicts.length })}</p>}
+        </section>
+
+        <section className="card" aria-label={t('rentals.detail.balance')} data-testid="rental-money">
+          <h2 className="mb-3 font-semibold">{t('rentals.detail.balance')}</h2>
+          <p className="flex items-center gap-2 text-2xl font-semibold tabular-nums" data-testid="rental-balance">
+            {money(Math.abs(r.balance))} <BalanceBadge state={r.balanceState} />
+          </p>
+          <dl className="mt-3 grid grid-cols-2 gap-1 text-sm">
+            <dt>{t('rentals.detail.charges')}</dt><dd className="text-end tabular-nums">{money(r.charges)}</dd>
+            <dt>{t('rentals.detail.payments')}</dt><dd className="text-end tabular-nums">{money(r.payments)}</dd>
+            <dt>{t('rentals.detail.refunds')}</dt><dd className="text-end tabular-nums">{money(r.refunds)}</dd>
+            <dt>{t('rentals.detail.deposit')}</dt><dd className="text-end tabular-nums">{money(r.securityDeposit)}</dd>
+            <dt>{t('rentals.detail.depositHeld')}</dt><dd className="text-end tabular-nums">{money(r.depositHeld)}</dd>
+          </dl>
+          <div className="mt-4 border-t border-slate-200 pt-3 dark:border-slate-800">
+            <h3 className="text-sm font-semibold">{t('rentals.detail.contract')}</h3>
+            <button type="button" className="btn-secondary mt-2" onClick={() => void contract()} disabled={contractPending}>
+              {contractPending ? t('rentals.detail.preparingContract') : t('rentals.detail.downloadContract')}
+            </button>
+            {contractUrl && <p className="mt-2 text-sm"><a className="link" href={contractUrl} target="_blank" rel="noopener noreferrer" data-testid="contract-link">{r.contractNumber}.pdf</a></p>}
+            <p className="mt-2 text-xs text-slate-500">{t('rentals.dialogs.noDocuments')}</p>
+          </div>
+        </section>
+      </div>
+
+      <section className="card mt-4" aria-label={t('rentals.detail.ledger')}>
+        <h2 className="mb-3 font-semibold">{t('rentals.detail.ledger')}</h2>
+        {!ledger.data ? (
+          ledger.error ? <ErrorPanel title={t('rentals.loadFailed')} onRetry={() => void ledger.mutate()} /> : <div className="h-24 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />
+        ) : ledger.data.items.length === 0 ? (
+          <p className="text-sm">{t('rentals.detail.noEntries')}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="min-w-full text-sm" data-testid="ledger-table">
+              <thead>
+                <tr className="text-start">
+                  {['types.charge', 'dialogs.category', 'dialogs.description', 'dialogs.method', 'columns.status', 'dialogs.amount'].map((k) => (
+                    <th key={k} scope="col" className="px-2 py-1 text-start font-semibold">{t(`rentals.${k}`)}</th>
+                  ))}
+                  <th scope="col"><span className="sr-only">{t('rentals.detail.reverse')}</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {ledger.data.items.map((e) => {
+                  const reversed = ledger.data!.items.some((x) => x.reversesId === e.id);
+                  return (
+                    <tr key={e.id} data-entry-type={e.type} data-category={e.category}>
+                      <td className="px-2 py-1">{t(`rentals.types.${e.type}`)}{e.reversesId ? ` · ${t('rentals.detail.reversed')}` : ''}</td>
+                      <td className="px-2 py-1">{t(`rentals.categories.${e.category}`)}</td>
+                      <td className="px-2 py-1">{e.label}</td>
+                      <td className="px-2 py-1">{e.method ? t(`rentals.methods.${e.method}`) : '—'}</td>
+                      <td className="px-2 py-1">{t(`rentals.entryStatus.${e.status}`)}</td>
+                      <td className={`px-2 py-1 text-end tabular-nums ${e.type === 'payment' ? 'text-emerald-700 dark:text-emerald-300' : ''}`}>{e.type === 'payment' ? '−' : ''}{money(e.amount)}</td>
+                      <td className="px-2 py-1 text-end">
+                        {edit && !e.reversesId && !reversed && r.status !== 'archived' && (
+                          <button type="button" className="btn-ghost text-xs" onClick={() => setReversing(e)}>{t('rentals.detail.reverse')}</button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <section className="card" aria-label={t('rentals.detail.timeline')}>
+          <h2 className="mb-3 font-semibold">{t('rentals.detail.timeline')}</h2>
+          <ol className="space-y-2 border-s border-slate-200 ps-4 text-sm dark:border-slate-700">
+            {[...r.timeline].reverse().map((e, i) => (
+              <li key={`${e.at}-${i}`}>
+                <p className="font-medium">{t(`rentals.timelineActions.${e.action}`)}</p>
+                <p className="text-xs text-slate-500">{when(e.at)}{e.by ? ` · ${e.by}` : ''}{e.note ? ` · ${e.note}` : ''}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+        <Notes rentalId={r.id} canEdit={edit && r.status !== 'archived'} />
+      </div>
+
+      {edit && (
+        <>
+          {(['payment', 'charge', 'refund'] as const).map((k) => (
+            <MoneyDialog key={k} kind={k} rental={r} open={dialog === k} onClose={() => setDialog(null)} onDone={done} />
+          ))}
+          <PickupDialog rental={r} open={dialog === 'pickup'} onClose={() => setDialog(null)} onDone={done} vehicleOdometer={vehicle.data?.odometerKm} />
+          <ReturnDialog rental={r} open={dialog === 'return'} onClose={() => setDialog(null)} onDone={done} />
+          <CloseDialog rental={r} open={dialog === 'close'} onClose={() => setDialog(null)} onDone={done} />
+          <ConfirmDialog open={dialog === 'cancel'} title={t('rentals.dialogs.cancelTitle')} body={t('rentals.dialogs.cancelBody')} confirmLabel={t('rentals.actions.cancel')}
+            pending={pending} onClose={() => setDialog(null)} onConfirm={() => void simple(() => rentalApi.cancel(r.id, {}), 'rentals.toasts.cancelled')} />
+          <ConfirmDialog open={dialog === 'archive'} title={t('rentals.dialogs.archiveTitle')} body={t('rentals.dialogs.archiveBody')} confirmLabel={t('rentals.actions.archive')}
+            pending={pending} onClose={() => setDialog(null)} onConfirm={() => void simple(() => rentalApi.archive(r.id), 'rentals.toasts.archived')} />
+          <ConfirmDialog open={!!reversing} title={t('rentals.dialogs.reverseTitle')} body={t('rentals.dialogs.reverseBody')} confirmLabel={t('rentals.detail.reverse')}
+            pending={pending} onClose={() => setReversing(null)}
+            onConfirm={() => reversing && void simple(async () => (await rentalApi.reverse(r.id, reversing.id, { reason: reversing.label })).rental, 'rentals.toasts.saved')} />
+        </>
+      )}
+    </>
+  );
+}
+
+function Row({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3 sm:block">
+      <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
+}
+
+interface NoteApi { id: string; content: string; visibility: string; authorName: string; createdAt: string }
+
+function Notes({ rentalId, canEdit }: { rentalId: string; canEdit: boolean }) {
+  const t = useT();
+  const when = useDateTime();
+  const notes = useSWR<{ items: NoteApi[] } | null>(`${rentalPath(rentalId)}/notes`);
+  const [content, setContent] = useState('');
+  const [visibility, setVisibility] = useState<string>('internal');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = noteSchema.safeParse({ content, visibility });
+    if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
+    setPending(true);
+    try {
+      await rentalApi.addNote(rentalId, parsed.data);
+      setContent(''); setErrors({});
+      toast({ variant: 'success', title: t('rentals.toasts.noteAdded') });
+      void notes.mutate();
+    } catch (error) {
+      setErrors(serverFieldErrors(t, error));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <section className="card" aria-label={t('rentals.detail.notes')}>
+      <h2 className="mb-3 font-semibold">{t('rentals.detail.notes')}</h2>
+      {canEdit && (
+        <form onSubmit={submit} noValidate className="mb-4 space-y-2">
+          <Field label={t('rentals.dialogs.noteContent')} error={errors.content}>
+            {(p) => <textarea {...p} className="field-input" rows={2} value={content} onChange={(e) => setContent(e.target.value)} />}
+          </Field>
+          <div className="flex items-end gap-2">
+            <Field label={t('rentals.dialogs.visibility')}>
+              {(p) => (
+                <select {...p} className="field-input" value={visibility} onChange={(e) => setVisibility(e.target.value)}>
+                  {NOTE_VISIBILITIES.map((v) => <option key={v} value={v}>{t(`rentals.dialogs.${v}`)}</option>)}
+                </select>
+              )}
+            </Field>
+            <button type="submit" className="btn-secondary" disabled={pending}>{t('rentals.actions.addNote')}</button>
+          </div>
+        </form>
+      )}
+      {!notes.data ? <div className="h-12 animate-pulse rounded bg-slate-100 dark:bg-slate-800" /> : notes.data.items.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('rentals.dialogs.noNotes')}</p>
+      ) : (
+        <ul className="space-y-2 text-sm">
+          {notes.data.items.map((n) => (
+            <li key={n.id} className="rounded-md bg-slate-50 p-2 dark:bg-slate-800">
+              <p className="whitespace-pre-wrap">{n.content}</p>
+              <p className="mt-1 text-xs text-slate-500">{n.authorName} · {when(n.createdAt)} · {t(`rentals.dialogs.${n.visibility}`)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

@@ -1,6 +1,167 @@
-import { ComingSoonPage } from '../../components/ComingSoonPage';
+/**
+ * /rentals: statistics (counts per status and this month's ledger totals, from one stats item),
+ * the list with status filters and search (server-side, cursor pages), and a calendar view of
+ * vehicles × days from GET /api/v1/calendar/fleet. "New Rental" opens the wizard; the new
+ * rental's page opens after. Filters persist in the client state (spec §3 rental filters).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import { RENTAL_STATUSES } from '../../../../shared/schemas/rentals';
+import { PageHeader } from '../../components/PageHeader';
+import { TableSkeleton } from '../../components/Skeletons';
+import { toast } from '../../components/toast/toast-store';
+import { useT } from '../../i18n';
+import { setAppState, useAppState } from '../../lib/persisted-state';
+import { BalanceBadge, ErrorPanel, RentalStatusBadge, Stat } from './components';
+import { FleetCalendar } from './FleetCalendar';
+import { RentalWizard } from './RentalWizard';
+import { RENTALS_PATH, useCan, useDateTime, useInvalidateRentals, useMoney, type RentalApi } from './rental-api';
 
-/** Placeholder until this page is built: replace this file, keep the default export. */
+type Page = { items: RentalApi[]; nextCursor: string | null } | null;
+interface Stats { byStatus: Record<string, number>; total: number; monthRevenue: number; monthCharges: number }
+
 export default function RentalsPage() {
-  return <ComingSoonPage titleKey="shell.pages.rentals" />;
+  const t = useT();
+  const can = useCan();
+  const navigate = useNavigate();
+  const money = useMoney();
+  const when = useDateTime();
+  const invalidate = useInvalidateRentals();
+  const stored = useAppState((s) => s.rentalFilters);
+  const status = typeof stored.status === 'string' && (RENTAL_STATUSES as readonly string[]).includes(stored.status) ? stored.status : '';
+  const search = typeof stored.search === 'string' ? stored.search : '';
+  const view = stored.view === 'calendar' ? 'calendar' : 'list';
+  const [searchDraft, setSearchDraft] = useState(search);
+  const [creating, setCreating] = useState(false);
+  const update = (patch: Record<string, string>) => setAppState((s) => ({ rentalFilters: { ...s.rentalFilters, ...patch } }));
+
+  useEffect(() => {
+    if (searchDraft === search) return;
+    const timer = setTimeout(() => update({ search: searchDraft.trim() }), 300);
+    return () => clearTimeout(timer);
+  }, [searchDraft, search]);
+
+  const stats = useSWR<Stats | null>(`${RENTALS_PATH}/stats`);
+  const query = useMemo(() => {
+    const p = new URLSearchParams({ limit: '25' });
+    if (status) p.set('status', status);
+    if (search) p.set('q', search);
+    return p.toString();
+  }, [status, search]);
+  const list = useSWRInfinite<Page>((index, previous) => {
+    if (view !== 'list') return null;
+    if (index > 0 && !previous?.nextCursor) return null;
+    return `${RENTALS_PATH}?${query}${index > 0 ? `&cursor=${encodeURIComponent(previous!.nextCursor!)}` : ''}`;
+  });
+  const pages = list.data ?? [];
+  const rentals = pages.flatMap((p) => p?.items ?? []);
+  const nextCursor = pages.length ? pages[pages.length - 1]?.nextCursor ?? null : null;
+  const loadingFirst = view === 'list' && !list.data && !list.error;
+
+  const created = (rental: RentalApi) => {
+    toast({ variant: 'success', title: t('rentals.wizard.created'), description: `${rental.referenceNumber} · ${rental.customerName}` });
+    invalidate(rental);
+    setCreating(false);
+    navigate(`/rentals/${rental.id}`);
+  };
+
+  const filterButtons: [string, string][] = [['', t('rentals.allStatuses')], ...RENTAL_STATUSES.map((s) => [s, t(`rentals.status.${s}`)] as [string, string])];
+
+  return (
+    <>
+      <PageHeader
+        title={t('rentals.title')}
+        subtitle={t('rentals.subtitle')}
+        actions={can('rentalsEdit') ? <button type="button" className="btn-primary" onClick={() => setCreating(true)}>{t('rentals.newRental')}</button> : undefined}
+      />
+
+      <section aria-label={t('rentals.stats.total')} className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        {stats.data ? (
+          <>
+            <Stat label={t('rentals.stats.total')} value={stats.data.total} testId="stat-total" />
+            <Stat label={t('rentals.stats.active')} value={stats.data.byStatus.active ?? 0} testId="stat-active" />
+            <Stat label={t('rentals.stats.pending')} value={stats.data.byStatus.pending ?? 0} />
+            <Stat label={t('rentals.stats.overdue')} value={stats.data.byStatus.overdue ?? 0} />
+            <Stat label={t('rentals.stats.revenueMonth')} value={money(stats.data.monthRevenue)} />
+          </>
+        ) : (
+          Array.from({ length: 5 }, (_, i) => <div key={i} className="card h-20 animate-pulse" aria-hidden="true" />)
+        )}
+      </section>
+
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <div className="flex gap-1" role="group" aria-label={t('rentals.listView')}>
+          <button type="button" className={view === 'list' ? 'btn-primary' : 'btn-secondary'} aria-pressed={view === 'list'} onClick={() => update({ view: 'list' })}>{t('rentals.listView')}</button>
+          <button type="button" className={view === 'calendar' ? 'btn-primary' : 'btn-secondary'} aria-pressed={view === 'calendar'} onClick={() => update({ view: 'calendar' })}>{t('rentals.calendarView')}</button>
+        </div>
+        {view === 'list' && (
+          <div className="min-w-56 flex-1">
+            <label htmlFor="rental-search" className="field-label">{t('rentals.searchLabel')}</label>
+            <input id="rental-search" type="search" className="field-input" placeholder={t('rentals.searchPlaceholder')} value={searchDraft} onChange={(e) => setSearchDraft(e.target.value)} />
+          </div>
+        )}
+      </div>
+
+      {view === 'calendar' ? (
+        <FleetCalendar />
+      ) : (
+        <>
+          <div className="mb-4 flex flex-wrap gap-1" role="tablist" aria-label={t('rentals.columns.status')}>
+            {filterButtons.map(([value, label]) => (
+              <button key={value || 'all'} type="button" role="tab" aria-selected={status === value}
+                className={`rounded-full px-3 py-1 text-sm ${status === value ? 'bg-blue-600 text-white' : 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100'}`}
+                onClick={() => update({ status: value })}>
+                {label}
+              </button>
+            ))}
+          </div>
+          {loadingFirst ? (
+            <TableSkeleton rows={8} columns={5} />
+          ) : list.error && !rentals.length ? (
+            <ErrorPanel title={t('rentals.loadFailed')} onRetry={() => void list.mutate()} />
+          ) : rentals.length === 0 && !nextCursor ? (
+            <div className="card text-center">
+              <p className="font-medium">{status || search ? t('rentals.noMatches') : t('rentals.emptyTitle')}</p>
+              {!status && !search && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('rentals.emptyBody')}</p>}
+              {!status && !search && can('rentalsEdit') && <button type="button" className="btn-primary mt-4" onClick={() => setCreating(true)}>{t('rentals.newRental')}</button>}
+            </div>
+          ) : (
+            <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
+              <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
+                <thead className="bg-slate-50 dark:bg-slate-900">
+                  <tr>
+                    {(['reference', 'customer', 'vehicle', 'period', 'status', 'total', 'balance'] as const).map((c) => (
+                      <th key={c} scope="col" className="px-3 py-2 text-start font-semibold">{t(`rentals.columns.${c}`)}</th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                  {rentals.map((r) => (
+                    <tr key={r.id} data-rental-id={r.id}>
+                      <td className="px-3 py-2"><Link to={`/rentals/${r.id}`} className="link font-mono">{r.referenceNumber}</Link></td>
+                      <td className="px-3 py-2">{r.customerName}</td>
+                      <td className="px-3 py-2">{r.vehicleLabel}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{when(r.startDate, false)} → {r.openEnded ? t('rentals.openEnded') : when(r.expectedReturnDate, false)}</td>
+                      <td className="px-3 py-2"><RentalStatusBadge status={r.status} /></td>
+                      <td className="px-3 py-2 tabular-nums">{money(r.totalAmount)}</td>
+                      <td className="px-3 py-2"><span className="flex items-center gap-2 tabular-nums">{money(Math.abs(r.balance))} <BalanceBadge state={r.balanceState} /></span></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {nextCursor && (
+            <div className="mt-4 text-center">
+              <button type="button" className="btn-secondary" onClick={() => void list.setSize(list.size + 1)}>{t('rentals.loadMore')}</button>
+            </div>
+          )}
+        </>
+      )}
+
+      {can('rentalsEdit') && <RentalWizard open={creating} onClose={() => setCreating(false)} onCreated={created} />}
+    </>
+  );
 }

@@ -1,0 +1,95 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useId, type ReactNode } from 'react';
+import type { RentalStatus } from '../../../../shared/schemas/rentals';
+import { useT } from '../../i18n';
+
+const pill = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap';
+
+const STATUS_STYLE: Record<RentalStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
+  active: 'bg-blue-100 text-blue-900 dark:bg-blue-900/40 dark:text-blue-100',
+  completed: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100',
+  cancelled: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
+  overdue: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100',
+  archived: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
+};
+
+export function RentalStatusBadge({ status }: { status: RentalStatus }) {
+  const t = useT();
+  return <span className={`${pill} ${STATUS_STYLE[status]}`} data-status={status}>{t(`rentals.status.${status}`)}</span>;
+}
+
+const BALANCE_STYLE = {
+  due: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100',
+  credit: 'bg-violet-100 text-violet-900 dark:bg-violet-900/40 dark:text-violet-100',
+  settled: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100',
+} as const;
+
+export function BalanceBadge({ state }: { state: keyof typeof BALANCE_STYLE }) {
+  const t = useT();
+  return <span className={`${pill} ${BALANCE_STYLE[state]}`} data-balance-state={state}>{t(`rentals.balanceState.${state}`)}</span>;
+}
+
+/** A modal dialog (headlessui: focus trap, Escape closes, labelled by its title). */
+export function Modal({ open, onClose, title, children, wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-[90]">
+      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
+        <DialogPanel className={`w-full ${wide ? 'max-w-3xl' : 'max-w-md'} rounded-ui-lg bg-white p-6 shadow-xl dark:bg-slate-900`}>
+          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
+          <div className="mt-4">{children}</div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Asks before a destructive action; the confirm button shows progress. */
+export function ConfirmDialog({
+  open, title, body, confirmLabel, pending, onConfirm, onClose, children,
+}: { open: boolean; title: string; body: string; confirmLabel: string; pending: boolean; onConfirm: () => void; onClose: () => void; children?: ReactNode }) {
+  const t = useT();
+  return (
+    <Modal open={open} onClose={pending ? () => {} : onClose} title={title}>
+      <p className="text-sm text-slate-700 dark:text-slate-200">{body}</p>
+      {children}
+      <div className="mt-6 flex justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>{t('rentals.actions.cancelDialog')}</button>
+        <button type="button" className="btn-primary bg-red-700" onClick={onConfirm} disabled={pending}>{confirmLabel}</button>
+      </div>
+    </Modal>
+  );
+}
+
+export function ErrorPanel({ title, onRetry }: { title: string; onRetry?: () => void }) {
+  const t = useT();
+  return (
+    <div role="alert" className="card text-center">
+      <p className="font-medium text-red-800 dark:text-red-300">{title}</p>
+      {onRetry && <button type="button" className="btn-secondary mt-4" onClick={onRetry}>{t('rentals.retry')}</button>}
+    </div>
+  );
+}
+
+/** A labelled field with its error (aria-describedby, aria-invalid). */
+export function Field({ label, error, children, className = '' }: { label: string; error?: string; className?: string; children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode }) {
+  const id = useId();
+  const errId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-label">{label}</label>
+      {children({ id, ...(error ? { 'aria-invalid': true, 'aria-describedby': errId } : {}) })}
+      {error && <p id={errId} className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+export function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <div className="card" data-testid={testId}>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{label}</p>
+      <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
+    </div>
+  );
+}

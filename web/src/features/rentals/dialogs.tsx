@@ -1,0 +1,285 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { FUEL_LEVELS } from '../../../../shared/constants';
+import { chargeSchema, closeSchema, LEDGER_METHODS, MANUAL_CHARGE_CATEGORIES, paymentSchema, pickupSchema, refundSchema, returnSchema, VEHICLE_CONDITIONS } from '../../../../shared/schemas/rentals';
+import { toast } from '../../components/toast/toast-store';
+import { useT } from '../../i18n';
+import { Field, Modal } from './components';
+import { failureDescription, issuesToErrors, rentalApi, serverFieldErrors, useMoney, type RentalApi, type ReturnPreviewApi } from './rental-api';
+
+/**
+ * The rental's action dialogs. Each validates with the API's schema before sending, shows the
+ * server's field errors under their fields, and reports the updated rental through `onDone`.
+ */
+type Done = (rental: RentalApi) => void;
+const num = (v: string) => (v.trim() === '' ? undefined : Number(v.replace(',', '.')));
+const input = 'field-input';
+
+function Actions({ onClose, pending, label }: { onClose: () => void; pending: boolean; label: string }) {
+  const t = useT();
+  return (
+    <div className="mt-6 flex justify-end gap-2">
+      <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>{t('rentals.actions.cancelDialog')}</button>
+      <button type="submit" className="btn-primary" disabled={pending}>{pending ? t('rentals.actions.saving') : label}</button>
+    </div>
+  );
+}
+
+export type MoneyKind = 'payment' | 'charge' | 'refund';
+
+export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: MoneyKind; rental: RentalApi; open: boolean; onClose: () => void; onDone: Done }) {
+  const t = useT();
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState('cash');
+  const [label, setLabel] = useState('');
+  const [category, setCategory] = useState('other');
+  const [deposit, setDeposit] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    if (open) { setAmount(kind === 'payment' && rental.balance > 0 ? String(rental.balance) : ''); setLabel(''); setErrors({}); setDeposit(false); setCategory('other'); setMethod('cash'); }
+  }, [open, kind, rental.balance]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = kind === 'charge'
+      ? { amount: num(amount), category, label }
+      : kind === 'payment' ? { amount: num(amount), method, forDeposit: deposit, label: label || undefined } : { amount: num(amount), method, fromDeposit: deposit, label: label || undefined };
+    const schema = kind === 'charge' ? chargeSchema : kind === 'payment' ? paymentSchema : refundSchema;
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
+    setPending(true);
+    try {
+      const res = await (kind === 'charge' ? rentalApi.charge(rental.id, body) : kind === 'payment' ? rentalApi.payment(rental.id, body) : rentalApi.refund(rental.id, body));
+      toast({ variant: 'success', title: t(kind === 'charge' ? 'rentals.toasts.chargeAdded' : kind === 'payment' ? 'rentals.toasts.paymentRecorded' : 'rentals.toasts.refundRecorded') });
+      onDone(res.rental);
+    } catch (error) {
+      setErrors(serverFieldErrors(t, error));
+      toast({ variant: 'destructive', title: t('rentals.messages.updateFailed'), description: failureDescription(t, error) });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const title = t(kind === 'charge' ? 'rentals.dialogs.chargeTitle' : kind === 'payment' ? 'rentals.dialogs.paymentTitle' : 'rentals.dialogs.refundTitle');
+  return (
+    <Modal open={open} onClose={pending ? () => {} : onClose} title={title}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field label={t('rentals.dialogs.amount')} error={errors.amount}>
+          {(p) => <input {...p} className={input} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} autoFocus />}
+        </Field>
+        {kind === 'charge' ? (
+          <>
+            <Field label={t('rentals.dialogs.category')} error={errors.category}>
+              {(p) => (
+                <select {...p} className={input} value={category} onChange={(e) => setCategory(e.target.value)}>
+                  {MANUAL_CHARGE_CATEGORIES.filter((c) => c !== 'security_deposit').map((c) => <option key={c} value={c}>{t(`rentals.categories.${c}`)}</option>)}
+                </select>
+              )}
+            </Field>
+            <Field label={t('rentals.dialogs.description')} error={errors.label}>
+              {(p) => <input {...p} className={input} value={label} onChange={(e) => setLabel(e.target.value)} />}
+            </Field>
+          </>
+        ) : (
+          <>
+            <Field label={t('rentals.dialogs.method')} error={errors.method}>
+              {(p) => (
+                <select {...p} className={input} value={method} onChange={(e) => setMethod(e.target.value)}>
+                  {LEDGER_METHODS.map((m) => <option key={m} value={m}>{t(`rentals.methods.${m}`)}</option>)}
+                </select>
+              )}
+            </Field>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={deposit} onChange={(e) => setDeposit(e.target.checked)} />
+              {t(kind === 'payment' ? 'rentals.dialogs.forDeposit' : 'rentals.dialogs.fromDeposit')}
+            </label>
+          </>
+        )}
+        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.save')} />
+      </form>
+    </Modal>
+  );
+}
+
+export function PickupDialog({ rental, open, onClose, onDone, vehicleOdometer }: { rental: RentalApi; open: boolean; onClose: () => void; onDone: Done; vehicleOdometer?: number }) {
+  const t = useT();
+  const [odometer, setOdometer] = useState('');
+  const [fuel, setFuel] = useState('full');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  useEffect(() => { if (open) { setOdometer(vehicleOdometer !== undefined ? String(vehicleOdometer) : ''); setErrors({}); } }, [open, vehicleOdometer]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = { odometerStart: num(odometer), fuelLevelStart: fuel };
+    const parsed = pickupSchema.safeParse(body);
+    if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
+    setPending(true);
+    try {
+      const updated = await rentalApi.pickup(rental.id, body);
+      toast({ variant: 'success', title: t('rentals.toasts.pickedUp') });
+      onDone(updated);
+    } catch (error) {
+      setErrors(serverFieldErrors(t, error));
+      toast({ variant: 'destructive', title: t('rentals.messages.updateFailed'), description: failureDescription(t, error) });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Modal open={open} onClose={pending ? () => {} : onClose} title={t('rentals.dialogs.pickupTitle')}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field label={t('rentals.dialogs.odometerStart')} error={errors.odometerStart}>
+          {(p) => <input {...p} className={input} inputMode="numeric" value={odometer} onChange={(e) => setOdometer(e.target.value)} />}
+        </Field>
+        <FuelSelect label={t('rentals.dialogs.fuelLevelStart')} value={fuel} onChange={setFuel} error={errors.fuelLevelStart} />
+        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.pickup')} />
+      </form>
+    </Modal>
+  );
+}
+
+function FuelSelect({ label, value, onChange, error, allowEmpty = false }: { label: string; value: string; onChange: (v: string) => void; error?: string; allowEmpty?: boolean }) {
+  const t = useT();
+  return (
+    <Field label={label} error={error}>
+      {(p) => (
+        <select {...p} className={input} value={value} onChange={(e) => onChange(e.target.value)}>
+          {allowEmpty && <option value="">—</option>}
+          {FUEL_LEVELS.map((f) => <option key={f} value={f}>{t(`rentals.fuel.${f}`)}</option>)}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** Return / end dialog: readings and charges, then the final charges computed by the server, then confirm. */
+export function ReturnDialog({ rental, open, onClose, onDone }: { rental: RentalApi; open: boolean; onClose: () => void; onDone: Done }) {
+  const t = useT();
+  const money = useMoney();
+  const blank = { odometerEnd: '', condition: '', fuelLevelEnd: '', returnNotes: '', damageFees: '', salikCharges: '', trafficFines: '', extraCharges: '', salikNotes: '' };
+  const [v, setV] = useState<Record<string, string>>(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [preview, setPreview] = useState<ReturnPreviewApi | null>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => { if (open) { setV(blank); setErrors({}); setPreview(null); } }, [open]);
+  const set = (k: string, value: string) => { setV((x) => ({ ...x, [k]: value })); setPreview(null); };
+
+  const body = () => ({
+    odometerEnd: num(v.odometerEnd), condition: v.condition || undefined, fuelLevelEnd: v.fuelLevelEnd || undefined,
+    returnNotes: v.returnNotes || undefined, damageFees: num(v.damageFees) ?? 0, salikCharges: num(v.salikCharges) ?? 0,
+    trafficFines: num(v.trafficFines) ?? 0, extraCharges: num(v.extraCharges) ?? 0, salikNotes: v.salikNotes || undefined,
+  });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const b = body();
+    const parsed = returnSchema.safeParse(b);
+    if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
+    setErrors({});
+    setPending(true);
+    try {
+      if (!preview) {
+        setPreview(await rentalApi.previewReturn(rental.id, b));
+      } else {
+        const updated = await rentalApi.returnVehicle(rental.id, b);
+        toast({ variant: 'success', title: t('rentals.toasts.returned') });
+        onDone(updated);
+      }
+    } catch (error) {
+      setErrors(serverFieldErrors(t, error));
+      toast({ variant: 'destructive', title: t('rentals.messages.updateFailed'), description: failureDescription(t, error) });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const moneyField = (k: string) => (
+    <Field key={k} label={t(`rentals.dialogs.${k}`)} error={errors[k]}>
+      {(p) => <input {...p} className={input} inputMode="decimal" value={v[k]} onChange={(e) => set(k, e.target.value)} />}
+    </Field>
+  );
+
+  return (
+    <Modal open={open} onClose={pending ? () => {} : onClose} title={t('rentals.dialogs.returnTitle')} wide>
+      <form onSubmit={submit} noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t('rentals.dialogs.odometerEnd')} error={errors.odometerEnd}>
+            {(p) => <input {...p} className={input} inputMode="numeric" value={v.odometerEnd} onChange={(e) => set('odometerEnd', e.target.value)} />}
+          </Field>
+          <Field label={t('rentals.dialogs.condition')} error={errors.condition}>
+            {(p) => (
+              <select {...p} className={input} value={v.condition} onChange={(e) => set('condition', e.target.value)}>
+                <option value="">—</option>
+                {VEHICLE_CONDITIONS.map((c) => <option key={c} value={c}>{t(`rentals.condition.${c}`)}</option>)}
+              </select>
+            )}
+          </Field>
+          <FuelSelect label={t('rentals.dialogs.fuelLevelEnd')} value={v.fuelLevelEnd} onChange={(x) => set('fuelLevelEnd', x)} error={errors.fuelLevelEnd} allowEmpty />
+          {['damageFees', 'salikCharges', 'trafficFines', 'extraCharges'].map(moneyField)}
+          <Field label={t('rentals.dialogs.returnNotes')} error={errors.returnNotes} className="sm:col-span-2">
+            {(p) => <textarea {...p} className={input} rows={2} value={v.returnNotes} onChange={(e) => set('returnNotes', e.target.value)} />}
+          </Field>
+        </div>
+        {preview && (
+          <section className="mt-5 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" aria-label={t('rentals.dialogs.finalCharges')} data-testid="return-preview">
+            <p className="mb-2 font-semibold">{t('rentals.dialogs.finalCharges')}</p>
+            <dl className="grid grid-cols-2 gap-1">
+              {preview.lines.map((l, i) => (
+                <div key={`${l.code}-${i}`} className="contents" data-line={l.code}>
+                  <dt>{t(`rentals.categories.${l.category}`)}{l.quantity !== undefined ? ` × ${l.quantity}` : ''}</dt>
+                  <dd className="text-end tabular-nums">{money(l.amount)}</dd>
+                </div>
+              ))}
+              <dt className="font-semibold">{t('rentals.wizard.total')}</dt><dd className="text-end font-semibold tabular-nums">{money(preview.total)}</dd>
+              <dt>{t('rentals.dialogs.alreadyCharged')}</dt><dd className="text-end tabular-nums">{money(preview.alreadyCharged)}</dd>
+              <dt>{t('rentals.dialogs.toPost')}</dt><dd className="text-end tabular-nums">{money(preview.toPost)}</dd>
+              <dt className="font-semibold">{t('rentals.dialogs.balanceAfter')}</dt><dd className="text-end font-semibold tabular-nums" data-testid="balance-after">{money(preview.balanceAfter)}</dd>
+            </dl>
+            {preview.km && <p className="mt-2 text-slate-600 dark:text-slate-300">{t('rentals.dialogs.drivenKm', { driven: preview.km.driven, allowance: preview.km.allowance ?? '∞', extra: preview.km.extra })}</p>}
+          </section>
+        )}
+        <Actions onClose={onClose} pending={pending} label={preview ? t('rentals.dialogs.confirmReturn') : t('rentals.dialogs.calculate')} />
+      </form>
+    </Modal>
+  );
+}
+
+export function CloseDialog({ rental, open, onClose, onDone }: { rental: RentalApi; open: boolean; onClose: () => void; onDone: Done }) {
+  const t = useT();
+  const money = useMoney();
+  const [method, setMethod] = useState('cash');
+  const [pending, setPending] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = closeSchema.parse({ depositRefundMethod: method });
+    setPending(true);
+    try {
+      const updated = await rentalApi.close(rental.id, body);
+      toast({ variant: 'success', title: t('rentals.toasts.closed') });
+      onDone(updated);
+    } catch (error) {
+      toast({ variant: 'destructive', title: t('rentals.messages.updateFailed'), description: failureDescription(t, error) });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Modal open={open} onClose={pending ? () => {} : onClose} title={t('rentals.dialogs.closeTitle')}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <p className="text-sm text-slate-700 dark:text-slate-200">{t('rentals.dialogs.closeBody')}</p>
+        {rental.balance > 0 && <p className="text-sm font-medium text-red-800 dark:text-red-300">{t('rentals.dialogs.closeBalance', { amount: money(rental.balance) })}</p>}
+        {rental.depositHeld > 0 && (
+          <Field label={t('rentals.dialogs.depositRefundMethod')}>
+            {(p) => (
+              <select {...p} className={input} value={method} onChange={(e) => setMethod(e.target.value)}>
+                {LEDGER_METHODS.map((m) => <option key={m} value={m}>{t(`rentals.methods.${m}`)}</option>)}
+              </select>
+            )}
+          </Field>
+        )}
+        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.close')} />
+      </form>
+    </Modal>
+  );
+}
