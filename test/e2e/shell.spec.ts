@@ -151,6 +151,54 @@ test.describe('signed in', () => {
     await expect(html).not.toHaveClass(/\bdark\b/);
   });
 
+  test('install: the button appears when the browser offers installation, the dialog opens itself after 10 s, Install Now prompts', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.clock.install();
+    await signUpAndOpen(page, '/dashboard');
+    await expect(mainNav(page)).toBeVisible();
+    const installButton = page.getByRole('button', { name: 'Install App' });
+    await expect(installButton).toHaveCount(0);
+
+    // What Chromium fires when the app is installable (it needs a user's engagement headless
+    // Chromium never records), with a prompt() that accepts.
+    const offerInstall = () =>
+      page.evaluate(() => {
+        const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
+        (window as unknown as Record<string, number>).__prompted = 0;
+        event.prompt = async () => {
+          (window as unknown as Record<string, number>).__prompted += 1;
+        };
+        event.userChoice = Promise.resolve({ outcome: 'accepted' });
+        window.dispatchEvent(event);
+      });
+    await offerInstall();
+    await expect(installButton).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Install Sayyara App' });
+    // The dialog element itself has no box (its panel is fixed-positioned): check its title.
+    const dialogTitle = dialog.getByRole('heading', { name: 'Install Sayyara App' });
+    await page.clock.fastForward(9_000);
+    await expect(dialog).toHaveCount(0);
+    await page.clock.fastForward(1_500);
+    await expect(dialogTitle).toBeVisible();
+    for (const benefit of ['Access fleet data offline', 'Faster startup', 'Native app-like experience', 'Quick access from the home screen']) {
+      await expect(dialog.getByText(benefit)).toBeVisible();
+    }
+
+    // Closing is remembered for the session: offered again, it does not open by itself.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+    await offerInstall();
+    await page.clock.fastForward(11_000);
+    await expect(dialog).toHaveCount(0);
+
+    // Opened from the button, Install Now hands over to the browser's prompt; accepted, the button goes.
+    await installButton.click();
+    await dialog.getByRole('button', { name: 'Install Now' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as Record<string, number>).__prompted)).toBe(1);
+    await expect(installButton).toHaveCount(0);
+  });
+
   test('an unknown path inside the app shows 404 Page Not Found', async ({ page }) => {
     await signUpAndOpen(page, '/no-such-page/at-all');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
