@@ -199,6 +199,34 @@ test.describe('signed in', () => {
     await expect(installButton).toHaveCount(0);
   });
 
+  test('pages preload for the role when idle and on hover, and page-load timings are logged', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    const chunk = (name: string) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`);
+    const wasRequested = (name: string) => requested.some((p) => chunk(name).test(p));
+
+    await signUpAndOpen(page, '/dashboard');
+    await expect(mainNav(page)).toBeVisible();
+    // An OWNER's list (spec §2): everyone's pages plus reports and fleet analytics, never opened.
+    for (const name of ['VehiclesPage', 'CustomersPage', 'RentalsPage', 'AiInsightsPage', 'ReportsPage', 'FleetAnalyticsPage']) {
+      await expect.poll(() => wasRequested(name), { message: name }).toBe(true);
+    }
+    // Not on the list: loaded only when the pointer rests on its menu item.
+    expect(wasRequested('DocumentsPage')).toBe(false);
+    await mainNav(page).getByRole('link', { name: 'Documents' }).hover();
+    await expect.poll(() => wasRequested('DocumentsPage')).toBe(true);
+
+    await mainNav(page).getByRole('link', { name: 'Documents' }).click();
+    await expect(page).toHaveURL(/\/documents$/);
+    const log = await page.evaluate(() => JSON.parse(sessionStorage.getItem('sy_lazy_perf') ?? '[]') as { route: string; loadTime: number; timestamp: number }[]);
+    expect(log.map((e) => e.route)).toEqual(expect.arrayContaining(['/dashboard', '/documents']));
+    for (const entry of log) {
+      expect(entry.loadTime).toBeGreaterThanOrEqual(0);
+      expect(entry.timestamp).toBeGreaterThan(Date.now() - 5 * 60_000);
+    }
+  });
+
   test('an unknown path inside the app shows 404 Page Not Found', async ({ page }) => {
     await signUpAndOpen(page, '/no-such-page/at-all');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
