@@ -118,6 +118,14 @@ describe('sign-in, current user, refresh, logout', () => {
     expect(wrong.body.error.message).toBe('Invalid username or password');
   });
 
+  it('answers a username no account can have (spaces, #) with the same 401', async () => {
+    for (const username of ['john smith', 'a#b']) {
+      const res = await post('/api/auth/login', { username, password: 'whatever' });
+      expect(res.status, username).toBe(401);
+      expect(res.body.error.message).toBe('Invalid username or password');
+    }
+  });
+
   it('requires username and password', async () => {
     const res = await post('/api/auth/login', { username: '', password: '' });
     expect(res.status).toBe(400);

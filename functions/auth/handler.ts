@@ -25,7 +25,7 @@ import { tenantItems, pickFreeSlug } from './tenant';
 async function register(ctx: RequestCtx<RegisterBody>) {
   const body = ctx.body;
   const username = normalizeUsername(body.username);
-  if (/[\s#]/.test(username)) {
+  if (/[\s#\u0000-\u001f]/.test(username)) {
     throw validationFailed({ username: 'Username may not contain spaces or #' });
   }
   await assertAvailable(username, body.email);
@@ -72,6 +72,9 @@ async function register(ctx: RequestCtx<RegisterBody>) {
  */
 async function login(ctx: RequestCtx<LoginInput>) {
   const username = normalizeUsername(ctx.body.username);
+  // No account can have such a name (sign-up and staff forms refuse it), and '#' or control
+  // characters cannot be part of a key: the same answer as any unknown username.
+  if (/[\s#\u0000-\u001f]/.test(username)) throw unauthorized(INVALID_CREDENTIALS);
   const now = Date.now();
   // The demo password is printed on the sign-in page: throttling it protects nothing, and
   // would let one visitor lock every other visitor out of "Try Live Demo" for 15 minutes.

@@ -57,7 +57,7 @@ export const staffUsername = z
   .trim()
   .min(STAFF_USERNAME_MIN_LENGTH, STAFF_MESSAGES.usernameMin)
   .max(128)
-  .regex(/^[^\s#]+$/, STAFF_MESSAGES.usernameChars);
+  .regex(/^[^\s#\u0000-\u001f]+$/, STAFF_MESSAGES.usernameChars);
 
 export const createStaffSchema = z.object({
   firstName: name(STAFF_MESSAGES.firstNameRequired),
