@@ -6,7 +6,7 @@ import {
 import type { BlacklistListQuery } from '../../shared/schemas/blacklist';
 import { conflict, isConditionFailure, notFound } from '../lib/errors';
 import { auditItem, type AuditActor } from '../lib/data/audit';
-import { entityKey, tenantPk, type Key } from '../lib/data/keys';
+import { entityKey, isUlid, tenantPk, type Key } from '../lib/data/keys';
 import { getItem, queryAll, queryPage, toEntity, transact, tx, type Item, type Page } from '../lib/data/repo';
 
 /**
@@ -124,7 +124,7 @@ export function newBlacklistItem(
 }
 
 export async function getBlacklistEntry(tenantId: string, id: string): Promise<BlacklistItem | undefined> {
-  if (!id || id.includes('#')) return undefined;
+  if (!isUlid(id)) return undefined;
   return (await getItem(blacklistKey(tenantId, id), true)) as BlacklistItem | undefined;
 }
 

@@ -443,6 +443,14 @@ describe('tenancy and roles', () => {
     expect((await get(`/api/v1/customers/${id}`, owner.token)).body.version).toBe(1);
   });
 
+  it('answers 404 for ids that are not ids', async () => {
+    for (const bad of ['not-an-id', 'x%23y', '01J%00000000000000000000000']) {
+      expect((await get(`/api/v1/customers/${bad}`, owner.token)).status).toBe(404);
+      expect((await get(`/api/v1/customers/${bad}/notes`, owner.token)).status).toBe(404);
+      expect((await get(`/api/v1/blacklist/${bad}`, owner.token)).status).toBe(404);
+    }
+  });
+
   it('MECHANIC has no customer access (403 on every route)', async () => {
     const m = mechanicToken;
     expect((await get('/api/v1/customers', m)).status).toBe(403);

@@ -7,7 +7,7 @@ import { calendarDateInZone, getRegionConfig, isRegionCode, type RegionCode } fr
 import type { CustomerCreate, CustomerListQuery, CustomerUpdate } from '../../shared/schemas/customers';
 import { conflict, isConditionFailure, notFound, validationFailed } from '../lib/errors';
 import { auditItem, type AuditActor } from '../lib/data/audit';
-import { entityKey, keys, sortKey, tenantPk, type Key } from '../lib/data/keys';
+import { entityKey, isUlid, keys, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import { getItem, queryPage, toEntity, transact, tx, type Item, type Page } from '../lib/data/repo';
 
 /**
@@ -263,7 +263,8 @@ export function toCustomerApi(item: Item | Record<string, unknown>, ctx?: Partia
 
 /** The stored customer item, or undefined (another tenant's id is simply not found). */
 export async function getCustomer(tenantId: string, id: string): Promise<CustomerItem | undefined> {
-  if (!id || id.includes('#')) return undefined;
+  // Ids are ULIDs; anything else (including another tenant's key material) is simply not found.
+  if (!isUlid(id)) return undefined;
   return (await getItem(customerKey(tenantId, id), true)) as CustomerItem | undefined;
 }
 

@@ -1,7 +1,7 @@
 import { createDomainHandler, reply, type RequestCtx } from '../lib/http';
 import { HttpError, forbidden, notFound, tooLarge } from '../lib/errors';
 import type { AuditActor } from '../lib/data/audit';
-import { keys } from '../lib/data/keys';
+import { isUlid, keys } from '../lib/data/keys';
 import { batchGet } from '../lib/data/repo';
 import { hasAbility } from '../../shared/permissions';
 import type { CustomerListQuery } from '../../shared/schemas/customers';
@@ -45,6 +45,7 @@ export const handler = createDomainHandler('customers', {
 
   getCustomer: async (ctx) => {
     // One batch read for the customer and the settings (region), then one Query for the blacklist.
+    if (!isUlid(ctx.params.id)) throw notFound('Customer not found');
     const [item, settings] = await batchGet([customerKey(ctx.auth.tenantId, ctx.params.id), keys.settings(ctx.auth.tenantId)]);
     if (!item) throw notFound('Customer not found');
     const company = companyContextFrom(settings);
