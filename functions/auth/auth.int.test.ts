@@ -183,6 +183,15 @@ describe('lockout', () => {
     expect(actions.filter((a) => a === 'auth.login_failed')).toHaveLength(4);
   });
 
+  it('counts parallel failures one by one (no lost updates)', async () => {
+    const t = await registerTenant();
+    const results = await Promise.all(Array.from({ length: 8 }, () => post('/api/auth/login', { username: t.username, password: 'wrong-parallel' })));
+    expect(results.every((r) => r.status === 401 || r.status === 429)).toBe(true);
+    const item = await getItem(keys.global.loginAttempts(t.username));
+    expect(Number(item!.failures)).toBe(results.filter((r) => r.status === 401).length);
+    expect((await post('/api/auth/login', { username: t.username, password: t.password })).status).toBe(429);
+  });
+
   it('counts unknown usernames too, so 429 reveals nothing', async () => {
     const ghost = unique('ghost');
     for (let i = 0; i < 5; i++) await post('/api/auth/login', { username: ghost, password: 'x' });

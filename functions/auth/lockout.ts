@@ -1,5 +1,5 @@
 import { keys } from '../lib/data/keys';
-import { deleteItem, getItem, putItem, updateRaw } from '../lib/data/repo';
+import { deleteItem, getItem, updateRaw } from '../lib/data/repo';
 
 /**
  * Sign-in throttling per username (issue: 5 failed attempts in 15 minutes → 429 "Too many
@@ -30,20 +30,42 @@ export async function readAttempts(username: string): Promise<AttemptState | und
   return { failures: Number(item.failures ?? 0), windowStart: Number(item.windowStart ?? 0) };
 }
 
-/** Records one failure; returns the failures now counted in the window. */
-export async function recordFailure(username: string, previous: AttemptState | undefined, now = Date.now()): Promise<number> {
+/**
+ * Records one failure atomically; returns the failures now counted in the window. Parallel
+ * attempts (how brute force arrives) must each count: an ADD inside the current window, or a
+ * conditional start of a new window when there is none or it has passed — never a blind put.
+ */
+export async function recordFailure(username: string, _previous?: AttemptState, now = Date.now()): Promise<number> {
   const key = keys.global.loginAttempts(username);
-  if (!previous || now >= previous.windowStart + LOCKOUT_WINDOW_MS) {
-    await putItem({ ...key, entityType: 'LOGIN_ATTEMPTS', failures: 1, windowStart: now, ttl: Math.ceil((now + LOCKOUT_WINDOW_MS) / 1000) });
-    return 1;
+  const cutoff = now - LOCKOUT_WINDOW_MS;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const updated = await updateRaw({
+        Key: key,
+        UpdateExpression: 'ADD failures :one',
+        ConditionExpression: 'attribute_exists(pk) AND windowStart > :cutoff',
+        ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff },
+        ReturnValues: 'ALL_NEW',
+      });
+      return Number(updated?.failures ?? 1);
+    } catch (err) {
+      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+    }
+    try {
+      await updateRaw({
+        Key: key,
+        UpdateExpression: 'SET failures = :one, windowStart = :now, entityType = :type, #ttl = :ttl',
+        ConditionExpression: 'attribute_not_exists(pk) OR windowStart <= :cutoff',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':one': 1, ':now': now, ':type': 'LOGIN_ATTEMPTS', ':ttl': Math.ceil((now + LOCKOUT_WINDOW_MS) / 1000), ':cutoff': cutoff },
+      });
+      return 1;
+    } catch (err) {
+      // Someone else opened the window a moment ago: count in it.
+      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+    }
   }
-  const updated = await updateRaw({
-    Key: key,
-    UpdateExpression: 'ADD failures :one',
-    ExpressionAttributeValues: { ':one': 1 },
-    ReturnValues: 'ALL_NEW',
-  });
-  return Number(updated?.failures ?? previous.failures + 1);
+  return MAX_FAILED_LOGINS;
 }
 
 /** A successful sign-in starts the count afresh. */
