@@ -14,6 +14,7 @@ import { seedStaff } from '../auth/seed';
 import { seedVehicles } from '../vehicles/seed';
 import { seedBlacklist, seedCustomers } from '../customers/seed';
 import { seedSettings } from '../settings/seed';
+import { seedRentals } from '../rentals/seed';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -63,6 +64,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['blacklist', seedBlacklist],
   // after vehicles: the demo's default rates per category come from the seeded fleet
   ['settings', seedSettings],
+  // after vehicles, customers and settings: bookings, ledgers, schedule blocks, customer counters
+  ['rentals', seedRentals],
 ];
 
 export const DEMO_COMPANY = {

@@ -443,3 +443,30 @@ describe('overdue job', () => {
     await book(t.owner.token, v.id, windowOf(500, 2));
   });
 });
+
+describe('demo company', () => {
+  it('has about 200 rentals in every status, with ledgers that agree with the rental totals and the stats', async () => {
+    const { login } = await import('../../test/integration/fixtures');
+    const demo = await login('demo', 'demo1234');
+    const stats = await get('/api/v1/rentals/stats', demo.token);
+    expect(stats.status).toBe(200);
+    expect(stats.body.total).toBeGreaterThanOrEqual(150);
+    expect(stats.body.total).toBeLessThanOrEqual(260);
+    for (const s of ['pending', 'active', 'completed', 'cancelled', 'overdue', 'archived']) expect(stats.body.byStatus[s], s).toBeGreaterThan(0);
+    let counted = 0;
+    let cursor: string | null = null;
+    const sample: { id: string; balance: number; charges: number }[] = [];
+    do {
+      const page: { status: number; body: { items: { id: string; balance: number; charges: number }[]; nextCursor: string | null } } = await get(`/api/v1/rentals?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, demo.token);
+      counted += page.body.items.length;
+      sample.push(...page.body.items.filter((_, i) => i % 25 === 0));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(counted).toBe(stats.body.total);
+    for (const r of sample) {
+      const ledger = await get(`/api/v1/rentals/${r.id}/ledger`, demo.token);
+      expect(ledger.body.balance, r.id).toBe(r.balance);
+      expect(ledger.body.charges, r.id).toBe(r.charges);
+    }
+  });
+});
