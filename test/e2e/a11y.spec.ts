@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { regionPanel, regionTrigger, signUpAndOpen } from './helpers';
+import { openRegionPanel, shellReady, signUpAndOpen } from './helpers';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -48,6 +48,7 @@ for (const v of variants) {
   test(`axe: / has no serious or critical violations ${suffix}`, async ({ page }) => {
     await preferences(page, v);
     await page.goto('/');
+    await shellReady(page);
     await expect(page.locator('footer')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', v.language);
     expect(await seriousViolations(page)).toEqual([]);
@@ -56,6 +57,7 @@ for (const v of variants) {
   test(`axe: /auth has no serious or critical violations ${suffix}`, async ({ page }) => {
     await preferences(page, v);
     await page.goto('/auth');
+    await shellReady(page);
     await expect(page.locator('form')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     // The sign-up tab too (more fields, optional Arabic name).
@@ -73,9 +75,7 @@ for (const v of variants) {
     expect(await seriousViolations(page)).toEqual([]);
 
     // With the region-and-language popover open and its region list expanded.
-    await regionTrigger(page).click();
-    const panel = regionPanel(page);
-    await expect(panel.getByRole('heading', { level: 2 })).toBeVisible();
+    const panel = await openRegionPanel(page);
     expect(await seriousViolations(page)).toEqual([]);
     await panel.getByRole('button', { name: /^(Region|المنطقة) / }).click();
     await expect(page.getByRole('option').first()).toBeVisible();

@@ -69,6 +69,16 @@ export async function useSession(page: Page, session: E2eSession, path = '/dashb
     );
   }, session);
   await page.goto(path);
+  await shellReady(page);
+}
+
+/**
+ * Waits for the first screen after a full page load (the session check, then the layout or a
+ * status page and its lazy chunk). Generous, because several stacks and browsers may share two
+ * cores; later assertions keep the default timeout.
+ */
+export async function shellReady(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
 }
 
 /** Signs up via the API and opens `path` signed in as that company's owner. */
@@ -100,4 +110,12 @@ export function regionTrigger(page: Page) {
 /** The open region-and-language popover panel (headlessui renders it outside the trigger). */
 export function regionPanel(page: Page) {
   return page.locator('[id^="headlessui-popover-panel"]');
+}
+
+/** Clicks the region trigger and waits for the panel (its contents are a lazy chunk). */
+export async function openRegionPanel(page: Page) {
+  await regionTrigger(page).click();
+  const panel = regionPanel(page);
+  await expect(panel.getByRole('heading', { level: 2 })).toBeVisible({ timeout: 20_000 });
+  return panel;
 }

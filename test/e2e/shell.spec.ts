@@ -5,7 +5,7 @@
  * signed up for real through POST /api/register on the local stack.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { regionPanel, regionTrigger, signUpAndOpen } from './helpers';
+import { openRegionPanel, regionPanel, regionTrigger, shellReady, signUpAndOpen } from './helpers';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: /^(Main navigation|التنقل الرئيسي)$/ });
 
@@ -37,7 +37,7 @@ test.describe('signed in', () => {
     const mainBoxLtr = (await main.boundingBox())!;
     expect(navBoxLtr.x + navBoxLtr.width).toBeLessThanOrEqual(mainBoxLtr.x + 1);
 
-    await regionTrigger(page).click();
+    await openRegionPanel(page);
     await chooseInListbox(page, /^Language English/, /Arabic/);
 
     await expect(html).toHaveAttribute('dir', 'rtl');
@@ -62,11 +62,12 @@ test.describe('signed in', () => {
 
     // Survives a reload (before first paint, boot.js applies the saved language).
     await page.reload();
+    await shellReady(page);
     await expect(html).toHaveAttribute('dir', 'rtl');
     await expect(mainNav(page).getByRole('link', { name: 'لوحة التحكم' })).toBeVisible();
 
     // And back to English.
-    await regionTrigger(page).click();
+    await openRegionPanel(page);
     await chooseInListbox(page, /^اللغة العربية/, /English/);
     await expect(html).toHaveAttribute('dir', 'ltr');
     await expect(html).toHaveAttribute('lang', 'en');
@@ -80,9 +81,7 @@ test.describe('signed in', () => {
     await signUpAndOpen(page, '/dashboard');
     const trigger = regionTrigger(page);
     await expect(trigger).toHaveAccessibleName(/English, \$$/);
-    await trigger.click();
-
-    const dialog = regionPanel(page);
+    const dialog = await openRegionPanel(page);
     await expect(dialog.getByText('Sample amount')).toBeVisible();
     // USA first: dollars and month-first dates.
     await expect(dialog).toContainText('$100.00');
@@ -104,8 +103,9 @@ test.describe('signed in', () => {
 
     // The choice is kept across reloads; Reset to USA restores dollars.
     await page.reload();
+    await shellReady(page);
     await expect(regionTrigger(page)).toHaveAccessibleName(/د\.إ$/);
-    await regionTrigger(page).click();
+    await openRegionPanel(page);
     await page.getByRole('button', { name: 'Reset to USA' }).click();
     await expect(regionPanel(page)).toContainText('$1,234.50');
   });
@@ -144,6 +144,7 @@ test.describe('signed in', () => {
     await expect(html).toHaveClass(/\bdark\b/);
     const background = await page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor);
     await page.reload();
+    await shellReady(page);
     await expect(html).toHaveClass(/\bdark\b/);
     await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
     expect(await page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(background);
@@ -258,6 +259,7 @@ test('the edge answers the redirect table with HTTP redirects (same table as the
 
 test('keyboard only: open the region popover, pick Arabic, close it', async ({ page }) => {
   await page.goto('/auth');
+  await shellReady(page);
   await regionTrigger(page).focus();
   await page.keyboard.press('Enter');
   const panel = regionPanel(page);
@@ -330,7 +332,7 @@ test('the web manifest is linked and served, and the service worker registers', 
 
 test('the offline badge appears offline and "Back online" shows after', async ({ page, context }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shellReady(page);
   const status = page.getByRole('status').filter({ hasText: /offline|online/i });
   await expect(status).toHaveCount(0);
 
@@ -350,7 +352,7 @@ test.describe('after a new release', () => {
 
   test('a chunk of the previous release that is gone reloads the page once instead of the error screen', async ({ page }) => {
     await page.goto('/auth');
-    await expect(regionTrigger(page)).toBeVisible();
+    await shellReady(page);
     // The popover's chunk is missing once, as after a deploy replaced the hashed files.
     let failed = 0;
     await page.route(/\/assets\/RegionPanel-[\w-]+\.js$/, async (route) => {
@@ -365,15 +367,16 @@ test.describe('after a new release', () => {
     await regionTrigger(page).click();
     await reloaded;
     expect(failed).toBe(1);
+    await shellReady(page);
     await expect(page.getByText('Something went wrong')).toHaveCount(0);
-    await regionTrigger(page).click();
+    await openRegionPanel(page);
     await expect(regionPanel(page).getByRole('button', { name: 'Apply' })).toBeVisible();
   });
 });
 
 test('installed once, the app still opens offline (service worker shell cache)', async ({ page, context }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shellReady(page);
   // First visit: wait until the worker is active and controls this page.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
