@@ -470,3 +470,39 @@ describe('demo company', () => {
     }
   });
 });
+
+describe('region and blacklist rules', () => {
+  it('a blacklisted customer needs the warning acknowledged (warning mode) or is refused (block mode)', async () => {
+    const owner = await registerTenant();
+    const name = `Blocked Renter ${tag}`;
+    const cust = await customer(owner.token, { fullNameEnglish: name });
+    const entry = await post('/api/v1/blacklist', { fullName: name, reason: 'Unpaid damages' }, owner.token);
+    expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+    const v = await vehicle(owner.token);
+    const warned = await post('/api/v1/rentals', { ...body(v.id), customerId: cust }, owner.token);
+    expect(warned.status).toBe(409);
+    expect(warned.body.error.code).toBe('BLACKLIST_WARNING');
+    expect(warned.body.error.conflicts[0].reason).toBe('Unpaid damages');
+    await book(owner.token, v.id, { customerId: cust, blacklistAcknowledged: true });
+    await setSettings(owner.tenantId, { blacklistMode: 'block' });
+    const refused = await post('/api/v1/rentals', { ...body(v.id, windowOf(30, 2)), customerId: cust, blacklistAcknowledged: true }, owner.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('CUSTOMER_BLACKLISTED');
+    await setSettings(owner.tenantId, { enableBlacklistCheck: false });
+    await book(owner.token, v.id, { ...windowOf(30, 2), customerId: cust });
+  });
+
+  it('never books beyond the region\'s maximum rental days (UAE: 90)', async () => {
+    const owner = await registerTenant();
+    const cust = await customer(owner.token);
+    const v = await vehicle(owner.token);
+    await setSettings(owner.tenantId, { preferences: { region: 'AE' } });
+    const tooLong = await post('/api/v1/rentals', { ...body(v.id, windowOf(0, 95)), customerId: cust }, owner.token);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.fields.endDate).toBe('Expected duration cannot exceed 90 days in United Arab Emirates');
+    const openTooLong = await post('/api/v1/rentals', { ...body(v.id), customerId: cust, endDate: null, openEnded: true, expectedDuration: 120 }, owner.token);
+    expect(openTooLong.body.error.fields.expectedDuration).toBe('Expected duration cannot exceed 90 days in United Arab Emirates');
+    const ok = await book(owner.token, v.id, { ...windowOf(0, 90), customerId: cust });
+    expect(ok.maxRentalDuration).toBe(90);
+  });
+});
