@@ -414,6 +414,27 @@ describe('ID scan', () => {
     expect((await scan(big, 'application/pdf')).status).toBe(413);
   });
 
+  it('scans a file uploaded to S3 first (large files) and deletes it after reading', async () => {
+    const file = fixture('sample-passport.pdf');
+    const url = await post('/api/v1/customers/id-scan/upload-url', { fileName: 'passport.pdf', fileType: 'application/pdf', fileSize: file.length }, owner.token);
+    expect(url.status).toBe(200);
+    expect(url.body.key.startsWith(`tenants/${owner.tenantId}/id-scans/`)).toBe(true);
+    const put = await fetch(url.body.uploadUrl.replace('localhost', '127.0.0.1'), { method: 'PUT', headers: url.body.headers, body: file });
+    expect(put.status).toBe(200);
+    const res = await call('/api/v1/customers/id-scan', { method: 'POST', body: { key: url.body.key }, token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body.fields.fullNameEnglish).toBe('Anna Maria Eriksson');
+    // The scan is not kept: a second read finds nothing.
+    const again = await call('/api/v1/customers/id-scan', { method: 'POST', body: { key: url.body.key }, token: owner.token });
+    expect(again.status).toBe(400);
+    // Another company's key is refused without being read.
+    const foreign = await call('/api/v1/customers/id-scan', { method: 'POST', body: { key: url.body.key }, token: other.token });
+    expect(foreign.status).toBe(400);
+    const bad = await call('/api/v1/customers/id-scan', { method: 'POST', body: {}, token: owner.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.key).toBeTruthy();
+  });
+
   it('is for customer editors only', async () => {
     expect((await scan(fixture('sample-passport.pdf'), 'application/pdf', mechanicToken)).status).toBe(403);
     expect((await scan(fixture('sample-passport.pdf'), 'application/pdf', staffToken)).status).toBe(200);

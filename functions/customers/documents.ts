@@ -7,6 +7,9 @@ import { queryPage, toEntity, transact, tx, type Item } from '../lib/data/repo';
 // The S3 helpers (presigning for the browser-reachable endpoint, HEAD) are the vehicles domain's;
 // shared rather than copied so both document flows behave the same.
 import { UPLOAD_URL_TTL_SECONDS, headObject, presignDownload, presignUpload, safeFileName } from '../vehicles/documents';
+import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
+import { s3Client } from '../lib/aws';
+import { config } from '../lib/config';
 import { customerKey, type CustomerItem } from './data';
 
 /**
@@ -28,6 +31,34 @@ export const DOCUMENT_MESSAGES = {
   sizeMismatch: 'The uploaded file does not match the declared size',
   badKey: 'This file does not belong to this customer',
 } as const;
+
+/** ID scans uploaded for reading only: deleted right after the scan (PII is not kept). */
+export const idScanPrefix = (tenantId: string) => `tenants/${tenantId}/id-scans/`;
+
+export async function idScanUploadUrl(tenantId: string, file: { fileName: string; fileType: string; fileSize: number }) {
+  const key = `${idScanPrefix(tenantId)}${ulid()}-${safeFileName(file.fileName)}`;
+  const uploadUrl = await presignUpload(key, file.fileType, file.fileSize);
+  return { uploadUrl, key, headers: { 'content-type': file.fileType }, expiresIn: UPLOAD_URL_TTL_SECONDS };
+}
+
+export function isIdScanKey(tenantId: string, key: string): boolean {
+  const prefix = idScanPrefix(tenantId);
+  return key.startsWith(prefix) && key.length > prefix.length && !key.slice(prefix.length).includes('/') && !key.includes('..');
+}
+
+/** The uploaded scan's bytes and type, or undefined when it is not there; deleted after reading. */
+export async function takeIdScan(key: string, maxBytes: number): Promise<{ body: Buffer; contentType?: string } | 'too_large' | undefined> {
+  const head = await headObject(key);
+  if (!head) return undefined;
+  try {
+    if (head.size > maxBytes) return 'too_large';
+    const res = await s3Client().send(new GetObjectCommand({ Bucket: config().documentsBucket, Key: key }));
+    const body = Buffer.from(await res.Body!.transformToByteArray());
+    return { body, contentType: res.ContentType };
+  } finally {
+    await s3Client().send(new DeleteObjectCommand({ Bucket: config().documentsBucket, Key: key })).catch(() => undefined);
+  }
+}
 
 export async function customerUploadUrl(tenantId: string, customerId: string, file: { fileName: string; fileType: string; fileSize: number }) {
   const key = `${customerDocumentPrefix(tenantId, customerId)}${ulid()}-${safeFileName(file.fileName)}`;

@@ -1,18 +1,19 @@
 import { createDomainHandler, reply, type RequestCtx } from '../lib/http';
-import { HttpError, forbidden, notFound, tooLarge } from '../lib/errors';
+import { HttpError, badRequest, forbidden, notFound, tooLarge } from '../lib/errors';
 import type { AuditActor } from '../lib/data/audit';
 import { isUlid, keys } from '../lib/data/keys';
 import { batchGet } from '../lib/data/repo';
 import { hasAbility } from '../../shared/permissions';
 import type { CustomerListQuery } from '../../shared/schemas/customers';
-import { DOCUMENT_MAX_BYTES, ID_SCAN_CONTENT_TYPES, ID_SCAN_MESSAGES } from '../../shared/schemas/customers';
+import { DOCUMENT_MAX_BYTES, ID_SCAN_CONTENT_TYPES, ID_SCAN_MESSAGES, idScanFromKeySchema } from '../../shared/schemas/customers';
 import { listRentalsForCustomer } from '../rentals/data';
 import {
   companyContextFrom, createCustomer, customerKey, listCustomers, type CustomerItem, readCompanyContext, requireCustomer, toCustomerApi, updateCustomer,
 } from './data';
 import { blacklistMatchesFor, createBlacklistEntry, getBlacklistEntry, listBlacklist, toBlacklistApi, updateBlacklistEntry } from './blacklist-data';
 import { addNote, listNotes } from './notes';
-import { customerUploadUrl, listDocuments, recordDocument } from './documents';
+import { DOCUMENT_MESSAGES, customerUploadUrl, idScanUploadUrl, isIdScanKey, listDocuments, recordDocument, takeIdScan } from './documents';
+import { parseWith } from '../lib/validation';
 import { IdScanError, scanIdDocument, sniffType, type ScanContentType } from './id-scan/extract';
 
 /**
@@ -104,11 +105,29 @@ export const handler = createDomainHandler('customers', {
     return reply.ok(page);
   },
 
+  customerIdScanUploadUrl: async (ctx) => reply.ok(await idScanUploadUrl(ctx.auth.tenantId, ctx.body)),
+
   scanCustomerId: async (ctx) => {
-    const file = ctx.rawBody;
+    let file = ctx.rawBody;
+    let declared = (ctx.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (declared === 'application/json') {
+      // A scan uploaded to S3 first (large files): { "key": "tenants/{t}/id-scans/…" }.
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse((file ?? Buffer.alloc(0)).toString('utf8'));
+      } catch {
+        throw badRequest('Request body must be valid JSON');
+      }
+      const { key } = parseWith(idScanFromKeySchema, parsed, 'body');
+      if (!isIdScanKey(ctx.auth.tenantId, key)) throw badRequest(DOCUMENT_MESSAGES.badKey, { key: DOCUMENT_MESSAGES.badKey });
+      const taken = await takeIdScan(key, DOCUMENT_MAX_BYTES);
+      if (!taken) throw badRequest(DOCUMENT_MESSAGES.notUploaded, { key: DOCUMENT_MESSAGES.notUploaded });
+      if (taken === 'too_large') throw tooLarge(ID_SCAN_MESSAGES.tooLarge);
+      file = taken.body;
+      declared = sniffType(file) ?? (taken.contentType ?? '').toLowerCase();
+    }
     if (!file || file.length === 0) throw scanFailed(ID_SCAN_MESSAGES.empty);
     if (file.length > DOCUMENT_MAX_BYTES) throw tooLarge(ID_SCAN_MESSAGES.tooLarge);
-    const declared = (ctx.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     const actual = sniffType(file);
     if (!(ID_SCAN_CONTENT_TYPES as readonly string[]).includes(declared) || !actual || actual !== declared) {
       throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', ID_SCAN_MESSAGES.unsupportedType, { file: ID_SCAN_MESSAGES.unsupportedType });

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { RouteDef } from './types';
 import {
   activeBodySchema, customerCreateSchema, customerListQuerySchema, customerUpdateSchema,
-  documentRecordSchema, documentUploadUrlSchema, idParamsSchema, noteCreateSchema, pageQuerySchema,
+  documentRecordSchema, documentUploadUrlSchema, idParamsSchema, idScanUploadUrlSchema, noteCreateSchema, pageQuerySchema,
   vipBodySchema,
 } from '../schemas/customers';
 
@@ -23,7 +23,12 @@ export const customersRoutes: RouteDef[] = [
   }),
   customerRoute({
     operationId: 'scanCustomerId', method: 'POST', path: '/api/v1/customers/id-scan', ability: 'customersEdit', rawBody: true,
-    summary: 'Extract customer fields from a passport / ID card / licence (PDF text layer, MRZ); the raw file is the body',
+    summary: 'Extract customer fields from a passport / ID card / licence (PDF text layer, MRZ): the raw file as the body, or JSON {"key"} of a file uploaded via /id-scan/upload-url',
+  }),
+  customerRoute({
+    operationId: 'customerIdScanUploadUrl', method: 'POST', path: '/api/v1/customers/id-scan/upload-url', ability: 'customersEdit',
+    summary: 'Presigned PUT URL for an ID scan too large to send directly (then POST /id-scan with {"key"})',
+    request: { body: idScanUploadUrlSchema },
   }),
   customerRoute({
     operationId: 'getCustomer', method: 'GET', path: '/api/v1/customers/{id}', ability: 'customersRead',

@@ -246,6 +246,15 @@ export const ID_SCAN_MESSAGES = {
   tooLarge: 'File must be at most 10 MB',
 } as const;
 
+/**
+ * Large scans go through S3: POST …/id-scan/upload-url, PUT the file, then POST …/id-scan with
+ * JSON `{ key }`. (Lambda's 6 MB request payload limit caps direct uploads at about 4 MB once
+ * base64-encoded; the web switches to this path above ID_SCAN_DIRECT_MAX_BYTES.)
+ */
+export const ID_SCAN_DIRECT_MAX_BYTES = 4 * 1024 * 1024;
+export const idScanUploadUrlSchema = documentUploadUrlSchema;
+export const idScanFromKeySchema = z.object({ key: z.string().min(1).max(500) });
+
 /** Fields the scan can pre-fill, all optional (staff confirm before saving). */
 export interface IdScanFields {
   fullNameEnglish?: string;

@@ -11,7 +11,7 @@ import { blacklist as blacklistCatalog } from '../../../../shared/i18n/blacklist
 import { formatDate, getRegionConfig } from '../../../../shared/regions';
 import { formatMoney, toMinor } from '../../../../shared/money';
 import { hasAbility, type Ability } from '../../../../shared/permissions';
-import { CUSTOMER_MESSAGE_KEYS, ID_SCAN_MESSAGES, type IdScanResult } from '../../../../shared/schemas/customers';
+import { CUSTOMER_MESSAGE_KEYS, ID_SCAN_DIRECT_MAX_BYTES, ID_SCAN_MESSAGES, type IdScanResult } from '../../../../shared/schemas/customers';
 import { BLACKLIST_MESSAGE_KEYS } from '../../../../shared/schemas/blacklist';
 import type { LoyaltyTier } from '../../../../shared/loyalty';
 import type { LicenseStatus } from '../../../../shared/age';
@@ -237,7 +237,13 @@ export const customerApi = {
   uploadUrl: (id: string, file: File) =>
     api.post<UploadTarget>(`${customerPath(id)}/documents/upload-url`, { fileName: file.name, fileType: file.type, fileSize: file.size }),
   recordDocument: (id: string, body: unknown) => api.post(`${customerPath(id)}/documents`, body),
-  scanId: (file: File) => postRaw<IdScanResult>(`${CUSTOMERS_PATH}/id-scan`, file),
+  /** Small files go in the request; larger ones through S3 first (Lambda's 6 MB payload limit). */
+  scanId: async (file: File, onProgress?: (percent: number) => void) => {
+    if (file.size <= ID_SCAN_DIRECT_MAX_BYTES) return postRaw<IdScanResult>(`${CUSTOMERS_PATH}/id-scan`, file);
+    const target = await api.post<UploadTarget>(`${CUSTOMERS_PATH}/id-scan/upload-url`, { fileName: file.name, fileType: file.type, fileSize: file.size });
+    await putWithProgress(target.uploadUrl, file, target.headers, onProgress ?? (() => {}));
+    return api.post<IdScanResult>(`${CUSTOMERS_PATH}/id-scan`, { key: target.key });
+  },
 };
 
 export const blacklistApi = {
