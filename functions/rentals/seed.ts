@@ -111,7 +111,9 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
   const customerAgg = new Map<string, { rentals: number; completed: number; spend: number }>();
   for (const p of plans) {
     const customer = pick(customers);
-    const id = ulid(p.start);
+    // Ids carry the booking time (lists read newest booking first, live bookings on top).
+    const createdAt = Math.min(p.start - Math.floor(rnd() * 10) * DAY_MS - 3_600_000, now - 3_600_000);
+    const id = ulid(createdAt);
     rentalCounter.n += 1;
     const ref = `${settings.rentalPrefix}${rentalCounter.n}`;
     const cnt = `${settings.contractPrefix}${rentalCounter.n}`;
@@ -141,7 +143,6 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
         }
       }
     };
-    const createdAt = Math.min(p.start - Math.floor(rnd() * 10) * DAY_MS - 3_600_000, now - 3_600_000);
     const timeline: TimelineEvent[] = [{ at: new Date(createdAt).toISOString(), action: 'created', by: world.owner.username }];
     post(initialEntries(quote, { securityDeposit: deposit / 100, initialPaymentAmount: initialPaid / 100, initialPaymentMethod: initialPaid ? method : null }), createdAt);
 

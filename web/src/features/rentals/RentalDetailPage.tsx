@@ -158,7 +158,7 @@ export default function RentalDetailPage() {
             <table className="min-w-full text-sm" data-testid="ledger-table">
               <thead>
                 <tr className="text-start">
-                  {['types.charge', 'dialogs.category', 'dialogs.description', 'dialogs.method', 'columns.status', 'dialogs.amount'].map((k) => (
+                  {['detail.type', 'dialogs.category', 'dialogs.description', 'dialogs.method', 'columns.status', 'dialogs.amount'].map((k) => (
                     <th key={k} scope="col" className="px-2 py-1 text-start font-semibold">{t(`rentals.${k}`)}</th>
                   ))}
                   <th scope="col"><span className="sr-only">{t('rentals.detail.reverse')}</span></th>

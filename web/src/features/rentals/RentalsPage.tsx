@@ -143,7 +143,7 @@ export default function RentalsPage() {
                       <td className="px-3 py-2"><Link to={`/rentals/${r.id}`} className="link font-mono">{r.referenceNumber}</Link></td>
                       <td className="px-3 py-2">{r.customerName}</td>
                       <td className="px-3 py-2">{r.vehicleLabel}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">{when(r.startDate, false)} → {r.openEnded ? t('rentals.openEnded') : when(r.expectedReturnDate, false)}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{when(r.startDate, false)} – {r.openEnded ? t('rentals.openEnded') : when(r.expectedReturnDate, false)}</td>
                       <td className="px-3 py-2"><RentalStatusBadge status={r.status} /></td>
                       <td className="px-3 py-2 tabular-nums">{money(r.totalAmount)}</td>
                       <td className="px-3 py-2"><span className="flex items-center gap-2 tabular-nums">{money(Math.abs(r.balance))} <BalanceBadge state={r.balanceState} /></span></td>
