@@ -94,9 +94,18 @@ async function demoKeys(tenantId: string): Promise<Key[]> {
   return all.map((i) => ({ pk: i.pk, sk: i.sk }));
 }
 
-async function ensureCognitoUser(tenantId: string): Promise<string> {
+/** The demo login and its company's unique handles; tests reset a private copy under other names. */
+export interface DemoAccount {
+  username: string;
+  password: string;
+  slug: string;
+  email: string;
+}
+export const DEMO_ACCOUNT: DemoAccount = { ...DEMO_CREDENTIALS, slug: DEMO_COMPANY.slug, email: DEMO_COMPANY.email };
+
+async function ensureCognitoUser(tenantId: string, account: DemoAccount): Promise<string> {
   const c = config();
-  const { username, password } = DEMO_CREDENTIALS;
+  const { username, password } = account;
   let attributes;
   try {
     attributes = (await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: c.userPoolId, Username: username }))).UserAttributes;
@@ -106,7 +115,7 @@ async function ensureCognitoUser(tenantId: string): Promise<string> {
       UserPoolId: c.userPoolId,
       Username: username,
       MessageAction: 'SUPPRESS',
-      UserAttributes: [{ Name: `custom:${USER_POOL.tenantAttribute}`, Value: tenantId }, { Name: 'email', Value: DEMO_COMPANY.email }],
+      UserAttributes: [{ Name: `custom:${USER_POOL.tenantAttribute}`, Value: tenantId }, { Name: 'email', Value: account.email }],
     }))).User?.Attributes;
   }
   // Always (re)set: the demo password is public and must keep working.
@@ -116,36 +125,40 @@ async function ensureCognitoUser(tenantId: string): Promise<string> {
   return sub;
 }
 
-export async function resetDemo(now = new Date()): Promise<Record<string, number>> {
-  const pointer = await getItem(keys.global.username(DEMO_CREDENTIALS.username));
+export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_ACCOUNT): Promise<Record<string, number>> {
+  const pointer = await getItem(keys.global.username(account.username));
   const tenantId = (pointer?.tenantId as string | undefined) ?? ulid();
   const ownerId = (pointer?.userId as string | undefined) ?? ulid();
-
   const stale = pointer ? await demoKeys(tenantId) : [];
-  await deleteBatch(stale);
 
-  const sub = await ensureCognitoUser(tenantId);
+  const sub = await ensureCognitoUser(tenantId, account);
   const nowIso = now.toISOString();
   const [tenant, settings, slug] = tenantItems({
-    tenantId, name: DEMO_COMPANY.name, slug: DEMO_COMPANY.slug, email: DEMO_COMPANY.email, ownerUserId: ownerId,
+    tenantId, name: DEMO_COMPANY.name, slug: account.slug, email: account.email, ownerUserId: ownerId,
     isDemo: true, region: DEMO_COMPANY.region, now: nowIso,
   });
   const { user, globals } = userItems({
-    tenantId, userId: ownerId, sub, username: DEMO_CREDENTIALS.username, email: DEMO_COMPANY.email,
+    tenantId, userId: ownerId, sub, username: account.username, email: account.email,
     firstName: DEMO_COMPANY.owner.firstName, lastName: DEMO_COMPANY.owner.lastName, fullNameArabic: DEMO_COMPANY.owner.fullNameArabic,
     role: 'OWNER', isDemo: true, now: nowIso,
   });
   user.lastActiveAt = nowIso;
-  // Global items are put unconditionally: they are the demo's own and a reset restores them.
-  await writeBatch([tenant, settings, slug, user, ...globals]);
+  // The company, its settings and the demo login are overwritten in place, never deleted, so
+  // visitors signed in during a reset keep a working session. Global items are put
+  // unconditionally: they are the demo's own and a reset restores them.
+  const kept = [tenant, settings, slug, user, ...globals];
+  await writeBatch(kept);
+  const keptKeys = new Set(kept.map((k) => `${k.pk}|${k.sk}`));
+  const toDelete = stale.filter((k) => !keptKeys.has(`${k.pk}|${k.sk}`));
+  await deleteBatch(toDelete);
 
-  const world = newDemoWorld({ tenantId, now, region: DEMO_COMPANY.region, companyName: DEMO_COMPANY.name, owner: { userId: ownerId, username: DEMO_CREDENTIALS.username } });
+  const world = newDemoWorld({ tenantId, now, region: DEMO_COMPANY.region, companyName: DEMO_COMPANY.name, owner: { userId: ownerId, username: account.username } });
   for (const [area, seed] of SEEDS) {
     const started = Date.now();
     await seed(world);
     log.info('demo seed done', { area, ms: Date.now() - started });
   }
-  const counts = { deleted: stale.length, staff: world.staff.length + 1, vehicles: world.vehicles.length, customers: world.customers.length, ...world.counts };
+  const counts = { deleted: toDelete.length, staff: world.staff.length + 1, vehicles: world.vehicles.length, customers: world.customers.length, ...world.counts };
   await putItem({ ...keys.global.jobRun('demo-reset', nowIso), entityType: 'JOBRUN', job: 'demo-reset', startedAt: nowIso, finishedAt: new Date().toISOString(), counts, tenantId });
   return counts;
 }
