@@ -1,5 +1,6 @@
 import { fromMinor } from '../../shared/money';
-import { calendarDateInZone } from '../../shared/regions';
+import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
+import { DEFAULT_DAILY_KM_LIMIT, DEFAULT_EXTRA_CHARGE_PER_KM_MINOR } from '../../shared/constants';
 import { createDomainHandler, errorBody, reply, type RequestCtx, type Reply } from '../lib/http';
 import { HttpError, badRequest, notFound } from '../lib/errors';
 import { getItem, queryPage, transact, tx } from '../lib/data/repo';
@@ -54,6 +55,26 @@ export const handler = createDomainHandler('rentals', {
     const blocks = await fleetBlocks(ctx.auth.tenantId, start.toISOString(), end.toISOString());
     const busy = [...new Set(blocks.filter((b) => b.status !== 'completed' && b.status !== 'cancelled').map((b) => b.vehicleId))];
     return reply.ok({ busyVehicleIds: busy });
+  },
+
+  rentalDefaults: async (ctx) => {
+    // Staff cannot read company settings; the wizard still needs what they decide.
+    const s = await readRentalSettings(ctx.auth.tenantId);
+    const region = getRegionConfig(s.region);
+    return reply.ok({
+      region: s.region,
+      currency: region.currency,
+      taxRate: s.defaultTaxRatePercent,
+      taxIncludedByConvention: false,
+      dailyKmLimit: DEFAULT_DAILY_KM_LIMIT,
+      extraChargePerKm: fromMinor(s.extraChargePerKmMinor ?? DEFAULT_EXTRA_CHARGE_PER_KM_MINOR),
+      gracePeriodHours: s.gracePeriodHours,
+      maxRentalDays: region.businessRules.maxRentalDays,
+      enableBlacklistCheck: s.enableBlacklistCheck,
+      blacklistMode: s.blacklistMode,
+      enableOverbooking: s.enableOverbooking,
+      allowStaffCloseWithBalance: s.allowStaffCloseWithBalance,
+    });
   },
 
   rentalStats: async (ctx) => {

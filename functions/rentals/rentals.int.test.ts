@@ -497,6 +497,8 @@ describe('region and blacklist rules', () => {
     const cust = await customer(owner.token);
     const v = await vehicle(owner.token);
     await setSettings(owner.tenantId, { preferences: { region: 'AE' } });
+    const defaults = await get('/api/v1/rentals/defaults', owner.token);
+    expect(defaults.body).toMatchObject({ region: 'AE', currency: 'AED', taxRate: 5, maxRentalDays: 90, dailyKmLimit: 200 });
     const tooLong = await post('/api/v1/rentals', { ...body(v.id, windowOf(0, 95)), customerId: cust }, owner.token);
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error.fields.endDate).toBe('Expected duration cannot exceed 90 days in United Arab Emirates');

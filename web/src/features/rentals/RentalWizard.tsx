@@ -72,6 +72,19 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
 
   const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
 
+  const defaults = useSWR<{ taxRate: number; extraChargePerKm: number; dailyKmLimit: number; enableBlacklistCheck: boolean; blacklistMode: 'warning' | 'block' } | null>(open ? '/api/v1/rentals/defaults' : null);
+  // Company defaults (VAT settings or the region's tax) replace the local guess once known.
+  useEffect(() => {
+    if (!open || !defaults.data) return;
+    setValues((v) => ({ ...v, taxRate: String(defaults.data!.taxRate), extraChargePerKm: defaults.data!.extraChargePerKm.toFixed(2) }));
+  }, [open, defaults.data]);
+  // The blacklist check runs when a customer is picked (GET /api/v1/customers/{id} answers the matches).
+  const picked = useSWR<{ blacklistMatches?: unknown[] } | null>(open && values.customerId ? `/api/v1/customers/${encodeURIComponent(values.customerId)}` : null);
+  useEffect(() => {
+    if (!picked.data || !defaults.data?.enableBlacklistCheck) return;
+    if ((picked.data.blacklistMatches ?? []).length > 0) setBlacklist(defaults.data.blacklistMode);
+  }, [picked.data, defaults.data]);
+
   const customers = useSWR<{ items: CustomerOption[] } | null>(open ? `/api/v1/customers?limit=10${customerQuery ? `&search=${encodeURIComponent(customerQuery)}` : ''}` : null);
   const vehicles = useSWR<{ items: VehicleOption[] } | null>(open ? '/api/v1/vehicles?limit=100' : null);
   const startIso = fromLocalInput(values.startDate);
@@ -142,6 +155,7 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
 
   const next = () => {
     if (step === 0 && !values.customerId) { setErrors({ customerId: t('rentals.messages.customerRequired') }); return; }
+    if (step === 0 && (blacklist === 'block' || (blacklist === 'warning' && !ack))) return;
     if (step === 1) {
       const e: Record<string, string> = {};
       if (!values.vehicleId) e.vehicleId = t('rentals.messages.vehicleRequired');
@@ -233,6 +247,8 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
               ))}
             </div>
             {selectedCustomer && <p className="text-sm">{t('rentals.wizard.selected')}: <strong>{selectedCustomer.fullNameEnglish}</strong></p>}
+            {blacklist === 'block' && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">{t('rentals.wizard.blacklistBlocked')}</p>}
+            {blacklist === 'warning' && <p role="alert" className="text-sm font-medium text-amber-900 dark:text-amber-200">{t('rentals.wizard.blacklistWarning')}</p>}
             {blacklist === 'warning' && (
               <label className="flex items-center gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
                 <input type="checkbox" checked={ack} onChange={(e) => setAck(e.target.checked)} /> {t('rentals.wizard.blacklistAcknowledge')}
