@@ -16,5 +16,7 @@ export default defineConfig({
     include: ['web/src/**/*.test.{ts,tsx}', 'shared/i18n/*.test.ts'],
     setupFiles: ['web/src/test/setup.ts'],
     restoreMocks: true,
+    // jsdom renders are slow on a busy 2-core machine; 5 s timed out under load.
+    testTimeout: 20_000,
   },
 });
