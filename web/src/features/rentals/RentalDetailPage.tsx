@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { DetailSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';
 import { ApiError } from '../../lib/api';
+import { useAuth } from '../../auth/context';
 import { useT } from '../../i18n';
 import { BalanceBadge, ConfirmDialog, ErrorPanel, Field, RentalStatusBadge } from './components';
 import { CloseDialog, MoneyDialog, PickupDialog, ReturnDialog, type MoneyKind } from './dialogs';
@@ -36,6 +37,8 @@ export default function RentalDetailPage() {
   const [reversing, setReversing] = useState<LedgerEntryApi | null>(null);
   const [contractUrl, setContractUrl] = useState<string | null>(null);
   const [contractPending, setContractPending] = useState(false);
+  const { user } = useAuth();
+  const defaults = useSWR<{ allowStaffCloseWithBalance: boolean } | null>('/api/v1/rentals/defaults');
   const vehicle = useSWR<{ odometerKm: number } | null>(rental.data && rental.data.status === 'pending' ? `/api/v1/vehicles/${rental.data.vehicleId}` : null);
 
   if (!rental.data && !rental.error) return <DetailSkeleton />;
@@ -80,16 +83,23 @@ export default function RentalDetailPage() {
   };
 
   const canClose = r.status === 'completed' && !r.closedAt;
+  // Mirrors the API rule: STAFF may close with a balance only when the company allows it.
+  const closeBlocked = user?.role === 'STAFF' && r.balance > 0 && defaults.data?.allowStaffCloseWithBalance === false;
   const actions = edit ? (
     <div className="flex flex-wrap gap-2">
       {r.status === 'pending' && <button type="button" className="btn-primary" onClick={() => setDialog('pickup')}>{t('rentals.actions.pickup')}</button>}
       {(r.status === 'active' || r.status === 'overdue') && <button type="button" className="btn-primary" onClick={() => setDialog('return')}>{t('rentals.actions.return')}</button>}
-      {canClose && <button type="button" className="btn-primary" onClick={() => setDialog('close')}>{t('rentals.actions.close')}</button>}
+      {canClose && (
+        <button type="button" className="btn-primary" onClick={() => setDialog('close')} disabled={closeBlocked} title={closeBlocked ? t('rentals.messages.staffCloseRefused') : undefined}>
+          {t('rentals.actions.close')}
+        </button>
+      )}
       {r.status !== 'archived' && <button type="button" className="btn-secondary" onClick={() => setDialog('payment')}>{t('rentals.actions.recordPayment')}</button>}
       {r.status !== 'archived' && <button type="button" className="btn-secondary" onClick={() => setDialog('charge')}>{t('rentals.actions.addCharge')}</button>}
       {r.status !== 'archived' && r.payments - r.refunds + r.depositHeld > 0 && <button type="button" className="btn-secondary" onClick={() => setDialog('refund')}>{t('rentals.actions.refund')}</button>}
       {r.status === 'pending' && <button type="button" className="btn-ghost text-red-700 dark:text-red-300" onClick={() => setDialog('cancel')}>{t('rentals.actions.cancel')}</button>}
       {(r.status === 'cancelled' || (r.status === 'completed' && r.closedAt)) && <button type="button" className="btn-ghost" onClick={() => setDialog('archive')}>{t('rentals.actions.archive')}</button>}
+      {canClose && closeBlocked && <p className="basis-full text-xs text-red-800 dark:text-red-300">{t('rentals.messages.staffCloseRefused')}</p>}
       {r.status === 'archived' && <button type="button" className="btn-secondary" disabled={pending} onClick={() => void simple(() => rentalApi.restore(r.id), 'rentals.toasts.restored')}>{t('rentals.actions.restore')}</button>}
     </div>
   ) : undefined;
