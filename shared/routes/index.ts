@@ -3,6 +3,7 @@ import { routeKey } from './types';
 import { platformRoutes } from './platform';
 import { settingsRoutes } from './settings';
 import { vehiclesRoutes } from './vehicles';
+import { rentalsRoutes } from './rentals';
 import { authRoutes } from './auth';
 import { staffRoutes } from './staff';
 import { customersRoutes } from './customers';
@@ -13,7 +14,7 @@ export * from './types';
 /**
  * The one route table. Each domain keeps its own file in this folder; add it here.
  */
-export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes];
+export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes];
 
 export function routesOf(domain: RouteDef['domain']): RouteDef[] {
   return ROUTES.filter((r) => r.domain === domain);
