@@ -3,7 +3,7 @@ import {
   RevokeTokenCommand, type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { USER_POOL } from '../../infra/table-definition';
-import { cognitoClient } from '../lib/aws';
+import { cognitoClient } from '../lib/clients/cognito';
 import { config } from '../lib/config';
 import { conflict, unauthorized, validationFailed } from '../lib/errors';
 

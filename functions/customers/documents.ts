@@ -8,7 +8,7 @@ import { queryPage, toEntity, transact, tx, type Item } from '../lib/data/repo';
 // shared rather than copied so both document flows behave the same.
 import { UPLOAD_URL_TTL_SECONDS, headObject, presignDownload, presignUpload, safeFileName } from '../vehicles/documents';
 import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../lib/aws';
+import { s3Client } from '../lib/clients/s3';
 import { config } from '../lib/config';
 import { customerKey, type CustomerItem } from './data';
 

@@ -1,6 +1,6 @@
 import { AdminCreateUserCommand, AdminGetUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ulid } from 'ulid';
-import { cognitoClient } from '../lib/aws';
+import { cognitoClient } from '../lib/clients/cognito';
 import { config } from '../lib/config';
 import { keys, tenantPk, type Key } from '../lib/data/keys';
 import { getItem, putItem, queryAll, type Item } from '../lib/data/repo';

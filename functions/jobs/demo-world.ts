@@ -1,5 +1,5 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/aws';
+import { dynamo } from '../lib/clients/dynamo';
 import { config } from '../lib/config';
 import type { Key } from '../lib/data/keys';
 import type { Item } from '../lib/data/repo';

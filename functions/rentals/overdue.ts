@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/aws';
+import { dynamo } from '../lib/clients/dynamo';
 import { config } from '../lib/config';
 import { keys } from '../lib/data/keys';
 import { record } from '../lib/data/meter';

@@ -1,6 +1,6 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3Client } from '../lib/aws';
+import { s3Client, s3PresignClient } from '../lib/clients/s3';
 import { config } from '../lib/config';
 
 /**
@@ -16,20 +16,6 @@ export const LOGO_UPLOAD_TTL_SECONDS = 5 * 60;
 export const LOGO_VIEW_TTL_SECONDS = 2 * 60 * 60;
 const HOUR_MS = 3_600_000;
 
-let publicClient: S3Client | undefined;
-function presignClient(): S3Client {
-  const endpoint = process.env.S3_PUBLIC_ENDPOINT || config().endpoints.s3;
-  if (!endpoint) return s3Client();
-  publicClient ??= new S3Client({
-    region: config().region,
-    endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-  return publicClient;
-}
 
 export function logoPrefix(tenantId: string): string {
   return `tenants/${tenantId}/branding/`;
@@ -43,14 +29,14 @@ export function isOwnLogoKey(tenantId: string, key: string): boolean {
 
 export async function presignLogoUpload(key: string, contentType: string): Promise<string> {
   return getSignedUrl(
-    presignClient(),
+    s3PresignClient(),
     new PutObjectCommand({ Bucket: config().documentsBucket, Key: key, ContentType: contentType }),
     { expiresIn: LOGO_UPLOAD_TTL_SECONDS },
   );
 }
 
 export async function presignLogoView(key: string, now = Date.now()): Promise<string> {
-  return getSignedUrl(presignClient(), new GetObjectCommand({ Bucket: config().documentsBucket, Key: key }), {
+  return getSignedUrl(s3PresignClient(), new GetObjectCommand({ Bucket: config().documentsBucket, Key: key }), {
     expiresIn: LOGO_VIEW_TTL_SECONDS,
     signingDate: new Date(Math.floor(now / HOUR_MS) * HOUR_MS),
   });

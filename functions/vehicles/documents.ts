@@ -1,6 +1,6 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3Client } from '../lib/aws';
+import { s3Client, s3PresignClient } from '../lib/clients/s3';
 import { config } from '../lib/config';
 
 /**
@@ -13,20 +13,6 @@ import { config } from '../lib/config';
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 export const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
 
-let publicClient: S3Client | undefined;
-function presignClient(): S3Client {
-  const endpoint = process.env.S3_PUBLIC_ENDPOINT || config().endpoints.s3;
-  if (!endpoint) return s3Client();
-  publicClient ??= new S3Client({
-    region: config().region,
-    endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-  return publicClient;
-}
 
 export function vehicleDocumentPrefix(tenantId: string, vehicleId: string): string {
   return `tenants/${tenantId}/vehicles/${vehicleId}/`;
@@ -47,7 +33,7 @@ export function isVehicleDocumentKey(tenantId: string, vehicleId: string, key: s
 
 export async function presignUpload(key: string, contentType: string, size: number): Promise<string> {
   return getSignedUrl(
-    presignClient(),
+    s3PresignClient(),
     new PutObjectCommand({ Bucket: config().documentsBucket, Key: key, ContentType: contentType, ContentLength: size }),
     { expiresIn: UPLOAD_URL_TTL_SECONDS },
   );
@@ -55,7 +41,7 @@ export async function presignUpload(key: string, contentType: string, size: numb
 
 export async function presignDownload(key: string, fileName: string): Promise<string> {
   return getSignedUrl(
-    presignClient(),
+    s3PresignClient(),
     new GetObjectCommand({
       Bucket: config().documentsBucket,
       Key: key,

@@ -45,7 +45,7 @@ async function main() {
 
   let demo = '';
   if (existsSync(resolve(root, 'functions/jobs/demo-reset.ts'))) {
-    const { dynamo } = await import('../../functions/lib/aws');
+    const { dynamo } = await import('../../functions/lib/clients/dynamo');
     const { keys } = await import('../../functions/lib/data/keys');
     const found = await dynamo().send(new GetCommand({ TableName: stack.resources.tableName, Key: keys.global.username('demo') }));
     if (!found.Item) {

@@ -157,7 +157,7 @@ async function main() {
 
     console.log('▶ conflict check vs history');
     const { scheduleBlockItem } = await import('../../functions/vehicles/schedule');
-    const { dynamo } = await import('../../functions/lib/aws');
+    const { dynamo } = await import('../../functions/lib/clients/dynamo');
     const seedPast = async (vehicleId: string, count: number) => {
       const items = Array.from({ length: count }, (_, i) => {
         const start = Date.UTC(2020, 0, 1) + i * 2 * 86_400_000;

@@ -2,7 +2,7 @@ import {
   GetCommand, BatchGetCommand, PutCommand, UpdateCommand, QueryCommand, TransactWriteCommand, DeleteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws';
+import { dynamo } from '../clients/dynamo';
 import { config } from '../config';
 import type { Key } from './keys';
 import { tenantOfKey } from './keys';

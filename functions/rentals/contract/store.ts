@@ -1,6 +1,6 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3Client } from '../../lib/aws';
+import { s3Client, s3PresignClient } from '../../lib/clients/s3';
 import { config } from '../../lib/config';
 import { readRentalSettings } from '../deps';
 import type { RentalItem } from '../data';
@@ -17,17 +17,6 @@ export function contractKey(tenantId: string, rental: Pick<RentalItem, 'id' | 'c
   return `tenants/${tenantId}/contracts/${rental.id}/${rental.contractNumber.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
 }
 
-let publicClient: S3Client | undefined;
-function presignClient(): S3Client {
-  const endpoint = process.env.S3_PUBLIC_ENDPOINT || config().endpoints.s3;
-  if (!endpoint) return s3Client();
-  publicClient ??= new S3Client({
-    region: config().region, endpoint, forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-  return publicClient;
-}
 
 async function storedVersion(key: string): Promise<string | undefined> {
   try {
@@ -62,7 +51,7 @@ export async function contractUrl(tenantId: string, rental: RentalItem): Promise
       Metadata: { 'rental-version': String(rental.version) },
     }));
   }
-  return getSignedUrl(presignClient(), new GetObjectCommand({
+  return getSignedUrl(s3PresignClient(), new GetObjectCommand({
     Bucket: config().documentsBucket, Key: key,
     ResponseContentDisposition: `inline; filename="${rental.contractNumber}.pdf"`,
   }), { expiresIn: CONTRACT_URL_TTL_SECONDS });
