@@ -13,7 +13,7 @@ import type { Construct } from 'constructs';
 import { ROUTES, type Domain, type RouteDef } from '../../shared/routes';
 import { DOMAIN_ACCESS } from './access';
 import { grantTable, grantTenantObjects } from './grants';
-import { domainHandlerEntry, entryExists, pascal, sayyaraFunction, type RuntimeEnvironment } from './lambda';
+import { DOMAIN_ASSETS, domainHandlerEntry, entryExists, pascal, sayyaraFunction, type RuntimeEnvironment } from './lambda';
 
 export interface ApiStackProps extends StackProps {
   table: ITable;
@@ -116,6 +116,7 @@ export class ApiStack extends Stack {
         description: `Sayyara ${domain} API`,
         // API Gateway gives up at 30 s; finishing earlier lets the handler answer 503 itself.
         timeout: Duration.seconds(25),
+        assets: DOMAIN_ASSETS[domain],
       });
       this.functions.set(domain, fn);
       this.grantDomainAccess(domain, fn, props);

@@ -35,7 +35,17 @@ export interface SayyaraFunctionProps {
   description: string;
   timeout?: Duration;
   memorySize?: number;
+  /**
+   * Folders (relative to the repo root) copied beside the bundle, for files the code reads at
+   * run time relative to its module, e.g. the contract PDF's fonts: `{ 'functions/rentals/contract/fonts': 'fonts' }`.
+   */
+  assets?: Record<string, string>;
 }
+
+/** Which domains read files beside their module at run time (see SayyaraFunctionProps.assets). */
+export const DOMAIN_ASSETS: Partial<Record<string, Record<string, string>>> = {
+  rentals: { 'functions/rentals/contract/fonts': 'fonts' },
+};
 
 /**
  * One Lambda with the project's bundling rules: the repo's own esbuild (no Docker), ESM so that
@@ -79,6 +89,16 @@ export function sayyaraFunction(scope: Construct, id: string, props: SayyaraFunc
       sourceMap: false,
       banner: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
       tsconfig: join(REPO_ROOT, 'tsconfig.json'),
+      ...(props.assets
+        ? {
+            commandHooks: {
+              beforeBundling: () => [],
+              beforeInstall: () => [],
+              afterBundling: (_inputDir: string, outputDir: string) =>
+                Object.entries(props.assets!).map(([from, to]) => `cp -r "${join(REPO_ROOT, from)}" "${join(outputDir, to)}"`),
+            },
+          }
+        : {}),
     },
   });
 }

@@ -398,3 +398,16 @@ describe('cdk-nag', () => {
     }
   });
 });
+
+describe('files read at run time', () => {
+  it('ships the contract fonts beside the rentals bundle (the PDF code reads ./fonts relative to its module)', () => {
+    const fn = s.stacks.api.functions.get('rentals');
+    expect(fn, 'rentals function').toBeDefined();
+    const code = s.template(s.stacks.api).toJSON().Resources[logicalId(s.stacks.api, fn!)].Properties.Code;
+    const hash = String(code.S3Key).replace(/\.zip$/, '');
+    const assetDir = join(s.app.outdir, `asset.${hash}`);
+    expect(existsSync(join(assetDir, 'index.mjs'))).toBe(true);
+    expect(existsSync(join(assetDir, 'fonts', 'DejaVuSans.ttf'))).toBe(true);
+    expect(existsSync(join(assetDir, 'fonts', 'DejaVuSans-Bold.ttf'))).toBe(true);
+  });
+});
