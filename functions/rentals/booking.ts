@@ -137,7 +137,7 @@ export async function createRental(actor: Actor, body: CreateRentalBody, idempot
   return runIdempotent(actor.tenantId, 'createRental', idempotencyKey, async (record) => {
     // Checks that a concurrent booking cannot change run once: the customer's age and blacklist.
     const { customer } = await readVehicleAndCustomer(actor.tenantId, body.vehicleId, body.customerId);
-    if (!customer || customer.isArchived) throw validationFailed({ customerId: RENTAL_MESSAGES.customerRequired });
+    assertBookableCustomer(customer);
     const priced = priceBooking(body, settings, customer, new Date());
     await checkBlacklist(actor.tenantId, customer, body, settings);
     // The racing part (vehicle, schedule, counters, customer counter) is re-read on every attempt.
@@ -196,7 +196,7 @@ async function attemptBooking(
   ]);
   const vehicle = vehicleItem as VehicleLike | undefined;
   const customer = customerItem as CustomerLike | undefined;
-  if (!customer || customer.isArchived) throw validationFailed({ customerId: RENTAL_MESSAGES.customerRequired });
+  assertBookableCustomer(customer);
   assertBookable(vehicle);
   const now = new Date();
 
@@ -303,3 +303,14 @@ export async function checkConflicts(tenantId: string, input: { vehicleId: strin
 }
 
 export type { Item };
+
+/**
+ * A customer marked inactive in the directory (customers domain: isActive false) is not offered
+ * for new rentals; staff reactivate them first. Archived or missing ones read as "not selected".
+ */
+function assertBookableCustomer(customer: CustomerLike | undefined): asserts customer is CustomerLike {
+  if (!customer || customer.isArchived) throw validationFailed({ customerId: RENTAL_MESSAGES.customerRequired });
+  if ((customer as { isActive?: boolean }).isActive === false) {
+    throw validationFailed({ customerId: RENTAL_MESSAGES.customerInactive });
+  }
+}

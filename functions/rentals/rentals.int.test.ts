@@ -126,6 +126,17 @@ describe('booking validation', () => {
     expect(underAge.body.error.fields.customerId).toBe('Customer must be at least 21 years old to rent in United States');
   });
 
+  it('refuses a customer marked inactive in the directory until they are reactivated', async () => {
+    const v = await vehicle(t.owner.token);
+    const inactive = await customer(t.owner.token);
+    expect((await post(`/api/v1/customers/${inactive}/active`, { isActive: false }, t.owner.token)).status).toBe(200);
+    const refused = await post('/api/v1/rentals', body(v.id, { customerId: inactive }), t.owner.token);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields.customerId).toBe(RENTAL_MESSAGES.customerInactive);
+    expect((await post(`/api/v1/customers/${inactive}/active`, { isActive: true }, t.owner.token)).status).toBe(200);
+    expect((await post('/api/v1/rentals', body(v.id, { customerId: inactive }), t.owner.token)).status).toBe(201);
+  });
+
   it('charges the region\'s young-driver fee per day to a driver under 25', async () => {
     const v = await vehicle(t.owner.token);
     const young = await customer(t.owner.token, { dateOfBirth: iso(Date.now() - 22 * 365.25 * DAY).slice(0, 10) });

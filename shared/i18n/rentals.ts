@@ -272,6 +272,7 @@ export const rentals = {
     },
     messages: {
       customerRequired: 'Please select a customer',
+      customerInactive: 'This customer is inactive. Reactivate the customer before booking.',
       vehicleRequired: 'Please select a vehicle',
       startRequired: 'Start date is required',
       endRequired: 'End date is required',
@@ -578,6 +579,7 @@ export const rentals = {
     },
     messages: {
       customerRequired: 'يرجى اختيار عميل',
+      customerInactive: 'هذا العميل غير نشط. أعد تفعيل العميل قبل الحجز.',
       vehicleRequired: 'يرجى اختيار مركبة',
       startRequired: 'تاريخ البداية مطلوب',
       endRequired: 'تاريخ النهاية مطلوب',

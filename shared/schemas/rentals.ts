@@ -17,6 +17,7 @@ import { MONEY_MESSAGES, hasAtMostDecimals, MAX_MONEY_AMOUNT } from '../money';
  */
 export const RENTAL_MESSAGES = {
   customerRequired: 'Please select a customer',
+  customerInactive: 'This customer is inactive. Reactivate the customer before booking.',
   vehicleRequired: 'Please select a vehicle',
   startRequired: 'Start date is required',
   endRequired: 'End date is required',
