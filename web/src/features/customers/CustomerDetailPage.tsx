@@ -222,7 +222,7 @@ export default function CustomerDetailPage() {
       </div>
       <RentalHistory customerId={c.id} />
 
-      <Modal open={editing} onClose={() => setEditing(false)} title={t('customers.editCustomer')} wide>
+      <Modal open={editing} onClose={() => setEditing(false)} title={t('customers.editCustomer')} wide="extra">
         {editing && <CustomerForm customer={c} onSubmit={save} onCancel={() => setEditing(false)} />}
       </Modal>
       <ConfirmDialog

@@ -258,7 +258,7 @@ export default function CustomersPage() {
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-300">{t('customers.scoreRule')}</p>
       </section>
 
-      <Modal open={adding} onClose={() => setAdding(false)} title={t('customers.addCustomer')} wide>
+      <Modal open={adding} onClose={() => setAdding(false)} title={t('customers.addCustomer')} wide="extra">
         {adding && <CustomerForm onSubmit={create} onCancel={() => setAdding(false)} />}
       </Modal>
       <ConfirmDialog

@@ -1,12 +1,11 @@
 /**
  * Small UI pieces of the customers and blacklist pages: dialogs (headlessui), badges, error panel.
  */
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
 import type { LoyaltyTier } from '../../../../shared/loyalty';
 import type { LicenseStatus } from '../../../../shared/age';
 import type { BlacklistStatus } from '../../../../shared/blacklist-match';
 import { useT } from '../../i18n';
+export { Modal, ConfirmDialog, ErrorPanel } from '../../components/Dialogs';
 
 export const pill = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap';
 
@@ -59,46 +58,8 @@ export function BlacklistStatusBadge({ status }: { status: BlacklistStatus }) {
   return <span className={`${pill} ${BL_STYLE[status]}`} data-status={status}>{t(`blacklist.status.${status}`)}</span>;
 }
 
-/** A modal dialog (headlessui: focus trap, Escape closes, labelled by its title). */
-export function Modal({ open, onClose, title, children, wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <Dialog open={open} onClose={onClose} className="relative z-[90]">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel className={`w-full ${wide ? 'max-w-4xl' : 'max-w-md'} rounded-ui-lg bg-white p-6 shadow-xl dark:bg-slate-900`}>
-          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-          <div className="mt-4">{children}</div>
-        </DialogPanel>
-      </div>
-    </Dialog>
-  );
-}
 
-/** Asks before a destructive action. */
-export function ConfirmDialog({
-  open, title, body, confirmLabel, pending, onConfirm, onClose,
-}: { open: boolean; title: string; body: string; confirmLabel: string; pending: boolean; onConfirm: () => void; onClose: () => void }) {
-  const t = useT();
-  return (
-    <Modal open={open} onClose={pending ? () => {} : onClose} title={title}>
-      <p className="text-sm text-slate-700 dark:text-slate-200">{body}</p>
-      <div className="mt-6 flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>{t('common.cancel')}</button>
-        <button type="button" className="btn-primary bg-red-700" onClick={onConfirm} disabled={pending}>{confirmLabel}</button>
-      </div>
-    </Modal>
-  );
-}
 
-export function ErrorPanel({ title, onRetry }: { title: string; onRetry?: () => void }) {
-  const t = useT();
-  return (
-    <div role="alert" className="card text-center">
-      <p className="font-medium text-red-800 dark:text-red-300">{title}</p>
-      {onRetry && <button type="button" className="btn-secondary mt-4" onClick={onRetry}>{t('common.retry')}</button>}
-    </div>
-  );
-}
 
 export function FilterSelect({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
   return (

@@ -1,7 +1,8 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useId, type ReactNode } from 'react';
 import type { RentalStatus } from '../../../../shared/schemas/rentals';
 import { useT } from '../../i18n';
+export { Modal, ErrorPanel } from '../../components/Dialogs';
+import { ConfirmDialog as SharedConfirmDialog } from '../../components/Dialogs';
 
 const pill = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap';
 
@@ -30,47 +31,8 @@ export function BalanceBadge({ state }: { state: keyof typeof BALANCE_STYLE }) {
   return <span className={`${pill} ${BALANCE_STYLE[state]}`} data-balance-state={state}>{t(`rentals.balanceState.${state}`)}</span>;
 }
 
-/** A modal dialog (headlessui: focus trap, Escape closes, labelled by its title). */
-export function Modal({ open, onClose, title, children, wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <Dialog open={open} onClose={onClose} className="relative z-[90]">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel className={`w-full ${wide ? 'max-w-3xl' : 'max-w-md'} rounded-ui-lg bg-white p-6 shadow-xl dark:bg-slate-900`}>
-          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-          <div className="mt-4">{children}</div>
-        </DialogPanel>
-      </div>
-    </Dialog>
-  );
-}
 
-/** Asks before a destructive action; the confirm button shows progress. */
-export function ConfirmDialog({
-  open, title, body, confirmLabel, pending, onConfirm, onClose, children,
-}: { open: boolean; title: string; body: string; confirmLabel: string; pending: boolean; onConfirm: () => void; onClose: () => void; children?: ReactNode }) {
-  const t = useT();
-  return (
-    <Modal open={open} onClose={pending ? () => {} : onClose} title={title}>
-      <p className="text-sm text-slate-700 dark:text-slate-200">{body}</p>
-      {children}
-      <div className="mt-6 flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>{t('rentals.actions.cancelDialog')}</button>
-        <button type="button" className="btn-primary bg-red-700" onClick={onConfirm} disabled={pending}>{confirmLabel}</button>
-      </div>
-    </Modal>
-  );
-}
 
-export function ErrorPanel({ title, onRetry }: { title: string; onRetry?: () => void }) {
-  const t = useT();
-  return (
-    <div role="alert" className="card text-center">
-      <p className="font-medium text-red-800 dark:text-red-300">{title}</p>
-      {onRetry && <button type="button" className="btn-secondary mt-4" onClick={onRetry}>{t('rentals.retry')}</button>}
-    </div>
-  );
-}
 
 /** A labelled field with its error (aria-describedby, aria-invalid). */
 export function Field({ label, error, children, className = '' }: { label: string; error?: string; className?: string; children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode }) {
@@ -92,4 +54,10 @@ export function Stat({ label, value, testId }: { label: string; value: ReactNode
       <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
     </div>
   );
+}
+
+/** The shared confirmation, with "Go back" instead of "Cancel" (the action itself may be cancelling a rental). */
+export function ConfirmDialog(props: Omit<Parameters<typeof SharedConfirmDialog>[0], 'cancelLabel'>) {
+  const t = useT();
+  return <SharedConfirmDialog {...props} cancelLabel={t('rentals.actions.cancelDialog')} />;
 }

@@ -2,9 +2,10 @@
  * Form pieces of the settings pages: labelled fields with their error, toggles, sections, a
  * confirmation dialog (headlessui: focus trap, Escape closes).
  */
-import { Dialog, DialogPanel, DialogTitle, Switch } from '@headlessui/react';
+import { Switch } from '@headlessui/react';
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 import { useT } from '../../i18n';
+export { ConfirmDialog, ErrorPanel } from '../../components/Dialogs';
 
 export function Field({ name, label, error, hint, children }: { name: string; label: string; error?: string; hint?: string; children: ReactNode }) {
   const id = useId();
@@ -52,33 +53,4 @@ export function Section({ title, children, className = '' }: { title: string; ch
   );
 }
 
-export function ConfirmDialog({
-  open, title, body, confirmLabel, pending, onConfirm, onClose,
-}: { open: boolean; title: string; body: string; confirmLabel: string; pending: boolean; onConfirm: () => void; onClose: () => void }) {
-  const t = useT();
-  return (
-    <Dialog open={open} onClose={pending ? () => {} : onClose} className="relative z-[90]">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-md rounded-ui-lg bg-white p-6 shadow-xl dark:bg-slate-900">
-          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-          <p className="mt-3 text-sm text-slate-700 dark:text-slate-200">{body}</p>
-          <div className="mt-6 flex justify-end gap-2">
-            <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>{t('common.cancel')}</button>
-            <button type="button" className="btn-primary bg-red-700" onClick={onConfirm} disabled={pending}>{confirmLabel}</button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
-  );
-}
 
-export function ErrorPanel({ title, onRetry }: { title: string; onRetry?: () => void }) {
-  const t = useT();
-  return (
-    <div role="alert" className="card text-center">
-      <p className="font-medium text-red-800 dark:text-red-300">{title}</p>
-      {onRetry && <button type="button" className="btn-secondary mt-4" onClick={onRetry}>{t('common.retry')}</button>}
-    </div>
-  );
-}

@@ -1,8 +1,7 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
 import type { ExpiryBadge as Badge, HealthGrade } from '../../../../shared/vehicle-rules';
 import type { VehicleStatus } from '../../../../shared/schemas/vehicles';
 import { useT } from '../../i18n';
+export { Modal, ConfirmDialog, ErrorPanel } from '../../components/Dialogs';
 
 const STATUS_STYLE: Record<VehicleStatus, string> = {
   available: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100',
@@ -55,51 +54,5 @@ export function HealthView({ score, grade }: { score: number | null; grade: Heal
   );
 }
 
-/** A modal dialog (headlessui: focus trap, Escape closes, labelled by its title). */
-export function Modal({ open, onClose, title, children, wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <Dialog open={open} onClose={onClose} className="relative z-[90]">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel className={`w-full ${wide ? 'max-w-3xl' : 'max-w-md'} rounded-ui-lg bg-white p-6 shadow-xl dark:bg-slate-900`}>
-          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-          <div className="mt-4">{children}</div>
-        </DialogPanel>
-      </div>
-    </Dialog>
-  );
-}
 
-/** Asks before a destructive action; the confirm button shows progress and is the only way on. */
-export function ConfirmDialog({
-  open, title, body, confirmLabel, pending, onConfirm, onClose,
-}: { open: boolean; title: string; body: string; confirmLabel: string; pending: boolean; onConfirm: () => void; onClose: () => void }) {
-  const t = useT();
-  return (
-    <Modal open={open} onClose={pending ? () => {} : onClose} title={title}>
-      <p className="text-sm text-slate-700 dark:text-slate-200">{body}</p>
-      <div className="mt-6 flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>
-          {t('common.cancel')}
-        </button>
-        <button type="button" className="btn-primary bg-red-700" onClick={onConfirm} disabled={pending}>
-          {confirmLabel}
-        </button>
-      </div>
-    </Modal>
-  );
-}
 
-export function ErrorPanel({ title, onRetry }: { title: string; onRetry?: () => void }) {
-  const t = useT();
-  return (
-    <div role="alert" className="card text-center">
-      <p className="font-medium text-red-800 dark:text-red-300">{title}</p>
-      {onRetry && (
-        <button type="button" className="btn-secondary mt-4" onClick={onRetry}>
-          {t('common.retry')}
-        </button>
-      )}
-    </div>
-  );
-}
