@@ -163,6 +163,16 @@ export function toVisual(text: string): string {
   return reorderRtl(shapeArabic(text));
 }
 
+/**
+ * The string to hand to pdf-lib's drawText. pdf-lib lays text out with fontkit, which reverses
+ * the whole glyph run of any string containing Arabic-script characters (it treats the run as
+ * right-to-left). Feeding it our visual order reversed makes the drawn glyphs stand in our
+ * visual order, with Latin and digit runs (amounts, plates) the right way round.
+ */
+export function toPdfRun(text: string): string {
+  return hasRtl(text) ? Array.from(toVisual(text)).reverse().join('') : text;
+}
+
 /** True when the text holds any right-to-left letter. */
 export function hasRtl(text: string): boolean {
   return Array.from(text).some((c) => strongDirection(c.codePointAt(0)!) === 'R');

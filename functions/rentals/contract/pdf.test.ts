@@ -27,3 +27,20 @@ describe('renderContract', () => {
     expect([Math.round(w), Math.round(h)]).toEqual([595, 842]);
   });
 });
+
+describe('text handed to pdf-lib', () => {
+  it('after fontkit lays it out, glyphs stand in visual order: Arabic right to left, amounts and plates left to right', async () => {
+    const { readFileSync } = await import('node:fs');
+    const fontkit = (await import('@pdf-lib/fontkit')).default;
+    const { toPdfRun, toVisual } = await import('./arabic-shaping');
+    const font = fontkit.create(readFileSync(new URL('./fonts/DejaVuSans.ttf', import.meta.url)));
+    const drawn = (text: string) => font.layout(toPdfRun(text)).glyphs.flatMap((g: { codePoints: number[] }) => g.codePoints).map((c: number) => String.fromCodePoint(c)).join('');
+    for (const text of ['سلام عليكم', 'عقد إيجار سيارة', 'اللوحة DXB A 123', 'المبلغ 150.00 درهم']) {
+      expect(drawn(text)).toBe(toVisual(text));
+    }
+    // Visual order of a right-to-left word: its first letter is drawn last (rightmost).
+    expect(drawn('سلام').endsWith('ﺳ')).toBe(true);
+    expect(drawn('اللوحة DXB A 123')).toContain('DXB A 123');
+    expect(drawn('Omar Khalil')).toBe('Omar Khalil');
+  });
+});

@@ -5,7 +5,7 @@ import { formatMoney } from '../../../shared/money';
 import { formatDate, formatTime } from '../../../shared/regions';
 import type { RentalSettings } from '../deps';
 import type { RentalItem } from '../data';
-import { hasRtl, shapeArabic, toVisual } from './arabic-shaping';
+import { shapeArabic, toPdfRun } from './arabic-shaping';
 
 /**
  * The rental contract: one A4 document in English and Arabic with the company's branding (name,
@@ -78,7 +78,7 @@ export async function renderContract(rental: RentalItem, settings: RentalSetting
     page.drawText(text, { x, y, size, font, color });
   /** Right-aligned text ending at `xRight`; Arabic is shaped and reordered first. */
   const right = (text: string, xRight: number, size: number, font = regular, color = ink) => {
-    const visual = hasRtl(text) ? toVisual(text) : text;
+    const visual = toPdfRun(text);
     page.drawText(visual, { x: xRight - font.widthOfTextAtSize(visual, size), y, size, font, color });
   };
 
@@ -104,7 +104,9 @@ export async function renderContract(rental: RentalItem, settings: RentalSetting
   right(`${rental.contractNumber}`, W - MARGIN, 11, regular, rgb(1, 1, 1));
   y = H - 120;
 
-  const money = (minor: number | null | undefined) => formatMoney(minor ?? 0, settings.region, 'en');
+  // The value column reads left to right: the currency code (AED 150.00) keeps amounts free of
+  // right-to-left symbols such as د.إ that would flip the run.
+  const money = (minor: number | null | undefined) => formatMoney(minor ?? 0, settings.region, 'en', { display: 'code' });
   const when = (iso: string | null | undefined) =>
     iso ? `${formatDate(iso, settings.region, 'en', { timeZone: settings.timezone })} ${formatTime(iso, settings.region, 'en', { timeZone: settings.timezone })}` : '—';
 
@@ -120,7 +122,7 @@ export async function renderContract(rental: RentalItem, settings: RentalSetting
     newPageIfNeeded(18);
     left(en, MARGIN + 6, 9, regular, muted);
     right(ar, W - MARGIN - 6, 9, regular, muted);
-    const v = hasRtl(value) ? toVisual(value) : value;
+    const v = toPdfRun(value);
     page.drawText(v, { x: MARGIN + 170, y, size: 10, font: bold, color: ink });
     y -= 16;
   };
@@ -176,7 +178,7 @@ export async function renderContract(rental: RentalItem, settings: RentalSetting
   left('Customer signature / توقيع العميل'.split(' / ')[0], MARGIN, 9, regular, muted);
   right('توقيع الشركة', W - MARGIN, 9, regular, muted);
   y -= 12;
-  left(toVisual('توقيع العميل'), MARGIN, 9, regular, muted);
+  left(toPdfRun('توقيع العميل'), MARGIN, 9, regular, muted);
   right('Company signature', W - MARGIN, 9, regular, muted);
 
   return doc.save();
