@@ -222,6 +222,7 @@ describe('company settings', () => {
         secondaryColor: '#8B5CF6',
         accentStyle: 'classic',
         fontFamily: 'Inter',
+        currency: 'USD',
       });
       expect((await put(SETTINGS, { version: 1, primaryColor: '#000000' }, who.token)).status).toBe(403);
       expect((await get(PRICING, who.token)).status).toBe(403);

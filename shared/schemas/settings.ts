@@ -346,7 +346,11 @@ export const brandingSettingsSchema = companySettingsSchema.pick({
   accentStyle: true,
   fontFamily: true,
 });
-export type BrandingSettings = z.infer<typeof brandingSettingsSchema>;
+/**
+ * What every signed-in role reads: the branding, plus the company's currency so every screen
+ * shows the company's amounts in the company's currency, whatever region the user browses in.
+ */
+export type BrandingSettings = z.infer<typeof brandingSettingsSchema> & { currency: CurrencyCode };
 
 // ---------------------------------------------------------------------------------------------
 // Update (PUT) schema: every field optional; nested groups merge one level deep

@@ -21,6 +21,8 @@ export interface Branding {
   accentStyle: AccentStyle;
   /** Company display name, when the settings carry it. */
   companyName?: string;
+  /** ISO code of the company's currency (from its region): the currency of every stored amount. */
+  currency?: string;
 }
 
 export const DEFAULT_BRANDING: Branding = {
@@ -48,6 +50,7 @@ export function brandingFrom(answer: unknown): Branding {
       ? (b.accentStyle as AccentStyle)
       : DEFAULT_ACCENT_STYLE,
     companyName: typeof name === 'string' && name ? name : undefined,
+    currency: typeof settings.currency === 'string' && /^[A-Z]{3}$/.test(settings.currency) ? settings.currency : undefined,
   };
 }
 

@@ -9,7 +9,6 @@ import { addArea } from '../../../../shared/i18n';
 import { customers as customersCatalog } from '../../../../shared/i18n/customers';
 import { blacklist as blacklistCatalog } from '../../../../shared/i18n/blacklist';
 import { formatDate, getRegionConfig } from '../../../../shared/regions';
-import { formatMoney, toMinor } from '../../../../shared/money';
 import { hasAbility, type Ability } from '../../../../shared/permissions';
 import { CUSTOMER_MESSAGE_KEYS, ID_SCAN_DIRECT_MAX_BYTES, ID_SCAN_MESSAGES, type IdScanResult } from '../../../../shared/schemas/customers';
 import { BLACKLIST_MESSAGE_KEYS } from '../../../../shared/schemas/blacklist';
@@ -164,22 +163,7 @@ export function useRegion(): string {
   return useAppState((s) => s.locale.selectedRegion);
 }
 
-/** Money (decimal) in the selected region and language. */
-export function useMoney(): (amount: number | null | undefined) => string {
-  const region = useRegion();
-  const { language } = useLanguage();
-  return useCallback(
-    (amount) => (amount === null || amount === undefined ? '—' : formatMoney(toMinor(amount), region, language)),
-    [region, language],
-  );
-}
 
-/** Money already in minor units (loyalty thresholds). */
-export function useMoneyMinor(): (minor: number) => string {
-  const region = useRegion();
-  const { language } = useLanguage();
-  return useCallback((minor) => formatMoney(minor, region, language), [region, language]);
-}
 
 /** A calendar date or instant in the region's date format. */
 export function useDate(): (value: string | null | undefined) => string {
@@ -284,3 +268,5 @@ export function putWithProgress(url: string, file: File, headers: Record<string,
     xhr.send(file);
   });
 }
+
+export { useMoney, useMoneyMinor } from '../../lib/money';

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { addArea } from '../../../../shared/i18n';
 import { rentals as rentalsCatalog } from '../../../../shared/i18n/rentals';
-import { formatMoney, MONEY_MESSAGES, toMinor } from '../../../../shared/money';
+import { MONEY_MESSAGES } from '../../../../shared/money';
 import { formatDate, formatTime } from '../../../../shared/regions';
 import { hasAbility, type Ability } from '../../../../shared/permissions';
 import { RENTAL_MESSAGES, type RentalStatus } from '../../../../shared/schemas/rentals';
@@ -156,14 +156,6 @@ export function useRegion(): string {
   return useAppState((s) => s.locale.selectedRegion);
 }
 
-export function useMoney(): (amount: number | null | undefined) => string {
-  const region = useRegion();
-  const { language } = useLanguage();
-  return useCallback(
-    (amount) => (amount === null || amount === undefined ? '—' : formatMoney(toMinor(amount), region, language)),
-    [region, language],
-  );
-}
 
 export function useDateTime(): (iso: string | null | undefined, withTime?: boolean) => string {
   const region = useRegion();
@@ -245,3 +237,5 @@ export function fromLocalInput(value: string): string | undefined {
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
+
+export { useMoney } from '../../lib/money';

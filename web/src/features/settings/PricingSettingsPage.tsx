@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatMoney, toMinor } from '../../../../shared/money';
+import type { CurrencyCode } from '../../../../shared/regions';
 import { pricingSettingsPutSchema, VEHICLE_CATEGORIES, type VehicleCategory } from '../../../../shared/schemas/settings';
 import { PageHeader } from '../../components/PageHeader';
 import { FormSkeleton } from '../../components/Skeletons';
@@ -124,7 +125,8 @@ function PricingForm({ pricing, onReload }: { pricing: PricingSettingsResponse; 
       <input className="field-input" inputMode="decimal" dir="ltr" placeholder={placeholder} value={values[name] ?? ''} onChange={(e) => set(name, e.target.value)} />
     </Field>
   );
-  const regionFee = formatMoney(toMinor(pricing.regionYoungDriverFee), region, language);
+  // The region's fee is in the company's currency (the pricing answer carries it).
+  const regionFee = formatMoney(toMinor(pricing.regionYoungDriverFee), region, language, pricing.currency ? { currency: pricing.currency as CurrencyCode } : {});
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-label={t('settings.pricingTitle')}>

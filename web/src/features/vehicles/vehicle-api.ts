@@ -6,7 +6,6 @@ import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { addArea } from '../../../../shared/i18n';
 import { vehicles as vehiclesCatalog } from '../../../../shared/i18n/vehicles';
-import { formatMoney, toMinor } from '../../../../shared/money';
 import { hasAbility, type Ability } from '../../../../shared/permissions';
 import { MONEY_MESSAGES } from '../../../../shared/money';
 import { ODOMETER_MESSAGES, VIN_MESSAGES } from '../../../../shared/vehicle-rules';
@@ -18,7 +17,7 @@ import {
 } from '../../../../shared/schemas/vehicles';
 import { api, ApiError } from '../../lib/api';
 import { useAuth } from '../../auth/context';
-import { useLanguage, type TFunction } from '../../i18n';
+import type { TFunction } from '../../i18n';
 import { useAppState } from '../../lib/persisted-state';
 
 addArea('vehicles', vehiclesCatalog);
@@ -75,15 +74,6 @@ export function useCan(): (ability: Ability) => boolean {
   return useCallback((ability: Ability) => hasAbility(user?.role, ability), [user?.role]);
 }
 
-/** Money in the user's region and language ("AED 1,234.50" style per region config). */
-export function useMoney(): (amount: number | null | undefined) => string {
-  const region = useAppState((s) => s.locale.selectedRegion);
-  const { language } = useLanguage();
-  return useCallback(
-    (amount) => (amount === null || amount === undefined ? '—' : formatMoney(toMinor(amount), region, language)),
-    [region, language],
-  );
-}
 
 /** Today in the browser's calendar (YYYY-MM-DD), for expiry badges. */
 export function todayLocal(): string {
@@ -149,3 +139,5 @@ export function putWithProgress(url: string, file: File, headers: Record<string,
     xhr.send(file);
   });
 }
+
+export { useMoney } from '../../lib/money';
