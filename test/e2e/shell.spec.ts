@@ -5,7 +5,7 @@
  * signed up for real through POST /api/register on the local stack.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { openRegionPanel, regionPanel, regionTrigger, shellReady, signUpAndOpen } from './helpers';
+import { openRegionPanel, regionPanel, regionTrigger, shellReady, signUpAndOpen, signUpViaApi, uniqueName, useSession } from './helpers';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: /^(Main navigation|التنقل الرئيسي)$/ });
 
@@ -232,6 +232,35 @@ test.describe('signed in', () => {
     await signUpAndOpen(page, '/no-such-page/at-all');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   });
+});
+
+test('global search finds a vehicle by part of its plate and opens it with the keyboard', async ({ page }) => {
+  const session = await signUpViaApi(page.request);
+  const tag = uniqueName('').slice(-6).toUpperCase();
+  const plate = `GS ${tag}`;
+  const created = await page.request.post('/api/v1/vehicles', {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    data: { make: 'Nissan', model: 'Patrol', year: 2024, licensePlate: plate, vin: `JN1TANY62U${tag}XYZ`.slice(0, 17), odometerKm: 1000, dailyRate: 300, category: 'suv' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const vehicleId = (await created.json()).id ?? (await created.json()).vehicle?.id;
+
+  await useSession(page, session, '/dashboard');
+  const box = page.getByRole('searchbox', { name: 'Search' });
+  await box.fill(tag.slice(0, 4));
+  const results = page.getByRole('listbox', { name: 'Search results' });
+  const option = results.getByRole('group', { name: 'Vehicles' }).getByRole('option', { name: new RegExp(`Nissan Patrol 2024.*${plate}`) });
+  await expect(option).toBeVisible();
+  await expect(box).not.toHaveAttribute('aria-expanded', /.*/);
+  await box.press('ArrowDown');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/vehicles/${vehicleId ?? '[^/]+'}$`));
+  await expect(results).toHaveCount(0);
+
+  // The query is now among the recent searches.
+  await box.click();
+  await expect(page.getByRole('button', { name: tag.slice(0, 4), exact: true })).toBeVisible();
 });
 
 test('an unknown public path shows 404 Page Not Found', async ({ page }) => {
