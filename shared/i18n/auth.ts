@@ -1,4 +1,5 @@
 /** The /auth screen (spec §2 sign-in screen, §5 validation, §8 messages). */
+import { AUTH_MESSAGES } from '../schemas/auth-messages';
 export const auth = {
   en: {
     signInTab: 'Sign In',
@@ -50,12 +51,8 @@ export const auth = {
     invalidDemoResponse: 'invalid demo login response',
     tooManyAttempts: 'Too many attempts',
     validation: {
-      usernameRequired: 'Username is required',
-      passwordRequired: 'Password is required',
-      invalidEmail: 'Invalid email address',
-      passwordMin: 'Password must be at least 6 characters',
-      fullNameEnglishRequired: 'Full name in English is required',
-      tenantNameRequired: 'Company name is required',
+      // The English texts are the shared schema's own messages: defined once there.
+      ...AUTH_MESSAGES,
     },
   },
   ar: {

@@ -1,4 +1,5 @@
 /** Blacklist page: entries, add, status changes (managers), search. */
+import { BLACKLIST_MESSAGES } from '../schemas/blacklist';
 export const blacklist = {
   en: {
     title: 'Blacklist',
@@ -46,10 +47,8 @@ export const blacklist = {
     confirmRemoveBody: '{{name}} will no longer match customers. The entry is kept for history and can be reactivated.',
     managersOnly: 'Only owners and administrators can edit entries or change their status.',
     messages: {
-      fullNameRequired: 'Full name is required',
-      reasonRequired: 'Reason is required',
-      invalidPhone: 'Invalid phone number',
-      tooLong: 'Too long',
+      // The English texts are the shared schema's own messages: defined once there.
+      ...BLACKLIST_MESSAGES,
       versionConflict: 'This record was changed by someone else. Reload and try again.',
     },
   },

@@ -1,4 +1,5 @@
 /** Customers: directory, add/edit form with ID scan, profile (loyalty, notes, documents, rental history). */
+import { CUSTOMER_MESSAGES } from '../schemas/customers';
 export const customers = {
   en: {
     title: 'Customers',
@@ -192,17 +193,8 @@ export const customers = {
       statusValue: { pending: 'Pending', active: 'Active', completed: 'Completed', cancelled: 'Cancelled', overdue: 'Overdue', archived: 'Archived' },
     },
     messages: {
-      fullNameEnglishRequired: 'Full name in English is required',
-      invalidEmail: 'Invalid email address',
-      invalidPhone: 'Invalid phone number',
-      invalidDate: 'Date must be in YYYY-MM-DD format',
-      expiryBeforeIssue: 'License expiry date must be after the issue date',
-      tooLong: 'Too long',
-      noteRequired: 'Note content is required',
-      noteTooLong: 'Note must be at most 2000 characters',
-      fileTypeNotAllowed: 'Only PDF, JPG or PNG files are allowed',
-      fileTooLarge: 'File must be at most 10 MB',
-      fileNameRequired: 'File name is required',
+      // The English texts are the shared schema's own messages: defined once there.
+      ...CUSTOMER_MESSAGES,
       versionConflict: 'This record was changed by someone else. Reload and try again.',
       underMinAge: 'Customer must be at least {{minAge}} years old to rent in {{region}}',
       dobInFuture: 'Date of birth cannot be in the future',

@@ -4,6 +4,7 @@
  * message the shared rental schema and the API send (keyed like RENTAL_MESSAGES, plus a few
  * server-only ones).
  */
+import { RENTAL_MESSAGES } from '../schemas/rentals';
 export const rentals = {
   en: {
     title: 'Rentals',
@@ -271,34 +272,8 @@ export const rentals = {
       noteAdded: 'Note added',
     },
     messages: {
-      customerRequired: 'Please select a customer',
-      customerInactive: 'This customer is inactive. Reactivate the customer before booking.',
-      vehicleRequired: 'Please select a vehicle',
-      startRequired: 'Start date is required',
-      endRequired: 'End date is required',
-      endAfterStart: 'End date must be after the start date',
-      rateRequired: 'Rate is required',
-      ratePositive: 'Rate must be greater than 0',
-      monthlyRateRequired: 'Monthly rate is required for monthly rentals',
-      taxRateInvalid: 'Tax rate must be a valid number',
-      kmLimitPositive: 'Km limit must be positive',
-      paymentMethodRequired: 'Payment method is required when an initial payment amount is given',
-      expectedDurationRange: 'Expected duration must be between 1 and 365 days',
-      returnMileageRequired: 'Return mileage is required',
-      conditionRequired: 'Condition is required',
-      odometerBelowStart: 'Return mileage cannot be below the starting odometer',
-      odometerStartRequired: 'Starting odometer is required',
-      fuelLevelRequired: 'Fuel level is required',
-      amountRequired: 'Amount is required',
-      methodRequired: 'Payment method is required',
-      labelRequired: 'Description is required',
-      noteRequired: 'Note cannot be empty',
-      validation: 'Please correct the highlighted validation errors',
-      bookingConflict: 'Booking Conflict',
-      conflictCheckFailed: 'Failed to check for booking conflicts',
-      createFailed: 'Failed to create rental',
-      updateFailed: 'Failed to update rental',
-      invalidResponse: 'Server returned invalid response format',
+      // The English texts are the shared schema's own messages: defined once there.
+      ...RENTAL_MESSAGES,
       moneyDecimals: 'Amount must have at most 2 decimal places',
       moneyInvalid: 'Amount must be a valid number',
       moneyNegative: 'Amount cannot be negative',

@@ -2,6 +2,7 @@
  * Company settings and pricing settings pages (web/src/features/settings), English and Arabic.
  * Registered lazily by web/src/features/settings/settings-api.ts (shipped with those pages).
  */
+import { SETTINGS_MESSAGES } from '../schemas/settings';
 export const settings = {
   en: {
     title: 'Company Settings',
@@ -166,29 +167,8 @@ export const settings = {
       pickup: 'Pickup',
     },
     messages: {
-      nameRequired: 'Company name is required',
-      nameTooLong: 'Company name must be at most 120 characters',
-      invalidEmail: 'Invalid email address',
-      invalidPhone: 'Phone number may contain only digits, spaces and + - ( )',
-      textTooLong: 'Text is too long',
-      invalidColor: 'Colour must be a hex colour such as #3B82F6',
-      invalidTime: 'Time must be in HH:mm format',
-      closeAfterOpen: 'Closing time must be after opening time',
-      invalidTimezone: 'Unknown time zone',
-      gracePeriodRange: 'Grace period must be between 0 and 24 hours',
-      gracePeriodWhole: 'Grace period must be a whole number of hours',
-      vatRateRange: 'VAT rate must be between 0% and 100%',
-      vatRateDecimals: 'VAT rate must have at most 2 decimal places as a percent',
-      vatNumberInvalid: 'VAT number may contain only letters, digits, spaces and -',
-      prefixInvalid: 'Prefix must be 1 to 10 letters, digits, - or /',
-      startNumberRange: 'Starting number must be a whole number between 1 and 999999999',
-      paymentTermsRange: 'Payment terms must be between 0 and 365 days',
-      keyInvalid: 'Key must be 1 to 200 characters without spaces',
-      logoKeyInvalid: 'Logo must be uploaded through the logo upload',
-      versionRequired: 'Version is required',
-      logoType: 'Logo must be a PNG or JPG image',
-      logoSize: 'Logo must be at most 2 MB',
-      fileNameRequired: 'File name is required',
+      // The English texts are the shared schema's own messages: defined once there.
+      ...SETTINGS_MESSAGES,
       moneyDecimals: 'Amount must have at most 2 decimal places',
       moneyInvalid: 'Amount must be a valid number',
       moneyNegative: 'Amount cannot be negative',

@@ -1,4 +1,5 @@
 /** The /staff page (spec §2 staff screen, business-data §3 users, §4 staff statuses, §5 validation). */
+import { STAFF_MESSAGES, STAFF_SERVER_MESSAGES } from '../schemas/staff';
 export const staff = {
   en: {
     title: 'Staff',
@@ -56,23 +57,9 @@ export const staff = {
       removeFailed: 'Failed to remove staff member',
     },
     msg: {
-      firstNameRequired: 'First name is required',
-      lastNameRequired: 'Last name is required',
-      usernameMin: 'Username must be at least 3 characters',
-      usernameChars: 'Username may not contain spaces or #',
-      passwordMin: 'Password must be at least 6 characters',
-      roleRequired: 'Role is required',
-      invalidEmail: 'Invalid email address',
-      adminCannotTouchOwner: 'Admins cannot manage owner accounts',
-      lastOwner: 'The company must keep at least one active owner',
-      notSelf: 'You cannot suspend or remove your own account',
-      notPending: 'Only a pending invite can be activated',
-      notSuspended: 'This staff member is not suspended',
-      alreadySuspended: 'This staff member is already suspended',
-      usernameTaken: 'Username is already taken',
-      emailTaken: 'An account with this email already exists',
-      demoBlocked: 'The shared demo account cannot change passwords, staff or security settings.',
-      changedElsewhere: 'This staff member was changed by someone else. Reload and try again.',
+      // The English texts are the shared schema's own messages: defined once there.
+      ...STAFF_MESSAGES,
+      ...STAFF_SERVER_MESSAGES,
     },
   },
   ar: {

@@ -8,14 +8,8 @@ import { PASSWORD_MIN_LENGTH } from '../constants';
  * Messages are the spec's English text verbatim; the web maps each one to a catalog key
  * (see AUTH_MESSAGE_KEYS) so Arabic readers see a translation while the API stays stable.
  */
-export const AUTH_MESSAGES = {
-  usernameRequired: 'Username is required',
-  passwordRequired: 'Password is required',
-  invalidEmail: 'Invalid email address',
-  passwordMin: 'Password must be at least 6 characters',
-  fullNameEnglishRequired: 'Full name in English is required',
-  tenantNameRequired: 'Company name is required',
-} as const;
+export { AUTH_MESSAGES } from './auth-messages';
+import { AUTH_MESSAGES } from './auth-messages';
 
 export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 
