@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import {
   matchBlacklist, nameKey, normalizeLicense, normalizeName, normalizePhone, toLatinDigits,
   type BlacklistCustomer, type BlacklistMatchReason, type BlacklistStatus,
-} from '../../shared/blacklist-match';
+} from '../../shared/customers/blacklist-match';
 import type { BlacklistListQuery } from '../../shared/schemas/blacklist';
 import { conflict, isConditionFailure, notFound } from '../lib/errors';
 import { auditItem, type AuditActor } from '../lib/data/audit';

@@ -66,7 +66,7 @@ describe('toCustomerApi', () => {
 describe('tier filter expression', () => {
   it('selects exactly the customers shared/loyalty puts in that tier', async () => {
     const { tierCondition } = await import('./data');
-    const { loyaltyTier, LOYALTY_TIERS } = await import('../../shared/loyalty');
+    const { loyaltyTier, LOYALTY_TIERS } = await import('../../shared/customers/loyalty');
     const fc = (await import('fast-check')).default;
     // Evaluates the DynamoDB filter condition in JS (it only uses >=, OR, AND, NOT and parentheses).
     const evaluate = (expr: string, values: Record<string, unknown>, completed: number, spend: number) => {

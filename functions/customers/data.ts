@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
-import { driverEligibility, licenseStatus, type LicenseStatus } from '../../shared/age';
-import { normalizeLicense, normalizeName, normalizePhone, toLatinDigits } from '../../shared/blacklist-match';
-import { LOYALTY_THRESHOLDS, loyaltySummary, type LoyaltyTier } from '../../shared/loyalty';
+import { driverEligibility, licenseStatus, type LicenseStatus } from '../../shared/customers/age';
+import { normalizeLicense, normalizeName, normalizePhone, toLatinDigits } from '../../shared/customers/blacklist-match';
+import { LOYALTY_THRESHOLDS, loyaltySummary, type LoyaltyTier } from '../../shared/customers/loyalty';
 import { fromMinor } from '../../shared/money';
 import { calendarDateInZone, getRegionConfig, isRegionCode, type RegionCode } from '../../shared/regions';
 import type { CustomerCreate, CustomerListQuery, CustomerUpdate } from '../../shared/schemas/customers';

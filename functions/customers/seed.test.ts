@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { matchBlacklist } from '../../shared/blacklist-match';
-import { driverEligibility, licenseStatus } from '../../shared/age';
-import { loyaltyTier } from '../../shared/loyalty';
+import { matchBlacklist } from '../../shared/customers/blacklist-match';
+import { driverEligibility, licenseStatus } from '../../shared/customers/age';
+import { loyaltyTier } from '../../shared/customers/loyalty';
 import { seedBlacklist, seedCustomers, type CustomerSeedWorld } from './seed';
 
 const TENANT = '01HZZZZZZZZZZZZZZZZZZZZZZZ';

@@ -1,8 +1,8 @@
 import { ulid } from 'ulid';
-import { driverEligibility } from '../../shared/age';
+import { driverEligibility } from '../../shared/customers/age';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import { fromMinor, toMinor } from '../../shared/money';
-import { quoteRental, DAY_MS, type Quote } from '../../shared/pricing';
+import { quoteRental, DAY_MS, type Quote } from '../../shared/rentals/pricing';
 import { RENTAL_MESSAGES, type CreateRentalBody } from '../../shared/schemas/rentals';
 import { auditItem } from '../lib/data/audit';
 import { reservationFrom } from '../lib/data/counters';

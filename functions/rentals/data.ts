@@ -2,7 +2,7 @@ import { monotonicFactory, ulid } from 'ulid';
 
 /** Ledger ids sort in posting order even within one millisecond. */
 const nextEntryId = monotonicFactory();
-import { balanceState, ledgerTotals, allocatePayments, type LedgerEntryLike } from '../../shared/ledger';
+import { balanceState, ledgerTotals, allocatePayments, type LedgerEntryLike } from '../../shared/rentals/ledger';
 import { fromMinor } from '../../shared/money';
 import type { RentalStatus } from '../../shared/schemas/rentals';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';

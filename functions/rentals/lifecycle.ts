@@ -1,4 +1,4 @@
-import { depositSettlementAtClose } from '../../shared/ledger';
+import { depositSettlementAtClose } from '../../shared/rentals/ledger';
 import { fromMinor, toMinor } from '../../shared/money';
 import { RENTAL_MESSAGES, type RentalStatus, type ReturnBody } from '../../shared/schemas/rentals';
 import { auditItem } from '../lib/data/audit';

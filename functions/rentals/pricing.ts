@@ -1,4 +1,4 @@
-import { finalCharges, type FinalCharges, type FuelLevel } from '../../shared/pricing';
+import { finalCharges, type FinalCharges, type FuelLevel } from '../../shared/rentals/pricing';
 import { toMinor } from '../../shared/money';
 import type { ReturnBody } from '../../shared/schemas/rentals';
 import type { RentalSettings } from './deps';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ledgerBalance, ledgerTotals, type LedgerEntryLike } from '../../shared/ledger';
-import { quoteRental } from '../../shared/pricing';
+import { ledgerBalance, ledgerTotals, type LedgerEntryLike } from '../../shared/rentals/ledger';
+import { quoteRental } from '../../shared/rentals/pricing';
 import { FUEL_LEVELS } from '../../shared/constants';
 import { createRentalSchema, RENTAL_MESSAGES } from '../../shared/schemas/rentals';
 import { ZERO_TOTALS, ledgerItem, totalsAfter, type LedgerItem, type NewLedgerEntry, type RentalItem } from './data';

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
-import { depositSettlementAtClose } from '../../shared/ledger';
+import { depositSettlementAtClose } from '../../shared/rentals/ledger';
 import { calendarDateInZone } from '../../shared/regions';
-import { quoteRental, DAY_MS } from '../../shared/pricing';
+import { quoteRental, DAY_MS } from '../../shared/rentals/pricing';
 import { RENTAL_PAYMENT_METHODS, FUEL_LEVELS } from '../../shared/constants';
 import type { RentalStatus } from '../../shared/schemas/rentals';
 import { batchGet, updateRaw, type Item } from '../lib/data/repo';
@@ -16,7 +16,7 @@ import {
   type LedgerItem, type NewLedgerEntry, type RentalItem, type TimelineEvent,
 } from './data';
 import { finalStatement, settlementEntries } from './pricing';
-import { ledgerTotals } from '../../shared/ledger';
+import { ledgerTotals } from '../../shared/rentals/ledger';
 
 /**
  * Demo rentals (functions/jobs/demo-reset.ts): about 200 rentals from 90 days ago to 30 days

@@ -1,7 +1,7 @@
 import { entityKey, isUlid, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import { getItem, queryAll, queryPage, type Item, type Page, type PageQuery } from '../lib/data/repo';
 import { fromMinor } from '../../shared/money';
-import { expiryBadge, healthGrade, healthScore } from '../../shared/vehicle-rules';
+import { expiryBadge, healthGrade, healthScore } from '../../shared/vehicles/vehicle-rules';
 import {
   normalizePlate,
   type CreateVehicleBody,

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { transact, tx, type TransactItem } from '../lib/data/repo';
-import { healthScore } from '../../shared/vehicle-rules';
+import { healthScore } from '../../shared/vehicles/vehicle-rules';
 import type { VehicleCategory, VehicleStatus } from '../../shared/schemas/vehicles';
 import { buildVehicleItem, vehicleMakesKey, vehiclePlateKey, type VehicleItem } from './data';
 

@@ -4,7 +4,7 @@ import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtu
 import { putItem } from '../lib/data/repo';
 import { scheduleBlockItem, type ScheduleBlock } from './schedule';
 import { VEHICLE_MESSAGES } from '../../shared/schemas/vehicles';
-import { VIN_MESSAGES, ODOMETER_MESSAGES } from '../../shared/vehicle-rules';
+import { VIN_MESSAGES, ODOMETER_MESSAGES } from '../../shared/vehicles/vehicle-rules';
 import { MONEY_MESSAGES } from '../../shared/money';
 import { ROUTES } from '../../shared/routes';
 import { hasAbility, type Role } from '../../shared/permissions';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { BLACKLIST_STATUSES } from '../blacklist-match';
+import { BLACKLIST_STATUSES } from '../customers/blacklist-match';
 import { blankToNull, isValidPhone } from './customers';
 
 /**

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { isCalendarDate } from '../age';
-import { LOYALTY_TIERS } from '../loyalty';
+import { isCalendarDate } from '../customers/age';
+import { LOYALTY_TIERS } from '../customers/loyalty';
 
 /**
  * Customer schemas (business-data-and-rules §3 customers, §5 "Customer: fullNameEnglish

@@ -3,7 +3,7 @@ import {
   DEFAULT_DAILY_KM_LIMIT, DEFAULT_EXTRA_CHARGE_PER_KM, EXPECTED_DURATION_MAX_DAYS, EXPECTED_DURATION_MIN_DAYS,
   FUEL_LEVELS, RENTAL_PAYMENT_METHODS,
 } from '../constants';
-import { LEDGER_CATEGORIES } from '../ledger';
+import { LEDGER_CATEGORIES } from '../rentals/ledger';
 import { MONEY_MESSAGES, hasAtMostDecimals, MAX_MONEY_AMOUNT } from '../money';
 
 /**

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { isCalendarDate, daysBetween } from '../age';
+import { isCalendarDate, daysBetween } from '../customers/age';
 import { DEFAULT_DAILY_KM_LIMIT, DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES } from '../constants';
 import { moneyAmount, positiveMoneyAmount } from '../money';
-import { odometerKmSchema, vinSchema, type HealthGrade } from '../vehicle-rules';
+import { odometerKmSchema, vinSchema, type HealthGrade } from '../vehicles/vehicle-rules';
 
 /**
  * Vehicles (business-data-and-rules.md §3 vehicles, §4, §5, §8), shared by the web forms and the

@@ -1,5 +1,5 @@
 import { parse as parseMrz, states } from 'mrz';
-import { isCalendarDate } from '../../../shared/age';
+import { isCalendarDate } from '../../../shared/customers/age';
 import type { Gender, IdScanFields, IdScanResult } from '../../../shared/schemas/customers';
 import { extractPdfText } from './pdf-text';
 import { imageText } from './image-text';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import useSWRInfinite from 'swr/infinite';
-import { BLACKLIST_STATUSES, type BlacklistStatus } from '../../../../shared/blacklist-match';
+import { BLACKLIST_STATUSES, type BlacklistStatus } from '../../../../shared/customers/blacklist-match';
 import { blacklistCreateSchema, blacklistUpdateSchema } from '../../../../shared/schemas/blacklist';
 import { PageHeader } from '../../components/PageHeader';
 import { TableSkeleton } from '../../components/Skeletons';

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import useSWRInfinite from 'swr/infinite';
 import { CUSTOMER_SORTS } from '../../../../shared/schemas/customers';
-import { LOYALTY_THRESHOLDS, LOYALTY_TIERS } from '../../../../shared/loyalty';
+import { LOYALTY_THRESHOLDS, LOYALTY_TIERS } from '../../../../shared/customers/loyalty';
 import { PageHeader } from '../../components/PageHeader';
 import { TableSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';

@@ -1,9 +1,9 @@
 /**
  * Small UI pieces of the customers and blacklist pages: dialogs (headlessui), badges, error panel.
  */
-import type { LoyaltyTier } from '../../../../shared/loyalty';
-import type { LicenseStatus } from '../../../../shared/age';
-import type { BlacklistStatus } from '../../../../shared/blacklist-match';
+import type { LoyaltyTier } from '../../../../shared/customers/loyalty';
+import type { LicenseStatus } from '../../../../shared/customers/age';
+import type { BlacklistStatus } from '../../../../shared/customers/blacklist-match';
 import { useT } from '../../i18n';
 export { Modal, ConfirmDialog, ErrorPanel } from '../../components/Dialogs';
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { DEFAULT_DAILY_KM_LIMIT, DEFAULT_EXTRA_CHARGE_PER_KM, RENTAL_PAYMENT_METHODS } from '../../../../shared/constants';
 import { toMinor } from '../../../../shared/money';
-import { quoteRental } from '../../../../shared/pricing';
+import { quoteRental } from '../../../../shared/rentals/pricing';
 import { getRegionConfig } from '../../../../shared/regions';
 import { createRentalSchema, RENTAL_MESSAGES } from '../../../../shared/schemas/rentals';
 import { ApiError } from '../../lib/api';

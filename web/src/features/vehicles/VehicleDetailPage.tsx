@@ -9,7 +9,7 @@ import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import { MANUAL_VEHICLE_STATUSES, VEHICLE_DOCUMENT_TYPES, type VehicleApi } from '../../../../shared/schemas/vehicles';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES } from '../../../../shared/constants';
-import { expiryBadge } from '../../../../shared/vehicle-rules';
+import { expiryBadge } from '../../../../shared/vehicles/vehicle-rules';
 import { ApiError } from '../../lib/api';
 import { PageHeader } from '../../components/PageHeader';
 import { DetailSkeleton } from '../../components/Skeletons';

@@ -9,7 +9,7 @@ import {
   type VehicleApi,
 } from '../../../../shared/schemas/vehicles';
 import { DEFAULT_DAILY_KM_LIMIT } from '../../../../shared/constants';
-import { vinError } from '../../../../shared/vehicle-rules';
+import { vinError } from '../../../../shared/vehicles/vehicle-rules';
 import { useT } from '../../i18n';
 import { issuesToErrors, translateVehicleMessage } from './vehicle-api';
 

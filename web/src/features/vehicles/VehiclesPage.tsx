@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import useSWRInfinite from 'swr/infinite';
 import { VEHICLE_CATEGORIES, VEHICLE_SORTS, VEHICLE_STATUSES, type VehicleApi } from '../../../../shared/schemas/vehicles';
-import { expiryBadge } from '../../../../shared/vehicle-rules';
+import { expiryBadge } from '../../../../shared/vehicles/vehicle-rules';
 import { PageHeader } from '../../components/PageHeader';
 import { TableSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';

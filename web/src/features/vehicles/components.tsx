@@ -1,4 +1,4 @@
-import type { ExpiryBadge as Badge, HealthGrade } from '../../../../shared/vehicle-rules';
+import type { ExpiryBadge as Badge, HealthGrade } from '../../../../shared/vehicles/vehicle-rules';
 import type { VehicleStatus } from '../../../../shared/schemas/vehicles';
 import { useT } from '../../i18n';
 export { Modal, ConfirmDialog, ErrorPanel } from '../../components/Dialogs';

@@ -8,7 +8,7 @@ import { addArea } from '../../../../shared/i18n';
 import { vehicles as vehiclesCatalog } from '../../../../shared/i18n/vehicles';
 import { hasAbility, type Ability } from '../../../../shared/permissions';
 import { MONEY_MESSAGES } from '../../../../shared/money';
-import { ODOMETER_MESSAGES, VIN_MESSAGES } from '../../../../shared/vehicle-rules';
+import { ODOMETER_MESSAGES, VIN_MESSAGES } from '../../../../shared/vehicles/vehicle-rules';
 import {
   VEHICLE_MESSAGE_KEYS,
   type ScheduleBlockApi,

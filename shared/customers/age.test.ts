@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays, ageOn, daysBetween, driverEligibility, isCalendarDate, licenseStatus, parseCalendarDate } from './age';
-import { REGION_CODES, REGIONS } from './regions';
+import { REGION_CODES, REGIONS } from '../regions';
 
 const dateArb = fc
   .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true })

@@ -11,8 +11,8 @@
  *   day after. It is "expiring soon" when it expires within the next 30 days (0..30 days left,
  *   the document reminder threshold).
  */
-import { DOCUMENT_REMINDER_DAYS } from './constants';
-import { getRegionConfig, type RegionLike } from './regions';
+import { DOCUMENT_REMINDER_DAYS } from '../constants';
+import { getRegionConfig, type RegionLike } from '../regions';
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;

@@ -26,9 +26,9 @@
  * - Invariants: every amount is an integer; total = Σ lines; subtotal + tax = total. Lines of
  *   amount 0 are omitted (ledger entries are positive).
  */
-import { DEFAULT_DAILY_KM_LIMIT, DEFAULT_EXTRA_CHARGE_PER_KM_MINOR, DEFAULT_GRACE_PERIOD_HOURS, FUEL_LEVELS } from './constants';
+import { DEFAULT_DAILY_KM_LIMIT, DEFAULT_EXTRA_CHARGE_PER_KM_MINOR, DEFAULT_GRACE_PERIOD_HOURS, FUEL_LEVELS } from '../constants';
 import type { LedgerCategory } from './ledger';
-import { assertMinor, extractTax, mulDiv, sumMinor, taxOnNet } from './money';
+import { assertMinor, extractTax, mulDiv, sumMinor, taxOnNet } from '../money';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;

@@ -12,8 +12,8 @@
  * - Health score: see HEALTH_SCORE_RULES and healthScore below.
  */
 import * as z from 'zod';
-import { licenseStatus } from './age';
-import { DOCUMENT_REMINDER_DAYS, MIN_ODOMETER_KM, VIN_LENGTH } from './constants';
+import { licenseStatus } from '../customers/age';
+import { DOCUMENT_REMINDER_DAYS, MIN_ODOMETER_KM, VIN_LENGTH } from '../constants';
 
 // ---------------------------------------------------------------------------------------------
 // VIN

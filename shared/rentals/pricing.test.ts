@@ -21,7 +21,7 @@ import {
   type PriceBreakdown,
   type PriceLine,
 } from './pricing';
-import { extractTax } from './money';
+import { extractTax } from '../money';
 
 const T0 = '2025-03-01T10:00:00Z';
 const at = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
