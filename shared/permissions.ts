@@ -38,6 +38,8 @@ export const can = {
   financeRecordPayment: FRONT_DESK,
   financeEdit: MANAGERS,
   accounting: MANAGERS,
+  /** The period lock date closes the books: the owner's decision. */
+  accountingLock: ['SUPERADMIN', 'OWNER'],
   maintenanceRead: EVERYONE,
   maintenanceEdit: [...MANAGERS, 'MECHANIC'],
   documentsVehicle: EVERYONE,

@@ -10,6 +10,7 @@ import { INVALID_CREDENTIALS, createCognitoUser, deleteCognitoUser, passwordAuth
 import { clearAttempts, lockedForMs, MAX_FAILED_LOGINS, readAttempts, recordFailure } from './lockout';
 import { assertAvailable, duplicateFromCancellation, normalizeUsername, sessionUser, splitFullName, userItems, type UserEntity } from './users';
 import { tenantItems, pickFreeSlug } from './tenant';
+import { setUpBooks } from '../accounting/api';
 
 /**
  * Identity: sign-up, sign-in, current user, refresh, logout (spec product-screens §4, §7;
@@ -61,6 +62,9 @@ async function register(ctx: RequestCtx<RegisterBody>) {
     throw err;
   }
   ctx.log.info('tenant registered', { slug });
+  // The company's chart of accounts. Not part of the sign-up transaction (~100 items); if it
+  // fails here, accounting creates it idempotently on first use.
+  await setUpBooks(tenantId).catch((err) => ctx.log.warn('chart of accounts not created at sign-up', { error: String(err) }));
 
   const tokens = await passwordAuth(username, body.password);
   return reply.created({ success: true, tokens, user: sessionUser(user as unknown as UserEntity) });

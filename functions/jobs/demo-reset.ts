@@ -15,6 +15,7 @@ import { seedVehicles } from '../vehicles/seed';
 import { seedBlacklist, seedCustomers } from '../customers/seed';
 import { seedSettings } from '../settings/seed';
 import { seedRentals } from '../rentals/seed';
+import { seedAccounting } from '../accounting/seed';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -51,10 +52,14 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   // rentals
   { collection: 'RENTAL' }, { collection: 'RENTAL_LEDGER', scopedBy: 'RENTAL' }, { collection: 'RENTAL_NOTE', scopedBy: 'RENTAL' },
   { collection: 'RENTAL_STATS' }, { collection: 'ACTIVE_RENTAL' },
+  // accounting
+  { collection: 'ACCOUNTING' }, { collection: 'ACCOUNT' }, { collection: 'ACCOUNT_CODE' }, { collection: 'ACCOUNT_BALANCE' },
+  { collection: 'GL_MONTH' }, { collection: 'GL_DAY' }, { collection: 'VAT_MONTH' }, { collection: 'VAT_DAY' },
+  { collection: 'JOURNAL' }, { collection: 'GL_PARTY' }, { collection: 'GL_LINE', scopedBy: 'ACCOUNT' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
-export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS'];
+export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE'];
 
 /** Area seeds, in dependency order. */
 export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<void>]> = [
@@ -66,6 +71,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['settings', seedSettings],
   // after vehicles, customers and settings: bookings, ledgers, schedule blocks, customer counters
   ['rentals', seedRentals],
+  // after rentals: the chart, every seeded rental ledger posted, the demo's own books
+  ['accounting', seedAccounting],
 ];
 
 export const DEMO_COMPANY = {

@@ -156,6 +156,10 @@ export function createDomainHandler(domain: Domain, impls: Record<string, RouteI
 
     const out = await impls[route.operationId](ctx);
     const r: Reply = isReply(out) ? out : { status: 200, body: out };
+    // Downloads (CSV, PDF exports) answer their own bytes with their own content-type.
+    if (Buffer.isBuffer(r.body)) {
+      return { statusCode: r.status, headers: { 'content-type': 'application/octet-stream', ...(r.headers ?? {}) }, body: r.body.toString('base64'), isBase64Encoded: true };
+    }
     return {
       statusCode: r.status,
       headers: { 'content-type': 'application/json; charset=utf-8', ...(r.headers ?? {}) },

@@ -11,7 +11,7 @@ import { runIdempotent } from '../lib/data/idempotency';
 import { batchGet, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { HttpError, conflict, validationFailed } from '../lib/errors';
 import { blocksOverlapping, scheduleBlockItem, type ScheduleBlock } from '../vehicles/schedule';
-import { blacklistMatchesFor, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
+import { blacklistMatchesFor, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, rentalJournalItems, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
 import {
   ZERO_TOTALS, appendTimeline, ledgerItem, monthTotalsTx, rentalIndexes, rentalKey, searchTextOf, statusCountTx, toRentalApi, totalsAfter,
   type NewLedgerEntry, type RentalItem,
@@ -274,7 +274,13 @@ async function attemptBooking(
   const apiRental = toRentalApi(rental);
   const response = { status: 201, body: apiRental };
   const month = calendarDateInZone(now, settings.timezone).slice(0, 7);
+  // The booking's journal entry (accounting's posting rules), in the same transaction.
+  const journal = await rentalJournalItems(actor.tenantId, {
+    rental: { id, referenceNumber: rent.reference, taxRate: body.taxRate, taxIncluded: body.taxIncluded }, movements: entries,
+    date: calendarDateInZone(now, settings.timezone), vatEnabled: settings.enableVat, createdBy: actor.userId, isNewRental: true,
+  });
   const items: (TransactItem | null)[] = [
+    ...journal,
     vehicleScheduleLock(actor.tenantId, vehicle),
     tx.putNew(scheduleBlockItem(actor.tenantId, block)),
     tx.putNew(rental),

@@ -154,3 +154,6 @@ export async function readRentalSettings(tenantId: string): Promise<RentalSettin
 /** Blacklist matches (customers domain decides the matching; the company's mode decides what a booking does). */
 export { blacklistMatchesFor } from '../customers/blacklist-data';
 export { loyaltyFields } from '../customers/data';
+
+/** Accounting: the journal items that post a rental change in the rental's own transaction (DESIGN.md §14). */
+export { rentalJournalItems } from '../accounting/api';

@@ -7,9 +7,9 @@ import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 import { conflict, notFound } from '../lib/errors';
 import type { Actor } from './booking';
-import { readRentalSettings, type RentalSettings } from './deps';
+import { readRentalSettings, rentalJournalItems, type RentalSettings } from './deps';
 import {
-  appendTimeline, getRentalItem, ledgerItem, monthTotalsTx, rentalKey, statusCountTx, toRentalApi, totalsAfter,
+  appendTimeline, getRentalItem, ledgerItem, monthTotalsTx, readLedger, rentalKey, statusCountTx, toRentalApi, totalsAfter,
   type LedgerItem, type NewLedgerEntry, type RentalItem,
 } from './data';
 
@@ -58,8 +58,14 @@ export async function mutateRental(
       const updated = { ...rental, ...changes, version: rental.version + 1, updatedAt: at } as RentalItem;
       const apiRental = toRentalApi(updated);
       const response: StoredResponse = { status: p.status201 ? 201 : 200, body: p.respond ? p.respond(apiRental, entries) : apiRental };
+      // The journal entry of these movements, written with them (accounting's posting rules).
+      const journal = entries.length ? await rentalJournalItems(actor.tenantId, {
+        rental, movements: entries, date: calendarDateInZone(now, settings.timezone), vatEnabled: settings.enableVat,
+        createdBy: actor.userId, loadEarlier: () => readLedger(actor.tenantId, rental.id),
+      }) : [];
       const items: (TransactItem | null)[] = [
         tx.update(rentalKey(actor.tenantId, rental.id), rental.version, changes, at),
+        ...journal,
         ...entries.map((e) => tx.putNew(e)),
         p.status ? statusCountTx(actor.tenantId, rental.status, p.status) : null,
         monthTotalsTx(actor.tenantId, calendarDateInZone(now, settings.timezone).slice(0, 7), entries),

@@ -1,0 +1,73 @@
+import { getRegionConfig, type RegionCode } from '../../shared/regions';
+import { keys, tenantPk } from '../lib/data/keys';
+import { batchGet, getItem, queryAll, queryPage, type Item } from '../lib/data/repo';
+import { normalizeStored } from '../settings/model';
+
+/**
+ * What accounting reads from other domains' items (DESIGN.md §13: cross-domain reads live in the
+ * importer's deps.ts): the company settings (region, time zone, VAT, name and branding) and, for
+ * the backfill and the self-check, the rentals and their ledgers by their owners' keys
+ * (`T#{t}#RENTAL` / `{id}`, `T#{t}#RENTAL_LEDGER#{rentalId}`).
+ */
+export interface CompanyFacts {
+  name: string;
+  region: RegionCode;
+  timezone: string;
+  vatEnabled: boolean;
+  vatNumber: string | null;
+  primaryColor: string;
+}
+
+export async function readCompany(tenantId: string): Promise<CompanyFacts> {
+  const [settings, tenant] = await batchGet([keys.settings(tenantId), keys.tenant(tenantId)], false);
+  const s = normalizeStored(settings, (tenant?.name as string) ?? 'Company') as unknown as Record<string, unknown>;
+  const prefs = (s.preferences ?? {}) as Record<string, unknown>;
+  const region = getRegionConfig(prefs.region as string | undefined).countryCode;
+  return {
+    name: (s.name as string) ?? (tenant?.name as string) ?? '',
+    region,
+    timezone: (s.timezone as string) ?? getRegionConfig(region).timezone,
+    vatEnabled: s.enableVat === true,
+    vatNumber: (s.vatNumber as string | undefined) ?? null,
+    primaryColor: (s.primaryColor as string | undefined) ?? '#3B82F6',
+  };
+}
+
+/** The slice of a rental item the books need. */
+export interface RentalFacts extends Item {
+  id: string;
+  referenceNumber: string;
+  taxRate: number;
+  taxIncluded: boolean;
+  balanceMinor: number;
+  depositReceivedMinor: number;
+  depositRefundedMinor: number;
+  version: number;
+  createdAt: string;
+}
+
+/** The slice of a rental ledger entry the books need. */
+export interface LedgerFacts extends Item {
+  id: string;
+  type: 'charge' | 'payment' | 'refund';
+  category: string;
+  amountMinor: number;
+  method: string | null;
+  reversesId: string | null;
+  lineCode: string | null;
+  postedAt: string;
+}
+
+export const rentalKeyOf = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId, 'RENTAL'), sk: id });
+
+export async function readRentalsPage(tenantId: string, cursor: string | null, limit = 100) {
+  return queryPage<RentalFacts>({ tenantId, pk: tenantPk(tenantId, 'RENTAL'), limit, cursor, consistent: true });
+}
+
+export async function readRental(tenantId: string, id: string): Promise<RentalFacts | undefined> {
+  return (await getItem(rentalKeyOf(tenantId, id), true)) as RentalFacts | undefined;
+}
+
+export async function readRentalLedger(tenantId: string, rentalId: string): Promise<LedgerFacts[]> {
+  return queryAll<LedgerFacts>({ tenantId, pk: tenantPk(tenantId, 'RENTAL_LEDGER', rentalId), consistent: true, max: 5000 });
+}

@@ -1,0 +1,50 @@
+import { createDomainHandler, reply, type RequestCtx } from '../lib/http';
+import type { AuditActor } from '../lib/data/audit';
+import { createAccount, getMappings, listAccounts, putMappings, updateAccount } from './accounts';
+import { createManualEntry, getEntry, listEntries, reverseEntry } from './journal';
+import { balanceSheetReport, generalLedger, profitLossReport, summary, trialBalanceReport, vatReport } from './reports';
+import { exportReport } from './exports';
+import { selfCheck } from './self-check';
+import { getLock, setLock } from './lock';
+import { migrateBooks } from './api';
+
+/**
+ * Accounting routes (shared/routes/accounting.ts): operationId → use case, nothing else.
+ * Reports answer JSON, or a CSV/PDF download with ?format=csv|pdf (./exports.ts).
+ */
+const actorOf = (ctx: RequestCtx): AuditActor & { userId: string } => ({
+  tenantId: ctx.auth.tenantId, userId: ctx.auth.userId, username: ctx.auth.username, requestId: ctx.requestId,
+});
+const stored = (r: { status: number; body: unknown }) => reply.status(r.status, r.body);
+const t = (ctx: RequestCtx) => ctx.auth.tenantId;
+
+async function report(ctx: RequestCtx, name: string, data: unknown) {
+  const format = ctx.query.format ?? 'json';
+  if (format === 'json') return reply.ok(data);
+  return exportReport(t(ctx), name, data, format, ctx.query.lang ?? 'en');
+}
+
+export const handler = createDomainHandler('accounting', {
+  listAccounts: async (ctx) => reply.ok(await listAccounts(t(ctx), ctx.query)),
+  createAccount: async (ctx) => reply.created(await createAccount(actorOf(ctx), ctx.body)),
+  updateAccount: async (ctx) => reply.ok(await updateAccount(actorOf(ctx), ctx.params.id, ctx.body)),
+  getPaymentMethodMappings: async (ctx) => reply.ok(await getMappings(t(ctx))),
+  putPaymentMethodMappings: async (ctx) => reply.ok(await putMappings(actorOf(ctx), ctx.body)),
+
+  listJournalEntries: async (ctx) => reply.ok(await listEntries(t(ctx), ctx.query)),
+  createJournalEntry: async (ctx) => stored(await createManualEntry(actorOf(ctx), ctx.body, ctx.idempotencyKey)),
+  getJournalEntry: async (ctx) => reply.ok(await getEntry(t(ctx), ctx.params.id)),
+  reverseJournalEntry: async (ctx) => stored(await reverseEntry(actorOf(ctx), ctx.params.id, ctx.body ?? {}, ctx.idempotencyKey)),
+
+  trialBalance: async (ctx) => report(ctx, 'trial-balance', await trialBalanceReport(t(ctx), ctx.query.asOf)),
+  generalLedger: async (ctx) => report(ctx, 'general-ledger', await generalLedger(t(ctx), ctx.query)),
+  balanceSheet: async (ctx) => report(ctx, 'balance-sheet', await balanceSheetReport(t(ctx), ctx.query.asOf)),
+  profitLoss: async (ctx) => report(ctx, 'profit-loss', await profitLossReport(t(ctx), ctx.query.from, ctx.query.to)),
+  vatReport: async (ctx) => report(ctx, 'vat-report', await vatReport(t(ctx), ctx.query.from, ctx.query.to)),
+  accountingSummary: async (ctx) => reply.ok(await summary(t(ctx))),
+  accountingSelfCheck: async (ctx) => reply.ok(await selfCheck(t(ctx))),
+
+  getLockDate: async (ctx) => reply.ok(await getLock(t(ctx))),
+  putLockDate: async (ctx) => reply.ok(await setLock(actorOf(ctx), ctx.body)),
+  setupAccounting: async (ctx) => reply.ok(await migrateBooks(t(ctx))),
+});
