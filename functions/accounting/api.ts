@@ -28,6 +28,6 @@ export const setUpBooks = (tenantId: string, region?: RegionCode) => ensureAccou
 
 /** The idempotent migration of existing companies: chart, then every rental ledger not yet posted. */
 export async function migrateBooks(tenantId: string) {
-  await ensureAccounting(tenantId);
+  await ensureAccounting(tenantId, undefined, { resync: true });
   return backfillRentals(tenantId);
 }

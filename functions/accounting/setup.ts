@@ -30,12 +30,19 @@ export function newAccountItems(tenantId: string, a: NewAccount, now: string): I
   return [account, { ...accountCodeKey(tenantId, a.code), entityType: 'ACCOUNT_CODE', accountId: a.id, code: a.code }];
 }
 
-/** Creates whatever of the default chart and the settings is missing; returns the settings. */
-export async function ensureAccounting(tenantId: string, regionHint?: RegionCode): Promise<AccountingSettingsItem> {
+/**
+ * Creates whatever of the default chart and the settings is missing; returns the settings.
+ * `resync` (POST /accounting/setup) also follows a change of the company's region: the new
+ * region's chart accounts are added (e.g. VAT input when a US company moves to the UAE) and the
+ * VAT codes follow the region.
+ */
+export async function ensureAccounting(tenantId: string, regionHint?: RegionCode, opts: { resync?: boolean } = {}): Promise<AccountingSettingsItem> {
   const existing = await readAccountingSettings(tenantId);
-  if (existing && existing.chartVersion >= CHART_VERSION) return existing;
+  if (existing && existing.chartVersion >= CHART_VERSION && !opts.resync) return existing;
   const region = regionHint ?? (await readCompany(tenantId)).region;
+  if (existing && existing.region === region && existing.chartVersion >= CHART_VERSION) return existing;
   return retryOnConflict(async () => {
+    const current = await readAccountingSettings(tenantId);
     const accounts = await readAccounts(tenantId);
     const idByCode = new Map(accounts.map((a) => [a.code, a.id]));
     const now = new Date().toISOString();
@@ -49,6 +56,11 @@ export async function ensureAccounting(tenantId: string, regionHint?: RegionCode
     // Parents come before children in the chart, and each chunk is all-or-nothing.
     for (let i = 0; i < missing.length; i += 50) await transact(missing.slice(i, i + 50).map((it) => tx.putNew(it)));
     const accountIds = Object.fromEntries(idByCode);
+    if (current) {
+      const changes = { region, accountIds, chartVersion: CHART_VERSION };
+      await transact([tx.update(settingsKey(tenantId), current.version, changes, now)]);
+      return { ...current, ...changes, version: current.version + 1 };
+    }
     const methodAccounts = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, idByCode.get(DEFAULT_METHOD_ACCOUNTS[m])!]));
     const settings: AccountingSettingsItem = {
       ...settingsKey(tenantId), entityType: 'ACCOUNTING_SETTINGS', region, accountIds, methodAccounts,

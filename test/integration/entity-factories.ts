@@ -35,7 +35,20 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
   '/api/v1/blacklist/{id}': async (t) => created('blacklist', await post('/api/v1/blacklist', { fullName: 'Tenancy Probe', reason: 'Unpaid damages' }, t)),
   '/api/v1/rentals/{id}': async (t) => (await rentalProbe(t)).id,
   '/api/v1/rentals/{id}/ledger/{entryId}': async (t) => rentalProbe(t),
+  '/api/v1/accounting/accounts/{id}': async (t) => {
+    const group = await accountByCode(t, '5200');
+    return created('account', await post('/api/v1/accounting/accounts', { code: `52${String(++seq).padStart(2, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`, name: 'Tenancy probe', parentId: group }, t));
+  },
+  '/api/v1/accounting/journal-entries/{id}': async (t) => created('journal entry', await post('/api/v1/accounting/journal-entries', {
+    date: new Date().toISOString().slice(0, 10), description: 'Tenancy probe',
+    lines: [{ accountId: await accountByCode(t, '5210'), type: 'debit', amount: 1 }, { accountId: await accountByCode(t, '1110'), type: 'credit', amount: 1 }],
+  }, t)),
 };
+
+async function accountByCode(t: string, code: string): Promise<string> {
+  const res = await (await import('./client')).get('/api/v1/accounting/accounts', t);
+  return (res.body.items as { id: string; code: string }[]).find((a) => a.code === code)!.id;
+}
 
 export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/rentals/{id}/payments': { amount: 1, method: 'cash' },
@@ -47,6 +60,7 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/rentals/{id}/return': { odometerEnd: 20, condition: 'good' },
   'POST /api/v1/rentals/{id}/notes': { content: 'Probe' },
   'PATCH /api/v1/staff/{id}': { firstName: 'Renamed' },
+  'PATCH /api/v1/accounting/accounts/{id}': { name: 'Renamed' },
   'POST /api/v1/vehicles/{id}/status': { status: 'available' },
   'POST /api/v1/vehicles/{id}/documents/upload-url': { fileName: 'probe.pdf', contentType: 'application/pdf', size: 5 },
   'POST /api/v1/vehicles/{id}/documents': { key: 'probe', fileName: 'probe.pdf', fileType: 'application/pdf', fileSize: 5, documentType: 'other', title: 'Probe' },
