@@ -10,7 +10,7 @@ import { startLocalStack, type LocalStack } from '../infra/local/stack';
  * integration tests over HTTP and the Playwright tests in Debian's Chromium against it.
  *
  *   npm test                       everything
- *   npm test -- --only integration [--grep file-filter]   one layer (typecheck|unit|web|infra|integration|e2e)
+ *   npm test -- --only integration [--grep file-filter[|filter…]]   one layer (typecheck|unit|web|infra|integration|e2e)
  */
 const root = resolve(import.meta.dirname, '..');
 const out = join(root, 'test', '.out');
@@ -35,7 +35,7 @@ async function vitestLayer(name: string, config: string, env: Record<string, str
   const started = Date.now();
   const report = join(out, `vitest-${name}.json`);
   rmSync(report, { force: true });
-  const code = await sh(process.execPath, [bin('vitest', 'vitest.mjs'), 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra, ...(grep ? [grep] : [])], env);
+  const code = await sh(process.execPath, [bin('vitest', 'vitest.mjs'), 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra, ...(grep ? grep.split('|') : [])], env);
   let passed = 0, failed = 0;
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));

@@ -5,8 +5,8 @@ import {
   type JournalLine, type JournalSource, type Party,
 } from '../../shared/accounting/journal';
 import { vatCodeInfo } from '../../shared/accounting/vat';
-import { sortKey } from '../lib/data/keys';
-import { batchGet, transact, tx, updateRaw, type TransactItem } from '../lib/data/repo';
+import { sortKey, type Key } from '../lib/data/keys';
+import { batchGet, transact, tx, updateRaw, type Item, type TransactItem } from '../lib/data/repo';
 import { retryOnConflict } from '../lib/data/counters';
 import { HttpError, badRequest, conflict, validationFailed } from '../lib/errors';
 import {
@@ -57,6 +57,21 @@ export interface PreparedJournal {
   items: TransactItem[];
 }
 
+/**
+ * The next entry number: an atomic ADD outside any transaction (unique, increasing; a failed
+ * posting leaves a gap). Callers on a hot path start it in parallel with their reads.
+ */
+export async function reserveEntryNumber(tenantId: string): Promise<string> {
+  const counter = await updateRaw({
+    Key: journalCounterKey(tenantId),
+    UpdateExpression: 'SET entityType = :et ADD #v :one',
+    ExpressionAttributeNames: { '#v': 'value' },
+    ExpressionAttributeValues: { ':one': 1, ':et': 'COUNTER' },
+    ReturnValues: 'UPDATED_NEW',
+  });
+  return journalNumber(JOURNAL_NUMBER_START - 1 + Number(counter?.value ?? 1));
+}
+
 /** DynamoDB's limit on one transaction, minus room for the caller's own items. */
 const MAX_JOURNAL_ITEMS = 90;
 
@@ -72,7 +87,7 @@ export async function prepareJournal(
   tenantId: string,
   settings: AccountingSettingsItem,
   draft: JournalDraft,
-  opts: { accounts?: Map<string, AccountItem>; parties?: PartyGuard[]; id?: string } = {},
+  opts: { accounts?: Map<string, AccountItem>; parties?: PartyGuard[]; id?: string; entryNumber?: Promise<string>; bulk?: BulkBooks } = {},
 ): Promise<PreparedJournal> {
   const problems = validateJournalLines(draft.lines);
   if (problems.length) {
@@ -109,14 +124,7 @@ export async function prepareJournal(
   const counted = 1 + lines.length + byAccount.size * 3 + vat.size * 2 + (opts.parties?.length ?? 0) + (draft.reversalOfId ? 1 : 0);
   if (counted > MAX_JOURNAL_ITEMS) throw badRequest('This entry has too many lines or accounts for one posting; split it into several entries', { lines: 'Too many lines for one entry' });
 
-  const counter = await updateRaw({
-    Key: journalCounterKey(tenantId),
-    UpdateExpression: 'SET entityType = :et ADD #v :one',
-    ExpressionAttributeNames: { '#v': 'value' },
-    ExpressionAttributeValues: { ':one': 1, ':et': 'COUNTER' },
-    ReturnValues: 'UPDATED_NEW',
-  });
-  const entryNumber = journalNumber(JOURNAL_NUMBER_START - 1 + Number(counter?.value ?? 1));
+  const entryNumber = await (opts.entryNumber ?? reserveEntryNumber(tenantId));
   const total = lineTotals(draft.lines).debitMinor;
   const entry: JournalItem = {
     ...journalKey(tenantId, id),
@@ -139,7 +147,15 @@ export async function prepareJournal(
       accountId: l.accountId, debitMinor: l.debitMinor, creditMinor: l.creditMinor, vatCode: l.vatCode, party: l.party,
     }));
   }
+  const bulk = opts.bulk;
   for (const [accountId, t] of byAccount) {
+    if (bulk) {
+      const amounts = { debitMinor: t.debitMinor, creditMinor: t.creditMinor };
+      bulk.add(accountShardKey(tenantId, accountId, shard), { entityType: 'ACCOUNT_BALANCE', accountId }, amounts);
+      bulk.add({ pk: monthBucketPk(tenantId), sk: sortKey(month, accountId, shard) }, { entityType: 'GL_BUCKET', accountId }, amounts);
+      bulk.add({ pk: dayBucketPk(tenantId), sk: sortKey(draft.date, accountId, shard) }, { entityType: 'GL_BUCKET', accountId }, amounts);
+      continue;
+    }
     const add = { ':d': t.debitMinor, ':c': t.creditMinor, ':a': accountId };
     const vatGuard = hasVat ? ' AND (attribute_not_exists(vatFiledThrough) OR vatFiledThrough < :date)' : '';
     items.push(tx.raw('Update', {
@@ -157,6 +173,12 @@ export async function prepareJournal(
     }
   }
   for (const [code, t] of vat) {
+    if (bulk) {
+      for (const [pk, period] of [[vatMonthPk(tenantId), month], [vatDayPk(tenantId), draft.date]] as const) {
+        bulk.add({ pk, sk: sortKey(period, code, shard) }, { entityType: 'VAT_BUCKET', vatCode: code }, { baseMinor: t.baseMinor, taxMinor: t.taxMinor });
+      }
+      continue;
+    }
     for (const [pk, period] of [[vatMonthPk(tenantId), month], [vatDayPk(tenantId), draft.date]] as const) {
       items.push(tx.raw('Update', {
         Key: { pk, sk: sortKey(period, code, shard) },
@@ -165,7 +187,10 @@ export async function prepareJournal(
       }));
     }
   }
-  for (const guard of opts.parties ?? []) items.push(partyUpdate(tenantId, guard, lines, at));
+  for (const guard of opts.parties ?? []) {
+    if (bulk) bulk.addParty(tenantId, guard, lines, at);
+    else items.push(partyUpdate(tenantId, guard, lines, at));
+  }
   if (draft.reversalOfId) {
     items.push(tx.raw('Update', {
       Key: journalKey(tenantId, draft.reversalOfId),
@@ -174,7 +199,8 @@ export async function prepareJournal(
       ExpressionAttributeValues: { ':id': id, ':null': 'NULL' },
     }));
   }
-  return { entry, items };
+  if (bulk) bulk.puts.push(...items.filter((i) => i.Put).map((i) => (i.Put as unknown as { Item: Item }).Item));
+  return { entry, items: bulk ? [] : items };
 }
 
 /** ADDs the party's net per account; conditioned on what the caller read (see PartyGuard). */
@@ -207,6 +233,37 @@ export function partyUpdate(tenantId: string, guard: PartyGuard, lines: StoredLi
     ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
     ExpressionAttributeValues: values,
   });
+}
+
+/**
+ * Bulk writing for a company's first books (the demo seed): the same entries, lines and
+ * buckets as the transactional path, but bucket and party amounts are summed in memory and each
+ * item is written once. Only for books nobody else writes to at the same time.
+ */
+export class BulkBooks {
+  readonly puts: Item[] = [];
+  private readonly sums = new Map<string, { key: Key; set: Record<string, unknown>; add: Record<string, number> }>();
+
+  add(key: Key, set: Record<string, unknown>, add: Record<string, number>): void {
+    const id = `${key.pk}|${key.sk}`;
+    const cur = this.sums.get(id) ?? { key, set: {}, add: {} };
+    cur.set = { ...cur.set, ...set };
+    for (const [k, v] of Object.entries(add)) cur.add[k] = (cur.add[k] ?? 0) + v;
+    this.sums.set(id, cur);
+  }
+
+  addParty(tenantId: string, guard: PartyGuard, lines: StoredLine[], at: string): void {
+    const add: Record<string, number> = {};
+    for (const l of lines) {
+      if (l.party?.type !== guard.party.type || l.party.id !== guard.party.id) continue;
+      add[partyAttr(l.accountId)] = (add[partyAttr(l.accountId)] ?? 0) + l.debitMinor - l.creditMinor;
+    }
+    this.add(partyKey(tenantId, guard.party), { entityType: 'GL_PARTY', partyType: guard.party.type, partyId: guard.party.id, updatedAt: at, ...(guard.complete ? { complete: true } : {}) }, add);
+  }
+
+  items(): Item[] {
+    return [...this.puts, ...[...this.sums.values()].map((s) => ({ ...s.key, ...s.set, ...s.add }))];
+  }
 }
 
 /** Reads the accounts of a draft's lines (consistently) for the engine's clear messages. */

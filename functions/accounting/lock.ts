@@ -35,10 +35,15 @@ export async function setLock(actor: AuditActor, body: LockDateBody) {
       before: { lockDate: settings.lockDate, vatFiledThrough: settings.vatFiledThrough }, after: { lockDate: body.lockDate, vatFiledThrough },
     })),
   ]);
-  const leaves = (await readAccounts(actor.tenantId)).filter((a) => !a.isGroup);
-  const items: TransactItem[] = leaves.flatMap((a) => Array.from({ length: BUCKET_SHARDS }, (_, s) => shardLockItem(actor.tenantId, a.id, s, body.lockDate, vatFiledThrough)));
+  await lockShards(actor.tenantId, body.lockDate, vatFiledThrough);
+  return { lockDate: body.lockDate, vatFiledThrough, lockSetAt: now };
+}
+
+/** Writes the lock dates on every balance shard of every account (the in-transaction guard). */
+export async function lockShards(tenantId: string, lockDate: string | null, vatFiledThrough: string | null) {
+  const leaves = (await readAccounts(tenantId)).filter((a) => !a.isGroup);
+  const items: TransactItem[] = leaves.flatMap((a) => Array.from({ length: BUCKET_SHARDS }, (_, s) => shardLockItem(tenantId, a.id, s, lockDate, vatFiledThrough)));
   const chunks: TransactItem[][] = [];
   for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
   for (let i = 0; i < chunks.length; i += 4) await Promise.all(chunks.slice(i, i + 4).map((c) => transact(c)));
-  return { lockDate: body.lockDate, vatFiledThrough, lockSetAt: now };
 }

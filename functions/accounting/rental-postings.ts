@@ -5,7 +5,7 @@ import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat';
 import { batchGet, getItem, transact, tx, type TransactItem } from '../lib/data/repo';
 import { retryOnConflict } from '../lib/data/counters';
 import { readCompany, readRental, readRentalLedger, readRentalsPage, rentalKeyOf, type CompanyFacts, type LedgerFacts } from './deps';
-import { partyUpdate, prepareJournal, type PartyGuard } from './engine';
+import { partyUpdate, prepareJournal, reserveEntryNumber, type PartyGuard } from './engine';
 import { partyKey, settingsKey, type AccountingSettingsItem } from './model';
 import { ensureAccounting } from './setup';
 
@@ -62,6 +62,9 @@ export function toJournalLines(settings: AccountingSettingsItem, movements: read
 /** Transaction items that post a rental change (journal entry, buckets, party) — for the rental's own transaction. */
 export async function rentalJournalItems(tenantId: string, input: RentalPostingInput): Promise<TransactItem[]> {
   const party = { type: 'rental' as const, id: input.rental.id };
+  // One round trip: the settings, the party's progress and the entry number together.
+  const entryNumber = reserveEntryNumber(tenantId);
+  entryNumber.catch(() => undefined);
   const [settingsRead, partyRead] = input.isNewRental
     ? [await getItem(settingsKey(tenantId), true), undefined]
     : await batchGet([settingsKey(tenantId), partyKey(tenantId, party)]);
@@ -88,7 +91,7 @@ export async function rentalJournalItems(tenantId: string, input: RentalPostingI
     sourceId: input.rental.id,
     lines,
     createdBy: input.createdBy,
-  }, { parties: [guard] });
+  }, { parties: [guard], entryNumber });
   return items;
 }
 
