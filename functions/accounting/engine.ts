@@ -110,7 +110,8 @@ export async function prepareJournal(
   if (Object.keys(fields).length) throw validationFailed(fields);
 
   const id = opts.id ?? ulid();
-  const shard = shardOf(id);
+  // Bulk books have no concurrent writer: one shard keeps the seeded bucket count small.
+  const shard = opts.bulk ? 0 : shardOf(id);
   const at = new Date().toISOString();
   const codeOf = new Map(Object.entries(settings.accountIds).map(([code, accId]) => [accId, code]));
   const taxAccounts = new Set([settings.accountIds[ACCOUNT_CODES.vatInput], settings.accountIds[ACCOUNT_CODES.vatOutput]].filter(Boolean));
