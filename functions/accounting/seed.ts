@@ -7,10 +7,13 @@ import { updateRaw } from '../lib/data/repo';
 import { writeBatch, type DemoWorld } from '../jobs/demo-world';
 import { readCompany, readRentalLedger, readRentalsPage, type LedgerFacts, type RentalFacts } from './deps';
 import { BulkBooks, prepareJournal, type JournalDraft, type PartyGuard } from './engine';
-import { journalCounterKey, settingsKey } from './model';
-import { lockShards } from './lock';
+import { accountShardKey, journalCounterKey } from './model';
+import { BUCKET_SHARDS } from '../../shared/accounting/journal';
+import { rootLogger } from '../lib/logger';
+
+const log = rootLogger.child({ domain: 'jobs' });
 import { postingContext, toJournalLines } from './rental-postings';
-import { ensureAccounting, newAccountItems } from './setup';
+import { ensureAccounting, newAccountItems, readAccounts } from './setup';
 
 const DEMO_RENT_CODE = '5220';
 
@@ -22,6 +25,7 @@ const DEMO_RENT_CODE = '5220';
  * company has no other writer; a live company migrates through the transactional backfill.
  */
 export async function seedAccounting(world: DemoWorld): Promise<void> {
+  const started = Date.now();
   const tenantId = world.tenantId;
   const company = await readCompany(tenantId);
   const settings = await ensureAccounting(tenantId, world.region);
@@ -33,8 +37,8 @@ export async function seedAccounting(world: DemoWorld): Promise<void> {
     cursor = page.nextCursor;
   } while (cursor);
   const ledgers = new Map<string, LedgerFacts[]>();
-  for (let i = 0; i < rentals.length; i += 10) {
-    const chunk = rentals.slice(i, i + 10);
+  for (let i = 0; i < rentals.length; i += 25) {
+    const chunk = rentals.slice(i, i + 25);
     const read = await Promise.all(chunk.map((r) => readRentalLedger(tenantId, r.id)));
     chunk.forEach((r, j) => ledgers.set(r.id, read[j]));
   }
@@ -44,16 +48,14 @@ export async function seedAccounting(world: DemoWorld): Promise<void> {
   const at = world.now.toISOString();
   for (const rental of rentals) {
     const ctx = postingContext(settings, rental, company.vatEnabled);
-    const groups = new Map<string, LedgerFacts[]>();
-    for (const e of ledgers.get(rental.id) ?? []) {
-      const date = calendarDateInZone(new Date(e.postedAt), company.timezone);
-      groups.set(date, [...(groups.get(date) ?? []), e]);
-    }
+    // One entry per rental, dated at its latest posting (the seed writes thousands of items less
+    // than one entry per posting date; the live backfill keeps one entry per date).
+    const ledger = ledgers.get(rental.id) ?? [];
     const guard: PartyGuard = { party: { type: 'rental', id: rental.id }, state: 'absent', complete: true };
     let posted = false;
-    for (const [date, group] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-      const lines = toJournalLines(settings, group.map((e) => ({ ...e, category: e.category as never })), ctx);
-      if (!lines.length) continue;
+    const lines = toJournalLines(settings, ledger.map((e) => ({ ...e, category: e.category as never })), ctx);
+    if (lines.length) {
+      const date = calendarDateInZone(new Date(ledger.reduce((m, e) => (e.postedAt > m ? e.postedAt : m), ledger[0].postedAt)), company.timezone);
       drafts.push({ draft: { date, description: `Rental ${rental.referenceNumber}`, reference: rental.referenceNumber, source: 'rental', sourceId: rental.id, lines, createdBy: null }, guard });
       posted = true;
     }
@@ -77,18 +79,18 @@ export async function seedAccounting(world: DemoWorld): Promise<void> {
   for (const [i, { draft, guard }] of drafts.entries()) {
     await prepareJournal(tenantId, settings, draft, { parties: guard ? [guard] : [], bulk, id: ulid(), entryNumber: Promise.resolve(journalNumber(JOURNAL_NUMBER_START - 1 + first + i)) });
   }
-  const items = bulk.items();
+  // One filed VAT period (the return up to the end of the month before last): on the settings
+  // and on every balance shard of every account, as PUT /lock-date writes it.
+  const filed = new Date(Date.UTC(world.now.getUTCFullYear(), world.now.getUTCMonth() - 1, 0)).toISOString().slice(0, 10);
+  const leaves = (await readAccounts(tenantId)).filter((a) => !a.isGroup);
+  for (const a of leaves) for (let s = 0; s < BUCKET_SHARDS; s++) bulk.add(accountShardKey(tenantId, a.id, s), { entityType: 'ACCOUNT_BALANCE', accountId: a.id, vatFiledThrough: filed }, {});
+  const items = [...bulk.items(), { ...settings, vatFiledThrough: filed, version: settings.version + 1 }];
+  log.info('accounting seed: writing', { ms: Date.now() - started, items: items.length });
   const streams = 4;
   await Promise.all(Array.from({ length: streams }, (_, k) => writeBatch(items.filter((_, i) => Math.floor(i / 25) % streams === k))));
-  world.counts.journalEntries = drafts.length;
 
-  // One filed VAT period: the return up to the end of the month before last.
-  const filed = new Date(Date.UTC(world.now.getUTCFullYear(), world.now.getUTCMonth() - 1, 0)).toISOString().slice(0, 10);
-  await updateRaw({
-    Key: settingsKey(tenantId), UpdateExpression: 'SET vatFiledThrough = :f, #v = #v + :one',
-    ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':f': filed, ':one': 1 },
-  });
-  await lockShards(tenantId, null, filed);
+  world.counts.journalEntries = drafts.length;
+  log.info('accounting seed: books built', { ms: Date.now() - started, entries: drafts.length });
 }
 
 /** Opening capital at the start of the seeded history, then rent and salaries each month up to now. */
