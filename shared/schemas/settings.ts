@@ -25,6 +25,7 @@ import {
 } from '../constants';
 import { fromMinor, moneyAmount, toMinor } from '../money';
 import { VEHICLE_CATEGORIES, type VehicleCategory } from './vehicles';
+import { TEXT_LIMITS, text as boundedText } from './fields';
 import { getRegionConfig, LANGUAGE_CODES, REGION_CODES, type CurrencyCode, type LanguageCode, type RegionCode } from '../regions';
 
 /**
@@ -161,7 +162,7 @@ const PREFIX = /^[A-Za-z0-9/-]{1,10}$/;
 const VAT_NUMBER = /^[A-Za-z0-9 -]*$/;
 const SECRET = /^\S{1,200}$/;
 
-const text = (max: number) => z.string().trim().max(max, SETTINGS_MESSAGES.textTooLong);
+const text = (max: number) => boundedText(max, { tooLong: SETTINGS_MESSAGES.textTooLong });
 
 export function isValidTimeZone(tz: string): boolean {
   try {
@@ -173,13 +174,11 @@ export function isValidTimeZone(tz: string): boolean {
 }
 
 /** Colours are normalised to upper case so comparisons and CSS output are stable. */
-export const hexColor = z
-  .string()
-  .trim()
+export const hexColor = boundedText(7, { tooLong: SETTINGS_MESSAGES.invalidColor })
   .regex(HEX_COLOR, SETTINGS_MESSAGES.invalidColor)
   .transform((v) => v.toUpperCase());
 
-export const timeOfDay = z.string().regex(HH_MM, SETTINGS_MESSAGES.invalidTime);
+export const timeOfDay = boundedText(5, { tooLong: SETTINGS_MESSAGES.invalidTime, trim: false }).regex(HH_MM, SETTINGS_MESSAGES.invalidTime);
 
 export const dayHoursSchema = z
   .object({ open: timeOfDay, close: timeOfDay, closed: z.boolean() })
@@ -204,7 +203,7 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const REFERENCE_KINDS = ['rental', 'contract', 'invoice', 'receipt'] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 
-const prefixSchema = z.string().trim().regex(PREFIX, SETTINGS_MESSAGES.prefixInvalid);
+const prefixSchema = boundedText(10, { tooLong: SETTINGS_MESSAGES.prefixInvalid }).regex(PREFIX, SETTINGS_MESSAGES.prefixInvalid);
 const counterStartSchema = z
   .number({ error: SETTINGS_MESSAGES.startNumberRange })
   .int(SETTINGS_MESSAGES.startNumberRange)
@@ -277,15 +276,15 @@ const gracePeriodHours = z
   .min(0, SETTINGS_MESSAGES.gracePeriodRange)
   .max(24, SETTINGS_MESSAGES.gracePeriodRange);
 
-const timezone = z.string().trim().refine(isValidTimeZone, SETTINGS_MESSAGES.invalidTimezone);
+const timezone = boundedText(64, { tooLong: SETTINGS_MESSAGES.invalidTimezone }).refine(isValidTimeZone, SETTINGS_MESSAGES.invalidTimezone);
 
 /** Editable fields, by group (the same groups as the settings page's tabs). */
 const editableShape = {
   // Company details
-  name: z.string().trim().min(1, SETTINGS_MESSAGES.nameRequired).max(120, SETTINGS_MESSAGES.nameTooLong),
+  name: boundedText(120, { required: SETTINGS_MESSAGES.nameRequired, tooLong: SETTINGS_MESSAGES.nameTooLong }).min(1, SETTINGS_MESSAGES.nameRequired),
   businessType: z.enum(BUSINESS_TYPES),
-  email: z.string().trim().refine((v) => v === '' || EMAIL.test(v), SETTINGS_MESSAGES.invalidEmail),
-  phone: z.string().trim().max(30, SETTINGS_MESSAGES.textTooLong).regex(PHONE, SETTINGS_MESSAGES.invalidPhone),
+  email: boundedText(TEXT_LIMITS.email, { tooLong: SETTINGS_MESSAGES.invalidEmail }).refine((v) => v === '' || EMAIL.test(v), SETTINGS_MESSAGES.invalidEmail),
+  phone: text(30).regex(PHONE, SETTINGS_MESSAGES.invalidPhone),
   primaryContact: text(120),
   address: text(500),
   // Branding
@@ -313,7 +312,7 @@ const editableShape = {
   referenceConfig: referenceConfigSchema,
   termsEnglish: text(20_000),
   termsArabic: text(20_000),
-  vatNumber: z.string().trim().max(30, SETTINGS_MESSAGES.textTooLong).regex(VAT_NUMBER, SETTINGS_MESSAGES.vatNumberInvalid),
+  vatNumber: text(30).regex(VAT_NUMBER, SETTINGS_MESSAGES.vatNumberInvalid),
   vatRate,
   enableVat: z.boolean(),
   invoiceConfig: invoiceConfigSchema,
@@ -357,7 +356,7 @@ export type BrandingSettings = z.infer<typeof brandingSettingsSchema> & { curren
 // ---------------------------------------------------------------------------------------------
 
 const gatewayKeysUpdate = z.object(
-  Object.fromEntries(GATEWAY_KEY_NAMES.map((k) => [k, z.string().trim().regex(SECRET, SETTINGS_MESSAGES.keyInvalid).nullable().optional()])) as Record<
+  Object.fromEntries(GATEWAY_KEY_NAMES.map((k) => [k, boundedText(200, { tooLong: SETTINGS_MESSAGES.keyInvalid }).regex(SECRET, SETTINGS_MESSAGES.keyInvalid).nullable().optional()])) as Record<
     GatewayKeyName,
     z.ZodOptional<z.ZodNullable<z.ZodString>>
   >,
@@ -396,7 +395,7 @@ export const companySettingsUpdateSchema = z
     invoiceConfig: invoiceConfigSchema.partial(),
     preferences: preferencesSchema.partial(),
     pricing: pricingSettingsUpdateSchema,
-    logoKey: z.string().regex(/^tenants\/[0-9A-HJKMNP-TV-Z]{26}\/branding\/logo-[0-9A-HJKMNP-TV-Z]{26}\.(png|jpg)$/, SETTINGS_MESSAGES.logoKeyInvalid).nullable(),
+    logoKey: boundedText(200, { tooLong: SETTINGS_MESSAGES.logoKeyInvalid, trim: false }).regex(/^tenants\/[0-9A-HJKMNP-TV-Z]{26}\/branding\/logo-[0-9A-HJKMNP-TV-Z]{26}\.(png|jpg)$/, SETTINGS_MESSAGES.logoKeyInvalid).nullable(),
     gatewayKeys: gatewayKeysUpdate,
   })
   .partial()
@@ -430,8 +429,8 @@ export { LOGO_MAX_BYTES };
  * here so a wrong type answers 400 and a too-large file 413 (DESIGN.md §5), each with the spec's words.
  */
 export const logoUploadRequestSchema = z.object({
-  fileName: z.string().trim().min(1, SETTINGS_MESSAGES.fileNameRequired).max(255, SETTINGS_MESSAGES.textTooLong),
-  contentType: z.string().trim().min(1, SETTINGS_MESSAGES.logoType),
+  fileName: boundedText(255, { required: SETTINGS_MESSAGES.fileNameRequired, tooLong: SETTINGS_MESSAGES.textTooLong }).min(1, SETTINGS_MESSAGES.fileNameRequired),
+  contentType: boundedText(100, { required: SETTINGS_MESSAGES.logoType, tooLong: SETTINGS_MESSAGES.logoType }).min(1, SETTINGS_MESSAGES.logoType),
   size: z.number({ error: SETTINGS_MESSAGES.logoSize }).int(SETTINGS_MESSAGES.logoSize).positive(SETTINGS_MESSAGES.logoSize),
 });
 export type LogoUploadRequest = z.infer<typeof logoUploadRequestSchema>;
