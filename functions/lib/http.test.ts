@@ -45,6 +45,8 @@ const call = async (h: ReturnType<typeof make>, e: ApiEvent) => {
 
 const tenantId = ulid();
 const userId = ulid();
+/** Path ids must be well-formed (functions/lib/request-guards.ts). */
+const anId = ulid();
 function signedIn(role: string, extra: Record<string, unknown> = {}, tenant: Record<string, unknown> = {}) {
   const sub = `sub-${role}-${Math.random()}`;
   ddb.on(GetCommand, { Key: keys.global.sub(sub) }).resolves({ Item: { ...keys.global.sub(sub), tenantId, userId } });
@@ -114,23 +116,23 @@ describe('handler stack error paths', () => {
 
   it('refuses an authenticated route without verified claims (401)', async () => {
     const h = make(async () => reply.ok({}));
-    const res = await call(h, event('GET /api/v1/test/{id}', { path: { id: 'x' } }));
+    const res = await call(h, event('GET /api/v1/test/{id}', { path: { id: anId } }));
     expect(res.statusCode).toBe(401);
   });
 
   it('refuses a role outside the matrix (403) and lets a permitted role through', async () => {
     const h = make(async (ctx) => reply.ok({ tenant: ctx.auth.tenantId }));
-    const staff = await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('STAFF'), path: { id: 'x' } }));
+    const staff = await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('STAFF'), path: { id: anId } }));
     expect(staff.statusCode).toBe(403);
-    const owner = await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('OWNER'), path: { id: 'x' } }));
+    const owner = await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('OWNER'), path: { id: anId } }));
     expect(owner.statusCode).toBe(200);
     expect(owner.json.tenant).toBe(tenantId);
   });
 
   it('refuses a suspended user and a suspended tenant on their very next request', async () => {
     const h = make(async () => reply.ok({}));
-    expect((await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('OWNER', { status: 'suspended' }), path: { id: 'x' } }))).statusCode).toBe(403);
-    expect((await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('OWNER', {}, { status: 'suspended' }), path: { id: 'x' } }))).statusCode).toBe(403);
+    expect((await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('OWNER', { status: 'suspended' }), path: { id: anId } }))).statusCode).toBe(403);
+    expect((await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('OWNER', {}, { status: 'suspended' }), path: { id: anId } }))).statusCode).toBe(403);
   });
 
   it('keeps the shared demo account out of blocked routes', async () => {
@@ -143,7 +145,7 @@ describe('handler stack error paths', () => {
   it('answers 503, not 500, when DynamoDB is throttling while loading the caller', async () => {
     ddb.on(GetCommand).rejects(new ProvisionedThroughputExceededException({ message: 'slow', $metadata: {} }));
     const h = make(async () => reply.ok({}));
-    const res = await call(h, event('GET /api/v1/test/{id}', { sub: `new-sub-${Math.random()}`, path: { id: 'x' } }));
+    const res = await call(h, event('GET /api/v1/test/{id}', { sub: `new-sub-${Math.random()}`, path: { id: anId } }));
     expect(res.statusCode).toBe(503);
   });
 });

@@ -7,6 +7,7 @@ import { loadAuthContext, type AuthContext } from './auth-context';
 import { HttpError, badRequest, forbidden, mapAwsError, notFound, unauthorized } from './errors';
 import { Logger, rootLogger } from './logger';
 import { parseWith } from './validation';
+import { assertBodyWithinLimit, assertPathIds } from './request-guards';
 import { withMeter, type DynamoMeter } from './data/meter';
 
 /**
@@ -108,6 +109,7 @@ export function createDomainHandler(domain: Domain, impls: Record<string, RouteI
     if (!route) throw notFound('Route not found');
     state.log.set({ route: event.routeKey });
 
+    assertBodyWithinLimit(route, event.body, event.isBase64Encoded);
     // Body
     let body: unknown;
     let rawBody: Buffer | undefined;
@@ -136,6 +138,7 @@ export function createDomainHandler(domain: Domain, impls: Record<string, RouteI
         throw forbidden('The shared demo account cannot change passwords, staff or security settings.');
       }
     }
+    assertPathIds(route, event.pathParameters);
 
     const ctx: RequestCtx = {
       route,

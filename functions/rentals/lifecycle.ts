@@ -105,15 +105,17 @@ export interface ReturnPreview {
   balanceAfter: number;
 }
 
-function checkReturn(rental: RentalItem, body: ReturnBody) {
+/** What return and its preview both refuse (400), before pricing could throw on it. */
+function checkReturn(rental: RentalItem, body: ReturnBody, returnDate: string) {
   const start = rental.odometerStart as number | undefined;
   if (start !== undefined && start !== null && body.odometerEnd < start) throw validationFailed({ odometerEnd: RENTAL_MESSAGES.odometerBelowStart });
+  if (returnDate < rental.startDate) throw validationFailed({ returnDate: RENTAL_MESSAGES.returnBeforeStart });
 }
 
 export async function previewReturn(tenantId: string, rental: RentalItem, body: ReturnBody, settings: RentalSettings): Promise<ReturnPreview> {
   if (!canTransition('return', rental.status)) refuseTransition(rental.status, 'returned');
-  checkReturn(rental, body);
   const returnDate = body.returnDate ?? new Date().toISOString();
+  checkReturn(rental, body, returnDate);
   const statement = finalStatement(rental, body, settings, returnDate);
   const ledger = await readLedger(tenantId, rental.id);
   const entries = settlementEntries(statement, ledger);
@@ -134,9 +136,8 @@ export async function previewReturn(tenantId: string, rental: RentalItem, body: 
 export function returnRental(actor: Actor, rentalId: string, body: ReturnBody, key?: string) {
   return mutateRental(actor, rentalId, { scope: 'return', idempotencyKey: key }, async (rental, settings, now) => {
     if (!canTransition('return', rental.status)) refuseTransition(rental.status, 'returned');
-    checkReturn(rental, body);
     const returnDate = body.returnDate ?? now.toISOString();
-    if (returnDate < rental.startDate) throw validationFailed({ returnDate: 'Return date cannot be before the start date' });
+    checkReturn(rental, body, returnDate);
     const statement = finalStatement(rental, body, settings, returnDate);
     const ledger = await readLedger(actor.tenantId, rental.id);
     const entries = settlementEntries(statement, ledger);

@@ -1,14 +1,17 @@
 import * as z from 'zod';
 import type { RouteDef } from './types';
 import { loginSchema, registerSchema } from '../schemas/auth';
+import { secret } from '../schemas/fields';
 
 /**
  * Identity routes (spec product-screens-and-session.md §7). Sign-up, sign-in, refresh and logout
  * are public: the caller has no valid access token yet (or no longer). Logout is public so that
  * an expired session can still revoke its refresh token; its failures are harmless by contract.
  */
-const refreshBody = z.object({ refreshToken: z.string().min(1, 'Refresh token is required') });
-const logoutBody = z.object({ refreshToken: z.string().optional() }).optional();
+/** Cognito refresh tokens are about 2 KB; 8 KB leaves room without letting anything through. */
+const REFRESH_TOKEN_MAX = 8192;
+const refreshBody = z.object({ refreshToken: secret(REFRESH_TOKEN_MAX).min(1, 'Refresh token is required') });
+const logoutBody = z.object({ refreshToken: secret(REFRESH_TOKEN_MAX).optional() }).optional();
 
 const tokens = z.object({ accessToken: z.string(), refreshToken: z.string(), expiresIn: z.number() });
 const sessionUser = z.object({

@@ -43,6 +43,20 @@ export interface RouteDef {
   idempotent?: boolean;
   /** Raw body (uploads): not JSON-parsed, not logged. */
   rawBody?: boolean;
+  /**
+   * Largest body accepted, in bytes; above it the gateway and the handler stack answer 413
+   * TOO_LARGE. Default: DEFAULT_JSON_BODY_BYTES for JSON routes, DEFAULT_RAW_BODY_BYTES for raw ones.
+   */
+  maxBodyBytes?: number;
 }
+
+/** JSON bodies: 256 KB unless a route says otherwise (no form of ours comes near it). */
+export const DEFAULT_JSON_BODY_BYTES = 256 * 1024;
+/** Raw bodies: Lambda's 6 MB synchronous payload limit (API Gateway itself allows 10 MB). */
+export const DEFAULT_RAW_BODY_BYTES = 6 * 1024 * 1024;
+
+/** The body limit of a route, in bytes. */
+export const maxBodyBytes = (r: Pick<RouteDef, 'maxBodyBytes' | 'rawBody'>): number =>
+  r.maxBodyBytes ?? (r.rawBody ? DEFAULT_RAW_BODY_BYTES : DEFAULT_JSON_BODY_BYTES);
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;

@@ -10,6 +10,8 @@ export const FIELD_MESSAGES = {
   invalidDateTime: 'Date and time must be a valid ISO 8601 date-time with a time zone (e.g. 2026-03-01T10:00:00Z)',
   invalidId: 'Invalid id',
   invalidText: 'Must be text',
+  bodyTooLarge: 'The request is too large',
+  noBody: 'This request takes no body',
 } as const;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

@@ -33,6 +33,7 @@ export const RENTAL_MESSAGES = {
   returnMileageRequired: 'Return mileage is required',
   conditionRequired: 'Condition is required',
   odometerBelowStart: 'Return mileage cannot be below the starting odometer',
+  returnBeforeStart: 'Return date cannot be before the start date',
   odometerStartRequired: 'Starting odometer is required',
   fuelLevelRequired: 'Fuel level is required',
   amountRequired: 'Amount is required',
