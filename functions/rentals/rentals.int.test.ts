@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { RENTAL_MESSAGES } from '../../shared/schemas/rentals';
+import { customerBody, vehicleBody } from '../../test/integration/entity-factories';
 import { keys } from '../lib/data/keys';
 import { updateRaw } from '../lib/data/repo';
 
@@ -26,17 +27,15 @@ let customerId: string;
 
 async function vehicle(token: string, over: Record<string, unknown> = {}) {
   seq += 1;
-  const res = await post('/api/v1/vehicles', {
-    make: 'Nissan', model: 'Altima', year: 2024, licensePlate: `R ${tag}${seq}`,
-    vin: `RNT${tag}${String(seq).padStart(10, '0')}`.slice(0, 17).padEnd(17, '0'),
-    odometerKm: 10_000, dailyRate: 100, monthlyRate: 2400, category: 'sedan', ...over,
-  }, token);
+  const res = await post('/api/v1/vehicles', vehicleBody({
+    make: 'Nissan', model: 'Altima', year: 2024, odometerKm: 10_000, dailyRate: 100, monthlyRate: 2400, category: 'sedan', ...over,
+  }), token);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; version: number };
 }
 
 async function customer(token: string, over: Record<string, unknown> = {}) {
-  const res = await post('/api/v1/customers', { fullNameEnglish: `Renter ${tag} ${++seq}`, dateOfBirth: '1985-04-02', ...over }, token);
+  const res = await post('/api/v1/customers', customerBody({ fullNameEnglish: `Renter ${tag} ${++seq}`, dateOfBirth: '1985-04-02', ...over }), token);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as string;
 }

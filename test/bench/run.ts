@@ -102,28 +102,18 @@ async function main() {
   const base = stack.url.replace('localhost', '127.0.0.1');
   try {
     const { registerTenant } = await import('../integration/fixtures');
-    const { post } = await import('../integration/client');
+    const { createCustomer, createVehicle } = await import('../integration/entity-factories');
     const owner = await registerTenant();
     const token = owner.token;
 
     console.log('▶ latency and capacity');
     await latencySeries('GET /api/health', `${base}/api/health`);
-    let seq = 0;
-    const vehicle = async () => {
-      seq++;
-      const res = await post('/api/v1/vehicles', {
-        make: 'Bench', model: 'Car', year: 2024, licensePlate: `B ${seq}`, vin: `BENCH${String(seq).padStart(12, '0')}`,
-        odometerKm: 1000, dailyRate: 100, category: 'sedan',
-      }, token);
-      if (res.status !== 201) throw new Error(`vehicle: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.id as string;
-    };
+    const vehicle = async () => (await createVehicle(token, { make: 'Bench', model: 'Car', year: 2024, odometerKm: 1000, dailyRate: 100 })).id as string;
     const v1 = await vehicle();
     await latencySeries('GET /api/v1/vehicles/{id}', `${base}/api/v1/vehicles/${v1}`, token);
 
     console.log('▶ booking at 20 concurrent');
-    const customer = await post('/api/v1/customers', { fullNameEnglish: 'Bench Renter', dateOfBirth: '1980-01-01' }, token);
-    const customerId = customer.body.id as string;
+    const customerId = (await createCustomer(token, { fullNameEnglish: 'Bench Renter', dateOfBirth: '1980-01-01' })).id as string;
     const single: number[] = [];
     for (let i = 0; i < 10; i++) {
       const vehicleId = await vehicle();
