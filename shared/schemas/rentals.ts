@@ -5,7 +5,7 @@ import {
 } from '../constants';
 import { LEDGER_CATEGORIES } from '../rentals/ledger';
 import { MONEY_MESSAGES, hasAtMostDecimals, MAX_MONEY_AMOUNT } from '../money';
-import { TEXT_LIMITS, calendarDate, cursor, entityId, isDateTime, shortText, text, utcDateTime } from './fields';
+import { TEXT_LIMITS, calendarDate, cursor, entityId, shortText, text, utcDateTime } from './fields';
 
 /**
  * Rentals: the wizard, conflict check, ledger movements, pickup, return, close (business-data
