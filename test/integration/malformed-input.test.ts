@@ -272,6 +272,22 @@ describe.each(writes.map((o) => [o.key, o] as const))('%s', (_key, o) => {
   }
 });
 
+describe('read routes answer 404 to ids that are not ids', () => {
+  const reads = operations.filter((o) => o.method === 'GET' && o.pathParams.length);
+  it('has some to check', () => expect(reads.length).toBeGreaterThan(5));
+  it.each(reads.map((o) => [o.key, o] as const))('%s', async (_k, o) => {
+    const params = paramsFor(o);
+    if (!params) throw new Error(`${o.key}: no entity factory`);
+    for (const bad of ['%00', 'a%23b', '%E2%80%8B', 'x'.repeat(300)]) {
+      const path = o.path.replace(/\{(\w+)\}/g, (_, n: string) => (n === o.pathParams.at(-1) ? bad : encodeURIComponent(params[n])));
+      expectRefused(await call(path, { token: tokenFor(o) }), `${o.key} id ${bad.slice(0, 10)}`, [404]);
+    }
+    // A malformed escape names no route at all: the gateway's own 404, as API Gateway answers.
+    const malformed = o.path.replace(/\{(\w+)\}/g, '%E0%A4%A');
+    expect((await call(malformed, { token: tokenFor(o) })).status).toBe(404);
+  });
+});
+
 describe('query parameters with dates refuse impossible dates', () => {
   const dated = operations.flatMap((o) => o.queryParams.filter((q) => formatOf(q.schema)).map((q) => [`${o.key} ?${q.name}`, o, q] as const));
   it('has some to check', () => expect(dated.length).toBeGreaterThan(0));
