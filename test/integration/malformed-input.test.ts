@@ -319,3 +319,20 @@ describe('nothing was written', () => {
   });
   it('no probe answered 5xx', () => expect(fiveHundreds).toEqual([]));
 });
+
+describe('a return before the rental started', () => {
+  it('answers 400 with the same field message on return-preview as on return (preview used to answer 500)', async () => {
+    const id = (await ENTITY_FACTORIES['/api/v1/rentals/{id}'](owner.token)) as string;
+    const rental = await get(`/api/v1/rentals/${id}`, owner.token);
+    expect((await call(`/api/v1/rentals/${id}/pickup`, { method: 'POST', token: owner.token, body: { odometerStart: 10, fuelLevelStart: 'full' } })).status).toBe(200);
+    const early = new Date(Date.parse(rental.body.startDate) - 86_400_000).toISOString();
+    const body = { odometerEnd: 20, condition: 'good', returnDate: early };
+    const preview = await call(`/api/v1/rentals/${id}/return-preview`, { method: 'POST', token: owner.token, body });
+    const done = await call(`/api/v1/rentals/${id}/return`, { method: 'POST', token: owner.token, body });
+    expectRefused(preview, 'return-preview before the start');
+    expectRefused(done, 'return before the start');
+    expect(preview.body.error.fields.returnDate).toBeTruthy();
+    expect(preview.body.error.fields).toEqual(done.body.error.fields);
+    expect((await get(`/api/v1/rentals/${id}`, owner.token)).body.status).toBe('active');
+  });
+});
