@@ -5,7 +5,7 @@ import {
 } from '../constants';
 import { LEDGER_CATEGORIES } from '../rentals/ledger';
 import { MONEY_MESSAGES, hasAtMostDecimals, MAX_MONEY_AMOUNT } from '../money';
-import { TEXT_LIMITS, calendarDate, cursor, entityId, shortText, text, utcDateTime } from './fields';
+import { FIELD_MESSAGES, TEXT_LIMITS, calendarDate, cursor, entityId, isDateTime, shortText, text, utcDateTime } from './fields';
 
 /**
  * Rentals: the wizard, conflict check, ledger movements, pickup, return, close (business-data
@@ -61,7 +61,8 @@ export const LEDGER_METHODS = [...RENTAL_PAYMENT_METHODS, 'online', 'pos_machine
  * field's "required" message, anything else that is not a real date-time the shared one.
  */
 const instant = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).pipe(utcDateTime());
+  z.string({ error: required }).trim().min(1, required).refine(isDateTime, FIELD_MESSAGES.invalidDateTime)
+    .meta({ format: 'date-time' }).transform((v) => new Date(v).toISOString());
 
 const money = (required = MONEY_MESSAGES.invalid) =>
   z.number({ error: required })

@@ -77,7 +77,8 @@ function fieldsOf(schema: JsonSchema | undefined, prefix: string[] = []): Field[
   }
   return out;
 }
-const variants = (s: JsonSchema): JsonSchema[] => [s, ...(s.anyOf ?? []), ...(s.oneOf ?? [])];
+/** The schema and, recursively, every alternative of its anyOf/oneOf (nullable, '' or a date…). */
+const variants = (s: JsonSchema): JsonSchema[] => [s, ...[...(s.anyOf ?? []), ...(s.oneOf ?? [])].flatMap(variants)];
 const typesOf = (s: JsonSchema): Set<string> =>
   new Set(variants(s).flatMap((v) => (v.type === undefined ? (v.const !== undefined ? [typeof v.const] : []) : Array.isArray(v.type) ? v.type : [v.type])));
 const formatOf = (s: JsonSchema): string | undefined => variants(s).map((v) => v.format).find((f) => f === 'date' || f === 'date-time');
