@@ -147,7 +147,7 @@ describe('booking validation', () => {
 });
 
 describe('booking', () => {
-  it('creates a pending rental with gap-free references, the initial ledger and the customer counter', async () => {
+  it('creates a pending rental with consecutive references when nothing fails, the initial ledger and the customer counter', async () => {
     const owner = await registerTenant();
     const cust = await customer(owner.token);
     const v = await vehicle(owner.token);
@@ -219,10 +219,13 @@ describe('conflicts', () => {
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.error.message).toBe('Booking Conflict');
     const list = await get('/api/v1/rentals', owner.token);
     expect(list.body.items).toHaveLength(1);
-    expect(list.body.items[0].referenceNumber).toBe('RENT-1001');
-    // The counters gave back every number the losers reserved: the next booking is 1002.
+    // References are taken before the transaction (no per-company hot spot): losers may leave gaps,
+    // but numbers stay unique and increasing.
+    const winner = Number(/^RENT-(\d+)$/.exec(list.body.items[0].referenceNumber)?.[1]);
+    expect(winner).toBeGreaterThanOrEqual(1001);
+    expect(winner).toBeLessThanOrEqual(1050);
     const next = await book(owner.token, (await vehicle(owner.token)).id, { customerId: cust });
-    expect(next.referenceNumber).toBe('RENT-1002');
+    expect(Number(/^RENT-(\d+)$/.exec(next.referenceNumber)?.[1])).toBeGreaterThan(winner);
   });
 
   it('with enableOverbooking on, an overlapping booking is accepted and records the conflict', async () => {
