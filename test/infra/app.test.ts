@@ -400,7 +400,7 @@ describe('cdk-nag', () => {
 });
 
 describe('files read at run time', () => {
-  it('ships the contract fonts beside the rentals bundle (the PDF code reads ./fonts relative to its module)', () => {
+  it('ships the shared PDF fonts (functions/lib/pdf/fonts) beside the rentals bundle: the PDF code reads ./fonts relative to the bundle', () => {
     const fn = s.stacks.api.functions.get('rentals');
     expect(fn, 'rentals function').toBeDefined();
     const code = s.template(s.stacks.api).toJSON().Resources[logicalId(s.stacks.api, fn!)].Properties.Code;
