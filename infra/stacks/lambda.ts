@@ -7,6 +7,9 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { DOMAIN_ASSETS, LAMBDA_BUNDLE } from './bundling';
+
+export { DOMAIN_ASSETS };
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -37,20 +40,17 @@ export interface SayyaraFunctionProps {
   memorySize?: number;
   /**
    * Folders (relative to the repo root) copied beside the bundle, for files the code reads at
-   * run time relative to its module, e.g. the contract PDF's fonts: `{ 'functions/rentals/contract/fonts': 'fonts' }`.
+   * run time relative to the bundle, e.g. the PDF fonts: `{ 'functions/lib/pdf/fonts': 'fonts' }`
+   * (which domains need what: DOMAIN_ASSETS in ./bundling).
    */
   assets?: Record<string, string>;
 }
 
-/** Which domains read files beside their module at run time (see SayyaraFunctionProps.assets). */
-export const DOMAIN_ASSETS: Partial<Record<string, Record<string, string>>> = {
-  rentals: { 'functions/rentals/contract/fonts': 'fonts' },
-};
-
 /**
  * One Lambda with the project's bundling rules: the repo's own esbuild (no Docker), ESM so that
  * ESM-only dependencies (middy 6) bundle as written, and a `require` shim for the CommonJS
- * packages esbuild leaves as dynamic requires. The AWS SDK v3 comes from the Node 22 runtime.
+ * packages esbuild leaves as dynamic requires. The AWS SDK v3 is bundled and tree-shaken rather
+ * than taken from the Node 22 runtime: see ./bundling (shared with `npm run bench`) for why.
  */
 export function sayyaraFunction(scope: Construct, id: string, props: SayyaraFunctionProps): NodejsFunction {
   // An explicit log group gives a bounded retention instead of Lambda's never-expiring default.
@@ -83,11 +83,12 @@ export function sayyaraFunction(scope: Construct, id: string, props: SayyaraFunc
     bundling: {
       forceDockerBundling: false,
       format: OutputFormat.ESM,
-      target: 'node22',
-      mainFields: ['module', 'main'],
-      minify: true,
+      target: LAMBDA_BUNDLE.target,
+      mainFields: LAMBDA_BUNDLE.mainFields,
+      minify: LAMBDA_BUNDLE.minify,
+      externalModules: LAMBDA_BUNDLE.external,
       sourceMap: false,
-      banner: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
+      banner: LAMBDA_BUNDLE.banner,
       tsconfig: join(REPO_ROOT, 'tsconfig.json'),
       ...(props.assets
         ? {
