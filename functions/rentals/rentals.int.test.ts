@@ -228,6 +228,30 @@ describe('conflicts', () => {
     expect(Number(/^RENT-(\d+)$/.exec(next.referenceNumber)?.[1])).toBeGreaterThan(winner);
   });
 
+  it('20 concurrent bookings of different vehicles all succeed, with distinct references and no gaps when none fails', async () => {
+    const owner = await registerTenant();
+    const pairs = await Promise.all(Array.from({ length: 20 }, async () => [await customer(owner.token), (await vehicle(owner.token)).id] as const));
+    const results = await Promise.all(pairs.map(([cust, vehicleId]) =>
+      post('/api/v1/rentals', { customerId: cust, vehicleId, ...windowOf(0, 3), dailyRate: 100 }, owner.token)));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const numbers = (field: string) => results.map((r) => Number(String(r.body[field]).replace(/^\D+-/, ''))).sort((a, b) => a - b);
+    const expected = Array.from({ length: 20 }, (_, i) => 1001 + i);
+    expect(numbers('referenceNumber')).toEqual(expected);
+    expect(numbers('contractNumber')).toEqual(expected);
+  });
+
+  it('a counter start raised in the company settings moves the next reference up to it', async () => {
+    const owner = await registerTenant();
+    const cust = await customer(owner.token);
+    const first = await book(owner.token, (await vehicle(owner.token)).id, { customerId: cust });
+    expect(first.referenceNumber).toBe('RENT-1001');
+    await setSettings(owner.tenantId, { referenceConfig: { counters: { rental: 5000 } } });
+    const second = await book(owner.token, (await vehicle(owner.token)).id, { customerId: cust });
+    const third = await book(owner.token, (await vehicle(owner.token)).id, { customerId: cust });
+    expect([second.referenceNumber, second.contractNumber]).toEqual(['RENT-5000', 'CNT-1002']);
+    expect(third.referenceNumber).toBe('RENT-5001');
+  });
+
   it('with enableOverbooking on, an overlapping booking is accepted and records the conflict', async () => {
     const owner = await registerTenant();
     const cust = await customer(owner.token);
