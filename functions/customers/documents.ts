@@ -7,8 +7,7 @@ import { queryPage, toEntity, transact, tx, type Item } from '../lib/data/repo';
 // The S3 helpers (presigning for the browser-reachable endpoint, HEAD) are the vehicles domain's;
 // shared rather than copied so both document flows behave the same.
 import { UPLOAD_URL_TTL_SECONDS, headObject, presignDownload, presignUpload, safeFileName } from '../vehicles/documents';
-import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../lib/clients/s3';
+import { loadS3 } from '../lib/clients/s3-lazy';
 import { config } from '../lib/config';
 import { customerKey, type CustomerItem } from './data';
 
@@ -50,6 +49,7 @@ export function isIdScanKey(tenantId: string, key: string): boolean {
 export async function takeIdScan(key: string, maxBytes: number): Promise<{ body: Buffer; contentType?: string } | 'too_large' | undefined> {
   const head = await headObject(key);
   if (!head) return undefined;
+  const { s3Client, GetObjectCommand, DeleteObjectCommand } = await loadS3();
   try {
     if (head.size > maxBytes) return 'too_large';
     const res = await s3Client().send(new GetObjectCommand({ Bucket: config().documentsBucket, Key: key }));

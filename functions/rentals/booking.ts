@@ -5,8 +5,7 @@ import { fromMinor, toMinor } from '../../shared/money';
 import { quoteRental, DAY_MS, type Quote } from '../../shared/rentals/pricing';
 import { RENTAL_MESSAGES, type CreateRentalBody } from '../../shared/schemas/rentals';
 import { auditItem } from '../lib/data/audit';
-import { reservationFrom } from '../lib/data/counters';
-import { keys } from '../lib/data/keys';
+import { takeReference, type TakenReference } from '../lib/data/counters';
 import { runIdempotent } from '../lib/data/idempotency';
 import { batchGet, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { HttpError, conflict, validationFailed } from '../lib/errors';
@@ -26,10 +25,16 @@ import {
  *     the start, not by history) → conflicts → 409 BOOKING_CONFLICT "Booking Conflict" with them
  *     (unless enableOverbooking, then the conflicts are recorded on the rental);
  *  3. ONE transaction: vehicle scheduleVersion v → v+1 (condition: still v, not archived, not
- *     out of service), schedule block, rental, RENT and CNT counters (gap-free), initial ledger
+ *     out of service), schedule block, rental, initial ledger
  *     entries, stats, customer rentalsCount, audit, idempotency record.
  * Two concurrent bookings of one vehicle both pass step 2 but only one can move scheduleVersion
  * from v; the other's transaction is cancelled, it retries, sees the winner's block and answers 409.
+ *
+ * The RENT- and CNT- numbers are taken BEFORE the transaction, each with one atomic counter update
+ * (lib/data/counters `takeReference`), once per booking and kept across its retries: bookings of
+ * different vehicles in one company no longer serialise on the counters. The numbers are unique
+ * and increasing but may have gaps: a booking refused after taking its numbers (409 conflict, an
+ * error in the transaction) does not give them back.
  */
 export interface Actor {
   tenantId: string;
@@ -140,14 +145,31 @@ export async function createRental(actor: Actor, body: CreateRentalBody, idempot
     assertBookableCustomer(customer);
     const priced = priceBooking(body, settings, customer, new Date());
     await checkBlacklist(actor.tenantId, customer, body, settings);
-    // The racing part (vehicle, schedule, counters, customer counter) is re-read on every attempt.
-    return retryWithJitter(() => attemptBooking(actor, body, settings, priced, record));
+    // The racing part (vehicle, schedule, customer counter) is re-read on every attempt; the
+    // references are taken once, when the first attempt finds the vehicle free.
+    let references: Promise<BookingReferences> | undefined;
+    const takeReferences = () => (references ??= takeBookingReferences(actor.tenantId, settings));
+    return retryWithJitter(() => attemptBooking(actor, body, settings, priced, record, takeReferences));
   });
 }
 
+interface BookingReferences {
+  rent: TakenReference;
+  cnt: TakenReference;
+}
+
+/** RENT- and CNT- numbers: unique, increasing, gaps allowed (see the note on booking above). */
+async function takeBookingReferences(tenantId: string, settings: RentalSettings): Promise<BookingReferences> {
+  const [rent, cnt] = await Promise.all([
+    takeReference(tenantId, 'RENTAL', settings.rentalPrefix, settings.rentalCounterStart),
+    takeReference(tenantId, 'CONTRACT', settings.contractPrefix, settings.contractCounterStart),
+  ]);
+  return { rent, cnt };
+}
+
 /**
- * Bookings of one company all move the same gap-free counters, so a burst of concurrent bookings
- * is serialised on them: each round, one transaction wins and the others retry. Exponential
+ * Concurrent bookings of one company still meet on a few shared items (the vehicle when it is the
+ * same one, the customer, the company's stats), so transactions can lose races. Exponential
  * backoff with full jitter (capped at 250 ms) spreads the retries so that rounds do not collide
  * again in lockstep (lib's retryOnConflict backs off linearly, fine for 2–3 writers).
  */
@@ -186,13 +208,12 @@ async function attemptBooking(
   settings: RentalSettings,
   priced: PricedBooking,
   record: (r: { status: number; body: unknown }) => TransactItem[],
+  takeReferences: () => Promise<BookingReferences>,
 ) {
   // One consistent round trip for everything the transaction conditions on.
-  const [vehicleItem, customerItem, rentCounter, cntCounter] = await batchGet([
+  const [vehicleItem, customerItem] = await batchGet([
     vehicleKey(actor.tenantId, body.vehicleId),
     customerKey(actor.tenantId, body.customerId),
-    keys.counter(actor.tenantId, 'RENTAL'),
-    keys.counter(actor.tenantId, 'CONTRACT'),
   ]);
   const vehicle = vehicleItem as VehicleLike | undefined;
   const customer = customerItem as CustomerLike | undefined;
@@ -204,8 +225,7 @@ async function attemptBooking(
   const conflicts = await findConflicts(actor.tenantId, vehicle.id, body.startDate, end);
   if (conflicts.length > 0 && !settings.enableOverbooking) throw bookingConflict(conflicts);
 
-  const rent = reservationFrom(actor.tenantId, 'RENTAL', settings.rentalPrefix, settings.rentalCounterStart, rentCounter);
-  const cnt = reservationFrom(actor.tenantId, 'CONTRACT', settings.contractPrefix, settings.contractCounterStart, cntCounter);
+  const { rent, cnt } = await takeReferences();
   const id = ulid();
   const at = now.toISOString();
   const entries = initialEntries(priced.quote, body).map((e) => ledgerItem(actor.tenantId, id, e, actor.userId, at));
@@ -278,8 +298,6 @@ async function attemptBooking(
     vehicleScheduleLock(actor.tenantId, vehicle),
     tx.putNew(scheduleBlockItem(actor.tenantId, block)),
     tx.putNew(rental),
-    rent.txItem,
-    cnt.txItem,
     ...entries.map((e) => tx.putNew(e)),
     statusCountTx(actor.tenantId, null, 'pending'),
     monthTotalsTx(actor.tenantId, month, entries),

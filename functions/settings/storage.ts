@@ -1,6 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3Client, s3PresignClient } from '../lib/clients/s3';
+import { loadS3 } from '../lib/clients/s3-lazy';
 import { config } from '../lib/config';
 
 /**
@@ -28,6 +26,7 @@ export function isOwnLogoKey(tenantId: string, key: string): boolean {
 }
 
 export async function presignLogoUpload(key: string, contentType: string): Promise<string> {
+  const { getSignedUrl, s3PresignClient, PutObjectCommand } = await loadS3();
   return getSignedUrl(
     s3PresignClient(),
     new PutObjectCommand({ Bucket: config().documentsBucket, Key: key, ContentType: contentType }),
@@ -36,6 +35,7 @@ export async function presignLogoUpload(key: string, contentType: string): Promi
 }
 
 export async function presignLogoView(key: string, now = Date.now()): Promise<string> {
+  const { getSignedUrl, s3PresignClient, GetObjectCommand } = await loadS3();
   return getSignedUrl(s3PresignClient(), new GetObjectCommand({ Bucket: config().documentsBucket, Key: key }), {
     expiresIn: LOGO_VIEW_TTL_SECONDS,
     signingDate: new Date(Math.floor(now / HOUR_MS) * HOUR_MS),
@@ -44,6 +44,7 @@ export async function presignLogoView(key: string, now = Date.now()): Promise<st
 
 /** Size and type of an uploaded object, or undefined when it is not there. */
 export async function headLogo(key: string): Promise<{ size: number; contentType?: string } | undefined> {
+  const { s3Client, HeadObjectCommand } = await loadS3();
   try {
     const res = await s3Client().send(new HeadObjectCommand({ Bucket: config().documentsBucket, Key: key }));
     return { size: res.ContentLength ?? 0, contentType: res.ContentType };
@@ -56,5 +57,6 @@ export async function headLogo(key: string): Promise<{ size: number; contentType
 }
 
 export async function deleteLogo(key: string): Promise<void> {
+  const { s3Client, DeleteObjectCommand } = await loadS3();
   await s3Client().send(new DeleteObjectCommand({ Bucket: config().documentsBucket, Key: key }));
 }

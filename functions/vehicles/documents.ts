@@ -1,6 +1,4 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3Client, s3PresignClient } from '../lib/clients/s3';
+import { loadS3 } from '../lib/clients/s3-lazy';
 import { config } from '../lib/config';
 
 /**
@@ -32,6 +30,7 @@ export function isVehicleDocumentKey(tenantId: string, vehicleId: string, key: s
 }
 
 export async function presignUpload(key: string, contentType: string, size: number): Promise<string> {
+  const { getSignedUrl, s3PresignClient, PutObjectCommand } = await loadS3();
   return getSignedUrl(
     s3PresignClient(),
     new PutObjectCommand({ Bucket: config().documentsBucket, Key: key, ContentType: contentType, ContentLength: size }),
@@ -40,6 +39,7 @@ export async function presignUpload(key: string, contentType: string, size: numb
 }
 
 export async function presignDownload(key: string, fileName: string): Promise<string> {
+  const { getSignedUrl, s3PresignClient, GetObjectCommand } = await loadS3();
   return getSignedUrl(
     s3PresignClient(),
     new GetObjectCommand({
@@ -53,6 +53,7 @@ export async function presignDownload(key: string, fileName: string): Promise<st
 
 /** Size and type of an uploaded object, or undefined when it is not there. */
 export async function headObject(key: string): Promise<{ size: number; contentType?: string } | undefined> {
+  const { s3Client, HeadObjectCommand } = await loadS3();
   try {
     const res = await s3Client().send(new HeadObjectCommand({ Bucket: config().documentsBucket, Key: key }));
     return { size: res.ContentLength ?? 0, contentType: res.ContentType };
