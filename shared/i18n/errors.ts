@@ -31,6 +31,14 @@ const en = {
     SERVICE_UNAVAILABLE: 'A service is temporarily unavailable, nothing was changed. Please try again.',
     INTERNAL_ERROR: 'Something went wrong on our side. Nothing was changed; please try again.',
   } satisfies Record<ErrorCode, string>,
+  /** shared/money.ts MONEY_MESSAGES, for every amount field of every form. */
+  money: {
+    decimals: 'Amount must have at most 2 decimal places',
+    invalid: 'Amount must be a valid number',
+    negative: 'Amount cannot be negative',
+    positive: 'Amount must be greater than 0',
+    tooLarge: 'Amount is too large',
+  },
   network: 'Could not reach the server. Check your connection and try again.',
   unknown: 'Something went wrong. Please try again.',
 };
@@ -59,6 +67,13 @@ const ar: typeof en = {
     TOO_MANY_ATTEMPTS: 'محاولات كثيرة جدًا. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.',
     SERVICE_UNAVAILABLE: 'إحدى الخدمات غير متاحة مؤقتًا ولم يتغيّر شيء. يرجى المحاولة مرة أخرى.',
     INTERNAL_ERROR: 'حدث خطأ من جهتنا ولم يتغيّر شيء. يرجى المحاولة مرة أخرى.',
+  },
+  money: {
+    decimals: 'يجب ألا يزيد المبلغ عن منزلتين عشريتين',
+    invalid: 'يجب أن يكون المبلغ رقمًا صالحًا',
+    negative: 'لا يمكن أن يكون المبلغ سالبًا',
+    positive: 'يجب أن يكون المبلغ أكبر من صفر',
+    tooLarge: 'المبلغ كبير جدًا',
   },
   network: 'تعذّر الوصول إلى الخادم. تحقّق من اتصالك وحاول مرة أخرى.',
   unknown: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.',

@@ -13,7 +13,9 @@
 import { addArea } from '../../../shared/i18n';
 import { errors as errorsCatalog } from '../../../shared/i18n/errors';
 import { isErrorCode, type ErrorCode } from '../../../shared/errors';
-import type { TFunction, TParams } from '../i18n';
+import { MONEY_MESSAGES } from '../../../shared/money';
+import { toast } from '../components/toast/toast-store';
+import { t as translate, type TFunction, type TParams } from '../i18n';
 import { ApiError } from './api';
 
 addArea('errors', errorsCatalog);
@@ -22,17 +24,26 @@ export type FieldErrors = Record<string, string>;
 
 /** English message (schema constant or server constant) → full catalog key. */
 const messageKeys = new Map<string, string>();
+/** Placeholder values fixed at registration (messages generated from shared rules, e.g. per region). */
+const messageParams = new Map<string, TParams>();
 
 /**
  * Makes a domain's message constants translatable: `registerMessages('vehicles.messages',
  * VEHICLE_MESSAGES)` maps each English value to `vehicles.messages.<key>`. The first
  * registration of a message wins (the same words mean the same thing in every area).
+ * `params` fill the translation's placeholders for these messages (a message produced by a
+ * shared rule for one region registers that region's values).
  */
-export function registerMessages(prefix: string, messages: Readonly<Record<string, string>>): void {
+export function registerMessages(prefix: string, messages: Readonly<Record<string, string>>, params?: TParams): void {
   for (const [key, message] of Object.entries(messages)) {
-    if (!messageKeys.has(message)) messageKeys.set(message, `${prefix}.${key}`);
+    if (messageKeys.has(message)) continue;
+    messageKeys.set(message, `${prefix}.${key}`);
+    if (params) messageParams.set(message, params);
   }
 }
+
+// Amount messages are the same in every form.
+registerMessages('errors.money', MONEY_MESSAGES);
 
 /** The catalog key a message was registered under, if any. */
 export function messageKey(message: string): string | undefined {
@@ -42,7 +53,9 @@ export function messageKey(message: string): string | undefined {
 /** A registered message in the reader's language; anything else as sent. */
 export function translateMessage(t: TFunction, message: string, params?: TParams): string {
   const key = messageKeys.get(message);
-  return key ? t(key, params) : message;
+  if (!key) return message;
+  const fixed = messageParams.get(message);
+  return t(key, fixed ? { ...fixed, ...params } : params);
 }
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -130,4 +143,14 @@ export function errorDetail<T>(error: unknown, name: string): T | undefined {
 /** True for a failed optimistic-lock write (someone else saved first). */
 export function isVersionConflict(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'VERSION_CONFLICT' || (error.status === 409 && !error.code));
+}
+
+/**
+ * The failure toast every write shows: `title` says what failed, the description why (in the
+ * reader's language). Returns the translated error so forms can show `.fields`.
+ */
+export function toastApiError(title: string, error: unknown, params?: TParams): ApiErrorText {
+  const text = translateApiError(error, translate, params);
+  toast({ variant: 'destructive', title, description: text.message });
+  return text;
 }
