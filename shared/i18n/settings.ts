@@ -6,6 +6,7 @@ import { SETTINGS_MESSAGES } from '../schemas/settings';
 export const settings = {
   en: {
     title: 'Company Settings',
+    pricingLink: 'Pricing defaults',
     subtitle: 'Your company profile, branding, hours, rental rules and preferences.',
     pricingTitle: 'Pricing Settings',
     pricingSubtitle: 'Default rates per vehicle category and extra charges, in {{currency}}.',
@@ -178,6 +179,7 @@ export const settings = {
   },
   ar: {
     title: 'إعدادات الشركة',
+    pricingLink: 'إعدادات التسعير الافتراضية',
     subtitle: 'ملف شركتك وهويتها وساعات العمل وقواعد التأجير والتفضيلات.',
     pricingTitle: 'إعدادات التسعير',
     pricingSubtitle: 'الأسعار الافتراضية لكل فئة مركبات والرسوم الإضافية، بعملة {{currency}}.',

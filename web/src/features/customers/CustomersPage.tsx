@@ -83,7 +83,7 @@ export default function CustomersPage() {
   const setActive = async (c: Customer, isActive: boolean) => {
     setPendingActive(true);
     try {
-      const updated = await customerApi.setActive(c, isActive);
+      await customerApi.setActive(c, isActive);
       toast({ variant: 'success', title: isActive ? t('customers.activated') : t('customers.deactivated'), description: c.fullNameEnglish });
       invalidate();
       setDeactivating(null);
