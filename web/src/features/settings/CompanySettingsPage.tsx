@@ -23,10 +23,10 @@ import { FormSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';
 import { useAuth } from '../../auth/context';
 import { useT } from '../../i18n';
-import { issuesToErrors, isVersionConflict, toastApiError, type FieldErrors } from '../../lib/api-errors';
+import { issuesToErrors, type FieldErrors } from '../../lib/api-errors';
 import { useCan } from '../../lib/use-can';
 import { clone, draftOf, rebase, same, setPath, SETTINGS_TABS, type Draft, type TabDef } from './settings-draft';
-import { useCompanySettingsFull, useSaveSettings } from './settings-api';
+import { settingsSaveFailed, useCompanySettingsFull, useSaveSettings } from './settings-api';
 import { BrandingTab } from './tabs/BrandingTab';
 import { HoursTab } from './tabs/HoursTab';
 import { NotificationsTab } from './tabs/NotificationsTab';
@@ -124,12 +124,7 @@ function SettingsForm({ settings, onReload }: { settings: CompanySettings; onRel
       toast({ title: t('settings.saved'), description: t('settings.savedBody'), variant: 'success' });
       return true;
     } catch (err) {
-      if (isVersionConflict(err)) {
-        toast({ title: t('settings.conflictTitle'), description: t('settings.conflictBody'), variant: 'destructive' });
-        await onReload();
-      } else {
-        setErrors(toastApiError(t('settings.saveFailed'), err).fields);
-      }
+      setErrors(await settingsSaveFailed(t, err, onReload));
       return false;
     } finally {
       setPendingTab(null);

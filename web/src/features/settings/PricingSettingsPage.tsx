@@ -8,9 +8,9 @@ import { toast } from '../../components/toast/toast-store';
 import { useLanguage, useT } from '../../i18n';
 import { ErrorPanel } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
-import { issuesToErrors, isVersionConflict, toastApiError, type FieldErrors } from '../../lib/api-errors';
+import { issuesToErrors, type FieldErrors } from '../../lib/api-errors';
 import { Section } from './fields';
-import { useCompanySettingsFull, usePricingSettings, useSavePricing, type PricingSettingsResponse } from './settings-api';
+import { settingsSaveFailed, useCompanySettingsFull, usePricingSettings, useSavePricing, type PricingSettingsResponse } from './settings-api';
 
 /**
  * /pricing-settings: default daily and monthly rates per vehicle category (empty = no default),
@@ -110,12 +110,7 @@ function PricingForm({ pricing, onReload }: { pricing: PricingSettingsResponse; 
       await save(body);
       toast({ title: t('settings.saved'), description: t('settings.savedBody'), variant: 'success' });
     } catch (err) {
-      if (isVersionConflict(err)) {
-        toast({ title: t('settings.conflictTitle'), description: t('settings.conflictBody'), variant: 'destructive' });
-        await onReload();
-      } else {
-        setErrors(toastApiError(t('settings.saveFailed'), err).fields);
-      }
+      setErrors(await settingsSaveFailed(t, err, onReload));
     } finally {
       setPending(false);
     }

@@ -16,7 +16,9 @@ import {
   type PricingSettingsResponse,
 } from '../../../../shared/schemas/settings';
 import { api } from '../../lib/api';
-import { registerMessages } from '../../lib/api-errors';
+import { isVersionConflict, registerMessages, toastApiError, type FieldErrors } from '../../lib/api-errors';
+import { toast } from '../../components/toast/toast-store';
+import type { TFunction } from '../../i18n';
 import { COMPANY_SETTINGS_PATH } from '../../lib/branding';
 import { useInvalidate } from '../../lib/invalidate';
 import { uploadFileTo } from '../../lib/upload';
@@ -29,7 +31,7 @@ export { COMPANY_SETTINGS_PATH };
 export const PRICING_SETTINGS_PATH = '/api/v1/pricing-settings';
 export const LOGO_UPLOAD_PATH = '/api/v1/company/logo-upload';
 export type { CompanySettings, PricingSettingsResponse };
-export type { FieldErrors } from '../../lib/api-errors';
+export type { FieldErrors };
 
 /** Full company settings (managers). Same SWR key as the shell's branding reader: one request. */
 export function useCompanySettingsFull() {
@@ -64,4 +66,15 @@ export const useSavePricing = () => useSaveTo<Record<string, unknown>, PricingSe
 /** Asks for a presigned URL, then PUTs the file to S3 with upload progress (0–100). */
 export function uploadLogo(file: File, onProgress: (percent: number) => void): Promise<LogoUploadResponse> {
   return uploadFileTo<LogoUploadResponse>(LOGO_UPLOAD_PATH, file, onProgress);
+}
+
+/**
+ * A failed settings save: someone else saved first → say so and reload (the draft rebases onto
+ * the new version); anything else → the failure toast. Resolves to the field errors to show.
+ */
+export async function settingsSaveFailed(t: TFunction, err: unknown, reload: () => Promise<unknown>): Promise<FieldErrors> {
+  if (!isVersionConflict(err)) return toastApiError(t('settings.saveFailed'), err).fields;
+  toast({ title: t('settings.conflictTitle'), description: t('settings.conflictBody'), variant: 'destructive' });
+  await reload();
+  return {};
 }

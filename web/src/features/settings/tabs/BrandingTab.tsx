@@ -24,17 +24,40 @@ export function BrandingTab({ settings, ...bind }: TabBind & { settings: Company
   );
 }
 
+/** WCAG relative luminance of a #RRGGBB colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * White or black text, whichever has the higher WCAG contrast on the background: the better of
+ * the two is always at least 4.58:1, so any picked colour gives readable (AA) text.
+ */
+export function readableTextOn(hex: string): string {
+  const bg = luminance(hex);
+  const onWhite = 1.05 / (bg + 0.05);
+  const onBlack = (bg + 0.05) / 0.05;
+  return onWhite >= onBlack ? '#FFFFFF' : '#000000';
+}
+
 function BrandPreview({ primary, secondary, accent, name }: { primary: string; secondary: string; accent: string; name: string }) {
   const t = useT();
   const radius = accent === 'rounded' ? '9999px' : accent === 'sharp' ? '0' : '0.5rem';
   const ok = (c: string) => /^#[0-9A-Fa-f]{6}$/.test(c);
+  // The sample buttons wear the company's colours; their text follows the colour so the preview
+  // stays readable whatever colour is picked.
+  const swatch = (colour: string) => (ok(colour) ? { background: colour, color: readableTextOn(colour), borderRadius: radius } : { borderRadius: radius });
   return (
     <div className="sm:col-span-2" aria-label={t('settings.preview')}>
       <p className="field-label">{t('settings.preview')}</p>
       <div className="flex flex-wrap items-center gap-3 rounded-ui border border-slate-200 p-4 dark:border-slate-700" style={{ borderInlineStartColor: ok(secondary) ? secondary : undefined, borderInlineStartWidth: 4 }}>
         <span className="font-semibold">{name}</span>
-        <span className="px-4 py-2 text-sm font-medium text-white" style={{ background: ok(primary) ? primary : undefined, borderRadius: radius }}>{t('settings.previewButton')}</span>
-        <span className="px-4 py-2 text-sm font-medium text-white" style={{ background: ok(secondary) ? secondary : undefined, borderRadius: radius }}>{t('settings.previewSecondary')}</span>
+        <span className="px-4 py-2 text-sm font-medium" style={swatch(primary)}>{t('settings.previewButton')}</span>
+        <span className="px-4 py-2 text-sm font-medium" style={swatch(secondary)}>{t('settings.previewSecondary')}</span>
       </div>
     </div>
   );
