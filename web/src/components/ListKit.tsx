@@ -111,3 +111,14 @@ export function EmptyList({ area, filtered = false, onClear, action }: {
     </div>
   );
 }
+
+/** A plain `useSWR` answer of `{ items }` (an unpaged list) in the shape ListState reads. */
+export function itemsState<T>(r: { data?: { items: T[] } | null; error?: unknown; mutate: () => Promise<unknown> }): Omit<ListStateProps['list'], 'items'> & { items: T[] } {
+  return {
+    items: r.data?.items ?? [],
+    isLoading: r.data === undefined && !r.error,
+    error: r.error,
+    isEmpty: !!r.data && r.data.items.length === 0,
+    revalidate: () => r.mutate(),
+  };
+}

@@ -13,7 +13,8 @@ import { EmptyList, ListState, ListTable, LoadMoreButton, SearchField } from '..
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { issuesToErrors, toastApiError } from '../../lib/api-errors';
+import { toastApiError } from '../../lib/api-errors';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { useCan } from '../../lib/use-can';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { BlacklistStatusBadge, ConfirmDialog, Modal } from '../customers/components';
@@ -153,25 +154,16 @@ export default function BlacklistPage() {
 function EntryForm({ entry, onSubmit, onCancel }: { entry?: BlacklistEntry; onSubmit: (body: Record<string, unknown>) => Promise<Record<string, string>>; onCancel: () => void }) {
   const t = useT();
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(FIELDS.map((f) => [f, entry?.[f] ?? ''])));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (e: FormEvent) => {
+  const { errors, saving, submit: send, clearError } = useFormSubmit(entry ? blacklistUpdateSchema : blacklistCreateSchema, onSubmit);
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = (entry ? blacklistUpdateSchema : blacklistCreateSchema).safeParse(values);
-    if (!parsed.success) return setErrors(issuesToErrors(t, parsed.error.issues));
-    setSaving(true);
-    try {
-      setErrors(await onSubmit(values));
-    } finally {
-      setSaving(false);
-    }
+    void send(values);
   };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
       {FIELDS.map((f) => {
-        const change = (value: string) => { setValues((v) => ({ ...v, [f]: value })); setErrors((x) => ({ ...x, [f]: '' })); };
+        const change = (value: string) => { setValues((v) => ({ ...v, [f]: value })); clearError(f); };
         return (
           <FormField key={f} id={`blacklist-${f}`} label={`${t(`blacklist.field.${f}`)}${f === 'fullName' || f === 'reason' ? ' *' : ''}`} error={errors[f] || undefined}>
             {f === 'reason' ? (

@@ -12,7 +12,8 @@ import {
 import { FormField } from '../../components/FormField';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { issuesToErrors, translateApiError } from '../../lib/api-errors';
+import { translateApiError } from '../../lib/api-errors';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { customerApi, useDate, type Customer } from './customer-api';
 
 const TEXT_FIELDS = [
@@ -52,8 +53,8 @@ export function CustomerForm({
   const t = useT();
   const date = useDate();
   const [values, setValues] = useState<Values>(() => initialValues(customer));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const form = useFormSubmit<Record<string, unknown>>(customer ? customerUpdateSchema : customerCreateSchema, onSubmit);
+  const { errors, setErrors, saving } = form;
   const [scanning, setScanning] = useState(false);
   const [scan, setScan] = useState<IdScanResult | null>(null);
   const [scanError, setScanError] = useState<string | null>(null);
@@ -61,25 +62,15 @@ export function CustomerForm({
 
   const set = (field: keyof Values, value: string | boolean) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: '' }));
+    form.clearError(field);
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const body: Record<string, unknown> = { ...values };
     if (!customer) for (const f of TEXT_FIELDS) if (body[f] === '') delete body[f];
     if (customer) body.version = customer.version;
-    const parsed = (customer ? customerUpdateSchema : customerCreateSchema).safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(t, parsed.error.issues));
-      return;
-    }
-    setSaving(true);
-    try {
-      setErrors(await onSubmit(body));
-    } finally {
-      setSaving(false);
-    }
+    void form.submit(body);
   };
 
   const runScan = async (file: File | undefined) => {

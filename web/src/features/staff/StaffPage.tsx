@@ -22,7 +22,8 @@ import { toast } from '../../components/toast/toast-store';
 import { useAuth } from '../../auth/context';
 import { ME_PATH } from '../../auth/session';
 import { useLanguage, useT } from '../../i18n';
-import { issuesToErrors, toastApiError } from '../../lib/api-errors';
+import { toastApiError } from '../../lib/api-errors';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { useInvalidate } from '../../lib/invalidate';
 import { useAppState } from '../../lib/persisted-state';
 import { useCan } from '../../lib/use-can';
@@ -206,29 +207,21 @@ function MemberForm({ member, roles, onSubmit, onCancel }: {
     role: member?.role ?? (roles.includes('STAFF') ? 'STAFF' : roles[0] ?? ''),
   }));
   const [pendingInvite, setPendingInvite] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const form = useFormSubmit<Record<string, unknown>>(member ? updateStaffSchema : createStaffSchema, onSubmit);
+  const { errors, saving } = form;
   // An OWNER edited by someone who may not assign OWNER never reaches this form (actions hidden).
   const roleOptions = member && !roles.includes(member.role as StaffRole) ? [member.role as StaffRole, ...roles] : roles;
 
   const set = (field: string, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: '' }));
+    form.clearError(field);
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body: Record<string, unknown> = member
+    void form.submit(member
       ? { firstName: values.firstName, lastName: values.lastName, email: values.email, role: values.role }
-      : { ...values, status: pendingInvite ? 'pending' : 'active' };
-    const parsed = (member ? updateStaffSchema : createStaffSchema).safeParse(body);
-    if (!parsed.success) return setErrors(issuesToErrors(t, parsed.error.issues));
-    setSaving(true);
-    try {
-      setErrors(await onSubmit(body));
-    } finally {
-      setSaving(false);
-    }
+      : { ...values, status: pendingInvite ? 'pending' : 'active' });
   };
 
   return (

@@ -12,7 +12,8 @@ import { DEFAULT_DAILY_KM_LIMIT } from '../../../../shared/constants';
 import { vinError } from '../../../../shared/vehicles/vehicle-rules';
 import { useT } from '../../i18n';
 import { FormField } from '../../components/FormField';
-import { issuesToErrors, translateMessage } from '../../lib/api-errors';
+import { translateMessage } from '../../lib/api-errors';
+import { useFormSubmit } from '../../lib/use-form-submit';
 
 /**
  * Add and edit form. Validates with the same zod schema as the API before sending; the VIN is
@@ -62,9 +63,10 @@ export function VehicleForm({
 }) {
   const t = useT();
   const [values, setValues] = useState<Values>(() => initialValues(vehicle));
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
   const isEdit = !!vehicle;
+  const form = useFormSubmit<Record<string, unknown>>(isEdit ? updateVehicleSchema : createVehicleSchema,
+    (body) => onSubmit(isEdit ? { ...body, version: vehicle!.version } : body));
+  const { errors, setErrors, saving: pending } = form;
 
   const set = (field: string, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -72,23 +74,12 @@ export function VehicleForm({
       // Live VIN check as the user types (only once something was typed).
       const message = value ? vinError(value) : null;
       setErrors((e) => ({ ...e, vin: message ? translateMessage(t, message) : '' }));
-    } else if (errors[field]) setErrors((e) => ({ ...e, [field]: '' }));
+    } else form.clearError(field);
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body = toBody(values, isEdit);
-    const schema = isEdit ? updateVehicleSchema : createVehicleSchema;
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(t, parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    const serverErrors = await onSubmit(isEdit ? { ...body, version: vehicle!.version } : body);
-    setPending(false);
-    setErrors(serverErrors);
+    void form.submit(toBody(values, isEdit));
   };
 
   const field = (name: string, input: ReactElement) => <FormField key={name} name={name} label={t(`vehicles.field.${name}`)} error={errors[name] || undefined}>{input}</FormField>;
