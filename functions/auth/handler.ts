@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { createDomainHandler, reply, type RequestCtx } from '../lib/http';
+import { authRoutes } from '../../shared/routes/auth';
 import { checkStatus } from '../lib/auth-context';
 import { keys } from '../lib/data/keys';
 import { batchGet, getItem, transact, tx, updateRaw, type Item } from '../lib/data/repo';
@@ -166,7 +167,7 @@ async function logout(ctx: RequestCtx<{ refreshToken?: string } | undefined>) {
   return reply.ok({ success: true });
 }
 
-export const handler = createDomainHandler('auth', {
+export const handler = createDomainHandler('auth', authRoutes, {
   register,
   login,
   me,

@@ -5,7 +5,8 @@ import {
 } from '../../shared/customers/blacklist-match';
 import type { BlacklistListQuery } from '../../shared/schemas/blacklist';
 import { conflict, isConditionFailure, notFound } from '../lib/errors';
-import { auditItem, type AuditActor } from '../lib/data/audit';
+import { auditItem } from '../lib/data/audit';
+import type { Actor } from '../lib/actor';
 import { entityKey, isUlid, tenantPk, type Key } from '../lib/data/keys';
 import { getItem, queryAll, queryPage, toEntity, transact, tx, type Item, type Page } from '../lib/data/repo';
 
@@ -129,7 +130,7 @@ export async function getBlacklistEntry(tenantId: string, id: string): Promise<B
 }
 
 export async function createBlacklistEntry(
-  actor: AuditActor,
+  actor: Actor,
   input: { fullName: string; licenseNumber?: string | null; phoneNumber?: string | null; reason: string },
 ): Promise<BlacklistItem> {
   const item = newBlacklistItem(actor.tenantId, input, { userId: actor.userId, username: actor.username });
@@ -141,7 +142,7 @@ export async function createBlacklistEntry(
 }
 
 export async function updateBlacklistEntry(
-  actor: AuditActor,
+  actor: Actor,
   id: string,
   changes: { fullName?: string; licenseNumber?: string | null; phoneNumber?: string | null; reason?: string; status?: BlacklistStatus },
   expectedVersion?: number,

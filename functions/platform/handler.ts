@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { createDomainHandler, reply } from '../lib/http';
+import { platformRoutes } from '../../shared/routes/platform';
 import { cognitoClient } from '../lib/clients/cognito';
 import { dynamo } from '../lib/clients/dynamo';
 import { s3Client } from '../lib/clients/s3';
@@ -27,7 +28,7 @@ async function health() {
 
 let openapiCache: unknown;
 
-export const handler = createDomainHandler('platform', {
+export const handler = createDomainHandler('platform', platformRoutes, {
   health,
   openapi: async () => reply.ok((openapiCache ??= buildOpenApi())),
 });

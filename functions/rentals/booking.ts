@@ -5,13 +5,13 @@ import { fromMinor, toMinor } from '../../shared/money';
 import { quoteRental, DAY_MS, type Quote } from '../../shared/rentals/pricing';
 import { RENTAL_MESSAGES, type CreateRentalBody } from '../../shared/schemas/rentals';
 import { auditItem } from '../lib/data/audit';
+import type { Actor } from '../lib/actor';
 import { reservationFrom } from '../lib/data/counters';
 import { keys } from '../lib/data/keys';
 import { runIdempotent } from '../lib/data/idempotency';
 import { batchGet, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { HttpError, conflict, validationFailed } from '../lib/errors';
-import { blocksOverlapping, scheduleBlockItem, type ScheduleBlock } from '../vehicles/schedule';
-import { blacklistMatchesFor, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
+import { blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
 import {
   ZERO_TOTALS, appendTimeline, ledgerItem, monthTotalsTx, rentalIndexes, rentalKey, searchTextOf, statusCountTx, toRentalApi, totalsAfter,
   type NewLedgerEntry, type RentalItem,
@@ -31,14 +31,6 @@ import {
  * Two concurrent bookings of one vehicle both pass step 2 but only one can move scheduleVersion
  * from v; the other's transaction is cancelled, it retries, sees the winner's block and answers 409.
  */
-export interface Actor {
-  tenantId: string;
-  userId: string;
-  username: string;
-  requestId: string;
-  role: string;
-}
-
 export interface ConflictView {
   kind: string;
   refId: string;
@@ -59,9 +51,7 @@ export async function findConflicts(tenantId: string, vehicleId: string, start: 
 }
 
 export function bookingConflict(conflicts: ConflictView[]): HttpError {
-  const err = conflict(RENTAL_MESSAGES.bookingConflict, { vehicleId: RENTAL_MESSAGES.bookingConflict }, 'BOOKING_CONFLICT');
-  (err as HttpError & { conflicts?: ConflictView[] }).conflicts = conflicts;
-  return err;
+  return conflict(RENTAL_MESSAGES.bookingConflict, { vehicleId: RENTAL_MESSAGES.bookingConflict }, 'BOOKING_CONFLICT', { conflicts });
 }
 
 export function assertBookable(vehicle: VehicleLike | undefined): asserts vehicle is VehicleLike {
@@ -174,9 +164,9 @@ async function checkBlacklist(tenantId: string, customer: CustomerLike, body: Cr
   }
   if (!body.blacklistAcknowledged) {
     const message = 'This customer matches the blacklist. Acknowledge the warning to continue.';
-    const err = conflict(message, { blacklistAcknowledged: message }, 'BLACKLIST_WARNING');
-    (err as HttpError & { conflicts?: unknown }).conflicts = matches.map((m) => ({ reasons: m.reasons, reason: m.entry.reason, fullName: m.entry.fullName }));
-    throw err;
+    throw conflict(message, { blacklistAcknowledged: message }, 'BLACKLIST_WARNING', {
+      conflicts: matches.map((m) => ({ reasons: m.reasons, reason: m.entry.reason, fullName: m.entry.fullName })),
+    });
   }
 }
 

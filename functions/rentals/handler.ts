@@ -1,50 +1,35 @@
 import { fromMinor } from '../../shared/money';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import { DEFAULT_DAILY_KM_LIMIT, DEFAULT_EXTRA_CHARGE_PER_KM_MINOR } from '../../shared/constants';
-import { createDomainHandler, errorBody, reply, type RequestCtx, type Reply } from '../lib/http';
-import { HttpError, badRequest, notFound } from '../lib/errors';
+import { createDomainHandler, reply, type Reply } from '../lib/http';
+import { actorOf } from '../lib/actor';
+import { rentalsRoutes } from '../../shared/routes/rentals';
+import { badRequest, notFound } from '../lib/errors';
 import { getItem, queryPage, transact, tx } from '../lib/data/repo';
 import { sortKey } from '../lib/data/keys';
 import { auditItem } from '../lib/data/audit';
-import { fleetBlocks } from '../vehicles/schedule';
-import { checkConflicts, createRental, type Actor } from './booking';
-import { readRentalSettings } from './deps';
+import { checkConflicts, createRental } from './booking';
+import { fleetBlocks, readRentalSettings } from './deps';
 import { getRentalItem, ledgerView, listRentals, noteItem, notePk, readLedger, statsKey, toApi, toRentalApi } from './data';
 import { addCharge, recordPayment, recordRefund, reverseEntry } from './ledger';
 import { archiveRental, cancelRental, closeRental, pickup, previewReturn, restoreRental, returnRental } from './lifecycle';
 import { contractUrl } from './contract/store';
 import { RENTAL_STATUSES } from '../../shared/schemas/rentals';
 
-const actorOf = (ctx: RequestCtx): Actor => ({
-  tenantId: ctx.auth.tenantId, userId: ctx.auth.userId, username: ctx.auth.username, requestId: ctx.requestId, role: ctx.auth.role,
-});
-
-/** Errors that carry a list (booking conflicts, blacklist matches) keep it in the 409 body. */
-async function withDetails(fn: () => Promise<Reply>): Promise<Reply> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof HttpError && (err as HttpError & { conflicts?: unknown }).conflicts) {
-      return reply.status(err.status, { error: { ...errorBody(err).error, conflicts: (err as HttpError & { conflicts?: unknown }).conflicts } });
-    }
-    throw err;
-  }
-}
-
 const stored = (r: { status: number; body: unknown }): Reply => reply.status(r.status, r.body);
 
-async function rentalOr404(ctx: RequestCtx) {
+async function rentalOr404(ctx: { auth: { tenantId: string }; params: { id: string } }) {
   const rental = await getRentalItem(ctx.auth.tenantId, ctx.params.id);
   if (!rental) throw notFound('Rental not found');
   return rental;
 }
 
-export const handler = createDomainHandler('rentals', {
+export const handler = createDomainHandler('rentals', rentalsRoutes, {
   listRentals: async (ctx) => reply.ok(await listRentals(ctx.auth.tenantId, ctx.query)),
 
-  createRental: (ctx) => withDetails(async () => stored(await createRental(actorOf(ctx), ctx.body, ctx.idempotencyKey))),
+  createRental: async (ctx) => stored(await createRental(actorOf(ctx), ctx.body, ctx.idempotencyKey)),
 
-  checkRentalConflicts: (ctx) => withDetails(async () => reply.ok(await checkConflicts(ctx.auth.tenantId, ctx.body))),
+  checkRentalConflicts: async (ctx) => reply.ok(await checkConflicts(ctx.auth.tenantId, ctx.body)),
 
   rentalAvailability: async (ctx) => {
     const start = ctx.query.start ? new Date(ctx.query.start) : new Date();

@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { createDomainHandler, reply, type RequestCtx } from '../lib/http';
+import { settingsRoutes } from '../../shared/routes/settings';
 import { badRequest, conflict, forbidden, isConditionFailure, tooLarge, validationFailed } from '../lib/errors';
 import { auditItem } from '../lib/data/audit';
 import { transact, tx, type TransactItem } from '../lib/data/repo';
@@ -153,7 +154,7 @@ async function createLogoUpload(ctx: RequestCtx<LogoUploadRequest>) {
   return reply.ok({ uploadUrl, fileUrl, key, headers: { 'content-type': type }, expiresIn: LOGO_UPLOAD_TTL_SECONDS });
 }
 
-export const handler = createDomainHandler('settings', {
+export const handler = createDomainHandler('settings', settingsRoutes, {
   getCompanySettings,
   updateCompanySettings,
   getPricingSettings,

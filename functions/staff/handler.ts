@@ -1,4 +1,5 @@
 import { createDomainHandler, reply, type RequestCtx } from '../lib/http';
+import { staffRoutes } from '../../shared/routes/staff';
 import { canManageStaffMember, type Role } from '../../shared/permissions';
 import { keys } from '../lib/data/keys';
 import { transact, tx, type Item, type TransactItem } from '../lib/data/repo';
@@ -192,7 +193,7 @@ async function deleteStaff(ctx: Ctx) {
   return reply.noContent();
 }
 
-export const handler = createDomainHandler('staff', {
+export const handler = createDomainHandler('staff', staffRoutes, {
   listStaff,
   getStaff,
   createStaff,

@@ -1,6 +1,7 @@
 import { entityKey, isUlid, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import { getItem, queryAll, queryPage, type Item, type Page, type PageQuery } from '../lib/data/repo';
 import { fromMinor } from '../../shared/money';
+import { conflict, notFound } from '../lib/errors';
 import { expiryBadge, healthGrade, healthScore } from '../../shared/vehicles/vehicle-rules';
 import {
   normalizePlate,
@@ -100,6 +101,20 @@ export async function getVehicle(tenantId: string, id: string): Promise<VehicleI
   if (!isUlid(id)) return undefined;
   const item = await getItem(vehicleKey(tenantId, id), true);
   return item?.entityType === 'VEHICLE' ? (item as VehicleItem) : undefined;
+}
+
+export async function requireVehicle(tenantId: string, id: string): Promise<VehicleItem> {
+  const vehicle = await getVehicle(tenantId, id);
+  if (!vehicle) throw notFound('Vehicle not found');
+  return vehicle;
+}
+
+/** The version an edit is based on: the one the client loaded when it says so, else the current. */
+export function expectedVersion(vehicle: VehicleItem, clientVersion: number | undefined): number {
+  if (clientVersion !== undefined && clientVersion !== vehicle.version) {
+    throw conflict('This vehicle was changed by someone else. Reload and try again.', undefined, 'VERSION_CONFLICT');
+  }
+  return vehicle.version;
 }
 
 /** Key-safe lower-case text: no separator, no control characters, never empty. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { buildVehicleItem, derivedAttributes, initialHealthScore, toVehicleApi, vehicleListQuery, vehiclePlateKey, type VehicleFields } from './data';
 import { assembleCalendar, calendarWindow, statusChangeRefusal } from './rules';
-import { isVehicleDocumentKey, safeFileName } from './documents';
+import { isVehicleDocumentKey } from './documents';
+import { safeFileName } from '../lib/storage';
 import { listVehiclesQuerySchema, normalizePlate, VEHICLE_MESSAGES } from '../../shared/schemas/vehicles';
 import { querySignature } from '../lib/data/cursor';
 

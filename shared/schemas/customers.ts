@@ -221,7 +221,8 @@ const fileFields = {
     .max(DOCUMENT_MAX_BYTES, CUSTOMER_MESSAGES.fileTooLarge),
 };
 
-export const documentUploadUrlSchema = z.object(fileFields);
+/** Upload requests carry the same field names everywhere (contentType, size); the record keeps fileType/fileSize. */
+export const documentUploadUrlSchema = z.object({ fileName: fileFields.fileName, contentType: fileFields.fileType, size: fileFields.fileSize });
 
 export const documentRecordSchema = z.object({
   ...fileFields,

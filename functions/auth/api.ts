@@ -1,0 +1,7 @@
+/**
+ * What other domains may use from auth: staff management creates and removes users (the user
+ * items, their uniqueness claims and the Cognito sign-in) the same way sign-up does. The only
+ * auth module imported from outside functions/auth/ (functions/lib/boundaries.test.ts enforces it).
+ */
+export { createCognitoUser, deleteCognitoUser } from './cognito';
+export { EMAIL_TAKEN, assertAvailable, duplicateFromCancellation, listUsers, normalizeEmail, userItems, type UserEntity } from './users';
