@@ -191,8 +191,8 @@ export async function listBlacklist(tenantId: string, q: BlacklistListQuery): Pr
     values[':status'] = q.status;
     conds.push('#status = :status');
   }
-  if (q.search) {
-    const raw = q.search.trim();
+  if (q.q) {
+    const raw = q.q.trim();
     const variants = new Set([normalizeName(raw), normalizeLicense(raw).toLowerCase()]);
     const digits = toLatinDigits(raw).replace(/\D/g, '');
     if (digits.length >= 3) variants.add(digits.replace(/^0+/, '') || digits);
@@ -209,7 +209,7 @@ export async function listBlacklist(tenantId: string, q: BlacklistListQuery): Pr
     limit: q.limit,
     cursor: q.cursor,
     filter: conds.length ? { expression: conds.join(' AND '), names, values } : undefined,
-    signature: ['blacklist', q.status, q.search ?? ''],
+    signature: ['blacklist', q.status, q.q ?? ''],
   });
 }
 

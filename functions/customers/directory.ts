@@ -62,7 +62,7 @@ export async function listCustomers(tenantId: string, q: CustomerListQuery): Pro
     const c = tierCondition(q.tier, values);
     if (c) conds.push(c);
   }
-  const variants = q.search ? searchVariants(q.search) : [];
+  const variants = q.q ? searchVariants(q.q) : [];
   if (variants.length) {
     names['#search'] = 'searchText';
     conds.push(`(${variants.map((v, i) => ((values[`:q${i}`] = v), `contains(#search, :q${i})`)).join(' OR ')})`);
@@ -76,7 +76,7 @@ export async function listCustomers(tenantId: string, q: CustomerListQuery): Pro
     limit: q.limit,
     cursor: q.cursor,
     filter: conds.length ? { expression: conds.join(' AND '), names, values } : undefined,
-    signature: ['customers', q.status, q.isVip, q.tier, q.search ?? '', q.sort],
+    signature: ['customers', q.status, q.isVip, q.tier, q.q ?? '', q.sort],
   });
 }
 

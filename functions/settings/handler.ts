@@ -1,29 +1,24 @@
-import { ulid } from 'ulid';
 import { createDomainHandler, reply, type RequestCtx } from '../lib/http';
 import { settingsRoutes } from '../../shared/routes/settings';
-import { badRequest, conflict, forbidden, isConditionFailure, tooLarge, validationFailed } from '../lib/errors';
+import { conflict, forbidden, isConditionFailure } from '../lib/errors';
 import { auditItem } from '../lib/data/audit';
+import { actorOf } from '../lib/actor';
 import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { hasAbility } from '../../shared/permissions';
 import { getRegionConfig } from '../../shared/regions';
 import { fromMinor } from '../../shared/money';
 import {
   DEMO_SECURITY_SETTINGS_MESSAGE,
-  LOGO_CONTENT_TYPES,
-  LOGO_MAX_BYTES,
   pricingToApi,
-  SETTINGS_MESSAGES,
   settingsCurrency,
   type CompanySettingsUpdate,
-  type LogoContentType,
-  type LogoUploadRequest,
   type PricingSettingsPut,
   type PricingSettingsResponse,
   type StoredCompanySettings,
 } from '../../shared/schemas/settings';
 import { gatewaySecretsWrite, readSettingsItem, settingsWrite, tenantBrandingWrite } from './data';
 import { applyUpdate, auditSummary, normalizeStored, securityFieldsTouched, toApi, toBranding, type SettingsMeta } from './model';
-import { deleteLogo, headLogo, isOwnLogoKey, LOGO_UPLOAD_TTL_SECONDS, presignLogoUpload, presignLogoView } from './storage';
+import { checkUploadedLogo, createLogoUpload, deleteLogo, presignLogoView } from './logo';
 
 export const VERSION_CONFLICT_MESSAGE = 'These settings were changed by someone else. Reload and try again.';
 
@@ -69,20 +64,7 @@ async function saveUpdate(ctx: RequestCtx, body: CompanySettingsUpdate): Promise
   }
 
   const tenantId = ctx.auth.tenantId;
-  if (update.logoKey && update.logoKey !== current.logoKey) {
-    if (!isOwnLogoKey(tenantId, update.logoKey)) throw validationFailed({ logoKey: SETTINGS_MESSAGES.logoKeyInvalid });
-    // A presigned PUT cannot cap the size, so the stored object is checked before it is used.
-    const head = await headLogo(update.logoKey);
-    if (!head) throw validationFailed({ logoKey: SETTINGS_MESSAGES.logoKeyInvalid });
-    if (head.size > LOGO_MAX_BYTES) {
-      await deleteLogo(update.logoKey).catch(() => undefined);
-      throw tooLarge(SETTINGS_MESSAGES.logoSize);
-    }
-    if (head.contentType && !(head.contentType in LOGO_CONTENT_TYPES)) {
-      await deleteLogo(update.logoKey).catch(() => undefined);
-      throw validationFailed({ logoKey: SETTINGS_MESSAGES.logoType });
-    }
-  }
+  if (update.logoKey && update.logoKey !== current.logoKey) await checkUploadedLogo(tenantId, update.logoKey);
 
   const { next, changed, secrets } = applyUpdate(current, update);
   const secretNames = Object.keys(secrets);
@@ -90,7 +72,7 @@ async function saveUpdate(ctx: RequestCtx, body: CompanySettingsUpdate): Promise
 
   const now = new Date().toISOString();
   const audit = auditItem(
-    { tenantId, userId: ctx.auth.userId, username: ctx.auth.username, requestId: ctx.requestId },
+    actorOf(ctx),
     'settings.update',
     'company_settings',
     tenantId,
@@ -137,27 +119,10 @@ async function updatePricingSettings(ctx: RequestCtx<PricingSettingsPut>) {
   return reply.ok(pricingAnswer(settings, meta));
 }
 
-/**
- * Presigned PUT for a logo. Wrong type → 400, more than 2 MB → 413 (spec: "PNG or JPG only, at
- * most 2 MB"). The extension of the key follows the content type, never the file name.
- */
-async function createLogoUpload(ctx: RequestCtx<LogoUploadRequest>) {
-  const { fileName, contentType, size } = ctx.body;
-  const type = contentType.toLowerCase();
-  const ext = fileName.toLowerCase().split('.').pop() ?? '';
-  if (!(type in LOGO_CONTENT_TYPES) || !['png', 'jpg', 'jpeg'].includes(ext)) {
-    throw badRequest(SETTINGS_MESSAGES.logoType, { contentType: SETTINGS_MESSAGES.logoType });
-  }
-  if (size > LOGO_MAX_BYTES) throw tooLarge(SETTINGS_MESSAGES.logoSize);
-  const key = `tenants/${ctx.auth.tenantId}/branding/logo-${ulid()}.${LOGO_CONTENT_TYPES[type as LogoContentType]}`;
-  const [uploadUrl, fileUrl] = await Promise.all([presignLogoUpload(key, type), presignLogoView(key)]);
-  return reply.ok({ uploadUrl, fileUrl, key, headers: { 'content-type': type }, expiresIn: LOGO_UPLOAD_TTL_SECONDS });
-}
-
 export const handler = createDomainHandler('settings', settingsRoutes, {
   getCompanySettings,
   updateCompanySettings,
   getPricingSettings,
   updatePricingSettings,
-  createLogoUpload,
+  createLogoUpload: async (ctx) => reply.ok(await createLogoUpload(ctx.auth.tenantId, ctx.body)),
 });

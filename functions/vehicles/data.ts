@@ -270,10 +270,10 @@ export function vehicleListQuery(tenantId: string, q: ListVehiclesQuery): PageQu
     names['#category'] = 'category';
     values[':category'] = q.category;
   }
-  if (q.search) {
+  if (q.q) {
     clauses.push('contains(#searchText, :search)');
     names['#searchText'] = 'searchText';
-    values[':search'] = q.search.toLowerCase();
+    values[':search'] = q.q.toLowerCase();
   }
   const sortSource: Pick<PageQuery, 'pk' | 'index' | 'forward'> =
     q.sort === 'make_asc' || q.sort === 'make_desc'
@@ -287,7 +287,7 @@ export function vehicleListQuery(tenantId: string, q: ListVehiclesQuery): PageQu
     limit: q.limit,
     cursor: q.cursor ?? null,
     filter: clauses.length ? { expression: clauses.join(' AND '), names, values } : undefined,
-    signature: { v: 1, search: q.search ?? null, make: q.make ?? null, status: q.status ?? null, category: q.category ?? null, showArchived: q.showArchived, sort: q.sort },
+    signature: { v: 1, search: q.q ?? null, make: q.make ?? null, status: q.status ?? null, category: q.category ?? null, showArchived: q.showArchived, sort: q.sort },
   };
 }
 

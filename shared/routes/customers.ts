@@ -12,7 +12,7 @@ const idParams = idParamsSchema;
 
 /** Customers: directory, profile, VIP/active toggles, notes, documents, rental history, ID scan. */
 export const customersRoutes = [
-  route({ operationId: 'listCustomers', method: 'GET', path: '/api/v1/customers', ability: 'customersRead', summary: 'Customer directory: search (name en/ar, phone, email, licence), VIP, tier, active/inactive, sort, cursor pages', request: { query: customerListQuerySchema } }),
+  route({ operationId: 'listCustomers', method: 'GET', path: '/api/v1/customers', ability: 'customersRead', summary: 'Customer directory: q (name en/ar, phone, email, licence), VIP, tier, active/inactive, sort, cursor pages', request: { query: customerListQuerySchema } }),
   route({ operationId: 'createCustomer', method: 'POST', path: '/api/v1/customers', ability: 'customersEdit', summary: 'Add a customer (date of birth checked against the company region minimum age)', request: { body: customerCreateSchema } }),
   route({ operationId: 'scanCustomerId', method: 'POST', path: '/api/v1/customers/id-scan', ability: 'customersEdit', rawBody: true, summary: 'Extract customer fields from a passport / ID card / licence (PDF text layer, MRZ): the raw file as the body, or JSON {"key"} of a file uploaded via /id-scan/upload-url' }),
   route({ operationId: 'customerIdScanUploadUrl', method: 'POST', path: '/api/v1/customers/id-scan/upload-url', ability: 'customersEdit', summary: 'Presigned PUT URL for an ID scan too large to send directly (then POST /id-scan with {"key"})', request: { body: idScanUploadUrlSchema } }),

@@ -18,7 +18,7 @@ const route = routeMaker('vehicles');
 const byId = { params: vehicleIdParamsSchema };
 
 export const vehiclesRoutes = [
-  route({ operationId: 'listVehicles', method: 'GET', path: '/api/v1/vehicles', ability: 'vehiclesRead', summary: 'One page of vehicles: filters make, status, category, showArchived; search; sort; cursor', request: { query: listVehiclesQuerySchema } }),
+  route({ operationId: 'listVehicles', method: 'GET', path: '/api/v1/vehicles', ability: 'vehiclesRead', summary: 'One page of vehicles: filters make, status, category, showArchived; q (search); sort; limit; cursor', request: { query: listVehiclesQuerySchema } }),
   route({ operationId: 'createVehicle', method: 'POST', path: '/api/v1/vehicles', ability: 'vehiclesEdit', summary: 'Adds a vehicle (licence plate unique per company)', request: { body: createVehicleSchema } }),
   route({ operationId: 'listVehicleMakes', method: 'GET', path: '/api/v1/vehicle-makes', ability: 'vehiclesRead', summary: 'Makes used in the fleet, for the make filter' }),
   route({ operationId: 'getVehicle', method: 'GET', path: '/api/v1/vehicles/{id}', ability: 'vehiclesRead', summary: 'One vehicle', request: byId }),

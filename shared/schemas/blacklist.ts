@@ -69,7 +69,8 @@ export const blacklistUpdateSchema = z.object({
 export type BlacklistUpdateInput = z.input<typeof blacklistUpdateSchema>;
 
 export const blacklistListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  /** Search text (the same `q` on every list). */
+  q: z.string().trim().max(100).optional(),
   status: z.enum([...BLACKLIST_STATUSES, 'all']).default('all'),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   cursor: z.string().max(2000).optional(),

@@ -170,7 +170,8 @@ export type CustomerUpdate = z.output<typeof customerUpdateSchema>;
 const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const customerListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  /** Search text (the same `q` on every list). */
+  q: z.string().trim().max(100).optional(),
   isVip: boolQuery.optional(),
   tier: z.enum(LOYALTY_TIERS).optional(),
   /** 'active' (default), 'inactive' or 'all'. */

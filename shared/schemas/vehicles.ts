@@ -222,7 +222,8 @@ const booleanQuery = z
   .transform((v) => v === 'true' || v === '1');
 
 export const listVehiclesQuerySchema = z.object({
-  search: z.string().trim().max(100).optional().transform((v) => (v ? v.toLowerCase() : undefined)),
+  /** Search text (the same `q` on every list). */
+  q: z.string().trim().max(100).optional().transform((v) => (v ? v.toLowerCase() : undefined)),
   make: z.string().trim().max(100).optional().transform((v) => (v ? v.toLowerCase() : undefined)),
   status: z.enum(VEHICLE_STATUSES, { error: VEHICLE_MESSAGES.statusInvalid }).optional(),
   category: z.enum(VEHICLE_CATEGORIES).optional(),
