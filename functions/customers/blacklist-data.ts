@@ -9,6 +9,7 @@ import { auditItem } from '../lib/data/audit';
 import type { Actor } from '../lib/actor';
 import { entityKey, isUlid, tenantPk, type Key } from '../lib/data/keys';
 import { getItem, queryAll, queryPage, toEntity, transact, tx, type Item, type Page } from '../lib/data/repo';
+import { FilterBuilder } from '../lib/data/filter';
 
 /**
  * Blacklist entries: `entityKey(tenantId, 'BLACKLIST', id)` — one partition per tenant
@@ -183,24 +184,14 @@ export async function updateBlacklistEntry(
 
 /** One Query page, newest first; search on names (en/ar normalised), licence and phone digits. */
 export async function listBlacklist(tenantId: string, q: BlacklistListQuery): Promise<Page<BlacklistItem>> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const conds: string[] = [];
-  if (q.status !== 'all') {
-    names['#status'] = 'status';
-    values[':status'] = q.status;
-    conds.push('#status = :status');
-  }
+  const filter = new FilterBuilder();
+  if (q.status !== 'all') filter.eq('status', q.status);
   if (q.q) {
     const raw = q.q.trim();
     const variants = new Set([normalizeName(raw), normalizeLicense(raw).toLowerCase()]);
     const digits = toLatinDigits(raw).replace(/\D/g, '');
     if (digits.length >= 3) variants.add(digits.replace(/^0+/, '') || digits);
-    const list = [...variants].filter(Boolean);
-    if (list.length) {
-      names['#search'] = 'searchText';
-      conds.push(`(${list.map((v, i) => ((values[`:q${i}`] = v), `contains(#search, :q${i})`)).join(' OR ')})`);
-    }
+    filter.containsAny('searchText', [...variants].filter(Boolean));
   }
   return queryPage<BlacklistItem>({
     tenantId,
@@ -208,7 +199,7 @@ export async function listBlacklist(tenantId: string, q: BlacklistListQuery): Pr
     forward: false,
     limit: q.limit,
     cursor: q.cursor,
-    filter: conds.length ? { expression: conds.join(' AND '), names, values } : undefined,
+    filter: filter.build(),
     signature: ['blacklist', q.status, q.q ?? ''],
   });
 }

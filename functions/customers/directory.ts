@@ -3,6 +3,7 @@ import type { CustomerListQuery } from '../../shared/schemas/customers';
 import { notFound } from '../lib/errors';
 import { isUlid, tenantPk } from '../lib/data/keys';
 import { getItem, queryPage, type Page } from '../lib/data/repo';
+import { FilterBuilder } from '../lib/data/filter';
 import { CUSTOMER, customerKey, searchVariants, type CustomerItem } from './model';
 
 /** Customer reads: one customer, and the directory (Query pages with filters). */
@@ -43,30 +44,14 @@ export function tierCondition(tier: LoyaltyTier, values: Record<string, unknown>
  * `nextCursor` is still set: the client asks for the next page (the web does so automatically).
  */
 export async function listCustomers(tenantId: string, q: CustomerListQuery): Promise<Page<CustomerItem>> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const conds: string[] = [];
-  if (q.status !== 'all') {
-    names['#active'] = 'isActive';
-    values[':active'] = q.status === 'active';
-    conds.push('#active = :active');
-  }
-  if (q.isVip !== undefined) {
-    names['#vip'] = 'isVip';
-    values[':vip'] = q.isVip;
-    conds.push('#vip = :vip');
-  }
+  const filter = new FilterBuilder();
+  if (q.status !== 'all') filter.eq('isActive', q.status === 'active');
+  filter.eq('isVip', q.isVip);
   if (q.tier) {
-    names['#completed'] = 'completedRentals';
-    names['#spend'] = 'totalSpendMinor';
-    const c = tierCondition(q.tier, values);
-    if (c) conds.push(c);
+    const values: Record<string, unknown> = {};
+    filter.where(tierCondition(q.tier, values), { '#completed': 'completedRentals', '#spend': 'totalSpendMinor' }, values);
   }
-  const variants = q.q ? searchVariants(q.q) : [];
-  if (variants.length) {
-    names['#search'] = 'searchText';
-    conds.push(`(${variants.map((v, i) => ((values[`:q${i}`] = v), `contains(#search, :q${i})`)).join(' OR ')})`);
-  }
+  filter.containsAny('searchText', q.q ? searchVariants(q.q) : []);
   const byName = q.sort === 'name_asc' || q.sort === 'name_desc';
   return queryPage<CustomerItem>({
     tenantId,
@@ -75,7 +60,7 @@ export async function listCustomers(tenantId: string, q: CustomerListQuery): Pro
     forward: q.sort === 'oldest' || q.sort === 'name_asc',
     limit: q.limit,
     cursor: q.cursor,
-    filter: conds.length ? { expression: conds.join(' AND '), names, values } : undefined,
+    filter: filter.build(),
     signature: ['customers', q.status, q.isVip, q.tier, q.q ?? '', q.sort],
   });
 }
