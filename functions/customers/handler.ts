@@ -1,22 +1,20 @@
 import { createDomainHandler, reply, type RequestCtx } from '../lib/http';
-import { badRequest, forbidden, notFound, tooLarge, unsupportedMediaType, HttpError } from '../lib/errors';
+import { forbidden, notFound } from '../lib/errors';
 import { actorOf } from '../lib/actor';
 import { companyCalendar, companySettingsFrom, readCompanySettings } from '../lib/company-settings';
 import { isUlid, keys } from '../lib/data/keys';
 import { batchGet } from '../lib/data/repo';
-import { parseWith } from '../lib/validation';
 import { hasAbility } from '../../shared/permissions';
 import { customersRoutes } from '../../shared/routes/customers';
 import { blacklistRoutes } from '../../shared/routes/blacklist';
-import { DOCUMENT_MAX_BYTES, ID_SCAN_CONTENT_TYPES, ID_SCAN_MESSAGES, idScanFromKeySchema } from '../../shared/schemas/customers';
 import { customerKey, toCustomerApi, type CustomerItem } from './model';
 import { listCustomers, requireCustomer } from './directory';
 import { createCustomer, updateCustomer } from './writes';
 import { blacklistMatchesFor, createBlacklistEntry, getBlacklistEntry, listBlacklist, toBlacklistApi, updateBlacklistEntry } from './blacklist-data';
 import { addNote, listNotes } from './notes';
-import { DOCUMENT_MESSAGES, customerUploadUrl, idScanUploadUrl, isIdScanKey, listDocuments, recordDocument, takeIdScan } from './documents';
+import { customerUploadUrl, idScanUploadUrl, listDocuments, recordDocument } from './documents';
 import { listRentalsForCustomer } from './deps';
-import { IdScanError, scanIdDocument, sniffType, type ScanContentType } from './id-scan/extract';
+import { scanCustomerId } from './scan';
 
 /**
  * The customers Lambda: customers (directory, profile, VIP/active, notes, documents, rental
@@ -24,8 +22,6 @@ import { IdScanError, scanIdDocument, sniffType, type ScanContentType } from './
  */
 /** Managers see and write internal notes; front-desk staff work with staff_only and public notes. */
 const seesInternalNotes = (ctx: RequestCtx) => hasAbility(ctx.auth.role, 'blacklistEdit');
-
-export const scanFailed = (reason: string) => new HttpError(422, 'ID_SCAN_FAILED', ID_SCAN_MESSAGES.failed, { file: reason });
 
 /** Region and the company's today, from the one settings reader (ages and licence status depend on them). */
 const readCompanyContext = async (tenantId: string) => companyCalendar(await readCompanySettings(tenantId, ''));
@@ -105,44 +101,7 @@ export const handler = createDomainHandler('customers', [...customersRoutes, ...
 
   customerIdScanUploadUrl: async (ctx) => reply.ok(await idScanUploadUrl(ctx.auth.tenantId, ctx.body)),
 
-  scanCustomerId: async (ctx) => {
-    let file = ctx.rawBody;
-    let declared = (ctx.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (declared === 'application/json') {
-      // A scan uploaded to S3 first (large files): { "key": "tenants/{t}/id-scans/…" }.
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse((file ?? Buffer.alloc(0)).toString('utf8'));
-      } catch {
-        throw badRequest('Request body must be valid JSON');
-      }
-      const { key } = parseWith(idScanFromKeySchema, parsed, 'body');
-      if (!isIdScanKey(ctx.auth.tenantId, key)) throw badRequest(DOCUMENT_MESSAGES.badKey, { key: DOCUMENT_MESSAGES.badKey });
-      const taken = await takeIdScan(key, DOCUMENT_MAX_BYTES);
-      if (!taken) throw badRequest(DOCUMENT_MESSAGES.notUploaded, { key: DOCUMENT_MESSAGES.notUploaded });
-      if (taken === 'too_large') throw tooLarge(ID_SCAN_MESSAGES.tooLarge);
-      file = taken.body;
-      declared = sniffType(file) ?? (taken.contentType ?? '').toLowerCase();
-    }
-    if (!file || file.length === 0) throw scanFailed(ID_SCAN_MESSAGES.empty);
-    if (file.length > DOCUMENT_MAX_BYTES) throw tooLarge(ID_SCAN_MESSAGES.tooLarge);
-    const actual = sniffType(file);
-    if (!(ID_SCAN_CONTENT_TYPES as readonly string[]).includes(declared) || !actual || actual !== declared) {
-      throw unsupportedMediaType(ID_SCAN_MESSAGES.unsupportedType, { file: ID_SCAN_MESSAGES.unsupportedType });
-    }
-    try {
-      const result = scanIdDocument(file, actual as ScanContentType);
-      // Log what kind of document was read, never its contents (DESIGN.md §6).
-      ctx.log.info('id scan', { source: result.source, documentType: result.documentType, confidence: result.confidence, bytes: file.length });
-      return reply.ok(result);
-    } catch (err) {
-      if (err instanceof IdScanError) {
-        ctx.log.info('id scan found nothing', { type: actual, bytes: file.length });
-        throw scanFailed(err.reason);
-      }
-      throw err;
-    }
-  },
+  scanCustomerId: async (ctx) => reply.ok(await scanCustomerId(ctx.auth.tenantId, ctx.rawBody, ctx.headers['content-type'], ctx.log)),
 
   // ---------------------------------------------------------------------------------------------
   // Blacklist
