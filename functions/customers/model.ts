@@ -2,6 +2,7 @@ import { driverEligibility, licenseStatus, type LicenseStatus } from '../../shar
 import { normalizeLicense, normalizeName, normalizePhone, toLatinDigits } from '../../shared/customers/blacklist-match';
 import { loyaltySummary, type LoyaltyTier } from '../../shared/customers/loyalty';
 import { fromMinor } from '../../shared/money';
+import type { CustomerCreate, PreferredLanguage } from '../../shared/schemas/customers';
 import type { CompanyCalendar } from '../lib/company-settings';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import { toEntity, type Item } from '../lib/data/repo';
@@ -37,42 +38,27 @@ export const CUSTOMER = 'CUSTOMER';
 
 export const customerKey = (tenantId: string, id: string): Key => entityKey(tenantId, CUSTOMER, id);
 
-export interface CustomerItem extends Item {
+/**
+ * The customer's own fields as stored: every field of the create schema (shared/schemas/customers.ts,
+ * not retyped here), a cleared field (null in a request) being absent from the item.
+ */
+type StoredCustomerFields = { [K in keyof CustomerCreate]?: Exclude<CustomerCreate[K], null> };
+
+export interface CustomerItem extends Item, StoredCustomerFields {
   entityType: 'CUSTOMER';
   id: string;
   version: number;
   createdAt: string;
   updatedAt: string;
   fullNameEnglish: string;
-  fullNameArabic?: string;
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  phone?: string;
-  licenseNumber?: string;
-  licenseIssuer?: string;
-  licenseIssuedDate?: string;
-  licenseExpiryDate?: string;
-  dateOfBirth?: string;
-  homeAddress?: string;
-  fullAddress?: string;
-  visaNumber?: string;
-  nationalIdOrPassport?: string;
-  countryOfOrigin?: string;
-  emergencyContactName?: string;
-  emergencyContactPhone?: string;
-  emergencyContactRelationship?: string;
-  gender?: string;
-  preferredLanguage: string;
-  referralSource?: string;
-  loyaltyScore: number;
-  loyaltyTier: LoyaltyTier;
+  preferredLanguage: PreferredLanguage;
   isVip: boolean;
   isActive: boolean;
-  internalNotes?: string;
+  behaviorFlags: string[];
+  loyaltyScore: number;
+  loyaltyTier: LoyaltyTier;
   licenseDocumentUrl?: string;
   idDocumentUrl?: string;
-  behaviorFlags: string[];
   rentalsCount: number;
   completedRentals: number;
   totalSpendMinor: number;
