@@ -7,10 +7,10 @@ import { vehicleKey } from '../vehicles/api';
 import { customerKey } from '../customers/api';
 
 /**
- * What the rentals domain reads from other domains' items: vehicles, customers, company settings
- * and the blacklist. Kept in one file so the rest of the domain does not depend on where those
- * items live; the keys are the owning domains' (entityKey(t,'VEHICLE',id), entityKey(t,'CUSTOMER',id),
- * keys.settings(t)).
+ * What the rentals domain reads from other domains: vehicles and their schedule, customers and
+ * the blacklist (each through that domain's api.ts), and the company settings (through the one
+ * reader, lib/company-settings.ts). Kept in one file so the rest of the domain does not depend on
+ * where those items live.
  */
 export { vehicleKey, customerKey };
 /** The vehicle schedule (vehicles domain): rentals write and read their blocks in it. */
