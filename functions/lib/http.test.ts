@@ -1,11 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException, ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod';
 import { ulid } from 'ulid';
-import { createDomainHandler, reply, type ApiEvent, type RouteImpl } from './http';
-import type { RouteDef } from '../../shared/routes';
+import { createDomainHandler, errorBody, reply, type ApiEvent, type RouteImpl } from './http';
+import { routeMaker } from '../../shared/routes/types';
+import { conflict } from './errors';
 import { keys } from './data/keys';
 
 /**
@@ -14,11 +15,12 @@ import { keys } from './data/keys';
  */
 const ddb = mockClient(DynamoDBDocumentClient);
 
-const routes: RouteDef[] = [
-  { operationId: 'open', method: 'POST', path: '/api/v1/test/open', domain: 'vehicles', auth: 'public', summary: 't',
-    request: { body: z.object({ vin: z.string().length(17, 'VIN must be exactly 17 alphanumeric characters') }) } },
-  { operationId: 'closed', method: 'GET', path: '/api/v1/test/{id}', domain: 'vehicles', auth: 'authenticated', ability: 'vehiclesEdit', summary: 't' },
-  { operationId: 'staffOnly', method: 'POST', path: '/api/v1/test/staff', domain: 'vehicles', auth: 'authenticated', ability: 'staffEdit', blockDemo: true, summary: 't' },
+const route = routeMaker('vehicles');
+const routes = [
+  route({ operationId: 'open', method: 'POST', path: '/api/v1/test/open', auth: 'public', summary: 't',
+    request: { body: z.object({ vin: z.string().length(17, 'VIN must be exactly 17 alphanumeric characters') }) } }),
+  route({ operationId: 'closed', method: 'GET', path: '/api/v1/test/{id}', ability: 'vehiclesEdit', summary: 't' }),
+  route({ operationId: 'staffOnly', method: 'POST', path: '/api/v1/test/staff', ability: 'staffEdit', blockDemo: true, summary: 't' }),
 ];
 
 function event(routeKey: string, opts: { body?: string; sub?: string; path?: Record<string, string> } = {}): ApiEvent {
@@ -35,7 +37,7 @@ function event(routeKey: string, opts: { body?: string; sub?: string; path?: Rec
 }
 
 function make(impl: RouteImpl) {
-  return createDomainHandler('vehicles', { open: impl, closed: impl, staffOnly: impl }, routes);
+  return createDomainHandler('vehicles', routes, { open: impl, closed: impl, staffOnly: impl });
 }
 
 const call = async (h: ReturnType<typeof make>, e: ApiEvent) => {
@@ -147,5 +149,42 @@ describe('handler stack error paths', () => {
     const h = make(async () => reply.ok({}));
     const res = await call(h, event('GET /api/v1/test/{id}', { sub: `new-sub-${Math.random()}`, path: { id: anId } }));
     expect(res.statusCode).toBe(503);
+  });
+});
+
+describe('typed routes and structured error details', () => {
+  it('types each implementation\'s ctx from its route\'s schemas (no any)', () => {
+    const typed = [
+      route({ operationId: 'withSchemas', method: 'POST', path: '/api/v1/test/{id}/typed', summary: 't',
+        request: { params: z.object({ id: z.string() }), query: z.object({ limit: z.coerce.number().default(5) }), body: z.object({ n: z.number() }) } }),
+      route({ operationId: 'bare', method: 'GET', path: '/api/v1/test/bare', summary: 't' }),
+    ];
+    const h = createDomainHandler('vehicles', typed, {
+      withSchemas: async (ctx) => {
+        expectTypeOf(ctx.body).toEqualTypeOf<{ n: number }>();
+        expectTypeOf(ctx.query).toEqualTypeOf<{ limit: number }>();
+        expectTypeOf(ctx.params).toEqualTypeOf<{ id: string }>();
+        return reply.ok(ctx.body.n);
+      },
+      bare: async (ctx) => {
+        expectTypeOf(ctx.body).toBeUnknown();
+        return reply.noContent();
+      },
+    });
+    expect(typeof h).toBe('function');
+  });
+
+  it('refuses a table with an operation that has no implementation', () => {
+    const impls = { open: async () => reply.noContent(), closed: async () => reply.noContent() };
+    // @ts-expect-error staffOnly is missing: the compiler refuses it, and so does the runtime check.
+    expect(() => createDomainHandler('vehicles', routes, impls)).toThrow(/staffOnly/);
+  });
+
+  it('serialises structured details (booking conflicts, blacklist matches) inside error, next to code and fields', () => {
+    const err = conflict('Booking Conflict', { vehicleId: 'Booking Conflict' }, 'BOOKING_CONFLICT', { conflicts: [{ refId: 'r1' }] });
+    expect(errorBody(err)).toEqual({
+      error: { code: 'BOOKING_CONFLICT', message: 'Booking Conflict', fields: { vehicleId: 'Booking Conflict' }, conflicts: [{ refId: 'r1' }] },
+    });
+    expect(errorBody(conflict('x'))).toEqual({ error: { code: 'CONFLICT', message: 'x' } });
   });
 });

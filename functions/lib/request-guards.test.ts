@@ -16,7 +16,7 @@ const routes: RouteDef[] = [
 
 let ran = 0;
 const impl = async () => { ran++; return reply.ok({ ok: true }); };
-const handler = createDomainHandler('vehicles', Object.fromEntries(routes.map((r) => [r.operationId, impl])), routes);
+const handler = createDomainHandler('vehicles', routes, Object.fromEntries(routes.map((r) => [r.operationId, impl])) as never);
 
 function event(routeKey: string, opts: { body?: string; base64?: boolean; path?: Record<string, string> } = {}): ApiEvent {
   const [method, path] = routeKey.split(' ');

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { createDomainHandler, reply } from '../lib/http';
+import { platformRoutes } from '../../shared/routes/platform';
 import { cognitoClient } from '../lib/clients/cognito';
 import { dynamo } from '../lib/clients/dynamo';
 import { loadS3 } from '../lib/clients/s3-lazy';
@@ -26,7 +27,7 @@ async function health() {
 
 let openapiCache: unknown;
 
-export const handler = createDomainHandler('platform', {
+export const handler = createDomainHandler('platform', platformRoutes, {
   health,
   // The OpenAPI document is built from every route's schemas: loaded on its first request only.
   openapi: async () => reply.ok((openapiCache ??= (await import('../../shared/openapi')).buildOpenApi())),

@@ -5,12 +5,12 @@ import { fromMinor, toMinor } from '../../shared/money';
 import { quoteRental, DAY_MS, type Quote } from '../../shared/rentals/pricing';
 import { RENTAL_MESSAGES, type CreateRentalBody } from '../../shared/schemas/rentals';
 import { auditItem } from '../lib/data/audit';
+import type { Actor } from '../lib/actor';
 import { takeReference, type TakenReference } from '../lib/data/counters';
 import { runIdempotent } from '../lib/data/idempotency';
 import { batchGet, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { HttpError, conflict, validationFailed } from '../lib/errors';
-import { blocksOverlapping, scheduleBlockItem, type ScheduleBlock } from '../vehicles/schedule';
-import { blacklistMatchesFor, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
+import { blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
 import {
   ZERO_TOTALS, appendTimeline, ledgerItem, monthTotalsTx, rentalIndexes, rentalKey, searchTextOf, statusCountTx, toRentalApi, totalsAfter,
   type NewLedgerEntry, type RentalItem,
@@ -36,14 +36,6 @@ import {
  * and increasing but may have gaps: a booking refused after taking its numbers (409 conflict, an
  * error in the transaction) does not give them back.
  */
-export interface Actor {
-  tenantId: string;
-  userId: string;
-  username: string;
-  requestId: string;
-  role: string;
-}
-
 export interface ConflictView {
   kind: string;
   refId: string;
@@ -64,9 +56,7 @@ export async function findConflicts(tenantId: string, vehicleId: string, start: 
 }
 
 export function bookingConflict(conflicts: ConflictView[]): HttpError {
-  const err = conflict(RENTAL_MESSAGES.bookingConflict, { vehicleId: RENTAL_MESSAGES.bookingConflict }, 'BOOKING_CONFLICT');
-  (err as HttpError & { conflicts?: ConflictView[] }).conflicts = conflicts;
-  return err;
+  return conflict(RENTAL_MESSAGES.bookingConflict, { vehicleId: RENTAL_MESSAGES.bookingConflict }, 'BOOKING_CONFLICT', { conflicts });
 }
 
 export function assertBookable(vehicle: VehicleLike | undefined): asserts vehicle is VehicleLike {
@@ -196,9 +186,9 @@ async function checkBlacklist(tenantId: string, customer: CustomerLike, body: Cr
   }
   if (!body.blacklistAcknowledged) {
     const message = 'This customer matches the blacklist. Acknowledge the warning to continue.';
-    const err = conflict(message, { blacklistAcknowledged: message }, 'BLACKLIST_WARNING');
-    (err as HttpError & { conflicts?: unknown }).conflicts = matches.map((m) => ({ reasons: m.reasons, reason: m.entry.reason, fullName: m.entry.fullName }));
-    throw err;
+    throw conflict(message, { blacklistAcknowledged: message }, 'BLACKLIST_WARNING', {
+      conflicts: matches.map((m) => ({ reasons: m.reasons, reason: m.entry.reason, fullName: m.entry.fullName })),
+    });
   }
 }
 

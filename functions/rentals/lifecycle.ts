@@ -5,8 +5,8 @@ import { auditItem } from '../lib/data/audit';
 import { getItem, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 import { forbidden, conflict, validationFailed } from '../lib/errors';
-import { scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from '../vehicles/schedule';
-import type { Actor } from './booking';
+import { scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from './deps';
+import { systemActor, type Actor } from '../lib/actor';
 import { customerKey, loyaltyFields, readVehicle, vehicleKey, type RentalSettings } from './deps';
 import { activeIndexItem, activeIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
 import { mutateRental, refuseTransition } from './mutate';
@@ -266,7 +266,7 @@ export async function markOverdue(tenantId: string, rental: RentalItem, now: Dat
     tx.put(scheduleBlockItem(tenantId, blockOf(overdue, { end: null, status: 'overdue' }))),
     tx.delete(activeIndexKey(tenantId, rental.id)),
     statusCountTx(tenantId, 'active', 'overdue'),
-    tx.putNew(auditItem({ tenantId, username: 'system' }, 'rental.overdue', 'rental', rental.id, { before: { status: 'active' }, after: { status: 'overdue' } })),
+    tx.putNew(auditItem(systemActor(tenantId), 'rental.overdue', 'rental', rental.id, { before: { status: 'active' }, after: { status: 'overdue' } })),
   ];
   await transact(items.filter((i): i is TransactItem => i !== null));
   return true;

@@ -118,7 +118,7 @@ describe('booking validation', () => {
     // The customers domain refuses such a date of birth at creation; a customer recorded before
     // (or edited in the table) must still be refused at booking.
     const teen = await customer(t.owner.token);
-    const { customerKey } = await import('../customers/data');
+    const { customerKey } = await import('../customers/api');
     await updateRaw({ Key: customerKey(t.owner.tenantId, teen), UpdateExpression: 'SET dateOfBirth = :d', ExpressionAttributeValues: { ':d': '2012-01-01' } });
     const underAge = await post('/api/v1/rentals', body(v.id, { customerId: teen }), t.owner.token);
     expect(underAge.status).toBe(400);

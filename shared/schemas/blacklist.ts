@@ -58,7 +58,8 @@ export const blacklistUpdateSchema = z.object({
 export type BlacklistUpdateInput = z.input<typeof blacklistUpdateSchema>;
 
 export const blacklistListQuerySchema = z.object({
-  search: shortText().optional(),
+  /** Search text (the same `q` on every list). */
+  q: shortText().optional(),
   status: z.enum([...BLACKLIST_STATUSES, 'all']).default('all'),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   cursor: cursor().optional(),

@@ -154,7 +154,8 @@ export type CustomerUpdate = z.output<typeof customerUpdateSchema>;
 const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const customerListQuerySchema = z.object({
-  search: shortText().optional(),
+  /** Search text (the same `q` on every list). */
+  q: shortText().optional(),
   isVip: boolQuery.optional(),
   tier: z.enum(LOYALTY_TIERS).optional(),
   /** 'active' (default), 'inactive' or 'all'. */
@@ -202,7 +203,8 @@ const fileFields = {
     .max(DOCUMENT_MAX_BYTES, CUSTOMER_MESSAGES.fileTooLarge),
 };
 
-export const documentUploadUrlSchema = z.object(fileFields);
+/** Upload requests carry the same field names everywhere (contentType, size); the record keeps fileType/fileSize. */
+export const documentUploadUrlSchema = z.object({ fileName: fileFields.fileName, contentType: fileFields.fileType, size: fileFields.fileSize });
 
 export const documentRecordSchema = z.object({
   ...fileFields,

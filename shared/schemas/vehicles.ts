@@ -219,7 +219,8 @@ const booleanQuery = z
   .transform((v) => v === 'true' || v === '1');
 
 export const listVehiclesQuerySchema = z.object({
-  search: shortText().optional().transform((v) => (v ? v.toLowerCase() : undefined)),
+  /** Search text (the same `q` on every list). */
+  q: shortText().optional().transform((v) => (v ? v.toLowerCase() : undefined)),
   make: shortText().optional().transform((v) => (v ? v.toLowerCase() : undefined)),
   status: z.enum(VEHICLE_STATUSES, { error: VEHICLE_MESSAGES.statusInvalid }).optional(),
   category: z.enum(VEHICLE_CATEGORIES).optional(),

@@ -87,7 +87,7 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/customers/{id}/vip': { isVip: true },
   'POST /api/v1/customers/{id}/active': { isActive: true },
   'POST /api/v1/customers/{id}/notes': { content: 'Probe' },
-  'POST /api/v1/customers/{id}/documents/upload-url': { fileName: 'probe.pdf', fileType: 'application/pdf', fileSize: 5 },
+  'POST /api/v1/customers/{id}/documents/upload-url': { fileName: 'probe.pdf', contentType: 'application/pdf', size: 5 },
   'POST /api/v1/customers/{id}/documents': { key: 'probe', fileName: 'probe.pdf', fileType: 'application/pdf', fileSize: 5 },
 };
 
