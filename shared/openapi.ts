@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ZodType } from 'zod';
-import { ROUTES } from './routes';
+import { ROUTES, maxBodyBytes } from './routes';
 
 /**
  * OpenAPI 3.1 document generated from the route table and its zod schemas (zod 4 emits JSON
@@ -58,9 +58,13 @@ export function buildOpenApi(version = '0.1.0') {
     if (parameters.length) op.parameters = parameters;
     const body = schema(r.request?.body);
     if (body) op.requestBody = { required: true, content: { 'application/json': { schema: body } } };
+    if (r.rawBody) op.requestBody = { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
+    // Bodies above this answer 413 TOO_LARGE (gateway and handler stack alike).
+    if (r.method !== 'GET') op['x-max-body-bytes'] = maxBodyBytes(r);
     op.responses = {
       '200': { description: 'Success', ...(r.response ? { content: { 'application/json': { schema: schema(r.response) } } } : {}) },
       '400': { description: 'Bad input; nothing changed', content: { 'application/json': { schema: errorSchema } } },
+      ...(r.method !== 'GET' ? { '413': { description: 'Body larger than x-max-body-bytes; nothing changed', content: { 'application/json': { schema: errorSchema } } } } : {}),
       ...(r.auth === 'authenticated'
         ? {
             '401': { description: 'No or bad token', content: { 'application/json': { schema: errorSchema } } },

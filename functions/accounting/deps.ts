@@ -1,7 +1,7 @@
-import { getRegionConfig, type RegionCode } from '../../shared/regions';
-import { keys, tenantPk } from '../lib/data/keys';
-import { batchGet, getItem, queryAll, queryPage, type Item } from '../lib/data/repo';
-import { normalizeStored } from '../settings/model';
+import type { RegionCode } from '../../shared/regions';
+import { tenantPk } from '../lib/data/keys';
+import { getItem, queryAll, queryPage, type Item } from '../lib/data/repo';
+import { companyRegion, companyTimezone, readCompanySettings } from '../lib/company-settings';
 
 /**
  * What accounting reads from other domains' items (DESIGN.md §13: cross-domain reads live in the
@@ -19,17 +19,15 @@ export interface CompanyFacts {
 }
 
 export async function readCompany(tenantId: string): Promise<CompanyFacts> {
-  const [settings, tenant] = await batchGet([keys.settings(tenantId), keys.tenant(tenantId)], false);
-  const s = normalizeStored(settings, (tenant?.name as string) ?? 'Company') as unknown as Record<string, unknown>;
-  const prefs = (s.preferences ?? {}) as Record<string, unknown>;
-  const region = getRegionConfig(prefs.region as string | undefined).countryCode;
+  const s = await readCompanySettings(tenantId);
+  const loose = s as unknown as Record<string, unknown>;
   return {
-    name: (s.name as string) ?? (tenant?.name as string) ?? '',
-    region,
-    timezone: (s.timezone as string) ?? getRegionConfig(region).timezone,
-    vatEnabled: s.enableVat === true,
-    vatNumber: (s.vatNumber as string | undefined) ?? null,
-    primaryColor: (s.primaryColor as string | undefined) ?? '#3B82F6',
+    name: s.name,
+    region: companyRegion(s),
+    timezone: companyTimezone(s),
+    vatEnabled: loose.enableVat === true,
+    vatNumber: (loose.vatNumber as string | undefined) || null,
+    primaryColor: (loose.primaryColor as string | undefined) ?? '#3B82F6',
   };
 }
 

@@ -1,5 +1,6 @@
 import { createDomainHandler, reply, type RequestCtx } from '../lib/http';
-import type { AuditActor } from '../lib/data/audit';
+import { actorOf } from '../lib/actor';
+import { accountingRoutes } from '../../shared/routes/accounting';
 import { createAccount, getMappings, listAccounts, putMappings, updateAccount } from './accounts';
 import { createManualEntry, getEntry, listEntries, reverseEntry } from './journal';
 import { balanceSheetReport, generalLedger, profitLossReport, summary, trialBalanceReport, vatReport } from './reports';
@@ -12,19 +13,16 @@ import { migrateBooks } from './api';
  * Accounting routes (shared/routes/accounting.ts): operationId → use case, nothing else.
  * Reports answer JSON, or a CSV/PDF download with ?format=csv|pdf (./exports.ts).
  */
-const actorOf = (ctx: RequestCtx): AuditActor & { userId: string } => ({
-  tenantId: ctx.auth.tenantId, userId: ctx.auth.userId, username: ctx.auth.username, requestId: ctx.requestId,
-});
 const stored = (r: { status: number; body: unknown }) => reply.status(r.status, r.body);
 const t = (ctx: RequestCtx) => ctx.auth.tenantId;
 
-async function report(ctx: RequestCtx, name: string, data: unknown) {
+async function report(ctx: RequestCtx<unknown, { format?: 'json' | 'csv' | 'pdf'; lang?: 'en' | 'ar' }>, name: string, data: unknown) {
   const format = ctx.query.format ?? 'json';
   if (format === 'json') return reply.ok(data);
   return exportReport(t(ctx), name, data, format, ctx.query.lang ?? 'en');
 }
 
-export const handler = createDomainHandler('accounting', {
+export const handler = createDomainHandler('accounting', accountingRoutes, {
   listAccounts: async (ctx) => reply.ok(await listAccounts(t(ctx), ctx.query)),
   createAccount: async (ctx) => reply.created(await createAccount(actorOf(ctx), ctx.body)),
   updateAccount: async (ctx) => reply.ok(await updateAccount(actorOf(ctx), ctx.params.id, ctx.body)),

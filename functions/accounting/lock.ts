@@ -1,7 +1,8 @@
 import { calendarDateInZone } from '../../shared/regions';
 import { BUCKET_SHARDS } from '../../shared/accounting/journal';
 import type { LockDateBody } from '../../shared/schemas/accounting';
-import { auditItem, type AuditActor } from '../lib/data/audit';
+import { auditItem } from '../lib/data/audit';
+import type { AuditActor } from '../lib/actor';
 import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { validationFailed } from '../lib/errors';
 import { shardLockItem } from './accounts';

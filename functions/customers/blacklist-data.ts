@@ -5,9 +5,11 @@ import {
 } from '../../shared/customers/blacklist-match';
 import type { BlacklistListQuery } from '../../shared/schemas/blacklist';
 import { conflict, isConditionFailure, notFound } from '../lib/errors';
-import { auditItem, type AuditActor } from '../lib/data/audit';
+import { auditItem } from '../lib/data/audit';
+import type { Actor } from '../lib/actor';
 import { entityKey, isUlid, tenantPk, type Key } from '../lib/data/keys';
 import { getItem, queryAll, queryPage, toEntity, transact, tx, type Item, type Page } from '../lib/data/repo';
+import { FilterBuilder } from '../lib/data/filter';
 
 /**
  * Blacklist entries: `entityKey(tenantId, 'BLACKLIST', id)` — one partition per tenant
@@ -129,7 +131,7 @@ export async function getBlacklistEntry(tenantId: string, id: string): Promise<B
 }
 
 export async function createBlacklistEntry(
-  actor: AuditActor,
+  actor: Actor,
   input: { fullName: string; licenseNumber?: string | null; phoneNumber?: string | null; reason: string },
 ): Promise<BlacklistItem> {
   const item = newBlacklistItem(actor.tenantId, input, { userId: actor.userId, username: actor.username });
@@ -141,7 +143,7 @@ export async function createBlacklistEntry(
 }
 
 export async function updateBlacklistEntry(
-  actor: AuditActor,
+  actor: Actor,
   id: string,
   changes: { fullName?: string; licenseNumber?: string | null; phoneNumber?: string | null; reason?: string; status?: BlacklistStatus },
   expectedVersion?: number,
@@ -182,24 +184,14 @@ export async function updateBlacklistEntry(
 
 /** One Query page, newest first; search on names (en/ar normalised), licence and phone digits. */
 export async function listBlacklist(tenantId: string, q: BlacklistListQuery): Promise<Page<BlacklistItem>> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const conds: string[] = [];
-  if (q.status !== 'all') {
-    names['#status'] = 'status';
-    values[':status'] = q.status;
-    conds.push('#status = :status');
-  }
-  if (q.search) {
-    const raw = q.search.trim();
+  const filter = new FilterBuilder();
+  if (q.status !== 'all') filter.eq('status', q.status);
+  if (q.q) {
+    const raw = q.q.trim();
     const variants = new Set([normalizeName(raw), normalizeLicense(raw).toLowerCase()]);
     const digits = toLatinDigits(raw).replace(/\D/g, '');
     if (digits.length >= 3) variants.add(digits.replace(/^0+/, '') || digits);
-    const list = [...variants].filter(Boolean);
-    if (list.length) {
-      names['#search'] = 'searchText';
-      conds.push(`(${list.map((v, i) => ((values[`:q${i}`] = v), `contains(#search, :q${i})`)).join(' OR ')})`);
-    }
+    filter.containsAny('searchText', [...variants].filter(Boolean));
   }
   return queryPage<BlacklistItem>({
     tenantId,
@@ -207,8 +199,8 @@ export async function listBlacklist(tenantId: string, q: BlacklistListQuery): Pr
     forward: false,
     limit: q.limit,
     cursor: q.cursor,
-    filter: conds.length ? { expression: conds.join(' AND '), names, values } : undefined,
-    signature: ['blacklist', q.status, q.search ?? ''],
+    filter: filter.build(),
+    signature: ['blacklist', q.status, q.q ?? ''],
   });
 }
 

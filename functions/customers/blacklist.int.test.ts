@@ -102,11 +102,11 @@ describe('GET /api/v1/blacklist', () => {
     const second = await get(`/api/v1/blacklist?limit=3&cursor=${first.body.nextCursor}`, t.token);
     expect(names(second)).toEqual(['Yousef Darwish']);
     expect(second.body.nextCursor).toBeNull();
-    expect(names(await get('/api/v1/blacklist?search=layla', t.token))).toEqual(['Layla Said']);
-    expect(names(await get(`/api/v1/blacklist?search=${encodeURIComponent('يوسف')}`, t.token))).toEqual(['يوسف عمران']);
-    expect(names(await get('/api/v1/blacklist?search=l400', t.token))).toEqual(['Omar Farouk']);
-    expect(names(await get('/api/v1/blacklist?search=050%20100%200001', t.token))).toEqual(['Yousef Darwish']);
-    const omar = (await get('/api/v1/blacklist?search=omar', t.token)).body.items[0];
+    expect(names(await get('/api/v1/blacklist?q=layla', t.token))).toEqual(['Layla Said']);
+    expect(names(await get(`/api/v1/blacklist?q=${encodeURIComponent('يوسف')}`, t.token))).toEqual(['يوسف عمران']);
+    expect(names(await get('/api/v1/blacklist?q=l400', t.token))).toEqual(['Omar Farouk']);
+    expect(names(await get('/api/v1/blacklist?q=050%20100%200001', t.token))).toEqual(['Yousef Darwish']);
+    const omar = (await get('/api/v1/blacklist?q=omar', t.token)).body.items[0];
     await patch(`/api/v1/blacklist/${omar.id}`, { status: 'reviewed' }, t.token);
     expect(names(await get('/api/v1/blacklist?status=reviewed', t.token))).toEqual(['Omar Farouk']);
     expect(names(await get('/api/v1/blacklist?status=active', t.token))).toHaveLength(3);

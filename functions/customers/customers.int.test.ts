@@ -174,7 +174,7 @@ describe('GET /api/v1/customers (directory)', () => {
   });
 
   it('searches English and Arabic names (diacritic- and letter-form-insensitive), phone, email and licence', async () => {
-    const search = async (q: string) => names(await get(`/api/v1/customers?search=${encodeURIComponent(q)}`, t.token));
+    const search = async (q: string) => names(await get(`/api/v1/customers?q=${encodeURIComponent(q)}`, t.token));
     expect(await search('amira')).toEqual(['Amira Haddad']);
     expect(await search('اميرة')).toEqual(['Amira Haddad']); // alef without hamza finds أميرة
     expect(await search('jose alv')).toEqual(['José Álvarez']);
@@ -231,7 +231,7 @@ describe('PATCH, VIP and active', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ fullNameEnglish: 'Edited Name', preferredLanguage: 'arabic', phone: '0501234567', version: 2 });
     expect(res.body.email).toBeUndefined();
-    const found = await get('/api/v1/customers?search=edited', owner.token);
+    const found = await get('/api/v1/customers?q=edited', owner.token);
     expect(found.body.items.map((c: any) => c.id)).toContain(id);
   });
 
@@ -313,7 +313,7 @@ describe('documents', () => {
 
   it('uploads through a presigned URL, records the document and lists it with a download link', async () => {
     const file = fixture('sample-passport.pdf');
-    const url = await post(`/api/v1/customers/${id}/documents/upload-url`, { fileName: 'passport scan.pdf', fileType: 'application/pdf', fileSize: file.length }, owner.token);
+    const url = await post(`/api/v1/customers/${id}/documents/upload-url`, { fileName: 'passport scan.pdf', contentType: 'application/pdf', size: file.length }, owner.token);
     expect(url.status).toBe(200);
     expect(url.body.key.startsWith(`tenants/${owner.tenantId}/customers/${id}/`)).toBe(true);
     const early = await post(`/api/v1/customers/${id}/documents`, { key: url.body.key, fileName: 'passport scan.pdf', fileType: 'application/pdf', fileSize: file.length, documentType: 'id_document' }, owner.token);
@@ -333,11 +333,11 @@ describe('documents', () => {
   });
 
   it('refuses other types, files over 10 MB and keys outside the customer', async () => {
-    const type = await post(`/api/v1/customers/${id}/documents/upload-url`, { fileName: 'x.exe', fileType: 'application/x-msdownload', fileSize: 10 }, owner.token);
+    const type = await post(`/api/v1/customers/${id}/documents/upload-url`, { fileName: 'x.exe', contentType: 'application/x-msdownload', size: 10 }, owner.token);
     expect(type.status).toBe(400);
-    expect(type.body.error.fields.fileType).toBe(CUSTOMER_MESSAGES.fileTypeNotAllowed);
-    const big = await post(`/api/v1/customers/${id}/documents/upload-url`, { fileName: 'x.pdf', fileType: 'application/pdf', fileSize: 10 * 1024 * 1024 + 1 }, owner.token);
-    expect(big.body.error.fields.fileSize).toBe(CUSTOMER_MESSAGES.fileTooLarge);
+    expect(type.body.error.fields.contentType).toBe(CUSTOMER_MESSAGES.fileTypeNotAllowed);
+    const big = await post(`/api/v1/customers/${id}/documents/upload-url`, { fileName: 'x.pdf', contentType: 'application/pdf', size: 10 * 1024 * 1024 + 1 }, owner.token);
+    expect(big.body.error.fields.size).toBe(CUSTOMER_MESSAGES.fileTooLarge);
     const foreign = await post(`/api/v1/customers/${id}/documents`, { key: `tenants/${other.tenantId}/customers/${id}/a.pdf`, fileName: 'a.pdf', fileType: 'application/pdf', fileSize: 5 }, owner.token);
     expect(foreign.status).toBe(400);
   });
@@ -416,7 +416,7 @@ describe('ID scan', () => {
 
   it('scans a file uploaded to S3 first (large files) and deletes it after reading', async () => {
     const file = fixture('sample-passport.pdf');
-    const url = await post('/api/v1/customers/id-scan/upload-url', { fileName: 'passport.pdf', fileType: 'application/pdf', fileSize: file.length }, owner.token);
+    const url = await post('/api/v1/customers/id-scan/upload-url', { fileName: 'passport.pdf', contentType: 'application/pdf', size: file.length }, owner.token);
     expect(url.status).toBe(200);
     expect(url.body.key.startsWith(`tenants/${owner.tenantId}/id-scans/`)).toBe(true);
     const put = await fetch(url.body.uploadUrl.replace('localhost', '127.0.0.1'), { method: 'PUT', headers: url.body.headers, body: file });
@@ -456,7 +456,7 @@ describe('tenancy and roles', () => {
     expect((await get(`/api/v1/customers/${id}/notes`, t)).status).toBe(404);
     expect((await post(`/api/v1/customers/${id}/notes`, { content: 'x' }, t)).status).toBe(404);
     expect((await get(`/api/v1/customers/${id}/documents`, t)).status).toBe(404);
-    expect((await post(`/api/v1/customers/${id}/documents/upload-url`, { fileName: 'a.pdf', fileType: 'application/pdf', fileSize: 5 }, t)).status).toBe(404);
+    expect((await post(`/api/v1/customers/${id}/documents/upload-url`, { fileName: 'a.pdf', contentType: 'application/pdf', size: 5 }, t)).status).toBe(404);
     expect((await get(`/api/v1/customers/${id}/rentals`, t)).status).toBe(404);
     const list = await get('/api/v1/customers?status=all&limit=100', t);
     expect(list.body.items.map((c: any) => c.id)).not.toContain(id);
@@ -484,7 +484,7 @@ describe('tenancy and roles', () => {
     expect((await post(`/api/v1/customers/${id}/notes`, { content: 'x' }, m)).status).toBe(403);
     expect((await get(`/api/v1/customers/${id}/documents`, m)).status).toBe(403);
     expect((await post(`/api/v1/customers/${id}/documents`, { key: 'k', fileName: 'a.pdf', fileType: 'application/pdf', fileSize: 5 }, m)).status).toBe(403);
-    expect((await post(`/api/v1/customers/${id}/documents/upload-url`, { fileName: 'a.pdf', fileType: 'application/pdf', fileSize: 5 }, m)).status).toBe(403);
+    expect((await post(`/api/v1/customers/${id}/documents/upload-url`, { fileName: 'a.pdf', contentType: 'application/pdf', size: 5 }, m)).status).toBe(403);
     expect((await get(`/api/v1/customers/${id}/rentals`, m)).status).toBe(403);
   });
 

@@ -1,30 +1,26 @@
 import { ulid } from 'ulid';
 import type { CustomerDocumentType } from '../../shared/schemas/customers';
 import { badRequest } from '../lib/errors';
-import { auditItem, type AuditActor } from '../lib/data/audit';
+import { auditItem } from '../lib/data/audit';
+import type { Actor } from '../lib/actor';
 import { sortKey, tenantPk } from '../lib/data/keys';
 import { queryPage, toEntity, transact, tx, type Item } from '../lib/data/repo';
-// The S3 helpers (presigning for the browser-reachable endpoint, HEAD) are the vehicles domain's;
-// shared rather than copied so both document flows behave the same.
-import { UPLOAD_URL_TTL_SECONDS, headObject, presignDownload, presignUpload, safeFileName } from '../vehicles/documents';
-import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../lib/clients/s3';
-import { config } from '../lib/config';
-import { customerKey, type CustomerItem } from './data';
+import { deleteObject, getObjectBytes, headObject, isKeyInPrefix, newObjectKey, presignDownload, presignUpload, tenantPrefix } from '../lib/storage';
+import { customerKey, type CustomerItem } from './model';
 
 /**
  * Customer documents (licence, passport/ID, signed agreements…): files in S3 under
- * `tenants/{tenantId}/customers/{customerId}/`, one record item each at
+ * `tenants/{tenantId}/customers/{customerId}/` (lib/storage), one record item each at
  * pk `T#{t}#CUSTOMER_DOC#{customerId}`, sk `{ulid}`.
  *
- * Flow: POST …/documents/upload-url (type and size checked: PDF/JPG/PNG ≤ 10 MB) → the browser
- * PUTs the file to the presigned URL (with progress) → POST …/documents records it; the record is
- * refused unless the object exists in this customer's prefix with the declared size.
+ * Flow: POST …/documents/upload-url (type and size checked by the schema: PDF/JPG/PNG ≤ 10 MB) →
+ * the browser PUTs the file to the presigned URL (with progress) → POST …/documents records it;
+ * the record is refused unless the object exists in this customer's prefix with the declared size.
  * Recording a 'license' or 'id_document' also points the customer's licenseDocumentUrl /
  * idDocumentUrl at it (the object key; downloads always go through a fresh presigned link).
  */
 export const documentsPk = (tenantId: string, customerId: string) => tenantPk(tenantId, 'CUSTOMER_DOC', customerId);
-export const customerDocumentPrefix = (tenantId: string, customerId: string) => `tenants/${tenantId}/customers/${customerId}/`;
+export const customerDocumentPrefix = (tenantId: string, customerId: string) => tenantPrefix(tenantId, 'customers', customerId);
 
 export const DOCUMENT_MESSAGES = {
   notUploaded: 'The file was not uploaded yet. Upload it, then try again.',
@@ -32,19 +28,20 @@ export const DOCUMENT_MESSAGES = {
   badKey: 'This file does not belong to this customer',
 } as const;
 
+
+interface UploadRequest {
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
 /** ID scans uploaded for reading only: deleted right after the scan (PII is not kept). */
-export const idScanPrefix = (tenantId: string) => `tenants/${tenantId}/id-scans/`;
+export const idScanPrefix = (tenantId: string) => tenantPrefix(tenantId, 'id-scans');
 
-export async function idScanUploadUrl(tenantId: string, file: { fileName: string; fileType: string; fileSize: number }) {
-  const key = `${idScanPrefix(tenantId)}${ulid()}-${safeFileName(file.fileName)}`;
-  const uploadUrl = await presignUpload(key, file.fileType, file.fileSize);
-  return { uploadUrl, key, headers: { 'content-type': file.fileType }, expiresIn: UPLOAD_URL_TTL_SECONDS };
-}
+export const idScanUploadUrl = (tenantId: string, file: UploadRequest) =>
+  presignUpload(newObjectKey(idScanPrefix(tenantId), file.fileName), file.contentType, { size: file.size });
 
-export function isIdScanKey(tenantId: string, key: string): boolean {
-  const prefix = idScanPrefix(tenantId);
-  return key.startsWith(prefix) && key.length > prefix.length && !key.slice(prefix.length).includes('/') && !key.includes('..');
-}
+export const isIdScanKey = (tenantId: string, key: string) => isKeyInPrefix(idScanPrefix(tenantId), key);
 
 /** The uploaded scan's bytes and type, or undefined when it is not there; deleted after reading. */
 export async function takeIdScan(key: string, maxBytes: number): Promise<{ body: Buffer; contentType?: string } | 'too_large' | undefined> {
@@ -52,31 +49,21 @@ export async function takeIdScan(key: string, maxBytes: number): Promise<{ body:
   if (!head) return undefined;
   try {
     if (head.size > maxBytes) return 'too_large';
-    const res = await s3Client().send(new GetObjectCommand({ Bucket: config().documentsBucket, Key: key }));
-    const body = Buffer.from(await res.Body!.transformToByteArray());
-    return { body, contentType: res.ContentType };
+    return await getObjectBytes(key);
   } finally {
-    await s3Client().send(new DeleteObjectCommand({ Bucket: config().documentsBucket, Key: key })).catch(() => undefined);
+    await deleteObject(key).catch(() => undefined);
   }
 }
 
-export async function customerUploadUrl(tenantId: string, customerId: string, file: { fileName: string; fileType: string; fileSize: number }) {
-  const key = `${customerDocumentPrefix(tenantId, customerId)}${ulid()}-${safeFileName(file.fileName)}`;
-  const uploadUrl = await presignUpload(key, file.fileType, file.fileSize);
-  return { uploadUrl, key, headers: { 'content-type': file.fileType }, expiresIn: UPLOAD_URL_TTL_SECONDS };
-}
-
-function isOwnKey(tenantId: string, customerId: string, key: string) {
-  const prefix = customerDocumentPrefix(tenantId, customerId);
-  return key.startsWith(prefix) && key.length > prefix.length && !key.slice(prefix.length).includes('/') && !key.includes('..');
-}
+export const customerUploadUrl = (tenantId: string, customerId: string, file: UploadRequest) =>
+  presignUpload(newObjectKey(customerDocumentPrefix(tenantId, customerId), file.fileName), file.contentType, { size: file.size });
 
 export async function recordDocument(
-  actor: AuditActor,
+  actor: Actor,
   customer: CustomerItem,
   input: { key: string; fileName: string; fileType: string; fileSize: number; documentType: CustomerDocumentType; title?: string | null; expiryDate?: string | null },
 ) {
-  if (!isOwnKey(actor.tenantId, customer.id, input.key)) throw badRequest(DOCUMENT_MESSAGES.badKey, { key: DOCUMENT_MESSAGES.badKey });
+  if (!isKeyInPrefix(customerDocumentPrefix(actor.tenantId, customer.id), input.key)) throw badRequest(DOCUMENT_MESSAGES.badKey, { key: DOCUMENT_MESSAGES.badKey });
   const head = await headObject(input.key);
   if (!head) throw badRequest(DOCUMENT_MESSAGES.notUploaded, { key: DOCUMENT_MESSAGES.notUploaded });
   if (head.size !== input.fileSize) throw badRequest(DOCUMENT_MESSAGES.sizeMismatch, { fileSize: DOCUMENT_MESSAGES.sizeMismatch });
@@ -107,7 +94,7 @@ export async function recordDocument(
     ...(pointer ? [tx.update(customerKey(actor.tenantId, customer.id), customer.version, { [pointer]: input.key }, now)] : []),
     tx.putNew(auditItem(actor, 'customer.document.add', 'customer', customer.id, { note: `${input.documentType}: ${input.fileName}` })),
   ]);
-  return toDocumentApi(item, await presignDownload(input.key, input.fileName));
+  return toDocumentApi(item, await presignDownload(input.key, { fileName: input.fileName }));
 }
 
 function toDocumentApi(item: Item, downloadUrl: string) {
@@ -129,6 +116,6 @@ function toDocumentApi(item: Item, downloadUrl: string) {
 
 export async function listDocuments(tenantId: string, customerId: string, q: { limit: number; cursor?: string }) {
   const page = await queryPage<Item>({ tenantId, pk: documentsPk(tenantId, customerId), forward: false, limit: q.limit, cursor: q.cursor, signature: ['docs'] });
-  const items = await Promise.all(page.items.map(async (it) => toDocumentApi(it, await presignDownload(String(it.fileKey), String(it.fileName)))));
+  const items = await Promise.all(page.items.map(async (it) => toDocumentApi(it, await presignDownload(String(it.fileKey), { fileName: String(it.fileName) }))));
   return { items, nextCursor: page.nextCursor };
 }

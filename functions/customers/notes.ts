@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import type { NoteVisibility } from '../../shared/schemas/customers';
-import { auditItem, type AuditActor } from '../lib/data/audit';
+import { auditItem } from '../lib/data/audit';
+import type { Actor } from '../lib/actor';
 import { sortKey, tenantPk } from '../lib/data/keys';
 import { queryPage, toEntity, transact, tx, type Item } from '../lib/data/repo';
 
@@ -52,7 +53,7 @@ export async function listNotes(tenantId: string, customerId: string, q: { limit
   return { items: page.items.map(toNoteApi), nextCursor: page.nextCursor };
 }
 
-export async function addNote(actor: AuditActor, customerId: string, input: { content: string; visibility: NoteVisibility }): Promise<NoteApi> {
+export async function addNote(actor: Actor, customerId: string, input: { content: string; visibility: NoteVisibility }): Promise<NoteApi> {
   const id = ulid();
   const now = new Date().toISOString();
   const item: Item = {

@@ -5,7 +5,8 @@ import type { Gender, PreferredLanguage } from '../../shared/schemas/customers';
 import { sortKey } from '../lib/data/keys';
 import { transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { newBlacklistItem } from './blacklist-data';
-import { loyaltyFields, newCustomerItem, type CustomerItem } from './data';
+import { loyaltyFields, type CustomerItem } from './model';
+import { newCustomerItem } from './writes';
 import { notesPk } from './notes';
 
 /**

@@ -5,8 +5,8 @@ import type { Key } from '../lib/data/keys';
 import type { Item } from '../lib/data/repo';
 import type { RegionCode } from '../../shared/regions';
 import type { Role } from '../../shared/permissions';
-import type { SeededVehicle } from '../vehicles/seed';
-import type { SeededCustomer } from '../customers/seed';
+import type { SeededVehicle } from '../vehicles/api';
+import type { SeededCustomer } from '../customers/api';
 
 /**
  * The demo company as the seeds build it, passed from one area's seed to the next

@@ -1,5 +1,5 @@
 import { rootLogger } from '../lib/logger';
-import { runOverdueRentals } from '../rentals/overdue';
+import { runOverdueRentals } from '../rentals/api';
 
 /**
  * Scheduled job (events/schedules.ts 'overdue-rentals', every 15 minutes): marks active rentals

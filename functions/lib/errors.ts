@@ -1,37 +1,54 @@
+import { ERROR_CODES, type ErrorCode } from '../../shared/errors';
+
 /**
- * Typed HTTP errors, serialised in one place (http.ts) as
- * `{ "error": { "code", "message", "fields"? } }` (DESIGN.md §5). Never a stack trace.
+ * Typed HTTP errors, serialised in one place (http.ts `errorBody`) as
+ * `{ "error": { "code", "message", "fields"?, ...details } }` (DESIGN.md §5). Never a stack trace.
+ * Codes come from shared/errors.ts (the web translates by them).
  */
 export type FieldErrors = Record<string, string>;
+
+/**
+ * Structured data an error carries next to its message, merged into the `error` object:
+ * `conflicts` lists the bookings/blocks a 409 BOOKING_CONFLICT collided with, or the blacklist
+ * entries a 409 BLACKLIST_WARNING matched (the web reads `error.conflicts`).
+ */
+export interface ErrorDetails {
+  conflicts?: readonly unknown[];
+}
 
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldErrors,
     readonly headers?: Record<string, string>,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
 
+const C = ERROR_CODES;
+
 export const badRequest = (message: string, fields?: FieldErrors) =>
-  new HttpError(400, 'BAD_REQUEST', message, fields);
+  new HttpError(400, C.BAD_REQUEST, message, fields);
 export const validationFailed = (fields: FieldErrors, message = 'Please correct the highlighted validation errors') =>
-  new HttpError(400, 'VALIDATION_FAILED', message, fields);
-export const unauthorized = (message = 'Authentication required') => new HttpError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
-export const conflict = (message: string, fields?: FieldErrors, code = 'CONFLICT') =>
-  new HttpError(409, code, message, fields);
-export const tooLarge = (message: string) => new HttpError(413, 'TOO_LARGE', message);
+  new HttpError(400, C.VALIDATION_FAILED, message, fields);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, C.UNAUTHORIZED, message);
+export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, C.FORBIDDEN, message);
+export const notFound = (message = 'Not found') => new HttpError(404, C.NOT_FOUND, message);
+export const conflict = (message: string, fields?: FieldErrors, code: ErrorCode = C.CONFLICT, details?: ErrorDetails) =>
+  new HttpError(409, code, message, fields, undefined, details);
+export const unsupportedMediaType = (message: string, fields?: FieldErrors) => new HttpError(415, C.UNSUPPORTED_MEDIA_TYPE, message, fields);
+export const tooLarge = (message: string) => new HttpError(413, C.TOO_LARGE, message);
 export const tooManyAttempts = (message = 'Too many attempts', retryAfterSeconds?: number) =>
-  new HttpError(429, 'TOO_MANY_ATTEMPTS', message, undefined,
+  new HttpError(429, C.TOO_MANY_ATTEMPTS, message, undefined,
     retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
 export const unavailable = (message = 'A service is temporarily unavailable, nothing was changed. Please try again.') =>
-  new HttpError(503, 'SERVICE_UNAVAILABLE', message);
+  new HttpError(503, C.SERVICE_UNAVAILABLE, message);
+export const internalError = () => new HttpError(500, C.INTERNAL_ERROR, 'An unexpected error occurred. Nothing was changed.');
 
 /**
  * Maps AWS SDK failures to HTTP errors. A failed condition or cancelled transaction means
@@ -43,10 +60,10 @@ export function mapAwsError(err: unknown): HttpError | undefined {
   const name = (err as { name?: string })?.name ?? '';
   switch (name) {
     case 'ConditionalCheckFailedException':
-      return conflict('This record was changed by someone else. Reload and try again.', undefined, 'VERSION_CONFLICT');
+      return conflict('This record was changed by someone else. Reload and try again.', undefined, C.VERSION_CONFLICT);
     case 'TransactionCanceledException':
     case 'TransactionConflictException':
-      return conflict('This change conflicts with another change made at the same time. Please try again.', undefined, 'TRANSACTION_CONFLICT');
+      return conflict('This change conflicts with another change made at the same time. Please try again.', undefined, C.TRANSACTION_CONFLICT);
     case 'ProvisionedThroughputExceededException':
     case 'ThrottlingException':
     case 'RequestLimitExceeded':

@@ -1,11 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException, ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod';
 import { ulid } from 'ulid';
-import { createDomainHandler, reply, type ApiEvent, type RouteImpl } from './http';
-import type { RouteDef } from '../../shared/routes';
+import { createDomainHandler, errorBody, reply, type ApiEvent, type RouteImpl } from './http';
+import { routeMaker } from '../../shared/routes/types';
+import { conflict } from './errors';
 import { keys } from './data/keys';
 
 /**
@@ -14,11 +15,12 @@ import { keys } from './data/keys';
  */
 const ddb = mockClient(DynamoDBDocumentClient);
 
-const routes: RouteDef[] = [
-  { operationId: 'open', method: 'POST', path: '/api/v1/test/open', domain: 'vehicles', auth: 'public', summary: 't',
-    request: { body: z.object({ vin: z.string().length(17, 'VIN must be exactly 17 alphanumeric characters') }) } },
-  { operationId: 'closed', method: 'GET', path: '/api/v1/test/{id}', domain: 'vehicles', auth: 'authenticated', ability: 'vehiclesEdit', summary: 't' },
-  { operationId: 'staffOnly', method: 'POST', path: '/api/v1/test/staff', domain: 'vehicles', auth: 'authenticated', ability: 'staffEdit', blockDemo: true, summary: 't' },
+const route = routeMaker('vehicles');
+const routes = [
+  route({ operationId: 'open', method: 'POST', path: '/api/v1/test/open', auth: 'public', summary: 't',
+    request: { body: z.object({ vin: z.string().length(17, 'VIN must be exactly 17 alphanumeric characters') }) } }),
+  route({ operationId: 'closed', method: 'GET', path: '/api/v1/test/{id}', ability: 'vehiclesEdit', summary: 't' }),
+  route({ operationId: 'staffOnly', method: 'POST', path: '/api/v1/test/staff', ability: 'staffEdit', blockDemo: true, summary: 't' }),
 ];
 
 function event(routeKey: string, opts: { body?: string; sub?: string; path?: Record<string, string> } = {}): ApiEvent {
@@ -35,7 +37,7 @@ function event(routeKey: string, opts: { body?: string; sub?: string; path?: Rec
 }
 
 function make(impl: RouteImpl) {
-  return createDomainHandler('vehicles', { open: impl, closed: impl, staffOnly: impl }, routes);
+  return createDomainHandler('vehicles', routes, { open: impl, closed: impl, staffOnly: impl });
 }
 
 const call = async (h: ReturnType<typeof make>, e: ApiEvent) => {
@@ -45,6 +47,8 @@ const call = async (h: ReturnType<typeof make>, e: ApiEvent) => {
 
 const tenantId = ulid();
 const userId = ulid();
+/** Path ids must be well-formed (functions/lib/request-guards.ts). */
+const anId = ulid();
 function signedIn(role: string, extra: Record<string, unknown> = {}, tenant: Record<string, unknown> = {}) {
   const sub = `sub-${role}-${Math.random()}`;
   ddb.on(GetCommand, { Key: keys.global.sub(sub) }).resolves({ Item: { ...keys.global.sub(sub), tenantId, userId } });
@@ -114,23 +118,23 @@ describe('handler stack error paths', () => {
 
   it('refuses an authenticated route without verified claims (401)', async () => {
     const h = make(async () => reply.ok({}));
-    const res = await call(h, event('GET /api/v1/test/{id}', { path: { id: 'x' } }));
+    const res = await call(h, event('GET /api/v1/test/{id}', { path: { id: anId } }));
     expect(res.statusCode).toBe(401);
   });
 
   it('refuses a role outside the matrix (403) and lets a permitted role through', async () => {
     const h = make(async (ctx) => reply.ok({ tenant: ctx.auth.tenantId }));
-    const staff = await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('STAFF'), path: { id: 'x' } }));
+    const staff = await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('STAFF'), path: { id: anId } }));
     expect(staff.statusCode).toBe(403);
-    const owner = await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('OWNER'), path: { id: 'x' } }));
+    const owner = await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('OWNER'), path: { id: anId } }));
     expect(owner.statusCode).toBe(200);
     expect(owner.json.tenant).toBe(tenantId);
   });
 
   it('refuses a suspended user and a suspended tenant on their very next request', async () => {
     const h = make(async () => reply.ok({}));
-    expect((await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('OWNER', { status: 'suspended' }), path: { id: 'x' } }))).statusCode).toBe(403);
-    expect((await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('OWNER', {}, { status: 'suspended' }), path: { id: 'x' } }))).statusCode).toBe(403);
+    expect((await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('OWNER', { status: 'suspended' }), path: { id: anId } }))).statusCode).toBe(403);
+    expect((await call(h, event('GET /api/v1/test/{id}', { sub: signedIn('OWNER', {}, { status: 'suspended' }), path: { id: anId } }))).statusCode).toBe(403);
   });
 
   it('keeps the shared demo account out of blocked routes', async () => {
@@ -143,7 +147,44 @@ describe('handler stack error paths', () => {
   it('answers 503, not 500, when DynamoDB is throttling while loading the caller', async () => {
     ddb.on(GetCommand).rejects(new ProvisionedThroughputExceededException({ message: 'slow', $metadata: {} }));
     const h = make(async () => reply.ok({}));
-    const res = await call(h, event('GET /api/v1/test/{id}', { sub: `new-sub-${Math.random()}`, path: { id: 'x' } }));
+    const res = await call(h, event('GET /api/v1/test/{id}', { sub: `new-sub-${Math.random()}`, path: { id: anId } }));
     expect(res.statusCode).toBe(503);
+  });
+});
+
+describe('typed routes and structured error details', () => {
+  it('types each implementation\'s ctx from its route\'s schemas (no any)', () => {
+    const typed = [
+      route({ operationId: 'withSchemas', method: 'POST', path: '/api/v1/test/{id}/typed', summary: 't',
+        request: { params: z.object({ id: z.string() }), query: z.object({ limit: z.coerce.number().default(5) }), body: z.object({ n: z.number() }) } }),
+      route({ operationId: 'bare', method: 'GET', path: '/api/v1/test/bare', summary: 't' }),
+    ];
+    const h = createDomainHandler('vehicles', typed, {
+      withSchemas: async (ctx) => {
+        expectTypeOf(ctx.body).toEqualTypeOf<{ n: number }>();
+        expectTypeOf(ctx.query).toEqualTypeOf<{ limit: number }>();
+        expectTypeOf(ctx.params).toEqualTypeOf<{ id: string }>();
+        return reply.ok(ctx.body.n);
+      },
+      bare: async (ctx) => {
+        expectTypeOf(ctx.body).toBeUnknown();
+        return reply.noContent();
+      },
+    });
+    expect(typeof h).toBe('function');
+  });
+
+  it('refuses a table with an operation that has no implementation', () => {
+    const impls = { open: async () => reply.noContent(), closed: async () => reply.noContent() };
+    // @ts-expect-error staffOnly is missing: the compiler refuses it, and so does the runtime check.
+    expect(() => createDomainHandler('vehicles', routes, impls)).toThrow(/staffOnly/);
+  });
+
+  it('serialises structured details (booking conflicts, blacklist matches) inside error, next to code and fields', () => {
+    const err = conflict('Booking Conflict', { vehicleId: 'Booking Conflict' }, 'BOOKING_CONFLICT', { conflicts: [{ refId: 'r1' }] });
+    expect(errorBody(err)).toEqual({
+      error: { code: 'BOOKING_CONFLICT', message: 'Booking Conflict', fields: { vehicleId: 'Booking Conflict' }, conflicts: [{ refId: 'r1' }] },
+    });
+    expect(errorBody(conflict('x'))).toEqual({ error: { code: 'CONFLICT', message: 'x' } });
   });
 });

@@ -1,12 +1,14 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import { ROUTES, routeKey, type Domain, type RouteDef } from '../../shared/routes';
+import type { output, ZodType } from 'zod';
+import { routeKey, type Domain, type RouteDef, type RouteRequest } from '../../shared/routes/types';
 import { hasAbility } from '../../shared/permissions';
 import { loadAuthContext, type AuthContext } from './auth-context';
-import { HttpError, badRequest, forbidden, mapAwsError, notFound, unauthorized } from './errors';
+import { HttpError, badRequest, forbidden, internalError, mapAwsError, notFound, unauthorized } from './errors';
 import { Logger, rootLogger } from './logger';
 import { parseWith } from './validation';
+import { assertBodyWithinLimit, assertPathIds } from './request-guards';
 import { withMeter, type DynamoMeter } from './data/meter';
 
 /**
@@ -22,7 +24,8 @@ export type ApiEvent = APIGatewayProxyEventV2 & {
 };
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
-export interface RequestCtx<B = any, Q = any, P = any> {
+/** What a handler receives; body, query and params are typed from the route's zod schemas (see CtxOf). */
+export interface RequestCtx<B = unknown, Q = unknown, P = unknown> {
   route: RouteDef;
   body: B;
   query: Q;
@@ -43,7 +46,20 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export type RouteImpl = (ctx: RequestCtx) => Promise<Reply | unknown>;
+export type RouteImpl<Ctx = RequestCtx> = (ctx: Ctx) => Promise<Reply | unknown>;
+
+/** The parsed value of one part of the request: the schema's output, or `unknown` without a schema. */
+type Parsed<Req, Part extends keyof RouteRequest> = Req extends { [K in Part]: infer S extends ZodType } ? output<S> : unknown;
+
+/** The ctx a route's implementation receives, typed from the route's own schemas. */
+export type CtxOf<R> = R extends RouteDef<string, infer Req>
+  ? RequestCtx<Parsed<Req, 'body'>, Parsed<Req, 'query'>, Parsed<Req, 'params'>>
+  : never;
+
+/** One implementation per operationId of `Routes`, each typed from its route. */
+export type DomainImpls<Routes extends readonly RouteDef[]> = {
+  [R in Routes[number] as R['operationId']]: RouteImpl<CtxOf<R>>;
+};
 
 export const reply = {
   ok: (body: unknown): Reply => ({ status: 200, body }),
@@ -82,8 +98,9 @@ function lowerHeaders(h: Record<string, string | undefined> | undefined): Record
   return out;
 }
 
+/** The one serialisation of an error: `{ error: { code, message, fields?, ...details } }` (DESIGN.md §5). */
 export function errorBody(err: HttpError) {
-  return { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };
+  return { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.details ?? {}) } };
 }
 
 interface State {
@@ -93,8 +110,15 @@ interface State {
   meter?: DynamoMeter;
 }
 
-export function createDomainHandler(domain: Domain, impls: Record<string, RouteImpl>, routeTable: RouteDef[] = ROUTES) {
-  const routes = new Map(routeTable.filter((r) => r.domain === domain).map((r) => [routeKey(r), r]));
+/**
+ * The Lambda handler of one domain: `routes` are the domain's route definitions (from
+ * shared/routes/<domain>.ts), `impls` one implementation per operationId, each receiving a ctx
+ * typed from its route's schemas.
+ */
+export function createDomainHandler<const Routes extends readonly RouteDef[]>(domain: Domain, routeTable: Routes, typedImpls: NoInfer<DomainImpls<Routes>>) {
+  const routes = new Map(routeTable.filter((r) => r.domain === domain).map((r) => [routeKey(r), r as RouteDef]));
+  // The map is typed per operation for the author of the domain; dispatch only needs the common shape.
+  const impls = typedImpls as unknown as Record<string, RouteImpl>;
   for (const r of routes.values()) {
     if (!impls[r.operationId]) throw new Error(`Domain ${domain} has no implementation for ${r.operationId}`);
   }
@@ -108,6 +132,7 @@ export function createDomainHandler(domain: Domain, impls: Record<string, RouteI
     if (!route) throw notFound('Route not found');
     state.log.set({ route: event.routeKey });
 
+    assertBodyWithinLimit(route, event.body, event.isBase64Encoded);
     // Body
     let body: unknown;
     let rawBody: Buffer | undefined;
@@ -136,6 +161,7 @@ export function createDomainHandler(domain: Domain, impls: Record<string, RouteI
         throw forbidden('The shared demo account cannot change passwords, staff or security settings.');
       }
     }
+    assertPathIds(route, event.pathParameters);
 
     const ctx: RequestCtx = {
       route,
@@ -185,7 +211,7 @@ export function createDomainHandler(domain: Domain, impls: Record<string, RouteI
         } else if (mapped.status >= 500) {
           state?.log.warn('dependency failure', { errorName: (err as Error)?.name, errorMessage: (err as Error)?.message });
         }
-        const httpErr = mapped ?? new HttpError(500, 'INTERNAL_ERROR', 'An unexpected error occurred. Nothing was changed.');
+        const httpErr = mapped ?? internalError();
         request.response = finish(request.event, {
           statusCode: httpErr.status,
           headers: { 'content-type': 'application/json; charset=utf-8', ...(httpErr.headers ?? {}) },

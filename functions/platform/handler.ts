@@ -1,13 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { createDomainHandler, reply } from '../lib/http';
+import { platformRoutes } from '../../shared/routes/platform';
 import { cognitoClient } from '../lib/clients/cognito';
 import { dynamo } from '../lib/clients/dynamo';
-import { s3Client } from '../lib/clients/s3';
+import { loadS3 } from '../lib/clients/s3-lazy';
 import { config } from '../lib/config';
 import { unavailable } from '../lib/errors';
-import { buildOpenApi } from '../../shared/openapi';
 
 /**
  * Health: ok only once DynamoDB, Cognito and S3 all answer. A missing health item is a
@@ -15,6 +14,7 @@ import { buildOpenApi } from '../../shared/openapi';
  */
 async function health() {
   const c = config();
+  const { s3Client, HeadBucketCommand } = await loadS3();
   const checks = await Promise.allSettled([
     dynamo().send(new GetCommand({ TableName: c.tableName, Key: { pk: 'G#HEALTH', sk: 'G' } })),
     cognitoClient().send(new DescribeUserPoolCommand({ UserPoolId: c.userPoolId })),
@@ -27,7 +27,8 @@ async function health() {
 
 let openapiCache: unknown;
 
-export const handler = createDomainHandler('platform', {
+export const handler = createDomainHandler('platform', platformRoutes, {
   health,
-  openapi: async () => reply.ok((openapiCache ??= buildOpenApi())),
+  // The OpenAPI document is built from every route's schemas: loaded on its first request only.
+  openapi: async () => reply.ok((openapiCache ??= (await import('../../shared/openapi')).buildOpenApi())),
 });

@@ -5,13 +5,12 @@ import { fromMinor, toMinor } from '../../shared/money';
 import { quoteRental, DAY_MS, type Quote } from '../../shared/rentals/pricing';
 import { RENTAL_MESSAGES, type CreateRentalBody } from '../../shared/schemas/rentals';
 import { auditItem } from '../lib/data/audit';
-import { reservationFrom } from '../lib/data/counters';
-import { keys } from '../lib/data/keys';
+import type { Actor } from '../lib/actor';
+import { takeReference, type TakenReference } from '../lib/data/counters';
 import { runIdempotent } from '../lib/data/idempotency';
 import { batchGet, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { HttpError, conflict, validationFailed } from '../lib/errors';
-import { blocksOverlapping, scheduleBlockItem, type ScheduleBlock } from '../vehicles/schedule';
-import { blacklistMatchesFor, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, rentalJournalItems, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
+import { blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, rentalJournalItems, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
 import {
   ZERO_TOTALS, appendTimeline, ledgerItem, monthTotalsTx, rentalIndexes, rentalKey, searchTextOf, statusCountTx, toRentalApi, totalsAfter,
   type NewLedgerEntry, type RentalItem,
@@ -26,19 +25,17 @@ import {
  *     the start, not by history) → conflicts → 409 BOOKING_CONFLICT "Booking Conflict" with them
  *     (unless enableOverbooking, then the conflicts are recorded on the rental);
  *  3. ONE transaction: vehicle scheduleVersion v → v+1 (condition: still v, not archived, not
- *     out of service), schedule block, rental, RENT and CNT counters (gap-free), initial ledger
+ *     out of service), schedule block, rental, initial ledger
  *     entries, stats, customer rentalsCount, audit, idempotency record.
  * Two concurrent bookings of one vehicle both pass step 2 but only one can move scheduleVersion
  * from v; the other's transaction is cancelled, it retries, sees the winner's block and answers 409.
+ *
+ * The RENT- and CNT- numbers are taken BEFORE the transaction, each with one atomic counter update
+ * (lib/data/counters `takeReference`), once per booking and kept across its retries: bookings of
+ * different vehicles in one company no longer serialise on the counters. The numbers are unique
+ * and increasing but may have gaps: a booking refused after taking its numbers (409 conflict, an
+ * error in the transaction) does not give them back.
  */
-export interface Actor {
-  tenantId: string;
-  userId: string;
-  username: string;
-  requestId: string;
-  role: string;
-}
-
 export interface ConflictView {
   kind: string;
   refId: string;
@@ -59,9 +56,7 @@ export async function findConflicts(tenantId: string, vehicleId: string, start: 
 }
 
 export function bookingConflict(conflicts: ConflictView[]): HttpError {
-  const err = conflict(RENTAL_MESSAGES.bookingConflict, { vehicleId: RENTAL_MESSAGES.bookingConflict }, 'BOOKING_CONFLICT');
-  (err as HttpError & { conflicts?: ConflictView[] }).conflicts = conflicts;
-  return err;
+  return conflict(RENTAL_MESSAGES.bookingConflict, { vehicleId: RENTAL_MESSAGES.bookingConflict }, 'BOOKING_CONFLICT', { conflicts });
 }
 
 export function assertBookable(vehicle: VehicleLike | undefined): asserts vehicle is VehicleLike {
@@ -140,14 +135,31 @@ export async function createRental(actor: Actor, body: CreateRentalBody, idempot
     assertBookableCustomer(customer);
     const priced = priceBooking(body, settings, customer, new Date());
     await checkBlacklist(actor.tenantId, customer, body, settings);
-    // The racing part (vehicle, schedule, counters, customer counter) is re-read on every attempt.
-    return retryWithJitter(() => attemptBooking(actor, body, settings, priced, record));
+    // The racing part (vehicle, schedule, customer counter) is re-read on every attempt; the
+    // references are taken once, when the first attempt finds the vehicle free.
+    let references: Promise<BookingReferences> | undefined;
+    const takeReferences = () => (references ??= takeBookingReferences(actor.tenantId, settings));
+    return retryWithJitter(() => attemptBooking(actor, body, settings, priced, record, takeReferences));
   });
 }
 
+interface BookingReferences {
+  rent: TakenReference;
+  cnt: TakenReference;
+}
+
+/** RENT- and CNT- numbers: unique, increasing, gaps allowed (see the note on booking above). */
+async function takeBookingReferences(tenantId: string, settings: RentalSettings): Promise<BookingReferences> {
+  const [rent, cnt] = await Promise.all([
+    takeReference(tenantId, 'RENTAL', settings.rentalPrefix, settings.rentalCounterStart),
+    takeReference(tenantId, 'CONTRACT', settings.contractPrefix, settings.contractCounterStart),
+  ]);
+  return { rent, cnt };
+}
+
 /**
- * Bookings of one company all move the same gap-free counters, so a burst of concurrent bookings
- * is serialised on them: each round, one transaction wins and the others retry. Exponential
+ * Concurrent bookings of one company still meet on a few shared items (the vehicle when it is the
+ * same one, the customer, the company's stats), so transactions can lose races. Exponential
  * backoff with full jitter (capped at 250 ms) spreads the retries so that rounds do not collide
  * again in lockstep (lib's retryOnConflict backs off linearly, fine for 2–3 writers).
  */
@@ -174,9 +186,9 @@ async function checkBlacklist(tenantId: string, customer: CustomerLike, body: Cr
   }
   if (!body.blacklistAcknowledged) {
     const message = 'This customer matches the blacklist. Acknowledge the warning to continue.';
-    const err = conflict(message, { blacklistAcknowledged: message }, 'BLACKLIST_WARNING');
-    (err as HttpError & { conflicts?: unknown }).conflicts = matches.map((m) => ({ reasons: m.reasons, reason: m.entry.reason, fullName: m.entry.fullName }));
-    throw err;
+    throw conflict(message, { blacklistAcknowledged: message }, 'BLACKLIST_WARNING', {
+      conflicts: matches.map((m) => ({ reasons: m.reasons, reason: m.entry.reason, fullName: m.entry.fullName })),
+    });
   }
 }
 
@@ -186,13 +198,12 @@ async function attemptBooking(
   settings: RentalSettings,
   priced: PricedBooking,
   record: (r: { status: number; body: unknown }) => TransactItem[],
+  takeReferences: () => Promise<BookingReferences>,
 ) {
   // One consistent round trip for everything the transaction conditions on.
-  const [vehicleItem, customerItem, rentCounter, cntCounter] = await batchGet([
+  const [vehicleItem, customerItem] = await batchGet([
     vehicleKey(actor.tenantId, body.vehicleId),
     customerKey(actor.tenantId, body.customerId),
-    keys.counter(actor.tenantId, 'RENTAL'),
-    keys.counter(actor.tenantId, 'CONTRACT'),
   ]);
   const vehicle = vehicleItem as VehicleLike | undefined;
   const customer = customerItem as CustomerLike | undefined;
@@ -204,8 +215,7 @@ async function attemptBooking(
   const conflicts = await findConflicts(actor.tenantId, vehicle.id, body.startDate, end);
   if (conflicts.length > 0 && !settings.enableOverbooking) throw bookingConflict(conflicts);
 
-  const rent = reservationFrom(actor.tenantId, 'RENTAL', settings.rentalPrefix, settings.rentalCounterStart, rentCounter);
-  const cnt = reservationFrom(actor.tenantId, 'CONTRACT', settings.contractPrefix, settings.contractCounterStart, cntCounter);
+  const { rent, cnt } = await takeReferences();
   const id = ulid();
   const at = now.toISOString();
   const entries = initialEntries(priced.quote, body).map((e) => ledgerItem(actor.tenantId, id, e, actor.userId, at));
@@ -284,8 +294,6 @@ async function attemptBooking(
     vehicleScheduleLock(actor.tenantId, vehicle),
     tx.putNew(scheduleBlockItem(actor.tenantId, block)),
     tx.putNew(rental),
-    rent.txItem,
-    cnt.txItem,
     ...entries.map((e) => tx.putNew(e)),
     statusCountTx(actor.tenantId, null, 'pending'),
     monthTotalsTx(actor.tenantId, month, entries),

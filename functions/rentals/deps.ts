@@ -1,18 +1,20 @@
-import { DEFAULT_ALLOW_STAFF_CLOSE_WITH_BALANCE, DEFAULT_ENABLE_BLACKLIST_CHECK, DEFAULT_GRACE_PERIOD_HOURS, DEFAULT_TIMEZONE, DEFAULT_VAT_RATE, REFERENCE_COUNTER_START, REFERENCE_PREFIXES } from '../../shared/constants';
-import { getRegionConfig, isRegionCode, type RegionCode } from '../../shared/regions';
-import { rateToPercent, toMinor } from '../../shared/money';
-import { keys } from '../lib/data/keys';
+import { DEFAULT_TEXT_COLOR } from '../../shared/constants';
+import { getRegionConfig, type RegionCode } from '../../shared/regions';
+import { rateToPercent } from '../../shared/money';
 import { batchGet, getItem, type Item } from '../lib/data/repo';
-import { vehicleKey } from '../vehicles/data';
-import { customerKey } from '../customers/data';
+import { companyRegion, companySettingsFrom, companyTimezone, readCompanySettings, type CompanySettings } from '../lib/company-settings';
+import { vehicleKey } from '../vehicles/api';
+import { customerKey } from '../customers/api';
 
 /**
- * What the rentals domain reads from other domains' items: vehicles, customers, company settings
- * and the blacklist. Kept in one file so the rest of the domain does not depend on where those
- * items live; the keys are the owning domains' (entityKey(t,'VEHICLE',id), entityKey(t,'CUSTOMER',id),
- * keys.settings(t)).
+ * What the rentals domain reads from other domains: vehicles and their schedule, customers and
+ * the blacklist (each through that domain's api.ts), and the company settings (through the one
+ * reader, lib/company-settings.ts). Kept in one file so the rest of the domain does not depend on
+ * where those items live.
  */
 export { vehicleKey, customerKey };
+/** The vehicle schedule (vehicles domain): rentals write and read their blocks in it. */
+export { blocksOverlapping, fleetBlocks, scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from '../vehicles/api';
 
 export interface VehicleLike extends Item {
   id: string;
@@ -79,7 +81,6 @@ export interface RentalSettings {
   primaryColor: string;
   secondaryColor: string;
   textColor: string;
-  logoUrl?: string;
   logoKey?: string;
   termsEnglish: string;
   termsArabic: string;
@@ -89,71 +90,54 @@ export interface RentalSettings {
   address?: string;
 }
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
-/** First defined value among settings paths (the settings item may group fields by tab). */
-function pick<T>(sources: Obj[], name: string): T | undefined {
-  for (const s of sources) if (s[name] !== undefined && s[name] !== null) return s[name] as T;
-  return undefined;
-}
-function minorOf(v: unknown): number | undefined {
-  if (typeof v !== 'number' || !Number.isFinite(v)) return undefined;
-  try { return toMinor(v); } catch { return undefined; }
-}
-
-export function rentalSettingsFrom(item: Obj | undefined, tenant?: Obj): RentalSettings {
-  const s = obj(item);
-  const sources = [s, obj(s.operations), obj(s.preferences), obj(s.pricing), obj(s.blacklist), obj(s.payments), obj(s.branding), obj(s.company), obj(s.terms)];
-  const refCfg = obj(s.referenceConfig);
-  const prefixes = obj(refCfg.prefixes);
-  const counters = obj(refCfg.counters);
-  const regionRaw = pick<string>([obj(s.preferences), s], 'region');
-  const region: RegionCode = isRegionCode(regionRaw) ? regionRaw : 'US';
-  const enableVat = pick<boolean>(sources, 'enableVat') ?? false;
-  const vatRate = pick<number>(sources, 'vatRate') ?? DEFAULT_VAT_RATE;
-  const pricing = obj(s.pricing);
-  const fuelRaw = pricing.fuelChargePerQuarterTankMinor ?? pricing.fuelChargePerQuarterMinor ?? minorOf(pricing.fuelChargePerQuarter) ?? minorOf(pricing.fuelChargePerQuarterTank) ?? minorOf(s.fuelChargePerQuarter);
-  const extraKmRaw = pricing.extraKmChargeMinor ?? minorOf(pricing.extraKmCharge);
+/**
+ * The rental view of the company settings, parsed by the one reader (lib/company-settings.ts):
+ * only projections here, no parsing of its own.
+ */
+export function rentalSettingsOf(s: CompanySettings): RentalSettings {
+  const region = companyRegion(s);
+  const { prefixes, counters } = s.referenceConfig;
   return {
     region,
-    timezone: pick<string>(sources, 'timezone') ?? getRegionConfig(region).timezone ?? DEFAULT_TIMEZONE,
-    gracePeriodHours: pick<number>(sources, 'gracePeriodHours') ?? DEFAULT_GRACE_PERIOD_HOURS,
-    enableOverbooking: pick<boolean>(sources, 'enableOverbooking') ?? false,
-    allowStaffCloseWithBalance: pick<boolean>(sources, 'allowStaffCloseWithBalance') ?? DEFAULT_ALLOW_STAFF_CLOSE_WITH_BALANCE,
-    enableBlacklistCheck: pick<boolean>(sources, 'enableBlacklistCheck') ?? DEFAULT_ENABLE_BLACKLIST_CHECK,
-    blacklistMode: pick<string>(sources, 'blacklistMode') === 'block' ? 'block' : 'warning',
-    enableVat,
-    vatRate,
-    defaultTaxRatePercent: enableVat ? rateToPercent(vatRate) : getRegionConfig(region).taxRate,
-    extraChargePerKmMinor: typeof extraKmRaw === 'number' ? extraKmRaw : undefined,
-    fuelChargePerQuarterMinor: typeof fuelRaw === 'number' ? fuelRaw : 0,
-    rentalPrefix: (prefixes.rental as string) ?? (prefixes.RENT as string) ?? REFERENCE_PREFIXES.rental,
-    contractPrefix: (prefixes.contract as string) ?? (prefixes.CNT as string) ?? REFERENCE_PREFIXES.contract,
-    rentalCounterStart: (counters.rental as number) ?? REFERENCE_COUNTER_START,
-    contractCounterStart: (counters.contract as number) ?? REFERENCE_COUNTER_START,
-    companyName: pick<string>(sources, 'companyName') ?? pick<string>([s, obj(s.company)], 'name') ?? (tenant?.name as string) ?? 'Sayyara',
-    primaryColor: pick<string>(sources, 'primaryColor') ?? (tenant?.primaryColor as string) ?? '#3B82F6',
-    secondaryColor: pick<string>(sources, 'secondaryColor') ?? (tenant?.secondaryColor as string) ?? '#8B5CF6',
-    textColor: pick<string>(sources, 'textColor') ?? (tenant?.textColor as string) ?? '#1F2937',
-    logoUrl: pick<string>(sources, 'logoUrl') ?? (tenant?.logoUrl as string | undefined),
-    logoKey: pick<string>(sources, 'logoKey'),
-    termsEnglish: pick<string>(sources, 'termsEnglish') ?? '',
-    termsArabic: pick<string>(sources, 'termsArabic') ?? '',
-    vatNumber: pick<string>(sources, 'vatNumber'),
-    phone: pick<string>(sources, 'phone'),
-    email: pick<string>(sources, 'email'),
-    address: pick<string>(sources, 'address'),
+    timezone: companyTimezone(s),
+    gracePeriodHours: s.gracePeriodHours,
+    enableOverbooking: s.enableOverbooking,
+    allowStaffCloseWithBalance: s.allowStaffCloseWithBalance,
+    enableBlacklistCheck: s.enableBlacklistCheck,
+    blacklistMode: s.blacklistMode === 'block' ? 'block' : 'warning',
+    enableVat: s.enableVat,
+    vatRate: s.vatRate,
+    defaultTaxRatePercent: s.enableVat ? rateToPercent(s.vatRate) : getRegionConfig(region).taxRate,
+    extraChargePerKmMinor: s.pricing.extraKmChargeMinor,
+    fuelChargePerQuarterMinor: s.pricing.fuelChargePerQuarterTankMinor,
+    rentalPrefix: prefixes.rental,
+    contractPrefix: prefixes.contract,
+    rentalCounterStart: counters.rental,
+    contractCounterStart: counters.contract,
+    companyName: s.name,
+    primaryColor: s.primaryColor,
+    secondaryColor: s.secondaryColor,
+    textColor: DEFAULT_TEXT_COLOR,
+    logoKey: s.logoKey ?? undefined,
+    termsEnglish: s.termsEnglish,
+    termsArabic: s.termsArabic,
+    vatNumber: s.vatNumber || undefined,
+    phone: s.phone || undefined,
+    email: s.email || undefined,
+    address: s.address || undefined,
   };
 }
 
+/** From a stored settings item (and the tenant item for the fallback name): tests and seeds. */
+export const rentalSettingsFrom = (item: Record<string, unknown> | undefined, tenant?: Record<string, unknown>) =>
+  rentalSettingsOf(companySettingsFrom(item, tenant));
+
 export async function readRentalSettings(tenantId: string): Promise<RentalSettings> {
-  const [settings, tenant] = await batchGet([keys.settings(tenantId), keys.tenant(tenantId)], false);
-  return rentalSettingsFrom(settings, tenant);
+  return rentalSettingsOf(await readCompanySettings(tenantId));
 }
 
 /** Blacklist matches (customers domain decides the matching; the company's mode decides what a booking does). */
-export { blacklistMatchesFor } from '../customers/blacklist-data';
-export { loyaltyFields } from '../customers/data';
+export { blacklistMatchesFor, loyaltyFields } from '../customers/api';
 
 /** Accounting: the journal items that post a rental change in the rental's own transaction (DESIGN.md §14). */
 export { rentalJournalItems } from '../accounting/api';

@@ -1,50 +1,30 @@
-import { fromMinor } from '../../shared/money';
-import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
-import { DEFAULT_DAILY_KM_LIMIT, DEFAULT_EXTRA_CHARGE_PER_KM_MINOR } from '../../shared/constants';
-import { createDomainHandler, errorBody, reply, type RequestCtx, type Reply } from '../lib/http';
-import { HttpError, badRequest, notFound } from '../lib/errors';
-import { getItem, queryPage, transact, tx } from '../lib/data/repo';
-import { sortKey } from '../lib/data/keys';
-import { auditItem } from '../lib/data/audit';
-import { fleetBlocks } from '../vehicles/schedule';
-import { checkConflicts, createRental, type Actor } from './booking';
-import { readRentalSettings } from './deps';
-import { getRentalItem, ledgerView, listRentals, noteItem, notePk, readLedger, statsKey, toApi, toRentalApi } from './data';
+import { createDomainHandler, reply, type Reply } from '../lib/http';
+import { actorOf } from '../lib/actor';
+import { rentalsRoutes } from '../../shared/routes/rentals';
+import { badRequest, notFound } from '../lib/errors';
+import { checkConflicts, createRental } from './booking';
+import { fleetBlocks, readRentalSettings } from './deps';
+import { getRentalItem, ledgerView, listRentals, readLedger, toRentalApi } from './data';
+import { rentalDefaults, rentalStats } from './overview';
+import { addRentalNote, listRentalNotes } from './notes';
 import { addCharge, recordPayment, recordRefund, reverseEntry } from './ledger';
 import { archiveRental, cancelRental, closeRental, pickup, previewReturn, restoreRental, returnRental } from './lifecycle';
 import { contractUrl } from './contract/store';
-import { RENTAL_STATUSES } from '../../shared/schemas/rentals';
-
-const actorOf = (ctx: RequestCtx): Actor => ({
-  tenantId: ctx.auth.tenantId, userId: ctx.auth.userId, username: ctx.auth.username, requestId: ctx.requestId, role: ctx.auth.role,
-});
-
-/** Errors that carry a list (booking conflicts, blacklist matches) keep it in the 409 body. */
-async function withDetails(fn: () => Promise<Reply>): Promise<Reply> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof HttpError && (err as HttpError & { conflicts?: unknown }).conflicts) {
-      return reply.status(err.status, { error: { ...errorBody(err).error, conflicts: (err as HttpError & { conflicts?: unknown }).conflicts } });
-    }
-    throw err;
-  }
-}
 
 const stored = (r: { status: number; body: unknown }): Reply => reply.status(r.status, r.body);
 
-async function rentalOr404(ctx: RequestCtx) {
+async function rentalOr404(ctx: { auth: { tenantId: string }; params: { id: string } }) {
   const rental = await getRentalItem(ctx.auth.tenantId, ctx.params.id);
   if (!rental) throw notFound('Rental not found');
   return rental;
 }
 
-export const handler = createDomainHandler('rentals', {
+export const handler = createDomainHandler('rentals', rentalsRoutes, {
   listRentals: async (ctx) => reply.ok(await listRentals(ctx.auth.tenantId, ctx.query)),
 
-  createRental: (ctx) => withDetails(async () => stored(await createRental(actorOf(ctx), ctx.body, ctx.idempotencyKey))),
+  createRental: async (ctx) => stored(await createRental(actorOf(ctx), ctx.body, ctx.idempotencyKey)),
 
-  checkRentalConflicts: (ctx) => withDetails(async () => reply.ok(await checkConflicts(ctx.auth.tenantId, ctx.body))),
+  checkRentalConflicts: async (ctx) => reply.ok(await checkConflicts(ctx.auth.tenantId, ctx.body)),
 
   rentalAvailability: async (ctx) => {
     const start = ctx.query.start ? new Date(ctx.query.start) : new Date();
@@ -57,47 +37,8 @@ export const handler = createDomainHandler('rentals', {
     return reply.ok({ busyVehicleIds: busy });
   },
 
-  rentalDefaults: async (ctx) => {
-    // Staff cannot read company settings; the wizard still needs what they decide.
-    const s = await readRentalSettings(ctx.auth.tenantId);
-    const region = getRegionConfig(s.region);
-    return reply.ok({
-      region: s.region,
-      currency: region.currency,
-      taxRate: s.defaultTaxRatePercent,
-      taxIncludedByConvention: false,
-      dailyKmLimit: DEFAULT_DAILY_KM_LIMIT,
-      extraChargePerKm: fromMinor(s.extraChargePerKmMinor ?? DEFAULT_EXTRA_CHARGE_PER_KM_MINOR),
-      gracePeriodHours: s.gracePeriodHours,
-      maxRentalDays: region.businessRules.maxRentalDays,
-      enableBlacklistCheck: s.enableBlacklistCheck,
-      blacklistMode: s.blacklistMode,
-      enableOverbooking: s.enableOverbooking,
-      allowStaffCloseWithBalance: s.allowStaffCloseWithBalance,
-    });
-  },
-
-  rentalStats: async (ctx) => {
-    const settings = await readRentalSettings(ctx.auth.tenantId);
-    const month = calendarDateInZone(new Date(), settings.timezone).slice(0, 7);
-    const [counts, totals] = await Promise.all([
-      getItem(statsKey(ctx.auth.tenantId, 'STATUS'), false),
-      getItem(statsKey(ctx.auth.tenantId, sortKey('MONTH', month)), false),
-    ]);
-    const byStatus = Object.fromEntries(RENTAL_STATUSES.map((s) => [s, Math.max(0, Number(counts?.[`count_${s}`] ?? 0))]));
-    const n = (k: string) => fromMinor(Number(totals?.[k] ?? 0));
-    return reply.ok({
-      byStatus,
-      total: Object.values(byStatus).reduce((a, b) => a + b, 0),
-      month,
-      monthCharges: n('chargesMinor'),
-      monthPayments: n('paymentsMinor'),
-      monthRefunds: n('refundsMinor'),
-      /** Revenue collected this month: rental payments minus rental refunds (deposits are not revenue). */
-      monthRevenue: fromMinor(Number(totals?.paymentsMinor ?? 0) - Number(totals?.refundsMinor ?? 0)),
-      currencyRegion: settings.region,
-    });
-  },
+  rentalDefaults: async (ctx) => reply.ok(await rentalDefaults(ctx.auth.tenantId)),
+  rentalStats: async (ctx) => reply.ok(await rentalStats(ctx.auth.tenantId)),
 
   getRental: async (ctx) => reply.ok(toRentalApi(await rentalOr404(ctx))),
 
@@ -124,15 +65,9 @@ export const handler = createDomainHandler('rentals', {
 
   listRentalNotes: async (ctx) => {
     await rentalOr404(ctx);
-    const page = await queryPage({ tenantId: ctx.auth.tenantId, pk: notePk(ctx.auth.tenantId, ctx.params.id), limit: 100, forward: false });
-    return reply.ok({ items: page.items.map((i) => toApi(i)), nextCursor: page.nextCursor });
+    return reply.ok(await listRentalNotes(ctx.auth.tenantId, ctx.params.id));
   },
-  addRentalNote: async (ctx) => {
-    const rental = await rentalOr404(ctx);
-    const note = noteItem(ctx.auth.tenantId, rental.id, ctx.body, ctx.auth, new Date().toISOString());
-    await transact([tx.putNew(note), tx.putNew(auditItem(actorOf(ctx), 'rental.note', 'rental', rental.id, { note: `visibility ${ctx.body.visibility}` }))]);
-    return reply.created(toApi(note));
-  },
+  addRentalNote: async (ctx) => reply.created(await addRentalNote(actorOf(ctx), await rentalOr404(ctx), ctx.body)),
 
   getRentalContract: async (ctx) => {
     const rental = await rentalOr404(ctx);

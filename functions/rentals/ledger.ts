@@ -2,7 +2,7 @@ import { toMinor } from '../../shared/money';
 import type { ChargeBody, PaymentBody, RefundBody } from '../../shared/schemas/rentals';
 import { getItem } from '../lib/data/repo';
 import { conflict, notFound, validationFailed } from '../lib/errors';
-import type { Actor } from './booking';
+import type { Actor } from '../lib/actor';
 import { ledgerPk, readLedger, toApi, type LedgerItem, type RentalItem } from './data';
 import { mutateRental } from './mutate';
 

@@ -5,8 +5,8 @@ import { auditItem } from '../lib/data/audit';
 import { getItem, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 import { forbidden, conflict, validationFailed } from '../lib/errors';
-import { scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from '../vehicles/schedule';
-import type { Actor } from './booking';
+import { scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from './deps';
+import { systemActor, type Actor } from '../lib/actor';
 import { customerKey, loyaltyFields, readVehicle, vehicleKey, type RentalSettings } from './deps';
 import { activeIndexItem, activeIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
 import { mutateRental, refuseTransition } from './mutate';
@@ -105,15 +105,17 @@ export interface ReturnPreview {
   balanceAfter: number;
 }
 
-function checkReturn(rental: RentalItem, body: ReturnBody) {
+/** What return and its preview both refuse (400), before pricing could throw on it. */
+function checkReturn(rental: RentalItem, body: ReturnBody, returnDate: string) {
   const start = rental.odometerStart as number | undefined;
   if (start !== undefined && start !== null && body.odometerEnd < start) throw validationFailed({ odometerEnd: RENTAL_MESSAGES.odometerBelowStart });
+  if (returnDate < rental.startDate) throw validationFailed({ returnDate: RENTAL_MESSAGES.returnBeforeStart });
 }
 
 export async function previewReturn(tenantId: string, rental: RentalItem, body: ReturnBody, settings: RentalSettings): Promise<ReturnPreview> {
   if (!canTransition('return', rental.status)) refuseTransition(rental.status, 'returned');
-  checkReturn(rental, body);
   const returnDate = body.returnDate ?? new Date().toISOString();
+  checkReturn(rental, body, returnDate);
   const statement = finalStatement(rental, body, settings, returnDate);
   const ledger = await readLedger(tenantId, rental.id);
   const entries = settlementEntries(statement, ledger);
@@ -134,9 +136,8 @@ export async function previewReturn(tenantId: string, rental: RentalItem, body: 
 export function returnRental(actor: Actor, rentalId: string, body: ReturnBody, key?: string) {
   return mutateRental(actor, rentalId, { scope: 'return', idempotencyKey: key }, async (rental, settings, now) => {
     if (!canTransition('return', rental.status)) refuseTransition(rental.status, 'returned');
-    checkReturn(rental, body);
     const returnDate = body.returnDate ?? now.toISOString();
-    if (returnDate < rental.startDate) throw validationFailed({ returnDate: 'Return date cannot be before the start date' });
+    checkReturn(rental, body, returnDate);
     const statement = finalStatement(rental, body, settings, returnDate);
     const ledger = await readLedger(actor.tenantId, rental.id);
     const entries = settlementEntries(statement, ledger);
@@ -265,7 +266,7 @@ export async function markOverdue(tenantId: string, rental: RentalItem, now: Dat
     tx.put(scheduleBlockItem(tenantId, blockOf(overdue, { end: null, status: 'overdue' }))),
     tx.delete(activeIndexKey(tenantId, rental.id)),
     statusCountTx(tenantId, 'active', 'overdue'),
-    tx.putNew(auditItem({ tenantId, username: 'system' }, 'rental.overdue', 'rental', rental.id, { before: { status: 'active' }, after: { status: 'overdue' } })),
+    tx.putNew(auditItem(systemActor(tenantId), 'rental.overdue', 'rental', rental.id, { before: { status: 'active' }, after: { status: 'overdue' } })),
   ];
   await transact(items.filter((i): i is TransactItem => i !== null));
   return true;

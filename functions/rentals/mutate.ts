@@ -6,7 +6,7 @@ import { runIdempotent, type StoredResponse } from '../lib/data/idempotency';
 import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 import { conflict, notFound } from '../lib/errors';
-import type { Actor } from './booking';
+import type { Actor } from '../lib/actor';
 import { readRentalSettings, rentalJournalItems, type RentalSettings } from './deps';
 import {
   appendTimeline, getRentalItem, ledgerItem, monthTotalsTx, readLedger, rentalKey, statusCountTx, toRentalApi, totalsAfter,

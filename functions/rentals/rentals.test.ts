@@ -43,7 +43,7 @@ describe('lifecycle transitions', () => {
 
 describe('wizard schema', () => {
   it('requires a payment method only when an initial payment is given', () => {
-    const base = { customerId: 'c', vehicleId: 'v', startDate: '2030-01-01T10:00:00Z', endDate: '2030-01-03T10:00:00Z', dailyRate: 100 };
+    const base = { customerId: '01JAAAAAAAAAAAAAAAAAAAAAAA', vehicleId: '01JBBBBBBBBBBBBBBBBBBBBBBB', startDate: '2030-01-01T10:00:00Z', endDate: '2030-01-03T10:00:00Z', dailyRate: 100 };
     expect(createRentalSchema.safeParse(base).success).toBe(true);
     const res = createRentalSchema.safeParse({ ...base, initialPaymentAmount: 10 });
     expect(res.success).toBe(false);

@@ -6,11 +6,10 @@ import { RENTAL_PAYMENT_METHODS, FUEL_LEVELS } from '../../shared/constants';
 import type { RentalStatus } from '../../shared/schemas/rentals';
 import { batchGet, updateRaw, type Item } from '../lib/data/repo';
 import { keys, sortKey } from '../lib/data/keys';
-import { scheduleBlockItem } from '../vehicles/schedule';
 import type { DemoWorld } from '../jobs/demo-world';
 import { writeBatch } from '../jobs/demo-world';
 import { initialEntries } from './booking';
-import { customerKey, loyaltyFields, readRentalSettings, vehicleKey } from './deps';
+import { customerKey, loyaltyFields, readRentalSettings, scheduleBlockItem, vehicleKey } from './deps';
 import {
   ZERO_TOTALS, activeIndexItem, ledgerItem, rentalIndexes, rentalKey, searchTextOf, statsKey, totalsAfter,
   type LedgerItem, type NewLedgerEntry, type RentalItem, type TimelineEvent,

@@ -1,117 +1,35 @@
-import { ulid } from 'ulid';
 import { createDomainHandler, reply, type RequestCtx } from '../lib/http';
-import { badRequest, conflict, forbidden, isConditionFailure, tooLarge, validationFailed } from '../lib/errors';
-import { auditItem } from '../lib/data/audit';
-import { transact, tx, type TransactItem } from '../lib/data/repo';
+import { settingsRoutes } from '../../shared/routes/settings';
+import { actorOf } from '../lib/actor';
 import { hasAbility } from '../../shared/permissions';
 import { getRegionConfig } from '../../shared/regions';
 import { fromMinor } from '../../shared/money';
 import {
-  DEMO_SECURITY_SETTINGS_MESSAGE,
-  LOGO_CONTENT_TYPES,
-  LOGO_MAX_BYTES,
   pricingToApi,
-  SETTINGS_MESSAGES,
   settingsCurrency,
   type CompanySettingsUpdate,
-  type LogoContentType,
-  type LogoUploadRequest,
   type PricingSettingsPut,
   type PricingSettingsResponse,
   type StoredCompanySettings,
 } from '../../shared/schemas/settings';
-import { gatewaySecretsWrite, readSettingsItem, settingsWrite, tenantBrandingWrite } from './data';
-import { applyUpdate, auditSummary, normalizeStored, securityFieldsTouched, toApi, toBranding, type SettingsMeta } from './model';
-import { deleteLogo, headLogo, isOwnLogoKey, LOGO_UPLOAD_TTL_SECONDS, presignLogoUpload, presignLogoView } from './storage';
-
-export const VERSION_CONFLICT_MESSAGE = 'These settings were changed by someone else. Reload and try again.';
-
-interface Loaded {
-  settings: StoredCompanySettings;
-  meta: SettingsMeta;
-}
-
-/** The tenant's settings; a tenant without a settings item reads the defaults at version 0. */
-async function load(ctx: RequestCtx): Promise<Loaded> {
-  const item = await readSettingsItem(ctx.auth.tenantId);
-  const settings = normalizeStored(item, ctx.auth.tenantName ?? '');
-  const meta = item
-    ? { version: Number(item.version ?? 1), updatedAt: String(item.updatedAt ?? item.createdAt ?? '') }
-    : { version: 0, updatedAt: '' };
-  return { settings, meta };
-}
+import { toApi, toBranding, type SettingsMeta } from './model';
+import { createLogoUpload, presignLogoView } from './logo';
+import { loadSettings, saveSettings } from './update';
 
 async function logoUrlOf(s: StoredCompanySettings): Promise<string | null> {
   return s.logoKey ? presignLogoView(s.logoKey) : null;
 }
 
 async function getCompanySettings(ctx: RequestCtx) {
-  const { settings, meta } = await load(ctx);
+  const { settings, meta } = await loadSettings(ctx.auth.tenantId, ctx.auth.tenantName);
   const logoUrl = await logoUrlOf(settings);
   // STAFF and MECHANIC theme the shell from this route but may not see the rest of the settings.
   if (!hasAbility(ctx.auth.role, 'settingsRead')) return reply.ok(toBranding(settings, logoUrl));
   return reply.ok(toApi(settings, meta, logoUrl));
 }
 
-/**
- * The one write path of both PUT routes: merge, check, then ONE transaction with the settings
- * (version condition), the tenant's name and colours, the gateway secrets when sent, and the audit item.
- */
-async function saveUpdate(ctx: RequestCtx, body: CompanySettingsUpdate): Promise<Loaded> {
-  const { version, ...update } = body;
-  const { settings: current, meta } = await load(ctx);
-  if (version !== meta.version) throw conflict(VERSION_CONFLICT_MESSAGE, undefined, 'VERSION_CONFLICT');
-
-  if (ctx.auth.isDemo) {
-    const touched = securityFieldsTouched(current, update);
-    if (touched.length) throw forbidden(DEMO_SECURITY_SETTINGS_MESSAGE);
-  }
-
-  const tenantId = ctx.auth.tenantId;
-  if (update.logoKey && update.logoKey !== current.logoKey) {
-    if (!isOwnLogoKey(tenantId, update.logoKey)) throw validationFailed({ logoKey: SETTINGS_MESSAGES.logoKeyInvalid });
-    // A presigned PUT cannot cap the size, so the stored object is checked before it is used.
-    const head = await headLogo(update.logoKey);
-    if (!head) throw validationFailed({ logoKey: SETTINGS_MESSAGES.logoKeyInvalid });
-    if (head.size > LOGO_MAX_BYTES) {
-      await deleteLogo(update.logoKey).catch(() => undefined);
-      throw tooLarge(SETTINGS_MESSAGES.logoSize);
-    }
-    if (head.contentType && !(head.contentType in LOGO_CONTENT_TYPES)) {
-      await deleteLogo(update.logoKey).catch(() => undefined);
-      throw validationFailed({ logoKey: SETTINGS_MESSAGES.logoType });
-    }
-  }
-
-  const { next, changed, secrets } = applyUpdate(current, update);
-  const secretNames = Object.keys(secrets);
-  if (changed.length === 0 && secretNames.length === 0) return { settings: current, meta };
-
-  const now = new Date().toISOString();
-  const audit = auditItem(
-    { tenantId, userId: ctx.auth.userId, username: ctx.auth.username, requestId: ctx.requestId },
-    'settings.update',
-    'company_settings',
-    tenantId,
-    auditSummary(current, next, changed, secretNames),
-  );
-  const txItems: TransactItem[] = [settingsWrite(tenantId, meta.version, next, changed, now), tx.put(audit)];
-  if (changed.some((f) => f === 'name' || f === 'primaryColor' || f === 'secondaryColor')) txItems.push(tenantBrandingWrite(tenantId, next, now));
-  if (secretNames.length) txItems.push(gatewaySecretsWrite(tenantId, secrets as Record<string, string | null>, now));
-  try {
-    await transact(txItems);
-  } catch (err) {
-    if (isConditionFailure(err)) throw conflict(VERSION_CONFLICT_MESSAGE, undefined, 'VERSION_CONFLICT');
-    throw err;
-  }
-  // The replaced logo is no longer referenced; removing it is best effort (an orphan costs bytes, not correctness).
-  if (current.logoKey && next.logoKey !== current.logoKey) await deleteLogo(current.logoKey).catch(() => undefined);
-  ctx.log.info('settings updated', { changed: changed.join(','), gatewayKeys: secretNames.length });
-  return { settings: next, meta: { version: meta.version + 1, updatedAt: now } };
-}
-
 async function updateCompanySettings(ctx: RequestCtx<CompanySettingsUpdate>) {
-  const { settings, meta } = await saveUpdate(ctx, ctx.body);
+  const { settings, meta } = await saveSettings(actorOf(ctx), ctx.auth, ctx.body, ctx.log);
   return reply.ok(toApi(settings, meta, await logoUrlOf(settings)));
 }
 
@@ -126,37 +44,20 @@ function pricingAnswer(s: StoredCompanySettings, meta: SettingsMeta): PricingSet
 }
 
 async function getPricingSettings(ctx: RequestCtx) {
-  const { settings, meta } = await load(ctx);
+  const { settings, meta } = await loadSettings(ctx.auth.tenantId, ctx.auth.tenantName);
   return reply.ok(pricingAnswer(settings, meta));
 }
 
 async function updatePricingSettings(ctx: RequestCtx<PricingSettingsPut>) {
   const { version, ...pricing } = ctx.body;
-  const { settings, meta } = await saveUpdate(ctx, { version, pricing });
+  const { settings, meta } = await saveSettings(actorOf(ctx), ctx.auth, { version, pricing }, ctx.log);
   return reply.ok(pricingAnswer(settings, meta));
 }
 
-/**
- * Presigned PUT for a logo. Wrong type → 400, more than 2 MB → 413 (spec: "PNG or JPG only, at
- * most 2 MB"). The extension of the key follows the content type, never the file name.
- */
-async function createLogoUpload(ctx: RequestCtx<LogoUploadRequest>) {
-  const { fileName, contentType, size } = ctx.body;
-  const type = contentType.toLowerCase();
-  const ext = fileName.toLowerCase().split('.').pop() ?? '';
-  if (!(type in LOGO_CONTENT_TYPES) || !['png', 'jpg', 'jpeg'].includes(ext)) {
-    throw badRequest(SETTINGS_MESSAGES.logoType, { contentType: SETTINGS_MESSAGES.logoType });
-  }
-  if (size > LOGO_MAX_BYTES) throw tooLarge(SETTINGS_MESSAGES.logoSize);
-  const key = `tenants/${ctx.auth.tenantId}/branding/logo-${ulid()}.${LOGO_CONTENT_TYPES[type as LogoContentType]}`;
-  const [uploadUrl, fileUrl] = await Promise.all([presignLogoUpload(key, type), presignLogoView(key)]);
-  return reply.ok({ uploadUrl, fileUrl, key, headers: { 'content-type': type }, expiresIn: LOGO_UPLOAD_TTL_SECONDS });
-}
-
-export const handler = createDomainHandler('settings', {
+export const handler = createDomainHandler('settings', settingsRoutes, {
   getCompanySettings,
   updateCompanySettings,
   getPricingSettings,
   updatePricingSettings,
-  createLogoUpload,
+  createLogoUpload: async (ctx) => reply.ok(await createLogoUpload(ctx.auth.tenantId, ctx.body)),
 });

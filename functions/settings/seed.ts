@@ -2,7 +2,7 @@ import { putItem } from '../lib/data/repo';
 import { toMinor } from '../../shared/money';
 import { getRegionConfig, type RegionCode } from '../../shared/regions';
 import { defaultCompanySettings, VEHICLE_CATEGORIES, type StoredCompanySettings, type VehicleCategory } from '../../shared/schemas/settings';
-import type { SeededVehicle } from '../vehicles/seed';
+import type { SeededVehicle } from '../vehicles/api';
 import { settingsItem } from './data';
 
 /**

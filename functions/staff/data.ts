@@ -1,7 +1,7 @@
 import { keys, tenantPk } from '../lib/data/keys';
 import { getItem, queryPage, toEntity, type Item, type Page } from '../lib/data/repo';
 import type { StaffMember } from '../../shared/schemas/staff';
-import type { UserEntity } from '../auth/users';
+import type { UserEntity } from './deps';
 
 /**
  * Staff are the company's users (T#{tenant}#USER). Removed members stay as archived items so the

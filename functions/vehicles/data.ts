@@ -1,6 +1,8 @@
 import { entityKey, isUlid, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import { getItem, queryAll, queryPage, type Item, type Page, type PageQuery } from '../lib/data/repo';
+import { FilterBuilder } from '../lib/data/filter';
 import { fromMinor } from '../../shared/money';
+import { conflict, notFound } from '../lib/errors';
 import { expiryBadge, healthGrade, healthScore } from '../../shared/vehicles/vehicle-rules';
 import {
   normalizePlate,
@@ -100,6 +102,20 @@ export async function getVehicle(tenantId: string, id: string): Promise<VehicleI
   if (!isUlid(id)) return undefined;
   const item = await getItem(vehicleKey(tenantId, id), true);
   return item?.entityType === 'VEHICLE' ? (item as VehicleItem) : undefined;
+}
+
+export async function requireVehicle(tenantId: string, id: string): Promise<VehicleItem> {
+  const vehicle = await getVehicle(tenantId, id);
+  if (!vehicle) throw notFound('Vehicle not found');
+  return vehicle;
+}
+
+/** The version an edit is based on: the one the client loaded when it says so, else the current. */
+export function expectedVersion(vehicle: VehicleItem, clientVersion: number | undefined): number {
+  if (clientVersion !== undefined && clientVersion !== vehicle.version) {
+    throw conflict('This vehicle was changed by someone else. Reload and try again.', undefined, 'VERSION_CONFLICT');
+  }
+  return vehicle.version;
 }
 
 /** Key-safe lower-case text: no separator, no control characters, never empty. */
@@ -232,34 +248,10 @@ export function toVehicleApi(item: Record<string, unknown>): VehicleApi {
  * FilterExpression, and a signature that binds the cursor to these filters and this sort.
  */
 export function vehicleListQuery(tenantId: string, q: ListVehiclesQuery): PageQuery {
-  const clauses: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  if (!q.showArchived) {
-    clauses.push('#isArchived <> :archived');
-    names['#isArchived'] = 'isArchived';
-    values[':archived'] = true;
-  }
-  if (q.make) {
-    clauses.push('#makeKey = :make');
-    names['#makeKey'] = 'makeKey';
-    values[':make'] = q.make.toLowerCase();
-  }
-  if (q.status) {
-    clauses.push('#status = :status');
-    names['#status'] = 'status';
-    values[':status'] = q.status;
-  }
-  if (q.category) {
-    clauses.push('#category = :category');
-    names['#category'] = 'category';
-    values[':category'] = q.category;
-  }
-  if (q.search) {
-    clauses.push('contains(#searchText, :search)');
-    names['#searchText'] = 'searchText';
-    values[':search'] = q.search.toLowerCase();
-  }
+  const filter = new FilterBuilder();
+  if (!q.showArchived) filter.ne('isArchived', true);
+  filter.eq('makeKey', q.make?.toLowerCase()).eq('status', q.status).eq('category', q.category);
+  if (q.q) filter.containsAny('searchText', [q.q.toLowerCase()]);
   const sortSource: Pick<PageQuery, 'pk' | 'index' | 'forward'> =
     q.sort === 'make_asc' || q.sort === 'make_desc'
       ? { pk: tenantPk(tenantId, 'VEHICLE_BY_MAKE'), index: 'gsi1', forward: q.sort === 'make_asc' }
@@ -271,8 +263,8 @@ export function vehicleListQuery(tenantId: string, q: ListVehiclesQuery): PageQu
     ...sortSource,
     limit: q.limit,
     cursor: q.cursor ?? null,
-    filter: clauses.length ? { expression: clauses.join(' AND '), names, values } : undefined,
-    signature: { v: 1, search: q.search ?? null, make: q.make ?? null, status: q.status ?? null, category: q.category ?? null, showArchived: q.showArchived, sort: q.sort },
+    filter: filter.build(),
+    signature: { v: 1, search: q.q ?? null, make: q.make ?? null, status: q.status ?? null, category: q.category ?? null, showArchived: q.showArchived, sort: q.sort },
   };
 }
 

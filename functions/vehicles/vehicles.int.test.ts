@@ -310,9 +310,9 @@ describe('list: filters, search, sort, pagination', () => {
     expect(await ids('&status=in_maintenance')).toEqual([made[1].id]);
     expect(await ids('&category=suv')).toEqual(idsOf((v) => v.category === 'suv'));
     expect(await ids('&category=economy&make=toyota')).toEqual([made[2].id]);
-    expect(await ids('&search=cruiser')).toEqual([made[3].id]);
-    expect(await ids(`&search=${encodeURIComponent(made[4].vin.toLowerCase())}`)).toEqual([made[4].id]);
-    expect(await ids(`&search=${encodeURIComponent(made[5].licensePlate.replace(' ', ''))}`)).toEqual([made[5].id]);
+    expect(await ids('&q=cruiser')).toEqual([made[3].id]);
+    expect(await ids(`&q=${encodeURIComponent(made[4].vin.toLowerCase())}`)).toEqual([made[4].id]);
+    expect(await ids(`&q=${encodeURIComponent(made[5].licensePlate.replace(' ', ''))}`)).toEqual([made[5].id]);
     const bad = await get('/api/v1/vehicles?status=flying', fleet.token);
     expect(bad.status).toBe(400);
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { buildVehicleItem, derivedAttributes, initialHealthScore, toVehicleApi, vehicleListQuery, vehiclePlateKey, type VehicleFields } from './data';
 import { assembleCalendar, calendarWindow, statusChangeRefusal } from './rules';
-import { isVehicleDocumentKey, safeFileName } from './documents';
+import { isVehicleDocumentKey } from './documents';
+import { safeFileName } from '../lib/storage';
 import { listVehiclesQuerySchema, normalizePlate, VEHICLE_MESSAGES } from '../../shared/schemas/vehicles';
 import { querySignature } from '../lib/data/cursor';
 
@@ -60,11 +61,11 @@ describe('list query', () => {
 
   it('hides archived vehicles by default and ANDs every filter', () => {
     const def = vehicleListQuery(T, q({}));
-    expect(def.filter?.expression).toBe('#isArchived <> :archived');
+    expect(def.filter?.expression).toBe('#isArchived <> :isArchived');
     expect(def.forward).toBe(false);
-    const all = vehicleListQuery(T, q({ showArchived: 'true', make: 'Toyota', status: 'available', category: 'suv', search: 'A12' }));
-    expect(all.filter?.expression).toBe('#makeKey = :make AND #status = :status AND #category = :category AND contains(#searchText, :search)');
-    expect(all.filter?.values).toEqual({ ':make': 'toyota', ':status': 'available', ':category': 'suv', ':search': 'a12' });
+    const all = vehicleListQuery(T, q({ showArchived: 'true', make: 'Toyota', status: 'available', category: 'suv', q: 'A12' }));
+    expect(all.filter?.expression).toBe('#makeKey = :makeKey AND #status = :status AND #category = :category AND contains(#searchText, :searchText0)');
+    expect(all.filter?.values).toEqual({ ':makeKey': 'toyota', ':status': 'available', ':category': 'suv', ':searchText0': 'a12' });
   });
 
   it('reads sorts from the base table or the GSI projections', () => {
@@ -79,7 +80,7 @@ describe('list query', () => {
     expect(sig({ limit: '10' })).toBe(sig({ limit: '50' }));
     expect(sig({})).not.toBe(sig({ status: 'rented' }));
     expect(sig({})).not.toBe(sig({ showArchived: 'true' }));
-    expect(sig({ search: 'abc' })).not.toBe(sig({ search: 'abd' }));
+    expect(sig({ q: 'abc' })).not.toBe(sig({ q: 'abd' }));
   });
 });
 

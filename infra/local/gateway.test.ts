@@ -23,6 +23,10 @@ describe('route matching', () => {
     expect(matchRoute('POST', '/api/v1/vehicles/1', routes)).toBeUndefined();
     expect(matchRoute('GET', '/api/v1/vehicles/1/extra', routes)).toBeUndefined();
   });
+  it('treats a malformed escape as no route (404), not a crash', () => {
+    expect(matchRoute('GET', '/api/v1/vehicles/%E0%A4%A', routes)).toBeUndefined();
+    expect(matchRoute('GET', '/api/v1/vehicles/a%23b', routes)?.params).toEqual({ id: 'a#b' });
+  });
 });
 
 describe('local gateway authorizer', () => {
@@ -51,6 +55,7 @@ describe('local gateway authorizer', () => {
       routes: [
         { operationId: 'health', method: 'GET', path: '/api/health', domain: 'platform', auth: 'public', summary: '' },
         { operationId: 'me', method: 'GET', path: '/api/auth/me', domain: 'auth', auth: 'authenticated', summary: '' },
+        { operationId: 'small', method: 'POST', path: '/api/v1/small', domain: 'platform', auth: 'public', summary: '', maxBodyBytes: 100 },
       ],
       loadHandler: async () => async (event: any) => {
         seen.push(event);
@@ -83,6 +88,16 @@ describe('local gateway authorizer', () => {
     const good = await fetch(url, { headers: { authorization: `Bearer ${await token({})}` } });
     expect(good.status).toBe(200);
     expect((await good.json()).claims).toMatchObject({ sub: 'user-sub', token_use: 'access' });
+  });
+
+  it('answers 413 TOO_LARGE above the route body limit without calling the handler', async () => {
+    const before = seen.length;
+    const over = await fetch(`${base}/api/v1/small`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ a: 'x'.repeat(200) }) });
+    expect(over.status).toBe(413);
+    expect((await over.json()).error.code).toBe('TOO_LARGE');
+    expect(seen.length).toBe(before);
+    const fits = await fetch(`${base}/api/v1/small`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":"b"}' });
+    expect(fits.status).toBe(200);
   });
 
   it('serves the SPA fallback, static files, the redirect table and 404 for missing assets', async () => {

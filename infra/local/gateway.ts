@@ -3,7 +3,8 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { ROUTES, routeKey, type RouteDef } from '../../shared/routes';
+import { ROUTES, maxBodyBytes, routeKey, type RouteDef } from '../../shared/routes';
+import { FIELD_MESSAGES } from '../../shared/schemas/field-messages';
 import { REDIRECTS } from '../../shared/redirects';
 
 /**
@@ -32,8 +33,6 @@ export interface GatewayOptions {
 
 export type LambdaHandler = (event: unknown, context: unknown) => Promise<{ statusCode?: number; headers?: Record<string, string>; body?: string; isBase64Encoded?: boolean }>;
 
-const MAX_BODY = 10 * 1024 * 1024; // API Gateway HTTP API payload limit
-
 interface CompiledRoute {
   route: RouteDef;
   regex: RegExp;
@@ -61,7 +60,11 @@ export function matchRoute(method: string, path: string, routes: RouteDef[] = RO
     const m = c.regex.exec(path);
     if (m) {
       const params: Record<string, string> = {};
-      c.names.forEach((n, i) => { params[n] = decodeURIComponent(m[i + 1]); });
+      try {
+        c.names.forEach((n, i) => { params[n] = decodeURIComponent(m[i + 1]); });
+      } catch {
+        return undefined; // a malformed escape (e.g. %E0%A4%A) names nothing: 404, as API Gateway answers
+      }
       return { route: c.route, params };
     }
   }
@@ -124,13 +127,16 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
       }
     }
 
+    // The route's body limit (shared with the handler stack, functions/lib/request-guards.ts).
+    // The rest of an oversized body is read and dropped so the client sees the 413, not a reset.
+    const limit = maxBodyBytes(match.route);
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of req) {
       size += (chunk as Buffer).length;
-      if (size > MAX_BODY) return json(res, 413, { message: 'Request Entity Too Large' });
-      chunks.push(chunk as Buffer);
+      if (size <= limit) chunks.push(chunk as Buffer);
     }
+    if (size > limit) return json(res, 413, { error: { code: 'TOO_LARGE', message: FIELD_MESSAGES.bodyTooLarge } });
     const raw = Buffer.concat(chunks);
     const contentType = String(req.headers['content-type'] ?? '');
     const textual = /json|text|x-www-form-urlencoded/.test(contentType) || contentType === '';

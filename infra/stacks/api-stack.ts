@@ -6,7 +6,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
@@ -36,7 +36,7 @@ export interface ApiStackProps extends StackProps {
  */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
-  readonly functions = new Map<Domain, NodejsFunction>();
+  readonly functions = new Map<Domain, LambdaFunction>();
   /** Domains in the route table whose handler file is missing (synth warns; an infra test fails). */
   readonly missingDomains: Domain[] = [];
 
@@ -146,7 +146,7 @@ export class ApiStack extends Stack {
     }
   }
 
-  private grantDomainAccess(domain: Domain, fn: NodejsFunction, props: ApiStackProps): void {
+  private grantDomainAccess(domain: Domain, fn: LambdaFunction, props: ApiStackProps): void {
     const access = DOMAIN_ACCESS[domain];
     grantTable(fn, props.table, access.dynamodb);
     if (access.s3) grantTenantObjects(fn, props.documentsBucket, access.s3);

@@ -1,7 +1,7 @@
 import { Annotations, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Schedule, ScheduleExpression, ScheduleGroup, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
@@ -48,7 +48,7 @@ export interface JobsStackProps extends StackProps {
 }
 
 export class JobsStack extends Stack {
-  readonly functions = new Map<JobName, NodejsFunction>();
+  readonly functions = new Map<JobName, LambdaFunction>();
   readonly schedules = new Map<JobName, Schedule>();
   readonly missingJobs: JobName[] = [];
   readonly scheduleGroup: ScheduleGroup;

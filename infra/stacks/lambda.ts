@@ -1,12 +1,15 @@
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { buildSync } from 'esbuild';
+import { DOMAIN_ASSETS, LAMBDA_BUNDLE } from './bundling';
+
+export { DOMAIN_ASSETS };
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -37,22 +40,46 @@ export interface SayyaraFunctionProps {
   memorySize?: number;
   /**
    * Folders (relative to the repo root) copied beside the bundle, for files the code reads at
-   * run time relative to its module, e.g. the contract PDF's fonts: `{ 'functions/rentals/contract/fonts': 'fonts' }`.
+   * run time relative to the bundle, e.g. the PDF fonts: `{ 'functions/lib/pdf/fonts': 'fonts' }`
+   * (which domains need what: DOMAIN_ASSETS in ./bundling).
    */
   assets?: Record<string, string>;
 }
 
-/** Which domains read files beside their module at run time (see SayyaraFunctionProps.assets). */
-export const DOMAIN_ASSETS: Partial<Record<string, Record<string, string>>> = {
-  rentals: { 'functions/rentals/contract/fonts': 'fonts' },
-};
+/**
+ * Bundles a handler into `outputDir` with the repo's own esbuild (no Docker): index.mjs plus the
+ * chunks of lazily imported modules (code splitting, which NodejsFunction's esbuild command cannot
+ * do: it writes a single --outfile, so lazy imports such as the PDF module ended up inside the one
+ * file every cold start loads), and the asset folders the code reads at run time.
+ */
+export function bundleHandler(entry: string, outputDir: string, assets: Record<string, string> = {}): void {
+  buildSync({
+    entryPoints: { index: entry },
+    outdir: outputDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    platform: LAMBDA_BUNDLE.platform,
+    format: LAMBDA_BUNDLE.format,
+    target: LAMBDA_BUNDLE.target,
+    mainFields: LAMBDA_BUNDLE.mainFields,
+    minify: LAMBDA_BUNDLE.minify,
+    external: LAMBDA_BUNDLE.external,
+    banner: { js: LAMBDA_BUNDLE.banner },
+    tsconfig: join(REPO_ROOT, 'tsconfig.json'),
+    absWorkingDir: REPO_ROOT,
+    logLevel: 'error',
+  });
+  for (const [from, to] of Object.entries(assets)) cpSync(join(REPO_ROOT, from), join(outputDir, to), { recursive: true });
+}
 
 /**
- * One Lambda with the project's bundling rules: the repo's own esbuild (no Docker), ESM so that
- * ESM-only dependencies (middy 6) bundle as written, and a `require` shim for the CommonJS
- * packages esbuild leaves as dynamic requires. The AWS SDK v3 comes from the Node 22 runtime.
+ * One Lambda with the project's bundling rules (./bundling, shared with `npm run bench`): ESM so
+ * that ESM-only dependencies (middy 6) bundle as written, a `require` shim for the CommonJS
+ * packages esbuild leaves as dynamic requires, the AWS SDK v3 bundled and tree-shaken rather than
+ * taken from the Node 22 runtime, and lazy chunks beside index.mjs (see bundleHandler).
  */
-export function sayyaraFunction(scope: Construct, id: string, props: SayyaraFunctionProps): NodejsFunction {
+export function sayyaraFunction(scope: Construct, id: string, props: SayyaraFunctionProps): LambdaFunction {
   // An explicit log group gives a bounded retention instead of Lambda's never-expiring default.
   const logGroup = new LogGroup(scope, `${id}Logs`, {
     retention: RetentionDays.ONE_MONTH,
@@ -67,10 +94,24 @@ export function sayyaraFunction(scope: Construct, id: string, props: SayyaraFunc
   role.addToPolicy(
     new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }),
   );
-  return new NodejsFunction(scope, id, {
+  const code = Code.fromAsset(dirname(props.entry), {
+    // The asset is the bundle: its hash follows what is deployed, not the source folder.
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never pulled: local bundling always runs (and throws on a build error).
+      image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs22.x'),
+      local: {
+        tryBundle(outputDir: string) {
+          bundleHandler(props.entry, outputDir, props.assets);
+          return true;
+        },
+      },
+    },
+  });
+  return new LambdaFunction(scope, id, {
     role,
-    entry: props.entry,
-    handler: 'handler',
+    code,
+    handler: 'index.handler',
     description: props.description,
     runtime: Runtime.NODEJS_22_X,
     architecture: Architecture.ARM_64,
@@ -78,27 +119,5 @@ export function sayyaraFunction(scope: Construct, id: string, props: SayyaraFunc
     timeout: props.timeout ?? Duration.seconds(15),
     environment: { ...props.environment },
     logGroup,
-    projectRoot: REPO_ROOT,
-    depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
-    bundling: {
-      forceDockerBundling: false,
-      format: OutputFormat.ESM,
-      target: 'node22',
-      mainFields: ['module', 'main'],
-      minify: true,
-      sourceMap: false,
-      banner: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
-      tsconfig: join(REPO_ROOT, 'tsconfig.json'),
-      ...(props.assets
-        ? {
-            commandHooks: {
-              beforeBundling: () => [],
-              beforeInstall: () => [],
-              afterBundling: (_inputDir: string, outputDir: string) =>
-                Object.entries(props.assets!).map(([from, to]) => `cp -r "${join(REPO_ROOT, from)}" "${join(outputDir, to)}"`),
-            },
-          }
-        : {}),
-    },
   });
 }

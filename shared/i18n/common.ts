@@ -1,3 +1,5 @@
+import { FIELD_MESSAGES } from '../schemas/field-messages';
+
 /** Strings shared by every screen: product name, generic actions, shell states and errors. */
 export const common = {
   en: {
@@ -39,6 +41,8 @@ export const common = {
     skeletonLoading: 'Loading content',
     languageEnglish: 'English',
     languageArabic: 'العربية',
+    /** Messages of the shared field rules (shared/schemas/fields.ts), by key. */
+    fields: { ...FIELD_MESSAGES },
   },
   ar: {
     appName: 'سيّارة',
@@ -78,5 +82,14 @@ export const common = {
     skeletonLoading: 'جارٍ تحميل المحتوى',
     languageEnglish: 'English',
     languageArabic: 'العربية',
+    fields: {
+      tooLong: 'النص أطول من المسموح',
+      invalidDate: 'يجب أن يكون التاريخ تاريخًا صحيحًا في التقويم (YYYY-MM-DD)',
+      invalidDateTime: 'يجب أن يكون التاريخ والوقت بصيغة ISO 8601 صحيحة مع المنطقة الزمنية (مثل 2026-03-01T10:00:00Z)',
+      invalidId: 'معرّف غير صالح',
+      invalidText: 'يجب أن تكون القيمة نصًا',
+      bodyTooLarge: 'الطلب أكبر من الحجم المسموح',
+      noBody: 'هذا الطلب لا يقبل محتوى',
+    },
   },
 };

@@ -569,6 +569,7 @@ export const rentals = {
       returnMileageRequired: 'عداد الإرجاع مطلوب',
       conditionRequired: 'الحالة مطلوبة',
       odometerBelowStart: 'لا يمكن أن يكون عداد الإرجاع أقل من عداد الاستلام',
+      returnBeforeStart: 'لا يمكن أن يكون تاريخ الإرجاع قبل تاريخ البدء',
       odometerStartRequired: 'عداد الاستلام مطلوب',
       fuelLevelRequired: 'مستوى الوقود مطلوب',
       amountRequired: 'المبلغ مطلوب',

@@ -1,14 +1,19 @@
 import * as z from 'zod';
-import type { RouteDef } from './types';
+import { routeMaker } from './types';
 import { loginSchema, registerSchema } from '../schemas/auth';
+import { secret } from '../schemas/fields';
+
+const route = routeMaker('auth');
 
 /**
  * Identity routes (spec product-screens-and-session.md §7). Sign-up, sign-in, refresh and logout
  * are public: the caller has no valid access token yet (or no longer). Logout is public so that
  * an expired session can still revoke its refresh token; its failures are harmless by contract.
  */
-const refreshBody = z.object({ refreshToken: z.string().min(1, 'Refresh token is required') });
-const logoutBody = z.object({ refreshToken: z.string().optional() }).optional();
+/** Cognito refresh tokens are about 2 KB; 8 KB leaves room without letting anything through. */
+const REFRESH_TOKEN_MAX = 8192;
+const refreshBody = z.object({ refreshToken: secret(REFRESH_TOKEN_MAX).min(1, 'Refresh token is required') });
+const logoutBody = z.object({ refreshToken: secret(REFRESH_TOKEN_MAX).optional() }).optional();
 
 const tokens = z.object({ accessToken: z.string(), refreshToken: z.string(), expiresIn: z.number() });
 const sessionUser = z.object({
@@ -19,75 +24,12 @@ const session = z.object({ success: z.literal(true), tokens, user: sessionUser }
 const refreshed = z.object({ success: z.literal(true), tokens });
 const done = z.object({ success: z.literal(true) });
 
-export const authRoutes: RouteDef[] = [
-  {
-    operationId: 'register',
-    method: 'POST',
-    path: '/api/register',
-    domain: 'auth',
-    auth: 'public',
-    summary: 'Self-serve sign-up: creates the company, its default settings and its OWNER, all or nothing',
-    request: { body: registerSchema },
-    response: session,
-  },
-  {
-    operationId: 'login',
-    method: 'POST',
-    path: '/api/auth/login',
-    domain: 'auth',
-    auth: 'public',
-    summary: 'Sign in with username and password (5 failures in 15 minutes lock the username for the rest of the window)',
-    request: { body: loginSchema },
-    response: session,
-  },
-  {
-    operationId: 'me',
-    method: 'GET',
-    path: '/api/auth/me',
-    domain: 'auth',
-    auth: 'authenticated',
-    ability: 'signedIn',
-    summary: 'The signed-in user, with status, demo flag and company name',
-    response: z.object({ success: z.literal(true), user: sessionUser.extend({ status: z.string(), isDemo: z.boolean(), tenantName: z.string().nullable().optional() }) }),
-  },
-  {
-    operationId: 'logout',
-    method: 'POST',
-    path: '/api/auth/logout',
-    domain: 'auth',
-    auth: 'public',
-    summary: 'Revokes the refresh token when given; always succeeds',
-    request: { body: logoutBody },
-    response: done,
-  },
-  {
-    operationId: 'logoutLegacy',
-    method: 'POST',
-    path: '/api/logout',
-    domain: 'auth',
-    auth: 'public',
-    summary: 'Second logout path the client also calls; same as /api/auth/logout',
-    request: { body: logoutBody },
-    response: done,
-  },
-  {
-    operationId: 'refresh',
-    method: 'POST',
-    path: '/api/v1/auth/refresh',
-    domain: 'auth',
-    auth: 'public',
-    summary: 'New access token from a refresh token',
-    request: { body: refreshBody },
-    response: refreshed,
-  },
-  {
-    operationId: 'refreshLegacy',
-    method: 'POST',
-    path: '/api/auth/refresh',
-    domain: 'auth',
-    auth: 'public',
-    summary: 'Older second refresh path used by request helpers; same as /api/v1/auth/refresh',
-    request: { body: refreshBody },
-    response: refreshed,
-  },
+export const authRoutes = [
+  route({ operationId: 'register', method: 'POST', path: '/api/register', auth: 'public', summary: 'Self-serve sign-up: creates the company, its default settings and its OWNER, all or nothing', request: { body: registerSchema }, response: session }),
+  route({ operationId: 'login', method: 'POST', path: '/api/auth/login', auth: 'public', summary: 'Sign in with username and password (5 failures in 15 minutes lock the username for the rest of the window)', request: { body: loginSchema }, response: session }),
+  route({ operationId: 'me', method: 'GET', path: '/api/auth/me', ability: 'signedIn', summary: 'The signed-in user, with status, demo flag and company name', response: z.object({ success: z.literal(true), user: sessionUser.extend({ status: z.string(), isDemo: z.boolean(), tenantName: z.string().nullable().optional() }) }) }),
+  route({ operationId: 'logout', method: 'POST', path: '/api/auth/logout', auth: 'public', summary: 'Revokes the refresh token when given; always succeeds', request: { body: logoutBody }, response: done }),
+  route({ operationId: 'logoutLegacy', method: 'POST', path: '/api/logout', auth: 'public', summary: 'Second logout path the client also calls; same as /api/auth/logout', request: { body: logoutBody }, response: done }),
+  route({ operationId: 'refresh', method: 'POST', path: '/api/v1/auth/refresh', auth: 'public', summary: 'New access token from a refresh token', request: { body: refreshBody }, response: refreshed }),
+  route({ operationId: 'refreshLegacy', method: 'POST', path: '/api/auth/refresh', auth: 'public', summary: 'Older second refresh path used by request helpers; same as /api/v1/auth/refresh', request: { body: refreshBody }, response: refreshed }),
 ];

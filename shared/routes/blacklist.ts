@@ -1,29 +1,14 @@
-import type { RouteDef } from './types';
+import { routeMaker } from './types';
 import { blacklistCreateSchema, blacklistListQuerySchema, blacklistUpdateSchema } from '../schemas/blacklist';
 import { idParamsSchema } from '../schemas/customers';
 
-const blacklistRoute = (r: Omit<RouteDef, 'domain' | 'auth'>): RouteDef => ({ domain: 'customers', auth: 'authenticated', ...r });
+const route = routeMaker('customers');
+
 
 /** Blacklist (served by the customers Lambda). STAFF may add and read; only managers edit. No delete: status 'removed'. */
-export const blacklistRoutes: RouteDef[] = [
-  blacklistRoute({
-    operationId: 'listBlacklist', method: 'GET', path: '/api/v1/blacklist', ability: 'blacklistRead',
-    summary: 'Blacklist entries, newest first; search by name, licence or phone; filter by status',
-    request: { query: blacklistListQuerySchema },
-  }),
-  blacklistRoute({
-    operationId: 'createBlacklistEntry', method: 'POST', path: '/api/v1/blacklist', ability: 'blacklistAdd',
-    summary: 'Add a blacklist entry (status active)',
-    request: { body: blacklistCreateSchema },
-  }),
-  blacklistRoute({
-    operationId: 'getBlacklistEntry', method: 'GET', path: '/api/v1/blacklist/{id}', ability: 'blacklistRead',
-    summary: 'One blacklist entry',
-    request: { params: idParamsSchema },
-  }),
-  blacklistRoute({
-    operationId: 'updateBlacklistEntry', method: 'PATCH', path: '/api/v1/blacklist/{id}', ability: 'blacklistEdit',
-    summary: 'Edit an entry or change its status (active, reviewed, removed)',
-    request: { params: idParamsSchema, body: blacklistUpdateSchema },
-  }),
+export const blacklistRoutes = [
+  route({ operationId: 'listBlacklist', method: 'GET', path: '/api/v1/blacklist', ability: 'blacklistRead', summary: 'Blacklist entries, newest first; q searches name, licence or phone; filter by status', request: { query: blacklistListQuerySchema } }),
+  route({ operationId: 'createBlacklistEntry', method: 'POST', path: '/api/v1/blacklist', ability: 'blacklistAdd', summary: 'Add a blacklist entry (status active)', request: { body: blacklistCreateSchema } }),
+  route({ operationId: 'getBlacklistEntry', method: 'GET', path: '/api/v1/blacklist/{id}', ability: 'blacklistRead', summary: 'One blacklist entry', request: { params: idParamsSchema } }),
+  route({ operationId: 'updateBlacklistEntry', method: 'PATCH', path: '/api/v1/blacklist/{id}', ability: 'blacklistEdit', summary: 'Edit an entry or change its status (active, reviewed, removed)', request: { params: idParamsSchema, body: blacklistUpdateSchema } }),
 ];

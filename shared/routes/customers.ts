@@ -1,84 +1,29 @@
 import * as z from 'zod';
-import type { RouteDef } from './types';
+import { routeMaker } from './types';
 import {
   activeBodySchema, customerCreateSchema, customerListQuerySchema, customerUpdateSchema,
   documentRecordSchema, documentUploadUrlSchema, idParamsSchema, idScanUploadUrlSchema, noteCreateSchema, pageQuerySchema,
   vipBodySchema,
 } from '../schemas/customers';
 
-const customerRoute = (r: Omit<RouteDef, 'domain' | 'auth'>): RouteDef => ({ domain: 'customers', auth: 'authenticated', ...r });
+const route = routeMaker('customers');
+
 const idParams = idParamsSchema;
 
 /** Customers: directory, profile, VIP/active toggles, notes, documents, rental history, ID scan. */
-export const customersRoutes: RouteDef[] = [
-  customerRoute({
-    operationId: 'listCustomers', method: 'GET', path: '/api/v1/customers', ability: 'customersRead',
-    summary: 'Customer directory: search (name en/ar, phone, email, licence), VIP, tier, active/inactive, sort, cursor pages',
-    request: { query: customerListQuerySchema },
-  }),
-  customerRoute({
-    operationId: 'createCustomer', method: 'POST', path: '/api/v1/customers', ability: 'customersEdit',
-    summary: 'Add a customer (date of birth checked against the company region minimum age)',
-    request: { body: customerCreateSchema },
-  }),
-  customerRoute({
-    operationId: 'scanCustomerId', method: 'POST', path: '/api/v1/customers/id-scan', ability: 'customersEdit', rawBody: true,
-    summary: 'Extract customer fields from a passport / ID card / licence (PDF text layer, MRZ): the raw file as the body, or JSON {"key"} of a file uploaded via /id-scan/upload-url',
-  }),
-  customerRoute({
-    operationId: 'customerIdScanUploadUrl', method: 'POST', path: '/api/v1/customers/id-scan/upload-url', ability: 'customersEdit',
-    summary: 'Presigned PUT URL for an ID scan too large to send directly (then POST /id-scan with {"key"})',
-    request: { body: idScanUploadUrlSchema },
-  }),
-  customerRoute({
-    operationId: 'getCustomer', method: 'GET', path: '/api/v1/customers/{id}', ability: 'customersRead',
-    summary: 'Customer profile with loyalty, age/licence status per region and blacklist matches',
-    request: { params: idParams },
-  }),
-  customerRoute({
-    operationId: 'updateCustomer', method: 'PATCH', path: '/api/v1/customers/{id}', ability: 'customersEdit',
-    summary: 'Edit a customer (optimistic concurrency on version)',
-    request: { params: idParams, body: customerUpdateSchema },
-  }),
-  customerRoute({
-    operationId: 'setCustomerVip', method: 'POST', path: '/api/v1/customers/{id}/vip', ability: 'customersEdit',
-    summary: 'Mark or unmark a customer as VIP',
-    request: { params: idParams, body: vipBodySchema },
-  }),
-  customerRoute({
-    operationId: 'setCustomerActive', method: 'POST', path: '/api/v1/customers/{id}/active', ability: 'customersEdit',
-    summary: 'Activate or deactivate a customer',
-    request: { params: idParams, body: activeBodySchema },
-  }),
-  customerRoute({
-    operationId: 'listCustomerNotes', method: 'GET', path: '/api/v1/customers/{id}/notes', ability: 'customersRead',
-    summary: 'Notes on a customer, newest first (internal notes are for managers only)',
-    request: { params: idParams, query: pageQuerySchema },
-  }),
-  customerRoute({
-    operationId: 'addCustomerNote', method: 'POST', path: '/api/v1/customers/{id}/notes', ability: 'customersEdit',
-    summary: 'Add a note with visibility internal, staff_only or public',
-    request: { params: idParams, body: noteCreateSchema },
-  }),
-  customerRoute({
-    operationId: 'customerDocumentUploadUrl', method: 'POST', path: '/api/v1/customers/{id}/documents/upload-url', ability: 'customersEdit',
-    summary: 'Presigned PUT URL for a customer document (PDF, JPG or PNG, at most 10 MB)',
-    request: { params: idParams, body: documentUploadUrlSchema },
-    response: z.object({ uploadUrl: z.string(), key: z.string(), headers: z.record(z.string(), z.string()), expiresIn: z.number() }),
-  }),
-  customerRoute({
-    operationId: 'recordCustomerDocument', method: 'POST', path: '/api/v1/customers/{id}/documents', ability: 'customersEdit',
-    summary: 'Record an uploaded customer document (the object must exist with the declared size)',
-    request: { params: idParams, body: documentRecordSchema },
-  }),
-  customerRoute({
-    operationId: 'listCustomerDocuments', method: 'GET', path: '/api/v1/customers/{id}/documents', ability: 'customersRead',
-    summary: 'Documents of a customer with short-lived download links',
-    request: { params: idParams, query: pageQuerySchema },
-  }),
-  customerRoute({
-    operationId: 'listCustomerRentals', method: 'GET', path: '/api/v1/customers/{id}/rentals', ability: 'customersRead',
-    summary: 'Rental history of a customer, newest first',
-    request: { params: idParams, query: pageQuerySchema },
-  }),
+export const customersRoutes = [
+  route({ operationId: 'listCustomers', method: 'GET', path: '/api/v1/customers', ability: 'customersRead', summary: 'Customer directory: q (name en/ar, phone, email, licence), VIP, tier, active/inactive, sort, cursor pages', request: { query: customerListQuerySchema } }),
+  route({ operationId: 'createCustomer', method: 'POST', path: '/api/v1/customers', ability: 'customersEdit', summary: 'Add a customer (date of birth checked against the company region minimum age)', request: { body: customerCreateSchema } }),
+  route({ operationId: 'scanCustomerId', method: 'POST', path: '/api/v1/customers/id-scan', ability: 'customersEdit', rawBody: true, summary: 'Extract customer fields from a passport / ID card / licence (PDF text layer, MRZ): the raw file as the body, or JSON {"key"} of a file uploaded via /id-scan/upload-url' }),
+  route({ operationId: 'customerIdScanUploadUrl', method: 'POST', path: '/api/v1/customers/id-scan/upload-url', ability: 'customersEdit', summary: 'Presigned PUT URL for an ID scan too large to send directly (then POST /id-scan with {"key"})', request: { body: idScanUploadUrlSchema } }),
+  route({ operationId: 'getCustomer', method: 'GET', path: '/api/v1/customers/{id}', ability: 'customersRead', summary: 'Customer profile with loyalty, age/licence status per region and blacklist matches', request: { params: idParams } }),
+  route({ operationId: 'updateCustomer', method: 'PATCH', path: '/api/v1/customers/{id}', ability: 'customersEdit', summary: 'Edit a customer (optimistic concurrency on version)', request: { params: idParams, body: customerUpdateSchema } }),
+  route({ operationId: 'setCustomerVip', method: 'POST', path: '/api/v1/customers/{id}/vip', ability: 'customersEdit', summary: 'Mark or unmark a customer as VIP', request: { params: idParams, body: vipBodySchema } }),
+  route({ operationId: 'setCustomerActive', method: 'POST', path: '/api/v1/customers/{id}/active', ability: 'customersEdit', summary: 'Activate or deactivate a customer', request: { params: idParams, body: activeBodySchema } }),
+  route({ operationId: 'listCustomerNotes', method: 'GET', path: '/api/v1/customers/{id}/notes', ability: 'customersRead', summary: 'Notes on a customer, newest first (internal notes are for managers only)', request: { params: idParams, query: pageQuerySchema } }),
+  route({ operationId: 'addCustomerNote', method: 'POST', path: '/api/v1/customers/{id}/notes', ability: 'customersEdit', summary: 'Add a note with visibility internal, staff_only or public', request: { params: idParams, body: noteCreateSchema } }),
+  route({ operationId: 'customerDocumentUploadUrl', method: 'POST', path: '/api/v1/customers/{id}/documents/upload-url', ability: 'customersEdit', summary: 'Presigned PUT URL for a customer document (PDF, JPG or PNG, at most 10 MB)', request: { params: idParams, body: documentUploadUrlSchema }, response: z.object({ uploadUrl: z.string(), key: z.string(), headers: z.record(z.string(), z.string()), expiresIn: z.number() }) }),
+  route({ operationId: 'recordCustomerDocument', method: 'POST', path: '/api/v1/customers/{id}/documents', ability: 'customersEdit', summary: 'Record an uploaded customer document (the object must exist with the declared size)', request: { params: idParams, body: documentRecordSchema } }),
+  route({ operationId: 'listCustomerDocuments', method: 'GET', path: '/api/v1/customers/{id}/documents', ability: 'customersRead', summary: 'Documents of a customer with short-lived download links', request: { params: idParams, query: pageQuerySchema } }),
+  route({ operationId: 'listCustomerRentals', method: 'GET', path: '/api/v1/customers/{id}/rentals', ability: 'customersRead', summary: 'Rental history of a customer, newest first', request: { params: idParams, query: pageQuerySchema } }),
 ];

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import type { RouteDef } from './types';
+import { routeMaker } from './types';
 import {
   calendarQuery, cancelSchema, chargeSchema, checkConflictsSchema, closeSchema, createRentalSchema, ledgerEntryParams,
   listRentalsQuery, noteSchema, paymentSchema, pickupSchema, refundSchema, rentalIdParams, returnSchema, reverseEntrySchema,
 } from '../schemas/rentals';
 
-const r = (def: Omit<RouteDef, 'domain' | 'auth'>): RouteDef => ({ domain: 'rentals', auth: 'authenticated', ...def });
+const route = routeMaker('rentals');
 const byId = { params: rentalIdParams };
 
 /**
@@ -13,27 +13,27 @@ const byId = { params: rentalIdParams };
  * rentalsEdit (OWNER, ADMIN, STAFF; MECHANIC sees the vehicle schedule only, through the fleet
  * calendar). Money movements accept an Idempotency-Key.
  */
-export const rentalsRoutes: RouteDef[] = [
-  r({ operationId: 'listRentals', method: 'GET', path: '/api/v1/rentals', ability: 'rentalsRead', summary: 'Rentals, newest first; filters status, customerId, q (reference, customer, plate)', request: { query: listRentalsQuery } }),
-  r({ operationId: 'createRental', method: 'POST', path: '/api/v1/rentals', ability: 'rentalsEdit', summary: 'Books a vehicle: checks conflicts atomically, reserves RENT/CNT references, posts the initial ledger', request: { body: createRentalSchema }, idempotent: true }),
-  r({ operationId: 'checkRentalConflicts', method: 'POST', path: '/api/v1/rentals/check-conflicts', ability: 'rentalsRead', summary: 'Bookings and maintenance blocking a vehicle in a window', request: { body: checkConflictsSchema } }),
-  r({ operationId: 'rentalAvailability', method: 'GET', path: '/api/v1/rentals/availability', ability: 'rentalsRead', summary: 'Ids of vehicles busy in a window (start, end), for the wizard', request: { query: calendarQuery } }),
-  r({ operationId: 'rentalDefaults', method: 'GET', path: '/api/v1/rentals/defaults', ability: 'rentalsRead', summary: 'What the wizard prefills from company settings and region (tax rate, km limit, extra km charge, max days, blacklist mode)' }),
-  r({ operationId: 'rentalStats', method: 'GET', path: '/api/v1/rentals/stats', ability: 'rentalsRead', summary: 'Counts per status and this month\'s ledger totals' }),
-  r({ operationId: 'getRental', method: 'GET', path: '/api/v1/rentals/{id}', ability: 'rentalsRead', summary: 'One rental with its totals and timeline', request: byId }),
-  r({ operationId: 'getRentalLedger', method: 'GET', path: '/api/v1/rentals/{id}/ledger', ability: 'rentalsRead', summary: 'Ledger entries, allocation status and the balance (due, credit, settled)', request: byId }),
-  r({ operationId: 'recordRentalPayment', method: 'POST', path: '/api/v1/rentals/{id}/payments', ability: 'rentalsEdit', summary: 'Records a payment (or the security deposit received)', request: { ...byId, body: paymentSchema }, idempotent: true }),
-  r({ operationId: 'addRentalCharge', method: 'POST', path: '/api/v1/rentals/{id}/charges', ability: 'rentalsEdit', summary: 'Adds a charge', request: { ...byId, body: chargeSchema }, idempotent: true }),
-  r({ operationId: 'recordRentalRefund', method: 'POST', path: '/api/v1/rentals/{id}/refunds', ability: 'rentalsEdit', summary: 'Records a refund (or gives back deposit)', request: { ...byId, body: refundSchema }, idempotent: true }),
-  r({ operationId: 'reverseRentalLedgerEntry', method: 'POST', path: '/api/v1/rentals/{id}/ledger/{entryId}/reverse', ability: 'rentalsEdit', summary: 'Reverses (part of) a locked ledger entry', request: { params: ledgerEntryParams, body: reverseEntrySchema }, idempotent: true }),
-  r({ operationId: 'pickupRental', method: 'POST', path: '/api/v1/rentals/{id}/pickup', ability: 'rentalsEdit', summary: 'Hands the vehicle over: odometer and fuel at start; pending → active', request: { ...byId, body: pickupSchema } }),
-  r({ operationId: 'previewRentalReturn', method: 'POST', path: '/api/v1/rentals/{id}/return-preview', ability: 'rentalsRead', summary: 'Final charges a return would post, without writing', request: { ...byId, body: returnSchema } }),
-  r({ operationId: 'returnRental', method: 'POST', path: '/api/v1/rentals/{id}/return', ability: 'rentalsEdit', summary: 'Vehicle back: posts the final charges; active/overdue → completed', request: { ...byId, body: returnSchema }, idempotent: true }),
-  r({ operationId: 'closeRental', method: 'POST', path: '/api/v1/rentals/{id}/close', ability: 'rentalsEdit', summary: 'Settles the deposit and locks the contract (STAFF: only without balance unless allowed)', request: { ...byId, body: closeSchema }, idempotent: true }),
-  r({ operationId: 'cancelRental', method: 'POST', path: '/api/v1/rentals/{id}/cancel', ability: 'rentalsEdit', summary: 'Cancels a pending rental and frees the vehicle', request: { ...byId, body: cancelSchema } }),
-  r({ operationId: 'archiveRental', method: 'POST', path: '/api/v1/rentals/{id}/archive', ability: 'rentalsEdit', summary: 'Archives a completed or cancelled rental', request: byId }),
-  r({ operationId: 'restoreRental', method: 'POST', path: '/api/v1/rentals/{id}/restore', ability: 'rentalsEdit', summary: 'Restores an archived rental to its previous status', request: byId }),
-  r({ operationId: 'listRentalNotes', method: 'GET', path: '/api/v1/rentals/{id}/notes', ability: 'rentalsRead', summary: 'Notes of a rental', request: byId }),
-  r({ operationId: 'addRentalNote', method: 'POST', path: '/api/v1/rentals/{id}/notes', ability: 'rentalsEdit', summary: 'Adds a note (internal, staff_only, public)', request: { ...byId, body: noteSchema } }),
-  r({ operationId: 'getRentalContract', method: 'GET', path: '/api/v1/rentals/{id}/contract', ability: 'rentalsRead', summary: 'Presigned URL of the contract PDF (English and Arabic), generated when missing or stale', request: byId, response: z.object({ url: z.string() }) }),
+export const rentalsRoutes = [
+  route({ operationId: 'listRentals', method: 'GET', path: '/api/v1/rentals', ability: 'rentalsRead', summary: 'Rentals, newest first; filters status, customerId, q (reference, customer, plate)', request: { query: listRentalsQuery } }),
+  route({ operationId: 'createRental', method: 'POST', path: '/api/v1/rentals', ability: 'rentalsEdit', summary: 'Books a vehicle: checks conflicts atomically, reserves RENT/CNT references, posts the initial ledger', request: { body: createRentalSchema }, idempotent: true }),
+  route({ operationId: 'checkRentalConflicts', method: 'POST', path: '/api/v1/rentals/check-conflicts', ability: 'rentalsRead', summary: 'Bookings and maintenance blocking a vehicle in a window', request: { body: checkConflictsSchema } }),
+  route({ operationId: 'rentalAvailability', method: 'GET', path: '/api/v1/rentals/availability', ability: 'rentalsRead', summary: 'Ids of vehicles busy in a window (start, end), for the wizard', request: { query: calendarQuery } }),
+  route({ operationId: 'rentalDefaults', method: 'GET', path: '/api/v1/rentals/defaults', ability: 'rentalsRead', summary: 'What the wizard prefills from company settings and region (tax rate, km limit, extra km charge, max days, blacklist mode)' }),
+  route({ operationId: 'rentalStats', method: 'GET', path: '/api/v1/rentals/stats', ability: 'rentalsRead', summary: 'Counts per status and this month\'s ledger totals' }),
+  route({ operationId: 'getRental', method: 'GET', path: '/api/v1/rentals/{id}', ability: 'rentalsRead', summary: 'One rental with its totals and timeline', request: byId }),
+  route({ operationId: 'getRentalLedger', method: 'GET', path: '/api/v1/rentals/{id}/ledger', ability: 'rentalsRead', summary: 'Ledger entries, allocation status and the balance (due, credit, settled)', request: byId }),
+  route({ operationId: 'recordRentalPayment', method: 'POST', path: '/api/v1/rentals/{id}/payments', ability: 'rentalsEdit', summary: 'Records a payment (or the security deposit received)', request: { ...byId, body: paymentSchema }, idempotent: true }),
+  route({ operationId: 'addRentalCharge', method: 'POST', path: '/api/v1/rentals/{id}/charges', ability: 'rentalsEdit', summary: 'Adds a charge', request: { ...byId, body: chargeSchema }, idempotent: true }),
+  route({ operationId: 'recordRentalRefund', method: 'POST', path: '/api/v1/rentals/{id}/refunds', ability: 'rentalsEdit', summary: 'Records a refund (or gives back deposit)', request: { ...byId, body: refundSchema }, idempotent: true }),
+  route({ operationId: 'reverseRentalLedgerEntry', method: 'POST', path: '/api/v1/rentals/{id}/ledger/{entryId}/reverse', ability: 'rentalsEdit', summary: 'Reverses (part of) a locked ledger entry', request: { params: ledgerEntryParams, body: reverseEntrySchema }, idempotent: true }),
+  route({ operationId: 'pickupRental', method: 'POST', path: '/api/v1/rentals/{id}/pickup', ability: 'rentalsEdit', summary: 'Hands the vehicle over: odometer and fuel at start; pending → active', request: { ...byId, body: pickupSchema } }),
+  route({ operationId: 'previewRentalReturn', method: 'POST', path: '/api/v1/rentals/{id}/return-preview', ability: 'rentalsRead', summary: 'Final charges a return would post, without writing', request: { ...byId, body: returnSchema } }),
+  route({ operationId: 'returnRental', method: 'POST', path: '/api/v1/rentals/{id}/return', ability: 'rentalsEdit', summary: 'Vehicle back: posts the final charges; active/overdue → completed', request: { ...byId, body: returnSchema }, idempotent: true }),
+  route({ operationId: 'closeRental', method: 'POST', path: '/api/v1/rentals/{id}/close', ability: 'rentalsEdit', summary: 'Settles the deposit and locks the contract (STAFF: only without balance unless allowed)', request: { ...byId, body: closeSchema }, idempotent: true }),
+  route({ operationId: 'cancelRental', method: 'POST', path: '/api/v1/rentals/{id}/cancel', ability: 'rentalsEdit', summary: 'Cancels a pending rental and frees the vehicle', request: { ...byId, body: cancelSchema } }),
+  route({ operationId: 'archiveRental', method: 'POST', path: '/api/v1/rentals/{id}/archive', ability: 'rentalsEdit', summary: 'Archives a completed or cancelled rental', request: byId }),
+  route({ operationId: 'restoreRental', method: 'POST', path: '/api/v1/rentals/{id}/restore', ability: 'rentalsEdit', summary: 'Restores an archived rental to its previous status', request: byId }),
+  route({ operationId: 'listRentalNotes', method: 'GET', path: '/api/v1/rentals/{id}/notes', ability: 'rentalsRead', summary: 'Notes of a rental', request: byId }),
+  route({ operationId: 'addRentalNote', method: 'POST', path: '/api/v1/rentals/{id}/notes', ability: 'rentalsEdit', summary: 'Adds a note (internal, staff_only, public)', request: { ...byId, body: noteSchema } }),
+  route({ operationId: 'getRentalContract', method: 'GET', path: '/api/v1/rentals/{id}/contract', ability: 'rentalsRead', summary: 'Presigned URL of the contract PDF (English and Arabic), generated when missing or stale', request: byId, response: z.object({ url: z.string() }) }),
 ];

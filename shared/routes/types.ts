@@ -18,9 +18,16 @@ export type Domain = (typeof DOMAINS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RouteDef {
+/** The zod schemas a route validates its input with (the handler's ctx is typed from them). */
+export interface RouteRequest {
+  body?: ZodType;
+  query?: ZodType;
+  params?: ZodType;
+}
+
+export interface RouteDef<Op extends string = string, Req extends RouteRequest = RouteRequest> {
   /** Unique, stable; the domain handler dispatches on it. */
-  operationId: string;
+  operationId: Op;
   method: HttpMethod;
   /** API Gateway path syntax: /api/v1/vehicles/{id} */
   path: string;
@@ -32,17 +39,40 @@ export interface RouteDef {
   /** The shared demo account works like an OWNER but may not use these routes (403). */
   blockDemo?: boolean;
   summary: string;
-  request?: {
-    body?: ZodType;
-    query?: ZodType;
-    params?: ZodType;
-  };
+  request?: Req;
   /** Schema of a successful answer, for the OpenAPI document. */
   response?: ZodType;
   /** Money-moving creates accept an Idempotency-Key header. */
   idempotent?: boolean;
   /** Raw body (uploads): not JSON-parsed, not logged. */
   rawBody?: boolean;
+  /**
+   * Largest body accepted, in bytes; above it the gateway and the handler stack answer 413
+   * TOO_LARGE. Default: DEFAULT_JSON_BODY_BYTES for JSON routes, DEFAULT_RAW_BODY_BYTES for raw ones.
+   */
+  maxBodyBytes?: number;
 }
 
+/** JSON bodies: 256 KB unless a route says otherwise (no form of ours comes near it). */
+export const DEFAULT_JSON_BODY_BYTES = 256 * 1024;
+/** Raw bodies: Lambda's 6 MB synchronous payload limit (API Gateway itself allows 10 MB). */
+export const DEFAULT_RAW_BODY_BYTES = 6 * 1024 * 1024;
+
+/** The body limit of a route, in bytes. */
+export const maxBodyBytes = (r: Pick<RouteDef, 'maxBodyBytes' | 'rawBody'>): number =>
+  r.maxBodyBytes ?? (r.rawBody ? DEFAULT_RAW_BODY_BYTES : DEFAULT_JSON_BODY_BYTES);
+
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;
+
+/**
+ * The one way a route file declares its routes (one line each): `const route = routeMaker('vehicles')`
+ * then `route({ operationId, method, path, ability, summary, request })`. Domain and auth
+ * ('authenticated' unless the route says 'public') are filled in, and the literal operationId and
+ * the schema types are kept, so `createDomainHandler(domain, routes, impls)` types each
+ * implementation's `ctx.body/query/params` from the route's own schemas (no casts in handlers).
+ */
+export function routeMaker<D extends Domain>(domain: D) {
+  return <const Op extends string, const Req extends RouteRequest = {}>(
+    def: Omit<RouteDef<Op, Req>, 'domain' | 'auth'> & { auth?: RouteDef['auth'] },
+  ): RouteDef<Op, Req> & { domain: D } => ({ ...def, domain, auth: def.auth ?? 'authenticated' });
+}

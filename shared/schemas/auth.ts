@@ -10,6 +10,7 @@ import { PASSWORD_MIN_LENGTH } from '../constants';
  */
 export { AUTH_MESSAGES } from './auth-messages';
 import { AUTH_MESSAGES } from './auth-messages';
+import { TEXT_LIMITS, name, secret, text } from './fields';
 
 export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 
@@ -21,22 +22,20 @@ export const AUTH_MESSAGE_KEYS: Record<string, AuthMessageKey> = Object.fromEntr
 export { PASSWORD_MIN_LENGTH };
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(1, AUTH_MESSAGES.usernameRequired),
-  password: z.string().min(1, AUTH_MESSAGES.passwordRequired),
+  username: text(TEXT_LIMITS.username, { required: AUTH_MESSAGES.usernameRequired }).min(1, AUTH_MESSAGES.usernameRequired),
+  password: secret(TEXT_LIMITS.password, { required: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired),
 });
 
 export const registerSchema = z.object({
-  tenantName: z.string().trim().min(1, AUTH_MESSAGES.tenantNameRequired),
-  fullNameEnglish: z.string().trim().min(1, AUTH_MESSAGES.fullNameEnglishRequired),
+  tenantName: name({ required: AUTH_MESSAGES.tenantNameRequired }).min(1, AUTH_MESSAGES.tenantNameRequired),
+  fullNameEnglish: name({ required: AUTH_MESSAGES.fullNameEnglishRequired }).min(1, AUTH_MESSAGES.fullNameEnglishRequired),
   // Optional: an empty field in the form means "not given", not an empty name.
-  fullNameArabic: z
-    .string()
-    .trim()
+  fullNameArabic: name()
     .optional()
     .transform((v) => (v ? v : undefined)),
-  username: z.string().trim().min(1, AUTH_MESSAGES.usernameRequired),
-  email: z.string().trim().email(AUTH_MESSAGES.invalidEmail),
-  password: z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin),
+  username: text(TEXT_LIMITS.username, { required: AUTH_MESSAGES.usernameRequired }).min(1, AUTH_MESSAGES.usernameRequired),
+  email: text(TEXT_LIMITS.email, { required: AUTH_MESSAGES.invalidEmail }).email(AUTH_MESSAGES.invalidEmail),
+  password: secret(TEXT_LIMITS.password, { required: AUTH_MESSAGES.passwordMin }).min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin),
 });
 
 export type LoginInput = z.input<typeof loginSchema>;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { BLACKLIST_STATUSES } from '../customers/blacklist-match';
 import { blankToNull, isValidPhone } from './customers';
+import { cursor, shortText, text } from './fields';
 
 /**
  * Blacklist schemas (business-data-and-rules §3 blacklisted_customers: fullName, licenseNumber,
@@ -24,31 +25,19 @@ export const BLACKLIST_MESSAGE_KEYS: Record<string, BlacklistMessageKey> = Objec
 );
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, BLACKLIST_MESSAGES.tooLong)
+  text(max, { tooLong: BLACKLIST_MESSAGES.tooLong })
     .nullish()
     .transform(blankToNull);
 
-const phoneNumber = z
-  .string()
-  .trim()
-  .max(30, BLACKLIST_MESSAGES.invalidPhone)
+const phoneNumber = text(30, { tooLong: BLACKLIST_MESSAGES.invalidPhone })
   .nullish()
   .refine((v) => !v || isValidPhone(v), BLACKLIST_MESSAGES.invalidPhone)
   .transform(blankToNull);
 
-const fullName = z
-  .string({ error: BLACKLIST_MESSAGES.fullNameRequired })
-  .trim()
-  .min(1, BLACKLIST_MESSAGES.fullNameRequired)
-  .max(200, BLACKLIST_MESSAGES.tooLong);
-const reason = z
-  .string({ error: BLACKLIST_MESSAGES.reasonRequired })
-  .trim()
-  .min(1, BLACKLIST_MESSAGES.reasonRequired)
-  .max(1000, BLACKLIST_MESSAGES.tooLong);
+const fullName = text(200, { required: BLACKLIST_MESSAGES.fullNameRequired, tooLong: BLACKLIST_MESSAGES.tooLong })
+  .min(1, BLACKLIST_MESSAGES.fullNameRequired);
+const reason = text(1000, { required: BLACKLIST_MESSAGES.reasonRequired, tooLong: BLACKLIST_MESSAGES.tooLong })
+  .min(1, BLACKLIST_MESSAGES.reasonRequired);
 
 export const blacklistCreateSchema = z.object({
   fullName,
@@ -69,9 +58,10 @@ export const blacklistUpdateSchema = z.object({
 export type BlacklistUpdateInput = z.input<typeof blacklistUpdateSchema>;
 
 export const blacklistListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  /** Search text (the same `q` on every list). */
+  q: shortText().optional(),
   status: z.enum([...BLACKLIST_STATUSES, 'all']).default('all'),
   limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().max(2000).optional(),
+  cursor: cursor().optional(),
 });
 export type BlacklistListQuery = z.output<typeof blacklistListQuerySchema>;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isCalendarDate } from '../customers/age';
+import { TEXT_LIMITS, calendarDate as strictCalendarDate, cursor, entityId, shortText, text as boundedText } from './fields';
 import { LOYALTY_TIERS } from '../customers/loyalty';
 
 /**
@@ -64,35 +64,25 @@ export function blankToNull<T>(v: T | null | undefined | ''): T | null | undefin
 
 /** Optional trimmed text, see blankToNull. */
 const text = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .max(max, CUSTOMER_MESSAGES.tooLong)
+  boundedText(max, { tooLong: CUSTOMER_MESSAGES.tooLong })
     .nullish()
     .transform(blankToNull);
 
+/** Optional calendar date; '' means "not given" (see blankToNull). */
 const calendarDate = () =>
   z
-    .string()
-    .trim()
+    .union([z.literal(''), strictCalendarDate(CUSTOMER_MESSAGES.invalidDate)], { error: CUSTOMER_MESSAGES.invalidDate })
     .nullish()
-    .refine((v) => !v || isCalendarDate(v), CUSTOMER_MESSAGES.invalidDate)
     .transform(blankToNull);
 
 const email = () =>
-  z
-    .string()
-    .trim()
-    .max(254, CUSTOMER_MESSAGES.tooLong)
+  boundedText(TEXT_LIMITS.email, { tooLong: CUSTOMER_MESSAGES.tooLong })
     .nullish()
     .refine((v) => !v || z.email().safeParse(v).success, CUSTOMER_MESSAGES.invalidEmail)
     .transform((v) => blankToNull(typeof v === 'string' ? v.toLowerCase() : v));
 
 const phone = () =>
-  z
-    .string()
-    .trim()
-    .max(30, CUSTOMER_MESSAGES.invalidPhone)
+  boundedText(30, { tooLong: CUSTOMER_MESSAGES.invalidPhone })
     .nullish()
     .refine((v) => !v || isValidPhone(v), CUSTOMER_MESSAGES.invalidPhone)
     .transform(blankToNull);
@@ -120,7 +110,7 @@ const customerFields = {
   gender: z.enum(GENDERS).nullish().transform(blankToNull),
   referralSource: text(200),
   internalNotes: text(5000),
-  behaviorFlags: z.array(z.string().trim().min(1).max(50, CUSTOMER_MESSAGES.tooLong)).max(20).optional(),
+  behaviorFlags: z.array(boundedText(50, { tooLong: CUSTOMER_MESSAGES.tooLong }).min(1)).max(20).optional(),
 };
 
 function checkLicenseDates(
@@ -134,11 +124,8 @@ function checkLicenseDates(
 
 export const customerCreateSchema = z
   .object({
-    fullNameEnglish: z
-      .string({ error: CUSTOMER_MESSAGES.fullNameEnglishRequired })
-      .trim()
-      .min(1, CUSTOMER_MESSAGES.fullNameEnglishRequired)
-      .max(200, CUSTOMER_MESSAGES.tooLong),
+    fullNameEnglish: boundedText(TEXT_LIMITS.name, { required: CUSTOMER_MESSAGES.fullNameEnglishRequired, tooLong: CUSTOMER_MESSAGES.tooLong })
+      .min(1, CUSTOMER_MESSAGES.fullNameEnglishRequired),
     ...customerFields,
     preferredLanguage: z.enum(PREFERRED_LANGUAGES).default(DEFAULT_PREFERRED_LANGUAGE),
     isVip: z.boolean().default(false),
@@ -148,11 +135,8 @@ export const customerCreateSchema = z
 
 export const customerUpdateSchema = z
   .object({
-    fullNameEnglish: z
-      .string({ error: CUSTOMER_MESSAGES.fullNameEnglishRequired })
-      .trim()
+    fullNameEnglish: boundedText(TEXT_LIMITS.name, { required: CUSTOMER_MESSAGES.fullNameEnglishRequired, tooLong: CUSTOMER_MESSAGES.tooLong })
       .min(1, CUSTOMER_MESSAGES.fullNameEnglishRequired)
-      .max(200, CUSTOMER_MESSAGES.tooLong)
       .optional(),
     ...customerFields,
     preferredLanguage: z.enum(PREFERRED_LANGUAGES).optional(),
@@ -170,35 +154,33 @@ export type CustomerUpdate = z.output<typeof customerUpdateSchema>;
 const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const customerListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  /** Search text (the same `q` on every list). */
+  q: shortText().optional(),
   isVip: boolQuery.optional(),
   tier: z.enum(LOYALTY_TIERS).optional(),
   /** 'active' (default), 'inactive' or 'all'. */
   status: z.enum(['active', 'inactive', 'all']).default('active'),
   sort: z.enum(CUSTOMER_SORTS).default('newest'),
   limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().max(2000).optional(),
+  cursor: cursor().optional(),
 });
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
 
-export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const idParamsSchema = z.object({ id: entityId() });
 
 export const vipBodySchema = z.object({ isVip: z.boolean(), version: z.number().int().positive().optional() });
 export const activeBodySchema = z.object({ isActive: z.boolean(), version: z.number().int().positive().optional() });
 
 export const noteCreateSchema = z.object({
-  content: z
-    .string({ error: CUSTOMER_MESSAGES.noteRequired })
-    .trim()
-    .min(1, CUSTOMER_MESSAGES.noteRequired)
-    .max(2000, CUSTOMER_MESSAGES.noteTooLong),
+  content: boundedText(2000, { required: CUSTOMER_MESSAGES.noteRequired, tooLong: CUSTOMER_MESSAGES.noteTooLong })
+    .min(1, CUSTOMER_MESSAGES.noteRequired),
   visibility: z.enum(NOTE_VISIBILITIES).default('staff_only'),
 });
 export type NoteCreateInput = z.input<typeof noteCreateSchema>;
 
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().max(2000).optional(),
+  cursor: cursor().optional(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -212,7 +194,7 @@ export const CUSTOMER_DOCUMENT_TYPES = ['license', 'id_document', 'rental_agreem
 export type CustomerDocumentType = (typeof CUSTOMER_DOCUMENT_TYPES)[number];
 
 const fileFields = {
-  fileName: z.string().trim().min(1, CUSTOMER_MESSAGES.fileNameRequired).max(200, CUSTOMER_MESSAGES.tooLong),
+  fileName: boundedText(TEXT_LIMITS.name, { required: CUSTOMER_MESSAGES.fileNameRequired, tooLong: CUSTOMER_MESSAGES.tooLong }).min(1, CUSTOMER_MESSAGES.fileNameRequired),
   fileType: z.enum(DOCUMENT_CONTENT_TYPES, { error: CUSTOMER_MESSAGES.fileTypeNotAllowed }),
   fileSize: z
     .number({ error: CUSTOMER_MESSAGES.fileTooLarge })
@@ -221,11 +203,12 @@ const fileFields = {
     .max(DOCUMENT_MAX_BYTES, CUSTOMER_MESSAGES.fileTooLarge),
 };
 
-export const documentUploadUrlSchema = z.object(fileFields);
+/** Upload requests carry the same field names everywhere (contentType, size); the record keeps fileType/fileSize. */
+export const documentUploadUrlSchema = z.object({ fileName: fileFields.fileName, contentType: fileFields.fileType, size: fileFields.fileSize });
 
 export const documentRecordSchema = z.object({
   ...fileFields,
-  key: z.string().min(1).max(500),
+  key: boundedText(500, { trim: false }).min(1),
   documentType: z.enum(CUSTOMER_DOCUMENT_TYPES).default('other'),
   title: text(200),
   expiryDate: calendarDate(),
@@ -253,7 +236,7 @@ export const ID_SCAN_MESSAGES = {
  */
 export const ID_SCAN_DIRECT_MAX_BYTES = 4 * 1024 * 1024;
 export const idScanUploadUrlSchema = documentUploadUrlSchema;
-export const idScanFromKeySchema = z.object({ key: z.string().min(1).max(500) });
+export const idScanFromKeySchema = z.object({ key: boundedText(500, { trim: false }).min(1) });
 
 /** Fields the scan can pre-fill, all optional (staff confirm before saving). */
 export interface IdScanFields {

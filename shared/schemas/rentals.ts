@@ -5,6 +5,7 @@ import {
 } from '../constants';
 import { LEDGER_CATEGORIES } from '../rentals/ledger';
 import { MONEY_MESSAGES, hasAtMostDecimals, MAX_MONEY_AMOUNT } from '../money';
+import { FIELD_MESSAGES, TEXT_LIMITS, calendarDate, cursor, entityId, isDateTime, shortText, text, utcDateTime } from './fields';
 
 /**
  * Rentals: the wizard, conflict check, ledger movements, pickup, return, close (business-data
@@ -32,6 +33,7 @@ export const RENTAL_MESSAGES = {
   returnMileageRequired: 'Return mileage is required',
   conditionRequired: 'Condition is required',
   odometerBelowStart: 'Return mileage cannot be below the starting odometer',
+  returnBeforeStart: 'Return date cannot be before the start date',
   odometerStartRequired: 'Starting odometer is required',
   fuelLevelRequired: 'Fuel level is required',
   amountRequired: 'Amount is required',
@@ -54,9 +56,13 @@ export const VEHICLE_CONDITIONS = ['excellent', 'good', 'fair', 'damaged'] as co
 /** Methods of later payments and refunds: the wizard's five plus the platform's online/POS. */
 export const LEDGER_METHODS = [...RENTAL_PAYMENT_METHODS, 'online', 'pos_machine'] as const;
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+/**
+ * An instant (ISO 8601 with a time zone, on a real date and time): missing or empty answers the
+ * field's "required" message, anything else that is not a real date-time the shared one.
+ */
 const instant = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).regex(ISO_INSTANT, required).transform((v) => new Date(v).toISOString());
+  z.string({ error: required }).trim().min(1, required).refine(isDateTime, FIELD_MESSAGES.invalidDateTime)
+    .meta({ format: 'date-time' }).transform((v) => new Date(v).toISOString());
 
 const money = (required = MONEY_MESSAGES.invalid) =>
   z.number({ error: required })
@@ -70,15 +76,15 @@ const positiveMoney = (required: string) =>
     .max(MAX_MONEY_AMOUNT, { error: MONEY_MESSAGES.tooLarge })
     .refine((v) => hasAtMostDecimals(v, 2), { error: MONEY_MESSAGES.decimals });
 
-const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : undefined));
-const id = (message: string) => z.string({ error: message }).trim().min(1, message).max(64, message);
+const optionalText = (max: number) => text(max).optional().transform((v) => (v ? v : undefined));
+const id = (message: string) => entityId(message);
 
 /** The rental window and vehicle: shared by the wizard, the create body and check-conflicts. */
 const windowShape = {
   vehicleId: id(RENTAL_MESSAGES.vehicleRequired),
   startDate: instant(RENTAL_MESSAGES.startRequired),
   /** Absent or null with openEnded = true: the rental blocks the vehicle until returned. */
-  endDate: z.string().trim().regex(ISO_INSTANT, RENTAL_MESSAGES.endRequired).transform((v) => new Date(v).toISOString()).nullish(),
+  endDate: utcDateTime().nullish(),
   openEnded: z.boolean().default(false),
 };
 
@@ -92,7 +98,7 @@ function checkWindow(v: { startDate: string; endDate?: string | null; openEnded:
 export const checkConflictsSchema = z.object({
   ...windowShape,
   /** When editing, the rental's own block is not a conflict. */
-  excludeRentalId: z.string().max(64).optional(),
+  excludeRentalId: entityId().optional(),
 }).superRefine(checkWindow);
 export type CheckConflictsBody = z.output<typeof checkConflictsSchema>;
 
@@ -143,14 +149,14 @@ export type CreateRentalBody = z.output<typeof createRentalSchema>;
 
 export const listRentalsQuery = z.object({
   status: z.enum(RENTAL_STATUSES).optional(),
-  customerId: z.string().max(64).optional(),
-  q: z.string().trim().max(100).optional(),
+  customerId: entityId().optional(),
+  q: shortText().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().max(2000).optional(),
+  cursor: cursor().optional(),
 });
 
-export const rentalIdParams = z.object({ id: z.string().min(1).max(64) });
-export const ledgerEntryParams = z.object({ id: z.string().min(1).max(64), entryId: z.string().min(1).max(64) });
+export const rentalIdParams = z.object({ id: entityId() });
+export const ledgerEntryParams = z.object({ id: entityId(), entryId: entityId() });
 
 export const paymentSchema = z.object({
   amount: positiveMoney(RENTAL_MESSAGES.amountRequired),
@@ -169,7 +175,7 @@ export const MANUAL_CHARGE_CATEGORIES = LEDGER_CATEGORIES.filter(
 export const chargeSchema = z.object({
   amount: positiveMoney(RENTAL_MESSAGES.amountRequired),
   category: z.enum(MANUAL_CHARGE_CATEGORIES as [string, ...string[]]).default('other'),
-  label: z.string({ error: RENTAL_MESSAGES.labelRequired }).trim().min(1, RENTAL_MESSAGES.labelRequired).max(200),
+  label: text(TEXT_LIMITS.name, { required: RENTAL_MESSAGES.labelRequired }).min(1, RENTAL_MESSAGES.labelRequired),
 });
 export type ChargeBody = z.output<typeof chargeSchema>;
 
@@ -185,7 +191,7 @@ export type RefundBody = z.output<typeof refundSchema>;
 export const reverseEntrySchema = z.object({
   /** Default: what is left of the entry. */
   amount: positiveMoney(RENTAL_MESSAGES.amountRequired).optional(),
-  reason: z.string({ error: RENTAL_MESSAGES.labelRequired }).trim().min(1, RENTAL_MESSAGES.labelRequired).max(200),
+  reason: text(TEXT_LIMITS.name, { required: RENTAL_MESSAGES.labelRequired }).min(1, RENTAL_MESSAGES.labelRequired),
 });
 
 export const pickupSchema = z.object({
@@ -220,8 +226,10 @@ export const closeSchema = z.object({
 export const cancelSchema = z.object({ reason: optionalText(500) });
 
 export const noteSchema = z.object({
-  content: z.string({ error: RENTAL_MESSAGES.noteRequired }).trim().min(1, RENTAL_MESSAGES.noteRequired).max(4000),
+  content: text(4000, { required: RENTAL_MESSAGES.noteRequired }).min(1, RENTAL_MESSAGES.noteRequired),
   visibility: z.enum(NOTE_VISIBILITIES).default('internal'),
 });
 
-export const calendarQuery = z.object({ start: z.string().optional(), end: z.string().optional() });
+/** Availability window: ISO date-times or calendar dates (a day means its whole UTC day). */
+const windowBound = z.union([utcDateTime(), calendarDate()]);
+export const calendarQuery = z.object({ start: windowBound.optional(), end: windowBound.optional() });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { PASSWORD_MIN_LENGTH, STAFF_USERNAME_MIN_LENGTH } from '../constants';
+import { FIELD_MESSAGES, TEXT_LIMITS, cursor, entityId, secret, text } from './fields';
 
 /**
  * Staff form and API (business-data-and-rules.md §3 users, §4 staff statuses, §5 staff validation):
@@ -44,10 +45,10 @@ export const STAFF_STATUSES = ['active', 'pending', 'suspended'] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
 const role = z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.roleRequired });
-const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
+const name = (message: string) => text(100, { required: message }).min(1, message);
 /** Optional e-mail: an empty form field means "none". */
 const optionalEmail = z
-  .union([z.literal(''), z.string().trim().toLowerCase().email(STAFF_MESSAGES.invalidEmail)])
+  .union([z.literal(''), text(TEXT_LIMITS.email).toLowerCase().email(STAFF_MESSAGES.invalidEmail)])
   .optional()
   .transform((v) => (v ? v : undefined));
 
@@ -56,7 +57,7 @@ export const staffUsername = z
   .string({ error: STAFF_MESSAGES.usernameMin })
   .trim()
   .min(STAFF_USERNAME_MIN_LENGTH, STAFF_MESSAGES.usernameMin)
-  .max(128)
+  .max(TEXT_LIMITS.username, FIELD_MESSAGES.tooLong)
   .regex(/^[^\s#\u0000-\u001f]+$/, STAFF_MESSAGES.usernameChars);
 
 export const createStaffSchema = z.object({
@@ -64,7 +65,7 @@ export const createStaffSchema = z.object({
   lastName: name(STAFF_MESSAGES.lastNameRequired),
   username: staffUsername,
   email: optionalEmail,
-  password: z.string({ error: STAFF_MESSAGES.passwordMin }).min(PASSWORD_MIN_LENGTH, STAFF_MESSAGES.passwordMin).max(256),
+  password: secret(TEXT_LIMITS.password, { required: STAFF_MESSAGES.passwordMin }).min(PASSWORD_MIN_LENGTH, STAFF_MESSAGES.passwordMin),
   role,
   /** "pending" creates the account as a pending invite: it cannot sign in until activated. */
   status: z.enum(['active', 'pending']).optional().default('active'),
@@ -80,11 +81,11 @@ export const updateStaffSchema = z
     version: z.number().int().positive().optional(),
   });
 
-export const staffIdParams = z.object({ id: z.string().min(1).max(64) });
+export const staffIdParams = z.object({ id: entityId() });
 
 export const listStaffQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional().default(100),
-  cursor: z.string().optional(),
+  cursor: cursor().optional(),
 });
 
 export type CreateStaffInput = z.input<typeof createStaffSchema>;

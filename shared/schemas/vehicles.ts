@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { isCalendarDate, daysBetween } from '../customers/age';
+import { daysBetween } from '../customers/age';
+import { TEXT_LIMITS, calendarDate, cursor, dateTime, entityId, isCalendarDate, shortText, text } from './fields';
 import { DEFAULT_DAILY_KM_LIMIT, DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES } from '../constants';
 import { moneyAmount, positiveMoneyAmount } from '../money';
 import { odometerKmSchema, vinSchema, type HealthGrade } from '../vehicles/vehicle-rules';
@@ -90,21 +91,17 @@ export const VEHICLE_MESSAGE_KEYS: Record<string, VehicleMessageKey> = Object.fr
 
 const currentYear = () => new Date().getUTCFullYear();
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, VEHICLE_MESSAGES.textTooLong);
+const requiredText = (message: string) => text(100, { required: message, tooLong: VEHICLE_MESSAGES.textTooLong }).min(1, message);
 /** Optional free text: an empty form field means "not given" (stored as absent). */
 const optionalText = (max = 100) =>
-  z
-    .string()
-    .trim()
-    .max(max, VEHICLE_MESSAGES.textTooLong)
+  text(max, { tooLong: VEHICLE_MESSAGES.textTooLong })
     .nullish()
     .transform((v) => (v ? v : null));
+/** Optional calendar date; '' means "not given". */
 const optionalDate = z
-  .string({ error: VEHICLE_MESSAGES.dateInvalid })
-  .trim()
+  .union([z.literal(''), calendarDate(VEHICLE_MESSAGES.dateInvalid)], { error: VEHICLE_MESSAGES.dateInvalid })
   .nullish()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || isCalendarDate(v), VEHICLE_MESSAGES.dateInvalid);
+  .transform((v) => (v ? v : null));
 
 /** A plate for display and its uniqueness key: letters and digits only, upper case, any script. */
 export function normalizePlate(plate: string): string {
@@ -222,24 +219,25 @@ const booleanQuery = z
   .transform((v) => v === 'true' || v === '1');
 
 export const listVehiclesQuerySchema = z.object({
-  search: z.string().trim().max(100).optional().transform((v) => (v ? v.toLowerCase() : undefined)),
-  make: z.string().trim().max(100).optional().transform((v) => (v ? v.toLowerCase() : undefined)),
+  /** Search text (the same `q` on every list). */
+  q: shortText().optional().transform((v) => (v ? v.toLowerCase() : undefined)),
+  make: shortText().optional().transform((v) => (v ? v.toLowerCase() : undefined)),
   status: z.enum(VEHICLE_STATUSES, { error: VEHICLE_MESSAGES.statusInvalid }).optional(),
   category: z.enum(VEHICLE_CATEGORIES).optional(),
   showArchived: booleanQuery,
   sort: z.enum(VEHICLE_SORTS).default('newest'),
   limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().max(2000).optional(),
+  cursor: cursor().optional(),
 });
 export type ListVehiclesQuery = z.output<typeof listVehiclesQuerySchema>;
 
-export const vehicleIdParamsSchema = z.object({ id: z.string().min(1).max(40) });
+export const vehicleIdParamsSchema = z.object({ id: entityId() });
 
 /** GET /api/v1/calendar/fleet?start=YYYY-MM-DD&end=YYYY-MM-DD (both days included). */
 export const fleetCalendarQuerySchema = z
   .object({
-    start: z.string({ error: VEHICLE_MESSAGES.calendarStartInvalid }).refine(isCalendarDate, VEHICLE_MESSAGES.calendarStartInvalid),
-    end: z.string({ error: VEHICLE_MESSAGES.calendarEndInvalid }).refine(isCalendarDate, VEHICLE_MESSAGES.calendarEndInvalid),
+    start: calendarDate(VEHICLE_MESSAGES.calendarStartInvalid),
+    end: calendarDate(VEHICLE_MESSAGES.calendarEndInvalid),
   })
   .superRefine((q, ctx) => {
     if (!isCalendarDate(q.start) || !isCalendarDate(q.end)) return;
@@ -250,11 +248,11 @@ export const fleetCalendarQuerySchema = z
 
 export const vehicleScheduleQuerySchema = z.object({
   /** ISO instant; blocks ending after it are returned (default: now, i.e. current and upcoming). */
-  from: z.iso.datetime({ error: VEHICLE_MESSAGES.dateInvalid }).optional(),
+  from: dateTime().optional(),
 });
 
 const fileTypeSchema = z.enum(DOCUMENT_MIME_TYPES, { error: VEHICLE_MESSAGES.fileTypeInvalid });
-const fileNameSchema = z.string({ error: VEHICLE_MESSAGES.fileNameRequired }).trim().min(1, VEHICLE_MESSAGES.fileNameRequired).max(200);
+const fileNameSchema = text(TEXT_LIMITS.name, { required: VEHICLE_MESSAGES.fileNameRequired }).min(1, VEHICLE_MESSAGES.fileNameRequired);
 /** Size is checked by the handler so that too large answers 413 (DESIGN.md §5), not 400. */
 const fileSizeSchema = z.number({ error: VEHICLE_MESSAGES.fileTooLarge }).int().positive();
 
@@ -265,7 +263,7 @@ export const vehicleUploadUrlSchema = z.object({
 });
 
 export const createVehicleDocumentSchema = z.object({
-  key: z.string().min(1).max(500),
+  key: text(500, { trim: false }).min(1),
   fileName: fileNameSchema,
   fileType: fileTypeSchema,
   fileSize: fileSizeSchema,
@@ -277,7 +275,7 @@ export const createVehicleDocumentSchema = z.object({
 
 export const listVehicleDocumentsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(2000).optional(),
+  cursor: cursor().optional(),
 });
 
 export { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES };

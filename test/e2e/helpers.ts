@@ -3,6 +3,7 @@
  * and putting the resulting session into the browser the way the app stores it itself.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createBlacklistEntry, createCustomer, createVehicle, type Send } from '../integration/entity-factories';
 
 export interface E2eSession {
   accessToken: string;
@@ -119,3 +120,19 @@ export async function openRegionPanel(page: Page) {
   await expect(panel.getByRole('heading', { level: 2 })).toBeVisible({ timeout: 20_000 });
   return panel;
 }
+
+/** Playwright's request as the transport of the shared API factories (test/integration/entity-factories.ts). */
+export function playwrightSend(request: APIRequestContext): Send {
+  return async (path, body, token) => {
+    const res = await request.post(path, { data: body, headers: { authorization: `Bearer ${token}` } });
+    return { status: res.status(), body: await res.json().catch(() => ({})) };
+  };
+}
+
+/** Test data through the API, with the same factories as the integration tests and the bench. */
+export const createVehicleViaApi = (request: APIRequestContext, session: Pick<E2eSession, 'accessToken'>, over: Record<string, unknown> = {}) =>
+  createVehicle(session.accessToken, over, playwrightSend(request));
+export const createCustomerViaApi = (request: APIRequestContext, session: Pick<E2eSession, 'accessToken'>, over: Record<string, unknown> = {}) =>
+  createCustomer(session.accessToken, over, playwrightSend(request));
+export const createBlacklistEntryViaApi = (request: APIRequestContext, session: Pick<E2eSession, 'accessToken'>, over: Record<string, unknown> = {}) =>
+  createBlacklistEntry(session.accessToken, over, playwrightSend(request));

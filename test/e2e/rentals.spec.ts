@@ -5,7 +5,7 @@
  * real; its customer and vehicle are created through the API.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signUpViaApi, uniqueName, useSession, type E2eSession } from './helpers';
+import { createCustomerViaApi, createVehicleViaApi, signUpViaApi, uniqueName, useSession, type E2eSession } from './helpers';
 
 const DAY = 86_400_000;
 const local = (ms: number) => {
@@ -15,16 +15,10 @@ const local = (ms: number) => {
 };
 
 async function seed(request: APIRequestContext, session: E2eSession) {
-  const headers = { authorization: `Bearer ${session.accessToken}` };
   const tag = uniqueName('').slice(-6).toUpperCase();
-  const vehicle = await request.post('/api/v1/vehicles', {
-    headers,
-    data: { make: 'Toyota', model: 'Land Cruiser', year: 2024, licensePlate: `E2E ${tag}`, vin: `JTMHV0${tag}ABCDEFGHIJK`.slice(0, 17), odometerKm: 10_000, dailyRate: 100, category: 'suv' },
-  });
-  expect(vehicle.status(), await vehicle.text()).toBe(201);
+  await createVehicleViaApi(request, session, { make: 'Toyota', model: 'Land Cruiser', year: 2024, odometerKm: 10_000, dailyRate: 100, category: 'suv' });
   const customerName = `Omar Khalil ${tag}`;
-  const customer = await request.post('/api/v1/customers', { headers, data: { fullNameEnglish: customerName, dateOfBirth: '1988-06-15', phone: '+971501234567' } });
-  expect(customer.status(), await customer.text()).toBe(201);
+  await createCustomerViaApi(request, session, { fullNameEnglish: customerName, dateOfBirth: '1988-06-15', phone: '+971501234567' });
   return { customerName, vehicleLabel: 'Toyota Land Cruiser' };
 }
 

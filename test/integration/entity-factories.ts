@@ -1,38 +1,72 @@
-import { post, unique } from './client';
+import { get, post, unique } from './client';
 
 /**
- * How test/integration/tenancy.test.ts gets a real id for every route with path parameters.
+ * The one set of API test-data factories: integration tests, fixtures, e2e (test/e2e/helpers.ts)
+ * and the bench (test/bench/run.ts) create vehicles, customers, blacklist entries, staff and
+ * rentals through these, over the real API.
  *
- * ENTITY_FACTORIES: one line per path prefix. The longest prefix that starts a route's path wins,
- * so '/api/v1/vehicles/{id}' serves '/api/v1/vehicles/{id}/archive' too. A factory creates one
- * entity in the given OWNER's company and returns its id (or, for nested paths, all the path
- * parameters: `{ id, entryId }`).
+ * - `*Body(over)`: a valid request body (unique plate, VIN, username), overridable per field.
+ * - `create*(token, over, send)`: POSTs it and returns the answer's body; throws on anything but
+ *   200/201. `send` defaults to the integration client; e2e passes Playwright's request.
  *
- * SAMPLE_BODIES: for routes whose body schema rejects `{}`, a valid body (keyed by
- * "METHOD /path"), so the call reaches the handler and the test checks the 404, not a 400.
+ * For the route-wide tests (tenancy.test.ts, malformed-input.test.ts):
+ * - ENTITY_FACTORIES: one line per path prefix. The longest prefix that starts a route's path
+ *   wins, so '/api/v1/vehicles/{id}' serves '/api/v1/vehicles/{id}/archive' too. A factory creates
+ *   one entity in the given OWNER's company and returns its id (or, for nested paths, all the
+ *   path parameters: `{ id, entryId }`).
+ * - SAMPLE_BODIES / sampleBody: a valid body per "METHOD /path", so a call reaches the handler
+ *   (tenancy: the 404; malformed input: only the one field under test is wrong).
  *
- * Missing either makes the tenancy test fail with a message naming what to add here.
+ * Missing either makes those tests fail with a message naming what to add here.
  */
+export type Send = (path: string, body: unknown, token: string) => Promise<{ status: number; body: any }>;
 export type Factory = (ownerToken: string) => Promise<string | Record<string, string>>;
+type Over = Record<string, unknown>;
 
-async function created(what: string, res: { status: number; body: any }): Promise<string> {
+const integrationSend: Send = (path, body, token) => post(path, body, token);
+
+async function created(what: string, res: { status: number; body: any }): Promise<any> {
   if (res.status !== 201 && res.status !== 200) throw new Error(`factory ${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-  return res.body.id as string;
+  return res.body;
 }
 
 let seq = 0;
-const vin = () => `TNC${unique('').toUpperCase().replace(/[^A-Z0-9]/g, '')}${String(++seq).padStart(4, '0')}`.slice(0, 17).padEnd(17, '7');
+/** Unique across parallel test files and runs: time, randomness and a counter. */
+const tag = () => `${unique('').toUpperCase().replace(/[^A-Z0-9]/g, '')}${(++seq).toString(36).toUpperCase()}`;
+/** 17 characters, letters and digits. */
+export const uniqueVin = (prefix = 'TST') => `${prefix}${tag()}`.slice(-17).padStart(17, '7');
+export const uniquePlate = (prefix = 'T') => `${prefix} ${tag()}`;
+
+export const vehicleBody = (over: Over = {}) => ({
+  make: 'Toyota', model: 'Corolla', year: 2023, licensePlate: uniquePlate(), vin: uniqueVin(),
+  odometerKm: 1200, dailyRate: 90, category: 'sedan', ...over,
+});
+export const customerBody = (over: Over = {}) => ({ fullNameEnglish: 'Test Customer', ...over });
+export const blacklistBody = (over: Over = {}) => ({ fullName: 'Zahir Qasimov', reason: 'Unpaid damages', ...over });
+export const staffBody = (over: Over = {}) => ({
+  firstName: 'Test', lastName: 'Staff', username: unique('staff'), password: 'staff-pass-1', role: 'STAFF', ...over,
+});
+export const rentalBody = (ids: { customerId: string; vehicleId: string }, over: Over = {}) => {
+  const start = Date.UTC(2032, 0, 1) + (++seq) * 3_600_000;
+  return { ...ids, startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * 86_400_000).toISOString(), dailyRate: 90, ...over };
+};
+
+export const createVehicle = async (token: string, over: Over = {}, send: Send = integrationSend) =>
+  created('vehicle', await send('/api/v1/vehicles', vehicleBody(over), token));
+export const createCustomer = async (token: string, over: Over = {}, send: Send = integrationSend) =>
+  created('customer', await send('/api/v1/customers', customerBody(over), token));
+export const createBlacklistEntry = async (token: string, over: Over = {}, send: Send = integrationSend) =>
+  created('blacklist', await send('/api/v1/blacklist', blacklistBody(over), token));
+export const createStaff = async (token: string, over: Over = {}, send: Send = integrationSend) =>
+  created('staff', await send('/api/v1/staff', staffBody(over), token));
+export const createRental = async (token: string, ids: { customerId: string; vehicleId: string }, over: Over = {}, send: Send = integrationSend) =>
+  created('rental', await send('/api/v1/rentals', rentalBody(ids, over), token));
 
 export const ENTITY_FACTORIES: Record<string, Factory> = {
-  '/api/v1/staff/{id}': async (t) => created('staff', await post('/api/v1/staff', {
-    firstName: 'Tenancy', lastName: 'Probe', username: unique('probe'), password: 'probe-pass-1', role: 'STAFF',
-  }, t)),
-  '/api/v1/vehicles/{id}': async (t) => created('vehicle', await post('/api/v1/vehicles', {
-    make: 'Toyota', model: 'Corolla', year: 2023, licensePlate: `T ${unique('').slice(-6)}`, vin: vin(),
-    odometerKm: 1200, dailyRate: 90, category: 'sedan',
-  }, t)),
-  '/api/v1/customers/{id}': async (t) => created('customer', await post('/api/v1/customers', { fullNameEnglish: 'Tenancy Probe' }, t)),
-  '/api/v1/blacklist/{id}': async (t) => created('blacklist', await post('/api/v1/blacklist', { fullName: 'Tenancy Probe', reason: 'Unpaid damages' }, t)),
+  '/api/v1/staff/{id}': async (t) => (await createStaff(t, { firstName: 'Tenancy', lastName: 'Probe', username: unique('probe'), password: 'probe-pass-1' })).id,
+  '/api/v1/vehicles/{id}': async (t) => (await createVehicle(t)).id,
+  '/api/v1/customers/{id}': async (t) => (await createCustomer(t, { fullNameEnglish: 'Tenancy Probe' })).id,
+  '/api/v1/blacklist/{id}': async (t) => (await createBlacklistEntry(t)).id,
   '/api/v1/rentals/{id}': async (t) => (await rentalProbe(t)).id,
   '/api/v1/rentals/{id}/ledger/{entryId}': async (t) => rentalProbe(t),
   '/api/v1/accounting/accounts/{id}': async (t) => {
@@ -67,9 +101,33 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/customers/{id}/vip': { isVip: true },
   'POST /api/v1/customers/{id}/active': { isActive: true },
   'POST /api/v1/customers/{id}/notes': { content: 'Probe' },
-  'POST /api/v1/customers/{id}/documents/upload-url': { fileName: 'probe.pdf', fileType: 'application/pdf', fileSize: 5 },
+  'POST /api/v1/customers/{id}/documents/upload-url': { fileName: 'probe.pdf', contentType: 'application/pdf', size: 5 },
   'POST /api/v1/customers/{id}/documents': { key: 'probe', fileName: 'probe.pdf', fileType: 'application/pdf', fileSize: 5 },
 };
+
+/**
+ * A valid body for a route (SAMPLE_BODIES, or a create body), given the ids the test holds.
+ * `ctx.probeUsername`/`probePassword` make sign-up and sign-in bodies name a user the test can
+ * look for afterwards. Undefined when the route takes no body.
+ */
+export function sampleBody(key: string, ctx: Record<string, string> = {}): unknown {
+  if (key in SAMPLE_BODIES) return structuredClone(SAMPLE_BODIES[key]);
+  const username = ctx.probeUsername ?? unique('probe');
+  const password = ctx.probePassword ?? 'probe-pass-1';
+  switch (key) {
+    case 'POST /api/register':
+      return { tenantName: `Probe ${username}`, fullNameEnglish: 'Probe Owner', username, email: `${username}@example.test`, password };
+    case 'POST /api/auth/login': return { username, password };
+    case 'POST /api/v1/vehicles': return vehicleBody();
+    case 'POST /api/v1/customers': return customerBody();
+    case 'POST /api/v1/blacklist': return blacklistBody();
+    case 'POST /api/v1/staff': return staffBody({ username });
+    case 'POST /api/v1/rentals':
+    case 'POST /api/v1/rentals/check-conflicts':
+      return ctx.customerId && ctx.vehicleId ? rentalBody({ customerId: ctx.customerId, vehicleId: ctx.vehicleId }) : undefined;
+    default: return undefined;
+  }
+}
 
 /** The factory for a route path, by longest matching prefix. */
 export function factoryFor(path: string): Factory | undefined {
@@ -80,13 +138,10 @@ export function factoryFor(path: string): Factory | undefined {
 }
 
 /** A booked rental (own vehicle and customer) and its first ledger entry, for the rentals routes. */
-async function rentalProbe(t: string): Promise<{ id: string; entryId: string }> {
-  const vehicleId = await ENTITY_FACTORIES['/api/v1/vehicles/{id}'](t) as string;
-  const customerId = await ENTITY_FACTORIES['/api/v1/customers/{id}'](t) as string;
-  const start = Date.UTC(2032, 0, 1) + (++seq) * 3_600_000;
-  const id = await created('rental', await post('/api/v1/rentals', {
-    customerId, vehicleId, startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * 86_400_000).toISOString(), dailyRate: 90,
-  }, t));
-  const ledger = await (await import('./client')).get(`/api/v1/rentals/${id}/ledger`, t);
-  return { id, entryId: ledger.body.items[0].id as string };
+async function rentalProbe(t: string): Promise<{ id: string; entryId: string; customerId: string; vehicleId: string }> {
+  const vehicleId = (await createVehicle(t)).id as string;
+  const customerId = (await createCustomer(t, { fullNameEnglish: 'Tenancy Probe' })).id as string;
+  const id = (await createRental(t, { customerId, vehicleId })).id as string;
+  const ledger = await get(`/api/v1/rentals/${id}/ledger`, t);
+  return { id, entryId: ledger.body.items[0].id as string, customerId, vehicleId };
 }

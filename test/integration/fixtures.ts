@@ -1,4 +1,5 @@
 import { post, unique } from './client';
+import { createStaff } from './entity-factories';
 
 /**
  * Test fixtures over the real API (no back doors): a fresh company per call, staff users with a
@@ -93,7 +94,7 @@ export async function login(username: string, password: string): Promise<{ token
 export async function createStaffUser(ownerToken: string, role: StaffRoleName, extra: Record<string, unknown> = {}): Promise<StaffSession> {
   const username = unique(role.toLowerCase());
   const password = 'staff-pass-1';
-  const res = await post('/api/v1/staff', {
+  const member = await createStaff(ownerToken, {
     firstName: 'Test',
     lastName: role.charAt(0) + role.slice(1).toLowerCase(),
     username,
@@ -101,10 +102,9 @@ export async function createStaffUser(ownerToken: string, role: StaffRoleName, e
     password,
     role,
     ...extra,
-  }, ownerToken);
-  if (res.status !== 201) fail(`createStaffUser(${role})`, res);
+  });
   const session = await login(username, password);
-  return { ...session, username, password, member: res.body };
+  return { ...session, username, password, member };
 }
 
 /** One company with a session for every role, for table-driven role tests. */

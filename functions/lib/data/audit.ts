@@ -2,18 +2,13 @@ import { ulid } from 'ulid';
 import { keys } from './keys';
 import type { Item } from './repo';
 import { putItem } from './repo';
+import type { AuditActor } from '../actor';
 
 /**
  * Audit items: who did what to which record, when, with a short before/after summary. Built as
  * an item so a mutation can put it in the same transaction as the change it describes.
  * Summaries must never carry passwords, tokens or document contents.
  */
-export interface AuditActor {
-  tenantId: string;
-  userId?: string;
-  username?: string;
-  requestId?: string;
-}
 
 export function auditItem(actor: AuditActor, action: string, entity: string, entityId: string, summary?: { before?: unknown; after?: unknown; note?: string }): Item {
   const at = new Date().toISOString();

@@ -1,12 +1,23 @@
-import { getItem, tx, type TransactItem } from './repo';
+import { getItem, tx, updateRaw, type TransactItem } from './repo';
 import { keys } from './keys';
 
 /**
- * Per-tenant reference counters (RENT-1001, CNT-1001, INV-1001, REC-1001...). The number is
- * reserved inside the same transaction as the item that uses it, with a condition on the
- * counter's current value: a transaction that fails gives its number back, so references are
- * unique AND gap-free under concurrency. Callers retry the whole operation on a conflict
- * (see `retryOnConflict`).
+ * Per-tenant reference counters (RENT-1001, CNT-1001, INV-1001, REC-1001...). Two ways to take a
+ * number, chosen by what the reference must promise:
+ *
+ *  - `takeReference` (UNIQUE AND INCREASING, GAPS ALLOWED): one atomic UpdateItem
+ *    (`SET value = if_not_exists(value, start - 1) + 1`) BEFORE the operation's transaction. It
+ *    never conflicts, so concurrent operations of one company do not serialise on the counter.
+ *    A number taken by an operation that then fails (a booking refused with 409, a lost race) is
+ *    not given back: the sequence may skip it. Used for rental (RENT-) and contract (CNT-)
+ *    references, which are identifiers, not fiscal documents.
+ *
+ *  - `reserveReference` / `reservationFrom` (UNIQUE AND GAP-FREE): the number is written inside
+ *    the same transaction as the item that uses it, with a condition on the counter's current
+ *    value, so a failed transaction gives its number back. The price: every such operation of a
+ *    company conflicts with every other one on the counter item (callers retry the whole
+ *    operation, see `retryOnConflict`), i.e. they are serialised. Keep it for documents the law
+ *    wants numbered without gaps: tax invoices (INV-), receipts, credit notes.
  */
 export interface Reservation {
   value: number;
@@ -14,13 +25,54 @@ export interface Reservation {
   txItem: TransactItem;
 }
 
+export interface TakenReference {
+  value: number;
+  reference: string;
+}
+
+/**
+ * Takes the next number of a counter with one atomic update (no transaction, no retry): unique
+ * and increasing, with gaps where the operation that took a number did not complete. When the
+ * company's configured start is above the counter (start raised in the settings), the counter
+ * jumps to the start first.
+ */
+export async function takeReference(tenantId: string, name: string, prefix: string, start = 1001): Promise<TakenReference> {
+  const key = keys.counter(tenantId, name);
+  for (;;) {
+    const updated = await updateRaw({
+      Key: key,
+      UpdateExpression: 'SET #v = if_not_exists(#v, :before) + :one, entityType = :et',
+      ExpressionAttributeNames: { '#v': 'value' },
+      ExpressionAttributeValues: { ':before': start - 1, ':one': 1, ':et': 'COUNTER' },
+      ReturnValues: 'UPDATED_NEW',
+    });
+    const value = Number(updated?.value);
+    if (value >= start) return { value, reference: `${prefix}${value}` };
+    // Below a raised start: move the counter to the start unless someone else moved it meanwhile.
+    try {
+      await updateRaw({
+        Key: key,
+        UpdateExpression: 'SET #v = :start',
+        ConditionExpression: '#v = :seen',
+        ExpressionAttributeNames: { '#v': 'value' },
+        ExpressionAttributeValues: { ':start': start, ':seen': value },
+      });
+      return { value: start, reference: `${prefix}${start}` };
+    } catch (err) {
+      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+    }
+  }
+}
+
+/** Gap-free: reads the counter, then see `reservationFrom`. */
 export async function reserveReference(tenantId: string, name: string, prefix: string, start = 1001): Promise<Reservation> {
   return reservationFrom(tenantId, name, prefix, start, await getItem(keys.counter(tenantId, name), true));
 }
 
 /**
- * The reservation for a counter item the caller already read (consistently), e.g. in one batch
- * get with the other items its transaction checks, to save a round trip per counter.
+ * Gap-free reservation for a counter item the caller already read (consistently), e.g. in one
+ * batch get with the other items its transaction checks, to save a round trip per counter. The
+ * returned `txItem` must go into the transaction that uses the number.
  */
 export function reservationFrom(tenantId: string, name: string, prefix: string, start: number, current: Record<string, unknown> | undefined): Reservation {
   const key = keys.counter(tenantId, name);

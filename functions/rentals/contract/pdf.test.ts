@@ -28,19 +28,28 @@ describe('renderContract', () => {
   });
 });
 
-describe('text handed to pdf-lib', () => {
-  it('after fontkit lays it out, glyphs stand in visual order: Arabic right to left, amounts and plates left to right', async () => {
+describe('contract text on the page', () => {
+  it('the Arabic strings of the contract are drawn right to left and amounts and plates left to right', async () => {
     const { readFileSync } = await import('node:fs');
     const fontkit = (await import('@pdf-lib/fontkit')).default;
-    const { toPdfRun, toVisual } = await import('./arabic-shaping');
-    const font = fontkit.create(readFileSync(new URL('./fonts/DejaVuSans.ttf', import.meta.url)));
-    const drawn = (text: string) => font.layout(toPdfRun(text)).glyphs.flatMap((g: { codePoints: number[] }) => g.codePoints).map((c: number) => String.fromCodePoint(c)).join('');
-    for (const text of ['سلام عليكم', 'عقد إيجار سيارة', 'اللوحة DXB A 123', 'المبلغ 150.00 درهم']) {
-      expect(drawn(text)).toBe(toVisual(text));
-    }
+    const { pdfRuns, visualOrder, shapeArabic } = await import('../../lib/pdf');
+    const font = fontkit.create(readFileSync(new URL('../../lib/pdf/fonts/DejaVuSans.ttf', import.meta.url)));
+    const drawn = (text: string) => pdfRuns(visualOrder(text, 'rtl'))
+      .flatMap((r) => font.layout(r.text).glyphs.flatMap((g: { codePoints: number[] }) => g.codePoints))
+      .map((c: number) => String.fromCodePoint(c)).join('');
+    const ar = (w: string) => Array.from(shapeArabic(w)).reverse().join('');
+    expect(drawn('عقد إيجار سيارة')).toBe(`${ar('سيارة')} ${ar('إيجار')} ${ar('عقد')}`);
     // Visual order of a right-to-left word: its first letter is drawn last (rightmost).
     expect(drawn('سلام').endsWith('ﺳ')).toBe(true);
-    expect(drawn('اللوحة DXB A 123')).toContain('DXB A 123');
-    expect(drawn('Omar Khalil')).toBe('Omar Khalil');
+    expect(drawn('اللوحة DXB A 123')).toBe(`DXB A 123 ${ar('اللوحة')}`);
+    expect(drawn('المبلغ AED 1,250.50')).toBe(`AED 1,250.50 ${ar('المبلغ')}`);
+  });
+
+  it('renders the same contract with Arabic as the main language', async () => {
+    const settings = rentalSettingsFrom({ name: 'شركة الوردة لتأجير السيارات', preferences: { region: 'AE' } });
+    const bytes = await renderContract(rental, settings, undefined, 'ar');
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getTitle()).toBe('CNT-1001 — شركة الوردة لتأجير السيارات');
+    expect(doc.getPageCount()).toBe(1);
   });
 });

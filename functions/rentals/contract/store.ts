@@ -1,6 +1,4 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3Client, s3PresignClient } from '../../lib/clients/s3';
+import { loadS3 } from '../../lib/clients/s3-lazy';
 import { config } from '../../lib/config';
 import { readRentalSettings } from '../deps';
 import type { RentalItem } from '../data';
@@ -19,6 +17,7 @@ export function contractKey(tenantId: string, rental: Pick<RentalItem, 'id' | 'c
 
 
 async function storedVersion(key: string): Promise<string | undefined> {
+  const { s3Client, HeadObjectCommand } = await loadS3();
   try {
     const head = await s3Client().send(new HeadObjectCommand({ Bucket: config().documentsBucket, Key: key }));
     return head.Metadata?.['rental-version'];
@@ -31,6 +30,7 @@ async function storedVersion(key: string): Promise<string | undefined> {
 
 async function readLogo(key: string | undefined): Promise<Uint8Array | undefined> {
   if (!key) return undefined;
+  const { s3Client, GetObjectCommand } = await loadS3();
   try {
     const res = await s3Client().send(new GetObjectCommand({ Bucket: config().documentsBucket, Key: key }));
     return await res.Body?.transformToByteArray();
@@ -40,6 +40,7 @@ async function readLogo(key: string | undefined): Promise<Uint8Array | undefined
 }
 
 export async function contractUrl(tenantId: string, rental: RentalItem): Promise<string> {
+  const { s3Client, s3PresignClient, getSignedUrl, GetObjectCommand, PutObjectCommand } = await loadS3();
   const key = contractKey(tenantId, rental);
   if ((await storedVersion(key)) !== String(rental.version)) {
     const settings = await readRentalSettings(tenantId);

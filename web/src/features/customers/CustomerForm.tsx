@@ -9,9 +9,12 @@ import {
   customerCreateSchema, customerUpdateSchema, DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, GENDERS, PREFERRED_LANGUAGES,
   type IdScanResult,
 } from '../../../../shared/schemas/customers';
+import { FormField } from '../../components/FormField';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { customerApi, failureDescription, issuesToErrors, useDate, type Customer } from './customer-api';
+import { translateApiError } from '../../lib/api-errors';
+import { useFormSubmit } from '../../lib/use-form-submit';
+import { customerApi, useDate, type Customer } from './customer-api';
 
 const TEXT_FIELDS = [
   'fullNameEnglish', 'fullNameArabic', 'firstName', 'lastName', 'email', 'phone', 'licenseNumber', 'licenseIssuer',
@@ -50,8 +53,8 @@ export function CustomerForm({
   const t = useT();
   const date = useDate();
   const [values, setValues] = useState<Values>(() => initialValues(customer));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const form = useFormSubmit<Record<string, unknown>>(customer ? customerUpdateSchema : customerCreateSchema, onSubmit);
+  const { errors, setErrors, saving } = form;
   const [scanning, setScanning] = useState(false);
   const [scan, setScan] = useState<IdScanResult | null>(null);
   const [scanError, setScanError] = useState<string | null>(null);
@@ -59,25 +62,15 @@ export function CustomerForm({
 
   const set = (field: keyof Values, value: string | boolean) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: '' }));
+    form.clearError(field);
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const body: Record<string, unknown> = { ...values };
     if (!customer) for (const f of TEXT_FIELDS) if (body[f] === '') delete body[f];
     if (customer) body.version = customer.version;
-    const parsed = (customer ? customerUpdateSchema : customerCreateSchema).safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(t, parsed.error.issues));
-      return;
-    }
-    setSaving(true);
-    try {
-      setErrors(await onSubmit(body));
-    } finally {
-      setSaving(false);
-    }
+    void form.submit(body);
   };
 
   const runScan = async (file: File | undefined) => {
@@ -103,8 +96,10 @@ export function CustomerForm({
       });
       setErrors({});
     } catch (error) {
-      const reason = failureDescription(t, error);
-      setScanError(reason ?? '');
+      // The scan answers why it failed on the `file` field (no text, no machine-readable zone…).
+      const { fields, message } = translateApiError(error, t);
+      const reason = fields.file ?? message;
+      setScanError(reason);
       toast({ variant: 'destructive', title: t('customers.scan.failed'), description: reason });
     } finally {
       setScanning(false);
@@ -113,15 +108,7 @@ export function CustomerForm({
   };
 
   const field = (f: TextField) => {
-    const id = `customer-${f}`;
-    const error = errors[f];
-    const common = {
-      id,
-      name: f,
-      className: 'field-input',
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-error` : undefined,
-    } as const;
+    const common = { className: 'field-input' } as const;
     let input;
     if (f === 'gender') {
       input = (
@@ -150,15 +137,14 @@ export function CustomerForm({
         />
       );
     }
+    const label = f === 'fullNameEnglish'
+      ? <>{t(`customers.field.${f}`)}<span className="text-red-700 dark:text-red-300"> *<span className="sr-only">{t('customers.required')}</span></span></>
+      : t(`customers.field.${f}`);
     return (
-      <div key={f} className={f === 'internalNotes' || f === 'fullAddress' ? 'sm:col-span-2' : undefined}>
-        <label htmlFor={id} className="field-label">
-          {t(`customers.field.${f}`)}
-          {f === 'fullNameEnglish' && <span className="text-red-700 dark:text-red-300"> *<span className="sr-only">{t('customers.required')}</span></span>}
-        </label>
+      <FormField key={f} id={`customer-${f}`} name={f} label={label} error={errors[f] || undefined}
+        className={f === 'internalNotes' || f === 'fullAddress' ? 'sm:col-span-2' : undefined}>
         {input}
-        {error && <p id={`${id}-error`} className="field-error">{error}</p>}
-      </div>
+      </FormField>
     );
   };
 

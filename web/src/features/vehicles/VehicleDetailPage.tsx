@@ -16,8 +16,11 @@ import { DetailSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';
 import { useLanguage, useT } from '../../i18n';
 import { ArchivedBadge, ConfirmDialog, ErrorPanel, ExpiryBadgeView, HealthView, StatusBadge } from './components';
+import { toastApiError } from '../../lib/api-errors';
+import { itemsState, ListState } from '../../components/ListKit';
+import { useCan } from '../../lib/use-can';
 import {
-  failureDescription, putWithProgress, todayLocal, translateVehicleMessage, useCan, useInvalidateVehicles, useMoney, useVehicle, vehicleApi, vehiclePath,
+  todayLocal, useInvalidateVehicles, useMoney, useVehicle, vehicleApi, vehiclePath,
   type ScheduleBlockApi, type VehicleDocumentApi,
 } from './vehicle-api';
 
@@ -58,7 +61,7 @@ function VehicleDetail({ vehicle }: { vehicle: VehicleApi }) {
       toast({ variant: 'success', title: t(success), description: name });
       return true;
     } catch (error) {
-      toast({ variant: 'destructive', title: t(failure), description: failureDescription(t, error) });
+      toastApiError(t(failure), error);
       invalidate(vehicle);
       return false;
     } finally {
@@ -178,17 +181,15 @@ function StatusChanger({ vehicle, pending, onChange }: { vehicle: VehicleApi; pe
 function Schedule({ vehicleId }: { vehicleId: string }) {
   const t = useT();
   const { language } = useLanguage();
-  const { data, error, mutate } = useSWR<{ items: ScheduleBlockApi[] } | null>(`${vehiclePath(vehicleId)}/schedule`);
+  const schedule = itemsState(useSWR<{ items: ScheduleBlockApi[] } | null>(`${vehiclePath(vehicleId)}/schedule`));
   const when = (iso: string) => new Date(iso).toLocaleString(language === 'ar' ? 'ar-u-nu-latn' : 'en', { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section className="card mt-4" aria-labelledby="schedule-title">
       <h2 id="schedule-title" className="mb-3 font-semibold">{t('vehicles.sections.schedule')}</h2>
-      {error ? <ErrorPanel title={t('vehicles.schedule.loadFailed')} onRetry={() => void mutate()} />
-        : !data ? <p className="text-sm text-slate-600">{t('common.loading')}</p>
-        : data.items.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">{t('vehicles.schedule.empty')}</p>
-        : (
+      <ListState list={schedule} errorTitle={t('vehicles.schedule.loadFailed')} skeleton={{ rows: 2, columns: 2 }}
+        empty={<p className="text-sm text-slate-600 dark:text-slate-300">{t('vehicles.schedule.empty')}</p>}>
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-            {data.items.map((b) => (
+            {schedule.items.map((b) => (
               <li key={`${b.kind}-${b.refId}`} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span>
                   <span className="font-medium">{t(`vehicles.schedule.${b.kind}`)}</span>
@@ -199,7 +200,7 @@ function Schedule({ vehicleId }: { vehicleId: string }) {
               </li>
             ))}
           </ul>
-        )}
+      </ListState>
     </section>
   );
 }
@@ -207,7 +208,8 @@ function Schedule({ vehicleId }: { vehicleId: string }) {
 function Documents({ vehicleId, canUpload }: { vehicleId: string; canUpload: boolean }) {
   const t = useT();
   const today = todayLocal();
-  const { data, error, mutate } = useSWR<{ items: VehicleDocumentApi[] } | null>(`${vehiclePath(vehicleId)}/documents`);
+  const documents = useSWR<{ items: VehicleDocumentApi[] } | null>(`${vehiclePath(vehicleId)}/documents`);
+  const docs = itemsState(documents);
   const fileRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [type, setType] = useState<string>('registration');
@@ -227,8 +229,7 @@ function Documents({ vehicleId, canUpload }: { vehicleId: string; canUpload: boo
     if (Object.keys(next).length || !file) return;
     setProgress(0);
     try {
-      const target = await vehicleApi.uploadUrl(vehicleId, file);
-      await putWithProgress(target.uploadUrl, file, target.headers, setProgress);
+      const target = await vehicleApi.upload(vehicleId, file, setProgress);
       await vehicleApi.recordDocument(vehicleId, {
         key: target.key, fileName: file.name, fileType: file.type, fileSize: file.size, documentType: type, title: title.trim(), expiryDate: expiry || null,
       });
@@ -236,11 +237,11 @@ function Documents({ vehicleId, canUpload }: { vehicleId: string; canUpload: boo
       setTitle('');
       setExpiry('');
       if (fileRef.current) fileRef.current.value = '';
-      void mutate();
+      void documents.mutate();
     } catch (error) {
-      const fields = error instanceof ApiError && error.fields ? error.fields : {};
-      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === 'contentType' || k === 'key' ? 'file' : k, translateVehicleMessage(t, v)])));
-      toast({ variant: 'destructive', title: t('vehicles.messages.uploadFailed'), description: failureDescription(t, error) });
+      const { fields } = toastApiError(t('vehicles.messages.uploadFailed'), error);
+      // Upload-request fields (type, size, key) belong to the file input.
+      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [['contentType', 'size', 'key', 'fileType', 'fileSize'].includes(k) ? 'file' : k, v])));
     } finally {
       setProgress(null);
     }
@@ -249,12 +250,10 @@ function Documents({ vehicleId, canUpload }: { vehicleId: string; canUpload: boo
   return (
     <section className="card mt-4" aria-labelledby="documents-title">
       <h2 id="documents-title" className="mb-3 font-semibold">{t('vehicles.sections.documents')}</h2>
-      {error ? <ErrorPanel title={t('vehicles.documents.loadFailed')} onRetry={() => void mutate()} />
-        : !data ? <p className="text-sm text-slate-600">{t('common.loading')}</p>
-        : data.items.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">{t('vehicles.documents.empty')}</p>
-        : (
+      <ListState list={docs} errorTitle={t('vehicles.documents.loadFailed')} skeleton={{ rows: 2, columns: 2 }}
+        empty={<p className="text-sm text-slate-600 dark:text-slate-300">{t('vehicles.documents.empty')}</p>}>
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-            {data.items.map((d) => (
+            {docs.items.map((d) => (
               <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span>
                   <span className="font-medium">{d.title}</span>
@@ -267,7 +266,7 @@ function Documents({ vehicleId, canUpload }: { vehicleId: string; canUpload: boo
               </li>
             ))}
           </ul>
-        )}
+      </ListState>
       {canUpload && (
         <form onSubmit={upload} className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800" noValidate>
           <div>

@@ -1,16 +1,16 @@
 /**
- * Arabic contextual shaping and right-to-left ordering for PDF text.
+ * Arabic contextual shaping for PDF text (logical order in, logical order out).
  *
  * pdf-lib draws glyphs one code point at a time and fontkit's layout does not join Arabic for it,
- * so text is turned into the final visual string here:
- *  1. SHAPING: each letter becomes its isolated, final, initial or medial presentation form
- *     (U+FE70–U+FEFF, and U+FB50–U+FDFF for the Persian letters), from its joining type and its
- *     neighbours (diacritics are transparent); lam + alef become one ligature (U+FEF5–U+FEFC).
- *  2. ORDERING (a small subset of the Unicode bidi algorithm, paragraph direction RTL): runs of
- *     Latin letters and digits stay left-to-right; everything else reads right-to-left; neutrals
- *     between two LTR characters join the LTR run (so "1,234.50" or "RENT-1001" stay whole);
- *     brackets are mirrored inside RTL runs. The line is then reversed run by run.
- * Wrap lines on the LOGICAL text (before `toVisual`), then convert each line.
+ * so each letter becomes its isolated, final, initial or medial presentation form (U+FE70–U+FEFF,
+ * and U+FB50–U+FDFF for the Persian letters), from its joining type and its neighbours
+ * (diacritics are transparent); lam + alef become one ligature (U+FEF5–U+FEFC). Ordering is
+ * ./bidi's job (the full Unicode bidirectional algorithm, bidi-js), run on the shaped text.
+ *
+ * Why our own table rather than an npm shaper: arabic-persian-reshaper 1.0.1 and arabic-reshaper
+ * 1.1.0 were compared on this module's tests and the contract's strings and give the same code
+ * points; neither is more maintained (single-author, CommonJS, untyped), so they would add a
+ * dependency without fixing anything. This table is small, typed and property-tested.
  */
 
 type Forms = readonly [isolated: number, final: number, initial?: number, medial?: number];
@@ -118,62 +118,15 @@ export function shapeArabic(text: string): string {
   return String.fromCodePoint(...out);
 }
 
-type Dir = 'L' | 'R' | 'N';
-
-function strongDirection(cp: number): Dir {
-  if ((cp >= 0x0590 && cp <= 0x08ff) || (cp >= 0xfb1d && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfefc)) return 'R';
-  if ((cp >= 0x30 && cp <= 0x39) || (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a) || (cp >= 0xc0 && cp <= 0x24f) || (cp >= 0x660 && cp <= 0x669)) {
-    // Arabic-Indic digits (U+0660–0669) also read left-to-right.
-    return 'L';
-  }
-  return 'N';
+/** Arabic-script code points (letters, marks, Arabic punctuation, presentation forms). */
+export function isArabicScript(cp: number): boolean {
+  return (cp >= 0x0600 && cp <= 0x06ff) || (cp >= 0x0750 && cp <= 0x077f) || (cp >= 0x08a0 && cp <= 0x08ff) || (cp >= 0xfb50 && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfefc);
 }
 
-const MIRROR: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<', '«': '»', '»': '«' };
-
-/**
- * Visual order of one line in a right-to-left paragraph: LTR runs (Latin, digits, and neutrals
- * between two LTR characters) keep their order; the rest is reversed with brackets mirrored.
- */
-export function reorderRtl(text: string): string {
-  const chars = Array.from(text);
-  const dirs: Dir[] = chars.map((c) => strongDirection(c.codePointAt(0)!));
-  const resolved: ('L' | 'R')[] = dirs.map((d, i) => {
-    if (d !== 'N') return d;
-    let before: Dir = 'R';
-    for (let j = i - 1; j >= 0; j--) if (dirs[j] !== 'N') { before = dirs[j]; break; }
-    let after: Dir = 'R';
-    for (let j = i + 1; j < dirs.length; j++) if (dirs[j] !== 'N') { after = dirs[j]; break; }
-    return before === 'L' && after === 'L' ? 'L' : 'R';
-  });
-  const runs: { dir: 'L' | 'R'; chars: string[] }[] = [];
-  chars.forEach((c, i) => {
-    const last = runs[runs.length - 1];
-    if (last && last.dir === resolved[i]) last.chars.push(c);
-    else runs.push({ dir: resolved[i], chars: [c] });
-  });
-  return runs
-    .reverse()
-    .map((r) => (r.dir === 'L' ? r.chars.join('') : r.chars.reverse().map((c) => MIRROR[c] ?? c).join('')))
-    .join('');
-}
-
-/** Logical Arabic (or mixed) text → the string to draw left-to-right in the PDF. */
-export function toVisual(text: string): string {
-  return reorderRtl(shapeArabic(text));
-}
-
-/**
- * The string to hand to pdf-lib's drawText. pdf-lib lays text out with fontkit, which reverses
- * the whole glyph run of any string containing Arabic-script characters (it treats the run as
- * right-to-left). Feeding it our visual order reversed makes the drawn glyphs stand in our
- * visual order, with Latin and digit runs (amounts, plates) the right way round.
- */
-export function toPdfRun(text: string): string {
-  return hasRtl(text) ? Array.from(toVisual(text)).reverse().join('') : text;
-}
-
-/** True when the text holds any right-to-left letter. */
+/** True when the text holds any right-to-left letter (Arabic or Hebrew script). */
 export function hasRtl(text: string): boolean {
-  return Array.from(text).some((c) => strongDirection(c.codePointAt(0)!) === 'R');
+  return Array.from(text).some((c) => {
+    const cp = c.codePointAt(0)!;
+    return isArabicScript(cp) || (cp >= 0x0590 && cp <= 0x05ff) || (cp >= 0xfb1d && cp <= 0xfb4f);
+  });
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { customerCreateSchema, customerUpdateSchema, CUSTOMER_MESSAGES, isValidPhone } from '../../shared/schemas/customers';
-import { companyContextFrom, customerSearchText, newCustomerItem, searchVariants, toCustomerApi } from './data';
+import { customerSearchText, searchVariants, toCustomerApi } from './model';
+import { newCustomerItem } from './writes';
+import { companyCalendar, companySettingsFrom } from '../lib/company-settings';
+
+const companyContextFrom = (item: Record<string, unknown> | undefined, now: Date) => companyCalendar(companySettingsFrom(item), now);
 
 const TENANT = '01HZZZZZZZZZZZZZZZZZZZZZZZ';
 const ctx = { region: 'SA' as const, today: '2026-11-21' };
@@ -65,7 +69,7 @@ describe('toCustomerApi', () => {
 
 describe('tier filter expression', () => {
   it('selects exactly the customers shared/loyalty puts in that tier', async () => {
-    const { tierCondition } = await import('./data');
+    const { tierCondition } = await import('./directory');
     const { loyaltyTier, LOYALTY_TIERS } = await import('../../shared/customers/loyalty');
     const fc = (await import('fast-check')).default;
     // Evaluates the DynamoDB filter condition in JS (it only uses >=, OR, AND, NOT and parentheses).

@@ -1,0 +1,4 @@
+/** What identity needs from other domains (DESIGN.md §13: only through their api.ts). */
+
+/** Accounting: the company's default chart of accounts, created at sign-up. */
+export { setUpBooks } from '../accounting/api';

@@ -1,0 +1,34 @@
+import { maxBodyBytes, type RouteDef } from '../../shared/routes/types';
+import { FIELD_MESSAGES } from '../../shared/schemas/field-messages';
+import { isEntityId } from '../../shared/schemas/fields';
+import { notFound, tooLarge } from './errors';
+
+/**
+ * Checks every request gets before any domain code runs (functions/lib/http.ts), so no route can
+ * forget them:
+ * - the body is within the route's limit (413 TOO_LARGE). In the cloud API Gateway allows 10 MB
+ *   and Lambda 6 MB, so this is what enforces the 256 KB of JSON routes; the local gateway
+ *   checks the same limit (infra/local/gateway.ts).
+ * - every path parameter is a well-formed id (404 otherwise, as for an id that does not exist):
+ *   the route's params schema when it has one, else the shared id rule (a ULID). A '#', NUL or
+ *   other character that could change a DynamoDB key never reaches the data layer.
+ */
+export function assertBodyWithinLimit(route: RouteDef, body: string | undefined | null, isBase64Encoded?: boolean): void {
+  if (!body) return;
+  if (bodyBytes(body, isBase64Encoded) > maxBodyBytes(route)) throw tooLarge(FIELD_MESSAGES.bodyTooLarge);
+}
+
+export function assertPathIds(route: RouteDef, pathParameters: Record<string, string | undefined> | undefined): void {
+  const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  if (!names.length) return;
+  const params = pathParameters ?? {};
+  const schema = route.request?.params;
+  const ok = schema ? schema.safeParse(params).success : names.every((n) => isEntityId(params[n]));
+  if (!ok || names.some((n) => typeof params[n] !== 'string')) throw notFound();
+}
+
+function bodyBytes(body: string, isBase64Encoded?: boolean): number {
+  if (!isBase64Encoded) return Buffer.byteLength(body, 'utf8');
+  const padding = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
+  return Math.floor((body.length * 3) / 4) - padding;
+}

@@ -1,0 +1,6 @@
+/**
+ * What other domains (and jobs) may use from rentals. The only rentals module imported from
+ * outside functions/rentals/ (functions/lib/boundaries.test.ts enforces it).
+ */
+export { listRentalsForCustomer } from './data';
+export { runOverdueRentals } from './overdue';

@@ -1,0 +1,77 @@
+import { auditItem } from '../lib/data/audit';
+import type { Actor } from '../lib/actor';
+import { transact, tx, type TransactItem } from '../lib/data/repo';
+import { conflict, forbidden, isConditionFailure } from '../lib/errors';
+import type { Logger } from '../lib/logger';
+import { DEMO_SECURITY_SETTINGS_MESSAGE, type CompanySettingsUpdate, type StoredCompanySettings } from '../../shared/schemas/settings';
+import { gatewaySecretsWrite, readSettingsItem, settingsWrite, tenantBrandingWrite } from './data';
+import { applyUpdate, auditSummary, normalizeStored, securityFieldsTouched, type SettingsMeta } from './model';
+import { checkUploadedLogo, deleteLogo } from './logo';
+
+/** Reading and saving the company settings item (the settings domain's own read keeps the version). */
+export const VERSION_CONFLICT_MESSAGE = 'These settings were changed by someone else. Reload and try again.';
+
+export interface LoadedSettings {
+  settings: StoredCompanySettings;
+  meta: SettingsMeta;
+}
+
+/** The tenant's settings; a tenant without a settings item reads the defaults at version 0. */
+export async function loadSettings(tenantId: string, tenantName = ''): Promise<LoadedSettings> {
+  const item = await readSettingsItem(tenantId);
+  const settings = normalizeStored(item, tenantName);
+  const meta = item
+    ? { version: Number(item.version ?? 1), updatedAt: String(item.updatedAt ?? item.createdAt ?? '') }
+    : { version: 0, updatedAt: '' };
+  return { settings, meta };
+}
+
+/**
+ * The one write path of both PUT routes: merge, check, then ONE transaction with the settings
+ * (version condition), the tenant's name and colours, the gateway secrets when sent, and the audit item.
+ */
+export async function saveSettings(
+  actor: Actor,
+  caller: { tenantName?: string; isDemo: boolean },
+  body: CompanySettingsUpdate,
+  log: Logger,
+): Promise<LoadedSettings> {
+  const { version, ...update } = body;
+  const { settings: current, meta } = await loadSettings(actor.tenantId, caller.tenantName);
+  if (version !== meta.version) throw conflict(VERSION_CONFLICT_MESSAGE, undefined, 'VERSION_CONFLICT');
+
+  if (caller.isDemo) {
+    const touched = securityFieldsTouched(current, update);
+    if (touched.length) throw forbidden(DEMO_SECURITY_SETTINGS_MESSAGE);
+  }
+
+  const tenantId = actor.tenantId;
+  if (update.logoKey && update.logoKey !== current.logoKey) await checkUploadedLogo(tenantId, update.logoKey);
+
+  const { next, changed, secrets } = applyUpdate(current, update);
+  const secretNames = Object.keys(secrets);
+  if (changed.length === 0 && secretNames.length === 0) return { settings: current, meta };
+
+  const now = new Date().toISOString();
+  const audit = auditItem(
+    actor,
+    'settings.update',
+    'company_settings',
+    tenantId,
+    auditSummary(current, next, changed, secretNames),
+  );
+  const txItems: TransactItem[] = [settingsWrite(tenantId, meta.version, next, changed, now), tx.put(audit)];
+  if (changed.some((f) => f === 'name' || f === 'primaryColor' || f === 'secondaryColor')) txItems.push(tenantBrandingWrite(tenantId, next, now));
+  if (secretNames.length) txItems.push(gatewaySecretsWrite(tenantId, secrets as Record<string, string | null>, now));
+  try {
+    await transact(txItems);
+  } catch (err) {
+    if (isConditionFailure(err)) throw conflict(VERSION_CONFLICT_MESSAGE, undefined, 'VERSION_CONFLICT');
+    throw err;
+  }
+  // The replaced logo is no longer referenced; removing it is best effort (an orphan costs bytes, not correctness).
+  if (current.logoKey && next.logoKey !== current.logoKey) await deleteLogo(current.logoKey).catch(() => undefined);
+  log.info('settings updated', { changed: changed.join(','), gatewayKeys: secretNames.length });
+  return { settings: next, meta: { version: meta.version + 1, updatedAt: now } };
+}
+
