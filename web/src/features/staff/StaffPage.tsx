@@ -9,12 +9,12 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { canManageStaffMember, hasAbility, type Role } from '../../../../shared/permissions';
 import {
   createStaffSchema, STAFF_ROLES, updateStaffSchema, type StaffMember, type StaffRole, type StaffStatus,
 } from '../../../../shared/schemas/staff';
 import { formatDate, getRegionConfig } from '../../../../shared/regions';
+import { Modal } from '../../components/Dialogs';
 import { PageHeader } from '../../components/PageHeader';
 import { TableSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';
@@ -230,20 +230,6 @@ function useDateTime(): (iso: string) => string {
       return iso;
     }
   }, [region, language]);
-}
-
-function Modal({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: React.ReactNode }) {
-  return (
-    <Dialog open={open} onClose={onClose} className="relative z-[90]">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel className="w-full max-w-md rounded-ui-lg bg-white p-6 shadow-xl dark:bg-slate-900">
-          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-          <div className="mt-4">{children}</div>
-        </DialogPanel>
-      </div>
-    </Dialog>
-  );
 }
 
 const CREATE_FIELDS = ['firstName', 'lastName', 'username', 'email', 'password'] as const;
