@@ -14,7 +14,7 @@ import { Logo } from '../../components/Logo';
 import { useDocumentTitle } from '../../components/PageHeader';
 import { RegionMenu } from '../../components/RegionMenu';
 import { Spinner } from '../../components/Spinner';
-import { toast } from '../../components/toast/toast-store';
+import { dismissToast, getToastState, toast } from '../../components/toast/toast-store';
 import { useT, type TFunction } from '../../i18n';
 import { TextField, translateMessage } from './fields';
 import { loadAuthSchemas } from './schemas';
@@ -35,6 +35,14 @@ function zodErrors(issues: { path: PropertyKey[]; message: string }[], t: TFunct
 function failureText(error: unknown, t: TFunction, fallbackKey: string): string {
   if (error instanceof AuthFlowError) return error.serverMessage ?? t(error.key);
   return t(fallbackKey);
+}
+
+/**
+ * A failure toast is stale once the user got in: they retried and it worked. Error toasts stay
+ * until closed, so without this "Registration failed" would follow them onto the dashboard.
+ */
+function dismissErrorToasts(): void {
+  for (const t of getToastState().toasts) if (t.variant === 'destructive' && t.open) dismissToast(t.id);
 }
 
 function serverFieldErrors(error: unknown, t: TFunction, keys: MessageKeys): Errors {
@@ -69,6 +77,7 @@ function SignInForm({ onDemo, demoPending }: { onDemo: () => void; demoPending: 
     setErrors({});
     try {
       const user = await login(parsed.data.username, parsed.data.password);
+      dismissErrorToasts();
       toast({ title: t('auth.welcomeBack'), description: t('auth.welcomeBackUser', { username: user.username }) });
     } catch (error) {
       setErrors(serverFieldErrors(error, t, keys));
@@ -151,6 +160,7 @@ function SignUpForm() {
     setErrors({});
     try {
       await register(parsed.data);
+      dismissErrorToasts();
       toast({ title: t('auth.welcomeNew'), description: t('auth.welcomeNewBody') });
     } catch (error) {
       setErrors(serverFieldErrors(error, t, keys));
@@ -176,6 +186,9 @@ function SignUpForm() {
 }
 
 type DemoState = 'idle' | 'pending' | 'failed';
+
+/** The `tab` query value that opens the Sign Up tab: `/auth?tab=signup`. */
+const AUTH_TAB_SIGN_UP = 'signup';
 
 function DemoPanel({ state, onRetry, onBack }: { state: DemoState; onRetry: () => void; onBack: () => void }) {
   const t = useT();
@@ -219,7 +232,11 @@ export default function AuthPage() {
   const [params] = useSearchParams();
   const [demo, setDemo] = useState<DemoState>('idle');
   const autoStarted = useRef(false);
-  useDocumentTitle(t('auth.signInTab'));
+  // ?tab=signup (the landing page's "Get Started") opens Sign Up; anything else Sign In.
+  const tabFromUrl = params.get('tab') === AUTH_TAB_SIGN_UP ? 1 : 0;
+  const [tab, setTab] = useState(tabFromUrl);
+  useEffect(() => setTab(tabFromUrl), [tabFromUrl]);
+  useDocumentTitle(tab === 1 ? t('auth.signUpTab') : t('auth.signInTab'));
 
   useEffect(() => {
     // Fetch the validation schemas while the user types.
@@ -230,6 +247,7 @@ export default function AuthPage() {
     setDemo('pending');
     try {
       await demoLogin();
+      dismissErrorToasts();
       toast({ title: t('auth.welcomeDemo'), description: t('auth.welcomeDemoBody') });
     } catch (error) {
       setDemo('failed');
@@ -286,7 +304,7 @@ export default function AuthPage() {
                   <DemoPanel state={demo} onRetry={() => void startDemo()} onBack={() => setDemo('idle')} />
                 </div>
               )}
-              <TabGroup>
+              <TabGroup selectedIndex={tab} onChange={setTab}>
                 <TabList className="mb-6 grid grid-cols-2 gap-1 rounded-ui bg-slate-100 p-1 dark:bg-slate-800">
                   {[t('auth.signInTab'), t('auth.signUpTab')].map((label) => (
                     <Tab

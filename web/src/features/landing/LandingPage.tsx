@@ -48,7 +48,7 @@ export default function LandingPage() {
             </h1>
             <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700 dark:text-slate-300">{t('landing.hero.subtitle')}</p>
             <div className="mt-10 flex flex-wrap justify-center gap-3">
-              <Link to="/auth" className="btn-primary px-6 py-3 text-base">
+              <Link to="/auth?tab=signup" className="btn-primary px-6 py-3 text-base">
                 {t('landing.hero.startTrial')}
               </Link>
               <Link to="/auth?demo=true" className="btn-secondary px-6 py-3 text-base">
@@ -156,7 +156,7 @@ export default function LandingPage() {
             <h2 className="text-3xl font-semibold">{t('landing.cta.title')}</h2>
             <p className="mt-3 text-white/90">{t('landing.cta.body')}</p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link to="/auth" className="inline-flex items-center rounded-ui bg-white px-6 py-3 font-medium text-slate-900 hover:bg-slate-100">
+              <Link to="/auth?tab=signup" className="inline-flex items-center rounded-ui bg-white px-6 py-3 font-medium text-slate-900 hover:bg-slate-100">
                 {t('landing.hero.startTrial')}
               </Link>
               <Link to="/auth?demo=true" className="inline-flex items-center rounded-ui border border-white/70 px-6 py-3 font-medium text-white hover:bg-white/10">
