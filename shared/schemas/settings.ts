@@ -350,7 +350,7 @@ export const brandingSettingsSchema = companySettingsSchema.pick({
  * What every signed-in role reads: the branding, plus the company's currency so every screen
  * shows the company's amounts in the company's currency, whatever region the user browses in.
  */
-export type BrandingSettings = z.infer<typeof brandingSettingsSchema> & { currency: CurrencyCode };
+export type BrandingSettings = z.infer<typeof brandingSettingsSchema> & { currency: CurrencyCode; region: RegionCode };
 
 // ---------------------------------------------------------------------------------------------
 // Update (PUT) schema: every field optional; nested groups merge one level deep
