@@ -100,3 +100,26 @@ describe('one formatter', () => {
     expect(makeFormat('US', 'en', 'America/New_York').quantity(3, 'day')).toBe('3 days');
   });
 });
+
+describe('no second formatter', () => {
+  it('no page formats dates or units by itself: toLocale*String, new Intl.DateTimeFormat/NumberFormat or "<n> km" only in lib/format.ts', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = join(__dirname, '..');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) files.push(path);
+      }
+    };
+    walk(root);
+    const FORBIDDEN = /\.toLocale(Date|Time)?String\(|new Intl\.(DateTimeFormat|NumberFormat)\(|\}\s?km\b|\bkm \$\{/;
+    const offenders = files
+      .filter((f) => !f.endsWith(join('lib', 'format.ts')))
+      .filter((f) => FORBIDDEN.test(readFileSync(f, 'utf8')))
+      .map((f) => f.slice(root.length + 1));
+    expect(offenders).toEqual([]);
+  });
+});

@@ -14,6 +14,7 @@ import {
   formatQuantity,
   formatTime,
   getRegionConfig,
+  intlLocale,
   type CurrencyCode,
   type QuantityUnit,
   type RegionCode,
@@ -37,6 +38,8 @@ export interface Format {
   money: (amount: number | null | undefined) => string;
   moneyMinor: (minor: number) => string;
   quantity: (value: number | null | undefined, unit: QuantityUnit) => string;
+  /** A calendar column heading: short weekday and day of month ("Mon 23"), in the language. */
+  weekdayDay: (day: Date) => string;
 }
 
 /** Builds the formatters (pure: used by the hook and by tests). */
@@ -59,6 +62,7 @@ export function makeFormat(region: RegionCode, language: 'en' | 'ar', timeZone: 
     time: safe((v) => formatTime(v, region, language, { timeZone })),
     money: (amount) => (amount === null || amount === undefined ? NONE : moneyMinor(toMinor(amount))),
     moneyMinor,
+    weekdayDay: (day) => new Intl.DateTimeFormat(intlLocale(region, language), { weekday: 'short', day: 'numeric' }).format(day),
     quantity: (value, unit) => (value === null || value === undefined || !Number.isFinite(value) ? NONE : formatQuantity(value, unit, region, language)),
   };
 }

@@ -8,7 +8,6 @@ import { useSWRConfig } from 'swr';
 import { addArea } from '../../../../shared/i18n';
 import { customers as customersCatalog } from '../../../../shared/i18n/customers';
 import { blacklist as blacklistCatalog } from '../../../../shared/i18n/blacklist';
-import { formatDate, getRegionConfig } from '../../../../shared/regions';
 import { hasAbility, type Ability } from '../../../../shared/permissions';
 import { CUSTOMER_MESSAGE_KEYS, ID_SCAN_DIRECT_MAX_BYTES, ID_SCAN_MESSAGES, type IdScanResult } from '../../../../shared/schemas/customers';
 import { BLACKLIST_MESSAGE_KEYS } from '../../../../shared/schemas/blacklist';
@@ -18,7 +17,8 @@ import type { BlacklistMatchReason, BlacklistStatus } from '../../../../shared/c
 import { api, ApiError, getAccessToken, hasStoredTokens, refreshTokens, tokensValid } from '../../lib/api';
 import { useAuth } from '../../auth/context';
 import { useLanguage, type TFunction } from '../../i18n';
-import { useAppState } from '../../lib/persisted-state';
+import { useDisplayRegion } from '../../lib/display-region';
+import { useFormat } from '../../lib/format';
 
 addArea('customers', customersCatalog);
 addArea('blacklist', blacklistCatalog);
@@ -159,27 +159,14 @@ export function useCan(): (ability: Ability) => boolean {
   return useCallback((ability: Ability) => hasAbility(user?.role, ability), [user?.role]);
 }
 
+/** The display region (the user's choice, else the company's): see lib/display-region.ts. */
 export function useRegion(): string {
-  return useAppState((s) => s.locale.selectedRegion);
+  return useDisplayRegion();
 }
 
-
-
-/** A calendar date or instant in the region's date format. */
+/** A calendar date or instant through the one formatter (lib/format.ts). */
 export function useDate(): (value: string | null | undefined) => string {
-  const region = useRegion();
-  const { language } = useLanguage();
-  return useCallback(
-    (value) => {
-      if (!value) return '—';
-      try {
-        return formatDate(value.length === 10 ? value : new Date(value), region, language, { timeZone: getRegionConfig(region).timezone });
-      } catch {
-        return value;
-      }
-    },
-    [region, language],
-  );
+  return useFormat().date;
 }
 
 /**

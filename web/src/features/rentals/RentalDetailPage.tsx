@@ -14,6 +14,7 @@ import { toast } from '../../components/toast/toast-store';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../auth/context';
 import { useT } from '../../i18n';
+import { useFormat } from '../../lib/format';
 import { BalanceBadge, ConfirmDialog, ErrorPanel, Field, RentalStatusBadge } from './components';
 import { CloseDialog, MoneyDialog, PickupDialog, ReturnDialog, type MoneyKind } from './dialogs';
 import {
@@ -28,6 +29,7 @@ export default function RentalDetailPage() {
   const t = useT();
   const can = useCan();
   const money = useMoney();
+  const fmt = useFormat();
   const when = useDateTime();
   const rental = useRental(id);
   const ledger = useLedger(id);
@@ -124,10 +126,10 @@ export default function RentalDetailPage() {
             {r.returnDate && <Row label={t('rentals.detail.returned')} value={when(r.returnDate)} />}
             <Row label={t('rentals.detail.contractNumber')} value={r.contractNumber} />
             <Row label={t('rentals.detail.rates')} value={`${money(r.dailyRate)}${r.rentalType === 'monthly' && r.monthlyRate ? ` · ${money(r.monthlyRate)}` : ''}`} />
-            <Row label={t('rentals.wizard.dailyKmLimit')} value={t('rentals.detail.kmLimit', { km: r.dailyKmLimit, charge: money(r.extraChargePerKm) })} />
-            {r.odometerStart !== undefined && <Row label={t('rentals.detail.pickupOdometer')} value={`${r.odometerStart} km`} />}
+            <Row label={t('rentals.wizard.dailyKmLimit')} value={t('rentals.detail.kmLimit', { km: fmt.quantity(r.dailyKmLimit, 'kilometer'), charge: money(r.extraChargePerKm) })} />
+            {r.odometerStart !== undefined && <Row label={t('rentals.detail.pickupOdometer')} value={fmt.quantity(r.odometerStart, 'kilometer')} />}
             {r.fuelLevelStart && <Row label={t('rentals.detail.pickupFuel')} value={t(`rentals.fuel.${r.fuelLevelStart}`)} />}
-            {r.odometerEnd !== undefined && <Row label={t('rentals.detail.returnOdometer')} value={`${r.odometerEnd} km`} />}
+            {r.odometerEnd !== undefined && <Row label={t('rentals.detail.returnOdometer')} value={fmt.quantity(r.odometerEnd, 'kilometer')} />}
             {(r.pickupLocation || r.returnLocation) && <Row label={t('rentals.detail.locations')} value={`${r.pickupLocation ?? '—'} / ${r.returnLocation ?? '—'}`} />}
             {r.agentName && <Row label={t('rentals.detail.agent')} value={r.agentName} />}
           </dl>

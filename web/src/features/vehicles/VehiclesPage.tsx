@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { TableSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
+import { useFormat } from '../../lib/format';
 import { setAppState, useAppState } from '../../lib/persisted-state';
 import { ArchivedBadge, ErrorPanel, ExpiryBadgeView, Modal, StatusBadge } from './components';
 import { VehicleForm } from './VehicleForm';
@@ -52,6 +53,7 @@ export default function VehiclesPage() {
   const can = useCan();
   const navigate = useNavigate();
   const money = useMoney();
+  const fmt = useFormat();
   const invalidate = useInvalidateVehicles();
   const stored = useAppState((s) => s.vehicleFilters);
   const filters = useMemo(() => readFilters(stored), [stored]);
@@ -188,7 +190,7 @@ export default function VehiclesPage() {
                   <td className="px-3 py-2">{v.category ? t(`vehicles.category.${v.category}`) : '—'}</td>
                   <td className="px-3 py-2"><span className="flex flex-wrap gap-1"><StatusBadge status={v.status} />{v.isArchived && <ArchivedBadge />}</span></td>
                   <td className="px-3 py-2 tabular-nums">{money(v.dailyRate)}</td>
-                  <td className="px-3 py-2 tabular-nums">{v.odometerKm.toLocaleString()}</td>
+                  <td className="px-3 py-2 tabular-nums">{fmt.quantity(v.odometerKm, 'kilometer')}</td>
                   <td className="px-3 py-2"><ExpiryBadgeView badge={expiryBadge(v.insuranceExpiryDate, today)} /></td>
                 </tr>
               ))}
