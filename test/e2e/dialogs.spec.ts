@@ -113,6 +113,15 @@ for (const lang of ['en', 'ar'] as const) {
         await page.keyboard.press('Escape');
         await expect(dialog).toHaveCount(0);
       }
+
+      // The "back to rentals" arrow points to where the line starts: mirrored in Arabic.
+      await page.goto(`/rentals/${world.pendingId}`);
+      const back = page.locator('[data-arrow="back"]').first();
+      await expect(back).toBeVisible({ timeout: 30_000 });
+      // Tailwind 4 flips with the `scale` property ("-1 1"); a transform matrix would do too.
+      const flip = await back.evaluate((el) => `${getComputedStyle(el).scale} ${getComputedStyle(el).transform}`);
+      if (lang === 'ar') expect(flip).toMatch(/(^-1 1)|matrix\(-1,/);
+      else expect(flip).not.toMatch(/-1/);
     });
   }
 

@@ -21,6 +21,7 @@ import {
   failureDescription, issuesToErrors, rentalApi, rentalPath, serverFieldErrors, useCan, useDateTime, useInvalidateRentals, useLedger,
   useMoney, useRental, type LedgerEntryApi, type RentalApi,
 } from './rental-api';
+import { DirectionArrow } from '../../components/DirectionArrow';
 
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | null;
 
@@ -108,7 +109,7 @@ export default function RentalDetailPage() {
 
   return (
     <>
-      <p className="mb-2 text-sm"><Link to="/rentals" className="link">← {t('rentals.detail.back')}</Link></p>
+      <p className="mb-2 text-sm"><Link to="/rentals" className="link"><DirectionArrow direction="back" /> {t('rentals.detail.back')}</Link></p>
       <PageHeader
         title={r.referenceNumber}
         subtitle={<span className="flex flex-wrap items-center gap-2"><RentalStatusBadge status={r.status} /> <span>{r.customerName} · {r.vehicleLabel}</span></span>}

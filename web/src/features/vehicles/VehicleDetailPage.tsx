@@ -21,6 +21,7 @@ import {
   failureDescription, putWithProgress, todayLocal, translateVehicleMessage, useCan, useInvalidateVehicles, useMoney, useVehicle, vehicleApi, vehiclePath,
   type ScheduleBlockApi, type VehicleDocumentApi,
 } from './vehicle-api';
+import { DirectionArrow } from '../../components/DirectionArrow';
 
 export default function VehicleDetailPage() {
   const { id } = useParams();
@@ -196,7 +197,7 @@ function Schedule({ vehicleId }: { vehicleId: string }) {
                   {b.label ? <span className="ms-2">{b.label}</span> : null}
                   {b.kind === 'rental' && <Link to={`/rentals/${b.refId}`} className="link ms-2">{t('vehicles.actions.view')}</Link>}
                 </span>
-                <span className="tabular-nums text-slate-700 dark:text-slate-200">{when(b.start)} → {b.end ? when(b.end) : t('vehicles.schedule.openEnded')}</span>
+                <span className="tabular-nums text-slate-700 dark:text-slate-200">{when(b.start)} <DirectionArrow direction="forward" /> {b.end ? when(b.end) : t('vehicles.schedule.openEnded')}</span>
               </li>
             ))}
           </ul>
