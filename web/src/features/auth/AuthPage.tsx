@@ -238,10 +238,11 @@ export default function AuthPage() {
   useEffect(() => setTab(tabFromUrl), [tabFromUrl]);
   useDocumentTitle(tab === 1 ? t('auth.signUpTab') : t('auth.signInTab'));
 
-  useEffect(() => {
-    // Fetch the validation schemas while the user types.
+  // The validation schemas (zod) load when the user starts on a form, not with the page: they
+  // are not needed to show it, and fetching them at once delayed its first paint on slow phones.
+  const preloadSchemas = () => {
     loadAuthSchemas().catch((error: unknown) => console.error('[preload] auth schemas', error));
-  }, []);
+  };
 
   const startDemo = async () => {
     setDemo('pending');
@@ -298,7 +299,7 @@ export default function AuthPage() {
           <div className="w-full max-w-md">
             <h1 className="text-2xl font-semibold">{t('auth.welcomeHeading')}</h1>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('auth.welcomeSub')}</p>
-            <div className="card mt-6">
+            <div className="card mt-6" onFocusCapture={preloadSchemas} onPointerDownCapture={preloadSchemas}>
               {demo !== 'idle' && (
                 <div className="mb-6 border-b border-slate-200 pb-2 dark:border-slate-700">
                   <DemoPanel state={demo} onRetry={() => void startDemo()} onBack={() => setDemo('idle')} />
