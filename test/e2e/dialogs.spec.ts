@@ -86,6 +86,7 @@ async function useLanguage(page: Page, lang: Lang) {
   await page.addInitScript((language) => {
     if (sessionStorage.getItem('e2e_lang_set')) return;
     sessionStorage.setItem('e2e_lang_set', '1');
+    localStorage.setItem('sy_language', language);
     localStorage.setItem('sy_app_state', JSON.stringify({ state: { locale: { selectedLanguage: language } }, version: 0 }));
   }, lang);
 }
@@ -110,6 +111,7 @@ for (const lang of ['en', 'ar'] as const) {
         const dialog = page.getByRole('dialog');
         await expect(dialog.getByRole('heading').first(), label).toBeVisible();
         await expectFits(dialog, label);
+        if (path === '/customers') await page.screenshot({ path: `test/.out/screens/dialog-add-customer-${viewport.width}x${viewport.height}-${lang}.png` });
         await page.keyboard.press('Escape');
         await expect(dialog).toHaveCount(0);
       }

@@ -17,6 +17,7 @@ async function useLanguage(page: Page, lang: Lang) {
   await page.addInitScript((language) => {
     if (sessionStorage.getItem('e2e_lang_set')) return;
     sessionStorage.setItem('e2e_lang_set', '1');
+    localStorage.setItem('sy_language', language);
     localStorage.setItem('sy_app_state', JSON.stringify({ state: { locale: { selectedLanguage: language } }, version: 0 }));
   }, lang);
 }
@@ -62,7 +63,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByLabel(auth[lang].fullNameEnglish).fill('Huda Saleh');
       await page.getByLabel(auth[lang].username).fill(taken.username);
       await page.getByLabel(auth[lang].email).fill(`${username}@example.test`);
-      await page.getByLabel(auth[lang].password).fill('first-hour-1');
+      await page.getByLabel(auth[lang].password, { exact: true }).fill('first-hour-1');
       await page.getByRole('button', { name: auth[lang].createAccount }).click();
       const failed = page.getByText(auth[lang].registrationFailed, { exact: true }).first();
       await expect(failed).toBeVisible();
