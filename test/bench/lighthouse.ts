@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -43,6 +45,12 @@ async function measure(url: string, port: number): Promise<PageScores> {
     fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
   };
+}
+
+/** `npm run build:web`: the stack serves web/dist, so the pages measured are this code's. */
+export function buildWebApp(root: string): void {
+  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`web build failed: ${build.stderr || build.stdout}`);
 }
 
 /** Scores of `/auth` and `/` on `baseUrl`, as bench lines (value, budget, pass). */

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { freePort } from '../../infra/local/emulators';
 import { startLocalStack } from '../../infra/local/stack';
+import { buildWebApp, lighthouseChecks } from './lighthouse';
 
 /**
  * `npm run bench`: the budgets of DESIGN.md §10, measured on a fresh local stack (DynamoDB Local,
@@ -96,6 +97,8 @@ async function main() {
   const dataDir = join(out, `stack-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
   const [dynamodb, cognito, s3, ses, gatewayPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  console.log('▶ building the web app (Lighthouse measures the built pages)');
+  buildWebApp(root);
   console.log(`▶ starting a fresh local stack (gateway :${gatewayPort})`);
   const stack = await startLocalStack({ dataDir, ports: { dynamodb, cognito, s3, ses }, gatewayPort, webDir: join(root, 'web/dist'), scheduler: false, log: () => {} });
   Object.assign(process.env, stack.env, { SAYYARA_URL: stack.url });
@@ -187,6 +190,9 @@ async function main() {
     const within = Math.abs(a.rcu - b.rcu) <= 0.2 * Math.max(a.rcu, b.rcu);
     add('conflict check, 10 past rentals', `${a.rcu} RCU, ${a.calls} calls, ${ms(a.ms)}`);
     add('conflict check, 2,000 past rentals', `${b.rcu} RCU, ${b.calls} calls, ${ms(b.ms)}`, 'equal within 20%', within ? 'PASS' : 'FAIL');
+
+    console.log('▶ Lighthouse (mobile) on / and /auth');
+    for (const l of await lighthouseChecks(stack.url)) add(l.name, l.value, l.budget, l.pass ? 'PASS' : 'FAIL');
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

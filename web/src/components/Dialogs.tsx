@@ -10,9 +10,10 @@ const WIDTH = { normal: 'max-w-md', wide: 'max-w-3xl', extraWide: 'max-w-4xl' } 
 
 /**
  * The row of buttons at the end of a dialog. It sticks to the bottom of the dialog's scrolling
- * body, so Save/Cancel stay on screen however long the form is.
+ * body, so Save/Cancel stay on screen however long the form is. `-bottom-6` cancels the body's
+ * bottom padding (sticky offsets count from inside it), so nothing scrolls past below the row.
  */
-const ACTIONS_ROW = 'sticky bottom-0 z-10 -mx-6 mt-6 flex justify-end gap-2 border-t border-slate-200 bg-white px-6 py-3 dark:border-slate-800 dark:bg-slate-900';
+const ACTIONS_ROW = 'sticky -bottom-6 z-10 -mx-6 mt-6 flex justify-end gap-2 border-t border-slate-200 bg-white px-6 py-3 dark:border-slate-800 dark:bg-slate-900';
 
 /**
  * A form's own last row of buttons gets the same treatment without each form knowing it is in a
@@ -20,7 +21,7 @@ const ACTIONS_ROW = 'sticky bottom-0 z-10 -mx-6 mt-6 flex justify-end gap-2 bord
  */
 const STICKY_FORM_ACTIONS = [
   '[&>div:last-child:has(>button)]:sticky [&_form>div:last-child:has(>button)]:sticky',
-  '[&>div:last-child:has(>button)]:bottom-0 [&_form>div:last-child:has(>button)]:bottom-0',
+  '[&>div:last-child:has(>button)]:-bottom-6 [&_form>div:last-child:has(>button)]:-bottom-6',
   '[&>div:last-child:has(>button)]:z-10 [&_form>div:last-child:has(>button)]:z-10',
   '[&>div:last-child:has(>button)]:-mx-6 [&_form>div:last-child:has(>button)]:-mx-6',
   '[&>div:last-child:has(>button)]:px-6 [&_form>div:last-child:has(>button)]:px-6',
