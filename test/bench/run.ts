@@ -16,7 +16,9 @@ import { buildWebApp, lighthouseChecks } from './lighthouse';
  *    its import time in a fresh Node process vs 150 ms;
  *  - booking latency p50/p95 at 20 concurrent POST /api/v1/rentals (different vehicles);
  *  - conflict-check consumed capacity for a vehicle with 10 and with 2,000 past rentals (blocks
- *    seeded with scheduleBlockItem via BatchWrite): must be equal within 20%.
+ *    seeded with scheduleBlockItem via BatchWrite): must be equal within 20%;
+ *  - Lighthouse (mobile) performance ≥ 90 and accessibility ≥ 95 on `/` and `/auth` of the web app
+ *    built at start (test/bench/lighthouse.ts).
  * Local latencies are not Lambda latencies; the capacity figures are the portable ones.
  * It reports; it does not gate CI (exit 0).
  */
