@@ -80,7 +80,7 @@ describe('normalizeStored, toApi, toBranding', () => {
     expect(api.pricing.fuelChargePerQuarterTank).toBe(12.5);
     expect(api.pricing.extraKmCharge).toBe(0.5);
     expect(api.currency).toBe('USD');
-    expect(Object.keys(toBranding(s, 'https://x')).sort()).toEqual(['accentStyle', 'currency', 'fontFamily', 'logoUrl', 'name', 'primaryColor', 'secondaryColor']);
+    expect(Object.keys(toBranding(s, 'https://x')).sort()).toEqual(['accentStyle', 'currency', 'fontFamily', 'logoUrl', 'name', 'primaryColor', 'region', 'secondaryColor']);
   });
 
   it('audit summary names changed fields and never carries secrets or long terms', () => {

@@ -129,7 +129,12 @@ export function toApi(s: StoredCompanySettings, meta: SettingsMeta, logoUrl: str
 /** Branding subset for roles without settingsRead. */
 export function toBranding(s: StoredCompanySettings, logoUrl: string | null): BrandingSettings {
   const full = { ...s, logoUrl } as Record<string, unknown>;
-  return { ...Object.fromEntries(BRANDING_FIELDS.map((f) => [f, full[f]])), currency: settingsCurrency(s) } as BrandingSettings;
+  // Region too: every role's display region defaults to the company's (web/src/lib/display-region.ts).
+  return {
+    ...Object.fromEntries(BRANDING_FIELDS.map((f) => [f, full[f]])),
+    currency: settingsCurrency(s),
+    region: getRegionConfig(s.preferences?.region).countryCode,
+  } as BrandingSettings;
 }
 
 /** Audit summary: which fields changed, with before/after for scalar ones (never secrets). */

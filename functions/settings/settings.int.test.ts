@@ -223,6 +223,8 @@ describe('company settings', () => {
         accentStyle: 'classic',
         fontFamily: 'Inter',
         currency: 'USD',
+        // Every role's display region defaults to the company's (issue 17).
+        region: 'US',
       });
       expect((await put(SETTINGS, { version: 1, primaryColor: '#000000' }, who.token)).status).toBe(403);
       expect((await get(PRICING, who.token)).status).toBe(403);

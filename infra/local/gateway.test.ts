@@ -100,6 +100,18 @@ describe('local gateway authorizer', () => {
     expect(fits.status).toBe(200);
   });
 
+  it('compresses text files like CloudFront (brotli, else gzip), and not without Accept-Encoding', async () => {
+    const br = await fetch(`${base}/assets/app-abcdef12.js`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toBe('console.log(1)');
+    const gz = await fetch(`${base}/assets/app-abcdef12.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe('console.log(1)');
+    const plain = await fetch(`${base}/assets/app-abcdef12.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1)');
+  });
+
   it('serves the SPA fallback, static files, the redirect table and 404 for missing assets', async () => {
     const spa = await fetch(`${base}/vehicles/123`);
     expect(spa.status).toBe(200);

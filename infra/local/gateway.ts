@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { extname, join, normalize, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
@@ -84,6 +85,30 @@ const WEB_SECURITY_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+const compressedCache = new Map<string, Buffer>();
+
+function pickEncoding(accept: string): 'br' | 'gzip' | null {
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return null;
+}
+
+/** A built file compressed once per version (path, size and mtime) and kept in memory. */
+function compressedFile(file: string, encoding: 'br' | 'gzip'): Buffer {
+  const st = statSync(file);
+  const key = `${encoding}:${file}:${st.size}:${st.mtimeMs}`;
+  let body = compressedCache.get(key);
+  if (!body) {
+    const raw = readFileSync(file);
+    body = encoding === 'br'
+      ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      : gzipSync(raw, { level: 9 });
+    compressedCache.set(key, body);
+  }
+  return body;
+}
 
 export function startGateway(opts: GatewayOptions): Promise<Server> {
   const jwks = createRemoteJWKSet(new URL(opts.jwksUrl));
@@ -204,11 +229,20 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
       file = join(webDir, 'index.html'); // SPA fallback, as the CloudFront Function does
     }
     const immutable = rel.includes(`${'assets'}`) && /-[A-Za-z0-9_-]{8,}\./.test(rel);
-    res.writeHead(200, {
+    const headers = {
       'content-type': MIME[extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       ...WEB_SECURITY_HEADERS,
-    });
+    };
+    // Compressed like CloudFront (`compress: true` in the web stack), so local measurements
+    // (Lighthouse in `npm run bench`) see the bytes a browser really downloads.
+    const encoding = COMPRESSIBLE.test(file) ? pickEncoding(String(req.headers['accept-encoding'] ?? '')) : null;
+    if (encoding) {
+      const body = compressedFile(file, encoding);
+      res.writeHead(200, { ...headers, 'content-encoding': encoding, vary: 'accept-encoding', 'content-length': String(body.length) });
+      return res.end(body);
+    }
+    res.writeHead(200, headers);
     createReadStream(file).pipe(res);
   }
 

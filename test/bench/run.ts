@@ -5,6 +5,7 @@ import { startLocalStack } from '../../infra/local/stack';
 import { bookingSection, conflictSection, latencySection } from './api';
 import { bundlesSection } from './bundles';
 import { formatTable, type Check, type Section } from './checks';
+import { buildWebApp, lighthouseChecks } from './lighthouse';
 
 /**
  * `npm run bench`: the budgets of DESIGN.md §10, measured on a fresh local stack (DynamoDB Local,
@@ -16,7 +17,9 @@ import { formatTable, type Check, type Section } from './checks';
  *    of the p50s against the 3× budget;
  *  - conflicts: conflict-check capacity for a vehicle with 10 and with 2,000 past rentals;
  *  - bundles: each domain Lambda's entry chunk vs 300 KB and its import time vs 150 ms, with the
- *    figures of the previous bundling rule (AWS SDK external) beside them.
+ *    figures of the previous bundling rule (AWS SDK external) beside them;
+ *  - lighthouse: mobile performance ≥ 90 and accessibility ≥ 95 on `/` and `/auth` of the web app
+ *    built at start (./lighthouse.ts).
  * Lines without a budget print their figure only. BENCH_ONLY=booking,bundles runs a subset.
  * It reports; it does not gate CI (exit 0).
  *
@@ -25,7 +28,18 @@ import { formatTable, type Check, type Section } from './checks';
 const root = resolve(import.meta.dirname, '../..');
 const out = join(root, 'test', '.out', 'bench');
 
-const SECTIONS: Section[] = [latencySection, bookingSection, conflictSection, bundlesSection(root, join(out, 'bundles'))];
+/** Lighthouse (mobile) on the built public pages, served by the same local stack. */
+const lighthouseSection: Section = {
+  name: 'lighthouse',
+  needsStack: true,
+  async run({ base }) {
+    console.log('  building the web app (Lighthouse measures the built pages)');
+    buildWebApp(root);
+    return (await lighthouseChecks(base)).map((l) => ({ check: l.name, measured: l.value, budget: { text: l.budget, pass: l.pass } }));
+  },
+};
+
+const SECTIONS: Section[] = [latencySection, bookingSection, conflictSection, lighthouseSection, bundlesSection(root, join(out, 'bundles'))];
 
 async function main() {
   process.env.LOG_LEVEL ??= 'warn'; // request logs would bury the table

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ACCENT_STYLES, RENTAL_DURATION_OPTIONS } from '../../constants';
 import { moneyAmount } from '../../money';
-import { LANGUAGE_CODES, REGION_CODES, type CurrencyCode } from '../../regions';
+import { LANGUAGE_CODES, REGION_CODES, type CurrencyCode, type RegionCode } from '../../regions';
 import { TEXT_LIMITS, text as boundedText } from '../fields';
 import { SETTINGS_MESSAGES } from './messages';
 import {
@@ -209,4 +209,4 @@ export const brandingSettingsSchema = companySettingsSchema.pick({
  * What every signed-in role reads: the branding, plus the company's currency so every screen
  * shows the company's amounts in the company's currency, whatever region the user browses in.
  */
-export type BrandingSettings = z.infer<typeof brandingSettingsSchema> & { currency: CurrencyCode };
+export type BrandingSettings = z.infer<typeof brandingSettingsSchema> & { currency: CurrencyCode; region: RegionCode };

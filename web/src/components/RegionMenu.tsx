@@ -9,6 +9,7 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { lazy, Suspense } from 'react';
 import { getLanguage, getRegionConfig } from '../../../shared/regions';
 import { useLanguage, useT } from '../i18n';
+import { useDisplayRegion } from '../lib/display-region';
 import { useAppState } from '../lib/persisted-state';
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
@@ -20,7 +21,8 @@ export function RegionMenu({ align = 'end' }: { align?: 'start' | 'end' }) {
   const t = useT();
   const { language } = useLanguage();
   const locale = useAppState((s) => s.locale);
-  const region = getRegionConfig(locale.selectedRegion);
+  // Signed in: the company's region unless the user chose another one here.
+  const region = getRegionConfig(useDisplayRegion());
   const nativeName = getLanguage(language).nativeName;
 
   return (

@@ -44,13 +44,13 @@ export default function RegionPanel({
   const regionName = (code: string) => t(`shell.region.names.${code}`);
   const canDetect = geolocationEnabled && typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
-  const chooseRegion = (code: RegionCode) => setLocale({ ...regionPatch(code), regionDetected: false });
+  const chooseRegion = (code: RegionCode) => setLocale({ ...regionPatch(code), regionDetected: false, regionChosen: true });
 
   const runDetection = () => {
     setDetecting(true);
     const finish = (coords: GeolocationCoordinates | null) => {
       const result = detectRegion(coords ? { latitude: coords.latitude, longitude: coords.longitude } : null);
-      setLocale({ ...regionPatch(result.region), regionDetected: true });
+      setLocale({ ...regionPatch(result.region), regionDetected: true, regionChosen: true });
       if (result.language) setLanguage(result.language);
       setDetecting(false);
     };

@@ -65,6 +65,8 @@ export const NAV: NavSection[] = [
     key: 'system',
     items: [
       { key: 'companySettings', to: '/company-settings', icon: 'building' },
+      // Young-driver fee, per-km charge and category rates: only for those who may change them.
+      { key: 'pricingSettings', to: '/pricing-settings', icon: 'tag', ability: 'settingsEdit' },
       { key: 'settings', to: '/company-settings?tab=preferences', icon: 'cog' },
     ],
   },

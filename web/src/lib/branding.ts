@@ -23,6 +23,10 @@ export interface Branding {
   companyName?: string;
   /** ISO code of the company's currency (from its region): the currency of every stored amount. */
   currency?: string;
+  /** The company's region (US, AE, SA, JO): the signed-in user's display region unless they chose one. */
+  region?: string;
+  /** The company's IANA time zone, when the answer carries it. */
+  timezone?: string;
 }
 
 export const DEFAULT_BRANDING: Branding = {
@@ -51,7 +55,16 @@ export function brandingFrom(answer: unknown): Branding {
       : DEFAULT_ACCENT_STYLE,
     companyName: typeof name === 'string' && name ? name : undefined,
     currency: typeof settings.currency === 'string' && /^[A-Z]{3}$/.test(settings.currency) ? settings.currency : undefined,
+    region: companyRegion(settings),
+    timezone: typeof settings.timezone === 'string' && settings.timezone ? settings.timezone : undefined,
   };
+}
+
+/** Full settings carry it under preferences.region; the branding subset at the top. */
+function companyRegion(settings: Record<string, unknown>): string | undefined {
+  const prefs = settings.preferences as Record<string, unknown> | undefined;
+  const region = (prefs && typeof prefs === 'object' ? prefs.region : undefined) ?? settings.region;
+  return typeof region === 'string' && /^[A-Z]{2}$/.test(region) ? region : undefined;
 }
 
 export function applyBranding(b: Branding, root: HTMLElement = document.documentElement): void {

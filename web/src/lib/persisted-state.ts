@@ -24,6 +24,11 @@ export interface LocaleSettings {
   selectedCurrency: string;
   currencySymbol: string;
   regionDetected: boolean;
+  /**
+   * True once the user picked a region in the region menu (or asked to detect it). Until then a
+   * signed-in user sees their company's region; the stored region is only the signed-out default.
+   */
+  regionChosen: boolean;
   geolocationEnabled: boolean;
 }
 
@@ -43,6 +48,7 @@ export const DEFAULT_LOCALE: LocaleSettings = {
   selectedCurrency: DEFAULT_CURRENCY,
   currencySymbol: '$',
   regionDetected: false,
+  regionChosen: false,
   geolocationEnabled: true,
 };
 
@@ -161,6 +167,15 @@ export function withRecentSearch(list: string[], term: string): string[] {
 
 export function addRecentSearch(term: string): void {
   setAppState((s) => ({ recentSearches: withRecentSearch(s.recentSearches, term) }));
+}
+
+/**
+ * The region screens format with: the user's own choice when they made one, else the company's
+ * region (signed in), else the stored default (signed out, e.g. the landing page).
+ */
+export function displayRegion(locale: LocaleSettings, companyRegion: string | undefined): string {
+  if (locale.regionChosen || !companyRegion) return locale.selectedRegion;
+  return companyRegion;
 }
 
 export function setLocale(patch: Partial<LocaleSettings>): void {

@@ -8,8 +8,8 @@ export function PublicFooter() {
     {
       title: t('landing.footer.product'),
       links: [
-        ['/auth', t('landing.footer.demo')],
-        ['/auth', t('landing.footer.startTrial')],
+        ['/auth?demo=true', t('landing.footer.demo')],
+        ['/auth?tab=signup', t('landing.footer.startTrial')],
       ],
     },
     {

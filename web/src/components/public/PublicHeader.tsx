@@ -26,7 +26,7 @@ export function PublicHeader() {
             <Link to="/auth" className="btn-secondary">
               {t('landing.nav.signIn')}
             </Link>
-            <Link to="/auth" className="btn-primary">
+            <Link to="/auth?tab=signup" className="btn-primary">
               {t('landing.nav.getStarted')}
             </Link>
           </div>
@@ -48,7 +48,7 @@ export function PublicHeader() {
             <Link to="/auth" className="btn-secondary w-full">
               {t('landing.nav.signIn')}
             </Link>
-            <Link to="/auth" className="btn-primary w-full">
+            <Link to="/auth?tab=signup" className="btn-primary w-full">
               {t('landing.nav.getStarted')}
             </Link>
           </div>

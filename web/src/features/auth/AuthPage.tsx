@@ -14,7 +14,7 @@ import { Logo } from '../../components/Logo';
 import { useDocumentTitle } from '../../components/PageHeader';
 import { RegionMenu } from '../../components/RegionMenu';
 import { Spinner } from '../../components/Spinner';
-import { toast } from '../../components/toast/toast-store';
+import { dismissToast, getToastState, toast } from '../../components/toast/toast-store';
 import { useT, type TFunction } from '../../i18n';
 import { TextField, translateMessage } from './fields';
 import { loadAuthSchemas } from './schemas';
@@ -35,6 +35,14 @@ function zodErrors(issues: { path: PropertyKey[]; message: string }[], t: TFunct
 function failureText(error: unknown, t: TFunction, fallbackKey: string): string {
   if (error instanceof AuthFlowError) return error.serverMessage ?? t(error.key);
   return t(fallbackKey);
+}
+
+/**
+ * A failure toast is stale once the user got in: they retried and it worked. Error toasts stay
+ * until closed, so without this "Registration failed" would follow them onto the dashboard.
+ */
+function dismissErrorToasts(): void {
+  for (const t of getToastState().toasts) if (t.variant === 'destructive' && t.open) dismissToast(t.id);
 }
 
 function serverFieldErrors(error: unknown, t: TFunction, keys: MessageKeys): Errors {
@@ -69,6 +77,7 @@ function SignInForm({ onDemo, demoPending }: { onDemo: () => void; demoPending: 
     setErrors({});
     try {
       const user = await login(parsed.data.username, parsed.data.password);
+      dismissErrorToasts();
       toast({ title: t('auth.welcomeBack'), description: t('auth.welcomeBackUser', { username: user.username }) });
     } catch (error) {
       setErrors(serverFieldErrors(error, t, keys));
@@ -151,6 +160,7 @@ function SignUpForm() {
     setErrors({});
     try {
       await register(parsed.data);
+      dismissErrorToasts();
       toast({ title: t('auth.welcomeNew'), description: t('auth.welcomeNewBody') });
     } catch (error) {
       setErrors(serverFieldErrors(error, t, keys));
@@ -176,6 +186,9 @@ function SignUpForm() {
 }
 
 type DemoState = 'idle' | 'pending' | 'failed';
+
+/** The `tab` query value that opens the Sign Up tab: `/auth?tab=signup`. */
+const AUTH_TAB_SIGN_UP = 'signup';
 
 function DemoPanel({ state, onRetry, onBack }: { state: DemoState; onRetry: () => void; onBack: () => void }) {
   const t = useT();
@@ -219,17 +232,23 @@ export default function AuthPage() {
   const [params] = useSearchParams();
   const [demo, setDemo] = useState<DemoState>('idle');
   const autoStarted = useRef(false);
-  useDocumentTitle(t('auth.signInTab'));
+  // ?tab=signup (the landing page's "Get Started") opens Sign Up; anything else Sign In.
+  const tabFromUrl = params.get('tab') === AUTH_TAB_SIGN_UP ? 1 : 0;
+  const [tab, setTab] = useState(tabFromUrl);
+  useEffect(() => setTab(tabFromUrl), [tabFromUrl]);
+  useDocumentTitle(tab === 1 ? t('auth.signUpTab') : t('auth.signInTab'));
 
-  useEffect(() => {
-    // Fetch the validation schemas while the user types.
+  // The validation schemas (zod) load when the user starts on a form, not with the page: they
+  // are not needed to show it, and fetching them at once delayed its first paint on slow phones.
+  const preloadSchemas = () => {
     loadAuthSchemas().catch((error: unknown) => console.error('[preload] auth schemas', error));
-  }, []);
+  };
 
   const startDemo = async () => {
     setDemo('pending');
     try {
       await demoLogin();
+      dismissErrorToasts();
       toast({ title: t('auth.welcomeDemo'), description: t('auth.welcomeDemoBody') });
     } catch (error) {
       setDemo('failed');
@@ -280,13 +299,13 @@ export default function AuthPage() {
           <div className="w-full max-w-md">
             <h1 className="text-2xl font-semibold">{t('auth.welcomeHeading')}</h1>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('auth.welcomeSub')}</p>
-            <div className="card mt-6">
+            <div className="card mt-6" onFocusCapture={preloadSchemas} onPointerDownCapture={preloadSchemas}>
               {demo !== 'idle' && (
                 <div className="mb-6 border-b border-slate-200 pb-2 dark:border-slate-700">
                   <DemoPanel state={demo} onRetry={() => void startDemo()} onBack={() => setDemo('idle')} />
                 </div>
               )}
-              <TabGroup>
+              <TabGroup selectedIndex={tab} onChange={setTab}>
                 <TabList className="mb-6 grid grid-cols-2 gap-1 rounded-ui bg-slate-100 p-1 dark:bg-slate-800">
                   {[t('auth.signInTab'), t('auth.signUpTab')].map((label) => (
                     <Tab

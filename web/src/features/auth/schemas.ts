@@ -1,7 +1,7 @@
 /**
  * The shared sign-in/sign-up zod schemas, loaded on demand: zod is ~60 KB gzip, and the
- * sign-in route's initial JS budget is 150 KB. The page starts this load as soon as it mounts,
- * so it is ready long before the first submit.
+ * sign-in route's initial JS budget is 150 KB. The page starts this load when the user first
+ * focuses or touches a form, so it is ready long before the first submit.
  */
 type AuthSchemas = typeof import('../../../../shared/schemas/auth');
 

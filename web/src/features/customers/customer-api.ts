@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import { addArea } from '../../../../shared/i18n';
 import { customers as customersCatalog } from '../../../../shared/i18n/customers';
 import { blacklist as blacklistCatalog } from '../../../../shared/i18n/blacklist';
-import { formatDate, getRegionConfig, REGION_CODES } from '../../../../shared/regions';
+import { getRegionConfig, REGION_CODES } from '../../../../shared/regions';
 import { driverEligibility } from '../../../../shared/customers/age';
 import { CUSTOMER_MESSAGES, ID_SCAN_DIRECT_MAX_BYTES, ID_SCAN_MESSAGES, type IdScanResult } from '../../../../shared/schemas/customers';
 import { BLACKLIST_MESSAGES } from '../../../../shared/schemas/blacklist';
@@ -19,7 +19,8 @@ import { registerMessages } from '../../lib/api-errors';
 import { useInvalidate } from '../../lib/invalidate';
 import { uploadFileTo, type UploadTarget } from '../../lib/upload';
 import { useLanguage } from '../../i18n';
-import { useAppState } from '../../lib/persisted-state';
+import { useDisplayRegion } from '../../lib/display-region';
+import { useFormat } from '../../lib/format';
 
 addArea('customers', customersCatalog);
 addArea('blacklist', blacklistCatalog);
@@ -47,25 +48,14 @@ export const CUSTOMERS_PATH = '/api/v1/customers';
 export const BLACKLIST_PATH = '/api/v1/blacklist';
 export const customerPath = (id: string) => `${CUSTOMERS_PATH}/${encodeURIComponent(id)}`;
 
+/** The display region (the user's choice, else the company's): see lib/display-region.ts. */
 export function useRegion(): string {
-  return useAppState((s) => s.locale.selectedRegion);
+  return useDisplayRegion();
 }
 
-/** A calendar date or instant in the region's date format. */
+/** A calendar date or instant through the one formatter (lib/format.ts). */
 export function useDate(): (value: string | null | undefined) => string {
-  const region = useRegion();
-  const { language } = useLanguage();
-  return useCallback(
-    (value) => {
-      if (!value) return '—';
-      try {
-        return formatDate(value.length === 10 ? value : new Date(value), region, language, { timeZone: getRegionConfig(region).timezone });
-      } catch {
-        return value;
-      }
-    },
-    [region, language],
-  );
+  return useFormat().date;
 }
 
 /**

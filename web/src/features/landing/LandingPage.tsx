@@ -28,6 +28,12 @@ const AI_FEATURES: [string, IconName][] = [
 ];
 const AI_FIGURES = new Set(['aiAccuracy', 'breakdownPrevention', 'fasterDocuments', 'fewerFalseAlerts']);
 
+/**
+ * Sections below the first screen are laid out and painted only when scrolled near: on a slow
+ * phone that is most of the landing page's first-load style and layout work.
+ */
+const BELOW_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_700px]';
+
 export default function LandingPage() {
   const t = useT();
   useDocumentTitle('');
@@ -48,7 +54,7 @@ export default function LandingPage() {
             </h1>
             <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700 dark:text-slate-300">{t('landing.hero.subtitle')}</p>
             <div className="mt-10 flex flex-wrap justify-center gap-3">
-              <Link to="/auth" className="btn-primary px-6 py-3 text-base">
+              <Link to="/auth?tab=signup" className="btn-primary px-6 py-3 text-base">
                 {t('landing.hero.startTrial')}
               </Link>
               <Link to="/auth?demo=true" className="btn-secondary px-6 py-3 text-base">
@@ -60,7 +66,7 @@ export default function LandingPage() {
         </section>
 
         {/* Features */}
-        <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+        <section aria-labelledby="features-title" className={`${BELOW_FOLD} mx-auto max-w-7xl px-4 py-20 sm:px-6`}>
           <div className="mx-auto max-w-2xl text-center">
             <h2 id="features-title" className="text-3xl font-semibold tracking-tight">
               {t('landing.features.title')}
@@ -81,7 +87,7 @@ export default function LandingPage() {
         </section>
 
         {/* AI */}
-        <section aria-labelledby="ai-title" className="bg-slate-900 text-white">
+        <section aria-labelledby="ai-title" className={`${BELOW_FOLD} bg-slate-900 text-white`}>
           <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
             <div className="mx-auto max-w-2xl text-center">
               <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-1 text-xs font-semibold">
@@ -116,7 +122,7 @@ export default function LandingPage() {
         </section>
 
         {/* Testimonials and statistics */}
-        <section aria-labelledby="testimonials-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+        <section aria-labelledby="testimonials-title" className={`${BELOW_FOLD} mx-auto max-w-7xl px-4 py-20 sm:px-6`}>
           <h2 id="testimonials-title" className="text-center text-3xl font-semibold tracking-tight">
             {t('landing.testimonials.title')}
           </h2>
@@ -151,12 +157,12 @@ export default function LandingPage() {
         </section>
 
         {/* Call to action */}
-        <section className="bg-gradient-to-r from-primary-strong to-secondary-strong text-white">
+        <section className={`${BELOW_FOLD} bg-gradient-to-r from-primary-strong to-secondary-strong text-white`}>
           <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6">
             <h2 className="text-3xl font-semibold">{t('landing.cta.title')}</h2>
             <p className="mt-3 text-white/90">{t('landing.cta.body')}</p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link to="/auth" className="inline-flex items-center rounded-ui bg-white px-6 py-3 font-medium text-slate-900 hover:bg-slate-100">
+              <Link to="/auth?tab=signup" className="inline-flex items-center rounded-ui bg-white px-6 py-3 font-medium text-slate-900 hover:bg-slate-100">
                 {t('landing.hero.startTrial')}
               </Link>
               <Link to="/auth?demo=true" className="inline-flex items-center rounded-ui border border-white/70 px-6 py-3 font-medium text-white hover:bg-white/10">

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../components/PageHeader';
 import { PublicFooter } from '../../components/public/PublicFooter';
 import { PublicHeader } from '../../components/public/PublicHeader';
 import { tableAt, useLanguage, useT } from '../../i18n';
+import { useFormat } from '../../lib/format';
 
 addArea('legal', legal);
 
@@ -18,6 +19,7 @@ const UPDATED = '2025-01-15';
 export function InfoPage({ page, showUpdated = false }: { page: 'privacy' | 'terms' | 'gdpr' | 'careers' | 'referral' | 'contact'; showUpdated?: boolean }) {
   const t = useT();
   const { language } = useLanguage();
+  const fmt = useFormat();
   const sections = tableAt(`legal.${page}.sections`, language) ?? {};
   useDocumentTitle(t(`legal.${page}.title`));
   return (
@@ -30,7 +32,7 @@ export function InfoPage({ page, showUpdated = false }: { page: 'privacy' | 'ter
         <h1 className="mt-4 text-3xl font-semibold tracking-tight">{t(`legal.${page}.title`)}</h1>
         {showUpdated && (
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            {t('legal.updated', { date: new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-US', { dateStyle: 'long' }).format(new Date(UPDATED)) })}
+            {t('legal.updated', { date: fmt.date(UPDATED) })}
           </p>
         )}
         <p className="mt-6 text-lg text-slate-700 dark:text-slate-300">{t(`legal.${page}.intro`)}</p>

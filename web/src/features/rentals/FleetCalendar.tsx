@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import type { FleetCalendarApi } from '../../../../shared/schemas/vehicles';
 import { TableSkeleton } from '../../components/Skeletons';
 import { useLanguage, useT } from '../../i18n';
+import { useFormat } from '../../lib/format';
 import { ErrorPanel } from './components';
 
 /**
@@ -36,7 +37,7 @@ export function FleetCalendar() {
   const start = dateKey(days[0]);
   const end = dateKey(days[DAYS - 1]);
   const cal = useSWR<FleetCalendarApi | null>(`/api/v1/calendar/fleet?start=${start}&end=${end}`);
-  const dayFmt = new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en', { weekday: 'short', day: 'numeric' });
+  const fmt = useFormat();
 
   const shift = (n: number) => setFrom((d) => new Date(d.getTime() + n * 7 * DAY_MS));
 
@@ -59,7 +60,7 @@ export function FleetCalendar() {
             <thead className="bg-slate-50 dark:bg-slate-900">
               <tr>
                 <th scope="col" className="sticky start-0 bg-slate-50 px-2 py-2 text-start dark:bg-slate-900">{t('rentals.calendar.vehicle')}</th>
-                {days.map((d) => <th key={d.toISOString()} scope="col" className="px-1 py-2 font-medium whitespace-nowrap">{dayFmt.format(d)}</th>)}
+                {days.map((d) => <th key={d.toISOString()} scope="col" className="px-1 py-2 font-medium whitespace-nowrap">{fmt.weekdayDay(d)}</th>)}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">

@@ -14,12 +14,14 @@ import { toast } from '../../components/toast/toast-store';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../auth/context';
 import { useT } from '../../i18n';
+import { useFormat } from '../../lib/format';
 import { BalanceBadge, ConfirmDialog, ErrorPanel, Field, RentalStatusBadge } from './components';
 import { CloseDialog, MoneyDialog, PickupDialog, ReturnDialog, type MoneyKind } from './dialogs';
 import {
   failureDescription, issuesToErrors, rentalApi, rentalPath, serverFieldErrors, useCan, useDateTime, useInvalidateRentals, useLedger,
   useMoney, useRental, type LedgerEntryApi, type RentalApi,
 } from './rental-api';
+import { DirectionArrow } from '../../components/DirectionArrow';
 
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | null;
 
@@ -28,6 +30,7 @@ export default function RentalDetailPage() {
   const t = useT();
   const can = useCan();
   const money = useMoney();
+  const fmt = useFormat();
   const when = useDateTime();
   const rental = useRental(id);
   const ledger = useLedger(id);
@@ -106,7 +109,7 @@ export default function RentalDetailPage() {
 
   return (
     <>
-      <p className="mb-2 text-sm"><Link to="/rentals" className="link">← {t('rentals.detail.back')}</Link></p>
+      <p className="mb-2 text-sm"><Link to="/rentals" className="link"><DirectionArrow direction="back" /> {t('rentals.detail.back')}</Link></p>
       <PageHeader
         title={r.referenceNumber}
         subtitle={<span className="flex flex-wrap items-center gap-2"><RentalStatusBadge status={r.status} /> <span>{r.customerName} · {r.vehicleLabel}</span></span>}
@@ -124,10 +127,10 @@ export default function RentalDetailPage() {
             {r.returnDate && <Row label={t('rentals.detail.returned')} value={when(r.returnDate)} />}
             <Row label={t('rentals.detail.contractNumber')} value={r.contractNumber} />
             <Row label={t('rentals.detail.rates')} value={`${money(r.dailyRate)}${r.rentalType === 'monthly' && r.monthlyRate ? ` · ${money(r.monthlyRate)}` : ''}`} />
-            <Row label={t('rentals.wizard.dailyKmLimit')} value={t('rentals.detail.kmLimit', { km: r.dailyKmLimit, charge: money(r.extraChargePerKm) })} />
-            {r.odometerStart !== undefined && <Row label={t('rentals.detail.pickupOdometer')} value={`${r.odometerStart} km`} />}
+            <Row label={t('rentals.wizard.dailyKmLimit')} value={t('rentals.detail.kmLimit', { km: fmt.quantity(r.dailyKmLimit, 'kilometer'), charge: money(r.extraChargePerKm) })} />
+            {r.odometerStart !== undefined && <Row label={t('rentals.detail.pickupOdometer')} value={fmt.quantity(r.odometerStart, 'kilometer')} />}
             {r.fuelLevelStart && <Row label={t('rentals.detail.pickupFuel')} value={t(`rentals.fuel.${r.fuelLevelStart}`)} />}
-            {r.odometerEnd !== undefined && <Row label={t('rentals.detail.returnOdometer')} value={`${r.odometerEnd} km`} />}
+            {r.odometerEnd !== undefined && <Row label={t('rentals.detail.returnOdometer')} value={fmt.quantity(r.odometerEnd, 'kilometer')} />}
             {(r.pickupLocation || r.returnLocation) && <Row label={t('rentals.detail.locations')} value={`${r.pickupLocation ?? '—'} / ${r.returnLocation ?? '—'}`} />}
             {r.agentName && <Row label={t('rentals.detail.agent')} value={r.agentName} />}
           </dl>

@@ -12,6 +12,7 @@ import {
   errorConflicts, fromLocalInput, issuesToErrors, rentalApi, serverFieldErrors, toLocalInput, translateRentalMessage,
   useDateTime, useMoney, useRegion, type ConflictApi, type RentalApi,
 } from './rental-api';
+import { DirectionArrow } from '../../components/DirectionArrow';
 
 /**
  * The rental wizard (business-data §5 rental wizard, §8 messages): customer → vehicle and dates
@@ -223,7 +224,7 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
               <>
                 <p className="mt-1">{t('rentals.wizard.conflictBody')}</p>
                 <ul className="mt-1 list-disc ps-5">
-                  {conflicts.map((c) => <li key={c.refId}>{c.label ?? c.kind} · {when(c.start)} → {c.end ? when(c.end) : t('rentals.openEnded')}</li>)}
+                  {conflicts.map((c) => <li key={c.refId}>{c.label ?? c.kind} · {when(c.start)} <DirectionArrow direction="forward" /> {c.end ? when(c.end) : t('rentals.openEnded')}</li>)}
                 </ul>
               </>
             )}

@@ -3,6 +3,7 @@ import { FUEL_LEVELS } from '../../../../shared/constants';
 import { chargeSchema, closeSchema, LEDGER_METHODS, MANUAL_CHARGE_CATEGORIES, paymentSchema, pickupSchema, refundSchema, returnSchema, VEHICLE_CONDITIONS } from '../../../../shared/schemas/rentals';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
+import { useFormat } from '../../lib/format';
 import { Field, Modal } from './components';
 import { failureDescription, issuesToErrors, rentalApi, serverFieldErrors, useMoney, type RentalApi, type ReturnPreviewApi } from './rental-api';
 
@@ -157,6 +158,7 @@ function FuelSelect({ label, value, onChange, error, allowEmpty = false }: { lab
 export function ReturnDialog({ rental, open, onClose, onDone }: { rental: RentalApi; open: boolean; onClose: () => void; onDone: Done }) {
   const t = useT();
   const money = useMoney();
+  const fmt = useFormat();
   const blank = { odometerEnd: '', condition: '', fuelLevelEnd: '', returnNotes: '', damageFees: '', salikCharges: '', trafficFines: '', extraCharges: '', salikNotes: '' };
   const [v, setV] = useState<Record<string, string>>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -236,7 +238,7 @@ export function ReturnDialog({ rental, open, onClose, onDone }: { rental: Rental
               <dt>{t('rentals.dialogs.toPost')}</dt><dd className="text-end tabular-nums">{money(preview.toPost)}</dd>
               <dt className="font-semibold">{t('rentals.dialogs.balanceAfter')}</dt><dd className="text-end font-semibold tabular-nums" data-testid="balance-after">{money(preview.balanceAfter)}</dd>
             </dl>
-            {preview.km && <p className="mt-2 text-slate-600 dark:text-slate-300">{t('rentals.dialogs.drivenKm', { driven: preview.km.driven, allowance: preview.km.allowance ?? '∞', extra: preview.km.extra })}</p>}
+            {preview.km && <p className="mt-2 text-slate-600 dark:text-slate-300">{t('rentals.dialogs.drivenKm', { driven: fmt.quantity(preview.km.driven, 'kilometer'), allowance: preview.km.allowance === null || preview.km.allowance === undefined ? '∞' : fmt.quantity(preview.km.allowance, 'kilometer'), extra: fmt.quantity(preview.km.extra, 'kilometer') })}</p>}
           </section>
         )}
         <Actions onClose={onClose} pending={pending} label={preview ? t('rentals.dialogs.confirmReturn') : t('rentals.dialogs.calculate')} />

@@ -7,13 +7,13 @@ import useSWR, { useSWRConfig } from 'swr';
 import { addArea } from '../../../../shared/i18n';
 import { rentals as rentalsCatalog } from '../../../../shared/i18n/rentals';
 import { MONEY_MESSAGES } from '../../../../shared/money';
-import { formatDate, formatTime } from '../../../../shared/regions';
 import { hasAbility, type Ability } from '../../../../shared/permissions';
 import { RENTAL_MESSAGES, type RentalStatus } from '../../../../shared/schemas/rentals';
 import { api, ApiError } from '../../lib/api';
 import { useAuth } from '../../auth/context';
 import { useLanguage, type TFunction } from '../../i18n';
-import { useAppState } from '../../lib/persisted-state';
+import { useDisplayRegion } from '../../lib/display-region';
+import { useFormat } from '../../lib/format';
 
 addArea('rentals', rentalsCatalog);
 
@@ -152,23 +152,15 @@ export function useCan(): (ability: Ability) => boolean {
   return useCallback((ability: Ability) => hasAbility(user?.role, ability), [user?.role]);
 }
 
+/** The display region (the user's choice, else the company's): see lib/display-region.ts. */
 export function useRegion(): string {
-  return useAppState((s) => s.locale.selectedRegion);
+  return useDisplayRegion();
 }
 
-
+/** Date, or date and time, through the one formatter (lib/format.ts), on the company's clock. */
 export function useDateTime(): (iso: string | null | undefined, withTime?: boolean) => string {
-  const region = useRegion();
-  const { language } = useLanguage();
-  return useCallback((iso, withTime = true) => {
-    if (!iso) return '—';
-    try {
-      const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      return withTime ? `${formatDate(iso, region, language, { timeZone: tz })} ${formatTime(iso, region, language, { timeZone: tz })}` : formatDate(iso, region, language, { timeZone: tz });
-    } catch {
-      return iso;
-    }
-  }, [region, language]);
+  const f = useFormat();
+  return useCallback((iso, withTime = true) => (withTime ? f.dateTime(iso) : f.date(iso)), [f]);
 }
 
 export function useRental(id: string | undefined) {

@@ -12,7 +12,6 @@ import { canManageStaffMember, type Role } from '../../../../shared/permissions'
 import {
   createStaffSchema, STAFF_ROLES, updateStaffSchema, type StaffMember, type StaffRole, type StaffStatus,
 } from '../../../../shared/schemas/staff';
-import { formatDate, getRegionConfig } from '../../../../shared/regions';
 import { Modal } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
 import { EmptyList, ListState, ListTable, LoadMoreButton } from '../../components/ListKit';
@@ -22,6 +21,7 @@ import { toast } from '../../components/toast/toast-store';
 import { useAuth } from '../../auth/context';
 import { ME_PATH } from '../../auth/session';
 import { useLanguage, useT } from '../../i18n';
+import { useFormat } from '../../lib/format';
 import { toastApiError } from '../../lib/api-errors';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useInvalidate } from '../../lib/invalidate';
@@ -177,17 +177,9 @@ export default function StaffPage() {
   );
 }
 
-/** Dates with time, in the selected region's format and time zone. */
+/** Dates through the one formatter (lib/format.ts): display region, company's calendar. */
 function useDateTime(): (iso: string) => string {
-  const region = useAppState((s) => s.locale.selectedRegion);
-  const { language } = useLanguage();
-  return useCallback((iso: string) => {
-    try {
-      return formatDate(new Date(iso), region, language, { timeZone: getRegionConfig(region).timezone });
-    } catch {
-      return iso;
-    }
-  }, [region, language]);
+  return useFormat().date;
 }
 
 const CREATE_FIELDS = ['firstName', 'lastName', 'username', 'email', 'password'] as const;

@@ -14,7 +14,9 @@ import { ApiError } from '../../lib/api';
 import { PageHeader } from '../../components/PageHeader';
 import { DetailSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';
-import { useLanguage, useT } from '../../i18n';
+import { useT } from '../../i18n';
+import { useFormat } from '../../lib/format';
+import { DirectionArrow } from '../../components/DirectionArrow';
 import { ArchivedBadge, ConfirmDialog, ErrorPanel, ExpiryBadgeView, HealthView, StatusBadge } from './components';
 import { toastApiError } from '../../lib/api-errors';
 import { itemsState, ListState } from '../../components/ListKit';
@@ -47,6 +49,7 @@ function VehicleDetail({ vehicle }: { vehicle: VehicleApi }) {
   const t = useT();
   const can = useCan();
   const money = useMoney();
+  const fmt = useFormat();
   const invalidate = useInvalidateVehicles();
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
@@ -80,17 +83,17 @@ function VehicleDetail({ vehicle }: { vehicle: VehicleApi }) {
     ['vin', vehicle.vin],
     ['category', vehicle.category ? t(`vehicles.category.${vehicle.category}`) : t('vehicles.notSet')],
     ['color', vehicle.color ?? t('vehicles.notSet')],
-    ['odometerKm', vehicle.odometerKm.toLocaleString()],
+    ['odometerKm', fmt.quantity(vehicle.odometerKm, 'kilometer')],
     ['fuelType', vehicle.fuelType ? t(`vehicles.fuel.${vehicle.fuelType}`) : t('vehicles.notSet')],
     ['transmission', vehicle.transmission ? t(`vehicles.transmission.${vehicle.transmission}`) : t('vehicles.notSet')],
     ['location', vehicle.location ?? t('vehicles.notSet')],
     ['dailyRate', money(vehicle.dailyRate)],
     ['monthlyRate', vehicle.monthlyRate === null ? t('vehicles.notSet') : money(vehicle.monthlyRate)],
-    ['dailyKmLimit', String(vehicle.dailyKmLimit)],
+    ['dailyKmLimit', fmt.quantity(vehicle.dailyKmLimit, 'kilometer')],
     ['issuedPlace', vehicle.issuedPlace ?? t('vehicles.notSet')],
     ['plateCategory', vehicle.plateCategory ?? t('vehicles.notSet')],
     ['trafficCode', vehicle.trafficCode ?? t('vehicles.notSet')],
-    ['startRegistrationDate', vehicle.startRegistrationDate ?? t('vehicles.notSet')],
+    ['startRegistrationDate', vehicle.startRegistrationDate ? fmt.date(vehicle.startRegistrationDate) : t('vehicles.notSet')],
   ];
 
   return (
@@ -134,7 +137,7 @@ function VehicleDetail({ vehicle }: { vehicle: VehicleApi }) {
             <h2 id="expiry-title" className="mb-3 font-semibold">{t('vehicles.sections.expiries')}</h2>
             {(['insuranceExpiryDate', 'registrationExpiryDate'] as const).map((f) => (
               <div key={f} className="mb-2 flex items-center justify-between gap-2" data-expiry-field={f}>
-                <span className="text-sm">{t(`vehicles.field.${f}`)}<br /><span className="text-slate-600 dark:text-slate-300">{vehicle[f] ?? t('vehicles.notSet')}</span></span>
+                <span className="text-sm">{t(`vehicles.field.${f}`)}<br /><span className="text-slate-600 dark:text-slate-300">{vehicle[f] ? fmt.date(vehicle[f]) : t('vehicles.notSet')}</span></span>
                 <ExpiryBadgeView badge={expiryBadge(vehicle[f], today)} />
               </div>
             ))}
@@ -180,9 +183,8 @@ function StatusChanger({ vehicle, pending, onChange }: { vehicle: VehicleApi; pe
 
 function Schedule({ vehicleId }: { vehicleId: string }) {
   const t = useT();
-  const { language } = useLanguage();
   const schedule = itemsState(useSWR<{ items: ScheduleBlockApi[] } | null>(`${vehiclePath(vehicleId)}/schedule`));
-  const when = (iso: string) => new Date(iso).toLocaleString(language === 'ar' ? 'ar-u-nu-latn' : 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = useFormat().dateTime;
   return (
     <section className="card mt-4" aria-labelledby="schedule-title">
       <h2 id="schedule-title" className="mb-3 font-semibold">{t('vehicles.sections.schedule')}</h2>
@@ -196,7 +198,7 @@ function Schedule({ vehicleId }: { vehicleId: string }) {
                   {b.label ? <span className="ms-2">{b.label}</span> : null}
                   {b.kind === 'rental' && <Link to={`/rentals/${b.refId}`} className="link ms-2">{t('vehicles.actions.view')}</Link>}
                 </span>
-                <span className="tabular-nums text-slate-700 dark:text-slate-200">{when(b.start)} → {b.end ? when(b.end) : t('vehicles.schedule.openEnded')}</span>
+                <span className="tabular-nums text-slate-700 dark:text-slate-200">{when(b.start)} <DirectionArrow direction="forward" /> {b.end ? when(b.end) : t('vehicles.schedule.openEnded')}</span>
               </li>
             ))}
           </ul>

@@ -13,6 +13,7 @@ import { EmptyList, ListState, ListTable, LoadMoreButton, SearchField } from '..
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
+import { useFormat } from '../../lib/format';
 import { toastApiError } from '../../lib/api-errors';
 import { readBoolean, readOneOf, readString, usePersistedFilters } from '../../lib/persisted-filters';
 import type { Filters as StoredFilters } from '../../lib/persisted-state';
@@ -41,6 +42,7 @@ export default function VehiclesPage() {
   const can = useCan();
   const navigate = useNavigate();
   const money = useMoney();
+  const fmt = useFormat();
   const invalidate = useInvalidateVehicles();
   const { filters, update } = usePersistedFilters('vehicleFilters', readFilters);
   const [adding, setAdding] = useState(false);
@@ -117,7 +119,7 @@ export default function VehiclesPage() {
                   <td className="px-3 py-2">{v.category ? t(`vehicles.category.${v.category}`) : '—'}</td>
                   <td className="px-3 py-2"><span className="flex flex-wrap gap-1"><StatusBadge status={v.status} />{v.isArchived && <ArchivedBadge />}</span></td>
                   <td className="px-3 py-2 tabular-nums">{money(v.dailyRate)}</td>
-                  <td className="px-3 py-2 tabular-nums">{v.odometerKm.toLocaleString()}</td>
+                  <td className="px-3 py-2 tabular-nums">{fmt.quantity(v.odometerKm, 'kilometer')}</td>
                   <td className="px-3 py-2"><ExpiryBadgeView badge={expiryBadge(v.insuranceExpiryDate, today)} /></td>
                 </tr>
               ))}
