@@ -322,7 +322,7 @@ describe('reports', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('VAT report in the UAE VAT 201 layout equals the VAT accounts; CSV with BOM', async () => {
+  it('VAT report in the UAE VAT 201 layout equals the VAT accounts; CSV with BOM and PDF in English and Arabic', async () => {
     const vat = await get(`/api/v1/accounting/vat-report?from=2000-01-01&to=${today}`, owner);
     expect(vat.status).toBe(200);
     expect(vat.body.layout).toBe('UAE_VAT_201');
@@ -338,6 +338,18 @@ describe('reports', () => {
     expect(new TextDecoder().decode(bytes)).toContain('\r\n1b,Standard rated supplies in Dubai');
     const ar = await call(`/api/v1/accounting/trial-balance?asOf=${today}&format=csv&lang=ar`, { token: owner });
     expect(ar.body as string).toContain('ذمم العملاء المدينة');
+    for (const lang of ['en', 'ar']) {
+      const pdf = await fetch(`${BASE_URL.replace('localhost', '127.0.0.1')}/api/v1/accounting/vat-report?from=2000-01-01&to=${today}&format=pdf&lang=${lang}`, { headers: { authorization: `Bearer ${owner}` } });
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      const head = new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5));
+      expect(head).toBe('%PDF-');
+    }
+    for (const report of ['trial-balance', 'balance-sheet']) {
+      const pdf = await fetch(`${BASE_URL.replace('localhost', '127.0.0.1')}/api/v1/accounting/${report}?asOf=${today}&format=pdf&lang=ar`, { headers: { authorization: `Bearer ${owner}` } });
+      expect(pdf.status, report).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    }
   });
 
   it('self-check passes on the company books, and the shared demo company\'s books (backfilled) are complete', async () => {

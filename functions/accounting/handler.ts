@@ -3,8 +3,8 @@ import { actorOf } from '../lib/actor';
 import { accountingRoutes } from '../../shared/routes/accounting';
 import { createAccount, getMappings, listAccounts, putMappings, updateAccount } from './accounts';
 import { createManualEntry, getEntry, listEntries, reverseEntry } from './journal';
-import { balanceSheetReport, generalLedger, profitLossReport, summary, trialBalanceReport, vatReport } from './reports';
-import { exportReport } from './exports';
+import { balanceSheetReport, generalLedger, generalLedgerAll, profitLossReport, summary, trialBalanceReport, vatReport } from './reports';
+import { exportReport, type ReportName } from './exports';
 import { selfCheck } from './self-check';
 import { getLock, setLock } from './lock';
 import { migrateBooks } from './api';
@@ -16,7 +16,7 @@ import { migrateBooks } from './api';
 const stored = (r: { status: number; body: unknown }) => reply.status(r.status, r.body);
 const t = (ctx: RequestCtx) => ctx.auth.tenantId;
 
-async function report(ctx: RequestCtx<unknown, { format?: 'json' | 'csv' | 'pdf'; lang?: 'en' | 'ar' }>, name: string, data: unknown) {
+async function report(ctx: RequestCtx<unknown, { format?: 'json' | 'csv' | 'pdf'; lang?: 'en' | 'ar' }>, name: ReportName, data: unknown) {
   const format = ctx.query.format ?? 'json';
   if (format === 'json') return reply.ok(data);
   return exportReport(t(ctx), name, data, format, ctx.query.lang ?? 'en');
@@ -35,7 +35,8 @@ export const handler = createDomainHandler('accounting', accountingRoutes, {
   reverseJournalEntry: async (ctx) => stored(await reverseEntry(actorOf(ctx), ctx.params.id, ctx.body ?? {}, ctx.idempotencyKey)),
 
   trialBalance: async (ctx) => report(ctx, 'trial-balance', await trialBalanceReport(t(ctx), ctx.query.asOf)),
-  generalLedger: async (ctx) => report(ctx, 'general-ledger', await generalLedger(t(ctx), ctx.query)),
+  // A download holds the whole period; the screen pages through it.
+  generalLedger: async (ctx) => report(ctx, 'general-ledger', await (ctx.query.format === 'json' ? generalLedger : generalLedgerAll)(t(ctx), ctx.query)),
   balanceSheet: async (ctx) => report(ctx, 'balance-sheet', await balanceSheetReport(t(ctx), ctx.query.asOf)),
   profitLoss: async (ctx) => report(ctx, 'profit-loss', await profitLossReport(t(ctx), ctx.query.from, ctx.query.to)),
   vatReport: async (ctx) => report(ctx, 'vat-report', await vatReport(t(ctx), ctx.query.from, ctx.query.to)),

@@ -124,6 +124,19 @@ export async function generalLedger(tenantId: string, q: { accountId: string; fr
   };
 }
 
+/** The general ledger of a whole period in one answer (downloads): every page, at most 20,000 lines. */
+export async function generalLedgerAll(tenantId: string, q: { accountId: string; from: string; to: string }) {
+  const first = await generalLedger(tenantId, { ...q, limit: 500 });
+  const items = [...first.items];
+  let cursor = first.nextCursor;
+  while (cursor && items.length < 20_000) {
+    const page = await generalLedger(tenantId, { ...q, limit: 500, cursor });
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  }
+  return { ...first, items, nextCursor: null };
+}
+
 /** Sum of an account's lines of the period before a sort key (for a later page's running balance). */
 async function sumLinesBefore(tenantId: string, accountId: string, from: string, beforeSk: string) {
   let debitMinor = 0;

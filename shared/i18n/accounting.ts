@@ -24,6 +24,11 @@ export const accounting = {
       trialBalance: 'Trial balance', generalLedger: 'General ledger', balanceSheet: 'Balance sheet', profitLoss: 'Profit and loss', vatReport: 'VAT report',
       opening: 'Opening balance', closing: 'Closing balance', currentEarnings: 'Current period earnings', netIncome: 'Net income', previousPeriod: 'Previous period',
       debit: 'Debit', credit: 'Credit', total: 'Total',
+      code: 'Code', account: 'Account', type: 'Type', amount: 'Amount', date: 'Date', entryNumber: 'Entry', description: 'Description', source: 'Source', balance: 'Balance',
+      box: 'Box', vat: 'VAT', netPayable: 'Net VAT payable', assets: 'Assets', liabilities: 'Liabilities', equity: 'Equity', income: 'Income', expenses: 'Expenses',
+      totalAssets: 'Total assets', totalLiabilities: 'Total liabilities', totalEquity: 'Total equity', totalIncome: 'Total income', totalExpenses: 'Total expenses',
+      totalLiabilitiesAndEquity: 'Total liabilities and equity', asOf: 'As of {{date}}', period: '{{from}} to {{to}}', currency: 'Amounts in {{currency}}',
+      thisPeriod: 'This period', generatedOn: 'Generated {{date}}',
     },
   },
   ar: {
@@ -72,6 +77,11 @@ export const accounting = {
       trialBalance: 'ميزان المراجعة', generalLedger: 'دفتر الأستاذ العام', balanceSheet: 'الميزانية العمومية', profitLoss: 'الأرباح والخسائر', vatReport: 'تقرير ضريبة القيمة المضافة',
       opening: 'الرصيد الافتتاحي', closing: 'الرصيد الختامي', currentEarnings: 'أرباح الفترة الحالية', netIncome: 'صافي الدخل', previousPeriod: 'الفترة السابقة',
       debit: 'مدين', credit: 'دائن', total: 'الإجمالي',
+      code: 'الرمز', account: 'الحساب', type: 'النوع', amount: 'المبلغ', date: 'التاريخ', entryNumber: 'القيد', description: 'الوصف', source: 'المصدر', balance: 'الرصيد',
+      box: 'الخانة', vat: 'الضريبة', netPayable: 'صافي الضريبة المستحقة', assets: 'الأصول', liabilities: 'الالتزامات', equity: 'حقوق الملكية', income: 'الإيرادات', expenses: 'المصروفات',
+      totalAssets: 'إجمالي الأصول', totalLiabilities: 'إجمالي الالتزامات', totalEquity: 'إجمالي حقوق الملكية', totalIncome: 'إجمالي الإيرادات', totalExpenses: 'إجمالي المصروفات',
+      totalLiabilitiesAndEquity: 'إجمالي الالتزامات وحقوق الملكية', asOf: 'في {{date}}', period: 'من {{from}} إلى {{to}}', currency: 'المبالغ بـ {{currency}}',
+      thisPeriod: 'هذه الفترة', generatedOn: 'أُنشئ في {{date}}',
     },
   },
 };

@@ -106,8 +106,8 @@ export const listJournalEntriesQuery = z.object({
   cursor: z.string().max(2000).optional(),
 });
 
-/** PDF export waits for the shared PDF module (issue 9: functions/lib/pdf). */
-const format = z.enum(['json', 'csv']).default('json');
+/** Reports answer JSON, or a download: CSV (RFC 4180 with BOM) or PDF (functions/lib/pdf). */
+const format = z.enum(['json', 'csv', 'pdf']).default('json');
 const lang = z.enum(['en', 'ar']).default('en');
 export const asOfQuery = z.object({ asOf: calendarDate().optional(), format, lang });
 export const periodQuery = z.object({ from: calendarDate(), to: calendarDate(), format, lang })
