@@ -37,6 +37,7 @@ export const NAV: NavSection[] = [
     items: [
       { key: 'maintenance', to: '/maintenance', icon: 'wrench' },
       { key: 'finance', to: '/dashboard/finance', icon: 'wallet' },
+      { key: 'accounting', to: '/dashboard/accounting', icon: 'chart' },
       { key: 'documents', to: '/documents', icon: 'file' },
       { key: 'alerts', to: '/alerts', icon: 'bell' },
       { key: 'trafficTickets', to: '/traffic-tickets', icon: 'ticket' },

@@ -1,6 +1,163 @@
-import { ComingSoonPage } from '../../components/ComingSoonPage';
+/**
+ * /dashboard/accounting/journal-entries/new: a manual journal entry. Lines with an account, a
+ * debit or a credit, and a VAT code of the company's region; live debit and credit totals; Post
+ * stays disabled until the entry balances (the engine checks the same again and answers 400).
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { vatCodesOf } from '../../../../shared/accounting/vat';
+import { toMinor } from '../../../../shared/money';
+import { isRegionCode } from '../../../../shared/regions';
+import { FormField } from '../../components/FormField';
+import { PageHeader } from '../../components/PageHeader';
+import { toast } from '../../components/toast/toast-store';
+import { useLanguage, useT } from '../../i18n';
+import { toastApiError } from '../../lib/api-errors';
+import { useCompanyLocale } from '../../lib/display-region';
+import { useFormat } from '../../lib/format';
+import { useInvalidate } from '../../lib/invalidate';
+import { ACCOUNTING_PATH, accountingApi, useToday } from './accounting-api';
+import { AccountSelect, ReportLinks, useAccounts } from './ReportKit';
 
-/** Placeholder until this page is built: replace this file, keep the default export. */
+interface Line { accountId: string; debit: string; credit: string; vatCode: string }
+const EMPTY: Line = { accountId: '', debit: '', credit: '', vatCode: '' };
+
+/** Minor units of a typed amount; undefined when empty or not a valid amount. */
+function minorOf(text: string): number | undefined {
+  if (!text.trim()) return undefined;
+  try {
+    const m = toMinor(text.trim());
+    return m > 0 ? m : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export default function JournalEntryNewPage() {
-  return <ComingSoonPage titleKey="shell.pages.journalEntryNew" />;
+  const t = useT();
+  const f = useFormat();
+  const { language } = useLanguage();
+  const navigate = useNavigate();
+  const invalidate = useInvalidate();
+  const accounts = useAccounts();
+  const company = useCompanyLocale();
+  const vatCodes = company.region && isRegionCode(company.region) ? vatCodesOf(company.region) : [];
+  const [date, setDate] = useState(useToday());
+  const [description, setDescription] = useState('');
+  const [reference, setReference] = useState('');
+  const [lines, setLines] = useState<Line[]>([{ ...EMPTY }, { ...EMPTY }]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [posting, setPosting] = useState(false);
+  const [idempotencyKey] = useState(() => `je-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`);
+  const n = (k: string, p?: Record<string, string | number>) => t(`accounting.ui.newEntry.${k}`, p);
+
+  const totals = useMemo(() => lines.reduce((s, l) => ({ debit: s.debit + (minorOf(l.debit) ?? 0), credit: s.credit + (minorOf(l.credit) ?? 0) }), { debit: 0, credit: 0 }), [lines]);
+  const linesComplete = lines.filter((l) => l.accountId && (minorOf(l.debit) !== undefined) !== (minorOf(l.credit) !== undefined));
+  const balanced = totals.debit > 0 && totals.debit === totals.credit;
+  const canPost = balanced && linesComplete.length >= 2 && linesComplete.length === lines.filter((l) => l.accountId || l.debit || l.credit).length && !!description.trim() && !posting;
+
+  const update = (i: number, patch: Partial<Line>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!canPost) return;
+    setPosting(true);
+    try {
+      const body = {
+        date, description: description.trim(), reference: reference.trim() || undefined,
+        lines: linesComplete.map((l) => {
+          const debit = minorOf(l.debit);
+          return { accountId: l.accountId, type: debit !== undefined ? 'debit' : 'credit', amount: (debit ?? minorOf(l.credit)!) / 100, vatCode: l.vatCode || undefined };
+        }),
+      };
+      const entry = await accountingApi.postEntry(body, idempotencyKey);
+      toast({ variant: 'success', title: n('posted', { number: entry.entryNumber }) });
+      await invalidate(ACCOUNTING_PATH);
+      navigate(`/dashboard/accounting/journal-entries?entry=${encodeURIComponent(entry.id)}`);
+    } catch (error) {
+      setErrors(toastApiError(n('postFailed'), error).fields);
+    } finally {
+      setPosting(false);
+    }
+  };
+
+  return (
+    <div>
+      <PageHeader title={n('title')} />
+      <ReportLinks current="journalEntryNew" />
+      <form onSubmit={(e) => void submit(e)} className="space-y-6" noValidate>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormField label={t('accounting.ui.journal.date')} name="date" error={errors.date} required>
+            <input type="date" className="field-input" value={date} onChange={(e) => setDate(e.target.value)} />
+          </FormField>
+          <FormField label={t('accounting.ui.journal.description')} name="description" error={errors.description} required className="sm:col-span-2">
+            <input className="field-input" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} />
+          </FormField>
+          <FormField label={n('reference')} name="reference" error={errors.reference}>
+            <input className="field-input" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={100} />
+          </FormField>
+        </div>
+        <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
+          <table className="min-w-full text-sm">
+            <thead className="bg-slate-50 dark:bg-slate-900">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-start">#</th>
+                <th scope="col" className="px-3 py-2 text-start">{t('accounting.reports.account')}</th>
+                <th scope="col" className="px-3 py-2 text-start">{t('accounting.ui.journal.vatCode')}</th>
+                <th scope="col" className="px-3 py-2 text-end">{t('accounting.reports.debit')}</th>
+                <th scope="col" className="px-3 py-2 text-end">{t('accounting.reports.credit')}</th>
+                <th scope="col" className="px-3 py-2"><span className="sr-only">{t('accounting.ui.tree.actions')}</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {lines.map((l, i) => (
+                <tr key={i} data-line={i + 1}>
+                  <td className="px-3 py-2 tabular-nums">{i + 1}</td>
+                  <td className="px-3 py-2">
+                    <AccountSelect id={`line-${i + 1}-account`} label={`${t('accounting.reports.account')} ${i + 1}`} allLabel={t('accounting.ui.chooseAccount')} accounts={accounts.data?.items ?? []} value={l.accountId} onChange={(accountId) => update(i, { accountId })} className="min-w-56 [&>span]:sr-only" />
+                  </td>
+                  <td className="px-3 py-2">
+                    <label className="sr-only" htmlFor={`line-${i + 1}-vat`}>{`${t('accounting.ui.journal.vatCode')} ${i + 1}`}</label>
+                    <select id={`line-${i + 1}-vat`} className="field-input" value={l.vatCode} onChange={(e) => update(i, { vatCode: e.target.value })}>
+                      <option value="">{t('accounting.ui.journal.noVat')}</option>
+                      {vatCodes.map((c) => <option key={c.code} value={c.code}>{language === 'ar' ? c.labelAr : c.label}</option>)}
+                    </select>
+                  </td>
+                  <td className="px-3 py-2">
+                    <label className="sr-only" htmlFor={`line-${i + 1}-debit`}>{`${t('accounting.reports.debit')} ${i + 1}`}</label>
+                    <input id={`line-${i + 1}-debit`} className="field-input w-32 text-end tabular-nums" inputMode="decimal" dir="ltr" value={l.debit} onChange={(e) => update(i, { debit: e.target.value, credit: e.target.value ? '' : l.credit })} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <label className="sr-only" htmlFor={`line-${i + 1}-credit`}>{`${t('accounting.reports.credit')} ${i + 1}`}</label>
+                    <input id={`line-${i + 1}-credit`} className="field-input w-32 text-end tabular-nums" inputMode="decimal" dir="ltr" value={l.credit} onChange={(e) => update(i, { credit: e.target.value, debit: e.target.value ? '' : l.debit })} />
+                  </td>
+                  <td className="px-3 py-2">
+                    {lines.length > 2 && <button type="button" className="btn-ghost" onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>{n('removeLine', { n: i + 1 })}</button>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot className="bg-slate-50 font-semibold dark:bg-slate-900">
+              <tr>
+                <td className="px-3 py-2" colSpan={3}>{n('totals')}</td>
+                <td className="px-3 py-2 text-end tabular-nums" data-testid="total-debit">{f.moneyMinor(totals.debit)}</td>
+                <td className="px-3 py-2 text-end tabular-nums" data-testid="total-credit">{f.moneyMinor(totals.credit)}</td>
+                <td className="px-3 py-2" data-testid="balance-state">
+                  {balanced ? t('accounting.ui.balanced') : t('accounting.ui.difference', { amount: f.moneyMinor(Math.abs(totals.debit - totals.credit)) })}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+        {errors.lines && <p className="field-error">{errors.lines}</p>}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <button type="button" className="btn-secondary" onClick={() => setLines((ls) => [...ls, { ...EMPTY }])} disabled={lines.length >= 50}>{n('addLine')}</button>
+          <div className="flex items-center gap-3">
+            {!balanced && <p className="text-sm text-slate-600 dark:text-slate-300">{n('hint')}</p>}
+            <button type="submit" className="btn-primary" disabled={!canPost} aria-busy={posting}>{posting ? n('posting') : n('post')}</button>
+          </div>
+        </div>
+      </form>
+    </div>
+  );
 }

@@ -1,6 +1,59 @@
-import { ComingSoonPage } from '../../components/ComingSoonPage';
+/** /dashboard/accounting/trial-balance: every account's debit or credit balance as of a date; nets to zero. */
+import { useState } from 'react';
+import { PageHeader } from '../../components/PageHeader';
+import { StatusPill } from '../../components/StatusPill';
+import { useT } from '../../i18n';
+import { ACCOUNTING_PATH, useToday, withQuery } from './accounting-api';
+import { Amount, Cell, DateField, DownloadButtons, ReportLinks, ReportState, ReportTable, useAccountName, useReport } from './ReportKit';
 
-/** Placeholder until this page is built: replace this file, keep the default export. */
+interface TrialBalance {
+  asOf: string;
+  items: { accountId: string; code: string; name: string; nameAr: string; type: string; debit: number; credit: number }[];
+  totals: { debit: number; credit: number };
+}
+
 export default function TrialBalancePage() {
-  return <ComingSoonPage titleKey="shell.pages.trialBalance" />;
+  const t = useT();
+  const name = useAccountName();
+  const [asOf, setAsOf] = useState(useToday());
+  const path = withQuery(`${ACCOUNTING_PATH}/trial-balance`, { asOf });
+  const report = useReport<TrialBalance>(path);
+  return (
+    <div>
+      <PageHeader title={t('shell.pages.trialBalance')} actions={<DownloadButtons path={path} disabled={!report.data} />} />
+      <ReportLinks current="trialBalance" />
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <DateField id="tb-as-of" label={t('accounting.ui.asOfLabel')} value={asOf} onChange={setAsOf} />
+      </div>
+      <ReportState report={report}>
+        {(tb) => (
+          <>
+            <div className="mb-2">
+              {tb.totals.debit === tb.totals.credit
+                ? <StatusPill status="balanced" label={t('accounting.ui.balanced')} tone="green" testId="tb-status" />
+                : <StatusPill status="unbalanced" label={t('accounting.ui.notBalanced')} tone="red" testId="tb-status" />}
+            </div>
+            {tb.items.length === 0 ? <p className="card">{t('accounting.ui.nothingInPeriod')}</p> : (
+              <ReportTable label={t('shell.pages.trialBalance')} columns={[t('accounting.reports.code'), t('accounting.reports.account'), t('accounting.reports.type'), t('accounting.reports.debit'), t('accounting.reports.credit')]} amountColumns={2}>
+                {tb.items.map((r) => (
+                  <tr key={r.accountId}>
+                    <Cell className="tabular-nums">{r.code}</Cell>
+                    <Cell>{name(r)}</Cell>
+                    <Cell>{t(`accounting.accountType.${r.type}`)}</Cell>
+                    <Amount value={r.debit || null} />
+                    <Amount value={r.credit || null} />
+                  </tr>
+                ))}
+                <tr className="bg-slate-50 dark:bg-slate-900">
+                  <Cell /><Cell strong>{t('accounting.reports.total')}</Cell><Cell />
+                  <Amount value={tb.totals.debit} strong />
+                  <Amount value={tb.totals.credit} strong />
+                </tr>
+              </ReportTable>
+            )}
+          </>
+        )}
+      </ReportState>
+    </div>
+  );
 }

@@ -1,0 +1,76 @@
+/**
+ * Accounting feature: paths, answer types, report downloads and the catalog area (registered
+ * here, so it ships with the accounting pages, not the sign-in bundle).
+ */
+import { addArea } from '../../../../shared/i18n';
+import { accounting as accountingCatalog } from '../../../../shared/i18n/accounting';
+import { ACCOUNTING_MESSAGES, type AccountApi, type JournalEntryApi } from '../../../../shared/schemas/accounting';
+import { api, ApiError, getAccessToken, refreshTokens, tokensValid } from '../../lib/api';
+import { registerMessages } from '../../lib/api-errors';
+import { useFormat } from '../../lib/format';
+
+addArea('accounting', accountingCatalog);
+registerMessages('accounting.messages', ACCOUNTING_MESSAGES);
+
+export type { AccountApi, JournalEntryApi };
+
+export const ACCOUNTING_PATH = '/api/v1/accounting';
+export const ACCOUNTS_PATH = `${ACCOUNTING_PATH}/accounts`;
+export const ENTRIES_PATH = `${ACCOUNTING_PATH}/journal-entries`;
+export const entryPath = (id: string) => `${ENTRIES_PATH}/${encodeURIComponent(id)}`;
+
+/** Builds `path?query` from the defined values. */
+export function withQuery(path: string, params: Record<string, string | number | undefined | null>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+export const accountingApi = {
+  createAccount: (body: { code: string; name: string; nameAr?: string; parentId: string }) => api.post<AccountApi>(ACCOUNTS_PATH, body),
+  updateAccount: (id: string, body: { name?: string; nameAr?: string; isActive?: boolean }) => api.patch<AccountApi>(`${ACCOUNTS_PATH}/${encodeURIComponent(id)}`, body),
+  postEntry: (body: unknown, idempotencyKey: string) => api.post<JournalEntryApi>(ENTRIES_PATH, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+  reverseEntry: (id: string) => api.post<JournalEntryApi>(`${entryPath(id)}/reverse`, {}, { headers: { 'Idempotency-Key': `rev-${id}` } }),
+};
+
+/** Today on the company's calendar (YYYY-MM-DD). */
+export function useToday(): string {
+  const { timeZone } = useFormat();
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/** The first day of the month of a calendar date. */
+export const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
+
+/**
+ * Downloads a report (`?format=csv|pdf&lang=`) with the signed-in user's token and hands it to the
+ * browser as a file. Errors are thrown as ApiError like every other call.
+ */
+export async function downloadReport(path: string, format: 'csv' | 'pdf', lang: 'en' | 'ar'): Promise<void> {
+  if (!tokensValid()) await refreshTokens();
+  const url = `${path}${path.includes('?') ? '&' : '?'}format=${format}&lang=${lang}`;
+  const token = getAccessToken();
+  const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+  if (!res.ok) throw new ApiError(res.status, (await res.text().catch(() => '')) || res.statusText);
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `report.${format}`;
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** Where a journal entry came from, when that record has a page. */
+export function sourceLink(source: string, sourceId: string | null): string | null {
+  if (!sourceId) return null;
+  if (source === 'rental' || source === 'payment' || source === 'deposit') return `/rentals/${encodeURIComponent(sourceId.split('#')[0])}`;
+  if (source === 'invoice') return `/invoices`;
+  if (source === 'maintenance') return `/maintenance`;
+  if (source === 'ticket') return `/traffic-tickets`;
+  return null;
+}
