@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { freePort } from '../../infra/local/emulators';
 import { startLocalStack } from '../../infra/local/stack';
 import { bookingSection, conflictSection, latencySection } from './api';
+import { accountingSection } from './accounting';
 import { bundlesSection } from './bundles';
 import { formatTable, type Check, type Section } from './checks';
 import { buildWebApp, lighthouseChecks } from './lighthouse';
@@ -16,6 +17,9 @@ import { buildWebApp, lighthouseChecks } from './lighthouse';
  *  - booking: POST /api/v1/rentals one at a time vs 20 concurrent (different vehicles), the ratio
  *    of the p50s against the 3× budget;
  *  - conflicts: conflict-check capacity for a vehicle with 10 and with 2,000 past rentals;
+ *  - accounting: trial balance and balance sheet capacity with 100 vs 10,000 journal entries
+ *    (equal within 20%), and 20 concurrent payments on different rentals vs one at a time (≤ 3×)
+ *    (./accounting.ts);
  *  - bundles: each domain Lambda's entry chunk vs 300 KB and its import time vs 150 ms, with the
  *    figures of the previous bundling rule (AWS SDK external) beside them;
  *  - lighthouse: mobile performance ≥ 90 and accessibility ≥ 95 on `/` and `/auth` of the web app
@@ -39,7 +43,7 @@ const lighthouseSection: Section = {
   },
 };
 
-const SECTIONS: Section[] = [latencySection, bookingSection, conflictSection, lighthouseSection, bundlesSection(root, join(out, 'bundles'))];
+const SECTIONS: Section[] = [latencySection, bookingSection, conflictSection, accountingSection, lighthouseSection, bundlesSection(root, join(out, 'bundles'))];
 
 async function main() {
   process.env.LOG_LEVEL ??= 'warn'; // request logs would bury the table

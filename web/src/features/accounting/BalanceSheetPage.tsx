@@ -12,7 +12,9 @@ interface BalanceSheet { asOf: string; assets: Section; liabilities: Section; eq
 
 export default function BalanceSheetPage() {
   const t = useT();
-  const [asOf, setAsOf] = useState(useToday());
+  const today = useToday();
+  const [picked, setAsOf] = useState('');
+  const asOf = picked || today;
   const path = withQuery(`${ACCOUNTING_PATH}/balance-sheet`, { asOf });
   const report = useReport<BalanceSheet>(path);
   const r = (k: string) => t(`accounting.reports.${k}`);

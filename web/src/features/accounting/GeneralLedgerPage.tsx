@@ -28,8 +28,10 @@ export default function GeneralLedgerPage() {
   const today = useToday();
   const [params, setParams] = useSearchParams();
   const accountId = params.get('accountId') ?? '';
-  const [from, setFrom] = useState(params.get('from') ?? monthStart(today));
-  const [to, setTo] = useState(params.get('to') ?? today);
+  const [pickedFrom, setFrom] = useState(params.get('from') ?? '');
+  const [pickedTo, setTo] = useState(params.get('to') ?? '');
+  const from = pickedFrom || monthStart(today);
+  const to = pickedTo || today;
   const accounts = useAccounts();
   const base = withQuery(`${ACCOUNTING_PATH}/general-ledger`, { accountId, from, to });
   const report = useReport<Ledger>(accountId && to >= from ? `${base}&limit=${PAGE}` : null);

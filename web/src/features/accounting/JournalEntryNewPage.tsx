@@ -42,7 +42,9 @@ export default function JournalEntryNewPage() {
   const accounts = useAccounts();
   const company = useCompanyLocale();
   const vatCodes = company.region && isRegionCode(company.region) ? vatCodesOf(company.region) : [];
-  const [date, setDate] = useState(useToday());
+  const today = useToday();
+  const [pickedDate, setDate] = useState('');
+  const date = pickedDate || today;
   const [description, setDescription] = useState('');
   const [reference, setReference] = useState('');
   const [lines, setLines] = useState<Line[]>([{ ...EMPTY }, { ...EMPTY }]);

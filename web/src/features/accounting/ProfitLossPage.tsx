@@ -14,8 +14,10 @@ export default function ProfitLossPage() {
   const t = useT();
   const f = useFormat();
   const today = useToday();
-  const [from, setFrom] = useState(monthStart(today));
-  const [to, setTo] = useState(today);
+  const [pickedFrom, setFrom] = useState('');
+  const [pickedTo, setTo] = useState('');
+  const from = pickedFrom || monthStart(today);
+  const to = pickedTo || today;
   const path = withQuery(`${ACCOUNTING_PATH}/profit-loss`, { from, to });
   const report = useReport<ProfitLoss>(to >= from ? path : null);
   const r = (k: string) => t(`accounting.reports.${k}`);

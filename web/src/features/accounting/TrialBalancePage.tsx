@@ -15,7 +15,10 @@ interface TrialBalance {
 export default function TrialBalancePage() {
   const t = useT();
   const name = useAccountName();
-  const [asOf, setAsOf] = useState(useToday());
+  const today = useToday();
+  // Empty until the user picks a date: the default follows the company's calendar once its settings load.
+  const [picked, setAsOf] = useState('');
+  const asOf = picked || today;
   const path = withQuery(`${ACCOUNTING_PATH}/trial-balance`, { asOf });
   const report = useReport<TrialBalance>(path);
   return (

@@ -17,8 +17,10 @@ export default function VatReportPage() {
   const f = useFormat();
   const { language } = useLanguage();
   const today = useToday();
-  const [from, setFrom] = useState(monthStart(today));
-  const [to, setTo] = useState(today);
+  const [pickedFrom, setFrom] = useState('');
+  const [pickedTo, setTo] = useState('');
+  const from = pickedFrom || monthStart(today);
+  const to = pickedTo || today;
   const path = withQuery(`${ACCOUNTING_PATH}/vat-report`, { from, to });
   const report = useReport<VatReport>(to >= from ? path : null);
   const r = (k: string) => t(`accounting.reports.${k}`);

@@ -1,0 +1,144 @@
+/**
+ * Accounting in a real browser (issue 18 "Done when"), in English and in Arabic: post a manual
+ * journal entry on /journal-entries/new (Post stays disabled until debits equal credits) and find
+ * it in the general ledger and the trial balance; open the VAT report and download its CSV and
+ * PDF (the PDF opens: its first page is rendered with pdftoppm); the self-check page shows every
+ * check passed. One company (a UAE company with VAT on, set through the API) signed up once for
+ * the file.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signUpViaApi, useSession, type E2eSession } from './helpers';
+
+let session: E2eSession;
+const outDir = mkdtempSync(join(tmpdir(), 'acct-e2e-'));
+
+async function api(request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) {
+  const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${session.accessToken}` } });
+  const body = await res.json().catch(() => ({}));
+  expect(res.status(), `${method} ${path}: ${JSON.stringify(body).slice(0, 300)}`).toBeLessThan(300);
+  return body;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  session = await signUpViaApi(request, { tenantName: `Falcon Books ${Date.now().toString(36).slice(-4)}` });
+  // A UAE company with VAT on; accounting then adds the VAT accounts of the region (idempotent setup).
+  const settings = await api(request, 'GET', '/api/v1/company/settings');
+  await api(request, 'PUT', '/api/v1/company/settings', { version: settings.version, preferences: { region: 'AE' }, enableVat: true });
+  await api(request, 'POST', '/api/v1/accounting/setup');
+});
+
+async function open(page: Page, language: 'en' | 'ar', path: string) {
+  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+  await useSession(page, session, path);
+}
+
+const WORDS = {
+  en: { post: 'Post entry', debit: 'Debit', credit: 'Credit', account: 'Account', description: 'Description', vat: 'VAT code', choose: 'Choose an account', csv: 'Download CSV', pdf: 'Download PDF', allPassed: 'Every check passed', balanced: 'Balanced' },
+  ar: { post: 'ترحيل القيد', debit: 'مدين', credit: 'دائن', account: 'الحساب', description: 'الوصف', vat: 'رمز الضريبة', choose: 'اختر حسابًا', csv: 'تنزيل CSV', pdf: 'تنزيل PDF', allPassed: 'نجحت كل الفحوصات', balanced: 'متوازن' },
+} as const;
+
+for (const language of ['en', 'ar'] as const) {
+  const w = WORDS[language];
+
+  test(`${language}: a manual entry posts and shows in the general ledger and the trial balance`, async ({ page }) => {
+    const accounts = (await api(page.request, 'GET', '/api/v1/accounting/accounts')).items as { id: string; code: string }[];
+    const id = (code: string) => accounts.find((a) => a.code === code)!.id;
+    const description = `Office rent ${language} ${Date.now().toString(36)}`;
+    await open(page, language, '/dashboard/accounting/journal-entries/new');
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await page.getByLabel(w.description, { exact: true }).fill(description);
+    await page.getByLabel(`${w.account} 1`).selectOption(id('5110'));
+    await page.getByLabel(`${w.debit} 1`).fill('1000');
+    await page.getByLabel(`${w.vat} 1`).selectOption('AE_IN_SR');
+    await page.getByLabel(`${w.account} 2`).selectOption(id('1210'));
+    await page.getByLabel(`${w.credit} 2`).fill('999');
+    // Not balanced: Post stays disabled and the difference shows.
+    await expect(page.getByRole('button', { name: w.post })).toBeDisabled();
+    await page.getByLabel(`${w.credit} 2`).fill('1000');
+    await expect(page.getByTestId('balance-state')).toHaveText(w.balanced);
+    await page.getByRole('button', { name: w.post }).click();
+
+    // The entry's detail opens on the journal.
+    const detail = page.getByTestId('entry-detail');
+    await expect(detail).toBeVisible();
+    await expect(detail).toContainText(description);
+    await expect(detail).toContainText('AE_IN_SR');
+    await expect(page).toHaveURL(/journal-entries\?entry=/);
+    const entryNumber = (await page.getByRole('dialog').getByRole('heading').first().textContent())!.match(/JE-\d+/)![0];
+    await page.keyboard.press('Escape');
+    await expect(page.locator(`[data-entry="${entryNumber}"]`)).toBeVisible();
+    // What was posted, as the API has it.
+    const listed = await api(page.request, 'GET', `/api/v1/accounting/journal-entries?q=${encodeURIComponent(entryNumber)}`);
+    const posted = (listed.items as { id: string; entryNumber: string; date: string }[]).find((e) => e.entryNumber === entryNumber)!;
+    const full = await api(page.request, 'GET', `/api/v1/accounting/journal-entries/${posted.id}`);
+    expect(full.lines.map((l: { accountCode: string; debit: number; credit: number }) => `${l.accountCode}:${l.debit}/${l.credit}`).sort()).toEqual(['1210:0/1000', '5110:1000/0']);
+
+    // General ledger of 5110 (maintenance) for the month: the entry with its running balance.
+    await page.goto(`/dashboard/accounting/general-ledger?accountId=${id('5110')}`);
+    const line = page.locator(`tr[data-entry="${entryNumber}"]`);
+    await expect(line).toBeVisible();
+    await expect(line).toContainText(description);
+    await expect(line).toContainText('1,000.00');
+
+    // Trial balance as of today: 5110 carries the debit and the totals are equal.
+    await page.goto('/dashboard/accounting/trial-balance');
+    await expect(page.getByTestId('tb-status')).toHaveText(w.balanced);
+    const tb = await api(page.request, 'GET', '/api/v1/accounting/trial-balance');
+    const debit = (tb.items as { code: string; debit: number }[]).find((r) => r.code === '5110')!.debit;
+    expect(debit).toBeGreaterThanOrEqual(1000);
+    const row = page.locator('tr', { hasText: '5110' });
+    await expect(row).toContainText(language === 'en' ? 'Maintenance' : 'صيانة');
+    await expect(row).toContainText(debit.toLocaleString('en-US', { minimumFractionDigits: 2 }));
+    await page.screenshot({ path: join(outDir, `trial-balance-${language}.png`), fullPage: true });
+  });
+
+  test(`${language}: the VAT report downloads as CSV and as a PDF that opens`, async ({ page }) => {
+    await open(page, language, '/dashboard/accounting/vat-report');
+    await expect(page.getByTestId('vat-layout')).toHaveAttribute('data-layout', 'UAE_VAT_201');
+    await expect(page.locator('tr[data-box="1a"]')).toBeVisible();
+
+    const csvDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: w.csv }).click();
+    const csv = await csvDownload;
+    expect(csv.suggestedFilename()).toBe(`vat-report-${language}.csv`);
+    const csvPath = join(outDir, `vat-${language}.csv`);
+    await csv.saveAs(csvPath);
+    const bytes = readFileSync(csvPath);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString('utf8')).toContain(language === 'en' ? 'Standard rated expenses' : 'النفقات الخاضعة للنسبة الأساسية');
+
+    const pdfDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: w.pdf }).click();
+    const pdf = await pdfDownload;
+    expect(pdf.suggestedFilename()).toBe(`vat-report-${language}.pdf`);
+    const pdfPath = join(outDir, `vat-${language}.pdf`);
+    await pdf.saveAs(pdfPath);
+    expect(readFileSync(pdfPath).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The PDF opens: its first page renders to an image of real size.
+    execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', pdfPath, join(outDir, `vat-${language}`)]);
+    const image = join(outDir, `vat-${language}-1.png`);
+    expect(statSync(image).size).toBeGreaterThan(10_000);
+    writeFileSync(join(outDir, 'where.txt'), outDir);
+    await page.screenshot({ path: join(outDir, `vat-page-${language}.png`), fullPage: true });
+  });
+
+  test(`${language}: the self-check page shows every check passed`, async ({ page }) => {
+    await open(page, language, '/dashboard/test-accounts');
+    await expect(page.getByTestId('self-check-summary')).toHaveText(w.allPassed);
+    const checks = page.locator('[data-check]');
+    await expect(checks).toHaveCount(5);
+    await expect(page.locator('[data-check][data-passed="false"]')).toHaveCount(0);
+    await page.screenshot({ path: join(outDir, `self-check-${language}.png`), fullPage: true });
+  });
+}
+
+test.afterAll(() => {
+  // Screens and the rendered PDF pages stay in outDir for a person to look at.
+  console.log(`accounting e2e artefacts: ${outDir}`);
+});
