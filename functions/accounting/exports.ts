@@ -34,12 +34,15 @@ export function reportTable(name: ReportName, data: Data, lang: Lang): ReportTab
   const types = catalog[lang].accountType as Record<string, string>;
   const nm = (r: Row) => (lang === 'ar' ? (r.nameAr as string) || (r.name as string) : (r.name as string));
   const title = { en: catalog.en.reports[TITLE_KEYS[name]], ar: catalog.ar.reports[TITLE_KEYS[name]] };
-  const period = (from: unknown, to: unknown) => fill(w.period, { from: String(from), to: String(to) });
+  // Arabic lines read right to left: an ISO date among Arabic words would be split at its hyphens
+  // by the bidi algorithm, so Arabic documents write dates as the screens do (23/11/2026).
+  const day = (d: unknown) => (lang === 'ar' && typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) ? d.split('-').reverse().join('/') : String(d));
+  const period = (from: unknown, to: unknown) => fill(w.period, { from: day(from), to: day(to) });
   switch (name) {
     case 'trial-balance': {
       const totals = data.totals as Row;
       return {
-        title, subtitle: fill(w.asOf, { date: String(data.asOf) }),
+        title, subtitle: fill(w.asOf, { date: day(data.asOf) }),
         columns: [{ label: w.code }, { label: w.account }, { label: w.type }, { label: w.debit, amount: true }, { label: w.credit, amount: true }],
         rows: [
           ...(data.items as Row[]).map((r) => ({ cells: [r.code, nm(r), types[r.type as string] ?? r.type, r.debit, r.credit] })),
@@ -66,7 +69,7 @@ export function reportTable(name: ReportName, data: Data, lang: Lang): ReportTab
         { cells: ['', totalLabel, s.total], kind: 'total' },
       ];
       return {
-        title, subtitle: fill(w.asOf, { date: String(data.asOf) }),
+        title, subtitle: fill(w.asOf, { date: day(data.asOf) }),
         columns: [{ label: w.code }, { label: w.account }, { label: w.amount, amount: true }],
         rows: [
           ...section(w.assets, w.totalAssets, data.assets as Row),
@@ -85,7 +88,7 @@ export function reportTable(name: ReportName, data: Data, lang: Lang): ReportTab
       ];
       return {
         title, subtitle: period(data.from, data.to),
-        columns: [{ label: w.code }, { label: w.account }, { label: `${w.thisPeriod} (${data.from}..${data.to})`, amount: true }, { label: `${w.previousPeriod} (${data.previousFrom}..${data.previousTo})`, amount: true }],
+        columns: [{ label: w.code }, { label: w.account }, { label: `${w.thisPeriod} (${period(data.from, data.to)})`, amount: true }, { label: `${w.previousPeriod} (${period(data.previousFrom, data.previousTo)})`, amount: true }],
         rows: [
           ...section(w.income, w.totalIncome, data.income as Row),
           ...section(w.expenses, w.totalExpenses, data.expenses as Row),

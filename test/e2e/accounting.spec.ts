@@ -128,6 +128,24 @@ for (const language of ['en', 'ar'] as const) {
     await page.screenshot({ path: join(outDir, `vat-page-${language}.png`), fullPage: true });
   });
 
+  test(`${language}: every accounting screen opens with its figures`, async ({ page }) => {
+    await open(page, language, '/dashboard/accounting');
+    await expect(page.getByTestId('figure-bank')).toContainText('1,000.00');
+    await page.screenshot({ path: join(outDir, `dashboard-${language}.png`), fullPage: true });
+    const screens: [string, string][] = [
+      ['/dashboard/accounting/chart-of-accounts', 'tr[data-code="5110"]'],
+      ['/dashboard/accounting/journal-entries', 'tr[data-entry]'],
+      ['/dashboard/accounting/balance-sheet', '[data-testid="bs-status"][data-status="balanced"]'],
+      ['/dashboard/accounting/profit-loss', 'tr'],
+      ['/dashboard/accounting/journal-entries/new', 'tr[data-line="2"]'],
+    ];
+    for (const [path, ready] of screens) {
+      await page.goto(path);
+      await expect(page.locator(ready).first()).toBeVisible();
+      await page.screenshot({ path: join(outDir, `${path.split('/').pop()}-${language}.png`), fullPage: true });
+    }
+  });
+
   test(`${language}: the self-check page shows every check passed`, async ({ page }) => {
     await open(page, language, '/dashboard/test-accounts');
     await expect(page.getByTestId('self-check-summary')).toHaveText(w.allPassed);
