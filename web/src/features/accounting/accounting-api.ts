@@ -3,6 +3,7 @@
  * here, so it ships with the accounting pages, not the sign-in bundle).
  */
 import { addArea } from '../../../../shared/i18n';
+import { calendarDateInZone } from '../../../../shared/regions';
 import { accounting as accountingCatalog } from '../../../../shared/i18n/accounting';
 import { ACCOUNTING_MESSAGES, type AccountApi, type JournalEntryApi } from '../../../../shared/schemas/accounting';
 import { api, ApiError, getAccessToken, refreshTokens, tokensValid } from '../../lib/api';
@@ -37,7 +38,7 @@ export const accountingApi = {
 /** Today on the company's calendar (YYYY-MM-DD). */
 export function useToday(): string {
   const { timeZone } = useFormat();
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return calendarDateInZone(new Date(), timeZone);
 }
 
 /** The first day of the month of a calendar date. */
