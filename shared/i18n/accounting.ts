@@ -38,6 +38,9 @@ export const accounting = {
       selfCheck: { title: 'Accounting self-check', subtitle: "Checks the company's books on its live data", passed: 'Passed', failed: 'Failed', allPassed: 'Every check passed', someFailed: '{{n}} check(s) failed', rerun: 'Run again', offending: 'Rows to look at', open: 'Open' },
       source: { manual: 'Manual', rental: 'Rental', invoice: 'Invoice', payment: 'Payment', deposit: 'Deposit', finance: 'Finance', maintenance: 'Maintenance', ticket: 'Traffic ticket', toll: 'Toll', opening: 'Opening balance' },
       vat: { region: 'Return layout: {{title}}', filedThrough: 'VAT filed through {{date}}', outputTax: 'Output tax', inputTax: 'Input tax' },
+      books: { title: 'Books settings', mappingsTitle: 'Payment method accounts', mappingsHint: 'The account each payment method posts to.', saveMappings: 'Save accounts', mappingsSaved: 'Payment method accounts saved',
+        lockTitle: 'Period lock', lockHint: 'Nothing can be posted dated before the lock date. Marking a VAT period filed locks it for tax.', lockDate: 'Lock date', vatFiledThrough: 'VAT filed through', saveLock: 'Save lock', lockSaved: 'Lock saved', saveFailed: 'The change could not be saved', ownerOnly: 'Only the owner can change the lock.',
+        method: { cash: 'Cash', credit_card: 'Credit card', debit_card: 'Debit card', bank_transfer: 'Bank transfer', online: 'Online', pos_machine: 'POS machine', check: 'Check' } },
       emptyTitle: 'No journal entries yet', emptyBody: 'Entries appear here as rentals, payments and manual journals are posted.', noMatchesTitle: 'No entries match these filters', noMatchesBody: 'Change or clear the filters to see more entries.', clearFilters: 'Clear filters',
     },
     reports: {
@@ -111,6 +114,9 @@ export const accounting = {
       selfCheck: { title: 'الفحص الذاتي للحسابات', subtitle: 'يفحص دفاتر الشركة على بياناتها الحالية', passed: 'ناجح', failed: 'فاشل', allPassed: 'نجحت كل الفحوصات', someFailed: 'فشل {{n}} من الفحوصات', rerun: 'إعادة الفحص', offending: 'السجلات التي تحتاج مراجعة', open: 'فتح' },
       source: { manual: 'يدوي', rental: 'إيجار', invoice: 'فاتورة', payment: 'دفعة', deposit: 'تأمين', finance: 'مالية', maintenance: 'صيانة', ticket: 'مخالفة مرورية', toll: 'رسوم طرق', opening: 'رصيد افتتاحي' },
       vat: { region: 'نموذج الإقرار: {{title}}', filedThrough: 'تم تقديم الإقرار حتى {{date}}', outputTax: 'ضريبة المخرجات', inputTax: 'ضريبة المدخلات' },
+      books: { title: 'إعدادات الدفاتر', mappingsTitle: 'حسابات طرق الدفع', mappingsHint: 'الحساب الذي تُرحَّل إليه كل طريقة دفع.', saveMappings: 'حفظ الحسابات', mappingsSaved: 'تم حفظ حسابات طرق الدفع',
+        lockTitle: 'إقفال الفترة', lockHint: 'لا يمكن ترحيل أي قيد بتاريخ قبل تاريخ الإقفال. تقديم إقرار الضريبة لفترة يقفلها ضريبيًا.', lockDate: 'تاريخ الإقفال', vatFiledThrough: 'تم تقديم الإقرار حتى', saveLock: 'حفظ الإقفال', lockSaved: 'تم حفظ الإقفال', saveFailed: 'تعذّر حفظ التغيير', ownerOnly: 'يمكن للمالك فقط تغيير الإقفال.',
+        method: { cash: 'نقدًا', credit_card: 'بطاقة ائتمان', debit_card: 'بطاقة خصم', bank_transfer: 'تحويل بنكي', online: 'عبر الإنترنت', pos_machine: 'جهاز نقاط البيع', check: 'شيك' } },
       emptyTitle: 'لا توجد قيود يومية بعد', emptyBody: 'تظهر القيود هنا عند ترحيل الإيجارات والدفعات والقيود اليدوية.', noMatchesTitle: 'لا توجد قيود تطابق هذه المرشحات', noMatchesBody: 'غيّر المرشحات أو امسحها لعرض المزيد من القيود.', clearFilters: 'مسح المرشحات',
     },
     reports: {

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { ACCOUNTING_PATH } from './accounting-api';
+import { BooksSettings } from './BooksSettings';
 import { REPORT_LINKS, ReportState, useReport } from './ReportKit';
 
 interface Summary {
@@ -52,6 +53,7 @@ export default function AccountingPage() {
           </li>
         ))}
       </ul>
+      <BooksSettings />
     </div>
   );
 }
