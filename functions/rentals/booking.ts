@@ -88,14 +88,20 @@ export interface PricedBooking {
   youngDriverFeePerDayMinor: number;
 }
 
-/** Region and age rules plus the quote; throws 400 with field messages. */
+/**
+ * THE price of a booking: region and age rules (young-driver fee: the company's override from
+ * pricing settings when set, else the region's) plus the quote. The wizard's live quote
+ * (POST /api/v1/rentals/quote, quoteBooking below) and the booking both call this with the same
+ * body, settings and customer, so what the wizard shows is what the booking charges.
+ * Throws 400 with field messages.
+ */
 export function priceBooking(body: CreateRentalBody, settings: RentalSettings, customer: { dateOfBirth?: string }, now: Date): PricedBooking {
   const region = getRegionConfig(settings.region);
   let youngDriverFeePerDayMinor = 0;
   if (customer.dateOfBirth) {
     const eligibility = driverEligibility(customer.dateOfBirth, calendarDateInZone(now, settings.timezone), settings.region);
     if (!eligibility.eligible) throw validationFailed({ customerId: eligibility.reason ?? RENTAL_MESSAGES.customerRequired });
-    youngDriverFeePerDayMinor = eligibility.youngDriverFeePerDayMinor;
+    if (eligibility.youngDriver) youngDriverFeePerDayMinor = settings.youngDriverFeeOverrideMinor ?? eligibility.youngDriverFeePerDayMinor;
   }
   const quote = quoteRental({
     startISO: body.startDate,
@@ -130,6 +136,29 @@ export function initialEntries(quote: Quote, body: Pick<CreateRentalBody, 'secur
   const paid = toMinor(body.initialPaymentAmount);
   if (paid > 0) entries.push({ type: 'payment', context: 'initial', category: 'payment', label: 'Initial payment', amountMinor: paid, method: body.initialPaymentMethod ?? null });
   return entries;
+}
+
+/** The wizard's quote: priceBooking on the booking's own body (no write, no vehicle lock). */
+export async function quoteBooking(tenantId: string, body: CreateRentalBody) {
+  const settings = await readRentalSettings(tenantId);
+  const { customer } = await readVehicleAndCustomer(tenantId, body.vehicleId, body.customerId);
+  assertBookableCustomer(customer);
+  const { quote, youngDriverFeePerDayMinor, expectedReturnDate } = priceBooking(body, settings, customer, new Date());
+  return {
+    days: quote.days,
+    expectedReturnDate,
+    lines: quote.lines.map((l) => ({
+      code: l.code, category: l.category, label: l.label, amount: fromMinor(l.amountMinor),
+      ...(l.quantity !== undefined ? { quantity: l.quantity } : {}),
+      ...(l.unitAmountMinor !== undefined ? { unitAmount: fromMinor(l.unitAmountMinor) } : {}),
+    })),
+    subtotal: fromMinor(quote.subtotalMinor),
+    tax: fromMinor(quote.taxMinor),
+    total: fromMinor(quote.totalMinor),
+    taxRate: quote.taxRatePercent,
+    taxIncluded: quote.taxIncluded,
+    youngDriverFeePerDay: fromMinor(youngDriverFeePerDayMinor),
+  };
 }
 
 export async function createRental(actor: Actor, body: CreateRentalBody, idempotencyKey?: string) {

@@ -70,6 +70,8 @@ export interface RentalSettings {
   /** The wizard's default tax rate in percent: the VAT rate when VAT is on, else the region's. */
   defaultTaxRatePercent: number;
   extraChargePerKmMinor?: number;
+  /** Pricing settings' young-driver fee per day (minor units); null = the region's fee. */
+  youngDriverFeeOverrideMinor: number | null;
   fuelChargePerQuarterMinor: number;
   rentalPrefix: string;
   contractPrefix: string;
@@ -126,6 +128,7 @@ export function rentalSettingsFrom(item: Obj | undefined, tenant?: Obj): RentalS
     vatRate,
     defaultTaxRatePercent: enableVat ? rateToPercent(vatRate) : getRegionConfig(region).taxRate,
     extraChargePerKmMinor: typeof extraKmRaw === 'number' ? extraKmRaw : undefined,
+    youngDriverFeeOverrideMinor: typeof pricing.youngDriverFeeOverrideMinor === 'number' ? pricing.youngDriverFeeOverrideMinor : null,
     fuelChargePerQuarterMinor: typeof fuelRaw === 'number' ? fuelRaw : 0,
     rentalPrefix: (prefixes.rental as string) ?? (prefixes.RENT as string) ?? REFERENCE_PREFIXES.rental,
     contractPrefix: (prefixes.contract as string) ?? (prefixes.CNT as string) ?? REFERENCE_PREFIXES.contract,

@@ -7,7 +7,7 @@ import { getItem, queryPage, transact, tx } from '../lib/data/repo';
 import { sortKey } from '../lib/data/keys';
 import { auditItem } from '../lib/data/audit';
 import { fleetBlocks } from '../vehicles/schedule';
-import { checkConflicts, createRental, type Actor } from './booking';
+import { checkConflicts, createRental, quoteBooking, type Actor } from './booking';
 import { readRentalSettings } from './deps';
 import { getRentalItem, ledgerView, listRentals, noteItem, notePk, readLedger, statsKey, toApi, toRentalApi } from './data';
 import { addCharge, recordPayment, recordRefund, reverseEntry } from './ledger';
@@ -43,6 +43,8 @@ export const handler = createDomainHandler('rentals', {
   listRentals: async (ctx) => reply.ok(await listRentals(ctx.auth.tenantId, ctx.query)),
 
   createRental: (ctx) => withDetails(async () => stored(await createRental(actorOf(ctx), ctx.body, ctx.idempotencyKey))),
+
+  quoteRental: async (ctx) => reply.ok(await quoteBooking(ctx.auth.tenantId, ctx.body)),
 
   checkRentalConflicts: (ctx) => withDetails(async () => reply.ok(await checkConflicts(ctx.auth.tenantId, ctx.body))),
 
@@ -102,8 +104,8 @@ export const handler = createDomainHandler('rentals', {
   getRental: async (ctx) => reply.ok(toRentalApi(await rentalOr404(ctx))),
 
   getRentalLedger: async (ctx) => {
-    await rentalOr404(ctx);
-    return reply.ok(ledgerView(await readLedger(ctx.auth.tenantId, ctx.params.id)));
+    const rental = await rentalOr404(ctx);
+    return reply.ok(ledgerView(await readLedger(ctx.auth.tenantId, ctx.params.id), rental));
   },
 
   recordRentalPayment: async (ctx) => stored(await recordPayment(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),

@@ -16,6 +16,7 @@ const byId = { params: rentalIdParams };
 export const rentalsRoutes: RouteDef[] = [
   r({ operationId: 'listRentals', method: 'GET', path: '/api/v1/rentals', ability: 'rentalsRead', summary: 'Rentals, newest first; filters status, customerId, q (reference, customer, plate)', request: { query: listRentalsQuery } }),
   r({ operationId: 'createRental', method: 'POST', path: '/api/v1/rentals', ability: 'rentalsEdit', summary: 'Books a vehicle: checks conflicts atomically, reserves RENT/CNT references, posts the initial ledger', request: { body: createRentalSchema }, idempotent: true }),
+  r({ operationId: 'quoteRental', method: 'POST', path: '/api/v1/rentals/quote', ability: 'rentalsRead', summary: 'The price a booking with this body would charge (the wizard\'s quote; same pricing function as createRental)', request: { body: createRentalSchema } }),
   r({ operationId: 'checkRentalConflicts', method: 'POST', path: '/api/v1/rentals/check-conflicts', ability: 'rentalsRead', summary: 'Bookings and maintenance blocking a vehicle in a window', request: { body: checkConflictsSchema } }),
   r({ operationId: 'rentalAvailability', method: 'GET', path: '/api/v1/rentals/availability', ability: 'rentalsRead', summary: 'Ids of vehicles busy in a window (start, end), for the wizard', request: { query: calendarQuery } }),
   r({ operationId: 'rentalDefaults', method: 'GET', path: '/api/v1/rentals/defaults', ability: 'rentalsRead', summary: 'What the wizard prefills from company settings and region (tax rate, km limit, extra km charge, max days, blacklist mode)' }),
