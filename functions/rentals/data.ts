@@ -294,7 +294,8 @@ export function ledgerView(entries: LedgerItem[], rental?: { status: RentalStatu
     items: entries.map((e) => ({
       ...toApi<Record<string, unknown>>(e),
       ...descriptionFields(ledgerDescriptionOf(e)),
-      status: e.type === 'charge' && !e.reversesId ? chargeDisplayStatus(e, left, alloc, ended) : e.status,
+      // A reversal of a charge is not money anyone owes: it reads 'reversed', never 'pending'.
+      status: e.type !== 'charge' ? e.status : e.reversesId ? 'reversed' : chargeDisplayStatus(e, left, alloc, ended),
       outstanding: e.type === 'charge' && !e.reversesId ? fromMinor(alloc.outstandingByCharge[e.id] ?? 0) : undefined,
     })),
     allocations: alloc.allocations.map((a) => ({ paymentId: a.paymentId, chargeId: a.chargeId, amount: fromMinor(a.amountMinor) })),

@@ -65,6 +65,8 @@ export const handler = createDomainHandler('rentals', {
     const region = getRegionConfig(s.region);
     return reply.ok({
       region: s.region,
+      /** The company's clock: rental dates are shown and entered in it. */
+      timezone: s.timezone,
       currency: region.currency,
       taxRate: s.defaultTaxRatePercent,
       taxIncludedByConvention: false,

@@ -12,7 +12,17 @@ import { REGION_CODES, getRegionConfig, type RegionCode } from '../../shared/reg
 const DAY = 86_400_000;
 const tag = Date.now().toString(36).slice(-4).toUpperCase();
 let seq = 0;
-const companies = new Map<RegionCode, { token: string; vehicleId: string }>();
+const companies = new Map<RegionCode, { token: string }>();
+
+async function vehicle(token: string) {
+  seq += 1;
+  const v = await post('/api/v1/vehicles', {
+    make: 'Toyota', model: 'Yaris', year: 2024, licensePlate: `Q ${tag}${seq}`,
+    vin: `QTE${tag}${String(seq).padStart(10, '0')}`.slice(0, 17).padEnd(17, '0'), odometerKm: 5_000, dailyRate: 100, category: 'economy',
+  }, token);
+  expect(v.status, JSON.stringify(v.body)).toBe(201);
+  return v.body.id as string;
+}
 
 beforeAll(async () => {
   for (const region of REGION_CODES) {
@@ -20,13 +30,7 @@ beforeAll(async () => {
     const s = await get('/api/v1/company/settings', t.token);
     const moved = await put('/api/v1/company/settings', { version: s.body.version, preferences: { ...s.body.preferences, region } }, t.token);
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    seq += 1;
-    const v = await post('/api/v1/vehicles', {
-      make: 'Toyota', model: 'Yaris', year: 2024, licensePlate: `Q ${tag}${seq}`,
-      vin: `QTE${tag}${String(seq).padStart(10, '0')}`.slice(0, 17).padEnd(17, '0'), odometerKm: 5_000, dailyRate: 100, category: 'economy',
-    }, t.token);
-    expect(v.status, JSON.stringify(v.body)).toBe(201);
-    companies.set(region, { token: t.token, vehicleId: v.body.id });
+    companies.set(region, { token: t.token });
   }
 }, 60_000);
 
@@ -48,11 +52,12 @@ describe('quote = booking', () => {
         }),
         async (input) => {
           run += 1;
-          const { token, vehicleId } = companies.get(input.region)!;
+          const { token } = companies.get(input.region)!;
+          // A vehicle per run: open-ended bookings hold theirs for good.
+          const vehicleId = await vehicle(token);
           const year = new Date().getUTCFullYear();
           const customer = await post('/api/v1/customers', { fullNameEnglish: `Quote ${tag} ${++seq}`, dateOfBirth: `${year - input.age - 1}-06-15` }, token);
           expect(customer.status, JSON.stringify(customer.body)).toBe(201);
-          // Every run gets its own window on the company's one vehicle.
           const start = Date.UTC(2032, 0, 1, 8, 0, 0) + run * 60 * DAY;
           const end = start + input.days * DAY + input.extraHours * 3_600_000;
           const dailyRate = input.dailyRateCents / 100;

@@ -134,7 +134,7 @@ describe('money states', () => {
 describe('ledger descriptions', () => {
   it('every entry carries a description code with its parameters', async () => {
     const start = Date.UTC(2027, 7, 1, 9, 0, 0);
-    const r = await book({ startDate: iso(start), endDate: iso(start + 2 * DAY), taxRate: 5, securityDeposit: 200, initialPaymentAmount: 50, initialPaymentMethod: 'card' });
+    const r = await book({ startDate: iso(start), endDate: iso(start + 2 * DAY), taxRate: 5, securityDeposit: 200, initialPaymentAmount: 50, initialPaymentMethod: 'cash' });
     await post(`/api/v1/rentals/${r.id}/charges`, { amount: 20, category: 'other', label: 'Child seat' }, t.token);
     const ledger = await get(`/api/v1/rentals/${r.id}/ledger`, t.token);
     const described = ledger.body.items.map((e: { descriptionCode: string; descriptionParams: Record<string, string> }) => [e.descriptionCode, e.descriptionParams]);

@@ -40,9 +40,11 @@ export async function fixCompanyTimeZones(now = new Date()): Promise<{ scanned: 
   do {
     const page = await dynamo().send(new ScanCommand({
       TableName: config().tableName,
+      // TIMEZONE is a DynamoDB reserved word: every expression names it through #tz.
       FilterExpression: 'entityType = :settings',
+      ExpressionAttributeNames: { '#tz': 'timezone', '#prefs': 'preferences' },
       ExpressionAttributeValues: { ':settings': 'SETTINGS' },
-      ProjectionExpression: 'pk, sk, timezone, preferences',
+      ProjectionExpression: 'pk, sk, #tz, #prefs',
       ExclusiveStartKey: start,
     }));
     for (const item of page.Items ?? []) {
@@ -52,8 +54,9 @@ export async function fixCompanyTimeZones(now = new Date()): Promise<{ scanned: 
       try {
         await updateRaw({
           Key: { pk: item.pk as string, sk: item.sk as string },
-          UpdateExpression: 'SET timezone = :tz, updatedAt = :at ADD version :one',
-          ConditionExpression: 'timezone = :old',
+          UpdateExpression: 'SET #tz = :tz, updatedAt = :at ADD version :one',
+          ConditionExpression: '#tz = :old',
+          ExpressionAttributeNames: { '#tz': 'timezone' },
           ExpressionAttributeValues: { ':tz': tz, ':old': item.timezone, ':at': now.toISOString(), ':one': 1 },
         });
         fixed += 1;

@@ -22,8 +22,8 @@ describe('company time zone follows the region', () => {
   it('the migration fixes companies whose zone contradicts their region, once, and leaves chosen zones alone', async () => {
     const [wrong, chosen] = await Promise.all([registerTenant(), registerTenant()]);
     // As companies were left before the fix: UAE with New York's zone; and one that chose Muscat.
-    await updateRaw({ Key: keys.settings(wrong.tenantId), UpdateExpression: 'SET preferences.#r = :ae, timezone = :ny', ExpressionAttributeNames: { '#r': 'region' }, ExpressionAttributeValues: { ':ae': 'AE', ':ny': 'America/New_York' } });
-    await updateRaw({ Key: keys.settings(chosen.tenantId), UpdateExpression: 'SET preferences.#r = :ae, timezone = :tz', ExpressionAttributeNames: { '#r': 'region' }, ExpressionAttributeValues: { ':ae': 'AE', ':tz': 'Asia/Muscat' } });
+    await updateRaw({ Key: keys.settings(wrong.tenantId), UpdateExpression: 'SET preferences.#r = :ae, #tz = :ny', ExpressionAttributeNames: { '#r': 'region', '#tz': 'timezone' }, ExpressionAttributeValues: { ':ae': 'AE', ':ny': 'America/New_York' } });
+    await updateRaw({ Key: keys.settings(chosen.tenantId), UpdateExpression: 'SET preferences.#r = :ae, #tz = :tz', ExpressionAttributeNames: { '#r': 'region', '#tz': 'timezone' }, ExpressionAttributeValues: { ':ae': 'AE', ':tz': 'Asia/Muscat' } });
     const first = await fixCompanyTimeZones();
     expect(first.fixed).toBeGreaterThanOrEqual(1);
     const fixed = await get(SETTINGS, wrong.token);

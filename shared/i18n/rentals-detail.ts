@@ -53,6 +53,7 @@ export const rentalsDetail = {
       saving: 'Saving...',
       confirm: 'Confirm',
       cancelDialog: 'Cancel',
+      keepRental: 'Keep rental',
     },
     timelineActions: {
       created: 'Rental created',
@@ -105,7 +106,7 @@ export const rentalsDetail = {
       closeBalance: 'Outstanding balance: {{amount}}',
       depositRefundMethod: 'Deposit refund method',
       cancelTitle: 'Cancel this rental?',
-      cancelBody: 'The vehicle becomes free for these dates. Payments already recorded stay in the ledger.',
+      cancelBody: 'The vehicle becomes free for these dates. Its charges are reversed, so nothing is owed; payments already recorded stay as the customer\'s credit.',
       reason: 'Reason',
       archiveTitle: 'Archive this rental?',
       archiveBody: 'Archived rentals leave the lists; you can restore them later.',
@@ -186,6 +187,7 @@ export const rentalsDetail = {
       saving: 'جارٍ الحفظ...',
       confirm: 'تأكيد',
       cancelDialog: 'إلغاء',
+      keepRental: 'الإبقاء على الإيجار',
     },
     timelineActions: {
       created: 'تم إنشاء الإيجار',
@@ -238,7 +240,7 @@ export const rentalsDetail = {
       closeBalance: 'الرصيد المستحق: {{amount}}',
       depositRefundMethod: 'طريقة رد التأمين',
       cancelTitle: 'إلغاء هذا الإيجار؟',
-      cancelBody: 'تصبح المركبة متاحة لهذه التواريخ. تبقى الدفعات المسجلة في دفتر الحساب.',
+      cancelBody: 'تصبح المركبة متاحة لهذه التواريخ. تُعكس رسوم الإيجار فلا يبقى مبلغ مستحق، وتبقى الدفعات المسجلة رصيدًا دائنًا للعميل.',
       reason: 'السبب',
       archiveTitle: 'أرشفة هذا الإيجار؟',
       archiveBody: 'تختفي الإيجارات المؤرشفة من القوائم ويمكن استعادتها لاحقًا.',

@@ -30,6 +30,8 @@ export const rentalsList = {
       cancelled: 'Cancelled',
       overdue: 'Overdue',
       archived: 'Archived',
+      /** A completed rental once closed (deposit settled, contract locked). */
+      closed: 'Closed',
     },
     balanceState: { due: 'Due', credit: 'Credit', settled: 'Settled' },
     columns: {
@@ -82,6 +84,7 @@ export const rentalsList = {
       cancelled: 'ملغى',
       overdue: 'متأخر',
       archived: 'مؤرشف',
+      closed: 'مغلق',
     },
     balanceState: { due: 'مستحق', credit: 'رصيد دائن', settled: 'مسدد' },
     columns: {

@@ -16,7 +16,8 @@ describe('ledger description codes', () => {
     expect(describeLedgerLabel('Tax (5%)')).toEqual({ code: 'tax', params: { rate: '5' } });
     expect(describeLedgerLabel('Cancelled: Tax (15%)')).toEqual({ code: 'cancelled', params: { of: 'tax', rate: '15' } });
     expect(describeLedgerLabel('Adjustment at return: Child seat')).toEqual({ code: 'adjustment_at_return', params: { of: 'custom', text: 'Child seat' } });
-    expect(describeLedgerLabel('Reversal: typo')).toEqual({ code: 'reversal', params: { reason: 'typo' } });
+    expect(describeLedgerLabel('Reversal: typo')).toEqual({ code: 'reversal', params: { of: 'custom', text: 'typo' } });
+    expect(describeLedgerLabel('Reversal: Initial payment')).toEqual({ code: 'reversal', params: { of: 'initial_payment' } });
     expect(describeLedgerLabel('Child seat')).toEqual({ code: 'custom', params: { text: 'Child seat' } });
   });
 

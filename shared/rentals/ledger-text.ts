@@ -9,10 +9,9 @@ export const LEDGER_TEXT_CODES = [
   'rental', 'rental_monthly', 'young_driver_fee', 'late_return', 'extra_km', 'fuel_charges', 'salik_charges', 'traffic_fines',
   'damage_fees', 'extra_charges', 'tax', 'security_deposit', 'initial_payment', 'deposit_received', 'payment', 'deposit_refund',
   'refund', 'deposit_applied', 'paid_from_deposit', 'deposit_not_collected', 'cancellation_fee',
-  // Wrappers: `of` names the wrapped entry's code (its own text in `text` when custom).
-  'adjustment_at_return', 'cancelled',
-  // A reversal carries the reason typed.
-  'reversal',
+  // Wrappers: `of` names the wrapped entry's code (its own text in `text` when custom); a
+  // reversal wraps the reason given (the original's description when reversed from the ledger).
+  'adjustment_at_return', 'cancelled', 'reversal',
   'custom',
 ] as const;
 export type LedgerTextCode = (typeof LEDGER_TEXT_CODES)[number];
@@ -49,6 +48,7 @@ const FIXED: Record<string, LedgerTextCode> = {
 const WRAPPERS: [prefix: string, code: LedgerTextCode][] = [
   ['Adjustment at return: ', 'adjustment_at_return'],
   ['Cancelled: ', 'cancelled'],
+  ['Reversal: ', 'reversal'],
 ];
 
 /** The code and parameters of an English ledger label (the server's own labels; anything else is custom). */
@@ -63,7 +63,6 @@ export function describeLedgerLabel(label: string): LedgerDescription {
       return { code, params: { of: inner.code, ...(inner.params ?? {}), ...(inner.code === 'custom' ? { text: label.slice(prefix.length) } : {}) } };
     }
   }
-  if (label.startsWith('Reversal: ')) return { code: 'reversal', params: { reason: label.slice('Reversal: '.length) } };
   return { code: 'custom', params: { text: label } };
 }
 
@@ -82,7 +81,7 @@ export function ledgerDescriptionOf(entry: { label?: string | null; descriptionC
 export function ledgerDescriptionText(d: LedgerDescription, translate: (key: string, params?: Record<string, string>) => string): string {
   const p = d.params ?? {};
   if (d.code === 'custom') return p.text ?? '';
-  if (d.code === 'adjustment_at_return' || d.code === 'cancelled') {
+  if (d.code === 'adjustment_at_return' || d.code === 'cancelled' || d.code === 'reversal') {
     const { of, ...rest } = p;
     const inner = ledgerDescriptionText({ code: (of as LedgerTextCode) ?? 'custom', params: rest }, translate);
     return translate(`rentals.ledgerText.${d.code}`, { what: inner });

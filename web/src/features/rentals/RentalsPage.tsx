@@ -77,7 +77,25 @@ export default function RentalsPage() {
         actions={can('rentalsEdit') ? <button type="button" className="btn-primary" onClick={() => setCreating(true)}>{t('rentals.newRental')}</button> : undefined}
       />
 
-      <section aria-label={t('rentals.stats.total')} className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      {/* Phones: one line of the counts that matter, the rest on demand, so the list starts on screen. */}
+      <details className="card mb-4 sm:hidden" data-testid="rental-stats-compact">
+        <summary className="cursor-pointer text-sm">
+          {stats.data ? (
+            <span className="inline-flex flex-wrap gap-x-3 tabular-nums">
+              <span>{t('rentals.stats.active')}: <strong>{stats.data.byStatus.active ?? 0}</strong></span>
+              <span>{t('rentals.stats.pending')}: <strong>{stats.data.byStatus.pending ?? 0}</strong></span>
+              <span>{t('rentals.stats.overdue')}: <strong>{stats.data.byStatus.overdue ?? 0}</strong></span>
+            </span>
+          ) : '…'}
+        </summary>
+        {stats.data && (
+          <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
+            <dt>{t('rentals.stats.total')}</dt><dd className="text-end tabular-nums">{stats.data.total}</dd>
+            <dt>{t('rentals.stats.revenueMonth')}</dt><dd className="text-end tabular-nums">{money(stats.data.monthRevenue)}</dd>
+          </dl>
+        )}
+      </details>
+      <section aria-label={t('rentals.stats.total')} className="mb-6 hidden gap-4 sm:grid sm:grid-cols-2 lg:grid-cols-5">
         {stats.data ? (
           <>
             <Stat label={t('rentals.stats.total')} value={stats.data.total} testId="stat-total" />
@@ -128,7 +146,25 @@ export default function RentalsPage() {
               {!status && !search && can('rentalsEdit') && <button type="button" className="btn-primary mt-4" onClick={() => setCreating(true)}>{t('rentals.newRental')}</button>}
             </div>
           ) : (
-            <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
+            <>
+            <ul className="space-y-2 md:hidden" data-testid="rental-cards">
+              {rentals.map((r) => (
+                <li key={r.id} className="card p-3 text-sm" data-rental-id={r.id}>
+                  <div className="flex items-center justify-between gap-2">
+                    <Link to={`/rentals/${r.id}`} className="link font-mono">{r.referenceNumber}</Link>
+                    <RentalStatusBadge status={r.status} closedAt={r.closedAt} />
+                  </div>
+                  <p className="mt-1 font-medium">{r.customerName}</p>
+                  <p className="text-slate-600 dark:text-slate-300">{r.vehicleLabel}</p>
+                  <p className="text-slate-600 dark:text-slate-300">{when(r.startDate, false)} – {r.openEnded ? t('rentals.openEnded') : when(r.expectedReturnDate, false)}</p>
+                  <div className="mt-2 flex items-center justify-between gap-2 tabular-nums">
+                    <span>{t('rentals.columns.total')}: {money(r.totalAmount)}</span>
+                    <span className="flex items-center gap-2">{money(Math.abs(r.balance))} <BalanceBadge state={r.balanceState} /></span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden overflow-x-auto rounded-ui-lg border border-slate-200 md:block dark:border-slate-800">
               <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
                 <thead className="bg-slate-50 dark:bg-slate-900">
                   <tr>
@@ -144,7 +180,7 @@ export default function RentalsPage() {
                       <td className="px-3 py-2">{r.customerName}</td>
                       <td className="px-3 py-2">{r.vehicleLabel}</td>
                       <td className="px-3 py-2 whitespace-nowrap">{when(r.startDate, false)} – {r.openEnded ? t('rentals.openEnded') : when(r.expectedReturnDate, false)}</td>
-                      <td className="px-3 py-2"><RentalStatusBadge status={r.status} /></td>
+                      <td className="px-3 py-2"><RentalStatusBadge status={r.status} closedAt={r.closedAt} /></td>
                       <td className="px-3 py-2 tabular-nums">{money(r.totalAmount)}</td>
                       <td className="px-3 py-2"><span className="flex items-center gap-2 tabular-nums">{money(Math.abs(r.balance))} <BalanceBadge state={r.balanceState} /></span></td>
                     </tr>
@@ -152,6 +188,7 @@ export default function RentalsPage() {
                 </tbody>
               </table>
             </div>
+            </>
           )}
           {nextCursor && (
             <div className="mt-4 text-center">

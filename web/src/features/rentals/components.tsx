@@ -14,9 +14,14 @@ const STATUS_STYLE: Record<RentalStatus, string> = {
   overdue: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100',
   archived: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
 };
+const CLOSED_STYLE = 'bg-slate-700 text-white dark:bg-slate-200 dark:text-slate-900';
 
-export function RentalStatusBadge({ status }: { status: RentalStatus }) {
+/** Status pill; a completed rental that was closed reads "Closed" (the API keeps status 'completed' and sets closedAt). */
+export function RentalStatusBadge({ status, closedAt }: { status: RentalStatus; closedAt?: string | null }) {
   const t = useT();
+  if (status === 'completed' && closedAt) {
+    return <span className={`${pill} ${CLOSED_STYLE}`} data-status="completed" data-closed="true">{t('rentals.status.closed')}</span>;
+  }
   return <span className={`${pill} ${STATUS_STYLE[status]}`} data-status={status}>{t(`rentals.status.${status}`)}</span>;
 }
 
@@ -57,7 +62,7 @@ export function Stat({ label, value, testId }: { label: string; value: ReactNode
 }
 
 /** The shared confirmation, with "Go back" instead of "Cancel" (the action itself may be cancelling a rental). */
-export function ConfirmDialog(props: Omit<Parameters<typeof SharedConfirmDialog>[0], 'cancelLabel'>) {
+export function ConfirmDialog(props: Omit<Parameters<typeof SharedConfirmDialog>[0], 'cancelLabel'> & { cancelLabel?: string }) {
   const t = useT();
-  return <SharedConfirmDialog {...props} cancelLabel={t('rentals.actions.cancelDialog')} />;
+  return <SharedConfirmDialog {...props} cancelLabel={props.cancelLabel ?? t('rentals.actions.cancelDialog')} />;
 }

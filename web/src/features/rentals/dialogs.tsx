@@ -14,13 +14,36 @@ type Done = (rental: RentalApi) => void;
 const num = (v: string) => (v.trim() === '' ? undefined : Number(v.replace(',', '.')));
 const input = 'field-input';
 
-function Actions({ onClose, pending, label }: { onClose: () => void; pending: boolean; label: string }) {
+/**
+ * A dialog's failure shows INSIDE the dialog, above its buttons, never as a toast: the toast
+ * region (bottom corner) would sit on the dialog's confirm button.
+ */
+function DialogError({ message }: { message: string }) {
+  if (!message) return null;
+  return <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">{message}</p>;
+}
+
+function useDialogError(): [string, (error?: unknown) => void] {
+  const t = useT();
+  const [message, setMessage] = useState('');
+  const set = (error?: unknown) => {
+    if (error === undefined) { setMessage(''); return; }
+    const detail = failureDescription(t, error);
+    setMessage(detail ? `${t('rentals.messages.updateFailed')}: ${detail}` : t('rentals.messages.updateFailed'));
+  };
+  return [message, set];
+}
+
+function Actions({ onClose, pending, label, error = '' }: { onClose: () => void; pending: boolean; label: string; error?: string }) {
   const t = useT();
   return (
+    <>
+    <DialogError message={error} />
     <div className="mt-6 flex justify-end gap-2">
       <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>{t('rentals.actions.cancelDialog')}</button>
       <button type="submit" className="btn-primary" disabled={pending}>{pending ? t('rentals.actions.saving') : label}</button>
     </div>
+    </>
   );
 }
 
@@ -35,6 +58,7 @@ export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: Mon
   const [deposit, setDeposit] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useDialogError();
   useEffect(() => {
     if (open) { setAmount(kind === 'payment' && rental.balance > 0 ? String(rental.balance) : ''); setLabel(''); setErrors({}); setDeposit(false); setCategory('other'); setMethod('cash'); }
   }, [open, kind, rental.balance]);
@@ -48,13 +72,14 @@ export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: Mon
     const parsed = schema.safeParse(body);
     if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
     setPending(true);
+    setFailure();
     try {
       const res = await (kind === 'charge' ? rentalApi.charge(rental.id, body) : kind === 'payment' ? rentalApi.payment(rental.id, body) : rentalApi.refund(rental.id, body));
       toast({ variant: 'success', title: t(kind === 'charge' ? 'rentals.toasts.chargeAdded' : kind === 'payment' ? 'rentals.toasts.paymentRecorded' : 'rentals.toasts.refundRecorded') });
       onDone(res.rental);
     } catch (error) {
       setErrors(serverFieldErrors(t, error));
-      toast({ variant: 'destructive', title: t('rentals.messages.updateFailed'), description: failureDescription(t, error) });
+      setFailure(error);
     } finally {
       setPending(false);
     }
@@ -95,7 +120,7 @@ export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: Mon
             </label>
           </>
         )}
-        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.save')} />
+        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.save')} error={failure} />
       </form>
     </Modal>
   );
@@ -107,6 +132,7 @@ export function PickupDialog({ rental, open, onClose, onDone, vehicleOdometer }:
   const [fuel, setFuel] = useState('full');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useDialogError();
   useEffect(() => { if (open) { setOdometer(vehicleOdometer !== undefined ? String(vehicleOdometer) : ''); setErrors({}); } }, [open, vehicleOdometer]);
 
   const submit = async (e: FormEvent) => {
@@ -115,13 +141,14 @@ export function PickupDialog({ rental, open, onClose, onDone, vehicleOdometer }:
     const parsed = pickupSchema.safeParse(body);
     if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
     setPending(true);
+    setFailure();
     try {
       const updated = await rentalApi.pickup(rental.id, body);
       toast({ variant: 'success', title: t('rentals.toasts.pickedUp') });
       onDone(updated);
     } catch (error) {
       setErrors(serverFieldErrors(t, error));
-      toast({ variant: 'destructive', title: t('rentals.messages.updateFailed'), description: failureDescription(t, error) });
+      setFailure(error);
     } finally {
       setPending(false);
     }
@@ -133,7 +160,7 @@ export function PickupDialog({ rental, open, onClose, onDone, vehicleOdometer }:
           {(p) => <input {...p} className={input} inputMode="numeric" value={odometer} onChange={(e) => setOdometer(e.target.value)} />}
         </Field>
         <FuelSelect label={t('rentals.dialogs.fuelLevelStart')} value={fuel} onChange={setFuel} error={errors.fuelLevelStart} />
-        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.pickup')} />
+        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.pickup')} error={failure} />
       </form>
     </Modal>
   );
@@ -162,6 +189,7 @@ export function ReturnDialog({ rental, open, onClose, onDone }: { rental: Rental
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<ReturnPreviewApi | null>(null);
   const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useDialogError();
   useEffect(() => { if (open) { setV(blank); setErrors({}); setPreview(null); } }, [open]);
   const set = (k: string, value: string) => { setV((x) => ({ ...x, [k]: value })); setPreview(null); };
 
@@ -178,6 +206,7 @@ export function ReturnDialog({ rental, open, onClose, onDone }: { rental: Rental
     if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
     setErrors({});
     setPending(true);
+    setFailure();
     try {
       if (!preview) {
         setPreview(await rentalApi.previewReturn(rental.id, b));
@@ -188,7 +217,7 @@ export function ReturnDialog({ rental, open, onClose, onDone }: { rental: Rental
       }
     } catch (error) {
       setErrors(serverFieldErrors(t, error));
-      toast({ variant: 'destructive', title: t('rentals.messages.updateFailed'), description: failureDescription(t, error) });
+      setFailure(error);
     } finally {
       setPending(false);
     }
@@ -239,7 +268,7 @@ export function ReturnDialog({ rental, open, onClose, onDone }: { rental: Rental
             {preview.km && <p className="mt-2 text-slate-600 dark:text-slate-300">{t('rentals.dialogs.drivenKm', { driven: preview.km.driven, allowance: preview.km.allowance ?? '∞', extra: preview.km.extra })}</p>}
           </section>
         )}
-        <Actions onClose={onClose} pending={pending} label={preview ? t('rentals.dialogs.confirmReturn') : t('rentals.dialogs.calculate')} />
+        <Actions onClose={onClose} pending={pending} label={preview ? t('rentals.dialogs.confirmReturn') : t('rentals.dialogs.calculate')} error={failure} />
       </form>
     </Modal>
   );
@@ -250,16 +279,18 @@ export function CloseDialog({ rental, open, onClose, onDone }: { rental: RentalA
   const money = useMoney();
   const [method, setMethod] = useState('cash');
   const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useDialogError();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body = closeSchema.parse({ depositRefundMethod: method });
     setPending(true);
+    setFailure();
     try {
       const updated = await rentalApi.close(rental.id, body);
       toast({ variant: 'success', title: t('rentals.toasts.closed') });
       onDone(updated);
     } catch (error) {
-      toast({ variant: 'destructive', title: t('rentals.messages.updateFailed'), description: failureDescription(t, error) });
+      setFailure(error);
     } finally {
       setPending(false);
     }
@@ -278,7 +309,7 @@ export function CloseDialog({ rental, open, onClose, onDone }: { rental: RentalA
             )}
           </Field>
         )}
-        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.close')} />
+        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.close')} error={failure} />
       </form>
     </Modal>
   );

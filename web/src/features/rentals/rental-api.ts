@@ -7,7 +7,8 @@ import useSWR, { useSWRConfig } from 'swr';
 import { addArea } from '../../../../shared/i18n';
 import { rentals as rentalsCatalog } from '../../../../shared/i18n/rentals';
 import { MONEY_MESSAGES } from '../../../../shared/money';
-import { formatDate, formatTime } from '../../../../shared/regions';
+import { formatDate, formatTime, getRegionConfig } from '../../../../shared/regions';
+import { ledgerDescriptionOf, ledgerDescriptionText } from '../../../../shared/rentals/ledger-text';
 import { hasAbility, type Ability } from '../../../../shared/permissions';
 import { RENTAL_MESSAGES, type RentalStatus } from '../../../../shared/schemas/rentals';
 import { api, ApiError } from '../../lib/api';
@@ -77,9 +78,11 @@ export interface LedgerEntryApi {
   context: string;
   category: string;
   label: string;
+  descriptionCode?: string;
+  descriptionParams?: Record<string, string>;
   amount: number;
   method: string | null;
-  status: 'paid' | 'pending';
+  status: 'paid' | 'pending' | 'reversed' | 'not_collected';
   reversesId: string | null;
   postedAt: string;
   outstanding?: number;
@@ -156,19 +159,49 @@ export function useRegion(): string {
   return useAppState((s) => s.locale.selectedRegion);
 }
 
+/** What GET /api/v1/rentals/defaults answers (company settings every rentals reader may see). */
+export interface RentalDefaultsApi {
+  region: string;
+  timezone?: string;
+  taxRate: number;
+  extraChargePerKm: number;
+  dailyKmLimit: number;
+  enableBlacklistCheck: boolean;
+  blacklistMode: 'warning' | 'block';
+  allowStaffCloseWithBalance: boolean;
+}
+
+export function useRentalDefaults() {
+  return useSWR<RentalDefaultsApi | null>('/api/v1/rentals/defaults');
+}
+
+/**
+ * The COMPANY's time zone: bookings, contracts, ledgers and timelines are read on the company's
+ * clock (a 09:00 Dubai booking shows 09:00 wherever the browser is), not the browser's.
+ */
+export function useCompanyTimeZone(): string {
+  const region = useRegion();
+  const defaults = useRentalDefaults();
+  return defaults.data?.timezone ?? getRegionConfig(defaults.data?.region ?? region).timezone;
+}
 
 export function useDateTime(): (iso: string | null | undefined, withTime?: boolean) => string {
   const region = useRegion();
   const { language } = useLanguage();
+  const tz = useCompanyTimeZone();
   return useCallback((iso, withTime = true) => {
     if (!iso) return '—';
     try {
-      const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
       return withTime ? `${formatDate(iso, region, language, { timeZone: tz })} ${formatTime(iso, region, language, { timeZone: tz })}` : formatDate(iso, region, language, { timeZone: tz });
     } catch {
       return iso;
     }
-  }, [region, language]);
+  }, [region, language, tz]);
+}
+
+/** A ledger entry's description in the reader's language (stored code, or the old English label mapped). */
+export function ledgerText(t: TFunction, entry: Pick<LedgerEntryApi, 'label' | 'descriptionCode' | 'descriptionParams'>): string {
+  return ledgerDescriptionText(ledgerDescriptionOf(entry), (key, params) => t(key, params));
 }
 
 export function useRental(id: string | undefined) {
@@ -199,6 +232,7 @@ const idem = () => ({ headers: { 'Idempotency-Key': key() } });
 
 export const rentalApi = {
   create: (body: unknown) => api.post<RentalApi>(RENTALS_PATH, body, idem()),
+  quote: (body: unknown) => api.post<QuoteApi>(`${RENTALS_PATH}/quote`, body),
   checkConflicts: (body: unknown) => api.post<{ hasConflicts: boolean; conflicts: ConflictApi[] }>(`${RENTALS_PATH}/check-conflicts`, body),
   payment: (id: string, body: unknown) => api.post<{ rental: RentalApi }>(`${rentalPath(id)}/payments`, body, idem()),
   charge: (id: string, body: unknown) => api.post<{ rental: RentalApi }>(`${rentalPath(id)}/charges`, body, idem()),
@@ -215,6 +249,16 @@ export const rentalApi = {
   contract: (id: string) => api.get<{ url: string }>(`${rentalPath(id)}/contract`),
 };
 
+/** POST /api/v1/rentals/quote: the price the booking of this body charges (same function server-side). */
+export interface QuoteApi {
+  days: number;
+  lines: { code: string; category: string; label: string; amount: number; quantity?: number; unitAmount?: number }[];
+  subtotal: number;
+  tax: number;
+  total: number;
+  youngDriverFeePerDay: number;
+}
+
 export interface ReturnPreviewApi {
   lines: { code: string; category: string; label: string; amount: number; quantity?: number }[];
   subtotal: number;
@@ -226,16 +270,39 @@ export interface ReturnPreviewApi {
   balanceAfter: number;
 }
 
-/** datetime-local value (local wall clock) ↔ ISO instant. */
-export function toLocalInput(iso: string | Date): string {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Wall clock of an instant in a time zone, as UTC milliseconds (for offset arithmetic). */
+function wallClockMs(ms: number, timeZone: string): number {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
 }
-export function fromLocalInput(value: string): string | undefined {
+
+/**
+ * datetime-local value ↔ ISO instant, on the wall clock of `timeZone` (the company's; default the
+ * browser's). Typing 09:00 for a Dubai company means 09:00 in Dubai wherever the browser is.
+ */
+export function toLocalInput(iso: string | Date, timeZone?: string): string {
+  const ms = new Date(iso).getTime();
+  const w = new Date(timeZone ? wallClockMs(ms, timeZone) : ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}T${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
+}
+export function fromLocalInput(value: string, timeZone?: string): string | undefined {
   if (!value) return undefined;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!m) return undefined;
+  if (!timeZone) {
+    const d = new Date(value);
+    return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+  }
+  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  if (Number.isNaN(wall)) return undefined;
+  // Guess with the offset at the wall time, then correct once (daylight-saving edges).
+  let ms = wall - (wallClockMs(wall, timeZone) - wall);
+  ms = wall - (wallClockMs(ms, timeZone) - ms);
+  return new Date(ms).toISOString();
 }
 
 export { useMoney } from '../../lib/money';
