@@ -42,6 +42,11 @@ export const rentalsWizard = {
       agentName: 'Agent',
       notes: 'Notes',
       quote: 'Quote',
+      /** Quote lines by pricing code (shared/rentals/pricing.ts LineCode). */
+      quoteLines: {
+        base_rental: 'Rental', young_driver_fee: 'Young driver fee', extra_km: 'Extra km', fuel_charges: 'Fuel charges', late_fees: 'Late return',
+        salik_charges: 'Salik charges', traffic_fines: 'Traffic fines', damage_fees: 'Damage fees', extra: 'Extra charges', tax: 'Tax',
+      },
       days: 'Days',
       subtotal: 'Subtotal',
       tax: 'Tax',
@@ -97,6 +102,10 @@ export const rentalsWizard = {
       agentName: 'الموظف',
       notes: 'ملاحظات',
       quote: 'عرض السعر',
+      quoteLines: {
+        base_rental: 'الإيجار', young_driver_fee: 'رسوم السائق الشاب', extra_km: 'كيلومترات إضافية', fuel_charges: 'رسوم الوقود', late_fees: 'تأخير الإرجاع',
+        salik_charges: 'رسوم سالك', traffic_fines: 'المخالفات المرورية', damage_fees: 'رسوم الأضرار', extra: 'رسوم إضافية', tax: 'الضريبة',
+      },
       days: 'الأيام',
       subtotal: 'المجموع الفرعي',
       tax: 'الضريبة',
