@@ -55,8 +55,10 @@ describe('quote = booking', () => {
           const { token } = companies.get(input.region)!;
           // A vehicle per run: open-ended bookings hold theirs for good.
           const vehicleId = await vehicle(token);
-          const year = new Date().getUTCFullYear();
-          const customer = await post('/api/v1/customers', { fullNameEnglish: `Quote ${tag} ${++seq}`, dateOfBirth: `${year - input.age - 1}-06-15` }, token);
+          // Exactly `age` years old in any company's calendar: the birthday was two days ago.
+          const dob = new Date(Date.now() - 2 * DAY);
+          dob.setUTCFullYear(dob.getUTCFullYear() - input.age);
+          const customer = await post('/api/v1/customers', { fullNameEnglish: `Quote ${tag} ${++seq}`, dateOfBirth: dob.toISOString().slice(0, 10) }, token);
           expect(customer.status, JSON.stringify(customer.body)).toBe(201);
           const start = Date.UTC(2032, 0, 1, 8, 0, 0) + run * 60 * DAY;
           const end = start + input.days * DAY + input.extraHours * 3_600_000;
