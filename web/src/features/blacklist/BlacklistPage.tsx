@@ -4,19 +4,20 @@
  * asks first). There is no delete: "removed" keeps the history.
  * Uses the customers feature's API module (same domain, same Lambda, one catalog registration).
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import useSWRInfinite from 'swr/infinite';
+import { useState, type FormEvent } from 'react';
 import { BLACKLIST_STATUSES, type BlacklistStatus } from '../../../../shared/customers/blacklist-match';
 import { blacklistCreateSchema, blacklistUpdateSchema } from '../../../../shared/schemas/blacklist';
+import { FilterSelect } from '../../components/FilterSelect';
+import { FormField } from '../../components/FormField';
+import { ListState, LoadMoreButton, SearchField } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
-import { TableSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { BlacklistStatusBadge, ConfirmDialog, ErrorPanel, FilterSelect, Modal } from '../customers/components';
-import {
-  blacklistApi, BLACKLIST_PATH, failureDescription, issuesToErrors, serverFieldErrors, useCan, useDate, LIVE,
-  type BlacklistEntry, type Page,
-} from '../customers/customer-api';
+import { issuesToErrors, toastApiError } from '../../lib/api-errors';
+import { useCan } from '../../lib/use-can';
+import { useCursorList } from '../../lib/use-cursor-list';
+import { BlacklistStatusBadge, ConfirmDialog, Modal } from '../customers/components';
+import { blacklistApi, BLACKLIST_PATH, LIVE, useDate, type BlacklistEntry } from '../customers/customer-api';
 
 const PAGE_SIZE = 25;
 const FIELDS = ['fullName', 'licenseNumber', 'phoneNumber', 'reason'] as const;
@@ -25,8 +26,7 @@ export default function BlacklistPage() {
   const t = useT();
   const can = useCan();
   const date = useDate();
-  const [searchDraft, setSearchDraft] = useState('');
-  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
   const [status, setStatus] = useState<'all' | BlacklistStatus>('all');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<BlacklistEntry | null>(null);
@@ -34,26 +34,9 @@ export default function BlacklistPage() {
   const [pending, setPending] = useState(false);
   const managers = can('blacklistEdit');
 
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(searchDraft.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [searchDraft]);
-
-  const query = useMemo(() => {
-    const p = new URLSearchParams({ limit: String(PAGE_SIZE), status });
-    if (search) p.set('search', search);
-    return p.toString();
-  }, [search, status]);
-
-  const getKey = (index: number, previous: Page<BlacklistEntry> | null) => {
-    if (index > 0 && !previous?.nextCursor) return null;
-    return `${BLACKLIST_PATH}?${query}${index > 0 ? `&cursor=${encodeURIComponent(previous!.nextCursor!)}` : ''}`;
-  };
-  const list = useSWRInfinite<Page<BlacklistEntry> | null>(getKey, LIVE);
-  const pages = list.data ?? [];
-  const entries = pages.flatMap((p) => p?.items ?? []);
-  const nextCursor = pages.length ? pages[pages.length - 1]?.nextCursor ?? null : null;
-  const filtered = !!search || status !== 'all';
+  const list = useCursorList<BlacklistEntry>(BLACKLIST_PATH, { q, status }, { limit: PAGE_SIZE, swr: LIVE });
+  const entries = list.items;
+  const filtered = !!q || status !== 'all';
 
   const changeStatus = async (entry: BlacklistEntry, next: BlacklistStatus) => {
     setPending(true);
@@ -61,9 +44,9 @@ export default function BlacklistPage() {
       await blacklistApi.update(entry.id, { status: next, version: entry.version });
       toast({ variant: 'success', title: t('blacklist.updated'), description: `${entry.fullName} · ${t(`blacklist.status.${next}`)}` });
       setRemoving(null);
-      void list.mutate();
+      void list.revalidate();
     } catch (error) {
-      toast({ variant: 'destructive', title: t('blacklist.updateFailed'), description: failureDescription(t, error) });
+      toastApiError(t('blacklist.updateFailed'), error);
     } finally {
       setPending(false);
     }
@@ -74,11 +57,10 @@ export default function BlacklistPage() {
       const entry = await blacklistApi.create(body);
       toast({ variant: 'success', title: t('blacklist.added'), description: entry.fullName });
       setAdding(false);
-      void list.mutate();
+      void list.revalidate();
       return {};
     } catch (error) {
-      toast({ variant: 'destructive', title: t('blacklist.addFailed'), description: failureDescription(t, error) });
-      return serverFieldErrors(t, error);
+      return toastApiError(t('blacklist.addFailed'), error).fields;
     }
   };
 
@@ -88,11 +70,10 @@ export default function BlacklistPage() {
       await blacklistApi.update(editing.id, { ...body, version: editing.version });
       toast({ variant: 'success', title: t('blacklist.updated'), description: String(body.fullName ?? editing.fullName) });
       setEditing(null);
-      void list.mutate();
+      void list.revalidate();
       return {};
     } catch (error) {
-      toast({ variant: 'destructive', title: t('blacklist.updateFailed'), description: failureDescription(t, error) });
-      return serverFieldErrors(t, error);
+      return toastApiError(t('blacklist.updateFailed'), error).fields;
     }
   };
 
@@ -106,27 +87,20 @@ export default function BlacklistPage() {
       {!managers && <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">{t('blacklist.managersOnly')}</p>}
 
       <section aria-label={t('blacklist.searchLabel')} className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="min-w-64 flex-1">
-          <label htmlFor="blacklist-search" className="field-label">{t('blacklist.searchLabel')}</label>
-          <input id="blacklist-search" type="search" className="field-input" placeholder={t('blacklist.searchPlaceholder')} value={searchDraft} onChange={(e) => setSearchDraft(e.target.value)} />
-        </div>
+        <SearchField id="blacklist-search" className="min-w-64 flex-1" label={t('blacklist.searchLabel')} placeholder={t('blacklist.searchPlaceholder')} value={q} onSearch={setQ} />
         <FilterSelect id="blacklist-status" label={t('blacklist.filterStatus')} value={status} onChange={(v) => setStatus(v as typeof status)}
-          options={[['all', t('blacklist.allStatuses')], ...BLACKLIST_STATUSES.map((s) => [s, t(`blacklist.status.${s}`)] as [string, string])]} />
+          options={[['all', t('blacklist.allStatuses')], ...BLACKLIST_STATUSES.map((s) => [s, t(`blacklist.status.${s}`)] as const)]} />
       </section>
 
-      {!list.data && !list.error ? (
-        <TableSkeleton rows={8} columns={5} />
-      ) : list.error && !entries.length ? (
-        <ErrorPanel title={t('blacklist.loadFailed')} onRetry={() => void list.mutate()} />
-      ) : entries.length === 0 && !nextCursor ? (
+      <ListState list={list} errorTitle={t('blacklist.loadFailed')} empty={
         <div className="card text-center">
           <p className="font-medium">{filtered ? t('blacklist.noMatchesTitle') : t('blacklist.emptyTitle')}</p>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{filtered ? t('blacklist.noMatchesBody') : t('blacklist.emptyBody')}</p>
           {filtered && (
-            <button type="button" className="btn-secondary mt-4" onClick={() => { setSearchDraft(''); setSearch(''); setStatus('all'); }}>{t('blacklist.clearFilters')}</button>
+            <button type="button" className="btn-secondary mt-4" onClick={() => { setQ(''); setStatus('all'); }}>{t('blacklist.clearFilters')}</button>
           )}
         </div>
-      ) : (
+      }>
         <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
           <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
             <thead className="bg-slate-50 dark:bg-slate-900">
@@ -169,12 +143,8 @@ export default function BlacklistPage() {
             </tbody>
           </table>
         </div>
-      )}
-      {nextCursor && (
-        <div className="mt-4 text-center">
-          <button type="button" className="btn-secondary" onClick={() => void list.setSize(list.size + 1)}>{t('blacklist.loadMore')}</button>
-        </div>
-      )}
+      </ListState>
+      <LoadMoreButton list={list} label={t('blacklist.loadMore')} />
 
       <Modal open={adding} onClose={() => setAdding(false)} title={t('blacklist.addEntry')}>
         {adding && <EntryForm onSubmit={create} onCancel={() => setAdding(false)} />}
@@ -216,20 +186,16 @@ function EntryForm({ entry, onSubmit, onCancel }: { entry?: BlacklistEntry; onSu
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
       {FIELDS.map((f) => {
-        const id = `blacklist-${f}`;
+        const change = (value: string) => { setValues((v) => ({ ...v, [f]: value })); setErrors((x) => ({ ...x, [f]: '' })); };
         return (
-          <div key={f}>
-            <label htmlFor={id} className="field-label">{t(`blacklist.field.${f}`)}{(f === 'fullName' || f === 'reason') && ' *'}</label>
+          <FormField key={f} id={`blacklist-${f}`} label={`${t(`blacklist.field.${f}`)}${f === 'fullName' || f === 'reason' ? ' *' : ''}`} error={errors[f] || undefined}>
             {f === 'reason' ? (
-              <textarea id={id} className="field-input" rows={3} value={values[f]} aria-invalid={errors[f] ? true : undefined} aria-describedby={errors[f] ? `${id}-error` : undefined}
-                onChange={(e) => { setValues((v) => ({ ...v, [f]: e.target.value })); setErrors((x) => ({ ...x, [f]: '' })); }} />
+              <textarea className="field-input" rows={3} value={values[f]} onChange={(e) => change(e.target.value)} />
             ) : (
-              <input id={id} className="field-input" value={values[f]} dir={f === 'phoneNumber' || f === 'licenseNumber' ? 'ltr' : undefined} type={f === 'phoneNumber' ? 'tel' : 'text'}
-                aria-invalid={errors[f] ? true : undefined} aria-describedby={errors[f] ? `${id}-error` : undefined}
-                onChange={(e) => { setValues((v) => ({ ...v, [f]: e.target.value })); setErrors((x) => ({ ...x, [f]: '' })); }} />
+              <input className="field-input" value={values[f]} dir={f === 'phoneNumber' || f === 'licenseNumber' ? 'ltr' : undefined} type={f === 'phoneNumber' ? 'tel' : 'text'}
+                onChange={(e) => change(e.target.value)} />
             )}
-            {errors[f] && <p id={`${id}-error`} className="field-error">{errors[f]}</p>}
-          </div>
+          </FormField>
         );
       })}
       <div className="flex justify-end gap-2 pt-2">

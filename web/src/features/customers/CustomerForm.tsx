@@ -9,9 +9,11 @@ import {
   customerCreateSchema, customerUpdateSchema, DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, GENDERS, PREFERRED_LANGUAGES,
   type IdScanResult,
 } from '../../../../shared/schemas/customers';
+import { FormField } from '../../components/FormField';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { customerApi, failureDescription, issuesToErrors, useDate, type Customer } from './customer-api';
+import { issuesToErrors, translateApiError } from '../../lib/api-errors';
+import { customerApi, useDate, type Customer } from './customer-api';
 
 const TEXT_FIELDS = [
   'fullNameEnglish', 'fullNameArabic', 'firstName', 'lastName', 'email', 'phone', 'licenseNumber', 'licenseIssuer',
@@ -103,8 +105,10 @@ export function CustomerForm({
       });
       setErrors({});
     } catch (error) {
-      const reason = failureDescription(t, error);
-      setScanError(reason ?? '');
+      // The scan answers why it failed on the `file` field (no text, no machine-readable zone…).
+      const { fields, message } = translateApiError(error, t);
+      const reason = fields.file ?? message;
+      setScanError(reason);
       toast({ variant: 'destructive', title: t('customers.scan.failed'), description: reason });
     } finally {
       setScanning(false);
@@ -113,15 +117,7 @@ export function CustomerForm({
   };
 
   const field = (f: TextField) => {
-    const id = `customer-${f}`;
-    const error = errors[f];
-    const common = {
-      id,
-      name: f,
-      className: 'field-input',
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-error` : undefined,
-    } as const;
+    const common = { className: 'field-input' } as const;
     let input;
     if (f === 'gender') {
       input = (
@@ -150,15 +146,14 @@ export function CustomerForm({
         />
       );
     }
+    const label = f === 'fullNameEnglish'
+      ? <>{t(`customers.field.${f}`)}<span className="text-red-700 dark:text-red-300"> *<span className="sr-only">{t('customers.required')}</span></span></>
+      : t(`customers.field.${f}`);
     return (
-      <div key={f} className={f === 'internalNotes' || f === 'fullAddress' ? 'sm:col-span-2' : undefined}>
-        <label htmlFor={id} className="field-label">
-          {t(`customers.field.${f}`)}
-          {f === 'fullNameEnglish' && <span className="text-red-700 dark:text-red-300"> *<span className="sr-only">{t('customers.required')}</span></span>}
-        </label>
+      <FormField key={f} id={`customer-${f}`} name={f} label={label} error={errors[f] || undefined}
+        className={f === 'internalNotes' || f === 'fullAddress' ? 'sm:col-span-2' : undefined}>
         {input}
-        {error && <p id={`${id}-error`} className="field-error">{error}</p>}
-      </div>
+      </FormField>
     );
   };
 

@@ -5,45 +5,37 @@
  * VIP toggles in the table; deactivating asks first. The loyalty tier thresholds are explained
  * on the page. Filters persist in the client state (spec: persisted customer filters).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import useSWRInfinite from 'swr/infinite';
 import { CUSTOMER_SORTS } from '../../../../shared/schemas/customers';
 import { LOYALTY_THRESHOLDS, LOYALTY_TIERS } from '../../../../shared/customers/loyalty';
+import { FilterSelect } from '../../components/FilterSelect';
+import { ListState, LoadMoreButton, SearchField } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
-import { TableSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { setAppState, useAppState } from '../../lib/persisted-state';
-import { ActiveBadge, ConfirmDialog, ErrorPanel, FilterSelect, Modal, TierBadge } from './components';
+import { toastApiError } from '../../lib/api-errors';
+import { readOneOf, readString, usePersistedFilters } from '../../lib/persisted-filters';
+import type { Filters as StoredFilters } from '../../lib/persisted-state';
+import { useCan } from '../../lib/use-can';
+import { useCursorList } from '../../lib/use-cursor-list';
+import { ActiveBadge, ConfirmDialog, Modal, TierBadge } from './components';
 import { CustomerForm } from './CustomerForm';
-import {
-  customerApi, CUSTOMERS_PATH, failureDescription, LIVE, serverFieldErrors, useCan, useInvalidateCustomers, useMoneyMinor,
-  type Customer, type Page,
-} from './customer-api';
-
-interface Filters {
-  search: string;
-  vip: '' | 'true' | 'false';
-  tier: string;
-  status: 'active' | 'inactive' | 'all';
-  sort: string;
-}
+import { customerApi, CUSTOMERS_PATH, LIVE, useInvalidateCustomers, useMoneyMinor, type Customer } from './customer-api';
 
 const PAGE_SIZE = 25;
-/** How many short filtered pages are followed automatically before "Load more" takes over. */
-const AUTO_FOLLOW_PAGES = 6;
+const STATUS_FILTERS = ['active', 'inactive', 'all'] as const;
 
-function readFilters(stored: Record<string, unknown>): Filters {
-  const str = (k: string) => (typeof stored[k] === 'string' ? (stored[k] as string) : '');
+function readFilters(stored: StoredFilters) {
   return {
-    search: str('search'),
-    vip: str('vip') === 'true' || str('vip') === 'false' ? (str('vip') as 'true' | 'false') : '',
-    tier: (LOYALTY_TIERS as readonly string[]).includes(str('tier')) ? str('tier') : '',
-    status: str('status') === 'inactive' || str('status') === 'all' ? (str('status') as 'inactive' | 'all') : 'active',
-    sort: (CUSTOMER_SORTS as readonly string[]).includes(str('sort')) ? str('sort') : 'newest',
+    q: readString(stored, 'q'),
+    isVip: readOneOf(stored, 'isVip', ['true', 'false'] as const, ''),
+    tier: readOneOf(stored, 'tier', LOYALTY_TIERS, ''),
+    status: readOneOf(stored, 'status', STATUS_FILTERS, 'active') || 'active',
+    sort: readOneOf(stored, 'sort', CUSTOMER_SORTS, 'newest') || 'newest',
   };
 }
+type CustomerFilters = ReturnType<typeof readFilters>;
 
 export default function CustomersPage() {
   const t = useT();
@@ -51,62 +43,27 @@ export default function CustomersPage() {
   const navigate = useNavigate();
   const moneyMinor = useMoneyMinor();
   const invalidate = useInvalidateCustomers();
-  const stored = useAppState((s) => s.customerFilters);
-  const filters = useMemo(() => readFilters(stored), [stored]);
-  const [searchDraft, setSearchDraft] = useState(filters.search);
+  const { filters, update } = usePersistedFilters('customerFilters', readFilters);
   const [adding, setAdding] = useState(false);
   const [pendingVip, setPendingVip] = useState<string | null>(null);
   const [deactivating, setDeactivating] = useState<Customer | null>(null);
   const [pendingActive, setPendingActive] = useState(false);
 
-  const update = (patch: Partial<Filters>) => setAppState((s) => ({ customerFilters: { ...s.customerFilters, ...patch } }));
-
-  useEffect(() => {
-    if (searchDraft.trim() === filters.search) return;
-    const timer = setTimeout(() => update({ search: searchDraft.trim() }), 300);
-    return () => clearTimeout(timer);
-  }, [searchDraft, filters.search]);
-
-  const query = useMemo(() => {
-    const p = new URLSearchParams({ limit: String(PAGE_SIZE), sort: filters.sort, status: filters.status });
-    if (filters.search) p.set('search', filters.search);
-    if (filters.vip) p.set('isVip', filters.vip);
-    if (filters.tier) p.set('tier', filters.tier);
-    return p.toString();
-  }, [filters]);
-
-  const getKey = (index: number, previous: Page<Customer> | null) => {
-    if (index > 0 && !previous?.nextCursor) return null;
-    return `${CUSTOMERS_PATH}?${query}${index > 0 ? `&cursor=${encodeURIComponent(previous!.nextCursor!)}` : ''}`;
-  };
-  const list = useSWRInfinite<Page<Customer> | null>(getKey, LIVE);
-  const visible = { mutate: () => list.mutate() };
-  const pages = list.data ?? [];
-  const customers = pages.flatMap((p) => p?.items ?? []);
-  const nextCursor = pages.length ? pages[pages.length - 1]?.nextCursor ?? null : null;
-  const loadingFirst = !list.data && !list.error;
-  const loadingMore = list.isValidating && list.size > pages.length;
-  const filtered = !!(filters.search || filters.vip || filters.tier || filters.status !== 'active');
-
-  // Filters are applied by DynamoDB after reading a page, so a page may hold few matches while
-  // more exist: keep reading a few pages until one screenful is there.
-  useEffect(() => {
-    if (!list.isValidating && nextCursor && customers.length < PAGE_SIZE && list.size < AUTO_FOLLOW_PAGES && pages.length === list.size) {
-      void list.setSize(list.size + 1);
-    }
-  }, [list.isValidating, nextCursor, customers.length, list.size, pages.length]);
+  // Short filtered pages are followed by the hook until a screenful is there.
+  const list = useCursorList<Customer>(CUSTOMERS_PATH, filters, { limit: PAGE_SIZE, swr: LIVE });
+  const customers = list.items;
+  const filtered = !!(filters.q || filters.isVip || filters.tier || filters.status !== 'active');
 
   const create = async (body: Record<string, unknown>) => {
     try {
       const customer = await customerApi.create(body);
       toast({ variant: 'success', title: t('customers.added'), description: customer.fullNameEnglish });
-      invalidate(customer, visible);
+      invalidate();
       setAdding(false);
       navigate(`/customers/${customer.id}`);
       return {};
     } catch (error) {
-      toast({ variant: 'destructive', title: t('customers.createFailed'), description: failureDescription(t, error) });
-      return serverFieldErrors(t, error);
+      return toastApiError(t('customers.createFailed'), error).fields;
     }
   };
 
@@ -115,9 +72,9 @@ export default function CustomersPage() {
     try {
       const updated = await customerApi.setVip(c, !c.isVip);
       toast({ variant: 'success', title: updated.isVip ? t('customers.vipOn', { name: c.fullNameEnglish }) : t('customers.vipOff', { name: c.fullNameEnglish }) });
-      invalidate(updated, visible);
+      invalidate();
     } catch (error) {
-      toast({ variant: 'destructive', title: t('customers.vipFailed'), description: failureDescription(t, error) });
+      toastApiError(t('customers.vipFailed'), error);
     } finally {
       setPendingVip(null);
     }
@@ -128,19 +85,16 @@ export default function CustomersPage() {
     try {
       const updated = await customerApi.setActive(c, isActive);
       toast({ variant: 'success', title: isActive ? t('customers.activated') : t('customers.deactivated'), description: c.fullNameEnglish });
-      invalidate(updated, visible);
+      invalidate();
       setDeactivating(null);
     } catch (error) {
-      toast({ variant: 'destructive', title: t('customers.activeFailed'), description: failureDescription(t, error) });
+      toastApiError(t('customers.activeFailed'), error);
     } finally {
       setPendingActive(false);
     }
   };
 
-  const clear = () => {
-    setSearchDraft('');
-    update({ search: '', vip: '', tier: '', status: 'active' });
-  };
+  const clear = () => update({ q: '', isVip: '', tier: '', status: 'active' });
 
   return (
     <>
@@ -151,25 +105,18 @@ export default function CustomersPage() {
       />
 
       <section aria-label={t('customers.searchLabel')} className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="min-w-64 flex-1">
-          <label htmlFor="customer-search" className="field-label">{t('customers.searchLabel')}</label>
-          <input id="customer-search" type="search" className="field-input" placeholder={t('customers.searchPlaceholder')} value={searchDraft} onChange={(e) => setSearchDraft(e.target.value)} />
-        </div>
-        <FilterSelect id="customer-vip" label={t('customers.filterVip')} value={filters.vip} onChange={(vip) => update({ vip: vip as Filters['vip'] })}
-          options={[['', t('customers.allCustomers')], ['true', t('customers.vipOnly')], ['false', t('customers.nonVip')]]} />
-        <FilterSelect id="customer-tier" label={t('customers.filterTier')} value={filters.tier} onChange={(tier) => update({ tier })}
-          options={[['', t('customers.allTiers')], ...LOYALTY_TIERS.map((x) => [x, t(`customers.tier.${x}`)] as [string, string])]} />
-        <FilterSelect id="customer-status" label={t('customers.filterStatus')} value={filters.status} onChange={(status) => update({ status: status as Filters['status'] })}
-          options={(['active', 'inactive', 'all'] as const).map((s) => [s, t(`customers.statusFilter.${s}`)] as [string, string])} />
-        <FilterSelect id="customer-sort" label={t('customers.sortLabel')} value={filters.sort} onChange={(sort) => update({ sort })}
-          options={CUSTOMER_SORTS.map((s) => [s, t(`customers.sort.${s}`)] as [string, string])} />
+        <SearchField id="customer-search" className="min-w-64 flex-1" label={t('customers.searchLabel')} placeholder={t('customers.searchPlaceholder')} value={filters.q} onSearch={(q) => update({ q })} />
+        <FilterSelect id="customer-vip" label={t('customers.filterVip')} value={filters.isVip} onChange={(isVip) => update({ isVip: isVip as CustomerFilters['isVip'] })}
+          allLabel={t('customers.allCustomers')} options={[['true', t('customers.vipOnly')], ['false', t('customers.nonVip')]]} />
+        <FilterSelect id="customer-tier" label={t('customers.filterTier')} value={filters.tier} onChange={(tier) => update({ tier: tier as CustomerFilters['tier'] })}
+          allLabel={t('customers.allTiers')} options={LOYALTY_TIERS.map((x) => [x, t(`customers.tier.${x}`)] as const)} />
+        <FilterSelect id="customer-status" label={t('customers.filterStatus')} value={filters.status} onChange={(status) => update({ status: status as CustomerFilters['status'] })}
+          options={STATUS_FILTERS.map((s) => [s, t(`customers.statusFilter.${s}`)] as const)} />
+        <FilterSelect id="customer-sort" label={t('customers.sortLabel')} value={filters.sort} onChange={(sort) => update({ sort: sort as CustomerFilters['sort'] })}
+          options={CUSTOMER_SORTS.map((s) => [s, t(`customers.sort.${s}`)] as const)} />
       </section>
 
-      {loadingFirst ? (
-        <TableSkeleton rows={8} columns={5} />
-      ) : list.error && !customers.length ? (
-        <ErrorPanel title={t('customers.loadFailed')} onRetry={() => void list.mutate()} />
-      ) : customers.length === 0 && !nextCursor && !loadingMore ? (
+      <ListState list={list} errorTitle={t('customers.loadFailed')} empty={
         <div className="card text-center">
           <p className="font-medium">{filtered ? t('customers.noMatchesTitle') : t('customers.emptyTitle')}</p>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{filtered ? t('customers.noMatchesBody') : t('customers.emptyBody')}</p>
@@ -179,7 +126,7 @@ export default function CustomersPage() {
             <button type="button" className="btn-primary mt-4" onClick={() => setAdding(true)}>{t('customers.addCustomer')}</button>
           ) : null}
         </div>
-      ) : (
+      }>
         <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
           <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
             <thead className="bg-slate-50 dark:bg-slate-900">
@@ -230,15 +177,9 @@ export default function CustomersPage() {
             </tbody>
           </table>
         </div>
-      )}
+      </ListState>
 
-      {nextCursor && (
-        <div className="mt-4 text-center">
-          <button type="button" className="btn-secondary" disabled={loadingMore} onClick={() => void list.setSize(list.size + 1)}>
-            {loadingMore ? t('customers.loadingMore') : t('customers.loadMore')}
-          </button>
-        </div>
-      )}
+      <LoadMoreButton list={list} label={t('customers.loadMore')} />
 
       <section className="card mt-8" aria-labelledby="tiers-title">
         <h2 id="tiers-title" className="font-semibold">{t('customers.tiersTitle')}</h2>

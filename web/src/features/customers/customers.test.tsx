@@ -6,7 +6,8 @@ import { AuthContext, type AuthContextValue, type User } from '../../auth/contex
 import { swrConfig } from '../../lib/swr';
 import CustomersPage from './CustomersPage';
 import BlacklistPage from '../blacklist/BlacklistPage';
-import { translateMessage } from './customer-api';
+import { translateMessage } from '../../lib/api-errors';
+import './customer-api';
 import { setLanguage, t } from '../../i18n';
 
 const never = () => Promise.reject(new Error('not in this test'));

@@ -8,37 +8,29 @@
  */
 import { useCallback, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { canManageStaffMember, hasAbility, type Role } from '../../../../shared/permissions';
+import { canManageStaffMember, type Role } from '../../../../shared/permissions';
 import {
   createStaffSchema, STAFF_ROLES, updateStaffSchema, type StaffMember, type StaffRole, type StaffStatus,
 } from '../../../../shared/schemas/staff';
 import { formatDate, getRegionConfig } from '../../../../shared/regions';
+import { Modal } from '../../components/Dialogs';
+import { FormField } from '../../components/FormField';
+import { ListState, LoadMoreButton } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
-import { TableSkeleton } from '../../components/Skeletons';
+import { StatusPill, type Tone } from '../../components/StatusPill';
 import { toast } from '../../components/toast/toast-store';
 import { useAuth } from '../../auth/context';
 import { ME_PATH } from '../../auth/session';
 import { useLanguage, useT } from '../../i18n';
+import { issuesToErrors, toastApiError } from '../../lib/api-errors';
+import { useInvalidate } from '../../lib/invalidate';
 import { useAppState } from '../../lib/persisted-state';
-import {
-  failureDescription, issuesToErrors, serverFieldErrors, STAFF_PATH, staffApi, useInvalidateStaff, type StaffPage as Page,
-} from './staff-api';
+import { useCan } from '../../lib/use-can';
+import { useCursorList } from '../../lib/use-cursor-list';
+import { STAFF_PAGE_SIZE, STAFF_PATH, staffApi } from './staff-api';
 
-const pill = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap';
-const STATUS_STYLE: Record<StaffStatus, string> = {
-  active: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100',
-  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
-  suspended: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100',
-};
-const ROLE_STYLE: Record<string, string> = {
-  OWNER: 'bg-indigo-100 text-indigo-900 dark:bg-indigo-900/40 dark:text-indigo-100',
-  ADMIN: 'bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-100',
-  STAFF: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
-  MECHANIC: 'bg-orange-100 text-orange-900 dark:bg-orange-900/40 dark:text-orange-100',
-  SUPERADMIN: 'bg-purple-100 text-purple-900 dark:bg-purple-900/40 dark:text-purple-100',
-};
+const STATUS_TONES: Record<StaffStatus, Tone> = { active: 'green', pending: 'amber', suspended: 'red' };
+const ROLE_TONES: Record<string, Tone> = { OWNER: 'indigo', ADMIN: 'blue', STAFF: 'slate', MECHANIC: 'orange', SUPERADMIN: 'violet' };
 
 type Confirm = { kind: 'suspend' | 'remove'; member: StaffMember } | null;
 
@@ -49,25 +41,17 @@ export default function StaffPage() {
   const me = useSWR<{ user?: { isDemo?: boolean } } | null>([ME_PATH, 'staff-page']);
   const isDemo = me.data?.user?.isDemo === true;
   const myRole = user?.role as Role | undefined;
-  const canEdit = hasAbility(myRole, 'staffEdit') && !isDemo;
+  const canEdit = useCan('staffEdit') && !isDemo;
   const date = useDateTime();
-  const invalidateOthers = useInvalidateStaff();
+  const invalidateAll = useInvalidate();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<StaffMember | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [pendingId, setPendingId] = useState<string | null>(null);
 
-  const list = useSWRInfinite<Page | null>((index, previous) => {
-    if (index > 0 && !previous?.nextCursor) return null;
-    return `${STAFF_PATH}?limit=100${index > 0 ? `&cursor=${encodeURIComponent(previous!.nextCursor!)}` : ''}`;
-  });
-  const invalidate = () => {
-    void list.mutate();
-    invalidateOthers();
-  };
-  const pages = list.data ?? [];
-  const members = pages.flatMap((p) => p?.items ?? []);
-  const nextCursor = pages.length ? pages[pages.length - 1]?.nextCursor ?? null : null;
+  const list = useCursorList<StaffMember>(STAFF_PATH, {}, { limit: STAFF_PAGE_SIZE });
+  const invalidate = () => void invalidateAll(STAFF_PATH);
+  const members = list.items;
 
   const manages = (m: StaffMember) => canEdit && !!myRole && canManageStaffMember(myRole, m.role as Role);
   const assignable = STAFF_ROLES.filter((r) => myRole && canManageStaffMember(myRole, r));
@@ -83,7 +67,7 @@ export default function StaffPage() {
       setConfirm(null);
       invalidate();
     } catch (error) {
-      toast({ variant: 'destructive', title: t(action === 'remove' ? 'staff.toast.removeFailed' : 'staff.toast.updateFailed'), description: failureDescription(t, error) });
+      toastApiError(t(action === 'remove' ? 'staff.toast.removeFailed' : 'staff.toast.updateFailed'), error);
     } finally {
       setPendingId(null);
     }
@@ -97,8 +81,7 @@ export default function StaffPage() {
       invalidate();
       return {};
     } catch (error) {
-      toast({ variant: 'destructive', title: t('staff.toast.createFailed'), description: failureDescription(t, error) });
-      return serverFieldErrors(t, error);
+      return toastApiError(t('staff.toast.createFailed'), error).fields;
     }
   };
 
@@ -111,8 +94,7 @@ export default function StaffPage() {
       invalidate();
       return {};
     } catch (error) {
-      toast({ variant: 'destructive', title: t('staff.toast.updateFailed'), description: failureDescription(t, error) });
-      return serverFieldErrors(t, error);
+      return toastApiError(t('staff.toast.updateFailed'), error).fields;
     }
   };
 
@@ -125,19 +107,12 @@ export default function StaffPage() {
       />
       {isDemo && <p role="note" className="mb-4 rounded-ui border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{t('staff.demoNotice')}</p>}
 
-      {!list.data && !list.error ? (
-        <TableSkeleton rows={8} columns={5} />
-      ) : list.error && !members.length ? (
-        <div role="alert" className="card text-center">
-          <p className="font-medium text-red-800 dark:text-red-300">{t('staff.loadFailed')}</p>
-          <button type="button" className="btn-secondary mt-4" onClick={() => void list.mutate()}>{t('common.retry')}</button>
-        </div>
-      ) : members.length === 0 ? (
+      <ListState list={list} errorTitle={t('staff.loadFailed')} empty={
         <div className="card text-center">
           <p className="font-medium">{t('staff.emptyTitle')}</p>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('staff.emptyBody')}</p>
         </div>
-      ) : (
+      }>
         <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
           <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
             <thead className="bg-slate-50 dark:bg-slate-900">
@@ -159,8 +134,8 @@ export default function StaffPage() {
                       {m.email && <div className="text-xs text-slate-600 dark:text-slate-300" dir="ltr">{m.email}</div>}
                     </td>
                     <td className="px-3 py-2 font-mono" dir="ltr">{m.username}</td>
-                    <td className="px-3 py-2" title={t(`staff.roleHelp.${m.role}`)}><span className={`${pill} ${ROLE_STYLE[m.role] ?? ''}`} data-role={m.role}>{t(`staff.role.${m.role}`)}</span></td>
-                    <td className="px-3 py-2"><span className={`${pill} ${STATUS_STYLE[m.status]}`} data-status={m.status}>{t(`staff.status.${m.status}`)}</span></td>
+                    <td className="px-3 py-2" title={t(`staff.roleHelp.${m.role}`)}><StatusPill status={m.role} labelKey="staff.role" tones={ROLE_TONES} dataName="role" /></td>
+                    <td className="px-3 py-2"><StatusPill status={m.status} labelKey="staff.status" tones={STATUS_TONES} /></td>
                     <td className="px-3 py-2">{m.lastActiveAt ? date(m.lastActiveAt) : t('staff.never')}</td>
                     {canEdit && (
                       <td className="px-3 py-2">
@@ -189,12 +164,8 @@ export default function StaffPage() {
             </tbody>
           </table>
         </div>
-      )}
-      {nextCursor && (
-        <div className="mt-4 text-center">
-          <button type="button" className="btn-secondary" onClick={() => void list.setSize(list.size + 1)}>{t('staff.loadMore')}</button>
-        </div>
-      )}
+      </ListState>
+      <LoadMoreButton list={list} label={t('staff.loadMore')} />
 
       <Modal open={adding} onClose={() => setAdding(false)} title={t('staff.addTitle')}>
         {adding && <MemberForm roles={assignable} onSubmit={create} onCancel={() => setAdding(false)} />}
@@ -230,20 +201,6 @@ function useDateTime(): (iso: string) => string {
       return iso;
     }
   }, [region, language]);
-}
-
-function Modal({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: React.ReactNode }) {
-  return (
-    <Dialog open={open} onClose={onClose} className="relative z-[90]">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel className="w-full max-w-md rounded-ui-lg bg-white p-6 shadow-xl dark:bg-slate-900">
-          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-          <div className="mt-4">{children}</div>
-        </DialogPanel>
-      </div>
-    </Dialog>
-  );
 }
 
 const CREATE_FIELDS = ['firstName', 'lastName', 'username', 'email', 'password'] as const;
@@ -288,37 +245,25 @@ function MemberForm({ member, roles, onSubmit, onCancel }: {
     }
   };
 
-  const fieldProps = (f: string) => ({
-    id: `staff-${f}`,
-    className: 'field-input',
-    'aria-invalid': errors[f] ? true : undefined,
-    'aria-describedby': errors[f] ? `staff-${f}-error` : undefined,
-  });
-
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
       {fields.map((f) => (
-        <div key={f}>
-          <label htmlFor={`staff-${f}`} className="field-label">{t(`staff.field.${f}`)}{f !== 'email' && ' *'}</label>
+        <FormField key={f} id={`staff-${f}`} label={`${t(`staff.field.${f}`)}${f !== 'email' ? ' *' : ''}`} error={errors[f] || undefined}>
           <input
-            {...fieldProps(f)}
+            className="field-input"
             type={f === 'password' ? 'password' : f === 'email' ? 'email' : 'text'}
             autoComplete={f === 'password' ? 'new-password' : f === 'username' ? 'off' : undefined}
             dir={f === 'username' || f === 'email' ? 'ltr' : undefined}
             value={values[f]}
             onChange={(e) => set(f, e.target.value)}
           />
-          {errors[f] && <p id={`staff-${f}-error`} className="field-error">{errors[f]}</p>}
-        </div>
+        </FormField>
       ))}
-      <div>
-        <label htmlFor="staff-role" className="field-label">{t('staff.field.role')} *</label>
-        <select {...fieldProps('role')} value={values.role} onChange={(e) => set('role', e.target.value)}>
+      <FormField id="staff-role" label={`${t('staff.field.role')} *`} error={errors.role || undefined} hint={values.role ? t(`staff.roleHelp.${values.role}`) : undefined}>
+        <select className="field-input" value={values.role} onChange={(e) => set('role', e.target.value)}>
           {roleOptions.map((r) => <option key={r} value={r}>{t(`staff.role.${r}`)}</option>)}
         </select>
-        {values.role && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t(`staff.roleHelp.${values.role}`)}</p>}
-        {errors.role && <p id="staff-role-error" className="field-error">{errors.role}</p>}
-      </div>
+      </FormField>
       {!member && (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={pendingInvite} onChange={(e) => setPendingInvite(e.target.checked)} />

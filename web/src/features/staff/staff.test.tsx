@@ -6,7 +6,8 @@ import { AuthContext, type AuthContextValue, type User } from '../../auth/contex
 import { swrConfig } from '../../lib/swr';
 import { setLanguage, t } from '../../i18n';
 import StaffPage from './StaffPage';
-import { translateStaffMessage } from './staff-api';
+import { translateMessage } from '../../lib/api-errors';
+import './staff-api';
 
 const never = () => Promise.reject(new Error('not in this test'));
 const session = (role: User['role'], id = 'ME'): AuthContextValue => ({
@@ -98,7 +99,7 @@ describe('/staff', () => {
 
   it('translates the server refusals into Arabic', () => {
     setLanguage('ar');
-    expect(translateStaffMessage(t, 'The company must keep at least one active owner')).toBe('يجب أن يبقى للشركة مالك نشط واحد على الأقل');
-    expect(translateStaffMessage(t, 'Something unknown')).toBe('Something unknown');
+    expect(translateMessage(t, 'The company must keep at least one active owner')).toBe('يجب أن يبقى للشركة مالك نشط واحد على الأقل');
+    expect(translateMessage(t, 'Something unknown')).toBe('Something unknown');
   });
 });

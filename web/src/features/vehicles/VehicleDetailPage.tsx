@@ -16,8 +16,10 @@ import { DetailSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';
 import { useLanguage, useT } from '../../i18n';
 import { ArchivedBadge, ConfirmDialog, ErrorPanel, ExpiryBadgeView, HealthView, StatusBadge } from './components';
+import { toastApiError } from '../../lib/api-errors';
+import { useCan } from '../../lib/use-can';
 import {
-  failureDescription, putWithProgress, todayLocal, translateVehicleMessage, useCan, useInvalidateVehicles, useMoney, useVehicle, vehicleApi, vehiclePath,
+  todayLocal, useInvalidateVehicles, useMoney, useVehicle, vehicleApi, vehiclePath,
   type ScheduleBlockApi, type VehicleDocumentApi,
 } from './vehicle-api';
 
@@ -58,7 +60,7 @@ function VehicleDetail({ vehicle }: { vehicle: VehicleApi }) {
       toast({ variant: 'success', title: t(success), description: name });
       return true;
     } catch (error) {
-      toast({ variant: 'destructive', title: t(failure), description: failureDescription(t, error) });
+      toastApiError(t(failure), error);
       invalidate(vehicle);
       return false;
     } finally {
@@ -227,8 +229,7 @@ function Documents({ vehicleId, canUpload }: { vehicleId: string; canUpload: boo
     if (Object.keys(next).length || !file) return;
     setProgress(0);
     try {
-      const target = await vehicleApi.uploadUrl(vehicleId, file);
-      await putWithProgress(target.uploadUrl, file, target.headers, setProgress);
+      const target = await vehicleApi.upload(vehicleId, file, setProgress);
       await vehicleApi.recordDocument(vehicleId, {
         key: target.key, fileName: file.name, fileType: file.type, fileSize: file.size, documentType: type, title: title.trim(), expiryDate: expiry || null,
       });
@@ -238,9 +239,9 @@ function Documents({ vehicleId, canUpload }: { vehicleId: string; canUpload: boo
       if (fileRef.current) fileRef.current.value = '';
       void mutate();
     } catch (error) {
-      const fields = error instanceof ApiError && error.fields ? error.fields : {};
-      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === 'contentType' || k === 'key' ? 'file' : k, translateVehicleMessage(t, v)])));
-      toast({ variant: 'destructive', title: t('vehicles.messages.uploadFailed'), description: failureDescription(t, error) });
+      const { fields } = toastApiError(t('vehicles.messages.uploadFailed'), error);
+      // Upload-request fields (type, size, key) belong to the file input.
+      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [['contentType', 'size', 'key', 'fileType', 'fileSize'].includes(k) ? 'file' : k, v])));
     } finally {
       setProgress(null);
     }

@@ -10,7 +10,8 @@ import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { ErrorPanel } from './components';
 import { VehicleForm } from './VehicleForm';
-import { failureDescription, serverFieldErrors, useInvalidateVehicles, useVehicle, vehicleApi } from './vehicle-api';
+import { toastApiError } from '../../lib/api-errors';
+import { useInvalidateVehicles, useVehicle, vehicleApi } from './vehicle-api';
 
 export default function VehicleEditPage() {
   const { id } = useParams();
@@ -38,8 +39,7 @@ export default function VehicleEditPage() {
       navigate(`/vehicles/${vehicle.id}`);
       return {};
     } catch (err) {
-      toast({ variant: 'destructive', title: t('vehicles.messages.updateFailed'), description: failureDescription(t, err) });
-      return serverFieldErrors(t, err);
+      return toastApiError(t('vehicles.messages.updateFailed'), err).fields;
     }
   };
 

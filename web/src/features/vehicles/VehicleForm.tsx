@@ -1,4 +1,4 @@
-import { cloneElement, isValidElement, useId, useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactElement } from 'react';
 import {
   createVehicleSchema,
   FUEL_TYPES,
@@ -11,7 +11,8 @@ import {
 import { DEFAULT_DAILY_KM_LIMIT } from '../../../../shared/constants';
 import { vinError } from '../../../../shared/vehicles/vehicle-rules';
 import { useT } from '../../i18n';
-import { issuesToErrors, translateVehicleMessage } from './vehicle-api';
+import { FormField } from '../../components/FormField';
+import { issuesToErrors, translateMessage } from '../../lib/api-errors';
 
 /**
  * Add and edit form. Validates with the same zod schema as the API before sending; the VIN is
@@ -70,7 +71,7 @@ export function VehicleForm({
     if (field === 'vin') {
       // Live VIN check as the user types (only once something was typed).
       const message = value ? vinError(value) : null;
-      setErrors((e) => ({ ...e, vin: message ? translateVehicleMessage(t, message) : '' }));
+      setErrors((e) => ({ ...e, vin: message ? translateMessage(t, message) : '' }));
     } else if (errors[field]) setErrors((e) => ({ ...e, [field]: '' }));
   };
 
@@ -90,7 +91,7 @@ export function VehicleForm({
     setErrors(serverErrors);
   };
 
-  const field = (name: string, input: ReactNode) => <Field key={name} name={name} label={t(`vehicles.field.${name}`)} error={errors[name]}>{input}</Field>;
+  const field = (name: string, input: ReactElement) => <FormField key={name} name={name} label={t(`vehicles.field.${name}`)} error={errors[name] || undefined}>{input}</FormField>;
   const text = (name: string, extra: Record<string, unknown> = {}) =>
     field(name, <input className="field-input" value={values[name] ?? ''} onChange={(e) => set(name, e.target.value)} {...extra} />);
   const select = (name: string, options: readonly string[], labelPrefix: string, allowEmpty = true) =>
@@ -145,19 +146,5 @@ export function VehicleForm({
         </button>
       </div>
     </form>
-  );
-}
-
-function Field({ name, label, error, children }: { name: string; label: string; error?: string; children: ReactNode }) {
-  const id = useId();
-  const input = isValidElement(children)
-    ? cloneElement(children as ReactElement<Record<string, unknown>>, { id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined })
-    : children;
-  return (
-    <div data-field={name}>
-      <label htmlFor={id} className="field-label">{label}</label>
-      {input}
-      {error ? <p id={`${id}-error`} className="field-error" role="alert">{error}</p> : null}
-    </div>
   );
 }

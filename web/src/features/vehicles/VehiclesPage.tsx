@@ -4,48 +4,37 @@
  * the API's cursor). Filters persist in the client state (spec §3 persisted vehicle filters).
  * Adding opens a dialog (no separate /vehicles/new route); the new vehicle's page opens after.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import useSWRInfinite from 'swr/infinite';
-import { VEHICLE_CATEGORIES, VEHICLE_SORTS, VEHICLE_STATUSES, type VehicleApi } from '../../../../shared/schemas/vehicles';
+import { VEHICLE_CATEGORIES, VEHICLE_SORTS, VEHICLE_STATUSES, type VehicleApi, type VehicleSort } from '../../../../shared/schemas/vehicles';
 import { expiryBadge } from '../../../../shared/vehicles/vehicle-rules';
+import { FilterSelect } from '../../components/FilterSelect';
+import { ListState, LoadMoreButton, SearchField } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
-import { TableSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { setAppState, useAppState } from '../../lib/persisted-state';
-import { ArchivedBadge, ErrorPanel, ExpiryBadgeView, Modal, StatusBadge } from './components';
+import { toastApiError } from '../../lib/api-errors';
+import { readBoolean, readOneOf, readString, usePersistedFilters } from '../../lib/persisted-filters';
+import type { Filters as StoredFilters } from '../../lib/persisted-state';
+import { useCan } from '../../lib/use-can';
+import { useCursorList } from '../../lib/use-cursor-list';
+import { ArchivedBadge, ExpiryBadgeView, Modal, StatusBadge } from './components';
 import { VehicleForm } from './VehicleForm';
-import {
-  failureDescription, serverFieldErrors, todayLocal, useCan, useInvalidateVehicles, useMoney, useVehicleMakes, vehicleApi, VEHICLES_PATH,
-} from './vehicle-api';
-
-interface Filters {
-  search: string;
-  make: string;
-  status: string;
-  category: string;
-  sort: string;
-  showArchived: boolean;
-  view: 'table' | 'grid';
-}
+import { todayLocal, useInvalidateVehicles, useMoney, useVehicleMakes, vehicleApi, VEHICLES_PATH } from './vehicle-api';
 
 const PAGE_SIZE = 25;
 
-function readFilters(stored: Record<string, unknown>): Filters {
-  const str = (k: string, d = '') => (typeof stored[k] === 'string' ? (stored[k] as string) : d);
+function readFilters(stored: StoredFilters) {
   return {
-    search: str('search'),
-    make: str('make'),
-    status: (VEHICLE_STATUSES as readonly string[]).includes(str('status')) ? str('status') : '',
-    category: (VEHICLE_CATEGORIES as readonly string[]).includes(str('category')) ? str('category') : '',
-    sort: (VEHICLE_SORTS as readonly string[]).includes(str('sort')) ? str('sort') : 'newest',
-    showArchived: stored.showArchived === true,
-    view: stored.view === 'grid' ? 'grid' : 'table',
+    q: readString(stored, 'q'),
+    make: readString(stored, 'make'),
+    status: readOneOf(stored, 'status', VEHICLE_STATUSES, ''),
+    category: readOneOf(stored, 'category', VEHICLE_CATEGORIES, ''),
+    sort: readOneOf(stored, 'sort', VEHICLE_SORTS, 'newest') as VehicleSort,
+    showArchived: readBoolean(stored, 'showArchived'),
+    view: stored.view === 'grid' ? ('grid' as const) : ('table' as const),
   };
 }
-
-type Page = { items: VehicleApi[]; nextCursor: string | null } | null;
 
 export default function VehiclesPage() {
   const t = useT();
@@ -53,42 +42,15 @@ export default function VehiclesPage() {
   const navigate = useNavigate();
   const money = useMoney();
   const invalidate = useInvalidateVehicles();
-  const stored = useAppState((s) => s.vehicleFilters);
-  const filters = useMemo(() => readFilters(stored), [stored]);
-  const [searchDraft, setSearchDraft] = useState(filters.search);
+  const { filters, update } = usePersistedFilters('vehicleFilters', readFilters);
   const [adding, setAdding] = useState(false);
   const makes = useVehicleMakes();
   const today = todayLocal();
 
-  const update = (patch: Partial<Filters>) => setAppState((s) => ({ vehicleFilters: { ...s.vehicleFilters, ...patch } }));
-
-  // Search is sent 300 ms after the last key press.
-  useEffect(() => {
-    if (searchDraft === filters.search) return;
-    const timer = setTimeout(() => update({ search: searchDraft.trim() }), 300);
-    return () => clearTimeout(timer);
-  }, [searchDraft, filters.search]);
-
-  const query = useMemo(() => {
-    const p = new URLSearchParams({ limit: String(PAGE_SIZE), sort: filters.sort });
-    if (filters.search) p.set('search', filters.search);
-    if (filters.make) p.set('make', filters.make);
-    if (filters.status) p.set('status', filters.status);
-    if (filters.category) p.set('category', filters.category);
-    if (filters.showArchived) p.set('showArchived', 'true');
-    return p.toString();
-  }, [filters]);
-
-  const list = useSWRInfinite<Page>((index, previous) => {
-    if (index > 0 && !previous?.nextCursor) return null;
-    return `${VEHICLES_PATH}?${query}${index > 0 ? `&cursor=${encodeURIComponent(previous!.nextCursor!)}` : ''}`;
-  });
-  const pages = list.data ?? [];
-  const vehicles = pages.flatMap((p) => p?.items ?? []);
-  const nextCursor = pages.length ? pages[pages.length - 1]?.nextCursor ?? null : null;
-  const loadingFirst = !list.data && !list.error;
-  const loadingMore = list.isValidating && list.size > pages.length;
-  const filtered = !!(filters.search || filters.make || filters.status || filters.category);
+  const { view, ...query } = filters;
+  const list = useCursorList<VehicleApi>(VEHICLES_PATH, query, { limit: PAGE_SIZE });
+  const vehicles = list.items;
+  const filtered = !!(filters.q || filters.make || filters.status || filters.category);
 
   const create = async (body: Record<string, unknown>) => {
     try {
@@ -99,15 +61,11 @@ export default function VehiclesPage() {
       navigate(`/vehicles/${vehicle.id}`);
       return {};
     } catch (error) {
-      toast({ variant: 'destructive', title: t('vehicles.messages.createFailed'), description: failureDescription(t, error) });
-      return serverFieldErrors(t, error);
+      return toastApiError(t('vehicles.messages.createFailed'), error).fields;
     }
   };
 
-  const clear = () => {
-    setSearchDraft('');
-    update({ search: '', make: '', status: '', category: '' });
-  };
+  const clear = () => update({ q: '', make: '', status: '', category: '' });
 
   return (
     <>
@@ -120,25 +78,15 @@ export default function VehiclesPage() {
       />
 
       <section aria-label={t('vehicles.filterStatus')} className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="min-w-56 flex-1">
-          <label htmlFor="vehicle-search" className="field-label">{t('vehicles.searchLabel')}</label>
-          <input
-            id="vehicle-search"
-            type="search"
-            className="field-input"
-            placeholder={t('vehicles.searchPlaceholder')}
-            value={searchDraft}
-            onChange={(e) => setSearchDraft(e.target.value)}
-          />
-        </div>
-        <FilterSelect id="vehicle-make" label={t('vehicles.filterMake')} value={filters.make} onChange={(make) => update({ make })}
-          options={[['', t('vehicles.allMakes')], ...(makes.data?.items ?? []).map((m) => [m.toLowerCase(), m] as [string, string])]} />
-        <FilterSelect id="vehicle-status" label={t('vehicles.filterStatus')} value={filters.status} onChange={(status) => update({ status })}
-          options={[['', t('vehicles.allStatuses')], ...VEHICLE_STATUSES.map((s) => [s, t(`vehicles.status.${s}`)] as [string, string])]} />
-        <FilterSelect id="vehicle-category" label={t('vehicles.filterCategory')} value={filters.category} onChange={(category) => update({ category })}
-          options={[['', t('vehicles.allCategories')], ...VEHICLE_CATEGORIES.map((c) => [c, t(`vehicles.category.${c}`)] as [string, string])]} />
-        <FilterSelect id="vehicle-sort" label={t('vehicles.sortLabel')} value={filters.sort} onChange={(sort) => update({ sort })}
-          options={VEHICLE_SORTS.map((s) => [s, t(`vehicles.sort.${s}`)] as [string, string])} />
+        <SearchField id="vehicle-search" label={t('vehicles.searchLabel')} placeholder={t('vehicles.searchPlaceholder')} value={filters.q} onSearch={(q) => update({ q })} />
+        <FilterSelect id="vehicle-make" label={t('vehicles.filterMake')} value={filters.make} onChange={(make) => update({ make })} allLabel={t('vehicles.allMakes')}
+          options={(makes.data?.items ?? []).map((m) => [m.toLowerCase(), m] as const)} />
+        <FilterSelect id="vehicle-status" label={t('vehicles.filterStatus')} value={filters.status} onChange={(status) => update({ status: status as typeof filters.status })} allLabel={t('vehicles.allStatuses')}
+          options={VEHICLE_STATUSES.map((s) => [s, t(`vehicles.status.${s}`)] as const)} />
+        <FilterSelect id="vehicle-category" label={t('vehicles.filterCategory')} value={filters.category} onChange={(category) => update({ category: category as typeof filters.category })} allLabel={t('vehicles.allCategories')}
+          options={VEHICLE_CATEGORIES.map((c) => [c, t(`vehicles.category.${c}`)] as const)} />
+        <FilterSelect id="vehicle-sort" label={t('vehicles.sortLabel')} value={filters.sort} onChange={(sort) => update({ sort: sort as VehicleSort })}
+          options={VEHICLE_SORTS.map((s) => [s, t(`vehicles.sort.${s}`)] as const)} />
         <label className="flex items-center gap-2 pb-2 text-sm">
           <input type="checkbox" checked={filters.showArchived} onChange={(e) => update({ showArchived: e.target.checked })} />
           {t('vehicles.showArchived')}
@@ -153,11 +101,7 @@ export default function VehiclesPage() {
         </div>
       </section>
 
-      {loadingFirst ? (
-        <TableSkeleton rows={8} columns={5} />
-      ) : list.error && !vehicles.length ? (
-        <ErrorPanel title={t('vehicles.loadFailed')} onRetry={() => void list.mutate()} />
-      ) : vehicles.length === 0 && !nextCursor ? (
+      <ListState list={list} errorTitle={t('vehicles.loadFailed')} empty={
         <div className="card text-center">
           <p className="font-medium">{filtered ? t('vehicles.noMatchesTitle') : t('vehicles.emptyTitle')}</p>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{filtered ? t('vehicles.noMatchesBody') : t('vehicles.emptyBody')}</p>
@@ -167,7 +111,8 @@ export default function VehiclesPage() {
             <button type="button" className="btn-primary mt-4" onClick={() => setAdding(true)}>{t('vehicles.addVehicle')}</button>
           ) : null}
         </div>
-      ) : filters.view === 'table' ? (
+      }>
+      {filters.view === 'table' ? (
         <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
           <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
             <thead className="bg-slate-50 text-start dark:bg-slate-900">
@@ -218,31 +163,13 @@ export default function VehiclesPage() {
           ))}
         </ul>
       )}
+      </ListState>
 
-      {!loadingFirst && nextCursor && (
-        <div className="mt-4 flex justify-center">
-          <button type="button" className="btn-secondary" disabled={loadingMore} onClick={() => void list.setSize(list.size + 1)}>
-            {loadingMore ? t('vehicles.loadingMore') : t('vehicles.loadMore')}
-          </button>
-        </div>
-      )}
+      <LoadMoreButton list={list} label={t('vehicles.loadMore')} />
 
       <Modal open={adding} onClose={() => setAdding(false)} title={t('vehicles.addVehicle')} wide>
         <VehicleForm onSubmit={create} onCancel={() => setAdding(false)} submitLabel={t('vehicles.addVehicle')} />
       </Modal>
     </>
-  );
-}
-
-function FilterSelect({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">{label}</label>
-      <select id={id} className="field-input" value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>{l}</option>
-        ))}
-      </select>
-    </div>
   );
 }

@@ -1,37 +1,29 @@
 import type { ExpiryBadge as Badge, HealthGrade } from '../../../../shared/vehicles/vehicle-rules';
 import type { VehicleStatus } from '../../../../shared/schemas/vehicles';
+import { StatusPill, type Tone } from '../../components/StatusPill';
 import { useT } from '../../i18n';
 export { Modal, ConfirmDialog, ErrorPanel } from '../../components/Dialogs';
 
-const STATUS_STYLE: Record<VehicleStatus, string> = {
-  available: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100',
-  rented: 'bg-blue-100 text-blue-900 dark:bg-blue-900/40 dark:text-blue-100',
-  in_maintenance: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
-  out_of_service: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100',
+export const VEHICLE_STATUS_TONES: Record<VehicleStatus, Tone> = {
+  available: 'green',
+  rented: 'blue',
+  in_maintenance: 'amber',
+  out_of_service: 'red',
 };
 
-const pill = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap';
-
 export function StatusBadge({ status }: { status: VehicleStatus }) {
-  const t = useT();
-  return <span className={`${pill} ${STATUS_STYLE[status]}`} data-status={status}>{t(`vehicles.status.${status}`)}</span>;
+  return <StatusPill status={status} labelKey="vehicles.status" tones={VEHICLE_STATUS_TONES} />;
 }
 
 export function ArchivedBadge() {
   const t = useT();
-  return <span className={`${pill} bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100`}>{t('vehicles.archivedBadge')}</span>;
+  return <StatusPill status="archived" label={t('vehicles.archivedBadge')} tone="slate" dataName="archived" />;
 }
 
-const EXPIRY_STYLE: Record<Badge, string> = {
-  valid: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100',
-  expiring_soon: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
-  expired: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100',
-  no_expiry: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
-};
+const EXPIRY_TONES: Record<Badge, Tone> = { valid: 'green', expiring_soon: 'amber', expired: 'red', no_expiry: 'muted' };
 
 export function ExpiryBadgeView({ badge }: { badge: Badge }) {
-  const t = useT();
-  return <span className={`${pill} ${EXPIRY_STYLE[badge]}`} data-expiry={badge}>{t(`vehicles.expiry.${badge}`)}</span>;
+  return <StatusPill status={badge} labelKey="vehicles.expiry" tones={EXPIRY_TONES} dataName="expiry" />;
 }
 
 const GRADE_STYLE: Record<HealthGrade, string> = {
@@ -53,6 +45,3 @@ export function HealthView({ score, grade }: { score: number | null; grade: Heal
     </span>
   );
 }
-
-
-

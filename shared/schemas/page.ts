@@ -1,0 +1,15 @@
+import * as z from 'zod';
+
+/**
+ * The one list answer of the API (DESIGN.md §5): `GET …?q=&limit=&cursor=` answers
+ * `{ items, nextCursor }`; `nextCursor` is null on the last page. A filtered page may hold fewer
+ * than `limit` items and still carry a cursor (the web's useCursorList follows it).
+ */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}

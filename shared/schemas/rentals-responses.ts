@@ -1,0 +1,134 @@
+import * as z from 'zod';
+import { RENTAL_STATUSES, RENTAL_TYPES } from './rentals';
+import { pageOf } from './page';
+
+/**
+ * What the rentals routes answer (functions/rentals/data.ts toRentalApi: stored fields with
+ * `xMinor` turned into decimal `x`, plus totals and balance state; ledger.ts; booking.ts
+ * conflicts), next to the request schemas in ./rentals.ts. Money is in decimal units.
+ */
+export const BALANCE_STATES = ['due', 'credit', 'settled'] as const;
+export type BalanceState = (typeof BALANCE_STATES)[number];
+
+export const timelineEventSchema = z.object({
+  at: z.string(),
+  action: z.string(),
+  by: z.string().nullish(),
+  note: z.string().optional(),
+});
+export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+
+/** A booking that overlaps the requested period (409 BOOKING_CONFLICT, check-conflicts). */
+export const bookingConflictSchema = z.object({
+  kind: z.string(),
+  refId: z.string(),
+  start: z.string(),
+  end: z.string().nullable(),
+  status: z.string(),
+  label: z.string().optional(),
+});
+export type BookingConflict = z.infer<typeof bookingConflictSchema>;
+
+export const rentalSchema = z.object({
+  id: z.string(),
+  referenceNumber: z.string(),
+  contractNumber: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  customerNameArabic: z.string().nullish(),
+  vehicleId: z.string(),
+  vehicleLabel: z.string(),
+  licensePlate: z.string().optional(),
+  status: z.enum(RENTAL_STATUSES),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  expectedReturnDate: z.string(),
+  expectedDuration: z.number(),
+  openEnded: z.boolean(),
+  returnDate: z.string().nullish(),
+  rentalType: z.enum(RENTAL_TYPES),
+  dailyRate: z.number(),
+  monthlyRate: z.number().nullish(),
+  dailyKmLimit: z.number(),
+  extraChargePerKm: z.number(),
+  taxRate: z.number(),
+  taxIncluded: z.boolean(),
+  youngDriverFeePerDay: z.number(),
+  securityDeposit: z.number(),
+  totalAmount: z.number(),
+  charges: z.number(),
+  payments: z.number(),
+  refunds: z.number(),
+  balance: z.number(),
+  balanceState: z.enum(BALANCE_STATES),
+  depositHeld: z.number(),
+  paymentType: z.string().nullish(),
+  odometerStart: z.number().optional(),
+  odometerEnd: z.number().optional(),
+  fuelLevelStart: z.string().optional(),
+  fuelLevelEnd: z.string().optional(),
+  pickupLocation: z.string().nullish(),
+  returnLocation: z.string().nullish(),
+  officeInCharge: z.string().nullish(),
+  agentName: z.string().nullish(),
+  notes: z.string().nullish(),
+  closedAt: z.string().nullish(),
+  contractLocked: z.boolean().optional(),
+  overbookedConflicts: z.array(bookingConflictSchema).nullish(),
+  timeline: z.array(timelineEventSchema),
+  version: z.number().int(),
+});
+export type Rental = z.infer<typeof rentalSchema>;
+export const rentalPageSchema = pageOf(rentalSchema);
+
+export const rentalStatsSchema = z.object({
+  byStatus: z.record(z.string(), z.number()),
+  total: z.number(),
+  monthRevenue: z.number(),
+  monthCharges: z.number(),
+});
+export type RentalStats = z.infer<typeof rentalStatsSchema>;
+
+export const ledgerEntrySchema = z.object({
+  id: z.string(),
+  type: z.enum(['charge', 'payment', 'refund']),
+  context: z.string(),
+  category: z.string(),
+  label: z.string(),
+  amount: z.number(),
+  method: z.string().nullable(),
+  status: z.enum(['paid', 'pending']),
+  reversesId: z.string().nullable(),
+  postedAt: z.string(),
+  outstanding: z.number().optional(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+export const ledgerSchema = z.object({
+  items: z.array(ledgerEntrySchema),
+  balance: z.number(),
+  balanceState: z.enum(BALANCE_STATES),
+  charges: z.number(),
+  payments: z.number(),
+  refunds: z.number(),
+  deposit: z.object({ requested: z.number(), received: z.number(), refunded: z.number(), held: z.number() }),
+});
+export type Ledger = z.infer<typeof ledgerSchema>;
+
+export const checkConflictsResponseSchema = z.object({ hasConflicts: z.boolean(), conflicts: z.array(bookingConflictSchema) });
+export type CheckConflictsResponse = z.infer<typeof checkConflictsResponseSchema>;
+
+export const returnPreviewSchema = z.object({
+  lines: z.array(z.object({ code: z.string(), category: z.string(), label: z.string(), amount: z.number(), quantity: z.number().optional() })),
+  subtotal: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  alreadyCharged: z.number(),
+  toPost: z.number(),
+  km: z.object({ driven: z.number(), allowance: z.number().nullable(), extra: z.number() }).nullable(),
+  balanceAfter: z.number(),
+});
+export type ReturnPreview = z.infer<typeof returnPreviewSchema>;
+
+/** Ledger writes answer the updated rental. */
+export const rentalWriteResponseSchema = z.object({ rental: rentalSchema });

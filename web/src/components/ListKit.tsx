@@ -1,0 +1,65 @@
+/**
+ * The pieces every server-paged list repeats (DESIGN.md §13 web kit), shaped around
+ * `useCursorList`: the debounced search box, the "Load more" footer, and the states before
+ * rows exist (loading skeleton, failed load with retry, empty or no matches).
+ */
+import type { ReactNode } from 'react';
+import { useT } from '../i18n';
+import { useSearchDraft } from '../lib/persisted-filters';
+import type { CursorList } from '../lib/use-cursor-list';
+import { ErrorPanel } from './Dialogs';
+import { TableSkeleton } from './Skeletons';
+
+export interface SearchFieldProps {
+  id: string;
+  label: string;
+  placeholder?: string;
+  /** The committed search (from filters). */
+  value: string;
+  /** Called with the trimmed text 300 ms after the last key press. */
+  onSearch: (value: string) => void;
+  className?: string;
+}
+
+export function SearchField({ id, label, placeholder, value, onSearch, className = 'min-w-56 flex-1' }: SearchFieldProps) {
+  const [draft, setDraft] = useSearchDraft(value, onSearch);
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-label">{label}</label>
+      <input id={id} type="search" className="field-input" placeholder={placeholder} value={draft} onChange={(e) => setDraft(e.target.value)} />
+    </div>
+  );
+}
+
+/** "Load more" under a list while the server has more; busy while the next page loads. */
+export function LoadMoreButton({ list, label }: { list: Pick<CursorList<unknown>, 'hasMore' | 'isLoadingMore' | 'loadMore'>; label: string }) {
+  const t = useT();
+  if (!list.hasMore) return null;
+  return (
+    <div className="mt-4 text-center">
+      <button type="button" className="btn-secondary" onClick={list.loadMore} disabled={list.isLoadingMore} aria-busy={list.isLoadingMore}>
+        {list.isLoadingMore ? t('common.loading') : label}
+      </button>
+    </div>
+  );
+}
+
+export interface ListStateProps {
+  list: Pick<CursorList<unknown>, 'isLoading' | 'error' | 'items' | 'isEmpty' | 'revalidate'>;
+  /** Title of the failed-load panel. */
+  errorTitle: string;
+  /** What to show when the list is empty (no filters) or nothing matches (filters). */
+  empty: ReactNode;
+  /** Skeleton size while the first page loads. */
+  skeleton?: { rows: number; columns: number };
+  /** The rows, rendered once there is something to show. */
+  children: ReactNode;
+}
+
+/** Loading → skeleton; failed with nothing shown → error panel; empty → `empty`; else children. */
+export function ListState({ list, errorTitle, empty, skeleton = { rows: 8, columns: 5 }, children }: ListStateProps) {
+  if (list.isLoading) return <TableSkeleton rows={skeleton.rows} columns={skeleton.columns} />;
+  if (list.error && list.items.length === 0) return <ErrorPanel title={errorTitle} onRetry={() => void list.revalidate()} />;
+  if (list.isEmpty) return <>{empty}</>;
+  return <>{children}</>;
+}
