@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { driverEligibility } from '../../shared/customers/age';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import { fromMinor, toMinor } from '../../shared/money';
@@ -66,8 +67,8 @@ export function bookingConflict(conflicts: ConflictView[]): HttpError {
 
 export function assertBookable(vehicle: VehicleLike | undefined): asserts vehicle is VehicleLike {
   if (!vehicle) throw validationFailed({ vehicleId: RENTAL_MESSAGES.vehicleRequired });
-  if (vehicle.isArchived) throw conflict('This vehicle is archived and cannot be booked', { vehicleId: 'This vehicle is archived and cannot be booked' }, 'VEHICLE_UNAVAILABLE');
-  if (vehicle.status === 'out_of_service') throw conflict('This vehicle is out of service and cannot be booked', { vehicleId: 'This vehicle is out of service and cannot be booked' }, 'VEHICLE_UNAVAILABLE');
+  if (vehicle.isArchived) throw conflict(RENTAL_SERVER_MESSAGES.vehicleArchived, { vehicleId: RENTAL_SERVER_MESSAGES.vehicleArchived }, 'VEHICLE_UNAVAILABLE');
+  if (vehicle.status === 'out_of_service') throw conflict(RENTAL_SERVER_MESSAGES.vehicleOutOfService, { vehicleId: RENTAL_SERVER_MESSAGES.vehicleOutOfService }, 'VEHICLE_UNAVAILABLE');
 }
 
 /** The schedule-lock step of every transaction that adds a block for a vehicle. */
@@ -199,10 +200,10 @@ async function checkBlacklist(tenantId: string, customer: CustomerLike, body: Cr
   const matches = await blacklistMatchesFor(tenantId, customer);
   if (matches.length === 0) return;
   if (settings.blacklistMode === 'block') {
-    throw conflict('This customer is blacklisted and cannot rent', { customerId: 'This customer is blacklisted and cannot rent' }, 'CUSTOMER_BLACKLISTED');
+    throw conflict(RENTAL_SERVER_MESSAGES.blacklisted, { customerId: RENTAL_SERVER_MESSAGES.blacklisted }, 'CUSTOMER_BLACKLISTED');
   }
   if (!body.blacklistAcknowledged) {
-    const message = 'This customer matches the blacklist. Acknowledge the warning to continue.';
+    const message = RENTAL_SERVER_MESSAGES.blacklistWarning;
     const err = conflict(message, { blacklistAcknowledged: message }, 'BLACKLIST_WARNING');
     (err as HttpError & { conflicts?: unknown }).conflicts = matches.map((m) => ({ reasons: m.reasons, reason: m.entry.reason, fullName: m.entry.fullName }));
     throw err;

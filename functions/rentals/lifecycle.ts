@@ -13,6 +13,7 @@ import { activeIndexItem, activeIndexKey, appendTimeline, readLedger, rentalKey,
 import { mutateRental, refuseTransition } from './mutate';
 import { finalStatement, settlementEntries } from './pricing';
 import { cancellationEntries, closingEntries } from './settlement';
+import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 
 /**
  * Rental lifecycle (business-data §4: pending, active, completed, cancelled, overdue, archived).
@@ -82,7 +83,7 @@ export function pickup(actor: Actor, rentalId: string, body: { odometerStart: nu
   return mutateRental(actor, rentalId, { scope: 'pickup' }, async (rental, _settings, now) => {
     if (!canTransition('pickup', rental.status)) refuseTransition(rental.status, 'picked up');
     const vehicle = await readVehicle(actor.tenantId, rental.vehicleId);
-    if (!vehicle || vehicle.isArchived) throw conflict('This vehicle is archived and cannot be booked', undefined, 'VEHICLE_UNAVAILABLE');
+    if (!vehicle || vehicle.isArchived) throw conflict(RENTAL_SERVER_MESSAGES.vehicleArchived, undefined, 'VEHICLE_UNAVAILABLE');
     if (vehicle.status !== 'available' && vehicle.status !== undefined) {
       throw conflict(`The vehicle is ${String(vehicle.status).replace(/_/g, ' ')} and cannot be picked up`, { vehicleId: 'Vehicle not available' }, 'VEHICLE_UNAVAILABLE');
     }
@@ -128,7 +129,7 @@ function checkReturn(rental: RentalItem, body: ReturnBody, returnDate: string) {
   const start = rental.odometerStart as number | undefined;
   if (start !== undefined && start !== null && body.odometerEnd < start) throw validationFailed({ odometerEnd: RENTAL_MESSAGES.odometerBelowStart });
   const out = usageStart(rental.startDate, (rental.pickedUpAt as string | undefined) ?? null);
-  if (Date.parse(returnDate) < Date.parse(String(out))) throw validationFailed({ returnDate: 'Return date cannot be before the start date' });
+  if (Date.parse(returnDate) < Date.parse(String(out))) throw validationFailed({ returnDate: RENTAL_SERVER_MESSAGES.returnBeforePickup });
 }
 
 export async function previewReturn(tenantId: string, rental: RentalItem, body: ReturnBody, settings: RentalSettings): Promise<ReturnPreview> {
@@ -204,7 +205,7 @@ export function closeRental(actor: Actor, rentalId: string, body: { depositRefun
     const ledger = await readLedger(actor.tenantId, rental.id);
     const settlement = depositSettlementAtClose(ledger);
     if (settlement.balanceAfterMinor > 0 && actor.role === 'STAFF' && !settings.allowStaffCloseWithBalance) {
-      throw forbidden('Staff cannot close a rental with an outstanding balance. Record the payment or ask a manager.');
+      throw forbidden(RENTAL_SERVER_MESSAGES.staffCloseRefused);
     }
     const entries = closingEntries(ledger, body.depositRefundMethod);
     // Customer counters (customers domain: totalSpendMinor = total charged on completed rentals).

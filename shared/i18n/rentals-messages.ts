@@ -1,5 +1,6 @@
 /** Rentals catalog part: validation and server messages (the English ones are the shared schema's own). Merged by ./rentals.ts. */
 import { RENTAL_MESSAGES } from '../schemas/rentals';
+import { RENTAL_SERVER_MESSAGES } from '../rentals/messages';
 export const rentalsMessages = {
   en: {
     messages: {
@@ -9,13 +10,8 @@ export const rentalsMessages = {
       moneyInvalid: 'Amount must be a valid number',
       moneyNegative: 'Amount cannot be negative',
       moneyPositive: 'Amount must be greater than 0',
-      staffCloseRefused: 'Staff cannot close a rental with an outstanding balance. Record the payment or ask a manager.',
-      refundOverPaid: 'Refund cannot exceed the amount paid',
-      refundOverDeposit: 'Refund cannot exceed the security deposit held',
-      vehicleArchived: 'This vehicle is archived and cannot be booked',
-      vehicleOutOfService: 'This vehicle is out of service and cannot be booked',
-      blacklisted: 'This customer is blacklisted and cannot rent',
-      blacklistWarning: 'This customer matches the blacklist. Acknowledge the warning to continue.',
+      // The server's own sentences, defined once in shared/rentals/messages.ts.
+      ...RENTAL_SERVER_MESSAGES,
     },
   },
   ar: {
@@ -59,6 +55,7 @@ export const rentalsMessages = {
       vehicleOutOfService: 'هذه المركبة خارج الخدمة ولا يمكن حجزها',
       blacklisted: 'هذا العميل محظور ولا يمكنه الاستئجار',
       blacklistWarning: 'هذا العميل مطابق لقائمة الحظر. أكّد التحذير للمتابعة.',
+      returnBeforePickup: 'لا يمكن أن يكون تاريخ الإرجاع قبل تاريخ البداية',
     },
   },
 };

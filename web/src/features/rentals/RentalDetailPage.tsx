@@ -14,12 +14,14 @@ import { dismissToast, toast } from '../../components/toast/toast-store';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../auth/context';
 import { useT } from '../../i18n';
-import { BalanceBadge, ConfirmDialog, ErrorPanel, Field, RentalStatusBadge } from './components';
+import { FormField } from '../../components/FormField';
+import { BalanceBadge, ConfirmDialog, ErrorPanel, RentalStatusBadge } from './components';
 import { CloseDialog, MoneyDialog, PickupDialog, ReturnDialog, type MoneyKind } from './dialogs';
 import {
-  failureDescription, issuesToErrors, rentalApi, rentalPath, serverFieldErrors, useCan, useDateTime, useInvalidateRentals, useLedger,
-  useMoney, useRental, useRentalDefaults, type RentalApi, type LedgerEntryApi,
+  rentalApi, rentalPath, useDateTime, useInvalidateRentals, useLedger, useMoney, useRental, useRentalDefaults, type RentalApi, type LedgerEntryApi,
 } from './rental-api';
+import { issuesToErrors, toastApiError, translateApiError } from '../../lib/api-errors';
+import { useCan } from '../../lib/use-can';
 import { LedgerEntries } from './LedgerEntries';
 
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | null;
@@ -68,7 +70,7 @@ export default function RentalDetailPage() {
       // Close the confirmation first: the toast must not sit on its buttons.
       setDialog(null);
       setReversing(null);
-      toast({ variant: 'destructive', title: t('rentals.messages.updateFailed'), description: failureDescription(t, error) });
+      toastApiError(t('rentals.messages.updateFailed'), error);
     } finally {
       setPending(false);
     }
@@ -88,7 +90,7 @@ export default function RentalDetailPage() {
       a.click();
       a.remove();
     } catch (error) {
-      toast({ variant: 'destructive', title: t('rentals.detail.contractFailed'), description: failureDescription(t, error) });
+      toastApiError(t('rentals.detail.contractFailed'), error);
     } finally {
       setContractPending(false);
     }
@@ -245,7 +247,7 @@ function Notes({ rentalId, canEdit }: { rentalId: string; canEdit: boolean }) {
       toast({ variant: 'success', title: t('rentals.toasts.noteAdded') });
       void notes.mutate();
     } catch (error) {
-      setErrors(serverFieldErrors(t, error));
+      setErrors(translateApiError(error, t).fields);
     } finally {
       setPending(false);
     }
@@ -255,17 +257,17 @@ function Notes({ rentalId, canEdit }: { rentalId: string; canEdit: boolean }) {
       <h2 className="mb-3 font-semibold">{t('rentals.detail.notes')}</h2>
       {canEdit && (
         <form onSubmit={submit} noValidate className="mb-4 space-y-2">
-          <Field label={t('rentals.dialogs.noteContent')} error={errors.content}>
+          <FormField label={t('rentals.dialogs.noteContent')} error={errors.content}>
             {(p) => <textarea {...p} className="field-input" rows={2} value={content} onChange={(e) => setContent(e.target.value)} />}
-          </Field>
+          </FormField>
           <div className="flex items-end gap-2">
-            <Field label={t('rentals.dialogs.visibility')}>
+            <FormField label={t('rentals.dialogs.visibility')}>
               {(p) => (
                 <select {...p} className="field-input" value={visibility} onChange={(e) => setVisibility(e.target.value)}>
                   {NOTE_VISIBILITIES.map((v) => <option key={v} value={v}>{t(`rentals.dialogs.${v}`)}</option>)}
                 </select>
               )}
-            </Field>
+            </FormField>
             <button type="submit" className="btn-secondary" disabled={pending}>{t('rentals.actions.addNote')}</button>
           </div>
         </form>

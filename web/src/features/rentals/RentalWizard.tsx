@@ -7,9 +7,9 @@ import { ApiError } from '../../lib/api';
 import { useT } from '../../i18n';
 import { Modal } from './components';
 import {
-  errorConflicts, fromLocalInput, issuesToErrors, rentalApi, serverFieldErrors, translateRentalMessage,
-  useCompanyTimeZone, useDateTime, useRegion, useRentalDefaults, type ConflictApi, type RentalApi,
+  fromLocalInput, rentalApi, useCompanyTimeZone, useDateTime, useRegion, useRentalDefaults, type ConflictApi, type RentalApi,
 } from './rental-api';
+import { errorDetail, issuesToErrors, translateApiError } from '../../lib/api-errors';
 import { CustomerStep, VehicleStep } from './wizard/ChooseSteps';
 import { PaymentStep, PricingStep, QuoteSummary } from './wizard/PriceSteps';
 import { STEP_FIELDS, bookingBody, initialValues, num, type CustomerOption, type Values, type VehicleOption } from './wizard/wizard-model';
@@ -129,10 +129,10 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
     try {
       onCreated(await rentalApi.create(body));
     } catch (error) {
-      const fields = serverFieldErrors(t, error);
+      const fields = translateApiError(error, t).fields;
       setErrors(fields);
       if (error instanceof ApiError && error.code === 'BOOKING_CONFLICT') {
-        setConflicts(errorConflicts(error));
+        setConflicts(errorDetail<ConflictApi[]>(error, 'conflicts') ?? []);
         setFormError(t('rentals.messages.bookingConflict'));
         setStep(1);
       } else if (error instanceof ApiError && error.code === 'BLACKLIST_WARNING') {
@@ -140,7 +140,7 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
       } else if (error instanceof ApiError && error.code === 'CUSTOMER_BLACKLISTED') {
         setBlacklist('block'); setStep(0); setFormError(t('rentals.wizard.blacklistBlocked'));
       } else {
-        setFormError(error instanceof ApiError && error.serverMessage ? translateRentalMessage(t, error.serverMessage) : t('rentals.messages.createFailed'));
+        setFormError(translateApiError(error, t).message || t('rentals.messages.createFailed'));
         goToErrors(fields);
       }
     } finally {

@@ -3,8 +3,12 @@ import { FUEL_LEVELS } from '../../../../shared/constants';
 import { chargeSchema, closeSchema, LEDGER_METHODS, MANUAL_CHARGE_CATEGORIES, paymentSchema, pickupSchema, refundSchema, returnSchema, VEHICLE_CONDITIONS } from '../../../../shared/schemas/rentals';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { Field, Modal } from './components';
-import { failureDescription, issuesToErrors, rentalApi, serverFieldErrors, useMoney, type RentalApi, type ReturnPreviewApi } from './rental-api';
+import { FormField } from '../../components/FormField';
+import { Modal } from './components';
+import {
+  rentalApi, useMoney, type RentalApi, type ReturnPreviewApi,
+} from './rental-api';
+import { issuesToErrors, translateApiError } from '../../lib/api-errors';
 
 /**
  * The rental's action dialogs. Each validates with the API's schema before sending, shows the
@@ -28,7 +32,7 @@ function useDialogError(): [string, (error?: unknown) => void] {
   const [message, setMessage] = useState('');
   const set = (error?: unknown) => {
     if (error === undefined) { setMessage(''); return; }
-    const detail = failureDescription(t, error);
+    const detail = translateApiError(error, t).message;
     setMessage(detail ? `${t('rentals.messages.updateFailed')}: ${detail}` : t('rentals.messages.updateFailed'));
   };
   return [message, set];
@@ -78,7 +82,7 @@ export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: Mon
       toast({ variant: 'success', title: t(kind === 'charge' ? 'rentals.toasts.chargeAdded' : kind === 'payment' ? 'rentals.toasts.paymentRecorded' : 'rentals.toasts.refundRecorded') });
       onDone(res.rental);
     } catch (error) {
-      setErrors(serverFieldErrors(t, error));
+      setErrors(translateApiError(error, t).fields);
       setFailure(error);
     } finally {
       setPending(false);
@@ -89,31 +93,31 @@ export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: Mon
   return (
     <Modal open={open} onClose={pending ? () => {} : onClose} title={title}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label={t('rentals.dialogs.amount')} error={errors.amount}>
+        <FormField label={t('rentals.dialogs.amount')} error={errors.amount}>
           {(p) => <input {...p} className={input} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} autoFocus />}
-        </Field>
+        </FormField>
         {kind === 'charge' ? (
           <>
-            <Field label={t('rentals.dialogs.category')} error={errors.category}>
+            <FormField label={t('rentals.dialogs.category')} error={errors.category}>
               {(p) => (
                 <select {...p} className={input} value={category} onChange={(e) => setCategory(e.target.value)}>
                   {MANUAL_CHARGE_CATEGORIES.filter((c) => c !== 'security_deposit').map((c) => <option key={c} value={c}>{t(`rentals.categories.${c}`)}</option>)}
                 </select>
               )}
-            </Field>
-            <Field label={t('rentals.dialogs.description')} error={errors.label}>
+            </FormField>
+            <FormField label={t('rentals.dialogs.description')} error={errors.label}>
               {(p) => <input {...p} className={input} value={label} onChange={(e) => setLabel(e.target.value)} />}
-            </Field>
+            </FormField>
           </>
         ) : (
           <>
-            <Field label={t('rentals.dialogs.method')} error={errors.method}>
+            <FormField label={t('rentals.dialogs.method')} error={errors.method}>
               {(p) => (
                 <select {...p} className={input} value={method} onChange={(e) => setMethod(e.target.value)}>
                   {LEDGER_METHODS.map((m) => <option key={m} value={m}>{t(`rentals.methods.${m}`)}</option>)}
                 </select>
               )}
-            </Field>
+            </FormField>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={deposit} onChange={(e) => setDeposit(e.target.checked)} />
               {t(kind === 'payment' ? 'rentals.dialogs.forDeposit' : 'rentals.dialogs.fromDeposit')}
@@ -147,7 +151,7 @@ export function PickupDialog({ rental, open, onClose, onDone, vehicleOdometer }:
       toast({ variant: 'success', title: t('rentals.toasts.pickedUp') });
       onDone(updated);
     } catch (error) {
-      setErrors(serverFieldErrors(t, error));
+      setErrors(translateApiError(error, t).fields);
       setFailure(error);
     } finally {
       setPending(false);
@@ -156,9 +160,9 @@ export function PickupDialog({ rental, open, onClose, onDone, vehicleOdometer }:
   return (
     <Modal open={open} onClose={pending ? () => {} : onClose} title={t('rentals.dialogs.pickupTitle')}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label={t('rentals.dialogs.odometerStart')} error={errors.odometerStart}>
+        <FormField label={t('rentals.dialogs.odometerStart')} error={errors.odometerStart}>
           {(p) => <input {...p} className={input} inputMode="numeric" value={odometer} onChange={(e) => setOdometer(e.target.value)} />}
-        </Field>
+        </FormField>
         <FuelSelect label={t('rentals.dialogs.fuelLevelStart')} value={fuel} onChange={setFuel} error={errors.fuelLevelStart} />
         <Actions onClose={onClose} pending={pending} label={t('rentals.actions.pickup')} error={failure} />
       </form>
@@ -169,14 +173,14 @@ export function PickupDialog({ rental, open, onClose, onDone, vehicleOdometer }:
 function FuelSelect({ label, value, onChange, error, allowEmpty = false }: { label: string; value: string; onChange: (v: string) => void; error?: string; allowEmpty?: boolean }) {
   const t = useT();
   return (
-    <Field label={label} error={error}>
+    <FormField label={label} error={error}>
       {(p) => (
         <select {...p} className={input} value={value} onChange={(e) => onChange(e.target.value)}>
           {allowEmpty && <option value="">—</option>}
           {FUEL_LEVELS.map((f) => <option key={f} value={f}>{t(`rentals.fuel.${f}`)}</option>)}
         </select>
       )}
-    </Field>
+    </FormField>
   );
 }
 
@@ -216,7 +220,7 @@ export function ReturnDialog({ rental, open, onClose, onDone }: { rental: Rental
         onDone(updated);
       }
     } catch (error) {
-      setErrors(serverFieldErrors(t, error));
+      setErrors(translateApiError(error, t).fields);
       setFailure(error);
     } finally {
       setPending(false);
@@ -224,31 +228,31 @@ export function ReturnDialog({ rental, open, onClose, onDone }: { rental: Rental
   };
 
   const moneyField = (k: string) => (
-    <Field key={k} label={t(`rentals.dialogs.${k}`)} error={errors[k]}>
+    <FormField key={k} label={t(`rentals.dialogs.${k}`)} error={errors[k]}>
       {(p) => <input {...p} className={input} inputMode="decimal" value={v[k]} onChange={(e) => set(k, e.target.value)} />}
-    </Field>
+    </FormField>
   );
 
   return (
     <Modal open={open} onClose={pending ? () => {} : onClose} title={t('rentals.dialogs.returnTitle')} wide>
       <form onSubmit={submit} noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('rentals.dialogs.odometerEnd')} error={errors.odometerEnd}>
+          <FormField label={t('rentals.dialogs.odometerEnd')} error={errors.odometerEnd}>
             {(p) => <input {...p} className={input} inputMode="numeric" value={v.odometerEnd} onChange={(e) => set('odometerEnd', e.target.value)} />}
-          </Field>
-          <Field label={t('rentals.dialogs.condition')} error={errors.condition}>
+          </FormField>
+          <FormField label={t('rentals.dialogs.condition')} error={errors.condition}>
             {(p) => (
               <select {...p} className={input} value={v.condition} onChange={(e) => set('condition', e.target.value)}>
                 <option value="">—</option>
                 {VEHICLE_CONDITIONS.map((c) => <option key={c} value={c}>{t(`rentals.condition.${c}`)}</option>)}
               </select>
             )}
-          </Field>
+          </FormField>
           <FuelSelect label={t('rentals.dialogs.fuelLevelEnd')} value={v.fuelLevelEnd} onChange={(x) => set('fuelLevelEnd', x)} error={errors.fuelLevelEnd} allowEmpty />
           {['damageFees', 'salikCharges', 'trafficFines', 'extraCharges'].map(moneyField)}
-          <Field label={t('rentals.dialogs.returnNotes')} error={errors.returnNotes} className="sm:col-span-2">
+          <FormField label={t('rentals.dialogs.returnNotes')} error={errors.returnNotes} className="sm:col-span-2">
             {(p) => <textarea {...p} className={input} rows={2} value={v.returnNotes} onChange={(e) => set('returnNotes', e.target.value)} />}
-          </Field>
+          </FormField>
         </div>
         {preview && (
           <section className="mt-5 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" aria-label={t('rentals.dialogs.finalCharges')} data-testid="return-preview">
@@ -301,13 +305,13 @@ export function CloseDialog({ rental, open, onClose, onDone }: { rental: RentalA
         <p className="text-sm text-slate-700 dark:text-slate-200">{t('rentals.dialogs.closeBody')}</p>
         {rental.balance > 0 && <p className="text-sm font-medium text-red-800 dark:text-red-300">{t('rentals.dialogs.closeBalance', { amount: money(rental.balance) })}</p>}
         {rental.depositHeld > 0 && (
-          <Field label={t('rentals.dialogs.depositRefundMethod')}>
+          <FormField label={t('rentals.dialogs.depositRefundMethod')}>
             {(p) => (
               <select {...p} className={input} value={method} onChange={(e) => setMethod(e.target.value)}>
                 {LEDGER_METHODS.map((m) => <option key={m} value={m}>{t(`rentals.methods.${m}`)}</option>)}
               </select>
             )}
-          </Field>
+          </FormField>
         )}
         <Actions onClose={onClose} pending={pending} label={t('rentals.actions.close')} error={failure} />
       </form>

@@ -1,5 +1,5 @@
 import { useT } from '../../../i18n';
-import { Field } from '../components';
+import { FormField } from '../../../components/FormField';
 import { useMoney } from '../rental-api';
 import type { CustomerOption, Values, VehicleOption } from './wizard-model';
 
@@ -14,9 +14,9 @@ export function CustomerStep(props: {
   const { values, errors, customers, blacklist } = props;
   return (
     <div className="space-y-3">
-      <Field label={t('rentals.wizard.customerSearch')} error={errors.customerId}>
+      <FormField label={t('rentals.wizard.customerSearch')} error={errors.customerId}>
         {(p) => <input {...p} className={input} type="search" value={props.search} placeholder={t('rentals.wizard.customerSearchPlaceholder')} onChange={(e) => props.onSearch(e.target.value)} />}
-      </Field>
+      </FormField>
       <div role="radiogroup" aria-label={t('rentals.wizard.stepCustomer')} className="max-h-64 space-y-1 overflow-y-auto">
         {customers?.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-300">{t('rentals.wizard.noCustomers')}</p>}
         {(customers ?? []).map((c) => (
@@ -50,17 +50,17 @@ export function VehicleStep(props: {
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('rentals.wizard.startDate')} error={errors.startDate}>
+        <FormField label={t('rentals.wizard.startDate')} error={errors.startDate}>
           {(p) => <input {...p} className={input} type="datetime-local" value={values.startDate} onChange={(e) => set('startDate', e.target.value)} />}
-        </Field>
+        </FormField>
         {openEnded ? (
-          <Field label={t('rentals.wizard.expectedDuration')} error={errors.expectedDuration}>
+          <FormField label={t('rentals.wizard.expectedDuration')} error={errors.expectedDuration}>
             {(p) => <input {...p} className={input} inputMode="numeric" value={values.expectedDuration} onChange={(e) => set('expectedDuration', e.target.value)} />}
-          </Field>
+          </FormField>
         ) : (
-          <Field label={t('rentals.wizard.endDate')} error={errors.endDate}>
+          <FormField label={t('rentals.wizard.endDate')} error={errors.endDate}>
             {(p) => <input {...p} className={input} type="datetime-local" value={values.endDate} onChange={(e) => set('endDate', e.target.value)} />}
-          </Field>
+          </FormField>
         )}
       </div>
       <label className="flex items-center gap-2 text-sm">

@@ -1,6 +1,6 @@
 import { DEFAULT_DAILY_KM_LIMIT, RENTAL_PAYMENT_METHODS } from '../../../../../shared/constants';
 import { useT } from '../../../i18n';
-import { Field } from '../components';
+import { FormField } from '../../../components/FormField';
 import { useMoney, type QuoteApi } from '../rental-api';
 import type { Values } from './wizard-model';
 
@@ -13,31 +13,31 @@ export function PricingStep({ values, errors, set, taxIncluded, onTaxIncluded }:
   const t = useT();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field label={t('rentals.wizard.rentalType')} error={errors.rentalType}>
+      <FormField label={t('rentals.wizard.rentalType')} error={errors.rentalType}>
         {(p) => (
           <select {...p} className={input} value={values.rentalType} onChange={(e) => set('rentalType', e.target.value)}>
             <option value="daily">{t('rentals.wizard.daily')}</option>
             <option value="monthly">{t('rentals.wizard.monthly')}</option>
           </select>
         )}
-      </Field>
-      <Field label={t('rentals.wizard.dailyRate')} error={errors.dailyRate}>
+      </FormField>
+      <FormField label={t('rentals.wizard.dailyRate')} error={errors.dailyRate}>
         {(p) => <input {...p} className={input} inputMode="decimal" value={values.dailyRate} onChange={(e) => set('dailyRate', e.target.value)} />}
-      </Field>
+      </FormField>
       {values.rentalType === 'monthly' && (
-        <Field label={t('rentals.wizard.monthlyRate')} error={errors.monthlyRate}>
+        <FormField label={t('rentals.wizard.monthlyRate')} error={errors.monthlyRate}>
           {(p) => <input {...p} className={input} inputMode="decimal" value={values.monthlyRate} onChange={(e) => set('monthlyRate', e.target.value)} />}
-        </Field>
+        </FormField>
       )}
-      <Field label={t('rentals.wizard.dailyKmLimit')} error={errors.dailyKmLimit}>
+      <FormField label={t('rentals.wizard.dailyKmLimit')} error={errors.dailyKmLimit}>
         {(p) => <input {...p} className={input} inputMode="numeric" placeholder={String(DEFAULT_DAILY_KM_LIMIT)} value={values.dailyKmLimit} onChange={(e) => set('dailyKmLimit', e.target.value)} />}
-      </Field>
-      <Field label={t('rentals.wizard.extraChargePerKm')} error={errors.extraChargePerKm}>
+      </FormField>
+      <FormField label={t('rentals.wizard.extraChargePerKm')} error={errors.extraChargePerKm}>
         {(p) => <input {...p} className={input} inputMode="decimal" value={values.extraChargePerKm} onChange={(e) => set('extraChargePerKm', e.target.value)} />}
-      </Field>
-      <Field label={t('rentals.wizard.taxRate')} error={errors.taxRate}>
+      </FormField>
+      <FormField label={t('rentals.wizard.taxRate')} error={errors.taxRate}>
         {(p) => <input {...p} className={input} inputMode="decimal" value={values.taxRate} onChange={(e) => set('taxRate', e.target.value)} />}
-      </Field>
+      </FormField>
       <label className="flex items-center gap-2 self-end text-sm">
         <input type="checkbox" checked={taxIncluded} onChange={(e) => onTaxIncluded(e.target.checked)} /> {t('rentals.wizard.taxIncluded')}
       </label>
@@ -49,28 +49,28 @@ export function PaymentStep({ values, errors, set }: { values: Values; errors: R
   const t = useT();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field label={t('rentals.wizard.securityDeposit')} error={errors.securityDeposit}>
+      <FormField label={t('rentals.wizard.securityDeposit')} error={errors.securityDeposit}>
         {(p) => <input {...p} className={input} inputMode="decimal" value={values.securityDeposit} onChange={(e) => set('securityDeposit', e.target.value)} />}
-      </Field>
-      <Field label={t('rentals.wizard.initialPaymentAmount')} error={errors.initialPaymentAmount}>
+      </FormField>
+      <FormField label={t('rentals.wizard.initialPaymentAmount')} error={errors.initialPaymentAmount}>
         {(p) => <input {...p} className={input} inputMode="decimal" value={values.initialPaymentAmount} onChange={(e) => set('initialPaymentAmount', e.target.value)} />}
-      </Field>
-      <Field label={t('rentals.wizard.initialPaymentMethod')} error={errors.initialPaymentMethod}>
+      </FormField>
+      <FormField label={t('rentals.wizard.initialPaymentMethod')} error={errors.initialPaymentMethod}>
         {(p) => (
           <select {...p} className={input} value={values.initialPaymentMethod} onChange={(e) => set('initialPaymentMethod', e.target.value)}>
             <option value="">{t('rentals.wizard.chooseMethod')}</option>
             {RENTAL_PAYMENT_METHODS.map((m) => <option key={m} value={m}>{t(`rentals.methods.${m}`)}</option>)}
           </select>
         )}
-      </Field>
+      </FormField>
       {(['pickupLocation', 'returnLocation', 'officeInCharge', 'agentName'] as const).map((f) => (
-        <Field key={f} label={t(`rentals.wizard.${f}`)} error={errors[f]}>
+        <FormField key={f} label={t(`rentals.wizard.${f}`)} error={errors[f]}>
           {(p) => <input {...p} className={input} value={values[f]} onChange={(e) => set(f, e.target.value)} />}
-        </Field>
+        </FormField>
       ))}
-      <Field label={t('rentals.wizard.notes')} error={errors.notes} className="sm:col-span-2">
+      <FormField label={t('rentals.wizard.notes')} error={errors.notes} className="sm:col-span-2">
         {(p) => <textarea {...p} className={input} rows={2} value={values.notes} onChange={(e) => set('notes', e.target.value)} />}
-      </Field>
+      </FormField>
     </div>
   );
 }
