@@ -210,6 +210,9 @@ for (const language of ['en', 'ar'] as const) {
     await page.getByRole('dialog').getByRole('button', { name: cancelLabel }).click();
     await expect(page.locator('[data-status="cancelled"]').first()).toBeVisible();
     await expect(page.getByTestId('rental-balance').locator('[data-balance-state]')).not.toHaveAttribute('data-balance-state', 'due');
+    // The ledger follows: every charge reversed (nothing pending), the reversals described in the reader's language.
+    await expect(page.getByTestId('ledger-cards').locator('[data-entry-status="pending"]')).toHaveCount(0);
+    await expect(page.getByTestId('ledger-cards')).toContainText(language === 'ar' ? 'ملغى: الإيجار' : 'Cancelled: Rental');
     await page.screenshot({ path: `/tmp/fix-rentals-cancelled-phone-${language}.png`, fullPage: true });
   });
 
