@@ -49,7 +49,6 @@ export const blacklist = {
     messages: {
       // The English texts are the shared schema's own messages: defined once there.
       ...BLACKLIST_MESSAGES,
-      versionConflict: 'This record was changed by someone else. Reload and try again.',
     },
   },
   ar: {
@@ -102,7 +101,6 @@ export const blacklist = {
       reasonRequired: 'السبب مطلوب',
       invalidPhone: 'رقم هاتف غير صالح',
       tooLong: 'طويل جداً',
-      versionConflict: 'غيّر شخص آخر هذا السجل. أعد التحميل وحاول مجدداً.',
     },
   },
 };

@@ -25,7 +25,6 @@ export const customers = {
     noMatchesBody: 'Try another search or clear the filters.',
     clearFilters: 'Clear filters',
     loadMore: 'Load more',
-    loadingMore: 'Loading...',
     column: { name: 'Customer', contact: 'Contact', licence: 'Licence', tier: 'Tier', vip: 'VIP', status: 'Status' },
     vipBadge: 'VIP',
     markVip: 'Mark {{name}} as VIP',
@@ -195,7 +194,6 @@ export const customers = {
     messages: {
       // The English texts are the shared schema's own messages: defined once there.
       ...CUSTOMER_MESSAGES,
-      versionConflict: 'This record was changed by someone else. Reload and try again.',
       underMinAge: 'Customer must be at least {{minAge}} years old to rent in {{region}}',
       dobInFuture: 'Date of birth cannot be in the future',
     },
@@ -224,7 +222,6 @@ export const customers = {
     noMatchesBody: 'جرّب بحثاً آخر أو امسح عوامل التصفية.',
     clearFilters: 'مسح عوامل التصفية',
     loadMore: 'تحميل المزيد',
-    loadingMore: 'جارٍ التحميل...',
     column: { name: 'العميل', contact: 'التواصل', licence: 'الرخصة', tier: 'الفئة', vip: 'مميز', status: 'الحالة' },
     vipBadge: 'مميز',
     markVip: 'تعيين {{name}} عميلاً مميزاً',
@@ -403,7 +400,6 @@ export const customers = {
       fileTypeNotAllowed: 'يُسمح فقط بملفات PDF أو JPG أو PNG',
       fileTooLarge: 'يجب ألا يتجاوز حجم الملف 10 ميغابايت',
       fileNameRequired: 'اسم الملف مطلوب',
-      versionConflict: 'غيّر شخص آخر هذا السجل. أعد التحميل وحاول مجدداً.',
       underMinAge: 'يجب ألا يقل عمر العميل عن {{minAge}} سنة للاستئجار في {{region}}',
       dobInFuture: 'لا يمكن أن يكون تاريخ الميلاد في المستقبل',
     },

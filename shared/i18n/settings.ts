@@ -6,6 +6,7 @@ import { SETTINGS_MESSAGES } from '../schemas/settings';
 export const settings = {
   en: {
     title: 'Company Settings',
+    pricingLink: 'Pricing defaults',
     subtitle: 'Your company profile, branding, hours, rental rules and preferences.',
     pricingTitle: 'Pricing Settings',
     pricingSubtitle: 'Default rates per vehicle category and extra charges, in {{currency}}.',
@@ -169,15 +170,12 @@ export const settings = {
     messages: {
       // The English texts are the shared schema's own messages: defined once there.
       ...SETTINGS_MESSAGES,
-      moneyDecimals: 'Amount must have at most 2 decimal places',
-      moneyInvalid: 'Amount must be a valid number',
-      moneyNegative: 'Amount cannot be negative',
-      moneyTooLarge: 'Amount is too large',
       securityDemo: 'Security settings cannot be changed in the demo account',
     },
   },
   ar: {
     title: 'إعدادات الشركة',
+    pricingLink: 'إعدادات التسعير الافتراضية',
     subtitle: 'ملف شركتك وهويتها وساعات العمل وقواعد التأجير والتفضيلات.',
     pricingTitle: 'إعدادات التسعير',
     pricingSubtitle: 'الأسعار الافتراضية لكل فئة مركبات والرسوم الإضافية، بعملة {{currency}}.',
@@ -362,10 +360,6 @@ export const settings = {
       logoType: 'يجب أن يكون الشعار صورة PNG أو JPG',
       logoSize: 'يجب ألا يزيد حجم الشعار عن 2 ميغابايت',
       fileNameRequired: 'اسم الملف مطلوب',
-      moneyDecimals: 'يجب ألا يزيد المبلغ عن منزلتين عشريتين',
-      moneyInvalid: 'يجب أن يكون المبلغ رقمًا صالحًا',
-      moneyNegative: 'لا يمكن أن يكون المبلغ سالبًا',
-      moneyTooLarge: 'المبلغ كبير جدًا',
       securityDemo: 'لا يمكن تغيير إعدادات الأمان في حساب العرض التجريبي',
     },
   },

@@ -99,3 +99,28 @@ for (const v of variants) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+// Every company settings tab (forms, switches, colour pickers, the logo control), in English and
+// Arabic.
+const SETTINGS_TAB_PARAMS = ['profile', 'branding', 'working-hours', 'rentals', 'notifications', 'preferences', 'security'] as const;
+test.describe('axe: company settings tabs', () => {
+  for (const language of ['en', 'ar'] as const) {
+    test(`every settings tab has no serious or critical violations (${language})`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await preferences(page, { language, theme: 'light' });
+      await signUpAndOpen(page, '/company-settings?tab=profile');
+      for (const tab of SETTINGS_TAB_PARAMS) {
+        await page.locator(`[data-tab="${tab}"]`).click();
+        const panel = page.locator(`[data-panel="${tab}"]`);
+        await expect(panel).toBeVisible();
+        await expect(panel.locator('form')).toBeVisible();
+        expect({ tab, violations: await seriousViolations(page) }).toEqual({ tab, violations: [] });
+      }
+      // Each switch is named by its visible label (the Rentals tab once had six without a name).
+      await page.locator('[data-tab="rentals"]').click();
+      const switches = page.locator('[data-panel="rentals"]').getByRole('switch');
+      await expect(switches).toHaveCount(6);
+      for (const name of await switches.evaluateAll((els) => els.map((el) => el.getAttribute('aria-labelledby')))) expect(name).toBeTruthy();
+    });
+  }
+});

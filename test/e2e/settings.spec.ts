@@ -70,8 +70,10 @@ test.describe('company settings', () => {
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
   });
 
-  test('pricing settings save a category rate and refuse three decimals', async ({ page }) => {
-    await signUpAndOpen(page, '/pricing-settings');
+  test('pricing settings (linked from company settings) save a category rate and refuse three decimals', async ({ page }) => {
+    await signUpAndOpen(page, '/company-settings');
+    await page.getByRole('link', { name: 'Pricing defaults' }).click();
+    await expect(page).toHaveURL(/\/pricing-settings$/);
     const suvDaily = page.locator('[data-category="suv"] input').first();
     await suvDaily.fill('149.999');
     await page.getByRole('button', { name: 'Save changes' }).click();

@@ -63,3 +63,51 @@ export function ListState({ list, errorTitle, empty, skeleton = { rows: 8, colum
   if (list.isEmpty) return <>{empty}</>;
   return <>{children}</>;
 }
+
+/**
+ * The table of a list page: scrolling wrapper, header row of column labels, body of `children`
+ * rows. `compact` is the borderless, tighter form used inside cards (profile sections).
+ */
+export function ListTable({ columns, children, compact = false }: { columns: readonly ReactNode[]; children: ReactNode; compact?: boolean }) {
+  const cell = compact ? 'px-2 py-1' : 'px-3 py-2';
+  return (
+    <div className={compact ? 'overflow-x-auto' : 'overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800'}>
+      <table className={compact ? 'min-w-full text-sm' : 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800'}>
+        <thead className={compact ? undefined : 'bg-slate-50 dark:bg-slate-900'}>
+          <tr>
+            {columns.map((label, i) => (
+              <th key={i} scope="col" className={`${cell} text-start font-semibold`}>{label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The empty list: "no matches" with a way to clear the filters when filters are on, else the
+ * area's empty message and its first action. Reads `<area>.emptyTitle`, `.emptyBody`,
+ * `.noMatchesTitle`, `.noMatchesBody` and `.clearFilters` from the area's catalog.
+ */
+export function EmptyList({ area, filtered = false, onClear, action }: {
+  area: string;
+  filtered?: boolean;
+  onClear?: () => void;
+  /** The first thing to do in an empty list (e.g. "Add vehicle"), for roles that may. */
+  action?: { label: string; onClick: () => void };
+}) {
+  const t = useT();
+  return (
+    <div className="card text-center">
+      <p className="font-medium">{t(`${area}.${filtered ? 'noMatchesTitle' : 'emptyTitle'}`)}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(`${area}.${filtered ? 'noMatchesBody' : 'emptyBody'}`)}</p>
+      {filtered && onClear ? (
+        <button type="button" className="btn-secondary mt-4" onClick={onClear}>{t(`${area}.clearFilters`)}</button>
+      ) : !filtered && action ? (
+        <button type="button" className="btn-primary mt-4" onClick={action.onClick}>{action.label}</button>
+      ) : null}
+    </div>
+  );
+}

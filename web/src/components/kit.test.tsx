@@ -104,3 +104,17 @@ describe('useCan', () => {
     expect(renderHook(() => useCan('signedIn'), { wrapper: withRole(null) }).result.current).toBe(false);
   });
 });
+
+describe('Toggle', () => {
+  it('is a switch named by its label and described by its hint, and reports changes', async () => {
+    const { Toggle } = await import('./Toggle');
+    const onChange = vi.fn();
+    render(<Toggle name="enableVat" label="Enable VAT" hint="Adds tax to invoices" checked={false} onChange={onChange} />);
+    const toggle = screen.getByRole('switch', { name: 'Enable VAT' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    const described = toggle.getAttribute('aria-describedby')!;
+    expect(document.getElementById(described)?.textContent).toBe('Adds tax to invoices');
+    fireEvent.click(toggle);
+    expect(onChange).toHaveBeenCalledWith(true);
+  });
+});

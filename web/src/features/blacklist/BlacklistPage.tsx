@@ -9,7 +9,7 @@ import { BLACKLIST_STATUSES, type BlacklistStatus } from '../../../../shared/cus
 import { blacklistCreateSchema, blacklistUpdateSchema } from '../../../../shared/schemas/blacklist';
 import { FilterSelect } from '../../components/FilterSelect';
 import { FormField } from '../../components/FormField';
-import { ListState, LoadMoreButton, SearchField } from '../../components/ListKit';
+import { EmptyList, ListState, ListTable, LoadMoreButton, SearchField } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
@@ -93,25 +93,12 @@ export default function BlacklistPage() {
       </section>
 
       <ListState list={list} errorTitle={t('blacklist.loadFailed')} empty={
-        <div className="card text-center">
-          <p className="font-medium">{filtered ? t('blacklist.noMatchesTitle') : t('blacklist.emptyTitle')}</p>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{filtered ? t('blacklist.noMatchesBody') : t('blacklist.emptyBody')}</p>
-          {filtered && (
-            <button type="button" className="btn-secondary mt-4" onClick={() => { setQ(''); setStatus('all'); }}>{t('blacklist.clearFilters')}</button>
-          )}
-        </div>
+        <EmptyList area="blacklist" filtered={filtered} onClear={() => { setQ(''); setStatus('all'); }} />
       }>
-        <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
-          <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-            <thead className="bg-slate-50 dark:bg-slate-900">
-              <tr>
-                {(['fullName', 'licenseNumber', 'phoneNumber', 'reason', 'status', 'createdAt'] as const).map((c) => (
-                  <th key={c} scope="col" className="px-3 py-2 text-start font-semibold">{t(`blacklist.field.${c}`)}</th>
-                ))}
-                {managers && <th scope="col" className="px-3 py-2 text-start font-semibold">{t('blacklist.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+        <ListTable columns={[
+          ...(['fullName', 'licenseNumber', 'phoneNumber', 'reason', 'status', 'createdAt'] as const).map((c) => t(`blacklist.field.${c}`)),
+          ...(managers ? [t('blacklist.actions')] : []),
+        ]}>
               {entries.map((e) => (
                 <tr key={e.id} data-entry-id={e.id}>
                   <td className="px-3 py-2 font-medium">{e.fullName}</td>
@@ -140,9 +127,7 @@ export default function BlacklistPage() {
                   )}
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </ListTable>
       </ListState>
       <LoadMoreButton list={list} label={t('blacklist.loadMore')} />
 

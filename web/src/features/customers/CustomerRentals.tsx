@@ -1,7 +1,7 @@
 /** A customer's rental history on the profile ("Failed to load rental history" on failure). */
 import { Link } from 'react-router';
 import type { Rental } from '../../../../shared/schemas/rentals-responses';
-import { ListState, LoadMoreButton } from '../../components/ListKit';
+import { ListState, ListTable, LoadMoreButton } from '../../components/ListKit';
 import { useT } from '../../i18n';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { customerPath, LIVE, useDate, useMoney } from './customer-api';
@@ -18,16 +18,7 @@ export function CustomerRentals({ customerId }: { customerId: string }) {
       <h2 id="history-title" className="mb-3 font-semibold">{t('customers.rentals.title')}</h2>
       <ListState list={list} errorTitle={t('customers.rentals.loadFailed')} skeleton={{ rows: 3, columns: 5 }}
         empty={<p className="text-sm text-slate-600 dark:text-slate-300">{t('customers.rentals.empty')}</p>}>
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-sm">
-            <thead>
-              <tr>
-                {(['reference', 'vehicle', 'start', 'end', 'status', 'total'] as const).map((h) => (
-                  <th key={h} scope="col" className="px-2 py-1 text-start font-semibold">{t(`customers.rentals.${h}`)}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+        <ListTable compact columns={(['reference', 'vehicle', 'start', 'end', 'status', 'total'] as const).map((h) => t(`customers.rentals.${h}`))}>
               {list.items.map((r) => (
                 <tr key={r.id}>
                   <td className="px-2 py-1"><Link className="link" to={`/rentals/${r.id}`}>{r.referenceNumber ?? r.id}</Link></td>
@@ -38,9 +29,7 @@ export function CustomerRentals({ customerId }: { customerId: string }) {
                   <td className="px-2 py-1 tabular-nums">{money(r.totalAmount)}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </ListTable>
       </ListState>
       <LoadMoreButton list={list} label={t('customers.loadMore')} />
     </section>

@@ -10,7 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { CUSTOMER_SORTS } from '../../../../shared/schemas/customers';
 import { LOYALTY_THRESHOLDS, LOYALTY_TIERS } from '../../../../shared/customers/loyalty';
 import { FilterSelect } from '../../components/FilterSelect';
-import { ListState, LoadMoreButton, SearchField } from '../../components/ListKit';
+import { EmptyList, ListState, ListTable, LoadMoreButton, SearchField } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
@@ -83,7 +83,7 @@ export default function CustomersPage() {
   const setActive = async (c: Customer, isActive: boolean) => {
     setPendingActive(true);
     try {
-      const updated = await customerApi.setActive(c, isActive);
+      await customerApi.setActive(c, isActive);
       toast({ variant: 'success', title: isActive ? t('customers.activated') : t('customers.deactivated'), description: c.fullNameEnglish });
       invalidate();
       setDeactivating(null);
@@ -117,26 +117,10 @@ export default function CustomersPage() {
       </section>
 
       <ListState list={list} errorTitle={t('customers.loadFailed')} empty={
-        <div className="card text-center">
-          <p className="font-medium">{filtered ? t('customers.noMatchesTitle') : t('customers.emptyTitle')}</p>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{filtered ? t('customers.noMatchesBody') : t('customers.emptyBody')}</p>
-          {filtered ? (
-            <button type="button" className="btn-secondary mt-4" onClick={clear}>{t('customers.clearFilters')}</button>
-          ) : can('customersEdit') ? (
-            <button type="button" className="btn-primary mt-4" onClick={() => setAdding(true)}>{t('customers.addCustomer')}</button>
-          ) : null}
-        </div>
+        <EmptyList area="customers" filtered={filtered} onClear={clear}
+          action={can('customersEdit') ? { label: t('customers.addCustomer'), onClick: () => setAdding(true) } : undefined} />
       }>
-        <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
-          <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-            <thead className="bg-slate-50 dark:bg-slate-900">
-              <tr>
-                {(['name', 'contact', 'licence', 'tier', 'vip', 'status'] as const).map((c) => (
-                  <th key={c} scope="col" className="px-3 py-2 text-start font-semibold">{t(`customers.column.${c}`)}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+        <ListTable columns={(['name', 'contact', 'licence', 'tier', 'vip', 'status'] as const).map((c) => t(`customers.column.${c}`))}>
               {customers.map((c) => (
                 <tr key={c.id} data-customer-id={c.id}>
                   <td className="px-3 py-2">
@@ -174,9 +158,7 @@ export default function CustomersPage() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </ListTable>
       </ListState>
 
       <LoadMoreButton list={list} label={t('customers.loadMore')} />

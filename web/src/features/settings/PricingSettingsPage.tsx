@@ -6,9 +6,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { FormSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';
 import { useLanguage, useT } from '../../i18n';
-import { errorMessage } from '../../lib/api';
-import { useCompanySettingsFull, issuesToErrors, isVersionConflict, serverFieldErrors, translateSettingsMessage, usePricingSettings, useSavePricing, type FieldErrors, type PricingSettingsResponse } from './settings-api';
-import { ErrorPanel, Field, Section } from './components';
+import { ErrorPanel } from '../../components/Dialogs';
+import { FormField } from '../../components/FormField';
+import { issuesToErrors, type FieldErrors } from '../../lib/api-errors';
+import { Section } from './fields';
+import { settingsSaveFailed, useCompanySettingsFull, usePricingSettings, useSavePricing, type PricingSettingsResponse } from './settings-api';
 
 /**
  * /pricing-settings: default daily and monthly rates per vehicle category (empty = no default),
@@ -99,7 +101,7 @@ function PricingForm({ pricing, onReload }: { pricing: PricingSettingsResponse; 
     const body = bodyOf(values, pricing.version);
     const parsed = pricingSettingsPutSchema.safeParse(body);
     if (!parsed.success) {
-      setErrors(issuesToErrors(t, parsed.error.issues));
+      setErrors(issuesToErrors(t, parsed.error.issues, { dotted: true }));
       return;
     }
     setErrors({});
@@ -108,22 +110,16 @@ function PricingForm({ pricing, onReload }: { pricing: PricingSettingsResponse; 
       await save(body);
       toast({ title: t('settings.saved'), description: t('settings.savedBody'), variant: 'success' });
     } catch (err) {
-      if (isVersionConflict(err)) {
-        toast({ title: t('settings.conflictTitle'), description: t('settings.conflictBody'), variant: 'destructive' });
-        await onReload();
-      } else {
-        setErrors(serverFieldErrors(t, err));
-        toast({ title: t('settings.saveFailed'), description: translateSettingsMessage(t, errorMessage(err, '')), variant: 'destructive' });
-      }
+      setErrors(await settingsSaveFailed(t, err, onReload));
     } finally {
       setPending(false);
     }
   };
 
   const money = (name: string, label: string, hint?: string, placeholder?: string) => (
-    <Field name={name} label={label} error={errors[name]} hint={hint}>
+    <FormField name={name} label={label} error={errors[name]} hint={hint}>
       <input className="field-input" inputMode="decimal" dir="ltr" placeholder={placeholder} value={values[name] ?? ''} onChange={(e) => set(name, e.target.value)} />
-    </Field>
+    </FormField>
   );
   // The region's fee is in the company's currency (the pricing answer carries it).
   const regionFee = formatMoney(toMinor(pricing.regionYoungDriverFee), region, language, pricing.currency ? { currency: pricing.currency as CurrencyCode } : {});

@@ -1,61 +1,37 @@
 /**
- * Settings feature: API calls, cache keys, message translation, logo upload with progress. The
- * catalog area is registered here, lazily, with the settings pages.
+ * Settings feature: reads, saves and the logo upload. Errors, uploads and invalidation use the
+ * web kit (web/src/KIT.md); the catalog area and the settings message constants are registered
+ * here, lazily, with the settings pages.
  */
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { addArea } from '../../../../shared/i18n';
 import { settings as settingsCatalog } from '../../../../shared/i18n/settings';
-import { MONEY_MESSAGES } from '../../../../shared/money';
 import {
   DEMO_SECURITY_SETTINGS_MESSAGE,
-  SETTINGS_MESSAGE_KEYS,
+  SETTINGS_MESSAGES,
   type CompanySettings,
   type CompanySettingsUpdateInput,
   type LogoUploadResponse,
   type PricingSettingsResponse,
 } from '../../../../shared/schemas/settings';
-import { api, ApiError } from '../../lib/api';
-import { COMPANY_SETTINGS_PATH } from '../../lib/branding';
+import { api } from '../../lib/api';
+import { isVersionConflict, registerMessages, toastApiError, type FieldErrors } from '../../lib/api-errors';
+import { toast } from '../../components/toast/toast-store';
 import type { TFunction } from '../../i18n';
+import { COMPANY_SETTINGS_PATH } from '../../lib/branding';
+import { useInvalidate } from '../../lib/invalidate';
+import { uploadFileTo } from '../../lib/upload';
 
 addArea('settings', settingsCatalog);
+registerMessages('settings.messages', SETTINGS_MESSAGES);
+registerMessages('settings.messages', { securityDemo: DEMO_SECURITY_SETTINGS_MESSAGE });
 
 export { COMPANY_SETTINGS_PATH };
 export const PRICING_SETTINGS_PATH = '/api/v1/pricing-settings';
 export const LOGO_UPLOAD_PATH = '/api/v1/company/logo-upload';
 export type { CompanySettings, PricingSettingsResponse };
-
-const EXTRA_MESSAGE_KEYS: Record<string, string> = {
-  [MONEY_MESSAGES.decimals]: 'moneyDecimals',
-  [MONEY_MESSAGES.invalid]: 'moneyInvalid',
-  [MONEY_MESSAGES.negative]: 'moneyNegative',
-  [MONEY_MESSAGES.tooLarge]: 'moneyTooLarge',
-  [DEMO_SECURITY_SETTINGS_MESSAGE]: 'securityDemo',
-};
-
-/** An English schema or server message in the reader's language (unknown ones pass through). */
-export function translateSettingsMessage(t: TFunction, message: string): string {
-  const key = SETTINGS_MESSAGE_KEYS[message] ?? EXTRA_MESSAGE_KEYS[message];
-  return key ? t(`settings.messages.${key}`) : message;
-}
-
-export type FieldErrors = Record<string, string>;
-
-/** zod issues → field errors keyed by dotted path, translated. */
-export function issuesToErrors(t: TFunction, issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const i of issues) {
-    const path = i.path.map(String).join('.');
-    out[path] ??= translateSettingsMessage(t, i.message);
-  }
-  return out;
-}
-
-export function serverFieldErrors(t: TFunction, err: unknown): FieldErrors {
-  if (!(err instanceof ApiError) || !err.fields) return {};
-  return Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, translateSettingsMessage(t, v)]));
-}
+export type { FieldErrors };
 
 /** Full company settings (managers). Same SWR key as the shell's branding reader: one request. */
 export function useCompanySettingsFull() {
@@ -66,51 +42,39 @@ export function usePricingSettings() {
   return useSWR<PricingSettingsResponse | null>(PRICING_SETTINGS_PATH);
 }
 
-/** Saves a settings update and refreshes every reader (the shell re-applies the branding at once). */
-export function useSaveSettings() {
+/**
+ * A PUT that answers the saved document: shown at once under its own key (the shell re-applies
+ * the branding), then the other settings reader revalidates.
+ */
+function useSaveTo<Body, Saved>(path: string, other: string) {
   const { mutate } = useSWRConfig();
+  const invalidate = useInvalidate();
   return useCallback(
-    async (body: CompanySettingsUpdateInput): Promise<CompanySettings> => {
-      const saved = await api.put<CompanySettings>(COMPANY_SETTINGS_PATH, body);
-      await mutate(COMPANY_SETTINGS_PATH, saved, { revalidate: false });
-      await mutate(PRICING_SETTINGS_PATH);
+    async (body: Body): Promise<Saved> => {
+      const saved = await api.put<Saved>(path, body);
+      await mutate(path, saved, { revalidate: false });
+      await invalidate(other);
       return saved;
     },
-    [mutate],
+    [mutate, invalidate, path, other],
   );
 }
 
-export function useSavePricing() {
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    async (body: Record<string, unknown>): Promise<PricingSettingsResponse> => {
-      const saved = await api.put<PricingSettingsResponse>(PRICING_SETTINGS_PATH, body);
-      await mutate(PRICING_SETTINGS_PATH, saved, { revalidate: false });
-      await mutate(COMPANY_SETTINGS_PATH);
-      return saved;
-    },
-    [mutate],
-  );
-}
-
-export function isVersionConflict(err: unknown): boolean {
-  return err instanceof ApiError && err.status === 409;
-}
+export const useSaveSettings = () => useSaveTo<CompanySettingsUpdateInput, CompanySettings>(COMPANY_SETTINGS_PATH, PRICING_SETTINGS_PATH);
+export const useSavePricing = () => useSaveTo<Record<string, unknown>, PricingSettingsResponse>(PRICING_SETTINGS_PATH, COMPANY_SETTINGS_PATH);
 
 /** Asks for a presigned URL, then PUTs the file to S3 with upload progress (0–100). */
-export async function uploadLogo(file: File, onProgress: (percent: number) => void): Promise<LogoUploadResponse> {
-  const presigned = await api.post<LogoUploadResponse>(LOGO_UPLOAD_PATH, { fileName: file.name, contentType: file.type, size: file.size });
-  await new Promise<void>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', presigned.uploadUrl);
-    for (const [k, v] of Object.entries(presigned.headers)) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`upload ${xhr.status}`)));
-    xhr.onerror = () => reject(new Error('upload network error'));
-    xhr.send(file);
-  });
-  onProgress(100);
-  return presigned;
+export function uploadLogo(file: File, onProgress: (percent: number) => void): Promise<LogoUploadResponse> {
+  return uploadFileTo<LogoUploadResponse>(LOGO_UPLOAD_PATH, file, onProgress);
+}
+
+/**
+ * A failed settings save: someone else saved first → say so and reload (the draft rebases onto
+ * the new version); anything else → the failure toast. Resolves to the field errors to show.
+ */
+export async function settingsSaveFailed(t: TFunction, err: unknown, reload: () => Promise<unknown>): Promise<FieldErrors> {
+  if (!isVersionConflict(err)) return toastApiError(t('settings.saveFailed'), err).fields;
+  toast({ title: t('settings.conflictTitle'), description: t('settings.conflictBody'), variant: 'destructive' });
+  await reload();
+  return {};
 }

@@ -15,7 +15,7 @@ import {
 import { formatDate, getRegionConfig } from '../../../../shared/regions';
 import { Modal } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
-import { ListState, LoadMoreButton } from '../../components/ListKit';
+import { EmptyList, ListState, ListTable, LoadMoreButton } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusPill, type Tone } from '../../components/StatusPill';
 import { toast } from '../../components/toast/toast-store';
@@ -107,23 +107,11 @@ export default function StaffPage() {
       />
       {isDemo && <p role="note" className="mb-4 rounded-ui border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{t('staff.demoNotice')}</p>}
 
-      <ListState list={list} errorTitle={t('staff.loadFailed')} empty={
-        <div className="card text-center">
-          <p className="font-medium">{t('staff.emptyTitle')}</p>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('staff.emptyBody')}</p>
-        </div>
-      }>
-        <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
-          <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-            <thead className="bg-slate-50 dark:bg-slate-900">
-              <tr>
-                {(['name', 'username', 'role', 'status', 'lastActive'] as const).map((c) => (
-                  <th key={c} scope="col" className="px-3 py-2 text-start font-semibold">{t(`staff.column.${c}`)}</th>
-                ))}
-                {canEdit && <th scope="col" className="px-3 py-2 text-start font-semibold">{t('staff.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+      <ListState list={list} errorTitle={t('staff.loadFailed')} empty={<EmptyList area="staff" />}>
+        <ListTable columns={[
+          ...(['name', 'username', 'role', 'status', 'lastActive'] as const).map((c) => t(`staff.column.${c}`)),
+          ...(canEdit ? [t('staff.actions')] : []),
+        ]}>
               {members.map((m) => {
                 const self = m.id === user?.id;
                 const busy = pendingId === m.id;
@@ -161,9 +149,7 @@ export default function StaffPage() {
                   </tr>
                 );
               })}
-            </tbody>
-          </table>
-        </div>
+        </ListTable>
       </ListState>
       <LoadMoreButton list={list} label={t('staff.loadMore')} />
 

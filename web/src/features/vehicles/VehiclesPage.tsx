@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { VEHICLE_CATEGORIES, VEHICLE_SORTS, VEHICLE_STATUSES, type VehicleApi, type VehicleSort } from '../../../../shared/schemas/vehicles';
 import { expiryBadge } from '../../../../shared/vehicles/vehicle-rules';
 import { FilterSelect } from '../../components/FilterSelect';
-import { ListState, LoadMoreButton, SearchField } from '../../components/ListKit';
+import { EmptyList, ListState, ListTable, LoadMoreButton, SearchField } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
@@ -102,27 +102,11 @@ export default function VehiclesPage() {
       </section>
 
       <ListState list={list} errorTitle={t('vehicles.loadFailed')} empty={
-        <div className="card text-center">
-          <p className="font-medium">{filtered ? t('vehicles.noMatchesTitle') : t('vehicles.emptyTitle')}</p>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{filtered ? t('vehicles.noMatchesBody') : t('vehicles.emptyBody')}</p>
-          {filtered ? (
-            <button type="button" className="btn-secondary mt-4" onClick={clear}>{t('vehicles.clearFilters')}</button>
-          ) : can('vehiclesEdit') ? (
-            <button type="button" className="btn-primary mt-4" onClick={() => setAdding(true)}>{t('vehicles.addVehicle')}</button>
-          ) : null}
-        </div>
+        <EmptyList area="vehicles" filtered={filtered} onClear={clear}
+          action={can('vehiclesEdit') ? { label: t('vehicles.addVehicle'), onClick: () => setAdding(true) } : undefined} />
       }>
       {filters.view === 'table' ? (
-        <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
-          <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-            <thead className="bg-slate-50 text-start dark:bg-slate-900">
-              <tr>
-                {['vehicle', 'licensePlate', 'category', 'status', 'dailyRate', 'odometerKm', 'insuranceExpiryDate'].map((c) => (
-                  <th key={c} scope="col" className="px-3 py-2 text-start font-semibold">{t(`vehicles.field.${c}`)}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+        <ListTable columns={['vehicle', 'licensePlate', 'category', 'status', 'dailyRate', 'odometerKm', 'insuranceExpiryDate'].map((c) => t(`vehicles.field.${c}`))}>
               {vehicles.map((v) => (
                 <tr key={v.id} data-vehicle-id={v.id}>
                   <td className="px-3 py-2">
@@ -137,9 +121,7 @@ export default function VehiclesPage() {
                   <td className="px-3 py-2"><ExpiryBadgeView badge={expiryBadge(v.insuranceExpiryDate, today)} /></td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </ListTable>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {vehicles.map((v) => (
