@@ -1,3 +1,4 @@
+import { ListTable } from '../../components/ListKit';
 import { useT } from '../../i18n';
 import { ledgerText, useDateTime, useMoney, type LedgerEntryApi } from './rental-api';
 
@@ -48,17 +49,11 @@ export function LedgerEntries({ items, canReverse, onReverse }: { items: LedgerE
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto sm:block">
-        <table className="min-w-full text-sm" data-testid="ledger-table">
-          <thead>
-            <tr className="text-start">
-              {['detail.type', 'dialogs.category', 'dialogs.description', 'dialogs.method', 'columns.status', 'dialogs.amount'].map((k) => (
-                <th key={k} scope="col" className="px-2 py-1 text-start font-semibold">{t(`rentals.${k}`)}</th>
-              ))}
-              <th scope="col"><span className="sr-only">{t('rentals.detail.reverse')}</span></th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+      <div className="hidden sm:block" data-testid="ledger-table">
+        <ListTable compact columns={[
+          ...['detail.type', 'dialogs.category', 'dialogs.description', 'dialogs.method', 'columns.status', 'dialogs.amount'].map((k) => t(`rentals.${k}`)),
+          <span key="reverse" className="sr-only">{t('rentals.detail.reverse')}</span>,
+        ]}>
             {rows.map(({ e, reversible, type, amount, text }) => (
               <tr key={e.id} data-entry-type={e.type} data-category={e.category}>
                 <td className="px-2 py-1">{type}</td>
@@ -70,8 +65,7 @@ export function LedgerEntries({ items, canReverse, onReverse }: { items: LedgerE
                 <td className="px-2 py-1 text-end">{reversible && reverse(e)}</td>
               </tr>
             ))}
-          </tbody>
-        </table>
+        </ListTable>
       </div>
     </>
   );

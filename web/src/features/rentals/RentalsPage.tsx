@@ -10,7 +10,7 @@ import useSWR from 'swr';
 import { RENTAL_STATUSES } from '../../../../shared/schemas/rentals';
 import type { RentalStats } from '../../../../shared/schemas/rentals-responses';
 import { PageHeader } from '../../components/PageHeader';
-import { ListState, LoadMoreButton, SearchField } from '../../components/ListKit';
+import { EmptyList, ListState, ListTable, LoadMoreButton, SearchField } from '../../components/ListKit';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { readOneOf, readString, usePersistedFilters } from '../../lib/persisted-filters';
@@ -117,11 +117,8 @@ export default function RentalsPage() {
             ))}
           </div>
           <ListState list={list} errorTitle={t('rentals.loadFailed')} empty={
-            <div className="card text-center">
-              <p className="font-medium">{status || search ? t('rentals.noMatches') : t('rentals.emptyTitle')}</p>
-              {!status && !search && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('rentals.emptyBody')}</p>}
-              {!status && !search && can('rentalsEdit') && <button type="button" className="btn-primary mt-4" onClick={() => setCreating(true)}>{t('rentals.newRental')}</button>}
-            </div>
+            <EmptyList area="rentals" filtered={!!(status || search)} onClear={() => update({ status: '', q: '' })}
+              action={can('rentalsEdit') ? { label: t('rentals.newRental'), onClick: () => setCreating(true) } : undefined} />
           }>
             <>
             <ul className="space-y-2 md:hidden" data-testid="rental-cards">
@@ -141,16 +138,8 @@ export default function RentalsPage() {
                 </li>
               ))}
             </ul>
-            <div className="hidden overflow-x-auto rounded-ui-lg border border-slate-200 md:block dark:border-slate-800">
-              <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-                <thead className="bg-slate-50 dark:bg-slate-900">
-                  <tr>
-                    {(['reference', 'customer', 'vehicle', 'period', 'status', 'total', 'balance'] as const).map((c) => (
-                      <th key={c} scope="col" className="px-3 py-2 text-start font-semibold">{t(`rentals.columns.${c}`)}</th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+            <div className="hidden md:block">
+            <ListTable columns={(['reference', 'customer', 'vehicle', 'period', 'status', 'total', 'balance'] as const).map((c) => t(`rentals.columns.${c}`))}>
                   {rentals.map((r) => (
                     <tr key={r.id} data-rental-id={r.id}>
                       <td className="px-3 py-2"><Link to={`/rentals/${r.id}`} className="link font-mono">{r.referenceNumber}</Link></td>
@@ -162,8 +151,7 @@ export default function RentalsPage() {
                       <td className="px-3 py-2"><span className="flex items-center gap-2 tabular-nums">{money(Math.abs(r.balance))} <BalanceBadge state={r.balanceState} /></span></td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
+            </ListTable>
             </div>
             </>
           </ListState>
