@@ -13,7 +13,7 @@ export interface ScheduleDef {
   localCron: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -28,5 +28,11 @@ export const SCHEDULES: ScheduleDef[] = [
     description: 'Marks active rentals past expected return plus the grace period as overdue',
     cron: 'cron(0/15 * * * ? *)',
     localCron: '*/15 * * * *',
+  },
+  {
+    name: 'company-timezones',
+    description: 'Migration: companies whose time zone contradicts their region get the region\'s zone (idempotent)',
+    cron: 'cron(30 3 * * ? *)',
+    localCron: '30 3 * * *',
   },
 ];

@@ -33,6 +33,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   },
   // Queries the active-rental index (gsi2) and updates the rentals it marks overdue.
   'overdue-rentals': {},
+  // Reads every company's settings (filtered Scan) and fixes contradicting time zones.
+  'company-timezones': { scan: true },
 };
 
 export interface JobsStackProps extends StackProps {
