@@ -5,12 +5,16 @@
  *
  * `cron` is the EventBridge form cron(min hour day-of-month month day-of-week year), in UTC;
  * `localCron` is the same moment in standard 5-field cron for croner.
+ *
+ * A job without `cron` is a one-off maintenance job (a migration): it gets its Lambda but no
+ * schedule; the operator runs it once (`aws lambda invoke`, or `npm run job -- <name>` locally).
+ * Only such jobs may Scan (DESIGN.md §4: no Scan outside one-off maintenance).
  */
 export interface ScheduleDef {
   name: JobName;
   description: string;
-  cron: string;
-  localCron: string;
+  cron?: string;
+  localCron?: string;
 }
 
 export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones'] as const;
@@ -31,8 +35,6 @@ export const SCHEDULES: ScheduleDef[] = [
   },
   {
     name: 'company-timezones',
-    description: 'Migration: companies whose time zone contradicts their region get the region\'s zone (idempotent)',
-    cron: 'cron(30 3 * * ? *)',
-    localCron: '30 3 * * *',
+    description: 'One-off migration: companies whose time zone contradicts their region get the region\'s zone (idempotent; run once, never scheduled)',
   },
 ];

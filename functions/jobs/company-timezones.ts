@@ -1,5 +1,5 @@
 import { rootLogger } from '../lib/logger';
-import { fixCompanyTimeZones } from '../settings/timezone-migration';
+import { fixCompanyTimeZones } from '../settings/api';
 
 /**
  * Migration job (events/schedules.ts 'company-timezones'; also run by demo-reset, so a fresh

@@ -165,8 +165,5 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
 export const handler = async (event?: { time?: string }) => {
   const counts = await resetDemo(event?.time ? new Date(event.time) : new Date());
   log.info('demo reset finished', counts);
-  // Runs with every stack start and nightly: the time-zone migration is idempotent and cheap.
-  const { fixCompanyTimeZones } = await import('../settings/timezone-migration');
-  log.info('company time zones checked', await fixCompanyTimeZones());
   return { ok: true, ...counts };
 };
