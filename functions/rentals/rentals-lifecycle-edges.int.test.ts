@@ -174,7 +174,7 @@ describe('the wizard quote is what the booking charges', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.customerId).toBeTruthy();
     const other = await registerTenant();
-    const foreign = await post('/api/v1/rentals/quote', { customerId, vehicleId: 'x', startDate: iso(Date.UTC(2027, 1, 1)), endDate: iso(Date.UTC(2027, 1, 3)), dailyRate: 10 }, other.token);
+    const foreign = await post('/api/v1/rentals/quote', { customerId, vehicleId: '01JAAAAAAAAAAAAAAAAAAAAAAA', startDate: iso(Date.UTC(2027, 1, 1)), endDate: iso(Date.UTC(2027, 1, 3)), dailyRate: 10 }, other.token);
     expect(foreign.status).toBe(400);
     expect(foreign.body.error.fields.customerId).toBeTruthy();
   });
