@@ -5,15 +5,19 @@
  *
  * `cron` is the EventBridge form cron(min hour day-of-month month day-of-week year), in UTC;
  * `localCron` is the same moment in standard 5-field cron for croner.
+ *
+ * A job without `cron` is a one-off maintenance job (a migration): it gets its Lambda but no
+ * schedule; the operator runs it once (`aws lambda invoke`, or `npm run job -- <name>` locally).
+ * Only such jobs may Scan (DESIGN.md §4: no Scan outside one-off maintenance).
  */
 export interface ScheduleDef {
   name: JobName;
   description: string;
-  cron: string;
-  localCron: string;
+  cron?: string;
+  localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -28,5 +32,9 @@ export const SCHEDULES: ScheduleDef[] = [
     description: 'Marks active rentals past expected return plus the grace period as overdue',
     cron: 'cron(0/15 * * * ? *)',
     localCron: '*/15 * * * *',
+  },
+  {
+    name: 'company-timezones',
+    description: 'One-off migration: companies whose time zone contradicts their region get the region\'s zone (idempotent; run once, never scheduled)',
   },
 ];

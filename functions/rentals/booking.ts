@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { driverEligibility } from '../../shared/customers/age';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import { fromMinor, toMinor } from '../../shared/money';
@@ -61,8 +62,8 @@ export function bookingConflict(conflicts: ConflictView[]): HttpError {
 
 export function assertBookable(vehicle: VehicleLike | undefined): asserts vehicle is VehicleLike {
   if (!vehicle) throw validationFailed({ vehicleId: RENTAL_MESSAGES.vehicleRequired });
-  if (vehicle.isArchived) throw conflict('This vehicle is archived and cannot be booked', { vehicleId: 'This vehicle is archived and cannot be booked' }, 'VEHICLE_UNAVAILABLE');
-  if (vehicle.status === 'out_of_service') throw conflict('This vehicle is out of service and cannot be booked', { vehicleId: 'This vehicle is out of service and cannot be booked' }, 'VEHICLE_UNAVAILABLE');
+  if (vehicle.isArchived) throw conflict(RENTAL_SERVER_MESSAGES.vehicleArchived, { vehicleId: RENTAL_SERVER_MESSAGES.vehicleArchived }, 'VEHICLE_UNAVAILABLE');
+  if (vehicle.status === 'out_of_service') throw conflict(RENTAL_SERVER_MESSAGES.vehicleOutOfService, { vehicleId: RENTAL_SERVER_MESSAGES.vehicleOutOfService }, 'VEHICLE_UNAVAILABLE');
 }
 
 /** The schedule-lock step of every transaction that adds a block for a vehicle. */
@@ -83,14 +84,20 @@ export interface PricedBooking {
   youngDriverFeePerDayMinor: number;
 }
 
-/** Region and age rules plus the quote; throws 400 with field messages. */
+/**
+ * THE price of a booking: region and age rules (young-driver fee: the company's override from
+ * pricing settings when set, else the region's) plus the quote. The wizard's live quote
+ * (POST /api/v1/rentals/quote, quoteBooking below) and the booking both call this with the same
+ * body, settings and customer, so what the wizard shows is what the booking charges.
+ * Throws 400 with field messages.
+ */
 export function priceBooking(body: CreateRentalBody, settings: RentalSettings, customer: { dateOfBirth?: string }, now: Date): PricedBooking {
   const region = getRegionConfig(settings.region);
   let youngDriverFeePerDayMinor = 0;
   if (customer.dateOfBirth) {
     const eligibility = driverEligibility(customer.dateOfBirth, calendarDateInZone(now, settings.timezone), settings.region);
     if (!eligibility.eligible) throw validationFailed({ customerId: eligibility.reason ?? RENTAL_MESSAGES.customerRequired });
-    youngDriverFeePerDayMinor = eligibility.youngDriverFeePerDayMinor;
+    if (eligibility.youngDriver) youngDriverFeePerDayMinor = settings.youngDriverFeeOverrideMinor ?? eligibility.youngDriverFeePerDayMinor;
   }
   const quote = quoteRental({
     startISO: body.startDate,
@@ -125,6 +132,29 @@ export function initialEntries(quote: Quote, body: Pick<CreateRentalBody, 'secur
   const paid = toMinor(body.initialPaymentAmount);
   if (paid > 0) entries.push({ type: 'payment', context: 'initial', category: 'payment', label: 'Initial payment', amountMinor: paid, method: body.initialPaymentMethod ?? null });
   return entries;
+}
+
+/** The wizard's quote: priceBooking on the booking's own body (no write, no vehicle lock). */
+export async function quoteBooking(tenantId: string, body: CreateRentalBody) {
+  const settings = await readRentalSettings(tenantId);
+  const { customer } = await readVehicleAndCustomer(tenantId, body.vehicleId, body.customerId);
+  assertBookableCustomer(customer);
+  const { quote, youngDriverFeePerDayMinor, expectedReturnDate } = priceBooking(body, settings, customer, new Date());
+  return {
+    days: quote.days,
+    expectedReturnDate,
+    lines: quote.lines.map((l) => ({
+      code: l.code, category: l.category, label: l.label, amount: fromMinor(l.amountMinor),
+      ...(l.quantity !== undefined ? { quantity: l.quantity } : {}),
+      ...(l.unitAmountMinor !== undefined ? { unitAmount: fromMinor(l.unitAmountMinor) } : {}),
+    })),
+    subtotal: fromMinor(quote.subtotalMinor),
+    tax: fromMinor(quote.taxMinor),
+    total: fromMinor(quote.totalMinor),
+    taxRate: quote.taxRatePercent,
+    taxIncluded: quote.taxIncluded,
+    youngDriverFeePerDay: fromMinor(youngDriverFeePerDayMinor),
+  };
 }
 
 export async function createRental(actor: Actor, body: CreateRentalBody, idempotencyKey?: string) {
@@ -182,10 +212,10 @@ async function checkBlacklist(tenantId: string, customer: CustomerLike, body: Cr
   const matches = await blacklistMatchesFor(tenantId, customer);
   if (matches.length === 0) return;
   if (settings.blacklistMode === 'block') {
-    throw conflict('This customer is blacklisted and cannot rent', { customerId: 'This customer is blacklisted and cannot rent' }, 'CUSTOMER_BLACKLISTED');
+    throw conflict(RENTAL_SERVER_MESSAGES.blacklisted, { customerId: RENTAL_SERVER_MESSAGES.blacklisted }, 'CUSTOMER_BLACKLISTED');
   }
   if (!body.blacklistAcknowledged) {
-    const message = 'This customer matches the blacklist. Acknowledge the warning to continue.';
+    const message = RENTAL_SERVER_MESSAGES.blacklistWarning;
     throw conflict(message, { blacklistAcknowledged: message }, 'BLACKLIST_WARNING', {
       conflicts: matches.map((m) => ({ reasons: m.reasons, reason: m.entry.reason, fullName: m.entry.fullName })),
     });

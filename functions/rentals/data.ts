@@ -2,7 +2,8 @@ import { monotonicFactory, ulid } from 'ulid';
 
 /** Ledger ids sort in posting order even within one millisecond. */
 const nextEntryId = monotonicFactory();
-import { balanceState, ledgerTotals, allocatePayments, type LedgerEntryLike } from '../../shared/rentals/ledger';
+import { balanceState, effectiveAmounts, ledgerTotals, allocatePayments, type LedgerEntryLike } from '../../shared/rentals/ledger';
+import { describeLedgerLabel, ledgerDescriptionOf, type LedgerDescription } from '../../shared/rentals/ledger-text';
 import { fromMinor } from '../../shared/money';
 import type { RentalStatus } from '../../shared/schemas/rentals';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
@@ -188,7 +189,11 @@ export interface LedgerItem extends Item {
   type: 'charge' | 'payment' | 'refund';
   context: 'initial' | 'usage' | 'adjustment' | 'refund' | 'end';
   category: LedgerEntryLike['category'];
+  /** English text, kept for exports and audit; people read the translated description below. */
   label: string;
+  /** Description code and parameters (shared/rentals/ledger-text.ts), translated at display. */
+  descriptionCode?: string;
+  descriptionParams?: Record<string, string>;
   amountMinor: number;
   method: string | null;
   status: 'paid' | 'pending';
@@ -206,6 +211,8 @@ export interface LedgerItem extends Item {
 export type NewLedgerEntry = Pick<LedgerItem, 'type' | 'context' | 'category' | 'label' | 'amountMinor'> &
   Partial<Pick<LedgerItem, 'method' | 'status' | 'reversesId' | 'lineCode'>>;
 
+const descriptionFields = (d: LedgerDescription) => ({ descriptionCode: d.code, descriptionParams: d.params ?? {} });
+
 export function ledgerItem(tenantId: string, rentalId: string, e: NewLedgerEntry, by: string | null, now: string): LedgerItem {
   const id = nextEntryId();
   return {
@@ -218,6 +225,7 @@ export function ledgerItem(tenantId: string, rentalId: string, e: NewLedgerEntry
     context: e.context,
     category: e.category,
     label: e.label,
+    ...descriptionFields(describeLedgerLabel(e.label)),
     amountMinor: e.amountMinor,
     method: e.method ?? null,
     // A payment or refund is money that moved; a charge is pending until payments cover it.
@@ -262,14 +270,32 @@ export const ZERO_TOTALS = {
   chargesMinor: 0, paymentsMinor: 0, refundsMinor: 0, depositRequestedMinor: 0, depositReceivedMinor: 0, depositRefundedMinor: 0,
 };
 
+export type EntryDisplayStatus = 'paid' | 'pending' | 'reversed' | 'not_collected';
+
+/**
+ * What a charge's status reads: 'reversed' once reversals took all of it; a security deposit still
+ * uncollected on a rental that has ended (closed, cancelled, archived) is 'not_collected', not
+ * money pending (ledgers closed before the close posted the reversal); else paid/pending by allocation.
+ */
+function chargeDisplayStatus(e: LedgerItem, left: Map<string, number>, alloc: ReturnType<typeof allocatePayments>, ended: boolean): EntryDisplayStatus {
+  if ((left.get(e.id) ?? 0) <= 0) return 'reversed';
+  const status = alloc.chargeStatus[e.id] ?? e.status;
+  if (status === 'pending' && ended && e.category === 'security_deposit') return 'not_collected';
+  return status;
+}
+
 /** Ledger for the API: entries in posting order with each charge's allocation status, and the totals. */
-export function ledgerView(entries: LedgerItem[]) {
+export function ledgerView(entries: LedgerItem[], rental?: { status: RentalStatus; closedAt?: unknown }) {
   const alloc = allocatePayments(entries);
   const totals = ledgerTotals(entries);
+  const left = effectiveAmounts(entries);
+  const ended = !!rental && (!!rental.closedAt || rental.status === 'cancelled' || rental.status === 'archived');
   return {
     items: entries.map((e) => ({
       ...toApi<Record<string, unknown>>(e),
-      status: e.type === 'charge' && !e.reversesId ? alloc.chargeStatus[e.id] ?? e.status : e.status,
+      ...descriptionFields(ledgerDescriptionOf(e)),
+      // A reversal of a charge is not money anyone owes: it reads 'reversed', never 'pending'.
+      status: e.type !== 'charge' ? e.status : e.reversesId ? 'reversed' : chargeDisplayStatus(e, left, alloc, ended),
       outstanding: e.type === 'charge' && !e.reversesId ? fromMinor(alloc.outstandingByCharge[e.id] ?? 0) : undefined,
     })),
     allocations: alloc.allocations.map((a) => ({ paymentId: a.paymentId, chargeId: a.chargeId, amount: fromMinor(a.amountMinor) })),

@@ -72,6 +72,8 @@ export interface RentalSettings {
   /** The wizard's default tax rate in percent: the VAT rate when VAT is on, else the region's. */
   defaultTaxRatePercent: number;
   extraChargePerKmMinor?: number;
+  /** Pricing settings' young-driver fee per day (minor units); null = the region's fee. */
+  youngDriverFeeOverrideMinor: number | null;
   fuelChargePerQuarterMinor: number;
   rentalPrefix: string;
   contractPrefix: string;
@@ -109,6 +111,7 @@ export function rentalSettingsOf(s: CompanySettings): RentalSettings {
     vatRate: s.vatRate,
     defaultTaxRatePercent: s.enableVat ? rateToPercent(s.vatRate) : getRegionConfig(region).taxRate,
     extraChargePerKmMinor: s.pricing.extraKmChargeMinor,
+    youngDriverFeeOverrideMinor: s.pricing.youngDriverFeeOverrideMinor ?? null,
     fuelChargePerQuarterMinor: s.pricing.fuelChargePerQuarterTankMinor,
     rentalPrefix: prefixes.rental,
     contractPrefix: prefixes.contract,

@@ -2,7 +2,7 @@ import { createDomainHandler, reply, type Reply } from '../lib/http';
 import { actorOf } from '../lib/actor';
 import { rentalsRoutes } from '../../shared/routes/rentals';
 import { badRequest, notFound } from '../lib/errors';
-import { checkConflicts, createRental } from './booking';
+import { checkConflicts, createRental, quoteBooking } from './booking';
 import { fleetBlocks, readRentalSettings } from './deps';
 import { getRentalItem, ledgerView, listRentals, readLedger, toRentalApi } from './data';
 import { rentalDefaults, rentalStats } from './overview';
@@ -24,6 +24,8 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
 
   createRental: async (ctx) => stored(await createRental(actorOf(ctx), ctx.body, ctx.idempotencyKey)),
 
+  quoteRental: async (ctx) => reply.ok(await quoteBooking(ctx.auth.tenantId, ctx.body)),
+
   checkRentalConflicts: async (ctx) => reply.ok(await checkConflicts(ctx.auth.tenantId, ctx.body)),
 
   rentalAvailability: async (ctx) => {
@@ -43,8 +45,8 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
   getRental: async (ctx) => reply.ok(toRentalApi(await rentalOr404(ctx))),
 
   getRentalLedger: async (ctx) => {
-    await rentalOr404(ctx);
-    return reply.ok(ledgerView(await readLedger(ctx.auth.tenantId, ctx.params.id)));
+    const rental = await rentalOr404(ctx);
+    return reply.ok(ledgerView(await readLedger(ctx.auth.tenantId, ctx.params.id), rental));
   },
 
   recordRentalPayment: async (ctx) => stored(await recordPayment(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),

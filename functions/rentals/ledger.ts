@@ -5,6 +5,7 @@ import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { ledgerPk, readLedger, toApi, type LedgerItem, type RentalItem } from './data';
 import { mutateRental } from './mutate';
+import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 
 /**
  * Ledger movements on one rental (rental_ledger_entries). Entries are posted locked and never
@@ -56,8 +57,8 @@ export function recordRefund(actor: Actor, rentalId: string, body: RefundBody, k
   return mutateRental(actor, rentalId, { scope: 'refund', idempotencyKey: key }, async (rental) => {
     assertOpen(rental);
     const amountMinor = toMinor(body.amount);
-    if (body.fromDeposit && amountMinor > rental.depositHeldMinor) throw validationFailed({ amount: 'Refund cannot exceed the security deposit held' });
-    if (!body.fromDeposit && amountMinor > rental.paymentsMinor - rental.refundsMinor) throw validationFailed({ amount: 'Refund cannot exceed the amount paid' });
+    if (body.fromDeposit && amountMinor > rental.depositHeldMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverDeposit });
+    if (!body.fromDeposit && amountMinor > rental.paymentsMinor - rental.refundsMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverPaid });
     return {
       action: body.fromDeposit ? 'deposit_refund' : 'refund',
       entries: [{

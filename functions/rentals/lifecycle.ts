@@ -1,4 +1,5 @@
 import { depositSettlementAtClose } from '../../shared/rentals/ledger';
+import { usageStart } from '../../shared/rentals/pricing';
 import { fromMinor, toMinor } from '../../shared/money';
 import { RENTAL_MESSAGES, type RentalStatus, type ReturnBody } from '../../shared/schemas/rentals';
 import { auditItem } from '../lib/data/audit';
@@ -11,6 +12,8 @@ import { customerKey, loyaltyFields, readVehicle, vehicleKey, type RentalSetting
 import { activeIndexItem, activeIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
 import { mutateRental, refuseTransition } from './mutate';
 import { finalStatement, settlementEntries } from './pricing';
+import { cancellationEntries, closingEntries } from './settlement';
+import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 
 /**
  * Rental lifecycle (business-data §4: pending, active, completed, cancelled, overdue, archived).
@@ -59,6 +62,18 @@ function blockOf(rental: RentalItem, patch: Partial<ScheduleBlock> = {}): Schedu
   };
 }
 
+/**
+ * Moves a rental's schedule block to its new shape. The block's key holds its end, so a block
+ * whose end does not change (a return at exactly the booked end) is replaced by one Put: a
+ * Delete and a Put of the same key in one transaction is refused by DynamoDB.
+ */
+export function replaceBlock(tenantId: string, before: ScheduleBlock, after: ScheduleBlock): TransactItem[] {
+  const oldKey = scheduleBlockKey(tenantId, before);
+  const newKey = scheduleBlockKey(tenantId, after);
+  const put = tx.put(scheduleBlockItem(tenantId, after));
+  return oldKey.pk === newKey.pk && oldKey.sk === newKey.sk ? [put] : [tx.delete(oldKey), put];
+}
+
 /** The end the rental's block is keyed by now (null = open-ended). */
 export function currentBlockEnd(rental: RentalItem): string | null {
   return rental.blockEnd !== undefined ? (rental.blockEnd as string | null) : rental.endDate;
@@ -68,7 +83,7 @@ export function pickup(actor: Actor, rentalId: string, body: { odometerStart: nu
   return mutateRental(actor, rentalId, { scope: 'pickup' }, async (rental, _settings, now) => {
     if (!canTransition('pickup', rental.status)) refuseTransition(rental.status, 'picked up');
     const vehicle = await readVehicle(actor.tenantId, rental.vehicleId);
-    if (!vehicle || vehicle.isArchived) throw conflict('This vehicle is archived and cannot be booked', undefined, 'VEHICLE_UNAVAILABLE');
+    if (!vehicle || vehicle.isArchived) throw conflict(RENTAL_SERVER_MESSAGES.vehicleArchived, undefined, 'VEHICLE_UNAVAILABLE');
     if (vehicle.status !== 'available' && vehicle.status !== undefined) {
       throw conflict(`The vehicle is ${String(vehicle.status).replace(/_/g, ' ')} and cannot be picked up`, { vehicleId: 'Vehicle not available' }, 'VEHICLE_UNAVAILABLE');
     }
@@ -105,11 +120,16 @@ export interface ReturnPreview {
   balanceAfter: number;
 }
 
-/** What return and its preview both refuse (400), before pricing could throw on it. */
+/**
+ * A return is checked against when the car actually left: the earlier of the booked start and
+ * the pickup (a car picked up early may come back before its booked start). Instants are
+ * compared as times, not strings (offsets and fractions differ in spelling).
+ */
 function checkReturn(rental: RentalItem, body: ReturnBody, returnDate: string) {
   const start = rental.odometerStart as number | undefined;
   if (start !== undefined && start !== null && body.odometerEnd < start) throw validationFailed({ odometerEnd: RENTAL_MESSAGES.odometerBelowStart });
-  if (returnDate < rental.startDate) throw validationFailed({ returnDate: RENTAL_MESSAGES.returnBeforeStart });
+  const out = usageStart(rental.startDate, (rental.pickedUpAt as string | undefined) ?? null);
+  if (Date.parse(returnDate) < Date.parse(String(out))) throw validationFailed({ returnDate: RENTAL_SERVER_MESSAGES.returnBeforePickup });
 }
 
 export async function previewReturn(tenantId: string, rental: RentalItem, body: ReturnBody, settings: RentalSettings): Promise<ReturnPreview> {
@@ -143,8 +163,7 @@ export function returnRental(actor: Actor, rentalId: string, body: ReturnBody, k
     const entries = settlementEntries(statement, ledger);
     const vehicle = await readVehicle(actor.tenantId, rental.vehicleId);
     const extra: (TransactItem | null)[] = [
-      tx.delete(scheduleBlockKey(actor.tenantId, blockOf(rental))),
-      tx.put(scheduleBlockItem(actor.tenantId, blockOf(rental, { end: returnDate, status: 'completed' }))),
+      ...replaceBlock(actor.tenantId, blockOf(rental), blockOf(rental, { end: returnDate, status: 'completed' })),
       tx.delete(activeIndexKey(actor.tenantId, rental.id)),
     ];
     if (vehicle) {
@@ -186,18 +205,9 @@ export function closeRental(actor: Actor, rentalId: string, body: { depositRefun
     const ledger = await readLedger(actor.tenantId, rental.id);
     const settlement = depositSettlementAtClose(ledger);
     if (settlement.balanceAfterMinor > 0 && actor.role === 'STAFF' && !settings.allowStaffCloseWithBalance) {
-      throw forbidden('Staff cannot close a rental with an outstanding balance. Record the payment or ask a manager.');
+      throw forbidden(RENTAL_SERVER_MESSAGES.staffCloseRefused);
     }
-    const entries = [];
-    if (settlement.appliedToBalanceMinor > 0) {
-      entries.push(
-        { type: 'refund' as const, context: 'end' as const, category: 'security_deposit_refund' as const, label: 'Security deposit applied to balance', amountMinor: settlement.appliedToBalanceMinor, method: 'security_deposit' },
-        { type: 'payment' as const, context: 'end' as const, category: 'payment' as const, label: 'Paid from security deposit', amountMinor: settlement.appliedToBalanceMinor, method: 'security_deposit' },
-      );
-    }
-    if (settlement.refundMinor > 0) {
-      entries.push({ type: 'refund' as const, context: 'end' as const, category: 'security_deposit_refund' as const, label: 'Security deposit refund', amountMinor: settlement.refundMinor, method: body.depositRefundMethod });
-    }
+    const entries = closingEntries(ledger, body.depositRefundMethod);
     // Customer counters (customers domain: totalSpendMinor = total charged on completed rentals).
     const customer = (await getItem(customerKey(actor.tenantId, rental.customerId), true)) as (Item & { version: number }) | undefined;
     const completedRentals = Number(customer?.completedRentals ?? 0) + 1;
@@ -213,13 +223,16 @@ export function closeRental(actor: Actor, rentalId: string, body: { depositRefun
   });
 }
 
-export function cancelRental(actor: Actor, rentalId: string, body: { reason?: string }) {
+/** Cancel: nothing is owed unless a cancellation fee is charged (policy in ./settlement.ts). */
+export function cancelRental(actor: Actor, rentalId: string, body: { reason?: string; cancellationFee?: number }) {
   return mutateRental(actor, rentalId, { scope: 'cancel' }, async (rental, _s, now) => {
     if (!canTransition('cancel', rental.status)) refuseTransition(rental.status, 'cancelled');
+    const ledger = await readLedger(actor.tenantId, rental.id);
     return {
       action: 'cancel',
       status: 'cancelled',
       note: body.reason,
+      entries: cancellationEntries(ledger, toMinor(body.cancellationFee ?? 0)),
       changes: { cancelledAt: now.toISOString(), cancelReason: body.reason ?? null },
       extra: [tx.delete(scheduleBlockKey(actor.tenantId, blockOf(rental)))],
     };
@@ -262,8 +275,7 @@ export async function markOverdue(tenantId: string, rental: RentalItem, now: Dat
       blockEnd: null,
       timeline: appendTimeline(rental.timeline, { at, action: 'overdue', by: 'system' }),
     }, at),
-    tx.delete(scheduleBlockKey(tenantId, blockOf(rental))),
-    tx.put(scheduleBlockItem(tenantId, blockOf(overdue, { end: null, status: 'overdue' }))),
+    ...replaceBlock(tenantId, blockOf(rental), blockOf(overdue, { end: null, status: 'overdue' })),
     tx.delete(activeIndexKey(tenantId, rental.id)),
     statusCountTx(tenantId, 'active', 'overdue'),
     tx.putNew(auditItem(systemActor(tenantId), 'rental.overdue', 'rental', rental.id, { before: { status: 'active' }, after: { status: 'overdue' } })),

@@ -14,6 +14,8 @@ export async function rentalDefaults(tenantId: string) {
   const region = getRegionConfig(s.region);
   return {
     region: s.region,
+    /** The company's clock: rental dates are shown and entered in it. */
+    timezone: s.timezone,
     currency: region.currency,
     taxRate: s.defaultTaxRatePercent,
     taxIncludedByConvention: false,

@@ -18,6 +18,7 @@ import type { LedgerItem, NewLedgerEntry, RentalItem } from './data';
 export function finalStatement(rental: RentalItem, body: Pick<ReturnBody, 'odometerEnd' | 'fuelLevelEnd' | 'salikCharges' | 'trafficFines' | 'damageFees' | 'extraCharges'>, settings: RentalSettings, returnDate: string): FinalCharges {
   return finalCharges({
     startISO: rental.startDate,
+    pickedUpISO: (rental.pickedUpAt as string | undefined) ?? null,
     expectedReturnISO: rental.openEnded ? null : rental.expectedReturnDate,
     actualReturnISO: returnDate,
     gracePeriodHours: settings.gracePeriodHours,

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { depositSettlementAtClose } from '../../shared/rentals/ledger';
+import { cancellationEntries, closingEntries } from './settlement';
 import { calendarDateInZone } from '../../shared/regions';
 import { quoteRental, DAY_MS } from '../../shared/rentals/pricing';
 import { RENTAL_PAYMENT_METHODS, FUEL_LEVELS } from '../../shared/constants';
@@ -21,7 +21,7 @@ import { ledgerTotals } from '../../shared/rentals/ledger';
  * Demo rentals (functions/jobs/demo-reset.ts): about 200 rentals from 90 days ago to 30 days
  * ahead, in every status, each with the ledger the booking, pickup, return and close paths would
  * have posted — built with the same functions (quoteRental → initialEntries, finalStatement →
- * settlementEntries, depositSettlementAtClose, totalsAfter), so totals, balances, stats, schedule
+ * settlementEntries, closingEntries, cancellationEntries, totalsAfter), so totals, balances, stats, schedule
  * blocks, the active-rental index and the customers' counters all agree with the live code.
  * Deterministic: every choice comes from world.random.
  *
@@ -195,14 +195,8 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
           timeline.push({ at: new Date(returnAt + 600_000).toISOString(), action: 'payment', by: world.owner.username });
         }
         if (p.closed) {
-          const s = depositSettlementAtClose(posted);
           const closeAt = returnAt + 3_600_000;
-          const closing: NewLedgerEntry[] = [];
-          if (s.appliedToBalanceMinor > 0) {
-            closing.push({ type: 'refund', context: 'end', category: 'security_deposit_refund', label: 'Security deposit applied to balance', amountMinor: s.appliedToBalanceMinor, method: 'security_deposit' });
-            closing.push({ type: 'payment', context: 'end', category: 'payment', label: 'Paid from security deposit', amountMinor: s.appliedToBalanceMinor, method: 'security_deposit' });
-          }
-          if (s.refundMinor > 0) closing.push({ type: 'refund', context: 'end', category: 'security_deposit_refund', label: 'Security deposit refund', amountMinor: s.refundMinor, method: 'cash' });
+          const closing = closingEntries(posted, 'cash');
           post(closing, closeAt);
           Object.assign(rental, { closedAt: new Date(closeAt).toISOString(), contractLocked: true, closedBy: world.owner.username });
           timeline.push({ at: new Date(closeAt).toISOString(), action: 'close', by: world.owner.username });
@@ -218,6 +212,13 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
       }
     }
     if (p.status === 'cancelled') {
+      // As the lifecycle cancels: every charge reversed; what was paid goes back to the customer.
+      const cancelAt = createdAt + DAY_MS;
+      post(cancellationEntries(posted, 0), cancelAt);
+      const paid = totalsAfter(ZERO_TOTALS, posted);
+      if (paid.paymentsMinor - paid.refundsMinor > 0) {
+        post([{ type: 'refund', context: 'refund', category: 'payment', label: 'Refund', amountMinor: paid.paymentsMinor - paid.refundsMinor, method: initialPaid ? method : 'cash' }], cancelAt + 600_000);
+      }
       Object.assign(rental, { cancelledAt: new Date(createdAt + DAY_MS).toISOString(), cancelReason: pick(['Customer changed plans', 'Flight cancelled', 'Booked another vehicle']) });
       timeline.push({ at: new Date(createdAt + DAY_MS).toISOString(), action: 'cancel', by: world.owner.username });
     }

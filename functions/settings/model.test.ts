@@ -44,6 +44,17 @@ describe('applyUpdate', () => {
     expect(us.timezone).toBe('America/New_York');
   });
 
+  it('a region change with the Preferences tab repeating the old time zone takes the new region\'s zone (issue 17)', () => {
+    const cur = base();
+    expect(cur.timezone).toBe('America/New_York');
+    // The settings form saves its whole tab: region and the unchanged time zone.
+    const ae = applyUpdate(cur, parse({ preferences: { ...cur.preferences, region: 'AE' }, timezone: cur.timezone })).next;
+    expect(ae.timezone).toBe('Asia/Dubai');
+    // A different zone sent with the region is a choice and wins.
+    const own = applyUpdate(cur, parse({ preferences: { ...cur.preferences, region: 'AE' }, timezone: 'Asia/Muscat' })).next;
+    expect(own.timezone).toBe('Asia/Muscat');
+  });
+
   it('keeps gateway secrets out of the settings and flags which are set', () => {
     const { next, secrets, changed } = applyUpdate(base(), parse({ gatewayKeys: { serverKey: 'SK_live_x', clientKey: null } }));
     expect(secrets).toEqual({ serverKey: 'SK_live_x', clientKey: null });

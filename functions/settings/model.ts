@@ -61,7 +61,9 @@ export interface MergeResult {
  * - Changing the region without sending vatRate / timezone takes the new region's tax rate and
  *   time zone from shared/regions.ts (a company moving its books to the UAE gets 5% and
  *   Asia/Dubai); a value sent in the same body wins. US has no VAT, so its "rate" keeps the
- *   current one.
+ *   current one. A time zone sent UNCHANGED with a region change is not a choice: a form saving
+ *   its whole tab repeats the old zone (that is how a UAE company kept America/New_York), so the
+ *   new region's zone is taken; a different zone sent with it is the user's choice and wins.
  * - Gateway keys never enter the settings item; only `gatewayKeysConfigured` flags do.
  */
 export function applyUpdate(current: StoredCompanySettings, update: Omit<CompanySettingsUpdate, 'version'>): MergeResult {
@@ -74,7 +76,7 @@ export function applyUpdate(current: StoredCompanySettings, update: Omit<Company
   if (newRegion !== oldRegion) {
     const cfg = getRegionConfig(newRegion);
     if (update.vatRate === undefined && cfg.taxRate > 0) next.vatRate = cfg.taxRate / 100;
-    if (update.timezone === undefined) next.timezone = cfg.timezone;
+    if (update.timezone === undefined || update.timezone === current.timezone) next.timezone = cfg.timezone;
   }
 
   const secrets: MergeResult['secrets'] = {};

@@ -33,7 +33,7 @@ export async function runJob(name: JobName): Promise<unknown> {
 }
 
 export function startScheduler(log: (line: string) => void): { stop(): void } {
-  const crons = SCHEDULES.map((s) => new Cron(s.localCron, { timezone: 'UTC', protect: true }, async () => {
+  const crons = SCHEDULES.filter((s) => s.localCron).map((s) => new Cron(s.localCron!, { timezone: 'UTC', protect: true }, async () => {
     try {
       const result = await runJob(s.name);
       log(`job ${s.name} finished: ${JSON.stringify(result)}`);

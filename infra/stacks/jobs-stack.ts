@@ -33,6 +33,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   },
   // Queries the active-rental index (gsi2) and updates the rentals it marks overdue.
   'overdue-rentals': {},
+  // Reads every company's settings (filtered Scan) and fixes contradicting time zones.
+  'company-timezones': { scan: true },
 };
 
 export interface JobsStackProps extends StackProps {
@@ -97,6 +99,7 @@ export class JobsStack extends Stack {
       if (access.cognito?.length) props.userPool.grant(fn, ...access.cognito);
       if (access.ses) props.emailIdentity.grantSendEmail(fn);
 
+      if (!def.cron) continue; // one-off maintenance job: a Lambda to invoke once, no schedule
       // The L2 target creates one role per target function, trusted by scheduler.amazonaws.com
       // for this account only and allowed lambda:InvokeFunction on this function alone.
       const schedule = new Schedule(this, `${id}Schedule`, {

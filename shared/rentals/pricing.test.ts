@@ -478,3 +478,17 @@ describe('finalCharges', () => {
     );
   });
 });
+
+describe('finalCharges after an early pickup (issue 17)', () => {
+  const booked = { startISO: '2026-03-10T09:00:00Z', expectedReturnISO: '2026-03-12T09:00:00Z', dailyRateMinor: 10_000 };
+  it('counts the days used from the pickup when it was before the booked start; never throws for a return before the booked start', () => {
+    const early = finalCharges({ ...booked, pickedUpISO: '2026-03-10T06:00:00Z', actualReturnISO: '2026-03-12T09:00:00Z' });
+    expect(early.days).toMatchObject({ planned: 2, actual: 3, base: 2, late: 1 });
+    const backBeforeStart = finalCharges({ ...booked, pickedUpISO: '2026-03-10T06:00:00Z', actualReturnISO: '2026-03-10T08:00:00Z' });
+    expect(backBeforeStart.days).toMatchObject({ planned: 2, actual: 1, base: 2, late: 0 });
+    expect(backBeforeStart.totalMinor).toBe(20_000);
+    // A late pickup does not shorten what was booked.
+    const late = finalCharges({ ...booked, pickedUpISO: '2026-03-10T12:00:00Z', actualReturnISO: '2026-03-12T09:00:00Z' });
+    expect(late.days).toMatchObject({ planned: 2, actual: 2, late: 0 });
+  });
+});

@@ -18,6 +18,11 @@
  *   max(0, start − end) quarters × per-quarter rate. Returning with more fuel earns nothing.
  * - LATE RETURN: late days = days(start → actual) − days(start → expected), at least 0, charged at
  *   the daily rate (same day counting and grace). Early return is charged as booked by default.
+ * - EARLY PICKUP: the customer pays for the time they actually had the car. The days used are
+ *   counted from the EARLIER of the booked start and the actual pickup (a car handed over two
+ *   hours early is out two hours longer; a late pickup does not shorten the booking the company
+ *   held the car for). The booked days stay counted from the booked start, so the booked price is
+ *   the minimum and extra time shows as late days.
  * - YOUNG-DRIVER FEE: fee per day × chargeable days.
  * - TAX: computed ONCE on the sum of taxable lines (rounded half up at the tax line only).
  *   taxIncluded = false: tax = taxableNet × rate% is ADDED as a 'tax' line.
@@ -386,7 +391,10 @@ export function quoteRental(input: QuoteInput): Quote {
 // ---------------------------------------------------------------------------------------------
 
 export interface FinalChargesInput extends RateInput, TaxInput {
+  /** Booked start. */
   startISO: string | Date;
+  /** Actual pickup; when before the booked start, the days used count from it (see EARLY PICKUP). */
+  pickedUpISO?: string | Date | null;
   /** Booked return; null/absent for an open-ended rental (then no late fees). */
   expectedReturnISO?: string | Date | null;
   actualReturnISO: string | Date;
@@ -426,6 +434,12 @@ export interface FinalCharges extends PriceBreakdown {
   fuel: { shortfallQuarters: number; amountMinor: number } | null;
 }
 
+/** Where the days used start: the earlier of the booked start and the actual pickup. */
+export function usageStart(startISO: string | Date, pickedUpISO?: string | Date | null): string | Date {
+  if (pickedUpISO === undefined || pickedUpISO === null) return startISO;
+  return parseInstant(pickedUpISO) < parseInstant(startISO) ? pickedUpISO : startISO;
+}
+
 /**
  * Everything a rental costs at return, as one statement (the rentals domain posts the difference
  * from what the ledger already holds): base rental on the base days, late fees (late days ×
@@ -437,7 +451,7 @@ export function finalCharges(input: FinalChargesInput): FinalCharges {
   const grace = input.gracePeriodHours ?? DEFAULT_GRACE_PERIOD_HOURS;
   const hasExpected = input.expectedReturnISO !== undefined && input.expectedReturnISO !== null;
   const planned = hasExpected ? countRentalDays(input.startISO, input.expectedReturnISO!, grace) : null;
-  const actual = countRentalDays(input.startISO, input.actualReturnISO, grace);
+  const actual = countRentalDays(usageStart(input.startISO, input.pickedUpISO), input.actualReturnISO, grace);
   const policy = input.earlyReturn ?? 'charge_planned';
   const base = planned === null ? actual : policy === 'charge_planned' ? planned : Math.min(planned, actual);
   const late = planned === null ? 0 : Math.max(0, actual - planned);

@@ -94,10 +94,15 @@ export const ledgerEntrySchema = z.object({
   type: z.enum(['charge', 'payment', 'refund']),
   context: z.string(),
   category: z.string(),
+  /** English text; people read the description translated from its code (shared/rentals/ledger-text.ts). */
   label: z.string(),
+  descriptionCode: z.string().optional(),
+  descriptionParams: z.record(z.string(), z.string()).optional(),
+  lineCode: z.string().nullish(),
   amount: z.number(),
   method: z.string().nullable(),
-  status: z.enum(['paid', 'pending']),
+  /** Charges: paid/pending by allocation, reversed when reversals took all of it, not_collected for a deposit never received on an ended rental. */
+  status: z.enum(['paid', 'pending', 'reversed', 'not_collected']),
   reversesId: z.string().nullable(),
   postedAt: z.string(),
   outstanding: z.number().optional(),
@@ -129,6 +134,38 @@ export const returnPreviewSchema = z.object({
   balanceAfter: z.number(),
 });
 export type ReturnPreview = z.infer<typeof returnPreviewSchema>;
+
+/** POST /api/v1/rentals/quote: the price the booking of the same body charges. */
+export const rentalQuoteSchema = z.object({
+  days: z.number().int(),
+  expectedReturnDate: z.string(),
+  lines: z.array(z.object({ code: z.string(), category: z.string(), label: z.string(), amount: z.number(), quantity: z.number().optional(), unitAmount: z.number().optional() })),
+  subtotal: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  taxRate: z.number(),
+  taxIncluded: z.boolean(),
+  youngDriverFeePerDay: z.number(),
+});
+export type RentalQuote = z.infer<typeof rentalQuoteSchema>;
+
+/** GET /api/v1/rentals/defaults: company settings the wizard and rental pages need (any rentals reader). */
+export const rentalDefaultsSchema = z.object({
+  region: z.string(),
+  timezone: z.string(),
+  currency: z.string(),
+  taxRate: z.number(),
+  taxIncludedByConvention: z.boolean(),
+  dailyKmLimit: z.number(),
+  extraChargePerKm: z.number(),
+  gracePeriodHours: z.number(),
+  maxRentalDays: z.number(),
+  enableBlacklistCheck: z.boolean(),
+  blacklistMode: z.enum(['warning', 'block']),
+  enableOverbooking: z.boolean(),
+  allowStaffCloseWithBalance: z.boolean(),
+});
+export type RentalDefaults = z.infer<typeof rentalDefaultsSchema>;
 
 /** Ledger writes answer the updated rental. */
 export const rentalWriteResponseSchema = z.object({ rental: rentalSchema });

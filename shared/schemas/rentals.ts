@@ -223,7 +223,8 @@ export const closeSchema = z.object({
   depositRefundMethod: z.enum(LEDGER_METHODS).default('cash'),
 });
 
-export const cancelSchema = z.object({ reason: optionalText(500) });
+/** Cancelling reverses every charge; `cancellationFee` (optional) is then charged (functions/rentals/settlement.ts). */
+export const cancelSchema = z.object({ reason: optionalText(500), cancellationFee: money().default(0) });
 
 export const noteSchema = z.object({
   content: text(4000, { required: RENTAL_MESSAGES.noteRequired }).min(1, RENTAL_MESSAGES.noteRequired),

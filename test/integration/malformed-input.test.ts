@@ -321,12 +321,13 @@ describe('nothing was written', () => {
   it('no probe answered 5xx', () => expect(fiveHundreds).toEqual([]));
 });
 
-describe('a return before the rental started', () => {
+describe('a return before the car left', () => {
   it('answers 400 with the same field message on return-preview as on return (preview used to answer 500)', async () => {
     const id = (await ENTITY_FACTORIES['/api/v1/rentals/{id}'](owner.token)) as string;
     const rental = await get(`/api/v1/rentals/${id}`, owner.token);
     expect((await call(`/api/v1/rentals/${id}/pickup`, { method: 'POST', token: owner.token, body: { odometerStart: 10, fuelLevelStart: 'full' } })).status).toBe(200);
-    const early = new Date(Date.parse(rental.body.startDate) - 86_400_000).toISOString();
+    // Picked up now (before the booked start): a return a day ago is before both the pickup and the start.
+    const early = new Date(Math.min(Date.parse(rental.body.startDate), Date.now()) - 86_400_000).toISOString();
     const body = { odometerEnd: 20, condition: 'good', returnDate: early };
     const preview = await call(`/api/v1/rentals/${id}/return-preview`, { method: 'POST', token: owner.token, body });
     const done = await call(`/api/v1/rentals/${id}/return`, { method: 'POST', token: owner.token, body });

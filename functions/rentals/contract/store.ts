@@ -5,7 +5,7 @@ import type { RentalItem } from '../data';
 
 /**
  * Contract PDFs in S3 at tenants/{tenantId}/contracts/{rentalId}/{contractNumber}.pdf. The object
- * carries the rental version it was made from (metadata `rental-version`); a request regenerates
+ * carries the rental version and company time zone it was made from (metadata `rental-version`); a request regenerates
  * it when missing or when the rental changed since, then answers a short-lived presigned GET
  * (signed for S3_PUBLIC_ENDPOINT when set, so a browser can reach the local emulator).
  */
@@ -42,18 +42,21 @@ async function readLogo(key: string | undefined): Promise<Uint8Array | undefined
 export async function contractUrl(tenantId: string, rental: RentalItem): Promise<string> {
   const { s3Client, s3PresignClient, getSignedUrl, GetObjectCommand, PutObjectCommand } = await loadS3();
   const key = contractKey(tenantId, rental);
-  if ((await storedVersion(key)) !== String(rental.version)) {
-    const settings = await readRentalSettings(tenantId);
+  // The PDF prints times on the company's clock: a time-zone change makes a stored one stale too.
+  const settings = await readRentalSettings(tenantId);
+  const made = `${rental.version}@${settings.timezone}`;
+  if ((await storedVersion(key)) !== made) {
     // pdf-lib and fontkit are heavy: loaded on the first contract, not at cold start.
     const { renderContract } = await import('./pdf');
     const pdf = await renderContract(rental, settings, await readLogo(settings.logoKey));
     await s3Client().send(new PutObjectCommand({
       Bucket: config().documentsBucket, Key: key, Body: pdf, ContentType: 'application/pdf',
-      Metadata: { 'rental-version': String(rental.version) },
+      Metadata: { 'rental-version': made },
     }));
   }
   return getSignedUrl(s3PresignClient(), new GetObjectCommand({
     Bucket: config().documentsBucket, Key: key,
-    ResponseContentDisposition: `inline; filename="${rental.contractNumber}.pdf"`,
+    // attachment: "Download contract" downloads the file instead of opening a viewer tab.
+    ResponseContentDisposition: `attachment; filename="${rental.contractNumber}.pdf"`,
   }), { expiresIn: CONTRACT_URL_TTL_SECONDS });
 }

@@ -75,3 +75,11 @@ export function useFormat(): Format {
   const currency = company.currency as CurrencyCode | undefined;
   return useMemo(() => makeFormat(region, language, timeZone, currency), [region, language, timeZone, currency]);
 }
+
+/** Wall clock of an instant in a time zone, as UTC milliseconds (for offset arithmetic). */
+export function wallClockMs(ms: number, timeZone: string): number {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+}

@@ -10,38 +10,43 @@ import useSWR from 'swr';
 import { noteSchema, NOTE_VISIBILITIES } from '../../../../shared/schemas/rentals';
 import { PageHeader } from '../../components/PageHeader';
 import { DetailSkeleton } from '../../components/Skeletons';
-import { toast } from '../../components/toast/toast-store';
+import { dismissToast, toast } from '../../components/toast/toast-store';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../auth/context';
 import { useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
-import { BalanceBadge, ConfirmDialog, ErrorPanel, Field, RentalStatusBadge } from './components';
+import { DirectionArrow } from '../../components/DirectionArrow';
+import { FormField } from '../../components/FormField';
+import { BalanceBadge, ConfirmDialog, ErrorPanel, RentalStatusBadge } from './components';
 import { CloseDialog, MoneyDialog, PickupDialog, ReturnDialog, type MoneyKind } from './dialogs';
 import {
-  failureDescription, issuesToErrors, rentalApi, rentalPath, serverFieldErrors, useCan, useDateTime, useInvalidateRentals, useLedger,
-  useMoney, useRental, type LedgerEntryApi, type RentalApi,
+  rentalApi, rentalPath, useDateTime, useInvalidateRentals, useLedger, useMoney, useRental, useRentalDefaults, type RentalApi, type LedgerEntryApi,
 } from './rental-api';
-import { DirectionArrow } from '../../components/DirectionArrow';
+import { issuesToErrors, toastApiError, translateApiError } from '../../lib/api-errors';
+import { useCan } from '../../lib/use-can';
+import { LedgerEntries } from './LedgerEntries';
 
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | null;
 
 export default function RentalDetailPage() {
   const { id } = useParams();
   const t = useT();
+  const fmt = useFormat();
   const can = useCan();
   const money = useMoney();
-  const fmt = useFormat();
   const when = useDateTime();
   const rental = useRental(id);
   const ledger = useLedger(id);
   const invalidate = useInvalidateRentals();
-  const [dialog, setDialog] = useState<DialogName>(null);
+  const [dialog, setDialogState] = useState<DialogName>(null);
+  // Toasts sit in the bottom corner where a dialog's confirm button is: opening a dialog clears
+  // them, and dialogs report their own failures inside themselves.
+  const setDialog = (d: DialogName) => { if (d) dismissToast(); setDialogState(d); };
   const [pending, setPending] = useState(false);
   const [reversing, setReversing] = useState<LedgerEntryApi | null>(null);
-  const [contractUrl, setContractUrl] = useState<string | null>(null);
   const [contractPending, setContractPending] = useState(false);
   const { user } = useAuth();
-  const defaults = useSWR<{ allowStaffCloseWithBalance: boolean } | null>('/api/v1/rentals/defaults');
+  const defaults = useRentalDefaults();
   const vehicle = useSWR<{ odometerKm: number } | null>(rental.data && rental.data.status === 'pending' ? `/api/v1/vehicles/${rental.data.vehicleId}` : null);
 
   if (!rental.data && !rental.error) return <DetailSkeleton />;
@@ -55,7 +60,6 @@ export default function RentalDetailPage() {
   const done = (updated: RentalApi) => {
     setDialog(null);
     setReversing(null);
-    setContractUrl(null);
     invalidate(updated);
   };
 
@@ -66,7 +70,10 @@ export default function RentalDetailPage() {
       toast({ variant: 'success', title: t(okKey) });
       done(updated);
     } catch (error) {
-      toast({ variant: 'destructive', title: t('rentals.messages.updateFailed'), description: failureDescription(t, error) });
+      // Close the confirmation first: the toast must not sit on its buttons.
+      setDialog(null);
+      setReversing(null);
+      toastApiError(t('rentals.messages.updateFailed'), error);
     } finally {
       setPending(false);
     }
@@ -75,11 +82,18 @@ export default function RentalDetailPage() {
   const contract = async () => {
     setContractPending(true);
     try {
+      // The URL answers the PDF as an attachment: following it downloads the file in place
+      // (no new tab, no second link to click).
       const { url } = await rentalApi.contract(r.id);
-      setContractUrl(url);
-      window.open(url, '_blank', 'noopener');
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `${r.contractNumber}.pdf`;
+      a.rel = 'noopener';
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
     } catch (error) {
-      toast({ variant: 'destructive', title: t('rentals.detail.contractFailed'), description: failureDescription(t, error) });
+      toastApiError(t('rentals.detail.contractFailed'), error);
     } finally {
       setContractPending(false);
     }
@@ -112,7 +126,7 @@ export default function RentalDetailPage() {
       <p className="mb-2 text-sm"><Link to="/rentals" className="link"><DirectionArrow direction="back" /> {t('rentals.detail.back')}</Link></p>
       <PageHeader
         title={r.referenceNumber}
-        subtitle={<span className="flex flex-wrap items-center gap-2"><RentalStatusBadge status={r.status} /> <span>{r.customerName} · {r.vehicleLabel}</span></span>}
+        subtitle={<span className="flex flex-wrap items-center gap-2"><RentalStatusBadge status={r.status} closedAt={r.closedAt} /> <span>{r.customerName} · {r.vehicleLabel}</span></span>}
         actions={actions}
       />
 
@@ -154,7 +168,6 @@ export default function RentalDetailPage() {
             <button type="button" className="btn-secondary mt-2" onClick={() => void contract()} disabled={contractPending}>
               {contractPending ? t('rentals.detail.preparingContract') : t('rentals.detail.downloadContract')}
             </button>
-            {contractUrl && <p className="mt-2 text-sm"><a className="link" href={contractUrl} target="_blank" rel="noopener noreferrer" data-testid="contract-link">{r.contractNumber}.pdf</a></p>}
             <p className="mt-2 text-xs text-slate-500">{t('rentals.dialogs.noDocuments')}</p>
           </div>
         </section>
@@ -167,38 +180,7 @@ export default function RentalDetailPage() {
         ) : ledger.data.items.length === 0 ? (
           <p className="text-sm">{t('rentals.detail.noEntries')}</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-sm" data-testid="ledger-table">
-              <thead>
-                <tr className="text-start">
-                  {['detail.type', 'dialogs.category', 'dialogs.description', 'dialogs.method', 'columns.status', 'dialogs.amount'].map((k) => (
-                    <th key={k} scope="col" className="px-2 py-1 text-start font-semibold">{t(`rentals.${k}`)}</th>
-                  ))}
-                  <th scope="col"><span className="sr-only">{t('rentals.detail.reverse')}</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {ledger.data.items.map((e) => {
-                  const reversed = ledger.data!.items.some((x) => x.reversesId === e.id);
-                  return (
-                    <tr key={e.id} data-entry-type={e.type} data-category={e.category}>
-                      <td className="px-2 py-1">{t(`rentals.types.${e.type}`)}{e.reversesId ? ` · ${t('rentals.detail.reversed')}` : ''}</td>
-                      <td className="px-2 py-1">{t(`rentals.categories.${e.category}`)}</td>
-                      <td className="px-2 py-1">{e.label}</td>
-                      <td className="px-2 py-1">{e.method ? t(`rentals.methods.${e.method}`) : '—'}</td>
-                      <td className="px-2 py-1">{t(`rentals.entryStatus.${e.status}`)}</td>
-                      <td className={`px-2 py-1 text-end tabular-nums ${e.type === 'payment' ? 'text-emerald-700 dark:text-emerald-300' : ''}`}>{e.type === 'payment' ? '−' : ''}{money(e.amount)}</td>
-                      <td className="px-2 py-1 text-end">
-                        {edit && !e.reversesId && !reversed && r.status !== 'archived' && (
-                          <button type="button" className="btn-ghost text-xs" onClick={() => setReversing(e)}>{t('rentals.detail.reverse')}</button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <LedgerEntries items={ledger.data.items} canReverse={edit && r.status !== 'archived'} onReverse={(e) => { dismissToast(); setReversing(e); }} />
         )}
       </section>
 
@@ -225,7 +207,7 @@ export default function RentalDetailPage() {
           <PickupDialog rental={r} open={dialog === 'pickup'} onClose={() => setDialog(null)} onDone={done} vehicleOdometer={vehicle.data?.odometerKm} />
           <ReturnDialog rental={r} open={dialog === 'return'} onClose={() => setDialog(null)} onDone={done} />
           <CloseDialog rental={r} open={dialog === 'close'} onClose={() => setDialog(null)} onDone={done} />
-          <ConfirmDialog open={dialog === 'cancel'} title={t('rentals.dialogs.cancelTitle')} body={t('rentals.dialogs.cancelBody')} confirmLabel={t('rentals.actions.cancel')}
+          <ConfirmDialog open={dialog === 'cancel'} title={t('rentals.dialogs.cancelTitle')} body={t('rentals.dialogs.cancelBody')} confirmLabel={t('rentals.actions.cancel')} cancelLabel={t('rentals.actions.keepRental')}
             pending={pending} onClose={() => setDialog(null)} onConfirm={() => void simple(() => rentalApi.cancel(r.id, {}), 'rentals.toasts.cancelled')} />
           <ConfirmDialog open={dialog === 'archive'} title={t('rentals.dialogs.archiveTitle')} body={t('rentals.dialogs.archiveBody')} confirmLabel={t('rentals.actions.archive')}
             pending={pending} onClose={() => setDialog(null)} onConfirm={() => void simple(() => rentalApi.archive(r.id), 'rentals.toasts.archived')} />
@@ -268,7 +250,7 @@ function Notes({ rentalId, canEdit }: { rentalId: string; canEdit: boolean }) {
       toast({ variant: 'success', title: t('rentals.toasts.noteAdded') });
       void notes.mutate();
     } catch (error) {
-      setErrors(serverFieldErrors(t, error));
+      setErrors(translateApiError(error, t).fields);
     } finally {
       setPending(false);
     }
@@ -278,17 +260,17 @@ function Notes({ rentalId, canEdit }: { rentalId: string; canEdit: boolean }) {
       <h2 className="mb-3 font-semibold">{t('rentals.detail.notes')}</h2>
       {canEdit && (
         <form onSubmit={submit} noValidate className="mb-4 space-y-2">
-          <Field label={t('rentals.dialogs.noteContent')} error={errors.content}>
+          <FormField label={t('rentals.dialogs.noteContent')} error={errors.content}>
             {(p) => <textarea {...p} className="field-input" rows={2} value={content} onChange={(e) => setContent(e.target.value)} />}
-          </Field>
+          </FormField>
           <div className="flex items-end gap-2">
-            <Field label={t('rentals.dialogs.visibility')}>
+            <FormField label={t('rentals.dialogs.visibility')}>
               {(p) => (
                 <select {...p} className="field-input" value={visibility} onChange={(e) => setVisibility(e.target.value)}>
                   {NOTE_VISIBILITIES.map((v) => <option key={v} value={v}>{t(`rentals.dialogs.${v}`)}</option>)}
                 </select>
               )}
-            </Field>
+            </FormField>
             <button type="submit" className="btn-secondary" disabled={pending}>{t('rentals.actions.addNote')}</button>
           </div>
         </form>

@@ -4,23 +4,30 @@
  * vehicles × days from GET /api/v1/calendar/fleet. "New Rental" opens the wizard; the new
  * rental's page opens after. Filters persist in the client state (spec §3 rental filters).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import { RENTAL_STATUSES } from '../../../../shared/schemas/rentals';
+import type { RentalStats } from '../../../../shared/schemas/rentals-responses';
 import { PageHeader } from '../../components/PageHeader';
-import { TableSkeleton } from '../../components/Skeletons';
+import { EmptyList, ListState, ListTable, LoadMoreButton, SearchField } from '../../components/ListKit';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { setAppState, useAppState } from '../../lib/persisted-state';
-import { BalanceBadge, ErrorPanel, RentalStatusBadge, Stat } from './components';
+import { readOneOf, readString, usePersistedFilters } from '../../lib/persisted-filters';
+import type { Filters } from '../../lib/persisted-state';
+import { useCan } from '../../lib/use-can';
+import { useCursorList } from '../../lib/use-cursor-list';
+import { BalanceBadge, RentalStatusBadge, Stat } from './components';
 import { FleetCalendar } from './FleetCalendar';
 import { RentalWizard } from './RentalWizard';
-import { RENTALS_PATH, useCan, useDateTime, useInvalidateRentals, useMoney, type RentalApi } from './rental-api';
+import { RENTALS_PATH, useDateTime, useInvalidateRentals, useMoney, type RentalApi } from './rental-api';
 
-type Page = { items: RentalApi[]; nextCursor: string | null } | null;
-interface Stats { byStatus: Record<string, number>; total: number; monthRevenue: number; monthCharges: number }
+/** Stored filters → valid ones ('search' was the search key before the kit's 'q'). */
+const readFilters = (s: Filters) => ({
+  status: readOneOf(s, 'status', RENTAL_STATUSES, ''),
+  q: readString(s, 'q', readString(s, 'search')),
+  view: readOneOf(s, 'view', ['list', 'calendar'] as const, 'list'),
+});
 
 export default function RentalsPage() {
   const t = useT();
@@ -29,36 +36,13 @@ export default function RentalsPage() {
   const money = useMoney();
   const when = useDateTime();
   const invalidate = useInvalidateRentals();
-  const stored = useAppState((s) => s.rentalFilters);
-  const status = typeof stored.status === 'string' && (RENTAL_STATUSES as readonly string[]).includes(stored.status) ? stored.status : '';
-  const search = typeof stored.search === 'string' ? stored.search : '';
-  const view = stored.view === 'calendar' ? 'calendar' : 'list';
-  const [searchDraft, setSearchDraft] = useState(search);
+  const { filters, update } = usePersistedFilters('rentalFilters', readFilters);
+  const { status, q: search, view } = filters;
   const [creating, setCreating] = useState(false);
-  const update = (patch: Record<string, string>) => setAppState((s) => ({ rentalFilters: { ...s.rentalFilters, ...patch } }));
 
-  useEffect(() => {
-    if (searchDraft === search) return;
-    const timer = setTimeout(() => update({ search: searchDraft.trim() }), 300);
-    return () => clearTimeout(timer);
-  }, [searchDraft, search]);
-
-  const stats = useSWR<Stats | null>(`${RENTALS_PATH}/stats`);
-  const query = useMemo(() => {
-    const p = new URLSearchParams({ limit: '25' });
-    if (status) p.set('status', status);
-    if (search) p.set('q', search);
-    return p.toString();
-  }, [status, search]);
-  const list = useSWRInfinite<Page>((index, previous) => {
-    if (view !== 'list') return null;
-    if (index > 0 && !previous?.nextCursor) return null;
-    return `${RENTALS_PATH}?${query}${index > 0 ? `&cursor=${encodeURIComponent(previous!.nextCursor!)}` : ''}`;
-  });
-  const pages = list.data ?? [];
-  const rentals = pages.flatMap((p) => p?.items ?? []);
-  const nextCursor = pages.length ? pages[pages.length - 1]?.nextCursor ?? null : null;
-  const loadingFirst = view === 'list' && !list.data && !list.error;
+  const stats = useSWR<RentalStats | null>(`${RENTALS_PATH}/stats`);
+  const list = useCursorList<RentalApi>(view === 'list' ? RENTALS_PATH : null, { status, q: search }, { limit: 25 });
+  const rentals = list.items;
 
   const created = (rental: RentalApi) => {
     toast({ variant: 'success', title: t('rentals.wizard.created'), description: `${rental.referenceNumber} · ${rental.customerName}` });
@@ -67,7 +51,7 @@ export default function RentalsPage() {
     navigate(`/rentals/${rental.id}`);
   };
 
-  const filterButtons: [string, string][] = [['', t('rentals.allStatuses')], ...RENTAL_STATUSES.map((s) => [s, t(`rentals.status.${s}`)] as [string, string])];
+  const filterButtons: [typeof status, string][] = [['', t('rentals.allStatuses')], ...RENTAL_STATUSES.map((s) => [s, t(`rentals.status.${s}`)] as [typeof status, string])];
 
   return (
     <>
@@ -77,7 +61,25 @@ export default function RentalsPage() {
         actions={can('rentalsEdit') ? <button type="button" className="btn-primary" onClick={() => setCreating(true)}>{t('rentals.newRental')}</button> : undefined}
       />
 
-      <section aria-label={t('rentals.stats.total')} className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      {/* Phones: one line of the counts that matter, the rest on demand, so the list starts on screen. */}
+      <details className="card mb-4 sm:hidden" data-testid="rental-stats-compact">
+        <summary className="cursor-pointer text-sm">
+          {stats.data ? (
+            <span className="inline-flex flex-wrap gap-x-3 tabular-nums">
+              <span>{t('rentals.stats.active')}: <strong>{stats.data.byStatus.active ?? 0}</strong></span>
+              <span>{t('rentals.stats.pending')}: <strong>{stats.data.byStatus.pending ?? 0}</strong></span>
+              <span>{t('rentals.stats.overdue')}: <strong>{stats.data.byStatus.overdue ?? 0}</strong></span>
+            </span>
+          ) : '…'}
+        </summary>
+        {stats.data && (
+          <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
+            <dt>{t('rentals.stats.total')}</dt><dd className="text-end tabular-nums">{stats.data.total}</dd>
+            <dt>{t('rentals.stats.revenueMonth')}</dt><dd className="text-end tabular-nums">{money(stats.data.monthRevenue)}</dd>
+          </dl>
+        )}
+      </details>
+      <section aria-label={t('rentals.stats.total')} className="mb-6 hidden gap-4 sm:grid sm:grid-cols-2 lg:grid-cols-5">
         {stats.data ? (
           <>
             <Stat label={t('rentals.stats.total')} value={stats.data.total} testId="stat-total" />
@@ -97,10 +99,7 @@ export default function RentalsPage() {
           <button type="button" className={view === 'calendar' ? 'btn-primary' : 'btn-secondary'} aria-pressed={view === 'calendar'} onClick={() => update({ view: 'calendar' })}>{t('rentals.calendarView')}</button>
         </div>
         {view === 'list' && (
-          <div className="min-w-56 flex-1">
-            <label htmlFor="rental-search" className="field-label">{t('rentals.searchLabel')}</label>
-            <input id="rental-search" type="search" className="field-input" placeholder={t('rentals.searchPlaceholder')} value={searchDraft} onChange={(e) => setSearchDraft(e.target.value)} />
-          </div>
+          <SearchField id="rental-search" label={t('rentals.searchLabel')} placeholder={t('rentals.searchPlaceholder')} value={search} onSearch={(value) => update({ q: value })} />
         )}
       </div>
 
@@ -117,47 +116,46 @@ export default function RentalsPage() {
               </button>
             ))}
           </div>
-          {loadingFirst ? (
-            <TableSkeleton rows={8} columns={5} />
-          ) : list.error && !rentals.length ? (
-            <ErrorPanel title={t('rentals.loadFailed')} onRetry={() => void list.mutate()} />
-          ) : rentals.length === 0 && !nextCursor ? (
-            <div className="card text-center">
-              <p className="font-medium">{status || search ? t('rentals.noMatches') : t('rentals.emptyTitle')}</p>
-              {!status && !search && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('rentals.emptyBody')}</p>}
-              {!status && !search && can('rentalsEdit') && <button type="button" className="btn-primary mt-4" onClick={() => setCreating(true)}>{t('rentals.newRental')}</button>}
-            </div>
-          ) : (
-            <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
-              <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-                <thead className="bg-slate-50 dark:bg-slate-900">
-                  <tr>
-                    {(['reference', 'customer', 'vehicle', 'period', 'status', 'total', 'balance'] as const).map((c) => (
-                      <th key={c} scope="col" className="px-3 py-2 text-start font-semibold">{t(`rentals.columns.${c}`)}</th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+          <ListState list={list} errorTitle={t('rentals.loadFailed')} empty={
+            <EmptyList area="rentals" filtered={!!(status || search)} onClear={() => update({ status: '', q: '' })}
+              action={can('rentalsEdit') ? { label: t('rentals.newRental'), onClick: () => setCreating(true) } : undefined} />
+          }>
+            <>
+            <ul className="space-y-2 md:hidden" data-testid="rental-cards">
+              {rentals.map((r) => (
+                <li key={r.id} className="card p-3 text-sm" data-rental-id={r.id}>
+                  <div className="flex items-center justify-between gap-2">
+                    <Link to={`/rentals/${r.id}`} className="link font-mono">{r.referenceNumber}</Link>
+                    <RentalStatusBadge status={r.status} closedAt={r.closedAt} />
+                  </div>
+                  <p className="mt-1 font-medium">{r.customerName}</p>
+                  <p className="text-slate-600 dark:text-slate-300">{r.vehicleLabel}</p>
+                  <p className="text-slate-600 dark:text-slate-300">{when(r.startDate, false)} – {r.openEnded ? t('rentals.openEnded') : when(r.expectedReturnDate, false)}</p>
+                  <div className="mt-2 flex items-center justify-between gap-2 tabular-nums">
+                    <span>{t('rentals.columns.total')}: {money(r.totalAmount)}</span>
+                    <span className="flex items-center gap-2">{money(Math.abs(r.balance))} <BalanceBadge state={r.balanceState} /></span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden md:block">
+            <ListTable columns={(['reference', 'customer', 'vehicle', 'period', 'status', 'total', 'balance'] as const).map((c) => t(`rentals.columns.${c}`))}>
                   {rentals.map((r) => (
                     <tr key={r.id} data-rental-id={r.id}>
                       <td className="px-3 py-2"><Link to={`/rentals/${r.id}`} className="link font-mono">{r.referenceNumber}</Link></td>
                       <td className="px-3 py-2">{r.customerName}</td>
                       <td className="px-3 py-2">{r.vehicleLabel}</td>
                       <td className="px-3 py-2 whitespace-nowrap">{when(r.startDate, false)} – {r.openEnded ? t('rentals.openEnded') : when(r.expectedReturnDate, false)}</td>
-                      <td className="px-3 py-2"><RentalStatusBadge status={r.status} /></td>
+                      <td className="px-3 py-2"><RentalStatusBadge status={r.status} closedAt={r.closedAt} /></td>
                       <td className="px-3 py-2 tabular-nums">{money(r.totalAmount)}</td>
                       <td className="px-3 py-2"><span className="flex items-center gap-2 tabular-nums">{money(Math.abs(r.balance))} <BalanceBadge state={r.balanceState} /></span></td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
+            </ListTable>
             </div>
-          )}
-          {nextCursor && (
-            <div className="mt-4 text-center">
-              <button type="button" className="btn-secondary" onClick={() => void list.setSize(list.size + 1)}>{t('rentals.loadMore')}</button>
-            </div>
-          )}
+            </>
+          </ListState>
+          <LoadMoreButton list={list} label={t('rentals.loadMore')} />
         </>
       )}
 

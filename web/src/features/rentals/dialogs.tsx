@@ -4,8 +4,12 @@ import { chargeSchema, closeSchema, LEDGER_METHODS, MANUAL_CHARGE_CATEGORIES, pa
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
-import { Field, Modal } from './components';
-import { failureDescription, issuesToErrors, rentalApi, serverFieldErrors, useMoney, type RentalApi, type ReturnPreviewApi } from './rental-api';
+import { FormField } from '../../components/FormField';
+import { Modal } from './components';
+import {
+  rentalApi, useMoney, type RentalApi, type ReturnPreviewApi,
+} from './rental-api';
+import { issuesToErrors, translateApiError } from '../../lib/api-errors';
 
 /**
  * The rental's action dialogs. Each validates with the API's schema before sending, shows the
@@ -15,13 +19,36 @@ type Done = (rental: RentalApi) => void;
 const num = (v: string) => (v.trim() === '' ? undefined : Number(v.replace(',', '.')));
 const input = 'field-input';
 
-function Actions({ onClose, pending, label }: { onClose: () => void; pending: boolean; label: string }) {
+/**
+ * A dialog's failure shows INSIDE the dialog, above its buttons, never as a toast: the toast
+ * region (bottom corner) would sit on the dialog's confirm button.
+ */
+function DialogError({ message }: { message: string }) {
+  if (!message) return null;
+  return <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">{message}</p>;
+}
+
+function useDialogError(): [string, (error?: unknown) => void] {
+  const t = useT();
+  const [message, setMessage] = useState('');
+  const set = (error?: unknown) => {
+    if (error === undefined) { setMessage(''); return; }
+    const detail = translateApiError(error, t).message;
+    setMessage(detail ? `${t('rentals.messages.updateFailed')}: ${detail}` : t('rentals.messages.updateFailed'));
+  };
+  return [message, set];
+}
+
+function Actions({ onClose, pending, label, error = '' }: { onClose: () => void; pending: boolean; label: string; error?: string }) {
   const t = useT();
   return (
+    <>
+    <DialogError message={error} />
     <div className="mt-6 flex justify-end gap-2">
       <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>{t('rentals.actions.cancelDialog')}</button>
       <button type="submit" className="btn-primary" disabled={pending}>{pending ? t('rentals.actions.saving') : label}</button>
     </div>
+    </>
   );
 }
 
@@ -36,6 +63,7 @@ export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: Mon
   const [deposit, setDeposit] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useDialogError();
   useEffect(() => {
     if (open) { setAmount(kind === 'payment' && rental.balance > 0 ? String(rental.balance) : ''); setLabel(''); setErrors({}); setDeposit(false); setCategory('other'); setMethod('cash'); }
   }, [open, kind, rental.balance]);
@@ -49,13 +77,14 @@ export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: Mon
     const parsed = schema.safeParse(body);
     if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
     setPending(true);
+    setFailure();
     try {
       const res = await (kind === 'charge' ? rentalApi.charge(rental.id, body) : kind === 'payment' ? rentalApi.payment(rental.id, body) : rentalApi.refund(rental.id, body));
       toast({ variant: 'success', title: t(kind === 'charge' ? 'rentals.toasts.chargeAdded' : kind === 'payment' ? 'rentals.toasts.paymentRecorded' : 'rentals.toasts.refundRecorded') });
       onDone(res.rental);
     } catch (error) {
-      setErrors(serverFieldErrors(t, error));
-      toast({ variant: 'destructive', title: t('rentals.messages.updateFailed'), description: failureDescription(t, error) });
+      setErrors(translateApiError(error, t).fields);
+      setFailure(error);
     } finally {
       setPending(false);
     }
@@ -65,38 +94,38 @@ export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: Mon
   return (
     <Modal open={open} onClose={pending ? () => {} : onClose} title={title}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label={t('rentals.dialogs.amount')} error={errors.amount}>
+        <FormField label={t('rentals.dialogs.amount')} error={errors.amount}>
           {(p) => <input {...p} className={input} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} autoFocus />}
-        </Field>
+        </FormField>
         {kind === 'charge' ? (
           <>
-            <Field label={t('rentals.dialogs.category')} error={errors.category}>
+            <FormField label={t('rentals.dialogs.category')} error={errors.category}>
               {(p) => (
                 <select {...p} className={input} value={category} onChange={(e) => setCategory(e.target.value)}>
                   {MANUAL_CHARGE_CATEGORIES.filter((c) => c !== 'security_deposit').map((c) => <option key={c} value={c}>{t(`rentals.categories.${c}`)}</option>)}
                 </select>
               )}
-            </Field>
-            <Field label={t('rentals.dialogs.description')} error={errors.label}>
+            </FormField>
+            <FormField label={t('rentals.dialogs.description')} error={errors.label}>
               {(p) => <input {...p} className={input} value={label} onChange={(e) => setLabel(e.target.value)} />}
-            </Field>
+            </FormField>
           </>
         ) : (
           <>
-            <Field label={t('rentals.dialogs.method')} error={errors.method}>
+            <FormField label={t('rentals.dialogs.method')} error={errors.method}>
               {(p) => (
                 <select {...p} className={input} value={method} onChange={(e) => setMethod(e.target.value)}>
                   {LEDGER_METHODS.map((m) => <option key={m} value={m}>{t(`rentals.methods.${m}`)}</option>)}
                 </select>
               )}
-            </Field>
+            </FormField>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={deposit} onChange={(e) => setDeposit(e.target.checked)} />
               {t(kind === 'payment' ? 'rentals.dialogs.forDeposit' : 'rentals.dialogs.fromDeposit')}
             </label>
           </>
         )}
-        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.save')} />
+        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.save')} error={failure} />
       </form>
     </Modal>
   );
@@ -108,6 +137,7 @@ export function PickupDialog({ rental, open, onClose, onDone, vehicleOdometer }:
   const [fuel, setFuel] = useState('full');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useDialogError();
   useEffect(() => { if (open) { setOdometer(vehicleOdometer !== undefined ? String(vehicleOdometer) : ''); setErrors({}); } }, [open, vehicleOdometer]);
 
   const submit = async (e: FormEvent) => {
@@ -116,13 +146,14 @@ export function PickupDialog({ rental, open, onClose, onDone, vehicleOdometer }:
     const parsed = pickupSchema.safeParse(body);
     if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
     setPending(true);
+    setFailure();
     try {
       const updated = await rentalApi.pickup(rental.id, body);
       toast({ variant: 'success', title: t('rentals.toasts.pickedUp') });
       onDone(updated);
     } catch (error) {
-      setErrors(serverFieldErrors(t, error));
-      toast({ variant: 'destructive', title: t('rentals.messages.updateFailed'), description: failureDescription(t, error) });
+      setErrors(translateApiError(error, t).fields);
+      setFailure(error);
     } finally {
       setPending(false);
     }
@@ -130,11 +161,11 @@ export function PickupDialog({ rental, open, onClose, onDone, vehicleOdometer }:
   return (
     <Modal open={open} onClose={pending ? () => {} : onClose} title={t('rentals.dialogs.pickupTitle')}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label={t('rentals.dialogs.odometerStart')} error={errors.odometerStart}>
+        <FormField label={t('rentals.dialogs.odometerStart')} error={errors.odometerStart}>
           {(p) => <input {...p} className={input} inputMode="numeric" value={odometer} onChange={(e) => setOdometer(e.target.value)} />}
-        </Field>
+        </FormField>
         <FuelSelect label={t('rentals.dialogs.fuelLevelStart')} value={fuel} onChange={setFuel} error={errors.fuelLevelStart} />
-        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.pickup')} />
+        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.pickup')} error={failure} />
       </form>
     </Modal>
   );
@@ -143,27 +174,28 @@ export function PickupDialog({ rental, open, onClose, onDone, vehicleOdometer }:
 function FuelSelect({ label, value, onChange, error, allowEmpty = false }: { label: string; value: string; onChange: (v: string) => void; error?: string; allowEmpty?: boolean }) {
   const t = useT();
   return (
-    <Field label={label} error={error}>
+    <FormField label={label} error={error}>
       {(p) => (
         <select {...p} className={input} value={value} onChange={(e) => onChange(e.target.value)}>
           {allowEmpty && <option value="">—</option>}
           {FUEL_LEVELS.map((f) => <option key={f} value={f}>{t(`rentals.fuel.${f}`)}</option>)}
         </select>
       )}
-    </Field>
+    </FormField>
   );
 }
 
 /** Return / end dialog: readings and charges, then the final charges computed by the server, then confirm. */
 export function ReturnDialog({ rental, open, onClose, onDone }: { rental: RentalApi; open: boolean; onClose: () => void; onDone: Done }) {
   const t = useT();
-  const money = useMoney();
   const fmt = useFormat();
+  const money = useMoney();
   const blank = { odometerEnd: '', condition: '', fuelLevelEnd: '', returnNotes: '', damageFees: '', salikCharges: '', trafficFines: '', extraCharges: '', salikNotes: '' };
   const [v, setV] = useState<Record<string, string>>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<ReturnPreviewApi | null>(null);
   const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useDialogError();
   useEffect(() => { if (open) { setV(blank); setErrors({}); setPreview(null); } }, [open]);
   const set = (k: string, value: string) => { setV((x) => ({ ...x, [k]: value })); setPreview(null); };
 
@@ -180,6 +212,7 @@ export function ReturnDialog({ rental, open, onClose, onDone }: { rental: Rental
     if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
     setErrors({});
     setPending(true);
+    setFailure();
     try {
       if (!preview) {
         setPreview(await rentalApi.previewReturn(rental.id, b));
@@ -189,39 +222,39 @@ export function ReturnDialog({ rental, open, onClose, onDone }: { rental: Rental
         onDone(updated);
       }
     } catch (error) {
-      setErrors(serverFieldErrors(t, error));
-      toast({ variant: 'destructive', title: t('rentals.messages.updateFailed'), description: failureDescription(t, error) });
+      setErrors(translateApiError(error, t).fields);
+      setFailure(error);
     } finally {
       setPending(false);
     }
   };
 
   const moneyField = (k: string) => (
-    <Field key={k} label={t(`rentals.dialogs.${k}`)} error={errors[k]}>
+    <FormField key={k} label={t(`rentals.dialogs.${k}`)} error={errors[k]}>
       {(p) => <input {...p} className={input} inputMode="decimal" value={v[k]} onChange={(e) => set(k, e.target.value)} />}
-    </Field>
+    </FormField>
   );
 
   return (
     <Modal open={open} onClose={pending ? () => {} : onClose} title={t('rentals.dialogs.returnTitle')} wide>
       <form onSubmit={submit} noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('rentals.dialogs.odometerEnd')} error={errors.odometerEnd}>
+          <FormField label={t('rentals.dialogs.odometerEnd')} error={errors.odometerEnd}>
             {(p) => <input {...p} className={input} inputMode="numeric" value={v.odometerEnd} onChange={(e) => set('odometerEnd', e.target.value)} />}
-          </Field>
-          <Field label={t('rentals.dialogs.condition')} error={errors.condition}>
+          </FormField>
+          <FormField label={t('rentals.dialogs.condition')} error={errors.condition}>
             {(p) => (
               <select {...p} className={input} value={v.condition} onChange={(e) => set('condition', e.target.value)}>
                 <option value="">—</option>
                 {VEHICLE_CONDITIONS.map((c) => <option key={c} value={c}>{t(`rentals.condition.${c}`)}</option>)}
               </select>
             )}
-          </Field>
+          </FormField>
           <FuelSelect label={t('rentals.dialogs.fuelLevelEnd')} value={v.fuelLevelEnd} onChange={(x) => set('fuelLevelEnd', x)} error={errors.fuelLevelEnd} allowEmpty />
           {['damageFees', 'salikCharges', 'trafficFines', 'extraCharges'].map(moneyField)}
-          <Field label={t('rentals.dialogs.returnNotes')} error={errors.returnNotes} className="sm:col-span-2">
+          <FormField label={t('rentals.dialogs.returnNotes')} error={errors.returnNotes} className="sm:col-span-2">
             {(p) => <textarea {...p} className={input} rows={2} value={v.returnNotes} onChange={(e) => set('returnNotes', e.target.value)} />}
-          </Field>
+          </FormField>
         </div>
         {preview && (
           <section className="mt-5 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" aria-label={t('rentals.dialogs.finalCharges')} data-testid="return-preview">
@@ -241,7 +274,7 @@ export function ReturnDialog({ rental, open, onClose, onDone }: { rental: Rental
             {preview.km && <p className="mt-2 text-slate-600 dark:text-slate-300">{t('rentals.dialogs.drivenKm', { driven: fmt.quantity(preview.km.driven, 'kilometer'), allowance: preview.km.allowance === null || preview.km.allowance === undefined ? '∞' : fmt.quantity(preview.km.allowance, 'kilometer'), extra: fmt.quantity(preview.km.extra, 'kilometer') })}</p>}
           </section>
         )}
-        <Actions onClose={onClose} pending={pending} label={preview ? t('rentals.dialogs.confirmReturn') : t('rentals.dialogs.calculate')} />
+        <Actions onClose={onClose} pending={pending} label={preview ? t('rentals.dialogs.confirmReturn') : t('rentals.dialogs.calculate')} error={failure} />
       </form>
     </Modal>
   );
@@ -252,16 +285,18 @@ export function CloseDialog({ rental, open, onClose, onDone }: { rental: RentalA
   const money = useMoney();
   const [method, setMethod] = useState('cash');
   const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useDialogError();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body = closeSchema.parse({ depositRefundMethod: method });
     setPending(true);
+    setFailure();
     try {
       const updated = await rentalApi.close(rental.id, body);
       toast({ variant: 'success', title: t('rentals.toasts.closed') });
       onDone(updated);
     } catch (error) {
-      toast({ variant: 'destructive', title: t('rentals.messages.updateFailed'), description: failureDescription(t, error) });
+      setFailure(error);
     } finally {
       setPending(false);
     }
@@ -272,15 +307,15 @@ export function CloseDialog({ rental, open, onClose, onDone }: { rental: RentalA
         <p className="text-sm text-slate-700 dark:text-slate-200">{t('rentals.dialogs.closeBody')}</p>
         {rental.balance > 0 && <p className="text-sm font-medium text-red-800 dark:text-red-300">{t('rentals.dialogs.closeBalance', { amount: money(rental.balance) })}</p>}
         {rental.depositHeld > 0 && (
-          <Field label={t('rentals.dialogs.depositRefundMethod')}>
+          <FormField label={t('rentals.dialogs.depositRefundMethod')}>
             {(p) => (
               <select {...p} className={input} value={method} onChange={(e) => setMethod(e.target.value)}>
                 {LEDGER_METHODS.map((m) => <option key={m} value={m}>{t(`rentals.methods.${m}`)}</option>)}
               </select>
             )}
-          </Field>
+          </FormField>
         )}
-        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.close')} />
+        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.close')} error={failure} />
       </form>
     </Modal>
   );

@@ -1,166 +1,73 @@
 /**
- * Rentals feature: API calls, cache keys, message translation, money and date formatting. The
- * catalog area is registered here, so it ships with the rentals pages (not the sign-in bundle).
+ * Rentals feature: API calls, cache keys, dates on the company's clock, ledger text. Lists,
+ * filters, errors, permissions and cache invalidation come from the web kit (web/src/KIT.md).
+ * The catalog area and the domain's messages are registered here, so they ship with the rentals
+ * pages (not the sign-in bundle).
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { addArea } from '../../../../shared/i18n';
 import { rentals as rentalsCatalog } from '../../../../shared/i18n/rentals';
-import { MONEY_MESSAGES } from '../../../../shared/money';
-import { hasAbility, type Ability } from '../../../../shared/permissions';
-import { RENTAL_MESSAGES, type RentalStatus } from '../../../../shared/schemas/rentals';
-import { api, ApiError } from '../../lib/api';
-import { useAuth } from '../../auth/context';
+import { getRegionConfig, type RegionCode } from '../../../../shared/regions';
+import { ledgerDescriptionOf, ledgerDescriptionText } from '../../../../shared/rentals/ledger-text';
+import { RENTAL_SERVER_MESSAGES } from '../../../../shared/rentals/messages';
+import { RENTAL_MESSAGES } from '../../../../shared/schemas/rentals';
+import type {
+  BookingConflict, Ledger, LedgerEntry, Rental, RentalDefaults, RentalQuote, ReturnPreview,
+} from '../../../../shared/schemas/rentals-responses';
+import { api } from '../../lib/api';
+import { registerMessages } from '../../lib/api-errors';
+import { useInvalidate } from '../../lib/invalidate';
 import { useLanguage, type TFunction } from '../../i18n';
 import { useDisplayRegion } from '../../lib/display-region';
-import { useFormat } from '../../lib/format';
+import { makeFormat, wallClockMs } from '../../lib/format';
 
 addArea('rentals', rentalsCatalog);
+registerMessages('rentals.messages', RENTAL_MESSAGES);
+registerMessages('rentals.messages', RENTAL_SERVER_MESSAGES);
+
+export type RentalApi = Rental;
+export type LedgerEntryApi = LedgerEntry;
+export type LedgerApi = Ledger;
+export type ConflictApi = BookingConflict;
+export type QuoteApi = RentalQuote;
+export type ReturnPreviewApi = ReturnPreview;
+export type RentalDefaultsApi = RentalDefaults;
 
 export const RENTALS_PATH = '/api/v1/rentals';
 export const rentalPath = (id: string) => `${RENTALS_PATH}/${encodeURIComponent(id)}`;
-
-export interface TimelineEvent { at: string; action: string; by?: string | null; note?: string }
-
-export interface RentalApi {
-  id: string;
-  referenceNumber: string;
-  contractNumber: string;
-  customerId: string;
-  customerName: string;
-  customerNameArabic?: string | null;
-  vehicleId: string;
-  vehicleLabel: string;
-  licensePlate?: string;
-  status: RentalStatus;
-  startDate: string;
-  endDate: string | null;
-  expectedReturnDate: string;
-  expectedDuration: number;
-  openEnded: boolean;
-  returnDate?: string | null;
-  rentalType: 'daily' | 'monthly';
-  dailyRate: number;
-  monthlyRate?: number | null;
-  dailyKmLimit: number;
-  extraChargePerKm: number;
-  taxRate: number;
-  taxIncluded: boolean;
-  youngDriverFeePerDay: number;
-  securityDeposit: number;
-  totalAmount: number;
-  charges: number;
-  payments: number;
-  refunds: number;
-  balance: number;
-  balanceState: 'due' | 'credit' | 'settled';
-  depositHeld: number;
-  odometerStart?: number;
-  odometerEnd?: number;
-  fuelLevelStart?: string;
-  fuelLevelEnd?: string;
-  pickupLocation?: string | null;
-  returnLocation?: string | null;
-  officeInCharge?: string | null;
-  agentName?: string | null;
-  notes?: string | null;
-  closedAt?: string | null;
-  contractLocked?: boolean;
-  overbookedConflicts?: unknown[] | null;
-  timeline: TimelineEvent[];
-  version: number;
-}
-
-export interface LedgerEntryApi {
-  id: string;
-  type: 'charge' | 'payment' | 'refund';
-  context: string;
-  category: string;
-  label: string;
-  amount: number;
-  method: string | null;
-  status: 'paid' | 'pending';
-  reversesId: string | null;
-  postedAt: string;
-  outstanding?: number;
-}
-
-export interface LedgerApi {
-  items: LedgerEntryApi[];
-  balance: number;
-  balanceState: 'due' | 'credit' | 'settled';
-  charges: number;
-  payments: number;
-  refunds: number;
-  deposit: { requested: number; received: number; refunded: number; held: number };
-}
-
-export interface ConflictApi { kind: string; refId: string; start: string; end: string | null; status: string; label?: string }
-
-const MESSAGE_KEYS: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(RENTAL_MESSAGES).map(([k, v]) => [v, k])),
-  [MONEY_MESSAGES.decimals]: 'moneyDecimals',
-  [MONEY_MESSAGES.invalid]: 'moneyInvalid',
-  [MONEY_MESSAGES.negative]: 'moneyNegative',
-  [MONEY_MESSAGES.positive]: 'moneyPositive',
-  'Staff cannot close a rental with an outstanding balance. Record the payment or ask a manager.': 'staffCloseRefused',
-  'Refund cannot exceed the amount paid': 'refundOverPaid',
-  'Refund cannot exceed the security deposit held': 'refundOverDeposit',
-  'This vehicle is archived and cannot be booked': 'vehicleArchived',
-  'This vehicle is out of service and cannot be booked': 'vehicleOutOfService',
-  'This customer is blacklisted and cannot rent': 'blacklisted',
-  'This customer matches the blacklist. Acknowledge the warning to continue.': 'blacklistWarning',
-};
-
-/** A schema or server message in the reader's language when the catalog knows it, else as sent. */
-export function translateRentalMessage(t: TFunction, message: string): string {
-  const key = MESSAGE_KEYS[message];
-  return key ? t(`rentals.messages.${key}`) : message;
-}
-
-export function issuesToErrors(t: TFunction, issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
-    if (field && !out[field]) out[field] = translateRentalMessage(t, issue.message);
-  }
-  return out;
-}
-
-export function serverFieldErrors(t: TFunction, error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !error.fields) return {};
-  return Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translateRentalMessage(t, v)]));
-}
-
-export function failureDescription(t: TFunction, error: unknown): string | undefined {
-  if (error instanceof ApiError && error.serverMessage) return translateRentalMessage(t, error.serverMessage);
-  return undefined;
-}
-
-/** The list a 409 carries (booking conflicts, blacklist matches). */
-export function errorConflicts<T = ConflictApi>(error: unknown): T[] {
-  if (!(error instanceof ApiError)) return [];
-  try {
-    return ((JSON.parse(error.body) as { error?: { conflicts?: T[] } }).error?.conflicts ?? []) as T[];
-  } catch {
-    return [];
-  }
-}
-
-export function useCan(): (ability: Ability) => boolean {
-  const { user } = useAuth();
-  return useCallback((ability: Ability) => hasAbility(user?.role, ability), [user?.role]);
-}
 
 /** The display region (the user's choice, else the company's): see lib/display-region.ts. */
 export function useRegion(): string {
   return useDisplayRegion();
 }
 
+export function useRentalDefaults() {
+  return useSWR<RentalDefaultsApi | null>('/api/v1/rentals/defaults');
+}
+
+/**
+ * The COMPANY's time zone: bookings, contracts, ledgers and timelines are read on the company's
+ * clock (a 09:00 Dubai booking shows 09:00 wherever the browser is), not the browser's.
+ */
+export function useCompanyTimeZone(): string {
+  const region = useRegion();
+  const defaults = useRentalDefaults();
+  return defaults.data?.timezone ?? getRegionConfig(defaults.data?.region ?? region).timezone;
+}
+
 /** Date, or date and time, through the one formatter (lib/format.ts), on the company's clock. */
 export function useDateTime(): (iso: string | null | undefined, withTime?: boolean) => string {
-  const f = useFormat();
+  const region = useRegion();
+  const { language } = useLanguage();
+  const tz = useCompanyTimeZone();
+  const f = useMemo(() => makeFormat(region as RegionCode, language, tz), [region, language, tz]);
   return useCallback((iso, withTime = true) => (withTime ? f.dateTime(iso) : f.date(iso)), [f]);
+}
+
+/** A ledger entry's description in the reader's language (stored code, or the old English label mapped). */
+export function ledgerText(t: TFunction, entry: Pick<LedgerEntryApi, 'label' | 'descriptionCode' | 'descriptionParams'>): string {
+  return ledgerDescriptionText(ledgerDescriptionOf(entry), (key, params) => t(key, params));
 }
 
 export function useRental(id: string | undefined) {
@@ -171,19 +78,14 @@ export function useLedger(id: string | undefined) {
   return useSWR<LedgerApi | null>(id ? `${rentalPath(id)}/ledger` : null);
 }
 
-/** Refreshes lists, stats, the calendar and (optionally) one rental after a change. */
+/** After a change: every rentals list, page and stat, the calendar and vehicles (kit invalidation), and the rental shown at once. */
 export function useInvalidateRentals() {
-  const { mutate, cache } = useSWRConfig();
+  const invalidate = useInvalidate();
+  const { mutate } = useSWRConfig();
   return useCallback((rental?: RentalApi) => {
-    for (const key of [...cache.keys()]) {
-      if (key.startsWith(`$inf$${RENTALS_PATH}?`) || key.startsWith(`${RENTALS_PATH}?`) || key === `${RENTALS_PATH}/stats` || key.startsWith('/api/v1/calendar/fleet') || key.startsWith('/api/v1/vehicles')) void mutate(key);
-    }
-    if (rental) {
-      void mutate(rentalPath(rental.id), rental, { revalidate: false });
-      void mutate(`${rentalPath(rental.id)}/ledger`);
-      void mutate(`${rentalPath(rental.id)}/notes`);
-    }
-  }, [mutate, cache]);
+    if (rental) void mutate(rentalPath(rental.id), rental, { revalidate: false });
+    void invalidate(RENTALS_PATH, '/api/v1/calendar/fleet', '/api/v1/vehicles');
+  }, [invalidate, mutate]);
 }
 
 const key = () => `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -191,6 +93,7 @@ const idem = () => ({ headers: { 'Idempotency-Key': key() } });
 
 export const rentalApi = {
   create: (body: unknown) => api.post<RentalApi>(RENTALS_PATH, body, idem()),
+  quote: (body: unknown) => api.post<QuoteApi>(`${RENTALS_PATH}/quote`, body),
   checkConflicts: (body: unknown) => api.post<{ hasConflicts: boolean; conflicts: ConflictApi[] }>(`${RENTALS_PATH}/check-conflicts`, body),
   payment: (id: string, body: unknown) => api.post<{ rental: RentalApi }>(`${rentalPath(id)}/payments`, body, idem()),
   charge: (id: string, body: unknown) => api.post<{ rental: RentalApi }>(`${rentalPath(id)}/charges`, body, idem()),
@@ -207,27 +110,31 @@ export const rentalApi = {
   contract: (id: string) => api.get<{ url: string }>(`${rentalPath(id)}/contract`),
 };
 
-export interface ReturnPreviewApi {
-  lines: { code: string; category: string; label: string; amount: number; quantity?: number }[];
-  subtotal: number;
-  tax: number;
-  total: number;
-  alreadyCharged: number;
-  toPost: number;
-  km: { driven: number; allowance: number | null; extra: number } | null;
-  balanceAfter: number;
-}
+const pad = (n: number) => String(n).padStart(2, '0');
 
-/** datetime-local value (local wall clock) ↔ ISO instant. */
-export function toLocalInput(iso: string | Date): string {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+/**
+ * datetime-local value ↔ ISO instant, on the wall clock of `timeZone` (the company's; default the
+ * browser's). Typing 09:00 for a Dubai company means 09:00 in Dubai wherever the browser is.
+ */
+export function toLocalInput(iso: string | Date, timeZone?: string): string {
+  const ms = new Date(iso).getTime();
+  const w = new Date(timeZone ? wallClockMs(ms, timeZone) : ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}T${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
 }
-export function fromLocalInput(value: string): string | undefined {
+export function fromLocalInput(value: string, timeZone?: string): string | undefined {
   if (!value) return undefined;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!m) return undefined;
+  if (!timeZone) {
+    const d = new Date(value);
+    return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+  }
+  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  if (Number.isNaN(wall)) return undefined;
+  // Guess with the offset at the wall time, then correct once (daylight-saving edges).
+  let ms = wall - (wallClockMs(wall, timeZone) - wall);
+  ms = wall - (wallClockMs(ms, timeZone) - ms);
+  return new Date(ms).toISOString();
 }
 
 export { useMoney } from '../../lib/money';

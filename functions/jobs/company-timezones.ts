@@ -1,0 +1,13 @@
+import { rootLogger } from '../lib/logger';
+import { fixCompanyTimeZones } from '../settings/api';
+
+/**
+ * Migration job (events/schedules.ts 'company-timezones'; also run by demo-reset, so a fresh
+ * `npm start` applies it): gives every company whose time zone contradicts its region the
+ * region's zone. Idempotent. Logic in functions/settings/timezone-migration.ts.
+ */
+export async function handler() {
+  const result = await fixCompanyTimeZones();
+  rootLogger.info('company-timezones finished', { ...result });
+  return result;
+}
