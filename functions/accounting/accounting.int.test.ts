@@ -276,7 +276,10 @@ describe('rentals post through the engine (UAE, VAT on)', () => {
   });
 
   it('return and close: usage charges post, the deposit is applied to the balance and the rest refunded', async () => {
-    const rental = await book({ taxRate: 5, securityDeposit: 1000 });
+    // Started two days ago (rentals charge from when the car left: an early pickup of a rental
+    // booked far ahead would charge every day until its end).
+    const now = Date.now();
+    const rental = await book({ taxRate: 5, securityDeposit: 1000, startDate: new Date(now - 2 * 86_400_000).toISOString(), endDate: new Date(now + 86_400_000).toISOString() });
     const path = `/api/v1/rentals/${rental.id}`;
     expect((await post(`${path}/payments`, { amount: 1000, method: 'debit_card', forDeposit: true }, owner)).status).toBe(201);
     expect((await post(`${path}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full' }, owner)).status).toBe(200);
