@@ -118,6 +118,6 @@ describe('property: the books stay sound under random rental operations', () => 
       const bs = (await get(`/api/v1/accounting/balance-sheet?asOf=${today}`, owner)).body;
       expect(bs.balanced).toBe(true);
       expect(Math.round(bs.assets.total * 100)).toBe(Math.round((bs.liabilities.total + bs.equity.total + bs.currentEarnings) * 100));
-    }), { numRuns: 6, endOnFailure: true });
+    }), { numRuns: Number(process.env.PROP_RUNS ?? 6), endOnFailure: true });
   }, 300_000);
 });

@@ -6,6 +6,7 @@ import type { Actor } from '../lib/actor';
 import { ledgerPk, readLedger, toApi, type LedgerItem, type RentalItem } from './data';
 import { mutateRental } from './mutate';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
+import { DEPOSIT_APPLIED_METHOD } from '../../shared/rentals/ledger';
 
 /**
  * Ledger movements on one rental (rental_ledger_entries). Entries are posted locked and never
@@ -20,6 +21,12 @@ import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
  *   pricing at booking and return.
  * - A refund cannot exceed the money received (rental refunds) or the deposit held (deposit refunds).
  */
+/** The other half of a deposit-applied pair: the same close, the other type, the same amount. */
+function depositAppliedPartner(ledger: readonly LedgerItem[], entry: LedgerItem): LedgerItem | undefined {
+  return ledger.find((e) => e.id !== entry.id && !e.reversesId && e.method === DEPOSIT_APPLIED_METHOD && e.type !== entry.type
+    && e.amountMinor === entry.amountMinor && e.postedAt === entry.postedAt);
+}
+
 function assertOpen(rental: RentalItem) {
   if (rental.status === 'archived') throw conflict('An archived rental cannot take ledger entries. Restore it first.', undefined, 'INVALID_TRANSITION');
 }
@@ -78,17 +85,22 @@ export function reverseEntry(actor: Actor, rentalId: string, entryId: string, bo
     if (!original) throw notFound('Ledger entry not found');
     if (original.reversesId) throw conflict('A reversal cannot be reversed; post a new entry instead', undefined, 'INVALID_REVERSAL');
     const ledger = await readLedger(actor.tenantId, rentalId);
-    const left = original.amountMinor - ledger.filter((e) => e.reversesId === original.id).reduce((s, e) => s + e.amountMinor, 0);
+    const leftOf = (entry: LedgerItem) => entry.amountMinor - ledger.filter((e) => e.reversesId === entry.id).reduce((s, e) => s + e.amountMinor, 0);
+    const left = leftOf(original);
     const amountMinor = body.amount !== undefined ? toMinor(body.amount) : left;
     if (left <= 0) throw conflict('This entry is already fully reversed', undefined, 'INVALID_REVERSAL');
     if (amountMinor > left) throw validationFailed({ amount: 'Reversal cannot exceed what is left of the entry' });
+    // The deposit applied at close is a pair (deposit out, payment in): both halves are reversed
+    // together, so the deposit held and the balance move back as one and the books stay equal.
+    const partner = original.method === DEPOSIT_APPLIED_METHOD ? depositAppliedPartner(ledger, original) : undefined;
+    const reversed = partner && leftOf(partner) >= amountMinor ? [original, partner] : [original];
     return {
       action: 'reversal',
       note: body.reason,
-      entries: [{
-        type: original.type, context: 'adjustment', category: original.category, label: `Reversal: ${body.reason}`,
-        amountMinor, method: original.method, reversesId: original.id, lineCode: original.lineCode,
-      }],
+      entries: reversed.map((entry) => ({
+        type: entry.type, context: 'adjustment' as const, category: entry.category, label: `Reversal: ${body.reason}`,
+        amountMinor, method: entry.method, reversesId: entry.id, lineCode: entry.lineCode,
+      })),
       respond: respondWithEntry,
       status201: true,
     };

@@ -129,6 +129,32 @@ describe('money states', () => {
     expect(ledger.body.items.filter((e: { status: string }) => e.status === 'pending')).toEqual([]);
     expect(ledger.body.balanceState).toBe('settled');
   });
+
+  it('the deposit applied at close is reversed as a pair: deposit held and balance move back together, the books stay equal', async () => {
+    const start = Date.now() - 2 * DAY;
+    const r = await book({ startDate: iso(start), endDate: iso(start + 2 * DAY), securityDeposit: 300 });
+    await post(`/api/v1/rentals/${r.id}/payments`, { amount: 300, method: 'cash', forDeposit: true }, t.token);
+    await post(`/api/v1/rentals/${r.id}/pickup`, { odometerStart: 10_000, fuelLevelStart: 'full', pickedUpAt: iso(start) }, t.token);
+    const returned = await post(`/api/v1/rentals/${r.id}/return`, { ...returnBody, returnDate: iso(start + 2 * DAY) }, t.token);
+    expect(returned.body.balance).toBeGreaterThan(0);
+    const due = returned.body.balance as number;
+    const closed = await post(`/api/v1/rentals/${r.id}/close`, { depositRefundMethod: 'cash' }, t.token);
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body).toMatchObject({ balance: 0, depositHeld: 0 });
+
+    const items = (await get(`/api/v1/rentals/${r.id}/ledger`, t.token)).body.items as { id: string; method: string | null; type: string; reversesId: string | null }[];
+    const applied = items.filter((e) => e.method === 'security_deposit' && !e.reversesId);
+    expect(applied.map((e) => e.type).sort()).toEqual(['payment', 'refund']);
+    const payment = applied.find((e) => e.type === 'payment')!;
+    const reversal = await post(`/api/v1/rentals/${r.id}/ledger/${payment.id}/reverse`, { reason: 'Deposit returned in full' }, t.token);
+    expect(reversal.status, JSON.stringify(reversal.body)).toBe(201);
+    expect(reversal.body.rental).toMatchObject({ balance: Math.min(due, 300), depositHeld: Math.min(due, 300) });
+    const after = (await get(`/api/v1/rentals/${r.id}/ledger`, t.token)).body.items as { reversesId: string | null }[];
+    expect(after.filter((e) => applied.some((a) => a.id === e.reversesId))).toHaveLength(2);
+
+    const checks = (await get('/api/v1/accounting/self-check', t.token)).body.checks as { name: string; passed: boolean; details: unknown }[];
+    for (const c of checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
+  });
 });
 
 describe('ledger descriptions', () => {

@@ -1,4 +1,4 @@
-import { depositSettlementAtClose, effectiveAmounts } from '../../shared/rentals/ledger';
+import { DEPOSIT_APPLIED_METHOD, depositSettlementAtClose, effectiveAmounts } from '../../shared/rentals/ledger';
 import type { LedgerItem, NewLedgerEntry } from './data';
 
 /**
@@ -54,8 +54,8 @@ export function closingEntries(ledger: readonly LedgerItem[], depositRefundMetho
   const entries: NewLedgerEntry[] = [];
   if (settlement.appliedToBalanceMinor > 0) {
     entries.push(
-      { type: 'refund', context: 'end', category: 'security_deposit_refund', label: 'Security deposit applied to balance', amountMinor: settlement.appliedToBalanceMinor, method: 'security_deposit' },
-      { type: 'payment', context: 'end', category: 'payment', label: 'Paid from security deposit', amountMinor: settlement.appliedToBalanceMinor, method: 'security_deposit' },
+      { type: 'refund', context: 'end', category: 'security_deposit_refund', label: 'Security deposit applied to balance', amountMinor: settlement.appliedToBalanceMinor, method: DEPOSIT_APPLIED_METHOD },
+      { type: 'payment', context: 'end', category: 'payment', label: 'Paid from security deposit', amountMinor: settlement.appliedToBalanceMinor, method: DEPOSIT_APPLIED_METHOD },
     );
   }
   if (settlement.refundMinor > 0) {

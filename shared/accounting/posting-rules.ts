@@ -1,5 +1,5 @@
 import { extractTax } from '../money';
-import type { LedgerCategory, LedgerType } from '../rentals/ledger';
+import { DEPOSIT_APPLIED_METHOD, type LedgerCategory, type LedgerType } from '../rentals/ledger';
 import { TAX_EXEMPT_CATEGORIES } from '../rentals/pricing';
 import { ACCOUNT_CODES } from './chart';
 import type { Party } from './journal';
@@ -71,8 +71,8 @@ export const CHARGE_ACCOUNTS: Record<Exclude<LedgerCategory, 'payment' | 'securi
   tax: ACCOUNT_CODES.vatOutput,
 };
 
-/** The pseudo-method of the deposit applied to the balance at close. */
-export const DEPOSIT_APPLIED_METHOD = 'security_deposit';
+/** The pseudo-method of the deposit applied to the balance at close (defined with the rental ledger). */
+export { DEPOSIT_APPLIED_METHOD };
 
 export interface RentalMovement {
   type: LedgerType;

@@ -166,6 +166,13 @@ export function ledgerTotals(entries: readonly LedgerEntryLike[]): LedgerTotals 
   };
 }
 
+/**
+ * The pseudo-method of the deposit applied to the balance at close. The close writes a PAIR of
+ * entries with it (a deposit refund and a payment of the same amount); the pair is reversed
+ * together, never one half alone (which would move the deposit without the balance).
+ */
+export const DEPOSIT_APPLIED_METHOD = 'security_deposit';
+
 /** Security deposit currently held: deposit payments received − deposit refunds (net of reversals), never negative. */
 export function depositHeld(entries: readonly LedgerEntryLike[]): number {
   return ledgerTotals(entries).deposit.heldMinor;
