@@ -210,6 +210,36 @@ describe('manual journal entries', () => {
     expect(await balanceOf('1110')).toBe(cashBefore);
   });
 
+  it('attachments: uploaded through a presigned PUT, kept on the entry, downloadable; a foreign or missing key → 400 and nothing written', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n% supplier invoice\n%%EOF\n');
+    const up = await post('/api/v1/accounting/attachments/upload-url', { fileName: 'rent-invoice.pdf', contentType: 'application/pdf', size: pdf.length }, owner);
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    expect(up.body.key).toContain(`tenants/${t.owner.tenantId}/journal/`);
+    expect((await fetch(up.body.uploadUrl, { method: 'PUT', body: pdf, headers: up.body.headers })).status).toBe(200);
+    const lines = [{ accountId: acc('5110'), type: 'debit', amount: 2000 }, { accountId: acc('1210'), type: 'credit', amount: 2000 }];
+    const entry = await post('/api/v1/accounting/journal-entries', { date: today, description: 'Workshop invoice', lines, attachments: [{ key: up.body.key, name: 'rent-invoice.pdf' }] }, owner);
+    expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+    const detail = await get(`/api/v1/accounting/journal-entries/${entry.body.id}`, owner);
+    expect(detail.body.attachments).toHaveLength(1);
+    expect(detail.body.attachments[0].name).toBe('rent-invoice.pdf');
+    const file = await fetch(detail.body.attachments[0].url);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+
+    const before = (await get('/api/v1/accounting/journal-entries?limit=100', owner)).body.items.length;
+    const foreignKey = up.body.key.replace(t.owner.tenantId, other.tenantId);
+    const foreign = await post('/api/v1/accounting/journal-entries', { date: today, description: 'x', lines, attachments: [{ key: foreignKey, name: 'a.pdf' }] }, owner);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.fields.attachments).toBe('This attachment does not belong to your company. Upload it again.');
+    const missing = await post('/api/v1/accounting/journal-entries', { date: today, description: 'x', lines, attachments: [{ key: `${up.body.key}-gone`, name: 'a.pdf' }] }, owner);
+    expect(missing.body.error.fields.attachments).toBe('The attached file was not found. Upload it again.');
+    expect((await get('/api/v1/accounting/journal-entries?limit=100', owner)).body.items.length).toBe(before);
+    const exe = await post('/api/v1/accounting/attachments/upload-url', { fileName: 'x.exe', contentType: 'application/x-msdownload', size: 10 }, owner);
+    expect(exe.status).toBe(400);
+    expect(exe.body.error.fields.contentType).toBe('Attach a PDF, JPG or PNG file');
+    expect((await post('/api/v1/accounting/attachments/upload-url', { fileName: 'big.pdf', contentType: 'application/pdf', size: 11 * 1024 * 1024 }, owner)).status).toBe(413);
+  });
+
   it('posting dated before the lock date → 409 with a clear message; the OWNER sets it, ADMIN may not', async () => {
     const books = await registerTenant();
     const accs = await loadAccounts(books.token);

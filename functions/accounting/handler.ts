@@ -8,6 +8,7 @@ import { exportReport, type ReportName } from './exports';
 import { selfCheck } from './self-check';
 import { getLock, setLock } from './lock';
 import { migrateBooks } from './api';
+import { attachmentUploadUrl } from './attachments';
 
 /**
  * Accounting routes (shared/routes/accounting.ts): operationId → use case, nothing else.
@@ -31,6 +32,7 @@ export const handler = createDomainHandler('accounting', accountingRoutes, {
 
   listJournalEntries: async (ctx) => reply.ok(await listEntries(t(ctx), ctx.query)),
   createJournalEntry: async (ctx) => stored(await createManualEntry(actorOf(ctx), ctx.body, ctx.idempotencyKey)),
+  createJournalAttachmentUploadUrl: async (ctx) => reply.ok(await attachmentUploadUrl(t(ctx), ctx.body)),
   getJournalEntry: async (ctx) => reply.ok(await getEntry(t(ctx), ctx.params.id)),
   reverseJournalEntry: async (ctx) => stored(await reverseEntry(actorOf(ctx), ctx.params.id, ctx.body ?? {}, ctx.idempotencyKey)),
 

@@ -11,6 +11,7 @@ import { readCompany } from './deps';
 import { conflictReversed, postJournal } from './engine';
 import { entryToApi, journalByDatePk, journalBySourcePk, journalKey, type JournalItem } from './model';
 import { readAccounts } from './setup';
+import { checkAttachments, withDownloadUrls } from './attachments';
 
 /** Manual journal entries, reversals and reading the journal. */
 export async function accountNames(tenantId: string) {
@@ -19,6 +20,7 @@ export async function accountNames(tenantId: string) {
 
 export async function createManualEntry(actor: AuditActor & { userId: string }, body: CreateJournalEntryBody, idempotencyKey?: string) {
   return runIdempotent(actor.tenantId, 'journal', idempotencyKey, async (record) => {
+    await checkAttachments(actor.tenantId, body.attachments);
     const lines: JournalLine[] = body.lines.map((l) => ({
       accountId: l.accountId,
       debitMinor: l.type === 'debit' ? toMinor(l.amount) : 0,
@@ -47,7 +49,8 @@ export async function getEntryOr404(tenantId: string, id: string): Promise<Journ
 }
 
 export async function getEntry(tenantId: string, id: string) {
-  return entryToApi(await getEntryOr404(tenantId, id), await accountNames(tenantId));
+  const entry = entryToApi(await getEntryOr404(tenantId, id), await accountNames(tenantId));
+  return { ...entry, attachments: await withDownloadUrls(entry.attachments) };
 }
 
 export async function reverseEntry(actor: AuditActor & { userId: string }, id: string, body: { date?: string; reason?: string }, idempotencyKey?: string) {

@@ -50,7 +50,7 @@ export const DOMAIN_ACCESS: Record<Domain, DomainAccess> = {
   customers: { dynamodb: 'readwrite', s3: 'readwrite' }, // ID and licence scans
   rentals: { dynamodb: 'readwrite', s3: 'readwrite' }, // contracts
   finance: { dynamodb: 'readwrite', s3: 'readwrite' }, // invoices, receipts
-  accounting: { dynamodb: 'readwrite' },
+  accounting: { dynamodb: 'readwrite', s3: 'readwrite' }, // journal entry attachments
   maintenance: { dynamodb: 'readwrite', s3: 'readwrite' }, // workshop receipts
   documents: { dynamodb: 'readwrite', s3: 'readwrite' },
   tickets: { dynamodb: 'readwrite', s3: 'readwrite' }, // fine notices

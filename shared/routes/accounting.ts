@@ -1,7 +1,7 @@
 import { routeMaker } from './types';
 import {
   accountIdParams, accountResponse, asOfQuery, createAccountSchema, createJournalEntrySchema, entryIdParams, generalLedgerQuery,
-  journalEntryResponse, listAccountsQuery, listJournalEntriesQuery, lockDateSchema, paymentMethodMappingsSchema, periodQuery,
+  journalAttachmentUploadSchema, journalEntryResponse, listAccountsQuery, listJournalEntriesQuery, lockDateSchema, paymentMethodMappingsSchema, periodQuery,
   reverseJournalEntrySchema, selfCheckResponse, trialBalanceResponse, updateAccountSchema,
 } from '../schemas/accounting';
 
@@ -21,6 +21,7 @@ export const accountingRoutes = [
   route({ ability: 'accounting', operationId: 'putPaymentMethodMappings', method: 'PUT', path: '/api/v1/accounting/payment-method-mappings', summary: 'Sets the account of payment methods', request: { body: paymentMethodMappingsSchema } }),
   route({ ability: 'accounting', operationId: 'listJournalEntries', method: 'GET', path: '/api/v1/accounting/journal-entries', summary: 'Journal entries, newest date first; filters source, from, to, accountId, q', request: { query: listJournalEntriesQuery } }),
   route({ ability: 'accounting', operationId: 'createJournalEntry', method: 'POST', path: '/api/v1/accounting/journal-entries', summary: 'Posts a manual journal entry (balanced, ≥ 2 lines, open period)', request: { body: createJournalEntrySchema }, response: journalEntryResponse, idempotent: true }),
+  route({ ability: 'accounting', operationId: 'createJournalAttachmentUploadUrl', method: 'POST', path: '/api/v1/accounting/attachments/upload-url', summary: 'Presigned PUT for a journal entry attachment (PDF, JPG or PNG, at most 10 MB)', request: { body: journalAttachmentUploadSchema } }),
   route({ ability: 'accounting', operationId: 'getJournalEntry', method: 'GET', path: '/api/v1/accounting/journal-entries/{id}', summary: 'One journal entry with its lines', request: { params: entryIdParams }, response: journalEntryResponse }),
   route({ ability: 'accounting', operationId: 'reverseJournalEntry', method: 'POST', path: '/api/v1/accounting/journal-entries/{id}/reverse', summary: 'Posts the reversal of an entry (swapped lines, linked both ways)', request: { params: entryIdParams, body: reverseJournalEntrySchema }, response: journalEntryResponse, idempotent: true }),
   route({ ability: 'accounting', operationId: 'trialBalance', method: 'GET', path: '/api/v1/accounting/trial-balance', summary: 'Trial balance as of a date (nets to zero)', request: { query: asOfQuery }, response: trialBalanceResponse }),

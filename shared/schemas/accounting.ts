@@ -3,6 +3,10 @@ import { MAX_MONEY_AMOUNT, MONEY_MESSAGES, hasAtMostDecimals } from '../money';
 import { ACCOUNT_TYPES } from '../accounting/chart';
 import { JOURNAL_MESSAGES, JOURNAL_SOURCES, PARTY_TYPES, isCalendarDate } from '../accounting/journal';
 import { PAYMENT_METHODS } from '../accounting/posting-rules';
+import { DOCUMENT_MIME_TYPES } from '../constants';
+
+/** Files one journal entry can carry. */
+export const JOURNAL_ATTACHMENTS_MAX = 10;
 
 /**
  * Accounting requests and answers (business-data §3 Accounting: chart_of_accounts, journal_entries,
@@ -10,6 +14,11 @@ import { PAYMENT_METHODS } from '../accounting/posting-rules';
  * decimals (≤ 2 places) and is integer minor units inside; dates are calendar dates YYYY-MM-DD.
  */
 export const ACCOUNTING_MESSAGES = {
+  attachmentNameRequired: 'File name is required',
+  attachmentType: 'Attach a PDF, JPG or PNG file',
+  attachmentTooLarge: 'An attachment can be at most 10 MB',
+  attachmentInvalid: 'This attachment does not belong to your company. Upload it again.',
+  attachmentMissing: 'The attached file was not found. Upload it again.',
   codeRequired: 'Account code is required (3 to 8 digits)',
   codeDigits: 'Account code must be 3 to 8 digits',
   codeTaken: 'This account code is already used',
@@ -86,9 +95,20 @@ export const createJournalEntrySchema = z.object({
   description: requiredText(500, ACCOUNTING_MESSAGES.descriptionRequired),
   reference: optionalText(100),
   lines: z.array(journalLineSchema, { error: ACCOUNTING_MESSAGES.tooFewLines }).min(2, ACCOUNTING_MESSAGES.tooFewLines).max(50),
-  attachments: z.array(z.object({ key: z.string().max(500), name: z.string().max(200) })).max(10).optional(),
+  /** Files uploaded first through POST /api/v1/accounting/attachments/upload-url (receipts, contracts). */
+  attachments: z.array(z.object({
+    key: z.string({ error: ACCOUNTING_MESSAGES.attachmentInvalid }).trim().min(1, ACCOUNTING_MESSAGES.attachmentInvalid).max(500, ACCOUNTING_MESSAGES.attachmentInvalid),
+    name: requiredText(200, ACCOUNTING_MESSAGES.attachmentNameRequired),
+  })).max(JOURNAL_ATTACHMENTS_MAX).optional(),
 });
 export type CreateJournalEntryBody = z.output<typeof createJournalEntrySchema>;
+
+/** The upload request every upload-url route takes (DESIGN.md §5): a PDF, JPG or PNG of at most 10 MB. */
+export const journalAttachmentUploadSchema = z.object({
+  fileName: requiredText(200, ACCOUNTING_MESSAGES.attachmentNameRequired),
+  contentType: z.enum(DOCUMENT_MIME_TYPES, { error: ACCOUNTING_MESSAGES.attachmentType }),
+  size: z.number({ error: ACCOUNTING_MESSAGES.attachmentTooLarge }).int().min(1, ACCOUNTING_MESSAGES.attachmentTooLarge),
+});
 
 export const reverseJournalEntrySchema = z.object({
   /** Date of the reversal (default: today in the company's time zone). */
@@ -182,6 +202,8 @@ export const journalEntryResponse = z.object({
   reversalOfId: z.string().nullable(),
   reversedById: z.string().nullable(),
   lines: z.array(journalLineResponse),
+  /** `url` (a short-lived download link) only on the single-entry answer. */
+  attachments: z.array(z.object({ key: z.string(), name: z.string(), url: z.string().optional() })),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
 });

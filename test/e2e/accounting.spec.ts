@@ -39,8 +39,8 @@ async function open(page: Page, language: 'en' | 'ar', path: string) {
 }
 
 const WORDS = {
-  en: { post: 'Post entry', debit: 'Debit', credit: 'Credit', account: 'Account', description: 'Description', vat: 'VAT code', choose: 'Choose an account', csv: 'Download CSV', pdf: 'Download PDF', allPassed: 'Every check passed', balanced: 'Balanced' },
-  ar: { post: 'ترحيل القيد', debit: 'مدين', credit: 'دائن', account: 'الحساب', description: 'الوصف', vat: 'رمز الضريبة', choose: 'اختر حسابًا', csv: 'تنزيل CSV', pdf: 'تنزيل PDF', allPassed: 'نجحت كل الفحوصات', balanced: 'متوازن' },
+  en: { attach: 'Attach a file', post: 'Post entry', debit: 'Debit', credit: 'Credit', account: 'Account', description: 'Description', vat: 'VAT code', choose: 'Choose an account', csv: 'Download CSV', pdf: 'Download PDF', allPassed: 'Every check passed', balanced: 'Balanced' },
+  ar: { attach: 'إرفاق ملف', post: 'ترحيل القيد', debit: 'مدين', credit: 'دائن', account: 'الحساب', description: 'الوصف', vat: 'رمز الضريبة', choose: 'اختر حسابًا', csv: 'تنزيل CSV', pdf: 'تنزيل PDF', allPassed: 'نجحت كل الفحوصات', balanced: 'متوازن' },
 } as const;
 
 for (const language of ['en', 'ar'] as const) {
@@ -62,6 +62,12 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.getByRole('button', { name: w.post })).toBeDisabled();
     await page.getByLabel(`${w.credit} 2`).fill('1000');
     await expect(page.getByTestId('balance-state')).toHaveText(w.balanced);
+    // The workshop's invoice goes with the entry (presigned upload to S3, then posted with its key).
+    const invoicePdf = join(outDir, `workshop-invoice-${language}.pdf`);
+    writeFileSync(invoicePdf, `%PDF-1.4\n% workshop invoice ${language}\n%%EOF\n`);
+    await page.getByText(w.attach).locator('..').locator('input[type=file]').setInputFiles(invoicePdf);
+    await expect(page.getByTestId('attachment-list')).toContainText(`workshop-invoice-${language}.pdf`);
+    await page.screenshot({ path: join(outDir, `new-entry-${language}.png`), fullPage: true });
     await page.getByRole('button', { name: w.post }).click();
 
     // The entry's detail opens on the journal.
@@ -69,6 +75,9 @@ for (const language of ['en', 'ar'] as const) {
     await expect(detail).toBeVisible();
     await expect(detail).toContainText(description);
     await expect(detail).toContainText('AE_IN_SR');
+    const attachmentLink = page.getByTestId('entry-attachments').getByRole('link', { name: `workshop-invoice-${language}.pdf` });
+    const stored = await page.request.get((await attachmentLink.getAttribute('href'))!);
+    expect((await stored.body()).toString()).toContain(`workshop invoice ${language}`);
     await expect(page).toHaveURL(/journal-entries\?entry=/);
     const entryNumber = (await page.getByRole('dialog').getByRole('heading').first().textContent())!.match(/JE-\d+/)![0];
     await page.keyboard.press('Escape');

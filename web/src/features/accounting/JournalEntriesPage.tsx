@@ -113,6 +113,16 @@ function EntryDetail({ id, onClose, onOpen }: { id: string | null; onClose: () =
               <dt className="text-slate-600 dark:text-slate-300">{j('status')}</dt><dd><EntryStatus entry={d} /></dd>
               {d.reversalOfId && <><dt className="text-slate-600 dark:text-slate-300">{j('reversalOf')}</dt><dd><button type="button" className="link" onClick={() => onOpen(d.reversalOfId!)}>{j('reversalOf')}</button></dd></>}
               {d.reversedById && <><dt className="text-slate-600 dark:text-slate-300">{j('reversedBy')}</dt><dd><button type="button" className="link" onClick={() => onOpen(d.reversedById!)}>{j('reversedBy')}</button></dd></>}
+              {d.attachments.length > 0 && (
+                <>
+                  <dt className="text-slate-600 dark:text-slate-300">{t('accounting.ui.newEntry.attachments')}</dt>
+                  <dd>
+                    <ul data-testid="entry-attachments">
+                      {d.attachments.map((a) => <li key={a.key}><a className="link" href={a.url} target="_blank" rel="noreferrer" download={a.name}>{a.name}</a></li>)}
+                    </ul>
+                  </dd>
+                </>
+              )}
             </dl>
             <ReportTable label={j('detailTitle', { number: d.entryNumber })} columns={[t('accounting.reports.account'), j('vatCode'), t('accounting.reports.debit'), t('accounting.reports.credit')]} amountColumns={2}>
               {d.lines.map((l) => (

@@ -2,11 +2,14 @@
  * /dashboard/accounting/journal-entries/new: a manual journal entry. Lines with an account, a
  * debit or a credit, and a VAT code of the company's region; live debit and credit totals; Post
  * stays disabled until the entry balances (the engine checks the same again and answers 400).
+ * Attachments (the supplier's invoice, the lease) upload first through a presigned PUT with a
+ * progress bar; the entry is posted with their keys.
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { vatCodesOf } from '../../../../shared/accounting/vat';
 import { toMinor } from '../../../../shared/money';
+import { JOURNAL_ATTACHMENTS_MAX } from '../../../../shared/schemas/accounting';
 import { isRegionCode } from '../../../../shared/regions';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
@@ -50,13 +53,29 @@ export default function JournalEntryNewPage() {
   const [lines, setLines] = useState<Line[]>([{ ...EMPTY }, { ...EMPTY }]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [posting, setPosting] = useState(false);
+  const [attachments, setAttachments] = useState<{ key: string; name: string }[]>([]);
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const [idempotencyKey] = useState(() => `je-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`);
   const n = (k: string, p?: Record<string, string | number>) => t(`accounting.ui.newEntry.${k}`, p);
 
   const totals = useMemo(() => lines.reduce((s, l) => ({ debit: s.debit + (minorOf(l.debit) ?? 0), credit: s.credit + (minorOf(l.credit) ?? 0) }), { debit: 0, credit: 0 }), [lines]);
   const linesComplete = lines.filter((l) => l.accountId && (minorOf(l.debit) !== undefined) !== (minorOf(l.credit) !== undefined));
   const balanced = totals.debit > 0 && totals.debit === totals.credit;
-  const canPost = balanced && linesComplete.length >= 2 && linesComplete.length === lines.filter((l) => l.accountId || l.debit || l.credit).length && !!description.trim() && !posting;
+  const canPost = balanced && linesComplete.length >= 2 && linesComplete.length === lines.filter((l) => l.accountId || l.debit || l.credit).length && !!description.trim() && !posting && uploadProgress === null;
+
+  const attach = async (file: File | undefined) => {
+    if (!file) return;
+    setUploadProgress(0);
+    try {
+      const target = await accountingApi.uploadAttachment(file, setUploadProgress);
+      setAttachments((list) => [...list, { key: target.key, name: file.name }]);
+      setErrors(({ attachments: _done, ...rest }) => rest);
+    } catch (error) {
+      setErrors((prev) => ({ ...prev, ...toastApiError(n('attachFailed'), error).fields }));
+    } finally {
+      setUploadProgress(null);
+    }
+  };
 
   const update = (i: number, patch: Partial<Line>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
@@ -67,6 +86,7 @@ export default function JournalEntryNewPage() {
     try {
       const body = {
         date, description: description.trim(), reference: reference.trim() || undefined,
+        attachments: attachments.length ? attachments : undefined,
         lines: linesComplete.map((l) => {
           const debit = minorOf(l.debit);
           return { accountId: l.accountId, type: debit !== undefined ? 'debit' : 'credit', amount: (debit ?? minorOf(l.credit)!) / 100, vatCode: l.vatCode || undefined };
@@ -152,6 +172,30 @@ export default function JournalEntryNewPage() {
           </table>
         </div>
         {errors.lines && <p className="field-error">{errors.lines}</p>}
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">{n('attachments')}</legend>
+          <p className="text-sm text-slate-600 dark:text-slate-300" id="attachments-hint">{n('attachmentsHint')}</p>
+          {attachments.length > 0 && (
+            <ul className="space-y-1" data-testid="attachment-list">
+              {attachments.map((a) => (
+                <li key={a.key} className="flex items-center gap-3 text-sm">
+                  <span className="truncate">{a.name}</span>
+                  <button type="button" className="btn-ghost" aria-label={n('removeAttachment', { name: a.name })} onClick={() => setAttachments((list) => list.filter((x) => x.key !== a.key))}>{n('remove')}</button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {attachments.length < JOURNAL_ATTACHMENTS_MAX && (
+            <label className="inline-flex cursor-pointer items-center gap-2">
+              <span className="btn-secondary">{n('attach')}</span>
+              <input type="file" className="sr-only" accept="application/pdf,image/jpeg,image/png" aria-describedby="attachments-hint" disabled={uploadProgress !== null}
+                onChange={(e) => { void attach(e.target.files?.[0]); e.target.value = ''; }} />
+            </label>
+          )}
+          {uploadProgress !== null && <progress max={100} value={uploadProgress} className="h-2 w-64" aria-label={n('uploading', { percent: uploadProgress })} />}
+          {errors.attachments && <p className="field-error" role="alert">{errors.attachments}</p>}
+          {errors.contentType && <p className="field-error" role="alert">{errors.contentType}</p>}
+        </fieldset>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <button type="button" className="btn-secondary" onClick={() => setLines((ls) => [...ls, { ...EMPTY }])} disabled={lines.length >= 50}>{n('addLine')}</button>
           <div className="flex items-center gap-3">

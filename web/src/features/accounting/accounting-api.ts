@@ -9,6 +9,7 @@ import { ACCOUNTING_MESSAGES, type AccountApi, type JournalEntryApi } from '../.
 import { api, ApiError, getAccessToken, refreshTokens, tokensValid } from '../../lib/api';
 import { registerMessages } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
+import { uploadFileTo } from '../../lib/upload';
 
 addArea('accounting', accountingCatalog);
 registerMessages('accounting.messages', ACCOUNTING_MESSAGES);
@@ -32,6 +33,8 @@ export const accountingApi = {
   createAccount: (body: { code: string; name: string; nameAr?: string; parentId: string }) => api.post<AccountApi>(ACCOUNTS_PATH, body),
   updateAccount: (id: string, body: { name?: string; nameAr?: string; isActive?: boolean }) => api.patch<AccountApi>(`${ACCOUNTS_PATH}/${encodeURIComponent(id)}`, body),
   postEntry: (body: unknown, idempotencyKey: string) => api.post<JournalEntryApi>(ENTRIES_PATH, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+  /** Uploads an attachment through a presigned PUT; the returned key goes in the entry's `attachments`. */
+  uploadAttachment: (file: File, onProgress: (percent: number) => void) => uploadFileTo(`${ACCOUNTING_PATH}/attachments/upload-url`, file, onProgress),
   reverseEntry: (id: string) => api.post<JournalEntryApi>(`${entryPath(id)}/reverse`, {}, { headers: { 'Idempotency-Key': `rev-${id}` } }),
 };
 
