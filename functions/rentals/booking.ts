@@ -325,8 +325,8 @@ async function attemptBooking(
     tx.putNew(scheduleBlockItem(actor.tenantId, block)),
     tx.putNew(rental),
     ...entries.map((e) => tx.putNew(e)),
-    statusCountTx(actor.tenantId, null, 'pending'),
-    monthTotalsTx(actor.tenantId, month, entries),
+    statusCountTx(actor.tenantId, id, null, 'pending'),
+    monthTotalsTx(actor.tenantId, id, month, entries),
     // The customers domain's counter, versioned like every change of its item.
     tx.update(customerKey(actor.tenantId, customer.id), customer.version, { rentalsCount: Number(customer.rentalsCount ?? 0) + 1 }, at),
     tx.putNew(auditItem(actor, 'rental.create', 'rental', id, {

@@ -5,6 +5,7 @@ const nextEntryId = monotonicFactory();
 import { balanceState, effectiveAmounts, ledgerTotals, allocatePayments, type LedgerEntryLike } from '../../shared/rentals/ledger';
 import { describeLedgerLabel, ledgerDescriptionOf, type LedgerDescription } from '../../shared/rentals/ledger-text';
 import { fromMinor } from '../../shared/money';
+import { shardOf } from '../../shared/accounting/journal';
 import type { RentalStatus } from '../../shared/schemas/rentals';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import { getItem, queryAll, queryPage, toEntity, tx, type Item, type Page, type TransactItem } from '../lib/data/repo';
@@ -17,9 +18,10 @@ import { getItem, queryAll, queryPage, toEntity, tx, type Item, type Page, type 
  *   gsi2 = rentals by status (`T#{t}#RENTAL_STATUS#{status}`, `{start}#{id}`).
  * - Ledger entry: pk `T#{t}#RENTAL_LEDGER#{rentalId}`, sk `{ulid}` (posting order).
  * - Note: pk `T#{t}#RENTAL_NOTE#{rentalId}`, sk `{ulid}`.
- * - Stats: pk `T#{t}#RENTAL_STATS`, sk `STATUS` (count_{status} attributes) and `MONTH#{yyyy-mm}`
- *   (ledger totals of the month), updated with ADD in the same transaction as each change, so
- *   the list page's statistics cost one read however many rentals exist.
+ * - Stats: pk `T#{t}#RENTAL_STATS`, sk `STATUS#{shard}` (count_{status} attributes) and
+ *   `MONTH#{yyyy-mm}#{shard}` (ledger totals of the month), updated with ADD in the same
+ *   transaction as each change (the rental's shard, see statsShardKey), so the list page's
+ *   statistics cost one Query per figure however many rentals exist.
  * - Active-rental index: pk `T#{t}#ACTIVE_RENTAL`, sk `{id}`, gsi2pk `G#ACTIVE_RENTALS`,
  *   gsi2sk `{expectedReturn}#{tenantId}#{id}`: one item per active closed-end rental. This is the
  *   ONE cross-tenant read of the domain — only the overdue job queries it (rentals past their
@@ -32,6 +34,15 @@ export const rentalKey = (tenantId: string, id: string): Key => entityKey(tenant
 export const ledgerPk = (tenantId: string, rentalId: string) => tenantPk(tenantId, 'RENTAL_LEDGER', rentalId);
 export const notePk = (tenantId: string, rentalId: string) => tenantPk(tenantId, 'RENTAL_NOTE', rentalId);
 export const statsKey = (tenantId: string, sk: string): Key => ({ pk: tenantPk(tenantId, 'RENTAL_STATS'), sk });
+/**
+ * Stats are sharded so that no item is written by every booking and payment of a company
+ * (concurrent transactions on one item conflict in DynamoDB): each rental adds to the shard of
+ * its id, readers sum the shards with one Query on the prefix (`STATUS`, `MONTH#{yyyy-mm}`).
+ */
+export const RENTAL_STATS_SHARDS = 8;
+export type StatsName = readonly ['STATUS'] | readonly ['MONTH', string];
+export const statsShardKey = (tenantId: string, name: StatsName, shard: number): Key => statsKey(tenantId, sortKey(...name, shard));
+const statsShardOf = (tenantId: string, name: StatsName, rentalId: string) => statsShardKey(tenantId, name, shardOf(rentalId, RENTAL_STATS_SHARDS));
 export const activeIndexKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'ACTIVE_RENTAL', id);
 export const ACTIVE_RENTALS_GSI_PK = 'G#ACTIVE_RENTALS';
 
@@ -318,7 +329,7 @@ export function ledgerView(entries: LedgerItem[], rental?: { status: RentalStatu
 // ---------------------------------------------------------------------------------------------
 
 /** ADDs to the status counters: -1 on `from`, +1 on `to` (either may be absent). */
-export function statusCountTx(tenantId: string, from: RentalStatus | null, to: RentalStatus | null): TransactItem | null {
+export function statusCountTx(tenantId: string, rentalId: string, from: RentalStatus | null, to: RentalStatus | null): TransactItem | null {
   if (from === to) return null;
   const names: Record<string, string> = {};
   const values: Record<string, number> = {};
@@ -326,7 +337,7 @@ export function statusCountTx(tenantId: string, from: RentalStatus | null, to: R
   if (from) { names['#from'] = `count_${from}`; values[':minus'] = -1; parts.push('#from :minus'); }
   if (to) { names['#to'] = `count_${to}`; values[':one'] = 1; parts.push('#to :one'); }
   return tx.raw('Update', {
-    Key: statsKey(tenantId, 'STATUS'),
+    Key: statsShardOf(tenantId, ['STATUS'], rentalId),
     UpdateExpression: `SET entityType = :et ADD ${parts.join(', ')}`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: { ...values, ':et': 'RENTAL_STATS' },
@@ -334,11 +345,11 @@ export function statusCountTx(tenantId: string, from: RentalStatus | null, to: R
 }
 
 /** ADDs a month's ledger totals (rental charges, payments, refunds; deposits apart). */
-export function monthTotalsTx(tenantId: string, month: string, entries: readonly LedgerEntryLike[]): TransactItem | null {
+export function monthTotalsTx(tenantId: string, rentalId: string, month: string, entries: readonly LedgerEntryLike[]): TransactItem | null {
   if (entries.length === 0) return null;
   const t = ledgerTotals(entries);
   return tx.raw('Update', {
-    Key: statsKey(tenantId, sortKey('MONTH', month)),
+    Key: statsShardOf(tenantId, ['MONTH', month], rentalId),
     UpdateExpression: 'SET entityType = :et ADD chargesMinor :c, paymentsMinor :p, refundsMinor :r, depositsReceivedMinor :dr, depositsRefundedMinor :df',
     ExpressionAttributeValues: {
       ':et': 'RENTAL_STATS', ':c': t.chargesMinor, ':p': t.paymentsMinor, ':r': t.refundsMinor,

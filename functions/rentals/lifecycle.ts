@@ -277,7 +277,7 @@ export async function markOverdue(tenantId: string, rental: RentalItem, now: Dat
     }, at),
     ...replaceBlock(tenantId, blockOf(rental), blockOf(overdue, { end: null, status: 'overdue' })),
     tx.delete(activeIndexKey(tenantId, rental.id)),
-    statusCountTx(tenantId, 'active', 'overdue'),
+    statusCountTx(tenantId, rental.id, 'active', 'overdue'),
     tx.putNew(auditItem(systemActor(tenantId), 'rental.overdue', 'rental', rental.id, { before: { status: 'active' }, after: { status: 'overdue' } })),
   ];
   await transact(items.filter((i): i is TransactItem => i !== null));

@@ -67,8 +67,8 @@ export async function mutateRental(
         tx.update(rentalKey(actor.tenantId, rental.id), rental.version, changes, at),
         ...journal,
         ...entries.map((e) => tx.putNew(e)),
-        p.status ? statusCountTx(actor.tenantId, rental.status, p.status) : null,
-        monthTotalsTx(actor.tenantId, calendarDateInZone(now, settings.timezone).slice(0, 7), entries),
+        p.status ? statusCountTx(actor.tenantId, rental.id, rental.status, p.status) : null,
+        monthTotalsTx(actor.tenantId, rental.id, calendarDateInZone(now, settings.timezone).slice(0, 7), entries),
         ...(p.extra ?? []),
         tx.putNew(auditItem(actor, `rental.${p.action}`, 'rental', rental.id, {
           before: { status: rental.status, balance: rental.balanceMinor / 100 },

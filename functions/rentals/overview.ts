@@ -3,9 +3,9 @@ import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import { DEFAULT_DAILY_KM_LIMIT, DEFAULT_EXTRA_CHARGE_PER_KM_MINOR } from '../../shared/constants';
 import { RENTAL_STATUSES } from '../../shared/schemas/rentals';
 import { sortKey } from '../lib/data/keys';
-import { getItem } from '../lib/data/repo';
+import { queryAll } from '../lib/data/repo';
 import { readRentalSettings } from './deps';
-import { statsKey } from './data';
+import { RENTAL_STATS_SHARDS, statsShardKey, type StatsName } from './data';
 
 /** What the booking wizard prefills from company settings and region. */
 export async function rentalDefaults(tenantId: string) {
@@ -30,14 +30,19 @@ export async function rentalDefaults(tenantId: string) {
   };
 }
 
+/** Sums the numeric attributes of a sharded stats item (one Query on its prefix; data.ts statsShardKey). */
+async function sumShards(tenantId: string, name: StatsName): Promise<Record<string, number>> {
+  const shards = await queryAll<Record<string, unknown>>({ tenantId, pk: statsShardKey(tenantId, name, 0).pk, skPrefix: `${sortKey(...name)}#`, max: RENTAL_STATS_SHARDS });
+  const sum: Record<string, number> = {};
+  for (const shard of shards) for (const [k, v] of Object.entries(shard)) if (typeof v === 'number') sum[k] = (sum[k] ?? 0) + v;
+  return sum;
+}
+
 /** Counts per status and this month's ledger totals (kept by the writes in their transactions). */
 export async function rentalStats(tenantId: string) {
   const settings = await readRentalSettings(tenantId);
   const month = calendarDateInZone(new Date(), settings.timezone).slice(0, 7);
-  const [counts, totals] = await Promise.all([
-    getItem(statsKey(tenantId, 'STATUS'), false),
-    getItem(statsKey(tenantId, sortKey('MONTH', month)), false),
-  ]);
+  const [counts, totals] = await Promise.all([sumShards(tenantId, ['STATUS']), sumShards(tenantId, ['MONTH', month])]);
   const byStatus = Object.fromEntries(RENTAL_STATUSES.map((s) => [s, Math.max(0, Number(counts?.[`count_${s}`] ?? 0))]));
   const n = (k: string) => fromMinor(Number(totals?.[k] ?? 0));
   return {

@@ -5,13 +5,13 @@ import { quoteRental, DAY_MS } from '../../shared/rentals/pricing';
 import { RENTAL_PAYMENT_METHODS, FUEL_LEVELS } from '../../shared/constants';
 import type { RentalStatus } from '../../shared/schemas/rentals';
 import { batchGet, updateRaw, type Item } from '../lib/data/repo';
-import { keys, sortKey } from '../lib/data/keys';
+import { keys } from '../lib/data/keys';
 import type { DemoWorld } from '../jobs/demo-world';
 import { writeBatch } from '../jobs/demo-world';
 import { initialEntries } from './booking';
 import { customerKey, loyaltyFields, readRentalSettings, scheduleBlockItem, vehicleKey } from './deps';
 import {
-  ZERO_TOTALS, activeIndexItem, ledgerItem, rentalIndexes, rentalKey, searchTextOf, statsKey, totalsAfter,
+  ZERO_TOTALS, activeIndexItem, ledgerItem, rentalIndexes, rentalKey, searchTextOf, statsShardKey, totalsAfter,
   type LedgerItem, type NewLedgerEntry, type RentalItem, type TimelineEvent,
 } from './data';
 import { finalStatement, settlementEntries } from './pricing';
@@ -245,10 +245,10 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
   // 4. Counters, stats, then everything in batches.
   items.push({ ...keys.counter(world.tenantId, 'RENTAL'), entityType: 'COUNTER', value: rentalCounter.n });
   items.push({ ...keys.counter(world.tenantId, 'CONTRACT'), entityType: 'COUNTER', value: rentalCounter.n });
-  items.push({ ...statsKey(world.tenantId, 'STATUS'), entityType: 'RENTAL_STATS', ...Object.fromEntries(Object.entries(statusCounts).map(([s, n]) => [`count_${s}`, n])) });
+  items.push({ ...statsShardKey(world.tenantId, ['STATUS'], 0), entityType: 'RENTAL_STATS', ...Object.fromEntries(Object.entries(statusCounts).map(([s, n]) => [`count_${s}`, n])) });
   for (const [month, t] of monthTotals) {
     items.push({
-      ...statsKey(world.tenantId, sortKey('MONTH', month)), entityType: 'RENTAL_STATS',
+      ...statsShardKey(world.tenantId, ['MONTH', month], 0), entityType: 'RENTAL_STATS',
       chargesMinor: t.chargesMinor, paymentsMinor: t.paymentsMinor, refundsMinor: t.refundsMinor,
       depositsReceivedMinor: t.deposit.receivedMinor, depositsRefundedMinor: t.deposit.refundedMinor,
     });
