@@ -171,6 +171,11 @@ async function concurrentPayments(base: string): Promise<Check[]> {
       note: 'figure only: what the emulators and this machine add under concurrency without any shared item',
     },
     {
+      check: '… payments\' ratio ÷ the read-only ratio',
+      measured: `${(ratio / (percentile(readCon, 50) / percentile(readSeq, 50))).toFixed(2)}×`,
+      note: 'figure only: the part of the slow-down the payment path itself adds (1× = none beyond the machine)',
+    },
+    {
       // The portable figure: a payment that lost a race on a shared item re-reads and retries its
       // transaction, so calls above the uncontended count are retries.
       check: `DynamoDB calls per payment at ${CONCURRENT} concurrent (median / max)`,
