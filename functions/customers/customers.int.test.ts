@@ -7,7 +7,9 @@ import { CUSTOMER_MESSAGES, ID_SCAN_MESSAGES } from '../../shared/schemas/custom
 import { plainPng } from '../../test/fixtures/make-samples';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../../test/fixtures', name));
-const yearsAgo = (years: number, extraDays = 0) => {
+/** A birth date `years` ago, a few days clear of the birthday: the server ages people on the company's
+ *  calendar day (its time zone), which can be a day behind or ahead of UTC's. */
+const yearsAgo = (years: number, extraDays = 3) => {
   const d = new Date();
   d.setUTCFullYear(d.getUTCFullYear() - years);
   d.setUTCDate(d.getUTCDate() - extraDays);
@@ -133,7 +135,7 @@ describe('POST /api/v1/customers', () => {
     const ok = await create({ fullNameEnglish: 'Young Driver', dateOfBirth: yearsAgo(23), licenseExpiryDate: daysFromNow(10) });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ age: 23, youngDriver: true, eligibleToRent: true, licenseStatus: 'expiring_soon' });
-    const expired = await create({ fullNameEnglish: 'Expired Licence', licenseExpiryDate: daysFromNow(-1) });
+    const expired = await create({ fullNameEnglish: 'Expired Licence', licenseExpiryDate: daysFromNow(-3) });
     expect(expired.body.licenseStatus).toBe('expired');
   });
 });
