@@ -58,14 +58,21 @@ export function ensureWebBuilt({ force = false } = {}) {
   writeFileSync(stamp, want);
 }
 
-/** Debian's chromium for the browser tests (nothing downloads a browser of its own). */
+/**
+ * Debian's chromium for the browser tests (nothing downloads a browser of its own), and
+ * poppler-utils, whose pdftoppm renders generated PDF pages to images in the browser tests.
+ */
 export function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
-  console.log('Installing Debian chromium for browser tests (apt-get)…');
+  const missing = [
+    ['/usr/bin/chromium', 'chromium'],
+    ['/usr/bin/pdftoppm', 'poppler-utils'],
+  ].filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
+  if (missing.length === 0) return;
+  console.log(`Installing Debian ${missing.join(' and ')} for browser tests (apt-get)…`);
   const sudo = process.getuid && process.getuid() === 0 ? [] : ['sudo'];
   const apt = (args) => run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   apt(['update', '-qq']);
-  apt(['install', '-y', '-qq', 'chromium']);
+  apt(['install', '-y', '-qq', ...missing]);
 }
 
 /** Runs a TypeScript entry with tsx, forwarding signals so Ctrl-C stops every child. */
