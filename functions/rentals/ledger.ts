@@ -1,10 +1,10 @@
 import { toMinor } from '../../shared/money';
 import type { ChargeBody, PaymentBody, RefundBody } from '../../shared/schemas/rentals';
-import { getItem } from '../lib/data/repo';
+import { getItem, type TransactItem } from '../lib/data/repo';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { ledgerPk, readLedger, toApi, type LedgerItem, type RentalItem } from './data';
-import { mutateRental } from './mutate';
+import { mutateRental, planRentalChange, type RentalChange } from './mutate';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { DEPOSIT_APPLIED_METHOD } from '../../shared/rentals/ledger';
 
@@ -44,6 +44,28 @@ export function recordPayment(actor: Actor, rentalId: string, body: PaymentBody,
       }],
       respond: respondWithEntry,
       status201: true,
+    };
+  });
+}
+
+/**
+ * A payment or refund of another domain (payments: an invoice paid, a refund to the original
+ * method) as rental ledger + journal transaction items, for that domain's own transaction: the
+ * same rental payment path (entry, totals, posting rules, audit) without writing. The refund is
+ * held to the money received, as recordRefund holds it.
+ */
+export type RentalMoneyChange = RentalChange;
+export function rentalMoneyChange(actor: Actor, rentalId: string, move: { type: 'payment' | 'refund'; amountMinor: number; method: string; label: string }): Promise<RentalChange> {
+  return planRentalChange(actor, rentalId, async (rental) => {
+    assertOpen(rental);
+    if (move.type === 'refund' && move.amountMinor > rental.paymentsMinor - rental.refundsMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverPaid });
+    return {
+      action: move.type,
+      entries: [{
+        type: move.type, context: move.type === 'refund' ? 'refund' : 'usage', category: 'payment', label: move.label,
+        amountMinor: move.amountMinor, method: move.method as LedgerItem['method'],
+      }],
+      respond: respondWithEntry,
     };
   });
 }
@@ -104,5 +126,41 @@ export function reverseEntry(actor: Actor, rentalId: string, entryId: string, bo
       respond: respondWithEntry,
       status201: true,
     };
+  });
+}
+
+/**
+ * Reverses whole charges (or what an invoice carried of them) in ONE rental transaction that
+ * also holds the caller's items — the invoices domain's credit note: reversal entries on the
+ * rental ledger (posted to the GL by the posting rules), plus the credit note, the voided
+ * invoice and the released charge markers. `extra` is built on every attempt (fresh counters).
+ */
+export function reverseChargesWith(
+  actor: Actor,
+  rentalId: string,
+  input: {
+    charges: readonly { id: string; amountMinor: number }[];
+    reason: string;
+    action: string;
+    idempotencyKey?: string;
+    extra: (rental: RentalItem, now: Date) => Promise<TransactItem[]>;
+    respond: () => unknown;
+  },
+) {
+  return mutateRental(actor, rentalId, { scope: input.action, idempotencyKey: input.idempotencyKey }, async (rental, _settings, now) => {
+    assertOpen(rental);
+    const ledger = await readLedger(actor.tenantId, rentalId);
+    const byId = new Map(ledger.map((e) => [e.id, e]));
+    const entries = input.charges.filter((c) => c.amountMinor > 0).map((c) => {
+      const original = byId.get(c.id);
+      if (!original || original.type !== 'charge' || original.reversesId) throw conflict('The charge to reverse is not on this rental', undefined, 'INVALID_REVERSAL');
+      const left = original.amountMinor - ledger.filter((e) => e.reversesId === original.id).reduce((s, e) => s + e.amountMinor, 0);
+      if (c.amountMinor > left) throw conflict('This charge was already reversed', undefined, 'INVALID_REVERSAL');
+      return {
+        type: original.type, context: 'adjustment' as const, category: original.category, label: `Reversal: ${input.reason}`,
+        amountMinor: c.amountMinor, reversesId: original.id, lineCode: original.lineCode,
+      };
+    });
+    return { action: input.action, note: input.reason, entries, extra: await input.extra(rental, now), respond: input.respond, status201: true };
   });
 }

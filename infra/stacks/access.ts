@@ -54,6 +54,7 @@ export const DOMAIN_ACCESS: Record<Domain, DomainAccess> = {
   finance: { dynamodb: 'readwrite', s3: 'readwrite' }, // invoices, receipts
   accounting: { dynamodb: 'readwrite', s3: 'readwrite' }, // journal entry attachments
   invoices: { dynamodb: 'readwrite', s3: 'readwrite', ses: true }, // invoice PDFs, emailed with the PDF attached
+  payments: { dynamodb: 'readwrite', s3: 'readwrite' }, // receipt PDFs; calls the payment gateway over HTTPS
   maintenance: { dynamodb: 'readwrite', s3: 'readwrite' }, // workshop receipts
   documents: { dynamodb: 'readwrite', s3: 'readwrite' },
   tickets: { dynamodb: 'readwrite', s3: 'readwrite' }, // fine notices
