@@ -81,6 +81,8 @@ export interface InvoiceItem extends Item {
   dueDate: string | null;
   issuedAt: string | null;
   lines: InvoiceLineItem[];
+  /** Rental ledger charges this invoice carries (its lines' and the folded tax charges). */
+  chargeIds: string[];
   subtotalMinor: number;
   vatMinor: number;
   totalMinor: number;

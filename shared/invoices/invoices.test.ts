@@ -24,7 +24,9 @@ const chargeArb = fc.record({
   reversedPart: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
 });
 
-function buildLedger(specs: fc.RecordValue<typeof chargeArb>[] extends (infer S)[] ? S[] : never): ChargeEntry[] {
+type ChargeSpec = { category: (typeof CATEGORIES)[number]; amountMinor: number; priced: boolean; reversedPart?: number };
+
+function buildLedger(specs: ChargeSpec[]): ChargeEntry[] {
   const ledger: ChargeEntry[] = [];
   specs.forEach((s, i) => {
     const id = `C${String(i).padStart(3, '0')}`;

@@ -69,6 +69,7 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
   '/api/v1/blacklist/{id}': async (t) => (await createBlacklistEntry(t)).id,
   '/api/v1/rentals/{id}': async (t) => (await rentalProbe(t)).id,
   '/api/v1/rentals/{id}/ledger/{entryId}': async (t) => rentalProbe(t),
+  '/api/v1/invoices/{id}': async (t) => created('invoice', await post('/api/v1/invoices', { rentalId: (await rentalProbe(t)).id }, t)).then((b) => b.id as string),
   '/api/v1/accounting/accounts/{id}': async (t) => {
     const group = await accountByCode(t, '5200');
     return created('account', await post('/api/v1/accounting/accounts', { code: `52${String(++seq).padStart(2, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`, name: 'Tenancy probe', parentId: group }, t));
@@ -94,6 +95,9 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/rentals/{id}/return': { odometerEnd: 20, condition: 'good' },
   'POST /api/v1/rentals/{id}/notes': { content: 'Probe' },
   'PATCH /api/v1/staff/{id}': { firstName: 'Renamed' },
+  'POST /api/v1/invoices': { rentalId: '01JAAAAAAAAAAAAAAAAAAAAAAA' },
+  'PATCH /api/v1/invoices/{id}': { notes: 'Probe' },
+  'POST /api/v1/invoices/{id}/credit-note': { reason: 'Probe' },
   'PATCH /api/v1/accounting/accounts/{id}': { name: 'Renamed' },
   'POST /api/v1/vehicles/{id}/status': { status: 'available' },
   'POST /api/v1/vehicles/{id}/documents/upload-url': { fileName: 'probe.pdf', contentType: 'application/pdf', size: 5 },
