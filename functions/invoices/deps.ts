@@ -81,18 +81,5 @@ export async function readCustomer(tenantId: string, customerId: string): Promis
   return c as CustomerFacts | undefined;
 }
 
-/**
- * Payments recorded against an invoice (the payments domain's read). Loaded lazily so invoices
- * work before that domain exists; an empty list until then.
- */
-export async function listInvoicePayments(tenantId: string, invoiceId: string): Promise<Record<string, unknown>[]> {
-  try {
-    const path = '../payments/api';
-    const mod = (await import(/* @vite-ignore */ path)) as { listInvoicePayments?: (t: string, id: string) => Promise<unknown> };
-    const list = await mod.listInvoicePayments?.(tenantId, invoiceId);
-    const items = Array.isArray(list) ? list : (list as { items?: unknown[] } | undefined)?.items;
-    return (items ?? []) as Record<string, unknown>[];
-  } catch {
-    return [];
-  }
-}
+/** Payments recorded against an invoice and the customer's credit (the payments domain's read). */
+export { listInvoicePayments } from '../payments/api';

@@ -34,7 +34,8 @@ export async function invoiceDetail(tenantId: string, idOrItem: string | Invoice
   return {
     ...invoiceToApi(item, today),
     creditNote: note ? { ...toApi(note), lines: undefined } : null,
-    payments,
+    payments: payments.items,
+    customerCredit: payments.customerCredit,
   };
 }
 

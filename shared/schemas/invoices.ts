@@ -166,6 +166,8 @@ export type CreditNote = z.infer<typeof creditNoteSchemaOut>;
 export const invoiceDetailSchema = invoiceSchema.extend({
   creditNote: creditNoteSchemaOut.nullable(),
   payments: z.array(z.record(z.string(), z.unknown())),
+  /** The customer's unused credit (overpayments), usable on this invoice. */
+  customerCredit: z.number().optional(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
