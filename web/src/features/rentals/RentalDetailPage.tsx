@@ -25,6 +25,7 @@ import {
 import { issuesToErrors, toastApiError, translateApiError } from '../../lib/api-errors';
 import { useCan } from '../../lib/use-can';
 import { LedgerEntries } from './LedgerEntries';
+import { RentalInvoices } from '../invoices/InvoiceLinks';
 
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | null;
 
@@ -172,6 +173,8 @@ export default function RentalDetailPage() {
           </div>
         </section>
       </div>
+
+      <div className="mt-4"><RentalInvoices rentalId={r.id} /></div>
 
       <section className="card mt-4" aria-label={t('rentals.detail.ledger')}>
         <h2 className="mb-3 font-semibold">{t('rentals.detail.ledger')}</h2>
