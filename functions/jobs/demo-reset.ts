@@ -16,6 +16,7 @@ import { seedSettings } from '../settings/seed';
 import { seedRentals } from '../rentals/seed';
 import { seedAccounting } from '../accounting/seed';
 import { seedInvoices } from '../invoices/seed';
+import { seedPayments } from '../payments/seed';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -58,6 +59,8 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'JOURNAL' }, { collection: 'GL_PARTY' }, { collection: 'GL_LINE', scopedBy: 'ACCOUNT' },
   // invoices
   { collection: 'INVOICE' }, { collection: 'CREDIT_NOTE' }, { collection: 'RENTAL_INVOICE', scopedBy: 'RENTAL' }, { collection: 'INVOICED_CHARGE', scopedBy: 'RENTAL' },
+  // payments
+  { collection: 'PAYMENT' }, { collection: 'RECEIPT' }, { collection: 'GATEWAY_TXN' }, { collection: 'CUSTOMER_CREDIT' }, { collection: 'INVOICE_PAYMENT', scopedBy: 'INVOICE' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
@@ -77,6 +80,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['accounting', seedAccounting],
   // after accounting: invoices issued through the real use cases (credit note reverses in the GL)
   ['invoices', seedInvoices],
+  // after invoices: receipts, online payments and partly paid invoices on the open ones
+  ['payments', seedPayments],
 ];
 
 export const DEMO_COMPANY = {

@@ -7,5 +7,5 @@
 export { getInvoice, invoicePaymentUpdate, openInvoicesOldestFirst, type InvoiceForPayment } from '../invoices/api';
 export { rentalMoneyChange, type RentalMoneyChange } from '../rentals/api';
 export { customerCreditJournalItems } from '../accounting/api';
-export { readGatewaySecrets } from '../settings/api';
+export { gatewaySecretsWrite, readGatewaySecrets } from '../settings/api';
 export { customerKey } from '../customers/api';

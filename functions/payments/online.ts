@@ -13,7 +13,7 @@ import type { Actor } from '../lib/actor';
 import { readGatewaySecrets } from './deps';
 import { gatewayTxnKey, invoicePaymentKey, paymentKey, type PaymentItem } from './model';
 import { isOpenInvoice, readInvoiceOr404, takeReceiptNumber } from './record';
-import { planSettlement } from './settle';
+import { applyCredit, planSettlement, planWithoutRepeats } from './settle';
 
 /**
  * Online payments through the company's gateway (PayTabs PT2 "hosted payment page").
@@ -181,9 +181,10 @@ export async function paymentCallback(gateway: string, raw: Buffer | undefined, 
       const current = (await getItem(paymentKey(tenantId, paymentId), true)) as PaymentItem;
       if (current.status !== 'pending') throw Object.assign(new Error('settled'), { name: 'AlreadySettled' });
       const primary = await readInvoiceOr404(tenantId, current.invoiceId);
-      const plan = await planSettlement({ actor: gatewayActor, primary, paymentId, amountMinor: current.amountMinor, method: 'online', receipt, now: new Date(), pending: current, gatewayRef: data.tran_ref });
+      const plan = await planWithoutRepeats(() => planSettlement({ actor: gatewayActor, primary, paymentId, amountMinor: current.amountMinor, method: 'online', receipt, now: new Date(), pending: current, gatewayRef: data.tran_ref }));
       await transact([...plan.items, marker]);
     }, 40);
+    await applyCredit(gatewayActor, paymentId);
     return { status: 200, body: { received: true, status: 'paid' } };
   } catch (err) {
     const name = (err as { name?: string }).name;

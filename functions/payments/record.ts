@@ -11,7 +11,7 @@ import { conflict, notFound } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { getInvoice, type InvoiceForPayment } from './deps';
 import { customerCreditKey, invoicePaymentPk, paymentKey, toPaymentApi, type PaymentItem } from './model';
-import { planSettlement } from './settle';
+import { applyCredit, planSettlement, planWithoutRepeats } from './settle';
 
 /** Recording a payment against an invoice (POST /invoices/{id}/payments), and the reads of payments. */
 
@@ -35,7 +35,20 @@ export async function readInvoiceOr404(tenantId: string, invoiceId: string): Pro
   return invoice;
 }
 
-export function recordInvoicePayment(actor: Actor, invoiceId: string, body: InvoicePaymentBody, key?: string): Promise<StoredResponse> {
+/**
+ * The first transaction settles this invoice (the rest as credit); then the credit goes to the
+ * customer's other open invoices (applyCredit, also on a retry of the same key, so a step lost
+ * in between is finished); the answer is the payment as it ends.
+ */
+export async function recordInvoicePayment(actor: Actor, invoiceId: string, body: InvoicePaymentBody, key?: string): Promise<StoredResponse> {
+  const first = await recordFirst(actor, invoiceId, body, key);
+  const id = (first.body as { id?: string }).id;
+  if (!id) return first;
+  await applyCredit(actor, id);
+  return { status: first.status, body: await getPayment(actor.tenantId, id) };
+}
+
+function recordFirst(actor: Actor, invoiceId: string, body: InvoicePaymentBody, key?: string): Promise<StoredResponse> {
   return runIdempotent(actor.tenantId, `invoice-payment:${invoiceId}`, key, async (record) => {
     const first = await readInvoiceOr404(actor.tenantId, invoiceId);
     if (!isOpenInvoice(first) && first.status !== 'paid') throw conflict(PAYMENT_MESSAGES.invoiceNotOpen, undefined, 'INVALID_TRANSITION');
@@ -43,7 +56,7 @@ export function recordInvoicePayment(actor: Actor, invoiceId: string, body: Invo
     const paymentId = ulid();
     return retryOnConflict(async () => {
       const primary = await readInvoiceOr404(actor.tenantId, invoiceId);
-      const plan = await planSettlement({ actor, primary, paymentId, amountMinor: toMinor(body.amount), method: body.method, receipt, now: new Date() });
+      const plan = await planWithoutRepeats(() => planSettlement({ actor, primary, paymentId, amountMinor: toMinor(body.amount), method: body.method, receipt, now: new Date() }));
       const response: StoredResponse = { status: 201, body: toPaymentApi(plan.payment, { invoice: invoiceSummary(plan.primaryAfter), rentalBalanceMinor: plan.rentalBalanceMinor }) };
       await transact([...plan.items, ...record(response)]);
       return response;

@@ -2,7 +2,9 @@ import { fromMinor } from '../../shared/money';
 import type { PaymentMethod } from '../../shared/schemas/payments';
 import { calendarDateInZone } from '../../shared/regions';
 import { auditItem } from '../lib/data/audit';
-import { batchGet, tx, type TransactItem } from '../lib/data/repo';
+import { batchGet, getItem, transact, tx, type TransactItem } from '../lib/data/repo';
+import { retryOnConflict } from '../lib/data/counters';
+import { CUSTOMER_CREDIT_METHOD } from '../../shared/rentals/ledger';
 import { companyTimezone, readCompanySettings } from '../lib/company-settings';
 import type { Actor } from '../lib/actor';
 import {
@@ -14,16 +16,22 @@ import {
 
 /**
  * Settling money received (a recorded payment, or an online payment once its callback is
- * verified): the plan of ONE transaction — the payment item, its REC- receipt, per rental the
- * rental ledger entry + journal (rentals' own payment path, through rentals/api.ts), per invoice
- * the paid-amount update (invoices/api.ts, conditioned on the invoice's version) and an
- * allocation pointer, the customer credit with its journal, and the audit item. The caller adds
- * its idempotency record or gateway marker and writes it; a lost race re-runs the whole plan.
+ * verified) in ONE transaction: the payment item, its REC- receipt, the rental ledger entry +
+ * journal of the invoice paid (rentals' own payment path, through rentals/api.ts), the invoice's
+ * paid-amount update (invoices/api.ts, on the invoice's version) and an allocation pointer, the
+ * part above the invoice's balance as customer credit (Dr method / Cr 2160 customer advances,
+ * and the customer's credit item), and the audit item. The caller adds its idempotency record or
+ * gateway marker and writes it; a lost race re-runs the whole plan.
  *
- * Allocation (issue 19): the invoice paid first, then the customer's other open invoices in
- * the same currency, oldest issue date first; what is left is customer credit (2160 customer
- * advances), kept for the next invoice. At most MAX_ALLOCATIONS invoices per payment, so the
- * transaction stays inside DynamoDB's 100 items; more money than that is kept as credit too.
+ * Then the credit is applied to the customer's other open invoices in the same currency, oldest
+ * issue date first (applyCredit): one transaction per invoice, each a rental ledger payment with
+ * the pseudo-method customer_credit (Dr 2160 / Cr 1310) + the invoice update + the credit item
+ * (conditioned on what it holds) + the payment's allocations. Why not all in the first
+ * transaction: every rental change posts its own journal entry, and two rentals' entries (and
+ * their sharded stats) can land on the same balance-bucket items, which one DynamoDB transaction
+ * may not touch twice. Each step leaves the books balanced: money received is either on an
+ * invoice or held as the customer's credit; if a step is lost, the credit stays for the next one.
+ * At most MAX_ALLOCATIONS other invoices per payment.
  */
 export const MAX_ALLOCATIONS = 4;
 
@@ -38,6 +46,8 @@ export interface SettleInput {
   /** The pending online payment being settled (updated on its version), or undefined (a new payment). */
   pending?: PaymentItem;
   gatewayRef?: string | null;
+  /** A new online payment's gateway transaction (demo seed). */
+  gateway?: PaymentItem['gateway'];
 }
 
 export interface SettlePlan {
@@ -48,31 +58,41 @@ export interface SettlePlan {
   rentalBalanceMinor: number | null;
 }
 
-export function allocate(primary: InvoiceForPayment, others: InvoiceForPayment[], amountMinor: number): { allocations: (AllocationMinor & { invoice: InvoiceForPayment })[]; creditMinor: number } {
-  const allocations: (AllocationMinor & { invoice: InvoiceForPayment })[] = [];
-  let left = amountMinor;
-  for (const inv of [primary, ...others.filter((o) => o.id !== primary.id && o.currency === primary.currency)]) {
-    if (left <= 0 || allocations.length >= MAX_ALLOCATIONS) break;
-    if (inv.status !== 'issued' && inv.status !== 'partially_paid') continue;
-    const applied = Math.min(inv.balanceMinor, left);
-    if (applied <= 0) continue;
-    allocations.push({ invoiceId: inv.id, invoiceNumber: inv.number, rentalId: inv.rentalId, amountMinor: applied, invoice: inv });
-    left -= applied;
+/** Two journal entries of one transaction may pick the same bucket shard of an account: the plan is made again (new entry ids, new shards). */
+export function hasRepeatedItem(items: TransactItem[]): boolean {
+  const seen = new Set<string>();
+  for (const i of items) {
+    const op = (i.Put ?? i.Update ?? i.Delete ?? i.ConditionCheck) as { Key?: Record<string, unknown>; Item?: Record<string, unknown> } | undefined;
+    const k = op?.Key ?? op?.Item;
+    const id = `${String(k?.pk)}|${String(k?.sk)}`;
+    if (seen.has(id)) return true;
+    seen.add(id);
   }
-  return { allocations, creditMinor: left };
+  return false;
+}
+
+export async function planWithoutRepeats<T extends { items: TransactItem[] }>(plan: () => Promise<T>, attempts = 12): Promise<T> {
+  for (let i = 0; ; i++) {
+    const p = await plan();
+    if (!hasRepeatedItem(p.items) || i >= attempts) return p;
+  }
 }
 
 export async function planSettlement(s: SettleInput): Promise<SettlePlan> {
   const { actor, primary, now } = s;
   const tenantId = actor.tenantId;
   const at = now.toISOString();
-  const [settings, others, [customer]] = await Promise.all([
+  const [settings, [customer]] = await Promise.all([
     readCompanySettings(tenantId),
-    openInvoicesOldestFirst(tenantId, primary.customerId),
     batchGet([customerKey(tenantId, primary.customerId)], false),
   ]);
   const date = calendarDateInZone(now, companyTimezone(settings));
-  const { allocations, creditMinor } = allocate(primary, others, s.amountMinor);
+  // The invoice paid takes up to its balance; the rest is customer credit (applied afterwards).
+  const applied = primary.status === 'issued' || primary.status === 'partially_paid' ? Math.min(primary.balanceMinor, s.amountMinor) : 0;
+  const allocations = applied > 0
+    ? [{ invoiceId: primary.id, invoiceNumber: primary.number, rentalId: primary.rentalId, amountMinor: applied, invoice: primary }]
+    : [];
+  const creditMinor = s.amountMinor - applied;
 
   const items: TransactItem[] = [];
   // One rental change per rental (a transaction may touch an item once).
@@ -126,7 +146,7 @@ export async function planSettlement(s: SettleInput): Promise<SettlePlan> {
     entityType: 'PAYMENT', id: s.paymentId, tenantId, invoiceId: primary.id, invoiceNumber: primary.number, rentalId: primary.rentalId,
     rentalReference: rentalReference ?? base?.rentalReference ?? null, customerId: primary.customerId, amountMinor: s.amountMinor,
     currency: primary.currency, method: s.method, status: 'paid', allocations: cleanAllocations, creditMinor, refundedMinor: 0,
-    receipt: receiptRef, refundReceipts: [], gateway: base?.gateway ?? null, failureReason: null,
+    receipt: receiptRef, refundReceipts: [], gateway: base?.gateway ?? s.gateway ?? null, failureReason: null,
     createdAt: base?.createdAt ?? at, updatedAt: at, paidAt: at, createdBy: base?.createdBy ?? actor.username, version: (base?.version ?? 0) + 1,
   } as PaymentItem;
   if (base) {
@@ -138,4 +158,54 @@ export async function planSettlement(s: SettleInput): Promise<SettlePlan> {
     after: { amount: fromMinor(s.amountMinor), method: s.method, receipt: s.receipt.number, allocations: cleanAllocations.map((a) => `${a.invoiceNumber}:${fromMinor(a.amountMinor)}`), credit: fromMinor(creditMinor) },
   })));
   return { items, payment, receipt, primaryAfter, rentalBalanceMinor };
+}
+
+/**
+ * Applies what a payment left as customer credit to the customer's other open invoices, oldest
+ * first, one transaction per invoice (see the header). Returns the payment as it ends.
+ */
+export async function applyCredit(actor: Actor, paymentId: string): Promise<void> {
+  const tenantId = actor.tenantId;
+  for (let n = 0; n < MAX_ALLOCATIONS; n++) {
+    const done = await retryOnConflict(async () => {
+      const payment = (await getItem(paymentKey(tenantId, paymentId), true)) as PaymentItem | undefined;
+      if (!payment || payment.status !== 'paid' || payment.creditMinor <= 0) return true;
+      const [open, credit] = await Promise.all([
+        openInvoicesOldestFirst(tenantId, payment.customerId),
+        getItem(customerCreditKey(tenantId, payment.customerId), true),
+      ]);
+      const target = open.find((i) => i.currency === payment.currency && i.balanceMinor > 0 && !payment.allocations.some((a) => a.invoiceId === i.id));
+      const amountMinor = Math.min(target?.balanceMinor ?? 0, payment.creditMinor, Number(credit?.balanceMinor ?? 0));
+      if (!target || amountMinor <= 0) return true;
+      const at = new Date().toISOString();
+      const allocation: AllocationMinor = { invoiceId: target.id, invoiceNumber: target.number, rentalId: target.rentalId, amountMinor };
+      const plan = await planWithoutRepeats(async () => {
+        const change = await rentalMoneyChange(actor, target.rentalId, {
+          type: 'payment', amountMinor, method: CUSTOMER_CREDIT_METHOD, label: `Credit ${payment.receipt?.number ?? ''}`.trim(),
+        });
+        return { items: change.items };
+      });
+      const allocations = [...payment.allocations, allocation];
+      await transact([
+        ...plan.items,
+        invoicePaymentUpdate(tenantId, target, amountMinor, at),
+        tx.put({ ...invoicePaymentKey(tenantId, target.id, paymentId), entityType: 'INVOICE_PAYMENT', paymentId, amountMinor, createdAt: at }),
+        tx.raw('Update', {
+          Key: customerCreditKey(tenantId, payment.customerId),
+          UpdateExpression: 'SET updatedAt = :now ADD balanceMinor :neg',
+          ConditionExpression: 'balanceMinor >= :amt',
+          ExpressionAttributeValues: { ':now': at, ':neg': -amountMinor, ':amt': amountMinor },
+        }),
+        tx.update(paymentKey(tenantId, paymentId), payment.version, { allocations, creditMinor: payment.creditMinor - amountMinor }, at),
+        ...(payment.receipt ? [tx.raw('Update', {
+          Key: receiptKey(tenantId, payment.receipt.id),
+          UpdateExpression: 'SET allocations = :a, creditMinor = :c',
+          ExpressionAttributeValues: { ':a': allocations.map(({ refundedMinor: _r, ...a }) => a), ':c': payment.creditMinor - amountMinor },
+        })] : []),
+        tx.putNew(auditItem(actor, 'payment.credit_applied', 'payment', paymentId, { after: { invoice: target.number, amount: fromMinor(amountMinor) } })),
+      ]);
+      return false;
+    }, 20);
+    if (done) return;
+  }
 }

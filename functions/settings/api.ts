@@ -5,6 +5,8 @@
 export { fixCompanyTimeZones } from './timezone-migration';
 import { getItem } from '../lib/data/repo';
 import { gatewaySecretsKey } from './data';
+/** The demo reset gives the demo company sandbox gateway keys (functions/payments/seed.ts). */
+export { gatewaySecretsWrite } from './data';
 
 /**
  * The company's payment gateway secrets (write-only through the API: never answered, never
