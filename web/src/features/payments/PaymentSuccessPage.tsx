@@ -85,7 +85,7 @@ function PaymentResult({ payment: p }: { payment: Payment }) {
       <dl className="card grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
         <div>
           <dt className="text-sm text-slate-600 dark:text-slate-300">{t('payments.success.invoice')}</dt>
-          <dd className="font-medium"><Link className="link" to={`/invoices?invoice=${encodeURIComponent(p.invoiceId)}`}>{invoiceLabel || t('payments.success.viewInvoice')}</Link></dd>
+          <dd className="font-medium"><Link className="link" to={`/invoices/${encodeURIComponent(p.invoiceId)}`}>{invoiceLabel || t('payments.success.viewInvoice')}</Link></dd>
         </div>
         {p.invoice && (
           <div>
