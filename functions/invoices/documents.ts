@@ -4,7 +4,9 @@ import { auditItem } from '../lib/data/audit';
 import { getItem, transact, tx, updateRaw } from '../lib/data/repo';
 import { sendEmail } from '../lib/email';
 import { conflict, validationFailed } from '../lib/errors';
-import { getObjectBytes, presignDownload, putObject, tenantPrefix } from '../lib/storage';
+import { DOWNLOAD_URL_TTL_SECONDS, getObjectBytes, putObject, tenantPrefix } from '../lib/storage';
+import { loadS3 } from '../lib/clients/s3-lazy';
+import { config } from '../lib/config';
 import type { Actor } from '../lib/actor';
 import { readInvoiceSettings, type InvoiceSettings } from './deps';
 import { readInvoiceItem } from './draft';
@@ -83,7 +85,15 @@ export async function ensureCreditNotePdf(tenantId: string, invoice: InvoiceItem
 export async function invoicePdfUrl(tenantId: string, id: string, document: 'invoice' | 'credit_note') {
   const invoice = await readInvoiceItem(tenantId, id);
   const { key, fileName } = document === 'credit_note' ? await ensureCreditNotePdf(tenantId, invoice) : await ensureInvoicePdf(tenantId, invoice);
-  return { url: await presignDownload(key, { fileName }), fileName };
+  return { url: await presignAttachment(key, fileName), fileName };
+}
+
+/** A presigned GET that downloads as a file (attachment), as the contract download does. */
+async function presignAttachment(key: string, fileName: string): Promise<string> {
+  const { getSignedUrl, s3PresignClient, GetObjectCommand } = await loadS3();
+  return getSignedUrl(s3PresignClient(), new GetObjectCommand({
+    Bucket: config().documentsBucket, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"`,
+  }), { expiresIn: DOWNLOAD_URL_TTL_SECONDS });
 }
 
 /** Emails the issued invoice with its PDF attached (SES v2; the local emulator keeps it). */

@@ -79,17 +79,6 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote }: 
   const date = (d: string | null | undefined) => (d ? formatDate(d, region, 'en') : '—');
   const taxLabel = taxNumberLabel(region);
 
-  // ZATCA phase-1 QR (Saudi Arabia): seller, VAT number, timestamp, total with VAT, VAT total.
-  const qrTop = pdf.y;
-  const withQr = region === 'SA' && !!invoice.issuedAt;
-  if (withQr) {
-    const payload = zatcaQrPayload({
-      sellerName: invoice.seller.name, vatNumber: invoice.seller.vatNumber ?? '', timestamp: (creditNote?.issuedAt ?? invoice.issuedAt!).replace(/\.\d{3}Z$/, 'Z'),
-      totalWithVat: minorToDecimalString(doc.totalMinor), vatTotal: minorToDecimalString(doc.vatMinor),
-    });
-    drawQr(pdf, payload, lang === 'ar' ? pdf.left : pdf.right - 96, qrTop, 96);
-  }
-
   if (invoice.status === 'void' && !creditNote) {
     pdf.line(`VOID — credited by ${invoice.creditNoteNumber ?? ''}  ·  ملغاة`, pdf.width / 2, 'center', { size: 14, bold: true, color: rgb(0.8, 0.1, 0.1), direction: 'ltr' });
     pdf.y -= 18;
@@ -111,7 +100,6 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote }: 
     pdf.row('Due date', 'تاريخ الاستحقاق', date(invoice.dueDate));
   }
   pdf.row('Rental reference', 'مرجع الإيجار', invoice.rentalReference);
-  if (withQr && pdf.y > qrTop - 110) pdf.y = qrTop - 110;
 
   pdf.section('Seller', 'البائع');
   pdf.row('Name', 'الاسم', invoice.seller.name);
@@ -135,7 +123,7 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote }: 
     { header: t('VAT', 'الضريبة'), width: 1.3, align: 'end' },
     { header: t('Total', 'الإجمالي'), width: 1.5, align: 'end' },
   ], doc.lines.map((l) => [
-    `${lineDescription(l, 'en')}\n${lineDescription(l, 'ar')}`,
+    [...new Set([lineDescription(l, 'en'), lineDescription(l, 'ar')])].join('\n'),
     String(l.quantity),
     money(l.netMinor),
     l.vatCode ? `${l.vatRatePercent}%` : '—',
@@ -151,6 +139,18 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote }: 
   if (!creditNote) {
     pdf.row('Amount paid', 'المبلغ المدفوع', money(invoice.amountPaidMinor));
     pdf.row('Balance due', 'الرصيد المستحق', money(invoice.balanceMinor));
+  }
+  // ZATCA phase-1 QR (Saudi Arabia): seller, VAT number, timestamp, total with VAT, VAT total.
+  if (region === 'SA' && invoice.issuedAt) {
+    const payload = zatcaQrPayload({
+      sellerName: invoice.seller.name, vatNumber: invoice.seller.vatNumber ?? '', timestamp: (creditNote?.issuedAt ?? invoice.issuedAt).replace(/\.\d{3}Z$/, 'Z'),
+      totalWithVat: minorToDecimalString(doc.totalMinor), vatTotal: minorToDecimalString(doc.vatMinor),
+    });
+    pdf.ensureSpace(120);
+    pdf.y -= 6;
+    const size = 100;
+    drawQr(pdf, payload, lang === 'ar' ? pdf.right - size : pdf.left, pdf.y, size);
+    pdf.y -= size + 14;
   }
   if (invoice.notes) {
     pdf.section('Notes', 'ملاحظات');
