@@ -35,7 +35,7 @@ export const invoices = {
       paid: 'Paid',
       balance: 'Balance',
       totalsLabel: 'Totals of the invoices shown (drafts and void invoices apart)',
-      count: '{{count}} invoices',
+      countLabel: 'Invoices',
       draftNumber: 'Draft',
       // create dialog
       createTitle: 'Create an invoice from a rental',
@@ -163,7 +163,7 @@ export const invoices = {
       paid: 'المدفوع',
       balance: 'الرصيد',
       totalsLabel: 'إجماليات الفواتير المعروضة (دون المسودات والملغاة)',
-      count: '{{count}} فاتورة',
+      countLabel: 'الفواتير',
       draftNumber: 'مسودة',
       createTitle: 'إنشاء فاتورة من إيجار',
       rentalLabel: 'الإيجار',

@@ -60,7 +60,7 @@ export default function InvoicesPage() {
       </div>
       {totals.data && (
         <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={u('totalsLabel')} data-testid="invoice-totals">
-          <Figure label={u('count', { count: totals.data.totals.count })} value={String(totals.data.totals.count)} />
+          <Figure label={u('countLabel')} value={String(totals.data.totals.count)} />
           <Figure label={u('total')} value={f.money(totals.data.totals.total)} />
           <Figure label={u('paid')} value={f.money(totals.data.totals.amountPaid)} />
           <Figure label={u('balance')} value={f.money(totals.data.totals.balance)} />
