@@ -5,7 +5,7 @@
  * write-only gateway secrets), customers (the receipt's customer name).
  */
 export { getInvoice, invoicePaymentUpdate, openInvoicesOldestFirst, type InvoiceForPayment } from '../invoices/api';
-export { rentalMoneyChange, type RentalMoneyChange } from '../rentals/api';
+export { rentalBalance, rentalWithLedger, rentalMoneyChange, type RentalMoneyChange } from '../rentals/api';
 export { customerCreditJournalItems } from '../accounting/api';
 export { gatewaySecretsWrite, readGatewaySecrets } from '../settings/api';
 export { customerKey } from '../customers/api';

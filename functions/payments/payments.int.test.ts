@@ -158,6 +158,29 @@ describe('recording payments', () => {
   });
 });
 
+describe('final settlement', () => {
+  it('a closed rental has a final settlement PDF (charges, payments, deposit applied and refunded); before closing → 409', async () => {
+    const customer = await createCustomer(owner, { fullNameEnglish: 'Settlement Customer' });
+    const vehicle = await createVehicle(owner);
+    const now = Date.now();
+    const rental = await createRental(owner, { customerId: customer.id, vehicleId: vehicle.id }, {
+      securityDeposit: 500, startDate: new Date(now - 2 * 86_400_000).toISOString(), endDate: new Date(now + 86_400_000).toISOString(),
+    });
+    const path = `/api/v1/rentals/${rental.id}`;
+    ok(await post(`${path}/payments`, { amount: 500, method: 'cash', forDeposit: true }, owner), 201);
+    expect((await get(`${path}/final-settlement`, owner)).status).toBe(409);
+    ok(await post(`${path}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full' }, owner));
+    ok(await post(`${path}/return`, { odometerEnd: 1100, condition: 'good', fuelLevelEnd: 'full', returnDate: new Date(now - 3_600_000).toISOString() }, owner));
+    ok(await post(`${path}/close`, { depositRefundMethod: 'cash' }, owner));
+    const { url } = ok(await get(`${path}/final-settlement`, owner));
+    expect(url).toContain(`settlements/${rental.id}/v`);
+    const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(`${path}/final-settlement`, t.tokens.MECHANIC)).status).toBe(403);
+    expect((await get(`${path}/final-settlement`, (await registerTenant()).token)).status).toBe(404);
+  });
+});
+
 describe('online payments through the PayTabs sandbox', () => {
   it('Pay: the signed callback marks the payment paid before the browser returns to /payments/success', async () => {
     const { invoice, rentalId } = await issuedInvoice();

@@ -9,7 +9,7 @@ import { batchGet, getItem, queryAll, transact } from '../lib/data/repo';
 import { readCompanySettings } from '../lib/company-settings';
 import { conflict, notFound } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { getInvoice, type InvoiceForPayment } from './deps';
+import { getInvoice, rentalBalance, type InvoiceForPayment } from './deps';
 import { customerCreditKey, invoicePaymentPk, paymentKey, toPaymentApi, type PaymentItem } from './model';
 import { applyCredit, planSettlement, planWithoutRepeats } from './settle';
 
@@ -72,8 +72,9 @@ export async function readPayment(tenantId: string, id: string): Promise<Payment
 
 export async function getPayment(tenantId: string, id: string): Promise<Payment> {
   const p = await readPayment(tenantId, id);
-  const invoice = await getInvoice(tenantId, p.invoiceId);
-  return toPaymentApi(p, { invoice: invoice ? invoiceSummary(invoice) : null });
+  const [invoice, rental] = await Promise.all([getInvoice(tenantId, p.invoiceId), rentalBalance(tenantId, p.rentalId)]);
+  const answer = toPaymentApi(p, { invoice: invoice ? invoiceSummary(invoice) : null, rentalBalanceMinor: rental?.balanceMinor ?? null });
+  return { ...answer, rentalReference: answer.rentalReference ?? rental?.referenceNumber ?? null };
 }
 
 /** The payments applied to an invoice, newest first, and the customer's credit (invoice detail). */

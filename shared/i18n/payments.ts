@@ -15,7 +15,7 @@ export const payments = {
     status: { pending: 'Pending', processing: 'Processing', paid: 'Paid', failed: 'Failed', cancelled: 'Cancelled', refunded: 'Refunded' },
     actions: {
       record: 'Record payment', payOnline: 'Pay online', refund: 'Refund', receiptPdf: 'Receipt PDF', cancel: 'Cancel', save: 'Record', saving: 'Saving…',
-      refundConfirm: 'Refund', copyLink: 'Copy link', openPage: 'Open payment page', close: 'Close', creating: 'Creating payment page…',
+      refundConfirm: 'Refund', copyLink: 'Copy link', openPage: 'Open payment page', close: 'Close', creating: 'Creating payment page…', finalSettlement: 'Final settlement (PDF)',
     },
     dialogs: {
       recordTitle: 'Record payment', amount: 'Amount', method: 'Payment method',
@@ -67,7 +67,7 @@ export const payments = {
     status: { pending: 'قيد الانتظار', processing: 'قيد المعالجة', paid: 'مدفوع', failed: 'فشل', cancelled: 'ملغى', refunded: 'مسترد' },
     actions: {
       record: 'تسجيل دفعة', payOnline: 'الدفع الإلكتروني', refund: 'استرداد', receiptPdf: 'ملف الإيصال PDF', cancel: 'إلغاء', save: 'تسجيل', saving: 'جارٍ الحفظ…',
-      refundConfirm: 'استرداد', copyLink: 'نسخ الرابط', openPage: 'فتح صفحة الدفع', close: 'إغلاق', creating: 'جارٍ إنشاء صفحة الدفع…',
+      refundConfirm: 'استرداد', copyLink: 'نسخ الرابط', openPage: 'فتح صفحة الدفع', close: 'إغلاق', creating: 'جارٍ إنشاء صفحة الدفع…', finalSettlement: 'التسوية النهائية (PDF)',
     },
     dialogs: {
       recordTitle: 'تسجيل دفعة', amount: 'المبلغ', method: 'طريقة الدفع',

@@ -100,6 +100,7 @@ for (const language of ['en', 'ar'] as const) {
     const receiptLink = page.getByTestId('receipt-link');
     await expect(receiptLink).toContainText(/REC-\d+/);
     await expect(page.getByRole('link', { name: rental.referenceNumber })).toBeVisible();
+    await expect(page.getByTestId('rental-balance')).toContainText('0.00');
     await page.screenshot({ path: join(outDir, `payment-success-${language}.png`), fullPage: true });
 
     // The rental's balance is settled and the invoice is paid.

@@ -21,13 +21,15 @@ export interface ReceiptBrand {
   phone?: string;
 }
 
-const METHOD_WORDS: Record<string, [string, string]> = {
+export const METHOD_WORDS: Record<string, [string, string]> = {
   cash: ['Cash', 'نقدًا'],
   credit_card: ['Credit card', 'بطاقة ائتمان'],
   debit_card: ['Debit card', 'بطاقة خصم'],
   bank_transfer: ['Bank transfer', 'تحويل بنكي'],
   online: ['Online payment', 'دفع إلكتروني'],
   pos_machine: ['POS machine', 'جهاز نقاط البيع'],
+  check: ['Cheque', 'شيك'],
+  customer_credit: ['Customer credit', 'رصيد العميل'],
 };
 
 export async function renderReceipt(r: ReceiptItem, brand: ReceiptBrand, logo?: Uint8Array): Promise<Uint8Array> {

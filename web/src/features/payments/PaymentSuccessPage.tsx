@@ -96,7 +96,10 @@ function PaymentResult({ payment: p }: { payment: Payment }) {
         {p.rentalReference && (
           <div>
             <dt className="text-sm text-slate-600 dark:text-slate-300">{t('payments.success.rental')}</dt>
-            <dd className="font-medium"><Link className="link" to={`/rentals/${encodeURIComponent(p.rentalId)}`}>{p.rentalReference}</Link></dd>
+            <dd className="font-medium">
+              <Link className="link" to={`/rentals/${encodeURIComponent(p.rentalId)}`}>{p.rentalReference}</Link>
+              {p.rentalBalance !== null && <span className="ms-2 tabular-nums" data-testid="rental-balance">{f.money(p.rentalBalance)}</span>}
+            </dd>
           </div>
         )}
         {p.receipt && (

@@ -26,6 +26,7 @@ import { issuesToErrors, toastApiError, translateApiError } from '../../lib/api-
 import { useCan } from '../../lib/use-can';
 import { LedgerEntries } from './LedgerEntries';
 import { RentalInvoices } from '../invoices/InvoiceLinks';
+import { FinalSettlementLink } from '../payments/FinalSettlementLink';
 
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | null;
 
@@ -175,6 +176,7 @@ export default function RentalDetailPage() {
       </div>
 
       <div className="mt-4"><RentalInvoices rentalId={r.id} /></div>
+      {r.closedAt && <div className="mt-4"><FinalSettlementLink rentalId={r.id} closed={!!r.closedAt} /></div>}
 
       <section className="card mt-4" aria-label={t('rentals.detail.ledger')}>
         <h2 className="mb-3 font-semibold">{t('rentals.detail.ledger')}</h2>
