@@ -1,10 +1,9 @@
 import QRCode from 'qrcode';
-import { rgb } from 'pdf-lib';
 import { formatMoney, minorToDecimalString } from '../../shared/money';
 import { formatDate, type RegionCode } from '../../shared/regions';
 import { rentalsLedger } from '../../shared/i18n/rentals-ledger';
 import { zatcaQrPayload } from '../../shared/invoices/zatca';
-import { createPdf, type PdfWriter } from '../lib/pdf';
+import { createPdf, hexColor, type PdfWriter } from '../lib/pdf';
 import type { InvoiceSettings } from './deps';
 import type { CreditNoteItem, InvoiceItem, InvoiceLineItem } from './model';
 
@@ -48,10 +47,10 @@ function drawQr(pdf: PdfWriter, text: string, x: number, top: number, size: numb
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const cell = size / (n + 2);
-  pdf.page.drawRectangle({ x, y: top - size, width: size, height: size, color: rgb(1, 1, 1) });
+  pdf.page.drawRectangle({ x, y: top - size, width: size, height: size, color: pdf.colors.white });
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      if (qr.modules.get(r, c)) pdf.page.drawRectangle({ x: x + (c + 1) * cell, y: top - (r + 2) * cell, width: cell, height: cell, color: rgb(0, 0, 0) });
+      if (qr.modules.get(r, c)) pdf.page.drawRectangle({ x: x + (c + 1) * cell, y: top - (r + 2) * cell, width: cell, height: cell, color: hexColor('#000000', pdf.colors.ink) });
     }
   }
 }
@@ -80,10 +79,10 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote }: 
   const taxLabel = taxNumberLabel(region);
 
   if (invoice.status === 'void' && !creditNote) {
-    pdf.line(`VOID — credited by ${invoice.creditNoteNumber ?? ''}  ·  ملغاة`, pdf.width / 2, 'center', { size: 14, bold: true, color: rgb(0.8, 0.1, 0.1), direction: 'ltr' });
+    pdf.line(`VOID — credited by ${invoice.creditNoteNumber ?? ''}  ·  ملغاة`, pdf.width / 2, 'center', { size: 14, bold: true, color: hexColor('#cc1a1a', pdf.colors.ink), direction: 'ltr' });
     pdf.y -= 18;
   } else if (invoice.status === 'draft') {
-    pdf.line('DRAFT — not a tax invoice  ·  مسودة', pdf.width / 2, 'center', { size: 14, bold: true, color: rgb(0.8, 0.4, 0.1), direction: 'ltr' });
+    pdf.line('DRAFT — not a tax invoice  ·  مسودة', pdf.width / 2, 'center', { size: 14, bold: true, color: hexColor('#cc661a', pdf.colors.ink), direction: 'ltr' });
     pdf.y -= 18;
   }
 
