@@ -9,9 +9,11 @@
 import { getItem, queryAll, tx, type TransactItem } from '../lib/data/repo';
 import { conflict } from '../lib/errors';
 import { sortKey } from '../lib/data/keys';
-import { customerInvoicesPk, invoiceKey, isOpen, statusPk, type InvoiceItem, type InvoiceStatus } from './model';
+import { chargeMarkerKey, customerInvoicesPk, invoiceKey, isOpen, statusPk, type InvoiceItem, type InvoiceStatus } from './model';
 
 export type { InvoiceStatus } from './model';
+/** Key of the marker an issued invoice writes per charge (rentals condition manual reversals on its absence). */
+export { chargeMarkerKey } from './model';
 
 export interface InvoiceForPayment {
   id: string;
@@ -80,4 +82,14 @@ export function invoicePaymentUpdate(tenantId: string, invoice: InvoiceForPaymen
     gsi2pk: statusPk(tenantId, status),
     gsi2sk: sortKey(invoice.issueDate ?? now.slice(0, 10), invoice.id),
   }, now);
+}
+
+/**
+ * The issued invoice a rental ledger charge is on, if any (rentals: a manual reversal of an
+ * invoiced charge is refused — an issued invoice is corrected by its credit note, which reverses
+ * the charges itself).
+ */
+export async function invoiceOfCharge(tenantId: string, rentalId: string, chargeId: string): Promise<{ invoiceId: string; invoiceNumber: string } | undefined> {
+  const marker = (await getItem(chargeMarkerKey(tenantId, rentalId, chargeId), true)) as { invoiceId: string; invoiceNumber: string } | undefined;
+  return marker ? { invoiceId: marker.invoiceId, invoiceNumber: marker.invoiceNumber } : undefined;
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get, patch, post } from '../../test/integration/client';
-import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
+import { login, registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
+import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { keys } from '../lib/data/keys';
 import { updateRaw } from '../lib/data/repo';
@@ -108,6 +109,12 @@ describe('draft → issue → locked → credit note', () => {
     expect(edit.status).toBe(409);
     expect(edit.body.error.code).toBe('INVOICE_LOCKED');
     expect((await post(`/api/v1/invoices/${invoiceId}/issue`, {}, owner)).status).toBe(409);
+    // Nor can one of its charges be reversed by hand on the rental: the credit note does that.
+    const ledger = (await get(`/api/v1/rentals/${rental.id}/ledger`, owner)).body.items as { id: string; category: string; type: string }[];
+    const damage = ledger.find((e) => e.category === 'damage_fees' && e.type === 'charge')!;
+    const reverse = await post(`/api/v1/rentals/${rental.id}/ledger/${damage.id}/reverse`, { reason: 'by hand' }, owner);
+    expect(reverse.status).toBe(409);
+    expect(reverse.body.error.code).toBe('INVOICE_LOCKED');
     const again = await draft({ rentalId: rental.id });
     expect(again.status).toBe(400);
     expect(again.body.error.fields.rentalId).toBe('There are no charges to invoice for this rental or period');
@@ -162,6 +169,14 @@ describe('draft → issue → locked → credit note', () => {
     expect(gl.net['2310'] ?? 0).toBe(0);
     await selfCheck();
     expect((await post(`/api/v1/invoices/${invoiceId}/credit-note`, { reason: 'again' }, owner)).status).toBe(409);
+    // Email needs an address: a customer without one → 400 on the field.
+    const noMail = await book();
+    const d = await draft({ rentalId: noMail.id });
+    expect((await post(`/api/v1/invoices/${d.body.id}/email`, {}, owner)).status).toBe(409);
+    expect((await post(`/api/v1/invoices/${d.body.id}/issue`, {}, owner)).status).toBe(200);
+    const refused = await post(`/api/v1/invoices/${d.body.id}/email`, {}, owner);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields.to).toBe('This customer has no email address. Enter one to send the invoice.');
     const pdf = await get(`/api/v1/invoices/${invoiceId}/pdf?document=credit_note`, owner);
     expect(pdf.status).toBe(200);
     expect(pdf.body.fileName).toMatch(/^CN-\d+\.pdf$/);
@@ -247,5 +262,21 @@ describe('bad input, other company, roles', () => {
     expect(d.status).toBe(201);
     expect((await get(`/api/v1/invoices/${d.body.id}`, t.staff.token)).status).toBe(200);
     expect((await post(`/api/v1/invoices/${d.body.id}/issue`, {}, t.staff.token)).status).toBe(403);
+  });
+});
+
+describe('demo company', () => {
+  it('has issued invoices (some overdue) and one voided by a credit note, with its PDF', async () => {
+    const demo = await login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
+    const all = (await get('/api/v1/invoices?limit=100', demo.token)).body.items as { id: string; status: string; overdue: boolean; number: string; creditNoteNumber: string | null }[];
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    expect(all.every((i) => /^INV-\d+$/.test(i.number))).toBe(true);
+    expect(all.some((i) => i.overdue)).toBe(true);
+    const voided = all.find((i) => i.status === 'void')!;
+    expect(voided.creditNoteNumber).toMatch(/^CN-\d+$/);
+    expect((await get(`/api/v1/invoices/${voided.id}/pdf?document=credit_note`, demo.token)).status).toBe(200);
+    const overdue = await get('/api/v1/invoices?status=overdue', demo.token);
+    expect(overdue.body.items.length).toBeGreaterThan(0);
+    expect(overdue.body.totals.balance).toBeGreaterThan(0);
   });
 });

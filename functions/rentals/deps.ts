@@ -144,3 +144,6 @@ export { blacklistMatchesFor, loyaltyFields } from '../customers/api';
 
 /** Accounting: the journal items that post a rental change in the rental's own transaction (DESIGN.md §14). */
 export { rentalJournalItems } from '../accounting/api';
+
+/** Invoices: the issued invoice a charge is on (a manual reversal of it is refused). */
+export { chargeMarkerKey, invoiceOfCharge } from '../invoices/api';

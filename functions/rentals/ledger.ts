@@ -1,10 +1,11 @@
 import { toMinor } from '../../shared/money';
 import type { ChargeBody, PaymentBody, RefundBody } from '../../shared/schemas/rentals';
-import { getItem, type TransactItem } from '../lib/data/repo';
+import { getItem, tx, type TransactItem } from '../lib/data/repo';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { ledgerPk, readLedger, toApi, type LedgerItem, type RentalItem } from './data';
 import { mutateRental, planRentalChange, type RentalChange } from './mutate';
+import { chargeMarkerKey, invoiceOfCharge } from './deps';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { DEPOSIT_APPLIED_METHOD } from '../../shared/rentals/ledger';
 
@@ -106,6 +107,9 @@ export function reverseEntry(actor: Actor, rentalId: string, entryId: string, bo
     const original = (await getItem({ pk: ledgerPk(actor.tenantId, rentalId), sk: entryId }, true)) as LedgerItem | undefined;
     if (!original) throw notFound('Ledger entry not found');
     if (original.reversesId) throw conflict('A reversal cannot be reversed; post a new entry instead', undefined, 'INVALID_REVERSAL');
+    // An invoiced charge is corrected by the invoice's credit note (which reverses it), not here.
+    const invoice = original.type === 'charge' ? await invoiceOfCharge(actor.tenantId, rentalId, original.id) : undefined;
+    if (invoice) throw conflict(`This charge is on invoice ${invoice.invoiceNumber}. Issue a credit note for the invoice instead.`, undefined, 'INVOICE_LOCKED');
     const ledger = await readLedger(actor.tenantId, rentalId);
     const leftOf = (entry: LedgerItem) => entry.amountMinor - ledger.filter((e) => e.reversesId === entry.id).reduce((s, e) => s + e.amountMinor, 0);
     const left = leftOf(original);
@@ -123,6 +127,8 @@ export function reverseEntry(actor: Actor, rentalId: string, entryId: string, bo
         type: entry.type, context: 'adjustment' as const, category: entry.category, label: `Reversal: ${body.reason}`,
         amountMinor, method: entry.method, reversesId: entry.id, lineCode: entry.lineCode,
       })),
+      // …and an invoice issued meanwhile (its marker written) makes this transaction fail and re-plan.
+      extra: original.type === 'charge' ? [tx.condition(chargeMarkerKey(actor.tenantId, rentalId, original.id), 'attribute_not_exists(pk)')] : [],
       respond: respondWithEntry,
       status201: true,
     };
