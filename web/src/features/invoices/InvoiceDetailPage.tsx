@@ -56,6 +56,8 @@ function InvoiceView({ invoice: inv, onChanged }: { invoice: InvoiceDetail; onCh
   const [reasonError, setReasonError] = useState('');
   const [to, setTo] = useState(inv.customer.email ?? '');
   const [notes, setNotes] = useState(inv.notes);
+  const [dueDate, setDueDate] = useState(inv.dueDate ?? '');
+  const [customerVat, setCustomerVat] = useState(inv.customer.vatNumber ?? '');
   const u = (k: string, p?: Record<string, string>) => t(`invoices.ui.${k}`, p);
   const taxLabel = inv.region === 'AE' ? u('trn') : u('vatNumber');
 
@@ -92,7 +94,7 @@ function InvoiceView({ invoice: inv, onChanged }: { invoice: InvoiceDetail; onCh
   }, u('emailFailed'));
   const download = (document: 'invoice' | 'credit_note') => run(`pdf-${document}`, () => downloadInvoicePdf(inv.id, document), u('downloadFailed'));
   const saveNotes = () => run('notes', async () => {
-    onChanged(await invoiceApi.update(inv.id, { notes, version: inv.version }));
+    onChanged(await invoiceApi.update(inv.id, { notes, customerVatNumber: customerVat, ...(dueDate ? { dueDate } : {}), version: inv.version }));
     toast({ variant: 'success', title: u('saved') });
   }, u('saveFailed'));
 
@@ -170,8 +172,16 @@ function InvoiceView({ invoice: inv, onChanged }: { invoice: InvoiceDetail; onCh
         <h2 className="mb-2 text-lg font-semibold">{u('notes')}</h2>
         {isDraft && canEdit ? (
           <div className="space-y-2">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <FormField label={u('dueDate')} hint={u('dueDateHint')}>
+                <input type="date" className="field-input" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
+              </FormField>
+              <FormField label={`${u('customer')} · ${taxLabel}`}>
+                <input className="field-input" dir="ltr" maxLength={30} value={customerVat} onChange={(e) => setCustomerVat(e.target.value)} />
+              </FormField>
+            </div>
             <textarea aria-label={u('notes')} className="field-input w-full" rows={2} maxLength={1000} value={notes} onChange={(e) => setNotes(e.target.value)} />
-            <button type="button" className="btn-secondary" onClick={() => void saveNotes()} disabled={busy !== null}>{u('saveNotes')}</button>
+            <button type="button" className="btn-secondary" onClick={() => void saveNotes()} disabled={busy !== null}>{u('saveDraft')}</button>
           </div>
         ) : (
           <>

@@ -21,7 +21,7 @@ export const STATUS_TONES = { draft: 'slate', issued: 'blue', partially_paid: 'a
 
 export const invoiceApi = {
   create: (body: { rentalId: string; periodStart?: string; periodEnd?: string }) => api.post<InvoiceDetail>(INVOICES_PATH, body),
-  update: (id: string, body: { notes?: string; dueDate?: string; version?: number }) => api.patch<InvoiceDetail>(invoicePath(id), body),
+  update: (id: string, body: { notes?: string; dueDate?: string; customerVatNumber?: string; version?: number }) => api.patch<InvoiceDetail>(invoicePath(id), body),
   issue: (id: string) => api.post<InvoiceDetail>(`${invoicePath(id)}/issue`, {}),
   creditNote: (id: string, reason: string) => api.post<InvoiceDetail>(`${invoicePath(id)}/credit-note`, { reason }, { headers: { 'Idempotency-Key': `cn-${id}-${Date.now()}` } }),
   email: (id: string, to?: string) => api.post<{ sentTo: string }>(`${invoicePath(id)}/email`, to ? { to } : {}),
