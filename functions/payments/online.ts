@@ -132,6 +132,7 @@ export async function paymentCallback(gateway: string, raw: Buffer | undefined, 
   } catch {
     throw badRequest('The callback body is not JSON');
   }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw badRequest('The callback body is not a JSON object');
   const [tenantId, paymentId] = String(data.cart_id ?? '').split('.');
   if (!tenantId || !paymentId || !isUlid(tenantId) || !isUlid(paymentId)) throw badRequest('The callback names no payment');
   const payment = (await getItem(paymentKey(tenantId, paymentId), true)) as PaymentItem | undefined;
