@@ -34,8 +34,8 @@ async function open(page: Page, language: 'en' | 'ar', path: string) {
 }
 
 const WORDS = {
-  en: { create: 'Create invoice', issue: 'Issue invoice', issued: 'Issued', download: 'Download PDF', credit: 'Credit note', reason: 'Reason', confirmCredit: 'Issue credit note', void: 'Void', search: 'Search' },
-  ar: { create: 'إنشاء فاتورة', issue: 'إصدار الفاتورة', issued: 'صادرة', download: 'تنزيل PDF', credit: 'إشعار دائن', reason: 'السبب', confirmCredit: 'إصدار الإشعار الدائن', void: 'ملغاة', search: 'بحث' },
+  en: { email: 'Email', send: 'Send', sent: 'Invoice sent to', create: 'Create invoice', issue: 'Issue invoice', issued: 'Issued', download: 'Download PDF', credit: 'Credit note', reason: 'Reason', confirmCredit: 'Issue credit note', void: 'Void', search: 'Search' },
+  ar: { email: 'بريد إلكتروني', send: 'إرسال', sent: 'أُرسلت الفاتورة إلى', create: 'إنشاء فاتورة', issue: 'إصدار الفاتورة', issued: 'صادرة', download: 'تنزيل PDF', credit: 'إشعار دائن', reason: 'السبب', confirmCredit: 'إصدار الإشعار الدائن', void: 'ملغاة', search: 'بحث' },
 } as const;
 
 for (const [i, language] of (['en', 'ar'] as const).entries()) {
@@ -85,6 +85,11 @@ for (const [i, language] of (['en', 'ar'] as const).entries()) {
     expect(file.suggestedFilename()).toBe(`${issued.number}.pdf`);
     expect(statSync(pdfPath).size).toBeGreaterThan(5_000);
     execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfPath, join(outDir, `invoice-pdf-${language}`)]);
+
+    // Email it to the customer (the PDF attached; the SES emulator keeps it).
+    await page.getByRole('button', { name: w.email, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: w.send }).click();
+    await expect(page.getByText(`${w.sent} inv-${language}@example.test`)).toBeVisible();
 
     // The list finds it by number, with its totals.
     await page.goto(`/invoices?q=${encodeURIComponent(issued.number)}`);
