@@ -1,7 +1,10 @@
 import { formatAmount } from '../../../shared/money';
-import { formatDate, formatTime, type RegionCode } from '../../../shared/regions';
+import { formatDate, formatTime } from '../../../shared/regions';
 import { createPdf } from '../../lib/pdf';
 import type { ReceiptItem } from '../model';
+import { METHOD_WORDS, type ReceiptBrand } from './words';
+
+export type { ReceiptBrand };
 
 /**
  * A receipt or refund receipt: one A4 page in English and Arabic (bilingual rows, like the rental
@@ -9,28 +12,7 @@ import type { ReceiptItem } from '../model';
  * they read left to right on both sides. Decision: one bilingual document for every customer
  * (no per-language copies), as the contract does.
  */
-export interface ReceiptBrand {
-  companyName: string;
-  primaryColor: string;
-  secondaryColor: string;
-  textColor: string;
-  region: RegionCode;
-  timezone: string;
-  vatNumber?: string;
-  address?: string;
-  phone?: string;
-}
 
-export const METHOD_WORDS: Record<string, [string, string]> = {
-  cash: ['Cash', 'نقدًا'],
-  credit_card: ['Credit card', 'بطاقة ائتمان'],
-  debit_card: ['Debit card', 'بطاقة خصم'],
-  bank_transfer: ['Bank transfer', 'تحويل بنكي'],
-  online: ['Online payment', 'دفع إلكتروني'],
-  pos_machine: ['POS machine', 'جهاز نقاط البيع'],
-  check: ['Cheque', 'شيك'],
-  customer_credit: ['Customer credit', 'رصيد العميل'],
-};
 
 export async function renderReceipt(r: ReceiptItem, brand: ReceiptBrand, logo?: Uint8Array): Promise<Uint8Array> {
   const refund = r.kind === 'refund_receipt';

@@ -2,7 +2,7 @@ import { formatAmount } from '../../../shared/money';
 import { formatDate, formatTime } from '../../../shared/regions';
 import { DEPOSIT_APPLIED_METHOD } from '../../../shared/rentals/ledger';
 import { createPdf } from '../../lib/pdf';
-import { METHOD_WORDS, type ReceiptBrand } from '../receipt/pdf';
+import { METHOD_WORDS, type ReceiptBrand } from '../receipt/words';
 
 /**
  * The final settlement of a closed rental (financial_documents kind final_settlement): charges,
