@@ -217,7 +217,9 @@ describe('20 concurrent issues', () => {
     for (let i = 0; i < 20; i++) rentals.push(await book());
     const drafts = await Promise.all(rentals.map((r) => draft({ rentalId: r.id })));
     for (const d of drafts) expect(d.status).toBe(201);
+    const started = Date.now();
     const issued = await Promise.all(drafts.map((d) => post(`/api/v1/invoices/${d.body.id}/issue`, {}, owner)));
+    console.log(`20 concurrent invoice issues: ${Date.now() - started} ms in all`);
     for (const res of issued) expect(res.status, JSON.stringify(res.body)).toBe(200);
     const numbers = issued.map((r) => Number(String(r.body.number).replace('INV-', ''))).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(20);

@@ -66,6 +66,7 @@ for (const [i, language] of (['en', 'ar'] as const).entries()) {
     expect(draft.total).toBe(1260);
     expect(draft.vat).toBe(60);
 
+    await page.screenshot({ path: join(outDir, `invoice-draft-${language}.png`), fullPage: true });
     // Issue it.
     await page.getByRole('button', { name: w.issue }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: w.issue }).click();

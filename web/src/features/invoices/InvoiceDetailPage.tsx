@@ -139,7 +139,7 @@ function InvoiceView({ invoice: inv, onChanged }: { invoice: InvoiceDetail; onCh
           <dl className="grid grid-cols-2 gap-1">
             <dt className="text-slate-600 dark:text-slate-300">{u('rental')}</dt><dd><Link className="link" to={`/rentals/${inv.rentalId}`}>{inv.rentalReference}</Link></dd>
             <dt className="text-slate-600 dark:text-slate-300">{u('issueDate')}</dt><dd>{inv.issueDate ? f.date(inv.issueDate) : '—'}</dd>
-            <dt className="text-slate-600 dark:text-slate-300">{u('period')}</dt><dd dir="ltr" className="text-start rtl:text-end">{inv.periodStart && inv.periodEnd ? `${f.date(inv.periodStart)} – ${f.date(inv.periodEnd)}` : '—'}</dd>
+            <dt className="text-slate-600 dark:text-slate-300">{u('period')}</dt><dd>{inv.periodStart && inv.periodEnd ? <><span className="whitespace-nowrap">{f.date(inv.periodStart)}</span> – <span className="whitespace-nowrap">{f.date(inv.periodEnd)}</span></> : '—'}</dd>
             <dt className="text-slate-600 dark:text-slate-300">{u('dueDate')}</dt><dd>{inv.dueDate ? f.date(inv.dueDate) : '—'}</dd>
           </dl>
         </section>
