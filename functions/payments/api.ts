@@ -3,3 +3,4 @@
  * payments module imported from outside functions/payments/ (boundaries.test.ts enforces it).
  */
 export { listInvoicePayments } from './record';
+export { rentalPaymentReceipt } from './rental-receipt';

@@ -92,6 +92,9 @@ describe('recording payments', () => {
     expect(after.balance).toBeCloseTo(invoice.balance - 10, 2);
     expect((await rentalOf(rentalId)).balance).toBeCloseTo(before.balance - 10, 2);
 
+    const ledger = ok(await get(`/api/v1/rentals/${rentalId}/ledger`, owner));
+    expect(ledger.items.find((e: { receiptId?: string }) => e.receiptId === first.receipt.id)).toMatchObject({ type: 'payment', amount: 10, method: 'cash', receiptNumber: first.receipt.number });
+
     const second = ok(await pay(invoice.id, { amount: 1, method: 'bank_transfer' }), 201);
     expect(Number(second.receipt.number.slice(4))).toBeGreaterThan(Number(first.receipt.number.slice(4)));
   });
@@ -146,6 +149,14 @@ describe('recording payments', () => {
     expect((await invoiceOf(b.invoice.id)).status).toBe('issued');
     expect((await post(`/api/v1/payments/${p.id}/refund`, {}, owner)).status).toBe(409);
     await selfCheckGreen();
+  });
+
+  it('money received directly on a rental (payment or deposit) gets its REC- receipt too', async () => {
+    const { rentalId } = await issuedInvoice();
+    const res = ok(await post(`/api/v1/rentals/${rentalId}/payments`, { amount: 25, method: 'debit_card', forDeposit: true }, owner), 201);
+    expect(res.entry.receiptNumber).toMatch(/^REC-\d+$/);
+    const { url } = ok(await get(`/api/v1/receipts/${res.entry.receiptId}/pdf`, owner));
+    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('a receipt PDF is a real PDF at a presigned URL', async () => {

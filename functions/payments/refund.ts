@@ -114,7 +114,7 @@ async function refundStep(actor: Actor, paymentId: string, refund: NewRefund, re
       rest -= part;
     }
     if (rentalId && rentalPart > 0) {
-      const change = await rentalMoneyChange(actor, rentalId, { type: 'refund', amountMinor: rentalPart, method: payment.method, label: `Refund ${number}` });
+      const change = await rentalMoneyChange(actor, rentalId, { type: 'refund', amountMinor: rentalPart, method: payment.method, label: 'Refund', receipt: { id: refund.id, number } });
       items.push(...change.items);
     }
     const stepMinor = fromCredit + rentalPart;

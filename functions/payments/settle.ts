@@ -101,7 +101,7 @@ export async function planSettlement(s: SettleInput): Promise<SettlePlan> {
   let rentalReference: string | null = null;
   let rentalBalanceMinor: number | null = null;
   for (const [rentalId, amountMinor] of byRental) {
-    const change = await rentalMoneyChange(actor, rentalId, { type: 'payment', amountMinor, method: s.method, label: `Payment ${s.receipt.number}` });
+    const change = await rentalMoneyChange(actor, rentalId, { type: 'payment', amountMinor, method: s.method, label: 'Payment', receipt: s.receipt });
     items.push(...change.items);
     if (rentalId === primary.rentalId) {
       rentalReference = change.rental.referenceNumber;
@@ -181,7 +181,7 @@ export async function applyCredit(actor: Actor, paymentId: string): Promise<void
       const allocation: AllocationMinor = { invoiceId: target.id, invoiceNumber: target.number, rentalId: target.rentalId, amountMinor };
       const plan = await planWithoutRepeats(async () => {
         const change = await rentalMoneyChange(actor, target.rentalId, {
-          type: 'payment', amountMinor, method: CUSTOMER_CREDIT_METHOD, label: `Credit ${payment.receipt?.number ?? ''}`.trim(),
+          type: 'payment', amountMinor, method: CUSTOMER_CREDIT_METHOD, label: 'Payment', receipt: payment.receipt ? { id: payment.receipt.id, number: payment.receipt.number } : undefined,
         });
         return { items: change.items };
       });

@@ -8,6 +8,7 @@ import { mutateRental, planRentalChange, type RentalChange } from './mutate';
 import { chargeMarkerKey, invoiceOfCharge } from './deps';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { DEPOSIT_APPLIED_METHOD } from '../../shared/rentals/ledger';
+import { rentalPaymentReceipt } from './deps';
 
 /**
  * Ledger movements on one rental (rental_ledger_entries). Entries are posted locked and never
@@ -34,15 +35,27 @@ function assertOpen(rental: RentalItem) {
 
 const respondWithEntry = (rental: unknown, entries: LedgerItem[]) => ({ entry: toApi(entries[0]), rental });
 
+/**
+ * Money received on a rental gets its REC- receipt (payments domain, through deps.ts): the number
+ * is taken before the transaction (unique, increasing, gaps allowed) and the receipt item is
+ * written in the rental's own transaction.
+ */
 export function recordPayment(actor: Actor, rentalId: string, body: PaymentBody, key?: string) {
   return mutateRental(actor, rentalId, { scope: 'payment', idempotencyKey: key }, async (rental) => {
     assertOpen(rental);
+    const amountMinor = toMinor(body.amount);
+    const receipt = await rentalPaymentReceipt(actor, {
+      rentalId: rental.id, rentalReference: rental.referenceNumber, customerId: rental.customerId, customerName: rental.customerName,
+      amountMinor, method: body.method, deposit: body.forDeposit,
+    });
     return {
       action: body.forDeposit ? 'deposit_received' : 'payment',
       entries: [{
         type: 'payment', context: 'usage', category: body.forDeposit ? 'security_deposit' : 'payment',
-        label: body.label ?? (body.forDeposit ? 'Security deposit received' : 'Payment'), amountMinor: toMinor(body.amount), method: body.method,
+        label: body.label ?? (body.forDeposit ? 'Security deposit received' : 'Payment'), amountMinor, method: body.method,
+        receiptId: receipt.id, receiptNumber: receipt.number,
       }],
+      extra: [receipt.item],
       respond: respondWithEntry,
       status201: true,
     };
@@ -56,7 +69,7 @@ export function recordPayment(actor: Actor, rentalId: string, body: PaymentBody,
  * held to the money received, as recordRefund holds it.
  */
 export type RentalMoneyChange = RentalChange;
-export function rentalMoneyChange(actor: Actor, rentalId: string, move: { type: 'payment' | 'refund'; amountMinor: number; method: string; label: string }): Promise<RentalChange> {
+export function rentalMoneyChange(actor: Actor, rentalId: string, move: { type: 'payment' | 'refund'; amountMinor: number; method: string; label: string; receipt?: { id: string; number: string } }): Promise<RentalChange> {
   return planRentalChange(actor, rentalId, async (rental) => {
     assertOpen(rental);
     if (move.type === 'refund' && move.amountMinor > rental.paymentsMinor - rental.refundsMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverPaid });
@@ -65,6 +78,7 @@ export function rentalMoneyChange(actor: Actor, rentalId: string, move: { type: 
       entries: [{
         type: move.type, context: move.type === 'refund' ? 'refund' : 'usage', category: 'payment', label: move.label,
         amountMinor: move.amountMinor, method: move.method as LedgerItem['method'],
+        ...(move.receipt ? { receiptId: move.receipt.id, receiptNumber: move.receipt.number } : {}),
       }],
       respond: respondWithEntry,
     };
