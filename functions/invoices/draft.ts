@@ -93,6 +93,7 @@ export async function createDraft(actor: Actor, body: CreateInvoiceBody): Promis
     },
     region: settings.region,
     currency: settings.currency,
+    timezone: settings.timezone,
     scope: body.periodStart ? 'period' : 'rental',
     periodStart: body.periodStart ?? calendarDateInZone(new Date(rental.startDate), settings.timezone),
     periodEnd: body.periodEnd ?? calendarDateInZone(new Date(String(rental.returnDate ?? rental.expectedReturnDate ?? rental.startDate)), settings.timezone),

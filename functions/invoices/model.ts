@@ -72,6 +72,8 @@ export interface InvoiceItem extends Item {
   seller: Party;
   region: string;
   currency: string;
+  /** The company's time zone when drafted: its calendar decides "overdue" without a settings read. */
+  timezone?: string;
   /** 'rental' (the whole rental) or 'period' (one billing period of a long rental). */
   scope: 'rental' | 'period';
   periodStart: string | null;
@@ -137,8 +139,8 @@ export function invoiceIndexes(tenantId: string, inv: Pick<InvoiceItem, 'id' | '
   };
 }
 
-export function searchTextOf(inv: Pick<InvoiceItem, 'number' | 'customerName' | 'rentalReference'>): string {
-  return [inv.number ?? '', inv.customerName, inv.rentalReference].join(' ').toLowerCase();
+export function searchTextOf(inv: Pick<InvoiceItem, 'number' | 'customerName' | 'rentalReference' | 'customer'>): string {
+  return [inv.number ?? '', inv.customerName, inv.customer?.nameArabic ?? '', inv.rentalReference].join(' ').toLowerCase();
 }
 
 const minorToApi = (out: Record<string, unknown>, k: string, v: unknown) => {
@@ -158,7 +160,7 @@ function linesToApi(lines: readonly InvoiceLineItem[]) {
 export function toApi(item: InvoiceItem | CreditNoteItem): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(toEntity<Record<string, unknown>>(item) ?? {})) {
-    if (k === 'searchText' || k === 'tenantId' || k === 'pdfKey') continue;
+    if (k === 'searchText' || k === 'tenantId' || k === 'pdfKey' || k === 'timezone') continue;
     if (k === 'lines') out.lines = linesToApi(v as InvoiceLineItem[]);
     else minorToApi(out, k, v);
   }

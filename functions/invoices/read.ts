@@ -1,5 +1,5 @@
 import { fromMinor } from '../../shared/money';
-import { calendarDateInZone } from '../../shared/regions';
+import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import type { ListInvoicesQuery } from '../../shared/schemas/invoices';
 import { batchGet, getItem, queryPage, type Page } from '../lib/data/repo';
 import { listInvoicePayments, readInvoiceSettings } from './deps';
@@ -15,7 +15,9 @@ import {
  * detail (invoice, its credit note, its payments), and the `overdue` flag (open and past its due
  * date on the company's calendar).
  */
-export function invoiceToApi(item: InvoiceItem, today: string) {
+export function invoiceToApi(item: InvoiceItem) {
+  // Today on the company's calendar, from the time zone the invoice keeps (no settings read).
+  const today = calendarDateInZone(new Date(), item.timezone ?? getRegionConfig(item.region).timezone);
   return { ...toApi(item), overdue: isOpen(item.status) && !!item.dueDate && item.dueDate < today };
 }
 
@@ -26,13 +28,12 @@ async function companyToday(tenantId: string) {
 
 export async function invoiceDetail(tenantId: string, idOrItem: string | InvoiceItem) {
   const item = typeof idOrItem === 'string' ? await readInvoiceItem(tenantId, idOrItem) : idOrItem;
-  const [today, note, payments] = await Promise.all([
-    companyToday(tenantId),
+  const [note, payments] = await Promise.all([
     item.creditNoteId ? getItem(creditNoteKey(tenantId, item.creditNoteId), true) as Promise<CreditNoteItem | undefined> : Promise.resolve(undefined),
     listInvoicePayments(tenantId, item.id),
   ]);
   return {
-    ...invoiceToApi(item, today),
+    ...invoiceToApi(item),
     creditNote: note ? { ...toApi(note), lines: undefined } : null,
     payments: payments.items,
     customerCredit: payments.customerCredit,
@@ -40,7 +41,6 @@ export async function invoiceDetail(tenantId: string, idOrItem: string | Invoice
 }
 
 export async function listInvoices(tenantId: string, q: ListInvoicesQuery) {
-  const today = await companyToday(tenantId);
   const parts: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -58,7 +58,7 @@ export async function listInvoices(tenantId: string, q: ListInvoicesQuery) {
     if (q.status === 'overdue') {
       parts.push('#due < :today');
       names['#due'] = 'dueDate';
-      values[':today'] = today;
+      values[':today'] = await companyToday(tenantId);
     }
   }
   // Dates filter the issue date (drafts, without one, are left out of a date range).
@@ -92,7 +92,7 @@ export async function listInvoices(tenantId: string, q: ListInvoicesQuery) {
       filter: parts.length ? { expression: parts.join(' AND '), names, values } : undefined,
     });
   }
-  const items = page.items.map((i) => invoiceToApi(i, today));
+  const items = page.items.map((i) => invoiceToApi(i));
   const live = page.items.filter((i) => i.status !== 'void' && i.status !== 'draft');
   const sum = (f: (i: InvoiceItem) => number) => fromMinor(live.reduce((s, i) => s + f(i), 0));
   return {
