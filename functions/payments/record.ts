@@ -6,7 +6,7 @@ import { REFERENCE_PREFIXES } from '../../shared/constants';
 import { retryOnConflict, takeReference } from '../lib/data/counters';
 import { runIdempotent, type StoredResponse } from '../lib/data/idempotency';
 import { batchGet, getItem, queryAll, transact } from '../lib/data/repo';
-import { readCompanySettings } from '../lib/company-settings';
+import { readCompanySettings, type CompanySettings } from '../lib/company-settings';
 import { conflict, notFound } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { getInvoice, rentalBalance, type InvoiceForPayment } from './deps';
@@ -21,8 +21,8 @@ export const invoiceSummary = (i: InvoiceForPayment): NonNullable<Payment['invoi
   ({ id: i.id, number: i.number, status: i.status, balance: fromMinor(i.balanceMinor), total: fromMinor(i.totalMinor) });
 
 /** The next REC- number: unique and increasing per company, gaps allowed (lib/data/counters takeReference). */
-export async function takeReceiptNumber(tenantId: string): Promise<{ id: string; number: string }> {
-  const s = await readCompanySettings(tenantId);
+export async function takeReceiptNumber(tenantId: string, known?: CompanySettings): Promise<{ id: string; number: string }> {
+  const s = known ?? await readCompanySettings(tenantId);
   const prefix = s.referenceConfig.prefixes.receipt ?? REFERENCE_PREFIXES.receipt;
   const start = s.referenceConfig.counters.receipt ?? 1001;
   const taken = await takeReference(tenantId, 'RECEIPT', prefix, start);

@@ -15,7 +15,8 @@ import { takeReceiptNumber } from './record';
 export async function rentalPaymentReceipt(actor: Actor, input: {
   rentalId: string; rentalReference: string; customerId: string; customerName: string; amountMinor: number; method: string; deposit: boolean;
 }): Promise<{ id: string; number: string; item: TransactItem }> {
-  const [receipt, settings] = await Promise.all([takeReceiptNumber(actor.tenantId), readCompanySettings(actor.tenantId)]);
+  const settings = await readCompanySettings(actor.tenantId);
+  const receipt = await takeReceiptNumber(actor.tenantId, settings);
   const item: ReceiptItem = {
     ...receiptKey(actor.tenantId, receipt.id), entityType: 'RECEIPT', id: receipt.id, number: receipt.number, kind: 'receipt',
     paymentId: `rental:${input.rentalId}`, amountMinor: input.amountMinor, currency: getRegionConfig(companyRegion(settings)).currency,
