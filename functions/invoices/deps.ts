@@ -10,7 +10,7 @@ import { customerKey } from '../customers/api';
  * note's reversal path (rentals/api.ts), the customer (customers/api.ts key), payments of an
  * invoice (payments/api.ts, once it exists) and the company settings (the one reader).
  */
-export { getRentalItem, readLedger, rentalKey, reverseChargesWith, type LedgerItem, type RentalItem } from '../rentals/api';
+export { billingPeriodChange, billingPeriodPreview, getRentalItem, readLedger, rentalKey, reverseChargesWith, type LedgerItem, type RentalItem } from '../rentals/api';
 
 export interface InvoiceSettings {
   region: RegionCode;

@@ -7,18 +7,20 @@ import { getItem, queryAll, transact, tx, type TransactItem } from '../lib/data/
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { tenantPk } from '../lib/data/keys';
-import { getRentalItem, readCustomer, readInvoiceSettings, readLedger, type InvoiceSettings, type LedgerItem, type RentalItem } from './deps';
+import { billingPeriodPreview, getRentalItem, readCustomer, readInvoiceSettings, readLedger, type InvoiceSettings, type LedgerItem, type RentalItem } from './deps';
+import { describeLedgerLabel } from '../../shared/rentals/ledger-text';
 import { invoiceIndexes, invoiceKey, rentalInvoiceKey, searchTextOf, type InvoiceItem, type InvoiceLineItem } from './model';
 
 /**
  * Drafting an invoice from a rental (issue 19), and editing a draft.
  *
  * Which charges: the rental's charges (deposits apart, reversals netted in) not yet on an ISSUED
- * invoice — the whole rental, or those posted within one billing period (company calendar dates,
- * inclusive) of a long rental. Drafts do not reserve charges (two drafts may overlap); issuing
- * does, with a marker per charge (issue.ts). A long rental's period charge is posted to the
- * rental ledger by the rentals domain (its billing), never by the invoice: the invoice documents
- * charges already in the ledger and the GL, so nothing is posted twice.
+ * invoice — the whole rental, or, for one billing period of a long rental, those posted up to the
+ * period's end (company calendar; charges of earlier periods left uninvoiced are caught up) plus,
+ * for an open-ended rental, the rent through the period's end not charged yet: shown on the draft
+ * as pending lines and posted to the rental ledger with its journal when the invoice is issued
+ * (issue.ts) — never twice, since the return nets pricing entries per line code. Drafts do not
+ * reserve charges (two drafts may overlap); issuing does, with a marker per charge (issue.ts).
  */
 export const MAX_CHARGES_PER_INVOICE = 80;
 
@@ -37,13 +39,31 @@ export function invoiceContext(rental: RentalItem, settings: InvoiceSettings): I
   };
 }
 
-export const asCharge = (e: LedgerItem): ChargeEntry => ({
-  id: e.id, type: e.type, category: e.category, amountMinor: e.amountMinor, reversesId: e.reversesId, lineCode: e.lineCode,
-  label: e.label, descriptionCode: e.descriptionCode ?? null, descriptionParams: e.descriptionParams,
-});
+type EntryLike = Pick<LedgerItem, 'id' | 'type' | 'category' | 'amountMinor' | 'reversesId' | 'lineCode' | 'label'> & Partial<Pick<LedgerItem, 'descriptionCode' | 'descriptionParams'>>;
+
+export const asCharge = (e: EntryLike): ChargeEntry => {
+  const described = e.descriptionCode ? { code: e.descriptionCode, params: e.descriptionParams } : describeLedgerLabel(e.label);
+  return {
+    id: e.id, type: e.type, category: e.category, amountMinor: e.amountMinor, reversesId: e.reversesId, lineCode: e.lineCode,
+    label: e.label, descriptionCode: described.code ?? null, descriptionParams: described.params,
+  };
+};
+
+/**
+ * The instant a billing period ends for a rental: the day after `periodEnd` at the rental's
+ * start time, so a period [May 1, May 10] of a rental picked up on May 1 bills 10 days.
+ */
+export function billedThrough(startISO: string, periodEnd: string, timeZone: string): string | undefined {
+  const startDay = calendarDateInZone(new Date(startISO), timeZone);
+  const days = (Date.parse(`${periodEnd}T00:00:00Z`) - Date.parse(`${startDay}T00:00:00Z`)) / 86_400_000 + 1;
+  return days > 0 ? new Date(Date.parse(startISO) + days * 86_400_000).toISOString() : undefined;
+}
+
+/** Ids of the charges a period draft would post when issued (not on the ledger yet). */
+export const PENDING_PREFIX = 'pending-';
 
 /** Lines, totals and the charge ids (tax charges folded in) of `charges` as the ledger holds them now. */
-export function figuresFor(charges: readonly LedgerItem[], ledger: readonly LedgerItem[], ctx: InvoiceContext) {
+export function figuresFor(charges: readonly EntryLike[], ledger: readonly EntryLike[], ctx: InvoiceContext) {
   const chosen = charges.map(asCharge);
   const lines: InvoiceLineItem[] = invoiceLines(chosen, ledger.map(asCharge), ctx);
   const onLines = new Set(lines.map((l) => l.chargeId));
@@ -61,10 +81,14 @@ export async function createDraft(actor: Actor, body: CreateInvoiceBody): Promis
   const inPeriod = (e: LedgerItem) => {
     if (!body.periodStart || !body.periodEnd) return true;
     const day = calendarDateInZone(new Date(e.postedAt), settings.timezone);
-    return day >= body.periodStart && day <= body.periodEnd;
+    return day <= body.periodEnd;
   };
   const candidates = ledger.filter((e) => isInvoiceableCharge(asCharge(e)) && !invoiced.has(e.id) && inPeriod(e));
-  const figures = figuresFor(candidates, ledger, invoiceContext(rental, settings));
+  // An open-ended rental billed by period: the rent through the period's end not yet charged,
+  // posted to the rental ledger (and the GL) when the invoice is issued (issue.ts).
+  const through = body.periodEnd ? billedThrough(rental.startDate, body.periodEnd, settings.timezone) : undefined;
+  const pending = through ? (await billingPeriodPreview(tenantId, rental))(through).map((e, i) => ({ ...e, id: `${PENDING_PREFIX}${i}`, reversesId: null, lineCode: e.lineCode ?? null })) : [];
+  const figures = figuresFor([...candidates, ...pending], [...ledger, ...pending], invoiceContext(rental, settings));
   if (figures.lines.length === 0) throw validationFailed({ [body.periodStart ? 'periodStart' : 'rentalId']: INVOICE_MESSAGES.noCharges }, INVOICE_MESSAGES.noCharges);
   if (figures.chargeIds.length > MAX_CHARGES_PER_INVOICE) {
     throw validationFailed({ periodStart: `At most ${MAX_CHARGES_PER_INVOICE} charges fit on one invoice: invoice this rental by billing period` });

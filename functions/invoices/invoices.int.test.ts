@@ -199,7 +199,38 @@ describe('draft → issue → locked → credit note', () => {
 });
 
 describe('billing period of a long rental', () => {
-  it('invoices only the charges posted within the period', async () => {
+  it('an open-ended rental: the rent through the period end is posted at issue with its journal, once', async () => {
+    const [vehicle, customer] = await Promise.all([createVehicle(owner), createCustomer(owner, { fullNameEnglish: `Long Renter ${++seq}` })]);
+    const start = '2034-09-01T09:00:00.000Z';
+    const booked = await post('/api/v1/rentals', { vehicleId: vehicle.id, customerId: customer.id, startDate: start, openEnded: true, expectedDuration: 3, dailyRate: 100, taxRate: 5 }, owner);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const r = booked.body as { id: string };
+    const before = (await get(`/api/v1/rentals/${r.id}`, owner)).body.totalAmount;
+    expect(before).toBe(315); // 3 expected days + 5% tax, at booking
+    // Period 1–10 September (Dubai): 10 days owed, 3 charged → 7 days more + tax pending on the draft.
+    const d = await draft({ rentalId: r.id, periodStart: '2034-09-01', periodEnd: '2034-09-10' });
+    expect(d.status, JSON.stringify(d.body)).toBe(201);
+    expect(d.body.total).toBe(1050);
+    expect((await get(`/api/v1/rentals/${r.id}`, owner)).body.totalAmount).toBe(315); // a draft posts nothing
+    const issued = await post(`/api/v1/invoices/${d.body.id}/issue`, {}, owner);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(issued.body.total).toBe(1050);
+    const rentalAfter = (await get(`/api/v1/rentals/${r.id}`, owner)).body;
+    expect(rentalAfter.totalAmount).toBe(1050);
+    const gl = await rentalJournal(r.id);
+    expect(gl.net['1310']).toBe(1050);
+    expect(-gl.net['2310']).toBe(issued.body.vat);
+    await selfCheck();
+    // The same period again: nothing left to bill or invoice.
+    const again = await draft({ rentalId: r.id, periodStart: '2034-09-01', periodEnd: '2034-09-10' });
+    expect(again.status).toBe(400);
+    // The next period bills the next days only.
+    const next = await draft({ rentalId: r.id, periodStart: '2034-09-11', periodEnd: '2034-09-20' });
+    expect(next.status).toBe(201);
+    expect(next.body.total).toBe(1050);
+  });
+
+  it('invoices only the charges posted up to the period end', async () => {
     const r = await book();
     const today = (await get('/api/v1/accounting/summary', owner)).body.asOf as string;
     const none = await draft({ rentalId: r.id, periodStart: '2020-01-01', periodEnd: '2020-01-31' });

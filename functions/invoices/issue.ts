@@ -6,8 +6,8 @@ import { keys } from '../lib/data/keys';
 import { batchGet, transact, tx, type TransactItem } from '../lib/data/repo';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { getRentalItem, readInvoiceSettings, readLedger, rentalKey, type LedgerItem } from './deps';
-import { chargeMarkersPk, dueDateOf, figuresFor, invoiceContext, invoicedChargeIds, readInvoiceItem } from './draft';
+import { billingPeriodChange, getRentalItem, readInvoiceSettings, readLedger, rentalKey, type LedgerItem } from './deps';
+import { PENDING_PREFIX, billedThrough, chargeMarkersPk, dueDateOf, figuresFor, invoiceContext, invoicedChargeIds, readInvoiceItem } from './draft';
 import { invoiceIndexes, invoiceKey, searchTextOf, type InvoiceItem } from './model';
 
 /**
@@ -20,10 +20,13 @@ import { invoiceIndexes, invoiceKey, searchTextOf, type InvoiceItem } from './mo
  *  - a condition on the rental's version (the lines were recomputed from the ledger just read);
  *  - the invoice: number, dates, lines, totals, locked from now on.
  *
- * NOTHING is posted to the journal here: the invoice's charges were posted to the GL (Dr
- * receivables / Cr income by category / Cr VAT output) when they entered the rental ledger
- * (accounting/rental-postings.ts), and issuing again would count the income twice. The invoice
- * figures equal those postings (shared/invoices/totals.ts).
+ * NOTHING is posted to the journal for charges already on the rental ledger: they were posted
+ * to the GL (Dr receivables / Cr income by category / Cr VAT output) when they entered it
+ * (accounting/rental-postings.ts), and issuing again would count the income twice. The one
+ * exception is what is not posted yet: the rent of a billing period of an open-ended rental,
+ * which is added to the rental ledger WITH its journal entry in this same transaction
+ * (rentals/api billingPeriodChange), so the ledger and the GL agree. The invoice figures equal
+ * those postings (shared/invoices/totals.ts).
  */
 const COUNTER = 'INVOICE';
 
@@ -43,8 +46,12 @@ export async function issueInvoice(actor: Actor, id: string): Promise<InvoiceIte
     if (invoice.chargeIds.some((c) => invoiced.has(c) && invoiced.get(c) !== id)) {
       throw conflict(INVOICE_MESSAGES.alreadyInvoiced, undefined, 'CONFLICT');
     }
+    // A period of an open-ended rental: the rent through the period's end, posted now with its journal.
+    const through = invoice.scope === 'period' && invoice.periodEnd ? billedThrough(rental.startDate, invoice.periodEnd, settings.timezone) : undefined;
+    const billing = through && invoice.chargeIds.some((c) => c.startsWith(PENDING_PREFIX)) ? await billingPeriodChange(actor, rental.id, through) : undefined;
+    const posted = billing?.entries ?? [];
     const chosen = new Set(invoice.chargeIds);
-    const figures = figuresFor(ledger.filter((e: LedgerItem) => chosen.has(e.id)), ledger, invoiceContext(rental, settings));
+    const figures = figuresFor([...ledger.filter((e: LedgerItem) => chosen.has(e.id)), ...posted], [...ledger, ...posted], invoiceContext(rental, settings));
     if (figures.lines.length === 0) throw validationFailed({ rentalId: INVOICE_MESSAGES.noCharges }, INVOICE_MESSAGES.noCharges);
 
     const now = new Date();
@@ -75,7 +82,8 @@ export async function issueInvoice(actor: Actor, id: string): Promise<InvoiceIte
     const items: TransactItem[] = [
       number.txItem,
       tx.update(invoiceKey(tenantId, id), invoice.version, changes, at),
-      tx.condition(rentalKey(tenantId, rental.id), '#v = :v', { '#v': 'version' }, { ':v': rental.version }),
+      // The rental's version: checked here, or updated (with the same condition) by the billing change.
+      ...(billing ? billing.items : [tx.condition(rentalKey(tenantId, rental.id), '#v = :v', { '#v': 'version' }, { ':v': rental.version })]),
       ...figures.chargeIds.filter((c) => invoiced.get(c) !== id).map((chargeId) => tx.putNew({
         pk: chargeMarkersPk(tenantId, rental.id), sk: chargeId, entityType: 'INVOICED_CHARGE', invoiceId: id, invoiceNumber: number.reference, createdAt: at,
       })),

@@ -3,9 +3,10 @@ import type { ChargeBody, PaymentBody, RefundBody } from '../../shared/schemas/r
 import { getItem, tx, type TransactItem } from '../lib/data/repo';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { ledgerPk, readLedger, toApi, type LedgerItem, type RentalItem } from './data';
+import { ledgerPk, readLedger, toApi, type LedgerItem, type NewLedgerEntry, type RentalItem } from './data';
+import { billingEntries } from './pricing';
 import { mutateRental, planRentalChange, type RentalChange } from './mutate';
-import { chargeMarkerKey, invoiceOfCharge } from './deps';
+import { chargeMarkerKey, invoiceOfCharge, readRentalSettings } from './deps';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { DEPOSIT_APPLIED_METHOD } from '../../shared/rentals/ledger';
 import { rentalPaymentReceipt } from './deps';
@@ -183,4 +184,27 @@ export function reverseChargesWith(
     });
     return { action: input.action, note: input.reason, entries, extra: await input.extra(rental, now), respond: input.respond, status201: true };
   });
+}
+
+/** Rentals an invoice may bill by period: open-ended ones still running. */
+const billable = (rental: RentalItem) => rental.openEnded && ['pending', 'active', 'overdue'].includes(rental.status);
+
+/** What billing `rentalId` through `throughISO` would post (nothing for rentals not billed by period). */
+export async function billingPeriodPreview(tenantId: string, rental: RentalItem): Promise<(throughISO: string) => NewLedgerEntry[]> {
+  if (!billable(rental)) return () => [];
+  const [settings, ledger] = await Promise.all([readRentalSettings(tenantId), readLedger(tenantId, rental.id)]);
+  return (throughISO) => billingEntries(rental, settings, ledger, throughISO);
+}
+
+/**
+ * The rental change (ledger entries + their journal, for the caller's own transaction) that bills
+ * an open-ended rental through `throughISO`; undefined when there is nothing to post.
+ */
+export async function billingPeriodChange(actor: Actor, rentalId: string, throughISO: string): Promise<RentalChange | undefined> {
+  const change = await planRentalChange(actor, rentalId, async (rental, settings) => {
+    assertOpen(rental);
+    const entries = billable(rental) ? billingEntries(rental, settings, await readLedger(actor.tenantId, rentalId), throughISO) : [];
+    return { action: 'billing_period', note: `Billed through ${throughISO.slice(0, 10)}`, entries };
+  });
+  return change.entries.length ? change : undefined;
 }
