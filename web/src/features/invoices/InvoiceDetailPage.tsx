@@ -150,7 +150,7 @@ function InvoiceView({ invoice: inv, onChanged }: { invoice: InvoiceDetail; onCh
         <ListTable columns={[u('description'), u('qty'), u('net'), u('vatRate'), u('vat'), u('lineTotal')]}>
           {inv.lines.map((l) => (
             <tr key={l.chargeId} data-line={l.category}>
-              <td className="px-3 py-2">{lineText(l)}</td>
+              <td className="px-3 py-2">{lineText(l)}{l.chargeId.startsWith('pending-') && <span className="ms-2 text-xs text-amber-800 dark:text-amber-300">{u('pendingLine')}</span>}</td>
               <td className="px-3 py-2 tabular-nums">{l.quantity}</td>
               <td className="px-3 py-2 text-end tabular-nums">{f.money(l.net)}</td>
               <td className="px-3 py-2 tabular-nums">{l.vatCode ? `${l.vatRatePercent}%` : '—'}</td>
