@@ -182,6 +182,21 @@ describe('draft → issue → locked → credit note', () => {
     expect(pdf.body.fileName).toMatch(/^CN-\d+\.pdf$/);
   });
 
+  it('a credit note retried with the same Idempotency-Key answers the first result and writes one credit note', async () => {
+    const r = await book();
+    const d = await draft({ rentalId: r.id });
+    expect((await post(`/api/v1/invoices/${d.body.id}/issue`, {}, owner)).status).toBe(200);
+    const key = { 'Idempotency-Key': `cn-${d.body.id}` };
+    const [a, b] = await Promise.all([
+      post(`/api/v1/invoices/${d.body.id}/credit-note`, { reason: 'Duplicate booking' }, owner, key),
+      post(`/api/v1/invoices/${d.body.id}/credit-note`, { reason: 'Duplicate booking' }, owner, key),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 201]);
+    expect(a.body.creditNoteNumber).toBe(b.body.creditNoteNumber);
+    expect((await get(`/api/v1/rentals/${r.id}`, owner)).body.balance).toBe(0);
+    await selfCheck();
+  });
+
   it('lists with status filters, search by number, customer and rental, and page totals', async () => {
     const voided = await get('/api/v1/invoices?status=void', owner);
     expect(voided.body.items.map((i: { id: string }) => i.id)).toContain(invoiceId);
