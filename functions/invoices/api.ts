@@ -8,7 +8,7 @@
  */
 import { getItem, queryAll, tx, type TransactItem } from '../lib/data/repo';
 import { conflict } from '../lib/errors';
-import { sortKey } from '../lib/data/keys';
+import { sortKey, tenantPk } from '../lib/data/keys';
 import { chargeMarkerKey, customerInvoicesPk, invoiceKey, isOpen, statusPk, type InvoiceItem, type InvoiceStatus } from './model';
 
 export type { InvoiceStatus } from './model';
@@ -92,4 +92,10 @@ export function invoicePaymentUpdate(tenantId: string, invoice: InvoiceForPaymen
 export async function invoiceOfCharge(tenantId: string, rentalId: string, chargeId: string): Promise<{ invoiceId: string; invoiceNumber: string } | undefined> {
   const marker = (await getItem(chargeMarkerKey(tenantId, rentalId, chargeId), true)) as { invoiceId: string; invoiceNumber: string } | undefined;
   return marker ? { invoiceId: marker.invoiceId, invoiceNumber: marker.invoiceNumber } : undefined;
+}
+
+/** The charges of a rental that are on issued invoices: charge id → invoice number (one Query). */
+export async function invoicedChargesOf(tenantId: string, rentalId: string): Promise<Map<string, string>> {
+  const markers = await queryAll<{ sk: string; invoiceNumber: string }>({ tenantId, pk: tenantPk(tenantId, 'INVOICED_CHARGE', rentalId), consistent: true, max: 5000 });
+  return new Map(markers.map((m) => [m.sk, m.invoiceNumber]));
 }

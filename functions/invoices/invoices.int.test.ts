@@ -126,6 +126,10 @@ describe('draft → issue → locked → credit note', () => {
     expect([a.status, b.status]).toEqual([201, 201]);
     const first = await post(`/api/v1/invoices/${a.body.id}/issue`, {}, owner);
     expect(first.status).toBe(200);
+    // An invoiced (pending) rental is not cancelled around its invoice: the credit note comes first.
+    const cancel = await post(`/api/v1/rentals/${r.id}/cancel`, { reason: 'Plans changed' }, owner);
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.error.code).toBe('INVOICE_LOCKED');
     const second = await post(`/api/v1/invoices/${b.body.id}/issue`, {}, owner);
     expect(second.status).toBe(409);
     expect((await get(`/api/v1/invoices/${b.body.id}`, owner)).body.status).toBe('draft');

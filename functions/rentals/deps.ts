@@ -149,4 +149,4 @@ export { rentalPaymentReceipt } from '../payments/api';
 export { rentalJournalItems } from '../accounting/api';
 
 /** Invoices: the issued invoice a charge is on (a manual reversal of it is refused). */
-export { chargeMarkerKey, invoiceOfCharge } from '../invoices/api';
+export { chargeMarkerKey, invoiceOfCharge, invoicedChargesOf } from '../invoices/api';
