@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   TRANSACTION_CONFLICT: 'TRANSACTION_CONFLICT',
   INVALID_TRANSITION: 'INVALID_TRANSITION',
   INVALID_REVERSAL: 'INVALID_REVERSAL',
+  /** Invoices: an issued invoice is locked; corrections are credit notes. */
+  INVOICE_LOCKED: 'INVOICE_LOCKED',
   /** Accounting: a posting dated before the lock date, or a VAT line in a filed VAT period. */
   PERIOD_LOCKED: 'PERIOD_LOCKED',
   /** Accounting: an account with a balance cannot be deactivated. */

@@ -9,6 +9,7 @@ import type { RegionCode } from '../../shared/regions';
 import { postJournal as post, prepareJournal, readLineAccounts, type JournalDraft } from './engine';
 import { ensureAccounting } from './setup';
 import { backfillRentals } from './rental-postings';
+import { ACCOUNT_CODES } from '../../shared/accounting/chart';
 
 export type { JournalDraft } from './engine';
 export type { RentalPostingInput } from './rental-postings';
@@ -30,4 +31,30 @@ export const setUpBooks = (tenantId: string, region?: RegionCode) => ensureAccou
 export async function migrateBooks(tenantId: string) {
   await ensureAccounting(tenantId, undefined, { resync: true });
   return backfillRentals(tenantId);
+}
+
+/**
+ * Customer credit (an overpayment kept for the customer's next invoice, issue 19): the journal
+ * items of money received into (amountMinor > 0: Dr the method's account / Cr 2160 customer
+ * advances) or paid back out of (amountMinor < 0: the reverse) a customer's credit, with the
+ * customer as party on the advances line, for the caller's own transaction.
+ */
+export async function customerCreditJournalItems(tenantId: string, input: {
+  customerId: string; amountMinor: number; method: string; date: string; description: string; reference: string | null;
+  sourceId: string; createdBy: string | null;
+}): Promise<TransactItem[]> {
+  const settings = await ensureAccounting(tenantId);
+  const methodAccount = settings.methodAccounts[input.method as keyof typeof settings.methodAccounts];
+  const advances = settings.accountIds[ACCOUNT_CODES.customerAdvances];
+  if (!methodAccount || !advances) throw new Error(`No account for method ${input.method} or customer advances`);
+  const amount = Math.abs(input.amountMinor);
+  const into = input.amountMinor > 0;
+  const party = { type: 'customer' as const, id: input.customerId };
+  return journalItems(tenantId, {
+    date: input.date, description: input.description, reference: input.reference, source: 'payment', sourceId: input.sourceId, createdBy: input.createdBy,
+    lines: [
+      { accountId: methodAccount, debitMinor: into ? amount : 0, creditMinor: into ? 0 : amount },
+      { accountId: advances, debitMinor: into ? 0 : amount, creditMinor: into ? amount : 0, party },
+    ],
+  });
 }

@@ -15,6 +15,8 @@ import { seedBlacklist, seedCustomers } from '../customers/seed';
 import { seedSettings } from '../settings/seed';
 import { seedRentals } from '../rentals/seed';
 import { seedAccounting } from '../accounting/seed';
+import { seedInvoices } from '../invoices/seed';
+import { seedPayments } from '../payments/seed';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -55,10 +57,14 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'ACCOUNTING' }, { collection: 'ACCOUNT' }, { collection: 'ACCOUNT_CODE' }, { collection: 'ACCOUNT_BALANCE' },
   { collection: 'GL_MONTH' }, { collection: 'GL_DAY' }, { collection: 'VAT_MONTH' }, { collection: 'VAT_DAY' },
   { collection: 'JOURNAL' }, { collection: 'GL_PARTY' }, { collection: 'GL_LINE', scopedBy: 'ACCOUNT' },
+  // invoices
+  { collection: 'INVOICE' }, { collection: 'CREDIT_NOTE' }, { collection: 'RENTAL_INVOICE', scopedBy: 'RENTAL' }, { collection: 'INVOICED_CHARGE', scopedBy: 'RENTAL' },
+  // payments
+  { collection: 'PAYMENT' }, { collection: 'RECEIPT' }, { collection: 'GATEWAY_TXN' }, { collection: 'CUSTOMER_CREDIT' }, { collection: 'INVOICE_PAYMENT', scopedBy: 'INVOICE' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
-export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE'];
+export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'CUSTOMER_INVOICES', 'INVOICE_STATUS'];
 
 /** Area seeds, in dependency order. */
 export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<void>]> = [
@@ -72,6 +78,10 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['rentals', seedRentals],
   // after rentals: the chart, every seeded rental ledger posted, the demo's own books
   ['accounting', seedAccounting],
+  // after accounting: invoices issued through the real use cases (credit note reverses in the GL)
+  ['invoices', seedInvoices],
+  // after invoices: receipts, online payments and partly paid invoices on the open ones
+  ['payments', seedPayments],
 ];
 
 export const DEMO_COMPANY = {

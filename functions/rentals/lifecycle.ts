@@ -8,7 +8,7 @@ import { tenantPk } from '../lib/data/keys';
 import { forbidden, conflict, validationFailed } from '../lib/errors';
 import { scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from './deps';
 import { systemActor, type Actor } from '../lib/actor';
-import { customerKey, loyaltyFields, readVehicle, vehicleKey, type RentalSettings } from './deps';
+import { customerKey, invoicedChargesOf, loyaltyFields, readVehicle, vehicleKey, type RentalSettings } from './deps';
 import { activeIndexItem, activeIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
 import { mutateRental, refuseTransition } from './mutate';
 import { finalStatement, settlementEntries } from './pricing';
@@ -228,11 +228,16 @@ export function cancelRental(actor: Actor, rentalId: string, body: { reason?: st
   return mutateRental(actor, rentalId, { scope: 'cancel' }, async (rental, _s, now) => {
     if (!canTransition('cancel', rental.status)) refuseTransition(rental.status, 'cancelled');
     const ledger = await readLedger(actor.tenantId, rental.id);
+    const entries = cancellationEntries(ledger, toMinor(body.cancellationFee ?? 0));
+    // Charges on an issued invoice are cancelled by the invoice's credit note, not here.
+    const invoiced = await invoicedChargesOf(actor.tenantId, rental.id);
+    const onInvoice = entries.map((e) => (e.reversesId ? invoiced.get(e.reversesId) : undefined)).find(Boolean);
+    if (onInvoice) throw conflict(`This rental is invoiced on ${onInvoice}. Issue a credit note for that invoice first.`, undefined, 'INVOICE_LOCKED');
     return {
       action: 'cancel',
       status: 'cancelled',
       note: body.reason,
-      entries: cancellationEntries(ledger, toMinor(body.cancellationFee ?? 0)),
+      entries,
       changes: { cancelledAt: now.toISOString(), cancelReason: body.reason ?? null },
       extra: [tx.delete(scheduleBlockKey(actor.tenantId, blockOf(rental)))],
     };

@@ -1,5 +1,5 @@
 import { extractTax } from '../money';
-import { DEPOSIT_APPLIED_METHOD, type LedgerCategory, type LedgerType } from '../rentals/ledger';
+import { CUSTOMER_CREDIT_METHOD, DEPOSIT_APPLIED_METHOD, type LedgerCategory, type LedgerType } from '../rentals/ledger';
 import { TAX_EXEMPT_CATEGORIES } from '../rentals/pricing';
 import { ACCOUNT_CODES } from './chart';
 import type { Party } from './journal';
@@ -26,6 +26,7 @@ import type { Party } from './journal';
  * | refund · payment (money back to the customer)    | 1310                     | method's account                          | none                        |
  * | refund · security_deposit_refund                 | 2180                     | method's account                          | none                        |
  * | deposit applied at close (method security_deposit: refund + payment of the same amount) | 2180 | 1310 | none       |
+ * | payment · payment, method customer_credit (credit applied, issue 19) | 2160 customer advances | 1310 | none       |
  * | reversal (entry with reversesId)                 | the original's lines with debit and credit swapped                                     |
  *
  * VAT on charges: a taxable charge carries the company's output VAT code. When its amount
@@ -112,6 +113,7 @@ const cr = (accountCode: string, amount: number, extra: Partial<CodedLine> = {})
 
 export function methodAccount(ctx: Pick<RentalPostingContext, 'methodAccounts'>, method: string | null | undefined): string {
   if (method === DEPOSIT_APPLIED_METHOD) return ACCOUNT_CODES.depositsHeld;
+  if (method === CUSTOMER_CREDIT_METHOD) return ACCOUNT_CODES.customerAdvances;
   return ctx.methodAccounts[method ?? 'cash'] ?? DEFAULT_METHOD_ACCOUNTS[(method ?? 'cash') as PaymentMethod] ?? ACCOUNT_CODES.cash;
 }
 

@@ -104,6 +104,9 @@ export const ledgerEntrySchema = z.object({
   /** Charges: paid/pending by allocation, reversed when reversals took all of it, not_collected for a deposit never received on an ended rental. */
   status: z.enum(['paid', 'pending', 'reversed', 'not_collected']),
   reversesId: z.string().nullable(),
+  /** Money received or paid back: its REC- receipt (payments domain; GET /receipts/{id}/pdf). */
+  receiptId: z.string().nullish(),
+  receiptNumber: z.string().nullish(),
   postedAt: z.string(),
   outstanding: z.number().optional(),
 });

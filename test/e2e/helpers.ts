@@ -136,3 +136,11 @@ export const createCustomerViaApi = (request: APIRequestContext, session: Pick<E
   createCustomer(session.accessToken, over, playwrightSend(request));
 export const createBlacklistEntryViaApi = (request: APIRequestContext, session: Pick<E2eSession, 'accessToken'>, over: Record<string, unknown> = {}) =>
   createBlacklistEntry(session.accessToken, over, playwrightSend(request));
+
+/** One API call as the session's user; expects success (< 300) and answers the parsed body. */
+export async function apiAs(request: APIRequestContext, session: Pick<E2eSession, 'accessToken'>, method: 'GET' | 'PUT' | 'POST' | 'PATCH', path: string, data?: unknown) {
+  const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${session.accessToken}` } });
+  const body = await res.json().catch(() => ({}));
+  expect(res.status(), `${method} ${path}: ${JSON.stringify(body).slice(0, 300)}`).toBeLessThan(300);
+  return body;
+}

@@ -69,6 +69,10 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
   '/api/v1/blacklist/{id}': async (t) => (await createBlacklistEntry(t)).id,
   '/api/v1/rentals/{id}': async (t) => (await rentalProbe(t)).id,
   '/api/v1/rentals/{id}/ledger/{entryId}': async (t) => rentalProbe(t),
+  '/api/v1/invoices/{id}': async (t) => created('invoice', await post('/api/v1/invoices', { rentalId: (await rentalProbe(t)).id }, t)).then((b) => b.id as string),
+  '/api/v1/payments/{id}': async (t) => (await paymentProbe(t)).id,
+  '/api/v1/receipts/{id}': async (t) => (await paymentProbe(t)).receipt.id,
+  '/api/v1/payments/callback/{gateway}': async () => ({ gateway: 'paytabs' }),
   '/api/v1/accounting/accounts/{id}': async (t) => {
     const group = await accountByCode(t, '5200');
     return created('account', await post('/api/v1/accounting/accounts', { code: `52${String(++seq).padStart(2, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`, name: 'Tenancy probe', parentId: group }, t));
@@ -78,6 +82,13 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
     lines: [{ accountId: await accountByCode(t, '5210'), type: 'debit', amount: 1 }, { accountId: await accountByCode(t, '1110'), type: 'credit', amount: 1 }],
   }, t)),
 };
+
+/** An issued invoice with a cash payment of 1 (payments and receipts routes). */
+async function paymentProbe(t: string): Promise<{ id: string; receipt: { id: string } }> {
+  const invoice = await created('invoice', await post('/api/v1/invoices', { rentalId: (await rentalProbe(t)).id }, t));
+  await created('issued invoice', await post(`/api/v1/invoices/${invoice.id}/issue`, {}, t));
+  return created('payment', await post(`/api/v1/invoices/${invoice.id}/payments`, { amount: 1, method: 'cash' }, t));
+}
 
 async function accountByCode(t: string, code: string): Promise<string> {
   const res = await (await import('./client')).get('/api/v1/accounting/accounts', t);
@@ -94,6 +105,10 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/rentals/{id}/return': { odometerEnd: 20, condition: 'good' },
   'POST /api/v1/rentals/{id}/notes': { content: 'Probe' },
   'PATCH /api/v1/staff/{id}': { firstName: 'Renamed' },
+  'POST /api/v1/invoices': { rentalId: '01JAAAAAAAAAAAAAAAAAAAAAAA' },
+  'PATCH /api/v1/invoices/{id}': { notes: 'Probe' },
+  'POST /api/v1/invoices/{id}/credit-note': { reason: 'Probe' },
+  'POST /api/v1/invoices/{id}/payments': { amount: 1, method: 'cash' },
   'PATCH /api/v1/accounting/accounts/{id}': { name: 'Renamed' },
   'POST /api/v1/vehicles/{id}/status': { status: 'available' },
   'POST /api/v1/vehicles/{id}/documents/upload-url': { fileName: 'probe.pdf', contentType: 'application/pdf', size: 5 },

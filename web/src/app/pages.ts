@@ -52,6 +52,7 @@ const APP: Record<string, [PageLoader, Ability]> = {
   '/dashboard/revenue-protection': [() => import('../features/finance/RevenueProtectionPage'), 'financeEdit'],
   '/dashboard/outstanding-balances': [() => import('../features/finance/OutstandingBalancesPage'), 'financeRead'],
   '/invoices': [() => import('../features/invoices/InvoicesPage'), 'financeRead'],
+  '/invoices/:id': [() => import('../features/invoices/InvoiceDetailPage'), 'financeRead'],
   '/dashboard/invoice-automation': [() => import('../features/invoices/InvoiceAutomationPage'), 'financeEdit'],
   '/deposits': [() => import('../features/deposits/DepositsPage'), 'financeRead'],
   '/dashboard/accounting': [() => import('../features/accounting/AccountingPage'), 'accounting'],

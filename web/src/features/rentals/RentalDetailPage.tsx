@@ -25,6 +25,8 @@ import {
 import { issuesToErrors, toastApiError, translateApiError } from '../../lib/api-errors';
 import { useCan } from '../../lib/use-can';
 import { LedgerEntries } from './LedgerEntries';
+import { RentalInvoices } from '../invoices/InvoiceLinks';
+import { FinalSettlementLink } from '../payments/FinalSettlementLink';
 
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | null;
 
@@ -172,6 +174,9 @@ export default function RentalDetailPage() {
           </div>
         </section>
       </div>
+
+      <div className="mt-4"><RentalInvoices rentalId={r.id} /></div>
+      {r.closedAt && <div className="mt-4"><FinalSettlementLink rentalId={r.id} closed={!!r.closedAt} /></div>}
 
       <section className="card mt-4" aria-label={t('rentals.detail.ledger')}>
         <h2 className="mb-3 font-semibold">{t('rentals.detail.ledger')}</h2>

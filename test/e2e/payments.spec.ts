@@ -1,0 +1,165 @@
+/**
+ * Online payments in a real browser (issue 19 "Done when"), in English and in Arabic: from an
+ * issued invoice's page, "Pay online" shows the hosted page's link and QR code; the PayTabs
+ * sandbox page's Pay button sends the signed callback and brings the browser back to
+ * /payments/success, which shows the payment paid with the invoice settled and the REC- receipt;
+ * the rental's balance is settled; the receipt PDF is rendered with pdftoppm (looked at). A
+ * declined payment shows the failure state with "Try again". Recording a cash payment in the
+ * panel's dialog shows it in the list with its receipt. One UAE company for the file, signed up
+ * through the API with sandbox gateway keys.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+
+let session: E2eSession;
+const outDir = process.env.PAYMENT_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'pay-e2e-'));
+
+async function api(request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) {
+  const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${session.accessToken}` } });
+  const body = await res.json().catch(() => ({}));
+  expect(res.status(), `${method} ${path}: ${JSON.stringify(body).slice(0, 300)}`).toBeLessThan(300);
+  return body;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  session = await signUpViaApi(request, { tenantName: `Falcon Car Rental ${Date.now().toString(36).slice(-4)}` });
+  const settings = await api(request, 'GET', '/api/v1/company/settings');
+  await api(request, 'PUT', '/api/v1/company/settings', {
+    version: settings.version, preferences: { region: 'AE' }, enableVat: true, vatNumber: '100234567800003',
+    gatewayKeys: { profileId: '54321', serverKey: `SK-e2e-${Date.now().toString(36)}` },
+  });
+  await api(request, 'POST', '/api/v1/accounting/setup');
+});
+
+let seq = 0;
+/** A booked rental and its issued invoice, through the API. */
+async function issuedInvoice(request: APIRequestContext, language: 'en' | 'ar') {
+  seq += 1;
+  const vehicle = await createVehicleViaApi(request, session, { make: 'Toyota', model: 'Land Cruiser', dailyRate: 300 });
+  const customer = await createCustomerViaApi(request, session, {
+    fullNameEnglish: language === 'ar' ? 'Mariam Al Hashimi' : 'James Carter', fullNameArabic: 'مريم الهاشمي', email: `pay-${language}-${seq}@example.test`,
+  });
+  const start = Date.UTC(2036, 2, 1 + seq * 5, 9);
+  const rental = await api(request, 'POST', '/api/v1/rentals', {
+    vehicleId: vehicle.id, customerId: customer.id, startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * 86_400_000).toISOString(),
+    dailyRate: 300, taxRate: 5,
+  });
+  const draft = await api(request, 'POST', '/api/v1/invoices', { rentalId: rental.id });
+  const invoice = await api(request, 'POST', `/api/v1/invoices/${draft.id}/issue`, {});
+  expect(invoice.balance).toBeGreaterThan(0);
+  return { rental, invoice };
+}
+
+async function open(page: Page, language: 'en' | 'ar', path: string) {
+  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+  await useSession(page, session, path);
+}
+
+const WORDS = {
+  en: {
+    payOnline: 'Pay online', openPage: 'Open payment page', pay: 'Pay', decline: 'Decline', paidTitle: 'Payment received', failedTitle: 'Payment failed',
+    retry: 'Try again', record: 'Record payment', amount: 'Amount', method: 'Payment method', save: 'Record', paid: 'Paid',
+  },
+  ar: {
+    payOnline: 'الدفع الإلكتروني', openPage: 'فتح صفحة الدفع', pay: 'ادفع', decline: 'رفض', paidTitle: 'تم استلام الدفعة', failedTitle: 'فشلت عملية الدفع',
+    retry: 'حاول مرة أخرى', record: 'تسجيل دفعة', amount: 'المبلغ', method: 'طريقة الدفع', save: 'تسجيل', paid: 'مدفوع',
+  },
+} as const;
+
+for (const language of ['en', 'ar'] as const) {
+  const w = WORDS[language];
+
+  test(`${language}: pay an invoice online through the sandbox and land on /payments/success paid; the receipt PDF`, async ({ page }) => {
+    const { rental, invoice } = await issuedInvoice(page.request, language);
+    await open(page, language, `/invoices/${invoice.id}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    const panel = page.getByTestId('invoice-payments');
+    await panel.getByRole('button', { name: w.payOnline }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('payment-qr')).toBeVisible();
+    await page.screenshot({ path: join(outDir, `pay-online-dialog-${language}.png`) });
+    await dialog.getByTestId('pay-online-link').click();
+
+    // The sandbox's hosted page (another origin), in the customer's language.
+    await expect(page.locator('#amount')).toContainText(invoice.balance.toFixed(2));
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await page.locator('#pay').click();
+
+    await expect(page).toHaveURL(/\/payments\/success\?payment=[0-9A-Z]{26}/);
+    const result = page.getByTestId('payment-result');
+    await expect(result).toHaveAttribute('data-state', 'paid', { timeout: 15_000 });
+    await expect(result).toContainText(w.paidTitle);
+    await expect(result).toContainText(invoice.number);
+    await expect(page.getByTestId('invoice-balance')).toContainText('0.00');
+    const receiptLink = page.getByTestId('receipt-link');
+    await expect(receiptLink).toContainText(/REC-\d+/);
+    await expect(page.getByRole('link', { name: rental.referenceNumber })).toBeVisible();
+    await expect(page.getByTestId('rental-balance')).toContainText('0.00');
+    await page.screenshot({ path: join(outDir, `payment-success-${language}.png`), fullPage: true });
+
+    // The rental's balance is settled and the invoice is paid.
+    expect((await api(page.request, 'GET', `/api/v1/rentals/${rental.id}`)).balance).toBe(0);
+    expect((await api(page.request, 'GET', `/api/v1/invoices/${invoice.id}`)).status).toBe('paid');
+
+    // The receipt: the link opens the PDF in a new tab; render its page.
+    const paymentId = new URL(page.url()).searchParams.get('payment')!;
+    const payment = await api(page.request, 'GET', `/api/v1/payments/${paymentId}`);
+    const popup = page.waitForEvent('popup');
+    await receiptLink.click();
+    const tab = await popup;
+    expect(tab.url()).toContain(`receipts/${payment.receipt.id}.pdf`);
+    await tab.close();
+    const { url } = await api(page.request, 'GET', `/api/v1/receipts/${payment.receipt.id}/pdf`);
+    const pdf = Buffer.from(await (await page.request.get(url)).body());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdfPath = join(outDir, `${payment.receipt.number}-${language}.pdf`);
+    writeFileSync(pdfPath, pdf);
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfPath, join(outDir, `receipt-pdf-${language}`)]);
+
+    // Back on the invoice: the payment is listed as paid with its receipt.
+    await page.goto(`/invoices/${invoice.id}`);
+    const row = page.getByTestId('invoice-payments').getByTestId('payment-row').first();
+    await expect(row).toContainText(w.paid);
+    await expect(row).toContainText(payment.receipt.number);
+  });
+
+  test(`${language}: a declined payment shows the failure state with Try again; a cash payment is recorded in the panel`, async ({ page }) => {
+    const { invoice } = await issuedInvoice(page.request, language);
+    await open(page, language, `/invoices/${invoice.id}`);
+    await page.getByTestId('invoice-payments').getByRole('button', { name: w.payOnline }).click();
+    await page.getByRole('dialog').getByTestId('pay-online-link').click();
+    await page.locator('#decline').click();
+    await expect(page).toHaveURL(/\/payments\/success/);
+    const result = page.getByTestId('payment-result');
+    await expect(result).toHaveAttribute('data-state', 'failed', { timeout: 15_000 });
+    await expect(result).toContainText(w.failedTitle);
+    await expect(result.getByRole('button', { name: w.retry })).toBeVisible();
+    await page.screenshot({ path: join(outDir, `payment-failed-${language}.png`), fullPage: true });
+    expect((await api(page.request, 'GET', `/api/v1/invoices/${invoice.id}`)).status).toBe('issued');
+
+    // Try again opens a new hosted page for the balance.
+    await result.getByRole('button', { name: w.retry }).click();
+    await expect(page.locator('#pay')).toBeVisible();
+
+    // Record 100 in cash from the panel.
+    await open(page, language, `/invoices/${invoice.id}`);
+    const panel = page.getByTestId('invoice-payments');
+    await panel.getByRole('button', { name: w.record }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(w.amount).fill('100');
+    await dialog.getByLabel(w.method).selectOption('cash');
+    await dialog.getByRole('button', { name: w.save }).click();
+    await expect(dialog).toBeHidden();
+    await expect(panel.getByTestId('payment-row').first()).toContainText(/REC-\d+/);
+    const after = await api(page.request, 'GET', `/api/v1/invoices/${invoice.id}`);
+    expect(after.status).toBe('partially_paid');
+    expect(after.amountPaid).toBe(100);
+    await page.screenshot({ path: join(outDir, `invoice-payments-${language}.png`), fullPage: true });
+  });
+}
