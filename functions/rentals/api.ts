@@ -20,3 +20,5 @@ export async function rentalWithLedger(tenantId: string, rentalId: string) {
   const rental = await getRentalItem(tenantId, rentalId, true);
   return rental ? { rental, ledger: await readLedger(tenantId, rentalId) } : undefined;
 }
+
+export { invoicingIndexKey, INVOICING_DUE_GSI_PK, invoicingNext, type InvoicingIndexItem } from './data';

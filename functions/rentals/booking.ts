@@ -298,7 +298,8 @@ async function attemptBooking(
     blacklistAcknowledged: body.blacklistAcknowledged,
     contractLocked: false,
     autoGenerateInvoice: true,
-    billingFrequency: 'daily',
+    // A monthly rental is invoiced by month, any other by day (issue 10's invoicing job bills open-ended rentals).
+    billingFrequency: body.rentalType === 'monthly' ? 'monthly' : 'daily',
     maxRentalDuration: getRegionConfig(settings.region).businessRules.maxRentalDays,
     isArchived: false,
     timeline: appendTimeline([], { at, action: 'created', by: actor.username }),

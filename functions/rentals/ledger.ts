@@ -200,11 +200,12 @@ export async function billingPeriodPreview(tenantId: string, rental: RentalItem)
  * The rental change (ledger entries + their journal, for the caller's own transaction) that bills
  * an open-ended rental through `throughISO`; undefined when there is nothing to post.
  */
-export async function billingPeriodChange(actor: Actor, rentalId: string, throughISO: string): Promise<RentalChange | undefined> {
+export async function billingPeriodChange(actor: Actor, rentalId: string, throughISO: string, changes?: Record<string, unknown>): Promise<RentalChange | undefined> {
   const change = await planRentalChange(actor, rentalId, async (rental, settings) => {
     assertOpen(rental);
     const entries = billable(rental) ? billingEntries(rental, settings, await readLedger(actor.tenantId, rentalId), throughISO) : [];
-    return { action: 'billing_period', note: `Billed through ${throughISO.slice(0, 10)}`, entries };
+    // `changes`: the invoicing job's lastChargedDate / lastInvoicedDate (issue 10).
+    return { action: 'billing_period', note: `Billed through ${throughISO.slice(0, 10)}`, entries, changes };
   });
   return change.entries.length ? change : undefined;
 }

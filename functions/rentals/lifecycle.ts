@@ -9,7 +9,7 @@ import { forbidden, conflict, validationFailed } from '../lib/errors';
 import { scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from './deps';
 import { systemActor, type Actor } from '../lib/actor';
 import { customerKey, invoicedChargesOf, loyaltyFields, readVehicle, vehicleKey, type RentalSettings } from './deps';
-import { activeIndexItem, activeIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
+import { activeIndexItem, activeIndexKey, invoicingIndexItem, invoicingIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
 import { mutateRental, refuseTransition } from './mutate';
 import { finalStatement, settlementEntries } from './pricing';
 import { cancellationEntries, closingEntries } from './settlement';
@@ -80,7 +80,7 @@ export function currentBlockEnd(rental: RentalItem): string | null {
 }
 
 export function pickup(actor: Actor, rentalId: string, body: { odometerStart: number; fuelLevelStart: string; pickedUpAt?: string }) {
-  return mutateRental(actor, rentalId, { scope: 'pickup' }, async (rental, _settings, now) => {
+  return mutateRental(actor, rentalId, { scope: 'pickup' }, async (rental, settings, now) => {
     if (!canTransition('pickup', rental.status)) refuseTransition(rental.status, 'picked up');
     const vehicle = await readVehicle(actor.tenantId, rental.vehicleId);
     if (!vehicle || vehicle.isArchived) throw conflict(RENTAL_SERVER_MESSAGES.vehicleArchived, undefined, 'VEHICLE_UNAVAILABLE');
@@ -93,6 +93,8 @@ export function pickup(actor: Actor, rentalId: string, body: { odometerStart: nu
       tx.put(scheduleBlockItem(actor.tenantId, blockOf(active))),
       // Closed-end rentals are watched by the overdue job; open-ended ones cannot be late.
       rental.openEnded ? null : tx.put(activeIndexItem(actor.tenantId, rental)),
+      // Open-ended rentals with autoGenerateInvoice are invoiced by period by the invoicing job (issue 10).
+      rental.openEnded && rental.autoGenerateInvoice !== false ? tx.put(invoicingIndexItem(actor.tenantId, rental, settings.timezone)) : null,
     ];
     return {
       action: 'pickup',
@@ -165,6 +167,7 @@ export function returnRental(actor: Actor, rentalId: string, body: ReturnBody, k
     const extra: (TransactItem | null)[] = [
       ...replaceBlock(actor.tenantId, blockOf(rental), blockOf(rental, { end: returnDate, status: 'completed' })),
       tx.delete(activeIndexKey(actor.tenantId, rental.id)),
+      tx.delete(invoicingIndexKey(actor.tenantId, rental.id)),
     ];
     if (vehicle) {
       const changes: Record<string, unknown> = { odometerKm: Math.max(vehicle.odometerKm ?? 0, body.odometerEnd) };

@@ -35,6 +35,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'overdue-rentals': {},
   // Reads every company's settings (filtered Scan) and fixes contradicting time zones.
   'company-timezones': { scan: true },
+  // Queries the invoicing index (gsi2), issues invoices (counters, ledger, journal) and writes its S3-free run items.
+  'invoice-long-rentals': {},
 };
 
 export interface JobsStackProps extends StackProps {

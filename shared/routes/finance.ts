@@ -1,0 +1,14 @@
+import { routeMaker } from './types';
+import { invoicingRunListSchema, invoicingRunSchema, invoicingScheduleSchema, listInvoicingRunsQuery, runInvoicingBody } from '../schemas/invoicing';
+
+const route = routeMaker('finance');
+
+/**
+ * Finance (issue 10; fixed paths). Reads need financeRead (OWNER, ADMIN, STAFF); "Run now" and
+ * every change financeEdit (OWNER, ADMIN); MECHANIC has no access (403).
+ */
+export const financeRoutes = [
+  route({ operationId: 'listInvoicingRuns', method: 'GET', path: '/api/v1/invoicing/runs', ability: 'financeRead', summary: 'Runs of the scheduled invoicing of long rentals, newest first: invoices created, failures with the rental', request: { query: listInvoicingRunsQuery }, response: invoicingRunListSchema }),
+  route({ operationId: 'runInvoicing', method: 'POST', path: '/api/v1/invoicing/run', ability: 'financeEdit', summary: 'Runs the invoicing of long rentals now for this company (idempotent: periods already invoiced are skipped)', request: { body: runInvoicingBody }, response: invoicingRunSchema }),
+  route({ operationId: 'getInvoicingSchedule', method: 'GET', path: '/api/v1/invoicing/schedule', ability: 'financeRead', summary: 'Rentals invoiced automatically: billing frequency, next period and when it is invoiced, last invoiced date', response: invoicingScheduleSchema }),
+];
