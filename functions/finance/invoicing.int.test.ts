@@ -62,10 +62,12 @@ describe('scheduled invoicing of long rentals', () => {
       ['issued', '2034-09-01', '2034-09-30'], ['issued', '2034-10-01', '2034-10-31'],
     ]);
     expect(invoices.every((i) => /^INV-\d+$/.test(i.number ?? ''))).toBe(true);
-    // The monthly rate for each month, plus 5 % VAT.
-    expect(invoices.map((i) => i.total)).toEqual([3150, 3150]);
+    // September: the monthly rate + 5 % VAT. October has 31 days: the rental's pricing counts
+    // months of 30 days, so its 31st day is one more day at monthlyRate / 30 (100 + VAT).
+    expect(invoices.map((i) => i.total)).toEqual([3150, 3255]);
+    // Everything charged to the rental so far is on these two invoices.
     const rental = (await get(`/api/v1/rentals/${r.id}`, owner)).body;
-    expect(rental.totalAmount).toBe(6300);
+    expect(rental.totalAmount).toBe(6405);
 
     const again = await runInvoicing(DAY75, { tenantId });
     expect(again.invoicesCreated).toBe(0);
