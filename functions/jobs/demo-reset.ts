@@ -17,6 +17,7 @@ import { seedRentals } from '../rentals/seed';
 import { seedAccounting } from '../accounting/seed';
 import { seedInvoices } from '../invoices/seed';
 import { seedPayments } from '../payments/seed';
+import { seedFinance } from '../finance/seed';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -52,7 +53,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'BLACKLIST' },
   // rentals
   { collection: 'RENTAL' }, { collection: 'RENTAL_LEDGER', scopedBy: 'RENTAL' }, { collection: 'RENTAL_NOTE', scopedBy: 'RENTAL' },
-  { collection: 'RENTAL_STATS' }, { collection: 'ACTIVE_RENTAL' },
+  { collection: 'RENTAL_STATS' }, { collection: 'ACTIVE_RENTAL' }, { collection: 'INVOICING_DUE' }, { collection: 'INVOICED_PERIOD', scopedBy: 'RENTAL' },
   // accounting
   { collection: 'ACCOUNTING' }, { collection: 'ACCOUNT' }, { collection: 'ACCOUNT_CODE' }, { collection: 'ACCOUNT_BALANCE' },
   { collection: 'GL_MONTH' }, { collection: 'GL_DAY' }, { collection: 'VAT_MONTH' }, { collection: 'VAT_DAY' },
@@ -82,6 +83,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['invoices', seedInvoices],
   // after invoices: receipts, online payments and partly paid invoices on the open ones
   ['payments', seedPayments],
+  // after payments: months of scheduled invoicing runs for the long rentals
+  ['finance', seedFinance],
 ];
 
 export const DEMO_COMPANY = {

@@ -1,0 +1,73 @@
+/**
+ * Finance in a real browser (issue 10), in English and Arabic: /dashboard/invoice-automation —
+ * a long (open-ended, billed daily) rental picked up three days ago; "Run now" issues the invoice
+ * of each ended day with rent to bill, the run shows with its invoices (linked), and a second Run now creates
+ * nothing. Screenshots of the page in both languages (looked at).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+
+let session: E2eSession;
+const outDir = process.env.FINANCE_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'fin-e2e-'));
+const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) => apiAs(request, session, method, path, data);
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  session = await signUpViaApi(request, { tenantName: `Desert Drive Rentals ${Date.now().toString(36).slice(-4)}` });
+  await api(request, 'POST', '/api/v1/accounting/setup');
+});
+
+async function open(page: Page, language: 'en' | 'ar', path: string) {
+  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+  await useSession(page, session, path);
+}
+
+const WORDS = {
+  en: { title: 'Invoice Automation', runNow: 'Run now', done: 'Run finished: 2 invoice(s) created', doneNone: 'Run finished: 0 invoice(s) created', daily: 'Daily', nothing: 'Nothing was due' },
+  ar: { title: 'أتمتة الفواتير', runNow: 'تشغيل الآن', done: 'انتهى التشغيل: أُنشئت 2 فاتورة', doneNone: 'انتهى التشغيل: أُنشئت 0 فاتورة', daily: 'يومية', nothing: 'لم يكن هناك شيء مستحق' },
+} as const;
+
+for (const language of ['en', 'ar'] as const) {
+  const w = WORDS[language];
+  test(`${language}: Run now invoices a long rental's ended days and shows the run with its invoices`, async ({ page }) => {
+    const vehicle = await createVehicleViaApi(page.request, session, { make: 'Toyota', model: 'Land Cruiser', dailyRate: 400 });
+    const customer = await createCustomerViaApi(page.request, session, { fullNameEnglish: language === 'ar' ? 'Omar Al Hashimi' : 'James Carter', fullNameArabic: 'عمر الهاشمي' });
+    // Booked (one expected day, charged at booking) and picked up three days and an hour ago: three
+    // daily periods have ended. The first is covered by the booking's charge (posted today, after
+    // that day: a back-dated booking's charges go on the final invoice), the next two bill one day each.
+    const start = new Date(Date.now() - 3 * 86_400_000 - 3_600_000).toISOString();
+    const rental = await api(page.request, 'POST', '/api/v1/rentals', { vehicleId: vehicle.id, customerId: customer.id, startDate: start, openEnded: true, expectedDuration: 1, dailyRate: 400, taxRate: 5 });
+    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/pickup`, { odometerStart: 5000, fuelLevelStart: 'full', pickedUpAt: start });
+
+    await open(page, language, '/dashboard/invoice-automation');
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.title);
+    const row = page.locator(`tr[data-rental="${rental.referenceNumber}"]`);
+    await expect(row).toContainText(w.daily);
+
+    await page.getByRole('button', { name: w.runNow }).click();
+    await expect(page.getByText(w.done)).toBeVisible();
+    const runs = await api(page.request, 'GET', '/api/v1/invoicing/runs');
+    const run = runs.items[0];
+    expect(run.invoicesCreated).toBe(2);
+    expect(run.invoices.every((i: { rentalId: string }) => i.rentalId === rental.id)).toBe(true);
+    const firstRun = page.locator(`tr[data-run="${run.runId}"]`);
+    await expect(firstRun.getByTestId('run-invoices-created')).toHaveText('2');
+    for (const inv of run.invoices) await expect(page.getByRole('link', { name: inv.number, exact: true })).toBeVisible();
+    await page.screenshot({ path: join(outDir, `invoice-automation-${language}.png`), fullPage: true });
+
+    // A second run finds nothing due: no invoice twice.
+    await page.getByRole('button', { name: w.runNow }).click();
+    await expect(page.getByText(w.doneNone)).toBeVisible();
+    const list = await api(page.request, 'GET', `/api/v1/invoices?rentalId=${rental.id}&limit=100`);
+    expect(list.items).toHaveLength(2);
+
+    // An invoice of the run opens its page.
+    await page.getByRole('link', { name: run.invoices[0].number, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/invoices/${run.invoices[0].id}$`));
+  });
+}
