@@ -58,3 +58,8 @@ export async function customerCreditJournalItems(tenantId: string, input: {
     ],
   });
 }
+
+/** Account ids of well-known chart codes (finance entries: money and category accounts), creating the books if needed. */
+export async function accountIdsByCode(tenantId: string): Promise<Record<string, string>> {
+  return (await ensureAccounting(tenantId)).accountIds as Record<string, string>;
+}
