@@ -2,8 +2,36 @@
  * Finance (issue 10): the invoice automation screen (/dashboard/invoice-automation), in English
  * and Arabic. Registered lazily by the finance features (web/src/features/invoices/automation-api.ts).
  */
+import { FINANCE_MESSAGES } from '../schemas/finance';
+
 export const finance = {
   en: {
+    messages: { ...FINANCE_MESSAGES },
+    entries: {
+      subtitle: 'Income and expenses outside rentals, paid from or into the cash box, petty cash or the bank',
+      addTitle: 'Add finance entry',
+      type: 'Type',
+      types: { income: 'Income', expense: 'Expense' },
+      amount: 'Amount',
+      category: 'Category',
+      categoryPlaceholder: 'Choose a category',
+      categories: { other_income: 'Other income', damage_recovery: 'Damage recovery', admin_fees: 'Admin fees', maintenance: 'Maintenance and repairs', fuel: 'Fuel', tolls: 'Tolls', insurance: 'Insurance', registration: 'Registration and licensing', salaries: 'Salaries', fines: 'Unrecovered fines', card_fees: 'Card and gateway fees' },
+      account: 'Account',
+      accounts: { cash_box: 'Cash box', petty_cash: 'Petty cash', bank: 'Bank' },
+      date: 'Date',
+      notes: 'Notes',
+      save: 'Add entry',
+      saving: 'Saving…',
+      added: 'Finance entry added',
+      listTitle: 'Entries',
+      loadFailed: 'The finance entries could not be loaded',
+      loadMore: 'Load more',
+    },
+    emptyTitle: 'No finance entries yet',
+    emptyBody: 'Add the company\'s income and expenses outside rentals with the form above.',
+    noMatchesTitle: 'No entries match',
+    noMatchesBody: 'Try another filter.',
+    clearFilters: 'Clear filters',
     automation: {
       subtitle: 'Long rentals are invoiced automatically at the end of each billing period (checked every hour)',
       runNow: 'Run now',
@@ -39,6 +67,39 @@ export const finance = {
     },
   },
   ar: {
+    messages: {
+      fillRequired: 'يرجى تعبئة جميع الحقول المطلوبة',
+      amountRequired: 'المبلغ مطلوب',
+      amountPositive: 'يجب أن يكون المبلغ موجباً',
+      categoryRequired: 'الفئة مطلوبة',
+      categoryInvalid: 'اختر فئة من نوع هذا القيد',
+      addFailed: 'فشل إضافة القيد المالي',
+    },
+    entries: {
+      subtitle: 'الإيرادات والمصروفات خارج الإيجارات، من الصندوق أو النثرية أو البنك وإليها',
+      addTitle: 'إضافة قيد مالي',
+      type: 'النوع',
+      types: { income: 'إيراد', expense: 'مصروف' },
+      amount: 'المبلغ',
+      category: 'الفئة',
+      categoryPlaceholder: 'اختر فئة',
+      categories: { other_income: 'إيرادات أخرى', damage_recovery: 'تعويضات الأضرار', admin_fees: 'رسوم إدارية', maintenance: 'الصيانة والإصلاحات', fuel: 'الوقود', tolls: 'رسوم الطرق', insurance: 'التأمين', registration: 'التسجيل والترخيص', salaries: 'الرواتب', fines: 'مخالفات غير مستردة', card_fees: 'رسوم البطاقات وبوابات الدفع' },
+      account: 'الحساب',
+      accounts: { cash_box: 'الصندوق', petty_cash: 'النثرية', bank: 'البنك' },
+      date: 'التاريخ',
+      notes: 'ملاحظات',
+      save: 'إضافة القيد',
+      saving: 'جارٍ الحفظ…',
+      added: 'أُضيف القيد المالي',
+      listTitle: 'القيود',
+      loadFailed: 'تعذّر تحميل القيود المالية',
+      loadMore: 'تحميل المزيد',
+    },
+    emptyTitle: 'لا توجد قيود مالية بعد',
+    emptyBody: 'أضف إيرادات الشركة ومصروفاتها خارج الإيجارات من النموذج أعلاه.',
+    noMatchesTitle: 'لا توجد قيود مطابقة',
+    noMatchesBody: 'جرّب عامل تصفية آخر.',
+    clearFilters: 'مسح عوامل التصفية',
     automation: {
       subtitle: 'تُفوتر الإيجارات الطويلة تلقائياً في نهاية كل فترة فوترة (يُفحص كل ساعة)',
       runNow: 'تشغيل الآن',

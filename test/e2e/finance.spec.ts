@@ -26,6 +26,35 @@ async function open(page: Page, language: 'en' | 'ar', path: string) {
   await useSession(page, session, path);
 }
 
+const ENTRY_WORDS = {
+  en: { title: 'Finance', add: 'Add entry', fill: 'Please fill all required fields', amountRequired: 'Amount is required', categoryRequired: 'Category is required', amount: 'Amount', category: 'Category', account: 'Account', added: 'Finance entry added', fuel: 'Fuel', petty: 'Petty cash' },
+  ar: { title: 'المالية', add: 'إضافة القيد', fill: 'يرجى تعبئة جميع الحقول المطلوبة', amountRequired: 'المبلغ مطلوب', categoryRequired: 'الفئة مطلوبة', amount: 'المبلغ', category: 'الفئة', account: 'الحساب', added: 'أُضيف القيد المالي', fuel: 'الوقود', petty: 'النثرية' },
+} as const;
+
+for (const language of ['en', 'ar'] as const) {
+  const w = ENTRY_WORDS[language];
+  test(`${language}: add a finance entry, seeing the validation first`, async ({ page }) => {
+    await open(page, language, '/dashboard/finance');
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await page.getByRole('button', { name: w.add }).click();
+    await expect(page.getByTestId('finance-fill-required')).toHaveText(w.fill);
+    await expect(page.getByText(w.amountRequired)).toBeVisible();
+    await expect(page.getByText(w.categoryRequired)).toBeVisible();
+    await page.screenshot({ path: join(outDir, `finance-validation-${language}.png`), fullPage: true });
+    const amount = language === 'ar' ? '95.25' : '120.50';
+    await page.getByLabel(w.amount).fill(amount);
+    await page.getByLabel(w.category).selectOption({ label: w.fuel });
+    await page.getByLabel(w.account).selectOption({ label: w.petty });
+    await page.getByRole('button', { name: w.add }).click();
+    await expect(page.getByText(w.added)).toBeVisible();
+    const entries = await api(page.request, 'GET', '/api/v1/finance/entries');
+    const mine = entries.items.find((e: { amount: number }) => e.amount === Number(amount));
+    expect(mine).toMatchObject({ type: 'expense', category: 'fuel', account: 'petty_cash' });
+    await expect(page.locator(`tr[data-entry="${mine.id}"]`)).toContainText(w.petty);
+    await page.screenshot({ path: join(outDir, `finance-entries-${language}.png`), fullPage: true });
+  });
+}
+
 const WORDS = {
   en: { title: 'Invoice Automation', runNow: 'Run now', done: 'Run finished: 2 invoice(s) created', doneNone: 'Run finished: 0 invoice(s) created', daily: 'Daily', nothing: 'Nothing was due' },
   ar: { title: 'أتمتة الفواتير', runNow: 'تشغيل الآن', done: 'انتهى التشغيل: أُنشئت 2 فاتورة', doneNone: 'انتهى التشغيل: أُنشئت 0 فاتورة', daily: 'يومية', nothing: 'لم يكن هناك شيء مستحق' },
