@@ -42,9 +42,9 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.getByText(w.categoryRequired)).toBeVisible();
     await page.screenshot({ path: join(outDir, `finance-validation-${language}.png`), fullPage: true });
     const amount = language === 'ar' ? '95.25' : '120.50';
-    await page.getByLabel(w.amount).fill(amount);
-    await page.getByLabel(w.category).selectOption({ label: w.fuel });
-    await page.getByLabel(w.account).selectOption({ label: w.petty });
+    await page.getByLabel(w.amount, { exact: true }).fill(amount);
+    await page.getByLabel(w.category, { exact: true }).selectOption({ label: w.fuel });
+    await page.getByLabel(w.account, { exact: true }).selectOption({ label: w.petty });
     await page.getByRole('button', { name: w.add }).click();
     await expect(page.getByText(w.added)).toBeVisible();
     const entries = await api(page.request, 'GET', '/api/v1/finance/entries');
