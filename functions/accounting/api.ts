@@ -8,6 +8,7 @@ import type { TransactItem } from '../lib/data/repo';
 import type { RegionCode } from '../../shared/regions';
 import { postJournal as post, prepareJournal, readLineAccounts, type JournalDraft } from './engine';
 import { ensureAccounting } from './setup';
+import { readLifetimeBalances } from './buckets';
 import { backfillRentals } from './rental-postings';
 import { ACCOUNT_CODES } from '../../shared/accounting/chart';
 
@@ -63,3 +64,17 @@ export async function customerCreditJournalItems(tenantId: string, input: {
 export async function accountIdsByCode(tenantId: string): Promise<Record<string, string>> {
   return (await ensureAccounting(tenantId)).accountIds as Record<string, string>;
 }
+
+/**
+ * Finance (issue 10): lifetime balances (debit-normal, minor units) of the given account ids from
+ * the balance shards (one Query), and one account's statement (opening, lines with running
+ * balance, closing) — views of the GL, not a second ledger.
+ */
+export async function assetBalancesMinor(tenantId: string, accountIds: string[]): Promise<Record<string, number>> {
+  const balances = await readLifetimeBalances(tenantId);
+  return Object.fromEntries(accountIds.map((id) => {
+    const b = balances.get(id);
+    return [id, b ? b.debitMinor - b.creditMinor : 0];
+  }));
+}
+export { generalLedger as accountStatement } from './reports';

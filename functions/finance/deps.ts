@@ -2,3 +2,4 @@
 export { INVOICING_DUE_GSI_PK, invoicingIndexKey, invoicingNext, type InvoicingIndexItem } from '../rentals/api';
 export { issueBillingPeriod } from '../invoices/api';
 export { accountIdsByCode, journalItems } from '../accounting/api';
+export { accountStatement, assetBalancesMinor } from '../accounting/api';

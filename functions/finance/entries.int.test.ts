@@ -64,6 +64,17 @@ describe('finance entries', () => {
     expect(byEntry[a.body.id]).toEqual(expect.arrayContaining([['5120', 80, 0], ['1120', 0, 80]]));
     const check = await get('/api/v1/accounting/self-check', owner);
     for (const c of check.body.checks) expect(c.passed, c.name).toBe(true);
+
+    // Balances and the bank statement are views of the GL.
+    const accounts = await get('/api/v1/finance/accounts', t.staff.token);
+    expect(accounts.status).toBe(200);
+    expect(accounts.body.items).toEqual([{ id: 'cash_box', code: '1110', balance: 0 }, { id: 'petty_cash', code: '1120', balance: -80 }, { id: 'bank', code: '1210', balance: 250.5 }]);
+    const day = income.body.date as string;
+    const statement = await get(`/api/v1/finance/accounts/bank/statement?from=${day}&to=${day}`, owner);
+    expect(statement.status, JSON.stringify(statement.body)).toBe(200);
+    expect(statement.body).toMatchObject({ opening: 0, closing: 250.5, totalDebit: 250.5, totalCredit: 0 });
+    expect(statement.body.items.map((l: { debit: number; balance: number }) => [l.debit, l.balance])).toEqual([[250.5, 250.5]]);
+    expect((await get(`/api/v1/finance/accounts/vault/statement?from=${day}&to=${day}`, owner)).status).toBe(400);
   });
 
   it('roles and tenancy', async () => {

@@ -56,3 +56,11 @@ export const financeEntrySchema = z.object({
 });
 export type FinanceEntry = z.infer<typeof financeEntrySchema>;
 export const financeEntryListSchema = pageOf(financeEntrySchema);
+
+export const moneyAccountListSchema = z.object({ items: z.array(z.object({ id: z.enum(FINANCE_MONEY_ACCOUNTS), code: z.string(), balance: z.number() })) });
+export const moneyAccountParams = z.object({ id: z.enum(FINANCE_MONEY_ACCOUNTS) });
+export const statementQuery = z.object({
+  from: calendarDate, to: calendarDate,
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.string().max(2000).optional(),
+});
