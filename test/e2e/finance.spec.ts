@@ -51,6 +51,11 @@ for (const language of ['en', 'ar'] as const) {
     const mine = entries.items.find((e: { amount: number }) => e.amount === Number(amount));
     expect(mine).toMatchObject({ type: 'expense', category: 'fuel', account: 'petty_cash' });
     await expect(page.locator(`tr[data-entry="${mine.id}"]`)).toContainText(w.petty);
+    // The petty cash balance (from the GL) moved by the expense.
+    const accounts = await api(page.request, 'GET', '/api/v1/finance/accounts');
+    const petty = accounts.items.find((a: { id: string }) => a.id === 'petty_cash');
+    expect(petty.balance).toBeLessThanOrEqual(-Number(amount));
+    await expect(page.getByTestId('finance-balances').locator('[data-account="petty_cash"]')).toContainText(Math.abs(petty.balance).toFixed(2));
     await page.screenshot({ path: join(outDir, `finance-entries-${language}.png`), fullPage: true });
   });
 }

@@ -5,6 +5,7 @@
  * entries list. Each entry posts its journal in the same transaction (functions/finance/entries.ts).
  */
 import { useState } from 'react';
+import useSWR from 'swr';
 import { FINANCE_CATEGORIES, FINANCE_ENTRY_TYPES, FINANCE_MONEY_ACCOUNTS, createFinanceEntrySchema, type FinanceEntry } from '../../../../shared/schemas/finance';
 import { FormField } from '../../components/FormField';
 import { EmptyList, ListState, ListTable, LoadMoreButton } from '../../components/ListKit';
@@ -21,6 +22,7 @@ import { useFormSubmit } from '../../lib/use-form-submit';
 import '../invoices/automation-api';
 
 const ENTRIES_PATH = '/api/v1/finance/entries';
+const ACCOUNTS_PATH = '/api/v1/finance/accounts';
 type EntryType = (typeof FINANCE_ENTRY_TYPES)[number];
 
 export default function FinancePage() {
@@ -30,6 +32,7 @@ export default function FinancePage() {
   const invalidate = useInvalidate();
   const u = (k: string) => t(`finance.entries.${k}`);
   const list = useCursorList<FinanceEntry>(ENTRIES_PATH, {}, { limit: 25 });
+  const balances = useSWR<{ items: { id: string; code: string; balance: number }[] }>(ACCOUNTS_PATH);
   const blank = { type: 'expense' as EntryType, amount: '', category: '', account: 'cash_box', date: '', notes: '' };
   const [form, setForm] = useState(blank);
   const [idem, setIdem] = useState(() => `fe-${Date.now()}-${Math.random().toString(36).slice(2)}`);
@@ -39,7 +42,7 @@ export default function FinancePage() {
       toast({ variant: 'success', title: u('added') });
       setForm(blank);
       setIdem(`fe-${Date.now()}-${Math.random().toString(36).slice(2)}`);
-      await invalidate(ENTRIES_PATH, '/api/v1/accounting');
+      await invalidate(ENTRIES_PATH, ACCOUNTS_PATH, '/api/v1/accounting');
       return {};
     } catch (error) {
       return toastApiError(t('finance.messages.addFailed'), error).fields;
@@ -54,6 +57,16 @@ export default function FinancePage() {
   return (
     <div>
       <PageHeader title={t('shell.pages.finance')} subtitle={u('subtitle')} />
+      {balances.data && (
+        <dl className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label={u('balancesLabel')} data-testid="finance-balances">
+          {balances.data.items.map((a) => (
+            <div key={a.id} className="card py-3" data-account={a.id}>
+              <dt className="text-xs text-slate-600 dark:text-slate-300">{t(`finance.entries.accounts.${a.id}`)} · {a.code}</dt>
+              <dd className="text-lg font-semibold tabular-nums">{f.money(a.balance)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {canEdit && (
         <form className="card mb-6" aria-label={u('addTitle')} noValidate onSubmit={(e) => { e.preventDefault(); send(); }}>
           <h2 className="mb-3 text-lg font-semibold">{u('addTitle')}</h2>
