@@ -35,6 +35,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'overdue-rentals': {},
   // Reads every company's settings (filtered Scan) and fixes contradicting time zones.
   'company-timezones': { scan: true },
+  // Queries the sparse reminder index (gsi2), writes markers, reads the file-less items, sends SES email.
+  'document-reminders': { ses: true },
 };
 
 export interface JobsStackProps extends StackProps {
