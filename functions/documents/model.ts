@@ -19,7 +19,7 @@ import {
  *     date in the same transaction that writes the reminder marker.
  * - Version chain: pk `T#{t}#DOC_CHAIN#{rootId}`, sk `{version:0000}` → { id }: the history of a
  *   document is one Query.
- * - Reminder marker (document_reminders): pk `T#{t}#DOC_REMINDER#{docId}`, sk `{stage}`; created
+ * - Reminder marker (document_reminders): pk `T#{t}#DOC_REMINDER#{docId}`, sk `{expiryDate}#{stage}`; created
  *   with attribute_not_exists, so one stage of one document is claimed once. While the email is
  *   not confirmed sent it carries gsi2pk `G#DOC_REMINDERS_PENDING` (a crash half-way is finished
  *   by the next run); marked sent, it leaves that index.
@@ -33,7 +33,7 @@ export const latestIndexPk = (tenantId: string, scope: DocumentScope) => tenantP
 export const chainPk = (tenantId: string, rootId: string) => tenantPk(tenantId, 'DOC_CHAIN', rootId);
 export const chainKey = (tenantId: string, rootId: string, version: number): Key => ({ pk: chainPk(tenantId, rootId), sk: sortKey(String(version).padStart(4, '0')) });
 export const reminderPk = (tenantId: string, docId: string) => tenantPk(tenantId, 'DOC_REMINDER', docId);
-export const reminderKey = (tenantId: string, docId: string, stage: string): Key => ({ pk: reminderPk(tenantId, docId), sk: sortKey(stage) });
+export const reminderKey = (tenantId: string, docId: string, expiryDate: string, stage: string): Key => ({ pk: reminderPk(tenantId, docId), sk: sortKey(expiryDate, stage) });
 export const documentPrefix = (tenantId: string) => tenantPrefix(tenantId, 'documents');
 export const exportPrefix = (tenantId: string) => tenantPrefix(tenantId, 'document-exports');
 

@@ -200,7 +200,7 @@ export async function runDocumentReminders(now = new Date(), pageSize = 100): Pr
       const mail = emailOf(doc, stage, company.today, company, await labelsOf(tenantId, doc.vehicleId, doc.customerId));
       const claimedAt = new Date().toISOString();
       const marker: Item = {
-        ...reminderKey(tenantId, docId, sortKey(doc.expiryDate, stage)),
+        ...reminderKey(tenantId, docId, doc.expiryDate, stage),
         entityType: 'DOC_REMINDER',
         tenantId, documentId: docId, stage, expiryDate: doc.expiryDate, recipients, subject: mail.subject, body: mail.text, language: mail.lang,
         status: 'claimed', claimedAt,

@@ -100,7 +100,7 @@ export async function seedDocuments(world: DemoWorld): Promise<void> {
       if (latest && exp) {
         const { stage, next } = reminderStage(exp, 30, today);
         if (stage) {
-          items.push({ ...reminderKey(world.tenantId, id, sortKey(exp, stage)), entityType: 'DOC_REMINDER', tenantId: world.tenantId, documentId: id, stage, expiryDate: exp, recipients: ['demo@sayyara.app'], subject: `${stage === 'due_soon' ? 'Document expiring soon' : 'Document expired'}: ${s.title}`, status: 'sent', sentAt: nowIso, createdAt: nowIso, language: 'en' });
+          items.push({ ...reminderKey(world.tenantId, id, exp, stage), entityType: 'DOC_REMINDER', tenantId: world.tenantId, documentId: id, stage, expiryDate: exp, recipients: ['demo@sayyara.app'], subject: `${stage === 'due_soon' ? 'Document expiring soon' : 'Document expired'}: ${s.title}`, status: 'sent', sentAt: nowIso, createdAt: nowIso, language: 'en' });
           if (next) withIdx.gsi2sk = sortKey(next, world.tenantId, id);
           else { delete withIdx.gsi2pk; delete withIdx.gsi2sk; }
         }
