@@ -1,4 +1,3 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ulid } from 'ulid';
 import { sortKey } from '../lib/data/keys';
 import type { Item } from '../lib/data/repo';
@@ -17,14 +16,30 @@ import { reminderStage } from './reminders';
  * The files are real one-page PDFs with a text layer (analysis reads them). Deterministic: dates
  * relative to world.now, no randomness.
  */
-async function pdfOf(lines: string[]): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  doc.setCreationDate(new Date('2026-01-01T00:00:00Z'));
-  doc.setModificationDate(new Date('2026-01-01T00:00:00Z'));
-  const page = doc.addPage([595, 420]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  lines.forEach((l, i) => page.drawText(l, { x: 36, y: 370 - i * 22, size: i === 0 ? 16 : 12, font }));
-  return Buffer.from(await doc.save());
+/**
+ * A one-page PDF with a Helvetica text layer, written by hand (no pdf-lib: the documents Lambda
+ * and the demo job keep PDF libraries out of their bundles; functions/lib/bundle-hygiene.test.ts).
+ */
+export function pdfOf(lines: string[]): Buffer {
+  const esc = (t: string) => t.replace(/[^\x20-\x7e]/g, '?').replace(/([()\\])/g, '\\$1');
+  const content = ['BT', '/F1 16 Tf', '36 380 Td', ...lines.flatMap((l, i) => [...(i ? ['0 -24 Td', ...(i === 1 ? ['/F1 12 Tf'] : [])] : []), `(${esc(l)}) Tj`]), 'ET'].join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 420] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((n) => `${String(n).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
 }
 
 interface Spec { scope: DocumentScope; type: DocumentType; title: string; expiresIn?: number; status: DocumentStatus; versions?: number; tags?: string[]; on?: number }
@@ -72,7 +87,7 @@ export async function seedDocuments(world: DemoWorld): Promise<void> {
       const fileName = `${s.type}-${n + 1}${versions > 1 ? `-v${v}` : ''}.pdf`;
       const fileKey = `${documentPrefix(world.tenantId)}${id}-${fileName}`;
       const exp = latest ? expiryDate : expiryDate && addDays(expiryDate, -365 * (versions - v));
-      const body = await pdfOf([
+      const body = pdfOf([
         s.title,
         world.companyName,
         ...(vehicle ? [`Vehicle: ${vehicle.make} ${vehicle.model}`, `Plate No: ${vehicle.licensePlate}`] : []),
