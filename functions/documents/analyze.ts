@@ -2,6 +2,7 @@ import type { Actor } from '../lib/actor';
 import { auditItem } from '../lib/data/audit';
 import { getItem, transact, tx } from '../lib/data/repo';
 import { getObjectBytes } from '../lib/storage';
+import { ocrImage, OcrUnavailable, repairMrzText } from '../lib/ocr';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, type AnalysisProposal, type DocumentType } from '../../shared/schemas/documents';
 import { extractPdfText, imageText, labelledDate, readMrz, sniffType } from './deps';
 import { documentKey, searchTextOf, type DocumentItem } from './model';
@@ -9,14 +10,16 @@ import { requireDocument } from './writes';
 
 /**
  * Document analysis (the spec's "AI analysis"), honestly (DESIGN.md §16): no model, no service.
- * 1. Text: the PDF's text layer, or the text an image carries (PNG text chunks, JPEG comment/XMP/
- *    EXIF — what scanner apps write). Pixels are not read: there is no OCR model in this build
- *    (no tesseract.js model package is installed), so a plain photo fails with the reason.
+ * 1. Text: the PDF's text layer; for an image the text it carries (PNG text chunks, JPEG
+ *    comment/XMP/EXIF — what scanner apps write), else OCR of its pixels with tesseract.js and
+ *    the English model from the `@tesseract.js-data/eng` package (offline; no Arabic model).
  * 2. Rules on that text: the machine-readable zone (passports, ID cards) through the `mrz`
  *    package with its check digits; labelled dates ("Expiry Date", "Valid until", "Issue Date")
  *    and numbers (VIN, plate, policy, licence); the document type from keywords; the issuer.
  * Each result is a proposal with a confidence and the text it came from; nothing is applied
- * until someone accepts it (PATCH). Statuses: queued → processing → analyzed | failed.
+ * until someone accepts it (PATCH). Statuses: processing → analyzed | failed (the analysis runs
+ * within the request — a photo takes about a second — so 'queued' is never stored; bulk
+ * "analyze all" runs them one after another).
  */
 export const ANALYSIS_METHOD = 'text-layer+rules';
 
@@ -30,6 +33,7 @@ const NUMBERS: { field: string; re: RegExp; confidence: number }[] = [
   { field: 'plate', re: /\b(?:plate|registration)\s*(?:no\.?|number)\s*[:\-]?\s*([A-Z0-9][A-Z0-9 \-]{1,12}[A-Z0-9])/i, confidence: 0.75 },
   { field: 'policyNumber', re: /\bpolicy\s*(?:no\.?|number|#)\s*[:\-]?\s*([A-Z0-9][A-Z0-9\-/]{3,30})/i, confidence: 0.85 },
   { field: 'licenseNumber', re: /\blicen[cs]e\s*(?:no\.?|number|#)\s*[:\-]?\s*([A-Z0-9][A-Z0-9\-/]{3,30})/i, confidence: 0.85 },
+  { field: 'documentNumber', re: /\b(?:passport|document|card)\s*(?:no\.?|number|#)\s*[:\-]?\s*([A-Z0-9]{6,12})\b/i, confidence: 0.8 },
   { field: 'issuer', re: /\b(?:issued\s+by|issuer|issuing\s+authority)\s*[:\-]?\s*([^\n]{3,80})/i, confidence: 0.7 },
   { field: 'name', re: /\b(?:name|holder|insured)\s*[:\-]\s*([A-Za-z][A-Za-z .'\-]{2,60})/i, confidence: 0.6 },
 ];
@@ -85,15 +89,26 @@ export function proposalsFromText(text: string, today = new Date()): AnalysisPro
 
 export class AnalysisFailed extends Error {}
 
-/** Text of a stored file: the PDF text layer or the text an image carries; pixels are not read. */
-export function textOf(body: Buffer): string {
+/**
+ * Text of a stored file and how it was read: the PDF text layer; for images the text they carry,
+ * else OCR of the pixels (tesseract.js, English model from npm, functions/lib/ocr.ts).
+ */
+export async function textOf(body: Buffer): Promise<{ text: string; method: string }> {
   const type = sniffType(body);
-  if (type === 'application/pdf') return extractPdfText(body);
-  if (type === 'image/png' || type === 'image/jpeg') return imageText(body);
-  return '';
+  if (type === 'application/pdf') return { text: extractPdfText(body), method: 'pdf-text-layer+rules' };
+  if (type !== 'image/png' && type !== 'image/jpeg') return { text: '', method: 'none' };
+  const carried = imageText(body);
+  if (carried.trim()) return { text: carried, method: 'image-text-chunks+rules' };
+  try {
+    const { text } = await ocrImage(body);
+    return { text: repairMrzText(text), method: 'ocr-tesseract-eng+rules' };
+  } catch (err) {
+    if (err instanceof OcrUnavailable) throw new AnalysisFailed(err.message);
+    throw err;
+  }
 }
 
-const REASON_NO_TEXT = 'No text found: the PDF has no text layer or the image carries no text (there is no OCR in this build); enter the fields by hand';
+const REASON_NO_TEXT = 'No text found: the PDF has no text layer, or OCR read no text in the image; enter the fields by hand';
 const REASON_NOTHING = 'Text was read but no dates, numbers or type were recognised';
 
 /** Analyze one document now: processing → analyzed (proposals) or failed (reason). */
@@ -103,17 +118,20 @@ export async function analyzeDocument(actor: Actor, id: string): Promise<Documen
   await transact([tx.update(key, doc.version, { analysisStatus: 'processing', analysisError: undefined })]);
   doc = (await getItem(key)) as DocumentItem;
   let changes: Record<string, unknown>;
+  let method = ANALYSIS_METHOD;
   try {
     const file = await getObjectBytes(doc.fileKey);
-    const text = file ? textOf(file.body) : '';
+    const read = file ? await textOf(file.body) : { text: '', method: ANALYSIS_METHOD };
+    method = read.method;
+    const text = read.text;
     if (!text.trim()) throw new AnalysisFailed(REASON_NO_TEXT);
     const proposals = proposalsFromText(text);
     if (!proposals.length) throw new AnalysisFailed(REASON_NOTHING);
     const extractedText = text.slice(0, 3000);
-    changes = { analysisStatus: 'analyzed', analysisMethod: ANALYSIS_METHOD, analysisProposals: proposals, extractedText, searchText: searchTextOf(doc, extractedText), analyzedAt: new Date().toISOString() };
+    changes = { analysisStatus: 'analyzed', analysisMethod: method, analysisProposals: proposals, extractedText, searchText: searchTextOf(doc, extractedText), analyzedAt: new Date().toISOString() };
   } catch (err) {
     if (!(err instanceof AnalysisFailed)) throw err;
-    changes = { analysisStatus: 'failed', analysisMethod: ANALYSIS_METHOD, analysisError: `${DOCUMENT_MESSAGES.analyzeFailed}: ${err.message}`, analysisProposals: [] };
+    changes = { analysisStatus: 'failed', analysisMethod: method, analysisError: `${DOCUMENT_MESSAGES.analyzeFailed}: ${err.message}`, analysisProposals: [] };
   }
   await transact([
     tx.update(key, doc.version, changes),

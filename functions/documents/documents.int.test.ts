@@ -118,6 +118,13 @@ describe('documents: analysis', () => {
     expect(value(d, 'documentNumber')).toBe('L898902C3');
   });
 
+  it('reads a photo of the passport by OCR and proposes its expiry and number from the MRZ', async () => {
+    const d = await analyzeFile(fixture('sample-passport-photo.png'), 'image/png');
+    expect(d).toMatchObject({ analysisStatus: 'analyzed', analysisMethod: 'ocr-tesseract-eng+rules' });
+    expect(value(d, 'expiryDate')).toBe('2012-04-15');
+    expect(value(d, 'documentNumber')).toBe('L898902C3');
+  });
+
   it('proposes the ID card’s expiry and the licence’s labelled expiry and number', async () => {
     const id = await analyzeFile(fixture('sample-id-card.pdf'));
     expect(value(id, 'expiryDate')).toBe('2012-04-15');
