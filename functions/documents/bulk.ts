@@ -3,9 +3,22 @@ import type { Actor } from '../lib/actor';
 import { HttpError } from '../lib/errors';
 import { getObjectBytes, presignDownload, putObject } from '../lib/storage';
 import { analyzeDocument } from './analyze';
-import { exportPrefix } from './model';
 import { deleteDocument, requireDocument, transition } from './writes';
+import { documentKey, exportPrefix } from './model';
+import { transact, tx } from '../lib/data/repo';
 import { zipStore } from './zip';
+
+/** "Analyze all": every selected document reads 'queued' until its turn (they run one by one). */
+async function queueAll(actor: Actor, ids: string[]) {
+  for (const id of ids) {
+    try {
+      const doc = await requireDocument(actor, id);
+      await transact([tx.update(documentKey(actor.tenantId, id), doc.version, { analysisStatus: 'queued', analysisError: undefined })]);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err; // reported per id by the run below
+    }
+  }
+}
 
 /**
  * Bulk actions of /documents: analyze, approve and delete (confirm: true) run per document and
@@ -25,6 +38,7 @@ export async function bulkDocuments(actor: Actor, body: { action: 'analyze' | 'd
     return { action: 'download', downloadUrl: await presignDownload(key, { fileName: 'documents.zip' }), count: files.length, bytes: zip.length };
   }
   const results: { id: string; ok: boolean; error?: string; status?: number }[] = [];
+  if (body.action === 'analyze') await queueAll(actor, ids);
   for (const id of ids) {
     try {
       if (body.action === 'analyze') await analyzeDocument(actor, id);

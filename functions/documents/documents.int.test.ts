@@ -154,6 +154,9 @@ describe('documents: bulk', () => {
     const del = await post('/api/v1/documents/bulk', { action: 'delete', ids: [a.id], confirm: true }, t.owner.token);
     expect(del.body.succeeded).toBe(1);
     expect((await get(`/api/v1/documents/${a.id}`, t.owner.token)).status).toBe(404);
+    const analyzed = await post('/api/v1/documents/bulk', { action: 'analyze', ids: [b.id, a.id] }, t.owner.token);
+    expect(analyzed.body).toMatchObject({ succeeded: 1, failed: 1 });
+    expect((await get(`/api/v1/documents/${b.id}`, t.owner.token)).body.analysisStatus).toMatch(/^(analyzed|failed)$/);
   });
 });
 

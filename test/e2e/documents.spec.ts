@@ -11,7 +11,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { documents } from '../../shared/i18n/documents';
 import { createVehicleViaApi, signUpViaApi, useSession } from './helpers';
 
-const outDir = join(import.meta.dirname, '../../.out/screenshots/documents');
+const outDir = join(import.meta.dirname, '../.out/screenshots/documents');
 mkdirSync(outDir, { recursive: true });
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -26,7 +26,7 @@ async function registrationPdf(expiry: string): Promise<Buffer> {
 for (const language of ['en', 'ar'] as const) {
   const L = documents[language];
   test(`upload, analyze, accept expiry, ZIP download and approve from "awaiting my review" (${language})`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
     const session = await signUpViaApi(page.request);
     const auth = { Authorization: `Bearer ${session.accessToken}` };
@@ -55,7 +55,8 @@ for (const language of ['en', 'ar'] as const) {
     await page.screenshot({ path: join(outDir, `dialog-${language}.png`), fullPage: true });
     await proposal.getByRole('button', { name: L.accept }).click();
     await expect(dialog.locator('[data-validity="expiring_soon"]')).toHaveText(L.validity.expiring_soon);
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: L.close }).click();
+    await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('table').locator('[data-validity="expiring_soon"]')).toBeVisible();
 
     // A second document through the API, then download both as one ZIP.
@@ -84,7 +85,9 @@ for (const language of ['en', 'ar'] as const) {
     await page.getByRole('table').getByRole('button', { name: 'Insurance policy' }).click();
     await dialog.getByRole('button', { name: L.approve }).click();
     await expect(page.getByText(L.approved)).toBeVisible();
-    await page.keyboard.press('Escape');
+    await expect(dialog.locator('[data-status="approved"]')).toBeVisible();
+    await dialog.getByRole('button', { name: L.close }).click();
+    await expect(dialog).toHaveCount(0);
     await expect(page.getByText(L.noMatchesTitle)).toBeVisible();
     await page.getByLabel(L.awaitingMyReview).uncheck();
     await expect(page.getByRole('table').locator('[data-status="approved"]')).toHaveCount(1);

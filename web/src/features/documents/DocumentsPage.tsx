@@ -20,6 +20,7 @@ import { toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
 import { useCursorList } from '../../lib/use-cursor-list';
+import { useInvalidate } from '../../lib/invalidate';
 import { documentsApi, DOCUMENTS_PATH, type Overview } from './documents-api';
 import { DocumentDialog, UploadDialog, useLabels } from './DocumentDialogs';
 
@@ -56,10 +57,9 @@ export default function DocumentsPage() {
   const ids = useMemo(() => list.items.map((d) => d.id), [list.items]);
   const chosen = ids.filter((id) => selected.has(id));
 
-  const refresh = () => {
-    void list.revalidate();
-    void overview.mutate();
-  };
+  const invalidate = useInvalidate();
+  // Every cached list (other filters too), the overview and open documents: a change shows everywhere.
+  const refresh = () => void invalidate(DOCUMENTS_PATH);
   const clear = () => { setQ(''); setType('all'); setStatus('all'); setValidity('all'); setAwaiting(false); };
   const switchScope = (s: DocumentScope) => { setScope(s); setSelected(new Set()); };
 
