@@ -85,7 +85,8 @@ export async function seedDocuments(world: DemoWorld): Promise<void> {
       const id = v === 1 ? rootId : ulid();
       const latest = v === versions;
       const fileName = `${s.type}-${n + 1}${versions > 1 ? `-v${v}` : ''}.pdf`;
-      const fileKey = `${documentPrefix(world.tenantId)}${id}-${fileName}`;
+      // Fixed keys: the nightly reset overwrites the same demo files instead of adding new ones.
+      const fileKey = `${documentPrefix(world.tenantId)}demo-${fileName}`;
       const exp = latest ? expiryDate : expiryDate && addDays(expiryDate, -365 * (versions - v));
       const body = pdfOf([
         s.title,

@@ -30,6 +30,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   // shared demo Cognito user exists with the demo password.
   'demo-reset': {
     cognito: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword'],
+    // The documents seed writes the demo's PDF files (fixed keys, overwritten each night).
+    s3: 'readwrite',
   },
   // Queries the active-rental index (gsi2) and updates the rentals it marks overdue.
   'overdue-rentals': {},

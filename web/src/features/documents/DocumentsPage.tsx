@@ -163,7 +163,7 @@ export default function DocumentsPage() {
             <tr key={d.id} data-document-id={d.id}>
               <td className="px-3 py-2"><input type="checkbox" aria-label={t('documents.selectRow', { title: d.title })} checked={selected.has(d.id)} onChange={() => toggle(d.id)} /></td>
               <td className="px-3 py-2">
-                <button type="button" className="link font-medium" onClick={() => setOpenId(d.id)}>{d.title}</button>
+                <button type="button" className="link text-start font-medium" onClick={() => setOpenId(d.id)}>{d.title}</button>
                 <div className="text-xs text-slate-600 dark:text-slate-300" dir="ltr">{d.fileName}</div>
               </td>
               {scope !== 'company' && <td className="px-3 py-2">{labels.get((scope === 'vehicle' ? d.vehicleId : d.customerId) ?? '') ?? '—'}</td>}
