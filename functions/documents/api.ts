@@ -4,3 +4,4 @@
  */
 export { runDocumentReminders } from './reminders';
 export { seedDocuments } from './seed';
+export { lapsingDocuments, type LapsingDocument } from './lapsing';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get, patch, post, unique } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
-import { createCustomer, createDocument, createVehicle, uploadDocumentFile } from '../../test/integration/entity-factories';
+import { createCustomer, createDocument, createVehicle, rentalBody, uploadDocumentFile } from '../../test/integration/entity-factories';
 import { DOCUMENT_MESSAGES } from '../../shared/schemas/documents';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../../test/fixtures', name));
@@ -218,5 +218,29 @@ describe('expiry reminder job', () => {
     expect(renewed.status).toBe(200);
     await runDocumentReminders();
     expect(await mailsTo(soonTo)).toHaveLength(1);
+  });
+});
+
+describe('documents and bookings', () => {
+  const vehicleDoc = async (vehicleId: string, documentType: string, expiryDate: string) =>
+    createDocument(t.owner.token, { scope: 'vehicle', vehicleId, documentType, expiryDate, key: await uploadDocumentFile(t.owner.token, undefined, undefined, 'vehicle') });
+
+  it('flags a booking whose car insurance lapses before the return, and refuses one whose registration has lapsed by the start', async () => {
+    const vehicle = await createVehicle(t.owner.token);
+    const customer = await createCustomer(t.owner.token);
+    const insurance = await vehicleDoc(vehicle.id, 'insurance', day(3));
+    const start = new Date(Date.now() + 86_400_000).toISOString();
+    const end = new Date(Date.now() + 8 * 86_400_000).toISOString();
+    const booked = await post('/api/v1/rentals', rentalBody({ customerId: customer.id, vehicleId: vehicle.id }, { startDate: start, endDate: end }), t.owner.token);
+    expect(booked.status).toBe(201);
+    const rental = (await get(`/api/v1/rentals/${booked.body.id ?? booked.body.rental?.id}`, t.owner.token)).body;
+    expect(rental.documentFlags).toEqual([expect.objectContaining({ documentId: insurance.id, documentType: 'insurance', expiryDate: day(3) })]);
+
+    const other = await createVehicle(t.owner.token);
+    await vehicleDoc(other.id, 'registration', day(-2));
+    const refused = await post('/api/v1/rentals', rentalBody({ customerId: customer.id, vehicleId: other.id }, { startDate: start, endDate: end }), t.owner.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('DOCUMENT_EXPIRED');
+    expect(refused.body.error.message).toContain('has expired by the start of this rental');
   });
 });

@@ -23,6 +23,10 @@ import {
  *   with attribute_not_exists, so one stage of one document is claimed once. While the email is
  *   not confirmed sent it carries gsi2pk `G#DOC_REMINDERS_PENDING` (a crash half-way is finished
  *   by the next run); marked sent, it leaves that index.
+ * - Owner pointer: pk `T#{t}#DOC_OF#{vehicleId|customerId}`, sk `{docId}` → { documentType,
+ *   expiryDate, title } for the LATEST version of a vehicle's or customer's document, written in
+ *   the same transactions: a booking reads a car's and a driver's documents with one Query each
+ *   (lapsingDocuments, ./lapsing.ts).
  * - Files: `tenants/{t}/documents/{ulid}-{name}`; ZIP exports `tenants/{t}/document-exports/`.
  */
 export const REMINDERS_GSI_PK = 'G#DOC_REMINDERS';
@@ -34,6 +38,19 @@ export const chainPk = (tenantId: string, rootId: string) => tenantPk(tenantId, 
 export const chainKey = (tenantId: string, rootId: string, version: number): Key => ({ pk: chainPk(tenantId, rootId), sk: sortKey(String(version).padStart(4, '0')) });
 export const reminderPk = (tenantId: string, docId: string) => tenantPk(tenantId, 'DOC_REMINDER', docId);
 export const reminderKey = (tenantId: string, docId: string, expiryDate: string, stage: string): Key => ({ pk: reminderPk(tenantId, docId), sk: sortKey(expiryDate, stage) });
+export const ownerPk = (tenantId: string, ownerId: string) => tenantPk(tenantId, 'DOC_OF', ownerId);
+
+/** The owner pointer of a latest version (vehicle and customer documents only). */
+export function ownerPointer(tenantId: string, d: Pick<DocumentItem, 'id' | 'scope' | 'vehicleId' | 'customerId' | 'documentType' | 'expiryDate' | 'title' | 'status'>): Item | undefined {
+  const owner = d.scope === 'vehicle' ? d.vehicleId : d.scope === 'customer' ? d.customerId : undefined;
+  if (!owner) return undefined;
+  return { pk: ownerPk(tenantId, owner), sk: sortKey(d.id), entityType: 'DOC_OF', documentId: d.id, scope: d.scope, documentType: d.documentType, title: d.title, status: d.status, ...(d.expiryDate ? { expiryDate: d.expiryDate } : {}) };
+}
+export const ownerPointerKey = (tenantId: string, d: Pick<DocumentItem, 'id' | 'scope' | 'vehicleId' | 'customerId' | 'documentType' | 'title' | 'status'>): Key | undefined => {
+  const p = ownerPointer(tenantId, d);
+  return p ? { pk: p.pk, sk: p.sk } : undefined;
+};
+
 export const documentPrefix = (tenantId: string) => tenantPrefix(tenantId, 'documents');
 export const exportPrefix = (tenantId: string) => tenantPrefix(tenantId, 'document-exports');
 

@@ -5,7 +5,7 @@ import { putObject } from '../lib/storage';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import { type DocumentScope, type DocumentStatus, type DocumentType } from '../../shared/schemas/documents';
 import { writeBatch, type DemoWorld } from '../jobs/demo-world';
-import { addDays, chainKey, documentKey, documentPrefix, latestIndexAttrs, reminderKey, searchTextOf, type DocumentItem } from './model';
+import { addDays, chainKey, documentKey, documentPrefix, latestIndexAttrs, ownerPointer, reminderKey, searchTextOf, type DocumentItem } from './model';
 import { reminderStage } from './reminders';
 
 /**
@@ -122,6 +122,8 @@ export async function seedDocuments(world: DemoWorld): Promise<void> {
         }
       }
       items.push(withIdx, { ...chainKey(world.tenantId, rootId, v), entityType: 'DOC_CHAIN', id, docVersion: v });
+      const pointer = latest ? ownerPointer(world.tenantId, withIdx) : undefined;
+      if (pointer) items.push(pointer);
       parent = id;
     }
   }

@@ -11,7 +11,10 @@ import {
   type DocumentCreateInput, type DocumentScope, type DocumentUpdateInput,
 } from '../../shared/schemas/documents';
 import { sniffType, vehicleAndCustomerExist } from './deps';
-import { chainKey, chainPk, documentKey, documentPrefix, latestIndexAttrs, searchTextOf, type DocumentItem } from './model';
+import { chainKey, chainPk, documentKey, documentPrefix, latestIndexAttrs, ownerPointer, ownerPointerKey, searchTextOf, type DocumentItem } from './model';
+
+const putPointer = (tenantId: string, d: DocumentItem): TransactItem[] => { const p = ownerPointer(tenantId, d); return p ? [tx.put(p)] : []; };
+const deletePointer = (tenantId: string, d: DocumentItem): TransactItem[] => { const k = ownerPointerKey(tenantId, d); return k ? [tx.delete(k)] : []; };
 
 /**
  * Every write of a document goes read → plan → one transaction (DESIGN.md §13), with an audit
@@ -94,6 +97,7 @@ export async function createDocument(actor: Actor, input: ReturnType<typeof pars
   await transact([
     tx.putNew(item),
     tx.putNew({ ...chainKey(actor.tenantId, id, 1), entityType: 'DOC_CHAIN', id, docVersion: 1 }),
+    ...putPointer(actor.tenantId, item),
     tx.putNew(auditItem(actor, 'document.create', 'document', id, { after: { scope: item.scope, documentType: item.documentType, title: item.title } })),
   ]);
   return item;
@@ -128,6 +132,7 @@ export async function updateDocument(actor: Actor, id: string, input: DocumentUp
   const plan = planChanges(actor, doc, changes);
   await transact([
     tx.update(documentKey(actor.tenantId, id), version, plan),
+    ...putPointer(actor.tenantId, { ...doc, ...changes } as DocumentItem),
     tx.putNew(auditItem(actor, 'document.update', 'document', id, { before: pick(doc, Object.keys(changes)), after: changes })),
   ]);
   return (await getItem(documentKey(actor.tenantId, id))) as DocumentItem;
@@ -174,6 +179,8 @@ export async function addVersion(actor: Actor, id: string, input: { key: string;
     tx.update(documentKey(actor.tenantId, doc.id), doc.version, { isLatest: false, gsi1pk: undefined, gsi1sk: undefined, gsi2pk: undefined, gsi2sk: undefined }),
     tx.putNew(item),
     tx.putNew({ ...chainKey(actor.tenantId, doc.rootDocumentId, item.docVersion), entityType: 'DOC_CHAIN', id: newId, docVersion: item.docVersion }),
+    ...deletePointer(actor.tenantId, doc),
+    ...putPointer(actor.tenantId, item),
     tx.putNew(auditItem(actor, 'document.version', 'document', newId, { note: `version ${item.docVersion} replaces ${doc.id}` })),
   ]);
   return item;
@@ -203,6 +210,7 @@ export async function transition(actor: Actor, id: string, action: keyof typeof 
 
 const transitionItems = (actor: Actor, doc: DocumentItem, changes: Record<string, unknown>, action: string, now: string): TransactItem[] => [
   tx.update(documentKey(actor.tenantId, doc.id), doc.version, changes, now),
+  ...putPointer(actor.tenantId, { ...doc, ...changes } as DocumentItem),
   tx.putNew(auditItem(actor, `document.${action}`, 'document', doc.id, { before: { status: doc.status }, after: { status: changes.status, rejectionReason: changes.rejectionReason } })),
 ];
 
@@ -215,6 +223,7 @@ export async function deleteDocument(actor: Actor, id: string) {
   requireLatest(doc);
   await transact([
     tx.update(documentKey(actor.tenantId, id), doc.version, { deleted: true, isLatest: false, gsi1pk: undefined, gsi1sk: undefined, gsi2pk: undefined, gsi2sk: undefined }),
+    ...deletePointer(actor.tenantId, doc),
     tx.putNew(auditItem(actor, 'document.delete', 'document', id, { before: { title: doc.title, version: doc.docVersion } })),
   ]);
   await deleteObject(doc.fileKey).catch(() => undefined);

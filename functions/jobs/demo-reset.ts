@@ -58,6 +58,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'JOURNAL' }, { collection: 'GL_PARTY' }, { collection: 'GL_LINE', scopedBy: 'ACCOUNT' },
   // documents
   { collection: 'DOC' }, { collection: 'DOC_CHAIN', scopedBy: 'DOC' }, { collection: 'DOC_REMINDER', scopedBy: 'DOC' },
+  { collection: 'DOC_OF', scopedBy: 'VEHICLE' }, { collection: 'DOC_OF', scopedBy: 'CUSTOMER' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
