@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { documents } from '../../shared/i18n/documents';
-import { createVehicleViaApi, signUpViaApi, useSession } from './helpers';
+import { createVehicleViaApi, seriousViolations, signUpViaApi, useSession } from './helpers';
 
 const outDir = join(import.meta.dirname, '../.out/screenshots/documents');
 mkdirSync(outDir, { recursive: true });
@@ -92,5 +92,30 @@ for (const language of ['en', 'ar'] as const) {
     await page.getByLabel(L.awaitingMyReview).uncheck();
     await expect(page.getByRole('table').locator('[data-status="approved"]')).toHaveCount(1);
     await page.screenshot({ path: join(outDir, `page-${language}.png`), fullPage: true });
+  });
+}
+
+
+for (const language of ['en', 'ar'] as const) {
+  const L = documents[language];
+  test(`the demo company's documents: every validity, versions, reviews and reminders; no serious axe violations (${language})`, async ({ page }) => {
+    await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+    // The shared demo company (demo / demo1234), signed in through the API; only read here.
+    const login = await page.request.post('/api/auth/login', { data: { username: 'demo', password: 'demo1234' } });
+    expect(login.status()).toBe(200);
+    const body = await login.json();
+    await useSession(page, { accessToken: body.tokens.accessToken, refreshToken: body.tokens.refreshToken, expiresIn: body.tokens.expiresIn ?? 3600, user: body.user, username: 'demo', password: 'demo1234', tenantName: '' }, '/documents?scope=company');
+    const table = page.getByRole('table');
+    await expect(table.getByText('Trade licence')).toBeVisible();
+    for (const v of ['valid', 'expiring_soon', 'expired', 'no_expiry'] as const) await expect(table.locator(`[data-validity="${v}"]`).first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(outDir, `demo-company-${language}.png`), fullPage: true });
+    await table.getByRole('button', { name: 'Trade licence' }).click();
+    const dialog = page.getByTestId('document-dialog');
+    await expect(dialog.locator('[data-version]')).toHaveCount(3);
+    await dialog.getByRole('button', { name: L.close }).click();
+    await page.getByRole('tab', { name: L.tabs.vehicle }).click();
+    await expect(table.locator('[data-status="under_review"]').first()).toBeVisible();
+    await page.screenshot({ path: join(outDir, `demo-vehicle-${language}.png`), fullPage: true });
   });
 }
