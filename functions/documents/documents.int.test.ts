@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, patch, post, unique } from '../../test/integration/client';
+import { get, patch, post, put, unique } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createDocument, createVehicle, rentalBody, uploadDocumentFile } from '../../test/integration/entity-factories';
 import { DOCUMENT_MESSAGES } from '../../shared/schemas/documents';
@@ -218,6 +218,35 @@ describe('expiry reminder job', () => {
     expect(renewed.status).toBe(200);
     await runDocumentReminders();
     expect(await mailsTo(soonTo)).toHaveLength(1);
+  });
+});
+
+describe('expiry reminders follow the company settings', () => {
+  const settingsPut = async (token: string, body: Record<string, unknown>) => {
+    const before = (await get('/api/v1/company/settings', token)).body;
+    const res = await put('/api/v1/company/settings', { version: before.version, ...body }, token);
+    expect(res.status).toBe(200);
+  };
+  const mailsTo = async (addr: string) => {
+    const emails = ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: { destination: unknown; subject: string }[] }).emails;
+    return emails.filter((e) => JSON.stringify(e.destination).includes(addr));
+  };
+
+  it('sends nothing when the company turned "document expiring" off, and writes Arabic for an Arabic company', async () => {
+    const { runDocumentReminders } = await import('./api');
+    const quiet = await registerTenant();
+    await settingsPut(quiet.token, { notificationSettings: { events: { documentExpiring: false } } });
+    const quietTo = `${unique('quiet')}@example.test`;
+    await createDocument(quiet.token, { expiryDate: day(4), assignee: quietTo });
+    const arabic = await registerTenant();
+    await settingsPut(arabic.token, { preferences: { language: 'ar' } });
+    const arTo = `${unique('ar')}@example.test`;
+    await createDocument(arabic.token, { title: 'رخصة تجارية', expiryDate: day(4), assignee: arTo });
+    await runDocumentReminders();
+    expect(await mailsTo(quietTo)).toHaveLength(0);
+    const ar = await mailsTo(arTo);
+    expect(ar).toHaveLength(1);
+    expect(ar[0].subject).toBe('مستند ينتهي قريبًا: رخصة تجارية');
   });
 });
 
