@@ -221,6 +221,31 @@ describe('expiry reminder job', () => {
   });
 });
 
+describe('expiry reminder job after a crash half-way', () => {
+  it('sends a reminder that was claimed but never sent, once', async () => {
+    const { runDocumentReminders } = await import('./api');
+    const { putItem, updateRaw } = await import('../lib/data/repo');
+    const { documentKey, reminderKey, PENDING_REMINDERS_GSI_PK } = await import('./model');
+    const { sortKey } = await import('../lib/data/keys');
+    const to = `${unique('crash')}@example.test`;
+    const doc = await createDocument(t.owner.token, { title: 'Crash test', expiryDate: day(6), assignee: to });
+    const tenantId = t.owner.user.tenantId;
+    // The state a run leaves when it dies between its transaction and the email: marker claimed, index moved on.
+    const claimedAt = new Date(Date.now() - 10 * 60_000).toISOString();
+    await putItem({
+      ...reminderKey(tenantId, doc.id, day(6), 'due_soon'), entityType: 'DOC_REMINDER', tenantId, documentId: doc.id, stage: 'due_soon', expiryDate: day(6),
+      recipients: [to], subject: 'Document expiring soon: Crash test', body: 'Crash test', status: 'claimed', claimedAt,
+      gsi2pk: PENDING_REMINDERS_GSI_PK, gsi2sk: sortKey(claimedAt, tenantId, doc.id, 'due_soon'),
+    });
+    await updateRaw({ Key: documentKey(tenantId, doc.id), UpdateExpression: 'SET gsi2sk = :n', ExpressionAttributeValues: { ':n': sortKey(day(7), tenantId, doc.id) } });
+    const first = await runDocumentReminders();
+    expect(first.retried).toBeGreaterThanOrEqual(1);
+    await Promise.all([runDocumentReminders(), runDocumentReminders()]);
+    const emails = ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: { destination: unknown; subject: string }[] }).emails;
+    expect(emails.filter((e) => JSON.stringify(e.destination).includes(to)).map((e) => e.subject)).toEqual(['Document expiring soon: Crash test']);
+  });
+});
+
 describe('expiry reminders follow the company settings', () => {
   const settingsPut = async (token: string, body: Record<string, unknown>) => {
     const before = (await get('/api/v1/company/settings', token)).body;
