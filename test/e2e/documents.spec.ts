@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { documents } from '../../shared/i18n/documents';
+import { customers } from '../../shared/i18n/customers';
 import { createVehicleViaApi, seriousViolations, signUpViaApi, useSession } from './helpers';
 
 const outDir = join(import.meta.dirname, '../.out/screenshots/documents');
@@ -117,5 +118,20 @@ for (const language of ['en', 'ar'] as const) {
     await page.getByRole('tab', { name: L.tabs.vehicle }).click();
     await expect(table.locator('[data-status="under_review"]').first()).toBeVisible();
     await page.screenshot({ path: join(outDir, `demo-vehicle-${language}.png`), fullPage: true });
+  });
+}
+
+for (const language of ['en', 'ar'] as const) {
+  const C = customers[language];
+  test(`the customer form reads a photo of a passport by OCR, the same path as document analysis (${language})`, async ({ page }) => {
+    await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+    const session = await signUpViaApi(page.request);
+    await useSession(page, session, '/customers');
+    await page.getByRole('button', { name: C.addCustomer }).first().click();
+    const dialog = page.getByRole('dialog', { name: C.addCustomer });
+    await dialog.getByTestId('scan-id-input').setInputFiles(join(import.meta.dirname, '../fixtures/sample-passport-photo.png'));
+    await expect(dialog.getByTestId('scan-result')).toBeVisible({ timeout: 20_000 });
+    await expect(dialog.getByLabel(new RegExp(C.field.fullNameEnglish.replace(/[()]/g, '\\$&')))).toHaveValue('Anna Maria Eriksson');
+    await expect(dialog.getByLabel(C.field.nationalIdOrPassport)).toHaveValue('L898902C3');
   });
 }
