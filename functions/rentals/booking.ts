@@ -11,7 +11,7 @@ import { takeReference, type TakenReference } from '../lib/data/counters';
 import { runIdempotent } from '../lib/data/idempotency';
 import { batchGet, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { HttpError, conflict, validationFailed } from '../lib/errors';
-import { blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, rentalJournalItems, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
+import { lapsingDocuments, blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, rentalJournalItems, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
 import {
   ZERO_TOTALS, appendTimeline, ledgerItem, monthTotalsTx, rentalIndexes, rentalKey, searchTextOf, statusCountTx, toRentalApi, totalsAfter,
   type NewLedgerEntry, type RentalItem,
@@ -222,6 +222,18 @@ async function checkBlacklist(tenantId: string, customer: CustomerLike, body: Cr
   }
 }
 
+/**
+ * The car's registration and insurance and the driver's licence (documents domain): lapsed by the
+ * start → 409 DOCUMENT_EXPIRED, nothing written; lapsing before the return → the rental carries
+ * `documentFlags` (shown on the rental and in the booking wizard).
+ */
+async function checkDocuments(tenantId: string, vehicleId: string, customerId: string, start: string, end: string | null, timeZone: string) {
+  const found = await lapsingDocuments(tenantId, { vehicleId, customerId }, calendarDateInZone(start, timeZone), end ? calendarDateInZone(end, timeZone) : null);
+  const lapsed = found.filter((d) => d.lapses === 'before_start');
+  if (lapsed.length) throw conflict(RENTAL_SERVER_MESSAGES.documentLapsed, { startDate: RENTAL_SERVER_MESSAGES.documentLapsed }, 'DOCUMENT_EXPIRED', { conflicts: lapsed });
+  return found.map(({ documentId, title, documentType, scope, expiryDate }) => ({ documentId, title, documentType, scope, expiryDate }));
+}
+
 async function attemptBooking(
   actor: Actor,
   body: CreateRentalBody,
@@ -242,6 +254,7 @@ async function attemptBooking(
   const now = new Date();
 
   const end = body.openEnded ? null : body.endDate!;
+  const documentFlags = await checkDocuments(actor.tenantId, vehicle.id, customer.id, body.startDate, end, settings.timezone);
   const conflicts = await findConflicts(actor.tenantId, vehicle.id, body.startDate, end);
   if (conflicts.length > 0 && !settings.enableOverbooking) throw bookingConflict(conflicts);
 
@@ -271,6 +284,7 @@ async function attemptBooking(
     licensePlate: vehicle.licensePlate,
     endDate: end,
     openEnded: body.openEnded,
+    ...(documentFlags.length ? { documentFlags } : {}),
     expectedReturnDate: priced.expectedReturnDate,
     expectedDuration: priced.quote.days,
     returnDate: null,

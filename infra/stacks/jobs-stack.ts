@@ -30,11 +30,15 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   // shared demo Cognito user exists with the demo password.
   'demo-reset': {
     cognito: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword'],
+    // The documents seed writes the demo's PDF files (fixed keys, overwritten each night).
+    s3: 'readwrite',
   },
   // Queries the active-rental index (gsi2) and updates the rentals it marks overdue.
   'overdue-rentals': {},
   // Reads every company's settings (filtered Scan) and fixes contradicting time zones.
   'company-timezones': { scan: true },
+  // Queries the sparse reminder index (gsi2), writes markers, reads the file-less items, sends SES email.
+  'document-reminders': { ses: true },
 };
 
 export interface JobsStackProps extends StackProps {

@@ -37,6 +37,7 @@ export const rentalsDetail = {
       locations: 'Pickup / return',
       agent: 'Agent',
       overbooked: 'Booked over {{count}} conflicting booking(s) (overbooking on)',
+      documentLapses: '{{title}} expires on {{date}}, before this rental’s return',
     },
     actions: {
       pickup: 'Pick up',
@@ -171,6 +172,7 @@ export const rentalsDetail = {
       locations: 'الاستلام / الإرجاع',
       agent: 'الموظف',
       overbooked: 'تم الحجز فوق {{count}} حجز متعارض (الحجز الزائد مفعّل)',
+      documentLapses: 'ينتهي {{title}} في {{date}}، قبل موعد إرجاع هذا الإيجار',
     },
     actions: {
       pickup: 'تسليم المركبة',

@@ -62,7 +62,19 @@ export const createStaff = async (token: string, over: Over = {}, send: Send = i
 export const createRental = async (token: string, ids: { customerId: string; vehicleId: string }, over: Over = {}, send: Send = integrationSend) =>
   created('rental', await send('/api/v1/rentals', rentalBody(ids, over), token));
 
+/** A company document: a one-line PDF uploaded through the presigned URL, then recorded. */
+export const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+export async function uploadDocumentFile(token: string, file: Buffer = SAMPLE_PDF, contentType = 'application/pdf', scope = 'company'): Promise<string> {
+  const url = await created('document upload url', await post('/api/v1/documents/upload-url', { scope, fileName: 'probe.pdf', contentType, size: file.length }, token));
+  const res = await fetch(String(url.uploadUrl).replace('localhost', '127.0.0.1'), { method: 'PUT', headers: url.headers, body: new Uint8Array(file) });
+  if (!res.ok) throw new Error(`factory document upload: ${res.status}`);
+  return url.key as string;
+}
+export const createDocument = async (token: string, over: Over = {}) =>
+  created('document', await post('/api/v1/documents', { scope: 'company', title: 'Trade licence', documentType: 'license', key: await uploadDocumentFile(token, undefined, undefined, String(over.scope ?? 'company')), ...over }, token));
+
 export const ENTITY_FACTORIES: Record<string, Factory> = {
+  '/api/v1/documents/{id}': async (t) => (await createDocument(t)).id,
   '/api/v1/staff/{id}': async (t) => (await createStaff(t, { firstName: 'Tenancy', lastName: 'Probe', username: unique('probe'), password: 'probe-pass-1' })).id,
   '/api/v1/vehicles/{id}': async (t) => (await createVehicle(t)).id,
   '/api/v1/customers/{id}': async (t) => (await createCustomer(t, { fullNameEnglish: 'Tenancy Probe' })).id,
@@ -118,6 +130,12 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/customers/{id}/notes': { content: 'Probe' },
   'POST /api/v1/customers/{id}/documents/upload-url': { fileName: 'probe.pdf', contentType: 'application/pdf', size: 5 },
   'POST /api/v1/customers/{id}/documents': { key: 'probe', fileName: 'probe.pdf', fileType: 'application/pdf', fileSize: 5 },
+  'PATCH /api/v1/documents/{id}': { title: 'Renamed', version: 1 },
+  'POST /api/v1/documents/{id}/versions': { key: 'probe' },
+  'POST /api/v1/documents/{id}/reject': { rejectionReason: 'Probe' },
+  'POST /api/v1/documents/upload-url': { scope: 'company', contentType: 'application/pdf', size: 5 },
+  'POST /api/v1/documents/bulk': { action: 'approve', ids: ['01ARZ3NDEKTSV4RRFFQ69G5FAV'] },
+  'POST /api/v1/documents': { scope: 'company', title: 'Probe', documentType: 'other', key: 'probe' },
 };
 
 /**

@@ -151,6 +151,11 @@ export default function RentalDetailPage() {
             {r.agentName && <Row label={t('rentals.detail.agent')} value={r.agentName} />}
           </dl>
           {r.overbookedConflicts && r.overbookedConflicts.length > 0 && <p className="mt-3 text-sm text-amber-800 dark:text-amber-300">{t('rentals.detail.overbooked', { count: r.overbookedConflicts.length })}</p>}
+          {r.documentFlags?.map((d) => (
+            <p key={d.documentId} role="alert" data-testid="document-flag" className="mt-3 text-sm text-amber-800 dark:text-amber-300">
+              <Link to={`/documents?scope=${d.scope}&id=${d.documentId}`} className="link">{t('rentals.detail.documentLapses', { title: d.title, date: fmt.date(d.expiryDate) })}</Link>
+            </p>
+          ))}
         </section>
 
         <section className="card" aria-label={t('rentals.detail.balance')} data-testid="rental-money">
