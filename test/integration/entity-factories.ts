@@ -73,6 +73,7 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
     const group = await accountByCode(t, '5200');
     return created('account', await post('/api/v1/accounting/accounts', { code: `52${String(++seq).padStart(2, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`, name: 'Tenancy probe', parentId: group }, t));
   },
+  '/api/v1/maintenance/{id}': async (t) => created('maintenance record', await post('/api/v1/maintenance', { vehicleId: (await createVehicle(t)).id, type: 'oil_change', date: '2036-01-01', estimatedCost: 10, status: 'pending' }, t)),
   '/api/v1/accounting/journal-entries/{id}': async (t) => created('journal entry', await post('/api/v1/accounting/journal-entries', {
     date: new Date().toISOString().slice(0, 10), description: 'Tenancy probe',
     lines: [{ accountId: await accountByCode(t, '5210'), type: 'debit', amount: 1 }, { accountId: await accountByCode(t, '1110'), type: 'credit', amount: 1 }],
@@ -102,6 +103,7 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/customers/{id}/active': { isActive: true },
   'POST /api/v1/customers/{id}/notes': { content: 'Probe' },
   'POST /api/v1/customers/{id}/documents/upload-url': { fileName: 'probe.pdf', contentType: 'application/pdf', size: 5 },
+  'PUT /api/v1/vehicles/{id}/service-program': { intervals: [{ type: 'oil_change', everyKm: 10000 }] },
   'POST /api/v1/customers/{id}/documents': { key: 'probe', fileName: 'probe.pdf', fileType: 'application/pdf', fileSize: 5 },
 };
 
