@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'maintenance-predictions'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -32,6 +32,12 @@ export const SCHEDULES: ScheduleDef[] = [
     description: 'Marks active rentals past expected return plus the grace period as overdue',
     cron: 'cron(0/15 * * * ? *)',
     localCron: '*/15 * * * *',
+  },
+  {
+    name: 'maintenance-predictions',
+    description: 'Recomputes service predictions of every vehicle with a service program (sparse index, once per vehicle and day)',
+    cron: 'cron(30 2 * * ? *)',
+    localCron: '30 2 * * *',
   },
   {
     name: 'company-timezones',

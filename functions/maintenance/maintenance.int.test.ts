@@ -5,6 +5,7 @@ import { createCustomer, createVehicle } from '../../test/integration/entity-fac
 import { MAINTENANCE_MESSAGES } from '../../shared/schemas/maintenance';
 import { keys } from '../lib/data/keys';
 import { updateRaw } from '../lib/data/repo';
+import { runDailyPredictions } from './api';
 
 /**
  * Maintenance over HTTP (issue 12 "Done when"): validation messages verbatim with nothing
@@ -293,6 +294,20 @@ describe('service programs and predictions', () => {
 
     const failed = await post('/api/v1/maintenance/predictions/generate', { vehicleIds: [noProgram] }, owner);
     expect(failed.body).toMatchObject({ succeeded: 0, failed: 1, message: MAINTENANCE_MESSAGES.generateFailed });
+  });
+
+  it('the daily job reads the program index, predicts each vehicle once a day (a re-run does nothing twice)', async () => {
+    const vehicleId = await vehicleWithHistory([[40, 2000], [20, 3000], [1, 3950]]);
+    await put(`/api/v1/vehicles/${vehicleId}/service-program`, { intervals: [{ type: 'brakes', everyKm: 20_000 }] }, owner);
+    expect((await get(`/api/v1/maintenance/predictions?vehicleId=${vehicleId}`, owner)).body.items).toHaveLength(0);
+    const first = await runDailyPredictions();
+    expect(first.generated).toBeGreaterThanOrEqual(1);
+    const [made] = (await get(`/api/v1/maintenance/predictions?vehicleId=${vehicleId}`, owner)).body.items;
+    expect(made).toMatchObject({ type: 'brakes', kmPerDay: 50, dueKm: 22_000 });
+    const second = await runDailyPredictions();
+    expect(second.skipped).toBeGreaterThanOrEqual(1);
+    const [again] = (await get(`/api/v1/maintenance/predictions?vehicleId=${vehicleId}`, owner)).body.items;
+    expect(again.generatedAt).toBe(made.generatedAt);
   });
 
   it('a program needs a distance or a time interval', async () => {

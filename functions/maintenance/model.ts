@@ -5,6 +5,7 @@ import type {
   MaintenancePaidFrom, MaintenancePriority, MaintenanceStatus, MaintenanceType, ServiceInterval,
 } from '../../shared/schemas/maintenance';
 import type { Prediction } from '../../shared/maintenance/predict';
+import type { MaintenanceRecord } from '../../shared/schemas/maintenance-responses';
 
 /**
  * Items of the maintenance domain (DESIGN.md §13):
@@ -76,7 +77,7 @@ export const maintenanceIndexes = (tenantId: string, r: Pick<MaintenanceItem, 'v
 
 export const userKey = keys.user;
 
-export const toMaintenanceApi = (r: MaintenanceItem, invoiceUrl?: string | null) => ({
+export const toMaintenanceApi = (r: MaintenanceItem, invoiceUrl?: string | null): MaintenanceRecord => ({
   id: r.id,
   vehicleId: r.vehicleId,
   vehicleLabel: r.vehicleLabel,
@@ -110,7 +111,6 @@ export const toMaintenanceApi = (r: MaintenanceItem, invoiceUrl?: string | null)
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
-export type MaintenanceApi = ReturnType<typeof toMaintenanceApi>;
 
 export interface ServiceProgramItem extends Item {
   entityType: 'SERVICE_PROGRAM';

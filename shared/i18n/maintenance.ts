@@ -9,6 +9,7 @@ export const maintenance = {
   en: {
     messages: { ...MAINTENANCE_MESSAGES },
     title: 'Maintenance',
+    all: 'All',
     subtitle: 'Service records, predictions from each vehicle\'s own odometer history, and alerts',
     tabs: { records: 'Records', calendar: 'Calendar', predictions: 'Predictions', alerts: 'Alerts' },
     status: { pending: 'Pending', scheduled: 'Scheduled', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' },
@@ -39,11 +40,11 @@ export const maintenance = {
     },
     toast: {
       created: 'Maintenance record created', saved: 'Maintenance record updated', started: 'Work started', completed: 'Maintenance completed',
-      cancelled: 'Maintenance record cancelled', generated: 'Predictions generated for {{count}} vehicles', scheduled: 'Maintenance scheduled from the prediction',
+      cancelled: 'Maintenance record cancelled', generated: 'Vehicles with new predictions: {{count}}', scheduled: 'Maintenance scheduled from the prediction',
       programSaved: 'Service program saved',
     },
     prediction: {
-      dueDate: 'Due', dueKm: 'Due at', kmLeft: 'km left', kmPerDay: 'km per day', every: 'Every', km: 'km', months: 'months',
+      dueDate: 'Due', dueKm: 'Due at', kmLeft: 'km left', kmPerDay: 'per day', every: 'Every', km: 'km', months: 'months',
       lastService: 'Last service', evidence: 'Readings used', tooLittle: 'Too little history', noDate: 'No date (too little history)',
       bookingsAtRisk: 'Bookings at risk', reading: { pickup: 'Pickup', return: 'Return', service: 'Service', gps: 'GPS', vehicle: 'Vehicle' },
       scheduled: 'Scheduled', daysLeft: '{{days}} days',
@@ -80,6 +81,7 @@ export const maintenance = {
       predictionNotFound: 'التوقع غير موجود',
     },
     title: 'الصيانة',
+    all: 'الكل',
     subtitle: 'سجلات الخدمة، وتوقعات مبنية على سجل عداد كل مركبة، والتنبيهات',
     tabs: { records: 'السجلات', calendar: 'التقويم', predictions: 'التوقعات', alerts: 'التنبيهات' },
     status: { pending: 'معلّق', scheduled: 'مجدول', in_progress: 'قيد التنفيذ', completed: 'مكتمل', cancelled: 'ملغى' },
@@ -110,11 +112,11 @@ export const maintenance = {
     },
     toast: {
       created: 'تم إنشاء سجل الصيانة', saved: 'تم تحديث سجل الصيانة', started: 'بدأ العمل', completed: 'اكتملت الصيانة',
-      cancelled: 'تم إلغاء سجل الصيانة', generated: 'تم توليد التوقعات لـ {{count}} مركبة', scheduled: 'تمت جدولة الصيانة من التوقع',
+      cancelled: 'تم إلغاء سجل الصيانة', generated: 'مركبات بتوقعات جديدة: {{count}}', scheduled: 'تمت جدولة الصيانة من التوقع',
       programSaved: 'تم حفظ برنامج الخدمة',
     },
     prediction: {
-      dueDate: 'الاستحقاق', dueKm: 'مستحق عند', kmLeft: 'كم متبقية', kmPerDay: 'كم في اليوم', every: 'كل', km: 'كم', months: 'أشهر',
+      dueDate: 'الاستحقاق', dueKm: 'مستحق عند', kmLeft: 'كم متبقية', kmPerDay: 'في اليوم', every: 'كل', km: 'كم', months: 'أشهر',
       lastService: 'آخر خدمة', evidence: 'القراءات المستخدمة', tooLittle: 'السجل غير كافٍ', noDate: 'لا يوجد تاريخ (السجل غير كافٍ)',
       bookingsAtRisk: 'حجوزات معرّضة', reading: { pickup: 'الاستلام', return: 'الإرجاع', service: 'الخدمة', gps: 'GPS', vehicle: 'المركبة' },
       scheduled: 'مجدولة', daysLeft: '{{days}} يوم',

@@ -1,0 +1,126 @@
+/**
+ * Maintenance in a real browser (issue 12 "Done when"), in English and in Arabic: create a record
+ * (the spec's validation messages first), complete it with an invoice file uploaded through the
+ * presigned PUT, open its detail with the invoice link; generate predictions for a vehicle with a
+ * service program and an odometer history seeded through the API, and turn one into a scheduled
+ * record in one click. Screenshots of the records, predictions and alerts tabs in both languages.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+
+let session: E2eSession;
+const outDir = mkdtempSync(join(tmpdir(), 'maint-e2e-'));
+const shots = join(import.meta.dirname, '../.out/screens');
+
+async function api(request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) {
+  const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${session.accessToken}` } });
+  const body = await res.json().catch(() => ({}));
+  expect(res.status(), `${method} ${path}: ${JSON.stringify(body).slice(0, 300)}`).toBeLessThan(300);
+  return body;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  session = await signUpViaApi(request, { tenantName: `Oasis Fleet ${Date.now().toString(36).slice(-4)}` });
+});
+
+async function open(page: Page, language: 'en' | 'ar', path: string) {
+  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+  await useSession(page, session, path);
+}
+
+const W = {
+  en: {
+    add: 'Add record', save: 'Save', vehicleRequired: 'Vehicle is required', typeRequired: 'Type is required', costRequired: 'Cost is required',
+    vehicle: /^Vehicle/, type: /^Type/, cost: /^Estimated cost/, created: 'Maintenance record created', complete: 'Complete', actual: /^Actual cost/,
+    invoice: 'Invoice or receipt (PDF, JPG or PNG)', completed: 'Maintenance completed', completedPill: 'Completed', oil: 'Oil change', download: 'Download invoice',
+    generate: 'Generate predictions', predictions: 'Predictions', schedule: 'Schedule', scheduledToast: 'Maintenance scheduled from the prediction', scheduled: 'Scheduled',
+    alerts: 'Alerts', pastDue: 'Past due', records: 'Records', close: 'Close', tyres: 'Tyres',
+  },
+  ar: {
+    add: 'إضافة سجل', save: 'حفظ', vehicleRequired: 'المركبة مطلوبة', typeRequired: 'النوع مطلوب', costRequired: 'التكلفة مطلوبة',
+    vehicle: /^المركبة/, type: /^النوع/, cost: /^التكلفة التقديرية/, created: 'تم إنشاء سجل الصيانة', complete: 'إكمال', actual: /^التكلفة الفعلية/,
+    invoice: 'الفاتورة أو الإيصال (PDF أو JPG أو PNG)', completed: 'اكتملت الصيانة', completedPill: 'مكتمل', oil: 'تغيير الزيت', download: 'تنزيل الفاتورة',
+    generate: 'توليد التوقعات', predictions: 'التوقعات', schedule: 'جدولة', scheduledToast: 'تمت جدولة الصيانة من التوقع', scheduled: 'مجدولة',
+    alerts: 'التنبيهات', pastDue: 'متأخرة', records: 'السجلات', close: 'إغلاق', tyres: 'الإطارات',
+  },
+} as const;
+
+const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+for (const language of ['en', 'ar'] as const) {
+  const w = W[language];
+
+  test(`${language}: create a maintenance record and complete it with an invoice file`, async ({ page, request }) => {
+    const vehicle = await createVehicleViaApi(request, session, { make: 'Nissan', model: language === 'en' ? 'Patrol' : 'Sunny' });
+    await open(page, language, '/maintenance');
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await page.getByRole('button', { name: w.add }).click();
+    const dialog = page.getByRole('dialog', { name: w.add });
+    await dialog.getByRole('button', { name: w.save }).click();
+    await expect(dialog.getByText(w.vehicleRequired)).toBeVisible();
+    await expect(dialog.getByText(w.typeRequired)).toBeVisible();
+    await expect(dialog.getByText(w.costRequired)).toBeVisible();
+    await dialog.getByLabel(w.vehicle).selectOption(vehicle.id);
+    await dialog.getByLabel(w.type).selectOption('oil_change');
+    await dialog.getByLabel(w.cost).fill('240');
+    await page.screenshot({ path: join(shots, `maintenance-form-${language}.png`), fullPage: true });
+    await dialog.getByRole('button', { name: w.save }).click();
+    await expect(page.getByText(w.created)).toBeVisible();
+
+    const row = page.locator('tr', { hasText: `Nissan ${language === 'en' ? 'Patrol' : 'Sunny'}` });
+    await row.getByRole('button', { name: w.complete }).click();
+    const done = page.getByRole('dialog', { name: w.complete });
+    await done.getByLabel(w.actual).fill('252');
+    const pdf = join(outDir, `ws-invoice-${language}.pdf`);
+    writeFileSync(pdf, `%PDF-1.4\n% workshop invoice ${language}\n%%EOF\n`);
+    await done.getByLabel(w.invoice).setInputFiles(pdf);
+    await expect(done.getByTestId('invoice-uploaded')).toHaveText(`ws-invoice-${language}.pdf`);
+    await done.getByRole('button', { name: w.complete }).click();
+    await expect(page.getByText(w.completed)).toBeVisible();
+    await expect(row.locator('[data-status="completed"]')).toHaveText(w.completedPill);
+    await page.screenshot({ path: join(shots, `maintenance-records-${language}.png`), fullPage: true });
+
+    await row.getByRole('button', { name: w.oil }).click();
+    const link = page.getByRole('link', { name: new RegExp(w.download) });
+    await expect(link).toBeVisible();
+    const stored = await request.get((await link.getAttribute('href'))!);
+    expect((await stored.body()).toString()).toContain(`workshop invoice ${language}`);
+  });
+
+  test(`${language}: generate predictions and turn one into a scheduled record`, async ({ page, request }) => {
+    const today = (await api(request, 'GET', '/api/v1/accounting/summary')).asOf as string;
+    const vehicle = await createVehicleViaApi(request, session, { make: 'Toyota', model: language === 'en' ? 'Hilux' : 'Yaris', odometerKm: 1000 });
+    // Odometer history: services 60, 30 and 1 days ago, 40 km a day; tyres every 2,000 km → past due.
+    for (const [ago, km] of [[60, 20_000], [30, 21_200], [1, 22_360]] as const) {
+      const r = await api(request, 'POST', '/api/v1/maintenance', { vehicleId: vehicle.id, type: 'general_service', date: addDays(today, -ago), estimatedCost: 100, status: 'pending', addToFinancials: false });
+      await api(request, 'POST', `/api/v1/maintenance/${r.id}/complete`, { serviceMileage: km, completedDate: addDays(today, -ago) });
+    }
+    await api(request, 'PUT', `/api/v1/vehicles/${vehicle.id}/service-program`, { intervals: [{ type: 'oil_change', everyKm: 10_000, everyMonths: 6 }, { type: 'tyres', everyKm: 2000 }] });
+
+    await open(page, language, '/maintenance');
+    await page.getByRole('button', { name: w.generate }).click();
+    await expect(page.getByRole('tab', { name: w.predictions })).toHaveAttribute('aria-selected', 'true');
+    const label = `Toyota ${language === 'en' ? 'Hilux' : 'Yaris'}`;
+    const tyres = page.locator('tr', { hasText: label }).filter({ hasText: w.tyres });
+    await expect(tyres).toHaveAttribute('data-urgency', 'past_due');
+    const oil = page.locator('tr', { hasText: label }).filter({ hasText: w.oil });
+    await expect(oil).toHaveAttribute('data-urgency', 'not_urgent');
+    await page.screenshot({ path: join(shots, `maintenance-predictions-${language}.png`), fullPage: true });
+
+    await oil.getByRole('button', { name: w.schedule }).click();
+    const dialog = page.getByRole('dialog', { name: w.add });
+    await dialog.getByLabel(w.cost).fill('180');
+    await dialog.getByRole('button', { name: w.save }).click();
+    await expect(page.getByText(w.scheduledToast)).toBeVisible();
+    await expect(oil).toContainText(w.scheduled);
+
+    await page.getByRole('tab', { name: w.alerts }).click();
+    await expect(page.locator('[data-alert-group="pastDue"]')).toContainText(label);
+    await page.screenshot({ path: join(shots, `maintenance-alerts-${language}.png`), fullPage: true });
+  });
+}
