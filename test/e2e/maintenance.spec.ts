@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+import { createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
 
 let session: E2eSession;
 const outDir = mkdtempSync(join(tmpdir(), 'maint-e2e-'));
@@ -122,5 +122,13 @@ for (const language of ['en', 'ar'] as const) {
     await page.getByRole('tab', { name: w.alerts }).click();
     await expect(page.locator('[data-alert-group="pastDue"]')).toContainText(label);
     await page.screenshot({ path: join(shots, `maintenance-alerts-${language}.png`), fullPage: true });
+
+    // A booking of that vehicle spans the (past due) tyre service: the rental page warns.
+    const customer = await createCustomerViaApi(request, session, { fullNameEnglish: `Risk ${language}`, dateOfBirth: '1988-04-04' });
+    const start = `${addDays(today, 3)}T09:00:00.000Z`;
+    const rental = await api(request, 'POST', '/api/v1/rentals', { vehicleId: vehicle.id, customerId: customer.id, startDate: start, endDate: `${addDays(today, 6)}T09:00:00.000Z`, dailyRate: 120 });
+    await page.goto(`/rentals/${rental.id}`);
+    await expect(page.getByTestId('service-warning')).toContainText(w.tyres);
+    await page.screenshot({ path: join(shots, `rental-service-warning-${language}.png`), fullPage: true });
   });
 }

@@ -25,6 +25,7 @@ import {
 import { issuesToErrors, toastApiError, translateApiError } from '../../lib/api-errors';
 import { useCan } from '../../lib/use-can';
 import { LedgerEntries } from './LedgerEntries';
+import { ServiceWarning } from '../maintenance/ServiceWarning';
 
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | null;
 
@@ -130,6 +131,9 @@ export default function RentalDetailPage() {
         actions={actions}
       />
 
+      {['pending', 'active', 'overdue'].includes(r.status) && (
+        <ServiceWarning vehicleId={r.vehicleId} start={r.startDate} end={r.openEnded ? null : r.expectedReturnDate} />
+      )}
       <div className="grid gap-4 lg:grid-cols-3">
         <section className="card lg:col-span-2" aria-label={t('rentals.detail.overview')}>
           <h2 className="mb-3 font-semibold">{t('rentals.detail.overview')}</h2>
