@@ -5,5 +5,5 @@
  */
 export { vehicleKey, blocksOverlapping, scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from '../vehicles/api';
 export { journalEntryItems, bookAccounts } from '../accounting/api';
-export { rentalOdometerReadings } from '../rentals/api';
+export { rentalOdometerReadings, rentalForInspection } from '../rentals/api';
 export { readCompanySettings, companyTimezone, companyToday, companyRegion } from '../lib/company-settings';

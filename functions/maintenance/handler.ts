@@ -4,6 +4,7 @@ import { maintenanceRoutes } from '../../shared/routes/maintenance';
 import { cancelRecord, completeRecord, createRecord, getRecord, startRecord, updateRecord } from './records';
 import { listRecords } from './list';
 import { invoiceUploadUrl } from './invoice';
+import { createInspection, getInspection, listInspections, photoUploadUrl, signInspection, updateInspection } from './inspections';
 import { generatePredictions, getProgram, listPredictions, putProgram } from './predictions';
 
 /** Maintenance routes (shared/routes/maintenance.ts): operationId → use case, nothing else. */
@@ -22,4 +23,10 @@ export const handler = createDomainHandler('maintenance', maintenanceRoutes, {
   generatePredictions: async (ctx) => reply.ok(await generatePredictions(actorOf(ctx), ctx.body?.vehicleIds)),
   getServiceProgram: async (ctx) => reply.ok(await getProgram(t(ctx), ctx.params.id)),
   putServiceProgram: async (ctx) => reply.ok(await putProgram(actorOf(ctx), ctx.params.id, ctx.body)),
+  listInspections: async (ctx) => reply.ok(await listInspections(t(ctx), ctx.query)),
+  createInspection: async (ctx) => reply.created(await createInspection(actorOf(ctx), ctx.body)),
+  createInspectionUploadUrl: async (ctx) => reply.ok(await photoUploadUrl(t(ctx), ctx.body)),
+  getInspection: async (ctx) => reply.ok(await getInspection(t(ctx), ctx.params.id)),
+  updateInspection: async (ctx) => reply.ok(await updateInspection(actorOf(ctx), ctx.params.id, ctx.body)),
+  signInspection: async (ctx) => reply.ok(await signInspection(actorOf(ctx), ctx.params.id, ctx.body)),
 });

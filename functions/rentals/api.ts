@@ -27,3 +27,16 @@ export async function rentalOdometerReadings(tenantId: string, rentalIds: string
   }
   return out;
 }
+
+/** What an inspection needs of its rental (maintenance domain: check-out/check-in), or undefined. */
+export async function rentalForInspection(tenantId: string, rentalId: string) {
+  const [r] = await batchGet([rentalKey(tenantId, rentalId)], true);
+  if (!r) return undefined;
+  return {
+    id: r.id as string, referenceNumber: r.referenceNumber as string, status: r.status as string,
+    vehicleId: r.vehicleId as string, vehicleLabel: r.vehicleLabel as string, customerName: r.customerName as string,
+    startDate: r.startDate as string, expectedReturnDate: (r.expectedReturnDate as string | null) ?? null,
+    returnDate: (r.returnDate as string | null) ?? null,
+    dailyKmLimit: (r.dailyKmLimit as number | null) ?? null, extraChargePerKmMinor: (r.extraChargePerKmMinor as number) ?? 0,
+  };
+}

@@ -4,6 +4,8 @@ import {
   maintenanceActionSchema, maintenanceIdParams, maintenanceUploadUrlSchema, serviceProgramSchema, updateMaintenanceSchema,
 } from '../schemas/maintenance';
 
+import { inspectionRoutes } from './inspections';
+
 const route = routeMaker('maintenance');
 const byId = { params: maintenanceIdParams };
 
@@ -21,4 +23,5 @@ export const maintenanceRoutes = [
   route({ operationId: 'cancelMaintenance', method: 'POST', path: '/api/v1/maintenance/{id}/cancel', ability: 'maintenanceEdit', summary: 'Cancels a record; a posted cost is reversed', request: { ...byId, body: maintenanceActionSchema } }),
   route({ operationId: 'getServiceProgram', method: 'GET', path: '/api/v1/vehicles/{id}/service-program', ability: 'maintenanceRead', summary: "The vehicle's service intervals (by km, by months or both) with the last service of each", request: byId }),
   route({ operationId: 'putServiceProgram', method: 'PUT', path: '/api/v1/vehicles/{id}/service-program', ability: 'maintenanceEdit', summary: "Sets the vehicle's service intervals", request: { ...byId, body: serviceProgramSchema } }),
+  ...inspectionRoutes,
 ];
