@@ -3,8 +3,12 @@
  * (the spec's validation messages first), complete it with an invoice file uploaded through the
  * presigned PUT, open its detail with the invoice link; generate predictions for a vehicle with a
  * service program and an odometer history seeded through the API, and turn one into a scheduled
- * record in one click. Screenshots of the records, predictions and alerts tabs in both languages.
+ * record in one click; run a check-out inspection with a photo, a damage mark placed with the
+ * keyboard and typed signatures, then a check-in with a new mark, see the proposed charge and
+ * confirm it, and download the signed inspection PDF (its first page rendered with pdftoppm).
+ * Screenshots of the pages in both languages land in test/.out/screens.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,5 +134,76 @@ for (const language of ['en', 'ar'] as const) {
     await page.goto(`/rentals/${rental.id}`);
     await expect(page.getByTestId('service-warning')).toContainText(w.tyres);
     await page.screenshot({ path: join(shots, `rental-service-warning-${language}.png`), fullPage: true });
+  });
+}
+
+const IW = {
+  en: { add: 'New inspection', odometer: /^Odometer/, fuel: /^Fuel level/, kind: 'Inspection', checkIn: 'check_in', photo: 'Add a photo (camera or file)', save: 'Save inspection', saved: 'Inspection saved',
+    customerTyped: 'Or type the name to sign', sign: 'Sign and lock', signed: 'Inspection signed and locked', pdf: 'Download PDF', confirm: 'Confirm charge', confirmed: 'Charge added to the rental', close: 'Close', open: 'Open' },
+  ar: { add: 'فحص جديد', odometer: /^عداد المسافة/, fuel: /^مستوى الوقود/, kind: 'الفحص', checkIn: 'check_in', photo: 'إضافة صورة (الكاميرا أو ملف)', save: 'حفظ الفحص', saved: 'تم حفظ الفحص',
+    customerTyped: 'أو اكتب الاسم للتوقيع', sign: 'توقيع وقفل', signed: 'تم توقيع الفحص وقفله', pdf: 'تنزيل PDF', confirm: 'تأكيد الرسوم', confirmed: 'أضيفت الرسوم إلى العقد', close: 'إغلاق', open: 'فتح' },
+} as const;
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAADElEQVR4nGNgIB0AAAA0AAF2Xq7DAAAAAElFTkSuQmCC', 'base64');
+
+for (const language of ['en', 'ar'] as const) {
+  const w = IW[language];
+  test(`${language}: check-out with a photo, a damage mark and signatures; check-in with a new mark shows the proposed charge; the PDF`, async ({ page, request }) => {
+    const today = (await api(request, 'GET', '/api/v1/accounting/summary')).asOf as string;
+    const vehicle = await createVehicleViaApi(request, session, { make: 'Kia', model: language === 'en' ? 'Sportage' : 'Picanto', odometerKm: 1200 });
+    const customer = await createCustomerViaApi(request, session, { fullNameEnglish: `Inspect ${language}`, dateOfBirth: '1985-05-05' });
+    const rental = await api(request, 'POST', '/api/v1/rentals', { vehicleId: vehicle.id, customerId: customer.id, startDate: `${addDays(today, 1)}T09:00:00.000Z`, endDate: `${addDays(today, 3)}T09:00:00.000Z`, dailyRate: 100, dailyKmLimit: 200, extraChargePerKm: 0.5 });
+
+    await open(page, language, `/vehicle-inspections?rentalId=${rental.id}`);
+    await page.getByRole('button', { name: w.add }).click();
+    let dialog = page.getByRole('dialog', { name: w.add });
+    await dialog.getByLabel(w.odometer).fill('1200');
+    await dialog.getByLabel(w.fuel).selectOption('full');
+    const photo = join(outDir, `left-${language}.png`);
+    writeFileSync(photo, PNG);
+    await dialog.getByLabel(w.photo).setInputFiles(photo);
+    await expect(dialog.getByTestId('photo-thumbs').locator('img')).toHaveCount(1);
+    // A damage mark placed with the keyboard: focus the left view, move the cross, Enter.
+    await dialog.locator('svg[data-view="left"]').focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByTestId('damage-list').locator('li')).toHaveCount(1);
+    await page.screenshot({ path: join(shots, `inspection-form-${language}.png`), fullPage: true });
+    await dialog.getByRole('button', { name: w.save }).click();
+    await expect(page.getByText(w.saved)).toBeVisible();
+
+    // Signatures (typed: the keyboard way; drawing uses the same canvas), then sign.
+    const view = page.getByTestId('inspection-view');
+    const typed = view.getByLabel(w.customerTyped);
+    await typed.nth(0).fill(`Inspect ${language}`);
+    await typed.nth(1).fill('Layla Haddad');
+    await view.getByRole('button', { name: w.sign }).click();
+    await expect(page.getByText(w.signed)).toBeVisible();
+    await expect(view).toHaveAttribute('data-status', 'signed');
+    const pdfLink = view.getByRole('link', { name: w.pdf });
+    const pdf = await request.get((await pdfLink.getAttribute('href'))!);
+    const pdfPath = join(shots, `inspection-checkout-${language}.pdf`);
+    writeFileSync(pdfPath, await pdf.body());
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfPath, join(shots, `inspection-checkout-${language}`)]);
+    await view.getByRole('button', { name: w.close }).click();
+
+    // Check-in: further on, half a tank, a new dent on the rear (by mouse).
+    await page.getByRole('button', { name: w.add }).click();
+    dialog = page.getByRole('dialog', { name: w.add });
+    await dialog.getByLabel(w.kind, { exact: true }).selectOption('check_in');
+    await dialog.getByLabel(w.odometer).fill('1500');
+    await dialog.getByLabel(w.fuel).selectOption('half');
+    await dialog.locator('svg[data-view="rear"]').click({ position: { x: 20, y: 20 } });
+    await expect(dialog.getByTestId('damage-list').locator('li')).toHaveCount(1);
+    await dialog.getByRole('button', { name: w.save }).click();
+    await expect(page.getByText(w.saved)).toBeVisible();
+    const diff = page.getByTestId('inspection-diff');
+    await expect(diff.locator('[data-charge="damage_fees"]')).toBeVisible();
+    await expect(diff.locator('[data-charge="extra_km"]')).toBeVisible();
+    await page.screenshot({ path: join(shots, `inspection-checkin-${language}.png`), fullPage: true });
+    await diff.locator('[data-charge="damage_fees"]').getByRole('button', { name: w.confirm }).click();
+    await expect(page.getByText(w.confirmed)).toBeVisible();
+    const ledger = await api(request, 'GET', `/api/v1/rentals/${rental.id}/ledger`);
+    expect(ledger.items.some((e: { category: string }) => e.category === 'damage_fees')).toBe(true);
   });
 }

@@ -4,6 +4,7 @@
  * Reads the vehicle's stored predictions (GET /api/v1/maintenance/predictions?vehicleId=…) and
  * decides with the same rule the maintenance page's "bookings at risk" uses (shared bookingAtRisk).
  */
+import { Link } from 'react-router';
 import useSWR from 'swr';
 import { bookingAtRisk } from '../../../../shared/maintenance/predict';
 import { useT } from '../../i18n';
@@ -28,4 +29,11 @@ export function ServiceWarning({ vehicleId, start, end, kmAllowance }: { vehicle
       </ul>
     </div>
   );
+}
+
+/** The rental page's way to its check-out / check-in inspections (roles that run inspections). */
+export function InspectionsLink({ rentalId }: { rentalId: string }) {
+  const t = useT();
+  if (!useCan('vehicleInspections')) return null;
+  return <p className="mb-3 text-sm"><Link className="link" to={`/vehicle-inspections?rentalId=${encodeURIComponent(rentalId)}`}>{t('maintenance.inspectionsLink')}</Link></p>;
 }

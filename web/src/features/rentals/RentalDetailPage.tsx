@@ -25,7 +25,7 @@ import {
 import { issuesToErrors, toastApiError, translateApiError } from '../../lib/api-errors';
 import { useCan } from '../../lib/use-can';
 import { LedgerEntries } from './LedgerEntries';
-import { ServiceWarning } from '../maintenance/ServiceWarning';
+import { InspectionsLink, ServiceWarning } from '../maintenance/ServiceWarning';
 
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | null;
 
@@ -131,6 +131,7 @@ export default function RentalDetailPage() {
         actions={actions}
       />
 
+      <InspectionsLink rentalId={r.id} />
       {['pending', 'active', 'overdue'].includes(r.status) && (
         <ServiceWarning vehicleId={r.vehicleId} start={r.startDate} end={r.openEnded ? null : r.expectedReturnDate} />
       )}
