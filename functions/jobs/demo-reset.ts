@@ -15,6 +15,7 @@ import { seedBlacklist, seedCustomers } from '../customers/seed';
 import { seedSettings } from '../settings/seed';
 import { seedRentals } from '../rentals/seed';
 import { seedAccounting } from '../accounting/seed';
+import { seedMaintenance } from '../maintenance/seed';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -55,10 +56,13 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'ACCOUNTING' }, { collection: 'ACCOUNT' }, { collection: 'ACCOUNT_CODE' }, { collection: 'ACCOUNT_BALANCE' },
   { collection: 'GL_MONTH' }, { collection: 'GL_DAY' }, { collection: 'VAT_MONTH' }, { collection: 'VAT_DAY' },
   { collection: 'JOURNAL' }, { collection: 'GL_PARTY' }, { collection: 'GL_LINE', scopedBy: 'ACCOUNT' },
+  // maintenance and inspections
+  { collection: 'MAINT' }, { collection: 'SERVICE_PROGRAM' }, { collection: 'MAINT_PREDICTION' }, { collection: 'MAINT_PREDICTION_RUN' },
+  { collection: 'INSPECTION' }, { collection: 'INSPECTION_KIND' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
-export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE'];
+export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'MAINT_BY_VEHICLE', 'MAINT_BY_DATE', 'INSPECTION_BY_RENTAL', 'INSPECTION_BY_DATE'];
 
 /** Area seeds, in dependency order. */
 export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<void>]> = [
@@ -72,6 +76,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['rentals', seedRentals],
   // after rentals: the chart, every seeded rental ledger posted, the demo's own books
   ['accounting', seedAccounting],
+  // after accounting (costs post through the engine) and rentals (odometer history, inspections)
+  ['maintenance', seedMaintenance],
 ];
 
 export const DEMO_COMPANY = {

@@ -55,9 +55,11 @@ export interface InspectionItem extends Item {
   updatedAt: string;
 }
 
-const key = (tenantId: string, id: string): Key => ({ pk: tenantPk(tenantId, 'INSPECTION'), sk: id });
-const kindMarker = (tenantId: string, rentalId: string, kind: string): Key => ({ pk: tenantPk(tenantId, 'INSPECTION_KIND'), sk: sortKey(rentalId, kind) });
-const prefix = (tenantId: string) => tenantPrefix(tenantId, 'inspections');
+export const inspectionKey = (tenantId: string, id: string): Key => ({ pk: tenantPk(tenantId, 'INSPECTION'), sk: id });
+export const kindMarker = (tenantId: string, rentalId: string, kind: string): Key => ({ pk: tenantPk(tenantId, 'INSPECTION_KIND'), sk: sortKey(rentalId, kind) });
+export const inspectionPrefix = (tenantId: string) => tenantPrefix(tenantId, 'inspections');
+const prefix = inspectionPrefix;
+const key = inspectionKey;
 
 export const PHOTO_LIMITS: UploadLimits = {
   contentTypes: IMAGE_MIME_TYPES, maxBytes: PHOTO_MAX_BYTES,

@@ -105,7 +105,7 @@ export async function computePredictions(tenantId: string, vehicleId: string, to
 }
 
 /** Items replacing a vehicle's stored predictions (stale types removed). */
-async function predictionWrites(tenantId: string, vehicleId: string, today: string): Promise<{ items: TransactItem[]; count: number; hasProgram: boolean }> {
+export async function predictionWrites(tenantId: string, vehicleId: string, today: string): Promise<{ items: TransactItem[]; count: number; hasProgram: boolean }> {
   const [{ vehicle, predictions, hasProgram }, existing] = await Promise.all([
     computePredictions(tenantId, vehicleId, today),
     queryAll<PredictionItem>({ tenantId, pk: predictionPk(tenantId), skPrefix: `${vehicleId}#`, consistent: true }),
