@@ -1,4 +1,3 @@
-import { rgb } from 'pdf-lib';
 import type { InspectionDiff } from '../../shared/maintenance/inspection';
 import { formatDateTime } from '../../shared/regions/format';
 import { CAR_VIEWS, CHECKLIST_ITEMS, type CarView } from '../../shared/schemas/inspections';
@@ -30,7 +29,7 @@ export async function inspectionPdf(
   signatures: { customer: Uint8Array; staff: Uint8Array },
   diff: InspectionDiff | null,
 ): Promise<Uint8Array> {
-  const { createPdf } = await import('../lib/pdf');
+  const { createPdf, hexColor } = await import('../lib/pdf');
   const w = await createPdf({ title: `Inspection ${i.rentalReference}`, language: 'en', brand: { companyName: brand.companyName, primaryColor: brand.primaryColor, secondaryColor: brand.secondaryColor } });
   await w.brandHeader({ en: 'Vehicle inspection', ar: 'فحص المركبة' }, `${i.rentalReference} · ${KIND[i.kind][0]}`);
 
@@ -69,7 +68,7 @@ export async function inspectionPdf(
       if (d.view !== view) return;
       const mx = x + (d.x / 100) * boxW;
       const my = y + boxH - (d.y / 100) * boxH;
-      w.page.drawCircle({ x: mx, y: my, size: 6, color: rgb(0.86, 0.15, 0.15) });
+      w.page.drawCircle({ x: mx, y: my, size: 6, color: hexColor('#dc2626', w.colors.primary) });
       w.page.drawText(String(k + 1), { x: mx - (k + 1 >= 10 ? 5 : 2.5), y: my - 3, size: 7, font: w.font(true), color: w.colors.white });
     });
     w.y = y - 12;

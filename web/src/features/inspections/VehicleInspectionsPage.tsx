@@ -15,6 +15,7 @@ import {
   CAR_VIEWS, CHECKLIST_ITEMS, DAMAGE_SEVERITIES, DAMAGE_TYPES, INSPECTION_MESSAGES, PHOTO_SIDES, createInspectionSchema,
   type CarView, type DamageMark, type InspectionPhoto,
 } from '../../../../shared/schemas/inspections';
+import { DirectionArrow } from '../../components/DirectionArrow';
 import { DialogActions, Modal } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
 import { ListState, ListTable, LoadMoreButton } from '../../components/ListKit';
@@ -405,7 +406,7 @@ function InspectionView({ id, onChanged, onClose }: { id: string; onChanged: () 
       {i.diff && (
         <section className="rounded border border-slate-200 p-3 dark:border-slate-800" aria-label={t('inspections.diff.title')} data-testid="inspection-diff">
           <h3 className="mb-2 font-semibold">{t('inspections.diff.title')}</h3>
-          <p className="text-sm">{t('inspections.diff.kmDriven')}: {fmt.quantity(i.diff.kmDriven, 'kilometer')} · {t('inspections.diff.fuel')}: {t(`inspections.fuel.${i.diff.fuelOut}`)} → {t(`inspections.fuel.${i.diff.fuelIn}`)} · {t('inspections.diff.newDamage')}: {i.diff.newDamages.length}</p>
+          <p className="text-sm">{t('inspections.diff.kmDriven')}: {fmt.quantity(i.diff.kmDriven, 'kilometer')} · {t('inspections.diff.fuel')}: {t(`inspections.fuel.${i.diff.fuelOut}`)} <DirectionArrow direction="forward" /> {t(`inspections.fuel.${i.diff.fuelIn}`)} · {t('inspections.diff.newDamage')}: {i.diff.newDamages.length}</p>
           <h4 className="mt-2 text-sm font-medium">{t('inspections.diff.proposed')}</h4>
           {i.diff.proposed.length === 0 ? <p className="text-sm">{t('inspections.diff.nothing')}</p> : (
             <ul className="space-y-1 text-sm">

@@ -14,6 +14,7 @@ import {
   MAINTENANCE_PAID_FROM, MAINTENANCE_PRIORITIES, MAINTENANCE_STATUSES, MAINTENANCE_TYPES, completeMaintenanceSchema, createMaintenanceSchema, updateMaintenanceSchema,
   type MaintenancePriority, type MaintenanceStatus,
 } from '../../../../shared/schemas/maintenance';
+import { DirectionArrow } from '../../components/DirectionArrow';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/Dialogs';
 import { FilterSelect } from '../../components/FilterSelect';
 import { FormField } from '../../components/FormField';
@@ -447,7 +448,7 @@ function CalendarTab() {
                   <StatusPill status={r.status} labelKey="maintenance.status" tones={STATUS_TONES} />
                   <span className="font-medium">{t(`maintenance.type.${r.type}`)}</span>
                   <span>{r.vehicleLabel}</span>
-                  {r.endDate && r.endDate !== r.date && <span className="text-slate-600 dark:text-slate-300">→ {fmt.date(r.endDate)}</span>}
+                  {r.endDate && r.endDate !== r.date && <span className="text-slate-600 dark:text-slate-300"><DirectionArrow direction="forward" /> {fmt.date(r.endDate)}</span>}
                 </li>
               ))}
             </ul>
