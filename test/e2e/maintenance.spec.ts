@@ -13,7 +13,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+import { createCustomerViaApi, createVehicleViaApi, shellReady, signUpViaApi, useSession, type E2eSession } from './helpers';
 
 let session: E2eSession;
 const outDir = mkdtempSync(join(tmpdir(), 'maint-e2e-'));
@@ -196,7 +196,7 @@ for (const language of ['en', 'ar'] as const) {
     await dialog.locator('svg[data-view="rear"]').click({ position: { x: 20, y: 20 } });
     await expect(dialog.getByTestId('damage-list').locator('li')).toHaveCount(1);
     await dialog.getByRole('button', { name: w.save }).click();
-    await expect(page.getByText(w.saved)).toBeVisible();
+    await expect(page.getByText(w.saved).first()).toBeVisible();
     const diff = page.getByTestId('inspection-diff');
     await expect(diff.locator('[data-charge="damage_fees"]')).toBeVisible();
     await expect(diff.locator('[data-charge="extra_km"]')).toBeVisible();
@@ -205,5 +205,22 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.getByText(w.confirmed)).toBeVisible();
     const ledger = await api(request, 'GET', `/api/v1/rentals/${rental.id}/ledger`);
     expect(ledger.items.some((e: { category: string }) => e.category === 'damage_fees')).toBe(true);
+  });
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test(`${language}: axe finds no serious or critical violations on /maintenance and the inspection form`, async ({ page }) => {
+    const { default: AxeBuilder } = await import('@axe-core/playwright');
+    const serious = async () => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).exclude('[id^="headlessui-focus-sentinel"]').analyze())
+      .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    await open(page, language, '/maintenance');
+    await page.getByRole('tab', { name: W[language].predictions }).click();
+    await expect(page.locator('tr[data-prediction-id]').first()).toBeVisible();
+    expect(await serious()).toEqual([]);
+    await page.goto('/vehicle-inspections');
+    await shellReady(page);
+    await page.getByRole('button', { name: IW[language].add }).click();
+    await expect(page.getByRole('dialog', { name: IW[language].add }).getByLabel(IW[language].odometer)).toBeVisible();
+    expect(await serious()).toEqual([]);
   });
 }
