@@ -135,6 +135,8 @@ describe('the maintenance window blocks bookings', () => {
     expect(JSON.stringify(cal.body)).toContain(r.id);
 
     expect((await post(`/api/v1/maintenance/${r.id}/cancel`, {}, owner)).status).toBe(200);
+    // Cancelled work leaves the calendar.
+    expect(JSON.stringify((await get(`/api/v1/calendar/fleet?start=${day}&end=${addDays(day, 3)}`, owner)).body)).not.toContain(r.id);
     const ok = await post('/api/v1/rentals', booking, owner);
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
 
@@ -170,6 +172,21 @@ describe('the maintenance window blocks bookings', () => {
     const r2 = await create(record(v.id, { date: today, type: 'tyres' }));
     expect((await post(`/api/v1/maintenance/${r2.id}/complete`, { serviceMileage: 5100 }, owner)).status).toBe(200);
     expect((await get(`/api/v1/vehicles/${v.id}`, owner)).body.odometerKm).toBe(5400);
+  });
+});
+
+describe('finishing early', () => {
+  it('gives the rest of the window back to bookings; the done part stays on the calendar', async () => {
+    const v = await createVehicle(owner);
+    const c = await createCustomer(owner, { fullNameEnglish: 'Early Finish', dateOfBirth: '1985-03-03' });
+    const r = await create(record(v.id, { date: today, endDate: addDays(today, 4) }));
+    await post(`/api/v1/maintenance/${r.id}/start`, {}, owner);
+    const booking = { vehicleId: v.id, customerId: c.id, startDate: `${addDays(today, 2)}T08:00:00.000Z`, endDate: `${addDays(today, 3)}T08:00:00.000Z`, dailyRate: 100 };
+    expect((await post('/api/v1/rentals', booking, owner)).status).toBe(409);
+    expect((await post(`/api/v1/maintenance/${r.id}/complete`, { actualCost: 10 }, owner)).status).toBe(200);
+    expect((await post('/api/v1/rentals', booking, owner)).status).toBe(201);
+    const cal = await get(`/api/v1/calendar/fleet?start=${today}&end=${addDays(today, 1)}`, owner);
+    expect(JSON.stringify(cal.body)).toContain(r.id);
   });
 });
 

@@ -104,7 +104,7 @@ async function commit(actor: Actor, before: MaintenanceItem | null, vehicle: Veh
   const wasHeld = !!before && HOLDS_VEHICLE.has(before.status) && !!before.blockEnd;
   let lockSchedule = false;
   if (held) {
-    const newBlock = { vehicleId: next.vehicleId, kind: 'maintenance' as const, refId: next.id, start: next.blockStart!, end: next.blockEnd!, status: next.status, label: next.type };
+    const newBlock = { vehicleId: next.vehicleId, kind: 'maintenance' as const, refId: next.id, start: next.blockStart!, end: next.blockEnd!, status: next.status, label: next.type.replace(/_/g, ' ') };
     const grows = !wasHeld || next.blockStart! < before!.blockStart! || next.blockEnd! > before!.blockEnd!;
     if (grows) {
       const conflicts = await conflictsIn(tenantId, next.vehicleId, next.blockStart!, next.blockEnd!, next.id);
@@ -115,9 +115,15 @@ async function commit(actor: Actor, before: MaintenanceItem | null, vehicle: Veh
     items.push(tx.put(scheduleBlockItem(tenantId, newBlock)));
   } else if (wasHeld) {
     const oldKey = scheduleBlockKey(tenantId, { vehicleId: before!.vehicleId, kind: 'maintenance', refId: before!.id, end: before!.blockEnd });
-    if (next.status === 'pending') items.push(tx.delete(oldKey));
-    // Completed / cancelled work stays on the calendar as history (not a blocking status).
-    else items.push(tx.put(scheduleBlockItem(tenantId, { vehicleId: before!.vehicleId, kind: 'maintenance', refId: before!.id, start: before!.blockStart!, end: before!.blockEnd!, status: next.status, label: next.type })));
+    // Pending (unbooked) and cancelled work frees the days; completed work stays on the fleet
+    // calendar as history (not a blocking status for the booking check).
+    // Work finished early gives the rest of the window back: the history block ends now.
+    const end = before!.blockEnd! < now ? before!.blockEnd! : now;
+    if (next.status !== 'completed' || end <= before!.blockStart!) items.push(tx.delete(oldKey));
+    else {
+      if (end !== before!.blockEnd) items.push(tx.delete(oldKey));
+      items.push(tx.put(scheduleBlockItem(tenantId, { vehicleId: before!.vehicleId, kind: 'maintenance', refId: before!.id, start: before!.blockStart!, end, status: next.status, label: next.type.replace(/_/g, ' ') })));
+    }
   }
   // 2. The vehicle: one update (status, odometer, schedule lock), conditioned on what was read.
   const sets: string[] = ['#version = #version + :one', '#updatedAt = :now'];

@@ -140,7 +140,7 @@ export async function seedMaintenance(world: DemoWorld): Promise<void> {
       const busy = holds && (await blocksOverlapping(tenantId, v.id, w.start, w.end)).some((b) => ['pending', 'active', 'overdue', 'scheduled', 'in_progress'].includes(b.status));
       if (!busy) {
         const r = record(v, { ...open, estimatedCostMinor: 60_000, blockStart: holds ? w.start : null, blockEnd: holds ? w.end : null, notes: open.status === 'in_progress' ? 'Front bumper and headlamp replacement' : null });
-        await transact([tx.put(r), ...(holds ? [tx.put(scheduleBlockItem(tenantId, { vehicleId: v.id, kind: 'maintenance', refId: r.id, start: w.start, end: w.end, status: open.status, label: open.type }))] : [])]);
+        await transact([tx.put(r), ...(holds ? [tx.put(scheduleBlockItem(tenantId, { vehicleId: v.id, kind: 'maintenance', refId: r.id, start: w.start, end: w.end, status: open.status, label: open.type.replace(/_/g, ' ') }))] : [])]);
         written++;
       }
     }
