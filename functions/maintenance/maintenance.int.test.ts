@@ -168,6 +168,10 @@ describe('the maintenance window blocks bookings', () => {
     const after = (await get(`/api/v1/vehicles/${v.id}`, owner)).body;
     expect(after.status).toBe('available');
     expect(after.odometerKm).toBe(5400);
+    // Serviced today, nothing else open: no service penalty any more (a 2023 car at 5,400 km loses only its age).
+    const agePenalty = Math.min(20, 2 * (Number(today.slice(0, 4)) - 2023));
+    expect(after.healthScore).toBe(100 - agePenalty);
+    expect(v.healthScore).toBe(100 - agePenalty - 10); // never serviced when added
     // A lower service mileage leaves the odometer alone.
     const r2 = await create(record(v.id, { date: today, type: 'tyres' }));
     expect((await post(`/api/v1/maintenance/${r2.id}/complete`, { serviceMileage: 5100 }, owner)).status).toBe(200);

@@ -11,7 +11,9 @@ import { RENTAL_MESSAGES } from '../../shared/schemas/rentals';
 import type { Actor } from '../lib/actor';
 import { auditItem } from '../lib/data/audit';
 import { retryOnConflict } from '../lib/data/counters';
-import { batchGet, getItem, transact, tx, type TransactItem } from '../lib/data/repo';
+import { batchGet, getItem, queryAll, transact, tx, type TransactItem } from '../lib/data/repo';
+import { tenantPk } from '../lib/data/keys';
+import { expiryBadge, healthScore } from '../../shared/vehicles/vehicle-rules';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import {
   blocksOverlapping, bookAccounts, companyRegion, companyTimezone, companyToday, journalEntryItems, readCompanySettings,
@@ -44,6 +46,7 @@ const BLOCKING = new Set(['pending', 'active', 'overdue', 'scheduled', 'in_progr
 interface VehicleRead {
   id: string; make?: string; model?: string; licensePlate?: string; status?: string; odometerKm?: number;
   isArchived?: boolean; version: number; scheduleVersion?: number;
+  year?: number; insuranceExpiryDate?: string | null; registrationExpiryDate?: string | null;
 }
 const vehicleLabelOf = (v: VehicleRead) => [v.make, v.model, v.licensePlate ? `(${v.licensePlate})` : ''].filter(Boolean).join(' ');
 
@@ -74,6 +77,8 @@ interface Plan {
   journal?: TransactItem[];
   /** Other items of the same transaction (the prediction a record was made from). */
   extra?: TransactItem[];
+  /** The vehicle's recomputed health score (fleet health grades, business-data §4). */
+  healthScore?: number;
 }
 
 /** Conflicting bookings (and other maintenance) in a window, excluding this record's own block. */
@@ -135,6 +140,9 @@ async function commit(actor: Actor, before: MaintenanceItem | null, vehicle: Veh
   }
   if (next.status === 'completed' && next.serviceMileage !== null && next.serviceMileage > (vehicle.odometerKm ?? 0) && before?.status !== 'completed') {
     sets.push('#odo = :odo'); names['#odo'] = 'odometerKm'; values[':odo'] = next.serviceMileage; touchVehicle = true;
+  }
+  if (plan.healthScore !== undefined) {
+    sets.push('#hs = :hs'); names['#hs'] = 'healthScore'; values[':hs'] = plan.healthScore; touchVehicle = true;
   }
   let condition = 'attribute_exists(pk) AND #version = :v';
   if (lockSchedule) {
@@ -285,6 +293,26 @@ export async function startRecord(actor: Actor, id: string, body: { version?: nu
   });
 }
 
+/**
+ * The vehicle's health score once a service is done (shared/vehicles healthScore: age, km, days
+ * since the last service — now 0 —, the vehicle's other open maintenance, expired documents).
+ * The vehicles domain scores a new vehicle; from then on completed services rescore it here.
+ */
+async function healthAfterService(tenantId: string, vehicle: VehicleRead, done: MaintenanceItem, today: string): Promise<number> {
+  const open = await queryAll<MaintenanceItem>({
+    tenantId, pk: tenantPk(tenantId, 'MAINT_BY_VEHICLE', vehicle.id), index: 'gsi1', max: 500,
+    filter: { expression: '#s IN (:p, :sc, :ip)', names: { '#s': 'status' }, values: { ':p': 'pending', ':sc': 'scheduled', ':ip': 'in_progress' } },
+  });
+  const expired = [vehicle.insuranceExpiryDate, vehicle.registrationExpiryDate].filter((d) => d && expiryBadge(d, today) === 'expired').length;
+  return healthScore({
+    ageYears: Math.max(0, Number(today.slice(0, 4)) - (vehicle.year ?? Number(today.slice(0, 4)))),
+    odometerKm: Math.max(vehicle.odometerKm ?? 0, done.serviceMileage ?? 0),
+    daysSinceLastService: 0,
+    openMaintenanceCount: open.filter((o) => o.id !== done.id).length,
+    expiredDocumentsCount: expired,
+  });
+}
+
 /** Account of "paid from". */
 const PAID_FROM_CODE = { cash: ACCOUNT_CODES.cash, bank: ACCOUNT_CODES.bank, payables: ACCOUNT_CODES.payables } as const;
 
@@ -338,7 +366,7 @@ export async function completeRecord(actor: Actor, id: string, body: CompleteMai
       next.posted = { entryId: prepared.entryId, lines, date: completedDate } satisfies PostedCost;
     }
     const vehicleStatus = vehicle.status === 'in_maintenance' && !(await otherwiseHeldNow(actor.tenantId, r.vehicleId, r.id, now)) ? 'available' : undefined;
-    return { next, action: 'complete', journal, vehicleStatus };
+    return { next, action: 'complete', journal, vehicleStatus, healthScore: await healthAfterService(actor.tenantId, vehicle, next, today) };
   });
 }
 
