@@ -45,7 +45,7 @@ export const maintenance = {
       programSaved: 'Service program saved',
     },
     prediction: {
-      dueDate: 'Due', dueKm: 'Due at', kmLeft: 'km left', kmPerDay: 'per day', every: 'Every', km: 'km', months: 'months',
+      dueDate: 'Due', dueKm: 'Due at', kmLeft: 'km left', kmOver: '{{km}} over', kmPerDay: 'per day', every: 'Every', km: 'km', months: 'months',
       lastService: 'Last service', evidence: 'Readings used', tooLittle: 'Too little history', noDate: 'No date (too little history)',
       bookingsAtRisk: 'Bookings at risk', reading: { pickup: 'Pickup', return: 'Return', service: 'Service', gps: 'GPS', vehicle: 'Vehicle' },
       scheduled: 'Scheduled', daysLeft: '{{days}} days',
@@ -118,7 +118,7 @@ export const maintenance = {
       programSaved: 'تم حفظ برنامج الخدمة',
     },
     prediction: {
-      dueDate: 'الاستحقاق', dueKm: 'مستحق عند', kmLeft: 'كم متبقية', kmPerDay: 'في اليوم', every: 'كل', km: 'كم', months: 'أشهر',
+      dueDate: 'الاستحقاق', dueKm: 'مستحق عند', kmLeft: 'كم متبقية', kmOver: 'تجاوز {{km}}', kmPerDay: 'في اليوم', every: 'كل', km: 'كم', months: 'أشهر',
       lastService: 'آخر خدمة', evidence: 'القراءات المستخدمة', tooLittle: 'السجل غير كافٍ', noDate: 'لا يوجد تاريخ (السجل غير كافٍ)',
       bookingsAtRisk: 'حجوزات معرّضة', reading: { pickup: 'الاستلام', return: 'الإرجاع', service: 'الخدمة', gps: 'GPS', vehicle: 'المركبة' },
       scheduled: 'مجدولة', daysLeft: '{{days}} يوم',

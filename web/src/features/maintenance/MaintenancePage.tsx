@@ -479,7 +479,7 @@ function PredictionsTab({ onSchedule }: { onSchedule: (initial: Record<string, u
               </div></td>
             <td className="px-3 py-2 whitespace-nowrap">{p.dueDate ? fmt.date(p.dueDate) : t('maintenance.prediction.noDate')}
               {p.bookingsAtRisk.length > 0 && <div className="text-xs text-red-700 dark:text-red-300">{t('maintenance.prediction.bookingsAtRisk')}: {p.bookingsAtRisk.map((b) => b.label ?? b.rentalId).join(', ')}</div>}</td>
-            <td className="px-3 py-2 whitespace-nowrap">{p.kmLeft === null ? '—' : fmt.quantity(p.kmLeft, 'kilometer')}
+            <td className="px-3 py-2 whitespace-nowrap">{p.kmLeft === null ? '—' : p.kmLeft < 0 ? t('maintenance.prediction.kmOver', { km: fmt.quantity(-p.kmLeft, 'kilometer') }) : fmt.quantity(p.kmLeft, 'kilometer')}
               {p.kmPerDay !== null && <div className="text-xs text-slate-600 dark:text-slate-300">{fmt.quantity(p.kmPerDay, 'kilometer')} {t('maintenance.prediction.kmPerDay')}</div>}</td>
             <td className="px-3 py-2"><StatusPill status={p.urgency} labelKey="maintenance.urgency" tones={URGENCY_TONES} dataName="urgency" /></td>
             <td className="px-3 py-2">{p.insufficientHistory ? <span className="text-amber-800 dark:text-amber-300">{t('maintenance.prediction.tooLittle')}</span> : `${Math.round(p.confidence * 100)}% · ${t(`maintenance.confidence.${p.confidenceLevel}`)}`}</td>
