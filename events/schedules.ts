@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -38,6 +38,12 @@ export const SCHEDULES: ScheduleDef[] = [
     description: 'Emails document expiry reminders: once per document and stage (due soon, expired, weekly while expired)',
     cron: 'cron(0 4 * * ? *)',
     localCron: '0 4 * * *',
+  },
+  {
+    name: 'maintenance-predictions',
+    description: 'Recomputes service predictions of every vehicle with a service program (sparse index, once per vehicle and day)',
+    cron: 'cron(30 2 * * ? *)',
+    localCron: '30 2 * * *',
   },
   {
     name: 'company-timezones',

@@ -18,6 +18,7 @@ import { seedAccounting } from '../accounting/seed';
 import { seedInvoices } from '../invoices/seed';
 import { seedPayments } from '../payments/seed';
 import { seedDocuments } from '../documents/api';
+import { seedMaintenance } from '../maintenance/seed';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -65,10 +66,13 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   // documents
   { collection: 'DOC' }, { collection: 'DOC_CHAIN', scopedBy: 'DOC' }, { collection: 'DOC_REMINDER', scopedBy: 'DOC' },
   { collection: 'DOC_OF', scopedBy: 'VEHICLE' }, { collection: 'DOC_OF', scopedBy: 'CUSTOMER' },
+  // maintenance and inspections
+  { collection: 'MAINT' }, { collection: 'SERVICE_PROGRAM' }, { collection: 'MAINT_PREDICTION' }, { collection: 'MAINT_PREDICTION_RUN' },
+  { collection: 'INSPECTION' }, { collection: 'INSPECTION_KIND' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
-export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'CUSTOMER_INVOICES', 'INVOICE_STATUS', 'DOC_LATEST'];
+export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'CUSTOMER_INVOICES', 'INVOICE_STATUS', 'DOC_LATEST', 'MAINT_BY_VEHICLE', 'MAINT_BY_DATE', 'INSPECTION_BY_RENTAL', 'INSPECTION_BY_DATE'];
 
 /** Area seeds, in dependency order. */
 export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<void>]> = [
@@ -88,6 +92,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['payments', seedPayments],
   // after vehicles and customers: documents of the three scopes and the reminders already sent
   ['documents', seedDocuments],
+  // after accounting (costs post through the engine) and rentals (odometer history, inspections)
+  ['maintenance', seedMaintenance],
 ];
 
 export const DEMO_COMPANY = {

@@ -35,6 +35,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   },
   // Queries the active-rental index (gsi2) and updates the rentals it marks overdue.
   'overdue-rentals': {},
+  // Queries the service-program index (gsi2) and writes each vehicle's predictions with a day marker.
+  'maintenance-predictions': {},
   // Reads every company's settings (filtered Scan) and fixes contradicting time zones.
   'company-timezones': { scan: true },
   // Queries the sparse reminder index (gsi2), writes markers, reads the file-less items, sends SES email.

@@ -89,6 +89,8 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
     const group = await accountByCode(t, '5200');
     return created('account', await post('/api/v1/accounting/accounts', { code: `52${String(++seq).padStart(2, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`, name: 'Tenancy probe', parentId: group }, t));
   },
+  '/api/v1/maintenance/{id}': async (t) => created('maintenance record', await post('/api/v1/maintenance', { vehicleId: (await createVehicle(t)).id, type: 'oil_change', date: '2036-01-01', estimatedCost: 10, status: 'pending' }, t)),
+  '/api/v1/inspections/{id}': async (t) => created('inspection', await post('/api/v1/inspections', { rentalId: (await rentalProbe(t)).id, kind: 'check_out', odometer: 1200, fuelLevel: 'full' }, t)),
   '/api/v1/accounting/journal-entries/{id}': async (t) => created('journal entry', await post('/api/v1/accounting/journal-entries', {
     date: new Date().toISOString().slice(0, 10), description: 'Tenancy probe',
     lines: [{ accountId: await accountByCode(t, '5210'), type: 'debit', amount: 1 }, { accountId: await accountByCode(t, '1110'), type: 'credit', amount: 1 }],
@@ -106,6 +108,9 @@ async function accountByCode(t: string, code: string): Promise<string> {
   const res = await (await import('./client')).get('/api/v1/accounting/accounts', t);
   return (res.body.items as { id: string; code: string }[]).find((a) => a.code === code)!.id;
 }
+
+/** A 4×4 PNG (signature probes). */
+export const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAADElEQVR4nGNgIB0AAAA0AAF2Xq7DAAAAAElFTkSuQmCC';
 
 export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/rentals/{id}/payments': { amount: 1, method: 'cash' },
@@ -129,6 +134,8 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/customers/{id}/active': { isActive: true },
   'POST /api/v1/customers/{id}/notes': { content: 'Probe' },
   'POST /api/v1/customers/{id}/documents/upload-url': { fileName: 'probe.pdf', contentType: 'application/pdf', size: 5 },
+  'POST /api/v1/inspections/{id}/sign': { customerSignature: `data:image/png;base64,${TINY_PNG}`, staffSignature: `data:image/png;base64,${TINY_PNG}` },
+  'PUT /api/v1/vehicles/{id}/service-program': { intervals: [{ type: 'oil_change', everyKm: 10000 }] },
   'POST /api/v1/customers/{id}/documents': { key: 'probe', fileName: 'probe.pdf', fileType: 'application/pdf', fileSize: 5 },
   'PATCH /api/v1/documents/{id}': { title: 'Renamed', version: 1 },
   'POST /api/v1/documents/{id}/versions': { key: 'probe' },

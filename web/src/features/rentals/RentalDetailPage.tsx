@@ -27,6 +27,7 @@ import { useCan } from '../../lib/use-can';
 import { LedgerEntries } from './LedgerEntries';
 import { RentalInvoices } from '../invoices/InvoiceLinks';
 import { FinalSettlementLink } from '../payments/FinalSettlementLink';
+import { InspectionsLink, ServiceWarning } from '../maintenance/ServiceWarning';
 
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | null;
 
@@ -132,6 +133,10 @@ export default function RentalDetailPage() {
         actions={actions}
       />
 
+      <InspectionsLink rentalId={r.id} />
+      {['pending', 'active', 'overdue'].includes(r.status) && (
+        <ServiceWarning vehicleId={r.vehicleId} start={r.startDate} end={r.openEnded ? null : r.expectedReturnDate} />
+      )}
       <div className="grid gap-4 lg:grid-cols-3">
         <section className="card lg:col-span-2" aria-label={t('rentals.detail.overview')}>
           <h2 className="mb-3 font-semibold">{t('rentals.detail.overview')}</h2>

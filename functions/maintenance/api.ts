@@ -1,0 +1,5 @@
+/**
+ * What other domains and jobs may use from maintenance: the daily prediction job. The only
+ * maintenance module imported from outside functions/maintenance/.
+ */
+export { runDailyPredictions } from './predictions';
