@@ -4,3 +4,6 @@
  */
 export { listRentalsForCustomer } from './data';
 export { runOverdueRentals } from './overdue';
+export { getRentalItem as readRentalItem, type RentalItem } from './data';
+export { postExternalCharges, type ExternalChargePlan } from './ledger';
+export { listRentals as listRentalsPage } from './data';
