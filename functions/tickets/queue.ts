@@ -17,6 +17,9 @@ export async function queueSample(tenantId: string, kind: 'TICKET' | 'SALIK', st
 }
 
 export async function queueCounts(tenantId: string) {
-  const [tickets, tolls, noRental] = await Promise.all([queueSample(tenantId, 'TICKET', 'unmatched'), queueSample(tenantId, 'SALIK', 'unmatched'), queueSample(tenantId, 'SALIK', 'no_rental')]);
-  return { tickets, tolls, noRental };
+  const [tickets, ticketsNoRental, tolls, noRental] = await Promise.all([
+    queueSample(tenantId, 'TICKET', 'unmatched'), queueSample(tenantId, 'TICKET', 'no_rental'), queueSample(tenantId, 'SALIK', 'unmatched'), queueSample(tenantId, 'SALIK', 'no_rental'),
+  ]);
+  // A fine at a time the vehicle was on no rental needs a person as much as an unknown plate.
+  return { tickets: [...tickets, ...ticketsNoRental], tolls, noRental };
 }
