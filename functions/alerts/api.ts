@@ -5,3 +5,4 @@
  */
 export { raiseAlerts, generateAlerts } from './generate';
 export type { NewAlert } from './model';
+export { seedAlerts } from './seed';

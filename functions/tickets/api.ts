@@ -3,3 +3,4 @@
  * tickets module imported from outside functions/tickets/.
  */
 export { queueCounts, queueSample } from './queue';
+export { seedTickets } from './seed';

@@ -6,6 +6,8 @@ import { normalizePlate } from '../../shared/schemas/vehicles';
 import { MATCH_GRACE_MINUTES, matchRental, type RentalWindow } from '../../shared/tickets/rules';
 import { getItem } from '../lib/data/repo';
 import { blocksOverlapping, vehicleKey, vehiclePlateKey } from '../vehicles/api';
+
+export { fleetBlocks } from '../vehicles/api';
 import { readRentalItem } from '../rentals/api';
 import type { MatchFields } from './model';
 
