@@ -56,7 +56,7 @@ export default function SalikChargesPage() {
           options={[['all', t('tickets.allMatches')], ['true', t('tickets.rechargedYes')], ['false', t('tickets.rechargedNo')]]} />
       </section>
       <ListState list={list} errorTitle={t('tickets.salikLoadFailed')} empty={
-        <EmptyList area="tickets" filtered={match !== 'all' || recharged !== 'all'} onClear={() => { setMatch('all'); setRecharged('all'); }} />
+        <EmptyList area="tickets.salik" filtered={match !== 'all' || recharged !== 'all'} onClear={() => { setMatch('all'); setRecharged('all'); }} />
       }>
         <ListTable columns={(['tollTime', 'plate', 'gateLocation', 'amount', 'rental', 'recharged', 'actions'] as const).map((c) => t(`tickets.field.${c}`))}>
           {list.items.map((s) => (
