@@ -109,7 +109,7 @@ for (const language of ['en', 'ar'] as const) {
       await add.getByLabel(new RegExp(L.field.violationDate)).fill('2034-05-10T14:20');
       await add.getByLabel(new RegExp(L.field.plate)).fill('DXB T 48213');
       await add.getByLabel(new RegExp(L.field.amount)).fill('600');
-      await add.getByLabel(L.field.violationType).fill('Speeding');
+      await add.getByLabel(L.field.violationType, { exact: true }).fill('Speeding');
       await add.getByRole('button', { name: L.save }).click();
       await expect(page.getByText(L.created, { exact: true })).toBeVisible();
       const row = page.locator(`[data-ticket-number="RTA-${language}-7781"]`);
@@ -118,10 +118,10 @@ for (const language of ['en', 'ar'] as const) {
 
       await row.getByRole('button', { name: L.details }).click();
       const details = page.getByRole('dialog', { name: new RegExp(`RTA-${language}-7781`) });
-      await details.getByLabel(L.field.amount).fill('500');
+      await details.getByLabel(L.field.amount, { exact: true }).fill('500');
       await details.getByRole('button', { name: L.save }).click();
       await expect(details.getByText(L.messages.reasonRequired)).toBeVisible();
-      await details.getByLabel(L.field.reason).fill('Dubai Police reduced the fine on appeal');
+      await details.getByLabel(L.field.reason, { exact: true }).fill('Dubai Police reduced the fine on appeal');
       await details.getByRole('button', { name: L.save }).click();
       await expect(page.getByText(L.saved, { exact: true })).toBeVisible();
       const history = details.getByTestId('ticket-history');
@@ -134,7 +134,7 @@ for (const language of ['en', 'ar'] as const) {
       // A fine on a plate not in the fleet waits in the unmatched queue (and raises an alert).
       await api(page.request, session, 'POST', '/api/v1/traffic-tickets', { ticketNumber: `DXBP-${language}-5520`, violationDate: '2034-05-20T09:00:00.000Z', plate: 'SHJ 3 77410', amount: 400 });
       await page.reload();
-      await page.getByLabel(L.filterMatch).selectOption('unmatched');
+      await page.getByLabel(L.filterMatch, { exact: true }).selectOption('unmatched');
       await expect(page.locator(`[data-ticket-number="DXBP-${language}-5520"]`)).toBeVisible();
       await page.screenshot({ path: join(outDir, `tickets-${language}.png`), fullPage: true });
     });
@@ -150,14 +150,14 @@ for (const language of ['en', 'ar'] as const) {
       await unmatched.getByRole('button', { name: A.markRead }).click();
       await expect(page.getByText(A.markedRead, { exact: true })).toBeVisible();
       await expect(unmatched).toHaveCount(0);
-      await page.getByRole('tab', { name: A.filter.read }).click();
+      await page.getByRole('tab', { name: A.filter.read, exact: true }).click();
       await expect(unmatched).toHaveAttribute('data-status', 'read');
       await unmatched.getByRole('button', { name: A.resolve }).click();
       const dialog = page.getByRole('dialog', { name: A.resolveTitle });
       await dialog.getByLabel(A.resolveNote).fill('Plate misread; checked with Sharjah Police');
       await dialog.getByRole('button', { name: A.resolve }).click();
       await expect(page.getByText(A.resolved, { exact: true })).toBeVisible();
-      await page.getByRole('tab', { name: A.filter.resolved }).click();
+      await page.getByRole('tab', { name: A.filter.resolved, exact: true }).click();
       await expect(unmatched).toContainText('Plate misread; checked with Sharjah Police');
       await expect(page.getByTestId('alerts-bell')).toHaveAccessibleName(fill(A.unreadBadge, { count: 0 }));
     });

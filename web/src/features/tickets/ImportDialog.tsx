@@ -4,7 +4,7 @@
  * rows. The server remembers the mapping per source; a re-import creates nothing new.
  */
 import { useState } from 'react';
-import { SALIK_IMPORT_FIELDS, TICKET_IMPORT_FIELDS } from '../../../../shared/tickets/statement';
+import { guessMapping, parseCsv, SALIK_IMPORT_FIELDS, TICKET_IMPORT_FIELDS } from '../../../../shared/tickets/statement';
 import { DialogActions, Modal } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
 import { StatusPill } from '../../components/StatusPill';
@@ -14,6 +14,8 @@ import { toastApiError, translateApiError, translateMessage } from '../../lib/ap
 import { useMoney } from '../../lib/money';
 import { useDateTime } from '../rentals/rental-api';
 import { MATCH_TONES, ticketsApi, type ImportResult } from './tickets-api';
+
+const headersOf = (csv: string) => (parseCsv(csv.split(/\r?\n/)[0] ?? '')[0] ?? []).map((h) => h.trim());
 
 const OUTCOME_TONES = { create: 'green', duplicate: 'muted', error: 'red' } as const;
 
@@ -39,7 +41,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: { kind: 'ticke
     setCsv(text);
     setResult(null);
     setMapping({});
-    setHeaders((text.split(/\r?\n/)[0] ?? '').split(',').map((h) => h.replace(/^"|"$/g, '').trim()));
+    setHeaders(headersOf(text));
   };
 
   const send = async (preview: boolean) => {
@@ -59,7 +61,10 @@ export function ImportDialog({ kind, open, onClose, onImported }: { kind: 'ticke
       const failed = preview ? translateApiError(error, t) : toastApiError(t('tickets.importFailed'), error);
       setErrors(failed.fields);
       if (preview && !Object.keys(failed.fields).length) toastApiError(t('tickets.importFailed'), error);
-      if (csv) setHeaders((h) => (h.length ? h : (csv.split(/\r?\n/)[0] ?? '').split(',').map((x) => x.trim())));
+      // The file's columns could not all be mapped: show the mapping, starting from the usual names.
+      const cols = headersOf(csv);
+      setHeaders(cols);
+      if (Object.keys(mapping).length === 0) setMapping(guessMapping(cols, fields));
     } finally {
       setBusy(null);
     }
@@ -114,7 +119,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: { kind: 'ticke
                     <td className="px-2 py-1">{r.at ? when(r.at) : '—'}</td>
                     <td className="px-2 py-1">{r.amount === null ? '—' : money(r.amount)}</td>
                     <td className="px-2 py-1">
-                      {r.matchState && <StatusPill status={r.matchState} labelKey="tickets.match" tones={MATCH_TONES} />}
+                      {r.matchState && <StatusPill status={r.matchState} labelKey="tickets.match" tones={MATCH_TONES} dataName="match" />}
                       {r.rentalReference && <span className="ms-2 text-xs">{r.rentalReference} · {r.customer}</span>}
                     </td>
                     <td className="px-2 py-1">
