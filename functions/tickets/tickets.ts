@@ -88,7 +88,8 @@ export async function updateTicket(actor: Actor, id: string, body: UpdateTicketB
     Object.assign(changes, stored);
     rows.push({ fieldChanged: field, oldValue: from, newValue: to });
   };
-  for (const f of EDITABLE) if (body[f] !== undefined) set(f, ticket[f], body[f]);
+  // An emptied field is null, as it was stored: '' and null are the same "nothing".
+  for (const f of EDITABLE) if (body[f] !== undefined) set(f, ticket[f] || null, body[f] || null);
   const amountMinor = body.amount !== undefined ? toMinor(body.amount) : ticket.amountMinor;
   if (amountMinor !== ticket.amountMinor) {
     // A recharged or paid fine's amount is in the books: correct it with a new ticket instead.

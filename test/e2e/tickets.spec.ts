@@ -49,7 +49,7 @@ for (const language of ['en', 'ar'] as const) {
       await api(request, session, 'POST', '/api/v1/accounting/setup');
       const vehicle = await api(request, session, 'POST', '/api/v1/vehicles', { make: 'Nissan', model: 'Patrol', year: 2024, licensePlate: 'DXB T 48213', vin: `E2ESALIK${language.toUpperCase()}${Date.now().toString().slice(-7)}`, odometerKm: 5000, dailyRate: 300, category: 'suv' });
       const customer = await api(request, session, 'POST', '/api/v1/customers', { fullNameEnglish: 'Omar Haddad', dateOfBirth: '1984-04-02' });
-      rental = await api(request, session, 'POST', '/api/v1/rentals', { vehicleId: vehicle.id, customerId: customer.id, startDate: '2034-05-09T06:00:00.000Z', endDate: '2034-05-12T06:00:00.000Z', dailyRate: 300 });
+      rental = await api(request, session, 'POST', '/api/v1/rentals', { vehicleId: vehicle.id, customerId: customer.id, startDate: '2034-05-09T06:00:00.000Z', endDate: '2034-05-12T06:00:00.000Z', dailyRate: 300, taxRate: 5 });
     });
 
     test(`${language}: import a Salik statement through mapping and preview, resolve the unmatched passage, recharge on the rental`, async ({ page }) => {

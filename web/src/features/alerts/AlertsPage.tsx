@@ -16,6 +16,7 @@ import { useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
 import { useInvalidate } from '../../lib/invalidate';
 import { useCursorList } from '../../lib/use-cursor-list';
+import { useMoney } from '../../lib/money';
 import { useDateTime } from '../rentals/rental-api';
 import { ALERTS_PATH, alertTitle, alertsApi, type Alert } from './alerts-api';
 
@@ -26,6 +27,9 @@ const STATUS_TONES = { unread: 'blue', read: 'muted', resolved: 'green' } as con
 export default function AlertsPage() {
   const t = useT();
   const when = useDateTime();
+  const money = useMoney();
+  // Amount and time are shown in the reader's format when the alert carries them.
+  const describe = (a: Alert) => (a.params.amount && a.params.at ? `${money(Number(a.params.amount))} · ${when(a.params.at)}` : a.description);
   const invalidate = useInvalidate();
   const [filter, setFilter] = useState<'all' | AlertStatus>('unread');
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -97,7 +101,7 @@ export default function AlertsPage() {
               {a.status !== 'resolved' && <input type="checkbox" className="mt-1" aria-label={t('alerts.select', { title: alertTitle(t, a) })} checked={selected.has(a.id)} onChange={() => toggle(a.id)} />}
               <div className="min-w-0 flex-1">
                 <p className={a.status === 'unread' ? 'font-semibold' : 'font-medium'}>{alertTitle(t, a)}</p>
-                <p className="text-sm text-slate-700 dark:text-slate-200" dir="auto">{a.description}</p>
+                <p className="text-sm text-slate-700 dark:text-slate-200" dir="auto">{describe(a)}</p>
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
                   <StatusPill status={a.severity} labelKey="alerts.severity" tones={SEVERITY_TONES} dataName="severity" />
                   <StatusPill status={a.status} labelKey="alerts.status" tones={STATUS_TONES} />

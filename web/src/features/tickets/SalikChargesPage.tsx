@@ -62,7 +62,7 @@ export default function SalikChargesPage() {
           {list.items.map((s) => (
             <tr key={s.id} data-salik-id={s.id} data-gate={s.gateLocation}>
               <td className="px-3 py-2">{when(s.tollTime)}</td>
-              <td className="px-3 py-2 font-mono" dir="ltr">{s.licensePlate}</td>
+              <td className="whitespace-nowrap px-3 py-2 font-mono" dir="ltr">{s.licensePlate}</td>
               <td className="px-3 py-2">{s.gateLocation}{s.direction && <span className="text-xs text-slate-600 dark:text-slate-300"> · {s.direction}</span>}</td>
               <td className="px-3 py-2">{money(s.amount)}</td>
               <td className="px-3 py-2">

@@ -74,9 +74,9 @@ export default function TrafficTicketsPage() {
         <ListTable columns={(['ticketNumber', 'violationDate', 'plate', 'violationType', 'amount', 'rental', 'status', 'actions'] as const).map((c) => t(`tickets.field.${c}`))}>
           {list.items.map((k) => (
             <tr key={k.id} data-ticket-id={k.id} data-ticket-number={k.ticketNumber}>
-              <td className="px-3 py-2 font-mono" dir="ltr">{k.ticketNumber}</td>
+              <td className="whitespace-nowrap px-3 py-2 font-mono" dir="ltr">{k.ticketNumber}</td>
               <td className="px-3 py-2">{when(k.violationDate)}</td>
-              <td className="px-3 py-2 font-mono" dir="ltr">{k.licensePlate}</td>
+              <td className="whitespace-nowrap px-3 py-2 font-mono" dir="ltr">{k.licensePlate}</td>
               <td className="px-3 py-2">{k.violationType ?? '—'}</td>
               <td className="px-3 py-2" data-testid="ticket-amount">{money(k.amount)}</td>
               <td className="px-3 py-2">
