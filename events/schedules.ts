@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'alerts'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -32,6 +32,12 @@ export const SCHEDULES: ScheduleDef[] = [
     description: 'Marks active rentals past expected return plus the grace period as overdue',
     cron: 'cron(0/15 * * * ? *)',
     localCron: '*/15 * * * *',
+  },
+  {
+    name: 'alerts',
+    description: 'Raises alerts (once per condition) for companies with rentals due or fines and tolls to look at',
+    cron: 'cron(5 * * * ? *)',
+    localCron: '5 * * * *',
   },
   {
     name: 'company-timezones',

@@ -59,7 +59,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'JOURNAL' }, { collection: 'GL_PARTY' }, { collection: 'GL_LINE', scopedBy: 'ACCOUNT' },
   // tickets, Salik, alerts
   { collection: 'TICKET' }, { collection: 'TICKET_NO' }, { collection: 'TICKET_HIST', scopedBy: 'TICKET' }, { collection: 'SALIK' }, { collection: 'SALIK_TX' },
-  { collection: 'IMPORT_MAPPING' }, { collection: 'ALERT' }, { collection: 'ALERT_KEY' },
+  { collection: 'IMPORT_MAPPING' }, { collection: 'TICKET_WORK' }, { collection: 'ALERT' }, { collection: 'ALERT_KEY' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */

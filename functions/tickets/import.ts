@@ -24,6 +24,7 @@ import { matchAt, vehicleByPlate, type VehicleRef } from './deps';
 import { mappingKey, salikTxKey, ticketNumberKey, type MatchFields } from './model';
 import { newTicketItems } from './tickets';
 import { newSalikItems } from './salik';
+import { markQueueWork } from './queue';
 
 export const MAX_IMPORT_ROWS = 2000;
 type Kind = 'tickets' | 'salik';
@@ -119,6 +120,7 @@ export async function importStatement(actor: Actor, kind: Kind, body: ImportBody
       }
     }
     await putItem({ ...mappingKey(actor.tenantId, kind, body.source ?? 'default'), entityType: 'IMPORT_MAPPING', mapping, updatedAt: now });
+    if (created > 0) await markQueueWork(actor.tenantId);
   }
 
   const rows = parsed.map((p) => p.row);

@@ -12,6 +12,7 @@ import { tenantPk } from '../lib/data/keys';
 import { cancellationCodes, conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor, AuditActor } from '../lib/actor';
 import { matchAt, vehicleById, vehicleByPlate } from './deps';
+import { markQueueWork } from './queue';
 import { matchIndexes, salikKey, salikToApi, salikTxKey, type SalikFields, type SalikItem } from './model';
 import { resolvedMatch } from './tickets';
 
@@ -43,6 +44,7 @@ export async function createSalik(actor: Actor, body: CreateSalikBody) {
     if (cancellationCodes(err)[1] === 'ConditionalCheckFailed') throw conflict('A passage with this transaction id already exists', { transactionId: 'A passage with this transaction id already exists' });
     throw err;
   }
+  await markQueueWork(actor.tenantId);
   return salikToApi(item);
 }
 

@@ -16,6 +16,7 @@ import { fleetBlocks, matchAt } from './deps';
 import { newSalikItems } from './salik';
 import { newTicketItems, updateTicket, getTicket } from './tickets';
 import { rechargeTicket, rechargeTolls } from './recharge';
+import { markQueueWork } from './queue';
 
 const GATES = ['Al Barsha', 'Al Garhoud Bridge', 'Al Maktoum Bridge', 'Al Mamzar North', 'Al Safa', 'Business Bay Crossing', 'Jebel Ali', 'Airport Tunnel'];
 const VIOLATIONS: [string, number][] = [['Speeding 20 km/h over the limit', 600], ['Speeding 30 km/h over the limit', 700], ['Parking in a no-parking zone', 500], ['Red light', 1000], ['Using the phone while driving', 800], ['Not wearing a seat belt', 400]];
@@ -96,6 +97,7 @@ export async function seedTickets(world: DemoWorld): Promise<void> {
       }
     } catch { /* archived rental: left unmatched to recharge by hand */ }
   }
+  await markQueueWork(world.tenantId, world.now);
   world.counts.tickets = fines;
   world.counts.salik = passages;
 }

@@ -4,6 +4,7 @@ import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtu
 import { createCustomer, createVehicle, uniquePlate } from '../../test/integration/entity-factories';
 import { keys } from '../lib/data/keys';
 import { updateRaw } from '../lib/data/repo';
+import { handler as alertsJob } from '../jobs/alerts';
 
 /**
  * Traffic tickets, Salik tolls and alerts over HTTP (issue 13): matching at the window
@@ -258,6 +259,19 @@ describe('alerts', () => {
     expect(resolved.body).toMatchObject({ status: 'resolved', resolutionNote: 'Matched by hand' });
     expect((await get('/api/v1/alerts?status=resolved', owner)).body.items.map((a: { id: string }) => a.id)).toContain(one.id);
     expect((await post('/api/v1/alerts/generate', {}, owner)).body.created).toBe(0);
+  });
+});
+
+describe('the scheduled alerts job', () => {
+  it('finds the company through its work index, raises the new condition once, and twice at once creates nothing twice', async () => {
+    const made = (await ticket({ plate: uniquePlate('J'), violationDate: A.start })).body;
+    const first = await alertsJob();
+    expect(first.companies).toBeGreaterThan(0);
+    const mine = async () => ((await get('/api/v1/alerts?limit=100', owner)).body.items as { relatedEntityId: string }[]);
+    const before = await mine();
+    expect(before.filter((a) => a.relatedEntityId === made.id)).toHaveLength(1);
+    await Promise.all([alertsJob(), alertsJob()]);
+    expect((await mine()).length).toBe(before.length);
   });
 });
 

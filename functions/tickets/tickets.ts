@@ -15,6 +15,7 @@ import { tenantPk } from '../lib/data/keys';
 import { isConditionFailure, cancellationCodes, conflict, notFound, validationFailed } from '../lib/errors';
 import { companyToday, readCompanySettings } from '../lib/company-settings';
 import type { Actor } from '../lib/actor';
+import { markQueueWork } from './queue';
 import { accountIdsOf, journalItems, matchAt, rentalFacts, vehicleById, vehicleByPlate } from './deps';
 import { historyItem, historyPk, matchIndexes, ticketKey, ticketNumberKey, ticketToApi, type MatchFields, type TicketFields, type TicketItem } from './model';
 
@@ -57,6 +58,7 @@ export async function createTicket(actor: Actor, body: CreateTicketBody) {
     if (cancellationCodes(err)[1] === 'ConditionalCheckFailed') throw conflict(M.duplicateTicket, { ticketNumber: M.duplicateTicket });
     throw err;
   }
+  await markQueueWork(actor.tenantId);
   return ticketToApi(item);
 }
 

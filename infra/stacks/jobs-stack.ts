@@ -35,6 +35,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'overdue-rentals': {},
   // Reads every company's settings (filtered Scan) and fixes contradicting time zones.
   'company-timezones': { scan: true },
+  // Queries the active-rental index and the tickets work index (gsi2), reads each company's queues, writes alerts.
+  alerts: {},
 };
 
 export interface JobsStackProps extends StackProps {
