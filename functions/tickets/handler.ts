@@ -6,6 +6,7 @@ import { createSalik, listSalik, updateSalik } from './salik';
 import { importStatement } from './import';
 import { rechargeTicket, rechargeTolls } from './recharge';
 import { ticketToApi } from './model';
+import { noticeUploadUrl, noticeUrl } from './notice';
 
 const stored = (r: { status: number; body: unknown }) => reply.status(r.status, r.body);
 
@@ -13,7 +14,11 @@ export const handler = createDomainHandler('tickets', ticketsRoutes, {
   listTrafficTickets: async (ctx) => reply.ok(await listTickets(ctx.auth.tenantId, ctx.query)),
   createTrafficTicket: async (ctx) => reply.created(await createTicket(actorOf(ctx), ctx.body)),
   importTrafficTickets: async (ctx) => reply.ok(await importStatement(actorOf(ctx), 'tickets', ctx.body)),
-  getTrafficTicket: async (ctx) => reply.ok(ticketToApi(await getTicket(ctx.auth.tenantId, ctx.params.id))),
+  trafficTicketUploadUrl: async (ctx) => reply.ok(await noticeUploadUrl(ctx.auth.tenantId, ctx.body)),
+  getTrafficTicket: async (ctx) => {
+    const ticket = await getTicket(ctx.auth.tenantId, ctx.params.id);
+    return reply.ok({ ...ticketToApi(ticket), fileUrl: await noticeUrl(ticket) });
+  },
   updateTrafficTicket: async (ctx) => reply.ok(await updateTicket(actorOf(ctx), ctx.params.id, ctx.body)),
   trafficTicketHistory: async (ctx) => reply.ok(await ticketHistory(ctx.auth.tenantId, ctx.params.id)),
   rechargeTrafficTicket: async (ctx) => stored(await rechargeTicket(actorOf(ctx), ctx.params.id, ctx.body ?? {}, ctx.idempotencyKey)),

@@ -101,6 +101,23 @@ describe('matching a fine to the rental that had the vehicle', () => {
   });
 });
 
+describe('fine notice', () => {
+  it('uploads through a presigned URL; a key outside the company or never uploaded is refused', async () => {
+    const target = await post('/api/v1/traffic-tickets/upload-url', { fileName: 'notice.pdf', contentType: 'application/pdf', size: 9 }, owner);
+    expect(target.status, JSON.stringify(target.body)).toBe(200);
+    expect(target.body.key).toMatch(new RegExp(`^tenants/${t.owner.tenantId}/tickets/`));
+    expect((await fetch(target.body.uploadUrl, { method: 'PUT', body: '%PDF-1.4\n', headers: target.body.headers })).ok).toBe(true);
+    expect((await post('/api/v1/traffic-tickets/upload-url', { fileName: 'x.exe', contentType: 'application/x-msdownload', size: 9 }, owner)).status).toBe(400);
+    const foreign = await ticket({ violationDate: A.start, fileKey: `tenants/${other.tenantId}/tickets/01JAAAAAAAAAAAAAAAAAAAAAAA-notice.pdf`, fileName: 'notice.pdf' });
+    expect(foreign.status).toBe(400);
+    const made = await ticket({ violationDate: A.start, fileKey: target.body.key, fileName: 'notice.pdf' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const read = await get(`/api/v1/traffic-tickets/${made.body.id}`, owner);
+    expect(read.body.fileName).toBe('notice.pdf');
+    expect(await (await fetch(read.body.fileUrl)).text()).toBe('%PDF-1.4\n');
+  });
+});
+
 describe('history and status', () => {
   it('every change writes a history row; amount and status need a reason', async () => {
     const made = (await ticket({ violationDate: '2034-03-02T09:00:00.000Z' })).body;

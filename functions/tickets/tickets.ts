@@ -16,6 +16,7 @@ import { isConditionFailure, cancellationCodes, conflict, notFound, validationFa
 import { companyToday, readCompanySettings } from '../lib/company-settings';
 import type { Actor } from '../lib/actor';
 import { markQueueWork } from './queue';
+import { checkNotice } from './notice';
 import { accountIdsOf, journalItems, matchAt, rentalFacts, vehicleById, vehicleByPlate } from './deps';
 import { historyItem, historyPk, matchIndexes, ticketKey, ticketNumberKey, ticketToApi, type MatchFields, type TicketFields, type TicketItem } from './model';
 
@@ -45,6 +46,7 @@ export function newTicketItems(actor: Pick<Actor, 'tenantId' | 'username'> & Par
 export async function createTicket(actor: Actor, body: CreateTicketBody) {
   const vehicle = body.vehicleId ? await vehicleById(actor.tenantId, body.vehicleId) : await vehicleByPlate(actor.tenantId, body.plate!);
   if (!vehicle && body.vehicleId) throw validationFailed({ vehicleId: M.plateOrVehicleRequired });
+  await checkNotice(actor.tenantId, body.fileKey);
   const match = await matchAt(actor.tenantId, vehicle, vehicle?.licensePlate ?? body.plate!.toUpperCase(), body.violationDate);
   const now = new Date().toISOString();
   const { item, items } = newTicketItems(actor, {

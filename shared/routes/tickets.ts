@@ -3,6 +3,7 @@ import {
   createSalikSchema, createTicketSchema, importSchema, listSalikQuery, listTicketsQuery, rechargeTicketSchema, salikRechargeSchema, ticketIdParams,
   updateSalikSchema, updateTicketSchema,
 } from '../schemas/tickets';
+import { vehicleUploadUrlSchema } from '../schemas/vehicles';
 
 const route = routeMaker('tickets');
 const byId = { params: ticketIdParams };
@@ -14,6 +15,7 @@ export const ticketsRoutes = [
   route({ operationId: 'listTrafficTickets', method: 'GET', path: '/api/v1/traffic-tickets', ability: 'tickets', summary: 'Traffic tickets, newest first; filters status, match (matched, unmatched, no_rental), rentalId, q', request: { query: listTicketsQuery } }),
   route({ operationId: 'createTrafficTicket', method: 'POST', path: '/api/v1/traffic-tickets', ability: 'tickets', summary: 'Adds a ticket, matched to the rental that had the vehicle at the violation time', request: { body: createTicketSchema } }),
   route({ operationId: 'importTrafficTickets', method: 'POST', path: '/api/v1/traffic-tickets/import', ability: 'tickets', summary: 'Fines statement (CSV): preview with per-row outcome, or commit of the valid new rows (idempotent on the ticket number)', request: { body: importSchema }, maxBodyBytes: IMPORT_BYTES }),
+  route({ operationId: 'trafficTicketUploadUrl', method: 'POST', path: '/api/v1/traffic-tickets/upload-url', ability: 'tickets', summary: 'Presigned PUT for a fine notice (PDF, JPG or PNG, at most 10 MB); then send its key as fileKey', request: { body: vehicleUploadUrlSchema } }),
   route({ operationId: 'getTrafficTicket', method: 'GET', path: '/api/v1/traffic-tickets/{id}', ability: 'tickets', summary: 'One ticket', request: byId }),
   route({ operationId: 'updateTrafficTicket', method: 'PATCH', path: '/api/v1/traffic-tickets/{id}', ability: 'tickets', summary: 'Edits a ticket (reason required for amount and status); every change writes a history row', request: { ...byId, body: updateTicketSchema } }),
   route({ operationId: 'trafficTicketHistory', method: 'GET', path: '/api/v1/traffic-tickets/{id}/history', ability: 'tickets', summary: 'Change history of a ticket, oldest first', request: byId }),

@@ -115,6 +115,8 @@ export const ticketSchema = z.object({
   matchState: z.enum(MATCH_STATES), notes: z.string().nullable(), externalId: z.string().nullable(), source: z.string(),
   fileKey: z.string().nullable(), fileName: z.string().nullable(), rechargedAt: z.string().nullable(), adminFee: z.number().nullable(),
   version: z.number(), createdAt: z.string(), updatedAt: z.string(),
+  /** Short-lived download URL of the fine notice (GET of one ticket only). */
+  fileUrl: z.string().nullable().optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

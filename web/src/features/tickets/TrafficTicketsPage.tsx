@@ -19,10 +19,12 @@ import { toastApiError } from '../../lib/api-errors';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useMoney } from '../../lib/money';
+import { uploadFileTo } from '../../lib/upload';
+import useSWR from 'swr';
 import { fromLocalInput, toLocalInput, useCompanyTimeZone, useDateTime } from '../rentals/rental-api';
 import { ConfirmMoney, HistoryTimeline, ResolveDialog, useResolver } from './components';
 import { ImportDialog } from './ImportDialog';
-import { MATCH_TONES, STATUS_TONES, TICKETS_PATH, ticketsApi, type Ticket } from './tickets-api';
+import { MATCH_TONES, STATUS_TONES, TICKETS_PATH, ticketPath, ticketsApi, type Ticket } from './tickets-api';
 
 const LIVE = { revalidateIfStale: true, revalidateOnMount: true, dedupingInterval: 0 } as const;
 
@@ -117,9 +119,11 @@ function AddTicketForm({ onDone, onCancel }: { onDone: () => void; onCancel: () 
   const t = useT();
   const tz = useCompanyTimeZone();
   const [v, setV] = useState<Record<string, string>>({ ticketNumber: '', violationDate: '', plate: '', violationType: '', location: '', amount: '', notes: '' });
+  const [file, setFile] = useState<File | null>(null);
   const send = async (body: Record<string, unknown>) => {
     try {
-      const made = await ticketsApi.create(body);
+      const notice = file ? await uploadFileTo(`${TICKETS_PATH}/upload-url`, file) : null;
+      const made = await ticketsApi.create(notice ? { ...body, fileKey: notice.key, fileName: file!.name } : body);
       toast({ variant: 'success', title: t('tickets.created'), description: `${made.ticketNumber} · ${t(`tickets.match.${made.matchState}`)}` });
       onDone();
       return {};
@@ -150,6 +154,11 @@ function AddTicketForm({ onDone, onCancel }: { onDone: () => void; onCancel: () 
       {field('violationType')}
       {field('location')}
       <div className="sm:col-span-2">{field('notes')}</div>
+      <div className="sm:col-span-2">
+        <FormField id="ticket-file" label={t('tickets.file')} hint={t('tickets.fileHint')} error={errors.fileKey || errors.contentType}>
+          <input className="field-input" type="file" accept="application/pdf,image/jpeg,image/png" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </FormField>
+      </div>
       <div className="sm:col-span-2"><DialogActions>
         <button type="button" className="btn-secondary" onClick={onCancel} disabled={saving}>{t('common.cancel')}</button>
         <button type="submit" className="btn-primary" disabled={saving}>{saving ? t('tickets.saving') : t('tickets.save')}</button>
@@ -185,10 +194,12 @@ function TicketDetails({ ticket, onSaved, onClose }: { ticket: Ticket; onSaved: 
   };
   const set = (name: string, value: string) => { setV((x) => ({ ...x, [name]: value })); setErrors((x) => ({ ...x, [name]: '' })); };
   const locked = !!ticket.rechargedAt;
+  const withFile = useSWR<Ticket | null>(ticket.fileKey ? [ticketPath(ticket.id), 'file'] : null);
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <form onSubmit={save} noValidate className="space-y-3">
         <p className="text-sm"><span className="font-mono" dir="ltr">{ticket.licensePlate}</span>{ticket.rentalReference && ` · ${t('tickets.onRental', { rental: ticket.rentalReference })} · ${ticket.customer}`}</p>
+        {withFile.data?.fileUrl && <a className="link text-sm" href={withFile.data.fileUrl} target="_blank" rel="noreferrer">{t('tickets.openFile')} · {ticket.fileName}</a>}
         <FormField id="ticket-edit-amount" label={t('tickets.field.amount')} error={errors.amount}>
           <input className="field-input" type="number" step="0.01" value={v.amount} disabled={locked} onChange={(e) => set('amount', e.target.value)} />
         </FormField>
