@@ -8,6 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { tickets as ticketsCatalog } from '../../shared/i18n/tickets';
 import { alerts as alertsCatalog } from '../../shared/i18n/alerts';
@@ -31,6 +32,13 @@ async function api(request: APIRequestContext, session: E2eSession, method: 'GET
 async function open(page: Page, session: E2eSession, language: 'en' | 'ar', path: string) {
   await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
   await useSession(page, session, path);
+}
+
+/** axe on the page as it stands: no serious or critical violation. */
+async function noSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).exclude('[id^="headlessui-focus-sentinel"]').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  expect(serious).toEqual([]);
 }
 
 for (const language of ['en', 'ar'] as const) {
@@ -82,6 +90,7 @@ for (const language of ['en', 'ar'] as const) {
       const lone = page.locator('[data-salik-id][data-gate="Jebel Ali"]');
       await expect(lone.locator('[data-match="no_rental"]')).toBeVisible();
       await page.screenshot({ path: join(outDir, `salik-list-${language}.png`), fullPage: true });
+      await noSeriousViolations(page);
       await lone.getByRole('button', { name: L.resolve }).click();
       const resolveDialog = page.getByRole('dialog', { name: L.resolveTitle });
       await resolveDialog.getByRole('radio', { name: new RegExp(rental.referenceNumber) }).check();
@@ -137,6 +146,7 @@ for (const language of ['en', 'ar'] as const) {
       await page.getByLabel(L.filterMatch, { exact: true }).selectOption('unmatched');
       await expect(page.locator(`[data-ticket-number="DXBP-${language}-5520"]`)).toBeVisible();
       await page.screenshot({ path: join(outDir, `tickets-${language}.png`), fullPage: true });
+      await noSeriousViolations(page);
     });
 
     test(`${language}: alerts: generate, mark read, resolve`, async ({ page }) => {
@@ -147,6 +157,7 @@ for (const language of ['en', 'ar'] as const) {
       await expect(unmatched).toContainText(fill(A.types.ticket_unmatched, { label: `DXBP-${language}-5520 · SHJ 3 77410` }));
       await expect(page.getByTestId('alerts-bell')).toHaveAccessibleName(fill(A.unreadBadge, { count: 1 }));
       await page.screenshot({ path: join(outDir, `alerts-${language}.png`), fullPage: true });
+      await noSeriousViolations(page);
       await unmatched.getByRole('button', { name: A.markRead }).click();
       await expect(page.getByText(A.markedRead, { exact: true })).toBeVisible();
       await expect(unmatched).toHaveCount(0);
