@@ -71,3 +71,15 @@ describe('statements', () => {
       .toEqual({ transactionId: 'Transaction ID', date: 'Trip Date', time: 'Trip Time', plate: 'Plate', gate: 'Toll Gate', amount: 'Amount' });
   });
 });
+
+describe('recharge ledger labels read in both languages', async () => {
+  const { describeLedgerLabel } = await import('../rentals/ledger-text');
+  it('fine, fee, tolls and their VAT have codes with their parameter', () => {
+    expect(describeLedgerLabel('Traffic fine RTA-1')).toEqual({ code: 'traffic_fine', params: { number: 'RTA-1' } });
+    expect(describeLedgerLabel('Admin fee: traffic fine RTA-1')).toEqual({ code: 'traffic_fine_admin_fee', params: { number: 'RTA-1' } });
+    expect(describeLedgerLabel('Salik tolls × 4')).toEqual({ code: 'salik_tolls', params: { count: '4' } });
+    expect(describeLedgerLabel('VAT on Salik tolls × 4')).toEqual({ code: 'salik_tolls_vat', params: { count: '4' } });
+    expect(describeLedgerLabel('Admin fee: Salik × 4')).toEqual({ code: 'salik_admin_fee', params: { count: '4' } });
+    expect(describeLedgerLabel('Traffic fines')).toEqual({ code: 'traffic_fines' });
+  });
+});
