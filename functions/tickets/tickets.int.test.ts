@@ -172,6 +172,22 @@ describe('recharge', () => {
     await selfCheckPassed();
   });
 
+  it('a fine the company paid and cannot recover is written off to its expense account', async () => {
+    const accounts = async () => Object.fromEntries(((await get('/api/v1/accounting/accounts', owner)).body.items as { code: string; balance: number }[]).map((a) => [a.code, a.balance]));
+    const before = await accounts();
+    const made = (await ticket({ violationDate: '2034-03-25T09:00:00.000Z', amount: 250 })).body;
+    const paid = await patch(`/api/v1/traffic-tickets/${made.id}`, { version: made.version, status: 'paid', paymentMethod: 'cash', reason: 'Paid at the police station' }, owner);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const off = await patch(`/api/v1/traffic-tickets/${made.id}`, { version: paid.body.version, status: 'written_off', reason: 'Staff drove it; not recoverable' }, owner);
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const after = await accounts();
+    expect(Math.round((after['5170'] - before['5170']) * 100)).toBe(25_000);
+    expect(Math.round((after['1110'] - before['1110']) * 100)).toBe(-25_000);
+    expect(Math.round((after['1330'] - before['1330']) * 100)).toBe(0);
+    expect((await patch(`/api/v1/traffic-tickets/${made.id}`, { version: off.body.version, status: 'unpaid', reason: 'x' }, owner)).status).toBe(409);
+    await selfCheckPassed();
+  });
+
   it('an unmatched ticket cannot be recharged until resolved by hand', async () => {
     const made = (await ticket({ violationDate: '2034-03-20T09:00:00.000Z' })).body;
     expect(made.matchState).toBe('no_rental');
