@@ -174,3 +174,25 @@ for (const language of ['en', 'ar'] as const) {
     });
   });
 }
+
+test('the demo company shows its seeded fines, tolls (matched, to resolve, recharged) and alerts', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Try Live Demo' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/salik-charges');
+  await expect(page.locator('[data-salik-id] [data-match="matched"]').first()).toBeVisible();
+  await page.locator('#salik-match').selectOption('no_rental');
+  await expect(page.locator('[data-salik-id] [data-match="no_rental"]').first()).toBeVisible();
+  await page.locator('#salik-match').selectOption('all');
+  await page.screenshot({ path: join(outDir, 'demo-salik-en.png'), fullPage: true });
+  await page.goto('/traffic-tickets');
+  await expect(page.locator('[data-ticket-id] [data-status="recharged"]').first()).toBeVisible();
+  await expect(page.locator('[data-ticket-id] [data-match="unmatched"]').first()).toBeVisible();
+  await page.screenshot({ path: join(outDir, 'demo-tickets-en.png'), fullPage: true });
+  await page.goto('/alerts');
+  await expect(page.locator('[data-alert-type="toll_no_rental"]').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Resolved', exact: true }).click();
+  await expect(page.locator('[data-alert-type="toll_unmatched"][data-status="resolved"]')).toHaveCount(1);
+  await page.getByRole('tab', { name: 'All', exact: true }).click();
+  await page.screenshot({ path: join(outDir, 'demo-alerts-en.png'), fullPage: true });
+});

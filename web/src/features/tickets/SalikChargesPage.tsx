@@ -49,7 +49,7 @@ export default function SalikChargesPage() {
           <button type="button" className="btn-primary" onClick={() => setImporting(true)}>{t('tickets.importStatement')}</button>
         </span>
       } />
-      <section aria-label={t('tickets.filterMatch')} className="mb-4 flex flex-wrap items-end gap-3">
+      <section className="mb-4 flex flex-wrap items-end gap-3">
         <FilterSelect id="salik-match" label={t('tickets.filterMatch')} value={match} onChange={(v) => setMatch(v as typeof match)}
           options={[['all', t('tickets.allMatches')], ...MATCH_STATES.map((s) => [s, t(`tickets.match.${s}`)] as const)]} />
         <FilterSelect id="salik-recharged" label={t('tickets.filterRecharged')} value={recharged} onChange={(v) => setRecharged(v as typeof recharged)}
