@@ -64,7 +64,7 @@ export default function SalikChargesPage() {
               <td className="px-3 py-2">{when(s.tollTime)}</td>
               <td className="whitespace-nowrap px-3 py-2 font-mono" dir="ltr">{s.licensePlate}</td>
               <td className="px-3 py-2">{s.gateLocation}{s.direction && <span className="text-xs text-slate-600 dark:text-slate-300"> · {s.direction}</span>}</td>
-              <td className="px-3 py-2">{money(s.amount)}</td>
+              <td className="whitespace-nowrap px-3 py-2">{money(s.amount)}</td>
               <td className="px-3 py-2">
                 <span title={t(`tickets.matchHelp.${s.matchState}`)}><StatusPill status={s.matchState} labelKey="tickets.match" tones={MATCH_TONES} dataName="match" /></span>
                 {s.rentalReference && <div className="text-xs">{s.rentalReference} · {s.customer}</div>}

@@ -80,7 +80,7 @@ export default function TrafficTicketsPage() {
               <td className="px-3 py-2">{when(k.violationDate)}</td>
               <td className="whitespace-nowrap px-3 py-2 font-mono" dir="ltr">{k.licensePlate}</td>
               <td className="px-3 py-2">{k.violationType ?? '—'}</td>
-              <td className="px-3 py-2" data-testid="ticket-amount">{money(k.amount)}</td>
+              <td className="whitespace-nowrap px-3 py-2" data-testid="ticket-amount">{money(k.amount)}</td>
               <td className="px-3 py-2">
                 <span title={t(`tickets.matchHelp.${k.matchState}`)}><StatusPill status={k.matchState} labelKey="tickets.match" tones={MATCH_TONES} dataName="match" /></span>
                 {k.rentalReference && <div className="text-xs">{k.rentalReference} · {k.customer}</div>}
