@@ -74,3 +74,6 @@ export async function customerCreditJournalItems(tenantId: string, input: {
     ],
   });
 }
+
+/** The company's account ids by chart code (e.g. '1330' → its account id), for callers that build their own lines. */
+export const accountIdsByCode = async (tenantId: string): Promise<Record<string, string>> => (await ensureAccounting(tenantId)).accountIds;

@@ -7,7 +7,7 @@ import { rentalKey } from './data';
 
 export { listRentalsForCustomer } from './data';
 import { getRentalItem, readLedger } from './data';
-export { runOverdueRentals } from './overdue';
+export { runOverdueRentals, tenantsWithRentalsDue } from './overdue';
 /** Payments (invoices paid, refunds): the rental ledger + journal items of a payment for the caller's own transaction. */
 export { rentalMoneyChange, type RentalMoneyChange } from './ledger';
 /** The invoices domain: a rental and its ledger (consistent reads), its key, and reversals in one transaction with the credit note. */
@@ -56,3 +56,7 @@ export async function rentalForInspection(tenantId: string, rentalId: string) {
     dailyKmLimit: (r.dailyKmLimit as number | null) ?? null, extraChargePerKmMinor: (r.extraChargePerKmMinor as number) ?? 0,
   };
 }
+
+export { getRentalItem as readRentalItem } from './data';
+export { postExternalCharges, type ExternalChargePlan } from './ledger';
+export { listRentals as listRentalsPage } from './data';

@@ -208,3 +208,38 @@ export async function billingPeriodChange(actor: Actor, rentalId: string, throug
   });
   return change.entries.length ? change : undefined;
 }
+
+/** Charges another domain adds to a rental (a fine, tolls, their admin fees): issue 13. */
+export interface ExternalChargePlan {
+  note?: string;
+  entries: { category: 'traffic_fines' | 'salik_charges' | 'tax' | 'other'; label: string; amountMinor: number }[];
+  /** Running totals on the rental (salikChargesMinor, totalTrafficFinesMinor) to add to. */
+  addTotals?: Partial<Record<'salikChargesMinor' | 'totalTrafficFinesMinor', number>>;
+  /** The caller's own items (its records' updates), written in the same transaction. */
+  extra: TransactItem[];
+}
+
+/**
+ * Posts charges of another domain on a rental's ledger: the ledger entries, the rental's totals,
+ * the journal entry (accounting engine) and the caller's items in ONE transaction. `plan` reads
+ * and checks the caller's records (a lost race re-runs it). A completed or closed rental takes
+ * them too (fines arrive after the return): they raise the customer's balance on that rental;
+ * an archived one refuses (restore first).
+ */
+export function postExternalCharges(actor: Actor, rentalId: string, action: string, plan: (rental: RentalItem) => Promise<ExternalChargePlan>, key?: string) {
+  return mutateRental(actor, rentalId, { scope: `ext-${action}`, idempotencyKey: key }, async (rental) => {
+    assertOpen(rental);
+    const p = await plan(rental);
+    const changes: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(p.addTotals ?? {})) changes[k] = (Number(rental[k] ?? 0) || 0) + (v ?? 0);
+    return {
+      action,
+      note: p.note,
+      changes,
+      entries: p.entries.filter((e) => e.amountMinor > 0).map((e) => ({ type: 'charge' as const, context: 'adjustment' as const, category: e.category, label: e.label, amountMinor: e.amountMinor })),
+      extra: p.extra,
+      respond: (r, entries) => ({ rental: r, entries: entries.map((e) => toApi(e)) }),
+      status201: true,
+    };
+  });
+}

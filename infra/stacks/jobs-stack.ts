@@ -41,6 +41,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'company-timezones': { scan: true },
   // Queries the sparse reminder index (gsi2), writes markers, reads the file-less items, sends SES email.
   'document-reminders': { ses: true },
+  // Queries the active-rental index and the tickets work index (gsi2), reads each company's queues, writes alerts.
+  alerts: {},
 };
 
 export interface JobsStackProps extends StackProps {

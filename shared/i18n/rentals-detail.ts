@@ -57,6 +57,8 @@ export const rentalsDetail = {
       keepRental: 'Keep rental',
     },
     timelineActions: {
+      fine_recharge: 'Traffic fine recharged',
+      toll_recharge: 'Salik tolls recharged',
       created: 'Rental created',
       pickup: 'Vehicle picked up',
       return: 'Vehicle returned',
@@ -192,6 +194,8 @@ export const rentalsDetail = {
       keepRental: 'الإبقاء على الإيجار',
     },
     timelineActions: {
+      fine_recharge: 'أعيد تحميل مخالفة مرورية',
+      toll_recharge: 'أعيد تحميل رسوم سالك',
       created: 'تم إنشاء الإيجار',
       pickup: 'تم تسليم المركبة',
       return: 'تم إرجاع المركبة',

@@ -72,6 +72,13 @@ export async function uploadDocumentFile(token: string, file: Buffer = SAMPLE_PD
 }
 export const createDocument = async (token: string, over: Over = {}) =>
   created('document', await post('/api/v1/documents', { scope: 'company', title: 'Trade licence', documentType: 'license', key: await uploadDocumentFile(token, undefined, undefined, String(over.scope ?? 'company')), ...over }, token));
+/** A ticket / toll passage on a plate the company does not have (lands in the unmatched queue). */
+export const ticketBody = (over: Over = {}) => ({ ticketNumber: `TF-${tag()}`, violationDate: '2034-01-05T10:00:00.000Z', plate: uniquePlate('X'), amount: 300, violationType: 'Speeding', ...over });
+export const salikBody = (over: Over = {}) => ({ tollTime: '2034-01-05T10:00:00.000Z', plate: uniquePlate('X'), amount: 4, gateLocation: 'Al Barsha', ...over });
+export const createTicket = async (token: string, over: Over = {}, send: Send = integrationSend) =>
+  created('ticket', await send('/api/v1/traffic-tickets', ticketBody(over), token));
+export const createSalik = async (token: string, over: Over = {}, send: Send = integrationSend) =>
+  created('salik', await send('/api/v1/salik-charges', salikBody(over), token));
 
 export const ENTITY_FACTORIES: Record<string, Factory> = {
   '/api/v1/documents/{id}': async (t) => (await createDocument(t)).id,
@@ -95,6 +102,13 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
     date: new Date().toISOString().slice(0, 10), description: 'Tenancy probe',
     lines: [{ accountId: await accountByCode(t, '5210'), type: 'debit', amount: 1 }, { accountId: await accountByCode(t, '1110'), type: 'credit', amount: 1 }],
   }, t)),
+  '/api/v1/traffic-tickets/{id}': async (t) => (await createTicket(t)).id,
+  '/api/v1/salik-charges/{id}': async (t) => (await createSalik(t)).id,
+  '/api/v1/alerts/{id}': async (t) => {
+    await createTicket(t);
+    await post('/api/v1/alerts/generate', {}, t);
+    return (await get('/api/v1/alerts?status=unread', t)).body.items[0].id;
+  },
 };
 
 /** An issued invoice with a cash payment of 1 (payments and receipts routes). */
@@ -143,6 +157,8 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/documents/upload-url': { scope: 'company', contentType: 'application/pdf', size: 5 },
   'POST /api/v1/documents/bulk': { action: 'approve', ids: ['01ARZ3NDEKTSV4RRFFQ69G5FAV'] },
   'POST /api/v1/documents': { scope: 'company', title: 'Probe', documentType: 'other', key: 'probe' },
+  'PATCH /api/v1/traffic-tickets/{id}': { version: 1, notes: 'Probe' },
+  'PATCH /api/v1/salik-charges/{id}': { version: 1, notes: 'Probe' },
 };
 
 /**
@@ -162,6 +178,11 @@ export function sampleBody(key: string, ctx: Record<string, string> = {}): unkno
     case 'POST /api/v1/customers': return customerBody();
     case 'POST /api/v1/blacklist': return blacklistBody();
     case 'POST /api/v1/staff': return staffBody({ username });
+    case 'POST /api/v1/traffic-tickets': return ticketBody();
+    case 'POST /api/v1/salik-charges': return salikBody();
+    case 'POST /api/v1/traffic-tickets/import':
+    case 'POST /api/v1/salik-charges/import': return { preview: true, csv: 'ticket number,date,plate,amount\nP-1,2034-01-05 10:00,X 1,100\n' };
+    case 'POST /api/v1/salik-charges/recharge': return { rentalId: ctx.rentalId ?? '01JAAAAAAAAAAAAAAAAAAAAAAA' };
     case 'POST /api/v1/rentals':
     case 'POST /api/v1/rentals/check-conflicts':
       return ctx.customerId && ctx.vehicleId ? rentalBody({ customerId: ctx.customerId, vehicleId: ctx.vehicleId }) : undefined;

@@ -28,6 +28,7 @@ import { LedgerEntries } from './LedgerEntries';
 import { RentalInvoices } from '../invoices/InvoiceLinks';
 import { FinalSettlementLink } from '../payments/FinalSettlementLink';
 import { InspectionsLink, ServiceWarning } from '../maintenance/ServiceWarning';
+import { RentalTollsAndFines } from '../tickets/RentalTollsAndFines';
 
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | null;
 
@@ -198,6 +199,8 @@ export default function RentalDetailPage() {
           <LedgerEntries items={ledger.data.items} canReverse={edit && r.status !== 'archived'} onReverse={(e) => { dismissToast(); setReversing(e); }} />
         )}
       </section>
+
+      {can('tickets') && <div className="mt-4"><RentalTollsAndFines rental={r} onChanged={() => { void rental.mutate(); void ledger.mutate(); }} /></div>}
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <section className="card" aria-label={t('rentals.detail.timeline')}>
