@@ -159,6 +159,31 @@ describe('recording payments', () => {
     expect(Buffer.from(await (await fetch(url)).arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('the booking wizard\'s initial payment gets a REC- receipt; a rental refund (money or deposit) gets a refund receipt', async () => {
+    const customer = await createCustomer(owner, { fullNameEnglish: 'Receipt Customer' });
+    const vehicle = await createVehicle(owner);
+    const rental = await createRental(owner, { customerId: customer.id, vehicleId: vehicle.id }, { initialPaymentAmount: 80, initialPaymentMethod: 'credit_card', securityDeposit: 100 });
+    const path = `/api/v1/rentals/${rental.id}`;
+    const initial = ok(await get(`${path}/ledger`, owner)).items.find((e: { type: string }) => e.type === 'payment');
+    expect(initial).toMatchObject({ amount: 80, method: 'credit_card', receiptNumber: expect.stringMatching(/^REC-\d+$/) });
+    const receiptOf = async (id: string) => (await queryAll<{ id: string; kind: string; amountMinor: number; paymentId: string; reason: string | null }>({ tenantId: t.owner.tenantId, pk: tenantPk(t.owner.tenantId, 'RECEIPT'), max: 5000 })).find((r) => r.id === id);
+    expect(await receiptOf(initial.receiptId)).toMatchObject({ kind: 'receipt', amountMinor: 8000, paymentId: `rental:${rental.id}` });
+
+    ok(await post(`${path}/payments`, { amount: 100, method: 'cash', forDeposit: true }, owner), 201);
+    const refund = ok(await post(`${path}/refunds`, { amount: 30, method: 'credit_card' }, owner, { 'idempotency-key': `rf-${rental.id}` }), 201);
+    expect(refund.entry).toMatchObject({ type: 'refund', amount: 30, receiptNumber: expect.stringMatching(/^REC-\d+$/) });
+    expect(Number(refund.entry.receiptNumber.slice(4))).toBeGreaterThan(Number(initial.receiptNumber.slice(4)));
+    expect(await receiptOf(refund.entry.receiptId)).toMatchObject({ kind: 'refund_receipt', amountMinor: 3000, reason: 'Refund' });
+    // The same Idempotency-Key answers the first refund: one refund receipt.
+    const again = ok(await post(`${path}/refunds`, { amount: 30, method: 'credit_card' }, owner, { 'idempotency-key': `rf-${rental.id}` }), 201);
+    expect(again.entry.receiptId).toBe(refund.entry.receiptId);
+    const deposit = ok(await post(`${path}/refunds`, { amount: 100, method: 'cash', fromDeposit: true }, owner), 201);
+    expect(await receiptOf(deposit.entry.receiptId)).toMatchObject({ kind: 'refund_receipt', amountMinor: 10000, reason: 'Security deposit refund' });
+    const { url } = ok(await get(`/api/v1/receipts/${refund.entry.receiptId}/pdf`, owner));
+    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    await selfCheckGreen();
+  });
+
   it('a receipt PDF is a real PDF at a presigned URL', async () => {
     const { invoice } = await issuedInvoice();
     const p = ok(await pay(invoice.id, { amount: 5, method: 'pos_machine' }), 201);
