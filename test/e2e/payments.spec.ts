@@ -218,7 +218,9 @@ for (const language of ['en', 'ar'] as const) {
     expect((await api(page.request, 'GET', `/api/v1/invoices/${invoice.id}`)).status).toBe('paid');
 
     // A tampered link: not found, nothing shown.
-    await p.goto(failedUrl.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+    const tampered = new URL(failedUrl);
+    tampered.searchParams.set('token', tampered.searchParams.get('token')!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+    await p.goto(tampered.toString());
     await expect(p.getByText(w.notFound)).toBeVisible();
     await expect(p.getByTestId('payment-result')).toHaveCount(0);
     await phone.close();
