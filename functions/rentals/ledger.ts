@@ -104,12 +104,19 @@ export function recordRefund(actor: Actor, rentalId: string, body: RefundBody, k
     const amountMinor = toMinor(body.amount);
     if (body.fromDeposit && amountMinor > rental.depositHeldMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverDeposit });
     if (!body.fromDeposit && amountMinor > rental.paymentsMinor - rental.refundsMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverPaid });
+    const label = body.label ?? (body.fromDeposit ? 'Security deposit refund' : 'Refund');
+    // Money paid back gets its refund receipt (REC- numbering) in the same transaction.
+    const receipt = await rentalPaymentReceipt(actor, {
+      rentalId: rental.id, rentalReference: rental.referenceNumber, customerId: rental.customerId, customerName: rental.customerName,
+      amountMinor, method: body.method, deposit: body.fromDeposit, kind: 'refund_receipt', reason: label,
+    });
     return {
       action: body.fromDeposit ? 'deposit_refund' : 'refund',
       entries: [{
         type: 'refund', context: 'refund', category: body.fromDeposit ? 'security_deposit_refund' : 'payment',
-        label: body.label ?? (body.fromDeposit ? 'Security deposit refund' : 'Refund'), amountMinor, method: body.method,
+        label, amountMinor, method: body.method, receiptId: receipt.id, receiptNumber: receipt.number,
       }],
+      extra: [receipt.item],
       respond: respondWithEntry,
       status201: true,
     };

@@ -92,6 +92,8 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
   '/api/v1/payments/{id}': async (t) => (await paymentProbe(t)).id,
   '/api/v1/receipts/{id}': async (t) => (await paymentProbe(t)).receipt.id,
   '/api/v1/payments/callback/{gateway}': async () => ({ gateway: 'paytabs' }),
+  // The public return page's token: malformed-input probes need a value; a made-up one answers 404.
+  '/api/v1/payments/return/{token}': async () => ({ token: 'probe-not-a-return-token' }),
   '/api/v1/accounting/accounts/{id}': async (t) => {
     const group = await accountByCode(t, '5200');
     return created('account', await post('/api/v1/accounting/accounts', { code: `52${String(++seq).padStart(2, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`, name: 'Tenancy probe', parentId: group }, t));

@@ -9,6 +9,7 @@ import { useLanguage, useT } from '../../i18n';
 import { isClientError } from '../../lib/api';
 import { toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
+import { gatewayReason } from './gateway-reason';
 import { newIdempotencyKey, openReceipt, paymentPath, paymentsApi, type Payment } from './payments-api';
 
 /**
@@ -59,6 +60,7 @@ function PaymentResult({ payment: p }: { payment: Payment }) {
   const [retrying, setRetrying] = useState(false);
   const state = p.status === 'paid' || p.status === 'refunded' ? 'paid' : p.status === 'pending' || p.status === 'processing' ? 'pending' : 'failed';
   const invoiceLabel = p.invoiceNumber ?? p.invoice?.number ?? '';
+  const failure = gatewayReason(t, p.gatewayStatus, p.failureReason);
   const retry = async () => {
     setRetrying(true);
     try {
@@ -76,8 +78,9 @@ function PaymentResult({ payment: p }: { payment: Payment }) {
         <p className="mt-2">
           {state === 'paid' && t('payments.success.paidBody', { amount: f.money(p.amount), invoice: invoiceLabel })}
           {state === 'pending' && t('payments.success.pendingBody')}
-          {state === 'failed' && t('payments.success.failedBody', { reason: p.failureReason ?? t(`payments.status.${p.status}`) })}
+          {state === 'failed' && t('payments.success.failedBody', { reason: failure.reason })}
         </p>
+        {state === 'failed' && failure.detail && <p className="mt-1 text-sm opacity-80" data-testid="gateway-detail">{failure.detail}</p>}
         {state === 'failed' && p.invoice && (p.invoice.status === 'issued' || p.invoice.status === 'partially_paid') && (
           <button type="button" className="btn-primary mt-4" onClick={() => void retry()} disabled={retrying}>{t('payments.success.retry')}</button>
         )}
