@@ -99,9 +99,11 @@ function PaymentResult({ payment: p }: { payment: Payment }) {
         {p.rentalReference && (
           <div>
             <dt className="text-sm text-slate-600 dark:text-slate-300">{t('payments.success.rental')}</dt>
-            <dd className="font-medium">
+            {/* Flex items, not inline runs: in Arabic the bidi algorithm joined "RENT-1003" and
+                "0.00" into one left-to-right run with no space between them. */}
+            <dd className="flex flex-wrap items-baseline gap-x-2 font-medium">
               <Link className="link" to={`/rentals/${encodeURIComponent(p.rentalId)}`}>{p.rentalReference}</Link>
-              {p.rentalBalance !== null && <span className="ms-2 tabular-nums" data-testid="rental-balance">{f.money(p.rentalBalance)}</span>}
+              {p.rentalBalance !== null && <span className="tabular-nums" data-testid="rental-balance">{f.money(p.rentalBalance)}</span>}
             </dd>
           </div>
         )}
