@@ -5,4 +5,4 @@
 export { runDocumentReminders } from './reminders';
 export { seedDocuments } from './seed';
 export { lapsingDocuments, type LapsingDocument } from './lapsing';
-export { expiringDocuments, type ExpiringDocument } from './expiring';
+export { expiringDocuments, tenantsWithDocumentsDue, type ExpiringDocument } from './expiring';

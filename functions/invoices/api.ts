@@ -112,3 +112,4 @@ export async function overdueInvoices(tenantId: string, today: string) {
   }
   return out;
 }
+export { tenantsWithInvoicesDue } from './due-work';

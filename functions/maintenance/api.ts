@@ -3,4 +3,4 @@
  * maintenance module imported from outside functions/maintenance/.
  */
 export { runDailyPredictions } from './predictions';
-export { maintenanceDue, type MaintenanceDue } from './due';
+export { maintenanceDue, tenantsWithServicePrograms, type MaintenanceDue } from './due';

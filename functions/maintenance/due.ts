@@ -1,5 +1,8 @@
 import { queryAll } from '../lib/data/repo';
-import { predictionPk, type MaintenanceItem, type PredictionItem } from './model';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/clients/dynamo';
+import { config } from '../lib/config';
+import { PROGRAM_INDEX_PK, predictionPk, type MaintenanceItem, type PredictionItem } from './model';
 import { tenantPk } from '../lib/data/keys';
 
 /**
@@ -27,4 +30,19 @@ export async function maintenanceDue(tenantId: string, today: string, soonDay: s
     out.push({ id: r.id, kind: 'urgent_open', vehicleLabel: r.vehicleLabel, type: r.type, date: r.date });
   }
   return out;
+}
+
+/** Companies with a service program (the daily prediction job's sparse index G#SERVICE_PROGRAMS, sk {tenantId}#{vehicleId}) — for the alerts job. */
+export async function tenantsWithServicePrograms(): Promise<string[]> {
+  const out = new Set<string>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const res = await dynamo().send(new QueryCommand({
+      TableName: config().tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': PROGRAM_INDEX_PK }, Limit: 500, ExclusiveStartKey: startKey,
+    }));
+    startKey = res.LastEvaluatedKey;
+    for (const it of res.Items ?? []) out.add(String(it.gsi2sk).split('#')[0]);
+  } while (startKey);
+  return [...out];
 }
