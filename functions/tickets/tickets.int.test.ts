@@ -176,6 +176,14 @@ describe('recharge', () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const tickets = (await get('/api/v1/accounting/journal-entries?source=ticket&limit=100', owner)).body.items.filter((e: { sourceId: string }) => e.sourceId === made.id);
     expect(tickets).toHaveLength(1);
+    // The rental's next invoice carries the fine (no VAT) and its admin fee (25.00 + 5 % VAT).
+    const rentalLedger = (await get(`/api/v1/rentals/${ids.A.id}`, owner)).body;
+    expect(rentalLedger.totalTrafficFines).toBeGreaterThanOrEqual(400);
+    const invoice = await post('/api/v1/invoices', { rentalId: ids.A.id }, owner);
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+    const invLines = invoice.body.lines as { category: string; description: string; net: number; vat: number; vatRatePercent: number; total: number }[];
+    expect(invLines.find((l) => l.category === 'traffic_fines' && l.description.includes(made.ticketNumber))).toMatchObject({ net: 400, vat: 0, total: 400 });
+    expect(invLines.find((l) => l.category === 'other' && l.description.includes(made.ticketNumber))).toMatchObject({ net: 25, vat: 1.25, vatRatePercent: 5, total: 26.25 });
     await selfCheckPassed();
   });
 
