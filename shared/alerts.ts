@@ -35,6 +35,7 @@ export type AlertType = (typeof ALERT_TYPES)[number];
 
 export const listAlertsQuery = z.object({
   status: z.enum(ALERT_STATUSES).optional(),
+  category: z.enum(Object.keys(ALERT_CATEGORY_ABILITY) as [AlertCategory, ...AlertCategory[]]).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   cursor: cursor().optional(),
 });

@@ -64,6 +64,12 @@ describe('alerts from documents, maintenance and invoices', () => {
     const seen = await mine(t.mechanic.token);
     expect(seen.some((a) => a.category === 'maintenance')).toBe(true);
     expect(seen.some((a) => a.category === 'invoices')).toBe(false);
+    // The page's category filter: documents only; a category the role cannot read gives nothing.
+    const docs = (await get('/api/v1/alerts?category=documents&limit=100', owner)).body.items as Alert[];
+    expect(docs.length).toBeGreaterThanOrEqual(2);
+    expect(docs.every((a) => a.category === 'documents')).toBe(true);
+    expect((await get('/api/v1/alerts?category=invoices', t.mechanic.token)).body.items).toHaveLength(0);
+    expect((await get('/api/v1/alerts?category=nope', owner)).status).toBe(400);
   });
 
   it('the hourly job finds a company with an invoice past due through the sparse due index, once even with two runs at once', async () => {

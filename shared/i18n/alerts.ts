@@ -36,6 +36,9 @@ export const alerts = {
     clearFilters: 'Show all',
     loadMore: 'Load more',
     unreadBadge: '{{count}} unread alerts',
+    categoryLabel: 'Category',
+    allCategories: 'All categories',
+    category: { tickets: 'Fines and tolls', rentals: 'Rentals', documents: 'Documents', maintenance: 'Maintenance', deposits: 'Deposits', invoices: 'Invoices', gps: 'GPS', security: 'Security' },
     types: {
       rental_overdue: 'Rental {{reference}} is overdue',
       rental_returning_today: 'Rental {{reference}} returns today',
@@ -85,6 +88,9 @@ export const alerts = {
     clearFilters: 'عرض الكل',
     loadMore: 'تحميل المزيد',
     unreadBadge: '{{count}} تنبيهات غير مقروءة',
+    categoryLabel: 'الفئة',
+    allCategories: 'كل الفئات',
+    category: { tickets: 'المخالفات والرسوم', rentals: 'الإيجارات', documents: 'المستندات', maintenance: 'الصيانة', deposits: 'الودائع', invoices: 'الفواتير', gps: 'GPS', security: 'الأمان' },
     types: {
       rental_overdue: 'الإيجار {{reference}} متأخر',
       rental_returning_today: 'الإيجار {{reference}} يعود اليوم',
