@@ -29,12 +29,13 @@ export const ALERT_CATEGORIES = Object.keys(ALERT_CATEGORY_ABILITY) as AlertCate
 /** Alert types the generator raises (other areas add theirs through functions/alerts/api.ts raiseAlert). */
 export const ALERT_TYPES = [
   'rental_overdue', 'rental_returning_today', 'ticket_unmatched', 'toll_unmatched', 'toll_no_rental', 'ticket_unpaid',
-  'document_expiring', 'document_expired', 'maintenance_due', 'deposit_release_due', 'invoice_overdue', 'geofence', 'speeding', 'security',
+  'document_expiring', 'document_expired', 'maintenance_past_due', 'maintenance_due_soon', 'maintenance_urgent_open', 'deposit_release_due', 'invoice_overdue', 'geofence', 'speeding', 'security',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
 export const listAlertsQuery = z.object({
   status: z.enum(ALERT_STATUSES).optional(),
+  category: z.enum(Object.keys(ALERT_CATEGORY_ABILITY) as [AlertCategory, ...AlertCategory[]]).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   cursor: cursor().optional(),
 });

@@ -13,7 +13,8 @@ import { fromMinor } from '../../shared/money';
 import { batchGet, transact, tx } from '../lib/data/repo';
 import { isConditionFailure } from '../lib/errors';
 import { companyTimezone, readCompanySettings } from '../lib/company-settings';
-import { listRentalsPage, queueCounts, queueSample } from './deps';
+import { expiringDocuments, listRentalsPage, maintenanceDue, overdueInvoices, queueCounts, queueSample } from './deps';
+import { addDays } from '../../shared/invoices/totals';
 import { alertItem, conditionKey, type NewAlert } from './model';
 
 /** Fines unpaid this long after the offence are "due": UAE fines rise after 30 days, so a week's notice. */
@@ -82,6 +83,43 @@ export async function conditionsOf(tenantId: string, now = new Date()): Promise<
     out.push({ key: `ticket_unpaid:${t.id}`, type: 'ticket_unpaid', category: 'tickets', severity: 'medium', impactLevel: 'revenue',
       title: `Traffic fine ${t.label} is still unpaid`, description: `${fromMinor(t.amountMinor)} · ${t.at}`, actionUrl: `/traffic-tickets?status=unpaid`,
       relatedEntityId: t.id, relatedEntityType: 'traffic_ticket', params: { label: t.label, amount: String(fromMinor(t.amountMinor)), at: t.at } });
+  }
+  out.push(...await areaConditions(tenantId, today));
+  // Deposits past their release date: the deposits area adds its reader here (one line, as above).
+  return out;
+}
+
+/** Documents expiring within this many days raise an alert (as the reminder job's first notice). */
+export const DOCUMENT_NOTICE_DAYS = 30;
+
+/** Documents, maintenance and invoices conditions (each read through its domain's api.ts). */
+async function areaConditions(tenantId: string, today: string): Promise<NewAlert[]> {
+  const [docs, maint, invoices] = await Promise.all([
+    expiringDocuments(tenantId, addDays(today, DOCUMENT_NOTICE_DAYS)),
+    maintenanceDue(tenantId, today, addDays(today, 7)),
+    overdueInvoices(tenantId, today),
+  ]);
+  const out: NewAlert[] = [];
+  for (const d of docs) {
+    const expired = d.expiryDate < today;
+    const type = expired ? 'document_expired' : 'document_expiring';
+    // Keyed on the expiry date: a renewed document (new date) that lapses again alerts again.
+    out.push({ key: `${type}:${d.id}:${d.expiryDate}`, type, category: 'documents', severity: expired ? 'high' : 'medium', impactLevel: 'compliance',
+      title: expired ? `Document ${d.title} expired on ${d.expiryDate}` : `Document ${d.title} expires on ${d.expiryDate}`, description: d.expiryDate,
+      actionUrl: `/documents?scope=${d.scope}&id=${d.id}`, relatedEntityId: d.id, relatedEntityType: 'document', params: { title: d.title, date: d.expiryDate } });
+  }
+  const maintTitle = { past_due: 'Past due', due_soon: 'Due within 7 days', urgent_open: 'Urgent record open' } as const;
+  for (const m of maint) {
+    const type = `maintenance_${m.kind}`;
+    out.push({ key: `${type}:${m.id}${m.kind === 'urgent_open' ? '' : `:${m.date ?? ''}`}`, type, category: 'maintenance', severity: m.kind === 'due_soon' ? 'medium' : 'high', impactLevel: 'operations',
+      title: `${maintTitle[m.kind]}: ${m.type} for ${m.vehicleLabel}`, description: `${m.vehicleLabel} · ${m.date ?? ''}`,
+      actionUrl: '/maintenance?tab=alerts', relatedEntityId: m.id, relatedEntityType: m.kind === 'urgent_open' ? 'maintenance_record' : 'maintenance_prediction',
+      params: { vehicle: m.vehicleLabel, service: m.type, date: m.date ?? '' } });
+  }
+  for (const i of invoices) {
+    out.push({ key: `invoice_overdue:${i.id}:${i.dueDate}`, type: 'invoice_overdue', category: 'invoices', severity: 'high', impactLevel: 'revenue',
+      title: `Invoice ${i.number} is past due`, description: `${i.customerName} · ${fromMinor(i.balanceMinor)} · ${i.dueDate}`, actionUrl: `/invoices/${i.id}`,
+      relatedEntityId: i.id, relatedEntityType: 'invoice', params: { number: String(i.number), customer: i.customerName, amount: String(fromMinor(i.balanceMinor)), date: String(i.dueDate) } });
   }
   return out;
 }

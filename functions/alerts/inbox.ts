@@ -13,15 +13,17 @@ import { alertKey, alertToApi, statusIndex, type AlertItem } from './model';
 
 export const visibleCategories = (role: Role): AlertCategory[] => ALERT_CATEGORIES.filter((c) => hasAbility(role, ALERT_CATEGORY_ABILITY[c]));
 
-export async function listAlerts(tenantId: string, role: Role, q: { status?: AlertStatus; limit?: number; cursor?: string }) {
-  const cats = visibleCategories(role);
+export async function listAlerts(tenantId: string, role: Role, q: { status?: AlertStatus; category?: AlertCategory; limit?: number; cursor?: string }) {
+  // A category filter narrows the role's visible categories (one the role cannot see gives nothing).
+  const cats = visibleCategories(role).filter((c) => !q.category || c === q.category);
+  if (cats.length === 0) return { items: [], nextCursor: null };
   const values: Record<string, unknown> = Object.fromEntries(cats.map((c, i) => [`:c${i}`, c]));
   const filter = cats.length === ALERT_CATEGORIES.length ? undefined
     : { expression: cats.length ? `#cat IN (${cats.map((_, i) => `:c${i}`).join(', ')})` : 'attribute_not_exists(pk)', names: { '#cat': 'category' }, values };
   const page = await queryPage<AlertItem>({
     tenantId,
     ...(q.status ? { pk: tenantPk(tenantId, 'ALERT_STATUS', q.status), index: 'gsi1' as const } : { pk: tenantPk(tenantId, 'ALERT') }),
-    forward: false, limit: q.limit ?? 50, cursor: q.cursor, filter, signature: [role],
+    forward: false, limit: q.limit ?? 50, cursor: q.cursor, filter, signature: [role, q.category],
   });
   return { items: page.items.map(alertToApi), nextCursor: page.nextCursor };
 }

@@ -5,3 +5,4 @@
 export { runDocumentReminders } from './reminders';
 export { seedDocuments } from './seed';
 export { lapsingDocuments, type LapsingDocument } from './lapsing';
+export { expiringDocuments, tenantsWithDocumentsDue, type ExpiringDocument } from './expiring';

@@ -99,3 +99,17 @@ export async function invoicedChargesOf(tenantId: string, rentalId: string): Pro
   const markers = await queryAll<{ sk: string; invoiceNumber: string }>({ tenantId, pk: tenantPk(tenantId, 'INVOICED_CHARGE', rentalId), consistent: true, max: 5000 });
   return new Map(markers.map((m) => [m.sk, m.invoiceNumber]));
 }
+
+/** For the alerts generator: issued or partly paid invoices whose due date is before `today` (one Query per open status). */
+export async function overdueInvoices(tenantId: string, today: string) {
+  const out: (InvoiceForPayment & { customerName: string; rentalReference: string })[] = [];
+  for (const status of ['issued', 'partially_paid'] as const) {
+    const items = await queryAll<InvoiceItem>({
+      tenantId, pk: statusPk(tenantId, status), index: 'gsi2', max: 5000,
+      filter: { expression: '#d < :today', names: { '#d': 'dueDate' }, values: { ':today': today } },
+    });
+    out.push(...items.map((i) => ({ ...forPayment(i), customerName: i.customerName, rentalReference: i.rentalReference })));
+  }
+  return out;
+}
+export { tenantsWithInvoicesDue } from './due-work';

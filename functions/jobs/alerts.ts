@@ -2,18 +2,27 @@ import { rootLogger } from '../lib/logger';
 import { tenantsWithRentalsDue } from '../rentals/api';
 import { tenantsWithQueueWork } from '../tickets/api';
 import { generateAlerts } from '../alerts/api';
+import { tenantsWithDocumentsDue } from '../documents/api';
+import { tenantsWithServicePrograms } from '../maintenance/api';
+import { tenantsWithInvoicesDue } from '../invoices/api';
 
 /**
  * Scheduled job (events/schedules.ts 'alerts', hourly): raises alerts for the companies that have
  * work — rentals expected back by the end of tomorrow or overdue (the active-rental index), and
- * fines or tolls added in the last 30 days (the tickets work index) — never all companies
+ * fines or tolls added in the last 30 days (the tickets work index), documents in their reminder
+ * window, vehicles with a service program, invoices past their due date — never all companies
  * (DESIGN.md §15). Each company's generator claims one condition key per alert, so a re-run, or
  * two runs at once, create nothing twice.
  */
 export async function handler(event?: { time?: string }) {
   const parsed = event?.time ? new Date(event.time) : new Date();
   const now = Number.isNaN(parsed.getTime()) ? new Date() : parsed;
-  const tenants = new Set([...await tenantsWithRentalsDue(new Date(now.getTime() + 2 * 86_400_000)), ...await tenantsWithQueueWork(now)]);
+  const day = now.toISOString().slice(0, 10);
+  const tenants = new Set([
+    ...await tenantsWithRentalsDue(new Date(now.getTime() + 2 * 86_400_000)), ...await tenantsWithQueueWork(now),
+    ...await tenantsWithDocumentsDue(day), ...await tenantsWithServicePrograms(), ...await tenantsWithInvoicesDue(now),
+    // Deposits past their release date: add the deposits area's tenantsWith…Due() here.
+  ]);
   let created = 0;
   let errors = 0;
   for (const tenantId of tenants) {

@@ -62,7 +62,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'GL_MONTH' }, { collection: 'GL_DAY' }, { collection: 'VAT_MONTH' }, { collection: 'VAT_DAY' },
   { collection: 'JOURNAL' }, { collection: 'GL_PARTY' }, { collection: 'GL_LINE', scopedBy: 'ACCOUNT' },
   // invoices
-  { collection: 'INVOICE' }, { collection: 'CREDIT_NOTE' }, { collection: 'RENTAL_INVOICE', scopedBy: 'RENTAL' }, { collection: 'INVOICED_CHARGE', scopedBy: 'RENTAL' },
+  { collection: 'INVOICE' }, { collection: 'INVOICE_DUE_WORK' }, { collection: 'CREDIT_NOTE' }, { collection: 'RENTAL_INVOICE', scopedBy: 'RENTAL' }, { collection: 'INVOICED_CHARGE', scopedBy: 'RENTAL' },
   // payments
   { collection: 'PAYMENT' }, { collection: 'RECEIPT' }, { collection: 'GATEWAY_TXN' }, { collection: 'CUSTOMER_CREDIT' }, { collection: 'INVOICE_PAYMENT', scopedBy: 'INVOICE' },
   // documents

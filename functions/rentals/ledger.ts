@@ -219,7 +219,7 @@ export async function billingPeriodChange(actor: Actor, rentalId: string, throug
 /** Charges another domain adds to a rental (a fine, tolls, their admin fees): issue 13. */
 export interface ExternalChargePlan {
   note?: string;
-  entries: { category: 'traffic_fines' | 'salik_charges' | 'tax' | 'other'; label: string; amountMinor: number }[];
+  entries: { category: 'traffic_fines' | 'salik_charges' | 'tax' | 'other'; label: string; amountMinor: number; lineCode?: string }[];
   /** Running totals on the rental (salikChargesMinor, totalTrafficFinesMinor) to add to. */
   addTotals?: Partial<Record<'salikChargesMinor' | 'totalTrafficFinesMinor', number>>;
   /** The caller's own items (its records' updates), written in the same transaction. */
@@ -243,7 +243,7 @@ export function postExternalCharges(actor: Actor, rentalId: string, action: stri
       action,
       note: p.note,
       changes,
-      entries: p.entries.filter((e) => e.amountMinor > 0).map((e) => ({ type: 'charge' as const, context: 'adjustment' as const, category: e.category, label: e.label, amountMinor: e.amountMinor })),
+      entries: p.entries.filter((e) => e.amountMinor > 0).map((e) => ({ type: 'charge' as const, context: 'adjustment' as const, category: e.category, label: e.label, amountMinor: e.amountMinor, ...(e.lineCode ? { lineCode: e.lineCode } : {}) })),
       extra: p.extra,
       respond: (r, entries) => ({ rental: r, entries: entries.map((e) => toApi(e)) }),
       status201: true,

@@ -13,15 +13,16 @@
  * - VAT on tolls (decision): toll recharges are NOT disbursements in the UAE (the company buys
  *   the crossing on its own Salik account and resells it), so with the company's VAT enabled the
  *   tolls carry VAT at the rental's tax rate, posted as a `tax` ledger charge (Dr 1310 / Cr 2310
- *   with the output code). Without VAT (US, VAT off) nothing is added. Known limit: the toll base
- *   in 4170 carries no VAT code, because the posting table treats `salik_charges` as
- *   pass-through; the VAT due is right, the return's taxable-supplies box misses the toll base.
+ *   with the output code). Without VAT (US, VAT off) nothing is added. The toll base carries line
+ *   code TAXED_TOLL_LINE when VAT is charged, so it posts to 4170 with the output code and the
+ *   VAT return's standard-rated supplies include it; without VAT it stays pass-through.
  * - A recharge to a completed or closed rental raises the customer's balance on that rental
  *   (the deposit still held covers it when the rental is closed later).
  * Idempotent: the records' version and `rechargedAt` are conditions of the transaction, and an
  * Idempotency-Key returns the first answer.
  */
 import { fromMinor } from '../../shared/money';
+import { TAXED_TOLL_LINE } from '../../shared/accounting/posting-rules';
 import { TICKET_MESSAGES as M } from '../../shared/tickets/messages';
 import { fineRecharge, tollRecharge } from '../../shared/tickets/rules';
 import { queryAll, tx } from '../lib/data/repo';
@@ -92,7 +93,7 @@ export async function rechargeTolls(actor: Actor, rentalId: string, key?: string
     return {
       note: `Salik tolls × ${tolls.length}`,
       entries: [
-        { category: 'salik_charges', label: `Salik tolls × ${tolls.length}`, amountMinor: r.tollsMinor },
+        { category: 'salik_charges', label: `Salik tolls × ${tolls.length}`, amountMinor: r.tollsMinor, ...(r.tollVatMinor > 0 ? { lineCode: TAXED_TOLL_LINE } : {}) },
         { category: 'tax', label: `VAT on Salik tolls × ${tolls.length}`, amountMinor: r.tollVatMinor },
         { category: 'other', label: `Admin fee: Salik × ${tolls.length}`, amountMinor: r.feeGrossMinor },
       ],

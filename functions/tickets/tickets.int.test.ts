@@ -38,6 +38,13 @@ async function selfCheckPassed() {
   for (const c of res.body.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 400)}`).toBe(true);
 }
 
+/** Box 1b (Dubai standard-rated supplies) of the VAT return over every date. */
+async function dubaiBox(): Promise<{ amount: number; vat: number }> {
+  const res = await get('/api/v1/accounting/vat-report?from=2000-01-01&to=2099-12-31', owner);
+  expect(res.status).toBe(200);
+  return res.body.boxes.find((b: { box: string }) => b.box === '1b');
+}
+
 async function book(start: string, end: string) {
   const customer = await createCustomer(owner, { fullNameEnglish: `Fine Payer ${start.slice(0, 13)}`, dateOfBirth: '1985-01-01' });
   const res = await post('/api/v1/rentals', { vehicleId, customerId: customer.id, startDate: start, endDate: end, dailyRate: 100, taxRate: 5 }, owner);
@@ -169,6 +176,14 @@ describe('recharge', () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const tickets = (await get('/api/v1/accounting/journal-entries?source=ticket&limit=100', owner)).body.items.filter((e: { sourceId: string }) => e.sourceId === made.id);
     expect(tickets).toHaveLength(1);
+    // The rental's next invoice carries the fine (no VAT) and its admin fee (25.00 + 5 % VAT).
+    const rentalLedger = (await get(`/api/v1/rentals/${ids.A.id}`, owner)).body;
+    expect(rentalLedger.totalTrafficFines).toBeGreaterThanOrEqual(400);
+    const invoice = await post('/api/v1/invoices', { rentalId: ids.A.id }, owner);
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+    const invLines = invoice.body.lines as { category: string; description: string; net: number; vat: number; vatRatePercent: number; total: number }[];
+    expect(invLines.find((l) => l.category === 'traffic_fines' && l.description.includes(made.ticketNumber))).toMatchObject({ net: 400, vat: 0, total: 400 });
+    expect(invLines.find((l) => l.category === 'other' && l.description.includes(made.ticketNumber))).toMatchObject({ net: 25, vat: 1.25, vatRatePercent: 5, total: 26.25 });
     await selfCheckPassed();
   });
 
@@ -239,6 +254,7 @@ describe('statement imports', () => {
 
   it('Salik recharge per rental: tolls + VAT, fee per crossing + VAT; nothing left the second time', async () => {
     const before = (await get(`/api/v1/rentals/${ids.A.id}`, owner)).body;
+    const vatBefore = await dubaiBox();
     const res = await post('/api/v1/salik-charges/recharge', { rentalId: ids.A.id }, owner);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.recharged).toBe(2);
@@ -246,6 +262,10 @@ describe('statement imports', () => {
     // 8.00 tolls + 0.40 VAT + 2.00 fee + 0.10 VAT
     expect(Math.round((after.balance - before.balance) * 100)).toBe(1050);
     expect(after.salikCharges).toBe((before.salikCharges ?? 0) + 8);
+    // VAT return: the toll base (8.00) counts as a standard-rated supply with the fee's net (2.00); VAT 0.40 + 0.10.
+    const vatAfter = await dubaiBox();
+    expect(Math.round((vatAfter.amount - vatBefore.amount) * 100)).toBe(1000);
+    expect(Math.round((vatAfter.vat - vatBefore.vat) * 100)).toBe(50);
     expect((await post('/api/v1/salik-charges/recharge', { rentalId: ids.A.id }, owner)).status).toBe(409);
     await selfCheckPassed();
   });

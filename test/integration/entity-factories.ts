@@ -201,7 +201,7 @@ export function factoryFor(path: string): Factory | undefined {
 }
 
 /** A booked rental (own vehicle and customer) and its first ledger entry, for the rentals routes. */
-async function rentalProbe(t: string): Promise<{ id: string; entryId: string; customerId: string; vehicleId: string }> {
+export async function rentalProbe(t: string): Promise<{ id: string; entryId: string; customerId: string; vehicleId: string }> {
   const vehicleId = (await createVehicle(t)).id as string;
   const customerId = (await createCustomer(t, { fullNameEnglish: 'Tenancy Probe' })).id as string;
   const id = (await createRental(t, { customerId, vehicleId })).id as string;

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ALERT_STATUSES, type AlertStatus } from '../../../../shared/alerts';
+import { ALERT_CATEGORIES, ALERT_STATUSES, type AlertStatus } from '../../../../shared/alerts';
 import { DialogActions, Modal } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
 import { EmptyList, ListState, LoadMoreButton } from '../../components/ListKit';
@@ -36,7 +36,8 @@ export default function AlertsPage() {
   const [resolving, setResolving] = useState<Alert[] | null>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const list = useCursorList<Alert>(ALERTS_PATH, { status: filter === 'all' ? undefined : filter }, { limit: 50, swr: LIVE });
+  const [category, setCategory] = useState('');
+  const list = useCursorList<Alert>(ALERTS_PATH, { status: filter === 'all' ? undefined : filter, category: category || undefined }, { limit: 50, swr: LIVE });
   const refresh = () => { setSelected(new Set()); void invalidate(ALERTS_PATH); };
 
   const run = async (ids: string[], action: (id: string) => Promise<unknown>, done: string) => {
@@ -78,6 +79,10 @@ export default function AlertsPage() {
             {t(`alerts.filter.${f}`)}
           </button>
         ))}
+        <select className="input ms-auto w-auto" aria-label={t('alerts.categoryLabel')} value={category} onChange={(e) => { setCategory(e.target.value); setSelected(new Set()); }}>
+          <option value="">{t('alerts.allCategories')}</option>
+          {ALERT_CATEGORIES.map((c) => <option key={c} value={c}>{t(`alerts.category.${c}`)}</option>)}
+        </select>
       </div>
       {open.length > 0 && (
         <div className="mb-3 flex flex-wrap items-center gap-3 text-sm">
