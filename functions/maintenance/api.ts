@@ -3,3 +3,4 @@
  * maintenance module imported from outside functions/maintenance/.
  */
 export { runDailyPredictions } from './predictions';
+export { scheduleFromDocument } from './from-document';

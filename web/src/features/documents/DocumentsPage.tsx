@@ -4,11 +4,12 @@
  * page-size selector (10/25/50/100), overview (validity, type, next 30/60/90 days), selection with
  * bulk actions (analyze all, download all as one ZIP, approve, delete with confirmation), upload
  * with a progress bar, and a detail dialog (analysis proposals to accept, review actions, replace,
- * version history). "Schedule maintenance" is not offered: there is no maintenance API yet.
+ * version history). "Schedule maintenance" (vehicle tab, maintenance editors) creates one scheduled
+ * maintenance record per selected document; refused ones are named in the toast.
  */
 import { useMemo, useState } from 'react';
 import useSWR from 'swr';
-import { DOCUMENT_PAGE_SIZES, DOCUMENT_SCOPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, DOCUMENT_VALIDITY, type DocumentApi, type DocumentScope } from '../../../../shared/schemas/documents';
+import { DOCUMENT_PAGE_SIZES, DOCUMENT_SCOPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, DOCUMENT_VALIDITY, DOCUMENT_MESSAGE_KEYS, type DocumentApi, type DocumentScope } from '../../../../shared/schemas/documents';
 import { ConfirmDialog } from '../../components/Dialogs';
 import { FilterSelect } from '../../components/FilterSelect';
 import { EmptyList, ListState, ListTable, LoadMoreButton, SearchField } from '../../components/ListKit';
@@ -33,6 +34,7 @@ export const STATUS_TONES = { draft: 'slate', under_review: 'blue', approved: 'g
 export default function DocumentsPage() {
   const t = useT();
   const can = useCan();
+  const canSchedule = can('maintenanceEdit');
   const fmt = useFormat();
   const scopes = DOCUMENT_SCOPES.filter((s) => can(SCOPE_ABILITY[s]));
   const initialScope = (new URLSearchParams(window.location.search).get('scope') as DocumentScope | null) ?? scopes[0];
@@ -63,7 +65,7 @@ export default function DocumentsPage() {
   const clear = () => { setQ(''); setType('all'); setStatus('all'); setValidity('all'); setAwaiting(false); };
   const switchScope = (s: DocumentScope) => { setScope(s); setSelected(new Set()); };
 
-  const bulk = async (action: 'analyze' | 'download' | 'approve' | 'delete') => {
+  const bulk = async (action: 'analyze' | 'download' | 'approve' | 'delete' | 'schedule_maintenance') => {
     setPending(true);
     try {
       const res = await documentsApi.bulk({ action, ids: chosen, ...(action === 'delete' ? { confirm: true } : {}) });
@@ -75,6 +77,15 @@ export default function DocumentsPage() {
         document.body.appendChild(a);
         a.click();
         a.remove();
+      } else if (action === 'schedule_maintenance') {
+        const failed = (res.results ?? []).filter((r) => !r.ok);
+        const titleOf = (id: string) => list.items.find((d) => d.id === id)?.title ?? id;
+        toast({
+          variant: failed.length ? 'destructive' : 'success',
+          title: failed.length ? t('documents.messages.scheduleFailed') : t('documents.bulk.schedule_maintenance'),
+          description: [t('documents.bulkDone', { ok: res.succeeded ?? 0, failed: res.failed ?? 0 }),
+            ...failed.map((r) => `${titleOf(r.id)}: ${r.detail && DOCUMENT_MESSAGE_KEYS[r.detail] ? t(`documents.messages.${DOCUMENT_MESSAGE_KEYS[r.detail]}`) : r.detail ?? ''}`)].join(' · '),
+        });
       } else {
         toast({ variant: res.failed ? 'destructive' : 'success', title: action === 'delete' ? t('documents.deleted') : t(`documents.bulk.${action}`), description: t('documents.bulkDone', { ok: res.succeeded ?? 0, failed: res.failed ?? 0 }) });
       }
@@ -82,7 +93,8 @@ export default function DocumentsPage() {
       if (action !== 'download') setSelected(new Set());
       refresh();
     } catch (error) {
-      toastApiError(action === 'delete' ? t('documents.messages.deleteFailed') : action === 'analyze' ? t('documents.messages.analyzeFailed') : t(`documents.bulk.${action}`), error);
+      toastApiError(action === 'delete' ? t('documents.messages.deleteFailed') : action === 'analyze' ? t('documents.messages.analyzeFailed')
+        : action === 'schedule_maintenance' ? t('documents.messages.scheduleFailed') : t(`documents.bulk.${action}`), error);
     } finally {
       setPending(false);
     }
@@ -149,6 +161,9 @@ export default function DocumentsPage() {
           <button type="button" className="btn-secondary" disabled={pending} onClick={() => void bulk('analyze')}>{t('documents.bulk.analyze')}</button>
           <button type="button" className="btn-secondary" disabled={pending} onClick={() => void bulk('download')}>{t('documents.bulk.download')}</button>
           <button type="button" className="btn-secondary" disabled={pending} onClick={() => void bulk('approve')}>{t('documents.bulk.approve')}</button>
+          {scope === 'vehicle' && canSchedule && (
+            <button type="button" className="btn-secondary" disabled={pending} onClick={() => void bulk('schedule_maintenance')}>{t('documents.bulk.schedule_maintenance')}</button>
+          )}
           <button type="button" className="btn-secondary text-red-700 dark:text-red-300" disabled={pending} onClick={() => setConfirmDelete(true)}>{t('documents.bulk.delete')}</button>
         </div>
       )}
@@ -180,7 +195,6 @@ export default function DocumentsPage() {
         </ListTable>
       </ListState>
       <LoadMoreButton list={list} label={t('documents.loadMore')} />
-      <p className="mt-4 text-xs text-slate-600 dark:text-slate-300">{t('documents.scheduleMaintenanceLater')}</p>
 
       {uploading && <UploadDialog scope={scope} onClose={() => setUploading(false)} onDone={(id) => { setUploading(false); refresh(); setOpenId(id); }} />}
       {openId && <DocumentDialog id={openId} onClose={() => setOpenId(null)} onChanged={refresh} />}

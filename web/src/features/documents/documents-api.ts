@@ -40,5 +40,5 @@ export const documentsApi = {
   reject: (id: string, rejectionReason: string) => api.post<DocumentApi>(`${DOCUMENTS_PATH}/${id}/reject`, { rejectionReason }),
   download: (id: string) => api.get<{ downloadUrl: string }>(`${DOCUMENTS_PATH}/${id}/download`),
   bulk: (body: { action: string; ids: string[]; confirm?: boolean }) =>
-    api.post<{ downloadUrl?: string; count?: number; succeeded?: number; failed?: number }>(`${DOCUMENTS_PATH}/bulk`, body),
+    api.post<{ downloadUrl?: string; count?: number; succeeded?: number; failed?: number; results?: { id: string; ok: boolean; error?: string; detail?: string; maintenanceId?: string }[] }>(`${DOCUMENTS_PATH}/bulk`, body),
 };
