@@ -9,7 +9,7 @@
  */
 import { useMemo, useState } from 'react';
 import useSWR from 'swr';
-import { DOCUMENT_PAGE_SIZES, DOCUMENT_SCOPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, DOCUMENT_VALIDITY, DOCUMENT_MESSAGE_KEYS, type DocumentApi, type DocumentScope } from '../../../../shared/schemas/documents';
+import { DOCUMENT_PAGE_SIZES, DOCUMENT_SCOPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, DOCUMENT_VALIDITY, type DocumentApi, type DocumentScope } from '../../../../shared/schemas/documents';
 import { ConfirmDialog } from '../../components/Dialogs';
 import { FilterSelect } from '../../components/FilterSelect';
 import { EmptyList, ListState, ListTable, LoadMoreButton, SearchField } from '../../components/ListKit';
@@ -17,7 +17,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { StatusPill } from '../../components/StatusPill';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { toastApiError } from '../../lib/api-errors';
+import { toastApiError, translateMessage } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
 import { useCursorList } from '../../lib/use-cursor-list';
@@ -80,11 +80,13 @@ export default function DocumentsPage() {
       } else if (action === 'schedule_maintenance') {
         const failed = (res.results ?? []).filter((r) => !r.ok);
         const titleOf = (id: string) => list.items.find((d) => d.id === id)?.title ?? id;
+        // The reason comes from documents or maintenance (archived vehicle…): in the page's language.
+        const reason = (m?: string) => (m ? translateMessage(t, m) : '');
         toast({
           variant: failed.length ? 'destructive' : 'success',
           title: failed.length ? t('documents.messages.scheduleFailed') : t('documents.bulk.schedule_maintenance'),
           description: [t('documents.bulkDone', { ok: res.succeeded ?? 0, failed: res.failed ?? 0 }),
-            ...failed.map((r) => `${titleOf(r.id)}: ${r.detail && DOCUMENT_MESSAGE_KEYS[r.detail] ? t(`documents.messages.${DOCUMENT_MESSAGE_KEYS[r.detail]}`) : r.detail ?? ''}`)].join(' · '),
+            ...failed.map((r) => `${titleOf(r.id)}: ${reason(r.detail)}`)].join(' · '),
         });
       } else {
         toast({ variant: res.failed ? 'destructive' : 'success', title: action === 'delete' ? t('documents.deleted') : t(`documents.bulk.${action}`), description: t('documents.bulkDone', { ok: res.succeeded ?? 0, failed: res.failed ?? 0 }) });
