@@ -20,3 +20,4 @@ export async function labelsOf(tenantId: string, vehicleId?: string, customerId?
     .join(', ');
 }
 export { extractPdfText, imageText, readMrz, sniffType, labelledDate } from '../customers/api';
+export { scheduleFromDocument } from '../maintenance/api';

@@ -4,3 +4,4 @@
  */
 export { runDailyPredictions } from './predictions';
 export { maintenanceDue, tenantsWithServicePrograms, type MaintenanceDue } from './due';
+export { scheduleFromDocument } from './from-document';

@@ -40,6 +40,7 @@ export const DOCUMENT_MESSAGES = {
   deleteFailed: 'Failed to delete document',
   replaceFailed: 'Failed to replace document',
   scheduleFailed: 'Failed to schedule maintenance',
+  scheduleNeedsVehicle: 'Only vehicle documents can schedule maintenance',
   // ours
   titleRequired: 'Title is required',
   tooLong: 'Too long',
@@ -130,9 +131,13 @@ export const documentListQuerySchema = z.object({
 });
 export type DocumentListQuery = z.input<typeof documentListQuerySchema>;
 
-export const BULK_ACTIONS = ['analyze', 'download', 'delete', 'approve'] as const;
+export const BULK_ACTIONS = ['analyze', 'download', 'delete', 'approve', 'schedule_maintenance'] as const;
 export const documentBulkSchema = z
-  .object({ action: z.enum(BULK_ACTIONS), ids: z.array(text(40)).min(1).max(100), confirm: z.boolean().optional() })
+  .object({
+    action: z.enum(BULK_ACTIONS), ids: z.array(text(40)).min(1).max(100), confirm: z.boolean().optional(),
+    /** schedule_maintenance: the service date of the records (default: the company's today). */
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DOCUMENT_MESSAGES.scheduleFailed).optional(),
+  })
   .superRefine((v, ctx) => {
     if (v.action === 'delete' && v.confirm !== true) ctx.addIssue({ code: 'custom', path: ['confirm'], message: DOCUMENT_MESSAGES.confirmRequired });
   });

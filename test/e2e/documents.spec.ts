@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { documents } from '../../shared/i18n/documents';
 import { customers } from '../../shared/i18n/customers';
+import { maintenance } from '../../shared/i18n/maintenance';
 import { createVehicleViaApi, seriousViolations, signUpViaApi, useSession } from './helpers';
 
 const outDir = join(import.meta.dirname, '../.out/screenshots/documents');
@@ -96,6 +97,42 @@ for (const language of ['en', 'ar'] as const) {
   });
 }
 
+
+for (const language of ['en', 'ar'] as const) {
+  const L = documents[language];
+  test(`bulk "schedule maintenance": one record per vehicle document, a refused one named with the failure message (${language})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+    const session = await signUpViaApi(page.request);
+    const auth = { Authorization: `Bearer ${session.accessToken}` };
+    const [kept, archived] = [await createVehicleViaApi(page.request, session), await createVehicleViaApi(page.request, session)];
+    const add = async (vehicleId: string, title: string, documentType: string) => {
+      const file = await registrationPdf(day(10));
+      const url = await (await page.request.post('/api/v1/documents/upload-url', { data: { scope: 'vehicle', contentType: 'application/pdf', size: file.length }, headers: auth })).json();
+      expect((await page.request.put(url.uploadUrl, { data: file, headers: url.headers })).ok()).toBe(true);
+      const res = await page.request.post('/api/v1/documents', { data: { scope: 'vehicle', vehicleId, title, documentType, key: url.key, expiryDate: day(10) }, headers: auth });
+      expect(res.status()).toBe(201);
+    };
+    await add(kept.id, 'Annual inspection', 'inspection');
+    await add(archived.id, 'Old mulkiya', 'registration');
+    expect((await page.request.post(`/api/v1/vehicles/${archived.id}/archive`, { data: {}, headers: auth })).status()).toBe(200);
+
+    await useSession(page, session, '/documents');
+    await expect(page.getByRole('table').getByText('Annual inspection')).toBeVisible();
+    await expect(page.getByText(/maintenance area|قسم الصيانة/)).toHaveCount(0);
+    await page.getByRole('checkbox', { name: L.selectAll }).check();
+    const bulk = page.waitForResponse((r) => r.url().endsWith('/api/v1/documents/bulk'));
+    await page.getByRole('button', { name: L.bulk.schedule_maintenance }).click();
+    expect(await (await bulk).json()).toMatchObject({ succeeded: 1, failed: 1 });
+    await expect(page.getByText(L.messages.scheduleFailed, { exact: true })).toBeVisible();
+    await expect(page.getByText(`Old mulkiya: ${maintenance[language].messages.vehicleArchived}`, { exact: false })).toBeVisible();
+    await page.screenshot({ path: join(outDir, `schedule-maintenance-${language}.png`), fullPage: true });
+
+    const records = await (await page.request.get(`/api/v1/maintenance?vehicleId=${kept.id}`, { headers: auth })).json();
+    expect(records.items).toHaveLength(1);
+    expect(records.items[0]).toMatchObject({ type: 'inspection', status: 'scheduled' });
+  });
+}
 
 for (const language of ['en', 'ar'] as const) {
   const L = documents[language];

@@ -4,7 +4,8 @@
  * page-size selector (10/25/50/100), overview (validity, type, next 30/60/90 days), selection with
  * bulk actions (analyze all, download all as one ZIP, approve, delete with confirmation), upload
  * with a progress bar, and a detail dialog (analysis proposals to accept, review actions, replace,
- * version history). "Schedule maintenance" is not offered: there is no maintenance API yet.
+ * version history). "Schedule maintenance" (vehicle tab, maintenance editors) creates one scheduled
+ * maintenance record per selected document; refused ones are named in the toast.
  */
 import { useMemo, useState } from 'react';
 import useSWR from 'swr';
@@ -16,7 +17,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { StatusPill } from '../../components/StatusPill';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { toastApiError } from '../../lib/api-errors';
+import { toastApiError, translateMessage } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
 import { useCursorList } from '../../lib/use-cursor-list';
@@ -33,6 +34,7 @@ export const STATUS_TONES = { draft: 'slate', under_review: 'blue', approved: 'g
 export default function DocumentsPage() {
   const t = useT();
   const can = useCan();
+  const canSchedule = can('maintenanceEdit');
   const fmt = useFormat();
   const scopes = DOCUMENT_SCOPES.filter((s) => can(SCOPE_ABILITY[s]));
   const initialScope = (new URLSearchParams(window.location.search).get('scope') as DocumentScope | null) ?? scopes[0];
@@ -63,7 +65,7 @@ export default function DocumentsPage() {
   const clear = () => { setQ(''); setType('all'); setStatus('all'); setValidity('all'); setAwaiting(false); };
   const switchScope = (s: DocumentScope) => { setScope(s); setSelected(new Set()); };
 
-  const bulk = async (action: 'analyze' | 'download' | 'approve' | 'delete') => {
+  const bulk = async (action: 'analyze' | 'download' | 'approve' | 'delete' | 'schedule_maintenance') => {
     setPending(true);
     try {
       const res = await documentsApi.bulk({ action, ids: chosen, ...(action === 'delete' ? { confirm: true } : {}) });
@@ -75,6 +77,17 @@ export default function DocumentsPage() {
         document.body.appendChild(a);
         a.click();
         a.remove();
+      } else if (action === 'schedule_maintenance') {
+        const failed = (res.results ?? []).filter((r) => !r.ok);
+        const titleOf = (id: string) => list.items.find((d) => d.id === id)?.title ?? id;
+        // The reason comes from documents or maintenance (archived vehicle…): in the page's language.
+        const reason = (m?: string) => (m ? translateMessage(t, m) : '');
+        toast({
+          variant: failed.length ? 'destructive' : 'success',
+          title: failed.length ? t('documents.messages.scheduleFailed') : t('documents.bulk.schedule_maintenance'),
+          description: [t('documents.bulkDone', { ok: res.succeeded ?? 0, failed: res.failed ?? 0 }),
+            ...failed.map((r) => `${titleOf(r.id)}: ${reason(r.detail)}`)].join(' · '),
+        });
       } else {
         toast({ variant: res.failed ? 'destructive' : 'success', title: action === 'delete' ? t('documents.deleted') : t(`documents.bulk.${action}`), description: t('documents.bulkDone', { ok: res.succeeded ?? 0, failed: res.failed ?? 0 }) });
       }
@@ -82,7 +95,8 @@ export default function DocumentsPage() {
       if (action !== 'download') setSelected(new Set());
       refresh();
     } catch (error) {
-      toastApiError(action === 'delete' ? t('documents.messages.deleteFailed') : action === 'analyze' ? t('documents.messages.analyzeFailed') : t(`documents.bulk.${action}`), error);
+      toastApiError(action === 'delete' ? t('documents.messages.deleteFailed') : action === 'analyze' ? t('documents.messages.analyzeFailed')
+        : action === 'schedule_maintenance' ? t('documents.messages.scheduleFailed') : t(`documents.bulk.${action}`), error);
     } finally {
       setPending(false);
     }
@@ -149,6 +163,9 @@ export default function DocumentsPage() {
           <button type="button" className="btn-secondary" disabled={pending} onClick={() => void bulk('analyze')}>{t('documents.bulk.analyze')}</button>
           <button type="button" className="btn-secondary" disabled={pending} onClick={() => void bulk('download')}>{t('documents.bulk.download')}</button>
           <button type="button" className="btn-secondary" disabled={pending} onClick={() => void bulk('approve')}>{t('documents.bulk.approve')}</button>
+          {scope === 'vehicle' && canSchedule && (
+            <button type="button" className="btn-secondary" disabled={pending} onClick={() => void bulk('schedule_maintenance')}>{t('documents.bulk.schedule_maintenance')}</button>
+          )}
           <button type="button" className="btn-secondary text-red-700 dark:text-red-300" disabled={pending} onClick={() => setConfirmDelete(true)}>{t('documents.bulk.delete')}</button>
         </div>
       )}
@@ -180,7 +197,6 @@ export default function DocumentsPage() {
         </ListTable>
       </ListState>
       <LoadMoreButton list={list} label={t('documents.loadMore')} />
-      <p className="mt-4 text-xs text-slate-600 dark:text-slate-300">{t('documents.scheduleMaintenanceLater')}</p>
 
       {uploading && <UploadDialog scope={scope} onClose={() => setUploading(false)} onDone={(id) => { setUploading(false); refresh(); setOpenId(id); }} />}
       {openId && <DocumentDialog id={openId} onClose={() => setOpenId(null)} onChanged={refresh} />}

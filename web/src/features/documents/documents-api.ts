@@ -4,6 +4,8 @@
  */
 import { addArea } from '../../../../shared/i18n';
 import { documents as catalog } from '../../../../shared/i18n/documents';
+import { maintenance as maintenanceCatalog } from '../../../../shared/i18n/maintenance';
+import { MAINTENANCE_MESSAGES } from '../../../../shared/schemas/maintenance';
 import { DOCUMENT_MESSAGES, type DocumentApi, type DocumentScope } from '../../../../shared/schemas/documents';
 import { api } from '../../lib/api';
 import { registerMessages } from '../../lib/api-errors';
@@ -11,6 +13,9 @@ import { putWithProgress } from '../../lib/upload';
 
 addArea('documents', catalog);
 registerMessages('documents.messages', DOCUMENT_MESSAGES);
+// "Schedule maintenance" answers maintenance's refusals (archived vehicle…) per document.
+addArea('maintenance', maintenanceCatalog);
+registerMessages('maintenance.messages', MAINTENANCE_MESSAGES);
 
 export const DOCUMENTS_PATH = '/api/v1/documents';
 export type DocumentVersion = { id: string; version: number; fileName: string; fileSize: number; uploadedBy: string | null; createdAt: string; isLatest: boolean };
@@ -40,5 +45,5 @@ export const documentsApi = {
   reject: (id: string, rejectionReason: string) => api.post<DocumentApi>(`${DOCUMENTS_PATH}/${id}/reject`, { rejectionReason }),
   download: (id: string) => api.get<{ downloadUrl: string }>(`${DOCUMENTS_PATH}/${id}/download`),
   bulk: (body: { action: string; ids: string[]; confirm?: boolean }) =>
-    api.post<{ downloadUrl?: string; count?: number; succeeded?: number; failed?: number }>(`${DOCUMENTS_PATH}/bulk`, body),
+    api.post<{ downloadUrl?: string; count?: number; succeeded?: number; failed?: number; results?: { id: string; ok: boolean; error?: string; detail?: string; maintenanceId?: string }[] }>(`${DOCUMENTS_PATH}/bulk`, body),
 };
