@@ -73,12 +73,14 @@ export default function AlertsPage() {
       <PageHeader title={t('alerts.title')} subtitle={t('alerts.subtitle')} actions={
         <button type="button" className="btn-primary" onClick={() => void generate()} disabled={busy}>{busy ? t('alerts.generating') : t('alerts.generate')}</button>
       } />
-      <div role="tablist" aria-label={t('alerts.filterLabel')} className="mb-4 flex flex-wrap gap-2">
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+      <div role="tablist" aria-label={t('alerts.filterLabel')} className="flex flex-wrap gap-2">
         {(['all', ...ALERT_STATUSES] as const).map((f) => (
           <button key={f} type="button" role="tab" aria-selected={filter === f} className={filter === f ? 'btn-primary' : 'btn-secondary'} onClick={() => { setFilter(f); setSelected(new Set()); }}>
             {t(`alerts.filter.${f}`)}
           </button>
         ))}
+      </div>
         <select className="input ms-auto w-auto" aria-label={t('alerts.categoryLabel')} value={category} onChange={(e) => { setCategory(e.target.value); setSelected(new Set()); }}>
           <option value="">{t('alerts.allCategories')}</option>
           {ALERT_CATEGORIES.map((c) => <option key={c} value={c}>{t(`alerts.category.${c}`)}</option>)}
