@@ -13,7 +13,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { tickets as ticketsCatalog } from '../../shared/i18n/tickets';
 import { alerts as alertsCatalog } from '../../shared/i18n/alerts';
 import { common } from '../../shared/i18n/common';
-import { signUpViaApi, useSession, type E2eSession } from './helpers';
+import { apiAs, signUpViaApi, useSession, type E2eSession } from './helpers';
 
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/salik-statement.csv');
 const outDir = resolve(import.meta.dirname, '../.out/tickets-e2e');
@@ -22,12 +22,7 @@ const fill = (s: string, p: Record<string, string | number>) => s.replace(/\{\{(
 
 test.describe.configure({ mode: 'serial' });
 
-async function api(request: APIRequestContext, session: E2eSession, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) {
-  const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${session.accessToken}` } });
-  const body = await res.json().catch(() => ({}));
-  expect(res.status(), `${method} ${path}: ${JSON.stringify(body).slice(0, 300)}`).toBeLessThan(300);
-  return body;
-}
+const api = apiAs;
 
 async function open(page: Page, session: E2eSession, language: 'en' | 'ar', path: string) {
   await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
