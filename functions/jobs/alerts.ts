@@ -14,15 +14,18 @@ import { tenantsWithInvoicesDue } from '../invoices/api';
  * (DESIGN.md §15). Each company's generator claims one condition key per alert, so a re-run, or
  * two runs at once, create nothing twice.
  */
-export async function handler(event?: { time?: string }) {
+export async function handler(event?: { time?: string; onlyTenants?: string[] }) {
   const parsed = event?.time ? new Date(event.time) : new Date();
   const now = Number.isNaN(parsed.getTime()) ? new Date() : parsed;
   const day = now.toISOString().slice(0, 10);
-  const tenants = new Set([
+  const found = new Set([
     ...await tenantsWithRentalsDue(new Date(now.getTime() + 2 * 86_400_000)), ...await tenantsWithQueueWork(now),
     ...await tenantsWithDocumentsDue(day), ...await tenantsWithServicePrograms(), ...await tenantsWithInvoicesDue(now),
     // Deposits past their release date: add the deposits area's tenantsWith…Due() here.
   ]);
+  // `onlyTenants` (an operator re-running some companies, or a test) limits the run to those of
+  // the companies the indexes found: a run on another clock must not touch everyone's alerts.
+  const tenants = event?.onlyTenants ? new Set([...found].filter((id) => event.onlyTenants!.includes(id))) : found;
   let created = 0;
   let errors = 0;
   for (const tenantId of tenants) {
