@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'invoice-long-rentals'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -36,6 +36,25 @@ export const SCHEDULES: ScheduleDef[] = [
   {
     name: 'invoice-long-rentals',
     description: 'Issues the invoice of each ended billing period of active long rentals with autoGenerateInvoice (once per rental and period)',
+    // minute 20, away from the alerts job at minute 5 (both hourly)
+    cron: 'cron(20 * * * ? *)',
+    localCron: '20 * * * *',
+  },
+  {
+    name: 'document-reminders',
+    description: 'Emails document expiry reminders: once per document and stage (due soon, expired, weekly while expired)',
+    cron: 'cron(0 4 * * ? *)',
+    localCron: '0 4 * * *',
+  },
+  {
+    name: 'maintenance-predictions',
+    description: 'Recomputes service predictions of every vehicle with a service program (sparse index, once per vehicle and day)',
+    cron: 'cron(30 2 * * ? *)',
+    localCron: '30 2 * * *',
+  },
+  {
+    name: 'alerts',
+    description: 'Raises alerts (once per condition) for companies with rentals due or fines and tolls to look at',
     cron: 'cron(5 * * * ? *)',
     localCron: '5 * * * *',
   },

@@ -22,6 +22,22 @@ export async function journalItems(tenantId: string, draft: JournalDraft): Promi
   return (await prepareJournal(tenantId, settings, draft, { accounts: await readLineAccounts(tenantId, draft.lines) })).items;
 }
 
+/**
+ * `journalItems` plus the entry's id, for callers that keep it to reverse the entry later
+ * (maintenance: cancelling a completed record posts the reversal of its cost).
+ */
+export async function journalEntryItems(tenantId: string, draft: JournalDraft): Promise<{ entryId: string; items: TransactItem[] }> {
+  const settings = await ensureAccounting(tenantId);
+  const prepared = await prepareJournal(tenantId, settings, draft, { accounts: await readLineAccounts(tenantId, draft.lines) });
+  return { entryId: prepared.entry.id, items: prepared.items };
+}
+
+/** The company's account ids by chart code and its region (callers building their own lines). */
+export async function bookAccounts(tenantId: string): Promise<{ accountIds: Record<string, string>; region: RegionCode }> {
+  const settings = await ensureAccounting(tenantId);
+  return { accountIds: settings.accountIds, region: settings.region as RegionCode };
+}
+
 /** A standalone journal entry (its own transaction). */
 export const postJournal = (tenantId: string, draft: JournalDraft) => post(tenantId, draft);
 
@@ -60,10 +76,8 @@ export async function customerCreditJournalItems(tenantId: string, input: {
   });
 }
 
-/** Account ids of well-known chart codes (finance entries: money and category accounts), creating the books if needed. */
-export async function accountIdsByCode(tenantId: string): Promise<Record<string, string>> {
-  return (await ensureAccounting(tenantId)).accountIds as Record<string, string>;
-}
+/** The company's account ids by chart code (e.g. '1330' → its account id), for callers that build their own lines. */
+export const accountIdsByCode = async (tenantId: string): Promise<Record<string, string>> => (await ensureAccounting(tenantId)).accountIds;
 
 /**
  * Finance (issue 10): lifetime balances (debit-normal, minor units) of the given account ids from

@@ -135,3 +135,17 @@ export async function issueBillingPeriod(actor: Actor, input: { rentalId: string
     throw err;
   }
 }
+
+/** For the alerts generator: issued or partly paid invoices whose due date is before `today` (one Query per open status). */
+export async function overdueInvoices(tenantId: string, today: string) {
+  const out: (InvoiceForPayment & { customerName: string; rentalReference: string })[] = [];
+  for (const status of ['issued', 'partially_paid'] as const) {
+    const items = await queryAll<InvoiceItem>({
+      tenantId, pk: statusPk(tenantId, status), index: 'gsi2', max: 5000,
+      filter: { expression: '#d < :today', names: { '#d': 'dueDate' }, values: { ':today': today } },
+    });
+    out.push(...items.map((i) => ({ ...forPayment(i), customerName: i.customerName, rentalReference: i.rentalReference })));
+  }
+  return out;
+}
+export { tenantsWithInvoicesDue } from './due-work';

@@ -7,6 +7,7 @@ import { batchGet, transact, tx, type TransactItem } from '../lib/data/repo';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { billingPeriodChange, getRentalItem, readInvoiceSettings, readLedger, rentalKey, type LedgerItem } from './deps';
+import { markInvoiceDue } from './due-work';
 import { PENDING_PREFIX, billedThrough, chargeMarkersPk, dueDateOf, figuresFor, invoiceContext, invoicedChargeIds, readInvoiceItem } from './draft';
 import { invoiceIndexes, invoiceKey, searchTextOf, type InvoiceItem } from './model';
 
@@ -100,6 +101,7 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
       ...(job?.items ?? []),
     ];
     await transact(items);
+    if (issued.dueDate) await markInvoiceDue(tenantId, issued.dueDate);
     return { ...issued, version: invoice.version + 1, updatedAt: at };
   }, 120);
 }

@@ -1,4 +1,5 @@
 import { fromMinor } from '../../shared/money';
+import type { InvoiceLine } from '../../shared/invoices/totals';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import { toEntity, type Item } from '../lib/data/repo';
 
@@ -33,21 +34,8 @@ export const chargeMarkerKey = (tenantId: string, rentalId: string, chargeId: st
 export const customerInvoicesPk = (tenantId: string, customerId: string) => tenantPk(tenantId, 'CUSTOMER_INVOICES', customerId);
 export const statusPk = (tenantId: string, status: InvoiceStatus) => tenantPk(tenantId, 'INVOICE_STATUS', status);
 
-export interface InvoiceLineItem {
-  /** The rental ledger charge this line comes from. */
-  chargeId: string;
-  category: string;
-  description: string;
-  descriptionCode?: string | null;
-  descriptionParams?: Record<string, string>;
-  quantity: number;
-  unitPriceMinor: number;
-  netMinor: number;
-  vatCode: string | null;
-  vatRatePercent: number;
-  vatMinor: number;
-  totalMinor: number;
-}
+/** A stored invoice line: the line the shared maths made (shared/invoices/totals.ts), kept as it was issued. */
+export type InvoiceLineItem = InvoiceLine;
 
 export interface Party {
   name: string;

@@ -56,6 +56,11 @@ export interface PaymentItem extends Item {
   refundReceipts: ReceiptRef[];
   gateway: { name: string; tranRef: string | null; url: string | null } | null;
   failureReason: string | null;
+  /** The gateway's response status of a declined/failed attempt (PayTabs A, D, E, H, P, V, X…); failureReason is its raw text. */
+  gatewayStatus?: string | null;
+  /** SHA-256 of the attempt's return-token secret and its expiry (public-return.ts). */
+  returnTokenHash?: string;
+  returnTokenExpiresAt?: string;
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
@@ -93,7 +98,7 @@ export function toPaymentApi(p: PaymentItem, extra: { invoice?: Payment['invoice
     allocations: p.allocations.map((a) => ({ invoiceId: a.invoiceId, invoiceNumber: a.invoiceNumber, rentalId: a.rentalId, amount: fromMinor(a.amountMinor) })),
     credit: fromMinor(p.creditMinor), refunded: fromMinor(p.refundedMinor),
     receipt: p.receipt ? receiptApi(p.receipt) : null, refundReceipts: (p.refundReceipts ?? []).map(receiptApi),
-    gateway: p.gateway, failureReason: p.failureReason,
+    gateway: p.gateway, failureReason: p.failureReason, gatewayStatus: p.gatewayStatus ?? null,
     invoice: extra.invoice ?? null,
     rentalBalance: extra.rentalBalanceMinor === undefined || extra.rentalBalanceMinor === null ? null : fromMinor(extra.rentalBalanceMinor),
     createdAt: p.createdAt, paidAt: p.paidAt, createdBy: p.createdBy,

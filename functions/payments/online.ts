@@ -14,6 +14,7 @@ import { readGatewaySecrets } from './deps';
 import { gatewayTxnKey, invoicePaymentKey, paymentKey, type PaymentItem } from './model';
 import { isOpenInvoice, readInvoiceOr404, takeReceiptNumber } from './record';
 import { applyCredit, planSettlement, planWithoutRepeats } from './settle';
+import { customerActor, newReturnToken, paymentOfToken } from './public-return';
 
 /**
  * Online payments through the company's gateway (PayTabs PT2 "hosted payment page").
@@ -22,7 +23,8 @@ import { applyCredit, planSettlement, planWithoutRepeats } from './settle';
  * asked for a hosted page (`POST {base}/payment/request`, header `authorization: <server key>`),
  * with `cart_id` = `{tenantId}.{paymentId}` (how the public callback finds the company and the
  * payment), the callback URL `{origin}/api/v1/payments/callback/paytabs` and the return URL
- * `{origin}/payments/success?payment={id}`. The origin is WEB_ORIGIN, else the browser's Origin
+ * `{origin}/payments/return?token={return token}` (public page: the customer may pay on their own
+ * phone, not signed in; signed-in staff are sent on to /payments/success?payment={id}). The origin is WEB_ORIGIN, else the browser's Origin
  * header (the API sits under the app's origin, /api/*).
  *
  * The callback is the ONLY thing that marks an online payment paid. It is believed when, in
@@ -58,13 +60,15 @@ export function payOnline(actor: Actor, invoiceId: string, body: { language: 'en
     const keys = await gatewayKeys(actor.tenantId);
     const origin = originOf(requestOrigin);
     const id = ulid();
-    const at = new Date().toISOString();
+    const now = new Date();
+    const at = now.toISOString();
+    const returnToken = newReturnToken(actor.tenantId, id, now);
     const pending: PaymentItem = {
       ...paymentKey(actor.tenantId, id), entityType: 'PAYMENT', id, tenantId: actor.tenantId, invoiceId, invoiceNumber: invoice.number,
       rentalId: invoice.rentalId, rentalReference: null, customerId: invoice.customerId, amountMinor: invoice.balanceMinor, currency: invoice.currency,
       method: 'online', status: 'pending', allocations: [], creditMinor: 0, refundedMinor: 0, receipt: null, refundReceipts: [],
       gateway: { name: 'paytabs', tranRef: null, url: null }, failureReason: null, createdAt: at, updatedAt: at, paidAt: null,
-      createdBy: actor.username, version: 1,
+      createdBy: actor.username, version: 1, ...returnToken.stored,
     };
     await transact([
       tx.putNew(pending),
@@ -81,7 +85,7 @@ export function payOnline(actor: Actor, invoiceId: string, body: { language: 'en
           profile_id: keys.profileId, tran_type: 'sale', tran_class: 'ecom', cart_id: `${actor.tenantId}.${id}`,
           cart_currency: invoice.currency, cart_amount: Number(minorToDecimalString(invoice.balanceMinor)),
           cart_description: `Invoice ${invoice.number ?? invoice.id}`, paypage_lang: body.language,
-          callback: `${origin}/api/v1/payments/callback/paytabs`, return: `${origin}/payments/success?payment=${id}`,
+          callback: `${origin}/api/v1/payments/callback/paytabs`, return: `${origin}/payments/return?token=${returnToken.token}`,
           hide_shipping: true,
         }),
         signal: AbortSignal.timeout(10_000),
@@ -167,10 +171,10 @@ export async function paymentCallback(gateway: string, raw: Buffer | undefined, 
       await transact([
         tx.raw('Update', {
           Key: paymentKey(tenantId, paymentId),
-          UpdateExpression: 'SET #s = :failed, failureReason = :why, updatedAt = :now, #v = #v + :one',
+          UpdateExpression: 'SET #s = :failed, failureReason = :why, gatewayStatus = :code, updatedAt = :now, #v = #v + :one',
           ConditionExpression: '#s = :pending',
           ExpressionAttributeNames: { '#s': 'status', '#v': 'version' },
-          ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':why': data.payment_result?.response_message ?? 'Declined', ':now': new Date().toISOString(), ':one': 1 },
+          ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':why': data.payment_result?.response_message ?? 'Declined', ':code': data.payment_result?.response_status ?? null, ':now': new Date().toISOString(), ':one': 1 },
         }),
         marker,
         tx.putNew(auditItem(gatewayActor, 'payment.declined', 'payment', paymentId, { note: data.payment_result?.response_message ?? 'Declined' })),
@@ -198,4 +202,17 @@ export async function paymentCallback(gateway: string, raw: Buffer | undefined, 
     }
     throw err;
   }
+}
+
+/**
+ * "Try again" on the public return page: a new hosted page for the same invoice's balance, started
+ * by the customer holding the failed attempt's link (no sign-in). Only a failed attempt retries;
+ * the invoice must still be open with a balance (payOnline's own checks). The answer is the new
+ * page's URL only.
+ */
+export async function retryFromReturn(token: string, body: { language: 'en' | 'ar' }, requestOrigin: string | undefined, requestId: string) {
+  const failed = await paymentOfToken(token);
+  if (failed.status !== 'failed') throw conflict(PAYMENT_MESSAGES.notRetryable, undefined, 'INVALID_TRANSITION');
+  const res = await payOnline(customerActor(failed.tenantId, requestId), failed.invoiceId, body, requestOrigin);
+  return { status: res.status, body: { url: (res.body as { url: string }).url } };
 }

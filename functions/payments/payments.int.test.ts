@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, get, post, put } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createRental, createVehicle } from '../../test/integration/entity-factories';
-import { queryAll } from '../lib/data/repo';
+import { getItem, putItem, queryAll } from '../lib/data/repo';
+import { paymentKey } from './model';
 import { tenantPk } from '../lib/data/keys';
 
 /**
@@ -59,6 +60,13 @@ function callbackFor(p: { id: string; amount: number; currency: string; gateway:
 const sign = (body: string, key = SERVER_KEY) => createHmac('sha256', key).update(body).digest('hex');
 const sendCallback = (body: string, signature?: string) =>
   call(CALLBACK, { method: 'POST', raw: body, headers: { 'content-type': 'application/json', ...(signature !== undefined ? { signature } : {}) } });
+
+/** The return token the gateway was given for an attempt (what the customer's browser comes back with). */
+async function returnTokenOf(paymentId: string): Promise<string> {
+  const p = ok(await get(`/api/v1/payments/${paymentId}`, owner));
+  const all = await (await fetch(new URL('/_emulator/transactions', p.gateway.url))).json() as { tranRef: string; returnUrl: string }[];
+  return new URL(all.find((x) => x.tranRef === p.gateway.tranRef)!.returnUrl).searchParams.get('token')!;
+}
 
 async function startOnline(invoiceId: string, language = 'en') {
   const started = ok(await post(`/api/v1/invoices/${invoiceId}/pay-online`, { language }, owner, { origin: 'http://localhost:3000' }), 201);
@@ -159,6 +167,31 @@ describe('recording payments', () => {
     expect(Buffer.from(await (await fetch(url)).arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('the booking wizard\'s initial payment gets a REC- receipt; a rental refund (money or deposit) gets a refund receipt', async () => {
+    const customer = await createCustomer(owner, { fullNameEnglish: 'Receipt Customer' });
+    const vehicle = await createVehicle(owner);
+    const rental = await createRental(owner, { customerId: customer.id, vehicleId: vehicle.id }, { initialPaymentAmount: 80, initialPaymentMethod: 'credit_card', securityDeposit: 100 });
+    const path = `/api/v1/rentals/${rental.id}`;
+    const initial = ok(await get(`${path}/ledger`, owner)).items.find((e: { type: string }) => e.type === 'payment');
+    expect(initial).toMatchObject({ amount: 80, method: 'credit_card', receiptNumber: expect.stringMatching(/^REC-\d+$/) });
+    const receiptOf = async (id: string) => (await queryAll<{ id: string; kind: string; amountMinor: number; paymentId: string; reason: string | null }>({ tenantId: t.owner.tenantId, pk: tenantPk(t.owner.tenantId, 'RECEIPT'), max: 5000 })).find((r) => r.id === id);
+    expect(await receiptOf(initial.receiptId)).toMatchObject({ kind: 'receipt', amountMinor: 8000, paymentId: `rental:${rental.id}` });
+
+    ok(await post(`${path}/payments`, { amount: 100, method: 'cash', forDeposit: true }, owner), 201);
+    const refund = ok(await post(`${path}/refunds`, { amount: 30, method: 'credit_card' }, owner, { 'idempotency-key': `rf-${rental.id}` }), 201);
+    expect(refund.entry).toMatchObject({ type: 'refund', amount: 30, receiptNumber: expect.stringMatching(/^REC-\d+$/) });
+    expect(Number(refund.entry.receiptNumber.slice(4))).toBeGreaterThan(Number(initial.receiptNumber.slice(4)));
+    expect(await receiptOf(refund.entry.receiptId)).toMatchObject({ kind: 'refund_receipt', amountMinor: 3000, reason: 'Refund' });
+    // The same Idempotency-Key answers the first refund: one refund receipt.
+    const again = ok(await post(`${path}/refunds`, { amount: 30, method: 'credit_card' }, owner, { 'idempotency-key': `rf-${rental.id}` }), 201);
+    expect(again.entry.receiptId).toBe(refund.entry.receiptId);
+    const deposit = ok(await post(`${path}/refunds`, { amount: 100, method: 'cash', fromDeposit: true }, owner), 201);
+    expect(await receiptOf(deposit.entry.receiptId)).toMatchObject({ kind: 'refund_receipt', amountMinor: 10000, reason: 'Security deposit refund' });
+    const { url } = ok(await get(`/api/v1/receipts/${refund.entry.receiptId}/pdf`, owner));
+    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    await selfCheckGreen();
+  });
+
   it('a receipt PDF is a real PDF at a presigned URL', async () => {
     const { invoice } = await issuedInvoice();
     const p = ok(await pay(invoice.id, { amount: 5, method: 'pos_machine' }), 201);
@@ -193,7 +226,7 @@ describe('final settlement', () => {
 });
 
 describe('online payments through the PayTabs sandbox', () => {
-  it('Pay: the signed callback marks the payment paid before the browser returns to /payments/success', async () => {
+  it('Pay: the signed callback marks the payment paid before the browser returns to the public /payments/return page', async () => {
     const { invoice, rentalId } = await issuedInvoice();
     const { url, paymentId } = await startOnline(invoice.id);
     const pageHtml = await (await fetch(url)).text();
@@ -202,8 +235,20 @@ describe('online payments through the PayTabs sandbox', () => {
     const done = await fetch(new URL(`/payment/page/${ref}/pay`, url), { method: 'POST', redirect: 'manual' });
     expect(done.status).toBe(303);
     const back = new URL(done.headers.get('location')!);
-    expect(back.pathname).toBe('/payments/success');
-    expect(back.searchParams.get('payment')).toBe(paymentId);
+    // The customer comes back to the PUBLIC return page with the attempt's token (no sign-in).
+    expect(back.pathname).toBe('/payments/return');
+    const token = back.searchParams.get('token')!;
+    expect(token.startsWith(`${t.owner.tenantId}.${paymentId}.`)).toBe(true);
+    const pub = ok(await get(`/api/v1/payments/return/${token}`));
+    expect(pub).toMatchObject({ paymentId, state: 'paid', amount: invoice.balance, invoiceNumber: invoice.number, canRetry: false, failure: null, receipt: { number: expect.stringMatching(/^REC-\d+$/) } });
+    expect(pub.company.name).toBeTruthy();
+    // Only that payment's status: nothing about the customer, the rental or the company's other data.
+    expect(Object.keys(pub).sort()).toEqual(['amount', 'canRetry', 'company', 'currency', 'failure', 'invoiceNumber', 'paidAt', 'paymentId', 'receipt', 'state']);
+    expect(Object.keys(pub.company).sort()).toEqual(['logoUrl', 'name']);
+    expect(JSON.stringify(pub)).not.toContain('Payments Customer');
+    const { url: receiptUrl } = ok(await get(`/api/v1/payments/return/${token}/receipt`));
+    expect(Buffer.from(await (await fetch(receiptUrl)).arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await post(`/api/v1/payments/return/${token}/retry`, { language: 'en' })).status).toBe(409);
     const p = ok(await get(`/api/v1/payments/${paymentId}`, owner));
     expect(p).toMatchObject({ status: 'paid', method: 'online', invoice: { status: 'paid', balance: 0 } });
     expect(p.receipt.number).toMatch(/^REC-\d+$/);
@@ -227,10 +272,51 @@ describe('online payments through the PayTabs sandbox', () => {
     const done = await fetch(new URL(`/payment/page/${ref}/decline`, url), { method: 'POST', redirect: 'manual' });
     expect(new URL(done.headers.get('location')!).searchParams.get('respStatus')).toBe('D');
     const p = ok(await get(`/api/v1/payments/${paymentId}`, owner));
-    expect(p).toMatchObject({ status: 'failed', failureReason: 'Declined', receipt: null });
+    expect(p).toMatchObject({ status: 'failed', failureReason: 'Declined', gatewayStatus: 'D', receipt: null });
+    // The customer's public page: failed, the gateway's status code (translated on screen) and its raw text, and a retry.
+    const token = new URL(done.headers.get('location')!).searchParams.get('token')!;
+    const pub = ok(await get(`/api/v1/payments/return/${token}`));
+    expect(pub).toMatchObject({ state: 'failed', failure: { gatewayStatus: 'D', message: 'Declined' }, canRetry: true, receipt: null });
+    expect((await get(`/api/v1/payments/return/${token}/receipt`)).status).toBe(404);
+    const again = ok(await post(`/api/v1/payments/return/${token}/retry`, { language: 'ar' }, undefined, { origin: 'http://localhost:3000' }), 201);
+    expect(again.url).toMatch(/\/payment\/page\/TST/);
+    expect(Object.keys(again)).toEqual(['url']);
+    const started = (await paymentsOf(invoice.id)).items.filter((x: { status: string }) => x.status === 'pending');
+    expect(started).toHaveLength(1);
+    expect(started[0].createdBy).toBe('customer (payment link)');
     expect((await invoiceOf(invoice.id))).toMatchObject({ status: 'issued', amountPaid: 0 });
     const retry = await startOnline(invoice.id);
     expect(retry.paymentId).not.toBe(paymentId);
+  });
+
+  it('the public return route: a wrong, expired or another payment\'s token is 404 with nothing leaked', async () => {
+    const { invoice } = await issuedInvoice();
+    const a = await startOnline(invoice.id);
+    const tokenA = await returnTokenOf(a.paymentId);
+    ok(await get(`/api/v1/payments/return/${tokenA}`));
+    const { invoice: other } = await issuedInvoice();
+    const b = await startOnline(other.id);
+    const tokenB = await returnTokenOf(b.paymentId);
+    const [tenant, idA, secretA] = tokenA.split('.');
+    const secretB = tokenB.split('.')[2];
+    const flipped = secretA.slice(0, -1) + (secretA.endsWith('A') ? 'B' : 'A');
+    const bad = [
+      `${tenant}.${idA}.${secretB}`, // another payment's secret
+      `${tenant}.${b.paymentId}.${secretA}`, // this secret on another payment
+      `${tenant}.${idA}.${flipped}`,
+      `${(await registerTenant()).tenantId}.${idA}.${secretA}`, // another company
+      `${tenant}.${idA}`, 'garbage', `${tokenA}.x`,
+    ];
+    const answers = await Promise.all(bad.flatMap((tok) => [get(`/api/v1/payments/return/${encodeURIComponent(tok)}`), get(`/api/v1/payments/return/${encodeURIComponent(tok)}/receipt`)]));
+    expect(answers.map((r) => r.status)).toEqual(bad.flatMap(() => [404, 404]));
+    expect(new Set(answers.map((r) => r.body.message)).size).toBe(1);
+    expect(JSON.stringify(answers.map((r) => r.body))).not.toContain(invoice.number);
+    expect((await post(`/api/v1/payments/return/${encodeURIComponent(bad[0])}/retry`, { language: 'en' })).status).toBe(404);
+
+    // Expired: the same token past its expiry reads 404.
+    const item = (await getItem(paymentKey(t.owner.tenantId, a.paymentId)))!;
+    await putItem({ ...item, returnTokenExpiresAt: new Date(Date.now() - 1000).toISOString() });
+    expect((await get(`/api/v1/payments/return/${tokenA}`)).status).toBe(404);
   });
 
   it('unsigned, forged, foreign and mismatched callbacks are refused, audited, and post nothing; concurrent valid callbacks post once', async () => {

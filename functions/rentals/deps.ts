@@ -5,6 +5,8 @@ import { batchGet, getItem, type Item } from '../lib/data/repo';
 import { companyRegion, companySettingsFrom, companyTimezone, readCompanySettings, type CompanySettings } from '../lib/company-settings';
 import { vehicleKey } from '../vehicles/api';
 import { customerKey } from '../customers/api';
+/** Documents that lapse before a rental ends (documents domain): refuse or flag the booking. */
+export { lapsingDocuments, type LapsingDocument } from '../documents/api';
 
 /**
  * What the rentals domain reads from other domains: vehicles and their schedule, customers and

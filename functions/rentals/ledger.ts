@@ -104,12 +104,19 @@ export function recordRefund(actor: Actor, rentalId: string, body: RefundBody, k
     const amountMinor = toMinor(body.amount);
     if (body.fromDeposit && amountMinor > rental.depositHeldMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverDeposit });
     if (!body.fromDeposit && amountMinor > rental.paymentsMinor - rental.refundsMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverPaid });
+    const label = body.label ?? (body.fromDeposit ? 'Security deposit refund' : 'Refund');
+    // Money paid back gets its refund receipt (REC- numbering) in the same transaction.
+    const receipt = await rentalPaymentReceipt(actor, {
+      rentalId: rental.id, rentalReference: rental.referenceNumber, customerId: rental.customerId, customerName: rental.customerName,
+      amountMinor, method: body.method, deposit: body.fromDeposit, kind: 'refund_receipt', reason: label,
+    });
     return {
       action: body.fromDeposit ? 'deposit_refund' : 'refund',
       entries: [{
         type: 'refund', context: 'refund', category: body.fromDeposit ? 'security_deposit_refund' : 'payment',
-        label: body.label ?? (body.fromDeposit ? 'Security deposit refund' : 'Refund'), amountMinor, method: body.method,
+        label, amountMinor, method: body.method, receiptId: receipt.id, receiptNumber: receipt.number,
       }],
+      extra: [receipt.item],
       respond: respondWithEntry,
       status201: true,
     };
@@ -208,4 +215,39 @@ export async function billingPeriodChange(actor: Actor, rentalId: string, throug
     return { action: 'billing_period', note: `Billed through ${throughISO.slice(0, 10)}`, entries, changes };
   });
   return change.entries.length ? change : undefined;
+}
+
+/** Charges another domain adds to a rental (a fine, tolls, their admin fees): issue 13. */
+export interface ExternalChargePlan {
+  note?: string;
+  entries: { category: 'traffic_fines' | 'salik_charges' | 'tax' | 'other'; label: string; amountMinor: number; lineCode?: string }[];
+  /** Running totals on the rental (salikChargesMinor, totalTrafficFinesMinor) to add to. */
+  addTotals?: Partial<Record<'salikChargesMinor' | 'totalTrafficFinesMinor', number>>;
+  /** The caller's own items (its records' updates), written in the same transaction. */
+  extra: TransactItem[];
+}
+
+/**
+ * Posts charges of another domain on a rental's ledger: the ledger entries, the rental's totals,
+ * the journal entry (accounting engine) and the caller's items in ONE transaction. `plan` reads
+ * and checks the caller's records (a lost race re-runs it). A completed or closed rental takes
+ * them too (fines arrive after the return): they raise the customer's balance on that rental;
+ * an archived one refuses (restore first).
+ */
+export function postExternalCharges(actor: Actor, rentalId: string, action: string, plan: (rental: RentalItem) => Promise<ExternalChargePlan>, key?: string) {
+  return mutateRental(actor, rentalId, { scope: `ext-${action}`, idempotencyKey: key }, async (rental) => {
+    assertOpen(rental);
+    const p = await plan(rental);
+    const changes: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(p.addTotals ?? {})) changes[k] = (Number(rental[k] ?? 0) || 0) + (v ?? 0);
+    return {
+      action,
+      note: p.note,
+      changes,
+      entries: p.entries.filter((e) => e.amountMinor > 0).map((e) => ({ type: 'charge' as const, context: 'adjustment' as const, category: e.category, label: e.label, amountMinor: e.amountMinor, ...(e.lineCode ? { lineCode: e.lineCode } : {}) })),
+      extra: p.extra,
+      respond: (r, entries) => ({ rental: r, entries: entries.map((e) => toApi(e)) }),
+      status201: true,
+    };
+  });
 }

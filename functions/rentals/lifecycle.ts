@@ -8,7 +8,8 @@ import { tenantPk } from '../lib/data/keys';
 import { forbidden, conflict, validationFailed } from '../lib/errors';
 import { scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from './deps';
 import { systemActor, type Actor } from '../lib/actor';
-import { customerKey, invoicedChargesOf, loyaltyFields, readVehicle, vehicleKey, type RentalSettings } from './deps';
+import { customerKey, invoicedChargesOf, lapsingDocuments, loyaltyFields, readVehicle, vehicleKey, type RentalSettings } from './deps';
+import { calendarDateInZone } from '../../shared/regions';
 import { activeIndexItem, activeIndexKey, invoicingIndexItem, invoicingIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
 import { mutateRental, refuseTransition } from './mutate';
 import { finalStatement, settlementEntries } from './pricing';
@@ -82,6 +83,10 @@ export function currentBlockEnd(rental: RentalItem): string | null {
 export function pickup(actor: Actor, rentalId: string, body: { odometerStart: number; fuelLevelStart: string; pickedUpAt?: string }) {
   return mutateRental(actor, rentalId, { scope: 'pickup' }, async (rental, settings, now) => {
     if (!canTransition('pickup', rental.status)) refuseTransition(rental.status, 'picked up');
+    // The car's registration/insurance and the driver's licence must still be valid on the pickup day.
+    const pickupDay = calendarDateInZone(body.pickedUpAt ?? now, settings.timezone);
+    const lapsed = (await lapsingDocuments(actor.tenantId, { vehicleId: rental.vehicleId, customerId: rental.customerId }, pickupDay, null)).filter((d) => d.lapses === 'before_start');
+    if (lapsed.length) throw conflict(RENTAL_SERVER_MESSAGES.documentLapsed, undefined, 'DOCUMENT_EXPIRED', { conflicts: lapsed });
     const vehicle = await readVehicle(actor.tenantId, rental.vehicleId);
     if (!vehicle || vehicle.isArchived) throw conflict(RENTAL_SERVER_MESSAGES.vehicleArchived, undefined, 'VEHICLE_UNAVAILABLE');
     if (vehicle.status !== 'available' && vehicle.status !== undefined) {

@@ -18,6 +18,7 @@ import type { Party } from './journal';
  * | charge · damage_fees                             | 1310                     | 4150 damage recoveries                    | output                      |
  * | charge · other                                   | 1310                     | 4180 other income                         | output                      |
  * | charge · salik_charges                           | 1310                     | 4170 toll recharges                       | none (pass-through)         |
+ * | charge · salik_charges, line TAXED_TOLL_LINE      | 1310                     | 4170 (net; its VAT is the tax charge)     | output code, no extraction  |
  * | charge · traffic_fines                           | 1310                     | 1330 fines recoverable                    | none (pass-through)         |
  * | charge · tax (tax added on top of the lines)     | 1310                     | 2310 VAT output                           | tax line of the output code |
  * | charge · security_deposit (deposit requested)    | — nothing: a request moves no money                                                 |
@@ -71,6 +72,13 @@ export const CHARGE_ACCOUNTS: Record<Exclude<LedgerCategory, 'payment' | 'securi
   traffic_fines: ACCOUNT_CODES.finesRecoverable,
   tax: ACCOUNT_CODES.vatOutput,
 };
+
+/**
+ * Line code of a toll recharge that carries VAT (functions/tickets/recharge.ts, company VAT on):
+ * the toll base is a standard-rated supply — its VAT is posted by the separate `tax` charge, so
+ * nothing is extracted here; the base only gets the output code so the VAT return counts it.
+ */
+export const TAXED_TOLL_LINE = 'salik_taxed';
 
 /** The pseudo-method of the deposit applied to the balance at close (defined with the rental ledger). */
 export { DEPOSIT_APPLIED_METHOD };
@@ -127,6 +135,9 @@ function movementLines(m: RentalMovement, ctx: RentalPostingContext): CodedLine[
     if (m.category === 'payment' || m.category === 'security_deposit_refund') return [dr(ACCOUNT_CODES.receivables, amount, p), cr(ACCOUNT_CODES.otherIncome, amount, p)];
     const account = CHARGE_ACCOUNTS[m.category];
     if (m.category === 'tax') return [dr(ACCOUNT_CODES.receivables, amount, p), cr(account, amount, { ...p, vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent })];
+    if (m.category === 'salik_charges' && m.lineCode === TAXED_TOLL_LINE && ctx.vatEnabled && ctx.taxRatePercent > 0) {
+      return [dr(ACCOUNT_CODES.receivables, amount, p), cr(account, amount, { ...p, vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent })];
+    }
     if (TAX_EXEMPT_CATEGORIES.includes(m.category)) return [dr(ACCOUNT_CODES.receivables, amount, p), cr(account, amount, p)];
     const includesTax = ctx.taxRatePercent > 0 && (m.lineCode ? ctx.taxIncluded : ctx.vatEnabled);
     const vat = { vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent };

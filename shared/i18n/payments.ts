@@ -28,6 +28,22 @@ export const payments = {
     toasts: { recorded: 'Payment recorded — receipt {{number}}', refunded: 'Refund recorded — receipt {{number}}', linkCopied: 'Link copied' },
     refunded: 'Refunded {{amount}}',
     credit: 'Credit {{amount}}',
+    /** PayTabs payment_result.response_status, translated; the gateway's own (English) text shows only as a detail. */
+    gatewayStatus: {
+      A: 'Authorised', H: 'On hold by the bank', P: 'Pending', V: 'Voided', E: 'Payment error', D: 'Declined by the bank', X: 'Payment page expired',
+      C: 'Cancelled', unknown: 'Not completed',
+    },
+    gatewayDetail: 'Gateway message: {{message}}',
+    publicReturn: {
+      title: 'Payment',
+      amount: 'Amount',
+      invoice: 'Invoice',
+      downloadReceipt: 'Download receipt {{number}}',
+      notFound: 'This payment link is not valid or has expired.',
+      missing: 'No payment was named. Open this page from the payment gateway\'s return link.',
+      loadFailed: 'Could not load the payment. Please try again.',
+      poweredBy: 'Secure payment for {{company}}',
+    },
     success: {
       title: 'Payment',
       paidTitle: 'Payment received',
@@ -55,6 +71,7 @@ export const payments = {
       gatewayNotConfigured: 'Online payments are not set up: add the PayTabs profile ID and server key in company settings',
       gatewayUnavailable: 'The payment gateway did not answer. Nothing was charged; please try again.',
       notRefundable: 'Only a paid payment can be refunded',
+      notRetryable: 'Only a failed payment can be tried again',
     },
   },
   ar: {
@@ -80,6 +97,21 @@ export const payments = {
     toasts: { recorded: 'سُجّلت الدفعة — الإيصال {{number}}', refunded: 'سُجّل الاسترداد — الإيصال {{number}}', linkCopied: 'نُسخ الرابط' },
     refunded: 'مسترد {{amount}}',
     credit: 'رصيد {{amount}}',
+    gatewayStatus: {
+      A: 'تم التفويض', H: 'معلّقة لدى البنك', P: 'قيد الانتظار', V: 'ملغاة', E: 'خطأ في الدفع', D: 'رفضها البنك', X: 'انتهت صلاحية صفحة الدفع',
+      C: 'ملغاة', unknown: 'لم تكتمل',
+    },
+    gatewayDetail: 'رسالة البوابة: {{message}}',
+    publicReturn: {
+      title: 'الدفع',
+      amount: 'المبلغ',
+      invoice: 'الفاتورة',
+      downloadReceipt: 'تنزيل الإيصال {{number}}',
+      notFound: 'رابط الدفع هذا غير صالح أو انتهت صلاحيته.',
+      missing: 'لم تُحدَّد أي دفعة. افتح هذه الصفحة من رابط العودة في بوابة الدفع.',
+      loadFailed: 'تعذّر تحميل الدفعة. يرجى المحاولة مرة أخرى.',
+      poweredBy: 'دفع آمن لصالح {{company}}',
+    },
     success: {
       title: 'الدفع',
       paidTitle: 'تم استلام الدفعة',
@@ -107,6 +139,7 @@ export const payments = {
       gatewayNotConfigured: 'الدفع الإلكتروني غير مُعد: أضف معرّف ملف PayTabs ومفتاح الخادم في إعدادات الشركة',
       gatewayUnavailable: 'لم تستجب بوابة الدفع. لم يُخصم أي مبلغ؛ يرجى المحاولة مرة أخرى.',
       notRefundable: 'لا يمكن استرداد إلا دفعة مدفوعة',
+      notRetryable: 'لا يمكن إعادة المحاولة إلا لدفعة فاشلة',
     },
   },
 };

@@ -30,6 +30,8 @@ export const paymentSchema = z.object({
   refundReceipts: z.array(receiptRefSchema),
   gateway: z.object({ name: z.string(), tranRef: z.string().nullable(), url: z.string().nullable() }).nullable(),
   failureReason: z.string().nullable(),
+  /** The gateway's response status of a failed attempt (PayTabs A, D, E, H, P, V, X…), translated on screen; failureReason is its raw text. */
+  gatewayStatus: z.string().nullable(),
   invoice: z.object({ id: z.string(), number: z.string().nullable(), status: z.string(), balance: z.number(), total: z.number() }).nullable(),
   rentalBalance: z.number().nullable(),
   createdAt: z.string(),
@@ -43,3 +45,22 @@ export type PayOnlineResponse = z.infer<typeof payOnlineResponseSchema>;
 
 export const invoicePaymentsResponseSchema = z.object({ items: z.array(paymentSchema), customerCredit: z.number() });
 export type InvoicePayments = z.infer<typeof invoicePaymentsResponseSchema>;
+
+/**
+ * What the public return page (GET /payments/return/{token}, no sign-in) shows of ONE payment:
+ * its state, amount, invoice number, the company's name and logo, the receipt number (PDF through
+ * the token) and a failed attempt's reason — nothing else about the company or the customer.
+ */
+export const publicPaymentStatusSchema = z.object({
+  paymentId: z.string(),
+  state: z.enum(['paid', 'pending', 'failed']),
+  amount: z.number(),
+  currency: z.string(),
+  invoiceNumber: z.string().nullable(),
+  company: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
+  receipt: z.object({ number: z.string() }).nullable(),
+  failure: z.object({ gatewayStatus: z.string().nullable(), message: z.string().nullable() }).nullable(),
+  canRetry: z.boolean(),
+  paidAt: z.string().nullable(),
+});
+export type PublicPaymentStatus = z.infer<typeof publicPaymentStatusSchema>;

@@ -26,10 +26,13 @@ export const PAYMENT_MESSAGES = {
   gatewayNotConfigured: 'Online payments are not set up: add the PayTabs profile ID and server key in company settings',
   gatewayUnavailable: 'The payment gateway did not answer. Nothing was charged; please try again.',
   notRefundable: 'Only a paid payment can be refunded',
+  notRetryable: 'Only a failed payment can be tried again',
 } as const;
 
 export const paymentIdParams = z.object({ id: entityId() });
 export const receiptIdParams = z.object({ id: entityId() });
+/** The public return page's token: `{tenantId}.{paymentId}.{secret}` (functions/payments/public-return.ts); checked there, 404 when wrong. */
+export const returnTokenParams = z.object({ token: z.string().min(1).max(200) });
 export const gatewayParams = z.object({ gateway: z.enum(PAYMENT_GATEWAY_NAMES) });
 
 export const invoicePaymentSchema = z.object({

@@ -75,6 +75,8 @@ export const rentalSchema = z.object({
   closedAt: z.string().nullish(),
   contractLocked: z.boolean().optional(),
   overbookedConflicts: z.array(bookingConflictSchema).nullish(),
+  /** Documents (car registration/insurance, driver licence) that lapse before the return (documents domain). */
+  documentFlags: z.array(z.object({ documentId: z.string(), title: z.string(), documentType: z.string(), scope: z.string(), expiryDate: z.string() })).nullish(),
   timeline: z.array(timelineEventSchema),
   version: z.number().int(),
 });

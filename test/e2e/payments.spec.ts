@@ -13,22 +13,20 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+import { createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession, apiAs } from './helpers';
 
 let session: E2eSession;
+let tenantName = '';
 const outDir = process.env.PAYMENT_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'pay-e2e-'));
 
-async function api(request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) {
-  const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${session.accessToken}` } });
-  const body = await res.json().catch(() => ({}));
-  expect(res.status(), `${method} ${path}: ${JSON.stringify(body).slice(0, 300)}`).toBeLessThan(300);
-  return body;
-}
+/** One API call as this file's signed-in user (expects success). */
+const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST' | 'PATCH', path: string, data?: unknown) => apiAs(request, session, method, path, data);
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  session = await signUpViaApi(request, { tenantName: `Falcon Car Rental ${Date.now().toString(36).slice(-4)}` });
+  tenantName = `Falcon Car Rental ${Date.now().toString(36).slice(-4)}`;
+  session = await signUpViaApi(request, { tenantName });
   const settings = await api(request, 'GET', '/api/v1/company/settings');
   await api(request, 'PUT', '/api/v1/company/settings', {
     version: settings.version, preferences: { region: 'AE' }, enableVat: true, vatNumber: '100234567800003',
@@ -65,10 +63,12 @@ const WORDS = {
   en: {
     payOnline: 'Pay online', openPage: 'Open payment page', pay: 'Pay', decline: 'Decline', paidTitle: 'Payment received', failedTitle: 'Payment failed',
     retry: 'Try again', record: 'Record payment', amount: 'Amount', method: 'Payment method', save: 'Record', paid: 'Paid',
+    declined: 'Declined by the bank', detail: 'Gateway message: Declined', notFound: 'This payment link is not valid or has expired.',
   },
   ar: {
     payOnline: 'الدفع الإلكتروني', openPage: 'فتح صفحة الدفع', pay: 'ادفع', decline: 'رفض', paidTitle: 'تم استلام الدفعة', failedTitle: 'فشلت عملية الدفع',
     retry: 'حاول مرة أخرى', record: 'تسجيل دفعة', amount: 'المبلغ', method: 'طريقة الدفع', save: 'تسجيل', paid: 'مدفوع',
+    declined: 'رفضها البنك', detail: 'رسالة البوابة: Declined', notFound: 'رابط الدفع هذا غير صالح أو انتهت صلاحيته.',
   },
 } as const;
 
@@ -139,6 +139,9 @@ for (const language of ['en', 'ar'] as const) {
     const result = page.getByTestId('payment-result');
     await expect(result).toHaveAttribute('data-state', 'failed', { timeout: 15_000 });
     await expect(result).toContainText(w.failedTitle);
+    // The gateway's status in the reader's language; its own English text only as a detail.
+    await expect(result).toContainText(w.declined);
+    await expect(result.getByTestId('gateway-detail')).toHaveText(w.detail);
     await expect(result.getByRole('button', { name: w.retry })).toBeVisible();
     await page.screenshot({ path: join(outDir, `payment-failed-${language}.png`), fullPage: true });
     expect((await api(page.request, 'GET', `/api/v1/invoices/${invoice.id}`)).status).toBe('issued');
@@ -161,5 +164,61 @@ for (const language of ['en', 'ar'] as const) {
     expect(after.status).toBe('partially_paid');
     expect(after.amountPaid).toBe(100);
     await page.screenshot({ path: join(outDir, `invoice-payments-${language}.png`), fullPage: true });
+  });
+
+  test(`${language}: the customer pays on their own phone, not signed in: public return page (declined, translated, Try again, then paid with the receipt); a wrong link is not found`, async ({ page, browser }) => {
+    const { invoice } = await issuedInvoice(page.request, language);
+    await open(page, language, `/invoices/${invoice.id}`);
+    await page.getByTestId('invoice-payments').getByRole('button', { name: w.payOnline }).click();
+    const href = await page.getByRole('dialog').getByTestId('pay-online-link').getAttribute('href');
+    expect(href).toMatch(/\/payment\/page\//);
+
+    // The customer's phone: another browser, no Sayyara session.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await phone.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+    const p = await phone.newPage();
+    await p.goto(href!);
+    await p.locator('#decline').click();
+    await expect(p).toHaveURL(/\/payments\/return\?token=/);
+    const result = p.getByTestId('payment-result');
+    await expect(result).toHaveAttribute('data-state', 'failed', { timeout: 15_000 });
+    await expect(p.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await expect(result).toContainText(w.declined);
+    await expect(result.getByTestId('gateway-detail')).toHaveText(w.detail);
+    await expect(p.getByTestId('company')).toContainText(tenantName);
+    await expect(p.getByTestId('invoice-number')).toHaveText(invoice.number);
+    await p.screenshot({ path: join(outDir, `public-return-failed-${language}.png`), fullPage: true });
+    const failedUrl = p.url();
+
+    // Try again: a new hosted page for the same invoice, paid this time, back to the public page.
+    await result.getByRole('button', { name: w.retry }).click();
+    await expect(p.locator('#amount')).toContainText(invoice.balance.toFixed(2));
+    await p.locator('#pay').click();
+    await expect(p).toHaveURL(/\/payments\/return\?token=/);
+    await expect(result).toHaveAttribute('data-state', 'paid', { timeout: 15_000 });
+    await expect(result).toContainText(w.paidTitle);
+    await expect(result).toContainText(invoice.number);
+    await expect(p.getByTestId('amount')).toContainText(invoice.balance.toFixed(2));
+    const receiptLink = p.getByTestId('receipt-link');
+    await expect(receiptLink).toContainText(/REC-\d+/);
+    // Nothing of the signed-in app: no rental, no customer, no sidebar.
+    await expect(p.getByTestId('rental-balance')).toHaveCount(0);
+    await expect(p.locator('body')).not.toContainText('Mariam');
+    await expect(p.locator('body')).not.toContainText('James Carter');
+    await p.screenshot({ path: join(outDir, `public-return-paid-${language}.png`), fullPage: true });
+    const popup = p.waitForEvent('popup');
+    await receiptLink.click();
+    const tab = await popup;
+    expect(tab.url()).toMatch(/receipts\/[0-9A-Z]{26}\.pdf/);
+    await tab.close();
+    expect((await api(page.request, 'GET', `/api/v1/invoices/${invoice.id}`)).status).toBe('paid');
+
+    // A tampered link: not found, nothing shown.
+    const tampered = new URL(failedUrl);
+    tampered.searchParams.set('token', tampered.searchParams.get('token')!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+    await p.goto(tampered.toString());
+    await expect(p.getByText(w.notFound)).toBeVisible();
+    await expect(p.getByTestId('payment-result')).toHaveCount(0);
+    await phone.close();
   });
 }

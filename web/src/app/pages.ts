@@ -19,6 +19,7 @@ const PUBLIC: Record<string, PageLoader> = {
   '/terms': () => import('../features/legal/TermsPage'),
   '/careers': () => import('../features/legal/CareersPage'),
   '/gdpr': () => import('../features/legal/GdprPage'),
+  '/payments/return': () => import('../features/payments/PaymentReturnPage'),
 };
 
 /** Authenticated pages (rendered inside the sidebar layout): [loader, ability]. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
 import { MANUAL_PAYMENT_METHODS, invoicePaymentSchema, refundPaymentSchema } from '../../../../shared/schemas/payments';
 import { DialogActions, Modal } from '../../components/Dialogs';
@@ -143,6 +143,11 @@ function PayOnlineDialog({ invoice, onClose }: { invoice: PanelInvoice; onClose:
   const [url, setUrl] = useState('');
   const [qr, setQr] = useState('');
   const [failure, setFailure] = useState('');
+  // `t` is read through a ref: its identity changes when a catalog area loads, and re-running
+  // this effect sent a second pay-online request while the first was in flight, leaving a
+  // second pending attempt on the invoice (seen in the Arabic browser test).
+  const tRef = useRef(t);
+  tRef.current = t;
   useEffect(() => {
     let live = true;
     paymentsApi.payOnline(invoice.id, language, key)
@@ -151,9 +156,9 @@ function PayOnlineDialog({ invoice, onClose }: { invoice: PanelInvoice; onClose:
         setUrl(r.url);
         setQr(await QRCode.toDataURL(r.url, { margin: 1, width: 220 }));
       })
-      .catch((error) => { if (live) setFailure(translateApiError(error, t).message); });
+      .catch((error) => { if (live) setFailure(translateApiError(error, tRef.current).message); });
     return () => { live = false; };
-  }, [invoice.id, language, key, t]);
+  }, [invoice.id, language, key]);
   return (
     <Modal open onClose={onClose} title={t('payments.dialogs.onlineTitle')}>
       <p className="text-sm text-slate-700 dark:text-slate-200">{t('payments.dialogs.onlineBody')}</p>

@@ -9,6 +9,7 @@ import { useLanguage, useT } from '../../i18n';
 import { isClientError } from '../../lib/api';
 import { toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
+import { gatewayReason } from './gateway-reason';
 import { newIdempotencyKey, openReceipt, paymentPath, paymentsApi, type Payment } from './payments-api';
 
 /**
@@ -59,6 +60,7 @@ function PaymentResult({ payment: p }: { payment: Payment }) {
   const [retrying, setRetrying] = useState(false);
   const state = p.status === 'paid' || p.status === 'refunded' ? 'paid' : p.status === 'pending' || p.status === 'processing' ? 'pending' : 'failed';
   const invoiceLabel = p.invoiceNumber ?? p.invoice?.number ?? '';
+  const failure = gatewayReason(t, p.gatewayStatus, p.failureReason);
   const retry = async () => {
     setRetrying(true);
     try {
@@ -76,8 +78,9 @@ function PaymentResult({ payment: p }: { payment: Payment }) {
         <p className="mt-2">
           {state === 'paid' && t('payments.success.paidBody', { amount: f.money(p.amount), invoice: invoiceLabel })}
           {state === 'pending' && t('payments.success.pendingBody')}
-          {state === 'failed' && t('payments.success.failedBody', { reason: p.failureReason ?? t(`payments.status.${p.status}`) })}
+          {state === 'failed' && t('payments.success.failedBody', { reason: failure.reason })}
         </p>
+        {state === 'failed' && failure.detail && <p className="mt-1 text-sm opacity-80" data-testid="gateway-detail">{failure.detail}</p>}
         {state === 'failed' && p.invoice && (p.invoice.status === 'issued' || p.invoice.status === 'partially_paid') && (
           <button type="button" className="btn-primary mt-4" onClick={() => void retry()} disabled={retrying}>{t('payments.success.retry')}</button>
         )}
@@ -96,9 +99,11 @@ function PaymentResult({ payment: p }: { payment: Payment }) {
         {p.rentalReference && (
           <div>
             <dt className="text-sm text-slate-600 dark:text-slate-300">{t('payments.success.rental')}</dt>
-            <dd className="font-medium">
+            {/* Flex items, not inline runs: in Arabic the bidi algorithm joined "RENT-1003" and
+                "0.00" into one left-to-right run with no space between them. */}
+            <dd className="flex flex-wrap items-baseline gap-x-2 font-medium">
               <Link className="link" to={`/rentals/${encodeURIComponent(p.rentalId)}`}>{p.rentalReference}</Link>
-              {p.rentalBalance !== null && <span className="ms-2 tabular-nums" data-testid="rental-balance">{f.money(p.rentalBalance)}</span>}
+              {p.rentalBalance !== null && <span className="tabular-nums" data-testid="rental-balance">{f.money(p.rentalBalance)}</span>}
             </dd>
           </div>
         )}

@@ -6,14 +6,14 @@ import useSWR from 'swr';
 import { addArea } from '../../../../shared/i18n';
 import { payments as paymentsCatalog } from '../../../../shared/i18n/payments';
 import { PAYMENT_MESSAGES } from '../../../../shared/schemas/payments';
-import type { InvoicePayments, Payment, PayOnlineResponse } from '../../../../shared/schemas/payments-responses';
+import type { InvoicePayments, Payment, PayOnlineResponse, PublicPaymentStatus } from '../../../../shared/schemas/payments-responses';
 import { api } from '../../lib/api';
 import { registerMessages } from '../../lib/api-errors';
 
 addArea('payments', paymentsCatalog);
 registerMessages('payments.messages', PAYMENT_MESSAGES);
 
-export type { InvoicePayments, Payment, PayOnlineResponse };
+export type { InvoicePayments, Payment, PayOnlineResponse, PublicPaymentStatus };
 
 export const invoicePaymentsPath = (invoiceId: string) => `/api/v1/invoices/${encodeURIComponent(invoiceId)}/payments`;
 export const paymentPath = (id: string) => `/api/v1/payments/${encodeURIComponent(id)}`;
@@ -40,3 +40,10 @@ export async function openReceipt(receiptId: string): Promise<void> {
 }
 
 export const PAYMENT_TONES = { paid: 'green', pending: 'amber', processing: 'blue', failed: 'red', cancelled: 'slate', refunded: 'violet' } as const;
+
+/** The public return page's routes (no sign-in; the attempt's return token is the key). */
+export const publicPaymentPath = (token: string) => `/api/v1/payments/return/${encodeURIComponent(token)}`;
+export const publicPaymentsApi = {
+  receiptUrl: (token: string) => api.get<{ url: string }>(`${publicPaymentPath(token)}/receipt`),
+  retry: (token: string, language: 'en' | 'ar') => api.post<{ url: string }>(`${publicPaymentPath(token)}/retry`, { language }),
+};
