@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, get, post } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
@@ -143,7 +144,9 @@ describe('transfers, reversals, statement, operational charges', () => {
     expect(text).toContain('Opening');
     const pdf = await download('format=pdf&lang=ar');
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 4).toString()).toBe('%PDF');
+    const pdfBytes = Buffer.from(await pdf.arrayBuffer());
+    expect(pdfBytes.subarray(0, 4).toString()).toBe('%PDF');
+    if (process.env.FINANCE_PDF_OUT) writeFileSync(process.env.FINANCE_PDF_OUT, pdfBytes); // to look at (pdftoppm)
     expect((await get(`/api/v1/finance/accounts/01JZZZZZZZZZZZZZZZZZZZZZZZ/statement?from=${day}&to=${day}`, owner)).status).toBe(404);
     const other = await registerTenant();
     expect((await get(`/api/v1/finance/accounts/${bankId}/statement?from=${day}&to=${day}`, other.token)).status).toBe(404);

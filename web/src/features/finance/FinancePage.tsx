@@ -96,7 +96,7 @@ export default function FinancePage() {
           {balances.data.items.map((a) => (
             <div key={a.id} className="card flex items-center gap-3 py-3" data-account={a.id}>
               <div className="min-w-0 flex-1">
-                <dt className="truncate text-xs text-slate-600 dark:text-slate-300">{accountName(a.id)} · {a.code}</dt>
+                <dt className="text-xs text-slate-600 dark:text-slate-300">{accountName(a.id)} · {a.code}</dt>
                 <dd className="text-lg font-semibold tabular-nums">{f.money(a.balance)}</dd>
               </div>
               <button type="button" className="btn-secondary shrink-0" aria-label={`${m('statement')} — ${accountName(a.id)}`} onClick={() => setStatementOf(a)}>{m('statement')}</button>
