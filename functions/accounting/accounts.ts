@@ -8,7 +8,7 @@ import type { AuditActor } from '../lib/actor';
 import { batchGet, getItem, queryPage, transact, tx, type TransactItem } from '../lib/data/repo';
 import { conflict, notFound, validationFailed, HttpError } from '../lib/errors';
 import { readLifetimeBalances, readMovements } from './buckets';
-import { accountKey, accountShardKey, accountToApi, glLinePk, settingsKey, type AccountItem } from './model';
+import { accountKey, accountShardKey, accountToApi, glLinePk, settingsKey, shardLockItem, type AccountItem } from './model';
 import { ensureAccounting, newAccountItems, readAccounts } from './setup';
 
 /**
@@ -85,18 +85,7 @@ export async function createAccount(actor: AuditActor, body: CreateAccountBody) 
   return accountToApi(account as AccountItem);
 }
 
-export function shardLockItem(tenantId: string, accountId: string, shard: number, lockDate: string | null, vatFiledThrough: string | null): TransactItem {
-  const sets = ['entityType = :et', 'accountId = :a'];
-  const removes: string[] = [];
-  const values: Record<string, unknown> = { ':et': 'ACCOUNT_BALANCE', ':a': accountId };
-  if (lockDate) { sets.push('lockDate = :l'); values[':l'] = lockDate; } else removes.push('lockDate');
-  if (vatFiledThrough) { sets.push('vatFiledThrough = :v'); values[':v'] = vatFiledThrough; } else removes.push('vatFiledThrough');
-  return tx.raw('Update', {
-    Key: accountShardKey(tenantId, accountId, shard),
-    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-    ExpressionAttributeValues: values,
-  });
-}
+export { shardLockItem };
 
 export async function updateAccount(actor: AuditActor, id: string, body: UpdateAccountBody) {
   const settings = await ensureAccounting(actor.tenantId);

@@ -8,21 +8,16 @@ import type { TransactItem } from '../lib/data/repo';
 import type { RegionCode } from '../../shared/regions';
 import { postJournal as post, prepareJournal, readLineAccounts, type JournalDraft } from './engine';
 import { ensureAccounting } from './setup';
-import { readLifetimeBalances } from './buckets';
 import { backfillRentals } from './rental-postings';
 import { ACCOUNT_CODES } from '../../shared/accounting/chart';
 import { ulid } from 'ulid';
 import { BUCKET_SHARDS, reversalLines } from '../../shared/accounting/journal';
 import type { AuditActor } from '../lib/actor';
-import { tx } from '../lib/data/repo';
-import { conflict } from '../lib/errors';
+import { getItem, tx } from '../lib/data/repo';
+import { conflict, notFound } from '../lib/errors';
 import { conflictReversed } from './engine';
-import { getEntryOr404 } from './journal';
 import { newAccountItems, readAccounts } from './setup';
-import { settingsKey } from './model';
-import { shardLockItem } from './accounts';
-import { generalLedgerAll } from './reports';
-import { exportReport } from './exports';
+import { journalKey, settingsKey, shardLockItem, type JournalItem } from './model';
 
 export type { JournalDraft } from './engine';
 export type { RentalPostingInput } from './rental-postings';
@@ -97,13 +92,14 @@ export const accountIdsByCode = async (tenantId: string): Promise<Record<string,
  * balance, closing) — views of the GL, not a second ledger.
  */
 export async function assetBalancesMinor(tenantId: string, accountIds: string[]): Promise<Record<string, number>> {
-  const balances = await readLifetimeBalances(tenantId);
+  const balances = await (await import('./buckets')).readLifetimeBalances(tenantId);
   return Object.fromEntries(accountIds.map((id) => {
     const b = balances.get(id);
     return [id, b ? b.debitMinor - b.creditMinor : 0];
   }));
 }
-export { generalLedger as accountStatement } from './reports';
+// The report readers load on use: domains importing this module for postings stay small (DESIGN.md §10 bundles).
+export const accountStatement = async (...args: Parameters<typeof import('./reports').generalLedger>) => (await import('./reports')).generalLedger(...args);
 
 /**
  * Finance (issue 10): the items of the reversal of one journal entry (lines swapped, linked both
@@ -111,7 +107,8 @@ export { generalLedger as accountStatement } from './reports';
  * fails the caller's transaction), for the caller's own transaction with its business change.
  */
 export async function reversalJournalItems(tenantId: string, entryId: string, input: { date: string; description: string; createdBy: string | null }): Promise<TransactItem[]> {
-  const original = await getEntryOr404(tenantId, entryId);
+  const original = (await getItem(journalKey(tenantId, entryId), true)) as JournalItem | undefined;
+  if (!original) throw notFound('Journal entry not found');
   if (original.reversedById) throw conflictReversed();
   return journalItems(tenantId, {
     date: input.date, description: input.description, reference: original.entryNumber, source: original.source, sourceId: original.sourceId,
@@ -154,10 +151,11 @@ export async function newLeafAccountItems(actor: AuditActor, input: { parentCode
 }
 
 /** Expense and income rows of a period from the balance buckets (the P&L of issue 18), for finance's operational charges ledger. */
-export { profitLossReport as incomeAndExpenses } from './reports';
+export const incomeAndExpenses = async (tenantId: string, from: string, to: string) => (await import('./reports')).profitLossReport(tenantId, from, to);
 
 /** An account's statement for a whole period (every page) as CSV (RFC 4180 + BOM) or a branded PDF, in English or Arabic. */
 export async function exportAccountStatement(tenantId: string, q: { accountId: string; from: string; to: string }, format: 'csv' | 'pdf', lang: 'en' | 'ar', title: { en: string; ar: string }, file: string) {
+  const [{ generalLedgerAll }, { exportReport }] = await Promise.all([import('./reports'), import('./exports')]);
   const data = await generalLedgerAll(tenantId, q);
   return exportReport(tenantId, 'general-ledger', data, format, lang, { title, file });
 }

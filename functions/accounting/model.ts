@@ -2,7 +2,7 @@ import { fromMinor } from '../../shared/money';
 import type { AccountType } from '../../shared/accounting/chart';
 import type { JournalSource, Party } from '../../shared/accounting/journal';
 import { entityKey, keys, sortKey, tenantPk, type Key } from '../lib/data/keys';
-import type { Item } from '../lib/data/repo';
+import { tx, type Item, type TransactItem } from '../lib/data/repo';
 
 /**
  * Accounting data layout (single table). Every item's pk starts with `T#{t}#`.
@@ -140,4 +140,18 @@ export function entryToApi(e: JournalItem, accounts: Map<string, Pick<AccountIte
     createdBy: e.createdBy ?? null,
     createdAt: e.createdAt,
   };
+}
+
+/** The lock dates written on one balance shard of an account (a new leaf inherits the books' lock). */
+export function shardLockItem(tenantId: string, accountId: string, shard: number, lockDate: string | null, vatFiledThrough: string | null): TransactItem {
+  const sets = ['entityType = :et', 'accountId = :a'];
+  const removes: string[] = [];
+  const values: Record<string, unknown> = { ':et': 'ACCOUNT_BALANCE', ':a': accountId };
+  if (lockDate) { sets.push('lockDate = :l'); values[':l'] = lockDate; } else removes.push('lockDate');
+  if (vatFiledThrough) { sets.push('vatFiledThrough = :v'); values[':v'] = vatFiledThrough; } else removes.push('vatFiledThrough');
+  return tx.raw('Update', {
+    Key: accountShardKey(tenantId, accountId, shard),
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ExpressionAttributeValues: values,
+  });
 }

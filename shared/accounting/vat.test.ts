@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REGION_CODES } from '../regions';
-import { DEFAULT_VAT_CODES, vatCodeInfo, vatCodesOf, vatReturn } from './vat';
+import { DEFAULT_VAT_CODES, vatCodeInfo, vatCodesOf } from './vat';
+import { vatReturn } from './vat-return';
 
 describe('VAT returns', () => {
   it('UAE VAT 201: boxes 1a–1g per emirate, totals 8 and 11, payable 14', () => {
