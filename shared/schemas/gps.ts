@@ -67,7 +67,8 @@ export const MAX_BATCH = 50;
 export const positionsBatchSchema = z.object({
   deviceId: z.string().min(1).max(64),
   secret: z.string().min(1).max(200).optional(),
-  positions: z.array(positionInSchema).min(1, M.positionsRequired).max(MAX_BATCH, M.batchTooLarge),
+  /** Each position is validated after the device is authenticated (positionInSchema). */
+  positions: z.array(z.unknown()).min(1, M.positionsRequired).max(MAX_BATCH, M.batchTooLarge),
 });
 
 const limit = z.coerce.number().int().min(1).max(500).optional();
