@@ -14,7 +14,7 @@ import { GPS_DEFAULTS, alertWorthy, evaluate, inDropZone, type ZoneEventDraft } 
 import { GPS_MESSAGES as M } from '../../shared/gps/messages';
 import { positionInSchema, type PositionIn } from '../../shared/schemas/gps';
 import { getItem, transact, tx, updateRaw, type Item, type TransactItem } from '../lib/data/repo';
-import { isConditionFailure, tooManyAttempts, unauthorized, validationFailed, type FieldErrors } from '../lib/errors';
+import { badRequest, isConditionFailure, tooManyAttempts, unauthorized, validationFailed, type FieldErrors } from '../lib/errors';
 import { gpsContext, type GpsContext } from './context';
 import { raiseAlerts, readVehicle, rentalAt, vehicleKey, vehicleLabel, type NewAlert } from './deps';
 import { deviceKey, eventItem, positionKey, tenantOfDevice, type DeviceItem, type EventItem, type RentalLink } from './model';
@@ -82,22 +82,23 @@ const num = (v: string | undefined) => (v === undefined || v === '' ? undefined 
 export function parseOsmand(query: Record<string, string | undefined>, body: Buffer | undefined, headers: Record<string, string>): { deviceId: string; secret: string; raw: Record<string, unknown> } {
   const params: Record<string, string | undefined> = { ...query };
   const text = body?.toString('utf8').trim() ?? '';
-  if (text.startsWith('{')) {
-    try {
-      const j = JSON.parse(text) as { device_id?: string; secret?: string; location?: { timestamp?: string; coords?: Record<string, number>; battery?: { level?: number } } };
-      const c = j.location?.coords ?? {};
-      params.id ??= j.device_id;
-      params.secret ??= j.secret;
-      params.lat ??= c.latitude?.toString();
-      params.lon ??= c.longitude?.toString();
-      params.timestamp ??= j.location?.timestamp;
-      if (c.speed !== undefined && c.speed >= 0) params.speed ??= String((c.speed * 3.6) / KNOTS_TO_KMH);
-      if (c.heading !== undefined && c.heading >= 0) params.bearing ??= String(c.heading);
-      if (c.altitude !== undefined) params.altitude ??= String(c.altitude);
-      if (c.accuracy !== undefined) params.accuracy ??= String(c.accuracy);
-      const lvl = j.location?.battery?.level;
-      if (typeof lvl === 'number' && lvl >= 0) params.batt ??= String(Math.round(lvl <= 1 ? lvl * 100 : lvl));
-    } catch { /* not JSON after all: validated below as missing fields */ }
+  if (text && !/^[^=&\s{["]+=/.test(text)) {
+    // Not a form: Traccar Client's JSON object, or nothing we understand (400, before any lookup).
+    let j: { device_id?: string; secret?: string; location?: { timestamp?: string; coords?: Record<string, number>; battery?: { level?: number } } };
+    try { j = JSON.parse(text); } catch { throw badRequest(M.bodyInvalid); }
+    if (!j || typeof j !== 'object' || Array.isArray(j)) throw badRequest(M.bodyInvalid);
+    const c = j.location?.coords ?? {};
+    params.id ??= j.device_id;
+    params.secret ??= j.secret;
+    params.lat ??= c.latitude?.toString();
+    params.lon ??= c.longitude?.toString();
+    params.timestamp ??= j.location?.timestamp;
+    if (c.speed !== undefined && c.speed >= 0) params.speed ??= String((c.speed * 3.6) / KNOTS_TO_KMH);
+    if (c.heading !== undefined && c.heading >= 0) params.bearing ??= String(c.heading);
+    if (c.altitude !== undefined) params.altitude ??= String(c.altitude);
+    if (c.accuracy !== undefined) params.accuracy ??= String(c.accuracy);
+    const lvl = j.location?.battery?.level;
+    if (typeof lvl === 'number' && lvl >= 0) params.batt ??= String(Math.round(lvl <= 1 ? lvl * 100 : lvl));
   } else if (text) {
     for (const [k, v] of new URLSearchParams(text)) params[k] ??= v;
   }

@@ -27,5 +27,6 @@ export const GPS_MESSAGES = {
   deviceUnknown: 'Unknown device or wrong secret',
   tooManyPositions: 'Too many positions from this device; slow down',
   vehicleArchived: 'This vehicle is archived',
+  bodyInvalid: 'Send OsmAnd parameters as a form or a JSON object',
 } as const;
 export type GpsMessageKey = keyof typeof GPS_MESSAGES;

@@ -4,9 +4,8 @@ import {
 } from '../schemas/gps';
 
 const route = routeMaker('gps');
-/** An OsmAnd request is a handful of parameters; a JSON batch is at most 50 positions. */
+/** An OsmAnd request is a handful of parameters. */
 const OSMAND_BYTES = 8 * 1024;
-const BATCH_BYTES = 64 * 1024;
 
 /**
  * GPS tracking and geofences (issue 14). The two ingest routes are public in the route table (no
@@ -16,7 +15,7 @@ const BATCH_BYTES = 64 * 1024;
 export const gpsRoutes = [
   route({ operationId: 'osmandGet', method: 'GET', path: '/api/v1/gps/osmand', auth: 'public', summary: 'OsmAnd protocol (Traccar Client): id, lat, lon, timestamp, speed (knots), bearing, altitude, accuracy, batt; secret= or X-Device-Secret' }),
   route({ operationId: 'osmandPost', method: 'POST', path: '/api/v1/gps/osmand', auth: 'public', rawBody: true, maxBodyBytes: OSMAND_BYTES, summary: 'OsmAnd protocol as a form or Traccar Client JSON body' }),
-  route({ operationId: 'postPositions', method: 'POST', path: '/api/v1/gps/positions', auth: 'public', maxBodyBytes: BATCH_BYTES, summary: 'JSON batch of up to 50 positions of one device (speed in km/h), authenticated by its secret', request: { body: positionsBatchSchema } }),
+  route({ operationId: 'postPositions', method: 'POST', path: '/api/v1/gps/positions', auth: 'public', summary: 'JSON batch of up to 50 positions of one device (speed in km/h), authenticated by its secret', request: { body: positionsBatchSchema } }),
   route({ operationId: 'getTracker', method: 'GET', path: '/api/v1/vehicles/{id}/tracker', ability: 'gpsRead', summary: "The vehicle's tracker (device id, last position, battery); never the secret", request: { params: vehicleIdParams } }),
   route({ operationId: 'createTracker', method: 'POST', path: '/api/v1/vehicles/{id}/tracker', ability: 'gpsEdit', summary: 'Creates the tracker or rotates its secret; the secret is in this answer only', request: { params: vehicleIdParams } }),
   route({ operationId: 'gpsLive', method: 'GET', path: '/api/v1/gps/live', ability: 'gpsRead', summary: 'Every vehicle with its latest position, speed, heading and last update' }),
