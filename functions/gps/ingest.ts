@@ -133,7 +133,7 @@ function throttle(device: DeviceItem, n: number, now: number): { rateWindow: str
   return { rateWindow: minute, rateCount: count };
 }
 
-function alertOf(e: EventItem): NewAlert {
+export function alertOf(e: EventItem): NewAlert {
   const who = e.customerName ? ` (${e.rentalReference} · ${e.customerName})` : '';
   const params = { vehicle: e.vehicleLabel, fence: e.fenceName ?? '', speed: String(Math.round(e.maxSpeedKmh ?? e.speed)), limit: String(e.limitKmh ?? ''), customer: e.customerName ?? '', rental: e.rentalReference ?? '' };
   const common = { key: `gps:${e.id}`, category: 'gps' as const, dateDetected: e.at, actionUrl: `/gps-tracking?vehicle=${e.vehicleId}`, relatedEntityId: e.rentalId ?? e.vehicleId, relatedEntityType: e.rentalId ? 'rental' : 'vehicle', params };
