@@ -44,3 +44,20 @@ export async function rentalAt(tenantId: string, vehicleId: string, at: string):
   if (!r) return null;
   return { rentalId: r.id, rentalReference: r.referenceNumber ?? null, customerId: r.customerId ?? null, customerName: r.customerName ?? null };
 }
+
+/**
+ * The rentals that had a vehicle between two instants, as a lookup by time (the demo seed links a
+ * week of events with one schedule Query and one read per rental, not one per event).
+ */
+export async function rentalLinksBetween(tenantId: string, vehicleId: string, from: string, to: string): Promise<(at: string) => RentalLink | null> {
+  const blocks = (await blocksOverlapping(tenantId, vehicleId, from, to)).filter((b) => b.kind === 'rental');
+  const links = new Map<string, RentalLink>();
+  for (const b of blocks) {
+    const r = await readRentalItem(tenantId, b.refId, false);
+    if (r) links.set(b.refId, { rentalId: r.id, rentalReference: r.referenceNumber ?? null, customerId: r.customerId ?? null, customerName: r.customerName ?? null });
+  }
+  return (at) => {
+    const b = blocks.find((x) => x.start <= at && (x.end === null || x.end >= at || x.status === 'active' || x.status === 'overdue'));
+    return b ? links.get(b.refId) ?? null : null;
+  };
+}

@@ -1,7 +1,7 @@
 /**
  * Demo GPS (functions/jobs/demo-reset.ts), after rentals: the demo company's geofences (each
  * type, DEMO_GEOFENCES), trackers on most vehicles (every fifth has none), a week of drives along
- * the Dubai road polylines (two or three trips a day, some speeding on Sheikh Zayed Road), and
+ * the Dubai road polylines (one or two trips a day, some speeding on Sheikh Zayed Road), and
  * the zone events and alerts the SAME evaluation as the live ingest makes of that history
  * (shared/gps/rules.ts), linked to the rental that had the car. The vehicles' latest position is
  * each tracker's last one; vehicles without a tracker have no position (no invented dots on the
@@ -15,9 +15,9 @@ import { GPS_DEFAULTS, alertWorthy, emptyState, evaluate, inDropZone, type EvalF
 import type { DemoWorld } from '../jobs/demo-world';
 import { writeBatch } from '../jobs/demo-world';
 import { updateRaw, type Item } from '../lib/data/repo';
-import { raiseAlerts, rentalAt, vehicleKey } from './deps';
+import { raiseAlerts, rentalLinksBetween, vehicleKey } from './deps';
 import { alertOf } from './ingest';
-import { eventItem, geofenceKey, positionKey, trackerKey, type GeofenceItem, type RentalLink } from './model';
+import { eventItem, geofenceKey, positionKey, trackerKey, type GeofenceItem } from './model';
 import { newDevice, newSecret } from './trackers';
 
 const DAY = 86_400_000;
@@ -54,7 +54,7 @@ export async function seedGps(world: DemoWorld): Promise<void> {
     const end = quiet ? now - 36 * 3_600_000 : now - (2 + Math.floor(rnd() * 40)) * 60_000;
     const track: DrivePoint[] = [];
     for (let day = 6; day >= 0; day--) {
-      const trips = 2 + Math.floor(rnd() * 2);
+      const trips = 1 + Math.floor(rnd() * 2);
       for (let k = 0; k < trips; k++) {
         const route = DUBAI_ROUTES[(i + k + day) % DUBAI_ROUTES.length];
         const a = rnd() * 0.3;
@@ -82,14 +82,12 @@ export async function seedGps(world: DemoWorld): Promise<void> {
     }
     positions += track.length;
     const label = `${v.make} ${v.model} · ${v.licensePlate}`;
-    const links = new Map<string, RentalLink | null>();
+    const linkAt = await rentalLinksBetween(t, v.id, track[0].at, last.at);
     for (const e of r.events) {
-      const hour = e.at.slice(0, 13);
-      if (!links.has(hour)) links.set(hour, await rentalAt(t, v.id, e.at));
-      const ev = eventItem(t, v.id, label, e, links.get(hour) ?? null, nowIso);
+      const ev = eventItem(t, v.id, label, e, linkAt(e.at), nowIso);
       items.push(ev);
       events++;
-      if (alertWorthy(e) && Date.parse(e.at) > now - 3 * DAY) alerts.push(alertOf(ev));
+      if (alertWorthy(e) && Date.parse(e.at) > now - DAY) alerts.push(alertOf(ev));
     }
     await updateRaw({
       Key: vehicleKey(t, v.id),

@@ -28,7 +28,7 @@ export const DUBAI_ROUTES: DemoRoute[] = [
     ],
   },
   {
-    id: 'jbr', name: 'Jumeirah Beach Road', speedKmh: 60,
+    id: 'jbr', name: 'Jumeirah Beach Road', speedKmh: 50,
     path: [
       [55.2650, 25.2340], [55.2600, 25.2280], [55.2550, 25.2220], [55.2485, 25.2150], [55.2420, 25.2080], [55.2360, 25.2015],
       [55.2300, 25.1950], [55.2240, 25.1875], [55.2180, 25.1800], [55.2115, 25.1725], [55.2050, 25.1650], [55.2000, 25.1575],
@@ -48,9 +48,9 @@ export const DUBAI_ROUTES: DemoRoute[] = [
 /** The demo company's geofences: each type, one with a speed limit, one with a night window. */
 export const DEMO_GEOFENCES = [
   { name: 'Dubai service area', type: 'SERVICE_AREA', shape: 'polygon', coordinates: [[55.13, 25.06], [55.42, 25.06], [55.42, 25.31], [55.13, 25.31]] as [number, number][] },
-  { name: 'DXB airside (no rentals)', type: 'RESTRICTED', shape: 'circle', center: [55.3640, 25.2440] as [number, number], radius: 700 },
+  { name: 'DXB airside (no rentals)', type: 'RESTRICTED', shape: 'circle', center: [55.3740, 25.2490] as [number, number], radius: 400 },
   { name: 'Port Rashid at night', type: 'RESTRICTED', shape: 'circle', center: [55.2770, 25.2680] as [number, number], radius: 600, timeWindow: { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], start: '22:00', end: '06:00' } },
   { name: 'Head office yard', type: 'DROP_ZONE', shape: 'circle', center: [55.2867, 25.2285] as [number, number], radius: 250 },
   { name: 'Deira branch', type: 'DROP_ZONE', shape: 'circle', center: [55.3120, 25.2650] as [number, number], radius: 250 },
-  { name: 'Jumeirah 60 zone', type: 'SERVICE_AREA', shape: 'polygon', speedLimitKmh: 60, coordinates: [[55.19, 25.14], [55.25, 25.14], [55.27, 25.21], [55.23, 25.23]] as [number, number][] },
+  { name: 'Jumeirah Beach Road 60 zone', type: 'SERVICE_AREA', shape: 'polygon', speedLimitKmh: 60, coordinates: [[55.175, 25.136], [55.240, 25.215], [55.256, 25.215], [55.191, 25.136]] as [number, number][] },
 ] as const;
