@@ -21,7 +21,9 @@ import { eventItem, geofenceKey, positionKey, trackerKey, type GeofenceItem } fr
 import { newDevice, newSecret } from './trackers';
 
 const DAY = 86_400_000;
+/** A position a minute on the last day (the map's default trail), every three minutes before (a lighter reset). */
 const STEP_SECONDS = 60;
+const OLDER_STEP_SECONDS = 180;
 
 export async function seedGps(world: DemoWorld): Promise<void> {
   const t = world.tenantId;
@@ -62,7 +64,7 @@ export async function seedGps(world: DemoWorld): Promise<void> {
         const [from, to] = (k + day) % 2 ? [b, a] : [a, b];
         const start = end - day * DAY - (trips - k) * 4 * 3_600_000;
         if (start > end - 10 * 60_000) continue;
-        const leg = drive(route, { from, to, startMs: start, stepSeconds: STEP_SECONDS, speeding: (i + day) % 4 === 0, random: rnd }).filter((p) => Date.parse(p.at) <= end);
+        const leg = drive(route, { from, to, startMs: start, stepSeconds: day === 0 ? STEP_SECONDS : OLDER_STEP_SECONDS, speeding: (i + day) % 4 === 0, random: rnd }).filter((p) => Date.parse(p.at) <= end);
         track.push(...leg);
       }
     }

@@ -10,7 +10,9 @@
  * instead of OFFLINE_STYLE; the layers on top are the same.
  */
 import { useEffect, useRef, useState } from 'react';
-import maplibregl, { type GeoJSONSource, type StyleSpecification } from 'maplibre-gl';
+import type * as Maplibre from 'maplibre-gl';
+import type { GeoJSONSource, StyleSpecification } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-csp-worker.js?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { circleRing } from '../../../../shared/gps/rules';
 import { DUBAI_ROUTES } from '../../../../shared/gps/dubai-routes';
@@ -19,6 +21,18 @@ import { FENCE_COLORS, STATUS_COLORS, speedColor, type GeofenceApi, type LiveVeh
 export interface Draft { shape: 'circle' | 'polygon'; center?: [number, number] | null; radius?: number | null; coordinates?: [number, number][] }
 
 const EMPTY = { type: 'FeatureCollection' as const, features: [] };
+
+type Lib = typeof Maplibre;
+let lib: Promise<Lib> | undefined;
+/** maplibre in its own chunk (the CSP build, its worker a separate file): loaded when the map mounts. */
+function loadMaplibre(): Promise<Lib> {
+  lib ??= import('maplibre-gl/dist/maplibre-gl-csp.js').then((m) => {
+    const ml = ((m as { default?: Lib }).default ?? m) as Lib;
+    ml.setWorkerUrl(workerUrl);
+    return ml;
+  });
+  return lib;
+}
 
 const OFFLINE_STYLE: StyleSpecification = {
   version: 8,
@@ -67,8 +81,10 @@ export default function FleetMap({ vehicles, fences, trail, draft, selectedId, o
   unavailableText: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const map = useRef<maplibregl.Map | null>(null);
-  const markers = useRef(new Map<string, maplibregl.Marker>());
+  const map = useRef<Maplibre.Map | null>(null);
+  const ml = useRef<Lib | null>(null);
+  const markers = useRef(new Map<string, Maplibre.Marker>());
+  const [ready, setReady] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
   const clickRef = useRef(onMapClick);
@@ -78,15 +94,26 @@ export default function FleetMap({ vehicles, fences, trail, draft, selectedId, o
   const fitted = useRef(false);
 
   useEffect(() => {
-    if (!box.current) return;
-    let m: maplibregl.Map;
-    try {
-      m = new maplibregl.Map({ container: box.current, style: OFFLINE_STYLE, center: [55.25, 25.18], zoom: 10, attributionControl: false });
-    } catch {
-      setFailed(true);
-      return;
-    }
-    map.current = m;
+    let cancelled = false;
+    let m: Maplibre.Map | undefined;
+    const all = markers.current;
+    void loadMaplibre().then((maplibregl) => {
+      if (cancelled || !box.current) return;
+      try {
+        m = new maplibregl.Map({ container: box.current, style: OFFLINE_STYLE, center: [55.25, 25.18], zoom: 10, attributionControl: false });
+      } catch {
+        setFailed(true);
+        return;
+      }
+      ml.current = maplibregl;
+      map.current = m;
+      setup(maplibregl, m);
+      setReady(true);
+    }, () => setFailed(true));
+    return () => { cancelled = true; all.forEach((mk) => mk.remove()); all.clear(); m?.remove(); map.current = null; };
+  }, []);
+
+  function setup(maplibregl: Lib, m: Maplibre.Map) {
     m.addControl(new maplibregl.NavigationControl({ showCompass: true }), 'top-right');
     m.on('load', () => {
       m.addSource('fences', { type: 'geojson', data: EMPTY });
@@ -104,14 +131,13 @@ export default function FleetMap({ vehicles, fences, trail, draft, selectedId, o
     // Tests (and people) can tell when every layer has been drawn.
     m.on('idle', () => box.current?.setAttribute('data-map-idle', 'true'));
     m.on('dataloading', () => box.current?.setAttribute('data-map-idle', 'false'));
-    const all = markers.current;
-    return () => { all.forEach((mk) => mk.remove()); all.clear(); m.remove(); map.current = null; };
-  }, []);
+  }
 
   // Vehicles: one marker each, moved in place on every refresh.
   useEffect(() => {
     const m = map.current;
-    if (!m) return;
+    const maplibregl = ml.current;
+    if (!m || !maplibregl) return;
     const seen = new Set<string>();
     const placed = vehicles.filter((v) => v.latitude !== null && v.longitude !== null);
     for (const v of placed) {
@@ -142,7 +168,7 @@ export default function FleetMap({ vehicles, fences, trail, draft, selectedId, o
       placed.forEach((v) => b.extend([v.longitude!, v.latitude!]));
       m.fitBounds(b, { padding: 60, maxZoom: 13, duration: 0 });
     }
-  }, [vehicles, selectedId]);
+  }, [vehicles, selectedId, ready]);
 
   useEffect(() => {
     if (!loaded) return;
@@ -158,8 +184,8 @@ export default function FleetMap({ vehicles, fences, trail, draft, selectedId, o
       geometry: { type: 'LineString' as const, coordinates: [[pts[i].lon, pts[i].lat], [p.lon, p.lat]] },
     }));
     (map.current?.getSource('trail') as GeoJSONSource | undefined)?.setData({ type: 'FeatureCollection', features });
-    if (pts.length > 1) {
-      const b = new maplibregl.LngLatBounds();
+    if (pts.length > 1 && ml.current) {
+      const b = new ml.current.LngLatBounds();
       pts.forEach((p) => b.extend([p.lon, p.lat]));
       map.current?.fitBounds(b, { padding: 60, maxZoom: 14, duration: 0 });
     }
