@@ -6,7 +6,9 @@
  */
 import { GPS_DEFAULTS, type EvalFence } from '../../shared/gps/rules';
 import { companyTimezone, readCompanySettings } from '../lib/company-settings';
-import { getItem, queryAll } from '../lib/data/repo';
+import { getItem, queryAll, transact, tx } from '../lib/data/repo';
+import type { Actor } from '../lib/actor';
+import { auditItem } from '../lib/data/audit';
 import { geofencePk, gpsSettingsKey, type GeofenceItem } from './model';
 
 export const CONTEXT_TTL_MS = 15_000;
@@ -36,6 +38,17 @@ export async function readGpsSettings(tenantId: string): Promise<GpsSettings> {
     speedLimitKmh: num(item?.speedLimitKmh, GPS_DEFAULTS.speedLimitKmh),
     overspeedMinSeconds: num(item?.overspeedMinSeconds, GPS_DEFAULTS.overspeedMinSeconds),
   };
+}
+
+export async function updateGpsSettings(actor: Actor, body: Partial<GpsSettings>): Promise<GpsSettings> {
+  const now = new Date().toISOString();
+  const next = { ...(await readGpsSettings(actor.tenantId)), ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) } as GpsSettings;
+  await transact([
+    tx.put({ ...gpsSettingsKey(actor.tenantId), entityType: 'GPS_SETTINGS', ...next, updatedAt: now }),
+    tx.putNew(auditItem(actor, 'gps.settings.update', 'gps_settings', 'COMPANY', { after: body })),
+  ]);
+  dropContext(actor.tenantId);
+  return next;
 }
 
 async function load(tenantId: string): Promise<GpsContext> {

@@ -204,4 +204,21 @@ describe('events and alerts', () => {
     expect(live.find((v: { vehicleId: string }) => v.vehicleId === d.vehicleId)).toMatchObject({ hasTracker: true, latitude: 25.25, longitude: 55.3, batteryPercent: 55 });
     expect((await get('/api/v1/gps/live', other.token)).body.items.find((v: { vehicleId: string }) => v.vehicleId === d.vehicleId)).toBeUndefined();
   });
+
+  it('company GPS settings: speed limit and overspeed duration apply, retention bounds what is accepted', async () => {
+    const co = await registerTenant();
+    expect((await get('/api/v1/gps/settings', co.token)).body).toEqual({ positionRetentionDays: 90, speedLimitKmh: 120, overspeedMinSeconds: 30 });
+    const bad = await patch('/api/v1/gps/settings', { positionRetentionDays: 2 }, co.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({ positionRetentionDays: 'Keep positions between 7 and 365 days' });
+    const set = await patch('/api/v1/gps/settings', { positionRetentionDays: 30, speedLimitKmh: 80, overspeedMinSeconds: 0 }, co.token);
+    expect(set.body).toEqual({ positionRetentionDays: 30, speedLimitKmh: 80, overspeedMinSeconds: 0 });
+    const d = await tracked(co.token);
+    const r = await batch(d, [{ timestamp: ago(60), lat: 25.2, lon: 55.2, speed: 90 }]);
+    expect(r.body).toMatchObject({ accepted: 1, events: 1 });
+    expect((await get(`/api/v1/gps/events?vehicleId=${d.vehicleId}`, co.token)).body.items[0]).toMatchObject({ kind: 'speeding', limitKmh: 80 });
+    const old = await batch(d, [{ timestamp: ago(40 * 86_400), lat: 25.2, lon: 55.2 }]);
+    expect(old.status).toBe(400);
+    expect(old.body.error.fields).toMatchObject({ 'positions.0.timestamp': 'Timestamp is older than the position retention period' });
+  });
 });

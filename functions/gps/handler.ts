@@ -5,6 +5,7 @@ import { ingestBatch, ingestOsmand } from './ingest';
 import { createOrRotateTracker, getTracker } from './trackers';
 import { createGeofence, deleteGeofence, getGeofence, listGeofences, updateGeofence } from './geofences';
 import { listEvents, liveFleet, positions, trips } from './read';
+import { readGpsSettings, updateGpsSettings } from './context';
 
 const query = (ctx: { event: { queryStringParameters?: Record<string, string | undefined> } }) => ctx.event.queryStringParameters ?? {};
 
@@ -18,6 +19,8 @@ export const handler = createDomainHandler('gps', gpsRoutes, {
   listPositions: async (ctx) => reply.ok(await positions(ctx.auth.tenantId, ctx.query)),
   listTrips: async (ctx) => reply.ok(await trips(ctx.auth.tenantId, ctx.query)),
   listGpsEvents: async (ctx) => reply.ok(await listEvents(ctx.auth.tenantId, ctx.query)),
+  getGpsSettings: async (ctx) => reply.ok(await readGpsSettings(ctx.auth.tenantId)),
+  updateGpsSettings: async (ctx) => reply.ok(await updateGpsSettings(actorOf(ctx), ctx.body)),
   listGeofences: async (ctx) => reply.ok(await listGeofences(ctx.auth.tenantId, ctx.query)),
   createGeofence: async (ctx) => reply.created(await createGeofence(actorOf(ctx), ctx.body)),
   getGeofence: async (ctx) => reply.ok(await getGeofence(ctx.auth.tenantId, ctx.params.id)),

@@ -97,7 +97,9 @@ export async function seedGps(world: DemoWorld): Promise<void> {
       ExpressionAttributeValues: { ':lat': last.lat, ':lon': last.lon, ':s': last.speed, ':h': last.heading, ':at': last.at },
     });
   }
-  await writeBatch(items);
+  // Four writers at once: the history is thousands of independent puts.
+  const quarter = Math.ceil(items.length / 4);
+  await Promise.all([0, 1, 2, 3].map((k) => writeBatch(items.slice(k * quarter, (k + 1) * quarter))));
   if (alerts.length) await raiseAlerts(t, alerts);
   world.counts.gps = items.length;
   world.counts.gpsPositions = positions;

@@ -27,6 +27,8 @@ export const GPS_MESSAGES = {
   deviceUnknown: 'Unknown device or wrong secret',
   tooManyPositions: 'Too many positions from this device; slow down',
   vehicleArchived: 'This vehicle is archived',
+  retentionRange: 'Keep positions between 7 and 365 days',
+  overspeedRange: 'Overspeed duration must be between 0 and 600 seconds',
   bodyInvalid: 'Send OsmAnd parameters as a form or a JSON object',
 } as const;
 export type GpsMessageKey = keyof typeof GPS_MESSAGES;

@@ -183,6 +183,8 @@ export const gps = {
       deviceUnknown: 'جهاز غير معروف أو سر خاطئ',
       tooManyPositions: 'مواقع كثيرة جدًا من هذا الجهاز؛ أبطئ',
       vehicleArchived: 'هذه المركبة مؤرشفة',
+      retentionRange: 'احتفظ بالمواقع بين 7 و365 يومًا',
+      overspeedRange: 'يجب أن تكون مدة تجاوز السرعة بين 0 و600 ثانية',
       bodyInvalid: 'أرسل معاملات OsmAnd كنموذج أو كائن JSON',
     },
   },

@@ -1,6 +1,6 @@
 import { routeMaker } from './types';
 import {
-  createGeofenceSchema, eventsQuery, geofenceIdParams, listGeofencesQuery, positionsBatchSchema, positionsQuery, tripsQuery, updateGeofenceSchema, vehicleIdParams,
+  createGeofenceSchema, eventsQuery, gpsSettingsSchema, geofenceIdParams, listGeofencesQuery, positionsBatchSchema, positionsQuery, tripsQuery, updateGeofenceSchema, vehicleIdParams,
 } from '../schemas/gps';
 
 const route = routeMaker('gps');
@@ -22,6 +22,8 @@ export const gpsRoutes = [
   route({ operationId: 'listPositions', method: 'GET', path: '/api/v1/gps/positions', ability: 'gpsRead', summary: "A vehicle's positions between from and to (default: the last 24 hours)", request: { query: positionsQuery } }),
   route({ operationId: 'listTrips', method: 'GET', path: '/api/v1/gps/trips', ability: 'gpsRead', summary: "Trips and stops of a vehicle or a rental; a rental's answer adds GPS km vs odometer and allowance, speeding and geofence exits", request: { query: tripsQuery } }),
   route({ operationId: 'listGpsEvents', method: 'GET', path: '/api/v1/gps/events', ability: 'gpsRead', summary: 'Zone entries, exits and speeding, newest first; filters vehicleId, rentalId, kind', request: { query: eventsQuery } }),
+  route({ operationId: 'getGpsSettings', method: 'GET', path: '/api/v1/gps/settings', ability: 'gpsRead', summary: 'Positions kept (days, default 90), the company speed limit (km/h, default 120), the overspeed duration (s, default 30)' }),
+  route({ operationId: 'updateGpsSettings', method: 'PATCH', path: '/api/v1/gps/settings', ability: 'gpsEdit', summary: 'Changes the GPS settings (new positions get the new retention)', request: { body: gpsSettingsSchema } }),
   route({ operationId: 'listGeofences', method: 'GET', path: '/api/v1/geofences', ability: 'gpsRead', summary: 'Geofences; filter type', request: { query: listGeofencesQuery } }),
   route({ operationId: 'createGeofence', method: 'POST', path: '/api/v1/geofences', ability: 'gpsEdit', summary: 'Adds a circle or polygon geofence', request: { body: createGeofenceSchema } }),
   route({ operationId: 'getGeofence', method: 'GET', path: '/api/v1/geofences/{id}', ability: 'gpsRead', summary: 'One geofence', request: { params: geofenceIdParams } }),

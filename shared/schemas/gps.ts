@@ -77,6 +77,14 @@ export const tripsQuery = z.object({ vehicleId: entityId().optional(), rentalId:
   .refine((q) => !!q.vehicleId || !!q.rentalId, { message: M.vehicleOrRental, path: ['vehicleId'] });
 export const eventsQuery = z.object({ vehicleId: entityId().optional(), rentalId: entityId().optional(), kind: z.enum(['entry', 'exit', 'speeding']).optional(), limit, cursor: cursor().optional() });
 
+/** The company's GPS settings (positions kept, speed limit where no geofence sets one, overspeed duration). */
+export const gpsSettingsSchema = z.object({
+  positionRetentionDays: z.number({ error: M.retentionRange }).int(M.retentionRange).min(7, M.retentionRange).max(365, M.retentionRange),
+  speedLimitKmh: z.number({ error: M.speedLimitRange }).int(M.speedLimitRange).min(5, M.speedLimitRange).max(250, M.speedLimitRange),
+  overspeedMinSeconds: z.number({ error: M.overspeedRange }).int(M.overspeedRange).min(0, M.overspeedRange).max(600, M.overspeedRange),
+}).partial();
+export type GpsSettingsApi = Required<z.output<typeof gpsSettingsSchema>>;
+
 // ---- answers -------------------------------------------------------------------------------
 
 export interface TrackerApi {

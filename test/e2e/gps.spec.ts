@@ -28,6 +28,10 @@ test.use({
 test.describe.configure({ mode: 'serial' });
 
 async function open(page: Page, session: E2eSession, language: 'en' | 'ar', path: string) {
+  // What the page asked the API and what the browser complained about, printed when a test fails.
+  page.on('response', (r) => { if (r.url().includes('/api/v1/gps') || r.url().includes('/api/v1/geofences')) console.log(`[gps e2e] ${r.status()} ${r.url().slice(0, 120)}`); });
+  page.on('requestfailed', (r) => console.log(`[gps e2e] failed ${r.url().slice(0, 120)} ${r.failure()?.errorText}`));
+  page.on('console', (m) => { if (m.type() === 'error') console.log(`[gps e2e] console: ${m.text().slice(0, 300)}`); });
   await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
   await useSession(page, session, path);
 }
