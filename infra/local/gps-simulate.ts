@@ -5,11 +5,12 @@
  * live map moves, geofence entries and exits happen, and the first car speeds on Sheikh Zayed
  * Road. It signs in (the demo company by default), creates or rotates each driven vehicle's
  * tracker to learn a secret (the secret is only ever shown in that answer), then sends one
- * position per vehicle every `--interval` ms; each tick covers `--step` seconds of road
- * (time-lapse), stamped with the real clock.
+ * position per vehicle every `--interval` ms; each tick covers `--step` seconds of road (default:
+ * the interval, so speeds are true), stamped with the real clock; `--replay` sends each lap as a
+ * drive that just ended, stamped in the past (a whole route in seconds with true speeds).
  *
  *   npm run gps:simulate                        # 3 demo vehicles, forever (Ctrl-C stops)
- *   npm run gps:simulate -- --vehicles 5 --interval 1000 --step 5 --laps 1
+ *   npm run gps:simulate -- --vehicles 5 --interval 500 --step 10 --laps 1 --replay
  *   SAYYARA_URL=http://localhost:3000 npm run gps:simulate -- --username me --password secret
  */
 import { DUBAI_ROUTES } from '../../shared/gps/dubai-routes';
@@ -26,6 +27,13 @@ export interface SimulateOptions {
   laps?: number;
   /** first vehicle speeds on its route's fast stretch */
   speeding?: boolean;
+  /**
+   * 'real' (default): each position is stamped with the clock when sent (keep step = interval
+   * for true speeds). 'replay': a lap is a drive that ended now, sent faster than it happened:
+   * stamped from now − its duration in `step` seconds, so speeds, durations and the overspeed
+   * rule see a true drive (tests, demos of a whole route in seconds).
+   */
+  clock?: 'real' | 'replay';
   log?: (line: string) => void;
   signal?: AbortSignal;
 }
@@ -55,7 +63,7 @@ export async function trackerFor(baseUrl: string, token: string, vehicleId: stri
 export async function simulate(o: SimulateOptions): Promise<{ sent: number; rejected: number; events: number }> {
   const log = o.log ?? ((l: string) => console.log(l));
   const interval = o.intervalMs ?? 1000;
-  const step = o.stepSeconds ?? 5;
+  const step = o.stepSeconds ?? interval / 1000;
   const laps = o.laps ?? Infinity;
   const cars = await Promise.all(o.vehicleIds.map(async (id, i) => {
     const routeId = o.routes?.[i] ?? DUBAI_ROUTES[i % DUBAI_ROUTES.length].id;
@@ -67,12 +75,14 @@ export async function simulate(o: SimulateOptions): Promise<{ sent: number; reje
     const tracks = cars.map((c) => drive(c.route, { from: lap % 2 ? 1 : 0, to: lap % 2 ? 0 : 1, startMs: 0, stepSeconds: step, speeding: c.speeding }));
     const ticks = Math.max(...tracks.map((t) => t.length));
     log(`lap ${lap + 1}: ${cars.map((c, i) => `${c.route.name} (${tracks[i].length} points)`).join(', ')}`);
+    const replayStart = Date.now() - ticks * step * 1000;
     for (let k = 0; k < ticks && !o.signal?.aborted; k++) {
       const started = Date.now();
+      const stamp = o.clock === 'replay' ? (replayStart + k * step * 1000) / 1000 : Date.now() / 1000;
       await Promise.all(cars.map(async (c, i) => {
         const p = tracks[i][Math.min(k, tracks[i].length - 1)];
         const q = new URLSearchParams({
-          id: c.device.deviceId, lat: String(p.lat), lon: String(p.lon), timestamp: String(Date.now() / 1000),
+          id: c.device.deviceId, lat: String(p.lat), lon: String(p.lon), timestamp: String(stamp),
           speed: (p.speed * KMH_TO_KNOTS).toFixed(2), bearing: String(p.heading), batt: String(90 - (k % 60)),
         });
         const res = await fetch(`${o.baseUrl}/api/v1/gps/osmand?${q}`, { headers: { 'x-device-secret': c.device.secret } });
@@ -101,7 +111,7 @@ async function main() {
   if (!ids.length) throw new Error('No vehicle with a tracker: add one on a vehicle (POST /api/v1/vehicles/{id}/tracker) or reset the demo');
   const ac = new AbortController();
   process.on('SIGINT', () => ac.abort());
-  const r = await simulate({ baseUrl, token, vehicleIds: ids, intervalMs: Number(arg('interval', '1000')), stepSeconds: Number(arg('step', '5')), laps: Number(arg('laps', 'Infinity')), signal: ac.signal });
+  const r = await simulate({ baseUrl, token, vehicleIds: ids, intervalMs: Number(arg('interval', '1000')), stepSeconds: Number(arg('step', String(Number(arg('interval', '1000')) / 1000))), clock: process.argv.includes('--replay') ? 'replay' : 'real', laps: Number(arg('laps', 'Infinity')), signal: ac.signal });
   console.log(`sent ${r.sent} positions, ${r.rejected} rejected, ${r.events} zone events`);
 }
 

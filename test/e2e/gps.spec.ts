@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { gps as gpsCatalog } from '../../shared/i18n/gps';
 import { simulate } from '../../infra/local/gps-simulate';
-import { apiAs, signUpViaApi, useSession, type E2eSession } from './helpers';
+import { apiAs, seriousViolations, signUpViaApi, useSession, type E2eSession } from './helpers';
 
 const outDir = resolve(import.meta.dirname, '../.out/gps-e2e');
 mkdirSync(outDir, { recursive: true });
@@ -110,7 +110,7 @@ for (const language of ['en', 'ar'] as const) {
       await form.getByRole('button', { name: L.save }).click();
       await expect(page.getByTestId('gps-geofences')).toContainText(fenceName);
 
-      const drive = simulate({ baseUrl: BASE, token: session.accessToken, vehicleIds: [vehicle.id], routes: ['airport'], intervalMs: 400, stepSeconds: 15, laps: 1, speeding: false, log: () => {} });
+      const drive = simulate({ baseUrl: BASE, token: session.accessToken, vehicleIds: [vehicle.id], routes: ['airport'], intervalMs: 400, stepSeconds: 15, laps: 1, speeding: false, clock: 'replay', log: () => {} });
       const marker = page.locator(`[data-testid="vehicle-marker"][data-vehicle-id="${vehicle.id}"]`);
       await expect(marker).toBeVisible({ timeout: 20_000 });
       const firstLon = Number(await marker.getAttribute('data-lon'));
@@ -124,6 +124,7 @@ for (const language of ['en', 'ar'] as const) {
       await expect(entry).toContainText(rental.referenceNumber);
       await mapIdle(page);
       await page.screenshot({ path: join(outDir, `gps-drive-${language}.png`), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
     });
 
     test(`${language}: the rental's trip evidence`, async ({ page }) => {

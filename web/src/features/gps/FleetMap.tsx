@@ -166,7 +166,7 @@ export default function FleetMap({ vehicles, fences, trail, draft, selectedId, o
       fitted.current = true;
       const b = new maplibregl.LngLatBounds();
       placed.forEach((v) => b.extend([v.longitude!, v.latitude!]));
-      m.fitBounds(b, { padding: 60, maxZoom: 13, duration: 0 });
+      m.fitBounds(b, { padding: 60, maxZoom: 12, duration: 0 });
     }
   }, [vehicles, selectedId, ready]);
 

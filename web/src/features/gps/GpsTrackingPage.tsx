@@ -142,7 +142,7 @@ export default function GpsTrackingPage() {
           )}
         </div>
 
-        <section className="card max-h-[34rem] overflow-y-auto" aria-labelledby="gps-vehicles-title">
+        <section className="card max-h-[34rem] overflow-y-auto" tabIndex={0} aria-labelledby="gps-vehicles-title">
           <h2 id="gps-vehicles-title" className="mb-2 font-semibold">{t('gps.vehicles')}</h2>
           {shown.length === 0 && <p className="text-sm">{t('gps.noVehicles')}</p>}
           <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800" data-testid="gps-vehicle-list">
@@ -195,7 +195,7 @@ export default function GpsTrackingPage() {
           </ul>
         </section>
 
-        <section className="card" aria-labelledby="gps-events-title" data-testid="gps-events">
+        <section className="card max-h-[40rem] overflow-y-auto" tabIndex={0} aria-labelledby="gps-events-title" data-testid="gps-events">
           <h2 id="gps-events-title" className="mb-2 font-semibold">{t('gps.events')}</h2>
           {(events.data?.items.length ?? 0) === 0 && <p className="text-sm">{t('gps.noEvents')}</p>}
           <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
