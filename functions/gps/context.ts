@@ -32,11 +32,11 @@ export function dropContext(tenantId: string): void {
 
 export async function readGpsSettings(tenantId: string): Promise<GpsSettings> {
   const item = await getItem(gpsSettingsKey(tenantId), false);
-  const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : d);
+  const num = (v: unknown, d: number, min = 1) => (typeof v === 'number' && Number.isFinite(v) && v >= min ? v : d);
   return {
     positionRetentionDays: num(item?.positionRetentionDays, GPS_DEFAULTS.positionRetentionDays),
     speedLimitKmh: num(item?.speedLimitKmh, GPS_DEFAULTS.speedLimitKmh),
-    overspeedMinSeconds: num(item?.overspeedMinSeconds, GPS_DEFAULTS.overspeedMinSeconds),
+    overspeedMinSeconds: num(item?.overspeedMinSeconds, GPS_DEFAULTS.overspeedMinSeconds, 0),
   };
 }
 
