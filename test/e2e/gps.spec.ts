@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { gps as gpsCatalog } from '../../shared/i18n/gps';
+import { common } from '../../shared/i18n/common';
 import { simulate } from '../../infra/local/gps-simulate';
 import { apiAs, seriousViolations, signUpViaApi, useSession, type E2eSession } from './helpers';
 
@@ -57,6 +58,7 @@ async function demoSession(page: Page): Promise<E2eSession> {
 
 for (const language of ['en', 'ar'] as const) {
   const L = gpsCatalog[language];
+  const C = common[language];
   let session: E2eSession;
   let vehicle: { id: string; licensePlate: string };
   let rental: { id: string; referenceNumber: string };
@@ -96,6 +98,17 @@ for (const language of ['en', 'ar'] as const) {
     test(`${language}: draw a circle geofence, a simulated drive moves the marker and enters it`, async ({ page }) => {
       await open(page, session, language, '/gps-tracking');
       await mapIdle(page);
+      // The vehicle's tracker: created here, its secret shown once.
+      await page.locator(`[data-vehicle-id="${vehicle.id}"]`).getByRole('button', { name: L.tracker.button }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByText(L.tracker.none)).toBeVisible();
+      await dialog.getByRole('button', { name: L.tracker.create }).click();
+      await expect(dialog.getByTestId('tracker-secret')).toHaveText(/^[A-Za-z0-9_-]{32}$/);
+      await expect(dialog.getByTestId('tracker-device-id')).toHaveText(new RegExp(`^${session.user.tenantId}[0-9A-Z]{8}$`));
+      await expect(dialog.getByTestId('tracker-server-url')).toContainText('/api/v1/gps/osmand?secret=');
+      await expect(dialog.getByText(L.tracker.secretOnce)).toBeVisible();
+      await page.screenshot({ path: join(outDir, `gps-tracker-${language}.png`) });
+      await dialog.getByRole('button', { name: C.close, exact: true }).click();
       await page.getByRole('button', { name: L.addCircle }).click();
       await expect(page.getByTestId('draw-help')).toContainText(L.drawCircleHelp);
       const map = page.getByTestId('fleet-map');

@@ -22,6 +22,7 @@ import { useCan } from '../../lib/use-can';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useDateTime } from '../rentals/rental-api';
 import FleetMap, { type Draft } from './FleetMap';
+import { TrackerDialog } from './TrackerDialog';
 import {
   EVENTS_PATH, FENCE_COLORS, GEOFENCES_PATH, LIVE_PATH, LIVE_REFRESH_MS, POSITIONS_PATH, STATUS_COLORS, ageText, gpsApi,
   type GeofenceApi, type LiveVehicleApi, type PositionApi, type ZoneEventApi,
@@ -60,6 +61,7 @@ export default function GpsTrackingPage() {
   const [editing, setEditing] = useState<{ fence?: GeofenceApi; draft?: Draft } | null>(null);
   const [deleting, setDeleting] = useState<GeofenceApi | null>(null);
   const [busy, setBusy] = useState(false);
+  const [trackerOf, setTrackerOf] = useState<LiveVehicleApi | null>(null);
 
   const trailData = useSWR<{ items: PositionApi[] }>(trail ? `${POSITIONS_PATH}?vehicleId=${trail.vehicleId}&from=${encodeURIComponent(trail.from)}` : null);
   const vehicles = live.data?.items ?? [];
@@ -156,6 +158,7 @@ export default function GpsTrackingPage() {
                     {v.batteryPercent !== null ? ` · ${t('gps.battery', { pct: Math.round(v.batteryPercent) })}` : ''}
                   </div>
                 </div>
+                <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => setTrackerOf(v)} aria-label={`${t('gps.tracker.button')} ${v.licensePlate}`}>{t('gps.tracker.button')}</button>
                 <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => showTrail(v.vehicleId)} disabled={v.latitude === null}>{t('gps.showTrail')}</button>
               </li>
             ))}
@@ -219,6 +222,7 @@ export default function GpsTrackingPage() {
         <GeofenceForm fence={editing.fence} draft={editorDraft} vehicles={vehicles} onDraftChange={(d) => setEditing((e) => (e ? { ...e, draft: d } : e))}
           onClose={() => setEditing(null)} onSaved={async () => { setEditing(null); await fences.mutate(); }} />
       )}
+      {trackerOf && <TrackerDialog vehicle={trackerOf} onClose={() => setTrackerOf(null)} />}
       <ConfirmDialog open={!!deleting} title={t('gps.deleteTitle')} body={t('gps.deleteBody', { name: deleting?.name ?? '' })} confirmLabel={t('gps.deleteGeofence')}
         pending={busy} onConfirm={() => void remove()} onClose={() => setDeleting(null)} />
     </div>

@@ -26,6 +26,8 @@ export const gpsApi = {
   createGeofence: (body: unknown) => api.post<GeofenceApi>(GEOFENCES_PATH, body),
   updateGeofence: (id: string, body: unknown) => api.patch<GeofenceApi>(`${GEOFENCES_PATH}/${encodeURIComponent(id)}`, body),
   deleteGeofence: (id: string) => api.delete<void>(`${GEOFENCES_PATH}/${encodeURIComponent(id)}`),
+  /** Creates the vehicle's tracker or rotates its secret; the answer holds the secret (once). */
+  tracker: (vehicleId: string) => api.post<{ tracker: TrackerApi }>(`/api/v1/vehicles/${encodeURIComponent(vehicleId)}/tracker`, {}),
 };
 
 /** "3 min ago" from an ISO time (the marker's last-update age). */
