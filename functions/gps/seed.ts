@@ -42,14 +42,17 @@ export async function seedGps(world: DemoWorld): Promise<void> {
   const items: Item[] = [...fences];
   const evalFences: EvalFence[] = fences;
   const settings = { speedLimitKmh: GPS_DEFAULTS.speedLimitKmh, overspeedMinSeconds: GPS_DEFAULTS.overspeedMinSeconds, timeZone: 'Asia/Dubai' };
-  const alerts = [];
+  const alerts: ReturnType<typeof alertOf>[] = [];
   const active = world.vehicles.filter((v) => !v.isArchived);
   let positions = 0;
   let events = 0;
+  // The drives are computed in order (world.random stays deterministic); the reads and writes
+  // each vehicle needs run afterwards, six vehicles at a time.
+  const io: Array<() => Promise<void>> = [];
   for (const [i, v] of active.entries()) {
     if (i % 5 === 4) {
       // No tracker: no position on the map.
-      await updateRaw({ Key: vehicleKey(t, v.id), UpdateExpression: 'SET latitude = :n, longitude = :n, speed = :n, heading = :n, lastGpsUpdate = :n', ExpressionAttributeValues: { ':n': null } });
+      io.push(async () => { await updateRaw({ Key: vehicleKey(t, v.id), UpdateExpression: 'SET latitude = :n, longitude = :n, speed = :n, heading = :n, lastGpsUpdate = :n', ExpressionAttributeValues: { ':n': null } }); });
       continue;
     }
     const quiet = i === 2 || i === 7; // went offline a day and a half ago
@@ -84,19 +87,22 @@ export async function seedGps(world: DemoWorld): Promise<void> {
     }
     positions += track.length;
     const label = `${v.make} ${v.model} · ${v.licensePlate}`;
-    const linkAt = await rentalLinksBetween(t, v.id, track[0].at, last.at);
-    for (const e of r.events) {
-      const ev = eventItem(t, v.id, label, e, linkAt(e.at), nowIso);
-      items.push(ev);
-      events++;
-      if (alertWorthy(e) && Date.parse(e.at) > now - DAY) alerts.push(alertOf(ev));
-    }
-    await updateRaw({
-      Key: vehicleKey(t, v.id),
-      UpdateExpression: 'SET latitude = :lat, longitude = :lon, speed = :s, heading = :h, lastGpsUpdate = :at',
-      ExpressionAttributeValues: { ':lat': last.lat, ':lon': last.lon, ':s': last.speed, ':h': last.heading, ':at': last.at },
+    io.push(async () => {
+      const linkAt = await rentalLinksBetween(t, v.id, track[0].at, last.at);
+      for (const e of r.events) {
+        const ev = eventItem(t, v.id, label, e, linkAt(e.at), nowIso);
+        items.push(ev);
+        events++;
+        if (alertWorthy(e) && Date.parse(e.at) > now - DAY) alerts.push(alertOf(ev));
+      }
+      await updateRaw({
+        Key: vehicleKey(t, v.id),
+        UpdateExpression: 'SET latitude = :lat, longitude = :lon, speed = :s, heading = :h, lastGpsUpdate = :at',
+        ExpressionAttributeValues: { ':lat': last.lat, ':lon': last.lon, ':s': last.speed, ':h': last.heading, ':at': last.at },
+      });
     });
   }
+  for (let k = 0; k < io.length; k += 6) await Promise.all(io.slice(k, k + 6).map((task) => task()));
   // Four writers at once: the history is thousands of independent puts.
   const quarter = Math.ceil(items.length / 4);
   await Promise.all([0, 1, 2, 3].map((k) => writeBatch(items.slice(k * quarter, (k + 1) * quarter))));
