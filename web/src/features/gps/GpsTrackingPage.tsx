@@ -154,7 +154,7 @@ export default function GpsTrackingPage() {
                 <div className="min-w-0 flex-1">
                   <Link to={`/vehicles/${v.vehicleId}`} className="font-medium hover:underline">{v.label}</Link> <span dir="ltr" className="font-mono text-xs">{v.licensePlate}</span>
                   <div className="text-xs text-slate-600 dark:text-slate-300">
-                    {t(`gps.status.${v.status}`)} · {v.speed !== null ? t('gps.speed', { speed: Math.round(v.speed) }) : '—'} · {t('gps.lastUpdate', { age: ageText(t, v.lastGpsUpdate) })}
+                    {t(`gps.status.${v.status}`)} · {v.speed !== null ? t('gps.speed', { speed: Math.round(v.speed) }) : '—'} · {v.lastGpsUpdate ? t('gps.lastUpdate', { age: ageText(t, v.lastGpsUpdate) }) : t('gps.never')}
                     {v.batteryPercent !== null ? ` · ${t('gps.battery', { pct: Math.round(v.batteryPercent) })}` : ''}
                   </div>
                 </div>
