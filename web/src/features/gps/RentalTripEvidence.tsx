@@ -4,6 +4,7 @@
  * geofence exits during the rental. No map here (the rental page never loads maplibre).
  */
 import useSWR from 'swr';
+import { DirectionArrow } from '../../components/DirectionArrow';
 import { useT } from '../../i18n';
 import { useDateTime } from '../rentals/rental-api';
 import { TRIPS_PATH, type TripsApi } from './gps-api';
@@ -38,7 +39,9 @@ export function RentalTripEvidence({ rentalId }: { rentalId: string }) {
             {data.trips.map((trip) => (
               <li key={trip.startAt} className="py-1">
                 {t('gps.evidence.trip', { from: when(trip.startAt), to: when(trip.endAt), km: trip.distanceKm, minutes: Math.round(trip.durationSeconds / 60), max: trip.maxSpeedKmh, avg: trip.averageSpeedKmh })}
-                <span className="block text-xs text-slate-500" dir="ltr">{trip.startLat.toFixed(5)}, {trip.startLon.toFixed(5)} → {trip.endLat.toFixed(5)}, {trip.endLon.toFixed(5)}</span>
+                <span className="block text-xs text-slate-500">
+                  <span dir="ltr">{trip.startLat.toFixed(5)}, {trip.startLon.toFixed(5)}</span> <DirectionArrow direction="forward" /> <span dir="ltr">{trip.endLat.toFixed(5)}, {trip.endLon.toFixed(5)}</span>
+                </span>
               </li>
             ))}
           </ul>
