@@ -5,6 +5,7 @@ import { startLocalStack } from '../../infra/local/stack';
 import { bookingSection, conflictSection, latencySection } from './api';
 import { accountingSection } from './accounting';
 import { invoicingSection } from './invoicing';
+import { gpsSection } from './gps';
 import { bundlesSection } from './bundles';
 import { formatTable, type Check, type Section } from './checks';
 import { buildWebApp, lighthouseChecks } from './lighthouse';
@@ -23,6 +24,8 @@ import { buildWebApp, lighthouseChecks } from './lighthouse';
  *    (./accounting.ts);
  *  - invoicing: the invoicing job over 2,000 active monthly rentals — time and DynamoDB calls per
  *    rental, and a re-run that writes nothing but its run record (./invoicing.ts);
+ *  - gps: positions/s ingested through the local gateway (OsmAnd one at a time, 10 devices at
+ *    once, JSON batches) and DynamoDB round trips per position (./gps.ts);
  *  - bundles: each domain Lambda's entry chunk vs 300 KB and its import time vs 150 ms, with the
  *    figures of the previous bundling rule (AWS SDK external) beside them;
  *  - lighthouse: mobile performance ≥ 90 and accessibility ≥ 95 on `/` and `/auth` of the web app
@@ -46,7 +49,7 @@ const lighthouseSection: Section = {
   },
 };
 
-const SECTIONS: Section[] = [latencySection, bookingSection, conflictSection, accountingSection, invoicingSection, lighthouseSection, bundlesSection(root, join(out, 'bundles'))];
+const SECTIONS: Section[] = [latencySection, bookingSection, conflictSection, accountingSection, invoicingSection, lighthouseSection, bundlesSection(root, join(out, 'bundles')), gpsSection];
 
 async function main() {
   process.env.LOG_LEVEL ??= 'warn'; // request logs would bury the table
