@@ -62,3 +62,16 @@ export async function rentalForInspection(tenantId: string, rentalId: string) {
 export { getRentalItem as readRentalItem } from './data';
 export { postExternalCharges, type ExternalChargePlan } from './ledger';
 export { listRentals as listRentalsPage } from './data';
+/**
+ * The collections domain (issue 10: deposits, receivables, revenue protection): the money indexes
+ * kept with every rental change, the deposit refund (REC- refund receipt, journal) and the deposit
+ * applied to charges, each one rental transaction.
+ */
+export { DEPOSIT_RELEASE_GSI_PK, depositIndexKey, depositStatePk, openBalanceKey, usageShortfallKey, moneyIndexPuts, moneyFieldsOfLedger, flowsOf } from './money-index';
+export { applyDeposit, recordRefund as refundRental } from './ledger';
+/** The invoicing index of one company (active long rentals with autoGenerateInvoice; revenue protection). */
+export async function invoicingIndexOf(tenantId: string) {
+  const { queryAll } = await import('../lib/data/repo');
+  const { invoicingIndexKey: key } = await import('./data');
+  return queryAll<import('./data').InvoicingIndexItem>({ tenantId, pk: key(tenantId, 'X').pk, max: 5000 });
+}
