@@ -65,7 +65,7 @@ export async function agingReport(tenantId: string, query: { asOf?: string; cust
   const asOf = query.asOf ?? today;
   const [balances, invoices, reminders] = await Promise.all([
     openBalances(tenantId), openInvoices(tenantId),
-    queryAll<{ customerId: string; day: string; at: string }>({ tenantId, pk: reminderPk(tenantId), max: 5000, skFrom: '' }),
+    queryAll<{ customerId: string; day: string; at: string }>({ tenantId, pk: reminderPk(tenantId), max: 5000 }),
   ]);
   const q = query.q?.toLowerCase();
   let rows = ageReceivables(balances.filter((b) => (!query.customerId || b.customerId === query.customerId)
