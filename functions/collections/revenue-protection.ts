@@ -9,7 +9,8 @@
  * - usage_not_charged: the usage-shortfall index (extra km / fuel the return's readings imply
  *   at the company's rates, minus what the ledger charges for them);
  * - deposit_refunded_with_balance: the open-balance index, rentals that paid deposit back to
- *   the customer while still owing (the amount at risk: the lesser of the two);
+ *   the customer while still owing (the amount at risk: the lesser of the two; counted once in the
+ *   total when the rental is also "returned with a balance");
  * - fines_not_recharged / tolls_not_recharged: the tickets queues — matched but not recharged to
  *   the rental (newest 300 of each), and those matching no rental.
  */
@@ -98,10 +99,13 @@ export async function revenueProtection(tenantId: string, now = new Date()) {
   const byKind: Record<string, { count: number; amount: number }> = {};
   let totalMinor = 0;
   const kindMinor: Record<string, number> = {};
+  // The total counts money once: a deposit refunded while owing is part of that rental's balance
+  // when the rental is also listed as returned with a balance.
+  const returnedWithBalance = new Set(rows.filter((r) => r.kind === 'returned_with_balance').map((r) => r.id));
   for (const r of rows) {
     kindMinor[r.kind] = (kindMinor[r.kind] ?? 0) + r.amountMinor;
     byKind[r.kind] = { count: (byKind[r.kind]?.count ?? 0) + 1, amount: 0 };
-    totalMinor += r.amountMinor;
+    if (!(r.kind === 'deposit_refunded_with_balance' && returnedWithBalance.has(r.id))) totalMinor += r.amountMinor;
   }
   for (const k of Object.keys(byKind)) byKind[k].amount = fromMinor(kindMinor[k]);
   return {

@@ -62,17 +62,14 @@ export default function DepositsPage() {
           options={DEPOSIT_FILTERS.map((v) => ({ value: v, label: t(`collections.depositStatus.${v}`) }))} />
       </div>
       <ListState list={list} errorTitle={u('loadFailed')} empty={<EmptyList area="collections.deposits" filtered={Object.keys(query).length > 0} onClear={() => setParams({}, { replace: true })} />}>
-        <ListTable columns={[u('rental'), u('customer'), u('received'), u('method'), u('receivedOn'), u('applied'), u('refunded'), u('held'), u('releaseDue'), u('status'), ...(canEdit ? [u('actions')] : [])]}>
+        <ListTable compact columns={[u('rental'), u('received'), u('applied'), u('refunded'), u('held'), u('releaseDue'), u('status'), ...(canEdit ? [u('actions')] : [])]}>
           {list.items.map((d) => (
             <tr key={d.id} data-deposit={d.referenceNumber} className={d.overdue ? 'bg-red-50 dark:bg-red-950/40' : undefined}>
-              <td className="px-3 py-2 font-medium"><Link className="link" to={`/rentals/${d.rentalId}`}>{d.referenceNumber}</Link></td>
-              <td className="px-3 py-2">{d.customerName}</td>
-              <td className="px-3 py-2 text-end tabular-nums">{f.money(d.received)}</td>
-              <td className="px-3 py-2">{d.method ? t(`collections.method.${d.method}`) : '—'}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{f.date(d.receivedAt)}</td>
-              <td className="px-3 py-2 text-end tabular-nums">{f.money(d.applied)}</td>
-              <td className="px-3 py-2 text-end tabular-nums">{f.money(d.refunded)}</td>
-              <td className="px-3 py-2 text-end font-semibold tabular-nums">{f.money(d.held)}</td>
+              <td className="px-3 py-2"><Link className="link font-medium whitespace-nowrap" to={`/rentals/${d.rentalId}`}>{d.referenceNumber}</Link><div className="text-xs text-slate-600 dark:text-slate-300">{d.customerName}</div></td>
+              <td className="px-3 py-2 tabular-nums whitespace-nowrap">{f.money(d.received)}<div className="text-xs text-slate-600 dark:text-slate-300">{d.method ? t(`collections.method.${d.method}`) : '—'} · {f.date(d.receivedAt)}</div></td>
+              <td className="px-3 py-2 tabular-nums whitespace-nowrap">{f.money(d.applied)}</td>
+              <td className="px-3 py-2 tabular-nums whitespace-nowrap">{f.money(d.refunded)}</td>
+              <td className="px-3 py-2 font-semibold tabular-nums whitespace-nowrap">{f.money(d.held)}</td>
               <td className="px-3 py-2 whitespace-nowrap">
                 {d.releaseDueDate ? f.date(d.releaseDueDate) : <span className="text-slate-500">{u('stillOut')}</span>}
                 {d.overdue && <span className="ms-2 rounded bg-red-600 px-1.5 py-0.5 text-xs font-semibold text-white" data-testid="release-overdue">{u('overdueBadge')}</span>}

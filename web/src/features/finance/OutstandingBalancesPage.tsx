@@ -88,7 +88,7 @@ export default function OutstandingBalancesPage() {
           {data.rentals.length === 0 ? (
             <div className="card text-center"><p className="font-medium">{u('emptyTitle')}</p><p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{u('emptyBody')}</p></div>
           ) : view === 'customers' ? (
-            <Table columns={[u('customer'), u('rentals'), ...bucketCols, t('collections.bucket.total'), '']}>
+            <Table firstAmount={1} columns={[u('customer'), u('rentals'), ...bucketCols, t('collections.bucket.total'), '']}>
               {data.customers.map((c) => (
                 <tr key={c.customerId} data-customer={c.customerName}>
                   <td className="px-3 py-2 font-medium"><Link className="link" to={`/customers/${c.customerId}`}>{c.customerName}</Link>
@@ -105,7 +105,7 @@ export default function OutstandingBalancesPage() {
               ))}
             </Table>
           ) : (
-            <Table columns={[u('rental'), u('customer'), u('lines'), ...bucketCols, t('collections.bucket.total')]}>
+            <Table firstAmount={3} columns={[u('rental'), u('customer'), u('lines'), ...bucketCols, t('collections.bucket.total')]}>
               {data.rentals.map((r) => (
                 <tr key={r.rentalId} data-rental={r.referenceNumber}>
                   <td className="px-3 py-2 font-medium"><Link className="link" to={`/rentals/${r.rentalId}`}>{r.referenceNumber}</Link></td>
@@ -135,12 +135,13 @@ function Money({ value, strong = false, alert = false }: { value: number; strong
   return <td className={`px-3 py-2 text-end tabular-nums whitespace-nowrap ${strong ? 'font-semibold' : ''} ${alert && value > 0 ? 'text-red-700 dark:text-red-400' : ''}`}>{value ? f.money(value) : '—'}</td>;
 }
 
-function Table({ columns, children }: { columns: string[]; children: React.ReactNode }) {
+/** A report table; columns from `firstAmount` on are amounts (end-aligned). */
+function Table({ columns, firstAmount, children }: { columns: string[]; firstAmount: number; children: React.ReactNode }) {
   return (
     <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
       <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
         <thead className="bg-slate-50 dark:bg-slate-900">
-          <tr>{columns.map((c, i) => <th key={i} scope="col" className={`px-3 py-2 font-semibold ${i >= 2 ? 'text-end' : 'text-start'}`}>{c}</th>)}</tr>
+          <tr>{columns.map((c, i) => <th key={i} scope="col" className={`px-3 py-2 font-semibold ${i >= firstAmount ? 'text-end' : 'text-start'}`}>{c}</th>)}</tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">{children}</tbody>
       </table>
