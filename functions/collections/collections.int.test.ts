@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, post } from '../../test/integration/client';
+import { call, get, post } from '../../test/integration/client';
+import { SETTINGS_MESSAGES } from '../../shared/schemas/settings/messages';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { COLLECTIONS_MESSAGES } from '../../shared/collections/messages';
@@ -139,6 +140,18 @@ describe('deposits', () => {
     expect((await depositOf(r.id)).held).toBe(80);
   });
 
+  it('the release lag is a company setting (empty: the region default); a bad value is refused', async () => {
+    const settings = ok(await get('/api/v1/company/settings', owner));
+    expect(settings.depositReleaseDays).toBeNull();
+    const bad = await call('/api/v1/company/settings', { method: 'PUT', token: owner, body: { version: settings.version, depositReleaseDays: 400 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.depositReleaseDays).toBe(SETTINGS_MESSAGES.depositReleaseRange);
+    const set = ok(await call('/api/v1/company/settings', { method: 'PUT', token: owner, body: { version: settings.version, depositReleaseDays: 7 } }));
+    expect((await get('/api/v1/deposits?limit=1', owner)).body.releaseDays).toBe(7);
+    ok(await call('/api/v1/company/settings', { method: 'PUT', token: owner, body: { version: set.version, depositReleaseDays: null } }));
+    expect((await get('/api/v1/deposits?limit=1', owner)).body.releaseDays).toBe(14);
+  });
+
   it('a deposit held past its release date raises one alert (a re-run raises nothing more)', async () => {
     const r = await rentalWithDeposit(owner, 250);
     ok(await post(`/api/v1/rentals/${r.id}/return`, { odometerEnd: 10_050, condition: 'good' }, owner));
@@ -249,4 +262,19 @@ describe('revenue protection', () => {
     expect((await get('/api/v1/revenue-protection', t.admin.token)).status).toBe(200);
     await selfCheckGreen();
   });
+
+  it('lists an active monthly rental whose invoicing is more than one period behind (the invoicing index), linking to invoice automation', async () => {
+    const vehicleId = (await createVehicle(owner)).id as string;
+    const customerId = (await createCustomer(owner, { fullNameEnglish: 'Long Renter' })).id as string;
+    const start = Date.now() - 75 * DAY;
+    const rental = ok(await post('/api/v1/rentals', {
+      customerId, vehicleId, startDate: iso(start), openEnded: true, expectedDuration: 90, rentalType: 'monthly', dailyRate: 100, monthlyRate: 2500,
+    }, owner), 201);
+    ok(await post(`/api/v1/rentals/${rental.id}/pickup`, { odometerStart: 5_000, fuelLevelStart: 'full', pickedUpAt: iso(start) }, owner));
+    const report = ok(await get('/api/v1/revenue-protection', owner));
+    const row = report.rows.find((x: { kind: string; id: string }) => x.kind === 'not_invoiced' && x.id === rental.id);
+    expect(row).toMatchObject({ link: '/dashboard/invoice-automation', amount: 5000, reference: rental.referenceNumber });
+    expect(row.params.periods).toBe('2');
+  });
 });
+

@@ -18,7 +18,7 @@ import { sortKey, tenantPk } from '../lib/data/keys';
 import { conflict, notFound } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import {
-  DEPOSIT_RELEASE_GSI_PK, applyDeposit as applyToRental, companyRegion, companyToday, depositIndexKey, depositStatePk, readCompanySettings, refundRental,
+  DEPOSIT_RELEASE_GSI_PK, rentalsByIds, applyDeposit as applyToRental, companyRegion, companyToday, depositIndexKey, depositStatePk, readCompanySettings, refundRental,
 } from './deps';
 import { depositToApi, type DepositIndexItem } from './model';
 
@@ -64,8 +64,10 @@ export async function listDeposits(tenantId: string, query: { status?: string; q
     queryAll<DepositIndexItem>({ tenantId, pk: depositStatePk(tenantId, 'open'), index: 'gsi1', max: 5000 }),
     overdueDeposits(tenantId, cal),
   ]);
+  // The rentals' balances (the apply dialog's "balance due"): one batch get for the page.
+  const rentals = await rentalsByIds(tenantId, page.items.map((d) => d.rentalId));
   return {
-    items: page.items.map((d) => depositToApi(d, cal.lagDays, cal.today)),
+    items: page.items.map((d) => depositToApi({ ...d, balanceMinor: rentals.get(d.rentalId)?.balanceMinor ?? 0 }, cal.lagDays, cal.today)),
     nextCursor: page.nextCursor,
     releaseDays: cal.lagDays,
     today: cal.today,
@@ -106,7 +108,8 @@ async function withDeposit(tenantId: string, res: { status: number; body: unknow
   const id = body.rental?.id;
   const d = id ? (await getItem(depositIndexKey(tenantId, id), true)) as DepositIndexItem | undefined : undefined;
   const cal = await depositCalendar(tenantId);
-  return { status: res.status, body: { ...(res.body as object), deposit: d ? depositToApi(d, cal.lagDays, cal.today) : null } };
+  const balanceMinor = id ? (await rentalsByIds(tenantId, [id])).get(id)?.balanceMinor : undefined;
+  return { status: res.status, body: { ...(res.body as object), deposit: d ? depositToApi({ ...d, balanceMinor }, cal.lagDays, cal.today) : null } };
 }
 
 /**

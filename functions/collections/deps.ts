@@ -5,7 +5,7 @@
  * tolls not recharged, the customer's email, and the company settings (the one reader).
  */
 export {
-  DEPOSIT_RELEASE_GSI_PK, applyDeposit, depositIndexKey, depositStatePk, openBalanceKey, usageShortfallKey, refundRental, readRentalItem, invoicingIndexOf, invoicingNext,
+  DEPOSIT_RELEASE_GSI_PK, flowsOf, rentalsByIds, applyDeposit, depositIndexKey, depositStatePk, openBalanceKey, usageShortfallKey, refundRental, readRentalItem, invoicingIndexOf, invoicingNext,
 } from '../rentals/api';
 export { openInvoices, openInvoicesOldestFirst, invoicePdfAttachment } from '../invoices/api';
 export { notRecharged, queueCounts } from '../tickets/api';

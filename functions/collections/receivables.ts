@@ -15,14 +15,18 @@ import { fromMinor, formatMoney } from '../../shared/money';
 import { addToBucket, agingBucket, daysPastDue, emptyBuckets, AGING_BUCKETS, type AgingBucket, type BucketTotals } from '../../shared/collections/aging';
 import { COLLECTIONS_MESSAGES } from '../../shared/collections/messages';
 import { getRegionConfig } from '../../shared/regions';
+import { addDays } from '../../shared/invoices/totals';
+
+/** How far back the page shows a customer's last reminder. */
+const REMINDERS_SHOWN_DAYS = 90;
 import { auditItem } from '../lib/data/audit';
 import { deleteItem, getItem, putNew, queryAll, transact, tx } from '../lib/data/repo';
-import { tenantPk } from '../lib/data/keys';
 import { sendEmail, type EmailAttachment } from '../lib/email';
 import { conflict, isConditionFailure, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { companyRegion, companyToday, customerKey, invoicePdfAttachment, openInvoices, readCompanySettings } from './deps';
-import { reminderKey, reminderPk, type OpenBalanceItem } from './model';
+import { reminderKey, reminderPk, type OpenBalance } from './model';
+import { openBalances } from './open-balances';
 
 interface Line { kind: 'invoice' | 'rental'; invoiceId: string | null; invoiceNumber: string | null; dueDate: string | null; amountMinor: number; bucket: AgingBucket; daysPastDue: number }
 interface RentalRow { rentalId: string; referenceNumber: string; customerId: string; customerName: string; rentalStatus: string; buckets: BucketTotals; lines: Line[] }
@@ -31,7 +35,7 @@ const rank = (b: AgingBucket) => AGING_BUCKETS.indexOf(b);
 const toApiBuckets = (b: BucketTotals) => Object.fromEntries(Object.entries(b).map(([k, v]) => [k, fromMinor(v)])) as Record<keyof BucketTotals, number>;
 
 /** Rentals owing money, each split into aged lines (pure once the reads are done). */
-export function ageReceivables(balances: readonly OpenBalanceItem[], invoices: readonly { id: string; number: string | null; rentalId: string; dueDate: string | null; balanceMinor: number }[], asOf: string): RentalRow[] {
+export function ageReceivables(balances: readonly OpenBalance[], invoices: readonly { id: string; number: string | null; rentalId: string; dueDate: string | null; balanceMinor: number }[], asOf: string): RentalRow[] {
   const byRental = new Map<string, typeof invoices[number][]>();
   for (const inv of invoices) byRental.set(inv.rentalId, [...(byRental.get(inv.rentalId) ?? []), inv]);
   return balances.map((b) => {
@@ -55,9 +59,6 @@ export function ageReceivables(balances: readonly OpenBalanceItem[], invoices: r
   });
 }
 
-async function openBalances(tenantId: string) {
-  return queryAll<OpenBalanceItem>({ tenantId, pk: tenantPk(tenantId, 'OPEN_BALANCE'), max: 5000 });
-}
 
 export async function agingReport(tenantId: string, query: { asOf?: string; customerId?: string; q?: string; minBucket?: AgingBucket }) {
   const settings = await readCompanySettings(tenantId, '');
@@ -65,7 +66,7 @@ export async function agingReport(tenantId: string, query: { asOf?: string; cust
   const asOf = query.asOf ?? today;
   const [balances, invoices, reminders] = await Promise.all([
     openBalances(tenantId), openInvoices(tenantId),
-    queryAll<{ customerId: string; day: string; at: string }>({ tenantId, pk: reminderPk(tenantId), max: 5000 }),
+    queryAll<{ customerId: string; day: string; at: string }>({ tenantId, pk: reminderPk(tenantId), skFrom: addDays(today, -REMINDERS_SHOWN_DAYS), max: 5000 }),
   ]);
   const q = query.q?.toLowerCase();
   let rows = ageReceivables(balances.filter((b) => (!query.customerId || b.customerId === query.customerId)

@@ -22,7 +22,8 @@ import type { RevenueRiskKind } from '../../shared/schemas/collections';
 import { queryAll } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 import { companyRegion, companyToday, invoicingIndexOf, notRecharged, queueCounts, readCompanySettings, readRentalItem } from './deps';
-import type { OpenBalanceItem, ShortfallItem } from './model';
+import type { ShortfallItem } from './model';
+import { openBalances } from './open-balances';
 
 interface Row { kind: RevenueRiskKind; id: string; reference: string; customerName: string | null; amountMinor: number; params: Record<string, string>; link: string }
 
@@ -51,7 +52,7 @@ export async function revenueProtection(tenantId: string, now = new Date()) {
   const settings = await readCompanySettings(tenantId, '');
   const today = companyToday(settings, now);
   const [balances, shortfalls, notInvoiced, unrecharged, queues] = await Promise.all([
-    queryAll<OpenBalanceItem>({ tenantId, pk: tenantPk(tenantId, 'OPEN_BALANCE'), max: 5000 }),
+    openBalances(tenantId),
     queryAll<ShortfallItem>({ tenantId, pk: tenantPk(tenantId, 'USAGE_SHORTFALL'), max: 5000 }),
     notInvoicedRows(tenantId, now),
     notRecharged(tenantId),

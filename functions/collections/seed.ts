@@ -10,14 +10,16 @@ import type { Actor } from '../lib/actor';
 import type { DemoWorld } from '../jobs/demo-world';
 import { rootLogger } from '../lib/logger';
 import { queryAll } from '../lib/data/repo';
-import { depositStatePk } from './deps';
+import { depositStatePk, rentalsByIds } from './deps';
 import { applyDepositToCharges, refundDeposit } from './deposits';
 import type { DepositIndexItem } from './model';
 
 export async function seedCollections(world: DemoWorld): Promise<void> {
   const actor: Actor = { tenantId: world.tenantId, userId: world.owner.userId, username: world.owner.username, requestId: 'demo-reset', role: 'OWNER' };
-  const open = (await queryAll<DepositIndexItem>({ tenantId: world.tenantId, pk: depositStatePk(world.tenantId, 'open'), index: 'gsi1', max: 500 }))
-    .filter((d) => d.returnDay && d.rentalStatus === 'completed' && d.heldMinor >= 20_000)
+  const held = (await queryAll<DepositIndexItem>({ tenantId: world.tenantId, pk: depositStatePk(world.tenantId, 'open'), index: 'gsi1', max: 500 }))
+    .filter((d) => d.returnDay && d.rentalStatus === 'completed' && d.heldMinor >= 20_000);
+  const rentals = await rentalsByIds(world.tenantId, held.map((d) => d.rentalId));
+  const open = held.map((d) => ({ ...d, balanceMinor: rentals.get(d.rentalId)?.balanceMinor ?? 0 }))
     .sort((a, b) => String(b.returnDay).localeCompare(String(a.returnDay)));
   const [damaged, owing, early] = [open.find((d) => d.balanceMinor === 0), open.find((d) => d.balanceMinor > 0), open.filter((d) => d.balanceMinor === 0)[1]];
   try {

@@ -10,7 +10,10 @@
  *   "held past its release date" is one Query below `today − lag`. gsi2 = `G#DEPOSIT_RELEASE`,
  *   `{returnDay}#{tenantId}#{rentalId}` while something is held after the return (alerts job).
  * - Open balance: pk `T#{t}#OPEN_BALANCE`, sk `{rentalId}` — exists while the rental's balance is
- *   above zero (the receivables of the aging report and "returned with a balance").
+ *   above zero (the receivables of the aging report and "returned with a balance"); it holds who
+ *   and when, not amounts (readers batch-get the rentals), so it is rewritten only when the
+ *   rental enters or leaves it or its status or dates change.
+ * Each item is written only when its content changes (compared before/after the change).
  * - Usage shortfall: pk `T#{t}#USAGE_SHORTFALL`, sk `{rentalId}` — exists while the extra-km and
  *   fuel charges a return's readings imply exceed what the ledger charges for them (net of
  *   reversals and later charges).
@@ -79,17 +82,16 @@ function depositItem(r: RentalItem, zone: string): Item | null {
     entityType: 'DEPOSIT_INDEX', id: r.id, ...base,
     receivedMinor: flows.receivedMinor, appliedMinor: flows.appliedMinor, returnedMinor: flows.returnedMinor, heldMinor: held,
     status: depositStatus(flows), method: (r.depositMethod as string | null | undefined) ?? null, receivedAt: (r.depositReceivedAt as string | undefined) ?? r.createdAt,
-    balanceMinor: r.balanceMinor,
   };
 }
 
 function openBalanceItem(r: RentalItem, zone: string): Item | null {
   if (r.balanceMinor <= 0) return null;
-  const flows = flowsOf(r);
+  // Membership only: amounts are read from the rentals themselves (one batch get), so a payment
+  // that leaves a balance does not rewrite this item (concurrent payments on one rental).
   return {
     ...openBalanceKey(r.tenantId, r.id), entityType: 'OPEN_BALANCE_INDEX', ...common(r, zone),
-    balanceMinor: r.balanceMinor, chargesMinor: r.chargesMinor, startDay: dayOf(r.startDate, zone), expectedReturnDay: dayOf(r.expectedReturnDate, zone),
-    depositHeldMinor: heldOf(flows), depositReturnedMinor: flows.returnedMinor,
+    startDay: dayOf(r.startDate, zone), expectedReturnDay: dayOf(r.expectedReturnDate, zone),
   };
 }
 
@@ -114,8 +116,10 @@ export function moneyIndexItems(before: RentalItem | undefined, after: RentalIte
   const out: TransactItem[] = [];
   for (const [build, key] of INDEXES) {
     const next = build(after, zone);
-    if (next) out.push(tx.put(next));
-    else if (before && build(before, zone)) out.push(tx.delete(key(after.tenantId, after.id)));
+    const prev = before ? build(before, zone) : null;
+    // Written only when it changes: most changes (a payment, a charge) touch none of them.
+    if (next && JSON.stringify(next) !== JSON.stringify(prev)) out.push(tx.put(next));
+    else if (!next && prev) out.push(tx.delete(key(after.tenantId, after.id)));
   }
   return out;
 }
