@@ -11,6 +11,18 @@ import { ensureAccounting } from './setup';
 import { readLifetimeBalances } from './buckets';
 import { backfillRentals } from './rental-postings';
 import { ACCOUNT_CODES } from '../../shared/accounting/chart';
+import { ulid } from 'ulid';
+import { BUCKET_SHARDS, reversalLines } from '../../shared/accounting/journal';
+import type { AuditActor } from '../lib/actor';
+import { tx } from '../lib/data/repo';
+import { conflict } from '../lib/errors';
+import { conflictReversed } from './engine';
+import { getEntryOr404 } from './journal';
+import { newAccountItems, readAccounts } from './setup';
+import { settingsKey } from './model';
+import { shardLockItem } from './accounts';
+import { generalLedgerAll } from './reports';
+import { exportReport } from './exports';
 
 export type { JournalDraft } from './engine';
 export type { RentalPostingInput } from './rental-postings';
@@ -92,3 +104,60 @@ export async function assetBalancesMinor(tenantId: string, accountIds: string[])
   }));
 }
 export { generalLedger as accountStatement } from './reports';
+
+/**
+ * Finance (issue 10): the items of the reversal of one journal entry (lines swapped, linked both
+ * ways; the original's `reversedById` is set conditionally, so a second reversal of the same entry
+ * fails the caller's transaction), for the caller's own transaction with its business change.
+ */
+export async function reversalJournalItems(tenantId: string, entryId: string, input: { date: string; description: string; createdBy: string | null }): Promise<TransactItem[]> {
+  const original = await getEntryOr404(tenantId, entryId);
+  if (original.reversedById) throw conflictReversed();
+  return journalItems(tenantId, {
+    date: input.date, description: input.description, reference: original.entryNumber, source: original.source, sourceId: original.sourceId,
+    lines: reversalLines(original.lines), createdBy: input.createdBy, reversalOfId: original.id,
+  });
+}
+
+/**
+ * Finance (issue 10): the items creating a new leaf account under a chart group (a company's bank
+ * account is a leaf of 1200 "Bank and clearing"), with the next free code of the group's range
+ * (e.g. 1211–1249 under 1200), for the caller's own transaction. The code item (putNew) and the
+ * settings' version condition refuse a concurrent addition of the same code.
+ */
+export async function newLeafAccountItems(actor: AuditActor, input: { parentCode: string; codeFrom: number; codeTo: number; name: string; nameAr?: string; description?: string | null }):
+  Promise<{ accountId: string; code: string; items: TransactItem[] }> {
+  const settings = await ensureAccounting(actor.tenantId);
+  const accounts = await readAccounts(actor.tenantId);
+  const parent = accounts.find((a) => a.code === input.parentCode && a.isGroup);
+  if (!parent) throw conflict(`Account group ${input.parentCode} is missing from the chart of accounts`);
+  const taken = new Set(accounts.map((a) => a.code));
+  let n = input.codeFrom;
+  while (n <= input.codeTo && taken.has(String(n))) n++;
+  if (n > input.codeTo) throw conflict(`No free account code left between ${input.codeFrom} and ${input.codeTo}`);
+  const code = String(n);
+  const id = ulid();
+  const now = new Date().toISOString();
+  const [account, codeItem] = newAccountItems(actor.tenantId, {
+    id, code, name: input.name, nameAr: input.nameAr ?? input.name, type: parent.type, parentId: parent.id,
+    isGroup: false, isActive: true, isSystem: false, description: input.description ?? null,
+  }, now);
+  const items: TransactItem[] = [
+    tx.putNew(account),
+    tx.putNew(codeItem),
+    tx.update(settingsKey(actor.tenantId), settings.version, { accountIds: { ...settings.accountIds, [code]: id } }, now),
+  ];
+  if (settings.lockDate || settings.vatFiledThrough) {
+    for (let s = 0; s < BUCKET_SHARDS; s++) items.push(shardLockItem(actor.tenantId, id, s, settings.lockDate, settings.vatFiledThrough));
+  }
+  return { accountId: id, code, items };
+}
+
+/** Expense and income rows of a period from the balance buckets (the P&L of issue 18), for finance's operational charges ledger. */
+export { profitLossReport as incomeAndExpenses } from './reports';
+
+/** An account's statement for a whole period (every page) as CSV (RFC 4180 + BOM) or a branded PDF, in English or Arabic. */
+export async function exportAccountStatement(tenantId: string, q: { accountId: string; from: string; to: string }, format: 'csv' | 'pdf', lang: 'en' | 'ar', title: { en: string; ar: string }, file: string) {
+  const data = await generalLedgerAll(tenantId, q);
+  return exportReport(tenantId, 'general-ledger', data, format, lang, { title, file });
+}

@@ -136,9 +136,11 @@ async function renderPdf(table: ReportTable, lang: Lang, region: RegionCode, com
   return pdf.save();
 }
 
-export async function exportReport(tenantId: string, name: ReportName, data: unknown, format: 'csv' | 'pdf', lang: Lang): Promise<Reply> {
+/** `opts` lets another domain name its document (finance: a bank account statement is the GL of the bank's account). */
+export async function exportReport(tenantId: string, name: ReportName, data: unknown, format: 'csv' | 'pdf', lang: Lang, opts: { title?: { en: string; ar: string }; file?: string } = {}): Promise<Reply> {
   const table = reportTable(name, data as Data, lang);
-  const file = `${name}-${lang}`;
+  if (opts.title) table.title = opts.title;
+  const file = `${opts.file ?? name}-${lang}`;
   if (format === 'csv') {
     return {
       status: 200,

@@ -1,71 +1,97 @@
 import { ulid } from 'ulid';
-import { FINANCE_CATEGORIES, FINANCE_MESSAGES, MONEY_ACCOUNT_CODES, type CreateFinanceEntryBody } from '../../shared/schemas/finance';
-import { calendarDateInZone } from '../../shared/regions';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES } from '../../shared/constants';
+import { FINANCE_CATEGORIES, FINANCE_MESSAGES, type CreateFinanceEntryBody } from '../../shared/schemas/finance';
 import { fromMinor, toMinor } from '../../shared/money';
 import type { Actor } from '../lib/actor';
-import { auditItem } from '../lib/data/audit';
 import { entityKey, tenantPk } from '../lib/data/keys';
 import { runIdempotent, type StoredResponse } from '../lib/data/idempotency';
-import { queryPage, transact, tx, type Item } from '../lib/data/repo';
-import { companyTimezone, readCompanySettings } from '../lib/company-settings';
+import { queryPage, type Item } from '../lib/data/repo';
 import { validationFailed } from '../lib/errors';
+import { checkUpload, headObject, isKeyInPrefix, newObjectKey, presignDownload, presignUpload, tenantPrefix, type UploadLimits } from '../lib/storage';
 import { accountIdsByCode, journalItems } from './deps';
+import { resolveMoneyAccount } from './accounts';
+import { companyDay, journalEntryIdOf, reverseMovement, writeMovement } from './movements';
 
 /**
  * Finance entries (issue 10): income or expense of the company outside rentals, paid from or into
- * the cash box, petty cash or the bank. An entry is a view of its journal entry: the item and the
- * journal (money account against the category's income/expense account) are written in ONE
- * transaction through accounting/api; balances come from the GL. Entries are never edited —
- * a correction is a reversal in the journal.
+ * the cash box, petty cash or a bank account. An entry is a view of its journal entry: the item
+ * and the journal (money account against the category's income/expense account) are written in
+ * ONE transaction through accounting/api; balances come from the GL. Entries are never edited —
+ * a correction is a reversal (POST …/entries/{id}/reverse).
+ *
+ * An optional receipt (PDF/JPG/PNG ≤ 10 MB) goes through lib/storage like journal attachments:
+ * presigned PUT under tenants/{t}/finance-receipts/, then the entry is posted with its key; the
+ * entry is refused unless the key is an uploaded file of this company within the limits.
  *
  * Items: pk `T#{t}#FINANCE_ENTRY`, sk `{id}` (ULID: newest first when read backwards).
  */
 const entryKey = (tenantId: string, id: string) => entityKey(tenantId, 'FINANCE_ENTRY', id);
+
+const RECEIPT_LIMITS: UploadLimits = {
+  contentTypes: DOCUMENT_MIME_TYPES, maxBytes: DOCUMENT_MAX_BYTES,
+  messages: { type: FINANCE_MESSAGES.receiptType, tooLarge: FINANCE_MESSAGES.receiptTooLarge },
+};
+const receiptPrefix = (tenantId: string) => tenantPrefix(tenantId, 'finance-receipts');
+
+export async function receiptUploadUrl(tenantId: string, body: { fileName: string; contentType: string; size: number }) {
+  checkUpload(RECEIPT_LIMITS, body);
+  const upload = await presignUpload(newObjectKey(receiptPrefix(tenantId), body.fileName), body.contentType, { size: body.size });
+  return { uploadUrl: upload.uploadUrl, key: upload.key, method: upload.method, headers: upload.headers };
+}
+
+async function checkReceipt(tenantId: string, receipt: CreateFinanceEntryBody['receipt']) {
+  if (!receipt) return;
+  if (!isKeyInPrefix(receiptPrefix(tenantId), receipt.key)) throw validationFailed({ receipt: FINANCE_MESSAGES.receiptInvalid });
+  const head = await headObject(receipt.key);
+  if (!head) throw validationFailed({ receipt: FINANCE_MESSAGES.receiptInvalid });
+  checkUpload(RECEIPT_LIMITS, { contentType: head.contentType ?? '', size: head.size });
+}
 
 export async function createFinanceEntry(actor: Actor, body: CreateFinanceEntryBody, idempotencyKey?: string): Promise<StoredResponse> {
   const { tenantId } = actor;
   return runIdempotent(tenantId, 'finance-entry', idempotencyKey, async (record) => {
     const categoryCode = (FINANCE_CATEGORIES[body.type] as Record<string, string>)[body.category];
     if (!categoryCode) throw validationFailed({ category: FINANCE_MESSAGES.categoryInvalid }, FINANCE_MESSAGES.fillRequired);
-    const [ids, settings] = await Promise.all([accountIdsByCode(tenantId), readCompanySettings(tenantId)]);
-    const money = ids[MONEY_ACCOUNT_CODES[body.account]];
+    const ids = await accountIdsByCode(tenantId);
+    const [money] = await Promise.all([resolveMoneyAccount(tenantId, body.account, ids), checkReceipt(tenantId, body.receipt)]);
+    if (!money) throw validationFailed({ account: FINANCE_MESSAGES.accountInvalid }, FINANCE_MESSAGES.accountInvalid);
     const other = ids[categoryCode];
-    if (!money || !other) throw validationFailed({ category: FINANCE_MESSAGES.categoryInvalid }, FINANCE_MESSAGES.fillRequired);
+    if (!other) throw validationFailed({ category: FINANCE_MESSAGES.categoryInvalid }, FINANCE_MESSAGES.fillRequired);
     const amountMinor = toMinor(body.amount);
     const id = ulid();
-    const now = new Date().toISOString();
-    const date = body.date ?? calendarDateInZone(new Date(), companyTimezone(settings));
+    const date = body.date ?? (await companyDay(tenantId));
     const income = body.type === 'income';
     const journal = await journalItems(tenantId, {
       date, description: `${income ? 'Income' : 'Expense'}: ${body.category.replace(/_/g, ' ')}${body.notes ? ` — ${body.notes}` : ''}`,
       reference: null, source: 'finance', sourceId: id, createdBy: actor.userId,
       lines: [
-        { accountId: money, debitMinor: income ? amountMinor : 0, creditMinor: income ? 0 : amountMinor },
+        { accountId: money.glAccountId, debitMinor: income ? amountMinor : 0, creditMinor: income ? 0 : amountMinor },
         { accountId: other, debitMinor: income ? 0 : amountMinor, creditMinor: income ? amountMinor : 0 },
       ],
+      ...(body.receipt ? { attachments: [body.receipt] } : {}),
     });
-    const journalEntryId = String((journal.find((i) => (i.Put?.Item as Item | undefined)?.entityType === 'JOURNAL_ENTRY')?.Put?.Item as Item | undefined)?.id ?? '');
     const item: Item = {
       ...entryKey(tenantId, id), entityType: 'FINANCE_ENTRY', id, tenantId, type: body.type, amountMinor, category: body.category,
-      notes: body.notes ?? null, date, account: body.account, journalEntryId, createdBy: actor.userId, createdAt: now,
+      notes: body.notes ?? null, date, account: body.account, journalEntryId: journalEntryIdOf(journal), receipt: body.receipt ?? null,
+      createdBy: actor.userId, createdAt: new Date().toISOString(),
     };
-    const response = { status: 201, body: toApi(item) };
-    await transact([
-      ...journal,
-      tx.putNew(item),
-      tx.putNew(auditItem(actor, 'finance.entry', 'finance_entry', id, { after: { type: body.type, amount: body.amount, category: body.category, account: body.account } })),
-      ...record(response),
-    ]);
-    return response;
+    return writeMovement(actor, item, journal, { action: 'finance.entry', entity: 'finance_entry', after: { type: body.type, amount: body.amount, category: body.category, account: body.account } }, record, toApi);
   });
 }
 
 export function toApi(item: Item) {
   return {
     id: String(item.id), type: item.type as 'income' | 'expense', amount: fromMinor(Number(item.amountMinor)), category: String(item.category),
-    notes: (item.notes as string | null) ?? null, date: String(item.date), account: item.account as 'cash_box' | 'petty_cash' | 'bank',
+    notes: (item.notes as string | null) ?? null, date: String(item.date), account: String(item.account),
     journalEntryId: String(item.journalEntryId ?? ''), createdAt: String(item.createdAt),
+    receipt: null as { name: string; url: string } | null, reversed: Boolean(item.reversedAt),
   };
+}
+
+/** The API entry with a short-lived download link of its receipt (signing is local: no S3 call). */
+async function withReceipt(item: Item) {
+  const receipt = item.receipt as { key: string; name: string } | null | undefined;
+  return { ...toApi(item), receipt: receipt ? { name: receipt.name, url: await presignDownload(receipt.key, { fileName: receipt.name }) } : null };
 }
 
 export async function listFinanceEntries(tenantId: string, query: { type?: 'income' | 'expense'; limit: number; cursor?: string }) {
@@ -73,5 +99,8 @@ export async function listFinanceEntries(tenantId: string, query: { type?: 'inco
     tenantId, pk: tenantPk(tenantId, 'FINANCE_ENTRY'), forward: false, limit: query.limit, cursor: query.cursor, signature: [query.type],
     filter: query.type ? { expression: '#t = :t', names: { '#t': 'type' }, values: { ':t': query.type } } : undefined,
   });
-  return { items: page.items.map(toApi), nextCursor: page.nextCursor };
+  return { items: await Promise.all(page.items.map(withReceipt)), nextCursor: page.nextCursor };
 }
+
+export const reverseFinanceEntry = (actor: Actor, id: string, reason: string | undefined, idempotencyKey?: string) =>
+  reverseMovement(actor, 'FINANCE_ENTRY', id, reason, idempotencyKey, toApi);

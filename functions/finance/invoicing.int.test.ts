@@ -107,6 +107,28 @@ describe('scheduled invoicing of long rentals', () => {
     await selfCheckGreen();
   });
 
+  it('tolls and fines posted after a period was invoiced join the next invoice', async () => {
+    const r = await longRental('2034-09-05T09:00:00.000Z');
+    // 2034-10-16: September's period (09-05 → 10-04) has ended, October's has not.
+    const first = await runInvoicing(new Date(Date.parse('2034-10-16T12:00:00.000Z')), { tenantId });
+    expect(first.failures).toBe(0);
+    expect((await invoicesOf(r.id)).map((i) => i.periodStart)).toEqual(['2034-09-05']);
+    // A September toll and fine arrive after September was invoiced (fines and tolls come 1–30 days late).
+    for (const [category, amount, label] of [['salik_charges', 8, 'Salik: 2 crossings in September'], ['traffic_fines', 300, 'Traffic fine 123456 (September)']] as const) {
+      const res = await post(`/api/v1/rentals/${r.id}/charges`, { category, amount, label }, owner);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const next = await runInvoicing(DAY75, { tenantId });
+    expect(next.failures).toBe(0);
+    const invoices = (await invoicesOf(r.id)).sort((a, b) => a.periodStart.localeCompare(b.periodStart));
+    expect(invoices.map((i) => i.periodStart)).toEqual(['2034-09-05', '2034-10-05']);
+    const october = (await get(`/api/v1/invoices/${invoices[1].id}`, owner)).body as { lines: { category: string; description: string }[] };
+    expect(october.lines.map((l) => l.category)).toEqual(expect.arrayContaining(['salik_charges', 'traffic_fines']));
+    const september = (await get(`/api/v1/invoices/${invoices[0].id}`, owner)).body as { lines: { category: string }[] };
+    expect(september.lines.some((l) => l.category === 'salik_charges' || l.category === 'traffic_fines')).toBe(false);
+    await selfCheckGreen();
+  });
+
   it('runs over HTTP: the list shows what each run did; Run now for OWNER/ADMIN only; another company sees nothing', async () => {
     const r = await longRental('2034-09-04T09:00:00.000Z');
     await runInvoicing(DAY75, { tenantId });

@@ -1,28 +1,51 @@
 import type { Actor } from '../lib/actor';
 import type { DemoWorld } from '../jobs/demo-world';
 import { rootLogger } from '../lib/logger';
-import { createFinanceEntry } from './entries';
+import { getRegionConfig } from '../../shared/regions';
+import { createFinanceEntry, reverseFinanceEntry } from './entries';
+import { createBankAccount } from './accounts';
+import { createTransfer } from './transfers';
 import { runInvoicing } from './invoicing';
 
 const log = rootLogger.child({ domain: 'jobs' });
 const DAY = 86_400_000;
 
-/** The demo's finance entries across the cash box, petty cash and the bank (days back, type, amount, category, account, notes). */
-const ENTRIES = [
-  [58, 'expense', 2400, 'insurance', 'bank', 'Fleet insurance instalment'],
+/** The demo's bank accounts (valid IBANs: their mod-97 check holds). */
+const BANKS = [
+  { key: 'operations', name: 'Operations', bank: 'Emirates NBD', iban: 'AE840260001015432198701' },
+  { key: 'payroll', name: 'Payroll', bank: 'Abu Dhabi Commercial Bank', iban: 'AE750350000000123456789' },
+] as const;
+type Ref = 'cash_box' | 'petty_cash' | 'bank' | (typeof BANKS)[number]['key'];
+
+/** The demo's finance entries across the cash box, petty cash and the banks (days back, type, amount, category, account, notes). */
+const ENTRIES: readonly (readonly [number, 'income' | 'expense', number, string, Ref, string])[] = [
+  [58, 'expense', 2400, 'insurance', 'operations', 'Fleet insurance instalment'],
   [45, 'expense', 180.5, 'fuel', 'petty_cash', 'Refuelling before deliveries'],
   [40, 'income', 350, 'other_income', 'cash_box', 'Parking space sublet'],
-  [31, 'expense', 12500, 'salaries', 'bank', 'Salaries'],
+  [31, 'expense', 12500, 'salaries', 'payroll', 'Salaries'],
+  [28, 'expense', 310, 'card_fees', 'operations', 'Card terminal fees'],
   [20, 'expense', 95, 'tolls', 'petty_cash', 'Salik top-up'],
   [12, 'expense', 860, 'maintenance', 'cash_box', 'Brake pads, Corolla'],
   [6, 'income', 150, 'admin_fees', 'cash_box', 'Contract transfer fee'],
   [2, 'expense', 1200, 'registration', 'bank', 'Registration renewals'],
-] as const;
+  [1, 'expense', 12500, 'salaries', 'payroll', 'Salaries'],
+];
+
+/** Transfers between the accounts (days back, from, to, amount, notes): cash banked, payroll funded, petty cash topped up. */
+const TRANSFERS: readonly (readonly [number, Ref, Ref, number, string])[] = [
+  [59, 'bank', 'operations', 30000, 'Opening float of the operations account'],
+  [55, 'bank', 'petty_cash', 1000, 'Petty cash float'],
+  [33, 'operations', 'payroll', 13000, 'Payroll funding'],
+  [25, 'cash_box', 'operations', 300, 'Cash banked'],
+  [15, 'operations', 'petty_cash', 500, 'Petty cash top-up'],
+  [3, 'operations', 'payroll', 12500, 'Payroll funding'],
+];
 
 /**
  * The demo company's finance (issue 10):
- * - finance entries through the real use case (each with its journal), across the cash box,
- *   petty cash and the bank, over the last two months;
+ * - two bank accounts (their own GL accounts), finance entries and transfers through the real
+ *   use cases (each with its journal) across the cash box, petty cash and the banks over the last
+ *   two months, and one entry corrected by its reversal (a mistyped amount posted again);
  * - the invoicing history: the long open-ended monthly rentals the rentals seed starts three
  *   months or more ago are invoiced by the real job, run on the clocks of the last three months
  *   (one run a month, recorded at its clock), so /dashboard/invoice-automation shows months of
@@ -31,10 +54,20 @@ const ENTRIES = [
 export async function seedFinance(world: DemoWorld): Promise<void> {
   const actor: Actor = { tenantId: world.tenantId, userId: world.owner.userId, username: world.owner.username, requestId: 'demo-reset', role: 'OWNER' };
   const now = world.now.getTime();
-  for (const [back, type, amount, category, account, notes] of ENTRIES) {
-    const date = new Date(now - back * DAY).toISOString().slice(0, 10);
-    await createFinanceEntry(actor, { type, amount, category, account, notes, date });
-  }
+  const day = (back: number) => new Date(now - back * DAY).toISOString().slice(0, 10);
+  const currency = getRegionConfig(world.region).currency;
+  const ids: Record<string, string> = { cash_box: 'cash_box', petty_cash: 'petty_cash', bank: 'bank' };
+  for (const b of BANKS) ids[b.key] = (await createBankAccount(actor, { name: b.name, bank: b.bank, iban: b.iban, currency })).id;
+  // Entries and transfers in date order, so no account is emptied before its money arrives.
+  const moves = [
+    ...ENTRIES.map((e) => ({ back: e[0], run: () => createFinanceEntry(actor, { type: e[1], amount: e[2], category: e[3], account: ids[e[4]], notes: e[5], date: day(e[0]) }) })),
+    ...TRANSFERS.map((x) => ({ back: x[0], run: () => createTransfer(actor, { from: ids[x[1]], to: ids[x[2]], amount: x[3], notes: x[4], date: day(x[0]) }) })),
+  ].sort((a, b) => b.back - a.back);
+  for (const m of moves) await m.run();
+  // A correction: fuel keyed as 1,805 instead of 180.50, reversed and posted again.
+  const typo = await createFinanceEntry(actor, { type: 'expense', amount: 1805, category: 'fuel', account: 'petty_cash', notes: 'Refuelling (amount mistyped)', date: day(9) });
+  await reverseFinanceEntry(actor, String((typo.body as { id: string }).id), 'Amount mistyped: 180.50');
+  await createFinanceEntry(actor, { type: 'expense', amount: 180.5, category: 'fuel', account: 'petty_cash', notes: 'Refuelling', date: day(9) });
   for (const back of [60, 30, 0]) {
     const result = await runInvoicing(new Date(now - back * DAY), { tenantId: world.tenantId, recordAtClock: back > 0 });
     log.info('demo invoicing run', { asOf: result.asOf, invoices: result.invoicesCreated, failures: result.failures });

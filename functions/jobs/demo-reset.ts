@@ -60,7 +60,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'BLACKLIST' },
   // rentals
   { collection: 'RENTAL' }, { collection: 'RENTAL_LEDGER', scopedBy: 'RENTAL' }, { collection: 'RENTAL_NOTE', scopedBy: 'RENTAL' },
-  { collection: 'RENTAL_STATS' }, { collection: 'ACTIVE_RENTAL' }, { collection: 'INVOICING_DUE' }, { collection: 'INVOICED_PERIOD', scopedBy: 'RENTAL' }, { collection: 'FINANCE_ENTRY' },
+  { collection: 'RENTAL_STATS' }, { collection: 'ACTIVE_RENTAL' }, { collection: 'INVOICING_DUE' }, { collection: 'INVOICED_PERIOD', scopedBy: 'RENTAL' }, { collection: 'FINANCE_ENTRY' }, { collection: 'FINANCE_TRANSFER' }, { collection: 'BANK_ACCOUNT' }, { collection: 'BANK_IBAN' },
   // accounting
   { collection: 'ACCOUNTING' }, { collection: 'ACCOUNT' }, { collection: 'ACCOUNT_CODE' }, { collection: 'ACCOUNT_BALANCE' },
   { collection: 'GL_MONTH' }, { collection: 'GL_DAY' }, { collection: 'VAT_MONTH' }, { collection: 'VAT_DAY' },

@@ -60,6 +60,72 @@ for (const language of ['en', 'ar'] as const) {
   });
 }
 
+const MONEY_WORDS = {
+  en: {
+    addBank: 'Add bank account', name: 'Account name', bank: 'Bank', iban: 'IBAN', checksum: 'This IBAN\'s check digits do not match: check it for a typo', bankAdded: 'Bank account added',
+    transfer: 'Transfer', from: 'From', to: 'To', amount: 'Amount', save: 'Record transfer', done: 'Transfer recorded', cash: 'Cash box',
+    statement: 'Statement', opening: 'Opening balance', closing: 'Closing balance', operational: 'Operational charges', operationalTitle: 'Operational charges ledger', fuel: 'Fuel', close: 'Close',
+    account: { name: 'Operations', bank: 'Emirates NBD', iban: 'AE07 0331 2345 6789 0123 456', typo: 'AE07 0331 2345 6789 0123 457' },
+  },
+  ar: {
+    addBank: 'إضافة حساب بنكي', name: 'اسم الحساب', bank: 'البنك', iban: 'رقم الآيبان', checksum: 'خانتا التحقق في هذا الآيبان غير مطابقتين: تحقّق من وجود خطأ في الكتابة', bankAdded: 'أُضيف الحساب البنكي',
+    transfer: 'تحويل', from: 'من', to: 'إلى', amount: 'المبلغ', save: 'تسجيل التحويل', done: 'سُجّل التحويل', cash: 'الصندوق',
+    statement: 'كشف الحساب', opening: 'الرصيد الافتتاحي', closing: 'الرصيد الختامي', operational: 'المصاريف التشغيلية', operationalTitle: 'دفتر المصاريف التشغيلية', fuel: 'الوقود', close: 'إغلاق',
+    account: { name: 'الرواتب', bank: 'مصرف الراجحي', iban: 'SA03 8000 0000 6080 1016 7519', typo: 'SA03 8000 0000 6080 1016 7518' },
+  },
+} as const;
+
+for (const language of ['en', 'ar'] as const) {
+  const w = MONEY_WORDS[language];
+  test(`${language}: add a bank account (IBAN checked), transfer into it, open its statement and the operational charges`, async ({ page }) => {
+    // Cash to transfer: an income into the cash box.
+    await api(page.request, 'POST', '/api/v1/finance/entries', { type: 'income', amount: 1000, category: 'other_income', account: 'cash_box' });
+    await open(page, language, '/dashboard/finance');
+    await page.getByRole('button', { name: w.addBank }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(w.name, { exact: true }).fill(w.account.name);
+    await dialog.getByLabel(w.bank, { exact: true }).fill(w.account.bank);
+    await dialog.getByLabel(w.iban, { exact: true }).fill(w.account.typo);
+    await dialog.getByRole('button', { name: w.addBank }).click();
+    await expect(dialog.getByText(w.checksum)).toBeVisible();
+    await page.screenshot({ path: join(outDir, `finance-bank-iban-${language}.png`), fullPage: true });
+    await dialog.getByLabel(w.iban, { exact: true }).fill(w.account.iban);
+    await dialog.getByRole('button', { name: w.addBank }).click();
+    await expect(page.getByText(w.bankAdded)).toBeVisible();
+    const accounts = await api(page.request, 'GET', '/api/v1/finance/accounts');
+    const added = accounts.items.find((a: { name: string | null }) => a.name === w.account.name);
+    expect(added).toMatchObject({ kind: 'bank', balance: 0 });
+    const label = `${w.account.name} · ${w.account.bank}`;
+
+    await page.getByRole('button', { name: w.transfer, exact: true }).click();
+    const transfer = page.getByRole('dialog');
+    await transfer.getByLabel(w.from, { exact: true }).selectOption({ label: w.cash });
+    await transfer.getByLabel(w.to, { exact: true }).selectOption({ label });
+    await transfer.getByLabel(w.amount, { exact: true }).fill('400');
+    await transfer.getByRole('button', { name: w.save }).click();
+    await expect(page.getByText(w.done)).toBeVisible();
+    await expect(page.getByTestId('finance-balances').locator(`[data-account="${added.id}"]`)).toContainText('400.00');
+    const transfers = await api(page.request, 'GET', '/api/v1/finance/transfers');
+    expect(transfers.items[0]).toMatchObject({ from: 'cash_box', to: added.id, amount: 400 });
+    await expect(page.locator(`tr[data-transfer="${transfers.items[0].id}"]`)).toContainText(label);
+
+    await page.getByRole('button', { name: `${w.statement} — ${label}` }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByTestId('statement-iban')).toHaveText(w.account.iban);
+    await expect(drawer.getByText(w.opening)).toBeVisible();
+    await expect(drawer.getByText(w.closing)).toBeVisible();
+    await expect(drawer.getByTestId('statement-closing')).toContainText('400.00');
+    await page.screenshot({ path: join(outDir, `finance-statement-${language}.png`) });
+    await drawer.getByRole('button', { name: w.close }).click();
+
+    await page.getByRole('button', { name: w.operational }).click();
+    const ledger = page.getByRole('dialog');
+    await expect(ledger.getByText(w.operationalTitle)).toBeVisible();
+    await expect(ledger.getByTestId('operational-table')).toContainText(w.fuel);
+    await page.screenshot({ path: join(outDir, `finance-operational-${language}.png`) });
+  });
+}
+
 const WORDS = {
   en: { title: 'Invoice Automation', runNow: 'Run now', done: 'Run finished: 2 invoice(s) created', doneNone: 'Run finished: 0 invoice(s) created', daily: 'Daily', nothing: 'Nothing was due' },
   ar: { title: 'أتمتة الفواتير', runNow: 'تشغيل الآن', done: 'انتهى التشغيل: أُنشئت 2 فاتورة', doneNone: 'انتهى التشغيل: أُنشئت 0 فاتورة', daily: 'يومية', nothing: 'لم يكن هناك شيء مستحق' },

@@ -1,12 +1,14 @@
 /**
- * /dashboard/finance (issue 10): finance entries — income or expense outside rentals on the cash
- * box, petty cash or the bank — with the spec's validation (shared schema, messages in English
- * and Arabic; "Please fill all required fields" above the form when a field is missing), and the
- * entries list. Each entry posts its journal in the same transaction (functions/finance/entries.ts).
+ * /dashboard/finance (issue 10): the balances of the cash box, petty cash and every bank account
+ * (from the GL; each opens its statement drawer), add a bank account, transfers, the operational
+ * charges ledger drawer, and finance entries — income or expense outside rentals — with the
+ * spec's validation (shared schema, messages in English and Arabic; "Please fill all required
+ * fields" above the form when a field is missing) and an optional receipt file. Every entry and
+ * transfer posts its journal in the same transaction; a correction is a reversal.
  */
 import { useState } from 'react';
-import useSWR from 'swr';
-import { FINANCE_CATEGORIES, FINANCE_ENTRY_TYPES, FINANCE_MONEY_ACCOUNTS, createFinanceEntrySchema, type FinanceEntry } from '../../../../shared/schemas/finance';
+import { FINANCE_CATEGORIES, FINANCE_ENTRY_TYPES, createFinanceEntrySchema, type FinanceEntry, type FinanceTransfer, type MoneyAccount } from '../../../../shared/schemas/finance';
+import { ConfirmDialog } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
 import { EmptyList, ListState, ListTable, LoadMoreButton } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
@@ -19,10 +21,10 @@ import { useInvalidate } from '../../lib/invalidate';
 import { useCan } from '../../lib/use-can';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import '../invoices/automation-api';
+import { ENTRIES_PATH, MONEY_PATHS, TRANSFERS_PATH, financeApi, newIdempotencyKey, useAccountName, useMoneyAccounts } from './finance-api';
+import { BankAccountDialog, TransferDialog } from './MoneyDialogs';
+import { OperationalChargesDrawer, StatementDrawer } from './FinanceDrawers';
 
-const ENTRIES_PATH = '/api/v1/finance/entries';
-const ACCOUNTS_PATH = '/api/v1/finance/accounts';
 type EntryType = (typeof FINANCE_ENTRY_TYPES)[number];
 
 export default function FinancePage() {
@@ -31,23 +33,50 @@ export default function FinancePage() {
   const canEdit = useCan('financeEdit');
   const invalidate = useInvalidate();
   const u = (k: string) => t(`finance.entries.${k}`);
+  const m = (k: string) => t(`finance.money.${k}`);
   const list = useCursorList<FinanceEntry>(ENTRIES_PATH, {}, { limit: 25 });
-  const balances = useSWR<{ items: { id: string; code: string; balance: number }[] }>(ACCOUNTS_PATH);
+  const transfers = useCursorList<FinanceTransfer>(TRANSFERS_PATH, {}, { limit: 10 });
+  const balances = useMoneyAccounts();
+  const accountName = useAccountName();
+  const [dialog, setDialog] = useState<'bank' | 'transfer' | 'operational' | null>(null);
+  const [statementOf, setStatementOf] = useState<MoneyAccount | null>(null);
+  const [reversing, setReversing] = useState<{ kind: 'entries' | 'transfers'; id: string } | null>(null);
+  const [reversePending, setReversePending] = useState(false);
   const blank = { type: 'expense' as EntryType, amount: '', category: '', account: 'cash_box', date: '', notes: '' };
   const [form, setForm] = useState(blank);
-  const [idem, setIdem] = useState(() => `fe-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  const [receipt, setReceipt] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [idem, setIdem] = useState(() => newIdempotencyKey('fe'));
   const { errors, saving, submit, clearError } = useFormSubmit(createFinanceEntrySchema, async (body) => {
     try {
-      await api.post(ENTRIES_PATH, body, { headers: { 'Idempotency-Key': idem } });
+      const withReceipt = receipt ? { ...(body as object), receipt: { key: (await financeApi.uploadReceipt(receipt, setProgress)).key, name: receipt.name } } : body;
+      await api.post(ENTRIES_PATH, withReceipt, { headers: { 'Idempotency-Key': idem } });
       toast({ variant: 'success', title: u('added') });
       setForm(blank);
-      setIdem(`fe-${Date.now()}-${Math.random().toString(36).slice(2)}`);
-      await invalidate(ENTRIES_PATH, ACCOUNTS_PATH, '/api/v1/accounting');
+      setReceipt(null);
+      setIdem(newIdempotencyKey('fe'));
+      await invalidate(...MONEY_PATHS);
       return {};
     } catch (error) {
       return toastApiError(t('finance.messages.addFailed'), error).fields;
+    } finally {
+      setProgress(null);
     }
   });
+  const reverse = async () => {
+    if (!reversing) return;
+    setReversePending(true);
+    try {
+      await financeApi.reverse(reversing.kind, reversing.id);
+      toast({ variant: 'success', title: m('reverseDone') });
+      await invalidate(...MONEY_PATHS);
+      setReversing(null);
+    } catch (error) {
+      toastApiError(m('reverseFailed'), error);
+    } finally {
+      setReversePending(false);
+    }
+  };
   const missing = Object.values(errors).some((e) => e === t('finance.messages.amountRequired') || e === t('finance.messages.categoryRequired'));
   const send = () => void submit({
     type: form.type, amount: form.amount.trim() === '' ? undefined : Number(form.amount), category: form.category,
@@ -57,16 +86,29 @@ export default function FinancePage() {
   return (
     <div>
       <PageHeader title={t('shell.pages.finance')} subtitle={u('subtitle')} />
+      <div className="mb-4 flex flex-wrap gap-2">
+        <button type="button" className="btn-secondary" onClick={() => setDialog('operational')}>{m('operationalCharges')}</button>
+        {canEdit && <button type="button" className="btn-secondary" onClick={() => setDialog('transfer')}>{m('transfer')}</button>}
+        {canEdit && <button type="button" className="btn-secondary" onClick={() => setDialog('bank')}>{m('addBank')}</button>}
+      </div>
       {balances.data && (
-        <dl className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label={u('balancesLabel')} data-testid="finance-balances">
+        <dl className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={u('balancesLabel')} data-testid="finance-balances">
           {balances.data.items.map((a) => (
-            <div key={a.id} className="card py-3" data-account={a.id}>
-              <dt className="text-xs text-slate-600 dark:text-slate-300">{t(`finance.entries.accounts.${a.id}`)} · {a.code}</dt>
-              <dd className="text-lg font-semibold tabular-nums">{f.money(a.balance)}</dd>
+            <div key={a.id} className="card flex items-center gap-3 py-3" data-account={a.id}>
+              <div className="min-w-0 flex-1">
+                <dt className="text-xs text-slate-600 dark:text-slate-300">{accountName(a.id)} · {a.code}</dt>
+                <dd className="text-lg font-semibold tabular-nums">{f.money(a.balance)}</dd>
+              </div>
+              <button type="button" className="btn-secondary shrink-0" aria-label={`${m('statement')} — ${accountName(a.id)}`} onClick={() => setStatementOf(a)}>{m('statement')}</button>
             </div>
           ))}
         </dl>
       )}
+      <BankAccountDialog open={dialog === 'bank'} onClose={() => setDialog(null)} />
+      <TransferDialog open={dialog === 'transfer'} onClose={() => setDialog(null)} />
+      <OperationalChargesDrawer open={dialog === 'operational'} onClose={() => setDialog(null)} />
+      <StatementDrawer account={statementOf} name={statementOf ? accountName(statementOf.id) : ''} onClose={() => setStatementOf(null)} />
+      <ConfirmDialog open={reversing !== null} title={m('reverseTitle')} body={m('reverseBody')} confirmLabel={m('reverse')} cancelLabel={m('cancel')} pending={reversePending} onConfirm={() => void reverse()} onClose={() => setReversing(null)} />
       {canEdit && (
         <form className="card mb-6" aria-label={u('addTitle')} noValidate onSubmit={(e) => { e.preventDefault(); send(); }}>
           <h2 className="mb-3 text-lg font-semibold">{u('addTitle')}</h2>
@@ -88,7 +130,7 @@ export default function FinancePage() {
             </FormField>
             <FormField label={u('account')} error={errors.account}>
               <select className="field-input" name="account" value={form.account} onChange={(e) => setForm({ ...form, account: e.target.value })}>
-                {FINANCE_MONEY_ACCOUNTS.map((a) => <option key={a} value={a}>{t(`finance.entries.accounts.${a}`)}</option>)}
+                {(balances.data?.items ?? []).map((a) => <option key={a.id} value={a.id}>{accountName(a.id)}</option>)}
               </select>
             </FormField>
             <FormField label={u('date')} error={errors.date}>
@@ -97,27 +139,47 @@ export default function FinancePage() {
             <FormField label={u('notes')} error={errors.notes}>
               <input className="field-input" name="notes" value={form.notes} onChange={(e) => setForm({ ...form, notes: e.target.value })} />
             </FormField>
+            <FormField label={m('receipt')} hint={m('receiptHint')} error={errors.receipt}>
+              <input className="field-input" type="file" name="receipt" accept="application/pdf,image/jpeg,image/png" onChange={(e) => { setReceipt(e.target.files?.[0] ?? null); clearError('receipt'); }} />
+            </FormField>
           </div>
           <div className="mt-4 flex justify-end">
-            <button type="submit" className="btn-primary" disabled={saving}>{saving ? u('saving') : u('save')}</button>
+            <button type="submit" className="btn-primary" disabled={saving}>{progress !== null ? `${m('uploading')} ${progress}%` : saving ? u('saving') : u('save')}</button>
           </div>
         </form>
       )}
       <h2 className="mb-2 text-lg font-semibold">{u('listTitle')}</h2>
       <ListState list={list} errorTitle={u('loadFailed')} empty={<EmptyList area="finance" />}>
-        <ListTable columns={[u('date'), u('type'), u('category'), u('account'), u('notes'), u('amount')]}>
+        <ListTable columns={[u('date'), u('type'), u('category'), u('account'), u('notes'), u('amount'), '']}>
           {list.items.map((e) => (
-            <tr key={e.id} data-entry={e.id}>
+            <tr key={e.id} data-entry={e.id} className={e.reversed ? 'opacity-60' : ''}>
               <td className="px-3 py-2 whitespace-nowrap">{f.date(e.date)}</td>
               <td className="px-3 py-2">{t(`finance.entries.types.${e.type}`)}</td>
               <td className="px-3 py-2">{t(`finance.entries.categories.${e.category}`)}</td>
-              <td className="px-3 py-2">{t(`finance.entries.accounts.${e.account}`)}</td>
-              <td className="px-3 py-2">{e.notes ?? ''}</td>
+              <td className="px-3 py-2">{accountName(e.account)}</td>
+              <td className="px-3 py-2">{e.notes ?? ''}{e.receipt && <a className="link ms-2" href={e.receipt.url} target="_blank" rel="noreferrer" download={e.receipt.name}>{m('receiptLink')}</a>}</td>
               <td className={`px-3 py-2 text-end tabular-nums ${e.type === 'expense' ? 'text-red-700 dark:text-red-300' : 'text-green-700 dark:text-green-300'}`}>{e.type === 'expense' ? '−' : ''}{f.money(e.amount)}</td>
+              <td className="px-3 py-2 text-end">{e.reversed ? <span className="text-xs text-slate-500">{m('reversed')}</span> : canEdit && <button type="button" className="link text-sm" onClick={() => setReversing({ kind: 'entries', id: e.id })}>{m('reverse')}</button>}</td>
             </tr>
           ))}
         </ListTable>
         <LoadMoreButton list={list} label={u('loadMore')} />
+      </ListState>
+      <h2 className="mb-2 mt-8 text-lg font-semibold">{m('transfersTitle')}</h2>
+      <ListState list={transfers} errorTitle={u('loadFailed')} empty={<p className="text-sm text-slate-500">{m('transfersEmpty')}</p>}>
+        <ListTable columns={[u('date'), m('from'), m('to'), u('notes'), u('amount'), '']}>
+          {transfers.items.map((x) => (
+            <tr key={x.id} data-transfer={x.id} className={x.reversed ? 'opacity-60' : ''}>
+              <td className="px-3 py-2 whitespace-nowrap">{f.date(x.date)}</td>
+              <td className="px-3 py-2">{accountName(x.from)}</td>
+              <td className="px-3 py-2">{accountName(x.to)}</td>
+              <td className="px-3 py-2">{x.notes ?? ''}</td>
+              <td className="px-3 py-2 text-end tabular-nums">{f.money(x.amount)}</td>
+              <td className="px-3 py-2 text-end">{x.reversed ? <span className="text-xs text-slate-500">{m('reversed')}</span> : canEdit && <button type="button" className="link text-sm" onClick={() => setReversing({ kind: 'transfers', id: x.id })}>{m('reverse')}</button>}</td>
+            </tr>
+          ))}
+        </ListTable>
+        <LoadMoreButton list={transfers} label={u('loadMore')} />
       </ListState>
     </div>
   );
