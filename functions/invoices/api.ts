@@ -149,3 +149,27 @@ export async function overdueInvoices(tenantId: string, today: string) {
   return out;
 }
 export { tenantsWithInvoicesDue } from './due-work';
+
+/**
+ * Open invoices (issued, partly paid) of the company — the receivables aging (collections domain):
+ * one Query per open status on the status index, bounded by what is still owed.
+ */
+export async function openInvoices(tenantId: string) {
+  const out: (InvoiceForPayment & { customerName: string; rentalReference: string; currency: string })[] = [];
+  for (const status of ['issued', 'partially_paid'] as const) {
+    const items = await queryAll<InvoiceItem>({ tenantId, pk: statusPk(tenantId, status), index: 'gsi2', max: 5000 });
+    out.push(...items.map((i) => ({ ...forPayment(i), customerName: i.customerName, rentalReference: i.rentalReference })));
+  }
+  return out;
+}
+
+/** An issued invoice's PDF as an email attachment (payment reminders), or undefined when it cannot be had. */
+export async function invoicePdfAttachment(tenantId: string, invoiceId: string): Promise<{ fileName: string; contentType: string; bytes: Uint8Array } | undefined> {
+  const item = (await getItem(invoiceKey(tenantId, invoiceId), true)) as InvoiceItem | undefined;
+  if (!item || !item.number) return undefined;
+  const { ensureInvoicePdf } = await import('./documents');
+  const { getObjectBytes } = await import('../lib/storage');
+  const pdf = await ensureInvoicePdf(tenantId, item);
+  const bytes = pdf.bytes ?? (await getObjectBytes(pdf.key))?.body;
+  return bytes ? { fileName: pdf.fileName, contentType: 'application/pdf', bytes } : undefined;
+}

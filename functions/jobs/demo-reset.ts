@@ -23,6 +23,7 @@ import { seedMaintenance } from '../maintenance/seed';
 import { seedTickets } from '../tickets/api';
 import { seedAlerts } from '../alerts/api';
 import { seedGps } from '../gps/api';
+import { seedCollections } from '../collections/api';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -47,6 +48,8 @@ export interface DemoPartition {
 }
 
 export const DEMO_PARTITIONS: DemoPartition[] = [
+  // collections (deposits, open balances, usage shortfalls: kept by rentals; payment reminders)
+  { collection: 'DEPOSIT' }, { collection: 'OPEN_BALANCE' }, { collection: 'USAGE_SHORTFALL' }, { collection: 'RECEIVABLE_REMINDER' },
   // platform and identity
   { collection: 'TENANT' }, { collection: 'SETTINGS' }, { collection: 'USER' }, { collection: 'COUNTER' },
   { collection: 'AUDIT' }, { collection: 'IDEMPOTENCY' }, { collection: 'JOBRUN' },
@@ -81,7 +84,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
-export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'CUSTOMER_INVOICES', 'INVOICE_STATUS', 'DOC_LATEST', 'MAINT_BY_VEHICLE', 'MAINT_BY_DATE', 'INSPECTION_BY_RENTAL', 'INSPECTION_BY_DATE', 'TICKET_RENTAL', 'TICKET_MATCH', 'SALIK_RENTAL', 'SALIK_MATCH', 'ALERT_STATUS', 'GPS_EVENT_V', 'GPS_EVENT_R'];
+export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'CUSTOMER_INVOICES', 'INVOICE_STATUS', 'DOC_LATEST', 'MAINT_BY_VEHICLE', 'MAINT_BY_DATE', 'INSPECTION_BY_RENTAL', 'INSPECTION_BY_DATE', 'TICKET_RENTAL', 'TICKET_MATCH', 'SALIK_RENTAL', 'SALIK_MATCH', 'ALERT_STATUS', 'GPS_EVENT_V', 'GPS_EVENT_R', 'DEPOSIT_STATE'];
 
 /** Area seeds, in dependency order. */
 export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<void>]> = [
@@ -109,6 +112,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['tickets', seedTickets],
   // after rentals: a week of drives, geofence events linked to the rentals, their alerts
   ['gps', seedGps],
+  // after rentals, invoices, payments, tickets: deposits applied and refunded through the real use cases
+  ['collections', seedCollections],
   // last: alerts read from everything above
   ['alerts', seedAlerts],
 ];

@@ -6,7 +6,7 @@ import { batchGet } from '../lib/data/repo';
 import { rentalKey } from './data';
 
 export { listRentalsForCustomer } from './data';
-import { getRentalItem, readLedger } from './data';
+import { getRentalItem, readLedger, type RentalItem } from './data';
 export { runOverdueRentals, tenantsWithRentalsDue } from './overdue';
 /** Payments (invoices paid, refunds): the rental ledger + journal items of a payment for the caller's own transaction. */
 export { rentalMoneyChange, type RentalMoneyChange } from './ledger';
@@ -62,3 +62,25 @@ export async function rentalForInspection(tenantId: string, rentalId: string) {
 export { getRentalItem as readRentalItem } from './data';
 export { postExternalCharges, type ExternalChargePlan } from './ledger';
 export { listRentals as listRentalsPage } from './data';
+/**
+ * The collections domain (issue 10: deposits, receivables, revenue protection): the money indexes
+ * kept with every rental change, the deposit refund (REC- refund receipt, journal) and the deposit
+ * applied to charges, each one rental transaction.
+ */
+export { DEPOSIT_RELEASE_GSI_PK, depositIndexKey, depositStatePk, openBalanceKey, usageShortfallKey, moneyIndexPuts, moneyFieldsOfLedger, flowsOf } from './money-index';
+export { applyDeposit, recordRefund as refundRental } from './ledger';
+/** The invoicing index of one company (active long rentals with autoGenerateInvoice; revenue protection). */
+export async function invoicingIndexOf(tenantId: string) {
+  const { queryAll } = await import('../lib/data/repo');
+  const { invoicingIndexKey: key } = await import('./data');
+  return queryAll<import('./data').InvoicingIndexItem>({ tenantId, pk: key(tenantId, 'X').pk, max: 5000 });
+}
+/** Rentals by id (one batch get per 100; missing ones left out): the collections domain's amounts. */
+export async function rentalsByIds(tenantId: string, ids: string[]): Promise<Map<string, RentalItem>> {
+  const out = new Map<string, RentalItem>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 100) {
+    for (const r of await batchGet(unique.slice(i, i + 100).map((id) => rentalKey(tenantId, id)), false)) if (r) out.set(r.id as string, r as RentalItem);
+  }
+  return out;
+}

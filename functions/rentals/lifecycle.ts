@@ -160,6 +160,14 @@ export async function previewReturn(tenantId: string, rental: RentalItem, body: 
   };
 }
 
+/** Extra km and fuel the return's readings imply, priced at the higher of the rental's and the company's rate. */
+function impliedUsage(rental: RentalItem, statement: ReturnType<typeof finalStatement>, settings: RentalSettings) {
+  const extraKm = statement.km?.extraKm ?? 0;
+  const quarters = statement.fuel?.shortfallQuarters ?? 0;
+  const perKm = Math.max(rental.extraChargePerKmMinor ?? 0, settings.extraChargePerKmMinor ?? 0);
+  return { returnExtraKm: extraKm, returnFuelQuarters: quarters, returnImpliedMinor: extraKm * perKm + quarters * settings.fuelChargePerQuarterMinor };
+}
+
 export function returnRental(actor: Actor, rentalId: string, body: ReturnBody, key?: string) {
   return mutateRental(actor, rentalId, { scope: 'return', idempotencyKey: key }, async (rental, settings, now) => {
     if (!canTransition('return', rental.status)) refuseTransition(rental.status, 'returned');
@@ -201,6 +209,9 @@ export function returnRental(actor: Actor, rentalId: string, body: ReturnBody, k
         totalExtraChargesMinor: toMinor(body.extraCharges),
         finalTotalMinor: statement.totalMinor,
         finalTaxMinor: statement.taxMinor,
+        // What the readings imply at the company's standard rates (revenue protection compares it
+        // with the extra-km and fuel charges the ledger keeps: ./money-index.ts).
+        ...impliedUsage(rental, statement, settings),
         blockEnd: returnDate,
       },
     };

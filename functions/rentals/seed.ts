@@ -15,6 +15,7 @@ import {
   type LedgerItem, type NewLedgerEntry, type RentalItem, type TimelineEvent,
 } from './data';
 import { finalStatement, settlementEntries } from './pricing';
+import { moneyFieldsOfLedger, moneyIndexPuts } from './money-index';
 import { ledgerTotals } from '../../shared/rentals/ledger';
 
 /**
@@ -226,10 +227,11 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
       Object.assign(rental, { cancelledAt: new Date(createdAt + DAY_MS).toISOString(), cancelReason: pick(['Customer changed plans', 'Flight cancelled', 'Booked another vehicle']) });
       timeline.push({ at: new Date(createdAt + DAY_MS).toISOString(), action: 'cancel', by: world.owner.username });
     }
-    Object.assign(rental, totalsAfter(ZERO_TOTALS, posted));
+    Object.assign(rental, totalsAfter(ZERO_TOTALS, posted), moneyFieldsOfLedger(rental, posted, rental.createdAt));
     rental.searchText = searchTextOf(rental);
     rental.updatedAt = timeline[timeline.length - 1].at;
-    items.push(rental, ...posted);
+    // Deposits, open balances and usage shortfalls, as every rental change keeps them (./money-index.ts).
+    items.push(rental, ...posted, ...moneyIndexPuts(rental, settings.timezone));
 
     // Schedule block and active index, as the lifecycle keeps them.
     const blockStatus = p.status === 'archived' ? 'completed' : p.status;

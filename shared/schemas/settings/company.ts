@@ -166,6 +166,8 @@ export const editableShape = {
   rentalDurationMode: z.enum(RENTAL_DURATION_MODES),
   gracePeriodHours,
   allowStaffCloseWithBalance: z.boolean(),
+  /** Days after the return a deposit is due back (issue 10); null = the region's (30 UAE, 14 elsewhere). */
+  depositReleaseDays: z.union([z.literal('').transform(() => null), z.number({ error: SETTINGS_MESSAGES.depositReleaseRange }).int(SETTINGS_MESSAGES.depositReleaseRange).min(0, SETTINGS_MESSAGES.depositReleaseRange).max(365, SETTINGS_MESSAGES.depositReleaseRange)], { error: SETTINGS_MESSAGES.depositReleaseRange }).nullable(),
   // Payments
   paymentGateway: z.enum(PAYMENT_GATEWAYS),
   paymentMode: z.enum(PAYMENT_MODES),

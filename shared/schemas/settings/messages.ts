@@ -17,6 +17,7 @@ export const SETTINGS_MESSAGES = {
   invalidTimezone: 'Unknown time zone',
   gracePeriodRange: 'Grace period must be between 0 and 24 hours',
   gracePeriodWhole: 'Grace period must be a whole number of hours',
+  depositReleaseRange: 'Deposit release must be a whole number of days between 0 and 365',
   vatRateRange: 'VAT rate must be between 0% and 100%',
   vatRateDecimals: 'VAT rate must have at most 2 decimal places as a percent',
   vatNumberInvalid: 'VAT number may contain only letters, digits, spaces and -',

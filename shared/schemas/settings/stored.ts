@@ -131,6 +131,7 @@ export function defaultCompanySettings(opts: DefaultSettingsOptions): StoredComp
     rentalDurationMode: DEFAULT_RENTAL_DURATION_MODE,
     gracePeriodHours: DEFAULT_GRACE_PERIOD_HOURS,
     allowStaffCloseWithBalance: DEFAULT_ALLOW_STAFF_CLOSE_WITH_BALANCE,
+    depositReleaseDays: null,
     paymentGateway: DEFAULT_PAYMENT_GATEWAY,
     paymentMode: DEFAULT_PAYMENT_MODE,
     gatewayKeysConfigured: { profileId: false, serverKey: false, clientKey: false },

@@ -11,7 +11,7 @@ export function RentalsTab(bind: TabBind) {
         <SelectField {...bind} path="defaultRentalDuration" options={RENTAL_DURATION_OPTIONS} labelPrefix="settings.duration" />
         <SelectField {...bind} path="rentalDurationMode" options={RENTAL_DURATION_MODES} labelPrefix="settings.durationMode" />
         <NumberField {...bind} path="gracePeriodHours" min={0} max={24} step={1} hint={t('settings.hint.gracePeriodHours')} />
-        <div />
+        <NumberField {...bind} path="depositReleaseDays" min={0} max={365} step={1} hint={t('settings.hint.depositReleaseDays')} />
         <ToggleField {...bind} path="autoConfirmRentals" />
         <ToggleField {...bind} path="enableOverbooking" hint={t('settings.hint.overbooking')} />
         <ToggleField {...bind} path="allowStaffCloseWithBalance" hint={t('settings.hint.staffClose')} />
