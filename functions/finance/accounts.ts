@@ -6,7 +6,7 @@ import type { Actor } from '../lib/actor';
 import { auditItem } from '../lib/data/audit';
 import { entityKey, tenantPk } from '../lib/data/keys';
 import { getItem, queryAll, transact, tx, type Item } from '../lib/data/repo';
-import { companyRegion, readCompanySettings } from '../lib/company-settings';
+import { companyRegion, companyToday, readCompanySettings } from '../lib/company-settings';
 import { conflict, isConditionFailure, notFound, validationFailed } from '../lib/errors';
 import { accountIdsByCode, accountStatement, assetBalancesMinor, exportAccountStatement, incomeAndExpenses, newLeafAccountItems } from './deps';
 
@@ -94,9 +94,13 @@ export async function createBankAccount(actor: Actor, body: CreateBankAccountBod
 }
 
 /** One money account's statement from the GL (JSON page), or the whole period as CSV / PDF. */
-export async function moneyAccountStatement(tenantId: string, id: string, q: { from: string; to: string; limit: number; cursor?: string; format: 'json' | 'csv' | 'pdf'; lang: 'en' | 'ar' }) {
+export async function moneyAccountStatement(tenantId: string, id: string, query: { from?: string; to?: string; limit: number; cursor?: string; format: 'json' | 'csv' | 'pdf'; lang: 'en' | 'ar' }) {
   const account = await resolveMoneyAccount(tenantId, id);
   if (!account) throw notFound('Account not found');
+  const today = companyToday(await readCompanySettings(tenantId));
+  const to = query.to ?? today;
+  const q = { ...query, from: query.from ?? `${(query.to ?? today).slice(0, 8)}01`, to };
+  if (q.from > q.to) throw validationFailed({ from: 'The start date must be on or before the end date' });
   if (q.format !== 'json') {
     const title = account.bank
       ? { en: `Bank account statement — ${account.bank.name}`, ar: `كشف حساب بنكي — ${account.bank.name}` }

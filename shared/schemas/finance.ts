@@ -62,7 +62,7 @@ export const createFinanceEntrySchema = z.object({
     .positive({ error: FINANCE_MESSAGES.amountPositive })
     .max(MAX_MONEY_AMOUNT, { error: MONEY_MESSAGES.tooLarge })
     .refine((v) => hasAtMostDecimals(v, 2), { error: MONEY_MESSAGES.decimals }),
-  category: z.string({ error: FINANCE_MESSAGES.categoryRequired }).trim().min(1, { error: FINANCE_MESSAGES.categoryRequired }),
+  category: z.string({ error: FINANCE_MESSAGES.categoryRequired }).trim().min(1, { error: FINANCE_MESSAGES.categoryRequired }).max(60, { error: FINANCE_MESSAGES.categoryInvalid }),
   notes: text(500).optional(),
   date: calendarDate.optional(),
   account: moneyAccountRef().default('cash_box'),
@@ -95,14 +95,15 @@ export const moneyAccountSchema = z.object({
 export type MoneyAccount = z.infer<typeof moneyAccountSchema>;
 export const moneyAccountListSchema = z.object({ items: z.array(moneyAccountSchema) });
 export const moneyAccountParams = z.object({ id: moneyAccountRef('Account not found') });
+/** The period defaults to the current month so far, on the company's calendar (the drawer's first view). */
 export const statementQuery = z.object({
-  from: calendarDate, to: calendarDate,
+  from: calendarDate.optional(), to: calendarDate.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   cursor: z.string().max(2000).optional(),
   /** json: one page; csv / pdf: the whole period as a download. */
   format: z.enum(['json', 'csv', 'pdf']).default('json'),
   lang: z.enum(['en', 'ar']).default('en'),
-}).refine((q) => q.from <= q.to, { path: ['to'], error: 'The end date must be on or after the start date' });
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: 'The end date must be on or after the start date' });
 
 /** Add a bank account: name, bank, IBAN (mod-97 checked), currency (the company's: the GL has one currency). */
 export const createBankAccountSchema = z.object({

@@ -110,12 +110,33 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
   '/api/v1/geofences/{id}': async (t) => created('geofence', await post('/api/v1/geofences', geofenceBody(), t)).then((b) => b.id as string),
   '/api/v1/deposits/{id}': async (t) => depositProbe(t),
   '/api/v1/receivables/customers/{customerId}': async (t) => ({ customerId: (await rentalProbe(t)).customerId }),
+  '/api/v1/finance/entries/{id}': async (t) => (await financeProbe(t, '/api/v1/finance/entries', { type: 'income', amount: 1, category: 'other_income' })).id,
+  '/api/v1/finance/transfers/{id}': async (t) => (await financeProbe(t, '/api/v1/finance/transfers', { from: 'bank', to: 'cash_box', amount: 1 })).id,
+  '/api/v1/finance/accounts/{id}': async (t) => {
+    const currency = (await get('/api/v1/finance/accounts', t)).body.items[0].currency;
+    return (await financeProbe(t, '/api/v1/finance/accounts', { name: 'Probe account', bank: 'Probe Bank', iban: uniqueIban(), currency })).id;
+  },
   '/api/v1/alerts/{id}': async (t) => {
     await createTicket(t);
     await post('/api/v1/alerts/generate', {}, t);
     return (await get('/api/v1/alerts?status=unread', t)).body.items[0].id;
   },
 };
+
+/** A finance entry, transfer or bank account in a company whose chart is set up. */
+async function financeProbe(t: string, path: string, body: Record<string, unknown>): Promise<{ id: string }> {
+  await post('/api/v1/accounting/setup', {}, t);
+  return created(path, await post(path, body, t));
+}
+
+/** A valid UAE IBAN (mod-97 check digits) with a unique account number: one bank account per IBAN. */
+export function uniqueIban(): string {
+  const bban = `033${String(Date.now()).slice(-10)}${String(++seq % 1_000_000).padStart(6, '0')}`;
+  const digits = `${bban}101400`; // BBAN + "AE00", letters as numbers (A=10, E=14)
+  let rest = 0;
+  for (const ch of digits) rest = (rest * 10 + Number(ch)) % 97;
+  return `AE${String(98 - rest).padStart(2, '0')}${bban}`;
+}
 
 /** An issued invoice with a cash payment of 1 (payments and receipts routes). */
 async function paymentProbe(t: string): Promise<{ id: string; receipt: { id: string } }> {
