@@ -38,7 +38,7 @@ export const alerts = {
     unreadBadge: '{{count}} unread alerts',
     categoryLabel: 'Category',
     allCategories: 'All categories',
-    category: { tickets: 'Fines and tolls', rentals: 'Rentals', documents: 'Documents', maintenance: 'Maintenance', deposits: 'Deposits', invoices: 'Invoices', gps: 'GPS', security: 'Security' },
+    category: { tickets: 'Fines and tolls', rentals: 'Rentals', documents: 'Documents', maintenance: 'Maintenance', deposits: 'Deposits', invoices: 'Invoices', gps: 'GPS', fleet: 'Fleet health', security: 'Security' },
     types: {
       rental_overdue: 'Rental {{reference}} is overdue',
       rental_returning_today: 'Rental {{reference}} returns today',
@@ -52,6 +52,9 @@ export const alerts = {
       maintenance_due_soon: 'Due within 7 days: {{service}} for {{vehicle}}',
       maintenance_urgent_open: 'Urgent record open: {{service}} for {{vehicle}}',
       invoice_overdue: 'Invoice {{number}} is past due',
+      tracker_offline: 'Tracker of {{vehicle}} sent no position since {{since}}',
+      tracker_battery_low: 'Tracker battery of {{vehicle}} is at {{percent}}%',
+      health_dropped: 'Health of {{vehicle}} fell to {{grade}} ({{score}})',
     },
   },
   ar: {
@@ -90,7 +93,7 @@ export const alerts = {
     unreadBadge: '{{count}} تنبيهات غير مقروءة',
     categoryLabel: 'الفئة',
     allCategories: 'كل الفئات',
-    category: { tickets: 'المخالفات والرسوم', rentals: 'الإيجارات', documents: 'المستندات', maintenance: 'الصيانة', deposits: 'الودائع', invoices: 'الفواتير', gps: 'GPS', security: 'الأمان' },
+    category: { tickets: 'المخالفات والرسوم', rentals: 'الإيجارات', documents: 'المستندات', maintenance: 'الصيانة', deposits: 'الودائع', invoices: 'الفواتير', gps: 'GPS', fleet: 'صحة الأسطول', security: 'الأمان' },
     types: {
       rental_overdue: 'الإيجار {{reference}} متأخر',
       rental_returning_today: 'الإيجار {{reference}} يعود اليوم',
@@ -104,6 +107,9 @@ export const alerts = {
       maintenance_due_soon: 'مستحقة خلال 7 أيام: {{service}} لـ {{vehicle}}',
       maintenance_urgent_open: 'سجل عاجل مفتوح: {{service}} لـ {{vehicle}}',
       invoice_overdue: 'الفاتورة {{number}} تجاوزت تاريخ الاستحقاق',
+      tracker_offline: 'جهاز تتبع {{vehicle}} لم يرسل موقعًا منذ {{since}}',
+      tracker_battery_low: 'بطارية جهاز تتبع {{vehicle}} عند {{percent}}٪',
+      health_dropped: 'انخفضت صحة {{vehicle}} إلى {{grade}} ({{score}})',
     },
   },
 };

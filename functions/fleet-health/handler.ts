@@ -1,0 +1,7 @@
+import { createDomainHandler, reply } from '../lib/http';
+import { fleetHealthRoutes } from '../../shared/routes/fleet-health';
+import { readFleetHealth } from './compute';
+
+export const handler = createDomainHandler('fleet-health', fleetHealthRoutes, {
+  getFleetHealth: async (ctx) => reply.ok(await readFleetHealth(ctx.auth.tenantId, ctx.query.refresh, ctx.query.vehicleId)),
+});
