@@ -78,7 +78,8 @@ export async function computeFleetHealth(tenantId: string, now = new Date()): Pr
       utilisation: bookedShare(blocks.filter((b) => b.vehicleId === v.id && b.kind === 'rental'), windowStart, at),
     });
     const prev = prevBy.get(v.id);
-    const previousScore = prev?.score ?? (typeof v.healthScore === 'number' ? v.healthScore : null);
+    // Only an earlier computation of this score (the vehicle's initial score used fewer facts).
+    const previousScore = prev?.score ?? null;
     const snap: SnapshotItem = {
       ...snapshotKey(tenantId, v.id), entityType: 'FLEET_HEALTH', vehicleId: v.id, label: labelOf(v), licensePlate: v.licensePlate, status: v.status,
       score: result.score, grade: result.grade, previousScore, factors: result.factors, computedAt: at,

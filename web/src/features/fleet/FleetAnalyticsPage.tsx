@@ -81,7 +81,6 @@ function HealthTab({ health }: { health: ReturnType<typeof useSWR<FleetHealth>> 
               className={`card text-start ${grade === g ? 'ring-2 ring-brand-600' : ''}`}>
               <StatusPill status={g} labelKey="fleetHealth.grade" tones={GRADE_TONES} dataName="grade" />
               <p className="mt-1 text-2xl font-semibold">{data.grades[g] ?? 0}</p>
-              <p className="text-xs text-slate-600 dark:text-slate-300">{t('fleetHealth.vehicles', { count: data.grades[g] ?? 0 })}</p>
             </button>
           ))}
         </div>
@@ -118,7 +117,7 @@ function VehicleRow({ v }: { v: VehicleHealth }) {
           <p className="text-sm text-slate-600 dark:text-slate-300" dir="ltr">{v.licensePlate}</p>
         </div>
         <div className="text-end">
-          <p className="text-2xl font-semibold" data-testid="score">{t('fleetHealth.scoreOf', { score: v.score })}</p>
+          <p className="text-2xl font-semibold" data-testid="score" dir="ltr">{t('fleetHealth.scoreOf', { score: v.score })}</p>
           <p className="flex items-center justify-end gap-2 text-xs text-slate-600 dark:text-slate-300">
             <StatusPill status={g} labelKey="fleetHealth.grade" tones={GRADE_TONES} dataName="grade" />
             {v.previousScore !== null && v.previousScore !== v.score && <span>{t('fleetHealth.previous', { score: v.previousScore })}</span>}
@@ -133,7 +132,7 @@ function VehicleRow({ v }: { v: VehicleHealth }) {
           <li key={f.key} data-factor={f.key} data-penalty={f.penalty} className={`rounded-ui border p-2 text-sm ${f.penalty > 0 ? 'border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950' : 'border-slate-200 dark:border-slate-800'}`}>
             <p className="flex justify-between gap-2 font-medium">
               <span>{t(`fleetHealth.factors.${f.key}`)}</span>
-              <span className={f.penalty > 0 ? 'text-amber-800 dark:text-amber-200' : 'text-slate-600 dark:text-slate-300'}>{t('fleetHealth.penalty', { points: f.penalty, weight: f.weight })}</span>
+              <span className={f.penalty > 0 ? 'text-amber-800 dark:text-amber-200' : 'text-slate-600 dark:text-slate-300'}>{t(f.penalty > 0 ? 'fleetHealth.penalty' : 'fleetHealth.noPenalty', { points: f.penalty, weight: f.weight })}</span>
             </p>
             <p className="text-xs text-slate-700 dark:text-slate-200">{factorDetail(t, km, f.key, f.detail)}</p>
           </li>
