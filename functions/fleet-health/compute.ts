@@ -2,28 +2,27 @@
  * Computes the company's fleet health (issue 14) and keeps it current.
  *
  * How the score stays current (documented decision):
- * - the daily `fleet-health` job (events/schedules.ts) recomputes every company on the sparse
- *   index G#FLEET_HEALTH (companies whose health was computed once: first opening of the page or
- *   the demo seed), at most once per company and day (the run item's `day`), so a re-run or two
- *   runs at once write the same values and raise nothing twice (alerts are keyed per condition);
- * - opening /fleet-analytics recomputes when the snapshot is older than
- *   FLEET_HEALTH_MAX_AGE_MINUTES, or on "Recompute" (refresh=true);
+ * - a STORED computation (storeFleetHealth) writes each vehicle's snapshot and, when it changed,
+ *   the vehicle's `healthScore` in one transaction (without bumping the vehicle's `version`: the
+ *   score is derived, not edited, so an open edit form must not fail on it), raises the alerts
+ *   (grade drops, trackers) and puts the company on the sparse index G#FLEET_HEALTH;
+ * - stored computations run: daily, from the `fleet-health` job (events/schedules.ts) for the
+ *   companies on that index or with rentals due (never a Scan; once per company and day, the run
+ *   item's `day`; a re-run or two runs at once write the same values and raise nothing twice,
+ *   alerts being keyed per condition); on "Recompute now" (POST /api/v1/fleet-health/recompute);
+ *   and in the demo seed;
+ * - GET /api/v1/fleet-health never writes (a read must not change other reads): it serves the
+ *   stored computation while it is younger than FLEET_HEALTH_MAX_AGE_MINUTES, else it computes the
+ *   same numbers in memory and answers them (`stored: false`);
  * - each computation reads bounded data — the fleet (one Query), maintenance predictions and
- *   urgent records, the vehicle documents index, inspections and repairs of the last 90 days,
- *   the schedule blocks and GPS incidents of the last 30 days, the tracker list — never a Scan;
- * - a vehicle's `healthScore` is written (only when it changed) in the same transaction as its
- *   snapshot, without bumping the vehicle's `version` (the score is derived, not edited: an
- *   open edit form must not fail on it).
- * Health alerts: a grade worse than the previous snapshot's raises `health_dropped` once per
- * vehicle, grade and day; trackers offline (no position for TRACKER_OFFLINE_HOURS while not in a
- * drop zone) or with a low battery raise `tracker_offline` (once per outage) and
- * `tracker_battery_low` (once per day) through the alerts area.
+ *   urgent records, the vehicle documents index, inspections and repairs of the last 90 days, the
+ *   schedule blocks and GPS incidents of the last 30 days, the tracker list.
  */
 import { scoreHealth, bookedShare, HEALTH_RULES } from '../../shared/fleet-health/score';
 import { HEALTH_GRADE_THRESHOLDS } from '../../shared/vehicles/vehicle-rules';
 import type { FleetHealth, TrackerCondition, VehicleHealth } from '../../shared/schemas/fleet-health';
-import { notFound } from '../lib/errors';
 import { addDays } from '../../shared/invoices/totals';
+import { notFound } from '../lib/errors';
 import { companyToday, readCompanySettings } from '../lib/company-settings';
 import { getItem, putItem, queryAll, transact, tx } from '../lib/data/repo';
 import {
@@ -41,7 +40,10 @@ const DAMAGE_WINDOW_DAYS = 90;
 const gradeRank = (g: string) => HEALTH_GRADE_THRESHOLDS.findIndex((t) => t.grade === g);
 const labelOf = (v: VehicleItem) => `${v.year} ${v.make} ${v.model}`;
 
-export async function computeFleetHealth(tenantId: string, now = new Date()): Promise<{ snapshots: SnapshotItem[]; run: RunItem; trackers: TrackerCondition[] }> {
+interface Evaluation { snapshots: SnapshotItem[]; prevBy: Map<string, SnapshotItem>; trackers: TrackerCondition[]; today: string; at: string; fleet: VehicleItem[] }
+
+/** The numbers, read only: nothing is written. */
+async function evaluateFleet(tenantId: string, now: Date): Promise<Evaluation> {
   const settings = await readCompanySettings(tenantId, '');
   const today = companyToday(settings, now);
   const at = now.toISOString();
@@ -59,7 +61,6 @@ export async function computeFleetHealth(tenantId: string, now = new Date()): Pr
   const incidents = new Map(await Promise.all(fleet.map(async (v) => [v.id, await incidentCounts(tenantId, v.id, windowStart, at)] as const)));
 
   const snapshots: SnapshotItem[] = [];
-  const alerts: NewAlert[] = [];
   for (const v of fleet) {
     const mine = due.filter((d) => d.vehicleId === v.id);
     const docs = compliance.get(v.id);
@@ -77,39 +78,47 @@ export async function computeFleetHealth(tenantId: string, now = new Date()): Pr
       speeding: gps.speeding, restrictedEntries: gps.restrictedEntries,
       utilisation: bookedShare(blocks.filter((b) => b.vehicleId === v.id && b.kind === 'rental'), windowStart, at),
     });
-    const prev = prevBy.get(v.id);
-    // Only an earlier computation of this score (the vehicle's initial score used fewer facts).
-    const previousScore = prev?.score ?? null;
-    const snap: SnapshotItem = {
+    snapshots.push({
       ...snapshotKey(tenantId, v.id), entityType: 'FLEET_HEALTH', vehicleId: v.id, label: labelOf(v), licensePlate: v.licensePlate, status: v.status,
-      score: result.score, grade: result.grade, previousScore, factors: result.factors, computedAt: at,
-    };
-    snapshots.push(snap);
+      // Only an earlier stored computation of this score (the vehicle's initial score used fewer facts).
+      score: result.score, grade: result.grade, previousScore: prevBy.get(v.id)?.score ?? null, factors: result.factors, computedAt: at,
+    });
+  }
+  return { snapshots, prevBy, trackers: trackerConditions(fleet, trackers, now), today, at, fleet };
+}
+
+/** A stored computation: snapshots and vehicles' healthScore (one transaction per vehicle), alerts, the run item (index). */
+export async function storeFleetHealth(tenantId: string, now = new Date()): Promise<{ snapshots: SnapshotItem[]; run: RunItem; trackers: TrackerCondition[] }> {
+  const { snapshots, prevBy, trackers, today, at, fleet } = await evaluateFleet(tenantId, now);
+  const byId = new Map(fleet.map((v) => [v.id, v]));
+  const alerts: NewAlert[] = [];
+  for (const snap of snapshots) {
+    const v = byId.get(snap.vehicleId)!;
     const write = [tx.put(snap)];
-    if (v.healthScore !== result.score) {
+    if (v.healthScore !== snap.score) {
       write.push(tx.raw('Update', {
         Key: vehicleKey(tenantId, v.id), UpdateExpression: 'SET #hs = :hs, #hu = :at',
         ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#hs': 'healthScore', '#hu': 'healthUpdatedAt' },
-        ExpressionAttributeValues: { ':hs': result.score, ':at': at },
+        ExpressionAttributeValues: { ':hs': snap.score, ':at': at },
       }));
     }
     await transact(write);
-    // Only against an earlier computation: the first one compares with nothing it knew.
-    if (prev && gradeRank(result.grade) > gradeRank(prev.grade)) {
+    const prev = prevBy.get(v.id);
+    // Only against an earlier stored computation: the first one compares with nothing it knew.
+    if (prev && gradeRank(snap.grade) > gradeRank(prev.grade)) {
       alerts.push({
-        key: `health_dropped:${v.id}:${result.grade}:${today}`, type: 'health_dropped', category: 'fleet', severity: result.grade === 'critical' || result.grade === 'poor' ? 'high' : 'medium',
-        impactLevel: 'operations', title: `Health of ${labelOf(v)} fell to ${result.grade} (${result.score})`, description: `${v.licensePlate} · ${prev.score} → ${result.score}`,
+        key: `health_dropped:${v.id}:${snap.grade}:${today}`, type: 'health_dropped', category: 'fleet', severity: snap.grade === 'critical' || snap.grade === 'poor' ? 'high' : 'medium',
+        impactLevel: 'operations', title: `Health of ${labelOf(v)} fell to ${snap.grade} (${snap.score})`, description: `${v.licensePlate} · ${prev.score} → ${snap.score}`,
         actionUrl: '/fleet-analytics', relatedEntityId: v.id, relatedEntityType: 'vehicle',
-        params: { vehicle: `${labelOf(v)} · ${v.licensePlate}`, grade: result.grade, score: String(result.score), previous: String(prev.score) },
+        params: { vehicle: `${labelOf(v)} · ${v.licensePlate}`, grade: snap.grade, score: String(snap.score), previous: String(prev.score) },
       });
     }
   }
-  const conditions = trackerConditions(fleet, trackers, now);
-  alerts.push(...conditions.map((c) => trackerAlert(c, today)));
+  alerts.push(...trackers.map((c) => trackerAlert(c, today)));
   await raiseAlerts(tenantId, alerts);
   const run: RunItem = { ...runKey(tenantId), entityType: 'FLEET_HEALTH_RUN', tenantId, computedAt: at, day: today, vehicles: fleet.length, gsi2pk: FLEET_HEALTH_INDEX_PK, gsi2sk: tenantId };
   await putItem(run);
-  return { snapshots, run, trackers: conditions };
+  return { snapshots, run, trackers };
 }
 
 type TrackerStatus = Awaited<ReturnType<typeof trackerStatuses>>[number];
@@ -140,31 +149,40 @@ function trackerAlert(c: TrackerCondition, today: string): NewAlert {
     description: c.deviceId, params: { vehicle: c.label, percent: String(c.batteryPercent) } };
 }
 
-function answer(rows: VehicleHealth[], computedAt: string | null, trackers: TrackerCondition[]): FleetHealth {
+function answer(rows: VehicleHealth[], computedAt: string | null, trackers: TrackerCondition[], stored: boolean): FleetHealth {
   const vehicles = [...rows].sort((a, b) => a.score - b.score || a.label.localeCompare(b.label));
   const grades = Object.fromEntries(HEALTH_GRADE_THRESHOLDS.map((t) => [t.grade, vehicles.filter((v) => v.grade === t.grade).length])) as FleetHealth['grades'];
   return {
-    computedAt, grades, vehicles, trackers,
+    computedAt, stored, grades, vehicles, trackers,
     averageScore: vehicles.length ? Math.round(vehicles.reduce((s, v) => s + v.score, 0) / vehicles.length) : null,
     rules: { offlineHours: TRACKER_OFFLINE_HOURS, batteryLowPercent: TRACKER_BATTERY_LOW_PERCENT },
   };
 }
 
-/** GET /api/v1/fleet-health: the fresh snapshot, or a new computation when stale, missing or asked for. */
-export async function readFleetHealth(tenantId: string, refresh: boolean, vehicleId?: string, now = new Date()): Promise<FleetHealth> {
-  const all = await fleetHealthOf(tenantId, refresh, now);
-  if (!vehicleId) return all;
-  const vehicles = all.vehicles.filter((v) => v.vehicleId === vehicleId);
-  if (!vehicles.length) throw notFound('Vehicle not found');
-  return { ...answer(vehicles, all.computedAt, all.trackers.filter((c) => c.vehicleId === vehicleId)) };
+/** GET /api/v1/fleet-health (never writes): the stored computation while fresh, else the same numbers computed now. */
+export async function readFleetHealth(tenantId: string, vehicleId?: string, now = new Date()): Promise<FleetHealth> {
+  const all = await fleetHealthOf(tenantId, now);
+  return vehicleId ? onlyVehicle(all, vehicleId) : all;
 }
 
-async function fleetHealthOf(tenantId: string, refresh: boolean, now: Date): Promise<FleetHealth> {
+/** POST /api/v1/fleet-health/recompute: a stored computation now. */
+export async function recomputeFleetHealth(tenantId: string, vehicleId?: string, now = new Date()): Promise<FleetHealth> {
+  const done = await storeFleetHealth(tenantId, now);
+  const all = answer(done.snapshots.map(snapshotToApi), done.run.computedAt, done.trackers, true);
+  return vehicleId ? onlyVehicle(all, vehicleId) : all;
+}
+
+function onlyVehicle(all: FleetHealth, vehicleId: string): FleetHealth {
+  const vehicles = all.vehicles.filter((v) => v.vehicleId === vehicleId);
+  if (!vehicles.length) throw notFound('Vehicle not found');
+  return answer(vehicles, all.computedAt, all.trackers.filter((c) => c.vehicleId === vehicleId), all.stored);
+}
+
+async function fleetHealthOf(tenantId: string, now: Date): Promise<FleetHealth> {
   const run = (await getItem(runKey(tenantId), false)) as RunItem | undefined;
-  const fresh = run && now.getTime() - Date.parse(run.computedAt) < FLEET_HEALTH_MAX_AGE_MINUTES * 60_000;
-  if (refresh || !fresh) {
-    const done = await computeFleetHealth(tenantId, now);
-    return answer(done.snapshots.map(snapshotToApi), done.run.computedAt, done.trackers);
+  if (!run || now.getTime() - Date.parse(run.computedAt) >= FLEET_HEALTH_MAX_AGE_MINUTES * 60_000) {
+    const e = await evaluateFleet(tenantId, now);
+    return answer(e.snapshots.map(snapshotToApi), e.at, e.trackers, false);
   }
   const [snapshots, fleet, trackers] = await Promise.all([
     queryAll<SnapshotItem>({ tenantId, pk: snapshotPk(tenantId), max: 5000 }),
@@ -172,7 +190,7 @@ async function fleetHealthOf(tenantId: string, refresh: boolean, now: Date): Pro
     trackerStatuses(tenantId),
   ]);
   const live = new Set(fleet.map((v) => v.id));
-  return answer(snapshots.filter((s) => live.has(s.vehicleId)).map(snapshotToApi), run!.computedAt, trackerConditions(fleet, trackers, now));
+  return answer(snapshots.filter((s) => live.has(s.vehicleId)).map(snapshotToApi), run.computedAt, trackerConditions(fleet, trackers, now), true);
 }
 
 /** The daily job's unit of work: a company not yet computed on its `day`. */
@@ -180,6 +198,6 @@ export async function recomputeIfDue(tenantId: string, now = new Date()): Promis
   const run = (await getItem(runKey(tenantId), true)) as RunItem | undefined;
   const today = companyToday(await readCompanySettings(tenantId, ''), now);
   if (run?.day === today) return false;
-  await computeFleetHealth(tenantId, now);
+  await storeFleetHealth(tenantId, now);
   return true;
 }

@@ -3,6 +3,7 @@ export { activeFleet, fleetBlocks, vehicleKey, type VehicleItem } from '../vehic
 export { maintenanceDue, openDamageByVehicle } from '../maintenance/api';
 export { vehicleComplianceDates } from '../documents/api';
 export { raiseAlerts, type NewAlert } from '../alerts/api';
+export { tenantsWithRentalsDue } from '../rentals/api';
 // GPS readers: PLACEHOLDER until branch `gps` lands functions/gps/api.ts (same signatures);
 // replaced by `export { incidentCounts, trackerStatuses } from '../gps/api';` on merge.
 export async function incidentCounts(_tenantId: string, _vehicleId: string, _fromIso: string, _toIso: string): Promise<{ speeding: number; restrictedEntries: number }> {

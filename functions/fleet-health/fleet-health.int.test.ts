@@ -6,9 +6,10 @@ import { handler as fleetHealthJob } from '../jobs/fleet-health';
 
 /**
  * GET /api/v1/fleet-health over HTTP (issue 14 part B): per role (STAFF 403), the factors of real
- * data (documents on file beat the vehicle's own dates, urgent maintenance), the score written to
- * the vehicle, fresh snapshots vs refresh, a grade drop raising one alert, another company 404,
- * and the daily job once per company and day.
+ * data (documents on file beat the vehicle's own dates, urgent maintenance), GET never writes,
+ * POST …/recompute stores the scores on the vehicles, a fresh stored computation is served until
+ * the next recompute, a grade drop raises one alert, another company 404, and the daily job
+ * once per company and day.
  */
 type Row = { vehicleId: string; score: number; grade: string; previousScore: number | null; factors: { key: string; weight: number; penalty: number; detail: Record<string, unknown> }[] };
 let t: Awaited<ReturnType<typeof tenantWithAllRoles>>;
@@ -18,6 +19,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const year = new Date().getUTCFullYear();
 const ids: Record<string, string> = {};
 const health = async (query = '', token = owner) => get(`/api/v1/fleet-health${query}`, token);
+const recompute = async (query = '', token = owner) => post(`/api/v1/fleet-health/recompute${query}`, {}, token);
 const rowOf = (body: { vehicles: Row[] }, id: string) => body.vehicles.find((v) => v.vehicleId === id)!;
 const factor = (row: Row, key: string) => row.factors.find((f) => f.key === key)!;
 
@@ -36,12 +38,20 @@ describe('GET /api/v1/fleet-health', () => {
     for (const role of ['OWNER', 'ADMIN', 'MECHANIC'] as const) expect((await health('', t.tokens[role])).status, role).toBe(200);
     const staff = await health('', t.tokens.STAFF);
     expect(staff.status).toBe(403);
-    expect(staff.body.error.code).toBeTruthy();
+    expect(staff.body.error.code).toBe('FORBIDDEN');
+    expect((await recompute('', t.tokens.STAFF)).status).toBe(403);
   });
 
-  it('scores each vehicle from its factors, shows each contribution, and writes the score to the vehicle', async () => {
-    const res = await health('?refresh=true');
+  it('scores each vehicle from its factors and shows each contribution; GET writes nothing, recompute writes the score to the vehicle', async () => {
+    const initial = (await get(`/api/v1/vehicles/${ids.lapsed}`, owner)).body.healthScore;
+    const read = await health();
+    expect(read.body.stored).toBe(false);
+    expect(rowOf(read.body, ids.lapsed).score).toBe(75);
+    expect((await get(`/api/v1/vehicles/${ids.lapsed}`, owner)).body.healthScore).toBe(initial); // a read changed nothing
+    expect(initial).not.toBe(75);
+    const res = await recompute('', t.tokens.MECHANIC);
     expect(res.status).toBe(200);
+    expect(res.body.stored).toBe(true);
     const clean = rowOf(res.body, ids.clean);
     const lapsed = rowOf(res.body, ids.lapsed);
     expect(clean.factors.map((f) => f.key)).toEqual(['maintenance', 'documents', 'damage', 'incidents', 'age', 'mileage', 'utilisation']);
@@ -60,18 +70,20 @@ describe('GET /api/v1/fleet-health', () => {
     }
   });
 
-  it('serves the fresh snapshot until refresh=true; a grade drop raises one alert the fleet-health roles see', async () => {
+  it('serves the stored computation until the next recompute; a grade drop raises one alert the fleet-health roles see', async () => {
     for (let i = 0; i < 2; i++) {
       const rec = await post('/api/v1/maintenance', { vehicleId: ids.lapsed, type: 'brakes', date: day(1), estimatedCost: 300, status: 'pending', priority: 'urgent' }, owner);
       expect(rec.status, JSON.stringify(rec.body)).toBe(201);
     }
-    expect(rowOf((await health()).body, ids.lapsed).score).toBe(75); // snapshot still fresh
-    const res = await health('?refresh=true');
+    const cached = await health();
+    expect(cached.body.stored).toBe(true);
+    expect(rowOf(cached.body, ids.lapsed).score).toBe(75); // the stored computation is still fresh
+    const res = await recompute();
     const lapsed = rowOf(res.body, ids.lapsed);
     expect(factor(lapsed, 'maintenance')).toMatchObject({ weight: 25, penalty: 20, detail: { urgent: 2 } });
     expect(lapsed).toMatchObject({ score: 55, grade: 'fair', previousScore: 75 });
     expect((await get(`/api/v1/vehicles/${ids.lapsed}`, owner)).body.healthScore).toBe(55);
-    await health('?refresh=true'); // a re-run raises nothing twice
+    await recompute(); // a re-run raises nothing twice
     const alerts = (await get('/api/v1/alerts?category=fleet&limit=100', t.tokens.MECHANIC)).body.items as { type: string; relatedEntityId: string; params: Record<string, string> }[];
     expect(alerts.filter((a) => a.relatedEntityId === ids.lapsed)).toMatchObject([{ type: 'health_dropped', params: { grade: 'fair', score: '55', previous: '75' } }]);
     expect((await get('/api/v1/alerts?category=fleet&limit=100', t.tokens.STAFF)).body.items).toEqual([]);
@@ -82,17 +94,18 @@ describe('GET /api/v1/fleet-health', () => {
     expect(one.status).toBe(200);
     expect(one.body.vehicles.map((v: Row) => v.vehicleId)).toEqual([ids.clean]);
     expect((await health(`?vehicleId=${ids.otherVehicle}`)).status).toBe(404);
-    const theirs = await health('?refresh=true', other.token);
+    const theirs = await recompute('', other.token);
     expect(theirs.body.vehicles.map((v: Row) => v.vehicleId)).toEqual([ids.otherVehicle]);
     expect((await health(`?vehicleId=${ids.clean}`, other.token)).status).toBe(404);
-    const bad = await health('?refresh=maybe');
+    expect((await recompute(`?vehicleId=${ids.clean}`, other.token)).status).toBe(404);
+    const bad = await health('?vehicleId=not-an-id');
     expect(bad.status).toBe(400);
-    expect((await health('?vehicleId=not-an-id')).status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('vehicleId');
   });
 
   it('the daily job recomputes each indexed company once per company day', async () => {
     const only = [t.owner.tenantId];
-    expect(await fleetHealthJob({ onlyTenants: only })).toMatchObject({ companies: 1, computed: 0, skipped: 1, errors: 0 }); // done today by the page
+    expect(await fleetHealthJob({ onlyTenants: only })).toMatchObject({ companies: 1, computed: 0, skipped: 1, errors: 0 }); // stored today by recompute
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     const [a, b] = await Promise.all([fleetHealthJob({ time: tomorrow, onlyTenants: only }), fleetHealthJob({ time: tomorrow, onlyTenants: only })]);
     expect(a.computed + b.computed).toBeGreaterThanOrEqual(1);

@@ -5,9 +5,9 @@
  * the company is on the daily job's index. Its alerts (health drops, trackers) come from the same run.
  */
 import type { DemoWorld } from '../jobs/demo-world';
-import { computeFleetHealth } from './compute';
+import { storeFleetHealth } from './compute';
 
 export async function seedFleetHealth(world: DemoWorld): Promise<void> {
-  const { snapshots } = await computeFleetHealth(world.tenantId, world.now);
+  const { snapshots } = await storeFleetHealth(world.tenantId, world.now);
   world.counts.fleetHealth = snapshots.length;
 }

@@ -4,13 +4,12 @@ import { entityId } from './fields';
 
 /**
  * GET /api/v1/fleet-health (issue 14): the Fleet Health tab's rows (score, grade and each factor's
- * contribution per vehicle) and the System Alerts tab's tracker conditions. `refresh=true`
- * recomputes now (otherwise a snapshot at most FLEET_HEALTH_MAX_AGE_MINUTES old is served).
+ * contribution per vehicle) and the System Alerts tab's tracker conditions; POST …/recompute
+ * stores a computation now (see functions/fleet-health/compute.ts).
  */
 export const fleetHealthQuery = z.object({
   /** One vehicle only (its page); another company's or an unknown id → 404. */
   vehicleId: entityId().optional(),
-  refresh: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
 });
 
 const grade = z.enum(['excellent', 'good', 'fair', 'poor', 'critical']);
@@ -28,6 +27,8 @@ export const trackerConditionSchema = z.object({
 });
 export const fleetHealthSchema = z.object({
   computedAt: z.string().nullable(),
+  /** false: computed for this answer only (the stored computation is older than an hour, or none yet). */
+  stored: z.boolean(),
   averageScore: z.number().nullable(),
   grades: z.record(grade, z.number()),
   vehicles: z.array(vehicleHealthSchema),

@@ -9,5 +9,5 @@ addArea('fleetHealth', fleetHealthCatalog);
 export type { FleetHealth, TrackerCondition, VehicleHealth };
 export const FLEET_HEALTH_PATH = '/api/v1/fleet-health';
 export const fleetHealthApi = {
-  recompute: () => api.get<FleetHealth>(`${FLEET_HEALTH_PATH}?refresh=true`),
+  recompute: () => api.post<FleetHealth>(`${FLEET_HEALTH_PATH}/recompute`, {}),
 };
