@@ -22,6 +22,7 @@ import { seedMaintenance } from '../maintenance/seed';
 import { seedTickets } from '../tickets/api';
 import { seedAlerts } from '../alerts/api';
 import { seedFleetHealth } from '../fleet-health/api';
+import { seedGps } from '../gps/api';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -77,10 +78,12 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'IMPORT_MAPPING' }, { collection: 'TICKET_WORK' }, { collection: 'ALERT' }, { collection: 'ALERT_KEY' },
   // fleet health
   { collection: 'FLEET_HEALTH' }, { collection: 'FLEET_HEALTH_RUN' },
+  // GPS
+  { collection: 'GEOFENCE' }, { collection: 'GPS_DEVICE' }, { collection: 'GPS_TRACKER' }, { collection: 'GPS_EVENT' }, { collection: 'GPS_SETTINGS' }, { collection: 'GPS_POS', scopedBy: 'VEHICLE' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
-export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'CUSTOMER_INVOICES', 'INVOICE_STATUS', 'DOC_LATEST', 'MAINT_BY_VEHICLE', 'MAINT_BY_DATE', 'INSPECTION_BY_RENTAL', 'INSPECTION_BY_DATE', 'TICKET_RENTAL', 'TICKET_MATCH', 'SALIK_RENTAL', 'SALIK_MATCH', 'ALERT_STATUS'];
+export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'CUSTOMER_INVOICES', 'INVOICE_STATUS', 'DOC_LATEST', 'MAINT_BY_VEHICLE', 'MAINT_BY_DATE', 'INSPECTION_BY_RENTAL', 'INSPECTION_BY_DATE', 'TICKET_RENTAL', 'TICKET_MATCH', 'SALIK_RENTAL', 'SALIK_MATCH', 'ALERT_STATUS', 'GPS_EVENT_V', 'GPS_EVENT_R'];
 
 /** Area seeds, in dependency order. */
 export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<void>]> = [
@@ -104,6 +107,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['maintenance', seedMaintenance],
   // after accounting: fines and tolls matched to the seeded rentals, some recharged through the books
   ['tickets', seedTickets],
+  // after rentals: a week of drives, geofence events linked to the rentals, their alerts
+  ['gps', seedGps],
   // last: alerts read from everything above
   ['alerts', seedAlerts],
   // after everything a score reads (documents, maintenance, inspections, bookings, GPS)

@@ -41,6 +41,7 @@ export const alerts = {
     category: { tickets: 'Fines and tolls', rentals: 'Rentals', documents: 'Documents', maintenance: 'Maintenance', deposits: 'Deposits', invoices: 'Invoices', gps: 'GPS', fleet: 'Fleet health', security: 'Security' },
     types: {
       rental_overdue: 'Rental {{reference}} is overdue',
+      gps_speeding: '{{vehicle}} drove {{speed}} km/h (limit {{limit}})', gps_restricted_entry: '{{vehicle}} entered restricted zone {{fence}}', gps_service_area_exit: '{{vehicle}} left service area {{fence}}',
       rental_returning_today: 'Rental {{reference}} returns today',
       ticket_unmatched: 'Traffic fine {{label}} matches no rental',
       toll_unmatched: 'Salik passage {{label}} matches no rental',
@@ -96,6 +97,7 @@ export const alerts = {
     category: { tickets: 'المخالفات والرسوم', rentals: 'الإيجارات', documents: 'المستندات', maintenance: 'الصيانة', deposits: 'الودائع', invoices: 'الفواتير', gps: 'GPS', fleet: 'صحة الأسطول', security: 'الأمان' },
     types: {
       rental_overdue: 'الإيجار {{reference}} متأخر',
+      gps_speeding: '{{vehicle}} سارت بسرعة {{speed}} كم/س (الحد {{limit}})', gps_restricted_entry: '{{vehicle}} دخلت المنطقة المحظورة {{fence}}', gps_service_area_exit: '{{vehicle}} غادرت منطقة الخدمة {{fence}}',
       rental_returning_today: 'الإيجار {{reference}} يعود اليوم',
       ticket_unmatched: 'المخالفة المرورية {{label}} لا تطابق أي إيجار',
       toll_unmatched: 'عبور سالك {{label}} لا يطابق أي إيجار',

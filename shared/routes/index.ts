@@ -15,6 +15,7 @@ import { documentsRoutes } from './documents';
 import { maintenanceRoutes } from './maintenance';
 import { ticketsRoutes } from './tickets';
 import { alertsRoutes } from './alerts';
+import { gpsRoutes } from './gps';
 import { fleetHealthRoutes } from './fleet-health';
 
 export * from './types';
@@ -22,7 +23,7 @@ export * from './types';
 /**
  * The one route table. Each domain keeps its own file in this folder; add it here.
  */
-export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes, ...accountingRoutes, ...invoicesRoutes, ...paymentsRoutes, ...documentsRoutes, ...maintenanceRoutes, ...ticketsRoutes, ...alertsRoutes, ...fleetHealthRoutes];
+export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes, ...accountingRoutes, ...invoicesRoutes, ...paymentsRoutes, ...documentsRoutes, ...maintenanceRoutes, ...ticketsRoutes, ...alertsRoutes, ...gpsRoutes, ...fleetHealthRoutes];
 
 export function routesOf(domain: RouteDef['domain']): RouteDef[] {
   return ROUTES.filter((r) => r.domain === domain);

@@ -4,6 +4,7 @@ import { freePort } from '../../infra/local/emulators';
 import { startLocalStack } from '../../infra/local/stack';
 import { bookingSection, conflictSection, latencySection } from './api';
 import { accountingSection } from './accounting';
+import { gpsSection } from './gps';
 import { bundlesSection } from './bundles';
 import { formatTable, type Check, type Section } from './checks';
 import { buildWebApp, lighthouseChecks } from './lighthouse';
@@ -20,6 +21,8 @@ import { buildWebApp, lighthouseChecks } from './lighthouse';
  *  - accounting: trial balance and balance sheet capacity with 100 vs 10,000 journal entries
  *    (equal within 20%), and 20 concurrent payments on different rentals vs one at a time (≤ 3×)
  *    (./accounting.ts);
+ *  - gps: positions/s ingested through the local gateway (OsmAnd one at a time, 10 devices at
+ *    once, JSON batches) and DynamoDB round trips per position (./gps.ts);
  *  - bundles: each domain Lambda's entry chunk vs 300 KB and its import time vs 150 ms, with the
  *    figures of the previous bundling rule (AWS SDK external) beside them;
  *  - lighthouse: mobile performance ≥ 90 and accessibility ≥ 95 on `/` and `/auth` of the web app
@@ -43,7 +46,7 @@ const lighthouseSection: Section = {
   },
 };
 
-const SECTIONS: Section[] = [latencySection, bookingSection, conflictSection, accountingSection, lighthouseSection, bundlesSection(root, join(out, 'bundles'))];
+const SECTIONS: Section[] = [latencySection, bookingSection, conflictSection, accountingSection, gpsSection, lighthouseSection, bundlesSection(root, join(out, 'bundles'))];
 
 async function main() {
   process.env.LOG_LEVEL ??= 'warn'; // request logs would bury the table

@@ -75,6 +75,7 @@ export const createDocument = async (token: string, over: Over = {}) =>
 /** A ticket / toll passage on a plate the company does not have (lands in the unmatched queue). */
 export const ticketBody = (over: Over = {}) => ({ ticketNumber: `TF-${tag()}`, violationDate: '2034-01-05T10:00:00.000Z', plate: uniquePlate('X'), amount: 300, violationType: 'Speeding', ...over });
 export const salikBody = (over: Over = {}) => ({ tollTime: '2034-01-05T10:00:00.000Z', plate: uniquePlate('X'), amount: 4, gateLocation: 'Al Barsha', ...over });
+export const geofenceBody = (over: Over = {}) => ({ name: 'Probe zone', type: 'SERVICE_AREA', shape: 'circle', center: [55.27, 25.2], radius: 500, ...over });
 export const createTicket = async (token: string, over: Over = {}, send: Send = integrationSend) =>
   created('ticket', await send('/api/v1/traffic-tickets', ticketBody(over), token));
 export const createSalik = async (token: string, over: Over = {}, send: Send = integrationSend) =>
@@ -106,6 +107,7 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
   }, t)),
   '/api/v1/traffic-tickets/{id}': async (t) => (await createTicket(t)).id,
   '/api/v1/salik-charges/{id}': async (t) => (await createSalik(t)).id,
+  '/api/v1/geofences/{id}': async (t) => created('geofence', await post('/api/v1/geofences', geofenceBody(), t)).then((b) => b.id as string),
   '/api/v1/alerts/{id}': async (t) => {
     await createTicket(t);
     await post('/api/v1/alerts/generate', {}, t);
@@ -161,6 +163,9 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/documents': { scope: 'company', title: 'Probe', documentType: 'other', key: 'probe' },
   'PATCH /api/v1/traffic-tickets/{id}': { version: 1, notes: 'Probe' },
   'PATCH /api/v1/salik-charges/{id}': { version: 1, notes: 'Probe' },
+  'POST /api/v1/geofences': geofenceBody(),
+  'PATCH /api/v1/geofences/{id}': { name: 'Renamed' },
+  'POST /api/v1/gps/positions': { deviceId: 'probe', secret: 'probe', positions: [{ timestamp: '2034-01-05T10:00:00.000Z', lat: 25.2, lon: 55.27 }] },
 };
 
 /**

@@ -29,6 +29,7 @@ import { RentalInvoices } from '../invoices/InvoiceLinks';
 import { FinalSettlementLink } from '../payments/FinalSettlementLink';
 import { InspectionsLink, ServiceWarning } from '../maintenance/ServiceWarning';
 import { RentalTollsAndFines } from '../tickets/RentalTollsAndFines';
+import { RentalTripEvidence } from '../gps/RentalTripEvidence';
 
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | null;
 
@@ -200,6 +201,7 @@ export default function RentalDetailPage() {
         )}
       </section>
 
+      {can('gpsRead') && <div className="mt-4"><RentalTripEvidence rentalId={r.id} /></div>}
       {can('tickets') && <div className="mt-4"><RentalTollsAndFines rental={r} onChanged={() => { void rental.mutate(); void ledger.mutate(); }} /></div>}
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">

@@ -1,0 +1,127 @@
+import * as z from 'zod';
+import { GEOFENCE_TYPES, GPS_DEFAULTS, WEEKDAYS, type GeofenceType, type TimeWindow, type ZoneEventKind } from '../gps/rules';
+import { GPS_MESSAGES as M } from '../gps/messages';
+import { cursor, entityId, name, utcDateTime } from './fields';
+
+/**
+ * GPS tracking and geofences (issue 14; business-data §3 vehicles' GPS fields, geofences,
+ * zone_events). Speeds are km/h, distances km, radii metres, coordinates WGS84 degrees.
+ */
+export const vehicleIdParams = z.object({ id: entityId() });
+export const geofenceIdParams = z.object({ id: entityId() });
+
+const lat = z.number({ error: M.latitudeRange }).min(-90, M.latitudeRange).max(90, M.latitudeRange);
+const lon = z.number({ error: M.longitudeRange }).min(-180, M.longitudeRange).max(180, M.longitudeRange);
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeFormat);
+
+export const timeWindowSchema = z.object({
+  days: z.array(z.enum(WEEKDAYS)).min(1, M.daysRequired).max(7),
+  start: hhmm,
+  end: hhmm,
+}) satisfies z.ZodType<TimeWindow>;
+
+const fenceFields = {
+  name: name({ required: M.nameRequired }).min(1, M.nameRequired),
+  type: z.enum(GEOFENCE_TYPES, { error: M.typeInvalid }),
+  shape: z.enum(['circle', 'polygon'], { error: M.shapeInvalid }),
+  center: z.tuple([lon, lat]).nullable().optional(),
+  /** metres, 20 m to 100 km */
+  radius: z.number({ error: M.radiusRange }).min(20, M.radiusRange).max(100_000, M.radiusRange).nullable().optional(),
+  /** one ring of [lng, lat], 3 to 200 points */
+  coordinates: z.array(z.tuple([lon, lat])).min(3, M.polygonPoints).max(200, M.polygonPoints).nullable().optional(),
+  speedLimitKmh: z.number({ error: M.speedLimitRange }).int(M.speedLimitRange).min(5, M.speedLimitRange).max(250, M.speedLimitRange).nullable().optional(),
+  timeWindow: timeWindowSchema.nullable().optional(),
+  vehicleIds: z.array(entityId()).max(500).nullable().optional(),
+  isActive: z.boolean().optional(),
+};
+
+function checkShape(b: { shape?: 'circle' | 'polygon'; center?: unknown; radius?: unknown; coordinates?: unknown }, ctx: z.core.$RefinementCtx) {
+  if (b.shape === 'circle') {
+    if (!b.center) ctx.addIssue({ code: 'custom', message: M.centerRequired, path: ['center'] });
+    if (!b.radius) ctx.addIssue({ code: 'custom', message: M.radiusRequired, path: ['radius'] });
+  }
+  if (b.shape === 'polygon' && !b.coordinates) ctx.addIssue({ code: 'custom', message: M.polygonPoints, path: ['coordinates'] });
+}
+
+export const createGeofenceSchema = z.object(fenceFields).superRefine(checkShape);
+export type CreateGeofenceBody = z.output<typeof createGeofenceSchema>;
+/** PATCH: any field; a change of shape must bring its geometry (checked against the stored fence on the server). */
+export const updateGeofenceSchema = z.object({ ...fenceFields, version: z.number().int().min(1).optional() }).partial();
+export type UpdateGeofenceBody = z.output<typeof updateGeofenceSchema>;
+
+export const listGeofencesQuery = z.object({ type: z.enum(GEOFENCE_TYPES).optional() });
+
+/** One position of the JSON batch (our simulator and integrations). `timestamp` ISO 8601 or epoch seconds/ms. */
+export const positionInSchema = z.object({
+  timestamp: z.union([utcDateTime(M.timestampInvalid), z.number()]),
+  lat, lon,
+  /** km/h */
+  speed: z.number().min(0, M.speedRange).max(400, M.speedRange).optional(),
+  bearing: z.number().min(0, M.bearingRange).max(360, M.bearingRange).optional(),
+  altitude: z.number().min(-1000).max(20_000).optional(),
+  accuracy: z.number().min(0).max(100_000).optional(),
+  batt: z.number().min(0, M.batteryRange).max(100, M.batteryRange).optional(),
+});
+export type PositionIn = z.output<typeof positionInSchema>;
+export const MAX_BATCH = 50;
+export const positionsBatchSchema = z.object({
+  deviceId: z.string().min(1).max(64),
+  secret: z.string().min(1).max(200).optional(),
+  /** Each position is validated after the device is authenticated (positionInSchema). */
+  positions: z.array(z.unknown()).min(1, M.positionsRequired).max(MAX_BATCH, M.batchTooLarge),
+});
+
+const limit = z.coerce.number().int().min(1).max(500).optional();
+export const positionsQuery = z.object({ vehicleId: entityId(), from: utcDateTime().optional(), to: utcDateTime().optional(), limit: z.coerce.number().int().min(1).max(5000).optional() });
+export const tripsQuery = z.object({ vehicleId: entityId().optional(), rentalId: entityId().optional(), from: utcDateTime().optional(), to: utcDateTime().optional() })
+  .refine((q) => !!q.vehicleId || !!q.rentalId, { message: M.vehicleOrRental, path: ['vehicleId'] });
+export const eventsQuery = z.object({ vehicleId: entityId().optional(), rentalId: entityId().optional(), kind: z.enum(['entry', 'exit', 'speeding']).optional(), limit, cursor: cursor().optional() });
+
+// ---- answers -------------------------------------------------------------------------------
+
+export interface TrackerApi {
+  vehicleId: string;
+  deviceId: string;
+  /** Only in the answer that created or rotated it. */
+  secret?: string;
+  createdAt: string;
+  rotatedAt: string | null;
+  lastPositionAt: string | null;
+  batteryPercent: number | null;
+  /** The OsmAnd URL to enter in Traccar Client (server URL). */
+  osmandPath: string;
+}
+
+export interface GeofenceApi {
+  id: string; name: string; type: GeofenceType; shape: 'circle' | 'polygon';
+  center: [number, number] | null; radius: number | null; coordinates: [number, number][] | null;
+  speedLimitKmh: number | null; timeWindow: TimeWindow | null; vehicleIds: string[] | null; isActive: boolean;
+  version: number; createdAt: string; updatedAt: string;
+}
+
+export interface LiveVehicleApi {
+  vehicleId: string; label: string; licensePlate: string; status: string;
+  latitude: number | null; longitude: number | null; speed: number | null; heading: number | null; lastGpsUpdate: string | null;
+  hasTracker: boolean; batteryPercent: number | null;
+}
+
+export interface PositionApi { at: string; lat: number; lon: number; speed: number; heading: number | null; outOfOrder: boolean }
+
+export interface ZoneEventApi {
+  id: string; kind: ZoneEventKind; at: string; vehicleId: string; vehicleLabel: string;
+  fenceId: string | null; fenceName: string | null; fenceType: GeofenceType | null;
+  lat: number; lon: number; speed: number; limitKmh: number | null; maxSpeedKmh: number | null;
+  rentalId: string | null; rentalReference: string | null; customerId: string | null; customerName: string | null;
+}
+
+export interface TripsApi {
+  vehicleId: string; from: string; to: string;
+  trips: import('../gps/trips').Trip[]; stops: import('../gps/trips').Stop[]; distanceKm: number;
+  /** With rentalId: the rental's evidence (GPS km vs odometer and allowance, speeding, exits). */
+  rental?: {
+    id: string; referenceNumber: string; odometerStart: number | null; odometerEnd: number | null; odometerKm: number | null;
+    kmAllowance: number | null; speedingCount: number; geofenceExits: number; events: ZoneEventApi[];
+  };
+}
+
+export const GPS_RETENTION_DEFAULT_DAYS = GPS_DEFAULTS.positionRetentionDays;
