@@ -100,14 +100,14 @@ function HealthTab({ health }: { health: ReturnType<typeof useSWR<FleetHealth>> 
 
 function factorDetail(t: TFunction, fmtKm: (n: number) => string, key: string, d: Record<string, string | number>): string {
   if (key === 'documents') return t('fleetHealth.detail.documents', { registration: t(`fleetHealth.docState.${d.registration}`), insurance: t(`fleetHealth.docState.${d.insurance}`) });
-  if (key === 'mileage') return t('fleetHealth.detail.mileage', { km: fmtKm(Number(d.km)) });
+  if (key === 'mileage') return fmtKm(Number(d.km));
   return t(`fleetHealth.detail.${key}`, Object.fromEntries(Object.entries(d).map(([k, x]) => [k, String(x)])));
 }
 
 function VehicleRow({ v }: { v: VehicleHealth }) {
   const t = useT();
-  const { language } = useFormat();
-  const km = (n: number) => new Intl.NumberFormat(language === 'ar' ? 'ar-AE' : 'en-US').format(n);
+  const fmt = useFormat();
+  const km = (n: number) => fmt.quantity(n, 'kilometer');
   const g = v.grade as HealthGrade;
   return (
     <li className="card" data-vehicle-id={v.vehicleId} data-grade={v.grade} data-score={v.score}>
