@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals', 'fleet-health'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -57,6 +57,12 @@ export const SCHEDULES: ScheduleDef[] = [
     description: 'Raises alerts (once per condition) for companies with rentals due or fines and tolls to look at',
     cron: 'cron(5 * * * ? *)',
     localCron: '5 * * * *',
+  },
+  {
+    name: 'fleet-health',
+    description: 'Recomputes the health score of every vehicle of the companies on the fleet-health index (once per company and day)',
+    cron: 'cron(45 2 * * ? *)',
+    localCron: '45 2 * * *',
   },
   {
     name: 'company-timezones',

@@ -21,6 +21,8 @@ export const ALERT_CATEGORY_ABILITY = {
   deposits: 'rentalsRead',
   invoices: 'financeRead',
   gps: 'gpsRead',
+  /** Health changes of a vehicle (fleet health): the roles of the Fleet Health page. */
+  fleet: 'reportsFleetHealth',
   security: 'security',
 } as const satisfies Record<string, Ability>;
 export type AlertCategory = keyof typeof ALERT_CATEGORY_ABILITY;
@@ -30,6 +32,7 @@ export const ALERT_CATEGORIES = Object.keys(ALERT_CATEGORY_ABILITY) as AlertCate
 export const ALERT_TYPES = [
   'rental_overdue', 'rental_returning_today', 'ticket_unmatched', 'toll_unmatched', 'toll_no_rental', 'ticket_unpaid',
   'document_expiring', 'document_expired', 'maintenance_past_due', 'maintenance_due_soon', 'maintenance_urgent_open', 'deposit_release_due', 'invoice_overdue', 'geofence', 'speeding', 'security',
+  'tracker_offline', 'tracker_battery_low', 'health_dropped',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 

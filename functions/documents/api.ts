@@ -6,3 +6,4 @@ export { runDocumentReminders } from './reminders';
 export { seedDocuments } from './seed';
 export { lapsingDocuments, type LapsingDocument } from './lapsing';
 export { expiringDocuments, tenantsWithDocumentsDue, type ExpiringDocument } from './expiring';
+export { vehicleComplianceDates, type VehicleCompliance } from './compliance';

@@ -51,7 +51,8 @@ export async function seedDocuments(world: DemoWorld): Promise<void> {
   const customers = world.customers;
   const specs: Spec[] = [];
   // Vehicles: registration and insurance for the first 8 cars with a spread of expiry dates.
-  const spread = [200, 120, 25, 12, 4, -3, -20, 300];
+  // The fifth car (the demo's out-of-service one) has the lapsed registration; it is off the road for it.
+  const spread = [200, 120, 25, 12, -3, 4, -20, 300];
   vehicles.slice(0, 8).forEach((_v, i) => {
     specs.push({ scope: 'vehicle', type: 'registration', title: 'Vehicle registration (Mulkiya)', expiresIn: spread[i], status: i % 3 === 0 ? 'under_review' : 'approved', versions: i === 1 ? 2 : 1, on: i });
     specs.push({ scope: 'vehicle', type: 'insurance', title: 'Comprehensive insurance policy', expiresIn: spread[(i + 3) % 8] + 10, status: i === 5 ? 'rejected' : 'approved', on: i, tags: ['insurance'] });

@@ -22,6 +22,7 @@ import { seedDocuments } from '../documents/api';
 import { seedMaintenance } from '../maintenance/seed';
 import { seedTickets } from '../tickets/api';
 import { seedAlerts } from '../alerts/api';
+import { seedFleetHealth } from '../fleet-health/api';
 import { seedGps } from '../gps/api';
 import { seedCollections } from '../collections/api';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
@@ -79,6 +80,8 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   // tickets, Salik, alerts
   { collection: 'TICKET' }, { collection: 'TICKET_NO' }, { collection: 'TICKET_HIST', scopedBy: 'TICKET' }, { collection: 'SALIK' }, { collection: 'SALIK_TX' },
   { collection: 'IMPORT_MAPPING' }, { collection: 'TICKET_WORK' }, { collection: 'ALERT' }, { collection: 'ALERT_KEY' },
+  // fleet health
+  { collection: 'FLEET_HEALTH' }, { collection: 'FLEET_HEALTH_RUN' },
   // GPS
   { collection: 'GEOFENCE' }, { collection: 'GPS_DEVICE' }, { collection: 'GPS_TRACKER' }, { collection: 'GPS_EVENT' }, { collection: 'GPS_SETTINGS' }, { collection: 'GPS_POS', scopedBy: 'VEHICLE' },
 ];
@@ -116,6 +119,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['collections', seedCollections],
   // last: alerts read from everything above
   ['alerts', seedAlerts],
+  // after everything a score reads (documents, maintenance, inspections, bookings, GPS)
+  ['fleet-health', seedFleetHealth],
 ];
 
 export const DEMO_COMPANY = {

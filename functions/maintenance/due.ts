@@ -9,7 +9,7 @@ import { tenantPk } from '../lib/data/keys';
  * For the alerts generator (the /maintenance Alerts tab's three groups): predictions past due,
  * predictions due within 7 days, and urgent records still open.
  */
-export interface MaintenanceDue { id: string; kind: 'past_due' | 'due_soon' | 'urgent_open'; vehicleLabel: string; type: string; date: string | null }
+export interface MaintenanceDue { id: string; vehicleId: string; kind: 'past_due' | 'due_soon' | 'urgent_open'; vehicleLabel: string; type: string; date: string | null }
 
 export const DUE_SOON_DAYS = 7;
 
@@ -23,11 +23,11 @@ export async function maintenanceDue(tenantId: string, today: string, soonDay: s
   ]);
   const out: MaintenanceDue[] = [];
   for (const p of predictions) {
-    if (p.urgency === 'past_due') out.push({ id: p.id, kind: 'past_due', vehicleLabel: p.vehicleLabel, type: p.type, date: p.dueDate ?? null });
-    else if (p.dueDate && p.dueDate <= soonDay && p.dueDate >= today) out.push({ id: p.id, kind: 'due_soon', vehicleLabel: p.vehicleLabel, type: p.type, date: p.dueDate });
+    if (p.urgency === 'past_due') out.push({ id: p.id, vehicleId: p.vehicleId, kind: 'past_due', vehicleLabel: p.vehicleLabel, type: p.type, date: p.dueDate ?? null });
+    else if (p.dueDate && p.dueDate <= soonDay && p.dueDate >= today) out.push({ id: p.id, vehicleId: p.vehicleId, kind: 'due_soon', vehicleLabel: p.vehicleLabel, type: p.type, date: p.dueDate });
   }
   for (const r of urgent) {
-    out.push({ id: r.id, kind: 'urgent_open', vehicleLabel: r.vehicleLabel, type: r.type, date: r.date });
+    out.push({ id: r.id, vehicleId: r.vehicleId, kind: 'urgent_open', vehicleLabel: r.vehicleLabel, type: r.type, date: r.date });
   }
   return out;
 }

@@ -131,6 +131,8 @@ export async function seedMaintenance(world: DemoWorld): Promise<void> {
     // Open work in free windows: in progress on vehicles in maintenance, scheduled/pending on a few others.
     const open = v.status === 'in_maintenance'
       ? { status: 'in_progress' as const, date: today, endDate: null, type: 'repair' as const, priority: 'high' as const }
+      // The out-of-service car waits for an accident repair the insurer has not approved yet.
+      : v.status === 'out_of_service' ? { status: 'pending' as const, date: addDays(today, 5), endDate: null, type: 'bodywork' as const, priority: 'urgent' as const }
       : vi % 3 === 0 ? { status: 'scheduled' as const, date: addDays(today, 12 + vi), endDate: null, type: 'general_service' as const, priority: 'medium' as const }
       : vi % 4 === 1 ? { status: 'pending' as const, date: addDays(today, 20), endDate: null, type: 'air_conditioning' as const, priority: 'urgent' as const }
       : null;
@@ -143,6 +145,11 @@ export async function seedMaintenance(world: DemoWorld): Promise<void> {
         await transact([tx.put(r), ...(holds ? [tx.put(scheduleBlockItem(tenantId, { vehicleId: v.id, kind: 'maintenance', refId: r.id, start: w.start, end: w.end, status: open.status, label: open.type.replace(/_/g, ' ') }))] : [])]);
         written++;
       }
+    }
+    if (v.status === 'out_of_service') {
+      // Its re-registration waits for that repair too (the fleet health page shows it critical).
+      await transact([tx.put(record(v, { status: 'pending', date: addDays(today, 9), endDate: null, type: 'registration', priority: 'urgent', estimatedCostMinor: 45_000, blockStart: null, blockEnd: null, notes: 'Re-registration after the accident repair' }))]);
+      written++;
     }
     const { items } = await predictionWrites(tenantId, v.id, today);
     if (items.length) await transact(items);

@@ -7,3 +7,4 @@
 export { vehicleKey, vehiclePlateKey } from './data';
 export { blocksOverlapping, fleetBlocks, scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from './schedule';
 export type { SeededVehicle } from './seed';
+export { activeFleet, type VehicleItem } from './data';

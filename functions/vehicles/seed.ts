@@ -116,7 +116,8 @@ export function demoVehicles(world: Pick<VehicleSeedWorld, 'tenantId' | 'now'>):
   const thisYear = world.now.getUTCFullYear();
 
   return MODELS.map((spec, i) => {
-    const year = thisYear - int(0, 5) - (spec.category === 'economy' && i % 2 ? 1 : 0);
+    // The out-of-service car is the fleet's oldest (its write-off is being decided).
+    const year = thisYear - int(0, 5) - (spec.category === 'economy' && i % 2 ? 1 : 0) - (STATUS_BY_INDEX[i] === 'out_of_service' ? 8 : 0);
     const emirate = i % 6 === 5 ? 'Abu Dhabi' : i % 10 === 7 ? 'Sharjah' : 'Dubai';
     const code = emirate === 'Dubai' ? pick(['A', 'B', 'D', 'F', 'H', 'J', 'K', 'L', 'M', 'P', 'R', 'T', 'AA', 'BB']) : emirate === 'Abu Dhabi' ? String(int(1, 17)) : String(int(1, 3));
     const licensePlate = `${code} ${int(10000, 99999)}`;

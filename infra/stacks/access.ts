@@ -60,6 +60,8 @@ export const DOMAIN_ACCESS: Record<Domain, DomainAccess> = {
   tickets: { dynamodb: 'readwrite', s3: 'readwrite' }, // fine notices
   alerts: { dynamodb: 'readwrite' },
   gps: { dynamodb: 'readwrite' },
+  // Reads the fleet's facts through other areas' api.ts; writes snapshots, the vehicles' healthScore and alerts.
+  'fleet-health': { dynamodb: 'readwrite' },
   reports: { dynamodb: 'read' },
   insights: { dynamodb: 'readwrite' },
   security: { dynamodb: 'readwrite' },

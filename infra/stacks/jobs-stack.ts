@@ -45,6 +45,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'document-reminders': { ses: true },
   // Queries the active-rental index and the tickets work index (gsi2), reads each company's queues, writes alerts.
   alerts: {},
+  // Queries the sparse fleet-health index (gsi2), reads each company's fleet facts, writes snapshots, vehicles' healthScore and alerts.
+  'fleet-health': {},
 };
 
 export interface JobsStackProps extends StackProps {

@@ -38,7 +38,7 @@ export const alerts = {
     unreadBadge: '{{count}} unread alerts',
     categoryLabel: 'Category',
     allCategories: 'All categories',
-    category: { tickets: 'Fines and tolls', rentals: 'Rentals', documents: 'Documents', maintenance: 'Maintenance', deposits: 'Deposits', invoices: 'Invoices', gps: 'GPS', security: 'Security' },
+    category: { tickets: 'Fines and tolls', rentals: 'Rentals', documents: 'Documents', maintenance: 'Maintenance', deposits: 'Deposits', invoices: 'Invoices', gps: 'GPS', fleet: 'Fleet health', security: 'Security' },
     types: {
       rental_overdue: 'Rental {{reference}} is overdue',
       gps_speeding: '{{vehicle}} drove {{speed}} km/h (limit {{limit}})', gps_restricted_entry: '{{vehicle}} entered restricted zone {{fence}}', gps_service_area_exit: '{{vehicle}} left service area {{fence}}',
@@ -54,6 +54,9 @@ export const alerts = {
       maintenance_urgent_open: 'Urgent record open: {{service}} for {{vehicle}}',
       invoice_overdue: 'Invoice {{number}} is past due',
       deposit_release_due: 'Deposit of rental {{reference}} was due back on {{date}}',
+      tracker_offline: 'Tracker of {{vehicle}} sent no position since {{since}}',
+      tracker_battery_low: 'Tracker battery of {{vehicle}} is at {{percent}}%',
+      health_dropped: 'Health of {{vehicle}} fell to {{grade}} ({{score}})',
     },
   },
   ar: {
@@ -92,7 +95,7 @@ export const alerts = {
     unreadBadge: '{{count}} تنبيهات غير مقروءة',
     categoryLabel: 'الفئة',
     allCategories: 'كل الفئات',
-    category: { tickets: 'المخالفات والرسوم', rentals: 'الإيجارات', documents: 'المستندات', maintenance: 'الصيانة', deposits: 'الودائع', invoices: 'الفواتير', gps: 'GPS', security: 'الأمان' },
+    category: { tickets: 'المخالفات والرسوم', rentals: 'الإيجارات', documents: 'المستندات', maintenance: 'الصيانة', deposits: 'الودائع', invoices: 'الفواتير', gps: 'GPS', fleet: 'صحة الأسطول', security: 'الأمان' },
     types: {
       rental_overdue: 'الإيجار {{reference}} متأخر',
       gps_speeding: '{{vehicle}} سارت بسرعة {{speed}} كم/س (الحد {{limit}})', gps_restricted_entry: '{{vehicle}} دخلت المنطقة المحظورة {{fence}}', gps_service_area_exit: '{{vehicle}} غادرت منطقة الخدمة {{fence}}',
@@ -108,6 +111,9 @@ export const alerts = {
       maintenance_urgent_open: 'سجل عاجل مفتوح: {{service}} لـ {{vehicle}}',
       invoice_overdue: 'الفاتورة {{number}} تجاوزت تاريخ الاستحقاق',
       deposit_release_due: 'وديعة الإيجار {{reference}} كان موعد ردها {{date}}',
+      tracker_offline: 'جهاز تتبع {{vehicle}} لم يرسل موقعًا منذ {{since}}',
+      tracker_battery_low: 'بطارية جهاز تتبع {{vehicle}} عند {{percent}}٪',
+      health_dropped: 'انخفضت صحة {{vehicle}} إلى {{grade}} ({{score}})',
     },
   },
 };

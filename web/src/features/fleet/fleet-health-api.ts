@@ -1,0 +1,13 @@
+/** Fleet health feature: path, call, answer types (shared) and the catalog area (ships with the page). */
+import { addArea } from '../../../../shared/i18n';
+import { fleetHealth as fleetHealthCatalog } from '../../../../shared/i18n/fleet-health';
+import type { FleetHealth, TrackerCondition, VehicleHealth } from '../../../../shared/schemas/fleet-health';
+import { api } from '../../lib/api';
+
+addArea('fleetHealth', fleetHealthCatalog);
+
+export type { FleetHealth, TrackerCondition, VehicleHealth };
+export const FLEET_HEALTH_PATH = '/api/v1/fleet-health';
+export const fleetHealthApi = {
+  recompute: () => api.post<FleetHealth>(`${FLEET_HEALTH_PATH}/recompute`, {}),
+};
