@@ -3,6 +3,9 @@ import { authRoutes } from '../../shared/routes/auth';
 import { refreshAuth, revokeRefreshToken } from './cognito';
 import { register } from './register';
 import { login } from './login';
+import { adminRoutes } from '../../shared/routes/admin';
+import { actorOf } from '../lib/actor';
+import { listTenants, setTenantStatus } from './admin';
 
 /**
  * Identity: sign-up, sign-in, current user, refresh, logout (spec product-screens §4, §7;
@@ -38,7 +41,7 @@ async function logout(ctx: RequestCtx<{ refreshToken?: string } | undefined>) {
   return reply.ok({ success: true });
 }
 
-export const handler = createDomainHandler('auth', authRoutes, {
+export const handler = createDomainHandler('auth', [...authRoutes, ...adminRoutes], {
   register: async (ctx) => reply.created(await register(ctx)),
   login: async (ctx) => reply.ok(await login(ctx)),
   me,
@@ -46,4 +49,8 @@ export const handler = createDomainHandler('auth', authRoutes, {
   refreshLegacy: refresh,
   logout,
   logoutLegacy: logout,
+  // The platform operator's tenant console (admin.ts).
+  listTenants: async (ctx) => reply.ok(await listTenants(actorOf(ctx), ctx.query)),
+  suspendTenant: async (ctx) => reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'suspended', ctx.body.reason)),
+  reactivateTenant: async (ctx) => reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'active', ctx.body.reason)),
 });

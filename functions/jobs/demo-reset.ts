@@ -8,7 +8,7 @@ import { rootLogger } from '../lib/logger';
 import { USER_POOL } from '../../infra/table-definition';
 import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
 import type { RegionCode } from '../../shared/regions';
-import { tenantItems, userItems } from '../auth/api';
+import { backfillTenantDirectory, tenantItems, userItems } from '../auth/api';
 import { seedStaff } from '../auth/seed';
 import { seedVehicles } from '../vehicles/seed';
 import { seedBlacklist, seedCustomers } from '../customers/seed';
@@ -139,7 +139,7 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
 
   const sub = await ensureCognitoUser(tenantId, account);
   const nowIso = now.toISOString();
-  const [tenant, settings, slug] = tenantItems({
+  const [tenant, settings, slug, directory] = tenantItems({
     tenantId, name: DEMO_COMPANY.name, slug: account.slug, email: account.email, ownerUserId: ownerId,
     isDemo: true, region: DEMO_COMPANY.region, now: nowIso,
   });
@@ -152,7 +152,7 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
   // The company, its settings and the demo login are overwritten in place, never deleted, so
   // visitors signed in during a reset keep a working session. Global items are put
   // unconditionally: they are the demo's own and a reset restores them.
-  const kept = [tenant, settings, slug, user, ...globals];
+  const kept = [tenant, settings, slug, directory, user, ...globals];
   await writeBatch(kept);
   const keptKeys = new Set(kept.map((k) => `${k.pk}|${k.sk}`));
   const toDelete = stale.filter((k) => !keptKeys.has(`${k.pk}|${k.sk}`));
@@ -164,7 +164,9 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
     await seed(world);
     log.info('demo seed done', { area, ms: Date.now() - started });
   }
-  const counts = { deleted: toDelete.length, staff: world.staff.length + 1, vehicles: world.vehicles.length, customers: world.customers.length, ...world.counts };
+  // Companies created before the tenant directory existed get their entry (idempotent; admin tools).
+  const directoryBackfilled = await backfillTenantDirectory();
+  const counts = { directoryBackfilled, deleted: toDelete.length, staff: world.staff.length + 1, vehicles: world.vehicles.length, customers: world.customers.length, ...world.counts };
   await putItem({ ...keys.global.jobRun('demo-reset', nowIso), entityType: 'JOBRUN', job: 'demo-reset', startedAt: nowIso, finishedAt: new Date().toISOString(), counts, tenantId });
   return counts;
 }

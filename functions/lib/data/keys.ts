@@ -83,7 +83,9 @@ export const keys = {
     slug: (slug: string) => globalKey('SLUG', slug),
     sub: (sub: string) => globalKey('SUB', sub),
     loginAttempts: (username: string) => globalKey('LOGIN', username.trim().toLowerCase()),
-    tenantDirectory: (): Key => ({ pk: 'G#TENANTS', sk: 'G' }),
+    loginIp: (ip: string) => globalKey('LOGINIP', ip),
+    /** The platform's tenant directory (admin tools): one partition, one item per company. */
+    tenantDirectory: (tenantId?: string): Key => ({ pk: 'G#TENANTS', sk: tenantId ? assertTenantId(tenantId) : 'G' }),
     jobRun: (job: string, at: string): Key => ({ pk: `G#JOBRUN#${segment(job.toUpperCase().replace(/-/g, '_'))}`, sk: part(at) }),
   },
 };

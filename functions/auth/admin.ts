@@ -1,0 +1,123 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/clients/dynamo';
+import { config } from '../lib/config';
+import { keys, tenantPk } from '../lib/data/keys';
+import { auditItem } from '../lib/data/audit';
+import { batchGet, countItems, getItem, queryPage, transact, tx, updateRaw, type Item, type Page } from '../lib/data/repo';
+import { conflict, notFound } from '../lib/errors';
+import type { Actor } from '../lib/actor';
+import { SECURITY_MESSAGES, type TenantRow } from '../../shared/schemas/security';
+import { directoryEntry } from './tenant';
+import { normalizeUsername } from './users';
+
+/**
+ * The platform operator's tenant console (issue 16, /admin-tools, SUPERADMIN only). The list is
+ * one Query page of the tenant directory (G#TENANTS), plus for each company on the page its
+ * figures: users, vehicles and rentals are COUNT queries of its own partitions and the last
+ * activity is its newest audit item — a page of 25 companies costs 4 small queries each, never
+ * a Scan. Suspending a company changes only its tenant item's status (and the directory's
+ * copy): its users are refused on their next request (functions/lib/auth-context.ts) and its
+ * data is untouched. Each action is audited in the company's log and the operator's own, with
+ * the reason the operator entered.
+ */
+async function figures(entry: Item): Promise<TenantRow> {
+  const id = String(entry.id);
+  const notArchived = { expression: '#a <> :t', names: { '#a': 'isArchived' }, values: { ':t': true } };
+  const [users, vehicles, rentals, last] = await Promise.all([
+    countItems(tenantPk(id, 'USER'), notArchived),
+    countItems(tenantPk(id, 'VEHICLE'), notArchived),
+    countItems(tenantPk(id, 'RENTAL')),
+    queryPage<Item>({ tenantId: id, pk: tenantPk(id, 'AUDIT'), limit: 1, forward: false }),
+  ]);
+  return {
+    id, name: String(entry.name), slug: String(entry.slug), region: (entry.region as string | undefined) ?? null,
+    status: String(entry.status), createdAt: String(entry.createdAt), users, vehicles, rentals,
+    lastActivityAt: (last.items[0]?.at as string | undefined) ?? null,
+  };
+}
+
+export async function listTenants(actor: Actor, q: { q?: string; limit: number; cursor?: string }): Promise<Page<TenantRow>> {
+  const search = q.q?.trim().toLowerCase();
+  const page = await queryPage<Item>({
+    tenantId: actor.tenantId, global: true, pk: keys.global.tenantDirectory().pk, limit: Math.min(q.limit, 25), cursor: q.cursor,
+    signature: [search],
+    ...(search ? { filter: { expression: 'contains(#n, :q) OR contains(#s, :q)', names: { '#n': 'nameLower', '#s': 'slug' }, values: { ':q': search } } } : {}),
+  });
+  return { items: await Promise.all(page.items.map(figures)), nextCursor: page.nextCursor };
+}
+
+export async function setTenantStatus(actor: Actor, tenantId: string, status: 'suspended' | 'active', reason: string): Promise<TenantRow> {
+  const [tenant, entry] = await batchGet([keys.tenant(tenantId), keys.global.tenantDirectory(tenantId)]);
+  if (!tenant || !entry) throw notFound();
+  if (status === 'suspended' && tenantId === actor.tenantId) throw conflict(SECURITY_MESSAGES.notYourTenant);
+  if (tenant.status === status) throw conflict(status === 'suspended' ? SECURITY_MESSAGES.alreadySuspended : SECURITY_MESSAGES.notSuspended);
+  const now = new Date().toISOString();
+  const action = status === 'suspended' ? 'admin.tenant_suspended' : 'admin.tenant_reactivated';
+  const summary = { before: { status: tenant.status }, after: { status }, note: `by platform operator ${actor.username}: ${reason}` };
+  await transact([
+    tx.raw('Update', {
+      Key: keys.tenant(tenantId),
+      UpdateExpression: 'SET #st = :st, updatedAt = :now, version = version + :one',
+      ConditionExpression: '#st = :was',
+      ExpressionAttributeNames: { '#st': 'status' },
+      ExpressionAttributeValues: { ':st': status, ':was': tenant.status, ':now': now, ':one': 1 },
+    }),
+    tx.raw('Update', {
+      Key: keys.global.tenantDirectory(tenantId),
+      UpdateExpression: 'SET #st = :st',
+      ExpressionAttributeNames: { '#st': 'status' },
+      ExpressionAttributeValues: { ':st': status },
+    }),
+    tx.put(auditItem({ tenantId, userId: actor.userId, username: actor.username, requestId: actor.requestId }, action, 'TENANT', tenantId, summary)),
+    tx.put(auditItem(actor, action, 'TENANT', tenantId, { ...summary, note: `${String(tenant.name)}: ${reason}` })),
+  ]);
+  return figures({ ...entry, status });
+}
+
+/**
+ * SUPERADMIN is never created through sign-up or the staff form. The operator makes one from an
+ * existing user with `npm run job -- make-superadmin <username>` (locally), or in the cloud by
+ * invoking the jobs Lambda of the same name with `{"username": "..."}`.
+ */
+export async function promoteToSuperadmin(rawUsername: string): Promise<{ tenantId: string; userId: string }> {
+  const username = normalizeUsername(rawUsername);
+  const pointer = await getItem(keys.global.username(username));
+  if (!pointer) throw new Error(`No user named ${username}`);
+  const tenantId = pointer.tenantId as string;
+  const userId = pointer.userId as string;
+  await updateRaw({
+    Key: keys.user(tenantId, userId),
+    UpdateExpression: 'SET #r = :r, version = version + :one, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#r': 'role' },
+    ExpressionAttributeValues: { ':r': 'SUPERADMIN', ':one': 1, ':now': new Date().toISOString() },
+  });
+  await transact([tx.put(auditItem({ tenantId, username: 'operator' }, 'admin.superadmin_granted', 'USER', userId, { note: `${username} made SUPERADMIN by the operator command` }))]);
+  return { tenantId, userId };
+}
+
+/**
+ * Backfill of the directory for companies created before it existed: a one-off maintenance
+ * walk of the tenant items (the only Scan, like the company-timezones migration), idempotent.
+ */
+export async function backfillTenantDirectory(): Promise<number> {
+  let written = 0;
+  const tenants: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new ScanCommand({
+      TableName: config().tableName, FilterExpression: 'entityType = :t AND sk = :meta',
+      ExpressionAttributeValues: { ':t': 'TENANT', ':meta': 'META' }, ExclusiveStartKey: start,
+    }));
+    tenants.push(...((page.Items ?? []) as Item[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  for (const t of tenants) {
+    const id = String(t.id);
+    if (await getItem(keys.global.tenantDirectory(id))) continue;
+    const settings = await getItem(keys.settings(id));
+    await transact([tx.putNew(directoryEntry({ tenantId: id, name: String(t.name), slug: String(t.slug), region: String((settings?.preferences as { region?: string } | undefined)?.region ?? 'US'), status: String(t.status ?? 'active'), createdAt: String(t.createdAt), isDemo: t.isDemo === true }))]);
+    written++;
+  }
+  return written;
+}
