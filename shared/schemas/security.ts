@@ -48,7 +48,7 @@ export type GeoRuleBody = z.output<typeof geoRuleBody>;
 export const usernameParams = z.object({ username: z.string().trim().min(1).max(64).regex(/^[^\s#]+$/) });
 export const tenantIdParams = z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not found') });
 export const tenantsQuery = z.object({ q: text(100).optional(), ...page });
-export const tenantActionBody = z.object({ reason: z.string().trim().min(1, SECURITY_MESSAGES.reasonRequired).max(300) });
+export const tenantActionBody = z.object({ reason: z.string({ error: SECURITY_MESSAGES.reasonRequired }).trim().min(1, SECURITY_MESSAGES.reasonRequired).max(300) });
 
 export const auditEntry = z.object({
   id: z.string(), at: z.string(), action: z.string(), entity: z.string(), entityId: z.string(),
