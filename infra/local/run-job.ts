@@ -54,7 +54,7 @@ async function main() {
     }
     const { runJob } = await import('./scheduler');
     const started = Date.now();
-    const result = await runJob(name);
+    const result = await runJob(name!);
     console.log(`✔ ${name} finished in ${Date.now() - started} ms: ${JSON.stringify(result)}`);
   } finally {
     await emulators?.stop();

@@ -1,0 +1,24 @@
+/**
+ * Security monitoring and admin tools: paths and writes (web kit, KIT.md). The catalog areas and
+ * the security message constants register here, lazily, with the pages.
+ */
+import { addArea } from '../../../../shared/i18n';
+import { admin as adminCatalog, security as securityCatalog } from '../../../../shared/i18n/security';
+import { SECURITY_MESSAGES, type GeoRule, type GeoRuleBody, type TenantRow } from '../../../../shared/schemas/security';
+import { api } from '../../lib/api';
+import { registerMessages } from '../../lib/api-errors';
+
+addArea('security', securityCatalog);
+addArea('admin', adminCatalog);
+registerMessages('security.msg', SECURITY_MESSAGES);
+
+export const AUDIT_PATH = '/api/v1/security/audit';
+export const SIGNINS_PATH = '/api/v1/security/signins';
+export const GEO_RULES_PATH = '/api/v1/security/geo-rules';
+export const TENANTS_PATH = '/api/v1/admin/tenants';
+
+export const securityApi = {
+  saveGeoRule: (body: GeoRuleBody | { country: string; action: 'remove' }) => api.post<{ items: GeoRule[] }>(GEO_RULES_PATH, body),
+  unlock: (username: string) => api.post(`/api/v1/security/lockouts/${encodeURIComponent(username)}/unlock`, {}),
+  tenantAction: (id: string, action: 'suspend' | 'reactivate', reason: string) => api.post<TenantRow>(`${TENANTS_PATH}/${encodeURIComponent(id)}/${action}`, { reason }),
+};
