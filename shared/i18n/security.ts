@@ -21,8 +21,8 @@ export const security = {
     unlocked: 'Sign-in unlocked',
     unlockFailed: 'Could not unlock',
     event: {
-      'auth.login': 'Signed in', 'auth.login_failed': 'Failed sign-in', 'auth.lockout': 'Locked out', 'auth.unlock': 'Lockout lifted',
-      'auth.login_refused': 'Sign-in refused', 'auth.geo_blocked': 'Blocked by geo rule', 'security.geo_alert': 'Geo alert',
+      auth_login: 'Signed in', auth_login_failed: 'Failed sign-in', auth_lockout: 'Locked out', auth_unlock: 'Lockout lifted',
+      auth_login_refused: 'Sign-in refused', auth_geo_blocked: 'Blocked by geo rule', security_geo_alert: 'Geo alert',
     },
     geo: {
       intro: 'Block or flag sign-ins by country. Once any country is allowed, only allowed countries may sign in. The country comes from the CloudFront-Viewer-Country header.',
@@ -53,8 +53,8 @@ export const security = {
     unlocked: 'تم إلغاء قفل تسجيل الدخول',
     unlockFailed: 'تعذّر إلغاء القفل',
     event: {
-      'auth.login': 'تسجيل دخول', 'auth.login_failed': 'محاولة دخول فاشلة', 'auth.lockout': 'قفل الحساب', 'auth.unlock': 'رفع القفل',
-      'auth.login_refused': 'رفض تسجيل الدخول', 'auth.geo_blocked': 'حظر بقاعدة جغرافية', 'security.geo_alert': 'تنبيه جغرافي',
+      auth_login: 'تسجيل دخول', auth_login_failed: 'محاولة دخول فاشلة', auth_lockout: 'قفل الحساب', auth_unlock: 'رفع القفل',
+      auth_login_refused: 'رفض تسجيل الدخول', auth_geo_blocked: 'حظر بقاعدة جغرافية', security_geo_alert: 'تنبيه جغرافي',
     },
     geo: {
       intro: 'احظر تسجيل الدخول أو نبّه عليه حسب الدولة. عند السماح لأي دولة، لا يُسمح إلا للدول المسموح بها. تُؤخذ الدولة من ترويسة CloudFront-Viewer-Country.',

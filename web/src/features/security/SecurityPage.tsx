@@ -26,8 +26,8 @@ import { AUDIT_PATH, GEO_RULES_PATH, SIGNINS_PATH, securityApi } from './securit
 const TABS = ['audit', 'signins', 'geo'] as const;
 const GEO_TONES: Record<string, Tone> = { allow: 'green', block: 'red', alert: 'amber' };
 const EVENT_TONES: Record<string, Tone> = {
-  'auth.login': 'green', 'auth.login_failed': 'amber', 'auth.lockout': 'red', 'auth.unlock': 'blue',
-  'auth.login_refused': 'red', 'auth.geo_blocked': 'red', 'security.geo_alert': 'orange',
+  auth_login: 'green', auth_login_failed: 'amber', auth_lockout: 'red', auth_unlock: 'blue',
+  auth_login_refused: 'red', auth_geo_blocked: 'red', security_geo_alert: 'orange',
 };
 
 function useIsDemo() {
@@ -147,7 +147,7 @@ function Signins({ canEdit }: { canEdit: boolean }) {
             <tr key={e.id} data-signin-action={e.action}>
               <td className="whitespace-nowrap px-3 py-2">{fmt.dateTime(e.at)}</td>
               <td className="px-3 py-2 font-mono" dir="ltr">{e.username ?? '—'}</td>
-              <td className="px-3 py-2"><StatusPill status={e.action} labelKey="security.event" tones={EVENT_TONES} /></td>
+              <td className="px-3 py-2"><StatusPill status={e.action.replace('.', '_')} labelKey="security.event" tones={EVENT_TONES} /></td>
               <td className="px-3 py-2 font-mono text-xs" dir="ltr">{e.ip ?? '—'}</td>
               <td className="px-3 py-2">{e.country ?? '—'}</td>
               <td className="max-w-xs truncate px-3 py-2 text-xs" dir="ltr" title={e.userAgent ?? ''}>{browserOf(e.userAgent)}</td>

@@ -1,0 +1,97 @@
+/**
+ * Security monitoring and admin tools in a real browser (issue 16 "Done when"), English and
+ * Arabic: an OWNER reads the audit log and sign-in activity (a sign-in from the UK with its
+ * country header), adds a geo rule; a SUPERADMIN lists companies, suspends one, and that
+ * company's owner sees the refusal when signing in. Screenshots of both pages in both languages.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { security, admin } from '../../shared/i18n/security';
+import { promoteToSuperadmin } from '../../functions/auth/api';
+import { signUpViaApi, useSession } from './helpers';
+
+const outDir = join(process.cwd(), 'test/.out/screenshots');
+mkdirSync(outDir, { recursive: true });
+
+for (const language of ['en', 'ar'] as const) {
+  const s = security[language];
+  const a = admin[language];
+
+  test(`security monitoring: audit log, sign-ins, geo rule (${language})`, async ({ page }) => {
+    const owner = await signUpViaApi(page.request);
+    const signin = await page.request.post('/api/auth/login', {
+      data: { username: owner.username, password: owner.password },
+      headers: { 'cloudfront-viewer-country': 'GB', 'cloudfront-viewer-address': '203.0.113.9:443' },
+    });
+    expect(signin.status()).toBe(200);
+    await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+    await useSession(page, owner, '/dashboard/security');
+    await expect(page.getByRole('heading', { name: s.title, level: 1 })).toBeVisible();
+    if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+    // The audit log: the sign-up is there; a filter narrows it.
+    await expect(page.locator('tr[data-audit-action="tenant.register"]')).toBeVisible();
+    await page.getByLabel(s.filter.action).fill('auth.');
+    await page.getByRole('button', { name: s.filter.apply }).click();
+    await expect(page.locator('tr[data-audit-action="tenant.register"]')).toHaveCount(0);
+    await expect(page.locator('tr[data-audit-action="auth.login"]').first()).toBeVisible();
+    await page.screenshot({ path: join(outDir, `security-audit-${language}.png`), fullPage: true });
+
+    // Sign-in activity with IP and country.
+    await page.getByRole('tab', { name: s.tabs.signins }).click();
+    const row = page.locator('tr[data-signin-action="auth.login"]').filter({ hasText: '203.0.113.9' });
+    await expect(row).toContainText('GB');
+    await expect(row).toContainText(s.event.auth_login);
+
+    // A geo rule.
+    await page.getByRole('tab', { name: s.tabs.geo }).click();
+    await expect(page.getByText(s.geo.emptyTitle)).toBeVisible();
+    await page.getByLabel(s.geo.country).fill('zz');
+    await page.getByRole('button', { name: s.geo.add }).click();
+    await page.getByLabel(s.geo.country).fill('ru');
+    await page.getByLabel(s.geo.action).selectOption('block');
+    await page.getByLabel(s.geo.note).fill('No operations there');
+    await page.getByRole('button', { name: s.geo.add }).click();
+    const rule = page.locator('tr[data-geo-country="RU"]');
+    await expect(rule).toContainText(s.geo.actions.block);
+    await page.screenshot({ path: join(outDir, `security-geo-${language}.png`), fullPage: true });
+    // The rule is real: a sign-in from Russia is refused.
+    const refused = await page.request.post('/api/auth/login', { data: { username: owner.username, password: owner.password }, headers: { 'cloudfront-viewer-country': 'RU' } });
+    expect(refused.status()).toBe(403);
+  });
+
+  test(`admin tools: a SUPERADMIN suspends a company and its owner is refused (${language})`, async ({ page, browser }) => {
+    const operator = await signUpViaApi(page.request);
+    await promoteToSuperadmin(operator.username);
+    const target = await signUpViaApi(page.request, { tenantName: `Falcon Cars ${Date.now().toString(36)}` });
+    await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+    await useSession(page, operator, '/admin-tools');
+    await expect(page.getByRole('heading', { name: a.title, level: 1 })).toBeVisible();
+    await page.getByLabel(a.search).fill(target.tenantName);
+    const row = page.locator('tr').filter({ hasText: target.tenantName });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(a.status.active);
+    await page.screenshot({ path: join(outDir, `admin-tools-${language}.png`), fullPage: true });
+    await row.getByRole('button', { name: a.suspend }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: a.suspend }).click();
+    await expect(dialog.getByText(security[language].msg.reasonRequired)).toBeVisible();
+    await dialog.getByLabel(a.reason).fill('Unpaid subscription');
+    await dialog.getByRole('button', { name: a.suspend }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toContainText(a.status.suspended);
+    await page.screenshot({ path: join(outDir, `admin-tools-suspended-${language}.png`), fullPage: true });
+
+    // The suspended company's owner signs in and is refused with the clear message.
+    const context = await browser.newContext();
+    const ownerPage = await context.newPage();
+    await ownerPage.goto('/auth');
+    await ownerPage.getByLabel('Username', { exact: true }).fill(target.username);
+    await ownerPage.getByLabel('Password', { exact: true }).fill(target.password);
+    await ownerPage.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(ownerPage.getByText('Your company account is suspended. Contact support.')).toBeVisible();
+    await expect(ownerPage).toHaveURL(/\/auth/);
+    await context.close();
+  });
+}
