@@ -47,8 +47,9 @@ for (const language of ['en', 'ar'] as const) {
     // A geo rule.
     await page.getByRole('tab', { name: s.tabs.geo }).click();
     await expect(page.getByText(s.geo.emptyTitle)).toBeVisible();
-    await page.getByLabel(s.geo.country).fill('zz');
+    await page.getByLabel(s.geo.country).fill('r');
     await page.getByRole('button', { name: s.geo.add }).click();
+    await expect(page.getByText(s.msg.countryInvalid)).toBeVisible();
     await page.getByLabel(s.geo.country).fill('ru');
     await page.getByLabel(s.geo.action).selectOption('block');
     await page.getByLabel(s.geo.note).fill('No operations there');

@@ -86,7 +86,7 @@ export default function AdminToolsPage() {
       >
         <div className="mt-4">
           <FormField label={t('admin.reason')} name="reason" error={reasonError} required>
-            <input className="input w-full" value={reason} onChange={(e) => { setReason(e.target.value); setReasonError(undefined); }} />
+            <input className="field-input w-full" value={reason} onChange={(e) => { setReason(e.target.value); setReasonError(undefined); }} />
           </FormField>
         </div>
       </ConfirmDialog>

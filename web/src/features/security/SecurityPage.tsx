@@ -81,12 +81,12 @@ function AuditLog() {
       <form onSubmit={apply} className="card mb-4 flex flex-wrap items-end gap-3" data-testid="audit-filters">
         {(['userId', 'action', 'entity'] as const).map((f) => (
           <FormField key={f} label={t(`security.filter.${f === 'userId' ? 'user' : f}`)} name={`audit-${f}`}>
-            <input className="input" dir="ltr" value={draft[f]} onChange={(e) => setDraft({ ...draft, [f]: e.target.value })} />
+            <input className="field-input" dir="ltr" value={draft[f]} onChange={(e) => setDraft({ ...draft, [f]: e.target.value })} />
           </FormField>
         ))}
         {(['from', 'to'] as const).map((f) => (
           <FormField key={f} label={t(`security.filter.${f}`)} name={`audit-${f}`}>
-            <input type="date" className="input" value={draft[f]} onChange={(e) => setDraft({ ...draft, [f]: e.target.value })} />
+            <input type="date" className="field-input" value={draft[f]} onChange={(e) => setDraft({ ...draft, [f]: e.target.value })} />
           </FormField>
         ))}
         <button type="submit" className="btn-primary">{t('security.filter.apply')}</button>
@@ -207,15 +207,15 @@ function GeoRules({ canEdit }: { canEdit: boolean }) {
       {canEdit && (
         <form className="card mb-4 flex flex-wrap items-end gap-3" noValidate onSubmit={(e) => { e.preventDefault(); void form.submit({ ...draft, note: draft.note || undefined }); }} data-testid="geo-form">
           <FormField label={t('security.geo.country')} name="country" error={form.errors.country} required>
-            <input className="input w-24 uppercase" dir="ltr" maxLength={2} value={draft.country} onChange={(e) => { setDraft({ ...draft, country: e.target.value }); form.clearError('country'); }} />
+            <input className="field-input w-24 uppercase" dir="ltr" maxLength={2} value={draft.country} onChange={(e) => { setDraft({ ...draft, country: e.target.value }); form.clearError('country'); }} />
           </FormField>
           <FormField label={t('security.geo.action')} name="action" error={form.errors.action}>
-            <select className="input" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value as (typeof GEO_ACTIONS)[number] })}>
+            <select className="field-input" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value as (typeof GEO_ACTIONS)[number] })}>
               {GEO_ACTIONS.map((a) => <option key={a} value={a}>{t(`security.geo.actions.${a}`)}</option>)}
             </select>
           </FormField>
           <FormField label={t('security.geo.note')} name="note" error={form.errors.note}>
-            <input className="input" value={draft.note} onChange={(e) => setDraft({ ...draft, note: e.target.value })} />
+            <input className="field-input" value={draft.note} onChange={(e) => setDraft({ ...draft, note: e.target.value })} />
           </FormField>
           <button type="submit" className="btn-primary" disabled={form.saving}>{t('security.geo.add')}</button>
         </form>
