@@ -6,6 +6,9 @@ import { login } from './login';
 import { adminRoutes } from '../../shared/routes/admin';
 import { actorOf } from '../lib/actor';
 import { listTenants, setTenantStatus } from './admin';
+import { accountRoutes } from '../../shared/routes/account';
+import { changePassword } from './password';
+import { assertRefreshable, listSessions, recordRefresh, revokeSession } from './sessions';
 
 /**
  * Identity: sign-up, sign-in, current user, refresh, logout (spec product-screens §4, §7;
@@ -32,7 +35,10 @@ async function me(ctx: RequestCtx) {
 }
 
 async function refresh(ctx: RequestCtx<{ refreshToken: string }>) {
+  // A revoked session's refresh token stops working at once (sessions.ts).
+  const marker = await assertRefreshable(ctx.body.refreshToken);
   const tokens = await refreshAuth(ctx.body.refreshToken);
+  await recordRefresh(marker, tokens.accessToken);
   return reply.ok({ success: true, tokens });
 }
 
@@ -41,7 +47,7 @@ async function logout(ctx: RequestCtx<{ refreshToken?: string } | undefined>) {
   return reply.ok({ success: true });
 }
 
-export const handler = createDomainHandler('auth', [...authRoutes, ...adminRoutes], {
+export const handler = createDomainHandler('auth', [...authRoutes, ...adminRoutes, ...accountRoutes], {
   register: async (ctx) => reply.created(await register(ctx)),
   login: async (ctx) => reply.ok(await login(ctx)),
   me,
@@ -52,5 +58,8 @@ export const handler = createDomainHandler('auth', [...authRoutes, ...adminRoute
   // The platform operator's tenant console (admin.ts).
   listTenants: async (ctx) => reply.ok(await listTenants(actorOf(ctx), ctx.query)),
   suspendTenant: async (ctx) => reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'suspended', ctx.body.reason)),
+  changePassword: async (ctx) => reply.ok(await changePassword(ctx)),
+  listSessions: async (ctx) => reply.ok(await listSessions(ctx.auth, ctx.query)),
+  revokeSession: async (ctx) => reply.ok(await revokeSession({ ...actorOf(ctx), sessionId: ctx.auth.sessionId }, ctx.params.id)),
   reactivateTenant: async (ctx) => reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'active', ctx.body.reason)),
 });

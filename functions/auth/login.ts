@@ -11,6 +11,7 @@ import { clearAttempts, lockedForMs, MAX_FAILED_LOGINS, MAX_FAILED_PER_IP, readA
 import { normalizeUsername, sessionUser, type UserEntity } from './users';
 import type { UseCaseCtx } from './register';
 import { signinOrigin, type SigninOrigin } from './signin-context';
+import { startSession } from './sessions';
 import { judgeCountry, readGeoRules } from './deps';
 import type { RequestCtx } from '../lib/http';
 
@@ -19,11 +20,14 @@ const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.s
 type LoginCtx = UseCaseCtx<LoginInput> & Partial<Pick<RequestCtx, 'headers' | 'event'>>;
 
 /** A sign-in event in the company's audit log, with where it came from (security monitoring reads these). */
-async function auditSignin(ctx: LoginCtx, origin: SigninOrigin, who: { tenantId: string; userId: string; username: string }, action: string, note?: string) {
-  await putItem({
+function signinAudit(ctx: Pick<LoginCtx, 'requestId'>, origin: SigninOrigin, who: { tenantId: string; userId: string; username: string }, action: string, note?: string) {
+  return {
     ...auditItem({ ...who, requestId: ctx.requestId }, action, 'USER', who.userId, note ? { note } : undefined),
     ip: origin.ip, country: origin.country, userAgent: origin.userAgent,
-  });
+  };
+}
+async function auditSignin(...args: Parameters<typeof signinAudit>) {
+  await putItem(signinAudit(...args));
 }
 
 /**
@@ -92,7 +96,7 @@ export async function login(ctx: LoginCtx) {
   if (verdict.outcome === 'alert') await auditSignin(ctx, origin, { tenantId, userId, username }, 'security.geo_alert', `sign-in from ${verdict.country}`);
 
   if (attempts) await clearAttempts(username);
-  await auditSignin(ctx, origin, { tenantId, userId, username }, 'auth.login');
+  await startSession({ tenantId, userId, username }, tokens, origin, [signinAudit(ctx, origin, { tenantId, userId, username }, 'auth.login')]);
   // lastActiveAt is bookkeeping, not an edit: it must not bump the version a staff editor holds.
   await updateRaw({
     Key: keys.user(tenantId, userId),

@@ -136,6 +136,10 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
   const tenantId = (pointer?.tenantId as string | undefined) ?? ulid();
   const ownerId = (pointer?.userId as string | undefined) ?? ulid();
   const stale = pointer ? await demoKeys(tenantId) : [];
+  // The tenant directory (admin tools) came after the first companies: when the demo company has
+  // no entry yet, this is the first reset since the upgrade, and every company gets its entry
+  // (one Scan, once; admin.ts). Later resets find the entry and skip it.
+  const needsBackfill = !(await getItem(keys.global.tenantDirectory(tenantId)));
 
   const sub = await ensureCognitoUser(tenantId, account);
   const nowIso = now.toISOString();
@@ -164,8 +168,7 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
     await seed(world);
     log.info('demo seed done', { area, ms: Date.now() - started });
   }
-  // Companies created before the tenant directory existed get their entry (idempotent; admin tools).
-  const directoryBackfilled = await backfillTenantDirectory();
+  const directoryBackfilled = needsBackfill ? await backfillTenantDirectory() : 0;
   const counts = { directoryBackfilled, deleted: toDelete.length, staff: world.staff.length + 1, vehicles: world.vehicles.length, customers: world.customers.length, ...world.counts };
   await putItem({ ...keys.global.jobRun('demo-reset', nowIso), entityType: 'JOBRUN', job: 'demo-reset', startedAt: nowIso, finishedAt: new Date().toISOString(), counts, tenantId });
   return counts;

@@ -166,3 +166,59 @@ describe('admin tools (SUPERADMIN)', () => {
     expect((await post('/api/v1/admin/tenants/01ARZ3NDEKTSV4RRFFQ69G5FAV/suspend', { reason: 'x' }, operator.token)).status).toBe(404);
   });
 });
+
+describe('sessions and password change', () => {
+  it('lists the caller\'s sessions with device and country; revoking one stops its refresh token at once and its access token at the next request', async () => {
+    const t = await registerTenant();
+    const laptop = await signIn(t.username, t.password, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/140.0', 'cloudfront-viewer-country': 'AE' });
+    const phone = await signIn(t.username, t.password, { 'user-agent': 'Mozilla/5.0 (iPhone) Safari/605.1', 'cloudfront-viewer-country': 'JO' });
+    const mine = await get('/api/v1/security/sessions', laptop.body.tokens.accessToken);
+    expect(mine.status).toBe(200);
+    expect(mine.body.items.length).toBe(3);
+    const current = mine.body.items.find((s: { current: boolean }) => s.current);
+    expect(current).toMatchObject({ country: 'AE', userAgent: expect.stringContaining('Windows') });
+    const phoneSession = mine.body.items.find((s: { country: string }) => s.country === 'JO');
+
+    expect((await post(`/api/v1/security/sessions/${phoneSession.id}/revoke`, {}, laptop.body.tokens.accessToken)).status).toBe(200);
+    const refused = await get('/api/auth/me', phone.body.tokens.accessToken);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.message).toBe('This session was signed out. Please sign in again.');
+    expect((await post('/api/v1/auth/refresh', { refreshToken: phone.body.tokens.refreshToken })).status).toBe(401);
+    expect((await get('/api/auth/me', laptop.body.tokens.accessToken)).status).toBe(200);
+    const refreshed = await post('/api/v1/auth/refresh', { refreshToken: laptop.body.tokens.refreshToken });
+    expect(refreshed.status).toBe(200);
+    expect((await get('/api/auth/me', refreshed.body.tokens.accessToken)).status).toBe(200);
+  });
+
+  it('OWNER revokes a staff member\'s session; a STAFF user cannot touch others\'; another company\'s session is 404', async () => {
+    const t = await registerTenant();
+    const staff = await createStaffUser(t.token, 'STAFF');
+    const all = await get('/api/v1/security/sessions?all=true', t.token);
+    const staffSession = all.body.items.find((s: { username: string }) => s.username === staff.username);
+    expect(staffSession).toBeTruthy();
+    const ownerSession = all.body.items.find((s: { username: string }) => s.username === t.username);
+    expect((await post(`/api/v1/security/sessions/${ownerSession.id}/revoke`, {}, staff.token)).status).toBe(404);
+    const other = await registerTenant();
+    expect((await post(`/api/v1/security/sessions/${staffSession.id}/revoke`, {}, other.token)).status).toBe(404);
+    expect((await post(`/api/v1/security/sessions/${staffSession.id}/revoke`, {}, t.token)).status).toBe(200);
+    expect((await get('/api/auth/me', staff.token)).status).toBe(401);
+  });
+
+  it('password change needs the current password, signs out every other session, and keeps this one', async () => {
+    const t = await registerTenant();
+    const other = await login(t.username, t.password);
+    const wrong = await post('/api/v1/auth/password', { currentPassword: 'not-it', newPassword: 'brand-new-1' }, t.token);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields.currentPassword).toBe('Current password is incorrect');
+    expect((await post('/api/v1/auth/password', { currentPassword: t.password, newPassword: '123' }, t.token)).body.error.fields.newPassword).toBe('Password must be at least 6 characters');
+
+    const changed = await post('/api/v1/auth/password', { currentPassword: t.password, newPassword: 'brand-new-1' }, t.token);
+    expect(changed.status).toBe(200);
+    expect(changed.body.signedOut).toBe(1);
+    expect((await get('/api/auth/me', other.token)).status).toBe(401);
+    expect((await post('/api/v1/auth/refresh', { refreshToken: other.refreshToken })).status).toBe(401);
+    expect((await get('/api/auth/me', t.token)).status).toBe(200);
+    expect((await signIn(t.username, t.password)).status).toBe(401);
+    expect((await signIn(t.username, 'brand-new-1')).status).toBe(200);
+  });
+});

@@ -11,13 +11,14 @@ import { blacklistRoutes } from './blacklist';
 import { accountingRoutes } from './accounting';
 import { securityRoutes } from './security';
 import { adminRoutes } from './admin';
+import { accountRoutes } from './account';
 
 export * from './types';
 
 /**
  * The one route table. Each domain keeps its own file in this folder; add it here.
  */
-export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes, ...accountingRoutes, ...securityRoutes, ...adminRoutes];
+export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes, ...accountingRoutes, ...securityRoutes, ...adminRoutes, ...accountRoutes];
 
 export function routesOf(domain: RouteDef['domain']): RouteDef[] {
   return ROUTES.filter((r) => r.domain === domain);

@@ -63,3 +63,19 @@ export const tenantRow = z.object({
   users: z.number(), vehicles: z.number(), rentals: z.number(), lastActivityAt: z.string().nullable(),
 });
 export type TenantRow = z.output<typeof tenantRow>;
+
+export const PASSWORD_CHANGE_MESSAGES = {
+  currentRequired: 'Current password is required',
+  currentWrong: 'Current password is incorrect',
+  sameAsCurrent: 'The new password must differ from the current one',
+} as const;
+export const changePasswordBody = z.object({
+  currentPassword: z.string({ error: PASSWORD_CHANGE_MESSAGES.currentRequired }).min(1, PASSWORD_CHANGE_MESSAGES.currentRequired).max(256),
+  newPassword: z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters').max(256),
+}).refine((b) => b.currentPassword !== b.newPassword, { message: PASSWORD_CHANGE_MESSAGES.sameAsCurrent, path: ['newPassword'] });
+export const sessionIdParams = z.object({ id: z.string().min(1).max(64) });
+export const sessionsQuery = z.object({ all: z.enum(['true', 'false']).optional().transform((v) => v === 'true'), ...page });
+export const sessionView = z.object({
+  id: z.string(), userId: z.string(), username: z.string(), ip: z.string().nullable(), country: z.string().nullable(), userAgent: z.string().nullable(),
+  startedAt: z.string(), lastUsedAt: z.string(), revokedAt: z.string().nullable(), current: z.boolean(),
+});
