@@ -1,4 +1,4 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients/dynamo';
 import { config } from '../lib/config';
 import { keys, tenantPk } from '../lib/data/keys';
@@ -100,6 +100,11 @@ export async function promoteToSuperadmin(rawUsername: string): Promise<{ tenant
  * Backfill of the directory for companies created before it existed: a one-off maintenance
  * walk of the tenant items (the only Scan, like the company-timezones migration), idempotent.
  */
+export async function tenantDirectoryEmpty(): Promise<boolean> {
+  const res = await dynamo().send(new QueryCommand({ TableName: config().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.global.tenantDirectory().pk }, Limit: 1 }));
+  return (res.Items ?? []).length === 0;
+}
+
 export async function backfillTenantDirectory(): Promise<number> {
   let written = 0;
   const tenants: Item[] = [];

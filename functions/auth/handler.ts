@@ -2,7 +2,8 @@ import { createDomainHandler, reply, type RequestCtx } from '../lib/http';
 import { authRoutes } from '../../shared/routes/auth';
 import { refreshAuth, revokeRefreshToken } from './cognito';
 import { register } from './register';
-import { login } from './login';
+import { login, loginMfa } from './login';
+import { disableMfa, readMfa, setupMfa, verifyMfaSetup } from './mfa';
 import { adminRoutes } from '../../shared/routes/admin';
 import { actorOf } from '../lib/actor';
 import { listTenants, setTenantStatus } from './admin';
@@ -58,6 +59,14 @@ export const handler = createDomainHandler('auth', [...authRoutes, ...adminRoute
   // The platform operator's tenant console (admin.ts).
   listTenants: async (ctx) => reply.ok(await listTenants(actorOf(ctx), ctx.query)),
   suspendTenant: async (ctx) => reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'suspended', ctx.body.reason)),
+  mfaSetup: async (ctx) => reply.ok(await setupMfa(actorOf(ctx))),
+  mfaVerify: async (ctx) => reply.ok(await verifyMfaSetup(actorOf(ctx), ctx.body.code)),
+  mfaDisable: async (ctx) => reply.ok(await disableMfa(actorOf(ctx), ctx.body.code)),
+  mfaStatus: async (ctx) => {
+    const mfa = await readMfa(ctx.auth.tenantId, ctx.auth.userId);
+    return reply.ok({ enabled: mfa?.enabled === true, recoveryCodesLeft: mfa?.enabled ? ((mfa.recoveryHashes as unknown[] | undefined) ?? []).length : 0 });
+  },
+  loginMfa: async (ctx) => reply.ok(await loginMfa(ctx)),
   changePassword: async (ctx) => reply.ok(await changePassword(ctx)),
   listSessions: async (ctx) => reply.ok(await listSessions(ctx.auth, ctx.query)),
   revokeSession: async (ctx) => reply.ok(await revokeSession({ ...actorOf(ctx), sessionId: ctx.auth.sessionId }, ctx.params.id)),

@@ -12,6 +12,7 @@ import { normalizeUsername, sessionUser, type UserEntity } from './users';
 import type { UseCaseCtx } from './register';
 import { signinOrigin, type SigninOrigin } from './signin-context';
 import { startSession } from './sessions';
+import { completeChallenge, createChallenge, mfaEnabled } from './mfa';
 import { judgeCountry, readGeoRules } from './deps';
 import type { RequestCtx } from '../lib/http';
 
@@ -96,6 +97,12 @@ export async function login(ctx: LoginCtx) {
   if (verdict.outcome === 'alert') await auditSignin(ctx, origin, { tenantId, userId, username }, 'security.geo_alert', `sign-in from ${verdict.country}`);
 
   if (attempts) await clearAttempts(username);
+  // MFA enrolled: no tokens yet, a challenge the code completes (mfa.ts, POST /api/auth/login/mfa).
+  if (await mfaEnabled(tenantId, userId)) {
+    const challenge = await createChallenge({ tenantId, userId, username }, tokens, origin);
+    await auditSignin(ctx, origin, { tenantId, userId, username }, 'auth.mfa_challenge');
+    return { success: true as const, mfaRequired: true as const, challenge };
+  }
   await startSession({ tenantId, userId, username }, tokens, origin, [signinAudit(ctx, origin, { tenantId, userId, username }, 'auth.login')]);
   // lastActiveAt is bookkeeping, not an edit: it must not bump the version a staff editor holds.
   await updateRaw({
@@ -118,3 +125,14 @@ async function auditLoginFailure(ctx: LoginCtx, origin: SigninOrigin, username: 
   if (lockedNow) ctx.log.warn('sign-in locked after repeated failures', { usernameKnown: !!pointer });
 }
 
+
+/** POST /api/auth/login/mfa: the second step of an MFA sign-in. */
+export async function loginMfa(ctx: Pick<RequestCtx<{ challenge: string; code: string }>, 'body' | 'requestId'>) {
+  const { who, tokens, origin, method } = await completeChallenge(ctx.body.challenge, ctx.body.code);
+  const [userItem, tenantItem] = await batchGet([keys.user(who.tenantId, who.userId), keys.tenant(who.tenantId)]);
+  if (!userItem || userItem.isArchived) throw unauthorized(INVALID_CREDENTIALS);
+  checkStatus(userItem, tenantItem);
+  const where = origin as SigninOrigin;
+  await startSession(who, tokens, where, [signinAudit(ctx, where, who, 'auth.login', method === 'recovery' ? 'with a recovery code' : 'with an authenticator code')]);
+  return { success: true as const, tokens, user: sessionUser(userItem as unknown as UserEntity) };
+}

@@ -8,7 +8,7 @@ import { rootLogger } from '../lib/logger';
 import { USER_POOL } from '../../infra/table-definition';
 import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
 import type { RegionCode } from '../../shared/regions';
-import { backfillTenantDirectory, tenantItems, userItems } from '../auth/api';
+import { backfillTenantDirectory, tenantDirectoryEmpty, tenantItems, userItems } from '../auth/api';
 import { seedStaff } from '../auth/seed';
 import { seedVehicles } from '../vehicles/seed';
 import { seedBlacklist, seedCustomers } from '../customers/seed';
@@ -136,10 +136,10 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
   const tenantId = (pointer?.tenantId as string | undefined) ?? ulid();
   const ownerId = (pointer?.userId as string | undefined) ?? ulid();
   const stale = pointer ? await demoKeys(tenantId) : [];
-  // The tenant directory (admin tools) came after the first companies: when the demo company has
-  // no entry yet, this is the first reset since the upgrade, and every company gets its entry
-  // (one Scan, once; admin.ts). Later resets find the entry and skip it.
-  const needsBackfill = !(await getItem(keys.global.tenantDirectory(tenantId)));
+  // The tenant directory (admin tools) came after the first companies: while it is empty, this
+  // is the first reset since the upgrade and every company gets its entry (one Scan, once;
+  // admin.ts). Every sign-up writes its own entry, so later resets skip it.
+  const needsBackfill = await tenantDirectoryEmpty();
 
   const sub = await ensureCognitoUser(tenantId, account);
   const nowIso = now.toISOString();

@@ -3,6 +3,7 @@ import { call, get, post } from '../../test/integration/client';
 import { createStaffUser, login, registerTenant } from '../../test/integration/fixtures';
 import { promoteToSuperadmin } from '../auth/api';
 import { MAX_FAILED_PER_IP } from '../auth/lockout';
+import { Secret, TOTP } from 'otpauth';
 
 /** Security monitoring and the operator's tenant console (issue 16), through the local gateway. */
 const signIn = (username: string, password: string, headers: Record<string, string> = {}) =>
@@ -220,5 +221,54 @@ describe('sessions and password change', () => {
     expect((await get('/api/auth/me', t.token)).status).toBe(200);
     expect((await signIn(t.username, t.password)).status).toBe(401);
     expect((await signIn(t.username, 'brand-new-1')).status).toBe(200);
+  });
+});
+
+describe('MFA (TOTP)', () => {
+  const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+
+  it('enrols with a QR code and a first code, then sign-in asks for the code; a wrong code is refused; a recovery code works once', async () => {
+    const t = await registerTenant();
+    const setup = await post('/api/v1/auth/mfa/setup', {}, t.token);
+    expect(setup.status).toBe(200);
+    expect(setup.body.qrCode).toMatch(/^data:image\/png;base64,/);
+    expect(setup.body.otpauthUri).toContain(`secret=${setup.body.secret}`);
+    expect((await post('/api/v1/auth/mfa/verify', { code: '000000' === codeFor(setup.body.secret) ? '111111' : '000000' }, t.token)).body.error.fields.code).toBe('The code is not valid. Check your authenticator app and try again.');
+    const verified = await post('/api/v1/auth/mfa/verify', { code: codeFor(setup.body.secret) }, t.token);
+    expect(verified.status).toBe(200);
+    expect(verified.body.recoveryCodes).toHaveLength(10);
+    expect((await get('/api/v1/auth/mfa', t.token)).body).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+
+    const first = await signIn(t.username, t.password);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ mfaRequired: true, challenge: expect.any(String) });
+    expect(first.body.tokens).toBeUndefined();
+    const wrong = await post('/api/auth/login/mfa', { challenge: first.body.challenge, code: '12345x' });
+    expect(wrong.status).toBe(400);
+    const done = await post('/api/auth/login/mfa', { challenge: first.body.challenge, code: codeFor(setup.body.secret) });
+    expect(done.status).toBe(200);
+    expect((await get('/api/auth/me', done.body.tokens.accessToken)).status).toBe(200);
+    // A used challenge is gone.
+    expect((await post('/api/auth/login/mfa', { challenge: first.body.challenge, code: codeFor(setup.body.secret) })).status).toBe(401);
+
+    const recovery = verified.body.recoveryCodes[0];
+    const second = await signIn(t.username, t.password);
+    expect((await post('/api/auth/login/mfa', { challenge: second.body.challenge, code: recovery })).status).toBe(200);
+    const third = await signIn(t.username, t.password);
+    expect((await post('/api/auth/login/mfa', { challenge: third.body.challenge, code: recovery })).status).toBe(400);
+    expect((await get('/api/v1/auth/mfa', t.token)).body.recoveryCodesLeft).toBe(9);
+
+    const off = await call('/api/v1/auth/mfa', { method: 'DELETE', body: { code: codeFor(setup.body.secret) }, token: t.token });
+    expect(off.status).toBe(200);
+    expect((await signIn(t.username, t.password)).body.tokens).toBeDefined();
+  });
+
+  it('the demo account cannot enrol or change its password (403 with a clear message)', async () => {
+    const demo = await login('demo', 'demo1234');
+    const refused = await post('/api/v1/auth/mfa/setup', {}, demo.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe('The shared demo account cannot change passwords, staff or security settings.');
+    expect((await post('/api/v1/auth/password', { currentPassword: 'demo1234', newPassword: 'hacked-1' }, demo.token)).status).toBe(403);
+    expect((await post('/api/v1/security/geo-rules', { country: 'RU', action: 'block' }, demo.token)).status).toBe(403);
   });
 });

@@ -79,3 +79,15 @@ export const sessionView = z.object({
   id: z.string(), userId: z.string(), username: z.string(), ip: z.string().nullable(), country: z.string().nullable(), userAgent: z.string().nullable(),
   startedAt: z.string(), lastUsedAt: z.string(), revokedAt: z.string().nullable(), current: z.boolean(),
 });
+
+export const MFA_MESSAGES = {
+  codeRequired: 'Enter the 6-digit code from your authenticator app',
+  codeWrong: 'The code is not valid. Check your authenticator app and try again.',
+  noSetup: 'Start MFA setup first',
+  alreadyEnabled: 'MFA is already enabled',
+  notEnabled: 'MFA is not enabled',
+  challengeExpired: 'The sign-in step has expired. Please sign in again.',
+} as const;
+const code = z.string({ error: MFA_MESSAGES.codeRequired }).trim().min(1, MFA_MESSAGES.codeRequired).max(20);
+export const mfaCodeBody = z.object({ code });
+export const mfaLoginBody = z.object({ challenge: z.string().min(10).max(200), code });
