@@ -1,5 +1,5 @@
 /** /dashboard/security (security monitoring) and /admin-tools (the platform operator's console), issue 16. */
-import { SECURITY_MESSAGES } from '../schemas/security';
+import { MFA_MESSAGES, PASSWORD_CHANGE_MESSAGES, SECURITY_MESSAGES } from '../schemas/security';
 
 export const security = {
   en: {
@@ -32,7 +32,21 @@ export const security = {
       emptyTitle: 'No geo rules', emptyBody: 'Sign-in is allowed from every country.',
       createdBy: 'Added by',
     },
-    msg: { ...SECURITY_MESSAGES },
+    account: {
+      title: 'My account security',
+      subtitle: 'Your sign-in sessions, two-step sign-in and password.',
+      sessions: 'Sessions', current: 'This session', revoke: 'Sign out', revoked: 'Session signed out', revokeFailed: 'Could not sign the session out',
+      started: 'Started', lastUsed: 'Last used', device: 'Device',
+      sessionList: { emptyTitle: 'No sessions', emptyBody: 'Only this browser is signed in.' },
+      mfa: 'Authenticator app (MFA)', mfaOn: 'MFA is on. Sign-in asks for a code from your app.', mfaOff: 'MFA is off.',
+      mfaStart: 'Set up authenticator app', mfaScan: 'Scan this QR code with your authenticator app, or enter the key by hand, then type the 6-digit code it shows.',
+      mfaKey: 'Setup key', mfaCode: 'Code from the app', mfaConfirm: 'Turn on MFA', mfaEnabled: 'MFA turned on', mfaFailed: 'Could not change MFA',
+      recoveryTitle: 'Recovery codes', recoveryBody: 'Keep these somewhere safe. Each works once if you lose your phone. They will not be shown again.',
+      recoveryLeft: 'Recovery codes left: {{count}}', mfaDisable: 'Turn off MFA', mfaDisabled: 'MFA turned off',
+      password: 'Change password', currentPassword: 'Current password', newPassword: 'New password', passwordSave: 'Change password',
+      passwordChanged: 'Password changed', passwordChangedBody: '{{count}} other session(s) signed out', passwordFailed: 'Could not change the password',
+    },
+    msg: { ...SECURITY_MESSAGES, ...MFA_MESSAGES, ...PASSWORD_CHANGE_MESSAGES },
   },
   ar: {
     title: 'مراقبة الأمان',
@@ -64,6 +78,20 @@ export const security = {
       emptyTitle: 'لا توجد قواعد جغرافية', emptyBody: 'تسجيل الدخول مسموح من جميع الدول.',
       createdBy: 'أضافها',
     },
+    account: {
+      title: 'أمان حسابي',
+      subtitle: 'جلسات تسجيل الدخول والتحقق بخطوتين وكلمة المرور.',
+      sessions: 'الجلسات', current: 'هذه الجلسة', revoke: 'تسجيل الخروج', revoked: 'تم تسجيل خروج الجلسة', revokeFailed: 'تعذّر تسجيل خروج الجلسة',
+      started: 'البدء', lastUsed: 'آخر استخدام', device: 'الجهاز',
+      sessionList: { emptyTitle: 'لا توجد جلسات', emptyBody: 'هذا المتصفح فقط مسجّل الدخول.' },
+      mfa: 'تطبيق المصادقة (MFA)', mfaOn: 'التحقق بخطوتين مفعّل. يطلب تسجيل الدخول رمزًا من تطبيقك.', mfaOff: 'التحقق بخطوتين غير مفعّل.',
+      mfaStart: 'إعداد تطبيق المصادقة', mfaScan: 'امسح رمز QR هذا بتطبيق المصادقة، أو أدخل المفتاح يدويًا، ثم اكتب الرمز المكوّن من 6 أرقام.',
+      mfaKey: 'مفتاح الإعداد', mfaCode: 'الرمز من التطبيق', mfaConfirm: 'تفعيل التحقق بخطوتين', mfaEnabled: 'تم تفعيل التحقق بخطوتين', mfaFailed: 'تعذّر تغيير التحقق بخطوتين',
+      recoveryTitle: 'رموز الاسترداد', recoveryBody: 'احفظها في مكان آمن. يعمل كل رمز مرة واحدة إذا فقدت هاتفك. لن تظهر مرة أخرى.',
+      recoveryLeft: 'رموز الاسترداد المتبقية: {{count}}', mfaDisable: 'إيقاف التحقق بخطوتين', mfaDisabled: 'تم إيقاف التحقق بخطوتين',
+      password: 'تغيير كلمة المرور', currentPassword: 'كلمة المرور الحالية', newPassword: 'كلمة المرور الجديدة', passwordSave: 'تغيير كلمة المرور',
+      passwordChanged: 'تم تغيير كلمة المرور', passwordChangedBody: 'تم تسجيل خروج {{count}} جلسة أخرى', passwordFailed: 'تعذّر تغيير كلمة المرور',
+    },
     msg: {
       countryInvalid: 'يجب أن يكون رمز الدولة حرفين وفق ISO',
       actionInvalid: 'يجب أن يكون الإجراء سماح أو حظر أو تنبيه',
@@ -75,6 +103,15 @@ export const security = {
       alreadySuspended: 'هذه الشركة معلّقة بالفعل',
       notSuspended: 'هذه الشركة غير معلّقة',
       noLockout: 'اسم المستخدم هذا غير مقفل',
+      codeRequired: 'أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة',
+      codeWrong: 'الرمز غير صالح. تحقق من تطبيق المصادقة وحاول مجددًا.',
+      noSetup: 'ابدأ إعداد التحقق بخطوتين أولًا',
+      alreadyEnabled: 'التحقق بخطوتين مفعّل بالفعل',
+      notEnabled: 'التحقق بخطوتين غير مفعّل',
+      challengeExpired: 'انتهت صلاحية خطوة تسجيل الدخول. يرجى تسجيل الدخول مجددًا.',
+      currentRequired: 'كلمة المرور الحالية مطلوبة',
+      currentWrong: 'كلمة المرور الحالية غير صحيحة',
+      sameAsCurrent: 'يجب أن تختلف كلمة المرور الجديدة عن الحالية',
     },
   },
 };

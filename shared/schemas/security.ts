@@ -91,3 +91,4 @@ export const MFA_MESSAGES = {
 const code = z.string({ error: MFA_MESSAGES.codeRequired }).trim().min(1, MFA_MESSAGES.codeRequired).max(20);
 export const mfaCodeBody = z.object({ code });
 export const mfaLoginBody = z.object({ challenge: z.string().min(10).max(200), code });
+export type SessionView = z.output<typeof sessionView>;

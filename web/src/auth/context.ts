@@ -22,6 +22,8 @@ export interface AuthContextValue {
   method: AuthMethod;
   user: User | null;
   login(username: string, password: string): Promise<User>;
+  /** Second sign-in step when MFA is enabled: login() threw MfaRequired with this challenge. */
+  completeMfa?(challenge: string, code: string): Promise<User>;
   /** Sends an already validated sign-up body (registerSchema output). */
   register(body: RegisterBody): Promise<User>;
   demoLogin(): Promise<User>;
@@ -49,5 +51,13 @@ export class AuthFlowError extends Error {
     this.serverMessage = extra.serverMessage;
     this.fields = extra.fields;
     this.status = extra.status;
+  }
+}
+
+/** The password was right and MFA is enabled: the sign-in screen asks for the code. */
+export class MfaRequired extends Error {
+  constructor(readonly challenge: string) {
+    super('MFA code required');
+    this.name = 'MfaRequired';
   }
 }

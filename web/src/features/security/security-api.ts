@@ -4,21 +4,30 @@
  */
 import { addArea } from '../../../../shared/i18n';
 import { admin as adminCatalog, security as securityCatalog } from '../../../../shared/i18n/security';
-import { SECURITY_MESSAGES, type GeoRule, type GeoRuleBody, type TenantRow } from '../../../../shared/schemas/security';
-import { api } from '../../lib/api';
+import { MFA_MESSAGES, PASSWORD_CHANGE_MESSAGES, SECURITY_MESSAGES, type GeoRule, type GeoRuleBody, type TenantRow } from '../../../../shared/schemas/security';
+import { api, apiRequest } from '../../lib/api';
 import { registerMessages } from '../../lib/api-errors';
 
 addArea('security', securityCatalog);
 addArea('admin', adminCatalog);
 registerMessages('security.msg', SECURITY_MESSAGES);
+registerMessages('security.msg', MFA_MESSAGES);
+registerMessages('security.msg', PASSWORD_CHANGE_MESSAGES);
 
 export const AUDIT_PATH = '/api/v1/security/audit';
 export const SIGNINS_PATH = '/api/v1/security/signins';
 export const GEO_RULES_PATH = '/api/v1/security/geo-rules';
 export const TENANTS_PATH = '/api/v1/admin/tenants';
+export const SESSIONS_PATH = '/api/v1/security/sessions';
+export const MFA_PATH = '/api/v1/auth/mfa';
 
 export const securityApi = {
   saveGeoRule: (body: GeoRuleBody | { country: string; action: 'remove' }) => api.post<{ items: GeoRule[] }>(GEO_RULES_PATH, body),
   unlock: (username: string) => api.post(`/api/v1/security/lockouts/${encodeURIComponent(username)}/unlock`, {}),
+  revokeSession: (id: string) => api.post(`${SESSIONS_PATH}/${encodeURIComponent(id)}/revoke`, {}),
+  mfaSetup: () => api.post<{ secret: string; otpauthUri: string; qrCode: string }>(`${MFA_PATH}/setup`, {}),
+  mfaVerify: (code: string) => api.post<{ recoveryCodes: string[] }>(`${MFA_PATH}/verify`, { code }),
+  mfaDisable: (code: string) => apiRequest('DELETE', MFA_PATH, { code }),
+  changePassword: (body: { currentPassword: string; newPassword: string }) => api.post<{ signedOut: number }>('/api/v1/auth/password', body),
   tenantAction: (id: string, action: 'suspend' | 'reactivate', reason: string) => api.post<TenantRow>(`${TENANTS_PATH}/${encodeURIComponent(id)}/${action}`, { reason }),
 };
