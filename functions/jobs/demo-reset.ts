@@ -15,6 +15,7 @@ import { seedBlacklist, seedCustomers } from '../customers/seed';
 import { seedSettings } from '../settings/seed';
 import { seedRentals } from '../rentals/seed';
 import { seedAccounting } from '../accounting/seed';
+import { seedSecurity } from '../security/seed';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -55,6 +56,8 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'ACCOUNTING' }, { collection: 'ACCOUNT' }, { collection: 'ACCOUNT_CODE' }, { collection: 'ACCOUNT_BALANCE' },
   { collection: 'GL_MONTH' }, { collection: 'GL_DAY' }, { collection: 'VAT_MONTH' }, { collection: 'VAT_DAY' },
   { collection: 'JOURNAL' }, { collection: 'GL_PARTY' }, { collection: 'GL_LINE', scopedBy: 'ACCOUNT' },
+  // security (geo rules). SESSION is left alone: visitors signed in during a reset keep their session.
+  { collection: 'SECURITY' }, { collection: 'MFA' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
@@ -72,6 +75,7 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['rentals', seedRentals],
   // after rentals: the chart, every seeded rental ledger posted, the demo's own books
   ['accounting', seedAccounting],
+  ['security', seedSecurity],
 ];
 
 export const DEMO_COMPANY = {

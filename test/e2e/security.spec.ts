@@ -9,7 +9,10 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { security, admin } from '../../shared/i18n/security';
 import { promoteToSuperadmin } from '../../functions/auth/api';
+import { Secret, TOTP } from 'otpauth';
 import { signUpViaApi, useSession } from './helpers';
+
+const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
 
 const outDir = join(process.cwd(), 'test/.out/screenshots');
 mkdirSync(outDir, { recursive: true });
@@ -93,6 +96,49 @@ for (const language of ['en', 'ar'] as const) {
     await ownerPage.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(ownerPage.getByText('Your company account is suspended. Contact support.')).toBeVisible();
     await expect(ownerPage).toHaveURL(/\/auth/);
+    await context.close();
+  });
+
+  test(`my account: revoke another session, enrol MFA and sign in with the code (${language})`, async ({ page, browser }) => {
+    const acc = s.account;
+    const owner = await signUpViaApi(page.request);
+    const other = await page.request.post('/api/auth/login', { data: { username: owner.username, password: owner.password }, headers: { 'cloudfront-viewer-country': 'JO' } });
+    const otherToken = (await other.json()).tokens.accessToken as string;
+    await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+    await useSession(page, owner, '/account/security');
+    await expect(page.getByRole('heading', { name: acc.title, level: 1 })).toBeVisible();
+
+    // Revoke the other session: it disappears, and its token is refused at its next request.
+    const jordan = page.locator('tr[data-session-country="JO"]');
+    await expect(jordan).toHaveCount(1);
+    await jordan.getByRole('button', { name: acc.revoke }).click();
+    await expect(jordan).toHaveCount(0);
+    expect((await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(401);
+
+    // Enrol MFA: the code is computed here from the secret the page shows.
+    await page.getByRole('button', { name: acc.mfaStart }).click();
+    const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
+    await expect(page.getByRole('img', { name: 'QR' })).toBeVisible();
+    await page.screenshot({ path: join(outDir, `account-mfa-setup-${language}.png`), fullPage: true });
+    await page.getByLabel(acc.mfaCode).fill('000000' === codeFor(secret) ? '111111' : '000000');
+    await page.getByRole('button', { name: acc.mfaConfirm }).click();
+    await expect(page.getByText(s.msg.codeWrong).first()).toBeVisible();
+    await page.getByLabel(acc.mfaCode).fill(codeFor(secret));
+    await page.getByRole('button', { name: acc.mfaConfirm }).click();
+    await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+    await page.screenshot({ path: join(outDir, `account-mfa-on-${language}.png`), fullPage: true });
+
+    // Sign in with the password, then the code.
+    const context = await browser.newContext();
+    const fresh = await context.newPage();
+    await fresh.goto('/auth');
+    await fresh.getByLabel('Username', { exact: true }).fill(owner.username);
+    await fresh.getByLabel('Password', { exact: true }).fill(owner.password);
+    await fresh.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(fresh.getByTestId('mfa-step')).toBeVisible();
+    await fresh.getByLabel('Authentication code').fill(codeFor(secret));
+    await fresh.getByRole('button', { name: 'Verify' }).click();
+    await expect(fresh).toHaveURL(/\/dashboard$/);
     await context.close();
   });
 }
