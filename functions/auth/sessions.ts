@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { keys, tenantPk } from '../lib/data/keys';
-import { getItem, queryPage, transact, tx, type Item, type Page } from '../lib/data/repo';
+import { getItem, putItem, queryPage, transact, tx, updateRaw, type Item, type Page } from '../lib/data/repo';
 import { auditItem } from '../lib/data/audit';
 import { notFound, unauthorized } from '../lib/errors';
 import { SESSION_REVOKED, type AuthContext } from '../lib/auth-context';
@@ -65,20 +65,24 @@ export async function assertRefreshable(refreshToken: string): Promise<Item> {
   return marker;
 }
 
-/** After a refresh: the new access token joins the session; last used moves on. */
+/**
+ * After a refresh: the new access token joins the session; last used moves on. Whether the
+ * session is still live was settled by the refresh marker (assertRefreshable); a session item
+ * cleared meanwhile (the nightly demo reset clears the demo company's) only loses its bookkeeping.
+ */
 export async function recordRefresh(marker: Item, accessToken: string): Promise<void> {
   const tenantId = String(marker.tenantId);
   const sessionId = String(marker.sessionId);
   const jti = jtiItem(tenantId, sessionId, accessToken);
-  await transact([
-    tx.raw('Update', {
-      Key: sessionKey(tenantId, sessionId),
-      UpdateExpression: 'SET lastUsedAt = :now, jtis = list_append(if_not_exists(jtis, :empty), :jti)',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt)',
-      ExpressionAttributeValues: { ':now': new Date().toISOString(), ':jti': jti ? [String(accessClaims(accessToken).jti)] : [], ':empty': [] },
-    }),
-    ...(jti ? [tx.put(jti)] : []),
-  ]).catch(() => { throw unauthorized(SESSION_REVOKED); });
+  if (jti) await putItem(jti);
+  await updateRaw({
+    Key: sessionKey(tenantId, sessionId),
+    UpdateExpression: 'SET lastUsedAt = :now, jtis = list_append(if_not_exists(jtis, :empty), :jti)',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt)',
+    ExpressionAttributeValues: { ':now': new Date().toISOString(), ':jti': jti ? [String(accessClaims(accessToken).jti)] : [], ':empty': [] },
+  }).catch((err) => {
+    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+  });
 }
 
 export interface SessionView {

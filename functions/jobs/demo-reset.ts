@@ -56,8 +56,8 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'ACCOUNTING' }, { collection: 'ACCOUNT' }, { collection: 'ACCOUNT_CODE' }, { collection: 'ACCOUNT_BALANCE' },
   { collection: 'GL_MONTH' }, { collection: 'GL_DAY' }, { collection: 'VAT_MONTH' }, { collection: 'VAT_DAY' },
   { collection: 'JOURNAL' }, { collection: 'GL_PARTY' }, { collection: 'GL_LINE', scopedBy: 'ACCOUNT' },
-  // security (geo rules). SESSION is left alone: visitors signed in during a reset keep their session.
-  { collection: 'SECURITY' }, { collection: 'MFA' },
+  // security (geo rules, sessions: a visitor's refresh keeps working without its session item, sessions.ts)
+  { collection: 'SECURITY' }, { collection: 'MFA' }, { collection: 'SESSION' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
