@@ -110,12 +110,12 @@ function AuditLog() {
   );
 }
 
-/** The stored before/after summary, printed compactly ("before → after", or the note). */
+/** The stored before/after summary, printed compactly (the technical record, left to right). */
 function summaryText(summary: string | null): string {
   if (!summary) return '';
   try {
     const s = JSON.parse(summary) as { before?: unknown; after?: unknown; note?: string };
-    const parts = [s.before !== undefined || s.after !== undefined ? `${JSON.stringify(s.before ?? null)} → ${JSON.stringify(s.after ?? null)}` : '', s.note ?? ''];
+    const parts = [s.before !== undefined || s.after !== undefined ? `before ${JSON.stringify(s.before ?? null)} · after ${JSON.stringify(s.after ?? null)}` : '', s.note ?? ''];
     return parts.filter(Boolean).join(' · ');
   } catch {
     return summary;
