@@ -11,6 +11,8 @@ import { normalizeUsername } from './users';
  */
 export async function unlockUsername(actor: Actor, raw: string): Promise<boolean> {
   const username = normalizeUsername(raw);
+  // No account can have such a name (and it cannot be part of a key): simply not found.
+  if (/[\s#\u0000-\u001f]/.test(username)) return false;
   const pointer = await getItem(keys.global.username(username));
   if (!pointer || pointer.tenantId !== actor.tenantId) return false;
   await clearAttempts(username);

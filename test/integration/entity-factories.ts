@@ -63,6 +63,19 @@ export const createRental = async (token: string, ids: { customerId: string; veh
   created('rental', await send('/api/v1/rentals', rentalBody(ids, over), token));
 
 export const ENTITY_FACTORIES: Record<string, Factory> = {
+  // A staff member's own sign-in: its session (never the owner's own, which the tests keep using).
+  '/api/v1/security/sessions/{id}': async (t) => {
+    const username = unique('sess');
+    await createStaff(t, { firstName: 'Session', lastName: 'Probe', username, password: 'probe-pass-1' });
+    const signedIn = await post('/api/auth/login', { username, password: 'probe-pass-1' });
+    const mine = await get('/api/v1/security/sessions', signedIn.body.tokens.accessToken);
+    return mine.body.items[0].id as string;
+  },
+  '/api/v1/security/lockouts/{username}': async (t) => {
+    const username = unique('lock');
+    await createStaff(t, { firstName: 'Lockout', lastName: 'Probe', username, password: 'probe-pass-1' });
+    return { username };
+  },
   '/api/v1/staff/{id}': async (t) => (await createStaff(t, { firstName: 'Tenancy', lastName: 'Probe', username: unique('probe'), password: 'probe-pass-1' })).id,
   '/api/v1/vehicles/{id}': async (t) => (await createVehicle(t)).id,
   '/api/v1/customers/{id}': async (t) => (await createCustomer(t, { fullNameEnglish: 'Tenancy Probe' })).id,
