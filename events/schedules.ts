@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -32,6 +32,24 @@ export const SCHEDULES: ScheduleDef[] = [
     description: 'Marks active rentals past expected return plus the grace period as overdue',
     cron: 'cron(0/15 * * * ? *)',
     localCron: '*/15 * * * *',
+  },
+  {
+    name: 'document-reminders',
+    description: 'Emails document expiry reminders: once per document and stage (due soon, expired, weekly while expired)',
+    cron: 'cron(0 4 * * ? *)',
+    localCron: '0 4 * * *',
+  },
+  {
+    name: 'maintenance-predictions',
+    description: 'Recomputes service predictions of every vehicle with a service program (sparse index, once per vehicle and day)',
+    cron: 'cron(30 2 * * ? *)',
+    localCron: '30 2 * * *',
+  },
+  {
+    name: 'alerts',
+    description: 'Raises alerts (once per condition) for companies with rentals due or fines and tolls to look at',
+    cron: 'cron(5 * * * ? *)',
+    localCron: '5 * * * *',
   },
   {
     name: 'company-timezones',

@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   TRANSACTION_CONFLICT: 'TRANSACTION_CONFLICT',
   INVALID_TRANSITION: 'INVALID_TRANSITION',
   INVALID_REVERSAL: 'INVALID_REVERSAL',
+  /** Invoices: an issued invoice is locked; corrections are credit notes. */
+  INVOICE_LOCKED: 'INVOICE_LOCKED',
   /** Accounting: a posting dated before the lock date, or a VAT line in a filed VAT period. */
   PERIOD_LOCKED: 'PERIOD_LOCKED',
   /** Accounting: an account with a balance cannot be deactivated. */
@@ -23,6 +25,8 @@ export const ERROR_CODES = {
   VEHICLE_UNAVAILABLE: 'VEHICLE_UNAVAILABLE',
   BLACKLIST_WARNING: 'BLACKLIST_WARNING',
   CUSTOMER_BLACKLISTED: 'CUSTOMER_BLACKLISTED',
+  /** Documents: the car's registration/insurance or the driver's licence has lapsed by the rental's start. */
+  DOCUMENT_EXPIRED: 'DOCUMENT_EXPIRED',
   LAST_OWNER: 'LAST_OWNER',
   ID_SCAN_FAILED: 'ID_SCAN_FAILED',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',

@@ -86,10 +86,10 @@ async function main() {
     }
     const dataDir = join(out, `stack-${process.pid}`);
     rmSync(dataDir, { recursive: true, force: true });
-    const [dynamodb, cognito, s3, ses, gatewayPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-    console.log(`\n▶ starting a fresh local stack (gateway :${gatewayPort}, dynamodb :${dynamodb}, cognito :${cognito}, s3 :${s3}, ses :${ses})`);
+    const [dynamodb, cognito, s3, ses, paytabs, gatewayPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
+    console.log(`\n▶ starting a fresh local stack (gateway :${gatewayPort}, dynamodb :${dynamodb}, cognito :${cognito}, s3 :${s3}, ses :${ses}, paytabs :${paytabs})`);
     const stack = await startLocalStack({
-      dataDir, ports: { dynamodb, cognito, s3, ses }, gatewayPort, webDir: join(root, 'web/dist'), scheduler: false,
+      dataDir, ports: { dynamodb, cognito, s3, ses, paytabs }, gatewayPort, webDir: join(root, 'web/dist'), scheduler: false,
       log: process.env.GATEWAY_LOG === '1' ? (l) => console.log(l) : () => {},
     });
     try {

@@ -9,6 +9,7 @@ import type { RegionCode } from '../../shared/regions';
 import { postJournal as post, prepareJournal, readLineAccounts, type JournalDraft } from './engine';
 import { ensureAccounting } from './setup';
 import { backfillRentals } from './rental-postings';
+import { ACCOUNT_CODES } from '../../shared/accounting/chart';
 
 export type { JournalDraft } from './engine';
 export type { RentalPostingInput } from './rental-postings';
@@ -18,6 +19,22 @@ export { rentalJournalItems } from './rental-postings';
 export async function journalItems(tenantId: string, draft: JournalDraft): Promise<TransactItem[]> {
   const settings = await ensureAccounting(tenantId);
   return (await prepareJournal(tenantId, settings, draft, { accounts: await readLineAccounts(tenantId, draft.lines) })).items;
+}
+
+/**
+ * `journalItems` plus the entry's id, for callers that keep it to reverse the entry later
+ * (maintenance: cancelling a completed record posts the reversal of its cost).
+ */
+export async function journalEntryItems(tenantId: string, draft: JournalDraft): Promise<{ entryId: string; items: TransactItem[] }> {
+  const settings = await ensureAccounting(tenantId);
+  const prepared = await prepareJournal(tenantId, settings, draft, { accounts: await readLineAccounts(tenantId, draft.lines) });
+  return { entryId: prepared.entry.id, items: prepared.items };
+}
+
+/** The company's account ids by chart code and its region (callers building their own lines). */
+export async function bookAccounts(tenantId: string): Promise<{ accountIds: Record<string, string>; region: RegionCode }> {
+  const settings = await ensureAccounting(tenantId);
+  return { accountIds: settings.accountIds, region: settings.region as RegionCode };
 }
 
 /** A standalone journal entry (its own transaction). */
@@ -31,3 +48,32 @@ export async function migrateBooks(tenantId: string) {
   await ensureAccounting(tenantId, undefined, { resync: true });
   return backfillRentals(tenantId);
 }
+
+/**
+ * Customer credit (an overpayment kept for the customer's next invoice, issue 19): the journal
+ * items of money received into (amountMinor > 0: Dr the method's account / Cr 2160 customer
+ * advances) or paid back out of (amountMinor < 0: the reverse) a customer's credit, with the
+ * customer as party on the advances line, for the caller's own transaction.
+ */
+export async function customerCreditJournalItems(tenantId: string, input: {
+  customerId: string; amountMinor: number; method: string; date: string; description: string; reference: string | null;
+  sourceId: string; createdBy: string | null;
+}): Promise<TransactItem[]> {
+  const settings = await ensureAccounting(tenantId);
+  const methodAccount = settings.methodAccounts[input.method as keyof typeof settings.methodAccounts];
+  const advances = settings.accountIds[ACCOUNT_CODES.customerAdvances];
+  if (!methodAccount || !advances) throw new Error(`No account for method ${input.method} or customer advances`);
+  const amount = Math.abs(input.amountMinor);
+  const into = input.amountMinor > 0;
+  const party = { type: 'customer' as const, id: input.customerId };
+  return journalItems(tenantId, {
+    date: input.date, description: input.description, reference: input.reference, source: 'payment', sourceId: input.sourceId, createdBy: input.createdBy,
+    lines: [
+      { accountId: methodAccount, debitMinor: into ? amount : 0, creditMinor: into ? 0 : amount },
+      { accountId: advances, debitMinor: into ? 0 : amount, creditMinor: into ? amount : 0, party },
+    ],
+  });
+}
+
+/** The company's account ids by chart code (e.g. '1330' → its account id), for callers that build their own lines. */
+export const accountIdsByCode = async (tenantId: string): Promise<Record<string, string>> => (await ensureAccounting(tenantId)).accountIds;

@@ -7,3 +7,7 @@
 export { customerKey, loyaltyFields } from './model';
 export { blacklistMatchesFor } from './blacklist-data';
 export type { SeededCustomer } from './seed';
+/** The ID-scan readers (PDF text layer, text an image carries, MRZ via `mrz`): documents' analysis reuses them. */
+export { extractPdfText } from './id-scan/pdf-text';
+export { imageText } from './id-scan/image-text';
+export { readMrz, sniffType, labelledDate } from './id-scan/extract';

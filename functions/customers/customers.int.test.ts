@@ -394,6 +394,12 @@ describe('ID scan', () => {
     expect(res.body.rawMrz).toHaveLength(2);
   });
 
+  it('reads a photo of the sample passport by OCR (tesseract.js, English model from npm) and its MRZ', async () => {
+    const res = await scan(fixture('sample-passport-photo.png'), 'image/png');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ source: 'mrz', confidence: 1, documentType: 'passport', fields: { fullNameEnglish: 'Anna Maria Eriksson', nationalIdOrPassport: 'L898902C3' } });
+  });
+
   it('reads the labelled fields of the sample licence PDF', async () => {
     const res = await scan(fixture('sample-licence.pdf'), 'application/pdf');
     expect(res.status).toBe(200);

@@ -16,6 +16,12 @@ import { seedSettings } from '../settings/seed';
 import { seedRentals } from '../rentals/seed';
 import { seedAccounting } from '../accounting/seed';
 import { seedSecurity } from '../security/seed';
+import { seedInvoices } from '../invoices/seed';
+import { seedPayments } from '../payments/seed';
+import { seedDocuments } from '../documents/api';
+import { seedMaintenance } from '../maintenance/seed';
+import { seedTickets } from '../tickets/api';
+import { seedAlerts } from '../alerts/api';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -58,10 +64,23 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'JOURNAL' }, { collection: 'GL_PARTY' }, { collection: 'GL_LINE', scopedBy: 'ACCOUNT' },
   // security (geo rules, sessions: a visitor's refresh keeps working without its session item, sessions.ts)
   { collection: 'SECURITY' }, { collection: 'MFA' }, { collection: 'SESSION' },
+  // invoices
+  { collection: 'INVOICE' }, { collection: 'INVOICE_DUE_WORK' }, { collection: 'CREDIT_NOTE' }, { collection: 'RENTAL_INVOICE', scopedBy: 'RENTAL' }, { collection: 'INVOICED_CHARGE', scopedBy: 'RENTAL' },
+  // payments
+  { collection: 'PAYMENT' }, { collection: 'RECEIPT' }, { collection: 'GATEWAY_TXN' }, { collection: 'CUSTOMER_CREDIT' }, { collection: 'INVOICE_PAYMENT', scopedBy: 'INVOICE' },
+  // documents
+  { collection: 'DOC' }, { collection: 'DOC_CHAIN', scopedBy: 'DOC' }, { collection: 'DOC_REMINDER', scopedBy: 'DOC' },
+  { collection: 'DOC_OF', scopedBy: 'VEHICLE' }, { collection: 'DOC_OF', scopedBy: 'CUSTOMER' },
+  // maintenance and inspections
+  { collection: 'MAINT' }, { collection: 'SERVICE_PROGRAM' }, { collection: 'MAINT_PREDICTION' }, { collection: 'MAINT_PREDICTION_RUN' },
+  { collection: 'INSPECTION' }, { collection: 'INSPECTION_KIND' },
+  // tickets, Salik, alerts
+  { collection: 'TICKET' }, { collection: 'TICKET_NO' }, { collection: 'TICKET_HIST', scopedBy: 'TICKET' }, { collection: 'SALIK' }, { collection: 'SALIK_TX' },
+  { collection: 'IMPORT_MAPPING' }, { collection: 'TICKET_WORK' }, { collection: 'ALERT' }, { collection: 'ALERT_KEY' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
-export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE'];
+export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'CUSTOMER_INVOICES', 'INVOICE_STATUS', 'DOC_LATEST', 'MAINT_BY_VEHICLE', 'MAINT_BY_DATE', 'INSPECTION_BY_RENTAL', 'INSPECTION_BY_DATE', 'TICKET_RENTAL', 'TICKET_MATCH', 'SALIK_RENTAL', 'SALIK_MATCH', 'ALERT_STATUS'];
 
 /** Area seeds, in dependency order. */
 export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<void>]> = [
@@ -76,6 +95,18 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   // after rentals: the chart, every seeded rental ledger posted, the demo's own books
   ['accounting', seedAccounting],
   ['security', seedSecurity],
+  // after accounting: invoices issued through the real use cases (credit note reverses in the GL)
+  ['invoices', seedInvoices],
+  // after invoices: receipts, online payments and partly paid invoices on the open ones
+  ['payments', seedPayments],
+  // after vehicles and customers: documents of the three scopes and the reminders already sent
+  ['documents', seedDocuments],
+  // after accounting (costs post through the engine) and rentals (odometer history, inspections)
+  ['maintenance', seedMaintenance],
+  // after accounting: fines and tolls matched to the seeded rentals, some recharged through the books
+  ['tickets', seedTickets],
+  // last: alerts read from everything above
+  ['alerts', seedAlerts],
 ];
 
 export const DEMO_COMPANY = {

@@ -12,6 +12,10 @@ export interface RuntimeConfig {
   endpoints: { dynamodb?: string; cognito?: string; s3?: string; ses?: string };
   /** Public base URL of S3 presigned links (local s3rver vs AWS). */
   isLocal: boolean;
+  /** PayTabs API base (the sandbox emulator locally; the company's PayTabs region endpoint in the cloud). */
+  paytabsBaseUrl: string;
+  /** The app's public origin (browser return pages and gateway callbacks reach the API under it). */
+  webOrigin: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
@@ -29,6 +33,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
       ses: env.SES_ENDPOINT || undefined,
     },
     isLocal: env.SAYYARA_LOCAL === '1',
+    paytabsBaseUrl: (env.PAYTABS_BASE_URL || 'https://secure.paytabs.com').replace(/\/$/, ''),
+    webOrigin: (env.WEB_ORIGIN ?? '').split(',')[0].trim().replace(/\/$/, ''),
   };
 }
 

@@ -2,5 +2,61 @@
  * What other domains (and jobs) may use from rentals. The only rentals module imported from
  * outside functions/rentals/ (functions/lib/boundaries.test.ts enforces it).
  */
+import { batchGet } from '../lib/data/repo';
+import { rentalKey } from './data';
+
 export { listRentalsForCustomer } from './data';
-export { runOverdueRentals } from './overdue';
+import { getRentalItem, readLedger } from './data';
+export { runOverdueRentals, tenantsWithRentalsDue } from './overdue';
+/** Payments (invoices paid, refunds): the rental ledger + journal items of a payment for the caller's own transaction. */
+export { rentalMoneyChange, type RentalMoneyChange } from './ledger';
+/** The invoices domain: a rental and its ledger (consistent reads), its key, and reversals in one transaction with the credit note. */
+export { getRentalItem, readLedger, rentalKey, type RentalItem, type LedgerItem } from './data';
+export { billingPeriodChange, billingPeriodPreview, reverseChargesWith } from './ledger';
+/** A rental's reference and balance (payments' answer shows the rental settled), or undefined. */
+export async function rentalBalance(tenantId: string, rentalId: string): Promise<{ referenceNumber: string; balanceMinor: number } | undefined> {
+  const r = await getRentalItem(tenantId, rentalId, false);
+  return r ? { referenceNumber: r.referenceNumber, balanceMinor: r.balanceMinor } : undefined;
+}
+/** A rental and its ledger (posting order), for the final settlement document (payments), or undefined. */
+export async function rentalWithLedger(tenantId: string, rentalId: string) {
+  const rental = await getRentalItem(tenantId, rentalId, true);
+  return rental ? { rental, ledger: await readLedger(tenantId, rentalId) } : undefined;
+}
+
+/**
+ * Odometer readings of some rentals (maintenance predictions measure each vehicle's daily km from
+ * them): the pickup reading (odometerStart at pickedUpAt) and the return reading (odometerEnd at
+ * returnDate). One batch get; rentals without readings give none.
+ */
+export async function rentalOdometerReadings(tenantId: string, rentalIds: string[]): Promise<{ at: string; km: number; source: 'pickup' | 'return'; refId: string; reference: string | null }[]> {
+  const ids = [...new Set(rentalIds)];
+  const out: { at: string; km: number; source: 'pickup' | 'return'; refId: string; reference: string | null }[] = [];
+  for (let i = 0; i < ids.length; i += 100) {
+    const items = await batchGet(ids.slice(i, i + 100).map((id) => rentalKey(tenantId, id)), false);
+    for (const r of items) {
+      if (!r) continue;
+      const ref = (r.referenceNumber as string | undefined) ?? null;
+      if (typeof r.odometerStart === 'number' && typeof r.pickedUpAt === 'string') out.push({ at: r.pickedUpAt, km: r.odometerStart, source: 'pickup', refId: r.id as string, reference: ref });
+      if (typeof r.odometerEnd === 'number' && typeof r.returnDate === 'string') out.push({ at: r.returnDate, km: r.odometerEnd, source: 'return', refId: r.id as string, reference: ref });
+    }
+  }
+  return out;
+}
+
+/** What an inspection needs of its rental (maintenance domain: check-out/check-in), or undefined. */
+export async function rentalForInspection(tenantId: string, rentalId: string) {
+  const [r] = await batchGet([rentalKey(tenantId, rentalId)], true);
+  if (!r) return undefined;
+  return {
+    id: r.id as string, referenceNumber: r.referenceNumber as string, status: r.status as string,
+    vehicleId: r.vehicleId as string, vehicleLabel: r.vehicleLabel as string, customerName: r.customerName as string,
+    startDate: r.startDate as string, expectedReturnDate: (r.expectedReturnDate as string | null) ?? null,
+    returnDate: (r.returnDate as string | null) ?? null,
+    dailyKmLimit: (r.dailyKmLimit as number | null) ?? null, extraChargePerKmMinor: (r.extraChargePerKmMinor as number) ?? 0,
+  };
+}
+
+export { getRentalItem as readRentalItem } from './data';
+export { postExternalCharges, type ExternalChargePlan } from './ledger';
+export { listRentals as listRentalsPage } from './data';

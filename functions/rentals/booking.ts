@@ -11,7 +11,8 @@ import { takeReference, type TakenReference } from '../lib/data/counters';
 import { runIdempotent } from '../lib/data/idempotency';
 import { batchGet, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { HttpError, conflict, validationFailed } from '../lib/errors';
-import { blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, rentalJournalItems, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
+import { rentalPaymentReceipt } from './deps';
+import { lapsingDocuments, blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, rentalJournalItems, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
 import {
   ZERO_TOTALS, appendTimeline, ledgerItem, monthTotalsTx, rentalIndexes, rentalKey, searchTextOf, statusCountTx, toRentalApi, totalsAfter,
   type NewLedgerEntry, type RentalItem,
@@ -169,7 +170,24 @@ export async function createRental(actor: Actor, body: CreateRentalBody, idempot
     // references are taken once, when the first attempt finds the vehicle free.
     let references: Promise<BookingReferences> | undefined;
     const takeReferences = () => (references ??= takeBookingReferences(actor.tenantId, settings));
-    return retryWithJitter(() => attemptBooking(actor, body, settings, priced, record, takeReferences));
+    // The rental id and the initial payment's REC- receipt are fixed once, so a retried
+    // transaction puts the same receipt (a failed transaction wrote nothing) and takes no second number.
+    const id = ulid();
+    let receipt: Promise<InitialReceipt> | undefined;
+    const takeReceipt = (rentalReference: string) => (receipt ??= initialPaymentReceipt(actor, id, rentalReference, customer, body));
+    return retryWithJitter(() => attemptBooking(actor, id, body, settings, priced, record, takeReferences, takeReceipt));
+  });
+}
+
+type InitialReceipt = { id: string; number: string; item: TransactItem } | null;
+
+/** The initial payment taken in the booking wizard gets its REC- receipt like any money received (payments domain). */
+async function initialPaymentReceipt(actor: Actor, rentalId: string, rentalReference: string, customer: CustomerLike, body: CreateRentalBody): Promise<InitialReceipt> {
+  const amountMinor = toMinor(body.initialPaymentAmount);
+  if (amountMinor <= 0) return null;
+  return rentalPaymentReceipt(actor, {
+    rentalId, rentalReference, customerId: customer.id, customerName: customer.fullNameEnglish ?? '',
+    amountMinor, method: body.initialPaymentMethod ?? 'cash', deposit: false, reason: 'Initial payment',
   });
 }
 
@@ -222,13 +240,27 @@ async function checkBlacklist(tenantId: string, customer: CustomerLike, body: Cr
   }
 }
 
+/**
+ * The car's registration and insurance and the driver's licence (documents domain): lapsed by the
+ * start → 409 DOCUMENT_EXPIRED, nothing written; lapsing before the return → the rental carries
+ * `documentFlags` (shown on the rental and in the booking wizard).
+ */
+async function checkDocuments(tenantId: string, vehicleId: string, customerId: string, start: string, end: string | null, timeZone: string) {
+  const found = await lapsingDocuments(tenantId, { vehicleId, customerId }, calendarDateInZone(start, timeZone), end ? calendarDateInZone(end, timeZone) : null);
+  const lapsed = found.filter((d) => d.lapses === 'before_start');
+  if (lapsed.length) throw conflict(RENTAL_SERVER_MESSAGES.documentLapsed, { startDate: RENTAL_SERVER_MESSAGES.documentLapsed }, 'DOCUMENT_EXPIRED', { conflicts: lapsed });
+  return found.map(({ documentId, title, documentType, scope, expiryDate }) => ({ documentId, title, documentType, scope, expiryDate }));
+}
+
 async function attemptBooking(
   actor: Actor,
+  id: string,
   body: CreateRentalBody,
   settings: RentalSettings,
   priced: PricedBooking,
   record: (r: { status: number; body: unknown }) => TransactItem[],
   takeReferences: () => Promise<BookingReferences>,
+  takeReceipt: (rentalReference: string) => Promise<InitialReceipt>,
 ) {
   // One consistent round trip for everything the transaction conditions on.
   const [vehicleItem, customerItem] = await batchGet([
@@ -242,13 +274,16 @@ async function attemptBooking(
   const now = new Date();
 
   const end = body.openEnded ? null : body.endDate!;
+  const documentFlags = await checkDocuments(actor.tenantId, vehicle.id, customer.id, body.startDate, end, settings.timezone);
   const conflicts = await findConflicts(actor.tenantId, vehicle.id, body.startDate, end);
   if (conflicts.length > 0 && !settings.enableOverbooking) throw bookingConflict(conflicts);
 
   const { rent, cnt } = await takeReferences();
-  const id = ulid();
+  const receipt = await takeReceipt(rent.reference);
   const at = now.toISOString();
-  const entries = initialEntries(priced.quote, body).map((e) => ledgerItem(actor.tenantId, id, e, actor.userId, at));
+  const entries = initialEntries(priced.quote, body)
+    .map((e) => (receipt && e.type === 'payment' ? { ...e, receiptId: receipt.id, receiptNumber: receipt.number } : e))
+    .map((e) => ledgerItem(actor.tenantId, id, e, actor.userId, at));
   const totals = totalsAfter(ZERO_TOTALS, entries);
   const base = {
     id,
@@ -271,6 +306,7 @@ async function attemptBooking(
     licensePlate: vehicle.licensePlate,
     endDate: end,
     openEnded: body.openEnded,
+    ...(documentFlags.length ? { documentFlags } : {}),
     expectedReturnDate: priced.expectedReturnDate,
     expectedDuration: priced.quote.days,
     returnDate: null,
@@ -325,6 +361,7 @@ async function attemptBooking(
     tx.putNew(scheduleBlockItem(actor.tenantId, block)),
     tx.putNew(rental),
     ...entries.map((e) => tx.putNew(e)),
+    receipt?.item ?? null,
     statusCountTx(actor.tenantId, id, null, 'pending'),
     monthTotalsTx(actor.tenantId, id, month, entries),
     // The customers domain's counter, versioned like every change of its item.

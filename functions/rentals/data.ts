@@ -213,6 +213,9 @@ export interface LedgerItem extends Item {
   reversesId: string | null;
   /** Pricing line code for entries posted from a quote or the final charges (base_rental, tax…). */
   lineCode: string | null;
+  /** Money received or paid back: its REC- receipt (payments domain). */
+  receiptId?: string | null;
+  receiptNumber?: string | null;
   postedAt: string;
   postedBy: string | null;
   createdAt: string;
@@ -220,7 +223,7 @@ export interface LedgerItem extends Item {
 }
 
 export type NewLedgerEntry = Pick<LedgerItem, 'type' | 'context' | 'category' | 'label' | 'amountMinor'> &
-  Partial<Pick<LedgerItem, 'method' | 'status' | 'reversesId' | 'lineCode'>>;
+  Partial<Pick<LedgerItem, 'method' | 'status' | 'reversesId' | 'lineCode' | 'receiptId' | 'receiptNumber'>>;
 
 const descriptionFields = (d: LedgerDescription) => ({ descriptionCode: d.code, descriptionParams: d.params ?? {} });
 
@@ -245,6 +248,7 @@ export function ledgerItem(tenantId: string, rentalId: string, e: NewLedgerEntry
     version: 1,
     reversesId: e.reversesId ?? null,
     lineCode: e.lineCode ?? null,
+    ...(e.receiptId ? { receiptId: e.receiptId, receiptNumber: e.receiptNumber ?? null } : {}),
     postedAt: now,
     postedBy: by,
     createdAt: now,

@@ -5,6 +5,8 @@ import { batchGet, getItem, type Item } from '../lib/data/repo';
 import { companyRegion, companySettingsFrom, companyTimezone, readCompanySettings, type CompanySettings } from '../lib/company-settings';
 import { vehicleKey } from '../vehicles/api';
 import { customerKey } from '../customers/api';
+/** Documents that lapse before a rental ends (documents domain): refuse or flag the booking. */
+export { lapsingDocuments, type LapsingDocument } from '../documents/api';
 
 /**
  * What the rentals domain reads from other domains: vehicles and their schedule, customers and
@@ -142,5 +144,11 @@ export async function readRentalSettings(tenantId: string): Promise<RentalSettin
 /** Blacklist matches (customers domain decides the matching; the company's mode decides what a booking does). */
 export { blacklistMatchesFor, loyaltyFields } from '../customers/api';
 
+/** Payments: the REC- receipt of money received on a rental, for the rental's own transaction. */
+export { rentalPaymentReceipt } from '../payments/api';
+
 /** Accounting: the journal items that post a rental change in the rental's own transaction (DESIGN.md §14). */
 export { rentalJournalItems } from '../accounting/api';
+
+/** Invoices: the issued invoice a charge is on (a manual reversal of it is refused). */
+export { chargeMarkerKey, invoiceOfCharge, invoicedChargesOf } from '../invoices/api';

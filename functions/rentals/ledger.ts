@@ -1,12 +1,15 @@
 import { toMinor } from '../../shared/money';
 import type { ChargeBody, PaymentBody, RefundBody } from '../../shared/schemas/rentals';
-import { getItem } from '../lib/data/repo';
+import { getItem, tx, type TransactItem } from '../lib/data/repo';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { ledgerPk, readLedger, toApi, type LedgerItem, type RentalItem } from './data';
-import { mutateRental } from './mutate';
+import { ledgerPk, readLedger, toApi, type LedgerItem, type NewLedgerEntry, type RentalItem } from './data';
+import { billingEntries } from './pricing';
+import { mutateRental, planRentalChange, type RentalChange } from './mutate';
+import { chargeMarkerKey, invoiceOfCharge, readRentalSettings } from './deps';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { DEPOSIT_APPLIED_METHOD } from '../../shared/rentals/ledger';
+import { rentalPaymentReceipt } from './deps';
 
 /**
  * Ledger movements on one rental (rental_ledger_entries). Entries are posted locked and never
@@ -33,17 +36,52 @@ function assertOpen(rental: RentalItem) {
 
 const respondWithEntry = (rental: unknown, entries: LedgerItem[]) => ({ entry: toApi(entries[0]), rental });
 
+/**
+ * Money received on a rental gets its REC- receipt (payments domain, through deps.ts): the number
+ * is taken before the transaction (unique, increasing, gaps allowed) and the receipt item is
+ * written in the rental's own transaction.
+ */
 export function recordPayment(actor: Actor, rentalId: string, body: PaymentBody, key?: string) {
   return mutateRental(actor, rentalId, { scope: 'payment', idempotencyKey: key }, async (rental) => {
     assertOpen(rental);
+    const amountMinor = toMinor(body.amount);
+    const receipt = await rentalPaymentReceipt(actor, {
+      rentalId: rental.id, rentalReference: rental.referenceNumber, customerId: rental.customerId, customerName: rental.customerName,
+      amountMinor, method: body.method, deposit: body.forDeposit,
+    });
     return {
       action: body.forDeposit ? 'deposit_received' : 'payment',
       entries: [{
         type: 'payment', context: 'usage', category: body.forDeposit ? 'security_deposit' : 'payment',
-        label: body.label ?? (body.forDeposit ? 'Security deposit received' : 'Payment'), amountMinor: toMinor(body.amount), method: body.method,
+        label: body.label ?? (body.forDeposit ? 'Security deposit received' : 'Payment'), amountMinor, method: body.method,
+        receiptId: receipt.id, receiptNumber: receipt.number,
       }],
+      extra: [receipt.item],
       respond: respondWithEntry,
       status201: true,
+    };
+  });
+}
+
+/**
+ * A payment or refund of another domain (payments: an invoice paid, a refund to the original
+ * method) as rental ledger + journal transaction items, for that domain's own transaction: the
+ * same rental payment path (entry, totals, posting rules, audit) without writing. The refund is
+ * held to the money received, as recordRefund holds it.
+ */
+export type RentalMoneyChange = RentalChange;
+export function rentalMoneyChange(actor: Actor, rentalId: string, move: { type: 'payment' | 'refund'; amountMinor: number; method: string; label: string; receipt?: { id: string; number: string } }): Promise<RentalChange> {
+  return planRentalChange(actor, rentalId, async (rental) => {
+    assertOpen(rental);
+    if (move.type === 'refund' && move.amountMinor > rental.paymentsMinor - rental.refundsMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverPaid });
+    return {
+      action: move.type,
+      entries: [{
+        type: move.type, context: move.type === 'refund' ? 'refund' : 'usage', category: 'payment', label: move.label,
+        amountMinor: move.amountMinor, method: move.method as LedgerItem['method'],
+        ...(move.receipt ? { receiptId: move.receipt.id, receiptNumber: move.receipt.number } : {}),
+      }],
+      respond: respondWithEntry,
     };
   });
 }
@@ -66,12 +104,19 @@ export function recordRefund(actor: Actor, rentalId: string, body: RefundBody, k
     const amountMinor = toMinor(body.amount);
     if (body.fromDeposit && amountMinor > rental.depositHeldMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverDeposit });
     if (!body.fromDeposit && amountMinor > rental.paymentsMinor - rental.refundsMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverPaid });
+    const label = body.label ?? (body.fromDeposit ? 'Security deposit refund' : 'Refund');
+    // Money paid back gets its refund receipt (REC- numbering) in the same transaction.
+    const receipt = await rentalPaymentReceipt(actor, {
+      rentalId: rental.id, rentalReference: rental.referenceNumber, customerId: rental.customerId, customerName: rental.customerName,
+      amountMinor, method: body.method, deposit: body.fromDeposit, kind: 'refund_receipt', reason: label,
+    });
     return {
       action: body.fromDeposit ? 'deposit_refund' : 'refund',
       entries: [{
         type: 'refund', context: 'refund', category: body.fromDeposit ? 'security_deposit_refund' : 'payment',
-        label: body.label ?? (body.fromDeposit ? 'Security deposit refund' : 'Refund'), amountMinor, method: body.method,
+        label, amountMinor, method: body.method, receiptId: receipt.id, receiptNumber: receipt.number,
       }],
+      extra: [receipt.item],
       respond: respondWithEntry,
       status201: true,
     };
@@ -84,6 +129,9 @@ export function reverseEntry(actor: Actor, rentalId: string, entryId: string, bo
     const original = (await getItem({ pk: ledgerPk(actor.tenantId, rentalId), sk: entryId }, true)) as LedgerItem | undefined;
     if (!original) throw notFound('Ledger entry not found');
     if (original.reversesId) throw conflict('A reversal cannot be reversed; post a new entry instead', undefined, 'INVALID_REVERSAL');
+    // An invoiced charge is corrected by the invoice's credit note (which reverses it), not here.
+    const invoice = original.type === 'charge' ? await invoiceOfCharge(actor.tenantId, rentalId, original.id) : undefined;
+    if (invoice) throw conflict(`This charge is on invoice ${invoice.invoiceNumber}. Issue a credit note for the invoice instead.`, undefined, 'INVOICE_LOCKED');
     const ledger = await readLedger(actor.tenantId, rentalId);
     const leftOf = (entry: LedgerItem) => entry.amountMinor - ledger.filter((e) => e.reversesId === entry.id).reduce((s, e) => s + e.amountMinor, 0);
     const left = leftOf(original);
@@ -101,7 +149,103 @@ export function reverseEntry(actor: Actor, rentalId: string, entryId: string, bo
         type: entry.type, context: 'adjustment' as const, category: entry.category, label: `Reversal: ${body.reason}`,
         amountMinor, method: entry.method, reversesId: entry.id, lineCode: entry.lineCode,
       })),
+      // …and an invoice issued meanwhile (its marker written) makes this transaction fail and re-plan.
+      extra: original.type === 'charge' ? [tx.condition(chargeMarkerKey(actor.tenantId, rentalId, original.id), 'attribute_not_exists(pk)')] : [],
       respond: respondWithEntry,
+      status201: true,
+    };
+  });
+}
+
+/**
+ * Reverses whole charges (or what an invoice carried of them) in ONE rental transaction that
+ * also holds the caller's items — the invoices domain's credit note: reversal entries on the
+ * rental ledger (posted to the GL by the posting rules), plus the credit note, the voided
+ * invoice and the released charge markers. `extra` is built on every attempt (fresh counters).
+ */
+export function reverseChargesWith(
+  actor: Actor,
+  rentalId: string,
+  input: {
+    charges: readonly { id: string; amountMinor: number }[];
+    reason: string;
+    action: string;
+    idempotencyKey?: string;
+    extra: (rental: RentalItem, now: Date) => Promise<TransactItem[]>;
+    respond: () => unknown;
+  },
+) {
+  return mutateRental(actor, rentalId, { scope: input.action, idempotencyKey: input.idempotencyKey }, async (rental, _settings, now) => {
+    assertOpen(rental);
+    const ledger = await readLedger(actor.tenantId, rentalId);
+    const byId = new Map(ledger.map((e) => [e.id, e]));
+    const entries = input.charges.filter((c) => c.amountMinor > 0).map((c) => {
+      const original = byId.get(c.id);
+      if (!original || original.type !== 'charge' || original.reversesId) throw conflict('The charge to reverse is not on this rental', undefined, 'INVALID_REVERSAL');
+      const left = original.amountMinor - ledger.filter((e) => e.reversesId === original.id).reduce((s, e) => s + e.amountMinor, 0);
+      if (c.amountMinor > left) throw conflict('This charge was already reversed', undefined, 'INVALID_REVERSAL');
+      return {
+        type: original.type, context: 'adjustment' as const, category: original.category, label: `Reversal: ${input.reason}`,
+        amountMinor: c.amountMinor, reversesId: original.id, lineCode: original.lineCode,
+      };
+    });
+    return { action: input.action, note: input.reason, entries, extra: await input.extra(rental, now), respond: input.respond, status201: true };
+  });
+}
+
+/** Rentals an invoice may bill by period: open-ended ones still running. */
+const billable = (rental: RentalItem) => rental.openEnded && ['pending', 'active', 'overdue'].includes(rental.status);
+
+/** What billing `rentalId` through `throughISO` would post (nothing for rentals not billed by period). */
+export async function billingPeriodPreview(tenantId: string, rental: RentalItem): Promise<(throughISO: string) => NewLedgerEntry[]> {
+  if (!billable(rental)) return () => [];
+  const [settings, ledger] = await Promise.all([readRentalSettings(tenantId), readLedger(tenantId, rental.id)]);
+  return (throughISO) => billingEntries(rental, settings, ledger, throughISO);
+}
+
+/**
+ * The rental change (ledger entries + their journal, for the caller's own transaction) that bills
+ * an open-ended rental through `throughISO`; undefined when there is nothing to post.
+ */
+export async function billingPeriodChange(actor: Actor, rentalId: string, throughISO: string): Promise<RentalChange | undefined> {
+  const change = await planRentalChange(actor, rentalId, async (rental, settings) => {
+    assertOpen(rental);
+    const entries = billable(rental) ? billingEntries(rental, settings, await readLedger(actor.tenantId, rentalId), throughISO) : [];
+    return { action: 'billing_period', note: `Billed through ${throughISO.slice(0, 10)}`, entries };
+  });
+  return change.entries.length ? change : undefined;
+}
+
+/** Charges another domain adds to a rental (a fine, tolls, their admin fees): issue 13. */
+export interface ExternalChargePlan {
+  note?: string;
+  entries: { category: 'traffic_fines' | 'salik_charges' | 'tax' | 'other'; label: string; amountMinor: number; lineCode?: string }[];
+  /** Running totals on the rental (salikChargesMinor, totalTrafficFinesMinor) to add to. */
+  addTotals?: Partial<Record<'salikChargesMinor' | 'totalTrafficFinesMinor', number>>;
+  /** The caller's own items (its records' updates), written in the same transaction. */
+  extra: TransactItem[];
+}
+
+/**
+ * Posts charges of another domain on a rental's ledger: the ledger entries, the rental's totals,
+ * the journal entry (accounting engine) and the caller's items in ONE transaction. `plan` reads
+ * and checks the caller's records (a lost race re-runs it). A completed or closed rental takes
+ * them too (fines arrive after the return): they raise the customer's balance on that rental;
+ * an archived one refuses (restore first).
+ */
+export function postExternalCharges(actor: Actor, rentalId: string, action: string, plan: (rental: RentalItem) => Promise<ExternalChargePlan>, key?: string) {
+  return mutateRental(actor, rentalId, { scope: `ext-${action}`, idempotencyKey: key }, async (rental) => {
+    assertOpen(rental);
+    const p = await plan(rental);
+    const changes: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(p.addTotals ?? {})) changes[k] = (Number(rental[k] ?? 0) || 0) + (v ?? 0);
+    return {
+      action,
+      note: p.note,
+      changes,
+      entries: p.entries.filter((e) => e.amountMinor > 0).map((e) => ({ type: 'charge' as const, context: 'adjustment' as const, category: e.category, label: e.label, amountMinor: e.amountMinor, ...(e.lineCode ? { lineCode: e.lineCode } : {}) })),
+      extra: p.extra,
+      respond: (r, entries) => ({ rental: r, entries: entries.map((e) => toApi(e)) }),
       status201: true,
     };
   });

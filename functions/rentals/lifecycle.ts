@@ -8,7 +8,8 @@ import { tenantPk } from '../lib/data/keys';
 import { forbidden, conflict, validationFailed } from '../lib/errors';
 import { scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from './deps';
 import { systemActor, type Actor } from '../lib/actor';
-import { customerKey, loyaltyFields, readVehicle, vehicleKey, type RentalSettings } from './deps';
+import { customerKey, invoicedChargesOf, lapsingDocuments, loyaltyFields, readVehicle, vehicleKey, type RentalSettings } from './deps';
+import { calendarDateInZone } from '../../shared/regions';
 import { activeIndexItem, activeIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
 import { mutateRental, refuseTransition } from './mutate';
 import { finalStatement, settlementEntries } from './pricing';
@@ -80,8 +81,12 @@ export function currentBlockEnd(rental: RentalItem): string | null {
 }
 
 export function pickup(actor: Actor, rentalId: string, body: { odometerStart: number; fuelLevelStart: string; pickedUpAt?: string }) {
-  return mutateRental(actor, rentalId, { scope: 'pickup' }, async (rental, _settings, now) => {
+  return mutateRental(actor, rentalId, { scope: 'pickup' }, async (rental, settings, now) => {
     if (!canTransition('pickup', rental.status)) refuseTransition(rental.status, 'picked up');
+    // The car's registration/insurance and the driver's licence must still be valid on the pickup day.
+    const pickupDay = calendarDateInZone(body.pickedUpAt ?? now, settings.timezone);
+    const lapsed = (await lapsingDocuments(actor.tenantId, { vehicleId: rental.vehicleId, customerId: rental.customerId }, pickupDay, null)).filter((d) => d.lapses === 'before_start');
+    if (lapsed.length) throw conflict(RENTAL_SERVER_MESSAGES.documentLapsed, undefined, 'DOCUMENT_EXPIRED', { conflicts: lapsed });
     const vehicle = await readVehicle(actor.tenantId, rental.vehicleId);
     if (!vehicle || vehicle.isArchived) throw conflict(RENTAL_SERVER_MESSAGES.vehicleArchived, undefined, 'VEHICLE_UNAVAILABLE');
     if (vehicle.status !== 'available' && vehicle.status !== undefined) {
@@ -228,11 +233,16 @@ export function cancelRental(actor: Actor, rentalId: string, body: { reason?: st
   return mutateRental(actor, rentalId, { scope: 'cancel' }, async (rental, _s, now) => {
     if (!canTransition('cancel', rental.status)) refuseTransition(rental.status, 'cancelled');
     const ledger = await readLedger(actor.tenantId, rental.id);
+    const entries = cancellationEntries(ledger, toMinor(body.cancellationFee ?? 0));
+    // Charges on an issued invoice are cancelled by the invoice's credit note, not here.
+    const invoiced = await invoicedChargesOf(actor.tenantId, rental.id);
+    const onInvoice = entries.map((e) => (e.reversesId ? invoiced.get(e.reversesId) : undefined)).find(Boolean);
+    if (onInvoice) throw conflict(`This rental is invoiced on ${onInvoice}. Issue a credit note for that invoice first.`, undefined, 'INVOICE_LOCKED');
     return {
       action: 'cancel',
       status: 'cancelled',
       note: body.reason,
-      entries: cancellationEntries(ledger, toMinor(body.cancellationFee ?? 0)),
+      entries,
       changes: { cancelledAt: now.toISOString(), cancelReason: body.reason ?? null },
       extra: [tx.delete(scheduleBlockKey(actor.tenantId, blockOf(rental)))],
     };

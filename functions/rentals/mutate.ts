@@ -42,45 +42,69 @@ export async function mutateRental(
   const scope = `${opts.scope ?? 'rental'}#${rentalId}`;
   return runIdempotent(actor.tenantId, scope.replace(/#/g, ':'), opts.idempotencyKey, (record) =>
     retryOnConflict(async () => {
-      const rental = await getRentalItem(actor.tenantId, rentalId);
-      if (!rental) throw notFound('Rental not found');
-      const now = new Date();
-      const p = await plan(rental, settings, now);
-      const at = now.toISOString();
-      const entries = (p.entries ?? []).map((e) => ledgerItem(actor.tenantId, rental.id, e, actor.userId, at));
-      const changes: Record<string, unknown> = { ...(p.changes ?? {}) };
-      if (entries.length) Object.assign(changes, totalsAfter(rental, entries));
-      if (p.status && p.status !== rental.status) {
-        changes.status = p.status;
-        changes.gsi2pk = tenantPk(actor.tenantId, 'RENTAL_STATUS', p.status);
-      }
-      changes.timeline = appendTimeline(rental.timeline, { at, action: p.action, by: actor.username, note: p.note });
-      const updated = { ...rental, ...changes, version: rental.version + 1, updatedAt: at } as RentalItem;
-      const apiRental = toRentalApi(updated);
-      const response: StoredResponse = { status: p.status201 ? 201 : 200, body: p.respond ? p.respond(apiRental, entries) : apiRental };
-      // The journal entry of these movements, written with them (accounting's posting rules).
-      const journal = entries.length ? await rentalJournalItems(actor.tenantId, {
-        rental, movements: entries, date: calendarDateInZone(now, settings.timezone), vatEnabled: settings.enableVat,
-        createdBy: actor.userId, loadEarlier: () => readLedger(actor.tenantId, rental.id),
-      }) : [];
-      const items: (TransactItem | null)[] = [
-        tx.update(rentalKey(actor.tenantId, rental.id), rental.version, changes, at),
-        ...journal,
-        ...entries.map((e) => tx.putNew(e)),
-        p.status ? statusCountTx(actor.tenantId, rental.id, rental.status, p.status) : null,
-        monthTotalsTx(actor.tenantId, rental.id, calendarDateInZone(now, settings.timezone).slice(0, 7), entries),
-        ...(p.extra ?? []),
-        tx.putNew(auditItem(actor, `rental.${p.action}`, 'rental', rental.id, {
-          before: { status: rental.status, balance: rental.balanceMinor / 100 },
-          after: { status: updated.status, balance: updated.balanceMinor / 100, entries: entries.map((e) => `${e.type}:${e.category}:${e.amountMinor / 100}`) },
-          note: p.note,
-        })),
-        ...record(response),
-      ];
-      await transact(items.filter((i): i is TransactItem => i !== null));
-      return response;
+      const change = await planRentalChange(actor, rentalId, plan, settings);
+      await transact([...change.items, ...record(change.response)]);
+      return change.response;
     }, opts.attempts ?? 40),
   );
+}
+
+export interface RentalChange {
+  /** Everything the change writes, except an idempotency record (the caller's). */
+  items: TransactItem[];
+  response: StoredResponse;
+  rental: RentalItem;
+  entries: LedgerItem[];
+}
+
+/**
+ * Read (consistent) → plan → the transaction items of one rental change, without writing them:
+ * mutateRental writes them alone; another domain (payments, through api.ts) adds them to its own
+ * transaction. The rental's version condition makes a concurrent change fail the whole
+ * transaction, so callers retry the read-plan-write (retryOnConflict).
+ */
+export async function planRentalChange(
+  actor: Actor,
+  rentalId: string,
+  plan: (rental: RentalItem, settings: RentalSettings, now: Date) => Promise<Plan>,
+  known?: RentalSettings,
+): Promise<RentalChange> {
+  const settings = known ?? await readRentalSettings(actor.tenantId);
+  const rental = await getRentalItem(actor.tenantId, rentalId);
+  if (!rental) throw notFound('Rental not found');
+  const now = new Date();
+  const p = await plan(rental, settings, now);
+  const at = now.toISOString();
+  const entries = (p.entries ?? []).map((e) => ledgerItem(actor.tenantId, rental.id, e, actor.userId, at));
+  const changes: Record<string, unknown> = { ...(p.changes ?? {}) };
+  if (entries.length) Object.assign(changes, totalsAfter(rental, entries));
+  if (p.status && p.status !== rental.status) {
+    changes.status = p.status;
+    changes.gsi2pk = tenantPk(actor.tenantId, 'RENTAL_STATUS', p.status);
+  }
+  changes.timeline = appendTimeline(rental.timeline, { at, action: p.action, by: actor.username, note: p.note });
+  const updated = { ...rental, ...changes, version: rental.version + 1, updatedAt: at } as RentalItem;
+  const apiRental = toRentalApi(updated);
+  const response: StoredResponse = { status: p.status201 ? 201 : 200, body: p.respond ? p.respond(apiRental, entries) : apiRental };
+  // The journal entry of these movements, written with them (accounting's posting rules).
+  const journal = entries.length ? await rentalJournalItems(actor.tenantId, {
+    rental, movements: entries, date: calendarDateInZone(now, settings.timezone), vatEnabled: settings.enableVat,
+    createdBy: actor.userId, loadEarlier: () => readLedger(actor.tenantId, rental.id),
+  }) : [];
+  const items: (TransactItem | null)[] = [
+    tx.update(rentalKey(actor.tenantId, rental.id), rental.version, changes, at),
+    ...journal,
+    ...entries.map((e) => tx.putNew(e)),
+    p.status ? statusCountTx(actor.tenantId, rental.id, rental.status, p.status) : null,
+    monthTotalsTx(actor.tenantId, rental.id, calendarDateInZone(now, settings.timezone).slice(0, 7), entries),
+    ...(p.extra ?? []),
+    tx.putNew(auditItem(actor, `rental.${p.action}`, 'rental', rental.id, {
+      before: { status: rental.status, balance: rental.balanceMinor / 100 },
+      after: { status: updated.status, balance: updated.balanceMinor / 100, entries: entries.map((e) => `${e.type}:${e.category}:${e.amountMinor / 100}`) },
+      note: p.note,
+    })),
+  ];
+  return { items: items.filter((i): i is TransactItem => i !== null), response, rental: updated, entries };
 }
 
 export function refuseTransition(from: string, action: string): never {

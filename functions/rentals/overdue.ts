@@ -75,3 +75,19 @@ export async function runOverdueRentals(now = new Date(), pageSize = 100): Promi
   await putItem({ ...keys.global.jobRun('overdue-rentals', startedAt), entityType: 'JOB_RUN', job: 'overdue-rentals', ...result, errorSamples, ttl: Math.floor(Date.now() / 1000) + 90 * 86_400 });
   return result;
 }
+
+/** Companies with an active rental expected back before `before` (the active-rental index): the alerts job's rental work. */
+export async function tenantsWithRentalsDue(before: Date): Promise<string[]> {
+  const out = new Set<string>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const res = await dynamo().send(new QueryCommand({
+      TableName: config().tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :before',
+      ExpressionAttributeValues: { ':pk': ACTIVE_RENTALS_GSI_PK, ':before': before.toISOString() }, Limit: 200, ExclusiveStartKey: startKey, ReturnConsumedCapacity: 'TOTAL',
+    }));
+    record(res.ConsumedCapacity, 'read');
+    startKey = res.LastEvaluatedKey;
+    for (const idx of res.Items ?? []) out.add(String(idx.tenantId));
+  } while (startKey);
+  return [...out];
+}

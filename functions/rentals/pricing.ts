@@ -84,3 +84,20 @@ export function settlementEntries(statement: Pick<FinalCharges, 'lines'>, ledger
   }
   return out;
 }
+
+/** Time-based pricing lines a billing period bills (km, fuel, fines and damage are billed at return). */
+const BILLED_BY_PERIOD: readonly string[] = ['base_rental', 'young_driver_fee', 'tax'];
+
+/**
+ * Billing a long (open-ended) rental by period (issue 19: an invoice for one billing period):
+ * the time-based charges it owes if it were returned at `throughISO`, minus what its ledger
+ * already holds per pricing line code — only increases, posted as ordinary pricing entries, so
+ * the return later nets them exactly like the booking's own entries (settlementEntries).
+ */
+export function billingEntries(rental: RentalItem, settings: RentalSettings, ledger: readonly LedgerItem[], throughISO: string): NewLedgerEntry[] {
+  const odometer = (rental.odometerStart as number | undefined) ?? 0;
+  const statement = finalStatement(rental, { odometerEnd: odometer, salikCharges: 0, trafficFines: 0, damageFees: 0, extraCharges: 0 }, settings, throughISO);
+  return settlementEntries({ lines: statement.lines.filter((l) => BILLED_BY_PERIOD.includes(l.code)) }, ledger)
+    .filter((e) => !e.reversesId && e.lineCode && BILLED_BY_PERIOD.includes(e.lineCode))
+    .map((e) => ({ ...e, context: 'usage' as const }));
+}

@@ -44,6 +44,8 @@ export function pricingPatch(update: PricingSettingsUpdate): Partial<StoredPrici
   if (update.youngDriverFeeOverride !== undefined) patch.youngDriverFeeOverrideMinor = minorOrNull(update.youngDriverFeeOverride);
   if (update.extraKmCharge !== undefined) patch.extraKmChargeMinor = toMinor(update.extraKmCharge);
   if (update.fuelChargePerQuarterTank !== undefined) patch.fuelChargePerQuarterTankMinor = toMinor(update.fuelChargePerQuarterTank);
+  if (update.fineAdminFee !== undefined) patch.fineAdminFeeMinor = toMinor(update.fineAdminFee);
+  if (update.tollAdminFeePerCrossing !== undefined) patch.tollAdminFeePerCrossingMinor = toMinor(update.tollAdminFeePerCrossing);
   return patch as Partial<StoredPricing>;
 }
 

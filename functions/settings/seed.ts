@@ -90,6 +90,8 @@ export function demoSettings(world: Pick<SettingsSeedWorld, 'region' | 'companyN
       extraKmChargeMinor: toMinor(0.5),
       // 45 AED per missing quarter tank (a full tank of a mid-size car is about 180 AED).
       fuelChargePerQuarterTankMinor: toMinor(45),
+      fineAdminFeeMinor: toMinor(25),
+      tollAdminFeePerCrossingMinor: toMinor(1),
     },
   };
 }

@@ -4,6 +4,6 @@
  * block share one schedule per vehicle). The only vehicles module imported from outside
  * functions/vehicles/ (functions/lib/boundaries.test.ts enforces it).
  */
-export { vehicleKey } from './data';
+export { vehicleKey, vehiclePlateKey } from './data';
 export { blocksOverlapping, fleetBlocks, scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from './schedule';
 export type { SeededVehicle } from './seed';

@@ -14,6 +14,8 @@ export interface EmulatorPorts {
   cognito: number;
   s3: number;
   ses: number;
+  /** The PayTabs sandbox (infra/local/paytabs-emulator.ts), started by the local stack; free port when absent. */
+  paytabs?: number;
 }
 
 export interface RunningEmulators {

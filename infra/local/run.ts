@@ -15,6 +15,7 @@ const PORTS: [string, number][] = [
   ['COGNITO_PORT', 9229],
   ['S3_PORT', 4569],
   ['SES_PORT', 8005],
+  ['PAYTABS_PORT', 8010],
 ];
 
 async function main() {
@@ -33,10 +34,10 @@ async function main() {
   }
 
   const log = (line: string) => { if (process.env.QUIET !== '1') console.log(line); };
-  console.log('Starting the local stack (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local)…');
+  console.log('Starting the local stack (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local, PayTabs sandbox)…');
   const stack = await startLocalStack({
     dataDir: resolve(root, '.local'),
-    ports: { dynamodb: chosen.DYNAMODB_PORT, cognito: chosen.COGNITO_PORT, s3: chosen.S3_PORT, ses: chosen.SES_PORT },
+    ports: { dynamodb: chosen.DYNAMODB_PORT, cognito: chosen.COGNITO_PORT, s3: chosen.S3_PORT, ses: chosen.SES_PORT, paytabs: chosen.PAYTABS_PORT },
     gatewayPort: chosen.PORT,
     webDir: resolve(root, 'web/dist'),
     scheduler: true,
@@ -72,6 +73,7 @@ Sayyara is running.
   App and API:    ${stack.url}
   Health:         ${stack.url}/api/health
   Sent emails:    http://localhost:${stack.ports.ses}/  (aws-ses-v2-local)
+  PayTabs sandbox: http://localhost:${stack.ports.paytabs}/_emulator/transactions
 ${demo}  DynamoDB Local: http://localhost:${stack.ports.dynamodb}   cognito-local: http://localhost:${stack.ports.cognito}   s3rver: http://localhost:${stack.ports.s3}
   Data:           .local/ (kept across restarts; delete it to start over)
 Press Ctrl-C to stop.`);

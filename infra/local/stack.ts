@@ -4,6 +4,7 @@ import { bootstrap, type LocalResources } from './bootstrap';
 import { cognitoIssuer, lambdaEnv } from './env';
 import { startGateway } from './gateway';
 import { startScheduler } from './scheduler';
+import { startPaytabsEmulator, type PaytabsEmulator } from './paytabs-emulator';
 
 /**
  * The whole local stack in one call: emulators → bootstrap → Lambda environment → gateway
@@ -30,9 +31,12 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
   const url = `http://localhost:${o.gatewayPort}`;
   const emulators = await startEmulators(o.ports, o.dataDir);
   let gateway: Server | undefined;
+  let paytabs: PaytabsEmulator | undefined;
   let scheduler: { stop(): void } | undefined;
   try {
     const resources = await bootstrap(o.ports, o.dataDir, [url, `http://127.0.0.1:${o.gatewayPort}`, 'http://localhost:5173']);
+    paytabs = await startPaytabsEmulator(o.ports.paytabs ?? 0);
+    o.ports.paytabs = paytabs.port;
     const env = lambdaEnv(o.ports, resources, url);
     Object.assign(process.env, env);
     gateway = await startGateway({
@@ -54,12 +58,14 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
         scheduler?.stop();
         await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
         gateway?.closeAllConnections?.();
+        await paytabs?.stop();
         await emulators.stop();
       },
     };
   } catch (err) {
     scheduler?.stop();
     gateway?.close();
+    await paytabs?.stop();
     await emulators.stop();
     throw err;
   }

@@ -16,6 +16,8 @@ export interface DomainAccess {
   cognito?: readonly string[];
   /** The platform health check pings each dependency with the cheapest call that proves it answers. */
   healthCheck?: boolean;
+  /** Sends email through the SES identity (ses:SendEmail on it only). */
+  ses?: boolean;
 }
 
 const SIGN_UP_AND_IN = [
@@ -51,6 +53,8 @@ export const DOMAIN_ACCESS: Record<Domain, DomainAccess> = {
   rentals: { dynamodb: 'readwrite', s3: 'readwrite' }, // contracts
   finance: { dynamodb: 'readwrite', s3: 'readwrite' }, // invoices, receipts
   accounting: { dynamodb: 'readwrite', s3: 'readwrite' }, // journal entry attachments
+  invoices: { dynamodb: 'readwrite', s3: 'readwrite', ses: true }, // invoice PDFs, emailed with the PDF attached
+  payments: { dynamodb: 'readwrite', s3: 'readwrite' }, // receipt PDFs; calls the payment gateway over HTTPS
   maintenance: { dynamodb: 'readwrite', s3: 'readwrite' }, // workshop receipts
   documents: { dynamodb: 'readwrite', s3: 'readwrite' },
   tickets: { dynamodb: 'readwrite', s3: 'readwrite' }, // fine notices

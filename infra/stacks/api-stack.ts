@@ -12,6 +12,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { ROUTES, type Domain, type RouteDef } from '../../shared/routes';
 import { DOMAIN_ACCESS } from './access';
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { grantTable, grantTenantObjects } from './grants';
 import { DOMAIN_ASSETS, domainHandlerEntry, entryExists, pascal, sayyaraFunction, type RuntimeEnvironment } from './lambda';
 
@@ -21,6 +22,8 @@ export interface ApiStackProps extends StackProps {
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   sesFromAddress: string;
+  /** The SES identity domains with `ses` access may send from (DOMAIN_ACCESS). */
+  emailIdentity?: IEmailIdentity;
   /** Defaults to the one route table; tests may pass a subset. */
   routes?: RouteDef[];
   /** Where a domain's handler lives; tests point it at a fixture to check grants of domains not yet written. */
@@ -151,6 +154,10 @@ export class ApiStack extends Stack {
     grantTable(fn, props.table, access.dynamodb);
     if (access.s3) grantTenantObjects(fn, props.documentsBucket, access.s3);
     if (access.cognito?.length) props.userPool.grant(fn, ...access.cognito);
+    if (access.ses) {
+      if (!props.emailIdentity) throw new Error(`${domain} sends email: ApiStack needs emailIdentity`);
+      props.emailIdentity.grantSendEmail(fn);
+    }
     if (access.healthCheck) {
       props.userPool.grant(fn, 'cognito-idp:DescribeUserPool');
       // HeadBucket is authorised by s3:ListBucket; no object is read.

@@ -33,4 +33,5 @@ export const LAMBDA_BUNDLE_SDK_EXTERNAL = { ...LAMBDA_BUNDLE, external: ['@aws-s
 export const PDF_FONTS_ASSET: Record<string, string> = { 'functions/lib/pdf/fonts': 'fonts' };
 export const DOMAIN_ASSETS: Partial<Record<string, Record<string, string>>> = {
   rentals: PDF_FONTS_ASSET,
+  payments: PDF_FONTS_ASSET, // receipt PDFs
 };

@@ -30,11 +30,19 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   // shared demo Cognito user exists with the demo password.
   'demo-reset': {
     cognito: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword'],
+    // The documents seed writes the demo's PDF files (fixed keys, overwritten each night).
+    s3: 'readwrite',
   },
   // Queries the active-rental index (gsi2) and updates the rentals it marks overdue.
   'overdue-rentals': {},
+  // Queries the service-program index (gsi2) and writes each vehicle's predictions with a day marker.
+  'maintenance-predictions': {},
   // Reads every company's settings (filtered Scan) and fixes contradicting time zones.
   'company-timezones': { scan: true },
+  // Queries the sparse reminder index (gsi2), writes markers, reads the file-less items, sends SES email.
+  'document-reminders': { ses: true },
+  // Queries the active-rental index and the tickets work index (gsi2), reads each company's queues, writes alerts.
+  alerts: {},
 };
 
 export interface JobsStackProps extends StackProps {

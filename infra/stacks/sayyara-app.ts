@@ -76,6 +76,7 @@ export function buildSayyara(app: App, options: SayyaraOptions = {}): SayyaraSta
   const api = new ApiStack(app, `${prefix}-Api`, {
     description: 'Sayyara: HTTP API and domain Lambdas',
     ...shared,
+    emailIdentity: email.identity,
     routes: options.routes,
     handlerEntry: options.handlerEntry,
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
 import { extractTax } from '../money';
 import { LEDGER_CATEGORIES, ledgerTotals, type LedgerCategory } from '../rentals/ledger';
-import { DEFAULT_METHOD_ACCOUNTS, PAYMENT_METHODS, rentalJournalLines, rentalMovementLines, type CodedLine, type RentalMovement, type RentalPostingContext } from './posting-rules';
+import { DEFAULT_METHOD_ACCOUNTS, PAYMENT_METHODS, TAXED_TOLL_LINE, rentalJournalLines, rentalMovementLines, type CodedLine, type RentalMovement, type RentalPostingContext } from './posting-rules';
 import { validateJournalLines } from './journal';
 
 const ctx: RentalPostingContext = {
@@ -41,6 +41,14 @@ describe('posting rules: one test per rule of the table', () => {
   it('pass-through charges carry no VAT: Salik → 4170, traffic fines → 1330', () => {
     expect(simple(rentalMovementLines(charge('salik_charges', 400), { ...ctx, taxIncluded: true }))).toEqual([['1310', 400, 0, null], ['4170', 0, 400, null]]);
     expect(simple(rentalMovementLines(charge('traffic_fines', 60_000), ctx))).toEqual([['1310', 60_000, 0, null], ['1330', 0, 60_000, null]]);
+  });
+
+  it('a toll recharge that carries VAT: the base posts to 4170 with the output code (nothing extracted); without VAT it stays pass-through', () => {
+    const taxed = charge('salik_charges', 800, { lineCode: TAXED_TOLL_LINE });
+    expect(simple(rentalMovementLines(taxed, ctx))).toEqual([['1310', 800, 0, null], ['4170', 0, 800, 'AE_SR_DU']]);
+    expect(rentalMovementLines(taxed, ctx)[1].vatRatePercent).toBe(5);
+    expect(simple(rentalMovementLines(taxed, { ...ctx, vatEnabled: false }))).toEqual([['1310', 800, 0, null], ['4170', 0, 800, null]]);
+    expect(simple(rentalMovementLines(charge('salik_charges', 800, { lineCode: null }), ctx))).toEqual([['1310', 800, 0, null], ['4170', 0, 800, null]]);
   });
 
   it('deposit requested posts nothing', () => {

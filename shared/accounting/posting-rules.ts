@@ -1,5 +1,5 @@
 import { extractTax } from '../money';
-import { DEPOSIT_APPLIED_METHOD, type LedgerCategory, type LedgerType } from '../rentals/ledger';
+import { CUSTOMER_CREDIT_METHOD, DEPOSIT_APPLIED_METHOD, type LedgerCategory, type LedgerType } from '../rentals/ledger';
 import { TAX_EXEMPT_CATEGORIES } from '../rentals/pricing';
 import { ACCOUNT_CODES } from './chart';
 import type { Party } from './journal';
@@ -18,6 +18,7 @@ import type { Party } from './journal';
  * | charge · damage_fees                             | 1310                     | 4150 damage recoveries                    | output                      |
  * | charge · other                                   | 1310                     | 4180 other income                         | output                      |
  * | charge · salik_charges                           | 1310                     | 4170 toll recharges                       | none (pass-through)         |
+ * | charge · salik_charges, line TAXED_TOLL_LINE      | 1310                     | 4170 (net; its VAT is the tax charge)     | output code, no extraction  |
  * | charge · traffic_fines                           | 1310                     | 1330 fines recoverable                    | none (pass-through)         |
  * | charge · tax (tax added on top of the lines)     | 1310                     | 2310 VAT output                           | tax line of the output code |
  * | charge · security_deposit (deposit requested)    | — nothing: a request moves no money                                                 |
@@ -26,6 +27,7 @@ import type { Party } from './journal';
  * | refund · payment (money back to the customer)    | 1310                     | method's account                          | none                        |
  * | refund · security_deposit_refund                 | 2180                     | method's account                          | none                        |
  * | deposit applied at close (method security_deposit: refund + payment of the same amount) | 2180 | 1310 | none       |
+ * | payment · payment, method customer_credit (credit applied, issue 19) | 2160 customer advances | 1310 | none       |
  * | reversal (entry with reversesId)                 | the original's lines with debit and credit swapped                                     |
  *
  * VAT on charges: a taxable charge carries the company's output VAT code. When its amount
@@ -71,6 +73,13 @@ export const CHARGE_ACCOUNTS: Record<Exclude<LedgerCategory, 'payment' | 'securi
   tax: ACCOUNT_CODES.vatOutput,
 };
 
+/**
+ * Line code of a toll recharge that carries VAT (functions/tickets/recharge.ts, company VAT on):
+ * the toll base is a standard-rated supply — its VAT is posted by the separate `tax` charge, so
+ * nothing is extracted here; the base only gets the output code so the VAT return counts it.
+ */
+export const TAXED_TOLL_LINE = 'salik_taxed';
+
 /** The pseudo-method of the deposit applied to the balance at close (defined with the rental ledger). */
 export { DEPOSIT_APPLIED_METHOD };
 
@@ -112,6 +121,7 @@ const cr = (accountCode: string, amount: number, extra: Partial<CodedLine> = {})
 
 export function methodAccount(ctx: Pick<RentalPostingContext, 'methodAccounts'>, method: string | null | undefined): string {
   if (method === DEPOSIT_APPLIED_METHOD) return ACCOUNT_CODES.depositsHeld;
+  if (method === CUSTOMER_CREDIT_METHOD) return ACCOUNT_CODES.customerAdvances;
   return ctx.methodAccounts[method ?? 'cash'] ?? DEFAULT_METHOD_ACCOUNTS[(method ?? 'cash') as PaymentMethod] ?? ACCOUNT_CODES.cash;
 }
 
@@ -125,6 +135,9 @@ function movementLines(m: RentalMovement, ctx: RentalPostingContext): CodedLine[
     if (m.category === 'payment' || m.category === 'security_deposit_refund') return [dr(ACCOUNT_CODES.receivables, amount, p), cr(ACCOUNT_CODES.otherIncome, amount, p)];
     const account = CHARGE_ACCOUNTS[m.category];
     if (m.category === 'tax') return [dr(ACCOUNT_CODES.receivables, amount, p), cr(account, amount, { ...p, vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent })];
+    if (m.category === 'salik_charges' && m.lineCode === TAXED_TOLL_LINE && ctx.vatEnabled && ctx.taxRatePercent > 0) {
+      return [dr(ACCOUNT_CODES.receivables, amount, p), cr(account, amount, { ...p, vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent })];
+    }
     if (TAX_EXEMPT_CATEGORIES.includes(m.category)) return [dr(ACCOUNT_CODES.receivables, amount, p), cr(account, amount, p)];
     const includesTax = ctx.taxRatePercent > 0 && (m.lineCode ? ctx.taxIncluded : ctx.vatEnabled);
     const vat = { vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent };

@@ -37,6 +37,7 @@ export const rentalsDetail = {
       locations: 'Pickup / return',
       agent: 'Agent',
       overbooked: 'Booked over {{count}} conflicting booking(s) (overbooking on)',
+      documentLapses: '{{title}} expires on {{date}}, before this rental’s return',
     },
     actions: {
       pickup: 'Pick up',
@@ -56,6 +57,8 @@ export const rentalsDetail = {
       keepRental: 'Keep rental',
     },
     timelineActions: {
+      fine_recharge: 'Traffic fine recharged',
+      toll_recharge: 'Salik tolls recharged',
       created: 'Rental created',
       pickup: 'Vehicle picked up',
       return: 'Vehicle returned',
@@ -171,6 +174,7 @@ export const rentalsDetail = {
       locations: 'الاستلام / الإرجاع',
       agent: 'الموظف',
       overbooked: 'تم الحجز فوق {{count}} حجز متعارض (الحجز الزائد مفعّل)',
+      documentLapses: 'ينتهي {{title}} في {{date}}، قبل موعد إرجاع هذا الإيجار',
     },
     actions: {
       pickup: 'تسليم المركبة',
@@ -190,6 +194,8 @@ export const rentalsDetail = {
       keepRental: 'الإبقاء على الإيجار',
     },
     timelineActions: {
+      fine_recharge: 'أعيد تحميل مخالفة مرورية',
+      toll_recharge: 'أعيد تحميل رسوم سالك',
       created: 'تم إنشاء الإيجار',
       pickup: 'تم تسليم المركبة',
       return: 'تم إرجاع المركبة',

@@ -156,6 +156,9 @@ export const settings = {
       extraKmCharge: 'Extra charge per km',
       fuelChargePerQuarterTank: 'Fuel charge per missing quarter tank',
       fuelHint: '0 means fuel is not charged.',
+      fineAdminFee: 'Admin fee per traffic fine recharged',
+      tollAdminFeePerCrossing: 'Admin fee per Salik crossing recharged',
+      adminFeeHint: 'Before VAT; 0 means no fee.',
     },
     category: {
       economy: 'Economy',
@@ -325,6 +328,9 @@ export const settings = {
       extraKmCharge: 'رسوم كل كيلومتر إضافي',
       fuelChargePerQuarterTank: 'رسوم كل ربع خزان وقود ناقص',
       fuelHint: 'القيمة 0 تعني عدم احتساب الوقود.',
+      fineAdminFee: 'رسوم إدارية لكل مخالفة مرورية يعاد تحميلها',
+      tollAdminFeePerCrossing: 'رسوم إدارية لكل عبور سالك يعاد تحميله',
+      adminFeeHint: 'قبل ضريبة القيمة المضافة؛ القيمة 0 تعني بلا رسوم.',
     },
     category: {
       economy: 'اقتصادية',

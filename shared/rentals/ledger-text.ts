@@ -9,6 +9,8 @@ export const LEDGER_TEXT_CODES = [
   'rental', 'rental_monthly', 'young_driver_fee', 'late_return', 'extra_km', 'fuel_charges', 'salik_charges', 'traffic_fines',
   'damage_fees', 'extra_charges', 'tax', 'security_deposit', 'initial_payment', 'deposit_received', 'payment', 'deposit_refund',
   'refund', 'deposit_applied', 'paid_from_deposit', 'deposit_not_collected', 'cancellation_fee',
+  // Recharges of fines and tolls (functions/tickets/recharge.ts).
+  'traffic_fine', 'traffic_fine_admin_fee', 'salik_tolls', 'salik_tolls_vat', 'salik_admin_fee',
   // Wrappers: `of` names the wrapped entry's code (its own text in `text` when custom); a
   // reversal wraps the reason given (the original's description when reversed from the ledger).
   'adjustment_at_return', 'cancelled', 'reversal',
@@ -45,6 +47,15 @@ const FIXED: Record<string, LedgerTextCode> = {
   'Cancellation fee': 'cancellation_fee',
 };
 
+/** Labels of the fine and toll recharges (functions/tickets/recharge.ts), with their one parameter. */
+const RECHARGE_LABELS: [RegExp, LedgerTextCode, string][] = [
+  [/^Traffic fine (.+)$/, 'traffic_fine', 'number'],
+  [/^Admin fee: traffic fine (.+)$/, 'traffic_fine_admin_fee', 'number'],
+  [/^Salik tolls × (\d+)$/, 'salik_tolls', 'count'],
+  [/^VAT on Salik tolls × (\d+)$/, 'salik_tolls_vat', 'count'],
+  [/^Admin fee: Salik × (\d+)$/, 'salik_admin_fee', 'count'],
+];
+
 const WRAPPERS: [prefix: string, code: LedgerTextCode][] = [
   ['Adjustment at return: ', 'adjustment_at_return'],
   ['Cancelled: ', 'cancelled'],
@@ -55,6 +66,8 @@ const WRAPPERS: [prefix: string, code: LedgerTextCode][] = [
 export function describeLedgerLabel(label: string): LedgerDescription {
   const fixed = FIXED[label];
   if (fixed) return { code: fixed };
+  const recharge = RECHARGE_LABELS.map(([re, code, param]) => [re.exec(label), code, param] as const).find(([m]) => m);
+  if (recharge) return { code: recharge[1], params: { [recharge[2]]: recharge[0]![1] } };
   const tax = /^Tax \((\d+(?:\.\d+)?)%\)$/.exec(label);
   if (tax) return { code: 'tax', params: { rate: tax[1] } };
   for (const [prefix, code] of WRAPPERS) {

@@ -172,6 +172,11 @@ export function ledgerTotals(entries: readonly LedgerEntryLike[]): LedgerTotals 
  * together, never one half alone (which would move the deposit without the balance).
  */
 export const DEPOSIT_APPLIED_METHOD = 'security_deposit';
+/**
+ * The pseudo-method of customer credit (an earlier overpayment, 2160 customer advances) applied
+ * to a rental's balance by the payments domain: a payment entry that moves no new money.
+ */
+export const CUSTOMER_CREDIT_METHOD = 'customer_credit';
 
 /** Security deposit currently held: deposit payments received − deposit refunds (net of reversals), never negative. */
 export function depositHeld(entries: readonly LedgerEntryLike[]): number {

@@ -12,4 +12,5 @@ export const RENTAL_SERVER_MESSAGES = {
   blacklisted: 'This customer is blacklisted and cannot rent',
   blacklistWarning: 'This customer matches the blacklist. Acknowledge the warning to continue.',
   returnBeforePickup: 'Return date cannot be before the start date',
+  documentLapsed: 'A required document (vehicle registration or insurance, or the customer’s driving licence) has expired by the start of this rental. Upload the renewed document first.',
 } as const;

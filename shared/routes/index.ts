@@ -12,13 +12,19 @@ import { accountingRoutes } from './accounting';
 import { securityRoutes } from './security';
 import { adminRoutes } from './admin';
 import { accountRoutes } from './account';
+import { paymentsRoutes } from './payments';
+import { invoicesRoutes } from './invoices';
+import { documentsRoutes } from './documents';
+import { maintenanceRoutes } from './maintenance';
+import { ticketsRoutes } from './tickets';
+import { alertsRoutes } from './alerts';
 
 export * from './types';
 
 /**
  * The one route table. Each domain keeps its own file in this folder; add it here.
  */
-export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes, ...accountingRoutes, ...securityRoutes, ...adminRoutes, ...accountRoutes];
+export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes, ...accountingRoutes, ...invoicesRoutes, ...paymentsRoutes, ...documentsRoutes, ...maintenanceRoutes, ...ticketsRoutes, ...alertsRoutes, ...securityRoutes, ...adminRoutes, ...accountRoutes];
 
 export function routesOf(domain: RouteDef['domain']): RouteDef[] {
   return ROUTES.filter((r) => r.domain === domain);

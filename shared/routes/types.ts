@@ -11,7 +11,7 @@ import type { Ability } from '../permissions';
  */
 export const DOMAINS = [
   'platform', 'auth', 'settings', 'staff', 'vehicles', 'customers', 'rentals', 'finance',
-  'accounting', 'maintenance', 'documents', 'tickets', 'alerts', 'gps', 'reports', 'insights',
+  'accounting', 'invoices', 'payments', 'maintenance', 'documents', 'tickets', 'alerts', 'gps', 'reports', 'insights',
   'security',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];

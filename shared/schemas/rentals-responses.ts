@@ -75,6 +75,8 @@ export const rentalSchema = z.object({
   closedAt: z.string().nullish(),
   contractLocked: z.boolean().optional(),
   overbookedConflicts: z.array(bookingConflictSchema).nullish(),
+  /** Documents (car registration/insurance, driver licence) that lapse before the return (documents domain). */
+  documentFlags: z.array(z.object({ documentId: z.string(), title: z.string(), documentType: z.string(), scope: z.string(), expiryDate: z.string() })).nullish(),
   timeline: z.array(timelineEventSchema),
   version: z.number().int(),
 });
@@ -104,6 +106,9 @@ export const ledgerEntrySchema = z.object({
   /** Charges: paid/pending by allocation, reversed when reversals took all of it, not_collected for a deposit never received on an ended rental. */
   status: z.enum(['paid', 'pending', 'reversed', 'not_collected']),
   reversesId: z.string().nullable(),
+  /** Money received or paid back: its REC- receipt (payments domain; GET /receipts/{id}/pdf). */
+  receiptId: z.string().nullish(),
+  receiptNumber: z.string().nullish(),
   postedAt: z.string(),
   outstanding: z.number().optional(),
 });

@@ -11,17 +11,13 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signUpViaApi, useSession, type E2eSession } from './helpers';
+import { signUpViaApi, useSession, type E2eSession, apiAs } from './helpers';
 
 let session: E2eSession;
 const outDir = mkdtempSync(join(tmpdir(), 'acct-e2e-'));
 
-async function api(request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) {
-  const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${session.accessToken}` } });
-  const body = await res.json().catch(() => ({}));
-  expect(res.status(), `${method} ${path}: ${JSON.stringify(body).slice(0, 300)}`).toBeLessThan(300);
-  return body;
-}
+/** One API call as this file's signed-in user (expects success). */
+const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST' | 'PATCH', path: string, data?: unknown) => apiAs(request, session, method, path, data);
 
 test.describe.configure({ mode: 'serial' });
 

@@ -4,9 +4,8 @@
  * an image without text is refused with "Failed to scan ID document"; and the directory in Arabic.
  */
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { signUpAndOpen } from './helpers';
+import { expect, test } from '@playwright/test';
+import { seriousViolations, signUpAndOpen } from './helpers';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures');
 
@@ -106,14 +105,6 @@ test('the directory and tier thresholds in Arabic', async ({ page }) => {
   await expect(page.getByText('عمر حداد')).toHaveCount(0);
   await expect(page.getByText('فاطمة الهاشمي')).toBeVisible();
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .exclude('[id^="headlessui-focus-sentinel"]')
-    .analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
 
 for (const language of ['en', 'ar'] as const) {
   test(`axe: directory, profile and blacklist have no serious or critical violations (${language})`, async ({ page }) => {

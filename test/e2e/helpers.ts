@@ -2,6 +2,7 @@
  * Shared Playwright helpers: real sign-up / sign-in against the local stack (no back doors),
  * and putting the resulting session into the browser the way the app stores it itself.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createBlacklistEntry, createCustomer, createVehicle, type Send } from '../integration/entity-factories';
 
@@ -136,3 +137,20 @@ export const createCustomerViaApi = (request: APIRequestContext, session: Pick<E
   createCustomer(session.accessToken, over, playwrightSend(request));
 export const createBlacklistEntryViaApi = (request: APIRequestContext, session: Pick<E2eSession, 'accessToken'>, over: Record<string, unknown> = {}) =>
   createBlacklistEntry(session.accessToken, over, playwrightSend(request));
+
+/** One API call as the session's user; expects success (< 300) and answers the parsed body. */
+export async function apiAs(request: APIRequestContext, session: Pick<E2eSession, 'accessToken'>, method: 'GET' | 'PUT' | 'POST' | 'PATCH', path: string, data?: unknown) {
+  const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${session.accessToken}` } });
+  const body = await res.json().catch(() => ({}));
+  expect(res.status(), `${method} ${path}: ${JSON.stringify(body).slice(0, 300)}`).toBeLessThan(300);
+  return body;
+}
+
+/** Serious and critical axe violations of the page as it is now (WCAG 2.1 A/AA and best practice). */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .exclude('[id^="headlessui-focus-sentinel"]')
+    .analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+}

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULES } from '../../events/schedules';
 import { ROUTES, domainsInUse, routeKey } from '../../shared/routes';
 import { MIN_PASSWORD_LENGTH } from '../../infra/stacks/auth-stack';
+import { DOMAIN_ACCESS } from '../../infra/stacks/access';
 import { buildViewerRequestCode } from '../../infra/edge/viewer-request-code';
 import {
   REPO_ROOT,
@@ -272,11 +273,17 @@ describe('api stack', () => {
     expect(actions.filter((a) => a.startsWith('ses:'))).toEqual([]);
   });
 
-  it('no API function may Scan, send email, or use wildcard actions', () => {
+  it('no API function may Scan or use wildcard actions; only those with SES access send email, and only from the identity', () => {
     const t = s.template(s.stacks.api);
     for (const [domain, fn] of s.stacks.api.functions) {
-      const actions = actionsOf(statementsOfRole(t, logicalId(s.stacks.api, fn.role as Role)));
-      expect(actions.filter((a) => a === 'dynamodb:Scan' || a.startsWith('ses:') || a.includes('*')), domain).toEqual([]);
+      const statements = statementsOfRole(t, logicalId(s.stacks.api, fn.role as Role));
+      const actions = actionsOf(statements);
+      expect(actions.filter((a) => a === 'dynamodb:Scan' || a.includes('*')), domain).toEqual([]);
+      expect(actions.some((a) => a.startsWith('ses:')), domain).toBe(!!DOMAIN_ACCESS[domain].ses);
+      for (const st of statements.filter((x) => [x.Action].flat().some((a) => a.startsWith('ses:')))) {
+        expect(JSON.stringify(st.Resource), domain).not.toBe('"*"');
+        expect(JSON.stringify(st.Resource), domain).toContain('identity');
+      }
     }
   });
 });

@@ -62,6 +62,24 @@ export const createStaff = async (token: string, over: Over = {}, send: Send = i
 export const createRental = async (token: string, ids: { customerId: string; vehicleId: string }, over: Over = {}, send: Send = integrationSend) =>
   created('rental', await send('/api/v1/rentals', rentalBody(ids, over), token));
 
+/** A company document: a one-line PDF uploaded through the presigned URL, then recorded. */
+export const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+export async function uploadDocumentFile(token: string, file: Buffer = SAMPLE_PDF, contentType = 'application/pdf', scope = 'company'): Promise<string> {
+  const url = await created('document upload url', await post('/api/v1/documents/upload-url', { scope, fileName: 'probe.pdf', contentType, size: file.length }, token));
+  const res = await fetch(String(url.uploadUrl).replace('localhost', '127.0.0.1'), { method: 'PUT', headers: url.headers, body: new Uint8Array(file) });
+  if (!res.ok) throw new Error(`factory document upload: ${res.status}`);
+  return url.key as string;
+}
+export const createDocument = async (token: string, over: Over = {}) =>
+  created('document', await post('/api/v1/documents', { scope: 'company', title: 'Trade licence', documentType: 'license', key: await uploadDocumentFile(token, undefined, undefined, String(over.scope ?? 'company')), ...over }, token));
+/** A ticket / toll passage on a plate the company does not have (lands in the unmatched queue). */
+export const ticketBody = (over: Over = {}) => ({ ticketNumber: `TF-${tag()}`, violationDate: '2034-01-05T10:00:00.000Z', plate: uniquePlate('X'), amount: 300, violationType: 'Speeding', ...over });
+export const salikBody = (over: Over = {}) => ({ tollTime: '2034-01-05T10:00:00.000Z', plate: uniquePlate('X'), amount: 4, gateLocation: 'Al Barsha', ...over });
+export const createTicket = async (token: string, over: Over = {}, send: Send = integrationSend) =>
+  created('ticket', await send('/api/v1/traffic-tickets', ticketBody(over), token));
+export const createSalik = async (token: string, over: Over = {}, send: Send = integrationSend) =>
+  created('salik', await send('/api/v1/salik-charges', salikBody(over), token));
+
 export const ENTITY_FACTORIES: Record<string, Factory> = {
   // A staff member's own sign-in: its session (never the owner's own, which the tests keep using).
   '/api/v1/security/sessions/{id}': async (t) => {
@@ -76,26 +94,52 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
     await createStaff(t, { firstName: 'Lockout', lastName: 'Probe', username, password: 'probe-pass-1' });
     return { username };
   },
+  '/api/v1/documents/{id}': async (t) => (await createDocument(t)).id,
   '/api/v1/staff/{id}': async (t) => (await createStaff(t, { firstName: 'Tenancy', lastName: 'Probe', username: unique('probe'), password: 'probe-pass-1' })).id,
   '/api/v1/vehicles/{id}': async (t) => (await createVehicle(t)).id,
   '/api/v1/customers/{id}': async (t) => (await createCustomer(t, { fullNameEnglish: 'Tenancy Probe' })).id,
   '/api/v1/blacklist/{id}': async (t) => (await createBlacklistEntry(t)).id,
   '/api/v1/rentals/{id}': async (t) => (await rentalProbe(t)).id,
   '/api/v1/rentals/{id}/ledger/{entryId}': async (t) => rentalProbe(t),
+  '/api/v1/invoices/{id}': async (t) => created('invoice', await post('/api/v1/invoices', { rentalId: (await rentalProbe(t)).id }, t)).then((b) => b.id as string),
+  '/api/v1/payments/{id}': async (t) => (await paymentProbe(t)).id,
+  '/api/v1/receipts/{id}': async (t) => (await paymentProbe(t)).receipt.id,
+  '/api/v1/payments/callback/{gateway}': async () => ({ gateway: 'paytabs' }),
+  // The public return page's token: malformed-input probes need a value; a made-up one answers 404.
+  '/api/v1/payments/return/{token}': async () => ({ token: 'probe-not-a-return-token' }),
   '/api/v1/accounting/accounts/{id}': async (t) => {
     const group = await accountByCode(t, '5200');
     return created('account', await post('/api/v1/accounting/accounts', { code: `52${String(++seq).padStart(2, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`, name: 'Tenancy probe', parentId: group }, t));
   },
+  '/api/v1/maintenance/{id}': async (t) => created('maintenance record', await post('/api/v1/maintenance', { vehicleId: (await createVehicle(t)).id, type: 'oil_change', date: '2036-01-01', estimatedCost: 10, status: 'pending' }, t)),
+  '/api/v1/inspections/{id}': async (t) => created('inspection', await post('/api/v1/inspections', { rentalId: (await rentalProbe(t)).id, kind: 'check_out', odometer: 1200, fuelLevel: 'full' }, t)),
   '/api/v1/accounting/journal-entries/{id}': async (t) => created('journal entry', await post('/api/v1/accounting/journal-entries', {
     date: new Date().toISOString().slice(0, 10), description: 'Tenancy probe',
     lines: [{ accountId: await accountByCode(t, '5210'), type: 'debit', amount: 1 }, { accountId: await accountByCode(t, '1110'), type: 'credit', amount: 1 }],
   }, t)),
+  '/api/v1/traffic-tickets/{id}': async (t) => (await createTicket(t)).id,
+  '/api/v1/salik-charges/{id}': async (t) => (await createSalik(t)).id,
+  '/api/v1/alerts/{id}': async (t) => {
+    await createTicket(t);
+    await post('/api/v1/alerts/generate', {}, t);
+    return (await get('/api/v1/alerts?status=unread', t)).body.items[0].id;
+  },
 };
+
+/** An issued invoice with a cash payment of 1 (payments and receipts routes). */
+async function paymentProbe(t: string): Promise<{ id: string; receipt: { id: string } }> {
+  const invoice = await created('invoice', await post('/api/v1/invoices', { rentalId: (await rentalProbe(t)).id }, t));
+  await created('issued invoice', await post(`/api/v1/invoices/${invoice.id}/issue`, {}, t));
+  return created('payment', await post(`/api/v1/invoices/${invoice.id}/payments`, { amount: 1, method: 'cash' }, t));
+}
 
 async function accountByCode(t: string, code: string): Promise<string> {
   const res = await (await import('./client')).get('/api/v1/accounting/accounts', t);
   return (res.body.items as { id: string; code: string }[]).find((a) => a.code === code)!.id;
 }
+
+/** A 4×4 PNG (signature probes). */
+export const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAADElEQVR4nGNgIB0AAAA0AAF2Xq7DAAAAAElFTkSuQmCC';
 
 export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/rentals/{id}/payments': { amount: 1, method: 'cash' },
@@ -107,6 +151,10 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/rentals/{id}/return': { odometerEnd: 20, condition: 'good' },
   'POST /api/v1/rentals/{id}/notes': { content: 'Probe' },
   'PATCH /api/v1/staff/{id}': { firstName: 'Renamed' },
+  'POST /api/v1/invoices': { rentalId: '01JAAAAAAAAAAAAAAAAAAAAAAA' },
+  'PATCH /api/v1/invoices/{id}': { notes: 'Probe' },
+  'POST /api/v1/invoices/{id}/credit-note': { reason: 'Probe' },
+  'POST /api/v1/invoices/{id}/payments': { amount: 1, method: 'cash' },
   'PATCH /api/v1/accounting/accounts/{id}': { name: 'Renamed' },
   'POST /api/v1/vehicles/{id}/status': { status: 'available' },
   'POST /api/v1/vehicles/{id}/documents/upload-url': { fileName: 'probe.pdf', contentType: 'application/pdf', size: 5 },
@@ -115,7 +163,17 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/customers/{id}/active': { isActive: true },
   'POST /api/v1/customers/{id}/notes': { content: 'Probe' },
   'POST /api/v1/customers/{id}/documents/upload-url': { fileName: 'probe.pdf', contentType: 'application/pdf', size: 5 },
+  'POST /api/v1/inspections/{id}/sign': { customerSignature: `data:image/png;base64,${TINY_PNG}`, staffSignature: `data:image/png;base64,${TINY_PNG}` },
+  'PUT /api/v1/vehicles/{id}/service-program': { intervals: [{ type: 'oil_change', everyKm: 10000 }] },
   'POST /api/v1/customers/{id}/documents': { key: 'probe', fileName: 'probe.pdf', fileType: 'application/pdf', fileSize: 5 },
+  'PATCH /api/v1/documents/{id}': { title: 'Renamed', version: 1 },
+  'POST /api/v1/documents/{id}/versions': { key: 'probe' },
+  'POST /api/v1/documents/{id}/reject': { rejectionReason: 'Probe' },
+  'POST /api/v1/documents/upload-url': { scope: 'company', contentType: 'application/pdf', size: 5 },
+  'POST /api/v1/documents/bulk': { action: 'approve', ids: ['01ARZ3NDEKTSV4RRFFQ69G5FAV'] },
+  'POST /api/v1/documents': { scope: 'company', title: 'Probe', documentType: 'other', key: 'probe' },
+  'PATCH /api/v1/traffic-tickets/{id}': { version: 1, notes: 'Probe' },
+  'PATCH /api/v1/salik-charges/{id}': { version: 1, notes: 'Probe' },
 };
 
 /**
@@ -135,6 +193,11 @@ export function sampleBody(key: string, ctx: Record<string, string> = {}): unkno
     case 'POST /api/v1/customers': return customerBody();
     case 'POST /api/v1/blacklist': return blacklistBody();
     case 'POST /api/v1/staff': return staffBody({ username });
+    case 'POST /api/v1/traffic-tickets': return ticketBody();
+    case 'POST /api/v1/salik-charges': return salikBody();
+    case 'POST /api/v1/traffic-tickets/import':
+    case 'POST /api/v1/salik-charges/import': return { preview: true, csv: 'ticket number,date,plate,amount\nP-1,2034-01-05 10:00,X 1,100\n' };
+    case 'POST /api/v1/salik-charges/recharge': return { rentalId: ctx.rentalId ?? '01JAAAAAAAAAAAAAAAAAAAAAAA' };
     case 'POST /api/v1/rentals':
     case 'POST /api/v1/rentals/check-conflicts':
       return ctx.customerId && ctx.vehicleId ? rentalBody({ customerId: ctx.customerId, vehicleId: ctx.vehicleId }) : undefined;
@@ -151,7 +214,7 @@ export function factoryFor(path: string): Factory | undefined {
 }
 
 /** A booked rental (own vehicle and customer) and its first ledger entry, for the rentals routes. */
-async function rentalProbe(t: string): Promise<{ id: string; entryId: string; customerId: string; vehicleId: string }> {
+export async function rentalProbe(t: string): Promise<{ id: string; entryId: string; customerId: string; vehicleId: string }> {
   const vehicleId = (await createVehicle(t)).id as string;
   const customerId = (await createCustomer(t, { fullNameEnglish: 'Tenancy Probe' })).id as string;
   const id = (await createRental(t, { customerId, vehicleId })).id as string;

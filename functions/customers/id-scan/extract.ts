@@ -12,10 +12,11 @@ import { imageText } from './image-text';
  *   passports 2×44, TD1 ID cards such as the Emirates ID 3×30, TD2 2×36) parsed by the
  *   maintained `mrz` package; without an MRZ, labelled fields ("Name:", "Date of Birth:",
  *   "Licence No:", "Expiry Date:" …) as printed on driving licences.
- * - Images (PNG/JPEG): there is no offline OCR here, so only text the image CARRIES is read —
- *   PNG tEXt/iTXt/zTXt chunks, JPEG comments and XMP (./image-text.ts), which some scanner apps
- *   write. A plain photo has none and gets a 422 telling staff to upload a PDF scan or type the
- *   details; nothing is guessed.
+ * - Images (PNG/JPEG): the text the image CARRIES — PNG tEXt/iTXt/zTXt chunks, JPEG comments and
+ *   XMP (./image-text.ts), which some scanner apps write — else the text OCR reads in its pixels
+ *   (functions/lib/ocr.ts: tesseract.js with the English model from npm, passed in by scan.ts).
+ *   An image where neither finds anything gets a 422 telling staff to upload a PDF scan or type
+ *   the details; nothing is guessed.
  *
  * The answer pre-fills the add-customer form; staff confirm it. Check digits that fail are listed
  * in `invalidChecks` and lower `confidence` instead of failing the scan, so staff can still use
@@ -41,8 +42,9 @@ export function sniffType(buf: Buffer): ScanContentType | undefined {
   return undefined;
 }
 
-export function scanIdDocument(file: Buffer, contentType: ScanContentType, today = new Date()): IdScanResult {
-  const text = contentType === 'application/pdf' ? extractPdfText(file) : imageText(file);
+/** `ocrText`: what OCR read in an image's pixels (scan.ts), used when the image carries no text. */
+export function scanIdDocument(file: Buffer, contentType: ScanContentType, today = new Date(), ocrText?: string): IdScanResult {
+  const text = contentType === 'application/pdf' ? extractPdfText(file) : imageText(file) || ocrText || '';
   if (!text.trim()) throw new IdScanError(contentType === 'application/pdf' ? NO_TEXT_IN_PDF : NO_TEXT_IN_IMAGE);
   const fromMrz = readMrz(text, today);
   if (fromMrz) return fromMrz;

@@ -120,6 +120,10 @@ export const pricingSettingsSchema = z.object({
   extraKmCharge: moneyAmount,
   /** Per missing quarter tank at return; 0 = fuel shortfalls are not charged. */
   fuelChargePerQuarterTank: moneyAmount,
+  /** Admin fee added to each traffic fine recharged to a customer (VAT applies to the fee); 0 = none. */
+  fineAdminFee: moneyAmount,
+  /** Admin fee per Salik crossing recharged; 0 = none. */
+  tollAdminFeePerCrossing: moneyAmount,
 });
 export type PricingSettings = z.infer<typeof pricingSettingsSchema>;
 

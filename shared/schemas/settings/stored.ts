@@ -25,6 +25,9 @@ export interface StoredPricing {
   youngDriverFeeOverrideMinor: number | null;
   extraKmChargeMinor: number;
   fuelChargePerQuarterTankMinor: number;
+  /** Admin fee per traffic fine recharged, and per Salik crossing recharged (issue 13); absent = 0. */
+  fineAdminFeeMinor?: number;
+  tollAdminFeePerCrossingMinor?: number;
 }
 
 type EditableApi = z.infer<z.ZodObject<typeof editableShape>>;
@@ -45,6 +48,8 @@ export function toStoredPricing(p: PricingSettings): StoredPricing {
     youngDriverFeeOverrideMinor: minorOrNull(p.youngDriverFeeOverride),
     extraKmChargeMinor: toMinor(p.extraKmCharge),
     fuelChargePerQuarterTankMinor: toMinor(p.fuelChargePerQuarterTank),
+    fineAdminFeeMinor: toMinor(p.fineAdminFee),
+    tollAdminFeePerCrossingMinor: toMinor(p.tollAdminFeePerCrossing),
   };
 }
 
@@ -57,6 +62,8 @@ export function pricingToApi(p: StoredPricing): PricingSettings {
     youngDriverFeeOverride: decOrNull(p.youngDriverFeeOverrideMinor),
     extraKmCharge: fromMinor(p.extraKmChargeMinor),
     fuelChargePerQuarterTank: fromMinor(p.fuelChargePerQuarterTankMinor),
+    fineAdminFee: fromMinor(p.fineAdminFeeMinor ?? 0),
+    tollAdminFeePerCrossing: fromMinor(p.tollAdminFeePerCrossingMinor ?? 0),
   };
 }
 
@@ -81,6 +88,8 @@ export function defaultPricing(): StoredPricing {
     youngDriverFeeOverrideMinor: null,
     extraKmChargeMinor: toMinor(DEFAULT_EXTRA_CHARGE_PER_KM),
     fuelChargePerQuarterTankMinor: 0,
+    fineAdminFeeMinor: 0,
+    tollAdminFeePerCrossingMinor: 0,
   };
 }
 

@@ -33,6 +33,8 @@ export const pricingSettingsUpdateSchema = z.object({
   youngDriverFeeOverride: nullableMoney.optional(),
   extraKmCharge: moneyAmount.optional(),
   fuelChargePerQuarterTank: moneyAmount.optional(),
+  fineAdminFee: moneyAmount.optional(),
+  tollAdminFeePerCrossing: moneyAmount.optional(),
 });
 export type PricingSettingsUpdate = z.infer<typeof pricingSettingsUpdateSchema>;
 

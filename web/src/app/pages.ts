@@ -19,6 +19,7 @@ const PUBLIC: Record<string, PageLoader> = {
   '/terms': () => import('../features/legal/TermsPage'),
   '/careers': () => import('../features/legal/CareersPage'),
   '/gdpr': () => import('../features/legal/GdprPage'),
+  '/payments/return': () => import('../features/payments/PaymentReturnPage'),
 };
 
 /** Authenticated pages (rendered inside the sidebar layout): [loader, ability]. */
@@ -52,6 +53,7 @@ const APP: Record<string, [PageLoader, Ability]> = {
   '/dashboard/revenue-protection': [() => import('../features/finance/RevenueProtectionPage'), 'financeEdit'],
   '/dashboard/outstanding-balances': [() => import('../features/finance/OutstandingBalancesPage'), 'financeRead'],
   '/invoices': [() => import('../features/invoices/InvoicesPage'), 'financeRead'],
+  '/invoices/:id': [() => import('../features/invoices/InvoiceDetailPage'), 'financeRead'],
   '/dashboard/invoice-automation': [() => import('../features/invoices/InvoiceAutomationPage'), 'financeEdit'],
   '/deposits': [() => import('../features/deposits/DepositsPage'), 'financeRead'],
   '/dashboard/accounting': [() => import('../features/accounting/AccountingPage'), 'accounting'],

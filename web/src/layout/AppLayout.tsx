@@ -15,6 +15,7 @@ import { GlobalSearch } from './GlobalSearch';
 import { Sidebar, SidebarNav } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
+import { AlertsBell } from '../features/alerts/AlertsBell';
 
 /** The authenticated shell: sidebar, top bar, and the current page in <main>. */
 export function AppLayout() {
@@ -67,6 +68,7 @@ export function AppLayout() {
           <div className="ms-auto flex items-center gap-1">
             <InstallPrompt className="hidden md:inline-flex" />
             <RegionMenu />
+            <AlertsBell />
             <ThemeToggle />
             <UserMenu />
           </div>

@@ -41,6 +41,7 @@ export const NAV: NavSection[] = [
       { key: 'documents', to: '/documents', icon: 'file' },
       { key: 'alerts', to: '/alerts', icon: 'bell' },
       { key: 'trafficTickets', to: '/traffic-tickets', icon: 'ticket' },
+      { key: 'salikCharges', to: '/salik-charges', icon: 'ticket' },
     ],
   },
   {

@@ -20,6 +20,7 @@ import { CustomerDocuments } from './CustomerDocuments';
 import { CustomerForm } from './CustomerForm';
 import { CustomerNotes } from './CustomerNotes';
 import { CustomerRentals } from './CustomerRentals';
+import { CustomerInvoices } from '../invoices/InvoiceLinks';
 import { customerApi, customerPath, LIVE, useDate, useMoney, type Customer } from './customer-api';
 
 const DETAIL_FIELDS = [
@@ -218,6 +219,7 @@ export default function CustomerDetailPage() {
         <CustomerDocuments customerId={c.id} canUpload={can('customersEdit')} />
       </div>
       <CustomerRentals customerId={c.id} />
+      <div className="mt-4"><CustomerInvoices customerId={c.id} /></div>
 
       <Modal open={editing} onClose={() => setEditing(false)} title={t('customers.editCustomer')} wide="extra">
         {editing && <CustomerForm customer={c} onSubmit={save} onCancel={() => setEditing(false)} />}

@@ -1,6 +1,7 @@
 import { ListTable } from '../../components/ListKit';
 import { useT } from '../../i18n';
 import { ledgerText, useDateTime, useMoney, type LedgerEntryApi } from './rental-api';
+import { ReceiptLink } from '../payments/ReceiptLink';
 
 /**
  * A rental's ledger: a table from the `sm` breakpoint, a stacked card per entry below it, so a
@@ -39,7 +40,7 @@ export function LedgerEntries({ items, canReverse, onReverse }: { items: LedgerE
               <p className={`font-semibold ${amountClass(e)}`}>{amount}</p>
             </div>
             <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
-              <span>{type} · {t(`rentals.categories.${e.category}`)}{e.method ? ` · ${t(`rentals.methods.${e.method}`)}` : ''}</span>
+              <span>{type} · {t(`rentals.categories.${e.category}`)}{e.method ? ` · ${t(`rentals.methods.${e.method}`)}` : ''} <ReceiptLink entry={e} /></span>
               <span className={`font-medium ${STATUS_STYLE[e.status]}`} data-entry-status={e.status}>{t(`rentals.entryStatus.${e.status}`)}</span>
             </div>
             <div className="mt-1 flex items-center justify-between text-xs text-slate-500">
@@ -59,7 +60,7 @@ export function LedgerEntries({ items, canReverse, onReverse }: { items: LedgerE
                 <td className="px-2 py-1">{type}</td>
                 <td className="px-2 py-1">{t(`rentals.categories.${e.category}`)}</td>
                 <td className="px-2 py-1">{text}</td>
-                <td className="px-2 py-1">{e.method ? t(`rentals.methods.${e.method}`) : '—'}</td>
+                <td className="px-2 py-1">{e.method ? t(`rentals.methods.${e.method}`) : '—'} <ReceiptLink entry={e} /></td>
                 <td className={`px-2 py-1 ${STATUS_STYLE[e.status]}`} data-entry-status={e.status}>{t(`rentals.entryStatus.${e.status}`)}</td>
                 <td className={`px-2 py-1 text-end ${amountClass(e)}`}>{amount}</td>
                 <td className="px-2 py-1 text-end">{reversible && reverse(e)}</td>

@@ -25,6 +25,10 @@ import {
 import { issuesToErrors, toastApiError, translateApiError } from '../../lib/api-errors';
 import { useCan } from '../../lib/use-can';
 import { LedgerEntries } from './LedgerEntries';
+import { RentalInvoices } from '../invoices/InvoiceLinks';
+import { FinalSettlementLink } from '../payments/FinalSettlementLink';
+import { InspectionsLink, ServiceWarning } from '../maintenance/ServiceWarning';
+import { RentalTollsAndFines } from '../tickets/RentalTollsAndFines';
 
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | null;
 
@@ -130,6 +134,10 @@ export default function RentalDetailPage() {
         actions={actions}
       />
 
+      <InspectionsLink rentalId={r.id} />
+      {['pending', 'active', 'overdue'].includes(r.status) && (
+        <ServiceWarning vehicleId={r.vehicleId} start={r.startDate} end={r.openEnded ? null : r.expectedReturnDate} />
+      )}
       <div className="grid gap-4 lg:grid-cols-3">
         <section className="card lg:col-span-2" aria-label={t('rentals.detail.overview')}>
           <h2 className="mb-3 font-semibold">{t('rentals.detail.overview')}</h2>
@@ -149,6 +157,11 @@ export default function RentalDetailPage() {
             {r.agentName && <Row label={t('rentals.detail.agent')} value={r.agentName} />}
           </dl>
           {r.overbookedConflicts && r.overbookedConflicts.length > 0 && <p className="mt-3 text-sm text-amber-800 dark:text-amber-300">{t('rentals.detail.overbooked', { count: r.overbookedConflicts.length })}</p>}
+          {r.documentFlags?.map((d) => (
+            <p key={d.documentId} role="alert" data-testid="document-flag" className="mt-3 text-sm text-amber-800 dark:text-amber-300">
+              <Link to={`/documents?scope=${d.scope}&id=${d.documentId}`} className="link">{t('rentals.detail.documentLapses', { title: d.title, date: fmt.date(d.expiryDate) })}</Link>
+            </p>
+          ))}
         </section>
 
         <section className="card" aria-label={t('rentals.detail.balance')} data-testid="rental-money">
@@ -173,6 +186,9 @@ export default function RentalDetailPage() {
         </section>
       </div>
 
+      <div className="mt-4"><RentalInvoices rentalId={r.id} /></div>
+      {r.closedAt && <div className="mt-4"><FinalSettlementLink rentalId={r.id} closed={!!r.closedAt} /></div>}
+
       <section className="card mt-4" aria-label={t('rentals.detail.ledger')}>
         <h2 className="mb-3 font-semibold">{t('rentals.detail.ledger')}</h2>
         {!ledger.data ? (
@@ -183,6 +199,8 @@ export default function RentalDetailPage() {
           <LedgerEntries items={ledger.data.items} canReverse={edit && r.status !== 'archived'} onReverse={(e) => { dismissToast(); setReversing(e); }} />
         )}
       </section>
+
+      {can('tickets') && <div className="mt-4"><RentalTollsAndFines rental={r} onChanged={() => { void rental.mutate(); void ledger.mutate(); }} /></div>}
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <section className="card" aria-label={t('rentals.detail.timeline')}>

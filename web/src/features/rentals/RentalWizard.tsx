@@ -13,6 +13,7 @@ import {
 import { errorDetail, issuesToErrors, translateApiError } from '../../lib/api-errors';
 import { CustomerStep, VehicleStep } from './wizard/ChooseSteps';
 import { PaymentStep, PricingStep, QuoteSummary } from './wizard/PriceSteps';
+import { ServiceWarning } from '../maintenance/ServiceWarning';
 import { STEP_FIELDS, bookingBody, initialValues, num, type CustomerOption, type Values, type VehicleOption } from './wizard/wizard-model';
 
 /**
@@ -184,6 +185,10 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
         {step === 1 && (
           <VehicleStep values={values} errors={errors} set={set} openEnded={openEnded} onOpenEnded={setOpenEnded} windowOk={windowOk}
             vehicles={vehicleList} loaded={!!vehicles.data} busy={busy} onPick={pickVehicle} />
+        )}
+        {step >= 1 && windowOk && (
+          <ServiceWarning vehicleId={values.vehicleId} start={startIso} end={endIso}
+            kmAllowance={num(values.dailyKmLimit) ? Math.ceil((Date.parse(endIso!) - Date.parse(startIso!)) / 86_400_000) * (num(values.dailyKmLimit) ?? 0) : null} />
         )}
         {step === 2 && <PricingStep values={values} errors={errors} set={set} taxIncluded={taxIncluded} onTaxIncluded={setTaxIncluded} />}
         {step === 3 && <PaymentStep values={values} errors={errors} set={set} />}

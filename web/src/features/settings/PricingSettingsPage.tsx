@@ -27,6 +27,8 @@ function valuesOf(p: PricingSettingsResponse): Values {
     youngDriverFeeOverride: str(p.youngDriverFeeOverride),
     extraKmCharge: str(p.extraKmCharge),
     fuelChargePerQuarterTank: str(p.fuelChargePerQuarterTank),
+    fineAdminFee: str(p.fineAdminFee),
+    tollAdminFeePerCrossing: str(p.tollAdminFeePerCrossing),
   };
   for (const c of VEHICLE_CATEGORIES) {
     v[`categoryRates.${c}.dailyRate`] = str(p.categoryRates[c]?.dailyRate);
@@ -57,6 +59,8 @@ function bodyOf(values: Values, version: number): Record<string, unknown> {
     youngDriverFeeOverride: amount(values.youngDriverFeeOverride, true),
     extraKmCharge: amount(values.extraKmCharge, false),
     fuelChargePerQuarterTank: amount(values.fuelChargePerQuarterTank, false),
+    fineAdminFee: amount(values.fineAdminFee, false),
+    tollAdminFeePerCrossing: amount(values.tollAdminFeePerCrossing, false),
   };
 }
 
@@ -170,6 +174,8 @@ function PricingForm({ pricing, onReload }: { pricing: PricingSettingsResponse; 
         {money('youngDriverFeeOverride', t('settings.pricing.youngDriverFeeOverride'), t('settings.pricing.youngDriverHint', { fee: regionFee }), String(pricing.regionYoungDriverFee))}
         {money('extraKmCharge', t('settings.pricing.extraKmCharge'))}
         {money('fuelChargePerQuarterTank', t('settings.pricing.fuelChargePerQuarterTank'), t('settings.pricing.fuelHint'))}
+        {money('fineAdminFee', t('settings.pricing.fineAdminFee'), t('settings.pricing.adminFeeHint'))}
+        {money('tollAdminFeePerCrossing', t('settings.pricing.tollAdminFeePerCrossing'), t('settings.pricing.adminFeeHint'))}
       </Section>
       <div className="flex flex-wrap items-center justify-end gap-3">
         {Object.values(errors).some(Boolean) && <p className="field-error me-auto" role="alert">{t('settings.fixErrors')}</p>}

@@ -1,0 +1,236 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { dynamo } from '../lib/clients/dynamo';
+import { sesClient } from '../lib/clients/ses';
+import { config } from '../lib/config';
+import { keys, sortKey } from '../lib/data/keys';
+import { record } from '../lib/data/meter';
+import { getItem, putItem, transact, tx, updateRaw, type Item } from '../lib/data/repo';
+import { auditItem } from '../lib/data/audit';
+import { systemActor } from '../lib/actor';
+import { isConditionFailure } from '../lib/errors';
+import { companyToday, readCompanySettings, type CompanySettings } from '../lib/company-settings';
+import { documentValidity } from '../../shared/schemas/documents';
+import { documents as catalog } from '../../shared/i18n/documents';
+import { labelsOf } from './deps';
+import { addDays, documentKey, PENDING_REMINDERS_GSI_PK, reminderKey, REMINDERS_GSI_PK, type DocumentItem } from './model';
+
+/**
+ * Document expiry reminder job (events/schedules.ts 'document-reminders', daily; DESIGN.md §15).
+ *
+ * Reads the sparse index gsi2 `G#DOC_REMINDERS` (only latest documents with an expiry date; sk
+ * `{nextReminderOn}#{tenantId}#{docId}`), one key range "due up to tomorrow in UTC" (time zones
+ * ahead of UTC), then decides per document on the company's own calendar day:
+ *   stage `due_soon`   when 0 ≤ days left ≤ reminderThreshold (next: the day after expiry),
+ *   stage `expired`    the first week after expiry (next: a week later),
+ *   stage `expired_wN` weekly while expired and not replaced, at most 12 weeks (then the
+ *                      document leaves the index: a car sold or a document no longer needed
+ *                      should not mail the owner every week forever).
+ * Exactly once per (document, expiry date, stage): ONE transaction creates the marker
+ * (document_reminders, attribute_not_exists) and moves the document's index entry to the next
+ * stage on a condition on the old entry, so a second run — even at the same moment — finds
+ * nothing to claim. The email is sent after the claim; the marker then says `sent`. A marker
+ * claimed but not sent (a crash, SES down) stays on `G#DOC_REMINDERS_PENDING` and the next run
+ * sends it. Recipients: the company's email and the document's assignee when it is an address.
+ * The company's notification settings (email channel, "document expiring" event) turn it off.
+ * Each run records a run item (started, finished, counts, errors).
+ */
+export const MAX_EXPIRED_WEEKS = 12;
+const PENDING_RETRY_AFTER_MS = 5 * 60_000;
+
+export interface ReminderRunResult {
+  candidates: number;
+  sent: number;
+  claimedByOther: number;
+  notYet: number;
+  disabled: number;
+  noRecipient: number;
+  retried: number;
+  errors: number;
+  startedAt: string;
+  finishedAt: string;
+}
+
+/** The stage a document is in on `today`, and when the next one starts (undefined: none). */
+export function reminderStage(expiryDate: string, threshold: number, today: string): { stage?: string; next?: string } {
+  const { daysLeft } = documentValidity(expiryDate, today, threshold);
+  if (daysLeft === null) return {};
+  if (daysLeft > threshold) return { next: addDays(expiryDate, -threshold) };
+  if (daysLeft >= 0) return { stage: 'due_soon', next: addDays(expiryDate, 1) };
+  const week = Math.floor((-daysLeft - 1) / 7);
+  if (week > MAX_EXPIRED_WEEKS) return {};
+  return { stage: week === 0 ? 'expired' : `expired_w${week}`, next: week === MAX_EXPIRED_WEEKS ? undefined : addDays(expiryDate, 1 + 7 * (week + 1)) };
+}
+
+const appUrl = () => (process.env.APP_URL || 'http://localhost:3000').replace(/\/$/, '');
+const isEmail = (v: unknown): v is string => typeof v === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
+
+interface Company { settings: CompanySettings; today: string; enabled: boolean }
+
+function emailOf(doc: DocumentItem, stage: string, today: string, company: Company, label: string | undefined) {
+  const lang = company.settings.preferences?.language === 'ar' ? 'ar' : 'en';
+  const m = catalog[lang].reminder;
+  const { daysLeft } = documentValidity(doc.expiryDate, today, doc.reminderThreshold);
+  const kind = stage === 'due_soon' ? m.subjectDueSoon : m.subjectExpired;
+  const subject = `${kind}: ${doc.title}`;
+  const lines = [
+    m.intro.replace('{{company}}', String(company.settings.name ?? '')),
+    '',
+    `${m.document}: ${doc.title} (${catalog[lang].type[doc.documentType]})`,
+    ...(label ? [`${doc.scope === 'vehicle' ? m.vehicle : m.customer}: ${label}`] : []),
+    `${m.expiryDate}: ${doc.expiryDate}`,
+    daysLeft! >= 0 ? m.daysLeft.replace('{{n}}', String(daysLeft)) : m.daysAgo.replace('{{n}}', String(-daysLeft!)),
+    '',
+    `${m.open}: ${appUrl()}/documents?scope=${doc.scope}&id=${doc.id}`,
+  ];
+  return { subject, text: lines.join('\n'), lang };
+}
+
+async function send(to: string[], subject: string, text: string): Promise<string> {
+  const res = await sesClient().send(new SendEmailCommand({
+    FromEmailAddress: config().sesFromAddress,
+    Destination: { ToAddresses: to },
+    Content: { Simple: { Subject: { Data: subject, Charset: 'UTF-8' }, Body: { Text: { Data: text, Charset: 'UTF-8' } } } },
+  }));
+  return res.MessageId ?? '';
+}
+
+async function markSent(marker: Item, messageId: string) {
+  await updateRaw({
+    Key: { pk: marker.pk, sk: marker.sk },
+    UpdateExpression: 'SET #s = :sent, sentAt = :at, messageId = :mid REMOVE gsi2pk, gsi2sk',
+    ConditionExpression: '#s = :claimed',
+    ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeValues: { ':sent': 'sent', ':claimed': 'claimed', ':at': new Date().toISOString(), ':mid': messageId },
+  });
+}
+
+async function queryIndex(pk: string, bound: string, pageSize: number, each: (it: Record<string, unknown>) => Promise<void>) {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const res = await dynamo().send(new QueryCommand({
+      TableName: config().tableName, IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :b',
+      ExpressionAttributeValues: { ':pk': pk, ':b': bound },
+      Limit: pageSize, ExclusiveStartKey: startKey, ReturnConsumedCapacity: 'TOTAL',
+    }));
+    record(res.ConsumedCapacity, 'read');
+    startKey = res.LastEvaluatedKey;
+    for (const it of res.Items ?? []) await each(it);
+  } while (startKey);
+}
+
+export async function runDocumentReminders(now = new Date(), pageSize = 100): Promise<ReminderRunResult> {
+  const startedAt = new Date().toISOString();
+  const r: ReminderRunResult = { candidates: 0, sent: 0, claimedByOther: 0, notYet: 0, disabled: 0, noRecipient: 0, retried: 0, errors: 0, startedAt, finishedAt: '' };
+  const errorSamples: string[] = [];
+  const companies = new Map<string, Company>();
+  const companyOf = async (tenantId: string) => {
+    if (!companies.has(tenantId)) {
+      const settings = await readCompanySettings(tenantId, '');
+      const ns = settings.notificationSettings;
+      companies.set(tenantId, { settings, today: companyToday(settings, now), enabled: !ns || (ns.channels?.email !== false && ns.events?.documentExpiring !== false) });
+    }
+    return companies.get(tenantId)!;
+  };
+  const fail = (what: string, err: unknown) => {
+    r.errors++;
+    if (errorSamples.length < 5) errorSamples.push(`${what}: ${(err as Error).name}`);
+  };
+
+  // 1. Claimed but never confirmed sent (a crash half-way): send them now.
+  await queryIndex(PENDING_REMINDERS_GSI_PK, new Date(now.getTime() - PENDING_RETRY_AFTER_MS).toISOString(), pageSize, async (m) => {
+    try {
+      // Re-claim on the old claim time so two runs do not both resend it.
+      const claimedAt = new Date().toISOString();
+      await updateRaw({
+        Key: { pk: m.pk, sk: m.sk },
+        UpdateExpression: 'SET claimedAt = :now, gsi2sk = :sk',
+        ConditionExpression: '#s = :claimed AND claimedAt = :old',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':now': claimedAt, ':sk': sortKey(claimedAt, String(m.tenantId), String(m.documentId), String(m.stage)), ':claimed': 'claimed', ':old': m.claimedAt },
+      });
+      await markSent(m as Item, await send(m.recipients as string[], String(m.subject), String(m.body)));
+      r.retried++;
+    } catch (err) {
+      if (isConditionFailure(err)) r.claimedByOther++;
+      else fail(`pending ${String(m.documentId)}`, err);
+    }
+  });
+
+  // 2. Documents whose next reminder day has come somewhere on Earth.
+  const bound = `${addDays(now.toISOString().slice(0, 10), 1)}#~`;
+  await queryIndex(REMINDERS_GSI_PK, bound, pageSize, async (idx) => {
+    r.candidates++;
+    const [, tenantId, docId] = String(idx.gsi2sk).split('#');
+    try {
+      const company = await companyOf(tenantId);
+      if (!company.enabled) {
+        r.disabled++;
+        return;
+      }
+      const doc = (await getItem(documentKey(tenantId, docId))) as DocumentItem | undefined;
+      if (!doc || !doc.isLatest || !doc.expiryDate || doc.gsi2sk !== idx.gsi2sk) {
+        r.claimedByOther++;
+        return;
+      }
+      const { stage, next } = reminderStage(doc.expiryDate, doc.reminderThreshold, company.today);
+      if (!stage) {
+        if (next && next > company.today) {
+          r.notYet++;
+          return;
+        }
+      }
+      const recipients = [...new Set([company.settings.email, doc.assignee].filter(isEmail))];
+      const moveIndex = tx.raw('Update', {
+        Key: documentKey(tenantId, docId),
+        UpdateExpression: next ? 'SET gsi2sk = :next' : 'REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: 'gsi2sk = :old',
+        ExpressionAttributeValues: { ':old': doc.gsi2sk, ...(next ? { ':next': sortKey(next, tenantId, docId) } : {}) },
+      });
+      if (!stage) {
+        // Past the last weekly reminder: leave the index.
+        await transact([moveIndex]);
+        return;
+      }
+      if (!recipients.length) {
+        r.noRecipient++;
+        return;
+      }
+      const mail = emailOf(doc, stage, company.today, company, await labelsOf(tenantId, doc.vehicleId, doc.customerId));
+      const claimedAt = new Date().toISOString();
+      const marker: Item = {
+        ...reminderKey(tenantId, docId, doc.expiryDate, stage),
+        entityType: 'DOC_REMINDER',
+        tenantId, documentId: docId, stage, expiryDate: doc.expiryDate, recipients, subject: mail.subject, body: mail.text, language: mail.lang,
+        status: 'claimed', claimedAt,
+        gsi2pk: PENDING_REMINDERS_GSI_PK, gsi2sk: sortKey(claimedAt, tenantId, docId, stage),
+        createdAt: claimedAt,
+      };
+      try {
+        await transact([
+          tx.putNew(marker),
+          moveIndex,
+          tx.putNew(auditItem(systemActor(tenantId), 'document.reminder', 'document', docId, { note: `${stage} → ${recipients.length} recipient(s)` })),
+        ]);
+      } catch (err) {
+        if (isConditionFailure(err) || (err as Error).name === 'TransactionConflictException') {
+          r.claimedByOther++;
+          return;
+        }
+        throw err;
+      }
+      await markSent(marker, await send(recipients, mail.subject, mail.text));
+      r.sent++;
+    } catch (err) {
+      fail(`${tenantId}/${docId}`, err);
+    }
+  });
+
+  r.finishedAt = new Date().toISOString();
+  await putItem({ ...keys.global.jobRun('document-reminders', startedAt), entityType: 'JOB_RUN', job: 'document-reminders', ...r, errorSamples, ttl: Math.floor(Date.now() / 1000) + 90 * 86_400 });
+  return r;
+}
+
+/** The reminders sent for one document (document_reminders), newest first. */
+export { reminderPk } from './model';

@@ -1,0 +1,115 @@
+/**
+ * What other domains (payments, jobs, demo reset) may use from invoices: the only invoices module
+ * imported from outside functions/invoices/ (functions/lib/boundaries.test.ts enforces it).
+ *
+ * Contract with the payments domain (notes/issue19-split.md): PAY reads an invoice, lists a
+ * customer's open invoices in allocation order, and moves an invoice's paid amount inside ITS
+ * OWN transaction with `invoicePaymentUpdate` (one conditional Update on the invoice's version).
+ */
+import { getItem, queryAll, tx, type TransactItem } from '../lib/data/repo';
+import { conflict } from '../lib/errors';
+import { sortKey, tenantPk } from '../lib/data/keys';
+import { chargeMarkerKey, customerInvoicesPk, invoiceKey, isOpen, statusPk, type InvoiceItem, type InvoiceStatus } from './model';
+
+export type { InvoiceStatus } from './model';
+/** Key of the marker an issued invoice writes per charge (rentals condition manual reversals on its absence). */
+export { chargeMarkerKey } from './model';
+
+export interface InvoiceForPayment {
+  id: string;
+  number: string | null;
+  status: InvoiceStatus;
+  currency: string;
+  totalMinor: number;
+  amountPaidMinor: number;
+  balanceMinor: number;
+  customerId: string;
+  rentalId: string;
+  issueDate: string | null;
+  dueDate: string | null;
+  version: number;
+}
+
+export function forPayment(item: InvoiceItem): InvoiceForPayment {
+  return {
+    id: item.id, number: item.number, status: item.status, currency: item.currency,
+    totalMinor: item.totalMinor, amountPaidMinor: item.amountPaidMinor, balanceMinor: item.balanceMinor,
+    customerId: item.customerId, rentalId: item.rentalId, issueDate: item.issueDate, dueDate: item.dueDate, version: item.version,
+  };
+}
+
+/** undefined when absent or another tenant's (keys are built from the caller's tenant). */
+export async function getInvoice(tenantId: string, id: string): Promise<InvoiceForPayment | undefined> {
+  const item = (await getItem(invoiceKey(tenantId, id), true)) as InvoiceItem | undefined;
+  return item ? forPayment(item) : undefined;
+}
+
+/** Issued / partially paid invoices of a customer, oldest issue date first (allocation order). */
+export async function openInvoicesOldestFirst(tenantId: string, customerId: string): Promise<InvoiceForPayment[]> {
+  // gsi1 sorts issued invoices by issue date; drafts sort last ('~') and are filtered out.
+  const items = await queryAll<InvoiceItem>({
+    tenantId, pk: customerInvoicesPk(tenantId, customerId), index: 'gsi1', forward: true, max: 1000,
+    filter: { expression: '#s IN (:a, :b)', names: { '#s': 'status' }, values: { ':a': 'issued', ':b': 'partially_paid' } },
+  });
+  return items.filter((i) => isOpen(i.status)).map(forPayment);
+}
+
+/** The status an invoice has once `amountPaidMinor` of its total is paid. */
+export function statusAfterPayment(totalMinor: number, amountPaidMinor: number): InvoiceStatus {
+  if (amountPaidMinor >= totalMinor) return 'paid';
+  return amountPaidMinor > 0 ? 'partially_paid' : 'issued';
+}
+
+/**
+ * One conditional Update (on version) moving amountPaid/balance/status by +appliedMinor
+ * (negative for a refund), for the payer's transaction. Only issued, partially paid or paid
+ * invoices take payments; the paid amount stays within 0…total (overpayment is the caller's
+ * customer credit, never on the invoice).
+ */
+export function invoicePaymentUpdate(tenantId: string, invoice: InvoiceForPayment, appliedMinor: number, now: string): TransactItem {
+  if (invoice.status === 'draft' || invoice.status === 'void') {
+    throw conflict(`A ${invoice.status} invoice cannot take payments`, undefined, 'INVALID_TRANSITION');
+  }
+  const amountPaidMinor = invoice.amountPaidMinor + appliedMinor;
+  if (!Number.isSafeInteger(appliedMinor) || amountPaidMinor < 0 || amountPaidMinor > invoice.totalMinor) {
+    throw conflict('The amount applied must keep the invoice between unpaid and fully paid');
+  }
+  const status = statusAfterPayment(invoice.totalMinor, amountPaidMinor);
+  return tx.update(invoiceKey(tenantId, invoice.id), invoice.version, {
+    amountPaidMinor,
+    balanceMinor: invoice.totalMinor - amountPaidMinor,
+    status,
+    gsi2pk: statusPk(tenantId, status),
+    gsi2sk: sortKey(invoice.issueDate ?? now.slice(0, 10), invoice.id),
+  }, now);
+}
+
+/**
+ * The issued invoice a rental ledger charge is on, if any (rentals: a manual reversal of an
+ * invoiced charge is refused — an issued invoice is corrected by its credit note, which reverses
+ * the charges itself).
+ */
+export async function invoiceOfCharge(tenantId: string, rentalId: string, chargeId: string): Promise<{ invoiceId: string; invoiceNumber: string } | undefined> {
+  const marker = (await getItem(chargeMarkerKey(tenantId, rentalId, chargeId), true)) as { invoiceId: string; invoiceNumber: string } | undefined;
+  return marker ? { invoiceId: marker.invoiceId, invoiceNumber: marker.invoiceNumber } : undefined;
+}
+
+/** The charges of a rental that are on issued invoices: charge id → invoice number (one Query). */
+export async function invoicedChargesOf(tenantId: string, rentalId: string): Promise<Map<string, string>> {
+  const markers = await queryAll<{ sk: string; invoiceNumber: string }>({ tenantId, pk: tenantPk(tenantId, 'INVOICED_CHARGE', rentalId), consistent: true, max: 5000 });
+  return new Map(markers.map((m) => [m.sk, m.invoiceNumber]));
+}
+
+/** For the alerts generator: issued or partly paid invoices whose due date is before `today` (one Query per open status). */
+export async function overdueInvoices(tenantId: string, today: string) {
+  const out: (InvoiceForPayment & { customerName: string; rentalReference: string })[] = [];
+  for (const status of ['issued', 'partially_paid'] as const) {
+    const items = await queryAll<InvoiceItem>({
+      tenantId, pk: statusPk(tenantId, status), index: 'gsi2', max: 5000,
+      filter: { expression: '#d < :today', names: { '#d': 'dueDate' }, values: { ':today': today } },
+    });
+    out.push(...items.map((i) => ({ ...forPayment(i), customerName: i.customerName, rentalReference: i.rentalReference })));
+  }
+  return out;
+}
+export { tenantsWithInvoicesDue } from './due-work';

@@ -1,0 +1,137 @@
+import { INVOICE_MESSAGES, type EmailInvoiceBody } from '../../shared/schemas/invoices';
+import { formatMoney } from '../../shared/money';
+import { auditItem } from '../lib/data/audit';
+import { getItem, transact, tx, updateRaw } from '../lib/data/repo';
+import { sendEmail } from '../lib/email';
+import { conflict, validationFailed } from '../lib/errors';
+import { DOWNLOAD_URL_TTL_SECONDS, getObjectBytes, putObject, tenantPrefix } from '../lib/storage';
+import { loadS3 } from '../lib/clients/s3-lazy';
+import { config } from '../lib/config';
+import type { Actor } from '../lib/actor';
+import { readInvoiceSettings, type InvoiceSettings } from './deps';
+import { readInvoiceItem } from './draft';
+import { creditNoteKey, invoiceKey, type CreditNoteItem, type InvoiceItem } from './model';
+
+/**
+ * Invoice documents in S3 (issue 19). Once an invoice (or credit note) is issued its PDF is
+ * written ONCE under an immutable, versioned key — `tenants/{t}/invoices/{id}/v{n}-{number}.pdf`
+ * — and the key is recorded on the item with a condition (the first writer wins; later requests
+ * serve that object). Nothing ever overwrites an issued document; a correction is a credit note
+ * with its own PDF. A draft's PDF is a preview, regenerated on each request under `draft.pdf`.
+ * Downloads are short-lived presigned GETs.
+ */
+const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_');
+
+async function readLogo(settings: InvoiceSettings): Promise<Uint8Array | undefined> {
+  if (!settings.showLogo || !settings.logoKey) return undefined;
+  try {
+    return (await getObjectBytes(settings.logoKey))?.body;
+  } catch {
+    return undefined; // a missing logo must not stop the invoice
+  }
+}
+
+async function render(invoice: InvoiceItem, settings: InvoiceSettings, creditNote?: CreditNoteItem): Promise<Uint8Array> {
+  // pdf-lib, fontkit and qrcode are heavy: loaded on the first document, not at cold start.
+  const { renderInvoicePdf } = await import('./pdf');
+  return renderInvoicePdf({ invoice, settings, logo: await readLogo(settings), creditNote });
+}
+
+/** The stored key of an issued invoice's PDF, writing it the first time. */
+export async function ensureInvoicePdf(tenantId: string, invoice: InvoiceItem, settings?: InvoiceSettings): Promise<{ key: string; fileName: string; bytes?: Uint8Array }> {
+  const s = settings ?? await readInvoiceSettings(tenantId);
+  if (invoice.status === 'draft' || !invoice.number) {
+    const key = `${tenantPrefix(tenantId, 'invoices', invoice.id)}draft.pdf`;
+    const bytes = await render(invoice, s);
+    await putObject(key, bytes, 'application/pdf');
+    return { key, fileName: `draft-${invoice.id}.pdf`, bytes };
+  }
+  const fileName = `${safe(invoice.number)}.pdf`;
+  if (invoice.pdfKey) return { key: invoice.pdfKey, fileName };
+  const version = (invoice.pdfVersion ?? 0) + 1;
+  const key = `${tenantPrefix(tenantId, 'invoices', invoice.id)}v${version}-${fileName}`;
+  const bytes = await render(invoice, s);
+  await putObject(key, bytes, 'application/pdf', { 'invoice-number': invoice.number });
+  try {
+    await updateRaw({
+      Key: invoiceKey(tenantId, invoice.id),
+      UpdateExpression: 'SET pdfKey = :k, pdfVersion = :v',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(pdfKey) OR pdfKey = :null)',
+      ExpressionAttributeValues: { ':k': key, ':v': version, ':null': null },
+    });
+    return { key, fileName, bytes };
+  } catch (err) {
+    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+    const current = (await getItem(invoiceKey(tenantId, invoice.id), true)) as InvoiceItem | undefined;
+    return { key: current?.pdfKey ?? key, fileName };
+  }
+}
+
+export async function ensureCreditNotePdf(tenantId: string, invoice: InvoiceItem, settings?: InvoiceSettings): Promise<{ key: string; fileName: string }> {
+  const note = invoice.creditNoteId ? (await getItem(creditNoteKey(tenantId, invoice.creditNoteId), true)) as CreditNoteItem | undefined : undefined;
+  if (!note) throw conflict('This invoice has no credit note', undefined, 'INVALID_TRANSITION');
+  const fileName = `${safe(note.number)}.pdf`;
+  if (note.pdfKey) return { key: note.pdfKey, fileName };
+  const key = `${tenantPrefix(tenantId, 'invoices', invoice.id)}credit-note-v1-${fileName}`;
+  await putObject(key, await render(invoice, settings ?? await readInvoiceSettings(tenantId), note), 'application/pdf', { 'credit-note-number': note.number });
+  await updateRaw({
+    Key: creditNoteKey(tenantId, note.id),
+    UpdateExpression: 'SET pdfKey = if_not_exists(pdfKey, :k)',
+    ExpressionAttributeValues: { ':k': key },
+  }).catch(() => undefined);
+  return { key, fileName };
+}
+
+export async function invoicePdfUrl(tenantId: string, id: string, document: 'invoice' | 'credit_note') {
+  const invoice = await readInvoiceItem(tenantId, id);
+  const { key, fileName } = document === 'credit_note' ? await ensureCreditNotePdf(tenantId, invoice) : await ensureInvoicePdf(tenantId, invoice);
+  return { url: await presignAttachment(key, fileName), fileName };
+}
+
+/** A presigned GET that downloads as a file (attachment), as the contract download does. */
+async function presignAttachment(key: string, fileName: string): Promise<string> {
+  const { getSignedUrl, s3PresignClient, GetObjectCommand } = await loadS3();
+  return getSignedUrl(s3PresignClient(), new GetObjectCommand({
+    Bucket: config().documentsBucket, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"`,
+  }), { expiresIn: DOWNLOAD_URL_TTL_SECONDS });
+}
+
+/** Emails the issued invoice with its PDF attached (SES v2; the local emulator keeps it). */
+export async function emailInvoice(actor: Actor, id: string, body: EmailInvoiceBody) {
+  const invoice = await readInvoiceItem(actor.tenantId, id);
+  if (invoice.status === 'draft') throw conflict(INVOICE_MESSAGES.emailDraft, undefined, 'INVALID_TRANSITION');
+  const to = body.to ?? invoice.customer.email ?? undefined;
+  if (!to) throw validationFailed({ to: INVOICE_MESSAGES.noEmail });
+  const settings = await readInvoiceSettings(actor.tenantId);
+  const pdf = await ensureInvoicePdf(actor.tenantId, invoice, settings);
+  const bytes = pdf.bytes ?? (await getObjectBytes(pdf.key))?.body;
+  if (!bytes) throw conflict('The invoice document is not available. Try again.');
+  const amount = formatMoney(invoice.balanceMinor, invoice.region, 'en', { display: 'code' });
+  const number = invoice.number!;
+  const { messageId } = await sendEmail({
+    to,
+    replyTo: settings.email || undefined,
+    subject: `${settings.companyName}: invoice ${number} / فاتورة ${number}`,
+    text: [
+      `Dear ${invoice.customer.name},`,
+      '',
+      `Please find attached invoice ${number} for rental ${invoice.rentalReference}. Balance due: ${amount}${invoice.dueDate ? ` by ${invoice.dueDate}` : ''}.`,
+      '',
+      `مرفق الفاتورة ${number} الخاصة بالإيجار ${invoice.rentalReference}. الرصيد المستحق: ${amount}.`,
+      '',
+      settings.companyName,
+    ].join('\n'),
+    attachments: [{ fileName: pdf.fileName, contentType: 'application/pdf', bytes }],
+  });
+  const at = new Date().toISOString();
+  await transact([
+    tx.raw('Update', {
+      Key: invoiceKey(actor.tenantId, id),
+      UpdateExpression: 'SET emailedAt = :at, emailedTo = :to',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at, ':to': to },
+    }),
+    tx.putNew(auditItem(actor, 'invoice.email', 'invoice', id, { after: { to, number } })),
+  ]);
+  return { sentTo: to, messageId };
+}

@@ -1,0 +1,189 @@
+import { ulid } from 'ulid';
+import { calendarDateInZone } from '../../shared/regions';
+import { addDays, foldedTaxChargeIds, invoiceLines, invoiceTotals, isInvoiceableCharge, type ChargeEntry, type InvoiceContext } from '../../shared/invoices/totals';
+import { INVOICE_MESSAGES, type CreateInvoiceBody, type UpdateInvoiceBody } from '../../shared/schemas/invoices';
+import { auditItem } from '../lib/data/audit';
+import { getItem, queryAll, transact, tx, type TransactItem } from '../lib/data/repo';
+import { conflict, notFound, validationFailed } from '../lib/errors';
+import type { Actor } from '../lib/actor';
+import { tenantPk } from '../lib/data/keys';
+import { billingPeriodPreview, getRentalItem, readCustomer, readInvoiceSettings, readLedger, type InvoiceSettings, type LedgerItem, type RentalItem } from './deps';
+import { describeLedgerLabel } from '../../shared/rentals/ledger-text';
+import { invoiceIndexes, invoiceKey, rentalInvoiceKey, searchTextOf, type InvoiceItem, type InvoiceLineItem } from './model';
+
+/**
+ * Drafting an invoice from a rental (issue 19), and editing a draft.
+ *
+ * Which charges: the rental's charges (deposits apart, reversals netted in) not yet on an ISSUED
+ * invoice — the whole rental, or, for one billing period of a long rental, those posted up to the
+ * period's end (company calendar; charges of earlier periods left uninvoiced are caught up) plus,
+ * for an open-ended rental, the rent through the period's end not charged yet: shown on the draft
+ * as pending lines and posted to the rental ledger with its journal when the invoice is issued
+ * (issue.ts) — never twice, since the return nets pricing entries per line code. Drafts do not
+ * reserve charges (two drafts may overlap); issuing does, with a marker per charge (issue.ts).
+ */
+export const MAX_CHARGES_PER_INVOICE = 80;
+
+export const chargeMarkersPk = (tenantId: string, rentalId: string) => tenantPk(tenantId, 'INVOICED_CHARGE', rentalId);
+
+/** Charge ids of a rental already on an issued invoice. */
+export async function invoicedChargeIds(tenantId: string, rentalId: string): Promise<Map<string, string>> {
+  const markers = await queryAll<{ sk: string; invoiceId: string }>({ tenantId, pk: chargeMarkersPk(tenantId, rentalId), consistent: true, max: 5000 });
+  return new Map(markers.map((m) => [m.sk, m.invoiceId]));
+}
+
+export function invoiceContext(rental: RentalItem, settings: InvoiceSettings): InvoiceContext {
+  return {
+    rentalId: rental.id, taxRatePercent: Number(rental.taxRate ?? 0), taxIncluded: rental.taxIncluded === true,
+    vatEnabled: settings.enableVat, outputVatCode: settings.outputVatCode,
+  };
+}
+
+type EntryLike = Pick<LedgerItem, 'id' | 'type' | 'category' | 'amountMinor' | 'reversesId' | 'lineCode' | 'label'> & Partial<Pick<LedgerItem, 'descriptionCode' | 'descriptionParams'>>;
+
+export const asCharge = (e: EntryLike): ChargeEntry => {
+  const described = e.descriptionCode ? { code: e.descriptionCode, params: e.descriptionParams } : describeLedgerLabel(e.label);
+  return {
+    id: e.id, type: e.type, category: e.category, amountMinor: e.amountMinor, reversesId: e.reversesId, lineCode: e.lineCode,
+    label: e.label, descriptionCode: described.code ?? null, descriptionParams: described.params,
+  };
+};
+
+/**
+ * The instant a billing period ends for a rental: the day after `periodEnd` at the rental's
+ * start time, so a period [May 1, May 10] of a rental picked up on May 1 bills 10 days.
+ */
+export function billedThrough(startISO: string, periodEnd: string, timeZone: string): string | undefined {
+  const startDay = calendarDateInZone(new Date(startISO), timeZone);
+  const days = (Date.parse(`${periodEnd}T00:00:00Z`) - Date.parse(`${startDay}T00:00:00Z`)) / 86_400_000 + 1;
+  return days > 0 ? new Date(Date.parse(startISO) + days * 86_400_000).toISOString() : undefined;
+}
+
+/** Ids of the charges a period draft would post when issued (not on the ledger yet). */
+export const PENDING_PREFIX = 'pending-';
+
+/** Lines, totals and the charge ids (tax charges folded in) of `charges` as the ledger holds them now. */
+export function figuresFor(charges: readonly EntryLike[], ledger: readonly EntryLike[], ctx: InvoiceContext) {
+  const chosen = charges.map(asCharge);
+  const lines: InvoiceLineItem[] = invoiceLines(chosen, ledger.map(asCharge), ctx);
+  const onLines = new Set(lines.map((l) => l.chargeId));
+  const chargeIds = [...new Set([...lines.map((l) => l.chargeId), ...foldedTaxChargeIds(chosen).filter(() => onLines.size > 0)])];
+  return { lines, chargeIds, ...invoiceTotals(lines) };
+}
+
+export async function createDraft(actor: Actor, body: CreateInvoiceBody): Promise<InvoiceItem> {
+  const { tenantId } = actor;
+  const rental = await getRentalItem(tenantId, body.rentalId);
+  if (!rental) throw notFound('Rental not found');
+  const [settings, ledger, invoiced, customer] = await Promise.all([
+    readInvoiceSettings(tenantId), readLedger(tenantId, rental.id), invoicedChargeIds(tenantId, rental.id), readCustomer(tenantId, rental.customerId),
+  ]);
+  const inPeriod = (e: LedgerItem) => {
+    if (!body.periodStart || !body.periodEnd) return true;
+    const day = calendarDateInZone(new Date(e.postedAt), settings.timezone);
+    return day <= body.periodEnd;
+  };
+  const candidates = ledger.filter((e) => isInvoiceableCharge(asCharge(e)) && !invoiced.has(e.id) && inPeriod(e));
+  // An open-ended rental billed by period: the rent through the period's end not yet charged,
+  // posted to the rental ledger (and the GL) when the invoice is issued (issue.ts).
+  const through = body.periodEnd ? billedThrough(rental.startDate, body.periodEnd, settings.timezone) : undefined;
+  const pending = through ? (await billingPeriodPreview(tenantId, rental))(through).map((e, i) => ({ ...e, id: `${PENDING_PREFIX}${i}`, reversesId: null, lineCode: e.lineCode ?? null })) : [];
+  const figures = figuresFor([...candidates, ...pending], [...ledger, ...pending], invoiceContext(rental, settings));
+  if (figures.lines.length === 0) throw validationFailed({ [body.periodStart ? 'periodStart' : 'rentalId']: INVOICE_MESSAGES.noCharges }, INVOICE_MESSAGES.noCharges);
+  if (figures.chargeIds.length > MAX_CHARGES_PER_INVOICE) {
+    throw validationFailed({ periodStart: `At most ${MAX_CHARGES_PER_INVOICE} charges fit on one invoice: invoice this rental by billing period` });
+  }
+  const now = new Date().toISOString();
+  const id = ulid();
+  const customerName = customer?.fullNameEnglish || String(rental.customerName ?? '');
+  const item: InvoiceItem = {
+    ...invoiceKey(tenantId, id),
+    entityType: 'INVOICE',
+    id,
+    tenantId,
+    number: null,
+    status: 'draft',
+    rentalId: rental.id,
+    rentalReference: rental.referenceNumber,
+    customerId: rental.customerId,
+    customerName,
+    customer: {
+      name: customerName, nameArabic: customer?.fullNameArabic || null, address: customer?.address || null,
+      vatNumber: customer?.vatNumber || null, email: customer?.email || null, phone: customer?.phone || null,
+    },
+    seller: {
+      name: settings.companyName, address: settings.address || null, vatNumber: settings.vatNumber || null,
+      email: settings.email || null, phone: settings.phone || null,
+    },
+    region: settings.region,
+    currency: settings.currency,
+    timezone: settings.timezone,
+    scope: body.periodStart ? 'period' : 'rental',
+    periodStart: body.periodStart ?? calendarDateInZone(new Date(rental.startDate), settings.timezone),
+    periodEnd: body.periodEnd ?? calendarDateInZone(new Date(String(rental.returnDate ?? rental.expectedReturnDate ?? rental.startDate)), settings.timezone),
+    supplyDate: null,
+    issueDate: null,
+    dueDate: null,
+    issuedAt: null,
+    lines: figures.lines,
+    chargeIds: figures.chargeIds,
+    subtotalMinor: figures.subtotalMinor,
+    vatMinor: figures.vatMinor,
+    totalMinor: figures.totalMinor,
+    amountPaidMinor: 0,
+    balanceMinor: figures.totalMinor,
+    notes: '',
+    // The customer's preferred language sets the PDF's main side; every PDF is bilingual anyway.
+    language: customer?.preferredLanguage === 'ar' ? 'ar' : customer?.preferredLanguage === 'en' ? 'en' : settings.language,
+    creditNoteId: null,
+    creditNoteNumber: null,
+    pdfKey: null,
+    pdfVersion: 0,
+    searchText: '',
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: actor.userId,
+  };
+  item.searchText = searchTextOf(item);
+  Object.assign(item, invoiceIndexes(tenantId, item));
+  const items: TransactItem[] = [
+    tx.putNew(item),
+    tx.put({ ...rentalInvoiceKey(tenantId, rental.id, id), entityType: 'RENTAL_INVOICE', invoiceId: id }),
+    tx.putNew(auditItem(actor, 'invoice.draft', 'invoice', id, { after: { rental: rental.referenceNumber, total: item.totalMinor / 100 } })),
+  ];
+  await transact(items);
+  return item;
+}
+
+export async function readInvoiceItem(tenantId: string, id: string): Promise<InvoiceItem> {
+  const item = (await getItem(invoiceKey(tenantId, id), true)) as InvoiceItem | undefined;
+  if (!item) throw notFound('Invoice not found');
+  return item;
+}
+
+/** A locked (issued) invoice answers 409 INVOICE_LOCKED: corrections are credit notes. */
+export function assertDraft(item: InvoiceItem): void {
+  if (item.status !== 'draft') throw conflict(INVOICE_MESSAGES.locked, undefined, 'INVOICE_LOCKED');
+}
+
+export async function updateDraft(actor: Actor, id: string, body: UpdateInvoiceBody): Promise<InvoiceItem> {
+  const item = await readInvoiceItem(actor.tenantId, id);
+  assertDraft(item);
+  if (body.version !== undefined && body.version !== item.version) throw conflict('This invoice was changed by someone else. Reload it.', undefined, 'VERSION_CONFLICT');
+  const changes: Record<string, unknown> = {};
+  if (body.dueDate !== undefined) changes.dueDate = body.dueDate;
+  if (body.notes !== undefined) changes.notes = body.notes;
+  if (body.language !== undefined) changes.language = body.language;
+  if (body.customerVatNumber !== undefined) changes.customer = { ...item.customer, vatNumber: body.customerVatNumber || null };
+  const now = new Date().toISOString();
+  await transact([
+    tx.update(invoiceKey(actor.tenantId, id), item.version, changes, now),
+    tx.putNew(auditItem(actor, 'invoice.update', 'invoice', id, { after: Object.keys(changes) })),
+  ]);
+  return { ...item, ...changes, version: item.version + 1, updatedAt: now } as InvoiceItem;
+}
+
+/** Due date of an invoice issued on `issueDate`: the draft's own, else issue date + payment terms. */
+export const dueDateOf = (item: Pick<InvoiceItem, 'dueDate'>, issueDate: string, settings: Pick<InvoiceSettings, 'paymentTermsDays'>) =>
+  item.dueDate && item.dueDate >= issueDate ? item.dueDate : addDays(issueDate, settings.paymentTermsDays);

@@ -1,0 +1,99 @@
+import { calendarDateInZone } from '../../shared/regions';
+import { INVOICE_MESSAGES } from '../../shared/schemas/invoices';
+import { auditItem } from '../lib/data/audit';
+import { reservationFrom, retryOnConflict } from '../lib/data/counters';
+import { keys } from '../lib/data/keys';
+import { batchGet, transact, tx, type TransactItem } from '../lib/data/repo';
+import { conflict, notFound, validationFailed } from '../lib/errors';
+import type { Actor } from '../lib/actor';
+import { billingPeriodChange, getRentalItem, readInvoiceSettings, readLedger, rentalKey, type LedgerItem } from './deps';
+import { markInvoiceDue } from './due-work';
+import { PENDING_PREFIX, billedThrough, chargeMarkersPk, dueDateOf, figuresFor, invoiceContext, invoicedChargeIds, readInvoiceItem } from './draft';
+import { invoiceIndexes, invoiceKey, searchTextOf, type InvoiceItem } from './model';
+
+/**
+ * Issuing a draft (issue 19): one transaction holding
+ *  - the gap-free INV- number (lib/data/counters `reservationFrom`: the counter's next value,
+ *    conditioned on the value read, so a failed issue gives its number back and two issues never
+ *    share one — 20 concurrent issues end with 20 consecutive numbers; the price is that issues
+ *    of one company serialise on the counter, retried here with jitter);
+ *  - a marker per invoiced charge (attribute_not_exists: a charge is on at most one invoice);
+ *  - a condition on the rental's version (the lines were recomputed from the ledger just read);
+ *  - the invoice: number, dates, lines, totals, locked from now on.
+ *
+ * NOTHING is posted to the journal for charges already on the rental ledger: they were posted
+ * to the GL (Dr receivables / Cr income by category / Cr VAT output) when they entered it
+ * (accounting/rental-postings.ts), and issuing again would count the income twice. The one
+ * exception is what is not posted yet: the rent of a billing period of an open-ended rental,
+ * which is added to the rental ledger WITH its journal entry in this same transaction
+ * (rentals/api billingPeriodChange), so the ledger and the GL agree. The invoice figures equal
+ * those postings (shared/invoices/totals.ts).
+ */
+const COUNTER = 'INVOICE';
+
+export async function issueInvoice(actor: Actor, id: string): Promise<InvoiceItem> {
+  const { tenantId } = actor;
+  const settings = await readInvoiceSettings(tenantId);
+  return retryOnConflict(async () => {
+    const invoice = await readInvoiceItem(tenantId, id);
+    if (invoice.status !== 'draft') throw conflict(INVOICE_MESSAGES.notDraft, undefined, 'INVOICE_LOCKED');
+    const [rental, ledger, invoiced, [counter]] = await Promise.all([
+      getRentalItem(tenantId, invoice.rentalId),
+      readLedger(tenantId, invoice.rentalId),
+      invoicedChargeIds(tenantId, invoice.rentalId),
+      batchGet([keys.counter(tenantId, COUNTER)]),
+    ]);
+    if (!rental) throw notFound('Rental not found');
+    if (invoice.chargeIds.some((c) => invoiced.has(c) && invoiced.get(c) !== id)) {
+      throw conflict(INVOICE_MESSAGES.alreadyInvoiced, undefined, 'CONFLICT');
+    }
+    // A period of an open-ended rental: the rent through the period's end, posted now with its journal.
+    const through = invoice.scope === 'period' && invoice.periodEnd ? billedThrough(rental.startDate, invoice.periodEnd, settings.timezone) : undefined;
+    const billing = through && invoice.chargeIds.some((c) => c.startsWith(PENDING_PREFIX)) ? await billingPeriodChange(actor, rental.id, through) : undefined;
+    const posted = billing?.entries ?? [];
+    const chosen = new Set(invoice.chargeIds);
+    const figures = figuresFor([...ledger.filter((e: LedgerItem) => chosen.has(e.id)), ...posted], [...ledger, ...posted], invoiceContext(rental, settings));
+    if (figures.lines.length === 0) throw validationFailed({ rentalId: INVOICE_MESSAGES.noCharges }, INVOICE_MESSAGES.noCharges);
+
+    const now = new Date();
+    const at = now.toISOString();
+    const issueDate = calendarDateInZone(now, settings.timezone);
+    const number = reservationFrom(tenantId, COUNTER, settings.invoicePrefix, settings.invoiceStart, counter);
+    const issued: InvoiceItem = {
+      ...invoice,
+      number: number.reference,
+      status: 'issued',
+      issueDate,
+      issuedAt: at,
+      // The supply date is the end of the period invoiced (or today, when that is earlier).
+      supplyDate: invoice.periodEnd && invoice.periodEnd < issueDate ? invoice.periodEnd : issueDate,
+      dueDate: dueDateOf(invoice, issueDate, settings),
+      lines: figures.lines,
+      chargeIds: figures.chargeIds,
+      subtotalMinor: figures.subtotalMinor,
+      vatMinor: figures.vatMinor,
+      totalMinor: figures.totalMinor,
+      amountPaidMinor: 0,
+      balanceMinor: figures.totalMinor,
+      // The seller's details as they are on the day of issue (the invoice is a fixed document).
+      seller: { name: settings.companyName, address: settings.address || null, vatNumber: settings.vatNumber || null, email: settings.email || null, phone: settings.phone || null },
+    };
+    issued.searchText = searchTextOf(issued);
+    const { pk: _pk, sk: _sk, entityType: _e, id: _id, tenantId: _t, createdAt: _c, version: _v, updatedAt: _u, ...changes } = { ...issued, ...invoiceIndexes(tenantId, issued) };
+    const items: TransactItem[] = [
+      number.txItem,
+      tx.update(invoiceKey(tenantId, id), invoice.version, changes, at),
+      // The rental's version: checked here, or updated (with the same condition) by the billing change.
+      ...(billing ? billing.items : [tx.condition(rentalKey(tenantId, rental.id), '#v = :v', { '#v': 'version' }, { ':v': rental.version })]),
+      ...figures.chargeIds.filter((c) => invoiced.get(c) !== id).map((chargeId) => tx.putNew({
+        pk: chargeMarkersPk(tenantId, rental.id), sk: chargeId, entityType: 'INVOICED_CHARGE', invoiceId: id, invoiceNumber: number.reference, createdAt: at,
+      })),
+      tx.putNew(auditItem(actor, 'invoice.issue', 'invoice', id, {
+        before: { status: 'draft' }, after: { status: 'issued', number: number.reference, total: figures.totalMinor / 100 },
+      })),
+    ];
+    await transact(items);
+    if (issued.dueDate) await markInvoiceDue(tenantId, issued.dueDate);
+    return { ...issued, version: invoice.version + 1, updatedAt: at };
+  }, 120);
+}

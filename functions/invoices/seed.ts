@@ -1,0 +1,70 @@
+import { calendarDateInZone } from '../../shared/regions';
+import { addDays } from '../../shared/invoices/totals';
+import type { Actor } from '../lib/actor';
+import { sortKey } from '../lib/data/keys';
+import { updateRaw } from '../lib/data/repo';
+import type { DemoWorld } from '../jobs/demo-world';
+import { rootLogger } from '../lib/logger';
+import { listRentalsForCustomer } from '../rentals/api';
+import { readInvoiceSettings } from './deps';
+import { createDraft } from './draft';
+import { issueInvoice } from './issue';
+import { creditInvoice } from './credit-note';
+import { invoiceKey, statusPk, type InvoiceItem } from './model';
+
+const log = rootLogger.child({ domain: 'jobs' });
+
+/**
+ * The demo company's invoices, made through the real use cases (draft → issue → credit note),
+ * so numbers, charge markers, credit-note reversals and the GL are exactly what the app makes:
+ * - ended rentals invoiced with issue dates on their return day (demo history: the issue and due
+ *   dates are moved back after issuing), so the older ones are overdue;
+ * - recent ones issued today (open, not due yet);
+ * - one credited (void, with its CN- credit note reversing the charges).
+ * Payments on these invoices (paid and partly paid) are seeded by the payments domain, which
+ * runs after this seed and reads the open invoices through invoices/api.ts.
+ */
+const MAX_INVOICES = 10;
+
+export async function seedInvoices(world: DemoWorld): Promise<void> {
+  const actor: Actor = { tenantId: world.tenantId, userId: world.owner.userId, username: world.owner.username, requestId: 'demo-reset', role: 'OWNER' };
+  const settings = await readInvoiceSettings(world.tenantId);
+  const today = calendarDateInZone(world.now, settings.timezone);
+  const candidates: { id: string; end: string }[] = [];
+  for (const customer of world.customers.slice(0, 24)) {
+    const page = await listRentalsForCustomer(world.tenantId, customer.id, undefined, 10);
+    for (const r of page.items as { id: string; status: string; endDate?: string | null; expectedReturnDate: string; totalAmount: number }[]) {
+      if ((r.status === 'completed' || r.status === 'active') && r.totalAmount > 0) candidates.push({ id: r.id, end: (r.endDate ?? r.expectedReturnDate).slice(0, 10) });
+    }
+    if (candidates.length >= MAX_INVOICES) break;
+  }
+  // Oldest first, so the INV- numbers follow the (moved back) issue dates.
+  candidates.sort((a, b) => a.end.localeCompare(b.end));
+  let made = 0;
+  const issued: InvoiceItem[] = [];
+  for (const c of candidates.slice(0, MAX_INVOICES)) {
+    try {
+      const draft = await createDraft(actor, { rentalId: c.id });
+      const invoice = await issueInvoice(actor, draft.id);
+      const issueDate = c.end < today ? c.end : today;
+      if (issueDate !== invoice.issueDate) {
+        const dueDate = addDays(issueDate, settings.paymentTermsDays);
+        await updateRaw({
+          Key: invoiceKey(world.tenantId, invoice.id),
+          UpdateExpression: 'SET issueDate = :i, supplyDate = :i, dueDate = :d, gsi1sk = :g1, gsi2pk = :g2pk, gsi2sk = :g2',
+          ExpressionAttributeValues: {
+            ':i': issueDate, ':d': dueDate, ':g1': sortKey(issueDate, invoice.id), ':g2pk': statusPk(world.tenantId, 'issued'), ':g2': sortKey(issueDate, invoice.id),
+          },
+        });
+      }
+      issued.push(invoice);
+      made++;
+    } catch (err) {
+      log.warn('demo invoice skipped', { rentalId: c.id, error: String(err) });
+    }
+  }
+  // One invoice cancelled by a credit note (the newest: its customer disputed a charge).
+  const credited = issued.at(-1);
+  if (credited) await creditInvoice(actor, credited.id, { reason: 'Customer disputed the damage charge; re-invoiced after inspection' });
+  world.counts.invoices = made + (credited ? 1 : 0);
+}

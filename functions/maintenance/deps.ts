@@ -1,0 +1,9 @@
+/**
+ * What the maintenance domain reads and writes in other domains, each through its api.ts:
+ * the vehicle item and its schedule (vehicles), the journal engine (accounting), rentals'
+ * odometer readings (rentals), and the company settings through the one reader.
+ */
+export { vehicleKey, blocksOverlapping, scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from '../vehicles/api';
+export { journalEntryItems, bookAccounts } from '../accounting/api';
+export { rentalOdometerReadings, rentalForInspection } from '../rentals/api';
+export { readCompanySettings, companyTimezone, companyToday, companyRegion } from '../lib/company-settings';

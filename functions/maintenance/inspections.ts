@@ -1,0 +1,230 @@
+import { ulid } from 'ulid';
+import type { z } from 'zod';
+import { diffInspections, type InspectionDiff } from '../../shared/maintenance/inspection';
+import type { FuelLevel } from '../../shared/rentals/pricing';
+import {
+  IMAGE_MIME_TYPES, INSPECTION_MESSAGES, PHOTO_MAX_BYTES,
+  type CreateInspectionBody, type DamageMark, type InspectionKind, type InspectionPhoto, type inspectionUploadUrlSchema, type listInspectionsQuery,
+  type signInspectionSchema, type updateInspectionSchema,
+} from '../../shared/schemas/inspections';
+import type { Actor } from '../lib/actor';
+import { auditItem } from '../lib/data/audit';
+import { tenantPk, sortKey, type Key } from '../lib/data/keys';
+import { getItem, queryAll, queryPage, transact, tx, type Item } from '../lib/data/repo';
+import { conflict, notFound, validationFailed } from '../lib/errors';
+import { checkUpload, headObject, isKeyInPrefix, newObjectKey, presignDownload, presignUpload, putObject, tenantPrefix, type UploadLimits } from '../lib/storage';
+import { companyTimezone, readCompanySettings, rentalForInspection } from './deps';
+
+/**
+ * Vehicle inspections (issue 12), served by the maintenance Lambda: a check-out at pickup and a
+ * check-in at return per rental. Photos and signature images live under
+ * tenants/{tenantId}/inspections/ (lib/storage); a signed inspection is locked (every change 409)
+ * and its bilingual PDF (photos, diagram, signatures) is stored beside it, immutably (a new key,
+ * written once, never overwritten).
+ *
+ * Items: pk T#{t}#INSPECTION sk {id}; gsi1 T#{t}#INSPECTION_BY_RENTAL#{rentalId} / {kind}#{id}
+ * (a rental's two inspections); gsi2 T#{t}#INSPECTION_BY_DATE / {createdAt}#{id} (the list).
+ * One inspection of each kind per rental: a marker pk T#{t}#INSPECTION_KIND sk {rentalId}#{kind}
+ * is put with the inspection (attribute_not_exists → 409 on a second one).
+ */
+export interface InspectionItem extends Item {
+  entityType: 'INSPECTION';
+  id: string;
+  rentalId: string;
+  rentalReference: string;
+  vehicleId: string;
+  vehicleLabel: string;
+  customerName: string;
+  kind: InspectionKind;
+  odometer: number;
+  fuelLevel: FuelLevel;
+  checklist: Record<string, 'ok' | 'issue'>;
+  photos: InspectionPhoto[];
+  damages: DamageMark[];
+  notes: string | null;
+  status: 'draft' | 'signed';
+  signedAt: string | null;
+  signedBy: string | null;
+  signatureKeys: { customer: string; staff: string } | null;
+  customerSignedName: string | null;
+  pdfKey: string | null;
+  createdAt: string;
+  createdBy: string;
+  inspectorName: string;
+  version: number;
+  updatedAt: string;
+}
+
+export const inspectionKey = (tenantId: string, id: string): Key => ({ pk: tenantPk(tenantId, 'INSPECTION'), sk: id });
+export const kindMarker = (tenantId: string, rentalId: string, kind: string): Key => ({ pk: tenantPk(tenantId, 'INSPECTION_KIND'), sk: sortKey(rentalId, kind) });
+export const inspectionPrefix = (tenantId: string) => tenantPrefix(tenantId, 'inspections');
+const prefix = inspectionPrefix;
+const key = inspectionKey;
+
+export const PHOTO_LIMITS: UploadLimits = {
+  contentTypes: IMAGE_MIME_TYPES, maxBytes: PHOTO_MAX_BYTES,
+  messages: { type: INSPECTION_MESSAGES.photoType, tooLarge: INSPECTION_MESSAGES.photoTooLarge },
+};
+
+export async function photoUploadUrl(tenantId: string, body: z.output<typeof inspectionUploadUrlSchema>) {
+  checkUpload(PHOTO_LIMITS, body);
+  const up = await presignUpload(newObjectKey(prefix(tenantId), body.fileName), body.contentType, { size: body.size });
+  return { uploadUrl: up.uploadUrl, key: up.key, method: up.method, headers: up.headers };
+}
+
+async function checkPhotos(tenantId: string, photos: InspectionPhoto[], damages: DamageMark[]) {
+  if (photos.some((p) => !isKeyInPrefix(prefix(tenantId), p.key))) throw validationFailed({ photos: INSPECTION_MESSAGES.photoInvalid });
+  const heads = await Promise.all(photos.map((p) => headObject(p.key)));
+  if (heads.some((h) => !h)) throw validationFailed({ photos: INSPECTION_MESSAGES.photoInvalid });
+  for (const h of heads) checkUpload(PHOTO_LIMITS, { contentType: h!.contentType ?? '', size: h!.size });
+  const keys = new Set(photos.map((p) => p.key));
+  if (damages.some((d) => d.photoKey && !keys.has(d.photoKey))) throw validationFailed({ damages: INSPECTION_MESSAGES.photoInvalid });
+}
+
+async function getInspectionItem(tenantId: string, id: string): Promise<InspectionItem> {
+  const item = (await getItem(key(tenantId, id), true)) as InspectionItem | undefined;
+  if (!item) throw notFound('Inspection not found');
+  return item;
+}
+
+async function ofRental(tenantId: string, rentalId: string): Promise<InspectionItem[]> {
+  return queryAll<InspectionItem>({ tenantId, pk: tenantPk(tenantId, 'INSPECTION_BY_RENTAL', rentalId), index: 'gsi1', max: 10 });
+}
+
+export async function createInspection(actor: Actor, body: CreateInspectionBody) {
+  const { tenantId } = actor;
+  const rental = await rentalForInspection(tenantId, body.rentalId);
+  if (!rental) throw validationFailed({ rentalId: INSPECTION_MESSAGES.rentalRequired });
+  await checkPhotos(tenantId, body.photos, body.damages);
+  if (body.kind === 'check_in') {
+    const out = (await ofRental(tenantId, rental.id)).find((i) => i.kind === 'check_out');
+    if (!out) throw conflict(INSPECTION_MESSAGES.checkOutFirst, { kind: INSPECTION_MESSAGES.checkOutFirst });
+    if (body.odometer < out.odometer) throw validationFailed({ odometer: INSPECTION_MESSAGES.odometerBelowCheckOut });
+  }
+  const now = new Date().toISOString();
+  const id = ulid();
+  const item: InspectionItem = {
+    ...key(tenantId, id),
+    gsi1pk: tenantPk(tenantId, 'INSPECTION_BY_RENTAL', rental.id), gsi1sk: sortKey(body.kind, id),
+    gsi2pk: tenantPk(tenantId, 'INSPECTION_BY_DATE'), gsi2sk: sortKey(now, id),
+    entityType: 'INSPECTION', id, rentalId: rental.id, rentalReference: rental.referenceNumber, vehicleId: rental.vehicleId,
+    vehicleLabel: rental.vehicleLabel, customerName: rental.customerName, kind: body.kind, odometer: body.odometer, fuelLevel: body.fuelLevel,
+    checklist: body.checklist, photos: body.photos, damages: body.damages, notes: body.notes ?? null,
+    status: 'draft', signedAt: null, signedBy: null, signatureKeys: null, customerSignedName: null, pdfKey: null,
+    createdAt: now, createdBy: actor.userId, inspectorName: actor.username, version: 1, updatedAt: now,
+  };
+  try {
+    await transact([
+      tx.putNew(item),
+      tx.putNew({ ...kindMarker(tenantId, rental.id, body.kind), entityType: 'INSPECTION_KIND', inspectionId: id }),
+      tx.putNew(auditItem(actor, 'inspection.create', 'inspection', id, { after: { rental: rental.referenceNumber, kind: body.kind } })),
+    ]);
+  } catch (err) {
+    if ((err as { name?: string }).name === 'TransactionCanceledException') throw conflict(INSPECTION_MESSAGES.alreadyExists, { kind: INSPECTION_MESSAGES.alreadyExists });
+    throw err;
+  }
+  return toApi(tenantId, item);
+}
+
+function assertDraft(item: InspectionItem, version?: number) {
+  if (item.status === 'signed') throw conflict(INSPECTION_MESSAGES.signed, undefined, 'CONFLICT');
+  if (version !== undefined && version !== item.version) throw conflict('This inspection was changed by someone else. Reload and try again.', undefined, 'VERSION_CONFLICT');
+}
+
+export async function updateInspection(actor: Actor, id: string, body: z.output<typeof updateInspectionSchema>) {
+  const item = await getInspectionItem(actor.tenantId, id);
+  assertDraft(item, body?.version);
+  const next = {
+    odometer: body?.odometer ?? item.odometer, fuelLevel: body?.fuelLevel ?? item.fuelLevel, checklist: body?.checklist ?? item.checklist,
+    photos: body?.photos ?? item.photos, damages: body?.damages ?? item.damages, notes: body?.notes === undefined ? item.notes : body.notes,
+  };
+  await checkPhotos(actor.tenantId, next.photos, next.damages);
+  const now = new Date().toISOString();
+  // The condition on status keeps a concurrent signature from being edited under it.
+  const update = tx.update(key(actor.tenantId, id), item.version, next, now) as { Update: { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> } };
+  update.Update.ConditionExpression += ' AND #st = :draft';
+  update.Update.ExpressionAttributeNames['#st'] = 'status';
+  update.Update.ExpressionAttributeValues[':draft'] = 'draft';
+  await transact([update as never, tx.putNew(auditItem(actor, 'inspection.update', 'inspection', id))]);
+  return toApi(actor.tenantId, { ...item, ...next, version: item.version + 1, updatedAt: now });
+}
+
+const pngBytes = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+
+export async function signInspection(actor: Actor, id: string, body: z.output<typeof signInspectionSchema>) {
+  const { tenantId } = actor;
+  const item = await getInspectionItem(tenantId, id);
+  assertDraft(item, body.version);
+  const now = new Date().toISOString();
+  const stamp = now.replace(/[:.]/g, '');
+  const signatureKeys = { customer: `${prefix(tenantId)}${id}-${stamp}-signature-customer.png`, staff: `${prefix(tenantId)}${id}-${stamp}-signature-staff.png` };
+  const customer = pngBytes(body.customerSignature);
+  const staff = pngBytes(body.staffSignature);
+  if (customer.length < 60 || staff.length < 60 || customer[0] !== 0x89 || staff[0] !== 0x89) throw validationFailed({ customerSignature: INSPECTION_MESSAGES.signatureRequired });
+  const signed: InspectionItem = { ...item, status: 'signed', signedAt: now, signedBy: actor.username, signatureKeys, customerSignedName: body.customerName ?? item.customerName, pdfKey: `${prefix(tenantId)}${id}-${stamp}.pdf`, version: item.version + 1, updatedAt: now };
+  const settings = await readCompanySettings(tenantId);
+  const diff = signed.kind === 'check_in' ? await diffFor(tenantId, signed) : null;
+  const { inspectionPdf } = await import('./inspection-pdf');
+  const pdf = await inspectionPdf(signed, { companyName: settings.name, primaryColor: settings.primaryColor, secondaryColor: settings.secondaryColor, timeZone: companyTimezone(settings) }, { customer, staff }, diff);
+  await Promise.all([
+    putObject(signatureKeys.customer, customer, 'image/png'),
+    putObject(signatureKeys.staff, staff, 'image/png'),
+    putObject(signed.pdfKey!, pdf, 'application/pdf'),
+  ]);
+  const update = tx.update(key(tenantId, id), item.version, { status: 'signed', signedAt: now, signedBy: actor.username, signatureKeys, customerSignedName: signed.customerSignedName, pdfKey: signed.pdfKey }, now) as { Update: { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> } };
+  update.Update.ConditionExpression += ' AND #st = :draft';
+  update.Update.ExpressionAttributeNames['#st'] = 'status';
+  update.Update.ExpressionAttributeValues[':draft'] = 'draft';
+  try {
+    await transact([update as never, tx.putNew(auditItem(actor, 'inspection.sign', 'inspection', id))]);
+  } catch (err) {
+    if ((err as { name?: string }).name === 'TransactionCanceledException') throw conflict(INSPECTION_MESSAGES.signed, undefined, 'CONFLICT');
+    throw err;
+  }
+  return toApi(tenantId, signed);
+}
+
+/** The check-in compared with its rental's check-out, with the proposed charges. */
+async function diffFor(tenantId: string, inn: InspectionItem): Promise<InspectionDiff | null> {
+  const [out, rental, settings] = await Promise.all([
+    ofRental(tenantId, inn.rentalId).then((xs) => xs.find((i) => i.kind === 'check_out')),
+    rentalForInspection(tenantId, inn.rentalId),
+    readCompanySettings(tenantId),
+  ]);
+  if (!out || !rental) return null;
+  const end = Date.parse(rental.returnDate ?? inn.createdAt);
+  const days = Math.max(1, Math.ceil((end - Date.parse(rental.startDate)) / 86_400_000));
+  return diffInspections(out, inn, {
+    days, dailyKmLimit: rental.dailyKmLimit, extraChargePerKmMinor: rental.extraChargePerKmMinor,
+    fuelChargePerQuarterMinor: settings.pricing.fuelChargePerQuarterTankMinor,
+  });
+}
+
+async function toApi(tenantId: string, i: InspectionItem, opts: { withDiff?: boolean } = {}) {
+  const photos = await Promise.all(i.photos.map(async (p) => ({ ...p, url: await presignDownload(p.key) })));
+  const diff = opts.withDiff && i.kind === 'check_in' ? await diffFor(tenantId, i) : null;
+  return {
+    id: i.id, rentalId: i.rentalId, rentalReference: i.rentalReference, vehicleId: i.vehicleId, vehicleLabel: i.vehicleLabel,
+    customerName: i.customerName, kind: i.kind, odometer: i.odometer, fuelLevel: i.fuelLevel, checklist: i.checklist, photos,
+    damages: i.damages, notes: i.notes, status: i.status, signedAt: i.signedAt, signedBy: i.signedBy, customerSignedName: i.customerSignedName,
+    pdfUrl: i.pdfKey && i.status === 'signed' ? await presignDownload(i.pdfKey, { fileName: `inspection-${i.rentalReference}-${i.kind}.pdf` }) : null,
+    inspectorName: i.inspectorName, createdAt: i.createdAt, version: i.version,
+    diff: diff ? { ...diff, proposed: diff.proposed.map((c) => ({ ...c, amount: c.amountMinor / 100 })) } : null,
+  };
+}
+
+export async function getInspection(tenantId: string, id: string) {
+  return toApi(tenantId, await getInspectionItem(tenantId, id), { withDiff: true });
+}
+
+export async function listInspections(tenantId: string, q: z.output<typeof listInspectionsQuery>) {
+  if (q.rentalId) {
+    const items = await ofRental(tenantId, q.rentalId);
+    return { items: await Promise.all(items.map((i) => toApi(tenantId, i))), nextCursor: null };
+  }
+  const page = await queryPage<InspectionItem>({
+    tenantId, pk: tenantPk(tenantId, 'INSPECTION_BY_DATE'), index: 'gsi2', forward: false, limit: q.limit, cursor: q.cursor,
+    ...(q.from ? { skFrom: q.from } : {}),
+  });
+  return { items: await Promise.all(page.items.map((i) => toApi(tenantId, i))), nextCursor: page.nextCursor };
+}

@@ -1,0 +1,25 @@
+import { createDomainHandler, reply, type Reply } from '../lib/http';
+import { actorOf } from '../lib/actor';
+import { paymentsRoutes } from '../../shared/routes/payments';
+import { getPayment, listInvoicePayments, recordInvoicePayment } from './record';
+import { payOnline, paymentCallback, retryFromReturn } from './online';
+import { publicPaymentStatus, publicReceiptUrl } from './public-return';
+import { refundPayment } from './refund';
+import { receiptPdfUrl } from './receipt/store';
+import { finalSettlementUrl } from './settlement/store';
+
+const stored = (r: { status: number; body: unknown }): Reply => reply.status(r.status, r.body);
+
+export const handler = createDomainHandler('payments', paymentsRoutes, {
+  listInvoicePayments: async (ctx) => reply.ok(await listInvoicePayments(ctx.auth.tenantId, ctx.params.id)),
+  recordInvoicePayment: async (ctx) => stored(await recordInvoicePayment(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
+  payInvoiceOnline: async (ctx) => stored(await payOnline(actorOf(ctx), ctx.params.id, ctx.body, ctx.headers.origin, ctx.idempotencyKey)),
+  paymentCallback: async (ctx) => stored(await paymentCallback(ctx.params.gateway, ctx.rawBody, ctx.headers, ctx.requestId)),
+  getPublicPayment: async (ctx) => reply.ok(await publicPaymentStatus(ctx.params.token)),
+  getPublicReceiptPdf: async (ctx) => reply.ok(await publicReceiptUrl(ctx.params.token)),
+  retryPublicPayment: async (ctx) => stored(await retryFromReturn(ctx.params.token, ctx.body ?? { language: 'en' }, ctx.headers.origin, ctx.requestId)),
+  getPayment: async (ctx) => reply.ok(await getPayment(ctx.auth.tenantId, ctx.params.id)),
+  refundPayment: async (ctx) => stored(await refundPayment(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
+  getFinalSettlementPdf: async (ctx) => reply.ok({ url: await finalSettlementUrl(ctx.auth.tenantId, ctx.params.id) }),
+  getReceiptPdf: async (ctx) => reply.ok({ url: await receiptPdfUrl(ctx.auth.tenantId, ctx.params.id) }),
+});

@@ -1,0 +1,106 @@
+import { fromMinor } from '../../shared/money';
+import type { PaymentMethod, PaymentStatus } from '../../shared/schemas/payments';
+import type { Payment } from '../../shared/schemas/payments-responses';
+import { entityKey, tenantPk, type Key } from '../lib/data/keys';
+import type { Item } from '../lib/data/repo';
+
+/**
+ * Payments data layout (single table):
+ *
+ * - Payment: pk `T#{t}#PAYMENT`, sk `{id}` (ULID). Amount, method, status (spec: pending,
+ *   processing, paid, failed, cancelled, refunded), the invoice it was made against, its
+ *   allocations (invoice by invoice, oldest open first), the overpayment kept as customer
+ *   credit, refunded amount, receipt, gateway transaction (online).
+ * - Invoice allocation: pk `T#{t}#INVOICE_PAYMENT#{invoiceId}`, sk `{paymentId}` → amount: the
+ *   payments of one invoice (invoice detail) with one Query plus a batch get.
+ * - Receipt: pk `T#{t}#RECEIPT`, sk `{id}`: REC- number (lib/data/counters `takeReference`:
+ *   unique and increasing per company, gaps allowed — a receipt is not a tax invoice, so
+ *   concurrent payments never queue behind one counter item), kind receipt | refund_receipt,
+ *   amount, method, what it paid; the PDF at tenants/{t}/receipts/{id}.pdf is made once (a
+ *   receipt never changes).
+ * - Gateway transaction marker: pk `T#{t}#GATEWAY_TXN`, sk `{gateway}#{tranRef}`: put with
+ *   attribute_not_exists in the transaction that posts an online payment, so a replayed
+ *   callback can never post twice.
+ * - Customer credit: pk `T#{t}#CUSTOMER_CREDIT`, sk `{customerId}` → balanceMinor (ADD), the
+ *   sub-ledger of account 2160 customer advances per customer.
+ */
+export const paymentKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'PAYMENT', id);
+export const receiptKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'RECEIPT', id);
+export const invoicePaymentPk = (tenantId: string, invoiceId: string) => tenantPk(tenantId, 'INVOICE_PAYMENT', invoiceId);
+export const invoicePaymentKey = (tenantId: string, invoiceId: string, paymentId: string): Key => ({ pk: invoicePaymentPk(tenantId, invoiceId), sk: paymentId });
+export const gatewayTxnKey = (tenantId: string, gateway: string, tranRef: string): Key => ({ pk: tenantPk(tenantId, 'GATEWAY_TXN'), sk: `${gateway}#${tranRef}` });
+export const customerCreditKey = (tenantId: string, customerId: string): Key => ({ pk: tenantPk(tenantId, 'CUSTOMER_CREDIT'), sk: customerId });
+
+export interface AllocationMinor { invoiceId: string; invoiceNumber: string | null; rentalId: string; amountMinor: number; refundedMinor?: number }
+export interface ReceiptRef { id: string; number: string; kind: 'receipt' | 'refund_receipt'; amountMinor: number; issuedAt: string }
+
+export interface PaymentItem extends Item {
+  entityType: 'PAYMENT';
+  id: string;
+  tenantId: string;
+  invoiceId: string;
+  invoiceNumber: string | null;
+  rentalId: string;
+  rentalReference: string | null;
+  customerId: string;
+  amountMinor: number;
+  currency: string;
+  method: PaymentMethod;
+  status: PaymentStatus;
+  allocations: AllocationMinor[];
+  creditMinor: number;
+  refundedMinor: number;
+  /** Of the credit this payment created, what was refunded. */
+  creditRefundedMinor?: number;
+  receipt: ReceiptRef | null;
+  refundReceipts: ReceiptRef[];
+  gateway: { name: string; tranRef: string | null; url: string | null } | null;
+  failureReason: string | null;
+  /** The gateway's response status of a declined/failed attempt (PayTabs A, D, E, H, P, V, X…); failureReason is its raw text. */
+  gatewayStatus?: string | null;
+  /** SHA-256 of the attempt's return-token secret and its expiry (public-return.ts). */
+  returnTokenHash?: string;
+  returnTokenExpiresAt?: string;
+  createdAt: string;
+  updatedAt: string;
+  paidAt: string | null;
+  createdBy: string | null;
+  version: number;
+}
+
+export interface ReceiptItem extends Item {
+  entityType: 'RECEIPT';
+  id: string;
+  number: string;
+  kind: 'receipt' | 'refund_receipt';
+  paymentId: string;
+  amountMinor: number;
+  currency: string;
+  method: PaymentMethod;
+  customerId: string;
+  customerName: string;
+  customerNameArabic: string | null;
+  rentalReference: string | null;
+  allocations: AllocationMinor[];
+  creditMinor: number;
+  reason: string | null;
+  gatewayRef: string | null;
+  issuedAt: string;
+  issuedBy: string | null;
+}
+
+const receiptApi = (r: ReceiptRef) => ({ id: r.id, number: r.number, kind: r.kind, amount: fromMinor(r.amountMinor), issuedAt: r.issuedAt });
+
+export function toPaymentApi(p: PaymentItem, extra: { invoice?: Payment['invoice']; rentalBalanceMinor?: number | null } = {}): Payment {
+  return {
+    id: p.id, invoiceId: p.invoiceId, invoiceNumber: p.invoiceNumber, rentalId: p.rentalId, rentalReference: p.rentalReference,
+    customerId: p.customerId, amount: fromMinor(p.amountMinor), currency: p.currency, method: p.method, status: p.status,
+    allocations: p.allocations.map((a) => ({ invoiceId: a.invoiceId, invoiceNumber: a.invoiceNumber, rentalId: a.rentalId, amount: fromMinor(a.amountMinor) })),
+    credit: fromMinor(p.creditMinor), refunded: fromMinor(p.refundedMinor),
+    receipt: p.receipt ? receiptApi(p.receipt) : null, refundReceipts: (p.refundReceipts ?? []).map(receiptApi),
+    gateway: p.gateway, failureReason: p.failureReason, gatewayStatus: p.gatewayStatus ?? null,
+    invoice: extra.invoice ?? null,
+    rentalBalance: extra.rentalBalanceMinor === undefined || extra.rentalBalanceMinor === null ? null : fromMinor(extra.rentalBalanceMinor),
+    createdAt: p.createdAt, paidAt: p.paidAt, createdBy: p.createdBy,
+  };
+}

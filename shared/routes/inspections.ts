@@ -1,0 +1,17 @@
+import { routeMaker } from './types';
+import {
+  createInspectionSchema, inspectionIdParams, inspectionUploadUrlSchema, listInspectionsQuery, signInspectionSchema, updateInspectionSchema,
+} from '../schemas/inspections';
+
+/** Vehicle inspections (issue 12; fixed paths), served by the maintenance Lambda. */
+const route = routeMaker('maintenance');
+const byId = { params: inspectionIdParams };
+
+export const inspectionRoutes = [
+  route({ operationId: 'listInspections', method: 'GET', path: '/api/v1/inspections', ability: 'vehicleInspections', summary: 'Inspections, newest first (or a rental\'s: rentalId)', request: { query: listInspectionsQuery } }),
+  route({ operationId: 'createInspection', method: 'POST', path: '/api/v1/inspections', ability: 'vehicleInspections', summary: 'Records a check-out or check-in inspection of a rental (one of each)', request: { body: createInspectionSchema } }),
+  route({ operationId: 'createInspectionUploadUrl', method: 'POST', path: '/api/v1/inspections/upload-url', ability: 'vehicleInspections', summary: 'Presigned PUT for an inspection photo (JPG or PNG, at most 10 MB)', request: { body: inspectionUploadUrlSchema } }),
+  route({ operationId: 'getInspection', method: 'GET', path: '/api/v1/inspections/{id}', ability: 'vehicleInspections', summary: 'One inspection with photo links, the PDF link once signed, and (check-in) the differences from the check-out with proposed charges', request: byId }),
+  route({ operationId: 'updateInspection', method: 'PATCH', path: '/api/v1/inspections/{id}', ability: 'vehicleInspections', summary: 'Edits a draft inspection (409 once signed)', request: { ...byId, body: updateInspectionSchema } }),
+  route({ operationId: 'signInspection', method: 'POST', path: '/api/v1/inspections/{id}/sign', ability: 'vehicleInspections', summary: 'Both signatures: the inspection is locked and its bilingual PDF stored', request: { ...byId, body: signInspectionSchema } }),
+];

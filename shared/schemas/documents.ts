@@ -1,0 +1,202 @@
+import * as z from 'zod';
+import { calendarDate, cursor, entityId, text } from './fields';
+import { pageOf } from './page';
+
+/**
+ * Documents (business-data-and-rules §3 vehicle_documents, §4 statuses, §5, §8; issue 11).
+ *
+ * Decisions where the spec is silent:
+ * - One module for vehicle, customer and company documents; `scope` decides which id is required.
+ * - A replaced document keeps its record (older versions stay downloadable); the new version
+ *   carries parentDocumentId = the replaced version's id and version = n+1. Lists show the latest.
+ * - Workflow: draft → under_review (submit) → approved | rejected (reason required). A rejected
+ *   document goes back to review when resubmitted; approved documents past their expiry read as
+ *   'expired' (computed, the stored status stays approved so the history is honest).
+ * - Validity is computed from expiryDate, reminderThreshold (default 30 days) and the company's
+ *   calendar day: expired (before today), expiring_soon (within the threshold), valid, no_expiry.
+ */
+export const DOCUMENT_SCOPES = ['vehicle', 'customer', 'company'] as const;
+export type DocumentScope = (typeof DOCUMENT_SCOPES)[number];
+export const DOCUMENT_TYPES = ['registration', 'insurance', 'inspection', 'maintenance', 'rental_agreement', 'license', 'permit', 'certificate', 'other'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const DOCUMENT_STATUSES = ['draft', 'under_review', 'approved', 'expired', 'rejected'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+export const DOCUMENT_VALIDITY = ['valid', 'expiring_soon', 'expired', 'no_expiry'] as const;
+export type DocumentValidity = (typeof DOCUMENT_VALIDITY)[number];
+export const ANALYSIS_STATUSES = ['queued', 'processing', 'failed', 'analyzed'] as const;
+export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
+export const DOCUMENT_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export const DOCUMENT_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_REMINDER_THRESHOLD_DAYS = 30;
+export const DOCUMENT_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export const DOCUMENT_MESSAGES = {
+  // §5
+  vehicleIdRequired: 'vehicleId is required when scope is vehicle',
+  customerIdRequired: 'customerId is required when scope is customer',
+  // §8
+  uploadFailed: 'Failed to upload document',
+  analyzeFailed: 'Failed to analyze document',
+  deleteFailed: 'Failed to delete document',
+  replaceFailed: 'Failed to replace document',
+  scheduleFailed: 'Failed to schedule maintenance',
+  scheduleNeedsVehicle: 'Only vehicle documents can schedule maintenance',
+  // ours
+  titleRequired: 'Title is required',
+  tooLong: 'Too long',
+  fileTypeNotAllowed: 'Only PDF, JPG or PNG files are allowed',
+  fileTooLarge: 'File must be at most 10 MB',
+  fileContentMismatch: 'The file is not a real PDF, JPG or PNG',
+  notUploaded: 'The file was not uploaded yet. Upload it, then try again.',
+  badKey: 'This file does not belong to this company',
+  notFound: 'Document not found',
+  vehicleNotFound: 'Vehicle not found',
+  customerNotFound: 'Customer not found',
+  rejectionReasonRequired: 'A reason is required to reject a document',
+  transitionRefused: 'This document cannot change from {{from}} to {{to}}',
+  versionMismatch: 'This document was changed by someone else. Reload and try again.',
+  notLatest: 'Only the latest version can be changed',
+  confirmRequired: 'Confirm the deletion',
+  thresholdRange: 'Reminder threshold must be between 1 and 365 days',
+} as const;
+export type DocumentMessageKey = keyof typeof DOCUMENT_MESSAGES;
+export const DOCUMENT_MESSAGE_KEYS: Record<string, DocumentMessageKey> = Object.fromEntries(
+  Object.entries(DOCUMENT_MESSAGES).map(([k, v]) => [v, k as DocumentMessageKey]),
+);
+
+const title = text(200, { required: DOCUMENT_MESSAGES.titleRequired, tooLong: DOCUMENT_MESSAGES.tooLong }).min(1, DOCUMENT_MESSAGES.titleRequired);
+const optionalText = (max: number) => text(max, { tooLong: DOCUMENT_MESSAGES.tooLong }).nullish();
+const tags = z.array(text(40, { tooLong: DOCUMENT_MESSAGES.tooLong }).min(1)).max(20);
+const threshold = z.number({ error: DOCUMENT_MESSAGES.thresholdRange }).int(DOCUMENT_MESSAGES.thresholdRange).min(1, DOCUMENT_MESSAGES.thresholdRange).max(365, DOCUMENT_MESSAGES.thresholdRange);
+const key = text(500, { trim: false }).min(1);
+
+export const documentUploadUrlSchema = z.object({
+  scope: z.enum(DOCUMENT_SCOPES),
+  fileName: text(200).optional(),
+  contentType: z.enum(DOCUMENT_FILE_TYPES, { error: DOCUMENT_MESSAGES.fileTypeNotAllowed }),
+  size: z.number({ error: DOCUMENT_MESSAGES.fileTooLarge }).int().min(1).max(DOCUMENT_FILE_MAX_BYTES, DOCUMENT_MESSAGES.fileTooLarge),
+});
+export type DocumentUploadUrlInput = z.input<typeof documentUploadUrlSchema>;
+
+export const documentCreateSchema = z
+  .object({
+    scope: z.enum(DOCUMENT_SCOPES),
+    vehicleId: entityId().nullish(),
+    customerId: entityId().nullish(),
+    rentalId: entityId().nullish(),
+    title,
+    description: optionalText(2000),
+    documentType: z.enum(DOCUMENT_TYPES),
+    key,
+    fileName: text(200).optional(),
+    expiryDate: calendarDate().nullish(),
+    reminderThreshold: threshold.optional(),
+    tags: tags.optional(),
+    assignee: optionalText(100),
+    isTemplate: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.scope === 'vehicle' && !v.vehicleId) ctx.addIssue({ code: 'custom', path: ['vehicleId'], message: DOCUMENT_MESSAGES.vehicleIdRequired });
+    if (v.scope === 'customer' && !v.customerId) ctx.addIssue({ code: 'custom', path: ['customerId'], message: DOCUMENT_MESSAGES.customerIdRequired });
+  });
+export type DocumentCreateInput = z.input<typeof documentCreateSchema>;
+
+export const documentUpdateSchema = z.object({
+  title: title.optional(),
+  description: optionalText(2000),
+  documentType: z.enum(DOCUMENT_TYPES).optional(),
+  expiryDate: calendarDate().nullish(),
+  reminderThreshold: threshold.optional(),
+  tags: tags.optional(),
+  assignee: optionalText(100),
+  version: z.number().int().positive(),
+});
+export type DocumentUpdateInput = z.input<typeof documentUpdateSchema>;
+
+export const documentVersionSchema = z.object({ key, fileName: text(200).optional(), expiryDate: calendarDate().nullish() });
+export const documentRejectSchema = z.object({ rejectionReason: text(1000, { required: DOCUMENT_MESSAGES.rejectionReasonRequired, tooLong: DOCUMENT_MESSAGES.tooLong }).min(1, DOCUMENT_MESSAGES.rejectionReasonRequired) });
+export const documentIdParamsSchema = z.object({ id: text(40) });
+
+export const documentListQuerySchema = z.object({
+  scope: z.enum(DOCUMENT_SCOPES).default('vehicle'),
+  q: text(100).optional(),
+  documentType: z.enum(DOCUMENT_TYPES).optional(),
+  status: z.enum(DOCUMENT_STATUSES).optional(),
+  validity: z.enum(DOCUMENT_VALIDITY).optional(),
+  vehicleId: entityId().optional(),
+  customerId: entityId().optional(),
+  awaitingMyReview: z.enum(['true', 'false']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: cursor().optional(),
+});
+export type DocumentListQuery = z.input<typeof documentListQuerySchema>;
+
+export const BULK_ACTIONS = ['analyze', 'download', 'delete', 'approve', 'schedule_maintenance'] as const;
+export const documentBulkSchema = z
+  .object({
+    action: z.enum(BULK_ACTIONS), ids: z.array(text(40)).min(1).max(100), confirm: z.boolean().optional(),
+    /** schedule_maintenance: the service date of the records (default: the company's today). */
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DOCUMENT_MESSAGES.scheduleFailed).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === 'delete' && v.confirm !== true) ctx.addIssue({ code: 'custom', path: ['confirm'], message: DOCUMENT_MESSAGES.confirmRequired });
+  });
+
+const proposal = z.object({ field: z.string(), value: z.string(), confidence: z.number(), evidence: z.string() });
+export type AnalysisProposal = z.infer<typeof proposal>;
+
+export const documentSchema = z.object({
+  id: z.string(),
+  scope: z.enum(DOCUMENT_SCOPES),
+  vehicleId: z.string().nullable(),
+  customerId: z.string().nullable(),
+  rentalId: z.string().nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  documentType: z.enum(DOCUMENT_TYPES),
+  fileName: z.string(),
+  fileType: z.string(),
+  fileSize: z.number(),
+  version: z.number(),
+  parentDocumentId: z.string().nullable(),
+  rootDocumentId: z.string(),
+  isLatest: z.boolean(),
+  expiryDate: z.string().nullable(),
+  reminderThreshold: z.number(),
+  status: z.enum(DOCUMENT_STATUSES),
+  validity: z.enum(DOCUMENT_VALIDITY),
+  daysLeft: z.number().nullable(),
+  assignee: z.string().nullable(),
+  approver: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  tags: z.array(z.string()),
+  isTemplate: z.boolean(),
+  analysisStatus: z.enum(ANALYSIS_STATUSES).nullable(),
+  analysisError: z.string().nullable(),
+  analysisMethod: z.string().nullable(),
+  analysisProposals: z.array(proposal),
+  uploadedBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  itemVersion: z.number(),
+});
+export type DocumentApi = z.infer<typeof documentSchema>;
+export const documentPageSchema = pageOf(documentSchema);
+
+/** Validity of a document on the company's calendar day `today` (YYYY-MM-DD). */
+export function documentValidity(expiryDate: string | null | undefined, today: string, thresholdDays = DEFAULT_REMINDER_THRESHOLD_DAYS): { validity: DocumentValidity; daysLeft: number | null } {
+  if (!expiryDate) return { validity: 'no_expiry', daysLeft: null };
+  const daysLeft = Math.round((Date.parse(`${expiryDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  if (daysLeft < 0) return { validity: 'expired', daysLeft };
+  if (daysLeft <= thresholdDays) return { validity: 'expiring_soon', daysLeft };
+  return { validity: 'valid', daysLeft };
+}
+
+/** Workflow transitions (§4): anything else is a 409. */
+export const DOCUMENT_TRANSITIONS: Record<'submit' | 'approve' | 'reject', { from: readonly DocumentStatus[]; to: DocumentStatus }> = {
+  submit: { from: ['draft', 'rejected'], to: 'under_review' },
+  approve: { from: ['under_review'], to: 'approved' },
+  reject: { from: ['under_review'], to: 'rejected' },
+};

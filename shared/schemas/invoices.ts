@@ -1,0 +1,183 @@
+import * as z from 'zod';
+import { isCalendarDate } from '../accounting/journal';
+import { cursor, entityId, shortText, text } from './fields';
+
+/**
+ * Invoices (issue 19; business-data §3 invoices, financial_documents; DESIGN.md §5). Money is
+ * answered in decimals under the spec's names; dates are company calendar dates YYYY-MM-DD.
+ * The same schemas validate the web forms and the API bodies.
+ */
+export const INVOICE_STATUSES = ['draft', 'issued', 'partially_paid', 'paid', 'void'] as const;
+export type InvoiceStatusValue = (typeof INVOICE_STATUSES)[number];
+
+export const INVOICE_MESSAGES = {
+  rentalRequired: 'Choose a rental',
+  dateInvalid: 'Enter a real date as YYYY-MM-DD',
+  periodBoth: 'Give both the period start and the period end, or neither',
+  periodOrder: 'The period end must be on or after its start',
+  noCharges: 'There are no charges to invoice for this rental or period',
+  alreadyInvoiced: 'Some of these charges are already on an issued invoice',
+  locked: 'An issued invoice is locked. Issue a credit note to correct it.',
+  notDraft: 'Only a draft invoice can be issued',
+  creditNoteOnlyIssued: 'Only an issued invoice can be credited',
+  reasonRequired: 'Give the reason for the credit note',
+  emailRequired: 'Enter the email address to send the invoice to',
+  emailInvalid: 'Enter a valid email address',
+  noEmail: 'This customer has no email address. Enter one to send the invoice.',
+  emailDraft: 'Issue the invoice before sending it',
+  toBeforeFrom: '"To" must be on or after "from"',
+} as const;
+
+const calendarDate = z.string({ error: INVOICE_MESSAGES.dateInvalid }).trim().refine(isCalendarDate, { error: INVOICE_MESSAGES.dateInvalid });
+
+export const invoiceIdParams = z.object({ id: entityId() });
+
+export const createInvoiceSchema = z.object({
+  rentalId: entityId(INVOICE_MESSAGES.rentalRequired),
+  /** One billing period of a long rental: charges posted on these company dates (inclusive). */
+  periodStart: calendarDate.optional(),
+  periodEnd: calendarDate.optional(),
+}).superRefine((v, ctx) => {
+  if (!!v.periodStart !== !!v.periodEnd) ctx.addIssue({ code: 'custom', path: [v.periodStart ? 'periodEnd' : 'periodStart'], message: INVOICE_MESSAGES.periodBoth });
+  else if (v.periodStart && v.periodEnd && v.periodEnd < v.periodStart) ctx.addIssue({ code: 'custom', path: ['periodEnd'], message: INVOICE_MESSAGES.periodOrder });
+});
+export type CreateInvoiceBody = z.output<typeof createInvoiceSchema>;
+
+/** What a draft lets change (an issued invoice answers 409 INVOICE_LOCKED). */
+export const updateInvoiceSchema = z.object({
+  dueDate: calendarDate.optional(),
+  notes: text(1000).optional(),
+  customerVatNumber: z.string().trim().max(30).optional(),
+  language: z.enum(['en', 'ar']).optional(),
+  version: z.number().int().min(1).optional(),
+}).refine((v) => Object.keys(v).some((k) => k !== 'version'), { error: 'Nothing to change' });
+export type UpdateInvoiceBody = z.output<typeof updateInvoiceSchema>;
+
+export const creditNoteSchema = z.object({
+  reason: z.string({ error: INVOICE_MESSAGES.reasonRequired }).trim().min(1, INVOICE_MESSAGES.reasonRequired).max(500),
+});
+export type CreditNoteBody = z.output<typeof creditNoteSchema>;
+
+export const emailInvoiceSchema = z.object({
+  /** Default: the customer's email. */
+  to: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, INVOICE_MESSAGES.emailInvalid).optional(),
+});
+export type EmailInvoiceBody = z.output<typeof emailInvoiceSchema>;
+
+export const listInvoicesQuery = z.object({
+  status: z.enum([...INVOICE_STATUSES, 'open', 'overdue']).optional(),
+  customerId: entityId().optional(),
+  rentalId: entityId().optional(),
+  /** Number, customer name or rental reference. */
+  q: shortText().optional(),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: cursor().optional(),
+}).superRefine((v, ctx) => {
+  if (v.from && v.to && v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: INVOICE_MESSAGES.toBeforeFrom });
+});
+export type ListInvoicesQuery = z.output<typeof listInvoicesQuery>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+export const invoiceLineSchema = z.object({
+  chargeId: z.string(),
+  category: z.string(),
+  description: z.string(),
+  descriptionCode: z.string().nullable().optional(),
+  descriptionParams: z.record(z.string(), z.string()).optional(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  net: z.number(),
+  vatCode: z.string().nullable(),
+  vatRatePercent: z.number(),
+  vat: z.number(),
+  total: z.number(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+const partySchema = z.object({
+  name: z.string(),
+  nameArabic: z.string().nullable().optional(),
+  address: z.string().nullable().optional(),
+  vatNumber: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
+});
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  status: z.enum(INVOICE_STATUSES),
+  rentalId: z.string(),
+  rentalReference: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  customer: partySchema,
+  seller: partySchema,
+  region: z.string(),
+  currency: z.string(),
+  scope: z.enum(['rental', 'period']),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  supplyDate: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  issuedAt: z.string().nullable(),
+  lines: z.array(invoiceLineSchema),
+  subtotal: z.number(),
+  vat: z.number(),
+  total: z.number(),
+  amountPaid: z.number(),
+  balance: z.number(),
+  notes: z.string(),
+  language: z.enum(['en', 'ar']),
+  creditNoteId: z.string().nullable(),
+  creditNoteNumber: z.string().nullable(),
+  pdfVersion: z.number(),
+  hasPdf: z.boolean(),
+  emailedAt: z.string().nullable().optional(),
+  emailedTo: z.string().nullable().optional(),
+  overdue: z.boolean(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const creditNoteSchemaOut = z.object({
+  id: z.string(),
+  number: z.string(),
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  reason: z.string(),
+  subtotal: z.number(),
+  vat: z.number(),
+  total: z.number(),
+  issueDate: z.string(),
+  hasPdf: z.boolean(),
+});
+export type CreditNote = z.infer<typeof creditNoteSchemaOut>;
+
+/** The detail answer: the invoice with its credit note and the payments (PAY's read). */
+export const invoiceDetailSchema = invoiceSchema.extend({
+  creditNote: creditNoteSchemaOut.nullable(),
+  payments: z.array(z.record(z.string(), z.unknown())),
+  /** The customer's unused credit (overpayments), usable on this invoice. */
+  customerCredit: z.number().optional(),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+export const invoiceListSchema = z.object({
+  items: z.array(invoiceSchema),
+  nextCursor: z.string().nullable(),
+  /** Totals of the items of this page (amounts in the company currency). */
+  totals: z.object({ total: z.number(), amountPaid: z.number(), balance: z.number(), count: z.number() }),
+});
+export type InvoiceList = z.infer<typeof invoiceListSchema>;
+
+export const invoicePdfSchema = z.object({ url: z.string(), fileName: z.string() });
+export const invoiceEmailAnswerSchema = z.object({ sentTo: z.string(), messageId: z.string().nullable() });

@@ -1,0 +1,219 @@
+/**
+ * The documents page's dialogs: upload (with a progress bar) and one document (analysis
+ * proposals with "accept" per field, review actions, replace the file, version history).
+ */
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import { DOCUMENT_TYPES, documentCreateSchema, type DocumentScope } from '../../../../shared/schemas/documents';
+import { Modal, DialogActions } from '../../components/Dialogs';
+import { FormField } from '../../components/FormField';
+import { StatusPill } from '../../components/StatusPill';
+import { toast } from '../../components/toast/toast-store';
+import { useT } from '../../i18n';
+import { toastApiError } from '../../lib/api-errors';
+import { useFormat } from '../../lib/format';
+import { useFormSubmit } from '../../lib/use-form-submit';
+import { documentsApi, DOCUMENTS_PATH, uploadDocumentFile, type DocumentDetail } from './documents-api';
+
+const LIVE = { revalidateOnFocus: false };
+const ACCEPTABLE = new Set(['expiryDate', 'documentType']);
+
+/** Names of the vehicles or customers a tab's documents belong to (first 100, one read). */
+export function useLabels(scope: DocumentScope) {
+  const path = scope === 'vehicle' ? '/api/v1/vehicles?limit=100' : scope === 'customer' ? '/api/v1/customers?limit=100' : null;
+  const res = useSWR<{ items: Record<string, unknown>[] }>(path, LIVE);
+  const map = new Map<string, string>();
+  for (const it of res.data?.items ?? []) map.set(String(it.id), it.licensePlate ? `${String(it.make)} ${String(it.model)} · ${String(it.licensePlate)}` : String(it.fullNameEnglish));
+  return map;
+}
+
+function Progress({ pct }: { pct: number }) {
+  const t = useT();
+  return (
+    <div className="mt-2">
+      <div role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label={t('documents.uploading', { pct })} className="h-2 w-full rounded bg-slate-200 dark:bg-slate-700">
+        <div className="h-2 rounded bg-brand-600" style={{ width: `${pct}%` }} />
+      </div>
+      <p className="mt-1 text-xs">{t('documents.uploading', { pct })}</p>
+    </div>
+  );
+}
+
+export function UploadDialog({ scope, onClose, onDone }: { scope: DocumentScope; onClose: () => void; onDone: (id: string) => void }) {
+  const t = useT();
+  const labels = useLabels(scope);
+  const [values, setValues] = useState<Record<string, string>>({ title: '', documentType: scope === 'vehicle' ? 'registration' : scope === 'customer' ? 'license' : 'license', expiryDate: '', owner: '' });
+  const [file, setFile] = useState<File | null>(null);
+  const [pct, setPct] = useState<number | null>(null);
+  const { errors, saving, submit: send, clearError, setErrors } = useFormSubmit(documentCreateSchema, async (body: Record<string, unknown>) => {
+    if (!file) return { key: t('documents.chooseFile') };
+    try {
+      const key = await uploadDocumentFile(scope, file, setPct);
+      const doc = await documentsApi.create({ ...body, key, fileName: file.name });
+      toast({ variant: 'success', title: t('documents.uploaded'), description: doc.title });
+      onDone(doc.id);
+      return {};
+    } catch (error) {
+      setPct(null);
+      return toastApiError(t('documents.messages.uploadFailed'), error).fields;
+    }
+  });
+  const set = (k: string, v: string) => { setValues((x) => ({ ...x, [k]: v })); clearError(k === 'owner' ? (scope === 'vehicle' ? 'vehicleId' : 'customerId') : k); };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) { setErrors({ key: t('documents.chooseFile') }); return; }
+    void send({
+      scope, title: values.title, documentType: values.documentType, key: 'pending',
+      ...(values.expiryDate ? { expiryDate: values.expiryDate } : {}),
+      ...(scope === 'vehicle' ? { vehicleId: values.owner || undefined } : {}),
+      ...(scope === 'customer' ? { customerId: values.owner || undefined } : {}),
+    });
+  };
+  return (
+    <Modal open onClose={saving ? () => {} : onClose} title={`${t('documents.upload')} · ${t(`documents.tabs.${scope}`)}`}>
+      <form onSubmit={submit} noValidate className="space-y-3">
+        {scope !== 'company' && (
+          <FormField id="doc-owner" label={`${t(`documents.field.${scope}`)} *`} error={errors[scope === 'vehicle' ? 'vehicleId' : 'customerId'] || undefined}>
+            <select className="field-input" value={values.owner} onChange={(e) => set('owner', e.target.value)}>
+              <option value="">—</option>
+              {[...labels.entries()].map(([id, label]) => <option key={id} value={id}>{label}</option>)}
+            </select>
+          </FormField>
+        )}
+        <FormField id="doc-title" label={`${t('documents.field.title')} *`} error={errors.title || undefined}>
+          <input className="field-input" value={values.title} onChange={(e) => set('title', e.target.value)} />
+        </FormField>
+        <FormField id="doc-type" label={t('documents.field.documentType')} error={errors.documentType || undefined}>
+          <select className="field-input" value={values.documentType} onChange={(e) => set('documentType', e.target.value)}>
+            {DOCUMENT_TYPES.map((x) => <option key={x} value={x}>{t(`documents.type.${x}`)}</option>)}
+          </select>
+        </FormField>
+        <FormField id="doc-expiry" label={t('documents.field.expiryDate')} error={errors.expiryDate || undefined}>
+          <input className="field-input" type="date" value={values.expiryDate} onChange={(e) => set('expiryDate', e.target.value)} />
+        </FormField>
+        <FormField id="doc-file" label={`${t('documents.chooseFile')} *`} error={errors.key || errors.contentType || undefined}>
+          <input className="field-input" type="file" accept="application/pdf,image/jpeg,image/png" onChange={(e) => { setFile(e.target.files?.[0] ?? null); clearError('key'); }} />
+        </FormField>
+        {pct !== null && <Progress pct={pct} />}
+        <DialogActions>
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={saving}>{t('documents.cancel')}</button>
+          <button type="submit" className="btn-primary" disabled={saving}>{t('documents.upload')}</button>
+        </DialogActions>
+      </form>
+    </Modal>
+  );
+}
+
+export function DocumentDialog({ id, onClose, onChanged }: { id: string; onClose: () => void; onChanged: () => void }) {
+  const t = useT();
+  const fmt = useFormat();
+  const doc = useSWR<DocumentDetail>(`${DOCUMENTS_PATH}/${id}`, LIVE);
+  const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState('');
+  const [rejecting, setRejecting] = useState(false);
+  const [pct, setPct] = useState<number | null>(null);
+  const d = doc.data;
+
+  const run = async (label: string, failTitle: string, fn: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await fn();
+      toast({ variant: 'success', title: label });
+      await doc.mutate();
+      onChanged();
+    } catch (error) {
+      toastApiError(failTitle, error);
+    } finally {
+      setBusy(false);
+      setPct(null);
+    }
+  };
+  const accept = (field: string, value: string) => d && run(t('documents.accepted'), t('documents.messages.versionMismatch'), () => documentsApi.update(d.id, { [field]: value, version: d.itemVersion }));
+  const download = async (versionId: string) => {
+    try {
+      const { downloadUrl } = await documentsApi.download(versionId);
+      window.open(downloadUrl, '_blank', 'noopener');
+    } catch (error) {
+      toastApiError(t('documents.download'), error);
+    }
+  };
+  const replace = (file: File | undefined) => d && file && run(t('documents.replaced'), t('documents.messages.replaceFailed'), async () => {
+    const key = await uploadDocumentFile(d.scope, file, setPct);
+    await documentsApi.addVersion(d.id, { key, fileName: file.name });
+  });
+
+  return (
+    <Modal open onClose={busy ? () => {} : onClose} title={d?.title ?? t('documents.title')} wide>
+      {doc.error ? <p role="alert" className="text-red-800 dark:text-red-300">{t('documents.loadFailed')}</p> : !d ? (
+        <div className="h-40 animate-pulse rounded bg-slate-100 dark:bg-slate-800" aria-hidden="true" />
+      ) : (
+        <div className="space-y-4" data-testid="document-dialog">
+          <dl className="grid grid-cols-2 gap-2 text-sm">
+            <dt className="text-slate-600 dark:text-slate-300">{t('documents.field.documentType')}</dt><dd>{t(`documents.type.${d.documentType}`)}</dd>
+            <dt className="text-slate-600 dark:text-slate-300">{t('documents.field.status')}</dt><dd><StatusPill status={d.status} labelKey="documents.status" tones={{ draft: 'slate', under_review: 'blue', approved: 'green', expired: 'red', rejected: 'orange' }} /></dd>
+            <dt className="text-slate-600 dark:text-slate-300">{t('documents.field.expiryDate')}</dt><dd data-testid="doc-expiry">{d.expiryDate ? fmt.date(d.expiryDate) : '—'}</dd>
+            <dt className="text-slate-600 dark:text-slate-300">{t('documents.field.validity')}</dt>
+            <dd><StatusPill status={d.validity} labelKey="documents.validity" tones={{ valid: 'green', expiring_soon: 'amber', expired: 'red', no_expiry: 'slate' }} dataName="validity" /></dd>
+            {d.rejectionReason && <><dt className="text-slate-600 dark:text-slate-300">{t('documents.field.rejectionReason')}</dt><dd>{d.rejectionReason}</dd></>}
+          </dl>
+
+          <div className="flex flex-wrap gap-2">
+            {(d.status === 'draft' || d.status === 'rejected') && <button type="button" className="btn-secondary" disabled={busy} onClick={() => void run(t('documents.submitted'), t('documents.submit'), () => documentsApi.action(d.id, 'submit'))}>{t('documents.submit')}</button>}
+            {d.status === 'under_review' && <button type="button" className="btn-primary" disabled={busy} onClick={() => void run(t('documents.approved'), t('documents.approve'), () => documentsApi.action(d.id, 'approve'))}>{t('documents.approve')}</button>}
+            {d.status === 'under_review' && <button type="button" className="btn-secondary" disabled={busy} onClick={() => setRejecting(true)}>{t('documents.reject')}</button>}
+            <button type="button" className="btn-secondary" disabled={busy} onClick={() => void run(t('documents.analyzed'), t('documents.messages.analyzeFailed'), () => documentsApi.action(d.id, 'analyze'))}>{t('documents.analyze')}</button>
+            <button type="button" className="btn-secondary" onClick={() => void download(d.id)}>{t('documents.download')}</button>
+            <label className="btn-secondary cursor-pointer">
+              {t('documents.replace')}
+              <input type="file" className="sr-only" accept="application/pdf,image/jpeg,image/png" disabled={busy} onChange={(e) => void replace(e.target.files?.[0])} />
+            </label>
+          </div>
+          {pct !== null && <Progress pct={pct} />}
+          {rejecting && (
+            <div className="space-y-2">
+              <FormField id="doc-reject-reason" label={`${t('documents.field.rejectionReason')} *`}>
+                <textarea className="field-input" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
+              </FormField>
+              <button type="button" className="btn-primary bg-red-700" disabled={busy || !reason.trim()} onClick={() => void run(t('documents.rejected'), t('documents.reject'), () => documentsApi.reject(d.id, reason)).then(() => setRejecting(false))}>{t('documents.reject')}</button>
+            </div>
+          )}
+
+          <section aria-label={t('documents.proposals')}>
+            <h3 className="font-semibold">{t('documents.proposals')}{d.analysisStatus && <span className="ms-2 text-sm font-normal" data-testid="analysis-status">· {t(`documents.analysis.${d.analysisStatus}`)}</span>}</h3>
+            <p className="text-xs text-slate-600 dark:text-slate-300">{t('documents.proposalsHelp')}</p>
+            {d.analysisError && <p role="alert" className="mt-1 text-sm text-red-800 dark:text-red-300">{d.analysisError}</p>}
+            {d.analysisProposals.length === 0 ? <p className="mt-2 text-sm">{t('documents.noProposals')}</p> : (
+              <ul className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-800">
+                {d.analysisProposals.map((p) => (
+                  <li key={p.field} className="flex flex-wrap items-center justify-between gap-2 py-1" data-proposal={p.field}>
+                    <span>
+                      <span className="font-medium">{t(`documents.field.${p.field}`)}</span>: <span dir="ltr">{p.field === 'documentType' ? t(`documents.type.${p.value}`) : p.value}</span>
+                      <span className="ms-2 text-xs text-slate-600 dark:text-slate-300">{t('documents.confidence', { pct: Math.round(p.confidence * 100) })}</span>
+                      <div className="text-xs text-slate-500 dark:text-slate-400" dir="ltr">{p.evidence}</div>
+                    </span>
+                    {ACCEPTABLE.has(p.field) && <button type="button" className="btn-secondary text-xs" disabled={busy} onClick={() => void accept(p.field, p.value)}>{t('documents.accept')}</button>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-label={t('documents.versions')}>
+            <h3 className="font-semibold">{t('documents.versions')}</h3>
+            <ul className="mt-2 text-sm">
+              {d.versions.map((v) => (
+                <li key={v.id} className="flex items-center justify-between py-1" data-version={v.version}>
+                  <span>v{v.version} · <span dir="ltr">{v.fileName}</span> · {fmt.dateTime(v.createdAt)}{v.uploadedBy ? ` · ${v.uploadedBy}` : ''}</span>
+                  <button type="button" className="link text-xs" onClick={() => void download(v.id)}>{t('documents.download')}</button>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <DialogActions>
+            <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>{t('documents.close')}</button>
+          </DialogActions>
+        </div>
+      )}
+    </Modal>
+  );
+}
