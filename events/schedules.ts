@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'security-report'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -50,6 +50,12 @@ export const SCHEDULES: ScheduleDef[] = [
     description: 'Raises alerts (once per condition) for companies with rentals due or fines and tolls to look at',
     cron: 'cron(5 * * * ? *)',
     localCron: '5 * * * *',
+  },
+  {
+    name: 'security-report',
+    description: "Weekly security report of last week (counts and notable events) for every active company, emailed to its OWNERs (once per company and week)",
+    cron: 'cron(0 5 ? * MON *)',
+    localCron: '0 5 * * 1',
   },
   {
     name: 'company-timezones',

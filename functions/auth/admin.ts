@@ -9,6 +9,8 @@ import type { Actor } from '../lib/actor';
 import { SECURITY_MESSAGES, type TenantRow } from '../../shared/schemas/security';
 import { directoryEntry } from './tenant';
 import { normalizeUsername } from './users';
+import { JOB_NAMES } from '../../events/schedules';
+import { jobRunOf } from './deps';
 
 /**
  * The platform operator's tenant console (issue 16, /admin-tools, SUPERADMIN only). The list is
@@ -125,4 +127,38 @@ export async function backfillTenantDirectory(): Promise<number> {
     written++;
   }
   return written;
+}
+
+/**
+ * Jobs across tenants (DESIGN.md §15): one page of the tenant directory's active companies — a
+ * Query of G#TENANTS (one small item per company), never a Scan. `cursor` is the last key.
+ */
+export async function directoryPage(start?: Record<string, unknown>): Promise<{ tenantIds: string[]; next?: Record<string, unknown> }> {
+  const res = await dynamo().send(new QueryCommand({
+    TableName: config().tableName, KeyConditionExpression: 'pk = :pk', FilterExpression: '#s = :active',
+    ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':pk': keys.global.tenantDirectory().pk, ':active': 'active' },
+    ExclusiveStartKey: start, Limit: 200,
+  }));
+  return { tenantIds: (res.Items ?? []).map((i) => String(i.id)), next: res.LastEvaluatedKey };
+}
+
+/**
+ * Platform-wide job runs for the operator (/admin-tools): the latest runs of every scheduled job
+ * (one Query of each job's G#JOBRUN#{JOB} partition, newest first) and their error counts.
+ */
+export async function platformJobRuns(perJob = 10) {
+  const jobs = await Promise.all(JOB_NAMES.map(async (job) => {
+    const res = await dynamo().send(new QueryCommand({
+      TableName: config().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.global.jobRun(job, 'x').pk },
+      ScanIndexForward: false, Limit: perJob,
+    }));
+    const runs = (res.Items ?? []).map((i) => jobRunOf({ ...i, job: i.job ?? job, startedAt: i.startedAt ?? i.sk } as unknown as Item));
+    return { job, runs };
+  }));
+  return {
+    jobs: jobs.map(({ job, runs }) => ({
+      job, runs: runs.length, errors: runs.reduce((s, r) => s + r.errors, 0), lastRunAt: runs[0]?.startedAt ?? null, lastStatus: runs[0]?.status ?? null,
+    })),
+    items: jobs.flatMap((j) => j.runs).sort((a, b) => b.startedAt.localeCompare(a.startedAt)).slice(0, 50),
+  };
 }

@@ -4,4 +4,4 @@
 export { setUpBooks } from '../accounting/api';
 
 /** Security: the company's geo access rules, applied at sign-in. */
-export { judgeCountry, readGeoRules } from '../security/api';
+export { judgeCountry, readGeoRules, assessSignin, recordSignin, signinSucceeded, jobRunOf } from '../security/api';

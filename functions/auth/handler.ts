@@ -6,9 +6,10 @@ import { login, loginMfa } from './login';
 import { disableMfa, readMfa, setupMfa, verifyMfaSetup } from './mfa';
 import { adminRoutes } from '../../shared/routes/admin';
 import { actorOf } from '../lib/actor';
-import { listTenants, setTenantStatus } from './admin';
+import { listTenants, platformJobRuns, setTenantStatus } from './admin';
 import { accountRoutes } from '../../shared/routes/account';
 import { changePassword } from './password';
+import { ensureDeviceCookie } from './signin-context';
 import { assertRefreshable, listSessions, recordRefresh, revokeSession } from './sessions';
 
 /**
@@ -50,7 +51,11 @@ async function logout(ctx: RequestCtx<{ refreshToken?: string } | undefined>) {
 
 export const handler = createDomainHandler('auth', [...authRoutes, ...adminRoutes, ...accountRoutes], {
   register: async (ctx) => reply.created(await register(ctx)),
-  login: async (ctx) => reply.ok(await login(ctx)),
+  // A browser without a device id gets one with the answer (signin-context.ts); it fingerprints this sign-in too.
+  login: async (ctx) => {
+    const cookie = ensureDeviceCookie(ctx);
+    return { ...reply.ok(await login(ctx)), headers: cookie };
+  },
   me,
   refresh,
   refreshLegacy: refresh,
@@ -70,5 +75,6 @@ export const handler = createDomainHandler('auth', [...authRoutes, ...adminRoute
   changePassword: async (ctx) => reply.ok(await changePassword(ctx)),
   listSessions: async (ctx) => reply.ok(await listSessions(ctx.auth, ctx.query)),
   revokeSession: async (ctx) => reply.ok(await revokeSession({ ...actorOf(ctx), sessionId: ctx.auth.sessionId }, ctx.params.id)),
+  platformJobRuns: async () => reply.ok(await platformJobRuns()),
   reactivateTenant: async (ctx) => reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'active', ctx.body.reason)),
 });

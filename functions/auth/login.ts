@@ -7,13 +7,14 @@ import { forbidden, tooManyAttempts, unauthorized } from '../lib/errors';
 import { SECURITY_MESSAGES } from '../../shared/schemas/security';
 import { DEMO_CREDENTIALS, type LoginInput } from '../../shared/schemas/auth';
 import { INVALID_CREDENTIALS, passwordAuth, revokeRefreshToken } from './cognito';
-import { clearAttempts, lockedForMs, MAX_FAILED_LOGINS, MAX_FAILED_PER_IP, readAttempts, recordFailure } from './lockout';
+import { clearAttempts, lockedForMs, LOCKOUT_WINDOW_MS, MAX_FAILED_LOGINS, MAX_FAILED_PER_IP, readAttempts, recordFailure } from './lockout';
 import { normalizeUsername, sessionUser, type UserEntity } from './users';
 import type { UseCaseCtx } from './register';
 import { signinOrigin, type SigninOrigin } from './signin-context';
 import { startSession } from './sessions';
 import { completeChallenge, createChallenge, mfaEnabled } from './mfa';
-import { judgeCountry, readGeoRules } from './deps';
+import { assessSignin, judgeCountry, readGeoRules, recordSignin, signinSucceeded } from './deps';
+import { readCompanySettings } from '../lib/company-settings';
 import type { RequestCtx } from '../lib/http';
 
 const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.') || ip === 'unknown';
@@ -96,14 +97,43 @@ export async function login(ctx: LoginCtx) {
   }
   if (verdict.outcome === 'alert') await auditSignin(ctx, origin, { tenantId, userId, username }, 'security.geo_alert', `sign-in from ${verdict.country}`);
 
+  // Risk of this sign-in (functions/security/risk.ts): device, country, travel, failures, IP.
+  const who = { tenantId, userId, username };
+  const assessment = await assessSignin(who, origin, {
+    recentFailures: attempts && now - attempts.windowStart < LOCKOUT_WINDOW_MS ? attempts.failures : 0,
+    ipListed: (ipAttempts?.failures ?? 0) >= MAX_FAILED_PER_IP / 2 && now - (ipAttempts?.windowStart ?? 0) < LOCKOUT_WINDOW_MS,
+  }, now);
+  const refuse = async (outcome: 'refused' | 'device_blocked', action: string, message: string) => {
+    await revokeRefreshToken(tokens.refreshToken);
+    await recordSignin(who, origin, assessment, outcome, ctx.requestId);
+    await auditSignin(ctx, origin, who, action, `${assessment.level} risk: ${assessment.signals.join(', ') || 'no signals'}`);
+    throw forbidden(message);
+  };
+  // A device an admin blocked cannot sign in (whatever the password).
+  if (assessment.deviceStatus === 'blocked') await refuse('device_blocked', 'auth.device_blocked', SECURITY_MESSAGES.deviceBlocked);
+  // The shared demo account is signed into by visitors from everywhere: assessed and recorded, never refused.
+  const gate = username !== DEMO_CREDENTIALS.username;
+  if (gate && assessment.level === 'critical') await refuse('refused', 'auth.risk_refused', SECURITY_MESSAGES.riskRefused);
+  const enrolled = await mfaEnabled(tenantId, userId);
+  // High risk asks for the MFA code; without an authenticator app there is nothing to ask: refused.
+  if (gate && assessment.level === 'high' && !enrolled) await refuse('refused', 'auth.risk_refused', SECURITY_MESSAGES.riskNeedsMfa);
+
   if (attempts) await clearAttempts(username);
   // MFA enrolled: no tokens yet, a challenge the code completes (mfa.ts, POST /api/auth/login/mfa).
-  if (await mfaEnabled(tenantId, userId)) {
-    const challenge = await createChallenge({ tenantId, userId, username }, tokens, origin);
-    await auditSignin(ctx, origin, { tenantId, userId, username }, 'auth.mfa_challenge');
+  if (enrolled) {
+    await recordSignin(who, origin, assessment, 'mfa', ctx.requestId);
+    const challenge = await createChallenge(who, tokens, { ...origin, deviceId: assessment.deviceId });
+    await auditSignin(ctx, origin, who, 'auth.mfa_challenge');
     return { success: true as const, mfaRequired: true as const, challenge };
   }
-  await startSession({ tenantId, userId, username }, tokens, origin, [signinAudit(ctx, origin, { tenantId, userId, username }, 'auth.login')]);
+  await recordSignin(who, origin, assessment, 'allowed', ctx.requestId);
+  await startSession(who, tokens, origin, [signinAudit(ctx, origin, who, 'auth.login')]);
+  await signinSucceeded(who, origin, assessment.deviceId, false, new Date(now));
+  // The company requires MFA of OWNER and ADMIN (company settings → Security): a sign-in without it
+  // goes through once more and is sent to enrol (the web opens /account/security), so nobody is
+  // locked out of the company by switching the setting on; every such sign-in is audited.
+  const mustEnrol = ['OWNER', 'ADMIN'].includes(String(userItem.role)) && (await readCompanySettings(tenantId)).requireMfaForAdmins === true;
+  if (mustEnrol) await auditSignin(ctx, origin, who, 'auth.mfa_enrolment_required');
   // lastActiveAt is bookkeeping, not an edit: it must not bump the version a staff editor holds.
   await updateRaw({
     Key: keys.user(tenantId, userId),
@@ -111,7 +141,7 @@ export async function login(ctx: LoginCtx) {
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':now': new Date(now).toISOString() },
   });
-  return { success: true as const, tokens, user: sessionUser(userItem as unknown as UserEntity) };
+  return { success: true as const, tokens, user: sessionUser(userItem as unknown as UserEntity), ...(mustEnrol ? { mfaEnrolmentRequired: true as const } : {}) };
 }
 
 /** Failed sign-ins go to the company's audit log (security monitoring reads it) when the username is known. */
@@ -134,5 +164,8 @@ export async function loginMfa(ctx: Pick<RequestCtx<{ challenge: string; code: s
   checkStatus(userItem, tenantItem);
   const where = origin as SigninOrigin;
   await startSession(who, tokens, where, [signinAudit(ctx, where, who, 'auth.login', method === 'recovery' ? 'with a recovery code' : 'with an authenticator code')]);
+  // A sign-in completed with the second factor trusts its device (unless an admin blocked it meanwhile).
+  const deviceId = (origin as { deviceId?: string }).deviceId;
+  if (deviceId) await signinSucceeded(who, where, deviceId, true);
   return { success: true as const, tokens, user: sessionUser(userItem as unknown as UserEntity) };
 }

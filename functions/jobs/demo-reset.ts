@@ -16,6 +16,7 @@ import { seedSettings } from '../settings/seed';
 import { seedRentals } from '../rentals/seed';
 import { seedAccounting } from '../accounting/seed';
 import { seedSecurity } from '../security/seed';
+import { recordCompanyJobRun } from '../security/api';
 import { seedInvoices } from '../invoices/seed';
 import { seedPayments } from '../payments/seed';
 import { seedDocuments } from '../documents/api';
@@ -206,6 +207,7 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
   const directoryBackfilled = needsBackfill ? await backfillTenantDirectory() : 0;
   const counts = { directoryBackfilled, deleted: toDelete.length, staff: world.staff.length + 1, vehicles: world.vehicles.length, customers: world.customers.length, ...world.counts };
   await putItem({ ...keys.global.jobRun('demo-reset', nowIso), entityType: 'JOBRUN', job: 'demo-reset', startedAt: nowIso, finishedAt: new Date().toISOString(), counts, tenantId });
+  await recordCompanyJobRun(tenantId, 'demo-reset', { startedAt: nowIso, counts: Object.fromEntries(Object.entries(counts).filter(([, v]) => typeof v === 'number')) as Record<string, number> });
   return counts;
 }
 

@@ -43,6 +43,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'document-reminders': { ses: true },
   // Queries the active-rental index and the tickets work index (gsi2), reads each company's queues, writes alerts.
   alerts: {},
+  // Queries the tenant directory (G#TENANTS) and each company's week of audit and risk items, writes the report, sends SES email.
+  'security-report': { ses: true },
 };
 
 export interface JobsStackProps extends StackProps {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { cursor, text } from './fields';
+import { RISK_LEVELS } from '../security/risk';
 
 /**
  * Security monitoring and the platform operator's admin tools (issue 16; business-data-and-rules.md
@@ -20,6 +21,10 @@ export const SECURITY_MESSAGES = {
   alreadySuspended: 'This company is already suspended',
   notSuspended: 'This company is not suspended',
   noLockout: 'This username is not locked',
+  deviceBlocked: 'This device has been blocked by your company. Ask your administrator.',
+  riskNeedsMfa: 'This sign-in looks unusual (a new device or place). Set up an authenticator app, or ask your administrator to trust this device.',
+  riskRefused: 'This sign-in was refused because it looks unsafe. Your administrator has been alerted.',
+  mfaRequiredByCompany: 'Your company requires an authenticator app for owners and admins. Set it up now.',
 } as const;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, SECURITY_MESSAGES.dateInvalid);
@@ -92,3 +97,34 @@ const code = z.string({ error: MFA_MESSAGES.codeRequired }).trim().min(1, MFA_ME
 export const mfaCodeBody = z.object({ code });
 export const mfaLoginBody = z.object({ challenge: z.string().min(10).max(200), code });
 export type SessionView = z.output<typeof sessionView>;
+
+/** Devices and risk (issue 16): device fingerprints and risk assessments of the security tables. */
+export const DEVICE_STATUSES = ['unknown', 'trusted', 'suspicious', 'blocked'] as const;
+export const deviceView = z.object({
+  id: z.string(), userId: z.string(), username: z.string(), label: z.string(), userAgent: z.string().nullable(), status: z.enum(DEVICE_STATUSES),
+  firstSeenAt: z.string(), lastSeenAt: z.string(), lastIp: z.string().nullable(), lastCountry: z.string().nullable(), signins: z.number(),
+  lastLevel: z.enum(RISK_LEVELS).nullable(),
+});
+export type DeviceView = z.output<typeof deviceView>;
+export const devicesQuery = z.object({ all: z.enum(['true', 'false']).optional().transform((v) => v === 'true'), ...page });
+export const deviceIdParams = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Not found') });
+export const riskView = z.object({
+  id: z.string(), at: z.string(), kind: z.enum(['signin', 'action']), level: z.enum(RISK_LEVELS), score: z.number(), signals: z.array(z.string()),
+  outcome: z.string().nullable(), userId: z.string().nullable(), username: z.string().nullable(), ip: z.string().nullable(), country: z.string().nullable(),
+  deviceId: z.string().nullable(), deviceLabel: z.string().nullable(), summary: z.string().nullable(), entity: z.string().nullable(), entityId: z.string().nullable(),
+});
+export type RiskView = z.output<typeof riskView>;
+export const riskQuery = z.object({ level: z.enum(RISK_LEVELS).optional(), ...page });
+
+/** Scheduler job logs (GET /api/v1/jobs/runs) and the weekly security report. */
+export const jobRunView = z.object({
+  job: z.string(), startedAt: z.string(), finishedAt: z.string().nullable(), status: z.enum(['ok', 'failed', 'partial']),
+  counts: z.record(z.string(), z.number()), errors: z.number(), errorSamples: z.array(z.string()), tenantId: z.string().nullable().optional(),
+});
+export type JobRunView = z.output<typeof jobRunView>;
+export const jobRunsQuery = z.object(page);
+export const securityReportView = z.object({
+  week: z.string(), from: z.string(), to: z.string(), createdAt: z.string(), emailedTo: z.array(z.string()),
+  counts: z.record(z.string(), z.number()), notable: z.array(z.object({ at: z.string(), level: z.string(), text: z.string() })),
+});
+export type SecurityReportView = z.output<typeof securityReportView>;

@@ -8,6 +8,8 @@ import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { GEO_ACTIONS, geoRuleBody, type AuditEntry, type GeoRule } from '../../../../shared/schemas/security';
+import { browserOf } from '../../../../shared/security/risk';
+export { browserOf };
 import { FormField } from '../../components/FormField';
 import { EmptyList, ListState, ListTable, LoadMoreButton, itemsState } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
@@ -165,14 +167,6 @@ function Signins({ canEdit }: { canEdit: boolean }) {
       </ListState>
     </section>
   );
-}
-
-/** Browser and OS from a user agent, in a few words (the full string is the cell's title). */
-export function browserOf(ua: string | null | undefined): string {
-  if (!ua) return '—';
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Other';
-  const os = /Windows/.test(ua) ? 'Windows' : /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
-  return os ? `${browser} · ${os}` : browser;
 }
 
 function GeoRules({ canEdit }: { canEdit: boolean }) {
