@@ -65,6 +65,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'JOURNAL' }, { collection: 'GL_PARTY' }, { collection: 'GL_LINE', scopedBy: 'ACCOUNT' },
   // security (geo rules, sessions: a visitor's refresh keeps working without its session item, sessions.ts)
   { collection: 'SECURITY' }, { collection: 'MFA' }, { collection: 'SESSION' },
+  { collection: 'DEVICE' }, { collection: 'SIGNIN_PROFILE' }, { collection: 'RISK' }, { collection: 'SEC_REPORT' },
   // invoices
   { collection: 'INVOICE' }, { collection: 'INVOICE_DUE_WORK' }, { collection: 'CREDIT_NOTE' }, { collection: 'RENTAL_INVOICE', scopedBy: 'RENTAL' }, { collection: 'INVOICED_CHARGE', scopedBy: 'RENTAL' },
   // payments

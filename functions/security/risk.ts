@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
-import { sortKey, tenantPk } from '../lib/data/keys';
+import { keys, sortKey, tenantPk } from '../lib/data/keys';
 import { batchGet, getItem, putItem, queryPage, transact, tx, type Item, type Page, type TransactItem } from '../lib/data/repo';
 import { auditItem } from '../lib/data/audit';
 import { notFound } from '../lib/errors';
@@ -26,6 +26,9 @@ const deviceKey = (t: string, id: string) => ({ pk: tenantPk(t, 'DEVICE'), sk: i
 const profileKey = (t: string, userId: string) => ({ pk: tenantPk(t, 'SIGNIN_PROFILE'), sk: userId });
 const riskKey = (t: string, at: string, id: string) => ({ pk: tenantPk(t, 'RISK'), sk: sortKey(at, id) });
 export const DEVICE_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+/** An audit item timed with the assessment (the same instant in both feeds; the demo seed replays history). */
+const auditAt = (i: Item, at: string): Item => ({ ...i, ...keys.audit(String(i.pk).split('#')[1]!, at, String(i.id)), at });
 
 export function deviceIdOf(userId: string, cookieId: string | null, userAgent: string | null): string {
   return createHash('sha256').update(`${userId}|${cookieId ?? 'no-cookie'}|${browserOf(userAgent)}`).digest('hex').slice(0, 32);
@@ -81,7 +84,7 @@ export async function recordSignin(who: SigninWho, where: SigninWhere, a: Signin
   ];
   if (a.level !== 'low') {
     items.push(tx.put({
-      ...auditItem({ ...who, requestId }, 'security.signin_risk', 'USER', who.userId, { note: `${a.level} risk (${a.signals.join(', ')}): ${outcome}` }),
+      ...auditAt(auditItem({ ...who, requestId }, 'security.signin_risk', 'USER', who.userId, { note: `${a.level} risk (${a.signals.join(', ')}): ${outcome}` }), a.at),
       ip: where.ip, country: where.country, userAgent: where.userAgent,
     }));
   }
@@ -199,7 +202,7 @@ export async function recordRiskyAction(actor: AuditActor, action: RiskyAction, 
     userId: actor.userId ?? null, username: actor.username ?? null, ip: null, country: null, deviceId: null, deviceLabel: null,
     summary: action.summary.slice(0, 300), entity: action.entity, entityId: action.entityId, ttl: Math.floor(at.getTime() / 1000) + 400 * 86_400,
   };
-  await transact([tx.put(item), tx.put(auditItem(actor, 'security.risky_action', action.entity, action.entityId, { note: `${action.signal}: ${item.summary as string}` }))]);
+  await transact([tx.put(item), tx.put(auditAt(auditItem(actor, 'security.risky_action', action.entity, action.entityId, { note: `${action.signal}: ${item.summary as string}` }), at.toISOString()))]);
   if (level === 'high' || level === 'critical') {
     await raiseAlerts(actor.tenantId, [{
       key: `security_action:${id}`, type: 'security_risky_action', category: 'security', severity: 'medium', impactLevel: 'security',

@@ -52,6 +52,8 @@ export const alerts = {
       maintenance_due_soon: 'Due within 7 days: {{service}} for {{vehicle}}',
       maintenance_urgent_open: 'Urgent record open: {{service}} for {{vehicle}}',
       invoice_overdue: 'Invoice {{number}} is past due',
+      security_signin_risk: 'Risky sign-in refused for {{username}}',
+      security_risky_action: 'Risky action by {{username}}',
     },
   },
   ar: {
@@ -104,6 +106,8 @@ export const alerts = {
       maintenance_due_soon: 'مستحقة خلال 7 أيام: {{service}} لـ {{vehicle}}',
       maintenance_urgent_open: 'سجل عاجل مفتوح: {{service}} لـ {{vehicle}}',
       invoice_overdue: 'الفاتورة {{number}} تجاوزت تاريخ الاستحقاق',
+      security_signin_risk: 'رُفض تسجيل دخول خطر للمستخدم {{username}}',
+      security_risky_action: 'إجراء خطر من {{username}}',
     },
   },
 };

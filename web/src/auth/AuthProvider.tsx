@@ -19,7 +19,7 @@ import {
 } from '../lib/api';
 import { t } from '../i18n';
 import { toast } from '../components/toast/toast-store';
-import { AuthContext, AuthFlowError, MfaRequired, type AuthContextValue, type AuthMethod, type AuthStatus, type User } from './context';
+import { AuthContext, AuthFlowError, MFA_ENROLMENT_FLAG, MfaRequired, type AuthContextValue, type AuthMethod, type AuthStatus, type User } from './context';
 import { LOGIN_PATH, LOGOUT_PATHS, ME_PATH, REGISTER_PATH, parseAuthAnswer, userFromMe } from './session';
 
 /** The current-user call: the client already refreshes-and-retries a 401 once; one more retry for other failures. */
@@ -109,6 +109,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const [key, english] = FLOW_MESSAGES[flow][parsed.reason];
         throw new AuthFlowError(key, english);
       }
+      // The company requires MFA of OWNER/ADMIN and this user has none: sign-in lands on /account/security (guards.tsx).
+      if ((answer as { mfaEnrolmentRequired?: boolean }).mfaEnrolmentRequired) sessionStorage.setItem(MFA_ENROLMENT_FLAG, '1');
       storeTokens(parsed.tokens);
       setHasTokens(true);
       // Seed the current-user cache so the shell renders at once; it revalidates later.

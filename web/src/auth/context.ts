@@ -2,6 +2,9 @@ import { createContext, useContext } from 'react';
 import type { Role } from '../../../shared/permissions';
 import type { RegisterBody } from '../../../shared/schemas/auth';
 
+/** Set when sign-in answers mfaEnrolmentRequired (company setting): the app opens /account/security. */
+export const MFA_ENROLMENT_FLAG = 'sayyara.mfaEnrolment';
+
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 export type AuthMethod = 'none' | 'jwt';
 

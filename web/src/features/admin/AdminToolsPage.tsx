@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { TenantRow } from '../../../../shared/schemas/security';
 import { ConfirmDialog } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
-import { EmptyList, ListState, ListTable, LoadMoreButton, SearchField } from '../../components/ListKit';
+import { EmptyList, ListState, ListTable, LoadMoreButton, SearchField, itemsState } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusPill } from '../../components/StatusPill';
 import { toast } from '../../components/toast/toast-store';
@@ -16,7 +16,10 @@ import { useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { toastApiError } from '../../lib/api-errors';
 import { useCursorList } from '../../lib/use-cursor-list';
-import { TENANTS_PATH, securityApi } from '../security/security-api';
+import useSWR from 'swr';
+import type { JobRunView } from '../../../../shared/schemas/security';
+import { PLATFORM_JOBS_PATH, TENANTS_PATH, securityApi } from '../security/security-api';
+import { JobRunRows } from '../security/MonitoringTabs';
 
 type Pending = { tenant: TenantRow; action: 'suspend' | 'reactivate' } | null;
 
@@ -90,6 +93,35 @@ export default function AdminToolsPage() {
           </FormField>
         </div>
       </ConfirmDialog>
+      <PlatformJobs />
     </>
+  );
+}
+
+type PlatformJobs = { jobs: { job: string; runs: number; errors: number; lastRunAt: string | null; lastStatus: string | null }[]; items: JobRunView[] };
+
+/** Every scheduled job's latest runs across the platform, with error counts (G#JOBRUN#{JOB}). */
+function PlatformJobs() {
+  const t = useT();
+  const fmt = useFormat();
+  const jobs = useSWR<PlatformJobs>(PLATFORM_JOBS_PATH);
+  return (
+    <section aria-labelledby="platform-jobs" className="mt-8">
+      <h2 id="platform-jobs" className="mb-1 text-lg font-semibold">{t('admin.jobsTitle')}</h2>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('admin.jobsIntro')}</p>
+      <ListState list={itemsState({ data: jobs.data ? { items: jobs.data.jobs } : undefined, error: jobs.error, mutate: jobs.mutate })} errorTitle={t('admin.loadFailed')} empty={<EmptyList area="security.jobs" />} skeleton={{ rows: 4, columns: 4 }}>
+        <ListTable columns={[t('security.jobs.job'), t('admin.jobRuns'), t('admin.jobErrors'), t('admin.lastRun')]}>
+          {(jobs.data?.jobs ?? []).map((j) => (
+            <tr key={j.job} data-platform-job={j.job} data-errors={j.errors}>
+              <td className="px-3 py-2 font-mono text-xs" dir="ltr">{j.job}</td>
+              <td className="px-3 py-2 tabular-nums">{j.runs}</td>
+              <td className={`px-3 py-2 tabular-nums ${j.errors ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}>{j.errors}</td>
+              <td className="whitespace-nowrap px-3 py-2">{j.lastRunAt ? fmt.dateTime(j.lastRunAt) : t('admin.notRun')}</td>
+            </tr>
+          ))}
+        </ListTable>
+        {(jobs.data?.items.length ?? 0) > 0 && <div className="mt-4"><JobRunRows runs={jobs.data!.items} withCompany /></div>}
+      </ListState>
+    </section>
   );
 }

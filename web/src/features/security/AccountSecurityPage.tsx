@@ -6,26 +6,31 @@
  */
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import { changePasswordBody, type SessionView } from '../../../../shared/schemas/security';
+import { changePasswordBody, type DeviceView, type SessionView } from '../../../../shared/schemas/security';
 import { FormField } from '../../components/FormField';
 import { EmptyList, ListState, ListTable, itemsState } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
+import { MFA_ENROLMENT_FLAG } from '../../auth/context';
 import { useFormat } from '../../lib/format';
 import { toastApiError } from '../../lib/api-errors';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useInvalidate } from '../../lib/invalidate';
-import { MFA_PATH, SESSIONS_PATH, securityApi } from './security-api';
+import { DEVICES_PATH, MFA_PATH, SESSIONS_PATH, securityApi } from './security-api';
 import { browserOf } from './SecurityPage';
+import { DeviceTable } from './MonitoringTabs';
 
 export default function AccountSecurityPage() {
   const t = useT();
+  const mustEnrol = sessionStorage.getItem(MFA_ENROLMENT_FLAG) === '1';
   return (
     <>
       <PageHeader title={t('security.account.title')} subtitle={t('security.account.subtitle')} />
+      {mustEnrol && <p role="alert" className="mb-4 rounded-ui border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{t('security.msg.mfaRequiredByCompany')}</p>}
       <div className="space-y-6">
         <Sessions />
+        <MyDevices />
         <Mfa />
         <PasswordChange />
       </div>
@@ -72,6 +77,22 @@ function Sessions() {
   );
 }
 
+/** The user's own devices (read-only: trusting or blocking one is an OWNER/ADMIN decision on /dashboard/security). */
+function MyDevices() {
+  const t = useT();
+  const fmt = useFormat();
+  const devices = useSWR<{ items: DeviceView[] }>(DEVICES_PATH);
+  return (
+    <section aria-labelledby="devices-title">
+      <h2 id="devices-title" className="mb-1 text-lg font-semibold">{t('security.account.devices')}</h2>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('security.account.devicesIntro')}</p>
+      <ListState list={itemsState(devices)} errorTitle={t('security.loadFailed')} empty={<EmptyList area="security.devices" />} skeleton={{ rows: 2, columns: 6 }}>
+        <DeviceTable devices={devices.data?.items ?? []} fmt={fmt} />
+      </ListState>
+    </section>
+  );
+}
+
 function Mfa() {
   const t = useT();
   const status = useSWR<{ enabled: boolean; recoveryCodesLeft: number }>(MFA_PATH);
@@ -90,6 +111,7 @@ function Mfa() {
   const confirm = (e: FormEvent) => { e.preventDefault(); void run(async () => {
     const done = await securityApi.mfaVerify(code);
     setRecovery(done.recoveryCodes);
+    sessionStorage.removeItem(MFA_ENROLMENT_FLAG);
     setSetup(null);
     setCode('');
     toast({ variant: 'success', title: t('security.account.mfaEnabled') });

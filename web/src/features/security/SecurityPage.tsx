@@ -5,6 +5,8 @@
  * refuses with 403 as well).
  */
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Devices, JobRuns, Reports, RiskFeed } from './MonitoringTabs';
 import useSWR from 'swr';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { GEO_ACTIONS, geoRuleBody, type AuditEntry, type GeoRule } from '../../../../shared/schemas/security';
@@ -25,11 +27,12 @@ import { useCursorList } from '../../lib/use-cursor-list';
 import { downloadReport } from '../accounting/accounting-api';
 import { AUDIT_PATH, GEO_RULES_PATH, SIGNINS_PATH, securityApi } from './security-api';
 
-const TABS = ['audit', 'signins', 'geo'] as const;
+const TABS = ['audit', 'signins', 'risk', 'devices', 'geo', 'reports', 'jobs'] as const;
 const GEO_TONES: Record<string, Tone> = { allow: 'green', block: 'red', alert: 'amber' };
 const EVENT_TONES: Record<string, Tone> = {
   auth_login: 'green', auth_login_failed: 'amber', auth_lockout: 'red', auth_unlock: 'blue',
   auth_login_refused: 'red', auth_geo_blocked: 'red', security_geo_alert: 'orange',
+  auth_device_blocked: 'red', auth_risk_refused: 'red', auth_mfa_challenge: 'blue', auth_mfa_enrolment_required: 'amber', auth_session_revoked: 'slate',
 };
 
 function useIsDemo() {
@@ -40,11 +43,14 @@ function useIsDemo() {
 export default function SecurityPage() {
   const t = useT();
   const isDemo = useIsDemo();
+  // ?tab=risk (the security alerts link here) selects a tab.
+  const [params, setParams] = useSearchParams();
+  const selectedIndex = Math.max(0, TABS.indexOf((params.get('tab') ?? 'audit') as (typeof TABS)[number]));
   return (
     <>
       <PageHeader title={t('security.title')} subtitle={t('security.subtitle')} />
       {isDemo && <p role="note" className="mb-4 rounded-ui border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{t('security.demoNotice')}</p>}
-      <TabGroup>
+      <TabGroup selectedIndex={selectedIndex} onChange={(i) => setParams({ tab: TABS[i]! }, { replace: true })}>
         <TabList className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700" aria-label={t('security.title')}>
           {TABS.map((tab) => (
             <Tab key={tab} data-tab={tab} className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 data-[selected]:border-primary-strong data-[selected]:text-primary-text dark:text-slate-300 dark:hover:text-white">
@@ -55,7 +61,11 @@ export default function SecurityPage() {
         <TabPanels>
           <TabPanel><AuditLog /></TabPanel>
           <TabPanel><Signins canEdit={!isDemo} /></TabPanel>
+          <TabPanel><RiskFeed /></TabPanel>
+          <TabPanel><Devices canEdit={!isDemo} /></TabPanel>
           <TabPanel><GeoRules canEdit={!isDemo} /></TabPanel>
+          <TabPanel><Reports /></TabPanel>
+          <TabPanel><JobRuns /></TabPanel>
         </TabPanels>
       </TabGroup>
     </>

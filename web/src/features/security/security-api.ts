@@ -20,6 +20,11 @@ export const GEO_RULES_PATH = '/api/v1/security/geo-rules';
 export const TENANTS_PATH = '/api/v1/admin/tenants';
 export const SESSIONS_PATH = '/api/v1/security/sessions';
 export const MFA_PATH = '/api/v1/auth/mfa';
+export const DEVICES_PATH = '/api/v1/security/devices';
+export const RISK_PATH = '/api/v1/security/risk';
+export const REPORTS_PATH = '/api/v1/security/reports';
+export const JOB_RUNS_PATH = '/api/v1/jobs/runs';
+export const PLATFORM_JOBS_PATH = '/api/v1/admin/jobs';
 
 export const securityApi = {
   saveGeoRule: (body: GeoRuleBody | { country: string; action: 'remove' }) => api.post<{ items: GeoRule[] }>(GEO_RULES_PATH, body),
@@ -29,5 +34,6 @@ export const securityApi = {
   mfaVerify: (code: string) => api.post<{ recoveryCodes: string[] }>(`${MFA_PATH}/verify`, { code }),
   mfaDisable: (code: string) => apiRequest('DELETE', MFA_PATH, { code }),
   changePassword: (body: { currentPassword: string; newPassword: string }) => api.post<{ signedOut: number }>('/api/v1/auth/password', body),
+  deviceAction: (id: string, action: 'trust' | 'block') => api.post(`${DEVICES_PATH}/${encodeURIComponent(id)}/${action}`, {}),
   tenantAction: (id: string, action: 'suspend' | 'reactivate', reason: string) => api.post<TenantRow>(`${TENANTS_PATH}/${encodeURIComponent(id)}/${action}`, { reason }),
 };
