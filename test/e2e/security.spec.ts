@@ -11,6 +11,7 @@ import { security, admin } from '../../shared/i18n/security';
 import { promoteToSuperadmin } from '../../functions/auth/api';
 import { Secret, TOTP } from 'otpauth';
 import { signUpViaApi, useSession } from './helpers';
+import { handler as securityReportJob } from '../../functions/jobs/security-report';
 
 const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
 
@@ -65,6 +66,49 @@ for (const language of ['en', 'ar'] as const) {
     expect(refused.status()).toBe(403);
   });
 
+  test(`security monitoring: risk feed, devices, weekly report and job log (${language})`, async ({ page }) => {
+    const owner = await signUpViaApi(page.request);
+    const login = (device: string, country: string) => page.request.post('/api/auth/login', {
+      data: { username: owner.username, password: owner.password },
+      headers: { cookie: `sayyara_device=${device}`, 'cloudfront-viewer-country': country, 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/140.0 Safari/537.36' },
+    });
+    expect((await login('e2e-office-pc-000001', 'AE')).status()).toBe(200);
+    expect((await login('e2e-second-pc-000002', 'AE')).status()).toBe(200); // new device: medium
+    const travel = await login('e2e-office-pc-000001', 'US'); // minutes after Dubai: impossible travel
+    expect(travel.status()).toBe(403);
+    expect((await travel.json()).error.message).toBe(security.en.msg.riskRefused);
+    await securityReportJob({ time: new Date(Date.now() + 7 * 86_400_000).toISOString(), onlyTenants: [owner.user.tenantId] });
+
+    await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+    await useSession(page, owner, '/dashboard/security?tab=risk');
+    await expect(page.getByRole('tab', { name: s.tabs.risk })).toHaveAttribute('aria-selected', 'true');
+    const critical = page.locator('tr[data-risk-level="critical"]');
+    await expect(critical).toHaveCount(1);
+    await expect(critical).toContainText(s.risk.signal.impossible_travel);
+    await expect(critical).toContainText(s.risk.outcome.refused);
+    await expect(page.locator('tr[data-risk-level="medium"]').first()).toContainText(s.risk.signal.new_device);
+    await page.screenshot({ path: join(outDir, `security-risk-${language}.png`), fullPage: true });
+
+    // Devices: block the one the refused sign-in came from.
+    await page.getByRole('tab', { name: s.tabs.devices }).click();
+    const suspicious = page.locator('tr[data-device-status="suspicious"]');
+    await expect(suspicious).toHaveCount(1);
+    await suspicious.getByRole('button', { name: s.devices.block }).click();
+    await expect(page.locator('tr[data-device-status="blocked"]')).toHaveCount(1);
+    await page.screenshot({ path: join(outDir, `security-devices-${language}.png`), fullPage: true });
+    expect((await login('e2e-office-pc-000001', 'AE')).status()).toBe(403);
+
+    // The weekly report and the job that wrote it.
+    await page.getByRole('tab', { name: s.tabs.reports }).click();
+    const report = page.locator('article[data-report-week]');
+    await expect(report).toHaveCount(1);
+    await expect(report.locator('[data-count="riskCritical"]')).toContainText('1');
+    await page.screenshot({ path: join(outDir, `security-reports-${language}.png`), fullPage: true });
+    await page.getByRole('tab', { name: s.tabs.jobs }).click();
+    await expect(page.locator('tr[data-job="security-report"]')).toHaveCount(1);
+    await expect(page.locator('tr[data-job="security-report"]')).toContainText(s.jobs.statuses.ok);
+  });
+
   test(`admin tools: a SUPERADMIN suspends a company and its owner is refused (${language})`, async ({ page, browser }) => {
     const operator = await signUpViaApi(page.request);
     await promoteToSuperadmin(operator.username);
@@ -76,6 +120,9 @@ for (const language of ['en', 'ar'] as const) {
     const row = page.locator('tr').filter({ hasText: target.tenantName });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(a.status.active);
+    // Platform-wide job runs with their error counts.
+    await expect(page.getByRole('heading', { name: a.jobsTitle })).toBeVisible();
+    await expect(page.locator('tr[data-platform-job="demo-reset"]')).toBeVisible();
     await page.screenshot({ path: join(outDir, `admin-tools-${language}.png`), fullPage: true });
     await row.getByRole('button', { name: a.suspend }).click();
     const dialog = page.getByRole('dialog');
@@ -113,6 +160,9 @@ for (const language of ['en', 'ar'] as const) {
     await expect(jordan).toHaveCount(1);
     await jordan.getByRole('button', { name: acc.revoke }).click();
     await expect(jordan).toHaveCount(0);
+    // This browser's devices are listed too.
+    await expect(page.getByRole('heading', { name: acc.devices })).toBeVisible();
+    await expect(page.locator('tr[data-device-status]').first()).toBeVisible();
     expect((await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(401);
 
     // Enrol MFA: the code is computed here from the secret the page shows.
