@@ -17,6 +17,8 @@ import { DEVICES_PATH, JOB_RUNS_PATH, REPORTS_PATH, RISK_PATH, securityApi } fro
 
 export const LEVEL_TONES: Record<string, Tone> = { low: 'green', medium: 'amber', high: 'orange', critical: 'red' };
 export const DEVICE_TONES: Record<string, Tone> = { unknown: 'muted', trusted: 'green', suspicious: 'orange', blocked: 'red' };
+/** The report's figures in reading order (sign-ins first, then risk, then admin actions). */
+const REPORT_COUNTS = ['signins', 'failedSignins', 'lockouts', 'mfaChallenges', 'geoBlocked', 'geoAlerts', 'riskMedium', 'riskHigh', 'riskCritical', 'riskyActions', 'devicesBlocked', 'devicesTrusted', 'sessionsRevoked'];
 const RUN_TONES: Record<string, Tone> = { ok: 'green', partial: 'amber', failed: 'red' };
 
 export function RiskFeed() {
@@ -124,10 +126,10 @@ export function Reports() {
           <article key={r.week} className="card" data-report-week={r.week}>
             <h3 className="mb-1 font-semibold">{t('security.reports.week', { week: r.week })}</h3>
             <p className="mb-3 text-xs text-slate-600 dark:text-slate-300">
-              {fmt.date(r.from)} – {fmt.date(new Date(Date.parse(r.to) - 1).toISOString())} · {r.emailedTo.length ? t('security.reports.emailed', { to: r.emailedTo.join(', ') }) : t('security.reports.notEmailed')}
+              {fmt.date(r.from.slice(0, 10))} – {fmt.date(new Date(Date.parse(r.to) - 86_400_000).toISOString().slice(0, 10))} · {r.emailedTo.length ? t('security.reports.emailed', { to: r.emailedTo.join(', ') }) : t('security.reports.notEmailed')}
             </p>
             <dl className="mb-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-              {Object.entries(r.counts).map(([k, v]) => (
+              {REPORT_COUNTS.filter((k) => k in r.counts).map((k) => [k, r.counts[k]!] as const).map(([k, v]) => (
                 <div key={k} className="rounded-ui bg-slate-50 p-2 dark:bg-slate-800" data-count={k}>
                   <dt className="text-xs text-slate-600 dark:text-slate-300">{t(`security.reports.count.${k}`)}</dt>
                   <dd className="text-lg font-semibold">{v}</dd>
