@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, get, post, put, unique } from '../../test/integration/client';
 import { createStaffUser, login, registerTenant } from '../../test/integration/fixtures';
+import { rentalProbe } from '../../test/integration/entity-factories';
 import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
 import { promoteToSuperadmin } from '../auth/api';
 import { handler as securityReportJob } from '../jobs/security-report';
@@ -107,6 +108,31 @@ describe('sign-in risk', () => {
 });
 
 describe('risky business actions', () => {
+  it('a refund to a method the customer never paid with and a large manual discount land in the feed; everyday ones do not', async () => {
+    const t = await registerTenant();
+    const r = await rentalProbe(t.token);
+    const send = (path: string, body: unknown) => post(`/api/v1/rentals/${r.id}/${path}`, body, t.token, { 'idempotency-key': unique('k') });
+    expect((await send('payments', { amount: 800, method: 'credit_card' })).status).toBe(201);
+    const before = (await feed(t.token)).length;
+    // Back to the card it was paid with: everyday work, not in the feed.
+    expect((await send('refunds', { amount: 50, method: 'credit_card' })).status).toBe(201);
+    expect(await feed(t.token)).toHaveLength(before);
+    // To cash: money leaving by another way than it came in.
+    expect((await send('refunds', { amount: 120, method: 'cash' })).status).toBe(201);
+    const refund = (await feed(t.token))[0]!;
+    expect(refund).toMatchObject({ kind: 'action', level: 'high', signals: ['refund_other_method'] });
+    expect(refund.summary).toContain('to cash; paid by credit_card');
+
+    // A charge of 1,500 reversed by 1,200 by hand: a large manual discount (medium); 100 off is everyday.
+    const charge = await send('charges', { amount: 1500, category: 'damage_fees', label: 'Rear bumper' });
+    expect(charge.status).toBe(201);
+    const entryId = (charge.body.entry?.id ?? charge.body.id) as string;
+    expect((await send(`ledger/${entryId}/reverse`, { amount: 100, reason: 'Goodwill' })).status).toBe(201);
+    expect((await feed(t.token))[0]!.signals).toEqual(['refund_other_method']);
+    expect((await send(`ledger/${entryId}/reverse`, { amount: 1200, reason: 'Customer complained' })).status).toBe(201);
+    expect((await feed(t.token))[0]).toMatchObject({ kind: 'action', level: 'medium', signals: ['large_discount'], summary: 'manual discount of 1200.00 off "Rear bumper" on ' + (await get(`/api/v1/rentals/${r.id}`, t.token)).body.referenceNumber + ': Customer complained' });
+  });
+
   it('changing the payment gateway keys lands in the risk feed (high) with a security alert', async () => {
     const t = await registerTenant();
     const s = await get('/api/v1/company/settings', t.token);
