@@ -171,6 +171,30 @@ describe('company setting: MFA required for OWNER and ADMIN', () => {
   });
 });
 
+describe('the demo company', () => {
+  it('has a realistic security history: devices of its staff, a critical refusal, a blocked and a trusted device, risky actions, last week\'s report, job runs', async () => {
+    const demo = await login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
+    const risk: Risk[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { items: Risk[]; nextCursor: string | null } } = await get(`/api/v1/security/risk?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, demo.token);
+      risk.push(...page.body.items);
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(risk.some((r) => r.level === 'critical' && r.outcome === 'refused' && r.signals.includes('impossible_travel'))).toBe(true);
+    expect(risk.some((r) => r.signals.includes('new_country') && r.outcome === 'allowed')).toBe(true);
+    expect(risk.filter((r) => r.kind === 'action').map((r) => r.signals[0]).sort()).toEqual(['large_discount', 'refund_other_method']);
+    const devices = (await get('/api/v1/security/devices?all=true&limit=100', demo.token)).body.items as { status: string; username: string }[];
+    expect(new Set(devices.map((d) => d.username)).size).toBeGreaterThanOrEqual(3);
+    expect(devices.map((d) => d.status)).toEqual(expect.arrayContaining(['blocked', 'trusted', 'unknown']));
+    const reports = (await get('/api/v1/security/reports', demo.token)).body.items as { counts: Record<string, number> }[];
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.counts.signins).toBeGreaterThan(5);
+    const runs = (await get('/api/v1/jobs/runs', demo.token)).body.items as { job: string }[];
+    expect(runs.map((r) => r.job)).toEqual(expect.arrayContaining(['security-report', 'demo-reset']));
+  });
+});
+
 describe('weekly security report and job logs', () => {
   it('reports last week once per company (emailed to the OWNER), shows it and the run in the job log; the operator sees platform runs', async () => {
     const t = await registerTenant();

@@ -107,7 +107,8 @@ export const deviceView = z.object({
 });
 export type DeviceView = z.output<typeof deviceView>;
 export const devicesQuery = z.object({ all: z.enum(['true', 'false']).optional().transform((v) => v === 'true'), ...page });
-export const deviceIdParams = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Not found') });
+// Loose on purpose (like session ids): a malformed id is simply not found (404), never a 400.
+export const deviceIdParams = z.object({ id: z.string().min(1).max(64) });
 export const riskView = z.object({
   id: z.string(), at: z.string(), kind: z.enum(['signin', 'action']), level: z.enum(RISK_LEVELS), score: z.number(), signals: z.array(z.string()),
   outcome: z.string().nullable(), userId: z.string().nullable(), username: z.string().nullable(), ip: z.string().nullable(), country: z.string().nullable(),

@@ -89,6 +89,14 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
     const mine = await get('/api/v1/security/sessions', signedIn.body.tokens.accessToken);
     return mine.body.items[0].id as string;
   },
+  // A staff member's device, seen at their sign-in.
+  '/api/v1/security/devices/{id}': async (t) => {
+    const username = unique('dev');
+    await createStaff(t, { firstName: 'Device', lastName: 'Probe', username, password: 'probe-pass-1' });
+    await post('/api/auth/login', { username, password: 'probe-pass-1' });
+    const all = await get('/api/v1/security/devices?all=true&limit=200', t);
+    return (all.body.items as { id: string; username: string }[]).find((d) => d.username === username)!.id;
+  },
   '/api/v1/security/lockouts/{username}': async (t) => {
     const username = unique('lock');
     await createStaff(t, { firstName: 'Lockout', lastName: 'Probe', username, password: 'probe-pass-1' });
