@@ -124,7 +124,7 @@ export function Reports() {
       <ListState list={list} errorTitle={t('security.loadFailed')} empty={<EmptyList area="security.reports" />}>
         {list.items.map((r) => (
           <article key={r.week} className="card" data-report-week={r.week}>
-            <h3 className="mb-1 font-semibold">{t('security.reports.week', { week: r.week })}</h3>
+            <h3 className="mb-1 font-semibold">{t('security.reports.week', { week: `\u2066${r.week}\u2069` })}</h3>
             <p className="mb-3 text-xs text-slate-600 dark:text-slate-300">
               {fmt.date(r.from.slice(0, 10))} – {fmt.date(new Date(Date.parse(r.to) - 86_400_000).toISOString().slice(0, 10))} · {r.emailedTo.length ? t('security.reports.emailed', { to: r.emailedTo.join(', ') }) : t('security.reports.notEmailed')}
             </p>
