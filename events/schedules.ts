@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals', 'fleet-health'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals', 'fleet-health', 'security-report'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -63,6 +63,12 @@ export const SCHEDULES: ScheduleDef[] = [
     description: 'Recomputes the health score of every vehicle of the companies on the fleet-health index (once per company and day)',
     cron: 'cron(45 2 * * ? *)',
     localCron: '45 2 * * *',
+  },
+  {
+    name: 'security-report',
+    description: "Weekly security report of last week (counts and notable events) for every active company, emailed to its OWNERs (once per company and week)",
+    cron: 'cron(0 5 ? * MON *)',
+    localCron: '0 5 * * 1',
   },
   {
     name: 'company-timezones',

@@ -31,7 +31,7 @@ export const ALERT_CATEGORIES = Object.keys(ALERT_CATEGORY_ABILITY) as AlertCate
 /** Alert types the generator raises (other areas add theirs through functions/alerts/api.ts raiseAlert). */
 export const ALERT_TYPES = [
   'rental_overdue', 'rental_returning_today', 'ticket_unmatched', 'toll_unmatched', 'toll_no_rental', 'ticket_unpaid',
-  'document_expiring', 'document_expired', 'maintenance_past_due', 'maintenance_due_soon', 'maintenance_urgent_open', 'deposit_release_due', 'invoice_overdue', 'geofence', 'speeding', 'security',
+  'document_expiring', 'document_expired', 'maintenance_past_due', 'maintenance_due_soon', 'maintenance_urgent_open', 'deposit_release_due', 'invoice_overdue', 'geofence', 'speeding', 'security', 'security_signin_risk', 'security_risky_action',
   'tracker_offline', 'tracker_battery_low', 'health_dropped',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];

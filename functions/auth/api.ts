@@ -6,3 +6,5 @@
 export { createCognitoUser, deleteCognitoUser } from './cognito';
 export { tenantItems } from './tenant';
 export { EMAIL_TAKEN, assertAvailable, duplicateFromCancellation, listUsers, normalizeEmail, userItems, type UserEntity } from './users';
+export { unlockUsername } from './unlock';
+export { backfillTenantDirectory, directoryPage, promoteToSuperadmin, tenantDirectoryEmpty } from './admin';

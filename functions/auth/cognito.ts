@@ -146,3 +146,13 @@ export async function deleteCognitoUser(username: string): Promise<void> {
     if ((err as { name?: string })?.name !== 'UserNotFoundException') throw err;
   }
 }
+
+/** Sets a user's password (permanent): the password change, after the current one was checked. */
+export async function setPassword(username: string, password: string): Promise<void> {
+  try {
+    await cognitoClient().send(new AdminSetUserPasswordCommand({ UserPoolId: config().userPoolId, Username: username, Password: password, Permanent: true }));
+  } catch (err) {
+    if ((err as { name?: string })?.name === 'InvalidPasswordException') throw validationFailed({ newPassword: 'Password must be at least 6 characters' });
+    throw err;
+  }
+}

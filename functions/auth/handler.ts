@@ -2,7 +2,15 @@ import { createDomainHandler, reply, type RequestCtx } from '../lib/http';
 import { authRoutes } from '../../shared/routes/auth';
 import { refreshAuth, revokeRefreshToken } from './cognito';
 import { register } from './register';
-import { login } from './login';
+import { login, loginMfa } from './login';
+import { disableMfa, readMfa, setupMfa, verifyMfaSetup } from './mfa';
+import { adminRoutes } from '../../shared/routes/admin';
+import { actorOf } from '../lib/actor';
+import { listTenants, platformJobRuns, setTenantStatus } from './admin';
+import { accountRoutes } from '../../shared/routes/account';
+import { changePassword } from './password';
+import { ensureDeviceCookie } from './signin-context';
+import { assertRefreshable, listSessions, recordRefresh, revokeSession } from './sessions';
 
 /**
  * Identity: sign-up, sign-in, current user, refresh, logout (spec product-screens §4, §7;
@@ -29,7 +37,10 @@ async function me(ctx: RequestCtx) {
 }
 
 async function refresh(ctx: RequestCtx<{ refreshToken: string }>) {
+  // A revoked session's refresh token stops working at once (sessions.ts).
+  const marker = await assertRefreshable(ctx.body.refreshToken);
   const tokens = await refreshAuth(ctx.body.refreshToken);
+  await recordRefresh(marker, tokens.accessToken);
   return reply.ok({ success: true, tokens });
 }
 
@@ -38,12 +49,32 @@ async function logout(ctx: RequestCtx<{ refreshToken?: string } | undefined>) {
   return reply.ok({ success: true });
 }
 
-export const handler = createDomainHandler('auth', authRoutes, {
+export const handler = createDomainHandler('auth', [...authRoutes, ...adminRoutes, ...accountRoutes], {
   register: async (ctx) => reply.created(await register(ctx)),
-  login: async (ctx) => reply.ok(await login(ctx)),
+  // A browser without a device id gets one with the answer (signin-context.ts); it fingerprints this sign-in too.
+  login: async (ctx) => {
+    const cookie = ensureDeviceCookie(ctx);
+    return { ...reply.ok(await login(ctx)), headers: cookie };
+  },
   me,
   refresh,
   refreshLegacy: refresh,
   logout,
   logoutLegacy: logout,
+  // The platform operator's tenant console (admin.ts).
+  listTenants: async (ctx) => reply.ok(await listTenants(actorOf(ctx), ctx.query)),
+  suspendTenant: async (ctx) => reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'suspended', ctx.body.reason)),
+  mfaSetup: async (ctx) => reply.ok(await setupMfa(actorOf(ctx))),
+  mfaVerify: async (ctx) => reply.ok(await verifyMfaSetup(actorOf(ctx), ctx.body.code)),
+  mfaDisable: async (ctx) => reply.ok(await disableMfa(actorOf(ctx), ctx.body.code)),
+  mfaStatus: async (ctx) => {
+    const mfa = await readMfa(ctx.auth.tenantId, ctx.auth.userId);
+    return reply.ok({ enabled: mfa?.enabled === true, recoveryCodesLeft: mfa?.enabled ? ((mfa.recoveryHashes as unknown[] | undefined) ?? []).length : 0 });
+  },
+  loginMfa: async (ctx) => reply.ok(await loginMfa(ctx)),
+  changePassword: async (ctx) => reply.ok(await changePassword(ctx)),
+  listSessions: async (ctx) => reply.ok(await listSessions(ctx.auth, ctx.query)),
+  revokeSession: async (ctx) => reply.ok(await revokeSession({ ...actorOf(ctx), sessionId: ctx.auth.sessionId }, ctx.params.id)),
+  platformJobRuns: async () => reply.ok(await platformJobRuns()),
+  reactivateTenant: async (ctx) => reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'active', ctx.body.reason)),
 });

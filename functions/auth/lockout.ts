@@ -10,6 +10,18 @@ import { deleteItem, getItem, updateRaw } from '../lib/data/repo';
  */
 export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Per source IP as well (issue 16: password spraying tries one password on many usernames, so
+ * no username ever reaches 5). 20 failures from one IP in the window slow that IP down (429
+ * with the same message as a username lockout — nothing tells whether a username exists). An
+ * office behind one NAT address makes far fewer than 20 typos in 15 minutes.
+ */
+export const MAX_FAILED_PER_IP = 20;
+
+/** Which counter: a username's, or a source IP's (G#LOGINIP#{ip}). */
+export type AttemptKey = { username: string } | { ip: string };
+const keyOf = (k: AttemptKey | string) =>
+  typeof k === 'string' ? keys.global.loginAttempts(k) : 'ip' in k ? keys.global.loginIp(k.ip) : keys.global.loginAttempts(k.username);
 
 export interface AttemptState {
   failures: number;
@@ -17,15 +29,15 @@ export interface AttemptState {
 }
 
 /** Pure rule, unit-tested: how long the username stays locked (ms), or 0. */
-export function lockedForMs(state: AttemptState | undefined, now: number): number {
+export function lockedForMs(state: AttemptState | undefined, now: number, max = MAX_FAILED_LOGINS): number {
   if (!state) return 0;
   const windowEnd = state.windowStart + LOCKOUT_WINDOW_MS;
   if (now >= windowEnd) return 0;
-  return state.failures >= MAX_FAILED_LOGINS ? windowEnd - now : 0;
+  return state.failures >= max ? windowEnd - now : 0;
 }
 
-export async function readAttempts(username: string): Promise<AttemptState | undefined> {
-  const item = await getItem(keys.global.loginAttempts(username));
+export async function readAttempts(who: AttemptKey | string): Promise<AttemptState | undefined> {
+  const item = await getItem(keyOf(who));
   if (!item) return undefined;
   return { failures: Number(item.failures ?? 0), windowStart: Number(item.windowStart ?? 0) };
 }
@@ -35,8 +47,8 @@ export async function readAttempts(username: string): Promise<AttemptState | und
  * attempts (how brute force arrives) must each count: an ADD inside the current window, or a
  * conditional start of a new window when there is none or it has passed — never a blind put.
  */
-export async function recordFailure(username: string, _previous?: AttemptState, now = Date.now()): Promise<number> {
-  const key = keys.global.loginAttempts(username);
+export async function recordFailure(who: AttemptKey | string, _previous?: AttemptState, now = Date.now()): Promise<number> {
+  const key = keyOf(who);
   const cutoff = now - LOCKOUT_WINDOW_MS;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -69,6 +81,6 @@ export async function recordFailure(username: string, _previous?: AttemptState, 
 }
 
 /** A successful sign-in starts the count afresh. */
-export async function clearAttempts(username: string): Promise<void> {
-  await deleteItem(keys.global.loginAttempts(username));
+export async function clearAttempts(who: AttemptKey | string): Promise<void> {
+  await deleteItem(keyOf(who));
 }

@@ -1,24 +1,55 @@
 import { checkStatus } from '../lib/auth-context';
 import { keys } from '../lib/data/keys';
 import { batchGet, getItem, updateRaw } from '../lib/data/repo';
-import { writeAudit } from '../lib/data/audit';
-import { tooManyAttempts, unauthorized } from '../lib/errors';
+import { auditItem } from '../lib/data/audit';
+import { putItem } from '../lib/data/repo';
+import { forbidden, tooManyAttempts, unauthorized } from '../lib/errors';
+import { SECURITY_MESSAGES } from '../../shared/schemas/security';
 import { DEMO_CREDENTIALS, type LoginInput } from '../../shared/schemas/auth';
 import { INVALID_CREDENTIALS, passwordAuth, revokeRefreshToken } from './cognito';
-import { clearAttempts, lockedForMs, MAX_FAILED_LOGINS, readAttempts, recordFailure } from './lockout';
+import { clearAttempts, lockedForMs, LOCKOUT_WINDOW_MS, MAX_FAILED_LOGINS, MAX_FAILED_PER_IP, readAttempts, recordFailure } from './lockout';
 import { normalizeUsername, sessionUser, type UserEntity } from './users';
 import type { UseCaseCtx } from './register';
+import { signinOrigin, type SigninOrigin } from './signin-context';
+import { startSession } from './sessions';
+import { completeChallenge, createChallenge, mfaEnabled } from './mfa';
+import { assessSignin, judgeCountry, readGeoRules, recordSignin, signinSucceeded } from './deps';
+import { readCompanySettings } from '../lib/company-settings';
+import type { RequestCtx } from '../lib/http';
+
+const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.') || ip === 'unknown';
+
+type LoginCtx = UseCaseCtx<LoginInput> & Partial<Pick<RequestCtx, 'headers' | 'event'>>;
+
+/** A sign-in event in the company's audit log, with where it came from (security monitoring reads these). */
+function signinAudit(ctx: Pick<LoginCtx, 'requestId'>, origin: SigninOrigin, who: { tenantId: string; userId: string; username: string }, action: string, note?: string) {
+  return {
+    ...auditItem({ ...who, requestId: ctx.requestId }, action, 'USER', who.userId, note ? { note } : undefined),
+    ip: origin.ip, country: origin.country, userAgent: origin.userAgent,
+  };
+}
+async function auditSignin(...args: Parameters<typeof signinAudit>) {
+  await putItem(signinAudit(...args));
+}
 
 /**
  * POST /api/auth/login. Locked usernames get 429 before Cognito is asked; a wrong password and an
  * unknown username get the same 401; suspended users and companies get 403 and no tokens.
  */
-export async function login(ctx: UseCaseCtx<LoginInput>) {
+export async function login(ctx: LoginCtx) {
   const username = normalizeUsername(ctx.body.username);
   // No account can have such a name (sign-up and staff forms refuse it), and '#' or control
   // characters cannot be part of a key: the same answer as any unknown username.
   if (/[\s#\u0000-\u001f]/.test(username)) throw unauthorized(INVALID_CREDENTIALS);
   const now = Date.now();
+  const origin = signinOrigin(ctx);
+  // Per-IP throttling first (password spraying across usernames), with the same answer. A
+  // loopback address is a local run without CloudFront, where every browser and test shares
+  // one address: it is not IP-throttled (tests send CloudFront-Viewer-Address to exercise the rule).
+  const ipThrottled = !isLoopback(origin.ip);
+  const ipAttempts = ipThrottled ? await readAttempts({ ip: origin.ip }) : undefined;
+  const ipLocked = lockedForMs(ipAttempts, now, MAX_FAILED_PER_IP);
+  if (ipLocked > 0) throw tooManyAttempts('Too many attempts', Math.ceil(ipLocked / 1000));
   // The demo password is printed on the sign-in page: throttling it protects nothing, and
   // would let one visitor lock every other visitor out of "Try Live Demo" for 15 minutes.
   const throttled = username !== DEMO_CREDENTIALS.username;
@@ -31,7 +62,9 @@ export async function login(ctx: UseCaseCtx<LoginInput>) {
     tokens = await passwordAuth(username, ctx.body.password);
   } catch (err) {
     if ((err as { status?: number }).status !== 401) throw err;
-    if (throttled) await auditLoginFailure(ctx, username, await recordFailure(username, attempts, now));
+    const ipFailures = ipThrottled ? await recordFailure({ ip: origin.ip }, ipAttempts, now) : 0;
+    if (ipFailures === MAX_FAILED_PER_IP) ctx.log.warn('sign-in throttled for a source IP after repeated failures', { failures: ipFailures });
+    if (throttled) await auditLoginFailure(ctx, origin, username, await recordFailure(username, attempts, now));
     throw unauthorized(INVALID_CREDENTIALS);
   }
 
@@ -52,11 +85,55 @@ export async function login(ctx: UseCaseCtx<LoginInput>) {
     checkStatus(userItem, tenantItem);
   } catch (err) {
     await revokeRefreshToken(tokens.refreshToken);
-    await writeAudit({ tenantId, userId, username, requestId: ctx.requestId }, 'auth.login_refused', 'USER', userId, { note: `status ${String(userItem.status)}` });
+    await auditSignin(ctx, origin, { tenantId, userId, username }, 'auth.login_refused', `status ${String(userItem.status)}`);
     throw err;
   }
+  // The company's geo access rules (functions/security/geo.ts): block refuses, alert lets through and is recorded.
+  const verdict = judgeCountry(await readGeoRules(tenantId), origin.country);
+  if (verdict.outcome === 'block') {
+    await revokeRefreshToken(tokens.refreshToken);
+    await auditSignin(ctx, origin, { tenantId, userId, username }, 'auth.geo_blocked', `country ${origin.country ?? 'unknown'}`);
+    throw forbidden(SECURITY_MESSAGES.geoBlocked);
+  }
+  if (verdict.outcome === 'alert') await auditSignin(ctx, origin, { tenantId, userId, username }, 'security.geo_alert', `sign-in from ${verdict.country}`);
+
+  // Risk of this sign-in (functions/security/risk.ts): device, country, travel, failures, IP.
+  const who = { tenantId, userId, username };
+  const assessment = await assessSignin(who, origin, {
+    recentFailures: attempts && now - attempts.windowStart < LOCKOUT_WINDOW_MS ? attempts.failures : 0,
+    ipListed: (ipAttempts?.failures ?? 0) >= MAX_FAILED_PER_IP / 2 && now - (ipAttempts?.windowStart ?? 0) < LOCKOUT_WINDOW_MS,
+  }, now);
+  const refuse = async (outcome: 'refused' | 'device_blocked', action: string, message: string) => {
+    await revokeRefreshToken(tokens.refreshToken);
+    await recordSignin(who, origin, assessment, outcome, ctx.requestId);
+    await auditSignin(ctx, origin, who, action, `${assessment.level} risk: ${assessment.signals.join(', ') || 'no signals'}`);
+    throw forbidden(message);
+  };
+  // A device an admin blocked cannot sign in (whatever the password).
+  if (assessment.deviceStatus === 'blocked') await refuse('device_blocked', 'auth.device_blocked', SECURITY_MESSAGES.deviceBlocked);
+  // The shared demo account is signed into by visitors from everywhere: assessed and recorded, never refused.
+  const gate = username !== DEMO_CREDENTIALS.username;
+  if (gate && assessment.level === 'critical') await refuse('refused', 'auth.risk_refused', SECURITY_MESSAGES.riskRefused);
+  const enrolled = await mfaEnabled(tenantId, userId);
+  // High risk asks for the MFA code; without an authenticator app there is nothing to ask: refused.
+  if (gate && assessment.level === 'high' && !enrolled) await refuse('refused', 'auth.risk_refused', SECURITY_MESSAGES.riskNeedsMfa);
 
   if (attempts) await clearAttempts(username);
+  // MFA enrolled: no tokens yet, a challenge the code completes (mfa.ts, POST /api/auth/login/mfa).
+  if (enrolled) {
+    await recordSignin(who, origin, assessment, 'mfa', ctx.requestId);
+    const challenge = await createChallenge(who, tokens, { ...origin, deviceId: assessment.deviceId });
+    await auditSignin(ctx, origin, who, 'auth.mfa_challenge');
+    return { success: true as const, mfaRequired: true as const, challenge };
+  }
+  await recordSignin(who, origin, assessment, 'allowed', ctx.requestId);
+  await startSession(who, tokens, origin, [signinAudit(ctx, origin, who, 'auth.login')]);
+  await signinSucceeded(who, origin, assessment.deviceId, false, new Date(now));
+  // The company requires MFA of OWNER and ADMIN (company settings → Security): a sign-in without it
+  // goes through once more and is sent to enrol (the web opens /account/security), so nobody is
+  // locked out of the company by switching the setting on; every such sign-in is audited.
+  const mustEnrol = ['OWNER', 'ADMIN'].includes(String(userItem.role)) && (await readCompanySettings(tenantId)).requireMfaForAdmins === true;
+  if (mustEnrol) await auditSignin(ctx, origin, who, 'auth.mfa_enrolment_required');
   // lastActiveAt is bookkeeping, not an edit: it must not bump the version a staff editor holds.
   await updateRaw({
     Key: keys.user(tenantId, userId),
@@ -64,19 +141,31 @@ export async function login(ctx: UseCaseCtx<LoginInput>) {
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':now': new Date(now).toISOString() },
   });
-  return { success: true as const, tokens, user: sessionUser(userItem as unknown as UserEntity) };
+  return { success: true as const, tokens, user: sessionUser(userItem as unknown as UserEntity), ...(mustEnrol ? { mfaEnrolmentRequired: true as const } : {}) };
 }
 
 /** Failed sign-ins go to the company's audit log (security monitoring reads it) when the username is known. */
-async function auditLoginFailure(ctx: UseCaseCtx<unknown>, username: string, failures: number) {
+async function auditLoginFailure(ctx: LoginCtx, origin: SigninOrigin, username: string, failures: number) {
   const lockedNow = failures === MAX_FAILED_LOGINS;
   const pointer = await getItem(keys.global.username(username));
   if (pointer) {
-    await writeAudit(
-      { tenantId: pointer.tenantId as string, userId: pointer.userId as string, username, requestId: ctx.requestId },
-      lockedNow ? 'auth.lockout' : 'auth.login_failed', 'USER', pointer.userId as string, { note: `failed sign-in ${failures} in window` },
-    );
+    await auditSignin(ctx, origin, { tenantId: pointer.tenantId as string, userId: pointer.userId as string, username },
+      lockedNow ? 'auth.lockout' : 'auth.login_failed', `failed sign-in ${failures} in window`);
   }
   if (lockedNow) ctx.log.warn('sign-in locked after repeated failures', { usernameKnown: !!pointer });
 }
 
+
+/** POST /api/auth/login/mfa: the second step of an MFA sign-in. */
+export async function loginMfa(ctx: Pick<RequestCtx<{ challenge: string; code: string }>, 'body' | 'requestId'>) {
+  const { who, tokens, origin, method } = await completeChallenge(ctx.body.challenge, ctx.body.code);
+  const [userItem, tenantItem] = await batchGet([keys.user(who.tenantId, who.userId), keys.tenant(who.tenantId)]);
+  if (!userItem || userItem.isArchived) throw unauthorized(INVALID_CREDENTIALS);
+  checkStatus(userItem, tenantItem);
+  const where = origin as SigninOrigin;
+  await startSession(who, tokens, where, [signinAudit(ctx, where, who, 'auth.login', method === 'recovery' ? 'with a recovery code' : 'with an authenticator code')]);
+  // A sign-in completed with the second factor trusts its device (unless an admin blocked it meanwhile).
+  const deviceId = (origin as { deviceId?: string }).deviceId;
+  if (deviceId) await signinSucceeded(who, where, deviceId, true);
+  return { success: true as const, tokens, user: sessionUser(userItem as unknown as UserEntity) };
+}

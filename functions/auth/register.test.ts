@@ -82,10 +82,13 @@ describe('POST /api/register, all or nothing', () => {
     const res = await run();
     expect(res.status).toBe(201);
     const calls = ddb.commandCalls(TransactWriteCommand);
-    expect(calls).toHaveLength(1);
+    // The sign-up's one transaction, then the new sign-in session's (functions/auth/sessions.ts).
+    expect(calls).toHaveLength(2);
     const items = calls[0].args[0].input.TransactItems!;
     const types = items.map((i) => (i.Put!.Item as { entityType: string }).entityType).sort();
-    expect(types).toEqual(['AUDIT', 'EMAIL', 'SETTINGS', 'SLUG', 'SUB', 'TENANT', 'USER', 'USERNAME']);
+    expect(types).toEqual(['AUDIT', 'EMAIL', 'SETTINGS', 'SLUG', 'SUB', 'TENANT', 'TENANT_DIRECTORY', 'USER', 'USERNAME']);
+    const session = calls[1].args[0].input.TransactItems!.map((i) => (i.Put!.Item as { entityType: string }).entityType).sort();
+    expect(session).toEqual(['REFRESH_TOKEN', 'SESSION']);
     for (const i of items) expect(i.Put!.ConditionExpression).toBe('attribute_not_exists(pk)');
     expect(JSON.stringify(items)).not.toContain('secret-1');
   });

@@ -8,9 +8,11 @@ import { createCognitoUser, deleteCognitoUser, passwordAuth } from './cognito';
 import { assertAvailable, duplicateFromCancellation, normalizeUsername, sessionUser, splitFullName, userItems, type UserEntity } from './users';
 import { tenantItems, pickFreeSlug } from './tenant';
 import { setUpBooks } from './deps';
+import { startSession } from './sessions';
+import { signinOrigin } from './signin-context';
 
 /** What a sign-up or sign-in needs from the request: its body, id (for the audit item) and logger. */
-export type UseCaseCtx<B> = Pick<RequestCtx<B>, 'body' | 'requestId' | 'log'>;
+export type UseCaseCtx<B> = Pick<RequestCtx<B>, 'body' | 'requestId' | 'log'> & Partial<Pick<RequestCtx<B>, 'headers' | 'event'>>;
 
 /**
  * POST /api/register. Order matters for "all or nothing": duplicates are refused before anything
@@ -62,6 +64,7 @@ export async function register(ctx: UseCaseCtx<RegisterBody>) {
   await setUpBooks(tenantId).catch((err) => ctx.log.warn('chart of accounts not created at sign-up', { error: String(err) }));
 
   const tokens = await passwordAuth(username, body.password);
+  await startSession({ tenantId, userId, username }, tokens, signinOrigin(ctx));
   return { success: true as const, tokens, user: sessionUser(user as unknown as UserEntity) };
 }
 

@@ -56,7 +56,17 @@ export function tenantItems(t: NewTenant): Item[] {
     updatedAt: now,
   };
   const slug: Item = { ...keys.global.slug(t.slug), entityType: 'SLUG', tenantId: t.tenantId, createdAt: now };
-  return [tenant, settings, slug];
+  return [tenant, settings, slug, directoryEntry({ tenantId: t.tenantId, name: t.name, slug: t.slug, region: String((settings.preferences as { region?: string } | undefined)?.region ?? 'US'), status: 'active', createdAt: now, isDemo: t.isDemo === true })];
+}
+
+/**
+ * The platform's tenant directory (admin tools, issue 16): G#TENANTS / {tenantId}, written in the
+ * sign-up transaction and kept in step with the tenant's status by suspend/reactivate, so the
+ * operator lists companies with one Query of one partition (never a Scan). the demo reset
+ * (run by `npm start` and nightly) backfills companies created before it existed (admin.ts).
+ */
+export function directoryEntry(d: { tenantId: string; name: string; slug: string; region: string; status: string; createdAt: string; isDemo?: boolean }): Item {
+  return { ...keys.global.tenantDirectory(d.tenantId), entityType: 'TENANT_DIRECTORY', id: d.tenantId, name: d.name, nameLower: d.name.toLowerCase(), slug: d.slug, region: d.region, status: d.status, createdAt: d.createdAt, isDemo: d.isDemo === true };
 }
 
 /**

@@ -6,6 +6,7 @@ import { tenantsWithDocumentsDue } from '../documents/api';
 import { tenantsWithServicePrograms } from '../maintenance/api';
 import { tenantsWithInvoicesDue } from '../invoices/api';
 import { tenantsWithDepositsDue } from '../collections/api';
+import { recordCompanyJobRun } from '../security/api';
 
 /**
  * Scheduled job (events/schedules.ts 'alerts', hourly): raises alerts for the companies that have
@@ -30,10 +31,15 @@ export async function handler(event?: { time?: string; onlyTenants?: string[] })
   let created = 0;
   let errors = 0;
   for (const tenantId of tenants) {
+    const startedAt = new Date().toISOString();
     try {
-      created += (await generateAlerts(tenantId, now)).created;
+      const made = (await generateAlerts(tenantId, now)).created;
+      created += made;
+      // The company's own job log (GET /api/v1/jobs/runs, functions/security/report.ts).
+      await recordCompanyJobRun(tenantId, 'alerts', { startedAt, counts: { created: made } });
     } catch (err) {
       errors++;
+      await recordCompanyJobRun(tenantId, 'alerts', { startedAt, counts: { created: 0 }, errors: 1, errorSamples: [(err as Error).name] }).catch(() => undefined);
       rootLogger.warn('alerts job: a company failed; the next run retries it', { tenantId, error: (err as Error).name });
     }
   }

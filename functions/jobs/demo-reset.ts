@@ -8,13 +8,15 @@ import { rootLogger } from '../lib/logger';
 import { USER_POOL } from '../../infra/table-definition';
 import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
 import type { RegionCode } from '../../shared/regions';
-import { tenantItems, userItems } from '../auth/api';
+import { backfillTenantDirectory, tenantDirectoryEmpty, tenantItems, userItems } from '../auth/api';
 import { seedStaff } from '../auth/seed';
 import { seedVehicles } from '../vehicles/seed';
 import { seedBlacklist, seedCustomers } from '../customers/seed';
 import { seedSettings } from '../settings/seed';
 import { seedRentals } from '../rentals/seed';
 import { seedAccounting } from '../accounting/seed';
+import { seedSecurity } from '../security/seed';
+import { recordCompanyJobRun } from '../security/api';
 import { seedInvoices } from '../invoices/seed';
 import { seedPayments } from '../payments/seed';
 import { seedFinance } from '../finance/seed';
@@ -67,6 +69,9 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'ACCOUNTING' }, { collection: 'ACCOUNT' }, { collection: 'ACCOUNT_CODE' }, { collection: 'ACCOUNT_BALANCE' },
   { collection: 'GL_MONTH' }, { collection: 'GL_DAY' }, { collection: 'VAT_MONTH' }, { collection: 'VAT_DAY' },
   { collection: 'JOURNAL' }, { collection: 'GL_PARTY' }, { collection: 'GL_LINE', scopedBy: 'ACCOUNT' },
+  // security (geo rules, sessions: a visitor's refresh keeps working without its session item, sessions.ts)
+  { collection: 'SECURITY' }, { collection: 'MFA' }, { collection: 'SESSION' },
+  { collection: 'DEVICE' }, { collection: 'SIGNIN_PROFILE' }, { collection: 'RISK' }, { collection: 'SEC_REPORT' },
   // invoices
   { collection: 'INVOICE' }, { collection: 'INVOICE_DUE_WORK' }, { collection: 'CREDIT_NOTE' }, { collection: 'RENTAL_INVOICE', scopedBy: 'RENTAL' }, { collection: 'INVOICED_CHARGE', scopedBy: 'RENTAL' },
   // payments
@@ -101,6 +106,7 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['rentals', seedRentals],
   // after rentals: the chart, every seeded rental ledger posted, the demo's own books
   ['accounting', seedAccounting],
+  ['security', seedSecurity],
   // after accounting: invoices issued through the real use cases (credit note reverses in the GL)
   ['invoices', seedInvoices],
   // after invoices: receipts, online payments and partly paid invoices on the open ones
@@ -185,10 +191,14 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
   const tenantId = (pointer?.tenantId as string | undefined) ?? ulid();
   const ownerId = (pointer?.userId as string | undefined) ?? ulid();
   const stale = pointer ? await demoKeys(tenantId) : [];
+  // The tenant directory (admin tools) came after the first companies: while it is empty, this
+  // is the first reset since the upgrade and every company gets its entry (one Scan, once;
+  // admin.ts). Every sign-up writes its own entry, so later resets skip it.
+  const needsBackfill = await tenantDirectoryEmpty();
 
   const sub = await ensureCognitoUser(tenantId, account);
   const nowIso = now.toISOString();
-  const [tenant, settings, slug] = tenantItems({
+  const [tenant, settings, slug, directory] = tenantItems({
     tenantId, name: DEMO_COMPANY.name, slug: account.slug, email: account.email, ownerUserId: ownerId,
     isDemo: true, region: DEMO_COMPANY.region, now: nowIso,
   });
@@ -201,7 +211,7 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
   // The company, its settings and the demo login are overwritten in place, never deleted, so
   // visitors signed in during a reset keep a working session. Global items are put
   // unconditionally: they are the demo's own and a reset restores them.
-  const kept = [tenant, settings, slug, user, ...globals];
+  const kept = [tenant, settings, slug, directory, user, ...globals];
   await writeBatch(kept);
   const keptKeys = new Set(kept.map((k) => `${k.pk}|${k.sk}`));
   const toDelete = stale.filter((k) => !keptKeys.has(`${k.pk}|${k.sk}`));
@@ -213,8 +223,10 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
     await seed(world);
     log.info('demo seed done', { area, ms: Date.now() - started });
   }
-  const counts = { deleted: toDelete.length, staff: world.staff.length + 1, vehicles: world.vehicles.length, customers: world.customers.length, ...world.counts };
+  const directoryBackfilled = needsBackfill ? await backfillTenantDirectory() : 0;
+  const counts = { directoryBackfilled, deleted: toDelete.length, staff: world.staff.length + 1, vehicles: world.vehicles.length, customers: world.customers.length, ...world.counts };
   await putItem({ ...keys.global.jobRun('demo-reset', nowIso), entityType: 'JOBRUN', job: 'demo-reset', startedAt: nowIso, finishedAt: new Date().toISOString(), counts, tenantId });
+  await recordCompanyJobRun(tenantId, 'demo-reset', { startedAt: nowIso, counts: Object.fromEntries(Object.entries(counts).filter(([, v]) => typeof v === 'number')) as Record<string, number> });
   return counts;
 }
 

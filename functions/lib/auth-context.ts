@@ -20,6 +20,8 @@ export interface AuthContext {
   status: string;
   isDemo: boolean;
   tenantName?: string;
+  /** The sign-in session this access token belongs to (functions/auth/sessions.ts), when known. */
+  sessionId?: string;
 }
 
 export const STATUS_MESSAGES = {
@@ -28,10 +30,12 @@ export const STATUS_MESSAGES = {
   tenantSuspended: 'Your company account is suspended. Contact support.',
 } as const;
 
+export const SESSION_REVOKED = 'This session was signed out. Please sign in again.';
+
 /** sub → tenant/user never changes, so the pointer may be cached for the container's life. */
 const pointerCache = new Map<string, { tenantId: string; userId: string }>();
 
-export async function loadAuthContext(sub: string): Promise<AuthContext> {
+export async function loadAuthContext(sub: string, jti?: string): Promise<AuthContext> {
   let pointer = pointerCache.get(sub);
   if (!pointer) {
     const item = await getItem(keys.global.sub(sub), true);
@@ -40,9 +44,14 @@ export async function loadAuthContext(sub: string): Promise<AuthContext> {
     if (pointerCache.size > 10_000) pointerCache.clear();
     pointerCache.set(sub, pointer);
   }
-  const [user, tenant] = await batchGet([keys.user(pointer.tenantId, pointer.userId), keys.tenant(pointer.tenantId)]);
+  // The token's session marker comes in the same round trip: a revoked session's access token is
+  // refused at its next request. A token without a marker predates sessions and is let through.
+  const [user, tenant, token] = await batchGet([keys.user(pointer.tenantId, pointer.userId), keys.tenant(pointer.tenantId), ...(jti ? [keys.global.accessToken(jti)] : [])]);
   if (!user || user.isArchived) throw unauthorized('Your session is no longer valid. Please sign in again.');
-  return checkStatus(user, tenant);
+  if (token?.revoked === true) throw unauthorized(SESSION_REVOKED);
+  const ctx = checkStatus(user, tenant);
+  if (token?.sessionId) ctx.sessionId = String(token.sessionId);
+  return ctx;
 }
 
 export function checkStatus(user: Record<string, unknown>, tenant: Record<string, unknown> | undefined): AuthContext {

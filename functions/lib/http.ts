@@ -154,7 +154,7 @@ export function createDomainHandler<const Routes extends readonly RouteDef[]>(do
       const claims = event.requestContext.authorizer?.jwt?.claims;
       const sub = claims?.sub;
       if (!sub || (claims?.token_use && claims.token_use !== 'access')) throw unauthorized();
-      auth = await loadAuthContext(String(sub));
+      auth = await loadAuthContext(String(sub), claims?.jti ? String(claims.jti) : undefined);
       state.log.set({ tenantId: auth.tenantId, userId: auth.userId });
       if (route.ability && !hasAbility(auth.role, route.ability)) throw forbidden();
       if (route.blockDemo && auth.isDemo) {

@@ -152,3 +152,6 @@ export { rentalJournalItems } from '../accounting/api';
 
 /** Invoices: the issued invoice a charge is on (a manual reversal of it is refused). */
 export { chargeMarkerKey, invoiceOfCharge, invoicedChargesOf } from '../invoices/api';
+
+/** Security: refunds to another method and large manual discounts land in the risk feed. */
+export { recordRiskyAction } from '../security/api';

@@ -9,8 +9,10 @@ import { mutateRental, planRentalChange, type RentalChange } from './mutate';
 import { chargeMarkerKey, invoiceOfCharge, readRentalSettings } from './deps';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { DEPOSIT_APPLIED_METHOD } from '../../shared/rentals/ledger';
-import { rentalPaymentReceipt } from './deps';
 import { COLLECTIONS_MESSAGES } from '../../shared/collections/messages';
+import { rentalPaymentReceipt, recordRiskyAction } from './deps';
+import { fromMinor } from '../../shared/money';
+import { LARGE_AMOUNT_MINOR } from '../../shared/security/risk';
 
 /**
  * Ledger movements on one rental (rental_ledger_entries). Entries are posted locked and never
@@ -99,9 +101,13 @@ export function addCharge(actor: Actor, rentalId: string, body: ChargeBody, key?
   });
 }
 
-export function recordRefund(actor: Actor, rentalId: string, body: RefundBody, key?: string) {
-  return mutateRental(actor, rentalId, { scope: 'refund', idempotencyKey: key }, async (rental) => {
+export async function recordRefund(actor: Actor, rentalId: string, body: RefundBody, key?: string) {
+  let paidWith: string[] = [];
+  let reference = '';
+  const result = await mutateRental(actor, rentalId, { scope: 'refund', idempotencyKey: key }, async (rental) => {
     assertOpen(rental);
+    reference = rental.referenceNumber;
+    paidWith = [...new Set((await readLedger(actor.tenantId, rentalId)).filter((e) => e.type === 'payment' && !e.reversesId && e.method).map((e) => String(e.method)))];
     const amountMinor = toMinor(body.amount);
     if (body.fromDeposit && amountMinor > rental.depositHeldMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverDeposit });
     if (!body.fromDeposit && amountMinor > rental.paymentsMinor - rental.refundsMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverPaid });
@@ -122,10 +128,14 @@ export function recordRefund(actor: Actor, rentalId: string, body: RefundBody, k
       status201: true,
     };
   });
+  // A refund to a method the customer never paid with is how money leaves to someone else (risk feed).
+  if (!body.fromDeposit && paidWith.length && !paidWith.includes(body.method)) await recordRiskyAction(actor, { signal: 'refund_other_method', summary: `refund of ${fromMinor(toMinor(body.amount)).toFixed(2)} on ${reference} to ${body.method}; paid by ${paidWith.join(', ')}`, entity: 'RENTAL', entityId: rentalId });
+  return result;
 }
 
-export function reverseEntry(actor: Actor, rentalId: string, entryId: string, body: { amount?: number; reason: string }, key?: string) {
-  return mutateRental(actor, rentalId, { scope: 'reverse', idempotencyKey: key }, async (rental) => {
+export async function reverseEntry(actor: Actor, rentalId: string, entryId: string, body: { amount?: number; reason: string }, key?: string) {
+  let discount: { amountMinor: number; reference: string; label: string } | undefined;
+  const result = await mutateRental(actor, rentalId, { scope: 'reverse', idempotencyKey: key }, async (rental) => {
     assertOpen(rental);
     const original = (await getItem({ pk: ledgerPk(actor.tenantId, rentalId), sk: entryId }, true)) as LedgerItem | undefined;
     if (!original) throw notFound('Ledger entry not found');
@@ -143,6 +153,8 @@ export function reverseEntry(actor: Actor, rentalId: string, entryId: string, bo
     // together, so the deposit held and the balance move back as one and the books stay equal.
     const partner = original.method === DEPOSIT_APPLIED_METHOD ? depositAppliedPartner(ledger, original) : undefined;
     const reversed = partner && leftOf(partner) >= amountMinor ? [original, partner] : [original];
+    // Taking a large amount off a charge by hand is a manual discount (risk feed, below).
+    discount = original.type === 'charge' && amountMinor >= LARGE_AMOUNT_MINOR ? { amountMinor, reference: rental.referenceNumber, label: original.label } : undefined;
     return {
       action: 'reversal',
       note: body.reason,
@@ -156,6 +168,8 @@ export function reverseEntry(actor: Actor, rentalId: string, entryId: string, bo
       status201: true,
     };
   });
+  if (discount) await recordRiskyAction(actor, { signal: 'large_discount', summary: `manual discount of ${fromMinor(discount.amountMinor).toFixed(2)} off "${discount.label}" on ${discount.reference}: ${body.reason}`, entity: 'RENTAL', entityId: rentalId });
+  return result;
 }
 
 /**

@@ -7,6 +7,7 @@ import { DEMO_SECURITY_SETTINGS_MESSAGE, type CompanySettingsUpdate, type Stored
 import { gatewaySecretsWrite, readSettingsItem, settingsWrite, tenantBrandingWrite } from './data';
 import { applyUpdate, auditSummary, normalizeStored, securityFieldsTouched, type SettingsMeta } from './model';
 import { checkUploadedLogo, deleteLogo } from './logo';
+import { recordRiskyAction } from '../security/api';
 
 /** Reading and saving the company settings item (the settings domain's own read keeps the version). */
 export const VERSION_CONFLICT_MESSAGE = 'These settings were changed by someone else. Reload and try again.';
@@ -72,6 +73,7 @@ export async function saveSettings(
   // The replaced logo is no longer referenced; removing it is best effort (an orphan costs bytes, not correctness).
   if (current.logoKey && next.logoKey !== current.logoKey) await deleteLogo(current.logoKey).catch(() => undefined);
   log.info('settings updated', { changed: changed.join(','), gatewayKeys: secretNames.length });
+  if (secretNames.length) await recordRiskyAction(actor, { signal: 'gateway_keys_changed', summary: `payment gateway keys changed: ${secretNames.join(', ')}`, entity: 'company_settings', entityId: tenantId });
   return { settings: next, meta: { version: meta.version + 1, updatedAt: now } };
 }
 

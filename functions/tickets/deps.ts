@@ -61,3 +61,6 @@ export async function matchAt(tenantId: string, vehicle: VehicleRef | undefined,
   return { vehicleId: vehicle.id, licensePlate: vehicle.licensePlate, rentalId: facts.rentalId, rentalReference: facts.rentalReference, customerId: facts.customerId, customerName: facts.customerName, matchState: 'matched' };
 }
 
+
+/** Security: large write-offs land in the risk feed. */
+export { recordRiskyAction } from '../security/api';

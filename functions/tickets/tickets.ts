@@ -17,7 +17,8 @@ import { companyToday, readCompanySettings } from '../lib/company-settings';
 import type { Actor } from '../lib/actor';
 import { markQueueWork } from './queue';
 import { checkNotice } from './notice';
-import { accountIdsOf, journalItems, matchAt, rentalFacts, vehicleById, vehicleByPlate } from './deps';
+import { accountIdsOf, journalItems, matchAt, recordRiskyAction, rentalFacts, vehicleById, vehicleByPlate } from './deps';
+import { LARGE_AMOUNT_MINOR } from '../../shared/security/risk';
 import { historyItem, historyPk, matchIndexes, ticketKey, ticketNumberKey, ticketToApi, type MatchFields, type TicketFields, type TicketItem } from './model';
 
 export async function getTicket(tenantId: string, id: string): Promise<TicketItem> {
@@ -140,6 +141,7 @@ export async function updateTicket(actor: Actor, id: string, body: UpdateTicketB
     if (isConditionFailure(err) && changes.ticketNumber) throw conflict(M.duplicateTicket, { ticketNumber: M.duplicateTicket });
     throw err;
   }
+  if (status === 'written_off' && ticket.status !== 'written_off' && amountMinor >= LARGE_AMOUNT_MINOR) await recordRiskyAction(actor, { signal: 'large_write_off', summary: `fine ${ticket.ticketNumber} of ${fromMinor(amountMinor).toFixed(2)} written off: ${body.reason ?? ''}`, entity: 'ticket', entityId: id });
   return ticketToApi({ ...ticket, ...changes, version: ticket.version + 1, updatedAt: at } as TicketItem);
 }
 

@@ -23,7 +23,10 @@ function reachable(port: number): Promise<boolean> {
 }
 
 async function main() {
-  if (!name || !JOB_NAMES.includes(name)) {
+  // The operator's command for the first platform operator (SUPERADMIN is never created by sign-up):
+  // `npm run job -- make-superadmin <username>` promotes an existing user (functions/auth/admin.ts).
+  const makeSuperadmin = (name as string) === 'make-superadmin';
+  if (!makeSuperadmin && (!name || !JOB_NAMES.includes(name))) {
     console.error(`Usage: npm run job -- <name>   (one of: ${JOB_NAMES.join(', ')})`);
     process.exit(2);
   }
@@ -44,9 +47,14 @@ async function main() {
   const emulators = running ? undefined : await startEmulators(ports, dataDir);
   Object.assign(process.env, lambdaEnv(ports, resources, `http://localhost:${process.env.PORT ?? 3000}`));
   try {
+    if (makeSuperadmin) {
+      const { promoteToSuperadmin } = await import('../../functions/auth/api');
+      console.log(`✔ ${process.argv[3]} is now SUPERADMIN: ${JSON.stringify(await promoteToSuperadmin(process.argv[3] ?? ''))}`);
+      return;
+    }
     const { runJob } = await import('./scheduler');
     const started = Date.now();
-    const result = await runJob(name);
+    const result = await runJob(name!);
     console.log(`✔ ${name} finished in ${Date.now() - started} ms: ${JSON.stringify(result)}`);
   } finally {
     await emulators?.stop();

@@ -47,6 +47,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   alerts: {},
   // Queries the sparse fleet-health index (gsi2), reads each company's fleet facts, writes snapshots, vehicles' healthScore and alerts.
   'fleet-health': {},
+  // Queries the tenant directory (G#TENANTS) and each company's week of audit and risk items, writes the report, sends SES email.
+  'security-report': { ses: true },
 };
 
 export interface JobsStackProps extends StackProps {

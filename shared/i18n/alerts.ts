@@ -57,6 +57,8 @@ export const alerts = {
       tracker_offline: 'Tracker of {{vehicle}} sent no position since {{since}}',
       tracker_battery_low: 'Tracker battery of {{vehicle}} is at {{percent}}%',
       health_dropped: 'Health of {{vehicle}} fell to {{grade}} ({{score}})',
+      security_signin_risk: 'Risky sign-in refused for {{username}}',
+      security_risky_action: 'Risky action by {{username}}',
     },
   },
   ar: {
@@ -114,6 +116,8 @@ export const alerts = {
       tracker_offline: 'جهاز تتبع {{vehicle}} لم يرسل موقعًا منذ {{since}}',
       tracker_battery_low: 'بطارية جهاز تتبع {{vehicle}} عند {{percent}}٪',
       health_dropped: 'انخفضت صحة {{vehicle}} إلى {{grade}} ({{score}})',
+      security_signin_risk: 'رُفض تسجيل دخول خطر للمستخدم {{username}}',
+      security_risky_action: 'إجراء خطر من {{username}}',
     },
   },
 };

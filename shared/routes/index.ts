@@ -9,6 +9,9 @@ import { staffRoutes } from './staff';
 import { customersRoutes } from './customers';
 import { blacklistRoutes } from './blacklist';
 import { accountingRoutes } from './accounting';
+import { securityRoutes } from './security';
+import { adminRoutes } from './admin';
+import { accountRoutes } from './account';
 import { paymentsRoutes } from './payments';
 import { invoicesRoutes } from './invoices';
 import { financeRoutes } from './finance';
@@ -25,7 +28,7 @@ export * from './types';
 /**
  * The one route table. Each domain keeps its own file in this folder; add it here.
  */
-export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes, ...accountingRoutes, ...invoicesRoutes, ...paymentsRoutes, ...documentsRoutes, ...maintenanceRoutes, ...ticketsRoutes, ...alertsRoutes, ...financeRoutes, ...gpsRoutes, ...collectionsRoutes, ...fleetHealthRoutes];
+export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes, ...accountingRoutes, ...invoicesRoutes, ...paymentsRoutes, ...documentsRoutes, ...maintenanceRoutes, ...ticketsRoutes, ...alertsRoutes, ...financeRoutes, ...gpsRoutes, ...collectionsRoutes, ...fleetHealthRoutes, ...securityRoutes, ...adminRoutes, ...accountRoutes];
 
 export function routesOf(domain: RouteDef['domain']): RouteDef[] {
   return ROUTES.filter((r) => r.domain === domain);

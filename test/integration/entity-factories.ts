@@ -82,6 +82,27 @@ export const createSalik = async (token: string, over: Over = {}, send: Send = i
   created('salik', await send('/api/v1/salik-charges', salikBody(over), token));
 
 export const ENTITY_FACTORIES: Record<string, Factory> = {
+  // A staff member's own sign-in: its session (never the owner's own, which the tests keep using).
+  '/api/v1/security/sessions/{id}': async (t) => {
+    const username = unique('sess');
+    await createStaff(t, { firstName: 'Session', lastName: 'Probe', username, password: 'probe-pass-1' });
+    const signedIn = await post('/api/auth/login', { username, password: 'probe-pass-1' });
+    const mine = await get('/api/v1/security/sessions', signedIn.body.tokens.accessToken);
+    return mine.body.items[0].id as string;
+  },
+  // A staff member's device, seen at their sign-in.
+  '/api/v1/security/devices/{id}': async (t) => {
+    const username = unique('dev');
+    await createStaff(t, { firstName: 'Device', lastName: 'Probe', username, password: 'probe-pass-1' });
+    await post('/api/auth/login', { username, password: 'probe-pass-1' });
+    const all = await get('/api/v1/security/devices?all=true&limit=200', t);
+    return (all.body.items as { id: string; username: string }[]).find((d) => d.username === username)!.id;
+  },
+  '/api/v1/security/lockouts/{username}': async (t) => {
+    const username = unique('lock');
+    await createStaff(t, { firstName: 'Lockout', lastName: 'Probe', username, password: 'probe-pass-1' });
+    return { username };
+  },
   '/api/v1/documents/{id}': async (t) => (await createDocument(t)).id,
   '/api/v1/staff/{id}': async (t) => (await createStaff(t, { firstName: 'Tenancy', lastName: 'Probe', username: unique('probe'), password: 'probe-pass-1' })).id,
   '/api/v1/vehicles/{id}': async (t) => (await createVehicle(t)).id,

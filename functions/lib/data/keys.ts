@@ -83,7 +83,13 @@ export const keys = {
     slug: (slug: string) => globalKey('SLUG', slug),
     sub: (sub: string) => globalKey('SUB', sub),
     loginAttempts: (username: string) => globalKey('LOGIN', username.trim().toLowerCase()),
-    tenantDirectory: (): Key => ({ pk: 'G#TENANTS', sk: 'G' }),
+    loginIp: (ip: string) => globalKey('LOGINIP', ip),
+    /** Sessions (functions/auth/sessions.ts): an access token's jti and a refresh token's hash → its session. */
+    accessToken: (jti: string) => globalKey('JTI', jti),
+    refreshToken: (hash: string) => globalKey('RTOKEN', hash),
+    mfaChallenge: (id: string) => globalKey('MFACHAL', id),
+    /** The platform's tenant directory (admin tools): one partition, one item per company. */
+    tenantDirectory: (tenantId?: string): Key => ({ pk: 'G#TENANTS', sk: tenantId ? assertTenantId(tenantId) : 'G' }),
     jobRun: (job: string, at: string): Key => ({ pk: `G#JOBRUN#${segment(job.toUpperCase().replace(/-/g, '_'))}`, sk: part(at) }),
   },
 };

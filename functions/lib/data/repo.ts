@@ -173,6 +173,8 @@ export interface PageQuery {
   /** Parts of the request that shape the result (filters, sort); binds the cursor to this query. */
   signature?: unknown;
   consistent?: boolean;
+  /** A global (G#) partition, read by the auth domain only (tenant directory); the cursor stays bound to `tenantId`. */
+  global?: boolean;
 }
 
 export interface Page<T> {
@@ -186,7 +188,7 @@ export interface Page<T> {
  * the cursor on. The partition must belong to the caller's tenant.
  */
 export async function queryPage<T = Item>(q: PageQuery): Promise<Page<T>> {
-  if (tenantOfKey(q.pk) !== q.tenantId) throw new Error('Query partition does not belong to the tenant');
+  if (q.global ? !q.pk.startsWith('G#') : tenantOfKey(q.pk) !== q.tenantId) throw new Error('Query partition does not belong to the tenant');
   const sig = querySignature([q.pk, q.index, q.skPrefix, q.skBetween, q.skFrom, q.skTo, q.forward, q.signature]);
   const start = decodeCursor(q.cursor, q.tenantId, sig);
   const pkName = q.index ? `${q.index}pk` : 'pk';
@@ -234,4 +236,23 @@ export async function queryAll<T = Item>(q: Omit<PageQuery, 'limit' | 'cursor'> 
     cursor = page.nextCursor;
   } while (cursor && out.length < max);
   return out;
+}
+
+/** How many items one partition holds (Select COUNT, following pages): for small per-tenant figures. */
+export async function countItems(pk: string, filter?: PageQuery['filter']): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await dynamo().send(new QueryCommand({
+      TableName: table(), KeyConditionExpression: '#pk = :pk', Select: 'COUNT', ExclusiveStartKey: start,
+      FilterExpression: filter?.expression,
+      ExpressionAttributeNames: { '#pk': 'pk', ...(filter?.names ?? {}) },
+      ExpressionAttributeValues: { ':pk': pk, ...(filter?.values ?? {}) },
+      ReturnConsumedCapacity: RC,
+    }));
+    record(res.ConsumedCapacity, 'read');
+    count += res.Count ?? 0;
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return count;
 }

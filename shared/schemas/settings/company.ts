@@ -174,6 +174,8 @@ export const editableShape = {
   // Blacklist
   blacklistMode: z.enum(BLACKLIST_MODES),
   enableBlacklistCheck: z.boolean(),
+  // Sign-in (issue 16): OWNER and ADMIN must use an authenticator app
+  requireMfaForAdmins: z.boolean(),
   // References, terms, tax, invoices
   referenceConfig: referenceConfigSchema,
   termsEnglish: text(20_000),

@@ -56,7 +56,7 @@ export type GatewayKeyName = (typeof GATEWAY_KEY_NAMES)[number];
  * Settings a shared demo account may not change (403): anything that moves real money or weakens
  * a safety check. The demo owner can still try every other setting (branding, hours…).
  */
-export const SECURITY_SETTING_FIELDS = ['gatewayKeys', 'paymentGateway', 'paymentMode', 'blacklistMode', 'enableBlacklistCheck'] as const;
+export const SECURITY_SETTING_FIELDS = ['gatewayKeys', 'paymentGateway', 'paymentMode', 'blacklistMode', 'enableBlacklistCheck', 'requireMfaForAdmins'] as const;
 export const DEMO_SECURITY_SETTINGS_MESSAGE = 'Security settings cannot be changed in the demo account';
 
 /** Fields every signed-in role may read (to theme the shell); the rest needs settingsRead. */

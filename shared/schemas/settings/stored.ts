@@ -137,6 +137,7 @@ export function defaultCompanySettings(opts: DefaultSettingsOptions): StoredComp
     gatewayKeysConfigured: { profileId: false, serverKey: false, clientKey: false },
     blacklistMode: DEFAULT_BLACKLIST_MODE,
     enableBlacklistCheck: DEFAULT_ENABLE_BLACKLIST_CHECK,
+    requireMfaForAdmins: false,
     referenceConfig: {
       prefixes: { ...REFERENCE_PREFIXES },
       counters: Object.fromEntries(REFERENCE_KINDS.map((k) => [k, REFERENCE_COUNTER_START])) as Record<ReferenceKind, number>,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { hasAbility, type Ability } from '../../../shared/permissions';
-import { useAuth } from '../auth/context';
+import { MFA_ENROLMENT_FLAG, useAuth } from '../auth/context';
 import { FullScreenLoader } from '../components/FullScreenLoader';
 import { AccessRestricted } from '../components/StatusPages';
 
@@ -37,7 +37,7 @@ export function PublicOnly() {
   const { status } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <FullScreenLoader />;
-  if (status === 'authenticated') return <Navigate to={returnPath(location.state)} replace />;
+  if (status === 'authenticated') return <Navigate to={sessionStorage.getItem(MFA_ENROLMENT_FLAG) ? '/account/security' : returnPath(location.state)} replace />;
   return <Outlet />;
 }
 

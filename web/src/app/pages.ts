@@ -67,6 +67,7 @@ const APP: Record<string, [PageLoader, Ability]> = {
   '/dashboard/accounting/profit-loss': [() => import('../features/accounting/ProfitLossPage'), 'accounting'],
   '/dashboard/test-accounts': [() => import('../features/accounting/TestAccountsPage'), 'accounting'],
   '/dashboard/security': [() => import('../features/security/SecurityPage'), 'security'],
+  '/account/security': [() => import('../features/security/AccountSecurityPage'), 'signedIn'],
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import {
 } from '../lib/api';
 import { t } from '../i18n';
 import { toast } from '../components/toast/toast-store';
-import { AuthContext, AuthFlowError, type AuthContextValue, type AuthMethod, type AuthStatus, type User } from './context';
+import { AuthContext, AuthFlowError, MFA_ENROLMENT_FLAG, MfaRequired, type AuthContextValue, type AuthMethod, type AuthStatus, type User } from './context';
 import { LOGIN_PATH, LOGOUT_PATHS, ME_PATH, REGISTER_PATH, parseAuthAnswer, userFromMe } from './session';
 
 /** The current-user call: the client already refreshes-and-retries a 401 once; one more retry for other failures. */
@@ -102,11 +102,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         throw new AuthFlowError(key, english);
       }
+      const mfa = answer as { mfaRequired?: boolean; challenge?: string } | null;
+      if (mfa?.mfaRequired && typeof mfa.challenge === 'string') throw new MfaRequired(mfa.challenge);
       const parsed = parseAuthAnswer(answer);
       if (!parsed.ok) {
         const [key, english] = FLOW_MESSAGES[flow][parsed.reason];
         throw new AuthFlowError(key, english);
       }
+      // The company requires MFA of OWNER/ADMIN and this user has none: sign-in lands on /account/security (guards.tsx).
+      if ((answer as { mfaEnrolmentRequired?: boolean }).mfaEnrolmentRequired) sessionStorage.setItem(MFA_ENROLMENT_FLAG, '1');
       storeTokens(parsed.tokens);
       setHasTokens(true);
       // Seed the current-user cache so the shell renders at once; it revalidates later.
@@ -118,6 +122,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     (username: string, password: string) => authenticate('login', LOGIN_PATH, { username, password }),
+    [authenticate],
+  );
+  const completeMfa = useCallback(
+    (challenge: string, code: string) => authenticate('login', '/api/auth/login/mfa', { challenge, code }),
     [authenticate],
   );
   const register = useCallback(
@@ -145,8 +153,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // A failed /me (refresh failed) sends the user to /auth through the route guard.
   const value = useMemo<AuthContextValue>(
-    () => ({ status, method, user, login, register, demoLogin, logout }),
-    [status, method, user, login, register, demoLogin, logout],
+    () => ({ status, method, user, login, completeMfa, register, demoLogin, logout }),
+    [status, method, user, login, completeMfa, register, demoLogin, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

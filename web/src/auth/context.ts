@@ -2,6 +2,9 @@ import { createContext, useContext } from 'react';
 import type { Role } from '../../../shared/permissions';
 import type { RegisterBody } from '../../../shared/schemas/auth';
 
+/** Set when sign-in answers mfaEnrolmentRequired (company setting): the app opens /account/security. */
+export const MFA_ENROLMENT_FLAG = 'sayyara.mfaEnrolment';
+
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 export type AuthMethod = 'none' | 'jwt';
 
@@ -22,6 +25,8 @@ export interface AuthContextValue {
   method: AuthMethod;
   user: User | null;
   login(username: string, password: string): Promise<User>;
+  /** Second sign-in step when MFA is enabled: login() threw MfaRequired with this challenge. */
+  completeMfa?(challenge: string, code: string): Promise<User>;
   /** Sends an already validated sign-up body (registerSchema output). */
   register(body: RegisterBody): Promise<User>;
   demoLogin(): Promise<User>;
@@ -49,5 +54,13 @@ export class AuthFlowError extends Error {
     this.serverMessage = extra.serverMessage;
     this.fields = extra.fields;
     this.status = extra.status;
+  }
+}
+
+/** The password was right and MFA is enabled: the sign-in screen asks for the code. */
+export class MfaRequired extends Error {
+  constructor(readonly challenge: string) {
+    super('MFA code required');
+    this.name = 'MfaRequired';
   }
 }

@@ -8,7 +8,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { RegisterInput } from '../../../../shared/schemas/auth';
-import { AuthFlowError, useAuth } from '../../auth/context';
+import { AuthFlowError, MfaRequired, useAuth } from '../../auth/context';
 import { Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
 import { useDocumentTitle } from '../../components/PageHeader';
@@ -52,8 +52,10 @@ function serverFieldErrors(error: unknown, t: TFunction, keys: MessageKeys): Err
 
 function SignInForm({ onDemo, demoPending }: { onDemo: () => void; demoPending: boolean }) {
   const t = useT();
-  const { login } = useAuth();
+  const { login, completeMfa } = useAuth();
   const [values, setValues] = useState({ username: '', password: '' });
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
 
@@ -80,11 +82,53 @@ function SignInForm({ onDemo, demoPending }: { onDemo: () => void; demoPending: 
       dismissErrorToasts();
       toast({ title: t('auth.welcomeBack'), description: t('auth.welcomeBackUser', { username: user.username }) });
     } catch (error) {
+      if (error instanceof MfaRequired) {
+        setChallenge(error.challenge);
+        setPending(false);
+        return;
+      }
       setErrors(serverFieldErrors(error, t, keys));
       toast({ variant: 'destructive', title: t('auth.loginFailed'), description: failureText(error, t, 'auth.loginFailedFallback') });
       setPending(false);
     }
   };
+
+  // MFA enabled: the second step asks for the authenticator code (or a recovery code).
+  const submitCode = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!challenge || !completeMfa) return;
+    setPending(true);
+    try {
+      const user = await completeMfa(challenge, code);
+      dismissErrorToasts();
+      toast({ title: t('auth.welcomeBack'), description: t('auth.welcomeBackUser', { username: user.username }) });
+    } catch (error) {
+      const status = error instanceof AuthFlowError ? error.status : undefined;
+      if (status === 401) setChallenge(null);
+      setErrors({ code: t('auth.mfaWrong') });
+      setPending(false);
+    }
+  };
+
+  if (challenge) {
+    return (
+      <form onSubmit={submitCode} noValidate className="space-y-4" data-testid="mfa-step">
+        <p className="text-sm text-slate-700 dark:text-slate-200">{t('auth.mfaPrompt')}</p>
+        <TextField
+          label={t('auth.mfaCode')}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={errors.code}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={pending}>
+          {pending ? t('auth.signingIn') : t('auth.mfaVerify')}
+        </button>
+      </form>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">

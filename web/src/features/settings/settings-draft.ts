@@ -25,7 +25,7 @@ export const SETTINGS_TABS: TabDef[] = [
   },
   { key: 'notifications', params: ['notifications'], fields: ['notificationSettings'] },
   { key: 'preferences', params: ['preferences'], fields: ['timezone', 'preferences'] },
-  { key: 'security', params: ['security'], fields: ['blacklistMode', 'enableBlacklistCheck', 'paymentGateway', 'paymentMode'] },
+  { key: 'security', params: ['security'], fields: ['blacklistMode', 'enableBlacklistCheck', 'requireMfaForAdmins', 'paymentGateway', 'paymentMode'] },
 ];
 
 export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -25,6 +25,10 @@ export function SecurityTab({ isDemo, ...props }: SecurityTabProps) {
         <ToggleField {...bind} path="enableBlacklistCheck" />
         <SelectField {...bind} path="blacklistMode" options={BLACKLIST_MODES} labelPrefix="settings.blacklistMode" />
       </Section>
+      <Section title={t('settings.sections.signin')} className="grid gap-4 sm:grid-cols-2">
+        <ToggleField {...bind} path="requireMfaForAdmins" />
+        <p className="text-xs text-slate-600 sm:col-span-2 dark:text-slate-300">{t('settings.hint.requireMfa')}</p>
+      </Section>
       <GatewaySection {...props} />
     </>
   );

@@ -1,0 +1,179 @@
+import { keys, sortKey, tenantPk } from '../lib/data/keys';
+import { getItem, putItem, queryAll, queryPage, transact, tx, updateRaw, type Item, type Page } from '../lib/data/repo';
+import { isConditionFailure } from '../lib/errors';
+import { sendEmail } from '../lib/email';
+import { rootLogger } from '../lib/logger';
+import { readCompanySettings } from '../lib/company-settings';
+import type { JobRunView, SecurityReportView } from '../../shared/schemas/security';
+import { directoryPage, listUsers } from './deps';
+
+/**
+ * The weekly security report (issue 16, "security reports") and the company's scheduler job logs.
+ *
+ * Items:
+ *  - report:  T#{t}#SEC_REPORT / {week} (ISO week, e.g. 2026-W47): counts and notable events of the
+ *             week Monday 00:00 – Monday 00:00 UTC, the OWNERs it was emailed to. Claimed with a
+ *             conditional put before the email goes out, so a re-run (or two runs at once) neither
+ *             writes nor emails a company's week twice; a claim whose email failed is retried.
+ *  - job run: T#{t}#JOBRUN / {startedAt}#{job}: one per company a scheduled job worked for (status,
+ *             counts, errors) — what GET /api/v1/jobs/runs shows the company. The platform-wide run
+ *             items (G#JOBRUN#{JOB}) stay the operator's (/admin-tools).
+ * The job reads the tenant directory page by page (DESIGN.md §15: no Scan); each company costs one
+ * Query of its week of audit items (sign-in and security events only are counted) and one of its risk feed.
+ */
+const reportKey = (t: string, week: string) => ({ pk: tenantPk(t, 'SEC_REPORT'), sk: week });
+const companyRunKey = (t: string, at: string, job: string) => ({ pk: tenantPk(t, 'JOBRUN'), sk: sortKey(at, job) });
+const RUN_TTL_DAYS = 90;
+
+/** The ISO week that ended before `now`: its id and its [from, to) bounds in UTC (unit-tested). */
+export function previousIsoWeek(now: Date): { week: string; from: string; to: string } {
+  const day = (now.getUTCDay() + 6) % 7; // Monday 0
+  const thisMonday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day);
+  const from = new Date(thisMonday - 7 * 86_400_000);
+  // ISO week number: the week holding that Monday's Thursday.
+  const thursday = new Date(from.getTime() + 3 * 86_400_000);
+  const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
+  const week = Math.floor((thursday.getTime() - yearStart) / 86_400_000 / 7) + 1;
+  return { week: `${thursday.getUTCFullYear()}-W${String(week).padStart(2, '0')}`, from: from.toISOString(), to: new Date(thisMonday).toISOString() };
+}
+
+export async function recordCompanyJobRun(tenantId: string, job: string, run: { startedAt: string; counts: Record<string, number>; errors?: number; errorSamples?: string[] }): Promise<void> {
+  const errors = run.errors ?? 0;
+  await putItem({
+    ...companyRunKey(tenantId, run.startedAt, job), entityType: 'JOBRUN', job, startedAt: run.startedAt, finishedAt: new Date().toISOString(),
+    status: errors ? 'failed' : 'ok', counts: run.counts, errors, errorSamples: (run.errorSamples ?? []).slice(0, 5),
+    ttl: Math.floor(Date.now() / 1000) + RUN_TTL_DAYS * 86_400,
+  });
+}
+
+export const jobRunOf = (i: Item): JobRunView => ({
+  job: String(i.job), startedAt: String(i.startedAt), finishedAt: (i.finishedAt as string | null) ?? null,
+  status: (i.status as JobRunView['status'] | undefined) ?? (Number(i.errors ?? 0) > 0 ? 'partial' : 'ok'),
+  // Older jobs write their figures at the top level of the run item, newer ones under `counts`.
+  counts: Object.fromEntries(Object.entries((i.counts as Record<string, unknown> | undefined) ?? i).filter(([k, v]) => typeof v === 'number' && !['ttl', 'errors', 'version'].includes(k))) as Record<string, number>,
+  errors: Number(i.errors ?? 0), errorSamples: (i.errorSamples as string[] | undefined) ?? [], tenantId: (i.tenantId as string | null | undefined) ?? null,
+});
+
+export async function companyJobRuns(tenantId: string, q: { limit: number; cursor?: string }): Promise<Page<JobRunView>> {
+  const page = await queryPage<Item>({ tenantId, pk: tenantPk(tenantId, 'JOBRUN'), limit: q.limit, cursor: q.cursor, forward: false });
+  return { items: page.items.map(jobRunOf), nextCursor: page.nextCursor };
+}
+
+const reportView = (i: Item): SecurityReportView => ({
+  week: String(i.sk), from: String(i.from), to: String(i.to), createdAt: String(i.createdAt), emailedTo: (i.emailedTo as string[] | undefined) ?? [],
+  counts: (i.counts as Record<string, number> | undefined) ?? {}, notable: (i.notable as SecurityReportView['notable'] | undefined) ?? [],
+});
+
+export async function securityReports(tenantId: string, q: { limit: number; cursor?: string }): Promise<Page<SecurityReportView>> {
+  const page = await queryPage<Item>({ tenantId, pk: tenantPk(tenantId, 'SEC_REPORT'), limit: q.limit, cursor: q.cursor, forward: false });
+  return { items: page.items.map(reportView), nextCursor: page.nextCursor };
+}
+
+const COUNTED: Record<string, string> = {
+  'auth.login': 'signins', 'auth.login_failed': 'failedSignins', 'auth.lockout': 'lockouts', 'auth.geo_blocked': 'geoBlocked', 'security.geo_alert': 'geoAlerts',
+  'auth.mfa_challenge': 'mfaChallenges', 'auth.session_revoked': 'sessionsRevoked', 'security.device_blocked': 'devicesBlocked', 'security.device_trusted': 'devicesTrusted',
+};
+
+/** The week's figures of one company (exported for the demo seed and tests). */
+export async function buildReport(tenantId: string, from: string, to: string) {
+  // sk `{at}#{id}`: every item of [from, to) sorts between `from` and `to` (one at exactly `to` sorts after it).
+  const range: [string, string] = [from, to];
+  const [audit, risk] = await Promise.all([
+    queryAll<Item>({
+      tenantId, pk: tenantPk(tenantId, 'AUDIT'), skBetween: range, max: 20_000,
+      filter: { expression: 'begins_with(#a, :auth) OR begins_with(#a, :sec)', names: { '#a': 'action' }, values: { ':auth': 'auth.', ':sec': 'security.' } },
+    }),
+    queryAll<Item>({ tenantId, pk: tenantPk(tenantId, 'RISK'), skBetween: range, max: 5000 }),
+  ]);
+  const counts: Record<string, number> = Object.fromEntries([...Object.values(COUNTED), 'riskMedium', 'riskHigh', 'riskCritical', 'riskyActions'].map((k) => [k, 0]));
+  for (const a of audit) if (COUNTED[String(a.action)]) counts[COUNTED[String(a.action)]!]!++;
+  for (const r of risk) {
+    if (r.kind === 'action') counts.riskyActions!++;
+    if (r.level === 'medium') counts.riskMedium!++;
+    if (r.level === 'high') counts.riskHigh!++;
+    if (r.level === 'critical') counts.riskCritical!++;
+  }
+  const notable = [
+    ...risk.filter((r) => r.level === 'high' || r.level === 'critical').map((r) => ({
+      at: String(r.at), level: String(r.level),
+      text: r.kind === 'action' ? `${String(r.username)}: ${String(r.summary)}` : `${String(r.username)} signing in from ${String(r.country ?? '??')}: ${(r.signals as string[]).join(', ')} (${String(r.outcome)})`,
+    })),
+    ...audit.filter((a) => a.action === 'auth.lockout' || a.action === 'auth.geo_blocked').map((a) => ({
+      at: String(a.at), level: 'medium', text: `${String(a.username)}: ${a.action === 'auth.lockout' ? 'locked out after failed sign-ins' : `blocked by a geo rule (${String(a.country ?? '??')})`}`,
+    })),
+  ].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 15);
+  return { counts, notable };
+}
+
+function emailText(companyName: string, week: string, r: Awaited<ReturnType<typeof buildReport>>): string {
+  const c = r.counts;
+  return [
+    `Weekly security report for ${companyName}, ${week}`, '',
+    `Sign-ins: ${c.signins}, failed: ${c.failedSignins}, lockouts: ${c.lockouts}, MFA challenges: ${c.mfaChallenges}`,
+    `Refused by geo rules: ${c.geoBlocked}, geo alerts: ${c.geoAlerts}`,
+    `Risk: ${c.riskMedium} medium, ${c.riskHigh} high, ${c.riskCritical} critical; risky actions: ${c.riskyActions}`,
+    `Devices blocked: ${c.devicesBlocked}, trusted: ${c.devicesTrusted}; sessions signed out: ${c.sessionsRevoked}`, '',
+    ...(r.notable.length ? ['Notable events:', ...r.notable.map((n) => `- ${n.at.slice(0, 16).replace('T', ' ')} [${n.level}] ${n.text}`)] : ['Nothing notable this week.']), '',
+    'The full report is on the Security Monitoring page (/dashboard/security).',
+  ].join('\n');
+}
+
+/** One company's report for one week: claimed, built, emailed to its OWNERs, marked sent. Returns what happened. */
+export async function reportCompanyWeek(tenantId: string, w: { week: string; from: string; to: string }): Promise<'sent' | 'exists' | 'no-owner-email'> {
+  const key = reportKey(tenantId, w.week);
+  const existing = await getItem(key);
+  if (existing?.status === 'sent') return 'exists';
+  const report = await buildReport(tenantId, w.from, w.to);
+  const now = new Date().toISOString();
+  if (!existing) {
+    try {
+      await transact([tx.putNew({ ...key, entityType: 'SEC_REPORT', week: w.week, from: w.from, to: w.to, createdAt: now, status: 'claimed', ...report, emailedTo: [] })]);
+    } catch (err) {
+      if (isConditionFailure(err)) return 'exists';
+      throw err;
+    }
+  }
+  const [settings, users] = await Promise.all([readCompanySettings(tenantId), listUsers(tenantId)]);
+  const owners = [...new Set(users.filter((u) => u.role === 'OWNER' && u.status === 'active' && !u.isArchived && u.email).map((u) => String(u.email)))];
+  for (const to of owners) await sendEmail({ to, subject: `Weekly security report, ${w.week}: ${settings.name}`, text: emailText(settings.name, w.week, report) });
+  await updateRaw({ Key: key, UpdateExpression: 'SET #s = :sent, emailedTo = :to, sentAt = :now', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':sent': 'sent', ':to': owners, ':now': new Date().toISOString() } });
+  return owners.length ? 'sent' : 'no-owner-email';
+}
+
+/**
+ * Scheduled job 'security-report' (events/schedules.ts, Mondays 05:00 UTC): every active company
+ * in the tenant directory gets last week's report. `onlyTenants` limits a run (an operator, a test).
+ */
+export async function runSecurityReports(event?: { time?: string; onlyTenants?: string[] }) {
+  const parsed = event?.time ? new Date(event.time) : new Date();
+  const now = Number.isNaN(parsed.getTime()) ? new Date() : parsed;
+  const w = previousIsoWeek(now);
+  const startedAt = new Date().toISOString();
+  const r = { week: w.week, companies: 0, sent: 0, existing: 0, noOwnerEmail: 0, errors: 0 };
+  const errorSamples: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await directoryPage(start);
+    start = page.next;
+    for (const tenantId of page.tenantIds) {
+      if (event?.onlyTenants && !event.onlyTenants.includes(tenantId)) continue;
+      r.companies++;
+      const companyStarted = new Date().toISOString();
+      try {
+        const outcome = await reportCompanyWeek(tenantId, w);
+        if (outcome === 'sent') r.sent++;
+        else if (outcome === 'exists') r.existing++;
+        else r.noOwnerEmail++;
+        await recordCompanyJobRun(tenantId, 'security-report', { startedAt: companyStarted, counts: { reports: outcome === 'exists' ? 0 : 1, emails: outcome === 'sent' ? 1 : 0 } });
+      } catch (err) {
+        r.errors++;
+        if (errorSamples.length < 5) errorSamples.push(`${tenantId}: ${(err as Error).name}`);
+        rootLogger.warn('security report: a company failed; the next run retries it', { tenantId, error: (err as Error).name });
+        await recordCompanyJobRun(tenantId, 'security-report', { startedAt: companyStarted, counts: { reports: 0 }, errors: 1, errorSamples: [(err as Error).name] }).catch(() => undefined);
+      }
+    }
+  } while (start);
+  const { week: _w, ...counts } = r;
+  await putItem({ ...keys.global.jobRun('security-report', startedAt), entityType: 'JOB_RUN', job: 'security-report', startedAt, finishedAt: new Date().toISOString(), week: w.week, counts, errors: r.errors, errorSamples, ttl: Math.floor(Date.now() / 1000) + RUN_TTL_DAYS * 86_400 });
+  return r;
+}
