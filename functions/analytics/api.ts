@@ -10,6 +10,7 @@
  * KPI definitions and maths: shared/analytics/kpi.ts.
  */
 import type { TransactItem } from '../lib/data/repo';
+import { onRentDays } from '../../shared/analytics/kpi';
 import { ledgerContribution, maintenanceContribution, negate, rentalContribution, type LedgerMoney, type RentalFacts } from './contribution';
 import { deltaItems } from './writes';
 
@@ -50,3 +51,25 @@ export function maintenanceAnalyticsItems(tenantId: string, recordId: string, be
   const of = (m: MaintenanceFacts | null) => (m ? maintenanceContribution(m.vehicleId, m.costDay, m.costMinor, m.workshopDays) : []);
   return deltaItems(tenantId, recordId, [...negate(of(before)), ...of(after)]);
 }
+
+/**
+ * A maintenance record's facts (maintenance passes its item): the completed cost on the day it was
+ * posted (a cancelled record — its cost reversed — counts nothing), and its workshop days (work in
+ * progress or completed: the days of its window, same > 30 minutes rule as days on rent).
+ */
+export function maintenanceFactsOf(r: {
+  vehicleId: string; status: string; blockStart: string | null; blockEnd: string | null; actualCostMinor: number | null;
+  posted: { date: string } | null; reversalEntryId?: string | null;
+} | null, timeZone: string): MaintenanceFacts | null {
+  if (!r) return null;
+  const working = (r.status === 'in_progress' || r.status === 'completed') && r.blockStart && r.blockEnd;
+  return {
+    vehicleId: r.vehicleId,
+    costDay: r.posted && !r.reversalEntryId ? r.posted.date : null,
+    costMinor: r.posted && !r.reversalEntryId ? r.actualCostMinor ?? 0 : 0,
+    workshopDays: working ? onRentDays(r.blockStart!, r.blockEnd!, timeZone) : [],
+  };
+}
+
+/** Recomputes one company's aggregates from its raw items (demo reset, tests) / every company (the one-off job). */
+export { backfillCompany, backfillAllCompanies } from './backfill';

@@ -21,6 +21,7 @@ import { seedDocuments } from '../documents/api';
 import { seedMaintenance } from '../maintenance/seed';
 import { seedTickets } from '../tickets/api';
 import { seedAlerts } from '../alerts/api';
+import { backfillCompany } from '../analytics/api';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -74,6 +75,8 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   // tickets, Salik, alerts
   { collection: 'TICKET' }, { collection: 'TICKET_NO' }, { collection: 'TICKET_HIST', scopedBy: 'TICKET' }, { collection: 'SALIK' }, { collection: 'SALIK_TX' },
   { collection: 'IMPORT_MAPPING' }, { collection: 'TICKET_WORK' }, { collection: 'ALERT' }, { collection: 'ALERT_KEY' },
+  // analytics aggregates
+  { collection: 'AN_DAY' }, { collection: 'AN_VM' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
@@ -103,6 +106,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['tickets', seedTickets],
   // last: alerts read from everything above
   ['alerts', seedAlerts],
+  // after everything that the seeds wrote directly: the dashboard and report aggregates recomputed
+  ['analytics', async (world) => { await backfillCompany(world.tenantId); }],
 ];
 
 export const DEMO_COMPANY = {

@@ -39,6 +39,7 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'maintenance-predictions': {},
   // Reads every company's settings (filtered Scan) and fixes contradicting time zones.
   'company-timezones': { scan: true },
+  'analytics-backfill': { scan: true },
   // Queries the sparse reminder index (gsi2), writes markers, reads the file-less items, sends SES email.
   'document-reminders': { ses: true },
   // Queries the active-rental index and the tickets work index (gsi2), reads each company's queues, writes alerts.
