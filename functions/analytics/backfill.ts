@@ -1,4 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { rentalRevenueMinor } from '../../shared/analytics/kpi';
 import { ledgerTotals, type LedgerEntryLike } from '../../shared/rentals/ledger';
 import { calendarDateInZone } from '../../shared/regions/format';
 import { dynamo } from '../lib/clients/dynamo';
@@ -57,7 +58,7 @@ export function expectedAggregates(raw: RawCompany, tz: string): Map<string, { s
     }
     for (const [day, entries] of byDay) {
       const t = ledgerTotals(entries);
-      deltas.push(...ledgerContribution(r.vehicleId, day, { chargesMinor: t.chargesMinor, paymentsMinor: t.paymentsMinor, refundsMinor: t.refundsMinor }));
+      deltas.push(...ledgerContribution(r.vehicleId, day, { chargesMinor: rentalRevenueMinor(entries), paymentsMinor: t.paymentsMinor, refundsMinor: t.refundsMinor }));
     }
     add(r.id, deltas);
   }
@@ -86,6 +87,15 @@ export async function storedAggregates(tenantId: string): Promise<Map<string, Re
   return out;
 }
 
+/** The stored items of computed aggregates (the backfill writes them; the bench writes synthetic ones). */
+export function aggregateItems(tenantId: string, expected: ReturnType<typeof expectedAggregates>): Item[] {
+  return [...expected.values()].map(({ sample, fields, shard }) => ({
+    ...(sample.kind === 'day' ? dayShardKey(tenantId, sample.day, shard) : vmKey(tenantId, sample.month, sample.vehicleId)),
+    ...(sample.kind === 'day' ? { entityType: 'AN_DAY', day: sample.day } : { entityType: 'AN_VM', month: sample.month, vehicleId: sample.vehicleId }),
+    ...Object.fromEntries(fields),
+  }));
+}
+
 export async function backfillCompany(tenantId: string): Promise<{ rentals: number; items: number }> {
   const { timezone } = await readCompany(tenantId);
   const raw = await readRaw(tenantId);
@@ -95,11 +105,7 @@ export async function backfillCompany(tenantId: string): Promise<{ rentals: numb
     ...await queryAll<Item>({ tenantId, pk: vmPk(tenantId), consistent: true, max: 1_000_000 }),
   ];
   await deleteBatch(old.map((i) => ({ pk: i.pk, sk: i.sk })));
-  const items: Item[] = [...expected.values()].map(({ sample, fields, shard }) => ({
-    ...(sample.kind === 'day' ? dayShardKey(tenantId, sample.day, shard) : vmKey(tenantId, sample.month, sample.vehicleId)),
-    ...(sample.kind === 'day' ? { entityType: 'AN_DAY', day: sample.day } : { entityType: 'AN_VM', month: sample.month, vehicleId: sample.vehicleId }),
-    ...Object.fromEntries(fields),
-  }));
+  const items = aggregateItems(tenantId, expected);
   await writeBatch(items);
   return { rentals: raw.rentals.length, items: items.length };
 }

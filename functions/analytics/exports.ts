@@ -56,7 +56,7 @@ function seriesName(chart: ReportChart, name: string, lang: Lang): string {
 function axisLabel(chart: ReportChart, c: string, lang: Lang): string {
   if (chart.axis === 'category') return categoryLabel(c, lang);
   if (chart.axis === 'weekday') return (w(lang).reports.weekdays as Record<string, string>)[c] ?? c;
-  if (chart.axis === 'date') return dayText(c, lang).slice(0, 5);
+  if (chart.axis === 'date') return lang === 'ar' ? dayText(c, lang).slice(0, 5) : c.slice(5);
   return c;
 }
 
@@ -95,7 +95,7 @@ async function drawChart(pdf: Writer, chart: ReportChart, lang: Lang) {
         pdf.line(v.toFixed(0), left + cw * i + cw / 2, 'center', { size: 6.5, color: t > 0.6 ? pdf.colors.white : pdf.colors.ink });
       });
     });
-    pdf.y = bottom - 16;
+    pdf.y = top - 14 - (chart.series.length + 1) * 16 - 12;
     return;
   }
   const values = chart.series.flatMap((s) => s.data);
@@ -180,10 +180,12 @@ export async function reportPdf(data: ReportData, lang: Lang, company: { name: s
   pdf.y -= 8;
   for (const chart of data.charts) if (chart.categories.length) await drawChart(pdf, chart, lang);
   pdf.ensureSpace(60);
+  // The per-category revenue columns stay in the CSV; on paper they are the 'by category' chart.
+  const columns = data.columns.filter((c) => !c.key.startsWith('cat:'));
   pdf.table(
-    data.columns.map((c) => ({ header: columnLabel(c.key, lang), align: c.kind === 'text' || c.kind === 'category' || c.kind === 'date' ? ('start' as const) : ('end' as const), width: c.kind === 'text' ? 1.8 : 1 })),
-    data.rows.map((r) => data.columns.map((c) => cellText(r[c.key], c, lang, region))),
-    { size: data.columns.length > 8 ? 7 : 8 },
+    columns.map((c) => ({ header: columnLabel(c.key, lang), align: c.kind === 'text' || c.kind === 'category' || c.kind === 'date' ? ('start' as const) : ('end' as const), width: c.kind === 'text' ? 1.8 : 1 })),
+    data.rows.map((r) => columns.map((c) => cellText(r[c.key], c, lang, region))),
+    { size: columns.length > 8 ? 7 : 8 },
   );
   return pdf.save();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableCarDays, averageLengthOfRental, fleetKpis, KPI_HELP, KPI_IDS, onRentDays, onRentSpan, periodRange, vehicleIdleDays } from './kpi';
+import { rentalRevenueMinor, availableCarDays, averageLengthOfRental, fleetKpis, KPI_HELP, KPI_IDS, onRentDays, onRentSpan, periodRange, vehicleIdleDays } from './kpi';
 
 /** Every KPI definition on fixed data (issue 15 "Done when"). */
 const TZ = 'Asia/Dubai'; // UTC+4, no DST
@@ -66,5 +66,15 @@ describe('periods and help texts', () => {
       expect(KPI_HELP.en[id].length).toBeGreaterThan(10);
       expect(KPI_HELP.ar[id]).toMatch(/[\u0600-\u06FF]/);
     }
+  });
+});
+
+describe('rental revenue', () => {
+  it('rent and fees count; tax, deposits, fines and tolls do not; reversals take back', () => {
+    const e = (id: string, category: string, amountMinor: number, reversesId?: string) => ({ id, type: 'charge' as const, category: category as never, amountMinor, reversesId });
+    expect(rentalRevenueMinor([
+      e('1', 'base_rental', 30_000), e('2', 'late_fees', 5_000), e('3', 'tax', 1_750), e('4', 'security_deposit', 50_000),
+      e('5', 'traffic_fines', 60_000), e('6', 'salik_charges', 400), e('7', 'base_rental', 10_000, '1'),
+    ])).toBe(25_000);
   });
 });

@@ -1,4 +1,5 @@
 import { calendarDateInZone } from '../regions/format';
+import { ledgerTotals, type LedgerEntryLike } from '../rentals/ledger';
 
 /**
  * KPI DEFINITIONS — written once here; the dashboard, the reports, their CSV/PDF exports and the
@@ -10,6 +11,7 @@ import { calendarDateInZone } from '../regions/format';
  *   that morning.
  * - Available car-days = vehicles × days − out-of-service and maintenance days.
  * - Utilisation = days on rent ÷ available car-days.
+ * - Rental revenue = charges without tax, deposits, fines and tolls (rentalRevenueMinor, below).
  * - Average daily rate (ADR) = rental revenue ÷ days charged (days on rent of the rentals the
  *   revenue belongs to; a day charged is a day on rent).
  * - Revenue per available car-day (RevPAC) = ADR × utilisation (= revenue ÷ available car-days).
@@ -176,4 +178,15 @@ export function periodRange(period: ReportPeriod, today: string): { from: string
   const n = PERIOD_DAYS[period];
   const from = addDay(today, -(n - 1));
   return { from, to: today, previous: { from: addDay(from, -n), to: addDay(from, -1) } };
+}
+
+/**
+ * Rental revenue of ledger movements: charges net of their reversals, without what is not the
+ * company's income — security deposits, tax (owed to the state) and pass-through government
+ * charges (traffic fines, Salik tolls). Rent, insurance, late/extra-km/fuel/damage fees count.
+ */
+export const NON_REVENUE_CATEGORIES: readonly string[] = ['security_deposit', 'security_deposit_refund', 'tax', 'salik_charges', 'traffic_fines'];
+
+export function rentalRevenueMinor(entries: readonly LedgerEntryLike[]): number {
+  return ledgerTotals(entries.filter((e) => e.type === 'charge' && !NON_REVENUE_CATEGORIES.includes(e.category))).chargesMinor;
 }

@@ -4,6 +4,7 @@ import { freePort } from '../../infra/local/emulators';
 import { startLocalStack } from '../../infra/local/stack';
 import { bookingSection, conflictSection, latencySection } from './api';
 import { accountingSection } from './accounting';
+import { analyticsSection } from './analytics';
 import { bundlesSection } from './bundles';
 import { formatTable, type Check, type Section } from './checks';
 import { buildWebApp, lighthouseChecks } from './lighthouse';
@@ -43,7 +44,7 @@ const lighthouseSection: Section = {
   },
 };
 
-const SECTIONS: Section[] = [latencySection, bookingSection, conflictSection, accountingSection, lighthouseSection, bundlesSection(root, join(out, 'bundles'))];
+const SECTIONS: Section[] = [latencySection, bookingSection, conflictSection, accountingSection, analyticsSection, lighthouseSection, bundlesSection(root, join(out, 'bundles'))];
 
 async function main() {
   process.env.LOG_LEVEL ??= 'warn'; // request logs would bury the table
