@@ -7,7 +7,7 @@ import { config } from '../lib/config';
 import { tenantPk } from '../lib/data/keys';
 import { queryAll, type Item } from '../lib/data/repo';
 import { writeBatch, deleteBatch } from '../jobs/demo-world';
-import { groupDeltas, ledgerContribution, rentalContribution, type Delta, type RentalFacts } from './contribution';
+import { DAY_FIELDS, groupDeltas, ledgerContribution, rentalContribution, type Delta, type RentalFacts } from './contribution';
 import { maintenanceFactsOf } from './api';
 import { maintenanceContribution } from './contribution';
 import { dayPk, dayShardKey, shardOfSource, vmKey, vmPk } from './model';
@@ -91,7 +91,7 @@ export async function storedAggregates(tenantId: string): Promise<Map<string, Re
 export function aggregateItems(tenantId: string, expected: ReturnType<typeof expectedAggregates>): Item[] {
   return [...expected.values()].map(({ sample, fields, shard }) => ({
     ...(sample.kind === 'day' ? dayShardKey(tenantId, sample.day, shard) : vmKey(tenantId, sample.month, sample.vehicleId)),
-    ...(sample.kind === 'day' ? { entityType: 'AN_DAY', day: sample.day } : { entityType: 'AN_VM', month: sample.month, vehicleId: sample.vehicleId }),
+    ...(sample.kind === 'day' ? { entityType: 'AN_DAY', day: sample.day, ...Object.fromEntries(DAY_FIELDS.map((f) => [f, 0])) } : { entityType: 'AN_VM', month: sample.month, vehicleId: sample.vehicleId }),
     ...Object.fromEntries(fields),
   }));
 }

@@ -24,7 +24,7 @@ export async function readCompany(tenantId: string): Promise<CompanyFacts> {
   const s = await readCompanySettings(tenantId);
   const loose = s as unknown as Record<string, unknown>;
   const pricing = (loose.pricing ?? {}) as Record<string, unknown>;
-  const fixed = Number(loose.vehicleDailyFixedCostMinor ?? pricing.vehicleDailyFixedCostMinor ?? 0);
+  const fixed = Number(pricing.vehicleDailyFixedCostMinor ?? 0);
   return {
     name: s.name,
     region: companyRegion(s),

@@ -1,6 +1,6 @@
 import type { TransactItem } from '../lib/data/repo';
 import { tx } from '../lib/data/repo';
-import { groupDeltas, type Delta } from './contribution';
+import { DAY_FIELDS, groupDeltas, type Delta } from './contribution';
 import { dayShardKey, shardOfSource, vmKey } from './model';
 
 /**
@@ -22,7 +22,14 @@ export function deltaItems(tenantId: string, sourceId: string, deltas: readonly 
       adds.push(`#f${i} :v${i}`);
       i += 1;
     }
-    const set = sample.kind === 'day' ? 'SET entityType = :et, #day = :day' : 'SET entityType = :et, #month = :month, #vehicleId = :vehicleId';
+    let set = sample.kind === 'day' ? 'SET entityType = :et, #day = :day' : 'SET entityType = :et, #month = :month, #vehicleId = :vehicleId';
+    // A day item always holds every field (0 when nothing happened), so its size — and what a
+    // report reading it costs — is the same for a quiet company and a busy one.
+    if (sample.kind === 'day') {
+      const zeros = DAY_FIELDS.filter((f) => !fields.has(f));
+      zeros.forEach((f, k) => { names[`#z${k}`] = f; set += `, #z${k} = if_not_exists(#z${k}, :zero)`; });
+      if (zeros.length) values[':zero'] = 0;
+    }
     if (sample.kind === 'day') { names['#day'] = 'day'; values[':day'] = sample.day; } else {
       names['#month'] = 'month'; values[':month'] = sample.month; names['#vehicleId'] = 'vehicleId'; values[':vehicleId'] = sample.vehicleId;
     }

@@ -44,7 +44,8 @@ export function Chart({ chart, height = 280, title }: { chart: ReportChart; heig
               stroke: { width: chart.kind === 'line' ? 2 : 0, curve: 'smooth' },
               legend: { show: chart.series.length > 1 && chart.kind !== 'heatmap', position: 'top', horizontalAlign: language === 'ar' ? 'right' : 'left' },
               xaxis: chart.kind === 'heatmap' ? {} : { categories: chart.categories.map(axis), labels: { rotate: -45, hideOverlappingLabels: true }, tickAmount: Math.min(10, chart.categories.length) },
-              yaxis: { labels: { formatter: (v: number) => (chart.unit === 'money' ? f.money(v) : chart.unit === 'percent' ? `${Math.round(v)}%` : String(Math.round(v))) } },
+              // Heat-map rows are named by category (strings): no number formatter on that axis.
+              yaxis: chart.kind === 'heatmap' ? {} : { labels: { formatter: (v: number) => (chart.unit === 'money' ? f.money(v) : chart.unit === 'percent' ? `${Math.round(v)}%` : String(Math.round(v))) } },
               tooltip: { y: { formatter: value } },
               plotOptions: { bar: { borderRadius: 3, columnWidth: '60%' }, heatmap: { radius: 2 } },
             }}

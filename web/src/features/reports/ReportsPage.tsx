@@ -117,6 +117,7 @@ function ReportView({ data }: { data: ReportData }) {
           </div>
         ))}
       </dl>
+      {data.summary.some((s) => s.key === 'idleCost' && s.value === 0) && <p className="mb-4 text-xs text-slate-500 dark:text-slate-400">{t('analytics.reports.idleCostHint')}</p>}
       <div className="mb-4 grid gap-4 lg:grid-cols-2">
         {data.charts.filter((c) => c.categories.length > 0).map((c) => <Chart key={c.key} chart={c} />)}
       </div>
