@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { REPORT_PERIODS, type ReportPeriod } from '../analytics/kpi';
 import type { Ability } from '../permissions';
 
