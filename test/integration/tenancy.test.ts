@@ -17,7 +17,9 @@ import { can } from '../../shared/permissions';
  */
 const COMPANY_ROLES = ['OWNER', 'ADMIN', 'STAFF', 'MECHANIC'] as const;
 const authenticated = ROUTES.filter((r) => r.auth === 'authenticated');
-const withParams = authenticated.filter((r) => r.path.includes('{'));
+/** Path parameters that name a view, not a record (no company owns them): e.g. a report tab. */
+const NON_ID_PARAMS = new Set(['tab']);
+const withParams = authenticated.filter((r) => [...r.path.matchAll(/\{(\w+)\}/g)].some((m) => !NON_ID_PARAMS.has(m[1]!)));
 /** A syntactically valid id that exists nowhere, for parameters the 403 check never reaches. */
 const NOWHERE = '01JAAAAAAAAAAAAAAAAAAAAAAA';
 
