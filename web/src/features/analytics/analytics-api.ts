@@ -17,6 +17,10 @@ export { REPORT_PERIODS } from '../../../../shared/analytics/kpi';
 export const DASHBOARD_PATH = '/api/v1/dashboard';
 export const reportPath = (tab: ReportTab, period: ReportPeriod) => `/api/v1/reports/${tab}?period=${period}`;
 
-/** Numbers with Latin digits in both languages (the app's convention for figures). */
-export const count = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
-export const percent = (n: number) => `${n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+/** Counts and percentages with Latin digits in both languages (money and dates: lib/format.ts). */
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export function count(n: number): string {
+  const [int, dec] = String(Math.round(n * 10) / 10).split('.');
+  return `${grouped(int!)}${dec ? `.${dec}` : ''}`;
+}
+export const percent = (n: number) => `${n.toFixed(1)}%`;
