@@ -11,3 +11,11 @@ export type { SeededCustomer } from './seed';
 export { extractPdfText } from './id-scan/pdf-text';
 export { imageText } from './id-scan/image-text';
 export { readMrz, sniffType, labelledDate } from './id-scan/extract';
+
+/** Whether the company has at least one customer (one Query of one item; the dashboard's setup steps). */
+export async function hasCustomers(tenantId: string): Promise<boolean> {
+  const { queryPage } = await import('../lib/data/repo');
+  const { tenantPk } = await import('../lib/data/keys');
+  const page = await queryPage({ tenantId, pk: tenantPk(tenantId, 'CUSTOMER'), limit: 1 });
+  return page.items.length > 0;
+}

@@ -27,6 +27,7 @@ import { seedAlerts } from '../alerts/api';
 import { seedFleetHealth } from '../fleet-health/api';
 import { seedGps } from '../gps/api';
 import { seedCollections } from '../collections/api';
+import { backfillCompany } from '../analytics/api';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -89,6 +90,8 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'FLEET_HEALTH' }, { collection: 'FLEET_HEALTH_RUN' },
   // GPS
   { collection: 'GEOFENCE' }, { collection: 'GPS_DEVICE' }, { collection: 'GPS_TRACKER' }, { collection: 'GPS_EVENT' }, { collection: 'GPS_SETTINGS' }, { collection: 'GPS_POS', scopedBy: 'VEHICLE' },
+  // analytics aggregates
+  { collection: 'AN_DAY' }, { collection: 'AN_VM' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
@@ -127,6 +130,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['alerts', seedAlerts],
   // after everything a score reads (documents, maintenance, inspections, bookings, GPS)
   ['fleet-health', seedFleetHealth],
+  // after everything that the seeds wrote directly: the dashboard and report aggregates recomputed
+  ['analytics', async (world) => { await backfillCompany(world.tenantId); }],
 ];
 
 export const DEMO_COMPANY = {

@@ -84,3 +84,5 @@ export async function rentalsByIds(tenantId: string, ids: string[]): Promise<Map
   }
   return out;
 }
+/** Counts per status and this month's ledger totals (sharded stats; the dashboard's rental cards). */
+export { rentalStats } from './overview';

@@ -12,8 +12,8 @@ import { runIdempotent } from '../lib/data/idempotency';
 import { batchGet, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { HttpError, conflict, validationFailed } from '../lib/errors';
 import { rentalPaymentReceipt } from './deps';
+import { lapsingDocuments, blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, rentalAggregateItems, rentalJournalItems, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
 import { moneyIndexItems } from './money-index';
-import { lapsingDocuments, blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, rentalJournalItems, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
 import {
   ZERO_TOTALS, appendTimeline, ledgerItem, monthTotalsTx, rentalIndexes, rentalKey, searchTextOf, statusCountTx, toRentalApi, totalsAfter,
   type NewLedgerEntry, type RentalItem,
@@ -366,6 +366,7 @@ async function attemptBooking(
     receipt?.item ?? null,
     statusCountTx(actor.tenantId, id, null, 'pending'),
     monthTotalsTx(actor.tenantId, id, month, entries),
+    ...rentalAggregateItems(actor.tenantId, null, rental, settings.timezone, calendarDateInZone(now, settings.timezone), entries),
     ...moneyIndexItems(undefined, rental, settings.timezone),
     // The customers domain's counter, versioned like every change of its item.
     tx.update(customerKey(actor.tenantId, customer.id), customer.version, { rentalsCount: Number(customer.rentalsCount ?? 0) + 1 }, at),

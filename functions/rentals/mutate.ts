@@ -7,8 +7,8 @@ import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 import { conflict, notFound } from '../lib/errors';
 import type { Actor } from '../lib/actor';
+import { readRentalSettings, rentalAggregateItems, rentalJournalItems, type RentalSettings } from './deps';
 import { moneyFieldsAfter, moneyIndexItems } from './money-index';
-import { readRentalSettings, rentalJournalItems, type RentalSettings } from './deps';
 import {
   appendTimeline, getRentalItem, ledgerItem, monthTotalsTx, readLedger, rentalKey, statusCountTx, toRentalApi, totalsAfter,
   type LedgerItem, type NewLedgerEntry, type RentalItem,
@@ -98,6 +98,7 @@ export async function planRentalChange(
     ...entries.map((e) => tx.putNew(e)),
     p.status ? statusCountTx(actor.tenantId, rental.id, rental.status, p.status) : null,
     monthTotalsTx(actor.tenantId, rental.id, calendarDateInZone(now, settings.timezone).slice(0, 7), entries),
+    ...rentalAggregateItems(actor.tenantId, rental, updated, settings.timezone, calendarDateInZone(now, settings.timezone), entries),
     ...(p.extra ?? []),
     // Deposits, open balances, usage shortfalls (./money-index.ts): always as the rental now stands.
     ...moneyIndexItems(rental, updated, settings.timezone),

@@ -92,6 +92,8 @@ export function demoSettings(world: Pick<SettingsSeedWorld, 'region' | 'companyN
       fuelChargePerQuarterTankMinor: toMinor(45),
       fineAdminFeeMinor: toMinor(25),
       tollAdminFeePerCrossingMinor: toMinor(1),
+      // What a car costs standing still (finance, insurance, registration): the reports' idle cost.
+      vehicleDailyFixedCostMinor: toMinor(60),
     },
   };
 }

@@ -63,6 +63,7 @@ export const DOMAIN_ACCESS: Record<Domain, DomainAccess> = {
   // Reads the fleet's facts through other areas' api.ts; writes snapshots, the vehicles' healthScore and alerts.
   'fleet-health': { dynamodb: 'readwrite' },
   reports: { dynamodb: 'read' },
+  analytics: { dynamodb: 'read' },
   insights: { dynamodb: 'readwrite' },
   security: { dynamodb: 'readwrite' },
   collections: { dynamodb: 'readwrite', s3: 'readwrite', ses: true }, // deposit refund receipts; reminders with the invoice PDFs

@@ -164,6 +164,8 @@ export const settings = {
       fineAdminFee: 'Admin fee per traffic fine recharged',
       tollAdminFeePerCrossing: 'Admin fee per Salik crossing recharged',
       adminFeeHint: 'Before VAT; 0 means no fee.',
+      vehicleDailyFixedCost: 'Daily fixed cost per vehicle',
+      vehicleDailyFixedCostHint: 'Finance, insurance and registration per day; the reports\' idle cost uses it. 0 means not set.',
     },
     category: {
       economy: 'Economy',
@@ -341,6 +343,8 @@ export const settings = {
       fineAdminFee: 'رسوم إدارية لكل مخالفة مرورية يعاد تحميلها',
       tollAdminFeePerCrossing: 'رسوم إدارية لكل عبور سالك يعاد تحميله',
       adminFeeHint: 'قبل ضريبة القيمة المضافة؛ القيمة 0 تعني بلا رسوم.',
+      vehicleDailyFixedCost: 'التكلفة الثابتة اليومية لكل مركبة',
+      vehicleDailyFixedCostHint: 'التمويل والتأمين والتسجيل يومياً؛ تستخدمها التقارير لحساب تكلفة التوقف. القيمة 0 تعني غير محددة.',
     },
     category: {
       economy: 'اقتصادية',

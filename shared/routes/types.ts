@@ -12,7 +12,7 @@ import type { Ability } from '../permissions';
 export const DOMAINS = [
   'platform', 'auth', 'settings', 'staff', 'vehicles', 'customers', 'rentals', 'finance',
   'accounting', 'invoices', 'payments', 'maintenance', 'documents', 'tickets', 'alerts', 'gps', 'fleet-health', 'reports', 'insights',
-  'security', 'collections',
+  'security', 'collections', 'analytics',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 

@@ -6,6 +6,7 @@ import { bookingSection, conflictSection, latencySection } from './api';
 import { accountingSection } from './accounting';
 import { invoicingSection } from './invoicing';
 import { gpsSection } from './gps';
+import { analyticsSection } from './analytics';
 import { bundlesSection } from './bundles';
 import { formatTable, type Check, type Section } from './checks';
 import { buildWebApp, lighthouseChecks } from './lighthouse';
@@ -49,7 +50,7 @@ const lighthouseSection: Section = {
   },
 };
 
-const SECTIONS: Section[] = [latencySection, bookingSection, conflictSection, accountingSection, invoicingSection, lighthouseSection, bundlesSection(root, join(out, 'bundles')), gpsSection];
+const SECTIONS: Section[] = [latencySection, bookingSection, conflictSection, accountingSection, invoicingSection, lighthouseSection, bundlesSection(root, join(out, 'bundles')), gpsSection, analyticsSection];
 
 async function main() {
   process.env.LOG_LEVEL ??= 'warn'; // request logs would bury the table

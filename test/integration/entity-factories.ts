@@ -114,6 +114,8 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
   '/api/v1/payments/{id}': async (t) => (await paymentProbe(t)).id,
   '/api/v1/receipts/{id}': async (t) => (await paymentProbe(t)).receipt.id,
   '/api/v1/payments/callback/{gateway}': async () => ({ gateway: 'paytabs' }),
+  // A report tab names a view, not a record (tenancy.test.ts NON_ID_PARAMS); malformed ones answer 404.
+  '/api/v1/reports/{tab}': async () => ({ tab: 'utilization' }),
   // The public return page's token: malformed-input probes need a value; a made-up one answers 404.
   '/api/v1/payments/return/{token}': async () => ({ token: 'probe-not-a-return-token' }),
   '/api/v1/accounting/accounts/{id}': async (t) => {

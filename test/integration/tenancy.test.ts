@@ -20,7 +20,9 @@ const authenticated = ROUTES.filter((r) => r.auth === 'authenticated');
 // The platform operator's routes (adminTools: SUPERADMIN only) work across companies by design:
 // a company's token gets 403 there (the role matrix above); functions/security/security.int.test.ts
 // covers them (403 to every non-SUPERADMIN, 404 for an unknown company).
-const withParams = authenticated.filter((r) => r.path.includes('{') && r.ability !== 'adminTools');
+/** Path parameters that name a view, not a record (no company owns them): e.g. a report tab. */
+const NON_ID_PARAMS = new Set(['tab']);
+const withParams = authenticated.filter((r) => r.ability !== 'adminTools' && [...r.path.matchAll(/\{(\w+)\}/g)].some((m) => !NON_ID_PARAMS.has(m[1]!)));
 /** A syntactically valid id that exists nowhere, for parameters the 403 check never reaches. */
 const NOWHERE = '01JAAAAAAAAAAAAAAAAAAAAAAA';
 

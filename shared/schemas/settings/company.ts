@@ -124,6 +124,8 @@ export const pricingSettingsSchema = z.object({
   fineAdminFee: moneyAmount,
   /** Admin fee per Salik crossing recharged; 0 = none. */
   tollAdminFeePerCrossing: moneyAmount,
+  /** A vehicle's fixed cost per day (finance, insurance, registration): the reports' idle cost = idle days × this; 0 = not set. */
+  vehicleDailyFixedCost: moneyAmount.default(0),
 });
 export type PricingSettings = z.infer<typeof pricingSettingsSchema>;
 

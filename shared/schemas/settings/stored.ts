@@ -28,6 +28,8 @@ export interface StoredPricing {
   /** Admin fee per traffic fine recharged, and per Salik crossing recharged (issue 13); absent = 0. */
   fineAdminFeeMinor?: number;
   tollAdminFeePerCrossingMinor?: number;
+  /** A vehicle's daily fixed cost (reports: idle cost); absent = 0. */
+  vehicleDailyFixedCostMinor?: number;
 }
 
 type EditableApi = z.infer<z.ZodObject<typeof editableShape>>;
@@ -50,6 +52,7 @@ export function toStoredPricing(p: PricingSettings): StoredPricing {
     fuelChargePerQuarterTankMinor: toMinor(p.fuelChargePerQuarterTank),
     fineAdminFeeMinor: toMinor(p.fineAdminFee),
     tollAdminFeePerCrossingMinor: toMinor(p.tollAdminFeePerCrossing),
+    vehicleDailyFixedCostMinor: toMinor(p.vehicleDailyFixedCost ?? 0),
   };
 }
 
@@ -64,6 +67,7 @@ export function pricingToApi(p: StoredPricing): PricingSettings {
     fuelChargePerQuarterTank: fromMinor(p.fuelChargePerQuarterTankMinor),
     fineAdminFee: fromMinor(p.fineAdminFeeMinor ?? 0),
     tollAdminFeePerCrossing: fromMinor(p.tollAdminFeePerCrossingMinor ?? 0),
+    vehicleDailyFixedCost: fromMinor(p.vehicleDailyFixedCostMinor ?? 0),
   };
 }
 
@@ -90,6 +94,7 @@ export function defaultPricing(): StoredPricing {
     fuelChargePerQuarterTankMinor: 0,
     fineAdminFeeMinor: 0,
     tollAdminFeePerCrossingMinor: 0,
+    vehicleDailyFixedCostMinor: 0,
   };
 }
 

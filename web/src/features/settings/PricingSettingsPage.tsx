@@ -29,6 +29,7 @@ function valuesOf(p: PricingSettingsResponse): Values {
     fuelChargePerQuarterTank: str(p.fuelChargePerQuarterTank),
     fineAdminFee: str(p.fineAdminFee),
     tollAdminFeePerCrossing: str(p.tollAdminFeePerCrossing),
+    vehicleDailyFixedCost: str(p.vehicleDailyFixedCost ?? 0),
   };
   for (const c of VEHICLE_CATEGORIES) {
     v[`categoryRates.${c}.dailyRate`] = str(p.categoryRates[c]?.dailyRate);
@@ -61,6 +62,7 @@ function bodyOf(values: Values, version: number): Record<string, unknown> {
     fuelChargePerQuarterTank: amount(values.fuelChargePerQuarterTank, false),
     fineAdminFee: amount(values.fineAdminFee, false),
     tollAdminFeePerCrossing: amount(values.tollAdminFeePerCrossing, false),
+    vehicleDailyFixedCost: amount(values.vehicleDailyFixedCost, false),
   };
 }
 
@@ -176,6 +178,7 @@ function PricingForm({ pricing, onReload }: { pricing: PricingSettingsResponse; 
         {money('fuelChargePerQuarterTank', t('settings.pricing.fuelChargePerQuarterTank'), t('settings.pricing.fuelHint'))}
         {money('fineAdminFee', t('settings.pricing.fineAdminFee'), t('settings.pricing.adminFeeHint'))}
         {money('tollAdminFeePerCrossing', t('settings.pricing.tollAdminFeePerCrossing'), t('settings.pricing.adminFeeHint'))}
+        {money('vehicleDailyFixedCost', t('settings.pricing.vehicleDailyFixedCost'), t('settings.pricing.vehicleDailyFixedCostHint'))}
       </Section>
       <div className="flex flex-wrap items-center justify-end gap-3">
         {Object.values(errors).some(Boolean) && <p className="field-error me-auto" role="alert">{t('settings.fixErrors')}</p>}
