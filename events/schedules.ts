@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'insights'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -50,6 +50,12 @@ export const SCHEDULES: ScheduleDef[] = [
     description: 'Raises alerts (once per condition) for companies with rentals due or fines and tolls to look at',
     cron: 'cron(5 * * * ? *)',
     localCron: '5 * * * *',
+  },
+  {
+    name: 'insights',
+    description: 'Runs the insights engine once a day for companies with rentals or invoices to look at (one ai_job each)',
+    cron: 'cron(45 3 * * ? *)',
+    localCron: '45 3 * * *',
   },
   {
     name: 'company-timezones',

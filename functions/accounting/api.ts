@@ -10,6 +10,7 @@ import { postJournal as post, prepareJournal, readLineAccounts, type JournalDraf
 import { ensureAccounting } from './setup';
 import { backfillRentals } from './rental-postings';
 import { ACCOUNT_CODES } from '../../shared/accounting/chart';
+import { vatReportMinor } from './reports';
 
 export type { JournalDraft } from './engine';
 export type { RentalPostingInput } from './rental-postings';
@@ -77,3 +78,10 @@ export async function customerCreditJournalItems(tenantId: string, input: {
 
 /** The company's account ids by chart code (e.g. '1330' → its account id), for callers that build their own lines. */
 export const accountIdsByCode = async (tenantId: string): Promise<Record<string, string>> => (await ensureAccounting(tenantId)).accountIds;
+
+/** For the insights engine (issue 15): the VAT return's net payable over [from, to] and the date the company has filed through. */
+export async function vatPayable(tenantId: string, from: string, to: string): Promise<{ payableMinor: number; filedThrough: string | null; region: RegionCode }> {
+  const settings = await ensureAccounting(tenantId);
+  const r = await vatReportMinor(tenantId, settings.region as RegionCode, from, to);
+  return { payableMinor: r.netPayableMinor, filedThrough: settings.vatFiledThrough ?? null, region: settings.region as RegionCode };
+}

@@ -21,6 +21,7 @@ import { seedDocuments } from '../documents/api';
 import { seedMaintenance } from '../maintenance/seed';
 import { seedTickets } from '../tickets/api';
 import { seedAlerts } from '../alerts/api';
+import { seedInsights } from '../insights/api';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -74,10 +75,12 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   // tickets, Salik, alerts
   { collection: 'TICKET' }, { collection: 'TICKET_NO' }, { collection: 'TICKET_HIST', scopedBy: 'TICKET' }, { collection: 'SALIK' }, { collection: 'SALIK_TX' },
   { collection: 'IMPORT_MAPPING' }, { collection: 'TICKET_WORK' }, { collection: 'ALERT' }, { collection: 'ALERT_KEY' },
+  // insights
+  { collection: 'AI_INSIGHT' }, { collection: 'AI_INSIGHT_KEY' }, { collection: 'AI_INSIGHT_STATUS' }, { collection: 'AI_JOB' }, { collection: 'AI_JOB_DAY' }, { collection: 'MKT_CAMPAIGN' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
-export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'CUSTOMER_INVOICES', 'INVOICE_STATUS', 'DOC_LATEST', 'MAINT_BY_VEHICLE', 'MAINT_BY_DATE', 'INSPECTION_BY_RENTAL', 'INSPECTION_BY_DATE', 'TICKET_RENTAL', 'TICKET_MATCH', 'SALIK_RENTAL', 'SALIK_MATCH', 'ALERT_STATUS'];
+export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'CUSTOMER_INVOICES', 'INVOICE_STATUS', 'DOC_LATEST', 'MAINT_BY_VEHICLE', 'MAINT_BY_DATE', 'INSPECTION_BY_RENTAL', 'INSPECTION_BY_DATE', 'TICKET_RENTAL', 'TICKET_MATCH', 'SALIK_RENTAL', 'SALIK_MATCH', 'ALERT_STATUS', 'AI_INSIGHT_CAT', 'AI_INSIGHT_OPEN', 'AI_INSIGHT_HIST'];
 
 /** Area seeds, in dependency order. */
 export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<void>]> = [
@@ -103,6 +106,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['tickets', seedTickets],
   // last: alerts read from everything above
   ['alerts', seedAlerts],
+  // after everything: the insights engine over the demo's figures
+  ['insights', seedInsights],
 ];
 
 export const DEMO_COMPANY = {

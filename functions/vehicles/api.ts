@@ -5,5 +5,7 @@
  * functions/vehicles/ (functions/lib/boundaries.test.ts enforces it).
  */
 export { vehicleKey, vehiclePlateKey } from './data';
+/** Every non-archived vehicle (bounded by the fleet): the insights engine's available car-days per category. */
+export { activeFleet } from './data';
 export { blocksOverlapping, fleetBlocks, scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from './schedule';
 export type { SeededVehicle } from './seed';

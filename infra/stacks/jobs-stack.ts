@@ -43,6 +43,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'document-reminders': { ses: true },
   // Queries the active-rental index and the tickets work index (gsi2), reads each company's queues, writes alerts.
   alerts: {},
+  // Queries the active-rental and invoices work indexes (gsi2), reads each company's aggregates, writes insights and its ai_job.
+  insights: {},
 };
 
 export interface JobsStackProps extends StackProps {
