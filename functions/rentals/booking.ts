@@ -12,7 +12,7 @@ import { runIdempotent } from '../lib/data/idempotency';
 import { batchGet, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { HttpError, conflict, validationFailed } from '../lib/errors';
 import { rentalPaymentReceipt } from './deps';
-import { lapsingDocuments, blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, rentalJournalItems, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
+import { lapsingDocuments, blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, rentalAggregateItems, rentalJournalItems, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
 import {
   ZERO_TOTALS, appendTimeline, ledgerItem, monthTotalsTx, rentalIndexes, rentalKey, searchTextOf, statusCountTx, toRentalApi, totalsAfter,
   type NewLedgerEntry, type RentalItem,
@@ -364,6 +364,7 @@ async function attemptBooking(
     receipt?.item ?? null,
     statusCountTx(actor.tenantId, id, null, 'pending'),
     monthTotalsTx(actor.tenantId, id, month, entries),
+    ...rentalAggregateItems(actor.tenantId, null, rental, settings.timezone, calendarDateInZone(now, settings.timezone), entries),
     // The customers domain's counter, versioned like every change of its item.
     tx.update(customerKey(actor.tenantId, customer.id), customer.version, { rentalsCount: Number(customer.rentalsCount ?? 0) + 1 }, at),
     tx.putNew(auditItem(actor, 'rental.create', 'rental', id, {

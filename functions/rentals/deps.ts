@@ -5,6 +5,9 @@ import { batchGet, getItem, type Item } from '../lib/data/repo';
 import { companyRegion, companySettingsFrom, companyTimezone, readCompanySettings, type CompanySettings } from '../lib/company-settings';
 import { vehicleKey } from '../vehicles/api';
 import { customerKey } from '../customers/api';
+import { rentalAnalyticsItems } from '../analytics/api';
+import { ledgerTotals, type LedgerEntryLike } from '../../shared/rentals/ledger';
+import type { RentalItem } from './data';
 /** Documents that lapse before a rental ends (documents domain): refuse or flag the booking. */
 export { lapsingDocuments, type LapsingDocument } from '../documents/api';
 
@@ -152,3 +155,15 @@ export { rentalJournalItems } from '../accounting/api';
 
 /** Invoices: the issued invoice a charge is on (a manual reversal of it is refused). */
 export { chargeMarkerKey, invoiceOfCharge, invoicedChargesOf } from '../invoices/api';
+
+/**
+ * The analytics aggregates of one rental change (analytics domain): its contribution before and
+ * after, and the money of the entries posted on `day`, written in the same transaction.
+ */
+export function rentalAggregateItems(tenantId: string, before: RentalItem | null, after: RentalItem, timeZone: string, day: string, entries: readonly LedgerEntryLike[] = []) {
+  const t = entries.length ? ledgerTotals(entries) : null;
+  return rentalAnalyticsItems(tenantId, {
+    rentalId: after.id, vehicleId: after.vehicleId, before, after, timeZone, postedDay: day,
+    money: t ? { chargesMinor: t.chargesMinor, paymentsMinor: t.paymentsMinor, refundsMinor: t.refundsMinor } : undefined,
+  });
+}

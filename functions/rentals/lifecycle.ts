@@ -8,7 +8,7 @@ import { tenantPk } from '../lib/data/keys';
 import { forbidden, conflict, validationFailed } from '../lib/errors';
 import { scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from './deps';
 import { systemActor, type Actor } from '../lib/actor';
-import { customerKey, invoicedChargesOf, lapsingDocuments, loyaltyFields, readVehicle, vehicleKey, type RentalSettings } from './deps';
+import { customerKey, invoicedChargesOf, lapsingDocuments, loyaltyFields, readVehicle, rentalAggregateItems, vehicleKey, type RentalSettings } from './deps';
 import { calendarDateInZone } from '../../shared/regions';
 import { activeIndexItem, activeIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
 import { mutateRental, refuseTransition } from './mutate';
@@ -270,7 +270,7 @@ export function restoreRental(actor: Actor, rentalId: string) {
  * open-ended (the car is still out, nobody can book it), the index item goes. Idempotent: a
  * rental no longer active only loses its stale index item. Returns whether it was marked.
  */
-export async function markOverdue(tenantId: string, rental: RentalItem, now: Date): Promise<boolean> {
+export async function markOverdue(tenantId: string, rental: RentalItem, now: Date, timeZone: string): Promise<boolean> {
   const at = now.toISOString();
   if (!canTransition('markOverdue', rental.status)) {
     await transact([tx.delete(activeIndexKey(tenantId, rental.id))]);
@@ -288,6 +288,7 @@ export async function markOverdue(tenantId: string, rental: RentalItem, now: Dat
     ...replaceBlock(tenantId, blockOf(rental), blockOf(overdue, { end: null, status: 'overdue' })),
     tx.delete(activeIndexKey(tenantId, rental.id)),
     statusCountTx(tenantId, rental.id, 'active', 'overdue'),
+    ...rentalAggregateItems(tenantId, rental, { ...overdue, overdueSince: at }, timeZone, calendarDateInZone(now, timeZone)),
     tx.putNew(auditItem(systemActor(tenantId), 'rental.overdue', 'rental', rental.id, { before: { status: 'active' }, after: { status: 'overdue' } })),
   ];
   await transact(items.filter((i): i is TransactItem => i !== null));

@@ -7,7 +7,7 @@ import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 import { conflict, notFound } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { readRentalSettings, rentalJournalItems, type RentalSettings } from './deps';
+import { readRentalSettings, rentalAggregateItems, rentalJournalItems, type RentalSettings } from './deps';
 import {
   appendTimeline, getRentalItem, ledgerItem, monthTotalsTx, readLedger, rentalKey, statusCountTx, toRentalApi, totalsAfter,
   type LedgerItem, type NewLedgerEntry, type RentalItem,
@@ -97,6 +97,7 @@ export async function planRentalChange(
     ...entries.map((e) => tx.putNew(e)),
     p.status ? statusCountTx(actor.tenantId, rental.id, rental.status, p.status) : null,
     monthTotalsTx(actor.tenantId, rental.id, calendarDateInZone(now, settings.timezone).slice(0, 7), entries),
+    ...rentalAggregateItems(actor.tenantId, rental, updated, settings.timezone, calendarDateInZone(now, settings.timezone), entries),
     ...(p.extra ?? []),
     tx.putNew(auditItem(actor, `rental.${p.action}`, 'rental', rental.id, {
       before: { status: rental.status, balance: rental.balanceMinor / 100 },

@@ -32,7 +32,7 @@ export interface OverdueRunResult {
 export async function runOverdueRentals(now = new Date(), pageSize = 100): Promise<OverdueRunResult> {
   const startedAt = new Date().toISOString();
   const result: OverdueRunResult = { scanned: 0, marked: 0, notYet: 0, stale: 0, errors: 0, startedAt, finishedAt: '' };
-  const graceByTenant = new Map<string, number>();
+  const graceByTenant = new Map<string, { hours: number; timeZone: string }>();
   let startKey: Record<string, unknown> | undefined;
   const errorSamples: string[] = [];
   do {
@@ -51,8 +51,11 @@ export async function runOverdueRentals(now = new Date(), pageSize = 100): Promi
       result.scanned++;
       const tenantId = idx.tenantId as string;
       try {
-        if (!graceByTenant.has(tenantId)) graceByTenant.set(tenantId, (await readRentalSettings(tenantId)).gracePeriodHours);
-        const due = Date.parse(idx.expectedReturnDate as string) + graceByTenant.get(tenantId)! * 3_600_000;
+        if (!graceByTenant.has(tenantId)) {
+          const s = await readRentalSettings(tenantId);
+          graceByTenant.set(tenantId, { hours: s.gracePeriodHours, timeZone: s.timezone });
+        }
+        const due = Date.parse(idx.expectedReturnDate as string) + graceByTenant.get(tenantId)!.hours * 3_600_000;
         if (due >= now.getTime()) {
           result.notYet++;
           continue;
@@ -62,7 +65,7 @@ export async function runOverdueRentals(now = new Date(), pageSize = 100): Promi
           result.stale++;
           continue;
         }
-        if (await markOverdue(tenantId, rental, now)) result.marked++;
+        if (await markOverdue(tenantId, rental, now, graceByTenant.get(tenantId)!.timeZone)) result.marked++;
         else result.stale++;
       } catch (err) {
         // One rental changed under us (a return in flight) or a failure: the next run retries it.
