@@ -18,7 +18,9 @@ import { englishText } from './text';
 import { runRules, type InsightDraft } from './rules';
 import { aiJobItem, draftFields, insightKey, insightPk, newInsightItem, openIndex, ruleKey, type InsightItem } from './model';
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Equal as data: DynamoDB gives maps back with their keys in any order. */
+const canon = (v: unknown): unknown => (Array.isArray(v) ? v.map(canon) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, canon(x)])) : v);
+const same = (a: unknown, b: unknown) => JSON.stringify(canon(a)) === JSON.stringify(canon(b));
 
 export async function runInsights(tenantId: string, opts: { trigger: AiJob['trigger']; by: string; now?: Date }): Promise<AiJob> {
   const started = Date.now();

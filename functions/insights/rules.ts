@@ -19,7 +19,7 @@
  */
 import { INSIGHT_RULES, type InsightEvidence, type InsightFigure, type InsightRule } from '../../shared/schemas/insights';
 import { loyaltySummary } from '../../shared/customers/loyalty';
-import { utilisationOf } from './kpi';
+import { ratio as utilisationOf } from '../../shared/analytics/kpi';
 
 export interface PeriodFigures {
   from: string; to: string;

@@ -111,6 +111,7 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
     await post('/api/v1/alerts/generate', {}, t);
     return (await get('/api/v1/alerts?status=unread', t)).body.items[0].id;
   },
+  '/api/v1/ai/insights/{id}': async (t) => (await import('./insight-probe')).insightProbe(t),
 };
 
 /** An issued invoice with a cash payment of 1 (payments and receipts routes). */
@@ -161,6 +162,7 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/documents': { scope: 'company', title: 'Probe', documentType: 'other', key: 'probe' },
   'PATCH /api/v1/traffic-tickets/{id}': { version: 1, notes: 'Probe' },
   'PATCH /api/v1/salik-charges/{id}': { version: 1, notes: 'Probe' },
+  'POST /api/v1/ai/insights/{id}/status': { status: 'acknowledged' },
 };
 
 /**
