@@ -85,3 +85,30 @@ export async function vatPayable(tenantId: string, from: string, to: string): Pr
   const r = await vatReportMinor(tenantId, settings.region as RegionCode, from, to);
   return { payableMinor: r.netPayableMinor, filedThrough: settings.vatFiledThrough ?? null, region: settings.region as RegionCode };
 }
+
+/**
+ * The dashboard's money cards (analytics), minor units: lifetime balances of cash on hand, petty
+ * cash, bank and clearing, receivables and deposits held, and this month's expenses (operational
+ * charges). Reads the balance buckets: bounded by accounts × months, not by entries.
+ */
+export async function dashboardBalances(tenantId: string, today: string) {
+  const [{ readMovements }, { readAccounts }, { normalBalance }, { profitAndLoss }] = await Promise.all([
+    import('./buckets'), import('./setup'), import('../../shared/accounting/chart'), import('../../shared/accounting/reports'),
+  ]);
+  await ensureAccounting(tenantId);
+  const accounts = (await readAccounts(tenantId)) as Parameters<typeof profitAndLoss>[0];
+  const [toDate, thisMonth] = await Promise.all([readMovements(tenantId, null, today), readMovements(tenantId, `${today.slice(0, 7)}-01`, today)]);
+  const bal = (code: string) => {
+    const a = accounts.find((x) => x.code === code);
+    const b = a ? toDate.get(a.id) : undefined;
+    return a && b ? normalBalance(a.type, b.debitMinor, b.creditMinor) : 0;
+  };
+  return {
+    cashBoxMinor: bal(ACCOUNT_CODES.cash),
+    pettyCashMinor: bal(ACCOUNT_CODES.pettyCash),
+    bankMinor: bal(ACCOUNT_CODES.bank) + bal(ACCOUNT_CODES.cardClearing) + bal(ACCOUNT_CODES.gatewayClearing),
+    receivablesMinor: bal(ACCOUNT_CODES.receivables),
+    depositsHeldMinor: bal(ACCOUNT_CODES.depositsHeld),
+    monthExpensesMinor: profitAndLoss(accounts, thisMonth).expenses.totalMinor,
+  };
+}

@@ -22,3 +22,11 @@ export async function customersWhoRented(tenantId: string, max = 2000) {
   });
   return rows.map((c) => ({ id: c.id, name: c.fullNameEnglish, completedRentals: c.completedRentals ?? 0, totalSpendMinor: c.totalSpendMinor ?? 0 }));
 }
+
+/** Whether the company has at least one customer (one Query of one item; the dashboard's setup steps). */
+export async function hasCustomers(tenantId: string): Promise<boolean> {
+  const { queryPage } = await import('../lib/data/repo');
+  const { tenantPk } = await import('../lib/data/keys');
+  const page = await queryPage({ tenantId, pk: tenantPk(tenantId, 'CUSTOMER'), limit: 1 });
+  return page.items.length > 0;
+}

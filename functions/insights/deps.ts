@@ -1,6 +1,6 @@
 /** What the insights engine reads from other domains (through their api.ts only). */
 export { readDailyAggregates, readVehicleMonthAggregates } from '../analytics/api';
-export { activeFleet } from '../vehicles/api';
+export { fleetRoster } from '../vehicles/api';
 export { customersWhoRented } from '../customers/api';
 export { listRentalsPage, tenantsWithRentalsDue } from '../rentals/api';
 export { overdueInvoices, tenantsWithInvoicesDue } from '../invoices/api';

@@ -19,7 +19,7 @@ import { getRegionConfig } from '../../shared/regions';
 import { toMinor } from '../../shared/money';
 import { companyRegion, companyTimezone, companyToday, readCompanySettings } from '../lib/company-settings';
 import { calendarDateInZone } from '../../shared/regions';
-import { activeFleet, customersWhoRented, listRentalsPage, overdueInvoices, readDailyAggregates, readVehicleMonthAggregates, vatPayable } from './deps';
+import { fleetRoster, customersWhoRented, listRentalsPage, overdueInvoices, readDailyAggregates, readVehicleMonthAggregates, vatPayable } from './deps';
 import type { CategoryFigures, InsightSnapshot, PeriodFigures } from './rules';
 
 type Failure = { step: string; message: string };
@@ -71,7 +71,7 @@ async function fleetFigures(tenantId: string, today: string, zone: string) {
   const weeks = { from: addDay(today, -84), to: end };
   const earliest = [prev.from, strat.from].sort()[0];
   const [vehicles, months, days] = await Promise.all([
-    activeFleet(tenantId),
+    fleetRoster(tenantId).then((all) => all.filter((v) => !v.isArchived)),
     readVehicleMonthAggregates(tenantId, month(earliest), month(end)),
     readDailyAggregates(tenantId, earliest, end),
   ]);

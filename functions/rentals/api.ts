@@ -60,3 +60,5 @@ export async function rentalForInspection(tenantId: string, rentalId: string) {
 export { getRentalItem as readRentalItem } from './data';
 export { postExternalCharges, type ExternalChargePlan } from './ledger';
 export { listRentals as listRentalsPage } from './data';
+/** Counts per status and this month's ledger totals (sharded stats; the dashboard's rental cards). */
+export { rentalStats } from './overview';

@@ -4,8 +4,22 @@
  * block share one schedule per vehicle). The only vehicles module imported from outside
  * functions/vehicles/ (functions/lib/boundaries.test.ts enforces it).
  */
+import { queryAll } from '../lib/data/repo';
+import { tenantPk } from '../lib/data/keys';
+
 export { vehicleKey, vehiclePlateKey } from './data';
-/** Every non-archived vehicle (bounded by the fleet): the insights engine's available car-days per category. */
-export { activeFleet } from './data';
 export { blocksOverlapping, fleetBlocks, scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from './schedule';
 export type { SeededVehicle } from './seed';
+
+/**
+ * The company's fleet, every vehicle (archived included, flagged) — one Query on the vehicle
+ * partition, bounded by the fleet (analytics: the dashboard and reports). Not a list page.
+ */
+export async function fleetRoster(tenantId: string) {
+  const items = await queryAll<Record<string, unknown>>({ tenantId, pk: tenantPk(tenantId, 'VEHICLE'), max: 10_000 });
+  return items.map((v) => ({
+    id: String(v.id), make: String(v.make ?? ''), model: String(v.model ?? ''), year: Number(v.year ?? 0),
+    licensePlate: String(v.licensePlate ?? ''), category: (v.category as string | null) ?? null, status: String(v.status ?? ''),
+    isArchived: v.isArchived === true, dailyRateMinor: Number(v.dailyRateMinor ?? 0), createdAt: String(v.createdAt ?? ''),
+  }));
+}

@@ -61,6 +61,7 @@ export const DOMAIN_ACCESS: Record<Domain, DomainAccess> = {
   alerts: { dynamodb: 'readwrite' },
   gps: { dynamodb: 'readwrite' },
   reports: { dynamodb: 'read' },
+  analytics: { dynamodb: 'read' },
   insights: { dynamodb: 'readwrite' },
   security: { dynamodb: 'readwrite' },
 };

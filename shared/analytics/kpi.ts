@@ -107,13 +107,15 @@ export interface VehicleDays {
   daysOutOfService: number;
   /** Rental revenue posted in the period (minor units). */
   revenueMinor: number;
+  /** Days of the period the vehicle belonged to the fleet (default: every day of the period). */
+  daysInFleet?: number;
 }
 
 export const ratio = (num: number, den: number): number => (den > 0 ? num / den : 0);
 
 /** Available car-days = vehicles × days − out-of-service and maintenance days. */
-export function availableCarDays(vehicles: readonly Pick<VehicleDays, 'daysOutOfService'>[], days: number): number {
-  return Math.max(0, vehicles.length * days - vehicles.reduce((s, v) => s + v.daysOutOfService, 0));
+export function availableCarDays(vehicles: readonly Pick<VehicleDays, 'daysOutOfService' | 'daysInFleet'>[], days: number): number {
+  return vehicles.reduce((s, v) => s + Math.max(0, (v.daysInFleet ?? days) - v.daysOutOfService), 0);
 }
 
 export interface FleetKpis {
@@ -155,8 +157,8 @@ export function fleetKpis(vehicles: readonly VehicleDays[], days: number, dailyF
 }
 
 /** A vehicle's idle days in a period: available days − days on rent (never below 0). */
-export function vehicleIdleDays(v: Pick<VehicleDays, 'daysOnRent' | 'daysOutOfService'>, days: number): number {
-  return Math.max(0, days - v.daysOutOfService - v.daysOnRent);
+export function vehicleIdleDays(v: Pick<VehicleDays, 'daysOnRent' | 'daysOutOfService' | 'daysInFleet'>, days: number): number {
+  return Math.max(0, (v.daysInFleet ?? days) - v.daysOutOfService - v.daysOnRent);
 }
 
 /** Average length of rental: days on rent of the returned rentals ÷ returns (0 without returns). */
