@@ -14,12 +14,12 @@
  * 28th day after the quarter ends (UAE FTA; a company filing monthly sees it once a quarter —
  * the rule is a reminder, not the return).
  */
-import { addDay, daysBetween, fleetKpis, type VehicleDays } from '../../shared/analytics/kpi';
+import { addDay, fleetKpis } from '../../shared/analytics/kpi';
 import { getRegionConfig } from '../../shared/regions';
 import { toMinor } from '../../shared/money';
-import { companyRegion, companyTimezone, companyToday, readCompanySettings } from '../lib/company-settings';
+import { companyToday, readCompanySettings } from '../lib/company-settings';
 import { calendarDateInZone } from '../../shared/regions';
-import { fleetRoster, customersWhoRented, listRentalsPage, overdueInvoices, readDailyAggregates, readVehicleMonthAggregates, vatPayable } from './deps';
+import { buildFleetPeriod, customersWhoRented, fleetRoster, listRentalsPage, overdueInvoices, readCompany, readDailyAggregates, readOutRentals, readVehicleMonthAggregates, vatPayable, type FleetPeriod } from './deps';
 import type { CategoryFigures, InsightSnapshot, PeriodFigures } from './rules';
 
 type Failure = { step: string; message: string };
@@ -36,77 +36,65 @@ async function part<T>(step: string, failures: Failure[], read: () => Promise<T>
 
 export async function loadSnapshot(tenantId: string, now = new Date()): Promise<{ snapshot: InsightSnapshot; failures: Failure[] }> {
   const settings = await readCompanySettings(tenantId, '');
-  const region = companyRegion(settings);
-  const zone = companyTimezone(settings);
+  const company = await readCompany(tenantId);
+  const zone = company.timezone;
   const today = companyToday(settings, now);
   const failures: Failure[] = [];
   const [fleet, customers, overdue, deposits, vat] = await Promise.all([
-    part('fleet', failures, () => fleetFigures(tenantId, today, zone)),
+    part('fleet', failures, () => fleetFigures(tenantId, today, zone, now, company.dailyFixedCostMinor)),
     part('customers', failures, () => customerFigures(tenantId, today, zone)),
     part('receivables', failures, async () => (await overdueInvoices(tenantId, today)).map((i) => ({ id: i.id, number: i.number ?? i.id, customerName: i.customerName, balanceMinor: i.balanceMinor, dueDate: String(i.dueDate) }))),
     part('deposits', failures, () => heldDeposits(tenantId, zone)),
     part('vat', failures, () => vatFigures(tenantId, today)),
   ]);
-  const fixedCost = (settings as { vehicleDailyFixedCost?: number }).vehicleDailyFixedCost;
   return {
     snapshot: {
-      today, currency: getRegionConfig(region).currency,
+      today, currency: getRegionConfig(company.region).currency,
       fleet: fleet?.fleet ?? null, categories: fleet?.categories ?? null, weekdays: fleet?.weekdays ?? null,
       overdueInvoices: overdue, heldDeposits: deposits,
       // The revenue-protection list belongs to the deposits and revenue-protection area; until its
       // api.ts exists there is no list to read, so the leakage rule says nothing (never a guess).
       leakage: null,
-      vat, customers, vehicleDailyCostMinor: typeof fixedCost === 'number' && fixedCost > 0 ? toMinor(fixedCost) : null,
+      vat, customers, vehicleDailyCostMinor: company.dailyFixedCostMinor > 0 ? company.dailyFixedCostMinor : null,
     },
     failures,
   };
 }
 
-/** Fleet, categories and weekdays from the analytics aggregates. */
-async function fleetFigures(tenantId: string, today: string, zone: string) {
+/** Fleet, categories and weekdays from the analytics aggregates (analytics/api.ts buildFleetPeriod: stored days plus cars still out). */
+async function fleetFigures(tenantId: string, today: string, zone: string, now: Date, dailyFixedCostMinor: number) {
   const end = addDay(today, -1);
   const cur = { from: addDay(today, -30), to: end };
   const prev = { from: addDay(today, -60), to: addDay(today, -31) };
   const strat = { from: addDay(today, -90), to: end };
   const weeks = { from: addDay(today, -84), to: end };
-  const earliest = [prev.from, strat.from].sort()[0];
-  const [vehicles, months, days] = await Promise.all([
-    fleetRoster(tenantId).then((all) => all.filter((v) => !v.isArchived)),
-    readVehicleMonthAggregates(tenantId, month(earliest), month(end)),
-    readDailyAggregates(tenantId, earliest, end),
+  const [roster, months, days, out] = await Promise.all([
+    fleetRoster(tenantId),
+    readVehicleMonthAggregates(tenantId, month(strat.from), month(end)),
+    readDailyAggregates(tenantId, strat.from, end),
+    readOutRentals(tenantId),
   ]);
-  if (!vehicles.length) return { fleet: null, categories: null, weekdays: null };
-  const byVehicle = new Map<string, typeof months>();
-  for (const m of months) byVehicle.set(m.vehicleId, [...(byVehicle.get(m.vehicleId) ?? []), m]);
+  if (!roster.some((v) => !v.isArchived)) return { fleet: null, categories: null, weekdays: null };
   const inRange = (d: string, r: { from: string; to: string }) => d >= r.from && d <= r.to;
-  /** One vehicle's day facts over a range; the days before it joined the fleet are not available. */
-  const factsOf = (v: { id: string; createdAt: string }, r: { from: string; to: string }): VehicleDays => {
-    const joined = calendarDateInZone(v.createdAt, zone);
-    const notYet = joined > r.from ? Math.min(daysBetween(r.from, joined), daysBetween(r.from, r.to) + 1) : 0;
-    const ms = byVehicle.get(v.id) ?? [];
-    const onRent = new Set(ms.flatMap((m) => m.onRentDays.filter((d) => inRange(d, r))));
-    const workshop = ms.flatMap((m) => m.maintenanceDays.filter((d) => inRange(d, r) && !onRent.has(d) && d >= joined));
-    const revenueMinor = ms.reduce((n, m) => n + Object.entries(m.revenueByDay).filter(([d]) => inRange(d, r)).reduce((s, [, x]) => s + x, 0), 0);
-    return { vehicleId: v.id, daysOnRent: onRent.size, daysOutOfService: notYet + workshop.length, revenueMinor };
+  const kpis = (r: { from: string; to: string }, only?: (v: FleetPeriod['vehicles'][number]) => boolean) => {
+    const p = buildFleetPeriod(roster, months, out, r.from, r.to, zone, now);
+    const vs = only ? p.vehicles.filter(only) : p.vehicles;
+    return { ...fleetKpis(vs, p.days.length, dailyFixedCostMinor), count: vs.length, days: p.days.length, vehicles: vs };
   };
   const period = (r: { from: string; to: string }): PeriodFigures => {
-    const k = fleetKpis(vehicles.map((v) => factsOf(v, r)), daysBetween(r.from, r.to) + 1);
+    const k = kpis(r);
     const bookings = days.filter((d) => inRange(d.day, r)).reduce((n, d) => n + d.bookings, 0);
     return { ...r, availableCarDays: k.availableCarDays, rentedDays: k.daysOnRent, revenueMinor: k.revenueMinor, bookings };
   };
-  const groups = new Map<string, typeof vehicles>();
-  for (const v of vehicles) {
-    const c = String(v.category ?? 'other');
-    groups.set(c, [...(groups.get(c) ?? []), v]);
-  }
-  const stratDays = daysBetween(strat.from, strat.to) + 1;
-  const categories: CategoryFigures[] = [...groups].map(([category, vs]) => {
-    const k = fleetKpis(vs.map((v) => factsOf(v, strat)), stratDays);
-    return { category, vehicles: vs.length, availableCarDays: k.availableCarDays, rentedDays: k.daysOnRent, revenueMinor: k.revenueMinor };
+  const all = kpis(strat);
+  const categoryOf = (v: FleetPeriod['vehicles'][number]) => v.vehicle.category ?? 'other';
+  const categories: CategoryFigures[] = [...new Set(all.vehicles.filter((v) => !v.vehicle.isArchived).map(categoryOf))].map((category) => {
+    const k = kpis(strat, (v) => !v.vehicle.isArchived && categoryOf(v) === category);
+    return { category, vehicles: k.count, availableCarDays: k.availableCarDays, rentedDays: k.daysOnRent, revenueMinor: k.revenueMinor };
   });
   const pickups = [0, 0, 0, 0, 0, 0, 0];
   for (const d of days) if (inRange(d.day, weeks)) pickups[new Date(`${d.day}T00:00:00Z`).getUTCDay()] += d.pickups;
-  return { fleet: { current: period(cur), previous: period(prev) }, categories: { days: stratDays, items: categories }, weekdays: { weeks: 12, pickups } };
+  return { fleet: { current: period(cur), previous: period(prev) }, categories: { days: all.days, items: categories }, weekdays: { weeks: 12, pickups } };
 }
 
 type RentalRow = { id: string; customerId: string; referenceNumber: string; startDate: string; createdAt: string; status: string; depositHeld?: number; returnDate?: string | null };
