@@ -120,7 +120,7 @@ async function customerFigures(tenantId: string, today: string, zone: string): P
     cursor = older ? undefined : page.nextCursor ?? undefined;
   } while (cursor && read < 5000);
   // A customer with no rental created in the last year last rented before it: at least a year ago.
-  return customers.map((c) => ({ ...c, lastRentalDate: last.get(c.id) ?? since }));
+  return customers.map((c) => ({ ...c, lastRentalDate: last.get(c.id) ?? since, lastRentalBefore: !last.has(c.id) }));
 }
 
 /** Completed rentals still holding a deposit, with the day they closed. */

@@ -58,7 +58,7 @@ export interface InsightSnapshot {
   /** VAT payable of the open return period and its filing deadline. */
   vat: { payableMinor: number; periodFrom: string; periodTo: string; dueDate: string } | null;
   /** Customers who have rented, with their last rental's start date. */
-  customers: { id: string; name: string; completedRentals: number; totalSpendMinor: number; lastRentalDate: string | null }[] | null;
+  customers: { id: string; name: string; completedRentals: number; totalSpendMinor: number; lastRentalDate: string | null; /** true: only known to be before lastRentalDate */ lastRentalBefore?: boolean }[] | null;
   /** The per-vehicle daily fixed cost setting (minor units), null when not set. */
   vehicleDailyCostMinor: number | null;
 }
@@ -282,7 +282,7 @@ function inactiveCustomers(s: InsightSnapshot): InsightDraft[] {
     params: { count: String(inactive.length), days: String(THRESHOLDS.inactiveDays) },
     figures: [{ label: 'audience', kind: 'count', value: inactive.length }, money('audienceSpend', inactive.reduce((n, c) => n + c.totalSpendMinor, 0))],
     // The whole audience (the campaign is made from these rows), largest spenders first.
-    evidence: top(inactive, (c) => c.totalSpendMinor, 200).map((c) => customerRow(c, c.lastRentalDate!.slice(0, 10))),
+    evidence: top(inactive, (c) => c.totalSpendMinor, 200).map((c) => customerRow(c, `${c.lastRentalBefore ? '< ' : ''}${c.lastRentalDate!.slice(0, 10)}`)),
     impactMinor, confidence: confidenceFor(inactive.length * 2),
   }];
 }

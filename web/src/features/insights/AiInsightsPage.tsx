@@ -75,9 +75,11 @@ export default function AiInsightsPage() {
         </label>
       </div>
       <ListState list={list} errorTitle={t('insights.loadFailed')} skeleton={{ rows: 4, columns: 3 }} empty={<EmptyList area="insights" />}>
-        <ul className="space-y-3" role="tabpanel" aria-label={t(`insights.tabs.${tab}`)}>
-          {list.items.map((i) => <InsightCard key={i.id} insight={i} manager={manager} onChanged={() => invalidate(INSIGHTS_PATH)} />)}
-        </ul>
+        <div role="tabpanel" aria-label={t(`insights.tabs.${tab}`)}>
+          <ul className="space-y-3">
+            {list.items.map((i) => <InsightCard key={i.id} insight={i} manager={manager} onChanged={() => invalidate(INSIGHTS_PATH)} />)}
+          </ul>
+        </div>
       </ListState>
       <LoadMoreButton list={list} label={t('insights.loadMore')} />
     </>
