@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'insights'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'insights', 'invoice-long-rentals'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -32,6 +32,13 @@ export const SCHEDULES: ScheduleDef[] = [
     description: 'Marks active rentals past expected return plus the grace period as overdue',
     cron: 'cron(0/15 * * * ? *)',
     localCron: '*/15 * * * *',
+  },
+  {
+    name: 'invoice-long-rentals',
+    description: 'Issues the invoice of each ended billing period of active long rentals with autoGenerateInvoice (once per rental and period)',
+    // minute 20, away from the alerts job at minute 5 (both hourly)
+    cron: 'cron(20 * * * ? *)',
+    localCron: '20 * * * *',
   },
   {
     name: 'document-reminders',

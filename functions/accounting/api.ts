@@ -8,6 +8,7 @@ import type { TransactItem } from '../lib/data/repo';
 import type { RegionCode } from '../../shared/regions';
 import { postJournal as post, prepareJournal, readLineAccounts, type JournalDraft } from './engine';
 import { ensureAccounting } from './setup';
+import { readLifetimeBalances } from './buckets';
 import { backfillRentals } from './rental-postings';
 import { ACCOUNT_CODES } from '../../shared/accounting/chart';
 import { vatReportMinor } from './reports';
@@ -112,3 +113,16 @@ export async function dashboardBalances(tenantId: string, today: string) {
     monthExpensesMinor: profitAndLoss(accounts, thisMonth).expenses.totalMinor,
   };
 }
+/**
+ * Finance (issue 10): lifetime balances (debit-normal, minor units) of the given account ids from
+ * the balance shards (one Query), and one account's statement (opening, lines with running
+ * balance, closing) — views of the GL, not a second ledger.
+ */
+export async function assetBalancesMinor(tenantId: string, accountIds: string[]): Promise<Record<string, number>> {
+  const balances = await readLifetimeBalances(tenantId);
+  return Object.fromEntries(accountIds.map((id) => {
+    const b = balances.get(id);
+    return [id, b ? b.debitMinor - b.creditMinor : 0];
+  }));
+}
+export { generalLedger as accountStatement } from './reports';

@@ -4,3 +4,4 @@ export { listRentalsPage } from '../rentals/api';
 export { expiringDocuments } from '../documents/api';
 export { maintenanceDue } from '../maintenance/api';
 export { overdueInvoices } from '../invoices/api';
+export { depositReleaseConditions } from '../collections/api';

@@ -13,7 +13,7 @@ import { fromMinor } from '../../shared/money';
 import { batchGet, transact, tx } from '../lib/data/repo';
 import { isConditionFailure } from '../lib/errors';
 import { companyTimezone, readCompanySettings } from '../lib/company-settings';
-import { expiringDocuments, listRentalsPage, maintenanceDue, overdueInvoices, queueCounts, queueSample } from './deps';
+import { depositReleaseConditions, expiringDocuments, listRentalsPage, maintenanceDue, overdueInvoices, queueCounts, queueSample } from './deps';
 import { addDays } from '../../shared/invoices/totals';
 import { alertItem, conditionKey, type NewAlert } from './model';
 
@@ -85,7 +85,12 @@ export async function conditionsOf(tenantId: string, now = new Date()): Promise<
       relatedEntityId: t.id, relatedEntityType: 'traffic_ticket', params: { label: t.label, amount: String(fromMinor(t.amountMinor)), at: t.at } });
   }
   out.push(...await areaConditions(tenantId, today));
-  // Deposits past their release date: the deposits area adds its reader here (one line, as above).
+  // Deposits past their release date (collections domain): one alert per deposit and release date.
+  for (const d of await depositReleaseConditions(tenantId, now)) {
+    out.push({ key: d.key, type: 'deposit_release_due', category: 'deposits', severity: 'medium', impactLevel: 'compliance',
+      title: `Deposit of rental ${d.reference} was due back on ${d.dueDate}`, description: `${d.customerName} · ${d.held}`, actionUrl: '/deposits?status=overdue',
+      relatedEntityId: d.id, relatedEntityType: 'rental', params: { reference: d.reference, customer: d.customerName, amount: d.held, date: d.dueDate } });
+  }
   return out;
 }
 

@@ -5,3 +5,4 @@ export { customersWhoRented } from '../customers/api';
 export { listRentalsPage, tenantsWithRentalsDue } from '../rentals/api';
 export { overdueInvoices, tenantsWithInvoicesDue } from '../invoices/api';
 export { vatPayable } from '../accounting/api';
+export { depositReleaseConditions, revenueProtection } from '../collections/api';

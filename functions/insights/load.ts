@@ -6,8 +6,8 @@
  * Cost: the fleet figures read the analytics aggregates (days × shards and fleet × months items,
  * independent of the number of rentals); the customer figures read the customers who rented (at
  * most 2,000) and the rentals created in the last year (at most 5,000, newest first); the finance
- * figures read the open invoices past due and the completed rentals still holding a deposit (the
- * last 1,000 completed). A job, not a page: bounded, but not constant like the dashboard.
+ * figures read the open invoices past due, the deposits past their release date and the
+ * revenue-protection list (collections' sparse indexes, bounded by the work waiting). A job, not a page: bounded, but not constant like the dashboard.
  *
  * Periods (company calendar): the last 30 complete days and the 30 before; the strategy window is
  * the last 90 days; weekday pickups over the last 12 weeks. VAT: calendar quarters, filed by the
@@ -19,7 +19,7 @@ import { getRegionConfig } from '../../shared/regions';
 import { toMinor } from '../../shared/money';
 import { companyToday, readCompanySettings } from '../lib/company-settings';
 import { calendarDateInZone } from '../../shared/regions';
-import { buildFleetPeriod, customersWhoRented, fleetRoster, listRentalsPage, overdueInvoices, readCompany, readDailyAggregates, readOutRentals, readVehicleMonthAggregates, vatPayable, type FleetPeriod } from './deps';
+import { buildFleetPeriod, depositReleaseConditions, revenueProtection, customersWhoRented, fleetRoster, listRentalsPage, overdueInvoices, readCompany, readDailyAggregates, readOutRentals, readVehicleMonthAggregates, vatPayable, type FleetPeriod } from './deps';
 import type { CategoryFigures, InsightSnapshot, PeriodFigures } from './rules';
 
 type Failure = { step: string; message: string };
@@ -40,11 +40,12 @@ export async function loadSnapshot(tenantId: string, now = new Date()): Promise<
   const zone = company.timezone;
   const today = companyToday(settings, now);
   const failures: Failure[] = [];
-  const [fleet, customers, overdue, deposits, vat] = await Promise.all([
+  const [fleet, customers, overdue, deposits, leakage, vat] = await Promise.all([
     part('fleet', failures, () => fleetFigures(tenantId, today, zone, now, company.dailyFixedCostMinor)),
     part('customers', failures, () => customerFigures(tenantId, today, zone)),
     part('receivables', failures, async () => (await overdueInvoices(tenantId, today)).map((i) => ({ id: i.id, number: i.number ?? i.id, customerName: i.customerName, balanceMinor: i.balanceMinor, dueDate: String(i.dueDate) }))),
-    part('deposits', failures, () => heldDeposits(tenantId, zone)),
+    part('deposits', failures, () => heldDeposits(tenantId, now)),
+    part('leakage', failures, () => leakageRows(tenantId, now)),
     part('vat', failures, () => vatFigures(tenantId, today)),
   ]);
   return {
@@ -52,9 +53,7 @@ export async function loadSnapshot(tenantId: string, now = new Date()): Promise<
       today, currency: getRegionConfig(company.region).currency,
       fleet: fleet?.fleet ?? null, categories: fleet?.categories ?? null, weekdays: fleet?.weekdays ?? null,
       overdueInvoices: overdue, heldDeposits: deposits,
-      // The revenue-protection list belongs to the deposits and revenue-protection area; until its
-      // api.ts exists there is no list to read, so the leakage rule says nothing (never a guess).
-      leakage: null,
+      leakage,
       vat, customers, vehicleDailyCostMinor: company.dailyFixedCostMinor > 0 ? company.dailyFixedCostMinor : null,
     },
     failures,
@@ -97,7 +96,7 @@ async function fleetFigures(tenantId: string, today: string, zone: string, now: 
   return { fleet: { current: period(cur), previous: period(prev) }, categories: { days: all.days, items: categories }, weekdays: { weeks: 12, pickups } };
 }
 
-type RentalRow = { id: string; customerId: string; referenceNumber: string; startDate: string; createdAt: string; status: string; depositHeld?: number; returnDate?: string | null };
+type RentalRow = { id: string; customerId: string; startDate: string; createdAt: string; status: string };
 
 /** Customers who rented, with the start of their latest rental created in the last year. */
 async function customerFigures(tenantId: string, today: string, zone: string): Promise<InsightSnapshot['customers']> {
@@ -123,21 +122,14 @@ async function customerFigures(tenantId: string, today: string, zone: string): P
   return customers.map((c) => ({ ...c, lastRentalDate: last.get(c.id) ?? since, lastRentalBefore: !last.has(c.id) }));
 }
 
-/** Completed rentals still holding a deposit, with the day they closed. */
-async function heldDeposits(tenantId: string, zone: string): Promise<InsightSnapshot['heldDeposits']> {
-  const out: NonNullable<InsightSnapshot['heldDeposits']> = [];
-  let cursor: string | undefined;
-  let read = 0;
-  do {
-    const page = await listRentalsPage(tenantId, { status: 'completed', limit: 100, cursor });
-    for (const r of page.items as RentalRow[]) {
-      if (!r.depositHeld || r.depositHeld <= 0) continue;
-      out.push({ id: r.id, label: r.referenceNumber, href: `/rentals/${r.id}`, amountMinor: toMinor(r.depositHeld), closedOn: r.returnDate ? calendarDateInZone(r.returnDate, zone) : null });
-    }
-    read += page.items.length;
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor && read < 1000);
-  return out;
+/** Deposits held past their release date (collections: the rental's return + the company's release lag). */
+async function heldDeposits(tenantId: string, now: Date): Promise<InsightSnapshot['heldDeposits']> {
+  return (await depositReleaseConditions(tenantId, now)).map((d) => ({ id: d.id, label: d.reference, href: `/rentals/${d.id}`, amountMinor: d.heldMinor, releaseDueOn: d.dueDate || null }));
+}
+
+/** Revenue protection's list (collections): money owed but not charged or not collected. */
+async function leakageRows(tenantId: string, now: Date): Promise<InsightSnapshot['leakage']> {
+  return (await revenueProtection(tenantId, now)).rows.map((r) => ({ id: r.id, label: r.reference, href: r.link, amountMinor: toMinor(r.amount), reason: r.kind }));
 }
 
 /** The last complete calendar quarter's VAT, unless already filed; null where the region has no VAT. */

@@ -55,15 +55,16 @@ describe('insight rules on fixed figures', () => {
     expect(only({ overdueInvoices: [overdueInvoices[2]] }, 'receivables_aging')).toEqual([]);
   });
 
-  it('finance: deposits held over 30 days after the rental closed; leakage; VAT coming due', () => {
+  it('finance: deposits held past their release date; leakage; VAT coming due', () => {
     const heldDeposits = [
-      { id: 'D1', label: 'RENT-1001', href: '/rentals/D1', amountMinor: 100_000, closedOn: '2026-01-31' }, // 43 days
-      { id: 'D2', label: 'RENT-1002', href: '/rentals/D2', amountMinor: 80_000, closedOn: '2026-03-01' }, // 14 days
-      { id: 'D3', label: 'RENT-1003', href: '/rentals/D3', amountMinor: 90_000, closedOn: null }, // on rent
+      { id: 'D1', label: 'RENT-1001', href: '/rentals/D1', amountMinor: 100_000, releaseDueOn: '2026-01-31' }, // 43 days late
+      { id: 'D2', label: 'RENT-1002', href: '/rentals/D2', amountMinor: 80_000, releaseDueOn: '2026-03-20' }, // not yet due
+      { id: 'D3', label: 'RENT-1003', href: '/rentals/D3', amountMinor: 90_000, releaseDueOn: null }, // on rent
     ];
     const [dep] = only({ heldDeposits }, 'deposits_held_long');
-    expect(dep).toMatchObject({ params: { count: '1', amount: '1000.00', days: '30' }, impactMinor: 100_000 });
-    expect(dep.evidence).toEqual([{ label: 'RENT-1001', href: '/rentals/D1', detail: '1000.00 · 43d' }]);
+    expect(dep).toMatchObject({ params: { count: '1', amount: '1000.00', days: '43' }, impactMinor: 100_000, priority: 'high' });
+    expect(dep.evidence).toEqual([{ label: 'RENT-1001', href: '/rentals/D1', detail: '1000.00 · 2026-01-31 · +43d' }]);
+    expect(only({ heldDeposits: heldDeposits.slice(1) }, 'deposits_held_long')).toEqual([]);
     const [leak] = only({ leakage: [{ id: 'L', label: 'RENT-1009', href: '/rentals/L', amountMinor: 25_050, reason: 'fuel' }, { id: 'M', label: 'x', href: '/', amountMinor: 0, reason: 'none' }] }, 'revenue_leakage');
     expect(leak).toMatchObject({ params: { count: '1', amount: '250.50' }, impactMinor: 25_050 });
     const vat = { payableMinor: 540_000, periodFrom: '2026-01-01', periodTo: '2026-02-28', dueDate: '2026-03-28' };

@@ -9,8 +9,8 @@
  * - movements vs the previous period count from ±5 utilisation points and ±10 % revenue;
  * - a category below 30 % utilisation has cars to sell, above 85 % needs cars, above 80 % can take
  *   a price rise (+5 %, +10 % above 90 %);
- * - a deposit held more than 30 days after its rental closed is "held too long" (fines reach the
- *   company within weeks; a month is the usual promise to customers);
+ * - a deposit still held after its release date (the rental's return + the company's release lag,
+ *   collections) is "held too long"; over 30 days late it is a high priority;
  * - VAT payable is "coming due" from 14 days before its filing deadline;
  * - a customer with no rental for 90 days is "inactive"; "close to the next tier" is one rental or
  *   at most 20 % of the tier's spend away.
@@ -51,8 +51,8 @@ export interface InsightSnapshot {
   weekdays: { weeks: number; pickups: number[] } | null;
   /** Issued or partly paid invoices past their due date. */
   overdueInvoices: { id: string; number: string; customerName: string; balanceMinor: number; dueDate: string }[] | null;
-  /** Deposits still held, with the date their rental closed (null when still on rent). */
-  heldDeposits: { id: string; label: string; href: string; amountMinor: number; closedOn: string | null }[] | null;
+  /** Deposits still held, with the date they were due back (the rental's return + the company's release lag). */
+  heldDeposits: { id: string; label: string; href: string; amountMinor: number; releaseDueOn: string | null }[] | null;
   /** The revenue-protection list: money the company is owed but has not charged or collected. */
   leakage: { id: string; label: string; href: string; amountMinor: number; reason: string }[] | null;
   /** VAT payable of the open return period and its filing deadline. */
@@ -170,14 +170,15 @@ function receivablesAging(s: InsightSnapshot): InsightDraft[] {
 }
 
 function depositsHeldLong(s: InsightSnapshot): InsightDraft[] {
-  const rows = (s.heldDeposits ?? []).filter((d) => d.amountMinor > 0 && d.closedOn && daysBetween(d.closedOn, s.today) > THRESHOLDS.depositHeldDays);
+  const rows = (s.heldDeposits ?? []).filter((d) => d.amountMinor > 0 && d.releaseDueOn && d.releaseDueOn < s.today)
+    .map((d) => ({ ...d, late: daysBetween(d.releaseDueOn!, s.today) }));
   if (!rows.length) return [];
   const total = rows.reduce((n, d) => n + d.amountMinor, 0);
   return [{
-    key: `deposits_held_long:${month(s)}`, rule: 'deposits_held_long', priority: 'medium',
-    params: { count: String(rows.length), amount: dec(total), days: String(THRESHOLDS.depositHeldDays) },
+    key: `deposits_held_long:${month(s)}`, rule: 'deposits_held_long', priority: rows.some((d) => d.late > THRESHOLDS.depositHeldDays) ? 'high' : 'medium',
+    params: { count: String(rows.length), amount: dec(total), days: String(Math.max(...rows.map((d) => d.late))) },
     figures: [money('depositsHeld', total), { label: 'deposits', kind: 'count', value: rows.length }],
-    evidence: top(rows, (d) => d.amountMinor).map((d) => ({ label: d.label, href: d.href, detail: `${dec(d.amountMinor)} · ${daysBetween(d.closedOn!, s.today)}d` })),
+    evidence: top(rows, (d) => d.amountMinor).map((d) => ({ label: d.label, href: d.href, detail: `${dec(d.amountMinor)} · ${d.releaseDueOn} · +${d.late}d` })),
     impactMinor: total, confidence: FACT,
   }];
 }

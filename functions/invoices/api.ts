@@ -7,11 +7,16 @@
  * OWN transaction with `invoicePaymentUpdate` (one conditional Update on the invoice's version).
  */
 import { getItem, queryAll, tx, type TransactItem } from '../lib/data/repo';
-import { conflict } from '../lib/errors';
+import { conflict, isConditionFailure } from '../lib/errors';
+import type { Actor } from '../lib/actor';
+import type { CreateInvoiceBody } from '../../shared/schemas/invoices';
+import { createDraft } from './draft';
+import { issueInvoice, type IssueExtras } from './issue';
 import { sortKey, tenantPk } from '../lib/data/keys';
 import { chargeMarkerKey, customerInvoicesPk, invoiceKey, isOpen, statusPk, type InvoiceItem, type InvoiceStatus } from './model';
 
 export type { InvoiceStatus } from './model';
+export type { IssueExtras } from './issue';
 /** Key of the marker an issued invoice writes per charge (rentals condition manual reversals on its absence). */
 export { chargeMarkerKey } from './model';
 
@@ -100,6 +105,37 @@ export async function invoicedChargesOf(tenantId: string, rentalId: string): Pro
   return new Map(markers.map((m) => [m.sk, m.invoiceNumber]));
 }
 
+/**
+ * The invoicing job (issue 10): drafts (under `invoiceId`, fixed per rental and period, so a
+ * second run's draft of the same period is refused by the Put's condition) and issues the
+ * invoice of one billing period, with the job's items (its idempotency marker and index advance)
+ * in the issue's transaction. A draft left by a run that crashed before issuing is issued by the
+ * next. Answers the issued invoice, `taken` when another run issued it first, or `empty` when
+ * the period has nothing to invoice.
+ */
+export async function issueBillingPeriod(actor: Actor, input: { rentalId: string; periodStart: string; periodEnd: string; invoiceId: string; job: IssueExtras }):
+  Promise<{ outcome: 'issued'; invoice: InvoiceForPayment } | { outcome: 'taken' | 'empty' }> {
+  const { tenantId } = actor;
+  let draft = (await getItem(invoiceKey(tenantId, input.invoiceId), true)) as InvoiceItem | undefined;
+  if (draft && draft.status !== 'draft') return { outcome: 'taken' };
+  if (!draft) {
+    try {
+      draft = await createDraft(actor, { rentalId: input.rentalId, periodStart: input.periodStart, periodEnd: input.periodEnd } as CreateInvoiceBody, input.invoiceId);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'VALIDATION_FAILED') return { outcome: 'empty' };
+      if (isConditionFailure(err)) return { outcome: 'taken' };
+      throw err;
+    }
+  }
+  try {
+    return { outcome: 'issued', invoice: forPayment(await issueInvoice(actor, input.invoiceId, input.job)) };
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'INVOICE_LOCKED' || isConditionFailure(err)) return { outcome: 'taken' };
+    throw err;
+  }
+}
+
 /** For the alerts generator: issued or partly paid invoices whose due date is before `today` (one Query per open status). */
 export async function overdueInvoices(tenantId: string, today: string) {
   const out: (InvoiceForPayment & { customerName: string; rentalReference: string })[] = [];
@@ -113,3 +149,27 @@ export async function overdueInvoices(tenantId: string, today: string) {
   return out;
 }
 export { tenantsWithInvoicesDue } from './due-work';
+
+/**
+ * Open invoices (issued, partly paid) of the company — the receivables aging (collections domain):
+ * one Query per open status on the status index, bounded by what is still owed.
+ */
+export async function openInvoices(tenantId: string) {
+  const out: (InvoiceForPayment & { customerName: string; rentalReference: string; currency: string })[] = [];
+  for (const status of ['issued', 'partially_paid'] as const) {
+    const items = await queryAll<InvoiceItem>({ tenantId, pk: statusPk(tenantId, status), index: 'gsi2', max: 5000 });
+    out.push(...items.map((i) => ({ ...forPayment(i), customerName: i.customerName, rentalReference: i.rentalReference })));
+  }
+  return out;
+}
+
+/** An issued invoice's PDF as an email attachment (payment reminders), or undefined when it cannot be had. */
+export async function invoicePdfAttachment(tenantId: string, invoiceId: string): Promise<{ fileName: string; contentType: string; bytes: Uint8Array } | undefined> {
+  const item = (await getItem(invoiceKey(tenantId, invoiceId), true)) as InvoiceItem | undefined;
+  if (!item || !item.number) return undefined;
+  const { ensureInvoicePdf } = await import('./documents');
+  const { getObjectBytes } = await import('../lib/storage');
+  const pdf = await ensureInvoicePdf(tenantId, item);
+  const bytes = pdf.bytes ?? (await getObjectBytes(pdf.key))?.body;
+  return bytes ? { fileName: pdf.fileName, contentType: 'application/pdf', bytes } : undefined;
+}

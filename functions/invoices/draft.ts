@@ -71,7 +71,8 @@ export function figuresFor(charges: readonly EntryLike[], ledger: readonly Entry
   return { lines, chargeIds, ...invoiceTotals(lines) };
 }
 
-export async function createDraft(actor: Actor, body: CreateInvoiceBody): Promise<InvoiceItem> {
+/** `fixedId`: the invoicing job's id per (rental, period), so two runs cannot draft a period twice (issue 10). */
+export async function createDraft(actor: Actor, body: CreateInvoiceBody, fixedId?: string): Promise<InvoiceItem> {
   const { tenantId } = actor;
   const rental = await getRentalItem(tenantId, body.rentalId);
   if (!rental) throw notFound('Rental not found');
@@ -94,7 +95,7 @@ export async function createDraft(actor: Actor, body: CreateInvoiceBody): Promis
     throw validationFailed({ periodStart: `At most ${MAX_CHARGES_PER_INVOICE} charges fit on one invoice: invoice this rental by billing period` });
   }
   const now = new Date().toISOString();
-  const id = ulid();
+  const id = fixedId ?? ulid();
   const customerName = customer?.fullNameEnglish || String(rental.customerName ?? '');
   const item: InvoiceItem = {
     ...invoiceKey(tenantId, id),

@@ -31,7 +31,14 @@ import { invoiceIndexes, invoiceKey, searchTextOf, type InvoiceItem } from './mo
  */
 const COUNTER = 'INVOICE';
 
-export async function issueInvoice(actor: Actor, id: string): Promise<InvoiceItem> {
+/**
+ * `job` (the invoicing job, issue 10): items written in the same transaction (its idempotency
+ * marker per rental and period, the advance of its index) and the rental's lastChargedDate /
+ * lastInvoicedDate.
+ */
+export interface IssueExtras { items: TransactItem[]; rentalChanges: Record<string, unknown> }
+
+export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras): Promise<InvoiceItem> {
   const { tenantId } = actor;
   const settings = await readInvoiceSettings(tenantId);
   return retryOnConflict(async () => {
@@ -49,7 +56,7 @@ export async function issueInvoice(actor: Actor, id: string): Promise<InvoiceIte
     }
     // A period of an open-ended rental: the rent through the period's end, posted now with its journal.
     const through = invoice.scope === 'period' && invoice.periodEnd ? billedThrough(rental.startDate, invoice.periodEnd, settings.timezone) : undefined;
-    const billing = through && invoice.chargeIds.some((c) => c.startsWith(PENDING_PREFIX)) ? await billingPeriodChange(actor, rental.id, through) : undefined;
+    const billing = through && invoice.chargeIds.some((c) => c.startsWith(PENDING_PREFIX)) ? await billingPeriodChange(actor, rental.id, through, job?.rentalChanges) : undefined;
     const posted = billing?.entries ?? [];
     const chosen = new Set(invoice.chargeIds);
     const figures = figuresFor([...ledger.filter((e: LedgerItem) => chosen.has(e.id)), ...posted], [...ledger, ...posted], invoiceContext(rental, settings));
@@ -91,6 +98,7 @@ export async function issueInvoice(actor: Actor, id: string): Promise<InvoiceIte
       tx.putNew(auditItem(actor, 'invoice.issue', 'invoice', id, {
         before: { status: 'draft' }, after: { status: 'issued', number: number.reference, total: figures.totalMinor / 100 },
       })),
+      ...(job?.items ?? []),
     ];
     await transact(items);
     if (issued.dueDate) await markInvoiceDue(tenantId, issued.dueDate);

@@ -5,6 +5,7 @@ import { generateAlerts } from '../alerts/api';
 import { tenantsWithDocumentsDue } from '../documents/api';
 import { tenantsWithServicePrograms } from '../maintenance/api';
 import { tenantsWithInvoicesDue } from '../invoices/api';
+import { tenantsWithDepositsDue } from '../collections/api';
 
 /**
  * Scheduled job (events/schedules.ts 'alerts', hourly): raises alerts for the companies that have
@@ -21,7 +22,7 @@ export async function handler(event?: { time?: string; onlyTenants?: string[] })
   const found = new Set([
     ...await tenantsWithRentalsDue(new Date(now.getTime() + 2 * 86_400_000)), ...await tenantsWithQueueWork(now),
     ...await tenantsWithDocumentsDue(day), ...await tenantsWithServicePrograms(), ...await tenantsWithInvoicesDue(now),
-    // Deposits past their release date: add the deposits area's tenantsWith…Due() here.
+    ...await tenantsWithDepositsDue(now),
   ]);
   // `onlyTenants` (an operator re-running some companies, or a test) limits the run to those of
   // the companies the indexes found: a run on another clock must not touch everyone's alerts.

@@ -17,11 +17,13 @@ import { seedRentals } from '../rentals/seed';
 import { seedAccounting } from '../accounting/seed';
 import { seedInvoices } from '../invoices/seed';
 import { seedPayments } from '../payments/seed';
+import { seedFinance } from '../finance/seed';
 import { seedDocuments } from '../documents/api';
 import { seedMaintenance } from '../maintenance/seed';
 import { seedTickets } from '../tickets/api';
 import { seedAlerts } from '../alerts/api';
 import { seedInsights } from '../insights/api';
+import { seedCollections } from '../collections/api';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -46,6 +48,8 @@ export interface DemoPartition {
 }
 
 export const DEMO_PARTITIONS: DemoPartition[] = [
+  // collections (deposits, open balances, usage shortfalls: kept by rentals; payment reminders)
+  { collection: 'DEPOSIT' }, { collection: 'OPEN_BALANCE' }, { collection: 'USAGE_SHORTFALL' }, { collection: 'RECEIVABLE_REMINDER' },
   // platform and identity
   { collection: 'TENANT' }, { collection: 'SETTINGS' }, { collection: 'USER' }, { collection: 'COUNTER' },
   { collection: 'AUDIT' }, { collection: 'IDEMPOTENCY' }, { collection: 'JOBRUN' },
@@ -57,7 +61,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'BLACKLIST' },
   // rentals
   { collection: 'RENTAL' }, { collection: 'RENTAL_LEDGER', scopedBy: 'RENTAL' }, { collection: 'RENTAL_NOTE', scopedBy: 'RENTAL' },
-  { collection: 'RENTAL_STATS' }, { collection: 'ACTIVE_RENTAL' },
+  { collection: 'RENTAL_STATS' }, { collection: 'ACTIVE_RENTAL' }, { collection: 'INVOICING_DUE' }, { collection: 'INVOICED_PERIOD', scopedBy: 'RENTAL' }, { collection: 'FINANCE_ENTRY' },
   // accounting
   { collection: 'ACCOUNTING' }, { collection: 'ACCOUNT' }, { collection: 'ACCOUNT_CODE' }, { collection: 'ACCOUNT_BALANCE' },
   { collection: 'GL_MONTH' }, { collection: 'GL_DAY' }, { collection: 'VAT_MONTH' }, { collection: 'VAT_DAY' },
@@ -80,7 +84,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
-export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'CUSTOMER_INVOICES', 'INVOICE_STATUS', 'DOC_LATEST', 'MAINT_BY_VEHICLE', 'MAINT_BY_DATE', 'INSPECTION_BY_RENTAL', 'INSPECTION_BY_DATE', 'TICKET_RENTAL', 'TICKET_MATCH', 'SALIK_RENTAL', 'SALIK_MATCH', 'ALERT_STATUS', 'AI_INSIGHT_CAT', 'AI_INSIGHT_OPEN', 'AI_INSIGHT_HIST'];
+export const GSI_ONLY_COLLECTIONS = ['DEPOSIT_STATE', 'VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'CUSTOMER_INVOICES', 'INVOICE_STATUS', 'DOC_LATEST', 'MAINT_BY_VEHICLE', 'MAINT_BY_DATE', 'INSPECTION_BY_RENTAL', 'INSPECTION_BY_DATE', 'TICKET_RENTAL', 'TICKET_MATCH', 'SALIK_RENTAL', 'SALIK_MATCH', 'ALERT_STATUS', 'AI_INSIGHT_CAT', 'AI_INSIGHT_OPEN', 'AI_INSIGHT_HIST'];
 
 /** Area seeds, in dependency order. */
 export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<void>]> = [
@@ -98,12 +102,16 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['invoices', seedInvoices],
   // after invoices: receipts, online payments and partly paid invoices on the open ones
   ['payments', seedPayments],
+  // after payments: months of scheduled invoicing runs for the long rentals
+  ['finance', seedFinance],
   // after vehicles and customers: documents of the three scopes and the reminders already sent
   ['documents', seedDocuments],
   // after accounting (costs post through the engine) and rentals (odometer history, inspections)
   ['maintenance', seedMaintenance],
   // after accounting: fines and tolls matched to the seeded rentals, some recharged through the books
   ['tickets', seedTickets],
+  // after rentals, invoices, payments, tickets: deposits applied and refunded through the real use cases
+  ['collections', seedCollections],
   // last: alerts read from everything above
   ['alerts', seedAlerts],
   // after everything: the insights engine over the demo's figures

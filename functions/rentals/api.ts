@@ -24,6 +24,8 @@ export async function rentalWithLedger(tenantId: string, rentalId: string) {
   return rental ? { rental, ledger: await readLedger(tenantId, rentalId) } : undefined;
 }
 
+export { invoicingIndexKey, INVOICING_DUE_GSI_PK, invoicingNext, type InvoicingIndexItem } from './data';
+
 /**
  * Odometer readings of some rentals (maintenance predictions measure each vehicle's daily km from
  * them): the pickup reading (odometerStart at pickedUpAt) and the return reading (odometerEnd at
@@ -62,3 +64,16 @@ export { postExternalCharges, type ExternalChargePlan } from './ledger';
 export { listRentals as listRentalsPage } from './data';
 /** Counts per status and this month's ledger totals (sharded stats; the dashboard's rental cards). */
 export { rentalStats } from './overview';
+/**
+ * The collections domain (issue 10: deposits, receivables, revenue protection): the money indexes
+ * kept with every rental change, the deposit refund (REC- refund receipt, journal) and the deposit
+ * applied to charges, each one rental transaction.
+ */
+export { DEPOSIT_RELEASE_GSI_PK, depositIndexKey, depositStatePk, openBalanceKey, usageShortfallKey, moneyIndexPuts, moneyFieldsOfLedger, flowsOf } from './money-index';
+export { applyDeposit, recordRefund as refundRental } from './ledger';
+/** The invoicing index of one company (active long rentals with autoGenerateInvoice; revenue protection). */
+export async function invoicingIndexOf(tenantId: string) {
+  const { queryAll } = await import('../lib/data/repo');
+  const { invoicingIndexKey: key } = await import('./data');
+  return queryAll<import('./data').InvoicingIndexItem>({ tenantId, pk: key(tenantId, 'X').pk, max: 5000 });
+}

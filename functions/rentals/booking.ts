@@ -13,6 +13,7 @@ import { batchGet, transact, tx, type Item, type TransactItem } from '../lib/dat
 import { HttpError, conflict, validationFailed } from '../lib/errors';
 import { rentalPaymentReceipt } from './deps';
 import { lapsingDocuments, blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, rentalAggregateItems, rentalJournalItems, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
+import { moneyIndexItems } from './money-index';
 import {
   ZERO_TOTALS, appendTimeline, ledgerItem, monthTotalsTx, rentalIndexes, rentalKey, searchTextOf, statusCountTx, toRentalApi, totalsAfter,
   type NewLedgerEntry, type RentalItem,
@@ -334,7 +335,8 @@ async function attemptBooking(
     blacklistAcknowledged: body.blacklistAcknowledged,
     contractLocked: false,
     autoGenerateInvoice: true,
-    billingFrequency: 'daily',
+    // A monthly rental is invoiced by month, any other by day (issue 10's invoicing job bills open-ended rentals).
+    billingFrequency: body.rentalType === 'monthly' ? 'monthly' : 'daily',
     maxRentalDuration: getRegionConfig(settings.region).businessRules.maxRentalDays,
     isArchived: false,
     timeline: appendTimeline([], { at, action: 'created', by: actor.username }),
@@ -365,6 +367,7 @@ async function attemptBooking(
     statusCountTx(actor.tenantId, id, null, 'pending'),
     monthTotalsTx(actor.tenantId, id, month, entries),
     ...rentalAggregateItems(actor.tenantId, null, rental, settings.timezone, calendarDateInZone(now, settings.timezone), entries),
+    ...moneyIndexItems(undefined, rental, settings.timezone),
     // The customers domain's counter, versioned like every change of its item.
     tx.update(customerKey(actor.tenantId, customer.id), customer.version, { rentalsCount: Number(customer.rentalsCount ?? 0) + 1 }, at),
     tx.putNew(auditItem(actor, 'rental.create', 'rental', id, {

@@ -8,6 +8,8 @@ import { fromMinor } from '../../shared/money';
 import { shardOf } from '../../shared/accounting/journal';
 import type { RentalStatus } from '../../shared/schemas/rentals';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
+import { calendarDateInZone } from '../../shared/regions';
+import { billingPeriod, periodDueAt, type BillingFrequency } from '../../shared/invoicing/periods';
 import { getItem, queryAll, queryPage, toEntity, tx, type Item, type Page, type TransactItem } from '../lib/data/repo';
 
 /**
@@ -26,6 +28,12 @@ import { getItem, queryAll, queryPage, toEntity, tx, type Item, type Page, type 
  *   gsi2sk `{expectedReturn}#{tenantId}#{id}`: one item per active closed-end rental. This is the
  *   ONE cross-tenant read of the domain — only the overdue job queries it (rentals past their
  *   expected return across all tenants, in pages) — documented exception to "GSI keys start with T#".
+ * - Invoicing index (issue 10): pk `T#{t}#INVOICING_DUE`, sk `{id}`, gsi2pk `G#INVOICING_DUE`,
+ *   gsi2sk `{nextDueAt}#{tenantId}#{id}`: one item per active open-ended rental with
+ *   autoGenerateInvoice, holding its next billing period (index, start, due instant) and
+ *   lastInvoicedDate. Put at pickup, advanced by the invoicing job in the same transaction as each
+ *   period's invoice, deleted at return (the final invoice is drafted from the whole rental). The
+ *   scheduled job reads "next due before now" across tenants; "Run now" reads one tenant's partition.
  *
  * Money is stored in integer minor units in `…Minor` fields; the API shows decimals under the
  * spec's names (dailyRateMinor → dailyRate).
@@ -45,6 +53,8 @@ export const statsShardKey = (tenantId: string, name: StatsName, shard: number):
 const statsShardOf = (tenantId: string, name: StatsName, rentalId: string) => statsShardKey(tenantId, name, shardOf(rentalId, RENTAL_STATS_SHARDS));
 export const activeIndexKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'ACTIVE_RENTAL', id);
 export const ACTIVE_RENTALS_GSI_PK = 'G#ACTIVE_RENTALS';
+export const invoicingIndexKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'INVOICING_DUE', id);
+export const INVOICING_DUE_GSI_PK = 'G#INVOICING_DUE';
 
 export interface TimelineEvent {
   at: string;
@@ -373,6 +383,37 @@ export function activeIndexItem(tenantId: string, r: Pick<RentalItem, 'id' | 'ex
     referenceNumber: r.referenceNumber,
     expectedReturnDate: r.expectedReturnDate,
   };
+}
+
+export interface InvoicingIndexItem extends Item {
+  tenantId: string;
+  rentalId: string;
+  referenceNumber: string;
+  customerName: string;
+  startISO: string;
+  startDay: string;
+  frequency: BillingFrequency;
+  nextIndex: number;
+  nextPeriodStart: string;
+  nextPeriodEnd: string;
+  nextDueAt: string;
+  lastInvoicedDate: string | null;
+  version: number;
+}
+
+/** The invoicing-index item of an open-ended rental with autoGenerateInvoice (pickup). */
+export function invoicingIndexItem(tenantId: string, r: Pick<RentalItem, 'id' | 'referenceNumber' | 'customerName' | 'startDate'> & { billingFrequency?: unknown }, timeZone: string): InvoicingIndexItem {
+  const startDay = calendarDateInZone(new Date(r.startDate), timeZone);
+  const frequency: BillingFrequency = r.billingFrequency === 'monthly' ? 'monthly' : 'daily';
+  return { ...invoicingIndexKey(tenantId, r.id), entityType: 'INVOICING_DUE', tenantId, rentalId: r.id, referenceNumber: r.referenceNumber,
+    customerName: String(r.customerName ?? ''), startISO: r.startDate, startDay, frequency, lastInvoicedDate: null, version: 1, ...invoicingNext(tenantId, r.id, r.startDate, startDay, frequency, 0) };
+}
+
+/** The next-period attributes (and gsi2 keys) of an invoicing-index item at period `index`. */
+export function invoicingNext(tenantId: string, rentalId: string, startISO: string, startDay: string, frequency: BillingFrequency, index: number) {
+  const p = billingPeriod(startDay, frequency, index);
+  const nextDueAt = periodDueAt(startISO, startDay, p.periodEnd);
+  return { nextIndex: index, nextPeriodStart: p.periodStart, nextPeriodEnd: p.periodEnd, nextDueAt, gsi2pk: INVOICING_DUE_GSI_PK, gsi2sk: sortKey(nextDueAt, tenantId, rentalId) };
 }
 
 export function noteItem(tenantId: string, rentalId: string, note: { content: string; visibility: string }, by: { userId: string; username: string }, now: string): Item {

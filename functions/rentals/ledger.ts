@@ -10,6 +10,7 @@ import { chargeMarkerKey, invoiceOfCharge, readRentalSettings } from './deps';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { DEPOSIT_APPLIED_METHOD } from '../../shared/rentals/ledger';
 import { rentalPaymentReceipt } from './deps';
+import { COLLECTIONS_MESSAGES } from '../../shared/collections/messages';
 
 /**
  * Ledger movements on one rental (rental_ledger_entries). Entries are posted locked and never
@@ -207,11 +208,12 @@ export async function billingPeriodPreview(tenantId: string, rental: RentalItem)
  * The rental change (ledger entries + their journal, for the caller's own transaction) that bills
  * an open-ended rental through `throughISO`; undefined when there is nothing to post.
  */
-export async function billingPeriodChange(actor: Actor, rentalId: string, throughISO: string): Promise<RentalChange | undefined> {
+export async function billingPeriodChange(actor: Actor, rentalId: string, throughISO: string, changes?: Record<string, unknown>): Promise<RentalChange | undefined> {
   const change = await planRentalChange(actor, rentalId, async (rental, settings) => {
     assertOpen(rental);
     const entries = billable(rental) ? billingEntries(rental, settings, await readLedger(actor.tenantId, rentalId), throughISO) : [];
-    return { action: 'billing_period', note: `Billed through ${throughISO.slice(0, 10)}`, entries };
+    // `changes`: the invoicing job's lastChargedDate / lastInvoicedDate (issue 10).
+    return { action: 'billing_period', note: `Billed through ${throughISO.slice(0, 10)}`, entries, changes };
   });
   return change.entries.length ? change : undefined;
 }
@@ -248,5 +250,28 @@ export function postExternalCharges(actor: Actor, rentalId: string, action: stri
       respond: (r, entries) => ({ rental: r, entries: entries.map((e) => toApi(e)) }),
       status201: true,
     };
+  });
+}
+
+/**
+ * The deposits area (issue 10): part of the held deposit applied to the rental's charges — those
+ * that arrived after the return (damage, fines, tolls) or any balance still due. Optionally posts
+ * the new charge first, in the same transaction. Written as the close writes it: a PAIR of entries
+ * (deposit out with the pseudo-method DEPOSIT_APPLIED_METHOD, payment in with it), posted to the GL
+ * as deposits held against receivables. Capped by the deposit held and by what is owed.
+ */
+export function applyDeposit(actor: Actor, rentalId: string, body: { amountMinor: number; charge?: { category: LedgerItem['category']; label: string; amountMinor: number }; note?: string }, key?: string) {
+  return mutateRental(actor, rentalId, { scope: 'deposit-apply', idempotencyKey: key }, async (rental) => {
+    assertOpen(rental);
+    const owed = rental.balanceMinor + (body.charge?.amountMinor ?? 0);
+    if (body.amountMinor > rental.depositHeldMinor) throw validationFailed({ amount: COLLECTIONS_MESSAGES.applyOverDeposit });
+    if (body.amountMinor > owed) throw validationFailed({ amount: COLLECTIONS_MESSAGES.applyOverBalance });
+    const entries: NewLedgerEntry[] = [];
+    if (body.charge) entries.push({ type: 'charge', context: 'adjustment', category: body.charge.category, label: body.charge.label, amountMinor: body.charge.amountMinor });
+    entries.push(
+      { type: 'refund', context: 'adjustment', category: 'security_deposit_refund', label: 'Security deposit applied to balance', amountMinor: body.amountMinor, method: DEPOSIT_APPLIED_METHOD },
+      { type: 'payment', context: 'adjustment', category: 'payment', label: 'Paid from security deposit', amountMinor: body.amountMinor, method: DEPOSIT_APPLIED_METHOD },
+    );
+    return { action: 'deposit_applied', note: body.note, entries, respond: (r, posted) => ({ rental: r, entries: posted.map((e) => toApi(e)) }), status201: true };
   });
 }

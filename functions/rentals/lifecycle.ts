@@ -10,7 +10,7 @@ import { scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from './deps'
 import { systemActor, type Actor } from '../lib/actor';
 import { customerKey, invoicedChargesOf, lapsingDocuments, loyaltyFields, readVehicle, rentalAggregateItems, vehicleKey, type RentalSettings } from './deps';
 import { calendarDateInZone } from '../../shared/regions';
-import { activeIndexItem, activeIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
+import { activeIndexItem, activeIndexKey, invoicingIndexItem, invoicingIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
 import { mutateRental, refuseTransition } from './mutate';
 import { finalStatement, settlementEntries } from './pricing';
 import { cancellationEntries, closingEntries } from './settlement';
@@ -98,6 +98,8 @@ export function pickup(actor: Actor, rentalId: string, body: { odometerStart: nu
       tx.put(scheduleBlockItem(actor.tenantId, blockOf(active))),
       // Closed-end rentals are watched by the overdue job; open-ended ones cannot be late.
       rental.openEnded ? null : tx.put(activeIndexItem(actor.tenantId, rental)),
+      // Open-ended rentals with autoGenerateInvoice are invoiced by period by the invoicing job (issue 10).
+      rental.openEnded && rental.autoGenerateInvoice !== false ? tx.put(invoicingIndexItem(actor.tenantId, rental, settings.timezone)) : null,
     ];
     return {
       action: 'pickup',
@@ -158,6 +160,14 @@ export async function previewReturn(tenantId: string, rental: RentalItem, body: 
   };
 }
 
+/** Extra km and fuel the return's readings imply, priced at the higher of the rental's and the company's rate. */
+function impliedUsage(rental: RentalItem, statement: ReturnType<typeof finalStatement>, settings: RentalSettings) {
+  const extraKm = statement.km?.extraKm ?? 0;
+  const quarters = statement.fuel?.shortfallQuarters ?? 0;
+  const perKm = Math.max(rental.extraChargePerKmMinor ?? 0, settings.extraChargePerKmMinor ?? 0);
+  return { returnExtraKm: extraKm, returnFuelQuarters: quarters, returnImpliedMinor: extraKm * perKm + quarters * settings.fuelChargePerQuarterMinor };
+}
+
 export function returnRental(actor: Actor, rentalId: string, body: ReturnBody, key?: string) {
   return mutateRental(actor, rentalId, { scope: 'return', idempotencyKey: key }, async (rental, settings, now) => {
     if (!canTransition('return', rental.status)) refuseTransition(rental.status, 'returned');
@@ -170,6 +180,7 @@ export function returnRental(actor: Actor, rentalId: string, body: ReturnBody, k
     const extra: (TransactItem | null)[] = [
       ...replaceBlock(actor.tenantId, blockOf(rental), blockOf(rental, { end: returnDate, status: 'completed' })),
       tx.delete(activeIndexKey(actor.tenantId, rental.id)),
+      tx.delete(invoicingIndexKey(actor.tenantId, rental.id)),
     ];
     if (vehicle) {
       const changes: Record<string, unknown> = { odometerKm: Math.max(vehicle.odometerKm ?? 0, body.odometerEnd) };
@@ -198,6 +209,9 @@ export function returnRental(actor: Actor, rentalId: string, body: ReturnBody, k
         totalExtraChargesMinor: toMinor(body.extraCharges),
         finalTotalMinor: statement.totalMinor,
         finalTaxMinor: statement.taxMinor,
+        // What the readings imply at the company's standard rates (revenue protection compares it
+        // with the extra-km and fuel charges the ledger keeps: ./money-index.ts).
+        ...impliedUsage(rental, statement, settings),
         blockEnd: returnDate,
       },
     };

@@ -8,6 +8,7 @@ import { tenantPk } from '../lib/data/keys';
 import { conflict, notFound } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { readRentalSettings, rentalAggregateItems, rentalJournalItems, type RentalSettings } from './deps';
+import { moneyFieldsAfter, moneyIndexItems } from './money-index';
 import {
   appendTimeline, getRentalItem, ledgerItem, monthTotalsTx, readLedger, rentalKey, statusCountTx, toRentalApi, totalsAfter,
   type LedgerItem, type NewLedgerEntry, type RentalItem,
@@ -77,7 +78,7 @@ export async function planRentalChange(
   const at = now.toISOString();
   const entries = (p.entries ?? []).map((e) => ledgerItem(actor.tenantId, rental.id, e, actor.userId, at));
   const changes: Record<string, unknown> = { ...(p.changes ?? {}) };
-  if (entries.length) Object.assign(changes, totalsAfter(rental, entries));
+  if (entries.length) Object.assign(changes, totalsAfter(rental, entries), moneyFieldsAfter({ ...rental, ...changes }, entries, at));
   if (p.status && p.status !== rental.status) {
     changes.status = p.status;
     changes.gsi2pk = tenantPk(actor.tenantId, 'RENTAL_STATUS', p.status);
@@ -99,6 +100,8 @@ export async function planRentalChange(
     monthTotalsTx(actor.tenantId, rental.id, calendarDateInZone(now, settings.timezone).slice(0, 7), entries),
     ...rentalAggregateItems(actor.tenantId, rental, updated, settings.timezone, calendarDateInZone(now, settings.timezone), entries),
     ...(p.extra ?? []),
+    // Deposits, open balances, usage shortfalls (./money-index.ts): always as the rental now stands.
+    ...moneyIndexItems(rental, updated, settings.timezone),
     tx.putNew(auditItem(actor, `rental.${p.action}`, 'rental', rental.id, {
       before: { status: rental.status, balance: rental.balanceMinor / 100 },
       after: { status: updated.status, balance: updated.balanceMinor / 100, entries: entries.map((e) => `${e.type}:${e.category}:${e.amountMinor / 100}`) },

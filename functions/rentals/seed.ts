@@ -11,10 +11,11 @@ import { writeBatch } from '../jobs/demo-world';
 import { initialEntries } from './booking';
 import { customerKey, loyaltyFields, readRentalSettings, scheduleBlockItem, vehicleKey } from './deps';
 import {
-  ZERO_TOTALS, activeIndexItem, ledgerItem, rentalIndexes, rentalKey, searchTextOf, statsShardKey, totalsAfter,
+  ZERO_TOTALS, activeIndexItem, invoicingIndexItem, ledgerItem, rentalIndexes, rentalKey, searchTextOf, statsShardKey, totalsAfter,
   type LedgerItem, type NewLedgerEntry, type RentalItem, type TimelineEvent,
 } from './data';
 import { finalStatement, settlementEntries } from './pricing';
+import { moneyFieldsOfLedger, moneyIndexPuts } from './money-index';
 import { ledgerTotals } from '../../shared/rentals/ledger';
 
 /**
@@ -72,12 +73,15 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
     // A rented vehicle with no rental covering today gets one that does (some of them late).
     if (vehicle.status === 'rented' && !plans.some((p) => p.vehicle.id === vehicle.id && p.status === 'active')) {
       const late = vi % 4 === 0;
-      const start = now - (late ? 6 : 2) * DAY_MS - 5 * 3_600_000;
+      // Some rented vehicles are on long open-ended monthly rentals, three months or more in
+      // (invoiced month by month by the invoicing job, seeded by functions/finance/seed.ts).
+      const long = !late && vi % 4 === 1 && !!vehicle.monthlyRateMinor;
+      const start = now - (long ? 95 + (vi % 30) : late ? 6 : 2) * DAY_MS - 5 * 3_600_000;
       const end = late ? now - (1 + (vi % 3)) * DAY_MS : now + 3 * DAY_MS;
       for (let i = plans.length - 1; i >= 0; i--) {
         if (plans[i].vehicle.id === vehicle.id && plans[i].start < end && start < plans[i].end + DAY_MS) plans.splice(i, 1);
       }
-      plans.push({ vehicle, start, end, openEnded: false, status: late ? 'overdue' : 'active', closed: false });
+      plans.push({ vehicle, start, end, openEnded: long, status: late ? 'overdue' : 'active', closed: false });
     }
   });
   // Completed rentals: most closed; a few of the oldest closed ones archived.
@@ -116,7 +120,8 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
     rentalCounter.n += 1;
     const ref = `${settings.rentalPrefix}${rentalCounter.n}`;
     const cnt = `${settings.contractPrefix}${rentalCounter.n}`;
-    const monthly = !p.openEnded && (p.end - p.start) / DAY_MS >= 28 && !!p.vehicle.monthlyRateMinor;
+    const longRental = p.openEnded && p.status === 'active' && !!p.vehicle.monthlyRateMinor;
+    const monthly = longRental || (!p.openEnded && (p.end - p.start) / DAY_MS >= 28 && !!p.vehicle.monthlyRateMinor);
     const startISO = new Date(p.start).toISOString();
     const endISO = p.openEnded ? null : new Date(p.end).toISOString();
     const quote = quoteRental({
@@ -159,7 +164,7 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
       pickupLocation: pick(['Dubai Airport T3', 'Downtown office', 'Marina branch', 'Hotel delivery']), returnLocation: pick(['Dubai Airport T3', 'Downtown office', 'Marina branch']),
       officeInCharge: pick(['Downtown', 'Marina', 'Airport']), agentName: world.staff.length ? pick(world.staff).firstName : null, notes: null,
       ...ZERO_TOTALS, balanceMinor: 0, depositHeldMinor: 0, contractLocked: false, isArchived: p.status === 'archived',
-      autoGenerateInvoice: true, billingFrequency: 'daily', timeline, searchText: '', createdBy: world.owner.userId,
+      autoGenerateInvoice: true, billingFrequency: monthly ? 'monthly' : 'daily', timeline, searchText: '', createdBy: world.owner.userId,
       version: 1, createdAt: new Date(createdAt).toISOString(), updatedAt: new Date(createdAt).toISOString(),
     };
 
@@ -222,10 +227,11 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
       Object.assign(rental, { cancelledAt: new Date(createdAt + DAY_MS).toISOString(), cancelReason: pick(['Customer changed plans', 'Flight cancelled', 'Booked another vehicle']) });
       timeline.push({ at: new Date(createdAt + DAY_MS).toISOString(), action: 'cancel', by: world.owner.username });
     }
-    Object.assign(rental, totalsAfter(ZERO_TOTALS, posted));
+    Object.assign(rental, totalsAfter(ZERO_TOTALS, posted), moneyFieldsOfLedger(rental, posted, rental.createdAt));
     rental.searchText = searchTextOf(rental);
     rental.updatedAt = timeline[timeline.length - 1].at;
-    items.push(rental, ...posted);
+    // Deposits, open balances and usage shortfalls, as every rental change keeps them (./money-index.ts).
+    items.push(rental, ...posted, ...moneyIndexPuts(rental, settings.timezone));
 
     // Schedule block and active index, as the lifecycle keeps them.
     const blockStatus = p.status === 'archived' ? 'completed' : p.status;
@@ -234,6 +240,7 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
       items.push(scheduleBlockItem(world.tenantId, { vehicleId: p.vehicle.id, kind: 'rental', refId: id, start: startISO, end, status: blockStatus, label: `${ref} · ${customer.fullNameEnglish}` }));
     }
     if (p.status === 'active' && !p.openEnded) items.push(activeIndexItem(world.tenantId, rental));
+    if (longRental) items.push(invoicingIndexItem(world.tenantId, rental, settings.timezone));
 
     statusCounts[p.status] = (statusCounts[p.status] ?? 0) + 1;
     const agg = customerAgg.get(customer.id) ?? { rentals: 0, completed: 0, spend: 0 };

@@ -4,3 +4,4 @@
  */
 export { queueCounts, queueSample, tenantsWithQueueWork } from './queue';
 export { seedTickets } from './seed';
+export { notRecharged } from './queue';

@@ -57,3 +57,23 @@ export async function tenantsWithQueueWork(now = new Date()): Promise<string[]> 
   } while (startKey);
   return out;
 }
+
+/**
+ * Fines and tolls matched to a rental but not recharged to it yet (revenue protection, issue 10):
+ * the newest `limit` of the matched queue of each kind, those without rechargedAt.
+ */
+export async function notRecharged(tenantId: string, limit = 300) {
+  const out: (QueueRecord & { rentalId: string | null; rentalReference: string | null; customerName: string | null })[] = [];
+  for (const kind of ['TICKET', 'SALIK'] as const) {
+    const page = await queryPage<Partial<TicketItem> & Partial<SalikItem> & { id: string; amountMinor: number; status: string; licensePlate: string }>({ tenantId, pk: tenantPk(tenantId, `${kind}_MATCH`, 'matched'), index: 'gsi2', limit, forward: false });
+    for (const i of page.items) {
+      if (i.rechargedAt) continue;
+      out.push({
+        kind: kind === 'TICKET' ? 'ticket' : 'salik', id: i.id, label: kind === 'TICKET' ? `${i.ticketNumber} · ${i.licensePlate}` : `${i.gateLocation} · ${i.licensePlate}`,
+        at: String(kind === 'TICKET' ? i.violationDate : i.tollTime), amountMinor: i.amountMinor, status: i.status,
+        rentalId: i.rentalId ?? null, rentalReference: i.rentalReference ?? null, customerName: i.customerName ?? null,
+      });
+    }
+  }
+  return out;
+}

@@ -64,6 +64,7 @@ export const DOMAIN_ACCESS: Record<Domain, DomainAccess> = {
   analytics: { dynamodb: 'read' },
   insights: { dynamodb: 'readwrite' },
   security: { dynamodb: 'readwrite' },
+  collections: { dynamodb: 'readwrite', s3: 'readwrite', ses: true }, // deposit refund receipts; reminders with the invoice PDFs
 };
 
 export const DYNAMODB_READ_ACTIONS = [

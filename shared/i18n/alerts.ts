@@ -52,6 +52,7 @@ export const alerts = {
       maintenance_due_soon: 'Due within 7 days: {{service}} for {{vehicle}}',
       maintenance_urgent_open: 'Urgent record open: {{service}} for {{vehicle}}',
       invoice_overdue: 'Invoice {{number}} is past due',
+      deposit_release_due: 'Deposit of rental {{reference}} was due back on {{date}}',
     },
   },
   ar: {
@@ -104,6 +105,7 @@ export const alerts = {
       maintenance_due_soon: 'مستحقة خلال 7 أيام: {{service}} لـ {{vehicle}}',
       maintenance_urgent_open: 'سجل عاجل مفتوح: {{service}} لـ {{vehicle}}',
       invoice_overdue: 'الفاتورة {{number}} تجاوزت تاريخ الاستحقاق',
+      deposit_release_due: 'وديعة الإيجار {{reference}} كان موعد ردها {{date}}',
     },
   },
 };

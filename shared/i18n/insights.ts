@@ -71,8 +71,8 @@ export const insights = {
         body: '{{amount}} is owed on invoices past their due date, {{amountOver60}} of it for more than 60 days; the oldest is {{oldest}} days late. Follow up the largest first.',
       },
       deposits_held_long: {
-        title: '{{count}} deposits held more than {{days}} days after return',
-        body: '{{amount}} of deposits is still held for rentals that closed over {{days}} days ago. Settle any fines and release the rest: customers expect their deposit back within a month.',
+        title: '{{count}} deposits held past their release date',
+        body: '{{amount}} of deposits is still held after the date it was due back to the customer (the latest by {{days}} days). Settle any fines and release the rest.',
       },
       revenue_leakage: {
         title: '{{amount}} not charged or not collected',
@@ -202,8 +202,8 @@ export const insights = {
         body: 'مبلغ {{amount}} مستحق على فواتير تجاوزت تاريخ استحقاقها، منه {{amountOver60}} لأكثر من 60 يوماً؛ وأقدمها متأخرة {{oldest}} يوماً. تابع الأكبر أولاً.',
       },
       deposits_held_long: {
-        title: '{{count}} تأمينات محتجزة أكثر من {{days}} يوماً بعد الإرجاع',
-        body: 'ما زال {{amount}} من التأمينات محتجزاً لإيجارات أُغلقت منذ أكثر من {{days}} يوماً. سوِّ أي مخالفات وأعد الباقي: يتوقع العملاء استرداد تأمينهم خلال شهر.',
+        title: '{{count}} تأمينات محتجزة بعد موعد إعادتها',
+        body: 'ما زال {{amount}} من التأمينات محتجزاً بعد الموعد الذي كان يجب إعادته فيه إلى العميل (أقدمها متأخر {{days}} يوماً). سوِّ أي مخالفات وأعد الباقي.',
       },
       revenue_leakage: {
         title: '{{amount}} غير محمّل أو غير محصّل',

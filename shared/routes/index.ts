@@ -11,19 +11,21 @@ import { blacklistRoutes } from './blacklist';
 import { accountingRoutes } from './accounting';
 import { paymentsRoutes } from './payments';
 import { invoicesRoutes } from './invoices';
+import { financeRoutes } from './finance';
 import { documentsRoutes } from './documents';
 import { maintenanceRoutes } from './maintenance';
 import { ticketsRoutes } from './tickets';
 import { alertsRoutes } from './alerts';
 import { insightsRoutes } from './insights';
 import { analyticsRoutes } from './analytics';
+import { collectionsRoutes } from './collections';
 
 export * from './types';
 
 /**
  * The one route table. Each domain keeps its own file in this folder; add it here.
  */
-export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes, ...accountingRoutes, ...invoicesRoutes, ...paymentsRoutes, ...documentsRoutes, ...maintenanceRoutes, ...ticketsRoutes, ...alertsRoutes, ...analyticsRoutes, ...insightsRoutes];
+export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes, ...accountingRoutes, ...invoicesRoutes, ...paymentsRoutes, ...documentsRoutes, ...maintenanceRoutes, ...ticketsRoutes, ...alertsRoutes, ...analyticsRoutes, ...insightsRoutes, ...financeRoutes, ...collectionsRoutes];
 
 export function routesOf(domain: RouteDef['domain']): RouteDef[] {
   return ROUTES.filter((r) => r.domain === domain);

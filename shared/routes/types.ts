@@ -12,7 +12,7 @@ import type { Ability } from '../permissions';
 export const DOMAINS = [
   'platform', 'auth', 'settings', 'staff', 'vehicles', 'customers', 'rentals', 'finance',
   'accounting', 'invoices', 'payments', 'maintenance', 'documents', 'tickets', 'alerts', 'gps', 'reports', 'insights',
-  'security', 'analytics',
+  'security', 'analytics', 'collections',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 

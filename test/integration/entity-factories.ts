@@ -106,6 +106,8 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
   }, t)),
   '/api/v1/traffic-tickets/{id}': async (t) => (await createTicket(t)).id,
   '/api/v1/salik-charges/{id}': async (t) => (await createSalik(t)).id,
+  '/api/v1/deposits/{id}': async (t) => depositProbe(t),
+  '/api/v1/receivables/customers/{customerId}': async (t) => ({ customerId: (await rentalProbe(t)).customerId }),
   '/api/v1/alerts/{id}': async (t) => {
     await createTicket(t);
     await post('/api/v1/alerts/generate', {}, t);
@@ -131,6 +133,8 @@ export const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAADElEQVR
 
 export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/rentals/{id}/payments': { amount: 1, method: 'cash' },
+  'POST /api/v1/deposits/{id}/refund': { amount: 1 },
+  'POST /api/v1/deposits/{id}/apply': { amount: 1 },
   'POST /api/v1/rentals/{id}/charges': { amount: 1, label: 'Probe' },
   'POST /api/v1/rentals/{id}/refunds': { amount: 1, method: 'cash' },
   'POST /api/v1/rentals/{id}/ledger/{entryId}/reverse': { reason: 'Probe' },
@@ -209,4 +213,11 @@ export async function rentalProbe(t: string): Promise<{ id: string; entryId: str
   const id = (await createRental(t, { customerId, vehicleId })).id as string;
   const ledger = await get(`/api/v1/rentals/${id}/ledger`, t);
   return { id, entryId: ledger.body.items[0].id as string, customerId, vehicleId };
+}
+
+/** A rental holding a deposit of 100 received in cash (the deposit's id is the rental's). */
+export async function depositProbe(t: string): Promise<string> {
+  const { id } = await rentalProbe(t);
+  await created('deposit payment', await post(`/api/v1/rentals/${id}/payments`, { amount: 100, method: 'cash', forDeposit: true }, t));
+  return id;
 }

@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { encodeTime, ulid } from 'ulid';
+import { duePeriods } from '../../shared/invoicing/periods';
+import { dynamo } from '../lib/clients/dynamo';
+import { config } from '../lib/config';
+import { keys, tenantPk } from '../lib/data/keys';
+import { record } from '../lib/data/meter';
+import { putItem, queryAll, queryPage, transact, tx, type TransactItem } from '../lib/data/repo';
+import { isConditionFailure } from '../lib/errors';
+import type { Actor } from '../lib/actor';
+import { INVOICING_DUE_GSI_PK, invoicingIndexKey, invoicingNext, issueBillingPeriod, type InvoicingIndexItem } from './deps';
+
+/**
+ * The scheduled invoicing of long rentals (issue 10; events/schedules.ts 'invoice-long-rentals',
+ * hourly; "Run now" on /dashboard/invoice-automation for one company).
+ *
+ * Reads the sparse invoicing index (rentals/data.ts: one item per active open-ended rental with
+ * autoGenerateInvoice; gsi2 `G#INVOICING_DUE` sorted by the instant its next period ends), never
+ * the rentals: "next period ended before now" across tenants, in pages — the job's cost is bound
+ * by the periods due. For each due period it drafts and issues the period's invoice (invoices/api
+ * issueBillingPeriod: the rent through the period's end is posted to the rental ledger with its
+ * journal; tolls and fines posted since the last period join it), and in THE SAME transaction:
+ *  - the idempotency marker (rental, period start) — Put if absent;
+ *  - the index advance to the next period, conditioned on the period it was read at;
+ *  - the rental's lastChargedDate / lastInvoicedDate.
+ * The invoice's id is fixed per (rental, period start), so a second run's draft of the same period
+ * is refused and a draft left by a crashed run is issued by the next. Two runs at once, a re-run,
+ * or a run killed half-way create nothing twice. Each run records a run item per company it
+ * touched (what it did, failures with the rental) and one global item.
+ */
+export const INVOICING_JOB = 'invoice-long-rentals';
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+export const periodMarkerKey = (tenantId: string, rentalId: string, periodStart: string) => ({ pk: tenantPk(tenantId, 'INVOICED_PERIOD', rentalId), sk: periodStart });
+
+/** The invoice id of one (rental, period): a valid ULID (time = period start), the same in every run. */
+export function periodInvoiceId(tenantId: string, rentalId: string, periodStart: string): string {
+  const digest = createHash('sha256').update(`${tenantId}|${rentalId}|${periodStart}`).digest();
+  let tail = '';
+  for (let i = 0; i < 16; i++) tail += CROCKFORD[digest[i]! % 32];
+  return encodeTime(Date.parse(`${periodStart}T00:00:00Z`), 10) + tail;
+}
+
+export interface InvoicingRunInvoice { id: string; number: string | null; rentalId: string; rentalReference: string; periodStart: string; periodEnd: string; totalMinor: number }
+export interface InvoicingRunFailure { rentalId: string; rentalReference: string; periodStart: string; error: string }
+export interface TenantRun { tenantId: string; invoices: InvoicingRunInvoice[]; failures: InvoicingRunFailure[]; periodsSkipped: number; rentalsChecked: number }
+export interface InvoicingRunResult { runId: string; trigger: 'schedule' | 'manual'; startedAt: string; finishedAt: string; asOf: string; rentalsChecked: number; invoicesCreated: number; periodsTaken: number; periodsEmpty: number; failures: number }
+
+export interface RunOptions {
+  /** Only this company ("Run now"): its own partition of the index. */
+  tenantId?: string;
+  trigger?: 'schedule' | 'manual';
+  /** Demo history: the run is recorded as started at `now` (the clock it ran on). */
+  recordAtClock?: boolean;
+  /** Tests: a failure injected after this many rentals (a run killed half-way). */
+  crashAfterRentals?: number;
+  pageSize?: number;
+}
+
+function jobActor(tenantId: string, runId: string): Actor {
+  return { tenantId, userId: 'system', username: 'system', requestId: runId, role: 'OWNER' };
+}
+
+async function* duePages(now: Date, opts: RunOptions): AsyncGenerator<InvoicingIndexItem[]> {
+  if (opts.tenantId) {
+    // One company's partition (bounded by its open-ended rentals), due ones only.
+    yield (await queryAll<InvoicingIndexItem>({ tenantId: opts.tenantId, pk: invoicingIndexKey(opts.tenantId, 'x').pk, consistent: true, max: 5000 }))
+      .filter((i) => i.nextDueAt <= now.toISOString());
+    return;
+  }
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const res = await dynamo().send(new QueryCommand({
+      TableName: config().tableName, IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :now',
+      ExpressionAttributeValues: { ':pk': INVOICING_DUE_GSI_PK, ':now': now.toISOString() },
+      Limit: opts.pageSize ?? 100, ExclusiveStartKey: startKey, ReturnConsumedCapacity: 'TOTAL',
+    }));
+    record(res.ConsumedCapacity, 'read');
+    startKey = res.LastEvaluatedKey;
+    yield (res.Items ?? []) as InvoicingIndexItem[];
+  } while (startKey);
+}
+
+/** The index advance and marker for one period, for the invoice's transaction. */
+function periodItems(idx: InvoicingIndexItem, index: number, periodStart: string, periodEnd: string, runId: string, at: string): TransactItem[] {
+  const next = invoicingNext(idx.tenantId, idx.rentalId, idx.startISO, idx.startDay, idx.frequency, index + 1);
+  return [
+    tx.putNew({ ...periodMarkerKey(idx.tenantId, idx.rentalId, periodStart), entityType: 'INVOICED_PERIOD', periodEnd, runId, createdAt: at }),
+    tx.raw('Update', {
+      Key: invoicingIndexKey(idx.tenantId, idx.rentalId),
+      UpdateExpression: 'SET nextIndex = :ni, nextPeriodStart = :ns, nextPeriodEnd = :ne, nextDueAt = :nd, gsi2sk = :sk, lastInvoicedDate = :li, #v = #v + :one',
+      ConditionExpression: 'nextIndex = :at',
+      ExpressionAttributeNames: { '#v': 'version' },
+      ExpressionAttributeValues: { ':ni': next.nextIndex, ':ns': next.nextPeriodStart, ':ne': next.nextPeriodEnd, ':nd': next.nextDueAt, ':sk': next.gsi2sk, ':li': periodEnd, ':at': index, ':one': 1 },
+    }),
+  ];
+}
+
+export async function runInvoicing(now = new Date(), opts: RunOptions = {}): Promise<InvoicingRunResult> {
+  const runId = ulid();
+  const realStart = Date.now();
+  const startedAt = opts.recordAtClock ? now.toISOString() : new Date().toISOString();
+  const result: InvoicingRunResult = { runId, trigger: opts.trigger ?? 'schedule', startedAt, finishedAt: '', asOf: now.toISOString(), rentalsChecked: 0, invoicesCreated: 0, periodsTaken: 0, periodsEmpty: 0, failures: 0 };
+  const byTenant = new Map<string, TenantRun>();
+  const tenantRun = (tenantId: string) => {
+    if (!byTenant.has(tenantId)) byTenant.set(tenantId, { tenantId, invoices: [], failures: [], periodsSkipped: 0, rentalsChecked: 0 });
+    return byTenant.get(tenantId)!;
+  };
+  if (opts.tenantId) tenantRun(opts.tenantId); // a company's "Run now" is recorded even when nothing was due
+  try {
+    for await (const page of duePages(now, opts)) {
+      for (const idx of page) {
+        if (opts.crashAfterRentals !== undefined && result.rentalsChecked >= opts.crashAfterRentals) throw new Error('Injected failure: the run was killed');
+        result.rentalsChecked++;
+        const run = tenantRun(idx.tenantId);
+        run.rentalsChecked++;
+        const actor = jobActor(idx.tenantId, runId);
+        for (const p of duePeriods(idx.startISO, idx.startDay, idx.frequency, idx.nextIndex, now, 24)) {
+          const at = new Date().toISOString();
+          const job = { items: periodItems(idx, p.index, p.periodStart, p.periodEnd, runId, at), rentalChanges: { lastChargedDate: p.periodEnd, lastInvoicedDate: p.periodEnd } };
+          try {
+            const res = await issueBillingPeriod(actor, { rentalId: idx.rentalId, periodStart: p.periodStart, periodEnd: p.periodEnd, invoiceId: periodInvoiceId(idx.tenantId, idx.rentalId, p.periodStart), job });
+            if (res.outcome === 'issued') {
+              result.invoicesCreated++;
+              run.invoices.push({ id: res.invoice.id, number: res.invoice.number, rentalId: idx.rentalId, rentalReference: idx.referenceNumber, periodStart: p.periodStart, periodEnd: p.periodEnd, totalMinor: res.invoice.totalMinor });
+            } else if (res.outcome === 'empty') {
+              // Nothing to invoice for this period: advance past it (marker + index, one transaction).
+              await transact(job.items).catch((err) => { if (!isConditionFailure(err)) throw err; });
+              result.periodsEmpty++;
+              run.periodsSkipped++;
+            } else {
+              result.periodsTaken++;
+              break; // another run holds this rental: it carries on with the later periods
+            }
+          } catch (err) {
+            result.failures++;
+            run.failures.push({ rentalId: idx.rentalId, rentalReference: idx.referenceNumber, periodStart: p.periodStart, error: (err as Error).message?.slice(0, 200) || (err as Error).name });
+            break; // the next run retries from this period
+          }
+        }
+      }
+    }
+  } finally {
+    result.finishedAt = opts.recordAtClock ? new Date(now.getTime() + (Date.now() - realStart)).toISOString() : new Date().toISOString();
+    const ttl = Math.floor(Date.now() / 1000) + 400 * 86_400;
+    await Promise.all([...byTenant.values()].map((r) => putItem({
+      ...keys.jobRun(r.tenantId, INVOICING_JOB, `${startedAt}_${runId}`), entityType: 'INVOICING_RUN', runId, trigger: result.trigger, startedAt, finishedAt: result.finishedAt,
+      asOf: result.asOf, rentalsChecked: r.rentalsChecked, invoicesCreated: r.invoices.length, periodsSkipped: r.periodsSkipped, invoices: r.invoices.slice(0, 200), failures: r.failures.slice(0, 50), ttl,
+    })));
+    await putItem({ ...keys.global.jobRun(INVOICING_JOB, `${startedAt}_${runId}`), entityType: 'JOB_RUN', job: INVOICING_JOB, ...result, tenants: byTenant.size, ttl: Math.floor(Date.now() / 1000) + 90 * 86_400 });
+  }
+  return result;
+}
+
+/** A company's runs, newest first (one Query page). */
+export async function listRuns(tenantId: string, limit = 20, cursor?: string | null) {
+  const key = keys.jobRun(tenantId, INVOICING_JOB, 'x');
+  return queryPage<Record<string, unknown>>({ tenantId, pk: key.pk, skPrefix: `${INVOICING_JOB}#`, forward: false, limit, cursor });
+}
+
+const fromMinorInt = (m: number) => Math.round(m) / 100;
+
+/** A run item as the API shows it (money in decimals). */
+export function runToApi(item: Record<string, unknown>) {
+  const invoices = (item.invoices as InvoicingRunInvoice[] | undefined) ?? [];
+  return {
+    runId: String(item.runId), trigger: item.trigger === 'manual' ? 'manual' as const : 'schedule' as const,
+    startedAt: String(item.startedAt), finishedAt: String(item.finishedAt),
+    rentalsChecked: Number(item.rentalsChecked ?? 0), invoicesCreated: Number(item.invoicesCreated ?? 0), periodsSkipped: Number(item.periodsSkipped ?? 0),
+    invoices: invoices.map(({ totalMinor, ...i }) => ({ ...i, total: fromMinorInt(totalMinor) })),
+    failures: (item.failures as InvoicingRunFailure[] | undefined) ?? [],
+  };
+}
+
+/** "Run now" for one company: the run of its own partition, as its run item shows it. */
+export async function runInvoicingNow(tenantId: string) {
+  const result = await runInvoicing(new Date(), { tenantId, trigger: 'manual' });
+  const page = await listRuns(tenantId, 5);
+  const mine = page.items.find((r) => r.runId === result.runId);
+  return mine ? runToApi(mine) : runToApi({ ...result, invoices: [], failures: [], periodsSkipped: 0, invoicesCreated: 0, rentalsChecked: 0 });
+}
+
+/** The company's rentals invoiced automatically, next due first. */
+export async function invoicingSchedule(tenantId: string) {
+  const items = await queryAll<InvoicingIndexItem>({ tenantId, pk: invoicingIndexKey(tenantId, 'x').pk, consistent: false, max: 2000 });
+  return {
+    items: items.sort((a, b) => a.nextDueAt.localeCompare(b.nextDueAt)).map((i) => ({
+      rentalId: i.rentalId, referenceNumber: i.referenceNumber, customerName: i.customerName, billingFrequency: i.frequency,
+      nextPeriodStart: i.nextPeriodStart, nextPeriodEnd: i.nextPeriodEnd, nextInvoiceAt: i.nextDueAt, lastInvoicedDate: i.lastInvoicedDate ?? null,
+    })),
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Billing periods of long rentals (issue 10), for the scheduled invoicing job.
+ *
+ * Decision: periods are anniversary-aligned from the rental's start day (company calendar), as
+ * rental contracts are ("every month from the day you picked the car up"): a rental started on
+ * 15 March bills 15 March–14 April, 15 April–14 May… A start on the 31st bills to the 30th (or
+ * the last day) of the next month, and the following period starts the day after. Daily
+ * frequency bills one calendar day per period. Invoicing is in arrears: a period is due once it
+ * has ended (the instant after its last day at the rental's start time).
+ */
+export const BILLING_FREQUENCIES = ['daily', 'monthly'] as const;
+export type BillingFrequency = (typeof BILLING_FREQUENCIES)[number];
+
+const DAY = 86_400_000;
+const toMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const addDays = (day: string, n: number) => toDay(toMs(day) + n * DAY);
+
+/** The day `months` months after the anniversary `startDay` (clamped to the month's last day). */
+export function addMonthsClamped(startDay: string, months: number): string {
+  const [y, m, d] = startDay.split('-').map(Number) as [number, number, number];
+  const total = (y * 12 + (m - 1)) + months;
+  const year = Math.floor(total / 12);
+  const month = total % 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return toDay(Date.UTC(year, month, Math.min(d, last)));
+}
+
+export interface BillingPeriod {
+  index: number;
+  periodStart: string;
+  periodEnd: string;
+}
+
+/** Period number `index` (0-based) of a rental starting on `startDay`. */
+export function billingPeriod(startDay: string, frequency: BillingFrequency, index: number): BillingPeriod {
+  if (frequency === 'daily') {
+    const day = addDays(startDay, index);
+    return { index, periodStart: day, periodEnd: day };
+  }
+  const periodStart = addMonthsClamped(startDay, index);
+  const periodEnd = addDays(addMonthsClamped(startDay, index + 1), -1);
+  return { index, periodStart, periodEnd };
+}
+
+/**
+ * The instant a period has ended: the day after its last day at the rental's start time of day
+ * (so a rental picked up at 09:00 on 1 Sep bills its first month at 09:00 on 1 Oct).
+ */
+export function periodDueAt(startISO: string, startDay: string, periodEnd: string): string {
+  const days = (toMs(periodEnd) - toMs(startDay)) / DAY + 1;
+  return new Date(Date.parse(startISO) + days * DAY).toISOString();
+}
+
+/** The periods of a rental that have ended by `now`, from period `fromIndex` on (at most `max`). */
+export function duePeriods(startISO: string, startDay: string, frequency: BillingFrequency, fromIndex: number, now: Date, max = 400): BillingPeriod[] {
+  const out: BillingPeriod[] = [];
+  for (let i = fromIndex; out.length < max; i++) {
+    const p = billingPeriod(startDay, frequency, i);
+    if (periodDueAt(startISO, startDay, p.periodEnd) > now.toISOString()) break;
+    out.push(p);
+  }
+  return out;
+}

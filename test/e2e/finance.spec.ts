@@ -1,0 +1,107 @@
+/**
+ * Finance in a real browser (issue 10), in English and Arabic: /dashboard/invoice-automation —
+ * a long (open-ended, billed daily) rental picked up three days ago; "Run now" issues the invoice
+ * of each ended day with rent to bill, the run shows with its invoices (linked), and a second Run now creates
+ * nothing. Screenshots of the page in both languages (looked at).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+
+let session: E2eSession;
+const outDir = process.env.FINANCE_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'fin-e2e-'));
+const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) => apiAs(request, session, method, path, data);
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  session = await signUpViaApi(request, { tenantName: `Desert Drive Rentals ${Date.now().toString(36).slice(-4)}` });
+  await api(request, 'POST', '/api/v1/accounting/setup');
+});
+
+async function open(page: Page, language: 'en' | 'ar', path: string) {
+  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+  await useSession(page, session, path);
+}
+
+const ENTRY_WORDS = {
+  en: { title: 'Finance', add: 'Add entry', fill: 'Please fill all required fields', amountRequired: 'Amount is required', categoryRequired: 'Category is required', amount: 'Amount', category: 'Category', account: 'Account', added: 'Finance entry added', fuel: 'Fuel', petty: 'Petty cash' },
+  ar: { title: 'المالية', add: 'إضافة القيد', fill: 'يرجى تعبئة جميع الحقول المطلوبة', amountRequired: 'المبلغ مطلوب', categoryRequired: 'الفئة مطلوبة', amount: 'المبلغ', category: 'الفئة', account: 'الحساب', added: 'أُضيف القيد المالي', fuel: 'الوقود', petty: 'النثرية' },
+} as const;
+
+for (const language of ['en', 'ar'] as const) {
+  const w = ENTRY_WORDS[language];
+  test(`${language}: add a finance entry, seeing the validation first`, async ({ page }) => {
+    await open(page, language, '/dashboard/finance');
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await page.getByRole('button', { name: w.add }).click();
+    await expect(page.getByTestId('finance-fill-required')).toHaveText(w.fill);
+    await expect(page.getByText(w.amountRequired)).toBeVisible();
+    await expect(page.getByText(w.categoryRequired)).toBeVisible();
+    await page.screenshot({ path: join(outDir, `finance-validation-${language}.png`), fullPage: true });
+    const amount = language === 'ar' ? '95.25' : '120.50';
+    await page.getByLabel(w.amount, { exact: true }).fill(amount);
+    await page.getByLabel(w.category, { exact: true }).selectOption({ label: w.fuel });
+    await page.getByLabel(w.account, { exact: true }).selectOption({ label: w.petty });
+    await page.getByRole('button', { name: w.add }).click();
+    await expect(page.getByText(w.added)).toBeVisible();
+    const entries = await api(page.request, 'GET', '/api/v1/finance/entries');
+    const mine = entries.items.find((e: { amount: number }) => e.amount === Number(amount));
+    expect(mine).toMatchObject({ type: 'expense', category: 'fuel', account: 'petty_cash' });
+    await expect(page.locator(`tr[data-entry="${mine.id}"]`)).toContainText(w.petty);
+    // The petty cash balance (from the GL) moved by the expense.
+    const accounts = await api(page.request, 'GET', '/api/v1/finance/accounts');
+    const petty = accounts.items.find((a: { id: string }) => a.id === 'petty_cash');
+    expect(petty.balance).toBeLessThanOrEqual(-Number(amount));
+    await expect(page.getByTestId('finance-balances').locator('[data-account="petty_cash"]')).toContainText(Math.abs(petty.balance).toFixed(2));
+    await page.screenshot({ path: join(outDir, `finance-entries-${language}.png`), fullPage: true });
+  });
+}
+
+const WORDS = {
+  en: { title: 'Invoice Automation', runNow: 'Run now', done: 'Run finished: 2 invoice(s) created', doneNone: 'Run finished: 0 invoice(s) created', daily: 'Daily', nothing: 'Nothing was due' },
+  ar: { title: 'أتمتة الفواتير', runNow: 'تشغيل الآن', done: 'انتهى التشغيل: أُنشئت 2 فاتورة', doneNone: 'انتهى التشغيل: أُنشئت 0 فاتورة', daily: 'يومية', nothing: 'لم يكن هناك شيء مستحق' },
+} as const;
+
+for (const language of ['en', 'ar'] as const) {
+  const w = WORDS[language];
+  test(`${language}: Run now invoices a long rental's ended days and shows the run with its invoices`, async ({ page }) => {
+    const vehicle = await createVehicleViaApi(page.request, session, { make: 'Toyota', model: 'Land Cruiser', dailyRate: 400 });
+    const customer = await createCustomerViaApi(page.request, session, { fullNameEnglish: language === 'ar' ? 'Omar Al Hashimi' : 'James Carter', fullNameArabic: 'عمر الهاشمي' });
+    // Booked (one expected day, charged at booking) and picked up three days and an hour ago: three
+    // daily periods have ended. The first is covered by the booking's charge (posted today, after
+    // that day: a back-dated booking's charges go on the final invoice), the next two bill one day each.
+    const start = new Date(Date.now() - 3 * 86_400_000 - 3_600_000).toISOString();
+    const rental = await api(page.request, 'POST', '/api/v1/rentals', { vehicleId: vehicle.id, customerId: customer.id, startDate: start, openEnded: true, expectedDuration: 1, dailyRate: 400, taxRate: 5 });
+    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/pickup`, { odometerStart: 5000, fuelLevelStart: 'full', pickedUpAt: start });
+
+    await open(page, language, '/dashboard/invoice-automation');
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.title);
+    const row = page.locator(`tr[data-rental="${rental.referenceNumber}"]`);
+    await expect(row).toContainText(w.daily);
+
+    await page.getByRole('button', { name: w.runNow }).click();
+    await expect(page.getByText(w.done)).toBeVisible();
+    const runs = await api(page.request, 'GET', '/api/v1/invoicing/runs');
+    const run = runs.items[0];
+    expect(run.invoicesCreated).toBe(2);
+    expect(run.invoices.every((i: { rentalId: string }) => i.rentalId === rental.id)).toBe(true);
+    const firstRun = page.locator(`tr[data-run="${run.runId}"]`);
+    await expect(firstRun.getByTestId('run-invoices-created')).toHaveText('2');
+    for (const inv of run.invoices) await expect(page.getByRole('link', { name: inv.number, exact: true })).toBeVisible();
+    await page.screenshot({ path: join(outDir, `invoice-automation-${language}.png`), fullPage: true });
+
+    // A second run finds nothing due: no invoice twice.
+    await page.getByRole('button', { name: w.runNow }).click();
+    await expect(page.getByText(w.doneNone)).toBeVisible();
+    const list = await api(page.request, 'GET', `/api/v1/invoices?rentalId=${rental.id}&limit=100`);
+    expect(list.items).toHaveLength(2);
+
+    // An invoice of the run opens its page.
+    await page.getByRole('link', { name: run.invoices[0].number, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/invoices/${run.invoices[0].id}$`));
+  });
+}
