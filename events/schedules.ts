@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'insights', 'invoice-long-rentals'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'insights', 'invoice-long-rentals', 'analytics-backfill'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -67,5 +67,9 @@ export const SCHEDULES: ScheduleDef[] = [
   {
     name: 'company-timezones',
     description: 'One-off migration: companies whose time zone contradicts their region get the region\'s zone (idempotent; run once, never scheduled)',
+  },
+  {
+    name: 'analytics-backfill',
+    description: 'One-off migration: recomputes every company\'s dashboard and report aggregates from its rentals, ledgers and maintenance records (idempotent; run once, never scheduled)',
   },
 ];

@@ -10,6 +10,7 @@
  * KPI definitions and maths: shared/analytics/kpi.ts.
  */
 import type { TransactItem } from '../lib/data/repo';
+import { onRentDays } from '../../shared/analytics/kpi';
 import { ledgerContribution, maintenanceContribution, negate, rentalContribution, type LedgerMoney, type RentalFacts } from './contribution';
 import { deltaItems } from './writes';
 
@@ -53,3 +54,25 @@ export function maintenanceAnalyticsItems(tenantId: string, recordId: string, be
 /** The fleet's per-vehicle day facts over a period (stored aggregates plus cars still out), and the company facts: the insights engine's figures. */
 export { buildFleetPeriod, readOutRentals, type FleetPeriod } from './period';
 export { readCompany } from './deps';
+
+/**
+ * A maintenance record's facts (maintenance passes its item): the completed cost on the day it was
+ * posted (a cancelled record — its cost reversed — counts nothing), and its workshop days (work in
+ * progress or completed: the days of its window, same > 30 minutes rule as days on rent).
+ */
+export function maintenanceFactsOf(r: {
+  vehicleId: string; status: string; blockStart: string | null; blockEnd: string | null; actualCostMinor: number | null;
+  posted: { date: string } | null; reversalEntryId?: string | null;
+} | null, timeZone: string): MaintenanceFacts | null {
+  if (!r) return null;
+  const working = (r.status === 'in_progress' || r.status === 'completed') && r.blockStart && r.blockEnd;
+  return {
+    vehicleId: r.vehicleId,
+    costDay: r.posted && !r.reversalEntryId ? r.posted.date : null,
+    costMinor: r.posted && !r.reversalEntryId ? r.actualCostMinor ?? 0 : 0,
+    workshopDays: working ? onRentDays(r.blockStart!, r.blockEnd!, timeZone) : [],
+  };
+}
+
+/** Recomputes one company's aggregates from its raw items (demo reset, tests) / every company (the one-off job). */
+export { backfillCompany, backfillAllCompanies } from './backfill';

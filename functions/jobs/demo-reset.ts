@@ -24,6 +24,7 @@ import { seedTickets } from '../tickets/api';
 import { seedAlerts } from '../alerts/api';
 import { seedInsights } from '../insights/api';
 import { seedCollections } from '../collections/api';
+import { backfillCompany } from '../analytics/api';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
 
 /**
@@ -81,6 +82,8 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'IMPORT_MAPPING' }, { collection: 'TICKET_WORK' }, { collection: 'ALERT' }, { collection: 'ALERT_KEY' },
   // insights
   { collection: 'AI_INSIGHT' }, { collection: 'AI_INSIGHT_KEY' }, { collection: 'AI_INSIGHT_STATUS' }, { collection: 'AI_JOB' }, { collection: 'AI_JOB_DAY' }, { collection: 'MKT_CAMPAIGN' },
+  // analytics aggregates
+  { collection: 'AN_DAY' }, { collection: 'AN_VM' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
@@ -114,6 +117,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['collections', seedCollections],
   // last: alerts read from everything above
   ['alerts', seedAlerts],
+  // after everything that the seeds wrote directly: the dashboard and report aggregates recomputed
+  ['analytics', async (world) => { await backfillCompany(world.tenantId); }],
   // after everything: the insights engine over the demo's figures
   ['insights', seedInsights],
 ];

@@ -17,7 +17,7 @@ import { expiryBadge, healthScore } from '../../shared/vehicles/vehicle-rules';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import {
   blocksOverlapping, bookAccounts, companyRegion, companyTimezone, companyToday, journalEntryItems, readCompanySettings,
-  scheduleBlockItem, scheduleBlockKey, vehicleKey,
+  maintenanceAnalyticsItems, maintenanceFactsOf, scheduleBlockItem, scheduleBlockKey, vehicleKey,
 } from './deps';
 import { checkInvoiceFile } from './invoice';
 import { maintenanceIndexes, maintenanceKey, toMaintenanceApi, userKey, type MaintenanceItem, type PostedCost } from './model';
@@ -100,7 +100,7 @@ async function otherwiseHeldNow(tenantId: string, vehicleId: string, ownId: stri
  * Writes `plan.next` against `before` (null for a new record) in one transaction: record, block,
  * vehicle, journal, audit.
  */
-async function commit(actor: Actor, before: MaintenanceItem | null, vehicle: VehicleRead, plan: Plan, now: string): Promise<MaintenanceItem> {
+async function commit(actor: Actor, before: MaintenanceItem | null, vehicle: VehicleRead, plan: Plan, now: string, timeZone: string): Promise<MaintenanceItem> {
   const { tenantId } = actor;
   const next = plan.next;
   const items: TransactItem[] = [];
@@ -164,6 +164,8 @@ async function commit(actor: Actor, before: MaintenanceItem | null, vehicle: Veh
     items.push(tx.putNew(next));
   }
   items.push(...(plan.journal ?? []), ...(plan.extra ?? []));
+  // The analytics aggregates (cost per vehicle-month, workshop days), moved with the record.
+  items.push(...maintenanceAnalyticsItems(tenantId, next.id, maintenanceFactsOf(before, timeZone), maintenanceFactsOf(next, timeZone)));
   items.push(tx.putNew(auditItem(actor, `maintenance.${plan.action}`, 'maintenance', next.id, {
     before: before ? { status: before.status, date: before.date } : undefined,
     after: { status: next.status, date: next.date, cost: (next.actualCostMinor ?? next.estimatedCostMinor) / 100 },
@@ -214,7 +216,7 @@ export async function createRecord(actor: Actor, body: CreateMaintenanceBody) {
   };
   const saved = await retryOnConflict(async () => {
     const v = (await readVehicle(tenantId, body.vehicleId))!;
-    return commit(actor, null, v, { next: base, action: 'create', extra }, now);
+    return commit(actor, null, v, { next: base, action: 'create', extra }, now, tz);
   });
   return toMaintenanceApi(saved);
 }
@@ -234,7 +236,7 @@ async function mutate(actor: Actor, id: string, expectedVersion: number | undefi
     if (!vehicle) throw notFound(MAINTENANCE_MESSAGES.vehicleNotFound);
     const now = new Date().toISOString();
     const p = await plan(record, vehicle, { tz: companyTimezone(settings), today: companyToday(settings), now, settings });
-    return commit(actor, record, vehicle, p, now);
+    return commit(actor, record, vehicle, p, now, companyTimezone(settings));
   });
   return toMaintenanceApi(saved);
 }

@@ -19,8 +19,8 @@ import { moneyFieldsOfLedger, moneyIndexPuts } from './money-index';
 import { ledgerTotals } from '../../shared/rentals/ledger';
 
 /**
- * Demo rentals (functions/jobs/demo-reset.ts): about 200 rentals from 90 days ago to 30 days
- * ahead, in every status, each with the ledger the booking, pickup, return and close paths would
+ * Demo rentals (functions/jobs/demo-reset.ts): about 360 rentals from a year ago to 30 days
+ * ahead (a year of history, so every dashboard and report chart has something true to show), in every status, each with the ledger the booking, pickup, return and close paths would
  * have posted — built with the same functions (quoteRental → initialEntries, finalStatement →
  * settlementEntries, closingEntries, cancellationEntries, totalsAfter), so totals, balances, stats, schedule
  * blocks, the active-rental index and the customers' counters all agree with the live code.
@@ -30,7 +30,7 @@ import { ledgerTotals } from '../../shared/rentals/ledger';
  * 'rented' has the rental covering today (active, or overdue when its return date has passed);
  * other vehicles are free today. Odometer readings run backwards from the vehicle's odometer.
  */
-const TARGET = 200;
+const TARGET = 360;
 
 interface Planned {
   vehicle: DemoWorld['vehicles'][number];
@@ -52,13 +52,13 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
 
   // 1. Plan non-overlapping windows per vehicle.
   const perVehicle = Math.max(2, Math.ceil(TARGET / fleet.length));
-  const span = 120 * DAY_MS;
+  const span = 395 * DAY_MS;
   const plans: Planned[] = [];
   fleet.forEach((vehicle, vi) => {
     const slot = span / perVehicle;
     for (let i = 0; i < perVehicle && plans.length < TARGET + 10; i++) {
       const hour = 8 + Math.floor(rnd() * 10);
-      const dayStart = Math.floor((now - 90 * DAY_MS + i * slot + rnd() * slot * 0.3) / DAY_MS) * DAY_MS;
+      const dayStart = Math.floor((now - 365 * DAY_MS + i * slot + rnd() * slot * 0.3) / DAY_MS) * DAY_MS;
       const start = dayStart + hour * 3_600_000;
       const days = Math.max(1, Math.min(Math.floor(slot / DAY_MS) - 1, 1 + Math.floor(rnd() * 9) + (rnd() < 0.08 ? 20 : 0)));
       const end = start + days * DAY_MS;

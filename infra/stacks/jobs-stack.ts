@@ -41,6 +41,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'company-timezones': { scan: true },
   // Queries the invoicing index (gsi2), issues invoices (counters, ledger, journal) and writes its S3-free run items.
   'invoice-long-rentals': {},
+  // One-off: recomputes every company's aggregates (Scan of the companies).
+  'analytics-backfill': { scan: true },
   // Queries the sparse reminder index (gsi2), writes markers, reads the file-less items, sends SES email.
   'document-reminders': { ses: true },
   // Queries the active-rental index and the tickets work index (gsi2), reads each company's queues, writes alerts.
