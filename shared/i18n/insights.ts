@@ -2,8 +2,11 @@
  * Insights (issue 15): the AI insights page, its log and every rule's title and explanation.
  * The server stores the English text (renderInsightText) and the web shows the reader's language
  * from the same keys and the insight's params — texts come from here, never generated.
- * Params named amount* are decimal amounts in the company's currency; weekday is a WEEKDAYS name.
+ * Params named amount* are decimal amounts in the company's currency; weekday is a WEEKDAYS name;
+ * category a vehicle category (its words are the vehicles catalog's, shared, not copied).
  */
+import { vehicles } from './vehicles';
+
 export const insights = {
   en: {
     title: 'AI Insights',
@@ -57,6 +60,7 @@ export const insights = {
     },
     weekdays: { sunday: 'Sunday', monday: 'Monday', tuesday: 'Tuesday', wednesday: 'Wednesday', thursday: 'Thursday', friday: 'Friday', saturday: 'Saturday' },
     direction: { up: 'rose', down: 'fell' },
+    vehicleCategory: { ...vehicles.en.category, other: 'Uncategorised' },
     rules: {
       utilisation_change: {
         title: 'Utilisation {{direction}} from {{before}}% to {{now}}%',
@@ -188,6 +192,7 @@ export const insights = {
     },
     weekdays: { sunday: 'الأحد', monday: 'الاثنين', tuesday: 'الثلاثاء', wednesday: 'الأربعاء', thursday: 'الخميس', friday: 'الجمعة', saturday: 'السبت' },
     direction: { up: 'ارتفع', down: 'انخفض' },
+    vehicleCategory: { ...vehicles.ar.category, other: 'بلا فئة' },
     rules: {
       utilisation_change: {
         title: '{{direction}} الاستخدام من {{before}}% إلى {{now}}%',

@@ -14,6 +14,11 @@ export function insightParams(t: Translate, params: Record<string, string>, mone
     if (k.startsWith('amount')) out[k] = money(Number(v));
     else if (k === 'direction') out[k] = t(`insights.direction.${v}`);
     else if (k === 'weekday') out[k] = t(`insights.weekdays.${v}`);
+    else if (k === 'category') {
+      const key = `insights.vehicleCategory.${v}`;
+      const word = t(key);
+      out[k] = word === key ? v : word;
+    }
     else out[k] = v;
   }
   return out;

@@ -96,6 +96,8 @@ export function InsightCard({ insight: i, manager, onChanged }: { insight: Insig
   const detail = useSWR<InsightDetail>(open ? insightPath(i.id) : null, LIVE);
   const figure = (kind: string, value: number | string) =>
     kind === 'money' ? f.money(Number(value)) : kind === 'percent' ? `${value}%` : kind === 'date' ? f.date(String(value)) : String(value);
+  // Weekday and vehicle-category rows are words of the catalog; the others are labels as stored (plates, INV-…, names).
+  const evidenceLabel = (label: string) => (i.rule === 'slow_weekday' ? t(`insights.weekdays.${label}`) : i.params.category === label ? t(`insights.vehicleCategory.${label}`) : label);
   const actions = (INSIGHT_TRANSITIONS[i.status] as readonly InsightStatus[]).filter((s): s is Action => s !== 'new');
   return (
     <li className="card" data-insight-id={i.id} data-rule={i.rule} data-status={i.status}>
@@ -113,7 +115,8 @@ export function InsightCard({ insight: i, manager, onChanged }: { insight: Insig
         </div>
         <div className="text-end">
           <p className="text-xs text-slate-600 dark:text-slate-300">{t('insights.impact')}</p>
-          <p className="text-lg font-semibold" data-testid="impact">{f.money(i.estimatedImpact)}</p>
+          {/* 0: the rule could not put a figure on it (e.g. no daily fixed cost set): shown as unknown, not as nothing. */}
+          <p className="text-lg font-semibold" data-testid="impact">{i.estimatedImpact === 0 ? '—' : f.money(i.estimatedImpact)}</p>
         </div>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
@@ -136,7 +139,7 @@ export function InsightCard({ insight: i, manager, onChanged }: { insight: Insig
             <h3 className="text-sm font-semibold">{t('insights.evidenceTitle')}</h3>
             <ul className="mt-1 max-h-64 space-y-1 overflow-y-auto text-sm">
               {i.evidence.map((e, n) => (
-                <li key={`${e.href}-${n}`}><Link className="link" to={e.href}>{i.rule === 'slow_weekday' ? t(`insights.weekdays.${e.label}`) : e.label}</Link>{e.detail ? <span className="text-slate-600 dark:text-slate-300"> · {e.detail}</span> : null}</li>
+                <li key={`${e.href}-${n}`}><Link className="link" to={e.href}>{evidenceLabel(e.label)}</Link>{e.detail ? <span className="text-slate-600 dark:text-slate-300"> · {e.detail}</span> : null}</li>
               ))}
             </ul>
           </section>
