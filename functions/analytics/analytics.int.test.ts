@@ -77,7 +77,7 @@ describe('aggregates = brute-force recomputation from raw items', () => {
         }
       }
       expect(diff, JSON.stringify(ops)).toEqual([]);
-    }), { numRuns: 4 });
+    }), { numRuns: 10 });
     // Something was really exercised: bookings and days on rent are in the aggregates.
     const { stored } = await brute(t.owner.tenantId);
     expect(Object.values(stored).some((f) => (f.bookings ?? 0) > 0)).toBe(true);

@@ -45,7 +45,8 @@ const APP: Record<string, [PageLoader, Ability]> = {
   '/ai-insights-logs': [() => import('../features/insights/AiInsightsLogsPage'), 'reportsAll'],
   '/fleet-analytics': [() => import('../features/fleet/FleetAnalyticsPage'), 'reportsFleetHealth'],
   '/vehicle-inspections': [() => import('../features/inspections/VehicleInspectionsPage'), 'vehicleInspections'],
-  '/reports': [() => import('../features/reports/ReportsPage'), 'reportsOperational'],
+  // Every role has at least one report tab (STAFF operational KPIs, MECHANIC fleet performance): the page shows each its own.
+  '/reports': [() => import('../features/reports/ReportsPage'), 'signedIn'],
   '/company-settings': [() => import('../features/settings/CompanySettingsPage'), 'settingsRead'],
   '/pricing-settings': [() => import('../features/settings/PricingSettingsPage'), 'settingsRead'],
   '/admin-tools': [() => import('../features/admin/AdminToolsPage'), 'adminTools'],

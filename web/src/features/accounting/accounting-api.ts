@@ -6,7 +6,7 @@ import { addArea } from '../../../../shared/i18n';
 import { calendarDateInZone } from '../../../../shared/regions';
 import { accounting as accountingCatalog } from '../../../../shared/i18n/accounting';
 import { ACCOUNTING_MESSAGES, type AccountApi, type JournalEntryApi } from '../../../../shared/schemas/accounting';
-import { api, ApiError, getAccessToken, refreshTokens, tokensValid } from '../../lib/api';
+import { api } from '../../lib/api';
 import { registerMessages } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { uploadFileTo } from '../../lib/upload';
@@ -47,27 +47,8 @@ export function useToday(): string {
 /** The first day of the month of a calendar date. */
 export const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
 
-/**
- * Downloads a report (`?format=csv|pdf&lang=`) with the signed-in user's token and hands it to the
- * browser as a file. Errors are thrown as ApiError like every other call.
- */
-export async function downloadReport(path: string, format: 'csv' | 'pdf', lang: 'en' | 'ar'): Promise<void> {
-  if (!tokensValid()) await refreshTokens();
-  const url = `${path}${path.includes('?') ? '&' : '?'}format=${format}&lang=${lang}`;
-  const token = getAccessToken();
-  const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
-  if (!res.ok) throw new ApiError(res.status, (await res.text().catch(() => '')) || res.statusText);
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `report.${format}`;
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
+/** Report downloads: the shared helper (web/src/lib/download.ts). */
+export { downloadReport } from '../../lib/download';
 
 /** Where a journal entry came from, when that record has a page. */
 export function sourceLink(source: string, sourceId: string | null): string | null {
