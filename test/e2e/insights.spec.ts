@@ -93,5 +93,11 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.locator('[data-insight-id]').first()).toBeVisible();
       await page.screenshot({ path: join(shots, `insights-demo-${tab}-${language}.png`), fullPage: true });
     }
+    // The dashboard's suggestions are the top open insights (acknowledged and planned ones included).
+    const open_ = items.filter((i) => ['new', 'acknowledged', 'planned'].includes(i.status)).length;
+    await open(page, demo, language, '/dashboard');
+    await expect(page.getByTestId('suggestions').locator('li[data-insight-id]')).toHaveCount(Math.min(5, open_));
+    await page.getByTestId('suggestions').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, `insights-dashboard-${language}.png`) });
   });
 }

@@ -10,8 +10,7 @@ import { StatusPill } from '../../components/StatusPill';
 import { useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
-import { AI_JOBS_PATH, INSIGHT_HISTORY_PATH, useInsightText, type AiJob, type InsightStatusChange } from './insights-api';
-import { STATUS_TONES } from './AiInsightsPage';
+import { AI_JOBS_PATH, INSIGHT_HISTORY_PATH, STATUS_TONES, useInsightText, type AiJob, type InsightStatusChange } from './insights-api';
 
 const LIVE = { revalidateIfStale: true, revalidateOnMount: true, dedupingInterval: 0 } as const;
 const RUN_TONES = { succeeded: 'green', partial: 'amber', failed: 'red' } as const;

@@ -21,11 +21,9 @@ import { useInvalidate } from '../../lib/invalidate';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { useCan } from '../../lib/use-can';
 import { useFormat } from '../../lib/format';
-import { INSIGHTS_PATH, insightPath, insightsApi, useInsightText, type Insight, type InsightDetail } from './insights-api';
+import { INSIGHTS_PATH, PRIORITY_TONES, STATUS_TONES, insightPath, insightsApi, useInsightText, type Insight, type InsightDetail } from './insights-api';
 
 const LIVE = { revalidateIfStale: true, revalidateOnMount: true, dedupingInterval: 0 } as const;
-export const PRIORITY_TONES = { high: 'red', medium: 'amber', low: 'slate' } as const;
-export const STATUS_TONES = { new: 'blue', acknowledged: 'indigo', planned: 'violet', done: 'green', dismissed: 'muted' } as const;
 type Action = Exclude<InsightStatus, 'new'>;
 
 export default function AiInsightsPage() {

@@ -8,8 +8,7 @@ import { TableSkeleton } from '../../components/Skeletons';
 import { StatusPill } from '../../components/StatusPill';
 import { useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
-import { INSIGHTS_PATH, useInsightText, type Insight } from './insights-api';
-import { PRIORITY_TONES } from './AiInsightsPage';
+import { INSIGHTS_PATH, PRIORITY_TONES, useInsightText, type Insight } from './insights-api';
 
 export default function SuggestionsPanel({ limit = 5 }: { limit?: number }) {
   const t = useT();

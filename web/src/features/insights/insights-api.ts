@@ -28,3 +28,6 @@ export function useInsightText() {
   const money = useMoney();
   return useCallback((i: Pick<Insight, 'rule' | 'params'>) => insightText((key, params) => t(key, params), i.rule, i.params, money), [t, money]);
 }
+
+export const PRIORITY_TONES = { high: 'red', medium: 'amber', low: 'slate' } as const;
+export const STATUS_TONES = { new: 'blue', acknowledged: 'indigo', planned: 'violet', done: 'green', dismissed: 'muted' } as const;
