@@ -26,7 +26,7 @@ export default function SuggestionsPanel({ limit = 5 }: { limit?: number }) {
           <li key={i.id} className="flex items-start gap-2 text-sm" data-insight-id={i.id}>
             <StatusPill status={i.priority} labelKey="insights.priority" tones={PRIORITY_TONES} dataName="priority" />
             <Link className="link min-w-0 flex-1" to={`/ai-insights?tab=${i.category}`}>{text(i).title}</Link>
-            <span className="tabular-nums">{i.estimatedImpact === 0 ? "—" : f.money(i.estimatedImpact)}</span>
+            <span className="tabular-nums">{i.estimatedImpact === 0 ? '—' : f.money(i.estimatedImpact)}</span>
           </li>
         ))}
       </ul>
