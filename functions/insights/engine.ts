@@ -9,7 +9,7 @@
  * suggestions). Every step that fails is a recorded failure; the others still run.
  */
 import { ulid } from 'ulid';
-import type { AiJob } from '../../shared/schemas/insights';
+import { INSIGHT_RULE_IDS, type AiJob } from '../../shared/schemas/insights';
 import { batchGet, putItem, queryAll, transact, tx } from '../lib/data/repo';
 import { isConditionFailure } from '../lib/errors';
 import { rootLogger } from '../lib/logger';
@@ -32,7 +32,7 @@ export async function runInsights(tenantId: string, opts: { trigger: AiJob['trig
     failures.push(...loadFailures);
     const { drafts, failures: ruleFailures } = runRules(snapshot);
     failures.push(...ruleFailures);
-    counts.rules = 13 - ruleFailures.length;
+    counts.rules = INSIGHT_RULE_IDS.length - ruleFailures.length;
     counts.found = drafts.length;
     await write(tenantId, drafts, snapshot.currency, counts, failures);
   } catch (err) {
