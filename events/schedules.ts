@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals', 'fleet-health', 'security-report', 'analytics-backfill'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals', 'fleet-health', 'security-report', 'analytics-backfill', 'insights'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -69,6 +69,12 @@ export const SCHEDULES: ScheduleDef[] = [
     description: "Weekly security report of last week (counts and notable events) for every active company, emailed to its OWNERs (once per company and week)",
     cron: 'cron(0 5 ? * MON *)',
     localCron: '0 5 * * 1',
+  },
+  {
+    name: 'insights',
+    description: 'Runs the insights engine once a day for companies with rentals or invoices to look at (one ai_job each)',
+    cron: 'cron(45 3 * * ? *)',
+    localCron: '45 3 * * *',
   },
   {
     name: 'company-timezones',

@@ -160,6 +160,13 @@ export async function exportAccountStatement(tenantId: string, q: { accountId: s
   return exportReport(tenantId, 'general-ledger', data, format, lang, { title, file });
 }
 
+/** For the insights engine (issue 15): the VAT return's net payable over [from, to] and the date the company has filed through. */
+export async function vatPayable(tenantId: string, from: string, to: string): Promise<{ payableMinor: number; filedThrough: string | null; region: RegionCode }> {
+  const settings = await ensureAccounting(tenantId);
+  const r = await (await import('./reports')).vatReportMinor(tenantId, settings.region as RegionCode, from, to);
+  return { payableMinor: r.netPayableMinor, filedThrough: settings.vatFiledThrough ?? null, region: settings.region as RegionCode };
+}
+
 /**
  * The dashboard's money cards (analytics), minor units: lifetime balances of cash on hand, petty
  * cash, bank and clearing, receivables and deposits held, and this month's expenses (operational

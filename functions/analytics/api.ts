@@ -51,6 +51,9 @@ export function maintenanceAnalyticsItems(tenantId: string, recordId: string, be
   const of = (m: MaintenanceFacts | null) => (m ? maintenanceContribution(m.vehicleId, m.costDay, m.costMinor, m.workshopDays) : []);
   return deltaItems(tenantId, recordId, [...negate(of(before)), ...of(after)]);
 }
+/** The fleet's per-vehicle day facts over a period (stored aggregates plus cars still out), and the company facts: the insights engine's figures. */
+export { buildFleetPeriod, readOutRentals, type FleetPeriod } from './period';
+export { readCompany } from './deps';
 
 /**
  * A maintenance record's facts (maintenance passes its item): the completed cost on the day it was

@@ -21,3 +21,5 @@ export async function depositReleaseConditions(tenantId: string, now = new Date(
     };
   });
 }
+/** Revenue protection's rows (the insights engine's revenue-leakage rule). */
+export { revenueProtection } from './revenue-protection';

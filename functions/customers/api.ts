@@ -4,6 +4,9 @@
  * check it). The only customers module imported from outside functions/customers/
  * (functions/lib/boundaries.test.ts enforces it).
  */
+import { queryAll } from '../lib/data/repo';
+import { tenantPk } from '../lib/data/keys';
+
 export { customerKey, loyaltyFields } from './model';
 export { blacklistMatchesFor } from './blacklist-data';
 export type { SeededCustomer } from './seed';
@@ -11,6 +14,14 @@ export type { SeededCustomer } from './seed';
 export { extractPdfText } from './id-scan/pdf-text';
 export { imageText } from './id-scan/image-text';
 export { readMrz, sniffType, labelledDate } from './id-scan/extract';
+
+/** For the insights engine (issue 15): customers with a completed rental — counters only, at most `max`. */
+export async function customersWhoRented(tenantId: string, max = 2000) {
+  const rows = await queryAll<{ id: string; fullNameEnglish: string; completedRentals?: number; totalSpendMinor?: number }>({
+    tenantId, pk: tenantPk(tenantId, 'CUSTOMER'), max, filter: { expression: '#c > :z', names: { '#c': 'completedRentals' }, values: { ':z': 0 } },
+  });
+  return rows.map((c) => ({ id: c.id, name: c.fullNameEnglish, completedRentals: c.completedRentals ?? 0, totalSpendMinor: c.totalSpendMinor ?? 0 }));
+}
 
 /** Whether the company has at least one customer (one Query of one item; the dashboard's setup steps). */
 export async function hasCustomers(tenantId: string): Promise<boolean> {

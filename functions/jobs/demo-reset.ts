@@ -26,6 +26,7 @@ import { seedTickets } from '../tickets/api';
 import { seedAlerts } from '../alerts/api';
 import { seedFleetHealth } from '../fleet-health/api';
 import { seedGps } from '../gps/api';
+import { seedInsights } from '../insights/api';
 import { seedCollections } from '../collections/api';
 import { backfillCompany } from '../analytics/api';
 import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
@@ -90,12 +91,14 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'FLEET_HEALTH' }, { collection: 'FLEET_HEALTH_RUN' },
   // GPS
   { collection: 'GEOFENCE' }, { collection: 'GPS_DEVICE' }, { collection: 'GPS_TRACKER' }, { collection: 'GPS_EVENT' }, { collection: 'GPS_SETTINGS' }, { collection: 'GPS_POS', scopedBy: 'VEHICLE' },
+  // insights
+  { collection: 'AI_INSIGHT' }, { collection: 'AI_INSIGHT_KEY' }, { collection: 'AI_INSIGHT_STATUS' }, { collection: 'AI_JOB' }, { collection: 'AI_JOB_DAY' }, { collection: 'MKT_CAMPAIGN' },
   // analytics aggregates
   { collection: 'AN_DAY' }, { collection: 'AN_VM' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
-export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'CUSTOMER_INVOICES', 'INVOICE_STATUS', 'DOC_LATEST', 'MAINT_BY_VEHICLE', 'MAINT_BY_DATE', 'INSPECTION_BY_RENTAL', 'INSPECTION_BY_DATE', 'TICKET_RENTAL', 'TICKET_MATCH', 'SALIK_RENTAL', 'SALIK_MATCH', 'ALERT_STATUS', 'GPS_EVENT_V', 'GPS_EVENT_R', 'DEPOSIT_STATE'];
+export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'CUSTOMER_INVOICES', 'INVOICE_STATUS', 'DOC_LATEST', 'MAINT_BY_VEHICLE', 'MAINT_BY_DATE', 'INSPECTION_BY_RENTAL', 'INSPECTION_BY_DATE', 'TICKET_RENTAL', 'TICKET_MATCH', 'SALIK_RENTAL', 'SALIK_MATCH', 'ALERT_STATUS', 'GPS_EVENT_V', 'GPS_EVENT_R', 'DEPOSIT_STATE', 'AI_INSIGHT_CAT', 'AI_INSIGHT_OPEN', 'AI_INSIGHT_HIST'];
 
 /** Area seeds, in dependency order. */
 export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<void>]> = [
@@ -132,6 +135,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['fleet-health', seedFleetHealth],
   // after everything that the seeds wrote directly: the dashboard and report aggregates recomputed
   ['analytics', async (world) => { await backfillCompany(world.tenantId); }],
+  // after everything: the insights engine over the demo's figures
+  ['insights', seedInsights],
 ];
 
 export const DEMO_COMPANY = {

@@ -51,6 +51,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'fleet-health': {},
   // Queries the tenant directory (G#TENANTS) and each company's week of audit and risk items, writes the report, sends SES email.
   'security-report': { ses: true },
+  // Queries the active-rental and invoices work indexes (gsi2), reads each company's aggregates, writes insights and its ai_job.
+  insights: {},
 };
 
 export interface JobsStackProps extends StackProps {

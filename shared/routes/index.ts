@@ -23,13 +23,14 @@ import { gpsRoutes } from './gps';
 import { collectionsRoutes } from './collections';
 import { fleetHealthRoutes } from './fleet-health';
 import { analyticsRoutes } from './analytics';
+import { insightsRoutes } from './insights';
 
 export * from './types';
 
 /**
  * The one route table. Each domain keeps its own file in this folder; add it here.
  */
-export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes, ...accountingRoutes, ...invoicesRoutes, ...paymentsRoutes, ...documentsRoutes, ...maintenanceRoutes, ...ticketsRoutes, ...alertsRoutes, ...financeRoutes, ...gpsRoutes, ...collectionsRoutes, ...fleetHealthRoutes, ...securityRoutes, ...adminRoutes, ...accountRoutes, ...analyticsRoutes];
+export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes, ...accountingRoutes, ...invoicesRoutes, ...paymentsRoutes, ...documentsRoutes, ...maintenanceRoutes, ...ticketsRoutes, ...alertsRoutes, ...financeRoutes, ...gpsRoutes, ...collectionsRoutes, ...fleetHealthRoutes, ...securityRoutes, ...adminRoutes, ...accountRoutes, ...analyticsRoutes, ...insightsRoutes];
 
 export function routesOf(domain: RouteDef['domain']): RouteDef[] {
   return ROUTES.filter((r) => r.domain === domain);

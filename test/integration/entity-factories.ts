@@ -144,6 +144,7 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
     await post('/api/v1/alerts/generate', {}, t);
     return (await get('/api/v1/alerts?status=unread', t)).body.items[0].id;
   },
+  '/api/v1/ai/insights/{id}': async (t) => (await import('./insight-probe')).insightProbe(t),
 };
 
 /** A finance entry, transfer or bank account in a company whose chart is set up. */
@@ -214,6 +215,7 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/geofences': geofenceBody(),
   'PATCH /api/v1/geofences/{id}': { name: 'Renamed' },
   'POST /api/v1/gps/positions': { deviceId: 'probe', secret: 'probe', positions: [{ timestamp: '2034-01-05T10:00:00.000Z', lat: 25.2, lon: 55.27 }] },
+  'POST /api/v1/ai/insights/{id}/status': { status: 'acknowledged' },
 };
 
 /**

@@ -15,6 +15,8 @@ import { useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { Chart } from '../analytics/Chart';
 import { count, DASHBOARD_PATH, percent, type DashboardData } from '../analytics/analytics-api';
+import SuggestionsPanel from '../insights/SuggestionsPanel';
+import { useCan } from '../../lib/use-can';
 
 type CardKey = keyof DashboardData['cards'];
 const CARDS: [CardKey, IconName][] = [
@@ -28,6 +30,7 @@ export default function DashboardPage() {
   const f = useFormat();
   const { user } = useAuth();
   const { data, error, mutate } = useSWR<DashboardData>(DASHBOARD_PATH);
+  const canReadInsights = useCan('reportsOperational');
   const title = t('shell.dashboard.welcome', { name: displayName(user) });
   if (error && !data) {
     return (
@@ -137,7 +140,8 @@ export default function DashboardPage() {
           </div>
         </section>
       </div>
-      {/* SLOT: suggestions card (issue 15 part B, the insights engine) renders here. */}
+      {/* Suggestions: the top open insights the reader may see (issue 15 part B). */}
+      {canReadInsights && <div className="mt-6"><SuggestionsPanel /></div>}
       {data.cards.cashBox && (
         <nav className="mt-6 flex flex-wrap gap-3 text-sm" aria-label={t('analytics.dashboard.cards.operationalCharges')}>
           {/* The two drawers come with the finance area; until its API is on main they are links. */}
