@@ -30,8 +30,11 @@ describe('company time zone follows the region', () => {
     expect(fixed.body.timezone).toBe('Asia/Dubai');
     expect((await get(SETTINGS, chosen.token)).body.timezone).toBe('Asia/Muscat');
     // Idempotent: a second run changes nothing.
-    const second = await fixCompanyTimeZones();
-    expect(second.fixed).toBe(0);
+    // (Its count is not checked: other test files running at the same time create companies whose
+    // zone contradicts their region, which this run rightly fixes.)
+    const chosenBefore = (await get(SETTINGS, chosen.token)).body.version;
+    await fixCompanyTimeZones();
     expect((await get(SETTINGS, wrong.token)).body.version).toBe(fixed.body.version);
+    expect((await get(SETTINGS, chosen.token)).body.version).toBe(chosenBefore);
   });
 });
