@@ -47,10 +47,10 @@ export async function readDashboard(tenantId: string, role: Role, now = new Date
     cards.unpaidInvoices = { value: fromMinor(balances.receivablesMinor), kind: 'money', link: '/invoices' };
     cards.depositTotal = { value: fromMinor(balances.depositsHeldMinor), kind: 'money', link: '/deposits' };
     if (may('accounting')) {
-      cards.cashBox = { value: fromMinor(balances.cashBoxMinor), kind: 'money', link: '/dashboard/accounting/general-ledger' };
-      cards.pettyCash = { value: fromMinor(balances.pettyCashMinor), kind: 'money', link: '/dashboard/accounting/general-ledger' };
-      cards.bankAccounts = { value: fromMinor(balances.bankMinor), kind: 'money', link: '/dashboard/accounting/general-ledger' };
-      cards.operationalCharges = { value: fromMinor(balances.monthExpensesMinor), kind: 'money', link: '/dashboard/accounting/profit-loss' };
+      cards.cashBox = { value: fromMinor(balances.cashBoxMinor), kind: 'money', link: '/dashboard/finance' };
+      cards.pettyCash = { value: fromMinor(balances.pettyCashMinor), kind: 'money', link: '/dashboard/finance' };
+      cards.bankAccounts = { value: fromMinor(balances.bankMinor), kind: 'money', link: '/dashboard/finance' };
+      cards.operationalCharges = { value: fromMinor(balances.monthExpensesMinor), kind: 'money', link: '/dashboard/finance?drawer=operational' };
     }
   }
   if (may('reportsFleetHealth')) cards.utilisation30 = { value: Math.round(k30.utilisation * 1000) / 10, kind: 'percent', link: '/reports?tab=utilization' };

@@ -40,12 +40,27 @@ async function figures(entry: Item): Promise<TenantRow> {
 
 export async function listTenants(actor: Actor, q: { q?: string; limit: number; cursor?: string }): Promise<Page<TenantRow>> {
   const search = q.q?.trim().toLowerCase();
-  const page = await queryPage<Item>({
-    tenantId: actor.tenantId, global: true, pk: keys.global.tenantDirectory().pk, limit: Math.min(q.limit, 25), cursor: q.cursor,
+  const want = Math.min(q.limit, 25);
+  const read = (cursor: string | undefined, limit: number) => queryPage<Item>({
+    tenantId: actor.tenantId, global: true, pk: keys.global.tenantDirectory().pk, limit, cursor,
     signature: [search],
     ...(search ? { filter: { expression: 'contains(#n, :q) OR contains(#s, :q)', names: { '#n': 'nameLower', '#s': 'slug' }, values: { ':q': search } } } : {}),
   });
-  return { items: await Promise.all(page.items.map(figures)), nextCursor: page.nextCursor };
+  if (!search) {
+    const page = await read(q.cursor, want);
+    return { items: await Promise.all(page.items.map(figures)), nextCursor: page.nextCursor };
+  }
+  // DynamoDB applies Limit before the filter: a search reads directory pages (200 entries each,
+  // at most 20) until it has a page of matches, so a match past the first entries is found.
+  const found: Item[] = [];
+  let cursor = q.cursor;
+  for (let pages = 0; pages < 20; pages++) {
+    const page = await read(cursor, 200);
+    found.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+    if (!cursor || found.length >= want) break;
+  }
+  return { items: await Promise.all(found.map(figures)), nextCursor: cursor ?? null };
 }
 
 export async function setTenantStatus(actor: Actor, tenantId: string, status: 'suspended' | 'active', reason: string): Promise<TenantRow> {

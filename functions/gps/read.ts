@@ -36,6 +36,8 @@ function range(from: string | undefined, to: string | undefined, defaultHours = 
 export async function positions(tenantId: string, q: { vehicleId: string; from?: string; to?: string; limit?: number }): Promise<{ items: PositionApi[] }> {
   if (!(await readVehicle(tenantId, q.vehicleId))) throw notFound();
   const [from, to] = range(q.from, q.to);
+  // A period that has not started yet (a future rental's evidence) has no positions.
+  if (from > to) return { items: [] };
   const items = await queryAll<Record<string, unknown>>({ tenantId, pk: positionPk(tenantId, q.vehicleId), skBetween: [from, to], max: q.limit ?? 5000, consistent: false });
   return {
     items: items.map((p) => ({ at: String(p.at), lat: Number(p.lat), lon: Number(p.lon), speed: Number(p.speed ?? 0), heading: (p.heading as number | null) ?? null, outOfOrder: p.outOfOrder === true })),

@@ -29,6 +29,7 @@ export const finance = {
       loadMore: 'Load more',
     },
     money: {
+      relatedLabel: 'Related money areas',
       addBank: 'Add bank account',
       addBankTitle: 'Add a bank account',
       bankName: 'Account name',
@@ -164,6 +165,7 @@ export const finance = {
       loadMore: 'تحميل المزيد',
     },
     money: {
+      relatedLabel: 'مجالات مالية ذات صلة',
       addBank: 'إضافة حساب بنكي',
       addBankTitle: 'إضافة حساب بنكي',
       bankName: 'اسم الحساب',

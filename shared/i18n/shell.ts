@@ -44,6 +44,7 @@ export const shell = {
       pricingSettings: 'Pricing Settings',
       settings: 'Settings',
       adminTools: 'Admin Tools',
+      security: 'Security',
     },
     roles: {
       SUPERADMIN: 'Platform admin',
@@ -200,6 +201,7 @@ export const shell = {
       pricingSettings: 'إعدادات التسعير',
       settings: 'الإعدادات',
       adminTools: 'أدوات الإدارة',
+      security: 'الأمان',
     },
     roles: {
       SUPERADMIN: 'مسؤول المنصة',

@@ -126,6 +126,26 @@ for (const language of ['en', 'ar'] as const) {
   });
 }
 
+const RELATED = {
+  en: { ledger: 'Operational charges ledger', deposits: 'Deposits', aging: 'Outstanding Balances', protection: 'Revenue Protection' },
+  ar: { ledger: 'دفتر المصاريف التشغيلية', deposits: 'الودائع', aging: 'الأرصدة المستحقة', protection: 'حماية الإيرادات' },
+} as const;
+
+for (const language of ['en', 'ar'] as const) {
+  const w = RELATED[language];
+  test(`${language}: the dashboard's operational charges link opens the ledger; finance links to deposits, balances and revenue protection`, async ({ page }) => {
+    await open(page, language, '/dashboard/finance?drawer=operational');
+    await expect(page.getByRole('dialog').getByText(w.ledger)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const related = page.getByRole('navigation', { name: language === 'en' ? 'Related money areas' : 'مجالات مالية ذات صلة' });
+    for (const name of [w.aging, w.protection]) await expect(related.getByRole('link', { name, exact: true })).toBeVisible();
+    await related.getByRole('link', { name: w.deposits, exact: true }).click();
+    await expect(page).toHaveURL(/\/deposits$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.deposits);
+  });
+}
+
 const WORDS = {
   en: { title: 'Invoice Automation', runNow: 'Run now', done: 'Run finished: 2 invoice(s) created', doneNone: 'Run finished: 0 invoice(s) created', daily: 'Daily', nothing: 'Nothing was due' },
   ar: { title: 'أتمتة الفواتير', runNow: 'تشغيل الآن', done: 'انتهى التشغيل: أُنشئت 2 فاتورة', doneNone: 'انتهى التشغيل: أُنشئت 0 فاتورة', daily: 'يومية', nothing: 'لم يكن هناك شيء مستحق' },

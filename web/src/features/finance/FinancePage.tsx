@@ -7,6 +7,7 @@
  * transfer posts its journal in the same transaction; a correction is a reversal.
  */
 import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { FINANCE_CATEGORIES, FINANCE_ENTRY_TYPES, createFinanceEntrySchema, type FinanceEntry, type FinanceTransfer, type MoneyAccount } from '../../../../shared/schemas/finance';
 import { ConfirmDialog } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
@@ -19,6 +20,9 @@ import { api } from '../../lib/api';
 import { useFormat } from '../../lib/format';
 import { useInvalidate } from '../../lib/invalidate';
 import { useCan } from '../../lib/use-can';
+import { useAuth } from '../../auth/context';
+import { hasAbility } from '../../../../shared/permissions';
+import { abilityFor } from '../../app/pages';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { ENTRIES_PATH, MONEY_PATHS, TRANSFERS_PATH, financeApi, newIdempotencyKey, useAccountName, useMoneyAccounts } from './finance-api';
@@ -26,6 +30,15 @@ import { BankAccountDialog, TransferDialog } from './MoneyDialogs';
 import { OperationalChargesDrawer, StatementDrawer } from './FinanceDrawers';
 
 type EntryType = (typeof FINANCE_ENTRY_TYPES)[number];
+
+/** The money areas around finance (the sidebar keeps the spec's items): each shown to the roles its page allows. */
+const FINANCE_RELATED = [
+  { to: '/invoices', page: 'invoices' },
+  { to: '/deposits', page: 'deposits' },
+  { to: '/dashboard/outstanding-balances', page: 'outstandingBalances' },
+  { to: '/dashboard/revenue-protection', page: 'revenueProtection' },
+  { to: '/dashboard/invoice-automation', page: 'invoiceAutomation' },
+] as const;
 
 export default function FinancePage() {
   const t = useT();
@@ -38,8 +51,12 @@ export default function FinancePage() {
   const transfers = useCursorList<FinanceTransfer>(TRANSFERS_PATH, {}, { limit: 10 });
   const balances = useMoneyAccounts();
   const accountName = useAccountName();
-  const [dialog, setDialog] = useState<'bank' | 'transfer' | 'operational' | null>(null);
+  // ?drawer=operational opens the operational charges ledger (the dashboard's card links here).
+  const [params] = useSearchParams();
+  const [dialog, setDialog] = useState<'bank' | 'transfer' | 'operational' | null>(params.get('drawer') === 'operational' ? 'operational' : null);
   const [statementOf, setStatementOf] = useState<MoneyAccount | null>(null);
+  const { user } = useAuth();
+  const related = FINANCE_RELATED.filter((r) => hasAbility(user?.role, abilityFor(r.to) ?? 'signedIn'));
   const [reversing, setReversing] = useState<{ kind: 'entries' | 'transfers'; id: string } | null>(null);
   const [reversePending, setReversePending] = useState(false);
   const blank = { type: 'expense' as EntryType, amount: '', category: '', account: 'cash_box', date: '', notes: '' };
@@ -86,6 +103,11 @@ export default function FinancePage() {
   return (
     <div>
       <PageHeader title={t('shell.pages.finance')} subtitle={u('subtitle')} />
+      {related.length > 0 && (
+        <nav aria-label={m('relatedLabel')} className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {related.map((r) => <Link key={r.to} to={r.to} className="font-medium text-primary-text underline">{t(`shell.pages.${r.page}`)}</Link>)}
+        </nav>
+      )}
       <div className="mb-4 flex flex-wrap gap-2">
         <button type="button" className="btn-secondary" onClick={() => setDialog('operational')}>{m('operationalCharges')}</button>
         {canEdit && <button type="button" className="btn-secondary" onClick={() => setDialog('transfer')}>{m('transfer')}</button>}
