@@ -50,7 +50,13 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.locator('[data-testid="chart-trend"] svg').first()).toBeVisible({ timeout: 15_000 });
     expect(api.trend.bookings.reduce((a: number, b: number) => a + b, 0)).toBeGreaterThan(0);
     await expect(page.getByTestId('top-vehicles').locator('li').first()).toBeVisible();
-    await expect(page.getByTestId('fleet-map')).toBeVisible();
+    // The demo's trackers have reported: the live map (or, without WebGL, its honest fallback), not "no trackers yet".
+    const live = await (await page.request.get('/api/v1/gps/live', { headers: { authorization: `Bearer ${session.accessToken}` } })).json();
+    const located = live.items.filter((v: { latitude: number | null }) => v.latitude !== null).length;
+    expect(located).toBeGreaterThan(0);
+    const map = page.getByTestId('dashboard-fleet-map');
+    await expect(map).toHaveAttribute('data-located', String(located));
+    await expect(map.locator('[data-testid="fleet-map"][data-map-idle="true"], [role="status"]')).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: join(outDir, `dashboard-demo-${language}.png`), fullPage: true });
   });
 

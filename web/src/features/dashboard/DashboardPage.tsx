@@ -4,6 +4,7 @@
  * "Failed to load dashboard data" with advice on error, and a guided empty state for a company
  * that has not made its first booking. The suggestions card is issue 15 part B's (slot below).
  */
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { useAuth } from '../../auth/context';
@@ -17,6 +18,10 @@ import { Chart } from '../analytics/Chart';
 import { count, DASHBOARD_PATH, percent, type DashboardData } from '../analytics/analytics-api';
 import SuggestionsPanel from '../insights/SuggestionsPanel';
 import { useCan } from '../../lib/use-can';
+import { LIVE_PATH, LIVE_REFRESH_MS, type LiveVehicleApi } from '../gps/gps-api';
+
+/** maplibre loads only when there is something to show on the map (see DashboardFleetMap). */
+const DashboardFleetMap = lazy(() => import('../gps/DashboardFleetMap'));
 
 type CardKey = keyof DashboardData['cards'];
 const CARDS: [CardKey, IconName][] = [
@@ -31,6 +36,9 @@ export default function DashboardPage() {
   const { user } = useAuth();
   const { data, error, mutate } = useSWR<DashboardData>(DASHBOARD_PATH);
   const canReadInsights = useCan('reportsOperational');
+  const canSeeMap = useCan('gpsRead');
+  const live = useSWR<{ items: LiveVehicleApi[] }>(canSeeMap ? LIVE_PATH : null, { refreshInterval: LIVE_REFRESH_MS });
+  const located = (live.data?.items ?? []).filter((v) => v.latitude !== null && v.longitude !== null);
   const title = t('shell.dashboard.welcome', { name: displayName(user) });
   if (error && !data) {
     return (
@@ -129,16 +137,24 @@ export default function DashboardPage() {
             )}
           </section>
         )}
-        {/* Live fleet map: the GPS area (issue in progress on another branch) fills this; until a tracker reports, this honest state. */}
-        <section className="card" aria-labelledby="dash-map" data-testid="fleet-map">
-          <h2 id="dash-map" className="mb-3 font-semibold">{t('analytics.dashboard.fleetMap')}</h2>
-          <div className="flex h-40 flex-col items-center justify-center rounded-ui border border-dashed border-slate-300 text-center dark:border-slate-700">
-            <Icon name="pin" className="h-6 w-6 text-slate-400" />
-            <p className="mt-2 text-sm font-medium">{t('analytics.dashboard.noTrackers')}</p>
-            <p className="mt-1 max-w-xs text-xs text-slate-500 dark:text-slate-400">{t('analytics.dashboard.noTrackersBody')}</p>
-            <Link to="/gps-tracking" className="mt-2 text-xs font-medium text-primary-text underline">{t('analytics.dashboard.openGps')}</Link>
-          </div>
-        </section>
+        {/* Live fleet map (GPS area): the vehicles that reported a position; until one has, this honest state. */}
+        {canSeeMap && (
+          <section className="card" aria-labelledby="dash-map" data-testid="dashboard-fleet-map" data-located={located.length}>
+            <h2 id="dash-map" className="mb-3 font-semibold">{t('analytics.dashboard.fleetMap')}</h2>
+            {located.length > 0 ? (
+              <Suspense fallback={<div className="h-64 animate-pulse rounded-ui bg-slate-100 dark:bg-slate-800" />}>
+                <DashboardFleetMap vehicles={located} />
+              </Suspense>
+            ) : (
+              <div className="flex h-40 flex-col items-center justify-center rounded-ui border border-dashed border-slate-300 text-center dark:border-slate-700">
+                <Icon name="pin" className="h-6 w-6 text-slate-400" />
+                <p className="mt-2 text-sm font-medium">{t('analytics.dashboard.noTrackers')}</p>
+                <p className="mt-1 max-w-xs text-xs text-slate-500 dark:text-slate-400">{t('analytics.dashboard.noTrackersBody')}</p>
+                <Link to="/gps-tracking" className="mt-2 text-xs font-medium text-primary-text underline">{t('analytics.dashboard.openGps')}</Link>
+              </div>
+            )}
+          </section>
+        )}
       </div>
       {/* Suggestions: the top open insights the reader may see (issue 15 part B). */}
       {canReadInsights && <div className="mt-6"><SuggestionsPanel /></div>}

@@ -69,7 +69,7 @@ function markerElement(): HTMLDivElement {
   return el;
 }
 
-export default function FleetMap({ vehicles, fences, trail, draft, selectedId, onSelect, onMapClick, label, unavailableText }: {
+export default function FleetMap({ vehicles, fences, trail, draft, selectedId, onSelect, onMapClick, label, unavailableText, heightClass = 'h-[28rem] lg:h-[34rem]' }: {
   vehicles: LiveVehicleApi[];
   fences: GeofenceApi[];
   trail: PositionApi[] | null;
@@ -79,6 +79,8 @@ export default function FleetMap({ vehicles, fences, trail, draft, selectedId, o
   onMapClick: (lngLat: [number, number]) => void;
   label: string;
   unavailableText: string;
+  /** Tailwind height classes (the dashboard's map is shorter than the GPS page's). */
+  heightClass?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<Maplibre.Map | null>(null);
@@ -206,6 +208,6 @@ export default function FleetMap({ vehicles, fences, trail, draft, selectedId, o
     (map.current?.getSource('draft') as GeoJSONSource | undefined)?.setData({ type: 'FeatureCollection', features });
   }, [draft, loaded]);
 
-  if (failed) return <div role="status" className="card flex h-[28rem] items-center justify-center text-center text-sm">{unavailableText}</div>;
-  return <div ref={box} role="region" aria-label={label} data-testid="fleet-map" className="h-[28rem] w-full overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700 lg:h-[34rem]" dir="ltr" />;
+  if (failed) return <div role="status" className={`card flex ${heightClass} items-center justify-center text-center text-sm`}>{unavailableText}</div>;
+  return <div ref={box} role="region" aria-label={label} data-testid="fleet-map" className={`${heightClass} w-full overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700`} dir="ltr" />;
 }
