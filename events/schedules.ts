@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals', 'fleet-health', 'security-report', 'analytics-backfill', 'insights'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals', 'fleet-health', 'security-report', 'analytics-backfill', 'insights', 'money-indexes'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -79,6 +79,10 @@ export const SCHEDULES: ScheduleDef[] = [
   {
     name: 'company-timezones',
     description: 'One-off migration: companies whose time zone contradicts their region get the region\'s zone (idempotent; run once, never scheduled)',
+  },
+  {
+    name: 'money-indexes',
+    description: 'One-off migration: gives rentals written before issue 10 their deposit and open-balance index items (idempotent; run once, never scheduled)',
   },
   {
     name: 'analytics-backfill',

@@ -86,3 +86,5 @@ export async function rentalsByIds(tenantId: string, ids: string[]): Promise<Map
 }
 /** Counts per status and this month's ledger totals (sharded stats; the dashboard's rental cards). */
 export { rentalStats } from './overview';
+/** One-off: the money indexes of rentals written before them (functions/jobs/money-indexes.ts). */
+export { rebuildMoneyIndexes } from './money-index-rebuild';

@@ -43,6 +43,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'invoice-long-rentals': {},
   // One-off: recomputes every company's aggregates (Scan of the companies).
   'analytics-backfill': { scan: true },
+  // One-off: the money indexes of older rentals (Scan of the companies, Query of each one's rentals).
+  'money-indexes': { scan: true },
   // Queries the sparse reminder index (gsi2), writes markers, reads the file-less items, sends SES email.
   'document-reminders': { ses: true },
   // Queries the active-rental index and the tickets work index (gsi2), reads each company's queues, writes alerts.

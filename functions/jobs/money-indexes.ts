@@ -1,0 +1,43 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../lib/config';
+import { dynamo } from '../lib/clients/dynamo';
+import { rootLogger } from '../lib/logger';
+import { rebuildMoneyIndexes } from '../rentals/api';
+
+/**
+ * One-off migration (events/schedules.ts 'money-indexes', never scheduled): gives the rentals of
+ * companies that existed before issue 10 their deposit and open-balance index items, so
+ * /deposits, outstanding balances and revenue protection see them (functions/rentals/
+ * money-index-rebuild.ts). Idempotent: an indexed rental is marked and skipped. Like the other
+ * one-off migrations it Scans the settings items to find the companies; `onlyTenants` limits a
+ * run to some companies (an operator re-running one, or a test).
+ */
+export async function handler(event?: { onlyTenants?: string[] }) {
+  const tenants = event?.onlyTenants ?? (await allCompanies());
+  let rebuilt = 0;
+  let rentals = 0;
+  for (const tenantId of tenants) {
+    const r = await rebuildMoneyIndexes(tenantId);
+    rebuilt += r.rebuilt;
+    rentals += r.rentals;
+  }
+  const result = { companies: tenants.length, rentals, rebuilt };
+  rootLogger.info('money-indexes finished', result);
+  return result;
+}
+
+async function allCompanies(): Promise<string[]> {
+  const out: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new ScanCommand({
+      TableName: config().tableName, FilterExpression: 'entityType = :s', ExpressionAttributeValues: { ':s': 'SETTINGS' }, ProjectionExpression: 'pk', ExclusiveStartKey: start,
+    }));
+    for (const it of page.Items ?? []) {
+      const tenantId = /^T#([0-9A-HJKMNP-TV-Z]{26})#/.exec(String(it.pk))?.[1];
+      if (tenantId) out.push(tenantId);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
