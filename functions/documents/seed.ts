@@ -53,9 +53,13 @@ export async function seedDocuments(world: DemoWorld): Promise<void> {
   // Vehicles: registration and insurance for the first 8 cars with a spread of expiry dates.
   // The fifth car (the demo's out-of-service one) has the lapsed registration; it is off the road for it.
   const spread = [200, 120, 25, 12, -3, 4, -20, 300];
+  // Insurance: the same spread shifted by three, with the third and fourth cars swapped so the
+  // fleet-health demo has its 'poor' cars whatever the hour of the reset (the third car's lapsed
+  // insurance and the fourth's GPS incidents, which vary with the hour of the night-time zone).
+  const insuranceOf = [0, 1, 3, 2, 4, 5, 6, 7];
   vehicles.slice(0, 8).forEach((_v, i) => {
     specs.push({ scope: 'vehicle', type: 'registration', title: 'Vehicle registration (Mulkiya)', expiresIn: spread[i], status: i % 3 === 0 ? 'under_review' : 'approved', versions: i === 1 ? 2 : 1, on: i });
-    specs.push({ scope: 'vehicle', type: 'insurance', title: 'Comprehensive insurance policy', expiresIn: spread[(i + 3) % 8] + 10, status: i === 5 ? 'rejected' : 'approved', on: i, tags: ['insurance'] });
+    specs.push({ scope: 'vehicle', type: 'insurance', title: 'Comprehensive insurance policy', expiresIn: spread[(insuranceOf[i] + 3) % 8] + 10, status: i === 5 ? 'rejected' : 'approved', on: i, tags: ['insurance'] });
   });
   specs.push({ scope: 'vehicle', type: 'inspection', title: 'RTA passing test', expiresIn: 40, status: 'approved', on: 0 });
   specs.push({ scope: 'vehicle', type: 'maintenance', title: 'Service record 60,000 km', status: 'approved', on: 1 });

@@ -134,7 +134,9 @@ const RELATED = {
 for (const language of ['en', 'ar'] as const) {
   const w = RELATED[language];
   test(`${language}: the dashboard's operational charges link opens the ledger; finance links to deposits, balances and revenue protection`, async ({ page }) => {
-    await open(page, language, '/dashboard/finance?drawer=operational');
+    // Signed in on the page first (the session helper waits for its heading, which an open drawer hides).
+    await open(page, language, '/dashboard/finance');
+    await page.goto('/dashboard/finance?drawer=operational');
     await expect(page.getByRole('dialog').getByText(w.ledger)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
