@@ -90,9 +90,13 @@ for (const language of ['en', 'ar'] as const) {
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(bytes.toString('utf8').split('\r\n').length).toBeGreaterThan(2);
 
+      // The PDF answer is held back a moment, so the progress indicator is certainly on screen
+      // while it is in flight (a fast answer could otherwise come and go between two looks).
+      await page.route(/\/api\/v1\/reports\/[^?]+\?.*format=pdf/, async (route) => { await new Promise((r) => setTimeout(r, 800)); await route.continue(); });
       const pdfDownload = page.waitForEvent('download');
       await page.getByRole('button', { name: w.pdf }).click();
       await expect(page.getByTestId('export-progress')).toBeVisible();
+      await page.unrouteAll({ behavior: 'wait' });
       const pdfPath = join(outDir, `${tab}-${language}.pdf`);
       await (await pdfDownload).saveAs(pdfPath);
       expect(readFileSync(pdfPath).subarray(0, 5).toString('latin1')).toBe('%PDF-');
