@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals', 'fleet-health', 'security-report', 'analytics-backfill', 'insights', 'money-indexes'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals', 'fleet-health', 'security-report', 'analytics-backfill', 'insights', 'money-indexes', 'documents-move'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -83,6 +83,10 @@ export const SCHEDULES: ScheduleDef[] = [
   {
     name: 'money-indexes',
     description: 'One-off migration: gives rentals written before issue 10 their deposit and open-balance index items (idempotent; run once, never scheduled)',
+  },
+  {
+    name: 'documents-move',
+    description: 'One-off migration: moves the documents vehicles and customers kept on their own into the documents module (same files; idempotent; run once, never scheduled)',
   },
   {
     name: 'analytics-backfill',

@@ -30,3 +30,5 @@ export async function hasCustomers(tenantId: string): Promise<boolean> {
   const page = await queryPage({ tenantId, pk: tenantPk(tenantId, 'CUSTOMER'), limit: 1 });
   return page.items.length > 0;
 }
+/** The older customer document items (CUSTOMER_DOC), read once by the documents-move migration. */
+export { legacyCustomerDocuments } from './documents';

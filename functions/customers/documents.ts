@@ -1,30 +1,21 @@
-import { ulid } from 'ulid';
-import type { CustomerDocumentType } from '../../shared/schemas/customers';
-import { badRequest } from '../lib/errors';
-import { auditItem } from '../lib/data/audit';
-import type { Actor } from '../lib/actor';
-import { sortKey, tenantPk } from '../lib/data/keys';
-import { queryPage, toEntity, transact, tx, type Item } from '../lib/data/repo';
-import { deleteObject, getObjectBytes, headObject, isKeyInPrefix, newObjectKey, presignDownload, presignUpload, tenantPrefix } from '../lib/storage';
-import { customerKey, type CustomerItem } from './model';
+import { tenantPk } from '../lib/data/keys';
+import { queryAll, type Item } from '../lib/data/repo';
+import { deleteObject, getObjectBytes, headObject, isKeyInPrefix, newObjectKey, presignUpload, tenantPrefix } from '../lib/storage';
 
 /**
- * Customer documents (licence, passport/ID, signed agreements…): files in S3 under
- * `tenants/{tenantId}/customers/{customerId}/` (lib/storage), one record item each at
- * pk `T#{t}#CUSTOMER_DOC#{customerId}`, sk `{ulid}`.
+ * Customer documents moved into the documents module (issue 11: one data model, one API, one
+ * screen): the profile lists, uploads and deletes them through /api/v1/documents (scope customer
+ * + customerId); the former routes under /api/v1/customers/{id}/documents are gone.
  *
- * Flow: POST …/documents/upload-url (type and size checked by the schema: PDF/JPG/PNG ≤ 10 MB) →
- * the browser PUTs the file to the presigned URL (with progress) → POST …/documents records it;
- * the record is refused unless the object exists in this customer's prefix with the declared size.
- * Recording a 'license' or 'id_document' also points the customer's licenseDocumentUrl /
- * idDocumentUrl at it (the object key; downloads always go through a fresh presigned link).
+ * What stays here: the ID-scan upload (read once, then deleted) and the reader of the older
+ * items, pk `T#{t}#CUSTOMER_DOC#{customerId}`, sk `{ulid}` (files under
+ * tenants/{t}/customers/{customerId}/), for the one-off move into DOC items
+ * (functions/documents/legacy-move.ts, job 'documents-move').
  */
 export const documentsPk = (tenantId: string, customerId: string) => tenantPk(tenantId, 'CUSTOMER_DOC', customerId);
-export const customerDocumentPrefix = (tenantId: string, customerId: string) => tenantPrefix(tenantId, 'customers', customerId);
 
 export const DOCUMENT_MESSAGES = {
   notUploaded: 'The file was not uploaded yet. Upload it, then try again.',
-  sizeMismatch: 'The uploaded file does not match the declared size',
   badKey: 'This file does not belong to this customer',
 } as const;
 
@@ -55,67 +46,10 @@ export async function takeIdScan(key: string, maxBytes: number): Promise<{ body:
   }
 }
 
-export const customerUploadUrl = (tenantId: string, customerId: string, file: UploadRequest) =>
-  presignUpload(newObjectKey(customerDocumentPrefix(tenantId, customerId), file.fileName), file.contentType, { size: file.size });
-
-export async function recordDocument(
-  actor: Actor,
-  customer: CustomerItem,
-  input: { key: string; fileName: string; fileType: string; fileSize: number; documentType: CustomerDocumentType; title?: string | null; expiryDate?: string | null },
-) {
-  if (!isKeyInPrefix(customerDocumentPrefix(actor.tenantId, customer.id), input.key)) throw badRequest(DOCUMENT_MESSAGES.badKey, { key: DOCUMENT_MESSAGES.badKey });
-  const head = await headObject(input.key);
-  if (!head) throw badRequest(DOCUMENT_MESSAGES.notUploaded, { key: DOCUMENT_MESSAGES.notUploaded });
-  if (head.size !== input.fileSize) throw badRequest(DOCUMENT_MESSAGES.sizeMismatch, { fileSize: DOCUMENT_MESSAGES.sizeMismatch });
-  const id = ulid();
-  const now = new Date().toISOString();
-  const item: Item = {
-    pk: documentsPk(actor.tenantId, customer.id),
-    sk: sortKey(id),
-    entityType: 'CUSTOMER_DOC',
-    id,
-    scope: 'customer',
-    customerId: customer.id,
-    title: input.title || input.fileName,
-    documentType: input.documentType,
-    fileKey: input.key,
-    fileName: input.fileName,
-    fileType: input.fileType,
-    fileSize: input.fileSize,
-    expiryDate: input.expiryDate ?? undefined,
-    uploadedBy: actor.username ?? null,
-    version: 1,
-    createdAt: now,
-    updatedAt: now,
-  };
-  const pointer = input.documentType === 'license' ? 'licenseDocumentUrl' : input.documentType === 'id_document' ? 'idDocumentUrl' : undefined;
-  await transact([
-    tx.putNew(item),
-    ...(pointer ? [tx.update(customerKey(actor.tenantId, customer.id), customer.version, { [pointer]: input.key }, now)] : []),
-    tx.putNew(auditItem(actor, 'customer.document.add', 'customer', customer.id, { note: `${input.documentType}: ${input.fileName}` })),
-  ]);
-  return toDocumentApi(item, await presignDownload(input.key, { fileName: input.fileName }));
-}
-
-function toDocumentApi(item: Item, downloadUrl: string) {
-  const e = toEntity<Record<string, unknown>>(item)!;
-  return {
-    id: String(e.id),
-    customerId: String(e.customerId),
-    title: String(e.title),
-    documentType: e.documentType as CustomerDocumentType,
-    fileName: String(e.fileName),
-    fileType: String(e.fileType),
-    fileSize: Number(e.fileSize),
-    expiryDate: (e.expiryDate as string) ?? null,
-    uploadedBy: (e.uploadedBy as string) ?? null,
-    createdAt: String(e.createdAt),
-    downloadUrl,
-  };
-}
-
-export async function listDocuments(tenantId: string, customerId: string, q: { limit: number; cursor?: string }) {
-  const page = await queryPage<Item>({ tenantId, pk: documentsPk(tenantId, customerId), forward: false, limit: q.limit, cursor: q.cursor, signature: ['docs'] });
-  const items = await Promise.all(page.items.map(async (it) => toDocumentApi(it, await presignDownload(String(it.fileKey), { fileName: String(it.fileName) }))));
-  return { items, nextCursor: page.nextCursor };
+/** Every customer's older document items (one Query per customer; a one-off, bounded by the directory). */
+export async function legacyCustomerDocuments(tenantId: string): Promise<Item[]> {
+  const customers = await queryAll<{ id: string }>({ tenantId, pk: tenantPk(tenantId, 'CUSTOMER'), max: 50_000 });
+  const out: Item[] = [];
+  for (const c of customers) out.push(...(await queryAll<Item>({ tenantId, pk: documentsPk(tenantId, c.id), max: 1_000 })));
+  return out;
 }

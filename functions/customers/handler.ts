@@ -12,7 +12,7 @@ import { listCustomers, requireCustomer } from './directory';
 import { createCustomer, updateCustomer } from './writes';
 import { blacklistMatchesFor, createBlacklistEntry, getBlacklistEntry, listBlacklist, toBlacklistApi, updateBlacklistEntry } from './blacklist-data';
 import { addNote, listNotes } from './notes';
-import { customerUploadUrl, idScanUploadUrl, listDocuments, recordDocument } from './documents';
+import { idScanUploadUrl } from './documents';
 import { listRentalsForCustomer } from './deps';
 import { scanCustomerId } from './scan';
 
@@ -76,21 +76,6 @@ export const handler = createDomainHandler('customers', [...customersRoutes, ...
     if (ctx.body.visibility === 'internal' && !seesInternalNotes(ctx)) throw forbidden('Only managers can add internal notes');
     await requireCustomer(ctx.auth.tenantId, ctx.params.id);
     return reply.created(await addNote(actorOf(ctx), ctx.params.id, ctx.body));
-  },
-
-  customerDocumentUploadUrl: async (ctx) => {
-    await requireCustomer(ctx.auth.tenantId, ctx.params.id);
-    return reply.ok(await customerUploadUrl(ctx.auth.tenantId, ctx.params.id, ctx.body));
-  },
-
-  recordCustomerDocument: async (ctx) => {
-    const customer = await requireCustomer(ctx.auth.tenantId, ctx.params.id);
-    return reply.created(await recordDocument(actorOf(ctx), customer, ctx.body));
-  },
-
-  listCustomerDocuments: async (ctx) => {
-    await requireCustomer(ctx.auth.tenantId, ctx.params.id);
-    return reply.ok(await listDocuments(ctx.auth.tenantId, ctx.params.id, ctx.query));
   },
 
   listCustomerRentals: async (ctx) => {

@@ -7,3 +7,4 @@ export { seedDocuments } from './seed';
 export { lapsingDocuments, type LapsingDocument } from './lapsing';
 export { expiringDocuments, tenantsWithDocumentsDue, type ExpiringDocument } from './expiring';
 export { vehicleComplianceDates, type VehicleCompliance } from './compliance';
+export { moveLegacyDocuments } from './legacy-move';

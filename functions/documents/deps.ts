@@ -21,3 +21,6 @@ export async function labelsOf(tenantId: string, vehicleId?: string, customerId?
 }
 export { extractPdfText, imageText, readMrz, sniffType, labelledDate } from '../customers/api';
 export { scheduleFromDocument } from '../maintenance/api';
+/** The older vehicle and customer document items, for the one-off move into DOC items (./legacy-move.ts). */
+export { legacyVehicleDocuments } from '../vehicles/api';
+export { legacyCustomerDocuments } from '../customers/api';

@@ -5,7 +5,7 @@ import { checkUpload, newObjectKey, presignDownload, presignUpload } from '../li
 import { documentsRoutes } from '../../shared/routes/documents';
 import { DOCUMENT_FILE_MAX_BYTES, DOCUMENT_FILE_TYPES, DOCUMENT_MESSAGES, type DocumentScope } from '../../shared/schemas/documents';
 import { documentPrefix, toDocumentApi, type DocumentItem } from './model';
-import { addVersion, createDocument, requireDocument, requireScope, transition, updateDocument } from './writes';
+import { addVersion, createDocument, requireDocument, requireScope, transition, updateDocument, useTemplate } from './writes';
 import { documentsOverview, documentWithVersions, listDocuments } from './queries';
 import { analyzeDocument } from './analyze';
 import { bulkDocuments } from './bulk';
@@ -68,6 +68,10 @@ export const handler = createDomainHandler('documents', documentsRoutes, {
   analyzeDocument: async (ctx) => {
     const actor = actorOf(ctx);
     return reply.ok(await answer(actor, await analyzeDocument(actor, ctx.params.id)));
+  },
+  useDocumentTemplate: async (ctx) => {
+    const actor = actorOf(ctx);
+    return reply.created(await answer(actor, await useTemplate(actor, ctx.params.id, ctx.body as never)));
   },
   downloadDocument: async (ctx) => {
     const doc = await requireDocument(actorOf(ctx), ctx.params.id);

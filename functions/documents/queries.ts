@@ -1,8 +1,10 @@
 import { batchGet, queryAll, queryPage } from '../lib/data/repo';
 import { FilterBuilder } from '../lib/data/filter';
 import type { Actor } from '../lib/actor';
-import { DOCUMENT_TYPES, DOCUMENT_VALIDITY, type DocumentListQuery, type DocumentScope } from '../../shared/schemas/documents';
-import { addDays, documentKey, latestIndexPk, toDocumentApi, type DocumentItem } from './model';
+import { notFound } from '../lib/errors';
+import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, DOCUMENT_VALIDITY, type DocumentListQuery, type DocumentScope } from '../../shared/schemas/documents';
+import { vehicleAndCustomerExist } from './deps';
+import { addDays, documentKey, latestIndexPk, ownerPk, toDocumentApi, type DocumentItem } from './model';
 import { requireScope, versionIds } from './writes';
 
 /**
@@ -12,6 +14,11 @@ import { requireScope, versionIds } from './writes';
  */
 export async function listDocuments(actor: Actor, q: DocumentListQuery & { scope: DocumentScope; limit: number }, today: string) {
   requireScope(actor, q.scope);
+  const owner = q.scope === 'vehicle' ? q.vehicleId : q.scope === 'customer' ? q.customerId : undefined;
+  if (owner) {
+    await requireOwner(actor.tenantId, q.scope, owner);
+    if (!q.q && !q.documentType && !q.status && !q.validity && q.awaitingMyReview !== 'true') return ownerDocuments(actor.tenantId, owner, q, today);
+  }
   const f = new FilterBuilder().eq('documentType', q.documentType).eq('vehicleId', q.vehicleId).eq('customerId', q.customerId);
   if (q.status === 'expired') f.where('(#status = :st OR (#status = :ap AND #expiryDate < :today))', { '#status': 'status', '#expiryDate': 'expiryDate' }, { ':st': 'expired', ':ap': 'approved', ':today': today });
   else if (q.status) f.where('#status = :status AND NOT (#status = :ap AND #expiryDate < :today)', { '#status': 'status', '#expiryDate': 'expiryDate' }, { ':status': q.status, ':ap': 'approved', ':today': today });
@@ -28,6 +35,24 @@ export async function listDocuments(actor: Actor, q: DocumentListQuery & { scope
     filter: f.build(), signature: ['docs', q.documentType, q.status, q.validity, q.vehicleId, q.customerId, q.awaitingMyReview, q.q, today],
   });
   return { items: page.items.map((d) => toDocumentApi(d, today)), nextCursor: page.nextCursor };
+}
+
+/** A vehicle's or customer's page asks for its documents by id: another company's (or none) → 404. */
+async function requireOwner(tenantId: string, scope: DocumentScope, owner: string) {
+  const exists = await vehicleAndCustomerExist(tenantId, scope === 'vehicle' ? owner : undefined, scope === 'customer' ? owner : undefined);
+  if (!exists.vehicle) throw notFound(DOCUMENT_MESSAGES.vehicleNotFound);
+  if (!exists.customer) throw notFound(DOCUMENT_MESSAGES.customerNotFound);
+}
+
+/**
+ * The documents of one vehicle or customer (its page's list), newest first: one Query on the
+ * owner's pointer partition (latest versions only) and one batch read, not a filtered walk of
+ * the scope's index.
+ */
+async function ownerDocuments(tenantId: string, owner: string, q: { limit: number; cursor?: string }, today: string) {
+  const page = await queryPage<{ documentId: string }>({ tenantId, pk: ownerPk(tenantId, owner), forward: false, limit: q.limit, cursor: q.cursor, signature: ['docs-of', owner] });
+  const docs = (await batchGet(page.items.map((p) => documentKey(tenantId, p.documentId)))) as (DocumentItem | undefined)[];
+  return { items: docs.filter((d): d is DocumentItem => !!d && !d.deleted).map((d) => toDocumentApi(d, today)), nextCursor: page.nextCursor };
 }
 
 /**

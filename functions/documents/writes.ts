@@ -4,11 +4,11 @@ import { auditItem } from '../lib/data/audit';
 import { isUlid } from '../lib/data/keys';
 import { getItem, queryAll, transact, tx, type TransactItem } from '../lib/data/repo';
 import { badRequest, conflict, forbidden, notFound, unsupportedMediaType } from '../lib/errors';
-import { deleteObject, getObjectBytes, headObject, isKeyInPrefix } from '../lib/storage';
+import { copyObject, deleteObject, getObjectBytes, headObject, isKeyInPrefix, newObjectKey } from '../lib/storage';
 import { hasAbility, type Ability } from '../../shared/permissions';
 import {
   DEFAULT_REMINDER_THRESHOLD_DAYS, DOCUMENT_FILE_MAX_BYTES, DOCUMENT_MESSAGES, DOCUMENT_TRANSITIONS,
-  type DocumentCreateInput, type DocumentScope, type DocumentUpdateInput,
+  type DocumentCreateInput, type DocumentScope, type DocumentType, type DocumentUpdateInput, type DocumentUseTemplateInput,
 } from '../../shared/schemas/documents';
 import { sniffType, vehicleAndCustomerExist } from './deps';
 import { chainKey, chainPk, documentKey, documentPrefix, latestIndexAttrs, ownerPointer, ownerPointerKey, searchTextOf, type DocumentItem } from './model';
@@ -58,15 +58,33 @@ const fileNameOf = (key: string, given?: string) => given || key.split('/').pop(
 
 export async function createDocument(actor: Actor, input: ReturnType<typeof parseCreate>) {
   requireScope(actor, input.scope);
-  const exists = await vehicleAndCustomerExist(actor.tenantId, input.scope === 'vehicle' ? input.vehicleId : undefined, input.scope === 'customer' ? input.customerId : undefined);
+  await requireOwnerExists(actor.tenantId, input);
+  const file = await checkStoredFile(actor.tenantId, input.key);
+  const item = newDocumentItem(actor.tenantId, input, { fileKey: input.key, fileName: fileNameOf(input.key, input.fileName), ...file }, { uploadedBy: actor.username });
+  await transact([...newDocumentWrites(actor.tenantId, item), tx.putNew(auditItem(actor, 'document.create', 'document', item.id, { after: { scope: item.scope, documentType: item.documentType, title: item.title } }))]);
+  return item;
+}
+
+/** The vehicle or customer a document is recorded for must be the caller's company's (400 on the field otherwise). */
+async function requireOwnerExists(tenantId: string, input: { scope: DocumentScope; vehicleId?: string | null; customerId?: string | null }) {
+  const exists = await vehicleAndCustomerExist(tenantId, input.scope === 'vehicle' ? input.vehicleId : undefined, input.scope === 'customer' ? input.customerId : undefined);
   if (!exists.vehicle) throw badRequest(DOCUMENT_MESSAGES.vehicleNotFound, { vehicleId: DOCUMENT_MESSAGES.vehicleNotFound });
   if (!exists.customer) throw badRequest(DOCUMENT_MESSAGES.customerNotFound, { customerId: DOCUMENT_MESSAGES.customerNotFound });
-  const file = await checkStoredFile(actor.tenantId, input.key);
-  const id = ulid();
-  const now = new Date().toISOString();
-  const fileName = fileNameOf(input.key, input.fileName);
+}
+
+type NewDocumentFields = Pick<DocumentCreateInput, 'vehicleId' | 'customerId' | 'rentalId' | 'title' | 'description' | 'expiryDate' | 'reminderThreshold' | 'tags' | 'assignee' | 'isTemplate'> & { scope: DocumentScope; documentType: DocumentType };
+type StoredFile = Pick<DocumentItem, 'fileKey' | 'fileName' | 'fileType' | 'fileSize'>;
+
+/**
+ * A new document's first version (draft unless told), with its search text and index attributes.
+ * Used by upload, "use template" and the one-off move of the older vehicle and customer
+ * documents (./legacy-move.ts, which keeps their id, dates and uploader).
+ */
+export function newDocumentItem(tenantId: string, input: NewDocumentFields, file: StoredFile, opts: { id?: string; createdAt?: string; uploadedBy?: string; status?: DocumentItem['status'] } = {}): DocumentItem {
+  const id = opts.id ?? ulid();
+  const now = opts.createdAt ?? new Date().toISOString();
   const base = {
-    ...documentKey(actor.tenantId, id),
+    ...documentKey(tenantId, id),
     entityType: 'DOC' as const,
     id,
     scope: input.scope,
@@ -76,30 +94,54 @@ export async function createDocument(actor: Actor, input: ReturnType<typeof pars
     title: input.title,
     ...(input.description ? { description: input.description } : {}),
     documentType: input.documentType,
-    fileKey: input.key,
-    fileName,
     ...file,
     docVersion: 1,
     rootDocumentId: id,
     isLatest: true,
     ...(input.expiryDate ? { expiryDate: input.expiryDate } : {}),
     reminderThreshold: input.reminderThreshold ?? DEFAULT_REMINDER_THRESHOLD_DAYS,
-    status: 'draft' as const,
+    status: opts.status ?? ('draft' as const),
     ...(input.assignee ? { assignee: input.assignee } : {}),
     tags: input.tags ?? [],
     isTemplate: !!input.isTemplate,
-    uploadedBy: actor.username,
+    ...(opts.uploadedBy ? { uploadedBy: opts.uploadedBy } : {}),
     createdAt: now,
     updatedAt: now,
     version: 1,
   };
-  const item: DocumentItem = { ...base, searchText: searchTextOf(base), ...latestIndexAttrs(base, actor.tenantId) };
-  await transact([
-    tx.putNew(item),
-    tx.putNew({ ...chainKey(actor.tenantId, id, 1), entityType: 'DOC_CHAIN', id, docVersion: 1 }),
-    ...putPointer(actor.tenantId, item),
-    tx.putNew(auditItem(actor, 'document.create', 'document', id, { after: { scope: item.scope, documentType: item.documentType, title: item.title } })),
-  ]);
+  return { ...base, searchText: searchTextOf(base), ...latestIndexAttrs(base, tenantId) };
+}
+
+/** The writes of a new document (besides its audit): the item, its chain entry and its owner pointer. */
+export const newDocumentWrites = (tenantId: string, item: DocumentItem): TransactItem[] => [
+  tx.putNew(item),
+  tx.putNew({ ...chainKey(tenantId, item.id, 1), entityType: 'DOC_CHAIN', id: item.id, docVersion: 1 }),
+  ...putPointer(tenantId, item),
+];
+
+/**
+ * "Use template" (issue 11): a company template's file is copied in storage (server-side, no
+ * re-upload) into a new draft document of the chosen scope, its type and title prefilled (the
+ * title may be given). The template must be the latest version and flagged as a template (409
+ * otherwise); reading it needs the company scope's ability and the new document its own scope's.
+ */
+export async function useTemplate(actor: Actor, templateId: string, input: DocumentUseTemplateInput & { scope: DocumentScope }) {
+  const template = await requireDocument(actor, templateId);
+  requireLatest(template);
+  if (!template.isTemplate) throw conflict(DOCUMENT_MESSAGES.notTemplate);
+  requireScope(actor, input.scope);
+  await requireOwnerExists(actor.tenantId, input);
+  const fileKey = newObjectKey(documentPrefix(actor.tenantId), template.fileName);
+  await copyObject(template.fileKey, fileKey);
+  const tags = template.tags.filter((t) => t !== 'template');
+  const item = newDocumentItem(actor.tenantId, { ...input, title: input.title || template.title, documentType: template.documentType, description: template.description, tags },
+    { fileKey, fileName: template.fileName, fileType: template.fileType, fileSize: template.fileSize }, { uploadedBy: actor.username });
+  try {
+    await transact([...newDocumentWrites(actor.tenantId, item), tx.putNew(auditItem(actor, 'document.create', 'document', item.id, { note: `from template ${template.id}`, after: { scope: item.scope, documentType: item.documentType, title: item.title } }))]);
+  } catch (err) {
+    await deleteObject(fileKey).catch(() => undefined);
+    throw err;
+  }
   return item;
 }
 const parseCreate = (v: DocumentCreateInput) => v as DocumentCreateInput & { scope: DocumentScope };

@@ -1,6 +1,4 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../lib/config';
-import { dynamo } from '../lib/clients/dynamo';
+import { allCompanies } from './all-companies';
 import { rootLogger } from '../lib/logger';
 import { rebuildMoneyIndexes } from '../rentals/api';
 
@@ -24,20 +22,4 @@ export async function handler(event?: { onlyTenants?: string[] }) {
   const result = { companies: tenants.length, rentals, rebuilt };
   rootLogger.info('money-indexes finished', result);
   return result;
-}
-
-async function allCompanies(): Promise<string[]> {
-  const out: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(new ScanCommand({
-      TableName: config().tableName, FilterExpression: 'entityType = :s', ExpressionAttributeValues: { ':s': 'SETTINGS' }, ProjectionExpression: 'pk', ExclusiveStartKey: start,
-    }));
-    for (const it of page.Items ?? []) {
-      const tenantId = /^T#([0-9A-HJKMNP-TV-Z]{26})#/.exec(String(it.pk))?.[1];
-      if (tenantId) out.push(tenantId);
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
 }

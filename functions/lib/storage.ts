@@ -133,6 +133,12 @@ export async function putObject(key: string, body: Uint8Array, contentType: stri
   await s3Client().send(new PutObjectCommand({ Bucket: config().documentsBucket, Key: key, Body: body, ContentType: contentType, Metadata: metadata }));
 }
 
+/** Server-side copy inside the documents bucket (no bytes through the Lambda): a template's file for a new document. */
+export async function copyObject(fromKey: string, toKey: string): Promise<void> {
+  const { s3Client, CopyObjectCommand } = await loadS3();
+  await s3Client().send(new CopyObjectCommand({ Bucket: config().documentsBucket, Key: toKey, CopySource: `${config().documentsBucket}/${encodeURIComponent(fromKey).replace(/%2F/g, '/')}` }));
+}
+
 export async function deleteObject(key: string): Promise<void> {
   const { s3Client, DeleteObjectCommand } = await loadS3();
   await s3Client().send(new DeleteObjectCommand({ Bucket: config().documentsBucket, Key: key }));

@@ -24,3 +24,5 @@ export async function fleetRoster(tenantId: string) {
     isArchived: v.isArchived === true, dailyRateMinor: Number(v.dailyRateMinor ?? 0), createdAt: String(v.createdAt ?? ''),
   }));
 }
+/** The older vehicle document items (VEHICLE_DOC), read once by the documents-move migration. */
+export { legacyVehicleDocuments } from './documents';

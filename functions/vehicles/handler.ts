@@ -6,10 +6,9 @@ import { blocksOverlapping, fleetBlocks } from './schedule';
 import { assembleCalendar, calendarWindow } from './rules';
 import { createVehicle, updateVehicle } from './edit';
 import { archiveVehicle, changeVehicleStatus, unarchiveVehicle } from './status';
-import { createVehicleDocumentUploadUrl, listVehicleDocuments, recordVehicleDocument } from './documents';
 
 /**
- * Vehicles Lambda: the fleet (edit.ts, status.ts), its documents (documents.ts) and the fleet
+ * Vehicles Lambda: the fleet (edit.ts, status.ts) and the fleet
  * calendar (rules.ts, schedule.ts). Each operation is one use-case call.
  */
 export const handler = createDomainHandler('vehicles', vehiclesRoutes, {
@@ -42,7 +41,4 @@ export const handler = createDomainHandler('vehicles', vehiclesRoutes, {
     return reply.ok(assembleCalendar(start, end, vehicles, blocks));
   },
 
-  createVehicleDocumentUploadUrl: async (ctx) => reply.ok(await createVehicleDocumentUploadUrl(ctx.auth.tenantId, ctx.params.id, ctx.body)),
-  createVehicleDocument: async (ctx) => reply.created(await recordVehicleDocument(actorOf(ctx), ctx.params.id, ctx.body)),
-  listVehicleDocuments: async (ctx) => reply.ok(await listVehicleDocuments(ctx.auth.tenantId, ctx.params.id, ctx.query)),
 });

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { buildVehicleItem, derivedAttributes, initialHealthScore, toVehicleApi, vehicleListQuery, vehiclePlateKey, type VehicleFields } from './data';
 import { assembleCalendar, calendarWindow, statusChangeRefusal } from './rules';
-import { isVehicleDocumentKey } from './documents';
-import { safeFileName } from '../lib/storage';
+import { isKeyInPrefix, safeFileName } from '../lib/storage';
 import { listVehiclesQuerySchema, normalizePlate, VEHICLE_MESSAGES } from '../../shared/schemas/vehicles';
 import { querySignature } from '../lib/data/cursor';
 
@@ -113,16 +112,16 @@ describe('fleet calendar assembly', () => {
   });
 });
 
-describe('document keys', () => {
-  it('keeps file names key-safe and keys inside the vehicle prefix', () => {
+describe('file names', () => {
+  it('keeps file names key-safe and keys inside the prefix', () => {
     expect(safeFileName('../../etc/passwd')).toBe('passwd');
     expect(safeFileName('Mulkiya card (front).JPG')).toBe('Mulkiya_card_front_.JPG');
     expect(safeFileName('استمارة.pdf')).toBe('pdf');
     const prefix = `tenants/${T}/vehicles/V1/`;
-    expect(isVehicleDocumentKey(T, 'V1', `${prefix}01ABC-x.pdf`)).toBe(true);
-    expect(isVehicleDocumentKey(T, 'V1', `${prefix}sub/x.pdf`)).toBe(false);
-    expect(isVehicleDocumentKey(T, 'V2', `${prefix}01ABC-x.pdf`)).toBe(false);
-    expect(isVehicleDocumentKey(T, 'V1', prefix)).toBe(false);
+    expect(isKeyInPrefix(prefix, `${prefix}01ABC-x.pdf`)).toBe(true);
+    expect(isKeyInPrefix(prefix, `${prefix}sub/x.pdf`)).toBe(false);
+    expect(isKeyInPrefix(`tenants/${T}/vehicles/V2/`, `${prefix}01ABC-x.pdf`)).toBe(false);
+    expect(isKeyInPrefix(prefix, prefix)).toBe(false);
   });
 });
 

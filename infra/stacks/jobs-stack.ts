@@ -45,6 +45,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'analytics-backfill': { scan: true },
   // One-off: the money indexes of older rentals (Scan of the companies, Query of each one's rentals).
   'money-indexes': { scan: true },
+  // One-off: the older vehicle and customer documents into DOC items (Scan of the companies, Query of each one's vehicles and customers; files stay where they are).
+  'documents-move': { scan: true },
   // Queries the sparse reminder index (gsi2), writes markers, reads the file-less items, sends SES email.
   'document-reminders': { ses: true },
   // Queries the active-rental index and the tickets work index (gsi2), reads each company's queues, writes alerts.

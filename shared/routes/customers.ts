@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { routeMaker } from './types';
 import {
   activeBodySchema, customerCreateSchema, customerListQuerySchema, customerUpdateSchema,
-  documentRecordSchema, documentUploadUrlSchema, idParamsSchema, idScanUploadUrlSchema, noteCreateSchema, pageQuerySchema,
+  idParamsSchema, idScanUploadUrlSchema, noteCreateSchema, pageQuerySchema,
   vipBodySchema,
 } from '../schemas/customers';
 
@@ -22,8 +22,5 @@ export const customersRoutes = [
   route({ operationId: 'setCustomerActive', method: 'POST', path: '/api/v1/customers/{id}/active', ability: 'customersEdit', summary: 'Activate or deactivate a customer', request: { params: idParams, body: activeBodySchema } }),
   route({ operationId: 'listCustomerNotes', method: 'GET', path: '/api/v1/customers/{id}/notes', ability: 'customersRead', summary: 'Notes on a customer, newest first (internal notes are for managers only)', request: { params: idParams, query: pageQuerySchema } }),
   route({ operationId: 'addCustomerNote', method: 'POST', path: '/api/v1/customers/{id}/notes', ability: 'customersEdit', summary: 'Add a note with visibility internal, staff_only or public', request: { params: idParams, body: noteCreateSchema } }),
-  route({ operationId: 'customerDocumentUploadUrl', method: 'POST', path: '/api/v1/customers/{id}/documents/upload-url', ability: 'customersEdit', summary: 'Presigned PUT URL for a customer document (PDF, JPG or PNG, at most 10 MB)', request: { params: idParams, body: documentUploadUrlSchema }, response: z.object({ uploadUrl: z.string(), key: z.string(), headers: z.record(z.string(), z.string()), expiresIn: z.number() }) }),
-  route({ operationId: 'recordCustomerDocument', method: 'POST', path: '/api/v1/customers/{id}/documents', ability: 'customersEdit', summary: 'Record an uploaded customer document (the object must exist with the declared size)', request: { params: idParams, body: documentRecordSchema } }),
-  route({ operationId: 'listCustomerDocuments', method: 'GET', path: '/api/v1/customers/{id}/documents', ability: 'customersRead', summary: 'Documents of a customer with short-lived download links', request: { params: idParams, query: pageQuerySchema } }),
   route({ operationId: 'listCustomerRentals', method: 'GET', path: '/api/v1/customers/{id}/rentals', ability: 'customersRead', summary: 'Rental history of a customer, newest first', request: { params: idParams, query: pageQuerySchema } }),
 ];

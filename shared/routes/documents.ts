@@ -1,7 +1,7 @@
 import { routeMaker } from './types';
 import {
   documentBulkSchema, documentCreateSchema, documentIdParamsSchema, documentListQuerySchema, documentPageSchema, documentRejectSchema,
-  documentSchema, documentUpdateSchema, documentUploadUrlSchema, documentVersionSchema,
+  documentSchema, documentUpdateSchema, documentUploadUrlSchema, documentUseTemplateSchema, documentVersionSchema,
 } from '../schemas/documents';
 
 const route = routeMaker('documents');
@@ -25,5 +25,6 @@ export const documentsRoutes = [
   route({ operationId: 'approveDocument', method: 'POST', path: '/api/v1/documents/{id}/approve', ability: 'documentsVehicle', summary: 'under_review → approved', request: { params }, response: documentSchema }),
   route({ operationId: 'rejectDocument', method: 'POST', path: '/api/v1/documents/{id}/reject', ability: 'documentsVehicle', summary: 'under_review → rejected (rejectionReason required)', request: { params, body: documentRejectSchema }, response: documentSchema }),
   route({ operationId: 'analyzeDocument', method: 'POST', path: '/api/v1/documents/{id}/analyze', ability: 'documentsVehicle', summary: 'Reads the file (PDF text layer, image text chunks, MRZ) and proposes fields with confidence', request: { params }, response: documentSchema }),
+  route({ operationId: 'useDocumentTemplate', method: 'POST', path: '/api/v1/documents/{id}/use-template', ability: 'documentsVehicle', summary: 'A new draft document of the chosen scope from this company template (its file copied in storage, type and title prefilled)', request: { params, body: documentUseTemplateSchema }, response: documentSchema }),
   route({ operationId: 'downloadDocument', method: 'GET', path: '/api/v1/documents/{id}/download', ability: 'documentsVehicle', summary: 'Short-lived download link of this version’s file', request: { params } }),
 ];

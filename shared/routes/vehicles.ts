@@ -2,15 +2,12 @@ import { routeMaker } from './types';
 import {
   archiveVehicleSchema,
   changeVehicleStatusSchema,
-  createVehicleDocumentSchema,
   createVehicleSchema,
   fleetCalendarQuerySchema,
-  listVehicleDocumentsQuerySchema,
   listVehiclesQuerySchema,
   updateVehicleSchema,
   vehicleIdParamsSchema,
   vehicleScheduleQuerySchema,
-  vehicleUploadUrlSchema,
 } from '../schemas/vehicles';
 
 const route = routeMaker('vehicles');
@@ -27,8 +24,5 @@ export const vehiclesRoutes = [
   route({ operationId: 'unarchiveVehicle', method: 'POST', path: '/api/v1/vehicles/{id}/unarchive', ability: 'vehiclesEdit', summary: 'Brings an archived vehicle back', request: { ...byId, body: archiveVehicleSchema } }),
   route({ operationId: 'changeVehicleStatus', method: 'POST', path: '/api/v1/vehicles/{id}/status', ability: 'vehiclesChangeStatus', summary: 'Sets available, in_maintenance or out_of_service (rented is set by rentals)', request: { ...byId, body: changeVehicleStatusSchema } }),
   route({ operationId: 'getVehicleSchedule', method: 'GET', path: '/api/v1/vehicles/{id}/schedule', ability: 'fleetCalendarRead', summary: "The vehicle's current and upcoming rental and maintenance blocks", request: { ...byId, query: vehicleScheduleQuerySchema } }),
-  route({ operationId: 'createVehicleDocumentUploadUrl', method: 'POST', path: '/api/v1/vehicles/{id}/documents/upload-url', ability: 'documentsVehicle', summary: 'Presigned PUT for a vehicle document (PDF, JPG or PNG, at most 10 MB)', request: { ...byId, body: vehicleUploadUrlSchema } }),
-  route({ operationId: 'createVehicleDocument', method: 'POST', path: '/api/v1/vehicles/{id}/documents', ability: 'documentsVehicle', summary: 'Records an uploaded vehicle document', request: { ...byId, body: createVehicleDocumentSchema } }),
-  route({ operationId: 'listVehicleDocuments', method: 'GET', path: '/api/v1/vehicles/{id}/documents', ability: 'vehiclesRead', summary: "The vehicle's documents with short-lived download links", request: { ...byId, query: listVehicleDocumentsQuerySchema } }),
   route({ operationId: 'fleetCalendar', method: 'GET', path: '/api/v1/calendar/fleet', ability: 'fleetCalendarRead', summary: 'For each vehicle, its bookings and maintenance blocks between start and end (YYYY-MM-DD, both included, at most 93 days)', request: { query: fleetCalendarQuerySchema } }),
 ];

@@ -58,6 +58,7 @@ export const DOCUMENT_MESSAGES = {
   notLatest: 'Only the latest version can be changed',
   confirmRequired: 'Confirm the deletion',
   thresholdRange: 'Reminder threshold must be between 1 and 365 days',
+  notTemplate: 'Only a template can create a document',
 } as const;
 export type DocumentMessageKey = keyof typeof DOCUMENT_MESSAGES;
 export const DOCUMENT_MESSAGE_KEYS: Record<string, DocumentMessageKey> = Object.fromEntries(
@@ -112,6 +113,15 @@ export const documentUpdateSchema = z.object({
   version: z.number().int().positive(),
 });
 export type DocumentUpdateInput = z.input<typeof documentUpdateSchema>;
+
+/** "Use template": a new draft document of this scope from a company template's file (title defaults to the template's). */
+export const documentUseTemplateSchema = z
+  .object({ scope: z.enum(DOCUMENT_SCOPES), vehicleId: entityId().nullish(), customerId: entityId().nullish(), title: title.optional() })
+  .superRefine((v, ctx) => {
+    if (v.scope === 'vehicle' && !v.vehicleId) ctx.addIssue({ code: 'custom', path: ['vehicleId'], message: DOCUMENT_MESSAGES.vehicleIdRequired });
+    if (v.scope === 'customer' && !v.customerId) ctx.addIssue({ code: 'custom', path: ['customerId'], message: DOCUMENT_MESSAGES.customerIdRequired });
+  });
+export type DocumentUseTemplateInput = z.input<typeof documentUseTemplateSchema>;
 
 export const documentVersionSchema = z.object({ key, fileName: text(200).optional(), expiryDate: calendarDate().nullish() });
 export const documentRejectSchema = z.object({ rejectionReason: text(1000, { required: DOCUMENT_MESSAGES.rejectionReasonRequired, tooLong: DOCUMENT_MESSAGES.tooLong }).min(1, DOCUMENT_MESSAGES.rejectionReasonRequired) });

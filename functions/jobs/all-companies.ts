@@ -1,0 +1,23 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../lib/config';
+import { dynamo } from '../lib/clients/dynamo';
+
+/**
+ * Every company's id, as the one-off migrations find them: a filtered Scan of the settings items
+ * (DESIGN.md §4 allows a Scan in one-off maintenance only; scheduled jobs read sparse indexes).
+ */
+export async function allCompanies(): Promise<string[]> {
+  const out: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new ScanCommand({
+      TableName: config().tableName, FilterExpression: 'entityType = :s', ExpressionAttributeValues: { ':s': 'SETTINGS' }, ProjectionExpression: 'pk', ExclusiveStartKey: start,
+    }));
+    for (const it of page.Items ?? []) {
+      const tenantId = /^T#([0-9A-HJKMNP-TV-Z]{26})#/.exec(String(it.pk))?.[1];
+      if (tenantId) out.push(tenantId);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+}

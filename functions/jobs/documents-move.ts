@@ -1,0 +1,24 @@
+import { allCompanies } from './all-companies';
+import { rootLogger } from '../lib/logger';
+import { moveLegacyDocuments } from '../documents/api';
+
+/**
+ * One-off migration (events/schedules.ts 'documents-move', never scheduled): moves the documents
+ * vehicles and customers kept on their own (VEHICLE_DOC / CUSTOMER_DOC items, before issue 11's
+ * one documents module) into DOC items, same S3 objects (functions/documents/legacy-move.ts).
+ * Idempotent: a moved item is marked in the same transaction and skipped by the next run. Like
+ * the other one-off migrations it Scans the settings items to find the companies; `onlyTenants`
+ * limits a run to some companies (an operator re-running one, or a test).
+ */
+export async function handler(event?: { onlyTenants?: string[] }) {
+  const tenants = event?.onlyTenants ?? (await allCompanies());
+  const result = { companies: tenants.length, found: 0, moved: 0, skipped: 0 };
+  for (const tenantId of tenants) {
+    const r = await moveLegacyDocuments(tenantId);
+    result.found += r.found;
+    result.moved += r.moved;
+    result.skipped += r.skipped;
+  }
+  rootLogger.info('documents-move finished', result);
+  return result;
+}
