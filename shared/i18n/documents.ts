@@ -15,7 +15,7 @@ export const documents = {
     validity: { valid: 'Valid', expiring_soon: 'Expiring soon', expired: 'Expired', no_expiry: 'No expiry' },
     analysis: { queued: 'Queued', processing: 'Processing', failed: 'Analysis failed', analyzed: 'Analyzed' },
     field: {
-      title: 'Title', documentType: 'Type', status: 'Status', validity: 'Validity', expiryDate: 'Expiry date', version: 'Version', file: 'File',
+      scope: 'Belongs to', title: 'Title', documentType: 'Type', status: 'Status', validity: 'Validity', expiryDate: 'Expiry date', version: 'Version', file: 'File',
       vehicle: 'Vehicle', customer: 'Customer', assignee: 'Assignee', tags: 'Tags', description: 'Description', reminderThreshold: 'Remind days before expiry',
       issueDate: 'Issue date', documentNumber: 'Document number', vin: 'VIN', plate: 'Plate', policyNumber: 'Policy number', licenseNumber: 'Licence number', name: 'Name', issuer: 'Issuer',
       rejectionReason: 'Reason', uploadedBy: 'Uploaded by', createdAt: 'Uploaded on',
@@ -99,6 +99,7 @@ export const documents = {
     validity: { valid: 'ساري', expiring_soon: 'ينتهي قريبًا', expired: 'منتهي الصلاحية', no_expiry: 'بلا تاريخ انتهاء' },
     analysis: { queued: 'في الانتظار', processing: 'قيد المعالجة', failed: 'فشل التحليل', analyzed: 'تم التحليل' },
     field: {
+      scope: 'يخص',
       title: 'العنوان', documentType: 'النوع', status: 'الحالة', validity: 'الصلاحية', expiryDate: 'تاريخ الانتهاء', version: 'الإصدار', file: 'الملف',
       vehicle: 'المركبة', customer: 'العميل', assignee: 'المسؤول', tags: 'الوسوم', description: 'الوصف', reminderThreshold: 'التذكير قبل الانتهاء بأيام',
       issueDate: 'تاريخ الإصدار', documentNumber: 'رقم المستند', vin: 'رقم الهيكل', plate: 'اللوحة', policyNumber: 'رقم الوثيقة', licenseNumber: 'رقم الرخصة', name: 'الاسم', issuer: 'جهة الإصدار',

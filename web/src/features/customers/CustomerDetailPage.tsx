@@ -16,7 +16,7 @@ import { useInvalidateCustomers } from './customer-api';
 import { useCan } from '../../lib/use-can';
 import { useT } from '../../i18n';
 import { ActiveBadge, ConfirmDialog, ErrorPanel, LicenceBadge, Modal, TierBadge, VipBadge } from './components';
-import { CustomerDocuments } from './CustomerDocuments';
+import { OwnerDocuments } from '../documents/OwnerDocuments';
 import { CustomerForm } from './CustomerForm';
 import { CustomerNotes } from './CustomerNotes';
 import { CustomerRentals } from './CustomerRentals';
@@ -216,7 +216,7 @@ export default function CustomerDetailPage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <CustomerNotes customerId={c.id} />
-        <CustomerDocuments customerId={c.id} canUpload={can('customersEdit')} />
+        <OwnerDocuments scope="customer" ownerId={c.id} canEdit={can('documentsCustomer')} />
       </div>
       <CustomerRentals customerId={c.id} />
       <div className="mt-4"><CustomerInvoices customerId={c.id} /></div>

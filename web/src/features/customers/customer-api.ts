@@ -79,8 +79,6 @@ export const customerApi = {
   setActive: (c: Pick<Customer, 'id'>, isActive: boolean) => api.post<Customer>(`${customerPath(c.id)}/active`, { isActive }),
   addNote: (id: string, body: unknown) => api.post(`${customerPath(id)}/notes`, body),
   /** Presigned upload of a document file; resolves to the target whose `key` is then recorded. */
-  upload: (id: string, file: File, onProgress: (percent: number) => void) => uploadFileTo(`${customerPath(id)}/documents/upload-url`, file, onProgress),
-  recordDocument: (id: string, body: unknown) => api.post(`${customerPath(id)}/documents`, body),
   /** Small files go in the request; larger ones through S3 first (Lambda's 6 MB payload limit). */
   scanId: async (file: File, onProgress?: (percent: number) => void) => {
     if (file.size <= ID_SCAN_DIRECT_MAX_BYTES) return postRaw<IdScanResult>(`${CUSTOMERS_PATH}/id-scan`, file);

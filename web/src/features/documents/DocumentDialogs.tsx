@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import { DOCUMENT_TYPES, documentCreateSchema, type DocumentScope } from '../../../../shared/schemas/documents';
+import { DOCUMENT_SCOPES, DOCUMENT_TYPES, documentCreateSchema, documentUseTemplateSchema, type DocumentApi, type DocumentScope } from '../../../../shared/schemas/documents';
 import { Modal, DialogActions } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
 import { StatusPill } from '../../components/StatusPill';
@@ -14,6 +14,9 @@ import { toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { documentsApi, DOCUMENTS_PATH, uploadDocumentFile, type DocumentDetail } from './documents-api';
+import { SCOPE_ABILITY, STATUS_TONES, VALIDITY_TONES } from './tones';
+import { useCan } from '../../lib/use-can';
+import { Toggle } from '../../components/Toggle';
 
 const LIVE = { revalidateOnFocus: false };
 const ACCEPTABLE = new Set(['expiryDate', 'documentType']);
@@ -39,10 +42,12 @@ function Progress({ pct }: { pct: number }) {
   );
 }
 
-export function UploadDialog({ scope, onClose, onDone }: { scope: DocumentScope; onClose: () => void; onDone: (id: string) => void }) {
+/** Upload a document of a scope; `owner` fixes the vehicle or customer (their pages), else it is chosen here. */
+export function UploadDialog({ scope, owner, onClose, onDone }: { scope: DocumentScope; owner?: string; onClose: () => void; onDone: (id: string) => void }) {
   const t = useT();
-  const labels = useLabels(scope);
-  const [values, setValues] = useState<Record<string, string>>({ title: '', documentType: scope === 'vehicle' ? 'registration' : scope === 'customer' ? 'license' : 'license', expiryDate: '', owner: '' });
+  const labels = useLabels(owner ? 'company' : scope);
+  const [values, setValues] = useState<Record<string, string>>({ title: '', documentType: scope === 'vehicle' ? 'registration' : 'license', expiryDate: '', owner: owner ?? '' });
+  const [isTemplate, setIsTemplate] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [pct, setPct] = useState<number | null>(null);
   const { errors, saving, submit: send, clearError, setErrors } = useFormSubmit(documentCreateSchema, async (body: Record<string, unknown>) => {
@@ -64,6 +69,7 @@ export function UploadDialog({ scope, onClose, onDone }: { scope: DocumentScope;
     if (!file) { setErrors({ key: t('documents.chooseFile') }); return; }
     void send({
       scope, title: values.title, documentType: values.documentType, key: 'pending',
+      ...(scope === 'company' && isTemplate ? { isTemplate: true, tags: ['template'] } : {}),
       ...(values.expiryDate ? { expiryDate: values.expiryDate } : {}),
       ...(scope === 'vehicle' ? { vehicleId: values.owner || undefined } : {}),
       ...(scope === 'customer' ? { customerId: values.owner || undefined } : {}),
@@ -72,7 +78,7 @@ export function UploadDialog({ scope, onClose, onDone }: { scope: DocumentScope;
   return (
     <Modal open onClose={saving ? () => {} : onClose} title={`${t('documents.upload')} · ${t(`documents.tabs.${scope}`)}`}>
       <form onSubmit={submit} noValidate className="space-y-3">
-        {scope !== 'company' && (
+        {scope !== 'company' && !owner && (
           <FormField id="doc-owner" label={`${t(`documents.field.${scope}`)} *`} error={errors[scope === 'vehicle' ? 'vehicleId' : 'customerId'] || undefined}>
             <select className="field-input" value={values.owner} onChange={(e) => set('owner', e.target.value)}>
               <option value="">—</option>
@@ -94,6 +100,7 @@ export function UploadDialog({ scope, onClose, onDone }: { scope: DocumentScope;
         <FormField id="doc-file" label={`${t('documents.chooseFile')} *`} error={errors.key || errors.contentType || undefined}>
           <input className="field-input" type="file" accept="application/pdf,image/jpeg,image/png" onChange={(e) => { setFile(e.target.files?.[0] ?? null); clearError('key'); }} />
         </FormField>
+        {scope === 'company' && <Toggle name="isTemplate" label={t('documents.markTemplate')} checked={isTemplate} onChange={setIsTemplate} />}
         {pct !== null && <Progress pct={pct} />}
         <DialogActions>
           <button type="button" className="btn-secondary" onClick={onClose} disabled={saving}>{t('documents.cancel')}</button>
@@ -104,13 +111,68 @@ export function UploadDialog({ scope, onClose, onDone }: { scope: DocumentScope;
   );
 }
 
-export function DocumentDialog({ id, onClose, onChanged }: { id: string; onClose: () => void; onChanged: () => void }) {
+/**
+ * "Use template": a new draft document from a company template's file (copied in storage), in a
+ * scope the user may write, for a vehicle or customer chosen here; type and title prefilled.
+ */
+function UseTemplateForm({ template, onDone }: { template: DocumentApi; onDone: (doc: DocumentApi) => void }) {
+  const t = useT();
+  const can = useCan();
+  const scopes = DOCUMENT_SCOPES.filter((s) => can(SCOPE_ABILITY[s]));
+  const [scope, setScope] = useState<DocumentScope>(scopes.includes('customer') ? 'customer' : scopes[0]);
+  const [owner, setOwner] = useState('');
+  const [title, setTitle] = useState(template.title);
+  const labels = useLabels(scope);
+  const ownerField = scope === 'vehicle' ? 'vehicleId' : 'customerId';
+  const { errors, saving, submit, clearError } = useFormSubmit(documentUseTemplateSchema, async (body: Record<string, unknown>) => {
+    try {
+      const doc = await documentsApi.useTemplate(template.id, body);
+      toast({ variant: 'success', title: t('documents.createdFromTemplate'), description: doc.title });
+      onDone(doc);
+      return {};
+    } catch (error) {
+      return toastApiError(t('documents.useTemplate'), error).fields;
+    }
+  });
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    void submit({ scope, title, ...(scope === 'company' ? {} : { [ownerField]: owner || undefined }) });
+  };
+  return (
+    <form onSubmit={send} noValidate className="space-y-3 rounded-ui-lg border border-slate-200 p-3 dark:border-slate-700" aria-label={t('documents.useTemplateTitle', { title: template.title })} data-testid="use-template-form">
+      <h3 className="font-semibold">{t('documents.useTemplateTitle', { title: template.title })}</h3>
+      <p className="text-xs text-slate-600 dark:text-slate-300">{t('documents.useTemplateHelp')}</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField id="tpl-scope" label={t('documents.field.scope')}>
+          <select className="field-input" value={scope} onChange={(e) => { setScope(e.target.value as DocumentScope); setOwner(''); }}>
+            {scopes.map((s) => <option key={s} value={s}>{t(`documents.scope.${s}`)}</option>)}
+          </select>
+        </FormField>
+        {scope !== 'company' && (
+          <FormField id="tpl-owner" label={`${t(`documents.field.${scope}`)} *`} error={errors[ownerField] || undefined}>
+            <select className="field-input" value={owner} onChange={(e) => { setOwner(e.target.value); clearError(ownerField); }}>
+              <option value="">—</option>
+              {[...labels.entries()].map(([oid, label]) => <option key={oid} value={oid}>{label}</option>)}
+            </select>
+          </FormField>
+        )}
+        <FormField id="tpl-title" className="sm:col-span-2" label={`${t('documents.field.title')} *`} error={errors.title || undefined}>
+          <input className="field-input" value={title} onChange={(e) => { setTitle(e.target.value); clearError('title'); }} />
+        </FormField>
+      </div>
+      <button type="submit" className="btn-primary" disabled={saving}>{t('documents.useTemplate')}</button>
+    </form>
+  );
+}
+
+export function DocumentDialog({ id, onClose, onChanged, onCreated }: { id: string; onClose: () => void; onChanged: () => void; onCreated?: (doc: DocumentApi) => void }) {
   const t = useT();
   const fmt = useFormat();
   const doc = useSWR<DocumentDetail>(`${DOCUMENTS_PATH}/${id}`, LIVE);
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState('');
   const [rejecting, setRejecting] = useState(false);
+  const [usingTemplate, setUsingTemplate] = useState(false);
   const [pct, setPct] = useState<number | null>(null);
   const d = doc.data;
 
@@ -150,10 +212,10 @@ export function DocumentDialog({ id, onClose, onChanged }: { id: string; onClose
         <div className="space-y-4" data-testid="document-dialog">
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <dt className="text-slate-600 dark:text-slate-300">{t('documents.field.documentType')}</dt><dd>{t(`documents.type.${d.documentType}`)}</dd>
-            <dt className="text-slate-600 dark:text-slate-300">{t('documents.field.status')}</dt><dd><StatusPill status={d.status} labelKey="documents.status" tones={{ draft: 'slate', under_review: 'blue', approved: 'green', expired: 'red', rejected: 'orange' }} /></dd>
+            <dt className="text-slate-600 dark:text-slate-300">{t('documents.field.status')}</dt><dd><StatusPill status={d.status} labelKey="documents.status" tones={STATUS_TONES} /></dd>
             <dt className="text-slate-600 dark:text-slate-300">{t('documents.field.expiryDate')}</dt><dd data-testid="doc-expiry">{d.expiryDate ? fmt.date(d.expiryDate) : '—'}</dd>
             <dt className="text-slate-600 dark:text-slate-300">{t('documents.field.validity')}</dt>
-            <dd><StatusPill status={d.validity} labelKey="documents.validity" tones={{ valid: 'green', expiring_soon: 'amber', expired: 'red', no_expiry: 'slate' }} dataName="validity" /></dd>
+            <dd><StatusPill status={d.validity} labelKey="documents.validity" tones={VALIDITY_TONES} dataName="validity" /></dd>
             {d.rejectionReason && <><dt className="text-slate-600 dark:text-slate-300">{t('documents.field.rejectionReason')}</dt><dd>{d.rejectionReason}</dd></>}
           </dl>
 
@@ -163,12 +225,14 @@ export function DocumentDialog({ id, onClose, onChanged }: { id: string; onClose
             {d.status === 'under_review' && <button type="button" className="btn-secondary" disabled={busy} onClick={() => setRejecting(true)}>{t('documents.reject')}</button>}
             <button type="button" className="btn-secondary" disabled={busy} onClick={() => void run(t('documents.analyzed'), t('documents.messages.analyzeFailed'), () => documentsApi.action(d.id, 'analyze'))}>{t('documents.analyze')}</button>
             <button type="button" className="btn-secondary" onClick={() => void download(d.id)}>{t('documents.download')}</button>
+            {d.isTemplate && d.isLatest && <button type="button" className="btn-primary" disabled={busy} onClick={() => setUsingTemplate((x) => !x)} aria-expanded={usingTemplate}>{t('documents.useTemplate')}</button>}
             <label className="btn-secondary cursor-pointer">
               {t('documents.replace')}
               <input type="file" className="sr-only" accept="application/pdf,image/jpeg,image/png" disabled={busy} onChange={(e) => void replace(e.target.files?.[0])} />
             </label>
           </div>
           {pct !== null && <Progress pct={pct} />}
+          {usingTemplate && <UseTemplateForm template={d} onDone={(created) => { setUsingTemplate(false); onChanged(); if (onCreated) onCreated(created); else onClose(); }} />}
           {rejecting && (
             <div className="space-y-2">
               <FormField id="doc-reject-reason" label={`${t('documents.field.rejectionReason')} *`}>

@@ -24,12 +24,10 @@ import { useCursorList } from '../../lib/use-cursor-list';
 import { useInvalidate } from '../../lib/invalidate';
 import { documentsApi, DOCUMENTS_PATH, type Overview } from './documents-api';
 import { DocumentDialog, UploadDialog, useLabels } from './DocumentDialogs';
+import { SCOPE_ABILITY, STATUS_TONES, VALIDITY_TONES } from './tones';
 
-const SCOPE_ABILITY = { vehicle: 'documentsVehicle', customer: 'documentsCustomer', company: 'documentsCompany' } as const;
 const LIVE = { revalidateOnFocus: false, dedupingInterval: 2000 };
 
-export const VALIDITY_TONES = { valid: 'green', expiring_soon: 'amber', expired: 'red', no_expiry: 'slate' } as const;
-export const STATUS_TONES = { draft: 'slate', under_review: 'blue', approved: 'green', expired: 'red', rejected: 'orange' } as const;
 
 export default function DocumentsPage() {
   const t = useT();
@@ -181,6 +179,7 @@ export default function DocumentsPage() {
               <td className="px-3 py-2"><input type="checkbox" aria-label={t('documents.selectRow', { title: d.title })} checked={selected.has(d.id)} onChange={() => toggle(d.id)} /></td>
               <td className="px-3 py-2">
                 <button type="button" className="link text-start font-medium" onClick={() => setOpenId(d.id)}>{d.title}</button>
+                {d.isTemplate && <span className="ms-2 rounded-full bg-violet-100 px-2 text-xs text-violet-900 dark:bg-violet-900 dark:text-violet-100" data-testid="template-badge">{t('documents.template')}</span>}
                 <div className="text-xs text-slate-600 dark:text-slate-300" dir="ltr">{d.fileName}</div>
               </td>
               {scope !== 'company' && <td className="px-3 py-2">{labels.get((scope === 'vehicle' ? d.vehicleId : d.customerId) ?? '') ?? '—'}</td>}
@@ -199,7 +198,7 @@ export default function DocumentsPage() {
       <LoadMoreButton list={list} label={t('documents.loadMore')} />
 
       {uploading && <UploadDialog scope={scope} onClose={() => setUploading(false)} onDone={(id) => { setUploading(false); refresh(); setOpenId(id); }} />}
-      {openId && <DocumentDialog id={openId} onClose={() => setOpenId(null)} onChanged={refresh} />}
+      {openId && <DocumentDialog id={openId} onClose={() => setOpenId(null)} onChanged={refresh} onCreated={(doc) => { switchScope(doc.scope); setOpenId(doc.id); }} />}
       <ConfirmDialog open={confirmDelete} title={t('documents.confirmDeleteTitle', { n: chosen.length })} body={t('documents.confirmDeleteBody')}
         confirmLabel={t('documents.bulk.delete')} pending={pending} onConfirm={() => void bulk('delete')} onClose={() => setConfirmDelete(false)} />
     </>

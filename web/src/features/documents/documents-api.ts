@@ -43,6 +43,7 @@ export const documentsApi = {
   addVersion: (id: string, body: { key: string; fileName?: string }) => api.post<DocumentApi>(`${DOCUMENTS_PATH}/${id}/versions`, body),
   action: (id: string, action: 'submit' | 'approve' | 'analyze') => api.post<DocumentApi>(`${DOCUMENTS_PATH}/${id}/${action}`, {}),
   reject: (id: string, rejectionReason: string) => api.post<DocumentApi>(`${DOCUMENTS_PATH}/${id}/reject`, { rejectionReason }),
+  useTemplate: (id: string, body: Record<string, unknown>) => api.post<DocumentApi>(`${DOCUMENTS_PATH}/${id}/use-template`, body),
   download: (id: string) => api.get<{ downloadUrl: string }>(`${DOCUMENTS_PATH}/${id}/download`),
   bulk: (body: { action: string; ids: string[]; confirm?: boolean }) =>
     api.post<{ downloadUrl?: string; count?: number; succeeded?: number; failed?: number; results?: { id: string; ok: boolean; error?: string; detail?: string; maintenanceId?: string }[] }>(`${DOCUMENTS_PATH}/bulk`, body),

@@ -1,14 +1,13 @@
 /**
  * /vehicles/{id}: specs, insurance and registration expiry badges (valid / expiring soon within
  * 30 days / expired), health score and grade, current and upcoming rentals and maintenance from
- * the vehicle's schedule, documents with upload progress, and the actions the role allows:
+ * the vehicle's schedule, its documents (through the documents module), and the actions the role allows:
  * edit, archive (with confirmation), unarchive, change status.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
-import { MANUAL_VEHICLE_STATUSES, VEHICLE_DOCUMENT_TYPES, type VehicleApi } from '../../../../shared/schemas/vehicles';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES } from '../../../../shared/constants';
+import { MANUAL_VEHICLE_STATUSES, type VehicleApi } from '../../../../shared/schemas/vehicles';
 import { expiryBadge } from '../../../../shared/vehicles/vehicle-rules';
 import { ApiError } from '../../lib/api';
 import { PageHeader } from '../../components/PageHeader';
@@ -23,8 +22,9 @@ import { itemsState, ListState } from '../../components/ListKit';
 import { useCan } from '../../lib/use-can';
 import {
   todayLocal, useInvalidateVehicles, useMoney, useVehicle, vehicleApi, vehiclePath,
-  type ScheduleBlockApi, type VehicleDocumentApi,
+  type ScheduleBlockApi,
 } from './vehicle-api';
+import { OwnerDocuments } from '../documents/OwnerDocuments';
 
 export default function VehicleDetailPage() {
   const { id } = useParams();
@@ -153,7 +153,7 @@ function VehicleDetail({ vehicle }: { vehicle: VehicleApi }) {
       </div>
 
       <Schedule vehicleId={vehicle.id} />
-      <Documents vehicleId={vehicle.id} canUpload={can('documentsVehicle')} />
+      <OwnerDocuments scope="vehicle" ownerId={vehicle.id} canEdit={can('documentsVehicle')} />
 
       <ConfirmDialog
         open={confirming}
@@ -207,101 +207,3 @@ function Schedule({ vehicleId }: { vehicleId: string }) {
   );
 }
 
-function Documents({ vehicleId, canUpload }: { vehicleId: string; canUpload: boolean }) {
-  const t = useT();
-  const today = todayLocal();
-  const documents = useSWR<{ items: VehicleDocumentApi[] } | null>(`${vehiclePath(vehicleId)}/documents`);
-  const docs = itemsState(documents);
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [title, setTitle] = useState('');
-  const [type, setType] = useState<string>('registration');
-  const [expiry, setExpiry] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const upload = async (e: FormEvent) => {
-    e.preventDefault();
-    const file = fileRef.current?.files?.[0];
-    const next: Record<string, string> = {};
-    if (!file) next.file = t('vehicles.messages.fileNameRequired');
-    else if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(file.type)) next.file = t('vehicles.messages.fileTypeInvalid');
-    else if (file.size > DOCUMENT_MAX_BYTES) next.file = t('vehicles.messages.fileTooLarge');
-    if (!title.trim()) next.title = t('vehicles.messages.titleRequired');
-    setErrors(next);
-    if (Object.keys(next).length || !file) return;
-    setProgress(0);
-    try {
-      const target = await vehicleApi.upload(vehicleId, file, setProgress);
-      await vehicleApi.recordDocument(vehicleId, {
-        key: target.key, fileName: file.name, fileType: file.type, fileSize: file.size, documentType: type, title: title.trim(), expiryDate: expiry || null,
-      });
-      toast({ variant: 'success', title: t('vehicles.documents.uploaded'), description: title.trim() });
-      setTitle('');
-      setExpiry('');
-      if (fileRef.current) fileRef.current.value = '';
-      void documents.mutate();
-    } catch (error) {
-      const { fields } = toastApiError(t('vehicles.messages.uploadFailed'), error);
-      // Upload-request fields (type, size, key) belong to the file input.
-      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [['contentType', 'size', 'key', 'fileType', 'fileSize'].includes(k) ? 'file' : k, v])));
-    } finally {
-      setProgress(null);
-    }
-  };
-
-  return (
-    <section className="card mt-4" aria-labelledby="documents-title">
-      <h2 id="documents-title" className="mb-3 font-semibold">{t('vehicles.sections.documents')}</h2>
-      <ListState list={docs} errorTitle={t('vehicles.documents.loadFailed')} skeleton={{ rows: 2, columns: 2 }}
-        empty={<p className="text-sm text-slate-600 dark:text-slate-300">{t('vehicles.documents.empty')}</p>}>
-          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-            {docs.items.map((d) => (
-              <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                <span>
-                  <span className="font-medium">{d.title}</span>
-                  <span className="ms-2 text-slate-600 dark:text-slate-300">{t(`vehicles.documents.types.${d.documentType}`)} · {d.fileName}</span>
-                </span>
-                <span className="flex items-center gap-2">
-                  {d.expiryDate && <ExpiryBadgeView badge={expiryBadge(d.expiryDate, today)} />}
-                  {d.fileUrl && <a href={d.fileUrl} target="_blank" rel="noreferrer" className="link">{t('vehicles.documents.open')}</a>}
-                </span>
-              </li>
-            ))}
-          </ul>
-      </ListState>
-      {canUpload && (
-        <form onSubmit={upload} className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800" noValidate>
-          <div>
-            <label htmlFor="doc-file" className="field-label">{t('vehicles.documents.file')}</label>
-            <input id="doc-file" ref={fileRef} type="file" accept={DOCUMENT_MIME_TYPES.join(',')} className="field-input" aria-invalid={errors.file ? true : undefined} />
-            {errors.file && <p className="field-error" role="alert">{errors.file}</p>}
-          </div>
-          <div>
-            <label htmlFor="doc-title" className="field-label">{t('vehicles.documents.titleField')}</label>
-            <input id="doc-title" className="field-input" value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={errors.title ? true : undefined} />
-            {errors.title && <p className="field-error" role="alert">{errors.title}</p>}
-          </div>
-          <div>
-            <label htmlFor="doc-type" className="field-label">{t('vehicles.documents.type')}</label>
-            <select id="doc-type" className="field-input" value={type} onChange={(e) => setType(e.target.value)}>
-              {VEHICLE_DOCUMENT_TYPES.map((d) => <option key={d} value={d}>{t(`vehicles.documents.types.${d}`)}</option>)}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="doc-expiry" className="field-label">{t('vehicles.documents.expiryDate')}</label>
-            <input id="doc-expiry" type="date" className="field-input" value={expiry} onChange={(e) => setExpiry(e.target.value)} />
-          </div>
-          <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-4">
-            <button type="submit" className="btn-primary" disabled={progress !== null}>{t('vehicles.documents.upload')}</button>
-            {progress !== null && (
-              <div className="flex flex-1 items-center gap-2">
-                <progress max={100} value={progress} className="h-2 flex-1" aria-label={t('vehicles.documents.uploading', { percent: progress })} />
-                <span className="text-sm tabular-nums">{t('vehicles.documents.uploading', { percent: progress })}</span>
-              </div>
-            )}
-          </div>
-        </form>
-      )}
-    </section>
-  );
-}

@@ -12,12 +12,10 @@ import {
   VEHICLE_MESSAGES,
   type ScheduleBlockApi,
   type VehicleApi,
-  type VehicleDocumentApi,
 } from '../../../../shared/schemas/vehicles';
 import { api } from '../../lib/api';
 import { registerMessages } from '../../lib/api-errors';
 import { useInvalidate } from '../../lib/invalidate';
-import { uploadFileTo } from '../../lib/upload';
 
 addArea('vehicles', vehiclesCatalog);
 registerMessages('vehicles.messages', VEHICLE_MESSAGES);
@@ -29,7 +27,7 @@ registerMessages('vehicles.messages', {
   odometerMin: ODOMETER_MESSAGES.min,
 });
 
-export type { VehicleApi, ScheduleBlockApi, VehicleDocumentApi };
+export type { VehicleApi, ScheduleBlockApi };
 
 export const VEHICLES_PATH = '/api/v1/vehicles';
 export const VEHICLE_MAKES_PATH = '/api/v1/vehicle-makes';
@@ -72,8 +70,6 @@ export const vehicleApi = {
   unarchive: (v: VehicleApi) => api.post<VehicleApi>(`${vehiclePath(v.id)}/unarchive`, { version: v.version }),
   changeStatus: (v: VehicleApi, status: string) => api.post<VehicleApi>(`${vehiclePath(v.id)}/status`, { status, version: v.version }),
   /** Presigned upload of a document file; resolves to the target whose `key` is then recorded. */
-  upload: (id: string, file: File, onProgress: (percent: number) => void) => uploadFileTo(`${vehiclePath(id)}/documents/upload-url`, file, onProgress),
-  recordDocument: (id: string, body: unknown) => api.post<VehicleDocumentApi>(`${vehiclePath(id)}/documents`, body),
 };
 
 export { useMoney } from '../../lib/money';
