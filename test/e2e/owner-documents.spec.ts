@@ -61,7 +61,7 @@ for (const language of ['en', 'ar'] as const) {
     await dialog.getByRole('button', { name: L.close }).click();
     await page.goto(`/vehicles/${vehicle.id}`);
     await expect(section.locator('li')).toHaveCount(2);
-    await expect(section.getByRole('button', { name: 'Insurance from documents' })).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Insurance from documents', exact: true })).toBeVisible();
     await page.screenshot({ path: join(outDir, `vehicle-${language}.png`), fullPage: true });
 
     // Delete one from the vehicle's page, with confirmation.
@@ -99,14 +99,14 @@ for (const language of ['en', 'ar'] as const) {
     await form.getByRole('button', { name: L.useTemplate }).click();
     await expect(page.getByText(L.createdFromTemplate)).toBeVisible();
     // The new draft opens on the customer tab.
-    await expect(page.getByRole('dialog', { name: 'Agreement for Sara' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Agreement for Sara' })).toBeVisible();
     await expect(dialog.locator('[data-status="draft"]')).toBeVisible();
     await dialog.getByRole('button', { name: L.close }).click();
     await expect(page.getByRole('tab', { name: L.tabs.customer })).toHaveAttribute('aria-selected', 'true');
 
     await page.goto(`/customers/${customer.id}`);
     const section = page.getByTestId('owner-documents');
-    await expect(section.getByRole('button', { name: 'Agreement for Sara' })).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Agreement for Sara', exact: true })).toBeVisible();
     await expect(section.locator('li').first()).toContainText(L.type.rental_agreement);
     await page.screenshot({ path: join(outDir, `customer-${language}.png`), fullPage: true });
   });
