@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { LOYALTY_TIERS } from '../customers/loyalty';
 import { blacklistMatchSchema } from './blacklist-responses';
-import { CUSTOMER_DOCUMENT_TYPES, NOTE_VISIBILITIES } from './customers';
+import { NOTE_VISIBILITIES } from './customers';
 import { pageOf } from './page';
 
 /**
@@ -77,22 +77,6 @@ export const customerNoteSchema = z.object({
 export type CustomerNote = z.infer<typeof customerNoteSchema>;
 export const customerNotePageSchema = pageOf(customerNoteSchema);
 
-export const customerDocumentSchema = z.object({
-  id: z.string(),
-  customerId: z.string(),
-  title: z.string(),
-  documentType: z.enum(CUSTOMER_DOCUMENT_TYPES),
-  fileName: z.string(),
-  fileType: z.string(),
-  fileSize: z.number(),
-  expiryDate: z.string().nullable(),
-  uploadedBy: z.string().nullable(),
-  createdAt: z.string(),
-  /** Presigned GET, valid for a short time. */
-  downloadUrl: z.string(),
-});
-export type CustomerDocument = z.infer<typeof customerDocumentSchema>;
-export const customerDocumentPageSchema = pageOf(customerDocumentSchema);
 
 /** Presigned PUT for an upload: send the file with exactly these headers, then record `key`. */
 export const uploadTargetSchema = z.object({

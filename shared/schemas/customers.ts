@@ -189,10 +189,6 @@ export const pageQuerySchema = z.object({
 
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-/** The spec's document types (vehicle_documents.documentType) plus id_document for passports and IDs. */
-export const CUSTOMER_DOCUMENT_TYPES = ['license', 'id_document', 'rental_agreement', 'permit', 'certificate', 'other'] as const;
-export type CustomerDocumentType = (typeof CUSTOMER_DOCUMENT_TYPES)[number];
-
 const fileFields = {
   fileName: boundedText(TEXT_LIMITS.name, { required: CUSTOMER_MESSAGES.fileNameRequired, tooLong: CUSTOMER_MESSAGES.tooLong }).min(1, CUSTOMER_MESSAGES.fileNameRequired),
   fileType: z.enum(DOCUMENT_CONTENT_TYPES, { error: CUSTOMER_MESSAGES.fileTypeNotAllowed }),
@@ -203,17 +199,9 @@ const fileFields = {
     .max(DOCUMENT_MAX_BYTES, CUSTOMER_MESSAGES.fileTooLarge),
 };
 
-/** Upload requests carry the same field names everywhere (contentType, size); the record keeps fileType/fileSize. */
+/** The ID-scan upload request (customer documents are recorded by the documents module, scope customer). */
 export const documentUploadUrlSchema = z.object({ fileName: fileFields.fileName, contentType: fileFields.fileType, size: fileFields.fileSize });
 
-export const documentRecordSchema = z.object({
-  ...fileFields,
-  key: boundedText(500, { trim: false }).min(1),
-  documentType: z.enum(CUSTOMER_DOCUMENT_TYPES).default('other'),
-  title: text(200),
-  expiryDate: calendarDate(),
-});
-export type DocumentRecordInput = z.input<typeof documentRecordSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // ID scan

@@ -33,10 +33,6 @@ export const TRANSMISSIONS = ['automatic', 'manual'] as const;
 export const VEHICLE_SORTS = ['newest', 'oldest', 'make_asc', 'make_desc', 'rate_asc', 'rate_desc'] as const;
 export type VehicleSort = (typeof VEHICLE_SORTS)[number];
 
-export const VEHICLE_DOCUMENT_TYPES = [
-  'registration', 'insurance', 'inspection', 'maintenance', 'rental_agreement', 'license', 'permit', 'certificate', 'other',
-] as const;
-
 /** The calendar answers at most this many days at once (a quarter, 31 + 31 + 31). */
 export const FLEET_CALENDAR_MAX_DAYS = 93;
 
@@ -262,22 +258,6 @@ export const vehicleUploadUrlSchema = z.object({
   size: fileSizeSchema,
 });
 
-export const createVehicleDocumentSchema = z.object({
-  key: text(500, { trim: false }).min(1),
-  fileName: fileNameSchema,
-  fileType: fileTypeSchema,
-  fileSize: fileSizeSchema,
-  documentType: z.enum(VEHICLE_DOCUMENT_TYPES, { error: VEHICLE_MESSAGES.documentTypeInvalid }),
-  title: requiredText(VEHICLE_MESSAGES.titleRequired),
-  description: optionalText(500),
-  expiryDate: optionalDate,
-});
-
-export const listVehicleDocumentsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: cursor().optional(),
-});
-
 export { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES };
 
 // ---------------------------------------------------------------------------------------------
@@ -348,23 +328,3 @@ export interface FleetCalendarApi {
   }[];
 }
 
-export interface VehicleDocumentApi {
-  id: string;
-  vehicleId: string;
-  scope: 'vehicle';
-  title: string;
-  description: string | null;
-  documentType: (typeof VEHICLE_DOCUMENT_TYPES)[number];
-  fileName: string;
-  fileType: string;
-  fileSize: number;
-  fileKey: string;
-  fileUrl?: string;
-  expiryDate: string | null;
-  reminderThreshold: number;
-  status: string;
-  version: number;
-  uploadedBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}

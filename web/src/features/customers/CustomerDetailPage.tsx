@@ -216,7 +216,7 @@ export default function CustomerDetailPage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <CustomerNotes customerId={c.id} />
-        <OwnerDocuments scope="customer" ownerId={c.id} canEdit={can('documentsCustomer')} />
+        <OwnerDocuments scope="customer" ownerId={c.id} canEdit={can('documentsCustomer')} className="" />
       </div>
       <CustomerRentals customerId={c.id} />
       <div className="mt-4"><CustomerInvoices customerId={c.id} /></div>

@@ -23,7 +23,7 @@ import { STATUS_TONES, VALIDITY_TONES } from './tones';
 
 const LIVE = { revalidateOnFocus: false, dedupingInterval: 2000 };
 
-export function OwnerDocuments({ scope, ownerId, canEdit }: { scope: 'vehicle' | 'customer'; ownerId: string; canEdit: boolean }) {
+export function OwnerDocuments({ scope, ownerId, canEdit, className = 'mt-4' }: { scope: 'vehicle' | 'customer'; ownerId: string; canEdit: boolean; className?: string }) {
   const t = useT();
   const fmt = useFormat();
   const list = useCursorList<DocumentApi>(DOCUMENTS_PATH, { scope, [scope === 'vehicle' ? 'vehicleId' : 'customerId']: ownerId }, { limit: 50, swr: LIVE });
@@ -52,7 +52,7 @@ export function OwnerDocuments({ scope, ownerId, canEdit }: { scope: 'vehicle' |
   };
 
   return (
-    <section className="card mt-4" aria-labelledby={`${scope}-documents-title`} data-testid="owner-documents">
+    <section className={`card ${className}`} aria-labelledby={`${scope}-documents-title`} data-testid="owner-documents">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${scope}-documents-title`} className="font-semibold">{t('documents.section')}</h2>
         <div className="flex flex-wrap items-center gap-3">
