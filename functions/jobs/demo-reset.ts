@@ -60,6 +60,9 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'AUDIT' }, { collection: 'IDEMPOTENCY' }, { collection: 'JOBRUN' },
   // vehicles
   { collection: 'VEHICLE' }, { collection: 'VEHICLE_PLATE' }, { collection: 'VEHICLE_FACET' },
+  // VEHICLE_DOC / CUSTOMER_DOC: documents of before the one documents module (nothing writes them
+  // now; the demo's documents are DOC items, documents/seed.ts); still cleared so a demo company
+  // reset after the documents-move migration keeps no marked leftovers.
   { collection: 'VEHICLE_DOC', scopedBy: 'VEHICLE' }, { collection: 'SCHEDULE', scopedBy: 'VEHICLE' },
   // customers and blacklist
   { collection: 'CUSTOMER' }, { collection: 'CUSTOMER_NOTE', scopedBy: 'CUSTOMER' }, { collection: 'CUSTOMER_DOC', scopedBy: 'CUSTOMER' },

@@ -21,7 +21,8 @@ import {
  *                   gsi2 T#{t}#VEHICLE_BY_RATE / {dailyRateMinor, 15 digits}#{id}  (sort by rate)
  *  - plate claim    pk T#{t}#VEHICLE_PLATE         sk {normalised plate}   (uniqueness per tenant)
  *  - makes facet    pk T#{t}#VEHICLE_FACET         sk MAKES   (string set for the make filter)
- *  - documents      pk T#{t}#VEHICLE_DOC#{vehicleId} sk {document id}
+ *  - documents      pk T#{t}#VEHICLE_DOC#{vehicleId} sk {document id} (older items only, read by the
+ *                   documents-move migration; documents now live in functions/documents)
  *
  * Rentals read the item with getVehicle, and in their booking transaction update it by
  * vehicleKey with a condition on `version` (status 'rented', odometerKm at pickup/return) and on
