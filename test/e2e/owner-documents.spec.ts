@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { documents } from '../../shared/i18n/documents';
 import { SAMPLE_PDF } from '../integration/entity-factories';
-import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession } from './helpers';
+import { apiAs, createCustomerViaApi, createVehicleViaApi, seriousViolations, signUpViaApi, useSession } from './helpers';
 
 const outDir = join(import.meta.dirname, '../.out/screenshots/owner-documents');
 mkdirSync(outDir, { recursive: true });
@@ -63,6 +63,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect(section.locator('li')).toHaveCount(2);
     await expect(section.getByRole('button', { name: 'Insurance from documents', exact: true })).toBeVisible();
     await page.screenshot({ path: join(outDir, `vehicle-${language}.png`), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Delete one from the vehicle's page, with confirmation.
     await section.getByRole('button', { name: `${L.deleteOne} Insurance from documents` }).click();
