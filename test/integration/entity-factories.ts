@@ -201,6 +201,7 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/customers/{id}/active': { isActive: true },
   'POST /api/v1/customers/{id}/notes': { content: 'Probe' },
   'POST /api/v1/customers/{id}/documents/upload-url': { fileName: 'probe.pdf', contentType: 'application/pdf', size: 5 },
+  'POST /api/v1/rentals/{id}/contract/sign': { customerSignature: `data:image/png;base64,${TINY_PNG}`, staffSignature: `data:image/png;base64,${TINY_PNG}` },
   'POST /api/v1/inspections/{id}/sign': { customerSignature: `data:image/png;base64,${TINY_PNG}`, staffSignature: `data:image/png;base64,${TINY_PNG}` },
   'PUT /api/v1/vehicles/{id}/service-program': { intervals: [{ type: 'oil_change', everyKm: 10000 }] },
   'POST /api/v1/customers/{id}/documents': { key: 'probe', fileName: 'probe.pdf', fileType: 'application/pdf', fileSize: 5 },
