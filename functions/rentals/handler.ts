@@ -72,5 +72,9 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
   addRentalNote: async (ctx) => reply.created(await addRentalNote(actorOf(ctx), await rentalOr404(ctx), ctx.body)),
 
   getRentalContract: async (ctx) => reply.ok(await rentalContract(ctx.auth.tenantId, await rentalOr404(ctx))),
-  signRentalContract: async (ctx) => reply.ok(await signContract(actorOf(ctx), ctx.params.id, ctx.body)),
+  signRentalContract: async (ctx) => {
+    // The name printed under the company's signature: the signed-in user's own name (never the body's).
+    const staffName = [ctx.auth.firstName, ctx.auth.lastName].filter(Boolean).join(' ') || ctx.auth.username;
+    return reply.ok(await signContract(actorOf(ctx), ctx.params.id, ctx.body, staffName));
+  },
 });

@@ -6,7 +6,7 @@ import { deflateSync } from 'node:zlib';
 import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../../test/integration/client';
-import { registerTenant, tenantWithAllRoles } from '../../../test/integration/fixtures';
+import { login, registerTenant, tenantWithAllRoles } from '../../../test/integration/fixtures';
 import { TINY_PNG, createCustomer, createRental, createVehicle } from '../../../test/integration/entity-factories';
 import { CONTRACT_MESSAGES } from '../../../shared/schemas/rental-contract';
 
@@ -79,7 +79,7 @@ describe('signing the contract at pickup', () => {
     expect(picked.status).toBe(200);
     const signed = await post(`/api/v1/rentals/${r.id}/contract/sign`, { customerSignature: CUSTOMER_SIG, staffSignature: STAFF_SIG, customerName: 'Contract Customer', version: picked.body.version }, t.staff.token);
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
-    expect(signed.body).toMatchObject({ status: 'signed', customerSignedName: 'Contract Customer', staffSignedName: t.staff.username, signedBy: t.staff.username, completedAt: null });
+    expect(signed.body).toMatchObject({ status: 'signed', customerSignedName: 'Contract Customer', staffSignedName: 'Test Staff', signedBy: t.staff.username, completedAt: null });
     expect(Date.now() - Date.parse(signed.body.signedAt)).toBeLessThan(60_000);
 
     const pdf = await bytesAt(signed.body.url);
@@ -176,5 +176,19 @@ describe('roles and tenancy', () => {
     expect((await get(`/api/v1/rentals/${r.id}`, t.owner.token)).body.contractStatus).toBeUndefined();
     // ADMIN may sign.
     expect((await post(`/api/v1/rentals/${r.id}/contract/sign`, { customerSignature: CUSTOMER_SIG, staffSignature: STAFF_SIG }, t.admin.token)).status).toBe(200);
+  });
+});
+
+describe('demo company', () => {
+  it('some seeded active rentals have a signed contract whose stored PDF holds the signatures', async () => {
+    const demo = await login('demo', 'demo1234');
+    const active = (await get('/api/v1/rentals?status=active&limit=50', demo.token)).body.items as { id: string; contractStatus?: string }[];
+    const signed = active.filter((r) => r.contractStatus === 'signed');
+    expect(signed.length).toBeGreaterThanOrEqual(1);
+    const contract = (await get(`/api/v1/rentals/${signed[0].id}/contract`, demo.token)).body;
+    expect(contract.status).toBe('signed');
+    const pdf = await bytesAt(contract.url);
+    expect(createHash('sha256').update(pdf).digest('hex')).toBe(contract.pdfSha256);
+    expect((await imagesOf(pdf)).length).toBe(2);
   });
 });

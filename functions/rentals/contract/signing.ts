@@ -87,7 +87,7 @@ const toApi = (r: ContractItem, url: string): RentalContract => ({
   customerSignedName: r.customerSignedName, staffSignedName: r.staffSignedName, completedAt: r.completedAt, pdfSha256: r.pdfSha256,
 });
 
-export async function signContract(actor: Actor, rentalId: string, body: SignContractBody): Promise<RentalContract> {
+export async function signContract(actor: Actor, rentalId: string, body: SignContractBody, staffName: string = actor.username): Promise<RentalContract> {
   const { tenantId } = actor;
   const customer = readSignaturePng(body.customerSignature);
   const staff = readSignaturePng(body.staffSignature);
@@ -109,7 +109,7 @@ export async function signContract(actor: Actor, rentalId: string, body: SignCon
   const { renderContract } = await import('./pdf');
   let pdf: Uint8Array;
   try {
-    pdf = await renderContract(rental, settings, await readLogo(settings.logoKey), 'en', { customer, staff, customerName, staffName: actor.username, signedAt });
+    pdf = await renderContract(rental, settings, await readLogo(settings.logoKey), 'en', { customer, staff, customerName, staffName, signedAt });
   } catch {
     // The bytes looked like a PNG but pdf-lib cannot decode them (a corrupt image).
     throw validationFailed({ customerSignature: CONTRACT_MESSAGES.signatureInvalid, staffSignature: CONTRACT_MESSAGES.signatureInvalid });
@@ -125,7 +125,7 @@ export async function signContract(actor: Actor, rentalId: string, body: SignCon
 
   const record: ContractItem = {
     ...contractRecordKey(tenantId, rental.id), entityType: 'CONTRACT_STORAGE', rentalId: rental.id, contractNumber: rental.contractNumber,
-    status: 'signed', signedAt, signedBy: actor.username, signedByUserId: actor.userId, customerSignedName: customerName, staffSignedName: actor.username,
+    status: 'signed', signedAt, signedBy: actor.username, signedByUserId: actor.userId, customerSignedName: customerName, staffSignedName: staffName,
     pdfKey: keys.pdf, pdfSha256, pdfBytes: pdf.length, signatureKeys: { customer: keys.customer, staff: keys.staff }, rentalVersion: rental.version,
     completedAt: null, version: 1, createdAt: signedAt, updatedAt: signedAt,
   };

@@ -27,6 +27,10 @@ export function SignaturePad({ id, label, onChange }: { id: string; label: strin
     if (!c || !name.trim()) return;
     c.fillStyle = '#0f172a';
     c.font = 'italic 32px serif';
+    // From the pad's left edge whatever the page direction (an Arabic page would otherwise
+    // right-align the name at x=16 and push it off the canvas).
+    c.direction = 'ltr';
+    c.textAlign = 'left';
     c.fillText(name, 16, 64);
     onChange(ref.current!.toDataURL('image/png'));
   };
