@@ -26,11 +26,13 @@ const W = {
     pickup: 'Pick up', pickupTitle: 'Pick up vehicle', odometer: 'Odometer at pickup (km)', offer: 'Vehicle handed over. Sign the contract with the customer now?',
     sign: 'Sign contract', dialog: 'Sign the rental contract', staffTyped: 'Or type the name to sign', confirm: 'Sign and lock', signed: 'Contract signed and stored',
     badge: 'Signed', download: 'Download signed contract (PDF)', timeline: 'Contract signed',
+    customerRequired: 'The customer’s signature is required', staffRequired: 'The staff member’s signature is required',
   },
   ar: {
     pickup: 'تسليم المركبة', pickupTitle: 'تسليم المركبة', odometer: 'العداد عند الاستلام (كم)', offer: 'تم تسليم المركبة. هل تريد توقيع العقد مع العميل الآن؟',
     sign: 'توقيع العقد', dialog: 'توقيع عقد الإيجار', staffTyped: 'أو اكتب الاسم للتوقيع', confirm: 'توقيع وقفل', signed: 'تم توقيع العقد وحفظه',
     badge: 'موقّع', download: 'تنزيل العقد الموقّع (PDF)', timeline: 'تم توقيع العقد',
+    customerRequired: 'توقيع العميل مطلوب', staffRequired: 'توقيع الموظف مطلوب',
   },
 } as const;
 
@@ -63,6 +65,8 @@ for (const language of ['en', 'ar'] as const) {
 
     await open(page, language, `/rentals/${rental.id}`);
     await expect(page.getByTestId('contract-status')).toHaveAttribute('data-contract-status', 'draft');
+    // A booked (pending) rental can be signed from its page already.
+    await expect(page.getByTestId('rental-money').getByRole('button', { name: w.sign })).toBeVisible();
 
     // Pickup: odometer and fuel, then the page offers the signature.
     await page.getByRole('button', { name: w.pickup, exact: true }).click();
@@ -76,6 +80,10 @@ for (const language of ['en', 'ar'] as const) {
 
     const dialog = page.getByRole('dialog', { name: w.dialog });
     await expect(dialog.getByText(rental.contractNumber as string)).toBeVisible();
+    // Nothing drawn yet: both pads say what is missing, nothing is sent.
+    await dialog.getByRole('button', { name: w.confirm }).click();
+    await expect(dialog.getByText(w.customerRequired)).toBeVisible();
+    await expect(dialog.getByText(w.staffRequired)).toBeVisible();
     // The customer draws; the staff member types a name.
     await draw(page, dialog.getByTestId('contract-signature-customer'));
     await dialog.getByLabel(w.staffTyped).nth(1).fill('Layla Haddad');
