@@ -13,7 +13,7 @@ import { seedStaff } from '../auth/seed';
 import { seedVehicles } from '../vehicles/seed';
 import { seedBlacklist, seedCustomers } from '../customers/seed';
 import { seedSettings } from '../settings/seed';
-import { seedRentals } from '../rentals/seed';
+import { seedRentals, seedSignedContracts } from '../rentals/seed';
 import { seedAccounting } from '../accounting/seed';
 import { seedSecurity } from '../security/seed';
 import { recordCompanyJobRun } from '../security/api';
@@ -69,7 +69,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'BLACKLIST' },
   // rentals
   { collection: 'RENTAL' }, { collection: 'RENTAL_LEDGER', scopedBy: 'RENTAL' }, { collection: 'RENTAL_NOTE', scopedBy: 'RENTAL' },
-  { collection: 'RENTAL_STATS' }, { collection: 'ACTIVE_RENTAL' }, { collection: 'INVOICING_DUE' }, { collection: 'INVOICED_PERIOD', scopedBy: 'RENTAL' }, { collection: 'FINANCE_ENTRY' }, { collection: 'FINANCE_TRANSFER' }, { collection: 'BANK_ACCOUNT' }, { collection: 'BANK_IBAN' },
+  { collection: 'RENTAL_STATS' }, { collection: 'CONTRACT_STORAGE' }, { collection: 'ACTIVE_RENTAL' }, { collection: 'INVOICING_DUE' }, { collection: 'INVOICED_PERIOD', scopedBy: 'RENTAL' }, { collection: 'FINANCE_ENTRY' }, { collection: 'FINANCE_TRANSFER' }, { collection: 'BANK_ACCOUNT' }, { collection: 'BANK_IBAN' },
   // accounting
   { collection: 'ACCOUNTING' }, { collection: 'ACCOUNT' }, { collection: 'ACCOUNT_CODE' }, { collection: 'ACCOUNT_BALANCE' },
   { collection: 'GL_MONTH' }, { collection: 'GL_DAY' }, { collection: 'VAT_MONTH' }, { collection: 'VAT_DAY' },
@@ -136,6 +136,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['alerts', seedAlerts],
   // after everything a score reads (documents, maintenance, inspections, bookings, GPS)
   ['fleet-health', seedFleetHealth],
+  // after every seed that changes rentals: a few contracts signed through the real use case
+  ['contracts', seedSignedContracts],
   // after everything that the seeds wrote directly: the dashboard and report aggregates recomputed
   ['analytics', async (world) => { await backfillCompany(world.tenantId); }],
   // after everything: the insights engine over the demo's figures

@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 // ~120 KB of every cold start otherwise (npm run bench, bundle lines).
 import { loadS3 } from './clients/s3-lazy';
 import { config } from './config';
-import { tooLarge, validationFailed } from './errors';
+import { conflict, tooLarge, validationFailed } from './errors';
 
 /**
  * The one storage module (DESIGN.md §13): every domain keeps its files in the documents bucket
@@ -76,17 +76,17 @@ export async function presignUpload(key: string, contentType: string, opts: { si
 }
 
 /**
- * A presigned GET. `fileName` sets an inline Content-Disposition; `signingDate` lets a caller
+ * A presigned GET. `fileName` sets an inline Content-Disposition (`attachment`: a download); `signingDate` lets a caller
  * hand out the same URL for a while (logos: rounded to the hour so browsers can cache them).
  */
-export async function presignDownload(key: string, opts: { fileName?: string; expiresIn?: number; signingDate?: Date } = {}): Promise<string> {
+export async function presignDownload(key: string, opts: { fileName?: string; attachment?: boolean; expiresIn?: number; signingDate?: Date } = {}): Promise<string> {
   const { getSignedUrl, s3PresignClient, GetObjectCommand } = await loadS3();
   return getSignedUrl(
     s3PresignClient(),
     new GetObjectCommand({
       Bucket: config().documentsBucket,
       Key: key,
-      ...(opts.fileName ? { ResponseContentDisposition: `inline; filename="${safeFileName(opts.fileName)}"` } : {}),
+      ...(opts.fileName ? { ResponseContentDisposition: `${opts.attachment ? 'attachment' : 'inline'}; filename="${safeFileName(opts.fileName)}"` } : {}),
     }),
     { expiresIn: opts.expiresIn ?? DOWNLOAD_URL_TTL_SECONDS, ...(opts.signingDate ? { signingDate: opts.signingDate } : {}) },
   );
@@ -137,6 +137,23 @@ export async function putObject(key: string, body: Uint8Array, contentType: stri
 export async function copyObject(fromKey: string, toKey: string): Promise<void> {
   const { s3Client, CopyObjectCommand } = await loadS3();
   await s3Client().send(new CopyObjectCommand({ Bucket: config().documentsBucket, Key: toKey, CopySource: `${config().documentsBucket}/${encodeURIComponent(fromKey).replace(/%2F/g, '/')}` }));
+}
+
+/**
+ * Writes an object that must never be overwritten (signed contracts): a conditional PUT
+ * (`If-None-Match: *`), so S3 refuses with 412 when the key already holds an object, answered here
+ * as 409. Callers also choose keys that are new by construction (an id and a time in the key):
+ * the local emulator (s3rver) ignores the condition.
+ */
+export async function putObjectIfAbsent(key: string, body: Uint8Array, contentType: string, metadata?: Record<string, string>): Promise<void> {
+  const { s3Client, PutObjectCommand } = await loadS3();
+  try {
+    await s3Client().send(new PutObjectCommand({ Bucket: config().documentsBucket, Key: key, Body: body, ContentType: contentType, Metadata: metadata, IfNoneMatch: '*' }));
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 412 || (err as { name?: string }).name === 'PreconditionFailed') throw conflict('This file is already stored and cannot be replaced', undefined, 'CONFLICT');
+    throw err;
+  }
 }
 
 export async function deleteObject(key: string): Promise<void> {

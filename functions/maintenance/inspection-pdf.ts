@@ -120,15 +120,7 @@ export async function inspectionPdf(
   }
 
   // Signatures: the drawn images above the two lines.
-  w.ensureSpace(120);
-  w.y -= 10;
-  const [cust, staff] = await Promise.all([w.doc.embedPng(signatures.customer), w.doc.embedPng(signatures.staff)]);
-  const sigH = 50;
-  for (const [img, x] of [[cust, w.left], [staff, w.right - 200]] as const) {
-    const scale = Math.min(200 / img.width, sigH / img.height);
-    w.page.drawImage(img, { x, y: w.y - sigH, width: img.width * scale, height: img.height * scale });
-  }
-  w.y -= sigH - 30;
+  await w.signatureImages(signatures.customer, signatures.staff);
   w.signatures({ en: `Customer: ${i.customerSignedName ?? i.customerName}`, ar: 'توقيع العميل' }, { en: `Staff: ${i.signedBy ?? i.inspectorName}`, ar: 'توقيع الموظف' });
   return w.save();
 }

@@ -12,6 +12,7 @@ import { auditItem } from '../lib/data/audit';
 import { tenantPk, sortKey, type Key } from '../lib/data/keys';
 import { getItem, queryAll, queryPage, transact, tx, type Item } from '../lib/data/repo';
 import { conflict, notFound, validationFailed } from '../lib/errors';
+import { readSignaturePng } from '../lib/signature';
 import { checkUpload, headObject, isKeyInPrefix, newObjectKey, presignDownload, presignUpload, putObject, tenantPrefix, type UploadLimits } from '../lib/storage';
 import { companyTimezone, readCompanySettings, rentalForInspection } from './deps';
 
@@ -149,8 +150,6 @@ export async function updateInspection(actor: Actor, id: string, body: z.output<
   return toApi(actor.tenantId, { ...item, ...next, version: item.version + 1, updatedAt: now });
 }
 
-const pngBytes = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-
 export async function signInspection(actor: Actor, id: string, body: z.output<typeof signInspectionSchema>) {
   const { tenantId } = actor;
   const item = await getInspectionItem(tenantId, id);
@@ -158,9 +157,9 @@ export async function signInspection(actor: Actor, id: string, body: z.output<ty
   const now = new Date().toISOString();
   const stamp = now.replace(/[:.]/g, '');
   const signatureKeys = { customer: `${prefix(tenantId)}${id}-${stamp}-signature-customer.png`, staff: `${prefix(tenantId)}${id}-${stamp}-signature-staff.png` };
-  const customer = pngBytes(body.customerSignature);
-  const staff = pngBytes(body.staffSignature);
-  if (customer.length < 60 || staff.length < 60 || customer[0] !== 0x89 || staff[0] !== 0x89) throw validationFailed({ customerSignature: INSPECTION_MESSAGES.signatureRequired });
+  const customer = readSignaturePng(body.customerSignature);
+  const staff = readSignaturePng(body.staffSignature);
+  if (!customer || !staff) throw validationFailed({ customerSignature: INSPECTION_MESSAGES.signatureRequired });
   const signed: InspectionItem = { ...item, status: 'signed', signedAt: now, signedBy: actor.username, signatureKeys, customerSignedName: body.customerName ?? item.customerName, pdfKey: `${prefix(tenantId)}${id}-${stamp}.pdf`, version: item.version + 1, updatedAt: now };
   const settings = await readCompanySettings(tenantId);
   const diff = signed.kind === 'check_in' ? await diffFor(tenantId, signed) : null;

@@ -101,6 +101,9 @@ export interface RentalItem extends Item {
   depositRefundedMinor: number;
   depositHeldMinor: number;
   timeline: TimelineEvent[];
+  /** The contract's signature status, mirrored from its record (absent = draft; contract/signing.ts). */
+  contractStatus?: 'signed' | 'completed';
+  contractSignedAt?: string;
   version: number;
   createdAt: string;
   updatedAt: string;

@@ -9,7 +9,7 @@ import { rentalDefaults, rentalStats } from './overview';
 import { addRentalNote, listRentalNotes } from './notes';
 import { addCharge, recordPayment, recordRefund, reverseEntry } from './ledger';
 import { archiveRental, cancelRental, closeRental, pickup, previewReturn, restoreRental, returnRental } from './lifecycle';
-import { contractUrl } from './contract/store';
+import { rentalContract, signContract } from './contract/signing';
 
 const stored = (r: { status: number; body: unknown }): Reply => reply.status(r.status, r.body);
 
@@ -71,8 +71,10 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
   },
   addRentalNote: async (ctx) => reply.created(await addRentalNote(actorOf(ctx), await rentalOr404(ctx), ctx.body)),
 
-  getRentalContract: async (ctx) => {
-    const rental = await rentalOr404(ctx);
-    return reply.ok({ url: await contractUrl(ctx.auth.tenantId, rental) });
+  getRentalContract: async (ctx) => reply.ok(await rentalContract(ctx.auth.tenantId, await rentalOr404(ctx))),
+  signRentalContract: async (ctx) => {
+    // The name printed under the company's signature: the signed-in user's own name (never the body's).
+    const staffName = [ctx.auth.firstName, ctx.auth.lastName].filter(Boolean).join(' ') || ctx.auth.username;
+    return reply.ok(await signContract(actorOf(ctx), ctx.params.id, ctx.body, staffName));
   },
 });

@@ -12,6 +12,7 @@ import { customerKey, invoicedChargesOf, lapsingDocuments, loyaltyFields, readVe
 import { calendarDateInZone } from '../../shared/regions';
 import { activeIndexItem, activeIndexKey, invoicingIndexItem, invoicingIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
 import { mutateRental, refuseTransition } from './mutate';
+import { completeContractItems } from './contract/signing';
 import { finalStatement, settlementEntries } from './pricing';
 import { cancellationEntries, closingEntries } from './settlement';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
@@ -231,13 +232,16 @@ export function closeRental(actor: Actor, rentalId: string, body: { depositRefun
     const customer = (await getItem(customerKey(actor.tenantId, rental.customerId), true)) as (Item & { version: number }) | undefined;
     const completedRentals = Number(customer?.completedRentals ?? 0) + 1;
     const totalSpendMinor = Number(customer?.totalSpendMinor ?? 0) + rental.chargesMinor;
+    // A signed contract is completed with the close (contract/signing.ts).
+    const contract = completeContractItems(actor.tenantId, rental, now.toISOString());
     return {
       action: 'close',
       entries,
-      changes: { closedAt: now.toISOString(), contractLocked: true, closedBy: actor.username },
-      extra: customer
-        ? [tx.update(customerKey(actor.tenantId, rental.customerId), customer.version, { completedRentals, totalSpendMinor, ...loyaltyFields(completedRentals, totalSpendMinor) })]
-        : [],
+      changes: { closedAt: now.toISOString(), contractLocked: true, closedBy: actor.username, ...contract.changes },
+      extra: [
+        ...(customer ? [tx.update(customerKey(actor.tenantId, rental.customerId), customer.version, { completedRentals, totalSpendMinor, ...loyaltyFields(completedRentals, totalSpendMinor) })] : []),
+        ...contract.items,
+      ],
     };
   });
 }

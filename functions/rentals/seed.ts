@@ -4,10 +4,11 @@ import { calendarDateInZone } from '../../shared/regions';
 import { quoteRental, DAY_MS } from '../../shared/rentals/pricing';
 import { RENTAL_PAYMENT_METHODS, FUEL_LEVELS } from '../../shared/constants';
 import type { RentalStatus } from '../../shared/schemas/rentals';
-import { batchGet, updateRaw, type Item } from '../lib/data/repo';
-import { keys } from '../lib/data/keys';
+import { batchGet, queryPage, updateRaw, type Item } from '../lib/data/repo';
+import { keys, tenantPk } from '../lib/data/keys';
+import { signContract } from './contract/signing';
 import type { DemoWorld } from '../jobs/demo-world';
-import { writeBatch } from '../jobs/demo-world';
+import { DEMO_SIGNATURE_PNG, writeBatch } from '../jobs/demo-world';
 import { initialEntries } from './booking';
 import { customerKey, loyaltyFields, readRentalSettings, scheduleBlockItem, vehicleKey } from './deps';
 import {
@@ -283,4 +284,21 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
     await updateRaw({ Key: vehicleKey(world.tenantId, p.vehicle.id), UpdateExpression: 'SET currentRentalId = :id', ExpressionAttributeValues: { ':id': (items.find((i) => i.entityType === 'RENTAL' && i.vehicleId === p.vehicle.id && i.status === p.status) as Item | undefined)?.id ?? null } });
   }
   world.counts.rentals = plans.length;
+}
+
+/**
+ * Demo contracts (issue 12): the three most recent active rentals and the most recent returned
+ * but not yet closed one have their contract signed, through the real use case (the PDF with both
+ * signatures stored once, the record, the rental's timeline), by the demo owner. Deterministic
+ * (newest first by start, no randomness); the rest stay drafts so a visitor can sign one.
+ */
+export async function seedSignedContracts(world: DemoWorld): Promise<void> {
+  const byStatus = async (status: RentalStatus) => (await queryPage<RentalItem>({
+    tenantId: world.tenantId, pk: tenantPk(world.tenantId, 'RENTAL_STATUS', status), index: 'gsi2', forward: false, limit: 20,
+  })).items;
+  const chosen = [...(await byStatus('active')).slice(0, 3), ...(await byStatus('completed')).filter((r) => !r.closedAt).slice(0, 1)];
+  const signature = `data:image/png;base64,${DEMO_SIGNATURE_PNG}`;
+  const actor = { tenantId: world.tenantId, userId: world.owner.userId, username: world.owner.username, requestId: 'demo-reset', role: 'OWNER' as const };
+  for (const r of chosen) await signContract(actor, r.id, { customerSignature: signature, staffSignature: signature, customerName: r.customerName }, world.companyName);
+  world.counts.contracts = chosen.length;
 }

@@ -41,6 +41,8 @@ export const common = {
     skeletonLoading: 'Loading content',
     languageEnglish: 'English',
     languageArabic: 'العربية',
+    /** The signature pad (web/src/components/SignaturePad.tsx): inspections and the rental contract. */
+    signature: { clear: 'Clear', typeName: 'Or type the name to sign' },
     /** Messages of the shared field rules (shared/schemas/fields.ts), by key. */
     fields: { ...FIELD_MESSAGES },
   },
@@ -82,6 +84,7 @@ export const common = {
     skeletonLoading: 'جارٍ تحميل المحتوى',
     languageEnglish: 'English',
     languageArabic: 'العربية',
+    signature: { clear: 'مسح', typeName: 'أو اكتب الاسم للتوقيع' },
     fields: {
       tooLong: 'النص أطول من المسموح',
       invalidDate: 'يجب أن يكون التاريخ تاريخًا صحيحًا في التقويم (YYYY-MM-DD)',

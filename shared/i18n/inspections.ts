@@ -34,7 +34,7 @@ export const inspections = {
       labels: { damage_fees: 'Damage', fuel_charges: 'Fuel', extra_km: 'Extra km' },
     },
     sign: {
-      title: 'Signatures', customer: 'Customer signature', staff: 'Staff signature', clear: 'Clear', typeName: 'Or type the name to sign',
+      title: 'Signatures', customer: 'Customer signature', staff: 'Staff signature',
       sign: 'Sign and lock', locked: 'Signed inspections are locked', pdf: 'Download PDF',
     },
     open: 'Open', fromRental: 'Inspections',
@@ -81,7 +81,7 @@ export const inspections = {
       labels: { damage_fees: 'أضرار', fuel_charges: 'وقود', extra_km: 'كيلومترات إضافية' },
     },
     sign: {
-      title: 'التواقيع', customer: 'توقيع العميل', staff: 'توقيع الموظف', clear: 'مسح', typeName: 'أو اكتب الاسم للتوقيع',
+      title: 'التواقيع', customer: 'توقيع العميل', staff: 'توقيع الموظف',
       sign: 'توقيع وقفل', locked: 'الفحوصات الموقعة مقفلة', pdf: 'تنزيل PDF',
     },
     open: 'فتح', fromRental: 'الفحوصات',

@@ -9,9 +9,10 @@ import { rentalsWizard } from './rentals-wizard';
 import { rentalsLedger } from './rentals-ledger';
 import { rentalsDetail } from './rentals-detail';
 import { rentalsMessages } from './rentals-messages';
+import { rentalsContract } from './rentals-contract';
 
 /** The parts merged per language (each part file holds both languages of its keys). */
 export const rentals = {
-  en: { ...rentalsList.en, ...rentalsWizard.en, ...rentalsLedger.en, ...rentalsDetail.en, ...rentalsMessages.en },
-  ar: { ...rentalsList.ar, ...rentalsWizard.ar, ...rentalsLedger.ar, ...rentalsDetail.ar, ...rentalsMessages.ar },
+  en: { ...rentalsList.en, ...rentalsWizard.en, ...rentalsLedger.en, ...rentalsDetail.en, ...rentalsMessages.en, ...rentalsContract.en },
+  ar: { ...rentalsList.ar, ...rentalsWizard.ar, ...rentalsLedger.ar, ...rentalsDetail.ar, ...rentalsMessages.ar, ...rentalsContract.ar },
 };

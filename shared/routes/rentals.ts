@@ -4,6 +4,8 @@ import {
   calendarQuery, cancelSchema, chargeSchema, checkConflictsSchema, closeSchema, createRentalSchema, ledgerEntryParams,
   listRentalsQuery, noteSchema, paymentSchema, pickupSchema, refundSchema, rentalIdParams, returnSchema, reverseEntrySchema,
 } from '../schemas/rentals';
+import { rentalContractSchema, signContractSchema } from '../schemas/rental-contract';
+import { SIGNATURE_MAX_CHARS } from '../schemas/signature';
 
 const route = routeMaker('rentals');
 const byId = { params: rentalIdParams };
@@ -36,5 +38,6 @@ export const rentalsRoutes = [
   route({ operationId: 'restoreRental', method: 'POST', path: '/api/v1/rentals/{id}/restore', ability: 'rentalsEdit', summary: 'Restores an archived rental to its previous status', request: byId }),
   route({ operationId: 'listRentalNotes', method: 'GET', path: '/api/v1/rentals/{id}/notes', ability: 'rentalsRead', summary: 'Notes of a rental', request: byId }),
   route({ operationId: 'addRentalNote', method: 'POST', path: '/api/v1/rentals/{id}/notes', ability: 'rentalsEdit', summary: 'Adds a note (internal, staff_only, public)', request: { ...byId, body: noteSchema } }),
-  route({ operationId: 'getRentalContract', method: 'GET', path: '/api/v1/rentals/{id}/contract', ability: 'rentalsRead', summary: 'Presigned URL of the contract PDF (English and Arabic), generated when missing or stale', request: byId, response: z.object({ url: z.string() }) }),
+  route({ operationId: 'getRentalContract', method: 'GET', path: '/api/v1/rentals/{id}/contract', ability: 'rentalsRead', summary: 'The contract: status (draft, signed, completed) and a presigned URL of its PDF (English and Arabic) — the stored signed one once signed, else generated when missing or stale', request: byId, response: rentalContractSchema }),
+  route({ operationId: 'signRentalContract', method: 'POST', path: '/api/v1/rentals/{id}/contract/sign', ability: 'rentalsEdit', summary: 'The customer\'s and a staff member\'s signatures (PNG data URLs): the signed PDF is stored once, never overwritten; the contract is locked (a second signature → 409)', request: { ...byId, body: signContractSchema }, response: rentalContractSchema, maxBodyBytes: 2 * SIGNATURE_MAX_CHARS + 16 * 1024 }),
 ];

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { FUEL_LEVELS } from '../constants';
 import { calendarDate, cursor, entityId } from './fields';
+import { signatureDataUrl } from './signature';
 
 /**
  * Vehicle inspections (issue 12; business-data §3 rental_photos and rental_inspection_logs: field
@@ -91,7 +92,7 @@ export const updateInspectionSchema = z.object({
 }).optional();
 
 /** Signatures drawn on a canvas: PNG data URLs (a few KB each). */
-const signature = z.string({ error: INSPECTION_MESSAGES.signatureRequired }).regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, INSPECTION_MESSAGES.signatureRequired).max(200_000, INSPECTION_MESSAGES.signatureRequired);
+const signature = signatureDataUrl(INSPECTION_MESSAGES.signatureRequired);
 export const signInspectionSchema = z.object({
   customerSignature: signature,
   staffSignature: signature,

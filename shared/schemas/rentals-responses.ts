@@ -74,6 +74,9 @@ export const rentalSchema = z.object({
   notes: z.string().nullish(),
   closedAt: z.string().nullish(),
   contractLocked: z.boolean().optional(),
+  /** The contract's signature status (absent = draft; shared/schemas/rental-contract.ts). */
+  contractStatus: z.enum(['draft', 'signed', 'completed']).optional(),
+  contractSignedAt: z.string().optional(),
   overbookedConflicts: z.array(bookingConflictSchema).nullish(),
   /** Documents (car registration/insurance, driver licence) that lapse before the return (documents domain). */
   documentFlags: z.array(z.object({ documentId: z.string(), title: z.string(), documentType: z.string(), scope: z.string(), expiryDate: z.string() })).nullish(),

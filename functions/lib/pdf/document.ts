@@ -275,6 +275,22 @@ export class PdfWriter {
     this.y -= 6;
   }
 
+  /**
+   * Two drawn signatures (PNG bytes) side by side, to be followed by `signatures(...)`: the left
+   * image above the left line, the right one above the right line. Throws when a PNG cannot be
+   * read (callers check the bytes first: lib/signature.ts).
+   */
+  async signatureImages(left: Uint8Array, right: Uint8Array, height = 50): Promise<void> {
+    this.ensureSpace(height + 70);
+    this.y -= 10;
+    const [l, r] = await Promise.all([this.doc.embedPng(left), this.doc.embedPng(right)]);
+    for (const [img, x] of [[l, this.left], [r, this.right - 200]] as const) {
+      const scale = Math.min(200 / img.width, height / img.height);
+      this.page.drawImage(img, { x, y: this.y - height, width: img.width * scale, height: img.height * scale });
+    }
+    this.y -= height - 30;
+  }
+
   /** Two signature lines: `leftLabel` under the left one, `rightLabel` under the right one. */
   signatures(leftLabel: { en: string; ar: string }, rightLabel: { en: string; ar: string }): void {
     this.ensureSpace(70);

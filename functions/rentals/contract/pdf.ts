@@ -14,7 +14,16 @@ import type { RentalItem } from '../data';
 const DEFAULT_TERMS_EN = 'The renter returns the vehicle in the condition received, at the agreed time and place, and pays all charges of this agreement, including traffic fines and tolls incurred during the rental.';
 const DEFAULT_TERMS_AR = 'يلتزم المستأجر بإعادة المركبة بالحالة التي استلمها بها في الوقت والمكان المتفق عليهما، وبدفع جميع رسوم هذا العقد بما فيها المخالفات المرورية ورسوم الطرق خلال مدة الإيجار.';
 
-export async function renderContract(rental: RentalItem, settings: RentalSettings, logo?: Uint8Array, language: 'en' | 'ar' = 'en'): Promise<Uint8Array> {
+/** What a signed contract adds: both drawn signatures, the names under them and the signing time. */
+export interface ContractSignatures {
+  customer: Uint8Array;
+  staff: Uint8Array;
+  customerName: string;
+  staffName: string;
+  signedAt: string;
+}
+
+export async function renderContract(rental: RentalItem, settings: RentalSettings, logo?: Uint8Array, language: 'en' | 'ar' = 'en', signed?: ContractSignatures): Promise<Uint8Array> {
   const pdf = await createPdf({
     title: `${rental.contractNumber} — ${settings.companyName}`,
     language,
@@ -32,6 +41,7 @@ export async function renderContract(rental: RentalItem, settings: RentalSetting
   pdf.row('Contract number', 'رقم العقد', rental.contractNumber);
   pdf.row('Rental reference', 'مرجع الإيجار', rental.referenceNumber);
   pdf.row('Status', 'الحالة', rental.status);
+  if (signed) pdf.row('Signed', 'تاريخ التوقيع', `${when(signed.signedAt)} (${settings.timezone})`);
 
   pdf.section('Customer', 'العميل');
   pdf.row('Name', 'الاسم', rental.customerName || '—');
@@ -64,6 +74,13 @@ export async function renderContract(rental: RentalItem, settings: RentalSetting
   pdf.section('Terms and conditions', 'الشروط والأحكام');
   pdf.bilingualText(settings.termsEnglish || DEFAULT_TERMS_EN, settings.termsArabic || DEFAULT_TERMS_AR);
 
-  pdf.signatures({ en: 'Customer signature', ar: 'توقيع العميل' }, { en: 'Company signature', ar: 'توقيع الشركة' });
+  if (signed) {
+    // The drawn signatures above the lines, the signers' names and the time under them.
+    await pdf.signatureImages(signed.customer, signed.staff);
+    pdf.signatures({ en: `Customer: ${signed.customerName}`, ar: 'توقيع العميل' }, { en: `Company: ${signed.staffName}`, ar: 'توقيع الشركة' });
+    pdf.line(`Signed ${when(signed.signedAt)} · تم التوقيع`, pdf.left, 'left', { size: 8, color: pdf.colors.muted, direction: 'ltr' });
+  } else {
+    pdf.signatures({ en: 'Customer signature', ar: 'توقيع العميل' }, { en: 'Company signature', ar: 'توقيع الشركة' });
+  }
   return pdf.save();
 }

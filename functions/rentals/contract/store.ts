@@ -28,7 +28,7 @@ async function storedVersion(key: string): Promise<string | undefined> {
   }
 }
 
-async function readLogo(key: string | undefined): Promise<Uint8Array | undefined> {
+export async function readLogo(key: string | undefined): Promise<Uint8Array | undefined> {
   if (!key) return undefined;
   const { s3Client, GetObjectCommand } = await loadS3();
   try {

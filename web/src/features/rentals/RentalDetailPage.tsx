@@ -18,7 +18,8 @@ import { useFormat } from '../../lib/format';
 import { DirectionArrow } from '../../components/DirectionArrow';
 import { FormField } from '../../components/FormField';
 import { BalanceBadge, ConfirmDialog, ErrorPanel, RentalStatusBadge } from './components';
-import { CloseDialog, MoneyDialog, PickupDialog, ReturnDialog, type MoneyKind } from './dialogs';
+import { CloseDialog, MoneyDialog, PickupDialog, ReturnDialog, SignContractDialog, type MoneyKind } from './dialogs';
+import { StatusPill } from '../../components/StatusPill';
 import {
   rentalApi, rentalPath, useDateTime, useInvalidateRentals, useLedger, useMoney, useRental, useRentalDefaults, type RentalApi, type LedgerEntryApi,
 } from './rental-api';
@@ -31,7 +32,10 @@ import { InspectionsLink, ServiceWarning } from '../maintenance/ServiceWarning';
 import { RentalTollsAndFines } from '../tickets/RentalTollsAndFines';
 import { RentalTripEvidence } from '../gps/RentalTripEvidence';
 
-type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | null;
+type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | 'sign' | null;
+/** Rentals whose contract can still be signed (the API's rule: not cancelled, archived or closed). */
+const SIGNABLE = ['pending', 'active', 'overdue', 'completed'];
+const CONTRACT_TONES = { draft: 'amber', signed: 'green', completed: 'indigo' } as const;
 
 export default function RentalDetailPage() {
   const { id } = useParams();
@@ -50,6 +54,7 @@ export default function RentalDetailPage() {
   const [pending, setPending] = useState(false);
   const [reversing, setReversing] = useState<LedgerEntryApi | null>(null);
   const [contractPending, setContractPending] = useState(false);
+  const [offerSign, setOfferSign] = useState(false);
   const { user } = useAuth();
   const defaults = useRentalDefaults();
   const vehicle = useSWR<{ odometerKm: number } | null>(rental.data && rental.data.status === 'pending' ? `/api/v1/vehicles/${rental.data.vehicleId}` : null);
@@ -92,7 +97,7 @@ export default function RentalDetailPage() {
       const { url } = await rentalApi.contract(r.id);
       const a = document.createElement('a');
       a.href = url;
-      a.download = `${r.contractNumber}.pdf`;
+      a.download = `${r.contractNumber}${contractStatus === 'draft' ? '' : '-signed'}.pdf`;
       a.rel = 'noopener';
       document.body.appendChild(a);
       a.click();
@@ -104,6 +109,8 @@ export default function RentalDetailPage() {
     }
   };
 
+  const contractStatus = r.contractStatus ?? 'draft';
+  const canSign = edit && contractStatus === 'draft' && SIGNABLE.includes(r.status) && !r.closedAt;
   const canClose = r.status === 'completed' && !r.closedAt;
   // Mirrors the API rule: STAFF may close with a balance only when the company allows it.
   const closeBlocked = user?.role === 'STAFF' && r.balance > 0 && defaults.data?.allowStaffCloseWithBalance === false;
@@ -135,6 +142,13 @@ export default function RentalDetailPage() {
         actions={actions}
       />
 
+      {offerSign && canSign && (
+        <div role="status" data-testid="sign-offer" className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
+          <span>{t('rentals.contract.afterPickup')}</span>
+          <button type="button" className="btn-primary" onClick={() => setDialog('sign')}>{t('rentals.contract.sign')}</button>
+          <button type="button" className="btn-ghost" onClick={() => setOfferSign(false)}>{t('rentals.contract.later')}</button>
+        </div>
+      )}
       <InspectionsLink rentalId={r.id} />
       {['pending', 'active', 'overdue'].includes(r.status) && (
         <ServiceWarning vehicleId={r.vehicleId} start={r.startDate} end={r.openEnded ? null : r.expectedReturnDate} />
@@ -178,10 +192,17 @@ export default function RentalDetailPage() {
             <dt>{t('rentals.detail.depositHeld')}</dt><dd className="text-end tabular-nums">{money(r.depositHeld)}</dd>
           </dl>
           <div className="mt-4 border-t border-slate-200 pt-3 dark:border-slate-800">
-            <h3 className="text-sm font-semibold">{t('rentals.detail.contract')}</h3>
-            <button type="button" className="btn-secondary mt-2" onClick={() => void contract()} disabled={contractPending}>
-              {contractPending ? t('rentals.detail.preparingContract') : t('rentals.detail.downloadContract')}
-            </button>
+            <h3 className="flex items-center gap-2 text-sm font-semibold">
+              {t('rentals.detail.contract')} <StatusPill status={contractStatus} labelKey="rentals.contract.status" tones={CONTRACT_TONES} dataName="contract-status" testId="contract-status" />
+            </h3>
+            {r.contractSignedAt && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t('rentals.contract.signedOn', { when: when(r.contractSignedAt) })}</p>}
+            {contractStatus === 'completed' && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t('rentals.contract.completedNote')}</p>}
+            <div className="mt-2 flex flex-wrap gap-2">
+              {canSign && <button type="button" className="btn-primary" onClick={() => setDialog('sign')}>{t('rentals.contract.sign')}</button>}
+              <button type="button" className="btn-secondary" onClick={() => void contract()} disabled={contractPending}>
+                {contractPending ? t('rentals.detail.preparingContract') : contractStatus === 'draft' ? t('rentals.detail.downloadContract') : t('rentals.contract.downloadSigned')}
+              </button>
+            </div>
             <p className="mt-2 text-xs text-slate-500">{t('rentals.dialogs.noDocuments')}</p>
           </div>
         </section>
@@ -224,7 +245,10 @@ export default function RentalDetailPage() {
           {(['payment', 'charge', 'refund'] as const).map((k) => (
             <MoneyDialog key={k} kind={k} rental={r} open={dialog === k} onClose={() => setDialog(null)} onDone={done} />
           ))}
-          <PickupDialog rental={r} open={dialog === 'pickup'} onClose={() => setDialog(null)} onDone={done} vehicleOdometer={vehicle.data?.odometerKm} />
+          {/* The pickup flow offers the contract's signature next (a line on the page, not a dialog that blocks). */}
+          <PickupDialog rental={r} open={dialog === 'pickup'} onClose={() => setDialog(null)} vehicleOdometer={vehicle.data?.odometerKm}
+            onDone={(updated) => { done(updated); setOfferSign((updated.contractStatus ?? 'draft') === 'draft'); }} />
+          <SignContractDialog rental={r} open={dialog === 'sign'} afterPickup={offerSign} onClose={() => setDialog(null)} onDone={(updated) => { setOfferSign(false); done(updated); }} />
           <ReturnDialog rental={r} open={dialog === 'return'} onClose={() => setDialog(null)} onDone={done} />
           <CloseDialog rental={r} open={dialog === 'close'} onClose={() => setDialog(null)} onDone={done} />
           <ConfirmDialog open={dialog === 'cancel'} title={t('rentals.dialogs.cancelTitle')} body={t('rentals.dialogs.cancelBody')} confirmLabel={t('rentals.actions.cancel')} cancelLabel={t('rentals.actions.keepRental')}

@@ -5,6 +5,8 @@ import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { FormField } from '../../components/FormField';
+import { SignaturePad } from '../../components/SignaturePad';
+import { signContractSchema } from '../../../../shared/schemas/rental-contract';
 import { Modal } from './components';
 import {
   rentalApi, useMoney, type RentalApi, type ReturnPreviewApi,
@@ -316,6 +318,68 @@ export function CloseDialog({ rental, open, onClose, onDone }: { rental: RentalA
           </FormField>
         )}
         <Actions onClose={onClose} pending={pending} label={t('rentals.actions.close')} error={failure} />
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Sign the rental contract (issue 12): the customer and the staff member sign on the shared
+ * signature pad; the server stores the signed PDF once and locks the contract. Offered on the
+ * rental page and right after the pickup (`afterPickup` shows the hand-over line and "Later").
+ */
+export function SignContractDialog({ rental, open, onClose, onDone, afterPickup = false }: { rental: RentalApi; open: boolean; onClose: () => void; onDone: Done; afterPickup?: boolean }) {
+  const t = useT();
+  const [customerName, setCustomerName] = useState('');
+  const [customer, setCustomer] = useState<string | null>(null);
+  const [staff, setStaff] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useDialogError();
+  useEffect(() => { if (open) { setCustomerName(rental.customerName); setErrors({}); setFailure(); } }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = { customerSignature: customer ?? undefined, staffSignature: staff ?? undefined, customerName: customerName.trim() || undefined, version: rental.version };
+    const parsed = signContractSchema.safeParse(body);
+    if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
+    setPending(true);
+    setFailure();
+    try {
+      await rentalApi.signContract(rental.id, parsed.data);
+      toast({ variant: 'success', title: t('rentals.contract.signedToast') });
+      onDone(await rentalApi.get(rental.id));
+    } catch (error) {
+      setErrors(translateApiError(error, t).fields);
+      setFailure(error);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Modal open={open} onClose={pending ? () => {} : onClose} title={t('rentals.contract.dialogTitle')} wide>
+      <form onSubmit={submit} noValidate className="space-y-4" data-testid="sign-contract">
+        {afterPickup && <p className="rounded-md bg-emerald-50 p-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">{t('rentals.contract.afterPickup')}</p>}
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('rentals.contract.intro')}</p>
+        <p className="text-sm font-medium">{rental.contractNumber} · {rental.customerName} · {rental.vehicleLabel}</p>
+        <FormField label={t('rentals.contract.customerName')} error={errors.customerName}>
+          {(p) => <input {...p} className={input} value={customerName} onChange={(e) => setCustomerName(e.target.value)} />}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <SignaturePad id="contract-signature-customer" label={t('rentals.contract.customer')} onChange={setCustomer} />
+            {errors.customerSignature && <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">{errors.customerSignature}</p>}
+          </div>
+          <div>
+            <SignaturePad id="contract-signature-staff" label={t('rentals.contract.staff')} onChange={setStaff} />
+            {errors.staffSignature && <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">{errors.staffSignature}</p>}
+          </div>
+        </div>
+        <DialogError message={failure} />
+        <div className="mt-6 flex justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>{afterPickup ? t('rentals.contract.later') : t('rentals.actions.cancelDialog')}</button>
+          <button type="submit" className="btn-primary" disabled={pending}>{pending ? t('rentals.contract.signing') : t('rentals.contract.confirm')}</button>
+        </div>
       </form>
     </Modal>
   );

@@ -12,6 +12,7 @@ import { getRegionConfig, type RegionCode } from '../../../../shared/regions';
 import { ledgerDescriptionOf, ledgerDescriptionText } from '../../../../shared/rentals/ledger-text';
 import { RENTAL_SERVER_MESSAGES } from '../../../../shared/rentals/messages';
 import { RENTAL_MESSAGES } from '../../../../shared/schemas/rentals';
+import { CONTRACT_MESSAGES, type RentalContract } from '../../../../shared/schemas/rental-contract';
 import type {
   BookingConflict, Ledger, LedgerEntry, Rental, RentalDefaults, RentalQuote, ReturnPreview,
 } from '../../../../shared/schemas/rentals-responses';
@@ -25,6 +26,7 @@ import { makeFormat, wallClockMs } from '../../lib/format';
 addArea('rentals', rentalsCatalog);
 registerMessages('rentals.messages', RENTAL_MESSAGES);
 registerMessages('rentals.messages', RENTAL_SERVER_MESSAGES);
+registerMessages('rentals.contract.messages', CONTRACT_MESSAGES);
 
 export type RentalApi = Rental;
 export type LedgerEntryApi = LedgerEntry;
@@ -92,6 +94,7 @@ const key = () => `web-${Date.now().toString(36)}-${Math.random().toString(36).s
 const idem = () => ({ headers: { 'Idempotency-Key': key() } });
 
 export const rentalApi = {
+  get: (id: string) => api.get<RentalApi>(rentalPath(id)),
   create: (body: unknown) => api.post<RentalApi>(RENTALS_PATH, body, idem()),
   quote: (body: unknown) => api.post<QuoteApi>(`${RENTALS_PATH}/quote`, body),
   checkConflicts: (body: unknown) => api.post<{ hasConflicts: boolean; conflicts: ConflictApi[] }>(`${RENTALS_PATH}/check-conflicts`, body),
@@ -107,7 +110,8 @@ export const rentalApi = {
   archive: (id: string) => api.post<RentalApi>(`${rentalPath(id)}/archive`, {}),
   restore: (id: string) => api.post<RentalApi>(`${rentalPath(id)}/restore`, {}),
   addNote: (id: string, body: unknown) => api.post<unknown>(`${rentalPath(id)}/notes`, body),
-  contract: (id: string) => api.get<{ url: string }>(`${rentalPath(id)}/contract`),
+  contract: (id: string) => api.get<RentalContract>(`${rentalPath(id)}/contract`),
+  signContract: (id: string, body: unknown) => api.post<RentalContract>(`${rentalPath(id)}/contract/sign`, body),
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
