@@ -108,6 +108,7 @@ export const rentalApi = {
   restore: (id: string) => api.post<RentalApi>(`${rentalPath(id)}/restore`, {}),
   addNote: (id: string, body: unknown) => api.post<unknown>(`${rentalPath(id)}/notes`, body),
   contract: (id: string) => api.get<{ url: string }>(`${rentalPath(id)}/contract`),
+  invoicing: (id: string, body: unknown) => api.patch<RentalApi>(`${rentalPath(id)}/invoicing`, body),
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
