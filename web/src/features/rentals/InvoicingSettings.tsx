@@ -12,7 +12,7 @@ import { FormField } from '../../components/FormField';
 import { Toggle } from '../../components/Toggle';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { translateApiError } from '../../lib/api-errors';
+import { isVersionConflict, translateApiError } from '../../lib/api-errors';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { Modal } from './components';
 import { Actions, useDialogError } from './dialogs';
@@ -23,7 +23,7 @@ const ENDED = new Set(['completed', 'cancelled', 'archived']);
 interface Settings { autoGenerateInvoice: boolean; billingFrequency: BillingFrequency }
 const settingsOf = (r: RentalApi): Settings => ({ autoGenerateInvoice: r.autoGenerateInvoice !== false, billingFrequency: r.billingFrequency === 'monthly' ? 'monthly' : 'daily' });
 
-export function RentalInvoicingSettings({ rental, canEdit, onDone }: { rental: RentalApi; canEdit: boolean; onDone: (r: RentalApi) => void }) {
+export function RentalInvoicingSettings({ rental, canEdit, onDone, onStale }: { rental: RentalApi; canEdit: boolean; onDone: (r: RentalApi) => void; onStale: () => void }) {
   const t = useT();
   const when = useDateTime();
   const [open, setOpen] = useState(false);
@@ -42,12 +42,12 @@ export function RentalInvoicingSettings({ rental, canEdit, onDone }: { rental: R
         <div><dt className="text-slate-600 dark:text-slate-300">{t('rentals.invoicing.lastInvoiced')}</dt><dd className="font-medium">{rental.lastInvoicedDate ? when(rental.lastInvoicedDate, false) : t('rentals.invoicing.never')}</dd></div>
       </dl>
       {ended && <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{t('rentals.invoicing.locked')}</p>}
-      {canEdit && <InvoicingDialog rental={rental} open={open} onClose={() => setOpen(false)} onDone={(r) => { setOpen(false); onDone(r); }} />}
+      {canEdit && <InvoicingDialog rental={rental} open={open} onClose={() => setOpen(false)} onDone={(r) => { setOpen(false); onDone(r); }} onStale={onStale} />}
     </section>
   );
 }
 
-function InvoicingDialog({ rental, open, onClose, onDone }: { rental: RentalApi; open: boolean; onClose: () => void; onDone: (r: RentalApi) => void }) {
+function InvoicingDialog({ rental, open, onClose, onDone, onStale }: { rental: RentalApi; open: boolean; onClose: () => void; onDone: (r: RentalApi) => void; onStale: () => void }) {
   const t = useT();
   const [values, setValues] = useState<Settings>(settingsOf(rental));
   const [failure, setFailure] = useDialogError();
@@ -64,6 +64,8 @@ function InvoicingDialog({ rental, open, onClose, onDone }: { rental: RentalApi;
       return {};
     } catch (error) {
       setFailure(error);
+      // Someone else changed the rental: reload it, so a second save (the choices kept) goes on the new version.
+      if (isVersionConflict(error)) onStale();
       return translateApiError(error, t).fields;
     }
   });

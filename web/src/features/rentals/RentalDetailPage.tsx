@@ -189,7 +189,7 @@ export default function RentalDetailPage() {
       </div>
 
       <div className="mt-4"><RentalInvoices rentalId={r.id} /></div>
-      {r.openEnded && <div className="mt-4"><RentalInvoicingSettings rental={r} canEdit={edit} onDone={invalidate} /></div>}
+      {r.openEnded && <div className="mt-4"><RentalInvoicingSettings rental={r} canEdit={edit} onDone={invalidate} onStale={() => void rental.mutate()} /></div>}
       {r.closedAt && <div className="mt-4"><FinalSettlementLink rentalId={r.id} closed={!!r.closedAt} /></div>}
 
       <section className="card mt-4" aria-label={t('rentals.detail.ledger')}>
