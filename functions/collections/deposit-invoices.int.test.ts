@@ -55,7 +55,7 @@ describe('deposit applied to charges on an issued invoice', () => {
     const part = ok(await post(`/api/v1/deposits/${rentalId}/apply`, { amount: 120 }, owner, { 'idempotency-key': 'dep-inv-part' }), 201);
     expect(part.invoices).toEqual([expect.objectContaining({ id: invoiceId, status: 'partially_paid', amountApplied: 120, balance: 180 })]);
     expect(part.rental.balance).toBe(180);
-    expect(ok(await get(`/api/v1/invoices/${invoiceId}`, owner))).toMatchObject({ status: 'partially_paid', amountPaid: 120, balance: 180 });
+    expect(ok(await get(`/api/v1/invoices/${invoiceId}`, owner))).toMatchObject({ status: 'partially_paid', amountPaid: 120, depositApplied: 120, balance: 180 });
     // A retry with the same key writes nothing more.
     ok(await post(`/api/v1/deposits/${rentalId}/apply`, { amount: 120 }, owner, { 'idempotency-key': 'dep-inv-part' }), 201);
     expect(ok(await get(`/api/v1/invoices/${invoiceId}`, owner))).toMatchObject({ amountPaid: 120, balance: 180 });
@@ -65,7 +65,7 @@ describe('deposit applied to charges on an issued invoice', () => {
     expect(rest.invoices).toEqual([expect.objectContaining({ id: invoiceId, status: 'paid', amountApplied: 180, balance: 0 })]);
     expect(rest.rental.balance).toBe(0);
     expect(rest.deposit).toMatchObject({ held: 200, applied: 300 });
-    expect(ok(await get(`/api/v1/invoices/${invoiceId}`, owner))).toMatchObject({ status: 'paid', amountPaid: 300, balance: 0 });
+    expect(ok(await get(`/api/v1/invoices/${invoiceId}`, owner))).toMatchObject({ status: 'paid', amountPaid: 300, depositApplied: 300, balance: 0 });
     const paidList = ok(await get(`/api/v1/invoices?status=paid&rentalId=${rentalId}`, owner));
     expect(paidList.items.map((i: { id: string }) => i.id)).toContain(invoiceId);
     await selfCheckGreen();

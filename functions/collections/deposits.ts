@@ -127,7 +127,7 @@ async function settleRentalInvoices(tenantId: string, rental: { id: string; cust
     const invoice = await getInvoice(tenantId, listed.id);
     if (!invoice || (invoice.status !== 'issued' && invoice.status !== 'partially_paid') || invoice.balanceMinor <= 0) continue;
     const applied = Math.min(left, invoice.balanceMinor);
-    items.push(invoicePaymentUpdate(tenantId, invoice, applied, at));
+    items.push(invoicePaymentUpdate(tenantId, invoice, applied, at, { fromDeposit: true }));
     left -= applied;
     const balanceMinor = invoice.balanceMinor - applied;
     summary.push({ id: invoice.id, number: invoice.number, status: balanceMinor === 0 ? 'paid' : 'partially_paid', amountApplied: fromMinor(applied), balance: fromMinor(balanceMinor) });
