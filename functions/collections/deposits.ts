@@ -19,6 +19,7 @@ import { conflict, notFound } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import {
   DEPOSIT_RELEASE_GSI_PK, rentalsByIds, applyDeposit as applyToRental, companyRegion, companyToday, depositIndexKey, depositStatePk, readCompanySettings, refundRental,
+  getInvoice, invoicePaymentUpdate, openInvoicesOldestFirst, type DepositSettlement,
 } from './deps';
 import { depositToApi, type DepositIndexItem } from './model';
 
@@ -93,13 +94,45 @@ export async function refundDeposit(actor: Actor, id: string, body: RefundDeposi
   return withDeposit(actor.tenantId, res);
 }
 
+/**
+ * The deposit applied to the rental's charges, and — in the same transaction — the rental's
+ * issued invoices it pays (invoices api: one conditional update per invoice on its version).
+ *
+ * Decision: the applied amount pays the rental's open invoices (issued, partially paid) oldest
+ * issue date first, up to each one's balance; what is left covers charges not yet invoiced (a
+ * charge posted with the application, a toll that joins the next period's invoice). An invoice is
+ * the customer's formal, dated receivable, so money taken from the deposit settles it before
+ * anything else — as a rental company's cashier would. Invoices are re-read consistently (the
+ * customer index is eventually consistent) so the version condition holds; a concurrent payment
+ * on one of them fails the transaction and the whole read-plan-write runs again.
+ * The rental ledger shows the application ("Paid from security deposit"); it is not a new
+ * payment with a receipt (the deposit's receipt was issued when it was received).
+ */
 export async function applyDepositToCharges(actor: Actor, id: string, body: ApplyDepositBody, key?: string) {
   await depositOr404(actor.tenantId, id);
   const res = await applyToRental(actor, id, {
     amountMinor: toMinor(body.amount), note: body.note,
     charge: body.charge ? { category: body.charge.category, label: body.charge.label, amountMinor: toMinor(body.charge.amount) } : undefined,
-  }, key);
+  }, key, (rental, amountMinor, at) => settleRentalInvoices(actor.tenantId, rental, amountMinor, at));
   return withDeposit(actor.tenantId, res);
+}
+
+async function settleRentalInvoices(tenantId: string, rental: { id: string; customerId: string }, amountMinor: number, at: string): Promise<DepositSettlement> {
+  const open = (await openInvoicesOldestFirst(tenantId, rental.customerId)).filter((i) => i.rentalId === rental.id);
+  const items: DepositSettlement['items'] = [];
+  const summary: { id: string; number: string | null; status: string; amountApplied: number; balance: number }[] = [];
+  let left = amountMinor;
+  for (const listed of open) {
+    if (left <= 0) break;
+    const invoice = await getInvoice(tenantId, listed.id);
+    if (!invoice || (invoice.status !== 'issued' && invoice.status !== 'partially_paid') || invoice.balanceMinor <= 0) continue;
+    const applied = Math.min(left, invoice.balanceMinor);
+    items.push(invoicePaymentUpdate(tenantId, invoice, applied, at, { fromDeposit: true }));
+    left -= applied;
+    const balanceMinor = invoice.balanceMinor - applied;
+    summary.push({ id: invoice.id, number: invoice.number, status: balanceMinor === 0 ? 'paid' : 'partially_paid', amountApplied: fromMinor(applied), balance: fromMinor(balanceMinor) });
+  }
+  return { items, summary };
 }
 
 /** The rental change's answer plus the deposit as it now stands. */

@@ -91,9 +91,10 @@ function periodItems(idx: InvoicingIndexItem, index: number, periodStart: string
     tx.raw('Update', {
       Key: invoicingIndexKey(idx.tenantId, idx.rentalId),
       UpdateExpression: 'SET nextIndex = :ni, nextPeriodStart = :ns, nextPeriodEnd = :ne, nextDueAt = :nd, gsi2sk = :sk, lastInvoicedDate = :li, #v = #v + :one',
-      ConditionExpression: 'nextIndex = :at',
+      // The frequency too: a settings change between the read and this write re-plans the index (rentals/invoicing-settings.ts).
+      ConditionExpression: 'nextIndex = :at AND frequency = :f',
       ExpressionAttributeNames: { '#v': 'version' },
-      ExpressionAttributeValues: { ':ni': next.nextIndex, ':ns': next.nextPeriodStart, ':ne': next.nextPeriodEnd, ':nd': next.nextDueAt, ':sk': next.gsi2sk, ':li': periodEnd, ':at': index, ':one': 1 },
+      ExpressionAttributeValues: { ':ni': next.nextIndex, ':ns': next.nextPeriodStart, ':ne': next.nextPeriodEnd, ':nd': next.nextDueAt, ':sk': next.gsi2sk, ':li': periodEnd, ':at': index, ':f': idx.frequency, ':one': 1 },
     }),
   ];
 }

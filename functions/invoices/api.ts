@@ -27,6 +27,8 @@ export interface InvoiceForPayment {
   currency: string;
   totalMinor: number;
   amountPaidMinor: number;
+  /** Of amountPaid, what came from the rental's security deposit (collections: deposit applied). */
+  depositAppliedMinor?: number;
   balanceMinor: number;
   customerId: string;
   rentalId: string;
@@ -38,7 +40,7 @@ export interface InvoiceForPayment {
 export function forPayment(item: InvoiceItem): InvoiceForPayment {
   return {
     id: item.id, number: item.number, status: item.status, currency: item.currency,
-    totalMinor: item.totalMinor, amountPaidMinor: item.amountPaidMinor, balanceMinor: item.balanceMinor,
+    totalMinor: item.totalMinor, amountPaidMinor: item.amountPaidMinor, depositAppliedMinor: Number(item.depositAppliedMinor ?? 0), balanceMinor: item.balanceMinor,
     customerId: item.customerId, rentalId: item.rentalId, issueDate: item.issueDate, dueDate: item.dueDate, version: item.version,
   };
 }
@@ -69,9 +71,10 @@ export function statusAfterPayment(totalMinor: number, amountPaidMinor: number):
  * One conditional Update (on version) moving amountPaid/balance/status by +appliedMinor
  * (negative for a refund), for the payer's transaction. Only issued, partially paid or paid
  * invoices take payments; the paid amount stays within 0…total (overpayment is the caller's
- * customer credit, never on the invoice).
+ * customer credit, never on the invoice). `fromDeposit`: the amount comes from the rental's
+ * security deposit (kept apart as depositAppliedMinor, so the invoice shows where its payment came from).
  */
-export function invoicePaymentUpdate(tenantId: string, invoice: InvoiceForPayment, appliedMinor: number, now: string): TransactItem {
+export function invoicePaymentUpdate(tenantId: string, invoice: InvoiceForPayment, appliedMinor: number, now: string, opts: { fromDeposit?: boolean } = {}): TransactItem {
   if (invoice.status === 'draft' || invoice.status === 'void') {
     throw conflict(`A ${invoice.status} invoice cannot take payments`, undefined, 'INVALID_TRANSITION');
   }
@@ -86,6 +89,7 @@ export function invoicePaymentUpdate(tenantId: string, invoice: InvoiceForPaymen
     status,
     gsi2pk: statusPk(tenantId, status),
     gsi2sk: sortKey(invoice.issueDate ?? now.slice(0, 10), invoice.id),
+    ...(opts.fromDeposit ? { depositAppliedMinor: (invoice.depositAppliedMinor ?? 0) + appliedMinor } : {}),
   }, now);
 }
 

@@ -68,7 +68,7 @@ export { listRentals as listRentalsPage } from './data';
  * applied to charges, each one rental transaction.
  */
 export { DEPOSIT_RELEASE_GSI_PK, depositIndexKey, depositStatePk, openBalanceKey, usageShortfallKey, moneyIndexPuts, moneyFieldsOfLedger, flowsOf } from './money-index';
-export { applyDeposit, recordRefund as refundRental } from './ledger';
+export { applyDeposit, recordRefund as refundRental, type DepositSettlement } from './ledger';
 /** The invoicing index of one company (active long rentals with autoGenerateInvoice; revenue protection). */
 export async function invoicingIndexOf(tenantId: string) {
   const { queryAll } = await import('../lib/data/repo');

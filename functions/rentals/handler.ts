@@ -10,6 +10,7 @@ import { addRentalNote, listRentalNotes } from './notes';
 import { addCharge, recordPayment, recordRefund, reverseEntry } from './ledger';
 import { archiveRental, cancelRental, closeRental, pickup, previewReturn, restoreRental, returnRental } from './lifecycle';
 import { rentalContract, signContract } from './contract/signing';
+import { updateInvoicingSettings } from './invoicing-settings';
 
 const stored = (r: { status: number; body: unknown }): Reply => reply.status(r.status, r.body);
 
@@ -54,6 +55,7 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
   recordRentalRefund: async (ctx) => stored(await recordRefund(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
   reverseRentalLedgerEntry: async (ctx) => stored(await reverseEntry(actorOf(ctx), ctx.params.id, ctx.params.entryId, ctx.body, ctx.idempotencyKey)),
 
+  updateRentalInvoicing: async (ctx) => stored(await updateInvoicingSettings(actorOf(ctx), ctx.params.id, ctx.body)),
   pickupRental: async (ctx) => stored(await pickup(actorOf(ctx), ctx.params.id, ctx.body)),
   previewRentalReturn: async (ctx) => {
     const rental = await rentalOr404(ctx);

@@ -274,8 +274,21 @@ export function postExternalCharges(actor: Actor, rentalId: string, action: stri
  * (deposit out with the pseudo-method DEPOSIT_APPLIED_METHOD, payment in with it), posted to the GL
  * as deposits held against receivables. Capped by the deposit held and by what is owed.
  */
-export function applyDeposit(actor: Actor, rentalId: string, body: { amountMinor: number; charge?: { category: LedgerItem['category']; label: string; amountMinor: number }; note?: string }, key?: string) {
-  return mutateRental(actor, rentalId, { scope: 'deposit-apply', idempotencyKey: key }, async (rental) => {
+export interface DepositSettlement {
+  /** The caller's items (the invoices the applied amount pays), written in the same transaction. */
+  items: TransactItem[];
+  /** What the answer reports of them. */
+  summary: unknown;
+}
+
+export function applyDeposit(
+  actor: Actor, rentalId: string,
+  body: { amountMinor: number; charge?: { category: LedgerItem['category']; label: string; amountMinor: number }; note?: string },
+  key?: string,
+  /** The caller's settlement of the issued invoices the applied amount pays (collections → invoices api); re-run with the plan on a lost race. */
+  settle?: (rental: RentalItem, amountMinor: number, at: string) => Promise<DepositSettlement>,
+) {
+  return mutateRental(actor, rentalId, { scope: 'deposit-apply', idempotencyKey: key }, async (rental, _settings, now) => {
     assertOpen(rental);
     const owed = rental.balanceMinor + (body.charge?.amountMinor ?? 0);
     if (body.amountMinor > rental.depositHeldMinor) throw validationFailed({ amount: COLLECTIONS_MESSAGES.applyOverDeposit });
@@ -286,6 +299,10 @@ export function applyDeposit(actor: Actor, rentalId: string, body: { amountMinor
       { type: 'refund', context: 'adjustment', category: 'security_deposit_refund', label: 'Security deposit applied to balance', amountMinor: body.amountMinor, method: DEPOSIT_APPLIED_METHOD },
       { type: 'payment', context: 'adjustment', category: 'payment', label: 'Paid from security deposit', amountMinor: body.amountMinor, method: DEPOSIT_APPLIED_METHOD },
     );
-    return { action: 'deposit_applied', note: body.note, entries, respond: (r, posted) => ({ rental: r, entries: posted.map((e) => toApi(e)) }), status201: true };
+    const settled = settle ? await settle(rental, body.amountMinor, now.toISOString()) : undefined;
+    return {
+      action: 'deposit_applied', note: body.note, entries, extra: settled?.items,
+      respond: (r, posted) => ({ rental: r, entries: posted.map((e) => toApi(e)), ...(settled ? { invoices: settled.summary } : {}) }), status201: true,
+    };
   });
 }

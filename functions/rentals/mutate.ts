@@ -30,6 +30,8 @@ export interface Plan {
   note?: string;
   /** Builds the answer from the updated rental and the posted entries (default: the rental). */
   respond?: (rental: ReturnType<typeof toRentalApi>, entries: LedgerItem[]) => unknown;
+  /** More of what changed, for the audit item (e.g. settings before and after). */
+  audit?: Record<string, unknown>;
   status201?: boolean;
 }
 
@@ -106,6 +108,7 @@ export async function planRentalChange(
       before: { status: rental.status, balance: rental.balanceMinor / 100 },
       after: { status: updated.status, balance: updated.balanceMinor / 100, entries: entries.map((e) => `${e.type}:${e.category}:${e.amountMinor / 100}`) },
       note: p.note,
+      ...(p.audit ?? {}),
     })),
   ];
   return { items: items.filter((i): i is TransactItem => i !== null), response, rental: updated, entries };

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { routeMaker } from './types';
 import {
   calendarQuery, cancelSchema, chargeSchema, checkConflictsSchema, closeSchema, createRentalSchema, ledgerEntryParams,
-  listRentalsQuery, noteSchema, paymentSchema, pickupSchema, refundSchema, rentalIdParams, returnSchema, reverseEntrySchema,
+  listRentalsQuery, noteSchema, rentalInvoicingSchema, paymentSchema, pickupSchema, refundSchema, rentalIdParams, returnSchema, reverseEntrySchema,
 } from '../schemas/rentals';
 import { rentalContractSchema, signContractSchema } from '../schemas/rental-contract';
 import { SIGNATURE_MAX_CHARS } from '../schemas/signature';
@@ -29,6 +29,7 @@ export const rentalsRoutes = [
   route({ operationId: 'addRentalCharge', method: 'POST', path: '/api/v1/rentals/{id}/charges', ability: 'rentalsEdit', summary: 'Adds a charge', request: { ...byId, body: chargeSchema }, idempotent: true }),
   route({ operationId: 'recordRentalRefund', method: 'POST', path: '/api/v1/rentals/{id}/refunds', ability: 'rentalsEdit', summary: 'Records a refund (or gives back deposit)', request: { ...byId, body: refundSchema }, idempotent: true }),
   route({ operationId: 'reverseRentalLedgerEntry', method: 'POST', path: '/api/v1/rentals/{id}/ledger/{entryId}/reverse', ability: 'rentalsEdit', summary: 'Reverses (part of) a locked ledger entry', request: { params: ledgerEntryParams, body: reverseEntrySchema }, idempotent: true }),
+  route({ operationId: 'updateRentalInvoicing', method: 'PATCH', path: '/api/v1/rentals/{id}/invoicing', ability: 'rentalsEdit', summary: 'Invoicing settings of an open-ended rental (autoGenerateInvoice, billingFrequency), keeping the invoicing job\'s index in the same transaction; 409 once completed or cancelled, or for a rental with a return date', request: { ...byId, body: rentalInvoicingSchema } }),
   route({ operationId: 'pickupRental', method: 'POST', path: '/api/v1/rentals/{id}/pickup', ability: 'rentalsEdit', summary: 'Hands the vehicle over: odometer and fuel at start; pending → active', request: { ...byId, body: pickupSchema } }),
   route({ operationId: 'previewRentalReturn', method: 'POST', path: '/api/v1/rentals/{id}/return-preview', ability: 'rentalsRead', summary: 'Final charges a return would post, without writing', request: { ...byId, body: returnSchema } }),
   route({ operationId: 'returnRental', method: 'POST', path: '/api/v1/rentals/{id}/return', ability: 'rentalsEdit', summary: 'Vehicle back: posts the final charges; active/overdue → completed', request: { ...byId, body: returnSchema }, idempotent: true }),

@@ -132,6 +132,8 @@ export const invoiceSchema = z.object({
   vat: z.number(),
   total: z.number(),
   amountPaid: z.number(),
+  /** Of amountPaid, what was paid from the rental's security deposit (absent: none). */
+  depositApplied: z.number().optional(),
   balance: z.number(),
   notes: z.string(),
   language: z.enum(['en', 'ar']),

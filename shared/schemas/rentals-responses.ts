@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BILLING_FREQUENCIES } from '../invoicing/periods';
 import { RENTAL_STATUSES, RENTAL_TYPES } from './rentals';
 import { pageOf } from './page';
 
@@ -81,6 +82,10 @@ export const rentalSchema = z.object({
   /** Documents (car registration/insurance, driver licence) that lapse before the return (documents domain). */
   documentFlags: z.array(z.object({ documentId: z.string(), title: z.string(), documentType: z.string(), scope: z.string(), expiryDate: z.string() })).nullish(),
   timeline: z.array(timelineEventSchema),
+  /** Invoicing settings (issue 10): what the invoicing job reads; an older rental has none (on, daily). */
+  autoGenerateInvoice: z.boolean().optional(),
+  billingFrequency: z.enum(BILLING_FREQUENCIES).optional(),
+  lastInvoicedDate: z.string().nullish(),
   version: z.number().int(),
 });
 export type Rental = z.infer<typeof rentalSchema>;

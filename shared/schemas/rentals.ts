@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BILLING_FREQUENCIES } from '../invoicing/periods';
 import {
   DEFAULT_DAILY_KM_LIMIT, DEFAULT_EXTRA_CHARGE_PER_KM, EXPECTED_DURATION_MAX_DAYS, EXPECTED_DURATION_MIN_DAYS,
   FUEL_LEVELS, RENTAL_PAYMENT_METHODS,
@@ -46,6 +47,8 @@ export const RENTAL_MESSAGES = {
   createFailed: 'Failed to create rental',
   updateFailed: 'Failed to update rental',
   invalidResponse: 'Server returned invalid response format',
+  autoInvoiceRequired: 'Choose whether invoices are generated automatically',
+  billingFrequencyInvalid: 'Billing frequency must be daily or monthly',
 } as const;
 
 export const RENTAL_STATUSES = ['pending', 'active', 'completed', 'cancelled', 'overdue', 'archived'] as const;
@@ -225,6 +228,17 @@ export const closeSchema = z.object({
 
 /** Cancelling reverses every charge; `cancellationFee` (optional) is then charged (functions/rentals/settlement.ts). */
 export const cancelSchema = z.object({ reason: optionalText(500), cancellationFee: money().default(0) });
+
+/**
+ * A rental's invoicing settings (issue 10): what the scheduled invoicing job reads from it.
+ * `version` is the rental the editor read; a stale one answers 409.
+ */
+export const rentalInvoicingSchema = z.object({
+  autoGenerateInvoice: z.boolean({ error: RENTAL_MESSAGES.autoInvoiceRequired }),
+  billingFrequency: z.enum(BILLING_FREQUENCIES, { error: RENTAL_MESSAGES.billingFrequencyInvalid }),
+  version: z.number().int().positive().optional(),
+});
+export type RentalInvoicingBody = z.output<typeof rentalInvoicingSchema>;
 
 export const noteSchema = z.object({
   content: text(4000, { required: RENTAL_MESSAGES.noteRequired }).min(1, RENTAL_MESSAGES.noteRequired),

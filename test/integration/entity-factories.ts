@@ -184,6 +184,7 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/rentals/{id}/charges': { amount: 1, label: 'Probe' },
   'POST /api/v1/rentals/{id}/refunds': { amount: 1, method: 'cash' },
   'POST /api/v1/rentals/{id}/ledger/{entryId}/reverse': { reason: 'Probe' },
+  'PATCH /api/v1/rentals/{id}/invoicing': { autoGenerateInvoice: false, billingFrequency: 'monthly' },
   'POST /api/v1/rentals/{id}/pickup': { odometerStart: 10, fuelLevelStart: 'full' },
   'POST /api/v1/rentals/{id}/return-preview': { odometerEnd: 20, condition: 'good' },
   'POST /api/v1/rentals/{id}/return': { odometerEnd: 20, condition: 'good' },

@@ -108,7 +108,7 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
 function useDone(onClose: () => void) {
   const invalidate = useInvalidate();
   return async (message: string) => {
-    await invalidate(DEPOSITS_PATH, '/api/v1/rentals', '/api/v1/receivables', '/api/v1/revenue-protection');
+    await invalidate(DEPOSITS_PATH, '/api/v1/rentals', '/api/v1/receivables', '/api/v1/revenue-protection', '/api/v1/invoices');
     toast({ variant: 'success', title: message });
     onClose();
   };
@@ -161,8 +161,9 @@ function ApplyDialog({ deposit, onClose }: { deposit: Deposit; onClose: () => vo
   const [form, setForm] = useState({ amount: String(Math.min(deposit.held, Math.max(0, deposit.balance)) || ''), withCharge: deposit.balance <= 0, category: 'damage_fees', label: '', chargeAmount: '' });
   const { errors, saving, submit } = useFormSubmit<ApplyDepositBody>(applyDepositSchema, async (body) => {
     try {
-      await collectionsApi.apply(deposit.id, body);
-      await done(u('applied_ok'));
+      const moved = await collectionsApi.apply(deposit.id, body);
+      const numbers = (moved.invoices ?? []).map((i) => i.number ?? i.id).join(', ');
+      await done(numbers ? u('applied_invoices_ok', { numbers }) : u('applied_ok'));
       return {};
     } catch (error) {
       return toastApiError(u('failed'), error).fields;

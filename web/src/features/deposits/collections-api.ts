@@ -23,7 +23,8 @@ export const PROTECTION_PATH = '/api/v1/revenue-protection';
 export const DEPOSIT_TONES = { held: 'blue', partially_applied: 'amber', refunded: 'green', applied: 'violet', overdue: 'red' } as const;
 
 const key = (what: string, id: string) => ({ headers: { 'Idempotency-Key': `${what}-${id}-${Date.now()}` } });
-type Moved = { deposit: Deposit | null; entry?: { receiptNumber?: string | null } };
+/** `invoices`: the rental's issued invoices an application paid (oldest first), with their status after it. */
+type Moved = { deposit: Deposit | null; entry?: { receiptNumber?: string | null }; invoices?: { id: string; number: string | null; status: string }[] };
 
 export const collectionsApi = {
   refund: (id: string, body: { amount: number; method?: string; note?: string }) => api.post<Moved>(`${DEPOSITS_PATH}/${encodeURIComponent(id)}/refund`, body, key('dep-refund', id)),

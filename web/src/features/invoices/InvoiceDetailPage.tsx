@@ -164,6 +164,7 @@ function InvoiceView({ invoice: inv, onChanged }: { invoice: InvoiceDetail; onCh
           <dt>{u('vatTotal')}</dt><dd className="text-end tabular-nums">{f.money(inv.vat)}</dd>
           <dt className="font-semibold">{u('grandTotal')}</dt><dd className="text-end font-semibold tabular-nums" data-testid="invoice-total">{f.money(inv.total)}</dd>
           <dt>{u('amountPaid')}</dt><dd className="text-end tabular-nums">{f.money(inv.amountPaid)}</dd>
+          {(inv.depositApplied ?? 0) > 0 && <><dt className="ps-3 text-slate-600 dark:text-slate-300">{u('depositApplied')}</dt><dd className="text-end tabular-nums" data-testid="invoice-deposit-applied">{f.money(inv.depositApplied ?? 0)}</dd></>}
           <dt className="font-semibold">{u('balanceDue')}</dt><dd className="text-end font-semibold tabular-nums" data-testid="invoice-balance">{f.money(inv.balance)}</dd>
         </dl>
       </section>

@@ -26,6 +26,7 @@ import {
 import { issuesToErrors, toastApiError, translateApiError } from '../../lib/api-errors';
 import { useCan } from '../../lib/use-can';
 import { LedgerEntries } from './LedgerEntries';
+import { RentalInvoicingSettings } from './InvoicingSettings';
 import { RentalInvoices } from '../invoices/InvoiceLinks';
 import { FinalSettlementLink } from '../payments/FinalSettlementLink';
 import { InspectionsLink, ServiceWarning } from '../maintenance/ServiceWarning';
@@ -209,6 +210,7 @@ export default function RentalDetailPage() {
       </div>
 
       <div className="mt-4"><RentalInvoices rentalId={r.id} /></div>
+      {r.openEnded && <div className="mt-4"><RentalInvoicingSettings rental={r} canEdit={edit} onDone={invalidate} onStale={() => void rental.mutate()} /></div>}
       {r.closedAt && <div className="mt-4"><FinalSettlementLink rentalId={r.id} closed={!!r.closedAt} /></div>}
 
       <section className="card mt-4" aria-label={t('rentals.detail.ledger')}>

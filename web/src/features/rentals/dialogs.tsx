@@ -25,12 +25,12 @@ const input = 'field-input';
  * A dialog's failure shows INSIDE the dialog, above its buttons, never as a toast: the toast
  * region (bottom corner) would sit on the dialog's confirm button.
  */
-function DialogError({ message }: { message: string }) {
+export function DialogError({ message }: { message: string }) {
   if (!message) return null;
   return <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">{message}</p>;
 }
 
-function useDialogError(): [string, (error?: unknown) => void] {
+export function useDialogError(): [string, (error?: unknown) => void] {
   const t = useT();
   const [message, setMessage] = useState('');
   const set = (error?: unknown) => {
@@ -41,7 +41,7 @@ function useDialogError(): [string, (error?: unknown) => void] {
   return [message, set];
 }
 
-function Actions({ onClose, pending, label, error = '' }: { onClose: () => void; pending: boolean; label: string; error?: string }) {
+export function Actions({ onClose, pending, label, error = '' }: { onClose: () => void; pending: boolean; label: string; error?: string }) {
   const t = useT();
   return (
     <>

@@ -112,6 +112,7 @@ export const rentalApi = {
   addNote: (id: string, body: unknown) => api.post<unknown>(`${rentalPath(id)}/notes`, body),
   contract: (id: string) => api.get<RentalContract>(`${rentalPath(id)}/contract`),
   signContract: (id: string, body: unknown) => api.post<RentalContract>(`${rentalPath(id)}/contract/sign`, body),
+  invoicing: (id: string, body: unknown) => api.patch<RentalApi>(`${rentalPath(id)}/invoicing`, body),
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
