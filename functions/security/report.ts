@@ -5,7 +5,6 @@ import { sendEmail } from '../lib/email';
 import { rootLogger } from '../lib/logger';
 import { readCompanySettings } from '../lib/company-settings';
 import type { JobRunView, NotableEvent, SecurityReportView } from '../../shared/schemas/security';
-import { companyReportEmail, notableText } from '../../shared/security/report-text';
 import { directoryPage, listUsers } from './deps';
 
 /**
@@ -86,6 +85,9 @@ export async function buildReport(tenantId: string, from: string, to: string) {
     }),
     queryAll<Item>({ tenantId, pk: tenantPk(tenantId, 'RISK'), skBetween: range, max: 5000 }),
   ]);
+  // The wording (the security catalog, both languages) is loaded here, not at module load: the
+  // security and auth Lambdas import this module for the job logs but never word a report.
+  const { notableText } = await import('../../shared/security/report-text');
   const counts: Record<string, number> = Object.fromEntries([...Object.values(COUNTED), 'riskMedium', 'riskHigh', 'riskCritical', 'riskyActions'].map((k) => [k, 0]));
   for (const a of audit) if (COUNTED[String(a.action)]) counts[COUNTED[String(a.action)]!]!++;
   for (const r of risk) {
@@ -130,6 +132,7 @@ export async function reportCompanyWeek(tenantId: string, w: { week: string; fro
   }
   const [settings, users] = await Promise.all([readCompanySettings(tenantId), listUsers(tenantId)]);
   const owners = [...new Set(users.filter((u) => u.role === 'OWNER' && u.status === 'active' && !u.isArchived && u.email).map((u) => String(u.email)))];
+  const { companyReportEmail } = await import('../../shared/security/report-text');
   const email = companyReportEmail(settings.preferences?.language, { company: settings.name, week: w.week, ...report });
   for (const to of owners) await sendEmail({ to, ...email });
   await updateRaw({ Key: key, UpdateExpression: 'SET #s = :sent, emailedTo = :to, sentAt = :now', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':sent': 'sent', ':to': owners, ':now': new Date().toISOString() } });
