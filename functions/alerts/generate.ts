@@ -6,39 +6,18 @@
  * Conditions raised here: rentals overdue, rentals returning today, fines and tolls not matched
  * to a rental, tolls at times the vehicle was on no rental, matched fines still unpaid a week
  * after the offence. Documents, maintenance, deposits, invoices, GPS and security raise theirs
- * through api.ts `raiseAlerts` when those areas exist.
+ * through api.ts `raiseAlerts` (raise.ts) when those areas exist.
  */
 import { calendarDateInZone } from '../../shared/regions';
 import { fromMinor } from '../../shared/money';
-import { batchGet, transact, tx } from '../lib/data/repo';
-import { isConditionFailure } from '../lib/errors';
 import { companyTimezone, readCompanySettings } from '../lib/company-settings';
 import { depositReleaseConditions, expiringDocuments, listRentalsPage, maintenanceDue, overdueInvoices, queueCounts, queueSample } from './deps';
 import { addDays } from '../../shared/invoices/totals';
-import { alertItem, conditionKey, type NewAlert } from './model';
+import type { NewAlert } from './model';
+import { raiseAlerts } from './raise';
 
 /** Fines unpaid this long after the offence are "due": UAE fines rise after 30 days, so a week's notice. */
 export const TICKET_DUE_DAYS = 7;
-
-export async function raiseAlerts(tenantId: string, alerts: NewAlert[]): Promise<number> {
-  let created = 0;
-  const now = new Date().toISOString();
-  for (let i = 0; i < alerts.length; i += 100) {
-    const chunk = alerts.slice(i, i + 100);
-    const existing = await batchGet(chunk.map((a) => conditionKey(tenantId, a.key)), false);
-    for (const [j, a] of chunk.entries()) {
-      if (existing[j]) continue;
-      const item = alertItem(tenantId, a, now);
-      try {
-        await transact([tx.putNew({ ...conditionKey(tenantId, a.key), entityType: 'ALERT_KEY', alertId: item.id, createdAt: now }), tx.putNew(item)]);
-        created++;
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-      }
-    }
-  }
-  return created;
-}
 
 export async function conditionsOf(tenantId: string, now = new Date()): Promise<NewAlert[]> {
   const settings = await readCompanySettings(tenantId, '');

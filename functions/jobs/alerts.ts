@@ -1,7 +1,7 @@
 import { rootLogger } from '../lib/logger';
 import { tenantsWithRentalsDue } from '../rentals/api';
 import { tenantsWithQueueWork } from '../tickets/api';
-import { generateAlerts } from '../alerts/api';
+import { generateAlerts } from '../alerts/job';
 import { tenantsWithDocumentsDue } from '../documents/api';
 import { tenantsWithServicePrograms } from '../maintenance/api';
 import { tenantsWithInvoicesDue } from '../invoices/api';

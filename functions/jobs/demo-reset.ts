@@ -23,7 +23,7 @@ import { seedFinance } from '../finance/seed';
 import { seedDocuments } from '../documents/api';
 import { seedMaintenance } from '../maintenance/seed';
 import { seedTickets } from '../tickets/api';
-import { seedAlerts } from '../alerts/api';
+import { seedAlerts } from '../alerts/seed';
 import { seedFleetHealth } from '../fleet-health/api';
 import { seedGps } from '../gps/api';
 import { seedInsights } from '../insights/api';

@@ -6,8 +6,9 @@ import ts from 'typescript';
 /**
  * Domain boundaries (DESIGN.md §13). Every folder under functions/ is a domain except:
  *  - functions/lib: what every domain shares; it imports no domain at all;
- *  - functions/jobs: scheduled jobs across domains; they import a domain's `api.ts` or its
- *    demo `seed.ts` (the demo reset seeds every domain) and nothing else of it.
+ *  - functions/jobs: scheduled jobs across domains; they import a domain's `api.ts`, its
+ *    demo `seed.ts` (the demo reset seeds every domain) or its `job.ts` (what only a scheduled job
+ *    runs, kept out of api.ts so the domains importing api.ts do not bundle it) and nothing else.
  * A domain imports another domain ONLY through that domain's `api.ts` (usually from its own
  * `deps.ts`); from jobs it may import only `jobs/demo-world` (the demo world every seed fills).
  * Test files are exempt (integration tests may reach into what they check).
@@ -33,7 +34,7 @@ export function boundaryViolation(from: string, specifier: string): string | und
   const { area: a, rest } = target;
   if (source.area === 'lib') return `lib must not import a domain or job (${a}/${rest})`;
   if (source.area === 'jobs') {
-    return SHARED_FOLDERS.has(a) || rest === 'api' || rest === 'seed' ? undefined : `jobs import only api.ts or seed.ts of ${a}, not ${rest}`;
+    return SHARED_FOLDERS.has(a) || rest === 'api' || rest === 'seed' || rest === 'job' ? undefined : `jobs import only api.ts, job.ts or seed.ts of ${a}, not ${rest}`;
   }
   if (a === 'lib') return undefined;
   if (a === 'jobs') return rest === 'demo-world' ? undefined : `domains import only jobs/demo-world, not jobs/${rest}`;
@@ -68,6 +69,8 @@ describe('domain boundaries', () => {
     expect(boundaryViolation('functions/lib/http.ts', '../rentals/api')).toMatch(/lib must not import/);
     expect(boundaryViolation('functions/jobs/demo-reset.ts', '../vehicles/seed')).toBeUndefined();
     expect(boundaryViolation('functions/jobs/demo-reset.ts', '../vehicles/data')).toMatch(/jobs import only/);
+    expect(boundaryViolation('functions/jobs/alerts.ts', '../alerts/job')).toBeUndefined();
+    expect(boundaryViolation('functions/gps/deps.ts', '../alerts/job')).toMatch(/alerts\/api\.ts/);
     expect(boundaryViolation('functions/auth/seed.ts', '../jobs/demo-world')).toBeUndefined();
     expect(boundaryViolation('functions/auth/seed.ts', '../jobs/demo-reset')).toMatch(/demo-world/);
   });

@@ -4,7 +4,7 @@ import { isConditionFailure } from '../lib/errors';
 import { sendEmail } from '../lib/email';
 import { rootLogger } from '../lib/logger';
 import { readCompanySettings } from '../lib/company-settings';
-import type { JobRunView, SecurityReportView } from '../../shared/schemas/security';
+import type { JobRunView, NotableEvent, SecurityReportView } from '../../shared/schemas/security';
 import { directoryPage, listUsers } from './deps';
 
 /**
@@ -85,6 +85,9 @@ export async function buildReport(tenantId: string, from: string, to: string) {
     }),
     queryAll<Item>({ tenantId, pk: tenantPk(tenantId, 'RISK'), skBetween: range, max: 5000 }),
   ]);
+  // The wording (the security catalog, both languages) is loaded here, not at module load: the
+  // security and auth Lambdas import this module for the job logs but never word a report.
+  const { notableText } = await import('../../shared/security/report-text');
   const counts: Record<string, number> = Object.fromEntries([...Object.values(COUNTED), 'riskMedium', 'riskHigh', 'riskCritical', 'riskyActions'].map((k) => [k, 0]));
   for (const a of audit) if (COUNTED[String(a.action)]) counts[COUNTED[String(a.action)]!]!++;
   for (const r of risk) {
@@ -93,29 +96,23 @@ export async function buildReport(tenantId: string, from: string, to: string) {
     if (r.level === 'high') counts.riskHigh!++;
     if (r.level === 'critical') counts.riskCritical!++;
   }
-  const notable = [
-    ...risk.filter((r) => r.level === 'high' || r.level === 'critical').map((r) => ({
-      at: String(r.at), level: String(r.level),
-      text: r.kind === 'action' ? `${String(r.username)}: ${String(r.summary)}` : `${String(r.username)} signing in from ${String(r.country ?? '??')}: ${(r.signals as string[]).join(', ')} (${String(r.outcome)})`,
-    })),
-    ...audit.filter((a) => a.action === 'auth.lockout' || a.action === 'auth.geo_blocked').map((a) => ({
-      at: String(a.at), level: 'medium', text: `${String(a.username)}: ${a.action === 'auth.lockout' ? 'locked out after failed sign-ins' : `blocked by a geo rule (${String(a.country ?? '??')})`}`,
-    })),
+  // Notable events keep their facts (the email and the page word them in the reader's language) and
+  // an English sentence (what the API answered before; shown for reports written without the facts).
+  const notable: NotableEvent[] = [
+    ...risk.filter((r) => r.level === 'high' || r.level === 'critical').map((r): NotableEvent => {
+      const facts = r.kind === 'action'
+        ? { kind: 'action' as const, username: String(r.username), signals: (r.signals as string[]).slice(0, 1), summary: String(r.summary) }
+        : { kind: 'signin' as const, username: String(r.username), country: String(r.country ?? '??'), signals: r.signals as string[], outcome: String(r.outcome) };
+      return { at: String(r.at), level: String(r.level), ...facts, text: notableText('en', { at: '', level: '', text: '', ...facts }) };
+    }),
+    ...audit.filter((a) => a.action === 'auth.lockout' || a.action === 'auth.geo_blocked').map((a): NotableEvent => {
+      const facts = a.action === 'auth.lockout'
+        ? { kind: 'lockout' as const, username: String(a.username) }
+        : { kind: 'geoBlocked' as const, username: String(a.username), country: String(a.country ?? '??') };
+      return { at: String(a.at), level: 'medium', ...facts, text: notableText('en', { at: '', level: '', text: '', ...facts }) };
+    }),
   ].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 15);
   return { counts, notable };
-}
-
-function emailText(companyName: string, week: string, r: Awaited<ReturnType<typeof buildReport>>): string {
-  const c = r.counts;
-  return [
-    `Weekly security report for ${companyName}, ${week}`, '',
-    `Sign-ins: ${c.signins}, failed: ${c.failedSignins}, lockouts: ${c.lockouts}, MFA challenges: ${c.mfaChallenges}`,
-    `Refused by geo rules: ${c.geoBlocked}, geo alerts: ${c.geoAlerts}`,
-    `Risk: ${c.riskMedium} medium, ${c.riskHigh} high, ${c.riskCritical} critical; risky actions: ${c.riskyActions}`,
-    `Devices blocked: ${c.devicesBlocked}, trusted: ${c.devicesTrusted}; sessions signed out: ${c.sessionsRevoked}`, '',
-    ...(r.notable.length ? ['Notable events:', ...r.notable.map((n) => `- ${n.at.slice(0, 16).replace('T', ' ')} [${n.level}] ${n.text}`)] : ['Nothing notable this week.']), '',
-    'The full report is on the Security Monitoring page (/dashboard/security).',
-  ].join('\n');
 }
 
 /** One company's report for one week: claimed, built, emailed to its OWNERs, marked sent. Returns what happened. */
@@ -135,7 +132,9 @@ export async function reportCompanyWeek(tenantId: string, w: { week: string; fro
   }
   const [settings, users] = await Promise.all([readCompanySettings(tenantId), listUsers(tenantId)]);
   const owners = [...new Set(users.filter((u) => u.role === 'OWNER' && u.status === 'active' && !u.isArchived && u.email).map((u) => String(u.email)))];
-  for (const to of owners) await sendEmail({ to, subject: `Weekly security report, ${w.week}: ${settings.name}`, text: emailText(settings.name, w.week, report) });
+  const { companyReportEmail } = await import('../../shared/security/report-text');
+  const email = companyReportEmail(settings.preferences?.language, { company: settings.name, week: w.week, ...report });
+  for (const to of owners) await sendEmail({ to, ...email });
   await updateRaw({ Key: key, UpdateExpression: 'SET #s = :sent, emailedTo = :to, sentAt = :now', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':sent': 'sent', ':to': owners, ':now': new Date().toISOString() } });
   return owners.length ? 'sent' : 'no-owner-email';
 }

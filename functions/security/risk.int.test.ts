@@ -234,4 +234,46 @@ describe('weekly security report and job logs', () => {
     expect(job.runs).toBeGreaterThanOrEqual(2);
     expect(typeof job.errors).toBe('number');
   });
+
+  it("emails the report in the company's language: Arabic for an Arabic company, English for an English one, with the signal names translated", async () => {
+    type Email = { destination: unknown; subject: string; body: { text: string } };
+    const english = await registerTenant();
+    const arabic = await registerTenant();
+    const before = (await get('/api/v1/company/settings', arabic.token)).body;
+    expect((await put('/api/v1/company/settings', { version: before.version, preferences: { ...before.preferences, language: 'ar' } }, arabic.token)).status).toBe(200);
+    // Each company's week: a baseline sign-in, then a new device in a new country (high: refused without MFA, notable).
+    for (const c of [english, arabic]) {
+      expect((await signIn(c.username, c.password, unique('base'), 'AE')).status).toBe(200);
+      expect((await signIn(c.username, c.password, unique('away'), 'OM')).status).toBe(403);
+    }
+    const now = new Date();
+    const nextMonday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + ((8 - now.getUTCDay()) % 7 || 7), 5));
+    const week = previousIsoWeek(nextMonday).week;
+    expect(await securityReportJob({ time: nextMonday.toISOString(), onlyTenants: [english.tenantId, arabic.tenantId] })).toMatchObject({ companies: 2, sent: 2, errors: 0 });
+
+    const emails = ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: Email[] }).emails;
+    const to = (c: { email: string }) => emails.filter((e) => JSON.stringify(e.destination).includes(c.email));
+    const [ar] = to(arabic);
+    expect(to(arabic)).toHaveLength(1);
+    expect(ar!.subject).toMatch(new RegExp(`^تقرير الأمان الأسبوعي، ${week}: `));
+    expect(ar!.body.text).toContain('عمليات تسجيل الدخول: 1، الفاشلة: 0');
+    expect(ar!.body.text).toContain('أحداث بارزة:');
+    expect(ar!.body.text).toMatch(/\[مرتفع\] تسجيل دخول .* من OM: .*جهاز جديد/);
+    expect(ar!.body.text).toContain('دولة جديدة');
+    expect(ar!.body.text).toContain('(رُفض)');
+    expect(ar!.body.text).not.toMatch(/Sign-ins|Notable|new_device|New device/);
+
+    const [en] = to(english);
+    expect(to(english)).toHaveLength(1);
+    expect(en!.subject).toMatch(new RegExp(`^Weekly security report, ${week}: `));
+    expect(en!.body.text).toContain('Sign-ins: 1, failed: 0');
+    expect(en!.body.text).toMatch(/\[High\] .* signing in from OM: .*New device/);
+    expect(en!.body.text).toContain('(Refused)');
+    expect(en!.body.text).not.toMatch(/[\u0600-\u06FF]/);
+
+    // The page gets the notable event's facts, so it words it in the reader's language too.
+    const report = (await get('/api/v1/security/reports', arabic.token)).body.items[0];
+    expect(report.notable[0]).toMatchObject({ kind: 'signin', level: 'high', country: 'OM', outcome: 'refused', username: arabic.username });
+    expect(report.notable[0].signals.sort()).toEqual(['new_country', 'new_device']);
+  });
 });

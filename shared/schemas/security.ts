@@ -124,8 +124,19 @@ export const jobRunView = z.object({
 });
 export type JobRunView = z.output<typeof jobRunView>;
 export const jobRunsQuery = z.object(page);
+/**
+ * A notable event of a weekly report. `kind` and its facts let the page and the email say it in the
+ * reader's (the company's) language from the catalog (security.reports.notable.{kind}); `text` is the
+ * English sentence, what reports written before those facts were kept carry alone.
+ */
+export const notableEvent = z.object({
+  at: z.string(), level: z.string(), text: z.string(),
+  kind: z.enum(['signin', 'action', 'lockout', 'geoBlocked']).optional(),
+  username: z.string().optional(), country: z.string().optional(), signals: z.array(z.string()).optional(), outcome: z.string().optional(), summary: z.string().optional(),
+});
+export type NotableEvent = z.output<typeof notableEvent>;
 export const securityReportView = z.object({
   week: z.string(), from: z.string(), to: z.string(), createdAt: z.string(), emailedTo: z.array(z.string()),
-  counts: z.record(z.string(), z.number()), notable: z.array(z.object({ at: z.string(), level: z.string(), text: z.string() })),
+  counts: z.record(z.string(), z.number()), notable: z.array(notableEvent),
 });
 export type SecurityReportView = z.output<typeof securityReportView>;

@@ -29,7 +29,8 @@ const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 7);
 type BundleRule = typeof LAMBDA_BUNDLE;
 const isSdk = (input: string) => /node_modules\/(@aws-sdk|@smithy|@aws-crypto|@aws\/lambda-invoke-store|fast-xml-parser|strnum|mnemonist|obliterator|bowser|tslib|uuid)\//.test(input);
 
-async function bundle(root: string, entry: string, outdir: string, rule: BundleRule) {
+/** One handler bundled as deployed; `staticInputs`: the source files of what a cold start loads. Also used by functions/security/bundle.test.ts. */
+export async function bundle(root: string, entry: string, outdir: string, rule: BundleRule = LAMBDA_BUNDLE) {
   rmSync(outdir, { recursive: true, force: true });
   const result = await build({
     entryPoints: { handler: entry }, bundle: true, splitting: true, outdir, outExtension: { '.js': '.mjs' },
@@ -49,12 +50,17 @@ async function bundle(root: string, entry: string, outdir: string, rule: BundleR
   }
   let staticBytes = 0;
   let sdkBytes = 0;
+  const staticInputs = new Set<string>();
   for (const o of loaded) {
     staticBytes += outputs[o].bytes;
-    for (const [input, v] of Object.entries(outputs[o].inputs)) if (isSdk(input)) sdkBytes += v.bytesInOutput;
+    for (const [input, v] of Object.entries(outputs[o].inputs)) {
+      if (isSdk(input)) sdkBytes += v.bytesInOutput;
+      if (v.bytesInOutput > 0) staticInputs.add(input);
+    }
   }
   const totalBytes = Object.entries(outputs).filter(([o]) => o.endsWith('.mjs')).reduce((n, [, v]) => n + v.bytes, 0);
-  return { entryFile: join(outdir, 'handler.mjs'), staticKb: staticBytes / 1024, sdkKb: sdkBytes / 1024, appKb: (staticBytes - sdkBytes) / 1024, lazyKb: (totalBytes - staticBytes) / 1024 };
+  const allInputs = [...new Set(Object.values(outputs).flatMap((o) => Object.keys(o.inputs)))];
+  return { entryFile: join(outdir, 'handler.mjs'), staticInputs: [...staticInputs], allInputs, staticKb: staticBytes / 1024, sdkKb: sdkBytes / 1024, appKb: (staticBytes - sdkBytes) / 1024, lazyKb: (totalBytes - staticBytes) / 1024 };
 }
 
 function importTimes(root: string, file: string): { wall: number[]; cpu: number[] } {

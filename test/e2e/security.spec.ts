@@ -103,6 +103,10 @@ for (const language of ['en', 'ar'] as const) {
     const report = page.locator('article[data-report-week]');
     await expect(report).toHaveCount(1);
     await expect(report.locator('[data-count="riskCritical"]')).toContainText('1');
+    // The notable event is worded in the reader's language, signal names included.
+    const notable = report.getByTestId('notable-text').first();
+    await expect(notable).toContainText(s.risk.signal.impossible_travel);
+    await expect(notable).toContainText(s.risk.outcome.refused);
     await page.screenshot({ path: join(outDir, `security-reports-${language}.png`), fullPage: true });
     await page.getByRole('tab', { name: s.tabs.jobs }).click();
     await expect(page.locator('tr[data-job="security-report"]')).toHaveCount(1);

@@ -6,10 +6,11 @@
 import { useState } from 'react';
 import type { DeviceView, JobRunView, RiskView, SecurityReportView } from '../../../../shared/schemas/security';
 import { RISK_LEVELS } from '../../../../shared/security/risk';
+import { notableText } from '../../../../shared/security/report-text';
 import { EmptyList, ListState, ListTable, LoadMoreButton } from '../../components/ListKit';
 import { StatusPill, type Tone } from '../../components/StatusPill';
 import { toast } from '../../components/toast/toast-store';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { toastApiError } from '../../lib/api-errors';
 import { useCursorList } from '../../lib/use-cursor-list';
@@ -116,6 +117,7 @@ export function DeviceTable({ devices, withUser, actions, fmt }: { devices: Devi
 
 export function Reports() {
   const t = useT();
+  const { language } = useLanguage();
   const fmt = useFormat();
   const list = useCursorList<SecurityReportView>(REPORTS_PATH, {}, { limit: 10 });
   return (
@@ -139,7 +141,7 @@ export function Reports() {
             {r.notable.length > 0 ? (
               <ul className="space-y-1 text-sm">
                 {r.notable.map((n, i) => (
-                  <li key={i} className="flex gap-2"><StatusPill status={n.level} labelKey="security.risk.level" tones={LEVEL_TONES} /><span className="text-xs text-slate-600 dark:text-slate-300">{fmt.dateTime(n.at)}</span><span dir="ltr" className="text-xs">{n.text}</span></li>
+                  <li key={i} className="flex gap-2"><StatusPill status={n.level} labelKey="security.risk.level" tones={LEVEL_TONES} /><span className="text-xs text-slate-600 dark:text-slate-300">{fmt.dateTime(n.at)}</span><span className="text-xs" data-testid="notable-text">{notableText(language, n)}</span></li>
                 ))}
               </ul>
             ) : <p className="text-sm text-slate-600 dark:text-slate-300">{t('security.reports.nothingNotable')}</p>}
