@@ -156,12 +156,11 @@ async function demoKeys(tenantId: string): Promise<Key[]> {
   const base = new Map<string, Item[]>();
   for (const p of DEMO_PARTITIONS.filter((d) => !d.scopedBy)) base.set(p.collection, await read(pkOf(p.collection)));
   const all: Item[] = [...base.values()].flat();
-  for (const p of DEMO_PARTITIONS.filter((d) => d.scopedBy)) {
-    const parents = base.get(p.scopedBy!) ?? [];
-    for (const parent of parents) {
-      if (typeof parent.sk === 'string' && !parent.sk.includes('#')) all.push(...await read(pkOf(p.collection, parent.sk)));
-    }
-  }
+  // Scoped partitions (a year of rentals has thousands): a few reads at a time.
+  const scoped = DEMO_PARTITIONS.filter((d) => d.scopedBy).flatMap((p) => (base.get(p.scopedBy!) ?? [])
+    .filter((parent) => typeof parent.sk === 'string' && !parent.sk.includes('#'))
+    .map((parent) => pkOf(p.collection, parent.sk as string)));
+  for (let i = 0; i < scoped.length; i += 16) all.push(...(await Promise.all(scoped.slice(i, i + 16).map(read))).flat());
   return all.map((i) => ({ pk: i.pk, sk: i.sk }));
 }
 
@@ -225,7 +224,7 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
   await writeBatch(kept);
   const keptKeys = new Set(kept.map((k) => `${k.pk}|${k.sk}`));
   const toDelete = stale.filter((k) => !keptKeys.has(`${k.pk}|${k.sk}`));
-  await deleteBatch(toDelete);
+  await deleteBatch(toDelete, 4); // keys are distinct
 
   const world = newDemoWorld({ tenantId, now, region: DEMO_COMPANY.region, companyName: DEMO_COMPANY.name, owner: { userId: ownerId, username: account.username } });
   for (const [area, seed] of SEEDS) {
