@@ -199,7 +199,9 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
   const pointer = await getItem(keys.global.username(account.username));
   const tenantId = (pointer?.tenantId as string | undefined) ?? ulid();
   const ownerId = (pointer?.userId as string | undefined) ?? ulid();
+  const resetStarted = Date.now();
   const stale = pointer ? await demoKeys(tenantId) : [];
+  log.info('demo reset: old items found', { items: stale.length, ms: Date.now() - resetStarted });
   // The tenant directory (admin tools) came after the first companies: while it is empty, this
   // is the first reset since the upgrade and every company gets its entry (one Scan, once;
   // admin.ts). Every sign-up writes its own entry, so later resets skip it.
@@ -225,6 +227,7 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
   const keptKeys = new Set(kept.map((k) => `${k.pk}|${k.sk}`));
   const toDelete = stale.filter((k) => !keptKeys.has(`${k.pk}|${k.sk}`));
   await deleteBatch(toDelete, 4); // keys are distinct
+  log.info('demo reset: old items deleted', { items: toDelete.length, ms: Date.now() - resetStarted });
 
   const world = newDemoWorld({ tenantId, now, region: DEMO_COMPANY.region, companyName: DEMO_COMPANY.name, owner: { userId: ownerId, username: account.username } });
   for (const [area, seed] of SEEDS) {

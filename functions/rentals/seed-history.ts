@@ -61,8 +61,10 @@ export function planHistory(input: {
     for (;;) {
       const season = SEASON[new Date(cursor).getUTCMonth()];
       const growth = 0.5 + 0.4 * Math.max(0, Math.min(1, (cursor - from) / (recentFrom - from)));
-      const idle = Math.round((2 + rnd() * 10) / (season * growth));
-      const days = 1 + Math.floor(rnd() * 8) + (rnd() < 0.06 ? 14 + Math.floor(rnd() * 14) : 0);
+      // About a week on rent, some for two to four weeks; idle gaps of one to two weeks at the
+      // busiest, a month and more in a quiet summer a year ago.
+      const idle = Math.round((4 + rnd() * 12) / (season * growth));
+      const days = 2 + Math.floor(rnd() * 9) + (rnd() < 0.1 ? 14 + Math.floor(rnd() * 14) : 0);
       const end = Math.floor((cursor - idle * DAY_MS) / DAY_MS) * DAY_MS + (9 + Math.floor(rnd() * 9)) * 3_600_000;
       const start = end - days * DAY_MS;
       if (start < onRoad) break;
