@@ -226,6 +226,11 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
           post([{ type: 'payment', context: 'end', category: 'payment', label: 'Payment', amountMinor: p.closed && !p.history && rnd() < 0.15 ? Math.max(1, due - 5_000) : due, method: pick(RENTAL_PAYMENT_METHODS) }], returnAt + 600_000);
           timeline.push({ at: new Date(returnAt + 600_000).toISOString(), action: 'payment', by: world.owner.username });
         }
+        // The older history is settled to the fils: an overpaid rounding goes back to the customer.
+        const credit = -totalsAfter(ZERO_TOTALS, posted).balanceMinor;
+        if (p.history && credit > 0) {
+          post([{ type: 'refund', context: 'end', category: 'payment', label: 'Refund', amountMinor: credit, method: 'cash' }], returnAt + 900_000);
+        }
         if (p.closed) {
           const closeAt = returnAt + 3_600_000;
           // The older history refunds deposits the way they came in (the cash box is not a
