@@ -86,23 +86,26 @@ export async function seedAccounting(world: DemoWorld): Promise<void> {
   for (const a of leaves) for (let s = 0; s < BUCKET_SHARDS; s++) bulk.add(accountShardKey(tenantId, a.id, s), { entityType: 'ACCOUNT_BALANCE', accountId: a.id, vatFiledThrough: filed }, {});
   const items = [...bulk.items(), { ...settings, vatFiledThrough: filed, version: settings.version + 1 }];
   log.info('accounting seed: writing', { ms: Date.now() - started, items: items.length });
-  const streams = 4;
-  await Promise.all(Array.from({ length: streams }, (_, k) => writeBatch(items.filter((_, i) => Math.floor(i / 25) % streams === k))));
+  await writeBatch(items, 4);
 
   world.counts.journalEntries = drafts.length;
   log.info('accounting seed: books built', { ms: Date.now() - started, entries: drafts.length });
 }
 
-/** Opening capital at the start of the seeded history, then rent and salaries each month up to now. */
+/**
+ * Opening capital at the start of the seeded year (enough in the bank for a year of rent and
+ * salaries before the rentals' takings), then rent, salaries and depreciation each month up to now.
+ */
 function companyEntries(world: DemoWorld, ids: Record<string, string>): JournalDraft[] {
   const line = (code: string, side: 'd' | 'c', amount: number) => ({ accountId: ids[code], debitMinor: side === 'd' ? toMinor(amount) : 0, creditMinor: side === 'c' ? toMinor(amount) : 0 });
   const end = world.now;
-  const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 5, 1));
+  // The month the demo's year of rental history begins (functions/rentals/seed-history.ts).
+  const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 12, 1));
   const drafts: JournalDraft[] = [{
     date: start.toISOString().slice(0, 10), description: 'Opening capital and fleet', source: 'opening', createdBy: world.owner.userId,
-    lines: [line(ACCOUNT_CODES.bank, 'd', 250_000), line(ACCOUNT_CODES.fleet, 'd', 1_200_000), line(ACCOUNT_CODES.capital, 'c', 1_450_000)],
+    lines: [line(ACCOUNT_CODES.bank, 'd', 700_000), line(ACCOUNT_CODES.fleet, 'd', 1_200_000), line(ACCOUNT_CODES.capital, 'c', 1_900_000)],
   }];
-  for (let m = 0; m < 6; m++) {
+  for (let m = 0; m <= 12; m++) {
     const month = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + m, 1));
     const ym = month.toISOString().slice(0, 7);
     const day = (d: number) => `${ym}-${String(d).padStart(2, '0')}`;

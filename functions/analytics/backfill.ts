@@ -30,8 +30,11 @@ export interface RawCompany {
 export async function readRaw(tenantId: string): Promise<RawCompany> {
   const rentals = await queryAll<RentalFacts & Item>({ tenantId, pk: tenantPk(tenantId, 'RENTAL'), consistent: true, max: 1_000_000 });
   const ledgers = new Map<string, (LedgerEntryLike & { postedAt: string })[]>();
-  for (const r of rentals) {
-    ledgers.set(r.id, await queryAll({ tenantId, pk: tenantPk(tenantId, 'RENTAL_LEDGER', r.id), consistent: true, max: 100_000 }));
+  // A few ledgers at a time: a company's year is hundreds of small partitions.
+  for (let i = 0; i < rentals.length; i += 16) {
+    await Promise.all(rentals.slice(i, i + 16).map(async (r) => {
+      ledgers.set(r.id, await queryAll({ tenantId, pk: tenantPk(tenantId, 'RENTAL_LEDGER', r.id), consistent: true, max: 100_000 }));
+    }));
   }
   const maintenance = await queryAll<NonNullable<RawCompany['maintenance'][number]> & Item>({ tenantId, pk: tenantPk(tenantId, 'MAINT'), consistent: true, max: 1_000_000 });
   return { rentals: rentals.filter((r) => r.entityType === 'RENTAL'), ledgers, maintenance };
@@ -106,7 +109,7 @@ export async function backfillCompany(tenantId: string): Promise<{ rentals: numb
   ];
   await deleteBatch(old.map((i) => ({ pk: i.pk, sk: i.sk })));
   const items = aggregateItems(tenantId, expected);
-  await writeBatch(items);
+  await writeBatch(items, 4); // one item per key
   return { rentals: raw.rentals.length, items: items.length };
 }
 

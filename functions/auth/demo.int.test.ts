@@ -74,5 +74,5 @@ describe('the shared demo company', () => {
     // The visitor's session survived the reset (same Cognito user, same sub pointer, user item overwritten in place).
     expect((await get('/api/auth/me', visitor.token)).status).toBe(200);
     expect(DEMO_PARTITIONS.length).toBeGreaterThan(10);
-  }, 420_000); // two full resets; the rentals seed takes ~20-30 s on DynamoDB Local, the books (accounting seed) about as long
+  }, 900_000); // two full resets of a year of history (~1 min each on an idle machine, 5 on a loaded one)
 });

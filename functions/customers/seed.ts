@@ -12,12 +12,13 @@ import { notesPk } from './notes';
 /**
  * Demo customers and blacklist for the demo company (a Dubai rental company, region AE).
  *
- * 60 customers: Emirati, Saudi, Jordanian, Egyptian, Lebanese, Indian, Pakistani, Filipino,
+ * 68 customers: Emirati, Saudi, Jordanian, Egyptian, Lebanese, Indian, Pakistani, Filipino,
  * British, American, Russian and other names (Arab customers with their Arabic name too), UAE
  * phone numbers, licences from Dubai/Abu Dhabi/Sharjah or abroad. Rental history counters give
  * every loyalty tier (about 30 bronze, 15 silver, 10 gold, 5 platinum), 8 VIPs, 4 young drivers
  * (21–24), 4 licences expiring within 30 days and 2 expired, 3 inactive customers, and a few
- * notes with each visibility.
+ * notes with each visibility; and 8 former customers who rented only in the older history (no
+ * rental in the last 90 days: the insights' campaign audience).
  *
  * The counters stand for the customer's history before the demo window; the rentals seed adds its
  * own rentals on top through the customer item (rentalsCount/completedRentals/totalSpendMinor).
@@ -38,6 +39,8 @@ export interface SeededCustomer {
   dateOfBirth?: string;
   isVip: boolean;
   isActive: boolean;
+  /** Rented before the demo's recent window and not since (functions/rentals/seed-history.ts). */
+  former?: boolean;
 }
 
 /** The part of the demo world (functions/jobs/demo-world.ts) these seeds read and fill. */
@@ -68,6 +71,8 @@ interface Person {
   gender: Gender;
   country: string;
   lang: PreferredLanguage;
+  /** A former customer: rentals only in the demo's older history (they stopped renting). */
+  former?: true;
 }
 
 const PEOPLE: Person[] = [
@@ -131,6 +136,16 @@ const PEOPLE: Person[] = [
   { en: 'Fernando Costa', gender: 'male', country: 'Brazil', lang: 'spanish' },
   { en: 'Grace Okafor', gender: 'female', country: 'Nigeria', lang: 'english' },
   { en: 'Oliver Bennett', gender: 'other', country: 'Australia', lang: 'english' },
+  // Former customers, after the 60 so their draws leave everyone else's unchanged: the insights'
+  // campaign audience of customers with no rental for 90 days.
+  { en: 'Walid Barakat', ar: 'وليد بركات', gender: 'male', country: 'Jordan', lang: 'arabic', former: true },
+  { en: 'Nadia Khalifa', ar: 'نادية خليفة', gender: 'female', country: 'Egypt', lang: 'arabic', former: true },
+  { en: 'Thomas Weber', gender: 'male', country: 'Germany', lang: 'german', former: true },
+  { en: 'Sara Lindqvist', gender: 'female', country: 'Sweden', lang: 'english', former: true },
+  { en: 'Hamad Al Ali', ar: 'حمد العلي', gender: 'male', country: 'United Arab Emirates', lang: 'arabic', former: true },
+  { en: 'Vikram Rao', gender: 'male', country: 'India', lang: 'english', former: true },
+  { en: 'Joanna Kowalska', gender: 'female', country: 'Poland', lang: 'english', former: true },
+  { en: 'Mustafa Demir', gender: 'male', country: 'Turkey', lang: 'english', former: true },
 ];
 
 /** Tier plan by index: [completedRentals, totalSpend in whole AED]. */
@@ -166,8 +181,9 @@ export async function seedCustomers(world: CustomerSeedWorld): Promise<void> {
     const licenseExpiryDate = addDays(today, expiryDays);
     const local = p.country === 'United Arab Emirates' || i % 2 === 0;
     const licenseNumber = local ? `${['DXB', 'AUH', 'SHJ'][emirate]}-${int(100000, 999999)}` : `${p.country.slice(0, 2).toUpperCase()}${int(1000000, 9999999)}`;
-    const [completed, spend] = historyFor(i, int);
-    const addedMs = nowMs - int(20, 900) * 86_400_000;
+    // A former customer's counters come only from the rentals the history seeds for them.
+    const [completed, spend] = p.former ? [0, 0] : historyFor(i, int);
+    const addedMs = nowMs - (p.former ? int(380, 700) : int(20, 900)) * 86_400_000;
     const id = ulid(addedMs);
     const item = newCustomerItem(world.tenantId, {
       fullNameEnglish: p.en,
@@ -216,6 +232,7 @@ export async function seedCustomers(world: CustomerSeedWorld): Promise<void> {
       dateOfBirth: item.dateOfBirth,
       isVip: item.isVip,
       isActive: item.isActive,
+      ...(p.former ? { former: true } : {}),
     });
     if (i % 10 === 0) {
       const noteAt = new Date(addedMs + 86_400_000).toISOString();

@@ -30,11 +30,14 @@ export async function seedInvoices(world: DemoWorld): Promise<void> {
   const actor: Actor = { tenantId: world.tenantId, userId: world.owner.userId, username: world.owner.username, requestId: 'demo-reset', role: 'OWNER' };
   const settings = await readInvoiceSettings(world.tenantId);
   const today = calendarDateInZone(world.now, settings.timezone);
+  const recentFrom = addDays(today, -120);
   const candidates: { id: string; end: string }[] = [];
   for (const customer of world.customers.slice(0, 24)) {
     const page = await listRentalsForCustomer(world.tenantId, customer.id, undefined, 10);
     for (const r of page.items as { id: string; status: string; endDate?: string | null; expectedReturnDate: string; totalAmount: number }[]) {
-      if ((r.status === 'completed' || r.status === 'active') && r.totalAmount > 0) candidates.push({ id: r.id, end: (r.endDate ?? r.expectedReturnDate).slice(0, 10) });
+      // The recent window only: the older history (functions/rentals/seed-history.ts) is settled.
+      const end = (r.endDate ?? r.expectedReturnDate).slice(0, 10);
+      if ((r.status === 'completed' || r.status === 'active') && r.totalAmount > 0 && end >= recentFrom) candidates.push({ id: r.id, end });
     }
     if (candidates.length >= MAX_INVOICES) break;
   }

@@ -161,12 +161,11 @@ async function demoKeys(tenantId: string): Promise<Key[]> {
   const base = new Map<string, Item[]>();
   for (const p of DEMO_PARTITIONS.filter((d) => !d.scopedBy)) base.set(p.collection, await read(pkOf(p.collection)));
   const all: Item[] = [...base.values()].flat();
-  for (const p of DEMO_PARTITIONS.filter((d) => d.scopedBy)) {
-    const parents = base.get(p.scopedBy!) ?? [];
-    for (const parent of parents) {
-      if (typeof parent.sk === 'string' && !parent.sk.includes('#')) all.push(...await read(pkOf(p.collection, parent.sk)));
-    }
-  }
+  // Scoped partitions (a year of rentals has thousands): a few reads at a time.
+  const scoped = DEMO_PARTITIONS.filter((d) => d.scopedBy).flatMap((p) => (base.get(p.scopedBy!) ?? [])
+    .filter((parent) => typeof parent.sk === 'string' && !parent.sk.includes('#'))
+    .map((parent) => pkOf(p.collection, parent.sk as string)));
+  for (let i = 0; i < scoped.length; i += 16) all.push(...(await Promise.all(scoped.slice(i, i + 16).map(read))).flat());
   return all.map((i) => ({ pk: i.pk, sk: i.sk }));
 }
 
@@ -205,7 +204,9 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
   const pointer = await getItem(keys.global.username(account.username));
   const tenantId = (pointer?.tenantId as string | undefined) ?? ulid();
   const ownerId = (pointer?.userId as string | undefined) ?? ulid();
+  const resetStarted = Date.now();
   const stale = pointer ? await demoKeys(tenantId) : [];
+  log.info('demo reset: old items found', { items: stale.length, ms: Date.now() - resetStarted });
   // The tenant directory (admin tools) came after the first companies: while it is empty, this
   // is the first reset since the upgrade and every company gets its entry (one Scan, once;
   // admin.ts). Every sign-up writes its own entry, so later resets skip it.
@@ -230,7 +231,8 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
   await writeBatch(kept);
   const keptKeys = new Set(kept.map((k) => `${k.pk}|${k.sk}`));
   const toDelete = stale.filter((k) => !keptKeys.has(`${k.pk}|${k.sk}`));
-  await deleteBatch(toDelete);
+  await deleteBatch(toDelete, 4); // keys are distinct
+  log.info('demo reset: old items deleted', { items: toDelete.length, ms: Date.now() - resetStarted });
 
   const world = newDemoWorld({ tenantId, now, region: DEMO_COMPANY.region, companyName: DEMO_COMPANY.name, owner: { userId: ownerId, username: account.username } });
   for (const [area, seed] of SEEDS) {

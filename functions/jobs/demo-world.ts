@@ -82,10 +82,18 @@ async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
 }
 
 /** Unconditional puts in batches of 25 (seeds write a fresh partition set, nothing to guard). */
-export async function writeBatch(items: Item[]): Promise<void> {
-  await batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
+/**
+ * Puts items in BatchWriteItem calls of 25. `streams` > 1 sends that many batches at a time —
+ * only for lists whose keys are all different (with a key put twice, the later put must land
+ * last, which parallel streams do not promise).
+ */
+export async function writeBatch(items: Item[], streams = 1): Promise<void> {
+  const requests = items.map((Item) => ({ PutRequest: { Item } }));
+  if (streams <= 1) return batchWrite(requests);
+  await Promise.all(Array.from({ length: streams }, (_, k) => batchWrite(requests.filter((_, i) => Math.floor(i / 25) % streams === k))));
 }
 
-export async function deleteBatch(keys: Key[]): Promise<void> {
-  await batchWrite(keys.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
+export async function deleteBatch(keys: Key[], streams = 1): Promise<void> {
+  const requests = keys.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } }));
+  await Promise.all(Array.from({ length: Math.max(1, streams) }, (_, k) => batchWrite(requests.filter((_, i) => Math.floor(i / 25) % Math.max(1, streams) === k))));
 }

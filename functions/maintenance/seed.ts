@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat';
 import { addDays, maintenanceWindow } from '../../shared/maintenance/lifecycle';
-import { measureRate, type OdometerReading } from '../../shared/maintenance/predict';
+import { URGENCY_LEVELS, measureRate, predictService, type OdometerReading } from '../../shared/maintenance/predict';
 import { rateToPercent, taxOnNet } from '../../shared/money';
 import type { MaintenanceStatus, MaintenanceType } from '../../shared/schemas/maintenance';
 import type { DamageMark, InspectionPhoto } from '../../shared/schemas/inspections';
@@ -30,6 +30,7 @@ import { costLines } from './records';
  * signed with their PDF, a check-in with a new dent awaiting signature). Deterministic.
  */
 const DAY_MS = 86_400_000;
+const OIL = { type: 'oil_change', everyKm: 10_000, everyMonths: 6 };
 
 /** Km on a date from the vehicle's readings (interpolated; the measured rate outside them). */
 function kmAt(readings: OdometerReading[], date: string, rate: number, current: number): number {
@@ -108,9 +109,22 @@ export async function seedMaintenance(world: DemoWorld): Promise<void> {
       { type: 'brakes', daysAgo: 160 }, { type: 'repair', daysAgo: 95 + vi * 3 }, { type: 'general_service', daysAgo: 45 },
     ];
     // The last oil change decides the urgency shown: past due, very urgent, urgent, then not urgent.
-    const targetKmLeft = [-400, 300, 1100][vi] ?? 8000 - vi * 300;
+    // For the first three cars, the days ago the live prediction (km or time, whichever is first)
+    // gives that urgency, in the middle of the days that do: whatever the car's measured rate.
+    const wanted = URGENCY_LEVELS[vi] === 'not_urgent' ? undefined : URGENCY_LEVELS[vi];
     let oilDaysAgo = 1;
-    while (oilDaysAgo < 365 && current - kmAt(readings, addDays(today, -oilDaysAgo), rate, current) < 10_000 - targetKmLeft) oilDaysAgo++;
+    if (wanted) {
+      const matching: number[] = [];
+      for (let d = 1; d < 365; d++) {
+        const date = addDays(today, -d);
+        const p = predictService({ interval: OIL, readings, lastService: { date, km: kmAt(readings, date, rate, current), recordId: null }, currentKm: current, today });
+        if (p.urgency === wanted) matching.push(d);
+      }
+      oilDaysAgo = matching[Math.floor(matching.length / 2)] ?? 1;
+    } else {
+      const targetKmLeft = 8000 - vi * 300;
+      while (oilDaysAgo < 365 && current - kmAt(readings, addDays(today, -oilDaysAgo), rate, current) < 10_000 - targetKmLeft) oilDaysAgo++;
+    }
     services.push({ type: 'oil_change', daysAgo: oilDaysAgo }, { type: 'oil_change', daysAgo: Math.min(364, oilDaysAgo + 150) });
     for (const s of services.filter((x) => x.daysAgo > 0 && x.daysAgo < 366)) {
       const date = addDays(today, -s.daysAgo);
@@ -123,7 +137,7 @@ export async function seedMaintenance(world: DemoWorld): Promise<void> {
     }
     // Program: oil by km or time, tyres by km, registration yearly, brakes by km on some.
     const intervals = [
-      { type: 'oil_change', everyKm: 10_000, everyMonths: 6 }, { type: 'tyres', everyKm: 40_000, everyMonths: null },
+      OIL, { type: 'tyres', everyKm: 40_000, everyMonths: null },
       { type: 'registration', everyKm: null, everyMonths: 12 }, ...(vi % 2 ? [{ type: 'brakes', everyKm: 30_000, everyMonths: null }] : []),
     ];
     await transact([tx.put({ ...programKey(tenantId, v.id), entityType: 'SERVICE_PROGRAM', tenantId, vehicleId: v.id, intervals, version: 1, updatedAt: at, gsi2pk: PROGRAM_INDEX_PK, gsi2sk: `${tenantId}#${v.id}` })]);

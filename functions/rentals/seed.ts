@@ -18,10 +18,11 @@ import {
 import { finalStatement, settlementEntries } from './pricing';
 import { moneyFieldsOfLedger, moneyIndexPuts } from './money-index';
 import { ledgerTotals } from '../../shared/rentals/ledger';
+import { historyRandom, planHistory } from './seed-history';
 
 /**
- * Demo rentals (functions/jobs/demo-reset.ts): about 200 rentals from 90 days ago to 30 days
- * ahead, in every status, each with the ledger the booking, pickup, return and close paths would
+ * Demo rentals (functions/jobs/demo-reset.ts): about 200 recent rentals from 90 days ago to 30
+ * days ahead, in every status, and a year of settled history before them (./seed-history.ts), each with the ledger the booking, pickup, return and close paths would
  * have posted — built with the same functions (quoteRental → initialEntries, finalStatement →
  * settlementEntries, closingEntries, cancellationEntries, totalsAfter), so totals, balances, stats, schedule
  * blocks, the active-rental index and the customers' counters all agree with the live code.
@@ -32,6 +33,8 @@ import { ledgerTotals } from '../../shared/rentals/ledger';
  * other vehicles are free today. Odometer readings run backwards from the vehicle's odometer.
  */
 const TARGET = 200;
+/** The recent window starts this many days ago (the history planner fills the year before it). */
+const RECENT_DAYS = 90;
 
 interface Planned {
   vehicle: DemoWorld['vehicles'][number];
@@ -40,15 +43,20 @@ interface Planned {
   openEnded: boolean;
   status: RentalStatus;
   closed: boolean;
+  /** The generator this rental's own choices come from (the recent window: world.random). */
+  rnd: () => number;
+  /** Part of the settled history before the recent window: paid in full when returned. */
+  history?: boolean;
 }
 
 export async function seedRentals(world: DemoWorld): Promise<void> {
   const rnd = world.random;
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
   const now = world.now.getTime();
   const settings = await readRentalSettings(world.tenantId);
   const fleet = world.vehicles.filter((v) => !v.isArchived && v.status !== 'out_of_service');
-  const customers = world.customers.filter((c) => c.isActive);
+  // Former customers (./seed-history.ts) rented only before the recent window.
+  const customers = world.customers.filter((c) => c.isActive && !c.former);
+  const former = world.customers.filter((c) => c.isActive && c.former);
   if (fleet.length === 0 || customers.length === 0) return;
 
   // 1. Plan non-overlapping windows per vehicle.
@@ -59,7 +67,7 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
     const slot = span / perVehicle;
     for (let i = 0; i < perVehicle && plans.length < TARGET + 10; i++) {
       const hour = 8 + Math.floor(rnd() * 10);
-      const dayStart = Math.floor((now - 90 * DAY_MS + i * slot + rnd() * slot * 0.3) / DAY_MS) * DAY_MS;
+      const dayStart = Math.floor((now - RECENT_DAYS * DAY_MS + i * slot + rnd() * slot * 0.3) / DAY_MS) * DAY_MS;
       const start = dayStart + hour * 3_600_000;
       const days = Math.max(1, Math.min(Math.floor(slot / DAY_MS) - 1, 1 + Math.floor(rnd() * 9) + (rnd() < 0.08 ? 20 : 0)));
       const end = start + days * DAY_MS;
@@ -69,7 +77,7 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
       if (start > now) status = rnd() < 0.12 ? 'cancelled' : 'pending';
       else if (end > now) status = vehicle.status === 'rented' ? 'active' : 'completed';
       else status = rnd() < 0.07 ? 'cancelled' : 'completed';
-      plans.push({ vehicle, start, end, openEnded: rnd() < 0.05 && status === 'pending', status, closed: false });
+      plans.push({ vehicle, start, end, openEnded: rnd() < 0.05 && status === 'pending', status, closed: false, rnd });
     }
     // A rented vehicle with no rental covering today gets one that does (some of them late).
     if (vehicle.status === 'rented' && !plans.some((p) => p.vehicle.id === vehicle.id && p.status === 'active')) {
@@ -82,7 +90,7 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
       for (let i = plans.length - 1; i >= 0; i--) {
         if (plans[i].vehicle.id === vehicle.id && plans[i].start < end && start < plans[i].end + DAY_MS) plans.splice(i, 1);
       }
-      plans.push({ vehicle, start, end, openEnded: long, status: late ? 'overdue' : 'active', closed: false });
+      plans.push({ vehicle, start, end, openEnded: long, status: late ? 'overdue' : 'active', closed: false, rnd });
     }
   });
   // Completed rentals: most closed; a few of the oldest closed ones archived.
@@ -107,6 +115,18 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
     odometer.set(p.vehicle.id, start);
   }
 
+  // 2b. The year before the recent window, settled (its own generator: the choices above stay put).
+  const firstRecent = new Map<string, { start: number; km: number }>();
+  for (const p of plans) if (!firstRecent.has(p.vehicle.id)) firstRecent.set(p.vehicle.id, { start: p.start, km: odometer.get(p.vehicle.id)! });
+  const history = historyRandom();
+  for (const h of planHistory({ fleet, now, recentFrom: now - RECENT_DAYS * DAY_MS, firstRecent, rnd: history })) {
+    const p: Planned = { vehicle: h.vehicle, start: h.start, end: h.end, openEnded: false, status: h.status, closed: h.status !== 'cancelled', rnd: history, history: true };
+    if (h.odometer) readings.set(p, h.odometer);
+    plans.push(p);
+  }
+  // Stable: the recent rentals keep their order among themselves (and their draws from world.random).
+  plans.sort((a, b) => a.start - b.start);
+
   // 3. Build items.
   const items: Item[] = [];
   const rentalCounter = { n: settings.rentalCounterStart - 1 };
@@ -114,9 +134,14 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
   const monthTotals = new Map<string, ReturnType<typeof ledgerTotals>>();
   const customerAgg = new Map<string, { rentals: number; completed: number; spend: number }>();
   for (const p of plans) {
-    const customer = pick(customers);
-    // Ids carry the booking time (lists read newest booking first, live bookings on top).
-    const createdAt = Math.min(p.start - Math.floor(rnd() * 10) * DAY_MS - 3_600_000, now - 3_600_000);
+    const rnd = p.rnd;
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
+    const customer = p.history && former.length && rnd() < 0.2 ? pick(former) : pick(customers);
+    // Ids carry the booking time (lists read newest booking first, live bookings on top). A
+    // booking far ahead was made some days ago, not all of them today.
+    const lead = rnd();
+    const bookedAt = p.start - Math.floor(lead * 10) * DAY_MS - 3_600_000;
+    const createdAt = bookedAt < now - 3_600_000 ? bookedAt : now - 3_600_000 - Math.floor(lead * 14) * DAY_MS;
     const id = ulid(createdAt);
     rentalCounter.n += 1;
     const ref = `${settings.rentalPrefix}${rentalCounter.n}`;
@@ -169,6 +194,7 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
       version: 1, createdAt: new Date(createdAt).toISOString(), updatedAt: new Date(createdAt).toISOString(),
     };
 
+    let depositMethod = 'cash';
     const picked = p.status === 'active' || p.status === 'overdue' || p.status === 'completed' || p.status === 'archived';
     const r = readings.get(p);
     if (picked && r) {
@@ -176,7 +202,8 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
       Object.assign(rental, { odometerStart: r.start, fuelLevelStart: fuelStart, pickedUpAt: startISO });
       timeline.push({ at: startISO, action: 'pickup', by: world.owner.username });
       if (deposit && rnd() < 0.8) {
-        post([{ type: 'payment', context: 'usage', category: 'security_deposit', label: 'Security deposit received', amountMinor: deposit, method: pick(RENTAL_PAYMENT_METHODS) }], p.start);
+        depositMethod = pick(RENTAL_PAYMENT_METHODS);
+        post([{ type: 'payment', context: 'usage', category: 'security_deposit', label: 'Security deposit received', amountMinor: deposit, method: depositMethod }], p.start);
         timeline.push({ at: startISO, action: 'deposit_received', by: world.owner.username });
       }
       if (p.status === 'completed' || p.status === 'archived') {
@@ -197,12 +224,19 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
         const due = totalsAfter(ZERO_TOTALS, posted).balanceMinor;
         // Most customers pay at return; open (not closed) rentals sometimes still owe.
         if (due > 0 && (p.closed || rnd() < 0.5)) {
-          post([{ type: 'payment', context: 'end', category: 'payment', label: 'Payment', amountMinor: p.closed && rnd() < 0.15 ? Math.max(1, due - 5_000) : due, method: pick(RENTAL_PAYMENT_METHODS) }], returnAt + 600_000);
+          post([{ type: 'payment', context: 'end', category: 'payment', label: 'Payment', amountMinor: p.closed && !p.history && rnd() < 0.15 ? Math.max(1, due - 5_000) : due, method: pick(RENTAL_PAYMENT_METHODS) }], returnAt + 600_000);
           timeline.push({ at: new Date(returnAt + 600_000).toISOString(), action: 'payment', by: world.owner.username });
+        }
+        // The older history is settled to the fils: an overpaid rounding goes back to the customer.
+        const credit = -totalsAfter(ZERO_TOTALS, posted).balanceMinor;
+        if (p.history && credit > 0) {
+          post([{ type: 'refund', context: 'end', category: 'payment', label: 'Refund', amountMinor: credit, method: 'cash' }], returnAt + 900_000);
         }
         if (p.closed) {
           const closeAt = returnAt + 3_600_000;
-          const closing = closingEntries(posted, 'cash');
+          // The older history refunds deposits the way they came in (the cash box is not a
+          // year of card deposits paid back in cash); the recent window as its seed always did.
+          const closing = closingEntries(posted, p.history ? depositMethod : 'cash');
           post(closing, closeAt);
           Object.assign(rental, { closedAt: new Date(closeAt).toISOString(), contractLocked: true, closedBy: world.owner.username });
           timeline.push({ at: new Date(closeAt).toISOString(), action: 'close', by: world.owner.username });
@@ -261,14 +295,14 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
       depositsReceivedMinor: t.deposit.receivedMinor, depositsRefundedMinor: t.deposit.refundedMinor,
     });
   }
-  await writeBatch(items);
+  await writeBatch(items, 4); // every key once (ids are new, stats and counters one item each)
 
   // The customers domain's counters and the vehicles' odometers (rentals add to what those seeds wrote).
   const ids = [...customerAgg.keys()];
   for (let i = 0; i < ids.length; i += 100) {
     const found = await batchGet(ids.slice(i, i + 100).map((cid) => customerKey(world.tenantId, cid)));
-    for (const c of found) {
-      if (!c) continue;
+    await Promise.all(found.map(async (c) => {
+      if (!c) return;
       const agg = customerAgg.get(c.id as string)!;
       const completed = Number(c.completedRentals ?? 0) + agg.completed;
       const spend = Number(c.totalSpendMinor ?? 0) + agg.spend;
@@ -278,7 +312,7 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
         UpdateExpression: 'SET rentalsCount = :r, completedRentals = :c, totalSpendMinor = :s, loyaltyScore = :ls, loyaltyTier = :lt',
         ExpressionAttributeValues: { ':r': Number(c.rentalsCount ?? 0) + agg.rentals, ':c': completed, ':s': spend, ':ls': loyalty.loyaltyScore, ':lt': loyalty.loyaltyTier },
       });
-    }
+    }));
   }
   for (const p of plans.filter((x) => x.status === 'active' || x.status === 'overdue')) {
     await updateRaw({ Key: vehicleKey(world.tenantId, p.vehicle.id), UpdateExpression: 'SET currentRentalId = :id', ExpressionAttributeValues: { ':id': (items.find((i) => i.entityType === 'RENTAL' && i.vehicleId === p.vehicle.id && i.status === p.status) as Item | undefined)?.id ?? null } });
