@@ -19,14 +19,18 @@ beforeAll(async () => {
 afterAll(() => ddb.restore());
 
 describe('demo customers and blacklist seed', () => {
-  it('writes 60 varied customers and 4 blacklist entries, one matching a seeded customer', async () => {
+  it('writes 60 varied customers, 8 former ones and 4 blacklist entries, one matching a seeded customer', async () => {
     const world: CustomerSeedWorld = { tenantId: TENANT, now: new Date('2026-11-21T08:00:00Z'), region: 'AE', customers: [] };
     await seedCustomers(world);
     await seedBlacklist(world);
     const customers = written.filter((i) => i.entityType === 'CUSTOMER');
     const entries = written.filter((i) => i.entityType === 'BLACKLIST') as { status: string; fullName?: string }[];
-    expect(customers).toHaveLength(60);
-    expect(world.customers).toHaveLength(60);
+    expect(customers).toHaveLength(68);
+    expect(world.customers).toHaveLength(68);
+    // Former customers: the rentals seed gives them their only (older) rentals, so no counters of their own.
+    const former = world.customers.filter((c) => c.former);
+    expect(former).toHaveLength(8);
+    for (const f of former) expect(customers.find((c) => c.id === f.id)).toMatchObject({ completedRentals: 0, totalSpendMinor: 0, isActive: true });
     expect(entries).toHaveLength(4);
     expect(written.some((i) => i.entityType === 'CUSTOMER_NOTE' && i.visibility === 'internal')).toBe(true);
 
@@ -48,7 +52,7 @@ describe('demo customers and blacklist seed', () => {
     const matched = customers.filter((c) => matchBlacklist(c, entries).length > 0);
     expect(matched.map((c) => c.fullNameEnglish)).toEqual(['Tariq Al-Zahrani']);
     expect(matchBlacklist(matched[0], entries)[0].reasons).toContain('license');
-    expect(new Set(customers.map((c) => c.id)).size).toBe(60);
+    expect(new Set(customers.map((c) => c.id)).size).toBe(68);
     expect(customers.every((c) => c.pk === `T#${TENANT}#CUSTOMER` && c.searchText)).toBe(true);
   });
 });
