@@ -167,7 +167,7 @@ export async function reportPdf(data: ReportData, lang: Lang, company: { name: s
   for (const s of data.summary) {
     pdf.ensureSpace(14);
     const label = (words.summary as Record<string, string>)[s.key] ?? s.key;
-    const value = s.kind === 'money' ? formatAmount(toMinor(s.value), region, 'en') : s.kind === 'percent' ? `${s.value.toFixed(1)}%` : String(s.value);
+    const value = s.value === null ? '-' : s.kind === 'money' ? formatAmount(toMinor(s.value), region, 'en') : s.kind === 'percent' ? `${s.value.toFixed(1)}%` : String(s.value);
     if (lang === 'ar') {
       pdf.line(label, pdf.right, 'right', { size: 9, color: pdf.colors.muted });
       pdf.line(value, pdf.left + 150, 'left', { size: 9, bold: true, direction: 'ltr' });

@@ -175,7 +175,8 @@ export function revenueTrends(days: DailyAggregate[], fleet: FleetPeriod, range:
     summary: [
       { key: 'revenue', value: money(total), kind: 'money' },
       { key: 'previousRevenue', value: money(totalPrev), kind: 'money' },
-      { key: 'change', value: totalPrev ? pct((total - totalPrev) / Math.abs(totalPrev)) : 0, kind: 'percent' },
+      // No previous revenue (a company younger than two periods): no change to show, not 0 %.
+      { key: 'change', value: totalPrev ? pct((total - totalPrev) / Math.abs(totalPrev)) : null, kind: 'percent' },
     ],
     charts: [
       { key: 'revenueTrend', kind: 'line', axis: period === '1y' ? 'text' : 'date', unit: 'money', categories: rows.map((r) => r.period), series: [{ name: 'revenue', data: rows.map((r) => r.revenue) }, { name: 'previousRevenue', data: rows.map((r) => r.previousRevenue) }] },

@@ -50,6 +50,9 @@ export function planHistory(input: {
 }): HistoryPlan[] {
   const { fleet, now, recentFrom, firstRecent, rnd } = input;
   const from = now - HISTORY_DAYS * DAY_MS;
+  // Bookings are made up to nine days before the pickup (./seed.ts): the first rental starts ten
+  // days into the year, so nothing is posted before it.
+  const firstStart = from + 10 * DAY_MS;
   const plans: HistoryPlan[] = [];
   for (const vehicle of fleet) {
     const first = firstRecent.get(vehicle.id);
@@ -57,7 +60,7 @@ export function planHistory(input: {
     // the recent window (tolls, fines, GPS) see exactly the rentals they saw before.
     let cursor = Math.min(first?.start ?? recentFrom, recentFrom) - DAY_MS;
     let km = first?.km ?? vehicle.odometerKm;
-    const onRoad = Math.max(from, Date.UTC(vehicle.year - 1, 9, 1));
+    const onRoad = Math.max(firstStart, Date.UTC(vehicle.year - 1, 9, 1));
     for (;;) {
       const season = SEASON[new Date(cursor).getUTCMonth()];
       const growth = 0.5 + 0.4 * Math.max(0, Math.min(1, (cursor - from) / (recentFrom - from)));

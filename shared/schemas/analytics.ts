@@ -37,7 +37,7 @@ export interface ReportChart {
   series: ReportSeries[];
   unit: 'money' | 'percent' | 'count';
 }
-export interface ReportSummaryItem { key: string; value: number; kind: 'money' | 'percent' | 'number'; help?: string }
+export interface ReportSummaryItem { key: string; /** null: nothing to compare with (shown as —) */ value: number | null; kind: 'money' | 'percent' | 'number'; help?: string }
 export interface ReportData {
   tab: ReportTab;
   period: ReportPeriod;
