@@ -10,10 +10,16 @@ import { tenantPk } from '../lib/data/keys';
 export { customerKey, loyaltyFields } from './model';
 export { blacklistMatchesFor } from './blacklist-data';
 export type { SeededCustomer } from './seed';
-/** The ID-scan readers (PDF text layer, text an image carries, MRZ via `mrz`): documents' analysis reuses them. */
+/** The ID-scan readers (PDF text layer, text an image carries, a file's type): documents' upload and analysis reuse them. */
 export { extractPdfText } from './id-scan/pdf-text';
 export { imageText } from './id-scan/image-text';
-export { readMrz, sniffType, labelledDate } from './id-scan/extract';
+export { sniffType } from './id-scan/sniff';
+/**
+ * The ID-scan rules (the machine-readable zone through the `mrz` parser and its tables, labelled
+ * dates), loaded when a document is analysed: a lazy chunk, so the domains bundling this file
+ * (rentals and every domain reaching rentals) do not load the parser at cold start.
+ */
+export const idScanRules = () => import('./id-scan/extract');
 
 /** For the insights engine (issue 15): customers with a completed rental — counters only, at most `max`. */
 export async function customersWhoRented(tenantId: string, max = 2000) {

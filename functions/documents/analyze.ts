@@ -4,7 +4,7 @@ import { getItem, transact, tx } from '../lib/data/repo';
 import { getObjectBytes } from '../lib/storage';
 import { ocrImage, OcrUnavailable, repairMrzText } from '../lib/ocr';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, type AnalysisProposal, type DocumentType } from '../../shared/schemas/documents';
-import { extractPdfText, imageText, labelledDate, readMrz, sniffType } from './deps';
+import { extractPdfText, idScanRules, imageText, sniffType } from './deps';
 import { documentKey, searchTextOf, type DocumentItem } from './model';
 import { requireDocument } from './writes';
 
@@ -54,8 +54,9 @@ const line = (text: string, at: number) => {
   return text.slice(s, e < 0 ? undefined : e).trim().slice(0, 160);
 };
 
-/** The proposals rules find in a document's text (exported for unit tests). */
-export function proposalsFromText(text: string, today = new Date()): AnalysisProposal[] {
+/** The proposals rules find in a document's text (exported for unit tests). The rules (with the MRZ parser) are a lazy chunk. */
+export async function proposalsFromText(text: string, today = new Date()): Promise<AnalysisProposal[]> {
+  const { labelledDate, readMrz } = await idScanRules();
   const out: AnalysisProposal[] = [];
   const mrz = readMrz(text, today);
   if (mrz) {
@@ -125,7 +126,7 @@ export async function analyzeDocument(actor: Actor, id: string): Promise<Documen
     method = read.method;
     const text = read.text;
     if (!text.trim()) throw new AnalysisFailed(REASON_NO_TEXT);
-    const proposals = proposalsFromText(text);
+    const proposals = await proposalsFromText(text);
     if (!proposals.length) throw new AnalysisFailed(REASON_NOTHING);
     const extractedText = text.slice(0, 3000);
     changes = { analysisStatus: 'analyzed', analysisMethod: method, analysisProposals: proposals, extractedText, searchText: searchTextOf(doc, extractedText), analyzedAt: new Date().toISOString() };

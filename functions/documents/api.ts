@@ -1,10 +1,11 @@
 /**
- * What other domains and jobs may use from documents: the reminder job's entry point and the
- * seed of the demo company (functions/lib/boundaries.test.ts allows only this module).
+ * What other domains may use from documents: the documents that lapse or expire, and a vehicle's
+ * compliance dates (functions/lib/boundaries.test.ts allows only this module).
+ *
+ * Rentals (and through them most domains), fleet health and alerts bundle this file, so what only
+ * a job runs is not here: the reminder job and the one-off documents move are in job.ts (with the
+ * reminder emails' wording, both languages of the documents catalog), the demo seed in seed.ts.
  */
-export { runDocumentReminders } from './reminders';
-export { seedDocuments } from './seed';
 export { lapsingDocuments, type LapsingDocument } from './lapsing';
 export { expiringDocuments, tenantsWithDocumentsDue, type ExpiringDocument } from './expiring';
 export { vehicleComplianceDates, type VehicleCompliance } from './compliance';
-export { moveLegacyDocuments } from './legacy-move';

@@ -224,7 +224,7 @@ describe('expiry reminder job', () => {
   const mailsTo = async (addr: string) => (await sesStore()).filter((e) => JSON.stringify(e.destination).includes(addr));
 
   it('emails one reminder per document and stage across two runs and two concurrent runs', async () => {
-    const { runDocumentReminders } = await import('./api');
+    const { runDocumentReminders } = await import('./job');
     const soonTo = `${unique('soon')}@example.test`;
     const goneTo = `${unique('gone')}@example.test`;
     const soon = await createDocument(t.owner.token, { title: 'Fleet insurance', expiryDate: day(10), assignee: soonTo });
@@ -255,7 +255,7 @@ describe('expiry reminder job', () => {
 
 describe('expiry reminder job after a crash half-way', () => {
   it('sends a reminder that was claimed but never sent, once', async () => {
-    const { runDocumentReminders } = await import('./api');
+    const { runDocumentReminders } = await import('./job');
     const { putItem, updateRaw } = await import('../lib/data/repo');
     const { documentKey, reminderKey, PENDING_REMINDERS_GSI_PK } = await import('./model');
     const { sortKey } = await import('../lib/data/keys');
@@ -290,7 +290,7 @@ describe('expiry reminders follow the company settings', () => {
   };
 
   it('sends nothing when the company turned "document expiring" off, and writes Arabic for an Arabic company', async () => {
-    const { runDocumentReminders } = await import('./api');
+    const { runDocumentReminders } = await import('./job');
     const quiet = await registerTenant();
     await settingsPut(quiet.token, { notificationSettings: { events: { documentExpiring: false } } });
     const quietTo = `${unique('quiet')}@example.test`;

@@ -36,8 +36,8 @@ describe('reminder stages', () => {
 });
 
 describe('analysis rules', () => {
-  it('finds labelled dates, numbers and the type with the line they came from', () => {
-    const p = proposalsFromText('MOTOR INSURANCE POLICY\nPolicy No: AXA-778812\nVIN: 1HGCM82633A004352\nValid from 01/02/2026\nExpiry Date: 31/01/2027');
+  it('finds labelled dates, numbers and the type with the line they came from', async () => {
+    const p = await proposalsFromText('MOTOR INSURANCE POLICY\nPolicy No: AXA-778812\nVIN: 1HGCM82633A004352\nValid from 01/02/2026\nExpiry Date: 31/01/2027');
     const by = Object.fromEntries(p.map((x) => [x.field, x]));
     expect(by.expiryDate.value).toBe('2027-01-31');
     expect(by.expiryDate.evidence).toBe('Expiry Date: 31/01/2027');
@@ -46,8 +46,8 @@ describe('analysis rules', () => {
     expect(by.vin.value).toBe('1HGCM82633A004352');
     expect(by.documentType.value).toBe('insurance');
   });
-  it('proposes nothing from text without dates, numbers or type words', () => {
-    expect(proposalsFromText('hello world')).toEqual([]);
+  it('proposes nothing from text without dates, numbers or type words', async () => {
+    expect(await proposalsFromText('hello world')).toEqual([]);
   });
 });
 

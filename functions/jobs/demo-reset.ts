@@ -20,7 +20,7 @@ import { recordCompanyJobRun } from '../security/api';
 import { seedInvoices } from '../invoices/seed';
 import { seedPayments } from '../payments/seed';
 import { seedFinance } from '../finance/seed';
-import { seedDocuments } from '../documents/api';
+import { seedDocuments } from '../documents/seed';
 import { seedMaintenance } from '../maintenance/seed';
 import { seedTickets } from '../tickets/api';
 import { seedAlerts } from '../alerts/seed';

@@ -1,5 +1,5 @@
 import { rootLogger } from '../lib/logger';
-import { runDocumentReminders } from '../documents/api';
+import { runDocumentReminders } from '../documents/job';
 
 /**
  * Scheduled job (events/schedules.ts 'document-reminders', daily 04:00 UTC): emails document

@@ -1,6 +1,6 @@
 import { allCompanies } from './all-companies';
 import { rootLogger } from '../lib/logger';
-import { moveLegacyDocuments } from '../documents/api';
+import { moveLegacyDocuments } from '../documents/job';
 
 /**
  * One-off migration (events/schedules.ts 'documents-move', never scheduled): moves the documents

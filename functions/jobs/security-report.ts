@@ -1,5 +1,5 @@
 import { rootLogger } from '../lib/logger';
-import { runSecurityReports } from '../security/api';
+import { runSecurityReports } from '../security/job';
 
 /**
  * Scheduled job (events/schedules.ts 'security-report', Mondays 05:00 UTC): last week's security

@@ -1,11 +1,14 @@
-import { keys, sortKey, tenantPk } from '../lib/data/keys';
+import { keys, tenantPk } from '../lib/data/keys';
 import { getItem, putItem, queryAll, queryPage, transact, tx, updateRaw, type Item, type Page } from '../lib/data/repo';
 import { isConditionFailure } from '../lib/errors';
 import { sendEmail } from '../lib/email';
 import { rootLogger } from '../lib/logger';
 import { readCompanySettings } from '../lib/company-settings';
-import type { JobRunView, NotableEvent, SecurityReportView } from '../../shared/schemas/security';
+import type { NotableEvent, SecurityReportView } from '../../shared/schemas/security';
 import { directoryPage, listUsers } from './deps';
+import { recordCompanyJobRun, RUN_TTL_DAYS } from './job-runs';
+
+export { companyJobRuns, jobRunOf, recordCompanyJobRun } from './job-runs';
 
 /**
  * The weekly security report (issue 16, "security reports") and the company's scheduler job logs.
@@ -22,8 +25,6 @@ import { directoryPage, listUsers } from './deps';
  * Query of its week of audit items (sign-in and security events only are counted) and one of its risk feed.
  */
 const reportKey = (t: string, week: string) => ({ pk: tenantPk(t, 'SEC_REPORT'), sk: week });
-const companyRunKey = (t: string, at: string, job: string) => ({ pk: tenantPk(t, 'JOBRUN'), sk: sortKey(at, job) });
-const RUN_TTL_DAYS = 90;
 
 /** The ISO week that ended before `now`: its id and its [from, to) bounds in UTC (unit-tested). */
 export function previousIsoWeek(now: Date): { week: string; from: string; to: string } {
@@ -35,28 +36,6 @@ export function previousIsoWeek(now: Date): { week: string; from: string; to: st
   const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
   const week = Math.floor((thursday.getTime() - yearStart) / 86_400_000 / 7) + 1;
   return { week: `${thursday.getUTCFullYear()}-W${String(week).padStart(2, '0')}`, from: from.toISOString(), to: new Date(thisMonday).toISOString() };
-}
-
-export async function recordCompanyJobRun(tenantId: string, job: string, run: { startedAt: string; counts: Record<string, number>; errors?: number; errorSamples?: string[] }): Promise<void> {
-  const errors = run.errors ?? 0;
-  await putItem({
-    ...companyRunKey(tenantId, run.startedAt, job), entityType: 'JOBRUN', job, startedAt: run.startedAt, finishedAt: new Date().toISOString(),
-    status: errors ? 'failed' : 'ok', counts: run.counts, errors, errorSamples: (run.errorSamples ?? []).slice(0, 5),
-    ttl: Math.floor(Date.now() / 1000) + RUN_TTL_DAYS * 86_400,
-  });
-}
-
-export const jobRunOf = (i: Item): JobRunView => ({
-  job: String(i.job), startedAt: String(i.startedAt), finishedAt: (i.finishedAt as string | null) ?? null,
-  status: (i.status as JobRunView['status'] | undefined) ?? (Number(i.errors ?? 0) > 0 ? 'partial' : 'ok'),
-  // Older jobs write their figures at the top level of the run item, newer ones under `counts`.
-  counts: Object.fromEntries(Object.entries((i.counts as Record<string, unknown> | undefined) ?? i).filter(([k, v]) => typeof v === 'number' && !['ttl', 'errors', 'version'].includes(k))) as Record<string, number>,
-  errors: Number(i.errors ?? 0), errorSamples: (i.errorSamples as string[] | undefined) ?? [], tenantId: (i.tenantId as string | null | undefined) ?? null,
-});
-
-export async function companyJobRuns(tenantId: string, q: { limit: number; cursor?: string }): Promise<Page<JobRunView>> {
-  const page = await queryPage<Item>({ tenantId, pk: tenantPk(tenantId, 'JOBRUN'), limit: q.limit, cursor: q.cursor, forward: false });
-  return { items: page.items.map(jobRunOf), nextCursor: page.nextCursor };
 }
 
 const reportView = (i: Item): SecurityReportView => ({

@@ -7,7 +7,9 @@ import { notFound } from '../lib/errors';
 import type { Actor, AuditActor } from '../lib/actor';
 import { browserOf, scoreSignals, signinSignals, type ActionSignal, type RiskLevel, type RiskSignal, type SigninSignal } from '../../shared/security/risk';
 import type { DeviceView, RiskView } from '../../shared/schemas/security';
-import { raiseAlerts } from './deps';
+// Straight from alerts' api.ts, not through ./deps (which also reaches auth for the report and the
+// unlock route): rentals and the other domains recording risky actions bundle this file.
+import { raiseAlerts } from '../alerts/api';
 
 /**
  * Devices and risk assessments (issue 16).

@@ -3,6 +3,7 @@ import { isCalendarDate } from '../../../shared/customers/age';
 import type { Gender, IdScanFields, IdScanResult } from '../../../shared/schemas/customers';
 import { extractPdfText } from './pdf-text';
 import { imageText } from './image-text';
+import type { ScanContentType } from './sniff';
 
 /**
  * ID document scan without any network service (issue 5 "Add customer with ID scan").
@@ -32,15 +33,7 @@ export const NO_TEXT_IN_IMAGE = 'No machine-readable text found in this image; u
 export const NO_TEXT_IN_PDF = 'No text layer found in this PDF (an image-only scan); upload a PDF with text or enter details manually';
 export const NOTHING_RECOGNISED = 'No machine-readable zone or labelled fields found in this document; enter details manually';
 
-export type ScanContentType = 'application/pdf' | 'image/png' | 'image/jpeg';
-
-/** The file's real type from its first bytes (the declared content type must agree). */
-export function sniffType(buf: Buffer): ScanContentType | undefined {
-  if (buf.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  if (buf.length > 8 && buf.readUInt32BE(0) === 0x89504e47) return 'image/png';
-  if (buf.length > 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
-  return undefined;
-}
+export { sniffType, type ScanContentType } from './sniff';
 
 /** `ocrText`: what OCR read in an image's pixels (scan.ts), used when the image carries no text. */
 export function scanIdDocument(file: Buffer, contentType: ScanContentType, today = new Date(), ocrText?: string): IdScanResult {
