@@ -30,7 +30,8 @@ export async function seedInvoices(world: DemoWorld): Promise<void> {
   const actor: Actor = { tenantId: world.tenantId, userId: world.owner.userId, username: world.owner.username, requestId: 'demo-reset', role: 'OWNER' };
   const settings = await readInvoiceSettings(world.tenantId);
   const today = calendarDateInZone(world.now, settings.timezone);
-  const recentFrom = addDays(today, -120);
+  // The recent window's rentals end after it starts (90 days back); the older history ends earlier.
+  const recentFrom = addDays(today, -91);
   const candidates: { id: string; end: string }[] = [];
   for (const customer of world.customers.slice(0, 24)) {
     const page = await listRentalsForCustomer(world.tenantId, customer.id, undefined, 10);

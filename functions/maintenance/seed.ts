@@ -114,13 +114,18 @@ export async function seedMaintenance(world: DemoWorld): Promise<void> {
     const wanted = URGENCY_LEVELS[vi] === 'not_urgent' ? undefined : URGENCY_LEVELS[vi];
     let oilDaysAgo = 1;
     if (wanted) {
+      // Very urgent also by date (due within the week), so the alerts' "due within 7 days" shows too.
       const matching: number[] = [];
+      const dueThisWeek: number[] = [];
       for (let d = 1; d < 365; d++) {
         const date = addDays(today, -d);
         const p = predictService({ interval: OIL, readings, lastService: { date, km: kmAt(readings, date, rate, current), recordId: null }, currentKm: current, today });
-        if (p.urgency === wanted) matching.push(d);
+        if (p.urgency !== wanted) continue;
+        matching.push(d);
+        if (p.daysLeft !== null && p.daysLeft >= 1 && p.daysLeft <= 6) dueThisWeek.push(d);
       }
-      oilDaysAgo = matching[Math.floor(matching.length / 2)] ?? 1;
+      const pickFrom = wanted === 'very_urgent' && dueThisWeek.length ? dueThisWeek : matching;
+      oilDaysAgo = pickFrom[Math.floor(pickFrom.length / 2)] ?? 1;
     } else {
       const targetKmLeft = 8000 - vi * 300;
       while (oilDaysAgo < 365 && current - kmAt(readings, addDays(today, -oilDaysAgo), rate, current) < 10_000 - targetKmLeft) oilDaysAgo++;
