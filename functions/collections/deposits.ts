@@ -5,14 +5,12 @@
  * against receivables for an application), the REC- refund receipt and the index items, in ONE
  * transaction — so the accounting self-check (sub-ledgers = GL) stays green.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { toMinor, fromMinor } from '../../shared/money';
 import { releaseLagDays } from '../../shared/collections/deposits';
 import type { ApplyDepositBody, RefundDepositBody } from '../../shared/schemas/collections';
 import { COLLECTIONS_MESSAGES } from '../../shared/collections/messages';
 import { addDays } from '../../shared/invoices/totals';
-import { dynamo } from '../lib/clients/dynamo';
-import { config } from '../lib/config';
+import { dueIndexItems } from '../lib/data/due-index';
 import { getItem, queryAll, queryPage } from '../lib/data/repo';
 import { sortKey, tenantPk } from '../lib/data/keys';
 import { conflict, notFound } from '../lib/errors';
@@ -150,16 +148,5 @@ async function withDeposit(tenantId: string, res: { status: number; body: unknow
  * job; DESIGN.md §15): one Query on the cross-tenant release index, returns before today.
  */
 export async function tenantsWithDepositsDue(now = new Date()): Promise<string[]> {
-  const today = now.toISOString().slice(0, 10);
-  const out = new Set<string>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(new QueryCommand({
-      TableName: config().tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :to',
-      ExpressionAttributeValues: { ':pk': DEPOSIT_RELEASE_GSI_PK, ':to': sortKey(today, '~') }, Limit: 500, ExclusiveStartKey: startKey,
-    }));
-    startKey = res.LastEvaluatedKey;
-    for (const item of res.Items ?? []) out.add(String(item.tenantId));
-  } while (startKey);
-  return [...out];
+  return [...new Set((await dueIndexItems(DEPOSIT_RELEASE_GSI_PK, now)).map((item) => String(item.tenantId)))];
 }

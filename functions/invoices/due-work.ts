@@ -5,9 +5,7 @@
  * overwrite, so concurrent issues never contend. The job reads the dates already passed and
  * removes markers a week past their date (the alert is raised on the first run after the due date).
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/clients/dynamo';
-import { config } from '../lib/config';
+import { dueIndexItems } from '../lib/data/due-index';
 import { deleteItem, putItem } from '../lib/data/repo';
 import { sortKey, tenantPk } from '../lib/data/keys';
 import { addDays } from '../../shared/invoices/totals';
@@ -24,17 +22,9 @@ export async function markInvoiceDue(tenantId: string, dueDate: string): Promise
 export async function tenantsWithInvoicesDue(now = new Date()): Promise<string[]> {
   const today = now.toISOString().slice(0, 10);
   const out = new Set<string>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(new QueryCommand({
-      TableName: config().tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :to',
-      ExpressionAttributeValues: { ':pk': INVOICE_DUE_GSI_PK, ':to': sortKey(today, '~') }, Limit: 200, ExclusiveStartKey: startKey,
-    }));
-    startKey = res.LastEvaluatedKey;
-    for (const item of res.Items ?? []) {
-      out.add(String(item.tenantId));
-      if (String(item.dueDate) < addDays(today, -DUE_WORK_KEEP_DAYS)) await deleteItem(workKey(String(item.tenantId), String(item.dueDate)));
-    }
-  } while (startKey);
+  for (const item of await dueIndexItems(INVOICE_DUE_GSI_PK, now, 200)) {
+    out.add(String(item.tenantId));
+    if (String(item.dueDate) < addDays(today, -DUE_WORK_KEEP_DAYS)) await deleteItem(workKey(String(item.tenantId), String(item.dueDate)));
+  }
   return [...out];
 }
