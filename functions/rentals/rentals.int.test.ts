@@ -2,64 +2,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { RENTAL_MESSAGES } from '../../shared/schemas/rentals';
-import { customerBody, vehicleBody } from '../../test/integration/entity-factories';
-import { keys } from '../lib/data/keys';
 import { updateRaw } from '../lib/data/repo';
+import { DAY, HOUR, base, bookRental, bookingBody, iso, rentalCustomer, rentalVehicle, setSettings, tag, windowOf } from '../../test/integration/rental-kit';
 
 /**
  * Rentals over HTTP through the local gateway: every validation message, conflicts (incl.
  * open-ended), 50 concurrent conflicting bookings, 20 concurrent payments, idempotent retries,
  * the full lifecycle, the STAFF close-with-balance rule, other tenant 404, roles 403.
  */
-let seq = 0;
-const tag = Date.now().toString(36).slice(-4).toUpperCase();
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
-const iso = (ms: number) => new Date(ms).toISOString();
-/** A window starting `fromDays` days from a fixed future base, `days` long. */
-const base = Date.UTC(2031, 0, 5, 10, 0, 0);
-const windowOf = (fromDays: number, days: number) => ({ startDate: iso(base + fromDays * DAY), endDate: iso(base + (fromDays + days) * DAY) });
-
 type Roles = Awaited<ReturnType<typeof tenantWithAllRoles>>;
 let t: Roles;
 let other: Awaited<ReturnType<typeof registerTenant>>;
 let customerId: string;
-
-async function vehicle(token: string, over: Record<string, unknown> = {}) {
-  seq += 1;
-  const res = await post('/api/v1/vehicles', vehicleBody({
-    make: 'Nissan', model: 'Altima', year: 2024, odometerKm: 10_000, dailyRate: 100, monthlyRate: 2400, category: 'sedan', ...over,
-  }), token);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; version: number };
-}
-
-async function customer(token: string, over: Record<string, unknown> = {}) {
-  const res = await post('/api/v1/customers', customerBody({ fullNameEnglish: `Renter ${tag} ${++seq}`, dateOfBirth: '1985-04-02', ...over }), token);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as string;
-}
-
-const body = (vehicleId: string, over: Record<string, unknown> = {}) => ({
-  customerId, vehicleId, ...windowOf(0, 3), dailyRate: 100, ...over,
-});
-
-async function book(token: string, vehicleId: string, over: Record<string, unknown> = {}) {
-  const res = await post('/api/v1/rentals', body(vehicleId, over), token);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
-
-async function setSettings(tenantId: string, values: Record<string, unknown>) {
-  const names: Record<string, string> = {};
-  const vals: Record<string, unknown> = {};
-  const sets = Object.entries(values).map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    vals[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
-  await updateRaw({ Key: keys.settings(tenantId), UpdateExpression: `SET ${sets.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: vals });
-}
+const vehicle = rentalVehicle;
+const customer = rentalCustomer;
+const body = (vehicleId: string, over: Record<string, unknown> = {}) => bookingBody(customerId, vehicleId, over);
+const book = (token: string, vehicleId: string, over: Record<string, unknown> = {}) => bookRental(token, customerId, vehicleId, over);
 
 beforeAll(async () => {
   [t, other] = await Promise.all([tenantWithAllRoles(), registerTenant()]);
@@ -451,70 +409,5 @@ describe('tenancy and roles', () => {
     const bytes = new Uint8Array(await pdf.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     expect(bytes.length).toBeGreaterThan(5_000);
-  });
-});
-
-describe('overdue job', () => {
-  it('marks an active rental past expected return + grace as overdue, keeps the car blocked, and a re-run changes nothing', async () => {
-    const { runOverdueRentals } = await import('./overdue');
-    const v = await vehicle(t.owner.token);
-    const start = Date.now() - 3 * DAY;
-    const late = await book(t.owner.token, v.id, { startDate: iso(start), endDate: iso(Date.now() - 2 * HOUR) });
-    const v2 = await vehicle(t.owner.token);
-    const inGrace = await book(t.owner.token, v2.id, { startDate: iso(start), endDate: iso(Date.now() - 30 * 60_000) });
-    for (const r of [late, inGrace]) await post(`/api/v1/rentals/${r.id}/pickup`, { odometerStart: 10_000, fuelLevelStart: 'full' }, t.owner.token);
-
-    const first = await runOverdueRentals();
-    expect(first.marked).toBeGreaterThanOrEqual(1);
-    expect((await get(`/api/v1/rentals/${late.id}`, t.owner.token)).body.status).toBe('overdue');
-    expect((await get(`/api/v1/rentals/${inGrace.id}`, t.owner.token)).body.status).toBe('active');
-    // The overdue car is still out: its block is open-ended now.
-    const later = await post('/api/v1/rentals', body(v.id, windowOf(500, 2)), t.owner.token);
-    expect(later.status).toBe(409);
-    const again = await runOverdueRentals();
-    expect((await get(`/api/v1/rentals/${late.id}`, t.owner.token)).body.timeline.filter((e: { action: string }) => e.action === 'overdue')).toHaveLength(1);
-    expect(again.errors).toBe(0);
-    // Returning an overdue rental completes it and frees the vehicle.
-    const ret = await post(`/api/v1/rentals/${late.id}/return`, { odometerEnd: 10_100, condition: 'good' }, t.owner.token);
-    expect(ret.body.status).toBe('completed');
-    await book(t.owner.token, v.id, windowOf(500, 2));
-  });
-});
-
-describe('region and blacklist rules', () => {
-  it('a blacklisted customer needs the warning acknowledged (warning mode) or is refused (block mode)', async () => {
-    const owner = await registerTenant();
-    const name = `Blocked Renter ${tag}`;
-    const cust = await customer(owner.token, { fullNameEnglish: name });
-    const entry = await post('/api/v1/blacklist', { fullName: name, reason: 'Unpaid damages' }, owner.token);
-    expect(entry.status, JSON.stringify(entry.body)).toBe(201);
-    const v = await vehicle(owner.token);
-    const warned = await post('/api/v1/rentals', { ...body(v.id), customerId: cust }, owner.token);
-    expect(warned.status).toBe(409);
-    expect(warned.body.error.code).toBe('BLACKLIST_WARNING');
-    expect(warned.body.error.conflicts[0].reason).toBe('Unpaid damages');
-    await book(owner.token, v.id, { customerId: cust, blacklistAcknowledged: true });
-    await setSettings(owner.tenantId, { blacklistMode: 'block' });
-    const refused = await post('/api/v1/rentals', { ...body(v.id, windowOf(30, 2)), customerId: cust, blacklistAcknowledged: true }, owner.token);
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.code).toBe('CUSTOMER_BLACKLISTED');
-    await setSettings(owner.tenantId, { enableBlacklistCheck: false });
-    await book(owner.token, v.id, { ...windowOf(30, 2), customerId: cust });
-  });
-
-  it('never books beyond the region\'s maximum rental days (UAE: 90)', async () => {
-    const owner = await registerTenant();
-    const cust = await customer(owner.token);
-    const v = await vehicle(owner.token);
-    await setSettings(owner.tenantId, { preferences: { region: 'AE' } });
-    const defaults = await get('/api/v1/rentals/defaults', owner.token);
-    expect(defaults.body).toMatchObject({ region: 'AE', currency: 'AED', taxRate: 5, maxRentalDays: 90, dailyKmLimit: 200 });
-    const tooLong = await post('/api/v1/rentals', { ...body(v.id, windowOf(0, 95)), customerId: cust }, owner.token);
-    expect(tooLong.status).toBe(400);
-    expect(tooLong.body.error.fields.endDate).toBe('Expected duration cannot exceed 90 days in United Arab Emirates');
-    const openTooLong = await post('/api/v1/rentals', { ...body(v.id), customerId: cust, endDate: null, openEnded: true, expectedDuration: 120 }, owner.token);
-    expect(openTooLong.body.error.fields.expectedDuration).toBe('Expected duration cannot exceed 90 days in United Arab Emirates');
-    const ok = await book(owner.token, v.id, { ...windowOf(0, 90), customerId: cust });
-    expect(ok.maxRentalDuration).toBe(90);
   });
 });
