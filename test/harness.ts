@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freePort } from '../infra/local/emulators';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
@@ -70,6 +70,30 @@ async function playwrightLayer(stack: LocalStack) {
   results.push({ name: 'e2e', passed, failed, ok: code === 0, seconds: (Date.now() - started) / 1000 });
 }
 
+/**
+ * Whether the run needs the demo company reset first. A whole run, or any e2e run, does. An
+ * integration run narrowed by --grep does only when one of the files it selects mentions the demo
+ * (a demo login, the demo's figures): a domain's own files work in tenants they create, and the
+ * reset is most of a narrowed run's time. SAYYARA_DEMO=1 forces it.
+ */
+function needsDemo(): boolean {
+  if (!grep || wants('e2e') || process.env.SAYYARA_DEMO === '1') return true;
+  const filters = grep.split('|');
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir, { withFileTypes: true })) {
+      if (name.name === 'node_modules' || name.name.startsWith('.')) continue;
+      const p = join(dir, name.name);
+      if (name.isDirectory()) walk(p);
+      else if (/\.(int\.)?test\.ts$/.test(name.name)) files.push(p);
+    }
+  };
+  walk(join(root, 'functions'));
+  walk(join(root, 'test/integration'));
+  const selected = files.filter((f) => (f.includes('/test/integration/') || f.endsWith('.int.test.ts')) && filters.some((g) => f.includes(g)));
+  return selected.some((f) => /demo/i.test(readFileSync(f, 'utf8')));
+}
+
 async function main() {
   mkdirSync(out, { recursive: true });
   const t0 = Date.now();
@@ -93,10 +117,10 @@ async function main() {
       log: process.env.GATEWAY_LOG === '1' ? (l) => console.log(l) : () => {},
     });
     try {
-      if (existsSync(join(root, 'functions/jobs/demo-reset.ts'))) {
+      if (existsSync(join(root, 'functions/jobs/demo-reset.ts')) && needsDemo()) {
         const { runJob } = await import('../infra/local/scheduler');
         await runJob('demo-reset');
-      }
+      } else console.log('  (no selected test file uses the demo company: demo reset skipped)');
       const env = { ...stack.env, SAYYARA_URL: stack.url };
       if (wants('integration')) { console.log('\n▶ integration'); await vitestLayer('integration', 'test/vitest.integration.config.ts', env); }
       if (wants('e2e')) { console.log('\n▶ e2e (Playwright, Debian chromium)'); await playwrightLayer(stack); }
