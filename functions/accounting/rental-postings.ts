@@ -64,7 +64,7 @@ export function postingContext(settings: AccountingSettingsItem, rental: RentalP
 }
 
 /** Coded lines → the engine's lines (account ids of the company's chart). */
-function resolveLines(settings: AccountingSettingsItem, coded: readonly CodedLine[]): JournalLine[] {
+export function toJournalLinesOf(settings: AccountingSettingsItem, coded: readonly CodedLine[]): JournalLine[] {
   return coded.map((l) => {
     const accountId = settings.accountIds[l.accountCode];
     if (!accountId) throw new Error(`The chart has no account ${l.accountCode}`);
@@ -76,7 +76,7 @@ function resolveLines(settings: AccountingSettingsItem, coded: readonly CodedLin
 const netOn = (lines: readonly CodedLine[], code: string) => lines.filter((l) => l.accountCode === code).reduce((n, l) => n + l.debitMinor - l.creditMinor, 0);
 
 export function toJournalLines(settings: AccountingSettingsItem, movements: readonly RentalMovement[], ctx: RentalPostingContext): JournalLine[] {
-  return resolveLines(settings, rentalJournalLines(movements, ctx));
+  return toJournalLinesOf(settings, rentalJournalLines(movements, ctx));
 }
 
 /**
@@ -141,7 +141,7 @@ export async function rentalJournalItems(tenantId: string, input: RentalPostingI
     reference: input.rental.referenceNumber,
     source: 'rental',
     sourceId: input.rental.id,
-    lines: resolveLines(settings, coded),
+    lines: toJournalLinesOf(settings, coded),
     createdBy: input.createdBy,
   }, { parties: [guard], entryNumber });
   return [...items, ...extra];
