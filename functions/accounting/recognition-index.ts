@@ -1,5 +1,5 @@
 import { addDays } from '../../shared/accounting/reports';
-import { entityKey, sortKey, type Key } from '../lib/data/keys';
+import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import type { Item } from '../lib/data/repo';
 
 /**
@@ -47,4 +47,4 @@ export function revenueDueItem(tenantId: string, rentalId: string, referenceNumb
 }
 
 /** The marker of one rental day recognised (written in the recognition's transaction; exactly once). */
-export const recognisedDayKey = (tenantId: string, rentalId: string, day: string): Key => entityKey(tenantId, 'REVENUE_DAY', `${rentalId}#${day}`);
+export const recognisedDayKey = (tenantId: string, rentalId: string, day: string): Key => ({ pk: tenantPk(tenantId, 'REVENUE_DAY'), sk: sortKey(rentalId, day) });

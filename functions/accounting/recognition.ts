@@ -105,6 +105,8 @@ export async function recogniseRental(tenantId: string, idx: RevenueDueItem, com
   let { recognisedDays, recognisedMinor, version } = item;
   let days = 0;
   let amountMinor = 0;
+  // A day marker is needed while its rental can still be recognised (the rental's own days): kept 400 days.
+  const markerTtl = Math.floor(now.getTime() / 1000) + 400 * 86_400;
   while (recognisedDays < elapsed) {
     const from = addDays(item.firstDay, recognisedDays);
     let k = recognisedDays + 1;
@@ -114,7 +116,7 @@ export async function recogniseRental(tenantId: string, idx: RevenueDueItem, com
     const amount = target - recognisedMinor;
     const items: TransactItem[] = [];
     for (let d = recognisedDays; d < k; d++) {
-      items.push(tx.putNew({ ...recognisedDayKey(tenantId, item.rentalId, addDays(item.firstDay, d)), entityType: 'REVENUE_DAY', rentalId: item.rentalId }));
+      items.push(tx.putNew({ ...recognisedDayKey(tenantId, item.rentalId, addDays(item.firstDay, d)), entityType: 'REVENUE_DAY', rentalId: item.rentalId, ttl: markerTtl }));
     }
     items.push(tx.raw('Update', {
       Key: revenueDueKey(tenantId, item.rentalId),
