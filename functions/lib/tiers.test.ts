@@ -43,8 +43,8 @@ const ALLOWED_UPWARD = new Set([
   'alerts -> collections', 'alerts -> documents', 'alerts -> invoices', 'alerts -> maintenance', 'alerts -> rentals', 'alerts -> tickets',
   // The security report and guard (tiers 7 and 1) are one domain that reads auth.
   'security -> auth',
-  // /customers/{id}/rentals is served by customers; "schedule maintenance from a document" by documents.
-  'customers -> rentals', 'documents -> maintenance',
+  // "Schedule maintenance from a document" is served by documents.
+  'documents -> maintenance',
   // The settings seed reads the demo vehicles.
   'settings -> vehicles',
 ]);
