@@ -45,8 +45,6 @@ const ALLOWED_UPWARD = new Set([
   'security -> auth',
   // "Schedule maintenance from a document" is served by documents.
   'documents -> maintenance',
-  // The settings seed reads the demo vehicles.
-  'settings -> vehicles',
 ]);
 
 /** Groups of shared/ and web/src/features folders that import each other in a circle today (may only shrink). */
