@@ -76,6 +76,9 @@ async function book(over: Record<string, unknown> = {}, token = owner) {
   return res.body as { id: string; referenceNumber: string; startDate: string; endDate: string };
 }
 
+/** A three-day window starting now: a rental picked up in a test (a pickup far ahead of the start would put years on rent). */
+const soon = () => ({ startDate: new Date(Date.now() - 3_600_000).toISOString(), endDate: new Date(Date.now() - 3_600_000 + 3 * 86_400_000).toISOString() });
+
 async function rentalEntries(rentalId: string, token = owner) {
   const res = await get('/api/v1/accounting/journal-entries?source=rental&limit=100', token);
   expect(res.status).toBe(200);
@@ -262,7 +265,7 @@ describe('manual journal entries', () => {
 
 describe('rentals post through the engine (UAE, VAT on)', () => {
   it('booking: no income and no VAT; the initial payment is a customer advance with its VAT (tax point: payment); the deposit requested posts nothing', async () => {
-    const rental = await book({ taxRate: 5, securityDeposit: 1000, initialPaymentAmount: 105, initialPaymentMethod: 'credit_card' });
+    const rental = await book({ taxRate: 5, securityDeposit: 1000, initialPaymentAmount: 105, initialPaymentMethod: 'credit_card', ...soon() });
     // Issue 26: the booked 315 is not posted; 105 received by card = advance 100 + its VAT 5.
     expect(await netByCode(rental.id)).toEqual({ '1250': 105, '2160': -100, '2310': -5 });
     const entries = await rentalEntries(rental.id);
@@ -274,7 +277,7 @@ describe('rentals post through the engine (UAE, VAT on)', () => {
   });
 
   it('tax-included rental: nothing at booking; at pickup VAT extracted from the charge with the money module', async () => {
-    const rental = await book({ taxRate: 5, taxIncluded: true, dailyRate: 105 });
+    const rental = await book({ taxRate: 5, taxIncluded: true, dailyRate: 105, ...soon() });
     expect(await netByCode(rental.id)).toEqual({});
     expect((await post(`/api/v1/rentals/${rental.id}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full' }, owner)).status).toBe(200);
     const { net, tax } = extractTax(31_500, 5);
@@ -282,7 +285,7 @@ describe('rentals post through the engine (UAE, VAT on)', () => {
   });
 
   it('deposit received → Dr cash / Cr 2180; payments by method; manual charge with VAT; pass-through fines; refunds; deposit refund; reversal', async () => {
-    const rental = await book({ taxRate: 5 });
+    const rental = await book({ taxRate: 5, ...soon() });
     const path = `/api/v1/rentals/${rental.id}`;
     expect((await post(`${path}/payments`, { amount: 500, method: 'cash', forDeposit: true }, owner)).status).toBe(201);
     expect(await netByCode(rental.id)).toMatchObject({ '1110': 500, '2180': -500 });
