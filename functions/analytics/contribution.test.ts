@@ -47,16 +47,16 @@ describe('rental contribution', () => {
 
   it('issue 26: rent is revenue of the days on rent (straight-line), a booking adds none (kept apart as booked), no month is inflated by bookings made in it', () => {
     const rent = { ...base, rentChargedMinor: 40_001 };
-    const days = rentalContribution(rent, TZ).filter((d) => d.field === 'revenueMinor');
+    const ds = rentalContribution(rent, TZ);
     // Out 27/02 09:00 → back 02/03 12:00: four days on rent, each a quarter (the last completes it).
-    expect(days.map((d) => [d.kind === 'day' ? d.day : '', d.n])).toEqual([['2026-02-27', 10_000], ['2026-02-28', 10_000], ['2026-03-01', 10_000], ['2026-03-02', 10_001]]);
-    expect(sum(rentalContribution(rent, TZ), 'r28')).toBe(10_000);
-    // The booking made on 20/02 puts nothing on that day.
-    expect(days.some((d) => d.kind === 'day' && d.day === '2026-02-20')).toBe(false);
+    expect(['r27', 'r28', 'r01', 'r02'].map((f) => sum(ds, f))).toEqual([10_000, 10_000, 10_000, 10_001]);
+    // The booking made on 20/02 puts nothing on that day; the company day keeps point-in-time charges only.
+    expect(sum(ds, 'r20')).toBe(0);
+    expect(sum(ds, 'revenueMinor')).toBe(0);
     const pending = rentalContribution({ ...rent, status: 'pending', pickedUpAt: undefined, returnDate: null }, TZ);
-    expect(sum(pending, 'revenueMinor')).toBe(0);
-    expect(sum(pending, 'bookedMinor')).toBe(40_001);
-    expect(sum(rentalContribution({ ...rent, status: 'cancelled', cancelledAt: '2026-02-21T08:00:00Z', pickedUpAt: undefined, returnDate: null }, TZ), 'revenueMinor')).toBe(0);
+    expect(['r27', 'r28', 'r01', 'r02'].map((f) => sum(pending, f))).toEqual([0, 0, 0, 0]);
+    expect(pending.filter((d) => d.field === 'bookedMinor')).toEqual([{ kind: 'day', day: '2026-02-27', field: 'bookedMinor', n: 40_001 }]);
+    expect(sum(rentalContribution({ ...rent, status: 'cancelled', cancelledAt: '2026-02-21T08:00:00Z', pickedUpAt: undefined, returnDate: null }, TZ), 'r28')).toBe(0);
   });
 });
 

@@ -23,9 +23,10 @@ import { calendarDateInZone } from '../../shared/regions/format';
  * - km (vehicle-month of the return): odometerEnd − odometerStart.
  * - earned rent (issue 26): once picked up (not pending, never for a cancelled rental), the
  *   rental's time-based revenue (`rentChargedMinor`) spread straight-line over its days on rent,
- *   as revenue of each day (`revenueMinor`, `r{DD}`): a booking adds none, a future day counts in
- *   its own period, a return re-spreads over the days actually used. A pending booking's spread
- *   is kept apart (`bookedMinor`): "Booked (future)" on the dashboard, never added to revenue.
+ *   as revenue of each vehicle-day (`r{DD}`; the company day's `revenueMinor` keeps the
+ *   point-in-time charges only, so revenue = the vehicles' r{DD}): a booking adds none, a future
+ *   day counts in its own period, a return re-spreads over the days actually used. A pending
+ *   booking's value is kept apart (`bookedMinor` on its start day): "Booked (future)", never revenue.
  */
 export interface RentalFacts {
   id: string;
@@ -92,17 +93,13 @@ export function rentalContribution(r: RentalFacts | null, tz: string): Delta[] {
   const days = storedRentDays(r, tz);
   for (const d of days) out.push({ kind: 'vm', vehicleId: r.vehicleId, month: d.slice(0, 7), field: `d${dom(d)}`, n: 1 });
   const rent = num(r.rentChargedMinor) ?? 0;
-  // Booked, not picked up: the same spread kept apart as `bookedMinor` ("Booked (future)"), never revenue.
-  if (rent && r.status === 'pending' && days.length) {
-    for (const s of spreadOverDays(rent, days)) out.push({ kind: 'day', day: s.day, field: 'bookedMinor', n: s.amountMinor });
-  }
+  // Booked, not picked up: its value on the day it starts (`bookedMinor`, "Booked (future)"), never revenue.
+  if (rent && r.status === 'pending' && days.length) out.push({ kind: 'day', day: day(r.startDate), field: 'bookedMinor', n: rent });
+  // On hire or returned: earned day by day on the vehicle-month items (one item per month, so a
+  // 90-day rental stays a handful of items in its transaction).
   if (rent && r.status !== 'pending' && days.length) {
-    for (const s of spreadOverDays(rent, days)) {
-      out.push({ kind: 'day', day: s.day, field: 'revenueMinor', n: s.amountMinor });
-      out.push({ kind: 'vm', vehicleId: r.vehicleId, month: s.day.slice(0, 7), field: `r${dom(s.day)}`, n: s.amountMinor });
-    }
+    for (const s of spreadOverDays(rent, days)) out.push({ kind: 'vm', vehicleId: r.vehicleId, month: s.day.slice(0, 7), field: `r${dom(s.day)}`, n: s.amountMinor });
   }
-  if (days.length) out.push({ kind: 'vm', vehicleId: r.vehicleId, month: days[0]!.slice(0, 7), field: 'rentals', n: 1 });
   const returned = r.returnDate ? r.returnDate : null;
   if (returned && !wasCancelled(r)) {
     const rd = day(returned);

@@ -153,19 +153,22 @@ export function revenueTrends(days: DailyAggregate[], fleet: FleetPeriod, range:
     }
     return out;
   };
+  // Revenue = the vehicles' earned revenue per day (r{DD}: rent spread over the days on rent plus
+  // the point-in-time charges), never the bookings (issue 26).
+  const revenueOf = (from: string, to: string) => [...catRevenue(from, to).values()].reduce((a, b) => a + b, 0);
   const categories = [...new Set(fleet.vehicles.map((v) => v.vehicle.category ?? 'none'))].sort();
   const rows = cur.map((b, i) => {
     const cats = catRevenue(b.from, b.to);
-    const revenue = sumDays(b.from, b.to, 'revenueMinor');
-    const previous = prev[i] ? sumDays(prev[i]!.from, prev[i]!.to, 'revenueMinor') : 0;
+    const revenue = revenueOf(b.from, b.to);
+    const previous = prev[i] ? revenueOf(prev[i]!.from, prev[i]!.to) : 0;
     return {
       period: b.key, revenue: money(revenue), previousRevenue: money(previous), change: previous ? pct((revenue - previous) / Math.abs(previous)) : null,
       payments: money(sumDays(b.from, b.to, 'paymentsMinor')),
       ...Object.fromEntries(categories.map((c) => [`cat:${c}`, money(cats.get(c) ?? 0)])),
     };
   });
-  const total = sumDays(range.from, range.to, 'revenueMinor');
-  const totalPrev = sumDays(range.previous.from, range.previous.to, 'revenueMinor');
+  const total = revenueOf(range.from, range.to);
+  const totalPrev = revenueOf(range.previous.from, range.previous.to);
   const byCat = catRevenue(range.from, range.to);
   const columns: ReportColumn[] = [
     { key: 'period', kind: period === '1y' ? 'text' : 'date' }, { key: 'revenue', kind: 'money' }, { key: 'previousRevenue', kind: 'money' },
