@@ -14,7 +14,7 @@ import { ensureAccounting, readAccounts } from './setup';
  * GET /accounting/self-check (/dashboard/test-accounts): the books checked on live data, each
  * check with the offending rows. Costs: buckets and account shards (bounded), one Query of the
  * party items and the rentals list (bounded by rentals, not entries), and for the lock check the
- * entries dated before the lock date (index range, filtered on their creation time).
+ * entries dated on or before the lock date (index range, filtered on their creation time).
  */
 interface Check { name: string; passed: boolean; details: Record<string, unknown>[] }
 
@@ -76,7 +76,7 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
     let c: string | null = null;
     do {
       const page: Awaited<ReturnType<typeof queryPage<Record<string, unknown>>>> = await queryPage({
-        tenantId, pk: journalByDatePk(tenantId), index: 'gsi1', skBetween: ['0000-00-00', settings.lockDate], limit: 500, cursor: c,
+        tenantId, pk: journalByDatePk(tenantId), index: 'gsi1', skBetween: ['0000-00-00', `${settings.lockDate}#~`] /* the lock date itself is locked */, limit: 500, cursor: c,
         filter: { expression: 'createdAt > :set', values: { ':set': lockSetAt } },
       });
       for (const e of page.items) late.push({ entryId: e.id, entryNumber: e.entryNumber, date: e.date, createdAt: e.createdAt });
