@@ -69,3 +69,5 @@ export async function readRental(tenantId: string, id: string): Promise<RentalFa
 export async function readRentalLedger(tenantId: string, rentalId: string): Promise<LedgerFacts[]> {
   return queryAll<LedgerFacts>({ tenantId, pk: tenantPk(tenantId, 'RENTAL_LEDGER', rentalId), consistent: true, max: 5000 });
 }
+/** The customers' counters against their rentals (the self-check; customers/counters.ts). */
+export { customerCounterDrift } from '../customers/api';

@@ -5,7 +5,7 @@ import { PAYMENT_METHODS } from '../../shared/accounting/posting-rules';
 import { trialBalance, type ReportAccount } from '../../shared/accounting/reports';
 import { queryAll, queryPage } from '../lib/data/repo';
 import { readLifetimeBalances, readVatTotals } from './buckets';
-import { readCompany, readRentalsPage, type RentalFacts } from './deps';
+import { customerCounterDrift, readCompany, readRentalsPage, type RentalFacts } from './deps';
 import { journalByDatePk, partyAttr, partyPk } from './model';
 import { vatReportMinor } from './reports';
 import { ensureAccounting, readAccounts } from './setup';
@@ -36,9 +36,11 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
   const depositsId = settings.accountIds[ACCOUNT_CODES.depositsHeld];
   const parties = new Map((await queryAll<Record<string, unknown>>({ tenantId, pk: partyPk(tenantId), skPrefix: 'RENTAL#', max: 100_000 })).map((p) => [p.partyId as string, p]));
   const offending: Record<string, unknown>[] = [];
+  const rentals: RentalFacts[] = [];
   let cursor: string | null = null;
   do {
     const page = await readRentalsPage(tenantId, cursor, 200);
+    rentals.push(...page.items);
     for (const r of page.items as RentalFacts[]) {
       const p = parties.get(r.id);
       const glReceivable = Number(p?.[partyAttr(receivableId)] ?? 0);
@@ -51,6 +53,10 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
     cursor = page.nextCursor;
   } while (cursor);
   checks.push({ name: 'rentalSubLedgers', passed: offending.length === 0, details: offending.slice(0, 100) });
+
+  // Customer counters (rentals, spend, last rental) = the ones recomputed from these rentals.
+  const drift = await customerCounterDrift(tenantId, rentals as unknown as Parameters<typeof customerCounterDrift>[1], company.timezone);
+  checks.push({ name: 'customerCounters', passed: drift.length === 0, details: drift.slice(0, 100) });
 
   // VAT accounts' movement = the VAT report (all periods).
   const vatAccountIds = [settings.accountIds[ACCOUNT_CODES.vatOutput], settings.accountIds[ACCOUNT_CODES.vatInput]].filter(Boolean);
