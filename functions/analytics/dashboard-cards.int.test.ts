@@ -18,9 +18,9 @@ async function all<T>(path: string): Promise<T[]> {
   let cursor: string | null = null;
   do {
     const sep = path.includes('?') ? '&' : '?';
-    const res = await get(`${path}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, t.token);
+    const res: { status: number; body: { items: T[]; nextCursor?: string | null } } = await get(`${path}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, t.token);
     expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
-    out.push(...(res.body.items as T[]));
+    out.push(...res.body.items);
     cursor = res.body.nextCursor ?? null;
   } while (cursor);
   return out;
