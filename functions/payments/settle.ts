@@ -87,35 +87,45 @@ export async function planSettlement(s: SettleInput): Promise<SettlePlan> {
     batchGet([customerKey(tenantId, primary.customerId)], false),
   ]);
   const date = calendarDateInZone(now, companyTimezone(settings));
-  // The invoice paid takes up to its balance; the rest is customer credit (applied afterwards).
-  const applied = primary.status === 'issued' || primary.status === 'partially_paid' ? Math.min(primary.balanceMinor, s.amountMinor) : 0;
-  const allocations = applied > 0
-    ? [{ invoiceId: primary.id, invoiceNumber: primary.number, rentalId: primary.rentalId, amountMinor: applied, invoice: primary }]
-    : [];
-  const creditMinor = s.amountMinor - applied;
-
+  // The invoice paid takes up to its balance, and the rental ledger never more than the rental
+  // owes (an overpayment is customer credit, 2160, never a negative receivable); the rest is
+  // customer credit (applied afterwards to the customer's other open invoices).
+  const open = primary.status === 'issued' || primary.status === 'partially_paid';
+  let toRental = open ? Math.min(primary.balanceMinor, s.amountMinor) : 0;
   const items: TransactItem[] = [];
-  // One rental change per rental (a transaction may touch an item once).
-  const byRental = new Map<string, number>();
-  for (const a of allocations) byRental.set(a.rentalId, (byRental.get(a.rentalId) ?? 0) + a.amountMinor);
   let rentalReference: string | null = null;
   let rentalBalanceMinor: number | null = null;
-  for (const [rentalId, amountMinor] of byRental) {
-    const change = await rentalMoneyChange(actor, rentalId, { type: 'payment', amountMinor, method: s.method, label: 'Payment', receipt: s.receipt });
+  let caughtUp = 0;
+  for (let attempt = 0; toRental > 0 && attempt < 3; attempt++) {
+    const change = await rentalMoneyChange(actor, primary.rentalId, { type: 'payment', amountMinor: toRental, method: s.method, label: 'Payment', receipt: s.receipt });
+    const owedBefore = change.rental.balanceMinor + toRental;
+    if (change.rental.balanceMinor < 0) {
+      // The rental owed less than the invoice's balance (money taken on the rental after the
+      // invoice was issued): only what it owes goes to it, and that earlier money is allocated
+      // to this invoice as well (its balance catches up with the rental's).
+      caughtUp = Math.max(0, primary.balanceMinor - Math.max(0, owedBefore));
+      toRental = Math.min(toRental, Math.max(0, owedBefore));
+      continue;
+    }
     items.push(...change.items);
-    if (rentalId === primary.rentalId) {
-      rentalReference = change.rental.referenceNumber;
-      rentalBalanceMinor = change.rental.balanceMinor;
-    }
+    rentalReference = change.rental.referenceNumber;
+    rentalBalanceMinor = change.rental.balanceMinor;
+    break;
   }
+  if (items.length === 0) toRental = 0;
+  const invoiceApplied = open ? Math.min(primary.balanceMinor, toRental + caughtUp) : 0;
+  const allocations = toRental > 0
+    ? [{ invoiceId: primary.id, invoiceNumber: primary.number, rentalId: primary.rentalId, amountMinor: toRental, invoice: primary }]
+    : [];
+  const creditMinor = s.amountMinor - toRental;
   let primaryAfter = primary;
+  if (invoiceApplied > 0) {
+    items.push(invoicePaymentUpdate(tenantId, primary, invoiceApplied, at));
+    const paid = primary.amountPaidMinor + invoiceApplied;
+    primaryAfter = { ...primary, amountPaidMinor: paid, balanceMinor: primary.totalMinor - paid, status: paid >= primary.totalMinor ? 'paid' : 'partially_paid', version: primary.version + 1 };
+  }
   for (const a of allocations) {
-    items.push(invoicePaymentUpdate(tenantId, a.invoice, a.amountMinor, at));
     items.push(tx.put({ ...invoicePaymentKey(tenantId, a.invoiceId, s.paymentId), entityType: 'INVOICE_PAYMENT', paymentId: s.paymentId, amountMinor: a.amountMinor, createdAt: at }));
-    if (a.invoiceId === primary.id) {
-      const paid = primary.amountPaidMinor + a.amountMinor;
-      primaryAfter = { ...primary, amountPaidMinor: paid, balanceMinor: primary.totalMinor - paid, status: paid >= primary.totalMinor ? 'paid' : 'partially_paid', version: primary.version + 1 };
-    }
   }
   if (creditMinor > 0) {
     items.push(tx.raw('Update', {
