@@ -8,7 +8,7 @@ import { CUSTOMER_CREDIT_METHOD } from '../../shared/rentals/ledger';
 import { companyTimezone, readCompanySettings } from '../lib/company-settings';
 import type { Actor } from '../lib/actor';
 import {
-  customerCreditJournalItems, customerKey, invoicePaymentUpdate, openInvoicesOldestFirst, rentalMoneyChange, type InvoiceForPayment,
+  customerCreditJournalItems, customerKey, invoicePaymentUpdate, openInvoicesOldestFirst, rentalBalance, rentalMoneyChange, type InvoiceForPayment,
 } from './deps';
 import {
   customerCreditKey, invoicePaymentKey, paymentKey, receiptKey, type AllocationMinor, type PaymentItem, type ReceiptItem, type ReceiptRef,
@@ -95,16 +95,10 @@ export async function planSettlement(s: SettleInput): Promise<SettlePlan> {
   const items: TransactItem[] = [];
   let rentalReference: string | null = null;
   let rentalBalanceMinor: number | null = null;
-  let caughtUp = 0;
   for (let attempt = 0; toRental > 0 && attempt < 3; attempt++) {
     const change = await rentalMoneyChange(actor, primary.rentalId, { type: 'payment', amountMinor: toRental, method: s.method, label: 'Payment', receipt: s.receipt });
-    const owedBefore = change.rental.balanceMinor + toRental;
     if (change.rental.balanceMinor < 0) {
-      // The rental owed less than the invoice's balance (money taken on the rental after the
-      // invoice was issued): only what it owes goes to it, and that earlier money is allocated
-      // to this invoice as well (its balance catches up with the rental's).
-      caughtUp = Math.max(0, primary.balanceMinor - Math.max(0, owedBefore));
-      toRental = Math.min(toRental, Math.max(0, owedBefore));
+      toRental = Math.max(0, change.rental.balanceMinor + toRental);
       continue;
     }
     items.push(...change.items);
@@ -113,6 +107,10 @@ export async function planSettlement(s: SettleInput): Promise<SettlePlan> {
     break;
   }
   if (items.length === 0) toRental = 0;
+  // An invoice never owes more than its rental: money taken on the rental after the invoice was
+  // issued (not through it) is allocated to it as well, so their open amounts agree.
+  const rentalOwes = Math.max(0, rentalBalanceMinor ?? (await rentalBalance(tenantId, primary.rentalId))?.balanceMinor ?? 0);
+  const caughtUp = open ? Math.max(0, primary.balanceMinor - toRental - rentalOwes) : 0;
   const invoiceApplied = open ? Math.min(primary.balanceMinor, toRental + caughtUp) : 0;
   const allocations = toRental > 0
     ? [{ invoiceId: primary.id, invoiceNumber: primary.number, rentalId: primary.rentalId, amountMinor: toRental, invoice: primary }]
