@@ -137,7 +137,8 @@ export async function createDraft(actor: Actor, body: CreateInvoiceBody, fixedId
     balanceMinor: figures.totalMinor,
     notes: '',
     // The customer's preferred language sets the PDF's main side; every PDF is bilingual anyway.
-    language: customer?.preferredLanguage === 'ar' ? 'ar' : customer?.preferredLanguage === 'en' ? 'en' : settings.language,
+    // (customers store 'arabic' / 'english', shared/schemas/customers.ts PREFERRED_LANGUAGES; 'ar' / 'en' accepted too.)
+    language: ['ar', 'arabic'].includes(String(customer?.preferredLanguage)) ? 'ar' : ['en', 'english'].includes(String(customer?.preferredLanguage)) ? 'en' : settings.language,
     creditNoteId: null,
     creditNoteNumber: null,
     pdfKey: null,
