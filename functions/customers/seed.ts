@@ -20,8 +20,9 @@ import { notesPk } from './notes';
  * notes with each visibility; and 8 former customers who rented only in the older history (no
  * rental in the last 90 days: the insights' campaign audience).
  *
- * The counters stand for the customer's history before the demo window; the rentals seed adds its
- * own rentals on top through the customer item (rentalsCount/completedRentals/totalSpendMinor).
+ * The counters written here are only a starting tier plan: the demo reset's 'customer-counters'
+ * step (rentals/customer-counters.ts) then sets every customer's counters to those of its seeded
+ * rentals, so the demo's counters are true (issue 26).
  *
  * Blacklist: 4 entries — one matching seeded customer "Tariq Al-Zahrani" by licence number (his
  * profile shows the warning), one by phone of a person who is not a customer, one reviewed,
@@ -29,21 +30,10 @@ import { notesPk } from './notes';
  *
  * Deterministic: one seeded generator (mulberry32), dates relative to `world.now`.
  */
-export interface SeededCustomer {
-  id: string;
-  fullNameEnglish: string;
-  fullNameArabic?: string;
-  phone?: string;
-  email?: string;
-  licenseNumber?: string;
-  dateOfBirth?: string;
-  isVip: boolean;
-  isActive: boolean;
-  /** Rented before the demo's recent window and not since (functions/rentals/seed-history.ts). */
-  former?: boolean;
-}
+import type { SeededCustomer } from '../lib/demo/world';
+export type { SeededCustomer };
 
-/** The part of the demo world (functions/jobs/demo-world.ts) these seeds read and fill. */
+/** The part of the demo world (functions/lib/demo/world.ts) these seeds read and fill. */
 export interface CustomerSeedWorld {
   tenantId: string;
   now: Date;

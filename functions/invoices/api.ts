@@ -13,7 +13,8 @@ import type { CreateInvoiceBody } from '../../shared/schemas/invoices';
 import { createDraft } from './draft';
 import { issueInvoice, type IssueExtras } from './issue';
 import { sortKey } from '../lib/data/keys';
-import { customerInvoicesPk, invoiceKey, isOpen, statusPk, type InvoiceItem, type InvoiceStatus } from './model';
+import { customerInvoicesPk, invoiceKey, isOpen, statusAfterPayment, statusPk, type InvoiceItem, type InvoiceStatus } from './model';
+export { statusAfterPayment } from './model';
 
 export type { InvoiceStatus } from './model';
 export type { IssueExtras } from './issue';
@@ -59,11 +60,6 @@ export async function openInvoicesOldestFirst(tenantId: string, customerId: stri
   return items.filter((i) => isOpen(i.status)).map(forPayment);
 }
 
-/** The status an invoice has once `amountPaidMinor` of its total is paid. */
-export function statusAfterPayment(totalMinor: number, amountPaidMinor: number): InvoiceStatus {
-  if (amountPaidMinor >= totalMinor) return 'paid';
-  return amountPaidMinor > 0 ? 'partially_paid' : 'issued';
-}
 
 /**
  * One conditional Update (on version) moving amountPaid/balance/status by +appliedMinor
@@ -147,6 +143,17 @@ export async function openInvoices(tenantId: string) {
     out.push(...items.map((i) => ({ ...forPayment(i), customerName: i.customerName, rentalReference: i.rentalReference })));
   }
   return out;
+}
+
+/**
+ * The dashboard's "Unpaid invoices" (issue 26): the open invoices' balances summed — exactly the
+ * list /invoices?status=open (issued and partly paid). Reads the open-status partitions of the
+ * status index, so its cost follows what is owed now, not the company's history (paid and void
+ * invoices leave those partitions).
+ */
+export async function openInvoiceTotals(tenantId: string): Promise<{ count: number; balanceMinor: number }> {
+  const open = await openInvoices(tenantId);
+  return { count: open.length, balanceMinor: open.reduce((n, i) => n + i.balanceMinor, 0) };
 }
 
 /** An issued invoice's PDF as an email attachment (payment reminders), or undefined when it cannot be had. */

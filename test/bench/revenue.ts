@@ -16,7 +16,7 @@ const DAY = 86_400_000;
 /** `count` settled past rentals (rental item + its GL party), the history a company carries. */
 async function writeHistory(tenantId: string, count: number) {
   const { tenantPk, sortKey } = await import('../../functions/lib/data/keys');
-  const { writeBatch } = await import('../../functions/jobs/demo-world');
+  const { writeBatch } = await import('../../functions/lib/demo/world');
   const items: import('../../functions/lib/data/repo').Item[] = [];
   for (let i = 0; i < count; i++) {
     const id = ulid();

@@ -49,7 +49,7 @@ async function booked(token: string) {
   const customerId = (await createCustomer(token, { fullNameEnglish: 'Contract Customer', dateOfBirth: '1985-03-03' })).id as string;
   // Starting now: it is picked up in these tests (a pickup years ahead of its start puts years on rent in one transaction).
   const start = Date.now() - 3_600_000;
-  return (await createRental(token, { customerId, vehicleId, startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * 86_400_000).toISOString() })) as { id: string; contractNumber: string; version: number };
+  return (await createRental(token, { customerId, vehicleId }, { startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * 86_400_000).toISOString() })) as { id: string; contractNumber: string; version: number };
 }
 
 /** Sizes (width×height) of the images embedded in a PDF. */
