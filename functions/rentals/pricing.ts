@@ -91,12 +91,20 @@ export interface RentPeriod { periodStart: string; periodEnd: string }
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const daysBetween = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / 86_400_000) + 1;
 const nextDay = (day: string) => new Date(dayMs(day) + 86_400_000).toISOString().slice(0, 10);
-/** Whether [start, end] is a whole calendar-anniversary month (15 Mar – 14 Apr, 31 Jan – 28 Feb). */
-function isWholeMonth(start: string, end: string): boolean {
-  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  const anniversary = new Date(Date.UTC(y, m, Math.min(d, last))).toISOString().slice(0, 10);
-  return nextDay(end) === anniversary;
+/**
+ * Whether [start, end] is one whole anniversary month for some monthly anniversary day D, each
+ * month's D clamped to its last day as shared/invoicing/periods.ts does (15 Mar – 14 Apr;
+ * 31 Jan – 27 Feb then 28 Feb – 30 Mar for a rental started on the 31st).
+ */
+export function isWholeMonth(start: string, end: string): boolean {
+  const [y, m] = start.split('-').map(Number) as [number, number];
+  const clamped = (year: number, month0: number, d: number) => {
+    const last = new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
+    return new Date(Date.UTC(year, month0, Math.min(d, last))).toISOString().slice(0, 10);
+  };
+  const after = nextDay(end);
+  for (let d = 1; d <= 31; d++) if (clamped(y, m - 1, d) === start && clamped(y, m, d) === after) return true;
+  return false;
 }
 
 /**
