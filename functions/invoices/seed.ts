@@ -3,7 +3,7 @@ import { addDays } from '../../shared/invoices/totals';
 import type { Actor } from '../lib/actor';
 import { sortKey } from '../lib/data/keys';
 import { updateRaw } from '../lib/data/repo';
-import type { DemoWorld } from '../jobs/demo-world';
+import type { DemoWorld } from '../lib/demo/world';
 import { rootLogger } from '../lib/logger';
 import { listRentalsForCustomer } from '../rentals/api';
 import { readInvoiceSettings } from './deps';

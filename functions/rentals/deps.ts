@@ -57,6 +57,11 @@ export async function readVehicleAndCustomer(tenantId: string, vehicleId: string
   return { vehicle: vehicle as VehicleLike | undefined, customer: customer as CustomerLike | undefined };
 }
 
+/** The customer (another tenant's id reads nothing: the key is built from the caller's tenant). */
+export async function readCustomer(tenantId: string, customerId: string): Promise<CustomerLike | undefined> {
+  return (await getItem(customerKey(tenantId, customerId), true)) as CustomerLike | undefined;
+}
+
 export async function readVehicle(tenantId: string, vehicleId: string): Promise<VehicleLike | undefined> {
   return (await getItem(vehicleKey(tenantId, vehicleId), true)) as VehicleLike | undefined;
 }
