@@ -8,7 +8,7 @@ import { tenantPk } from '../lib/data/keys';
 import { queryAll, type Item } from '../lib/data/repo';
 import { writeBatch, deleteBatch } from '../jobs/demo-world';
 import { DAY_FIELDS, groupDeltas, ledgerContribution, rentalContribution, type Delta, type RentalFacts } from './contribution';
-import { maintenanceFactsOf } from './api';
+import { maintenanceFactsOf } from './tx';
 import { maintenanceContribution } from './contribution';
 import { dayPk, dayShardKey, shardOfSource, vmKey, vmPk } from './model';
 import { readCompany } from './deps';

@@ -13,7 +13,6 @@ import { createCustomer, updateCustomer } from './writes';
 import { blacklistMatchesFor, createBlacklistEntry, getBlacklistEntry, listBlacklist, toBlacklistApi, updateBlacklistEntry } from './blacklist-data';
 import { addNote, listNotes } from './notes';
 import { idScanUploadUrl } from './documents';
-import { listRentalsForCustomer } from './deps';
 import { scanCustomerId } from './scan';
 
 /**
@@ -76,12 +75,6 @@ export const handler = createDomainHandler('customers', [...customersRoutes, ...
     if (ctx.body.visibility === 'internal' && !seesInternalNotes(ctx)) throw forbidden('Only managers can add internal notes');
     await requireCustomer(ctx.auth.tenantId, ctx.params.id);
     return reply.created(await addNote(actorOf(ctx), ctx.params.id, ctx.body));
-  },
-
-  listCustomerRentals: async (ctx) => {
-    await requireCustomer(ctx.auth.tenantId, ctx.params.id);
-    const page = await listRentalsForCustomer(ctx.auth.tenantId, ctx.params.id, ctx.query.cursor, ctx.query.limit);
-    return reply.ok(page);
   },
 
   customerIdScanUploadUrl: async (ctx) => reply.ok(await idScanUploadUrl(ctx.auth.tenantId, ctx.body)),

@@ -12,13 +12,11 @@ import type { Actor } from '../lib/actor';
 import type { CreateInvoiceBody } from '../../shared/schemas/invoices';
 import { createDraft } from './draft';
 import { issueInvoice, type IssueExtras } from './issue';
-import { sortKey, tenantPk } from '../lib/data/keys';
-import { chargeMarkerKey, customerInvoicesPk, invoiceKey, isOpen, statusPk, type InvoiceItem, type InvoiceStatus } from './model';
+import { sortKey } from '../lib/data/keys';
+import { customerInvoicesPk, invoiceKey, isOpen, statusPk, type InvoiceItem, type InvoiceStatus } from './model';
 
 export type { InvoiceStatus } from './model';
 export type { IssueExtras } from './issue';
-/** Key of the marker an issued invoice writes per charge (rentals condition manual reversals on its absence). */
-export { chargeMarkerKey } from './model';
 
 export interface InvoiceForPayment {
   id: string;
@@ -91,22 +89,6 @@ export function invoicePaymentUpdate(tenantId: string, invoice: InvoiceForPaymen
     gsi2sk: sortKey(invoice.issueDate ?? now.slice(0, 10), invoice.id),
     ...(opts.fromDeposit ? { depositAppliedMinor: (invoice.depositAppliedMinor ?? 0) + appliedMinor } : {}),
   }, now);
-}
-
-/**
- * The issued invoice a rental ledger charge is on, if any (rentals: a manual reversal of an
- * invoiced charge is refused — an issued invoice is corrected by its credit note, which reverses
- * the charges itself).
- */
-export async function invoiceOfCharge(tenantId: string, rentalId: string, chargeId: string): Promise<{ invoiceId: string; invoiceNumber: string } | undefined> {
-  const marker = (await getItem(chargeMarkerKey(tenantId, rentalId, chargeId), true)) as { invoiceId: string; invoiceNumber: string } | undefined;
-  return marker ? { invoiceId: marker.invoiceId, invoiceNumber: marker.invoiceNumber } : undefined;
-}
-
-/** The charges of a rental that are on issued invoices: charge id → invoice number (one Query). */
-export async function invoicedChargesOf(tenantId: string, rentalId: string): Promise<Map<string, string>> {
-  const markers = await queryAll<{ sk: string; invoiceNumber: string }>({ tenantId, pk: tenantPk(tenantId, 'INVOICED_CHARGE', rentalId), consistent: true, max: 5000 });
-  return new Map(markers.map((m) => [m.sk, m.invoiceNumber]));
 }
 
 /**

@@ -7,8 +7,8 @@ import { keys } from '../lib/data/keys';
 import { getItem, tx } from '../lib/data/repo';
 import { conflict } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { readInvoiceSettings, readLedger, reverseChargesWith } from './deps';
-import { chargeMarkersPk, readInvoiceItem } from './draft';
+import { chargeMarkerDelete, readInvoiceSettings, readLedger, reverseChargesWith } from './deps';
+import { readInvoiceItem } from './draft';
 import { creditNoteKey, invoiceIndexes, invoiceKey, type CreditNoteItem, type InvoiceItem } from './model';
 
 /**
@@ -80,7 +80,7 @@ export async function creditInvoice(actor: Actor, id: string, body: CreditNoteBo
         tx.update(invoiceKey(tenantId, id), invoice.version, {
           status: 'void', balanceMinor: 0, creditNoteId: noteId, creditNoteNumber: number.reference, ...invoiceIndexes(tenantId, voided),
         }, at),
-        ...invoice.chargeIds.map((chargeId) => tx.delete({ pk: chargeMarkersPk(tenantId, invoice.rentalId), sk: chargeId })),
+        ...invoice.chargeIds.map((chargeId) => chargeMarkerDelete(tenantId, invoice.rentalId, chargeId)),
         tx.putNew(auditItem(actor, 'invoice.credit_note', 'invoice', id, {
           before: { status: invoice.status, number: invoice.number }, after: { status: 'void', creditNote: number.reference }, note: body.reason,
         })),

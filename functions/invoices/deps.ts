@@ -7,10 +7,10 @@ import { customerKey } from '../customers/api';
 
 /**
  * What invoices read from other domains (DESIGN.md §13): the rental and its ledger and the credit
- * note's reversal path (rentals/api.ts), the customer (customers/api.ts key), payments of an
- * invoice (payments/api.ts, once it exists) and the company settings (the one reader).
+ * note's reversal path and the invoiced-charge markers (rentals/api.ts), the customer (customers/api.ts key)
+ * and the company settings (the one reader). Never payments (tier 5, above invoices).
  */
-export { billingPeriodChange, billingPeriodPreview, getRentalItem, readLedger, rentalKey, reverseChargesWith, type LedgerItem, type RentalItem } from '../rentals/api';
+export { billingPeriodChange, billingPeriodPreview, chargeMarkerDelete, chargeMarkerPut, getRentalItem, invoicedChargesOf, readLedger, rentalKey, reverseChargesWith, type LedgerItem, type RentalItem } from '../rentals/api';
 
 export interface InvoiceSettings {
   region: RegionCode;
@@ -81,5 +81,4 @@ export async function readCustomer(tenantId: string, customerId: string): Promis
   return c as CustomerFacts | undefined;
 }
 
-/** Payments recorded against an invoice and the customer's credit (the payments domain's read). */
-export { listInvoicePayments } from '../payments/api';
+

@@ -3,11 +3,10 @@ import { calendarDateInZone } from '../../shared/regions';
 import { addDays, foldedTaxChargeIds, invoiceLines, invoiceTotals, isInvoiceableCharge, type ChargeEntry, type InvoiceContext } from '../../shared/invoices/totals';
 import { INVOICE_MESSAGES, type CreateInvoiceBody, type UpdateInvoiceBody } from '../../shared/schemas/invoices';
 import { auditItem } from '../lib/data/audit';
-import { getItem, queryAll, transact, tx, type TransactItem } from '../lib/data/repo';
+import { getItem, transact, tx, type TransactItem } from '../lib/data/repo';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { tenantPk } from '../lib/data/keys';
-import { billingPeriodPreview, getRentalItem, readCustomer, readInvoiceSettings, readLedger, type InvoiceSettings, type LedgerItem, type RentalItem } from './deps';
+import { billingPeriodPreview, getRentalItem, invoicedChargesOf, readCustomer, readInvoiceSettings, readLedger, type InvoiceSettings, type LedgerItem, type RentalItem } from './deps';
 import { describeLedgerLabel } from '../../shared/rentals/ledger-text';
 import { invoiceIndexes, invoiceKey, rentalInvoiceKey, searchTextOf, type InvoiceItem, type InvoiceLineItem } from './model';
 
@@ -24,12 +23,9 @@ import { invoiceIndexes, invoiceKey, rentalInvoiceKey, searchTextOf, type Invoic
  */
 export const MAX_CHARGES_PER_INVOICE = 80;
 
-export const chargeMarkersPk = (tenantId: string, rentalId: string) => tenantPk(tenantId, 'INVOICED_CHARGE', rentalId);
-
-/** Charge ids of a rental already on an issued invoice. */
+/** Charge ids of a rental already on an issued invoice → that invoice's id (the markers are rentals'). */
 export async function invoicedChargeIds(tenantId: string, rentalId: string): Promise<Map<string, string>> {
-  const markers = await queryAll<{ sk: string; invoiceId: string }>({ tenantId, pk: chargeMarkersPk(tenantId, rentalId), consistent: true, max: 5000 });
-  return new Map(markers.map((m) => [m.sk, m.invoiceId]));
+  return new Map([...(await invoicedChargesOf(tenantId, rentalId))].map(([chargeId, m]) => [chargeId, m.invoiceId]));
 }
 
 export function invoiceContext(rental: RentalItem, settings: InvoiceSettings): InvoiceContext {

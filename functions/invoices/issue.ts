@@ -6,9 +6,9 @@ import { keys } from '../lib/data/keys';
 import { batchGet, transact, tx, type TransactItem } from '../lib/data/repo';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { billingPeriodChange, getRentalItem, readInvoiceSettings, readLedger, rentalKey, type LedgerItem } from './deps';
+import { billingPeriodChange, chargeMarkerPut, getRentalItem, readInvoiceSettings, readLedger, rentalKey, type LedgerItem } from './deps';
 import { markInvoiceDue } from './due-work';
-import { PENDING_PREFIX, billedThrough, chargeMarkersPk, dueDateOf, figuresFor, invoiceContext, invoicedChargeIds, readInvoiceItem } from './draft';
+import { PENDING_PREFIX, billedThrough, dueDateOf, figuresFor, invoiceContext, invoicedChargeIds, readInvoiceItem } from './draft';
 import { invoiceIndexes, invoiceKey, searchTextOf, type InvoiceItem } from './model';
 
 /**
@@ -92,9 +92,7 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
       tx.update(invoiceKey(tenantId, id), invoice.version, changes, at),
       // The rental's version: checked here, or updated (with the same condition) by the billing change.
       ...(billing ? billing.items : [tx.condition(rentalKey(tenantId, rental.id), '#v = :v', { '#v': 'version' }, { ':v': rental.version })]),
-      ...figures.chargeIds.filter((c) => invoiced.get(c) !== id).map((chargeId) => tx.putNew({
-        pk: chargeMarkersPk(tenantId, rental.id), sk: chargeId, entityType: 'INVOICED_CHARGE', invoiceId: id, invoiceNumber: number.reference, createdAt: at,
-      })),
+      ...figures.chargeIds.filter((c) => invoiced.get(c) !== id).map((chargeId) => chargeMarkerPut(tenantId, rental.id, chargeId, { id, number: number.reference }, at)),
       tx.putNew(auditItem(actor, 'invoice.issue', 'invoice', id, {
         before: { status: 'draft' }, after: { status: 'issued', number: number.reference, total: figures.totalMinor / 100 },
       })),

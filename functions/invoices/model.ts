@@ -12,9 +12,8 @@ import { toEntity, type Item } from '../lib/data/repo';
  *   gsi2 = invoices by status (`T#{t}#INVOICE_STATUS#{status}`, `{issueDate|createdDate}#{id}`).
  * - Rental pointer: pk `T#{t}#RENTAL_INVOICE#{rentalId}`, sk `{invoiceId}`: the invoices of one
  *   rental (rental page), read with one Query plus a batch get of the invoices.
- * - Invoiced-charge marker: pk `T#{t}#INVOICED_CHARGE#{rentalId}`, sk `{chargeEntryId}` →
- *   `{ invoiceId }`. Written with attribute_not_exists when an invoice is issued, so a charge
- *   is on at most one issued invoice even when two drafts raced; deleted by the credit note.
+ * - Invoiced-charge markers are the rentals domain's (rentals/invoiced-charges.ts): written by
+ *   issue.ts and deleted by credit-note.ts in their transactions, through rentals/api.ts.
  * - Credit note: pk `T#{t}#CREDIT_NOTE`, sk `{id}`, references its invoice.
  * - Counters (lib/data/counters, gap-free `reservationFrom`): `INVOICE` (INV-), `CREDIT_NOTE` (CN-).
  *
@@ -28,9 +27,6 @@ export const invoicePk = (tenantId: string) => tenantPk(tenantId, 'INVOICE');
 export const creditNoteKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'CREDIT_NOTE', id);
 export const rentalInvoicePk = (tenantId: string, rentalId: string) => tenantPk(tenantId, 'RENTAL_INVOICE', rentalId);
 export const rentalInvoiceKey = (tenantId: string, rentalId: string, invoiceId: string): Key => ({ pk: rentalInvoicePk(tenantId, rentalId), sk: invoiceId });
-export const chargeMarkerKey = (tenantId: string, rentalId: string, chargeId: string): Key => ({
-  pk: tenantPk(tenantId, 'INVOICED_CHARGE', rentalId), sk: chargeId,
-});
 export const customerInvoicesPk = (tenantId: string, customerId: string) => tenantPk(tenantId, 'CUSTOMER_INVOICES', customerId);
 export const statusPk = (tenantId: string, status: InvoiceStatus) => tenantPk(tenantId, 'INVOICE_STATUS', status);
 

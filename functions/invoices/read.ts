@@ -2,7 +2,7 @@ import { fromMinor } from '../../shared/money';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import type { ListInvoicesQuery } from '../../shared/schemas/invoices';
 import { batchGet, getItem, queryPage, type Page } from '../lib/data/repo';
-import { listInvoicePayments, readInvoiceSettings } from './deps';
+import { readInvoiceSettings } from './deps';
 import { readInvoiceItem } from './draft';
 import {
   creditNoteKey, customerInvoicesPk, invoiceKey, invoicePk, isOpen, rentalInvoicePk, statusPk, toApi,
@@ -12,7 +12,7 @@ import {
 /**
  * Reads: the list (one Query page — by status on gsi2, by customer on gsi1, by rental through its
  * pointers plus one batch get, else the base partition — with the search and date filters), the
- * detail (invoice, its credit note, its payments), and the `overdue` flag (open and past its due
+ * detail (invoice and its credit note; its payments are GET /invoices/{id}/payments), and the `overdue` flag (open and past its due
  * date on the company's calendar).
  */
 export function invoiceToApi(item: InvoiceItem) {
@@ -28,16 +28,10 @@ async function companyToday(tenantId: string) {
 
 export async function invoiceDetail(tenantId: string, idOrItem: string | InvoiceItem) {
   const item = typeof idOrItem === 'string' ? await readInvoiceItem(tenantId, idOrItem) : idOrItem;
-  const [note, payments] = await Promise.all([
-    item.creditNoteId ? getItem(creditNoteKey(tenantId, item.creditNoteId), true) as Promise<CreditNoteItem | undefined> : Promise.resolve(undefined),
-    listInvoicePayments(tenantId, item.id),
-  ]);
-  return {
-    ...invoiceToApi(item),
-    creditNote: note ? { ...toApi(note), lines: undefined } : null,
-    payments: payments.items,
-    customerCredit: payments.customerCredit,
-  };
+  const note = item.creditNoteId ? (await getItem(creditNoteKey(tenantId, item.creditNoteId), true)) as CreditNoteItem | undefined : undefined;
+  // The payments applied to the invoice and the customer's credit are the payments domain's
+  // answer (GET /invoices/{id}/payments, tier 5 above invoices): invoices does not load them.
+  return { ...invoiceToApi(item), creditNote: note ? { ...toApi(note), lines: undefined } : null };
 }
 
 export async function listInvoices(tenantId: string, q: ListInvoicesQuery) {

@@ -9,8 +9,10 @@ import ts from 'typescript';
  *  - functions/jobs: scheduled jobs across domains; they import a domain's `api.ts`, its
  *    demo `seed.ts` (the demo reset seeds every domain) or its `job.ts` (what only a scheduled job
  *    runs, kept out of api.ts so the domains importing api.ts do not bundle it) and nothing else.
- * A domain imports another domain ONLY through that domain's `api.ts` (usually from its own
- * `deps.ts`); from jobs it may import only `jobs/demo-world` (the demo world every seed fills).
+ * A domain imports another domain ONLY through that domain's two faces (DESIGN.md §17): `api.ts`
+ * (use cases, usually imported from the caller's own `deps.ts`) and `tx.ts` (pure item builders
+ * for the caller's transaction; a tx.ts imports no other domain); from jobs it may import only
+ * `jobs/demo-world` (the demo world every seed fills).
  * Test files are exempt (integration tests may reach into what they check).
  */
 const root = resolve(import.meta.dirname, '../..');
@@ -38,7 +40,7 @@ export function boundaryViolation(from: string, specifier: string): string | und
   }
   if (a === 'lib') return undefined;
   if (a === 'jobs') return rest === 'demo-world' ? undefined : `domains import only jobs/demo-world, not jobs/${rest}`;
-  return rest === 'api' ? undefined : `${source.area} imports ${a}/${rest}: other domains are reached only through ${a}/api.ts`;
+  return rest === 'api' || rest === 'tx' ? undefined : `${source.area} imports ${a}/${rest}: other domains are reached only through ${a}/api.ts (or its tx.ts)`;
 }
 
 /** Every module specifier of a source file: static imports, re-exports and dynamic import(). */
@@ -60,10 +62,11 @@ describe('domain boundaries', () => {
     const line = "import { customerKey } from '../customers/model';\nexport { x } from './own';\nconst m = await import('../vehicles/schedule');";
     const found = importsOf(line).map((s) => boundaryViolation('functions/rentals/deps.ts', s)).filter(Boolean);
     expect(found).toEqual([
-      'rentals imports customers/model: other domains are reached only through customers/api.ts',
-      'rentals imports vehicles/schedule: other domains are reached only through vehicles/api.ts',
+      'rentals imports customers/model: other domains are reached only through customers/api.ts (or its tx.ts)',
+      'rentals imports vehicles/schedule: other domains are reached only through vehicles/api.ts (or its tx.ts)',
     ]);
     expect(boundaryViolation('functions/rentals/deps.ts', '../customers/api')).toBeUndefined();
+    expect(boundaryViolation('functions/rentals/deps.ts', '../analytics/tx')).toBeUndefined();
     expect(boundaryViolation('functions/rentals/contract/store.ts', '../../lib/storage')).toBeUndefined();
     expect(boundaryViolation('functions/rentals/contract/store.ts', '../../customers/writes')).toMatch(/customers\/api\.ts/);
     expect(boundaryViolation('functions/lib/http.ts', '../rentals/api')).toMatch(/lib must not import/);

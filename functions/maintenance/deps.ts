@@ -8,4 +8,4 @@ export { journalEntryItems, bookAccounts } from '../accounting/api';
 export { rentalOdometerReadings, rentalForInspection } from '../rentals/api';
 export { readCompanySettings, companyTimezone, companyToday, companyRegion } from '../lib/company-settings';
 /** The analytics aggregates of a record change (analytics domain), written in the same transaction. */
-export { maintenanceAnalyticsItems, maintenanceFactsOf } from '../analytics/api';
+export { maintenanceAnalyticsItems, maintenanceFactsOf } from '../analytics/tx';

@@ -12,7 +12,8 @@ import { badRequest, conflict, notFound, unauthorized, unavailable } from '../li
 import type { Actor } from '../lib/actor';
 import { readGatewaySecrets } from './deps';
 import { gatewayTxnKey, invoicePaymentKey, paymentKey, type PaymentItem } from './model';
-import { isOpenInvoice, readInvoiceOr404, takeReceiptNumber } from './record';
+import { isOpenInvoice, readInvoiceOr404 } from './record';
+import { takeReceiptNumber } from './tx';
 import { applyCredit, planSettlement, planWithoutRepeats } from './settle';
 import { customerActor, newReturnToken, paymentOfToken } from './public-return';
 

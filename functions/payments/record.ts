@@ -2,16 +2,15 @@ import { ulid } from 'ulid';
 import { fromMinor, toMinor } from '../../shared/money';
 import { PAYMENT_MESSAGES, type InvoicePaymentBody } from '../../shared/schemas/payments';
 import type { Payment } from '../../shared/schemas/payments-responses';
-import { REFERENCE_PREFIXES } from '../../shared/constants';
-import { retryOnConflict, takeReference } from '../lib/data/counters';
+import { retryOnConflict } from '../lib/data/counters';
 import { runIdempotent, type StoredResponse } from '../lib/data/idempotency';
 import { batchGet, getItem, queryAll, transact } from '../lib/data/repo';
-import { readCompanySettings, type CompanySettings } from '../lib/company-settings';
 import { conflict, notFound } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { getInvoice, rentalBalance, type InvoiceForPayment } from './deps';
 import { customerCreditKey, invoicePaymentPk, paymentKey, toPaymentApi, type PaymentItem } from './model';
 import { applyCredit, planSettlement, planWithoutRepeats } from './settle';
+import { takeReceiptNumber } from './tx';
 
 /** Recording a payment against an invoice (POST /invoices/{id}/payments), and the reads of payments. */
 
@@ -19,15 +18,6 @@ export const isOpenInvoice = (i: InvoiceForPayment) => i.status === 'issued' || 
 
 export const invoiceSummary = (i: InvoiceForPayment): NonNullable<Payment['invoice']> =>
   ({ id: i.id, number: i.number, status: i.status, balance: fromMinor(i.balanceMinor), total: fromMinor(i.totalMinor) });
-
-/** The next REC- number: unique and increasing per company, gaps allowed (lib/data/counters takeReference). */
-export async function takeReceiptNumber(tenantId: string, known?: CompanySettings): Promise<{ id: string; number: string }> {
-  const s = known ?? await readCompanySettings(tenantId);
-  const prefix = s.referenceConfig.prefixes.receipt ?? REFERENCE_PREFIXES.receipt;
-  const start = s.referenceConfig.counters.receipt ?? 1001;
-  const taken = await takeReference(tenantId, 'RECEIPT', prefix, start);
-  return { id: ulid(), number: taken.reference };
-}
 
 export async function readInvoiceOr404(tenantId: string, invoiceId: string): Promise<InvoiceForPayment> {
   const invoice = await getInvoice(tenantId, invoiceId);

@@ -10,7 +10,8 @@ import { conflict, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { customerCreditJournalItems, getInvoice, invoicePaymentUpdate, rentalMoneyChange } from './deps';
 import { customerCreditKey, paymentKey, receiptKey, type AllocationMinor, type PaymentItem, type ReceiptItem, type ReceiptRef } from './model';
-import { getPayment, readPayment, takeReceiptNumber } from './record';
+import { getPayment, readPayment } from './record';
+import { takeReceiptNumber } from './tx';
 import { planWithoutRepeats } from './settle';
 
 /**

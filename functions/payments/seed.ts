@@ -7,7 +7,8 @@ import { transact, tx, updateRaw } from '../lib/data/repo';
 import type { Actor } from '../lib/actor';
 import { gatewaySecretsWrite, openInvoicesOldestFirst, type InvoiceForPayment } from './deps';
 import { invoicePaymentKey, paymentKey, type PaymentItem } from './model';
-import { recordInvoicePayment, takeReceiptNumber } from './record';
+import { recordInvoicePayment } from './record';
+import { takeReceiptNumber } from './tx';
 import { planSettlement, planWithoutRepeats } from './settle';
 
 const log = rootLogger.child({ domain: 'jobs' });

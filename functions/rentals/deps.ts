@@ -5,7 +5,7 @@ import { batchGet, getItem, type Item } from '../lib/data/repo';
 import { companyRegion, companySettingsFrom, companyTimezone, readCompanySettings, type CompanySettings } from '../lib/company-settings';
 import { vehicleKey } from '../vehicles/api';
 import { customerKey } from '../customers/api';
-import { rentalAnalyticsItems } from '../analytics/api';
+import { rentalAnalyticsItems } from '../analytics/tx';
 import { rentalRevenueMinor } from '../../shared/analytics/kpi';
 import { ledgerTotals, type LedgerEntryLike } from '../../shared/rentals/ledger';
 import type { RentalItem } from './data';
@@ -54,6 +54,11 @@ export interface CustomerLike extends Item {
 export async function readVehicleAndCustomer(tenantId: string, vehicleId: string, customerId: string) {
   const [vehicle, customer] = await batchGet([vehicleKey(tenantId, vehicleId), customerKey(tenantId, customerId)]);
   return { vehicle: vehicle as VehicleLike | undefined, customer: customer as CustomerLike | undefined };
+}
+
+/** The customer (another tenant's id reads nothing: the key is built from the caller's tenant). */
+export async function readCustomer(tenantId: string, customerId: string): Promise<CustomerLike | undefined> {
+  return (await getItem(customerKey(tenantId, customerId), true)) as CustomerLike | undefined;
 }
 
 export async function readVehicle(tenantId: string, vehicleId: string): Promise<VehicleLike | undefined> {
@@ -149,13 +154,11 @@ export async function readRentalSettings(tenantId: string): Promise<RentalSettin
 export { blacklistMatchesFor, loyaltyFields } from '../customers/api';
 
 /** Payments: the REC- receipt of money received on a rental, for the rental's own transaction. */
-export { rentalPaymentReceipt } from '../payments/api';
+export { rentalPaymentReceipt } from '../payments/tx';
 
 /** Accounting: the journal items that post a rental change in the rental's own transaction (DESIGN.md §14). */
 export { rentalJournalItems } from '../accounting/api';
 
-/** Invoices: the issued invoice a charge is on (a manual reversal of it is refused). */
-export { chargeMarkerKey, invoiceOfCharge, invoicedChargesOf } from '../invoices/api';
 
 /** Security: refunds to another method and large manual discounts land in the risk feed. */
 export { recordRiskyAction } from '../security/api';

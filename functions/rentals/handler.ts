@@ -4,7 +4,8 @@ import { rentalsRoutes } from '../../shared/routes/rentals';
 import { badRequest, notFound } from '../lib/errors';
 import { checkConflicts, createRental, quoteBooking } from './booking';
 import { fleetBlocks, readRentalSettings } from './deps';
-import { getRentalItem, ledgerView, listRentals, readLedger, toRentalApi } from './data';
+import { getRentalItem, ledgerView, listRentals, listRentalsForCustomer, readLedger, toRentalApi } from './data';
+import { readCustomer } from './deps';
 import { rentalDefaults, rentalStats } from './overview';
 import { addRentalNote, listRentalNotes } from './notes';
 import { addCharge, recordPayment, recordRefund, reverseEntry } from './ledger';
@@ -22,6 +23,11 @@ async function rentalOr404(ctx: { auth: { tenantId: string }; params: { id: stri
 
 export const handler = createDomainHandler('rentals', rentalsRoutes, {
   listRentals: async (ctx) => reply.ok(await listRentals(ctx.auth.tenantId, ctx.query)),
+
+  listCustomerRentals: async (ctx) => {
+    if (!(await readCustomer(ctx.auth.tenantId, ctx.params.id))) throw notFound('Customer not found');
+    return reply.ok(await listRentalsForCustomer(ctx.auth.tenantId, ctx.params.id, ctx.query.cursor, ctx.query.limit));
+  },
 
   createRental: async (ctx) => stored(await createRental(actorOf(ctx), ctx.body, ctx.idempotencyKey)),
 

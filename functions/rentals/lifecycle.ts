@@ -8,7 +8,8 @@ import { tenantPk } from '../lib/data/keys';
 import { forbidden, conflict, validationFailed } from '../lib/errors';
 import { scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from './deps';
 import { systemActor, type Actor } from '../lib/actor';
-import { customerKey, invoicedChargesOf, lapsingDocuments, loyaltyFields, readVehicle, rentalAggregateItems, vehicleKey, type RentalSettings } from './deps';
+import { invoicedChargesOf } from './invoiced-charges';
+import { customerKey, lapsingDocuments, loyaltyFields, readVehicle, rentalAggregateItems, vehicleKey, type RentalSettings } from './deps';
 import { calendarDateInZone } from '../../shared/regions';
 import { activeIndexItem, activeIndexKey, invoicingIndexItem, invoicingIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
 import { mutateRental, refuseTransition } from './mutate';
@@ -254,7 +255,7 @@ export function cancelRental(actor: Actor, rentalId: string, body: { reason?: st
     const entries = cancellationEntries(ledger, toMinor(body.cancellationFee ?? 0));
     // Charges on an issued invoice are cancelled by the invoice's credit note, not here.
     const invoiced = await invoicedChargesOf(actor.tenantId, rental.id);
-    const onInvoice = entries.map((e) => (e.reversesId ? invoiced.get(e.reversesId) : undefined)).find(Boolean);
+    const onInvoice = entries.map((e) => (e.reversesId ? invoiced.get(e.reversesId)?.invoiceNumber : undefined)).find(Boolean);
     if (onInvoice) throw conflict(`This rental is invoiced on ${onInvoice}. Issue a credit note for that invoice first.`, undefined, 'INVOICE_LOCKED');
     return {
       action: 'cancel',

@@ -2,7 +2,6 @@ import { putItem } from '../lib/data/repo';
 import { toMinor } from '../../shared/money';
 import { getRegionConfig, type RegionCode } from '../../shared/regions';
 import { defaultCompanySettings, VEHICLE_CATEGORIES, type StoredCompanySettings, type VehicleCategory } from '../../shared/schemas/settings';
-import type { SeededVehicle } from '../vehicles/api';
 import { settingsItem } from './data';
 
 /**
@@ -17,7 +16,8 @@ export interface SettingsSeedWorld {
   now: Date;
   region: RegionCode;
   companyName: string;
-  vehicles: Pick<SeededVehicle, 'category' | 'dailyRateMinor' | 'isArchived'>[];
+  /** The seeded fleet (vehicles seed) as far as the default rates need it: settings sit below vehicles. */
+  vehicles: { category: VehicleCategory; dailyRateMinor: number; isArchived: boolean }[];
   counts: Record<string, number>;
 }
 

@@ -22,5 +22,4 @@ export const customersRoutes = [
   route({ operationId: 'setCustomerActive', method: 'POST', path: '/api/v1/customers/{id}/active', ability: 'customersEdit', summary: 'Activate or deactivate a customer', request: { params: idParams, body: activeBodySchema } }),
   route({ operationId: 'listCustomerNotes', method: 'GET', path: '/api/v1/customers/{id}/notes', ability: 'customersRead', summary: 'Notes on a customer, newest first (internal notes are for managers only)', request: { params: idParams, query: pageQuerySchema } }),
   route({ operationId: 'addCustomerNote', method: 'POST', path: '/api/v1/customers/{id}/notes', ability: 'customersEdit', summary: 'Add a note with visibility internal, staff_only or public', request: { params: idParams, body: noteCreateSchema } }),
-  route({ operationId: 'listCustomerRentals', method: 'GET', path: '/api/v1/customers/{id}/rentals', ability: 'customersRead', summary: 'Rental history of a customer, newest first', request: { params: idParams, query: pageQuerySchema } }),
 ];

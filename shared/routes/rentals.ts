@@ -6,6 +6,7 @@ import {
 } from '../schemas/rentals';
 import { rentalContractSchema, signContractSchema } from '../schemas/rental-contract';
 import { SIGNATURE_MAX_CHARS } from '../schemas/signature';
+import { idParamsSchema as customerIdParams, pageQuerySchema } from '../schemas/customers';
 
 const route = routeMaker('rentals');
 const byId = { params: rentalIdParams };
@@ -23,6 +24,8 @@ export const rentalsRoutes = [
   route({ operationId: 'rentalAvailability', method: 'GET', path: '/api/v1/rentals/availability', ability: 'rentalsRead', summary: 'Ids of vehicles busy in a window (start, end), for the wizard', request: { query: calendarQuery } }),
   route({ operationId: 'rentalDefaults', method: 'GET', path: '/api/v1/rentals/defaults', ability: 'rentalsRead', summary: 'What the wizard prefills from company settings and region (tax rate, km limit, extra km charge, max days, blacklist mode)' }),
   route({ operationId: 'rentalStats', method: 'GET', path: '/api/v1/rentals/stats', ability: 'rentalsRead', summary: 'Counts per status and this month\'s ledger totals' }),
+  /** Served by rentals (tier 4) under the customer's path: customers (tier 3) do not read rentals. */
+  route({ operationId: 'listCustomerRentals', method: 'GET', path: '/api/v1/customers/{id}/rentals', ability: 'customersRead', summary: 'Rental history of a customer, newest first', request: { params: customerIdParams, query: pageQuerySchema } }),
   route({ operationId: 'getRental', method: 'GET', path: '/api/v1/rentals/{id}', ability: 'rentalsRead', summary: 'One rental with its totals and timeline', request: byId }),
   route({ operationId: 'getRentalLedger', method: 'GET', path: '/api/v1/rentals/{id}/ledger', ability: 'rentalsRead', summary: 'Ledger entries, allocation status and the balance (due, credit, settled)', request: byId }),
   route({ operationId: 'recordRentalPayment', method: 'POST', path: '/api/v1/rentals/{id}/payments', ability: 'rentalsEdit', summary: 'Records a payment (or the security deposit received)', request: { ...byId, body: paymentSchema }, idempotent: true }),

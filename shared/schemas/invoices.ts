@@ -164,12 +164,12 @@ export const creditNoteSchemaOut = z.object({
 });
 export type CreditNote = z.infer<typeof creditNoteSchemaOut>;
 
-/** The detail answer: the invoice with its credit note and the payments (PAY's read). */
+/**
+ * The detail answer: the invoice with its credit note. Its payments and the customer's credit
+ * are GET /invoices/{id}/payments (the payments domain's own answer).
+ */
 export const invoiceDetailSchema = invoiceSchema.extend({
   creditNote: creditNoteSchemaOut.nullable(),
-  payments: z.array(z.record(z.string(), z.unknown())),
-  /** The customer's unused credit (overpayments), usable on this invoice. */
-  customerCredit: z.number().optional(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 

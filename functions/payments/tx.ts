@@ -1,10 +1,26 @@
+/**
+ * What must commit with another domain's change (DESIGN.md §17 "tx.ts"): the receipt number and
+ * the REC- receipt item a rental adds to its own transaction. Imports no other domain, so rentals
+ * (tier 4) reach it without loading payments' invoice settlement (tier 5).
+ */
 import { getRegionConfig } from '../../shared/regions';
 import { tx, type TransactItem } from '../lib/data/repo';
-import { companyRegion, readCompanySettings } from '../lib/company-settings';
+import { companyRegion, readCompanySettings, type CompanySettings } from '../lib/company-settings';
+import { takeReference } from '../lib/data/counters';
+import { REFERENCE_PREFIXES } from '../../shared/constants';
+import { ulid } from 'ulid';
 import type { Actor } from '../lib/actor';
 import type { PaymentMethod } from '../../shared/schemas/payments';
 import { receiptKey, type ReceiptItem } from './model';
-import { takeReceiptNumber } from './record';
+
+/** The next REC- number: unique and increasing per company, gaps allowed (lib/data/counters takeReference). */
+export async function takeReceiptNumber(tenantId: string, known?: CompanySettings): Promise<{ id: string; number: string }> {
+  const s = known ?? await readCompanySettings(tenantId);
+  const prefix = s.referenceConfig.prefixes.receipt ?? REFERENCE_PREFIXES.receipt;
+  const start = s.referenceConfig.counters.receipt ?? 1001;
+  const taken = await takeReference(tenantId, 'RECEIPT', prefix, start);
+  return { id: ulid(), number: taken.reference };
+}
 
 /**
  * The REC- receipt of money received directly on a rental (POST /rentals/{id}/payments: a
