@@ -4,13 +4,14 @@
  * and the VAT report is the VAT 201; after the company's first posting a region change is
  * refused on the settings screen with the reason. The sign-up country is pre-selected from the
  * browser's time zone (Asia/Riyadh → Saudi Arabia). Screenshots of the sign-up and settings
- * screens in both languages go to $TMPDIR/region26-e2e/.
+ * screens in both languages go to $TMPDIR/region26-e2e/. A refusal on completing maintenance (a
+ * posting into a locked period) is shown in the maintenance dialog, not only in a toast.
  */
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueName } from './helpers';
+import { apiAs, createVehicleViaApi, signUpViaApi, uniqueName, useSession } from './helpers';
 
 const outDir = join(tmpdir(), 'region26-e2e');
 mkdirSync(outDir, { recursive: true });
@@ -86,3 +87,36 @@ test.describe('pre-selection from the browser time zone', () => {
     await expect(page.getByRole('tabpanel').getByLabel('Country')).toHaveValue('SA');
   });
 });
+
+const LOCK = {
+  en: { complete: 'Complete', actual: /^Actual cost/, vat: /^VAT on the invoice/, locked: 'The books are locked for this date' },
+  ar: { complete: 'إكمال', actual: /^التكلفة الفعلية/, vat: /^ضريبة القيمة المضافة في الفاتورة/, locked: 'الدفاتر مقفلة لهذا التاريخ' },
+} as const;
+
+for (const language of ['en', 'ar'] as const) {
+  test(`${language}: a refused maintenance completion shows its reason in the dialog`, async ({ page, request }) => {
+    const w = LOCK[language];
+    const session = await signUpViaApi(request, { tenantName: `Lock Rentals ${uniqueName('l').slice(-5)}` });
+    const settings = await apiAs(request, session, 'GET', '/api/v1/company/settings');
+    await apiAs(request, session, 'PUT', '/api/v1/company/settings', { version: settings.version, preferences: { region: 'AE' }, enableVat: true, vatNumber: '100234567800003' });
+    const today = (await apiAs(request, session, 'GET', '/api/v1/accounting/summary')).asOf as string;
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await apiAs(request, session, 'PUT', '/api/v1/accounting/lock-date', { lockDate: tomorrow });
+    const vehicle = await createVehicleViaApi(request, session, { make: 'Lexus', model: language === 'en' ? 'LX' : 'ES' });
+    await apiAs(request, session, 'POST', '/api/v1/maintenance', { vehicleId: vehicle.id, type: 'oil_change', date: today, estimatedCost: 100, addToFinancials: true, paidFrom: 'bank' });
+
+    await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+    await useSession(page, session, '/maintenance');
+    const row = page.locator('tr', { hasText: `Lexus ${language === 'en' ? 'LX' : 'ES'}` });
+    await row.getByRole('button', { name: w.complete }).click();
+    const dialog = page.getByRole('dialog', { name: w.complete });
+    await dialog.getByLabel(w.actual).fill('105');
+    await dialog.getByLabel(w.vat).fill('5');
+    await dialog.getByRole('button', { name: w.complete }).click();
+    const refusal = dialog.getByTestId('dialog-refusal');
+    await expect(refusal).toContainText(w.locked);
+    await expect(refusal).toContainText(tomorrow);
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: join(outDir, `maintenance-refusal-${language}.png`), fullPage: true });
+  });
+}

@@ -18,7 +18,7 @@ const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
  * A refusal shown IN the dialog (issue 26: a 400 on completion used to vanish with its toast):
  * the reason, plus the messages of fields this form has no input for (e.g. a journal line's VAT code).
  */
-function refusalText(failure: { message: string; fields: Record<string, string> }, shownFields: readonly string[]): string {
+export function refusalText(failure: { message: string; fields: Record<string, string> }, shownFields: readonly string[]): string {
   const others = Object.entries(failure.fields).filter(([k]) => !shownFields.includes(k)).map(([, m]) => m);
   return [...new Set([failure.message, ...others])].filter(Boolean).join(' — ');
 }
