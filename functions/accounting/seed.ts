@@ -4,7 +4,7 @@ import { ACCOUNT_CODES } from '../../shared/accounting/chart';
 import { JOURNAL_NUMBER_START, journalNumber } from '../../shared/accounting/journal';
 import { toMinor } from '../../shared/money';
 import { updateRaw } from '../lib/data/repo';
-import { writeBatch, type DemoWorld } from '../jobs/demo-world';
+import { writeBatch, type DemoWorld } from '../lib/demo/world';
 import { readCompany, readRentalLedger, readRentalsPage, type LedgerFacts, type RentalFacts } from './deps';
 import { BulkBooks, prepareJournal, type JournalDraft, type PartyGuard } from './engine';
 import { accountShardKey, journalCounterKey } from './model';

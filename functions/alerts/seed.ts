@@ -4,7 +4,7 @@
  * fines still unpaid), then a few marked read and one resolved, as a team would have left them.
  */
 import type { Actor } from '../lib/actor';
-import type { DemoWorld } from '../jobs/demo-world';
+import type { DemoWorld } from '../lib/demo/world';
 import { generateAlerts } from './generate';
 import { listAlerts, setAlertStatus } from './inbox';
 

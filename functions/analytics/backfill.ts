@@ -6,7 +6,7 @@ import { dynamo } from '../lib/clients/dynamo';
 import { config } from '../lib/config';
 import { tenantPk } from '../lib/data/keys';
 import { queryAll, type Item } from '../lib/data/repo';
-import { writeBatch, deleteBatch } from '../jobs/demo-world';
+import { deleteBatch, writeBatch } from '../lib/data/batch';
 import { DAY_FIELDS, groupDeltas, ledgerContribution, rentalContribution, type Delta, type RentalFacts } from './contribution';
 import { maintenanceFactsOf } from './tx';
 import { maintenanceContribution } from './contribution';

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
-import type { DemoUser, DemoWorld } from '../jobs/demo-world';
-import { writeBatch } from '../jobs/demo-world';
+import type { DemoUser, DemoWorld } from '../lib/demo/world';
+import { writeBatch } from '../lib/demo/world';
 import { userItems } from './users';
 
 /**

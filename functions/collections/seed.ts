@@ -7,7 +7,7 @@
  * damage found after the return, one applied to the balance still owed, and one refunded early.
  */
 import type { Actor } from '../lib/actor';
-import type { DemoWorld } from '../jobs/demo-world';
+import type { DemoWorld } from '../lib/demo/world';
 import { rootLogger } from '../lib/logger';
 import { queryAll } from '../lib/data/repo';
 import { depositStatePk, rentalsByIds } from './deps';

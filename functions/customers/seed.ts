@@ -29,21 +29,10 @@ import { notesPk } from './notes';
  *
  * Deterministic: one seeded generator (mulberry32), dates relative to `world.now`.
  */
-export interface SeededCustomer {
-  id: string;
-  fullNameEnglish: string;
-  fullNameArabic?: string;
-  phone?: string;
-  email?: string;
-  licenseNumber?: string;
-  dateOfBirth?: string;
-  isVip: boolean;
-  isActive: boolean;
-  /** Rented before the demo's recent window and not since (functions/rentals/seed-history.ts). */
-  former?: boolean;
-}
+import type { SeededCustomer } from '../lib/demo/world';
+export type { SeededCustomer };
 
-/** The part of the demo world (functions/jobs/demo-world.ts) these seeds read and fill. */
+/** The part of the demo world (functions/lib/demo/world.ts) these seeds read and fill. */
 export interface CustomerSeedWorld {
   tenantId: string;
   now: Date;

@@ -4,7 +4,7 @@ import type { Item } from '../lib/data/repo';
 import { putObject } from '../lib/storage';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import { type DocumentScope, type DocumentStatus, type DocumentType } from '../../shared/schemas/documents';
-import { writeBatch, type DemoWorld } from '../jobs/demo-world';
+import { writeBatch, type DemoWorld } from '../lib/demo/world';
 import { addDays, chainKey, documentKey, documentPrefix, latestIndexAttrs, ownerPointer, reminderKey, searchTextOf, type DocumentItem } from './model';
 import { reminderStage } from './reminders';
 

@@ -1,5 +1,5 @@
 import type { Actor } from '../lib/actor';
-import type { DemoWorld } from '../jobs/demo-world';
+import type { DemoWorld } from '../lib/demo/world';
 import { rootLogger } from '../lib/logger';
 import { getRegionConfig } from '../../shared/regions';
 import { createFinanceEntry, reverseFinanceEntry } from './entries';

@@ -4,7 +4,7 @@
  * damage, bookings, GPS incidents and trackers), so the demo's grades come from its own data and
  * the company is on the daily job's index. Its alerts (health drops, trackers) come from the same run.
  */
-import type { DemoWorld } from '../jobs/demo-world';
+import type { DemoWorld } from '../lib/demo/world';
 import { storeFleetHealth } from './compute';
 
 export async function seedFleetHealth(world: DemoWorld): Promise<void> {

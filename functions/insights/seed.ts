@@ -5,7 +5,7 @@
  * planned (the win-back audience saved when it is the inactive customers), one dismissed.
  */
 import type { Actor } from '../lib/actor';
-import type { DemoWorld } from '../jobs/demo-world';
+import type { DemoWorld } from '../lib/demo/world';
 import { runInsights } from './engine';
 import { listInsights, setInsightStatus } from './inbox';
 

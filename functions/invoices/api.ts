@@ -13,7 +13,8 @@ import type { CreateInvoiceBody } from '../../shared/schemas/invoices';
 import { createDraft } from './draft';
 import { issueInvoice, type IssueExtras } from './issue';
 import { sortKey } from '../lib/data/keys';
-import { customerInvoicesPk, invoiceKey, isOpen, statusPk, type InvoiceItem, type InvoiceStatus } from './model';
+import { customerInvoicesPk, invoiceKey, isOpen, statusAfterPayment, statusPk, type InvoiceItem, type InvoiceStatus } from './model';
+export { statusAfterPayment } from './model';
 
 export type { InvoiceStatus } from './model';
 export type { IssueExtras } from './issue';
@@ -59,11 +60,6 @@ export async function openInvoicesOldestFirst(tenantId: string, customerId: stri
   return items.filter((i) => isOpen(i.status)).map(forPayment);
 }
 
-/** The status an invoice has once `amountPaidMinor` of its total is paid. */
-export function statusAfterPayment(totalMinor: number, amountPaidMinor: number): InvoiceStatus {
-  if (amountPaidMinor >= totalMinor) return 'paid';
-  return amountPaidMinor > 0 ? 'partially_paid' : 'issued';
-}
 
 /**
  * One conditional Update (on version) moving amountPaid/balance/status by +appliedMinor

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { calendarDateInZone } from '../../shared/regions';
-import { addDays, foldedTaxChargeIds, invoiceLines, invoiceTotals, isInvoiceableCharge, type ChargeEntry, type InvoiceContext } from '../../shared/invoices/totals';
+import { addDays, foldedTaxChargeIds, invoiceLines, invoiceTotals, isInvoiceableCharge, rentalUnitRates, type ChargeEntry, type InvoiceContext } from '../../shared/invoices/totals';
 import { INVOICE_MESSAGES, type CreateInvoiceBody, type UpdateInvoiceBody } from '../../shared/schemas/invoices';
 import { auditItem } from '../lib/data/audit';
 import { getItem, transact, tx, type TransactItem } from '../lib/data/repo';
@@ -31,17 +31,19 @@ export async function invoicedChargeIds(tenantId: string, rentalId: string): Pro
 export function invoiceContext(rental: RentalItem, settings: InvoiceSettings): InvoiceContext {
   return {
     rentalId: rental.id, taxRatePercent: Number(rental.taxRate ?? 0), taxIncluded: rental.taxIncluded === true,
-    vatEnabled: settings.enableVat, outputVatCode: settings.outputVatCode,
+    vatEnabled: settings.enableVat, outputVatCode: settings.outputVatCode, unitRates: rentalUnitRates(rental),
   };
 }
 
-type EntryLike = Pick<LedgerItem, 'id' | 'type' | 'category' | 'amountMinor' | 'reversesId' | 'lineCode' | 'label'> & Partial<Pick<LedgerItem, 'descriptionCode' | 'descriptionParams'>>;
+type EntryLike = Pick<LedgerItem, 'id' | 'type' | 'category' | 'amountMinor' | 'reversesId' | 'lineCode' | 'label'>
+  & Partial<Pick<LedgerItem, 'descriptionCode' | 'descriptionParams' | 'postedAt'>> & { quantity?: number; unitAmountMinor?: number };
 
 export const asCharge = (e: EntryLike): ChargeEntry => {
   const described = e.descriptionCode ? { code: e.descriptionCode, params: e.descriptionParams } : describeLedgerLabel(e.label);
   return {
     id: e.id, type: e.type, category: e.category, amountMinor: e.amountMinor, reversesId: e.reversesId, lineCode: e.lineCode,
-    label: e.label, descriptionCode: described.code ?? null, descriptionParams: described.params,
+    label: e.label, descriptionCode: described.code ?? null, descriptionParams: described.params, postedAt: e.postedAt,
+    ...(e.quantity && e.unitAmountMinor ? { quantity: e.quantity, unitAmountMinor: e.unitAmountMinor } : {}),
   };
 };
 
@@ -131,7 +133,8 @@ export async function createDraft(actor: Actor, body: CreateInvoiceBody, fixedId
     balanceMinor: figures.totalMinor,
     notes: '',
     // The customer's preferred language sets the PDF's main side; every PDF is bilingual anyway.
-    language: customer?.preferredLanguage === 'ar' ? 'ar' : customer?.preferredLanguage === 'en' ? 'en' : settings.language,
+    // (customers store 'arabic' / 'english', shared/schemas/customers.ts PREFERRED_LANGUAGES; 'ar' / 'en' accepted too.)
+    language: ['ar', 'arabic'].includes(String(customer?.preferredLanguage)) ? 'ar' : ['en', 'english'].includes(String(customer?.preferredLanguage)) ? 'en' : settings.language,
     creditNoteId: null,
     creditNoteNumber: null,
     pdfKey: null,

@@ -3,13 +3,14 @@ import { INVOICE_MESSAGES } from '../../shared/schemas/invoices';
 import { auditItem } from '../lib/data/audit';
 import { reservationFrom, retryOnConflict } from '../lib/data/counters';
 import { keys } from '../lib/data/keys';
-import { batchGet, transact, tx, type TransactItem } from '../lib/data/repo';
+import { batchGet, queryAll, transact, tx, type TransactItem } from '../lib/data/repo';
+import { ledgerTotals } from '../../shared/rentals/ledger';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { billingPeriodChange, chargeMarkerPut, getRentalItem, readInvoiceSettings, readLedger, rentalKey, type LedgerItem } from './deps';
 import { markInvoiceDue } from './due-work';
 import { PENDING_PREFIX, billedThrough, dueDateOf, figuresFor, invoiceContext, invoicedChargeIds, readInvoiceItem } from './draft';
-import { invoiceIndexes, invoiceKey, searchTextOf, type InvoiceItem } from './model';
+import { invoiceIndexes, invoiceKey, rentalInvoicePk, searchTextOf, statusAfterPayment, type InvoiceItem } from './model';
 
 /**
  * Issuing a draft (issue 19): one transaction holding
@@ -32,6 +33,31 @@ import { invoiceIndexes, invoiceKey, searchTextOf, type InvoiceItem } from './mo
 const COUNTER = 'INVOICE';
 
 /**
+ * What was paid before issue (DESIGN §14 allocation): the money the rental holds from the
+ * customer — its payments and advances less refunds (rental ledger, deposits apart, reversals
+ * netted; the deposit applied and customer credit applied count, they are payments on the
+ * ledger) — less what is already allocated to the rental's other invoices (their amountPaid;
+ * a voided invoice releases its allocation), is allocated to this invoice up to its total.
+ * Invoices are issued in the order of their charges, so the oldest charges are paid first.
+ * The issue transaction conditions on the rental's version (no payment in between) and on the
+ * version of each other draft of the rental read here (two invoices of one rental issued at
+ * once cannot take the same money: the second is re-planned).
+ */
+export function paidBeforeIssue(ledger: Parameters<typeof ledgerTotals>[0], others: readonly Pick<InvoiceItem, 'status' | 'amountPaidMinor'>[], totalMinor: number): number {
+  const t = ledgerTotals(ledger);
+  const held = t.paymentsMinor - t.refundsMinor;
+  const allocated = others.filter((o) => o.status !== 'void' && o.status !== 'draft').reduce((s, o) => s + o.amountPaidMinor, 0);
+  return Math.max(0, Math.min(totalMinor, held - allocated));
+}
+
+/** The rental's other invoices (one Query of its pointers and one batch get). */
+async function otherInvoicesOf(tenantId: string, rentalId: string, id: string): Promise<InvoiceItem[]> {
+  const pointers = await queryAll<{ sk: string }>({ tenantId, pk: rentalInvoicePk(tenantId, rentalId), consistent: true, max: 500 });
+  const keys = pointers.filter((p) => p.sk !== id).map((p) => invoiceKey(tenantId, p.sk));
+  return keys.length ? (await batchGet(keys, true)).filter(Boolean) as InvoiceItem[] : [];
+}
+
+/**
  * `job` (the invoicing job, issue 10): items written in the same transaction (its idempotency
  * marker per rental and period, the advance of its index) and the rental's lastChargedDate /
  * lastInvoicedDate.
@@ -44,11 +70,12 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
   return retryOnConflict(async () => {
     const invoice = await readInvoiceItem(tenantId, id);
     if (invoice.status !== 'draft') throw conflict(INVOICE_MESSAGES.notDraft, undefined, 'INVOICE_LOCKED');
-    const [rental, ledger, invoiced, [counter]] = await Promise.all([
+    const [rental, ledger, invoiced, [counter], others] = await Promise.all([
       getRentalItem(tenantId, invoice.rentalId),
       readLedger(tenantId, invoice.rentalId),
       invoicedChargeIds(tenantId, invoice.rentalId),
       batchGet([keys.counter(tenantId, COUNTER)]),
+      otherInvoicesOf(tenantId, invoice.rentalId, id),
     ]);
     if (!rental) throw notFound('Rental not found');
     if (invoice.chargeIds.some((c) => invoiced.has(c) && invoiced.get(c) !== id)) {
@@ -66,10 +93,12 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
     const at = now.toISOString();
     const issueDate = calendarDateInZone(now, settings.timezone);
     const number = reservationFrom(tenantId, COUNTER, settings.invoicePrefix, settings.invoiceStart, counter);
+    const amountPaidMinor = paidBeforeIssue([...ledger, ...posted], others, figures.totalMinor);
+    const status = statusAfterPayment(figures.totalMinor, amountPaidMinor);
     const issued: InvoiceItem = {
       ...invoice,
       number: number.reference,
-      status: 'issued',
+      status,
       issueDate,
       issuedAt: at,
       // The supply date is the end of the period invoiced (or today, when that is earlier).
@@ -80,8 +109,8 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
       subtotalMinor: figures.subtotalMinor,
       vatMinor: figures.vatMinor,
       totalMinor: figures.totalMinor,
-      amountPaidMinor: 0,
-      balanceMinor: figures.totalMinor,
+      amountPaidMinor,
+      balanceMinor: figures.totalMinor - amountPaidMinor,
       // The seller's details as they are on the day of issue (the invoice is a fixed document).
       seller: { name: settings.companyName, address: settings.address || null, vatNumber: settings.vatNumber || null, email: settings.email || null, phone: settings.phone || null },
     };
@@ -94,10 +123,14 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
       ...(billing ? billing.items : [tx.condition(rentalKey(tenantId, rental.id), '#v = :v', { '#v': 'version' }, { ':v': rental.version })]),
       ...figures.chargeIds.filter((c) => invoiced.get(c) !== id).map((chargeId) => chargeMarkerPut(tenantId, rental.id, chargeId, { id, number: number.reference }, at)),
       tx.putNew(auditItem(actor, 'invoice.issue', 'invoice', id, {
-        before: { status: 'draft' }, after: { status: 'issued', number: number.reference, total: figures.totalMinor / 100 },
+        before: { status: 'draft' }, after: { status, number: number.reference, total: figures.totalMinor / 100, amountPaid: amountPaidMinor / 100 },
       })),
       ...(job?.items ?? []),
     ];
+    // The rental's other drafts as read (two drafts issued at once cannot both take the same
+    // money: the one issued second finds the first's version moved and is planned again).
+    items.push(...others.filter((o) => o.status === 'draft').slice(0, Math.max(0, 100 - items.length))
+      .map((o) => tx.condition(invoiceKey(tenantId, o.id), '#v = :v', { '#v': 'version' }, { ':v': o.version })));
     await transact(items);
     if (issued.dueDate) await markInvoiceDue(tenantId, issued.dueDate);
     return { ...issued, version: invoice.version + 1, updatedAt: at };

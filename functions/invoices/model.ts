@@ -132,10 +132,17 @@ const minorToApi = (out: Record<string, unknown>, k: string, v: unknown) => {
   else out[k] = v;
 };
 
+/**
+ * A line in the API: quantity, unitPrice (net of VAT), vatRate (percent), vatAmount (the fixed
+ * names, issue 26), net and total in decimals; `vatRatePercent` and `vat` stay as older aliases.
+ * The figures are the stored ones (rounding rule in shared/invoices/totals.ts): never recomputed.
+ */
 function linesToApi(lines: readonly InvoiceLineItem[]) {
   return lines.map((l) => {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(l)) minorToApi(out, k, v);
+    out.vatRate = l.vatRatePercent;
+    out.vatAmount = fromMinor(l.vatMinor);
     return out;
   });
 }
@@ -153,3 +160,9 @@ export function toApi(item: InvoiceItem | CreditNoteItem): Record<string, unknow
 }
 
 export const isOpen = (s: InvoiceStatus) => s === 'issued' || s === 'partially_paid';
+
+/** The status an invoice has once `amountPaidMinor` of its total is paid. */
+export function statusAfterPayment(totalMinor: number, amountPaidMinor: number): InvoiceStatus {
+  if (amountPaidMinor >= totalMinor) return 'paid';
+  return amountPaidMinor > 0 ? 'partially_paid' : 'issued';
+}

@@ -115,15 +115,17 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote }: 
   pdf.section('Details', 'التفاصيل');
   const t = (en: string, ar: string) => `${en} / ${ar}`;
   pdf.table([
-    { header: t('Description', 'الوصف'), width: 3.2, align: 'start' },
-    { header: t('Qty', 'الكمية'), width: 0.8, align: 'center' },
-    { header: t('Net', 'الصافي'), width: 1.5, align: 'end' },
-    { header: t('VAT %', 'النسبة'), width: 0.9, align: 'center' },
-    { header: t('VAT', 'الضريبة'), width: 1.3, align: 'end' },
-    { header: t('Total', 'الإجمالي'), width: 1.5, align: 'end' },
+    { header: t('Description', 'الوصف'), width: 2.6, align: 'start' },
+    { header: t('Qty', 'الكمية'), width: 0.7, align: 'center' },
+    { header: t('Unit price', 'سعر الوحدة'), width: 1.3, align: 'end' },
+    { header: t('Net', 'الصافي'), width: 1.4, align: 'end' },
+    { header: t('VAT %', 'النسبة'), width: 0.8, align: 'center' },
+    { header: t('VAT', 'الضريبة'), width: 1.2, align: 'end' },
+    { header: t('Total', 'الإجمالي'), width: 1.4, align: 'end' },
   ], doc.lines.map((l) => [
     [...new Set([lineDescription(l, 'en'), lineDescription(l, 'ar')])].join('\n'),
     String(l.quantity),
+    money(l.unitPriceMinor),
     money(l.netMinor),
     l.vatCode ? `${l.vatRatePercent}%` : '—',
     money(l.vatMinor),

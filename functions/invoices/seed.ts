@@ -3,7 +3,7 @@ import { addDays } from '../../shared/invoices/totals';
 import type { Actor } from '../lib/actor';
 import { sortKey } from '../lib/data/keys';
 import { updateRaw } from '../lib/data/repo';
-import type { DemoWorld } from '../jobs/demo-world';
+import type { DemoWorld } from '../lib/demo/world';
 import { rootLogger } from '../lib/logger';
 import { listRentalsForCustomer } from '../rentals/api';
 import { readInvoiceSettings } from './deps';
@@ -32,21 +32,24 @@ export async function seedInvoices(world: DemoWorld): Promise<void> {
   const today = calendarDateInZone(world.now, settings.timezone);
   // The recent window's rentals end after it starts (90 days back); the older history ends earlier.
   const recentFrom = addDays(today, -91);
-  const candidates: { id: string; end: string }[] = [];
+  const found: { id: string; end: string; owes: boolean }[] = [];
   for (const customer of world.customers.slice(0, 24)) {
     const page = await listRentalsForCustomer(world.tenantId, customer.id, undefined, 10);
-    for (const r of page.items as { id: string; status: string; endDate?: string | null; expectedReturnDate: string; totalAmount: number }[]) {
+    for (const r of page.items as { id: string; status: string; endDate?: string | null; expectedReturnDate: string; totalAmount: number; balance?: number }[]) {
       // The recent window only: the older history (functions/rentals/seed-history.ts) is settled.
       const end = (r.endDate ?? r.expectedReturnDate).slice(0, 10);
-      if ((r.status === 'completed' || r.status === 'active') && r.totalAmount > 0 && end >= recentFrom) candidates.push({ id: r.id, end });
+      if ((r.status === 'completed' || r.status === 'active') && r.totalAmount > 0 && end >= recentFrom) found.push({ id: r.id, end, owes: Number(r.balance ?? 0) > 0 });
     }
-    if (candidates.length >= MAX_INVOICES) break;
+    if (found.filter((f) => f.owes).length >= MAX_INVOICES) break;
   }
-  // Oldest first, so the INV- numbers follow the (moved back) issue dates.
+  // Rentals still owing first (an invoice shows what was paid before it was issued: a rental
+  // paid in full gets a paid invoice), then oldest first, so the INV- numbers follow the (moved
+  // back) issue dates.
+  const candidates = [...found.filter((f) => f.owes), ...found.filter((f) => !f.owes)].slice(0, MAX_INVOICES);
   candidates.sort((a, b) => a.end.localeCompare(b.end));
   let made = 0;
   const issued: InvoiceItem[] = [];
-  for (const c of candidates.slice(0, MAX_INVOICES)) {
+  for (const c of candidates) {
     try {
       const draft = await createDraft(actor, { rentalId: c.id });
       const invoice = await issueInvoice(actor, draft.id);
@@ -57,7 +60,7 @@ export async function seedInvoices(world: DemoWorld): Promise<void> {
           Key: invoiceKey(world.tenantId, invoice.id),
           UpdateExpression: 'SET issueDate = :i, supplyDate = :i, dueDate = :d, gsi1sk = :g1, gsi2pk = :g2pk, gsi2sk = :g2',
           ExpressionAttributeValues: {
-            ':i': issueDate, ':d': dueDate, ':g1': sortKey(issueDate, invoice.id), ':g2pk': statusPk(world.tenantId, 'issued'), ':g2': sortKey(issueDate, invoice.id),
+            ':i': issueDate, ':d': dueDate, ':g1': sortKey(issueDate, invoice.id), ':g2pk': statusPk(world.tenantId, invoice.status), ':g2': sortKey(issueDate, invoice.id),
           },
         });
       }

@@ -29,7 +29,7 @@ import { seedGps } from '../gps/api';
 import { seedInsights } from '../insights/api';
 import { seedCollections } from '../collections/api';
 import { backfillCompany } from '../analytics/api';
-import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from './demo-world';
+import { deleteBatch, newDemoWorld, writeBatch, type DemoWorld } from '../lib/demo/world';
 
 /**
  * demo-reset (nightly, and on `npm start`'s first run): restores the shared demo company — the

@@ -11,8 +11,8 @@ import ts from 'typescript';
  *    runs, kept out of api.ts so the domains importing api.ts do not bundle it) and nothing else.
  * A domain imports another domain ONLY through that domain's two faces (DESIGN.md §17): `api.ts`
  * (use cases, usually imported from the caller's own `deps.ts`) and `tx.ts` (pure item builders
- * for the caller's transaction; a tx.ts imports no other domain); from jobs it may import only
- * `jobs/demo-world` (the demo world every seed fills).
+ * for the caller's transaction; a tx.ts imports no other domain), and nothing from jobs (the demo
+ * world every seed fills is lib/demo/world.ts).
  * Test files are exempt (integration tests may reach into what they check).
  */
 const root = resolve(import.meta.dirname, '../..');
@@ -39,7 +39,7 @@ export function boundaryViolation(from: string, specifier: string): string | und
     return SHARED_FOLDERS.has(a) || rest === 'api' || rest === 'seed' || rest === 'job' ? undefined : `jobs import only api.ts, job.ts or seed.ts of ${a}, not ${rest}`;
   }
   if (a === 'lib') return undefined;
-  if (a === 'jobs') return rest === 'demo-world' ? undefined : `domains import only jobs/demo-world, not jobs/${rest}`;
+  if (a === 'jobs') return `domains import nothing from jobs (jobs/${rest}); the demo world is lib/demo/world.ts`;
   return rest === 'api' || rest === 'tx' ? undefined : `${source.area} imports ${a}/${rest}: other domains are reached only through ${a}/api.ts (or its tx.ts)`;
 }
 
@@ -74,8 +74,8 @@ describe('domain boundaries', () => {
     expect(boundaryViolation('functions/jobs/demo-reset.ts', '../vehicles/data')).toMatch(/jobs import only/);
     expect(boundaryViolation('functions/jobs/alerts.ts', '../alerts/job')).toBeUndefined();
     expect(boundaryViolation('functions/gps/deps.ts', '../alerts/job')).toMatch(/alerts\/api\.ts/);
-    expect(boundaryViolation('functions/auth/seed.ts', '../jobs/demo-world')).toBeUndefined();
-    expect(boundaryViolation('functions/auth/seed.ts', '../jobs/demo-reset')).toMatch(/demo-world/);
+    expect(boundaryViolation('functions/auth/seed.ts', '../lib/demo/world')).toBeUndefined();
+    expect(boundaryViolation('functions/auth/seed.ts', '../jobs/demo-reset')).toMatch(/lib\/demo\/world/);
   });
 
   it('holds for every non-test file under functions/', () => {

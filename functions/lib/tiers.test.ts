@@ -35,10 +35,6 @@ export const TIERS: Record<string, number> = {
 
 /** Today's upward imports (see the header): `from -> to`. */
 const ALLOWED_UPWARD = new Set([
-  // Demo plumbing: every seed (and the analytics backfill) imports jobs/demo-world; it moves to lib/demo.
-  'accounting -> jobs', 'alerts -> jobs', 'analytics -> jobs', 'auth -> jobs', 'collections -> jobs', 'documents -> jobs',
-  'finance -> jobs', 'fleet-health -> jobs', 'gps -> jobs', 'insights -> jobs', 'invoices -> jobs', 'maintenance -> jobs',
-  'payments -> jobs', 'rentals -> jobs', 'security -> jobs', 'tickets -> jobs',
   // The alert rules (tier 7) still live with the alerts inbox (tier 1).
   'alerts -> collections', 'alerts -> documents', 'alerts -> invoices', 'alerts -> maintenance', 'alerts -> rentals', 'alerts -> tickets',
   // The security report and guard (tiers 7 and 1) are one domain that reads auth.

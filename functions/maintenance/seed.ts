@@ -5,7 +5,7 @@ import { URGENCY_LEVELS, measureRate, predictService, type OdometerReading } fro
 import { rateToPercent, taxOnNet } from '../../shared/money';
 import type { MaintenanceStatus, MaintenanceType } from '../../shared/schemas/maintenance';
 import type { DamageMark, InspectionPhoto } from '../../shared/schemas/inspections';
-import type { DemoWorld } from '../jobs/demo-world';
+import type { DemoWorld } from '../lib/demo/world';
 import { sortKey, tenantPk } from '../lib/data/keys';
 import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { putObject } from '../lib/storage';

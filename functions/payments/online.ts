@@ -10,7 +10,7 @@ import { getItem, transact, tx } from '../lib/data/repo';
 import { config } from '../lib/config';
 import { badRequest, conflict, notFound, unauthorized, unavailable } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { readGatewaySecrets } from './deps';
+import { readGatewaySecrets, rentalBalance } from './deps';
 import { gatewayTxnKey, invoicePaymentKey, paymentKey, type PaymentItem } from './model';
 import { isOpenInvoice, readInvoiceOr404 } from './record';
 import { takeReceiptNumber } from './tx';
@@ -20,7 +20,7 @@ import { customerActor, newReturnToken, paymentOfToken } from './public-return';
 /**
  * Online payments through the company's gateway (PayTabs PT2 "hosted payment page").
  *
- * Pay online: a pending payment for the invoice's balance is written first, then the gateway is
+ * Pay online: a pending payment for the invoice's balance (capped at what the rental owes) is written first, then the gateway is
  * asked for a hosted page (`POST {base}/payment/request`, header `authorization: <server key>`),
  * with `cart_id` = `{tenantId}.{paymentId}` (how the public callback finds the company and the
  * payment), the callback URL `{origin}/api/v1/payments/callback/paytabs` and the return URL
@@ -57,7 +57,12 @@ export function payOnline(actor: Actor, invoiceId: string, body: { language: 'en
   return runIdempotent(actor.tenantId, `pay-online:${invoiceId}`, key, async (record) => {
     const invoice = await readInvoiceOr404(actor.tenantId, invoiceId);
     if (!isOpenInvoice(invoice)) throw conflict(PAYMENT_MESSAGES.invoiceNotOpen, undefined, 'INVALID_TRANSITION');
-    if (invoice.balanceMinor <= 0) throw conflict(PAYMENT_MESSAGES.nothingToPay);
+    // The gateway is asked for what is still owed: the invoice's balance (what was paid before
+    // it was issued is already allocated to it), never more than the rental owes (money taken
+    // on the rental since), so a customer is not charged into credit.
+    const rental = await rentalBalance(actor.tenantId, invoice.rentalId);
+    const amountMinor = Math.min(invoice.balanceMinor, Math.max(0, rental?.balanceMinor ?? invoice.balanceMinor));
+    if (amountMinor <= 0) throw conflict(PAYMENT_MESSAGES.nothingToPay);
     const keys = await gatewayKeys(actor.tenantId);
     const origin = originOf(requestOrigin);
     const id = ulid();
@@ -66,7 +71,7 @@ export function payOnline(actor: Actor, invoiceId: string, body: { language: 'en
     const returnToken = newReturnToken(actor.tenantId, id, now);
     const pending: PaymentItem = {
       ...paymentKey(actor.tenantId, id), entityType: 'PAYMENT', id, tenantId: actor.tenantId, invoiceId, invoiceNumber: invoice.number,
-      rentalId: invoice.rentalId, rentalReference: null, customerId: invoice.customerId, amountMinor: invoice.balanceMinor, currency: invoice.currency,
+      rentalId: invoice.rentalId, rentalReference: null, customerId: invoice.customerId, amountMinor, currency: invoice.currency,
       method: 'online', status: 'pending', allocations: [], creditMinor: 0, refundedMinor: 0, receipt: null, refundReceipts: [],
       gateway: { name: 'paytabs', tranRef: null, url: null }, failureReason: null, createdAt: at, updatedAt: at, paidAt: null,
       createdBy: actor.username, version: 1, ...returnToken.stored,
@@ -75,7 +80,7 @@ export function payOnline(actor: Actor, invoiceId: string, body: { language: 'en
       tx.putNew(pending),
       // The attempt shows on the invoice at once (pending, then paid or failed).
       tx.put({ ...invoicePaymentKey(actor.tenantId, invoiceId, id), entityType: 'INVOICE_PAYMENT', paymentId: id, amountMinor: 0, createdAt: at }),
-      tx.putNew(auditItem(actor, 'payment.online_started', 'payment', id, { after: { invoice: invoice.number, amount: fromMinor(invoice.balanceMinor) } })),
+      tx.putNew(auditItem(actor, 'payment.online_started', 'payment', id, { after: { invoice: invoice.number, amount: fromMinor(amountMinor) } })),
     ]);
     let answer: { tran_ref?: string; redirect_url?: string };
     try {
@@ -84,7 +89,7 @@ export function payOnline(actor: Actor, invoiceId: string, body: { language: 'en
         headers: { 'content-type': 'application/json', authorization: keys.serverKey },
         body: JSON.stringify({
           profile_id: keys.profileId, tran_type: 'sale', tran_class: 'ecom', cart_id: `${actor.tenantId}.${id}`,
-          cart_currency: invoice.currency, cart_amount: Number(minorToDecimalString(invoice.balanceMinor)),
+          cart_currency: invoice.currency, cart_amount: Number(minorToDecimalString(amountMinor)),
           cart_description: `Invoice ${invoice.number ?? invoice.id}`, paypage_lang: body.language,
           callback: `${origin}/api/v1/payments/callback/paytabs`, return: `${origin}/payments/return?token=${returnToken.token}`,
           hide_shipping: true,

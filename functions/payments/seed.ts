@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
-import type { DemoWorld } from '../jobs/demo-world';
+import type { DemoWorld } from '../lib/demo/world';
 import { rootLogger } from '../lib/logger';
 import { keys } from '../lib/data/keys';
 import { transact, tx, updateRaw } from '../lib/data/repo';

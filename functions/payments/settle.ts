@@ -8,7 +8,7 @@ import { CUSTOMER_CREDIT_METHOD } from '../../shared/rentals/ledger';
 import { companyTimezone, readCompanySettings } from '../lib/company-settings';
 import type { Actor } from '../lib/actor';
 import {
-  customerCreditJournalItems, customerKey, invoicePaymentUpdate, openInvoicesOldestFirst, rentalMoneyChange, type InvoiceForPayment,
+  customerCreditJournalItems, customerKey, invoicePaymentUpdate, openInvoicesOldestFirst, rentalBalance, rentalMoneyChange, type InvoiceForPayment,
 } from './deps';
 import {
   customerCreditKey, invoicePaymentKey, paymentKey, receiptKey, type AllocationMinor, type PaymentItem, type ReceiptItem, type ReceiptRef,
@@ -87,35 +87,43 @@ export async function planSettlement(s: SettleInput): Promise<SettlePlan> {
     batchGet([customerKey(tenantId, primary.customerId)], false),
   ]);
   const date = calendarDateInZone(now, companyTimezone(settings));
-  // The invoice paid takes up to its balance; the rest is customer credit (applied afterwards).
-  const applied = primary.status === 'issued' || primary.status === 'partially_paid' ? Math.min(primary.balanceMinor, s.amountMinor) : 0;
-  const allocations = applied > 0
-    ? [{ invoiceId: primary.id, invoiceNumber: primary.number, rentalId: primary.rentalId, amountMinor: applied, invoice: primary }]
-    : [];
-  const creditMinor = s.amountMinor - applied;
-
+  // The invoice paid takes up to its balance, and the rental ledger never more than the rental
+  // owes (an overpayment is customer credit, 2160, never a negative receivable); the rest is
+  // customer credit (applied afterwards to the customer's other open invoices).
+  const open = primary.status === 'issued' || primary.status === 'partially_paid';
+  let toRental = open ? Math.min(primary.balanceMinor, s.amountMinor) : 0;
   const items: TransactItem[] = [];
-  // One rental change per rental (a transaction may touch an item once).
-  const byRental = new Map<string, number>();
-  for (const a of allocations) byRental.set(a.rentalId, (byRental.get(a.rentalId) ?? 0) + a.amountMinor);
   let rentalReference: string | null = null;
   let rentalBalanceMinor: number | null = null;
-  for (const [rentalId, amountMinor] of byRental) {
-    const change = await rentalMoneyChange(actor, rentalId, { type: 'payment', amountMinor, method: s.method, label: 'Payment', receipt: s.receipt });
+  for (let attempt = 0; toRental > 0 && attempt < 3; attempt++) {
+    const change = await rentalMoneyChange(actor, primary.rentalId, { type: 'payment', amountMinor: toRental, method: s.method, label: 'Payment', receipt: s.receipt });
+    if (change.rental.balanceMinor < 0) {
+      toRental = Math.max(0, change.rental.balanceMinor + toRental);
+      continue;
+    }
     items.push(...change.items);
-    if (rentalId === primary.rentalId) {
-      rentalReference = change.rental.referenceNumber;
-      rentalBalanceMinor = change.rental.balanceMinor;
-    }
+    rentalReference = change.rental.referenceNumber;
+    rentalBalanceMinor = change.rental.balanceMinor;
+    break;
   }
+  if (items.length === 0) toRental = 0;
+  // An invoice never owes more than its rental: money taken on the rental after the invoice was
+  // issued (not through it) is allocated to it as well, so their open amounts agree.
+  const rentalOwes = Math.max(0, rentalBalanceMinor ?? (await rentalBalance(tenantId, primary.rentalId))?.balanceMinor ?? 0);
+  const caughtUp = open ? Math.max(0, primary.balanceMinor - toRental - rentalOwes) : 0;
+  const invoiceApplied = open ? Math.min(primary.balanceMinor, toRental + caughtUp) : 0;
+  const allocations = toRental > 0
+    ? [{ invoiceId: primary.id, invoiceNumber: primary.number, rentalId: primary.rentalId, amountMinor: toRental, invoice: primary }]
+    : [];
+  const creditMinor = s.amountMinor - toRental;
   let primaryAfter = primary;
+  if (invoiceApplied > 0) {
+    items.push(invoicePaymentUpdate(tenantId, primary, invoiceApplied, at));
+    const paid = primary.amountPaidMinor + invoiceApplied;
+    primaryAfter = { ...primary, amountPaidMinor: paid, balanceMinor: primary.totalMinor - paid, status: paid >= primary.totalMinor ? 'paid' : 'partially_paid', version: primary.version + 1 };
+  }
   for (const a of allocations) {
-    items.push(invoicePaymentUpdate(tenantId, a.invoice, a.amountMinor, at));
     items.push(tx.put({ ...invoicePaymentKey(tenantId, a.invoiceId, s.paymentId), entityType: 'INVOICE_PAYMENT', paymentId: s.paymentId, amountMinor: a.amountMinor, createdAt: at }));
-    if (a.invoiceId === primary.id) {
-      const paid = primary.amountPaidMinor + a.amountMinor;
-      primaryAfter = { ...primary, amountPaidMinor: paid, balanceMinor: primary.totalMinor - paid, status: paid >= primary.totalMinor ? 'paid' : 'partially_paid', version: primary.version + 1 };
-    }
   }
   if (creditMinor > 0) {
     items.push(tx.raw('Update', {

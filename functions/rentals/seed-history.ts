@@ -1,6 +1,6 @@
 import { DAY_MS } from '../../shared/rentals/pricing';
 import type { RentalStatus } from '../../shared/schemas/rentals';
-import { seededRandom, DEMO_SEED, type DemoWorld } from '../jobs/demo-world';
+import { seededRandom, DEMO_SEED, type DemoWorld } from '../lib/demo/world';
 
 /**
  * The demo company's older history (functions/rentals/seed.ts): rentals from a year ago up to the

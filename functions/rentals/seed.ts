@@ -7,8 +7,8 @@ import type { RentalStatus } from '../../shared/schemas/rentals';
 import { batchGet, queryPage, updateRaw, type Item } from '../lib/data/repo';
 import { keys, tenantPk } from '../lib/data/keys';
 import { signContract } from './contract/signing';
-import type { DemoWorld } from '../jobs/demo-world';
-import { DEMO_SIGNATURE_PNG, writeBatch } from '../jobs/demo-world';
+import type { DemoWorld } from '../lib/demo/world';
+import { DEMO_SIGNATURE_PNG, writeBatch } from '../lib/demo/world';
 import { initialEntries } from './booking';
 import { customerKey, loyaltyFields, readRentalSettings, scheduleBlockItem, vehicleKey } from './deps';
 import {

@@ -11,7 +11,7 @@ import { toMinor } from '../../shared/money';
 import { DAY_MS } from '../../shared/rentals/pricing';
 import { transact } from '../lib/data/repo';
 import type { Actor } from '../lib/actor';
-import type { DemoWorld } from '../jobs/demo-world';
+import type { DemoWorld } from '../lib/demo/world';
 import { fleetBlocks, matchAt } from './deps';
 import { newSalikItems } from './salik';
 import { newTicketItems, updateTicket, getTicket } from './tickets';

@@ -14,22 +14,10 @@ import { buildVehicleItem, vehicleMakesKey, vehiclePlateKey, type VehicleItem } 
  * picks `world.vehicles.filter(v => v.status === 'rented')`); 3 are in maintenance, 1 out of
  * service, 1 archived (sold), the rest available.
  */
-export interface SeededVehicle {
-  id: string;
-  make: string;
-  model: string;
-  year: number;
-  licensePlate: string;
-  category: VehicleCategory;
-  status: VehicleStatus;
-  isArchived: boolean;
-  dailyRateMinor: number;
-  monthlyRateMinor: number | null;
-  dailyKmLimit: number;
-  odometerKm: number;
-}
+import type { SeededVehicle } from '../lib/demo/world';
+export type { SeededVehicle };
 
-/** The part of the demo world (functions/jobs/demo-world.ts) this seed reads and fills. */
+/** The part of the demo world (functions/lib/demo/world.ts) this seed reads and fills. */
 export interface VehicleSeedWorld {
   tenantId: string;
   now: Date;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
 import { ACCOUNT_CODES } from '../accounting/chart';
-import { rentalJournalLines } from '../accounting/posting-rules';
+import { TAXED_TOLL_LINE, rentalJournalLines } from '../accounting/posting-rules';
 import { extractTax } from '../money';
-import { foldedTaxChargeIds, invoiceLines, invoiceTotals, isInvoiceableCharge, spread, type ChargeEntry, type InvoiceContext } from './totals';
+import { foldedTaxChargeIds, invoiceLines, invoiceTotals, isInvoiceableCharge, rentalUnitRates, spread, type ChargeEntry, type InvoiceContext } from './totals';
 import { decodeZatcaPayload, zatcaQrPayload, zatcaTlv } from './zatca';
 
 const ctx: InvoiceContext = { rentalId: 'R1', taxRatePercent: 5, taxIncluded: false, vatEnabled: true, outputVatCode: 'AE_SR_DU' };
@@ -95,6 +95,69 @@ describe('invoice totals equal the ledger (GL) for random charge sets', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 10 }), (amount, weights) => {
       expect(spread(amount, weights).reduce((a, b) => a + b, 0)).toBe(amount);
     }));
+  });
+});
+
+describe('invoice lines: quantity × unit price and each line\'s own VAT (issue 26)', () => {
+  const rates = rentalUnitRates({ dailyRateMinor: 45_000, youngDriverFeePerDayMinor: 2_500, extraChargePerKmMinor: 50, monthlyRateMinor: 900_000 });
+  const c = { ...ctx, unitRates: rates };
+
+  it('2 days × 450 (not 1 × 900); km and young-driver fee by their rates; an odd amount stays 1 × net', () => {
+    const ledger: ChargeEntry[] = [
+      { id: 'A', type: 'charge', category: 'base_rental', amountMinor: 90_000, lineCode: 'base_rental', postedAt: 't1' },
+      { id: 'Y', type: 'charge', category: 'other', amountMinor: 5_000, lineCode: 'young_driver_fee', postedAt: 't1' },
+      { id: 'T', type: 'charge', category: 'tax', amountMinor: 4_750, lineCode: 'tax', postedAt: 't1' },
+      { id: 'K', type: 'charge', category: 'extra_km', amountMinor: 6_000, lineCode: 'extra_km', postedAt: 't2' },
+      { id: 'D', type: 'charge', category: 'damage_fees', amountMinor: 12_345, lineCode: 'damage_fees', postedAt: 't3' },
+    ];
+    const lines = invoiceLines(ledger, ledger, c);
+    expect(lines.map((l) => [l.chargeId, l.quantity, l.unitPriceMinor, l.netMinor])).toEqual([
+      ['A', 2, 45_000, 90_000], ['Y', 2, 2_500, 5_000], ['K', 120, 50, 6_000], ['D', 1, 12_345, 12_345],
+    ]);
+    for (const l of lines) expect(l.quantity * l.unitPriceMinor).toBe(l.netMinor);
+  });
+
+  it('the ledger\'s own quantity wins; a tax-included net that does not divide stays 1 × net', () => {
+    const own: ChargeEntry[] = [{ id: 'P', type: 'charge', category: 'base_rental', amountMinor: 90_000, lineCode: 'base_rental', quantity: 3, unitAmountMinor: 30_000 }];
+    expect(invoiceLines(own, own, c)[0]).toMatchObject({ quantity: 3, unitPriceMinor: 30_000 });
+    const gross: ChargeEntry[] = [{ id: 'G', type: 'charge', category: 'base_rental', amountMinor: 135_000, lineCode: 'base_rental' }];
+    const [g] = invoiceLines(gross, gross, { ...c, taxIncluded: true });
+    expect(g.netMinor + g.vatMinor).toBe(135_000);
+    expect(g.quantity * g.unitPriceMinor).toBe(g.netMinor);
+  });
+
+  it('a recharged toll is standard-rated on its own line: its VAT is not spread onto the rent', () => {
+    const ledger: ChargeEntry[] = [
+      { id: 'A', type: 'charge', category: 'base_rental', amountMinor: 90_000, lineCode: 'base_rental', postedAt: 't1' },
+      { id: 'T', type: 'charge', category: 'tax', amountMinor: 4_500, lineCode: 'tax', postedAt: 't1' },
+      { id: 'S', type: 'charge', category: 'salik_charges', amountMinor: 1_600, lineCode: TAXED_TOLL_LINE, postedAt: 't2' },
+      { id: 'SV', type: 'charge', category: 'tax', amountMinor: 80, lineCode: null, postedAt: 't2' },
+      { id: 'F', type: 'charge', category: 'other', amountMinor: 1_050, lineCode: null, postedAt: 't2' },
+      { id: 'X', type: 'charge', category: 'traffic_fines', amountMinor: 50_000, lineCode: null, postedAt: 't3' },
+    ];
+    const lines = invoiceLines(ledger, ledger, c);
+    expect(lines.map((l) => [l.chargeId, l.netMinor, l.vatCode, l.vatRatePercent, l.vatMinor])).toEqual([
+      ['A', 90_000, 'AE_SR_DU', 5, 4_500],
+      ['S', 1_600, 'AE_SR_DU', 5, 80],
+      ['F', 1_000, 'AE_SR_DU', 5, 50],
+      ['X', 50_000, null, 0, 0],
+    ]);
+    const gl = glFigures(ledger, c);
+    expect(invoiceTotals(lines)).toEqual({ subtotalMinor: 142_600, vatMinor: gl.vat, totalMinor: gl.receivable });
+  });
+
+  it('per-line rounding: each line\'s VAT within one minor unit of net × rate, the invoice VAT their sum', () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: 1, max: 999_999 }), { minLength: 1, maxLength: 6 }), fc.constantFrom(5, 15, 16), (nets, rate) => {
+      const tax = Math.round(nets.reduce((a, b) => a + b, 0) * rate / 100);
+      const ledger: ChargeEntry[] = [
+        ...nets.map((n, i) => ({ id: `L${i}`, type: 'charge' as const, category: 'other' as const, amountMinor: n, lineCode: 'extra', postedAt: 'b' })),
+        { id: 'T', type: 'charge', category: 'tax', amountMinor: tax, lineCode: 'tax', postedAt: 'b' },
+      ];
+      const lines = invoiceLines(ledger, ledger, { ...c, taxRatePercent: rate });
+      for (const l of lines) expect(Math.abs(l.vatMinor - (l.netMinor * rate) / 100)).toBeLessThan(1 + 1e-9);
+      expect(invoiceTotals(lines).vatMinor).toBe(lines.reduce((s, l) => s + l.vatMinor, 0));
+      expect(invoiceTotals(lines).vatMinor).toBe(tax);
+    }), { numRuns: 200 });
   });
 });
 

@@ -89,10 +89,15 @@ export const invoiceLineSchema = z.object({
   description: z.string(),
   descriptionCode: z.string().nullable().optional(),
   descriptionParams: z.record(z.string(), z.string()).optional(),
+  /** Units (days, km…) × unitPrice (net of VAT) = net, exactly (shared/invoices/totals.ts). */
   quantity: z.number(),
   unitPrice: z.number(),
   net: z.number(),
   vatCode: z.string().nullable(),
+  /** The line's own VAT rate (percent) and VAT: rounded per line, summed per invoice. */
+  vatRate: z.number(),
+  vatAmount: z.number(),
+  /** Older names of vatRate and vatAmount, kept for existing clients. */
   vatRatePercent: z.number(),
   vat: z.number(),
   total: z.number(),

@@ -36,7 +36,7 @@ async function writeSyntheticJournal(tenantId: string, count: number): Promise<v
   const { ensureAccounting } = await import('../../functions/accounting/setup');
   const { BulkBooks, prepareJournal } = await import('../../functions/accounting/engine');
   const { journalNumber, JOURNAL_NUMBER_START } = await import('../../shared/accounting/journal');
-  const { writeBatch } = await import('../../functions/jobs/demo-world');
+  const { writeBatch } = await import('../../functions/lib/demo/world');
   const settings = await ensureAccounting(tenantId);
   const ids = settings.accountIds as Record<string, string>;
   const pairs: [string, string][] = [['1110', '4110'], ['1210', '4120'], ['5110', '1110'], ['5210', '1210'], ['1310', '4110'], ['1110', '1310']];

@@ -20,7 +20,7 @@ const CATEGORIES = ['economy', 'sedan', 'suv', 'luxury'];
 
 async function writeSyntheticCompany(tenantId: string, rentals: number, now: number): Promise<void> {
   const { expectedAggregates, aggregateItems } = await import('../../functions/analytics/backfill');
-  const { writeBatch } = await import('../../functions/jobs/demo-world');
+  const { writeBatch } = await import('../../functions/lib/demo/world');
   const { tenantPk } = await import('../../functions/lib/data/keys');
   const vehicles = Array.from({ length: FLEET }, (_, i) => ({
     pk: tenantPk(tenantId, 'VEHICLE'), sk: ulid(), entityType: 'VEHICLE', make: 'Bench', model: `Car ${i}`, year: 2024, licensePlate: `B ${i}`,

@@ -147,14 +147,15 @@ function InvoiceView({ invoice: inv, onChanged }: { invoice: InvoiceDetail; onCh
 
       <section>
         <h2 className="mb-2 text-lg font-semibold">{u('lines')}</h2>
-        <ListTable columns={[u('description'), u('qty'), u('net'), u('vatRate'), u('vat'), u('lineTotal')]}>
+        <ListTable columns={[u('description'), u('qty'), u('unitPrice'), u('net'), u('vatRate'), u('vat'), u('lineTotal')]}>
           {inv.lines.map((l) => (
             <tr key={l.chargeId} data-line={l.category}>
               <td className="px-3 py-2">{lineText(l)}{l.chargeId.startsWith('pending-') && <span className="ms-2 text-xs text-amber-800 dark:text-amber-300">{u('pendingLine')}</span>}</td>
-              <td className="px-3 py-2 tabular-nums">{l.quantity}</td>
+              <td className="px-3 py-2 tabular-nums" data-testid="line-qty">{l.quantity}</td>
+              <td className="px-3 py-2 text-end tabular-nums" data-testid="line-unit-price">{f.money(l.unitPrice)}</td>
               <td className="px-3 py-2 text-end tabular-nums">{f.money(l.net)}</td>
-              <td className="px-3 py-2 tabular-nums">{l.vatCode ? `${l.vatRatePercent}%` : '—'}</td>
-              <td className="px-3 py-2 text-end tabular-nums">{f.money(l.vat)}</td>
+              <td className="px-3 py-2 tabular-nums" data-testid="line-vat-rate">{l.vatCode ? `${l.vatRate}%` : '—'}</td>
+              <td className="px-3 py-2 text-end tabular-nums" data-testid="line-vat">{f.money(l.vatAmount)}</td>
               <td className="px-3 py-2 text-end tabular-nums">{f.money(l.total)}</td>
             </tr>
           ))}
@@ -163,7 +164,7 @@ function InvoiceView({ invoice: inv, onChanged }: { invoice: InvoiceDetail; onCh
           <dt>{u('subtotal')}</dt><dd className="text-end tabular-nums">{f.money(inv.subtotal)}</dd>
           <dt>{u('vatTotal')}</dt><dd className="text-end tabular-nums">{f.money(inv.vat)}</dd>
           <dt className="font-semibold">{u('grandTotal')}</dt><dd className="text-end font-semibold tabular-nums" data-testid="invoice-total">{f.money(inv.total)}</dd>
-          <dt>{u('amountPaid')}</dt><dd className="text-end tabular-nums">{f.money(inv.amountPaid)}</dd>
+          <dt>{u('amountPaid')}</dt><dd className="text-end tabular-nums" data-testid="invoice-amount-paid">{f.money(inv.amountPaid)}</dd>
           {(inv.depositApplied ?? 0) > 0 && <><dt className="ps-3 text-slate-600 dark:text-slate-300">{u('depositApplied')}</dt><dd className="text-end tabular-nums" data-testid="invoice-deposit-applied">{f.money(inv.depositApplied ?? 0)}</dd></>}
           <dt className="font-semibold">{u('balanceDue')}</dt><dd className="text-end font-semibold tabular-nums" data-testid="invoice-balance">{f.money(inv.balance)}</dd>
         </dl>

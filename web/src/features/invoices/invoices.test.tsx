@@ -41,7 +41,7 @@ const invoice = {
   id: 'I1', number: 'INV-1007', status: 'issued', overdue: true, rentalId: 'R1', rentalReference: 'RENT-1042', customerId: 'C1', customerName: 'Omar Khalil',
   customer: { name: 'Omar Khalil', vatNumber: null }, seller: { name: 'Desert Rose', vatNumber: '100123456700003' }, region: 'AE', currency: 'AED', scope: 'rental',
   periodStart: '2030-01-01', periodEnd: '2030-01-04', supplyDate: '2030-01-04', issueDate: '2030-01-04', dueDate: '2030-01-11', issuedAt: '2030-01-04T09:00:00Z',
-  lines: [{ chargeId: 'a', category: 'damage_fees', description: 'Bumper scratch', quantity: 1, unitPrice: 150, net: 150, vatCode: 'AE_SR_DU', vatRatePercent: 5, vat: 7.5, total: 157.5 }],
+  lines: [{ chargeId: 'a', category: 'damage_fees', description: 'Bumper scratch', quantity: 1, unitPrice: 150, net: 150, vatCode: 'AE_SR_DU', vatRate: 5, vatAmount: 7.5, vatRatePercent: 5, vat: 7.5, total: 157.5 }],
   subtotal: 150, vat: 7.5, total: 157.5, amountPaid: 0, balance: 157.5, notes: '', language: 'en', creditNoteId: null, creditNoteNumber: null,
   pdfVersion: 1, hasPdf: true, version: 2, createdAt: '2030-01-04T09:00:00Z', updatedAt: '2030-01-04T09:00:00Z', creditNote: null, payments: [],
 };

@@ -1,16 +1,14 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/clients/dynamo';
-import { config } from '../lib/config';
-import type { Key } from '../lib/data/keys';
-import type { Item } from '../lib/data/repo';
-import type { RegionCode } from '../../shared/regions';
-import type { Role } from '../../shared/permissions';
-import type { SeededVehicle } from '../vehicles/api';
-import type { SeededCustomer } from '../customers/api';
+import type { RegionCode } from '../../../shared/regions';
+import type { Role } from '../../../shared/permissions';
+import type { VehicleCategory, VehicleStatus } from '../../../shared/schemas/vehicles';
+
+/** Batch writers the seeds use (lib/data/batch.ts). */
+export { deleteBatch, writeBatch } from '../data/batch';
 
 /**
  * The demo company as the seeds build it, passed from one area's seed to the next
- * (functions/jobs/demo-reset.ts calls them in order). Earlier seeds fill the lists later ones
+ * (functions/jobs/demo-reset.ts calls them in order). It lives in lib (tier 0) so every domain's
+ * seed reaches it without importing the jobs above them. Earlier seeds fill the lists later ones
  * read: vehicles before rentals, customers before rentals, and so on. Each area's seed declares
  * the slice it needs (e.g. VehicleSeedWorld); DemoWorld is the union of them all: add a field
  * here when your seed fills something others read.
@@ -26,6 +24,37 @@ export interface DemoUser {
   firstName: string;
   lastName: string;
   status: 'active' | 'pending' | 'suspended';
+}
+
+/** A vehicle the vehicles seed wrote (functions/vehicles/seed.ts), as later seeds read it. */
+export interface SeededVehicle {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  licensePlate: string;
+  category: VehicleCategory;
+  status: VehicleStatus;
+  isArchived: boolean;
+  dailyRateMinor: number;
+  monthlyRateMinor: number | null;
+  dailyKmLimit: number;
+  odometerKm: number;
+}
+
+/** A customer the customers seed wrote (functions/customers/seed.ts), as later seeds read it. */
+export interface SeededCustomer {
+  id: string;
+  fullNameEnglish: string;
+  fullNameArabic?: string;
+  phone?: string;
+  email?: string;
+  licenseNumber?: string;
+  dateOfBirth?: string;
+  isVip: boolean;
+  isActive: boolean;
+  /** Rented before the demo's recent window and not since (functions/rentals/seed-history.ts). */
+  former?: boolean;
 }
 
 export interface DemoWorld {
@@ -65,35 +94,4 @@ export const DEMO_SEED = 20_260_101;
 
 export function newDemoWorld(init: { tenantId: string; now: Date; region: RegionCode; companyName: string; owner: { userId: string; username: string } }): DemoWorld {
   return { ...init, staff: [], vehicles: [], customers: [], random: seededRandom(DEMO_SEED), counts: {} };
-}
-
-/** Writes (puts and deletes) in BatchWriteItem calls of at most 25, retrying unprocessed items. */
-async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
-  const table = config().tableName;
-  for (let i = 0; i < requests.length; i += 25) {
-    let pending = requests.slice(i, i + 25);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt >= 8) throw new Error('BatchWrite kept leaving items unprocessed');
-      const res = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
-      pending = (res.UnprocessedItems?.[table] ?? []) as Record<string, unknown>[];
-      if (pending.length) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
-    }
-  }
-}
-
-/** Unconditional puts in batches of 25 (seeds write a fresh partition set, nothing to guard). */
-/**
- * Puts items in BatchWriteItem calls of 25. `streams` > 1 sends that many batches at a time —
- * only for lists whose keys are all different (with a key put twice, the later put must land
- * last, which parallel streams do not promise).
- */
-export async function writeBatch(items: Item[], streams = 1): Promise<void> {
-  const requests = items.map((Item) => ({ PutRequest: { Item } }));
-  if (streams <= 1) return batchWrite(requests);
-  await Promise.all(Array.from({ length: streams }, (_, k) => batchWrite(requests.filter((_, i) => Math.floor(i / 25) % streams === k))));
-}
-
-export async function deleteBatch(keys: Key[], streams = 1): Promise<void> {
-  const requests = keys.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } }));
-  await Promise.all(Array.from({ length: Math.max(1, streams) }, (_, k) => batchWrite(requests.filter((_, i) => Math.floor(i / 25) % Math.max(1, streams) === k))));
 }
