@@ -11,7 +11,7 @@ import { record } from '../lib/data/meter';
 import { putItem, queryAll, queryPage, transact, tx, type TransactItem } from '../lib/data/repo';
 import { isConditionFailure } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { INVOICING_DUE_GSI_PK, invoicingIndexKey, invoicingNext, issueBillingPeriod, type InvoicingIndexItem } from './deps';
+import { INVOICING_DUE_GSI_PK, invoicingIndexKey, invoicingNext, issueBillingPeriod, recordCompanyJobRun, type InvoicingIndexItem } from './deps';
 
 /**
  * The scheduled invoicing of long rentals (issue 10; events/schedules.ts 'invoice-long-rentals',
@@ -198,6 +198,12 @@ export async function runInvoicing(now = new Date(), opts: RunOptions = {}): Pro
     await Promise.all([...byTenant.values()].map((r) => putItem({
       ...keys.jobRun(r.tenantId, INVOICING_JOB, `${startedAt}_${runId}`), entityType: 'INVOICING_RUN', runId, trigger: result.trigger, startedAt, finishedAt: result.finishedAt,
       asOf: result.asOf, rentalsChecked: r.rentalsChecked, invoicesCreated: r.invoices.length, periodsSkipped: r.periodsSkipped, periodsTaken: r.periodsTaken, invoices: r.invoices.slice(0, 200), failures: r.failures.slice(0, 50), ttl,
+    })));
+    // The company's scheduler job log: the same one-shape line every job writes (the run detail
+    // above is the invoice automation page's own, kept apart by its sort key).
+    await Promise.all([...byTenant.values()].map((r) => recordCompanyJobRun(r.tenantId, INVOICING_JOB, {
+      startedAt, counts: { rentalsChecked: r.rentalsChecked, invoicesCreated: r.invoices.length, periodsSkipped: r.periodsSkipped },
+      errors: r.failures.length, errorSamples: r.failures.map((f) => `${f.rentalReference}: ${f.error}`),
     })));
     await putItem({ ...keys.global.jobRun(INVOICING_JOB, `${startedAt}_${runId}`), entityType: 'JOB_RUN', job: INVOICING_JOB, ...result, tenants: byTenant.size, ttl: Math.floor(Date.now() / 1000) + 90 * 86_400 });
   }
