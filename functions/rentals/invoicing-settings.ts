@@ -4,7 +4,8 @@ import type { RentalInvoicingBody } from '../../shared/schemas/rentals';
 import { getItem, tx, type TransactItem } from '../lib/data/repo';
 import { conflict } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { invoicingIndexItem, invoicingIndexKey, invoicingNext, type InvoicingIndexItem, type RentalItem } from './data';
+import { invoicingIndexKey, type RentalItem } from './data';
+import { invoicingIndexItem, invoicingNext, type InvoicingIndexItem } from './invoicing-index';
 import { mutateRental } from './mutate';
 
 /**

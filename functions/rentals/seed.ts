@@ -12,10 +12,11 @@ import { DEMO_SIGNATURE_PNG, writeBatch } from '../lib/demo/world';
 import { initialEntries } from './booking';
 import { customerKey, loyaltyFields, readRentalSettings, scheduleBlockItem, vehicleKey } from './deps';
 import {
-  ZERO_TOTALS, activeIndexItem, invoicingIndexItem, ledgerItem, rentalIndexes, rentalKey, searchTextOf, statsShardKey, totalsAfter,
+  ZERO_TOTALS, activeIndexItem, ledgerItem, rentalIndexes, rentalKey, searchTextOf, statsShardKey, totalsAfter,
   type LedgerItem, type NewLedgerEntry, type RentalItem, type TimelineEvent,
 } from './data';
 import { finalStatement, settlementEntries } from './pricing';
+import { invoicingIndexItem } from './invoicing-index';
 import { moneyFieldsOfLedger, moneyIndexPuts } from './money-index';
 import { ledgerTotals } from '../../shared/rentals/ledger';
 import { historyRandom, planHistory } from './seed-history';
