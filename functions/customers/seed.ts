@@ -30,7 +30,7 @@ import { notesPk } from './notes';
  *
  * Deterministic: one seeded generator (mulberry32), dates relative to `world.now`.
  */
-import type { SeededCustomer } from '../lib/demo/world';
+import { seededRandom, type SeededCustomer } from '../lib/demo/world';
 export type { SeededCustomer };
 
 /** The part of the demo world (functions/lib/demo/world.ts) these seeds read and fill. */
@@ -44,16 +44,6 @@ export interface CustomerSeedWorld {
   counts?: Record<string, number>;
 }
 
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Person {
   en: string;

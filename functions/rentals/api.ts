@@ -26,7 +26,8 @@ export async function rentalWithLedger(tenantId: string, rentalId: string) {
   return rental ? { rental, ledger: await readLedger(tenantId, rentalId) } : undefined;
 }
 
-export { invoicingIndexKey, INVOICING_DUE_GSI_PK, invoicingNext, type InvoicingIndexItem } from './data';
+export { invoicingIndexKey, INVOICING_DUE_GSI_PK } from './data';
+export { invoicingNext, type InvoicingIndexItem } from './invoicing-index';
 
 /**
  * Odometer readings of some rentals (maintenance predictions measure each vehicle's daily km from
@@ -75,7 +76,7 @@ export { applyDeposit, recordRefund as refundRental, type DepositSettlement } fr
 export async function invoicingIndexOf(tenantId: string) {
   const { queryAll } = await import('../lib/data/repo');
   const { invoicingIndexKey: key } = await import('./data');
-  return queryAll<import('./data').InvoicingIndexItem>({ tenantId, pk: key(tenantId, 'X').pk, max: 5000 });
+  return queryAll<import('./invoicing-index').InvoicingIndexItem>({ tenantId, pk: key(tenantId, 'X').pk, max: 5000 });
 }
 /** Rentals by id (one batch get per 100; missing ones left out): the collections domain's amounts. */
 export async function rentalsByIds(tenantId: string, ids: string[]): Promise<Map<string, RentalItem>> {

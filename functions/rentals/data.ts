@@ -10,8 +10,6 @@ import { fromMinor } from '../../shared/money';
 import { shardOf } from '../../shared/accounting/journal';
 import type { RentalStatus } from '../../shared/schemas/rentals';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
-import { calendarDateInZone } from '../../shared/regions';
-import { billingPeriod, periodDueAt, type BillingFrequency } from '../../shared/invoicing/periods';
 import { getItem, queryAll, queryPage, toEntity, tx, type Item, type Page, type TransactItem } from '../lib/data/repo';
 
 /**
@@ -82,6 +80,13 @@ export interface RentalItem extends Item {
   expectedReturnDate: string;
   expectedDuration: number;
   openEnded: boolean;
+  /**
+   * An open-ended rental booked since issue 26: its rent is charged per billing period by its
+   * invoices. Absent on open-ended rentals booked before, whose expected rent was charged at
+   * booking: their invoices bill the charges already on the ledger and add no period rent, so
+   * nothing is charged twice.
+   */
+  chargesRentByPeriod?: boolean;
   returnDate?: string | null;
   rentalType: 'daily' | 'monthly';
   dailyRateMinor: number;
@@ -234,6 +239,9 @@ export interface LedgerItem extends Item {
   reversesId: string | null;
   /** Pricing line code for entries posted from a quote or the final charges (base_rental, tax…). */
   lineCode: string | null;
+  /** Units × unit price of a priced charge (a billing period's rent: 1 month × the monthly rate, 31 days × the daily rate). */
+  quantity?: number;
+  unitAmountMinor?: number;
   /** Money received or paid back: its REC- receipt (payments domain). */
   receiptId?: string | null;
   receiptNumber?: string | null;
@@ -244,7 +252,7 @@ export interface LedgerItem extends Item {
 }
 
 export type NewLedgerEntry = Pick<LedgerItem, 'type' | 'context' | 'category' | 'label' | 'amountMinor'> &
-  Partial<Pick<LedgerItem, 'method' | 'status' | 'reversesId' | 'lineCode' | 'receiptId' | 'receiptNumber'>>;
+  Partial<Pick<LedgerItem, 'method' | 'status' | 'reversesId' | 'lineCode' | 'receiptId' | 'receiptNumber' | 'quantity' | 'unitAmountMinor'>>;
 
 const descriptionFields = (d: LedgerDescription) => ({ descriptionCode: d.code, descriptionParams: d.params ?? {} });
 
@@ -269,6 +277,7 @@ export function ledgerItem(tenantId: string, rentalId: string, e: NewLedgerEntry
     version: 1,
     reversesId: e.reversesId ?? null,
     lineCode: e.lineCode ?? null,
+    ...(e.quantity !== undefined ? { quantity: e.quantity, ...(e.unitAmountMinor !== undefined ? { unitAmountMinor: e.unitAmountMinor } : {}) } : {}),
     ...(e.receiptId ? { receiptId: e.receiptId, receiptNumber: e.receiptNumber ?? null } : {}),
     postedAt: now,
     postedBy: by,
@@ -397,37 +406,6 @@ export function activeIndexItem(tenantId: string, r: Pick<RentalItem, 'id' | 'ex
     referenceNumber: r.referenceNumber,
     expectedReturnDate: r.expectedReturnDate,
   };
-}
-
-export interface InvoicingIndexItem extends Item {
-  tenantId: string;
-  rentalId: string;
-  referenceNumber: string;
-  customerName: string;
-  startISO: string;
-  startDay: string;
-  frequency: BillingFrequency;
-  nextIndex: number;
-  nextPeriodStart: string;
-  nextPeriodEnd: string;
-  nextDueAt: string;
-  lastInvoicedDate: string | null;
-  version: number;
-}
-
-/** The invoicing-index item of an open-ended rental with autoGenerateInvoice (pickup). */
-export function invoicingIndexItem(tenantId: string, r: Pick<RentalItem, 'id' | 'referenceNumber' | 'customerName' | 'startDate'> & { billingFrequency?: unknown }, timeZone: string): InvoicingIndexItem {
-  const startDay = calendarDateInZone(new Date(r.startDate), timeZone);
-  const frequency: BillingFrequency = r.billingFrequency === 'monthly' ? 'monthly' : 'daily';
-  return { ...invoicingIndexKey(tenantId, r.id), entityType: 'INVOICING_DUE', tenantId, rentalId: r.id, referenceNumber: r.referenceNumber,
-    customerName: String(r.customerName ?? ''), startISO: r.startDate, startDay, frequency, lastInvoicedDate: null, version: 1, ...invoicingNext(tenantId, r.id, r.startDate, startDay, frequency, 0) };
-}
-
-/** The next-period attributes (and gsi2 keys) of an invoicing-index item at period `index`. */
-export function invoicingNext(tenantId: string, rentalId: string, startISO: string, startDay: string, frequency: BillingFrequency, index: number) {
-  const p = billingPeriod(startDay, frequency, index);
-  const nextDueAt = periodDueAt(startISO, startDay, p.periodEnd);
-  return { nextIndex: index, nextPeriodStart: p.periodStart, nextPeriodEnd: p.periodEnd, nextDueAt, gsi2pk: INVOICING_DUE_GSI_PK, gsi2sk: sortKey(nextDueAt, tenantId, rentalId) };
 }
 
 export function noteItem(tenantId: string, rentalId: string, note: { content: string; visibility: string }, by: { userId: string; username: string }, now: string): Item {

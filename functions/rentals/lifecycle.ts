@@ -11,7 +11,8 @@ import { systemActor, type Actor } from '../lib/actor';
 import { invoicedChargesOf } from './invoiced-charges';
 import { lapsingDocuments, readVehicle, rentalAggregateItems, vehicleKey, type RentalSettings } from './deps';
 import { calendarDateInZone } from '../../shared/regions';
-import { activeIndexItem, activeIndexKey, invoicingIndexItem, invoicingIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
+import { invoicingIndexItem } from './invoicing-index';
+import { activeIndexItem, activeIndexKey, invoicingIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
 import { mutateRental, refuseTransition } from './mutate';
 import { completeContractItems } from './contract/signing';
 import { finalStatement, settlementEntries } from './pricing';
@@ -101,7 +102,7 @@ export function pickup(actor: Actor, rentalId: string, body: { odometerStart: nu
       // Closed-end rentals are watched by the overdue job; open-ended ones cannot be late.
       rental.openEnded ? null : tx.put(activeIndexItem(actor.tenantId, rental)),
       // Open-ended rentals with autoGenerateInvoice are invoiced by period by the invoicing job (issue 10).
-      rental.openEnded && rental.autoGenerateInvoice !== false ? tx.put(invoicingIndexItem(actor.tenantId, rental, settings.timezone)) : null,
+      rental.openEnded && rental.autoGenerateInvoice !== false ? tx.put(invoicingIndexItem(actor.tenantId, rental, settings.timezone, settings.billingTiming)) : null,
     ];
     return {
       action: 'pickup',

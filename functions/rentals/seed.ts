@@ -12,10 +12,11 @@ import { DEMO_SIGNATURE_PNG, writeBatch } from '../lib/demo/world';
 import { initialEntries } from './booking';
 import { customerKey, loyaltyFields, readRentalSettings, scheduleBlockItem, vehicleKey } from './deps';
 import {
-  ZERO_TOTALS, activeIndexItem, invoicingIndexItem, ledgerItem, rentalIndexes, rentalKey, searchTextOf, statsShardKey, totalsAfter,
+  ZERO_TOTALS, activeIndexItem, ledgerItem, rentalIndexes, rentalKey, searchTextOf, statsShardKey, totalsAfter,
   type LedgerItem, type NewLedgerEntry, type RentalItem, type TimelineEvent,
 } from './data';
 import { finalStatement, settlementEntries } from './pricing';
+import { invoicingIndexItem } from './invoicing-index';
 import { moneyFieldsOfLedger, moneyIndexPuts } from './money-index';
 import { ledgerTotals } from '../../shared/rentals/ledger';
 import { historyRandom, planHistory } from './seed-history';
@@ -174,7 +175,7 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
       }
     };
     const timeline: TimelineEvent[] = [{ at: new Date(createdAt).toISOString(), action: 'created', by: world.owner.username }];
-    post(initialEntries(quote, { securityDeposit: deposit / 100, initialPaymentAmount: initialPaid / 100, initialPaymentMethod: initialPaid ? method : null }), createdAt);
+    post(initialEntries(quote, { openEnded: p.openEnded, securityDeposit: deposit / 100, initialPaymentAmount: initialPaid / 100, initialPaymentMethod: initialPaid ? method : null }), createdAt);
 
     const rental: RentalItem = {
       ...rentalKey(world.tenantId, id),
@@ -182,7 +183,7 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
       entityType: 'RENTAL', tenantId: world.tenantId, id, referenceNumber: ref, contractNumber: cnt,
       customerId: customer.id, customerName: customer.fullNameEnglish, customerNameArabic: customer.fullNameArabic ?? null,
       vehicleId: p.vehicle.id, vehicleLabel: `${p.vehicle.make} ${p.vehicle.model} (${p.vehicle.licensePlate})`, licensePlate: p.vehicle.licensePlate,
-      status: p.status, startDate: startISO, endDate: endISO, openEnded: p.openEnded,
+      status: p.status, startDate: startISO, endDate: endISO, openEnded: p.openEnded, ...(p.openEnded ? { chargesRentByPeriod: true } : {}),
       expectedReturnDate: endISO ?? new Date(p.start + quote.days * DAY_MS).toISOString(), expectedDuration: quote.days, returnDate: null,
       rentalType: monthly ? 'monthly' : 'daily', dailyRateMinor: p.vehicle.dailyRateMinor, monthlyRateMinor: p.vehicle.monthlyRateMinor,
       dailyKmLimit: p.vehicle.dailyKmLimit || 200, extraChargePerKmMinor: 50, taxRate: settings.defaultTaxRatePercent, taxIncluded: false,

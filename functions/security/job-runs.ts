@@ -28,7 +28,15 @@ export const jobRunOf = (i: Item): JobRunView => ({
   errors: Number(i.errors ?? 0), errorSamples: (i.errorSamples as string[] | undefined) ?? [], tenantId: (i.tenantId as string | null | undefined) ?? null,
 });
 
+/**
+ * The job log lines sort by `{startedAt}#{job}`, so they all start with a digit. The same partition
+ * also holds the invoicing job's run details (`invoice-long-rentals#{startedAt}_{runId}`, read by the
+ * invoice automation page): the key range below the first letter leaves those out, so the log is
+ * one shape, newest first (they used to be listed first, as job "undefined").
+ */
+const LOG_LINES_BELOW = 'A';
+
 export async function companyJobRuns(tenantId: string, q: { limit: number; cursor?: string }): Promise<Page<JobRunView>> {
-  const page = await queryPage<Item>({ tenantId, pk: tenantPk(tenantId, 'JOBRUN'), limit: q.limit, cursor: q.cursor, forward: false });
+  const page = await queryPage<Item>({ tenantId, pk: tenantPk(tenantId, 'JOBRUN'), skTo: LOG_LINES_BELOW, limit: q.limit, cursor: q.cursor, forward: false });
   return { items: page.items.map(jobRunOf), nextCursor: page.nextCursor };
 }

@@ -14,7 +14,7 @@ import { buildVehicleItem, vehicleMakesKey, vehiclePlateKey, type VehicleItem } 
  * picks `world.vehicles.filter(v => v.status === 'rented')`); 3 are in maintenance, 1 out of
  * service, 1 archived (sold), the rest available.
  */
-import type { SeededVehicle } from '../lib/demo/world';
+import { seededRandom, type SeededVehicle } from '../lib/demo/world';
 export type { SeededVehicle };
 
 /** The part of the demo world (functions/lib/demo/world.ts) this seed reads and fills. */
@@ -24,17 +24,6 @@ export interface VehicleSeedWorld {
   vehicles: SeededVehicle[];
 }
 
-/** mulberry32: small, fast, deterministic. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface ModelSpec {
   make: string;

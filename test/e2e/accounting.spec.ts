@@ -158,7 +158,7 @@ for (const language of ['en', 'ar'] as const) {
     await open(page, language, '/dashboard/test-accounts');
     await expect(page.getByTestId('self-check-summary')).toHaveText(w.allPassed);
     const checks = page.locator('[data-check]');
-    await expect(checks).toHaveCount(5);
+    await expect(checks).toHaveCount(7);
     await expect(page.locator('[data-check][data-passed="false"]')).toHaveCount(0);
     await page.screenshot({ path: join(outDir, `self-check-${language}.png`), fullPage: true });
   });

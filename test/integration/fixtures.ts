@@ -50,6 +50,8 @@ export interface RegisterOptions {
   username?: string;
   email?: string;
   password?: string;
+  /** The sign-up page's country (POST /api/register `region`); absent = the API's default (US). */
+  region?: 'AE' | 'SA' | 'JO' | 'US';
 }
 
 function fail(what: string, res: { status: number; body: unknown }): never {
@@ -69,6 +71,7 @@ export async function registerTenant(opts: RegisterOptions = {}): Promise<Regist
     username,
     email,
     password,
+    ...(opts.region ? { region: opts.region } : {}),
   });
   if (res.status !== 201) fail('registerTenant', res);
   return {
