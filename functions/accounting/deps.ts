@@ -40,6 +40,8 @@ export interface RentalFacts extends Item {
   balanceMinor: number;
   chargesMinor: number;
   status: string;
+  /** Booked since issue 26: rent earned day by day (posting-rules.ts); absent on older rentals. */
+  earnsRentByDay?: boolean;
   depositReceivedMinor: number;
   depositRefundedMinor: number;
   version: number;

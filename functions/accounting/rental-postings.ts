@@ -25,7 +25,8 @@ import { ensureAccounting } from './setup';
  * backfill.
  */
 export interface RentalPostingInput {
-  rental: { id: string; referenceNumber: string; taxRate: number; taxIncluded: boolean };
+  /** `earnsRentByDay`: booked since issue 26 (posting-rules.ts rentIncomeWhenCharged); absent = booked before. */
+  rental: { id: string; referenceNumber: string; taxRate: number; taxIncluded: boolean; earnsRentByDay?: boolean };
   /** The movements this change adds to the rental's ledger. */
   movements: RentalMovement[];
   /** The company's calendar date of the change. */
@@ -50,6 +51,7 @@ export interface RentalPostingInput {
 interface PartyItem { complete?: boolean; postedThrough?: string }
 
 export function postingContext(settings: AccountingSettingsItem, rental: RentalPostingInput['rental'], vatEnabled: boolean, phase: RentalPhase = 'hired'): RentalPostingContext {
+  const earnsRentByDay = rental.earnsRentByDay === true;
   const codeOf = new Map(Object.entries(settings.accountIds).map(([code, id]) => [id, code]));
   const methodAccounts = Object.fromEntries(Object.entries(settings.methodAccounts).map(([m, id]) => [m, codeOf.get(id) ?? '']).filter(([, c]) => c));
   return {
@@ -59,7 +61,8 @@ export function postingContext(settings: AccountingSettingsItem, rental: RentalP
     vatEnabled,
     outputVatCode: DEFAULT_VAT_CODES[(settings.region as RegionCode) ?? 'US'].output,
     methodAccounts,
-    phase,
+    phase: earnsRentByDay ? phase : 'hired',
+    rentIncomeWhenCharged: !earnsRentByDay,
   };
 }
 
@@ -90,9 +93,10 @@ export function toJournalLines(settings: AccountingSettingsItem, movements: read
  */
 export async function rentalJournalItems(tenantId: string, input: RentalPostingInput): Promise<TransactItem[]> {
   const party = { type: 'rental' as const, id: input.rental.id };
-  const before = phaseOf(input.statusBefore ?? 'active');
+  const earnsRentByDay = input.rental.earnsRentByDay === true;
+  const before = phaseOf(input.statusBefore ?? 'active', earnsRentByDay);
   const afterStatus = input.statusAfter ?? input.statusBefore ?? 'active';
-  const after = phaseOf(afterStatus);
+  const after = phaseOf(afterStatus, earnsRentByDay);
   const pickup = before === 'booked' && after === 'hired';
   const offHire = after === 'hired' && OFF_HIRE.includes(afterStatus);
   // One round trip: the settings, the party's progress, the revenue-due item and the entry number together.
@@ -128,7 +132,7 @@ export async function rentalJournalItems(tenantId: string, input: RentalPostingI
     const remaining = -(Number(p?.[partyAttr(unearnedId)] ?? 0) + netOn(coded, ACCOUNT_CODES.unearnedRevenue));
     if (remaining !== 0) coded = netLines([...coded, ...recognitionLines(input.rental.id, remaining)]);
     if (due) extra.push(tx.raw('Delete', { Key: revenueDueKey(tenantId, input.rental.id), ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': due.version } }));
-  } else if (after === 'hired' && input.plannedDays) {
+  } else if (after === 'hired' && input.plannedDays && earnsRentByDay) {
     // On hire: the job's item, created at pickup (its first rental day = the pickup day), kept
     // to the planned length (an extension lengthens the straight line).
     if (!due) extra.push(tx.putNew(revenueDueItem(tenantId, input.rental.id, input.rental.referenceNumber, input.date, input.plannedDays)));
@@ -170,7 +174,7 @@ export async function backfillRental(tenantId: string, rentalId: string, company
       groups.set(date, [...(groups.get(date) ?? []), e]);
     }
     // History is posted by the rules of the rental's phase now (a pending rental's charges stay booked).
-    const ctx = postingContext(settings, rental, company.vatEnabled, phaseOf(String(rental.status ?? 'active')));
+    const ctx = postingContext(settings, rental, company.vatEnabled, phaseOf(String(rental.status ?? 'active'), rental.earnsRentByDay === true));
     let state: PartyGuard['state'] = partyItem?.postedThrough ? { postedThrough: partyItem.postedThrough } : 'absent';
     const dates = [...groups.keys()].sort();
     if (dates.length === 0) dates.push(calendarDateInZone(new Date(rental.createdAt), company.timezone));

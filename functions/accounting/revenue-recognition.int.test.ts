@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../test/integration/client';
 import { registerTenant } from '../../test/integration/fixtures';
+import { deleteItem, updateRaw } from '../lib/data/repo';
+import { entityKey } from '../lib/data/keys';
+import { partyKey } from './model';
 
 /**
  * Issue 26 "Revenue when it is earned", through the real routes and the recognise-revenue job
@@ -110,5 +113,25 @@ describe('revenue when it is earned', () => {
     expect(ret.status, JSON.stringify(ret.body)).toBe(200);
     expect(await netByCode(r.id)).toEqual({ '1310': 400, '4110': -400 });
     expect((await run(3)).scanned).toBe(0);
+  }, 60_000);
+
+  it('a rental booked before issue 26 (no earnsRentByDay mark, its rent income at booking) keeps that rule: its pickup and return post nothing twice', async () => {
+    const r = await book(Date.now() - 3_600_000, 2, { taxRate: 0 });
+    // As it stood before: unmarked, its booking posted by the old rules (the backfill posts a
+    // rental's history by the rules of its phase; an unmarked rental is always hired).
+    await updateRaw({ Key: entityKey(tenantId, 'RENTAL', r.id), UpdateExpression: 'REMOVE earnsRentByDay' });
+    await deleteItem(partyKey(tenantId, { type: 'rental', id: r.id }));
+    const { backfillRental } = await import('./rental-postings');
+    const { readCompany } = await import('./deps');
+    expect(await backfillRental(tenantId, r.id, await readCompany(tenantId))).toBe('posted');
+    expect(await netByCode(r.id)).toEqual({ '1310': 200, '4110': -200 });
+    expect((await pickup(r.id)).status).toBe(200);
+    expect(await netByCode(r.id)).toEqual({ '1310': 200, '4110': -200 });
+    expect((await run(3)).scanned).toBe(0);
+    const ret = await post(`/api/v1/rentals/${r.id}/return`, { odometerEnd: 1050, condition: 'good', fuelLevelEnd: 'full', returnDate: r.endDate }, owner);
+    expect(ret.status, JSON.stringify(ret.body)).toBe(200);
+    expect(await netByCode(r.id)).toEqual({ '1310': 200, '4110': -200 });
+    const check = await get('/api/v1/accounting/self-check', owner);
+    expect(check.body.checks.find((c: { name: string }) => c.name === 'rentalSubLedgers').passed, JSON.stringify(check.body.checks)).toBe(true);
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { fromMinor } from '../../shared/money';
 import { calendarDateInZone, type RegionCode } from '../../shared/regions';
 import { ACCOUNT_CODES } from '../../shared/accounting/chart';
-import { PAYMENT_METHODS } from '../../shared/accounting/posting-rules';
+import { PAYMENT_METHODS, phaseOf } from '../../shared/accounting/posting-rules';
 import { trialBalance, type ReportAccount } from '../../shared/accounting/reports';
 import { queryAll, queryPage } from '../lib/data/repo';
 import { readLifetimeBalances, readVatTotals } from './buckets';
@@ -49,7 +49,7 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
     rentals.push(...page.items);
     for (const r of page.items as RentalFacts[]) {
       const p = parties.get(r.id);
-      const booked = r.status === 'pending';
+      const booked = phaseOf(r.status, r.earnsRentByDay === true) === 'booked';
       const glReceivable = Number(p?.[partyAttr(receivableId)] ?? 0)
         + (booked ? Number(p?.[partyAttr(advancesId)] ?? 0) + Number(p?.[partyAttr(vatOutputId)] ?? 0) : 0);
       const ledgerBalance = Number(r.balanceMinor ?? 0) - (booked ? Number(r.chargesMinor ?? 0) : 0);

@@ -261,4 +261,49 @@ describe('open-ended rentals are charged by period, not at booking (issue 26)', 
     expect((await invoices()).map((i) => [i.periodStart, i.total])).toEqual([['2034-09-01', 3150], ['2034-10-01', 3150]]);
     expect((await get(`/api/v1/rentals/${id}`, adv.token)).body.totalAmount).toBe(6300);
   });
+
+  it('issue 26: an early return of rent already invoiced (billing in advance) credits that invoice with a CN- credit note in the return; the days used are invoiced anew; books, rental and invoices agree', async () => {
+    const adv = await registerTenant();
+    const settings = await get('/api/v1/company/settings', adv.token);
+    expect((await put('/api/v1/company/settings', { version: settings.body.version, billingTiming: 'advance' }, adv.token)).status).toBe(200);
+    const [vehicle, customer] = await Promise.all([createVehicle(adv.token), createCustomer(adv.token, { fullNameEnglish: 'Early Returner' })]);
+    const start = new Date(Date.now() - 2 * 86_400_000 - 3_600_000).toISOString();
+    const booked = await post('/api/v1/rentals', {
+      vehicleId: vehicle.id, customerId: customer.id, startDate: start, openEnded: true, expectedDuration: 30, rentalType: 'monthly', monthlyRate: 3000, dailyRate: 120, taxRate: 0,
+    }, adv.token);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const id = booked.body.id as string;
+    expect((await post(`/api/v1/rentals/${id}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full', pickedUpAt: start }, adv.token)).status).toBe(200);
+    expect(await runInvoicing(new Date(), { tenantId: adv.user.tenantId })).toMatchObject({ invoicesCreated: 1, failures: 0 });
+    const list = async () => (await get(`/api/v1/invoices?rentalId=${id}&limit=100`, adv.token)).body.items as { id: string; number: string; status: string; total: number; balance: number }[];
+    const [month] = await list();
+    expect(month).toMatchObject({ status: 'issued', total: 3000 });
+
+    // Back after three days: the month's unused rent is reversed, and the invoice that carried it is credited.
+    const ret = await post(`/api/v1/rentals/${id}/return`, { odometerEnd: 1100, condition: 'good', fuelLevelEnd: 'full' }, adv.token);
+    expect(ret.status, JSON.stringify(ret.body)).toBe(200);
+    const owed = ret.body.totalAmount as number;
+    expect(owed).toBeGreaterThan(0);
+    expect(owed).toBeLessThan(3000);
+    const credited = (await get(`/api/v1/invoices/${month.id}`, adv.token)).body;
+    expect(credited.status).toBe('void');
+    expect(credited.creditNote.number).toMatch(/^CN-\d+$/);
+    expect(credited.creditNote.total).toBe(3000);
+    expect((ret.body.timeline as { action: string; note?: string }[]).at(-1)?.note).toBe(`${credited.creditNote.number} credits ${month.number}`);
+
+    // What the customer owes for the days used is invoiced anew, and nothing else.
+    const draft = await post('/api/v1/invoices', { rentalId: id }, adv.token);
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const issued = await post(`/api/v1/invoices/${draft.body.id}/issue`, {}, adv.token);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(issued.body.total).toBe(owed);
+    expect((await get(`/api/v1/rentals/${id}`, adv.token)).body.balance).toBe(issued.body.balance);
+    // Books: nothing left unearned, the rent earned is what is owed for the days used.
+    const entries = (await get('/api/v1/accounting/journal-entries?source=rental&limit=100', adv.token)).body.items as { sourceId: string; lines: { accountCode: string; debit: number; credit: number }[] }[];
+    const net = (code: string) => Math.round(entries.filter((e) => e.sourceId === id).flatMap((e) => e.lines).filter((l) => l.accountCode === code).reduce((n, l) => n + l.debit - l.credit, 0) * 100) / 100;
+    expect(net('2170')).toBe(0);
+    expect(net('4110')).toBe(-owed);
+    const check = await get('/api/v1/accounting/self-check', adv.token);
+    for (const c of check.body.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 400)}`).toBe(true);
+  }, 120_000);
 });

@@ -1,15 +1,10 @@
-import { ulid } from 'ulid';
 import { calendarDateInZone } from '../../shared/regions';
 import { INVOICE_MESSAGES, type CreditNoteBody } from '../../shared/schemas/invoices';
-import { auditItem } from '../lib/data/audit';
-import { reservationFrom } from '../lib/data/counters';
-import { keys } from '../lib/data/keys';
-import { getItem, tx } from '../lib/data/repo';
 import { conflict } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { chargeMarkerDelete, readInvoiceSettings, readLedger, reverseChargesWith } from './deps';
 import { readInvoiceItem } from './draft';
-import { creditNoteKey, invoiceIndexes, invoiceKey, type CreditNoteItem, type InvoiceItem } from './model';
+import { creditNoteItems, creditable, invoiceNow } from './tx';
 
 /**
  * Credit note (issue 19): an issued invoice is never edited; it is cancelled by a credit note —
@@ -24,10 +19,6 @@ import { creditNoteKey, invoiceIndexes, invoiceKey, type CreditNoteItem, type In
  * rental as the customer's credit (the rental balance turns negative), for a refund or the next
  * invoice — the payments domain's business.
  */
-const COUNTER = 'CREDIT_NOTE';
-const PREFIX = 'CN-';
-const START = 1001;
-
 export async function creditInvoice(actor: Actor, id: string, body: CreditNoteBody, idempotencyKey?: string): Promise<{ invoiceId: string }> {
   const { tenantId } = actor;
   const first = await readInvoiceItem(tenantId, id);
@@ -47,44 +38,10 @@ export async function creditInvoice(actor: Actor, id: string, body: CreditNoteBo
     idempotencyKey,
     respond: () => ({ invoiceId: id }),
     extra: async (_rental, now) => {
-      const invoice = await readInvoiceItem(tenantId, id);
-      if (invoice.status === 'draft' || invoice.status === 'void') throw conflict(INVOICE_MESSAGES.creditNoteOnlyIssued, undefined, 'INVALID_TRANSITION');
-      const at = now.toISOString();
-      const number = reservationFrom(tenantId, COUNTER, PREFIX, START, await getItem(keys.counter(tenantId, COUNTER), true));
-      const noteId = ulid();
-      const note: CreditNoteItem = {
-        ...creditNoteKey(tenantId, noteId),
-        entityType: 'CREDIT_NOTE',
-        id: noteId,
-        number: number.reference,
-        invoiceId: id,
-        invoiceNumber: invoice.number ?? '',
-        rentalId: invoice.rentalId,
-        customerId: invoice.customerId,
-        reason: body.reason,
-        lines: invoice.lines,
-        subtotalMinor: invoice.subtotalMinor,
-        vatMinor: invoice.vatMinor,
-        totalMinor: invoice.totalMinor,
-        issueDate: calendarDateInZone(now, settings.timezone),
-        issuedAt: at,
-        pdfKey: null,
-        version: 1,
-        createdAt: at,
-        updatedAt: at,
-      };
-      const voided: Pick<InvoiceItem, 'id' | 'customerId' | 'status' | 'issueDate' | 'createdAt'> = { ...invoice, status: 'void' };
-      return [
-        number.txItem,
-        tx.putNew(note),
-        tx.update(invoiceKey(tenantId, id), invoice.version, {
-          status: 'void', balanceMinor: 0, creditNoteId: noteId, creditNoteNumber: number.reference, ...invoiceIndexes(tenantId, voided),
-        }, at),
-        ...invoice.chargeIds.map((chargeId) => chargeMarkerDelete(tenantId, invoice.rentalId, chargeId)),
-        tx.putNew(auditItem(actor, 'invoice.credit_note', 'invoice', id, {
-          before: { status: invoice.status, number: invoice.number }, after: { status: 'void', creditNote: number.reference }, note: body.reason,
-        })),
-      ];
+      const invoice = await invoiceNow(tenantId, id);
+      if (!invoice || !creditable(invoice)) throw conflict(INVOICE_MESSAGES.creditNoteOnlyIssued, undefined, 'INVALID_TRANSITION');
+      const note = await creditNoteItems(actor, invoice, { reason: body.reason, issueDate: calendarDateInZone(now, settings.timezone), now });
+      return [...note.items, ...invoice.chargeIds.map((chargeId) => chargeMarkerDelete(tenantId, invoice.rentalId, chargeId))];
     },
   });
   return result.body as { invoiceId: string };

@@ -328,6 +328,7 @@ async function attemptBooking(
     endDate: end,
     openEnded: body.openEnded,
     ...(body.openEnded ? { chargesRentByPeriod: true } : {}),
+    earnsRentByDay: true,
     ...(documentFlags.length ? { documentFlags } : {}),
     expectedReturnDate: priced.expectedReturnDate,
     expectedDuration: priced.quote.days,
@@ -375,7 +376,7 @@ async function attemptBooking(
   const month = calendarDateInZone(now, settings.timezone).slice(0, 7);
   // The booking's journal entry (accounting's posting rules), in the same transaction: only money received.
   const journal = await rentalJournalItems(actor.tenantId, {
-    rental: { id, referenceNumber: rent.reference, taxRate: body.taxRate, taxIncluded: body.taxIncluded }, movements: entries,
+    rental: { id, referenceNumber: rent.reference, taxRate: body.taxRate, taxIncluded: body.taxIncluded, earnsRentByDay: true }, movements: entries,
     date: calendarDateInZone(now, settings.timezone), vatEnabled: settings.enableVat, createdBy: actor.userId, isNewRental: true,
     // Booked: the charges post nothing until pickup, an initial payment is a customer advance (issue 26).
     statusBefore: 'pending',

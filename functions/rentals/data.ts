@@ -87,6 +87,13 @@ export interface RentalItem extends Item {
    * nothing is charged twice.
    */
   chargesRentByPeriod?: boolean;
+  /**
+   * Booked since issue 26: nothing is income at booking, rent is charged to unearned revenue at
+   * pickup and earned day by day (shared/accounting/posting-rules.ts). A rental booked before
+   * lacks it and keeps the rule it was booked under (rent income when charged), so its pickup
+   * never posts its charges a second time.
+   */
+  earnsRentByDay?: boolean;
   returnDate?: string | null;
   rentalType: 'daily' | 'monthly';
   dailyRateMinor: number;

@@ -7,6 +7,8 @@ import { companyRegion, companySettingsFrom, companyTimezone, readCompanySetting
 import { vehicleKey } from '../vehicles/api';
 import { customerKey } from '../customers/api';
 import { rentalAnalyticsItems } from '../analytics/tx';
+/** An early return's credit note of invoiced rent (invoices' transaction face: ./return-credit.ts). */
+export { creditNoteItems, creditable, invoiceNow } from '../invoices/tx';
 import { pointRevenueMinor } from '../../shared/analytics/kpi';
 import { ledgerTotals, type LedgerEntryLike } from '../../shared/rentals/ledger';
 import type { RentalItem } from './data';

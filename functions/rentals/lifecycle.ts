@@ -16,6 +16,7 @@ import { activeIndexItem, activeIndexKey, invoicingIndexKey, appendTimeline, rea
 import { mutateRental, refuseTransition } from './mutate';
 import { completeContractItems } from './contract/signing';
 import { finalStatement, settlementEntries } from './pricing';
+import { returnCreditNotes } from './return-credit';
 import { cancellationEntries, closingEntries } from './settlement';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 
@@ -180,7 +181,10 @@ export function returnRental(actor: Actor, rentalId: string, body: ReturnBody, k
     const ledger = await readLedger(actor.tenantId, rental.id);
     const entries = settlementEntries(statement, ledger);
     const vehicle = await readVehicle(actor.tenantId, rental.vehicleId);
+    // Rent taken back that an issued invoice carried: that invoice's credit note, in this transaction.
+    const credit = await returnCreditNotes(actor, rental.id, entries, settings.timezone, now);
     const extra: (TransactItem | null)[] = [
+      ...credit.items,
       ...replaceBlock(actor.tenantId, blockOf(rental), blockOf(rental, { end: returnDate, status: 'completed' })),
       tx.delete(activeIndexKey(actor.tenantId, rental.id)),
       tx.delete(invoicingIndexKey(actor.tenantId, rental.id)),
@@ -195,6 +199,8 @@ export function returnRental(actor: Actor, rentalId: string, body: ReturnBody, k
     }
     return {
       action: 'return',
+      // The timeline says which invoice the unused rent was credited on.
+      note: credit.creditNotes.length ? credit.creditNotes.map((c) => `${c.number} credits ${c.invoiceNumber}`).join(', ') : undefined,
       status: 'completed',
       entries,
       extra,

@@ -20,6 +20,13 @@ describe('posting rules: one test per rule of the table', () => {
     expect(simple(rentalMovementLines(charge(category, 10_000), ctx))).toEqual([['1310', 10_000, 0, null], [income, 0, 10_000, 'AE_SR_DU']]);
   });
 
+  it('a rental booked before issue 26 (no earnsRentByDay): rent is income when charged (4110), and it is never in the booked phase', () => {
+    expect(simple(rentalMovementLines(charge('base_rental', 10_000), { ...ctx, rentIncomeWhenCharged: true }))).toEqual([['1310', 10_000, 0, null], ['4110', 0, 10_000, 'AE_SR_DU']]);
+    expect(phaseOf('pending', false)).toBe('hired');
+    expect(phaseOf('pending', true)).toBe('booked');
+    expect(phaseOf('active', true)).toBe('hired');
+  });
+
   it('rent charge on a tax-included rental: unearned rent net, VAT output extracted with the money module', () => {
     const { net, tax } = extractTax(10_499, 5);
     expect(simple(rentalMovementLines(charge('base_rental', 10_499), { ...ctx, taxIncluded: true }))).toEqual([

@@ -40,6 +40,7 @@ import type { Party } from './journal';
  * | deposit applied at close (method security_deposit: refund + payment of the same amount) | hired | 2180 | 1310 | none       |
  * | payment · payment, method customer_credit (credit applied, issue 19) | hired | 2160 customer advances | 1310 | none       |
  * | reversal (entry with reversesId)                 | both   | the original's lines with debit and credit swapped (an early return's unused rent: Dr 2170 / Cr 1310) |
+ * | charge · rent, rental booked before issue 26 (no `earnsRentByDay`) | always hired | 1310 | 4110 (income when charged, the rule it was booked under) | output code |
  *
  * Rent is charged (what the customer owes) at pickup for a fixed term and per billing period for
  * open-ended rentals; it is EARNED day by day: functions/jobs/recognise-revenue.ts moves each
@@ -142,12 +143,22 @@ export interface RentalPostingContext {
   methodAccounts: Record<string, string>;
   /** `booked` while the rental is pending, `hired` from pickup on (default). */
   phase?: RentalPhase;
+  /**
+   * A rental booked before issue 26 (no `earnsRentByDay` mark): its rent was income when charged
+   * (at booking), so it keeps that rule to the end — rent to 4110, no booked phase, no deferral —
+   * and never posts twice at pickup. Every booking since carries the mark.
+   */
+  rentIncomeWhenCharged?: boolean;
 }
 
 export type RentalPhase = 'booked' | 'hired';
 
-/** The phase of a rental in a status: pending is booked, everything after pickup is hired. */
-export const phaseOf = (status: string): RentalPhase => (status === 'pending' ? 'booked' : 'hired');
+/**
+ * The phase of a rental in a status: pending is booked, everything after pickup is hired. A rental
+ * without the `earnsRentByDay` mark (booked before issue 26) is always hired: its booking posted
+ * its charges by the hired rules.
+ */
+export const phaseOf = (status: string, earnsRentByDay = true): RentalPhase => (earnsRentByDay && status === 'pending' ? 'booked' : 'hired');
 
 /** Rent: time-based, charged to 2170 and earned day by day (everything else is income when posted). */
 export const RENT_CATEGORIES: readonly LedgerCategory[] = ['base_rental', 'pre_rental', 'insurance'];
@@ -202,7 +213,7 @@ function hiredLines(m: RentalMovement, ctx: RentalPostingContext): CodedLine[] {
   if (m.type === 'charge') {
     if (m.category === 'security_deposit') return [];
     if (m.category === 'payment' || m.category === 'security_deposit_refund') return [dr(ACCOUNT_CODES.receivables, amount, p), cr(ACCOUNT_CODES.otherIncome, amount, p)];
-    const account = RENT_CATEGORIES.includes(m.category) ? ACCOUNT_CODES.unearnedRevenue : CHARGE_ACCOUNTS[m.category];
+    const account = RENT_CATEGORIES.includes(m.category) && !ctx.rentIncomeWhenCharged ? ACCOUNT_CODES.unearnedRevenue : CHARGE_ACCOUNTS[m.category];
     if (m.category === 'tax') return [dr(ACCOUNT_CODES.receivables, amount, p), cr(account, amount, { ...p, vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent })];
     if (m.category === 'salik_charges' && m.lineCode === TAXED_TOLL_LINE && ctx.vatEnabled && ctx.taxRatePercent > 0) {
       return [dr(ACCOUNT_CODES.receivables, amount, p), cr(account, amount, { ...p, vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent })];
