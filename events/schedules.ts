@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals', 'fleet-health', 'security-report', 'analytics-backfill', 'insights', 'money-indexes', 'documents-move'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals', 'fleet-health', 'security-report', 'analytics-backfill', 'insights', 'money-indexes', 'documents-move', 'recognise-revenue'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -39,6 +39,14 @@ export const SCHEDULES: ScheduleDef[] = [
     // minute 20, away from the alerts job at minute 5 (both hourly)
     cron: 'cron(20 * * * ? *)',
     localCron: '20 * * * *',
+  },
+  {
+    name: 'recognise-revenue',
+    description: 'Recognises the rent of each elapsed rental day of rentals on hire (2170 unearned → 4110 rental income), once per rental and day',
+    // Hourly at minute 35 so that every company's night (its own time zone) is met within the hour;
+    // a company with nothing elapsed since the last run costs nothing (sparse revenue-due index).
+    cron: 'cron(35 * * * ? *)',
+    localCron: '35 * * * *',
   },
   {
     name: 'document-reminders',

@@ -76,6 +76,9 @@ async function book(over: Record<string, unknown> = {}, token = owner) {
   return res.body as { id: string; referenceNumber: string; startDate: string; endDate: string };
 }
 
+/** A three-day window starting now: a rental picked up in a test (a pickup far ahead of the start would put years on rent). */
+const soon = () => ({ startDate: new Date(Date.now() - 3_600_000).toISOString(), endDate: new Date(Date.now() - 3_600_000 + 3 * 86_400_000).toISOString() });
+
 async function rentalEntries(rentalId: string, token = owner) {
   const res = await get('/api/v1/accounting/journal-entries?source=rental&limit=100', token);
   expect(res.status).toBe(200);
@@ -261,28 +264,32 @@ describe('manual journal entries', () => {
 });
 
 describe('rentals post through the engine (UAE, VAT on)', () => {
-  it('booking: charges to income with VAT output, initial payment by method, the deposit requested posts nothing', async () => {
-    const rental = await book({ taxRate: 5, securityDeposit: 1000, initialPaymentAmount: 105, initialPaymentMethod: 'credit_card' });
-    const net = await netByCode(rental.id);
-    // 3 days × 100 + 5% tax = 315; paid 105 by card → receivable 210.
-    expect(net).toEqual({ '1310': 210, '4110': -300, '2310': -15, '1250': 105 });
+  it('booking: no income and no VAT; the initial payment is a customer advance with its VAT (tax point: payment); the deposit requested posts nothing', async () => {
+    const rental = await book({ taxRate: 5, securityDeposit: 1000, initialPaymentAmount: 105, initialPaymentMethod: 'credit_card', ...soon() });
+    // Issue 26: the booked 315 is not posted; 105 received by card = advance 100 + its VAT 5.
+    expect(await netByCode(rental.id)).toEqual({ '1250': 105, '2160': -100, '2310': -5 });
     const entries = await rentalEntries(rental.id);
     expect(entries).toHaveLength(1);
     expect(entries[0].lines.find((l) => l.accountCode === '2310')!.vatCode).toBe('AE_SR_DU');
-    expect(entries[0].lines.find((l) => l.accountCode === '4110')!.vatCode).toBe('AE_SR_DU');
+    // Pickup: rent to 2170 unearned with its VAT; the advance moves onto the receivable.
+    expect((await post(`/api/v1/rentals/${rental.id}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full' }, owner)).status).toBe(200);
+    expect(await netByCode(rental.id)).toEqual({ '1310': 210, '2170': -300, '2310': -15, '1250': 105 });
   });
 
-  it('tax-included rental: VAT extracted from the charge with the money module', async () => {
-    const rental = await book({ taxRate: 5, taxIncluded: true, dailyRate: 105 });
+  it('tax-included rental: nothing at booking; at pickup VAT extracted from the charge with the money module', async () => {
+    const rental = await book({ taxRate: 5, taxIncluded: true, dailyRate: 105, ...soon() });
+    expect(await netByCode(rental.id)).toEqual({});
+    expect((await post(`/api/v1/rentals/${rental.id}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full' }, owner)).status).toBe(200);
     const { net, tax } = extractTax(31_500, 5);
-    expect(await netByCode(rental.id)).toEqual({ '1310': 315, '4110': -net / 100, '2310': -tax / 100 });
+    expect(await netByCode(rental.id)).toEqual({ '1310': 315, '2170': -net / 100, '2310': -tax / 100 });
   });
 
   it('deposit received → Dr cash / Cr 2180; payments by method; manual charge with VAT; pass-through fines; refunds; deposit refund; reversal', async () => {
-    const rental = await book({ taxRate: 5 });
+    const rental = await book({ taxRate: 5, ...soon() });
     const path = `/api/v1/rentals/${rental.id}`;
     expect((await post(`${path}/payments`, { amount: 500, method: 'cash', forDeposit: true }, owner)).status).toBe(201);
     expect(await netByCode(rental.id)).toMatchObject({ '1110': 500, '2180': -500 });
+    expect((await post(`${path}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full' }, owner)).status).toBe(200);
     expect((await post(`${path}/payments`, { amount: 100, method: 'online' }, owner)).status).toBe(201);
     expect((await post(`${path}/payments`, { amount: 50, method: 'check' }, owner)).status).toBe(201); // remapped to 1120 above
     expect((await post(`${path}/charges`, { amount: 210, category: 'damage_fees', label: 'Scratch' }, owner)).status).toBe(201);
@@ -297,7 +304,7 @@ describe('rentals post through the engine (UAE, VAT on)', () => {
     expect(net).toEqual({
       // receivable = 315 + 210 + 60 + 8 − 100 − 50 (+20 − 20)
       '1310': 443,
-      '4110': -300, '2310': -25, '4150': -200, '1330': -60, '4170': -8,
+      '2170': -300, '2310': -25, '4150': -200, '1330': -60, '4170': -8,
       '1110': 300, '2180': -300, '1260': 100, '1120': 50,
     });
     const ledger = await get(`${path}/ledger`, owner);
@@ -335,7 +342,8 @@ describe('rentals post through the engine (UAE, VAT on)', () => {
     for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(201);
     const tb = await trialBalance();
     expect(tb.totals.debit).toBe(tb.totals.credit);
-    for (const r of rentals) expect((await netByCode(r.id))['1310']).toBe(305);
+    // Booked rentals: each payment is an advance (10 = 9.52 + VAT 0.48), nothing on the receivable.
+    for (const r of rentals) expect(await netByCode(r.id)).toEqual({ '1110': 10, '2160': -9.52, '2310': -0.48 });
   }, 120_000);
 });
 

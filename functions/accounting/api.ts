@@ -22,6 +22,7 @@ import { journalKey, settingsKey, shardLockItem, type JournalItem } from './mode
 export type { JournalDraft } from './engine';
 export type { RentalPostingInput } from './rental-postings';
 export { rentalJournalItems } from './rental-postings';
+export { runRevenueRecognition, type RecognitionRunResult } from './recognition';
 
 /** The items of one journal entry, for the caller's own transaction (checks run now; conditions in the transaction). */
 export async function journalItems(tenantId: string, draft: JournalDraft): Promise<TransactItem[]> {

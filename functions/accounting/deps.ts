@@ -38,6 +38,8 @@ export interface RentalFacts extends Item {
   taxRate: number;
   taxIncluded: boolean;
   balanceMinor: number;
+  chargesMinor: number;
+  status: string;
   depositReceivedMinor: number;
   depositRefundedMinor: number;
   version: number;

@@ -1,12 +1,14 @@
 import { calendarDateInZone, type RegionCode } from '../../shared/regions';
 import type { JournalLine } from '../../shared/accounting/journal';
-import { rentalJournalLines, type RentalMovement, type RentalPostingContext } from '../../shared/accounting/posting-rules';
+import { ACCOUNT_CODES } from '../../shared/accounting/chart';
+import { netLines, phaseOf, pickupJournalLines, recognitionLines, rentalJournalLines, type CodedLine, type RentalMovement, type RentalPhase, type RentalPostingContext } from '../../shared/accounting/posting-rules';
 import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat';
 import { batchGet, getItem, transact, tx, type TransactItem } from '../lib/data/repo';
 import { retryOnConflict } from '../lib/data/counters';
 import { readCompany, readRental, readRentalLedger, readRentalsPage, rentalKeyOf, type CompanyFacts, type LedgerFacts } from './deps';
 import { partyUpdate, prepareJournal, reserveEntryNumber, type PartyGuard } from './engine';
-import { partyKey, settingsKey, type AccountingSettingsItem } from './model';
+import { partyAttr, partyKey, settingsKey, type AccountingSettingsItem } from './model';
+import { OFF_HIRE, revenueDueKey, revenueDueItem, type RevenueDueItem } from './recognition-index';
 import { ensureAccounting } from './setup';
 
 /**
@@ -32,13 +34,22 @@ export interface RentalPostingInput {
   createdBy: string | null;
   /** A booking: the rental is new, nothing can be posted for it yet. */
   isNewRental?: boolean;
-  /** The ledger BEFORE this change, read only when its history is not fully posted. */
+  /** The ledger BEFORE this change, read only when its history is not fully posted (or at pickup). */
   loadEarlier?: () => Promise<(RentalMovement & { id: string })[]>;
+  /**
+   * The rental's status before and after this change (issue 26: a pending rental is `booked`, its
+   * charges post nothing; pickup posts them; off hire, what remains unearned is recognised).
+   * Absent = active (hired) on both sides.
+   */
+  statusBefore?: string;
+  statusAfter?: string;
+  /** The rental's planned days after the change (expectedDuration): the straight line's length. */
+  plannedDays?: number;
 }
 
 interface PartyItem { complete?: boolean; postedThrough?: string }
 
-export function postingContext(settings: AccountingSettingsItem, rental: RentalPostingInput['rental'], vatEnabled: boolean): RentalPostingContext {
+export function postingContext(settings: AccountingSettingsItem, rental: RentalPostingInput['rental'], vatEnabled: boolean, phase: RentalPhase = 'hired'): RentalPostingContext {
   const codeOf = new Map(Object.entries(settings.accountIds).map(([code, id]) => [id, code]));
   const methodAccounts = Object.fromEntries(Object.entries(settings.methodAccounts).map(([m, id]) => [m, codeOf.get(id) ?? '']).filter(([, c]) => c));
   return {
@@ -48,51 +59,92 @@ export function postingContext(settings: AccountingSettingsItem, rental: RentalP
     vatEnabled,
     outputVatCode: DEFAULT_VAT_CODES[(settings.region as RegionCode) ?? 'US'].output,
     methodAccounts,
+    phase,
   };
 }
 
-export function toJournalLines(settings: AccountingSettingsItem, movements: readonly RentalMovement[], ctx: RentalPostingContext): JournalLine[] {
-  return rentalJournalLines(movements, ctx).map((l) => {
+/** Coded lines → the engine's lines (account ids of the company's chart). */
+export function toJournalLinesOf(settings: AccountingSettingsItem, coded: readonly CodedLine[]): JournalLine[] {
+  return coded.map((l) => {
     const accountId = settings.accountIds[l.accountCode];
     if (!accountId) throw new Error(`The chart has no account ${l.accountCode}`);
     return { accountId, debitMinor: l.debitMinor, creditMinor: l.creditMinor, vatCode: l.vatCode ?? null, vatRatePercent: l.vatRatePercent ?? null, party: l.party ?? null };
   });
 }
 
-/** Transaction items that post a rental change (journal entry, buckets, party) — for the rental's own transaction. */
+/** Net of the coded lines on one account code (debit +). */
+const netOn = (lines: readonly CodedLine[], code: string) => lines.filter((l) => l.accountCode === code).reduce((n, l) => n + l.debitMinor - l.creditMinor, 0);
+
+export function toJournalLines(settings: AccountingSettingsItem, movements: readonly RentalMovement[], ctx: RentalPostingContext): JournalLine[] {
+  return toJournalLinesOf(settings, rentalJournalLines(movements, ctx));
+}
+
+/**
+ * Transaction items that post a rental change (journal entry, buckets, party, the revenue-due
+ * index) — for the rental's own transaction. Issue 26: the change's phase decides the rules
+ * (posting-rules.ts); the pickup posts the hired rules of the whole ledger minus what was posted
+ * while booked; from pickup the rental has a revenue-due item (./recognition-index.ts) that the
+ * nightly recognise-revenue job reads; a change that leaves the rental off hire (return, cancel,
+ * close…) recognises what remains in 2170 in the same entry and removes that item, conditioned
+ * on the job's version of it (a run in flight makes this transaction retry, never post twice).
+ */
 export async function rentalJournalItems(tenantId: string, input: RentalPostingInput): Promise<TransactItem[]> {
   const party = { type: 'rental' as const, id: input.rental.id };
-  // One round trip: the settings, the party's progress and the entry number together.
+  const before = phaseOf(input.statusBefore ?? 'active');
+  const afterStatus = input.statusAfter ?? input.statusBefore ?? 'active';
+  const after = phaseOf(afterStatus);
+  const pickup = before === 'booked' && after === 'hired';
+  const offHire = after === 'hired' && OFF_HIRE.includes(afterStatus);
+  // One round trip: the settings, the party's progress, the revenue-due item and the entry number together.
   const entryNumber = reserveEntryNumber(tenantId);
   entryNumber.catch(() => undefined);
-  const [settingsRead, partyRead] = input.isNewRental
-    ? [await getItem(settingsKey(tenantId), true), undefined]
-    : await batchGet([settingsKey(tenantId), partyKey(tenantId, party)]);
+  const [settingsRead, partyRead, dueRead] = input.isNewRental
+    ? [await getItem(settingsKey(tenantId), true), undefined, undefined]
+    : await batchGet([settingsKey(tenantId), partyKey(tenantId, party), revenueDueKey(tenantId, input.rental.id)]);
   const settings = (settingsRead as AccountingSettingsItem | undefined) ?? await ensureAccounting(tenantId);
-  const p = partyRead as PartyItem | undefined;
+  const p = partyRead as (PartyItem & Record<string, unknown>) | undefined;
+  const due = dueRead as RevenueDueItem | undefined;
   let movements = input.movements;
+  let posted: RentalMovement[] = [];
   let state: PartyGuard['state'];
   if (input.isNewRental) state = 'absent';
-  else if (p?.complete) state = 'complete';
+  else if (p?.complete && !pickup) state = 'complete';
   else {
     const earlier = (await input.loadEarlier?.()) ?? [];
-    const missing = p?.postedThrough ? earlier.filter((e) => e.id > p.postedThrough!) : earlier;
-    movements = [...missing, ...input.movements];
-    state = p?.postedThrough ? { postedThrough: p.postedThrough } : 'absent';
+    const missing = p?.complete ? [] : p?.postedThrough ? earlier.filter((e) => e.id > p.postedThrough!) : earlier;
+    posted = p?.complete ? earlier : p?.postedThrough ? earlier.filter((e) => e.id <= p.postedThrough!) : [];
+    movements = pickup ? [...earlier, ...input.movements] : [...missing, ...input.movements];
+    state = p?.complete ? 'complete' : p?.postedThrough ? { postedThrough: p.postedThrough } : 'absent';
   }
   const guard: PartyGuard = { party, state, complete: true };
-  const lines = toJournalLines(settings, movements, postingContext(settings, input.rental, input.vatEnabled));
-  if (lines.length === 0) return [partyUpdate(tenantId, guard, [], new Date().toISOString())];
+  const ctx = postingContext(settings, input.rental, input.vatEnabled, before);
+  let coded = pickup
+    ? pickupJournalLines(posted, movements.slice(posted.length), ctx)
+    : rentalJournalLines(movements, ctx);
+  const extra: TransactItem[] = [];
+  const unearnedId = settings.accountIds[ACCOUNT_CODES.unearnedRevenue];
+  if (offHire) {
+    // What remains unearned after this change is earned now (return, close, cancel).
+    const remaining = -(Number(p?.[partyAttr(unearnedId)] ?? 0) + netOn(coded, ACCOUNT_CODES.unearnedRevenue));
+    if (remaining !== 0) coded = netLines([...coded, ...recognitionLines(input.rental.id, remaining)]);
+    if (due) extra.push(tx.raw('Delete', { Key: revenueDueKey(tenantId, input.rental.id), ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': due.version } }));
+  } else if (after === 'hired' && input.plannedDays) {
+    // On hire: the job's item, created at pickup (its first rental day = the pickup day), kept
+    // to the planned length (an extension lengthens the straight line).
+    if (!due) extra.push(tx.putNew(revenueDueItem(tenantId, input.rental.id, input.rental.referenceNumber, input.date, input.plannedDays)));
+    else if (due.plannedDays !== input.plannedDays) extra.push(tx.raw('Update', { Key: revenueDueKey(tenantId, input.rental.id), UpdateExpression: 'SET plannedDays = :n', ExpressionAttributeValues: { ':n': input.plannedDays } }));
+  }
+  if (coded.length === 0) return movements.length ? [partyUpdate(tenantId, guard, [], new Date().toISOString()), ...extra] : extra;
   const { items } = await prepareJournal(tenantId, settings, {
     date: input.date,
     description: `Rental ${input.rental.referenceNumber}`,
     reference: input.rental.referenceNumber,
     source: 'rental',
     sourceId: input.rental.id,
-    lines,
+    lines: toJournalLinesOf(settings, coded),
     createdBy: input.createdBy,
   }, { parties: [guard], entryNumber });
-  return items;
+  return [...items, ...extra];
 }
 
 const asMovement = (e: LedgerFacts): RentalMovement & { id: string } => ({
@@ -117,7 +169,8 @@ export async function backfillRental(tenantId: string, rentalId: string, company
       const date = calendarDateInZone(new Date(e.postedAt), company.timezone);
       groups.set(date, [...(groups.get(date) ?? []), e]);
     }
-    const ctx = postingContext(settings, rental, company.vatEnabled);
+    // History is posted by the rules of the rental's phase now (a pending rental's charges stay booked).
+    const ctx = postingContext(settings, rental, company.vatEnabled, phaseOf(String(rental.status ?? 'active')));
     let state: PartyGuard['state'] = partyItem?.postedThrough ? { postedThrough: partyItem.postedThrough } : 'absent';
     const dates = [...groups.keys()].sort();
     if (dates.length === 0) dates.push(calendarDateInZone(new Date(rental.createdAt), company.timezone));

@@ -12,7 +12,13 @@ import { BUCKET_SHARDS } from '../../shared/accounting/journal';
 import { rootLogger } from '../lib/logger';
 
 const log = rootLogger.child({ domain: 'jobs' });
-import { postingContext, toJournalLines } from './rental-postings';
+import { postingContext, toJournalLinesOf } from './rental-postings';
+import { phaseOf, recognitionLines, rentalJournalLines, straightLineMinor } from '../../shared/accounting/posting-rules';
+import { addDays } from '../../shared/accounting/reports';
+import { daysBetween } from '../../shared/analytics/kpi';
+import { OFF_HIRE, revenueDueItem, type RevenueDueItem } from './recognition-index';
+import { recogniseRental } from './recognition';
+import type { AccountingSettingsItem } from './model';
 import { ensureAccounting, newAccountItems, readAccounts } from './setup';
 
 const DEMO_RENT_CODE = '5220';
@@ -46,20 +52,14 @@ export async function seedAccounting(world: DemoWorld): Promise<void> {
   const drafts: { draft: JournalDraft; guard?: PartyGuard }[] = [];
   const bulk = new BulkBooks();
   const at = world.now.toISOString();
+  const onHire: RevenueDueItem[] = [];
   for (const rental of rentals) {
-    const ctx = postingContext(settings, rental, company.vatEnabled);
-    // One entry per rental, dated at its latest posting (the seed writes thousands of items less
-    // than one entry per posting date; the live backfill keeps one entry per date).
     const ledger = ledgers.get(rental.id) ?? [];
     const guard: PartyGuard = { party: { type: 'rental', id: rental.id }, state: 'absent', complete: true };
-    let posted = false;
-    const lines = toJournalLines(settings, ledger.map((e) => ({ ...e, category: e.category as never })), ctx);
-    if (lines.length) {
-      const date = calendarDateInZone(new Date(ledger.reduce((m, e) => (e.postedAt > m ? e.postedAt : m), ledger[0].postedAt)), company.timezone);
-      drafts.push({ draft: { date, description: `Rental ${rental.referenceNumber}`, reference: rental.referenceNumber, source: 'rental', sourceId: rental.id, lines, createdBy: null }, guard });
-      posted = true;
-    }
-    if (!posted) bulk.addParty(tenantId, guard, [], at);
+    const { entries, due } = demoRentalEntries(rental, ledger, settings, company);
+    for (const draft of entries) drafts.push({ draft, guard });
+    if (due) onHire.push(due);
+    if (!entries.length) bulk.addParty(tenantId, guard, [], at);
   }
   // The demo's own account for its showroom rent, added under 5200 like a company would.
   const rentId = ulid();
@@ -88,8 +88,65 @@ export async function seedAccounting(world: DemoWorld): Promise<void> {
   log.info('accounting seed: writing', { ms: Date.now() - started, items: items.length });
   await writeBatch(items, 4);
 
+  // Rentals on hire: the revenue-due item, then the recognition of their past days by the live job's path.
+  await writeBatch(onHire);
+  const books = { timezone: company.timezone, settings: { ...settings, vatFiledThrough: filed, version: settings.version + 1 } };
+  let recognised = 0;
+  for (const due of onHire) {
+    const r = await recogniseRental(tenantId, due, books, world.now);
+    if (r !== 'notYet') recognised += r.days;
+  }
+  log.info('accounting seed: rent recognised', { rentals: onHire.length, days: recognised });
+
   world.counts.journalEntries = drafts.length;
   log.info('accounting seed: books built', { ms: Date.now() - started, entries: drafts.length });
+}
+
+type DemoRental = RentalFacts & { status: string; pickedUpAt?: string | null; returnDate?: string | null; expectedDuration?: number };
+
+/**
+ * One demo rental's entries by the issue-26 rules, as the live paths would have posted them:
+ * pending → its advances only (dated at its last posting); picked up → the ledger up to the pickup
+ * by the hired rules on the pickup day, the rest on its last posting day; returned → its rent
+ * recognised straight-line over its days, one entry per calendar month (dated that month's last
+ * rental day); still on hire → a revenue-due item, recognised by the job's path after the write.
+ */
+export function demoRentalEntries(rental: DemoRental, ledger: readonly LedgerFacts[], settings: AccountingSettingsItem, company: { timezone: string; vatEnabled: boolean }): { entries: JournalDraft[]; due?: RevenueDueItem } {
+  const dayOf = (iso: string) => calendarDateInZone(new Date(iso), company.timezone);
+  const base = { description: `Rental ${rental.referenceNumber}`, reference: rental.referenceNumber, source: 'rental' as const, sourceId: rental.id, createdBy: null };
+  const phase = phaseOf(rental.status);
+  const movements = (list: readonly LedgerFacts[]) => list.map((e) => ({ ...e, category: e.category as never }));
+  const lastDay = (list: readonly LedgerFacts[]) => dayOf(list.reduce((m, e) => (e.postedAt > m ? e.postedAt : m), list[0].postedAt));
+  const out: JournalDraft[] = [];
+  if (!ledger.length) return { entries: out };
+  const pickedUp = phase === 'hired' && rental.pickedUpAt ? rental.pickedUpAt : null;
+  const groups = pickedUp ? [ledger.filter((e) => e.postedAt <= pickedUp), ledger.filter((e) => e.postedAt > pickedUp)] : [[...ledger]];
+  let unearned = 0;
+  for (const [i, group] of groups.entries()) {
+    if (!group.length) continue;
+    const coded = rentalJournalLines(movements(group), postingContext(settings, rental, company.vatEnabled, phase));
+    if (!coded.length) continue;
+    unearned -= coded.filter((l) => l.accountCode === ACCOUNT_CODES.unearnedRevenue).reduce((n, l) => n + l.debitMinor - l.creditMinor, 0);
+    out.push({ ...base, date: pickedUp && i === 0 ? dayOf(pickedUp) : lastDay(group), lines: toJournalLinesOf(settings, coded) });
+  }
+  if (!pickedUp) return { entries: out };
+  const firstDay = dayOf(pickedUp);
+  if (!OFF_HIRE.includes(rental.status)) {
+    return { entries: out, due: revenueDueItem(rental.tenantId as string, rental.id, rental.referenceNumber, firstDay, Math.max(1, Number(rental.expectedDuration ?? 1))) };
+  }
+  // Returned: its rent earned over its days (pickup day to the day before the return, at least one).
+  const end = dayOf(rental.returnDate ?? ledger[ledger.length - 1].postedAt);
+  const days = Math.max(1, daysBetween(firstDay, end));
+  let done = 0;
+  for (let k = 1; k <= days; k++) {
+    const day = addDays(firstDay, k - 1);
+    if (k < days && addDays(firstDay, k).slice(0, 7) === day.slice(0, 7)) continue;
+    const amount = straightLineMinor(unearned, k, days) - done;
+    done += amount;
+    const lines = toJournalLinesOf(settings, recognitionLines(rental.id, amount));
+    if (lines.length) out.push({ ...base, description: `Rent earned ${rental.referenceNumber}`, date: day, lines });
+  }
+  return { entries: out };
 }
 
 /**

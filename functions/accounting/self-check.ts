@@ -31,9 +31,13 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
     details: tb.totals.debitMinor === tb.totals.creditMinor ? [] : [{ debit: fromMinor(tb.totals.debitMinor), credit: fromMinor(tb.totals.creditMinor) }],
   });
 
-  // Each rental's sub-ledger = its GL balances (receivable 1310, deposits held 2180).
+  // Each rental's sub-ledger = its GL balances (posting-rules.ts "Sub-ledger = GL", issue 26 form):
+  // receivable 1310 (+ while booked: advances 2160 and their VAT) = balance − charges still booked
+  // (all of a pending rental's, none after pickup), deposits held 2180 = deposit held.
   const receivableId = settings.accountIds[ACCOUNT_CODES.receivables];
   const depositsId = settings.accountIds[ACCOUNT_CODES.depositsHeld];
+  const advancesId = settings.accountIds[ACCOUNT_CODES.customerAdvances];
+  const vatOutputId = settings.accountIds[ACCOUNT_CODES.vatOutput];
   const parties = new Map((await queryAll<Record<string, unknown>>({ tenantId, pk: partyPk(tenantId), skPrefix: 'RENTAL#', max: 100_000 })).map((p) => [p.partyId as string, p]));
   const offending: Record<string, unknown>[] = [];
   let cursor: string | null = null;
@@ -41,11 +45,14 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
     const page = await readRentalsPage(tenantId, cursor, 200);
     for (const r of page.items as RentalFacts[]) {
       const p = parties.get(r.id);
-      const glReceivable = Number(p?.[partyAttr(receivableId)] ?? 0);
+      const booked = r.status === 'pending';
+      const glReceivable = Number(p?.[partyAttr(receivableId)] ?? 0)
+        + (booked ? Number(p?.[partyAttr(advancesId)] ?? 0) + Number(p?.[partyAttr(vatOutputId)] ?? 0) : 0);
+      const ledgerBalance = Number(r.balanceMinor ?? 0) - (booked ? Number(r.chargesMinor ?? 0) : 0);
       const glDeposit = -Number(p?.[partyAttr(depositsId)] ?? 0);
       const deposit = Number(r.depositReceivedMinor ?? 0) - Number(r.depositRefundedMinor ?? 0);
-      if (glReceivable !== Number(r.balanceMinor ?? 0) || glDeposit !== deposit || (!p && (r.balanceMinor || deposit))) {
-        offending.push({ rentalId: r.id, referenceNumber: r.referenceNumber, ledgerBalance: fromMinor(r.balanceMinor ?? 0), glReceivable: fromMinor(glReceivable), ledgerDeposit: fromMinor(deposit), glDeposit: fromMinor(glDeposit), posted: !!p });
+      if (glReceivable !== ledgerBalance || glDeposit !== deposit || (!p && (ledgerBalance || deposit))) {
+        offending.push({ rentalId: r.id, referenceNumber: r.referenceNumber, ledgerBalance: fromMinor(ledgerBalance), glReceivable: fromMinor(glReceivable), ledgerDeposit: fromMinor(deposit), glDeposit: fromMinor(glDeposit), posted: !!p });
       }
     }
     cursor = page.nextCursor;

@@ -1,5 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { rentalRevenueMinor } from '../../shared/analytics/kpi';
+import { pointRevenueMinor, timeBasedRevenueMinor } from '../../shared/analytics/kpi';
 import { ledgerTotals, type LedgerEntryLike } from '../../shared/rentals/ledger';
 import { calendarDateInZone } from '../../shared/regions/format';
 import { dynamo } from '../lib/clients/dynamo';
@@ -52,7 +52,8 @@ export function expectedAggregates(raw: RawCompany, tz: string): Map<string, { s
     }
   };
   for (const r of raw.rentals) {
-    const deltas = rentalContribution(r, tz);
+    // The earned rent comes from the ledger (the rental's running total is the same sum).
+    const deltas = rentalContribution({ ...r, rentChargedMinor: timeBasedRevenueMinor(raw.ledgers.get(r.id) ?? []) }, tz);
     // Ledger money by the day each entry was posted.
     const byDay = new Map<string, LedgerEntryLike[]>();
     for (const e of raw.ledgers.get(r.id) ?? []) {
@@ -61,7 +62,7 @@ export function expectedAggregates(raw: RawCompany, tz: string): Map<string, { s
     }
     for (const [day, entries] of byDay) {
       const t = ledgerTotals(entries);
-      deltas.push(...ledgerContribution(r.vehicleId, day, { chargesMinor: rentalRevenueMinor(entries), paymentsMinor: t.paymentsMinor, refundsMinor: t.refundsMinor }));
+      deltas.push(...ledgerContribution(r.vehicleId, day, { chargesMinor: pointRevenueMinor(entries), paymentsMinor: t.paymentsMinor, refundsMinor: t.refundsMinor }));
     }
     add(r.id, deltas);
   }

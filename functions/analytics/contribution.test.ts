@@ -44,6 +44,20 @@ describe('rental contribution', () => {
     expect(fields).not.toContain('bookings');
     expect(fields).toEqual(expect.arrayContaining(['d03', 'd04', 'd05', 'onTimeReturns']));
   });
+
+  it('issue 26: rent is revenue of the days on rent (straight-line), a booking adds none (kept apart as booked), no month is inflated by bookings made in it', () => {
+    const rent = { ...base, rentChargedMinor: 40_001 };
+    const days = rentalContribution(rent, TZ).filter((d) => d.field === 'revenueMinor');
+    // Out 27/02 09:00 → back 02/03 12:00: four days on rent, each a quarter (the last completes it).
+    expect(days.map((d) => [d.kind === 'day' ? d.day : '', d.n])).toEqual([['2026-02-27', 10_000], ['2026-02-28', 10_000], ['2026-03-01', 10_000], ['2026-03-02', 10_001]]);
+    expect(sum(rentalContribution(rent, TZ), 'r28')).toBe(10_000);
+    // The booking made on 20/02 puts nothing on that day.
+    expect(days.some((d) => d.kind === 'day' && d.day === '2026-02-20')).toBe(false);
+    const pending = rentalContribution({ ...rent, status: 'pending', pickedUpAt: undefined, returnDate: null }, TZ);
+    expect(sum(pending, 'revenueMinor')).toBe(0);
+    expect(sum(pending, 'bookedMinor')).toBe(40_001);
+    expect(sum(rentalContribution({ ...rent, status: 'cancelled', cancelledAt: '2026-02-21T08:00:00Z', pickedUpAt: undefined, returnDate: null }, TZ), 'revenueMinor')).toBe(0);
+  });
 });
 
 const vehicle = (id: string, category = 'sedan'): Vehicle => ({ id, make: 'Toyota', model: id, year: 2024, licensePlate: `P-${id}`, category, status: 'available', isArchived: false, dailyRateMinor: 10_000, createdAt: '2025-01-01T00:00:00Z' });
@@ -96,7 +110,7 @@ describe('period facts and report tabs on fixed aggregates (period 2026-03-01..2
   });
 
   it('operational KPIs: on-time rate and average length of rental from the day aggregates', () => {
-    const day = (d: string, over: Record<string, number>) => ({ day: d, bookings: 0, cancellations: 0, pickups: 0, returns: 0, onTimeReturns: 0, returnedRentalDays: 0, overdue: 0, revenueMinor: 0, paymentsMinor: 0, refundsMinor: 0, ...over });
+    const day = (d: string, over: Record<string, number>) => ({ day: d, bookings: 0, cancellations: 0, pickups: 0, returns: 0, onTimeReturns: 0, returnedRentalDays: 0, overdue: 0, revenueMinor: 0, paymentsMinor: 0, refundsMinor: 0, bookedMinor: 0, ...over });
     const rep = operationalKpis([day('2026-03-01', { bookings: 3, returns: 2, onTimeReturns: 1, returnedRentalDays: 7 }), day('2026-03-02', { cancellations: 1, returns: 2, onTimeReturns: 2, returnedRentalDays: 5 })], 1);
     const s = Object.fromEntries(rep.summary.map((x) => [x.key, x.value]));
     expect(s).toMatchObject({ bookings: 3, cancellations: 1, onTimeRate: 75, alr: 3, overdueNow: 1, returnsPerDay: 2 });

@@ -1,4 +1,4 @@
-import { onRentDays } from '../../shared/analytics/kpi';
+import { onRentDays, spreadOverDays } from '../../shared/analytics/kpi';
 import { calendarDateInZone } from '../../shared/regions/format';
 
 /**
@@ -21,6 +21,11 @@ import { calendarDateInZone } from '../../shared/regions/format';
  *   (the active rentals, bounded by the fleet), not from stored items — time passing writes nothing.
  *   A cancelled rental has none.
  * - km (vehicle-month of the return): odometerEnd − odometerStart.
+ * - earned rent (issue 26): once picked up (not pending, never for a cancelled rental), the
+ *   rental's time-based revenue (`rentChargedMinor`) spread straight-line over its days on rent,
+ *   as revenue of each day (`revenueMinor`, `r{DD}`): a booking adds none, a future day counts in
+ *   its own period, a return re-spreads over the days actually used. A pending booking's spread
+ *   is kept apart (`bookedMinor`): "Booked (future)" on the dashboard, never added to revenue.
  */
 export interface RentalFacts {
   id: string;
@@ -36,11 +41,13 @@ export interface RentalFacts {
   overdueSince?: unknown;
   odometerStart?: unknown;
   odometerEnd?: unknown;
+  /** Time-based revenue charged (rent, insurance, young-driver fee; kpi.ts timeBasedRevenueMinor). */
+  rentChargedMinor?: unknown;
 }
 
 export const DAY_FIELDS = [
   'bookings', 'cancellations', 'pickups', 'returns', 'onTimeReturns', 'returnedRentalDays', 'overdue',
-  'revenueMinor', 'paymentsMinor', 'refundsMinor',
+  'revenueMinor', 'paymentsMinor', 'refundsMinor', 'bookedMinor',
 ] as const;
 export type DayField = (typeof DAY_FIELDS)[number];
 
@@ -84,6 +91,17 @@ export function rentalContribution(r: RentalFacts | null, tz: string): Delta[] {
   if (overdue) out.push({ kind: 'day', day: day(overdue), field: 'overdue', n: 1 });
   const days = storedRentDays(r, tz);
   for (const d of days) out.push({ kind: 'vm', vehicleId: r.vehicleId, month: d.slice(0, 7), field: `d${dom(d)}`, n: 1 });
+  const rent = num(r.rentChargedMinor) ?? 0;
+  // Booked, not picked up: the same spread kept apart as `bookedMinor` ("Booked (future)"), never revenue.
+  if (rent && r.status === 'pending' && days.length) {
+    for (const s of spreadOverDays(rent, days)) out.push({ kind: 'day', day: s.day, field: 'bookedMinor', n: s.amountMinor });
+  }
+  if (rent && r.status !== 'pending' && days.length) {
+    for (const s of spreadOverDays(rent, days)) {
+      out.push({ kind: 'day', day: s.day, field: 'revenueMinor', n: s.amountMinor });
+      out.push({ kind: 'vm', vehicleId: r.vehicleId, month: s.day.slice(0, 7), field: `r${dom(s.day)}`, n: s.amountMinor });
+    }
+  }
   if (days.length) out.push({ kind: 'vm', vehicleId: r.vehicleId, month: days[0]!.slice(0, 7), field: 'rentals', n: 1 });
   const returned = r.returnDate ? r.returnDate : null;
   if (returned && !wasCancelled(r)) {

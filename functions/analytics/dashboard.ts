@@ -24,7 +24,7 @@ export async function readDashboard(tenantId: string, role: Role, now = new Date
   const tomorrow = addDay(today);
   const range = periodRange('30d', today);
   const idleFrom = addDay(today, -59);
-  const [roster, stats, out, days, months, balances, customers] = await Promise.all([
+  const [roster, stats, out, days, months, balances, customers, ahead] = await Promise.all([
     fleetRoster(tenantId),
     rentalStats(tenantId),
     readOutRentals(tenantId),
@@ -32,6 +32,8 @@ export async function readDashboard(tenantId: string, role: Role, now = new Date
     readVehicleMonthAggregates(tenantId, idleFrom.slice(0, 7), today.slice(0, 7)),
     may('financeRead') ? dashboardBalances(tenantId, today) : Promise.resolve(null),
     hasCustomers(tenantId),
+    // Booked (future): the time-based revenue of the days after today (bookings and rentals on hire), a year ahead.
+    may('reportsAll') ? readDailyAggregates(tenantId, tomorrow, addDay(today, 365)) : Promise.resolve([]),
   ]);
   const fleet = roster.filter((v) => !v.isArchived);
   const byStatus = stats.byStatus as Record<string, number>;
@@ -55,6 +57,8 @@ export async function readDashboard(tenantId: string, role: Role, now = new Date
   }
   if (may('reportsFleetHealth')) cards.utilisation30 = { value: Math.round(k30.utilisation * 1000) / 10, kind: 'percent', link: '/reports?tab=utilization' };
   if (may('reportsAll')) cards.revenue30 = { value: fromMinor(k30.revenueMinor), kind: 'money', link: '/reports?tab=revenue-trends' };
+  // Issue 26: earned revenue above; what is booked for later is shown beside it, never added to it.
+  if (may('reportsAll')) cards.bookedFuture = { value: fromMinor(ahead.reduce((s, d) => s + d.bookedMinor + d.revenueMinor, 0)), kind: 'money', link: '/rentals?status=pending' };
 
   // Idle: days since the last day on rent within the last 60 days (null: none in that window).
   const idleWindow = buildFleetPeriod(roster, months, out, idleFrom, today, company.timezone, now);

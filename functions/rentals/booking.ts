@@ -352,10 +352,12 @@ async function attemptBooking(
   const apiRental = toRentalApi(rental);
   const response = { status: 201, body: apiRental };
   const month = calendarDateInZone(now, settings.timezone).slice(0, 7);
-  // The booking's journal entry (accounting's posting rules), in the same transaction.
+  // The booking's journal entry (accounting's posting rules), in the same transaction: only money received.
   const journal = await rentalJournalItems(actor.tenantId, {
     rental: { id, referenceNumber: rent.reference, taxRate: body.taxRate, taxIncluded: body.taxIncluded }, movements: entries,
     date: calendarDateInZone(now, settings.timezone), vatEnabled: settings.enableVat, createdBy: actor.userId, isNewRental: true,
+    // Booked: the charges post nothing until pickup, an initial payment is a customer advance (issue 26).
+    statusBefore: 'pending',
   });
   const items: (TransactItem | null)[] = [
     ...journal,

@@ -1,3 +1,4 @@
+import { timeBasedRevenueMinor } from '../../shared/analytics/kpi';
 import { monotonicFactory, ulid } from 'ulid';
 
 /** Ledger ids sort in posting order even within one millisecond. */
@@ -274,8 +275,10 @@ export async function readLedger(tenantId: string, rentalId: string): Promise<Le
 }
 
 /** Rental totals after adding `entries` to what the item holds (incremental, same maths as ledgerTotals). */
-export function totalsAfter(current: Pick<RentalItem, 'chargesMinor' | 'paymentsMinor' | 'refundsMinor' | 'depositRequestedMinor' | 'depositReceivedMinor' | 'depositRefundedMinor'>, entries: readonly LedgerEntryLike[]) {
+export function totalsAfter(current: Pick<RentalItem, 'chargesMinor' | 'paymentsMinor' | 'refundsMinor' | 'depositRequestedMinor' | 'depositReceivedMinor' | 'depositRefundedMinor'> & { rentChargedMinor?: unknown }, entries: readonly LedgerEntryLike[]) {
   const d = ledgerTotals(entries);
+  // The time-based revenue charged, earned over the days on rent (analytics, issue 26).
+  const rentChargedMinor = Number(current.rentChargedMinor ?? 0) + timeBasedRevenueMinor(entries);
   const chargesMinor = current.chargesMinor + d.chargesMinor;
   const paymentsMinor = current.paymentsMinor + d.paymentsMinor;
   const refundsMinor = current.refundsMinor + d.refundsMinor;
@@ -286,6 +289,7 @@ export function totalsAfter(current: Pick<RentalItem, 'chargesMinor' | 'payments
     chargesMinor,
     paymentsMinor,
     refundsMinor,
+    rentChargedMinor,
     balanceMinor: chargesMinor - paymentsMinor + refundsMinor,
     depositRequestedMinor,
     depositReceivedMinor,

@@ -6,7 +6,7 @@ import { companyRegion, companySettingsFrom, companyTimezone, readCompanySetting
 import { vehicleKey } from '../vehicles/api';
 import { customerKey } from '../customers/api';
 import { rentalAnalyticsItems } from '../analytics/tx';
-import { rentalRevenueMinor } from '../../shared/analytics/kpi';
+import { pointRevenueMinor } from '../../shared/analytics/kpi';
 import { ledgerTotals, type LedgerEntryLike } from '../../shared/rentals/ledger';
 import type { RentalItem } from './data';
 /** Documents that lapse before a rental ends (documents domain): refuse or flag the booking. */
@@ -170,6 +170,6 @@ export function rentalAggregateItems(tenantId: string, before: RentalItem | null
   const t = entries.length ? ledgerTotals(entries) : null;
   return rentalAnalyticsItems(tenantId, {
     rentalId: after.id, vehicleId: after.vehicleId, before, after, timeZone, postedDay: day,
-    money: t ? { chargesMinor: rentalRevenueMinor(entries), paymentsMinor: t.paymentsMinor, refundsMinor: t.refundsMinor } : undefined,
+    money: t ? { chargesMinor: pointRevenueMinor(entries), paymentsMinor: t.paymentsMinor, refundsMinor: t.refundsMinor } : undefined,
   });
 }

@@ -90,9 +90,11 @@ export async function planRentalChange(
   const apiRental = toRentalApi(updated);
   const response: StoredResponse = { status: p.status201 ? 201 : 200, body: p.respond ? p.respond(apiRental, entries) : apiRental };
   // The journal entry of these movements, written with them (accounting's posting rules).
-  const journal = entries.length ? await rentalJournalItems(actor.tenantId, {
+  // A status change posts too (issue 26: the pickup posts the booked charges, going off hire recognises the rest).
+  const journal = entries.length || (p.status && p.status !== rental.status) ? await rentalJournalItems(actor.tenantId, {
     rental, movements: entries, date: calendarDateInZone(now, settings.timezone), vatEnabled: settings.enableVat,
     createdBy: actor.userId, loadEarlier: () => readLedger(actor.tenantId, rental.id),
+    statusBefore: rental.status, statusAfter: updated.status, plannedDays: Number(updated.expectedDuration ?? 0) || undefined,
   }) : [];
   const items: (TransactItem | null)[] = [
     tx.update(rentalKey(actor.tenantId, rental.id), rental.version, changes, at),

@@ -41,6 +41,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'company-timezones': { scan: true },
   // Queries the invoicing index (gsi2), issues invoices (counters, ledger, journal) and writes its S3-free run items.
   'invoice-long-rentals': {},
+  // Queries the revenue-due index (gsi2), reads each rental's GL party, posts the day's rent with a marker per day.
+  'recognise-revenue': {},
   // One-off: recomputes every company's aggregates (Scan of the companies).
   'analytics-backfill': { scan: true },
   // One-off: the money indexes of older rentals (Scan of the companies, Query of each one's rentals).

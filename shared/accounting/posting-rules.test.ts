@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
 import { extractTax } from '../money';
 import { LEDGER_CATEGORIES, ledgerTotals, type LedgerCategory } from '../rentals/ledger';
-import { DEFAULT_METHOD_ACCOUNTS, PAYMENT_METHODS, TAXED_TOLL_LINE, rentalJournalLines, rentalMovementLines, type CodedLine, type RentalMovement, type RentalPostingContext } from './posting-rules';
+import { DEFAULT_METHOD_ACCOUNTS, PAYMENT_METHODS, TAXED_TOLL_LINE, phaseOf, pickupJournalLines, recognitionLines, rentalJournalLines, rentalMovementLines, straightLineMinor, type CodedLine, type RentalMovement, type RentalPostingContext } from './posting-rules';
 import { validateJournalLines } from './journal';
 
 const ctx: RentalPostingContext = {
@@ -14,16 +14,16 @@ const charge = (category: LedgerCategory, amountMinor: number, extra: Partial<Re
 
 describe('posting rules: one test per rule of the table', () => {
   it.each([
-    ['base_rental', '4110'], ['pre_rental', '4110'], ['insurance', '4110'], ['extra_km', '4120'], ['fuel_charges', '4130'],
+    ['base_rental', '2170'], ['pre_rental', '2170'], ['insurance', '2170'], ['extra_km', '4120'], ['fuel_charges', '4130'],
     ['late_fees', '4140'], ['damage_fees', '4150'], ['other', '4180'],
   ] as const)('charge %s (priced, tax-exclusive): Dr 1310 / Cr %s with the output VAT code', (category, income) => {
     expect(simple(rentalMovementLines(charge(category, 10_000), ctx))).toEqual([['1310', 10_000, 0, null], [income, 0, 10_000, 'AE_SR_DU']]);
   });
 
-  it('charge on a tax-included rental: income net, VAT output extracted with the money module', () => {
+  it('rent charge on a tax-included rental: unearned rent net, VAT output extracted with the money module', () => {
     const { net, tax } = extractTax(10_499, 5);
     expect(simple(rentalMovementLines(charge('base_rental', 10_499), { ...ctx, taxIncluded: true }))).toEqual([
-      ['1310', 10_499, 0, null], ['4110', 0, net, 'AE_SR_DU'], ['2310', 0, tax, 'AE_SR_DU'],
+      ['1310', 10_499, 0, null], ['2170', 0, net, 'AE_SR_DU'], ['2310', 0, tax, 'AE_SR_DU'],
     ]);
     expect(net + tax).toBe(10_499);
   });
@@ -98,6 +98,67 @@ describe('posting rules: one test per rule of the table', () => {
   });
 });
 
+describe('posting rules, issue 26: booked (pending) rentals, pickup, recognition', () => {
+  const booked = { ...ctx, phase: 'booked' as const };
+
+  it('the phase of a status: pending is booked, everything from pickup on is hired', () => {
+    expect(phaseOf('pending')).toBe('booked');
+    for (const s of ['active', 'overdue', 'completed', 'cancelled', 'archived']) expect(phaseOf(s)).toBe('hired');
+  });
+
+  it.each(['base_rental', 'extra_km', 'tax', 'other', 'traffic_fines'] as const)('booked charge %s posts nothing (no income, no VAT at booking)', (category) => {
+    expect(rentalMovementLines(charge(category, 10_000), booked)).toEqual([]);
+  });
+
+  it('money before pickup with VAT on: Dr method / Cr 2160 advance net + Cr 2310 its VAT (tax point: payment received)', () => {
+    const { net, tax } = extractTax(10_500, 5);
+    expect(simple(rentalMovementLines({ type: 'payment', category: 'payment', amountMinor: 10_500, method: 'cash' }, booked)))
+      .toEqual([['1110', 10_500, 0, null], ['2160', 0, net, 'AE_SR_DU'], ['2310', 0, tax, 'AE_SR_DU']]);
+  });
+
+  it('money before pickup with VAT off: all of it is the advance, no VAT', () => {
+    expect(simple(rentalMovementLines({ type: 'payment', category: 'payment', amountMinor: 10_500, method: 'cash' }, { ...booked, vatEnabled: false })))
+      .toEqual([['1110', 10_500, 0, null], ['2160', 0, 10_500, null]]);
+  });
+
+  it('advance paid back before pickup: Dr 2160 + Dr 2310 / Cr the method account', () => {
+    expect(simple(rentalMovementLines({ type: 'refund', category: 'payment', amountMinor: 2_100, method: 'bank_transfer' }, booked)))
+      .toEqual([['2160', 2_000, 0, 'AE_SR_DU'], ['2310', 100, 0, 'AE_SR_DU'], ['1210', 0, 2_100, null]]);
+  });
+
+  it('deposits while booked stay deposits (2180), customer credit applied is Dr 2160 / Cr 1310 in both phases', () => {
+    expect(simple(rentalMovementLines({ type: 'payment', category: 'security_deposit', amountMinor: 50_000, method: 'cash' }, booked))).toEqual([['1110', 50_000, 0, null], ['2180', 0, 50_000, null]]);
+    expect(simple(rentalMovementLines({ type: 'refund', category: 'security_deposit_refund', amountMinor: 50_000, method: 'cash' }, booked))).toEqual([['2180', 50_000, 0, null], ['1110', 0, 50_000, null]]);
+    const credit: RentalMovement = { type: 'payment', category: 'payment', amountMinor: 900, method: 'customer_credit' };
+    expect(simple(rentalMovementLines(credit, booked))).toEqual([['2160', 900, 0, null], ['1310', 0, 900, null]]);
+  });
+
+  it('pickup: rent to 2170 with its VAT, the advance (and its VAT) moved onto the receivable', () => {
+    const earlier: RentalMovement[] = [charge('base_rental', 40_000), charge('tax', 2_000), { type: 'payment', category: 'payment', amountMinor: 10_500, method: 'cash' }];
+    const lines = pickupJournalLines(earlier, [], ctx);
+    expect(validateJournalLines(lines)).toEqual([]);
+    expect(simple(lines)).toEqual([
+      ['1310', 42_000 - 10_500, 0, null], ['2170', 0, 40_000, 'AE_SR_DU'], ['2310', 0, 2_000 - 500, 'AE_SR_DU'], ['2160', 10_000, 0, 'AE_SR_DU'],
+    ]);
+  });
+
+  it('recognition: Dr 2170 / Cr 4110 (negative: back), nothing for zero', () => {
+    expect(simple(recognitionLines('R1', 3_000))).toEqual([['2170', 3_000, 0, null], ['4110', 0, 3_000, null]]);
+    expect(simple(recognitionLines('R1', -700))).toEqual([['4110', 700, 0, null], ['2170', 0, 700, null]]);
+    expect(recognitionLines('R1', 0)).toEqual([]);
+  });
+
+  it('straight line: floor(rent × k / N), whole on the last day, nothing before the first', () => {
+    expect([0, 1, 2, 3].map((k) => straightLineMinor(10_000, k, 3))).toEqual([0, 3_333, 6_666, 10_000]);
+    expect(straightLineMinor(10_000, 9, 3)).toBe(10_000);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 400 }), (rent, n) => {
+      let prev = 0;
+      for (let k = 1; k <= n; k++) { const v = straightLineMinor(rent, k, n); expect(v).toBeGreaterThanOrEqual(prev); prev = v; }
+      expect(prev).toBe(rent);
+    }), { numRuns: 100 });
+  });
+});
+
 describe('property: any rental movements post balanced entries and the sub-ledger equals the GL', () => {
   const amount = fc.integer({ min: 1, max: 10_000_000 });
   const single = fc.oneof(
@@ -121,6 +182,28 @@ describe('property: any rental movements post balanced entries and the sub-ledge
       const t = ledgerTotals(ms.map((m, i) => ({ ...m, id: `e${i}` })));
       expect(net('1310')).toBe(t.balanceMinor);
       expect(0 - net('2180')).toBe(t.deposit.receivedMinor - t.deposit.refundedMinor);
+    }), { numRuns: 300 });
+  });
+
+  it('holds in its issue-26 form across the pickup: booked, then picked up, then more movements', () => {
+    fc.assert(fc.property(fc.array(step, { maxLength: 8 }), fc.array(step, { maxLength: 8 }), fc.constantFrom(0, 5, 15, 16), fc.boolean(), fc.boolean(), (before, after, rate, inc, vat) => {
+      const c = { ...ctx, taxRatePercent: rate, taxIncluded: inc, vatEnabled: vat };
+      const b = before.flat();
+      const a = after.flat();
+      const bookedLines = rentalJournalLines(b, { ...c, phase: 'booked' });
+      const all = [...bookedLines, ...pickupJournalLines(b, [], c), ...rentalJournalLines(a, c)];
+      for (const entry of [bookedLines, pickupJournalLines(b, [], c), rentalJournalLines(a, c)]) if (entry.length) expect(validateJournalLines(entry)).toEqual([]);
+      const net = (lines: CodedLine[], code: string) => lines.filter((l) => l.accountCode === code).reduce((s, l) => s + l.debitMinor - l.creditMinor, 0);
+      const tb = ledgerTotals(b.map((m, i) => ({ ...m, id: `b${i}` })));
+      // While booked: no income, 1310 + 2160 + the advance's VAT = balance − the charges booked.
+      expect(bookedLines.filter((l) => l.accountCode.startsWith('4'))).toEqual([]);
+      const charged = b.filter((m) => m.type === 'charge' && m.category !== 'security_deposit').reduce((s, m) => s + (m.reversesId ? -m.amountMinor : m.amountMinor), 0);
+      expect(net(bookedLines, '1310') + net(bookedLines, '2160') + net(bookedLines, '2310')).toBe(tb.balanceMinor - charged);
+      // After pickup: exactly the hired rules of the whole ledger.
+      const t = ledgerTotals([...b, ...a].map((m, i) => ({ ...m, id: `e${i}` })));
+      expect(net(all, '1310')).toBe(t.balanceMinor);
+      expect(net(all, '2160')).toBe(net(rentalJournalLines([...b, ...a], c), '2160'));
+      expect(0 - net(all, '2180')).toBe(t.deposit.receivedMinor - t.deposit.refundedMinor);
     }), { numRuns: 300 });
   });
 });

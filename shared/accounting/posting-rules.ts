@@ -9,26 +9,59 @@ import type { Party } from './journal';
  * every posting rule in one table in the code, with a test per rule"). Lines name accounts by
  * code; the engine resolves codes to the company's accounts.
  *
- * | Ledger movement (type · category)                | Debit                    | Credit                                    | VAT                         |
- * |--------------------------------------------------|--------------------------|-------------------------------------------|-----------------------------|
- * | charge · base_rental / pre_rental / insurance    | 1310 receivables         | 4110 rental income                        | output code (see below)     |
- * | charge · extra_km                                | 1310                     | 4120 extra km                             | output                      |
- * | charge · fuel_charges                            | 1310                     | 4130 fuel                                 | output                      |
- * | charge · late_fees                               | 1310                     | 4140 late fees                            | output                      |
- * | charge · damage_fees                             | 1310                     | 4150 damage recoveries                    | output                      |
- * | charge · other                                   | 1310                     | 4180 other income                         | output                      |
- * | charge · salik_charges                           | 1310                     | 4170 toll recharges                       | none (pass-through)         |
- * | charge · salik_charges, line TAXED_TOLL_LINE      | 1310                     | 4170 (net; its VAT is the tax charge)     | output code, no extraction  |
- * | charge · traffic_fines                           | 1310                     | 1330 fines recoverable                    | none (pass-through)         |
- * | charge · tax (tax added on top of the lines)     | 1310                     | 2310 VAT output                           | tax line of the output code |
- * | charge · security_deposit (deposit requested)    | — nothing: a request moves no money                                                 |
- * | payment · payment                                | method's account         | 1310                                      | none                        |
- * | payment · security_deposit (deposit received)    | method's account         | 2180 deposits held (never revenue)        | none                        |
- * | refund · payment (money back to the customer)    | 1310                     | method's account                          | none                        |
- * | refund · security_deposit_refund                 | 2180                     | method's account                          | none                        |
- * | deposit applied at close (method security_deposit: refund + payment of the same amount) | 2180 | 1310 | none       |
- * | payment · payment, method customer_credit (credit applied, issue 19) | 2160 customer advances | 1310 | none       |
- * | reversal (entry with reversesId)                 | the original's lines with debit and credit swapped                                     |
+ * A rental is in one of two PHASES (issue 26 "Revenue when it is earned"; DESIGN §14 "Charged ≠ earned"):
+ * `booked` while it is pending (the car not picked up yet), `hired` from pickup on (active, overdue,
+ * completed, cancelled, archived). A booking posts no income and no VAT.
+ *
+ * | Ledger movement (type · category)                | Phase  | Debit                    | Credit                                    | VAT                         |
+ * |--------------------------------------------------|--------|--------------------------|-------------------------------------------|-----------------------------|
+ * | charge · any category (the booked price)          | booked | — nothing: charged at pickup, "Booked (future)" in the reports, never income             |
+ * | payment · payment (money before pickup = advance) | booked | method's account         | 2160 customer advances (net) + 2310 (its VAT: tax point = payment received) | output code |
+ * | refund · payment (advance paid back)              | booked | 2160 (net) + 2310 (its VAT)  | method's account                      | output code                 |
+ * | payment · payment, method customer_credit         | booked | as hired: 2160           | 1310 (the credit applied; unchanged at pickup) | none                 |
+ * | pickup (booked → hired)                            | →hired | the hired rules of the whole ledger MINUS the booked rules of the ledger before it: rent to 2170, VAT at the supply, the advances (and their VAT) moved off 2160 onto 1310 |
+ * | charge · base_rental / pre_rental / insurance (rent) | hired | 1310 receivables       | 2170 unearned rental revenue (net)        | output code (tax point: the supply) |
+ * | recognition · one or more elapsed rental days      | hired  | 2170                     | 4110 rental income                        | none (VAT went at the tax point) |
+ * | return / close / any change once off hire (completed, cancelled, archived) | hired | 2170 (what remains unearned) | 4110 | none |
+ * | charge · extra_km                                | hired  | 1310                     | 4120 extra km                             | output                      |
+ * | charge · fuel_charges                            | hired  | 1310                     | 4130 fuel                                 | output                      |
+ * | charge · late_fees                               | hired  | 1310                     | 4140 late fees                            | output                      |
+ * | charge · damage_fees                             | hired  | 1310                     | 4150 damage recoveries                    | output                      |
+ * | charge · other                                   | hired  | 1310                     | 4180 other income                         | output                      |
+ * | charge · salik_charges                           | hired  | 1310                     | 4170 toll recharges                       | none (pass-through)         |
+ * | charge · salik_charges, line TAXED_TOLL_LINE      | hired  | 1310                     | 4170 (net; its VAT is the tax charge)     | output code, no extraction  |
+ * | charge · traffic_fines                           | hired  | 1310                     | 1330 fines recoverable                    | none (pass-through)         |
+ * | charge · tax (tax added on top of the lines)     | hired  | 1310                     | 2310 VAT output                           | tax line of the output code |
+ * | charge · security_deposit (deposit requested)    | both   | — nothing: a request moves no money                                                 |
+ * | payment · payment                                | hired  | method's account         | 1310                                      | none                        |
+ * | payment · security_deposit (deposit received)    | both   | method's account         | 2180 deposits held (never revenue)        | none                        |
+ * | refund · payment (money back to the customer)    | hired  | 1310                     | method's account                          | none                        |
+ * | refund · security_deposit_refund                 | both   | 2180                     | method's account                          | none                        |
+ * | deposit applied at close (method security_deposit: refund + payment of the same amount) | hired | 2180 | 1310 | none       |
+ * | payment · payment, method customer_credit (credit applied, issue 19) | hired | 2160 customer advances | 1310 | none       |
+ * | reversal (entry with reversesId)                 | both   | the original's lines with debit and credit swapped (an early return's unused rent: Dr 2170 / Cr 1310) |
+ *
+ * Rent is charged (what the customer owes) at pickup for a fixed term and per billing period for
+ * open-ended rentals; it is EARNED day by day: functions/jobs/recognise-revenue.ts moves each
+ * elapsed rental day (company calendar) from 2170 to 4110, straight-line (IFRS 16 / ASC 842 lessor
+ * operating-lease income): through day k of N planned days the rental has recognised
+ * floor(rent × k / N) (`recognisedThrough`), so the days add up to the rent exactly.
+ *
+ * TAX POINT (output VAT is due at the earliest of these, never at booking) — the rules applied:
+ * - UAE (Federal Decree-Law 8/2017 art. 25–26): payment received, tax invoice issued, or the
+ *   supply (goods made available: pickup); for continuous supplies (open-ended rentals) the
+ *   earliest of invoice, payment or the end of each billing period.
+ * - KSA (VAT Implementing Regulations art. 23): the same three events — supply (pickup), tax
+ *   invoice issue, payment (on the amount received); periodic supplies at each period's end.
+ * - Jordan (General Sales Tax Law 6/1994 art. 14): invoice issue or delivery, or payment if
+ *   earlier — applied as the same three events.
+ * - US (state sales tax on rentals): tax at the time of the rental charge (pickup / each period);
+ *   a deposit or advance is not taxed until applied — with VAT off nothing is extracted anyway.
+ * Here: an advance taken while booked carries the VAT it contains (extracted at the rental's
+ * rate; VAT on for the company); pickup posts the VAT of the charges and takes back the advance's
+ * VAT, so the return counts the supply once, in the period of the earliest event. The invoice as
+ * a tax point before pickup is the invoices domain's (an invoice issued before pickup is rare: the
+ * rental's charges are only posted at pickup).
  *
  * VAT on charges: a taxable charge carries the company's output VAT code. When its amount
  * already includes tax — priced lines of a tax-included rental, and manual charges of a company
@@ -40,10 +73,13 @@ import type { Party } from './journal';
  * DEFAULT_METHOD_ACCOUNTS). The pseudo-method `security_deposit` (deposit applied to the balance
  * at close) maps to 2180 itself, so the pair refund+payment nets to Dr 2180 / Cr 1310.
  *
- * Sub-ledger = GL: every non-deposit movement touches 1310 by exactly its amount in the
- * direction of the rental balance (charges and refunds +, payments −), every deposit received or
- * refunded touches 2180 by its amount — so a rental's balance equals its 1310 balance and its
- * deposit held equals its 2180 balance (lines carry the rental as party).
+ * Sub-ledger = GL (its form since issue 26): every hired non-deposit movement touches 1310 by
+ * exactly its amount in the direction of the rental balance (charges and refunds +, payments −);
+ * booked payments and refunds touch 2160 by their amount (net + VAT = amount, see above) and
+ * booked charges touch nothing; every deposit received or refunded touches 2180 by its amount. So,
+ * with lines carrying the rental as party: 1310 − 2160 (incl. the advance's VAT while booked) =
+ * the rental balance − the charges still booked (all of them while pending, none after pickup),
+ * and the deposit held = its 2180 balance (functions/accounting/self-check.ts).
  */
 export const PAYMENT_METHODS = ['cash', 'credit_card', 'debit_card', 'bank_transfer', 'online', 'pos_machine', 'check'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -104,7 +140,17 @@ export interface RentalPostingContext {
   outputVatCode: string;
   /** Payment method → account code (company mappings over the defaults). */
   methodAccounts: Record<string, string>;
+  /** `booked` while the rental is pending, `hired` from pickup on (default). */
+  phase?: RentalPhase;
 }
+
+export type RentalPhase = 'booked' | 'hired';
+
+/** The phase of a rental in a status: pending is booked, everything after pickup is hired. */
+export const phaseOf = (status: string): RentalPhase => (status === 'pending' ? 'booked' : 'hired');
+
+/** Rent: time-based, charged to 2170 and earned day by day (everything else is income when posted). */
+export const RENT_CATEGORIES: readonly LedgerCategory[] = ['base_rental', 'pre_rental', 'insurance'];
 
 export interface CodedLine {
   accountCode: string;
@@ -125,15 +171,38 @@ export function methodAccount(ctx: Pick<RentalPostingContext, 'methodAccounts'>,
   return ctx.methodAccounts[method ?? 'cash'] ?? DEFAULT_METHOD_ACCOUNTS[(method ?? 'cash') as PaymentMethod] ?? ACCOUNT_CODES.cash;
 }
 
+/** Booked phase (before pickup): charges post nothing, money received is an advance with its VAT. */
+function bookedLines(m: RentalMovement, ctx: RentalPostingContext): CodedLine[] {
+  const p = { party: { type: 'rental', id: ctx.rentalId } as Party };
+  const amount = m.amountMinor;
+  const isAdvance = m.category === 'payment' && (m.type === 'payment' || m.type === 'refund');
+  if (!isAdvance) return hiredLines(m, ctx).filter(() => m.category === 'security_deposit' || m.category === 'security_deposit_refund');
+  if (m.type === 'payment' && m.method === CUSTOMER_CREDIT_METHOD) return hiredLines(m, ctx);
+  const vat = { vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent };
+  const { net, tax } = ctx.vatEnabled && ctx.taxRatePercent > 0 ? extractTax(amount, ctx.taxRatePercent) : { net: amount, tax: 0 };
+  const liability = [
+    { accountCode: ACCOUNT_CODES.customerAdvances, amount: net, extra: tax > 0 ? { ...p, ...vat } : p },
+    ...(tax > 0 ? [{ accountCode: ACCOUNT_CODES.vatOutput, amount: tax, extra: { ...p, ...vat } }] : []),
+  ];
+  const method = methodAccount(ctx, m.method);
+  return m.type === 'payment'
+    ? [dr(method, amount, p), ...liability.map((l) => cr(l.accountCode, l.amount, l.extra))]
+    : [...liability.map((l) => dr(l.accountCode, l.amount, l.extra)), cr(method, amount, p)];
+}
+
 /** Lines of one movement, before reversal (see the table above). */
 function movementLines(m: RentalMovement, ctx: RentalPostingContext): CodedLine[] {
+  return ctx.phase === 'booked' ? bookedLines(m, ctx) : hiredLines(m, ctx);
+}
+
+function hiredLines(m: RentalMovement, ctx: RentalPostingContext): CodedLine[] {
   const party: Party = { type: 'rental', id: ctx.rentalId };
   const p = { party };
   const amount = m.amountMinor;
   if (m.type === 'charge') {
     if (m.category === 'security_deposit') return [];
     if (m.category === 'payment' || m.category === 'security_deposit_refund') return [dr(ACCOUNT_CODES.receivables, amount, p), cr(ACCOUNT_CODES.otherIncome, amount, p)];
-    const account = CHARGE_ACCOUNTS[m.category];
+    const account = RENT_CATEGORIES.includes(m.category) ? ACCOUNT_CODES.unearnedRevenue : CHARGE_ACCOUNTS[m.category];
     if (m.category === 'tax') return [dr(ACCOUNT_CODES.receivables, amount, p), cr(account, amount, { ...p, vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent })];
     if (m.category === 'salik_charges' && m.lineCode === TAXED_TOLL_LINE && ctx.vatEnabled && ctx.taxRatePercent > 0) {
       return [dr(ACCOUNT_CODES.receivables, amount, p), cr(account, amount, { ...p, vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent })];
@@ -171,14 +240,49 @@ export function rentalMovementLines(m: RentalMovement, ctx: RentalPostingContext
  * not show as noise. Empty when the movements cancel out or move no money.
  */
 export function rentalJournalLines(movements: readonly RentalMovement[], ctx: RentalPostingContext): CodedLine[] {
+  return netLines(movements.flatMap((m) => rentalMovementLines(m, ctx)));
+}
+
+/**
+ * The pickup (booked → hired): the hired rules of the whole ledger (`earlier` + this change's
+ * `movements`) minus the booked rules of what was posted before — rent charged to 2170, VAT at the
+ * supply, the advances moved from 2160 onto the receivable. Netted like any entry.
+ */
+export function pickupJournalLines(earlier: readonly RentalMovement[], movements: readonly RentalMovement[], ctx: RentalPostingContext): CodedLine[] {
+  const hired = { ...ctx, phase: 'hired' as const };
+  const booked = { ...ctx, phase: 'booked' as const };
+  const undo = earlier.flatMap((m) => rentalMovementLines(m, booked)).map((l) => ({ ...l, debitMinor: l.creditMinor, creditMinor: l.debitMinor }));
+  return netLines([...[...earlier, ...movements].flatMap((m) => rentalMovementLines(m, hired)), ...undo]);
+}
+
+/** Rent earned: `amountMinor` moves from 2170 unearned to 4110 rental income (negative: back). */
+export function recognitionLines(rentalId: string, amountMinor: number): CodedLine[] {
+  if (amountMinor === 0) return [];
+  const p = { party: { type: 'rental', id: rentalId } as Party };
+  const a = Math.abs(amountMinor);
+  return amountMinor > 0
+    ? [dr(ACCOUNT_CODES.unearnedRevenue, a, p), cr(ACCOUNT_CODES.rentalIncome, a, p)]
+    : [dr(ACCOUNT_CODES.rentalIncome, a, p), cr(ACCOUNT_CODES.unearnedRevenue, a, p)];
+}
+
+/**
+ * Straight-line: rent recognised through day `elapsedDays` of `plannedDays` when `totalRentMinor`
+ * is charged — floor(total × k / N), so every day's share is whole and the last day completes it.
+ */
+export function straightLineMinor(totalRentMinor: number, elapsedDays: number, plannedDays: number): number {
+  const n = Math.max(1, plannedDays);
+  const k = Math.max(0, Math.min(elapsedDays, n));
+  return Math.floor((totalRentMinor * k) / n);
+}
+
+/** Nets lines per account, VAT code and party; empty when they cancel out. */
+export function netLines(lines: readonly CodedLine[]): CodedLine[] {
   const net = new Map<string, CodedLine & { netMinor: number }>();
-  for (const m of movements) {
-    for (const l of rentalMovementLines(m, ctx)) {
-      const key = [l.accountCode, l.vatCode ?? '', l.party?.type ?? '', l.party?.id ?? ''].join('|');
-      const cur = net.get(key) ?? { ...l, netMinor: 0 };
-      cur.netMinor += l.debitMinor - l.creditMinor;
-      net.set(key, cur);
-    }
+  for (const l of lines) {
+    const key = [l.accountCode, l.vatCode ?? '', l.party?.type ?? '', l.party?.id ?? ''].join('|');
+    const cur = net.get(key) ?? { ...l, netMinor: 0 };
+    cur.netMinor += l.debitMinor - l.creditMinor;
+    net.set(key, cur);
   }
   const out: CodedLine[] = [];
   for (const { netMinor, ...l } of net.values()) {

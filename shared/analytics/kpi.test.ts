@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rentalRevenueMinor, availableCarDays, averageLengthOfRental, fleetKpis, KPI_HELP, KPI_IDS, onRentDays, onRentSpan, periodRange, vehicleIdleDays } from './kpi';
+import { pointRevenueMinor, spreadOverDays, timeBasedRevenueMinor, rentalRevenueMinor, availableCarDays, averageLengthOfRental, fleetKpis, KPI_HELP, KPI_IDS, onRentDays, onRentSpan, periodRange, vehicleIdleDays } from './kpi';
 
 /** Every KPI definition on fixed data (issue 15 "Done when"). */
 const TZ = 'Asia/Dubai'; // UTC+4, no DST
@@ -76,5 +76,13 @@ describe('rental revenue', () => {
       e('1', 'base_rental', 30_000), e('2', 'late_fees', 5_000), e('3', 'tax', 1_750), e('4', 'security_deposit', 50_000),
       e('5', 'traffic_fines', 60_000), e('6', 'salik_charges', 400), e('7', 'base_rental', 10_000, '1'),
     ])).toBe(25_000);
+  });
+
+  it('issue 26: time-based revenue (rent, insurance, young-driver fee) is spread; the rest is point-in-time', () => {
+    const e = (id: string, category: string, amountMinor: number, lineCode?: string) => ({ id, type: 'charge' as const, category: category as never, amountMinor, lineCode });
+    const entries = [e('1', 'base_rental', 30_000), e('2', 'other', 1_500, 'young_driver_fee'), e('3', 'late_fees', 5_000), e('4', 'tax', 1_825), e('5', 'insurance', 2_000)];
+    expect(timeBasedRevenueMinor(entries)).toBe(33_500);
+    expect(pointRevenueMinor(entries)).toBe(5_000);
+    expect(spreadOverDays(1_000, ['a', 'b', 'c'])).toEqual([{ day: 'a', amountMinor: 333 }, { day: 'b', amountMinor: 333 }, { day: 'c', amountMinor: 334 }]);
   });
 });

@@ -11,7 +11,11 @@ import { ledgerTotals, type LedgerEntryLike } from '../rentals/ledger';
  *   that morning.
  * - Available car-days = vehicles × days − out-of-service and maintenance days.
  * - Utilisation = days on rent ÷ available car-days.
- * - Rental revenue = charges without tax, deposits, fines and tolls (rentalRevenueMinor, below).
+ * - Rental revenue = charges without tax, deposits, fines and tolls (rentalRevenueMinor, below),
+ *   counted when EARNED (issue 26): the time-based part (rent, insurance, the young-driver fee:
+ *   timeBasedRevenueMinor) spread straight-line over the rental's days on rent once it is picked
+ *   up — a booking counts nothing, a future day counts in its own period; the rest (km, fuel,
+ *   late, damage, fees) on the day it is posted. "Booked (future)" is apart, never added.
  * - Average daily rate (ADR) = rental revenue ÷ days charged (days on rent of the rentals the
  *   revenue belongs to; a day charged is a day on rent).
  * - Revenue per available car-day (RevPAC) = ADR × utilisation (= revenue ÷ available car-days).
@@ -189,4 +193,29 @@ export const NON_REVENUE_CATEGORIES: readonly string[] = ['security_deposit', 's
 
 export function rentalRevenueMinor(entries: readonly LedgerEntryLike[]): number {
   return ledgerTotals(entries.filter((e) => e.type === 'charge' && !NON_REVENUE_CATEGORIES.includes(e.category))).chargesMinor;
+}
+
+/** Time-based revenue (earned day by day): rent categories and the young-driver fee line. */
+export const TIME_BASED_CATEGORIES: readonly string[] = ['base_rental', 'pre_rental', 'insurance'];
+const isTimeBased = (e: LedgerEntryLike & { lineCode?: string | null }) => TIME_BASED_CATEGORIES.includes(e.category) || e.lineCode === 'young_driver_fee';
+
+export function timeBasedRevenueMinor(entries: readonly (LedgerEntryLike & { lineCode?: string | null })[]): number {
+  return rentalRevenueMinor(entries.filter(isTimeBased));
+}
+
+/** Point-in-time revenue: income on the day it is posted. */
+export function pointRevenueMinor(entries: readonly (LedgerEntryLike & { lineCode?: string | null })[]): number {
+  return rentalRevenueMinor(entries.filter((e) => !isTimeBased(e)));
+}
+
+/** Straight-line spread of `totalMinor` over `days` (floor of the running share; the last day completes it). */
+export function spreadOverDays(totalMinor: number, days: readonly string[]): { day: string; amountMinor: number }[] {
+  const out: { day: string; amountMinor: number }[] = [];
+  let done = 0;
+  days.forEach((day, i) => {
+    const upTo = Math.floor((totalMinor * (i + 1)) / days.length);
+    if (upTo - done) out.push({ day, amountMinor: upTo - done });
+    done = upTo;
+  });
+  return out;
 }

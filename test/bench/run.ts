@@ -7,6 +7,7 @@ import { accountingSection } from './accounting';
 import { invoicingSection } from './invoicing';
 import { gpsSection } from './gps';
 import { analyticsSection } from './analytics';
+import { revenueSection } from './revenue';
 import { bundlesSection } from './bundles';
 import { formatTable, type Check, type Section } from './checks';
 import { buildWebApp, lighthouseChecks } from './lighthouse';
@@ -34,6 +35,7 @@ import { buildWebApp, lighthouseChecks } from './lighthouse';
  * Lines without a budget print their figure only. BENCH_ONLY=booking,bundles runs a subset.
  * It reports; it does not gate CI (exit 0).
  *
+ *  - revenue: the recognise-revenue job's DynamoDB calls per active rental, 100 vs 10,000 past rentals (./revenue.ts);
  * To add lines, write a Section (./checks.ts) and add it to SECTIONS.
  */
 const root = resolve(import.meta.dirname, '../..');
@@ -50,7 +52,7 @@ const lighthouseSection: Section = {
   },
 };
 
-const SECTIONS: Section[] = [latencySection, bookingSection, conflictSection, accountingSection, invoicingSection, lighthouseSection, bundlesSection(root, join(out, 'bundles')), gpsSection, analyticsSection];
+const SECTIONS: Section[] = [latencySection, bookingSection, conflictSection, accountingSection, invoicingSection, lighthouseSection, bundlesSection(root, join(out, 'bundles')), gpsSection, analyticsSection, revenueSection];
 
 async function main() {
   process.env.LOG_LEVEL ??= 'warn'; // request logs would bury the table

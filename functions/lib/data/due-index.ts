@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients/dynamo';
 import { config } from '../config';
 import { sortKey } from './keys';
+import { record } from './meter';
 import type { Item } from './repo';
 
 /**
@@ -16,8 +17,9 @@ export async function dueIndexItems(gsi2pk: string, now: Date, pageSize = 500): 
   do {
     const res = await dynamo().send(new QueryCommand({
       TableName: config().tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :to',
-      ExpressionAttributeValues: { ':pk': gsi2pk, ':to': sortKey(today, '~') }, Limit: pageSize, ExclusiveStartKey: startKey,
+      ExpressionAttributeValues: { ':pk': gsi2pk, ':to': sortKey(today, '~') }, Limit: pageSize, ExclusiveStartKey: startKey, ReturnConsumedCapacity: 'TOTAL',
     }));
+    record(res.ConsumedCapacity, 'read');
     startKey = res.LastEvaluatedKey;
     out.push(...((res.Items ?? []) as Item[]));
   } while (startKey);

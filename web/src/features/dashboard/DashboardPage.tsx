@@ -27,7 +27,7 @@ type CardKey = keyof DashboardData['cards'];
 const CARDS: [CardKey, IconName][] = [
   ['activeRentals', 'key'], ['availableVehicles', 'car'], ['overdueRentals', 'clock'], ['unpaidInvoices', 'file'],
   ['depositTotal', 'shield'], ['cashBox', 'wallet'], ['pettyCash', 'wallet'], ['bankAccounts', 'building'],
-  ['operationalCharges', 'tag'], ['utilisation30', 'chart'], ['revenue30', 'chart'],
+  ['operationalCharges', 'tag'], ['utilisation30', 'chart'], ['revenue30', 'chart'], ['bookedFuture', 'clock'],
 ];
 
 export default function DashboardPage() {
