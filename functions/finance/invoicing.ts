@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime, ulid } from 'ulid';
-import { duePeriods } from '../../shared/invoicing/periods';
+import { duePeriods, type BillingTiming } from '../../shared/invoicing/periods';
+import { readCompanySettings } from '../lib/company-settings';
+import type { HttpError } from '../lib/errors';
 import { dynamo } from '../lib/clients/dynamo';
 import { config } from '../lib/config';
 import { keys, tenantPk } from '../lib/data/keys';
@@ -28,7 +30,22 @@ import { INVOICING_DUE_GSI_PK, invoicingIndexKey, invoicingNext, issueBillingPer
  * is refused and a draft left by a crashed run is issued by the next. Two runs at once, a re-run,
  * or a run killed half-way create nothing twice. Each run records a run item per company it
  * touched (what it did, failures with the rental) and one global item.
+ *
+ * Issue 26:
+ * - The period's rent (quantity × rate, with its VAT) is charged by its invoice: an open-ended
+ *   rental charged nothing at booking, so every period has something to invoice. A rental
+ *   entered with a past start (a company moving its running contracts in) has its index at
+ *   period 0, and the next run invoices each ended period (up to MAX_PERIODS_PER_RUN a run).
+ * - Timing: the company's `billingTiming` (read once per company per run) — arrears invoices a
+ *   period once it has ended, advance once it has started (shared/invoicing/periods.ts). An index
+ *   item keyed under the other timing is re-keyed (a period running when the setting changed
+ *   keeps the timing it had; from the next boundary the new one applies).
+ * - Only a period with truly nothing left to invoice (its rent already charged by an earlier
+ *   invoice, no other charge) is passed over as empty. Anything else that stops a period (a
+ *   validation error, a missing customer field, a write failure) is a FAILURE of the run, with its
+ *   reason and the rental; the index stays at that period, so the next run tries it again.
  */
+export const MAX_PERIODS_PER_RUN = 24;
 export const INVOICING_JOB = 'invoice-long-rentals';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -43,8 +60,8 @@ export function periodInvoiceId(tenantId: string, rentalId: string, periodStart:
 }
 
 export interface InvoicingRunInvoice { id: string; number: string | null; rentalId: string; rentalReference: string; periodStart: string; periodEnd: string; totalMinor: number }
-export interface InvoicingRunFailure { rentalId: string; rentalReference: string; periodStart: string; error: string }
-export interface TenantRun { tenantId: string; invoices: InvoicingRunInvoice[]; failures: InvoicingRunFailure[]; periodsSkipped: number; rentalsChecked: number }
+export interface InvoicingRunFailure { rentalId: string; rentalReference: string; periodStart: string; periodEnd?: string; error: string }
+export interface TenantRun { tenantId: string; invoices: InvoicingRunInvoice[]; failures: InvoicingRunFailure[]; periodsSkipped: number; periodsTaken: number; rentalsChecked: number }
 export interface InvoicingRunResult { runId: string; trigger: 'schedule' | 'manual'; startedAt: string; finishedAt: string; asOf: string; rentalsChecked: number; invoicesCreated: number; periodsTaken: number; periodsEmpty: number; failures: number }
 
 export interface RunOptions {
@@ -84,19 +101,41 @@ async function* duePages(now: Date, opts: RunOptions): AsyncGenerator<InvoicingI
 }
 
 /** The index advance and marker for one period, for the invoice's transaction. */
-function periodItems(idx: InvoicingIndexItem, index: number, periodStart: string, periodEnd: string, runId: string, at: string): TransactItem[] {
-  const next = invoicingNext(idx.tenantId, idx.rentalId, idx.startISO, idx.startDay, idx.frequency, index + 1);
+function periodItems(idx: InvoicingIndexItem, index: number, periodStart: string, periodEnd: string, runId: string, at: string, timing: BillingTiming): TransactItem[] {
+  const next = invoicingNext(idx.tenantId, idx.rentalId, idx.startISO, idx.startDay, idx.frequency, index + 1, timing);
   return [
     tx.putNew({ ...periodMarkerKey(idx.tenantId, idx.rentalId, periodStart), entityType: 'INVOICED_PERIOD', periodEnd, runId, createdAt: at }),
     tx.raw('Update', {
       Key: invoicingIndexKey(idx.tenantId, idx.rentalId),
-      UpdateExpression: 'SET nextIndex = :ni, nextPeriodStart = :ns, nextPeriodEnd = :ne, nextDueAt = :nd, gsi2sk = :sk, lastInvoicedDate = :li, #v = #v + :one',
+      UpdateExpression: 'SET nextIndex = :ni, nextPeriodStart = :ns, nextPeriodEnd = :ne, nextDueAt = :nd, gsi2sk = :sk, timing = :tm, lastInvoicedDate = :li, #v = #v + :one',
       // The frequency too: a settings change between the read and this write re-plans the index (rentals/invoicing-settings.ts).
       ConditionExpression: 'nextIndex = :at AND frequency = :f',
       ExpressionAttributeNames: { '#v': 'version' },
-      ExpressionAttributeValues: { ':ni': next.nextIndex, ':ns': next.nextPeriodStart, ':ne': next.nextPeriodEnd, ':nd': next.nextDueAt, ':sk': next.gsi2sk, ':li': periodEnd, ':at': index, ':f': idx.frequency, ':one': 1 },
+      ExpressionAttributeValues: { ':ni': next.nextIndex, ':ns': next.nextPeriodStart, ':ne': next.nextPeriodEnd, ':nd': next.nextDueAt, ':sk': next.gsi2sk, ':tm': timing, ':li': periodEnd, ':at': index, ':f': idx.frequency, ':one': 1 },
     }),
   ];
+}
+
+/**
+ * An index item keyed under the other timing with nothing due under the company's (it switched
+ * from advance to arrears): keyed again at its period's due instant, so the job meets it then.
+ */
+async function rekey(idx: InvoicingIndexItem, timing: BillingTiming): Promise<void> {
+  const next = invoicingNext(idx.tenantId, idx.rentalId, idx.startISO, idx.startDay, idx.frequency, idx.nextIndex, timing);
+  await transact([tx.raw('Update', {
+    Key: invoicingIndexKey(idx.tenantId, idx.rentalId),
+    UpdateExpression: 'SET nextDueAt = :nd, gsi2sk = :sk, timing = :tm, #v = #v + :one',
+    ConditionExpression: 'nextIndex = :at AND frequency = :f',
+    ExpressionAttributeNames: { '#v': 'version' },
+    ExpressionAttributeValues: { ':nd': next.nextDueAt, ':sk': next.gsi2sk, ':tm': timing, ':at': idx.nextIndex, ':f': idx.frequency, ':one': 1 },
+  })]).catch((err) => { if (!isConditionFailure(err)) throw err; });
+}
+
+/** Why a period could not be invoiced, as the run shows it: the field messages of a validation error, else its message. */
+function failureReason(err: unknown): string {
+  const e = err as Partial<HttpError> & { message?: string; name?: string };
+  const fields = e.fields ? [...new Set(Object.values(e.fields))].join('; ') : '';
+  return (fields || e.message || e.name || 'Unknown error').slice(0, 300);
 }
 
 export async function runInvoicing(now = new Date(), opts: RunOptions = {}): Promise<InvoicingRunResult> {
@@ -106,8 +145,14 @@ export async function runInvoicing(now = new Date(), opts: RunOptions = {}): Pro
   const result: InvoicingRunResult = { runId, trigger: opts.trigger ?? 'schedule', startedAt, finishedAt: '', asOf: now.toISOString(), rentalsChecked: 0, invoicesCreated: 0, periodsTaken: 0, periodsEmpty: 0, failures: 0 };
   const byTenant = new Map<string, TenantRun>();
   const tenantRun = (tenantId: string) => {
-    if (!byTenant.has(tenantId)) byTenant.set(tenantId, { tenantId, invoices: [], failures: [], periodsSkipped: 0, rentalsChecked: 0 });
+    if (!byTenant.has(tenantId)) byTenant.set(tenantId, { tenantId, invoices: [], failures: [], periodsSkipped: 0, periodsTaken: 0, rentalsChecked: 0 });
     return byTenant.get(tenantId)!;
+  };
+  // The company's billing timing, read once per company per run.
+  const timings = new Map<string, Promise<BillingTiming>>();
+  const timingOf = (tenantId: string) => {
+    if (!timings.has(tenantId)) timings.set(tenantId, readCompanySettings(tenantId).then((s) => (s.billingTiming === 'advance' ? 'advance' as const : 'arrears' as const)));
+    return timings.get(tenantId)!;
   };
   if (opts.tenantId) tenantRun(opts.tenantId); // a company's "Run now" is recorded even when nothing was due
   try {
@@ -118,9 +163,12 @@ export async function runInvoicing(now = new Date(), opts: RunOptions = {}): Pro
         const run = tenantRun(idx.tenantId);
         run.rentalsChecked++;
         const actor = jobActor(idx.tenantId, runId);
-        for (const p of duePeriods(idx.startISO, idx.startDay, idx.frequency, idx.nextIndex, now, 24)) {
+        const timing = await timingOf(idx.tenantId);
+        const due = duePeriods(idx.startISO, idx.startDay, idx.frequency, idx.nextIndex, now, MAX_PERIODS_PER_RUN, timing);
+        if (due.length === 0 && (idx.timing ?? 'arrears') !== timing) await rekey(idx, timing);
+        for (const p of due) {
           const at = new Date().toISOString();
-          const job = { items: periodItems(idx, p.index, p.periodStart, p.periodEnd, runId, at), rentalChanges: { lastChargedDate: p.periodEnd, lastInvoicedDate: p.periodEnd } };
+          const job = { items: periodItems(idx, p.index, p.periodStart, p.periodEnd, runId, at, timing), rentalChanges: { lastChargedDate: p.periodEnd, lastInvoicedDate: p.periodEnd } };
           try {
             const res = await issueBillingPeriod(actor, { rentalId: idx.rentalId, periodStart: p.periodStart, periodEnd: p.periodEnd, invoiceId: periodInvoiceId(idx.tenantId, idx.rentalId, p.periodStart), job });
             if (res.outcome === 'issued') {
@@ -133,11 +181,12 @@ export async function runInvoicing(now = new Date(), opts: RunOptions = {}): Pro
               run.periodsSkipped++;
             } else {
               result.periodsTaken++;
+              run.periodsTaken++;
               break; // another run holds this rental: it carries on with the later periods
             }
           } catch (err) {
             result.failures++;
-            run.failures.push({ rentalId: idx.rentalId, rentalReference: idx.referenceNumber, periodStart: p.periodStart, error: (err as Error).message?.slice(0, 200) || (err as Error).name });
+            run.failures.push({ rentalId: idx.rentalId, rentalReference: idx.referenceNumber, periodStart: p.periodStart, periodEnd: p.periodEnd, error: failureReason(err) });
             break; // the next run retries from this period
           }
         }
@@ -148,7 +197,7 @@ export async function runInvoicing(now = new Date(), opts: RunOptions = {}): Pro
     const ttl = Math.floor(Date.now() / 1000) + 400 * 86_400;
     await Promise.all([...byTenant.values()].map((r) => putItem({
       ...keys.jobRun(r.tenantId, INVOICING_JOB, `${startedAt}_${runId}`), entityType: 'INVOICING_RUN', runId, trigger: result.trigger, startedAt, finishedAt: result.finishedAt,
-      asOf: result.asOf, rentalsChecked: r.rentalsChecked, invoicesCreated: r.invoices.length, periodsSkipped: r.periodsSkipped, invoices: r.invoices.slice(0, 200), failures: r.failures.slice(0, 50), ttl,
+      asOf: result.asOf, rentalsChecked: r.rentalsChecked, invoicesCreated: r.invoices.length, periodsSkipped: r.periodsSkipped, periodsTaken: r.periodsTaken, invoices: r.invoices.slice(0, 200), failures: r.failures.slice(0, 50), ttl,
     })));
     await putItem({ ...keys.global.jobRun(INVOICING_JOB, `${startedAt}_${runId}`), entityType: 'JOB_RUN', job: INVOICING_JOB, ...result, tenants: byTenant.size, ttl: Math.floor(Date.now() / 1000) + 90 * 86_400 });
   }
@@ -169,7 +218,7 @@ export function runToApi(item: Record<string, unknown>) {
   return {
     runId: String(item.runId), trigger: item.trigger === 'manual' ? 'manual' as const : 'schedule' as const,
     startedAt: String(item.startedAt), finishedAt: String(item.finishedAt),
-    rentalsChecked: Number(item.rentalsChecked ?? 0), invoicesCreated: Number(item.invoicesCreated ?? 0), periodsSkipped: Number(item.periodsSkipped ?? 0),
+    rentalsChecked: Number(item.rentalsChecked ?? 0), invoicesCreated: Number(item.invoicesCreated ?? 0), periodsSkipped: Number(item.periodsSkipped ?? 0), periodsTaken: Number(item.periodsTaken ?? 0),
     invoices: invoices.map(({ totalMinor, ...i }) => ({ ...i, total: fromMinorInt(totalMinor) })),
     failures: (item.failures as InvoicingRunFailure[] | undefined) ?? [],
   };

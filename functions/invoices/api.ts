@@ -9,7 +9,7 @@
 import { getItem, queryAll, tx, type TransactItem } from '../lib/data/repo';
 import { conflict, isConditionFailure } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import type { CreateInvoiceBody } from '../../shared/schemas/invoices';
+import { INVOICE_MESSAGES, type CreateInvoiceBody } from '../../shared/schemas/invoices';
 import { createDraft } from './draft';
 import { issueInvoice, type IssueExtras } from './issue';
 import { sortKey } from '../lib/data/keys';
@@ -104,7 +104,8 @@ export async function issueBillingPeriod(actor: Actor, input: { rentalId: string
     try {
       draft = await createDraft(actor, { rentalId: input.rentalId, periodStart: input.periodStart, periodEnd: input.periodEnd } as CreateInvoiceBody, input.invoiceId);
     } catch (err) {
-      if ((err as { code?: string }).code === 'VALIDATION_FAILED') return { outcome: 'empty' };
+      // Empty only when nothing was due (issue 26); any other refusal is the run's failure, with its reason.
+      if (isNothingToInvoice(err)) return { outcome: 'empty' };
       if (isConditionFailure(err)) return { outcome: 'taken' };
       throw err;
     }
@@ -114,8 +115,17 @@ export async function issueBillingPeriod(actor: Actor, input: { rentalId: string
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'INVOICE_LOCKED' || isConditionFailure(err)) return { outcome: 'taken' };
+    // A draft left by a crashed run whose charges were invoiced meanwhile (a manual period invoice).
+    if (isNothingToInvoice(err)) return { outcome: 'empty' };
     throw err;
   }
+}
+
+/** The draft's refusal saying the period has no charges at all, and nothing else wrong. */
+function isNothingToInvoice(err: unknown): boolean {
+  const e = err as { code?: string; fields?: Record<string, string> };
+  const messages = Object.values(e.fields ?? {});
+  return e.code === 'VALIDATION_FAILED' && messages.length > 0 && messages.every((m) => m === INVOICE_MESSAGES.noCharges);
 }
 
 /** For the alerts generator: issued or partly paid invoices whose due date is before `today` (one Query per open status). */

@@ -47,16 +47,6 @@ export const asCharge = (e: EntryLike): ChargeEntry => {
   };
 };
 
-/**
- * The instant a billing period ends for a rental: the day after `periodEnd` at the rental's
- * start time, so a period [May 1, May 10] of a rental picked up on May 1 bills 10 days.
- */
-export function billedThrough(startISO: string, periodEnd: string, timeZone: string): string | undefined {
-  const startDay = calendarDateInZone(new Date(startISO), timeZone);
-  const days = (Date.parse(`${periodEnd}T00:00:00Z`) - Date.parse(`${startDay}T00:00:00Z`)) / 86_400_000 + 1;
-  return days > 0 ? new Date(Date.parse(startISO) + days * 86_400_000).toISOString() : undefined;
-}
-
 /** Ids of the charges a period draft would post when issued (not on the ledger yet). */
 export const PENDING_PREFIX = 'pending-';
 
@@ -83,10 +73,10 @@ export async function createDraft(actor: Actor, body: CreateInvoiceBody, fixedId
     return day <= body.periodEnd;
   };
   const candidates = ledger.filter((e) => isInvoiceableCharge(asCharge(e)) && !invoiced.has(e.id) && inPeriod(e));
-  // An open-ended rental billed by period: the rent through the period's end not yet charged,
-  // posted to the rental ledger (and the GL) when the invoice is issued (issue.ts).
-  const through = body.periodEnd ? billedThrough(rental.startDate, body.periodEnd, settings.timezone) : undefined;
-  const pending = through ? (await billingPeriodPreview(tenantId, rental))(through).map((e, i) => ({ ...e, id: `${PENDING_PREFIX}${i}`, reversesId: null, lineCode: e.lineCode ?? null })) : [];
+  // An open-ended rental billed by period: the period's rent not yet charged (issue 26: quantity ×
+  // rate), posted to the rental ledger (and the GL) when the invoice is issued (issue.ts).
+  const period = body.periodStart && body.periodEnd ? { periodStart: body.periodStart, periodEnd: body.periodEnd } : undefined;
+  const pending = period ? billingPeriodPreview(rental, period).map((e, i) => ({ ...e, id: `${PENDING_PREFIX}${i}`, reversesId: null, lineCode: e.lineCode ?? null })) : [];
   const figures = figuresFor([...candidates, ...pending], [...ledger, ...pending], invoiceContext(rental, settings));
   if (figures.lines.length === 0) throw validationFailed({ [body.periodStart ? 'periodStart' : 'rentalId']: INVOICE_MESSAGES.noCharges }, INVOICE_MESSAGES.noCharges);
   if (figures.chargeIds.length > MAX_CHARGES_PER_INVOICE) {

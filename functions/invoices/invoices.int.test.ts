@@ -225,12 +225,12 @@ describe('billing period of a long rental', () => {
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const r = booked.body as { id: string };
     const before = (await get(`/api/v1/rentals/${r.id}`, owner)).body.totalAmount;
-    expect(before).toBe(315); // 3 expected days + 5% tax, at booking
-    // Period 1–10 September (Dubai): 10 days owed, 3 charged → 7 days more + tax pending on the draft.
+    expect(before).toBe(0); // issue 26: an open-ended rental charges nothing at booking (expectedDuration plans, it does not bill)
+    // Period 1–10 September (Dubai): 10 days × 100 + 5 % tax pending on the draft.
     const d = await draft({ rentalId: r.id, periodStart: '2034-09-01', periodEnd: '2034-09-10' });
     expect(d.status, JSON.stringify(d.body)).toBe(201);
     expect(d.body.total).toBe(1050);
-    expect((await get(`/api/v1/rentals/${r.id}`, owner)).body.totalAmount).toBe(315); // a draft posts nothing
+    expect((await get(`/api/v1/rentals/${r.id}`, owner)).body.totalAmount).toBe(0); // a draft posts nothing
     const issued = await post(`/api/v1/invoices/${d.body.id}/issue`, {}, owner);
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     expect(issued.body.total).toBe(1050);

@@ -9,7 +9,7 @@ import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { billingPeriodChange, chargeMarkerPut, getRentalItem, readInvoiceSettings, readLedger, rentalKey, type LedgerItem } from './deps';
 import { markInvoiceDue } from './due-work';
-import { PENDING_PREFIX, billedThrough, dueDateOf, figuresFor, invoiceContext, invoicedChargeIds, readInvoiceItem } from './draft';
+import { PENDING_PREFIX, dueDateOf, figuresFor, invoiceContext, invoicedChargeIds, readInvoiceItem } from './draft';
 import { invoiceIndexes, invoiceKey, rentalInvoicePk, searchTextOf, statusAfterPayment, type InvoiceItem } from './model';
 
 /**
@@ -81,9 +81,9 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
     if (invoice.chargeIds.some((c) => invoiced.has(c) && invoiced.get(c) !== id)) {
       throw conflict(INVOICE_MESSAGES.alreadyInvoiced, undefined, 'CONFLICT');
     }
-    // A period of an open-ended rental: the rent through the period's end, posted now with its journal.
-    const through = invoice.scope === 'period' && invoice.periodEnd ? billedThrough(rental.startDate, invoice.periodEnd, settings.timezone) : undefined;
-    const billing = through && invoice.chargeIds.some((c) => c.startsWith(PENDING_PREFIX)) ? await billingPeriodChange(actor, rental.id, through, job?.rentalChanges) : undefined;
+    // A period of an open-ended rental: the period's rent (issue 26), posted now with its journal.
+    const period = invoice.scope === 'period' && invoice.periodStart && invoice.periodEnd ? { periodStart: invoice.periodStart, periodEnd: invoice.periodEnd } : undefined;
+    const billing = period && invoice.chargeIds.some((c) => c.startsWith(PENDING_PREFIX)) ? await billingPeriodChange(actor, rental.id, period, job?.rentalChanges) : undefined;
     const posted = billing?.entries ?? [];
     const chosen = new Set(invoice.chargeIds);
     const figures = figuresFor([...ledger.filter((e: LedgerItem) => chosen.has(e.id)), ...posted], [...ledger, ...posted], invoiceContext(rental, settings));

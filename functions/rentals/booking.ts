@@ -124,9 +124,15 @@ export function priceBooking(body: CreateRentalBody, settings: RentalSettings, c
   return { quote, expectedReturnDate, youngDriverFeePerDayMinor };
 }
 
-/** Initial ledger: one charge per quote line, the deposit requested, the initial payment. */
-export function initialEntries(quote: Quote, body: Pick<CreateRentalBody, 'securityDeposit' | 'initialPaymentAmount' | 'initialPaymentMethod'>): NewLedgerEntry[] {
-  const entries: NewLedgerEntry[] = quote.lines.map((l) => ({
+/**
+ * Initial ledger: one charge per quote line, the deposit requested, the initial payment.
+ * An open-ended rental charges nothing up front (issue 26): its `expectedDuration` plans the
+ * vehicle's schedule, it does not bill. Each billing period's rent is charged when its invoice is
+ * issued (rentals/pricing.ts periodRentEntries, via the invoicing job); only money actually
+ * received (deposit, initial payment) is on its ledger at booking.
+ */
+export function initialEntries(quote: Quote, body: Pick<CreateRentalBody, 'securityDeposit' | 'initialPaymentAmount' | 'initialPaymentMethod'> & { openEnded?: boolean }): NewLedgerEntry[] {
+  const entries: NewLedgerEntry[] = (body.openEnded ? [] : quote.lines).map((l) => ({
     type: 'charge', context: 'initial', category: l.category, label: l.label, amountMinor: l.amountMinor, lineCode: l.code,
   }));
   const deposit = toMinor(body.securityDeposit);

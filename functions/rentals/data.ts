@@ -10,7 +10,7 @@ import { shardOf } from '../../shared/accounting/journal';
 import type { RentalStatus } from '../../shared/schemas/rentals';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import { calendarDateInZone } from '../../shared/regions';
-import { billingPeriod, periodDueAt, type BillingFrequency } from '../../shared/invoicing/periods';
+import { billingPeriod, periodInvoiceAt, type BillingFrequency, type BillingTiming } from '../../shared/invoicing/periods';
 import { getItem, queryAll, queryPage, toEntity, tx, type Item, type Page, type TransactItem } from '../lib/data/repo';
 
 /**
@@ -227,6 +227,9 @@ export interface LedgerItem extends Item {
   reversesId: string | null;
   /** Pricing line code for entries posted from a quote or the final charges (base_rental, tax…). */
   lineCode: string | null;
+  /** Units × unit price of a priced charge (a billing period's rent: 1 month × the monthly rate, 31 days × the daily rate). */
+  quantity?: number;
+  unitAmountMinor?: number;
   /** Money received or paid back: its REC- receipt (payments domain). */
   receiptId?: string | null;
   receiptNumber?: string | null;
@@ -237,7 +240,7 @@ export interface LedgerItem extends Item {
 }
 
 export type NewLedgerEntry = Pick<LedgerItem, 'type' | 'context' | 'category' | 'label' | 'amountMinor'> &
-  Partial<Pick<LedgerItem, 'method' | 'status' | 'reversesId' | 'lineCode' | 'receiptId' | 'receiptNumber'>>;
+  Partial<Pick<LedgerItem, 'method' | 'status' | 'reversesId' | 'lineCode' | 'receiptId' | 'receiptNumber' | 'quantity' | 'unitAmountMinor'>>;
 
 const descriptionFields = (d: LedgerDescription) => ({ descriptionCode: d.code, descriptionParams: d.params ?? {} });
 
@@ -262,6 +265,7 @@ export function ledgerItem(tenantId: string, rentalId: string, e: NewLedgerEntry
     version: 1,
     reversesId: e.reversesId ?? null,
     lineCode: e.lineCode ?? null,
+    ...(e.quantity !== undefined ? { quantity: e.quantity, ...(e.unitAmountMinor !== undefined ? { unitAmountMinor: e.unitAmountMinor } : {}) } : {}),
     ...(e.receiptId ? { receiptId: e.receiptId, receiptNumber: e.receiptNumber ?? null } : {}),
     postedAt: now,
     postedBy: by,
@@ -404,23 +408,25 @@ export interface InvoicingIndexItem extends Item {
   nextPeriodStart: string;
   nextPeriodEnd: string;
   nextDueAt: string;
+  /** The company's billingTiming the next due instant was computed with (absent = arrears). */
+  timing?: BillingTiming;
   lastInvoicedDate: string | null;
   version: number;
 }
 
 /** The invoicing-index item of an open-ended rental with autoGenerateInvoice (pickup). */
-export function invoicingIndexItem(tenantId: string, r: Pick<RentalItem, 'id' | 'referenceNumber' | 'customerName' | 'startDate'> & { billingFrequency?: unknown }, timeZone: string): InvoicingIndexItem {
+export function invoicingIndexItem(tenantId: string, r: Pick<RentalItem, 'id' | 'referenceNumber' | 'customerName' | 'startDate'> & { billingFrequency?: unknown }, timeZone: string, timing: BillingTiming = 'arrears'): InvoicingIndexItem {
   const startDay = calendarDateInZone(new Date(r.startDate), timeZone);
   const frequency: BillingFrequency = r.billingFrequency === 'monthly' ? 'monthly' : 'daily';
   return { ...invoicingIndexKey(tenantId, r.id), entityType: 'INVOICING_DUE', tenantId, rentalId: r.id, referenceNumber: r.referenceNumber,
-    customerName: String(r.customerName ?? ''), startISO: r.startDate, startDay, frequency, lastInvoicedDate: null, version: 1, ...invoicingNext(tenantId, r.id, r.startDate, startDay, frequency, 0) };
+    customerName: String(r.customerName ?? ''), startISO: r.startDate, startDay, frequency, lastInvoicedDate: null, version: 1, ...invoicingNext(tenantId, r.id, r.startDate, startDay, frequency, 0, timing) };
 }
 
-/** The next-period attributes (and gsi2 keys) of an invoicing-index item at period `index`. */
-export function invoicingNext(tenantId: string, rentalId: string, startISO: string, startDay: string, frequency: BillingFrequency, index: number) {
+/** The next-period attributes (and gsi2 keys) of an invoicing-index item at period `index`, due per `timing`. */
+export function invoicingNext(tenantId: string, rentalId: string, startISO: string, startDay: string, frequency: BillingFrequency, index: number, timing: BillingTiming = 'arrears') {
   const p = billingPeriod(startDay, frequency, index);
-  const nextDueAt = periodDueAt(startISO, startDay, p.periodEnd);
-  return { nextIndex: index, nextPeriodStart: p.periodStart, nextPeriodEnd: p.periodEnd, nextDueAt, gsi2pk: INVOICING_DUE_GSI_PK, gsi2sk: sortKey(nextDueAt, tenantId, rentalId) };
+  const nextDueAt = periodInvoiceAt(startISO, startDay, p, timing);
+  return { nextIndex: index, nextPeriodStart: p.periodStart, nextPeriodEnd: p.periodEnd, nextDueAt, timing, gsi2pk: INVOICING_DUE_GSI_PK, gsi2sk: sortKey(nextDueAt, tenantId, rentalId) };
 }
 
 export function noteItem(tenantId: string, rentalId: string, note: { content: string; visibility: string }, by: { userId: string; username: string }, now: string): Item {

@@ -1,3 +1,4 @@
+import type { BillingTiming } from '../../shared/invoicing/periods';
 import { DEFAULT_TEXT_COLOR } from '../../shared/constants';
 import { getRegionConfig, type RegionCode } from '../../shared/regions';
 import { rateToPercent } from '../../shared/money';
@@ -101,6 +102,8 @@ export interface RentalSettings {
   phone?: string;
   email?: string;
   address?: string;
+  /** When open-ended rentals' periods are invoiced (issue 26): the invoicing index is keyed by it. */
+  billingTiming: BillingTiming;
 }
 
 /**
@@ -113,6 +116,7 @@ export function rentalSettingsOf(s: CompanySettings): RentalSettings {
   return {
     region,
     timezone: companyTimezone(s),
+    billingTiming: s.billingTiming === 'advance' ? 'advance' : 'arrears',
     gracePeriodHours: s.gracePeriodHours,
     enableOverbooking: s.enableOverbooking,
     allowStaffCloseWithBalance: s.allowStaffCloseWithBalance,

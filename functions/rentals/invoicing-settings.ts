@@ -1,4 +1,4 @@
-import { addDays, billingPeriod, type BillingFrequency } from '../../shared/invoicing/periods';
+import { addDays, billingPeriod, type BillingFrequency, type BillingTiming } from '../../shared/invoicing/periods';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import type { RentalInvoicingBody } from '../../shared/schemas/rentals';
 import { getItem, tx, type TransactItem } from '../lib/data/repo';
@@ -57,19 +57,19 @@ function nextUninvoicedDay(rental: RentalItem, current: InvoicingIndexItem | und
 const versionIs = (v: number) => ({ ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': v } });
 
 /** The index items of the change (nothing for a rental the job does not invoice) and where invoicing resumes. */
-async function indexChange(tenantId: string, rental: RentalItem, after: RentalInvoicingBody, timeZone: string): Promise<{ items: TransactItem[]; resumeFrom: string | null }> {
+async function indexChange(tenantId: string, rental: RentalItem, after: RentalInvoicingBody, timeZone: string, timing: BillingTiming): Promise<{ items: TransactItem[]; resumeFrom: string | null }> {
   if (!rental.openEnded || !INVOICED_BY_PERIOD.has(rental.status)) return { items: [], resumeFrom: null };
   const key = invoicingIndexKey(tenantId, rental.id);
   const current = (await getItem(key, true)) as InvoicingIndexItem | undefined;
   const resumeFrom = nextUninvoicedDay(rental, current);
   if (!after.autoGenerateInvoice) return { items: current ? [tx.raw('Delete', { Key: key, ...versionIs(current.version) })] : [], resumeFrom };
   if (current && current.frequency === after.billingFrequency) return { items: [], resumeFrom: null };
-  const base = invoicingIndexItem(tenantId, { ...rental, billingFrequency: after.billingFrequency }, timeZone);
+  const base = invoicingIndexItem(tenantId, { ...rental, billingFrequency: after.billingFrequency }, timeZone, timing);
   const startISO = current?.startISO ?? base.startISO;
   const startDay = current?.startDay ?? base.startDay;
   const item: InvoicingIndexItem = {
     ...base, startISO, startDay,
-    ...invoicingNext(tenantId, rental.id, startISO, startDay, after.billingFrequency, firstPeriodFrom(startDay, after.billingFrequency, resumeFrom)),
+    ...invoicingNext(tenantId, rental.id, startISO, startDay, after.billingFrequency, firstPeriodFrom(startDay, after.billingFrequency, resumeFrom), timing),
     lastInvoicedDate: current?.lastInvoicedDate ?? (typeof rental.lastInvoicedDate === 'string' ? rental.lastInvoicedDate : null),
     version: (current?.version ?? 0) + 1,
   };
@@ -85,7 +85,7 @@ export function updateInvoicingSettings(actor: Actor, rentalId: string, body: Re
     if (!rental.openEnded) throw conflict(RENTAL_SERVER_MESSAGES.invoicingOpenEndedOnly, undefined, 'INVALID_TRANSITION');
     const before = invoicingSettingsOf(rental);
     const after = { autoGenerateInvoice: body.autoGenerateInvoice, billingFrequency: body.billingFrequency };
-    const index = await indexChange(actor.tenantId, rental, body, settings.timezone);
+    const index = await indexChange(actor.tenantId, rental, body, settings.timezone, settings.billingTiming);
     return {
       action: 'invoicing_settings',
       changes: { ...after, invoicingResumeFrom: index.resumeFrom },

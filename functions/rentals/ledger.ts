@@ -4,7 +4,7 @@ import { getItem, tx, type TransactItem } from '../lib/data/repo';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { ledgerPk, readLedger, toApi, type LedgerItem, type NewLedgerEntry, type RentalItem } from './data';
-import { billingEntries } from './pricing';
+import { periodRentEntries, type RentPeriod } from './pricing';
 import { mutateRental, planRentalChange, type RentalChange } from './mutate';
 import { readRentalSettings } from './deps';
 import { chargeMarkerKey, invoiceOfCharge } from './invoiced-charges';
@@ -212,23 +212,27 @@ export function reverseChargesWith(
 /** Rentals an invoice may bill by period: open-ended ones still running. */
 const billable = (rental: RentalItem) => rental.openEnded && ['pending', 'active', 'overdue'].includes(rental.status);
 
-/** What billing `rentalId` through `throughISO` would post (nothing for rentals not billed by period). */
-export async function billingPeriodPreview(tenantId: string, rental: RentalItem): Promise<(throughISO: string) => NewLedgerEntry[]> {
-  if (!billable(rental)) return () => [];
-  const [settings, ledger] = await Promise.all([readRentalSettings(tenantId), readLedger(tenantId, rental.id)]);
-  return (throughISO) => billingEntries(rental, settings, ledger, throughISO);
+/** The days of a rental's rent already charged by its billing periods (issue 26). */
+const chargedThrough = (rental: RentalItem) => (typeof rental.lastChargedDate === 'string' ? rental.lastChargedDate : null);
+
+/** What billing `period` of `rental` would post (nothing for rentals not billed by period): its rent (pricing.ts periodRentEntries). */
+export function billingPeriodPreview(rental: RentalItem, period: RentPeriod): NewLedgerEntry[] {
+  return billable(rental) ? periodRentEntries(rental, period, chargedThrough(rental)) : [];
 }
 
 /**
- * The rental change (ledger entries + their journal, for the caller's own transaction) that bills
- * an open-ended rental through `throughISO`; undefined when there is nothing to post.
+ * The rental change (ledger entries + their journal, for the caller's own transaction) that
+ * charges the rent of `period` of an open-ended rental, moving its lastChargedDate to the
+ * period's end (conditioned on the rental's version like every rental change, so two issues of
+ * one period cannot both charge it); undefined when there is nothing to post.
  */
-export async function billingPeriodChange(actor: Actor, rentalId: string, throughISO: string, changes?: Record<string, unknown>): Promise<RentalChange | undefined> {
-  const change = await planRentalChange(actor, rentalId, async (rental, settings) => {
+export async function billingPeriodChange(actor: Actor, rentalId: string, period: RentPeriod, changes?: Record<string, unknown>): Promise<RentalChange | undefined> {
+  const change = await planRentalChange(actor, rentalId, async (rental) => {
     assertOpen(rental);
-    const entries = billable(rental) ? billingEntries(rental, settings, await readLedger(actor.tenantId, rentalId), throughISO) : [];
+    const entries = billingPeriodPreview(rental, period);
+    const charged = entries.length ? { lastChargedDate: period.periodEnd } : {};
     // `changes`: the invoicing job's lastChargedDate / lastInvoicedDate (issue 10).
-    return { action: 'billing_period', note: `Billed through ${throughISO.slice(0, 10)}`, entries, changes };
+    return { action: 'billing_period', note: `Billed ${period.periodStart} – ${period.periodEnd}`, entries, changes: { ...charged, ...changes } };
   });
   return change.entries.length ? change : undefined;
 }

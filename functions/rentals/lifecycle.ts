@@ -101,7 +101,7 @@ export function pickup(actor: Actor, rentalId: string, body: { odometerStart: nu
       // Closed-end rentals are watched by the overdue job; open-ended ones cannot be late.
       rental.openEnded ? null : tx.put(activeIndexItem(actor.tenantId, rental)),
       // Open-ended rentals with autoGenerateInvoice are invoiced by period by the invoicing job (issue 10).
-      rental.openEnded && rental.autoGenerateInvoice !== false ? tx.put(invoicingIndexItem(actor.tenantId, rental, settings.timezone)) : null,
+      rental.openEnded && rental.autoGenerateInvoice !== false ? tx.put(invoicingIndexItem(actor.tenantId, rental, settings.timezone, settings.billingTiming)) : null,
     ];
     return {
       action: 'pickup',

@@ -1,4 +1,4 @@
-import { finalCharges, type FinalCharges, type FuelLevel } from '../../shared/rentals/pricing';
+import { finalCharges, monthlyRentalCharge, totalWithTax, youngDriverCharge, type FinalCharges, type FuelLevel, type PriceLine } from '../../shared/rentals/pricing';
 import { toMinor } from '../../shared/money';
 import type { ReturnBody } from '../../shared/schemas/rentals';
 import type { RentalSettings } from './deps';
@@ -85,19 +85,64 @@ export function settlementEntries(statement: Pick<FinalCharges, 'lines'>, ledger
   return out;
 }
 
-/** Time-based pricing lines a billing period bills (km, fuel, fines and damage are billed at return). */
-const BILLED_BY_PERIOD: readonly string[] = ['base_rental', 'young_driver_fee', 'tax'];
+/** A billing period of an open-ended rental (shared/invoicing/periods.ts), company calendar days. */
+export interface RentPeriod { periodStart: string; periodEnd: string }
+
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const daysBetween = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / 86_400_000) + 1;
+const nextDay = (day: string) => new Date(dayMs(day) + 86_400_000).toISOString().slice(0, 10);
+/**
+ * Whether [start, end] is one whole anniversary month for some monthly anniversary day D, each
+ * month's D clamped to its last day as shared/invoicing/periods.ts does (15 Mar – 14 Apr;
+ * 31 Jan – 27 Feb then 28 Feb – 30 Mar for a rental started on the 31st).
+ */
+export function isWholeMonth(start: string, end: string): boolean {
+  const [y, m] = start.split('-').map(Number) as [number, number];
+  const clamped = (year: number, month0: number, d: number) => {
+    const last = new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
+    return new Date(Date.UTC(year, month0, Math.min(d, last))).toISOString().slice(0, 10);
+  };
+  const after = nextDay(end);
+  for (let d = 1; d <= 31; d++) if (clamped(y, m - 1, d) === start && clamped(y, m, d) === after) return true;
+  return false;
+}
 
 /**
- * Billing a long (open-ended) rental by period (issue 19: an invoice for one billing period):
- * the time-based charges it owes if it were returned at `throughISO`, minus what its ledger
- * already holds per pricing line code — only increases, posted as ordinary pricing entries, so
- * the return later nets them exactly like the booking's own entries (settlementEntries).
+ * The rent of one billing period of an open-ended rental (issue 26): what its invoice charges to
+ * the rental ledger when it is issued (in arrears, or at the period's start with the company's
+ * `billingTiming: 'advance'`). Quantity × the rental's rate, with its VAT per the rental's tax mode:
+ *  - a whole month of a monthly-rate rental: 1 × the monthly rate (every month the same, whatever
+ *    its number of days — "two invoices of one month each");
+ *  - otherwise days × the daily rate, or, for a monthly-rate rental, days × monthlyRate / 30
+ *    (rounded once, as pricing's part month);
+ *  - the young-driver fee: days × the fee;
+ *  - VAT: added as a `tax` charge on the taxable net (tax-exclusive rental), or inside the
+ *    amounts (tax-included) — shared/rentals/pricing.ts totalWithTax, the booking's own rule.
+ * Only days not charged yet are charged: those after `chargedThrough` (the rental's
+ * lastChargedDate, moved to the period's end in the same transaction), so a period is never
+ * charged twice — not by a second run, nor by a manual period invoice overlapping the job's.
+ * Km, fuel, damage are charged at return; the return's statement nets what the periods charged
+ * (settlementEntries, per line code).
  */
-export function billingEntries(rental: RentalItem, settings: RentalSettings, ledger: readonly LedgerItem[], throughISO: string): NewLedgerEntry[] {
-  const odometer = (rental.odometerStart as number | undefined) ?? 0;
-  const statement = finalStatement(rental, { odometerEnd: odometer, salikCharges: 0, trafficFines: 0, damageFees: 0, extraCharges: 0 }, settings, throughISO);
-  return settlementEntries({ lines: statement.lines.filter((l) => BILLED_BY_PERIOD.includes(l.code)) }, ledger)
-    .filter((e) => !e.reversesId && e.lineCode && BILLED_BY_PERIOD.includes(e.lineCode))
-    .map((e) => ({ ...e, context: 'usage' as const }));
+export function periodRentEntries(rental: RentalItem, period: RentPeriod, chargedThrough: string | null | undefined): NewLedgerEntry[] {
+  const from = chargedThrough && chargedThrough >= period.periodStart ? nextDay(chargedThrough) : period.periodStart;
+  if (from > period.periodEnd) return [];
+  const days = daysBetween(from, period.periodEnd);
+  const monthlyRate = rental.rentalType === 'monthly' && rental.monthlyRateMinor ? rental.monthlyRateMinor : null;
+  const lines: PriceLine[] = [];
+  if (monthlyRate && isWholeMonth(from, period.periodEnd)) {
+    lines.push({ code: 'base_rental', category: 'base_rental', label: 'Rental (monthly rate)', amountMinor: monthlyRate, quantity: 1, unitAmountMinor: monthlyRate, taxable: true });
+  } else if (monthlyRate) {
+    lines.push({ code: 'base_rental', category: 'base_rental', label: 'Rental (monthly rate)', amountMinor: monthlyRentalCharge(days, monthlyRate), quantity: days, taxable: true });
+  } else {
+    lines.push({ code: 'base_rental', category: 'base_rental', label: 'Rental', amountMinor: days * rental.dailyRateMinor, quantity: days, unitAmountMinor: rental.dailyRateMinor, taxable: true });
+  }
+  if (rental.youngDriverFeePerDayMinor) {
+    lines.push({ code: 'young_driver_fee', category: 'other', label: 'Young driver fee', amountMinor: youngDriverCharge(days, rental.youngDriverFeePerDayMinor), quantity: days, unitAmountMinor: rental.youngDriverFeePerDayMinor, taxable: true });
+  }
+  const priced = totalWithTax(lines, { taxRatePercent: Number(rental.taxRate ?? 0), taxIncluded: rental.taxIncluded === true });
+  return priced.lines.map((l) => ({
+    type: 'charge' as const, context: 'usage' as const, category: l.category, label: l.label, amountMinor: l.amountMinor, lineCode: l.code,
+    ...(l.quantity !== undefined ? { quantity: l.quantity } : {}), ...(l.unitAmountMinor !== undefined ? { unitAmountMinor: l.unitAmountMinor } : {}),
+  }));
 }

@@ -174,7 +174,7 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
       }
     };
     const timeline: TimelineEvent[] = [{ at: new Date(createdAt).toISOString(), action: 'created', by: world.owner.username }];
-    post(initialEntries(quote, { securityDeposit: deposit / 100, initialPaymentAmount: initialPaid / 100, initialPaymentMethod: initialPaid ? method : null }), createdAt);
+    post(initialEntries(quote, { openEnded: p.openEnded, securityDeposit: deposit / 100, initialPaymentAmount: initialPaid / 100, initialPaymentMethod: initialPaid ? method : null }), createdAt);
 
     const rental: RentalItem = {
       ...rentalKey(world.tenantId, id),

@@ -1,8 +1,10 @@
 /**
  * Finance in a real browser (issue 10), in English and Arabic: /dashboard/invoice-automation —
  * a long (open-ended, billed daily) rental picked up three days ago; "Run now" issues the invoice
- * of each ended day with rent to bill, the run shows with its invoices (linked), and a second Run now creates
- * nothing. Screenshots of the page in both languages (looked at).
+ * of each ended day (issue 26: nothing was charged at booking, each day's rent is charged by its
+ * invoice), the run shows with its invoices (linked), and a second Run now creates nothing and
+ * says so. The company's billingTiming on the settings screen (Rentals tab). Screenshots of the
+ * page and the setting in both languages (looked at).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -149,8 +151,8 @@ for (const language of ['en', 'ar'] as const) {
 }
 
 const WORDS = {
-  en: { title: 'Invoice Automation', runNow: 'Run now', done: 'Run finished: 2 invoice(s) created', doneNone: 'Run finished: 0 invoice(s) created', daily: 'Daily', nothing: 'Nothing was due' },
-  ar: { title: 'أتمتة الفواتير', runNow: 'تشغيل الآن', done: 'انتهى التشغيل: أُنشئت 2 فاتورة', doneNone: 'انتهى التشغيل: أُنشئت 0 فاتورة', daily: 'يومية', nothing: 'لم يكن هناك شيء مستحق' },
+  en: { title: 'Invoice Automation', runNow: 'Run now', done: 'Run finished: 3 invoice(s) created', doneNone: 'Run finished: 0 invoice(s) created', daily: 'Daily', nothing: 'Nothing was due' },
+  ar: { title: 'أتمتة الفواتير', runNow: 'تشغيل الآن', done: 'انتهى التشغيل: أُنشئت 3 فاتورة', doneNone: 'انتهى التشغيل: أُنشئت 0 فاتورة', daily: 'يومية', nothing: 'لم يكن هناك شيء مستحق' },
 } as const;
 
 for (const language of ['en', 'ar'] as const) {
@@ -158,9 +160,8 @@ for (const language of ['en', 'ar'] as const) {
   test(`${language}: Run now invoices a long rental's ended days and shows the run with its invoices`, async ({ page }) => {
     const vehicle = await createVehicleViaApi(page.request, session, { make: 'Toyota', model: 'Land Cruiser', dailyRate: 400 });
     const customer = await createCustomerViaApi(page.request, session, { fullNameEnglish: language === 'ar' ? 'Omar Al Hashimi' : 'James Carter', fullNameArabic: 'عمر الهاشمي' });
-    // Booked (one expected day, charged at booking) and picked up three days and an hour ago: three
-    // daily periods have ended. The first is covered by the booking's charge (posted today, after
-    // that day: a back-dated booking's charges go on the final invoice), the next two bill one day each.
+    // Booked (one expected day: it plans the schedule, charges nothing) and picked up three days and
+    // an hour ago: three daily periods have ended, each invoiced with its day's rent (issue 26).
     const start = new Date(Date.now() - 3 * 86_400_000 - 3_600_000).toISOString();
     const rental = await api(page.request, 'POST', '/api/v1/rentals', { vehicleId: vehicle.id, customerId: customer.id, startDate: start, openEnded: true, expectedDuration: 1, dailyRate: 400, taxRate: 5 });
     await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/pickup`, { odometerStart: 5000, fuelLevelStart: 'full', pickedUpAt: start });
@@ -175,10 +176,10 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.getByText(w.done)).toBeVisible();
     const runs = await api(page.request, 'GET', '/api/v1/invoicing/runs');
     const run = runs.items[0];
-    expect(run.invoicesCreated).toBe(2);
+    expect(run.invoicesCreated).toBe(3);
     expect(run.invoices.every((i: { rentalId: string }) => i.rentalId === rental.id)).toBe(true);
     const firstRun = page.locator(`tr[data-run="${run.runId}"]`);
-    await expect(firstRun.getByTestId('run-invoices-created')).toHaveText('2');
+    await expect(firstRun.getByTestId('run-invoices-created')).toHaveText('3');
     for (const inv of run.invoices) await expect(page.getByRole('link', { name: inv.number, exact: true })).toBeVisible();
     await page.screenshot({ path: join(outDir, `invoice-automation-${language}.png`), fullPage: true });
 
@@ -186,10 +187,35 @@ for (const language of ['en', 'ar'] as const) {
     await page.getByRole('button', { name: w.runNow }).click();
     await expect(page.getByText(w.doneNone)).toBeVisible();
     const list = await api(page.request, 'GET', `/api/v1/invoices?rentalId=${rental.id}&limit=100`);
-    expect(list.items).toHaveLength(2);
+    expect(list.items).toHaveLength(3);
+    expect(list.items.map((i: { total: number }) => i.total)).toEqual([420, 420, 420]); // 1 day × 400 + 5 % VAT each
+    const second = (await api(page.request, 'GET', '/api/v1/invoicing/runs')).items[0];
+    await expect(page.locator(`tr[data-run="${second.runId}"] + tr`)).toHaveText(w.nothing);
 
     // An invoice of the run opens its page.
     await page.getByRole('link', { name: run.invoices[0].number, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/invoices/${run.invoices[0].id}$`));
+  });
+}
+
+const TIMING = {
+  en: { tab: 'Rentals', label: 'Open-ended rentals are invoiced', advance: 'At the start of each period (in advance)', save: 'Save changes', saved: 'Settings saved' },
+  ar: { tab: 'التأجير', label: 'تُفوتر الإيجارات المفتوحة', advance: 'في بداية كل فترة (مقدماً)', save: 'حفظ التغييرات', saved: 'تم حفظ الإعدادات' },
+} as const;
+
+for (const language of ['en', 'ar'] as const) {
+  const w = TIMING[language];
+  test(`${language}: the company's billing timing of open-ended rentals is a setting (Rentals tab), saved and kept`, async ({ page }) => {
+    await open(page, language, '/company-settings?tab=rentals');
+    await expect(page.getByRole('tab', { name: w.tab })).toHaveAttribute('aria-selected', 'true');
+    const panel = page.locator('[data-panel="rentals"]');
+    const field = panel.locator('[data-field="billingTiming"]');
+    await expect(field.getByLabel(w.label)).toHaveValue(language === 'en' ? 'arrears' : 'advance');
+    await field.getByLabel(w.label).selectOption(language === 'en' ? 'advance' : 'arrears');
+    await panel.getByRole('button', { name: w.save }).click();
+    await expect(page.getByText(w.saved).first()).toBeVisible();
+    expect((await api(page.request, 'GET', '/api/v1/company/settings')).billingTiming).toBe(language === 'en' ? 'advance' : 'arrears');
+    await field.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(outDir, `settings-billing-timing-${language}.png`) });
   });
 }

@@ -1,3 +1,4 @@
+import { BILLING_TIMINGS } from '../../invoicing/periods';
 import * as z from 'zod';
 import { ACCENT_STYLES, RENTAL_DURATION_OPTIONS } from '../../constants';
 import { moneyAmount } from '../../money';
@@ -186,6 +187,8 @@ export const editableShape = {
   vatRate,
   enableVat: z.boolean(),
   invoiceConfig: invoiceConfigSchema,
+  /** When an open-ended rental's period is invoiced (issue 26): at its end (arrears, default) or at its start (advance). */
+  billingTiming: z.enum(BILLING_TIMINGS),
   preferences: preferencesSchema,
   pricing: pricingSettingsSchema,
 };

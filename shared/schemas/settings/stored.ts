@@ -6,6 +6,7 @@ import {
   DEFAULT_STORED_FONT_FAMILY, DEFAULT_TIMEZONE, DEFAULT_VAT_RATE, REFERENCE_COUNTER_START, REFERENCE_PREFIXES,
 } from '../../constants';
 import { fromMinor, toMinor } from '../../money';
+import { DEFAULT_BILLING_TIMING } from '../../invoicing/periods';
 import { getRegionConfig, type CurrencyCode, type LanguageCode, type RegionCode } from '../../regions';
 import { DEFAULT_BUSINESS_TYPE, NOTIFICATION_EVENTS, REFERENCE_KINDS, VEHICLE_CATEGORIES, WEEKDAYS, type GatewayKeyName, type NotificationEvent, type ReferenceKind, type VehicleCategory } from './options';
 import type { CategoryRate, editableShape, NotificationSettings, PricingSettings, WorkingHours } from './company';
@@ -155,6 +156,7 @@ export function defaultCompanySettings(opts: DefaultSettingsOptions): StoredComp
     vatRate: region === 'US' ? DEFAULT_VAT_RATE : config.taxRate / 100,
     enableVat: DEFAULT_ENABLE_VAT,
     invoiceConfig: { paymentTermsDays: 7, footerNote: '', showLogo: true },
+    billingTiming: DEFAULT_BILLING_TIMING,
     preferences: { language: opts.language ?? 'en', region },
     pricing: defaultPricing(),
   };

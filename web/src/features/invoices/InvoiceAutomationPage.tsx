@@ -10,7 +10,7 @@ import { EmptyList, ListState, ListTable, LoadMoreButton, itemsState } from '../
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { toastApiError } from '../../lib/api-errors';
+import { toastApiError, translateMessage } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { useInvalidate } from '../../lib/invalidate';
 import { useCan } from '../../lib/use-can';
@@ -78,7 +78,8 @@ function RunRows({ run }: { run: InvoicingRun }) {
     const t = useT();
     const f = useFormat();
     const u = (k: string, p?: Record<string, string | number>) => t(`finance.automation.${k}`, p);
-    const hasDetail = run.invoices.length > 0 || run.failures.length > 0;
+    // "Nothing was due" only when nothing was (issue 26): periods passed over or taken by another run are said as such.
+    const hasDetail = run.invoices.length > 0 || run.failures.length > 0 || run.periodsSkipped > 0 || run.periodsTaken > 0;
     return (
       <>
         <tr data-run={run.runId}>
@@ -104,10 +105,14 @@ function RunRows({ run }: { run: InvoicingRun }) {
               </ul>
             )}
             {run.failures.map((x) => (
-              <p key={`${x.rentalId}-${x.periodStart}`} className="text-red-700 dark:text-red-300">
-                <Link className="link" to={`/rentals/${x.rentalId}`}>{x.rentalReference}</Link> · {f.date(x.periodStart)} · {x.error}
+              <p key={`${x.rentalId}-${x.periodStart}`} className="text-red-700 dark:text-red-300" data-testid="run-failure">
+                <span className="font-semibold">{u('failedPeriod')}</span>{' · '}
+                <Link className="link" to={`/rentals/${x.rentalId}`}>{x.rentalReference}</Link>
+                {' · '}{x.periodEnd ? u('period', { from: f.date(x.periodStart), to: f.date(x.periodEnd) }) : f.date(x.periodStart)}{' · '}<span dir="auto">{translateMessage(t, x.error)}</span>
               </p>
             ))}
+            {run.periodsSkipped > 0 && <p>{u('periodsSkipped', { count: run.periodsSkipped })}</p>}
+            {run.periodsTaken > 0 && <p>{u('periodsTaken', { count: run.periodsTaken })}</p>}
           </td>
         </tr>
       </>

@@ -21,7 +21,7 @@ export const SETTINGS_TABS: TabDef[] = [
   {
     key: 'rentals',
     params: ['rentals'],
-    fields: ['defaultRentalDuration', 'autoConfirmRentals', 'enableOverbooking', 'rentalDurationMode', 'gracePeriodHours', 'depositReleaseDays', 'allowStaffCloseWithBalance', 'referenceConfig', 'enableVat', 'vatRate', 'invoiceConfig'],
+    fields: ['defaultRentalDuration', 'autoConfirmRentals', 'enableOverbooking', 'rentalDurationMode', 'gracePeriodHours', 'depositReleaseDays', 'allowStaffCloseWithBalance', 'referenceConfig', 'enableVat', 'vatRate', 'invoiceConfig', 'billingTiming'],
   },
   { key: 'notifications', params: ['notifications'], fields: ['notificationSettings'] },
   { key: 'preferences', params: ['preferences'], fields: ['timezone', 'preferences'] },

@@ -1,5 +1,6 @@
 /** Company settings → Rentals: rental rules, reference numbers, tax and invoice options. */
 import { REFERENCE_KINDS, RENTAL_DURATION_MODES, RENTAL_DURATION_OPTIONS, type CompanySettings } from '../../../../../shared/schemas/settings';
+import { BILLING_TIMINGS } from '../../../../../shared/invoicing/periods';
 import { FormField } from '../../../components/FormField';
 import { NumberField, Section, SelectField, TextArea, TextField, ToggleField, type TabBind } from '../fields';
 
@@ -32,6 +33,7 @@ export function RentalsTab(bind: TabBind) {
           />
         </FormField>
         <NumberField {...bind} path="invoiceConfig.paymentTermsDays" label={t('settings.field.paymentTermsDays')} min={0} max={365} step={1} />
+        <SelectField {...bind} path="billingTiming" options={BILLING_TIMINGS} labelPrefix="settings.billingTiming" hint={t('settings.hint.billingTiming')} />
         <ToggleField {...bind} path="invoiceConfig.showLogo" label={t('settings.field.logo')} />
         <div className="sm:col-span-2">
           <TextArea {...bind} path="invoiceConfig.footerNote" label={t('settings.field.footerNote')} rows={2} />
