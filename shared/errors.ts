@@ -17,7 +17,7 @@ export const ERROR_CODES = {
   INVALID_REVERSAL: 'INVALID_REVERSAL',
   /** Invoices: an issued invoice is locked; corrections are credit notes. */
   INVOICE_LOCKED: 'INVOICE_LOCKED',
-  /** Accounting: a posting dated before the lock date, or a VAT line in a filed VAT period. */
+  /** Accounting: a posting dated on or before the lock date, or a VAT line in a filed VAT period. */
   PERIOD_LOCKED: 'PERIOD_LOCKED',
   /** Accounting: an account with a balance cannot be deactivated. */
   ACCOUNT_HAS_BALANCE: 'ACCOUNT_HAS_BALANCE',

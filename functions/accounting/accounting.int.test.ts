@@ -243,7 +243,7 @@ describe('manual journal entries', () => {
     expect((await post('/api/v1/accounting/attachments/upload-url', { fileName: 'big.pdf', contentType: 'application/pdf', size: 11 * 1024 * 1024 }, owner)).status).toBe(413);
   });
 
-  it('posting dated before the lock date → 409 with a clear message; the OWNER sets it, ADMIN may not', async () => {
+  it('the lock date is inclusive ("locked through" refuses that date) → 409 naming it in the company format; the OWNER sets it, ADMIN may not', async () => {
     const books = await registerTenant();
     const accs = await loadAccounts(books.token);
     const id = (code: string) => accs.find((a) => a.code === code)!.id;
@@ -251,11 +251,15 @@ describe('manual journal entries', () => {
     expect((await post('/api/v1/accounting/journal-entries', { date: '2024-03-05', description: 'Insurance', lines }, books.token)).status).toBe(201);
     const lock = await put('/api/v1/accounting/lock-date', { lockDate: '2024-04-01' }, books.token);
     expect(lock.status, JSON.stringify(lock.body)).toBe(200);
-    const refused = await post('/api/v1/accounting/journal-entries', { date: '2024-03-31', description: 'Late', lines }, books.token);
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.code).toBe('PERIOD_LOCKED');
-    expect(refused.body.error.message).toBe('The books are locked up to this date: nothing can be posted before the lock date (2024-04-01)');
-    expect((await post('/api/v1/accounting/journal-entries', { date: '2024-04-01', description: 'On the lock date', lines }, books.token)).status).toBe(201);
+    for (const date of ['2024-03-31', '2024-04-01']) {
+      const refused = await post('/api/v1/accounting/journal-entries', { date, description: 'Late', lines }, books.token);
+      expect(refused.status, date).toBe(409);
+      expect(refused.body.error.code).toBe('PERIOD_LOCKED');
+      // A US company writes dates MM/DD/YYYY; the web shows the same template in Arabic with these params.
+      expect(refused.body.error.message).toBe('The books are locked through 04/01/2024: nothing can be posted on or before that date');
+      expect(refused.body.error).toMatchObject({ template: 'The books are locked through {{date}}: nothing can be posted on or before that date', params: { date: '04/01/2024' } });
+    }
+    expect((await post('/api/v1/accounting/journal-entries', { date: '2024-04-02', description: 'The day after the lock date', lines }, books.token)).status).toBe(201);
     expect((await put('/api/v1/accounting/lock-date', { lockDate: '2099-01-01' }, books.token)).status).toBe(400);
     expect((await put('/api/v1/accounting/lock-date', { lockDate: null }, t.admin.token)).status).toBe(403);
     const check = await get('/api/v1/accounting/self-check', books.token);
@@ -395,7 +399,7 @@ describe('reports', () => {
 
   it('self-check passes on the company books, and the shared demo company\'s books (backfilled) are complete', async () => {
     const checks = await selfCheckPassed();
-    expect(checks.map((c) => c.name)).toEqual(['trialBalanceZero', 'rentalSubLedgers', 'vatAccountsMatchReport', 'paymentMethodsMapped', 'nothingPostedInLockedPeriod']);
+    expect(checks.map((c) => c.name)).toEqual(['trialBalanceZero', 'rentalSubLedgers', 'customerCounters', 'vatAccountsMatchReport', 'paymentMethodsMapped', 'nothingPostedInLockedPeriod']);
     const demo = await login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
     await selfCheckPassed(demo.token);
     const entries = await get('/api/v1/accounting/journal-entries?source=rental&limit=100', demo.token);

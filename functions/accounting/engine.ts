@@ -8,7 +8,8 @@ import { vatCodeInfo } from '../../shared/accounting/vat';
 import { sortKey, type Key } from '../lib/data/keys';
 import { batchGet, transact, tx, updateRaw, type Item, type TransactItem } from '../lib/data/repo';
 import { retryOnConflict } from '../lib/data/counters';
-import { HttpError, badRequest, conflict, validationFailed } from '../lib/errors';
+import { HttpError, badRequest, conflict, fillTemplate, validationFailed } from '../lib/errors';
+import { formatDate } from '../../shared/regions';
 import {
   accountKey, accountShardKey, dayBucketPk, glLinePk, journalByDatePk, journalBySourcePk, journalCounterKey, journalKey, monthBucketPk,
   partyAttr, partyKey, settingsKey, vatDayPk, vatMonthPk,
@@ -24,7 +25,7 @@ import { ensureAccounting } from './setup';
  * - ≥ 2 lines, each debit xor credit > 0 in integer minor units, debits = credits (400);
  * - accounts exist, are active and leaves of this company: checked on read for a clear message,
  *   and IN the transaction by the condition on the account's balance shard (see model.ts);
- * - nothing dated before the lock date (409), no VAT line in a filed VAT period (409): checked on
+ * - nothing dated on or before the lock date (409), no VAT line in a filed VAT period (409): checked on
  *   read and by the same shard condition;
  * - append-only: entries are put with attribute_not_exists; a reversal is a new entry with the
  *   lines swapped, linked both ways (the original's `reversedById` is set once, conditionally);
@@ -75,8 +76,19 @@ export async function reserveEntryNumber(tenantId: string): Promise<string> {
 /** DynamoDB's limit on one transaction, minus room for the caller's own items. */
 const MAX_JOURNAL_ITEMS = 90;
 
-export const lockedPeriodError = (lockDate: string) =>
-  new HttpError(409, 'PERIOD_LOCKED', `${JOURNAL_MESSAGES.lockedPeriod} (${lockDate})`, { date: `${JOURNAL_MESSAGES.lockedPeriod} (${lockDate})` });
+/**
+ * A posting dated on or before the lock date (inclusive: "locked through 27/11" refuses 27/11).
+ * The message names the date in the company's date format (DD/MM/YYYY or MM/DD/YYYY by region);
+ * the web shows the same message in Arabic from `details` (template + params).
+ */
+export function lockedPeriodError(lockDate: string, region: string) {
+  const params = { date: formatDate(lockDate, region) };
+  const message = fillTemplate(JOURNAL_MESSAGES.lockedPeriod, params);
+  return new HttpError(409, 'PERIOD_LOCKED', message, { date: message }, undefined, { template: JOURNAL_MESSAGES.lockedPeriod, params });
+}
+
+/** The lock guards the lock date itself: a posting dated `date` is refused when `date <= lockDate`. */
+export const isLocked = (lockDate: string | null | undefined, date: string) => !!lockDate && date <= lockDate;
 
 /**
  * Checks the draft against the rules and the company's settings and builds the entry's items.
@@ -94,7 +106,7 @@ export async function prepareJournal(
     const main = problems.find((p) => p.field === 'lines') ?? problems[0];
     throw validationFailed(Object.fromEntries(problems.map((p) => [p.field, p.message])), main.message);
   }
-  if (settings.lockDate && draft.date < settings.lockDate) throw lockedPeriodError(settings.lockDate);
+  if (isLocked(settings.lockDate, draft.date)) throw lockedPeriodError(settings.lockDate!, settings.region);
   const hasVat = draft.lines.some((l) => l.vatCode);
   if (hasVat && settings.vatFiledThrough && draft.date <= settings.vatFiledThrough) {
     throw new HttpError(409, 'PERIOD_LOCKED', `${JOURNAL_MESSAGES.vatLockedPeriod} (${settings.vatFiledThrough})`, { date: JOURNAL_MESSAGES.vatLockedPeriod });
@@ -162,7 +174,7 @@ export async function prepareJournal(
     items.push(tx.raw('Update', {
       Key: accountShardKey(tenantId, accountId, shard),
       UpdateExpression: 'SET entityType = :et, accountId = :a ADD debitMinor :d, creditMinor :c',
-      ConditionExpression: `attribute_not_exists(inactive) AND (attribute_not_exists(lockDate) OR lockDate <= :date)${vatGuard}`,
+      ConditionExpression: `attribute_not_exists(inactive) AND (attribute_not_exists(lockDate) OR lockDate < :date)${vatGuard}`,
       ExpressionAttributeValues: { ...add, ':et': 'ACCOUNT_BALANCE', ':date': draft.date },
     }));
     for (const [pk, period] of [[monthBucketPk(tenantId), month], [dayBucketPk(tenantId), draft.date]] as const) {

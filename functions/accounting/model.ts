@@ -13,7 +13,7 @@ import { tx, type Item, type TransactItem } from '../lib/data/repo';
  * - Account: `T#{t}#ACCOUNT` / `{id}` (ULID). Code uniqueness: `T#{t}#ACCOUNT_CODE` / `{code}`.
  * - Account shard: `T#{t}#ACCOUNT_BALANCE` / `{accountId}#{shard}` — lifetime debit/credit of
  *   one shard of one account, ADDed by every posting in the posting's transaction, and THE
- *   posting guard: the ADD carries the condition `inactive` absent and `lockDate` ≤ the entry's
+ *   posting guard: the ADD carries the condition `inactive` absent and `lockDate` < the entry's
  *   date. Deactivating an account or setting the lock date writes those attributes on all its
  *   shards, so the check is in the transaction without making one item hot.
  * - Month bucket: `T#{t}#GL_MONTH` / `{yyyy-mm}#{accountId}#{shard}`, day bucket

@@ -5,7 +5,8 @@ import { PAYMENT_METHODS } from '../../shared/accounting/posting-rules';
 import { trialBalance, type ReportAccount } from '../../shared/accounting/reports';
 import { queryAll, queryPage } from '../lib/data/repo';
 import { readLifetimeBalances, readVatTotals } from './buckets';
-import { readCompany, readRentalsPage, type RentalFacts } from './deps';
+import { countersDiffer, countersOf, type CounterRental } from '../../shared/customers/counters';
+import { readCompany, readCustomerCounters, readRentalsPage, type RentalFacts } from './deps';
 import { journalByDatePk, partyAttr, partyPk } from './model';
 import { vatReportMinor } from './reports';
 import { ensureAccounting, readAccounts } from './setup';
@@ -14,7 +15,7 @@ import { ensureAccounting, readAccounts } from './setup';
  * GET /accounting/self-check (/dashboard/test-accounts): the books checked on live data, each
  * check with the offending rows. Costs: buckets and account shards (bounded), one Query of the
  * party items and the rentals list (bounded by rentals, not entries), and for the lock check the
- * entries dated before the lock date (index range, filtered on their creation time).
+ * entries dated on or before the lock date (index range, filtered on their creation time).
  */
 interface Check { name: string; passed: boolean; details: Record<string, unknown>[] }
 
@@ -40,9 +41,11 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
   const vatOutputId = settings.accountIds[ACCOUNT_CODES.vatOutput];
   const parties = new Map((await queryAll<Record<string, unknown>>({ tenantId, pk: partyPk(tenantId), skPrefix: 'RENTAL#', max: 100_000 })).map((p) => [p.partyId as string, p]));
   const offending: Record<string, unknown>[] = [];
+  const rentals: RentalFacts[] = [];
   let cursor: string | null = null;
   do {
     const page = await readRentalsPage(tenantId, cursor, 200);
+    rentals.push(...page.items);
     for (const r of page.items as RentalFacts[]) {
       const p = parties.get(r.id);
       const booked = r.status === 'pending';
@@ -58,6 +61,9 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
     cursor = page.nextCursor;
   } while (cursor);
   checks.push({ name: 'rentalSubLedgers', passed: offending.length === 0, details: offending.slice(0, 100) });
+
+  // Customer counters (rentals, spend, last rental) = the ones recomputed from these rentals.
+  checks.push(await customerCountersCheck(tenantId, rentals as unknown as CounterRental[], company.timezone));
 
   // VAT accounts' movement = the VAT report (all periods).
   const vatAccountIds = [settings.accountIds[ACCOUNT_CODES.vatOutput], settings.accountIds[ACCOUNT_CODES.vatInput]].filter(Boolean);
@@ -83,7 +89,7 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
     let c: string | null = null;
     do {
       const page: Awaited<ReturnType<typeof queryPage<Record<string, unknown>>>> = await queryPage({
-        tenantId, pk: journalByDatePk(tenantId), index: 'gsi1', skBetween: ['0000-00-00', settings.lockDate], limit: 500, cursor: c,
+        tenantId, pk: journalByDatePk(tenantId), index: 'gsi1', skBetween: ['0000-00-00', `${settings.lockDate}#~`] /* the lock date itself is locked */, limit: 500, cursor: c,
         filter: { expression: 'createdAt > :set', values: { ':set': lockSetAt } },
       });
       for (const e of page.items) late.push({ entryId: e.id, entryNumber: e.entryNumber, date: e.date, createdAt: e.createdAt });
@@ -92,4 +98,19 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
   }
   checks.push({ name: 'nothingPostedInLockedPeriod', passed: late.length === 0, details: late });
   return { checks };
+}
+
+/** Every customer's stored counters against the ones recomputed from the company's rentals (issue 26). */
+async function customerCountersCheck(tenantId: string, rentals: readonly CounterRental[], timezone: string): Promise<Check> {
+  const want = countersOf(rentals, timezone);
+  const none = { rentalsCount: 0, completedRentals: 0, totalSpendMinor: 0, lastRentalDate: null };
+  const drift = (await readCustomerCounters(tenantId)).filter((c) => countersDiffer(c, want.get(c.id) ?? none)).map((c) => {
+    const w = want.get(c.id) ?? none;
+    return {
+      customerId: c.id, name: c.fullNameEnglish ?? '',
+      stored: { rentalsCount: Number(c.rentalsCount ?? 0), completedRentals: Number(c.completedRentals ?? 0), totalSpend: fromMinor(Number(c.totalSpendMinor ?? 0)), lastRentalDate: c.lastRentalDate ?? null },
+      recomputed: { rentalsCount: w.rentalsCount, completedRentals: w.completedRentals, totalSpend: fromMinor(w.totalSpendMinor), lastRentalDate: w.lastRentalDate },
+    };
+  });
+  return { name: 'customerCounters', passed: drift.length === 0, details: drift.slice(0, 100) };
 }

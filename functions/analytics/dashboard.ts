@@ -3,7 +3,7 @@ import { fromMinor } from '../../shared/money';
 import { hasAbility, type Ability, type Role } from '../../shared/permissions';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import type { DashboardData } from '../../shared/schemas/analytics';
-import { dashboardBalances, fleetRoster, hasCustomers, readCompany, rentalStats } from './deps';
+import { dashboardBalances, fleetRoster, hasCustomers, openInvoiceTotals, readCompany, rentalStats } from './deps';
 import { buildFleetPeriod, readOutRentals } from './period';
 import { readDailyAggregates, readVehicleMonthAggregates } from './read';
 
@@ -14,7 +14,8 @@ export const IDLE_THRESHOLD_DAYS = 7;
  * GET /api/v1/dashboard. Reads (each bounded by the fleet, the chart of accounts or a fixed number
  * of days — never by the number of rentals): company settings, the fleet roster, the rentals' status
  * stats (sharded), the active and overdue rentals, 30 company days, the vehicle months covering the
- * last 60 days (idle detection), the GL balances of the money cards. Each role gets the cards it
+ * last 60 days (idle detection), the GL balances of the money cards, the open invoices (the
+ * open-status partitions: what is owed now, not the history). Each role gets the cards it
  * may read (DESIGN.md §6); a company with no booking yet gets the setup steps instead of zeros.
  */
 export async function readDashboard(tenantId: string, role: Role, now = new Date()): Promise<DashboardData> {
@@ -35,6 +36,7 @@ export async function readDashboard(tenantId: string, role: Role, now = new Date
     // Booked (future): the time-based revenue of the days after today (bookings and rentals on hire), a year ahead.
     may('reportsAll') ? readDailyAggregates(tenantId, tomorrow, addDay(today, 365)) : Promise.resolve([]),
   ]);
+  const openInvoices = balances ? await openInvoiceTotals(tenantId) : null;
   const fleet = roster.filter((v) => !v.isArchived);
   const byStatus = stats.byStatus as Record<string, number>;
   const bookings = Number(stats.total ?? 0);
@@ -46,8 +48,13 @@ export async function readDashboard(tenantId: string, role: Role, now = new Date
     overdueRentals: { value: byStatus.overdue ?? 0, kind: 'number', link: '/rentals?status=overdue' },
   };
   if (balances) {
-    cards.unpaidInvoices = { value: fromMinor(balances.receivablesMinor), kind: 'money', link: '/invoices' };
-    cards.depositTotal = { value: fromMinor(balances.depositsHeldMinor), kind: 'money', link: '/deposits' };
+    // The open invoices' balances: the list the card opens. What customers owe that is on no
+    // invoice yet (receivables 1310 minus the open invoices) is its own, labelled figure.
+    cards.unpaidInvoices = {
+      value: fromMinor(openInvoices!.balanceMinor), kind: 'money', link: '/invoices?status=open',
+      uninvoiced: fromMinor(balances.receivablesMinor - openInvoices!.balanceMinor),
+    };
+    cards.depositTotal = { value: fromMinor(balances.depositsHeldMinor), kind: 'money', link: '/deposits?status=open' };
     if (may('accounting')) {
       cards.cashBox = { value: fromMinor(balances.cashBoxMinor), kind: 'money', link: '/dashboard/finance' };
       cards.pettyCash = { value: fromMinor(balances.pettyCashMinor), kind: 'money', link: '/dashboard/finance' };

@@ -10,6 +10,7 @@ export { fleetRoster } from '../vehicles/api';
 export { rentalStats, listRentalsPage, readRentalItem, readLedger } from '../rentals/api';
 export { dashboardBalances } from '../accounting/api';
 export { hasCustomers } from '../customers/api';
+export { openInvoiceTotals } from '../invoices/api';
 
 export interface CompanyFacts {
   name: string;

@@ -8,6 +8,8 @@ import { queryAll } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 
 export { customerKey, loyaltyFields } from './model';
+/** The customer counters rentals keep in their transactions, and their recomputation (self-check, demo). */
+export { customerCounterItem, needsLastRental, writeTrueCounters } from './counters';
 export { blacklistMatchesFor } from './blacklist-data';
 export type { SeededCustomer } from './seed';
 /** The ID-scan readers (PDF text layer, text an image carries, a file's type): documents' upload and analysis reuse them. */

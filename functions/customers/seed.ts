@@ -20,8 +20,9 @@ import { notesPk } from './notes';
  * notes with each visibility; and 8 former customers who rented only in the older history (no
  * rental in the last 90 days: the insights' campaign audience).
  *
- * The counters stand for the customer's history before the demo window; the rentals seed adds its
- * own rentals on top through the customer item (rentalsCount/completedRentals/totalSpendMinor).
+ * The counters written here are only a starting tier plan: the demo reset's 'customer-counters'
+ * step (rentals/customer-counters.ts) then sets every customer's counters to those of its seeded
+ * rentals, so the demo's counters are true (issue 26).
  *
  * Blacklist: 4 entries — one matching seeded customer "Tariq Al-Zahrani" by licence number (his
  * profile shows the warning), one by phone of a person who is not a customer, one reviewed,

@@ -155,6 +155,17 @@ export async function openInvoices(tenantId: string) {
   return out;
 }
 
+/**
+ * The dashboard's "Unpaid invoices" (issue 26): the open invoices' balances summed — exactly the
+ * list /invoices?status=open (issued and partly paid). Reads the open-status partitions of the
+ * status index, so its cost follows what is owed now, not the company's history (paid and void
+ * invoices leave those partitions).
+ */
+export async function openInvoiceTotals(tenantId: string): Promise<{ count: number; balanceMinor: number }> {
+  const open = await openInvoices(tenantId);
+  return { count: open.length, balanceMinor: open.reduce((n, i) => n + i.balanceMinor, 0) };
+}
+
 /** An issued invoice's PDF as an email attachment (payment reminders), or undefined when it cannot be had. */
 export async function invoicePdfAttachment(tenantId: string, invoiceId: string): Promise<{ fileName: string; contentType: string; bytes: Uint8Array } | undefined> {
   const item = (await getItem(invoiceKey(tenantId, invoiceId), true)) as InvoiceItem | undefined;

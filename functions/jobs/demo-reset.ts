@@ -14,6 +14,7 @@ import { seedVehicles } from '../vehicles/seed';
 import { seedBlacklist, seedCustomers } from '../customers/seed';
 import { seedSettings } from '../settings/seed';
 import { seedRentals, seedSignedContracts } from '../rentals/seed';
+import { recountCustomers } from '../rentals/api';
 import { seedAccounting } from '../accounting/seed';
 import { seedSecurity } from '../security/seed';
 import { recordCompanyJobRun } from '../security/api';
@@ -138,6 +139,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['fleet-health', seedFleetHealth],
   // after every seed that changes rentals: a few contracts signed through the real use case
   ['contracts', seedSignedContracts],
+  // after every seed that writes rentals: the customers' counters are those of their rentals
+  ['customer-counters', async (world) => { await recountCustomers(world.tenantId); }],
   // after everything that the seeds wrote directly: the dashboard and report aggregates recomputed
   ['analytics', async (world) => { await backfillCompany(world.tenantId); }],
   // after everything: the insights engine over the demo's figures

@@ -14,6 +14,18 @@ export type FieldErrors = Record<string, string>;
  */
 export interface ErrorDetails {
   conflicts?: readonly unknown[];
+  /**
+   * A message with placeholders (a shared constant such as 'Locked through {{date}}') and the
+   * values it was filled with: the message and field texts are the filled English; a client
+   * shows `template` in its reader's language with `params` (web kit: translateApiError).
+   */
+  template?: string;
+  params?: Record<string, string>;
+}
+
+/** `template` with its {{name}} placeholders filled from `params` (server messages; no other syntax). */
+export function fillTemplate(template: string, params: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (all, name: string) => params[name] ?? all);
 }
 
 export class HttpError extends Error {

@@ -90,3 +90,4 @@ export async function rentalsByIds(tenantId: string, ids: string[]): Promise<Map
 export { rentalStats } from './overview';
 /** One-off: the money indexes of rentals written before them (functions/jobs/money-indexes.ts). */
 export { rebuildMoneyIndexes } from './money-index-rebuild';
+export { recountCustomers } from './customer-counters';

@@ -93,7 +93,7 @@ export interface PricedBooking {
  * body, settings and customer, so what the wizard shows is what the booking charges.
  * Throws 400 with field messages.
  */
-export function priceBooking(body: CreateRentalBody, settings: RentalSettings, customer: { dateOfBirth?: string }, now: Date): PricedBooking {
+export function priceBooking(body: TaxedBody, settings: RentalSettings, customer: { dateOfBirth?: string }, now: Date): PricedBooking {
   const region = getRegionConfig(settings.region);
   let youngDriverFeePerDayMinor = 0;
   if (customer.dateOfBirth) {
@@ -124,6 +124,18 @@ export function priceBooking(body: CreateRentalBody, settings: RentalSettings, c
   return { quote, expectedReturnDate, youngDriverFeePerDayMinor };
 }
 
+/** A booking body whose tax rate is decided: the one sent, else the company's default. */
+export type TaxedBody = CreateRentalBody & { taxRate: number };
+
+/**
+ * The tax rate of a booking sent without `taxRate` (issue 26): the company's VAT settings — the
+ * VAT rate when VAT is on, else the region's rate — the same default the wizard shows
+ * (`defaultTaxRatePercent`), never 0 %. A rate sent (0 included) is kept as sent.
+ */
+export function withCompanyTax(body: CreateRentalBody, settings: Pick<RentalSettings, 'defaultTaxRatePercent'>): TaxedBody {
+  return { ...body, taxRate: body.taxRate ?? settings.defaultTaxRatePercent };
+}
+
 /**
  * Initial ledger: one charge per quote line, the deposit requested, the initial payment.
  * An open-ended rental charges nothing up front (issue 26): its `expectedDuration` plans the
@@ -143,8 +155,9 @@ export function initialEntries(quote: Quote, body: Pick<CreateRentalBody, 'secur
 }
 
 /** The wizard's quote: priceBooking on the booking's own body (no write, no vehicle lock). */
-export async function quoteBooking(tenantId: string, body: CreateRentalBody) {
+export async function quoteBooking(tenantId: string, sent: CreateRentalBody) {
   const settings = await readRentalSettings(tenantId);
+  const body = withCompanyTax(sent, settings);
   const { customer } = await readVehicleAndCustomer(tenantId, body.vehicleId, body.customerId);
   assertBookableCustomer(customer);
   const { quote, youngDriverFeePerDayMinor, expectedReturnDate } = priceBooking(body, settings, customer, new Date());
@@ -165,8 +178,9 @@ export async function quoteBooking(tenantId: string, body: CreateRentalBody) {
   };
 }
 
-export async function createRental(actor: Actor, body: CreateRentalBody, idempotencyKey?: string) {
+export async function createRental(actor: Actor, sent: CreateRentalBody, idempotencyKey?: string) {
   const settings = await readRentalSettings(actor.tenantId);
+  const body = withCompanyTax(sent, settings);
   return runIdempotent(actor.tenantId, 'createRental', idempotencyKey, async (record) => {
     // Checks that a concurrent booking cannot change run once: the customer's age and blacklist.
     const { customer } = await readVehicleAndCustomer(actor.tenantId, body.vehicleId, body.customerId);
@@ -262,7 +276,7 @@ async function checkDocuments(tenantId: string, vehicleId: string, customerId: s
 async function attemptBooking(
   actor: Actor,
   id: string,
-  body: CreateRentalBody,
+  body: TaxedBody,
   settings: RentalSettings,
   priced: PricedBooking,
   record: (r: { status: number; body: unknown }) => TransactItem[],

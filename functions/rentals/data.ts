@@ -1,4 +1,5 @@
 import { timeBasedRevenueMinor } from '../../shared/analytics/kpi';
+import { heldOf, rentalDepositFlows } from '../../shared/collections/deposits';
 import { monotonicFactory, ulid } from 'ulid';
 
 /** Ledger ids sort in posting order even within one millisecond. */
@@ -142,6 +143,12 @@ export function toRentalApi(item: RentalItem) {
   return {
     ...api,
     totalAmount: fromMinor(item.chargesMinor),
+    // The deposit as /deposits shows it: refunded is what went back to the customer, applied what
+    // paid charges (the stored refunded total holds both).
+    ...(() => {
+      const f = rentalDepositFlows(item as Parameters<typeof rentalDepositFlows>[0]);
+      return { depositReceived: fromMinor(f.receivedMinor), depositApplied: fromMinor(f.appliedMinor), depositRefunded: fromMinor(f.returnedMinor), depositHeld: fromMinor(heldOf(f)) };
+    })(),
     balance: fromMinor(item.balanceMinor),
     balanceState: balanceState(item.balanceMinor),
     paymentType: item.initialPaymentMethod ?? null,

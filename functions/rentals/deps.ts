@@ -20,6 +20,7 @@ export { lapsingDocuments, type LapsingDocument } from '../documents/api';
  * where those items live.
  */
 export { vehicleKey, customerKey };
+export { customerCounterItem, needsLastRental, writeTrueCounters } from '../customers/api';
 /** The vehicle schedule (vehicles domain): rentals write and read their blocks in it. */
 export { blocksOverlapping, fleetBlocks, scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from '../vehicles/api';
 

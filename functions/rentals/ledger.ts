@@ -11,6 +11,7 @@ import { chargeMarkerKey, invoiceOfCharge } from './invoiced-charges';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { DEPOSIT_APPLIED_METHOD } from '../../shared/rentals/ledger';
 import { COLLECTIONS_MESSAGES } from '../../shared/collections/messages';
+import { DEPOSIT_CHARGE_LINE, depositChargeTax } from '../../shared/collections/deposits';
 import { rentalPaymentReceipt, recordRiskyAction } from './deps';
 import { fromMinor } from '../../shared/money';
 import { LARGE_AMOUNT_MINOR } from '../../shared/security/risk';
@@ -295,11 +296,14 @@ export function applyDeposit(
 ) {
   return mutateRental(actor, rentalId, { scope: 'deposit-apply', idempotencyKey: key }, async (rental, _settings, now) => {
     assertOpen(rental);
-    const owed = rental.balanceMinor + (body.charge?.amountMinor ?? 0);
+    // The charge follows the rental's tax mode (exclusive: plus VAT as a tax charge; inclusive: VAT inside).
+    const taxed = body.charge ? depositChargeTax(rental, body.charge.category, body.charge.amountMinor) : null;
+    const owed = rental.balanceMinor + (taxed?.totalMinor ?? 0);
     if (body.amountMinor > rental.depositHeldMinor) throw validationFailed({ amount: COLLECTIONS_MESSAGES.applyOverDeposit });
     if (body.amountMinor > owed) throw validationFailed({ amount: COLLECTIONS_MESSAGES.applyOverBalance });
     const entries: NewLedgerEntry[] = [];
-    if (body.charge) entries.push({ type: 'charge', context: 'adjustment', category: body.charge.category, label: body.charge.label, amountMinor: body.charge.amountMinor });
+    if (body.charge) entries.push({ type: 'charge', context: 'adjustment', category: body.charge.category, label: body.charge.label, amountMinor: body.charge.amountMinor, lineCode: DEPOSIT_CHARGE_LINE });
+    if (body.charge && taxed && taxed.taxMinor > 0) entries.push({ type: 'charge', context: 'adjustment', category: 'tax', label: `VAT ${taxed.ratePercent}% on ${body.charge.label}`, amountMinor: taxed.taxMinor });
     entries.push(
       { type: 'refund', context: 'adjustment', category: 'security_deposit_refund', label: 'Security deposit applied to balance', amountMinor: body.amountMinor, method: DEPOSIT_APPLIED_METHOD },
       { type: 'payment', context: 'adjustment', category: 'payment', label: 'Paid from security deposit', amountMinor: body.amountMinor, method: DEPOSIT_APPLIED_METHOD },

@@ -3,13 +3,13 @@ import { usageStart } from '../../shared/rentals/pricing';
 import { fromMinor, toMinor } from '../../shared/money';
 import { RENTAL_MESSAGES, type RentalStatus, type ReturnBody } from '../../shared/schemas/rentals';
 import { auditItem } from '../lib/data/audit';
-import { getItem, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
+import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 import { forbidden, conflict, validationFailed } from '../lib/errors';
 import { scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from './deps';
 import { systemActor, type Actor } from '../lib/actor';
 import { invoicedChargesOf } from './invoiced-charges';
-import { customerKey, lapsingDocuments, loyaltyFields, readVehicle, rentalAggregateItems, vehicleKey, type RentalSettings } from './deps';
+import { lapsingDocuments, readVehicle, rentalAggregateItems, vehicleKey, type RentalSettings } from './deps';
 import { calendarDateInZone } from '../../shared/regions';
 import { activeIndexItem, activeIndexKey, invoicingIndexItem, invoicingIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
 import { mutateRental, refuseTransition } from './mutate';
@@ -229,10 +229,7 @@ export function closeRental(actor: Actor, rentalId: string, body: { depositRefun
       throw forbidden(RENTAL_SERVER_MESSAGES.staffCloseRefused);
     }
     const entries = closingEntries(ledger, body.depositRefundMethod);
-    // Customer counters (customers domain: totalSpendMinor = total charged on completed rentals).
-    const customer = (await getItem(customerKey(actor.tenantId, rental.customerId), true)) as (Item & { version: number }) | undefined;
-    const completedRentals = Number(customer?.completedRentals ?? 0) + 1;
-    const totalSpendMinor = Number(customer?.totalSpendMinor ?? 0) + rental.chargesMinor;
+    // The customer's counters move in mutateRental (customers/counters.ts), as for every rental change.
     // A signed contract is completed with the close (contract/signing.ts).
     const contract = completeContractItems(actor.tenantId, rental, now.toISOString());
     return {
@@ -240,7 +237,6 @@ export function closeRental(actor: Actor, rentalId: string, body: { depositRefun
       entries,
       changes: { closedAt: now.toISOString(), contractLocked: true, closedBy: actor.username, ...contract.changes },
       extra: [
-        ...(customer ? [tx.update(customerKey(actor.tenantId, rental.customerId), customer.version, { completedRentals, totalSpendMinor, ...loyaltyFields(completedRentals, totalSpendMinor) })] : []),
         ...contract.items,
       ],
     };

@@ -23,7 +23,7 @@
  * returnImpliedMinor (set by the return).
  */
 import { calendarDateInZone } from '../../shared/regions';
-import { depositFlows, depositStatus, heldOf, type DepositFlows } from '../../shared/collections/deposits';
+import { depositFlows, depositStatus, heldOf, rentalDepositFlows, type DepositFlows } from '../../shared/collections/deposits';
 import { signedAmount } from '../../shared/rentals/ledger';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import { tx, type Item, type TransactItem } from '../lib/data/repo';
@@ -54,8 +54,7 @@ export function moneyFieldsAfter(rental: Partial<RentalItem>, entries: readonly 
 
 /** The rental's deposit flows from its denormalised totals. */
 export function flowsOf(r: Partial<RentalItem>): DepositFlows {
-  const applied = Number(r.depositAppliedMinor ?? 0);
-  return { receivedMinor: Number(r.depositReceivedMinor ?? 0), appliedMinor: applied, returnedMinor: Number(r.depositRefundedMinor ?? 0) - applied };
+  return rentalDepositFlows(r as Parameters<typeof rentalDepositFlows>[0]);
 }
 
 const dayOf = (iso: unknown, zone: string) => (typeof iso === 'string' && iso ? calendarDateInZone(new Date(iso), zone) : null);

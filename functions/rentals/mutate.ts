@@ -3,11 +3,11 @@ import { calendarDateInZone } from '../../shared/regions';
 import { auditItem } from '../lib/data/audit';
 import { retryOnConflict } from '../lib/data/counters';
 import { runIdempotent, type StoredResponse } from '../lib/data/idempotency';
-import { transact, tx, type TransactItem } from '../lib/data/repo';
+import { getItem, transact, tx, type TransactItem } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 import { conflict, notFound } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { readRentalSettings, rentalAggregateItems, rentalJournalItems, type RentalSettings } from './deps';
+import { customerCounterItem, customerKey, needsLastRental, readRentalSettings, rentalAggregateItems, rentalJournalItems, type RentalSettings } from './deps';
 import { moneyFieldsAfter, moneyIndexItems } from './money-index';
 import {
   appendTimeline, getRentalItem, ledgerItem, monthTotalsTx, readLedger, rentalKey, statusCountTx, toRentalApi, totalsAfter,
@@ -96,8 +96,13 @@ export async function planRentalChange(
     createdBy: actor.userId, loadEarlier: () => readLedger(actor.tenantId, rental.id),
     statusBefore: rental.status, statusAfter: updated.status, plannedDays: Number(updated.expectedDuration ?? 0) || undefined,
   }) : [];
+  // The customer's counters (customers domain) move with the rental, in this transaction.
+  const storedLast = needsLastRental(rental, updated, settings.timezone)
+    ? ((await getItem(customerKey(actor.tenantId, rental.customerId), true)) as { lastRentalDate?: string } | undefined)?.lastRentalDate ?? null
+    : undefined;
   const items: (TransactItem | null)[] = [
     tx.update(rentalKey(actor.tenantId, rental.id), rental.version, changes, at),
+    customerCounterItem(actor.tenantId, rental, updated, settings.timezone, storedLast),
     ...journal,
     ...entries.map((e) => tx.putNew(e)),
     p.status ? statusCountTx(actor.tenantId, rental.id, rental.status, p.status) : null,

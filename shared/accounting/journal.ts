@@ -36,7 +36,8 @@ export const JOURNAL_MESSAGES = {
   accountNotFound: 'Account not found',
   accountInactive: 'This account is inactive',
   accountIsGroup: 'A group account cannot take postings; choose one of its accounts',
-  lockedPeriod: 'The books are locked up to this date: nothing can be posted before the lock date',
+  /** {{date}}: the lock date in the company's date format. The lock date itself is locked (inclusive). */
+  lockedPeriod: 'The books are locked through {{date}}: nothing can be posted on or before that date',
   vatLockedPeriod: 'This VAT period is filed: lines with a VAT code cannot be posted in it',
   unknownVatCode: 'Unknown VAT code for this company\'s region',
   alreadyReversed: 'This journal entry is already reversed',

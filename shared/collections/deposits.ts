@@ -20,6 +20,8 @@
  */
 import { DEPOSIT_APPLIED_METHOD, type LedgerEntryLike } from '../rentals/ledger';
 import { addDays } from '../invoices/totals';
+import { taxOnNet } from '../money';
+import { TAX_EXEMPT_CATEGORIES } from '../rentals/pricing';
 
 export const DEPOSIT_STATUSES = ['held', 'partially_applied', 'refunded', 'applied'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
@@ -55,6 +57,16 @@ export function depositFlows(entries: readonly FlowEntry[]): DepositFlows {
   return out;
 }
 
+/**
+ * A rental's deposit flows from its denormalised totals (the refunded total counts the deposit
+ * applied to charges too: applying writes a deposit refund with the pseudo-method). The rental's
+ * page and the /deposits list both show these figures (issue 26: the same received / applied / refunded).
+ */
+export function rentalDepositFlows(r: { depositReceivedMinor?: number; depositRefundedMinor?: number; depositAppliedMinor?: number }): DepositFlows {
+  const applied = Number(r.depositAppliedMinor ?? 0);
+  return { receivedMinor: Number(r.depositReceivedMinor ?? 0), appliedMinor: applied, returnedMinor: Number(r.depositRefundedMinor ?? 0) - applied };
+}
+
 export const heldOf = (f: DepositFlows) => Math.max(0, f.receivedMinor - f.appliedMinor - f.returnedMinor);
 
 export function depositStatus(f: DepositFlows): DepositStatus {
@@ -71,4 +83,23 @@ export function releaseDueDate(returnDay: string | null | undefined, lagDays: nu
 /** A held deposit whose release date has passed (company calendar `today`). */
 export function isReleaseOverdue(f: DepositFlows, releaseDue: string | null, today: string): boolean {
   return heldOf(f) > 0 && releaseDue !== null && releaseDue < today;
+}
+
+/**
+ * How a charge posted with a deposit application is taxed — the rental's own tax mode, as its
+ * priced lines (issue 26): a tax-exclusive rental's charge is net and its VAT is added on top (a
+ * separate tax charge at the rental's rate); a tax-inclusive rental's charge includes its VAT
+ * (extracted when posted); fines and tolls (tax-exempt) and a 0 % rental carry none.
+ */
+export type DepositChargeTax = { mode: 'exclusive' | 'inclusive' | 'none'; ratePercent: number; netMinor: number; taxMinor: number; totalMinor: number };
+
+/** The line code of that charge: the posting rules then follow the rental's tax mode, like its priced lines. */
+export const DEPOSIT_CHARGE_LINE = 'deposit_charge';
+
+export function depositChargeTax(rental: { taxRate?: number | null; taxIncluded?: boolean | null }, category: string, amountMinor: number): DepositChargeTax {
+  const rate = Number(rental.taxRate ?? 0);
+  if (!(rate > 0) || TAX_EXEMPT_CATEGORIES.includes(category as never)) return { mode: 'none', ratePercent: 0, netMinor: amountMinor, taxMinor: 0, totalMinor: amountMinor };
+  if (rental.taxIncluded) return { mode: 'inclusive', ratePercent: rate, netMinor: amountMinor, taxMinor: 0, totalMinor: amountMinor };
+  const taxMinor = taxOnNet(amountMinor, rate);
+  return { mode: 'exclusive', ratePercent: rate, netMinor: amountMinor, taxMinor, totalMinor: amountMinor + taxMinor };
 }

@@ -60,7 +60,7 @@ export interface DashboardData {
   isNewCompany: boolean;
   setup: { vehicles: number; customers: boolean; bookings: number };
   /** Cards this role may read; absent = not for this role. */
-  cards: Partial<Record<'activeRentals' | 'availableVehicles' | 'overdueRentals' | 'unpaidInvoices' | 'depositTotal' | 'cashBox' | 'pettyCash' | 'bankAccounts' | 'operationalCharges' | 'utilisation30' | 'revenue30' | 'bookedFuture', { value: number; kind: 'money' | 'number' | 'percent'; link: string; total?: number }>>;
+  cards: Partial<Record<'activeRentals' | 'availableVehicles' | 'overdueRentals' | 'unpaidInvoices' | 'depositTotal' | 'cashBox' | 'pettyCash' | 'bankAccounts' | 'operationalCharges' | 'utilisation30' | 'revenue30' | 'bookedFuture', { value: number; kind: 'money' | 'number' | 'percent'; link: string; total?: number; /** Unpaid invoices only: receivables on no invoice yet (a labelled figure, not in `value`). */ uninvoiced?: number }>>;
   trend: { days: string[]; bookings: number[]; pickups: number[]; returns: number[] } | null;
   topVehicles: { vehicleId: string; label: string; plate: string; revenue: number; utilisation: number; daysOnRent: number }[] | null;
   returnsDue: { rentalId: string; reference: string; vehicle: string; customer: string; expectedReturnDate: string; when: 'overdue' | 'today' | 'tomorrow' }[] | null;

@@ -49,6 +49,8 @@ export const customerSchema = z.object({
   rentalsCount: z.number(),
   completedRentals: z.number(),
   totalSpend: z.number(),
+  /** Company-calendar day of the customer's latest pickup (kept with the rentals; absent before the first). */
+  lastRentalDate: optionalText,
   addedDate: optionalText,
   age: z.number().nullable(),
   youngDriver: z.boolean(),

@@ -63,6 +63,10 @@ export const rentalSchema = z.object({
   balance: z.number(),
   balanceState: z.enum(BALANCE_STATES),
   depositHeld: z.number(),
+  /** The deposit as /deposits shows it (received, applied to charges, refunded to the customer). */
+  depositReceived: z.number(),
+  depositApplied: z.number(),
+  depositRefunded: z.number(),
   paymentType: z.string().nullish(),
   odometerStart: z.number().optional(),
   odometerEnd: z.number().optional(),

@@ -117,9 +117,9 @@ export const createRentalSchema = z.object({
   monthlyRate: positiveMoney(RENTAL_MESSAGES.monthlyRateRequired).nullish(),
   dailyKmLimit: z.number({ error: RENTAL_MESSAGES.kmLimitPositive }).int(RENTAL_MESSAGES.kmLimitPositive).positive(RENTAL_MESSAGES.kmLimitPositive).max(100_000, RENTAL_MESSAGES.kmLimitPositive).default(DEFAULT_DAILY_KM_LIMIT),
   extraChargePerKm: money().default(DEFAULT_EXTRA_CHARGE_PER_KM),
-  /** Percent as entered (5 = 5 %). */
+  /** Percent as entered (5 = 5 %). Absent: the company's VAT settings (the wizard's default), never 0 %. */
   taxRate: z.number({ error: RENTAL_MESSAGES.taxRateInvalid }).min(0, RENTAL_MESSAGES.taxRateInvalid).max(100, RENTAL_MESSAGES.taxRateInvalid)
-    .refine((v) => hasAtMostDecimals(v, 3), { error: RENTAL_MESSAGES.taxRateInvalid }).default(0),
+    .refine((v) => hasAtMostDecimals(v, 3), { error: RENTAL_MESSAGES.taxRateInvalid }).optional(),
   taxIncluded: z.boolean().default(false),
   securityDeposit: money().default(0),
   initialPaymentAmount: money().default(0),

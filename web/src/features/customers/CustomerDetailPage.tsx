@@ -204,6 +204,7 @@ export default function CustomerDetailPage() {
               <dt className="text-slate-600 dark:text-slate-300">{t('customers.field.completedRentals')}</dt><dd className="tabular-nums">{c.completedRentals}</dd>
               <dt className="text-slate-600 dark:text-slate-300">{t('customers.field.rentalsCount')}</dt><dd className="tabular-nums">{c.rentalsCount}</dd>
               <dt className="text-slate-600 dark:text-slate-300">{t('customers.field.totalSpend')}</dt><dd className="tabular-nums">{money(c.totalSpend)}</dd>
+              <dt className="text-slate-600 dark:text-slate-300">{t('customers.field.lastRentalDate')}</dt><dd className="tabular-nums">{c.lastRentalDate ? date(c.lastRentalDate) : '—'}</dd>
             </dl>
             <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
               {c.loyaltyNext

@@ -71,6 +71,7 @@ export default function DashboardPage() {
               </div>
               <p className="mt-2 text-2xl font-semibold tabular-nums" data-value={card.value}>{value(card)}</p>
               {card.total !== undefined && <p className="text-xs text-slate-500 dark:text-slate-400">{t('analytics.dashboard.ofFleet', { count: card.total })}</p>}
+              {card.uninvoiced !== undefined && <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="uninvoiced" data-value={card.uninvoiced}>{t('analytics.dashboard.uninvoiced', { amount: f.money(card.uninvoiced) })}</p>}
             </Link>
           );
         })}

@@ -25,6 +25,8 @@ import { useCursorList } from '../../lib/use-cursor-list';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import useSWR from 'swr';
 import { DEPOSITS_PATH, DEPOSIT_TONES, collectionsApi, type Deposit, type DepositList } from './collections-api';
+import { depositChargeTax } from '../../../../shared/collections/deposits';
+import { toMinor, fromMinor } from '../../../../shared/money';
 
 export default function DepositsPage() {
   const t = useT();
@@ -159,6 +161,10 @@ function ApplyDialog({ deposit, onClose }: { deposit: Deposit; onClose: () => vo
   const u = (k: string, p?: Record<string, string | number>) => t(`collections.deposits.${k}`, p);
   const done = useDone(onClose);
   const [form, setForm] = useState({ amount: String(Math.min(deposit.held, Math.max(0, deposit.balance)) || ''), withCharge: deposit.balance <= 0, category: 'damage_fees', label: '', chargeAmount: '' });
+  // The charge follows the rental's tax mode (shared rule, the same the server posts): say which.
+  const rental = useSWR<{ taxRate: number; taxIncluded: boolean }>(`/api/v1/rentals/${deposit.rentalId}`);
+  const chargeMinor = Number(form.chargeAmount) > 0 ? toMinor(Number(form.chargeAmount)) : 0;
+  const taxed = rental.data ? depositChargeTax(rental.data, form.category, chargeMinor) : null;
   const { errors, saving, submit } = useFormSubmit<ApplyDepositBody>(applyDepositSchema, async (body) => {
     try {
       const moved = await collectionsApi.apply(deposit.id, body);
@@ -194,6 +200,13 @@ function ApplyDialog({ deposit, onClose }: { deposit: Deposit; onClose: () => vo
                 onChange={(e) => setForm({ ...form, chargeAmount: e.target.value, amount: e.target.value && !form.amount ? String(Math.min(deposit.held, Number(e.target.value))) : form.amount })} />
             </FormField>
           </div>
+        )}
+        {form.withCharge && taxed && taxed.mode !== 'none' && (
+          <p className="mb-3 text-sm text-slate-600 dark:text-slate-300" data-testid="deposit-charge-tax" data-mode={taxed.mode}>
+            {taxed.mode === 'exclusive'
+              ? u('taxExclusive', { rate: taxed.ratePercent, tax: f.money(fromMinor(taxed.taxMinor)), total: f.money(fromMinor(taxed.totalMinor)) })
+              : u('taxInclusive', { rate: taxed.ratePercent })}
+          </p>
         )}
         <FormField label={u('amount')} error={errors.amount} required>
           <input className="field-input" type="number" inputMode="decimal" step="0.01" min="0" value={form.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} />

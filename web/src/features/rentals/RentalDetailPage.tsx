@@ -190,6 +190,11 @@ export default function RentalDetailPage() {
             <dt>{t('rentals.detail.payments')}</dt><dd className="text-end tabular-nums">{money(r.payments)}</dd>
             <dt>{t('rentals.detail.refunds')}</dt><dd className="text-end tabular-nums">{money(r.refunds)}</dd>
             <dt>{t('rentals.detail.deposit')}</dt><dd className="text-end tabular-nums">{money(r.securityDeposit)}</dd>
+            {r.depositReceived > 0 && (<>
+              <dt>{t('rentals.detail.depositReceived')}</dt><dd className="text-end tabular-nums" data-testid="deposit-received">{money(r.depositReceived)}</dd>
+              <dt>{t('rentals.detail.depositApplied')}</dt><dd className="text-end tabular-nums" data-testid="deposit-applied">{money(r.depositApplied)}</dd>
+              <dt>{t('rentals.detail.depositRefunded')}</dt><dd className="text-end tabular-nums" data-testid="deposit-refunded">{money(r.depositRefunded)}</dd>
+            </>)}
             <dt>{t('rentals.detail.depositHeld')}</dt><dd className="text-end tabular-nums">{money(r.depositHeld)}</dd>
           </dl>
           <div className="mt-4 border-t border-slate-200 pt-3 dark:border-slate-800">
