@@ -342,7 +342,7 @@ describe('property: true books under random rental work (issue 26)', () => {
       // The night of the last day: the jobs once more at the fixed clock, so what the books should hold is known.
       await runJobs(w);
       await assertBooks(w);
-    }), { numRuns: Number(process.env.PROP_RUNS ?? 5), endOnFailure: true });
+    }), { numRuns: Number(process.env.PROP_RUNS ?? 5), endOnFailure: true, ...(process.env.PROP_SEED ? { seed: Number(process.env.PROP_SEED) } : {}) });
     console.log([...outcomes].sort().map(([k, n]) => `${n} × ${k}`).join('\n'));
     console.log(`books.property: ${Number(process.env.PROP_RUNS ?? 5)} runs in ${Math.round((Date.now() - started) / 1000)} s`);
   }, 900_000);
