@@ -58,7 +58,7 @@ const on = fc.constantFrom<Target>('A', 'A', 'B', 'C');
 const amount = fc.integer({ min: 1, max: 400 });
 const weighted = (weight: number, arbitrary: fc.Arbitrary<Op>) => ({ weight, arbitrary });
 const op: fc.Arbitrary<Op> = fc.oneof(
-  weighted(3, fc.record({ kind: fc.constant('advance' as const), on, amount })),
+  weighted(4, fc.record({ kind: fc.constant('advance' as const), on, amount })),
   weighted(2, fc.record({ kind: fc.constant('deposit' as const), on, amount })),
   weighted(4, fc.record({ kind: fc.constant('pickup' as const), on })),
   weighted(4, fc.record({ kind: fc.constant('days' as const), days: fc.integer({ min: 1, max: 2 }) })),
@@ -73,6 +73,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 const scenario = fc.record({
   plannedDays: fc.integer({ min: 2, max: 4 }),
   deposit: fc.constantFrom(0, 300),
+  /** Money taken at booking (before pickup: a customer advance), as INV-1001's 700. */
+  initial: fc.constantFrom(0, 150),
   openEnded: fc.boolean(),
   ops: fc.array(op, { minLength: 5, maxLength: Number(process.env.PROP_OPS ?? 9) }),
 });
@@ -122,7 +124,7 @@ async function vehicleAndCustomer(owner: string) {
   return { vehicleId: v.body.id as string, customerId: c.body.id as string };
 }
 
-async function book(w: World, s: { plannedDays: number; deposit: number; openEnded: boolean }) {
+async function book(w: World, s: { plannedDays: number; deposit: number; initial: number; openEnded: boolean }) {
   const now = Date.now();
   // A: starts now (1 minute ago: the same company day), B: a future booking, C: open-ended monthly, moved in with a start 40 days back.
   const plans: [Target, number, number | null][] = [['A', now - 60_000, s.plannedDays], ['B', now + 20 * DAY, s.plannedDays]];
@@ -131,7 +133,8 @@ async function book(w: World, s: { plannedDays: number; deposit: number; openEnd
     const ids = await vehicleAndCustomer(w.owner);
     const body = days === null
       ? { ...ids, startDate: new Date(startMs).toISOString(), openEnded: true, expectedDuration: 30, rentalType: 'monthly', monthlyRate: 3000, dailyRate: 120, taxRate: 5, taxIncluded: false, securityDeposit: s.deposit }
-      : { ...ids, startDate: new Date(startMs).toISOString(), endDate: new Date(startMs + days * DAY).toISOString(), dailyRate: RATE, taxRate: 5, taxIncluded: false, securityDeposit: s.deposit };
+      : { ...ids, startDate: new Date(startMs).toISOString(), endDate: new Date(startMs + days * DAY).toISOString(), dailyRate: RATE, taxRate: 5, taxIncluded: false, securityDeposit: s.deposit,
+        ...(s.initial ? { initialPaymentAmount: s.initial, initialPaymentMethod: 'cash' } : {}) };
     const res = await post('/api/v1/rentals', body, w.owner);
     expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(201);
     w.rentals[name] = { id: res.body.id, customerId: ids.customerId, startMs, days };
