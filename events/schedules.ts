@@ -17,7 +17,7 @@ export interface ScheduleDef {
   localCron?: string;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals', 'fleet-health', 'security-report', 'analytics-backfill', 'insights', 'money-indexes', 'documents-move', 'recognise-revenue'] as const;
+export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals', 'fleet-health', 'security-report', 'analytics-backfill', 'insights', 'money-indexes', 'documents-move', 'localise-books', 'recognise-revenue'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -87,6 +87,10 @@ export const SCHEDULES: ScheduleDef[] = [
   {
     name: 'company-timezones',
     description: 'One-off migration: companies whose time zone contradicts their region get the region\'s zone (idempotent; run once, never scheduled)',
+  },
+  {
+    name: 'localise-books',
+    description: 'One-off migration: companies whose chart of accounts, tax codes or VAT return layout disagree with their region get their region\'s (idempotent; run once, never scheduled)',
   },
   {
     name: 'money-indexes',

@@ -399,7 +399,7 @@ describe('reports', () => {
 
   it('self-check passes on the company books, and the shared demo company\'s books (backfilled) are complete', async () => {
     const checks = await selfCheckPassed();
-    expect(checks.map((c) => c.name)).toEqual(['trialBalanceZero', 'rentalSubLedgers', 'customerCounters', 'vatAccountsMatchReport', 'paymentMethodsMapped', 'nothingPostedInLockedPeriod']);
+    expect(checks.map((c) => c.name)).toEqual(['trialBalanceZero', 'rentalSubLedgers', 'customerCounters', 'vatAccountsMatchReport', 'booksMatchRegion', 'paymentMethodsMapped', 'nothingPostedInLockedPeriod']);
     const demo = await login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
     await selfCheckPassed(demo.token);
     const entries = await get('/api/v1/accounting/journal-entries?source=rental&limit=100', demo.token);

@@ -52,9 +52,24 @@ export const postJournal = (tenantId: string, draft: JournalDraft) => post(tenan
 /** Creates a company's chart of accounts and accounting settings (sign-up; idempotent). */
 export const setUpBooks = (tenantId: string, region?: RegionCode) => ensureAccounting(tenantId, region);
 
-/** The idempotent migration of existing companies: chart, then every rental ledger not yet posted. */
+/**
+ * Localisation (issue 26, ./localise.ts; loaded on use): whether the company has posted anything,
+ * the items moving its books to a region for the caller's own transaction (the settings domain
+ * writes them with the new region), and the same as a standalone, idempotent repair (the
+ * 'localise-books' migration).
+ */
+export const booksHavePostings = async (tenantId: string) => (await import('./localise')).hasPostings(tenantId);
+export const booksLocalisationItems = async (tenantId: string, region: RegionCode, opts: { unposted?: boolean } = {}) =>
+  (await import('./localise')).localisationItems(tenantId, region, opts);
+export const localiseBooks = async (tenantId: string, region?: RegionCode) => (await import('./localise')).localiseBooks(tenantId, region);
+
+/**
+ * The idempotent migration of existing companies (POST /accounting/setup): the books created or
+ * localised to the company's region (chart, tax codes, VAT return), then every rental ledger not
+ * yet posted.
+ */
 export async function migrateBooks(tenantId: string) {
-  await ensureAccounting(tenantId, undefined, { resync: true });
+  await localiseBooks(tenantId);
   return backfillRentals(tenantId);
 }
 

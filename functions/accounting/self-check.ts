@@ -10,6 +10,7 @@ import { readCompany, readCustomerCounters, readRentalsPage, type RentalFacts } 
 import { journalByDatePk, partyAttr, partyPk } from './model';
 import { vatReportMinor } from './reports';
 import { ensureAccounting, readAccounts } from './setup';
+import { localisationProblems } from './localise';
 
 /**
  * GET /accounting/self-check (/dashboard/test-accounts): the books checked on live data, each
@@ -73,6 +74,13 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
   const codesNet = Object.values(totals).reduce((n, t) => n + t.taxMinor, 0);
   const vatOk = accountsNet === codesNet && report.netPayableMinor === codesNet;
   checks.push({ name: 'vatAccountsMatchReport', passed: vatOk, details: vatOk ? [] : [{ vatAccounts: fromMinor(accountsNet), vatReport: fromMinor(report.netPayableMinor), vatCodes: fromMinor(codesNet) }] });
+
+  // Chart, tax codes and VAT report layout match the company's region (issue 26).
+  const regionProblems = localisationProblems({
+    companyRegion: company.region, booksRegion: settings.region, accounts,
+    postedVatCodes: Object.entries(totals).filter(([, t]) => t.baseMinor !== 0 || t.taxMinor !== 0).map(([code]) => code),
+  });
+  checks.push({ name: 'booksMatchRegion', passed: regionProblems.length === 0, details: regionProblems });
 
   // Every payment method mapped to an active account that takes postings.
   const byId = new Map(accounts.map((a) => [a.id, a]));

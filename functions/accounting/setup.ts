@@ -32,15 +32,12 @@ export function newAccountItems(tenantId: string, a: NewAccount, now: string): I
 
 /**
  * Creates whatever of the default chart and the settings is missing; returns the settings.
- * `resync` (POST /accounting/setup) also follows a change of the company's region: the new
- * region's chart accounts are added (e.g. VAT input when a US company moves to the UAE) and the
- * VAT codes follow the region.
+ * Following a change of the company's region (chart, tax codes, VAT return) is ./localise.ts.
  */
-export async function ensureAccounting(tenantId: string, regionHint?: RegionCode, opts: { resync?: boolean } = {}): Promise<AccountingSettingsItem> {
+export async function ensureAccounting(tenantId: string, regionHint?: RegionCode): Promise<AccountingSettingsItem> {
   const existing = await readAccountingSettings(tenantId);
-  if (existing && existing.chartVersion >= CHART_VERSION && !opts.resync) return existing;
+  if (existing && existing.chartVersion >= CHART_VERSION) return existing;
   const region = regionHint ?? (await readCompany(tenantId)).region;
-  if (existing && existing.region === region && existing.chartVersion >= CHART_VERSION) return existing;
   return retryOnConflict(async () => {
     const current = await readAccountingSettings(tenantId);
     const accounts = await readAccounts(tenantId);

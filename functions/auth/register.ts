@@ -39,13 +39,16 @@ export async function register(ctx: UseCaseCtx<RegisterBody>) {
     tenantId, userId, sub, username, email: body.email, firstName, lastName,
     fullNameArabic: body.fullNameArabic ?? null, role: 'OWNER', now,
   });
-  const tenant = tenantItems({ tenantId, name: body.tenantName, slug, email: body.email, ownerUserId: userId, now });
+  // Issue 26: the company is created in the region the user picked (US when the body has none):
+  // its currency, time zone and VAT rate now, its chart, tax codes and VAT return just below.
+  const region = body.region ?? 'US';
+  const tenant = tenantItems({ tenantId, name: body.tenantName, slug, email: body.email, ownerUserId: userId, region, timezone: body.timezone, now });
   const items: Item[] = [
     ...tenant,
     user,
     ...globals,
     auditItem({ tenantId, userId, username, requestId: ctx.requestId }, 'tenant.register', 'TENANT', tenantId, {
-      after: { name: body.tenantName, slug, owner: username },
+      after: { name: body.tenantName, slug, owner: username, region },
     }),
   ];
   try {
@@ -59,9 +62,10 @@ export async function register(ctx: UseCaseCtx<RegisterBody>) {
     throw err;
   }
   ctx.log.info('tenant registered', { slug });
-  // The company's chart of accounts. Not part of the sign-up transaction (~100 items); if it
-  // fails here, accounting creates it idempotently on first use.
-  await setUpBooks(tenantId).catch((err) => ctx.log.warn('chart of accounts not created at sign-up', { error: String(err) }));
+  // The company's chart of accounts, in its region (passed: the settings just written may not be
+  // visible to an eventually consistent read yet). Not part of the sign-up transaction (~100
+  // items); if it fails here, accounting creates it idempotently on first use from the settings.
+  await setUpBooks(tenantId, region).catch((err) => ctx.log.warn('chart of accounts not created at sign-up', { error: String(err) }));
 
   const tokens = await passwordAuth(username, body.password);
   await startSession({ tenantId, userId, username }, tokens, signinOrigin(ctx));

@@ -26,6 +26,8 @@ export interface NewTenant {
   isDemo?: boolean;
   /** Region of the company's defaults (time zone, tax rate); US when not given. */
   region?: RegionCode;
+  /** A time zone chosen at sign-up; the region's zone when not given. */
+  timezone?: string;
   now?: string;
 }
 
@@ -51,6 +53,7 @@ export function tenantItems(t: NewTenant): Item[] {
     entityType: 'SETTINGS',
     id: t.tenantId,
     ...defaultCompanySettings({ companyName: t.name, ...(t.email ? { email: t.email } : {}), ...(t.region ? { region: t.region } : {}) }),
+    ...(t.timezone ? { timezone: t.timezone } : {}),
     version: 1,
     createdAt: now,
     updatedAt: now,

@@ -323,7 +323,8 @@ describe('demo company', () => {
     const all = (await get('/api/v1/invoices?limit=100', demo.token)).body.items as { id: string; status: string; overdue: boolean; number: string; creditNoteNumber: string | null }[];
     expect(all.length).toBeGreaterThanOrEqual(5);
     expect(all.every((i) => /^INV-\d+$/.test(i.number))).toBe(true);
-    expect(all.some((i) => i.overdue)).toBe(true);
+    // (Overdue ones are checked through the overdue filter below: issue 26's invoicing job now invoices the demo's
+    // long rentals' months, issued today, so the newest 100 may all be current.)
     const voided = all.find((i) => i.status === 'void')!;
     expect(voided.creditNoteNumber).toMatch(/^CN-\d+$/);
     expect((await get(`/api/v1/invoices/${voided.id}/pdf?document=credit_note`, demo.token)).status).toBe(200);

@@ -16,7 +16,7 @@ import { tenantPk } from '../lib/data/keys';
 import { expiryBadge, healthScore } from '../../shared/vehicles/vehicle-rules';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import {
-  blocksOverlapping, bookAccounts, companyRegion, companyTimezone, companyToday, journalEntryItems, readCompanySettings,
+  blocksOverlapping, bookAccounts, companyTimezone, companyToday, journalEntryItems, readCompanySettings,
   maintenanceAnalyticsItems, maintenanceFactsOf, scheduleBlockItem, scheduleBlockKey, vehicleKey,
 } from './deps';
 import { checkInvoiceFile } from './invoice';
@@ -353,8 +353,9 @@ export async function completeRecord(actor: Actor, id: string, body: CompleteMai
     let journal: TransactItem[] = [];
     if (next.addToFinancials && actualCostMinor > 0) {
       const books = await bookAccounts(actor.tenantId);
-      const region = companyRegion(settings);
-      const inputVatCode = settings.enableVat ? DEFAULT_VAT_CODES[region].input : null;
+      // The input VAT code of the BOOKS' region (the codes the engine accepts; since issue 26 the
+      // books follow the company's region). No input account (a US chart): the VAT stays in the cost.
+      const inputVatCode = settings.enableVat && books.accountIds[ACCOUNT_CODES.vatInput] ? DEFAULT_VAT_CODES[books.region].input : null;
       const lines = costLines({
         costMinor: actualCostMinor, vatMinor: vatMinor ?? 0, paidFrom: next.paidFrom, accountIds: books.accountIds,
         inputVatCode, vatRatePercent: inputVatCode ? rateToPercent(settings.vatRate) : null,

@@ -327,6 +327,7 @@ async function attemptBooking(
     licensePlate: vehicle.licensePlate,
     endDate: end,
     openEnded: body.openEnded,
+    ...(body.openEnded ? { chargesRentByPeriod: true } : {}),
     ...(documentFlags.length ? { documentFlags } : {}),
     expectedReturnDate: priced.expectedReturnDate,
     expectedDuration: priced.quote.days,

@@ -82,6 +82,13 @@ export interface RentalItem extends Item {
   expectedReturnDate: string;
   expectedDuration: number;
   openEnded: boolean;
+  /**
+   * An open-ended rental booked since issue 26: its rent is charged per billing period by its
+   * invoices. Absent on open-ended rentals booked before, whose expected rent was charged at
+   * booking: their invoices bill the charges already on the ledger and add no period rent, so
+   * nothing is charged twice.
+   */
+  chargesRentByPeriod?: boolean;
   returnDate?: string | null;
   rentalType: 'daily' | 'monthly';
   dailyRateMinor: number;

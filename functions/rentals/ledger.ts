@@ -210,8 +210,11 @@ export function reverseChargesWith(
   });
 }
 
-/** Rentals an invoice may bill by period: open-ended ones still running. */
-const billable = (rental: RentalItem) => rental.openEnded && ['pending', 'active', 'overdue'].includes(rental.status);
+/**
+ * Rentals whose invoices charge each period's rent: open-ended ones still running, booked since
+ * issue 26 (one booked before had its expected rent charged at booking: see chargesRentByPeriod).
+ */
+const billable = (rental: RentalItem) => rental.openEnded && rental.chargesRentByPeriod === true && ['pending', 'active', 'overdue'].includes(rental.status);
 
 /** The days of a rental's rent already charged by its billing periods (issue 26). */
 const chargedThrough = (rental: RentalItem) => (typeof rental.lastChargedDate === 'string' ? rental.lastChargedDate : null);

@@ -42,3 +42,14 @@ describe('the rent of a billing period', () => {
     expect(duePeriods('2034-09-01T09:00:00.000Z', '2034-09-01', 'monthly', 0, now, 24, 'advance').map((x) => x.periodStart)).toEqual(['2034-09-01']);
   });
 });
+
+describe('open-ended rentals booked before period billing', () => {
+  it('a rental booked since issue 26 is charged its period rent; one booked before (expected rent charged at booking) is charged nothing more', async () => {
+    const { billingPeriodPreview } = await import('./ledger');
+    const october = { periodStart: '2034-10-01', periodEnd: '2034-10-31' };
+    const running = { openEnded: true, status: 'active' as const };
+    expect(billingPeriodPreview(rental({ ...running, chargesRentByPeriod: true }), october).map((e) => e.amountMinor)).toEqual([300_000, 15_000]);
+    expect(billingPeriodPreview(rental(running), october)).toEqual([]);
+    expect(billingPeriodPreview(rental({ ...running, chargesRentByPeriod: true, status: 'completed' }), october)).toEqual([]);
+  });
+});

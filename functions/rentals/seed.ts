@@ -182,7 +182,7 @@ export async function seedRentals(world: DemoWorld): Promise<void> {
       entityType: 'RENTAL', tenantId: world.tenantId, id, referenceNumber: ref, contractNumber: cnt,
       customerId: customer.id, customerName: customer.fullNameEnglish, customerNameArabic: customer.fullNameArabic ?? null,
       vehicleId: p.vehicle.id, vehicleLabel: `${p.vehicle.make} ${p.vehicle.model} (${p.vehicle.licensePlate})`, licensePlate: p.vehicle.licensePlate,
-      status: p.status, startDate: startISO, endDate: endISO, openEnded: p.openEnded,
+      status: p.status, startDate: startISO, endDate: endISO, openEnded: p.openEnded, ...(p.openEnded ? { chargesRentByPeriod: true } : {}),
       expectedReturnDate: endISO ?? new Date(p.start + quote.days * DAY_MS).toISOString(), expectedDuration: quote.days, returnDate: null,
       rentalType: monthly ? 'monthly' : 'daily', dailyRateMinor: p.vehicle.dailyRateMinor, monthlyRateMinor: p.vehicle.monthlyRateMinor,
       dailyKmLimit: p.vehicle.dailyKmLimit || 200, extraChargePerKmMinor: 50, taxRate: settings.defaultTaxRatePercent, taxIncluded: false,

@@ -1,9 +1,10 @@
 import { auditItem } from '../lib/data/audit';
 import type { Actor } from '../lib/actor';
 import { transact, tx, type TransactItem } from '../lib/data/repo';
-import { conflict, forbidden, isConditionFailure } from '../lib/errors';
+import { cancellationCodes, conflict, forbidden, isConditionFailure } from '../lib/errors';
 import type { Logger } from '../lib/logger';
-import { DEMO_SECURITY_SETTINGS_MESSAGE, type CompanySettingsUpdate, type StoredCompanySettings } from '../../shared/schemas/settings';
+import { DEMO_SECURITY_SETTINGS_MESSAGE, SETTINGS_MESSAGES, type CompanySettingsUpdate, type StoredCompanySettings } from '../../shared/schemas/settings';
+import { isRegionCode } from '../../shared/regions';
 import { gatewaySecretsWrite, readSettingsItem, settingsWrite, tenantBrandingWrite } from './data';
 import { applyUpdate, auditSummary, normalizeStored, securityFieldsTouched, type SettingsMeta } from './model';
 import { checkUploadedLogo, deleteLogo } from './logo';
@@ -61,12 +62,15 @@ export async function saveSettings(
     tenantId,
     auditSummary(current, next, changed, secretNames),
   );
-  const txItems: TransactItem[] = [settingsWrite(tenantId, meta.version, next, changed, now), tx.put(audit)];
-  if (changed.some((f) => f === 'name' || f === 'primaryColor' || f === 'secondaryColor')) txItems.push(tenantBrandingWrite(tenantId, next, now));
-  if (secretNames.length) txItems.push(gatewaySecretsWrite(tenantId, secrets as Record<string, string | null>, now));
+  const books = await regionChangeItems(tenantId, current, next);
+  const txItems: TransactItem[] = [settingsWrite(tenantId, meta.version, next, changed, now), tx.put(audit), ...books];
+  if (changed.some((f) => f === 'name' || f === 'primaryColor' || f === 'secondaryColor')) txItems.splice(2, 0, tenantBrandingWrite(tenantId, next, now));
+  if (secretNames.length) txItems.splice(2, 0, gatewaySecretsWrite(tenantId, secrets as Record<string, string | null>, now));
   try {
     await transact(txItems);
   } catch (err) {
+    // The last of the books' items checks that no posting started since hasPostings (see below).
+    if (books.length && cancellationCodes(err).at(txItems.length - 1) === 'ConditionalCheckFailed') throw regionLocked();
     if (isConditionFailure(err)) throw conflict(VERSION_CONFLICT_MESSAGE, undefined, 'VERSION_CONFLICT');
     throw err;
   }
@@ -77,3 +81,23 @@ export async function saveSettings(
   return { settings: next, meta: { version: meta.version + 1, updatedAt: now } };
 }
 
+
+const regionLocked = () => conflict(SETTINGS_MESSAGES.regionLocked, { 'preferences.region': SETTINGS_MESSAGES.regionLocked });
+
+/**
+ * A region change re-localises the company (issue 26, DESIGN.md §14): currency, time zone and VAT
+ * rate follow in applyUpdate; the books (chart of accounts, tax codes, VAT return layout) move in
+ * the SAME transaction as the settings, through accounting's localisation items — never a
+ * half-switched company. Allowed only while the company has posted nothing: once it has, its
+ * books are in the old country's currency and tax regime and the change is refused (409, with
+ * the reason under the region field). The books' last item is a check on the journal's entry
+ * counter as read, so a posting that starts in between fails this save instead of landing in
+ * the new region's books. Accounting is loaded only on this rare path (Lambda size).
+ */
+async function regionChangeItems(tenantId: string, current: StoredCompanySettings, next: StoredCompanySettings): Promise<TransactItem[]> {
+  const region = next.preferences.region;
+  if (region === current.preferences.region || !isRegionCode(region)) return [];
+  const accounting = await import('../accounting/api');
+  if (await accounting.booksHavePostings(tenantId)) throw regionLocked();
+  return (await accounting.booksLocalisationItems(tenantId, region, { unposted: true })).items;
+}

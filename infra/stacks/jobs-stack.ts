@@ -45,6 +45,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'recognise-revenue': {},
   // One-off: recomputes every company's aggregates (Scan of the companies).
   'analytics-backfill': { scan: true },
+  // One-off: the books of companies whose chart or tax codes disagree with their region (Scan of the companies, Query of each one's accounts).
+  'localise-books': { scan: true },
   // One-off: the money indexes of older rentals (Scan of the companies, Query of each one's rentals).
   'money-indexes': { scan: true },
   // One-off: the older vehicle and customer documents into DOC items (Scan of the companies, Query of each one's vehicles and customers; files stay where they are).

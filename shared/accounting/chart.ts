@@ -140,3 +140,81 @@ export function normalBalance(type: AccountType, debitMinor: number, creditMinor
 
 /** Rule for a new account's code: 3–8 digits, and it must start with its group's first digit. */
 export const ACCOUNT_CODE_PATTERN = /^[1-9][0-9]{2,7}$/;
+
+// ---------------------------------------------------------------------------------------------
+// Localisation (issue 26): does a company's chart match its region, and what would make it so
+// ---------------------------------------------------------------------------------------------
+
+/** The slice of a stored account the localisation rules read. */
+export interface ChartAccountState {
+  code: string;
+  name: string;
+  nameAr: string;
+  isActive: boolean;
+}
+
+export interface ChartMismatch {
+  code: string;
+  /** missing: a default account of the region is absent; inactive: it is deactivated;
+   * notInRegion: an account of another region's chart (VAT input in a US company) is active;
+   * name: a tax account carries another region's name ("Sales tax payable" in a UAE company). */
+  problem: 'missing' | 'inactive' | 'notInRegion' | 'name';
+  expected?: string;
+  actual?: string;
+}
+
+const REGIONS_OF_CHARTS: readonly RegionCode[] = ['US', 'AE', 'SA', 'JO'];
+
+/** Codes some region's default chart has and this region's has not (1500 and 1510 for the USA). */
+function foreignCodes(region: RegionCode): string[] {
+  const own = new Set(defaultChart(region).map((c) => c.code));
+  return [...new Set(REGIONS_OF_CHARTS.flatMap((r) => defaultChart(r).map((c) => c.code)))].filter((c) => !own.has(c));
+}
+
+/**
+ * Where a company's chart disagrees with its region. Names are compared only where the regions'
+ * default charts name an account differently (the tax accounts), and only against the OTHER
+ * regions' default names: a company's own renaming of an account is its choice, "Sales tax
+ * payable" in a UAE company is a chart that was never localised.
+ */
+export function chartMismatches(region: RegionCode, accounts: readonly ChartAccountState[]): ChartMismatch[] {
+  const byCode = new Map(accounts.map((a) => [a.code, a]));
+  const out: ChartMismatch[] = [];
+  for (const c of defaultChart(region)) {
+    const a = byCode.get(c.code);
+    if (!a) { out.push({ code: c.code, problem: 'missing', expected: c.name }); continue; }
+    if (!a.isActive) { out.push({ code: c.code, problem: 'inactive', expected: c.name }); continue; }
+    const foreignNames = REGIONS_OF_CHARTS.filter((r) => r !== region)
+      .map((r) => defaultChart(r).find((x) => x.code === c.code)?.name)
+      .filter((n): n is string => !!n && n !== c.name);
+    if (foreignNames.includes(a.name)) out.push({ code: c.code, problem: 'name', expected: c.name, actual: a.name });
+  }
+  for (const code of foreignCodes(region)) {
+    if (byCode.get(code)?.isActive) out.push({ code, problem: 'notInRegion', actual: byCode.get(code)!.name });
+  }
+  return out;
+}
+
+/** What localising a chart to `region` does: accounts to add, (re)activate, deactivate and rename. */
+export interface ChartLocalisation {
+  add: ChartAccount[];
+  activate: string[];
+  deactivate: string[];
+  rename: { code: string; name: string; nameAr: string }[];
+}
+
+/** The changes that make `accounts` agree with `region` (empty lists when it already does). */
+export function chartLocalisation(region: RegionCode, accounts: readonly ChartAccountState[]): ChartLocalisation {
+  const chart = new Map(defaultChart(region).map((c) => [c.code, c]));
+  const plan: ChartLocalisation = { add: [], activate: [], deactivate: [], rename: [] };
+  for (const m of chartMismatches(region, accounts)) {
+    const c = chart.get(m.code);
+    if (m.problem === 'missing' && c) plan.add.push(c);
+    else if (m.problem === 'inactive') plan.activate.push(m.code);
+    else if (m.problem === 'notInRegion') plan.deactivate.push(m.code);
+    else if (m.problem === 'name' && c) plan.rename.push({ code: c.code, name: c.name, nameAr: c.nameAr });
+  }
+  return plan;
+}
+
+export const isEmptyLocalisation = (p: ChartLocalisation) => !p.add.length && !p.activate.length && !p.deactivate.length && !p.rename.length;

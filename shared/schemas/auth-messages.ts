@@ -10,4 +10,8 @@ export const AUTH_MESSAGES = {
   passwordMin: 'Password must be at least 6 characters',
   fullNameEnglishRequired: 'Full name in English is required',
   tenantNameRequired: 'Company name is required',
+  // Issue 26 (not in the spec's §5 list): the country the company is created in.
+  regionInvalid: 'Choose the country your company operates in',
+  currencyMismatch: "Currency must be the chosen country's currency",
+  timezoneInvalid: 'Unknown time zone',
 } as const;

@@ -11,6 +11,17 @@ import { PASSWORD_MIN_LENGTH } from '../constants';
 export { AUTH_MESSAGES } from './auth-messages';
 import { AUTH_MESSAGES } from './auth-messages';
 import { TEXT_LIMITS, name, secret, text } from './fields';
+import { REGION_CODES, getRegionConfig } from '../regions';
+
+/** An IANA zone name this runtime knows (the same test as the settings' time zone). */
+const knownZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz.length > 0;
+  } catch {
+    return false;
+  }
+};
 
 export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 
@@ -36,6 +47,20 @@ export const registerSchema = z.object({
   username: text(TEXT_LIMITS.username, { required: AUTH_MESSAGES.usernameRequired }).min(1, AUTH_MESSAGES.usernameRequired),
   email: text(TEXT_LIMITS.email, { required: AUTH_MESSAGES.invalidEmail }).email(AUTH_MESSAGES.invalidEmail),
   password: secret(TEXT_LIMITS.password, { required: AUTH_MESSAGES.passwordMin }).min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin),
+  /**
+   * Issue 26: the country the company operates in (fixed codes). It fixes the company's currency,
+   * time zone, VAT rate, chart of accounts, tax codes and VAT return. Absent → US (the API's
+   * default; the web always sends the region the user picked). `currency`, when sent, must be the
+   * region's (currency follows the region, it is not a separate setting); `timezone` overrides
+   * the region's zone (e.g. Asia/Muscat for a company near the border).
+   */
+  region: z.enum(REGION_CODES, { error: AUTH_MESSAGES.regionInvalid }).optional(),
+  currency: z.string({ error: AUTH_MESSAGES.currencyMismatch }).max(3, AUTH_MESSAGES.currencyMismatch).optional(),
+  timezone: z.string({ error: AUTH_MESSAGES.timezoneInvalid }).max(64, AUTH_MESSAGES.timezoneInvalid).refine(knownZone, AUTH_MESSAGES.timezoneInvalid).optional(),
+}).superRefine((v, ctx) => {
+  if (v.currency !== undefined && v.currency !== getRegionConfig(v.region ?? 'US').currency) {
+    ctx.addIssue({ code: 'custom', path: ['currency'], message: AUTH_MESSAGES.currencyMismatch });
+  }
 });
 
 export type LoginInput = z.input<typeof loginSchema>;

@@ -5,7 +5,10 @@
  * the page they came from, or /dashboard.
  */
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { REGION_CODES, currentTimeZone, getRegionConfig, type RegionCode } from '../../../../shared/regions';
+import { useAppState } from '../../lib/persisted-state';
+import { grantedPosition, signUpRegion } from './signup-region';
 import { Link, useSearchParams } from 'react-router';
 import type { RegisterInput } from '../../../../shared/schemas/auth';
 import { AuthFlowError, MfaRequired, useAuth } from '../../auth/context';
@@ -166,7 +169,9 @@ function SignInForm({ onDemo, demoPending }: { onDemo: () => void; demoPending: 
   );
 }
 
-const EMPTY_REGISTER: Required<RegisterInput> = {
+type SignUpValues = Required<Omit<RegisterInput, 'region' | 'currency' | 'timezone'>>;
+
+const EMPTY_REGISTER: SignUpValues = {
   tenantName: '',
   fullNameEnglish: '',
   fullNameArabic: '',
@@ -175,13 +180,40 @@ const EMPTY_REGISTER: Required<RegisterInput> = {
   password: '',
 };
 
+/**
+ * The country the company is created in (issue 26): pre-selected by the spec's detection (or the
+ * region the user picked in the region menu, which it keeps following until the user picks a
+ * country here), always sent with the sign-up.
+ */
+function useSignUpRegion(): [RegionCode, (r: RegionCode) => void] {
+  const locale = useAppState((s) => s.locale);
+  const touched = useRef(false);
+  const [region, setRegion] = useState<RegionCode>(() =>
+    signUpRegion({ chosen: locale.regionChosen, selectedRegion: locale.selectedRegion, coords: null, timeZone: currentTimeZone() }));
+  useEffect(() => {
+    if (touched.current) return;
+    if (locale.regionChosen) {
+      setRegion(signUpRegion({ chosen: true, selectedRegion: locale.selectedRegion, coords: null, timeZone: currentTimeZone() }));
+      return;
+    }
+    if (!locale.geolocationEnabled) return;
+    let live = true;
+    void grantedPosition().then((coords) => {
+      if (live && coords && !touched.current) setRegion(signUpRegion({ chosen: false, selectedRegion: locale.selectedRegion, coords, timeZone: currentTimeZone() }));
+    });
+    return () => { live = false; };
+  }, [locale.regionChosen, locale.selectedRegion, locale.geolocationEnabled]);
+  return [region, (r) => { touched.current = true; setRegion(r); }];
+}
+
 function SignUpForm() {
   const t = useT();
   const { register } = useAuth();
   const [values, setValues] = useState(EMPTY_REGISTER);
+  const [region, setRegion] = useSignUpRegion();
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
-  const set = (field: keyof RegisterInput) => (e: { target: { value: string } }) =>
+  const set = (field: keyof SignUpValues) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
@@ -195,7 +227,7 @@ function SignUpForm() {
       return;
     }
     const { registerSchema, AUTH_MESSAGE_KEYS: keys } = schemas;
-    const parsed = registerSchema.safeParse(values);
+    const parsed = registerSchema.safeParse({ ...values, region });
     if (!parsed.success) {
       setErrors(zodErrors(parsed.error.issues, t, keys));
       setPending(false);
@@ -221,11 +253,38 @@ function SignUpForm() {
       <TextField label={t('auth.username')} name="username" autoComplete="username" value={values.username} onChange={set('username')} error={errors.username} />
       <TextField label={t('auth.email')} name="email" type="email" autoComplete="email" dir="ltr" value={values.email} onChange={set('email')} error={errors.email} />
       <TextField label={t('auth.password')} name="password" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={errors.password} />
+      <CountryField value={region} onChange={setRegion} error={errors.region ?? errors.currency ?? errors.timezone} />
       <button type="submit" className="btn-primary w-full" disabled={pending}>
         {pending && <Spinner className="h-4 w-4 text-white" />}
         {pending ? t('auth.creatingAccount') : t('auth.createAccount')}
       </button>
     </form>
+  );
+}
+
+function CountryField({ value, onChange, error }: { value: RegionCode; onChange: (r: RegionCode) => void; error?: string }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">{t('auth.country')}</label>
+      <select
+        id={id}
+        name="region"
+        className="field-input"
+        value={value}
+        onChange={(e) => onChange(e.target.value as RegionCode)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+      >
+        {REGION_CODES.map((code) => {
+          const cfg = getRegionConfig(code);
+          return <option key={code} value={code}>{`${t(`shell.region.names.${code}`)} · ${cfg.currency}`}</option>;
+        })}
+      </select>
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t('auth.countryHint')}</p>
+      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+    </div>
   );
 }
 

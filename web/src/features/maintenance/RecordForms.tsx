@@ -13,6 +13,23 @@ import { MAINTENANCE_PATH, maintenanceApi, type MaintenanceRecord } from './main
 import { type VehicleOption, vehicleName, useToday } from './maintenance-shared';
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/**
+ * A refusal shown IN the dialog (issue 26: a 400 on completion used to vanish with its toast):
+ * the reason, plus the messages of fields this form has no input for (e.g. a journal line's VAT code).
+ */
+export function refusalText(failure: { message: string; fields: Record<string, string> }, shownFields: readonly string[]): string {
+  const others = Object.entries(failure.fields).filter(([k]) => !shownFields.includes(k)).map(([, m]) => m);
+  return [...new Set([failure.message, ...others])].filter(Boolean).join(' — ');
+}
+
+function Refusal({ text }: { text: string | null }) {
+  if (!text) return null;
+  return <p role="alert" data-testid="dialog-refusal" className="rounded-ui border border-red-300 bg-red-50 p-3 text-sm text-red-800 sm:col-span-2 dark:border-red-800 dark:bg-red-950 dark:text-red-200">{text}</p>;
+}
+
+const COMPLETE_FIELDS = ['actualCost', 'vatAmount', 'serviceMileage', 'completedDate', 'invoiceId', 'paidFrom', 'invoiceFile', 'invoiceFile.contentType'] as const;
+const RECORD_FIELDS = ['vehicleId', 'type', 'date', 'endDate', 'estimatedCost', 'priority', 'status', 'servicedBy', 'paidFrom', 'notes'] as const;
 const numOrUndefined = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
 /** Create (blank, or from a prediction) and edit. */
@@ -27,7 +44,9 @@ export function RecordForm({ vehicles, record, initial, onDone }: { vehicles: Ve
     notes: str(src.notes), servicedBy: str(src.servicedBy), paidFrom: str(src.paidFrom ?? 'cash'),
   }));
   const [addToFinancials, setAddToFinancials] = useState(record ? record.addToFinancials : true);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const send = async (body: Record<string, unknown>) => {
+    setRefusal(null);
     try {
       if (record) await maintenanceApi.update(record.id, { ...body, version: record.version });
       else await maintenanceApi.create(body);
@@ -36,7 +55,9 @@ export function RecordForm({ vehicles, record, initial, onDone }: { vehicles: Ve
       onDone();
       return {};
     } catch (error) {
-      return toastApiError(t('maintenance.messages.createFailed'), error).fields;
+      const failure = toastApiError(t('maintenance.messages.createFailed'), error);
+      setRefusal(refusalText(failure, RECORD_FIELDS));
+      return failure.fields;
     }
   };
   const form = useFormSubmit<Record<string, unknown>>(record ? updateMaintenanceSchema : createMaintenanceSchema, send);
@@ -102,6 +123,7 @@ export function RecordForm({ vehicles, record, initial, onDone }: { vehicles: Ve
       <FormField id="maint-form-notes" label={t('maintenance.fields.notes')} error={e.notes} className="sm:col-span-2">
         <textarea className="field-input" rows={3} value={v.notes} onChange={(x) => set('notes')(x.target.value)} />
       </FormField>
+      <Refusal text={refusal} />
       <div className="sm:col-span-2">
         <DialogActions>
           <button type="button" className="btn-secondary" onClick={onDone} disabled={form.saving}>{t('maintenance.actions.cancel')}</button>
@@ -121,7 +143,9 @@ export function CompleteForm({ record, onDone }: { record: MaintenanceRecord; on
   const [addToFinancials, setAddToFinancials] = useState(record.addToFinancials);
   const [invoice, setInvoice] = useState<{ key: string; fileName: string; contentType: string } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const send = async (body: Record<string, unknown>) => {
+    setRefusal(null);
     try {
       await maintenanceApi.complete(record, body);
       toast({ variant: 'success', title: t('maintenance.toast.completed'), description: record.vehicleLabel });
@@ -129,7 +153,9 @@ export function CompleteForm({ record, onDone }: { record: MaintenanceRecord; on
       onDone();
       return {};
     } catch (error) {
-      return toastApiError(t('maintenance.messages.createFailed'), error).fields;
+      const failure = toastApiError(t('maintenance.messages.createFailed'), error);
+      setRefusal(refusalText(failure, COMPLETE_FIELDS));
+      return failure.fields;
     }
   };
   const form = useFormSubmit<Record<string, unknown>>(completeMaintenanceSchema, send);
@@ -187,6 +213,7 @@ export function CompleteForm({ record, onDone }: { record: MaintenanceRecord; on
       <div className="sm:col-span-2">
         <Toggle name="completeAddToFinancials" label={t('maintenance.fields.addToFinancials')} hint={t('maintenance.fields.addToFinancialsHint')} checked={addToFinancials} onChange={setAddToFinancials} />
       </div>
+      <Refusal text={refusal} />
       <div className="sm:col-span-2">
         <DialogActions>
           <button type="button" className="btn-secondary" onClick={onDone} disabled={form.saving}>{t('maintenance.actions.cancel')}</button>

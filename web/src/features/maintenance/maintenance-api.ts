@@ -4,6 +4,8 @@
  */
 import { addArea } from '../../../../shared/i18n';
 import { maintenance as maintenanceCatalog } from '../../../../shared/i18n/maintenance';
+import { accounting as accountingCatalog } from '../../../../shared/i18n/accounting';
+import { JOURNAL_MESSAGES } from '../../../../shared/accounting/journal';
 import { MAINTENANCE_MESSAGES } from '../../../../shared/schemas/maintenance';
 import type { GenerateResult, MaintenancePrediction, MaintenanceRecord, ServiceProgram } from '../../../../shared/schemas/maintenance-responses';
 import { api } from '../../lib/api';
@@ -12,6 +14,10 @@ import { uploadFileTo, type UploadTarget } from '../../lib/upload';
 
 addArea('maintenance', maintenanceCatalog);
 registerMessages('maintenance.messages', MAINTENANCE_MESSAGES);
+// Completing a record posts a journal entry: the engine's refusals (inactive account, a VAT code
+// of another region, a filed VAT period) are shown in the dialog in the reader's language.
+addArea('accounting', accountingCatalog);
+registerMessages('accounting.messages', JOURNAL_MESSAGES);
 
 export type { GenerateResult, MaintenancePrediction, MaintenanceRecord, ServiceProgram };
 
