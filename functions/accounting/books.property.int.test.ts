@@ -263,6 +263,8 @@ async function assertBooks(w: World) {
     rentalOwes.set(r.id, Math.max(0, minor(rental.balance)));
     const ledger = (await get(`/api/v1/rentals/${r.id}/ledger`, w.owner)).body.items as { type: string; category: string; amount: number; reversesId?: string | null }[];
     const hired = rental.status !== 'pending';
+    // A credit note takes rent back (its charges reversed): the planned rent is then not what is charged.
+    const rentCredited = ledger.some((e) => e.reversesId && (RENT_CATEGORIES as readonly string[]).includes(e.category));
     // 2. Unearned = charged − recognised (party balances of 2170 and 4110).
     const rentInLedger = ledger.filter((e) => e.type === 'charge' && (RENT_CATEGORIES as readonly string[]).includes(e.category))
       .reduce((s, e) => s + (e.reversesId ? -1 : 1) * minor(e.amount), 0);
@@ -277,12 +279,12 @@ async function assertBooks(w: World) {
     else if (rental.status === 'active' && r.days !== null) {
       // The first rental day is the pickup day (a car picked up before its booked start earns from then).
       const elapsed = Math.round((Date.parse(calendarDateInZone(jobNow(w.k), w.timezone)) - Date.parse(calendarDateInZone(new Date(rental.pickedUpAt!), w.timezone))) / DAY);
-      expect(recognised, `${label}: ${elapsed} days elapsed of ${r.days}`).toBe(Math.min(elapsed, r.days) * minor(RATE));
-      expect(charged, `${label}: the fixed term is charged at pickup`).toBe(r.days * minor(RATE));
+      // Straight line: floor(rent × days / planned) — the daily rent × the elapsed days when the full term is charged (asserted next).
+      expect(recognised, `${label}: ${elapsed} days elapsed of ${r.days}`).toBe(elapsed >= r.days ? charged : Math.floor((charged * elapsed) / r.days));
+      if (!rentCredited) expect(charged, `${label}: the fixed term is charged at pickup`).toBe(r.days * minor(RATE));
     } else if (rental.status === 'completed' || rental.status === 'cancelled') {
       expect(unearned, `${label}: nothing unearned off hire`).toBe(0);
       // Returned: the planned days at least (early returns keep the booked days charged) — unless a credit note took rent back.
-      const rentCredited = ledger.some((e) => e.reversesId && (RENT_CATEGORIES as readonly string[]).includes(e.category));
       if (rental.status === 'completed' && r.days !== null && !rentCredited) expect(recognised, `${label}: the planned days at least`).toBeGreaterThanOrEqual(r.days * minor(RATE));
     }
     // 4. Customer counters = recomputed from the customer's one rental (agree26's rules).
