@@ -78,6 +78,11 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
       otherInvoicesOf(tenantId, invoice.rentalId, id),
     ]);
     if (!rental) throw notFound('Rental not found');
+    // Issue 26 tax point: an invoice is never issued before the supply (pickup). Money taken
+    // before is an advance, its VAT due at payment (posting-rules.ts), with its receipt as the
+    // document; so the tax invoice can never be the earliest tax point, and the VAT of a booking
+    // is never due at booking. (A rental booked before issue 26 keeps its old rule.)
+    if (rental.status === 'pending' && (rental as { earnsRentByDay?: boolean }).earnsRentByDay === true) throw conflict(INVOICE_MESSAGES.notPickedUp, undefined, 'INVALID_TRANSITION');
     if (invoice.chargeIds.some((c) => invoiced.has(c) && invoiced.get(c) !== id)) {
       throw conflict(INVOICE_MESSAGES.alreadyInvoiced, undefined, 'CONFLICT');
     }

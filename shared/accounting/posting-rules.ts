@@ -60,9 +60,10 @@ import type { Party } from './journal';
  *   a deposit or advance is not taxed until applied — with VAT off nothing is extracted anyway.
  * Here: an advance taken while booked carries the VAT it contains (extracted at the rental's
  * rate; VAT on for the company); pickup posts the VAT of the charges and takes back the advance's
- * VAT, so the return counts the supply once, in the period of the earliest event. The invoice as
- * a tax point before pickup is the invoices domain's (an invoice issued before pickup is rare: the
- * rental's charges are only posted at pickup).
+ * VAT, so the return counts the supply once, in the period of the earliest event. A tax invoice
+ * is never issued before pickup (functions/invoices/issue.ts refuses it: money taken before is an
+ * advance with its receipt), so the invoice is never the earliest event; an invoice issued after
+ * the supply finds its VAT already posted.
  *
  * VAT on charges: a taxable charge carries the company's output VAT code. When its amount
  * already includes tax — priced lines of a tax-included rental, and manual charges of a company
