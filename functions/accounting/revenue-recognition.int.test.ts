@@ -134,4 +134,18 @@ describe('revenue when it is earned', () => {
     const check = await get('/api/v1/accounting/self-check', owner);
     expect(check.body.checks.find((c: { name: string }) => c.name === 'rentalSubLedgers').passed, JSON.stringify(check.body.checks)).toBe(true);
   }, 60_000);
+
+  it('tax point: no tax invoice before pickup (409 with the reason); the same draft issues once the car is picked up, allocated the advance', async () => {
+    const r = await book(Date.now() + 5 * DAY, 2, { taxRate: 5, initialPaymentAmount: 105, initialPaymentMethod: 'cash' });
+    const draft = await post('/api/v1/invoices', { rentalId: r.id }, owner);
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const early = await post(`/api/v1/invoices/${draft.body.id}/issue`, {}, owner);
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toMatch(/has not been picked up yet/);
+    expect((await get(`/api/v1/invoices/${draft.body.id}`, owner)).body.status).toBe('draft');
+    expect((await pickup(r.id)).status).toBe(200);
+    const issued = await post(`/api/v1/invoices/${draft.body.id}/issue`, {}, owner);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(issued.body).toMatchObject({ total: 210, amountPaid: 105, balance: 105 });
+  }, 60_000);
 });
