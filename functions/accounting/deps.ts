@@ -42,6 +42,8 @@ export interface RentalFacts extends Item {
   status: string;
   /** Booked since issue 26: rent earned day by day (posting-rules.ts); absent on older rentals. */
   earnsRentByDay?: boolean;
+  /** Its tax invoice was issued before pickup: charged (posting-rules.ts phaseOf). */
+  chargedBeforePickup?: boolean;
   depositReceivedMinor: number;
   depositRefundedMinor: number;
   version: number;

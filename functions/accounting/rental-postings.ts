@@ -26,7 +26,7 @@ import { ensureAccounting } from './setup';
  */
 export interface RentalPostingInput {
   /** `earnsRentByDay`: booked since issue 26 (posting-rules.ts rentIncomeWhenCharged); absent = booked before. */
-  rental: { id: string; referenceNumber: string; taxRate: number; taxIncluded: boolean; earnsRentByDay?: boolean };
+  rental: { id: string; referenceNumber: string; taxRate: number; taxIncluded: boolean; earnsRentByDay?: boolean; chargedBeforePickup?: boolean };
   /** The movements this change adds to the rental's ledger. */
   movements: RentalMovement[];
   /** The company's calendar date of the change. */
@@ -46,6 +46,8 @@ export interface RentalPostingInput {
   statusAfter?: string;
   /** The rental's planned days after the change (expectedDuration): the straight line's length. */
   plannedDays?: number;
+  /** Its tax invoice issued before pickup (posting-rules.ts phaseOf) after this change; absent = as `rental` holds. */
+  chargedBeforePickupAfter?: boolean;
 }
 
 interface PartyItem { complete?: boolean; postedThrough?: string }
@@ -94,9 +96,11 @@ export function toJournalLines(settings: AccountingSettingsItem, movements: read
 export async function rentalJournalItems(tenantId: string, input: RentalPostingInput): Promise<TransactItem[]> {
   const party = { type: 'rental' as const, id: input.rental.id };
   const earnsRentByDay = input.rental.earnsRentByDay === true;
-  const before = phaseOf(input.statusBefore ?? 'active', earnsRentByDay);
+  const chargedBefore = input.rental.chargedBeforePickup === true;
+  const before = phaseOf(input.statusBefore ?? 'active', earnsRentByDay, chargedBefore);
   const afterStatus = input.statusAfter ?? input.statusBefore ?? 'active';
-  const after = phaseOf(afterStatus, earnsRentByDay);
+  const after = phaseOf(afterStatus, earnsRentByDay, input.chargedBeforePickupAfter ?? chargedBefore);
+  // Booked → hired: the pickup, or a tax invoice issued before it (the invoice is the tax point).
   const pickup = before === 'booked' && after === 'hired';
   const offHire = after === 'hired' && OFF_HIRE.includes(afterStatus);
   // One round trip: the settings, the party's progress, the revenue-due item and the entry number together.
@@ -132,7 +136,7 @@ export async function rentalJournalItems(tenantId: string, input: RentalPostingI
     const remaining = -(Number(p?.[partyAttr(unearnedId)] ?? 0) + netOn(coded, ACCOUNT_CODES.unearnedRevenue));
     if (remaining !== 0) coded = netLines([...coded, ...recognitionLines(input.rental.id, remaining)]);
     if (due) extra.push(tx.raw('Delete', { Key: revenueDueKey(tenantId, input.rental.id), ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': due.version } }));
-  } else if (after === 'hired' && input.plannedDays && earnsRentByDay) {
+  } else if (after === 'hired' && input.plannedDays && earnsRentByDay && afterStatus !== 'pending') {
     // On hire: the job's item, created at pickup (its first rental day = the pickup day), kept
     // to the planned length (an extension lengthens the straight line).
     if (!due) extra.push(tx.putNew(revenueDueItem(tenantId, input.rental.id, input.rental.referenceNumber, input.date, input.plannedDays)));
@@ -174,7 +178,7 @@ export async function backfillRental(tenantId: string, rentalId: string, company
       groups.set(date, [...(groups.get(date) ?? []), e]);
     }
     // History is posted by the rules of the rental's phase now (a pending rental's charges stay booked).
-    const ctx = postingContext(settings, rental, company.vatEnabled, phaseOf(String(rental.status ?? 'active'), rental.earnsRentByDay === true));
+    const ctx = postingContext(settings, rental, company.vatEnabled, phaseOf(String(rental.status ?? 'active'), rental.earnsRentByDay === true, rental.chargedBeforePickup === true));
     let state: PartyGuard['state'] = partyItem?.postedThrough ? { postedThrough: partyItem.postedThrough } : 'absent';
     const dates = [...groups.keys()].sort();
     if (dates.length === 0) dates.push(calendarDateInZone(new Date(rental.createdAt), company.timezone));

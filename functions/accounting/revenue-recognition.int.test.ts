@@ -135,17 +135,27 @@ describe('revenue when it is earned', () => {
     expect(check.body.checks.find((c: { name: string }) => c.name === 'rentalSubLedgers').passed, JSON.stringify(check.body.checks)).toBe(true);
   }, 60_000);
 
-  it('tax point: no tax invoice before pickup (409 with the reason); the same draft issues once the car is picked up, allocated the advance', async () => {
+  it('tax point: a tax invoice issued before pickup posts what it carries on its issue day (VAT due then); the pickup posts nothing of it again; rent is still earned from pickup', async () => {
     const r = await book(Date.now() + 5 * DAY, 2, { taxRate: 5, initialPaymentAmount: 105, initialPaymentMethod: 'cash' });
+    // Before the invoice: an advance (this company charges no VAT yet: nothing extracted from it).
+    expect(await netByCode(r.id)).toEqual({ '1110': 105, '2160': -105 });
     const draft = await post('/api/v1/invoices', { rentalId: r.id }, owner);
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-    const early = await post(`/api/v1/invoices/${draft.body.id}/issue`, {}, owner);
-    expect(early.status).toBe(409);
-    expect(early.body.error.message).toMatch(/has not been picked up yet/);
-    expect((await get(`/api/v1/invoices/${draft.body.id}`, owner)).body.status).toBe('draft');
-    expect((await pickup(r.id)).status).toBe(200);
     const issued = await post(`/api/v1/invoices/${draft.body.id}/issue`, {}, owner);
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     expect(issued.body).toMatchObject({ total: 210, amountPaid: 105, balance: 105 });
+    // The invoice is the tax point of the rest: its VAT is posted with it, the rent is unearned.
+    const charged = { '1110': 105, '1310': 105, '2170': -200, '2310': -10 };
+    expect(await netByCode(r.id)).toEqual(charged);
+    const rental = (await get(`/api/v1/rentals/${r.id}`, owner)).body;
+    expect(rental.status).toBe('pending');
+    expect(rental.timeline.at(-1).note).toBe(`Charged by ${issued.body.number} (tax invoice before pickup)`);
+    const check = await get('/api/v1/accounting/self-check', owner);
+    for (const c of check.body.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
+    // Pickup: nothing posted twice; from then the job earns the rent day by day.
+    expect((await pickup(r.id)).status).toBe(200);
+    expect(await netByCode(r.id)).toEqual(charged);
+    expect((await run(1)).amountMinor).toBe(10_000);
+    expect(await netByCode(r.id)).toEqual({ '1110': 105, '1310': 105, '2170': -100, '2310': -10, '4110': -100 });
   }, 60_000);
 });

@@ -114,7 +114,7 @@ type DemoRental = RentalFacts & { status: string; pickedUpAt?: string | null; re
 export function demoRentalEntries(rental: DemoRental, ledger: readonly LedgerFacts[], settings: AccountingSettingsItem, company: { timezone: string; vatEnabled: boolean }): { entries: JournalDraft[]; due?: RevenueDueItem } {
   const dayOf = (iso: string) => calendarDateInZone(new Date(iso), company.timezone);
   const base = { description: `Rental ${rental.referenceNumber}`, reference: rental.referenceNumber, source: 'rental' as const, sourceId: rental.id, createdBy: null };
-  const phase = phaseOf(rental.status, rental.earnsRentByDay === true);
+  const phase = phaseOf(rental.status, rental.earnsRentByDay === true, rental.chargedBeforePickup === true);
   const movements = (list: readonly LedgerFacts[]) => list.map((e) => ({ ...e, category: e.category as never }));
   const lastDay = (list: readonly LedgerFacts[]) => dayOf(list.reduce((m, e) => (e.postedAt > m ? e.postedAt : m), list[0].postedAt));
   const out: JournalDraft[] = [];

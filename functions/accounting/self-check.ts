@@ -49,7 +49,7 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
     rentals.push(...page.items);
     for (const r of page.items as RentalFacts[]) {
       const p = parties.get(r.id);
-      const booked = phaseOf(r.status, r.earnsRentByDay === true) === 'booked';
+      const booked = phaseOf(r.status, r.earnsRentByDay === true, r.chargedBeforePickup === true) === 'booked';
       const glReceivable = Number(p?.[partyAttr(receivableId)] ?? 0)
         + (booked ? Number(p?.[partyAttr(advancesId)] ?? 0) + Number(p?.[partyAttr(vatOutputId)] ?? 0) : 0);
       const ledgerBalance = Number(r.balanceMinor ?? 0) - (booked ? Number(r.chargesMinor ?? 0) : 0);

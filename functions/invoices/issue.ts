@@ -7,7 +7,7 @@ import { batchGet, queryAll, transact, tx, type TransactItem } from '../lib/data
 import { ledgerTotals } from '../../shared/rentals/ledger';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { billingPeriodChange, chargeMarkerPut, getRentalItem, readInvoiceSettings, readLedger, rentalKey, type LedgerItem } from './deps';
+import { billingPeriodChange, chargeAtInvoiceChange, chargesAtInvoice, chargeMarkerPut, getRentalItem, readInvoiceSettings, readLedger, rentalKey, type LedgerItem } from './deps';
 import { markInvoiceDue } from './due-work';
 import { PENDING_PREFIX, dueDateOf, figuresFor, invoiceContext, invoicedChargeIds, readInvoiceItem } from './draft';
 import { invoiceIndexes, invoiceKey, rentalInvoicePk, searchTextOf, statusAfterPayment, type InvoiceItem } from './model';
@@ -78,17 +78,15 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
       otherInvoicesOf(tenantId, invoice.rentalId, id),
     ]);
     if (!rental) throw notFound('Rental not found');
-    // Issue 26 tax point: an invoice is never issued before the supply (pickup). Money taken
-    // before is an advance, its VAT due at payment (posting-rules.ts), with its receipt as the
-    // document; so the tax invoice can never be the earliest tax point, and the VAT of a booking
-    // is never due at booking. (A rental booked before issue 26 keeps its old rule.)
-    if (rental.status === 'pending' && (rental as { earnsRentByDay?: boolean }).earnsRentByDay === true) throw conflict(INVOICE_MESSAGES.notPickedUp, undefined, 'INVALID_TRANSITION');
     if (invoice.chargeIds.some((c) => invoiced.has(c) && invoiced.get(c) !== id)) {
       throw conflict(INVOICE_MESSAGES.alreadyInvoiced, undefined, 'CONFLICT');
     }
     // A period of an open-ended rental: the period's rent (issue 26), posted now with its journal.
     const period = invoice.scope === 'period' && invoice.periodStart && invoice.periodEnd ? { periodStart: invoice.periodStart, periodEnd: invoice.periodEnd } : undefined;
-    const billing = period && invoice.chargeIds.some((c) => c.startsWith(PENDING_PREFIX)) ? await billingPeriodChange(actor, rental.id, period, job?.rentalChanges) : undefined;
+    // Issue 26 tax point: a tax invoice of a rental not picked up yet is the earliest tax point of
+    // what it carries — its charges are posted with it (rentals chargeAtInvoiceChange), in this transaction.
+    const charging = chargesAtInvoice(rental) ? { chargedBeforePickup: true } : {};
+    const billing = period && invoice.chargeIds.some((c) => c.startsWith(PENDING_PREFIX)) ? await billingPeriodChange(actor, rental.id, period, { ...job?.rentalChanges, ...charging }) : undefined;
     const posted = billing?.entries ?? [];
     const chosen = new Set(invoice.chargeIds);
     const figures = figuresFor([...ledger.filter((e: LedgerItem) => chosen.has(e.id)), ...posted], [...ledger, ...posted], invoiceContext(rental, settings));
@@ -98,6 +96,7 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
     const at = now.toISOString();
     const issueDate = calendarDateInZone(now, settings.timezone);
     const number = reservationFrom(tenantId, COUNTER, settings.invoicePrefix, settings.invoiceStart, counter);
+    const charged = !billing && chargesAtInvoice(rental) ? await chargeAtInvoiceChange(actor, rental.id, number.reference) : undefined;
     const amountPaidMinor = paidBeforeIssue([...ledger, ...posted], others, figures.totalMinor);
     const status = statusAfterPayment(figures.totalMinor, amountPaidMinor);
     const issued: InvoiceItem = {
@@ -125,7 +124,7 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
       number.txItem,
       tx.update(invoiceKey(tenantId, id), invoice.version, changes, at),
       // The rental's version: checked here, or updated (with the same condition) by the billing change.
-      ...(billing ? billing.items : [tx.condition(rentalKey(tenantId, rental.id), '#v = :v', { '#v': 'version' }, { ':v': rental.version })]),
+      ...(billing ? billing.items : charged ? charged.items : [tx.condition(rentalKey(tenantId, rental.id), '#v = :v', { '#v': 'version' }, { ':v': rental.version })]),
       ...figures.chargeIds.filter((c) => invoiced.get(c) !== id).map((chargeId) => chargeMarkerPut(tenantId, rental.id, chargeId, { id, number: number.reference }, at)),
       tx.putNew(auditItem(actor, 'invoice.issue', 'invoice', id, {
         before: { status: 'draft' }, after: { status, number: number.reference, total: figures.totalMinor / 100, amountPaid: amountPaidMinor / 100 },

@@ -12,7 +12,7 @@ export { runOverdueRentals, tenantsWithRentalsDue } from './overdue';
 export { rentalMoneyChange, type RentalMoneyChange } from './ledger';
 /** The invoices domain: a rental and its ledger (consistent reads), its key, and reversals in one transaction with the credit note. */
 export { getRentalItem, readLedger, rentalKey, type RentalItem, type LedgerItem } from './data';
-export { billingPeriodChange, billingPeriodPreview, reverseChargesWith } from './ledger';
+export { billingPeriodChange, billingPeriodPreview, chargeAtInvoiceChange, chargesAtInvoice, reverseChargesWith } from './ledger';
 /** The invoices domain: the invoiced-charge markers (rentals' own keys) it writes in its issue and credit-note transactions. */
 export { chargeMarkerDelete, chargeMarkerPut, invoicedChargesOf } from './invoiced-charges';
 /** A rental's reference and balance (payments' answer shows the rental settled), or undefined. */

@@ -94,6 +94,12 @@ export interface RentalItem extends Item {
    * never posts its charges a second time.
    */
   earnsRentByDay?: boolean;
+  /**
+   * Its tax invoice was issued while it was still pending (invoices/issue.ts): that issue was the
+   * tax point, so its charges were posted then (booked → hired in the books) and the pickup
+   * posts nothing of them again.
+   */
+  chargedBeforePickup?: boolean;
   returnDate?: string | null;
   rentalType: 'daily' | 'monthly';
   dailyRateMinor: number;

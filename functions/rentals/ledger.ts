@@ -241,6 +241,23 @@ export async function billingPeriodChange(actor: Actor, rentalId: string, period
   return change.entries.length ? change : undefined;
 }
 
+/**
+ * A tax invoice issued while the rental is still booked (issue 26 tax point: the earliest of
+ * payment, tax invoice and supply): its charges are posted with the invoice — the pickup's lines
+ * (posting-rules.ts: rent to 2170 unearned, VAT at this tax point, advances onto the receivable)
+ * — in the invoice's own transaction, and the rental remembers it (`chargedBeforePickup`) so the
+ * pickup posts nothing of them again. Rent is still earned day by day from pickup.
+ */
+export const chargesAtInvoice = (rental: Pick<RentalItem, 'status' | 'earnsRentByDay' | 'chargedBeforePickup'>) =>
+  rental.status === 'pending' && rental.earnsRentByDay === true && rental.chargedBeforePickup !== true;
+
+export function chargeAtInvoiceChange(actor: Actor, rentalId: string, invoiceNumber: string): Promise<RentalChange> {
+  return planRentalChange(actor, rentalId, async (rental) => {
+    assertOpen(rental);
+    return { action: 'invoiced_before_pickup', note: `Charged by ${invoiceNumber} (tax invoice before pickup)`, changes: { chargedBeforePickup: true } };
+  });
+}
+
 /** Charges another domain adds to a rental (a fine, tolls, their admin fees): issue 13. */
 export interface ExternalChargePlan {
   note?: string;

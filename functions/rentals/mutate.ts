@@ -91,10 +91,12 @@ export async function planRentalChange(
   const response: StoredResponse = { status: p.status201 ? 201 : 200, body: p.respond ? p.respond(apiRental, entries) : apiRental };
   // The journal entry of these movements, written with them (accounting's posting rules).
   // A status change posts too (issue 26: the pickup posts the booked charges, going off hire recognises the rest).
-  const journal = entries.length || (p.status && p.status !== rental.status) ? await rentalJournalItems(actor.tenantId, {
+  const charging = updated.chargedBeforePickup === true && rental.chargedBeforePickup !== true;
+  const journal = entries.length || charging || (p.status && p.status !== rental.status) ? await rentalJournalItems(actor.tenantId, {
     rental, movements: entries, date: calendarDateInZone(now, settings.timezone), vatEnabled: settings.enableVat,
     createdBy: actor.userId, loadEarlier: () => readLedger(actor.tenantId, rental.id),
     statusBefore: rental.status, statusAfter: updated.status, plannedDays: Number(updated.expectedDuration ?? 0) || undefined,
+    chargedBeforePickupAfter: updated.chargedBeforePickup === true,
   }) : [];
   // The customer's counters (customers domain) move with the rental, in this transaction.
   const storedLast = needsLastRental(rental, updated, settings.timezone)

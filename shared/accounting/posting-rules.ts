@@ -19,7 +19,7 @@ import type { Party } from './journal';
  * | payment · payment (money before pickup = advance) | booked | method's account         | 2160 customer advances (net) + 2310 (its VAT: tax point = payment received) | output code |
  * | refund · payment (advance paid back)              | booked | 2160 (net) + 2310 (its VAT)  | method's account                      | output code                 |
  * | payment · payment, method customer_credit         | booked | as hired: 2160           | 1310 (the credit applied; unchanged at pickup) | none                 |
- * | pickup (booked → hired)                            | →hired | the hired rules of the whole ledger MINUS the booked rules of the ledger before it: rent to 2170, VAT at the supply, the advances (and their VAT) moved off 2160 onto 1310 |
+ * | pickup, or a tax invoice issued before it (booked → hired) | →hired | the hired rules of the whole ledger MINUS the booked rules of the ledger before it: rent to 2170, VAT at the supply, the advances (and their VAT) moved off 2160 onto 1310 |
  * | charge · base_rental / pre_rental / insurance (rent) | hired | 1310 receivables       | 2170 unearned rental revenue (net)        | output code (tax point: the supply) |
  * | recognition · one or more elapsed rental days      | hired  | 2170                     | 4110 rental income                        | none (VAT went at the tax point) |
  * | return / close / any change once off hire (completed, cancelled, archived) | hired | 2170 (what remains unearned) | 4110 | none |
@@ -61,9 +61,10 @@ import type { Party } from './journal';
  * Here: an advance taken while booked carries the VAT it contains (extracted at the rental's
  * rate; VAT on for the company); pickup posts the VAT of the charges and takes back the advance's
  * VAT, so the return counts the supply once, in the period of the earliest event. A tax invoice
- * is never issued before pickup (functions/invoices/issue.ts refuses it: money taken before is an
- * advance with its receipt), so the invoice is never the earliest event; an invoice issued after
- * the supply finds its VAT already posted.
+ * issued BEFORE pickup is the earliest event for what it carries: its issue moves the rental out
+ * of the booked phase in the invoice's own transaction (functions/invoices/issue.ts →
+ * rentals chargedBeforePickup: the pickup's lines, dated the issue day; rent still goes to 2170
+ * and is earned from pickup); an invoice issued after the supply finds its VAT already posted.
  *
  * VAT on charges: a taxable charge carries the company's output VAT code. When its amount
  * already includes tax — priced lines of a tax-included rental, and manual charges of a company
@@ -157,9 +158,11 @@ export type RentalPhase = 'booked' | 'hired';
 /**
  * The phase of a rental in a status: pending is booked, everything after pickup is hired. A rental
  * without the `earnsRentByDay` mark (booked before issue 26) is always hired: its booking posted
- * its charges by the hired rules.
+ * its charges by the hired rules. A pending rental whose tax invoice was issued before pickup
+ * (`chargedBeforePickup`) is charged: the invoice was the tax point, its charges are posted.
  */
-export const phaseOf = (status: string, earnsRentByDay = true): RentalPhase => (earnsRentByDay && status === 'pending' ? 'booked' : 'hired');
+export const phaseOf = (status: string, earnsRentByDay = true, chargedBeforePickup = false): RentalPhase =>
+  (earnsRentByDay && status === 'pending' && !chargedBeforePickup ? 'booked' : 'hired');
 
 /** Rent: time-based, charged to 2170 and earned day by day (everything else is income when posted). */
 export const RENT_CATEGORIES: readonly LedgerCategory[] = ['base_rental', 'pre_rental', 'insurance'];

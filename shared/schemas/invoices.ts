@@ -19,7 +19,6 @@ export const INVOICE_MESSAGES = {
   alreadyInvoiced: 'Some of these charges are already on an issued invoice',
   locked: 'An issued invoice is locked. Issue a credit note to correct it.',
   notDraft: 'Only a draft invoice can be issued',
-  notPickedUp: 'This rental has not been picked up yet. Money taken before pickup is an advance with its own receipt; the tax invoice is issued from pickup.',
   creditNoteOnlyIssued: 'Only an issued invoice can be credited',
   reasonRequired: 'Give the reason for the credit note',
   emailRequired: 'Enter the email address to send the invoice to',
