@@ -97,7 +97,7 @@ export function recordPayment(actor: Actor, rentalId: string, body: PaymentBody,
  * taken on the rental before issue 26 was not allocated), they are caught up as well — the same
  * rule as the invoice payment path (payments/settle.ts).
  */
-async function invoicesPaidBy(tenantId: string, rental: RentalItem, amountMinor: number): Promise<InvoiceAllocation[]> {
+export async function invoicesPaidBy(tenantId: string, rental: RentalItem, amountMinor: number): Promise<InvoiceAllocation[]> {
   const invoices = await rentalInvoicesForPayment(tenantId, rental.id);
   const openMinor = invoices.filter((i) => i.status === 'issued' || i.status === 'partially_paid').reduce((s, i) => s + Math.max(0, i.balanceMinor), 0);
   const owesAfter = Math.max(0, rental.balanceMinor - amountMinor);

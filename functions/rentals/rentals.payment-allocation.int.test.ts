@@ -24,13 +24,14 @@ const ok = <T = any>(res: { status: number; body: T }, status = 200): T => {
 };
 
 /** A 2-day rental at 450 a day (5 % VAT on top: 945 in all), picked up now. */
-async function pickedUp() {
+async function pickedUp(deposit = 0) {
   const [vehicle, customer] = await Promise.all([createVehicle(owner), createCustomer(owner, { fullNameEnglish: `Desk Payer ${Date.now().toString(36)}` })]);
   const start = Date.now() - 3_600_000;
   const rental = ok(await post('/api/v1/rentals', {
     vehicleId: vehicle.id, customerId: customer.id, startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * DAY).toISOString(),
-    dailyRate: 450, taxRate: 5,
+    dailyRate: 450, taxRate: 5, securityDeposit: deposit,
   }, owner), 201);
+  if (deposit > 0) ok(await post(`/api/v1/rentals/${rental.id}/payments`, { amount: deposit, method: 'cash', forDeposit: true }, owner), 201);
   ok(await post(`/api/v1/rentals/${rental.id}/pickup`, { odometerStart: 10_000, fuelLevelStart: 'full' }, owner));
   return { id: rental.id as string, customerId: customer.id as string };
 }
@@ -200,6 +201,20 @@ describe('money paid back on the rental', () => {
     expect(await invoiceOf(older.id)).toMatchObject({ status: 'paid', balance: 0 });
     expect(await invoiceOf(newer.id)).toMatchObject({ status: 'paid', balance: 0 });
     expect((await agingOpen(r.customerId)).total).toBe(0);
+    await selfCheck();
+  });
+
+  it('the deposit applied to the balance at close pays the open invoice, shown as paid from the deposit', async () => {
+    const r = await pickedUp(300);
+    ok(await post(`/api/v1/rentals/${r.id}/return`, { odometerEnd: 10_100, condition: 'good' }, owner));
+    const owed = (await rentalOf(r.id)).balance as number;
+    const inv = await issue(r.id);
+    expect(inv).toMatchObject({ status: 'issued', total: owed, amountPaid: 0 });
+    const applied = Math.min(300, owed);
+    const closed = ok(await post(`/api/v1/rentals/${r.id}/close`, { depositRefundMethod: 'cash' }, owner));
+    expect(closed.balance ?? closed.rental?.balance).toBe(Math.round((owed - applied) * 100) / 100);
+    expect(await invoiceOf(inv.id)).toMatchObject({ amountPaid: applied, depositApplied: applied, balance: Math.round((owed - applied) * 100) / 100, status: owed > applied ? 'partially_paid' : 'paid' });
+    expect((await agingOpen(r.customerId)).total).toBe(Math.round((owed - applied) * 100) / 100);
     await selfCheck();
   });
 });
