@@ -62,8 +62,8 @@ const respondWithEntry = (rental: unknown, entries: LedgerItem[]) => ({ entry: t
  * here would sit in 2160 with nothing to apply or refund it, and its journal entry would share
  * the method account's balance shards with the rental's own entry in one transaction. A rental
  * company's cashier takes what is owed and gives change; money held for later is the security
- * deposit (forDeposit, not capped), and an invoice paid online or at the invoice takes any
- * overpayment as credit. The deposit received is not capped.
+ * deposit (forDeposit: not capped, allocated to no invoice), and an invoice paid online or at the
+ * invoice (POST /invoices/{id}/payments) takes any overpayment as customer credit.
  */
 export function recordPayment(actor: Actor, rentalId: string, body: PaymentBody, key?: string) {
   return mutateRental(actor, rentalId, { scope: 'payment', idempotencyKey: key }, async (rental, _settings, now) => {
