@@ -1,6 +1,7 @@
 /**
- * What other domains (payments, jobs, demo reset) may use from invoices: the only invoices module
- * imported from outside functions/invoices/ (functions/lib/boundaries.test.ts enforces it).
+ * What other domains (payments, jobs, demo reset) may use from invoices: with ./tx.ts (the
+ * transaction pieces a lower tier — rentals — adds to its own transaction), the only invoices
+ * module imported from outside functions/invoices/ (functions/lib/boundaries.test.ts enforces it).
  *
  * Contract with the payments domain (notes/issue19-split.md): PAY reads an invoice, lists a
  * customer's open invoices in allocation order, and moves an invoice's paid amount inside ITS
