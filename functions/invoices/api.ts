@@ -1,91 +1,28 @@
 /**
- * What other domains (payments, jobs, demo reset) may use from invoices: the only invoices module
- * imported from outside functions/invoices/ (functions/lib/boundaries.test.ts enforces it).
+ * What other domains (payments, jobs, demo reset) may use from invoices: with ./tx.ts (the
+ * transaction pieces a lower tier — rentals — adds to its own transaction), the only invoices
+ * module imported from outside functions/invoices/ (functions/lib/boundaries.test.ts enforces it).
  *
  * Contract with the payments domain (notes/issue19-split.md): PAY reads an invoice, lists a
  * customer's open invoices in allocation order, and moves an invoice's paid amount inside ITS
  * OWN transaction with `invoicePaymentUpdate` (one conditional Update on the invoice's version).
+ * Those pieces are defined in ./tx.ts (the domain's transaction face, also used by rentals).
  */
-import { getItem, queryAll, tx, type TransactItem } from '../lib/data/repo';
-import { conflict, isConditionFailure } from '../lib/errors';
+import { getItem, queryAll } from '../lib/data/repo';
+import { isConditionFailure } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { INVOICE_MESSAGES, type CreateInvoiceBody } from '../../shared/schemas/invoices';
 import { createDraft } from './draft';
 import { issueInvoice, type IssueExtras } from './issue';
-import { sortKey } from '../lib/data/keys';
-import { customerInvoicesPk, invoiceKey, isOpen, statusAfterPayment, statusPk, type InvoiceItem, type InvoiceStatus } from './model';
+import { invoiceKey, statusPk, type InvoiceItem } from './model';
+import { forPayment, type InvoiceForPayment } from './tx';
 export { statusAfterPayment } from './model';
 
 export type { InvoiceStatus } from './model';
 export type { IssueExtras } from './issue';
 
-export interface InvoiceForPayment {
-  id: string;
-  number: string | null;
-  status: InvoiceStatus;
-  currency: string;
-  totalMinor: number;
-  amountPaidMinor: number;
-  /** Of amountPaid, what came from the rental's security deposit (collections: deposit applied). */
-  depositAppliedMinor?: number;
-  balanceMinor: number;
-  customerId: string;
-  rentalId: string;
-  issueDate: string | null;
-  dueDate: string | null;
-  version: number;
-}
-
-export function forPayment(item: InvoiceItem): InvoiceForPayment {
-  return {
-    id: item.id, number: item.number, status: item.status, currency: item.currency,
-    totalMinor: item.totalMinor, amountPaidMinor: item.amountPaidMinor, depositAppliedMinor: Number(item.depositAppliedMinor ?? 0), balanceMinor: item.balanceMinor,
-    customerId: item.customerId, rentalId: item.rentalId, issueDate: item.issueDate, dueDate: item.dueDate, version: item.version,
-  };
-}
-
-/** undefined when absent or another tenant's (keys are built from the caller's tenant). */
-export async function getInvoice(tenantId: string, id: string): Promise<InvoiceForPayment | undefined> {
-  const item = (await getItem(invoiceKey(tenantId, id), true)) as InvoiceItem | undefined;
-  return item ? forPayment(item) : undefined;
-}
-
-/** Issued / partially paid invoices of a customer, oldest issue date first (allocation order). */
-export async function openInvoicesOldestFirst(tenantId: string, customerId: string): Promise<InvoiceForPayment[]> {
-  // gsi1 sorts issued invoices by issue date; drafts sort last ('~') and are filtered out.
-  const items = await queryAll<InvoiceItem>({
-    tenantId, pk: customerInvoicesPk(tenantId, customerId), index: 'gsi1', forward: true, max: 1000,
-    filter: { expression: '#s IN (:a, :b)', names: { '#s': 'status' }, values: { ':a': 'issued', ':b': 'partially_paid' } },
-  });
-  return items.filter((i) => isOpen(i.status)).map(forPayment);
-}
-
-
-/**
- * One conditional Update (on version) moving amountPaid/balance/status by +appliedMinor
- * (negative for a refund), for the payer's transaction. Only issued, partially paid or paid
- * invoices take payments; the paid amount stays within 0…total (overpayment is the caller's
- * customer credit, never on the invoice). `fromDeposit`: the amount comes from the rental's
- * security deposit (kept apart as depositAppliedMinor, so the invoice shows where its payment came from).
- */
-export function invoicePaymentUpdate(tenantId: string, invoice: InvoiceForPayment, appliedMinor: number, now: string, opts: { fromDeposit?: boolean } = {}): TransactItem {
-  if (invoice.status === 'draft' || invoice.status === 'void') {
-    throw conflict(`A ${invoice.status} invoice cannot take payments`, undefined, 'INVALID_TRANSITION');
-  }
-  const amountPaidMinor = invoice.amountPaidMinor + appliedMinor;
-  if (!Number.isSafeInteger(appliedMinor) || amountPaidMinor < 0 || amountPaidMinor > invoice.totalMinor) {
-    throw conflict('The amount applied must keep the invoice between unpaid and fully paid');
-  }
-  const status = statusAfterPayment(invoice.totalMinor, amountPaidMinor);
-  return tx.update(invoiceKey(tenantId, invoice.id), invoice.version, {
-    amountPaidMinor,
-    balanceMinor: invoice.totalMinor - amountPaidMinor,
-    status,
-    gsi2pk: statusPk(tenantId, status),
-    gsi2sk: sortKey(invoice.issueDate ?? now.slice(0, 10), invoice.id),
-    ...(opts.fromDeposit ? { depositAppliedMinor: (invoice.depositAppliedMinor ?? 0) + appliedMinor } : {}),
-  }, now);
-}
+/** The payment pieces live in the domain's tx face (./tx.ts), so a lower domain (rentals) can use them too. */
+export { forPayment, getInvoice, invoicePaymentUpdate, openInvoicesOldestFirst, type InvoiceForPayment } from './tx';
 
 /**
  * The invoicing job (issue 10): drafts (under `invoiceId`, fixed per rental and period, so a

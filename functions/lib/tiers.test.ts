@@ -162,6 +162,7 @@ describe('domains in tiers (DESIGN.md §17)', () => {
     expect(allEdges.has('invoices -> payments')).toBe(false);
     expect(allEdges.get('rentals -> analytics')?.every((f) => f.endsWith('analytics/tx.ts'))).toBe(true);
     expect(allEdges.get('rentals -> payments')?.every((f) => f.endsWith('payments/tx.ts'))).toBe(true);
+    expect(allEdges.get('rentals -> invoices')?.every((f) => f.endsWith('invoices/tx.ts'))).toBe(true);
   });
 
   it('a tx.ts imports no other domain', () => {

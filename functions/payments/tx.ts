@@ -34,6 +34,8 @@ export async function takeReceiptNumber(tenantId: string, known?: CompanySetting
 export async function rentalPaymentReceipt(actor: Actor, input: {
   rentalId: string; rentalReference: string; customerId: string; customerName: string; amountMinor: number; method: string; deposit: boolean;
   kind?: 'receipt' | 'refund_receipt'; reason?: string | null;
+  /** The rental's invoices this money paid (a desk payment pays them oldest first, issue 26): shown on the receipt. */
+  allocations?: { invoiceId: string; invoiceNumber: string | null; amountMinor: number }[];
 }): Promise<{ id: string; number: string; item: TransactItem }> {
   const settings = await readCompanySettings(actor.tenantId);
   const receipt = await takeReceiptNumber(actor.tenantId, settings);
@@ -41,7 +43,7 @@ export async function rentalPaymentReceipt(actor: Actor, input: {
     ...receiptKey(actor.tenantId, receipt.id), entityType: 'RECEIPT', id: receipt.id, number: receipt.number, kind: input.kind ?? 'receipt',
     paymentId: `rental:${input.rentalId}`, amountMinor: input.amountMinor, currency: getRegionConfig(companyRegion(settings)).currency,
     method: input.method as PaymentMethod, customerId: input.customerId, customerName: input.customerName, customerNameArabic: null,
-    rentalReference: input.rentalReference, allocations: [], creditMinor: 0, reason: input.reason !== undefined ? input.reason : input.deposit ? 'Security deposit' : null,
+    rentalReference: input.rentalReference, allocations: (input.allocations ?? []).map((a) => ({ ...a, rentalId: input.rentalId })), creditMinor: 0, reason: input.reason !== undefined ? input.reason : input.deposit ? 'Security deposit' : null,
     gatewayRef: null, issuedAt: new Date().toISOString(), issuedBy: actor.username,
   };
   return { id: receipt.id, number: receipt.number, item: tx.putNew(item) };

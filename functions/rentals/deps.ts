@@ -163,6 +163,12 @@ export { blacklistMatchesFor, loyaltyFields } from '../customers/api';
 /** Payments: the REC- receipt of money received on a rental, for the rental's own transaction. */
 export { rentalPaymentReceipt } from '../payments/tx';
 
+/**
+ * Invoices (tier 5) through their tx face only: a desk payment pays the rental's open invoices and
+ * a refund reopens them, in the rental's own transaction (issue 26).
+ */
+export { allocateOldestFirst, invoicePaymentUpdate, releaseNewestFirst, rentalInvoicesForPayment, type InvoiceAllocation } from '../invoices/tx';
+
 /** Accounting: the journal items that post a rental change in the rental's own transaction (DESIGN.md §14). */
 export { rentalJournalItems } from '../accounting/api';
 

@@ -9,10 +9,10 @@ import { mutateRental, planRentalChange, type RentalChange } from './mutate';
 import { readRentalSettings } from './deps';
 import { chargeMarkerKey, invoiceOfCharge } from './invoiced-charges';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
-import { DEPOSIT_APPLIED_METHOD } from '../../shared/rentals/ledger';
+import { DEPOSIT_APPLIED_METHOD, ledgerTotals } from '../../shared/rentals/ledger';
 import { COLLECTIONS_MESSAGES } from '../../shared/collections/messages';
 import { DEPOSIT_CHARGE_LINE, depositChargeTax } from '../../shared/collections/deposits';
-import { rentalPaymentReceipt, recordRiskyAction } from './deps';
+import { allocateOldestFirst, invoicePaymentUpdate, releaseNewestFirst, rentalInvoicesForPayment, rentalPaymentReceipt, recordRiskyAction, type InvoiceAllocation } from './deps';
 import { fromMinor } from '../../shared/money';
 import { LARGE_AMOUNT_MINOR } from '../../shared/security/risk';
 
@@ -45,15 +45,38 @@ const respondWithEntry = (rental: unknown, entries: LedgerItem[]) => ({ entry: t
  * Money received on a rental gets its REC- receipt (payments domain, through deps.ts): the number
  * is taken before the transaction (unique, increasing, gaps allowed) and the receipt item is
  * written in the rental's own transaction.
+ *
+ * Invoices that know what was paid (issue 26): a payment (not the deposit) pays the rental's open
+ * invoices (issued, partly paid, balance > 0) oldest issue date first, each up to its balance, in
+ * this same transaction (invoices/tx.ts: one conditional update per invoice on its version — an
+ * invoice paid meanwhile fails the transaction and the whole read-plan-write runs again, as a
+ * moved rental version does). What is left stays on the rental: it pays charges not invoiced yet,
+ * and is allocated to their invoice when it is issued (invoices/issue.ts paidBeforeIssue). The
+ * receipt lists the invoices paid; the answer reports them (`invoices`).
+ *
+ * Decision — overpayment: a payment above what the rental owes is refused (400 on `amount`,
+ * RENTAL_SERVER_MESSAGES.paymentOverBalance), nothing written. DESIGN §14 wants an overpayment as
+ * customer credit (2160), never a negative receivable; the invoice payment path does that
+ * (payments/settle.ts) because it has a payment item that later applies the credit to the
+ * customer's other invoices (and can refund it). A desk payment has no such item: credit taken
+ * here would sit in 2160 with nothing to apply or refund it, and its journal entry would share
+ * the method account's balance shards with the rental's own entry in one transaction. A rental
+ * company's cashier takes what is owed and gives change; money held for later is the security
+ * deposit (forDeposit: not capped, allocated to no invoice), and an invoice paid online or at the
+ * invoice (POST /invoices/{id}/payments) takes any overpayment as customer credit.
  */
 export function recordPayment(actor: Actor, rentalId: string, body: PaymentBody, key?: string) {
-  return mutateRental(actor, rentalId, { scope: 'payment', idempotencyKey: key }, async (rental) => {
+  return mutateRental(actor, rentalId, { scope: 'payment', idempotencyKey: key }, async (rental, _settings, now) => {
     assertOpen(rental);
     const amountMinor = toMinor(body.amount);
+    if (!body.forDeposit && amountMinor > Math.max(0, rental.balanceMinor)) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.paymentOverBalance });
+    const paid = body.forDeposit ? [] : await invoicesPaidBy(actor.tenantId, rental, amountMinor);
     const receipt = await rentalPaymentReceipt(actor, {
       rentalId: rental.id, rentalReference: rental.referenceNumber, customerId: rental.customerId, customerName: rental.customerName,
       amountMinor, method: body.method, deposit: body.forDeposit,
+      allocations: paid.map((a) => ({ invoiceId: a.invoice.id, invoiceNumber: a.invoice.number, amountMinor: a.amountMinor })),
     });
+    const at = now.toISOString();
     return {
       action: body.forDeposit ? 'deposit_received' : 'payment',
       entries: [{
@@ -61,12 +84,44 @@ export function recordPayment(actor: Actor, rentalId: string, body: PaymentBody,
         label: body.label ?? (body.forDeposit ? 'Security deposit received' : 'Payment'), amountMinor, method: body.method,
         receiptId: receipt.id, receiptNumber: receipt.number,
       }],
-      extra: [receipt.item],
-      respond: respondWithEntry,
+      extra: [receipt.item, ...paid.map((a) => invoicePaymentUpdate(actor.tenantId, a.invoice, a.amountMinor, at))],
+      respond: (r, entries) => ({ ...respondWithEntry(r, entries), invoices: invoiceMoves(paid) }),
       status201: true,
     };
   });
 }
+
+/**
+ * The rental's open invoices a payment of `amountMinor` pays, oldest first. An invoice never owes
+ * more than its rental: when the open invoices come to more than the rental will still owe (money
+ * taken on the rental before issue 26 was not allocated), they are caught up as well — the same
+ * rule as the invoice payment path (payments/settle.ts).
+ */
+export async function invoicesPaidBy(tenantId: string, rental: RentalItem, amountMinor: number): Promise<InvoiceAllocation[]> {
+  const invoices = await rentalInvoicesForPayment(tenantId, rental.id);
+  const openMinor = invoices.filter((i) => i.status === 'issued' || i.status === 'partially_paid').reduce((s, i) => s + Math.max(0, i.balanceMinor), 0);
+  const owesAfter = Math.max(0, rental.balanceMinor - amountMinor);
+  return allocateOldestFirst(invoices, Math.max(amountMinor, openMinor - owesAfter));
+}
+
+/**
+ * Money leaving the rental (a refund, a payment reversed) reopens its invoices, newest first, by
+ * what they hold beyond the money the rental keeps: the invoices' paid amounts never exceed the
+ * payments less refunds left on the rental, so the rental, its invoices and the aging show the
+ * same open amount. Money not allocated to an invoice (it paid charges not invoiced yet) goes
+ * first; an invoice reopens only for the rest.
+ */
+async function invoicesReopenedBy(tenantId: string, rental: RentalItem, keptAfterMinor: number): Promise<InvoiceAllocation[]> {
+  const invoices = await rentalInvoicesForPayment(tenantId, rental.id);
+  const allocated = invoices.reduce((s, i) => s + i.amountPaidMinor, 0);
+  return releaseNewestFirst(invoices, allocated - Math.max(0, keptAfterMinor));
+}
+
+/** What the answer reports of the invoices a payment or refund moved. */
+const invoiceMoves = (moves: readonly InvoiceAllocation[]) => moves.map(({ invoice, amountMinor }) => {
+  const balanceMinor = invoice.balanceMinor - amountMinor;
+  return { id: invoice.id, number: invoice.number, status: balanceMinor <= 0 ? 'paid' : balanceMinor >= invoice.totalMinor ? 'issued' : 'partially_paid', amountApplied: fromMinor(amountMinor), balance: fromMinor(balanceMinor) };
+});
 
 /**
  * A payment or refund of another domain (payments: an invoice paid, a refund to the original
@@ -106,7 +161,7 @@ export function addCharge(actor: Actor, rentalId: string, body: ChargeBody, key?
 export async function recordRefund(actor: Actor, rentalId: string, body: RefundBody, key?: string) {
   let paidWith: string[] = [];
   let reference = '';
-  const result = await mutateRental(actor, rentalId, { scope: 'refund', idempotencyKey: key }, async (rental) => {
+  const result = await mutateRental(actor, rentalId, { scope: 'refund', idempotencyKey: key }, async (rental, _settings, now) => {
     assertOpen(rental);
     reference = rental.referenceNumber;
     paidWith = [...new Set((await readLedger(actor.tenantId, rentalId)).filter((e) => e.type === 'payment' && !e.reversesId && e.method).map((e) => String(e.method)))];
@@ -114,19 +169,22 @@ export async function recordRefund(actor: Actor, rentalId: string, body: RefundB
     if (body.fromDeposit && amountMinor > rental.depositHeldMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverDeposit });
     if (!body.fromDeposit && amountMinor > rental.paymentsMinor - rental.refundsMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverPaid });
     const label = body.label ?? (body.fromDeposit ? 'Security deposit refund' : 'Refund');
+    // Money paid back reopens the invoices it had paid, newest first (a deposit refund pays nothing back of them).
+    const reopened = body.fromDeposit ? [] : await invoicesReopenedBy(actor.tenantId, rental, rental.paymentsMinor - rental.refundsMinor - amountMinor);
     // Money paid back gets its refund receipt (REC- numbering) in the same transaction.
     const receipt = await rentalPaymentReceipt(actor, {
       rentalId: rental.id, rentalReference: rental.referenceNumber, customerId: rental.customerId, customerName: rental.customerName,
       amountMinor, method: body.method, deposit: body.fromDeposit, kind: 'refund_receipt', reason: label,
     });
+    const at = now.toISOString();
     return {
       action: body.fromDeposit ? 'deposit_refund' : 'refund',
       entries: [{
         type: 'refund', context: 'refund', category: body.fromDeposit ? 'security_deposit_refund' : 'payment',
         label, amountMinor, method: body.method, receiptId: receipt.id, receiptNumber: receipt.number,
       }],
-      extra: [receipt.item],
-      respond: respondWithEntry,
+      extra: [receipt.item, ...reopened.map((a) => invoicePaymentUpdate(actor.tenantId, a.invoice, a.amountMinor, at))],
+      respond: (r, entries) => ({ ...respondWithEntry(r, entries), invoices: invoiceMoves(reopened) }),
       status201: true,
     };
   });
@@ -137,7 +195,7 @@ export async function recordRefund(actor: Actor, rentalId: string, body: RefundB
 
 export async function reverseEntry(actor: Actor, rentalId: string, entryId: string, body: { amount?: number; reason: string }, key?: string) {
   let discount: { amountMinor: number; reference: string; label: string } | undefined;
-  const result = await mutateRental(actor, rentalId, { scope: 'reverse', idempotencyKey: key }, async (rental) => {
+  const result = await mutateRental(actor, rentalId, { scope: 'reverse', idempotencyKey: key }, async (rental, _settings, now) => {
     assertOpen(rental);
     const original = (await getItem({ pk: ledgerPk(actor.tenantId, rentalId), sk: entryId }, true)) as LedgerItem | undefined;
     if (!original) throw notFound('Ledger entry not found');
@@ -157,16 +215,26 @@ export async function reverseEntry(actor: Actor, rentalId: string, entryId: stri
     const reversed = partner && leftOf(partner) >= amountMinor ? [original, partner] : [original];
     // Taking a large amount off a charge by hand is a manual discount (risk feed, below).
     discount = original.type === 'charge' && amountMinor >= LARGE_AMOUNT_MINOR ? { amountMinor, reference: rental.referenceNumber, label: original.label } : undefined;
+    const entries = reversed.map((entry) => ({
+      type: entry.type, context: 'adjustment' as const, category: entry.category, label: `Reversal: ${body.reason}`,
+      amountMinor, method: entry.method, reversesId: entry.id, lineCode: entry.lineCode,
+    }));
+    // A payment taken back reopens the invoices it paid, newest first, as a refund does (issue 26).
+    const moved = ledgerTotals(entries.map((e) => ({ ...e, id: '' })));
+    const reopened = original.type === 'payment' && moved.paymentsMinor < 0
+      ? await invoicesReopenedBy(actor.tenantId, rental, rental.paymentsMinor + moved.paymentsMinor - rental.refundsMinor - moved.refundsMinor)
+      : [];
+    const at = now.toISOString();
     return {
       action: 'reversal',
       note: body.reason,
-      entries: reversed.map((entry) => ({
-        type: entry.type, context: 'adjustment' as const, category: entry.category, label: `Reversal: ${body.reason}`,
-        amountMinor, method: entry.method, reversesId: entry.id, lineCode: entry.lineCode,
-      })),
+      entries,
       // …and an invoice issued meanwhile (its marker written) makes this transaction fail and re-plan.
-      extra: original.type === 'charge' ? [tx.condition(chargeMarkerKey(actor.tenantId, rentalId, original.id), 'attribute_not_exists(pk)')] : [],
-      respond: respondWithEntry,
+      extra: [
+        ...(original.type === 'charge' ? [tx.condition(chargeMarkerKey(actor.tenantId, rentalId, original.id), 'attribute_not_exists(pk)')] : []),
+        ...reopened.map((a) => invoicePaymentUpdate(actor.tenantId, a.invoice, a.amountMinor, at)),
+      ],
+      respond: (r, posted) => ({ ...respondWithEntry(r, posted), ...(reopened.length ? { invoices: invoiceMoves(reopened) } : {}) }),
       status201: true,
     };
   });

@@ -9,7 +9,8 @@ import { forbidden, conflict, validationFailed } from '../lib/errors';
 import { scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from './deps';
 import { systemActor, type Actor } from '../lib/actor';
 import { invoicedChargesOf } from './invoiced-charges';
-import { lapsingDocuments, readVehicle, rentalAggregateItems, vehicleKey, type RentalSettings } from './deps';
+import { invoicePaymentUpdate, lapsingDocuments, readVehicle, rentalAggregateItems, vehicleKey, type RentalSettings } from './deps';
+import { invoicesPaidBy } from './ledger';
 import { calendarDateInZone } from '../../shared/regions';
 import { invoicingIndexItem } from './invoicing-index';
 import { activeIndexItem, activeIndexKey, invoicingIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
@@ -239,12 +240,16 @@ export function closeRental(actor: Actor, rentalId: string, body: { depositRefun
     // The customer's counters move in mutateRental (customers/counters.ts), as for every rental change.
     // A signed contract is completed with the close (contract/signing.ts).
     const contract = completeContractItems(actor.tenantId, rental, now.toISOString());
+    // The deposit applied to the balance pays the rental's open invoices, oldest first, as a desk
+    // payment does (issue 26), kept apart on each invoice as paid from the deposit.
+    const paid = settlement.appliedToBalanceMinor > 0 ? await invoicesPaidBy(actor.tenantId, rental, settlement.appliedToBalanceMinor) : [];
     return {
       action: 'close',
       entries,
       changes: { closedAt: now.toISOString(), contractLocked: true, closedBy: actor.username, ...contract.changes },
       extra: [
         ...contract.items,
+        ...paid.map((a) => invoicePaymentUpdate(actor.tenantId, a.invoice, a.amountMinor, now.toISOString(), { fromDeposit: true })),
       ],
     };
   });

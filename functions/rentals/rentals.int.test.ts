@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { RENTAL_MESSAGES } from '../../shared/schemas/rentals';
+import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { updateRaw } from '../lib/data/repo';
 import { DAY, HOUR, base, bookRental, bookingBody, iso, rentalCustomer, rentalVehicle, setSettings, tag, windowOf } from '../../test/integration/rental-kit';
 
@@ -258,13 +259,19 @@ describe('ledger', () => {
     const charge = await post(`/api/v1/rentals/${r.id}/charges`, { amount: 40, category: 'insurance', label: 'Full cover' }, t.owner.token);
     expect(charge.status).toBe(201);
     expect(charge.body.rental.balance).toBe(140);
-    const pay = await post(`/api/v1/rentals/${r.id}/payments`, { amount: 200, method: 'bank_transfer' }, t.owner.token);
-    expect(pay.body.rental.balanceState).toBe('credit');
+    // More than the balance due is refused at the desk (issue 26: never a negative receivable).
+    const over = await post(`/api/v1/rentals/${r.id}/payments`, { amount: 200, method: 'bank_transfer' }, t.owner.token);
+    expect(over.status).toBe(400);
+    expect(over.body.error.fields.amount).toBe(RENTAL_SERVER_MESSAGES.paymentOverBalance);
+    const pay = await post(`/api/v1/rentals/${r.id}/payments`, { amount: 140, method: 'bank_transfer' }, t.owner.token);
+    expect(pay.body.rental.balanceState).toBe('settled');
     const tooMuch = await post(`/api/v1/rentals/${r.id}/refunds`, { amount: 250, method: 'cash' }, t.owner.token);
     expect(tooMuch.status).toBe(400);
     const refund = await post(`/api/v1/rentals/${r.id}/refunds`, { amount: 60, method: 'cash' }, t.owner.token);
-    expect(refund.body.rental.balance).toBe(0);
-    expect(refund.body.rental.balanceState).toBe('settled');
+    expect(refund.body.rental.balance).toBe(60);
+    expect(refund.body.rental.balanceState).toBe('due');
+    const again = await post(`/api/v1/rentals/${r.id}/payments`, { amount: 60, method: 'bank_transfer' }, t.owner.token);
+    expect(again.body.rental.balanceState).toBe('settled');
     const reversal = await post(`/api/v1/rentals/${r.id}/ledger/${charge.body.entry.id}/reverse`, { reason: 'Customer declined cover' }, t.owner.token);
     expect(reversal.status).toBe(201);
     expect(reversal.body.rental.balance).toBe(-40);

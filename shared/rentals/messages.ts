@@ -6,6 +6,7 @@
 export const RENTAL_SERVER_MESSAGES = {
   staffCloseRefused: 'Staff cannot close a rental with an outstanding balance. Record the payment or ask a manager.',
   refundOverPaid: 'Refund cannot exceed the amount paid',
+  paymentOverBalance: 'Payment cannot exceed the balance due. Record the security deposit separately.',
   refundOverDeposit: 'Refund cannot exceed the security deposit held',
   vehicleArchived: 'This vehicle is archived and cannot be booked',
   vehicleOutOfService: 'This vehicle is out of service and cannot be booked',

@@ -86,7 +86,8 @@ export function useInvalidateRentals() {
   const { mutate } = useSWRConfig();
   return useCallback((rental?: RentalApi) => {
     if (rental) void mutate(rentalPath(rental.id), rental, { revalidate: false });
-    void invalidate(RENTALS_PATH, '/api/v1/calendar/fleet', '/api/v1/vehicles');
+    // A payment, refund, reversal or close moves the rental's invoices too (issue 26): their lists refetch.
+    void invalidate(RENTALS_PATH, '/api/v1/calendar/fleet', '/api/v1/vehicles', '/api/v1/invoices');
   }, [invalidate, mutate]);
 }
 
