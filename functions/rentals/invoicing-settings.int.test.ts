@@ -61,7 +61,7 @@ describe('rental invoicing settings', () => {
     expect(off.timeline.at(-1)).toMatchObject({ action: 'invoicing_settings', by: t.owner.user.username });
     expect(await scheduled(r.id)).toBeUndefined();
     await runInvoicing(DAY75, { tenantId });
-    await runInvoicing(DAY75);
+    await runInvoicing(DAY75, { onlyTenants: [tenantId] });
     expect(await periodsInvoiced(r.id)).toEqual([]);
 
     // STAFF edits rentals too.
