@@ -93,9 +93,10 @@ for (const language of ['en', 'ar'] as const) {
     await vatField.fill(amount);
     await form.getByRole('button', { name: w.add }).click();
     await expect(form.getByText(w.tooLarge)).toBeVisible();
+    await form.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(outDir, `finance-vat-form-${language}.png`) });
     await form.getByRole('button', { name: w.fill }).click();
     await expect(vatField).toHaveValue(vat.toFixed(2));
-    await page.screenshot({ path: join(outDir, `finance-vat-form-${language}.png`), fullPage: true });
     await form.getByRole('button', { name: w.add }).click();
     await expect(page.getByText(w.added)).toBeVisible();
 
