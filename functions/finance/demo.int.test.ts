@@ -41,7 +41,7 @@ describe('demo company finance', () => {
     const vatAccount = ((await get('/api/v1/accounting/accounts', token)).body.items as { id: string; code: string }[]).find((a) => a.code === '1510')!;
     const journal: { source: string; lines: { accountCode: string; debit: number; credit: number; vatCode: string | null }[] }[] = [];
     for (let cursor: string | null = null, first = true; first || cursor; first = false) {
-      const page = (await get(`/api/v1/accounting/journal-entries?from=${from}&to=${today}&accountId=${vatAccount.id}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, token)).body;
+      const page: { items: typeof journal; nextCursor?: string | null } = (await get(`/api/v1/accounting/journal-entries?from=${from}&to=${today}&accountId=${vatAccount.id}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, token)).body;
       journal.push(...page.items);
       cursor = page.nextCursor ?? null;
     }
