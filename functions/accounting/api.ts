@@ -40,10 +40,10 @@ export async function journalEntryItems(tenantId: string, draft: JournalDraft): 
   return { entryId: prepared.entry.id, items: prepared.items };
 }
 
-/** The company's account ids by chart code and its region (callers building their own lines). */
-export async function bookAccounts(tenantId: string): Promise<{ accountIds: Record<string, string>; region: RegionCode }> {
+/** The company's account ids by chart code, its region and the end of its filed VAT periods (callers building their own lines). */
+export async function bookAccounts(tenantId: string): Promise<{ accountIds: Record<string, string>; region: RegionCode; vatFiledThrough: string | null }> {
   const settings = await ensureAccounting(tenantId);
-  return { accountIds: settings.accountIds, region: settings.region as RegionCode };
+  return { accountIds: settings.accountIds, region: settings.region as RegionCode, vatFiledThrough: settings.vatFiledThrough ?? null };
 }
 
 /** A standalone journal entry (its own transaction). */

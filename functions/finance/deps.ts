@@ -3,5 +3,5 @@ export { INVOICING_DUE_GSI_PK, invoicingIndexKey, invoicingNext, type InvoicingI
 export { issueBillingPeriod } from '../invoices/api';
 /** Security: the company's scheduler job log (GET /api/v1/jobs/runs), one line per company and run. */
 export { recordCompanyJobRun } from '../security/api';
-export { accountIdsByCode, journalItems, reversalJournalItems, newLeafAccountItems } from '../accounting/api';
+export { accountIdsByCode, bookAccounts, journalItems, reversalJournalItems, newLeafAccountItems } from '../accounting/api';
 export { accountStatement, assetBalancesMinor, exportAccountStatement, incomeAndExpenses } from '../accounting/api';

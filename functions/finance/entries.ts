@@ -8,8 +8,10 @@ import { runIdempotent, type StoredResponse } from '../lib/data/idempotency';
 import { queryPage, type Item } from '../lib/data/repo';
 import { validationFailed } from '../lib/errors';
 import { checkUpload, headObject, isKeyInPrefix, newObjectKey, presignDownload, presignUpload, tenantPrefix, type UploadLimits } from '../lib/storage';
-import { accountIdsByCode, journalItems } from './deps';
+import { bookAccounts, journalItems } from './deps';
+import { readCompanySettings } from '../lib/company-settings';
 import { resolveMoneyAccount } from './accounts';
+import { entryLines, inputVatOf } from './entry-lines';
 import { companyDay, journalEntryIdOf, reverseMovement, writeMovement } from './movements';
 
 /**
@@ -22,6 +24,12 @@ import { companyDay, journalEntryIdOf, reverseMovement, writeMovement } from './
  * An optional receipt (PDF/JPG/PNG ≤ 10 MB) goes through lib/storage like journal attachments:
  * presigned PUT under tenants/{t}/finance-receipts/, then the entry is posted with its key; the
  * entry is refused unless the key is an uploaded file of this company within the limits.
+ *
+ * Input VAT (issue 26): an expense may carry the VAT of its tax invoice (`vatAmount`, inside the
+ * amount; see the schema). When the company's VAT is on and its country has input VAT, the
+ * expense is posted net and the VAT to input VAT with the region's input code (entry-lines.ts),
+ * so the VAT return counts it; otherwise a VAT amount is refused (400 on `vatAmount`, nothing
+ * written). The reversal of the entry reverses every line, the VAT included.
  *
  * Items: pk `T#{t}#FINANCE_ENTRY`, sk `{id}` (ULID: newest first when read backwards).
  */
@@ -52,30 +60,35 @@ export async function createFinanceEntry(actor: Actor, body: CreateFinanceEntryB
   return runIdempotent(tenantId, 'finance-entry', idempotencyKey, async (record) => {
     const categoryCode = (FINANCE_CATEGORIES[body.type] as Record<string, string>)[body.category];
     if (!categoryCode) throw validationFailed({ category: FINANCE_MESSAGES.categoryInvalid }, FINANCE_MESSAGES.fillRequired);
-    const ids = await accountIdsByCode(tenantId);
+    const [books, settings] = await Promise.all([bookAccounts(tenantId), readCompanySettings(tenantId)]);
+    const ids = books.accountIds;
+    const amountMinor = toMinor(body.amount);
+    const vatMinor = body.type === 'expense' && body.vatAmount ? toMinor(body.vatAmount) : 0;
+    const vat = vatMinor ? inputVatOf(books, settings) : null;
+    if (vat && !vat.ok) throw validationFailed({ vatAmount: vat.message }, vat.message);
+    if (vatMinor >= amountMinor && vatMinor > 0) throw validationFailed({ vatAmount: FINANCE_MESSAGES.vatTooLarge }, FINANCE_MESSAGES.vatTooLarge);
     const [money] = await Promise.all([resolveMoneyAccount(tenantId, body.account, ids), checkReceipt(tenantId, body.receipt)]);
     if (!money) throw validationFailed({ account: FINANCE_MESSAGES.accountInvalid }, FINANCE_MESSAGES.accountInvalid);
     const other = ids[categoryCode];
     if (!other) throw validationFailed({ category: FINANCE_MESSAGES.categoryInvalid }, FINANCE_MESSAGES.fillRequired);
-    const amountMinor = toMinor(body.amount);
     const id = ulid();
     const date = body.date ?? (await companyDay(tenantId));
     const income = body.type === 'income';
     const journal = await journalItems(tenantId, {
       date, description: `${income ? 'Income' : 'Expense'}: ${body.category.replace(/_/g, ' ')}${body.notes ? ` — ${body.notes}` : ''}`,
       reference: null, source: 'finance', sourceId: id, createdBy: actor.userId,
-      lines: [
-        { accountId: money.glAccountId, debitMinor: income ? amountMinor : 0, creditMinor: income ? 0 : amountMinor },
-        { accountId: other, debitMinor: income ? 0 : amountMinor, creditMinor: income ? amountMinor : 0 },
-      ],
+      lines: entryLines({
+        type: body.type, amountMinor, vatMinor, moneyAccountId: money.glAccountId, categoryAccountId: other,
+        ...(vat?.ok ? { inputVatAccountId: vat.accountId, inputVatCode: vat.code, vatRatePercent: vat.ratePercent } : { inputVatCode: null, vatRatePercent: null }),
+      }),
       ...(body.receipt ? { attachments: [body.receipt] } : {}),
     });
     const item: Item = {
-      ...entryKey(tenantId, id), entityType: 'FINANCE_ENTRY', id, tenantId, type: body.type, amountMinor, category: body.category,
+      ...entryKey(tenantId, id), entityType: 'FINANCE_ENTRY', id, tenantId, type: body.type, amountMinor, vatMinor: vatMinor || null, category: body.category,
       notes: body.notes ?? null, date, account: body.account, journalEntryId: journalEntryIdOf(journal), receipt: body.receipt ?? null,
       createdBy: actor.userId, createdAt: new Date().toISOString(),
     };
-    return writeMovement(actor, item, journal, { action: 'finance.entry', entity: 'finance_entry', after: { type: body.type, amount: body.amount, category: body.category, account: body.account } }, record, toApi);
+    return writeMovement(actor, item, journal, { action: 'finance.entry', entity: 'finance_entry', after: { type: body.type, amount: body.amount, vatAmount: vatMinor ? fromMinor(vatMinor) : null, category: body.category, account: body.account } }, record, toApi);
   });
 }
 
@@ -85,6 +98,7 @@ export function toApi(item: Item) {
     notes: (item.notes as string | null) ?? null, date: String(item.date), account: String(item.account),
     journalEntryId: String(item.journalEntryId ?? ''), createdAt: String(item.createdAt),
     receipt: null as { name: string; url: string } | null, reversed: Boolean(item.reversedAt),
+    vatAmount: item.vatMinor ? fromMinor(Number(item.vatMinor)) : null,
   };
 }
 

@@ -33,6 +33,10 @@ export const FINANCE_MESSAGES = {
   receiptType: 'The receipt must be a PDF, JPG or PNG file',
   receiptTooLarge: 'The receipt must be 10 MB or smaller',
   receiptInvalid: 'The receipt file was not uploaded; upload it again',
+  vatTooLarge: 'VAT must be less than the amount',
+  vatExpensesOnly: 'VAT is recorded on expenses only',
+  vatOff: 'VAT is off for this company: turn it on in the settings or leave VAT empty',
+  vatNoInput: "Input VAT is not recovered in this company's country: leave VAT empty",
   ...IBAN_MESSAGES,
 } as const;
 
@@ -68,8 +72,25 @@ export const createFinanceEntrySchema = z.object({
   account: moneyAccountRef().default('cash_box'),
   /** Optional receipt (PDF/JPG/PNG ≤ 10 MB) uploaded first through POST /api/v1/finance/receipts/upload-url. */
   receipt: receiptSchema.optional(),
+  /**
+   * Issue 26: the VAT printed on the supplier's tax invoice, INSIDE `amount` (decimals, like
+   * `amount`). Decision: a bookkeeper enters a receipt as the total paid and the VAT it shows
+   * (what maintenance's `actualCost` + `vatAmount` do), not a "VAT included" flag: a receipt
+   * may mix standard and zero-rated items, so the VAT is not always the rate's share of the
+   * total (the form offers the rate's share as a one-click fill). Expenses only (income outside
+   * rentals — sublets, fees — is left without VAT: 400 if given); only when the company's VAT is
+   * on and its country has input VAT (checked by the use case: 400 on `vatAmount`). Null or 0 =
+   * no VAT. The expense is posted net, the VAT to input VAT (1510), the money account pays the total.
+   */
+  vatAmount: z.number({ error: MONEY_MESSAGES.invalid })
+    .min(0, { error: MONEY_MESSAGES.negative })
+    .max(MAX_MONEY_AMOUNT, { error: MONEY_MESSAGES.tooLarge })
+    .refine((v) => hasAtMostDecimals(v, 2), { error: MONEY_MESSAGES.decimals })
+    .nullable().optional(),
 }).superRefine((v, ctx) => {
   if (v.category && v.type && !(v.category in FINANCE_CATEGORIES[v.type])) ctx.addIssue({ code: 'custom', path: ['category'], message: FINANCE_MESSAGES.categoryInvalid });
+  if (v.vatAmount && v.type === 'income') ctx.addIssue({ code: 'custom', path: ['vatAmount'], message: FINANCE_MESSAGES.vatExpensesOnly });
+  else if (v.vatAmount && typeof v.amount === 'number' && v.vatAmount >= v.amount) ctx.addIssue({ code: 'custom', path: ['vatAmount'], message: FINANCE_MESSAGES.vatTooLarge });
 });
 export type CreateFinanceEntryBody = z.output<typeof createFinanceEntrySchema>;
 
@@ -84,6 +105,8 @@ export const financeEntrySchema = z.object({
   date: z.string(), account: z.string(), journalEntryId: z.string(), createdAt: z.string(),
   receipt: z.object({ name: z.string(), url: z.string() }).nullable(),
   reversed: z.boolean(),
+  /** Input VAT inside `amount` (issue 26), null when the entry has none; `amount` − VAT is the expense posted. */
+  vatAmount: z.number().nullable(),
 });
 export type FinanceEntry = z.infer<typeof financeEntrySchema>;
 export const financeEntryListSchema = pageOf(financeEntrySchema);

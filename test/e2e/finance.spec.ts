@@ -4,7 +4,7 @@
  * of each ended day (issue 26: nothing was charged at booking, each day's rent is charged by its
  * invoice), the run shows with its invoices (linked), and a second Run now creates nothing and
  * says so. The company's billingTiming on the settings screen (Rentals tab). Screenshots of the
- * page and the setting in both languages (looked at).
+ * page and the setting in both languages (looked at). Issue 26: an expense with VAT (input VAT).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +59,62 @@ for (const language of ['en', 'ar'] as const) {
     expect(petty.balance).toBeLessThanOrEqual(-Number(amount));
     await expect(page.getByTestId('finance-balances').locator('[data-account="petty_cash"]')).toContainText(Math.abs(petty.balance).toFixed(2));
     await page.screenshot({ path: join(outDir, `finance-entries-${language}.png`), fullPage: true });
+  });
+}
+
+/**
+ * Issue 26: an expense with the VAT of its tax invoice, in a UAE company with VAT on (its own
+ * sign-up: the company above is a US one). The VAT field shows for expenses; "Use 5 %" fills the
+ * VAT inside the amount; VAT ≥ amount is refused under the field; the entry shows its VAT in the
+ * list and posts input VAT (1510, AE_IN_SR) that VAT 201 box 9 counts.
+ */
+const VAT_WORDS = {
+  en: { add: 'Add entry', amount: 'Amount', category: 'Category', vat: 'VAT included (optional)', fill: 'Use 5 %:', form: 'Add finance entry', tooLarge: 'VAT must be less than the amount', added: 'Finance entry added', fuel: 'Fuel', insurance: 'Insurance', income: 'Income', type: 'Type' },
+  ar: { add: 'إضافة القيد', amount: 'المبلغ', category: 'الفئة', vat: 'ضريبة القيمة المضافة المشمولة (اختياري)', fill: 'استخدم 5٪:', form: 'إضافة قيد مالي', tooLarge: 'يجب أن تكون ضريبة القيمة المضافة أقل من المبلغ', added: 'أُضيف القيد المالي', fuel: 'الوقود', insurance: 'التأمين', income: 'إيراد', type: 'النوع' },
+} as const;
+let vatSession: E2eSession;
+
+for (const language of ['en', 'ar'] as const) {
+  const w = VAT_WORDS[language];
+  test(`${language}: an expense with VAT in a UAE company posts input VAT into VAT 201 box 9`, async ({ page, request }) => {
+    if (!vatSession) {
+      vatSession = await signUpViaApi(request, { tenantName: `Gulf Fleet ${Date.now().toString(36).slice(-4)}` });
+      const settings = await apiAs(request, vatSession, 'GET', '/api/v1/company/settings');
+      await apiAs(request, vatSession, 'PUT', '/api/v1/company/settings', { version: settings.version, preferences: { region: 'AE' }, enableVat: true, vatNumber: '100234567800003' });
+    }
+    await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+    await useSession(page, vatSession, '/dashboard/finance');
+    const form = page.getByRole('form', { name: w.form });
+    // The same receipt in both languages: fuel 180.50 in English, insurance 1,575 in Arabic.
+    const [amount, category, vat] = language === 'en' ? ['180.50', w.fuel, 8.6] : ['1575', w.insurance, 75];
+    await form.getByLabel(w.amount, { exact: true }).fill(amount);
+    await form.getByLabel(w.category, { exact: true }).selectOption({ label: category });
+    const vatField = form.getByLabel(w.vat, { exact: true });
+    await vatField.fill(amount);
+    await form.getByRole('button', { name: w.add }).click();
+    await expect(form.getByText(w.tooLarge)).toBeVisible();
+    await form.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(outDir, `finance-vat-form-${language}.png`) });
+    await form.getByRole('button', { name: w.fill }).click();
+    await expect(vatField).toHaveValue(vat.toFixed(2));
+    await form.getByRole('button', { name: w.add }).click();
+    await expect(page.getByText(w.added)).toBeVisible();
+
+    const entries = await apiAs(page.request, vatSession, 'GET', '/api/v1/finance/entries');
+    const mine = entries.items.find((e: { amount: number }) => e.amount === Number(amount));
+    expect(mine).toMatchObject({ type: 'expense', vatAmount: vat });
+    await expect(page.locator(`tr[data-entry="${mine.id}"] [data-vat]`)).toContainText(vat.toFixed(2));
+    const journal = await apiAs(page.request, vatSession, 'GET', '/api/v1/accounting/journal-entries?source=finance&limit=10');
+    const lines = journal.items.find((j: { sourceId: string }) => j.sourceId === mine.id).lines.map((l: { accountCode: string; debit: number; vatCode: string | null }) => [l.accountCode, l.debit, l.vatCode]);
+    expect(lines).toContainEqual(['1510', vat, 'AE_IN_SR']);
+    const today = (await apiAs(page.request, vatSession, 'GET', '/api/v1/accounting/summary')).asOf;
+    const report = await apiAs(page.request, vatSession, 'GET', `/api/v1/accounting/vat-report?from=2000-01-01&to=${today}`);
+    const box9 = report.boxes.find((b: { box: string }) => b.box === '9');
+    expect(box9.vat).toBe(language === 'en' ? 8.6 : 83.6); // the English receipt, then the Arabic one added to it
+    // Income takes no VAT: the field goes away.
+    await form.getByLabel(w.type, { exact: true }).selectOption({ label: w.income });
+    await expect(form.getByLabel(w.vat, { exact: true })).toHaveCount(0);
+    await page.screenshot({ path: join(outDir, `finance-vat-list-${language}.png`), fullPage: true });
   });
 }
 

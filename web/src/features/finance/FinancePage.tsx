@@ -6,9 +6,12 @@
  * fields" above the form when a field is missing) and an optional receipt file. Every entry and
  * transfer posts its journal in the same transaction; a correction is a reversal.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FINANCE_CATEGORIES, FINANCE_ENTRY_TYPES, createFinanceEntrySchema, type FinanceEntry, type FinanceTransfer, type MoneyAccount } from '../../../../shared/schemas/finance';
+import { DEFAULT_VAT_CODES } from '../../../../shared/accounting/vat';
+import { extractTax, hasAtMostDecimals, minorToDecimalString, rateToPercent, toMinor } from '../../../../shared/money';
+import { isRegionCode } from '../../../../shared/regions';
 import { ConfirmDialog } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
 import { EmptyList, ListState, ListTable, LoadMoreButton } from '../../components/ListKit';
@@ -21,6 +24,7 @@ import { useFormat } from '../../lib/format';
 import { useInvalidate } from '../../lib/invalidate';
 import { useCan } from '../../lib/use-can';
 import { useAuth } from '../../auth/context';
+import { useCompanySettings } from '../../lib/branding';
 import { hasAbility } from '../../../../shared/permissions';
 import { abilityFor } from '../../app/pages';
 import { useCursorList } from '../../lib/use-cursor-list';
@@ -30,6 +34,27 @@ import { BankAccountDialog, TransferDialog } from './MoneyDialogs';
 import { OperationalChargesDrawer, StatementDrawer } from './FinanceDrawers';
 
 type EntryType = (typeof FINANCE_ENTRY_TYPES)[number];
+
+/**
+ * Input VAT on expenses (issue 26): offered when the company's VAT is on and its country has input
+ * VAT (the server checks the same and refuses a VAT amount otherwise); the rate in percent.
+ */
+function useInputVat(): { ratePercent: number } | null {
+  const { data } = useCompanySettings(true);
+  return useMemo(() => {
+    const s = (data ?? {}) as { enableVat?: boolean; vatRate?: number; preferences?: { region?: string } };
+    const region = s.preferences?.region;
+    if (!s.enableVat || !isRegionCode(region) || !DEFAULT_VAT_CODES[region].input || typeof s.vatRate !== 'number') return null;
+    return { ratePercent: rateToPercent(s.vatRate) };
+  }, [data]);
+}
+
+/** The VAT inside a typed amount at the company rate, as the form's decimal text; null while the amount is not a valid one. */
+function vatInside(amount: string, ratePercent: number): string | null {
+  const n = Number(amount);
+  if (amount.trim() === '' || !Number.isFinite(n) || n <= 0 || !hasAtMostDecimals(n, 2)) return null;
+  return minorToDecimalString(extractTax(toMinor(n), ratePercent).tax);
+}
 
 /** The money areas around finance (the sidebar keeps the spec's items): each shown to the roles its page allows. */
 const FINANCE_RELATED = [
@@ -59,7 +84,8 @@ export default function FinancePage() {
   const related = FINANCE_RELATED.filter((r) => hasAbility(user?.role, abilityFor(r.to) ?? 'signedIn'));
   const [reversing, setReversing] = useState<{ kind: 'entries' | 'transfers'; id: string } | null>(null);
   const [reversePending, setReversePending] = useState(false);
-  const blank = { type: 'expense' as EntryType, amount: '', category: '', account: 'cash_box', date: '', notes: '' };
+  const inputVat = useInputVat();
+  const blank = { type: 'expense' as EntryType, amount: '', category: '', account: 'cash_box', date: '', notes: '', vat: '' };
   const [form, setForm] = useState(blank);
   const [receipt, setReceipt] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -95,9 +121,13 @@ export default function FinancePage() {
     }
   };
   const missing = Object.values(errors).some((e) => e === t('finance.messages.amountRequired') || e === t('finance.messages.categoryRequired'));
+  const withVat = inputVat !== null && form.type === 'expense';
+  const suggestedVat = inputVat && withVat ? vatInside(form.amount, inputVat.ratePercent) : null;
+  const showVatColumn = inputVat !== null || list.items.some((e) => e.vatAmount);
   const send = () => void submit({
     type: form.type, amount: form.amount.trim() === '' ? undefined : Number(form.amount), category: form.category,
     account: form.account, ...(form.date ? { date: form.date } : {}), ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
+    ...(withVat && form.vat.trim() ? { vatAmount: Number(form.vat) } : {}),
   } as never);
 
   return (
@@ -150,6 +180,20 @@ export default function FinancePage() {
                 {Object.keys(FINANCE_CATEGORIES[form.type]).map((c) => <option key={c} value={c}>{t(`finance.entries.categories.${c}`)}</option>)}
               </select>
             </FormField>
+            {withVat && inputVat && (
+              <FormField label={u('vatAmount')} hint={u('vatHint')} error={errors.vatAmount}>
+                {(field) => (
+                  <div className="flex flex-wrap items-center gap-2">
+                    <input {...field} className="field-input flex-1" name="vatAmount" inputMode="decimal" dir="ltr" value={form.vat} onChange={(e) => { setForm({ ...form, vat: e.target.value }); clearError('vatAmount'); }} />
+                    {suggestedVat && suggestedVat !== form.vat && (
+                      <button type="button" className="link text-sm" onClick={() => { setForm({ ...form, vat: suggestedVat }); clearError('vatAmount'); }}>
+                        {t('finance.entries.vatFill', { rate: String(inputVat.ratePercent), amount: f.money(Number(suggestedVat)) })}
+                      </button>
+                    )}
+                  </div>
+                )}
+              </FormField>
+            )}
             <FormField label={u('account')} error={errors.account}>
               <select className="field-input" name="account" value={form.account} onChange={(e) => setForm({ ...form, account: e.target.value })}>
                 {(balances.data?.items ?? []).map((a) => <option key={a.id} value={a.id}>{accountName(a.id)}</option>)}
@@ -172,7 +216,7 @@ export default function FinancePage() {
       )}
       <h2 className="mb-2 text-lg font-semibold">{u('listTitle')}</h2>
       <ListState list={list} errorTitle={u('loadFailed')} empty={<EmptyList area="finance" />}>
-        <ListTable columns={[u('date'), u('type'), u('category'), u('account'), u('notes'), u('amount'), '']}>
+        <ListTable columns={[u('date'), u('type'), u('category'), u('account'), u('notes'), ...(showVatColumn ? [u('vat')] : []), u('amount'), '']}>
           {list.items.map((e) => (
             <tr key={e.id} data-entry={e.id} className={e.reversed ? 'opacity-60' : ''}>
               <td className="px-3 py-2 whitespace-nowrap">{f.date(e.date)}</td>
@@ -180,6 +224,7 @@ export default function FinancePage() {
               <td className="px-3 py-2">{t(`finance.entries.categories.${e.category}`)}</td>
               <td className="px-3 py-2">{accountName(e.account)}</td>
               <td className="px-3 py-2">{e.notes ?? ''}{e.receipt && <a className="link ms-2" href={e.receipt.url} target="_blank" rel="noreferrer" download={e.receipt.name}>{m('receiptLink')}</a>}</td>
+              {showVatColumn && <td className="px-3 py-2 text-end tabular-nums" data-vat>{e.vatAmount ? f.money(e.vatAmount) : ''}</td>}
               <td className={`px-3 py-2 text-end tabular-nums ${e.type === 'expense' ? 'text-red-700 dark:text-red-300' : 'text-green-700 dark:text-green-300'}`}>{e.type === 'expense' ? '−' : ''}{f.money(e.amount)}</td>
               <td className="px-3 py-2 text-end">{e.reversed ? <span className="text-xs text-slate-500">{m('reversed')}</span> : canEdit && <button type="button" className="link text-sm" onClick={() => setReversing({ kind: 'entries', id: e.id })}>{m('reverse')}</button>}</td>
             </tr>
