@@ -42,7 +42,7 @@ export const SCHEDULES: ScheduleDef[] = [
   },
   {
     name: 'recognise-revenue',
-    description: 'Recognises the rent of each elapsed rental day of rentals on hire (2170 unearned → 4110 rental income), once per rental and day',
+    description: 'Recognises the rent of each elapsed rental day of rentals on hire (2170 unearned to 4110 rental income), once per rental and day',
     // Hourly at minute 35 so that every company's night (its own time zone) is met within the hour;
     // a company with nothing elapsed since the last run costs nothing (sparse revenue-due index).
     cron: 'cron(35 * * * ? *)',

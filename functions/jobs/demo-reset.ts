@@ -79,7 +79,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'SECURITY' }, { collection: 'MFA' }, { collection: 'SESSION' },
   { collection: 'DEVICE' }, { collection: 'SIGNIN_PROFILE' }, { collection: 'RISK' }, { collection: 'SEC_REPORT' },
   // invoices
-  { collection: 'INVOICE' }, { collection: 'INVOICE_DUE_WORK' }, { collection: 'CREDIT_NOTE' }, { collection: 'RENTAL_INVOICE', scopedBy: 'RENTAL' }, { collection: 'INVOICED_CHARGE', scopedBy: 'RENTAL' },
+  { collection: 'INVOICE' }, { collection: 'INVOICE_DUE_WORK' }, { collection: 'CREDIT_NOTE' }, { collection: 'RENTAL_INVOICE', scopedBy: 'RENTAL' }, { collection: 'INVOICED_CHARGE', scopedBy: 'RENTAL' }, { collection: 'REVENUE_DUE' }, { collection: 'REVENUE_DAY' },
   // payments
   { collection: 'PAYMENT' }, { collection: 'RECEIPT' }, { collection: 'GATEWAY_TXN' }, { collection: 'CUSTOMER_CREDIT' }, { collection: 'INVOICE_PAYMENT', scopedBy: 'INVOICE' },
   // documents
