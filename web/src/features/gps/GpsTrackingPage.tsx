@@ -20,7 +20,7 @@ import { useT } from '../../i18n';
 import { toastApiError, translateApiError } from '../../lib/api-errors';
 import { useCan } from '../../lib/use-can';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { useDateTime } from '../rentals/rental-api';
+import { useDateTime } from '../../lib/company-clock';
 import FleetMap, { type Draft } from './FleetMap';
 import { TrackerDialog } from './TrackerDialog';
 import {

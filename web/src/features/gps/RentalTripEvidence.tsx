@@ -6,7 +6,7 @@
 import useSWR from 'swr';
 import { DirectionArrow } from '../../components/DirectionArrow';
 import { useT } from '../../i18n';
-import { useDateTime } from '../rentals/rental-api';
+import { useDateTime } from '../../lib/company-clock';
 import { TRIPS_PATH, type TripsApi } from './gps-api';
 
 export function RentalTripEvidence({ rentalId }: { rentalId: string }) {

@@ -9,7 +9,7 @@ import { DialogActions, Modal } from '../../components/Dialogs';
 import { useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
 import { useCan } from '../../lib/use-can';
-import { useDateTime } from '../rentals/rental-api';
+import { useDateTime } from '../../lib/company-clock';
 import { gpsApi, type LiveVehicleApi, type TrackerApi } from './gps-api';
 
 export function TrackerDialog({ vehicle, onClose }: { vehicle: LiveVehicleApi; onClose: () => void }) {

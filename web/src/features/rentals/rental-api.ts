@@ -4,11 +4,10 @@
  * The catalog area and the domain's messages are registered here, so they ship with the rentals
  * pages (not the sign-in bundle).
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { addArea } from '../../../../shared/i18n';
 import { rentals as rentalsCatalog } from '../../../../shared/i18n/rentals';
-import { getRegionConfig, type RegionCode } from '../../../../shared/regions';
 import { ledgerDescriptionOf, ledgerDescriptionText } from '../../../../shared/rentals/ledger-text';
 import { RENTAL_SERVER_MESSAGES } from '../../../../shared/rentals/messages';
 import { RENTAL_MESSAGES } from '../../../../shared/schemas/rentals';
@@ -19,9 +18,9 @@ import type {
 import { api } from '../../lib/api';
 import { registerMessages } from '../../lib/api-errors';
 import { useInvalidate } from '../../lib/invalidate';
-import { useLanguage, type TFunction } from '../../i18n';
+import { type TFunction } from '../../i18n';
 import { useDisplayRegion } from '../../lib/display-region';
-import { makeFormat, wallClockMs } from '../../lib/format';
+import { RENTAL_DEFAULTS_PATH } from '../../lib/company-clock';
 
 addArea('rentals', rentalsCatalog);
 registerMessages('rentals.messages', RENTAL_MESSAGES);
@@ -45,27 +44,11 @@ export function useRegion(): string {
 }
 
 export function useRentalDefaults() {
-  return useSWR<RentalDefaultsApi | null>('/api/v1/rentals/defaults');
+  return useSWR<RentalDefaultsApi | null>(RENTAL_DEFAULTS_PATH);
 }
 
-/**
- * The COMPANY's time zone: bookings, contracts, ledgers and timelines are read on the company's
- * clock (a 09:00 Dubai booking shows 09:00 wherever the browser is), not the browser's.
- */
-export function useCompanyTimeZone(): string {
-  const region = useRegion();
-  const defaults = useRentalDefaults();
-  return defaults.data?.timezone ?? getRegionConfig(defaults.data?.region ?? region).timezone;
-}
-
-/** Date, or date and time, through the one formatter (lib/format.ts), on the company's clock. */
-export function useDateTime(): (iso: string | null | undefined, withTime?: boolean) => string {
-  const region = useRegion();
-  const { language } = useLanguage();
-  const tz = useCompanyTimeZone();
-  const f = useMemo(() => makeFormat(region as RegionCode, language, tz), [region, language, tz]);
-  return useCallback((iso, withTime = true) => (withTime ? f.dateTime(iso) : f.date(iso)), [f]);
-}
+/** The company's clock (web/src/lib/company-clock.ts), re-exported for the rentals pages. */
+export { fromLocalInput, toLocalInput, useCompanyTimeZone, useDateTime } from '../../lib/company-clock';
 
 /** A ledger entry's description in the reader's language (stored code, or the old English label mapped). */
 export function ledgerText(t: TFunction, entry: Pick<LedgerEntryApi, 'label' | 'descriptionCode' | 'descriptionParams'>): string {
@@ -115,32 +98,5 @@ export const rentalApi = {
   signContract: (id: string, body: unknown) => api.post<RentalContract>(`${rentalPath(id)}/contract/sign`, body),
   invoicing: (id: string, body: unknown) => api.patch<RentalApi>(`${rentalPath(id)}/invoicing`, body),
 };
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * datetime-local value ↔ ISO instant, on the wall clock of `timeZone` (the company's; default the
- * browser's). Typing 09:00 for a Dubai company means 09:00 in Dubai wherever the browser is.
- */
-export function toLocalInput(iso: string | Date, timeZone?: string): string {
-  const ms = new Date(iso).getTime();
-  const w = new Date(timeZone ? wallClockMs(ms, timeZone) : ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}T${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
-}
-export function fromLocalInput(value: string, timeZone?: string): string | undefined {
-  if (!value) return undefined;
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
-  if (!m) return undefined;
-  if (!timeZone) {
-    const d = new Date(value);
-    return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-  }
-  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
-  if (Number.isNaN(wall)) return undefined;
-  // Guess with the offset at the wall time, then correct once (daylight-saving edges).
-  let ms = wall - (wallClockMs(wall, timeZone) - wall);
-  ms = wall - (wallClockMs(ms, timeZone) - ms);
-  return new Date(ms).toISOString();
-}
 
 export { useMoney } from '../../lib/money';

@@ -12,7 +12,7 @@ import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { toastApiError, translateApiError, translateMessage } from '../../lib/api-errors';
 import { useMoney } from '../../lib/money';
-import { useDateTime } from '../rentals/rental-api';
+import { useDateTime } from '../../lib/company-clock';
 import { MATCH_TONES, ticketsApi, type ImportResult } from './tickets-api';
 
 const headersOf = (csv: string) => (parseCsv(csv.split(/\r?\n/)[0] ?? '')[0] ?? []).map((h) => h.trim());

@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import { StatusPill } from '../../components/StatusPill';
 import { useT } from '../../i18n';
 import { useMoney } from '../../lib/money';
-import { useDateTime } from '../rentals/rental-api';
+import { useDateTime } from '../../lib/company-clock';
 import { useTollRecharge } from './components';
 import { MATCH_TONES, SALIK_PATH, STATUS_TONES, TICKETS_PATH, type SalikCharge, type Ticket } from './tickets-api';
 

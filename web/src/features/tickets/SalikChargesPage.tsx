@@ -19,7 +19,7 @@ import { toastApiError } from '../../lib/api-errors';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useMoney } from '../../lib/money';
-import { fromLocalInput, useCompanyTimeZone, useDateTime } from '../rentals/rental-api';
+import { fromLocalInput, useCompanyTimeZone, useDateTime } from '../../lib/company-clock';
 import { ResolveDialog, useResolver, useTollRecharge } from './components';
 import { ImportDialog } from './ImportDialog';
 import { MATCH_TONES, SALIK_PATH, ticketsApi, type SalikCharge } from './tickets-api';

@@ -21,7 +21,7 @@ import { useFormSubmit } from '../../lib/use-form-submit';
 import { useMoney } from '../../lib/money';
 import { uploadFileTo } from '../../lib/upload';
 import useSWR from 'swr';
-import { fromLocalInput, toLocalInput, useCompanyTimeZone, useDateTime } from '../rentals/rental-api';
+import { fromLocalInput, toLocalInput, useCompanyTimeZone, useDateTime } from '../../lib/company-clock';
 import { ConfirmMoney, HistoryTimeline, ResolveDialog, useResolver } from './components';
 import { ImportDialog } from './ImportDialog';
 import { MATCH_TONES, STATUS_TONES, TICKETS_PATH, ticketPath, ticketsApi, type Ticket } from './tickets-api';

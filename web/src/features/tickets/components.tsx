@@ -5,7 +5,7 @@ import { DialogActions, Modal } from '../../components/Dialogs';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
-import { useDateTime } from '../rentals/rental-api';
+import { useDateTime } from '../../lib/company-clock';
 import { ticketPath, ticketsApi, type TicketHistory } from './tickets-api';
 
 interface RentalOption { id: string; referenceNumber: string; customerName: string; startDate: string; returnDate?: string | null; endDate: string | null; vehicleId: string; status: string }
