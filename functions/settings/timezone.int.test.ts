@@ -36,5 +36,5 @@ describe('company time zone follows the region', () => {
     await fixCompanyTimeZones();
     expect((await get(SETTINGS, wrong.token)).body.version).toBe(fixed.body.version);
     expect((await get(SETTINGS, chosen.token)).body.version).toBe(chosenBefore);
-  });
+  }, 180_000);
 });
