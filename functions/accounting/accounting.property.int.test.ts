@@ -62,11 +62,11 @@ async function bookRental(s: { taxIncluded: boolean; taxRate: number; deposit: n
     initialPaymentAmount: s.initial, ...(s.initial ? { initialPaymentMethod: s.method } : {}),
   }, owner);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; endDate: string };
+  return res.body as { id: string; startDate: string; endDate: string };
 }
 
 /** Runs one operation; refusals the rules call for (refund above paid, finished rental…) are fine, 5xx never. */
-async function run(rental: { id: string; endDate: string }, o: Op) {
+async function run(rental: { id: string; startDate: string; endDate: string }, o: Op) {
   const path = `/api/v1/rentals/${rental.id}`;
   let res;
   switch (o.kind) {
