@@ -11,6 +11,7 @@ import type { RentalLink } from './model';
 export { raiseAlerts, type NewAlert } from '../alerts/api';
 export { readRentalItem, type RentalItem } from '../rentals/api';
 export { vehicleKey } from '../vehicles/api';
+export { readCompanySettings } from '../lib/company-settings';
 
 export interface VehicleRow extends Item {
   id: string; make: string; model: string; licensePlate: string; status: string; isArchived: boolean; odometerKm: number;

@@ -3,11 +3,12 @@
  * of a rental, with the rental's evidence) and the event feed.
  */
 import { tripsAndStops } from '../../shared/gps/trips';
+import { usageOfRental } from '../../shared/rentals/pricing';
 import type { LiveVehicleApi, PositionApi, TripsApi } from '../../shared/schemas/gps';
 import { tenantPk } from '../lib/data/keys';
 import { queryAll, queryPage } from '../lib/data/repo';
 import { notFound } from '../lib/errors';
-import { fleet, readRentalItem, readVehicle } from './deps';
+import { fleet, readCompanySettings, readRentalItem, readVehicle } from './deps';
 import { eventToApi, eventsPk, positionPk, rentalEventsPk, vehicleEventsPk, type DeviceItem, type EventItem } from './model';
 
 export async function liveFleet(tenantId: string): Promise<{ items: LiveVehicleApi[] }> {
@@ -24,8 +25,6 @@ export async function liveFleet(tenantId: string): Promise<{ items: LiveVehicleA
     })),
   };
 }
-
-const DAY = 86_400_000;
 
 function range(from: string | undefined, to: string | undefined, defaultHours = 24): [string, string] {
   const end = to ?? new Date().toISOString();
@@ -54,14 +53,16 @@ export async function trips(tenantId: string, q: { vehicleId?: string; rentalId?
     const events = await queryAll<EventItem>({ tenantId, pk: rentalEventsPk(tenantId, r.id), index: 'gsi2', max: 1000 });
     const odometerStart = typeof r.odometerStart === 'number' ? r.odometerStart : null;
     const odometerEnd = typeof r.odometerEnd === 'number' ? r.odometerEnd : null;
-    const days = Math.max(1, Math.ceil((Date.parse(to) - Date.parse(from)) / DAY));
+    // The allowance billing gives (issue 27): the one usage rule on the rental as stored, returned
+    // at its return (or now, while it is out) — booked days, late days, grace and limit as the return reads them.
+    const { gracePeriodHours } = await readCompanySettings(tenantId);
+    const usage = usageOfRental(r, { gracePeriodHours, atISO: r.returnDate ? String(r.returnDate) : new Date().toISOString() });
     return {
       vehicleId: r.vehicleId, from, to, ...tripsAndStops(track.items),
       rental: {
         id: r.id, referenceNumber: r.referenceNumber, odometerStart, odometerEnd,
         odometerKm: odometerStart !== null && odometerEnd !== null ? odometerEnd - odometerStart : null,
-        // The allowance a rental company quotes: the daily km limit times the days driven (0 = unlimited).
-        kmAllowance: r.dailyKmLimit > 0 ? r.dailyKmLimit * days : null,
+        kmAllowance: usage.allowanceKm,
         speedingCount: events.filter((e) => e.kind === 'speeding').length,
         geofenceExits: events.filter((e) => e.kind === 'exit').length,
         events: events.map(eventToApi),

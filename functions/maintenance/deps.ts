@@ -5,7 +5,7 @@
  */
 export { vehicleKey, blocksOverlapping, scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from '../vehicles/api';
 export { journalEntryItems, bookAccounts } from '../accounting/api';
-export { rentalOdometerReadings, rentalForInspection } from '../rentals/api';
+export { rentalOdometerReadings, rentalForInspection, rentalHeldByLineCode, postExternalCharges } from '../rentals/api';
 export { readCompanySettings, companyTimezone, companyToday, companyRegion } from '../lib/company-settings';
 /** The analytics aggregates of a record change (analytics domain), written in the same transaction. */
 export { maintenanceAnalyticsItems, maintenanceFactsOf } from '../analytics/tx';

@@ -4,7 +4,7 @@ import { maintenanceRoutes } from '../../shared/routes/maintenance';
 import { cancelRecord, completeRecord, createRecord, getRecord, startRecord, updateRecord } from './records';
 import { listRecords } from './list';
 import { invoiceUploadUrl } from './invoice';
-import { createInspection, getInspection, listInspections, photoUploadUrl, signInspection, updateInspection } from './inspections';
+import { confirmInspectionCharge, createInspection, getInspection, listInspections, photoUploadUrl, signInspection, updateInspection } from './inspections';
 import { generatePredictions, getProgram, listPredictions, putProgram } from './predictions';
 
 /** Maintenance routes (shared/routes/maintenance.ts): operationId → use case, nothing else. */
@@ -29,4 +29,8 @@ export const handler = createDomainHandler('maintenance', maintenanceRoutes, {
   getInspection: async (ctx) => reply.ok(await getInspection(t(ctx), ctx.params.id)),
   updateInspection: async (ctx) => reply.ok(await updateInspection(actorOf(ctx), ctx.params.id, ctx.body)),
   signInspection: async (ctx) => reply.ok(await signInspection(actorOf(ctx), ctx.params.id, ctx.body)),
+  confirmInspectionCharge: async (ctx) => {
+    const r = await confirmInspectionCharge(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey);
+    return reply.status(r.status, r.body);
+  },
 });

@@ -5,16 +5,18 @@ import type { FuelLevel } from '../../shared/rentals/pricing';
 import {
   IMAGE_MIME_TYPES, INSPECTION_MESSAGES, PHOTO_MAX_BYTES,
   type CreateInspectionBody, type DamageMark, type InspectionKind, type InspectionPhoto, type inspectionUploadUrlSchema, type listInspectionsQuery,
-  type signInspectionSchema, type updateInspectionSchema,
+  type confirmInspectionChargeSchema, type signInspectionSchema, type updateInspectionSchema,
 } from '../../shared/schemas/inspections';
 import type { Actor } from '../lib/actor';
 import { auditItem } from '../lib/data/audit';
 import { tenantPk, sortKey, type Key } from '../lib/data/keys';
-import { getItem, queryAll, queryPage, transact, tx, type Item } from '../lib/data/repo';
+import { batchGet, getItem, queryAll, queryPage, transact, tx, type Item } from '../lib/data/repo';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import { readSignaturePng } from '../lib/signature';
 import { checkUpload, headObject, isKeyInPrefix, newObjectKey, presignDownload, presignUpload, putObject, tenantPrefix, type UploadLimits } from '../lib/storage';
-import { companyTimezone, readCompanySettings, rentalForInspection } from './deps';
+import { companyTimezone, postExternalCharges, readCompanySettings, rentalForInspection, rentalHeldByLineCode } from './deps';
+import { fromMinor, toMinor } from '../../shared/money';
+import { damagePriceListOf } from '../../shared/schemas/settings';
 
 /**
  * Vehicle inspections (issue 12), served by the maintenance Lambda: a check-out at pickup and a
@@ -191,24 +193,76 @@ async function diffFor(tenantId: string, inn: InspectionItem): Promise<Inspectio
     readCompanySettings(tenantId),
   ]);
   if (!out || !rental) return null;
-  const end = Date.parse(rental.returnDate ?? inn.createdAt);
-  const days = Math.max(1, Math.ceil((end - Date.parse(rental.startDate)) / 86_400_000));
+  // Issue 27: the return's own rule (usageOfRental) — booked days (an early return pays and is
+  // allowed km for them), late days past the grace, the rental's limit (null/0 = unlimited) —
+  // returned at the rental's return, or at the check-in while the car is not returned yet.
   return diffInspections(out, inn, {
-    days, dailyKmLimit: rental.dailyKmLimit, extraChargePerKmMinor: rental.extraChargePerKmMinor,
-    fuelChargePerQuarterMinor: settings.pricing.fuelChargePerQuarterTankMinor,
+    rental, gracePeriodHours: settings.gracePeriodHours, atISO: rental.returnDate ?? inn.createdAt,
+    fuelChargePerQuarterMinor: settings.pricing.fuelChargePerQuarterTankMinor, damagePrices: damagePriceListOf(settings.pricing),
   });
+}
+
+/** One confirmation of a proposed charge: written with its ledger entry, so a proposal posts once. */
+const chargeMarker = (tenantId: string, inspectionId: string, chargeKey: string): Key => ({ pk: tenantPk(tenantId, 'INSPECTION_CHARGE'), sk: sortKey(inspectionId, chargeKey) });
+/** Proposals the return itself charges by line code (settlementEntries nets what a confirmation posted under it). */
+const RETURN_LINE_CODES: readonly string[] = ['extra_km', 'fuel_charges'];
+
+type PostedBy = 'confirmation' | 'return' | null;
+/**
+ * Whether each proposal is already on the rental's ledger: confirmed here (its marker), or — extra
+ * km and fuel — charged under the same line code by the return (or an earlier confirmation).
+ */
+async function postedState(tenantId: string, inspectionId: string, rentalId: string, diff: InspectionDiff): Promise<Map<string, PostedBy>> {
+  const [markers, held] = await Promise.all([
+    diff.proposed.length ? batchGet(diff.proposed.map((c) => chargeMarker(tenantId, inspectionId, c.key)), true) : Promise.resolve([]),
+    diff.proposed.some((c) => RETURN_LINE_CODES.includes(c.category)) ? rentalHeldByLineCode(tenantId, rentalId) : Promise.resolve(new Map<string, number>()),
+  ]);
+  const confirmed = new Set(markers.filter(Boolean).map((m) => String(m!.chargeKey)));
+  return new Map(diff.proposed.map((c) => [c.key, confirmed.has(c.key) ? 'confirmation' : RETURN_LINE_CODES.includes(c.category) && (held.get(c.category) ?? 0) > 0 ? 'return' : null]));
+}
+
+/**
+ * Staff confirm one proposed charge of a check-in (issue 27): it is posted to the rental's ledger
+ * (journal through the rentals engine) with its confirmation marker in ONE transaction, at the
+ * amount confirmed (the proposal's, or as edited). A proposal already posted — confirmed before,
+ * or extra km / fuel the return already charged — is refused (409, chargePosted); the same
+ * Idempotency-Key replays the first answer. Extra km and fuel are posted under their pricing line
+ * code, so the return nets them (never charged twice); damage is a charge of its own.
+ */
+export async function confirmInspectionCharge(actor: Actor, id: string, body: z.output<typeof confirmInspectionChargeSchema>, idempotencyKey?: string) {
+  const { tenantId } = actor;
+  const item = await getInspectionItem(tenantId, id);
+  const diff = item.kind === 'check_in' ? await diffFor(tenantId, item) : null;
+  const charge = diff?.proposed.find((c) => c.key === body.key);
+  if (!diff || !charge) throw conflict(INSPECTION_MESSAGES.chargeUnknown, { key: INSPECTION_MESSAGES.chargeUnknown });
+  const byLineCode = RETURN_LINE_CODES.includes(charge.category);
+  const result = await postExternalCharges(actor, item.rentalId, 'inspection_charge', async () => {
+    const posted = (await postedState(tenantId, id, item.rentalId, { ...diff, proposed: [charge] })).get(charge.key);
+    if (posted) throw conflict(INSPECTION_MESSAGES.chargePosted, { key: INSPECTION_MESSAGES.chargePosted });
+    const at = new Date().toISOString();
+    return {
+      note: `Inspection ${item.rentalReference}: ${charge.label}`,
+      entries: [{ category: charge.category, label: charge.label, amountMinor: toMinor(body.amount), ...(byLineCode ? { lineCode: charge.category } : {}) }],
+      extra: [
+        tx.putNew({ ...chargeMarker(tenantId, id, charge.key), entityType: 'INSPECTION_CHARGE', inspectionId: id, chargeKey: charge.key, amountMinor: toMinor(body.amount), at, by: actor.username }),
+        tx.putNew(auditItem(actor, 'inspection.charge', 'inspection', id, { after: { rental: item.rentalReference, charge: charge.label, amount: body.amount } })),
+      ],
+    };
+  }, idempotencyKey);
+  return result;
 }
 
 async function toApi(tenantId: string, i: InspectionItem, opts: { withDiff?: boolean } = {}) {
   const photos = await Promise.all(i.photos.map(async (p) => ({ ...p, url: await presignDownload(p.key) })));
   const diff = opts.withDiff && i.kind === 'check_in' ? await diffFor(tenantId, i) : null;
+  const posted = diff ? await postedState(tenantId, i.id, i.rentalId, diff) : new Map<string, PostedBy>();
   return {
     id: i.id, rentalId: i.rentalId, rentalReference: i.rentalReference, vehicleId: i.vehicleId, vehicleLabel: i.vehicleLabel,
     customerName: i.customerName, kind: i.kind, odometer: i.odometer, fuelLevel: i.fuelLevel, checklist: i.checklist, photos,
     damages: i.damages, notes: i.notes, status: i.status, signedAt: i.signedAt, signedBy: i.signedBy, customerSignedName: i.customerSignedName,
     pdfUrl: i.pdfKey && i.status === 'signed' ? await presignDownload(i.pdfKey, { fileName: `inspection-${i.rentalReference}-${i.kind}.pdf` }) : null,
     inspectorName: i.inspectorName, createdAt: i.createdAt, version: i.version,
-    diff: diff ? { ...diff, proposed: diff.proposed.map((c) => ({ ...c, amount: c.amountMinor / 100 })) } : null,
+    diff: diff ? { ...diff, proposed: diff.proposed.map((c) => ({ ...c, amount: fromMinor(c.amountMinor), postedBy: posted.get(c.key) ?? null })) } : null,
   };
 }
 

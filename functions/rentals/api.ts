@@ -7,6 +7,7 @@ import { rentalKey } from './data';
 
 export { listRentalsForCustomer } from './data';
 import { getRentalItem, readLedger, type RentalItem } from './data';
+import { heldByLineCode } from './pricing';
 export { runOverdueRentals, tenantsWithRentalsDue } from './overdue';
 /** Payments (invoices paid, refunds): the rental ledger + journal items of a payment for the caller's own transaction. */
 export { rentalMoneyChange, type RentalMoneyChange } from './ledger';
@@ -59,7 +60,15 @@ export async function rentalForInspection(tenantId: string, rentalId: string) {
     startDate: r.startDate as string, expectedReturnDate: (r.expectedReturnDate as string | null) ?? null,
     returnDate: (r.returnDate as string | null) ?? null,
     dailyKmLimit: (r.dailyKmLimit as number | null) ?? null, extraChargePerKmMinor: (r.extraChargePerKmMinor as number) ?? 0,
+    // The usage rule's terms (shared/rentals/pricing.ts usageOfRental): the return's own reading of the rental.
+    pickedUpAt: (r.pickedUpAt as string | null) ?? null, openEnded: r.openEnded === true, expectedDuration: (r.expectedDuration as number | null) ?? null,
+    dailyRateMinor: (r.dailyRateMinor as number) ?? 0,
   };
+}
+
+/** What a rental's ledger holds per pricing line code (extra_km, fuel_charges…): what the return or a confirmation already charged. */
+export async function rentalHeldByLineCode(tenantId: string, rentalId: string): Promise<Map<string, number>> {
+  return heldByLineCode(await readLedger(tenantId, rentalId));
 }
 
 export { getRentalItem as readRentalItem } from './data';

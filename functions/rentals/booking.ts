@@ -3,7 +3,7 @@ import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { driverEligibility } from '../../shared/customers/age';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import { fromMinor, toMinor } from '../../shared/money';
-import { quoteRental, DAY_MS, type Quote } from '../../shared/rentals/pricing';
+import { quoteRental, rentalKmLimit, DAY_MS, type Quote } from '../../shared/rentals/pricing';
 import { RENTAL_MESSAGES, type CreateRentalBody } from '../../shared/schemas/rentals';
 import { auditItem } from '../lib/data/audit';
 import type { Actor } from '../lib/actor';
@@ -110,6 +110,7 @@ export function priceBooking(body: TaxedBody, settings: RentalSettings, customer
     dailyRateMinor: toMinor(body.dailyRate),
     monthlyRateMinor: body.monthlyRate ? toMinor(body.monthlyRate) : null,
     youngDriverFeePerDayMinor,
+    dailyKmLimit: rentalKmLimit(body.dailyKmLimit),
     taxRatePercent: body.taxRate,
     taxIncluded: body.taxIncluded,
   });
@@ -163,6 +164,7 @@ export async function quoteBooking(tenantId: string, sent: CreateRentalBody) {
   const { quote, youngDriverFeePerDayMinor, expectedReturnDate } = priceBooking(body, settings, customer, new Date());
   return {
     days: quote.days,
+    allowanceKm: quote.allowanceKm,
     expectedReturnDate,
     lines: quote.lines.map((l) => ({
       code: l.code, category: l.category, label: l.label, amount: fromMinor(l.amountMinor),

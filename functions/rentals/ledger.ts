@@ -329,7 +329,7 @@ export function chargeAtInvoiceChange(actor: Actor, rentalId: string, invoiceNum
 /** Charges another domain adds to a rental (a fine, tolls, their admin fees): issue 13. */
 export interface ExternalChargePlan {
   note?: string;
-  entries: { category: 'traffic_fines' | 'salik_charges' | 'tax' | 'other'; label: string; amountMinor: number; lineCode?: string }[];
+  entries: { category: 'traffic_fines' | 'salik_charges' | 'tax' | 'other' | 'damage_fees' | 'extra_km' | 'fuel_charges'; label: string; amountMinor: number; lineCode?: string }[];
   /** Running totals on the rental (salikChargesMinor, totalTrafficFinesMinor) to add to. */
   addTotals?: Partial<Record<'salikChargesMinor' | 'totalTrafficFinesMinor', number>>;
   /** The caller's own items (its records' updates), written in the same transaction. */

@@ -1,4 +1,4 @@
-import { finalCharges, monthlyRentalCharge, totalWithTax, youngDriverCharge, type FinalCharges, type FuelLevel, type PriceLine } from '../../shared/rentals/pricing';
+import { finalCharges, monthlyRentalCharge, rentalKmLimit, totalWithTax, youngDriverCharge, type FinalCharges, type FuelLevel, type PriceLine } from '../../shared/rentals/pricing';
 import { toMinor } from '../../shared/money';
 import type { ReturnBody } from '../../shared/schemas/rentals';
 import type { RentalSettings } from './deps';
@@ -27,7 +27,7 @@ export function finalStatement(rental: RentalItem, body: Pick<ReturnBody, 'odome
     monthlyRateMinor: rental.monthlyRateMinor ?? null,
     odometerStartKm: (rental.odometerStart as number | undefined) ?? null,
     odometerEndKm: body.odometerEnd,
-    dailyKmLimit: rental.dailyKmLimit,
+    dailyKmLimit: rentalKmLimit(rental.dailyKmLimit),
     extraChargePerKmMinor: rental.extraChargePerKmMinor,
     fuelLevelStart: (rental.fuelLevelStart as FuelLevel | undefined) ?? null,
     fuelLevelEnd: body.fuelLevelEnd ?? null,

@@ -1,5 +1,6 @@
 import {
   BRANDING_FIELDS,
+  damagePricesToMinor,
   GATEWAY_KEY_NAMES,
   pricingToApi,
   SECURITY_SETTING_FIELDS,
@@ -46,6 +47,7 @@ export function pricingPatch(update: PricingSettingsUpdate): Partial<StoredPrici
   if (update.fuelChargePerQuarterTank !== undefined) patch.fuelChargePerQuarterTankMinor = toMinor(update.fuelChargePerQuarterTank);
   if (update.fineAdminFee !== undefined) patch.fineAdminFeeMinor = toMinor(update.fineAdminFee);
   if (update.tollAdminFeePerCrossing !== undefined) patch.tollAdminFeePerCrossingMinor = toMinor(update.tollAdminFeePerCrossing);
+  if (update.damagePrices !== undefined) patch.damagePricesMinor = damagePricesToMinor(update.damagePrices);
   return patch as Partial<StoredPricing>;
 }
 

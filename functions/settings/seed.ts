@@ -94,6 +94,14 @@ export function demoSettings(world: Pick<SettingsSeedWorld, 'region' | 'companyN
       tollAdminFeePerCrossingMinor: toMinor(1),
       // What a car costs standing still (finance, insurance, registration): the reports' idle cost.
       vehicleDailyFixedCostMinor: toMinor(60),
+      // The desk's damage price list (AED, what a Dubai body shop charges it): a light scratch is
+      // a polish, a severe crack a windscreen or lamp, "missing" a mirror cap, hubcap or badge.
+      damagePricesMinor: {
+        scratch: { minor: toMinor(150), moderate: toMinor(450), severe: toMinor(1200) },
+        dent: { minor: toMinor(250), moderate: toMinor(750), severe: toMinor(2000) },
+        crack: { minor: toMinor(300), moderate: toMinor(900), severe: toMinor(2500) },
+        missing: { minor: toMinor(200), moderate: toMinor(600), severe: toMinor(1500) },
+      },
     },
   };
 }

@@ -360,10 +360,14 @@ export interface QuoteInput extends RateInput, TaxInput {
   gracePeriodHours?: number;
   youngDriverFeePerDayMinor?: number;
   extras?: readonly ExtraChargeInput[];
+  /** Km per day included; null/absent = unlimited (the quote's allowanceKm is then null). */
+  dailyKmLimit?: number | null;
 }
 
 export interface Quote extends PriceBreakdown {
   days: number;
+  /** Km included for the booked days (rentalUsage); null = unlimited. */
+  allowanceKm: number | null;
 }
 
 /**
@@ -371,19 +375,17 @@ export interface Quote extends PriceBreakdown {
  * open-ended rental); lines: base rental, young-driver fee (× days), extras; then tax once.
  */
 export function quoteRental(input: QuoteInput): Quote {
-  let days: number;
-  if (input.endISO !== undefined && input.endISO !== null) {
-    days = countRentalDays(input.startISO, input.endISO, input.gracePeriodHours ?? DEFAULT_GRACE_PERIOD_HOURS);
-  } else {
-    parseInstant(input.startISO);
-    const d = input.expectedDurationDays;
-    if (d === null || d === undefined || !Number.isSafeInteger(d) || d < 1 || d > 365) {
-      throw new PricingError('An end date or an expected duration between 1 and 365 days is required');
-    }
-    days = d;
-  }
+  // Days and allowance of the booking as booked: the one usage rule (rentalUsage) without a return.
+  const usage = rentalUsage({
+    startISO: input.startISO,
+    expectedReturnISO: input.endISO ?? null,
+    expectedDurationDays: input.expectedDurationDays,
+    gracePeriodHours: input.gracePeriodHours,
+    dailyKmLimit: input.dailyKmLimit ?? null,
+  });
+  const days = usage.days.base;
   const lines = [baseLine(days, input), ...youngDriverLine(days, input.youngDriverFeePerDayMinor), ...extraLines(input.extras)];
-  return { days, ...totalWithTax(lines, input) };
+  return { days, allowanceKm: usage.allowanceKm, ...totalWithTax(lines, input) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -440,6 +442,157 @@ export function usageStart(startISO: string | Date, pickedUpISO?: string | Date 
   return parseInstant(pickedUpISO) < parseInstant(startISO) ? pickedUpISO : startISO;
 }
 
+// ---------------------------------------------------------------------------------------------
+// THE usage rule (issue 27): days, km allowance, extra km, fuel and late days of one rental
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A rental's stored daily km limit as every answer reads it: a positive whole number of km per
+ * day; null, 0 or absent = unlimited. (The booking schema only accepts a positive limit, default
+ * 200, so 0/absent comes only from older data; billing a limit the contract never printed would
+ * be wrong, so they read as unlimited everywhere — the return, the inspection and the GPS alike.)
+ */
+export function rentalKmLimit(stored: unknown): number | null {
+  return typeof stored === 'number' && Number.isSafeInteger(stored) && stored > 0 ? stored : null;
+}
+
+export interface RentalUsageInput {
+  /** Booked start. */
+  startISO: string | Date;
+  /** Actual pickup (days used count from the earlier of it and the booked start). */
+  pickedUpISO?: string | Date | null;
+  /** Booked return; null/absent = open-ended. */
+  expectedReturnISO?: string | Date | null;
+  /** Open-ended rental's planned duration (used while it has no return). */
+  expectedDurationDays?: number | null;
+  /**
+   * When the car comes back: the actual return, or the moment asked (a check-in, "now" for the
+   * GPS evidence). Absent = as booked (the quote). A moment before the car left counts as at it.
+   */
+  atISO?: string | Date | null;
+  gracePeriodHours?: number;
+  /** 'charge_planned' (default): an early return pays (and is allowed km for) the booked days. */
+  earlyReturn?: 'charge_planned' | 'charge_actual';
+  /** Km per day; null = unlimited (read a stored rental's with rentalKmLimit). */
+  dailyKmLimit: number | null;
+  extraChargePerKmMinor?: number;
+  odometerStartKm?: number | null;
+  odometerEndKm?: number | null;
+  fuelLevelStart?: FuelLevel | null;
+  fuelLevelEnd?: FuelLevel | null;
+  fuelChargePerQuarterMinor?: number;
+  /** For the late-days amount. */
+  dailyRateMinor?: number;
+}
+
+export interface RentalUsage {
+  days: FinalCharges['days'];
+  /** dailyKmLimit × chargeable days; null = unlimited. */
+  allowanceKm: number | null;
+  /** Extra km and their charge; null when an odometer reading is missing. */
+  km: KmResult | null;
+  fuel: { shortfallQuarters: number; amountMinor: number } | null;
+  late: { days: number; amountMinor: number };
+}
+
+/**
+ * The ONE answer to "how many days, how many km are included, how many are extra, what fuel and
+ * late days are owed" for a rental: the quote, the booking, the return preview, the return, the
+ * check-in inspection's proposed charges and the GPS evidence all call it with the rental as
+ * stored (so they cannot disagree). Days: countRentalDays with the company's grace period from
+ * the usage start (see EARLY PICKUP); planned = booked start → booked return (fixed-term) or
+ * null (open-ended); base = planned days (early return, 'charge_planned') or the days used
+ * (open-ended, or 'charge_actual'); late = days used beyond the planned ones; chargeable =
+ * base + late, the days the km allowance and the young-driver fee are given for. Without a
+ * return moment (a quote): a fixed-term rental as booked, an open-ended one for its expected
+ * duration.
+ */
+export function rentalUsage(input: RentalUsageInput): RentalUsage {
+  const grace = input.gracePeriodHours ?? DEFAULT_GRACE_PERIOD_HOURS;
+  const hasExpected = input.expectedReturnISO !== undefined && input.expectedReturnISO !== null;
+  const planned = hasExpected ? countRentalDays(input.startISO, input.expectedReturnISO!, grace) : null;
+  let actual: number;
+  if (input.atISO === undefined || input.atISO === null) {
+    parseInstant(input.startISO);
+    if (planned !== null) actual = planned;
+    else {
+      const d = input.expectedDurationDays;
+      if (d === null || d === undefined || !Number.isSafeInteger(d) || d < 1 || d > 365) {
+        throw new PricingError('An end date or an expected duration between 1 and 365 days is required');
+      }
+      actual = d;
+    }
+  } else {
+    const from = usageStart(input.startISO, input.pickedUpISO);
+    const at = Math.max(parseInstant(input.atISO), parseInstant(from));
+    actual = countRentalDays(from, new Date(at), grace);
+  }
+  const policy = input.earlyReturn ?? 'charge_planned';
+  const base = planned === null ? actual : policy === 'charge_planned' ? planned : Math.min(planned, actual);
+  const late = planned === null ? 0 : Math.max(0, actual - planned);
+  const chargeable = base + late;
+  const limit = input.dailyKmLimit;
+  if (limit !== null && (!Number.isSafeInteger(limit) || limit < 0)) throw new PricingError('Daily km limit must be a whole number ≥ 0');
+  const allowanceKm = limit === null ? null : limit * chargeable;
+
+  let km: KmResult | null = null;
+  if (input.odometerStartKm !== null && input.odometerStartKm !== undefined && input.odometerEndKm !== null && input.odometerEndKm !== undefined) {
+    km = extraKmCharge({
+      startKm: input.odometerStartKm, endKm: input.odometerEndKm, days: chargeable, dailyKmLimit: limit,
+      extraChargePerKmMinor: input.extraChargePerKmMinor ?? DEFAULT_EXTRA_CHARGE_PER_KM_MINOR,
+    });
+  }
+  const fuel = input.fuelLevelStart && input.fuelLevelEnd ? fuelCharge(input.fuelLevelStart, input.fuelLevelEnd, input.fuelChargePerQuarterMinor ?? 0) : null;
+  const rate = input.dailyRateMinor ?? 0;
+  assertNonNegMinor(rate, 'Daily rate');
+  return { days: { planned, actual, base, late, chargeable }, allowanceKm, km, fuel, late: { days: late, amountMinor: late * rate } };
+}
+
+/** A stored rental as the usage rule reads it (rentals' item; other domains pass it through rentals/api). */
+export interface StoredRentalTerms {
+  startDate: string;
+  pickedUpAt?: unknown;
+  openEnded?: unknown;
+  expectedReturnDate?: string | null;
+  expectedDuration?: unknown;
+  dailyKmLimit?: unknown;
+  extraChargePerKmMinor?: unknown;
+  dailyRateMinor?: unknown;
+  odometerStart?: unknown;
+  fuelLevelStart?: unknown;
+}
+
+const numOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/**
+ * rentalUsage of a stored rental: every reader of a rental (the return, the check-in's proposals,
+ * the GPS evidence) maps the item the same way here — the booked start, the pickup, open-ended or
+ * the booked return, the limit (rentalKmLimit), the per-km rate — and adds what it knows of the
+ * return: when (`atISO`, the return or the moment asked) and the readings at it.
+ */
+export function usageOfRental(rental: StoredRentalTerms, at: {
+  gracePeriodHours: number; atISO?: string | null; odometerStartKm?: number | null; odometerEndKm?: number | null;
+  fuelLevelStart?: FuelLevel | null; fuelLevelEnd?: FuelLevel | null; fuelChargePerQuarterMinor?: number;
+}): RentalUsage {
+  const openEnded = rental.openEnded === true;
+  return rentalUsage({
+    startISO: rental.startDate,
+    pickedUpISO: typeof rental.pickedUpAt === 'string' ? rental.pickedUpAt : null,
+    expectedReturnISO: openEnded ? null : rental.expectedReturnDate ?? null,
+    expectedDurationDays: numOrNull(rental.expectedDuration) ?? 1,
+    atISO: at.atISO ?? null,
+    gracePeriodHours: at.gracePeriodHours,
+    dailyKmLimit: rentalKmLimit(rental.dailyKmLimit),
+    extraChargePerKmMinor: numOrNull(rental.extraChargePerKmMinor) ?? DEFAULT_EXTRA_CHARGE_PER_KM_MINOR,
+    odometerStartKm: at.odometerStartKm !== undefined ? at.odometerStartKm : numOrNull(rental.odometerStart),
+    odometerEndKm: at.odometerEndKm ?? null,
+    fuelLevelStart: at.fuelLevelStart !== undefined ? at.fuelLevelStart : typeof rental.fuelLevelStart === 'string' && rental.fuelLevelStart in FUEL_QUARTERS ? rental.fuelLevelStart as FuelLevel : null,
+    fuelLevelEnd: at.fuelLevelEnd ?? null,
+    fuelChargePerQuarterMinor: at.fuelChargePerQuarterMinor ?? 0,
+    dailyRateMinor: numOrNull(rental.dailyRateMinor) ?? 0,
+  });
+}
+
 /**
  * Everything a rental costs at return, as one statement (the rentals domain posts the difference
  * from what the ledger already holds): base rental on the base days, late fees (late days ×
@@ -448,23 +601,25 @@ export function usageStart(startISO: string | Date, pickedUpISO?: string | Date 
  * are skipped when their readings are missing.
  */
 export function finalCharges(input: FinalChargesInput): FinalCharges {
-  const grace = input.gracePeriodHours ?? DEFAULT_GRACE_PERIOD_HOURS;
-  const hasExpected = input.expectedReturnISO !== undefined && input.expectedReturnISO !== null;
-  const planned = hasExpected ? countRentalDays(input.startISO, input.expectedReturnISO!, grace) : null;
-  const actual = countRentalDays(usageStart(input.startISO, input.pickedUpISO), input.actualReturnISO, grace);
-  const policy = input.earlyReturn ?? 'charge_planned';
-  const base = planned === null ? actual : policy === 'charge_planned' ? planned : Math.min(planned, actual);
-  const late = planned === null ? 0 : Math.max(0, actual - planned);
-  const chargeable = base + late;
+  const perKm = input.extraChargePerKmMinor ?? DEFAULT_EXTRA_CHARGE_PER_KM_MINOR;
+  const perQuarter = input.fuelChargePerQuarterMinor ?? 0;
+  const usage = rentalUsage({
+    ...input,
+    atISO: input.actualReturnISO,
+    dailyKmLimit: input.dailyKmLimit === undefined ? DEFAULT_DAILY_KM_LIMIT : input.dailyKmLimit,
+    extraChargePerKmMinor: perKm,
+    fuelChargePerQuarterMinor: perQuarter,
+  });
+  const { base, late, chargeable } = usage.days;
+  if (parseInstant(input.actualReturnISO) < parseInstant(usageStart(input.startISO, input.pickedUpISO))) throw new PricingError('End must not be before start');
 
   const lines: PriceLine[] = [baseLine(base, input)];
   if (late > 0) {
-    assertNonNegMinor(input.dailyRateMinor, 'Daily rate');
     lines.push({
       code: 'late_fees',
       category: 'late_fees',
       label: 'Late return',
-      amountMinor: late * input.dailyRateMinor,
+      amountMinor: usage.late.amountMinor,
       quantity: late,
       unitAmountMinor: input.dailyRateMinor,
       taxable: true,
@@ -472,23 +627,11 @@ export function finalCharges(input: FinalChargesInput): FinalCharges {
   }
   lines.push(...youngDriverLine(chargeable, input.youngDriverFeePerDayMinor));
 
-  let km: KmResult | null = null;
-  if (input.odometerStartKm !== null && input.odometerStartKm !== undefined && input.odometerEndKm !== null && input.odometerEndKm !== undefined) {
-    const perKm = input.extraChargePerKmMinor ?? DEFAULT_EXTRA_CHARGE_PER_KM_MINOR;
-    km = extraKmCharge({
-      startKm: input.odometerStartKm,
-      endKm: input.odometerEndKm,
-      days: chargeable,
-      dailyKmLimit: input.dailyKmLimit === undefined ? DEFAULT_DAILY_KM_LIMIT : input.dailyKmLimit,
-      extraChargePerKmMinor: perKm,
-    });
-    lines.push({ code: 'extra_km', category: 'extra_km', label: 'Extra km', amountMinor: km.amountMinor, quantity: km.extraKm, unitAmountMinor: perKm, taxable: true });
-  }
+  const km = usage.km;
+  if (km) lines.push({ code: 'extra_km', category: 'extra_km', label: 'Extra km', amountMinor: km.amountMinor, quantity: km.extraKm, unitAmountMinor: perKm, taxable: true });
 
-  let fuel: FinalCharges['fuel'] = null;
-  if (input.fuelLevelStart && input.fuelLevelEnd) {
-    const perQuarter = input.fuelChargePerQuarterMinor ?? 0;
-    fuel = fuelCharge(input.fuelLevelStart, input.fuelLevelEnd, perQuarter);
+  const fuel = usage.fuel;
+  if (fuel) {
     lines.push({
       code: 'fuel_charges',
       category: 'fuel_charges',
@@ -510,5 +653,5 @@ export function finalCharges(input: FinalChargesInput): FinalCharges {
   }
   lines.push(...extraLines(input.extras));
 
-  return { days: { planned, actual, base, late, chargeable }, km, fuel, ...totalWithTax(lines, input) };
+  return { days: usage.days, km, fuel, ...totalWithTax(lines, input) };
 }

@@ -1,6 +1,6 @@
 import { routeMaker } from './types';
 import {
-  createInspectionSchema, inspectionIdParams, inspectionUploadUrlSchema, listInspectionsQuery, signInspectionSchema, updateInspectionSchema,
+  confirmInspectionChargeSchema, createInspectionSchema, inspectionIdParams, inspectionUploadUrlSchema, listInspectionsQuery, signInspectionSchema, updateInspectionSchema,
 } from '../schemas/inspections';
 
 /** Vehicle inspections (issue 12; fixed paths), served by the maintenance Lambda. */
@@ -13,5 +13,6 @@ export const inspectionRoutes = [
   route({ operationId: 'createInspectionUploadUrl', method: 'POST', path: '/api/v1/inspections/upload-url', ability: 'vehicleInspections', summary: 'Presigned PUT for an inspection photo (JPG or PNG, at most 10 MB)', request: { body: inspectionUploadUrlSchema } }),
   route({ operationId: 'getInspection', method: 'GET', path: '/api/v1/inspections/{id}', ability: 'vehicleInspections', summary: 'One inspection with photo links, the PDF link once signed, and (check-in) the differences from the check-out with proposed charges', request: byId }),
   route({ operationId: 'updateInspection', method: 'PATCH', path: '/api/v1/inspections/{id}', ability: 'vehicleInspections', summary: 'Edits a draft inspection (409 once signed)', request: { ...byId, body: updateInspectionSchema } }),
+  route({ operationId: 'confirmInspectionCharge', method: 'POST', path: '/api/v1/inspections/{id}/charges', ability: 'rentalsEdit', summary: 'Posts one proposed charge of a check-in to its rental (once; 409 when already posted)', request: { ...byId, body: confirmInspectionChargeSchema }, idempotent: true }),
   route({ operationId: 'signInspection', method: 'POST', path: '/api/v1/inspections/{id}/sign', ability: 'vehicleInspections', summary: 'Both signatures: the inspection is locked and its bilingual PDF stored', request: { ...byId, body: signInspectionSchema } }),
 ];

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { FUEL_LEVELS } from '../constants';
+import { positiveMoneyAmount } from '../money';
 import { calendarDate, cursor, entityId } from './fields';
 import { signatureDataUrl } from './signature';
 
@@ -20,6 +21,15 @@ export const PHOTO_SIDES = [...CAR_VIEWS, 'interior', 'odometer'] as const;
 export const DAMAGE_TYPES = ['scratch', 'dent', 'crack', 'missing'] as const;
 export const DAMAGE_SEVERITIES = ['minor', 'moderate', 'severe'] as const;
 export type DamageSeverity = (typeof DAMAGE_SEVERITIES)[number];
+export type DamageType = (typeof DAMAGE_TYPES)[number];
+
+/** Damage type × severity → default charge proposed at check-in (integer minor units; settings → pricing). */
+export type DamagePriceList = Record<DamageType, Record<DamageSeverity, number>>;
+/** A company without a price list of its own: by severity only, the same for every type (150 / 500 / 1,500). */
+export const DEFAULT_DAMAGE_PRICES_MINOR: Readonly<Record<DamageSeverity, number>> = { minor: 15_000, moderate: 50_000, severe: 150_000 };
+export function defaultDamagePriceList(): DamagePriceList {
+  return Object.fromEntries(DAMAGE_TYPES.map((t) => [t, Object.fromEntries(DAMAGE_SEVERITIES.map((s) => [s, DEFAULT_DAMAGE_PRICES_MINOR[s]]))])) as DamagePriceList;
+}
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const INSPECTION_PHOTOS_MAX = 24;
@@ -37,6 +47,8 @@ export const INSPECTION_MESSAGES = {
   checkOutFirst: 'Record the check-out inspection before the check-in',
   alreadyExists: 'This rental already has this inspection',
   odometerBelowCheckOut: 'Odometer cannot be below the check-out reading',
+  chargePosted: 'This charge is already posted to the rental',
+  chargeUnknown: 'This inspection does not propose this charge. Reload it and try again.',
 } as const;
 
 export const damageMarkSchema = z.object({
@@ -107,6 +119,11 @@ export const inspectionUploadUrlSchema = z.object({
 });
 
 export const inspectionIdParams = z.object({ id: entityId() });
+/** POST /api/v1/inspections/{id}/charges: one proposed charge (by its key), at the amount the staff confirm. */
+export const confirmInspectionChargeSchema = z.object({
+  key: z.string({ error: INSPECTION_MESSAGES.chargeUnknown }).trim().min(1, INSPECTION_MESSAGES.chargeUnknown).max(80, INSPECTION_MESSAGES.chargeUnknown),
+  amount: positiveMoneyAmount,
+});
 export const listInspectionsQuery = z.object({
   rentalId: z.string().max(64).optional(),
   from: calendarDate().optional(),

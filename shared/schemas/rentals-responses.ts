@@ -155,6 +155,8 @@ export type ReturnPreview = z.infer<typeof returnPreviewSchema>;
 /** POST /api/v1/rentals/quote: the price the booking of the same body charges. */
 export const rentalQuoteSchema = z.object({
   days: z.number().int(),
+  /** Km included for the booked days (shared/rentals/pricing.ts rentalUsage); null = unlimited. */
+  allowanceKm: z.number().int().nullable(),
   expectedReturnDate: z.string(),
   lines: z.array(z.object({ code: z.string(), category: z.string(), label: z.string(), amount: z.number(), quantity: z.number().optional(), unitAmount: z.number().optional() })),
   subtotal: z.number(),

@@ -5,6 +5,7 @@ import { moneyAmount } from '../../money';
 import { LANGUAGE_CODES, REGION_CODES, type CurrencyCode, type RegionCode } from '../../regions';
 import { TEXT_LIMITS, text as boundedText } from '../fields';
 import { SETTINGS_MESSAGES } from './messages';
+import { DAMAGE_SEVERITIES, DAMAGE_TYPES, type DamageSeverity, type DamageType } from '../inspections';
 import {
   BLACKLIST_MODES, BUSINESS_TYPES, NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, PAYMENT_GATEWAYS, PAYMENT_MODES, REFERENCE_KINDS,
   RENTAL_DURATION_MODES, VEHICLE_CATEGORIES, WEEKDAYS,
@@ -110,6 +111,15 @@ export const nullableMoney = moneyAmount.nullable();
 export const categoryRateSchema = z.object({ dailyRate: nullableMoney, monthlyRate: nullableMoney });
 export type CategoryRate = z.infer<typeof categoryRateSchema>;
 
+/**
+ * The damage price list (issue 27; API shape, decimals): damage type × severity → the default
+ * charge the check-in inspection proposes for a new mark of that kind (staff edit it before
+ * confirming). Stored in minor units as pricing.damagePricesMinor.
+ */
+const severityPrices = z.object(Object.fromEntries(DAMAGE_SEVERITIES.map((s) => [s, moneyAmount])) as Record<DamageSeverity, typeof moneyAmount>);
+export const damagePricesSchema = z.object(Object.fromEntries(DAMAGE_TYPES.map((t) => [t, severityPrices])) as Record<DamageType, typeof severityPrices>);
+export type DamagePrices = z.infer<typeof damagePricesSchema>;
+
 /** Pricing settings (API shape, decimals). A null rate means "no default; enter it per vehicle". */
 export const pricingSettingsSchema = z.object({
   categoryRates: z.object(
@@ -127,6 +137,8 @@ export const pricingSettingsSchema = z.object({
   tollAdminFeePerCrossing: moneyAmount,
   /** A vehicle's fixed cost per day (finance, insurance, registration): the reports' idle cost = idle days × this; 0 = not set. */
   vehicleDailyFixedCost: moneyAmount.default(0),
+  /** Damage type × severity → default charge proposed at check-in. */
+  damagePrices: damagePricesSchema.optional(),
 });
 export type PricingSettings = z.infer<typeof pricingSettingsSchema>;
 

@@ -9,7 +9,8 @@ import { fromMinor, toMinor } from '../../money';
 import { DEFAULT_BILLING_TIMING } from '../../invoicing/periods';
 import { getRegionConfig, type CurrencyCode, type LanguageCode, type RegionCode } from '../../regions';
 import { DEFAULT_BUSINESS_TYPE, NOTIFICATION_EVENTS, REFERENCE_KINDS, VEHICLE_CATEGORIES, WEEKDAYS, type GatewayKeyName, type NotificationEvent, type ReferenceKind, type VehicleCategory } from './options';
-import type { CategoryRate, editableShape, NotificationSettings, PricingSettings, WorkingHours } from './company';
+import { defaultDamagePriceList, type DamagePriceList } from '../inspections';
+import type { CategoryRate, DamagePrices, editableShape, NotificationSettings, PricingSettings, WorkingHours } from './company';
 
 /** Stored shape of company settings and the defaults of a new company (part of shared/schemas/settings.ts). */
 // ---------------------------------------------------------------------------------------------
@@ -31,6 +32,8 @@ export interface StoredPricing {
   tollAdminFeePerCrossingMinor?: number;
   /** A vehicle's daily fixed cost (reports: idle cost); absent = 0. */
   vehicleDailyFixedCostMinor?: number;
+  /** Damage type × severity → default charge at check-in (issue 27); absent = defaultDamagePriceList(). */
+  damagePricesMinor?: DamagePriceList;
 }
 
 type EditableApi = z.infer<z.ZodObject<typeof editableShape>>;
@@ -54,7 +57,22 @@ export function toStoredPricing(p: PricingSettings): StoredPricing {
     fineAdminFeeMinor: toMinor(p.fineAdminFee),
     tollAdminFeePerCrossingMinor: toMinor(p.tollAdminFeePerCrossing),
     vehicleDailyFixedCostMinor: toMinor(p.vehicleDailyFixedCost ?? 0),
+    ...(p.damagePrices ? { damagePricesMinor: damagePricesToMinor(p.damagePrices) } : {}),
   };
+}
+
+/** The damage price list in minor units (settings → the inspection's proposals). */
+export function damagePricesToMinor(p: DamagePrices): DamagePriceList {
+  return Object.fromEntries(Object.entries(p).map(([t, bySeverity]) => [t, Object.fromEntries(Object.entries(bySeverity).map(([s, v]) => [s, toMinor(v)]))])) as DamagePriceList;
+}
+
+/** The company's damage price list (stored, or the default when it never set one). */
+export function damagePriceListOf(p: Pick<StoredPricing, 'damagePricesMinor'> | undefined): DamagePriceList {
+  const list = defaultDamagePriceList();
+  for (const [t, bySeverity] of Object.entries(p?.damagePricesMinor ?? {})) {
+    for (const [s, v] of Object.entries(bySeverity ?? {})) if (t in list && Number.isSafeInteger(v) && v >= 0) (list as Record<string, Record<string, number>>)[t][s] = v;
+  }
+  return list;
 }
 
 export function pricingToApi(p: StoredPricing): PricingSettings {
@@ -69,6 +87,7 @@ export function pricingToApi(p: StoredPricing): PricingSettings {
     fineAdminFee: fromMinor(p.fineAdminFeeMinor ?? 0),
     tollAdminFeePerCrossing: fromMinor(p.tollAdminFeePerCrossingMinor ?? 0),
     vehicleDailyFixedCost: fromMinor(p.vehicleDailyFixedCostMinor ?? 0),
+    damagePrices: Object.fromEntries(Object.entries(damagePriceListOf(p)).map(([t, bySeverity]) => [t, Object.fromEntries(Object.entries(bySeverity).map(([s, v]) => [s, fromMinor(v)]))])) as DamagePrices,
   };
 }
 
@@ -96,6 +115,7 @@ export function defaultPricing(): StoredPricing {
     fineAdminFeeMinor: 0,
     tollAdminFeePerCrossingMinor: 0,
     vehicleDailyFixedCostMinor: 0,
+    damagePricesMinor: defaultDamagePriceList(),
   };
 }
 

@@ -4,7 +4,7 @@ import { text as boundedText } from '../fields';
 import { SETTINGS_MESSAGES } from './messages';
 import { GATEWAY_KEY_NAMES, VEHICLE_CATEGORIES, type GatewayKeyName, type VehicleCategory } from './options';
 import {
-  categoryRateSchema, channelsSchema, countersSchema, editableShape, eventsSchema, invoiceConfigSchema, nullableMoney, preferencesSchema,
+  categoryRateSchema, channelsSchema, damagePricesSchema, countersSchema, editableShape, eventsSchema, invoiceConfigSchema, nullableMoney, preferencesSchema,
   prefixesSchema, pricingSettingsSchema, SECRET, workingHoursSchema,
 } from './company';
 
@@ -35,6 +35,8 @@ export const pricingSettingsUpdateSchema = z.object({
   fuelChargePerQuarterTank: moneyAmount.optional(),
   fineAdminFee: moneyAmount.optional(),
   tollAdminFeePerCrossing: moneyAmount.optional(),
+  /** The whole damage price list (every type × severity). */
+  damagePrices: damagePricesSchema.optional(),
 });
 export type PricingSettingsUpdate = z.infer<typeof pricingSettingsUpdateSchema>;
 

@@ -188,7 +188,7 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
         )}
         {step >= 1 && windowOk && (
           <ServiceWarning vehicleId={values.vehicleId} start={startIso} end={endIso}
-            kmAllowance={num(values.dailyKmLimit) ? Math.ceil((Date.parse(endIso!) - Date.parse(startIso!)) / 86_400_000) * (num(values.dailyKmLimit) ?? 0) : null} />
+            kmAllowance={quote.data?.allowanceKm ?? null} />
         )}
         {step === 2 && <PricingStep values={values} errors={errors} set={set} taxIncluded={taxIncluded} onTaxIncluded={setTaxIncluded} />}
         {step === 3 && <PaymentStep values={values} errors={errors} set={set} />}
