@@ -66,14 +66,15 @@ describe('check-out → check-in → charges → signed PDF', () => {
     const detail = (await get(`/api/v1/inspections/${inn.body.id}`, owner)).body;
     const settings = (await get('/api/v1/company/settings', owner)).body;
     const perQuarter = settings.pricing.fuelChargePerQuarterTank as number;
-    expect(detail.diff).toMatchObject({ kmDriven: 300, allowanceKm: 200, extraKm: 100, fuelShortfallQuarters: 2 });
+    // The booking's 2 days (the return's rule: an early check-in is allowed the booked days) × 200 km.
+    expect(detail.diff).toMatchObject({ kmDriven: 300, allowanceKm: 400, extraKm: 0, fuelShortfallQuarters: 2 });
     expect(detail.diff.newDamages.map((d: { id: string }) => d.id)).toEqual(['m2']);
     const byCat = Object.fromEntries(detail.diff.proposed.map((c: { category: string; amount: number }) => [c.category, c.amount]));
-    expect(byCat).toEqual({ damage_fees: 500, extra_km: 50, ...(perQuarter > 0 ? { fuel_charges: perQuarter * 2 } : {}) });
+    expect(byCat).toEqual({ damage_fees: 500, ...(perQuarter > 0 ? { fuel_charges: perQuarter * 2 } : {}) });
 
     // Staff confirm the proposed damage charge: it goes through the rental ledger.
     const damage = detail.diff.proposed.find((c: { category: string }) => c.category === 'damage_fees');
-    const charge = await post(`/api/v1/rentals/${r.id}/charges`, { amount: damage.amount, category: 'damage_fees', label: damage.label }, owner);
+    const charge = await post(`/api/v1/inspections/${inn.body.id}/charges`, { key: damage.key, amount: damage.amount }, owner);
     expect(charge.status, JSON.stringify(charge.body)).toBe(201);
     const ledger = (await get(`/api/v1/rentals/${r.id}/ledger`, owner)).body.items as { category: string; amount: number }[];
     expect(ledger.some((e) => e.category === 'damage_fees' && e.amount === 500)).toBe(true);

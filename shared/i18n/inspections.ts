@@ -32,6 +32,12 @@ export const inspections = {
       title: 'Compared with the check-out', kmDriven: 'Km driven', fuel: 'Fuel', newDamage: 'New damage', proposed: 'Proposed charges',
       confirm: 'Confirm charge', confirmed: 'Charge added to the rental', nothing: 'Nothing to charge',
       labels: { damage_fees: 'Damage', fuel_charges: 'Fuel', extra_km: 'Extra km' },
+      amount: 'Amount of {{charge}}', posted: 'Posted', postedByReturn: 'Posted (charged at the return)',
+    },
+    charge: {
+      damage: '{{type}} ({{severity}}), {{view}}',
+      fuel: '{{quarters}} quarter(s) of a tank short',
+      extraKm: '{{km}} km over the {{allowance}} km allowance ({{days}} days)',
     },
     sign: {
       title: 'Signatures', customer: 'Customer signature', staff: 'Staff signature',
@@ -53,6 +59,8 @@ export const inspections = {
       checkOutFirst: 'سجّل فحص التسليم قبل فحص الاستلام',
       alreadyExists: 'لهذا العقد فحص من هذا النوع بالفعل',
       odometerBelowCheckOut: 'لا يمكن أن تكون قراءة العداد أقل من قراءة التسليم',
+      chargePosted: 'تم ترحيل هذه الرسوم إلى العقد بالفعل',
+      chargeUnknown: 'هذا الفحص لا يقترح هذه الرسوم. أعد تحميله وحاول مرة أخرى.',
     },
     title: 'فحوصات المركبات',
     subtitle: 'فحص التسليم عند الاستلام وفحص الإرجاع: القراءات والصور والأضرار والتواقيع',
@@ -79,6 +87,12 @@ export const inspections = {
       title: 'مقارنة بفحص التسليم', kmDriven: 'المسافة المقطوعة', fuel: 'الوقود', newDamage: 'أضرار جديدة', proposed: 'الرسوم المقترحة',
       confirm: 'تأكيد الرسوم', confirmed: 'أضيفت الرسوم إلى العقد', nothing: 'لا توجد رسوم',
       labels: { damage_fees: 'أضرار', fuel_charges: 'وقود', extra_km: 'كيلومترات إضافية' },
+      amount: 'مبلغ {{charge}}', posted: 'تم الترحيل', postedByReturn: 'تم الترحيل (احتُسبت عند الإرجاع)',
+    },
+    charge: {
+      damage: '{{type}} ({{severity}})، {{view}}',
+      fuel: 'نقص {{quarters}} ربع خزان',
+      extraKm: '{{km}} كم فوق المسافة المسموحة {{allowance}} كم ({{days}} أيام)',
     },
     sign: {
       title: 'التواقيع', customer: 'توقيع العميل', staff: 'توقيع الموظف',

@@ -171,6 +171,11 @@ export const settings = {
       adminFeeHint: 'Before VAT; 0 means no fee.',
       vehicleDailyFixedCost: 'Daily fixed cost per vehicle',
       vehicleDailyFixedCostHint: 'Finance, insurance and registration per day; the reports\' idle cost uses it. 0 means not set.',
+      damageSection: 'Damage price list',
+      damageHint: 'The charge a check-in inspection proposes for a new damage mark of each type and severity; staff can change it before confirming.',
+      damageType: 'Damage type',
+      damageTypes: { scratch: 'Scratch', dent: 'Dent', crack: 'Crack', missing: 'Missing part' },
+      damageSeverities: { minor: 'Minor', moderate: 'Moderate', severe: 'Severe' },
     },
     category: {
       economy: 'Economy',
@@ -355,6 +360,11 @@ export const settings = {
       adminFeeHint: 'قبل ضريبة القيمة المضافة؛ القيمة 0 تعني بلا رسوم.',
       vehicleDailyFixedCost: 'التكلفة الثابتة اليومية لكل مركبة',
       vehicleDailyFixedCostHint: 'التمويل والتأمين والتسجيل يومياً؛ تستخدمها التقارير لحساب تكلفة التوقف. القيمة 0 تعني غير محددة.',
+      damageSection: 'قائمة أسعار الأضرار',
+      damageHint: 'الرسوم التي يقترحها فحص الإرجاع لكل علامة ضرر جديدة حسب نوعها وشدتها؛ يمكن للموظفين تعديلها قبل التأكيد.',
+      damageType: 'نوع الضرر',
+      damageTypes: { scratch: 'خدش', dent: 'انبعاج', crack: 'شرخ', missing: 'قطعة مفقودة' },
+      damageSeverities: { minor: 'طفيف', moderate: 'متوسط', severe: 'شديد' },
     },
     category: {
       economy: 'اقتصادية',

@@ -135,12 +135,37 @@ for (const language of ['en', 'ar'] as const) {
 
 const IW = {
   en: { add: 'New inspection', odometer: /^Odometer/, fuel: /^Fuel level/, kind: 'Inspection', checkIn: 'check_in', photo: 'Add a photo (camera or file)', save: 'Save inspection', saved: 'Inspection saved',
-    customerTyped: 'Or type the name to sign', sign: 'Sign and lock', signed: 'Inspection signed and locked', pdf: 'Download PDF', confirm: 'Confirm charge', confirmed: 'Charge added to the rental', close: 'Close', open: 'Open' },
+    customerTyped: 'Or type the name to sign', sign: 'Sign and lock', signed: 'Inspection signed and locked', pdf: 'Download PDF', confirm: 'Confirm charge', confirmed: 'Charge added to the rental', close: 'Close', open: 'Open',
+    damageLabel: 'Damage · Scratch (Minor), Rear', extraKmLabel: 'Extra km · 100 km over the 400 km allowance (2 days)', posted: 'Posted' },
   ar: { add: 'فحص جديد', odometer: /^عداد المسافة/, fuel: /^مستوى الوقود/, kind: 'الفحص', checkIn: 'check_in', photo: 'إضافة صورة (الكاميرا أو ملف)', save: 'حفظ الفحص', saved: 'تم حفظ الفحص',
-    customerTyped: 'أو اكتب الاسم للتوقيع', sign: 'توقيع وقفل', signed: 'تم توقيع الفحص وقفله', pdf: 'تنزيل PDF', confirm: 'تأكيد الرسوم', confirmed: 'أضيفت الرسوم إلى العقد', close: 'إغلاق', open: 'فتح' },
+    customerTyped: 'أو اكتب الاسم للتوقيع', sign: 'توقيع وقفل', signed: 'تم توقيع الفحص وقفله', pdf: 'تنزيل PDF', confirm: 'تأكيد الرسوم', confirmed: 'أضيفت الرسوم إلى العقد', close: 'إغلاق', open: 'فتح',
+    damageLabel: 'أضرار · خدش (طفيف)، الخلف', extraKmLabel: 'كيلومترات إضافية · 100 كم فوق المسافة المسموحة 400 كم (2 أيام)', posted: 'تم الترحيل' },
 } as const;
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAADElEQVR4nGNgIB0AAAA0AAF2Xq7DAAAAAElFTkSuQmCC', 'base64');
+
+const DW = {
+  en: { section: 'Damage price list', scratchMinor: 'Scratch – Minor', save: 'Save changes', saved: 'Settings saved' },
+  ar: { section: 'قائمة أسعار الأضرار', scratchMinor: 'خدش – طفيف', save: 'حفظ التغييرات', saved: 'تم حفظ الإعدادات' },
+} as const;
+
+for (const language of ['en', 'ar'] as const) {
+  const d = DW[language];
+  test(`${language}: the damage price list on /pricing-settings is saved and read back`, async ({ page }) => {
+    await open(page, language, '/pricing-settings');
+    const table = page.getByRole('table', { name: d.section });
+    await expect(table.locator('tr[data-damage-type]')).toHaveCount(4);
+    const cell = table.getByLabel(d.scratchMinor);
+    await expect(cell).toHaveValue('150');
+    const price = language === 'en' ? '180' : '185';
+    await cell.fill(price);
+    await page.getByRole('button', { name: d.save, exact: true }).click();
+    await expect(page.getByText(d.saved).first()).toBeVisible();
+    await page.screenshot({ path: join(shots, `damage-price-list-${language}.png`), fullPage: true });
+    await page.reload();
+    await expect(page.getByRole('table', { name: d.section }).getByLabel(d.scratchMinor)).toHaveValue(price);
+  });
+}
 
 for (const language of ['en', 'ar'] as const) {
   const w = IW[language];
@@ -187,7 +212,8 @@ for (const language of ['en', 'ar'] as const) {
     await page.getByRole('button', { name: w.add }).click();
     dialog = page.getByRole('dialog', { name: w.add });
     await dialog.getByLabel(w.kind, { exact: true }).selectOption('check_in');
-    await dialog.getByLabel(w.odometer).fill('1500');
+    // 500 km over the booking's 2 days × 200 km: 100 extra km (the return's own rule).
+    await dialog.getByLabel(w.odometer).fill('1700');
     await dialog.getByLabel(w.fuel).selectOption('half');
     await dialog.locator('svg[data-view="rear"]').click({ position: { x: 20, y: 20 } });
     await expect(dialog.getByTestId('damage-list').locator('li')).toHaveCount(1);
@@ -197,10 +223,23 @@ for (const language of ['en', 'ar'] as const) {
     await expect(diff.locator('[data-charge="damage_fees"]')).toBeVisible();
     await expect(diff.locator('[data-charge="extra_km"]')).toBeVisible();
     await page.screenshot({ path: join(shots, `inspection-checkin-${language}.png`), fullPage: true });
-    await diff.locator('[data-charge="damage_fees"]').getByRole('button', { name: w.confirm }).click();
+    // Labels in the user's language, no codes (issue 27); the extra km as the return will charge them.
+    await expect(diff.locator('[data-charge="damage_fees"]')).toContainText(w.damageLabel);
+    await expect(diff.locator('[data-charge="extra_km"]')).toContainText(w.extraKmLabel);
+    await expect(diff).not.toContainText(/damage_fees|extra_km|scratch|minor|\brear\b/);
+    // The damage amount (from the price list) is editable before confirming; confirmed, it shows posted.
+    const damageRow = diff.locator('[data-charge="damage_fees"]');
+    const prices = await api(request, 'GET', '/api/v1/pricing-settings');
+    await expect(damageRow.getByRole('spinbutton')).toHaveValue(String(prices.damagePrices.scratch.minor));
+    await damageRow.getByRole('spinbutton').fill('175');
+    await damageRow.getByRole('button', { name: w.confirm }).click();
     await expect(page.getByText(w.confirmed)).toBeVisible();
+    await expect(damageRow).toHaveAttribute('data-posted', 'confirmation');
+    await expect(damageRow).toContainText(w.posted);
+    await expect(damageRow.getByRole('button', { name: w.confirm })).toHaveCount(0);
+    await page.screenshot({ path: join(shots, `inspection-charge-posted-${language}.png`), fullPage: true });
     const ledger = await api(request, 'GET', `/api/v1/rentals/${rental.id}/ledger`);
-    expect(ledger.items.some((e: { category: string }) => e.category === 'damage_fees')).toBe(true);
+    expect(ledger.items.filter((e: { category: string }) => e.category === 'damage_fees').map((e: { amount: number }) => e.amount)).toEqual([175]);
   });
 }
 

@@ -42,7 +42,22 @@ interface Inspection {
   id: string; rentalId: string; rentalReference: string; vehicleLabel: string; customerName: string; kind: 'check_out' | 'check_in';
   odometer: number; fuelLevel: string; checklist: Record<string, string>; photos: Photo[]; damages: DamageMark[]; notes: string | null;
   status: 'draft' | 'signed'; signedAt: string | null; pdfUrl: string | null; createdAt: string; version: number;
-  diff: null | { kmDriven: number; fuelOut: string; fuelIn: string; newDamages: DamageMark[]; proposed: { category: string; label: string; amount: number; markId?: string }[] };
+  diff: null | { kmDriven: number; fuelOut: string; fuelIn: string; newDamages: DamageMark[]; proposed: Proposed[] };
+}
+/** A proposed charge (shared/maintenance/inspection.ts): a message key and parameters; postedBy once on the ledger. */
+interface Proposed {
+  key: string; category: string; labelKey: string; labelParams: Record<string, string | number>; amount: number; markId?: string;
+  postedBy: 'confirmation' | 'return' | null;
+}
+
+/** A proposal's label in the user's language: codes in its parameters (type, severity, view) translated too. */
+function chargeLabel(t: ReturnType<typeof useT>, c: Proposed): string {
+  const p = c.labelParams;
+  const params: Record<string, string | number> = { ...p };
+  if (typeof p.type === 'string') params.type = t(`inspections.damage.types.${p.type}`);
+  if (typeof p.severity === 'string') params.severity = t(`inspections.damage.severities.${p.severity}`);
+  if (typeof p.view === 'string') params.view = t(`inspections.side.${p.view}`);
+  return `${t(`inspections.diff.labels.${c.category}`)} · ${t(c.labelKey, params)}`;
 }
 
 export default function VehicleInspectionsPage() {
@@ -316,7 +331,7 @@ function InspectionView({ id, onChanged, onClose }: { id: string; onChanged: () 
   const [customer, setCustomer] = useState<string | null>(null);
   const [staff, setStaff] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const [confirmed, setConfirmed] = useState<Set<number>>(new Set());
+  const [amounts, setAmounts] = useState<Record<string, string>>({});
   if (!i) return <p aria-busy="true">…</p>;
   const sign = async () => {
     setPending(true);
@@ -331,15 +346,18 @@ function InspectionView({ id, onChanged, onClose }: { id: string; onChanged: () 
       setPending(false);
     }
   };
-  const charge = async (n: number, c: { category: string; label: string; amount: number }) => {
+  const charge = async (c: Proposed) => {
     setPending(true);
     try {
-      await api.post(`/api/v1/rentals/${i.rentalId}/charges`, { amount: c.amount, category: c.category, label: c.label }, { headers: { 'Idempotency-Key': `insp-${i.id}-${n}` } });
-      setConfirmed((s) => new Set(s).add(n));
-      toast({ variant: 'success', title: t('inspections.diff.confirmed'), description: c.label });
+      const amount = Number(amounts[c.key] ?? c.amount);
+      // Posted once: the API refuses a second confirmation (409); the key replays a retried click.
+      await api.post(`${PATH}/${i.id}/charges`, { key: c.key, amount }, { headers: { 'Idempotency-Key': `insp-${i.id}-${c.key}`.replace(/[^A-Za-z0-9_\-:.]/g, '-') } });
+      toast({ variant: 'success', title: t('inspections.diff.confirmed'), description: chargeLabel(t, c) });
+      await mutate();
       await invalidate(`/api/v1/rentals/${i.rentalId}`);
     } catch (error) {
       toastApiError(t('inspections.loadFailed'), error);
+      await mutate();
     } finally {
       setPending(false);
     }
@@ -369,11 +387,15 @@ function InspectionView({ id, onChanged, onClose }: { id: string; onChanged: () 
           <h4 className="mt-2 text-sm font-medium">{t('inspections.diff.proposed')}</h4>
           {i.diff.proposed.length === 0 ? <p className="text-sm">{t('inspections.diff.nothing')}</p> : (
             <ul className="space-y-1 text-sm">
-              {i.diff.proposed.map((c, n) => (
-                <li key={n} className="flex flex-wrap items-center gap-2" data-charge={c.category}>
-                  <span>{t(`inspections.diff.labels.${c.category}`)} · {c.label}</span><strong>{fmt.money(c.amount)}</strong>
-                  {canCharge && (confirmed.has(n) ? <span className="text-green-700 dark:text-green-300">✓</span>
-                    : <button type="button" className="btn-secondary text-xs" disabled={pending} onClick={() => void charge(n, c)}>{t('inspections.diff.confirm')}</button>)}
+              {i.diff.proposed.map((c) => (
+                <li key={c.key} className="flex flex-wrap items-center gap-2" data-charge={c.category} data-posted={c.postedBy ?? undefined}>
+                  <span>{chargeLabel(t, c)}</span>
+                  {c.postedBy || !canCharge ? <strong>{fmt.money(c.amount)}</strong> : (
+                    <input type="number" min="0.01" step="0.01" inputMode="decimal" dir="ltr" className="field-input w-28" aria-label={t('inspections.diff.amount', { charge: chargeLabel(t, c) })}
+                      value={amounts[c.key] ?? String(c.amount)} onChange={(e) => setAmounts((a) => ({ ...a, [c.key]: e.target.value }))} />
+                  )}
+                  {c.postedBy ? <StatusPill status={c.postedBy} tone="green" dataName="charge-posted" label={t(c.postedBy === 'return' ? 'inspections.diff.postedByReturn' : 'inspections.diff.posted')} />
+                    : canCharge && <button type="button" className="btn-secondary text-xs" disabled={pending || !(Number(amounts[c.key] ?? c.amount) > 0)} onClick={() => void charge(c)}>{t('inspections.diff.confirm')}</button>}
                 </li>
               ))}
             </ul>

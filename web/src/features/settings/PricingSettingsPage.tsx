@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatMoney, toMinor } from '../../../../shared/money';
 import type { CurrencyCode } from '../../../../shared/regions';
-import { pricingSettingsPutSchema, VEHICLE_CATEGORIES, type VehicleCategory } from '../../../../shared/schemas/settings';
+import { pricingSettingsPutSchema, VEHICLE_CATEGORIES } from '../../../../shared/schemas/settings';
+import { DAMAGE_SEVERITIES, DAMAGE_TYPES } from '../../../../shared/schemas/inspections';
 import { PageHeader } from '../../components/PageHeader';
 import { FormSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';
@@ -15,7 +16,8 @@ import { settingsSaveFailed, useCompanySettingsFull, usePricingSettings, useSave
 /**
  * /pricing-settings: default daily and monthly rates per vehicle category (empty = no default),
  * the young-driver fee override (empty = the region's fee, shown), the extra-km charge and the
- * fuel charge per missing quarter tank. Amounts are typed as decimals in the company currency and
+ * fuel charge per missing quarter tank, and the damage price list (issue 27: damage type ×
+ * severity → the charge a check-in proposes for a new mark). Amounts are typed as decimals in the company currency and
  * validated by the shared schema (at most 2 decimals) before they are sent.
  */
 type Values = Record<string, string>;
@@ -35,6 +37,7 @@ function valuesOf(p: PricingSettingsResponse): Values {
     v[`categoryRates.${c}.dailyRate`] = str(p.categoryRates[c]?.dailyRate);
     v[`categoryRates.${c}.monthlyRate`] = str(p.categoryRates[c]?.monthlyRate);
   }
+  for (const d of DAMAGE_TYPES) for (const sev of DAMAGE_SEVERITIES) v[`damagePrices.${d}.${sev}`] = str(p.damagePrices?.[d]?.[sev]);
   return v;
 }
 
@@ -54,9 +57,11 @@ function bodyOf(values: Values, version: number): Record<string, unknown> {
       monthlyRate: amount(values[`categoryRates.${c}.monthlyRate`] ?? '', true),
     };
   }
+  const damagePrices = Object.fromEntries(DAMAGE_TYPES.map((d) => [d, Object.fromEntries(DAMAGE_SEVERITIES.map((sev) => [sev, amount(values[`damagePrices.${d}.${sev}`] ?? '', false)]))]));
   return {
     version,
     categoryRates,
+    damagePrices,
     youngDriverFeeOverride: amount(values.youngDriverFeeOverride, true),
     extraKmCharge: amount(values.extraKmCharge, false),
     fuelChargePerQuarterTank: amount(values.fuelChargePerQuarterTank, false),
@@ -134,43 +139,10 @@ function PricingForm({ pricing, onReload }: { pricing: PricingSettingsResponse; 
     <form onSubmit={submit} noValidate className="space-y-6" aria-label={t('settings.pricingTitle')}>
       <Section title={t('settings.pricing.ratesSection')}>
         <p className="text-xs text-slate-600 dark:text-slate-300">{t('settings.pricing.ratesHint')}</p>
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="text-start text-slate-600 dark:text-slate-300">
-                <th scope="col" className="py-2 pe-4 text-start font-medium">{t('settings.pricing.category')}</th>
-                <th scope="col" className="py-2 pe-4 text-start font-medium">{t('settings.pricing.dailyRate')} ({pricing.currency})</th>
-                <th scope="col" className="py-2 text-start font-medium">{t('settings.pricing.monthlyRate')} ({pricing.currency})</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-              {VEHICLE_CATEGORIES.map((c: VehicleCategory) => (
-                <tr key={c} data-category={c}>
-                  <th scope="row" className="py-2 pe-4 text-start font-medium">{t(`settings.category.${c}`)}</th>
-                  {(['dailyRate', 'monthlyRate'] as const).map((f) => {
-                    const name = `categoryRates.${c}.${f}`;
-                    return (
-                      <td key={f} className="py-2 pe-4 align-top">
-                        <input
-                          className="field-input"
-                          inputMode="decimal"
-                          dir="ltr"
-                          name={name}
-                          aria-label={`${t(`settings.category.${c}`)} – ${t(`settings.pricing.${f}`)}`}
-                          aria-invalid={errors[name] ? true : undefined}
-                          placeholder={t('settings.pricing.notSet')}
-                          value={values[name] ?? ''}
-                          onChange={(e) => set(name, e.target.value)}
-                        />
-                        {errors[name] && <p className="field-error" role="alert">{errors[name]}</p>}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <MatrixTable label={t('settings.pricing.ratesSection')} corner={t('settings.pricing.category')} dataName="category" values={values} errors={errors} set={set} placeholder={t('settings.pricing.notSet')}
+          rows={VEHICLE_CATEGORIES.map((c) => ({ key: c, label: t(`settings.category.${c}`) }))}
+          cols={(['dailyRate', 'monthlyRate'] as const).map((f) => ({ key: f, label: t(`settings.pricing.${f}`), unit: pricing.currency }))}
+          name={(c, f) => `categoryRates.${c}.${f}`} />
       </Section>
       <Section title={t('settings.pricing.chargesSection')} className="grid gap-4 sm:grid-cols-3">
         {money('youngDriverFeeOverride', t('settings.pricing.youngDriverFeeOverride'), t('settings.pricing.youngDriverHint', { fee: regionFee }), String(pricing.regionYoungDriverFee))}
@@ -180,10 +152,72 @@ function PricingForm({ pricing, onReload }: { pricing: PricingSettingsResponse; 
         {money('tollAdminFeePerCrossing', t('settings.pricing.tollAdminFeePerCrossing'), t('settings.pricing.adminFeeHint'))}
         {money('vehicleDailyFixedCost', t('settings.pricing.vehicleDailyFixedCost'), t('settings.pricing.vehicleDailyFixedCostHint'))}
       </Section>
+      <Section title={t('settings.pricing.damageSection')}>
+        <p className="text-xs text-slate-600 dark:text-slate-300">{t('settings.pricing.damageHint')}</p>
+        <MatrixTable label={t('settings.pricing.damageSection')} corner={t('settings.pricing.damageType')} dataName="damage-type" values={values} errors={errors} set={set}
+          rows={DAMAGE_TYPES.map((d) => ({ key: d, label: t(`settings.pricing.damageTypes.${d}`) }))}
+          cols={DAMAGE_SEVERITIES.map((sev) => ({ key: sev, label: t(`settings.pricing.damageSeverities.${sev}`), unit: pricing.currency }))}
+          name={(d, sev) => `damagePrices.${d}.${sev}`} />
+      </Section>
       <div className="flex flex-wrap items-center justify-end gap-3">
         {Object.values(errors).some(Boolean) && <p className="field-error me-auto" role="alert">{t('settings.fixErrors')}</p>}
         <button type="submit" className="btn-primary" disabled={pending}>{pending ? t('settings.saving') : t('settings.save')}</button>
       </div>
     </form>
+  );
+}
+
+interface MatrixProps {
+  label: string;
+  corner: string;
+  dataName: string;
+  rows: { key: string; label: string }[];
+  cols: { key: string; label: string; unit?: string }[];
+  name: (row: string, col: string) => string;
+  values: Values;
+  errors: FieldErrors;
+  set: (name: string, value: string) => void;
+  placeholder?: string;
+}
+
+/** A table of amounts, one input per row × column (category rates; the damage price list). */
+function MatrixTable({ label, corner, dataName, rows, cols, name, values, errors, set, placeholder }: MatrixProps) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" aria-label={label}>
+        <thead>
+          <tr className="text-start text-slate-600 dark:text-slate-300">
+            <th scope="col" className="py-2 pe-4 text-start font-medium">{corner}</th>
+            {cols.map((c) => <th key={c.key} scope="col" className="py-2 pe-4 text-start font-medium">{c.label}{c.unit ? ` (${c.unit})` : ''}</th>)}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+          {rows.map((r) => (
+            <tr key={r.key} {...{ [`data-${dataName}`]: r.key }}>
+              <th scope="row" className="py-2 pe-4 text-start font-medium">{r.label}</th>
+              {cols.map((c) => {
+                const n = name(r.key, c.key);
+                return (
+                  <td key={c.key} className="py-2 pe-4 align-top">
+                    <input
+                      className="field-input"
+                      inputMode="decimal"
+                      dir="ltr"
+                      name={n}
+                      aria-label={`${r.label} – ${c.label}`}
+                      aria-invalid={errors[n] ? true : undefined}
+                      placeholder={placeholder}
+                      value={values[n] ?? ''}
+                      onChange={(e) => set(n, e.target.value)}
+                    />
+                    {errors[n] && <p className="field-error" role="alert">{errors[n]}</p>}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
