@@ -206,6 +206,7 @@ async function diffFor(tenantId: string, inn: InspectionItem): Promise<Inspectio
 const chargeMarker = (tenantId: string, inspectionId: string, chargeKey: string): Key => ({ pk: tenantPk(tenantId, 'INSPECTION_CHARGE'), sk: sortKey(inspectionId, chargeKey) });
 /** Proposals the return itself charges by line code (settlementEntries nets what a confirmation posted under it). */
 const RETURN_LINE_CODES: readonly string[] = ['extra_km', 'fuel_charges'];
+const LEDGER_LABELS = { damage_fees: 'Damage fees', extra_km: 'Extra km', fuel_charges: 'Fuel charges' } as const;
 
 type PostedBy = 'confirmation' | 'return' | null;
 /**
@@ -242,7 +243,8 @@ export async function confirmInspectionCharge(actor: Actor, id: string, body: z.
     const at = new Date().toISOString();
     return {
       note: `Inspection ${item.rentalReference}: ${charge.label}`,
-      entries: [{ category: charge.category, label: charge.label, amountMinor: toMinor(body.amount), ...(byLineCode ? { lineCode: charge.category } : {}) }],
+      // The ledger's fixed label of the category (shared/rentals/ledger-text.ts translates it); the detail is in the note and audit.
+      entries: [{ category: charge.category, label: LEDGER_LABELS[charge.category], amountMinor: toMinor(body.amount), ...(byLineCode ? { lineCode: charge.category } : {}) }],
       extra: [
         tx.putNew({ ...chargeMarker(tenantId, id, charge.key), entityType: 'INSPECTION_CHARGE', inspectionId: id, chargeKey: charge.key, amountMinor: toMinor(body.amount), at, by: actor.username }),
         tx.putNew(auditItem(actor, 'inspection.charge', 'inspection', id, { after: { rental: item.rentalReference, charge: charge.label, amount: body.amount } })),

@@ -201,6 +201,7 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/customers/{id}/notes': { content: 'Probe' },
   'POST /api/v1/rentals/{id}/contract/sign': { customerSignature: `data:image/png;base64,${TINY_PNG}`, staffSignature: `data:image/png;base64,${TINY_PNG}` },
   'POST /api/v1/inspections/{id}/sign': { customerSignature: `data:image/png;base64,${TINY_PNG}`, staffSignature: `data:image/png;base64,${TINY_PNG}` },
+  'POST /api/v1/inspections/{id}/charges': { key: 'extra_km', amount: 10 },
   'PUT /api/v1/vehicles/{id}/service-program': { intervals: [{ type: 'oil_change', everyKm: 10000 }] },
   'PATCH /api/v1/documents/{id}': { title: 'Renamed', version: 1 },
   'POST /api/v1/documents/{id}/versions': { key: 'probe' },
