@@ -404,6 +404,17 @@ async function attemptBooking(
   return response;
 }
 
+/**
+ * The wizard's early warning (issue 27): the same documents checkDocuments refuses or flags a
+ * booking for, asked with a customer, a vehicle or both before the booking is sent. Only this
+ * company's owners are read (the documents are keyed by tenant).
+ */
+export async function documentCheck(tenantId: string, q: { customerId?: string; vehicleId?: string; start: string; end?: string }) {
+  const { timezone } = await readRentalSettings(tenantId);
+  const found = await lapsingDocuments(tenantId, { vehicleId: q.vehicleId, customerId: q.customerId }, calendarDateInZone(q.start, timezone), q.end ? calendarDateInZone(q.end, timezone) : null);
+  return { documents: found };
+}
+
 export async function checkConflicts(tenantId: string, input: { vehicleId: string; startDate: string; endDate?: string | null; openEnded: boolean; excludeRentalId?: string }) {
   const vehicle = await readVehicle(tenantId, input.vehicleId);
   assertBookable(vehicle);
