@@ -42,6 +42,12 @@ describe('document check before booking', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('DOCUMENT_EXPIRED');
     expect(refused.body.error.conflicts).toEqual([expect.objectContaining({ documentId: registration.id, title: 'Mulkiya', expiryDate: day(-2), lapses: 'before_start' })]);
+    // The message itself names the document and its expiry date (the company's date format), for every client.
+    const [y, m, d] = day(-2).split('-');
+    const named = [`“Mulkiya” ${d}/${m}/${y}`, `“Mulkiya” ${m}/${d}/${y}`];
+    expect(named).toContain(refused.body.error.params.documents);
+    expect(refused.body.error.message).toBe(`A required document has expired by the start of this rental: ${refused.body.error.params.documents}. Upload the renewed document first.`);
+    expect(refused.body.error.template).toBe('A required document has expired by the start of this rental: {{documents}}. Upload the renewed document first.');
   });
 
   it('bad input is a 400; another company reads nothing of these owners', async () => {

@@ -46,7 +46,7 @@ export function DocumentWarning({ customerId, vehicleId, start, end }: { custome
   const refused = documents.some((d) => d.lapses === 'before_start');
   return (
     <div role={refused ? 'alert' : 'status'} data-testid="wizard-document-warning"
-      className={`mt-3 rounded-md border p-3 text-sm ${refused ? 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100' : 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100'}`}>
+      className={`my-3 rounded-md border p-3 text-sm ${refused ? 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100' : 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100'}`}>
       <p className="font-medium">{t('rentals.wizard.docsTitle')}</p>
       <DocumentLines documents={documents} />
     </div>
