@@ -165,6 +165,25 @@ for (const language of ['en', 'ar'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
+    test(`${language}: a polygon whose edges cross is refused in the form, nothing saved (issue 27)`, async ({ page }) => {
+      await open(page, session, language, '/gps-tracking');
+      await mapIdle(page);
+      const before = await page.getByTestId('gps-geofences').locator('li').count();
+      await page.getByRole('button', { name: L.addPolygon }).click();
+      const map = page.getByTestId('fleet-map');
+      const box = (await map.boundingBox())!;
+      // A bow-tie: corners clicked across the diagonals.
+      for (const [lng, lat] of [[55.20, 25.15], [55.30, 25.21], [55.30, 25.15], [55.20, 25.21]]) await map.click({ position: pixelOf(box, lng, lat) });
+      await expect(page.getByTestId('draw-help')).toContainText(fill(L.drawPolygonHelp, { count: 4 }));
+      await page.getByRole('button', { name: L.finish }).click();
+      const form = page.getByTestId('geofence-form');
+      await form.getByLabel(L.field.name).fill('Crossed yard');
+      await form.getByRole('button', { name: L.save }).click();
+      await expect(form.getByText(L.messages.polygonSelfIntersecting)).toBeVisible();
+      await page.screenshot({ path: join(outDir, `gps-crossed-polygon-${language}.png`) });
+      await expect(page.getByTestId('gps-geofences').locator('li')).toHaveCount(before);
+    });
+
     test(`${language}: the rental's trip evidence`, async ({ page }) => {
       await open(page, session, language, `/rentals/${rental.id}`);
       const ev = page.getByTestId('rental-trip-evidence');
