@@ -147,6 +147,23 @@ describe('geofences', () => {
     expect((await get(`/api/v1/geofences/${made.body.id}`, owner)).status).toBe(404);
   });
 
+  it('a self-intersecting polygon (a bow-tie) is refused on create and on edit with a field error; nothing written (issue 27)', async () => {
+    const bowTie = [[55.13, 25.07], [55.15, 25.09], [55.15, 25.07], [55.13, 25.09]];
+    const before = (await get('/api/v1/geofences', owner)).body.items.length;
+    const refused = await post('/api/v1/geofences', geofenceBody({ name: 'Crossed yard', shape: 'polygon', center: null, radius: null, coordinates: bowTie }), owner);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({ coordinates: 'The polygon’s edges cross or touch each other: draw the outline without crossing it' });
+    expect((await get('/api/v1/geofences', owner)).body.items).toHaveLength(before);
+    // The same four corners in drawing order make a valid square.
+    const square = [bowTie[0], bowTie[2], bowTie[1], bowTie[3]];
+    const made = await post('/api/v1/geofences', geofenceBody({ name: 'Marina yard', shape: 'polygon', center: null, radius: null, coordinates: square }), owner);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const edit = await patch(`/api/v1/geofences/${made.body.id}`, { coordinates: bowTie, version: 1 }, owner);
+    expect(edit.status).toBe(400);
+    expect(edit.body.error.fields.coordinates).toMatch(/cross or touch/);
+    expect((await get(`/api/v1/geofences/${made.body.id}`, owner)).body).toMatchObject({ version: 1, coordinates: square });
+  });
+
   it('STAFF and MECHANIC read but cannot edit', async () => {
     const g = await post('/api/v1/geofences', geofenceBody(), owner);
     const v = await createVehicle(owner);

@@ -11,6 +11,7 @@ import { takeReference, type TakenReference } from '../lib/data/counters';
 import { runIdempotent } from '../lib/data/idempotency';
 import { batchGet, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { HttpError, conflict, validationFailed } from '../lib/errors';
+import { documentLapsedError } from './document-refusal';
 import { rentalPaymentReceipt } from './deps';
 import { lapsingDocuments, blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, rentalAggregateItems, rentalJournalItems, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
 import { moneyIndexItems } from './money-index';
@@ -268,10 +269,11 @@ async function checkBlacklist(tenantId: string, customer: CustomerLike, body: Cr
  * start → 409 DOCUMENT_EXPIRED, nothing written; lapsing before the return → the rental carries
  * `documentFlags` (shown on the rental and in the booking wizard).
  */
-async function checkDocuments(tenantId: string, vehicleId: string, customerId: string, start: string, end: string | null, timeZone: string) {
+async function checkDocuments(tenantId: string, vehicleId: string, customerId: string, start: string, end: string | null, settings: Pick<RentalSettings, 'timezone' | 'region'>) {
+  const timeZone = settings.timezone;
   const found = await lapsingDocuments(tenantId, { vehicleId, customerId }, calendarDateInZone(start, timeZone), end ? calendarDateInZone(end, timeZone) : null);
   const lapsed = found.filter((d) => d.lapses === 'before_start');
-  if (lapsed.length) throw conflict(RENTAL_SERVER_MESSAGES.documentLapsed, { startDate: RENTAL_SERVER_MESSAGES.documentLapsed }, 'DOCUMENT_EXPIRED', { conflicts: lapsed });
+  if (lapsed.length) throw documentLapsedError(lapsed, settings.region, 'startDate');
   return found.map(({ documentId, title, documentType, scope, expiryDate }) => ({ documentId, title, documentType, scope, expiryDate }));
 }
 
@@ -297,7 +299,7 @@ async function attemptBooking(
   const now = new Date();
 
   const end = body.openEnded ? null : body.endDate!;
-  const documentFlags = await checkDocuments(actor.tenantId, vehicle.id, customer.id, body.startDate, end, settings.timezone);
+  const documentFlags = await checkDocuments(actor.tenantId, vehicle.id, customer.id, body.startDate, end, settings);
   const conflicts = await findConflicts(actor.tenantId, vehicle.id, body.startDate, end);
   if (conflicts.length > 0 && !settings.enableOverbooking) throw bookingConflict(conflicts);
 
@@ -404,6 +406,17 @@ async function attemptBooking(
   ];
   await transact(items.filter((i): i is TransactItem => i !== null));
   return response;
+}
+
+/**
+ * The wizard's early warning (issue 27): the same documents checkDocuments refuses or flags a
+ * booking for, asked with a customer, a vehicle or both before the booking is sent. Only this
+ * company's owners are read (the documents are keyed by tenant).
+ */
+export async function documentCheck(tenantId: string, q: { customerId?: string; vehicleId?: string; start: string; end?: string }) {
+  const { timezone } = await readRentalSettings(tenantId);
+  const found = await lapsingDocuments(tenantId, { vehicleId: q.vehicleId, customerId: q.customerId }, calendarDateInZone(q.start, timezone), q.end ? calendarDateInZone(q.end, timezone) : null);
+  return { documents: found };
 }
 
 export async function checkConflicts(tenantId: string, input: { vehicleId: string; startDate: string; endDate?: string | null; openEnded: boolean; excludeRentalId?: string }) {

@@ -2,7 +2,7 @@ import { createDomainHandler, reply, type Reply } from '../lib/http';
 import { actorOf } from '../lib/actor';
 import { rentalsRoutes } from '../../shared/routes/rentals';
 import { badRequest, notFound } from '../lib/errors';
-import { checkConflicts, createRental, quoteBooking } from './booking';
+import { checkConflicts, createRental, documentCheck, quoteBooking } from './booking';
 import { fleetBlocks, readRentalSettings } from './deps';
 import { getRentalItem, ledgerView, listRentals, listRentalsForCustomer, readLedger, toRentalApi } from './data';
 import { readCustomer } from './deps';
@@ -34,6 +34,8 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
   quoteRental: async (ctx) => reply.ok(await quoteBooking(ctx.auth.tenantId, ctx.body)),
 
   checkRentalConflicts: async (ctx) => reply.ok(await checkConflicts(ctx.auth.tenantId, ctx.body)),
+
+  rentalDocumentCheck: async (ctx) => reply.ok(await documentCheck(ctx.auth.tenantId, ctx.query)),
 
   rentalAvailability: async (ctx) => {
     const start = ctx.query.start ? new Date(ctx.query.start) : new Date();

@@ -20,6 +20,7 @@ import { finalStatement, settlementEntries } from './pricing';
 import { returnCreditNotes } from './return-credit';
 import { cancellationEntries, closingEntries } from './settlement';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
+import { documentLapsedError } from './document-refusal';
 
 /**
  * Rental lifecycle (business-data §4: pending, active, completed, cancelled, overdue, archived).
@@ -91,7 +92,7 @@ export function pickup(actor: Actor, rentalId: string, body: { odometerStart: nu
     // The car's registration/insurance and the driver's licence must still be valid on the pickup day.
     const pickupDay = calendarDateInZone(body.pickedUpAt ?? now, settings.timezone);
     const lapsed = (await lapsingDocuments(actor.tenantId, { vehicleId: rental.vehicleId, customerId: rental.customerId }, pickupDay, null)).filter((d) => d.lapses === 'before_start');
-    if (lapsed.length) throw conflict(RENTAL_SERVER_MESSAGES.documentLapsed, undefined, 'DOCUMENT_EXPIRED', { conflicts: lapsed });
+    if (lapsed.length) throw documentLapsedError(lapsed, settings.region);
     const vehicle = await readVehicle(actor.tenantId, rental.vehicleId);
     if (!vehicle || vehicle.isArchived) throw conflict(RENTAL_SERVER_MESSAGES.vehicleArchived, undefined, 'VEHICLE_UNAVAILABLE');
     if (vehicle.status !== 'available' && vehicle.status !== undefined) {

@@ -3,7 +3,7 @@
  * importer's deps.ts, through the other domain's api.ts only).
  */
 import { normalizePlate } from '../../shared/schemas/vehicles';
-import { MATCH_GRACE_MINUTES, matchRental, type RentalWindow } from '../../shared/tickets/rules';
+import { MATCH_GRACE_MINUTES, matchRental, rentalWindowOf, type RentalTimes, type RentalWindow } from '../../shared/tickets/rules';
 import { getItem } from '../lib/data/repo';
 import { blocksOverlapping, vehicleKey, vehiclePlateKey } from '../vehicles/api';
 
@@ -29,23 +29,33 @@ export async function vehicleById(tenantId: string, id: string): Promise<Vehicle
   return v ? { id: String(v.id), licensePlate: String(v.licensePlate) } : undefined;
 }
 
-/** Rental windows of a vehicle around `at` (its schedule blocks), on the company's clock of the stamp. */
+/** A day: how early before its booked start a rental may have been picked up and still be found. */
+const EARLY_PICKUP_MS = 86_400_000;
+
+/**
+ * Rental windows of a vehicle around `at`: the schedule blocks near `at` name the candidates, and
+ * each candidate's window is read from its record with the one rule (shared/tickets/rules.ts
+ * rentalWindowOf: pickup → return, or open while on hire). Cancelled rentals have none.
+ */
 export async function windowsAround(tenantId: string, vehicleId: string, at: string): Promise<RentalWindow[]> {
   const t = Date.parse(at);
   const from = new Date(t - MATCH_GRACE_MINUTES * 60_000).toISOString();
-  const to = new Date(t + 1).toISOString();
-  const blocks = await blocksOverlapping(tenantId, vehicleId, from, to);
-  // A rental still out (active, overdue) runs until it is returned, whatever its booked end.
-  return blocks.filter((b) => b.kind === 'rental').map((b) => ({ rentalId: b.refId, start: b.start, end: b.status === 'active' || b.status === 'overdue' ? null : b.end }));
+  const to = new Date(t + EARLY_PICKUP_MS).toISOString();
+  const [blocks, vehicle] = await Promise.all([blocksOverlapping(tenantId, vehicleId, from, to), getItem(vehicleKey(tenantId, vehicleId), false)]);
+  // The rental the car is out on now: its block may still end at the booked end (before the overdue job runs).
+  const current = typeof vehicle?.currentRentalId === 'string' ? [vehicle.currentRentalId] : [];
+  const ids = [...new Set([...blocks.filter((b) => b.kind === 'rental').map((b) => b.refId), ...current])];
+  const rentals = await Promise.all(ids.map((id) => readRentalItem(tenantId, id, false)));
+  return rentals.flatMap((r) => (r ? [rentalWindowOf(r.id, r as RentalTimes)] : [])).filter((w): w is RentalWindow => w !== null);
 }
 
 const unmatched = (plate: string, vehicleId: string | null, state: MatchFields['matchState']): MatchFields =>
   ({ vehicleId, licensePlate: plate, rentalId: null, rentalReference: null, customerId: null, customerName: null, matchState: state });
 
-/** Fills the rental's reference and customer for a rental id (undefined when it is not this tenant's). */
+/** The rental's reference, customer and window for a rental id (undefined when it is not this tenant's). */
 export async function rentalFacts(tenantId: string, rentalId: string) {
   const r = await readRentalItem(tenantId, rentalId, false);
-  return r ? { rentalId: r.id, rentalReference: r.referenceNumber, customerId: r.customerId, customerName: r.customerName, vehicleId: r.vehicleId } : undefined;
+  return r ? { rentalId: r.id, rentalReference: r.referenceNumber, customerId: r.customerId, customerName: r.customerName, vehicleId: r.vehicleId, window: rentalWindowOf(r.id, r as RentalTimes) } : undefined;
 }
 
 /**

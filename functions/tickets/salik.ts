@@ -61,7 +61,7 @@ export async function updateSalik(actor: Actor, id: string, body: UpdateSalikBod
   const changes: Record<string, unknown> = {};
   if (body.rentalId !== undefined && body.rentalId !== rec.rentalId) {
     if (rec.rechargedAt) throw conflict(M.alreadyRecharged, { rentalId: M.alreadyRecharged }, 'INVALID_TRANSITION');
-    const match = await resolvedMatch(actor.tenantId, rec, body.rentalId);
+    const match = await resolvedMatch(actor.tenantId, rec, body.rentalId, rec.tollTime);
     Object.assign(changes, match, matchIndexes(actor.tenantId, 'SALIK', match, rec.tollTime, rec.id));
   } else if (body.rentalId === null && rec.matchState === 'unmatched' && rec.vehicleId) {
     Object.assign(changes, { matchState: 'no_rental' }, matchIndexes(actor.tenantId, 'SALIK', { rentalId: null, matchState: 'no_rental' }, rec.tollTime, rec.id));

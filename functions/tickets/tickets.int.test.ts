@@ -203,17 +203,70 @@ describe('recharge', () => {
     await selfCheckPassed();
   });
 
-  it('an unmatched ticket cannot be recharged until resolved by hand', async () => {
-    const made = (await ticket({ violationDate: '2034-03-20T09:00:00.000Z' })).body;
+  it('an unmatched ticket cannot be recharged until resolved by hand, and only to a rental whose window covers it', async () => {
+    const made = (await ticket({ violationDate: '2034-03-22T09:00:00.000Z' })).body;
     expect(made.matchState).toBe('no_rental');
     expect((await post(`/api/v1/traffic-tickets/${made.id}/recharge`, {}, owner)).status).toBe(409);
     const wrong = await patch(`/api/v1/traffic-tickets/${made.id}`, { version: made.version, rentalId: '01JAAAAAAAAAAAAAAAAAAAAAAA' }, owner);
     expect(wrong.status).toBe(400);
-    const fixed = await patch(`/api/v1/traffic-tickets/${made.id}`, { version: made.version, rentalId: ids.C.id }, owner);
+    // C starts ten days later (issue 27: a fine of 22/03 resolved to a rental of 01/04 was accepted).
+    const outside = await patch(`/api/v1/traffic-tickets/${made.id}`, { version: made.version, rentalId: ids.C.id }, owner);
+    expect(outside.status, JSON.stringify(outside.body)).toBe(409);
+    const window = 'This rental had the vehicle from 01/04/2034 12:00 to 02/04/2034 12:00 (a return counts up to 60 minutes late), not at 22/03/2034 13:00';
+    expect(outside.body.error).toMatchObject({ code: 'CONFLICT', message: window, fields: { rentalId: window }, template: expect.stringContaining('{{from}}'), params: { from: '01/04/2034 12:00', to: '02/04/2034 12:00', at: '22/03/2034 13:00', grace: '60' } });
+    const unchanged = (await get(`/api/v1/traffic-tickets/${made.id}`, owner)).body;
+    expect(unchanged).toMatchObject({ version: made.version, rentalId: null, matchState: 'no_rental' });
+    expect((await get(`/api/v1/traffic-tickets/${made.id}/history`, owner)).body.items.map((h: { fieldChanged: string }) => h.fieldChanged)).toEqual(['created']);
+    expect((await get(`/api/v1/traffic-tickets?rentalId=${ids.C.id}`, owner)).body.items.map((i: { id: string }) => i.id)).not.toContain(made.id);
+    // A booking entered late that covers the fine: resolved, then recharged.
+    ids.D = await book('2034-03-22T06:00:00.000Z', '2034-03-23T06:00:00.000Z');
+    const fixed = await patch(`/api/v1/traffic-tickets/${made.id}`, { version: made.version, rentalId: ids.D.id }, owner);
     expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
-    expect(fixed.body).toMatchObject({ matchState: 'matched', rentalReference: ids.C.referenceNumber });
+    expect(fixed.body).toMatchObject({ matchState: 'matched', rentalReference: ids.D.referenceNumber });
+    // Moving its time outside D is refused too, nothing written.
+    const moved = await patch(`/api/v1/traffic-tickets/${made.id}`, { version: fixed.body.version, violationDate: '2034-03-24T09:00:00.000Z' }, owner);
+    expect(moved.status).toBe(409);
+    expect((await get(`/api/v1/traffic-tickets/${made.id}`, owner)).body).toMatchObject({ version: fixed.body.version, violationDate: '2034-03-22T09:00:00.000Z' });
     expect((await post(`/api/v1/traffic-tickets/${made.id}/recharge`, {}, owner)).status).toBe(201);
     await selfCheckPassed();
+  });
+});
+
+describe('tolls only on a rental whose window covers them (issue 27)', () => {
+  const passage = (over: Record<string, unknown>) => post('/api/v1/salik-charges', { plate, amount: 4, gateLocation: 'Al Mamzar', status: 'paid', ...over }, owner);
+
+  it('a passage two days before a booking is not matched to it and cannot be resolved to it; one inside is matched', async () => {
+    const before = await passage({ tollTime: '2034-03-30T08:00:00.000Z' });
+    expect(before.status, JSON.stringify(before.body)).toBe(201);
+    expect(before.body).toMatchObject({ matchState: 'no_rental', rentalId: null });
+    const refused = await patch(`/api/v1/salik-charges/${before.body.id}`, { version: before.body.version, rentalId: ids.C.id }, owner);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.fields.rentalId).toMatch(/^This rental had the vehicle from 01\/04\/2034 12:00 to 02\/04\/2034 12:00 /);
+    expect((await get(`/api/v1/salik-charges?rentalId=${ids.C.id}`, owner)).body.items).toHaveLength(0);
+    const again = (await get('/api/v1/salik-charges?match=no_rental&limit=100', owner)).body.items.find((s: { id: string }) => s.id === before.body.id);
+    expect(again).toMatchObject({ version: before.body.version, rentalId: null });
+    const inside = await passage({ tollTime: '2034-04-01T10:00:00.000Z' });
+    expect(inside.body).toMatchObject({ matchState: 'matched', rentalId: ids.C.id });
+  });
+
+  it('a rental on hire covers until now from its pickup; a cancelled rental covers nothing', async () => {
+    const early = await book('2034-06-01T08:00:00.000Z', '2034-06-03T08:00:00.000Z');
+    // Picked up two hours early: a passage then belongs to it.
+    expect((await post(`/api/v1/rentals/${early.id}/pickup`, { odometerStart: 1300, fuelLevelStart: 'full', pickedUpAt: '2034-06-01T06:00:00.000Z' }, owner)).status).toBe(200);
+    expect((await passage({ tollTime: '2034-06-01T06:30:00.000Z' })).body).toMatchObject({ matchState: 'matched', rentalId: early.id });
+    expect((await passage({ tollTime: '2034-06-01T05:59:00.000Z' })).body.matchState).toBe('no_rental');
+    // Still out after its booked end (overdue in the making): the window is open.
+    expect((await passage({ tollTime: '2034-06-09T06:30:00.000Z' })).body).toMatchObject({ matchState: 'matched', rentalId: early.id });
+    const back = await post(`/api/v1/rentals/${early.id}/return`, { odometerEnd: 1500, condition: 'good', fuelLevelEnd: 'full', returnDate: '2034-06-10T08:00:00.000Z' }, owner);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect((await passage({ tollTime: '2034-06-10T09:30:00.000Z' })).body.matchState).toBe('no_rental');
+    const gone = await book('2034-07-01T08:00:00.000Z', '2034-07-02T08:00:00.000Z');
+    expect((await post(`/api/v1/rentals/${gone.id}/cancel`, { reason: 'Customer cancelled' }, owner)).status).toBe(200);
+    const stray = await passage({ tollTime: '2034-07-01T09:00:00.000Z' });
+    expect(stray.body.matchState).toBe('no_rental');
+    const refused = await patch(`/api/v1/salik-charges/${stray.body.id}`, { version: stray.body.version, rentalId: gone.id }, owner);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.fields.rentalId).toBe('This rental was cancelled: the customer never had the vehicle');
   });
 });
 
@@ -270,12 +323,16 @@ describe('statement imports', () => {
     await selfCheckPassed();
   });
 
-  it('an unmatched toll is resolved by hand to the right rental', async () => {
+  it('an unmatched toll is resolved by hand only to a rental that had the vehicle then', async () => {
     const unmatched = (await get('/api/v1/salik-charges?match=no_rental', owner)).body.items.find((s: { gateLocation: string }) => s.gateLocation === 'Al Garhoud');
-    const res = await patch(`/api/v1/salik-charges/${unmatched.id}`, { version: unmatched.version, rentalId: ids.C.id }, owner);
+    const outside = await patch(`/api/v1/salik-charges/${unmatched.id}`, { version: unmatched.version, rentalId: ids.C.id }, owner);
+    expect(outside.status).toBe(409);
+    // A booking recorded after the statement (the car went out on 20/03): it fits, it is accepted.
+    ids.E = await book('2034-03-19T20:00:00.000Z', '2034-03-20T10:00:00.000Z');
+    const res = await patch(`/api/v1/salik-charges/${unmatched.id}`, { version: unmatched.version, rentalId: ids.E.id }, owner);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ matchState: 'matched', rentalId: ids.C.id });
-    expect((await get(`/api/v1/salik-charges?rentalId=${ids.C.id}`, owner)).body.items.map((s: { id: string }) => s.id)).toContain(unmatched.id);
+    expect(res.body).toMatchObject({ matchState: 'matched', rentalId: ids.E.id });
+    expect((await get(`/api/v1/salik-charges?rentalId=${ids.E.id}`, owner)).body.items.map((s: { id: string }) => s.id)).toContain(unmatched.id);
   });
 
   it('fines: a mapped file imports once; a missing mapping is a 400 naming the field', async () => {

@@ -7,13 +7,14 @@ import { ulid } from 'ulid';
 import { toMinor, fromMinor } from '../../shared/money';
 import type { CreateTicketBody, UpdateTicketBody } from '../../shared/schemas/tickets';
 import { TICKET_MESSAGES as M } from '../../shared/tickets/messages';
-import { canMoveTicket } from '../../shared/tickets/rules';
+import { canMoveTicket, MATCH_GRACE_MINUTES, windowCovers, type RentalWindow } from '../../shared/tickets/rules';
+import { formatDateTime } from '../../shared/regions/format';
 import { ACCOUNT_CODES } from '../../shared/accounting/chart';
 import { auditItem } from '../lib/data/audit';
 import { getItem, queryAll, queryPage, transact, tx, type TransactItem } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
-import { isConditionFailure, cancellationCodes, conflict, notFound, validationFailed } from '../lib/errors';
-import { companyToday, readCompanySettings } from '../lib/company-settings';
+import { isConditionFailure, cancellationCodes, conflict, fillTemplate, notFound, validationFailed } from '../lib/errors';
+import { companyRegion, companyTimezone, companyToday, readCompanySettings } from '../lib/company-settings';
 import type { Actor } from '../lib/actor';
 import { markQueueWork } from './queue';
 import { checkNotice } from './notice';
@@ -109,9 +110,11 @@ export async function updateTicket(actor: Actor, id: string, body: UpdateTicketB
   }
   if (body.rentalId !== undefined && body.rentalId !== ticket.rentalId) {
     if (ticket.rechargedAt) throw conflict(M.alreadyRecharged, { rentalId: M.alreadyRecharged }, 'INVALID_TRANSITION');
-    const match = await resolvedMatch(actor.tenantId, ticket, body.rentalId);
+    const match = await resolvedMatch(actor.tenantId, ticket, body.rentalId, body.violationDate ?? ticket.violationDate);
     set('rental', ticket.rentalReference, match.rentalReference, { ...match, ...matchIndexes(actor.tenantId, 'TICKET', match, body.violationDate ?? ticket.violationDate, ticket.id) });
   } else if (body.violationDate && body.violationDate !== ticket.violationDate) {
+    // A corrected time must still fall in the window of the rental the fine is on.
+    if (ticket.rentalId) await assertWindowCovers(actor.tenantId, (await rentalFacts(actor.tenantId, ticket.rentalId))?.window ?? null, body.violationDate);
     Object.assign(changes, matchIndexes(actor.tenantId, 'TICKET', ticket, body.violationDate, ticket.id));
   }
   if ((changes.amountMinor !== undefined || changes.status !== undefined) && !body.reason?.trim()) throw validationFailed({ reason: M.reasonRequired });
@@ -145,13 +148,31 @@ export async function updateTicket(actor: Actor, id: string, body: UpdateTicketB
   return ticketToApi({ ...ticket, ...changes, version: ticket.version + 1, updatedAt: at } as TicketItem);
 }
 
-/** Resolving by hand: the chosen rental must be this tenant's and for this vehicle; null = on no rental. */
-export async function resolvedMatch(tenantId: string, rec: Pick<MatchFields, 'vehicleId' | 'licensePlate'>, rentalId: string | null): Promise<MatchFields> {
+/**
+ * Resolving by hand: the chosen rental must be this tenant's, for this vehicle, and its window
+ * (shared/tickets/rules.ts rentalWindowOf + the return grace) must cover `at` — else 409 naming
+ * the window in the company's date format and zone, nothing written. null = on no rental.
+ */
+export async function resolvedMatch(tenantId: string, rec: Pick<MatchFields, 'vehicleId' | 'licensePlate'>, rentalId: string | null, at: string): Promise<MatchFields> {
   if (rentalId === null) return { vehicleId: rec.vehicleId, licensePlate: rec.licensePlate, rentalId: null, rentalReference: null, customerId: null, customerName: null, matchState: rec.vehicleId ? 'no_rental' : 'unmatched' };
   const facts = await rentalFacts(tenantId, rentalId);
   if (!facts) throw validationFailed({ rentalId: M.rentalRequired });
   if (rec.vehicleId && facts.vehicleId !== rec.vehicleId) throw validationFailed({ rentalId: M.rentalNotForVehicle });
+  await assertWindowCovers(tenantId, facts.window, at);
   return { vehicleId: facts.vehicleId, licensePlate: rec.licensePlate, rentalId: facts.rentalId, rentalReference: facts.rentalReference, customerId: facts.customerId, customerName: facts.customerName, matchState: 'matched' };
+}
+
+/** 409 unless the rental's window covers `at` (the message names the window; template + params for the web). */
+export async function assertWindowCovers(tenantId: string, window: RentalWindow | null, at: string): Promise<void> {
+  if (!window) throw conflict(M.rentalCancelled, { rentalId: M.rentalCancelled });
+  if (windowCovers(window, at)) return;
+  const settings = await readCompanySettings(tenantId, '');
+  const zone = { timeZone: companyTimezone(settings) };
+  const show = (iso: string) => formatDateTime(iso, companyRegion(settings), 'en', zone);
+  const template = window.end ? M.outsideRentalWindow : M.outsideOpenRentalWindow;
+  const params = { from: show(window.start), to: window.end ? show(window.end) : '', at: show(at), grace: String(MATCH_GRACE_MINUTES) };
+  const message = fillTemplate(template, params);
+  throw conflict(message, { rentalId: message }, 'CONFLICT', { template, params });
 }
 
 export async function listTickets(tenantId: string, q: { status?: string; match?: string; rentalId?: string; q?: string; limit?: number; cursor?: string }) {

@@ -14,6 +14,7 @@ export const GPS_MESSAGES = {
   radiusRequired: 'A circle needs a radius',
   centerRequired: 'A circle needs a center',
   polygonPoints: 'A polygon needs 3 to 200 points',
+  polygonSelfIntersecting: 'The polygon’s edges cross or touch each other: draw the outline without crossing it',
   speedLimitRange: 'Speed limit must be a whole number between 5 and 250 km/h',
   timestampInvalid: 'Timestamp must be an ISO date-time or epoch seconds',
   timestampFuture: 'Timestamp is in the future',

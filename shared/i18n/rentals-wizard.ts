@@ -58,6 +58,11 @@ export const rentalsWizard = {
       conflictTitle: 'Booking Conflict',
       conflictBody: 'The vehicle is already booked in this window:',
       created: 'Rental created',
+      docType: { registration: 'Vehicle registration', insurance: 'Vehicle insurance', license: 'Driving licence' },
+      docLapsed: '{{type}} “{{title}}” expired on {{date}}: the booking will be refused until the renewed document is uploaded.',
+      docDuring: '{{type}} “{{title}}” expires on {{date}}, before the return: the rental will be flagged.',
+      docsTitle: 'Documents to check',
+      docOpen: 'Open the document (new tab)',
     },
   },
   ar: {
@@ -117,6 +122,11 @@ export const rentalsWizard = {
       conflictTitle: 'تعارض في الحجز',
       conflictBody: 'المركبة محجوزة بالفعل في هذه الفترة:',
       created: 'تم إنشاء الإيجار',
+      docType: { registration: 'تسجيل المركبة', insurance: 'تأمين المركبة', license: 'رخصة القيادة' },
+      docLapsed: 'انتهت صلاحية {{type}} «{{title}}» في {{date}}: سيُرفض الحجز حتى يُرفع المستند المجدَّد.',
+      docDuring: 'تنتهي صلاحية {{type}} «{{title}}» في {{date}}، قبل موعد الإرجاع: سيُعلَّم الإيجار.',
+      docsTitle: 'مستندات يجب التحقق منها',
+      docOpen: 'فتح المستند (علامة تبويب جديدة)',
     },
   },
 };

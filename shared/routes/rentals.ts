@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { routeMaker } from './types';
 import {
-  calendarQuery, cancelSchema, chargeSchema, checkConflictsSchema, closeSchema, createRentalSchema, ledgerEntryParams,
+  calendarQuery, documentCheckQuery, cancelSchema, chargeSchema, checkConflictsSchema, closeSchema, createRentalSchema, ledgerEntryParams,
   listRentalsQuery, noteSchema, rentalInvoicingSchema, paymentSchema, pickupSchema, refundSchema, rentalIdParams, returnSchema, reverseEntrySchema,
 } from '../schemas/rentals';
 import { rentalContractSchema, signContractSchema } from '../schemas/rental-contract';
@@ -21,6 +21,7 @@ export const rentalsRoutes = [
   route({ operationId: 'createRental', method: 'POST', path: '/api/v1/rentals', ability: 'rentalsEdit', summary: 'Books a vehicle: checks conflicts atomically, reserves RENT/CNT references, posts the initial ledger', request: { body: createRentalSchema }, idempotent: true }),
   route({ operationId: 'quoteRental', method: 'POST', path: '/api/v1/rentals/quote', ability: 'rentalsRead', summary: 'The price a booking with this body would charge (the wizard\'s quote; same pricing function as createRental)', request: { body: createRentalSchema } }),
   route({ operationId: 'checkRentalConflicts', method: 'POST', path: '/api/v1/rentals/check-conflicts', ability: 'rentalsRead', summary: 'Bookings and maintenance blocking a vehicle in a window', request: { body: checkConflictsSchema } }),
+  route({ operationId: 'rentalDocumentCheck', method: 'GET', path: '/api/v1/rentals/document-check', ability: 'rentalsRead', summary: 'The customer\'s driving licence and the vehicle\'s registration and insurance that lapse by the start (booking refused) or before the end (flagged), with their expiry dates (the wizard\'s warning)', request: { query: documentCheckQuery } }),
   route({ operationId: 'rentalAvailability', method: 'GET', path: '/api/v1/rentals/availability', ability: 'rentalsRead', summary: 'Ids of vehicles busy in a window (start, end), for the wizard', request: { query: calendarQuery } }),
   route({ operationId: 'rentalDefaults', method: 'GET', path: '/api/v1/rentals/defaults', ability: 'rentalsRead', summary: 'What the wizard prefills from company settings and region (tax rate, km limit, extra km charge, max days, blacklist mode)' }),
   route({ operationId: 'rentalStats', method: 'GET', path: '/api/v1/rentals/stats', ability: 'rentalsRead', summary: 'Counts per status and this month\'s ledger totals' }),

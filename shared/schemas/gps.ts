@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { GEOFENCE_TYPES, GPS_DEFAULTS, WEEKDAYS, type GeofenceType, type TimeWindow, type ZoneEventKind } from '../gps/rules';
 import { GPS_MESSAGES as M } from '../gps/messages';
+import { ringSelfIntersects } from '../gps/polygon';
 import { cursor, entityId, name, utcDateTime } from './fields';
 
 /**
@@ -28,7 +29,9 @@ const fenceFields = {
   /** metres, 20 m to 100 km */
   radius: z.number({ error: M.radiusRange }).min(20, M.radiusRange).max(100_000, M.radiusRange).nullable().optional(),
   /** one ring of [lng, lat], 3 to 200 points */
-  coordinates: z.array(z.tuple([lon, lat])).min(3, M.polygonPoints).max(200, M.polygonPoints).nullable().optional(),
+  coordinates: z.array(z.tuple([lon, lat])).min(3, M.polygonPoints).max(200, M.polygonPoints)
+    // Issue 27: a ring whose edges cross or touch has no clear inside (shared/gps/polygon.ts).
+    .refine((ring) => ring.length < 3 || !ringSelfIntersects(ring), M.polygonSelfIntersecting).nullable().optional(),
   speedLimitKmh: z.number({ error: M.speedLimitRange }).int(M.speedLimitRange).min(5, M.speedLimitRange).max(250, M.speedLimitRange).nullable().optional(),
   timeWindow: timeWindowSchema.nullable().optional(),
   vehicleIds: z.array(entityId()).max(500).nullable().optional(),

@@ -247,4 +247,16 @@ export const noteSchema = z.object({
 
 /** Availability window: ISO date-times or calendar dates (a day means its whole UTC day). */
 const windowBound = z.union([utcDateTime(), calendarDate()]);
+/**
+ * GET /api/v1/rentals/document-check (issue 27): the wizard asks, at the step where the customer
+ * or the vehicle is chosen, which of their watched documents lapse by the start or before the end.
+ */
+export const documentCheckQuery = z.object({
+  customerId: entityId().optional(),
+  vehicleId: entityId().optional(),
+  start: instant(RENTAL_MESSAGES.startRequired),
+  end: utcDateTime().optional(),
+});
+export type DocumentCheckQuery = z.output<typeof documentCheckQuery>;
+
 export const calendarQuery = z.object({ start: windowBound.optional(), end: windowBound.optional() });

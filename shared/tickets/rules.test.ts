@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMoveTicket, fineRecharge, matchRental, tollRecharge, TICKET_STATUSES, TICKET_TRANSITIONS } from './rules';
+import { canMoveTicket, fineRecharge, matchRental, rentalWindowOf, tollRecharge, windowCovers, TICKET_STATUSES, TICKET_TRANSITIONS } from './rules';
 import { guessMapping, parseCsv, readAmountMinor, readWallClock, wallClockToInstant } from './statement';
 
 describe('matchRental', () => {
@@ -19,6 +19,31 @@ describe('matchRental', () => {
     expect(matchRental([a], '2030-01-01T07:59:00.000Z')).toEqual({ state: 'no_rental' });
     expect(matchRental([a, { ...a, rentalId: 'C' }], a.start)).toEqual({ state: 'unmatched', candidates: ['A', 'C'] });
     expect(matchRental([{ ...a, end: null }], '2031-01-01T00:00:00.000Z')).toEqual({ state: 'matched', rentalId: 'A' });
+  });
+});
+
+describe('rentalWindowOf / windowCovers (issue 27)', () => {
+  const booked = { startDate: '2026-11-28T08:00:00.000Z', endDate: '2026-11-30T08:00:00.000Z', expectedReturnDate: '2026-11-30T08:00:00.000Z' };
+  it('a booking not yet picked up: its booked window; a passage two days before it is outside', () => {
+    const w = rentalWindowOf('R', { ...booked, status: 'pending' })!;
+    expect(w).toEqual({ rentalId: 'R', start: booked.startDate, end: booked.endDate });
+    expect(windowCovers(w, '2026-11-26T10:00:00.000Z')).toBe(false);
+    expect(windowCovers(w, '2026-11-28T07:59:59.000Z')).toBe(false);
+    expect(windowCovers(w, '2026-11-28T08:00:00.000Z')).toBe(true);
+  });
+  it('on hire: from the pickup, open until returned; returned: pickup → return + grace', () => {
+    const out = rentalWindowOf('R', { ...booked, status: 'overdue', pickedUpAt: '2026-11-28T09:30:00.000Z' })!;
+    expect(out.end).toBeNull();
+    expect(windowCovers(out, '2026-11-28T09:00:00.000Z')).toBe(false);
+    expect(windowCovers(out, '2027-01-10T00:00:00.000Z')).toBe(true);
+    const done = rentalWindowOf('R', { ...booked, status: 'archived', archivedFromStatus: 'completed', pickedUpAt: booked.startDate, returnDate: '2026-11-29T12:00:00.000Z' })!;
+    expect(done.end).toBe('2026-11-29T12:00:00.000Z');
+    expect(windowCovers(done, '2026-11-29T13:00:00.000Z')).toBe(true);
+    expect(windowCovers(done, '2026-11-29T13:00:01.000Z')).toBe(false);
+  });
+  it('a cancelled rental never had the vehicle', () => {
+    expect(rentalWindowOf('R', { ...booked, status: 'cancelled' })).toBeNull();
+    expect(rentalWindowOf('R', { ...booked, status: 'archived', archivedFromStatus: 'cancelled' })).toBeNull();
   });
 });
 

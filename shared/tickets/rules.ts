@@ -56,6 +56,45 @@ export interface RentalWindow {
   end: string | null;
 }
 
+/** What a rental's window is read from: its record (the rentals API answer carries the same fields). */
+export interface RentalTimes {
+  status: string;
+  startDate: string;
+  pickedUpAt?: string | null;
+  returnDate?: string | null;
+  endDate?: string | null;
+  expectedReturnDate?: string | null;
+  /** An archived rental keeps the status it was archived from. */
+  archivedFromStatus?: string | null;
+}
+
+/**
+ * When a rental had the vehicle, for matching and resolving fines and tolls (issue 27), one rule
+ * for the API (matching, resolving by hand) and the resolve dialog:
+ * - from the pickup (`pickedUpAt`; the booked start while not yet picked up: staff sometimes hand
+ *   the keys over before recording the pickup, and such a match is still reviewed before any
+ *   recharge);
+ * - to the return (`returnDate`); a rental still on hire (active, overdue) runs until now (end
+ *   null = open); a rental not yet picked up to its booked end;
+ * - a cancelled rental never had the vehicle: no window (null).
+ * The grace after the end (MATCH_GRACE_MINUTES) is added by `windowCovers`; there is none before
+ * the start: a camera stamp before the handover belongs to whoever had the car then.
+ */
+export function rentalWindowOf(rentalId: string, r: RentalTimes): RentalWindow | null {
+  const status = r.status === 'archived' ? (r.archivedFromStatus ?? 'completed') : r.status;
+  if (status === 'cancelled') return null;
+  const start = r.pickedUpAt || r.startDate;
+  if (r.returnDate) return { rentalId, start, end: r.returnDate };
+  if (status === 'active' || status === 'overdue') return { rentalId, start, end: null };
+  return { rentalId, start, end: r.endDate || r.expectedReturnDate || null };
+}
+
+/** True when `at` falls in the window: [start, end + grace] (an open window has no end). */
+export function windowCovers(w: RentalWindow, at: string, graceMinutes = MATCH_GRACE_MINUTES): boolean {
+  const t = Date.parse(at);
+  return Date.parse(w.start) <= t && (w.end === null || t <= Date.parse(w.end) + graceMinutes * 60_000);
+}
+
 export type MatchResult = { state: 'matched'; rentalId: string } | { state: 'unmatched'; candidates: string[] } | { state: 'no_rental' };
 
 /**
@@ -65,13 +104,12 @@ export type MatchResult = { state: 'matched'; rentalId: string } | { state: 'unm
  * (ambiguous), none → no_rental.
  */
 export function matchRental(windows: readonly RentalWindow[], at: string, graceMinutes = MATCH_GRACE_MINUTES): MatchResult {
-  const t = Date.parse(at);
-  const inside = windows.filter((w) => Date.parse(w.start) <= t && (w.end === null || t <= Date.parse(w.end)));
+  const inside = windows.filter((w) => windowCovers(w, at, 0));
   const pick = (ws: readonly RentalWindow[]): MatchResult | null =>
     ws.length === 1 ? { state: 'matched', rentalId: ws[0].rentalId } : ws.length > 1 ? { state: 'unmatched', candidates: ws.map((w) => w.rentalId) } : null;
   const direct = pick(inside);
   if (direct) return direct;
-  const grace = windows.filter((w) => w.end !== null && Date.parse(w.start) <= t && t <= Date.parse(w.end) + graceMinutes * 60_000);
+  const grace = windows.filter((w) => w.end !== null && windowCovers(w, at, graceMinutes));
   return pick(grace) ?? { state: 'no_rental' };
 }
 

@@ -95,9 +95,33 @@ for (const language of ['en', 'ar'] as const) {
       await page.screenshot({ path: join(outDir, `gps-trail-${language}.png`) });
     });
 
+    test(`${language}: a demo rental's trip evidence lists its stops beside its trips (issue 27)`, async ({ page }) => {
+      const demo = await demoSession(page);
+      const rentals = (await apiAs(page.request, demo, 'GET', '/api/v1/rentals?status=active&limit=50')).items as { id: string }[];
+      let found: { id: string; stops: { startAt: string }[] } | undefined;
+      for (const r of rentals) {
+        const trips = await apiAs(page.request, demo, 'GET', `/api/v1/gps/trips?rentalId=${r.id}`);
+        if (trips.stops.length > 0 && trips.trips.length > 1) { found = { id: r.id, stops: trips.stops }; break; }
+      }
+      expect(found, 'a demo rental on hire with GPS stops').toBeTruthy();
+      await open(page, demo, language, `/rentals/${found!.id}`);
+      const stops = page.getByTestId('evidence-stops');
+      await expect(stops).toBeVisible({ timeout: 20_000 });
+      await expect(stops.locator('li')).toHaveCount(found!.stops.length);
+      await expect(page.getByTestId('rental-trip-evidence').getByRole('heading', { name: L.stops.title })).toBeVisible();
+      await stops.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(outDir, `gps-stops-${language}.png`), fullPage: true });
+    });
+
     test(`${language}: draw a circle geofence, a simulated drive moves the marker and enters it`, async ({ page }) => {
+      test.setTimeout(120_000);
       await open(page, session, language, '/gps-tracking');
       await mapIdle(page);
+      // No tracker yet: the page says how to connect one (issue 27), and the panel's button opens the dialog.
+      const setup = page.getByTestId('gps-no-tracker');
+      await expect(setup.getByRole('heading', { name: L.tracker.setupTitle })).toBeVisible();
+      await expect(setup).toContainText(L.tracker.setupStep2);
+      await page.screenshot({ path: join(outDir, `gps-no-tracker-${language}.png`), fullPage: true });
       // The vehicle's tracker: created here, its secret shown once.
       await page.locator(`[data-vehicle-id="${vehicle.id}"]`).getByRole('button', { name: L.tracker.button }).click();
       const dialog = page.getByRole('dialog');
@@ -109,6 +133,7 @@ for (const language of ['en', 'ar'] as const) {
       await expect(dialog.getByText(L.tracker.secretOnce)).toBeVisible();
       await page.screenshot({ path: join(outDir, `gps-tracker-${language}.png`) });
       await dialog.getByRole('button', { name: C.close, exact: true }).click();
+      await expect(setup).toHaveCount(0, { timeout: 15_000 });
       await page.getByRole('button', { name: L.addCircle }).click();
       await expect(page.getByTestId('draw-help')).toContainText(L.drawCircleHelp);
       const map = page.getByTestId('fleet-map');
@@ -138,6 +163,25 @@ for (const language of ['en', 'ar'] as const) {
       await mapIdle(page);
       await page.screenshot({ path: join(outDir, `gps-drive-${language}.png`), fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test(`${language}: a polygon whose edges cross is refused in the form, nothing saved (issue 27)`, async ({ page }) => {
+      await open(page, session, language, '/gps-tracking');
+      await mapIdle(page);
+      const before = await page.getByTestId('gps-geofences').locator('li').count();
+      await page.getByRole('button', { name: L.addPolygon }).click();
+      const map = page.getByTestId('fleet-map');
+      const box = (await map.boundingBox())!;
+      // A bow-tie: corners clicked across the diagonals.
+      for (const [lng, lat] of [[55.20, 25.15], [55.30, 25.21], [55.30, 25.15], [55.20, 25.21]]) await map.click({ position: pixelOf(box, lng, lat) });
+      await expect(page.getByTestId('draw-help')).toContainText(fill(L.drawPolygonHelp, { count: 4 }));
+      await page.getByRole('button', { name: L.finish }).click();
+      const form = page.getByTestId('geofence-form');
+      await form.getByLabel(L.field.name).fill('Crossed yard');
+      await form.getByRole('button', { name: L.save }).click();
+      await expect(form.getByText(L.messages.polygonSelfIntersecting)).toBeVisible();
+      await page.screenshot({ path: join(outDir, `gps-crossed-polygon-${language}.png`) });
+      await expect(page.getByTestId('gps-geofences').locator('li')).toHaveCount(before);
     });
 
     test(`${language}: the rental's trip evidence`, async ({ page }) => {

@@ -1,8 +1,8 @@
 /**
  * Traffic tickets, Salik and alerts in a real browser (issue 13 "Done when"), in English and in
  * Arabic: import a Salik statement (test/fixtures/salik-statement.csv, whose headers need the
- * mapping step) through mapping and preview, resolve the passage that matched no rental, see the
- * passages on the rental and recharge them; add a ticket, change its amount with a reason and
+ * mapping step) through mapping and preview, resolve the passage that matched no rental (the dialog
+ * offers only rentals whose window covers it), see the passages on the rental and recharge them; add a ticket, change its amount with a reason and
  * see the history; mark alerts read and resolve one. A UAE company (Dubai time, VAT on) per
  * language, seeded through the API. Screenshots of every page go to test/.out/tickets-e2e/.
  */
@@ -40,7 +40,7 @@ for (const language of ['en', 'ar'] as const) {
   const L = ticketsCatalog[language];
   const A = alertsCatalog[language];
   let session: E2eSession;
-  let rental: { id: string; referenceNumber: string };
+  let rental: { id: string; referenceNumber: string; vehicleId: string; customerId: string };
 
   test.describe(language, () => {
     test.beforeAll(async ({ request }) => {
@@ -81,26 +81,33 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByText(fill(L.imported, { count: 4 }))).toBeVisible();
       await expect(page.locator('[data-salik-id]')).toHaveCount(4);
 
-      // The passage a day after the booked return matched no rental: the customer kept the car; match it by hand.
+      // The passage a day after the booked return matched no rental. The resolve dialog offers only
+      // rentals whose window covers it (issue 27): not the earlier booking, but a booking entered
+      // after the statement for that day.
       const lone = page.locator('[data-salik-id][data-gate="Jebel Ali"]');
       await expect(lone.locator('[data-match="no_rental"]')).toBeVisible();
       await page.screenshot({ path: join(outDir, `salik-list-${language}.png`), fullPage: true });
       await noSeriousViolations(page);
+      const late = await api(page.request, session, 'POST', '/api/v1/rentals', { vehicleId: rental.vehicleId, customerId: rental.customerId, startDate: '2034-05-12T20:00:00.000Z', endDate: '2034-05-14T06:00:00.000Z', dailyRate: 300, taxRate: 5 });
       await lone.getByRole('button', { name: L.resolve }).click();
       const resolveDialog = page.getByRole('dialog', { name: L.resolveTitle });
-      await resolveDialog.getByRole('radio', { name: new RegExp(rental.referenceNumber) }).check();
+      await expect(resolveDialog.getByRole('radio', { name: new RegExp(late.referenceNumber) })).toBeVisible();
+      await expect(resolveDialog.getByRole('radio', { name: new RegExp(rental.referenceNumber) })).toHaveCount(0);
+      await page.screenshot({ path: join(outDir, `salik-resolve-${language}.png`), fullPage: true });
+      await resolveDialog.getByRole('radio', { name: new RegExp(late.referenceNumber) }).check();
       await resolveDialog.getByRole('button', { name: L.resolve }).click();
       await expect(page.getByText(L.resolved, { exact: true })).toBeVisible();
       await expect(lone.locator('[data-match="matched"]')).toBeVisible();
+      await expect(lone).toContainText(late.referenceNumber);
 
       // The rental shows its passages and recharges them.
       await page.goto(`/rentals/${rental.id}`);
       const section = page.getByTestId('rental-tolls');
-      await expect(section.locator('[data-salik-id]')).toHaveCount(4);
+      await expect(section.locator('[data-salik-id]')).toHaveCount(3);
       await section.getByRole('button', { name: L.rechargeTolls }).click();
       await page.getByRole('dialog', { name: L.rechargeTollsTitle }).getByRole('button', { name: L.rechargeTolls }).click();
-      await expect(page.getByText(fill(L.tollsRecharged, { count: 4 }))).toBeVisible();
-      await expect(section.locator('[data-status="recharged"]')).toHaveCount(4);
+      await expect(page.getByText(fill(L.tollsRecharged, { count: 3 }))).toBeVisible();
+      await expect(section.locator('[data-status="recharged"]')).toHaveCount(3);
       await expect(section.getByRole('button', { name: L.rechargeTolls })).toHaveCount(0);
       await page.screenshot({ path: join(outDir, `rental-tolls-${language}.png`), fullPage: true });
     });

@@ -119,6 +119,23 @@ export default function GpsTrackingPage() {
         </span>
       </div>
 
+      {live.data && !vehicles.some((v) => v.hasTracker) && (
+        <section className="card border-violet-200 bg-violet-50 text-violet-950 dark:border-violet-900 dark:bg-violet-950 dark:text-violet-50" aria-labelledby="gps-setup-title" data-testid="gps-no-tracker">
+          <h2 id="gps-setup-title" className="font-semibold">{t('gps.tracker.setupTitle')}</h2>
+          <p className="mt-1 text-sm">{t('gps.tracker.setupBody')}</p>
+          <ol className="mt-2 list-decimal space-y-1 ps-5 text-sm">
+            <li>{t('gps.tracker.setupStep1')}</li>
+            <li>{t('gps.tracker.setupStep2')}</li>
+            <li>{t('gps.tracker.setupStep3')}</li>
+          </ol>
+          <div className="mt-3">
+            {vehicles[0]
+              ? <button type="button" className="btn-primary" onClick={() => setTrackerOf(vehicles[0])}>{t('gps.tracker.setupAction', { vehicle: `${vehicles[0].label} · ${vehicles[0].licensePlate}` })}</button>
+              : <Link to="/vehicles" className="btn-primary">{t('gps.tracker.setupNoVehicles')}</Link>}
+          </div>
+        </section>
+      )}
+
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-2 lg:col-span-2">
           {mode !== 'none' && (

@@ -8,6 +8,7 @@ import { DirectionArrow } from '../../components/DirectionArrow';
 import { useT } from '../../i18n';
 import { useDateTime } from '../../lib/company-clock';
 import { TRIPS_PATH, type TripsApi } from './gps-api';
+import { RentalStops } from './RentalStops';
 
 export function RentalTripEvidence({ rentalId }: { rentalId: string }) {
   const t = useT();
@@ -47,6 +48,7 @@ export function RentalTripEvidence({ rentalId }: { rentalId: string }) {
           </ul>
         </>
       )}
+      <RentalStops stops={data.stops} />
       {r.events.length > 0 && (
         <ul className="mt-3 divide-y divide-slate-100 text-sm dark:divide-slate-800" data-testid="evidence-events">
           {r.events.map((e) => (

@@ -14,6 +14,8 @@ import { errorDetail, issuesToErrors, translateApiError } from '../../lib/api-er
 import { CustomerStep, VehicleStep } from './wizard/ChooseSteps';
 import { PaymentStep, PricingStep, QuoteSummary } from './wizard/PriceSteps';
 import { ServiceWarning } from '../maintenance/ServiceWarning';
+import { DocumentLines, DocumentWarning, type LapsingDocumentApi } from './wizard/DocumentWarning';
+import { useCursorList } from '../../lib/use-cursor-list';
 import { STEP_FIELDS, bookingBody, initialValues, num, type CustomerOption, type Values, type VehicleOption } from './wizard/wizard-model';
 
 /**
@@ -40,6 +42,7 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [conflicts, setConflicts] = useState<ConflictApi[]>([]);
+  const [lapsed, setLapsed] = useState<LapsingDocumentApi[]>([]);
   const [pending, setPending] = useState(false);
   const [customerSearch, setCustomerSearch] = useState('');
   const [customerQuery, setCustomerQuery] = useState('');
@@ -47,7 +50,7 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
   useEffect(() => {
     if (!open) return;
     setStep(0); setValues(initialValues(regionCfg.taxRate, timeZone)); setOpenEnded(false); setTaxIncluded(false); setAck(false);
-    setBlacklist(null); setErrors({}); setFormError(''); setConflicts([]); setCustomerSearch(''); setCustomerQuery('');
+    setBlacklist(null); setErrors({}); setFormError(''); setConflicts([]); setLapsed([]); setCustomerSearch(''); setCustomerQuery('');
   }, [open, regionCfg.taxRate, timeZone]);
 
   useEffect(() => {
@@ -55,7 +58,7 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
     return () => clearTimeout(timer);
   }, [customerSearch]);
 
-  const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const set = (name: string, value: string) => { setValues((v) => ({ ...v, [name]: value })); setLapsed([]); };
 
   const defaults = useRentalDefaults();
   // Company defaults (VAT settings or the region's tax) replace the local guess once known.
@@ -70,7 +73,8 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
     if ((picked.data.blacklistMatches ?? []).length > 0) setBlacklist(defaults.data.blacklistMode);
   }, [picked.data, defaults.data]);
 
-  const customers = useSWR<{ items: CustomerOption[] } | null>(open ? `/api/v1/customers?limit=10${customerQuery ? `&search=${encodeURIComponent(customerQuery)}` : ''}` : null);
+  // Filters as you type (debounced above): the directory's `q`, pages followed until 10 match (issue 27).
+  const customers = useCursorList<CustomerOption>(open ? '/api/v1/customers' : null, { q: customerQuery }, { limit: 10 });
   const vehicles = useSWR<{ items: VehicleOption[] } | null>(open ? '/api/v1/vehicles?limit=100' : null);
   const startIso = fromLocalInput(values.startDate, timeZone);
   const endIso = openEnded
@@ -80,7 +84,7 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
   const availability = useSWR<{ busyVehicleIds: string[] } | null>(open && windowOk ? `/api/v1/rentals/availability?start=${encodeURIComponent(startIso!)}&end=${encodeURIComponent(openEnded ? '9999-12-31T00:00:00.000Z' : endIso!)}` : null);
   const busy = new Set(availability.data?.busyVehicleIds ?? []);
   const vehicleList = (vehicles.data?.items ?? []).filter((v) => !v.isArchived && v.status !== 'out_of_service');
-  const selectedCustomer = customers.data?.items.find((c) => c.id === values.customerId) ?? (values.customerId ? { id: values.customerId, fullNameEnglish: values.customerName } : undefined);
+  const selectedCustomer = customers.items.find((c) => c.id === values.customerId) ?? (values.customerId ? { id: values.customerId, fullNameEnglish: values.customerName } : undefined);
 
   const pickVehicle = (v: VehicleOption) => {
     setValues((x) => ({
@@ -89,7 +93,7 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
       monthlyRate: v.monthlyRate ? String(v.monthlyRate) : '',
       dailyKmLimit: String(v.dailyKmLimit ?? DEFAULT_DAILY_KM_LIMIT),
     }));
-    setConflicts([]);
+    setConflicts([]); setLapsed([]);
   };
 
   const body = useMemo(() => bookingBody(values, { openEnded, taxIncluded, ack, timeZone }), [values, openEnded, taxIncluded, ack, timeZone]);
@@ -118,7 +122,7 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (step < 3) { next(); return; }
-    setFormError(''); setConflicts([]);
+    setFormError(''); setConflicts([]); setLapsed([]);
     const parsed = createRentalSchema.safeParse(body);
     if (!parsed.success) {
       const fieldErrors = issuesToErrors(t, parsed.error.issues);
@@ -136,6 +140,11 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
       if (error instanceof ApiError && error.code === 'BOOKING_CONFLICT') {
         setConflicts(errorDetail<ConflictApi[]>(error, 'conflicts') ?? []);
         setFormError(t('rentals.messages.bookingConflict'));
+        setStep(1);
+      } else if (error instanceof ApiError && error.code === 'DOCUMENT_EXPIRED') {
+        // The refusal names the documents and their dates; dates (or the vehicle) are changed on step 2.
+        setLapsed(errorDetail<LapsingDocumentApi[]>(error, 'conflicts') ?? []);
+        setFormError(translateApiError(error, t).message);
         setStep(1);
       } else if (error instanceof ApiError && error.code === 'BLACKLIST_WARNING') {
         setBlacklist('warning'); setStep(0); setFormError(t('rentals.wizard.blacklistWarning'));
@@ -166,6 +175,7 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
         {formError && (
           <div role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
             <p className="font-medium">{formError}</p>
+            {lapsed.length > 0 && <DocumentLines documents={lapsed} />}
             {conflicts.length > 0 && (
               <>
                 <p className="mt-1">{t('rentals.wizard.conflictBody')}</p>
@@ -178,9 +188,13 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
         )}
 
         {step === 0 && (
-          <CustomerStep values={values} errors={errors} customers={customers.data?.items} search={customerSearch} onSearch={setCustomerSearch}
+          <CustomerStep values={values} errors={errors} customers={customers.isLoading ? undefined : customers.items} search={customerSearch} onSearch={setCustomerSearch}
             onPick={(c) => { setValues((v) => ({ ...v, customerId: c.id, customerName: c.fullNameEnglish })); setBlacklist(null); setAck(false); }}
             selected={selectedCustomer} blacklist={blacklist} ack={ack} onAck={setAck} />
+        )}
+        {step <= 1 && !lapsed.length && (
+          <DocumentWarning customerId={values.customerId || undefined} vehicleId={step === 1 ? values.vehicleId || undefined : undefined}
+            start={startIso ?? undefined} end={endIso ?? undefined} />
         )}
         {step === 1 && (
           <VehicleStep values={values} errors={errors} set={set} openEnded={openEnded} onOpenEnded={setOpenEnded} windowOk={windowOk}

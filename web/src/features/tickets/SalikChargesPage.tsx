@@ -87,7 +87,7 @@ export default function SalikChargesPage() {
       <Modal open={adding} onClose={() => setAdding(false)} title={t('tickets.addPassage')} wide>
         {adding && <AddPassageForm onDone={() => { setAdding(false); refresh(); }} onCancel={() => setAdding(false)} />}
       </Modal>
-      <ResolveDialog record={resolving} onClose={() => setResolving(null)} onChoose={(rentalId) => resolve(resolving!, rentalId)} />
+      <ResolveDialog record={resolving && { ...resolving, at: resolving.tollTime }} onClose={() => setResolving(null)} onChoose={(rentalId) => resolve(resolving!, rentalId)} />
       {tolls.dialog}
     </>
   );

@@ -108,7 +108,7 @@ export default function TrafficTicketsPage() {
         {open && <TicketDetails ticket={open} onSaved={(saved) => { setOpen(saved); refresh(); }} onClose={() => setOpen(null)} />}
       </Modal>
       <ImportDialog kind="tickets" open={importing} onClose={() => setImporting(false)} onImported={refresh} />
-      <ResolveDialog record={resolving} onClose={() => setResolving(null)} onChoose={(rentalId) => resolve(resolving!, rentalId)} />
+      <ResolveDialog record={resolving && { ...resolving, at: resolving.violationDate }} onClose={() => setResolving(null)} onChoose={(rentalId) => resolve(resolving!, rentalId)} />
       <ConfirmMoney open={!!recharging} title={t('tickets.rechargeTitle')} confirmLabel={t('tickets.recharge')} onClose={() => setRecharging(null)} onConfirm={recharge}
         body={recharging ? t('tickets.rechargeBody', { number: recharging.ticketNumber, amount: money(recharging.amount), rental: recharging.rentalReference ?? '', customer: recharging.customer ?? '' }) : ''} />
     </>

@@ -6,16 +6,18 @@ import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
 import { useDateTime } from '../../lib/company-clock';
+import { MATCH_GRACE_MINUTES, rentalWindowOf, windowCovers, type RentalTimes } from '../../../../shared/tickets/rules';
 import { ticketPath, ticketsApi, type TicketHistory } from './tickets-api';
 
-interface RentalOption { id: string; referenceNumber: string; customerName: string; startDate: string; returnDate?: string | null; endDate: string | null; vehicleId: string; status: string }
+interface RentalOption extends RentalTimes { id: string; referenceNumber: string; customerName: string; vehicleId: string }
 
 /**
- * Matching by hand: the rentals of this vehicle (search by plate), newest first, or "on no
- * rental". `onChoose(null)` confirms no rental.
+ * Matching by hand: the rentals of this vehicle (search by plate) whose window covers the fine's
+ * or the passage's time `at` (the API's own rule, shared/tickets/rules.ts: pickup → return + grace,
+ * open while on hire), newest first, or "on no rental". `onChoose(null)` confirms no rental.
  */
 export function ResolveDialog({ record, onClose, onChoose }: {
-  record: { licensePlate: string; vehicleId: string | null; rentalId: string | null } | null;
+  record: { licensePlate: string; vehicleId: string | null; rentalId: string | null; at: string } | null;
   onClose: () => void;
   onChoose: (rentalId: string | null) => Promise<void>;
 }) {
@@ -25,7 +27,10 @@ export function ResolveDialog({ record, onClose, onChoose }: {
   const [pending, setPending] = useState(false);
   const q = record ? encodeURIComponent(record.licensePlate) : '';
   const rentals = useSWR<{ items: RentalOption[] } | null>(record ? `/api/v1/rentals?q=${q}&limit=50` : null);
-  const options = (rentals.data?.items ?? []).filter((r) => !record?.vehicleId || r.vehicleId === record.vehicleId);
+  const options = (rentals.data?.items ?? []).flatMap((r) => {
+    const window = rentalWindowOf(r.id, r);
+    return record && (!record.vehicleId || r.vehicleId === record.vehicleId) && window && windowCovers(window, record.at) ? [{ ...r, window }] : [];
+  });
   const save = async () => {
     setPending(true);
     try {
@@ -39,8 +44,9 @@ export function ResolveDialog({ record, onClose, onChoose }: {
     <Modal open={!!record} onClose={pending ? () => {} : onClose} title={t('tickets.resolveTitle')} wide>
       {record && (
         <fieldset>
-          <legend className="mb-2 text-sm text-slate-700 dark:text-slate-200">{t('tickets.resolveBody', { plate: record.licensePlate })}</legend>
+          <legend className="mb-2 text-sm text-slate-700 dark:text-slate-200">{t('tickets.resolveBody', { plate: record.licensePlate, at: when(record.at), grace: MATCH_GRACE_MINUTES })}</legend>
           {rentals.isLoading && <p className="text-sm">{t('tickets.resolveLoading')}</p>}
+          {rentals.data && options.length === 0 && <p className="mb-2 text-sm" data-testid="resolve-no-fit">{t('tickets.resolveNoFit')}</p>}
           <ul className="max-h-72 space-y-1 overflow-auto">
             {options.map((r) => (
               <li key={r.id}>
@@ -48,7 +54,7 @@ export function ResolveDialog({ record, onClose, onChoose }: {
                   <input type="radio" name="resolve-rental" value={r.id} checked={choice === r.id} onChange={() => setChoice(r.id)} />
                   <span className="font-medium">{r.referenceNumber}</span>
                   <span className="text-sm">{r.customerName}</span>
-                  <span className="text-xs text-slate-600 dark:text-slate-300">{when(r.startDate)} – {r.returnDate ? when(r.returnDate) : r.endDate ? when(r.endDate) : '…'}</span>
+                  <span className="text-xs text-slate-600 dark:text-slate-300">{when(r.window.start)} – {r.window.end ? when(r.window.end) : t('tickets.onHire')}</span>
                 </label>
               </li>
             ))}

@@ -24,7 +24,7 @@ export function CustomerStep(props: {
             <input type="radio" name="customer" checked={values.customerId === c.id} onChange={() => props.onPick(c)} />
             <span className="font-medium">{c.fullNameEnglish}</span>
             {c.fullNameArabic && <span dir="rtl" className="text-slate-600 dark:text-slate-300">{c.fullNameArabic}</span>}
-            <span className="ms-auto text-slate-500">{c.phone ?? c.licenseNumber ?? ''}</span>
+            <span className="ms-auto text-slate-600 dark:text-slate-300">{c.phone ?? c.licenseNumber ?? ''}</span>
           </label>
         ))}
       </div>
@@ -77,7 +77,7 @@ export function VehicleStep(props: {
               <label key={v.id} className={`flex items-center gap-2 rounded-md border p-2 text-sm ${isBusy ? 'opacity-60' : 'cursor-pointer'} ${values.vehicleId === v.id ? 'border-blue-500 bg-blue-50 dark:bg-blue-950' : 'border-slate-200 dark:border-slate-700'}`}>
                 <input type="radio" name="vehicle" checked={values.vehicleId === v.id} onChange={() => props.onPick(v)} aria-describedby={isBusy ? `busy-${v.id}` : undefined} />
                 <span className="font-medium">{v.make} {v.model}</span>
-                <span className="text-slate-500">{v.licensePlate}</span>
+                <span className="text-slate-600 dark:text-slate-300">{v.licensePlate}</span>
                 {isBusy ? <span id={`busy-${v.id}`} className="ms-auto text-xs text-red-700 dark:text-red-300">{t('rentals.wizard.busy')}</span> : <span className="ms-auto tabular-nums">{money(v.dailyRate)}</span>}
               </label>
             );
