@@ -3,6 +3,7 @@ import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { dynamo } from '../lib/clients/dynamo';
 import { sesClient } from '../lib/clients/ses';
 import { config } from '../lib/config';
+import { appLink } from '../lib/app-url';
 import { keys, sortKey } from '../lib/data/keys';
 import { record } from '../lib/data/meter';
 import { getItem, putItem, transact, tx, updateRaw, type Item } from '../lib/data/repo';
@@ -62,7 +63,6 @@ export function reminderStage(expiryDate: string, threshold: number, today: stri
   return { stage: week === 0 ? 'expired' : `expired_w${week}`, next: week === MAX_EXPIRED_WEEKS ? undefined : addDays(expiryDate, 1 + 7 * (week + 1)) };
 }
 
-const appUrl = () => (process.env.APP_URL || 'http://localhost:3000').replace(/\/$/, '');
 const isEmail = (v: unknown): v is string => typeof v === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
 
 interface Company { settings: CompanySettings; today: string; enabled: boolean }
@@ -81,7 +81,7 @@ function emailOf(doc: DocumentItem, stage: string, today: string, company: Compa
     `${m.expiryDate}: ${doc.expiryDate}`,
     daysLeft! >= 0 ? m.daysLeft.replace('{{n}}', String(daysLeft)) : m.daysAgo.replace('{{n}}', String(-daysLeft!)),
     '',
-    `${m.open}: ${appUrl()}/documents?scope=${doc.scope}&id=${doc.id}`,
+    `${m.open}: ${appLink('/documents', { scope: doc.scope, id: doc.id })}`,
   ];
   return { subject, text: lines.join('\n'), lang };
 }
