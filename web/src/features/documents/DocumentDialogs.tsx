@@ -165,9 +165,12 @@ function UseTemplateForm({ template, onDone }: { template: DocumentApi; onDone: 
   );
 }
 
-export function DocumentDialog({ id, onClose, onChanged, onCreated }: { id: string; onClose: () => void; onChanged: () => void; onCreated?: (doc: DocumentApi) => void }) {
+export function DocumentDialog({ id: openedId, onClose, onChanged, onCreated }: { id: string; onClose: () => void; onChanged: () => void; onCreated?: (doc: DocumentApi) => void }) {
   const t = useT();
   const fmt = useFormat();
+  // The version shown: after "Replace file" (or an action answering a newer version) the dialog
+  // follows the new version, so Analyze, review and the state shown act on the current file.
+  const [id, setId] = useState(openedId);
   const doc = useSWR<DocumentDetail>(`${DOCUMENTS_PATH}/${id}`, LIVE);
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState('');
@@ -179,9 +182,11 @@ export function DocumentDialog({ id, onClose, onChanged, onCreated }: { id: stri
   const run = async (label: string, failTitle: string, fn: () => Promise<unknown>) => {
     setBusy(true);
     try {
-      await fn();
+      const answer = await fn();
       toast({ variant: 'success', title: label });
-      await doc.mutate();
+      const answeredId = (answer as { id?: unknown } | undefined)?.id;
+      if (typeof answeredId === 'string' && answeredId !== id) setId(answeredId);
+      else await doc.mutate();
       onChanged();
     } catch (error) {
       toastApiError(failTitle, error);
@@ -201,7 +206,7 @@ export function DocumentDialog({ id, onClose, onChanged, onCreated }: { id: stri
   };
   const replace = (file: File | undefined) => d && file && run(t('documents.replaced'), t('documents.messages.replaceFailed'), async () => {
     const key = await uploadDocumentFile(d.scope, file, setPct);
-    await documentsApi.addVersion(d.id, { key, fileName: file.name });
+    return documentsApi.addVersion(d.id, { key, fileName: file.name });
   });
 
   return (
