@@ -13,7 +13,7 @@ import { useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { documentsApi, DOCUMENTS_PATH, uploadDocumentFile, type DocumentDetail } from './documents-api';
+import { documentsApi, DOCUMENTS_PATH, uploadDocumentFile, type DocumentDetail, type ReminderHistoryEntry, remindersPath } from './documents-api';
 import { SCOPE_ABILITY, STATUS_TONES, VALIDITY_TONES } from './tones';
 import { useCan } from '../../lib/use-can';
 import { Toggle } from '../../components/Toggle';
@@ -278,11 +278,42 @@ export function DocumentDialog({ id: openedId, onClose, onChanged, onCreated }: 
               ))}
             </ul>
           </section>
+          <ReminderHistory id={d.id} />
           <DialogActions>
             <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>{t('documents.close')}</button>
           </DialogActions>
         </div>
       )}
     </Modal>
+  );
+}
+
+/** The expiry reminders emailed for this document (every version of it), newest first (issue 27). */
+function ReminderHistory({ id }: { id: string }) {
+  const t = useT();
+  const fmt = useFormat();
+  const history = useSWR<{ items: ReminderHistoryEntry[] }>(remindersPath(id), LIVE);
+  const stage = (s: string) => {
+    const week = /^expired_w(\d+)$/.exec(s);
+    return week ? t('documents.reminders.stage.expired_w', { n: Number(week[1]) + 1 }) : t(`documents.reminders.stage.${s}`);
+  };
+  return (
+    <section aria-label={t('documents.reminders.history')} data-testid="reminder-history">
+      <h3 className="font-semibold">{t('documents.reminders.history')}</h3>
+      {history.error ? <p role="alert" className="text-sm text-red-800 dark:text-red-300">{t('documents.loadFailed')}</p> : !history.data ? null : history.data.items.length === 0 ? (
+        <p className="mt-1 text-sm">{t('documents.reminders.historyEmpty')}</p>
+      ) : (
+        <ul className="mt-2 text-sm">
+          {history.data.items.map((r) => (
+            <li key={`${r.documentId}-${r.expiryDate}-${r.stage}`} className="py-1" data-reminder={r.stage}>
+              <span className="font-medium">{stage(r.stage)}</span>
+              {' · '}{r.sentAt ? fmt.dateTime(r.sentAt) : t('documents.reminders.pending')}
+              {' · '}{t(`documents.reminders.trigger.${r.trigger}`)}
+              {' · '}<span dir="ltr">{t('documents.reminders.sentTo', { to: r.recipients.join(', ') })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
