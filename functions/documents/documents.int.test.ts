@@ -332,7 +332,7 @@ describe('documents and bookings', () => {
 });
 
 describe('documents that read what they are given (issue 27)', () => {
-  const value = (d: { analysisProposals: { field: string; value: string }[] }, field: string) => d.analysisProposals.find((p) => p.field === field);
+  const value = (d: { analysisProposals: { field: string; value: string; confidence: number }[] }, field: string) => d.analysisProposals.find((p) => p.field === field);
   const upload = async (file: Buffer, contentType: string, title = 'Scan') => {
     const key = await uploadDocumentFile(t.owner.token, file, contentType);
     return (await post('/api/v1/documents', { scope: 'company', title, documentType: 'other', key }, t.owner.token)).body;
