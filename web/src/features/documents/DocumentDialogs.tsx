@@ -309,7 +309,7 @@ function ReminderHistory({ id }: { id: string }) {
               <span className="font-medium">{stage(r.stage)}</span>
               {' · '}{r.sentAt ? fmt.dateTime(r.sentAt) : t('documents.reminders.pending')}
               {' · '}{t(`documents.reminders.trigger.${r.trigger}`)}
-              {' · '}<span dir="ltr">{t('documents.reminders.sentTo', { to: r.recipients.join(', ') })}</span>
+              {' · '}{t('documents.reminders.sentTo')} <bdi dir="ltr">{r.recipients.join(', ')}</bdi>
             </li>
           ))}
         </ul>
