@@ -284,7 +284,7 @@ export async function reminderHistory(tenantId: string, documentIds: string[]): 
     .map((m) => ({
       documentId: String(m.documentId), stage: String(m.stage), expiryDate: String(m.expiryDate), status: m.status === 'sent' ? 'sent' as const : 'pending' as const,
       recipients: (m.recipients as string[] | undefined) ?? [], subject: String(m.subject ?? ''), language: m.language === 'ar' ? 'ar' as const : 'en' as const,
-      claimedAt: String(m.claimedAt), sentAt: (m.sentAt as string | undefined) ?? null, trigger: m.trigger === 'manual' ? 'manual' as const : 'schedule' as const,
+      claimedAt: String(m.claimedAt ?? m.sentAt ?? m.createdAt), sentAt: (m.sentAt as string | undefined) ?? null, trigger: m.trigger === 'manual' ? 'manual' as const : 'schedule' as const,
     }))
     .sort((a, b) => b.claimedAt.localeCompare(a.claimedAt));
 }
