@@ -170,7 +170,10 @@ export function DocumentDialog({ id: openedId, onClose, onChanged, onCreated }: 
   const fmt = useFormat();
   // The version shown: after "Replace file" (or an action answering a newer version) the dialog
   // follows the new version, so Analyze, review and the state shown act on the current file.
-  const [id, setId] = useState(openedId);
+  // A new `id` from the parent (another document opened, a template's copy) wins over the followed one.
+  const [followed, setFollowed] = useState<{ from: string; to: string } | null>(null);
+  const id = followed?.from === openedId ? followed.to : openedId;
+  const setId = (to: string) => setFollowed({ from: openedId, to });
   const doc = useSWR<DocumentDetail>(`${DOCUMENTS_PATH}/${id}`, LIVE);
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState('');
