@@ -4,7 +4,6 @@ import { parseWith } from '../lib/validation';
 import { DOCUMENT_MAX_BYTES, ID_SCAN_CONTENT_TYPES, ID_SCAN_MESSAGES, idScanFromKeySchema } from '../../shared/schemas/customers';
 import { DOCUMENT_MESSAGES, isIdScanKey, takeIdScan } from './documents';
 import { IdScanError, scanIdDocument, sniffType, type ScanContentType } from './id-scan/extract';
-import { imageText } from './id-scan/image-text';
 import { ocrImage, repairMrzText } from '../lib/ocr';
 
 export const scanFailed = (reason: string) => new HttpError(422, 'ID_SCAN_FAILED', ID_SCAN_MESSAGES.failed, { file: reason });
@@ -41,7 +40,8 @@ export async function scanCustomerId(tenantId: string, rawBody: Buffer | undefin
   }
   try {
     // A photo without embedded text: OCR of its pixels (tesseract.js, English model from npm).
-    const ocr = actual !== 'application/pdf' && !imageText(file).trim() ? await ocrImage(file).then((r) => repairMrzText(r.text), () => '') : undefined;
+    // OCR reads every photo; text in the image's metadata is only a hint beside it (extract.ts).
+    const ocr = actual !== 'application/pdf' ? await ocrImage(file).then((r) => repairMrzText(r.text), () => '') : undefined;
     const result = scanIdDocument(file, actual as ScanContentType, new Date(), ocr);
     // Log what kind of document was read, never its contents (DESIGN.md §6).
     log.info('id scan', { source: result.source, documentType: result.documentType, confidence: result.confidence, bytes: file.length });

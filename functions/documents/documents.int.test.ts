@@ -330,3 +330,118 @@ describe('documents and bookings', () => {
     expect(refused.body.error.message).toContain('has expired by the start of this rental');
   });
 });
+
+describe('documents that read what they are given (issue 27)', () => {
+  const value = (d: { analysisProposals: { field: string; value: string; confidence: number }[] }, field: string) => d.analysisProposals.find((p) => p.field === field);
+  const upload = async (file: Buffer, contentType: string, title = 'Scan') => {
+    const key = await uploadDocumentFile(t.owner.token, file, contentType);
+    return (await post('/api/v1/documents', { scope: 'company', title, documentType: 'other', key }, t.owner.token)).body;
+  };
+  /** A PNG with a tEXt chunk after its header, as cameras and editors write ("Software", "Comment"). */
+  const withPngText = async (png: Buffer, keyword: string, text: string) => {
+    const { crc32 } = await import('node:zlib');
+    const data = Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(text, 'latin1')]);
+    const chunk = Buffer.alloc(12 + data.length);
+    chunk.writeUInt32BE(data.length, 0);
+    chunk.write('tEXt', 4, 'latin1');
+    data.copy(chunk, 8);
+    chunk.writeUInt32BE(crc32(Buffer.concat([Buffer.from('tEXt', 'latin1'), data])) >>> 0, 8 + data.length);
+    const ihdrEnd = 8 + 12 + png.readUInt32BE(8);
+    return Buffer.concat([png.subarray(0, ihdrEnd), chunk, png.subarray(ihdrEnd)]);
+  };
+  const pdfOf = async (lines: string[]) => {
+    const { PDFDocument, StandardFonts } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([595, 842]);
+    lines.forEach((l, i) => page.drawText(l, { x: 50, y: 780 - i * 22, size: 12, font }));
+    return Buffer.from(await pdf.save());
+  };
+
+  it('OCRs a photo whose PNG metadata carries text (the metadata is a hint, not a reason to skip OCR)', async () => {
+    const png = await withPngText(fixture('sample-passport-photo.png'), 'Software', 'Scanner Pro 7.1 (c) Example Apps');
+    const doc = await upload(png, 'image/png');
+    const d = (await post(`/api/v1/documents/${doc.id}/analyze`, {}, t.owner.token)).body;
+    expect(d).toMatchObject({ analysisStatus: 'analyzed', analysisMethod: 'ocr-tesseract-eng+image-text+rules' });
+    expect(value(d, 'expiryDate')?.value).toBe('2012-04-15');
+    expect(value(d, 'documentNumber')?.value).toBe('L898902C3');
+  });
+
+  it('never shows an MRZ name (no check digit) at 100 %, and filler never becomes letters', async () => {
+    const d = (await post(`/api/v1/documents/${(await upload(fixture('sample-passport-photo.png'), 'image/png')).id}/analyze`, {}, t.owner.token)).body;
+    const name = value(d, 'name')!;
+    expect(name.value).toBe('Anna Maria Eriksson');
+    expect(name.confidence).toBeLessThan(1);
+    expect(value(d, 'documentNumber')!.confidence).toBe(1);
+    const { repairMrzText } = await import('../lib/ocr');
+    const misread = 'P<GBRKHAN<<SARA<C<C<CCCCCCCCCCCACS<<<<<<<<<<<<<<<<<<<'.slice(0, 44);
+    expect(repairMrzText(misread)).toBe('P<GBRKHAN<<SARA'.padEnd(44, '<'));
+  });
+
+  it('types a registration card from its title although its text mentions insurance first, and proposes its VIN', async () => {
+    const file = await pdfOf(['Insurance company: Orient Insurance', 'Traffic plate no: D 12345', 'Chassis Number: JTDKB20U093512345', 'Expiry date: 2027-03-01']);
+    const doc = await upload(file, 'application/pdf', 'Mulkiya registration 2026');
+    const d = (await post(`/api/v1/documents/${doc.id}/analyze`, {}, t.owner.token)).body;
+    expect(d.analysisStatus).toBe('analyzed');
+    expect(value(d, 'documentType')?.value).toBe('registration');
+    expect(value(d, 'vin')?.value).toBe('JTDKB20U093512345');
+    // Without a label, a VIN-shaped token is still proposed.
+    const bare = await upload(await pdfOf(['VEHICLE REGISTRATION', '1M8GDM9AXKP042788', 'Expiry date: 2027-03-01']), 'application/pdf', 'Card');
+    const b = (await post(`/api/v1/documents/${bare.id}/analyze`, {}, t.owner.token)).body;
+    expect(value(b, 'vin')).toMatchObject({ value: '1M8GDM9AXKP042788', confidence: 0.8 });
+    expect(value(b, 'documentType')?.value).toBe('registration');
+  });
+
+  it('Analyze after "Replace file" reads the new version, even when asked with the old id', async () => {
+    const v1 = await upload(fixture('sample-licence.pdf'), 'application/pdf');
+    const key = await uploadDocumentFile(t.owner.token, fixture('sample-passport.pdf'));
+    const v2 = (await post(`/api/v1/documents/${v1.id}/versions`, { key, fileName: 'passport.pdf' }, t.owner.token)).body;
+    expect(v2.version).toBe(2);
+    const d = (await post(`/api/v1/documents/${v1.id}/analyze`, {}, t.owner.token)).body;
+    expect(d.id).toBe(v2.id);
+    expect(value(d, 'documentNumber')?.value).toBe('L898902C3');
+    const old = (await get(`/api/v1/documents/${v1.id}`, t.owner.token)).body;
+    expect(old.analysisStatus ?? null).toBeNull();
+  });
+});
+
+describe('expiry reminders: Run now (issue 27)', () => {
+  it('OWNER and ADMIN run their own company only, once per stage like the job; other roles get 403; each document shows its history', async () => {
+    const to = `${unique('runnow')}@example.test`;
+    const doc = await createDocument(t.owner.token, { title: 'Run-now permit', expiryDate: day(5), assignee: to });
+    const other = await registerTenant();
+    const otherTo = `${unique('other')}@example.test`;
+    const foreign = await createDocument(other.token, { title: 'Other company permit', expiryDate: day(5), assignee: otherTo });
+
+    for (const role of ['STAFF', 'MECHANIC'] as const) {
+      expect((await post('/api/v1/documents/reminders/run', {}, t.tokens[role])).status).toBe(403);
+    }
+    const run = await post('/api/v1/documents/reminders/run', {}, t.owner.token);
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ trigger: 'manual', tenantId: t.owner.user.tenantId });
+    const mine = run.body.emails.filter((e: { documentId: string }) => e.documentId === doc.id);
+    expect(mine).toEqual([expect.objectContaining({ stage: 'due_soon', recipients: expect.arrayContaining([to]), subject: 'Document expiring soon: Run-now permit', language: 'en' })]);
+    expect(run.body.emails.map((e: { documentId: string }) => e.documentId)).not.toContain(foreign.id);
+
+    const again = await post('/api/v1/documents/reminders/run', {}, t.admin.token);
+    expect(again.status).toBe(200);
+    expect(again.body.emails.map((e: { documentId: string }) => e.documentId)).not.toContain(doc.id);
+
+    const store = ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: { destination: unknown; body: { text: string } }[] }).emails;
+    const mails = store.filter((e) => JSON.stringify(e.destination).includes(to));
+    expect(mails).toHaveLength(1);
+    expect(store.filter((e) => JSON.stringify(e.destination).includes(otherTo))).toHaveLength(0);
+    // The link is the configured app URL (the harness gateway's real origin), never localhost:3000.
+    const link = /https?:\/\/\S+\/documents\?\S+/.exec(mails[0].body.text)?.[0];
+    expect(link).toBe(`${process.env.APP_URL}/documents?scope=company&id=${doc.id}`);
+    expect(process.env.APP_URL).toBe(process.env.SAYYARA_URL);
+
+    const history = await get(`/api/v1/documents/${doc.id}/reminders`, t.admin.token);
+    expect(history.status).toBe(200);
+    expect(history.body.items).toEqual([expect.objectContaining({ stage: 'due_soon', status: 'sent', trigger: 'manual', recipients: expect.arrayContaining([to]) })]);
+    expect((await get(`/api/v1/documents/${foreign.id}/reminders`, t.owner.token)).status).toBe(404);
+    // The other company's own run sends its reminder (it was left for it).
+    const theirs = await post('/api/v1/documents/reminders/run', {}, other.token);
+    expect(theirs.body.emails.map((e: { documentId: string }) => e.documentId)).toContain(foreign.id);
+  });
+});

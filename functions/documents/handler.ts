@@ -5,7 +5,7 @@ import { checkUpload, newObjectKey, presignDownload, presignUpload } from '../li
 import { documentsRoutes } from '../../shared/routes/documents';
 import { DOCUMENT_FILE_MAX_BYTES, DOCUMENT_FILE_TYPES, DOCUMENT_MESSAGES, type DocumentScope } from '../../shared/schemas/documents';
 import { documentPrefix, toDocumentApi, type DocumentItem } from './model';
-import { addVersion, createDocument, requireDocument, requireScope, transition, updateDocument, useTemplate } from './writes';
+import { addVersion, createDocument, requireDocument, requireScope, transition, updateDocument, useTemplate, versionIds } from './writes';
 import { documentsOverview, documentWithVersions, listDocuments } from './queries';
 import { analyzeDocument } from './analyze';
 import { bulkDocuments } from './bulk';
@@ -78,4 +78,17 @@ export const handler = createDomainHandler('documents', documentsRoutes, {
     return reply.ok({ downloadUrl: await presignDownload(doc.fileKey, { fileName: doc.fileName }), fileName: doc.fileName, fileType: doc.fileType, fileSize: doc.fileSize });
   },
   bulkDocuments: async (ctx) => reply.ok(await bulkDocuments(actorOf(ctx), ctx.body)),
+  // "Run now" (OWNER/ADMIN, documentsCompany): the caller's company only, through the same claim
+  // markers as the daily job, so running twice (or beside the schedule) sends nothing twice.
+  runDocumentReminders: async (ctx) => {
+    const actor = actorOf(ctx);
+    const { runDocumentReminders } = await import('./reminders');
+    return reply.ok(await runDocumentReminders(new Date(), 100, { tenantId: actor.tenantId, trigger: 'manual', runBy: actor.username }));
+  },
+  documentReminders: async (ctx) => {
+    const actor = actorOf(ctx);
+    const doc = await requireDocument(actor, ctx.params.id);
+    const { reminderHistory } = await import('./reminders');
+    return reply.ok({ items: await reminderHistory(actor.tenantId, await versionIds(actor.tenantId, doc.rootDocumentId)) });
+  },
 });

@@ -3,9 +3,10 @@ import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { dynamo } from '../lib/clients/dynamo';
 import { sesClient } from '../lib/clients/ses';
 import { config } from '../lib/config';
+import { appLink } from '../lib/app-url';
 import { keys, sortKey } from '../lib/data/keys';
 import { record } from '../lib/data/meter';
-import { getItem, putItem, transact, tx, updateRaw, type Item } from '../lib/data/repo';
+import { getItem, putItem, queryAll, transact, tx, updateRaw, type Item } from '../lib/data/repo';
 import { auditItem } from '../lib/data/audit';
 import { systemActor } from '../lib/actor';
 import { isConditionFailure } from '../lib/errors';
@@ -13,7 +14,7 @@ import { companyToday, readCompanySettings, type CompanySettings } from '../lib/
 import { documentValidity } from '../../shared/schemas/documents';
 import { documents as catalog } from '../../shared/i18n/documents';
 import { labelsOf } from './deps';
-import { addDays, documentKey, PENDING_REMINDERS_GSI_PK, reminderKey, REMINDERS_GSI_PK, type DocumentItem } from './model';
+import { addDays, documentKey, PENDING_REMINDERS_GSI_PK, reminderKey, reminderPk, REMINDERS_GSI_PK, type DocumentItem } from './model';
 
 /**
  * Document expiry reminder job (events/schedules.ts 'document-reminders', daily; DESIGN.md §15).
@@ -49,6 +50,30 @@ export interface ReminderRunResult {
   errors: number;
   startedAt: string;
   finishedAt: string;
+  /** 'manual': "Run now" by an OWNER/ADMIN for their own company (tenantId set). */
+  trigger: 'schedule' | 'manual';
+  tenantId: string | null;
+  /** The reminder emails this run sent (a company's run answers them; the schedule's run only counts them). */
+  emails: ReminderEmail[];
+}
+
+export interface ReminderEmail {
+  documentId: string;
+  title: string;
+  stage: string;
+  expiryDate: string;
+  recipients: string[];
+  subject: string;
+  language: 'en' | 'ar';
+  sentAt: string;
+}
+
+export interface ReminderRunOptions {
+  /** Only this company's documents (the "Run now" of an OWNER/ADMIN); the schedule runs every company. */
+  tenantId?: string;
+  trigger?: 'schedule' | 'manual';
+  /** Who ran it (manual runs). */
+  runBy?: string;
 }
 
 /** The stage a document is in on `today`, and when the next one starts (undefined: none). */
@@ -62,7 +87,6 @@ export function reminderStage(expiryDate: string, threshold: number, today: stri
   return { stage: week === 0 ? 'expired' : `expired_w${week}`, next: week === MAX_EXPIRED_WEEKS ? undefined : addDays(expiryDate, 1 + 7 * (week + 1)) };
 }
 
-const appUrl = () => (process.env.APP_URL || 'http://localhost:3000').replace(/\/$/, '');
 const isEmail = (v: unknown): v is string => typeof v === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
 
 interface Company { settings: CompanySettings; today: string; enabled: boolean }
@@ -81,7 +105,7 @@ function emailOf(doc: DocumentItem, stage: string, today: string, company: Compa
     `${m.expiryDate}: ${doc.expiryDate}`,
     daysLeft! >= 0 ? m.daysLeft.replace('{{n}}', String(daysLeft)) : m.daysAgo.replace('{{n}}', String(-daysLeft!)),
     '',
-    `${m.open}: ${appUrl()}/documents?scope=${doc.scope}&id=${doc.id}`,
+    `${m.open}: ${appLink('/documents', { scope: doc.scope, id: doc.id })}`,
   ];
   return { subject, text: lines.join('\n'), lang };
 }
@@ -95,14 +119,16 @@ async function send(to: string[], subject: string, text: string): Promise<string
   return res.MessageId ?? '';
 }
 
-async function markSent(marker: Item, messageId: string) {
+async function markSent(marker: Item, messageId: string): Promise<string> {
+  const sentAt = new Date().toISOString();
   await updateRaw({
     Key: { pk: marker.pk, sk: marker.sk },
     UpdateExpression: 'SET #s = :sent, sentAt = :at, messageId = :mid REMOVE gsi2pk, gsi2sk',
     ConditionExpression: '#s = :claimed',
     ExpressionAttributeNames: { '#s': 'status' },
-    ExpressionAttributeValues: { ':sent': 'sent', ':claimed': 'claimed', ':at': new Date().toISOString(), ':mid': messageId },
+    ExpressionAttributeValues: { ':sent': 'sent', ':claimed': 'claimed', ':at': sentAt, ':mid': messageId },
   });
+  return sentAt;
 }
 
 async function queryIndex(pk: string, bound: string, pageSize: number, each: (it: Record<string, unknown>) => Promise<void>) {
@@ -120,9 +146,23 @@ async function queryIndex(pk: string, bound: string, pageSize: number, each: (it
   } while (startKey);
 }
 
-export async function runDocumentReminders(now = new Date(), pageSize = 100): Promise<ReminderRunResult> {
+/** The company a reminder index entry belongs to: its sort key is `{day or time}#{tenantId}#{docId}[#stage]`. */
+const tenantOfIndexEntry = (it: Record<string, unknown>) => String(it.gsi2sk).split('#')[1];
+
+export async function runDocumentReminders(now = new Date(), pageSize = 100, opts: ReminderRunOptions = {}): Promise<ReminderRunResult> {
   const startedAt = new Date().toISOString();
-  const r: ReminderRunResult = { candidates: 0, sent: 0, claimedByOther: 0, notYet: 0, disabled: 0, noRecipient: 0, retried: 0, errors: 0, startedAt, finishedAt: '' };
+  const only = opts.tenantId;
+  const r: ReminderRunResult = {
+    candidates: 0, sent: 0, claimedByOther: 0, notYet: 0, disabled: 0, noRecipient: 0, retried: 0, errors: 0, startedAt, finishedAt: '',
+    trigger: opts.trigger ?? 'schedule', tenantId: only ?? null, emails: [],
+  };
+  // The same claim markers make a company's "Run now" and the schedule exactly-once together:
+  // whichever runs first sends a stage's reminder, the other finds nothing to claim.
+  const mine = (it: Record<string, unknown>) => !only || tenantOfIndexEntry(it) === only;
+  const sentEmail = (m: Item, sentAt: string) => only && r.emails.push({
+    documentId: String(m.documentId), title: String(m.title ?? ''), stage: String(m.stage), expiryDate: String(m.expiryDate),
+    recipients: m.recipients as string[], subject: String(m.subject), language: m.language === 'ar' ? 'ar' : 'en', sentAt,
+  });
   const errorSamples: string[] = [];
   const companies = new Map<string, Company>();
   const companyOf = async (tenantId: string) => {
@@ -140,6 +180,7 @@ export async function runDocumentReminders(now = new Date(), pageSize = 100): Pr
 
   // 1. Claimed but never confirmed sent (a crash half-way): send them now.
   await queryIndex(PENDING_REMINDERS_GSI_PK, new Date(now.getTime() - PENDING_RETRY_AFTER_MS).toISOString(), pageSize, async (m) => {
+    if (!mine(m)) return;
     try {
       // Re-claim on the old claim time so two runs do not both resend it.
       const claimedAt = new Date().toISOString();
@@ -150,7 +191,7 @@ export async function runDocumentReminders(now = new Date(), pageSize = 100): Pr
         ExpressionAttributeNames: { '#s': 'status' },
         ExpressionAttributeValues: { ':now': claimedAt, ':sk': sortKey(claimedAt, String(m.tenantId), String(m.documentId), String(m.stage)), ':claimed': 'claimed', ':old': m.claimedAt },
       });
-      await markSent(m as Item, await send(m.recipients as string[], String(m.subject), String(m.body)));
+      sentEmail(m as Item, await markSent(m as Item, await send(m.recipients as string[], String(m.subject), String(m.body))));
       r.retried++;
     } catch (err) {
       if (isConditionFailure(err)) r.claimedByOther++;
@@ -161,6 +202,7 @@ export async function runDocumentReminders(now = new Date(), pageSize = 100): Pr
   // 2. Documents whose next reminder day has come somewhere on Earth.
   const bound = `${addDays(now.toISOString().slice(0, 10), 1)}#~`;
   await queryIndex(REMINDERS_GSI_PK, bound, pageSize, async (idx) => {
+    if (!mine(idx)) return;
     r.candidates++;
     const [, tenantId, docId] = String(idx.gsi2sk).split('#');
     try {
@@ -202,7 +244,8 @@ export async function runDocumentReminders(now = new Date(), pageSize = 100): Pr
       const marker: Item = {
         ...reminderKey(tenantId, docId, doc.expiryDate, stage),
         entityType: 'DOC_REMINDER',
-        tenantId, documentId: docId, stage, expiryDate: doc.expiryDate, recipients, subject: mail.subject, body: mail.text, language: mail.lang,
+        tenantId, documentId: docId, title: doc.title, stage, expiryDate: doc.expiryDate, recipients, subject: mail.subject, body: mail.text, language: mail.lang,
+        trigger: r.trigger, ...(opts.runBy ? { runBy: opts.runBy } : {}),
         status: 'claimed', claimedAt,
         gsi2pk: PENDING_REMINDERS_GSI_PK, gsi2sk: sortKey(claimedAt, tenantId, docId, stage),
         createdAt: claimedAt,
@@ -220,7 +263,7 @@ export async function runDocumentReminders(now = new Date(), pageSize = 100): Pr
         }
         throw err;
       }
-      await markSent(marker, await send(recipients, mail.subject, mail.text));
+      sentEmail(marker, await markSent(marker, await send(recipients, mail.subject, mail.text)));
       r.sent++;
     } catch (err) {
       fail(`${tenantId}/${docId}`, err);
@@ -228,9 +271,35 @@ export async function runDocumentReminders(now = new Date(), pageSize = 100): Pr
   });
 
   r.finishedAt = new Date().toISOString();
-  await putItem({ ...keys.global.jobRun('document-reminders', startedAt), entityType: 'JOB_RUN', job: 'document-reminders', ...r, errorSamples, ttl: Math.floor(Date.now() / 1000) + 90 * 86_400 });
+  const { emails, ...counts } = r;
+  const run = { entityType: 'JOB_RUN', job: 'document-reminders', ...counts, emailCount: emails.length, errorSamples, ...(opts.runBy ? { runBy: opts.runBy } : {}), ttl: Math.floor(Date.now() / 1000) + 90 * 86_400 };
+  await putItem({ ...(only ? keys.jobRun(only, 'document-reminders', startedAt) : keys.global.jobRun('document-reminders', startedAt)), ...run });
   return r;
 }
 
-/** The reminders sent for one document (document_reminders), newest first. */
-export { reminderPk } from './model';
+/** A document's reminder history (every version of its chain), newest first. */
+export async function reminderHistory(tenantId: string, documentIds: string[]): Promise<ReminderHistoryEntry[]> {
+  const lists = await Promise.all(documentIds.map((id) => queryAll({ tenantId, pk: reminderPk(tenantId, id), max: 200 })));
+  return lists.flat()
+    .map((m) => ({
+      documentId: String(m.documentId), stage: String(m.stage), expiryDate: String(m.expiryDate), status: m.status === 'sent' ? 'sent' as const : 'pending' as const,
+      recipients: (m.recipients as string[] | undefined) ?? [], subject: String(m.subject ?? ''), language: m.language === 'ar' ? 'ar' as const : 'en' as const,
+      claimedAt: String(m.claimedAt ?? m.sentAt ?? m.createdAt), sentAt: (m.sentAt as string | undefined) ?? null, trigger: m.trigger === 'manual' ? 'manual' as const : 'schedule' as const,
+    }))
+    .sort((a, b) => b.claimedAt.localeCompare(a.claimedAt));
+}
+
+export interface ReminderHistoryEntry {
+  documentId: string;
+  stage: string;
+  expiryDate: string;
+  status: 'sent' | 'pending';
+  recipients: string[];
+  subject: string;
+  language: 'en' | 'ar';
+  claimedAt: string;
+  sentAt: string | null;
+  trigger: 'schedule' | 'manual';
+}
+
+

@@ -61,7 +61,38 @@ export function repairMrzText(text: string): string {
       if (/^[PIAC][A-Z<]/.test(fixed)) fixed = fixed.slice(0, 2) + fixed.slice(2, 5).replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S') + fixed.slice(5);
       // TD3 line 2: nationality at 10–12 is letters.
       if (fixed.length === 44 && /^[A-Z0-9<]{9}\d/.test(fixed)) fixed = fixed.slice(0, 10) + fixed.slice(10, 13).replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S') + fixed.slice(13);
+      // Name fields: TD3 line 1 (P…, 44), TD2 line 1 (36), TD1 line 3 (30, letters and fillers only).
+      if ((fixed.length === 44 || fixed.length === 36) && /^[PIAC][A-Z<][A-Z<]{3}/.test(fixed)) fixed = fixed.slice(0, 5) + repairMrzName(fixed.slice(5));
+      else if (fixed.length === 30 && /^[A-Z<]{30}$/.test(fixed)) fixed = repairMrzName(fixed);
       return fixed;
     })
     .join('\n');
+}
+
+const FILLER_LOOKALIKES = 'CKL';
+const fillerLike = (token: string) =>
+  token === '' ||
+  [...token].every((c) => FILLER_LOOKALIKES.includes(c)) ||
+  (token.length >= 4 && [...token].filter((c) => FILLER_LOOKALIKES.includes(c)).length / token.length >= 0.75);
+
+/**
+ * The name field of an MRZ ends in filler '<', which OCR reads as runs of C, K or L
+ * ("KHAN<<SARA<C<C<CCCCCCCCCCCACS" was shown as "Sara C C Cccccccccccacs Khan"). Names carry no
+ * check digit, so nothing downstream would catch it: from the end, tokens made of those letters
+ * (or mostly of them, 4+ long) turn back into filler. The primary identifier (before `<<`) is
+ * never touched, and the first real-looking token stops the repair.
+ */
+export function repairMrzName(name: string): string {
+  const surnameEnd = name.indexOf('<<');
+  if (surnameEnd <= 0) return name;
+  const tokens = name.split('<');
+  let pos = name.length;
+  let cut = name.length;
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const start = pos - tokens[i].length;
+    if (start <= surnameEnd + 1 || !fillerLike(tokens[i])) break;
+    cut = start;
+    pos = start - 1;
+  }
+  return name.slice(0, cut) + '<'.repeat(name.length - cut);
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { appUrl, AppUrlUnknownError } from '../lib/app-url';
 import { ulid } from 'ulid';
 import { fromMinor, minorToDecimalString, toMinor } from '../../shared/money';
 import { PAYMENT_MESSAGES } from '../../shared/schemas/payments';
@@ -25,8 +26,8 @@ import { customerActor, newReturnToken, paymentOfToken } from './public-return';
  * with `cart_id` = `{tenantId}.{paymentId}` (how the public callback finds the company and the
  * payment), the callback URL `{origin}/api/v1/payments/callback/paytabs` and the return URL
  * `{origin}/payments/return?token={return token}` (public page: the customer may pay on their own
- * phone, not signed in; signed-in staff are sent on to /payments/success?payment={id}). The origin is WEB_ORIGIN, else the browser's Origin
- * header (the API sits under the app's origin, /api/*).
+ * phone, not signed in; signed-in staff are sent on to /payments/success?payment={id}). The origin is the configured app URL (lib/app-url.ts), else the
+ * browser's Origin header (the API sits under the app's origin, /api/*).
  *
  * The callback is the ONLY thing that marks an online payment paid. It is believed when, in
  * this order: the body names a payment of a company; the `signature` header is the HMAC-SHA256
@@ -41,10 +42,12 @@ import { customerActor, newReturnToken, paymentOfToken } from './public-return';
 export const GATEWAY_ACTOR_NAME = 'paytabs';
 
 function originOf(requestOrigin: string | undefined): string {
-  const configured = config().webOrigin;
-  const origin = configured && configured !== '*' ? configured : (requestOrigin ?? '');
-  if (!/^https?:\/\/[^/]+$/.test(origin)) throw badRequest('The app origin is unknown: set WEB_ORIGIN');
-  return origin;
+  try {
+    return appUrl(requestOrigin);
+  } catch (err) {
+    if (err instanceof AppUrlUnknownError) throw badRequest('The app origin is unknown: set APP_URL');
+    throw err;
+  }
 }
 
 async function gatewayKeys(tenantId: string) {

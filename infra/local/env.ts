@@ -20,6 +20,8 @@ export function lambdaEnv(ports: EmulatorPorts, resources: LocalResources, webOr
     S3_PUBLIC_ENDPOINT: `http://localhost:${ports.s3}`,
     SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
     WEB_ORIGIN: webOrigin,
+    /** Links in emails and PDFs (functions/lib/app-url.ts): the gateway's own origin, real port. */
+    APP_URL: webOrigin,
     /** The payment gateway's API (PayTabs sandbox emulator locally; PayTabs itself in the cloud). */
     ...(ports.paytabs ? { PAYTABS_BASE_URL: `http://localhost:${ports.paytabs}` } : {}),
   };

@@ -56,7 +56,7 @@ export const DOMAIN_ACCESS: Record<Domain, DomainAccess> = {
   invoices: { dynamodb: 'readwrite', s3: 'readwrite', ses: true }, // invoice PDFs, emailed with the PDF attached
   payments: { dynamodb: 'readwrite', s3: 'readwrite' }, // receipt PDFs; calls the payment gateway over HTTPS
   maintenance: { dynamodb: 'readwrite', s3: 'readwrite' }, // workshop receipts
-  documents: { dynamodb: 'readwrite', s3: 'readwrite' },
+  documents: { dynamodb: 'readwrite', s3: 'readwrite', ses: true }, // expiry reminders: "Run now" (issue 27)
   tickets: { dynamodb: 'readwrite', s3: 'readwrite' }, // fine notices
   alerts: { dynamodb: 'readwrite' },
   gps: { dynamodb: 'readwrite' },

@@ -1,6 +1,6 @@
 import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
@@ -17,6 +17,10 @@ import { grantTable, grantTenantObjects } from './grants';
 import { DOMAIN_ASSETS, domainHandlerEntry, entryExists, pascal, sayyaraFunction, type RuntimeEnvironment } from './lambda';
 
 export interface ApiStackProps extends StackProps {
+  /** The HTTP API resource (the Web stack's, see WebStack.httpApi); this stack adds stage and routes. */
+  httpApi: IHttpApi;
+  /** The app's public URL, set as APP_URL on every Lambda (links in emails and PDFs). */
+  appUrl: string;
   table: ITable;
   documentsBucket: IBucket;
   userPool: IUserPool;
@@ -38,7 +42,7 @@ export interface ApiStackProps extends StackProps {
  * behaviour, so it needs no CORS.
  */
 export class ApiStack extends Stack {
-  readonly httpApi: HttpApi;
+  readonly httpApi: IHttpApi;
   readonly functions = new Map<Domain, LambdaFunction>();
   /** Domains in the route table whose handler file is missing (synth warns; an infra test fails). */
   readonly missingDomains: Domain[] = [];
@@ -53,14 +57,11 @@ export class ApiStack extends Stack {
       USER_POOL_ID: props.userPool.userPoolId,
       USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
       SES_FROM_ADDRESS: props.sesFromAddress,
+      APP_URL: props.appUrl,
     };
 
-    this.httpApi = new HttpApi(this, 'HttpApi', {
-      apiName: 'sayyara',
-      description: 'Sayyara API (reached through CloudFront /api/*)',
-      // The stage is created below so that it can carry throttling and access logs.
-      createDefaultStage: false,
-    });
+    // Imported into this stack so the authorizer, routes and integrations are created here.
+    this.httpApi = HttpApi.fromHttpApiAttributes(this, 'HttpApi', { httpApiId: props.httpApi.apiId, apiEndpoint: props.httpApi.apiEndpoint });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: RetentionDays.THREE_MONTHS,
@@ -134,9 +135,9 @@ export class ApiStack extends Stack {
     for (const route of routes) {
       const integration = integrations.get(route.domain);
       if (!integration) continue;
-      const [httpRoute] = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
+      const httpRoute = new HttpRoute(this.httpApi, `${route.method}${route.path}`, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration,
         authorizer: route.auth === 'authenticated' ? authorizer : undefined,
       });

@@ -70,6 +70,8 @@ export interface JobsStackProps extends StackProps {
   userPoolClient: IUserPoolClient;
   emailIdentity: IEmailIdentity;
   sesFromAddress: string;
+  /** The app's public URL, set as APP_URL on every job Lambda (links in reminder emails and PDFs). */
+  appUrl: string;
   schedules?: ScheduleDef[];
   /** Where a job's handler lives; tests point it at a fixture. */
   jobEntry?: (name: JobName) => string;
@@ -94,6 +96,7 @@ export class JobsStack extends Stack {
       USER_POOL_ID: props.userPool.userPoolId,
       USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
       SES_FROM_ADDRESS: props.sesFromAddress,
+      APP_URL: props.appUrl,
     };
 
     for (const def of props.schedules ?? SCHEDULES) {

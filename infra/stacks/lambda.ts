@@ -30,6 +30,8 @@ export interface RuntimeEnvironment {
   USER_POOL_ID: string;
   USER_POOL_CLIENT_ID: string;
   SES_FROM_ADDRESS: string;
+  /** The app's public origin: the only base of links in emails and PDFs (functions/lib/app-url.ts). */
+  APP_URL: string;
 }
 
 export interface SayyaraFunctionProps {

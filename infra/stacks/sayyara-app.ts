@@ -47,7 +47,8 @@ const contextList = (app: App, key: string, fallback: string[]): string[] => {
  * offline and deploys to whatever the CLI's credentials point at.
  *
  * Context keys: stackPrefix (Sayyara), sesFromAddress (no-reply@example.com), sesDomain (unset),
- * webOrigins (comma-separated, "*").
+ * webOrigins (comma-separated, "*"), appUrl (the app's custom domain, e.g. https://app.example.com;
+ * default: the CloudFront distribution's https domain) — APP_URL of every Lambda.
  */
 export function buildSayyara(app: App, options: SayyaraOptions = {}): SayyaraStacks {
   const prefix = contextString(app, 'stackPrefix', 'Sayyara');
@@ -73,9 +74,19 @@ export function buildSayyara(app: App, options: SayyaraOptions = {}): SayyaraSta
     userPoolClient: auth.userPoolClient,
     sesFromAddress,
   };
+  // The Web stack owns the HTTP API resource and the distribution, so the Api and Jobs stacks can
+  // take the app URL from it (no stack cycle); a custom domain (context appUrl) overrides it.
+  const web = new WebStack(app, `${prefix}-Web`, {
+    description: 'Sayyara: CloudFront, edge function, the web app bucket and the HTTP API',
+    documentsBucket: storage.documentsBucket,
+    webDistPath: options.webDistPath,
+  });
+  const appUrl = contextString(app, 'appUrl', '').replace(/\/+$/, '') || web.appUrl;
   const api = new ApiStack(app, `${prefix}-Api`, {
-    description: 'Sayyara: HTTP API and domain Lambdas',
+    description: 'Sayyara: HTTP API stage, routes and domain Lambdas',
     ...shared,
+    httpApi: web.httpApi,
+    appUrl,
     emailIdentity: email.identity,
     routes: options.routes,
     handlerEntry: options.handlerEntry,
@@ -83,15 +94,10 @@ export function buildSayyara(app: App, options: SayyaraOptions = {}): SayyaraSta
   const jobs = new JobsStack(app, `${prefix}-Jobs`, {
     description: 'Sayyara: scheduled jobs',
     ...shared,
+    appUrl,
     emailIdentity: email.identity,
     schedules: options.schedules,
     jobEntry: options.jobEntry,
-  });
-  const web = new WebStack(app, `${prefix}-Web`, {
-    description: 'Sayyara: CloudFront, edge function and the web app bucket',
-    httpApi: api.httpApi,
-    documentsBucket: storage.documentsBucket,
-    webDistPath: options.webDistPath,
   });
 
   const stacks: SayyaraStacks = { data, auth, storage, email, api, jobs, web };

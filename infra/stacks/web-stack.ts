@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
   CachePolicy,
@@ -28,7 +28,6 @@ import { buildViewerRequestCode } from '../edge/viewer-request-code';
 import { REPO_ROOT } from './lambda';
 
 export interface WebStackProps extends StackProps {
-  httpApi: IHttpApi;
   /** Browsers PUT/GET presigned URLs on this bucket directly, so the CSP must allow it. */
   documentsBucket: IBucket;
   /** The built app; deployed only when the folder exists at synth time. Defaults to web/dist. */
@@ -41,14 +40,33 @@ export interface WebStackProps extends StackProps {
  * through to the HTTP API, so the app needs no CORS and cookies/tokens stay first-party.
  */
 export class WebStack extends Stack {
+  /**
+   * The HTTP API resource itself (its stage, routes and Lambdas are the Api stack's). It lives
+   * here so that the Api and Jobs stacks can depend on this one: their Lambdas get the app URL
+   * (APP_URL, links in emails and PDFs) from this distribution, while the distribution needs the
+   * API's domain; with the API in the Api stack the two stacks would depend on each other.
+   */
+  readonly httpApi: HttpApi;
   readonly siteBucket: Bucket;
   readonly distribution: Distribution;
   readonly viewerRequestFunction: CloudFrontFunction;
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
   readonly deployed: boolean;
 
+  /** The app's public URL: https:// and the distribution's domain (a custom domain overrides it in the app). */
+  get appUrl(): string {
+    return `https://${this.distribution.distributionDomainName}`;
+  }
+
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: 'sayyara',
+      description: 'Sayyara API (reached through CloudFront /api/*)',
+      // The Api stack creates the stage (throttling and access logs) and the routes.
+      createDefaultStage: false,
+    });
 
     // CloudFront standard logs are written with ACLs, so this bucket cannot enforce owner-only objects.
     const logsBucket = new Bucket(this, 'Logs', {
@@ -78,7 +96,7 @@ export class WebStack extends Stack {
     });
 
     // The execute-api endpoint is https://{id}.execute-api.{region}.amazonaws.com; CloudFront wants the host.
-    const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+    const apiDomain = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
     const documentsOrigin = `https://${props.documentsBucket.bucketRegionalDomainName}`;
     const csp = [
       "default-src 'self'",
@@ -154,7 +172,7 @@ export class WebStack extends Stack {
       },
     });
 
-    new CfnOutput(this, 'AppUrl', { value: `https://${this.distribution.distributionDomainName}`, description: 'The app (and /api/*)' });
+    new CfnOutput(this, 'AppUrl', { value: this.appUrl, description: 'The app (and /api/*)' });
     new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
 
     const dist = props.webDistPath ?? join(REPO_ROOT, 'web', 'dist');

@@ -1,7 +1,7 @@
 import { routeMaker } from './types';
 import {
   documentBulkSchema, documentCreateSchema, documentIdParamsSchema, documentListQuerySchema, documentPageSchema, documentRejectSchema,
-  documentSchema, documentUpdateSchema, documentUploadUrlSchema, documentUseTemplateSchema, documentVersionSchema,
+  documentReminderHistorySchema, documentReminderRunSchema, documentSchema, documentUpdateSchema, documentUploadUrlSchema, documentUseTemplateSchema, documentVersionSchema,
 } from '../schemas/documents';
 
 const route = routeMaker('documents');
@@ -18,6 +18,8 @@ export const documentsRoutes = [
   route({ operationId: 'createDocument', method: 'POST', path: '/api/v1/documents', ability: 'documentsVehicle', summary: 'Record an uploaded document (the object is checked by its real size and magic bytes)', request: { body: documentCreateSchema }, response: documentSchema }),
   route({ operationId: 'documentsOverview', method: 'GET', path: '/api/v1/documents/overview', ability: 'documentsVehicle', summary: 'Counts by validity and type of one scope and what expires in the next 30/60/90 days', request: { query: documentListQuerySchema } }),
   route({ operationId: 'bulkDocuments', method: 'POST', path: '/api/v1/documents/bulk', ability: 'documentsVehicle', summary: 'Bulk action on selected documents: analyze, download (one ZIP), approve, delete (confirm: true)', request: { body: documentBulkSchema } }),
+  route({ operationId: 'runDocumentReminders', method: 'POST', path: '/api/v1/documents/reminders/run', ability: 'documentsCompany', summary: 'Runs the expiry reminders now for this company (exactly once per document and stage, like the daily job); answers the run with its emails', response: documentReminderRunSchema }),
+  route({ operationId: 'documentReminders', method: 'GET', path: '/api/v1/documents/{id}/reminders', ability: 'documentsVehicle', summary: 'The expiry reminders sent for a document (every version), newest first', request: { params }, response: documentReminderHistorySchema }),
   route({ operationId: 'getDocument', method: 'GET', path: '/api/v1/documents/{id}', ability: 'documentsVehicle', summary: 'One document with its version history', request: { params }, response: documentSchema }),
   route({ operationId: 'updateDocument', method: 'PATCH', path: '/api/v1/documents/{id}', ability: 'documentsVehicle', summary: 'Edit a document’s fields (optimistic concurrency on version)', request: { params, body: documentUpdateSchema }, response: documentSchema }),
   route({ operationId: 'addDocumentVersion', method: 'POST', path: '/api/v1/documents/{id}/versions', ability: 'documentsVehicle', summary: 'Replace the file: creates version n+1 (parentDocumentId = this one), back to draft', request: { params, body: documentVersionSchema }, response: documentSchema }),

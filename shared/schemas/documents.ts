@@ -210,3 +210,21 @@ export const DOCUMENT_TRANSITIONS: Record<'submit' | 'approve' | 'reject', { fro
   approve: { from: ['under_review'], to: 'approved' },
   reject: { from: ['under_review'], to: 'rejected' },
 };
+
+/** One reminder email (issue 27: "Run now" answers the run with its emails; a document shows its history). */
+const reminderEmailFields = {
+  documentId: z.string(), stage: z.string(), expiryDate: z.string(), recipients: z.array(z.string()), subject: z.string(), language: z.enum(['en', 'ar']),
+};
+export const documentReminderRunSchema = z.object({
+  trigger: z.enum(['schedule', 'manual']), tenantId: z.string().nullable(), startedAt: z.string(), finishedAt: z.string(),
+  candidates: z.number().int(), sent: z.number().int(), retried: z.number().int(), notYet: z.number().int(), disabled: z.number().int(),
+  noRecipient: z.number().int(), claimedByOther: z.number().int(), errors: z.number().int(),
+  emails: z.array(z.object({ ...reminderEmailFields, title: z.string(), sentAt: z.string() })),
+});
+export type DocumentReminderRun = z.infer<typeof documentReminderRunSchema>;
+export const documentReminderHistorySchema = z.object({
+  items: z.array(z.object({
+    ...reminderEmailFields, status: z.enum(['sent', 'pending']), claimedAt: z.string(), sentAt: z.string().nullable(), trigger: z.enum(['schedule', 'manual']),
+  })),
+});
+export type DocumentReminderHistory = z.infer<typeof documentReminderHistorySchema>;

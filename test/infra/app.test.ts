@@ -191,7 +191,7 @@ describe('api stack', () => {
         Handler: 'index.handler',
       });
       expect(Object.keys(props.Environment.Variables).sort()).toEqual(
-        ['DOCUMENTS_BUCKET', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID'],
+        ['APP_URL', 'DOCUMENTS_BUCKET', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID'],
       );
     }
   });
@@ -284,6 +284,34 @@ describe('api stack', () => {
         expect(JSON.stringify(st.Resource), domain).not.toBe('"*"');
         expect(JSON.stringify(st.Resource), domain).toContain('identity');
       }
+    }
+  });
+});
+
+describe('one configured app URL (issue 27)', () => {
+  const appUrlOf = (t: ReturnType<Synthesized['template']>) =>
+    Object.values(t.findResources('AWS::Lambda::Function')).map((f) => JSON.stringify(f.Properties.Environment?.Variables?.APP_URL));
+
+  it('every API and job Lambda gets APP_URL = https:// + the web distribution domain (links in emails and PDFs)', () => {
+    for (const stack of [s.stacks.api, s.stacks.jobs]) {
+      const values = appUrlOf(s.template(stack));
+      expect(values.length).toBeGreaterThan(0);
+      for (const v of values) {
+        expect(v).toContain('https://');
+        expect(v).toMatch(/Sayyara-Web.*Distribution.*DomainName|Fn::ImportValue/);
+      }
+    }
+    // The documents Lambda (reminder emails, "Run now") and the reminder job are among them.
+    expect(s.stacks.api.functions.has('documents')).toBe(true);
+    expect(s.stacks.jobs.functions.has('document-reminders')).toBe(true);
+  });
+
+  it('a custom domain (context appUrl) is used verbatim, without a trailing slash', () => {
+    const custom = synthesize('app-url', { context: { appUrl: 'https://app.example.com/' }, bundle: false });
+    for (const stack of [custom.stacks.api, custom.stacks.jobs]) {
+      const values = appUrlOf(custom.template(stack));
+      expect(values.length).toBeGreaterThan(0);
+      expect(new Set(values)).toEqual(new Set(['"https://app.example.com"']));
     }
   });
 });

@@ -35,9 +35,9 @@ export const NOTHING_RECOGNISED = 'No machine-readable zone or labelled fields f
 
 export { sniffType, type ScanContentType } from './sniff';
 
-/** `ocrText`: what OCR read in an image's pixels (scan.ts), used when the image carries no text. */
+/** `ocrText`: what OCR read in an image's pixels (scan.ts); the image's metadata text follows it as a hint. */
 export function scanIdDocument(file: Buffer, contentType: ScanContentType, today = new Date(), ocrText?: string): IdScanResult {
-  const text = contentType === 'application/pdf' ? extractPdfText(file) : imageText(file) || ocrText || '';
+  const text = contentType === 'application/pdf' ? extractPdfText(file) : [ocrText ?? '', imageText(file)].filter((t) => t.trim()).join('\n');
   if (!text.trim()) throw new IdScanError(contentType === 'application/pdf' ? NO_TEXT_IN_PDF : NO_TEXT_IN_IMAGE);
   const fromMrz = readMrz(text, today);
   if (fromMrz) return fromMrz;

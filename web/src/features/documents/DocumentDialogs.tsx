@@ -13,7 +13,7 @@ import { useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { documentsApi, DOCUMENTS_PATH, uploadDocumentFile, type DocumentDetail } from './documents-api';
+import { documentsApi, DOCUMENTS_PATH, uploadDocumentFile, type DocumentDetail, type ReminderHistoryEntry, remindersPath } from './documents-api';
 import { SCOPE_ABILITY, STATUS_TONES, VALIDITY_TONES } from './tones';
 import { useCan } from '../../lib/use-can';
 import { Toggle } from '../../components/Toggle';
@@ -165,9 +165,15 @@ function UseTemplateForm({ template, onDone }: { template: DocumentApi; onDone: 
   );
 }
 
-export function DocumentDialog({ id, onClose, onChanged, onCreated }: { id: string; onClose: () => void; onChanged: () => void; onCreated?: (doc: DocumentApi) => void }) {
+export function DocumentDialog({ id: openedId, onClose, onChanged, onCreated }: { id: string; onClose: () => void; onChanged: () => void; onCreated?: (doc: DocumentApi) => void }) {
   const t = useT();
   const fmt = useFormat();
+  // The version shown: after "Replace file" (or an action answering a newer version) the dialog
+  // follows the new version, so Analyze, review and the state shown act on the current file.
+  // A new `id` from the parent (another document opened, a template's copy) wins over the followed one.
+  const [followed, setFollowed] = useState<{ from: string; to: string } | null>(null);
+  const id = followed?.from === openedId ? followed.to : openedId;
+  const setId = (to: string) => setFollowed({ from: openedId, to });
   const doc = useSWR<DocumentDetail>(`${DOCUMENTS_PATH}/${id}`, LIVE);
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState('');
@@ -179,9 +185,11 @@ export function DocumentDialog({ id, onClose, onChanged, onCreated }: { id: stri
   const run = async (label: string, failTitle: string, fn: () => Promise<unknown>) => {
     setBusy(true);
     try {
-      await fn();
+      const answer = await fn();
       toast({ variant: 'success', title: label });
-      await doc.mutate();
+      const answeredId = (answer as { id?: unknown } | undefined)?.id;
+      if (typeof answeredId === 'string' && answeredId !== id) setId(answeredId);
+      else await doc.mutate();
       onChanged();
     } catch (error) {
       toastApiError(failTitle, error);
@@ -201,7 +209,7 @@ export function DocumentDialog({ id, onClose, onChanged, onCreated }: { id: stri
   };
   const replace = (file: File | undefined) => d && file && run(t('documents.replaced'), t('documents.messages.replaceFailed'), async () => {
     const key = await uploadDocumentFile(d.scope, file, setPct);
-    await documentsApi.addVersion(d.id, { key, fileName: file.name });
+    return documentsApi.addVersion(d.id, { key, fileName: file.name });
   });
 
   return (
@@ -273,11 +281,42 @@ export function DocumentDialog({ id, onClose, onChanged, onCreated }: { id: stri
               ))}
             </ul>
           </section>
+          <ReminderHistory id={d.id} />
           <DialogActions>
             <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>{t('documents.close')}</button>
           </DialogActions>
         </div>
       )}
     </Modal>
+  );
+}
+
+/** The expiry reminders emailed for this document (every version of it), newest first (issue 27). */
+function ReminderHistory({ id }: { id: string }) {
+  const t = useT();
+  const fmt = useFormat();
+  const history = useSWR<{ items: ReminderHistoryEntry[] }>(remindersPath(id), LIVE);
+  const stage = (s: string) => {
+    const week = /^expired_w(\d+)$/.exec(s);
+    return week ? t('documents.reminders.stage.expired_w', { n: Number(week[1]) + 1 }) : t(`documents.reminders.stage.${s}`);
+  };
+  return (
+    <section aria-label={t('documents.reminders.history')} data-testid="reminder-history">
+      <h3 className="font-semibold">{t('documents.reminders.history')}</h3>
+      {history.error ? <p role="alert" className="text-sm text-red-800 dark:text-red-300">{t('documents.loadFailed')}</p> : !history.data ? null : history.data.items.length === 0 ? (
+        <p className="mt-1 text-sm">{t('documents.reminders.historyEmpty')}</p>
+      ) : (
+        <ul className="mt-2 text-sm">
+          {history.data.items.map((r) => (
+            <li key={`${r.documentId}-${r.expiryDate}-${r.stage}`} className="py-1" data-reminder={r.stage}>
+              <span className="font-medium">{stage(r.stage)}</span>
+              {' · '}{r.sentAt ? fmt.dateTime(r.sentAt) : t('documents.reminders.pending')}
+              {' · '}{t(`documents.reminders.trigger.${r.trigger}`)}
+              {' · '}{t('documents.reminders.sentTo')} <bdi dir="ltr">{r.recipients.join(', ')}</bdi>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -49,6 +49,21 @@ export default function DocumentsPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [pending, setPending] = useState(false);
   const labels = useLabels(scope);
+  // "Run now" (issue 27, like invoicing's): OWNER/ADMIN send the reminders due today for their company.
+  const canRunReminders = can('documentsCompany');
+  const [runningReminders, setRunningReminders] = useState(false);
+  const runReminders = async () => {
+    setRunningReminders(true);
+    try {
+      const run = await documentsApi.runReminders();
+      toast({ variant: 'success', title: run.emails.length ? t('documents.reminders.runDone', { n: run.emails.length }) : t('documents.reminders.runNone') });
+      await invalidate(DOCUMENTS_PATH);
+    } catch (error) {
+      toastApiError(t('documents.reminders.runFailed'), error);
+    } finally {
+      setRunningReminders(false);
+    }
+  };
 
   const params = { scope, q, documentType: documentType === 'all' ? undefined : documentType, status: status === 'all' ? undefined : status, validity: validity === 'all' ? undefined : validity, awaitingMyReview: awaiting ? 'true' : undefined };
   const list = useCursorList<DocumentApi>(DOCUMENTS_PATH, params, { limit, swr: LIVE });
@@ -106,7 +121,10 @@ export default function DocumentsPage() {
   return (
     <>
       <PageHeader title={t('documents.title')} subtitle={t('documents.subtitle')}
-        actions={<button type="button" className="btn-primary" onClick={() => setUploading(true)}>{t('documents.upload')}</button>} />
+        actions={<>
+          {canRunReminders && <button type="button" className="btn-secondary" disabled={runningReminders} onClick={() => void runReminders()}>{runningReminders ? t('documents.reminders.running') : t('documents.reminders.runNow')}</button>}
+          <button type="button" className="btn-primary" onClick={() => setUploading(true)}>{t('documents.upload')}</button>
+        </>} />
 
       <div role="tablist" aria-label={t('documents.title')} className="mb-4 flex gap-1 border-b border-slate-200 dark:border-slate-800">
         {scopes.map((s) => (

@@ -6,7 +6,7 @@ import { addArea } from '../../../../shared/i18n';
 import { documents as catalog } from '../../../../shared/i18n/documents';
 import { maintenance as maintenanceCatalog } from '../../../../shared/i18n/maintenance';
 import { MAINTENANCE_MESSAGES } from '../../../../shared/schemas/maintenance';
-import { DOCUMENT_MESSAGES, type DocumentApi, type DocumentScope } from '../../../../shared/schemas/documents';
+import { DOCUMENT_MESSAGES, type DocumentApi, type DocumentReminderHistory, type DocumentReminderRun, type DocumentScope } from '../../../../shared/schemas/documents';
 import { api } from '../../lib/api';
 import { registerMessages } from '../../lib/api-errors';
 import { putWithProgress } from '../../lib/upload';
@@ -36,7 +36,11 @@ export async function uploadDocumentFile(scope: DocumentScope, file: File, onPro
   return target.key;
 }
 
+export type ReminderHistoryEntry = DocumentReminderHistory['items'][number];
+export const remindersPath = (id: string) => `${DOCUMENTS_PATH}/${id}/reminders`;
+
 export const documentsApi = {
+  runReminders: () => api.post<DocumentReminderRun>(`${DOCUMENTS_PATH}/reminders/run`, {}),
   get: (id: string) => api.get<DocumentDetail>(`${DOCUMENTS_PATH}/${id}`),
   create: (body: Record<string, unknown>) => api.post<DocumentApi>(DOCUMENTS_PATH, body),
   update: (id: string, body: Record<string, unknown>) => api.patch<DocumentApi>(`${DOCUMENTS_PATH}/${id}`, body),
