@@ -11,6 +11,7 @@ import { addRentalNote, listRentalNotes } from './notes';
 import { addCharge, recordPayment, recordRefund, reverseEntry } from './ledger';
 import { archiveRental, cancelRental, closeRental, pickup, previewReturn, restoreRental, returnRental } from './lifecycle';
 import { rentalContract, signContract } from './contract/signing';
+import { contractBySignToken, sendContractForSignature, signByToken } from './contract/remote';
 import { updateInvoicingSettings } from './invoicing-settings';
 
 const stored = (r: { status: number; body: unknown }): Reply => reply.status(r.status, r.body);
@@ -85,4 +86,10 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
     const staffName = [ctx.auth.firstName, ctx.auth.lastName].filter(Boolean).join(' ') || ctx.auth.username;
     return reply.ok(await signContract(actorOf(ctx), ctx.params.id, ctx.body, staffName));
   },
+  sendRentalContract: async (ctx) => {
+    const senderName = [ctx.auth.firstName, ctx.auth.lastName].filter(Boolean).join(' ') || ctx.auth.username;
+    return reply.ok(await sendContractForSignature(actorOf(ctx), ctx.params.id, senderName));
+  },
+  getContractBySignToken: async (ctx) => reply.ok(await contractBySignToken(ctx.params.token)),
+  signContractByToken: async (ctx) => reply.ok(await signByToken(ctx.params.token, ctx.body, ctx.requestId)),
 });
