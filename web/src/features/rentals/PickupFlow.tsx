@@ -11,9 +11,9 @@
  * the contract status), so closing the dialog and coming back skips what is already done.
  * Roles without inspections (STAFF) skip the inspection steps; a check-in needs a check-out.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { SignaturePad } from '../../components/SignaturePad';
-import { toast } from '../../components/toast/toast-store';
+import { dismissToast, toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { api } from '../../lib/api';
 import { translateApiError } from '../../lib/api-errors';
@@ -41,6 +41,11 @@ export function returnStep(rental: RentalApi, checkOut: Inspection | undefined, 
   return 'done';
 }
 
+/** A step's success toast ("Vehicle picked up", "Inspection saved") would sit on the next step's buttons: the stepper is the feedback. */
+function useClearToastsOnStep(open: boolean, step: string) {
+  useEffect(() => { if (open && step !== 'done') dismissToast(); }, [open, step]);
+}
+
 function Stepper({ steps, current }: { steps: { key: string; label: string }[]; current: string }) {
   const at = steps.findIndex((s) => s.key === current);
   return (
@@ -66,6 +71,7 @@ export function PickupFlow({ rental, open, onClose, onChanged, vehicleOdometer }
   const checkOut = inspections.data?.items.find((i) => i.kind === 'check_out');
   const loading = canInspect && open && !inspections.data && !inspections.error;
   const step = pickupStep(rental, checkOut, canInspect);
+  useClearToastsOnStep(open, step);
   const steps = [
     { key: 'readings', label: t('rentals.flow.stepReadings') },
     ...(canInspect ? [{ key: 'inspection', label: t('rentals.flow.stepCheckOut') }] : []),
@@ -102,6 +108,7 @@ export function ReturnFlow({ rental, open, onClose, onChanged }: { rental: Renta
   const checkIn = inspections.data?.items.find((i) => i.kind === 'check_in');
   const loading = canInspect && open && !inspections.data && !inspections.error;
   const step = returnStep(rental, checkOut, checkIn, canInspect);
+  useClearToastsOnStep(open, step);
   const withInspection = canInspect && !!checkOut;
   const steps = [
     ...(withInspection ? [{ key: 'inspection', label: t('rentals.flow.stepCheckIn') }] : []),
