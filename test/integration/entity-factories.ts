@@ -201,6 +201,8 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/customers/{id}/active': { isActive: true },
   'POST /api/v1/customers/{id}/notes': { content: 'Probe' },
   'POST /api/v1/rentals/{id}/contract/sign': { customerSignature: `data:image/png;base64,${TINY_PNG}`, staffSignature: `data:image/png;base64,${TINY_PNG}` },
+  'POST /api/v1/rentals/{id}/contract/send': { channel: 'email' },
+  'POST /api/v1/contracts/sign/{token}': { customerSignature: `data:image/png;base64,${TINY_PNG}` },
   'POST /api/v1/inspections/{id}/sign': { customerSignature: `data:image/png;base64,${TINY_PNG}`, staffSignature: `data:image/png;base64,${TINY_PNG}` },
   'PUT /api/v1/vehicles/{id}/service-program': { intervals: [{ type: 'oil_change', everyKm: 10000 }] },
   'PATCH /api/v1/documents/{id}': { title: 'Renamed', version: 1 },
