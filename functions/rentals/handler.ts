@@ -11,9 +11,9 @@ import { addRentalNote, listRentalNotes } from './notes';
 import { addCharge, recordPayment, recordRefund, reverseEntry } from './ledger';
 import { archiveRental, cancelRental, closeRental, pickup, previewReturn, restoreRental, returnRental } from './lifecycle';
 import { rentalContract, signContract } from './contract/signing';
-import { contractBySignToken, sendContractForSignature, signByToken } from './contract/remote';
 import { updateInvoicingSettings } from './invoicing-settings';
 
+const remote = () => import('./contract/remote');
 const stored = (r: { status: number; body: unknown }): Reply => reply.status(r.status, r.body);
 
 async function rentalOr404(ctx: { auth: { tenantId: string }; params: { id: string } }) {
@@ -86,10 +86,11 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
     const staffName = [ctx.auth.firstName, ctx.auth.lastName].filter(Boolean).join(' ') || ctx.auth.username;
     return reply.ok(await signContract(actorOf(ctx), ctx.params.id, ctx.body, staffName));
   },
+  // Remote signing is loaded on its first use (a lazy chunk): the rentals bundle keeps its cold-start budget.
   sendRentalContract: async (ctx) => {
     const senderName = [ctx.auth.firstName, ctx.auth.lastName].filter(Boolean).join(' ') || ctx.auth.username;
-    return reply.ok(await sendContractForSignature(actorOf(ctx), ctx.params.id, senderName));
+    return reply.ok(await (await remote()).sendContractForSignature(actorOf(ctx), ctx.params.id, senderName));
   },
-  getContractBySignToken: async (ctx) => reply.ok(await contractBySignToken(ctx.params.token)),
-  signContractByToken: async (ctx) => reply.ok(await signByToken(ctx.params.token, ctx.body, ctx.requestId)),
+  getContractBySignToken: async (ctx) => reply.ok(await (await remote()).contractBySignToken(ctx.params.token)),
+  signContractByToken: async (ctx) => reply.ok(await (await remote()).signByToken(ctx.params.token, ctx.body, ctx.requestId)),
 });
