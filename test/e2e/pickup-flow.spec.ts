@@ -29,14 +29,14 @@ const W = {
     photo: 'Add a photo (camera or file)', saveContinue: 'Save and continue', typed: 'Or type the name to sign', sign: 'Sign and lock', close: 'Close',
     odometer: /^Odometer/, fuel: /^Fuel level/, condition: 'Condition', calculate: 'Calculate final charges', confirmReturn: 'Confirm return',
     send: 'Send for signature', sent: 'Signing link sent to', signPublic: 'Sign the contract', signedPublic: 'Thank you. The contract is signed.',
-    openInspection: 'Open', dent: 'Dent', moderate: 'Moderate', issue: 'Issue', noteText: 'Small dent on the front bumper',
+    openInspection: 'Open', resume: 'Continue pickup', pickedUpToast: 'Vehicle picked up', dent: 'Dent', moderate: 'Moderate', issue: 'Issue', noteText: 'Small dent on the front bumper',
   },
   ar: {
     pickup: 'تسليم المركبة', pickupTitle: 'تسليم المركبة', ret: 'إرجاع', returnTitle: 'إرجاع المركبة', tyres: 'الإطارات', type: 'نوع الضرر', severity: 'الشدة', notes: 'ملاحظات',
     photo: 'إضافة صورة (الكاميرا أو ملف)', saveContinue: 'حفظ ومتابعة', typed: 'أو اكتب الاسم للتوقيع', sign: 'توقيع وقفل', close: 'إغلاق',
     odometer: /^عداد المسافة/, fuel: /^مستوى الوقود/, condition: 'الحالة', calculate: 'احتساب الرسوم النهائية', confirmReturn: 'تأكيد الإرجاع',
     send: 'إرسال للتوقيع', sent: 'أُرسل رابط التوقيع إلى', signPublic: 'توقيع العقد', signedPublic: 'شكرًا لك. تم توقيع العقد.',
-    openInspection: 'فتح', dent: 'انبعاج', moderate: 'متوسط', issue: 'ملاحظة', noteText: 'انبعاج صغير في الصدام الأمامي',
+    openInspection: 'فتح', resume: 'متابعة التسليم', pickedUpToast: 'تم تسليم المركبة', dent: 'انبعاج', moderate: 'متوسط', issue: 'ملاحظة', noteText: 'انبعاج صغير في الصدام الأمامي',
   },
 } as const;
 
@@ -76,8 +76,15 @@ for (const language of ['en', 'ar'] as const) {
     await page.screenshot({ path: join(shots, `pickup-flow-1-readings-${language}.png`) });
     await flow.getByRole('button', { name: w.pickup, exact: true }).click();
 
-    // 2. The check-out inspection: the readings are shown, not asked again.
+    // Interrupted after the hand-over: "Continue pickup" resumes at the inspection (derived from the server).
     await expect(steps).toHaveAttribute('data-current', 'inspection');
+    await page.keyboard.press('Escape');
+    await expect(flow).toBeHidden();
+    await page.getByRole('button', { name: w.resume }).click();
+    await expect(flow.getByTestId('flow-steps')).toHaveAttribute('data-current', 'inspection');
+    await expect(flow.getByTestId('flow-steps').locator('[data-step="readings"]')).toHaveAttribute('data-state', 'done');
+
+    // 2. The check-out inspection: the readings are shown, not asked again.
     await expect(flow.getByTestId('inspection-readings')).toBeVisible();
     await expect(flow.getByLabel(w.odometer)).toHaveCount(0);
     await expect(flow.getByLabel(w.fuel)).toHaveCount(0);
@@ -91,7 +98,9 @@ for (const language of ['en', 'ar'] as const) {
     await flow.locator('svg[data-view="front"]').click({ position: { x: 30, y: 30 } });
     await expect(flow.getByTestId('damage-list').locator('li')).toHaveCount(1);
     await flow.getByLabel(w.notes, { exact: true }).fill(w.noteText);
-    await page.screenshot({ path: join(shots, `pickup-flow-2-inspection-${language}.png`), fullPage: true });
+    await page.screenshot({ path: join(shots, `pickup-flow-2-inspection-${language}.png`) });
+    // No success toast over the step's buttons.
+    await expect(page.getByRole('status').filter({ hasText: w.pickedUpToast })).toHaveCount(0);
     await flow.getByRole('button', { name: w.saveContinue }).click();
 
     // 3. One signing for the contract and the check-out inspection.
@@ -101,7 +110,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect(signing.locator('[data-sign="inspection"]')).toBeVisible();
     await signing.getByLabel(w.typed).nth(0).fill(`Omar Saleh ${language}`);
     await signing.getByLabel(w.typed).nth(1).fill('Layla Haddad');
-    await page.screenshot({ path: join(shots, `pickup-flow-3-signatures-${language}.png`), fullPage: true });
+    await page.screenshot({ path: join(shots, `pickup-flow-3-signatures-${language}.png`) });
     await signing.getByRole('button', { name: w.sign }).click();
     await expect(flow.getByTestId('flow-done')).toBeVisible();
     await expect(steps).toHaveAttribute('data-current', 'done');
@@ -127,7 +136,7 @@ for (const language of ['en', 'ar'] as const) {
     await back.getByLabel(w.fuel).selectOption('half');
     await back.locator('svg[data-view="rear"]').click({ position: { x: 40, y: 25 } });
     await expect(back.locator('[data-mark]')).toHaveCount(1);
-    await page.screenshot({ path: join(shots, `return-flow-1-checkin-${language}.png`), fullPage: true });
+    await page.screenshot({ path: join(shots, `return-flow-1-checkin-${language}.png`) });
     await back.getByRole('button', { name: w.saveContinue }).click();
 
     // Charges: the check-in's readings, not asked again.
@@ -137,7 +146,7 @@ for (const language of ['en', 'ar'] as const) {
     await back.getByLabel(w.condition, { exact: true }).selectOption('good');
     await back.getByRole('button', { name: w.calculate }).click();
     await expect(back.getByTestId('return-preview')).toBeVisible();
-    await page.screenshot({ path: join(shots, `return-flow-2-charges-${language}.png`), fullPage: true });
+    await page.screenshot({ path: join(shots, `return-flow-2-charges-${language}.png`) });
     await back.getByRole('button', { name: w.confirmReturn }).click();
 
     // The check-in's signatures (the contract is signed already).
