@@ -13,6 +13,7 @@ import { archiveRental, cancelRental, closeRental, pickup, previewReturn, restor
 import { rentalContract, signContract } from './contract/signing';
 import { updateInvoicingSettings } from './invoicing-settings';
 
+const remote = () => import('./contract/remote');
 const stored = (r: { status: number; body: unknown }): Reply => reply.status(r.status, r.body);
 
 async function rentalOr404(ctx: { auth: { tenantId: string }; params: { id: string } }) {
@@ -87,4 +88,11 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
     const staffName = [ctx.auth.firstName, ctx.auth.lastName].filter(Boolean).join(' ') || ctx.auth.username;
     return reply.ok(await signContract(actorOf(ctx), ctx.params.id, ctx.body, staffName));
   },
+  // Remote signing is loaded on its first use (a lazy chunk): the rentals bundle keeps its cold-start budget.
+  sendRentalContract: async (ctx) => {
+    const senderName = [ctx.auth.firstName, ctx.auth.lastName].filter(Boolean).join(' ') || ctx.auth.username;
+    return reply.ok(await (await remote()).sendContractForSignature(actorOf(ctx), ctx.params.id, senderName));
+  },
+  getContractBySignToken: async (ctx) => reply.ok(await (await remote()).contractBySignToken(ctx.params.token)),
+  signContractByToken: async (ctx) => reply.ok(await (await remote()).signByToken(ctx.params.token, ctx.body, ctx.requestId)),
 });

@@ -44,6 +44,7 @@ export const inspections = {
       sign: 'Sign and lock', locked: 'Signed inspections are locked', pdf: 'Download PDF',
     },
     open: 'Open', fromRental: 'Inspections',
+    flow: { legendCheckOut: 'At check-out ({{count}})', legendNow: 'Now' },
   },
   ar: {
     messages: {
@@ -99,5 +100,6 @@ export const inspections = {
       sign: 'توقيع وقفل', locked: 'الفحوصات الموقعة مقفلة', pdf: 'تنزيل PDF',
     },
     open: 'فتح', fromRental: 'الفحوصات',
+    flow: { legendCheckOut: 'عند التسليم ({{count}})', legendNow: 'الآن' },
   },
 };

@@ -3,7 +3,7 @@
  * (business-data §3 contract_storage: draft, signed, completed), the signing dialog and the API's
  * messages (shared/schemas/rental-contract.ts), in English and Arabic.
  */
-import { CONTRACT_MESSAGES } from '../schemas/rental-contract';
+import { CONTRACT_MESSAGES, REMOTE_SIGN_MESSAGES } from '../schemas/rental-contract';
 
 export const rentalsContract = {
   en: {
@@ -25,6 +25,30 @@ export const rentalsContract = {
       completedNote: 'The rental is closed: the signed contract is final.',
       downloadSigned: 'Download signed contract (PDF)',
       failed: 'Failed to sign the contract',
+    },
+    flow: {
+      stepReadings: 'Readings', stepCheckOut: 'Check-out inspection', stepCheckIn: 'Check-in inspection', stepSignature: 'Signatures', stepCharges: 'Charges',
+      readingsFromInspection: 'Readings from the check-out inspection: {{odometer}}, fuel {{fuel}}',
+      readingsFromCheckIn: 'Readings from the check-in inspection: {{odometer}}, fuel {{fuel}}',
+      saveContinue: 'Save and continue',
+      signIntro: 'The customer and you sign once for:',
+      signContract: 'Rental contract {{number}}', signCheckOut: 'Check-out inspection', signCheckIn: 'Check-in inspection',
+      signedToast: 'Signed and stored',
+      send: 'Send for signature', sendFailed: 'Failed to send the contract',
+      sent: 'Signing link sent to {{email}} (valid until {{when}})',
+      resume: 'Continue pickup',
+      pickupDone: 'Pickup complete: readings, inspection and signatures are recorded.',
+      returnDone: 'Return complete: the check-in is signed and the final charges are posted.',
+      close: 'Close',
+    },
+    publicSign: {
+      title: 'Sign your rental contract', missing: 'This page needs the link from your email.', loadFailed: 'The contract could not be loaded. Try again.',
+      messages: { ...REMOTE_SIGN_MESSAGES },
+      contract: 'Contract', vehicle: 'Vehicle', period: 'Rental period', validUntil: 'This link is valid until {{when}}.',
+      read: 'Read the contract (PDF)', intro: 'Read the contract, then sign below with your finger or mouse (or type your name).',
+      name: 'Your name (printed under the signature)', signature: 'Your signature', sign: 'Sign the contract', signing: 'Signing...',
+      signed: 'Thank you. The contract is signed.', signedOn: 'Signed {{when}}', download: 'Download the signed contract (PDF)',
+      poweredBy: '{{company}} · signed through Sayyara',
     },
   },
   ar: {
@@ -54,6 +78,34 @@ export const rentalsContract = {
       completedNote: 'الإيجار مغلق: العقد الموقّع نهائي.',
       downloadSigned: 'تنزيل العقد الموقّع (PDF)',
       failed: 'تعذر توقيع العقد',
+    },
+    flow: {
+      stepReadings: 'القراءات', stepCheckOut: 'فحص التسليم', stepCheckIn: 'فحص الاستلام', stepSignature: 'التواقيع', stepCharges: 'الرسوم',
+      readingsFromInspection: 'القراءات من فحص التسليم: {{odometer}}، الوقود {{fuel}}',
+      readingsFromCheckIn: 'القراءات من فحص الاستلام: {{odometer}}، الوقود {{fuel}}',
+      saveContinue: 'حفظ ومتابعة',
+      signIntro: 'يوقّع العميل وأنت مرة واحدة على:',
+      signContract: 'عقد الإيجار {{number}}', signCheckOut: 'فحص التسليم', signCheckIn: 'فحص الاستلام',
+      signedToast: 'تم التوقيع والحفظ',
+      send: 'إرسال للتوقيع', sendFailed: 'تعذر إرسال العقد',
+      sent: 'أُرسل رابط التوقيع إلى {{email}} (صالح حتى {{when}})',
+      resume: 'متابعة التسليم',
+      pickupDone: 'اكتمل التسليم: سُجّلت القراءات والفحص والتواقيع.',
+      returnDone: 'اكتمل الإرجاع: وُقّع فحص الاستلام وسُجّلت الرسوم النهائية.',
+      close: 'إغلاق',
+    },
+    publicSign: {
+      title: 'وقّع عقد الإيجار', missing: 'تحتاج هذه الصفحة إلى الرابط المرسل إلى بريدك الإلكتروني.', loadFailed: 'تعذر تحميل العقد. حاول مرة أخرى.',
+      messages: {
+        linkInvalid: 'رابط التوقيع هذا غير صالح. اطلب رابطًا جديدًا من الشركة.',
+        linkExpired: 'انتهت صلاحية رابط التوقيع هذا. اطلب من الشركة إرسال رابط جديد.',
+        noEmail: 'لا يوجد بريد إلكتروني للعميل. أضف بريدًا إلكترونيًا للعميل أولًا.',
+      },
+      contract: 'العقد', vehicle: 'المركبة', period: 'مدة الإيجار', validUntil: 'هذا الرابط صالح حتى {{when}}.',
+      read: 'اقرأ العقد (PDF)', intro: 'اقرأ العقد، ثم وقّع أدناه بإصبعك أو بالفأرة (أو اكتب اسمك).',
+      name: 'اسمك (يُطبع تحت التوقيع)', signature: 'توقيعك', sign: 'توقيع العقد', signing: 'جارٍ التوقيع...',
+      signed: 'شكرًا لك. تم توقيع العقد.', signedOn: 'وُقّع في {{when}}', download: 'تنزيل العقد الموقّع (PDF)',
+      poweredBy: '{{company}} · وُقّع عبر سيارة',
     },
   },
 };

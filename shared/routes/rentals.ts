@@ -4,7 +4,7 @@ import {
   calendarQuery, documentCheckQuery, cancelSchema, chargeSchema, checkConflictsSchema, closeSchema, createRentalSchema, ledgerEntryParams,
   listRentalsQuery, noteSchema, rentalInvoicingSchema, paymentSchema, pickupSchema, refundSchema, rentalIdParams, returnSchema, reverseEntrySchema,
 } from '../schemas/rentals';
-import { rentalContractSchema, signContractSchema } from '../schemas/rental-contract';
+import { publicContractSchema, remoteSignSchema, rentalContractSchema, sendContractResponseSchema, sendContractSchema, signContractSchema, signTokenParams } from '../schemas/rental-contract';
 import { SIGNATURE_MAX_CHARS } from '../schemas/signature';
 import { idParamsSchema as customerIdParams, pageQuerySchema } from '../schemas/customers';
 
@@ -45,4 +45,8 @@ export const rentalsRoutes = [
   route({ operationId: 'addRentalNote', method: 'POST', path: '/api/v1/rentals/{id}/notes', ability: 'rentalsEdit', summary: 'Adds a note (internal, staff_only, public)', request: { ...byId, body: noteSchema } }),
   route({ operationId: 'getRentalContract', method: 'GET', path: '/api/v1/rentals/{id}/contract', ability: 'rentalsRead', summary: 'The contract: status (draft, signed, completed) and a presigned URL of its PDF (English and Arabic) — the stored signed one once signed, else generated when missing or stale', request: byId, response: rentalContractSchema }),
   route({ operationId: 'signRentalContract', method: 'POST', path: '/api/v1/rentals/{id}/contract/sign', ability: 'rentalsEdit', summary: 'The customer\'s and a staff member\'s signatures (PNG data URLs): the signed PDF is stored once, never overwritten; the contract is locked (a second signature → 409)', request: { ...byId, body: signContractSchema }, response: rentalContractSchema, maxBodyBytes: 2 * SIGNATURE_MAX_CHARS + 16 * 1024 }),
+  route({ operationId: 'sendRentalContract', method: 'POST', path: '/api/v1/rentals/{id}/contract/send', ability: 'rentalsEdit', summary: 'Emails the customer a one-time link (24 h) to read and sign this contract remotely; a new send replaces the previous link', request: { ...byId, body: sendContractSchema }, response: sendContractResponseSchema }),
+  // Public (like the payment return page): the link's token is the only key; unknown or another company's → 404, expired → 410.
+  route({ operationId: 'getContractBySignToken', method: 'GET', path: '/api/v1/contracts/sign/{token}', auth: 'public', summary: 'The contract a signing link opens (that contract only): summary, status and a PDF link', request: { params: signTokenParams }, response: publicContractSchema }),
+  route({ operationId: 'signContractByToken', method: 'POST', path: '/api/v1/contracts/sign/{token}', auth: 'public', summary: 'The customer signs through the link: the same immutable signed PDF with its hash as desk signing; once (a second → 409)', request: { params: signTokenParams, body: remoteSignSchema }, response: publicContractSchema, maxBodyBytes: SIGNATURE_MAX_CHARS + 16 * 1024 }),
 ];

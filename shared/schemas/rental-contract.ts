@@ -48,3 +48,42 @@ export const rentalContractSchema = z.object({
   pdfSha256: z.string().nullable(),
 });
 export type RentalContract = z.infer<typeof rentalContractSchema>;
+
+/**
+ * Remote signing (issue 27): "Send for signature" emails the customer a one-time link
+ * (`/contracts/sign?token=…`, 24 h) that reads and signs ONLY that contract, without signing in.
+ * The customer signs alone; the company's side is the staff member who sent the link (named under
+ * the company line of the PDF). A new send replaces the previous link.
+ */
+export const CONTRACT_LINK_HOURS = 24;
+export const REMOTE_SIGN_MESSAGES = {
+  linkInvalid: 'This signing link is not valid. Ask the company for a new one.',
+  linkExpired: 'This signing link has expired. Ask the company to send a new one.',
+  noEmail: 'The customer has no email address. Add one to the customer first.',
+} as const;
+export const sendContractSchema = z.object({ channel: z.literal('email').default('email') });
+export const sendContractResponseSchema = z.object({ expiresAt: z.string(), sentTo: z.string() });
+export const signTokenParams = z.object({ token: z.string().max(200) });
+export const remoteSignSchema = z.object({
+  customerSignature: signatureDataUrl(CONTRACT_MESSAGES.customerSignatureRequired, CONTRACT_MESSAGES.signatureTooLarge),
+  customerName: z.string().trim().max(200).optional(),
+  /** The rental version the customer read: a different one → 409 (the page reloads the contract). */
+  version: z.number().int().min(0).optional(),
+});
+export type RemoteSignBody = z.output<typeof remoteSignSchema>;
+/** What the public signing page shows: that contract only (no ids of anything else). */
+export const publicContractSchema = z.object({
+  contractNumber: z.string(),
+  status: z.enum(CONTRACT_STATUSES),
+  company: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
+  customerName: z.string(),
+  vehicleLabel: z.string(),
+  startDate: z.string(),
+  expectedReturnDate: z.string().nullable(),
+  version: z.number(),
+  expiresAt: z.string(),
+  signedAt: z.string().nullable(),
+  /** Short-lived link of the PDF: the draft before signing, the signed one after. */
+  url: z.string(),
+});
+export type PublicContract = z.infer<typeof publicContractSchema>;

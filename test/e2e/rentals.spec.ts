@@ -93,6 +93,9 @@ test('wizard, booking conflict, pickup, payment, return with extra km, settle, c
   await pickup.getByRole('button', { name: 'Pick up' }).click();
   await expect(page.getByText('Vehicle picked up').first()).toBeVisible();
   await expect(page.locator('[data-status="active"]').first()).toBeVisible();
+  // The pickup flow (issue 27) goes on to the check-out inspection; finished later (resumable).
+  await page.keyboard.press('Escape');
+  await expect(pickup).toBeHidden();
 
   // Record a payment of 100.
   await page.getByRole('button', { name: 'Record payment' }).click();

@@ -118,6 +118,7 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
   '/api/v1/reports/{tab}': async () => ({ tab: 'utilization' }),
   // The public return page's token: malformed-input probes need a value; a made-up one answers 404.
   '/api/v1/payments/return/{token}': async () => ({ token: 'probe-not-a-return-token' }),
+  '/api/v1/contracts/sign/{token}': async () => ({ token: 'probe-not-a-signing-token' }),
   '/api/v1/accounting/accounts/{id}': async (t) => {
     const group = await accountByCode(t, '5200');
     return created('account', await post('/api/v1/accounting/accounts', { code: `52${String(++seq).padStart(2, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`, name: 'Tenancy probe', parentId: group }, t));
@@ -200,6 +201,8 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/customers/{id}/active': { isActive: true },
   'POST /api/v1/customers/{id}/notes': { content: 'Probe' },
   'POST /api/v1/rentals/{id}/contract/sign': { customerSignature: `data:image/png;base64,${TINY_PNG}`, staffSignature: `data:image/png;base64,${TINY_PNG}` },
+  'POST /api/v1/rentals/{id}/contract/send': { channel: 'email' },
+  'POST /api/v1/contracts/sign/{token}': { customerSignature: `data:image/png;base64,${TINY_PNG}` },
   'POST /api/v1/inspections/{id}/sign': { customerSignature: `data:image/png;base64,${TINY_PNG}`, staffSignature: `data:image/png;base64,${TINY_PNG}` },
   'POST /api/v1/inspections/{id}/charges': { key: 'extra_km', amount: 10 },
   'PUT /api/v1/vehicles/{id}/service-program': { intervals: [{ type: 'oil_change', everyKm: 10000 }] },

@@ -280,11 +280,12 @@ export class PdfWriter {
    * image above the left line, the right one above the right line. Throws when a PNG cannot be
    * read (callers check the bytes first: lib/signature.ts).
    */
-  async signatureImages(left: Uint8Array, right: Uint8Array, height = 50): Promise<void> {
+  async signatureImages(left: Uint8Array, right?: Uint8Array, height = 50): Promise<void> {
     this.ensureSpace(height + 70);
     this.y -= 10;
-    const [l, r] = await Promise.all([this.doc.embedPng(left), this.doc.embedPng(right)]);
-    for (const [img, x] of [[l, this.left], [r, this.right - 200]] as const) {
+    // No right image: a signature given remotely by one party only (the line stays, empty).
+    const drawn = await Promise.all([left, right].flatMap((b, i) => (b ? [this.doc.embedPng(b).then((img) => [img, i === 0 ? this.left : this.right - 200] as const)] : [])));
+    for (const [img, x] of drawn) {
       const scale = Math.min(200 / img.width, height / img.height);
       this.page.drawImage(img, { x, y: this.y - height, width: img.width * scale, height: img.height * scale });
     }

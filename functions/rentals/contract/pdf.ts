@@ -17,7 +17,8 @@ const DEFAULT_TERMS_AR = 'يلتزم المستأجر بإعادة المركب�
 /** What a signed contract adds: both drawn signatures, the names under them and the signing time. */
 export interface ContractSignatures {
   customer: Uint8Array;
-  staff: Uint8Array;
+  /** Absent when the customer signed through a remote link: the company line names the sender. */
+  staff?: Uint8Array;
   customerName: string;
   staffName: string;
   signedAt: string;

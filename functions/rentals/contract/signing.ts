@@ -50,7 +50,7 @@ export interface ContractItem extends Item {
   pdfKey: string;
   pdfSha256: string;
   pdfBytes: number;
-  signatureKeys: { customer: string; staff: string };
+  signatureKeys: { customer: string; staff: string | null };
   /** The rental version the signed PDF was rendered from. */
   rentalVersion: number;
   completedAt: string | null;
@@ -65,7 +65,7 @@ const SIGNABLE = new Set(['pending', 'active', 'overdue', 'completed']);
 export const contractStatusOf = (rental: Pick<RentalItem, 'contractStatus'>): ContractStatus =>
   rental.contractStatus === 'signed' || rental.contractStatus === 'completed' ? rental.contractStatus : 'draft';
 
-async function readRecord(tenantId: string, rentalId: string): Promise<ContractItem | undefined> {
+export async function readRecord(tenantId: string, rentalId: string): Promise<ContractItem | undefined> {
   return (await getItem(contractRecordKey(tenantId, rentalId), true)) as ContractItem | undefined;
 }
 
@@ -82,7 +82,7 @@ export async function rentalContract(tenantId: string, rental: RentalItem): Prom
   return toApi(record, await presignDownload(record.pdfKey, { fileName: `${rental.contractNumber}-signed.pdf`, attachment: true }));
 }
 
-const toApi = (r: ContractItem, url: string): RentalContract => ({
+export const toApi = (r: ContractItem, url: string): RentalContract => ({
   rentalId: r.rentalId, contractNumber: r.contractNumber, status: r.status, url, signedAt: r.signedAt, signedBy: r.signedBy,
   customerSignedName: r.customerSignedName, staffSignedName: r.staffSignedName, completedAt: r.completedAt, pdfSha256: r.pdfSha256,
 });
@@ -99,41 +99,63 @@ export async function signContract(actor: Actor, rentalId: string, body: SignCon
   }
   const rental = await getRentalItem(tenantId, rentalId);
   if (!rental) throw notFound('Rental not found');
-  if (contractStatusOf(rental) !== 'draft' || await readRecord(tenantId, rentalId)) throw conflict(CONTRACT_MESSAGES.alreadySigned, undefined, 'CONFLICT');
+  return storeSignedContract(actor, rental, { customer, staff, customerName: body.customerName || rental.customerName, staffName, version: body.version });
+}
+
+/** What is signed: the drawn images (the staff one absent for a remote signature) and the printed names. */
+export interface SignatureInput {
+  customer: Buffer;
+  staff?: Buffer;
+  customerName: string;
+  staffName: string;
+  /** The rental version the signer saw (409 when it changed). */
+  version?: number;
+  /** More items written in the same transaction (remote signing: the link used up). */
+  extra?: TransactItem[];
+}
+
+/**
+ * The ONE way a contract becomes signed (at the desk and through a remote link): render, store
+ * the PDF and images under new keys (never overwritten), then one transaction (record + rental +
+ * audit + `extra`). Returns the record as the API shows it.
+ */
+export async function storeSignedContract(actor: Actor, rental: RentalItem, input: SignatureInput): Promise<RentalContract> {
+  const { tenantId } = actor;
+  const { customer, staff, customerName, staffName } = input;
+  if (contractStatusOf(rental) !== 'draft' || await readRecord(tenantId, rental.id)) throw conflict(CONTRACT_MESSAGES.alreadySigned, undefined, 'CONFLICT');
   if (!SIGNABLE.has(rental.status) || rental.closedAt) throw conflict(CONTRACT_MESSAGES.notSignable, undefined, 'INVALID_TRANSITION');
-  if (body.version !== undefined && body.version !== rental.version) throw conflict(CONTRACT_MESSAGES.changed, undefined, 'VERSION_CONFLICT');
+  if (input.version !== undefined && input.version !== rental.version) throw conflict(CONTRACT_MESSAGES.changed, undefined, 'VERSION_CONFLICT');
 
   const settings = await readRentalSettings(tenantId);
   const signedAt = new Date().toISOString();
-  const customerName = body.customerName || rental.customerName;
   const { renderContract } = await import('./pdf');
   let pdf: Uint8Array;
   try {
     pdf = await renderContract(rental, settings, await readLogo(settings.logoKey), 'en', { customer, staff, customerName, staffName, signedAt });
   } catch {
     // The bytes looked like a PNG but pdf-lib cannot decode them (a corrupt image).
-    throw validationFailed({ customerSignature: CONTRACT_MESSAGES.signatureInvalid, staffSignature: CONTRACT_MESSAGES.signatureInvalid });
+    throw validationFailed({ customerSignature: CONTRACT_MESSAGES.signatureInvalid, ...(staff ? { staffSignature: CONTRACT_MESSAGES.signatureInvalid } : {}) });
   }
   const base = `${tenantPrefix(tenantId, 'contracts', rental.id)}${rental.contractNumber.replace(/[^A-Za-z0-9_-]/g, '_')}-signed-${signedAt.replace(/[:.]/g, '')}-${ulid()}`;
-  const keys = { pdf: `${base}.pdf`, customer: `${base}-customer.png`, staff: `${base}-staff.png` };
+  const keys = { pdf: `${base}.pdf`, customer: `${base}-customer.png`, ...(staff ? { staff: `${base}-staff.png` } : {}) };
   const pdfSha256 = createHash('sha256').update(pdf).digest('hex');
   await Promise.all([
     putObjectIfAbsent(keys.pdf, pdf, 'application/pdf', { 'rental-version': String(rental.version), sha256: pdfSha256 }),
     putObjectIfAbsent(keys.customer, customer, 'image/png'),
-    putObjectIfAbsent(keys.staff, staff, 'image/png'),
+    ...(staff && keys.staff ? [putObjectIfAbsent(keys.staff, staff, 'image/png')] : []),
   ]);
 
   const record: ContractItem = {
     ...contractRecordKey(tenantId, rental.id), entityType: 'CONTRACT_STORAGE', rentalId: rental.id, contractNumber: rental.contractNumber,
     status: 'signed', signedAt, signedBy: actor.username, signedByUserId: actor.userId, customerSignedName: customerName, staffSignedName: staffName,
-    pdfKey: keys.pdf, pdfSha256, pdfBytes: pdf.length, signatureKeys: { customer: keys.customer, staff: keys.staff }, rentalVersion: rental.version,
+    pdfKey: keys.pdf, pdfSha256, pdfBytes: pdf.length, signatureKeys: { customer: keys.customer, staff: keys.staff ?? null }, rentalVersion: rental.version,
     completedAt: null, version: 1, createdAt: signedAt, updatedAt: signedAt,
   };
   try {
     const change = await planRentalChange(actor, rental.id, async (current) => {
       // What was rendered is what is recorded: a rental changed since → 409 (sign again).
       if (current.version !== rental.version) throw conflict(CONTRACT_MESSAGES.changed, undefined, 'VERSION_CONFLICT');
-      return { action: 'contract_signed', note: customerName, changes: { contractStatus: 'signed', contractSignedAt: signedAt }, extra: [tx.putNew(record)] };
+      return { action: 'contract_signed', note: customerName, changes: { contractStatus: 'signed', contractSignedAt: signedAt }, extra: [tx.putNew(record), ...(input.extra ?? [])] };
     }, settings);
     await transact(change.items);
   } catch (err) {

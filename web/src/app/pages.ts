@@ -20,6 +20,7 @@ const PUBLIC: Record<string, PageLoader> = {
   '/careers': () => import('../features/legal/CareersPage'),
   '/gdpr': () => import('../features/legal/GdprPage'),
   '/payments/return': () => import('../features/payments/PaymentReturnPage'),
+  '/contracts/sign': () => import('../features/rentals/ContractSignPage'),
 };
 
 /** Authenticated pages (rendered inside the sidebar layout): [loader, ability]. */

@@ -2,22 +2,18 @@
  * /vehicle-inspections (issue 12): the inspections list (or one rental's, ?rentalId=…), a new
  * check-out / check-in (odometer, fuel, checklist, photos from the device camera or files with
  * their capture time, damage marks on the car diagram — mouse or keyboard), and an inspection's
- * view: the check-in's differences with proposed charges (staff confirm each; it goes through the
- * rental ledger), the two signatures drawn on screen (or typed), and the PDF once signed (locked).
+ * view: the checklist, each mark's type and severity, the notes; at a check-in the check-out's
+ * marks in another colour and the differences with proposed charges (staff confirm each; it goes
+ * through the rental ledger), the two signatures drawn on screen (or typed), and the PDF once
+ * signed (locked). The form and the diagram live in inspection-kit.tsx (the rental's pickup and
+ * return flows use them too).
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
-import { addArea } from '../../../../shared/i18n';
-import { inspections as catalog } from '../../../../shared/i18n/inspections';
-import { FUEL_LEVELS } from '../../../../shared/constants';
-import {
-  CAR_VIEWS, CHECKLIST_ITEMS, DAMAGE_SEVERITIES, DAMAGE_TYPES, INSPECTION_MESSAGES, PHOTO_SIDES, createInspectionSchema,
-  type CarView, type DamageMark, type InspectionPhoto,
-} from '../../../../shared/schemas/inspections';
+import { CHECKLIST_ITEMS } from '../../../../shared/schemas/inspections';
 import { DirectionArrow } from '../../components/DirectionArrow';
 import { DialogActions, Modal } from '../../components/Dialogs';
-import { FormField } from '../../components/FormField';
 import { ListState, ListTable, LoadMoreButton } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
 import { SignaturePad } from '../../components/SignaturePad';
@@ -25,30 +21,12 @@ import { StatusPill } from '../../components/StatusPill';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { api } from '../../lib/api';
-import { registerMessages, toastApiError } from '../../lib/api-errors';
+import { toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { useInvalidate } from '../../lib/invalidate';
-import { uploadFileTo } from '../../lib/upload';
 import { useCan } from '../../lib/use-can';
 import { useCursorList } from '../../lib/use-cursor-list';
-import { useFormSubmit } from '../../lib/use-form-submit';
-
-addArea('inspections', catalog);
-registerMessages('inspections.messages', INSPECTION_MESSAGES);
-
-const PATH = '/api/v1/inspections';
-type Photo = InspectionPhoto & { url?: string };
-interface Inspection {
-  id: string; rentalId: string; rentalReference: string; vehicleLabel: string; customerName: string; kind: 'check_out' | 'check_in';
-  odometer: number; fuelLevel: string; checklist: Record<string, string>; photos: Photo[]; damages: DamageMark[]; notes: string | null;
-  status: 'draft' | 'signed'; signedAt: string | null; pdfUrl: string | null; createdAt: string; version: number;
-  diff: null | { kmDriven: number; fuelOut: string; fuelIn: string; newDamages: DamageMark[]; proposed: Proposed[] };
-}
-/** A proposed charge (shared/maintenance/inspection.ts): a message key and parameters; postedBy once on the ledger. */
-interface Proposed {
-  key: string; category: string; labelKey: string; labelParams: Record<string, string | number>; amount: number; markId?: string;
-  postedBy: 'confirmation' | 'return' | null;
-}
+import { CarDiagram, INSPECTIONS_PATH as PATH, InspectionForm, useRentalInspections, type Inspection, type Proposed } from './inspection-kit';
 
 /** A proposal's label in the user's language: codes in its parameters (type, severity, view) translated too. */
 function chargeLabel(t: ReturnType<typeof useT>, c: Proposed): string {
@@ -97,237 +75,14 @@ export default function VehicleInspectionsPage() {
   );
 }
 
-/** Rentals to inspect: from the fleet calendar (every role that inspects may read it). */
-function useRentalOptions() {
-  const fmt = useFormat();
-  const today = new Date();
-  const iso = (d: Date) => d.toISOString().slice(0, 10);
-  const start = iso(new Date(today.getTime() - 30 * 86_400_000));
-  const end = iso(new Date(today.getTime() + 30 * 86_400_000));
-  const cal = useSWR<{ vehicles: { make: string; model: string; licensePlate: string; blocks: { kind: string; refId: string; status: string; label?: string; start: string }[] }[] }>(`/api/v1/calendar/fleet?start=${start}&end=${end}`);
-  return (cal.data?.vehicles ?? []).flatMap((v) => v.blocks
-    .filter((b) => b.kind === 'rental' && ['pending', 'active', 'overdue', 'completed'].includes(b.status))
-    .map((b) => ({ id: b.refId, label: `${b.label ?? b.refId} · ${v.make} ${v.model} (${v.licensePlate}) · ${fmt.date(b.start)}` })));
-}
-
-function InspectionForm({ rentalId, onDone }: { rentalId?: string; onDone: (id?: string) => void }) {
-  const t = useT();
-  const fmt = useFormat();
-  const rentals = useRentalOptions();
-  const [v, setV] = useState({ rentalId: rentalId ?? '', kind: 'check_out', odometer: '', fuelLevel: '', notes: '' });
-  const [checklist, setChecklist] = useState<Record<string, string>>(Object.fromEntries(CHECKLIST_ITEMS.map((c) => [c, 'ok'])));
-  const [photos, setPhotos] = useState<(Photo & { preview: string })[]>([]);
-  const [side, setSide] = useState<string>('front');
-  const [progress, setProgress] = useState<number | null>(null);
-  const [damages, setDamages] = useState<DamageMark[]>([]);
-  const send = async (body: Record<string, unknown>) => {
-    try {
-      const made = await api.post<Inspection>(PATH, body);
-      toast({ variant: 'success', title: t('inspections.saved') });
-      onDone(made.id);
-      return {};
-    } catch (error) {
-      return toastApiError(t('inspections.loadFailed'), error).fields;
-    }
-  };
-  const form = useFormSubmit<Record<string, unknown>>(createInspectionSchema, send);
-  const set = (k: keyof typeof v) => (value: string) => { setV((x) => ({ ...x, [k]: value })); form.clearError(k); };
-  const addPhoto = async (file: File | undefined) => {
-    if (!file) return;
-    setProgress(0);
-    try {
-      const target = await uploadFileTo(`${PATH}/upload-url`, file, setProgress);
-      const takenAt = new Date(file.lastModified || Date.now()).toISOString();
-      setPhotos((p) => [...p, { key: target.key, side: side as Photo['side'], fileName: file.name, contentType: file.type as Photo['contentType'], takenAt, preview: URL.createObjectURL(file) }]);
-    } catch (error) {
-      toastApiError(t('inspections.messages.photoType'), error);
-    } finally {
-      setProgress(null);
-    }
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void form.submit({
-      rentalId: v.rentalId || undefined, kind: v.kind, odometer: v.odometer === '' ? undefined : Number(v.odometer), fuelLevel: v.fuelLevel || undefined,
-      notes: v.notes || null, checklist, photos: photos.map(({ preview: _p, ...p }) => p), damages,
-    });
-  };
-  const e = form.errors;
-  return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <FormField id="insp-rental" label={`${t('inspections.fields.rental')} *`} error={e.rentalId} className="lg:col-span-2">
-          <select className="field-input" value={v.rentalId} onChange={(x) => set('rentalId')(x.target.value)}>
-            <option value="">—</option>
-            {rentalId && !rentals.some((r) => r.id === rentalId) && <option value={rentalId}>{rentalId}</option>}
-            {rentals.map((r) => <option key={r.id} value={r.id}>{r.label}</option>)}
-          </select>
-        </FormField>
-        <FormField id="insp-kind" label={t('inspections.fields.kind')} error={e.kind}>
-          <select className="field-input" value={v.kind} onChange={(x) => set('kind')(x.target.value)}>
-            {(['check_out', 'check_in'] as const).map((k) => <option key={k} value={k}>{t(`inspections.kind.${k}`)}</option>)}
-          </select>
-        </FormField>
-        <FormField id="insp-odometer" label={`${t('inspections.fields.odometer')} *`} error={e.odometer}>
-          <input type="number" inputMode="numeric" min={0} step={1} dir="ltr" className="field-input" value={v.odometer} onChange={(x) => set('odometer')(x.target.value)} />
-        </FormField>
-        <FormField id="insp-fuel" label={`${t('inspections.fields.fuelLevel')} *`} error={e.fuelLevel}>
-          <select className="field-input" value={v.fuelLevel} onChange={(x) => set('fuelLevel')(x.target.value)}>
-            <option value="">—</option>
-            {FUEL_LEVELS.map((f) => <option key={f} value={f}>{t(`inspections.fuel.${f}`)}</option>)}
-          </select>
-        </FormField>
-      </div>
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold">{t('inspections.fields.checklist')}</legend>
-        <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          {CHECKLIST_ITEMS.map((c) => (
-            <FormField key={c} id={`insp-check-${c}`} label={t(`inspections.checklist.${c}`)}>
-              <select className="field-input" value={checklist[c]} onChange={(x) => setChecklist((s) => ({ ...s, [c]: x.target.value }))}>
-                {(['ok', 'issue'] as const).map((r) => <option key={r} value={r}>{t(`inspections.check.${r}`)}</option>)}
-              </select>
-            </FormField>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold">{t('inspections.fields.photos')}</legend>
-        <div className="flex flex-wrap items-end gap-3">
-          <FormField id="insp-photo-side" label={t('inspections.fields.side')}>
-            <select className="field-input" value={side} onChange={(x) => setSide(x.target.value)}>
-              {PHOTO_SIDES.map((s) => <option key={s} value={s}>{t(`inspections.side.${s}`)}</option>)}
-            </select>
-          </FormField>
-          <FormField id="insp-photo" label={t('inspections.photo.add')}>
-            <input type="file" accept="image/jpeg,image/png" capture="environment" className="field-input" disabled={progress !== null} onChange={(x) => void addPhoto(x.target.files?.[0])} />
-          </FormField>
-          {progress !== null && <progress max={100} value={progress} className="h-2 w-40" aria-label={t('inspections.photo.uploading', { percent: progress })} />}
-        </div>
-        <ul className="mt-2 flex flex-wrap gap-3" data-testid="photo-thumbs">
-          {photos.map((p) => (
-            <li key={p.key} className="text-xs">
-              <img src={p.preview} alt={t(`inspections.side.${p.side}`)} className="h-20 w-28 rounded object-cover" />
-              <div>{t(`inspections.side.${p.side}`)}</div>
-              <div>{t('inspections.photo.taken', { when: fmt.dateTime(p.takenAt) })}</div>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
-      <DamageEditor damages={damages} onChange={setDamages} photos={photos} />
-      <FormField id="insp-notes" label={t('inspections.fields.notes')}>
-        <textarea className="field-input" rows={2} value={v.notes} onChange={(x) => set('notes')(x.target.value)} />
-      </FormField>
-      <DialogActions>
-        <button type="button" className="btn-secondary" onClick={() => onDone()} disabled={form.saving}>{t('inspections.cancel')}</button>
-        <button type="submit" className="btn-primary" disabled={form.saving || progress !== null}>{t('inspections.save')}</button>
-      </DialogActions>
-    </form>
-  );
-}
-
-/** The car diagram: five views; a mark by click, or by keyboard (arrows move a cross, Enter places). */
-function CarDiagram({ damages, onPlace, readOnly = false, highlight }: { damages: DamageMark[]; onPlace?: (view: CarView, x: number, y: number) => void; readOnly?: boolean; highlight?: Set<string> }) {
-  const t = useT();
-  const [cursor, setCursor] = useState<Record<string, { x: number; y: number }>>({});
-  const [focused, setFocused] = useState<string | null>(null);
-  const click = (view: CarView) => (e: MouseEvent<SVGSVGElement>) => {
-    if (readOnly || !onPlace) return;
-    const box = e.currentTarget.getBoundingClientRect();
-    onPlace(view, Math.round(((e.clientX - box.left) / box.width) * 100), Math.round(((e.clientY - box.top) / box.height) * 100));
-  };
-  const key = (view: CarView) => (e: KeyboardEvent<SVGSVGElement>) => {
-    if (readOnly || !onPlace) return;
-    const c = cursor[view] ?? { x: 50, y: 50 };
-    const step = e.shiftKey ? 10 : 4;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
-    if (moves[e.key]) {
-      e.preventDefault();
-      setCursor((s) => ({ ...s, [view]: { x: Math.min(100, Math.max(0, c.x + moves[e.key][0])), y: Math.min(100, Math.max(0, c.y + moves[e.key][1])) } }));
-    } else if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      onPlace(view, c.x, c.y);
-    }
-  };
-  return (
-    <div className="grid grid-cols-2 gap-2 sm:grid-cols-5" dir="ltr">
-      {CAR_VIEWS.map((view) => {
-        const c = cursor[view] ?? { x: 50, y: 50 };
-        const side = view === 'left' || view === 'right';
-        return (
-          <figure key={view} className="text-center text-xs">
-            <svg viewBox="0 0 100 70" role={readOnly ? 'img' : 'button'} tabIndex={readOnly ? undefined : 0} data-view={view}
-              aria-label={`${t(`inspections.side.${view}`)}: ${damages.filter((d) => d.view === view).length}`}
-              className={`w-full rounded border border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900 ${readOnly ? '' : 'cursor-crosshair focus:outline focus:outline-2 focus:outline-blue-600'}`}
-              onClick={click(view)} onKeyDown={key(view)} onFocus={() => setFocused(view)} onBlur={() => setFocused(null)}>
-              <rect x="12" y="21" width="76" height="28" rx="6" fill="none" stroke="currentColor" strokeWidth="1.5" />
-              {side ? (<><circle cx="30" cy="49" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" /><circle cx="70" cy="49" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" /></>)
-                : <rect x="28" y="26" width="44" height="9" fill="none" stroke="currentColor" strokeWidth="1" />}
-              {damages.map((d, i) => d.view === view && (
-                <g key={d.id}>
-                  <circle cx={d.x} cy={(d.y / 100) * 70} r="5" fill={highlight?.has(d.id) ? '#b45309' : '#dc2626'} />
-                  <text x={d.x} y={(d.y / 100) * 70 + 2.5} textAnchor="middle" fontSize="6" fill="#fff">{i + 1}</text>
-                </g>
-              ))}
-              {focused === view && !readOnly && <g stroke="#2563eb" strokeWidth="0.8"><line x1={c.x - 4} x2={c.x + 4} y1={(c.y / 100) * 70} y2={(c.y / 100) * 70} /><line x1={c.x} x2={c.x} y1={(c.y / 100) * 70 - 4} y2={(c.y / 100) * 70 + 4} /></g>}
-            </svg>
-            <figcaption>{t(`inspections.side.${view}`)}</figcaption>
-          </figure>
-        );
-      })}
-    </div>
-  );
-}
-
-function DamageEditor({ damages, onChange, photos }: { damages: DamageMark[]; onChange: (d: DamageMark[]) => void; photos: Photo[] }) {
-  const t = useT();
-  const [type, setType] = useState<DamageMark['type']>('scratch');
-  const [severity, setSeverity] = useState<DamageMark['severity']>('minor');
-  const place = (view: CarView, x: number, y: number) => onChange([...damages, { id: `m${Date.now().toString(36)}${damages.length}`, view, x, y, type, severity }]);
-  const update = (id: string, patch: Partial<DamageMark>) => onChange(damages.map((d) => (d.id === id ? { ...d, ...patch } : d)));
-  return (
-    <fieldset>
-      <legend className="mb-1 text-sm font-semibold">{t('inspections.damage.title')}</legend>
-      <p className="mb-2 text-xs text-slate-600 dark:text-slate-300" id="damage-help">{t('inspections.damage.help')}</p>
-      <div className="mb-2 flex flex-wrap gap-3">
-        <FormField id="damage-type" label={t('inspections.damage.type')}>
-          <select className="field-input" value={type} onChange={(e) => setType(e.target.value as DamageMark['type'])}>
-            {DAMAGE_TYPES.map((d) => <option key={d} value={d}>{t(`inspections.damage.types.${d}`)}</option>)}
-          </select>
-        </FormField>
-        <FormField id="damage-severity" label={t('inspections.damage.severity')}>
-          <select className="field-input" value={severity} onChange={(e) => setSeverity(e.target.value as DamageMark['severity'])}>
-            {DAMAGE_SEVERITIES.map((d) => <option key={d} value={d}>{t(`inspections.damage.severities.${d}`)}</option>)}
-          </select>
-        </FormField>
-      </div>
-      <CarDiagram damages={damages} onPlace={place} />
-      {damages.length === 0 ? <p className="mt-2 text-xs">{t('inspections.damage.none')}</p> : (
-        <ol className="mt-2 space-y-1 text-sm" data-testid="damage-list">
-          {damages.map((d, i) => (
-            <li key={d.id} className="flex flex-wrap items-center gap-2">
-              <span className="font-medium">{t('inspections.damage.mark', { n: i + 1 })}</span>
-              <span>{t(`inspections.side.${d.view}`)} · {t(`inspections.damage.types.${d.type}`)} · {t(`inspections.damage.severities.${d.severity}`)}</span>
-              {photos.length > 0 && (
-                <select aria-label={`${t('inspections.damage.photo')} ${i + 1}`} className="field-input w-auto py-0.5 text-xs" value={d.photoKey ?? ''} onChange={(e) => update(d.id, { photoKey: e.target.value || null })}>
-                  <option value="">—</option>
-                  {photos.map((p) => <option key={p.key} value={p.key}>{t(`inspections.side.${p.side}`)} · {p.fileName}</option>)}
-                </select>
-              )}
-              <button type="button" className="link text-xs text-red-700 dark:text-red-300" onClick={() => onChange(damages.filter((x) => x.id !== d.id))}>{t('inspections.damage.remove')}</button>
-            </li>
-          ))}
-        </ol>
-      )}
-    </fieldset>
-  );
-}
-
 function InspectionView({ id, onChanged, onClose }: { id: string; onChanged: () => void; onClose: () => void }) {
   const t = useT();
   const fmt = useFormat();
   const canCharge = useCan('rentalsEdit');
   const invalidate = useInvalidate();
   const { data: i, mutate } = useSWR<Inspection>(`${PATH}/${id}`);
+  // A check-in shows the check-out's marks in another colour on its diagram.
+  const rentalInspections = useRentalInspections(i?.kind === 'check_in' ? i.rentalId : null);
   const [customer, setCustomer] = useState<string | null>(null);
   const [staff, setStaff] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -363,6 +118,7 @@ function InspectionView({ id, onChanged, onClose }: { id: string; onChanged: () 
     }
   };
   const newIds = new Set(i.diff?.newDamages.map((d) => d.id) ?? []);
+  const checkOut = i.kind === 'check_in' ? rentalInspections.data?.items.find((x) => x.kind === 'check_out') : undefined;
   return (
     <div className="space-y-4" data-testid="inspection-view" data-status={i.status}>
       <dl className="grid gap-2 text-sm sm:grid-cols-4">
@@ -371,7 +127,8 @@ function InspectionView({ id, onChanged, onClose }: { id: string; onChanged: () 
         <div><dt className="text-xs text-slate-600 dark:text-slate-300">{t('inspections.fields.odometer')}</dt><dd>{fmt.quantity(i.odometer, 'kilometer')}</dd></div>
         <div><dt className="text-xs text-slate-600 dark:text-slate-300">{t('inspections.fields.fuelLevel')}</dt><dd>{t(`inspections.fuel.${i.fuelLevel}`)}</dd></div>
       </dl>
-      <CarDiagram damages={i.damages} readOnly highlight={newIds} />
+      <CarDiagram damages={i.damages} readOnly highlight={newIds} reference={checkOut?.damages} />
+      <InspectionDetails inspection={i} />
       {i.photos.length > 0 && (
         <ul className="flex flex-wrap gap-3">
           {i.photos.map((p) => (
@@ -417,6 +174,44 @@ function InspectionView({ id, onChanged, onClose }: { id: string; onChanged: () 
         <button type="button" className="btn-secondary" onClick={onClose}>{t('inspections.close')}</button>
         {i.status === 'draft' && <button type="button" className="btn-primary" disabled={pending || !customer || !staff} onClick={() => void sign()}>{t('inspections.sign.sign')}</button>}
       </DialogActions>
+    </div>
+  );
+}
+
+/** What was recorded: the checklist, each mark's type and severity (and note), the notes. */
+function InspectionDetails({ inspection: i }: { inspection: Inspection }) {
+  const t = useT();
+  return (
+    <div className="grid gap-4 text-sm sm:grid-cols-2">
+      <section aria-label={t('inspections.fields.checklist')} data-testid="inspection-checklist">
+        <h3 className="mb-1 font-semibold">{t('inspections.fields.checklist')}</h3>
+        <ul className="grid grid-cols-2 gap-x-4 gap-y-1">
+          {CHECKLIST_ITEMS.map((c) => (
+            <li key={c} className="flex justify-between gap-2" data-check={c} data-result={i.checklist[c] ?? 'ok'}>
+              <span>{t(`inspections.checklist.${c}`)}</span>
+              <span className={i.checklist[c] === 'issue' ? 'font-semibold text-red-700 dark:text-red-300' : 'text-green-700 dark:text-green-300'}>{t(`inspections.check.${i.checklist[c] ?? 'ok'}`)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-label={t('inspections.damage.title')} data-testid="inspection-marks">
+        <h3 className="mb-1 font-semibold">{t('inspections.damage.title')}</h3>
+        {i.damages.length === 0 ? <p>{t('inspections.damage.none')}</p> : (
+          <ol className="space-y-1">
+            {i.damages.map((d, n) => (
+              <li key={d.id} data-mark-type={d.type} data-mark-severity={d.severity}>
+                <span className="font-medium">{t('inspections.damage.mark', { n: n + 1 })}</span>: {t(`inspections.side.${d.view}`)} · {t(`inspections.damage.types.${d.type}`)} · {t(`inspections.damage.severities.${d.severity}`)}{d.note ? ` — ${d.note}` : ''}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      {i.notes && (
+        <section className="sm:col-span-2" aria-label={t('inspections.fields.notes')} data-testid="inspection-notes">
+          <h3 className="mb-1 font-semibold">{t('inspections.fields.notes')}</h3>
+          <p className="whitespace-pre-wrap">{i.notes}</p>
+        </section>
+      )}
     </div>
   );
 }

@@ -18,7 +18,8 @@ import { useFormat } from '../../lib/format';
 import { DirectionArrow } from '../../components/DirectionArrow';
 import { FormField } from '../../components/FormField';
 import { BalanceBadge, ConfirmDialog, ErrorPanel, RentalStatusBadge } from './components';
-import { CloseDialog, MoneyDialog, PickupDialog, ReturnDialog, SignContractDialog, type MoneyKind } from './dialogs';
+import { CloseDialog, MoneyDialog, SignContractDialog, type MoneyKind } from './dialogs';
+import { PickupFlow, ReturnFlow } from './PickupFlow';
 import { StatusPill } from '../../components/StatusPill';
 import {
   rentalApi, rentalPath, useDateTime, useInvalidateRentals, useLedger, useMoney, useRental, useRentalDefaults, type RentalApi, type LedgerEntryApi,
@@ -55,7 +56,7 @@ export default function RentalDetailPage() {
   const [pending, setPending] = useState(false);
   const [reversing, setReversing] = useState<LedgerEntryApi | null>(null);
   const [contractPending, setContractPending] = useState(false);
-  const [offerSign, setOfferSign] = useState(false);
+  const [sendPending, setSendPending] = useState(false);
   const { user } = useAuth();
   const defaults = useRentalDefaults();
   const vehicle = useSWR<{ odometerKm: number } | null>(rental.data && rental.data.status === 'pending' ? `/api/v1/vehicles/${rental.data.vehicleId}` : null);
@@ -110,6 +111,19 @@ export default function RentalDetailPage() {
     }
   };
 
+  // Remote signing: the customer gets a one-time link by email (24 h).
+  const sendForSignature = async () => {
+    setSendPending(true);
+    try {
+      const sent = await rentalApi.sendContract(r.id);
+      toast({ variant: 'success', title: t('rentals.flow.sent', { email: sent.sentTo, when: when(sent.expiresAt) }) });
+    } catch (error) {
+      toastApiError(t('rentals.flow.sendFailed'), error);
+    } finally {
+      setSendPending(false);
+    }
+  };
+
   const contractStatus = r.contractStatus ?? 'draft';
   const canSign = edit && contractStatus === 'draft' && SIGNABLE.includes(r.status) && !r.closedAt;
   const canClose = r.status === 'completed' && !r.closedAt;
@@ -119,6 +133,8 @@ export default function RentalDetailPage() {
     <div className="flex flex-wrap gap-2">
       {r.status === 'pending' && <button type="button" className="btn-primary" onClick={() => setDialog('pickup')}>{t('rentals.actions.pickup')}</button>}
       {(r.status === 'active' || r.status === 'overdue') && <button type="button" className="btn-primary" onClick={() => setDialog('return')}>{t('rentals.actions.return')}</button>}
+      {/* Resumable: an interrupted pickup (contract not signed yet) continues where it stopped. */}
+      {(r.status === 'active' || r.status === 'overdue') && contractStatus === 'draft' && <button type="button" className="btn-secondary" onClick={() => setDialog('pickup')}>{t('rentals.flow.resume')}</button>}
       {canClose && (
         <button type="button" className="btn-primary" onClick={() => setDialog('close')} disabled={closeBlocked} title={closeBlocked ? t('rentals.messages.staffCloseRefused') : undefined}>
           {t('rentals.actions.close')}
@@ -143,13 +159,6 @@ export default function RentalDetailPage() {
         actions={actions}
       />
 
-      {offerSign && canSign && (
-        <div role="status" data-testid="sign-offer" className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
-          <span>{t('rentals.contract.afterPickup')}</span>
-          <button type="button" className="btn-primary" onClick={() => setDialog('sign')}>{t('rentals.contract.sign')}</button>
-          <button type="button" className="btn-ghost" onClick={() => setOfferSign(false)}>{t('rentals.contract.later')}</button>
-        </div>
-      )}
       <InspectionsLink rentalId={r.id} />
       {['pending', 'active', 'overdue'].includes(r.status) && (
         <ServiceWarning vehicleId={r.vehicleId} start={r.startDate} end={r.openEnded ? null : r.expectedReturnDate} />
@@ -205,6 +214,7 @@ export default function RentalDetailPage() {
             {contractStatus === 'completed' && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t('rentals.contract.completedNote')}</p>}
             <div className="mt-2 flex flex-wrap gap-2">
               {canSign && <button type="button" className="btn-primary" onClick={() => setDialog('sign')}>{t('rentals.contract.sign')}</button>}
+              {canSign && <button type="button" className="btn-secondary" onClick={() => void sendForSignature()} disabled={sendPending}>{t('rentals.flow.send')}</button>}
               <button type="button" className="btn-secondary" onClick={() => void contract()} disabled={contractPending}>
                 {contractPending ? t('rentals.detail.preparingContract') : contractStatus === 'draft' ? t('rentals.detail.downloadContract') : t('rentals.contract.downloadSigned')}
               </button>
@@ -252,11 +262,10 @@ export default function RentalDetailPage() {
           {(['payment', 'charge', 'refund'] as const).map((k) => (
             <MoneyDialog key={k} kind={k} rental={r} open={dialog === k} onClose={() => setDialog(null)} onDone={done} />
           ))}
-          {/* The pickup flow offers the contract's signature next (a line on the page, not a dialog that blocks). */}
-          <PickupDialog rental={r} open={dialog === 'pickup'} onClose={() => setDialog(null)} vehicleOdometer={vehicle.data?.odometerKm}
-            onDone={(updated) => { done(updated); setOfferSign((updated.contractStatus ?? 'draft') === 'draft'); }} />
-          <SignContractDialog rental={r} open={dialog === 'sign'} afterPickup={offerSign} onClose={() => setDialog(null)} onDone={(updated) => { setOfferSign(false); done(updated); }} />
-          <ReturnDialog rental={r} open={dialog === 'return'} onClose={() => setDialog(null)} onDone={done} />
+          {/* Pickup and return: one guided flow each, resumable (PickupFlow.tsx); the dialog stays open across steps. */}
+          <PickupFlow rental={r} open={dialog === 'pickup'} onClose={() => setDialog(null)} vehicleOdometer={vehicle.data?.odometerKm} onChanged={invalidate} />
+          <SignContractDialog rental={r} open={dialog === 'sign'} onClose={() => setDialog(null)} onDone={done} />
+          <ReturnFlow rental={r} open={dialog === 'return'} onClose={() => setDialog(null)} onChanged={invalidate} />
           <CloseDialog rental={r} open={dialog === 'close'} onClose={() => setDialog(null)} onDone={done} />
           <ConfirmDialog open={dialog === 'cancel'} title={t('rentals.dialogs.cancelTitle')} body={t('rentals.dialogs.cancelBody')} confirmLabel={t('rentals.actions.cancel')} cancelLabel={t('rentals.actions.keepRental')}
             pending={pending} onClose={() => setDialog(null)} onConfirm={() => void simple(() => rentalApi.cancel(r.id, {}), 'rentals.toasts.cancelled')} />

@@ -133,14 +133,20 @@ export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: Mon
   );
 }
 
-export function PickupDialog({ rental, open, onClose, onDone, vehicleOdometer }: { rental: RentalApi; open: boolean; onClose: () => void; onDone: Done; vehicleOdometer?: number }) {
+/**
+ * The pickup's readings (the first step of the pickup flow, PickupFlow.tsx): odometer and fuel,
+ * asked ONCE. When the check-out inspection was recorded first (`known`), its readings are shown
+ * and sent, not asked again.
+ */
+export function PickupReadings({ rental, onClose, onDone, vehicleOdometer, known }: { rental: RentalApi; onClose: () => void; onDone: Done; vehicleOdometer?: number; known?: { odometer: number; fuelLevel: string } }) {
   const t = useT();
-  const [odometer, setOdometer] = useState('');
-  const [fuel, setFuel] = useState('full');
+  const fmt = useFormat();
+  const [odometer, setOdometer] = useState(known ? String(known.odometer) : vehicleOdometer !== undefined ? String(vehicleOdometer) : '');
+  const [fuel, setFuel] = useState(known?.fuelLevel ?? 'full');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useDialogError();
-  useEffect(() => { if (open) { setOdometer(vehicleOdometer !== undefined ? String(vehicleOdometer) : ''); setErrors({}); } }, [open, vehicleOdometer]);
+  useEffect(() => { if (!known && vehicleOdometer !== undefined) setOdometer((o) => o || String(vehicleOdometer)); }, [vehicleOdometer, known]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -161,15 +167,22 @@ export function PickupDialog({ rental, open, onClose, onDone, vehicleOdometer }:
     }
   };
   return (
-    <Modal open={open} onClose={pending ? () => {} : onClose} title={t('rentals.dialogs.pickupTitle')}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <FormField label={t('rentals.dialogs.odometerStart')} error={errors.odometerStart}>
-          {(p) => <input {...p} className={input} inputMode="numeric" value={odometer} onChange={(e) => setOdometer(e.target.value)} />}
-        </FormField>
-        <FuelSelect label={t('rentals.dialogs.fuelLevelStart')} value={fuel} onChange={setFuel} error={errors.fuelLevelStart} />
-        <Actions onClose={onClose} pending={pending} label={t('rentals.actions.pickup')} error={failure} />
-      </form>
-    </Modal>
+    <form onSubmit={submit} noValidate className="space-y-4" data-testid="pickup-readings">
+      {known ? (
+        <p className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" data-testid="readings-from-inspection">
+          {t('rentals.flow.readingsFromInspection', { odometer: fmt.quantity(known.odometer, 'kilometer'), fuel: t(`rentals.fuel.${known.fuelLevel}`) })}
+        </p>
+      ) : (
+        <>
+          <FormField label={t('rentals.dialogs.odometerStart')} error={errors.odometerStart}>
+            {(p) => <input {...p} className={input} inputMode="numeric" value={odometer} onChange={(e) => setOdometer(e.target.value)} />}
+          </FormField>
+          <FuelSelect label={t('rentals.dialogs.fuelLevelStart')} value={fuel} onChange={setFuel} error={errors.fuelLevelStart} />
+        </>
+      )}
+      {errors.odometerStart && known && <p role="alert" className="text-sm text-red-700 dark:text-red-300">{errors.odometerStart}</p>}
+      <Actions onClose={onClose} pending={pending} label={t('rentals.actions.pickup')} error={failure} />
+    </form>
   );
 }
 
@@ -187,18 +200,21 @@ function FuelSelect({ label, value, onChange, error, allowEmpty = false }: { lab
   );
 }
 
-/** Return / end dialog: readings and charges, then the final charges computed by the server, then confirm. */
-export function ReturnDialog({ rental, open, onClose, onDone }: { rental: RentalApi; open: boolean; onClose: () => void; onDone: Done }) {
+/**
+ * The return's charges (a step of the return flow, PickupFlow.tsx): readings and charges, then
+ * the final charges computed by the server, then confirm. When the check-in inspection took the
+ * readings (`readings`), they are shown and sent, not asked again.
+ */
+export function ReturnForm({ rental, onClose, onDone, readings }: { rental: RentalApi; onClose: () => void; onDone: Done; readings?: { odometer: number; fuelLevel: string } }) {
   const t = useT();
   const fmt = useFormat();
   const money = useMoney();
-  const blank = { odometerEnd: '', condition: '', fuelLevelEnd: '', returnNotes: '', damageFees: '', salikCharges: '', trafficFines: '', extraCharges: '', salikNotes: '' };
+  const blank = { odometerEnd: readings ? String(readings.odometer) : '', condition: '', fuelLevelEnd: readings?.fuelLevel ?? '', returnNotes: '', damageFees: '', salikCharges: '', trafficFines: '', extraCharges: '', salikNotes: '' };
   const [v, setV] = useState<Record<string, string>>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<ReturnPreviewApi | null>(null);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useDialogError();
-  useEffect(() => { if (open) { setV(blank); setErrors({}); setPreview(null); } }, [open]);
   const set = (k: string, value: string) => { setV((x) => ({ ...x, [k]: value })); setPreview(null); };
 
   const body = () => ({
@@ -238,12 +254,16 @@ export function ReturnDialog({ rental, open, onClose, onDone }: { rental: Rental
   );
 
   return (
-    <Modal open={open} onClose={pending ? () => {} : onClose} title={t('rentals.dialogs.returnTitle')} wide>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate data-testid="return-form">
+        {readings && (
+          <p className="mb-4 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" data-testid="readings-from-inspection">
+            {t('rentals.flow.readingsFromCheckIn', { odometer: fmt.quantity(readings.odometer, 'kilometer'), fuel: t(`rentals.fuel.${readings.fuelLevel}`) })}
+          </p>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label={t('rentals.dialogs.odometerEnd')} error={errors.odometerEnd}>
+          {!readings && <FormField label={t('rentals.dialogs.odometerEnd')} error={errors.odometerEnd}>
             {(p) => <input {...p} className={input} inputMode="numeric" value={v.odometerEnd} onChange={(e) => set('odometerEnd', e.target.value)} />}
-          </FormField>
+          </FormField>}
           <FormField label={t('rentals.dialogs.condition')} error={errors.condition}>
             {(p) => (
               <select {...p} className={input} value={v.condition} onChange={(e) => set('condition', e.target.value)}>
@@ -252,7 +272,7 @@ export function ReturnDialog({ rental, open, onClose, onDone }: { rental: Rental
               </select>
             )}
           </FormField>
-          <FuelSelect label={t('rentals.dialogs.fuelLevelEnd')} value={v.fuelLevelEnd} onChange={(x) => set('fuelLevelEnd', x)} error={errors.fuelLevelEnd} allowEmpty />
+          {!readings && <FuelSelect label={t('rentals.dialogs.fuelLevelEnd')} value={v.fuelLevelEnd} onChange={(x) => set('fuelLevelEnd', x)} error={errors.fuelLevelEnd} allowEmpty />}
           {['damageFees', 'salikCharges', 'trafficFines', 'extraCharges'].map(moneyField)}
           <FormField label={t('rentals.dialogs.returnNotes')} error={errors.returnNotes} className="sm:col-span-2">
             {(p) => <textarea {...p} className={input} rows={2} value={v.returnNotes} onChange={(e) => set('returnNotes', e.target.value)} />}
@@ -276,9 +296,9 @@ export function ReturnDialog({ rental, open, onClose, onDone }: { rental: Rental
             {preview.km && <p className="mt-2 text-slate-600 dark:text-slate-300">{t('rentals.dialogs.drivenKm', { driven: fmt.quantity(preview.km.driven, 'kilometer'), allowance: preview.km.allowance === null || preview.km.allowance === undefined ? '∞' : fmt.quantity(preview.km.allowance, 'kilometer'), extra: fmt.quantity(preview.km.extra, 'kilometer') })}</p>}
           </section>
         )}
+        {readings && errors.odometerEnd && <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">{errors.odometerEnd}</p>}
         <Actions onClose={onClose} pending={pending} label={preview ? t('rentals.dialogs.confirmReturn') : t('rentals.dialogs.calculate')} error={failure} />
       </form>
-    </Modal>
   );
 }
 

@@ -96,6 +96,7 @@ export const rentalApi = {
   addNote: (id: string, body: unknown) => api.post<unknown>(`${rentalPath(id)}/notes`, body),
   contract: (id: string) => api.get<RentalContract>(`${rentalPath(id)}/contract`),
   signContract: (id: string, body: unknown) => api.post<RentalContract>(`${rentalPath(id)}/contract/sign`, body),
+  sendContract: (id: string) => api.post<{ expiresAt: string; sentTo: string }>(`${rentalPath(id)}/contract/send`, { channel: 'email' }),
   invoicing: (id: string, body: unknown) => api.patch<RentalApi>(`${rentalPath(id)}/invoicing`, body),
 };
 
