@@ -4,6 +4,7 @@
  * Monitoring page lists. Pure, so the server's email and the page say the same thing.
  */
 import { security } from '../i18n/security';
+import { formatDateTime } from '../regions';
 import type { NotableEvent } from '../schemas/security';
 
 export type ReportLanguage = 'en' | 'ar';
@@ -25,6 +26,9 @@ export function notableText(language: ReportLanguage, n: NotableEvent): string {
 
 export interface ReportForEmail {
   company: string;
+  /** The company's region and time zone: notable events' times in its format on its clock (issue 27). */
+  region?: string;
+  timeZone?: string;
   week: string;
   counts: Record<string, number>;
   notable: NotableEvent[];
@@ -35,7 +39,7 @@ export function reportEmail(language: ReportLanguage, r: ReportForEmail): { subj
   const m: Texts = security[language];
   const e = m.reports.email;
   const c = { company: r.company, week: r.week, ...r.counts };
-  const when = (at: string) => at.slice(0, 16).replace('T', ' ');
+  const when = (at: string) => (r.region ? formatDateTime(at, r.region, language, r.timeZone ? { timeZone: r.timeZone } : {}) : at.slice(0, 16).replace('T', ' '));
   return {
     subject: fill(e.subject, c),
     text: [
