@@ -126,6 +126,7 @@ async function renderPdf(table: ReportTable, lang: Lang, region: RegionCode, com
   const w = catalog[lang].reports;
   // What the document is about (a bank statement's bank, account name and IBAN), below the header.
   for (const d of details) pdf.row(d.en, d.ar, d.value);
+  if (details.length) pdf.y -= 6;
   pdf.paragraph(fill(w.currency, { currency: getRegionConfig(region).currency }), pdf.left, pdf.right - pdf.left, { size: 9, color: pdf.colors.muted, direction: lang === 'ar' ? 'rtl' : 'ltr' });
   // Amounts read left to right in both languages (Latin digits, region grouping).
   const cell = (c: unknown, amount?: boolean) =>

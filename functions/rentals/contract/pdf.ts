@@ -43,7 +43,7 @@ export async function renderContract(rental: RentalItem, settings: RentalSetting
   pdf.row('Contract number', 'رقم العقد', rental.contractNumber);
   pdf.row('Rental reference', 'مرجع الإيجار', rental.referenceNumber);
   // Codes in words, both languages (issue 27): "Active / نشط", never `active` or `three_quarters`.
-  const words = (en: Record<string, string>, ar: Record<string, string>, code: string) => (en[code] ? `${en[code]} / ${ar[code] ?? en[code]}` : code.replace(/_/g, ' '));
+  const words = (en: Record<string, string>, ar: Record<string, string>, code: string) => (!en[code] ? code.replace(/_/g, ' ') : !ar[code] || ar[code] === en[code] ? en[code] : `${en[code]} / ${ar[code]}`);
   pdf.row('Status', 'الحالة', words(rentalsList.en.status, rentalsList.ar.status, rental.status));
   if (signed) pdf.row('Signed', 'تاريخ التوقيع', `${when(signed.signedAt)} (${settings.timezone})`);
 
