@@ -5,6 +5,7 @@
  */
 import { security } from '../i18n/security';
 import { formatDateTime } from '../regions';
+import { readableText } from '../readable';
 import type { NotableEvent } from '../schemas/security';
 
 export type ReportLanguage = 'en' | 'ar';
@@ -19,7 +20,8 @@ export function notableText(language: ReportLanguage, n: NotableEvent): string {
   const m: Texts = security[language];
   const signal = (s: string) => named(m.risk.signal, s);
   return fill(m.reports.notable[n.kind], {
-    username: n.username, country: n.country ?? '??', summary: n.summary,
+    // Codes in a stored summary ("paid by credit_card") read as words.
+    username: n.username, country: n.country ?? '??', summary: n.summary ? readableText(n.summary, { language, date: (d) => d, dateTime: (d) => d }, (c) => (m.risk.signal as Record<string, string>)[c]) : n.summary,
     signals: (n.signals ?? []).map(signal).join(' · '), signal: signal(n.signals?.[0] ?? ''), outcome: named(m.risk.outcome, n.outcome),
   });
 }
