@@ -71,6 +71,8 @@ export function alertText(a: AlertLike, fmt: AlertTextFormat): { title: string; 
       case 'security_signin_risk': return fill(d.signin, values);
       case 'security_risky_action': return readableText(p.summary ?? a.description, fmt, label);
       case 'health_dropped': return p.previous ? fill(d.health, values) : '';
+      // The stored description is the tracker's device id: a machine's word, not shown.
+      case 'tracker_offline': case 'tracker_battery_low': return '';
       default: return readableText(a.description, fmt, label);
     }
   };

@@ -105,7 +105,7 @@ export default function AlertsPage() {
               {a.status !== 'resolved' && <input type="checkbox" className="mt-1" aria-label={t('alerts.select', { title: text(a).title })} checked={selected.has(a.id)} onChange={() => toggle(a.id)} />}
               <div className="min-w-0 flex-1">
                 <p className={a.status === 'unread' ? 'font-semibold' : 'font-medium'}>{text(a).title}</p>
-                <p className="text-sm text-slate-700 dark:text-slate-200">{text(a).description}</p>
+                {text(a).description && <p className="text-sm text-slate-700 dark:text-slate-200">{text(a).description}</p>}
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
                   <StatusPill status={a.severity} labelKey="alerts.severity" tones={SEVERITY_TONES} dataName="severity" />
                   <StatusPill status={a.status} labelKey="alerts.status" tones={STATUS_TONES} />
