@@ -170,10 +170,13 @@ export async function newLeafAccountItems(actor: AuditActor, input: { parentCode
 export const incomeAndExpenses = async (tenantId: string, from: string, to: string) => (await import('./reports')).profitLossReport(tenantId, from, to);
 
 /** An account's statement for a whole period (every page) as CSV (RFC 4180 + BOM) or a branded PDF, in English or Arabic. */
-export async function exportAccountStatement(tenantId: string, q: { accountId: string; from: string; to: string }, format: 'csv' | 'pdf', lang: 'en' | 'ar', title: { en: string; ar: string }, file: string) {
+/** A labelled line above a statement's table (bank, IBAN…), in both languages. */
+export interface StatementDetail { en: string; ar: string; value: string }
+
+export async function exportAccountStatement(tenantId: string, q: { accountId: string; from: string; to: string }, format: 'csv' | 'pdf', lang: 'en' | 'ar', title: { en: string; ar: string }, file: string, details?: StatementDetail[]) {
   const [{ generalLedgerAll }, { exportReport }] = await Promise.all([import('./reports'), import('./exports')]);
   const data = await generalLedgerAll(tenantId, q);
-  return exportReport(tenantId, 'general-ledger', data, format, lang, { title, file });
+  return exportReport(tenantId, 'general-ledger', data, format, lang, { title, file, details });
 }
 
 /** For the insights engine (issue 15): the VAT return's net payable over [from, to] and the date the company has filed through. */

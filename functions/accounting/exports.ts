@@ -119,11 +119,14 @@ function columnShare(table: ReportTable, i: number): number {
   return Math.min(4, Math.max(0.8, longest / 10));
 }
 
-async function renderPdf(table: ReportTable, lang: Lang, region: RegionCode, company: { name: string; primaryColor: string }): Promise<Uint8Array> {
+async function renderPdf(table: ReportTable, lang: Lang, region: RegionCode, company: { name: string; primaryColor: string }, details: { en: string; ar: string; value: string }[] = []): Promise<Uint8Array> {
   const { createPdf } = await import('../lib/pdf');
   const pdf = await createPdf({ title: `${table.title[lang]} — ${company.name}`, language: lang, brand: { companyName: company.name, primaryColor: company.primaryColor } });
   await pdf.brandHeader(table.title, table.subtitle);
   const w = catalog[lang].reports;
+  // What the document is about (a bank statement's bank, account name and IBAN), below the header.
+  for (const d of details) pdf.row(d.en, d.ar, d.value);
+  if (details.length) pdf.y -= 6;
   pdf.paragraph(fill(w.currency, { currency: getRegionConfig(region).currency }), pdf.left, pdf.right - pdf.left, { size: 9, color: pdf.colors.muted, direction: lang === 'ar' ? 'rtl' : 'ltr' });
   // Amounts read left to right in both languages (Latin digits, region grouping).
   const cell = (c: unknown, amount?: boolean) =>
@@ -137,7 +140,7 @@ async function renderPdf(table: ReportTable, lang: Lang, region: RegionCode, com
 }
 
 /** `opts` lets another domain name its document (finance: a bank account statement is the GL of the bank's account). */
-export async function exportReport(tenantId: string, name: ReportName, data: unknown, format: 'csv' | 'pdf', lang: Lang, opts: { title?: { en: string; ar: string }; file?: string } = {}): Promise<Reply> {
+export async function exportReport(tenantId: string, name: ReportName, data: unknown, format: 'csv' | 'pdf', lang: Lang, opts: { title?: { en: string; ar: string }; file?: string; details?: { en: string; ar: string; value: string }[] } = {}): Promise<Reply> {
   const table = reportTable(name, data as Data, lang);
   if (opts.title) table.title = opts.title;
   const file = `${opts.file ?? name}-${lang}`;
@@ -145,11 +148,11 @@ export async function exportReport(tenantId: string, name: ReportName, data: unk
     return {
       status: 200,
       headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${file}.csv"` },
-      body: Buffer.from(toCsv(table.columns.map((c) => c.label), table.rows.map((r) => r.cells)), 'utf8'),
+      body: Buffer.from(toCsv(table.columns.map((c) => c.label), table.rows.map((r) => r.cells), { money: table.columns.map((c) => !!c.amount) }), 'utf8'),
     };
   }
   const company = await readCompany(tenantId);
-  const bytes = await renderPdf(table, lang, company.region, company);
+  const bytes = await renderPdf(table, lang, company.region, company, opts.details);
   return {
     status: 200,
     headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${file}.pdf"` },

@@ -10,6 +10,7 @@
  */
 import { calendarDateInZone } from '../../shared/regions';
 import { fromMinor } from '../../shared/money';
+import { humanizeCode } from '../../shared/readable';
 import { companyTimezone, readCompanySettings } from '../lib/company-settings';
 import { depositReleaseConditions, expiringDocuments, listRentalsPage, maintenanceDue, overdueInvoices, queueCounts, queueSample } from './deps';
 import { addDays } from '../../shared/invoices/totals';
@@ -96,7 +97,7 @@ async function areaConditions(tenantId: string, today: string): Promise<NewAlert
   for (const m of maint) {
     const type = `maintenance_${m.kind}`;
     out.push({ key: `${type}:${m.id}${m.kind === 'urgent_open' ? '' : `:${m.date ?? ''}`}`, type, category: 'maintenance', severity: m.kind === 'due_soon' ? 'medium' : 'high', impactLevel: 'operations',
-      title: `${maintTitle[m.kind]}: ${m.type} for ${m.vehicleLabel}`, description: `${m.vehicleLabel} · ${m.date ?? ''}`,
+      title: `${maintTitle[m.kind]}: ${humanizeCode(m.type)} for ${m.vehicleLabel}`, description: `${m.vehicleLabel} · ${m.date ?? ''}`,
       actionUrl: '/maintenance?tab=alerts', relatedEntityId: m.id, relatedEntityType: m.kind === 'urgent_open' ? 'maintenance_record' : 'maintenance_prediction',
       params: { vehicle: m.vehicleLabel, service: m.type, date: m.date ?? '' } });
   }

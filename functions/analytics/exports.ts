@@ -41,6 +41,7 @@ export function reportCsv(data: ReportData, lang: Lang): string {
   return toCsv(
     data.columns.map((c) => columnLabel(c.key, lang)),
     data.rows.map((r) => data.columns.map((c) => (c.kind === 'money' || c.kind === 'number' || c.kind === 'percent' ? r[c.key] : cellText(r[c.key], c, lang)))),
+    { money: data.columns.map((c) => c.kind === 'money') },
   );
 }
 

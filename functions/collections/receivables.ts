@@ -14,7 +14,7 @@
 import { fromMinor, formatMoney } from '../../shared/money';
 import { addToBucket, agingBucket, daysPastDue, emptyBuckets, AGING_BUCKETS, type AgingBucket, type BucketTotals } from '../../shared/collections/aging';
 import { COLLECTIONS_MESSAGES } from '../../shared/collections/messages';
-import { getRegionConfig } from '../../shared/regions';
+import { formatDate, getRegionConfig } from '../../shared/regions';
 import { addDays } from '../../shared/invoices/totals';
 
 /** How far back the page shows a customer's last reminder. */
@@ -143,11 +143,11 @@ export async function remindCustomer(actor: Actor, customerId: string) {
     }
     const company = settings.name || 'Sayyara';
     const list = lines.map((l) => l.kind === 'invoice'
-      ? `- Invoice ${l.invoiceNumber} (rental ${l.reference}): ${money(Math.round(l.amount * 100))}${l.dueDate ? `, due ${l.dueDate}` : ''}`
-      : `- Rental ${l.reference}: ${money(Math.round(l.amount * 100))}${l.dueDate ? `, due ${l.dueDate}` : ''}`);
+      ? `- Invoice ${l.invoiceNumber} (rental ${l.reference}): ${money(Math.round(l.amount * 100))}${l.dueDate ? `, due ${formatDate(l.dueDate, region, 'en')}` : ''}`
+      : `- Rental ${l.reference}: ${money(Math.round(l.amount * 100))}${l.dueDate ? `, due ${formatDate(l.dueDate, region, 'en')}` : ''}`);
     const listAr = lines.map((l) => l.kind === 'invoice'
-      ? `- الفاتورة ${l.invoiceNumber} (الإيجار ${l.reference}): ${money(Math.round(l.amount * 100))}${l.dueDate ? `، تاريخ الاستحقاق ${l.dueDate}` : ''}`
-      : `- الإيجار ${l.reference}: ${money(Math.round(l.amount * 100))}${l.dueDate ? `، تاريخ الاستحقاق ${l.dueDate}` : ''}`);
+      ? `- الفاتورة ${l.invoiceNumber} (الإيجار ${l.reference}): ${money(Math.round(l.amount * 100))}${l.dueDate ? `، تاريخ الاستحقاق ${formatDate(l.dueDate, region, 'ar')}` : ''}`
+      : `- الإيجار ${l.reference}: ${money(Math.round(l.amount * 100))}${l.dueDate ? `، تاريخ الاستحقاق ${formatDate(l.dueDate, region, 'ar')}` : ''}`);
     await sendEmail({
       to: customer.email,
       replyTo: settings.email || undefined,

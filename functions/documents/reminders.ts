@@ -10,7 +10,8 @@ import { getItem, putItem, queryAll, transact, tx, updateRaw, type Item } from '
 import { auditItem } from '../lib/data/audit';
 import { systemActor } from '../lib/actor';
 import { isConditionFailure } from '../lib/errors';
-import { companyToday, readCompanySettings, type CompanySettings } from '../lib/company-settings';
+import { companyRegion, companyToday, readCompanySettings, type CompanySettings } from '../lib/company-settings';
+import { formatDate } from '../../shared/regions';
 import { documentValidity } from '../../shared/schemas/documents';
 import { documents as catalog } from '../../shared/i18n/documents';
 import { labelsOf } from './deps';
@@ -102,7 +103,7 @@ function emailOf(doc: DocumentItem, stage: string, today: string, company: Compa
     '',
     `${m.document}: ${doc.title} (${catalog[lang].type[doc.documentType]})`,
     ...(label ? [`${doc.scope === 'vehicle' ? m.vehicle : m.customer}: ${label}`] : []),
-    `${m.expiryDate}: ${doc.expiryDate}`,
+    `${m.expiryDate}: ${doc.expiryDate ? formatDate(doc.expiryDate, companyRegion(company.settings), lang) : ''}`,
     daysLeft! >= 0 ? m.daysLeft.replace('{{n}}', String(daysLeft)) : m.daysAgo.replace('{{n}}', String(-daysLeft!)),
     '',
     `${m.open}: ${appLink('/documents', { scope: doc.scope, id: doc.id })}`,

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { fromMinor } from '../../shared/money';
 import { getRegionConfig } from '../../shared/regions';
+import { formatIban } from '../../shared/finance/iban';
 import { BANK_ACCOUNT_CODE_RANGE, FINANCE_CATEGORIES, FINANCE_MESSAGES, FINANCE_MONEY_ACCOUNTS, MONEY_ACCOUNT_CODES, type CreateBankAccountBody, type MoneyAccount } from '../../shared/schemas/finance';
 import type { Actor } from '../lib/actor';
 import { auditItem } from '../lib/data/audit';
@@ -102,10 +103,15 @@ export async function moneyAccountStatement(tenantId: string, id: string, query:
   const q = { ...query, from: query.from ?? `${(query.to ?? today).slice(0, 8)}01`, to };
   if (q.from > q.to) throw validationFailed({ from: 'The start date must be on or before the end date' });
   if (q.format !== 'json') {
-    const title = account.bank
-      ? { en: `Bank account statement — ${account.bank.name}`, ar: `كشف حساب بنكي — ${account.bank.name}` }
-      : STATEMENT_TITLES[account.kind];
-    return { file: await exportAccountStatement(tenantId, { accountId: account.glAccountId, from: q.from, to: q.to }, q.format, q.lang, title, `statement-${account.bank?.glCode ?? account.ref}-${q.from}-${q.to}`) };
+    // A short title (the header's line has room for it beside the company name); the bank, the
+    // account's name and its IBAN are rows below the header (issue 27: nothing overlaps).
+    const b = account.bank;
+    const details = b ? [
+      { en: 'Account', ar: 'الحساب', value: b.name },
+      ...(b.bank ? [{ en: 'Bank', ar: 'البنك', value: b.bank }] : []),
+      ...(b.iban ? [{ en: 'IBAN', ar: 'رقم الآيبان', value: formatIban(b.iban) }] : []),
+    ] : [];
+    return { file: await exportAccountStatement(tenantId, { accountId: account.glAccountId, from: q.from, to: q.to }, q.format, q.lang, STATEMENT_TITLES[account.kind], `statement-${account.bank?.glCode ?? account.ref}-${q.from}-${q.to}`, details) };
   }
   const statement = await accountStatement(tenantId, { accountId: account.glAccountId, from: q.from, to: q.to, limit: q.limit, cursor: q.cursor });
   return { statement: { ...statement, moneyAccount: { id: account.ref, kind: account.kind, name: account.bank?.name ?? null, bank: account.bank?.bank ?? null, iban: account.bank?.iban ?? null } } };

@@ -1,5 +1,6 @@
 import { INVOICE_MESSAGES, type EmailInvoiceBody } from '../../shared/schemas/invoices';
 import { formatMoney } from '../../shared/money';
+import { formatDate } from '../../shared/regions';
 import { auditItem } from '../lib/data/audit';
 import { getItem, transact, tx, updateRaw } from '../lib/data/repo';
 import { sendEmail } from '../lib/email';
@@ -115,9 +116,9 @@ export async function emailInvoice(actor: Actor, id: string, body: EmailInvoiceB
     text: [
       `Dear ${invoice.customer.name},`,
       '',
-      `Please find attached invoice ${number} for rental ${invoice.rentalReference}. Balance due: ${amount}${invoice.dueDate ? ` by ${invoice.dueDate}` : ''}.`,
+      `Please find attached invoice ${number} for rental ${invoice.rentalReference}. Balance due: ${amount}${invoice.dueDate ? ` by ${formatDate(invoice.dueDate, invoice.region, 'en')}` : ''}.`,
       '',
-      `مرفق الفاتورة ${number} الخاصة بالإيجار ${invoice.rentalReference}. الرصيد المستحق: ${amount}.`,
+      `مرفق الفاتورة ${number} الخاصة بالإيجار ${invoice.rentalReference}. الرصيد المستحق: ${amount}${invoice.dueDate ? ` بتاريخ ${formatDate(invoice.dueDate, invoice.region, 'ar')}` : ''}.`,
       '',
       settings.companyName,
     ].join('\n'),

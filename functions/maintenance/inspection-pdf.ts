@@ -25,10 +25,16 @@ const both = (pair: [string, string] | readonly [string, string]) => `${pair[0]}
 
 export async function inspectionPdf(
   i: InspectionItem,
-  brand: { companyName: string; primaryColor?: string; secondaryColor?: string; timeZone: string },
+  brand: { companyName: string; primaryColor?: string; secondaryColor?: string; timeZone: string; region?: string },
   signatures: { customer: Uint8Array; staff: Uint8Array },
   diff: InspectionDiff | null,
+  /** People's names (issue 27): the inspector's and the signing staff member's, never their usernames. */
+  names: { inspector?: string | null; signer?: string | null } = {},
 ): Promise<Uint8Array> {
+  // Dates in the company's format (its region's field order) on its clock.
+  const when = (iso: string) => formatDateTime(iso, brand.region ?? 'US', 'en', { timeZone: brand.timeZone });
+  const inspector = names.inspector || i.inspectorName;
+  const signer = names.signer || (i.signedBy === i.inspectorName ? inspector : i.signedBy) || inspector;
   const { createPdf, hexColor } = await import('../lib/pdf');
   const w = await createPdf({ title: `Inspection ${i.rentalReference}`, language: 'en', brand: { companyName: brand.companyName, primaryColor: brand.primaryColor, secondaryColor: brand.secondaryColor } });
   await w.brandHeader({ en: 'Vehicle inspection', ar: 'فحص المركبة' }, `${i.rentalReference} · ${KIND[i.kind][0]}`);
@@ -39,8 +45,8 @@ export async function inspectionPdf(
   w.row('Customer', 'العميل', i.customerName);
   w.row('Odometer', 'عداد المسافة', `${i.odometer.toLocaleString('en-US')} km`);
   w.row('Fuel level', 'مستوى الوقود', both(FUEL[i.fuelLevel]));
-  w.row('Inspected by', 'أجرى الفحص', i.inspectorName);
-  w.row('Signed', 'التوقيع', formatDateTime(i.signedAt ?? i.updatedAt, 'US', 'en', { timeZone: brand.timeZone }));
+  w.row('Inspected by', 'أجرى الفحص', inspector);
+  w.row('Signed', 'التوقيع', when(i.signedAt ?? i.updatedAt));
 
   w.section('Checklist', 'قائمة التحقق');
   for (const c of CHECKLIST_ITEMS) w.row(CHECK[c][0], CHECK[c][1], i.checklist[c] === 'issue' ? 'Issue / ملاحظة' : 'OK / سليم');
@@ -111,7 +117,7 @@ export async function inspectionPdf(
       w.page.drawImage(img, { x, y: w.y - thumbH + (thumbH - img.height * scale), width: img.width * scale, height: img.height * scale });
       const y0 = w.y;
       w.y = y0 - thumbH - 10;
-      w.line(`${VIEW[p.side as CarView]?.[0] ?? p.side} · ${formatDateTime(p.takenAt, 'US', 'en', { timeZone: brand.timeZone })}`, x, 'left', { size: 7, direction: 'ltr' });
+      w.line(`${VIEW[p.side as CarView]?.[0] ?? p.side} · ${when(p.takenAt)}`, x, 'left', { size: 7, direction: 'ltr' });
       w.y = y0;
       col = (col + 1) % 3;
       if (col === 0) w.y -= thumbH + 24;
@@ -121,6 +127,6 @@ export async function inspectionPdf(
 
   // Signatures: the drawn images above the two lines.
   await w.signatureImages(signatures.customer, signatures.staff);
-  w.signatures({ en: `Customer: ${i.customerSignedName ?? i.customerName}`, ar: 'توقيع العميل' }, { en: `Staff: ${i.signedBy ?? i.inspectorName}`, ar: 'توقيع الموظف' });
+  w.signatures({ en: `Customer: ${i.customerSignedName ?? i.customerName}`, ar: 'توقيع العميل' }, { en: `Staff: ${signer}`, ar: 'توقيع الموظف' });
   return w.save();
 }

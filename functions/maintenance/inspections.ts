@@ -14,7 +14,8 @@ import { batchGet, getItem, queryAll, queryPage, transact, tx, type Item } from 
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import { readSignaturePng } from '../lib/signature';
 import { checkUpload, headObject, isKeyInPrefix, newObjectKey, presignDownload, presignUpload, putObject, tenantPrefix, type UploadLimits } from '../lib/storage';
-import { companyTimezone, postExternalCharges, readCompanySettings, rentalForInspection, rentalHeldByLineCode } from './deps';
+import { companyRegion, companyTimezone, postExternalCharges, readCompanySettings, rentalForInspection, rentalHeldByLineCode } from './deps';
+import { userKey } from './model';
 import { fromMinor, toMinor } from '../../shared/money';
 import { damagePriceListOf } from '../../shared/schemas/settings';
 
@@ -166,7 +167,8 @@ export async function signInspection(actor: Actor, id: string, body: z.output<ty
   const settings = await readCompanySettings(tenantId);
   const diff = signed.kind === 'check_in' ? await diffFor(tenantId, signed) : null;
   const { inspectionPdf } = await import('./inspection-pdf');
-  const pdf = await inspectionPdf(signed, { companyName: settings.name, primaryColor: settings.primaryColor, secondaryColor: settings.secondaryColor, timeZone: companyTimezone(settings) }, { customer, staff }, diff);
+  const [inspector, signer] = await Promise.all([personName(tenantId, item.createdBy), personName(tenantId, actor.userId)]);
+  const pdf = await inspectionPdf(signed, { companyName: settings.name, primaryColor: settings.primaryColor, secondaryColor: settings.secondaryColor, timeZone: companyTimezone(settings), region: companyRegion(settings) }, { customer, staff }, diff, { inspector, signer });
   await Promise.all([
     putObject(signatureKeys.customer, customer, 'image/png'),
     putObject(signatureKeys.staff, staff, 'image/png'),
@@ -282,4 +284,12 @@ export async function listInspections(tenantId: string, q: z.output<typeof listI
     ...(q.from ? { skFrom: q.from } : {}),
   });
   return { items: await Promise.all(page.items.map((i) => toApi(tenantId, i))), nextCursor: page.nextCursor };
+}
+
+/** A staff member's name as people read it on the sheet (first and last), else null (the username is the fallback). */
+export async function personName(tenantId: string, userId: string | null | undefined): Promise<string | null> {
+  if (!userId) return null;
+  const u = await getItem(userKey(tenantId, userId));
+  const full = [u?.firstName, u?.lastName].filter(Boolean).join(' ').trim();
+  return full || null;
 }

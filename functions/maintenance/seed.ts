@@ -14,7 +14,7 @@ import {
   rentalForInspection, rentalOdometerReadings, scheduleBlockItem,
 } from './deps';
 import { DEMO_CAR_PNG, DEMO_SIGNATURE_PNG } from './demo-images';
-import { inspectionKey, inspectionPrefix, kindMarker, type InspectionItem } from './inspections';
+import { inspectionKey, inspectionPrefix, kindMarker, personName, type InspectionItem } from './inspections';
 import { maintenanceIndexes, maintenanceKey, PROGRAM_INDEX_PK, programKey, type MaintenanceItem } from './model';
 import { predictionWrites } from './predictions';
 import { costLines } from './records';
@@ -219,7 +219,8 @@ async function seedInspections(world: DemoWorld, today: string): Promise<void> {
     const stamp = out.createdAt.replace(/[:.]/g, '');
     const sigKeys = { customer: `${inspectionPrefix(tenantId)}${out.id}-${stamp}-signature-customer.png`, staff: `${inspectionPrefix(tenantId)}${out.id}-${stamp}-signature-staff.png` };
     Object.assign(out, { status: 'signed', signedAt: outAt, signedBy: world.owner.username, signatureKeys: sigKeys, customerSignedName: r.customerName, pdfKey: `${inspectionPrefix(tenantId)}${out.id}-${stamp}.pdf` });
-    const pdf = await inspectionPdf(out, { companyName: settings.name, primaryColor: settings.primaryColor, secondaryColor: settings.secondaryColor, timeZone: companyTimezone(settings) }, { customer: signature, staff: signature }, null);
+    const ownerName = await personName(tenantId, world.owner.userId);
+    const pdf = await inspectionPdf(out, { companyName: settings.name, primaryColor: settings.primaryColor, secondaryColor: settings.secondaryColor, timeZone: companyTimezone(settings), region: companyRegion(settings) }, { customer: signature, staff: signature }, null, { inspector: ownerName, signer: ownerName });
     await Promise.all([putObject(sigKeys.customer, signature, 'image/png'), putObject(sigKeys.staff, signature, 'image/png'), putObject(out.pdfKey!, pdf, 'application/pdf')]);
     const items: TransactItem[] = [tx.put(out), tx.put({ ...kindMarker(tenantId, r.id, 'check_out'), entityType: 'INSPECTION_KIND', inspectionId: out.id })];
     if (r.status === 'completed' && r.returnDate) {

@@ -3,7 +3,7 @@ import { getItem, putItem, queryAll, queryPage, transact, tx, updateRaw, type It
 import { isConditionFailure } from '../lib/errors';
 import { sendEmail } from '../lib/email';
 import { rootLogger } from '../lib/logger';
-import { readCompanySettings } from '../lib/company-settings';
+import { companyRegion, companyTimezone, readCompanySettings } from '../lib/company-settings';
 import type { NotableEvent, SecurityReportView } from '../../shared/schemas/security';
 import { directoryPage, listUsers } from './deps';
 import { recordCompanyJobRun, RUN_TTL_DAYS } from './job-runs';
@@ -112,7 +112,7 @@ export async function reportCompanyWeek(tenantId: string, w: { week: string; fro
   const [settings, users] = await Promise.all([readCompanySettings(tenantId), listUsers(tenantId)]);
   const owners = [...new Set(users.filter((u) => u.role === 'OWNER' && u.status === 'active' && !u.isArchived && u.email).map((u) => String(u.email)))];
   const { companyReportEmail } = await import('../../shared/security/report-text');
-  const email = companyReportEmail(settings.preferences?.language, { company: settings.name, week: w.week, ...report });
+  const email = companyReportEmail(settings.preferences?.language, { company: settings.name, week: w.week, region: companyRegion(settings), timeZone: companyTimezone(settings), ...report });
   for (const to of owners) await sendEmail({ to, ...email });
   await updateRaw({ Key: key, UpdateExpression: 'SET #s = :sent, emailedTo = :to, sentAt = :now', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':sent': 'sent', ':to': owners, ':now': new Date().toISOString() } });
   return owners.length ? 'sent' : 'no-owner-email';

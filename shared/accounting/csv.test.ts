@@ -14,4 +14,10 @@ describe('CSV (RFC 4180 + BOM)', () => {
     expect(csv.startsWith(UTF8_BOM)).toBe(true);
     expect(csv).toBe(`${UTF8_BOM}code,name,debit\r\n1110,النقد في الصندوق,1250.50\r\n`);
   });
+  it('counts stay integers; amount columns keep two decimals (issue 27)', () => {
+    const csv = toCsv(['vehicle', 'rentals', 'revenue', 'rate'], [['Camry', 3, 150, 12.5]], { money: [false, false, true, false] });
+    expect(csv).toBe(`${UTF8_BOM}vehicle,rentals,revenue,rate\r\nCamry,3,150.00,12.50\r\n`);
+    expect(csvField(3)).toBe('3');
+    expect(csvField(3, true)).toBe('3.00');
+  });
 });

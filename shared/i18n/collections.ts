@@ -45,7 +45,7 @@ export const collections = {
       noMatchesTitle: 'No deposits match', noMatchesBody: 'Try another status or search.', clearFilters: 'Clear filters',
     },
     chargeCategory: { damage_fees: 'Damage', traffic_fines: 'Traffic fine', salik_charges: 'Tolls (Salik)', fuel_charges: 'Fuel', extra_km: 'Extra km', late_fees: 'Late return', other: 'Other' },
-    method: { cash: 'Cash', credit_card: 'Credit card', debit_card: 'Debit card', bank_transfer: 'Bank transfer', cheque: 'Cheque', online: 'Online', pos_machine: 'POS machine', security_deposit: 'Security deposit', customer_credit: 'Customer credit' },
+    method: { cash: 'Cash', credit_card: 'Credit card', debit_card: 'Debit card', bank_transfer: 'Bank transfer', cheque: 'Cheque', check: 'Cheque', online: 'Online', pos_machine: 'POS machine', security_deposit: 'Security deposit', customer_credit: 'Customer credit' },
     aging: {
       subtitle: 'What customers owe, by how long it is past due',
       asOf: 'As of', customer: 'Customer', rental: 'Rental', status: 'Status', rentals: 'Rentals', byCustomer: 'By customer', byRental: 'By rental',
@@ -111,7 +111,7 @@ export const collections = {
       noMatchesTitle: 'لا توجد ودائع مطابقة', noMatchesBody: 'جرّب حالة أو بحثًا آخر.', clearFilters: 'مسح المرشحات',
     },
     chargeCategory: { damage_fees: 'أضرار', traffic_fines: 'مخالفة مرورية', salik_charges: 'رسوم الطرق (سالك)', fuel_charges: 'وقود', extra_km: 'كيلومترات إضافية', late_fees: 'تأخير في الإرجاع', other: 'أخرى' },
-    method: { cash: 'نقدًا', credit_card: 'بطاقة ائتمان', debit_card: 'بطاقة خصم', bank_transfer: 'تحويل بنكي', cheque: 'شيك', online: 'عبر الإنترنت', pos_machine: 'جهاز نقاط البيع', security_deposit: 'وديعة التأمين', customer_credit: 'رصيد العميل' },
+    method: { cash: 'نقدًا', credit_card: 'بطاقة ائتمان', debit_card: 'بطاقة خصم', bank_transfer: 'تحويل بنكي', cheque: 'شيك', check: 'شيك', online: 'عبر الإنترنت', pos_machine: 'جهاز نقاط البيع', security_deposit: 'وديعة التأمين', customer_credit: 'رصيد العميل' },
     aging: {
       subtitle: 'ما يدين به العملاء، حسب مدة التأخر عن الاستحقاق',
       asOf: 'بتاريخ', customer: 'العميل', rental: 'الإيجار', status: 'الحالة', rentals: 'الإيجارات', byCustomer: 'حسب العميل', byRental: 'حسب الإيجار',

@@ -11,7 +11,7 @@ export const payments = {
     none: 'No payments yet.',
     loadFailed: 'Could not load the payments',
     columns: { date: 'Date', amount: 'Amount', method: 'Method', status: 'Status', receipt: 'Receipt', actions: 'Actions' },
-    methods: { cash: 'Cash', credit_card: 'Credit card', debit_card: 'Debit card', bank_transfer: 'Bank transfer', online: 'Online', pos_machine: 'POS machine' },
+    methods: { cash: 'Cash', credit_card: 'Credit card', debit_card: 'Debit card', bank_transfer: 'Bank transfer', online: 'Online', pos_machine: 'POS machine', check: 'Cheque' },
     status: { pending: 'Pending', processing: 'Processing', paid: 'Paid', failed: 'Failed', cancelled: 'Cancelled', refunded: 'Refunded' },
     actions: {
       record: 'Record payment', payOnline: 'Pay online', refund: 'Refund', receiptPdf: 'Receipt PDF', cancel: 'Cancel', save: 'Record', saving: 'Saving…',
@@ -80,7 +80,7 @@ export const payments = {
     none: 'لا توجد مدفوعات بعد.',
     loadFailed: 'تعذّر تحميل المدفوعات',
     columns: { date: 'التاريخ', amount: 'المبلغ', method: 'الطريقة', status: 'الحالة', receipt: 'الإيصال', actions: 'الإجراءات' },
-    methods: { cash: 'نقدًا', credit_card: 'بطاقة ائتمان', debit_card: 'بطاقة خصم', bank_transfer: 'تحويل بنكي', online: 'دفع إلكتروني', pos_machine: 'جهاز نقاط البيع' },
+    methods: { cash: 'نقدًا', credit_card: 'بطاقة ائتمان', debit_card: 'بطاقة خصم', bank_transfer: 'تحويل بنكي', online: 'دفع إلكتروني', pos_machine: 'جهاز نقاط البيع', check: 'شيك' },
     status: { pending: 'قيد الانتظار', processing: 'قيد المعالجة', paid: 'مدفوع', failed: 'فشل', cancelled: 'ملغى', refunded: 'مسترد' },
     actions: {
       record: 'تسجيل دفعة', payOnline: 'الدفع الإلكتروني', refund: 'استرداد', receiptPdf: 'ملف الإيصال PDF', cancel: 'إلغاء', save: 'تسجيل', saving: 'جارٍ الحفظ…',

@@ -4,6 +4,8 @@
  * Monitoring page lists. Pure, so the server's email and the page say the same thing.
  */
 import { security } from '../i18n/security';
+import { formatDateTime } from '../regions';
+import { readableText } from '../readable';
 import type { NotableEvent } from '../schemas/security';
 
 export type ReportLanguage = 'en' | 'ar';
@@ -18,13 +20,17 @@ export function notableText(language: ReportLanguage, n: NotableEvent): string {
   const m: Texts = security[language];
   const signal = (s: string) => named(m.risk.signal, s);
   return fill(m.reports.notable[n.kind], {
-    username: n.username, country: n.country ?? '??', summary: n.summary,
+    // Codes in a stored summary ("paid by credit_card") read as words.
+    username: n.username, country: n.country ?? '??', summary: n.summary ? readableText(n.summary, { language, date: (d) => d, dateTime: (d) => d }, (c) => (m.risk.signal as Record<string, string>)[c]) : n.summary,
     signals: (n.signals ?? []).map(signal).join(' · '), signal: signal(n.signals?.[0] ?? ''), outcome: named(m.risk.outcome, n.outcome),
   });
 }
 
 export interface ReportForEmail {
   company: string;
+  /** The company's region and time zone: notable events' times in its format on its clock (issue 27). */
+  region?: string;
+  timeZone?: string;
   week: string;
   counts: Record<string, number>;
   notable: NotableEvent[];
@@ -35,7 +41,7 @@ export function reportEmail(language: ReportLanguage, r: ReportForEmail): { subj
   const m: Texts = security[language];
   const e = m.reports.email;
   const c = { company: r.company, week: r.week, ...r.counts };
-  const when = (at: string) => at.slice(0, 16).replace('T', ' ');
+  const when = (at: string) => (r.region ? formatDateTime(at, r.region, language, r.timeZone ? { timeZone: r.timeZone } : {}) : at.slice(0, 16).replace('T', ' '));
   return {
     subject: fill(e.subject, c),
     text: [

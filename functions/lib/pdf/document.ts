@@ -96,6 +96,11 @@ export class PdfWriter {
     return this.width - MARGIN;
   }
 
+  /** The height of a page's content area (what `ensureSpace` can ever give). */
+  get pageRoom(): number {
+    return this.height - MARGIN - (MARGIN + 20);
+  }
+
   /** Starts a new page when fewer than `needed` points are left above the bottom margin. */
   ensureSpace(needed: number): void {
     if (this.y - needed < MARGIN + 20) {
@@ -183,9 +188,13 @@ export class PdfWriter {
     this.y = H - 45;
     this.line(this.options.brand.companyName, nameEdge, nameAlign, { size: nameSize, bold: true, ...white });
     this.line(otherTitle, otherEdge, otherAlign, { size: titleSize, bold: true, ...white });
+    // The second line (title, reference) shares the room the same way: set smaller, never overlapped.
+    const subTitle = startIsLeft ? title.en : title.ar;
+    const refSize = this.fitSize(reference, 11, room * 0.5);
+    const subSize = this.fitSize(subTitle, 11, room - this.measure(reference, { size: refSize, direction: 'ltr' }));
     this.y = H - 68;
-    this.line(startIsLeft ? title.en : title.ar, nameEdge, nameAlign, { size: 11, ...white });
-    this.line(reference, otherEdge, otherAlign, { size: 11, ...white, direction: 'ltr' });
+    this.line(subTitle, nameEdge, nameAlign, { size: subSize, ...white });
+    this.line(reference, otherEdge, otherAlign, { size: refSize, ...white, direction: 'ltr' });
     this.y = H - 120;
   }
 
@@ -227,14 +236,25 @@ export class PdfWriter {
     return s;
   }
 
-  /** Two columns of wrapped text side by side: English on the left, Arabic on the right. */
-  bilingualText(en: string, ar: string, size = 8): void {
+  /** The height `bilingualText` will take (to keep a block with what follows it). */
+  bilingualTextHeight(en: string, ar: string, size = 8): number {
+    const colWidth = (this.right - this.left - 20) / 2;
+    return Math.max(wrapText(en, this.fonts.regular, size, colWidth).length, wrapText(ar, this.fonts.regular, size, colWidth).length) * size * 1.4;
+  }
+
+  /**
+   * Two columns of wrapped text side by side: English on the left, Arabic on the right.
+   * `keepWithNext` (points): its last lines stay on one page with that much of what follows
+   * (the contract's terms with the signatures that sign them).
+   */
+  bilingualText(en: string, ar: string, size = 8, keepWithNext = 0): void {
     const colWidth = (this.right - this.left - 20) / 2;
     const linesEn = wrapText(en, this.fonts.regular, size, colWidth);
     const linesAr = wrapText(ar, this.fonts.regular, size, colWidth);
     const lineHeight = size * 1.4;
-    for (let i = 0; i < Math.max(linesEn.length, linesAr.length); i++) {
-      this.ensureSpace(lineHeight);
+    const count = Math.max(linesEn.length, linesAr.length);
+    for (let i = 0; i < count; i++) {
+      this.ensureSpace(keepWithNext && i === Math.max(0, count - 3) ? (count - i) * lineHeight + keepWithNext : lineHeight);
       if (linesEn[i]) this.line(linesEn[i], this.left + 6, 'left', { size, direction: 'ltr' });
       if (linesAr[i]) this.line(linesAr[i], this.right - 6, 'right', { size, direction: 'rtl' });
       this.y -= lineHeight;

@@ -32,6 +32,17 @@ describe('layoutTable', () => {
     expect(t.rows[0][0].lines).toEqual(['a long', 'descriptio', 'n of the', 'charge']);
   });
 
+  it('never cuts a word when the columns can hold their words: a narrow date column takes room from the wide one (issue 27)', () => {
+    const cols: TableColumn[] = [{ header: 'Date', width: 0.6 }, { header: 'Description', width: 4 }, { header: 'Balance', width: 1.3, align: 'end' }];
+    const t = layoutTable({ columns: cols, rows: [['26/11/2026', 'Payroll transfer to the payroll account', '12,500.00']], x: 0, width: 400, direction: 'ltr', font: mono, headerFont: mono, size: 9 });
+    expect(t.rows[0][0].lines).toEqual(['26/11/2026']);
+    expect(t.rows[0][2].lines).toEqual(['12,500.00']);
+    expect(t.header.map((c) => c.lines.length)).toEqual([1, 1, 1]);
+    expect(t.columnWidth.reduce((a, b) => a + b, 0)).toBeCloseTo(400, 6);
+    // Every line is a whole word or words of its cell.
+    expect(t.rows[0][1].lines.join(' ')).toBe('Payroll transfer to the payroll account');
+  });
+
   it('start/end map to physical sides by direction', () => {
     expect(physicalAlign('start', 'ltr')).toBe('left');
     expect(physicalAlign('end', 'ltr')).toBe('right');

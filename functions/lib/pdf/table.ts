@@ -1,4 +1,5 @@
 import type { TextDirection } from './bidi';
+import { shapeArabic } from './shaping';
 import { wrapText, type MeasuringFont } from './wrap';
 
 /**
@@ -51,8 +52,7 @@ export function layoutTable(opts: {
   headerFont: MeasuringFont;
   size: number;
 }): TableLayout {
-  const total = opts.columns.reduce((n, c) => n + c.width, 0);
-  const columnWidth = opts.columns.map((c) => (c.width / total) * opts.width);
+  const columnWidth = columnWidths(opts);
   const columnX: number[] = [];
   let cursor = opts.direction === 'ltr' ? opts.x : opts.x + opts.width;
   for (const w of columnWidth) {
@@ -79,4 +79,24 @@ export function layoutTable(opts: {
     header: opts.columns.map((c, i) => cell(c.header, i, opts.headerFont)),
     rows: opts.rows.map((r) => opts.columns.map((_, i) => cell(r[i] ?? '', i, opts.font))),
   };
+}
+
+/**
+ * Column widths from the shares, then widened so no column cuts a word (issue 27: a date, an
+ * IBAN group or a header word is never broken across lines): a column narrower than its longest
+ * word takes the room from columns that have more than their own longest word needs. Only when
+ * the words of all columns together are wider than the table are words cut.
+ */
+export function columnWidths(opts: { columns: TableColumn[]; rows: string[][]; width: number; font: MeasuringFont; headerFont: MeasuringFont; size: number }): number[] {
+  const total = opts.columns.reduce((n, c) => n + c.width, 0);
+  const widths = opts.columns.map((c) => (c.width / total) * opts.width);
+  const longestWord = (text: string, font: MeasuringFont) =>
+    Math.max(0, ...text.split(/\s+/).filter(Boolean).map((w) => font.widthOfTextAtSize(shapeArabic(w), opts.size)));
+  const need = opts.columns.map((c, i) => Math.ceil(Math.max(longestWord(c.header, opts.headerFont), ...opts.rows.map((r) => longestWord(r[i] ?? '', opts.font))) + 2 * CELL_PADDING + 1));
+  if (need.reduce((a, b) => a + b, 0) > opts.width) return widths;
+  const deficit = widths.reduce((d, w, i) => d + Math.max(0, need[i]! - w), 0);
+  if (deficit <= 0) return widths;
+  const slack = widths.map((w, i) => Math.max(0, w - need[i]!));
+  const slackTotal = slack.reduce((a, b) => a + b, 0);
+  return widths.map((w, i) => (w < need[i]! ? need[i]! : w - (slack[i]! / slackTotal) * deficit));
 }

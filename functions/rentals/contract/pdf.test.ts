@@ -53,3 +53,28 @@ describe('contract text on the page', () => {
     expect(doc.getPageCount()).toBe(1);
   });
 });
+
+describe('signatures stay with the terms they sign (issue 27)', () => {
+  it('the signed block is on the page of the terms\' last lines, for short and long terms', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'contract-'));
+    const sig = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const signed = { customer: sig, staff: sig, customerName: 'Omar Khalil', staffName: 'Layla Haddad', signedAt: '2030-01-01T09:05:00.000Z' };
+    for (const reps of [1, 12, 40, 95, 200]) {
+      const settings = rentalSettingsFrom({ name: 'Desert Rose', preferences: { region: 'AE' }, termsEnglish: 'The renter returns the vehicle in the condition received. '.repeat(reps), termsArabic: 'يلتزم المستأجر بإعادة المركبة. '.repeat(reps) });
+      const file = join(dir, `c${reps}.pdf`);
+      writeFileSync(file, await renderContract({ ...rental, status: 'active', fuelLevelStart: 'three_quarters', odometerStart: 5000 } as RentalItem, settings, undefined, 'en', signed));
+      const pages = (await PDFDocument.load(await import('node:fs').then((f) => f.readFileSync(file)))).getPageCount();
+      const last = execFileSync('pdftotext', ['-f', String(pages), '-l', String(pages), '-layout', file, '-'], { encoding: 'utf8' });
+      expect(last, `terms ×${reps}`).toContain('Customer: Omar Khalil');
+      expect(last, `terms ×${reps}`).toMatch(/condition received/);
+      const all = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      // Codes in words: the status and the fuel level, never active / three_quarters.
+      expect(all).toContain('Active');
+      expect(all).not.toMatch(/three_quarters|\bactive\b/);
+    }
+  });
+});

@@ -1,5 +1,7 @@
 import { formatMoney } from '../../../shared/money';
 import { formatDate, formatTime } from '../../../shared/regions';
+import { rentalsLedger } from '../../../shared/i18n/rentals-ledger';
+import { rentalsList } from '../../../shared/i18n/rentals-list';
 import { createPdf } from '../../lib/pdf';
 import type { RentalSettings } from '../deps';
 import type { RentalItem } from '../data';
@@ -41,7 +43,9 @@ export async function renderContract(rental: RentalItem, settings: RentalSetting
   pdf.section('Agreement', 'العقد');
   pdf.row('Contract number', 'رقم العقد', rental.contractNumber);
   pdf.row('Rental reference', 'مرجع الإيجار', rental.referenceNumber);
-  pdf.row('Status', 'الحالة', rental.status);
+  // Codes in words, both languages (issue 27): "Active / نشط", never `active` or `three_quarters`.
+  const words = (en: Record<string, string>, ar: Record<string, string>, code: string) => (!en[code] ? code.replace(/_/g, ' ') : !ar[code] || ar[code] === en[code] ? en[code] : `${en[code]} / ${ar[code]}`);
+  pdf.row('Status', 'الحالة', words(rentalsList.en.status, rentalsList.ar.status, rental.status));
   if (signed) pdf.row('Signed', 'تاريخ التوقيع', `${when(signed.signedAt)} (${settings.timezone})`);
 
   pdf.section('Customer', 'العميل');
@@ -52,7 +56,7 @@ export async function renderContract(rental: RentalItem, settings: RentalSetting
   pdf.row('Vehicle', 'المركبة', rental.vehicleLabel || '—');
   pdf.row('Licence plate', 'رقم اللوحة', rental.licensePlate ?? '—');
   if (rental.odometerStart !== undefined && rental.odometerStart !== null) pdf.row('Odometer at pickup (km)', 'عداد المسافة عند الاستلام', String(rental.odometerStart));
-  if (rental.fuelLevelStart) pdf.row('Fuel at pickup', 'الوقود عند الاستلام', String(rental.fuelLevelStart).replace('_', ' '));
+  if (rental.fuelLevelStart) pdf.row('Fuel at pickup', 'الوقود عند الاستلام', words(rentalsLedger.en.fuel, rentalsLedger.ar.fuel, String(rental.fuelLevelStart)));
 
   pdf.section('Rental period', 'مدة الإيجار');
   pdf.row('Start', 'البداية', when(rental.startDate));
@@ -72,8 +76,15 @@ export async function renderContract(rental: RentalItem, settings: RentalSetting
   pdf.row('Balance', 'الرصيد', money(rental.balanceMinor));
   pdf.row('Security deposit', 'مبلغ التأمين', money(rental.securityDepositMinor));
 
+  // The signatures stay with the terms they sign (issue 27): the terms and the signature block
+  // start a new page together when they fit on one; longer terms keep their last lines with it.
+  const termsEn = settings.termsEnglish || DEFAULT_TERMS_EN;
+  const termsAr = settings.termsArabic || DEFAULT_TERMS_AR;
+  const signatureBlock = signed ? 130 : 80;
+  const termsBlock = 40 + pdf.bilingualTextHeight(termsEn, termsAr) + signatureBlock;
+  if (termsBlock <= pdf.pageRoom) pdf.ensureSpace(termsBlock);
   pdf.section('Terms and conditions', 'الشروط والأحكام');
-  pdf.bilingualText(settings.termsEnglish || DEFAULT_TERMS_EN, settings.termsArabic || DEFAULT_TERMS_AR);
+  pdf.bilingualText(termsEn, termsAr, 8, signatureBlock);
 
   if (signed) {
     // The drawn signatures above the lines, the signers' names and the time under them.

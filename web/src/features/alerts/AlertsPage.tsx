@@ -16,9 +16,8 @@ import { useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
 import { useInvalidate } from '../../lib/invalidate';
 import { useCursorList } from '../../lib/use-cursor-list';
-import { useMoney } from '../../lib/money';
-import { useDateTime } from '../rentals/rental-api';
-import { ALERTS_PATH, alertTitle, alertsApi, type Alert } from './alerts-api';
+import { useDateTime } from '../../lib/company-clock';
+import { ALERTS_PATH, alertsApi, useAlertText, type Alert } from './alerts-api';
 
 const LIVE = { revalidateIfStale: true, revalidateOnMount: true, dedupingInterval: 0 } as const;
 const SEVERITY_TONES = { high: 'red', medium: 'amber', low: 'slate' } as const;
@@ -27,9 +26,7 @@ const STATUS_TONES = { unread: 'blue', read: 'muted', resolved: 'green' } as con
 export default function AlertsPage() {
   const t = useT();
   const when = useDateTime();
-  const money = useMoney();
-  // Amount and time are shown in the reader's format when the alert carries them.
-  const describe = (a: Alert) => (a.params.amount && a.params.at ? `${money(Number(a.params.amount))} · ${when(a.params.at)}` : a.description);
+  const text = useAlertText();
   const invalidate = useInvalidate();
   const [filter, setFilter] = useState<'all' | AlertStatus>('unread');
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -105,10 +102,10 @@ export default function AlertsPage() {
         <ul className="space-y-2">
           {list.items.map((a) => (
             <li key={a.id} data-alert-id={a.id} data-alert-type={a.type} data-status={a.status} className="card flex flex-wrap items-start gap-3">
-              {a.status !== 'resolved' && <input type="checkbox" className="mt-1" aria-label={t('alerts.select', { title: alertTitle(t, a) })} checked={selected.has(a.id)} onChange={() => toggle(a.id)} />}
+              {a.status !== 'resolved' && <input type="checkbox" className="mt-1" aria-label={t('alerts.select', { title: text(a).title })} checked={selected.has(a.id)} onChange={() => toggle(a.id)} />}
               <div className="min-w-0 flex-1">
-                <p className={a.status === 'unread' ? 'font-semibold' : 'font-medium'}>{alertTitle(t, a)}</p>
-                <p className="text-sm text-slate-700 dark:text-slate-200">{describe(a)}</p>
+                <p className={a.status === 'unread' ? 'font-semibold' : 'font-medium'}>{text(a).title}</p>
+                {text(a).description && <p className="text-sm text-slate-700 dark:text-slate-200">{text(a).description}</p>}
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
                   <StatusPill status={a.severity} labelKey="alerts.severity" tones={SEVERITY_TONES} dataName="severity" />
                   <StatusPill status={a.status} labelKey="alerts.status" tones={STATUS_TONES} />

@@ -4,7 +4,9 @@ import { addArea } from '../../../../shared/i18n';
 import { alerts as alertsCatalog } from '../../../../shared/i18n/alerts';
 import type { Alert } from '../../../../shared/alerts';
 import { api } from '../../lib/api';
-import type { TFunction } from '../../i18n';
+import { useCallback } from 'react';
+import { alertText } from '../../../../shared/alert-text';
+import { useFormat } from '../../lib/format';
 
 addArea('alerts', alertsCatalog);
 
@@ -24,9 +26,11 @@ export function useUnreadCount(): number {
   return data?.items.length ?? 0;
 }
 
-/** The alert's title in the reader's language (per type, from its params), else the stored English title. */
-export function alertTitle(t: TFunction, a: Alert): string {
-  const key = `alerts.types.${a.type}`;
-  const text = t(key, a.params);
-  return text === key ? a.title : text;
+/**
+ * The alert's title and description in the reader's language, dates on the company's clock and
+ * amounts in its currency (shared/alert-text.ts: the same words the raw-text test reads).
+ */
+export function useAlertText(): (a: Alert) => { title: string; description: string } {
+  const f = useFormat();
+  return useCallback((a: Alert) => alertText(a, { language: f.language, date: f.date, dateTime: f.dateTime, money: f.money }), [f]);
 }

@@ -15,7 +15,7 @@ import { FilterSelect } from '../../components/FilterSelect';
 import { useT, type TFunction } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
-import { alertTitle, type Alert } from '../alerts/alerts-api';
+import { useAlertText, type Alert } from '../alerts/alerts-api';
 import { FLEET_HEALTH_PATH, fleetHealthApi, type FleetHealth, type VehicleHealth } from './fleet-health-api';
 
 const TABS = ['health', 'alerts'] as const;
@@ -176,6 +176,7 @@ function SystemAlertsTab({ data }: { data: FleetHealth | undefined }) {
 function AlertSection({ category, title }: { category: 'gps' | 'fleet'; title: string }) {
   const t = useT();
   const fmt = useFormat();
+  const text = useAlertText();
   const res = useSWR<{ items: Alert[] }>(`/api/v1/alerts?category=${category}&limit=20`);
   return (
     <section className="card" aria-label={title} data-section={category}>
@@ -187,7 +188,7 @@ function AlertSection({ category, title }: { category: 'gps' | 'fleet'; title: s
         <ul className="space-y-2 text-sm">
           {res.data.items.map((a) => (
             <li key={a.id} data-alert-type={a.type} className="rounded-ui border border-slate-200 p-2 dark:border-slate-800">
-              <p className={a.status === 'unread' ? 'font-semibold' : ''}>{alertTitle(t, a.type === 'health_dropped' ? { ...a, params: { ...a.params, grade: t(`fleetHealth.grade.${a.params.grade}`) } } : a)}</p>
+              <p className={a.status === 'unread' ? 'font-semibold' : ''}>{text(a).title}</p>
               <p className="text-xs text-slate-600 dark:text-slate-300">{fmt.dateTime(a.dateDetected)}</p>
             </li>
           ))}

@@ -54,7 +54,8 @@ export default function GpsTrackingPage() {
   const [q, setQ] = useState('');
   const [status, setStatus] = useState('');
   const [tracker, setTracker] = useState('');
-  const [selected, setSelected] = useState<string | null>(null);
+  // ?vehicle={id} (the GPS alerts link here) selects that vehicle.
+  const [selected, setSelected] = useState<string | null>(() => new URLSearchParams(window.location.search).get('vehicle'));
   const [trail, setTrail] = useState<{ vehicleId: string; period: Period; from: string } | null>(null);
   const [mode, setMode] = useState<'none' | 'circle' | 'polygon'>('none');
   const [draft, setDraft] = useState<Draft | null>(null);

@@ -32,7 +32,8 @@ export default function MaintenancePage() {
   const can = useCan();
   const editor = can('maintenanceEdit');
   const invalidate = useInvalidate();
-  const [tab, setTab] = useState<Tab>('records');
+  // ?tab=alerts (the maintenance alerts link here) opens that tab.
+  const [tab, setTab] = useState<Tab>(() => { const q = new URLSearchParams(window.location.search).get('tab'); return (TABS as readonly string[]).includes(q ?? '') ? q as Tab : 'records'; });
   const [creating, setCreating] = useState<Record<string, unknown> | null>(null);
   const [generating, setGenerating] = useState(false);
   const vehicles = useSWR<{ items: VehicleOption[] }>('/api/v1/vehicles?limit=100');

@@ -5,7 +5,8 @@ import { DEFAULT_DAILY_KM_LIMIT } from '../../../../shared/constants';
 import { getRegionConfig } from '../../../../shared/regions';
 import { createRentalSchema, RENTAL_MESSAGES } from '../../../../shared/schemas/rentals';
 import { ApiError } from '../../lib/api';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
+import { maintenance as maintenanceCatalog } from '../../../../shared/i18n/maintenance';
 import { Modal } from './components';
 import {
   fromLocalInput, rentalApi, useCompanyTimeZone, useDateTime, useRegion, useRentalDefaults, type ConflictApi, type RentalApi,
@@ -43,6 +44,11 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
   const [formError, setFormError] = useState('');
   const [conflicts, setConflicts] = useState<ConflictApi[]>([]);
   const [lapsed, setLapsed] = useState<LapsingDocumentApi[]>([]);
+  const { language } = useLanguage();
+  // A maintenance hold reads as its service in the reader's language (its label is the type: "oil change").
+  const conflictLabel = (c: ConflictApi) => (c.kind === 'maintenance'
+    ? t('rentals.wizard.conflictMaintenance', { service: (maintenanceCatalog[language].type as Record<string, string>)[(c.label ?? '').trim().replace(/ /g, '_')] ?? c.label ?? '' })
+    : c.label ?? c.kind);
   const [pending, setPending] = useState(false);
   const [customerSearch, setCustomerSearch] = useState('');
   const [customerQuery, setCustomerQuery] = useState('');
@@ -180,7 +186,7 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
               <>
                 <p className="mt-1">{t('rentals.wizard.conflictBody')}</p>
                 <ul className="mt-1 list-disc ps-5">
-                  {conflicts.map((c) => <li key={c.refId}>{c.label ?? c.kind} · {when(c.start)} <DirectionArrow direction="forward" /> {c.end ? when(c.end) : t('rentals.openEnded')}</li>)}
+                  {conflicts.map((c) => <li key={c.refId}>{conflictLabel(c)} · {when(c.start)} <DirectionArrow direction="forward" /> {c.end ? when(c.end) : t('rentals.openEnded')}</li>)}
                 </ul>
               </>
             )}

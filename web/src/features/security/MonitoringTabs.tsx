@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { DeviceView, JobRunView, RiskView, SecurityReportView } from '../../../../shared/schemas/security';
 import { RISK_LEVELS } from '../../../../shared/security/risk';
 import { notableText } from '../../../../shared/security/report-text';
+import { auditNoteText } from '../../../../shared/security/audit-text';
 import { EmptyList, ListState, ListTable, LoadMoreButton } from '../../components/ListKit';
 import { StatusPill, type Tone } from '../../components/StatusPill';
 import { toast } from '../../components/toast/toast-store';
@@ -47,7 +48,7 @@ export function RiskFeed() {
               <td className="px-3 py-2 text-sm">
                 {r.kind === 'signin'
                   ? <span>{t('security.risk.signin')} · <span dir="ltr">{[r.country, r.ip, r.deviceLabel].filter(Boolean).join(' · ')}</span></span>
-                  : <span dir="ltr" className="text-xs">{r.summary}</span>}
+                  : <span dir="ltr" className="text-xs">{auditNoteText(r.summary ?? '', fmt)}</span>}
               </td>
               <td className="px-3 py-2 text-xs">{r.signals.length ? r.signals.map((s) => t(`security.risk.signal.${s}`)).join(' · ') : '—'}</td>
               <td className="px-3 py-2 text-xs">{r.outcome ? t(`security.risk.outcome.${r.outcome}`) : '—'}</td>

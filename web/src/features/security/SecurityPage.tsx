@@ -11,6 +11,7 @@ import useSWR from 'swr';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { GEO_ACTIONS, geoRuleBody, type AuditEntry, type GeoRule } from '../../../../shared/schemas/security';
 import { browserOf } from '../../../../shared/security/risk';
+import { auditActionText, auditDetailsText, auditEntityText } from '../../../../shared/security/audit-text';
 export { browserOf };
 import { FormField } from '../../components/FormField';
 import { EmptyList, ListState, ListTable, LoadMoreButton, itemsState } from '../../components/ListKit';
@@ -18,7 +19,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { StatusPill, type Tone } from '../../components/StatusPill';
 import { toast } from '../../components/toast/toast-store';
 import { ME_PATH } from '../../auth/session';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { toastApiError } from '../../lib/api-errors';
 import { useFormSubmit } from '../../lib/use-form-submit';
@@ -78,6 +79,7 @@ const NO_FILTERS: AuditFilters = { userId: '', action: '', entity: '', from: '',
 function AuditLog() {
   const t = useT();
   const fmt = useFormat();
+  const { language } = useLanguage();
   const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
@@ -110,9 +112,9 @@ function AuditLog() {
             <tr key={e.id} data-audit-action={e.action}>
               <td className="whitespace-nowrap px-3 py-2">{fmt.dateTime(e.at)}</td>
               <td className="px-3 py-2 font-mono" dir="ltr">{e.username ?? '—'}</td>
-              <td className="px-3 py-2 font-mono text-xs" dir="ltr">{e.action}</td>
-              <td className="px-3 py-2 text-xs" dir="ltr">{e.entity} {e.entityId}</td>
-              <td className="max-w-md break-words px-3 py-2 font-mono text-xs text-slate-600 dark:text-slate-300" dir="ltr">{summaryText(e.summary)}</td>
+              <td className="px-3 py-2 text-xs" title={e.action}>{auditActionText(e.action, language)}</td>
+              <td className="px-3 py-2 text-xs">{auditEntityText(e.entity, language)} <span className="font-mono" dir="ltr">{e.entityId}</span></td>
+              <td className="max-w-md break-words px-3 py-2 text-xs text-slate-600 dark:text-slate-300" data-testid="audit-details">{auditDetailsText(e.summary, fmt)}</td>
             </tr>
           ))}
         </ListTable>
@@ -120,18 +122,6 @@ function AuditLog() {
       </ListState>
     </section>
   );
-}
-
-/** The stored before/after summary, printed compactly (the technical record, left to right). */
-function summaryText(summary: string | null): string {
-  if (!summary) return '';
-  try {
-    const s = JSON.parse(summary) as { before?: unknown; after?: unknown; note?: string };
-    const parts = [s.before !== undefined || s.after !== undefined ? `before ${JSON.stringify(s.before ?? null)} · after ${JSON.stringify(s.after ?? null)}` : '', s.note ?? ''];
-    return parts.filter(Boolean).join(' · ');
-  } catch {
-    return summary;
-  }
 }
 
 function Signins({ canEdit }: { canEdit: boolean }) {
