@@ -149,7 +149,7 @@ describe('revenue when it is earned', () => {
     expect(await netByCode(r.id)).toEqual(charged);
     const rental = (await get(`/api/v1/rentals/${r.id}`, owner)).body;
     expect(rental.status).toBe('pending');
-    expect(rental.timeline.at(-1).note).toBe(`Charged by ${issued.body.number} (tax invoice before pickup)`);
+    expect(rental.timeline.at(-1)).toMatchObject({ action: 'invoiced_before_pickup', params: { invoice: issued.body.number } });
     const check = await get('/api/v1/accounting/self-check', owner);
     for (const c of check.body.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
     // Pickup: nothing posted twice; from then the job earns the rent day by day.

@@ -61,6 +61,8 @@ export interface TimelineEvent {
   action: string;
   by?: string | null;
   note?: string;
+  /** Worded at read time (rentals.timelineActions.<action> with these params, dates as YYYY-MM-DD). */
+  params?: Record<string, string>;
 }
 
 export interface RentalItem extends Item {

@@ -304,7 +304,7 @@ export async function billingPeriodChange(actor: Actor, rentalId: string, period
     const entries = billingPeriodPreview(rental, period);
     const charged = entries.length ? { lastChargedDate: period.periodEnd } : {};
     // `changes`: the invoicing job's lastChargedDate / lastInvoicedDate (issue 10).
-    return { action: 'billing_period', note: `Billed ${period.periodStart} – ${period.periodEnd}`, entries, changes: { ...charged, ...changes } };
+    return { action: 'billing_period', params: { from: period.periodStart, to: period.periodEnd }, entries, changes: { ...charged, ...changes } };
   });
   return change.entries.length ? change : undefined;
 }
@@ -322,7 +322,7 @@ export const chargesAtInvoice = (rental: Pick<RentalItem, 'status' | 'earnsRentB
 export function chargeAtInvoiceChange(actor: Actor, rentalId: string, invoiceNumber: string): Promise<RentalChange> {
   return planRentalChange(actor, rentalId, async (rental) => {
     assertOpen(rental);
-    return { action: 'invoiced_before_pickup', note: `Charged by ${invoiceNumber} (tax invoice before pickup)`, changes: { chargedBeforePickup: true } };
+    return { action: 'invoiced_before_pickup', params: { invoice: invoiceNumber }, changes: { chargedBeforePickup: true } };
   });
 }
 

@@ -28,6 +28,8 @@ export interface Plan {
   status?: RentalStatus;
   action: string;
   note?: string;
+  /** The timeline words' parameters (TimelineEvent.params). */
+  params?: Record<string, string>;
   /** Builds the answer from the updated rental and the posted entries (default: the rental). */
   respond?: (rental: ReturnType<typeof toRentalApi>, entries: LedgerItem[]) => unknown;
   /** More of what changed, for the audit item (e.g. settings before and after). */
@@ -85,7 +87,7 @@ export async function planRentalChange(
     changes.status = p.status;
     changes.gsi2pk = tenantPk(actor.tenantId, 'RENTAL_STATUS', p.status);
   }
-  changes.timeline = appendTimeline(rental.timeline, { at, action: p.action, by: actor.username, note: p.note });
+  changes.timeline = appendTimeline(rental.timeline, { at, action: p.action, by: actor.username, note: p.note, ...(p.params ? { params: p.params } : {}) });
   const updated = { ...rental, ...changes, version: rental.version + 1, updatedAt: at } as RentalItem;
   const apiRental = toRentalApi(updated);
   const response: StoredResponse = { status: p.status201 ? 201 : 200, body: p.respond ? p.respond(apiRental, entries) : apiRental };

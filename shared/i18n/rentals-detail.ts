@@ -92,6 +92,10 @@ export const rentalsDetail = {
       deposit_refund: 'Deposit refunded',
       reversal: 'Entry reversed',
       overdue: 'Marked overdue',
+      billing_period: 'Billing period charged',
+      invoiced_before_pickup: 'Charged by a tax invoice before pickup',
+      credit_note: 'Credit note issued',
+      deposit_applied: 'Deposit applied',
     },
     dialogs: {
       paymentTitle: 'Record payment',
@@ -248,6 +252,10 @@ export const rentalsDetail = {
       deposit_refund: 'تم رد التأمين',
       reversal: 'تم عكس قيد',
       overdue: 'تم وسمه كمتأخر',
+      billing_period: 'تم احتساب فترة الفوترة',
+      invoiced_before_pickup: 'احتُسبت بفاتورة ضريبية قبل التسليم',
+      credit_note: 'صدر إشعار دائن',
+      deposit_applied: 'تم تطبيق التأمين',
     },
     dialogs: {
       paymentTitle: 'تسجيل دفعة',

@@ -16,6 +16,8 @@ export const timelineEventSchema = z.object({
   action: z.string(),
   by: z.string().nullish(),
   note: z.string().optional(),
+  /** What the action's words need (a period's dates, an invoice number): worded at read time in the reader's language. */
+  params: z.record(z.string(), z.string()).optional(),
 });
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;
 

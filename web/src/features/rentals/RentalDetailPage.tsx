@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import { noteSchema, NOTE_VISIBILITIES } from '../../../../shared/schemas/rentals';
+import { humanizeCode } from '../../../../shared/readable';
 import { PageHeader } from '../../components/PageHeader';
 import { DetailSkeleton } from '../../components/Skeletons';
 import { dismissToast, toast } from '../../components/toast/toast-store';
@@ -37,6 +38,8 @@ import { RentalTripEvidence } from '../gps/RentalTripEvidence';
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | 'sign' | null;
 /** Rentals whose contract can still be signed (the API's rule: not cancelled, archived or closed). */
 const SIGNABLE = ['pending', 'active', 'overdue', 'completed'];
+const CALENDAR_DATE = /\b\d{4}-\d\d-\d\d\b/g;
+const CALENDAR_DATE_ONLY = /^\d{4}-\d\d-\d\d$/;
 const CONTRACT_TONES = { draft: 'amber', signed: 'green', completed: 'indigo' } as const;
 
 export default function RentalDetailPage() {
@@ -46,6 +49,15 @@ export default function RentalDetailPage() {
   const can = useCan();
   const money = useMoney();
   const when = useDateTime();
+  // Timeline words (issue 27): the action in the reader's language (an action this build has no
+  // words for reads as plain words, never as its key); its parameters — a period's dates, an
+  // invoice number — and dates inside older notes in the company's format.
+  const timelineLabel = (action: string) => {
+    const key = `rentals.timelineActions.${action}`;
+    const label = t(key);
+    return label && label !== key ? label : humanizeCode(action);
+  };
+  const timelineParams = (params: Record<string, string>) => Object.values(params).map((v) => (CALENDAR_DATE_ONLY.test(v) ? fmt.date(v) : v)).join(' – ');
   const rental = useRental(id);
   const ledger = useLedger(id);
   const invalidate = useInvalidateRentals();
@@ -248,8 +260,8 @@ export default function RentalDetailPage() {
           <ol className="space-y-2 border-s border-slate-200 ps-4 text-sm dark:border-slate-700">
             {[...r.timeline].reverse().map((e, i) => (
               <li key={`${e.at}-${i}`}>
-                <p className="font-medium">{t(`rentals.timelineActions.${e.action}`)}</p>
-                <p className="text-xs text-slate-500">{when(e.at)}{e.by ? ` · ${e.by}` : ''}{e.note ? ` · ${e.note}` : ''}</p>
+                <p className="font-medium">{timelineLabel(e.action)}{e.params ? ` · ${timelineParams(e.params)}` : ''}</p>
+                <p className="text-xs text-slate-500">{when(e.at)}{e.by ? ` · ${e.by}` : ''}{e.note ? ` · ${e.note.replace(CALENDAR_DATE, (d) => fmt.date(d))}` : ''}</p>
               </li>
             ))}
           </ol>

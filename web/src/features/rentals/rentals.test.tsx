@@ -78,6 +78,24 @@ describe('rental page', () => {
     expect(start.textContent).not.toMatch(/\b0?5:00\b/);
   });
 
+  it('timeline in words (issue 27): a billed period with its dates in the company format, no key, no ISO date, in both languages', async () => {
+    const timeline = [
+      { at: '2026-03-10T05:00:00.000Z', action: 'created', by: 'owner' },
+      { at: '2026-03-11T05:00:00.000Z', action: 'billing_period', by: 'system', params: { from: '2026-03-01', to: '2026-03-31' } },
+      { at: '2026-03-12T05:00:00.000Z', action: 'some_future_action', by: 'system', note: 'Billed 2026-03-01' },
+    ];
+    for (const [lang, words] of [['en', 'Billing period charged'], ['ar', 'تم احتساب فترة الفوترة']] as const) {
+      setLanguage(lang);
+      mockApi({ ...rental, timeline });
+      const view = renderDetail();
+      await vi.waitFor(() => expect(view.container.textContent).toContain(words));
+      const text = view.container.textContent ?? '';
+      expect(text).not.toMatch(/rentals\.timelineActions|some_future_action|billing_period|2026-03-\d\d/);
+      expect(text).toContain('Some future action');
+      view.unmount();
+    }
+  });
+
   it('the cancel dialog offers "Keep rental" and "Cancel rental", never a bare "Cancel"', async () => {
     mockApi({ ...rental, status: 'pending', closedAt: null });
     renderDetail();
