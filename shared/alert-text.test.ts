@@ -47,4 +47,14 @@ describe('audit text (issue 27)', () => {
     expect(changed).toBe('status: in progress → completed · return date: — → 26/11/2026 12:00');
     expect(rawBits(auditDetailsText(JSON.stringify({ note: 'medium risk (new_device): refused' }), fmt('ar')))).toEqual([]);
   });
+
+  it('in Arabic, the demo log\'s actions, records, fields and statuses have Arabic words (no English left)', () => {
+    const latin = /[A-Za-z]{2,}/;
+    for (const a of ['alert.acknowledged', 'insight.planned', 'insight.new', 'rental.contract_signed', 'rental.refund', 'rental.toll_recharge', 'document.reject', 'payment.callback_refused', 'finance.entry.reverse']) {
+      expect(auditActionText(a, 'ar'), a).not.toMatch(latin);
+    }
+    for (const e of ['ai_insight', 'finance_entry', 'SESSION', 'tracker']) expect(auditEntityText(e, 'ar'), e).not.toMatch(latin);
+    expect(auditDetailsText(JSON.stringify({ before: { status: 'new' }, after: { status: 'dismissed' } }), fmt('ar'))).toBe('الحالة: جديد → متجاهَل');
+    expect(auditDetailsText(JSON.stringify({ before: { status: 'new' }, after: { status: 'dismissed' } }), fmt('en'))).toBe('status: new → dismissed');
+  });
 });

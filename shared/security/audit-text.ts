@@ -51,13 +51,18 @@ export function auditNoteText(note: string, fmt: TextFormat): string {
   return readableText(note, fmt, label);
 }
 
-const fieldName = (key: string) => humanizeCode(key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()).toLowerCase();
+/** A summary field's name in the reader's language ('fuelLevel' → fuel_level → "fuel level"); unknown ones as plain words. */
+function fieldName(key: string, language: Lang): string {
+  const code = key.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+  return dict(security[language].audit.field)[code] ?? humanizeCode(code).toLowerCase();
+}
 
 function valueText(v: unknown, fmt: TextFormat): string {
   if (v === null || v === undefined || v === '') return '—';
   if (Array.isArray(v)) return v.map((x) => valueText(x, fmt)).join(', ');
-  if (typeof v === 'object') return Object.entries(v as Record<string, unknown>).map(([k, x]) => `${fieldName(k)} ${valueText(x, fmt)}`).join(', ');
-  if (typeof v === 'string') return readableText(v, fmt, (c) => codeLabel(c, fmt.language));
+  if (typeof v === 'object') return Object.entries(v as Record<string, unknown>).map(([k, x]) => `${fieldName(k, fmt.language)} ${valueText(x, fmt)}`).join(', ');
+  // A status word (new, dismissed, in_maintenance) in the reader's language; other text made readable.
+  if (typeof v === 'string') return dict(security[fmt.language].audit.value)[v] ?? readableText(v, fmt, (c) => codeLabel(c, fmt.language));
   return String(v);
 }
 
@@ -77,9 +82,9 @@ export function auditDetailsText(summary: string | null | undefined, fmt: TextFo
     const before = isRecord(s.before) ? s.before : {};
     const after = isRecord(s.after) ? s.after : {};
     for (const k of [...new Set([...Object.keys(before), ...Object.keys(after)])]) {
-      if (k in before && k in after) parts.push(`${fieldName(k)}: ${valueText(before[k], fmt)} → ${valueText(after[k], fmt)}`);
-      else if (k in after) parts.push(`${fieldName(k)}: ${valueText(after[k], fmt)}`);
-      else parts.push(`${fieldName(k)}: ${valueText(before[k], fmt)} (${a.before})`);
+      if (k in before && k in after) parts.push(`${fieldName(k, fmt.language)}: ${valueText(before[k], fmt)} → ${valueText(after[k], fmt)}`);
+      else if (k in after) parts.push(`${fieldName(k, fmt.language)}: ${valueText(after[k], fmt)}`);
+      else parts.push(`${fieldName(k, fmt.language)}: ${valueText(before[k], fmt)} (${a.before})`);
     }
   } else {
     if (s.before !== undefined) parts.push(`${a.before}: ${valueText(s.before, fmt)}`);
