@@ -1,4 +1,7 @@
 import type { InspectionDiff } from '../../shared/maintenance/inspection';
+import { inspections } from '../../shared/i18n/inspections';
+import { formatMoney } from '../../shared/money';
+import { fill } from '../../shared/readable';
 import { formatDateTime } from '../../shared/regions/format';
 import { CAR_VIEWS, CHECKLIST_ITEMS, type CarView } from '../../shared/schemas/inspections';
 import { getObjectBytes } from '../lib/storage';
@@ -22,6 +25,18 @@ const VIEW: Record<CarView, [string, string]> = { front: ['Front', 'الأمام
 const DAMAGE: Record<string, [string, string]> = { scratch: ['Scratch', 'خدش'], dent: ['Dent', 'انبعاج'], crack: ['Crack', 'شرخ'], missing: ['Missing', 'مفقود'] };
 const SEVERITY: Record<string, [string, string]> = { minor: ['Minor', 'طفيف'], moderate: ['Moderate', 'متوسط'], severe: ['Severe', 'شديد'] };
 const both = (pair: [string, string] | readonly [string, string]) => `${pair[0]} / ${pair[1]}`;
+
+/** A proposed charge's words in one language (0 = English, 1 = Arabic): its kind, then its message with the codes in its parameters translated. */
+function chargeText(c: InspectionDiff['proposed'][number], side: 0 | 1): string {
+  const words = inspections[side === 0 ? 'en' : 'ar'];
+  const p: Record<string, string | number> = { ...c.labelParams };
+  if (typeof p.type === 'string') p.type = DAMAGE[p.type]?.[side] ?? p.type;
+  if (typeof p.severity === 'string') p.severity = SEVERITY[p.severity]?.[side] ?? p.severity;
+  if (typeof p.view === 'string') p.view = VIEW[p.view as CarView]?.[side] ?? p.view;
+  const kind = (words.diff.labels as Record<string, string>)[c.category] ?? c.category;
+  const template = (words.charge as Record<string, string>)[c.labelKey.split('.').pop()!];
+  return template ? `${kind} · ${fill(template, p)}` : kind;
+}
 
 export async function inspectionPdf(
   i: InspectionItem,
@@ -97,7 +112,8 @@ export async function inspectionPdf(
     w.row('Km driven', 'المسافة المقطوعة', `${diff.kmDriven.toLocaleString('en-US')} km`);
     w.row('Fuel', 'الوقود', `${both(FUEL[diff.fuelOut])} → ${both(FUEL[diff.fuelIn])}`);
     w.row('New damage', 'أضرار جديدة', String(diff.newDamages.length));
-    for (const c of diff.proposed) w.row('Proposed charge', 'رسوم مقترحة', `${c.label}: ${(c.amountMinor / 100).toFixed(2)}`);
+    // In words, both languages (the web's inspections.charge.* texts), the amount in the company's currency (issue 27).
+    for (const c of diff.proposed) w.row('Proposed charge', 'رسوم مقترحة', `${chargeText(c, 0)} / ${chargeText(c, 1)}: ${formatMoney(c.amountMinor, brand.region ?? 'US', 'en', { display: 'code' })}`);
   }
 
   // Photos as thumbnails with their side and capture time.

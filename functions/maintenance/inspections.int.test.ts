@@ -90,6 +90,11 @@ describe('check-out → check-in → charges → signed PDF', () => {
     writeFileSync(join(dir, 'inspection.pdf'), pdf);
     // The PDF opens: its first page renders.
     execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', join(dir, 'inspection.pdf'), join(dir, 'inspection-page')]);
+    // The proposed charges read as words in both languages with the currency, never as codes (issue 27).
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'inspection.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toMatch(/Damage · Dent \(Moderate\), Rear/);
+    expect(text).toMatch(/5\s*00\.00|500\.00/);
+    expect(text).not.toMatch(/\bdamage_fees\b|\bmoderate\b|\bdent \(/);
 
     const locked = await patch(`/api/v1/inspections/${inn.body.id}`, { notes: 'after signing' }, owner);
     expect(locked.status).toBe(409);
