@@ -70,7 +70,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'BLACKLIST' },
   // rentals
   { collection: 'RENTAL' }, { collection: 'RENTAL_LEDGER', scopedBy: 'RENTAL' }, { collection: 'RENTAL_NOTE', scopedBy: 'RENTAL' },
-  { collection: 'RENTAL_STATS' }, { collection: 'CONTRACT_STORAGE' }, { collection: 'ACTIVE_RENTAL' }, { collection: 'INVOICING_DUE' }, { collection: 'INVOICED_PERIOD', scopedBy: 'RENTAL' }, { collection: 'FINANCE_ENTRY' }, { collection: 'FINANCE_TRANSFER' }, { collection: 'BANK_ACCOUNT' }, { collection: 'BANK_IBAN' },
+  { collection: 'RENTAL_STATS' }, { collection: 'CONTRACT_STORAGE' }, { collection: 'CONTRACT_LINK' }, { collection: 'ACTIVE_RENTAL' }, { collection: 'INVOICING_DUE' }, { collection: 'INVOICED_PERIOD', scopedBy: 'RENTAL' }, { collection: 'FINANCE_ENTRY' }, { collection: 'FINANCE_TRANSFER' }, { collection: 'BANK_ACCOUNT' }, { collection: 'BANK_IBAN' },
   // accounting
   { collection: 'ACCOUNTING' }, { collection: 'ACCOUNT' }, { collection: 'ACCOUNT_CODE' }, { collection: 'ACCOUNT_BALANCE' },
   { collection: 'GL_MONTH' }, { collection: 'GL_DAY' }, { collection: 'VAT_MONTH' }, { collection: 'VAT_DAY' },
@@ -87,7 +87,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'DOC_OF', scopedBy: 'VEHICLE' }, { collection: 'DOC_OF', scopedBy: 'CUSTOMER' },
   // maintenance and inspections
   { collection: 'MAINT' }, { collection: 'SERVICE_PROGRAM' }, { collection: 'MAINT_PREDICTION' }, { collection: 'MAINT_PREDICTION_RUN' },
-  { collection: 'INSPECTION' }, { collection: 'INSPECTION_KIND' },
+  { collection: 'INSPECTION' }, { collection: 'INSPECTION_KIND' }, { collection: 'INSPECTION_CHARGE' },
   // tickets, Salik, alerts
   { collection: 'TICKET' }, { collection: 'TICKET_NO' }, { collection: 'TICKET_HIST', scopedBy: 'TICKET' }, { collection: 'SALIK' }, { collection: 'SALIK_TX' },
   { collection: 'IMPORT_MAPPING' }, { collection: 'TICKET_WORK' }, { collection: 'ALERT' }, { collection: 'ALERT_KEY' },
