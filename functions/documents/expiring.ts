@@ -1,5 +1,5 @@
 import { queryAll } from '../lib/data/repo';
-import { DOCUMENT_SCOPES, type DocumentScope } from '../../shared/schemas/documents';
+import { DOCUMENT_SCOPES, type DocumentScope } from '../../shared/documents/validity';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients/dynamo';
 import { config } from '../lib/config';

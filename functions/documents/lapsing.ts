@@ -1,6 +1,6 @@
 import { queryAll, type Item } from '../lib/data/repo';
 import type { DocumentScope, DocumentType } from '../../shared/schemas/documents';
-import { ownerPk } from './model';
+import { ownerPk } from './owner-key';
 
 /**
  * Documents that lapse before a booked rental ends (issue 11): the vehicle's registration and

@@ -1,10 +1,8 @@
 import { tenantPk, sortKey, entityKey, type Key } from '../lib/data/keys';
 import type { Item } from '../lib/data/repo';
 import { tenantPrefix } from '../lib/storage';
-import {
-  DEFAULT_REMINDER_THRESHOLD_DAYS, documentValidity, type AnalysisProposal, type AnalysisStatus, type DocumentApi, type DocumentScope,
-  type DocumentStatus, type DocumentType,
-} from '../../shared/schemas/documents';
+import { DEFAULT_REMINDER_THRESHOLD_DAYS, documentValidity, type DocumentScope } from '../../shared/documents/validity';
+import type { AnalysisProposal, AnalysisStatus, DocumentApi, DocumentStatus, DocumentType } from '../../shared/schemas/documents';
 
 /**
  * Documents domain items and indexes (DESIGN.md §13).
@@ -38,7 +36,8 @@ export const chainPk = (tenantId: string, rootId: string) => tenantPk(tenantId, 
 export const chainKey = (tenantId: string, rootId: string, version: number): Key => ({ pk: chainPk(tenantId, rootId), sk: sortKey(String(version).padStart(4, '0')) });
 export const reminderPk = (tenantId: string, docId: string) => tenantPk(tenantId, 'DOC_REMINDER', docId);
 export const reminderKey = (tenantId: string, docId: string, expiryDate: string, stage: string): Key => ({ pk: reminderPk(tenantId, docId), sk: sortKey(expiryDate, stage) });
-export const ownerPk = (tenantId: string, ownerId: string) => tenantPk(tenantId, 'DOC_OF', ownerId);
+export { ownerPk } from './owner-key';
+import { ownerPk } from './owner-key';
 
 /** The owner pointer of a latest version (vehicle and customer documents only). */
 export function ownerPointer(tenantId: string, d: Pick<DocumentItem, 'id' | 'scope' | 'vehicleId' | 'customerId' | 'documentType' | 'expiryDate' | 'title' | 'status'>): Item | undefined {

@@ -15,19 +15,17 @@ import { pageOf } from './page';
  * - Validity is computed from expiryDate, reminderThreshold (default 30 days) and the company's
  *   calendar day: expired (before today), expiring_soon (within the threshold), valid, no_expiry.
  */
-export const DOCUMENT_SCOPES = ['vehicle', 'customer', 'company'] as const;
-export type DocumentScope = (typeof DOCUMENT_SCOPES)[number];
+// Scopes, validity and the reminder threshold live in shared/documents/validity.ts (no zod: the rentals Lambda reads documents through them).
+export { DOCUMENT_SCOPES, DOCUMENT_VALIDITY, DEFAULT_REMINDER_THRESHOLD_DAYS, documentValidity, type DocumentScope, type DocumentValidity } from '../documents/validity';
+import { DOCUMENT_SCOPES, DOCUMENT_VALIDITY } from '../documents/validity';
 export const DOCUMENT_TYPES = ['registration', 'insurance', 'inspection', 'maintenance', 'rental_agreement', 'license', 'permit', 'certificate', 'other'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_STATUSES = ['draft', 'under_review', 'approved', 'expired', 'rejected'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
-export const DOCUMENT_VALIDITY = ['valid', 'expiring_soon', 'expired', 'no_expiry'] as const;
-export type DocumentValidity = (typeof DOCUMENT_VALIDITY)[number];
 export const ANALYSIS_STATUSES = ['queued', 'processing', 'failed', 'analyzed'] as const;
 export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
 export const DOCUMENT_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const DOCUMENT_FILE_MAX_BYTES = 10 * 1024 * 1024;
-export const DEFAULT_REMINDER_THRESHOLD_DAYS = 30;
 export const DOCUMENT_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export const DOCUMENT_MESSAGES = {
@@ -194,15 +192,6 @@ export const documentSchema = z.object({
 });
 export type DocumentApi = z.infer<typeof documentSchema>;
 export const documentPageSchema = pageOf(documentSchema);
-
-/** Validity of a document on the company's calendar day `today` (YYYY-MM-DD). */
-export function documentValidity(expiryDate: string | null | undefined, today: string, thresholdDays = DEFAULT_REMINDER_THRESHOLD_DAYS): { validity: DocumentValidity; daysLeft: number | null } {
-  if (!expiryDate) return { validity: 'no_expiry', daysLeft: null };
-  const daysLeft = Math.round((Date.parse(`${expiryDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-  if (daysLeft < 0) return { validity: 'expired', daysLeft };
-  if (daysLeft <= thresholdDays) return { validity: 'expiring_soon', daysLeft };
-  return { validity: 'valid', daysLeft };
-}
 
 /** Workflow transitions (§4): anything else is a 409. */
 export const DOCUMENT_TRANSITIONS: Record<'submit' | 'approve' | 'reject', { from: readonly DocumentStatus[]; to: DocumentStatus }> = {

@@ -18,18 +18,9 @@ export const CHECK_RESULTS = ['ok', 'issue'] as const;
 export const CAR_VIEWS = ['front', 'rear', 'left', 'right', 'top'] as const;
 export type CarView = (typeof CAR_VIEWS)[number];
 export const PHOTO_SIDES = [...CAR_VIEWS, 'interior', 'odometer'] as const;
-export const DAMAGE_TYPES = ['scratch', 'dent', 'crack', 'missing'] as const;
-export const DAMAGE_SEVERITIES = ['minor', 'moderate', 'severe'] as const;
-export type DamageSeverity = (typeof DAMAGE_SEVERITIES)[number];
-export type DamageType = (typeof DAMAGE_TYPES)[number];
-
-/** Damage type × severity → default charge proposed at check-in (integer minor units; settings → pricing). */
-export type DamagePriceList = Record<DamageType, Record<DamageSeverity, number>>;
-/** A company without a price list of its own: by severity only, the same for every type (150 / 500 / 1,500). */
-export const DEFAULT_DAMAGE_PRICES_MINOR: Readonly<Record<DamageSeverity, number>> = { minor: 15_000, moderate: 50_000, severe: 150_000 };
-export function defaultDamagePriceList(): DamagePriceList {
-  return Object.fromEntries(DAMAGE_TYPES.map((t) => [t, Object.fromEntries(DAMAGE_SEVERITIES.map((s) => [s, DEFAULT_DAMAGE_PRICES_MINOR[s]]))])) as DamagePriceList;
-}
+// The damage words and the price list live in shared/maintenance/damage-prices.ts (no zod: the settings read them in every Lambda).
+export { DAMAGE_TYPES, DAMAGE_SEVERITIES, DEFAULT_DAMAGE_PRICES_MINOR, defaultDamagePriceList, type DamageSeverity, type DamageType, type DamagePriceList } from '../maintenance/damage-prices';
+import { DAMAGE_SEVERITIES, DAMAGE_TYPES } from '../maintenance/damage-prices';
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const INSPECTION_PHOTOS_MAX = 24;

@@ -5,7 +5,7 @@ import { moneyAmount } from '../../money';
 import { LANGUAGE_CODES, REGION_CODES, type CurrencyCode, type RegionCode } from '../../regions';
 import { TEXT_LIMITS, text as boundedText } from '../fields';
 import { SETTINGS_MESSAGES } from './messages';
-import { DAMAGE_SEVERITIES, DAMAGE_TYPES, type DamageSeverity, type DamageType } from '../inspections';
+import { DAMAGE_SEVERITIES, DAMAGE_TYPES, type DamageSeverity, type DamageType } from '../../maintenance/damage-prices';
 import {
   BLACKLIST_MODES, BUSINESS_TYPES, NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, PAYMENT_GATEWAYS, PAYMENT_MODES, REFERENCE_KINDS,
   RENTAL_DURATION_MODES, VEHICLE_CATEGORIES, WEEKDAYS,

@@ -9,7 +9,7 @@ import { fromMinor, toMinor } from '../../money';
 import { DEFAULT_BILLING_TIMING } from '../../invoicing/periods';
 import { getRegionConfig, type CurrencyCode, type LanguageCode, type RegionCode } from '../../regions';
 import { DEFAULT_BUSINESS_TYPE, NOTIFICATION_EVENTS, REFERENCE_KINDS, VEHICLE_CATEGORIES, WEEKDAYS, type GatewayKeyName, type NotificationEvent, type ReferenceKind, type VehicleCategory } from './options';
-import { defaultDamagePriceList, type DamagePriceList } from '../inspections';
+import { defaultDamagePriceList, type DamagePriceList } from '../../maintenance/damage-prices';
 import type { CategoryRate, DamagePrices, editableShape, NotificationSettings, PricingSettings, WorkingHours } from './company';
 
 /** Stored shape of company settings and the defaults of a new company (part of shared/schemas/settings.ts). */
