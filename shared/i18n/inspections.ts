@@ -93,7 +93,7 @@ export const inspections = {
     charge: {
       damage: '{{type}} ({{severity}})، {{view}}',
       fuel: 'نقص {{quarters}} ربع خزان',
-      extraKm: '{{km}} كم فوق المسافة المسموحة {{allowance}} كم ({{days}} أيام)',
+      extraKm: '{{km}} كم فوق المسافة المسموحة {{allowance}} كم (عدد الأيام: {{days}})',
     },
     sign: {
       title: 'التواقيع', customer: 'توقيع العميل', staff: 'توقيع الموظف',

@@ -61,7 +61,7 @@ export async function renderContract(rental: RentalItem, settings: RentalSetting
   pdf.section('Rental period', 'مدة الإيجار');
   pdf.row('Start', 'البداية', when(rental.startDate));
   pdf.row('Expected return', 'موعد الإرجاع المتوقع', rental.openEnded ? `Open-ended (${rental.expectedDuration} days expected)` : when(rental.expectedReturnDate));
-  pdf.row('Rental type', 'نوع الإيجار', rental.rentalType === 'monthly' ? 'Monthly' : 'Daily');
+  pdf.row('Rental type', 'نوع الإيجار', rental.rentalType === 'monthly' ? 'Monthly / شهري' : 'Daily / يومي');
   pdf.row('Pickup location', 'مكان الاستلام', String(rental.pickupLocation ?? '—'));
   pdf.row('Return location', 'مكان الإرجاع', String(rental.returnLocation ?? '—'));
 
