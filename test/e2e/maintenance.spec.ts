@@ -139,7 +139,7 @@ const IW = {
     damageLabel: 'Damage · Scratch (Minor), Rear', extraKmLabel: 'Extra km · 100 km over the 400 km allowance (2 days)', posted: 'Posted' },
   ar: { add: 'فحص جديد', odometer: /^عداد المسافة/, fuel: /^مستوى الوقود/, kind: 'الفحص', checkIn: 'check_in', photo: 'إضافة صورة (الكاميرا أو ملف)', save: 'حفظ الفحص', saved: 'تم حفظ الفحص',
     customerTyped: 'أو اكتب الاسم للتوقيع', sign: 'توقيع وقفل', signed: 'تم توقيع الفحص وقفله', pdf: 'تنزيل PDF', confirm: 'تأكيد الرسوم', confirmed: 'أضيفت الرسوم إلى العقد', close: 'إغلاق', open: 'فتح',
-    damageLabel: 'أضرار · خدش (طفيف)، الخلف', extraKmLabel: 'كيلومترات إضافية · 100 كم فوق المسافة المسموحة 400 كم (2 أيام)', posted: 'تم الترحيل' },
+    damageLabel: 'أضرار · خدش (طفيف)، الخلف', extraKmLabel: 'كيلومترات إضافية · 100 كم فوق المسافة المسموحة 400 كم (عدد الأيام: 2)', posted: 'تم الترحيل' },
 } as const;
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAADElEQVR4nGNgIB0AAAA0AAF2Xq7DAAAAAElFTkSuQmCC', 'base64');
