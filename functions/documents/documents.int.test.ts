@@ -5,6 +5,7 @@ import { get, patch, post, put, unique } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createDocument, createVehicle, rentalBody, uploadDocumentFile } from '../../test/integration/entity-factories';
 import { DOCUMENT_MESSAGES } from '../../shared/schemas/documents';
+import { formatDate } from '../../shared/regions/format';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../../test/fixtures', name));
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -236,7 +237,9 @@ describe('expiry reminder job', () => {
     const soonMails = await mailsTo(soonTo);
     expect(soonMails).toHaveLength(1);
     expect(soonMails[0].subject).toContain('Document expiring soon: Fleet insurance');
-    expect(soonMails[0].body.text).toContain(day(10));
+    // The expiry date in the company's format (issue 27: no ISO dates in what people read; this company signed up in the US).
+    expect(soonMails[0].body.text).toContain(formatDate(day(10), 'US', 'en'));
+    expect(soonMails[0].body.text).not.toContain(day(10));
     const gone = await mailsTo(goneTo);
     expect(gone).toHaveLength(1);
     expect(gone[0].subject).toContain('Document expired');

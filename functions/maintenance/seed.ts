@@ -23,7 +23,7 @@ import { costLines } from './records';
  * Demo maintenance (functions/jobs/demo-reset.ts, after rentals and accounting): for up to ten
  * vehicles a service program and a year of completed services whose mileage follows the vehicle's
  * own seeded rental odometer readings (so predictions measure a real rate), costs posted through
- * the accounting engine (VAT only on this month's invoices: earlier periods are filed);
+ * the accounting engine (input VAT only on invoices of the open VAT period: earlier periods are filed);
  * open work (the fleet's in-maintenance vehicles in progress, scheduled and pending jobs in free
  * windows); predictions generated with the live code, the last oil changes placed so that the
  * fleet shows every urgency; and inspections with photos and damage on recent rentals (check-outs
@@ -55,8 +55,10 @@ export async function seedMaintenance(world: DemoWorld): Promise<void> {
   const settings = await readCompanySettings(tenantId);
   const tz = companyTimezone(settings);
   const today = companyToday(settings, world.now);
-  const monthStart = `${today.slice(0, 7)}-01`;
   const books = await bookAccounts(tenantId);
+  // Workshop invoices carry input VAT in the open VAT period (after the filed return the accounting
+  // seed sets, like the finance seed's fuel and insurance); earlier ones were filed without it.
+  const inOpenVatPeriod = (date: string) => (books.vatFiledThrough ? date > books.vatFiledThrough : date >= `${today.slice(0, 7)}-01`);
   const inputVat = settings.enableVat ? DEFAULT_VAT_CODES[companyRegion(settings)].input : null;
   const vatPercent = inputVat ? rateToPercent(settings.vatRate) : null;
   const mechanic = world.staff.find((s) => s.role === 'MECHANIC');
@@ -134,7 +136,7 @@ export async function seedMaintenance(world: DemoWorld): Promise<void> {
     for (const s of services.filter((x) => x.daysAgo > 0 && x.daysAgo < 366)) {
       const date = addDays(today, -s.daysAgo);
       const cost = Math.round((PRICES[s.type] ?? 500) * (0.9 + world.random() * 0.3)) * 100;
-      const vat = inputVat && date >= monthStart ? taxOnNet(cost, vatPercent!) : 0;
+      const vat = inputVat && inOpenVatPeriod(date) ? taxOnNet(cost, vatPercent!) : 0;
       await complete(record(v, {
         type: s.type, date, completedDate: date, status: 'completed', estimatedCostMinor: cost, actualCostMinor: cost + vat, vatMinor: vat || null,
         serviceMileage: kmAt(readings, date, rate, current), invoiceId: `WS-${date.replace(/-/g, '').slice(2)}-${vi}`,

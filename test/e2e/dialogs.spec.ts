@@ -110,6 +110,8 @@ for (const lang of ['en', 'ar'] as const) {
         await opener.click();
         const dialog = page.getByRole('dialog');
         await expect(dialog.getByRole('heading').first(), label).toBeVisible();
+        // The pickup and return flows read the rental's inspections first (a busy line, then the step).
+        await expect(dialog.locator('[aria-busy="true"]'), `${label}: loaded`).toHaveCount(0, { timeout: 15_000 });
         await expectFits(dialog, label);
         if (path === '/customers') await page.screenshot({ path: `test/.out/screens/dialog-add-customer-${viewport.width}x${viewport.height}-${lang}.png` });
         await page.keyboard.press('Escape');
