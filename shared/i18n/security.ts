@@ -46,7 +46,7 @@ export const security = {
       },
       entity: { user: 'User', device: 'Device', geo_rule: 'Geo rule', company_settings: 'Company settings', traffic_ticket: 'Traffic fine', salik_charge: 'Salik passage', maintenance_record: 'Maintenance record', bank_account: 'Bank account', journal_entry: 'Journal entry', ai_insight: 'Insight', finance_entry: 'Finance entry', finance_transfer: 'Transfer', session: 'Session', tracker: 'Tracker', account: 'Account', journal: 'Journal entry' },
       /** Field names of the before/after summary (issue 27); an unknown one reads as plain words. */
-      field: { status: 'status', odometer: 'odometer', note: 'note', amount: 'amount', reason: 'reason', rejection_reason: 'rejection reason', fuel_level: 'fuel level', expiry_date: 'expiry date', title: 'title', type: 'type', name: 'name', role: 'role', email: 'email', phone: 'phone' },
+      field: { status: 'status', odometer: 'odometer', note: 'note', amount: 'amount', reason: 'reason', rejection_reason: 'rejection reason', fuel_level: 'fuel level', expiry_date: 'expiry date', title: 'title', type: 'type', name: 'name', role: 'role', email: 'email', phone: 'phone', balance: 'balance', entries: 'entries', total: 'total', deposit: 'deposit' },
       /** Status words of the before/after summary. */
       value: {
         new: 'new', acknowledged: 'acknowledged', planned: 'planned', done: 'done', dismissed: 'dismissed', resolved: 'resolved', read: 'read', open: 'open',
@@ -182,7 +182,7 @@ export const security = {
         callback_refused: 'رُفض إشعار البوابة', callback_replayed: 'تكرر إشعار البوابة', entry_reverse: 'عُكس قيد', transfer_reverse: 'عُكس تحويل',
       },
       entity: { user: 'المستخدم', device: 'الجهاز', geo_rule: 'قاعدة جغرافية', company_settings: 'إعدادات الشركة', traffic_ticket: 'المخالفة المرورية', salik_charge: 'عبور سالك', maintenance_record: 'سجل صيانة', bank_account: 'حساب بنكي', journal_entry: 'قيد يومية', ai_insight: 'رؤية', finance_entry: 'قيد مالي', finance_transfer: 'تحويل', session: 'الجلسة', tracker: 'جهاز التتبع', account: 'الحساب', journal: 'قيد يومية' },
-      field: { status: 'الحالة', odometer: 'عداد المسافة', note: 'ملاحظة', amount: 'المبلغ', reason: 'السبب', rejection_reason: 'سبب الرفض', fuel_level: 'مستوى الوقود', expiry_date: 'تاريخ الانتهاء', title: 'العنوان', type: 'النوع', name: 'الاسم', role: 'الدور', email: 'البريد الإلكتروني', phone: 'الهاتف' },
+      field: { status: 'الحالة', odometer: 'عداد المسافة', note: 'ملاحظة', amount: 'المبلغ', reason: 'السبب', rejection_reason: 'سبب الرفض', fuel_level: 'مستوى الوقود', expiry_date: 'تاريخ الانتهاء', title: 'العنوان', type: 'النوع', name: 'الاسم', role: 'الدور', email: 'البريد الإلكتروني', phone: 'الهاتف', balance: 'الرصيد', entries: 'القيود', total: 'الإجمالي', deposit: 'الوديعة' },
       value: {
         new: 'جديد', acknowledged: 'تم الاطلاع', planned: 'مخطط', done: 'منجز', dismissed: 'متجاهَل', resolved: 'محلول', read: 'مقروء', open: 'مفتوح',
         pending: 'محجوز', active: 'مؤجَّر', overdue: 'متأخر', returned: 'مُعاد', completed: 'مكتمل', closed: 'مغلق', cancelled: 'ملغى', archived: 'مؤرشف',
