@@ -7,7 +7,7 @@ import type { CurrencyCode } from '../../../../shared/regions';
 import { useAuth } from '../../auth/context';
 import { ErrorPanel } from '../../components/Dialogs';
 import { useDocumentTitle } from '../../components/PageHeader';
-import { RegionMenu } from '../../components/RegionMenu';
+import { CompanyPublicPage } from '../../components/public/CompanyPublicPage';
 import { Spinner } from '../../components/Spinner';
 import { useLanguage, useT } from '../../i18n';
 import { isClientError } from '../../lib/api';
@@ -48,23 +48,7 @@ export default function PaymentReturnPage() {
   else if (!res.data) body = <div className="card flex justify-center py-10"><Spinner /></div>;
   else body = <PublicResult token={token} p={res.data} />;
 
-  return (
-    <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex h-16 max-w-xl items-center justify-between gap-3 px-4">
-          <div className="flex min-w-0 items-center gap-3" data-testid="company">
-            {res.data?.company.logoUrl && <img src={res.data.company.logoUrl} alt="" className="h-10 w-10 rounded object-contain" />}
-            <span className="truncate text-lg font-semibold">{res.data?.company.name ?? ''}</span>
-          </div>
-          <RegionMenu />
-        </div>
-      </header>
-      <main className="mx-auto max-w-xl px-4 py-8">
-        <h1 className="mb-4 text-2xl font-semibold">{t('payments.publicReturn.title')}</h1>
-        {body}
-      </main>
-    </div>
-  );
+  return <CompanyPublicPage company={res.data?.company} title={t('payments.publicReturn.title')} roomy>{body}</CompanyPublicPage>;
 }
 
 const TONE = {

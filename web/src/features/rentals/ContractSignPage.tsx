@@ -6,7 +6,7 @@ import { rentals as rentalsCatalog } from '../../../../shared/i18n/rentals';
 import { REMOTE_SIGN_MESSAGES, type PublicContract } from '../../../../shared/schemas/rental-contract';
 import { ErrorPanel } from '../../components/Dialogs';
 import { useDocumentTitle } from '../../components/PageHeader';
-import { RegionMenu } from '../../components/RegionMenu';
+import { CompanyPublicPage } from '../../components/public/CompanyPublicPage';
 import { SignaturePad } from '../../components/SignaturePad';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../i18n';
@@ -39,23 +39,7 @@ export default function ContractSignPage() {
   else if (!res.data) body = <div className="card flex justify-center py-10"><Spinner /></div>;
   else body = <SignContract token={token} c={res.data} onSigned={(c) => void res.mutate(c, { revalidate: false })} />;
 
-  return (
-    <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex h-16 max-w-xl items-center justify-between gap-3 px-4">
-          <div className="flex min-w-0 items-center gap-3" data-testid="company">
-            {res.data?.company.logoUrl && <img src={res.data.company.logoUrl} alt="" className="h-10 w-10 rounded object-contain" />}
-            <span className="truncate text-lg font-semibold">{res.data?.company.name ?? ''}</span>
-          </div>
-          <RegionMenu />
-        </div>
-      </header>
-      <main className="mx-auto max-w-xl px-4 py-6">
-        <h1 className="mb-4 text-2xl font-semibold">{t('rentals.publicSign.title')}</h1>
-        {body}
-      </main>
-    </div>
-  );
+  return <CompanyPublicPage company={res.data?.company} title={t('rentals.publicSign.title')}>{body}</CompanyPublicPage>;
 }
 
 function SignContract({ token, c, onSigned }: { token: string; c: PublicContract; onSigned: (c: PublicContract) => void }) {
