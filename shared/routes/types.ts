@@ -16,6 +16,9 @@ export const DOMAINS = [
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 
+/** Non-JSON answers a route may give. */
+export type ResponseContentType = 'text/csv' | 'application/pdf' | 'text/html' | 'text/plain' | 'application/octet-stream';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The zod schemas a route validates its input with (the handler's ctx is typed from them). */
@@ -40,8 +43,16 @@ export interface RouteDef<Op extends string = string, Req extends RouteRequest =
   blockDemo?: boolean;
   summary: string;
   request?: Req;
-  /** Schema of a successful answer, for the OpenAPI document. */
+  /**
+   * Schema of a successful JSON answer: it fills the OpenAPI document, and integration tests parse
+   * every 2xx JSON answer of the route through it (test/integration/response-contract.ts).
+   */
   response?: ZodType;
+  /**
+   * Content types a successful answer may have besides JSON (a report's `?format=csv`, a raw
+   * file); an answer of such a type is checked for its type, not parsed.
+   */
+  responseTypes?: readonly ResponseContentType[];
   /** Money-moving creates accept an Idempotency-Key header. */
   idempotent?: boolean;
   /** Raw body (uploads): not JSON-parsed, not logged. */

@@ -1,6 +1,9 @@
+import { checkResponse } from '../../shared/routes/response-contract';
+
 /**
  * HTTP client for integration tests: every call goes through the local gateway (BASE_URL), as a
- * browser's would.
+ * browser's would, and every successful answer is checked against its route's declared response
+ * (shared/routes/response-contract.ts).
  */
 export const BASE_URL = process.env.SAYYARA_URL ?? 'http://127.0.0.1:3000';
 
@@ -30,6 +33,7 @@ export async function call<T = any>(path: string, opts: CallOptions = {}): Promi
   const text = await res.text();
   let parsed: unknown = text;
   try { parsed = text ? JSON.parse(text) : {}; } catch { /* not JSON */ }
+  checkResponse(opts.method ?? (body ? 'POST' : 'GET'), path, res.status, res.headers.get('content-type'), parsed);
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 
