@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { alertText } from './alert-text';
 import { formatMoney, toMinor } from './money';
 import { rawBits, textFormat } from './readable';
-import { auditActionText, auditDetailsText, auditEntityText } from './security/audit-text';
+import { auditActionText, auditDetailsText, auditEntityText } from './audit-text';
 
 const fmt = (language: 'en' | 'ar') => ({ ...textFormat('AE', language, 'Asia/Dubai'), money: (n: number) => formatMoney(toMinor(n), 'AE', language) });
 const base = { title: '', description: '', dateDetected: '2026-11-26T08:00:00.000Z' };

@@ -8,6 +8,9 @@ import { adminRoutes } from '../../shared/routes/admin';
 import { actorOf } from '../lib/actor';
 import { listTenants, platformJobRuns, setTenantStatus } from './admin';
 import { accountRoutes } from '../../shared/routes/account';
+import { lockoutRoutes } from '../../shared/routes/security';
+import { notFound } from '../lib/errors';
+import { unlockUsername } from './unlock';
 import { changePassword } from './password';
 import { ensureDeviceCookie } from './signin-context';
 import { assertRefreshable, listSessions, recordRefresh, revokeSession } from './sessions';
@@ -49,7 +52,7 @@ async function logout(ctx: RequestCtx<{ refreshToken?: string } | undefined>) {
   return reply.ok({ success: true });
 }
 
-export const handler = createDomainHandler('auth', [...authRoutes, ...adminRoutes, ...accountRoutes], {
+export const handler = createDomainHandler('auth', [...authRoutes, ...adminRoutes, ...accountRoutes, ...lockoutRoutes], {
   register: async (ctx) => reply.created(await register(ctx)),
   // A browser without a device id gets one with the answer (signin-context.ts); it fingerprints this sign-in too.
   login: async (ctx) => {
@@ -77,4 +80,10 @@ export const handler = createDomainHandler('auth', [...authRoutes, ...adminRoute
   revokeSession: async (ctx) => reply.ok(await revokeSession({ ...actorOf(ctx), sessionId: ctx.auth.sessionId }, ctx.params.id)),
   platformJobRuns: async () => reply.ok(await platformJobRuns()),
   reactivateTenant: async (ctx) => reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'active', ctx.body.reason)),
+  // The security page's "Unlock" (the G#LOGIN# throttling items are auth's).
+  unlockUser: async (ctx) => {
+    // Another company's username (or one that does not exist) is simply not found.
+    if (!(await unlockUsername(actorOf(ctx), ctx.params.username))) throw notFound();
+    return reply.ok({ success: true });
+  },
 });

@@ -6,7 +6,8 @@ import { ocrImage, OcrUnavailable, repairMrzText } from '../lib/ocr';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, type AnalysisProposal, type DocumentType } from '../../shared/schemas/documents';
 import { extractPdfText, idScanRules, imageText, sniffType } from './deps';
 import { documentKey, searchTextOf, type DocumentItem } from './model';
-import { requireDocument, versionIds } from './writes';
+import { versionIds } from './writes';
+import { requireDocument } from './read';
 
 /**
  * Document analysis (the spec's "AI analysis"), honestly (DESIGN.md §16): no model, no service.

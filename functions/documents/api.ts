@@ -9,3 +9,5 @@
 export { lapsingDocuments, type LapsingDocument } from './lapsing';
 export { expiringDocuments, tenantsWithDocumentsDue, type ExpiringDocument } from './expiring';
 export { vehicleComplianceDates, type VehicleCompliance } from './compliance';
+/** Maintenance's "schedule from documents" reads the vehicle document it schedules from. */
+export { vehicleDocument } from './read';

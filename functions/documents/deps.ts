@@ -20,7 +20,6 @@ export async function labelsOf(tenantId: string, vehicleId?: string, customerId?
     .join(', ');
 }
 export { extractPdfText, idScanRules, imageText, sniffType } from '../customers/api';
-export { scheduleFromDocument } from '../maintenance/api';
 /** The older vehicle and customer document items, for the one-off move into DOC items (./legacy-move.ts). */
 export { legacyVehicleDocuments } from '../vehicles/api';
 export { legacyCustomerDocuments } from '../customers/api';

@@ -5,7 +5,8 @@ import { checkUpload, newObjectKey, presignDownload, presignUpload } from '../li
 import { documentsRoutes } from '../../shared/routes/documents';
 import { DOCUMENT_FILE_MAX_BYTES, DOCUMENT_FILE_TYPES, DOCUMENT_MESSAGES, type DocumentScope } from '../../shared/schemas/documents';
 import { documentPrefix, toDocumentApi, type DocumentItem } from './model';
-import { addVersion, createDocument, requireDocument, requireScope, transition, updateDocument, useTemplate, versionIds } from './writes';
+import { addVersion, createDocument, transition, updateDocument, useTemplate, versionIds } from './writes';
+import { requireDocument, requireScope } from './read';
 import { documentsOverview, documentWithVersions, listDocuments } from './queries';
 import { analyzeDocument } from './analyze';
 import { bulkDocuments } from './bulk';

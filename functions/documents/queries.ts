@@ -5,7 +5,8 @@ import { notFound } from '../lib/errors';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, DOCUMENT_VALIDITY, type DocumentListQuery, type DocumentScope } from '../../shared/schemas/documents';
 import { vehicleAndCustomerExist } from './deps';
 import { addDays, documentKey, latestIndexPk, ownerPk, toDocumentApi, type DocumentItem } from './model';
-import { requireScope, versionIds } from './writes';
+import { versionIds } from './writes';
+import { requireScope } from './read';
 
 /**
  * Lists read the latest-version index of one scope (gsi1, one Query page, newest first).

@@ -11,30 +11,11 @@ import {
   type DocumentCreateInput, type DocumentScope, type DocumentType, type DocumentUpdateInput, type DocumentUseTemplateInput,
 } from '../../shared/schemas/documents';
 import { sniffType, vehicleAndCustomerExist } from './deps';
+import { requireDocument, requireScope } from './read';
 import { chainKey, chainPk, documentKey, documentPrefix, latestIndexAttrs, ownerPointer, ownerPointerKey, searchTextOf, type DocumentItem } from './model';
 
 const putPointer = (tenantId: string, d: DocumentItem): TransactItem[] => { const p = ownerPointer(tenantId, d); return p ? [tx.put(p)] : []; };
 const deletePointer = (tenantId: string, d: DocumentItem): TransactItem[] => { const k = ownerPointerKey(tenantId, d); return k ? [tx.delete(k)] : []; };
-
-/**
- * Every write of a document goes read → plan → one transaction (DESIGN.md §13), with an audit
- * item in the same transaction. Ability per scope: vehicle documentsVehicle, customer
- * documentsCustomer, company documentsCompany (403 otherwise).
- */
-export const SCOPE_ABILITY: Record<DocumentScope, Ability> = { vehicle: 'documentsVehicle', customer: 'documentsCustomer', company: 'documentsCompany' };
-
-export function requireScope(actor: Pick<Actor, 'role'>, scope: DocumentScope) {
-  if (!hasAbility(actor.role, SCOPE_ABILITY[scope])) throw forbidden();
-}
-
-/** The document (any version) of the caller's company, 404 otherwise; 403 outside its scope's ability. */
-export async function requireDocument(actor: Pick<Actor, 'tenantId' | 'role'>, id: string): Promise<DocumentItem> {
-  if (!isUlid(id)) throw notFound(DOCUMENT_MESSAGES.notFound);
-  const item = (await getItem(documentKey(actor.tenantId, id))) as DocumentItem | undefined;
-  if (!item || item.deleted) throw notFound(DOCUMENT_MESSAGES.notFound);
-  requireScope(actor, item.scope);
-  return item;
-}
 
 /** The stored file checked by its real size and first bytes (a renamed .exe is refused and deleted). */
 async function checkStoredFile(tenantId: string, key: string) {

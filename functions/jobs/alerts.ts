@@ -1,7 +1,7 @@
 import { rootLogger } from '../lib/logger';
 import { tenantsWithRentalsDue } from '../rentals/api';
 import { tenantsWithQueueWork } from '../tickets/api';
-import { generateAlerts } from '../alerts/job';
+import { generateAlerts } from '../alert-rules/job';
 import { tenantsWithDocumentsDue } from '../documents/api';
 import { tenantsWithServicePrograms } from '../maintenance/api';
 import { tenantsWithInvoicesDue } from '../invoices/api';
@@ -35,7 +35,7 @@ export async function handler(event?: { time?: string; onlyTenants?: string[] })
     try {
       const made = (await generateAlerts(tenantId, now)).created;
       created += made;
-      // The company's own job log (GET /api/v1/jobs/runs, functions/security/report.ts).
+      // The company's own job log (GET /api/v1/jobs/runs, functions/security/job-runs.ts).
       await recordCompanyJobRun(tenantId, 'alerts', { startedAt, counts: { created: made } });
     } catch (err) {
       errors++;

@@ -17,6 +17,7 @@ import { seedRentals, seedSignedContracts } from '../rentals/seed';
 import { recountCustomers } from '../rentals/api';
 import { seedAccounting } from '../accounting/seed';
 import { seedSecurity } from '../security/seed';
+import { seedSecurityReport } from '../security-report/seed';
 import { recordCompanyJobRun } from '../security/api';
 import { seedInvoices } from '../invoices/seed';
 import { seedPayments } from '../payments/seed';
@@ -25,6 +26,7 @@ import { seedDocuments } from '../documents/seed';
 import { seedMaintenance } from '../maintenance/seed';
 import { seedTickets } from '../tickets/api';
 import { seedAlerts } from '../alerts/seed';
+import { seedAlertRules } from '../alert-rules/seed';
 import { seedFleetHealth } from '../fleet-health/api';
 import { seedGps } from '../gps/api';
 import { seedInsights } from '../insights/api';
@@ -117,6 +119,7 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   // after rentals: the chart, every seeded rental ledger posted, the demo's own books
   ['accounting', seedAccounting],
   ['security', seedSecurity],
+  ['security-report', seedSecurityReport],
   // after accounting: invoices issued through the real use cases (credit note reverses in the GL)
   ['invoices', seedInvoices],
   // after invoices: receipts, online payments and partly paid invoices on the open ones
@@ -134,6 +137,7 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   // after rentals, invoices, payments, tickets: deposits applied and refunded through the real use cases
   ['collections', seedCollections],
   // last: alerts read from everything above
+  ['alert-rules', seedAlertRules],
   ['alerts', seedAlerts],
   // after everything a score reads (documents, maintenance, inspections, bookings, GPS)
   ['fleet-health', seedFleetHealth],

@@ -4,5 +4,4 @@
  */
 export { runDailyPredictions } from './predictions';
 export { maintenanceDue, tenantsWithServicePrograms, type MaintenanceDue } from './due';
-export { scheduleFromDocument } from './from-document';
 export { openDamageByVehicle, type OpenDamage } from './damage';

@@ -1,6 +1,8 @@
 import type { Actor } from '../lib/actor';
-import { companyToday, readCompanySettings } from './deps';
+import { HttpError } from '../lib/errors';
+import { companyToday, readCompanySettings, vehicleDocument } from './deps';
 import { createMaintenanceSchema, type MaintenanceType } from '../../shared/schemas/maintenance';
+import { DOCUMENT_MESSAGES } from '../../shared/schemas/documents';
 import { createRecord } from './records';
 
 /** A document's type → the maintenance it calls for (the rest: 'other'). */
@@ -19,4 +21,26 @@ export async function scheduleFromDocument(actor: Actor, doc: { id: string; vehi
     status: 'scheduled', notes: doc.title, sourceDocumentId: doc.id,
   });
   return createRecord(actor, body);
+}
+
+/**
+ * POST /api/v1/maintenance/from-documents (the documents page's "Schedule maintenance" on the
+ * selected documents): one scheduled record per vehicle document, each read through documents/api.ts
+ * (DESIGN.md §17: maintenance reads documents, documents imports no maintenance). Answers per id
+ * like the page's other bulk actions; a refused one carries the spec's "Failed to schedule
+ * maintenance" and the reason as detail (a customer/company document, an archived vehicle…).
+ */
+export async function scheduleFromDocuments(actor: Actor, body: { ids: string[]; date?: string }) {
+  const results: { id: string; ok: boolean; error?: string; detail?: string; status?: number; maintenanceId?: string }[] = [];
+  for (const id of new Set(body.ids)) {
+    try {
+      const record = await scheduleFromDocument(actor, await vehicleDocument(actor, id), body.date);
+      results.push({ id, ok: true, maintenanceId: record.id });
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      results.push({ id, ok: false, error: DOCUMENT_MESSAGES.scheduleFailed, detail: err.message, status: err.status });
+    }
+  }
+  const succeeded = results.filter((r) => r.ok).length;
+  return { action: 'schedule_maintenance' as const, results, succeeded, failed: results.length - succeeded };
 }

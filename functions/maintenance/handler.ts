@@ -3,6 +3,7 @@ import { actorOf } from '../lib/actor';
 import { maintenanceRoutes } from '../../shared/routes/maintenance';
 import { cancelRecord, completeRecord, createRecord, getRecord, startRecord, updateRecord } from './records';
 import { listRecords } from './list';
+import { scheduleFromDocuments } from './from-document';
 import { invoiceUploadUrl } from './invoice';
 import { confirmInspectionCharge, createInspection, getInspection, listInspections, photoUploadUrl, signInspection, updateInspection } from './inspections';
 import { generatePredictions, getProgram, listPredictions, putProgram } from './predictions';
@@ -13,6 +14,7 @@ const t = (ctx: RequestCtx) => ctx.auth.tenantId;
 export const handler = createDomainHandler('maintenance', maintenanceRoutes, {
   listMaintenance: async (ctx) => reply.ok(await listRecords(t(ctx), ctx.query)),
   createMaintenance: async (ctx) => reply.created(await createRecord(actorOf(ctx), ctx.body)),
+  scheduleMaintenanceFromDocuments: async (ctx) => reply.ok(await scheduleFromDocuments(actorOf(ctx), ctx.body)),
   createMaintenanceUploadUrl: async (ctx) => reply.ok(await invoiceUploadUrl(t(ctx), ctx.body)),
   getMaintenance: async (ctx) => reply.ok(await getRecord(t(ctx), ctx.params.id)),
   updateMaintenance: async (ctx) => reply.ok(await updateRecord(actorOf(ctx), ctx.params.id, ctx.body)),

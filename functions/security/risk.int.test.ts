@@ -5,7 +5,7 @@ import { rentalProbe } from '../../test/integration/entity-factories';
 import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
 import { promoteToSuperadmin } from '../auth/api';
 import { handler as securityReportJob } from '../jobs/security-report';
-import { previousIsoWeek } from './report';
+import { previousIsoWeek } from '../security-report/report';
 
 /** Devices, risk assessment, risky actions, the weekly report and job logs (issue 16), through the local gateway. */
 const device = (id: string) => `sayyara_device=${id.padEnd(20, '0')}`;

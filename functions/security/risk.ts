@@ -7,8 +7,7 @@ import { notFound } from '../lib/errors';
 import type { Actor, AuditActor } from '../lib/actor';
 import { browserOf, scoreSignals, signinSignals, type ActionSignal, type RiskLevel, type RiskSignal, type SigninSignal } from '../../shared/security/risk';
 import type { DeviceView, RiskView } from '../../shared/schemas/security';
-// Straight from alerts' api.ts, not through ./deps (which also reaches auth for the report and the
-// unlock route): rentals and the other domains recording risky actions bundle this file.
+// Alerts' api.ts (tier 1 like security): rentals and the other domains recording risky actions bundle this file.
 import { raiseAlerts } from '../alerts/api';
 
 /**

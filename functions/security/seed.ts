@@ -6,9 +6,6 @@ import type { DemoWorld } from '../lib/demo/world';
 import { writeBatch } from '../lib/demo/world';
 import { putGeoRules } from './geo';
 import { assessSignin, readDevice, recordRiskyAction, recordSignin, setDeviceStatus, signinSucceeded, type SigninWhere } from './risk';
-import { buildReport, previousIsoWeek, recordCompanyJobRun } from './report';
-import { putItem } from '../lib/data/repo';
-import { tenantPk } from '../lib/data/keys';
 
 /**
  * The demo company's security history (issue 16): two weeks of sign-ins by its staff from the
@@ -17,7 +14,8 @@ import { tenantPk } from '../lib/data/keys';
  * actions worth a second look (a refund to another method, a large manual discount). All of it
  * lands in the audit log the security page reads. The sign-ins are then replayed in order through
  * the real risk assessment (functions/security/risk.ts), so the devices, the risk feed and last
- * week's report are what the product itself would have recorded — plus one refused sign-in from
+ * week's report (functions/security-report/seed.ts, run next) are what the product itself would
+ * have recorded — plus one refused sign-in from
  * Lagos an hour after Dubai (impossible travel: critical), a phone the admin blocked and the
  * office PC she trusted.
  */
@@ -87,12 +85,6 @@ export async function seedSecurity(world: DemoWorld): Promise<void> {
   await recordRiskyAction(admin, { signal: 'refund_other_method', summary: 'refund of 1,150.00 to cash; the rental was paid by credit_card', entity: 'RENTAL', entityId: world.tenantId }, new Date(world.now.getTime() - 20 * HOUR));
   await recordRiskyAction({ tenantId: world.tenantId, userId: omar.userId, username: omar.username }, { signal: 'large_discount', summary: 'manual discount of 1,890.00 off "Base rental" (35% of a 30-day rental)', entity: 'RENTAL', entityId: world.tenantId }, new Date(world.now.getTime() - 6 * HOUR));
 
-  // Last week's report as the Monday job would have written it (not emailed: the demo's owner address is shared).
-  const week = previousIsoWeek(world.now);
-  const started = new Date().toISOString();
-  const report = await buildReport(world.tenantId, week.from, week.to);
-  await putItem({ pk: tenantPk(world.tenantId, 'SEC_REPORT'), sk: week.week, entityType: 'SEC_REPORT', week: week.week, from: week.from, to: week.to, createdAt: started, status: 'sent', ...report, emailedTo: [] });
-  await recordCompanyJobRun(world.tenantId, 'security-report', { startedAt: started, counts: { reports: 1, emails: 0 } });
   await putGeoRules(world.tenantId, [
     { country: 'GB', action: 'alert', note: 'Staff travel: flag it', createdAt: new Date(world.now.getTime() - 20 * 24 * HOUR).toISOString(), createdBy: 'layla.haddad' },
     { country: 'RU', action: 'block', note: 'No operations there', createdAt: new Date(world.now.getTime() - 20 * 24 * HOUR).toISOString(), createdBy: 'layla.haddad' },

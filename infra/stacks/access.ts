@@ -59,6 +59,8 @@ export const DOMAIN_ACCESS: Record<Domain, DomainAccess> = {
   documents: { dynamodb: 'readwrite', s3: 'readwrite', ses: true }, // expiry reminders: "Run now" (issue 27)
   tickets: { dynamodb: 'readwrite', s3: 'readwrite' }, // fine notices
   alerts: { dynamodb: 'readwrite' },
+  // "Run now" of the alert rules: reads six areas through their api.ts, writes alerts.
+  'alert-rules': { dynamodb: 'readwrite' },
   gps: { dynamodb: 'readwrite' },
   // Reads the fleet's facts through other areas' api.ts; writes snapshots, the vehicles' healthScore and alerts.
   'fleet-health': { dynamodb: 'readwrite' },

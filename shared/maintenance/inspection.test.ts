@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDamagePriceList, diffInspections } from './inspection';
-import type { DamageMark } from '../schemas/inspections';
+import { diffInspections } from './inspection';
+import { defaultDamagePriceList } from './damage-prices';
+import type { DamageMark } from './damage-prices';
 
 const mark = (id: string, over: Partial<DamageMark> = {}): DamageMark => ({ id, view: 'left', x: 30, y: 40, type: 'scratch', severity: 'minor', ...over });
 // A 3-day fixed-term rental, 200 km a day, 0.50 per extra km.

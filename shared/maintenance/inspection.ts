@@ -1,7 +1,5 @@
 import { usageOfRental, type FuelLevel, type StoredRentalTerms } from '../rentals/pricing';
-import { DEFAULT_DAMAGE_PRICES_MINOR, type DamageMark, type DamagePriceList } from '../schemas/inspections';
-
-export { DEFAULT_DAMAGE_PRICES_MINOR, defaultDamagePriceList, type DamagePriceList } from '../schemas/inspections';
+import { DEFAULT_DAMAGE_PRICES_MINOR, type DamageMark, type DamagePriceList } from './damage-prices';
 
 /**
  * The check-in compared with the check-out (issue 12): new damage marks, km driven and fuel, and

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAINTENANCE_STATUSES } from '../schemas/maintenance';
-import { dayStartUtc, maintenanceWindow, nextStatus, TRANSITIONS } from './lifecycle';
+import { dayStartUtc, MAINTENANCE_STATUSES, maintenanceWindow, nextStatus, TRANSITIONS } from './lifecycle';
 
 describe('maintenance transitions', () => {
   it('covers every status; completed and cancelled are final except cancelling a completed record', () => {

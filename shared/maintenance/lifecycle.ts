@@ -1,4 +1,5 @@
-import type { MaintenanceStatus } from '../schemas/maintenance';
+export const MAINTENANCE_STATUSES = ['pending', 'scheduled', 'in_progress', 'completed', 'cancelled'] as const;
+export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
 
 /**
  * Allowed moves of a maintenance record (the spec: "Allowed transitions between these statuses:

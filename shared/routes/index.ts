@@ -9,7 +9,7 @@ import { staffRoutes } from './staff';
 import { customersRoutes } from './customers';
 import { blacklistRoutes } from './blacklist';
 import { accountingRoutes } from './accounting';
-import { securityRoutes } from './security';
+import { lockoutRoutes, securityRoutes } from './security';
 import { adminRoutes } from './admin';
 import { accountRoutes } from './account';
 import { paymentsRoutes } from './payments';
@@ -18,7 +18,7 @@ import { financeRoutes } from './finance';
 import { documentsRoutes } from './documents';
 import { maintenanceRoutes } from './maintenance';
 import { ticketsRoutes } from './tickets';
-import { alertsRoutes } from './alerts';
+import { alertRulesRoutes, alertsRoutes } from './alerts';
 import { gpsRoutes } from './gps';
 import { collectionsRoutes } from './collections';
 import { fleetHealthRoutes } from './fleet-health';
@@ -30,7 +30,7 @@ export * from './types';
 /**
  * The one route table. Each domain keeps its own file in this folder; add it here.
  */
-export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes, ...accountingRoutes, ...invoicesRoutes, ...paymentsRoutes, ...documentsRoutes, ...maintenanceRoutes, ...ticketsRoutes, ...alertsRoutes, ...financeRoutes, ...gpsRoutes, ...collectionsRoutes, ...fleetHealthRoutes, ...securityRoutes, ...adminRoutes, ...accountRoutes, ...analyticsRoutes, ...insightsRoutes];
+export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes, ...accountingRoutes, ...invoicesRoutes, ...paymentsRoutes, ...documentsRoutes, ...maintenanceRoutes, ...ticketsRoutes, ...alertsRoutes, ...alertRulesRoutes, ...financeRoutes, ...gpsRoutes, ...collectionsRoutes, ...fleetHealthRoutes, ...securityRoutes, ...lockoutRoutes, ...adminRoutes, ...accountRoutes, ...analyticsRoutes, ...insightsRoutes];
 
 export function routesOf(domain: RouteDef['domain']): RouteDef[] {
   return ROUTES.filter((r) => r.domain === domain);

@@ -1,7 +1,8 @@
 import { routeMaker } from './types';
 import {
   completeMaintenanceSchema, createMaintenanceSchema, generatePredictionsSchema, listMaintenanceQuery, listPredictionsQuery,
-  maintenanceActionSchema, maintenanceIdParams, maintenanceUploadUrlSchema, serviceProgramSchema, updateMaintenanceSchema,
+  maintenanceActionSchema, maintenanceIdParams, maintenanceUploadUrlSchema, scheduleFromDocumentsSchema, serviceProgramSchema,
+  updateMaintenanceSchema,
 } from '../schemas/maintenance';
 
 import { inspectionRoutes } from './inspections';
@@ -13,6 +14,7 @@ const byId = { params: maintenanceIdParams };
 export const maintenanceRoutes = [
   route({ operationId: 'listMaintenance', method: 'GET', path: '/api/v1/maintenance', ability: 'maintenanceRead', summary: 'Maintenance records, newest service date first; filters status, priority, vehicleId, from, to', request: { query: listMaintenanceQuery } }),
   route({ operationId: 'createMaintenance', method: 'POST', path: '/api/v1/maintenance', ability: 'maintenanceEdit', summary: 'Adds a record (scheduled holds the vehicle for its window: 409 Booking Conflict over a booking)', request: { body: createMaintenanceSchema } }),
+  route({ operationId: 'scheduleMaintenanceFromDocuments', method: 'POST', path: '/api/v1/maintenance/from-documents', ability: 'maintenanceEdit', summary: 'Schedules one record per selected vehicle document (the documents page\'s "Schedule maintenance"), answered per document', request: { body: scheduleFromDocumentsSchema } }),
   route({ operationId: 'createMaintenanceUploadUrl', method: 'POST', path: '/api/v1/maintenance/upload-url', ability: 'maintenanceEdit', summary: 'Presigned PUT for an invoice or receipt (PDF, JPG or PNG, at most 10 MB)', request: { body: maintenanceUploadUrlSchema } }),
   route({ operationId: 'listPredictions', method: 'GET', path: '/api/v1/maintenance/predictions', ability: 'maintenanceRead', summary: "Service predictions from each vehicle's program and odometer history, with evidence", request: { query: listPredictionsQuery } }),
   route({ operationId: 'generatePredictions', method: 'POST', path: '/api/v1/maintenance/predictions/generate', ability: 'maintenanceEdit', summary: 'Recomputes predictions for some vehicles or all with a program (partial success reported per vehicle)', request: { body: generatePredictionsSchema } }),

@@ -11,7 +11,7 @@ import type { Ability } from '../permissions';
  */
 export const DOMAINS = [
   'platform', 'auth', 'settings', 'staff', 'vehicles', 'customers', 'rentals', 'finance',
-  'accounting', 'invoices', 'payments', 'maintenance', 'documents', 'tickets', 'alerts', 'gps', 'fleet-health', 'reports', 'insights',
+  'accounting', 'invoices', 'payments', 'maintenance', 'documents', 'tickets', 'alerts', 'alert-rules', 'gps', 'fleet-health', 'reports', 'insights',
   'security', 'collections', 'analytics',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];

@@ -139,12 +139,11 @@ export const documentListQuerySchema = z.object({
 });
 export type DocumentListQuery = z.input<typeof documentListQuerySchema>;
 
-export const BULK_ACTIONS = ['analyze', 'download', 'delete', 'approve', 'schedule_maintenance'] as const;
+/** "Schedule maintenance" of the same page is maintenance's route (scheduleFromDocumentsSchema in ./maintenance.ts). */
+export const BULK_ACTIONS = ['analyze', 'download', 'delete', 'approve'] as const;
 export const documentBulkSchema = z
   .object({
     action: z.enum(BULK_ACTIONS), ids: z.array(text(40)).min(1).max(100), confirm: z.boolean().optional(),
-    /** schedule_maintenance: the service date of the records (default: the company's today). */
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DOCUMENT_MESSAGES.scheduleFailed).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.action === 'delete' && v.confirm !== true) ctx.addIssue({ code: 'custom', path: ['confirm'], message: DOCUMENT_MESSAGES.confirmRequired });

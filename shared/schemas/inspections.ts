@@ -15,12 +15,14 @@ export type InspectionKind = (typeof INSPECTION_KINDS)[number];
 export const CHECKLIST_ITEMS = ['exterior', 'interior', 'tyres', 'lights', 'spare', 'documents'] as const;
 export type ChecklistItem = (typeof CHECKLIST_ITEMS)[number];
 export const CHECK_RESULTS = ['ok', 'issue'] as const;
-export const CAR_VIEWS = ['front', 'rear', 'left', 'right', 'top'] as const;
-export type CarView = (typeof CAR_VIEWS)[number];
 export const PHOTO_SIDES = [...CAR_VIEWS, 'interior', 'odometer'] as const;
-// The damage words and the price list live in shared/maintenance/damage-prices.ts (no zod: the settings read them in every Lambda).
-export { DAMAGE_TYPES, DAMAGE_SEVERITIES, DEFAULT_DAMAGE_PRICES_MINOR, defaultDamagePriceList, type DamageSeverity, type DamageType, type DamagePriceList } from '../maintenance/damage-prices';
-import { DAMAGE_SEVERITIES, DAMAGE_TYPES } from '../maintenance/damage-prices';
+// The damage words, a mark's fields and the price list live in shared/maintenance/damage-prices.ts
+// (no zod: the settings read them in every Lambda, and the check-in comparison beside them).
+export {
+  CAR_VIEWS, DAMAGE_TYPES, DAMAGE_SEVERITIES, DEFAULT_DAMAGE_PRICES_MINOR, defaultDamagePriceList,
+  type CarView, type DamageMark, type DamageSeverity, type DamageType, type DamagePriceList,
+} from '../maintenance/damage-prices';
+import { CAR_VIEWS, DAMAGE_SEVERITIES, DAMAGE_TYPES, type DamageMark } from '../maintenance/damage-prices';
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const INSPECTION_PHOTOS_MAX = 24;
@@ -53,8 +55,7 @@ export const damageMarkSchema = z.object({
   note: z.string().trim().max(500).optional().nullable(),
   /** Key of the photo showing it (one of the inspection's photos). */
   photoKey: z.string().max(2000).optional().nullable(),
-});
-export type DamageMark = z.output<typeof damageMarkSchema>;
+}) satisfies z.ZodType<DamageMark>;
 
 export const inspectionPhotoSchema = z.object({
   key: z.string().min(1).max(2000),

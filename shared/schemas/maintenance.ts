@@ -1,14 +1,16 @@
 import * as z from 'zod';
 import { MAX_MONEY_AMOUNT, MONEY_MESSAGES, hasAtMostDecimals } from '../money';
 import { DOCUMENT_MIME_TYPES } from '../constants';
-import { calendarDate, cursor, entityId } from './fields';
+import { calendarDate, cursor, entityId, text } from './fields';
+import { DOCUMENT_MESSAGES } from './documents';
 
 /**
  * Maintenance records (business-data §3 maintenance_records, §5 validation, §8 messages; issue 12).
  * Money crosses the API as decimals (≤ 2 places), integer minor units inside.
  */
-export const MAINTENANCE_STATUSES = ['pending', 'scheduled', 'in_progress', 'completed', 'cancelled'] as const;
-export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
+// The statuses live with their transitions (shared/maintenance/lifecycle.ts, which imports no schema).
+export { MAINTENANCE_STATUSES, type MaintenanceStatus } from '../maintenance/lifecycle';
+import { MAINTENANCE_STATUSES } from '../maintenance/lifecycle';
 export const MAINTENANCE_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type MaintenancePriority = (typeof MAINTENANCE_PRIORITIES)[number];
 /** The spec names the field `type` without a list; these are what a rental workshop books. */
@@ -190,3 +192,11 @@ export const listPredictionsQuery = z.object({
   vehicleId: z.string().max(64).optional(),
 });
 
+/**
+ * POST /api/v1/maintenance/from-documents: the documents page's "Schedule maintenance" on the
+ * selected vehicle documents; date is the records' service date (default: the company's today).
+ */
+export const scheduleFromDocumentsSchema = z.object({
+  ids: z.array(text(40)).min(1).max(100),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DOCUMENT_MESSAGES.scheduleFailed).optional(),
+});

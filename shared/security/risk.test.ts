@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserOf, distanceKm, COUNTRY_CENTROIDS, impossibleTravel, levelOf, scoreSignals, signinSignals } from './risk';
-import { previousIsoWeek } from '../../functions/security/report';
+import { previousIsoWeek } from '../../functions/security-report/report';
 
 const H = 3_600_000;
 const known = { known: true, countries: ['AE'], lastCountry: 'AE', lastAt: '2026-11-26T08:00:00.000Z' };

@@ -121,7 +121,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.getByRole('table').getByText('Annual inspection')).toBeVisible();
     await expect(page.getByText(/maintenance area|قسم الصيانة/)).toHaveCount(0);
     await page.getByRole('checkbox', { name: L.selectAll }).check();
-    const bulk = page.waitForResponse((r) => r.url().endsWith('/api/v1/documents/bulk'));
+    const bulk = page.waitForResponse((r) => r.url().endsWith('/api/v1/maintenance/from-documents'));
     await page.getByRole('button', { name: L.bulk.schedule_maintenance }).click();
     expect(await (await bulk).json()).toMatchObject({ succeeded: 1, failed: 1 });
     await expect(page.getByText(L.messages.scheduleFailed, { exact: true })).toBeVisible();

@@ -3,7 +3,7 @@
  * emails and PDFs, rendered in English and Arabic as a person reads them, carry no snake_case code
  * (`oil_change`), no dotted message key (`collections.method.check`) and no ISO timestamp
  * (`2026-11-26T08:00`). Alerts and the audit log are rendered by the same shared functions the
- * web pages use (shared/alert-text.ts, shared/security/audit-text.ts); PDFs are read back with
+ * web pages use (shared/alert-text.ts, shared/audit-text.ts); PDFs are read back with
  * poppler's pdftotext; emails from the SES emulator's store. Also: every alert links somewhere.
  */
 import { execFileSync } from 'node:child_process';
@@ -17,7 +17,7 @@ import { formatMoney, toMinor } from '../../shared/money';
 import { rawBits, textFormat, type ReadableLanguage } from '../../shared/readable';
 import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
 import type { AuditEntry } from '../../shared/schemas/security';
-import { auditActionText, auditDetailsText, auditEntityText } from '../../shared/security/audit-text';
+import { auditActionText, auditDetailsText, auditEntityText } from '../../shared/audit-text';
 import { BASE_URL, get, post, unique } from './client';
 import { login } from './fixtures';
 
@@ -159,7 +159,7 @@ describe('raw-text: the demo company reads in words, English and Arabic', () => 
     const sent = await post(`/api/v1/invoices/${issued!.id}/email`, { to }, token);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     // The weekly security report, for a week of its own (idempotent per week).
-    const { reportCompanyWeek } = await import('../../functions/security/report');
+    const { reportCompanyWeek } = await import('../../functions/security-report/report');
     const week = { week: `2019-W${String(10 + Math.floor(Math.random() * 40)).padStart(2, '0')}`, from: '2019-03-04', to: '2019-03-10' };
     expect(tenantId).not.toBe('');
     await reportCompanyWeek(tenantId, week);

@@ -81,7 +81,9 @@ export default function DocumentsPage() {
   const bulk = async (action: 'analyze' | 'download' | 'approve' | 'delete' | 'schedule_maintenance') => {
     setPending(true);
     try {
-      const res = await documentsApi.bulk({ action, ids: chosen, ...(action === 'delete' ? { confirm: true } : {}) });
+      const res = action === 'schedule_maintenance'
+        ? await documentsApi.scheduleMaintenance({ ids: chosen })
+        : await documentsApi.bulk({ action, ids: chosen, ...(action === 'delete' ? { confirm: true } : {}) });
       if (action === 'download' && res.downloadUrl) {
         const a = document.createElement('a');
         a.href = res.downloadUrl;

@@ -17,6 +17,11 @@ registerMessages('documents.messages', DOCUMENT_MESSAGES);
 addArea('maintenance', maintenanceCatalog);
 registerMessages('maintenance.messages', MAINTENANCE_MESSAGES);
 
+/** What a bulk action on the selected documents answers (per id; download: one ZIP link). */
+type BulkAnswer = {
+  downloadUrl?: string; count?: number; succeeded?: number; failed?: number;
+  results?: { id: string; ok: boolean; error?: string; detail?: string; maintenanceId?: string }[];
+};
 export const DOCUMENTS_PATH = '/api/v1/documents';
 export type DocumentVersion = { id: string; version: number; fileName: string; fileSize: number; uploadedBy: string | null; createdAt: string; isLatest: boolean };
 export type DocumentDetail = DocumentApi & { versions: DocumentVersion[] };
@@ -50,5 +55,7 @@ export const documentsApi = {
   useTemplate: (id: string, body: Record<string, unknown>) => api.post<DocumentApi>(`${DOCUMENTS_PATH}/${id}/use-template`, body),
   download: (id: string) => api.get<{ downloadUrl: string }>(`${DOCUMENTS_PATH}/${id}/download`),
   bulk: (body: { action: string; ids: string[]; confirm?: boolean }) =>
-    api.post<{ downloadUrl?: string; count?: number; succeeded?: number; failed?: number; results?: { id: string; ok: boolean; error?: string; detail?: string; maintenanceId?: string }[] }>(`${DOCUMENTS_PATH}/bulk`, body),
+    api.post<BulkAnswer>(`${DOCUMENTS_PATH}/bulk`, body),
+  /** "Schedule maintenance" on the selected documents: maintenance's route (it reads the documents). */
+  scheduleMaintenance: (body: { ids: string[] }) => api.post<BulkAnswer>('/api/v1/maintenance/from-documents', body),
 };

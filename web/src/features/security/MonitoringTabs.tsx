@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import type { DeviceView, JobRunView, RiskView, SecurityReportView } from '../../../../shared/schemas/security';
 import { RISK_LEVELS } from '../../../../shared/security/risk';
-import { notableText } from '../../../../shared/security/report-text';
-import { auditNoteText } from '../../../../shared/security/audit-text';
+import { notableText } from '../../../../shared/security-report-text';
+import { auditNoteText } from '../../../../shared/audit-text';
 import { EmptyList, ListState, ListTable, LoadMoreButton } from '../../components/ListKit';
 import { StatusPill, type Tone } from '../../components/StatusPill';
 import { toast } from '../../components/toast/toast-store';

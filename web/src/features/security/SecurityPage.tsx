@@ -11,7 +11,7 @@ import useSWR from 'swr';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { GEO_ACTIONS, geoRuleBody, type AuditEntry, type GeoRule } from '../../../../shared/schemas/security';
 import { browserOf } from '../../../../shared/security/risk';
-import { auditActionText, auditDetailsText, auditEntityText } from '../../../../shared/security/audit-text';
+import { auditActionText, auditDetailsText, auditEntityText } from '../../../../shared/audit-text';
 export { browserOf };
 import { FormField } from '../../components/FormField';
 import { EmptyList, ListState, ListTable, LoadMoreButton, itemsState } from '../../components/ListKit';

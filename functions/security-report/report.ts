@@ -1,17 +1,17 @@
 import { keys, tenantPk } from '../lib/data/keys';
-import { getItem, putItem, queryAll, queryPage, transact, tx, updateRaw, type Item, type Page } from '../lib/data/repo';
+import { getItem, putItem, queryAll, transact, tx, updateRaw, type Item } from '../lib/data/repo';
 import { isConditionFailure } from '../lib/errors';
 import { sendEmail } from '../lib/email';
 import { rootLogger } from '../lib/logger';
 import { companyRegion, companyTimezone, readCompanySettings } from '../lib/company-settings';
-import type { NotableEvent, SecurityReportView } from '../../shared/schemas/security';
-import { directoryPage, listUsers } from './deps';
-import { recordCompanyJobRun, RUN_TTL_DAYS } from './job-runs';
-
-export { companyJobRuns, jobRunOf, recordCompanyJobRun } from './job-runs';
+import type { NotableEvent } from '../../shared/schemas/security';
+import { directoryPage, listUsers, recordCompanyJobRun, RUN_TTL_DAYS } from './deps';
 
 /**
- * The weekly security report (issue 16, "security reports") and the company's scheduler job logs.
+ * The weekly security report (issue 16, "security reports"): the security report of DESIGN.md §17
+ * (tier 7), apart from the security guard and risk feed (functions/security, tier 1) because it
+ * reads the tenant directory and each company's users through auth. The company reads its reports
+ * and job logs through the security Lambda (security/reports.ts, security/job-runs.ts).
  *
  * Items:
  *  - report:  T#{t}#SEC_REPORT / {week} (ISO week, e.g. 2026-W47): counts and notable events of the
@@ -38,16 +38,6 @@ export function previousIsoWeek(now: Date): { week: string; from: string; to: st
   return { week: `${thursday.getUTCFullYear()}-W${String(week).padStart(2, '0')}`, from: from.toISOString(), to: new Date(thisMonday).toISOString() };
 }
 
-const reportView = (i: Item): SecurityReportView => ({
-  week: String(i.sk), from: String(i.from), to: String(i.to), createdAt: String(i.createdAt), emailedTo: (i.emailedTo as string[] | undefined) ?? [],
-  counts: (i.counts as Record<string, number> | undefined) ?? {}, notable: (i.notable as SecurityReportView['notable'] | undefined) ?? [],
-});
-
-export async function securityReports(tenantId: string, q: { limit: number; cursor?: string }): Promise<Page<SecurityReportView>> {
-  const page = await queryPage<Item>({ tenantId, pk: tenantPk(tenantId, 'SEC_REPORT'), limit: q.limit, cursor: q.cursor, forward: false });
-  return { items: page.items.map(reportView), nextCursor: page.nextCursor };
-}
-
 const COUNTED: Record<string, string> = {
   'auth.login': 'signins', 'auth.login_failed': 'failedSignins', 'auth.lockout': 'lockouts', 'auth.geo_blocked': 'geoBlocked', 'security.geo_alert': 'geoAlerts',
   'auth.mfa_challenge': 'mfaChallenges', 'auth.session_revoked': 'sessionsRevoked', 'security.device_blocked': 'devicesBlocked', 'security.device_trusted': 'devicesTrusted',
@@ -65,8 +55,8 @@ export async function buildReport(tenantId: string, from: string, to: string) {
     queryAll<Item>({ tenantId, pk: tenantPk(tenantId, 'RISK'), skBetween: range, max: 5000 }),
   ]);
   // The wording (the security catalog, both languages) is loaded here, not at module load: the
-  // security and auth Lambdas import this module for the job logs but never word a report.
-  const { notableText } = await import('../../shared/security/report-text');
+  // demo reset imports this module but words no report.
+  const { notableText } = await import('../../shared/security-report-text');
   const counts: Record<string, number> = Object.fromEntries([...Object.values(COUNTED), 'riskMedium', 'riskHigh', 'riskCritical', 'riskyActions'].map((k) => [k, 0]));
   for (const a of audit) if (COUNTED[String(a.action)]) counts[COUNTED[String(a.action)]!]!++;
   for (const r of risk) {
@@ -111,7 +101,7 @@ export async function reportCompanyWeek(tenantId: string, w: { week: string; fro
   }
   const [settings, users] = await Promise.all([readCompanySettings(tenantId), listUsers(tenantId)]);
   const owners = [...new Set(users.filter((u) => u.role === 'OWNER' && u.status === 'active' && !u.isArchived && u.email).map((u) => String(u.email)))];
-  const { companyReportEmail } = await import('../../shared/security/report-text');
+  const { companyReportEmail } = await import('../../shared/security-report-text');
   const email = companyReportEmail(settings.preferences?.language, { company: settings.name, week: w.week, region: companyRegion(settings), timeZone: companyTimezone(settings), ...report });
   for (const to of owners) await sendEmail({ to, ...email });
   await updateRaw({ Key: key, UpdateExpression: 'SET #s = :sent, emailedTo = :to, sentAt = :now', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':sent': 'sent', ':to': owners, ':now': new Date().toISOString() } });

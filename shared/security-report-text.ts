@@ -3,10 +3,10 @@
  * (shared/i18n/security.ts): the email the OWNERs receive and the notable events the Security
  * Monitoring page lists. Pure, so the server's email and the page say the same thing.
  */
-import { security } from '../i18n/security';
-import { formatDateTime } from '../regions';
-import { readableText } from '../readable';
-import type { NotableEvent } from '../schemas/security';
+import { security } from './i18n/security';
+import { formatDateTime } from './regions';
+import { readableText } from './readable';
+import type { NotableEvent } from './schemas/security';
 
 export type ReportLanguage = 'en' | 'ar';
 type Texts = Pick<(typeof security)['en'], 'risk' | 'reports'>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { security } from '../i18n/security';
-import { ACTION_SIGNALS, RISK_LEVELS, SIGNIN_SIGNALS } from './risk';
-import { companyReportEmail, notableText, reportEmail, type ReportForEmail } from './report-text';
+import { security } from './i18n/security';
+import { ACTION_SIGNALS, RISK_LEVELS, SIGNIN_SIGNALS } from './security/risk';
+import { companyReportEmail, notableText, reportEmail, type ReportForEmail } from './security-report-text';
 
 const ARABIC = /[\u0600-\u06FF]/;
 const counts = { signins: 12, failedSignins: 3, lockouts: 1, mfaChallenges: 2, geoBlocked: 1, geoAlerts: 0, riskMedium: 4, riskHigh: 1, riskCritical: 1, riskyActions: 2, devicesBlocked: 1, devicesTrusted: 2, sessionsRevoked: 0 };

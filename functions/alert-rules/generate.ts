@@ -7,15 +7,19 @@
  * to a rental, tolls at times the vehicle was on no rental, matched fines still unpaid a week
  * after the offence. Documents, maintenance, deposits, invoices, GPS and security raise theirs
  * through api.ts `raiseAlerts` (raise.ts) when those areas exist.
+ *
+ * The rules sit in tier 7 (DESIGN.md §17), apart from the alerts inbox (tier 1) that every domain
+ * raises into: they read six domains above the inbox, and raise through alerts/api.ts like the rest.
  */
 import { calendarDateInZone } from '../../shared/regions';
 import { fromMinor } from '../../shared/money';
 import { humanizeCode } from '../../shared/readable';
 import { companyTimezone, readCompanySettings } from '../lib/company-settings';
-import { depositReleaseConditions, expiringDocuments, listRentalsPage, maintenanceDue, overdueInvoices, queueCounts, queueSample } from './deps';
+import {
+  depositReleaseConditions, expiringDocuments, listRentalsPage, maintenanceDue, overdueInvoices, queueCounts, queueSample,
+  raiseAlerts, type NewAlert,
+} from './deps';
 import { addDays } from '../../shared/invoices/totals';
-import type { NewAlert } from './model';
-import { raiseAlerts } from './raise';
 
 /** Fines unpaid this long after the offence are "due": UAE fines rise after 30 days, so a week's notice. */
 export const TICKET_DUE_DAYS = 7;

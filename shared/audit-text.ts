@@ -6,9 +6,9 @@
  * device): Refused". The audit items keep their codes (they are the filterable record); only
  * what a person reads is made here. Used by the Security page and by the raw-text test.
  */
-import { codeLabel } from '../alert-text';
-import { security } from '../i18n/security';
-import { fill, humanizeCode, readableText, type TextFormat } from '../readable';
+import { codeLabel } from './alert-text';
+import { security } from './i18n/security';
+import { fill, humanizeCode, readableText, type TextFormat } from './readable';
 
 type Lang = TextFormat['language'];
 const dict = (o: unknown) => (o ?? {}) as Record<string, string>;
