@@ -13,7 +13,7 @@ import { fromMinor } from '../../shared/money';
 import { humanizeCode } from '../../shared/readable';
 import { companyTimezone, readCompanySettings } from '../lib/company-settings';
 import { depositReleaseConditions, expiringDocuments, listRentalsPage, maintenanceDue, overdueInvoices, queueCounts, queueSample } from './deps';
-import { addDays } from '../../shared/invoices/totals';
+import { addDays } from '../../shared/calendar';
 import type { NewAlert } from './model';
 import { raiseAlerts } from './raise';
 

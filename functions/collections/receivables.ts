@@ -15,7 +15,7 @@ import { fromMinor, formatMoney } from '../../shared/money';
 import { addToBucket, agingBucket, daysPastDue, emptyBuckets, AGING_BUCKETS, type AgingBucket, type BucketTotals } from '../../shared/collections/aging';
 import { COLLECTIONS_MESSAGES } from '../../shared/collections/messages';
 import { formatDate, getRegionConfig } from '../../shared/regions';
-import { addDays } from '../../shared/invoices/totals';
+import { addDays } from '../../shared/calendar';
 
 /** How far back the page shows a customer's last reminder. */
 const REMINDERS_SHOWN_DAYS = 90;

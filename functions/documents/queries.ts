@@ -4,7 +4,8 @@ import type { Actor } from '../lib/actor';
 import { notFound } from '../lib/errors';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, DOCUMENT_VALIDITY, type DocumentListQuery, type DocumentScope } from '../../shared/schemas/documents';
 import { vehicleAndCustomerExist } from './deps';
-import { addDays, documentKey, latestIndexPk, ownerPk, toDocumentApi, type DocumentItem } from './model';
+import { documentKey, latestIndexPk, ownerPk, toDocumentApi, type DocumentItem } from './model';
+import { addDays } from '../../shared/calendar';
 import { requireScope, versionIds } from './writes';
 
 /**
