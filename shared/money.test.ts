@@ -9,6 +9,7 @@ import {
   hasAtMostDecimals,
   MAX_MONEY_MINOR,
   minorToDecimalString,
+  roundToMinor,
   MoneyError,
   moneyAmount,
   moneyAmountMinor,
@@ -98,6 +99,16 @@ describe('fromMinor / minorToDecimalString', () => {
   it('rejects non-integers', () => {
     expect(() => fromMinor(1.5)).toThrow(MoneyError);
     expect(() => minorToDecimalString(NaN)).toThrow(MoneyError);
+  });
+});
+
+describe('roundToMinor', () => {
+  it('rounds a major amount with float noise to integer minor units', () => {
+    expect(roundToMinor(0.1 + 0.2)).toBe(30);
+    expect(roundToMinor(12.3)).toBe(1230);
+    expect(roundToMinor(-4.56)).toBe(-456);
+    expect(roundToMinor(1.005)).toBe(100);
+    expect(() => roundToMinor(Number.NaN)).toThrow(MoneyError);
   });
 });
 

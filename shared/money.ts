@@ -140,6 +140,17 @@ export function fromMinor(minor: number, currency?: CurrencyCode): number {
   return minor / MINOR_PER_MAJOR;
 }
 
+/**
+ * A decimal major amount read back from JSON, possibly with binary noise from a sum or a
+ * difference (0.1 + 0.2), → integer minor units, rounded to the nearest (12.3 → 1230).
+ * Use toMinor for input that must be exact (it rejects a third decimal).
+ */
+export function roundToMinor(major: number): number {
+  const out = Math.round(major * MINOR_PER_MAJOR);
+  assertMinor(out);
+  return out;
+}
+
 /** Integer minor units → fixed two-decimal string without grouping ("-1234.50"). */
 export function minorToDecimalString(minor: number): string {
   assertMinor(minor);

@@ -1,4 +1,4 @@
-import { toCsv } from '../../shared/accounting/csv';
+import { toCsv } from '../../shared/csv';
 import { accounting as catalog } from '../../shared/i18n/accounting';
 import { formatAmount, toMinor } from '../../shared/money';
 import { getRegionConfig, type RegionCode } from '../../shared/regions';

@@ -1,4 +1,4 @@
-import { addDays } from '../../shared/accounting/reports';
+import { addDays } from '../../shared/calendar';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import type { Item } from '../lib/data/repo';
 

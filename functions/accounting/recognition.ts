@@ -1,7 +1,7 @@
-import { addDays } from '../../shared/accounting/reports';
+import { addDays } from '../../shared/calendar';
 import { ACCOUNT_CODES } from '../../shared/accounting/chart';
 import { recognitionLines, straightLineMinor } from '../../shared/accounting/posting-rules';
-import { daysBetween } from '../../shared/analytics/kpi';
+import { daysBetween } from '../../shared/calendar';
 import { calendarDateInZone } from '../../shared/regions';
 import { keys } from '../lib/data/keys';
 import { dueIndexItems } from '../lib/data/due-index';

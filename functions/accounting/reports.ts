@@ -1,7 +1,8 @@
 import { fromMinor } from '../../shared/money';
 import { calendarDateInZone } from '../../shared/regions';
 import { ACCOUNT_CODES, normalBalance } from '../../shared/accounting/chart';
-import { addDays, balanceSheet, monthOf, previousPeriod, profitAndLoss, trialBalance, type ReportAccount, type StatementRow } from '../../shared/accounting/reports';
+import { balanceSheet, monthOf, previousPeriod, profitAndLoss, trialBalance, type ReportAccount, type StatementRow } from '../../shared/accounting/reports';
+import { addDays } from '../../shared/calendar';
 import { vatReturn } from '../../shared/accounting/vat-return';
 import type { RegionCode } from '../../shared/regions';
 import { queryPage } from '../lib/data/repo';

@@ -19,7 +19,7 @@ import {
   depositReleaseConditions, expiringDocuments, listRentalsPage, maintenanceDue, overdueInvoices, queueCounts, queueSample,
   raiseAlerts, type NewAlert,
 } from './deps';
-import { addDays } from '../../shared/invoices/totals';
+import { addDays } from '../../shared/calendar';
 
 /** Fines unpaid this long after the offence are "due": UAE fines rise after 30 days, so a week's notice. */
 export const TICKET_DUE_DAYS = 7;

@@ -1,4 +1,5 @@
-import { addDay, fleetKpis, periodRange, ratio } from '../../shared/analytics/kpi';
+import { fleetKpis, periodRange, ratio } from '../../shared/analytics/kpi';
+import { addDays, daysBetween } from '../../shared/calendar';
 import { fromMinor } from '../../shared/money';
 import { hasAbility, type Ability, type Role } from '../../shared/permissions';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
@@ -22,9 +23,9 @@ export async function readDashboard(tenantId: string, role: Role, now = new Date
   const may = (a: Ability) => hasAbility(role, a);
   const company = await readCompany(tenantId);
   const today = calendarDateInZone(now, company.timezone);
-  const tomorrow = addDay(today);
+  const tomorrow = addDays(today, 1);
   const range = periodRange('30d', today);
-  const idleFrom = addDay(today, -59);
+  const idleFrom = addDays(today, -59);
   const [roster, stats, out, days, months, balances, customers, ahead] = await Promise.all([
     fleetRoster(tenantId),
     rentalStats(tenantId),
@@ -34,7 +35,7 @@ export async function readDashboard(tenantId: string, role: Role, now = new Date
     may('financeRead') ? dashboardBalances(tenantId, today) : Promise.resolve(null),
     hasCustomers(tenantId),
     // Booked (future): the value of bookings not picked up yet that start after today, a year ahead.
-    may('reportsAll') ? readDailyAggregates(tenantId, tomorrow, addDay(today, 365)) : Promise.resolve([]),
+    may('reportsAll') ? readDailyAggregates(tenantId, tomorrow, addDays(today, 365)) : Promise.resolve([]),
   ]);
   const openInvoices = balances ? await openInvoiceTotals(tenantId) : null;
   const fleet = roster.filter((v) => !v.isArchived);
@@ -73,7 +74,7 @@ export async function readDashboard(tenantId: string, role: Role, now = new Date
     .filter((v) => !v.vehicle.isArchived && v.vehicle.status !== 'rented')
     .map((v) => {
       const last = [...v.onRent].sort().pop();
-      const since = last ? Math.round((Date.parse(today) - Date.parse(last)) / 86_400_000) : null;
+      const since = last ? daysBetween(last, today) : null;
       return { vehicleId: v.vehicleId, label: `${v.vehicle.make} ${v.vehicle.model}`.trim(), plate: v.vehicle.licensePlate, idleDays: since };
     })
     .filter((v) => v.idleDays === null || v.idleDays > IDLE_THRESHOLD_DAYS)

@@ -1,4 +1,4 @@
-import { toCsv } from '../../shared/accounting/csv';
+import { toCsv } from '../../shared/csv';
 import { analytics as catalog } from '../../shared/i18n/analytics';
 import { formatAmount, toMinor } from '../../shared/money';
 import type { RegionCode } from '../../shared/regions';

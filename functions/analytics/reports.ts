@@ -1,4 +1,5 @@
-import { addDay, averageLengthOfRental, dayRange, fleetKpis, periodRange, ratio, vehicleIdleDays, type ReportPeriod } from '../../shared/analytics/kpi';
+import { averageLengthOfRental, dayRange, fleetKpis, periodRange, ratio, vehicleIdleDays, type ReportPeriod } from '../../shared/analytics/kpi';
+import { addDays, lastDayOfMonth } from '../../shared/calendar';
 import { KPI_HELP } from '../../shared/analytics/kpi';
 import { fromMinor } from '../../shared/money';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
@@ -124,16 +125,16 @@ export function bucketsOf(from: string, to: string, period: ReportPeriod): { key
   const out: { key: string; from: string; to: string }[] = [];
   if (period === '1y') {
     for (let d = from; d <= to;) {
-      const monthEnd = addDay(`${addDay(`${d.slice(0, 7)}-28`, 4).slice(0, 7)}-01`, -1);
+      const monthEnd = lastDayOfMonth(d);
       const end = monthEnd < to ? monthEnd : to;
       out.push({ key: d.slice(0, 7), from: d, to: end });
-      d = addDay(end);
+      d = addDays(end, 1);
     }
     return out;
   }
   const step = period === '7d' ? 1 : 7;
-  for (let d = from; d <= to; d = addDay(d, step)) {
-    const end = addDay(d, step - 1) < to ? addDay(d, step - 1) : to;
+  for (let d = from; d <= to; d = addDays(d, step)) {
+    const end = addDays(d, step - 1) < to ? addDays(d, step - 1) : to;
     out.push({ key: d, from: d, to: end });
   }
   return out;

@@ -5,7 +5,7 @@ import { login, registerTenant, tenantWithAllRoles } from '../../test/integratio
 import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { COLLECTIONS_MESSAGES } from '../../shared/collections/messages';
-import { addDays } from '../../shared/invoices/totals';
+import { addDays } from '../../shared/calendar';
 import { queryAll } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 import { handler as alertsJob } from '../jobs/alerts';

@@ -9,7 +9,7 @@ import { toMinor, fromMinor } from '../../shared/money';
 import { releaseLagDays } from '../../shared/collections/deposits';
 import type { ApplyDepositBody, RefundDepositBody } from '../../shared/schemas/collections';
 import { COLLECTIONS_MESSAGES } from '../../shared/collections/messages';
-import { addDays } from '../../shared/invoices/totals';
+import { addDays } from '../../shared/calendar';
 import { dueIndexItems } from '../lib/data/due-index';
 import { getItem, queryAll, queryPage } from '../lib/data/repo';
 import { sortKey, tenantPk } from '../lib/data/keys';

@@ -11,11 +11,11 @@
  * Cost: one Query of the open-balance index and one per open invoice status (bounded by what is
  * owed, not by the number of rentals), plus the day's reminder markers.
  */
-import { fromMinor, formatMoney } from '../../shared/money';
+import { fromMinor, formatMoney, roundToMinor } from '../../shared/money';
 import { addToBucket, agingBucket, daysPastDue, emptyBuckets, AGING_BUCKETS, type AgingBucket, type BucketTotals } from '../../shared/collections/aging';
 import { COLLECTIONS_MESSAGES } from '../../shared/collections/messages';
 import { formatDate, getRegionConfig } from '../../shared/regions';
-import { addDays } from '../../shared/invoices/totals';
+import { addDays } from '../../shared/calendar';
 
 /** How far back the page shows a customer's last reminder. */
 const REMINDERS_SHOWN_DAYS = 90;
@@ -124,7 +124,7 @@ export async function remindCustomer(actor: Actor, customerId: string) {
   if (rows.length === 0) throw conflict(COLLECTIONS_MESSAGES.nothingOpen, undefined, 'CONFLICT');
   if (!customer.email) throw validationFailed({ email: COLLECTIONS_MESSAGES.noEmail });
   const lines = rows.flatMap((r) => r.lines.map((l) => ({ ...l, reference: r.referenceNumber })));
-  const totalMinor = rows.reduce((s, r) => s + Math.round(r.buckets.total * 100), 0);
+  const totalMinor = rows.reduce((s, r) => s + roundToMinor(r.buckets.total), 0);
   const at = new Date().toISOString();
   const marker = { ...reminderKey(actor.tenantId, customerId, today), entityType: 'RECEIVABLE_REMINDER', customerId, day: today, at, to: customer.email, amountMinor: totalMinor, by: actor.userId };
   try {
@@ -143,11 +143,11 @@ export async function remindCustomer(actor: Actor, customerId: string) {
     }
     const company = settings.name || 'Sayyara';
     const list = lines.map((l) => l.kind === 'invoice'
-      ? `- Invoice ${l.invoiceNumber} (rental ${l.reference}): ${money(Math.round(l.amount * 100))}${l.dueDate ? `, due ${formatDate(l.dueDate, region, 'en')}` : ''}`
-      : `- Rental ${l.reference}: ${money(Math.round(l.amount * 100))}${l.dueDate ? `, due ${formatDate(l.dueDate, region, 'en')}` : ''}`);
+      ? `- Invoice ${l.invoiceNumber} (rental ${l.reference}): ${money(roundToMinor(l.amount))}${l.dueDate ? `, due ${formatDate(l.dueDate, region, 'en')}` : ''}`
+      : `- Rental ${l.reference}: ${money(roundToMinor(l.amount))}${l.dueDate ? `, due ${formatDate(l.dueDate, region, 'en')}` : ''}`);
     const listAr = lines.map((l) => l.kind === 'invoice'
-      ? `- الفاتورة ${l.invoiceNumber} (الإيجار ${l.reference}): ${money(Math.round(l.amount * 100))}${l.dueDate ? `، تاريخ الاستحقاق ${formatDate(l.dueDate, region, 'ar')}` : ''}`
-      : `- الإيجار ${l.reference}: ${money(Math.round(l.amount * 100))}${l.dueDate ? `، تاريخ الاستحقاق ${formatDate(l.dueDate, region, 'ar')}` : ''}`);
+      ? `- الفاتورة ${l.invoiceNumber} (الإيجار ${l.reference}): ${money(roundToMinor(l.amount))}${l.dueDate ? `، تاريخ الاستحقاق ${formatDate(l.dueDate, region, 'ar')}` : ''}`
+      : `- الإيجار ${l.reference}: ${money(roundToMinor(l.amount))}${l.dueDate ? `، تاريخ الاستحقاق ${formatDate(l.dueDate, region, 'ar')}` : ''}`);
     await sendEmail({
       to: customer.email,
       replyTo: settings.email || undefined,

@@ -12,8 +12,7 @@ export { customerKey, loyaltyFields } from './model';
 export { customerCounterItem, needsLastRental, writeTrueCounters } from './counters';
 export { blacklistMatchesFor } from './blacklist-data';
 export type { SeededCustomer } from './seed';
-/** The ID-scan readers (PDF text layer, text an image carries, a file's type): documents' upload and analysis reuse them. */
-export { extractPdfText } from './id-scan/pdf-text';
+/** The ID-scan readers (text an image carries, a file's type): documents' upload and analysis reuse them. */
 export { imageText } from './id-scan/image-text';
 export { sniffType } from './id-scan/sniff';
 /**

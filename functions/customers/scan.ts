@@ -42,7 +42,7 @@ export async function scanCustomerId(tenantId: string, rawBody: Buffer | undefin
     // A photo without embedded text: OCR of its pixels (tesseract.js, English model from npm).
     // OCR reads every photo; text in the image's metadata is only a hint beside it (extract.ts).
     const ocr = actual !== 'application/pdf' ? await ocrImage(file).then((r) => repairMrzText(r.text), () => '') : undefined;
-    const result = scanIdDocument(file, actual as ScanContentType, new Date(), ocr);
+    const result = await scanIdDocument(file, actual as ScanContentType, new Date(), ocr);
     // Log what kind of document was read, never its contents (DESIGN.md §6).
     log.info('id scan', { source: result.source, documentType: result.documentType, confidence: result.confidence, bytes: file.length });
     return result;

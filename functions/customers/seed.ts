@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { addDays } from '../../shared/customers/age';
+import { addDays } from '../../shared/calendar';
 import { calendarDateInZone, getRegionConfig, type RegionCode } from '../../shared/regions';
 import type { Gender, PreferredLanguage } from '../../shared/schemas/customers';
 import { sortKey } from '../lib/data/keys';

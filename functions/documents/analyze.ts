@@ -4,7 +4,8 @@ import { getItem, transact, tx } from '../lib/data/repo';
 import { getObjectBytes } from '../lib/storage';
 import { ocrImage, OcrUnavailable, repairMrzText } from '../lib/ocr';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, type AnalysisProposal, type DocumentType } from '../../shared/schemas/documents';
-import { extractPdfText, idScanRules, imageText, sniffType } from './deps';
+import { idScanRules, imageText, sniffType } from './deps';
+import { extractPdfText } from '../lib/pdf-text';
 import { documentKey, searchTextOf, type DocumentItem } from './model';
 import { versionIds } from './writes';
 import { requireDocument } from './read';
@@ -147,7 +148,7 @@ export class AnalysisFailed extends Error {}
  */
 export async function textOf(body: Buffer): Promise<{ text: string; method: string }> {
   const type = sniffType(body);
-  if (type === 'application/pdf') return { text: extractPdfText(body), method: 'pdf-text-layer+rules' };
+  if (type === 'application/pdf') return { text: await extractPdfText(body), method: 'pdf-text-layer+rules' };
   if (type !== 'image/png' && type !== 'image/jpeg') return { text: '', method: 'none' };
   const carried = imageText(body).trim();
   let read = '';

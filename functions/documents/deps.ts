@@ -19,7 +19,7 @@ export async function labelsOf(tenantId: string, vehicleId?: string, customerId?
     .map((it) => (it!.licensePlate ? `${String(it!.make ?? '')} ${String(it!.model ?? '')} (${String(it!.licensePlate)})`.trim() : String(it!.fullNameEnglish ?? '')))
     .join(', ');
 }
-export { extractPdfText, idScanRules, imageText, sniffType } from '../customers/api';
+export { idScanRules, imageText, sniffType } from '../customers/api';
 /** The older vehicle and customer document items, for the one-off move into DOC items (./legacy-move.ts). */
 export { legacyVehicleDocuments } from '../vehicles/api';
 export { legacyCustomerDocuments } from '../customers/api';

@@ -38,6 +38,7 @@ export const reminderPk = (tenantId: string, docId: string) => tenantPk(tenantId
 export const reminderKey = (tenantId: string, docId: string, expiryDate: string, stage: string): Key => ({ pk: reminderPk(tenantId, docId), sk: sortKey(expiryDate, stage) });
 export { ownerPk } from './owner-key';
 import { ownerPk } from './owner-key';
+import { addDays } from '../../shared/calendar';
 
 /** The owner pointer of a latest version (vehicle and customer documents only). */
 export function ownerPointer(tenantId: string, d: Pick<DocumentItem, 'id' | 'scope' | 'vehicleId' | 'customerId' | 'documentType' | 'expiryDate' | 'title' | 'status'>): Item | undefined {
@@ -94,8 +95,6 @@ export interface DocumentItem extends Item {
   updatedAt: string;
   version: number;
 }
-
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export function searchTextOf(d: Pick<DocumentItem, 'title' | 'documentType' | 'tags' | 'fileName'>, extracted = ''): string {
   return [d.title, d.documentType.replace(/_/g, ' '), ...(d.tags ?? []), d.fileName, extracted].join(' \n').toLowerCase().slice(0, 4000);

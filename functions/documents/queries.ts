@@ -4,9 +4,10 @@ import type { Actor } from '../lib/actor';
 import { notFound } from '../lib/errors';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, DOCUMENT_VALIDITY, type DocumentListQuery, type DocumentScope } from '../../shared/schemas/documents';
 import { vehicleAndCustomerExist } from './deps';
-import { addDays, documentKey, latestIndexPk, ownerPk, toDocumentApi, type DocumentItem } from './model';
+import { documentKey, latestIndexPk, ownerPk, toDocumentApi, type DocumentItem } from './model';
 import { versionIds } from './writes';
 import { requireScope } from './read';
+import { addDays } from '../../shared/calendar';
 
 /**
  * Lists read the latest-version index of one scope (gsi1, one Query page, newest first).

@@ -15,7 +15,8 @@ import { formatDate } from '../../shared/regions';
 import { documentValidity } from '../../shared/schemas/documents';
 import { documents as catalog } from '../../shared/i18n/documents';
 import { labelsOf } from './deps';
-import { addDays, documentKey, PENDING_REMINDERS_GSI_PK, reminderKey, reminderPk, REMINDERS_GSI_PK, type DocumentItem } from './model';
+import { documentKey, PENDING_REMINDERS_GSI_PK, reminderKey, reminderPk, REMINDERS_GSI_PK, type DocumentItem } from './model';
+import { addDays } from '../../shared/calendar';
 
 /**
  * Document expiry reminder job (events/schedules.ts 'document-reminders', daily; DESIGN.md §15).

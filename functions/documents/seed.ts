@@ -5,7 +5,8 @@ import { putObject } from '../lib/storage';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import { type DocumentScope, type DocumentStatus, type DocumentType } from '../../shared/schemas/documents';
 import { writeBatch, type DemoWorld } from '../lib/demo/world';
-import { addDays, chainKey, documentKey, documentPrefix, latestIndexAttrs, ownerPointer, reminderKey, searchTextOf, type DocumentItem } from './model';
+import { chainKey, documentKey, documentPrefix, latestIndexAttrs, ownerPointer, reminderKey, searchTextOf, type DocumentItem } from './model';
+import { addDays } from '../../shared/calendar';
 import { reminderStage } from './reminders';
 
 /**

@@ -12,6 +12,7 @@ import { putItem, queryAll, queryPage, transact, tx, type TransactItem } from '.
 import { isConditionFailure } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { INVOICING_DUE_GSI_PK, invoicingIndexKey, invoicingNext, issueBillingPeriod, recordCompanyJobRun, type InvoicingIndexItem } from './deps';
+import { fromMinor } from '../../shared/money';
 
 /**
  * The scheduled invoicing of long rentals (issue 10; events/schedules.ts 'invoice-long-rentals',
@@ -223,7 +224,7 @@ export async function listRuns(tenantId: string, limit = 20, cursor?: string | n
   return queryPage<Record<string, unknown>>({ tenantId, pk: key.pk, skPrefix: `${INVOICING_JOB}#`, forward: false, limit, cursor });
 }
 
-const fromMinorInt = (m: number) => Math.round(m) / 100;
+const fromMinorInt = (m: number) => fromMinor(Math.round(m));
 
 /** A run item as the API shows it (money in decimals). */
 export function runToApi(item: Record<string, unknown>) {

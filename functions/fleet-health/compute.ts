@@ -21,7 +21,7 @@
 import { scoreHealth, bookedShare, HEALTH_RULES } from '../../shared/fleet-health/score';
 import { HEALTH_GRADE_THRESHOLDS } from '../../shared/vehicles/vehicle-rules';
 import type { FleetHealth, TrackerCondition, VehicleHealth } from '../../shared/schemas/fleet-health';
-import { addDays } from '../../shared/invoices/totals';
+import { addDays } from '../../shared/calendar';
 import { notFound } from '../lib/errors';
 import { companyToday, readCompanySettings } from '../lib/company-settings';
 import { getItem, putItem, queryAll, transact, tx } from '../lib/data/repo';

@@ -14,7 +14,8 @@
  * 28th day after the quarter ends (UAE FTA; a company filing monthly sees it once a quarter —
  * the rule is a reminder, not the return).
  */
-import { addDay, fleetKpis } from '../../shared/analytics/kpi';
+import { fleetKpis } from '../../shared/analytics/kpi';
+import { addDays } from '../../shared/calendar';
 import { getRegionConfig } from '../../shared/regions';
 import { toMinor } from '../../shared/money';
 import { companyToday, readCompanySettings } from '../lib/company-settings';
@@ -62,11 +63,11 @@ export async function loadSnapshot(tenantId: string, now = new Date()): Promise<
 
 /** Fleet, categories and weekdays from the analytics aggregates (analytics/api.ts buildFleetPeriod: stored days plus cars still out). */
 async function fleetFigures(tenantId: string, today: string, zone: string, now: Date, dailyFixedCostMinor: number) {
-  const end = addDay(today, -1);
-  const cur = { from: addDay(today, -30), to: end };
-  const prev = { from: addDay(today, -60), to: addDay(today, -31) };
-  const strat = { from: addDay(today, -90), to: end };
-  const weeks = { from: addDay(today, -84), to: end };
+  const end = addDays(today, -1);
+  const cur = { from: addDays(today, -30), to: end };
+  const prev = { from: addDays(today, -60), to: addDays(today, -31) };
+  const strat = { from: addDays(today, -90), to: end };
+  const weeks = { from: addDays(today, -84), to: end };
   const [roster, months, days, out] = await Promise.all([
     fleetRoster(tenantId),
     readVehicleMonthAggregates(tenantId, month(strat.from), month(end)),
@@ -102,7 +103,7 @@ type RentalRow = { id: string; customerId: string; startDate: string; createdAt:
 async function customerFigures(tenantId: string, today: string, zone: string): Promise<InsightSnapshot['customers']> {
   const customers = await customersWhoRented(tenantId, 2000);
   if (!customers.length) return [];
-  const since = addDay(today, -365);
+  const since = addDays(today, -365);
   const last = new Map<string, string>();
   let cursor: string | undefined;
   let read = 0;
@@ -137,10 +138,10 @@ async function vatFigures(tenantId: string, today: string): Promise<InsightSnaps
   const [y, m] = today.split('-').map(Number);
   const q = Math.floor((m - 1) / 3); // this quarter (0-based); the last complete one ends before its first day
   const thisQuarterStart = `${y}-${String(q * 3 + 1).padStart(2, '0')}-01`;
-  const periodTo = addDay(thisQuarterStart, -1);
+  const periodTo = addDays(thisQuarterStart, -1);
   const periodFrom = `${periodTo.slice(0, 4)}-${String(Number(periodTo.slice(5, 7)) - 2).padStart(2, '0')}-01`;
   const r = await vatPayable(tenantId, periodFrom, periodTo);
   if (getRegionConfig(r.region).taxRate === 0) return null;
   if (r.filedThrough && r.filedThrough >= periodTo) return null;
-  return { payableMinor: r.payableMinor, periodFrom, periodTo, dueDate: addDay(periodTo, 28) };
+  return { payableMinor: r.payableMinor, periodFrom, periodTo, dueDate: addDays(periodTo, 28) };
 }

@@ -20,6 +20,8 @@
 import { INSIGHT_RULES, type InsightEvidence, type InsightFigure, type InsightRule } from '../../shared/schemas/insights';
 import { loyaltySummary } from '../../shared/customers/loyalty';
 import { ratio as utilisationOf } from '../../shared/analytics/kpi';
+import { daysBetween } from '../../shared/calendar';
+import { minorToDecimalString } from '../../shared/money';
 
 export interface PeriodFigures {
   from: string; to: string;
@@ -103,9 +105,8 @@ export function confidenceFor(n: number): number {
 
 const FACT = 0.95;
 const pct1 = (ratio: number) => Math.round(ratio * 1000) / 10;
-const dec = (minor: number) => (minor / 100).toFixed(2);
+const dec = (minor: number) => minorToDecimalString(minor);
 const money = (label: string, minor: number): InsightFigure => ({ label, kind: 'money', value: minor / 100 });
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 const month = (s: InsightSnapshot) => s.today.slice(0, 7);
 const top = <T>(rows: T[], by: (r: T) => number, n = 10) => [...rows].sort((a, b) => by(b) - by(a)).slice(0, n);
 

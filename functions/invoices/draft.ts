@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { calendarDateInZone } from '../../shared/regions';
-import { addDays, foldedTaxChargeIds, invoiceLines, invoiceTotals, isInvoiceableCharge, rentalUnitRates, type ChargeEntry, type InvoiceContext } from '../../shared/invoices/totals';
+import { foldedTaxChargeIds, invoiceLines, invoiceTotals, isInvoiceableCharge, rentalUnitRates, type ChargeEntry, type InvoiceContext } from '../../shared/invoices/totals';
+import { addDays } from '../../shared/calendar';
 import { INVOICE_MESSAGES, type CreateInvoiceBody, type UpdateInvoiceBody } from '../../shared/schemas/invoices';
 import { auditItem } from '../lib/data/audit';
 import { getItem, transact, tx, type TransactItem } from '../lib/data/repo';

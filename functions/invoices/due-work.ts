@@ -8,7 +8,7 @@
 import { dueIndexItems } from '../lib/data/due-index';
 import { deleteItem, putItem } from '../lib/data/repo';
 import { sortKey, tenantPk } from '../lib/data/keys';
-import { addDays } from '../../shared/invoices/totals';
+import { addDays } from '../../shared/calendar';
 
 export const INVOICE_DUE_GSI_PK = 'G#INVOICE_DUE';
 export const DUE_WORK_KEEP_DAYS = 7;

@@ -1,5 +1,5 @@
 import { calendarDateInZone } from '../../shared/regions';
-import { addDays } from '../../shared/invoices/totals';
+import { addDays } from '../../shared/calendar';
 import type { Actor } from '../lib/actor';
 import { sortKey } from '../lib/data/keys';
 import { updateRaw } from '../lib/data/repo';

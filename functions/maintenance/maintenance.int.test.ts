@@ -7,6 +7,7 @@ import { MAINTENANCE_MESSAGES } from '../../shared/schemas/maintenance';
 import { keys } from '../lib/data/keys';
 import { updateRaw } from '../lib/data/repo';
 import { runDailyPredictions } from './api';
+import { addDays } from '../../shared/calendar';
 
 /**
  * Maintenance over HTTP (issue 12 "Done when"): validation messages verbatim with nothing
@@ -22,8 +23,6 @@ let other: Awaited<ReturnType<typeof registerTenant>>;
 let owner: string;
 let today: string;
 
-const DAY = 86_400_000;
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 let seq = 0;
 /** Far-future dates per test so windows never collide. */
 const futureDay = () => addDays('2034-01-10', (++seq) * 20);

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { predictService, bookingAtRisk, URGENCY_LEVELS, type OdometerReading, type Prediction } from '../../shared/maintenance/predict';
-import { addDays } from '../../shared/maintenance/lifecycle';
+import { addDays } from '../../shared/calendar';
 import { MAINTENANCE_MESSAGES, type ServiceProgramBody } from '../../shared/schemas/maintenance';
 import type { Actor } from '../lib/actor';
 import { dynamo } from '../lib/clients/dynamo';

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat';
-import { addDays, maintenanceWindow } from '../../shared/maintenance/lifecycle';
+import { maintenanceWindow } from '../../shared/maintenance/lifecycle';
+import { addDays } from '../../shared/calendar';
 import { URGENCY_LEVELS, measureRate, predictService, type OdometerReading } from '../../shared/maintenance/predict';
 import { rateToPercent, taxOnNet } from '../../shared/money';
 import type { MaintenanceStatus, MaintenanceType } from '../../shared/schemas/maintenance';

@@ -1,4 +1,5 @@
-import { addDays, billingPeriod, type BillingFrequency, type BillingTiming } from '../../shared/invoicing/periods';
+import { billingPeriod, type BillingFrequency, type BillingTiming } from '../../shared/invoicing/periods';
+import { addDays, daysBetween } from '../../shared/calendar';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import type { RentalInvoicingBody } from '../../shared/schemas/rentals';
 import { getItem, tx, type TransactItem } from '../lib/data/repo';
@@ -38,7 +39,7 @@ const INVOICED_BY_PERIOD = new Set(['active', 'overdue']);
 /** The first period (index) of `frequency` from `startDay` that starts on or after `fromDay`. */
 export function firstPeriodFrom(startDay: string, frequency: BillingFrequency, fromDay: string | null | undefined): number {
   if (!fromDay || fromDay <= startDay) return 0;
-  if (frequency === 'daily') return Math.round((Date.parse(`${fromDay}T00:00:00Z`) - Date.parse(`${startDay}T00:00:00Z`)) / 86_400_000);
+  if (frequency === 'daily') return daysBetween(startDay, fromDay);
   let i = 0;
   while (billingPeriod(startDay, frequency, i).periodStart < fromDay) i++;
   return i;

@@ -1,4 +1,5 @@
 import { finalCharges, monthlyRentalCharge, rentalKmLimit, totalWithTax, youngDriverCharge, type FinalCharges, type FuelLevel, type PriceLine } from '../../shared/rentals/pricing';
+import { addDays, daysBetween } from '../../shared/calendar';
 import { toMinor } from '../../shared/money';
 import type { ReturnBody } from '../../shared/schemas/rentals';
 import type { RentalSettings } from './deps';
@@ -88,9 +89,6 @@ export function settlementEntries(statement: Pick<FinalCharges, 'lines'>, ledger
 /** A billing period of an open-ended rental (shared/invoicing/periods.ts), company calendar days. */
 export interface RentPeriod { periodStart: string; periodEnd: string }
 
-const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const daysBetween = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / 86_400_000) + 1;
-const nextDay = (day: string) => new Date(dayMs(day) + 86_400_000).toISOString().slice(0, 10);
 /**
  * Whether [start, end] is one whole anniversary month for some monthly anniversary day D, each
  * month's D clamped to its last day as shared/invoicing/periods.ts does (15 Mar – 14 Apr;
@@ -102,7 +100,7 @@ export function isWholeMonth(start: string, end: string): boolean {
     const last = new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
     return new Date(Date.UTC(year, month0, Math.min(d, last))).toISOString().slice(0, 10);
   };
-  const after = nextDay(end);
+  const after = addDays(end, 1);
   for (let d = 1; d <= 31; d++) if (clamped(y, m - 1, d) === start && clamped(y, m, d) === after) return true;
   return false;
 }
@@ -125,9 +123,9 @@ export function isWholeMonth(start: string, end: string): boolean {
  * (settlementEntries, per line code).
  */
 export function periodRentEntries(rental: RentalItem, period: RentPeriod, chargedThrough: string | null | undefined): NewLedgerEntry[] {
-  const from = chargedThrough && chargedThrough >= period.periodStart ? nextDay(chargedThrough) : period.periodStart;
+  const from = chargedThrough && chargedThrough >= period.periodStart ? addDays(chargedThrough, 1) : period.periodStart;
   if (from > period.periodEnd) return [];
-  const days = daysBetween(from, period.periodEnd);
+  const days = daysBetween(from, period.periodEnd) + 1;
   const monthlyRate = rental.rentalType === 'monthly' && rental.monthlyRateMinor ? rental.monthlyRateMinor : null;
   const lines: PriceLine[] = [];
   if (monthlyRate && isWholeMonth(from, period.periodEnd)) {

@@ -2,7 +2,7 @@ import { tenantPk } from '../lib/data/keys';
 import { FilterBuilder } from '../lib/data/filter';
 import { queryAll, queryPage, type Item, type Page } from '../lib/data/repo';
 import type { Reply } from '../lib/http';
-import { toCsv } from '../../shared/accounting/csv';
+import { toCsv } from '../../shared/csv';
 import type { AuditEntry, AuditQuery } from '../../shared/schemas/security';
 
 /**

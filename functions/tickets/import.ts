@@ -13,8 +13,9 @@ import { TICKET_MESSAGES as M } from '../../shared/tickets/messages';
 import type { ImportBody, ImportResult, ImportRow } from '../../shared/schemas/tickets';
 import { normalizeReference } from '../../shared/tickets/rules';
 import {
-  guessMapping, parseCsv, readAmountMinor, readWallClock, SALIK_IMPORT_FIELDS, SALIK_REQUIRED_FIELDS, TICKET_IMPORT_FIELDS, TICKET_REQUIRED_FIELDS, wallClockToInstant,
+  guessMapping, readAmountMinor, readWallClock, SALIK_IMPORT_FIELDS, SALIK_REQUIRED_FIELDS, TICKET_IMPORT_FIELDS, TICKET_REQUIRED_FIELDS, wallClockToInstant,
 } from '../../shared/tickets/statement';
+import { parseCsv } from '../../shared/csv';
 import { fromMinor } from '../../shared/money';
 import { batchGet, getItem, putItem, transact } from '../lib/data/repo';
 import { isConditionFailure, validationFailed } from '../lib/errors';

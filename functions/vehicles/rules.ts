@@ -1,4 +1,4 @@
-import { addDays } from '../../shared/customers/age';
+import { addDays } from '../../shared/calendar';
 import { VEHICLE_MESSAGES, type FleetCalendarApi, type VehicleStatus } from '../../shared/schemas/vehicles';
 import type { VehicleItem } from './data';
 import type { ScheduleBlock } from './schedule';

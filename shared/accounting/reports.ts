@@ -1,3 +1,4 @@
+import { addDays, addMonthsToMonth, daysBetween, lastDayOfMonth } from '../calendar';
 import { normalBalance, type AccountType } from './chart';
 
 /**
@@ -144,20 +145,6 @@ export function profitAndLoss(accounts: readonly ReportAccount[], movements: Bal
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const monthOf = (date: string) => date.slice(0, 7);
-export function lastDayOfMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return `${month}-${pad(new Date(Date.UTC(y, m, 0)).getUTCDate())}`;
-}
-export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number);
-  const d = new Date(Date.UTC(y, m - 1 + n, 1));
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;
-}
-export function addDays(date: string, n: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * Splits [from, to] (inclusive dates; from null = the beginning) into a range of whole months
@@ -172,14 +159,14 @@ export function periodCover(from: string | null, to: string): { months: [string,
     const end = lastDayOfMonth(monthOf(from)) < to ? lastDayOfMonth(monthOf(from)) : to;
     days.push([from, end]);
     if (end === to) return { months: null, days };
-    startMonth = addMonths(monthOf(from), 1);
+    startMonth = addMonthsToMonth(monthOf(from), 1);
   }
   let endMonth: string;
   if (to === lastDayOfMonth(monthOf(to))) endMonth = monthOf(to);
   else {
     const start = `${monthOf(to)}-01`;
     days.push([start, to]);
-    endMonth = addMonths(monthOf(to), -1);
+    endMonth = addMonthsToMonth(monthOf(to), -1);
   }
   const months: [string, string] | null = startMonth === null ? ['0000-00', endMonth] : startMonth <= endMonth ? [startMonth, endMonth] : null;
   return { months, days };
@@ -187,11 +174,11 @@ export function periodCover(from: string | null, to: string): { months: [string,
 
 /** The period of the same length just before [from, to] (P&L comparison). */
 export function previousPeriod(from: string, to: string): { from: string; to: string } {
-  const lengthDays = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  const lengthDays = daysBetween(from, to);
   // Whole months compare with the same number of whole months before.
   if (from.endsWith('-01') && to === lastDayOfMonth(monthOf(to))) {
     const months = (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
-    const start = addMonths(monthOf(from), -months);
+    const start = addMonthsToMonth(monthOf(from), -months);
     return { from: `${start}-01`, to: addDays(from, -1) };
   }
   const prevTo = addDays(from, -1);

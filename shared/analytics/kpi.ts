@@ -1,3 +1,4 @@
+import { addDays } from '../calendar';
 import { calendarDateInZone } from '../regions/format';
 import { ledgerTotals, type LedgerEntryLike } from '../rentals/ledger';
 
@@ -51,21 +52,10 @@ const MIN = 60_000;
 /** More than this much of a day on rent makes it a day on rent. */
 export const ON_RENT_THRESHOLD_MS = 30 * MIN;
 
-/** Days between two calendar dates (inclusive count is +1). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-export function addDay(day: string, n = 1): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
 /** Every calendar day from `from` to `to`, both included (empty when to < from). */
 export function dayRange(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let d = from; d <= to; d = addDay(d)) out.push(d);
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
   return out;
 }
 
@@ -180,8 +170,8 @@ export const PERIOD_DAYS: Record<ReportPeriod, number> = { '7d': 7, '30d': 30, '
 /** The period ending today (included): { from, to } calendar days; previous = the same length before. */
 export function periodRange(period: ReportPeriod, today: string): { from: string; to: string; previous: { from: string; to: string } } {
   const n = PERIOD_DAYS[period];
-  const from = addDay(today, -(n - 1));
-  return { from, to: today, previous: { from: addDay(from, -n), to: addDay(from, -1) } };
+  const from = addDays(today, -(n - 1));
+  return { from, to: today, previous: { from: addDays(from, -n), to: addDays(from, -1) } };
 }
 
 /**

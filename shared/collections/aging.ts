@@ -2,14 +2,14 @@
  * Receivables aging (issue 10, /dashboard/outstanding-balances): buckets by days past the due
  * date on a given day (`asOf`, the company's calendar). Not yet due (or due today) = current.
  */
+import { daysBetween } from '../calendar';
 export const AGING_BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'over90'] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
 
-const DAY_MS = 86_400_000;
 
 /** Whole days from `dueDate` to `asOf` (both YYYY-MM-DD); negative when not yet due. */
 export function daysPastDue(dueDate: string, asOf: string): number {
-  return Math.round((Date.parse(`${asOf}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / DAY_MS);
+  return daysBetween(dueDate, asOf);
 }
 
 export function agingBucket(dueDate: string | null, asOf: string): AgingBucket {

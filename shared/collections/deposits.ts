@@ -19,7 +19,7 @@
  * month there) and 14 days elsewhere: fines and tolls usually arrive 1–30 days after the return.
  */
 import { DEPOSIT_APPLIED_METHOD, type LedgerEntryLike } from '../rentals/ledger';
-import { addDays } from '../invoices/totals';
+import { addDays } from '../calendar';
 import { taxOnNet } from '../money';
 import { TAX_EXEMPT_CATEGORIES } from '../rentals/pricing';
 

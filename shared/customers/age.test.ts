@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays, ageOn, daysBetween, driverEligibility, isCalendarDate, licenseStatus, parseCalendarDate } from './age';
+import { ageOn, driverEligibility, isCalendarDate, licenseStatus, parseCalendarDate } from './age';
+import { addDays, daysBetween } from '../calendar';
 import { REGION_CODES, REGIONS } from '../regions';
 
 const dateArb = fc

@@ -11,11 +11,11 @@
  *   day after. It is "expiring soon" when it expires within the next 30 days (0..30 days left,
  *   the document reminder threshold).
  */
+import { daysBetween } from '../calendar';
 import { DOCUMENT_REMINDER_DAYS } from '../constants';
 import { getRegionConfig, type RegionLike } from '../regions';
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 86_400_000;
 
 export interface CalendarDate {
   year: number;
@@ -45,18 +45,11 @@ export function isCalendarDate(value: unknown): value is string {
   }
 }
 
-/** Whole days from `from` to `to` (both 'YYYY-MM-DD'); negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  const a = parseCalendarDate(from);
-  const b = parseCalendarDate(to);
-  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS);
-}
-
-/** The calendar date `days` days after `date` (negative to go back). */
-export function addDays(date: string, days: number): string {
-  const a = parseCalendarDate(date);
-  const d = new Date(Date.UTC(a.year, a.month - 1, a.day) + days * DAY_MS);
-  return d.toISOString().slice(0, 10);
+/** Whole days from `from` to `to`, both strictly validated (RangeError on anything but a real date). */
+function checkedDaysBetween(from: string, to: string): number {
+  parseCalendarDate(from);
+  parseCalendarDate(to);
+  return daysBetween(from, to);
 }
 
 /**
@@ -99,7 +92,7 @@ export interface DriverEligibility {
 export function driverEligibility(dateOfBirth: string, onDate: string, region: RegionLike | string): DriverEligibility {
   const cfg = getRegionConfig(region);
   const rules = cfg.businessRules;
-  if (daysBetween(dateOfBirth, onDate) < 0) {
+  if (checkedDaysBetween(dateOfBirth, onDate) < 0) {
     return {
       age: 0,
       eligible: false,
@@ -137,7 +130,7 @@ export function licenseStatus(
   withinDays: number = DOCUMENT_REMINDER_DAYS,
 ): LicenseStatus {
   if (expiry === null || expiry === undefined || expiry === '') return 'none';
-  const left = daysBetween(onDate, expiry);
+  const left = checkedDaysBetween(onDate, expiry);
   if (left < 0) return 'expired';
   if (left <= withinDays) return 'expiring_soon';
   return 'valid';

@@ -3,6 +3,7 @@
  * library, so that a Lambda reading documents for another domain (rentals' booking check) does not
  * load the documents API's zod schemas. shared/schemas/documents.ts re-exports them.
  */
+import { daysBetween } from '../calendar';
 export const DOCUMENT_SCOPES = ['vehicle', 'customer', 'company'] as const;
 export type DocumentScope = (typeof DOCUMENT_SCOPES)[number];
 export const DOCUMENT_VALIDITY = ['valid', 'expiring_soon', 'expired', 'no_expiry'] as const;
@@ -12,7 +13,7 @@ export const DEFAULT_REMINDER_THRESHOLD_DAYS = 30;
 /** Validity of a document on the company's calendar day `today` (YYYY-MM-DD). */
 export function documentValidity(expiryDate: string | null | undefined, today: string, thresholdDays = DEFAULT_REMINDER_THRESHOLD_DAYS): { validity: DocumentValidity; daysLeft: number | null } {
   if (!expiryDate) return { validity: 'no_expiry', daysLeft: null };
-  const daysLeft = Math.round((Date.parse(`${expiryDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  const daysLeft = daysBetween(today, expiryDate);
   if (daysLeft < 0) return { validity: 'expired', daysLeft };
   if (daysLeft <= thresholdDays) return { validity: 'expiring_soon', daysLeft };
   return { validity: 'valid', daysLeft };

@@ -12,6 +12,7 @@
  * Pure: the caller gathers the facts (functions/fleet-health/compute.ts) and passes them here.
  */
 import { healthGrade, type HealthGrade } from '../vehicles/vehicle-rules';
+import { daysBetween } from '../calendar';
 
 export const HEALTH_FACTOR_KEYS = ['maintenance', 'documents', 'damage', 'incidents', 'age', 'mileage', 'utilisation'] as const;
 export type HealthFactorKey = (typeof HEALTH_FACTOR_KEYS)[number];
@@ -80,11 +81,6 @@ export interface HealthResult {
 
 const count = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 const cap = (key: HealthFactorKey, raw: number) => Math.min(HEALTH_RULES.weights[key], Math.max(0, Math.round(raw)));
-
-/** Whole days from `a` to `b` (calendar dates). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
 
 /** A document's state on `today`: a document is valid through its expiry day. */
 export function documentState(expiry: string | null, today: string): 'missing' | 'expired' | 'expiring' | 'valid' {

@@ -1,6 +1,7 @@
 import turfAlong from '@turf/along';
+import turfBearing from '@turf/bearing';
 import turfLength from '@turf/length';
-import { lineString } from '@turf/helpers';
+import { lineString, point } from '@turf/helpers';
 import type { DemoRoute } from './dubai-routes';
 
 /**
@@ -11,11 +12,9 @@ import type { DemoRoute } from './dubai-routes';
  */
 export interface DrivePoint { at: string; lat: number; lon: number; speed: number; heading: number }
 
+/** Heading in whole degrees 0–359 from `a` to `b` ([lon, lat]), turf's initial great-circle bearing. */
 export function bearing(a: [number, number], b: [number, number]): number {
-  const rad = Math.PI / 180;
-  const y = Math.sin((b[0] - a[0]) * rad) * Math.cos(b[1] * rad);
-  const x = Math.cos(a[1] * rad) * Math.sin(b[1] * rad) - Math.sin(a[1] * rad) * Math.cos(b[1] * rad) * Math.cos((b[0] - a[0]) * rad);
-  return Math.round(((Math.atan2(y, x) / rad) + 360) % 360);
+  return Math.round((turfBearing(point(a), point(b)) + 360) % 360);
 }
 
 export function drive(route: DemoRoute, o: { from: number; to: number; startMs: number; stepSeconds: number; speeding?: boolean; random?: () => number }): DrivePoint[] {

@@ -42,7 +42,15 @@ export interface Stop {
   durationSeconds: number;
 }
 
-const km = (a: TrackPoint, b: TrackPoint) => turfDistance(point([a.lon, a.lat]), point([b.lon, b.lat]), { units: 'kilometers' });
+type LatLon = Pick<TrackPoint, 'lat' | 'lon'>;
+const km = (a: LatLon, b: LatLon) => turfDistance(point([a.lon, a.lat]), point([b.lon, b.lat]), { units: 'kilometers' });
+
+/** Great-circle length in km of a path of positions, in order (turf). */
+export function pathKm(points: readonly LatLon[]): number {
+  let d = 0;
+  for (let i = 1; i < points.length; i++) d += km(points[i - 1]!, points[i]!);
+  return d;
+}
 const secs = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 1000;
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
 

@@ -208,10 +208,3 @@ export function invoiceTotals(lines: readonly Pick<InvoiceLine, 'netMinor' | 'va
   const vatMinor = lines.reduce((s, l) => s + l.vatMinor, 0);
   return { subtotalMinor, vatMinor, totalMinor: subtotalMinor + vatMinor };
 }
-
-/** `date` (YYYY-MM-DD) plus `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}

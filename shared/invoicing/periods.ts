@@ -15,6 +15,7 @@
  * therefore applies from the next period boundary: the period running when it changes keeps the
  * timing it had (functions/finance/invoicing.ts).
  */
+import { addDays, addMonths, daysBetween } from '../calendar';
 export const BILLING_FREQUENCIES = ['daily', 'monthly'] as const;
 export type BillingFrequency = (typeof BILLING_FREQUENCIES)[number];
 export const BILLING_TIMINGS = ['arrears', 'advance'] as const;
@@ -22,19 +23,6 @@ export type BillingTiming = (typeof BILLING_TIMINGS)[number];
 export const DEFAULT_BILLING_TIMING: BillingTiming = 'arrears';
 
 const DAY = 86_400_000;
-const toMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-export const addDays = (day: string, n: number) => toDay(toMs(day) + n * DAY);
-
-/** The day `months` months after the anniversary `startDay` (clamped to the month's last day). */
-export function addMonthsClamped(startDay: string, months: number): string {
-  const [y, m, d] = startDay.split('-').map(Number) as [number, number, number];
-  const total = (y * 12 + (m - 1)) + months;
-  const year = Math.floor(total / 12);
-  const month = total % 12;
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return toDay(Date.UTC(year, month, Math.min(d, last)));
-}
 
 export interface BillingPeriod {
   index: number;
@@ -48,8 +36,8 @@ export function billingPeriod(startDay: string, frequency: BillingFrequency, ind
     const day = addDays(startDay, index);
     return { index, periodStart: day, periodEnd: day };
   }
-  const periodStart = addMonthsClamped(startDay, index);
-  const periodEnd = addDays(addMonthsClamped(startDay, index + 1), -1);
+  const periodStart = addMonths(startDay, index);
+  const periodEnd = addDays(addMonths(startDay, index + 1), -1);
   return { index, periodStart, periodEnd };
 }
 
@@ -58,7 +46,8 @@ export function billingPeriod(startDay: string, frequency: BillingFrequency, ind
  * (so a rental picked up at 09:00 on 1 Sep bills its first month at 09:00 on 1 Oct).
  */
 export function periodDueAt(startISO: string, startDay: string, periodEnd: string): string {
-  const days = (toMs(periodEnd) - toMs(startDay)) / DAY + 1;
+  // Whole 24-hour days after the start instant (the rental's time of day, as an instant).
+  const days = daysBetween(startDay, periodEnd) + 1;
   return new Date(Date.parse(startISO) + days * DAY).toISOString();
 }
 

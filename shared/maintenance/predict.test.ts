@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, bookingAtRisk, measureRate, predictService, urgencyOf, type OdometerReading } from './predict';
+import { bookingAtRisk, measureRate, predictService, urgencyOf, type OdometerReading } from './predict';
+import { addMonths } from '../calendar';
 
 const today = '2026-06-30';
 const daysBefore = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);

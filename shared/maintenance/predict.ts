@@ -15,6 +15,7 @@
  *   fits: 1 − normalised residual spread). A time-only interval is certain (1).
  * Every prediction keeps the readings it used (evidence).
  */
+import { addDays, addMonths } from '../calendar';
 export const HISTORY_DAYS = 365;
 export const MIN_READINGS = 3;
 export const MIN_SPAN_DAYS = 14;
@@ -72,16 +73,6 @@ export interface Prediction {
 
 const DAY_MS = 86_400_000;
 const dayNumber = (isoDate: string) => Math.floor(Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) / DAY_MS);
-const fromDayNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
-
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.slice(0, 10).split('-').map(Number);
-  const total = y * 12 + (m - 1) + months;
-  const year = Math.floor(total / 12);
-  const month = total % 12;
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(year, month, Math.min(d, last))).toISOString().slice(0, 10);
-}
 
 export interface Rate {
   kmPerDay: number | null;
@@ -158,9 +149,9 @@ export function predictService(input: {
   if (everyKm && last && last.km !== null && cur !== null) {
     dueKm = last.km + everyKm;
     kmLeft = dueKm - cur;
-    if (rate.kmPerDay) dueDateByKm = kmLeft <= 0 ? today : fromDayNumber(t0 + Math.ceil(kmLeft / rate.kmPerDay));
+    if (rate.kmPerDay) dueDateByKm = kmLeft <= 0 ? today : addDays(today, Math.ceil(kmLeft / rate.kmPerDay));
   }
-  const dueDateByTime = everyMonths && last ? addMonths(last.date, everyMonths) : null;
+  const dueDateByTime = everyMonths && last ? addMonths(last.date.slice(0, 10), everyMonths) : null;
   const dates = [dueDateByKm, dueDateByTime].filter((d): d is string => !!d).sort();
   const dueDate = dates[0] ?? null;
   const daysLeft = dueDate ? dayNumber(dueDate) - t0 : null;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { daysBetween } from '../customers/age';
+import { daysBetween } from '../calendar';
 import { TEXT_LIMITS, calendarDate, cursor, dateTime, entityId, isCalendarDate, shortText, text } from './fields';
 import { DEFAULT_DAILY_KM_LIMIT, DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES } from '../constants';
 import { moneyAmount, positiveMoneyAmount } from '../money';

@@ -17,6 +17,8 @@
  * (recorded); high asks for the MFA code, or is refused when the user has no authenticator app;
  * critical is refused and raises a security alert.
  */
+import turfDistance from '@turf/distance';
+import { point } from '@turf/helpers';
 export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 export const SIGNIN_SIGNALS = ['new_device', 'suspicious_device', 'new_country', 'impossible_travel', 'recent_failures', 'blocked_ip'] as const;
@@ -63,13 +65,9 @@ export const COUNTRY_CENTROIDS: Record<string, [number, number]> = {
   KZ: [48.0, 68.0], UZ: [41.0, 64.0], US: [38.0, -97.0], CA: [60.0, -95.0], MX: [23.0, -102.0], BR: [-10.0, -55.0], AR: [-34.0, -64.0],
 };
 
-/** Great-circle distance in km (haversine). */
+/** Great-circle distance in km between two [lat, lon] centroids (turf's haversine, mean Earth radius). */
 export function distanceKm(a: [number, number], b: [number, number]): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const dLat = rad(b[0] - a[0]);
-  const dLon = rad(b[1] - a[1]);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a[0])) * Math.cos(rad(b[0])) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+  return turfDistance(point([a[1], a[0]]), point([b[1], b[0]]), { units: 'kilometers' });
 }
 
 /** True when going from `from` (at `fromAt`) to `to` (at `toAt`) would need more than an airliner's speed. */

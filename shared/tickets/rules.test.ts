@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canMoveTicket, fineRecharge, matchRental, rentalWindowOf, tollRecharge, windowCovers, TICKET_STATUSES, TICKET_TRANSITIONS } from './rules';
-import { guessMapping, parseCsv, readAmountMinor, readWallClock, wallClockToInstant } from './statement';
+import { guessMapping, readAmountMinor, readWallClock, wallClockToInstant } from './statement';
+import { parseCsv } from '../csv';
 
 describe('matchRental', () => {
   const a = { rentalId: 'A', start: '2030-01-01T08:00:00.000Z', end: '2030-01-03T10:00:00.000Z' };

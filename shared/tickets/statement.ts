@@ -4,33 +4,6 @@
  * clock (its time-zone setting), which is how a camera in Dubai stamps a fine.
  */
 
-/** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF; a leading BOM is dropped. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const s = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (quoted) {
-      if (c === '"' && s[i + 1] === '"') { field += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; }
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && s[i + 1] === '\n') i++;
-      row.push(field); field = '';
-      if (row.some((f) => f.trim() !== '')) rows.push(row);
-      row = [];
-    } else field += c;
-  }
-  row.push(field);
-  if (row.some((f) => f.trim() !== '')) rows.push(row);
-  return rows;
-}
-
 /** Fields a fines statement maps; `time` is optional when the date column holds date and time. */
 export const TICKET_IMPORT_FIELDS = ['ticketNumber', 'date', 'time', 'plate', 'amount', 'violationType', 'location'] as const;
 export const TICKET_REQUIRED_FIELDS = ['ticketNumber', 'date', 'plate', 'amount'] as const;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { collections } from '../../shared/i18n/collections';
-import { addDays } from '../../shared/invoices/totals';
+import { addDays } from '../../shared/calendar';
 import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
 
 let session: E2eSession;

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createCustomerViaApi, createVehicleViaApi, shellReady, signUpViaApi, useSession, type E2eSession, apiAs } from './helpers';
+import { addDays } from '../../shared/calendar';
 
 let session: E2eSession;
 const outDir = mkdtempSync(join(tmpdir(), 'maint-e2e-'));
@@ -49,8 +50,6 @@ const W = {
     alerts: 'التنبيهات', pastDue: 'متأخرة', records: 'السجلات', close: 'إغلاق', tyres: 'الإطارات',
   },
 } as const;
-
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 for (const language of ['en', 'ar'] as const) {
   const w = W[language];

@@ -1,7 +1,7 @@
 import { parse as parseMrz, states } from 'mrz';
 import { isCalendarDate } from '../../../shared/customers/age';
 import type { Gender, IdScanFields, IdScanResult } from '../../../shared/schemas/customers';
-import { extractPdfText } from './pdf-text';
+import { extractPdfText } from '../../lib/pdf-text';
 import { imageText } from './image-text';
 import type { ScanContentType } from './sniff';
 
@@ -9,7 +9,7 @@ import type { ScanContentType } from './sniff';
  * ID document scan without any network service (issue 5 "Add customer with ID scan").
  *
  * What it reads:
- * - PDFs: the text layer (./pdf-text.ts), then the machine-readable zone (ICAO 9303 TD3
+ * - PDFs: the text layer (functions/lib/pdf-text.ts, pdf.js), then the machine-readable zone (ICAO 9303 TD3
  *   passports 2×44, TD1 ID cards such as the Emirates ID 3×30, TD2 2×36) parsed by the
  *   maintained `mrz` package; without an MRZ, labelled fields ("Name:", "Date of Birth:",
  *   "Licence No:", "Expiry Date:" …) as printed on driving licences.
@@ -36,8 +36,8 @@ export const NOTHING_RECOGNISED = 'No machine-readable zone or labelled fields f
 export { sniffType, type ScanContentType } from './sniff';
 
 /** `ocrText`: what OCR read in an image's pixels (scan.ts); the image's metadata text follows it as a hint. */
-export function scanIdDocument(file: Buffer, contentType: ScanContentType, today = new Date(), ocrText?: string): IdScanResult {
-  const text = contentType === 'application/pdf' ? extractPdfText(file) : [ocrText ?? '', imageText(file)].filter((t) => t.trim()).join('\n');
+export async function scanIdDocument(file: Buffer, contentType: ScanContentType, today = new Date(), ocrText?: string): Promise<IdScanResult> {
+  const text = contentType === 'application/pdf' ? await extractPdfText(file) : [ocrText ?? '', imageText(file)].filter((t) => t.trim()).join('\n');
   if (!text.trim()) throw new IdScanError(contentType === 'application/pdf' ? NO_TEXT_IN_PDF : NO_TEXT_IN_IMAGE);
   const fromMrz = readMrz(text, today);
   if (fromMrz) return fromMrz;

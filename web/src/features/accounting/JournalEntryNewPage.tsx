@@ -8,7 +8,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { vatCodesOf } from '../../../../shared/accounting/vat';
-import { toMinor } from '../../../../shared/money';
+import { fromMinor, toMinor } from '../../../../shared/money';
 import { JOURNAL_ATTACHMENTS_MAX } from '../../../../shared/schemas/accounting';
 import { isRegionCode } from '../../../../shared/regions';
 import { FormField } from '../../components/FormField';
@@ -89,7 +89,7 @@ export default function JournalEntryNewPage() {
         attachments: attachments.length ? attachments : undefined,
         lines: linesComplete.map((l) => {
           const debit = minorOf(l.debit);
-          return { accountId: l.accountId, type: debit !== undefined ? 'debit' : 'credit', amount: (debit ?? minorOf(l.credit)!) / 100, vatCode: l.vatCode || undefined };
+          return { accountId: l.accountId, type: debit !== undefined ? 'debit' : 'credit', amount: fromMinor(debit ?? minorOf(l.credit)!), vatCode: l.vatCode || undefined };
         }),
       };
       const entry = await accountingApi.postEntry(body, idempotencyKey);

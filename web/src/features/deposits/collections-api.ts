@@ -6,7 +6,7 @@
 import { addArea } from '../../../../shared/i18n';
 import { collections as catalog } from '../../../../shared/i18n/collections';
 import { COLLECTIONS_MESSAGES } from '../../../../shared/collections/messages';
-import { toCsv } from '../../../../shared/accounting/csv';
+import { toCsv } from '../../../../shared/csv';
 import { AGING_BUCKETS } from '../../../../shared/collections/aging';
 import type { AgingReport, ApplyDepositBody, Deposit, DepositList, RevenueProtection } from '../../../../shared/schemas/collections';
 import { api } from '../../lib/api';

@@ -9,6 +9,7 @@ import useSWR from 'swr';
 import { Link } from 'react-router';
 import { createGeofenceSchema } from '../../../../shared/schemas/gps';
 import { GEOFENCE_TYPES, WEEKDAYS, type GeofenceType, type Weekday } from '../../../../shared/gps/rules';
+import { pathKm } from '../../../../shared/gps/trips';
 import { VEHICLE_STATUSES } from '../../../../shared/schemas/vehicles';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/Dialogs';
 import { FilterSelect } from '../../components/FilterSelect';
@@ -32,17 +33,7 @@ const LIVE = { refreshInterval: LIVE_REFRESH_MS, revalidateOnMount: true, dedupi
 const PERIODS = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 } as const;
 type Period = keyof typeof PERIODS;
 
-function distanceKm(pts: PositionApi[]): number {
-  let d = 0;
-  for (let i = 1; i < pts.length; i++) {
-    const [a, b] = [pts[i - 1], pts[i]];
-    const rad = Math.PI / 180;
-    const x = (b.lon - a.lon) * rad * Math.cos(((a.lat + b.lat) / 2) * rad);
-    const y = (b.lat - a.lat) * rad;
-    d += Math.sqrt(x * x + y * y) * 6371;
-  }
-  return Math.round(d * 10) / 10;
-}
+const distanceKm = (pts: PositionApi[]): number => Math.round(pathKm(pts) * 10) / 10;
 
 export default function GpsTrackingPage() {
   const t = useT();

@@ -1,7 +1,7 @@
 /** The calendar, predictions and alerts tabs of /maintenance. */
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import { addDays } from '../../../../shared/maintenance/lifecycle';
+import { addDays } from '../../../../shared/calendar';
 import { DirectionArrow } from '../../components/DirectionArrow';
 import { ListState, ListTable, itemsState } from '../../components/ListKit';
 import { StatusPill } from '../../components/StatusPill';

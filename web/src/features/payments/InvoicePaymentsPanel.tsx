@@ -15,6 +15,7 @@ import { useCan } from '../../lib/use-can';
 import {
   PAYMENT_TONES, invoicePaymentsPath, newIdempotencyKey, openReceipt, paymentsApi, useInvoicePayments, type Payment,
 } from './payments-api';
+import { fromMinor, roundToMinor } from '../../../../shared/money';
 
 /**
  * The invoice detail's payments: the list (amount, method, status, receipt, refunds), the
@@ -200,7 +201,7 @@ function RefundDialog({ payment, onClose, onDone }: { payment: Payment; onClose:
       return e.fields;
     }
   });
-  const left = Math.round((payment.amount - payment.refunded) * 100) / 100;
+  const left = fromMinor(roundToMinor(payment.amount) - roundToMinor(payment.refunded));
   return (
     <Modal open onClose={form.saving ? () => {} : onClose} title={t('payments.dialogs.refundTitle')}>
       <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); setFailure(''); void form.submit({ amount: num(amount), reason: reason.trim() || undefined }); }}>

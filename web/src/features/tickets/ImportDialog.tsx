@@ -4,7 +4,8 @@
  * rows. The server remembers the mapping per source; a re-import creates nothing new.
  */
 import { useState } from 'react';
-import { guessMapping, parseCsv, SALIK_IMPORT_FIELDS, TICKET_IMPORT_FIELDS } from '../../../../shared/tickets/statement';
+import { guessMapping, SALIK_IMPORT_FIELDS, TICKET_IMPORT_FIELDS } from '../../../../shared/tickets/statement';
+import { parseCsv } from '../../../../shared/csv';
 import { DialogActions, Modal } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
 import { StatusPill } from '../../components/StatusPill';

@@ -9,6 +9,7 @@ import { useMoney } from '../../lib/money';
 import { useDateTime } from '../../lib/company-clock';
 import { useTollRecharge } from './components';
 import { MATCH_TONES, SALIK_PATH, STATUS_TONES, TICKETS_PATH, type SalikCharge, type Ticket } from './tickets-api';
+import { fromMinor, roundToMinor, sumMinor } from '../../../../shared/money';
 
 export function RentalTollsAndFines({ rental, onChanged }: { rental: { id: string; referenceNumber: string; salikCharges?: number | null; totalTrafficFines?: number | null }; onChanged: () => void }) {
   const t = useT();
@@ -20,7 +21,7 @@ export function RentalTollsAndFines({ rental, onChanged }: { rental: { id: strin
   const passages = salik.data?.items ?? [];
   const tickets = fines.data?.items ?? [];
   const open = passages.filter((p) => !p.rechargedAt);
-  const sum = (xs: { amount: number }[]) => Math.round(xs.reduce((s, x) => s + x.amount * 100, 0)) / 100;
+  const sum = (xs: { amount: number }[]) => fromMinor(sumMinor(xs.map((x) => roundToMinor(x.amount))));
   return (
     <section className="card" aria-labelledby="rental-tolls-title" data-testid="rental-tolls">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
