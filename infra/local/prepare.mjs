@@ -2,7 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '../..');
 
@@ -14,9 +14,10 @@ function run(cmd, args, opts = {}) {
   }
 }
 
+/** A hash of the files' paths relative to the project and their contents (so a clone elsewhere, or a git worktree sharing node_modules, matches). */
 function hashFiles(files) {
   const h = createHash('sha256');
-  for (const f of files) if (existsSync(f)) h.update(f).update(readFileSync(f));
+  for (const f of files) if (existsSync(f)) h.update(relative(root, f)).update(readFileSync(f));
   return h.digest('hex');
 }
 
