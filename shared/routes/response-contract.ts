@@ -14,7 +14,7 @@ import { ROUTES, type Domain, type RouteDef } from './index';
  */
 export const RESPONSE_CONTRACT_PENDING: readonly Domain[] = [
   'platform', 'vehicles', 'rentals', 'auth', 'staff', 'customers', 'documents', 'maintenance', 'tickets', 'alerts',
-  'insights', 'payments',
+  'payments',
   // All their routes declare a response, but the answers have not been parsed through them yet.
   'settings', 'invoices', 'fleet-health', 'security',
 ];
