@@ -4,6 +4,7 @@ import { ACCOUNT_TYPES } from '../accounting/chart';
 import { JOURNAL_MESSAGES, JOURNAL_SOURCES, PARTY_TYPES, isCalendarDate } from '../accounting/journal';
 import { PAYMENT_METHODS } from '../accounting/posting-rules';
 import { DOCUMENT_MIME_TYPES } from '../constants';
+import { pageOf } from './page';
 
 /** Files one journal entry can carry. */
 export const JOURNAL_ATTACHMENTS_MAX = 10;
@@ -218,3 +219,67 @@ export const trialBalanceResponse = z.object({
 export const selfCheckResponse = z.object({
   checks: z.array(z.object({ name: z.string(), passed: z.boolean(), details: z.array(z.record(z.string(), z.unknown())) })),
 });
+
+export const accountPageResponse = pageOf(accountResponse);
+export const journalEntryPageResponse = pageOf(journalEntryResponse);
+
+/** The account each payment method posts to (null: not mapped). */
+export const paymentMethodMappingsResponse = z.object({
+  items: z.array(z.object({
+    method: z.enum(PAYMENT_METHODS), accountId: z.string().nullable(), accountCode: z.string().nullable(),
+    accountName: z.string().nullable(), accountNameAr: z.string().nullable(),
+  })),
+});
+
+/** Presigned PUT of an attachment (journal entries, finance receipts): send the file with exactly these headers, then record `key`. */
+export const journalAttachmentUploadResponse = z.object({
+  uploadUrl: z.string(), key: z.string(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()),
+});
+
+const accountRef = { accountId: z.string(), code: z.string(), name: z.string(), nameAr: z.string() };
+const statementRow = z.object({ ...accountRef, isGroup: z.boolean(), depth: z.number(), amount: z.number() });
+const statementSection = z.object({ rows: z.array(statementRow), total: z.number() });
+const comparedSection = z.object({
+  rows: z.array(statementRow.extend({ previous: z.number() })), total: z.number(), previous: z.number(),
+});
+
+export const generalLedgerResponse = z.object({
+  account: z.object({ id: z.string(), code: z.string(), name: z.string(), nameAr: z.string(), type: z.enum(ACCOUNT_TYPES) }),
+  from: z.string(), to: z.string(),
+  opening: z.number(), totalDebit: z.number(), totalCredit: z.number(), closing: z.number(),
+  items: z.array(z.object({
+    entryId: z.string(), entryNumber: z.string(), date: z.string(), description: z.string(), source: z.string(),
+    sourceId: z.string().nullable(), debit: z.number(), credit: z.number(), vatCode: z.string().nullable(), balance: z.number(),
+  })),
+  nextCursor: z.string().nullable(),
+});
+
+export const balanceSheetResponse = z.object({
+  asOf: z.string(),
+  assets: statementSection, liabilities: statementSection, equity: statementSection,
+  currentEarnings: z.number(), totalEquity: z.number(), totalLiabilitiesAndEquity: z.number(), balanced: z.boolean(),
+});
+
+export const profitLossResponse = z.object({
+  from: z.string(), to: z.string(), previousFrom: z.string(), previousTo: z.string(),
+  income: comparedSection, expenses: comparedSection, netIncome: z.number(), previousNetIncome: z.number(),
+});
+
+export const vatReportResponse = z.object({
+  from: z.string(), to: z.string(), region: z.string(), layout: z.string(), title: z.string(), titleAr: z.string(),
+  filedThrough: z.string().nullable(),
+  boxes: z.array(z.object({ box: z.string(), label: z.string(), labelAr: z.string(), amount: z.number(), vat: z.number() })),
+  outputTax: z.number(), inputTax: z.number(), netPayable: z.number(),
+});
+
+export const accountingSummaryResponse = z.object({
+  asOf: z.string(), cash: z.number(), bank: z.number(), receivables: z.number(), depositsHeld: z.number(), vatPayable: z.number(),
+  monthIncome: z.number(), monthExpenses: z.number(), lockDate: z.string().nullable(), vatFiledThrough: z.string().nullable(),
+});
+
+export const lockDateResponse = z.object({
+  lockDate: z.string().nullable(), vatFiledThrough: z.string().nullable(), lockSetAt: z.string().nullable(),
+});
+
+/** POST /accounting/setup: rentals posted now, and those already in the books or with nothing to post. */
+export const accountingSetupResponse = z.object({ posted: z.number(), skipped: z.number() });

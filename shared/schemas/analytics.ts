@@ -24,47 +24,81 @@ export const reportQuery = z.object({
   lang: z.enum(['en', 'ar']).default('en'),
 });
 
-export type ColumnKind = 'text' | 'number' | 'money' | 'percent' | 'date' | 'category';
-export interface ReportColumn { key: string; kind: ColumnKind }
-export interface ReportSeries { name: string; data: number[] }
-export interface ReportChart {
-  key: string;
-  kind: 'bar' | 'line' | 'heatmap';
-  /** x axis: dates, vehicle labels, category codes or weekday codes (see `axis`). */
-  categories: string[];
-  axis: 'date' | 'text' | 'category' | 'weekday';
-  /** Series names are catalog keys under reports.columns / dashboard, or category codes for heat-maps. */
-  series: ReportSeries[];
-  unit: 'money' | 'percent' | 'count';
-}
-export interface ReportSummaryItem { key: string; /** null: nothing to compare with (shown as —) */ value: number | null; kind: 'money' | 'percent' | 'number'; help?: string }
-export interface ReportData {
-  tab: ReportTab;
-  period: ReportPeriod;
-  from: string;
-  to: string;
-  previous: { from: string; to: string };
-  currency: string;
-  region: string;
-  summary: ReportSummaryItem[];
-  charts: ReportChart[];
-  columns: ReportColumn[];
-  rows: Record<string, string | number | null>[];
-}
+// ---- answers (the route table declares them; the web's types are inferred from them) ----------
 
-export interface DashboardData {
-  today: string;
-  tomorrow: string;
-  currency: string;
-  region: string;
-  isNewCompany: boolean;
-  setup: { vehicles: number; customers: boolean; bookings: number };
+const COLUMN_KINDS = ['text', 'number', 'money', 'percent', 'date', 'category'] as const;
+export type ColumnKind = (typeof COLUMN_KINDS)[number];
+const reportColumn = z.object({ key: z.string(), kind: z.enum(COLUMN_KINDS) });
+export type ReportColumn = z.infer<typeof reportColumn>;
+const reportSeries = z.object({ name: z.string(), data: z.array(z.number()) });
+export type ReportSeries = z.infer<typeof reportSeries>;
+const reportChart = z.object({
+  key: z.string(),
+  kind: z.enum(['bar', 'line', 'heatmap']),
+  /** x axis: dates, vehicle labels, category codes or weekday codes (see `axis`). */
+  categories: z.array(z.string()),
+  axis: z.enum(['date', 'text', 'category', 'weekday']),
+  /** Series names are catalog keys under reports.columns / dashboard, or category codes for heat-maps. */
+  series: z.array(reportSeries),
+  unit: z.enum(['money', 'percent', 'count']),
+});
+export type ReportChart = z.infer<typeof reportChart>;
+const reportSummaryItem = z.object({
+  key: z.string(),
+  /** null: nothing to compare with (shown as —) */
+  value: z.number().nullable(),
+  kind: z.enum(['money', 'percent', 'number']),
+  help: z.string().optional(),
+});
+export type ReportSummaryItem = z.infer<typeof reportSummaryItem>;
+
+export const reportResponse = z.object({
+  tab: z.enum(REPORT_TABS),
+  period: z.enum(REPORT_PERIODS) satisfies z.ZodType<ReportPeriod>,
+  from: z.string(),
+  to: z.string(),
+  previous: z.object({ from: z.string(), to: z.string() }),
+  currency: z.string(),
+  region: z.string(),
+  summary: z.array(reportSummaryItem),
+  charts: z.array(reportChart),
+  columns: z.array(reportColumn),
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+});
+export type ReportData = z.infer<typeof reportResponse>;
+
+const dashboardCard = z.object({
+  value: z.number(),
+  kind: z.enum(['money', 'number', 'percent']),
+  link: z.string(),
+  total: z.number().optional(),
+  /** Unpaid invoices only: receivables on no invoice yet (a labelled figure, not in `value`). */
+  uninvoiced: z.number().optional(),
+});
+const DASHBOARD_CARDS = [
+  'activeRentals', 'availableVehicles', 'overdueRentals', 'unpaidInvoices', 'depositTotal', 'cashBox', 'pettyCash', 'bankAccounts',
+  'operationalCharges', 'utilisation30', 'revenue30', 'bookedFuture',
+] as const;
+
+export const dashboardResponse = z.object({
+  today: z.string(),
+  tomorrow: z.string(),
+  currency: z.string(),
+  region: z.string(),
+  isNewCompany: z.boolean(),
+  setup: z.object({ vehicles: z.number(), customers: z.boolean(), bookings: z.number() }),
   /** Cards this role may read; absent = not for this role. */
-  cards: Partial<Record<'activeRentals' | 'availableVehicles' | 'overdueRentals' | 'unpaidInvoices' | 'depositTotal' | 'cashBox' | 'pettyCash' | 'bankAccounts' | 'operationalCharges' | 'utilisation30' | 'revenue30' | 'bookedFuture', { value: number; kind: 'money' | 'number' | 'percent'; link: string; total?: number; /** Unpaid invoices only: receivables on no invoice yet (a labelled figure, not in `value`). */ uninvoiced?: number }>>;
-  trend: { days: string[]; bookings: number[]; pickups: number[]; returns: number[] } | null;
-  topVehicles: { vehicleId: string; label: string; plate: string; revenue: number; utilisation: number; daysOnRent: number }[] | null;
-  returnsDue: { rentalId: string; reference: string; vehicle: string; customer: string; expectedReturnDate: string; when: 'overdue' | 'today' | 'tomorrow' }[] | null;
-  idleVehicles: { vehicleId: string; label: string; plate: string; idleDays: number | null }[] | null;
-  idleThresholdDays: number;
-  links: { chargesLedger: string; bankStatement: string };
-}
+  cards: z.partialRecord(z.enum(DASHBOARD_CARDS), dashboardCard),
+  trend: z.object({ days: z.array(z.string()), bookings: z.array(z.number()), pickups: z.array(z.number()), returns: z.array(z.number()) }).nullable(),
+  topVehicles: z.array(z.object({
+    vehicleId: z.string(), label: z.string(), plate: z.string(), revenue: z.number(), utilisation: z.number(), daysOnRent: z.number(),
+  })).nullable(),
+  returnsDue: z.array(z.object({
+    rentalId: z.string(), reference: z.string(), vehicle: z.string(), customer: z.string(), expectedReturnDate: z.string(),
+    when: z.enum(['overdue', 'today', 'tomorrow']),
+  })).nullable(),
+  idleVehicles: z.array(z.object({ vehicleId: z.string(), label: z.string(), plate: z.string(), idleDays: z.number().nullable() })).nullable(),
+  idleThresholdDays: z.number(),
+  links: z.object({ chargesLedger: z.string(), bankStatement: z.string() }),
+});
+export type DashboardData = z.infer<typeof dashboardResponse>;

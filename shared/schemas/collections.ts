@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ledgerEntrySchema, rentalWriteResponseSchema } from './rentals-responses';
 import { MONEY_MESSAGES, MAX_MONEY_AMOUNT, hasAtMostDecimals } from '../money';
 import { LEDGER_METHODS } from './rentals';
 import { TEXT_LIMITS, calendarDate, cursor, entityId, text } from './fields';
@@ -107,3 +108,16 @@ export const revenueProtectionSchema = z.object({
   notes: z.array(z.string()),
 });
 export type RevenueProtection = z.infer<typeof revenueProtectionSchema>;
+
+/** An invoice a deposit movement paid (apply) or reopened (refund): its new status and balance. */
+const invoiceMoveSchema = z.object({
+  id: z.string(), number: z.string().nullable(), status: z.string(), amountApplied: z.number(), balance: z.number(),
+});
+/** POST /deposits/{id}/refund: the rental change (its refund entry, the rental) and the deposit as it now stands. */
+export const depositRefundResponseSchema = rentalWriteResponseSchema.extend({
+  entry: ledgerEntrySchema, invoices: z.array(invoiceMoveSchema), deposit: depositSchema.nullable(),
+});
+/** POST /deposits/{id}/apply: the rental change (the two entries of the application), the invoices it paid, the deposit. */
+export const depositApplyResponseSchema = rentalWriteResponseSchema.extend({
+  entries: z.array(ledgerEntrySchema), invoices: z.array(invoiceMoveSchema).optional(), deposit: depositSchema.nullable(),
+});

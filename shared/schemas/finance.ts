@@ -5,6 +5,7 @@ import { CURRENCY_CODES } from '../regions';
 import { DOCUMENT_MIME_TYPES } from '../constants';
 import { IBAN_MESSAGES, ibanProblem, normalizeIban } from '../finance/iban';
 import { pageOf } from './page';
+import { generalLedgerResponse } from './accounting';
 
 /**
  * Finance entries (issue 10; business-data §3 "Finance entry: type income or expense, amount,
@@ -179,3 +180,10 @@ export const operationalChargesSchema = z.object({
   total: z.number(),
 });
 export type OperationalCharges = z.infer<typeof operationalChargesSchema>;
+
+/** A money account's statement (the GL of its account) with the money account it belongs to. */
+export const moneyAccountStatementSchema = generalLedgerResponse.extend({
+  moneyAccount: z.object({
+    id: z.string(), kind: z.enum(['cash_box', 'petty_cash', 'bank']), name: z.string().nullable(), bank: z.string().nullable(), iban: z.string().nullable(),
+  }),
+});

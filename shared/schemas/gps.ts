@@ -1,8 +1,10 @@
 import * as z from 'zod';
-import { GEOFENCE_TYPES, GPS_DEFAULTS, WEEKDAYS, type GeofenceType, type TimeWindow, type ZoneEventKind } from '../gps/rules';
+import { GEOFENCE_TYPES, GPS_DEFAULTS, WEEKDAYS, type TimeWindow, type ZoneEventKind } from '../gps/rules';
 import { GPS_MESSAGES as M } from '../gps/messages';
 import { ringSelfIntersects } from '../gps/polygon';
 import { cursor, entityId, name, utcDateTime } from './fields';
+import { pageOf } from './page';
+import type { Stop, Trip } from '../gps/trips';
 
 /**
  * GPS tracking and geofences (issue 14; business-data §3 vehicles' GPS fields, geofences,
@@ -89,50 +91,85 @@ export const gpsSettingsSchema = z.object({
 export type GpsSettingsApi = Required<z.output<typeof gpsSettingsSchema>>;
 
 // ---- answers -------------------------------------------------------------------------------
+// The route table declares these (shared/routes/gps.ts); the web's types are inferred from them.
 
-export interface TrackerApi {
-  vehicleId: string;
-  deviceId: string;
+const lngLat = z.tuple([z.number(), z.number()]);
+const timeWindowAnswer = z.object({ days: z.array(z.enum(WEEKDAYS)), start: z.string(), end: z.string() }) satisfies z.ZodType<TimeWindow>;
+
+/** What an ingest request stored: positions accepted, of them out of order, zone events raised. */
+export const ingestResponse = z.object({ accepted: z.number(), outOfOrder: z.number(), events: z.number() });
+
+export const trackerAnswer = z.object({
+  vehicleId: z.string(),
+  deviceId: z.string(),
   /** Only in the answer that created or rotated it. */
-  secret?: string;
-  createdAt: string;
-  rotatedAt: string | null;
-  lastPositionAt: string | null;
-  batteryPercent: number | null;
+  secret: z.string().optional(),
+  createdAt: z.string(),
+  rotatedAt: z.string().nullable(),
+  lastPositionAt: z.string().nullable(),
+  batteryPercent: z.number().nullable(),
   /** The OsmAnd URL to enter in Traccar Client (server URL). */
-  osmandPath: string;
-}
+  osmandPath: z.string(),
+});
+export type TrackerApi = z.infer<typeof trackerAnswer>;
+export const trackerResponse = z.object({ tracker: trackerAnswer.nullable() });
+export const createdTrackerResponse = z.object({ tracker: trackerAnswer.extend({ secret: z.string() }) });
 
-export interface GeofenceApi {
-  id: string; name: string; type: GeofenceType; shape: 'circle' | 'polygon';
-  center: [number, number] | null; radius: number | null; coordinates: [number, number][] | null;
-  speedLimitKmh: number | null; timeWindow: TimeWindow | null; vehicleIds: string[] | null; isActive: boolean;
-  version: number; createdAt: string; updatedAt: string;
-}
+export const geofenceResponse = z.object({
+  id: z.string(), name: z.string(), type: z.enum(GEOFENCE_TYPES), shape: z.enum(['circle', 'polygon']),
+  center: lngLat.nullable(), radius: z.number().nullable(), coordinates: z.array(lngLat).nullable(),
+  speedLimitKmh: z.number().nullable(), timeWindow: timeWindowAnswer.nullable(), vehicleIds: z.array(z.string()).nullable(), isActive: z.boolean(),
+  version: z.number(), createdAt: z.string(), updatedAt: z.string(),
+});
+export type GeofenceApi = z.infer<typeof geofenceResponse>;
+export const geofencePageResponse = pageOf(geofenceResponse);
 
-export interface LiveVehicleApi {
-  vehicleId: string; label: string; licensePlate: string; status: string;
-  latitude: number | null; longitude: number | null; speed: number | null; heading: number | null; lastGpsUpdate: string | null;
-  hasTracker: boolean; batteryPercent: number | null;
-}
+export const liveVehicleAnswer = z.object({
+  vehicleId: z.string(), label: z.string(), licensePlate: z.string(), status: z.string(),
+  latitude: z.number().nullable(), longitude: z.number().nullable(), speed: z.number().nullable(), heading: z.number().nullable(),
+  lastGpsUpdate: z.string().nullable(), hasTracker: z.boolean(), batteryPercent: z.number().nullable(),
+});
+export type LiveVehicleApi = z.infer<typeof liveVehicleAnswer>;
+export const liveResponse = z.object({ items: z.array(liveVehicleAnswer) });
 
-export interface PositionApi { at: string; lat: number; lon: number; speed: number; heading: number | null; outOfOrder: boolean }
+export const positionAnswer = z.object({
+  at: z.string(), lat: z.number(), lon: z.number(), speed: z.number(), heading: z.number().nullable(), outOfOrder: z.boolean(),
+});
+export type PositionApi = z.infer<typeof positionAnswer>;
+export const positionsResponse = z.object({ items: z.array(positionAnswer) });
 
-export interface ZoneEventApi {
-  id: string; kind: ZoneEventKind; at: string; vehicleId: string; vehicleLabel: string;
-  fenceId: string | null; fenceName: string | null; fenceType: GeofenceType | null;
-  lat: number; lon: number; speed: number; limitKmh: number | null; maxSpeedKmh: number | null;
-  rentalId: string | null; rentalReference: string | null; customerId: string | null; customerName: string | null;
-}
+export const zoneEventAnswer = z.object({
+  id: z.string(), kind: z.enum(['entry', 'exit', 'speeding']) satisfies z.ZodType<ZoneEventKind>, at: z.string(),
+  vehicleId: z.string(), vehicleLabel: z.string(),
+  fenceId: z.string().nullable(), fenceName: z.string().nullable(), fenceType: z.enum(GEOFENCE_TYPES).nullable(),
+  lat: z.number(), lon: z.number(), speed: z.number(), limitKmh: z.number().nullable(), maxSpeedKmh: z.number().nullable(),
+  rentalId: z.string().nullable(), rentalReference: z.string().nullable(), customerId: z.string().nullable(), customerName: z.string().nullable(),
+});
+export type ZoneEventApi = z.infer<typeof zoneEventAnswer>;
+export const eventPageResponse = pageOf(zoneEventAnswer);
 
-export interface TripsApi {
-  vehicleId: string; from: string; to: string;
-  trips: import('../gps/trips').Trip[]; stops: import('../gps/trips').Stop[]; distanceKm: number;
+const tripAnswer = z.object({
+  startAt: z.string(), endAt: z.string(), startLat: z.number(), startLon: z.number(), endLat: z.number(), endLon: z.number(),
+  distanceKm: z.number(), durationSeconds: z.number(), maxSpeedKmh: z.number(), averageSpeedKmh: z.number(),
+}) satisfies z.ZodType<Trip>;
+const stopAnswer = z.object({
+  startAt: z.string(), endAt: z.string(), lat: z.number(), lon: z.number(), durationSeconds: z.number(),
+}) satisfies z.ZodType<Stop>;
+
+export const tripsResponse = z.object({
+  vehicleId: z.string(), from: z.string(), to: z.string(),
+  trips: z.array(tripAnswer), stops: z.array(stopAnswer), distanceKm: z.number(),
   /** With rentalId: the rental's evidence (GPS km vs odometer and allowance, speeding, exits). */
-  rental?: {
-    id: string; referenceNumber: string; odometerStart: number | null; odometerEnd: number | null; odometerKm: number | null;
-    kmAllowance: number | null; speedingCount: number; geofenceExits: number; events: ZoneEventApi[];
-  };
-}
+  rental: z.object({
+    id: z.string(), referenceNumber: z.string(), odometerStart: z.number().nullable(), odometerEnd: z.number().nullable(),
+    odometerKm: z.number().nullable(), kmAllowance: z.number().nullable(), speedingCount: z.number(), geofenceExits: z.number(),
+    events: z.array(zoneEventAnswer),
+  }).optional(),
+});
+export type TripsApi = z.infer<typeof tripsResponse>;
+
+export const gpsSettingsResponse = z.object({
+  positionRetentionDays: z.number(), speedLimitKmh: z.number(), overspeedMinSeconds: z.number(),
+}) satisfies z.ZodType<GpsSettingsApi>;
 
 export const GPS_RETENTION_DEFAULT_DAYS = GPS_DEFAULTS.positionRetentionDays;

@@ -96,6 +96,7 @@ export const insightStatusChangeSchema = z.object({
   note: z.string().nullable(), actualImpact: z.number().nullable(), by: z.string(), at: z.string(),
 });
 export type InsightStatusChange = z.infer<typeof insightStatusChangeSchema>;
+export const insightStatusChangePageSchema = pageOf(insightStatusChangeSchema);
 
 export const listInsightsQuery = z.object({
   category: z.enum(INSIGHT_CATEGORIES).optional(),

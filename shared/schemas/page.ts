@@ -13,3 +13,9 @@ export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
+
+/**
+ * The declared response of a route that answers 204 No Content (a delete): there is no body, so
+ * the response contract has nothing to parse; a 200 with a body would not match.
+ */
+export const noContent = z.null().describe('204 No Content: the answer has no body');
