@@ -1,5 +1,5 @@
 import { addDays } from '../../shared/accounting/reports';
-import { ACCOUNT_CODES } from '../../shared/accounting/chart';
+import { ACCOUNT_CODES } from '../../shared/accounting/codes';
 import { recognitionLines, straightLineMinor } from '../../shared/accounting/posting-rules';
 import { daysBetween } from '../../shared/analytics/kpi';
 import { calendarDateInZone } from '../../shared/regions';
