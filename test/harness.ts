@@ -22,9 +22,13 @@ const wants = (layer: string) => !only || only.split(',').includes(layer);
 interface LayerResult { name: string; passed: number; failed: number; ok: boolean; seconds: number }
 const results: LayerResult[] = [];
 
+// The environment before the local stack starts (it adds the Lambda environment to this process,
+// for its in-process gateway): the layers that run meanwhile get this one, the others the stack's.
+const baseEnv = { ...process.env };
+
 function sh(cmd: string, argv: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise((res) => {
-    const child = spawn(cmd, argv, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_NO_WARNINGS: '1', ...env } });
+    const child = spawn(cmd, argv, { cwd: root, stdio: 'inherit', env: { ...baseEnv, NODE_NO_WARNINGS: '1', ...env } });
     child.on('exit', (code) => res(code ?? 1));
   });
 }
@@ -94,39 +98,64 @@ function needsDemo(): boolean {
   return selected.some((f) => /demo/i.test(readFileSync(f, 'utf8')));
 }
 
+/** A fresh local stack on free ports (started while the layers that do not need it run). */
+async function startStack() {
+  const dataDir = join(out, `stack-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const free = await Promise.all(Array.from({ length: 6 }, () => freePort()));
+  const [dynamodb, cognito, s3, ses, paytabs, gatewayPort] = free;
+  console.log(`\n▶ starting a fresh local stack (gateway :${gatewayPort}, dynamodb :${dynamodb}, `
+    + `cognito :${cognito}, s3 :${s3}, ses :${ses}, paytabs :${paytabs})`);
+  const stack = await startLocalStack({
+    dataDir, ports: { dynamodb, cognito, s3, ses, paytabs }, gatewayPort, webDir: join(root, 'web/dist'),
+    scheduler: false,
+    log: process.env.GATEWAY_LOG === '1' ? (l) => console.log(l) : () => {},
+  });
+  return { stack, dataDir };
+}
+
 async function main() {
   mkdirSync(out, { recursive: true });
   const t0 = Date.now();
-  if (wants('typecheck')) await typecheck();
-  if (wants('unit')) { console.log('\n▶ unit'); await vitestLayer('unit', 'test/vitest.unit.config.ts'); }
-  if (wants('web') && existsSync(join(root, 'web/vitest.config.ts'))) { console.log('\n▶ web unit'); await vitestLayer('web', 'web/vitest.config.ts'); }
-  if (wants('infra') && existsSync(join(root, 'test/vitest.infra.config.ts'))) { console.log('\n▶ infra'); await vitestLayer('infra', 'test/vitest.infra.config.ts'); }
-
-  if (wants('integration') || wants('e2e')) {
-    if (wants('e2e')) {
-      console.log('\n▶ building the web app');
-      const { ensureWebBuilt } = await import('../infra/local/prepare.mjs');
-      ensureWebBuilt();
+  const withStack = wants('integration') || wants('e2e');
+  if (wants('e2e')) {
+    console.log('\n▶ building the web app');
+    const { ensureWebBuilt } = await import('../infra/local/prepare.mjs');
+    ensureWebBuilt();
+  }
+  // The stack starts now and is awaited after the layers that do not need it (their time overlaps
+  // the emulators' start-up); a failure to start is reported there.
+  const stackReady = withStack ? startStack() : undefined;
+  stackReady?.catch(() => undefined);
+  try {
+    if (wants('typecheck')) await typecheck();
+    if (wants('unit')) { console.log('\n▶ unit'); await vitestLayer('unit', 'test/vitest.unit.config.ts'); }
+    if (wants('web') && existsSync(join(root, 'web/vitest.config.ts'))) {
+      console.log('\n▶ web unit');
+      await vitestLayer('web', 'web/vitest.config.ts');
     }
-    const dataDir = join(out, `stack-${process.pid}`);
-    rmSync(dataDir, { recursive: true, force: true });
-    const [dynamodb, cognito, s3, ses, paytabs, gatewayPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
-    console.log(`\n▶ starting a fresh local stack (gateway :${gatewayPort}, dynamodb :${dynamodb}, cognito :${cognito}, s3 :${s3}, ses :${ses}, paytabs :${paytabs})`);
-    const stack = await startLocalStack({
-      dataDir, ports: { dynamodb, cognito, s3, ses, paytabs }, gatewayPort, webDir: join(root, 'web/dist'), scheduler: false,
-      log: process.env.GATEWAY_LOG === '1' ? (l) => console.log(l) : () => {},
-    });
-    try {
+    if (wants('infra') && existsSync(join(root, 'test/vitest.infra.config.ts'))) {
+      console.log('\n▶ infra');
+      await vitestLayer('infra', 'test/vitest.infra.config.ts');
+    }
+    if (stackReady) {
+      const { stack } = await stackReady;
       if (existsSync(join(root, 'functions/jobs/demo-reset.ts')) && needsDemo()) {
         const { runJob } = await import('../infra/local/scheduler');
         await runJob('demo-reset');
       } else console.log('  (no selected test file uses the demo company: demo reset skipped)');
       const env = { ...stack.env, SAYYARA_URL: stack.url };
-      if (wants('integration')) { console.log('\n▶ integration'); await vitestLayer('integration', 'test/vitest.integration.config.ts', env); }
+      if (wants('integration')) {
+        console.log('\n▶ integration');
+        await vitestLayer('integration', 'test/vitest.integration.config.ts', env);
+      }
       if (wants('e2e')) { console.log('\n▶ e2e (Playwright, Debian chromium)'); await playwrightLayer(stack); }
-    } finally {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+    }
+  } finally {
+    const started = await stackReady?.catch(() => undefined);
+    if (started) {
+      await started.stack.stop();
+      rmSync(started.dataDir, { recursive: true, force: true });
     }
   }
 

@@ -6,27 +6,39 @@
  */
 import type { TransactItem } from '../lib/data/repo';
 import type { RegionCode } from '../../shared/regions';
-import { postJournal as post, prepareJournal, readLineAccounts, type JournalDraft } from './engine';
-import { ensureAccounting } from './setup';
-import { backfillRentals } from './rental-postings';
-import { ACCOUNT_CODES } from '../../shared/accounting/chart';
+import type { JournalDraft } from './engine';
+import { ACCOUNT_CODES } from '../../shared/accounting/codes';
 import { ulid } from 'ulid';
 import { BUCKET_SHARDS, reversalLines } from '../../shared/accounting/journal';
 import type { AuditActor } from '../lib/actor';
 import { getItem, tx } from '../lib/data/repo';
 import { conflict, notFound } from '../lib/errors';
-import { conflictReversed } from './engine';
-import { newAccountItems, readAccounts } from './setup';
 import { journalKey, settingsKey, shardLockItem, type JournalItem } from './model';
 
 export type { JournalDraft } from './engine';
 export type { RentalPostingInput } from './rental-postings';
-export { rentalJournalItems } from './rental-postings';
-export { runRevenueRecognition, type RecognitionRunResult } from './recognition';
+export type { RecognitionRunResult } from './recognition';
+
+/*
+ * The engine (journal checks, the chart, tax codes, posting rules) loads on the first posting, not
+ * at a cold start: every domain Lambda imports this module, and most first requests are reads
+ * (DESIGN.md §10 bundles; `npm run bench`). The functions below keep their signatures.
+ */
+const engine = () => import('./engine');
+const setup = () => import('./setup');
+const rentalPostings = () => import('./rental-postings');
+const ensureAccounting = async (...args: Parameters<typeof import('./setup').ensureAccounting>) =>
+  (await setup()).ensureAccounting(...args);
+
+export const rentalJournalItems = async (...args: Parameters<typeof import('./rental-postings').rentalJournalItems>) =>
+  (await rentalPostings()).rentalJournalItems(...args);
+type Recognition = typeof import('./recognition').runRevenueRecognition;
+export const runRevenueRecognition = async (...args: Parameters<Recognition>) =>
+  (await import('./recognition')).runRevenueRecognition(...args);
 
 /** The items of one journal entry, for the caller's own transaction (checks run now; conditions in the transaction). */
 export async function journalItems(tenantId: string, draft: JournalDraft): Promise<TransactItem[]> {
-  const settings = await ensureAccounting(tenantId);
+  const [settings, { prepareJournal, readLineAccounts }] = await Promise.all([ensureAccounting(tenantId), engine()]);
   return (await prepareJournal(tenantId, settings, draft, { accounts: await readLineAccounts(tenantId, draft.lines) })).items;
 }
 
@@ -35,7 +47,7 @@ export async function journalItems(tenantId: string, draft: JournalDraft): Promi
  * (maintenance: cancelling a completed record posts the reversal of its cost).
  */
 export async function journalEntryItems(tenantId: string, draft: JournalDraft): Promise<{ entryId: string; items: TransactItem[] }> {
-  const settings = await ensureAccounting(tenantId);
+  const [settings, { prepareJournal, readLineAccounts }] = await Promise.all([ensureAccounting(tenantId), engine()]);
   const prepared = await prepareJournal(tenantId, settings, draft, { accounts: await readLineAccounts(tenantId, draft.lines) });
   return { entryId: prepared.entry.id, items: prepared.items };
 }
@@ -47,7 +59,8 @@ export async function bookAccounts(tenantId: string): Promise<{ accountIds: Reco
 }
 
 /** A standalone journal entry (its own transaction). */
-export const postJournal = (tenantId: string, draft: JournalDraft) => post(tenantId, draft);
+export const postJournal = async (tenantId: string, draft: JournalDraft) =>
+  (await engine()).postJournal(tenantId, draft);
 
 /** Creates a company's chart of accounts and accounting settings (sign-up; idempotent). */
 export const setUpBooks = (tenantId: string, region?: RegionCode) => ensureAccounting(tenantId, region);
@@ -70,7 +83,7 @@ export const localiseBooks = async (tenantId: string, region?: RegionCode) => (a
  */
 export async function migrateBooks(tenantId: string) {
   await localiseBooks(tenantId);
-  return backfillRentals(tenantId);
+  return (await rentalPostings()).backfillRentals(tenantId);
 }
 
 /**
@@ -125,7 +138,7 @@ export const accountStatement = async (...args: Parameters<typeof import('./repo
 export async function reversalJournalItems(tenantId: string, entryId: string, input: { date: string; description: string; createdBy: string | null }): Promise<TransactItem[]> {
   const original = (await getItem(journalKey(tenantId, entryId), true)) as JournalItem | undefined;
   if (!original) throw notFound('Journal entry not found');
-  if (original.reversedById) throw conflictReversed();
+  if (original.reversedById) throw (await engine()).conflictReversed();
   return journalItems(tenantId, {
     date: input.date, description: input.description, reference: original.entryNumber, source: original.source, sourceId: original.sourceId,
     lines: reversalLines(original.lines), createdBy: input.createdBy, reversalOfId: original.id,
@@ -141,6 +154,7 @@ export async function reversalJournalItems(tenantId: string, entryId: string, in
 export async function newLeafAccountItems(actor: AuditActor, input: { parentCode: string; codeFrom: number; codeTo: number; name: string; nameAr?: string; description?: string | null }):
   Promise<{ accountId: string; code: string; items: TransactItem[] }> {
   const settings = await ensureAccounting(actor.tenantId);
+  const { newAccountItems, readAccounts } = await setup();
   const accounts = await readAccounts(actor.tenantId);
   const parent = accounts.find((a) => a.code === input.parentCode && a.isGroup);
   if (!parent) throw conflict(`Account group ${input.parentCode} is missing from the chart of accounts`);

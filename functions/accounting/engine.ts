@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { ACCOUNT_CODES } from '../../shared/accounting/chart';
+import { ACCOUNT_CODES } from '../../shared/accounting/codes';
 import {
   JOURNAL_MESSAGES, JOURNAL_NUMBER_START, journalNumber, lineTotals, shardOf, totalsByAccount, validateJournalLines, vatTotalsOf,
   type JournalLine, type JournalSource, type Party,

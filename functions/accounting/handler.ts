@@ -4,7 +4,7 @@ import { accountingRoutes } from '../../shared/routes/accounting';
 import { createAccount, getMappings, listAccounts, putMappings, updateAccount } from './accounts';
 import { createManualEntry, getEntry, listEntries, reverseEntry } from './journal';
 import { balanceSheetReport, generalLedger, generalLedgerAll, profitLossReport, summary, trialBalanceReport, vatReport } from './reports';
-import { exportReport, type ReportName } from './exports';
+import type { ReportName } from './exports';
 import { selfCheck } from './self-check';
 import { getLock, setLock } from './lock';
 import { migrateBooks } from './api';
@@ -20,7 +20,8 @@ const t = (ctx: RequestCtx) => ctx.auth.tenantId;
 async function report(ctx: RequestCtx<unknown, { format?: 'json' | 'csv' | 'pdf'; lang?: 'en' | 'ar' }>, name: ReportName, data: unknown) {
   const format = ctx.query.format ?? 'json';
   if (format === 'json') return reply.ok(data);
-  return exportReport(t(ctx), name, data, format, ctx.query.lang ?? 'en');
+  // The CSV/PDF writer and the report wording (both languages) load with the first download, not at a cold start.
+  return (await import('./exports')).exportReport(t(ctx), name, data, format, ctx.query.lang ?? 'en');
 }
 
 export const handler = createDomainHandler('accounting', accountingRoutes, {

@@ -1,5 +1,5 @@
 import { addDays } from '../../shared/calendar';
-import { ACCOUNT_CODES } from '../../shared/accounting/chart';
+import { ACCOUNT_CODES } from '../../shared/accounting/codes';
 import { recognitionLines, straightLineMinor } from '../../shared/accounting/posting-rules';
 import { daysBetween } from '../../shared/calendar';
 import { calendarDateInZone } from '../../shared/regions';

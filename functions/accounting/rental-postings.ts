@@ -1,6 +1,6 @@
 import { calendarDateInZone, type RegionCode } from '../../shared/regions';
 import type { JournalLine } from '../../shared/accounting/journal';
-import { ACCOUNT_CODES } from '../../shared/accounting/chart';
+import { ACCOUNT_CODES } from '../../shared/accounting/codes';
 import { netLines, phaseOf, pickupJournalLines, recognitionLines, rentalJournalLines, type CodedLine, type RentalMovement, type RentalPhase, type RentalPostingContext } from '../../shared/accounting/posting-rules';
 import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat';
 import { batchGet, getItem, transact, tx, type TransactItem } from '../lib/data/repo';

@@ -5,7 +5,6 @@ import { hasAbility } from '../../shared/permissions';
 import { forbidden } from '../lib/errors';
 import { readDashboard } from './dashboard';
 import { buildReport } from './reports';
-import { exportReport } from './exports';
 
 export const handler = createDomainHandler('analytics', analyticsRoutes, {
   getDashboard: async (ctx) => reply.ok(await readDashboard(ctx.auth.tenantId, ctx.auth.role)),
@@ -13,6 +12,8 @@ export const handler = createDomainHandler('analytics', analyticsRoutes, {
     const tab = ctx.params.tab;
     if (!hasAbility(ctx.auth.role, REPORT_TAB_ABILITY[tab])) throw forbidden();
     const data = await buildReport(tab, { tenantId: ctx.auth.tenantId, role: ctx.auth.role, period: ctx.query.period });
-    return ctx.query.format === 'json' ? reply.ok(data) : exportReport(ctx.auth.tenantId, data, ctx.query.format, ctx.query.lang);
+    if (ctx.query.format === 'json') return reply.ok(data);
+    // The CSV/PDF writer and the report wording (both languages) load with the first download, not at a cold start.
+    return (await import('./exports')).exportReport(ctx.auth.tenantId, data, ctx.query.format, ctx.query.lang);
   },
 });

@@ -1,5 +1,5 @@
 import type { JournalLine } from '../../shared/accounting/journal';
-import { ACCOUNT_CODES } from '../../shared/accounting/chart';
+import { ACCOUNT_CODES } from '../../shared/accounting/codes';
 import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat';
 import type { RegionCode } from '../../shared/regions';
 import { rateToPercent } from '../../shared/money';

@@ -11,7 +11,10 @@ import { record } from '../lib/data/meter';
 import { putItem, queryAll, queryPage, transact, tx, type TransactItem } from '../lib/data/repo';
 import { isConditionFailure } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { INVOICING_DUE_GSI_PK, invoicingIndexKey, invoicingNext, issueBillingPeriod, recordCompanyJobRun, type InvoicingIndexItem } from './deps';
+import {
+  INVOICING_DUE_GSI_PK, invoicingIndexKey, invoicingNext, issueBillingPeriod, recordCompanyJobRun,
+  type InvoicingIndexItem,
+} from './invoicing-deps';
 import { fromMinor } from '../../shared/money';
 
 /**

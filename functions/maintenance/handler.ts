@@ -5,10 +5,14 @@ import { cancelRecord, completeRecord, createRecord, getRecord, startRecord, upd
 import { listRecords } from './list';
 import { scheduleFromDocuments } from './from-document';
 import { invoiceUploadUrl } from './invoice';
-import { confirmInspectionCharge, createInspection, getInspection, listInspections, photoUploadUrl, signInspection, updateInspection } from './inspections';
-import { generatePredictions, getProgram, listPredictions, putProgram } from './predictions';
 
-/** Maintenance routes (shared/routes/maintenance.ts): operationId → use case, nothing else. */
+/**
+ * Maintenance routes (shared/routes/maintenance.ts): operationId → use case, nothing else.
+ * Inspections and predictions (which read and post through rentals) load with their first route
+ * (lazy chunks): a cold start serving the records does not load the rentals code (`npm run bench`).
+ */
+const inspections = () => import('./inspections');
+const predictions = () => import('./predictions');
 const t = (ctx: RequestCtx) => ctx.auth.tenantId;
 
 export const handler = createDomainHandler('maintenance', maintenanceRoutes, {
@@ -21,17 +25,22 @@ export const handler = createDomainHandler('maintenance', maintenanceRoutes, {
   startMaintenance: async (ctx) => reply.ok(await startRecord(actorOf(ctx), ctx.params.id, ctx.body)),
   completeMaintenance: async (ctx) => reply.ok(await completeRecord(actorOf(ctx), ctx.params.id, ctx.body)),
   cancelMaintenance: async (ctx) => reply.ok(await cancelRecord(actorOf(ctx), ctx.params.id, ctx.body)),
-  listPredictions: async (ctx) => reply.ok(await listPredictions(t(ctx), ctx.query.vehicleId)),
-  generatePredictions: async (ctx) => reply.ok(await generatePredictions(actorOf(ctx), ctx.body?.vehicleIds)),
-  getServiceProgram: async (ctx) => reply.ok(await getProgram(t(ctx), ctx.params.id)),
-  putServiceProgram: async (ctx) => reply.ok(await putProgram(actorOf(ctx), ctx.params.id, ctx.body)),
-  listInspections: async (ctx) => reply.ok(await listInspections(t(ctx), ctx.query)),
-  createInspection: async (ctx) => reply.created(await createInspection(actorOf(ctx), ctx.body)),
-  createInspectionUploadUrl: async (ctx) => reply.ok(await photoUploadUrl(t(ctx), ctx.body)),
-  getInspection: async (ctx) => reply.ok(await getInspection(t(ctx), ctx.params.id)),
-  updateInspection: async (ctx) => reply.ok(await updateInspection(actorOf(ctx), ctx.params.id, ctx.body)),
-  signInspection: async (ctx) => reply.ok(await signInspection(actorOf(ctx), ctx.params.id, ctx.body)),
+  listPredictions: async (ctx) => reply.ok(await (await predictions()).listPredictions(t(ctx), ctx.query.vehicleId)),
+  generatePredictions: async (ctx) =>
+    reply.ok(await (await predictions()).generatePredictions(actorOf(ctx), ctx.body?.vehicleIds)),
+  getServiceProgram: async (ctx) => reply.ok(await (await predictions()).getProgram(t(ctx), ctx.params.id)),
+  putServiceProgram: async (ctx) =>
+    reply.ok(await (await predictions()).putProgram(actorOf(ctx), ctx.params.id, ctx.body)),
+  listInspections: async (ctx) => reply.ok(await (await inspections()).listInspections(t(ctx), ctx.query)),
+  createInspection: async (ctx) => reply.created(await (await inspections()).createInspection(actorOf(ctx), ctx.body)),
+  createInspectionUploadUrl: async (ctx) => reply.ok(await (await inspections()).photoUploadUrl(t(ctx), ctx.body)),
+  getInspection: async (ctx) => reply.ok(await (await inspections()).getInspection(t(ctx), ctx.params.id)),
+  updateInspection: async (ctx) =>
+    reply.ok(await (await inspections()).updateInspection(actorOf(ctx), ctx.params.id, ctx.body)),
+  signInspection: async (ctx) =>
+    reply.ok(await (await inspections()).signInspection(actorOf(ctx), ctx.params.id, ctx.body)),
   confirmInspectionCharge: async (ctx) => {
+    const { confirmInspectionCharge } = await inspections();
     const r = await confirmInspectionCharge(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey);
     return reply.status(r.status, r.body);
   },

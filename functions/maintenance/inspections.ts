@@ -14,7 +14,8 @@ import { batchGet, getItem, queryAll, queryPage, transact, tx, type Item } from 
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import { readSignaturePng } from '../lib/signature';
 import { checkUpload, headObject, isKeyInPrefix, newObjectKey, presignDownload, presignUpload, putObject, tenantPrefix, type UploadLimits } from '../lib/storage';
-import { companyRegion, companyTimezone, postExternalCharges, readCompanySettings, rentalForInspection, rentalHeldByLineCode } from './deps';
+import { companyRegion, companyTimezone, readCompanySettings } from './deps';
+import { postExternalCharges, rentalForInspection, rentalHeldByLineCode } from './rental-deps';
 import { userKey } from './model';
 import { fromMinor, toMinor } from '../../shared/money';
 import { damagePriceListOf } from '../../shared/schemas/settings';

@@ -10,7 +10,8 @@ import { keys, tenantPk } from '../lib/data/keys';
 import { record as meter } from '../lib/data/meter';
 import { getItem, putItem, queryAll, transact, tx, type TransactItem } from '../lib/data/repo';
 import { isConditionFailure, notFound } from '../lib/errors';
-import { blocksOverlapping, companyToday, readCompanySettings, rentalOdometerReadings, vehicleKey } from './deps';
+import { blocksOverlapping, companyToday, readCompanySettings, vehicleKey } from './deps';
+import { rentalOdometerReadings } from './rental-deps';
 import {
   PROGRAM_INDEX_PK, predictionKey, predictionPk, predictionRunKey, programKey,
   type MaintenanceItem, type PredictionItem, type ServiceProgramItem,

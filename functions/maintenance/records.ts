@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { ACCOUNT_CODES } from '../../shared/accounting/chart';
+import { ACCOUNT_CODES } from '../../shared/accounting/codes';
 import { reversalLines, type JournalLine } from '../../shared/accounting/journal';
 import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat';
 import { toMinor, rateToPercent } from '../../shared/money';
@@ -22,7 +22,6 @@ import {
 import { checkInvoiceFile } from './invoice';
 import { maintenanceIndexes, maintenanceKey, toMaintenanceApi, userKey, type MaintenanceItem, type PostedCost } from './model';
 import { presignInvoice } from './invoice';
-import { predictionLink } from './predictions';
 
 /**
  * Maintenance records: every write goes read (record, vehicle, settings) → plan → ONE transaction
@@ -183,6 +182,8 @@ export async function createRecord(actor: Actor, body: CreateMaintenanceBody) {
   let extra: TransactItem[] = [];
   if (body.predictionId) {
     // One click from a prediction: the record keeps its confidence, the prediction links back.
+    // Predictions (and the rentals' odometer readings they read) load only for a record made from one.
+    const { predictionLink } = await import('./predictions');
     const { prediction, item } = await predictionLink(actor.tenantId, body.predictionId, id);
     if (prediction.vehicleId !== body.vehicleId) throw validationFailed({ vehicleId: MAINTENANCE_MESSAGES.predictionNotFound });
     body = { ...body, isAiGenerated: true, aiConfidence: body.aiConfidence ?? prediction.confidence };

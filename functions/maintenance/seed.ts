@@ -12,8 +12,9 @@ import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { putObject } from '../lib/storage';
 import {
   blocksOverlapping, bookAccounts, companyRegion, companyTimezone, companyToday, journalEntryItems, readCompanySettings,
-  rentalForInspection, rentalOdometerReadings, scheduleBlockItem,
+  scheduleBlockItem,
 } from './deps';
+import { rentalForInspection, rentalOdometerReadings } from './rental-deps';
 import { DEMO_CAR_PNG, DEMO_SIGNATURE_PNG } from './demo-images';
 import { inspectionKey, inspectionPrefix, kindMarker, personName, type InspectionItem } from './inspections';
 import { maintenanceIndexes, maintenanceKey, PROGRAM_INDEX_PK, programKey, type MaintenanceItem } from './model';

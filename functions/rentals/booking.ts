@@ -12,8 +12,12 @@ import { runIdempotent } from '../lib/data/idempotency';
 import { batchGet, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { HttpError, conflict, validationFailed } from '../lib/errors';
 import { documentLapsedError } from './document-refusal';
-import { rentalPaymentReceipt } from './deps';
-import { lapsingDocuments, blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey, readRentalSettings, readVehicle, readVehicleAndCustomer, rentalAggregateItems, rentalJournalItems, vehicleKey, vehicleLabel, type CustomerLike, type RentalSettings, type VehicleLike } from './deps';
+import { rentalAggregateItems, rentalJournalItems, rentalPaymentReceipt } from './deps-tx';
+import {
+  lapsingDocuments, blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey,
+  readRentalSettings, readVehicle, readVehicleAndCustomer, vehicleKey, vehicleLabel, type CustomerLike,
+  type RentalSettings, type VehicleLike,
+} from './deps';
 import { moneyIndexItems } from './money-index';
 import {
   ZERO_TOTALS, appendTimeline, ledgerItem, monthTotalsTx, rentalIndexes, rentalKey, searchTextOf, statusCountTx, toRentalApi, totalsAfter,

@@ -6,12 +6,6 @@ import { batchGet, getItem, type Item } from '../lib/data/repo';
 import { companyRegion, companySettingsFrom, companyTimezone, readCompanySettings, type CompanySettings } from '../lib/company-settings';
 import { vehicleKey } from '../vehicles/api';
 import { customerKey } from '../customers/api';
-import { rentalAnalyticsItems } from '../analytics/tx';
-/** An early return's credit note of invoiced rent (invoices' transaction face: ./return-credit.ts). */
-export { creditNoteItems, creditable, invoiceNow } from '../invoices/tx';
-import { pointRevenueMinor } from '../../shared/analytics/kpi';
-import { ledgerTotals, type LedgerEntryLike } from '../../shared/rentals/ledger';
-import type { RentalItem } from './data';
 /** Documents that lapse before a rental ends (documents domain): refuse or flag the booking. */
 export { lapsingDocuments, type LapsingDocument } from '../documents/api';
 
@@ -19,7 +13,8 @@ export { lapsingDocuments, type LapsingDocument } from '../documents/api';
  * What the rentals domain reads from other domains: vehicles and their schedule, customers and
  * the blacklist (each through that domain's api.ts), and the company settings (through the one
  * reader, lib/company-settings.ts). Kept in one file so the rest of the domain does not depend on
- * where those items live.
+ * where those items live. The pieces the write paths add to their own transactions from other
+ * domains are in ./deps-tx.ts.
  */
 export { vehicleKey, customerKey };
 export { customerCounterItem, needsLastRental, writeTrueCounters } from '../customers/api';
@@ -160,29 +155,6 @@ export async function readRentalSettings(tenantId: string): Promise<RentalSettin
 /** Blacklist matches (customers domain decides the matching; the company's mode decides what a booking does). */
 export { blacklistMatchesFor, loyaltyFields } from '../customers/api';
 
-/** Payments: the REC- receipt of money received on a rental, for the rental's own transaction. */
-export { rentalPaymentReceipt } from '../payments/tx';
-
-/**
- * Invoices (tier 5) through their tx face only: a desk payment pays the rental's open invoices and
- * a refund reopens them, in the rental's own transaction (issue 26).
- */
-export { allocateOldestFirst, invoicePaymentUpdate, releaseNewestFirst, rentalInvoicesForPayment, type InvoiceAllocation } from '../invoices/tx';
-
-/** Accounting: the journal items that post a rental change in the rental's own transaction (DESIGN.md §14). */
-export { rentalJournalItems } from '../accounting/api';
-
 
 /** Security: refunds to another method and large manual discounts land in the risk feed. */
 export { recordRiskyAction } from '../security/api';
-/**
- * The analytics aggregates of one rental change (analytics domain): its contribution before and
- * after, and the money of the entries posted on `day`, written in the same transaction.
- */
-export function rentalAggregateItems(tenantId: string, before: RentalItem | null, after: RentalItem, timeZone: string, day: string, entries: readonly LedgerEntryLike[] = []) {
-  const t = entries.length ? ledgerTotals(entries) : null;
-  return rentalAnalyticsItems(tenantId, {
-    rentalId: after.id, vehicleId: after.vehicleId, before, after, timeZone, postedDay: day,
-    money: t ? { chargesMinor: pointRevenueMinor(entries), paymentsMinor: t.paymentsMinor, refundsMinor: t.refundsMinor } : undefined,
-  });
-}

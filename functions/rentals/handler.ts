@@ -2,17 +2,21 @@ import { createDomainHandler, reply, type Reply } from '../lib/http';
 import { actorOf } from '../lib/actor';
 import { rentalsRoutes } from '../../shared/routes/rentals';
 import { badRequest, notFound } from '../lib/errors';
-import { checkConflicts, createRental, documentCheck, quoteBooking } from './booking';
 import { fleetBlocks, readRentalSettings } from './deps';
 import { getRentalItem, ledgerView, listRentals, listRentalsForCustomer, readLedger, toRentalApi } from './data';
 import { readCustomer } from './deps';
 import { rentalDefaults, rentalStats } from './overview';
 import { addRentalNote, listRentalNotes } from './notes';
-import { addCharge, recordPayment, recordRefund, reverseEntry } from './ledger';
-import { archiveRental, cancelRental, closeRental, pickup, previewReturn, restoreRental, returnRental } from './lifecycle';
-import { rentalContract, signContract } from './contract/signing';
-import { updateInvoicingSettings } from './invoicing-settings';
 
+/*
+ * The write paths load on their first use (lazy chunks), like remote signing: a cold start that
+ * serves a read (the list, a rental, its ledger) loads neither the booking rules nor the journal
+ * postings and the higher domains' transaction pieces they reach (DESIGN.md §10; `npm run bench`).
+ */
+const booking = () => import('./booking');
+const ledger = () => import('./ledger');
+const lifecycle = () => import('./lifecycle');
+const signing = () => import('./contract/signing');
 const remote = () => import('./contract/remote');
 const stored = (r: { status: number; body: unknown }): Reply => reply.status(r.status, r.body);
 
@@ -30,13 +34,13 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
     return reply.ok(await listRentalsForCustomer(ctx.auth.tenantId, ctx.params.id, ctx.query.cursor, ctx.query.limit));
   },
 
-  createRental: async (ctx) => stored(await createRental(actorOf(ctx), ctx.body, ctx.idempotencyKey)),
+  createRental: async (ctx) => stored(await (await booking()).createRental(actorOf(ctx), ctx.body, ctx.idempotencyKey)),
 
-  quoteRental: async (ctx) => reply.ok(await quoteBooking(ctx.auth.tenantId, ctx.body)),
+  quoteRental: async (ctx) => reply.ok(await (await booking()).quoteBooking(ctx.auth.tenantId, ctx.body)),
 
-  checkRentalConflicts: async (ctx) => reply.ok(await checkConflicts(ctx.auth.tenantId, ctx.body)),
+  checkRentalConflicts: async (ctx) => reply.ok(await (await booking()).checkConflicts(ctx.auth.tenantId, ctx.body)),
 
-  rentalDocumentCheck: async (ctx) => reply.ok(await documentCheck(ctx.auth.tenantId, ctx.query)),
+  rentalDocumentCheck: async (ctx) => reply.ok(await (await booking()).documentCheck(ctx.auth.tenantId, ctx.query)),
 
   rentalAvailability: async (ctx) => {
     const start = ctx.query.start ? new Date(ctx.query.start) : new Date();
@@ -59,22 +63,33 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
     return reply.ok(ledgerView(await readLedger(ctx.auth.tenantId, ctx.params.id), rental));
   },
 
-  recordRentalPayment: async (ctx) => stored(await recordPayment(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
-  addRentalCharge: async (ctx) => stored(await addCharge(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
-  recordRentalRefund: async (ctx) => stored(await recordRefund(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
-  reverseRentalLedgerEntry: async (ctx) => stored(await reverseEntry(actorOf(ctx), ctx.params.id, ctx.params.entryId, ctx.body, ctx.idempotencyKey)),
+  recordRentalPayment: async (ctx) =>
+    stored(await (await ledger()).recordPayment(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
+  addRentalCharge: async (ctx) =>
+    stored(await (await ledger()).addCharge(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
+  recordRentalRefund: async (ctx) =>
+    stored(await (await ledger()).recordRefund(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
+  reverseRentalLedgerEntry: async (ctx) => {
+    const { reverseEntry } = await ledger();
+    return stored(await reverseEntry(actorOf(ctx), ctx.params.id, ctx.params.entryId, ctx.body, ctx.idempotencyKey));
+  },
 
-  updateRentalInvoicing: async (ctx) => stored(await updateInvoicingSettings(actorOf(ctx), ctx.params.id, ctx.body)),
-  pickupRental: async (ctx) => stored(await pickup(actorOf(ctx), ctx.params.id, ctx.body)),
+  updateRentalInvoicing: async (ctx) =>
+    stored(await (await import('./invoicing-settings')).updateInvoicingSettings(actorOf(ctx), ctx.params.id, ctx.body)),
+  pickupRental: async (ctx) => stored(await (await lifecycle()).pickup(actorOf(ctx), ctx.params.id, ctx.body)),
   previewRentalReturn: async (ctx) => {
     const rental = await rentalOr404(ctx);
+    const { previewReturn } = await lifecycle();
     return reply.ok(await previewReturn(ctx.auth.tenantId, rental, ctx.body, await readRentalSettings(ctx.auth.tenantId)));
   },
-  returnRental: async (ctx) => stored(await returnRental(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
-  closeRental: async (ctx) => stored(await closeRental(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
-  cancelRental: async (ctx) => stored(await cancelRental(actorOf(ctx), ctx.params.id, ctx.body ?? {})),
-  archiveRental: async (ctx) => stored(await archiveRental(actorOf(ctx), ctx.params.id)),
-  restoreRental: async (ctx) => stored(await restoreRental(actorOf(ctx), ctx.params.id)),
+  returnRental: async (ctx) =>
+    stored(await (await lifecycle()).returnRental(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
+  closeRental: async (ctx) =>
+    stored(await (await lifecycle()).closeRental(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
+  cancelRental: async (ctx) =>
+    stored(await (await lifecycle()).cancelRental(actorOf(ctx), ctx.params.id, ctx.body ?? {})),
+  archiveRental: async (ctx) => stored(await (await lifecycle()).archiveRental(actorOf(ctx), ctx.params.id)),
+  restoreRental: async (ctx) => stored(await (await lifecycle()).restoreRental(actorOf(ctx), ctx.params.id)),
 
   listRentalNotes: async (ctx) => {
     await rentalOr404(ctx);
@@ -82,11 +97,12 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
   },
   addRentalNote: async (ctx) => reply.created(await addRentalNote(actorOf(ctx), await rentalOr404(ctx), ctx.body)),
 
-  getRentalContract: async (ctx) => reply.ok(await rentalContract(ctx.auth.tenantId, await rentalOr404(ctx))),
+  getRentalContract: async (ctx) =>
+    reply.ok(await (await signing()).rentalContract(ctx.auth.tenantId, await rentalOr404(ctx))),
   signRentalContract: async (ctx) => {
     // The name printed under the company's signature: the signed-in user's own name (never the body's).
     const staffName = [ctx.auth.firstName, ctx.auth.lastName].filter(Boolean).join(' ') || ctx.auth.username;
-    return reply.ok(await signContract(actorOf(ctx), ctx.params.id, ctx.body, staffName));
+    return reply.ok(await (await signing()).signContract(actorOf(ctx), ctx.params.id, ctx.body, staffName));
   },
   // Remote signing is loaded on its first use (a lazy chunk): the rentals bundle keeps its cold-start budget.
   sendRentalContract: async (ctx) => {
@@ -94,5 +110,6 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
     return reply.ok(await (await remote()).sendContractForSignature(actorOf(ctx), ctx.params.id, senderName));
   },
   getContractBySignToken: async (ctx) => reply.ok(await (await remote()).contractBySignToken(ctx.params.token)),
-  signContractByToken: async (ctx) => reply.ok(await (await remote()).signByToken(ctx.params.token, ctx.body, ctx.requestId)),
+  signContractByToken: async (ctx) =>
+    reply.ok(await (await remote()).signByToken(ctx.params.token, ctx.body, ctx.requestId)),
 });

@@ -12,7 +12,11 @@ import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { DEPOSIT_APPLIED_METHOD, ledgerTotals } from '../../shared/rentals/ledger';
 import { COLLECTIONS_MESSAGES } from '../../shared/collections/messages';
 import { DEPOSIT_CHARGE_LINE, depositChargeTax } from '../../shared/collections/deposits';
-import { allocateOldestFirst, invoicePaymentUpdate, releaseNewestFirst, rentalInvoicesForPayment, rentalPaymentReceipt, recordRiskyAction, type InvoiceAllocation } from './deps';
+import { recordRiskyAction } from './deps';
+import {
+  allocateOldestFirst, invoicePaymentUpdate, releaseNewestFirst, rentalInvoicesForPayment, rentalPaymentReceipt,
+  type InvoiceAllocation,
+} from './deps-tx';
 import { fromMinor } from '../../shared/money';
 import { LARGE_AMOUNT_MINOR } from '../../shared/security/risk';
 

@@ -7,7 +7,8 @@ import { getItem, transact, tx, type TransactItem } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 import { conflict, notFound } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { customerCounterItem, customerKey, needsLastRental, readRentalSettings, rentalAggregateItems, rentalJournalItems, type RentalSettings } from './deps';
+import { customerCounterItem, customerKey, needsLastRental, readRentalSettings, type RentalSettings } from './deps';
+import { rentalAggregateItems, rentalJournalItems } from './deps-tx';
 import { moneyFieldsAfter, moneyIndexItems } from './money-index';
 import {
   appendTimeline, getRentalItem, ledgerItem, monthTotalsTx, readLedger, rentalKey, statusCountTx, toRentalApi, totalsAfter,

@@ -1,7 +1,7 @@
 import { tx, type TransactItem } from '../lib/data/repo';
 import type { Actor } from '../lib/actor';
 import { calendarDateInZone } from '../../shared/regions';
-import { creditNoteItems, creditable, invoiceNow } from './deps';
+import { creditNoteItems, creditable, invoiceNow } from './deps-tx';
 import { chargeMarkerKey, invoicedChargesOf } from './invoiced-charges';
 import type { NewLedgerEntry } from './data';
 

@@ -9,7 +9,7 @@ import type { CreateTicketBody, UpdateTicketBody } from '../../shared/schemas/ti
 import { TICKET_MESSAGES as M } from '../../shared/tickets/messages';
 import { canMoveTicket, MATCH_GRACE_MINUTES, windowCovers, type RentalWindow } from '../../shared/tickets/rules';
 import { formatDateTime } from '../../shared/regions/format';
-import { ACCOUNT_CODES } from '../../shared/accounting/chart';
+import { ACCOUNT_CODES } from '../../shared/accounting/codes';
 import { auditItem } from '../lib/data/audit';
 import { getItem, queryAll, queryPage, transact, tx, type TransactItem } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';

@@ -1,7 +1,7 @@
 import { extractTax } from '../money';
 import { CUSTOMER_CREDIT_METHOD, DEPOSIT_APPLIED_METHOD, type LedgerCategory, type LedgerType } from '../rentals/ledger';
 import { TAX_EXEMPT_CATEGORIES } from '../rentals/pricing';
-import { ACCOUNT_CODES } from './chart';
+import { ACCOUNT_CODES } from './codes';
 import type { Party } from './journal';
 
 /**

@@ -1,4 +1,4 @@
-import { ACCOUNT_CODES } from '../accounting/chart';
+import { ACCOUNT_CODES } from '../accounting/codes';
 import { rentalMovementLines, type RentalMovement, type RentalPostingContext } from '../accounting/posting-rules';
 import { isDepositEntry, type LedgerCategory } from '../rentals/ledger';
 
