@@ -19,6 +19,8 @@ import { apiRequest, type RequestOptions } from './api';
 import { API_ROUTES } from './api-routes';
 
 export type OperationId = keyof typeof API_ROUTES;
+/** A path of the API (what apiPath, apiUrl and apiStem give). */
+export type ApiPath = `/${string}`;
 type RouteOf<Op extends OperationId> = Extract<TypedRoute, { operationId: Op }>;
 type PathOf<Op extends OperationId> = (typeof API_ROUTES)[Op] extends `${string} ${infer P}` ? P : never;
 
@@ -58,12 +60,12 @@ function route(op: OperationId): { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'D
   return { method: key.slice(0, space) as 'GET', path: key.slice(space + 1) };
 }
 
-function fillPath(op: OperationId, params: Record<string, string> | undefined): string {
+function fillPath(op: OperationId, params: Record<string, string> | undefined): ApiPath {
   return route(op).path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${op}: missing path parameter ${name}`);
     return encodeURIComponent(value);
-  });
+  }) as ApiPath;
 }
 
 /** `?a=1&b=x` for the params that carry a value ('' when none). */
@@ -78,24 +80,32 @@ export function queryString(query: Record<string, QueryValue> | undefined): stri
 }
 
 /** The operation's path with its parameters filled in (encoded). */
-export function apiPath<Op extends OperationId>(op: Op, ...[params]: HasParams<Op> extends true ? [ParamsOf<Op>] : []): string {
+export function apiPath<Op extends OperationId>(op: Op, ...[params]: HasParams<Op> extends true ? [ParamsOf<Op>] : []): ApiPath {
   return fillPath(op, params as Record<string, string> | undefined);
 }
 
 /** The operation's path and query: the request URL, and the SWR cache key of a read. */
-export function apiUrl<Op extends OperationId>(op: Op, ...[target]: Optional<Target<Op>>): string {
+export function apiUrl<Op extends OperationId>(op: Op, ...[target]: Optional<Target<Op>>): ApiPath {
   const t = target as { params?: Record<string, string>; query?: Record<string, QueryValue> } | undefined;
-  return fillPath(op, t?.params) + queryString(t?.query);
+  return `${fillPath(op, t?.params)}${queryString(t?.query)}`;
 }
 
 /**
  * The operation's path up to its first parameter: a prefix for `useInvalidate()` that covers the
  * operation's list, its pages and every record under it.
  */
-export function apiStem(op: OperationId): string {
+export function apiStem(op: OperationId): ApiPath {
   const path = route(op).path;
   const brace = path.indexOf('{');
-  return brace < 0 ? path : path.slice(0, brace).replace(/\/$/, '');
+  return (brace < 0 ? path : path.slice(0, brace).replace(/\/$/, '')) as ApiPath;
+}
+
+/**
+ * The operation's area, `/api/v1/<area>`: a prefix for `useInvalidate()` that covers every path of
+ * the area (e.g. all accounting reports after a posting).
+ */
+export function apiArea(op: OperationId): ApiPath {
+  return route(op).path.split('/').slice(0, 4).join('/') as ApiPath;
 }
 
 /** Sends the operation (JSON body when given) and resolves to its parsed answer. */
