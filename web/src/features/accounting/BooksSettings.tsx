@@ -12,7 +12,7 @@ import { useInvalidate } from '../../lib/invalidate';
 import { useCan } from '../../lib/use-can';
 import { ACCOUNTING_PATH } from './accounting-api';
 import { AccountSelect, DateField, useAccounts } from './ReportKit';
-import { apiPath, callApi } from '../../lib/api-client';
+import { apiPath, callApi, type BodyOf } from '../../lib/api-client';
 
 const MAPPINGS_PATH = apiPath('getPaymentMethodMappings');
 const LOCK_PATH = apiPath('getLockDate');
@@ -32,7 +32,8 @@ export function BooksSettings() {
   const saveMappings = async () => {
     setBusy(true);
     try {
-      await callApi('putPaymentMethodMappings', { body: { mappings: Object.entries(picked).map(([method, accountId]) => ({ method, accountId })) } });
+      // The form's draft: the server checks it against the route's body schema (400 with field errors).
+      await callApi('putPaymentMethodMappings', { body: { mappings: Object.entries(picked).map(([method, accountId]) => ({ method, accountId })) } as BodyOf<'putPaymentMethodMappings'> });
       toast({ variant: 'success', title: b('mappingsSaved') });
       setPicked({});
       await invalidate(ACCOUNTING_PATH);

@@ -4,7 +4,7 @@
  * constants are registered here (lazily, with these pages).
  */
 import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { addArea } from '../../../../shared/i18n';
 import { vehicles as vehiclesCatalog } from '../../../../shared/i18n/vehicles';
 import { ODOMETER_MESSAGES, VIN_MESSAGES } from '../../../../shared/vehicles/vehicle-rules';
@@ -13,7 +13,7 @@ import {
   type ScheduleBlockApi,
   type VehicleApi,
 } from '../../../../shared/schemas/vehicles';
-import { apiPath, apiStem, callApi, type BodyOf } from '../../lib/api-client';
+import { apiPath, apiStem, callApi, useApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 import { useInvalidate } from '../../lib/invalidate';
 
@@ -40,11 +40,11 @@ export function todayLocal(): string {
 }
 
 export function useVehicle(id: string | undefined) {
-  return useSWR<VehicleApi | null>(id ? vehiclePath(id) : null);
+  return useApi<'getVehicle', VehicleApi>('getVehicle', id ? { params: { id } } : null);
 }
 
 export function useVehicleMakes() {
-  return useSWR<{ items: string[] } | null>(VEHICLE_MAKES_PATH);
+  return useApi<'listVehicleMakes', { items: string[] }>('listVehicleMakes', {});
 }
 
 /**
