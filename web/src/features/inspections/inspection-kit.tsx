@@ -26,7 +26,6 @@ addArea('inspections', catalog);
 registerMessages('inspections.messages', INSPECTION_MESSAGES);
 
 export const INSPECTIONS_PATH = apiStem('listInspections');
-const PATH = INSPECTIONS_PATH;
 export type Photo = InspectionPhoto & { url?: string };
 export interface Inspection {
   id: string; rentalId: string; rentalReference: string; vehicleLabel: string; customerName: string; kind: 'check_out' | 'check_in';
@@ -301,5 +300,5 @@ function DamageEditor({ damages, onChange, photos, reference }: { damages: Damag
 
 /** A rental's inspections (check-out and check-in), newest first; null key while not wanted. */
 export function useRentalInspections(rentalId: string | null) {
-  return useSWR<{ items: Inspection[] } | null>(rentalId ? `${PATH}?rentalId=${encodeURIComponent(rentalId)}&limit=10` : null);
+  return useSWR<{ items: Inspection[] } | null>(rentalId ? apiUrl('listInspections', { query: { rentalId, limit: 10 } }) : null);
 }

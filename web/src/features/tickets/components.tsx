@@ -7,7 +7,7 @@ import { useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
 import { useDateTime } from '../../lib/company-clock';
 import { MATCH_GRACE_MINUTES, rentalWindowOf, windowCovers, type RentalTimes } from '../../../../shared/tickets/rules';
-import { ticketPath, ticketsApi, type TicketHistory } from './tickets-api';
+import { ticketsApi, type TicketHistory } from './tickets-api';
 import { apiPath } from '../../lib/api-client';
 
 interface RentalOption extends RentalTimes { id: string; referenceNumber: string; customerName: string; vehicleId: string }
@@ -99,7 +99,7 @@ export function ConfirmMoney({ open, title, body, confirmLabel, onConfirm, onClo
 export function HistoryTimeline({ ticketId, version }: { ticketId: string; version: number }) {
   const t = useT();
   const when = useDateTime();
-  const { data, error } = useSWR<{ items: TicketHistory[] } | null>([`${ticketPath(ticketId)}/history`, version]);
+  const { data, error } = useSWR<{ items: TicketHistory[] } | null>([apiPath('trafficTicketHistory', { id: ticketId }), version]);
   if (error) return <p role="alert" className="text-sm text-red-700">{t('tickets.loadFailed')}</p>;
   const rows = data?.items ?? [];
   const fieldName = (f: string) => t(`tickets.historyFields.${f}`);
