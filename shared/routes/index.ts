@@ -30,7 +30,15 @@ export * from './types';
 /**
  * The one route table. Each domain keeps its own file in this folder; add it here.
  */
-export const ROUTES: RouteDef[] = [...platformRoutes, ...settingsRoutes, ...vehiclesRoutes, ...rentalsRoutes, ...authRoutes, ...staffRoutes, ...customersRoutes, ...blacklistRoutes, ...accountingRoutes, ...invoicesRoutes, ...paymentsRoutes, ...documentsRoutes, ...maintenanceRoutes, ...ticketsRoutes, ...alertsRoutes, ...alertRulesRoutes, ...financeRoutes, ...gpsRoutes, ...collectionsRoutes, ...fleetHealthRoutes, ...securityRoutes, ...lockoutRoutes, ...adminRoutes, ...accountRoutes, ...analyticsRoutes, ...insightsRoutes];
+const ROUTE_GROUPS = [
+  platformRoutes, settingsRoutes, vehiclesRoutes, rentalsRoutes, authRoutes, staffRoutes, customersRoutes,
+  blacklistRoutes, accountingRoutes, invoicesRoutes, paymentsRoutes, documentsRoutes, maintenanceRoutes,
+  ticketsRoutes, alertsRoutes, alertRulesRoutes, financeRoutes, gpsRoutes, collectionsRoutes, fleetHealthRoutes,
+  securityRoutes, lockoutRoutes, adminRoutes, accountRoutes, analyticsRoutes, insightsRoutes,
+] as const;
+export const ROUTES: RouteDef[] = ROUTE_GROUPS.flat();
+/** Every route with its literal operationId and schema types (the web client's types: web/src/lib/api-client.ts). */
+export type TypedRoute = (typeof ROUTE_GROUPS)[number][number];
 
 export function routesOf(domain: RouteDef['domain']): RouteDef[] {
   return ROUTES.filter((r) => r.domain === domain);

@@ -83,7 +83,9 @@ export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.m
  * implementation's `ctx.body/query/params` from the route's own schemas (no casts in handlers).
  */
 export function routeMaker<D extends Domain>(domain: D) {
-  return <const Op extends string, const Req extends RouteRequest = {}>(
-    def: Omit<RouteDef<Op, Req>, 'domain' | 'auth'> & { auth?: RouteDef['auth'] },
-  ): RouteDef<Op, Req> & { domain: D } => ({ ...def, domain, auth: def.auth ?? 'authenticated' });
+  // The response schema's type is kept too, so the web client (web/src/lib/api-client.ts) types answers from it.
+  return <const Op extends string, const Req extends RouteRequest = {}, Res extends ZodType | undefined = undefined>(
+    def: Omit<RouteDef<Op, Req>, 'domain' | 'auth' | 'response'> & { auth?: RouteDef['auth']; response?: Res },
+  ): RouteDef<Op, Req> & { domain: D; response: Res } =>
+    ({ ...def, domain, auth: def.auth ?? 'authenticated' }) as RouteDef<Op, Req> & { domain: D; response: Res };
 }

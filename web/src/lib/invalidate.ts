@@ -2,8 +2,10 @@
  * The one cache-invalidation style of the web (DESIGN.md §13 web kit).
  *
  *   const invalidate = useInvalidate();
- *   await invalidate(VEHICLES_PATH, '/api/v1/vehicle-makes');   // after a write
+ *   await invalidate('listVehicles', 'listVehicleMakes');   // after a write
  *
+ * An operation (web/src/lib/api-client.ts) stands for its path up to its first parameter
+ * (`apiStem`); a path string is a prefix as it is (e.g. a record's own path from `apiPath`).
  * Every cached key whose path is a prefix's path or lies under it (`/api/v1/vehicles`,
  * `/api/v1/vehicles?status=…`, `/api/v1/vehicles/V1/schedule`, and each `useCursorList` /
  * `useSWRInfinite` list over them) is revalidated: mounted readers refetch, unmounted ones refetch
@@ -13,6 +15,13 @@
  */
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import { apiStem, type ApiPath, type OperationId } from './api-client';
+
+/** An operation (its stem) or a path prefix. */
+export type InvalidateTarget = OperationId | ApiPath;
+
+const prefixOf = (target: InvalidateTarget): string =>
+  target.startsWith('/') ? target : apiStem(target as OperationId);
 
 const INFINITE_PREFIX = '$inf$';
 
@@ -42,11 +51,11 @@ export function matchingKeys(keys: Iterable<string>, prefixes: readonly string[]
 }
 
 /** Revalidates every cached key under the given path prefixes; resolves when all refetched. */
-export function useInvalidate(): (...prefixes: string[]) => Promise<void> {
+export function useInvalidate(): (...targets: InvalidateTarget[]) => Promise<void> {
   const { mutate, cache } = useSWRConfig();
   return useCallback(
-    async (...prefixes: string[]) => {
-      await Promise.all(matchingKeys(cache.keys(), prefixes).map((key) => mutate(key)));
+    async (...targets: InvalidateTarget[]) => {
+      await Promise.all(matchingKeys(cache.keys(), targets.map(prefixOf)).map((key) => mutate(key)));
     },
     [mutate, cache],
   );

@@ -56,7 +56,7 @@ describe('listUrl / fetchFilledPage', () => {
 describe('useCursorList', () => {
   it('loads filled pages, says when there is more, and "Load more" appends the next filled page', async () => {
     mockServer(items('x.x.x.x.x'));
-    const { result } = renderHook(() => useCursorList<{ id: string }>('/p', { q: 'a' }, { limit: 2 }), { wrapper });
+    const { result } = renderHook(() => useCursorList<{ id: string }>('listVehicles', { q: 'a' }, { limit: 2 }), { wrapper });
     expect(result.current.isLoading).toBe(true);
     await waitFor(() => expect(result.current.items.map((i) => i.id)).toEqual(['i0', 'i2']));
     expect(result.current.hasMore).toBe(true);
@@ -70,7 +70,7 @@ describe('useCursorList', () => {
 
   it('is empty only once the server has nothing more (short empty pages are followed)', async () => {
     const requests = mockServer(items('......'));
-    const { result } = renderHook(() => useCursorList('/p', {}, { limit: 2 }), { wrapper });
+    const { result } = renderHook(() => useCursorList('listVehicles', {}, { limit: 2 }), { wrapper });
     await waitFor(() => expect(result.current.isEmpty).toBe(true));
     expect(requests).toHaveLength(3);
     expect(result.current.hasMore).toBe(false);
@@ -78,7 +78,7 @@ describe('useCursorList', () => {
 
   it('reports an error, and revalidate() loads again', async () => {
     mockServer(items('xx'), { failFirst: true });
-    const { result } = renderHook(() => useCursorList('/p', {}, { limit: 2 }), { wrapper });
+    const { result } = renderHook(() => useCursorList('listVehicles', {}, { limit: 2 }), { wrapper });
     await waitFor(() => expect(result.current.error).toBeTruthy());
     expect(result.current.isLoading).toBe(false);
     await act(() => result.current.revalidate());
@@ -93,15 +93,19 @@ describe('useCursorList', () => {
     expect(result.current.isLoading).toBe(false);
   });
 
-  it('useInvalidate(prefix) refetches every loaded page of a list under the prefix', async () => {
+  it('useInvalidate(operation) refetches every loaded page of a list under its stem', async () => {
     const requests = mockServer(items('xxxx'));
-    const { result } = renderHook(() => ({ list: useCursorList<{ id: string }>('/api/v1/things', {}, { limit: 2 }), invalidate: useInvalidate() }), { wrapper });
+    const { result } = renderHook(() => ({
+      list: useCursorList<{ id: string }>({ op: 'listCustomerNotes', params: { id: 'C 1' } }, {}, { limit: 2 }),
+      invalidate: useInvalidate(),
+    }), { wrapper });
     await waitFor(() => expect(result.current.list.items).toHaveLength(2));
     act(() => result.current.list.loadMore());
     await waitFor(() => expect(result.current.list.items).toHaveLength(4));
     const before = requests.length;
-    await act(() => result.current.invalidate('/api/v1/things'));
+    await act(() => result.current.invalidate('listCustomers'));
     await waitFor(() => expect(requests.length).toBe(before + 2));
-    expect(requests.slice(before)).toEqual(['/api/v1/things?limit=2', '/api/v1/things?limit=2&cursor=2']);
+    const notes = '/api/v1/customers/C%201/notes';
+    expect(requests.slice(before)).toEqual([`${notes}?limit=2`, `${notes}?limit=2&cursor=2`]);
   });
 });

@@ -8,10 +8,12 @@
  * half-empty page with a "Load more" that adds nothing, and "nothing matches" is only said when
  * the server has nothing more.
  *
- *   const list = useCursorList<VehicleApi>(VEHICLES_PATH, { q: search, status, sort }, { limit: 25 });
+ *   const list = useCursorList<VehicleApi>('listVehicles', { q: search, status, sort }, { limit: 25 });
+ *   const notes = useCursorList<Note>({ op: 'listCustomerNotes', params: { id } });   // a path with parameters
  *   list.items / list.isLoading / list.error / list.hasMore / list.loadMore() / list.revalidate()
  *
- * Params that are '', null, undefined or false are left out of the query. `path` null pauses the
+ * The list is named by its GET operation (web/src/lib/api-client.ts), never by a path.
+ * Params that are '', null, undefined or false are left out of the query. `list` null pauses the
  * list (e.g. a hidden tab). The pages are cached under their request URLs, so
  * `useInvalidate()(path)` refreshes them; `revalidate()` refetches every loaded page in order
  * (cursors stay consistent after a change).
@@ -19,6 +21,16 @@
 import { useCallback, useMemo } from 'react';
 import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
 import { apiRequest, isUnauthorized } from './api';
+import { apiUrl, type OperationId } from './api-client';
+
+/** A list's operation, with its path parameters when its path has some. */
+export type ListSource = OperationId | { op: OperationId; params: Record<string, string> };
+
+/** The path a list source reads. */
+export function listSourcePath(source: ListSource): string {
+  const { op, params } = typeof source === 'string' ? { op: source, params: undefined } : source;
+  return (apiUrl as (op: OperationId, target?: { params?: Record<string, string> }) => string)(op, { params });
+}
 
 export interface CursorPage<T> {
   items: T[];
@@ -95,7 +107,8 @@ export async function fetchFilledPage<T>(url: string, limit: number, maxRequests
   return { items, nextCursor };
 }
 
-export function useCursorList<T>(path: string | null, params: ListParams = {}, options: CursorListOptions = {}): CursorList<T> {
+export function useCursorList<T>(source: ListSource | null, params: ListParams = {}, options: CursorListOptions = {}): CursorList<T> {
+  const path = source === null ? null : listSourcePath(source);
   const limit = options.limit ?? DEFAULT_PAGE_SIZE;
   const maxRequests = options.maxRequestsPerPage ?? DEFAULT_MAX_REQUESTS;
   // Params objects are usually rebuilt each render: key on their serialised form.

@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
-import { ACCOUNTING_PATH } from './accounting-api';
 import { BooksSettings } from './BooksSettings';
 import { REPORT_LINKS, ReportState, useReport } from './ReportKit';
+import { apiPath } from '../../lib/api-client';
 
 interface Summary {
   asOf: string; cash: number; bank: number; receivables: number; depositsHeld: number; vatPayable: number;
@@ -20,7 +20,7 @@ const FIGURES = ['cash', 'bank', 'receivables', 'depositsHeld', 'vatPayable', 'm
 export default function AccountingPage() {
   const t = useT();
   const f = useFormat();
-  const report = useReport<Summary>(`${ACCOUNTING_PATH}/summary`);
+  const report = useReport<Summary>(apiPath('accountingSummary'));
   return (
     <div>
       <PageHeader title={t('shell.pages.accounting')} subtitle={report.data ? t('accounting.ui.summarySubtitle', { date: f.date(report.data.asOf) }) : undefined} />

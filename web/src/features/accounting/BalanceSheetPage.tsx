@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusPill } from '../../components/StatusPill';
 import { useT } from '../../i18n';
-import { ACCOUNTING_PATH, useToday, withQuery } from './accounting-api';
+import { useToday, withQuery } from './accounting-api';
 import { Amount, Cell, DateField, DownloadButtons, ReportLinks, ReportState, ReportTable, useReport } from './ReportKit';
 import { StatementSection, type StatementRow } from './StatementRows';
+import { apiPath } from '../../lib/api-client';
 
 interface Section { rows: StatementRow[]; total: number }
 interface BalanceSheet { asOf: string; assets: Section; liabilities: Section; equity: Section; currentEarnings: number; totalEquity: number; totalLiabilitiesAndEquity: number; balanced: boolean }
@@ -15,7 +16,7 @@ export default function BalanceSheetPage() {
   const today = useToday();
   const [picked, setAsOf] = useState('');
   const asOf = picked || today;
-  const path = withQuery(`${ACCOUNTING_PATH}/balance-sheet`, { asOf });
+  const path = withQuery(apiPath('balanceSheet'), { asOf });
   const report = useReport<BalanceSheet>(path);
   const r = (k: string) => t(`accounting.reports.${k}`);
   return (

@@ -7,15 +7,15 @@ import useSWR from 'swr';
 import { PAYMENT_METHODS } from '../../../../shared/accounting/posting-rules';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { api } from '../../lib/api';
 import { toastApiError } from '../../lib/api-errors';
 import { useInvalidate } from '../../lib/invalidate';
 import { useCan } from '../../lib/use-can';
 import { ACCOUNTING_PATH } from './accounting-api';
 import { AccountSelect, DateField, useAccounts } from './ReportKit';
+import { apiPath, callApi, type BodyOf } from '../../lib/api-client';
 
-const MAPPINGS_PATH = `${ACCOUNTING_PATH}/payment-method-mappings`;
-const LOCK_PATH = `${ACCOUNTING_PATH}/lock-date`;
+const MAPPINGS_PATH = apiPath('getPaymentMethodMappings');
+const LOCK_PATH = apiPath('getLockDate');
 
 export function BooksSettings() {
   const t = useT();
@@ -32,7 +32,8 @@ export function BooksSettings() {
   const saveMappings = async () => {
     setBusy(true);
     try {
-      await api.put(MAPPINGS_PATH, { mappings: Object.entries(picked).map(([method, accountId]) => ({ method, accountId })) });
+      // The form's draft: the server checks it against the route's body schema (400 with field errors).
+      await callApi('putPaymentMethodMappings', { body: { mappings: Object.entries(picked).map(([method, accountId]) => ({ method, accountId })) } as BodyOf<'putPaymentMethodMappings'> });
       toast({ variant: 'success', title: b('mappingsSaved') });
       setPicked({});
       await invalidate(ACCOUNTING_PATH);
@@ -47,7 +48,7 @@ export function BooksSettings() {
     try {
       const lockDate = lockDraft.lockDate ?? lock.data?.lockDate ?? null;
       const vatFiledThrough = lockDraft.vatFiledThrough ?? lock.data?.vatFiledThrough ?? null;
-      await api.put(LOCK_PATH, { lockDate: lockDate || null, vatFiledThrough: vatFiledThrough || null });
+      await callApi('putLockDate', { body: { lockDate: lockDate || null, vatFiledThrough: vatFiledThrough || null } });
       toast({ variant: 'success', title: b('lockSaved') });
       setLockDraft({});
       await invalidate(ACCOUNTING_PATH);

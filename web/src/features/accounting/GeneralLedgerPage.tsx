@@ -10,8 +10,9 @@ import { useT } from '../../i18n';
 import { api } from '../../lib/api';
 import { toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
-import { ACCOUNTING_PATH, monthStart, useToday, withQuery } from './accounting-api';
+import { monthStart, useToday, withQuery } from './accounting-api';
 import { AccountSelect, Amount, Cell, DateField, DownloadButtons, ReportLinks, ReportState, ReportTable, useAccountName, useAccounts, useReport } from './ReportKit';
+import { apiPath } from '../../lib/api-client';
 
 interface LedgerLine { entryId: string; entryNumber: string; date: string; description: string; source: string; sourceId: string | null; debit: number; credit: number; balance: number }
 interface Ledger {
@@ -33,7 +34,7 @@ export default function GeneralLedgerPage() {
   const from = pickedFrom || monthStart(today);
   const to = pickedTo || today;
   const accounts = useAccounts();
-  const base = withQuery(`${ACCOUNTING_PATH}/general-ledger`, { accountId, from, to });
+  const base = withQuery(apiPath('generalLedger'), { accountId, from, to });
   const report = useReport<Ledger>(accountId && to >= from ? `${base}&limit=${PAGE}` : null);
   const [more, setMore] = useState<{ key: string; items: LedgerLine[]; cursor: string | null } | null>(null);
   const extra = more?.key === base ? more : null;

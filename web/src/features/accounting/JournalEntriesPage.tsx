@@ -18,7 +18,7 @@ import { toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { useInvalidate } from '../../lib/invalidate';
 import { useCursorList } from '../../lib/use-cursor-list';
-import { ACCOUNTING_PATH, ENTRIES_PATH, accountingApi, entryPath, sourceLink, type JournalEntryApi } from './accounting-api';
+import { ACCOUNTING_PATH, accountingApi, entryPath, sourceLink, type JournalEntryApi } from './accounting-api';
 import { AccountSelect, Amount, Cell, DateField, ReportLinks, ReportState, ReportTable, useAccountName, useAccounts } from './ReportKit';
 
 export default function JournalEntriesPage() {
@@ -34,7 +34,7 @@ export default function JournalEntriesPage() {
   }, { replace: true });
   const accounts = useAccounts();
   const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
-  const list = useCursorList<JournalEntryApi>(ENTRIES_PATH, query, { limit: 25 });
+  const list = useCursorList<JournalEntryApi>('listJournalEntries', query, { limit: 25 });
   const filtered = Object.keys(query).length > 0;
   const j = (k: string) => t(`accounting.ui.journal.${k}`);
 

@@ -21,6 +21,7 @@ import { useFormat } from '../../lib/format';
 import { useInvalidate } from '../../lib/invalidate';
 import { ACCOUNTING_PATH, accountingApi, useToday } from './accounting-api';
 import { AccountSelect, ReportLinks, useAccounts } from './ReportKit';
+import { type BodyOf } from '../../lib/api-client';
 
 interface Line { accountId: string; debit: string; credit: string; vatCode: string }
 const EMPTY: Line = { accountId: '', debit: '', credit: '', vatCode: '' };
@@ -92,7 +93,8 @@ export default function JournalEntryNewPage() {
           return { accountId: l.accountId, type: debit !== undefined ? 'debit' : 'credit', amount: fromMinor(debit ?? minorOf(l.credit)!), vatCode: l.vatCode || undefined };
         }),
       };
-      const entry = await accountingApi.postEntry(body, idempotencyKey);
+      // The form's draft: the server checks it against the route's body schema (400 with field errors).
+      const entry = await accountingApi.postEntry(body as BodyOf<'createJournalEntry'>, idempotencyKey);
       toast({ variant: 'success', title: n('posted', { number: entry.entryNumber }) });
       await invalidate(ACCOUNTING_PATH);
       navigate(`/dashboard/accounting/journal-entries?entry=${encodeURIComponent(entry.id)}`);

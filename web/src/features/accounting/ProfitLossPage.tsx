@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
-import { ACCOUNTING_PATH, monthStart, useToday, withQuery } from './accounting-api';
+import { monthStart, useToday, withQuery } from './accounting-api';
 import { Amount, Cell, DateField, DownloadButtons, ReportLinks, ReportState, ReportTable, useReport } from './ReportKit';
 import { StatementSection, type StatementRow } from './StatementRows';
+import { apiPath } from '../../lib/api-client';
 
 interface Section { rows: StatementRow[]; total: number; previous: number }
 interface ProfitLoss { from: string; to: string; previousFrom: string; previousTo: string; income: Section; expenses: Section; netIncome: number; previousNetIncome: number }
@@ -18,7 +19,7 @@ export default function ProfitLossPage() {
   const [pickedTo, setTo] = useState('');
   const from = pickedFrom || monthStart(today);
   const to = pickedTo || today;
-  const path = withQuery(`${ACCOUNTING_PATH}/profit-loss`, { from, to });
+  const path = withQuery(apiPath('profitLoss'), { from, to });
   const report = useReport<ProfitLoss>(to >= from ? path : null);
   const r = (k: string) => t(`accounting.reports.${k}`);
   return (

@@ -13,6 +13,7 @@ import { useLanguage, useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { downloadReport } from './accounting-api';
+import { apiPath } from '../../lib/api-client';
 
 export const REPORT_LINKS = [
   ['chartOfAccounts', '/dashboard/accounting/chart-of-accounts'],
@@ -122,7 +123,7 @@ export function useAccountName() {
 
 /** The chart of accounts (tree order by code), for pickers and the tree page. */
 export function useAccounts() {
-  return useSWR<{ items: import('./accounting-api').AccountApi[] }>('/api/v1/accounting/accounts');
+  return useSWR<{ items: import('./accounting-api').AccountApi[] }>(apiPath('listAccounts'));
 }
 
 /** A picker of the accounts that take postings (active, not groups). */

@@ -8,8 +8,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { StatusPill } from '../../components/StatusPill';
 import { useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
-import { ACCOUNTING_PATH } from './accounting-api';
 import { ReportLinks, ReportState, useReport } from './ReportKit';
+import { apiPath } from '../../lib/api-client';
 
 interface SelfCheck { checks: { name: string; passed: boolean; details: Record<string, unknown>[] }[] }
 
@@ -24,7 +24,7 @@ function rowLink(d: Record<string, unknown>): { to: string; label: string } | nu
 export default function TestAccountsPage() {
   const t = useT();
   const f = useFormat();
-  const report = useReport<SelfCheck>(`${ACCOUNTING_PATH}/self-check`);
+  const report = useReport<SelfCheck>(apiPath('accountingSelfCheck'));
   const failed = report.data?.checks.filter((c) => !c.passed).length ?? 0;
   return (
     <div>

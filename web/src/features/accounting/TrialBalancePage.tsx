@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusPill } from '../../components/StatusPill';
 import { useT } from '../../i18n';
-import { ACCOUNTING_PATH, useToday, withQuery } from './accounting-api';
+import { useToday, withQuery } from './accounting-api';
 import { Amount, Cell, DateField, DownloadButtons, ReportLinks, ReportState, ReportTable, useAccountName, useReport } from './ReportKit';
+import { apiPath } from '../../lib/api-client';
 
 interface TrialBalance {
   asOf: string;
@@ -19,7 +20,7 @@ export default function TrialBalancePage() {
   // Empty until the user picks a date: the default follows the company's calendar once its settings load.
   const [picked, setAsOf] = useState('');
   const asOf = picked || today;
-  const path = withQuery(`${ACCOUNTING_PATH}/trial-balance`, { asOf });
+  const path = withQuery(apiPath('trialBalance'), { asOf });
   const report = useReport<TrialBalance>(path);
   return (
     <div>

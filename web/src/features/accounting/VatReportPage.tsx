@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { useLanguage, useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
-import { ACCOUNTING_PATH, monthStart, useToday, withQuery } from './accounting-api';
+import { monthStart, useToday, withQuery } from './accounting-api';
 import { Amount, Cell, DateField, DownloadButtons, ReportLinks, ReportState, ReportTable, useReport } from './ReportKit';
+import { apiPath } from '../../lib/api-client';
 
 interface VatReport {
   from: string; to: string; region: string; layout: string; title: string; titleAr: string; filedThrough: string | null;
@@ -21,7 +22,7 @@ export default function VatReportPage() {
   const [pickedTo, setTo] = useState('');
   const from = pickedFrom || monthStart(today);
   const to = pickedTo || today;
-  const path = withQuery(`${ACCOUNTING_PATH}/vat-report`, { from, to });
+  const path = withQuery(apiPath('vatReport'), { from, to });
   const report = useReport<VatReport>(to >= from ? path : null);
   const r = (k: string) => t(`accounting.reports.${k}`);
   return (

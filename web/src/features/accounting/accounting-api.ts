@@ -6,7 +6,7 @@ import { addArea } from '../../../../shared/i18n';
 import { calendarDateInZone } from '../../../../shared/regions';
 import { accounting as accountingCatalog } from '../../../../shared/i18n/accounting';
 import { ACCOUNTING_MESSAGES, type AccountApi, type JournalEntryApi } from '../../../../shared/schemas/accounting';
-import { api } from '../../lib/api';
+import { apiArea, apiPath, apiStem, callApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { uploadFileTo } from '../../lib/upload';
@@ -16,10 +16,11 @@ registerMessages('accounting.messages', ACCOUNTING_MESSAGES);
 
 export type { AccountApi, JournalEntryApi };
 
-export const ACCOUNTING_PATH = '/api/v1/accounting';
-export const ACCOUNTS_PATH = `${ACCOUNTING_PATH}/accounts`;
-export const ENTRIES_PATH = `${ACCOUNTING_PATH}/journal-entries`;
-export const entryPath = (id: string) => `${ENTRIES_PATH}/${encodeURIComponent(id)}`;
+/** Every accounting path (reports, accounts, entries): refreshed together after a posting. */
+export const ACCOUNTING_PATH = apiArea('listAccounts');
+export const ACCOUNTS_PATH = apiStem('listAccounts');
+export const ENTRIES_PATH = apiStem('listJournalEntries');
+export const entryPath = (id: string) => apiPath('getJournalEntry', { id });
 
 /** Builds `path?query` from the defined values. */
 export function withQuery(path: string, params: Record<string, string | number | undefined | null>): string {
@@ -30,12 +31,16 @@ export function withQuery(path: string, params: Record<string, string | number |
 }
 
 export const accountingApi = {
-  createAccount: (body: { code: string; name: string; nameAr?: string; parentId: string }) => api.post<AccountApi>(ACCOUNTS_PATH, body),
-  updateAccount: (id: string, body: { name?: string; nameAr?: string; isActive?: boolean }) => api.patch<AccountApi>(`${ACCOUNTS_PATH}/${encodeURIComponent(id)}`, body),
-  postEntry: (body: unknown, idempotencyKey: string) => api.post<JournalEntryApi>(ENTRIES_PATH, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+  createAccount: (body: BodyOf<'createAccount'>) => callApi<'createAccount', AccountApi>('createAccount', { body }),
+  updateAccount: (id: string, body: BodyOf<'updateAccount'>) =>
+    callApi<'updateAccount', AccountApi>('updateAccount', { params: { id }, body }),
+  postEntry: (body: BodyOf<'createJournalEntry'>, idempotencyKey: string) =>
+    callApi<'createJournalEntry', JournalEntryApi>('createJournalEntry', { body, headers: { 'Idempotency-Key': idempotencyKey } }),
   /** Uploads an attachment through a presigned PUT; the returned key goes in the entry's `attachments`. */
-  uploadAttachment: (file: File, onProgress: (percent: number) => void) => uploadFileTo(`${ACCOUNTING_PATH}/attachments/upload-url`, file, onProgress),
-  reverseEntry: (id: string) => api.post<JournalEntryApi>(`${entryPath(id)}/reverse`, {}, { headers: { 'Idempotency-Key': `rev-${id}` } }),
+  uploadAttachment: (file: File, onProgress: (percent: number) => void) => uploadFileTo(apiPath('createJournalAttachmentUploadUrl'), file, onProgress),
+  reverseEntry: (id: string) => callApi<'reverseJournalEntry', JournalEntryApi>('reverseJournalEntry', {
+    params: { id }, body: {}, headers: { 'Idempotency-Key': `rev-${id}` },
+  }),
 };
 
 /** Today on the company's calendar (YYYY-MM-DD). */

@@ -27,7 +27,7 @@ export default function AdminToolsPage() {
   const t = useT();
   const fmt = useFormat();
   const [q, setQ] = useState('');
-  const list = useCursorList<TenantRow>(TENANTS_PATH, q ? { q } : {}, { limit: 25 });
+  const list = useCursorList<TenantRow>('listTenants', q ? { q } : {}, { limit: 25 });
   const [pending, setPending] = useState<Pending>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();

@@ -34,7 +34,7 @@ export default function AlertsPage() {
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [category, setCategory] = useState('');
-  const list = useCursorList<Alert>(ALERTS_PATH, { status: filter === 'all' ? undefined : filter, category: category || undefined }, { limit: 50, swr: LIVE });
+  const list = useCursorList<Alert>('listAlerts', { status: filter === 'all' ? undefined : filter, category: category || undefined }, { limit: 50, swr: LIVE });
   const refresh = () => { setSelected(new Set()); void invalidate(ALERTS_PATH); };
 
   const run = async (ids: string[], action: (id: string) => Promise<unknown>, done: string) => {

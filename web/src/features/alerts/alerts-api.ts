@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { addArea } from '../../../../shared/i18n';
 import { alerts as alertsCatalog } from '../../../../shared/i18n/alerts';
 import type { Alert } from '../../../../shared/alerts';
-import { api } from '../../lib/api';
+import { apiStem, apiUrl, callApi } from '../../lib/api-client';
 import { useCallback } from 'react';
 import { alertText } from '../../../../shared/alert-text';
 import { useFormat } from '../../lib/format';
@@ -11,18 +11,17 @@ import { useFormat } from '../../lib/format';
 addArea('alerts', alertsCatalog);
 
 export type { Alert };
-export const ALERTS_PATH = '/api/v1/alerts';
-const alertPath = (id: string) => `${ALERTS_PATH}/${encodeURIComponent(id)}`;
+export const ALERTS_PATH = apiStem('listAlerts');
 
 export const alertsApi = {
-  read: (id: string) => api.post<Alert>(`${alertPath(id)}/read`, {}),
-  resolve: (id: string, note?: string) => api.post<Alert>(`${alertPath(id)}/resolve`, note ? { note } : {}),
-  generate: () => api.post<{ conditions: number; created: number }>(`${ALERTS_PATH}/generate`, {}),
+  read: (id: string) => callApi<'readAlert', Alert>('readAlert', { params: { id }, body: {} }),
+  resolve: (id: string, note?: string) => callApi<'resolveAlert', Alert>('resolveAlert', { params: { id }, body: note ? { note } : {} }),
+  generate: () => callApi<'generateAlerts', { conditions: number; created: number }>('generateAlerts', { body: {} }),
 };
 
 /** Unread alerts the user can see (top bar badge): one page of up to 100. */
 export function useUnreadCount(): number {
-  const { data } = useSWR<{ items: Alert[] } | null>(`${ALERTS_PATH}?status=unread&limit=100`, { refreshInterval: 5 * 60_000 });
+  const { data } = useSWR<{ items: Alert[] } | null>(apiUrl('listAlerts', { query: { status: 'unread', limit: 100 } }), { refreshInterval: 5 * 60_000 });
   return data?.items.length ?? 0;
 }
 

@@ -7,6 +7,7 @@ import { addArea } from '../../../../shared/i18n';
 import { analytics as analyticsCatalog } from '../../../../shared/i18n/analytics';
 import type { DashboardData, ReportData, ReportTab } from '../../../../shared/schemas/analytics';
 import type { ReportPeriod } from '../../../../shared/analytics/kpi';
+import { apiPath, apiUrl } from '../../lib/api-client';
 
 addArea('analytics', analyticsCatalog);
 
@@ -14,8 +15,8 @@ export type { DashboardData, ReportData, ReportTab, ReportPeriod };
 export { REPORT_TABS, REPORT_TAB_ABILITY } from '../../../../shared/schemas/analytics';
 export { REPORT_PERIODS } from '../../../../shared/analytics/kpi';
 
-export const DASHBOARD_PATH = '/api/v1/dashboard';
-export const reportPath = (tab: ReportTab, period: ReportPeriod) => `/api/v1/reports/${tab}?period=${period}`;
+export const DASHBOARD_PATH = apiPath('getDashboard');
+export const reportPath = (tab: ReportTab, period: ReportPeriod) => apiUrl('getReport', { params: { tab }, query: { period } });
 
 /** Counts and percentages with Latin digits in both languages (money and dates: lib/format.ts). */
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

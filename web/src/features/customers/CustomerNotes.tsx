@@ -10,7 +10,7 @@ import { useT } from '../../i18n';
 import { issuesToErrors, toastApiError } from '../../lib/api-errors';
 import { useCan } from '../../lib/use-can';
 import { useCursorList } from '../../lib/use-cursor-list';
-import { customerApi, customerPath, LIVE, useDate } from './customer-api';
+import { customerApi, LIVE, useDate } from './customer-api';
 
 export function CustomerNotes({ customerId }: { customerId: string }) {
   const t = useT();
@@ -18,7 +18,7 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
   const can = useCan();
   // Front-desk staff neither see nor write internal notes (the API enforces the same).
   const visibilities = NOTE_VISIBILITIES.filter((v) => can('blacklistEdit') || v !== 'internal');
-  const notes = useCursorList<CustomerNote>(`${customerPath(customerId)}/notes`, {}, { limit: 50, swr: LIVE });
+  const notes = useCursorList<CustomerNote>({ op: 'listCustomerNotes', params: { id: customerId } }, {}, { limit: 50, swr: LIVE });
   const [content, setContent] = useState('');
   const [visibility, setVisibility] = useState<NoteVisibility>('staff_only');
   const [error, setError] = useState('');

@@ -4,7 +4,7 @@ import type { Rental } from '../../../../shared/schemas/rentals-responses';
 import { ListState, ListTable, LoadMoreButton } from '../../components/ListKit';
 import { useT } from '../../i18n';
 import { useCursorList } from '../../lib/use-cursor-list';
-import { customerPath, LIVE, useDate, useMoney } from './customer-api';
+import { LIVE, useDate, useMoney } from './customer-api';
 
 type RentalRow = Pick<Rental, 'id' | 'referenceNumber' | 'vehicleLabel' | 'startDate' | 'endDate' | 'status' | 'totalAmount'>;
 
@@ -12,7 +12,7 @@ export function CustomerRentals({ customerId }: { customerId: string }) {
   const t = useT();
   const date = useDate();
   const money = useMoney();
-  const list = useCursorList<RentalRow>(`${customerPath(customerId)}/rentals`, {}, { limit: 10, swr: LIVE });
+  const list = useCursorList<RentalRow>({ op: 'listCustomerRentals', params: { id: customerId } }, {}, { limit: 10, swr: LIVE });
   return (
     <section className="card mt-6" aria-labelledby="history-title">
       <h2 id="history-title" className="mb-3 font-semibold">{t('customers.rentals.title')}</h2>

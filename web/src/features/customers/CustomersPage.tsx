@@ -21,7 +21,8 @@ import { useCan } from '../../lib/use-can';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { ActiveBadge, ConfirmDialog, Modal, TierBadge } from './components';
 import { CustomerForm } from './CustomerForm';
-import { customerApi, CUSTOMERS_PATH, LIVE, useInvalidateCustomers, useMoneyMinor, type Customer } from './customer-api';
+import { customerApi, LIVE, useInvalidateCustomers, useMoneyMinor, type Customer } from './customer-api';
+import { type BodyOf } from '../../lib/api-client';
 
 const PAGE_SIZE = 25;
 const STATUS_FILTERS = ['active', 'inactive', 'all'] as const;
@@ -50,13 +51,14 @@ export default function CustomersPage() {
   const [pendingActive, setPendingActive] = useState(false);
 
   // Short filtered pages are followed by the hook until a screenful is there.
-  const list = useCursorList<Customer>(CUSTOMERS_PATH, filters, { limit: PAGE_SIZE, swr: LIVE });
+  const list = useCursorList<Customer>('listCustomers', filters, { limit: PAGE_SIZE, swr: LIVE });
   const customers = list.items;
   const filtered = !!(filters.q || filters.isVip || filters.tier || filters.status !== 'active');
 
   const create = async (body: Record<string, unknown>) => {
     try {
-      const customer = await customerApi.create(body);
+      // The form's draft: the server checks it against the route's body schema (400 with field errors).
+      const customer = await customerApi.create(body as BodyOf<'createCustomer'>);
       toast({ variant: 'success', title: t('customers.added'), description: customer.fullNameEnglish });
       invalidate();
       setAdding(false);

@@ -14,8 +14,9 @@ import { CUSTOMER_MESSAGES, ID_SCAN_DIRECT_MAX_BYTES, ID_SCAN_MESSAGES, type IdS
 import { BLACKLIST_MESSAGES } from '../../../../shared/schemas/blacklist';
 import type { Customer } from '../../../../shared/schemas/customers-responses';
 import type { BlacklistEntry, BlacklistMatch } from '../../../../shared/schemas/blacklist-responses';
-import { api, ApiError, getAccessToken, hasStoredTokens, refreshTokens, tokensValid } from '../../lib/api';
+import { apiRequest, ApiError, getAccessToken, hasStoredTokens, refreshTokens, tokensValid } from '../../lib/api';
 import { registerMessages } from '../../lib/api-errors';
+import { apiPath, apiStem, callApi, type BodyOf } from '../../lib/api-client';
 import { useInvalidate } from '../../lib/invalidate';
 import { uploadFileTo, type UploadTarget } from '../../lib/upload';
 import { useLanguage } from '../../i18n';
@@ -44,9 +45,9 @@ for (const code of REGION_CODES) {
 
 export type { Customer, BlacklistEntry, BlacklistMatch, UploadTarget };
 
-export const CUSTOMERS_PATH = '/api/v1/customers';
-export const BLACKLIST_PATH = '/api/v1/blacklist';
-export const customerPath = (id: string) => `${CUSTOMERS_PATH}/${encodeURIComponent(id)}`;
+export const CUSTOMERS_PATH = apiStem('listCustomers');
+export const BLACKLIST_PATH = apiStem('listBlacklist');
+export const customerPath = (id: string) => apiPath('getCustomer', { id });
 
 /** The display region (the user's choice, else the company's): see lib/display-region.ts. */
 export function useRegion(): string {
@@ -73,23 +74,29 @@ export function useInvalidateCustomers(): () => void {
 }
 
 export const customerApi = {
-  create: (body: unknown) => api.post<Customer>(CUSTOMERS_PATH, body),
-  update: (id: string, body: unknown) => api.patch<Customer>(customerPath(id), body),
-  setVip: (c: Pick<Customer, 'id'>, isVip: boolean) => api.post<Customer>(`${customerPath(c.id)}/vip`, { isVip }),
-  setActive: (c: Pick<Customer, 'id'>, isActive: boolean) => api.post<Customer>(`${customerPath(c.id)}/active`, { isActive }),
-  addNote: (id: string, body: unknown) => api.post(`${customerPath(id)}/notes`, body),
+  create: (body: BodyOf<'createCustomer'>) => callApi<'createCustomer', Customer>('createCustomer', { body }),
+  update: (id: string, body: BodyOf<'updateCustomer'>) =>
+    callApi<'updateCustomer', Customer>('updateCustomer', { params: { id }, body }),
+  setVip: (c: Pick<Customer, 'id'>, isVip: boolean) =>
+    callApi<'setCustomerVip', Customer>('setCustomerVip', { params: { id: c.id }, body: { isVip } }),
+  setActive: (c: Pick<Customer, 'id'>, isActive: boolean) =>
+    callApi<'setCustomerActive', Customer>('setCustomerActive', { params: { id: c.id }, body: { isActive } }),
+  addNote: (id: string, body: BodyOf<'addCustomerNote'>) => callApi('addCustomerNote', { params: { id }, body }),
   /** Presigned upload of a document file; resolves to the target whose `key` is then recorded. */
   /** Small files go in the request; larger ones through S3 first (Lambda's 6 MB payload limit). */
   scanId: async (file: File, onProgress?: (percent: number) => void) => {
-    if (file.size <= ID_SCAN_DIRECT_MAX_BYTES) return postRaw<IdScanResult>(`${CUSTOMERS_PATH}/id-scan`, file);
-    const target = await uploadFileTo(`${CUSTOMERS_PATH}/id-scan/upload-url`, file, onProgress);
-    return api.post<IdScanResult>(`${CUSTOMERS_PATH}/id-scan`, { key: target.key });
+    if (file.size <= ID_SCAN_DIRECT_MAX_BYTES) return postRaw<IdScanResult>(apiPath('scanCustomerId'), file);
+    const target = await uploadFileTo(apiPath('customerIdScanUploadUrl'), file, onProgress);
+    // The route reads a raw file body (no body schema), or this JSON `{ key }` once the file is in S3.
+    return apiRequest<IdScanResult>('POST', apiPath('scanCustomerId'), { key: target.key });
   },
 };
 
 export const blacklistApi = {
-  create: (body: unknown) => api.post<BlacklistEntry>(BLACKLIST_PATH, body),
-  update: (id: string, body: unknown) => api.patch<BlacklistEntry>(`${BLACKLIST_PATH}/${encodeURIComponent(id)}`, body),
+  create: (body: BodyOf<'createBlacklistEntry'>) =>
+    callApi<'createBlacklistEntry', BlacklistEntry>('createBlacklistEntry', { body }),
+  update: (id: string, body: BodyOf<'updateBlacklistEntry'>) =>
+    callApi<'updateBlacklistEntry', BlacklistEntry>('updateBlacklistEntry', { params: { id }, body }),
 };
 
 /**

@@ -24,9 +24,12 @@ import { useCan } from '../../lib/use-can';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import useSWR from 'swr';
-import { DEPOSITS_PATH, DEPOSIT_TONES, collectionsApi, type Deposit, type DepositList } from './collections-api';
+import {
+  DEPOSITS_PATH, DEPOSIT_TONES, PROTECTION_PATH, RECEIVABLES_PATH, collectionsApi, type Deposit, type DepositList,
+} from './collections-api';
 import { depositChargeTax } from '../../../../shared/collections/deposits';
 import { toMinor, fromMinor } from '../../../../shared/money';
+import { apiPath } from '../../lib/api-client';
 
 export default function DepositsPage() {
   const t = useT();
@@ -40,7 +43,7 @@ export default function DepositsPage() {
     return n;
   }, { replace: true });
   const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
-  const list = useCursorList<Deposit>(DEPOSITS_PATH, query, { limit: 25 });
+  const list = useCursorList<Deposit>('listDeposits', query, { limit: 25 });
   const head = useSWR<DepositList>(`${DEPOSITS_PATH}?limit=1`);
   const [acting, setActing] = useState<{ deposit: Deposit; action: 'refund' | 'apply' } | null>(null);
   const u = (k: string, p?: Record<string, string | number>) => t(`collections.deposits.${k}`, p);
@@ -110,7 +113,7 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
 function useDone(onClose: () => void) {
   const invalidate = useInvalidate();
   return async (message: string) => {
-    await invalidate(DEPOSITS_PATH, '/api/v1/rentals', '/api/v1/receivables', '/api/v1/revenue-protection', '/api/v1/invoices');
+    await invalidate(DEPOSITS_PATH, 'listRentals', RECEIVABLES_PATH, PROTECTION_PATH, 'listInvoices');
     toast({ variant: 'success', title: message });
     onClose();
   };
@@ -162,7 +165,7 @@ function ApplyDialog({ deposit, onClose }: { deposit: Deposit; onClose: () => vo
   const done = useDone(onClose);
   const [form, setForm] = useState({ amount: String(Math.min(deposit.held, Math.max(0, deposit.balance)) || ''), withCharge: deposit.balance <= 0, category: 'damage_fees', label: '', chargeAmount: '' });
   // The charge follows the rental's tax mode (shared rule, the same the server posts): say which.
-  const rental = useSWR<{ taxRate: number; taxIncluded: boolean }>(`/api/v1/rentals/${deposit.rentalId}`);
+  const rental = useSWR<{ taxRate: number; taxIncluded: boolean }>(apiPath('getRental', { id: deposit.rentalId }));
   const chargeMinor = Number(form.chargeAmount) > 0 ? toMinor(Number(form.chargeAmount)) : 0;
   const taxed = rental.data ? depositChargeTax(rental.data, form.category, chargeMinor) : null;
   const { errors, saving, submit } = useFormSubmit<ApplyDepositBody>(applyDepositSchema, async (body) => {

@@ -9,16 +9,18 @@ import { COLLECTIONS_MESSAGES } from '../../../../shared/collections/messages';
 import { toCsv } from '../../../../shared/csv';
 import { AGING_BUCKETS } from '../../../../shared/collections/aging';
 import type { AgingReport, ApplyDepositBody, Deposit, DepositList, RevenueProtection } from '../../../../shared/schemas/collections';
-import { api } from '../../lib/api';
+import { apiArea, apiPath, apiStem, callApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 
 addArea('collections', catalog);
 registerMessages('collections.messages', COLLECTIONS_MESSAGES);
 
 export type { AgingReport, Deposit, DepositList, RevenueProtection };
-export const DEPOSITS_PATH = '/api/v1/deposits';
-export const AGING_PATH = '/api/v1/receivables/aging';
-export const PROTECTION_PATH = '/api/v1/revenue-protection';
+export const DEPOSITS_PATH = apiStem('listDeposits');
+export const AGING_PATH = apiPath('receivablesAging');
+/** Every receivables path (the aging report and the reminders). */
+export const RECEIVABLES_PATH = apiArea('receivablesAging');
+export const PROTECTION_PATH = apiPath('revenueProtection');
 
 export const DEPOSIT_TONES = { held: 'blue', partially_applied: 'amber', refunded: 'green', applied: 'violet', overdue: 'red' } as const;
 
@@ -27,9 +29,12 @@ const key = (what: string, id: string) => ({ headers: { 'Idempotency-Key': `${wh
 type Moved = { deposit: Deposit | null; entry?: { receiptNumber?: string | null }; invoices?: { id: string; number: string | null; status: string }[] };
 
 export const collectionsApi = {
-  refund: (id: string, body: { amount: number; method?: string; note?: string }) => api.post<Moved>(`${DEPOSITS_PATH}/${encodeURIComponent(id)}/refund`, body, key('dep-refund', id)),
-  apply: (id: string, body: ApplyDepositBody) => api.post<Moved>(`${DEPOSITS_PATH}/${encodeURIComponent(id)}/apply`, body, key('dep-apply', id)),
-  remind: (customerId: string) => api.post<{ sentTo: string }>(`/api/v1/receivables/customers/${encodeURIComponent(customerId)}/remind`, {}),
+  refund: (id: string, body: BodyOf<'refundDeposit'>) =>
+    callApi<'refundDeposit', Moved>('refundDeposit', { params: { id }, body, ...key('dep-refund', id) }),
+  apply: (id: string, body: ApplyDepositBody) =>
+    callApi<'applyDeposit', Moved>('applyDeposit', { params: { id }, body, ...key('dep-apply', id) }),
+  remind: (customerId: string) =>
+    callApi<'remindCustomer', { sentTo: string }>('remindCustomer', { params: { customerId }, body: {} }),
 };
 
 /** The aging by rental as CSV: one row per open item, with the bucket columns. */

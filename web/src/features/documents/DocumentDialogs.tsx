@@ -17,13 +17,15 @@ import { documentsApi, DOCUMENTS_PATH, uploadDocumentFile, type DocumentDetail, 
 import { SCOPE_ABILITY, STATUS_TONES, VALIDITY_TONES } from './tones';
 import { useCan } from '../../lib/use-can';
 import { Toggle } from '../../components/Toggle';
+import { apiUrl, type BodyOf } from '../../lib/api-client';
 
 const LIVE = { revalidateOnFocus: false };
 const ACCEPTABLE = new Set(['expiryDate', 'documentType']);
 
 /** Names of the vehicles or customers a tab's documents belong to (first 100, one read). */
 export function useLabels(scope: DocumentScope) {
-  const path = scope === 'vehicle' ? '/api/v1/vehicles?limit=100' : scope === 'customer' ? '/api/v1/customers?limit=100' : null;
+  const path = scope === 'vehicle' ? apiUrl('listVehicles', { query: { limit: 100 } })
+    : scope === 'customer' ? apiUrl('listCustomers', { query: { limit: 100 } }) : null;
   const res = useSWR<{ items: Record<string, unknown>[] }>(path, LIVE);
   const map = new Map<string, string>();
   for (const it of res.data?.items ?? []) map.set(String(it.id), it.licensePlate ? `${String(it.make)} ${String(it.model)} · ${String(it.licensePlate)}` : String(it.fullNameEnglish));
@@ -54,7 +56,8 @@ export function UploadDialog({ scope, owner, onClose, onDone }: { scope: Documen
     if (!file) return { key: t('documents.chooseFile') };
     try {
       const key = await uploadDocumentFile(scope, file, setPct);
-      const doc = await documentsApi.create({ ...body, key, fileName: file.name });
+      // useFormSubmit checked the body with documentCreateSchema before calling this.
+      const doc = await documentsApi.create({ ...body, key, fileName: file.name } as BodyOf<'createDocument'>);
       toast({ variant: 'success', title: t('documents.uploaded'), description: doc.title });
       onDone(doc.id);
       return {};
@@ -126,7 +129,8 @@ function UseTemplateForm({ template, onDone }: { template: DocumentApi; onDone: 
   const ownerField = scope === 'vehicle' ? 'vehicleId' : 'customerId';
   const { errors, saving, submit, clearError } = useFormSubmit(documentUseTemplateSchema, async (body: Record<string, unknown>) => {
     try {
-      const doc = await documentsApi.useTemplate(template.id, body);
+      // useFormSubmit checked the body with documentUseTemplateSchema before calling this.
+      const doc = await documentsApi.useTemplate(template.id, body as BodyOf<'useDocumentTemplate'>);
       toast({ variant: 'success', title: t('documents.createdFromTemplate'), description: doc.title });
       onDone(doc);
       return {};

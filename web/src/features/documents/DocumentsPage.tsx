@@ -66,7 +66,7 @@ export default function DocumentsPage() {
   };
 
   const params = { scope, q, documentType: documentType === 'all' ? undefined : documentType, status: status === 'all' ? undefined : status, validity: validity === 'all' ? undefined : validity, awaitingMyReview: awaiting ? 'true' : undefined };
-  const list = useCursorList<DocumentApi>(DOCUMENTS_PATH, params, { limit, swr: LIVE });
+  const list = useCursorList<DocumentApi>('listDocuments', params, { limit, swr: LIVE });
   const overview = useSWR<Overview>(`${DOCUMENTS_PATH}/overview?scope=${scope}`, LIVE);
   const filtered = !!q || documentType !== 'all' || status !== 'all' || validity !== 'all' || awaiting;
   const ids = useMemo(() => list.items.map((d) => d.id), [list.items]);

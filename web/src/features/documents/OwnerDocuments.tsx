@@ -26,7 +26,7 @@ const LIVE = { revalidateOnFocus: false, dedupingInterval: 2000 };
 export function OwnerDocuments({ scope, ownerId, canEdit, className = 'mt-4' }: { scope: 'vehicle' | 'customer'; ownerId: string; canEdit: boolean; className?: string }) {
   const t = useT();
   const fmt = useFormat();
-  const list = useCursorList<DocumentApi>(DOCUMENTS_PATH, { scope, [scope === 'vehicle' ? 'vehicleId' : 'customerId']: ownerId }, { limit: 50, swr: LIVE });
+  const list = useCursorList<DocumentApi>('listDocuments', { scope, [scope === 'vehicle' ? 'vehicleId' : 'customerId']: ownerId }, { limit: 50, swr: LIVE });
   const [uploading, setUploading] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<DocumentApi | null>(null);

@@ -7,7 +7,7 @@ import { documents as catalog } from '../../../../shared/i18n/documents';
 import { maintenance as maintenanceCatalog } from '../../../../shared/i18n/maintenance';
 import { MAINTENANCE_MESSAGES } from '../../../../shared/schemas/maintenance';
 import { DOCUMENT_MESSAGES, type DocumentApi, type DocumentReminderHistory, type DocumentReminderRun, type DocumentScope } from '../../../../shared/schemas/documents';
-import { api } from '../../lib/api';
+import { apiPath, apiStem, callApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 import { putWithProgress } from '../../lib/upload';
 
@@ -22,7 +22,8 @@ type BulkAnswer = {
   downloadUrl?: string; count?: number; succeeded?: number; failed?: number;
   results?: { id: string; ok: boolean; error?: string; detail?: string; maintenanceId?: string }[];
 };
-export const DOCUMENTS_PATH = '/api/v1/documents';
+export const DOCUMENTS_PATH = apiStem('listDocuments');
+const DOCUMENT_ACTIONS = { submit: 'submitDocument', approve: 'approveDocument', analyze: 'analyzeDocument' } as const;
 export type DocumentVersion = { id: string; version: number; fileName: string; fileSize: number; uploadedBy: string | null; createdAt: string; isLatest: boolean };
 export type DocumentDetail = DocumentApi & { versions: DocumentVersion[] };
 export interface Overview {
@@ -33,29 +34,40 @@ export interface Overview {
   awaitingReview: number;
 }
 
+type UploadType = BodyOf<'documentUploadUrl'>['contentType'];
+
 /** Uploads a file for a scope with progress; answers the storage key to record. */
 export async function uploadDocumentFile(scope: DocumentScope, file: File, onProgress: (pct: number) => void): Promise<string> {
-  const target = await api.post<{ uploadUrl: string; key: string; headers: Record<string, string> }>(`${DOCUMENTS_PATH}/upload-url`, { scope, fileName: file.name, contentType: file.type, size: file.size });
+  const target = await callApi<'documentUploadUrl', { uploadUrl: string; key: string; headers: Record<string, string> }>(
+    'documentUploadUrl', // The server refuses other types (400 with the field error), as before.
+    { body: { scope, fileName: file.name, contentType: file.type as UploadType, size: file.size } },
+  );
   await putWithProgress(target.uploadUrl, file, target.headers, onProgress);
   onProgress(100);
   return target.key;
 }
 
 export type ReminderHistoryEntry = DocumentReminderHistory['items'][number];
-export const remindersPath = (id: string) => `${DOCUMENTS_PATH}/${id}/reminders`;
+export const remindersPath = (id: string) => apiPath('documentReminders', { id });
 
 export const documentsApi = {
-  runReminders: () => api.post<DocumentReminderRun>(`${DOCUMENTS_PATH}/reminders/run`, {}),
-  get: (id: string) => api.get<DocumentDetail>(`${DOCUMENTS_PATH}/${id}`),
-  create: (body: Record<string, unknown>) => api.post<DocumentApi>(DOCUMENTS_PATH, body),
-  update: (id: string, body: Record<string, unknown>) => api.patch<DocumentApi>(`${DOCUMENTS_PATH}/${id}`, body),
-  addVersion: (id: string, body: { key: string; fileName?: string }) => api.post<DocumentApi>(`${DOCUMENTS_PATH}/${id}/versions`, body),
-  action: (id: string, action: 'submit' | 'approve' | 'analyze') => api.post<DocumentApi>(`${DOCUMENTS_PATH}/${id}/${action}`, {}),
-  reject: (id: string, rejectionReason: string) => api.post<DocumentApi>(`${DOCUMENTS_PATH}/${id}/reject`, { rejectionReason }),
-  useTemplate: (id: string, body: Record<string, unknown>) => api.post<DocumentApi>(`${DOCUMENTS_PATH}/${id}/use-template`, body),
-  download: (id: string) => api.get<{ downloadUrl: string }>(`${DOCUMENTS_PATH}/${id}/download`),
-  bulk: (body: { action: string; ids: string[]; confirm?: boolean }) =>
-    api.post<BulkAnswer>(`${DOCUMENTS_PATH}/bulk`, body),
+  runReminders: () => callApi<'runDocumentReminders', DocumentReminderRun>('runDocumentReminders', { body: {} }),
+  get: (id: string) => callApi<'getDocument', DocumentDetail>('getDocument', { params: { id } }),
+  create: (body: BodyOf<'createDocument'>) => callApi<'createDocument', DocumentApi>('createDocument', { body }),
+  update: (id: string, body: BodyOf<'updateDocument'>) =>
+    callApi<'updateDocument', DocumentApi>('updateDocument', { params: { id }, body }),
+  addVersion: (id: string, body: BodyOf<'addDocumentVersion'>) =>
+    callApi<'addDocumentVersion', DocumentApi>('addDocumentVersion', { params: { id }, body }),
+  action: (id: string, action: keyof typeof DOCUMENT_ACTIONS) =>
+    callApi<(typeof DOCUMENT_ACTIONS)[typeof action], DocumentApi>(DOCUMENT_ACTIONS[action], { params: { id }, body: {} }),
+  reject: (id: string, rejectionReason: string) =>
+    callApi<'rejectDocument', DocumentApi>('rejectDocument', { params: { id }, body: { rejectionReason } }),
+  useTemplate: (id: string, body: BodyOf<'useDocumentTemplate'>) =>
+    callApi<'useDocumentTemplate', DocumentApi>('useDocumentTemplate', { params: { id }, body }),
+  download: (id: string) => callApi<'downloadDocument', { downloadUrl: string }>('downloadDocument', { params: { id } }),
+  bulk: (body: BodyOf<'bulkDocuments'>) =>
+    callApi<'bulkDocuments', BulkAnswer>('bulkDocuments', { body }),
   /** "Schedule maintenance" on the selected documents: maintenance's route (it reads the documents). */
-  scheduleMaintenance: (body: { ids: string[] }) => api.post<BulkAnswer>('/api/v1/maintenance/from-documents', body),
+  scheduleMaintenance: (body: BodyOf<'scheduleMaintenanceFromDocuments'>) =>
+    callApi<'scheduleMaintenanceFromDocuments', BulkAnswer>('scheduleMaintenanceFromDocuments', { body }),
 };

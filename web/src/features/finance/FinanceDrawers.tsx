@@ -16,6 +16,7 @@ import { useFormat } from '../../lib/format';
 import { DownloadButtons } from '../accounting/ReportKit';
 import { monthStart, useToday } from '../accounting/accounting-api';
 import { OPERATIONAL_PATH, type MoneyAccount, type OperationalCharges } from './finance-api';
+import { apiPath } from '../../lib/api-client';
 
 interface StatementLine { entryId: string; entryNumber: string; date: string; description: string; debit: number; credit: number; balance: number }
 interface Statement { opening: number; closing: number; totalDebit: number; totalCredit: number; items: StatementLine[]; nextCursor: string | null }
@@ -44,7 +45,7 @@ export function StatementDrawer({ account, name, onClose }: { account: MoneyAcco
   const f = useFormat();
   const m = (k: string) => t(`finance.money.${k}`);
   const [period, setPeriod] = usePeriod();
-  const path = account ? `/api/v1/finance/accounts/${account.id}/statement?from=${period.from}&to=${period.to}` : null;
+  const path = account ? `${apiPath('getAccountStatement', { id: account.id })}?from=${period.from}&to=${period.to}` : null;
   const { data, error, mutate } = useSWR<Statement>(path ? `${path}&limit=500` : null);
   const amount = (v: number) => (v ? f.money(v) : '');
   return (

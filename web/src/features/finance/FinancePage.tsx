@@ -19,7 +19,6 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
-import { api } from '../../lib/api';
 import { useFormat } from '../../lib/format';
 import { useInvalidate } from '../../lib/invalidate';
 import { useCan } from '../../lib/use-can';
@@ -29,9 +28,10 @@ import { hasAbility } from '../../../../shared/permissions';
 import { abilityFor } from '../../app/pages';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { ENTRIES_PATH, MONEY_PATHS, TRANSFERS_PATH, financeApi, newIdempotencyKey, useAccountName, useMoneyAccounts } from './finance-api';
+import { MONEY_PATHS, financeApi, newIdempotencyKey, useAccountName, useMoneyAccounts } from './finance-api';
 import { BankAccountDialog, TransferDialog } from './MoneyDialogs';
 import { OperationalChargesDrawer, StatementDrawer } from './FinanceDrawers';
+import { callApi, type BodyOf } from '../../lib/api-client';
 
 type EntryType = (typeof FINANCE_ENTRY_TYPES)[number];
 
@@ -72,8 +72,8 @@ export default function FinancePage() {
   const invalidate = useInvalidate();
   const u = (k: string) => t(`finance.entries.${k}`);
   const m = (k: string) => t(`finance.money.${k}`);
-  const list = useCursorList<FinanceEntry>(ENTRIES_PATH, {}, { limit: 25 });
-  const transfers = useCursorList<FinanceTransfer>(TRANSFERS_PATH, {}, { limit: 10 });
+  const list = useCursorList<FinanceEntry>('listFinanceEntries', {}, { limit: 25 });
+  const transfers = useCursorList<FinanceTransfer>('listTransfers', {}, { limit: 10 });
   const balances = useMoneyAccounts();
   const accountName = useAccountName();
   // ?drawer=operational opens the operational charges ledger (the dashboard's card links here).
@@ -93,7 +93,8 @@ export default function FinancePage() {
   const { errors, saving, submit, clearError } = useFormSubmit(createFinanceEntrySchema, async (body) => {
     try {
       const withReceipt = receipt ? { ...(body as object), receipt: { key: (await financeApi.uploadReceipt(receipt, setProgress)).key, name: receipt.name } } : body;
-      await api.post(ENTRIES_PATH, withReceipt, { headers: { 'Idempotency-Key': idem } });
+      // useFormSubmit checked the body with createFinanceEntrySchema before calling this.
+      await callApi('createFinanceEntry', { body: withReceipt as BodyOf<'createFinanceEntry'>, headers: { 'Idempotency-Key': idem } });
       toast({ variant: 'success', title: u('added') });
       setForm(blank);
       setReceipt(null);

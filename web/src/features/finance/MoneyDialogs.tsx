@@ -11,10 +11,10 @@ import { FormField } from '../../components/FormField';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
-import { api } from '../../lib/api';
 import { useInvalidate } from '../../lib/invalidate';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { ACCOUNTS_PATH, MONEY_PATHS, TRANSFERS_PATH, newIdempotencyKey, useAccountName, useMoneyAccounts } from './finance-api';
+import { MONEY_PATHS, newIdempotencyKey, useAccountName, useMoneyAccounts } from './finance-api';
+import { callApi, type BodyOf } from '../../lib/api-client';
 
 export function BankAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
@@ -25,7 +25,8 @@ export function BankAccountDialog({ open, onClose }: { open: boolean; onClose: (
   const [form, setForm] = useState({ name: '', bank: '', iban: '' });
   const { errors, saving, submit, clearError } = useFormSubmit(createBankAccountSchema, async (body) => {
     try {
-      await api.post(ACCOUNTS_PATH, body);
+      // useFormSubmit checked the body with createBankAccountSchema before calling this.
+      await callApi('createBankAccount', { body: body as BodyOf<'createBankAccount'> });
       toast({ variant: 'success', title: m('bankAdded') });
       setForm({ name: '', bank: '', iban: '' });
       await invalidate(...MONEY_PATHS);
@@ -71,7 +72,8 @@ export function TransferDialog({ open, onClose }: { open: boolean; onClose: () =
   const [idem, setIdem] = useState(() => newIdempotencyKey('tr'));
   const { errors, saving, submit, clearError } = useFormSubmit(createTransferSchema, async (body) => {
     try {
-      await api.post(TRANSFERS_PATH, body, { headers: { 'Idempotency-Key': idem } });
+      // useFormSubmit checked the body with createTransferSchema before calling this.
+      await callApi('createTransfer', { body: body as BodyOf<'createTransfer'>, headers: { 'Idempotency-Key': idem } });
       toast({ variant: 'success', title: m('transferDone') });
       setForm({ from: 'cash_box', to: 'bank', amount: '', date: '', notes: '' });
       setIdem(newIdempotencyKey('tr'));

@@ -17,6 +17,7 @@ import { toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { useAlertText, type Alert } from '../alerts/alerts-api';
 import { FLEET_HEALTH_PATH, fleetHealthApi, type FleetHealth, type VehicleHealth } from './fleet-health-api';
+import { apiUrl } from '../../lib/api-client';
 
 const TABS = ['health', 'alerts'] as const;
 type Tab = (typeof TABS)[number];
@@ -177,7 +178,7 @@ function AlertSection({ category, title }: { category: 'gps' | 'fleet'; title: s
   const t = useT();
   const fmt = useFormat();
   const text = useAlertText();
-  const res = useSWR<{ items: Alert[] }>(`/api/v1/alerts?category=${category}&limit=20`);
+  const res = useSWR<{ items: Alert[] }>(apiUrl('listAlerts', { query: { category, limit: 20 } }));
   return (
     <section className="card" aria-label={title} data-section={category}>
       <h2 className="mb-2 flex items-center justify-between font-semibold">

@@ -2,12 +2,12 @@
 import { addArea } from '../../../../shared/i18n';
 import { fleetHealth as fleetHealthCatalog } from '../../../../shared/i18n/fleet-health';
 import type { FleetHealth, TrackerCondition, VehicleHealth } from '../../../../shared/schemas/fleet-health';
-import { api } from '../../lib/api';
+import { apiPath, callApi } from '../../lib/api-client';
 
 addArea('fleetHealth', fleetHealthCatalog);
 
 export type { FleetHealth, TrackerCondition, VehicleHealth };
-export const FLEET_HEALTH_PATH = '/api/v1/fleet-health';
+export const FLEET_HEALTH_PATH = apiPath('getFleetHealth');
 export const fleetHealthApi = {
-  recompute: () => api.post<FleetHealth>(`${FLEET_HEALTH_PATH}/recompute`, {}),
+  recompute: () => callApi<'recomputeFleetHealth', FleetHealth>('recomputeFleetHealth', { body: {} }),
 };

@@ -28,6 +28,7 @@ import {
   EVENTS_PATH, FENCE_COLORS, GEOFENCES_PATH, LIVE_PATH, LIVE_REFRESH_MS, POSITIONS_PATH, STATUS_COLORS, ageText, gpsApi,
   type GeofenceApi, type LiveVehicleApi, type PositionApi, type ZoneEventApi,
 } from './gps-api';
+import { type BodyOf } from '../../lib/api-client';
 
 const LIVE = { refreshInterval: LIVE_REFRESH_MS, revalidateOnMount: true, dedupingInterval: 1000 } as const;
 const PERIODS = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 } as const;
@@ -254,7 +255,8 @@ function GeofenceForm({ fence, draft, vehicles, onDraftChange, onClose, onSaved 
   const form = useFormSubmit(createGeofenceSchema, async (body: Record<string, unknown>) => {
     try {
       if (fence) await gpsApi.updateGeofence(fence.id, { ...body, version: fence.version });
-      else await gpsApi.createGeofence(body);
+      // The form's draft: the server checks it against the route's body schema (400 with field errors).
+      else await gpsApi.createGeofence(body as BodyOf<'createGeofence'>);
       toast({ variant: 'success', title: t('gps.saved') });
       await onSaved();
       return {};

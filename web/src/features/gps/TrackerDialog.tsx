@@ -11,12 +11,13 @@ import { toastApiError } from '../../lib/api-errors';
 import { useCan } from '../../lib/use-can';
 import { useDateTime } from '../../lib/company-clock';
 import { gpsApi, type LiveVehicleApi, type TrackerApi } from './gps-api';
+import { apiPath } from '../../lib/api-client';
 
 export function TrackerDialog({ vehicle, onClose }: { vehicle: LiveVehicleApi; onClose: () => void }) {
   const t = useT();
   const when = useDateTime();
   const canEdit = useCan('gpsEdit');
-  const path = `/api/v1/vehicles/${encodeURIComponent(vehicle.vehicleId)}/tracker`;
+  const path = apiPath('getTracker', { id: vehicle.vehicleId });
   const current = useSWR<{ tracker: TrackerApi | null }>(path, { dedupingInterval: 0 });
   const [fresh, setFresh] = useState<TrackerApi | null>(null);
   const [busy, setBusy] = useState(false);

@@ -6,7 +6,7 @@ import { addArea } from '../../../../shared/i18n';
 import { gps as gpsCatalog } from '../../../../shared/i18n/gps';
 import { GPS_MESSAGES } from '../../../../shared/gps/messages';
 import type { GeofenceApi, LiveVehicleApi, PositionApi, TrackerApi, TripsApi, ZoneEventApi } from '../../../../shared/schemas/gps';
-import { api } from '../../lib/api';
+import { apiPath, apiStem, callApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 import type { TFunction } from '../../i18n';
 
@@ -14,20 +14,22 @@ addArea('gps', gpsCatalog);
 registerMessages('gps.messages', GPS_MESSAGES);
 
 export type { GeofenceApi, LiveVehicleApi, PositionApi, TrackerApi, TripsApi, ZoneEventApi };
-export const LIVE_PATH = '/api/v1/gps/live';
-export const EVENTS_PATH = '/api/v1/gps/events';
-export const GEOFENCES_PATH = '/api/v1/geofences';
-export const POSITIONS_PATH = '/api/v1/gps/positions';
-export const TRIPS_PATH = '/api/v1/gps/trips';
+export const LIVE_PATH = apiPath('gpsLive');
+export const EVENTS_PATH = apiPath('listGpsEvents');
+export const GEOFENCES_PATH = apiStem('listGeofences');
+export const POSITIONS_PATH = apiPath('listPositions');
+export const TRIPS_PATH = apiPath('listTrips');
 /** The live map refreshes this often (no page reload). */
 export const LIVE_REFRESH_MS = 5_000;
 
 export const gpsApi = {
-  createGeofence: (body: unknown) => api.post<GeofenceApi>(GEOFENCES_PATH, body),
-  updateGeofence: (id: string, body: unknown) => api.patch<GeofenceApi>(`${GEOFENCES_PATH}/${encodeURIComponent(id)}`, body),
-  deleteGeofence: (id: string) => api.delete<void>(`${GEOFENCES_PATH}/${encodeURIComponent(id)}`),
+  createGeofence: (body: BodyOf<'createGeofence'>) => callApi<'createGeofence', GeofenceApi>('createGeofence', { body }),
+  updateGeofence: (id: string, body: BodyOf<'updateGeofence'>) =>
+    callApi<'updateGeofence', GeofenceApi>('updateGeofence', { params: { id }, body }),
+  deleteGeofence: (id: string) => callApi<'deleteGeofence', void>('deleteGeofence', { params: { id } }),
   /** Creates the vehicle's tracker or rotates its secret; the answer holds the secret (once). */
-  tracker: (vehicleId: string) => api.post<{ tracker: TrackerApi }>(`/api/v1/vehicles/${encodeURIComponent(vehicleId)}/tracker`, {}),
+  tracker: (vehicleId: string) =>
+    callApi<'createTracker', { tracker: TrackerApi }>('createTracker', { params: { id: vehicleId }, body: {} }),
 };
 
 /** "3 min ago" from an ISO time (the marker's last-update age). */

@@ -10,7 +10,7 @@ import { StatusPill } from '../../components/StatusPill';
 import { useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
-import { AI_JOBS_PATH, INSIGHT_HISTORY_PATH, STATUS_TONES, useInsightText, type AiJob, type InsightStatusChange } from './insights-api';
+import { STATUS_TONES, useInsightText, type AiJob, type InsightStatusChange } from './insights-api';
 
 const LIVE = { revalidateIfStale: true, revalidateOnMount: true, dedupingInterval: 0 } as const;
 const RUN_TONES = { succeeded: 'green', partial: 'amber', failed: 'red' } as const;
@@ -19,8 +19,8 @@ export default function AiInsightsLogsPage() {
   const t = useT();
   const f = useFormat();
   const text = useInsightText();
-  const runs = useCursorList<AiJob>(AI_JOBS_PATH, {}, { limit: 25, swr: LIVE });
-  const changes = useCursorList<InsightStatusChange>(INSIGHT_HISTORY_PATH, {}, { limit: 25, swr: LIVE });
+  const runs = useCursorList<AiJob>('listAiJobs', {}, { limit: 25, swr: LIVE });
+  const changes = useCursorList<InsightStatusChange>('listInsightHistory', {}, { limit: 25, swr: LIVE });
   return (
     <>
       <PageHeader title={t('insights.log.title')} subtitle={t('insights.log.subtitle')} actions={<Link className="btn-secondary" to="/ai-insights">{t('insights.log.back')}</Link>} />

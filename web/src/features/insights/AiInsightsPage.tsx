@@ -36,14 +36,14 @@ export default function AiInsightsPage() {
   const [showClosed, setShowClosed] = useState(false);
   const [busy, setBusy] = useState(false);
   const invalidate = useInvalidate();
-  const list = useCursorList<Insight>(INSIGHTS_PATH, { category: tab, status: showClosed ? undefined : 'open' }, { limit: 50, swr: LIVE });
+  const list = useCursorList<Insight>('listInsights', { category: tab, status: showClosed ? undefined : 'open' }, { limit: 50, swr: LIVE });
 
   const refresh = async () => {
     setBusy(true);
     try {
       const job = await insightsApi.refresh();
       toast({ variant: 'success', title: t('insights.refreshed', { found: job.counts.found, created: job.counts.created }) });
-      await invalidate(INSIGHTS_PATH, '/api/v1/ai/jobs');
+      await invalidate(INSIGHTS_PATH, 'listAiJobs');
     } catch (error) {
       toastApiError(t('insights.refreshFailed'), error);
     } finally {

@@ -4,7 +4,7 @@ import { addArea } from '../../../../shared/i18n';
 import { insights as insightsCatalog } from '../../../../shared/i18n/insights';
 import { insightText } from '../../../../shared/insights/text';
 import type { AiJob, Insight, InsightStatusBody, InsightStatusChange } from '../../../../shared/schemas/insights';
-import { api } from '../../lib/api';
+import { apiPath, apiStem, callApi } from '../../lib/api-client';
 import { useT } from '../../i18n';
 import { useMoney } from '../../lib/money';
 
@@ -12,14 +12,14 @@ addArea('insights', insightsCatalog);
 
 export type { AiJob, Insight, InsightStatusChange };
 export type InsightDetail = Insight & { history: InsightStatusChange[] };
-export const INSIGHTS_PATH = '/api/v1/ai/insights';
-export const AI_JOBS_PATH = '/api/v1/ai/jobs';
-export const INSIGHT_HISTORY_PATH = `${INSIGHTS_PATH}/history`;
-export const insightPath = (id: string) => `${INSIGHTS_PATH}/${encodeURIComponent(id)}`;
+export const INSIGHTS_PATH = apiStem('listInsights');
+export const AI_JOBS_PATH = apiPath('listAiJobs');
+export const INSIGHT_HISTORY_PATH = apiPath('listInsightHistory');
+export const insightPath = (id: string) => apiPath('getInsight', { id });
 
 export const insightsApi = {
-  setStatus: (id: string, body: InsightStatusBody) => api.post<InsightDetail>(`${insightPath(id)}/status`, body),
-  refresh: () => api.post<AiJob>(`${INSIGHTS_PATH}/refresh`, {}),
+  setStatus: (id: string, body: InsightStatusBody) => callApi<'setInsightStatus', InsightDetail>('setInsightStatus', { params: { id }, body }),
+  refresh: () => callApi<'refreshInsights', AiJob>('refreshInsights', { body: {} }),
 };
 
 /** An insight's (or a history row's) title and explanation in the reader's language, amounts in the company's currency. */

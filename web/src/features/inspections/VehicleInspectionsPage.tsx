@@ -20,13 +20,13 @@ import { SignaturePad } from '../../components/SignaturePad';
 import { StatusPill } from '../../components/StatusPill';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { api } from '../../lib/api';
 import { toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { useInvalidate } from '../../lib/invalidate';
 import { useCan } from '../../lib/use-can';
 import { useCursorList } from '../../lib/use-cursor-list';
-import { CarDiagram, INSPECTIONS_PATH as PATH, InspectionForm, useRentalInspections, type Inspection, type Proposed } from './inspection-kit';
+import { CarDiagram, InspectionForm, useRentalInspections, type Inspection, type Proposed } from './inspection-kit';
+import { apiPath, callApi } from '../../lib/api-client';
 
 /** A proposal's label in the user's language: codes in its parameters (type, severity, view) translated too. */
 function chargeLabel(t: ReturnType<typeof useT>, c: Proposed): string {
@@ -45,7 +45,7 @@ export default function VehicleInspectionsPage() {
   const rentalId = params.get('rentalId') ?? undefined;
   const [adding, setAdding] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
-  const list = useCursorList<Inspection>(PATH, { rentalId }, { limit: 25 });
+  const list = useCursorList<Inspection>('listInspections', { rentalId }, { limit: 25 });
   return (
     <>
       <PageHeader title={t('inspections.title')} subtitle={t('inspections.subtitle')}
@@ -80,7 +80,7 @@ function InspectionView({ id, onChanged, onClose }: { id: string; onChanged: () 
   const fmt = useFormat();
   const canCharge = useCan('rentalsEdit');
   const invalidate = useInvalidate();
-  const { data: i, mutate } = useSWR<Inspection>(`${PATH}/${id}`);
+  const { data: i, mutate } = useSWR<Inspection>(apiPath('getInspection', { id }));
   // A check-in shows the check-out's marks in another colour on its diagram.
   const rentalInspections = useRentalInspections(i?.kind === 'check_in' ? i.rentalId : null);
   const [customer, setCustomer] = useState<string | null>(null);
@@ -91,7 +91,10 @@ function InspectionView({ id, onChanged, onClose }: { id: string; onChanged: () 
   const sign = async () => {
     setPending(true);
     try {
-      const signed = await api.post<Inspection>(`${PATH}/${i.id}/sign`, { customerSignature: customer, staffSignature: staff, version: i.version });
+      const signed = await callApi<'signInspection', Inspection>('signInspection', {
+        // Signing is offered only once both have signed (neither is null here).
+        params: { id: i.id }, body: { customerSignature: customer!, staffSignature: staff!, version: i.version },
+      });
       await mutate(signed, { revalidate: true });
       toast({ variant: 'success', title: t('inspections.signedToast') });
       onChanged();
@@ -106,10 +109,10 @@ function InspectionView({ id, onChanged, onClose }: { id: string; onChanged: () 
     try {
       const amount = Number(amounts[c.key] ?? c.amount);
       // Posted once: the API refuses a second confirmation (409); the key replays a retried click.
-      await api.post(`${PATH}/${i.id}/charges`, { key: c.key, amount }, { headers: { 'Idempotency-Key': `insp-${i.id}-${c.key}`.replace(/[^A-Za-z0-9_\-:.]/g, '-') } });
+      await callApi('confirmInspectionCharge', { params: { id: i.id }, body: { key: c.key, amount }, headers: { 'Idempotency-Key': `insp-${i.id}-${c.key}`.replace(/[^A-Za-z0-9_\-:.]/g, '-') } });
       toast({ variant: 'success', title: t('inspections.diff.confirmed'), description: chargeLabel(t, c) });
       await mutate();
-      await invalidate(`/api/v1/rentals/${i.rentalId}`);
+      await invalidate(apiPath('getRental', { id: i.rentalId }));
     } catch (error) {
       toastApiError(t('inspections.loadFailed'), error);
       await mutate();

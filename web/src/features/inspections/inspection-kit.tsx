@@ -16,17 +16,16 @@ import { DialogActions } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { api } from '../../lib/api';
 import { registerMessages, toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { uploadFileTo } from '../../lib/upload';
 import { useFormSubmit } from '../../lib/use-form-submit';
+import { apiPath, apiStem, apiUrl, callApi, type BodyOf } from '../../lib/api-client';
 
 addArea('inspections', catalog);
 registerMessages('inspections.messages', INSPECTION_MESSAGES);
 
-export const INSPECTIONS_PATH = '/api/v1/inspections';
-const PATH = INSPECTIONS_PATH;
+export const INSPECTIONS_PATH = apiStem('listInspections');
 export type Photo = InspectionPhoto & { url?: string };
 export interface Inspection {
   id: string; rentalId: string; rentalReference: string; vehicleLabel: string; customerName: string; kind: 'check_out' | 'check_in';
@@ -48,7 +47,7 @@ function useRentalOptions(enabled = true) {
   const iso = (d: Date) => d.toISOString().slice(0, 10);
   const start = iso(new Date(today.getTime() - 30 * 86_400_000));
   const end = iso(new Date(today.getTime() + 30 * 86_400_000));
-  const cal = useSWR<{ vehicles: { make: string; model: string; licensePlate: string; blocks: { kind: string; refId: string; status: string; label?: string; start: string }[] }[] }>(enabled ? `/api/v1/calendar/fleet?start=${start}&end=${end}` : null);
+  const cal = useSWR<{ vehicles: { make: string; model: string; licensePlate: string; blocks: { kind: string; refId: string; status: string; label?: string; start: string }[] }[] }>(enabled ? apiUrl('fleetCalendar', { query: { start, end } }) : null);
   return (cal.data?.vehicles ?? []).flatMap((v) => v.blocks
     .filter((b) => b.kind === 'rental' && ['pending', 'active', 'overdue', 'completed'].includes(b.status))
     .map((b) => ({ id: b.refId, label: `${b.label ?? b.refId} · ${v.make} ${v.model} (${v.licensePlate}) · ${fmt.date(b.start)}` })));
@@ -76,7 +75,8 @@ export function InspectionForm({ rentalId, onDone, kind, readings, reference, sa
   const [damages, setDamages] = useState<DamageMark[]>([]);
   const send = async (body: Record<string, unknown>) => {
     try {
-      const made = await api.post<Inspection>(PATH, body);
+      // useFormSubmit below checked the body with createInspectionSchema before calling this.
+      const made = await callApi<'createInspection', Inspection>('createInspection', { body: body as BodyOf<'createInspection'> });
       toast({ variant: 'success', title: t('inspections.saved') });
       onDone(made.id);
       return {};
@@ -90,7 +90,7 @@ export function InspectionForm({ rentalId, onDone, kind, readings, reference, sa
     if (!file) return;
     setProgress(0);
     try {
-      const target = await uploadFileTo(`${PATH}/upload-url`, file, setProgress);
+      const target = await uploadFileTo(apiPath('createInspectionUploadUrl'), file, setProgress);
       const takenAt = new Date(file.lastModified || Date.now()).toISOString();
       setPhotos((p) => [...p, { key: target.key, side: side as Photo['side'], fileName: file.name, contentType: file.type as Photo['contentType'], takenAt, preview: URL.createObjectURL(file) }]);
     } catch (error) {
@@ -300,5 +300,5 @@ function DamageEditor({ damages, onChange, photos, reference }: { damages: Damag
 
 /** A rental's inspections (check-out and check-in), newest first; null key while not wanted. */
 export function useRentalInspections(rentalId: string | null) {
-  return useSWR<{ items: Inspection[] } | null>(rentalId ? `${PATH}?rentalId=${encodeURIComponent(rentalId)}&limit=10` : null);
+  return useSWR<{ items: Inspection[] } | null>(rentalId ? apiUrl('listInspections', { query: { rentalId, limit: 10 } }) : null);
 }

@@ -23,7 +23,7 @@ export default function InvoiceAutomationPage() {
   const u = (k: string, p?: Record<string, string | number>) => t(`finance.automation.${k}`, p);
   const canRun = useCan('financeEdit');
   const invalidate = useInvalidate();
-  const runs = useCursorList<InvoicingRun>(INVOICING_RUNS_PATH, {}, { limit: 10 });
+  const runs = useCursorList<InvoicingRun>('listInvoicingRuns', {}, { limit: 10 });
   const schedule = itemsState(useSWR<{ items: InvoicingScheduleItem[] }>(INVOICING_SCHEDULE_PATH));
   const [running, setRunning] = useState(false);
 
@@ -32,7 +32,7 @@ export default function InvoiceAutomationPage() {
     try {
       const run = await runInvoicingNow();
       toast({ variant: 'success', title: u('runDone', { count: run.invoicesCreated }) });
-      await invalidate(INVOICING_RUNS_PATH, INVOICING_SCHEDULE_PATH, '/api/v1/invoices');
+      await invalidate(INVOICING_RUNS_PATH, INVOICING_SCHEDULE_PATH, 'listInvoices');
     } catch (error) {
       toastApiError(u('runFailed'), error);
     } finally {

@@ -20,6 +20,7 @@ import { InvoicePaymentsPanel } from '../payments/InvoicePaymentsPanel';
 import { INVOICES_PATH, downloadInvoicePdf, invoiceApi, invoicePath, type InvoiceDetail } from './invoice-api';
 import { InvoiceStatus } from './InvoicesPage';
 import { rentalsLedger } from '../../../../shared/i18n/rentals-ledger';
+import { apiArea } from '../../lib/api-client';
 
 type Line = InvoiceDetail['lines'][number];
 
@@ -65,7 +66,7 @@ function InvoiceView({ invoice: inv, onChanged }: { invoice: InvoiceDetail; onCh
     setBusy(what);
     try {
       await fn();
-      await invalidate(INVOICES_PATH, '/api/v1/rentals', '/api/v1/accounting');
+      await invalidate(INVOICES_PATH, 'listRentals', apiArea('listAccounts'));
     } catch (error) {
       toastApiError(failed, error);
     } finally {

@@ -21,6 +21,7 @@ import { useCan } from '../../lib/use-can';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { INVOICES_PATH, STATUS_TONES, invoiceApi, invoicePath, type Invoice, type InvoiceList } from './invoice-api';
+import { apiUrl } from '../../lib/api-client';
 
 const FILTER_STATUSES = [...INVOICE_STATUSES, 'open', 'overdue'] as const;
 
@@ -41,7 +42,7 @@ export default function InvoicesPage() {
     return n;
   }, { replace: true });
   const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
-  const list = useCursorList<Invoice>(INVOICES_PATH, query, { limit: 25 });
+  const list = useCursorList<Invoice>('listInvoices', query, { limit: 25 });
   const totals = useSWR<InvoiceList>(`${INVOICES_PATH}?${new URLSearchParams({ ...query, limit: '100' }).toString()}`);
   const filtered = Object.keys(query).length > 0;
   const [creating, setCreating] = useState(params.get('create') === '1');
@@ -112,7 +113,9 @@ export function CreateInvoiceDialog({ open, rentalId, onClose }: { open: boolean
   const navigate = useNavigate();
   const invalidate = useInvalidate();
   const u = (k: string) => t(`invoices.ui.${k}`);
-  const rentals = useSWR<{ items: { id: string; referenceNumber: string; customerName: string }[] }>(open ? '/api/v1/rentals?limit=100' : null);
+  const rentals = useSWR<{ items: { id: string; referenceNumber: string; customerName: string }[] }>(
+    open ? apiUrl('listRentals', { query: { limit: 100 } }) : null,
+  );
   const [form, setForm] = useState({ rentalId: rentalId ?? '', period: false, periodStart: '', periodEnd: '' });
   const { errors, saving, submit } = useFormSubmit<{ rentalId: string; periodStart?: string; periodEnd?: string }>(createInvoiceSchema, async (body) => {
     try {

@@ -6,7 +6,7 @@
 import { addArea } from '../../../../shared/i18n';
 import { invoices as invoicesCatalog } from '../../../../shared/i18n/invoices';
 import { INVOICE_MESSAGES, type Invoice, type InvoiceDetail, type InvoiceList } from '../../../../shared/schemas/invoices';
-import { api } from '../../lib/api';
+import { apiPath, apiStem, callApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 
 addArea('invoices', invoicesCatalog);
@@ -14,18 +14,23 @@ registerMessages('invoices.messages', INVOICE_MESSAGES);
 
 export type { Invoice, InvoiceDetail, InvoiceList };
 
-export const INVOICES_PATH = '/api/v1/invoices';
-export const invoicePath = (id: string) => `${INVOICES_PATH}/${encodeURIComponent(id)}`;
+export const INVOICES_PATH = apiStem('listInvoices');
+export const invoicePath = (id: string) => apiPath('getInvoice', { id });
 
 export const STATUS_TONES = { draft: 'slate', issued: 'blue', partially_paid: 'amber', paid: 'green', void: 'muted', overdue: 'red' } as const;
 
 export const invoiceApi = {
-  create: (body: { rentalId: string; periodStart?: string; periodEnd?: string }) => api.post<InvoiceDetail>(INVOICES_PATH, body),
-  update: (id: string, body: { notes?: string; dueDate?: string; customerVatNumber?: string; version?: number }) => api.patch<InvoiceDetail>(invoicePath(id), body),
-  issue: (id: string) => api.post<InvoiceDetail>(`${invoicePath(id)}/issue`, {}),
-  creditNote: (id: string, reason: string) => api.post<InvoiceDetail>(`${invoicePath(id)}/credit-note`, { reason }, { headers: { 'Idempotency-Key': `cn-${id}-${Date.now()}` } }),
-  email: (id: string, to?: string) => api.post<{ sentTo: string }>(`${invoicePath(id)}/email`, to ? { to } : {}),
-  pdf: (id: string, document: 'invoice' | 'credit_note' = 'invoice') => api.get<{ url: string; fileName: string }>(`${invoicePath(id)}/pdf?document=${document}`),
+  create: (body: BodyOf<'createInvoice'>) => callApi<'createInvoice', InvoiceDetail>('createInvoice', { body }),
+  update: (id: string, body: BodyOf<'updateInvoice'>) =>
+    callApi<'updateInvoice', InvoiceDetail>('updateInvoice', { params: { id }, body }),
+  issue: (id: string) => callApi<'issueInvoice', InvoiceDetail>('issueInvoice', { params: { id }, body: {} }),
+  creditNote: (id: string, reason: string) => callApi<'creditInvoice', InvoiceDetail>('creditInvoice', {
+    params: { id }, body: { reason }, headers: { 'Idempotency-Key': `cn-${id}-${Date.now()}` },
+  }),
+  email: (id: string, to?: string) =>
+    callApi<'emailInvoice', { sentTo: string }>('emailInvoice', { params: { id }, body: to ? { to } : {} }),
+  pdf: (id: string, document: 'invoice' | 'credit_note' = 'invoice') =>
+    callApi<'getInvoicePdf', { url: string; fileName: string }>('getInvoicePdf', { params: { id }, query: { document } }),
 };
 
 /** Asks for the presigned URL and lets the browser download the file. */

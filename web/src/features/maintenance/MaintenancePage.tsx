@@ -26,6 +26,7 @@ import { MAINTENANCE_PATH, PREDICTIONS_PATH, maintenanceApi, type MaintenanceRec
 import { STATUS_TONES, PRIORITY_TONES, TABS, type VehicleOption, vehicleName, type Tab } from './maintenance-shared';
 import { CompleteForm, RecordForm } from './RecordForms';
 import { AlertsTab, CalendarTab, PredictionsTab } from './PlanningTabs';
+import { apiArea, apiUrl } from '../../lib/api-client';
 
 export default function MaintenancePage() {
   const t = useT();
@@ -36,7 +37,7 @@ export default function MaintenancePage() {
   const [tab, setTab] = useState<Tab>(() => { const q = new URLSearchParams(window.location.search).get('tab'); return (TABS as readonly string[]).includes(q ?? '') ? q as Tab : 'records'; });
   const [creating, setCreating] = useState<Record<string, unknown> | null>(null);
   const [generating, setGenerating] = useState(false);
-  const vehicles = useSWR<{ items: VehicleOption[] }>('/api/v1/vehicles?limit=100');
+  const vehicles = useSWR<{ items: VehicleOption[] }>(apiUrl('listVehicles', { query: { limit: 100 } }));
 
   const generate = async () => {
     setGenerating(true);
@@ -104,7 +105,7 @@ function RecordsTab({ vehicles }: { vehicles: VehicleOption[] }) {
   const [pending, setPending] = useState(false);
   const invalidate = useInvalidate();
   const params = { status: status === 'all' ? undefined : status, priority: priority === 'all' ? undefined : priority, vehicleId: vehicleId === 'all' ? undefined : vehicleId, from: from || undefined, to: to || undefined };
-  const list = useCursorList<MaintenanceRecord>(MAINTENANCE_PATH, params, { limit: 25 });
+  const list = useCursorList<MaintenanceRecord>('listMaintenance', params, { limit: 25 });
   const filtered = Object.values(params).some(Boolean);
 
   const act = async (r: MaintenanceRecord, action: 'start' | 'cancel') => {
@@ -113,7 +114,7 @@ function RecordsTab({ vehicles }: { vehicles: VehicleOption[] }) {
       await (action === 'start' ? maintenanceApi.start(r) : maintenanceApi.cancel(r));
       toast({ variant: 'success', title: t(action === 'start' ? 'maintenance.toast.started' : 'maintenance.toast.cancelled'), description: r.vehicleLabel });
       setCancelling(null);
-      await invalidate(MAINTENANCE_PATH, '/api/v1/vehicles', '/api/v1/calendar');
+      await invalidate(MAINTENANCE_PATH, 'listVehicles', apiArea('fleetCalendar'));
     } catch (error) {
       toastApiError(t('maintenance.messages.invalidTransition'), error);
     } finally {

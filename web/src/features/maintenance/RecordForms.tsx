@@ -11,6 +11,7 @@ import { useInvalidate } from '../../lib/invalidate';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { MAINTENANCE_PATH, maintenanceApi, type MaintenanceRecord } from './maintenance-api';
 import { type VehicleOption, vehicleName, useToday } from './maintenance-shared';
+import { apiArea, type BodyOf } from '../../lib/api-client';
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -49,9 +50,10 @@ export function RecordForm({ vehicles, record, initial, onDone }: { vehicles: Ve
     setRefusal(null);
     try {
       if (record) await maintenanceApi.update(record.id, { ...body, version: record.version });
-      else await maintenanceApi.create(body);
+      // The form's draft: the server checks it against the route's body schema (400 with field errors).
+      else await maintenanceApi.create(body as BodyOf<'createMaintenance'>);
       toast({ variant: 'success', title: t(record ? 'maintenance.toast.saved' : initial?.predictionId ? 'maintenance.toast.scheduled' : 'maintenance.toast.created') });
-      await invalidate(MAINTENANCE_PATH, '/api/v1/vehicles', '/api/v1/calendar');
+      await invalidate(MAINTENANCE_PATH, 'listVehicles', apiArea('fleetCalendar'));
       onDone();
       return {};
     } catch (error) {
@@ -149,7 +151,7 @@ export function CompleteForm({ record, onDone }: { record: MaintenanceRecord; on
     try {
       await maintenanceApi.complete(record, body);
       toast({ variant: 'success', title: t('maintenance.toast.completed'), description: record.vehicleLabel });
-      await invalidate(MAINTENANCE_PATH, '/api/v1/vehicles', '/api/v1/calendar', '/api/v1/accounting');
+      await invalidate(MAINTENANCE_PATH, 'listVehicles', apiArea('fleetCalendar'), apiArea('listAccounts'));
       onDone();
       return {};
     } catch (error) {

@@ -8,7 +8,7 @@ import { accounting as accountingCatalog } from '../../../../shared/i18n/account
 import { JOURNAL_MESSAGES } from '../../../../shared/accounting/journal';
 import { MAINTENANCE_MESSAGES } from '../../../../shared/schemas/maintenance';
 import type { GenerateResult, MaintenancePrediction, MaintenanceRecord, ServiceProgram } from '../../../../shared/schemas/maintenance-responses';
-import { api } from '../../lib/api';
+import { apiPath, apiStem, callApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 import { uploadFileTo, type UploadTarget } from '../../lib/upload';
 
@@ -21,20 +21,28 @@ registerMessages('accounting.messages', JOURNAL_MESSAGES);
 
 export type { GenerateResult, MaintenancePrediction, MaintenanceRecord, ServiceProgram };
 
-export const MAINTENANCE_PATH = '/api/v1/maintenance';
-export const PREDICTIONS_PATH = `${MAINTENANCE_PATH}/predictions`;
-const recordPath = (id: string) => `${MAINTENANCE_PATH}/${encodeURIComponent(id)}`;
-export const programPath = (vehicleId: string) => `/api/v1/vehicles/${encodeURIComponent(vehicleId)}/service-program`;
+export const MAINTENANCE_PATH = apiStem('listMaintenance');
+export const PREDICTIONS_PATH = apiPath('listPredictions');
+export const programPath = (vehicleId: string) => apiPath('getServiceProgram', { id: vehicleId });
 
 export const maintenanceApi = {
-  create: (body: unknown) => api.post<MaintenanceRecord>(MAINTENANCE_PATH, body),
-  update: (id: string, body: unknown) => api.patch<MaintenanceRecord>(recordPath(id), body),
-  start: (r: MaintenanceRecord) => api.post<MaintenanceRecord>(`${recordPath(r.id)}/start`, { version: r.version }),
-  complete: (r: MaintenanceRecord, body: Record<string, unknown>) => api.post<MaintenanceRecord>(`${recordPath(r.id)}/complete`, { ...body, version: r.version }),
-  cancel: (r: MaintenanceRecord) => api.post<MaintenanceRecord>(`${recordPath(r.id)}/cancel`, { version: r.version }),
-  get: (id: string) => api.get<MaintenanceRecord>(recordPath(id)),
-  generate: (vehicleIds?: string[]) => api.post<GenerateResult>(`${PREDICTIONS_PATH}/generate`, vehicleIds ? { vehicleIds } : {}),
-  putProgram: (vehicleId: string, body: unknown) => api.put<ServiceProgram>(programPath(vehicleId), body),
+  create: (body: BodyOf<'createMaintenance'>) => callApi<'createMaintenance', MaintenanceRecord>('createMaintenance', { body }),
+  update: (id: string, body: BodyOf<'updateMaintenance'>) =>
+    callApi<'updateMaintenance', MaintenanceRecord>('updateMaintenance', { params: { id }, body }),
+  start: (r: MaintenanceRecord) =>
+    callApi<'startMaintenance', MaintenanceRecord>('startMaintenance', { params: { id: r.id }, body: { version: r.version } }),
+  complete: (r: MaintenanceRecord, body: Omit<BodyOf<'completeMaintenance'>, 'version'>) =>
+    callApi<'completeMaintenance', MaintenanceRecord>('completeMaintenance', {
+      params: { id: r.id }, body: { ...body, version: r.version } as BodyOf<'completeMaintenance'>,
+    }),
+  cancel: (r: MaintenanceRecord) =>
+    callApi<'cancelMaintenance', MaintenanceRecord>('cancelMaintenance', { params: { id: r.id }, body: { version: r.version } }),
+  get: (id: string) => callApi<'getMaintenance', MaintenanceRecord>('getMaintenance', { params: { id } }),
+  generate: (vehicleIds?: string[]) =>
+    callApi<'generatePredictions', GenerateResult>('generatePredictions', { body: vehicleIds ? { vehicleIds } : {} }),
+  putProgram: (vehicleId: string, body: BodyOf<'putServiceProgram'>) =>
+    callApi<'putServiceProgram', ServiceProgram>('putServiceProgram', { params: { id: vehicleId }, body }),
   /** Invoice or receipt through a presigned PUT; the returned key goes in `invoiceFile`. */
-  uploadInvoice: (file: File, onProgress: (percent: number) => void): Promise<UploadTarget> => uploadFileTo(`${MAINTENANCE_PATH}/upload-url`, file, onProgress),
+  uploadInvoice: (file: File, onProgress: (percent: number) => void): Promise<UploadTarget> =>
+    uploadFileTo(apiPath('createMaintenanceUploadUrl'), file, onProgress),
 };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT } from '../../i18n';
-import { api } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { toastApiError } from '../../lib/api-errors';
 import { useCan } from '../../lib/use-can';
 import './payments-api';
@@ -17,7 +17,7 @@ export function FinalSettlementLink({ rentalId, closed }: { rentalId: string; cl
   const open = async () => {
     setBusy(true);
     try {
-      const { url } = await api.get<{ url: string }>(`/api/v1/rentals/${encodeURIComponent(rentalId)}/final-settlement`);
+      const { url } = await callApi<'getFinalSettlementPdf', { url: string }>('getFinalSettlementPdf', { params: { id: rentalId } });
       window.open(url, '_blank', 'noopener');
     } catch (error) {
       toastApiError(t('payments.loadFailed'), error);

@@ -16,6 +16,7 @@ import {
   PAYMENT_TONES, invoicePaymentsPath, newIdempotencyKey, openReceipt, paymentsApi, useInvoicePayments, type Payment,
 } from './payments-api';
 import { fromMinor, roundToMinor } from '../../../../shared/money';
+import { type BodyOf } from '../../lib/api-client';
 
 /**
  * The invoice detail's payments: the list (amount, method, status, receipt, refunds), the
@@ -42,7 +43,7 @@ export function InvoicePaymentsPanel({ invoice, onChanged }: { invoice: PanelInv
   const list = itemsState(res);
   const [dialog, setDialog] = useState<null | 'record' | 'online' | { refund: Payment }>(null);
   const changed = async () => {
-    await invalidate(invoicePaymentsPath(invoice.id), '/api/v1/invoices', '/api/v1/rentals');
+    await invalidate(invoicePaymentsPath(invoice.id), 'listInvoices', 'listRentals');
     onChanged?.();
   };
   const canPay = can('financeRecordPayment') && isOpen(invoice.status);
@@ -104,7 +105,8 @@ function RecordPaymentDialog({ invoice, onClose, onDone }: { invoice: PanelInvoi
   const [failure, setFailure] = useState('');
   const form = useFormSubmit(invoicePaymentSchema, async (body: { amount?: number; method: string }) => {
     try {
-      const p = await paymentsApi.record(invoice.id, body as { amount: number; method: string }, key);
+      // The form's draft: the server checks it against the route's body schema (400 with field errors).
+      const p = await paymentsApi.record(invoice.id, body as BodyOf<'recordInvoicePayment'>, key);
       toast({ variant: 'success', title: t('payments.toasts.recorded', { number: p.receipt?.number ?? '' }) });
       onDone();
       return {};

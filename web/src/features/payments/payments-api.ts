@@ -7,7 +7,7 @@ import { addArea } from '../../../../shared/i18n';
 import { payments as paymentsCatalog } from '../../../../shared/i18n/payments';
 import { PAYMENT_MESSAGES } from '../../../../shared/schemas/payments';
 import type { InvoicePayments, Payment, PayOnlineResponse, PublicPaymentStatus } from '../../../../shared/schemas/payments-responses';
-import { api } from '../../lib/api';
+import { apiPath, apiStem, callApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 
 addArea('payments', paymentsCatalog);
@@ -15,20 +15,24 @@ registerMessages('payments.messages', PAYMENT_MESSAGES);
 
 export type { InvoicePayments, Payment, PayOnlineResponse, PublicPaymentStatus };
 
-export const invoicePaymentsPath = (invoiceId: string) => `/api/v1/invoices/${encodeURIComponent(invoiceId)}/payments`;
-export const paymentPath = (id: string) => `/api/v1/payments/${encodeURIComponent(id)}`;
+export const invoicePaymentsPath = (invoiceId: string) => apiPath('listInvoicePayments', { id: invoiceId });
+export const paymentPath = (id: string) => apiPath('getPayment', { id });
 
 /** A fresh key per dialog opening: a double click or a network retry records one payment. */
 export const newIdempotencyKey = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 export const paymentsApi = {
-  record: (invoiceId: string, body: { amount: number; method: string }, key: string) =>
-    api.post<Payment>(invoicePaymentsPath(invoiceId), body, { headers: { 'Idempotency-Key': key } }),
+  record: (invoiceId: string, body: BodyOf<'recordInvoicePayment'>, key: string) =>
+    callApi<'recordInvoicePayment', Payment>('recordInvoicePayment', {
+      params: { id: invoiceId }, body, headers: { 'Idempotency-Key': key },
+    }),
   payOnline: (invoiceId: string, language: 'en' | 'ar', key: string) =>
-    api.post<PayOnlineResponse>(`/api/v1/invoices/${encodeURIComponent(invoiceId)}/pay-online`, { language }, { headers: { 'Idempotency-Key': key } }),
-  refund: (paymentId: string, body: { amount?: number; reason?: string }, key: string) =>
-    api.post<Payment>(`${paymentPath(paymentId)}/refund`, body, { headers: { 'Idempotency-Key': key } }),
-  receiptUrl: (receiptId: string) => api.get<{ url: string }>(`/api/v1/receipts/${encodeURIComponent(receiptId)}/pdf`),
+    callApi<'payInvoiceOnline', PayOnlineResponse>('payInvoiceOnline', {
+      params: { id: invoiceId }, body: { language }, headers: { 'Idempotency-Key': key },
+    }),
+  refund: (paymentId: string, body: BodyOf<'refundPayment'>, key: string) =>
+    callApi<'refundPayment', Payment>('refundPayment', { params: { id: paymentId }, body, headers: { 'Idempotency-Key': key } }),
+  receiptUrl: (receiptId: string) => callApi<'getReceiptPdf', { url: string }>('getReceiptPdf', { params: { id: receiptId } }),
 };
 
 export const useInvoicePayments = (invoiceId: string | null) => useSWR<InvoicePayments | null>(invoiceId ? invoicePaymentsPath(invoiceId) : null);
@@ -42,8 +46,9 @@ export async function openReceipt(receiptId: string): Promise<void> {
 export const PAYMENT_TONES = { paid: 'green', pending: 'amber', processing: 'blue', failed: 'red', cancelled: 'slate', refunded: 'violet' } as const;
 
 /** The public return page's routes (no sign-in; the attempt's return token is the key). */
-export const publicPaymentPath = (token: string) => `/api/v1/payments/return/${encodeURIComponent(token)}`;
+export const publicPaymentPath = (token: string) => apiPath('getPublicPayment', { token });
 export const publicPaymentsApi = {
-  receiptUrl: (token: string) => api.get<{ url: string }>(`${publicPaymentPath(token)}/receipt`),
-  retry: (token: string, language: 'en' | 'ar') => api.post<{ url: string }>(`${publicPaymentPath(token)}/retry`, { language }),
+  receiptUrl: (token: string) => callApi<'getPublicReceiptPdf', { url: string }>('getPublicReceiptPdf', { params: { token } }),
+  retry: (token: string, language: 'en' | 'ar') =>
+    callApi<'retryPublicPayment', { url: string }>('retryPublicPayment', { params: { token }, body: { language } }),
 };

@@ -10,9 +10,10 @@ import { CompanyPublicPage } from '../../components/public/CompanyPublicPage';
 import { SignaturePad } from '../../components/SignaturePad';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../i18n';
-import { api, isClientError } from '../../lib/api';
+import { isClientError } from '../../lib/api';
 import { registerMessages, translateApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
+import { apiPath, callApi } from '../../lib/api-client';
 
 addArea('rentals', rentalsCatalog);
 registerMessages('rentals.publicSign.messages', REMOTE_SIGN_MESSAGES);
@@ -24,7 +25,7 @@ registerMessages('rentals.publicSign.messages', REMOTE_SIGN_MESSAGES);
  * PDF to read, one signature pad; once signed it shows the signed PDF (a second signature is
  * refused by the API). An invalid or expired link says so in the reader's language.
  */
-const pathOf = (token: string) => `/api/v1/contracts/sign/${encodeURIComponent(token)}`;
+const pathOf = (token: string) => apiPath('getContractBySignToken', { token });
 
 export default function ContractSignPage() {
   const t = useT();
@@ -57,7 +58,9 @@ function SignContract({ token, c, onSigned }: { token: string; c: PublicContract
     setPending(true);
     setFailure('');
     try {
-      onSigned(await api.post<PublicContract>(pathOf(token), { customerSignature: signature, customerName: name.trim() || undefined, version: c.version }));
+      onSigned(await callApi<'signContractByToken', PublicContract>('signContractByToken', {
+        params: { token }, body: { customerSignature: signature, customerName: name.trim() || undefined, version: c.version },
+      }));
     } catch (error) {
       setFailure(translateApiError(error, t).message);
     } finally {

@@ -6,6 +6,7 @@ import { TableSkeleton } from '../../components/Skeletons';
 import { useLanguage, useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { ErrorPanel } from './components';
+import { apiUrl } from '../../lib/api-client';
 
 /**
  * Calendar view: vehicles × days (14 days from the chosen week), from the vehicles domain's
@@ -36,7 +37,7 @@ export function FleetCalendar() {
   const days = Array.from({ length: DAYS }, (_, i) => new Date(from.getTime() + i * DAY_MS));
   const start = dateKey(days[0]);
   const end = dateKey(days[DAYS - 1]);
-  const cal = useSWR<FleetCalendarApi | null>(`/api/v1/calendar/fleet?start=${start}&end=${end}`);
+  const cal = useSWR<FleetCalendarApi | null>(apiUrl('fleetCalendar', { query: { start, end } }));
   const fmt = useFormat();
 
   const shift = (n: number) => setFrom((d) => new Date(d.getTime() + n * 7 * DAY_MS));

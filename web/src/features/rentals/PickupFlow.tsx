@@ -15,7 +15,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { SignaturePad } from '../../components/SignaturePad';
 import { dismissToast, toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { api } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { translateApiError } from '../../lib/api-errors';
 import { useDateTime } from '../../lib/company-clock';
 import { useCan } from '../../lib/use-can';
@@ -175,7 +175,7 @@ function FlowSignatures({ rental, inspection, onClose, onSigned }: { rental: Ren
     setFailure('');
     try {
       if (contractDraft) await rentalApi.signContract(rental.id, { customerSignature: customer, staffSignature: staff, customerName: customerName.trim() || undefined, version: rental.version });
-      if (inspectionDraft && inspection) await api.post(`/api/v1/inspections/${inspection.id}/sign`, { customerSignature: customer, staffSignature: staff, customerName: customerName.trim() || undefined, version: inspection.version });
+      if (inspectionDraft && inspection) await callApi('signInspection', { params: { id: inspection.id }, body: { customerSignature: customer, staffSignature: staff, customerName: customerName.trim() || undefined, version: inspection.version } });
       toast({ variant: 'success', title: t('rentals.flow.signedToast') });
       await onSigned();
     } catch (error) {

@@ -23,7 +23,7 @@ import { CloseDialog, MoneyDialog, SignContractDialog, type MoneyKind } from './
 import { PickupFlow, ReturnFlow } from './PickupFlow';
 import { StatusPill } from '../../components/StatusPill';
 import {
-  rentalApi, rentalPath, useDateTime, useInvalidateRentals, useLedger, useMoney, useRental, useRentalDefaults, type RentalApi, type LedgerEntryApi,
+  rentalApi, useDateTime, useInvalidateRentals, useLedger, useMoney, useRental, useRentalDefaults, type RentalApi, type LedgerEntryApi,
 } from './rental-api';
 import { issuesToErrors, toastApiError, translateApiError } from '../../lib/api-errors';
 import { useCan } from '../../lib/use-can';
@@ -34,6 +34,7 @@ import { FinalSettlementLink } from '../payments/FinalSettlementLink';
 import { InspectionsLink, ServiceWarning } from '../maintenance/ServiceWarning';
 import { RentalTollsAndFines } from '../tickets/RentalTollsAndFines';
 import { RentalTripEvidence } from '../gps/RentalTripEvidence';
+import { apiPath } from '../../lib/api-client';
 
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | 'sign' | null;
 /** Rentals whose contract can still be signed (the API's rule: not cancelled, archived or closed). */
@@ -71,7 +72,7 @@ export default function RentalDetailPage() {
   const [sendPending, setSendPending] = useState(false);
   const { user } = useAuth();
   const defaults = useRentalDefaults();
-  const vehicle = useSWR<{ odometerKm: number } | null>(rental.data && rental.data.status === 'pending' ? `/api/v1/vehicles/${rental.data.vehicleId}` : null);
+  const vehicle = useSWR<{ odometerKm: number } | null>(rental.data && rental.data.status === 'pending' ? apiPath('getVehicle', { id: rental.data.vehicleId }) : null);
 
   if (!rental.data && !rental.error) return <DetailSkeleton />;
   if (rental.error || !rental.data) {
@@ -306,7 +307,7 @@ interface NoteApi { id: string; content: string; visibility: string; authorName:
 function Notes({ rentalId, canEdit }: { rentalId: string; canEdit: boolean }) {
   const t = useT();
   const when = useDateTime();
-  const notes = useSWR<{ items: NoteApi[] } | null>(`${rentalPath(rentalId)}/notes`);
+  const notes = useSWR<{ items: NoteApi[] } | null>(apiPath('listRentalNotes', { id: rentalId }));
   const [content, setContent] = useState('');
   const [visibility, setVisibility] = useState<string>('internal');
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -18,6 +18,7 @@ import { ServiceWarning } from '../maintenance/ServiceWarning';
 import { DocumentLines, DocumentWarning, type LapsingDocumentApi } from './wizard/DocumentWarning';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { STEP_FIELDS, bookingBody, initialValues, num, type CustomerOption, type Values, type VehicleOption } from './wizard/wizard-model';
+import { apiPath, apiUrl, type BodyOf } from '../../lib/api-client';
 
 /**
  * The rental wizard (business-data §5 rental wizard, §8 messages): customer → vehicle and dates
@@ -73,21 +74,23 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
     setValues((v) => ({ ...v, taxRate: String(defaults.data!.taxRate), extraChargePerKm: defaults.data!.extraChargePerKm.toFixed(2) }));
   }, [open, defaults.data]);
   // The blacklist check runs when a customer is picked (GET /api/v1/customers/{id} answers the matches).
-  const picked = useSWR<{ blacklistMatches?: unknown[] } | null>(open && values.customerId ? `/api/v1/customers/${encodeURIComponent(values.customerId)}` : null);
+  const picked = useSWR<{ blacklistMatches?: unknown[] } | null>(open && values.customerId ? apiPath('getCustomer', { id: values.customerId }) : null);
   useEffect(() => {
     if (!picked.data || !defaults.data?.enableBlacklistCheck) return;
     if ((picked.data.blacklistMatches ?? []).length > 0) setBlacklist(defaults.data.blacklistMode);
   }, [picked.data, defaults.data]);
 
   // Filters as you type (debounced above): the directory's `q`, pages followed until 10 match (issue 27).
-  const customers = useCursorList<CustomerOption>(open ? '/api/v1/customers' : null, { q: customerQuery }, { limit: 10 });
-  const vehicles = useSWR<{ items: VehicleOption[] } | null>(open ? '/api/v1/vehicles?limit=100' : null);
+  const customers = useCursorList<CustomerOption>(open ? 'listCustomers' : null, { q: customerQuery }, { limit: 10 });
+  const vehicles = useSWR<{ items: VehicleOption[] } | null>(open ? apiUrl('listVehicles', { query: { limit: 100 } }) : null);
   const startIso = fromLocalInput(values.startDate, timeZone);
   const endIso = openEnded
     ? startIso && num(values.expectedDuration) ? new Date(Date.parse(startIso) + (num(values.expectedDuration) ?? 1) * 86_400_000).toISOString() : undefined
     : fromLocalInput(values.endDate, timeZone);
   const windowOk = !!startIso && !!endIso && endIso > startIso;
-  const availability = useSWR<{ busyVehicleIds: string[] } | null>(open && windowOk ? `/api/v1/rentals/availability?start=${encodeURIComponent(startIso!)}&end=${encodeURIComponent(openEnded ? '9999-12-31T00:00:00.000Z' : endIso!)}` : null);
+  const availability = useSWR<{ busyVehicleIds: string[] } | null>(open && windowOk
+    ? apiUrl('rentalAvailability', { query: { start: startIso, end: openEnded ? '9999-12-31T00:00:00.000Z' : endIso } })
+    : null);
   const busy = new Set(availability.data?.busyVehicleIds ?? []);
   const vehicleList = (vehicles.data?.items ?? []).filter((v) => !v.isArchived && v.status !== 'out_of_service');
   const selectedCustomer = customers.items.find((c) => c.id === values.customerId) ?? (values.customerId ? { id: values.customerId, fullNameEnglish: values.customerName } : undefined);
@@ -139,7 +142,8 @@ export function RentalWizard({ open, onClose, onCreated }: { open: boolean; onCl
     }
     setPending(true);
     try {
-      onCreated(await rentalApi.create(body));
+      // The form's draft: the server checks it against the route's body schema (400 with field errors).
+      onCreated(await rentalApi.create(body as BodyOf<'createRental'>));
     } catch (error) {
       const fields = translateApiError(error, t).fields;
       setErrors(fields);

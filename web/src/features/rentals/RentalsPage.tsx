@@ -20,7 +20,8 @@ import { useCursorList } from '../../lib/use-cursor-list';
 import { BalanceBadge, RentalStatusBadge, Stat } from './components';
 import { FleetCalendar } from './FleetCalendar';
 import { RentalWizard } from './RentalWizard';
-import { RENTALS_PATH, useDateTime, useInvalidateRentals, useMoney, type RentalApi } from './rental-api';
+import { useDateTime, useInvalidateRentals, useMoney, type RentalApi } from './rental-api';
+import { apiPath } from '../../lib/api-client';
 
 /** Stored filters → valid ones ('search' was the search key before the kit's 'q'). */
 const readFilters = (s: Filters) => ({
@@ -40,8 +41,8 @@ export default function RentalsPage() {
   const { status, q: search, view } = filters;
   const [creating, setCreating] = useState(false);
 
-  const stats = useSWR<RentalStats | null>(`${RENTALS_PATH}/stats`);
-  const list = useCursorList<RentalApi>(view === 'list' ? RENTALS_PATH : null, { status, q: search }, { limit: 25 });
+  const stats = useSWR<RentalStats | null>(apiPath('rentalStats'));
+  const list = useCursorList<RentalApi>(view === 'list' ? 'listRentals' : null, { status, q: search }, { limit: 25 });
   const rentals = list.items;
 
   const created = (rental: RentalApi) => {

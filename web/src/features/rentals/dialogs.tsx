@@ -12,6 +12,7 @@ import {
   rentalApi, useMoney, type RentalApi, type ReturnPreviewApi,
 } from './rental-api';
 import { issuesToErrors, translateApiError } from '../../lib/api-errors';
+import { type BodyOf } from '../../lib/api-client';
 
 /**
  * The rental's action dialogs. Each validates with the API's schema before sending, shows the
@@ -81,7 +82,10 @@ export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: Mon
     setPending(true);
     setFailure();
     try {
-      const res = await (kind === 'charge' ? rentalApi.charge(rental.id, body) : kind === 'payment' ? rentalApi.payment(rental.id, body) : rentalApi.refund(rental.id, body));
+      // The form's draft: the server checks it against the route's body schema (400 with field errors).
+      const res = await (kind === 'charge' ? rentalApi.charge(rental.id, body as BodyOf<'addRentalCharge'>)
+        : kind === 'payment' ? rentalApi.payment(rental.id, body as BodyOf<'recordRentalPayment'>)
+        : rentalApi.refund(rental.id, body as BodyOf<'recordRentalRefund'>));
       toast({ variant: 'success', title: t(kind === 'charge' ? 'rentals.toasts.chargeAdded' : kind === 'payment' ? 'rentals.toasts.paymentRecorded' : 'rentals.toasts.refundRecorded') });
       onDone(res.rental);
     } catch (error) {
@@ -156,7 +160,8 @@ export function PickupReadings({ rental, onClose, onDone, vehicleOdometer, known
     setPending(true);
     setFailure();
     try {
-      const updated = await rentalApi.pickup(rental.id, body);
+      // The form's draft: the server checks it against the route's body schema (400 with field errors).
+      const updated = await rentalApi.pickup(rental.id, body as BodyOf<'pickupRental'>);
       toast({ variant: 'success', title: t('rentals.toasts.pickedUp') });
       onDone(updated);
     } catch (error) {
@@ -233,9 +238,11 @@ export function ReturnForm({ rental, onClose, onDone, readings }: { rental: Rent
     setFailure();
     try {
       if (!preview) {
-        setPreview(await rentalApi.previewReturn(rental.id, b));
+        // The form's draft: the server checks it against the route's body schema (400 with field errors).
+        setPreview(await rentalApi.previewReturn(rental.id, b as BodyOf<'previewRentalReturn'>));
       } else {
-        const updated = await rentalApi.returnVehicle(rental.id, b);
+        // The form's draft: the server checks it against the route's body schema (400 with field errors).
+        const updated = await rentalApi.returnVehicle(rental.id, b as BodyOf<'returnRental'>);
         toast({ variant: 'success', title: t('rentals.toasts.returned') });
         onDone(updated);
       }

@@ -15,7 +15,7 @@ import { CONTRACT_MESSAGES, type RentalContract } from '../../../../shared/schem
 import type {
   BookingConflict, Ledger, LedgerEntry, Rental, RentalDefaults, RentalQuote, ReturnPreview,
 } from '../../../../shared/schemas/rentals-responses';
-import { api } from '../../lib/api';
+import { apiPath, apiStem, callApi, useApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 import { useInvalidate } from '../../lib/invalidate';
 import { type TFunction } from '../../i18n';
@@ -35,8 +35,8 @@ export type QuoteApi = RentalQuote;
 export type ReturnPreviewApi = ReturnPreview;
 export type RentalDefaultsApi = RentalDefaults;
 
-export const RENTALS_PATH = '/api/v1/rentals';
-export const rentalPath = (id: string) => `${RENTALS_PATH}/${encodeURIComponent(id)}`;
+export const RENTALS_PATH = apiStem('listRentals');
+export const rentalPath = (id: string) => apiPath('getRental', { id });
 
 /** The display region (the user's choice, else the company's): see lib/display-region.ts. */
 export function useRegion(): string {
@@ -56,11 +56,11 @@ export function ledgerText(t: TFunction, entry: Pick<LedgerEntryApi, 'label' | '
 }
 
 export function useRental(id: string | undefined) {
-  return useSWR<RentalApi | null>(id ? rentalPath(id) : null);
+  return useApi<'getRental', RentalApi>('getRental', id ? { params: { id } } : null);
 }
 
 export function useLedger(id: string | undefined) {
-  return useSWR<LedgerApi | null>(id ? `${rentalPath(id)}/ledger` : null);
+  return useApi<'getRentalLedger', LedgerApi>('getRentalLedger', id ? { params: { id } } : null);
 }
 
 /** After a change: every rentals list, page and stat, the calendar and vehicles (kit invalidation), and the rental shown at once. */
@@ -70,7 +70,7 @@ export function useInvalidateRentals() {
   return useCallback((rental?: RentalApi) => {
     if (rental) void mutate(rentalPath(rental.id), rental, { revalidate: false });
     // A payment, refund, reversal or close moves the rental's invoices too (issue 26): their lists refetch.
-    void invalidate(RENTALS_PATH, '/api/v1/calendar/fleet', '/api/v1/vehicles', '/api/v1/invoices');
+    void invalidate(RENTALS_PATH, 'fleetCalendar', 'listVehicles', 'listInvoices');
   }, [invalidate, mutate]);
 }
 
@@ -78,26 +78,37 @@ const key = () => `web-${Date.now().toString(36)}-${Math.random().toString(36).s
 const idem = () => ({ headers: { 'Idempotency-Key': key() } });
 
 export const rentalApi = {
-  get: (id: string) => api.get<RentalApi>(rentalPath(id)),
-  create: (body: unknown) => api.post<RentalApi>(RENTALS_PATH, body, idem()),
-  quote: (body: unknown) => api.post<QuoteApi>(`${RENTALS_PATH}/quote`, body),
-  checkConflicts: (body: unknown) => api.post<{ hasConflicts: boolean; conflicts: ConflictApi[] }>(`${RENTALS_PATH}/check-conflicts`, body),
-  payment: (id: string, body: unknown) => api.post<{ rental: RentalApi }>(`${rentalPath(id)}/payments`, body, idem()),
-  charge: (id: string, body: unknown) => api.post<{ rental: RentalApi }>(`${rentalPath(id)}/charges`, body, idem()),
-  refund: (id: string, body: unknown) => api.post<{ rental: RentalApi }>(`${rentalPath(id)}/refunds`, body, idem()),
-  reverse: (id: string, entryId: string, body: unknown) => api.post<{ rental: RentalApi }>(`${rentalPath(id)}/ledger/${encodeURIComponent(entryId)}/reverse`, body, idem()),
-  pickup: (id: string, body: unknown) => api.post<RentalApi>(`${rentalPath(id)}/pickup`, body),
-  previewReturn: (id: string, body: unknown) => api.post<ReturnPreviewApi>(`${rentalPath(id)}/return-preview`, body),
-  returnVehicle: (id: string, body: unknown) => api.post<RentalApi>(`${rentalPath(id)}/return`, body, idem()),
-  close: (id: string, body: unknown) => api.post<RentalApi>(`${rentalPath(id)}/close`, body, idem()),
-  cancel: (id: string, body: unknown) => api.post<RentalApi>(`${rentalPath(id)}/cancel`, body),
-  archive: (id: string) => api.post<RentalApi>(`${rentalPath(id)}/archive`, {}),
-  restore: (id: string) => api.post<RentalApi>(`${rentalPath(id)}/restore`, {}),
-  addNote: (id: string, body: unknown) => api.post<unknown>(`${rentalPath(id)}/notes`, body),
-  contract: (id: string) => api.get<RentalContract>(`${rentalPath(id)}/contract`),
-  signContract: (id: string, body: unknown) => api.post<RentalContract>(`${rentalPath(id)}/contract/sign`, body),
-  sendContract: (id: string) => api.post<{ expiresAt: string; sentTo: string }>(`${rentalPath(id)}/contract/send`, { channel: 'email' }),
-  invoicing: (id: string, body: unknown) => api.patch<RentalApi>(`${rentalPath(id)}/invoicing`, body),
+  get: (id: string) => callApi<'getRental', RentalApi>('getRental', { params: { id } }),
+  create: (body: BodyOf<'createRental'>) => callApi<'createRental', RentalApi>('createRental', { body, ...idem() }),
+  quote: (body: BodyOf<'quoteRental'>) => callApi<'quoteRental', QuoteApi>('quoteRental', { body }),
+  checkConflicts: (body: BodyOf<'checkRentalConflicts'>) =>
+    callApi<'checkRentalConflicts', { hasConflicts: boolean; conflicts: ConflictApi[] }>('checkRentalConflicts', { body }),
+  payment: (id: string, body: BodyOf<'recordRentalPayment'>) =>
+    callApi<'recordRentalPayment', { rental: RentalApi }>('recordRentalPayment', { params: { id }, body, ...idem() }),
+  charge: (id: string, body: BodyOf<'addRentalCharge'>) =>
+    callApi<'addRentalCharge', { rental: RentalApi }>('addRentalCharge', { params: { id }, body, ...idem() }),
+  refund: (id: string, body: BodyOf<'recordRentalRefund'>) =>
+    callApi<'recordRentalRefund', { rental: RentalApi }>('recordRentalRefund', { params: { id }, body, ...idem() }),
+  reverse: (id: string, entryId: string, body: BodyOf<'reverseRentalLedgerEntry'>) =>
+    callApi<'reverseRentalLedgerEntry', { rental: RentalApi }>('reverseRentalLedgerEntry', { params: { id, entryId }, body, ...idem() }),
+  pickup: (id: string, body: BodyOf<'pickupRental'>) => callApi<'pickupRental', RentalApi>('pickupRental', { params: { id }, body }),
+  previewReturn: (id: string, body: BodyOf<'previewRentalReturn'>) =>
+    callApi<'previewRentalReturn', ReturnPreviewApi>('previewRentalReturn', { params: { id }, body }),
+  returnVehicle: (id: string, body: BodyOf<'returnRental'>) =>
+    callApi<'returnRental', RentalApi>('returnRental', { params: { id }, body, ...idem() }),
+  close: (id: string, body: BodyOf<'closeRental'>) => callApi<'closeRental', RentalApi>('closeRental', { params: { id }, body, ...idem() }),
+  cancel: (id: string, body: BodyOf<'cancelRental'>) => callApi<'cancelRental', RentalApi>('cancelRental', { params: { id }, body }),
+  archive: (id: string) => callApi<'archiveRental', RentalApi>('archiveRental', { params: { id }, body: {} }),
+  restore: (id: string) => callApi<'restoreRental', RentalApi>('restoreRental', { params: { id }, body: {} }),
+  addNote: (id: string, body: BodyOf<'addRentalNote'>) => callApi('addRentalNote', { params: { id }, body }),
+  contract: (id: string) => callApi<'getRentalContract', RentalContract>('getRentalContract', { params: { id } }),
+  signContract: (id: string, body: BodyOf<'signRentalContract'>) =>
+    callApi<'signRentalContract', RentalContract>('signRentalContract', { params: { id }, body }),
+  sendContract: (id: string) => callApi<'sendRentalContract', { expiresAt: string; sentTo: string }>('sendRentalContract', {
+    params: { id }, body: { channel: 'email' },
+  }),
+  invoicing: (id: string, body: BodyOf<'updateRentalInvoicing'>) =>
+    callApi<'updateRentalInvoicing', RentalApi>('updateRentalInvoicing', { params: { id }, body }),
 };
 
 export { useMoney } from '../../lib/money';

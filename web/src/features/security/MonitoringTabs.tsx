@@ -15,7 +15,7 @@ import { useLanguage, useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { toastApiError } from '../../lib/api-errors';
 import { useCursorList } from '../../lib/use-cursor-list';
-import { DEVICES_PATH, JOB_RUNS_PATH, REPORTS_PATH, RISK_PATH, securityApi } from './security-api';
+import { securityApi } from './security-api';
 
 export const LEVEL_TONES: Record<string, Tone> = { low: 'green', medium: 'amber', high: 'orange', critical: 'red' };
 export const DEVICE_TONES: Record<string, Tone> = { unknown: 'muted', trusted: 'green', suspicious: 'orange', blocked: 'red' };
@@ -27,7 +27,7 @@ export function RiskFeed() {
   const t = useT();
   const fmt = useFormat();
   const [level, setLevel] = useState('');
-  const list = useCursorList<RiskView>(RISK_PATH, level ? { level } : {}, { limit: 50 });
+  const list = useCursorList<RiskView>('riskFeed', level ? { level } : {}, { limit: 50 });
   return (
     <section aria-label={t('security.tabs.risk')}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('security.risk.intro')}</p>
@@ -64,7 +64,7 @@ export function RiskFeed() {
 export function Devices({ canEdit }: { canEdit: boolean }) {
   const t = useT();
   const fmt = useFormat();
-  const list = useCursorList<DeviceView>(DEVICES_PATH, { all: 'true' }, { limit: 50 });
+  const list = useCursorList<DeviceView>('listDevices', { all: 'true' }, { limit: 50 });
   const [busy, setBusy] = useState<string | null>(null);
   const act = async (d: DeviceView, action: 'trust' | 'block') => {
     setBusy(d.id);
@@ -120,7 +120,7 @@ export function Reports() {
   const t = useT();
   const { language } = useLanguage();
   const fmt = useFormat();
-  const list = useCursorList<SecurityReportView>(REPORTS_PATH, {}, { limit: 10 });
+  const list = useCursorList<SecurityReportView>('securityReports', {}, { limit: 10 });
   return (
     <section aria-label={t('security.tabs.reports')} className="space-y-4">
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('security.reports.intro')}</p>
@@ -176,7 +176,7 @@ export function JobRunRows({ runs, withCompany }: { runs: JobRunView[]; withComp
 
 export function JobRuns() {
   const t = useT();
-  const list = useCursorList<JobRunView>(JOB_RUNS_PATH, {}, { limit: 50 });
+  const list = useCursorList<JobRunView>('jobRuns', {}, { limit: 50 });
   return (
     <section aria-label={t('security.tabs.jobs')}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('security.jobs.intro')}</p>

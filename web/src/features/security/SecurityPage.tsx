@@ -26,7 +26,7 @@ import { useFormSubmit } from '../../lib/use-form-submit';
 import { useInvalidate } from '../../lib/invalidate';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { downloadReport } from '../accounting/accounting-api';
-import { AUDIT_PATH, GEO_RULES_PATH, SIGNINS_PATH, securityApi } from './security-api';
+import { AUDIT_PATH, GEO_RULES_PATH, securityApi } from './security-api';
 
 const TABS = ['audit', 'signins', 'risk', 'devices', 'geo', 'reports', 'jobs'] as const;
 const GEO_TONES: Record<string, Tone> = { allow: 'green', block: 'red', alert: 'amber' };
@@ -83,7 +83,7 @@ function AuditLog() {
   const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
-  const list = useCursorList<AuditEntry>(AUDIT_PATH, params, { limit: 50 });
+  const list = useCursorList<AuditEntry>('auditLog', params, { limit: 50 });
   const filtered = Object.keys(params).length > 0;
   const apply = (e: FormEvent) => { e.preventDefault(); setFilters(draft); };
   const exportCsv = async () => {
@@ -127,7 +127,7 @@ function AuditLog() {
 function Signins({ canEdit }: { canEdit: boolean }) {
   const t = useT();
   const fmt = useFormat();
-  const list = useCursorList<AuditEntry>(SIGNINS_PATH, {}, { limit: 50 });
+  const list = useCursorList<AuditEntry>('signins', {}, { limit: 50 });
   const [busy, setBusy] = useState<string | null>(null);
   const unlock = async (username: string) => {
     setBusy(username);

@@ -12,6 +12,7 @@ import { FormField } from '../../components/FormField';
 import { issuesToErrors, type FieldErrors } from '../../lib/api-errors';
 import { Section } from './fields';
 import { settingsSaveFailed, useCompanySettingsFull, usePricingSettings, useSavePricing, type PricingSettingsResponse } from './settings-api';
+import type { BodyOf } from '../../lib/api-client';
 
 /**
  * /pricing-settings: default daily and monthly rates per vehicle category (empty = no default),
@@ -118,7 +119,8 @@ function PricingForm({ pricing, onReload }: { pricing: PricingSettingsResponse; 
     setErrors({});
     setPending(true);
     try {
-      await save(body);
+      // The page's draft: the server checks it against the route's body schema (400 with field errors).
+      await save(body as BodyOf<'updatePricingSettings'>);
       toast({ title: t('settings.saved'), description: t('settings.savedBody'), variant: 'success' });
     } catch (err) {
       setErrors(await settingsSaveFailed(t, err, onReload));

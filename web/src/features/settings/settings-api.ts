@@ -11,25 +11,24 @@ import {
   DEMO_SECURITY_SETTINGS_MESSAGE,
   SETTINGS_MESSAGES,
   type CompanySettings,
-  type CompanySettingsUpdateInput,
   type LogoUploadResponse,
   type PricingSettingsResponse,
 } from '../../../../shared/schemas/settings';
-import { api } from '../../lib/api';
 import { isVersionConflict, registerMessages, toastApiError, type FieldErrors } from '../../lib/api-errors';
 import { toast } from '../../components/toast/toast-store';
 import type { TFunction } from '../../i18n';
 import { COMPANY_SETTINGS_PATH } from '../../lib/branding';
 import { useInvalidate } from '../../lib/invalidate';
 import { uploadFileTo } from '../../lib/upload';
+import { apiPath, callApi, type ApiPath, type BodyOf } from '../../lib/api-client';
 
 addArea('settings', settingsCatalog);
 registerMessages('settings.messages', SETTINGS_MESSAGES);
 registerMessages('settings.messages', { securityDemo: DEMO_SECURITY_SETTINGS_MESSAGE });
 
 export { COMPANY_SETTINGS_PATH };
-export const PRICING_SETTINGS_PATH = '/api/v1/pricing-settings';
-export const LOGO_UPLOAD_PATH = '/api/v1/company/logo-upload';
+export const PRICING_SETTINGS_PATH = apiPath('getPricingSettings');
+export const LOGO_UPLOAD_PATH = apiPath('createLogoUpload');
 export type { CompanySettings, PricingSettingsResponse };
 export type { FieldErrors };
 
@@ -46,22 +45,24 @@ export function usePricingSettings() {
  * A PUT that answers the saved document: shown at once under its own key (the shell re-applies
  * the branding), then the other settings reader revalidates.
  */
-function useSaveTo<Body, Saved>(path: string, other: string) {
+function useSaveTo<Op extends 'updateCompanySettings' | 'updatePricingSettings', Saved>(op: Op, path: ApiPath, other: ApiPath) {
   const { mutate } = useSWRConfig();
   const invalidate = useInvalidate();
   return useCallback(
-    async (body: Body): Promise<Saved> => {
-      const saved = await api.put<Saved>(path, body);
+    async (body: BodyOf<Op>): Promise<Saved> => {
+      const saved = await (callApi as (op: Op, args: { body: BodyOf<Op> }) => Promise<Saved>)(op, { body });
       await mutate(path, saved, { revalidate: false });
       await invalidate(other);
       return saved;
     },
-    [mutate, invalidate, path, other],
+    [mutate, invalidate, op, path, other],
   );
 }
 
-export const useSaveSettings = () => useSaveTo<CompanySettingsUpdateInput, CompanySettings>(COMPANY_SETTINGS_PATH, PRICING_SETTINGS_PATH);
-export const useSavePricing = () => useSaveTo<Record<string, unknown>, PricingSettingsResponse>(PRICING_SETTINGS_PATH, COMPANY_SETTINGS_PATH);
+export const useSaveSettings = () =>
+  useSaveTo<'updateCompanySettings', CompanySettings>('updateCompanySettings', COMPANY_SETTINGS_PATH, PRICING_SETTINGS_PATH);
+export const useSavePricing = () =>
+  useSaveTo<'updatePricingSettings', PricingSettingsResponse>('updatePricingSettings', PRICING_SETTINGS_PATH, COMPANY_SETTINGS_PATH);
 
 /** Asks for a presigned URL, then PUTs the file to S3 with upload progress (0–100). */
 export function uploadLogo(file: File, onProgress: (percent: number) => void): Promise<LogoUploadResponse> {

@@ -50,7 +50,7 @@ export default function StaffPage() {
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [pendingId, setPendingId] = useState<string | null>(null);
 
-  const list = useCursorList<StaffMember>(STAFF_PATH, {}, { limit: STAFF_PAGE_SIZE });
+  const list = useCursorList<StaffMember>('listStaff', {}, { limit: STAFF_PAGE_SIZE });
   const invalidate = () => void invalidateAll(STAFF_PATH);
   const members = list.items;
 

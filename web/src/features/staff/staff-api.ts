@@ -6,7 +6,7 @@
 import { addArea } from '../../../../shared/i18n';
 import { staff as staffCatalog } from '../../../../shared/i18n/staff';
 import { STAFF_MESSAGES, STAFF_SERVER_MESSAGES, type CreateStaffInput, type StaffMember, type UpdateStaffInput } from '../../../../shared/schemas/staff';
-import { api } from '../../lib/api';
+import { apiPath, apiStem, callApi } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 
 addArea('staff', staffCatalog);
@@ -15,14 +15,15 @@ registerMessages('staff.msg', STAFF_SERVER_MESSAGES);
 
 export type { StaffMember };
 
-export const STAFF_PATH = '/api/v1/staff';
+export const STAFF_PATH = apiStem('listStaff');
 /** Companies have tens of staff: one page of 100 covers them; "load more" handles the rest. */
 export const STAFF_PAGE_SIZE = 100;
-const memberPath = (id: string) => `${STAFF_PATH}/${encodeURIComponent(id)}`;
+const ACTIONS = { suspend: 'suspendStaff', unsuspend: 'unsuspendStaff', activate: 'activateStaff' } as const;
 
 export const staffApi = {
-  create: (body: CreateStaffInput) => api.post<StaffMember>(STAFF_PATH, body),
-  update: (id: string, body: UpdateStaffInput) => api.patch<StaffMember>(memberPath(id), body),
-  action: (id: string, action: 'suspend' | 'unsuspend' | 'activate') => api.post<StaffMember>(`${memberPath(id)}/${action}`, {}),
-  remove: (id: string) => api.delete(memberPath(id)),
+  create: (body: CreateStaffInput) => callApi<'createStaff', StaffMember>('createStaff', { body }),
+  update: (id: string, body: UpdateStaffInput) => callApi<'updateStaff', StaffMember>('updateStaff', { params: { id }, body }),
+  action: (id: string, action: keyof typeof ACTIONS) =>
+    callApi<(typeof ACTIONS)[typeof action], StaffMember>(ACTIONS[action], { params: { id }, body: {} }),
+  remove: (id: string) => callApi('deleteStaff', { params: { id } }),
 };

@@ -22,7 +22,8 @@ import { useMoney } from '../../lib/money';
 import { fromLocalInput, useCompanyTimeZone, useDateTime } from '../../lib/company-clock';
 import { ResolveDialog, useResolver, useTollRecharge } from './components';
 import { ImportDialog } from './ImportDialog';
-import { MATCH_TONES, SALIK_PATH, ticketsApi, type SalikCharge } from './tickets-api';
+import { MATCH_TONES, ticketsApi, type SalikCharge } from './tickets-api';
+import { type BodyOf } from '../../lib/api-client';
 
 const LIVE = { revalidateIfStale: true, revalidateOnMount: true, dedupingInterval: 0 } as const;
 
@@ -36,7 +37,7 @@ export default function SalikChargesPage() {
   const [importing, setImporting] = useState(false);
   const [adding, setAdding] = useState(false);
   const [resolving, setResolving] = useState<SalikCharge | null>(null);
-  const list = useCursorList<SalikCharge>(SALIK_PATH, { match: match === 'all' ? undefined : match, recharged: recharged === 'all' ? undefined : recharged }, { limit: 50, swr: LIVE });
+  const list = useCursorList<SalikCharge>('listSalikCharges', { match: match === 'all' ? undefined : match, recharged: recharged === 'all' ? undefined : recharged }, { limit: 50, swr: LIVE });
   const refresh = () => void list.revalidate();
   const resolve = useResolver(ticketsApi.updatePassage, () => { setResolving(null); refresh(); });
   const tolls = useTollRecharge(refresh);
@@ -99,7 +100,8 @@ function AddPassageForm({ onDone, onCancel }: { onDone: () => void; onCancel: ()
   const [v, setV] = useState<Record<string, string>>({ tollTime: '', plate: '', gateLocation: '', amount: '' });
   const send = async (body: Record<string, unknown>) => {
     try {
-      const made = await ticketsApi.createPassage(body);
+      // The form's draft: the server checks it against the route's body schema (400 with field errors).
+      const made = await ticketsApi.createPassage(body as BodyOf<'createSalikCharge'>);
       toast({ variant: 'success', title: t('tickets.passageCreated'), description: t(`tickets.match.${made.matchState}`) });
       onDone();
       return {};

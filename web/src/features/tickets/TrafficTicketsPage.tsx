@@ -25,6 +25,7 @@ import { fromLocalInput, toLocalInput, useCompanyTimeZone, useDateTime } from '.
 import { ConfirmMoney, HistoryTimeline, ResolveDialog, useResolver } from './components';
 import { ImportDialog } from './ImportDialog';
 import { MATCH_TONES, STATUS_TONES, TICKETS_PATH, ticketPath, ticketsApi, type Ticket } from './tickets-api';
+import { type BodyOf } from '../../lib/api-client';
 
 const LIVE = { revalidateIfStale: true, revalidateOnMount: true, dedupingInterval: 0 } as const;
 
@@ -41,7 +42,7 @@ export default function TrafficTicketsPage() {
   const [open, setOpen] = useState<Ticket | null>(null);
   const [resolving, setResolving] = useState<Ticket | null>(null);
   const [recharging, setRecharging] = useState<Ticket | null>(null);
-  const list = useCursorList<Ticket>(TICKETS_PATH, { q, status: status === 'all' ? undefined : status, match: match === 'all' ? undefined : match }, { limit: 25, swr: LIVE });
+  const list = useCursorList<Ticket>('listTrafficTickets', { q, status: status === 'all' ? undefined : status, match: match === 'all' ? undefined : match }, { limit: 25, swr: LIVE });
   const refresh = () => void list.revalidate();
   const resolve = useResolver(ticketsApi.update, () => { setResolving(null); refresh(); });
 
@@ -123,7 +124,8 @@ function AddTicketForm({ onDone, onCancel }: { onDone: () => void; onCancel: () 
   const send = async (body: Record<string, unknown>) => {
     try {
       const notice = file ? await uploadFileTo(`${TICKETS_PATH}/upload-url`, file) : null;
-      const made = await ticketsApi.create(notice ? { ...body, fileKey: notice.key, fileName: file!.name } : body);
+      // The form's draft: the server checks it against the route's body schema (400 with field errors).
+      const made = await ticketsApi.create((notice ? { ...body, fileKey: notice.key, fileName: file!.name } : body) as BodyOf<'createTrafficTicket'>);
       toast({ variant: 'success', title: t('tickets.created'), description: `${made.ticketNumber} · ${t(`tickets.match.${made.matchState}`)}` });
       onDone();
       return {};
@@ -181,7 +183,7 @@ function TicketDetails({ ticket, onSaved, onClose }: { ticket: Ticket; onSaved: 
     try {
       const saved = await ticketsApi.update(ticket.id, {
         version: ticket.version, amount: Number(v.amount), status: v.status, notes: v.notes, violationType: v.violationType || undefined,
-        violationDate: fromLocalInput(v.violationDate, tz), reason: v.reason || undefined, paymentMethod: v.status === 'paid' ? v.paymentMethod : undefined,
+        violationDate: fromLocalInput(v.violationDate, tz), reason: v.reason || undefined, paymentMethod: v.status === 'paid' ? v.paymentMethod as BodyOf<'updateTrafficTicket'>['paymentMethod'] : undefined,
       });
       toast({ variant: 'success', title: t('tickets.saved') });
       setV((x) => ({ ...x, reason: '' }));

@@ -7,7 +7,8 @@ import { useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
 import { useDateTime } from '../../lib/company-clock';
 import { MATCH_GRACE_MINUTES, rentalWindowOf, windowCovers, type RentalTimes } from '../../../../shared/tickets/rules';
-import { ticketPath, ticketsApi, type TicketHistory } from './tickets-api';
+import { ticketsApi, type TicketHistory } from './tickets-api';
+import { apiPath } from '../../lib/api-client';
 
 interface RentalOption extends RentalTimes { id: string; referenceNumber: string; customerName: string; vehicleId: string }
 
@@ -26,7 +27,7 @@ export function ResolveDialog({ record, onClose, onChoose }: {
   const [choice, setChoice] = useState<string>('');
   const [pending, setPending] = useState(false);
   const q = record ? encodeURIComponent(record.licensePlate) : '';
-  const rentals = useSWR<{ items: RentalOption[] } | null>(record ? `/api/v1/rentals?q=${q}&limit=50` : null);
+  const rentals = useSWR<{ items: RentalOption[] } | null>(record ? `${apiPath('listRentals')}?q=${q}&limit=50` : null);
   const options = (rentals.data?.items ?? []).flatMap((r) => {
     const window = rentalWindowOf(r.id, r);
     return record && (!record.vehicleId || r.vehicleId === record.vehicleId) && window && windowCovers(window, record.at) ? [{ ...r, window }] : [];
@@ -98,7 +99,7 @@ export function ConfirmMoney({ open, title, body, confirmLabel, onConfirm, onClo
 export function HistoryTimeline({ ticketId, version }: { ticketId: string; version: number }) {
   const t = useT();
   const when = useDateTime();
-  const { data, error } = useSWR<{ items: TicketHistory[] } | null>([`${ticketPath(ticketId)}/history`, version]);
+  const { data, error } = useSWR<{ items: TicketHistory[] } | null>([apiPath('trafficTicketHistory', { id: ticketId }), version]);
   if (error) return <p role="alert" className="text-sm text-red-700">{t('tickets.loadFailed')}</p>;
   const rows = data?.items ?? [];
   const fieldName = (f: string) => t(`tickets.historyFields.${f}`);
@@ -125,7 +126,10 @@ export function HistoryTimeline({ ticketId, version }: { ticketId: string; versi
   );
 }
 
-export function useResolver(update: (id: string, body: unknown) => Promise<unknown>, after: () => void) {
+export function useResolver(
+  update: (id: string, body: { version: number; rentalId: string | null }) => Promise<unknown>,
+  after: () => void,
+) {
   const t = useT();
   return async (rec: { id: string; version: number }, rentalId: string | null) => {
     try {

@@ -6,27 +6,34 @@ import { addArea } from '../../../../shared/i18n';
 import { tickets as ticketsCatalog } from '../../../../shared/i18n/tickets';
 import { TICKET_MESSAGES } from '../../../../shared/tickets/messages';
 import type { ImportResult, SalikCharge, Ticket, TicketHistory } from '../../../../shared/schemas/tickets';
-import { api } from '../../lib/api';
+import { apiPath, apiStem, callApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 
 addArea('tickets', ticketsCatalog);
 registerMessages('tickets.messages', TICKET_MESSAGES);
 
 export type { ImportResult, SalikCharge, Ticket, TicketHistory };
-export const TICKETS_PATH = '/api/v1/traffic-tickets';
-export const SALIK_PATH = '/api/v1/salik-charges';
-export const ticketPath = (id: string) => `${TICKETS_PATH}/${encodeURIComponent(id)}`;
+export const TICKETS_PATH = apiStem('listTrafficTickets');
+export const SALIK_PATH = apiStem('listSalikCharges');
+export const ticketPath = (id: string) => apiPath('getTrafficTicket', { id });
 
 const idem = () => ({ headers: { 'Idempotency-Key': `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}` } });
 
 export const ticketsApi = {
-  create: (body: unknown) => api.post<Ticket>(TICKETS_PATH, body),
-  update: (id: string, body: unknown) => api.patch<Ticket>(ticketPath(id), body),
-  recharge: (id: string) => api.post<{ ticket: Ticket }>(`${ticketPath(id)}/recharge`, {}, idem()),
-  importStatement: (kind: 'tickets' | 'salik', body: unknown) => api.post<ImportResult>(`${kind === 'tickets' ? TICKETS_PATH : SALIK_PATH}/import`, body),
-  createPassage: (body: unknown) => api.post<SalikCharge>(SALIK_PATH, body),
-  updatePassage: (id: string, body: unknown) => api.patch<SalikCharge>(`${SALIK_PATH}/${encodeURIComponent(id)}`, body),
-  rechargeTolls: (rentalId: string) => api.post<{ recharged: number }>(`${SALIK_PATH}/recharge`, { rentalId }, idem()),
+  create: (body: BodyOf<'createTrafficTicket'>) => callApi<'createTrafficTicket', Ticket>('createTrafficTicket', { body }),
+  update: (id: string, body: BodyOf<'updateTrafficTicket'>) =>
+    callApi<'updateTrafficTicket', Ticket>('updateTrafficTicket', { params: { id }, body }),
+  recharge: (id: string) =>
+    callApi<'rechargeTrafficTicket', { ticket: Ticket }>('rechargeTrafficTicket', { params: { id }, body: {}, ...idem() }),
+  importStatement: (kind: 'tickets' | 'salik', body: BodyOf<'importTrafficTickets'> & BodyOf<'importSalikCharges'>) =>
+    kind === 'tickets'
+      ? callApi<'importTrafficTickets', ImportResult>('importTrafficTickets', { body })
+      : callApi<'importSalikCharges', ImportResult>('importSalikCharges', { body }),
+  createPassage: (body: BodyOf<'createSalikCharge'>) => callApi<'createSalikCharge', SalikCharge>('createSalikCharge', { body }),
+  updatePassage: (id: string, body: BodyOf<'updateSalikCharge'>) =>
+    callApi<'updateSalikCharge', SalikCharge>('updateSalikCharge', { params: { id }, body }),
+  rechargeTolls: (rentalId: string) =>
+    callApi<'rechargeSalikCharges', { recharged: number }>('rechargeSalikCharges', { body: { rentalId }, ...idem() }),
 };
 
 export const MATCH_TONES = { matched: 'green', unmatched: 'amber', no_rental: 'red' } as const;

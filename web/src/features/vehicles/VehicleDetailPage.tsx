@@ -20,8 +20,9 @@ import { ArchivedBadge, ConfirmDialog, ErrorPanel, ExpiryBadgeView, HealthView, 
 import { toastApiError } from '../../lib/api-errors';
 import { itemsState, ListState } from '../../components/ListKit';
 import { useCan } from '../../lib/use-can';
+import { apiPath, type BodyOf } from '../../lib/api-client';
 import {
-  todayLocal, useInvalidateVehicles, useMoney, useVehicle, vehicleApi, vehiclePath,
+  todayLocal, useInvalidateVehicles, useMoney, useVehicle, vehicleApi,
   type ScheduleBlockApi,
 } from './vehicle-api';
 import { OwnerDocuments } from '../documents/OwnerDocuments';
@@ -168,13 +169,16 @@ function VehicleDetail({ vehicle }: { vehicle: VehicleApi }) {
   );
 }
 
-function StatusChanger({ vehicle, pending, onChange }: { vehicle: VehicleApi; pending: boolean; onChange: (status: string) => void }) {
+/** The statuses staff set by hand (the select offers only MANUAL_VEHICLE_STATUSES). */
+type ManualStatus = BodyOf<'changeVehicleStatus'>['status'];
+
+function StatusChanger({ vehicle, pending, onChange }: { vehicle: VehicleApi; pending: boolean; onChange: (status: ManualStatus) => void }) {
   const t = useT();
   return (
     <section className="card" aria-labelledby="status-title">
       <h2 id="status-title" className="mb-2 font-semibold">{t('vehicles.actions.changeStatus')}</h2>
       <label htmlFor="vehicle-status-change" className="sr-only">{t('vehicles.field.status')}</label>
-      <select id="vehicle-status-change" className="field-input" value={vehicle.status} disabled={pending} onChange={(e) => onChange(e.target.value)}>
+      <select id="vehicle-status-change" className="field-input" value={vehicle.status} disabled={pending} onChange={(e) => onChange(e.target.value as ManualStatus)}>
         {MANUAL_VEHICLE_STATUSES.map((s) => <option key={s} value={s}>{t(`vehicles.status.${s}`)}</option>)}
       </select>
     </section>
@@ -183,7 +187,7 @@ function StatusChanger({ vehicle, pending, onChange }: { vehicle: VehicleApi; pe
 
 function Schedule({ vehicleId }: { vehicleId: string }) {
   const t = useT();
-  const schedule = itemsState(useSWR<{ items: ScheduleBlockApi[] } | null>(`${vehiclePath(vehicleId)}/schedule`));
+  const schedule = itemsState(useSWR<{ items: ScheduleBlockApi[] } | null>(apiPath('getVehicleSchedule', { id: vehicleId })));
   const when = useFormat().dateTime;
   return (
     <section className="card mt-4" aria-labelledby="schedule-title">

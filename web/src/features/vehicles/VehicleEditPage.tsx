@@ -11,6 +11,7 @@ import { useT } from '../../i18n';
 import { ErrorPanel } from './components';
 import { VehicleForm } from './VehicleForm';
 import { toastApiError } from '../../lib/api-errors';
+import type { BodyOf } from '../../lib/api-client';
 import { useInvalidateVehicles, useVehicle, vehicleApi } from './vehicle-api';
 
 export default function VehicleEditPage() {
@@ -33,7 +34,8 @@ export default function VehicleEditPage() {
 
   const save = async (body: Record<string, unknown>) => {
     try {
-      const next = await vehicleApi.update(vehicle.id, body);
+      // VehicleForm checked the body with updateVehicleSchema before calling this.
+      const next = await vehicleApi.update(vehicle.id, body as BodyOf<'updateVehicle'>);
       invalidate(next);
       toast({ variant: 'success', title: t('vehicles.messages.updated'), description: `${next.make} ${next.model} · ${next.licensePlate}` });
       navigate(`/vehicles/${vehicle.id}`);

@@ -15,13 +15,14 @@ import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
 import { toastApiError } from '../../lib/api-errors';
+import type { BodyOf } from '../../lib/api-client';
 import { readBoolean, readOneOf, readString, usePersistedFilters } from '../../lib/persisted-filters';
 import type { Filters as StoredFilters } from '../../lib/persisted-state';
 import { useCan } from '../../lib/use-can';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { ArchivedBadge, ExpiryBadgeView, Modal, StatusBadge } from './components';
 import { VehicleForm } from './VehicleForm';
-import { todayLocal, useInvalidateVehicles, useMoney, useVehicleMakes, vehicleApi, VEHICLES_PATH } from './vehicle-api';
+import { todayLocal, useInvalidateVehicles, useMoney, useVehicleMakes, vehicleApi } from './vehicle-api';
 
 const PAGE_SIZE = 25;
 
@@ -50,13 +51,14 @@ export default function VehiclesPage() {
   const today = todayLocal();
 
   const { view, ...query } = filters;
-  const list = useCursorList<VehicleApi>(VEHICLES_PATH, query, { limit: PAGE_SIZE });
+  const list = useCursorList<VehicleApi>('listVehicles', query, { limit: PAGE_SIZE });
   const vehicles = list.items;
   const filtered = !!(filters.q || filters.make || filters.status || filters.category);
 
   const create = async (body: Record<string, unknown>) => {
     try {
-      const vehicle = await vehicleApi.create(body);
+      // VehicleForm checked the body with createVehicleSchema before calling this.
+      const vehicle = await vehicleApi.create(body as BodyOf<'createVehicle'>);
       toast({ variant: 'success', title: t('vehicles.messages.added'), description: `${vehicle.make} ${vehicle.model} · ${vehicle.licensePlate}` });
       invalidate(vehicle);
       setAdding(false);

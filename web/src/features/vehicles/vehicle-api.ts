@@ -4,7 +4,7 @@
  * constants are registered here (lazily, with these pages).
  */
 import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { addArea } from '../../../../shared/i18n';
 import { vehicles as vehiclesCatalog } from '../../../../shared/i18n/vehicles';
 import { ODOMETER_MESSAGES, VIN_MESSAGES } from '../../../../shared/vehicles/vehicle-rules';
@@ -13,7 +13,7 @@ import {
   type ScheduleBlockApi,
   type VehicleApi,
 } from '../../../../shared/schemas/vehicles';
-import { api } from '../../lib/api';
+import { apiPath, apiStem, callApi, useApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 import { useInvalidate } from '../../lib/invalidate';
 
@@ -29,9 +29,9 @@ registerMessages('vehicles.messages', {
 
 export type { VehicleApi, ScheduleBlockApi };
 
-export const VEHICLES_PATH = '/api/v1/vehicles';
-export const VEHICLE_MAKES_PATH = '/api/v1/vehicle-makes';
-export const vehiclePath = (id: string) => `${VEHICLES_PATH}/${encodeURIComponent(id)}`;
+export const VEHICLES_PATH = apiStem('listVehicles');
+export const VEHICLE_MAKES_PATH = apiPath('listVehicleMakes');
+export const vehiclePath = (id: string) => apiPath('getVehicle', { id });
 
 /** Today in the browser's calendar (YYYY-MM-DD), for expiry badges. */
 export function todayLocal(): string {
@@ -40,11 +40,11 @@ export function todayLocal(): string {
 }
 
 export function useVehicle(id: string | undefined) {
-  return useSWR<VehicleApi | null>(id ? vehiclePath(id) : null);
+  return useApi<'getVehicle', VehicleApi>('getVehicle', id ? { params: { id } } : null);
 }
 
 export function useVehicleMakes() {
-  return useSWR<{ items: string[] } | null>(VEHICLE_MAKES_PATH);
+  return useApi<'listVehicleMakes', { items: string[] }>('listVehicleMakes', {});
 }
 
 /**
@@ -64,11 +64,15 @@ export function useInvalidateVehicles() {
 }
 
 export const vehicleApi = {
-  create: (body: unknown) => api.post<VehicleApi>(VEHICLES_PATH, body),
-  update: (id: string, body: unknown) => api.patch<VehicleApi>(vehiclePath(id), body),
-  archive: (v: VehicleApi) => api.post<VehicleApi>(`${vehiclePath(v.id)}/archive`, { version: v.version }),
-  unarchive: (v: VehicleApi) => api.post<VehicleApi>(`${vehiclePath(v.id)}/unarchive`, { version: v.version }),
-  changeStatus: (v: VehicleApi, status: string) => api.post<VehicleApi>(`${vehiclePath(v.id)}/status`, { status, version: v.version }),
+  create: (body: BodyOf<'createVehicle'>) => callApi<'createVehicle', VehicleApi>('createVehicle', { body }),
+  update: (id: string, body: BodyOf<'updateVehicle'>) =>
+    callApi<'updateVehicle', VehicleApi>('updateVehicle', { params: { id }, body }),
+  archive: (v: VehicleApi) =>
+    callApi<'archiveVehicle', VehicleApi>('archiveVehicle', { params: { id: v.id }, body: { version: v.version } }),
+  unarchive: (v: VehicleApi) =>
+    callApi<'unarchiveVehicle', VehicleApi>('unarchiveVehicle', { params: { id: v.id }, body: { version: v.version } }),
+  changeStatus: (v: VehicleApi, status: BodyOf<'changeVehicleStatus'>['status']) =>
+    callApi<'changeVehicleStatus', VehicleApi>('changeVehicleStatus', { params: { id: v.id }, body: { status, version: v.version } }),
   /** Presigned upload of a document file; resolves to the target whose `key` is then recorded. */
 };
 

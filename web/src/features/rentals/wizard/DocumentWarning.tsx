@@ -8,6 +8,7 @@
 import useSWR from 'swr';
 import { useT } from '../../../i18n';
 import { useDateTime } from '../../../lib/company-clock';
+import { apiUrl } from '../../../lib/api-client';
 
 export interface LapsingDocumentApi {
   documentId: string;
@@ -35,12 +36,8 @@ export function DocumentLines({ documents }: { documents: LapsingDocumentApi[] }
 
 export function DocumentWarning({ customerId, vehicleId, start, end }: { customerId?: string; vehicleId?: string; start?: string; end?: string }) {
   const t = useT();
-  const params = new URLSearchParams();
-  if (customerId) params.set('customerId', customerId);
-  if (vehicleId) params.set('vehicleId', vehicleId);
-  if (start) params.set('start', start);
-  if (end) params.set('end', end);
-  const { data } = useSWR<{ documents: LapsingDocumentApi[] } | null>((customerId || vehicleId) && start ? `/api/v1/rentals/document-check?${params}` : null);
+  const query = { customerId, vehicleId, start, end };
+  const { data } = useSWR<{ documents: LapsingDocumentApi[] } | null>((customerId || vehicleId) && start ? apiUrl('rentalDocumentCheck', { query }) : null);
   const documents = data?.documents ?? [];
   if (documents.length === 0) return null;
   const refused = documents.some((d) => d.lapses === 'before_start');
