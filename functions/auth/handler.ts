@@ -52,7 +52,9 @@ async function logout(ctx: RequestCtx<{ refreshToken?: string } | undefined>) {
   return reply.ok({ success: true });
 }
 
-export const handler = createDomainHandler('auth', [...authRoutes, ...adminRoutes, ...accountRoutes, ...lockoutRoutes], {
+const routes = [...authRoutes, ...adminRoutes, ...accountRoutes, ...lockoutRoutes];
+
+export const handler = createDomainHandler('auth', routes, {
   register: async (ctx) => reply.created(await register(ctx)),
   // A browser without a device id gets one with the answer (signin-context.ts); it fingerprints this sign-in too.
   login: async (ctx) => {

@@ -9,5 +9,10 @@
 export { lapsingDocuments, type LapsingDocument } from './lapsing';
 export { expiringDocuments, tenantsWithDocumentsDue, type ExpiringDocument } from './expiring';
 export { vehicleComplianceDates, type VehicleCompliance } from './compliance';
-/** Maintenance's "schedule from documents" reads the vehicle document it schedules from. */
-export { vehicleDocument } from './read';
+/**
+ * Maintenance's "schedule from documents" reads the vehicle document it schedules from. Loaded on
+ * first use: read.ts words its refusals from the documents' schemas, which the domains bundling
+ * this file (rentals…) do not load at cold start.
+ */
+export const vehicleDocument = async (...args: Parameters<typeof import('./read').vehicleDocument>) =>
+  (await import('./read')).vehicleDocument(...args);

@@ -32,6 +32,8 @@ export async function requireDocument(actor: Pick<Actor, 'tenantId' | 'role'>, i
  */
 export async function vehicleDocument(actor: Pick<Actor, 'tenantId' | 'role'>, id: string) {
   const doc = await requireDocument(actor, id);
-  if (doc.scope !== 'vehicle' || !doc.vehicleId) throw new HttpError(422, 'VALIDATION_FAILED', DOCUMENT_MESSAGES.scheduleNeedsVehicle);
+  if (doc.scope !== 'vehicle' || !doc.vehicleId) {
+    throw new HttpError(422, 'VALIDATION_FAILED', DOCUMENT_MESSAGES.scheduleNeedsVehicle);
+  }
   return { id: doc.id, vehicleId: doc.vehicleId, title: doc.title, documentType: doc.documentType };
 }

@@ -31,7 +31,8 @@ export async function scheduleFromDocument(actor: Actor, doc: { id: string; vehi
  * maintenance" and the reason as detail (a customer/company document, an archived vehicle…).
  */
 export async function scheduleFromDocuments(actor: Actor, body: { ids: string[]; date?: string }) {
-  const results: { id: string; ok: boolean; error?: string; detail?: string; status?: number; maintenanceId?: string }[] = [];
+  type Result = { id: string; ok: boolean; error?: string; detail?: string; status?: number; maintenanceId?: string };
+  const results: Result[] = [];
   for (const id of new Set(body.ids)) {
     try {
       const record = await scheduleFromDocument(actor, await vehicleDocument(actor, id), body.date);
