@@ -1,12 +1,13 @@
-import { keys, tenantPk } from '../lib/data/keys';
-import { getItem, putItem, queryAll, queryPage, transact, tx, updateRaw, type Item, type Page } from '../lib/data/repo';
+import { tenantPk } from '../lib/data/keys';
+import { getItem, queryAll, queryPage, transact, tx, updateRaw, type Item, type Page } from '../lib/data/repo';
 import { isConditionFailure } from '../lib/errors';
 import { sendEmail } from '../lib/email';
 import { rootLogger } from '../lib/logger';
 import { companyRegion, companyTimezone, readCompanySettings } from '../lib/company-settings';
 import type { NotableEvent, SecurityReportView } from '../../shared/schemas/security';
 import { directoryPage, listUsers } from './deps';
-import { recordCompanyJobRun, RUN_TTL_DAYS } from './job-runs';
+import { recordCompanyJobRun } from './job-runs';
+import { recordJobRun } from '../lib/jobs/run-record';
 
 export { companyJobRuns, jobRunOf, recordCompanyJobRun } from './job-runs';
 
@@ -152,6 +153,7 @@ export async function runSecurityReports(event?: { time?: string; onlyTenants?: 
     }
   } while (start);
   const { week: _w, ...counts } = r;
-  await putItem({ ...keys.global.jobRun('security-report', startedAt), entityType: 'JOB_RUN', job: 'security-report', startedAt, finishedAt: new Date().toISOString(), week: w.week, counts, errors: r.errors, errorSamples, ttl: Math.floor(Date.now() / 1000) + RUN_TTL_DAYS * 86_400 });
+  const detail = { week: w.week };
+  await recordJobRun('security-report', { startedAt, counts, errors: r.errors, errorSamples, detail });
   return r;
 }
