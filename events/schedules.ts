@@ -3,8 +3,11 @@
  * entry targeting the job's Lambda; the local scheduler (infra/local/scheduler.ts) runs the same
  * entries with croner. `npm run job -- <name>` runs one now.
  *
- * `cron` is the EventBridge form cron(min hour day-of-month month day-of-week year), in UTC;
- * `localCron` is the same moment in standard 5-field cron for croner.
+ * `cron` is the ONE schedule of a job: the EventBridge form cron(min hour day-of-month month
+ * day-of-week year), in UTC. The CDK stack uses it as it is; the local scheduler runs `localCron(def)`,
+ * derived from it (`?` becomes `*`, the year goes). Days of the week are named (MON), never numbered:
+ * EventBridge counts them 1–7 from Sunday, standard cron 0–6, and a number would mean two different days.
+ * A job's code declares itself with defineJob (functions/lib/jobs/define-job.ts), which reads its entry here.
  *
  * A job without `cron` is a one-off maintenance job (a migration): it gets its Lambda but no
  * schedule; the operator runs it once (`aws lambda invoke`, or `npm run job -- <name>` locally).
@@ -14,7 +17,24 @@ export interface ScheduleDef {
   name: JobName;
   description: string;
   cron?: string;
-  localCron?: string;
+}
+
+/** The standard 5-field cron (croner, UTC) of an EventBridge `cron(...)` expression: the same moments. */
+export function localCron(def: Pick<ScheduleDef, 'name' | 'cron'>): string | undefined {
+  if (!def.cron) return undefined;
+  const m = /^cron\((\S+) (\S+) (\S+) (\S+) (\S+) (\S+)\)$/.exec(def.cron);
+  if (!m) throw new Error(`${def.name}: not an EventBridge cron(...) expression: ${def.cron}`);
+  const [min, hour, dom, month, dow, year] = m.slice(1);
+  if (year !== '*') throw new Error(`${def.name}: a schedule runs every year (year field '*')`);
+  // EventBridge and cron number the days apart: a name means one day in both.
+  if (/\d/.test(dow)) throw new Error(`${def.name}: name the day of the week (MON), do not number it`);
+  return [min, hour, dom, month, dow].map((f) => (f === '?' ? '*' : f)).join(' ');
+}
+
+export function scheduleOf(name: JobName): ScheduleDef {
+  const def = SCHEDULES.find((s) => s.name === name);
+  if (!def) throw new Error(`No schedule entry for job ${name} (events/schedules.ts)`);
+  return def;
 }
 
 export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals', 'fleet-health', 'security-report', 'analytics-backfill', 'insights', 'money-indexes', 'documents-move', 'localise-books', 'recognise-revenue'] as const;
@@ -25,20 +45,17 @@ export const SCHEDULES: ScheduleDef[] = [
     name: 'demo-reset',
     description: 'Restores the shared demo company to its seeded state every night',
     cron: 'cron(0 3 * * ? *)',
-    localCron: '0 3 * * *',
   },
   {
     name: 'overdue-rentals',
     description: 'Marks active rentals past expected return plus the grace period as overdue',
     cron: 'cron(0/15 * * * ? *)',
-    localCron: '*/15 * * * *',
   },
   {
     name: 'invoice-long-rentals',
     description: 'Issues the invoice of each ended billing period of active long rentals with autoGenerateInvoice (once per rental and period)',
     // minute 20, away from the alerts job at minute 5 (both hourly)
     cron: 'cron(20 * * * ? *)',
-    localCron: '20 * * * *',
   },
   {
     name: 'recognise-revenue',
@@ -46,43 +63,36 @@ export const SCHEDULES: ScheduleDef[] = [
     // Hourly at minute 35 so that every company's night (its own time zone) is met within the hour;
     // a company with nothing elapsed since the last run costs nothing (sparse revenue-due index).
     cron: 'cron(35 * * * ? *)',
-    localCron: '35 * * * *',
   },
   {
     name: 'document-reminders',
     description: 'Emails document expiry reminders: once per document and stage (due soon, expired, weekly while expired)',
     cron: 'cron(0 4 * * ? *)',
-    localCron: '0 4 * * *',
   },
   {
     name: 'maintenance-predictions',
     description: 'Recomputes service predictions of every vehicle with a service program (sparse index, once per vehicle and day)',
     cron: 'cron(30 2 * * ? *)',
-    localCron: '30 2 * * *',
   },
   {
     name: 'alerts',
     description: 'Raises alerts (once per condition) for companies with rentals due or fines and tolls to look at',
     cron: 'cron(5 * * * ? *)',
-    localCron: '5 * * * *',
   },
   {
     name: 'fleet-health',
     description: 'Recomputes the health score of every vehicle of the companies on the fleet-health index (once per company and day)',
     cron: 'cron(45 2 * * ? *)',
-    localCron: '45 2 * * *',
   },
   {
     name: 'security-report',
     description: "Weekly security report of last week (counts and notable events) for every active company, emailed to its OWNERs (once per company and week)",
     cron: 'cron(0 5 ? * MON *)',
-    localCron: '0 5 * * 1',
   },
   {
     name: 'insights',
     description: 'Runs the insights engine once a day for companies with rentals or invoices to look at (one ai_job each)',
     cron: 'cron(45 3 * * ? *)',
-    localCron: '45 3 * * *',
   },
   {
     name: 'company-timezones',

@@ -3,9 +3,9 @@ import { ACCOUNT_CODES } from '../../shared/accounting/codes';
 import { recognitionLines, straightLineMinor } from '../../shared/accounting/posting-rules';
 import { daysBetween } from '../../shared/calendar';
 import { calendarDateInZone } from '../../shared/regions';
-import { keys } from '../lib/data/keys';
+import { startJobRun } from '../lib/jobs/run-record';
 import { dueIndexItems } from '../lib/data/due-index';
-import { batchGet, putItem, transact, tx, type TransactItem } from '../lib/data/repo';
+import { batchGet, transact, tx, type TransactItem } from '../lib/data/repo';
 import { readCompany } from './deps';
 import { prepareJournal } from './engine';
 import { partyAttr, partyKey, type AccountingSettingsItem } from './model';
@@ -53,10 +53,12 @@ interface Company { timezone: string; settings: AccountingSettingsItem }
 
 /** `only`: one company's items (tests on a shared emulator, the demo reset); the schedule runs them all. */
 export async function runRevenueRecognition(now = new Date(), only?: { tenantId: string }): Promise<RecognitionRunResult> {
-  const startedAt = new Date().toISOString();
-  const result: RecognitionRunResult = { scanned: 0, recognised: 0, days: 0, amountMinor: 0, notYet: 0, raced: 0, errors: 0, startedAt, finishedAt: '' };
+  const run = startJobRun('recognise-revenue');
+  const result: RecognitionRunResult = {
+    scanned: 0, recognised: 0, days: 0, amountMinor: 0, notYet: 0, raced: 0, errors: 0,
+    startedAt: run.startedAt, finishedAt: '',
+  };
   const companies = new Map<string, Promise<Company>>();
-  const errorSamples: string[] = [];
   const due = (await dueIndexItems(REVENUE_DUE_GSI_PK, new Date(now.getTime() + AHEAD_MS))) as RevenueDueItem[];
   for (const idx of due) {
     if (only && idx.tenantId !== only.tenantId) continue;
@@ -76,12 +78,12 @@ export async function runRevenueRecognition(now = new Date(), only?: { tenantId:
       if (name === 'TransactionCanceledException' || name === 'ConditionalCheckFailedException') result.raced++;
       else {
         result.errors++;
-        if (errorSamples.length < 5) errorSamples.push(`${tenantId}/${idx.rentalId}: ${name}: ${(err as Error).message}`);
+        run.sample(`${tenantId}/${idx.rentalId}: ${name}: ${(err as Error).message}`);
       }
     }
   }
   result.finishedAt = new Date().toISOString();
-  await putItem({ ...keys.global.jobRun('recognise-revenue', startedAt), entityType: 'JOB_RUN', job: 'recognise-revenue', ...result, errorSamples, ttl: Math.floor(Date.now() / 1000) + 90 * 86_400 });
+  await run.finish(result, { finishedAt: result.finishedAt, tenantId: only?.tenantId });
   return result;
 }
 

@@ -1,8 +1,6 @@
 import { queryAll } from '../lib/data/repo';
 import { DOCUMENT_SCOPES, type DocumentScope } from '../../shared/documents/validity';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/clients/dynamo';
-import { config } from '../lib/config';
+import { dueTenants } from '../lib/data/due-index';
 import { sortKey } from '../lib/data/keys';
 import { REMINDERS_GSI_PK, latestIndexPk, type DocumentItem } from './model';
 
@@ -30,15 +28,5 @@ export async function expiringDocuments(tenantId: string, untilDay: string): Pro
  * G#DOC_REMINDERS, sk {nextReminderOn}#{tenantId}#{id}, bounded by today) — for the alerts job.
  */
 export async function tenantsWithDocumentsDue(today: string): Promise<string[]> {
-  const out = new Set<string>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(new QueryCommand({
-      TableName: config().tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :b',
-      ExpressionAttributeValues: { ':pk': REMINDERS_GSI_PK, ':b': sortKey(today, '~') }, Limit: 200, ExclusiveStartKey: startKey,
-    }));
-    startKey = res.LastEvaluatedKey;
-    for (const it of res.Items ?? []) out.add(String(it.gsi2sk).split('#')[1]);
-  } while (startKey);
-  return [...out];
+  return dueTenants(REMINDERS_GSI_PK, { through: sortKey(today, '~') }, (it) => String(it.gsi2sk).split('#')[1]);
 }

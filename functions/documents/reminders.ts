@@ -1,12 +1,11 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { dynamo } from '../lib/clients/dynamo';
 import { sesClient } from '../lib/clients/ses';
 import { config } from '../lib/config';
 import { appLink } from '../lib/app-url';
-import { keys, sortKey } from '../lib/data/keys';
-import { record } from '../lib/data/meter';
-import { getItem, putItem, queryAll, transact, tx, updateRaw, type Item } from '../lib/data/repo';
+import { sortKey } from '../lib/data/keys';
+import { dueIndexPages } from '../lib/data/due-index';
+import { recordCompanyJobRun, startJobRun } from '../lib/jobs/run-record';
+import { getItem, queryAll, transact, tx, updateRaw, type Item } from '../lib/data/repo';
 import { auditItem } from '../lib/data/audit';
 import { systemActor } from '../lib/actor';
 import { isConditionFailure } from '../lib/errors';
@@ -134,18 +133,7 @@ async function markSent(marker: Item, messageId: string): Promise<string> {
 }
 
 async function queryIndex(pk: string, bound: string, pageSize: number, each: (it: Record<string, unknown>) => Promise<void>) {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(new QueryCommand({
-      TableName: config().tableName, IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :b',
-      ExpressionAttributeValues: { ':pk': pk, ':b': bound },
-      Limit: pageSize, ExclusiveStartKey: startKey, ReturnConsumedCapacity: 'TOTAL',
-    }));
-    record(res.ConsumedCapacity, 'read');
-    startKey = res.LastEvaluatedKey;
-    for (const it of res.Items ?? []) await each(it);
-  } while (startKey);
+  for await (const page of dueIndexPages(pk, { through: bound }, pageSize)) for (const it of page) await each(it);
 }
 
 /** The company a reminder index entry belongs to: its sort key is `{day or time}#{tenantId}#{docId}[#stage]`. */
@@ -165,7 +153,7 @@ export async function runDocumentReminders(now = new Date(), pageSize = 100, opt
     documentId: String(m.documentId), title: String(m.title ?? ''), stage: String(m.stage), expiryDate: String(m.expiryDate),
     recipients: m.recipients as string[], subject: String(m.subject), language: m.language === 'ar' ? 'ar' : 'en', sentAt,
   });
-  const errorSamples: string[] = [];
+  const run = startJobRun('document-reminders', startedAt);
   const companies = new Map<string, Company>();
   const companyOf = async (tenantId: string) => {
     if (!companies.has(tenantId)) {
@@ -177,7 +165,7 @@ export async function runDocumentReminders(now = new Date(), pageSize = 100, opt
   };
   const fail = (what: string, err: unknown) => {
     r.errors++;
-    if (errorSamples.length < 5) errorSamples.push(`${what}: ${(err as Error).name}`);
+    run.sample(`${what}: ${(err as Error).name}`);
   };
 
   // 1. Claimed but never confirmed sent (a crash half-way): send them now.
@@ -274,8 +262,13 @@ export async function runDocumentReminders(now = new Date(), pageSize = 100, opt
 
   r.finishedAt = new Date().toISOString();
   const { emails, ...counts } = r;
-  const run = { entityType: 'JOB_RUN', job: 'document-reminders', ...counts, emailCount: emails.length, errorSamples, ...(opts.runBy ? { runBy: opts.runBy } : {}), ttl: Math.floor(Date.now() / 1000) + 90 * 86_400 };
-  await putItem({ ...(only ? keys.jobRun(only, 'document-reminders', startedAt) : keys.global.jobRun('document-reminders', startedAt)), ...run });
+  const record = {
+    startedAt, finishedAt: r.finishedAt, counts: { ...counts, emailCount: emails.length }, errors: r.errors,
+    errorSamples: run.errorSamples, detail: { trigger: r.trigger, runBy: opts.runBy },
+  };
+  // A company's "Run now" is a line of its job log (one shape, time first); the schedule's run is the platform's.
+  if (only) await recordCompanyJobRun(only, run.job, record);
+  else await run.finish(record.counts, { finishedAt: r.finishedAt, detail: record.detail });
   return r;
 }
 

@@ -5,4 +5,3 @@
  */
 export { INVOICING_DUE_GSI_PK, invoicingIndexKey, invoicingNext, type InvoicingIndexItem } from '../rentals/api';
 export { issueBillingPeriod } from '../invoices/api';
-export { recordCompanyJobRun } from './deps';

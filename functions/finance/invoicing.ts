@@ -1,18 +1,16 @@
 import { createHash } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime, ulid } from 'ulid';
 import { duePeriods, type BillingTiming } from '../../shared/invoicing/periods';
 import { readCompanySettings } from '../lib/company-settings';
 import type { HttpError } from '../lib/errors';
-import { dynamo } from '../lib/clients/dynamo';
-import { config } from '../lib/config';
-import { keys, tenantPk } from '../lib/data/keys';
-import { record } from '../lib/data/meter';
+import { dueIndexPages } from '../lib/data/due-index';
+import { sortKey, tenantPk } from '../lib/data/keys';
+import { recordCompanyJobRun, recordJobRun } from '../lib/jobs/run-record';
 import { putItem, queryAll, queryPage, transact, tx, type TransactItem } from '../lib/data/repo';
 import { isConditionFailure } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import {
-  INVOICING_DUE_GSI_PK, invoicingIndexKey, invoicingNext, issueBillingPeriod, recordCompanyJobRun,
+  INVOICING_DUE_GSI_PK, invoicingIndexKey, invoicingNext, issueBillingPeriod,
   type InvoicingIndexItem,
 } from './invoicing-deps';
 import { fromMinor } from '../../shared/money';
@@ -96,20 +94,21 @@ async function* duePages(now: Date, opts: RunOptions): AsyncGenerator<InvoicingI
       .filter((i) => i.nextDueAt <= now.toISOString());
     return;
   }
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(new QueryCommand({
-      TableName: config().tableName, IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :now',
-      ExpressionAttributeValues: { ':pk': INVOICING_DUE_GSI_PK, ':now': now.toISOString() },
-      Limit: opts.pageSize ?? 100, ExclusiveStartKey: startKey, ReturnConsumedCapacity: 'TOTAL',
-    }));
-    record(res.ConsumedCapacity, 'read');
-    startKey = res.LastEvaluatedKey;
-    const items = (res.Items ?? []) as InvoicingIndexItem[];
+  for await (const page of dueIndexPages(INVOICING_DUE_GSI_PK, { before: now.toISOString() }, opts.pageSize ?? 100)) {
+    const items = page as unknown as InvoicingIndexItem[];
     yield opts.onlyTenants ? items.filter((i) => opts.onlyTenants!.includes(i.tenantId)) : items;
-  } while (startKey);
+  }
 }
+
+/**
+ * A company's invoicing run details (the invoice automation page: the invoices issued, the periods
+ * that failed): their own partition, time first. They used to share the company's job log partition
+ * (T#{t}#JOBRUN) under `invoice-long-rentals#{startedAt}_{runId}`, another key order; the job log
+ * line of the run is written beside them (lib/jobs/run-record.ts), in the job log's one shape.
+ */
+export const invoicingRunKey = (tenantId: string, startedAt: string, runId: string) => ({
+  pk: tenantPk(tenantId, 'INVOICING_RUN'), sk: sortKey(startedAt, runId),
+});
 
 /** The index advance and marker for one period, for the invoice's transaction. */
 function periodItems(idx: InvoicingIndexItem, index: number, periodStart: string, periodEnd: string, runId: string, at: string, timing: BillingTiming): TransactItem[] {
@@ -207,24 +206,28 @@ export async function runInvoicing(now = new Date(), opts: RunOptions = {}): Pro
     result.finishedAt = opts.recordAtClock ? new Date(now.getTime() + (Date.now() - realStart)).toISOString() : new Date().toISOString();
     const ttl = Math.floor(Date.now() / 1000) + 400 * 86_400;
     await Promise.all([...byTenant.values()].map((r) => putItem({
-      ...keys.jobRun(r.tenantId, INVOICING_JOB, `${startedAt}_${runId}`), entityType: 'INVOICING_RUN', runId, trigger: result.trigger, startedAt, finishedAt: result.finishedAt,
+      ...invoicingRunKey(r.tenantId, startedAt, runId), entityType: 'INVOICING_RUN',
+      runId, trigger: result.trigger, startedAt, finishedAt: result.finishedAt,
       asOf: result.asOf, rentalsChecked: r.rentalsChecked, invoicesCreated: r.invoices.length, periodsSkipped: r.periodsSkipped, periodsTaken: r.periodsTaken, invoices: r.invoices.slice(0, 200), failures: r.failures.slice(0, 50), ttl,
     })));
     // The company's scheduler job log: the same one-shape line every job writes (the run detail
-    // above is the invoice automation page's own, kept apart by its sort key).
+    // above is the invoice automation page's own, in its own partition).
     await Promise.all([...byTenant.values()].map((r) => recordCompanyJobRun(r.tenantId, INVOICING_JOB, {
       startedAt, counts: { rentalsChecked: r.rentalsChecked, invoicesCreated: r.invoices.length, periodsSkipped: r.periodsSkipped },
       errors: r.failures.length, errorSamples: r.failures.map((f) => `${f.rentalReference}: ${f.error}`),
     })));
-    await putItem({ ...keys.global.jobRun(INVOICING_JOB, `${startedAt}_${runId}`), entityType: 'JOB_RUN', job: INVOICING_JOB, ...result, tenants: byTenant.size, ttl: Math.floor(Date.now() / 1000) + 90 * 86_400 });
+    await recordJobRun(INVOICING_JOB, {
+      startedAt, finishedAt: result.finishedAt, counts: { ...result, tenants: byTenant.size }, errors: result.failures,
+      detail: { runId, trigger: result.trigger, asOf: result.asOf },
+    }, opts.tenantId);
   }
   return result;
 }
 
 /** A company's runs, newest first (one Query page). */
 export async function listRuns(tenantId: string, limit = 20, cursor?: string | null) {
-  const key = keys.jobRun(tenantId, INVOICING_JOB, 'x');
-  return queryPage<Record<string, unknown>>({ tenantId, pk: key.pk, skPrefix: `${INVOICING_JOB}#`, forward: false, limit, cursor });
+  const pk = invoicingRunKey(tenantId, 'x', 'x').pk;
+  return queryPage<Record<string, unknown>>({ tenantId, pk, forward: false, limit, cursor });
 }
 
 const fromMinorInt = (m: number) => fromMinor(Math.round(m));

@@ -1,8 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/clients/dynamo';
-import { config } from '../lib/config';
-import { keys } from '../lib/data/keys';
-import { putItem } from '../lib/data/repo';
+import { dueTenants } from '../lib/data/due-index';
+import { startJobRun } from '../lib/jobs/run-record';
 import { rootLogger } from '../lib/logger';
 import { recomputeIfDue } from './compute';
 import { FLEET_HEALTH_INDEX_PK } from './model';
@@ -17,18 +14,10 @@ import { tenantsWithRentalsDue } from './deps';
  * nothing twice. `onlyTenants` limits a run (an operator, or a test).
  */
 export async function runFleetHealth(now = new Date(), onlyTenants?: string[]) {
-  const startedAt = new Date().toISOString();
+  const run = startJobRun('fleet-health');
   const result = { companies: 0, computed: 0, skipped: 0, errors: 0 };
   const tenants = new Set(await tenantsWithRentalsDue(new Date(now.getTime() + 2 * 86_400_000)));
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(new QueryCommand({
-      TableName: config().tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': FLEET_HEALTH_INDEX_PK }, Limit: 200, ExclusiveStartKey: startKey,
-    }));
-    startKey = res.LastEvaluatedKey;
-    for (const it of res.Items ?? []) tenants.add(String(it.gsi2sk));
-  } while (startKey);
+  for (const tenantId of await dueTenants(FLEET_HEALTH_INDEX_PK, {}, (it) => String(it.gsi2sk))) tenants.add(tenantId);
   for (const tenantId of tenants) {
     if (onlyTenants && !onlyTenants.includes(tenantId)) continue;
     result.companies++;
@@ -37,9 +26,10 @@ export async function runFleetHealth(now = new Date(), onlyTenants?: string[]) {
       else result.skipped++;
     } catch (err) {
       result.errors++;
+      run.sample(`${tenantId}: ${(err as Error).name}`);
       rootLogger.warn('fleet-health job: a company failed; the next run retries it', { tenantId, error: (err as Error).name });
     }
   }
-  await putItem({ ...keys.global.jobRun('fleet-health', startedAt), entityType: 'JOB_RUN', job: 'fleet-health', ...result, startedAt, finishedAt: new Date().toISOString(), ttl: Math.floor(Date.now() / 1000) + 90 * 86_400 });
+  await run.finish(result);
   return result;
 }

@@ -6,8 +6,8 @@
  * (AI_JOB_DAY marker written before the run), so a re-run or two runs at once do nothing twice; a
  * run that throws releases its claim so the next one retries. Each run records its ai_job.
  */
-import { keys } from '../lib/data/keys';
-import { deleteItem, putItem, putNew } from '../lib/data/repo';
+import { deleteItem, putNew } from '../lib/data/repo';
+import { startJobRun } from '../lib/jobs/run-record';
 import { isConditionFailure } from '../lib/errors';
 import { rootLogger } from '../lib/logger';
 import { companyToday, readCompanySettings } from '../lib/company-settings';
@@ -18,7 +18,7 @@ import { jobDayKey } from './model';
 export async function runScheduledInsights(event?: { time?: string; onlyTenants?: string[] }) {
   const parsed = event?.time ? new Date(event.time) : new Date();
   const now = Number.isNaN(parsed.getTime()) ? new Date() : parsed;
-  const startedAt = new Date().toISOString();
+  const run = startJobRun('insights');
   const found = new Set([...await tenantsWithRentalsDue(new Date(now.getTime() + 3650 * 86_400_000)), ...await tenantsWithInvoicesDue(now)]);
   const tenants = event?.onlyTenants ? [...found].filter((id) => event.onlyTenants!.includes(id)) : [...found];
   const result = { companies: tenants.length, ran: 0, skipped: 0, errors: 0 };
@@ -35,11 +35,11 @@ export async function runScheduledInsights(event?: { time?: string; onlyTenants?
       result.ran++;
     } catch (err) {
       result.errors++;
+      run.sample(`${tenantId}: ${(err as Error).name}`);
       await deleteItem(jobDayKey(tenantId, day));
       rootLogger.warn('insights job: a company failed; the next run retries it', { tenantId, error: (err as Error).name });
     }
   }
-  await putItem({ ...keys.global.jobRun('insights', startedAt), entityType: 'JOB_RUN', job: 'insights', ...result, startedAt, finishedAt: new Date().toISOString(), ttl: Math.floor(Date.now() / 1000) + 90 * 86_400 });
-  rootLogger.info('insights finished', result);
+  await run.finish(result);
   return result;
 }

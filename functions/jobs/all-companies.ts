@@ -1,6 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { dynamo } from '../lib/clients/dynamo';
+import type { JobContext } from '../lib/jobs/define-job';
 
 /**
  * Every company's id, as the one-off migrations find them: a filtered Scan of the settings items
@@ -20,4 +21,9 @@ export async function allCompanies(): Promise<string[]> {
     start = page.LastEvaluatedKey;
   } while (start);
   return out;
+}
+
+/** The companies a one-off migration works for: those `onlyTenants` names (an operator, a test), else all. */
+export async function migrationCompanies(ctx: JobContext): Promise<string[]> {
+  return ctx.onlyTenants ? [...ctx.onlyTenants] : allCompanies();
 }

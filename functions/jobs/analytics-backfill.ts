@@ -1,4 +1,4 @@
-import { rootLogger } from '../lib/logger';
+import { defineJob } from '../lib/jobs/define-job';
 import { backfillAllCompanies } from '../analytics/api';
 
 /**
@@ -7,8 +7,5 @@ import { backfillAllCompanies } from '../analytics/api';
  * (functions/analytics/backfill.ts). Idempotent (replaces, never adds); run once after upgrading,
  * in a quiet hour. The only other job allowed to Scan (settings items, to find the companies).
  */
-export async function handler() {
-  const result = await backfillAllCompanies();
-  rootLogger.info('analytics-backfill finished', { ...result });
-  return result;
-}
+export const job = defineJob({ name: 'analytics-backfill', reads: [], run: () => backfillAllCompanies() });
+export const handler = job.handler;

@@ -1,4 +1,4 @@
-import { rootLogger } from '../lib/logger';
+import { defineJob } from '../lib/jobs/define-job';
 import { fixCompanyTimeZones } from '../settings/api';
 
 /**
@@ -6,8 +6,5 @@ import { fixCompanyTimeZones } from '../settings/api';
  * `npm start` applies it): gives every company whose time zone contradicts its region the
  * region's zone. Idempotent. Logic in functions/settings/timezone-migration.ts.
  */
-export async function handler() {
-  const result = await fixCompanyTimeZones();
-  rootLogger.info('company-timezones finished', { ...result });
-  return result;
-}
+export const job = defineJob({ name: 'company-timezones', reads: [], run: () => fixCompanyTimeZones() });
+export const handler = job.handler;

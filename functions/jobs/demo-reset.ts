@@ -3,7 +3,9 @@ import { ulid } from 'ulid';
 import { cognitoClient } from '../lib/clients/cognito';
 import { config } from '../lib/config';
 import { keys, tenantPk, type Key } from '../lib/data/keys';
-import { getItem, putItem, queryAll, type Item } from '../lib/data/repo';
+import { getItem, queryAll, type Item } from '../lib/data/repo';
+import { recordCompanyJobRun, recordJobRun } from '../lib/jobs/run-record';
+import { defineJob } from '../lib/jobs/define-job';
 import { rootLogger } from '../lib/logger';
 import { USER_POOL } from '../../infra/table-definition';
 import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
@@ -18,7 +20,6 @@ import { recountCustomers } from '../rentals/api';
 import { seedAccounting } from '../accounting/seed';
 import { seedSecurity } from '../security/seed';
 import { seedSecurityReport } from '../security-report/seed';
-import { recordCompanyJobRun } from '../security/api';
 import { seedInvoices } from '../invoices/seed';
 import { seedPayments } from '../payments/seed';
 import { seedFinance } from '../finance/seed';
@@ -60,7 +61,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'DEPOSIT' }, { collection: 'OPEN_BALANCE' }, { collection: 'USAGE_SHORTFALL' }, { collection: 'RECEIVABLE_REMINDER' },
   // platform and identity
   { collection: 'TENANT' }, { collection: 'SETTINGS' }, { collection: 'USER' }, { collection: 'COUNTER' },
-  { collection: 'AUDIT' }, { collection: 'IDEMPOTENCY' }, { collection: 'JOBRUN' },
+  { collection: 'AUDIT' }, { collection: 'IDEMPOTENCY' }, { collection: 'JOBRUN' }, { collection: 'INVOICING_RUN' },
   // vehicles
   { collection: 'VEHICLE' }, { collection: 'VEHICLE_PLATE' }, { collection: 'VEHICLE_FACET' },
   // VEHICLE_DOC / CUSTOMER_DOC: documents of before the one documents module (nothing writes them
@@ -249,13 +250,13 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
   }
   const directoryBackfilled = needsBackfill ? await backfillTenantDirectory() : 0;
   const counts = { directoryBackfilled, deleted: toDelete.length, staff: world.staff.length + 1, vehicles: world.vehicles.length, customers: world.customers.length, ...world.counts };
-  await putItem({ ...keys.global.jobRun('demo-reset', nowIso), entityType: 'JOBRUN', job: 'demo-reset', startedAt: nowIso, finishedAt: new Date().toISOString(), counts, tenantId });
-  await recordCompanyJobRun(tenantId, 'demo-reset', { startedAt: nowIso, counts: Object.fromEntries(Object.entries(counts).filter(([, v]) => typeof v === 'number')) as Record<string, number> });
+  await recordJobRun('demo-reset', { startedAt: nowIso, counts }, tenantId);
+  await recordCompanyJobRun(tenantId, 'demo-reset', { startedAt: nowIso, counts });
   return counts;
 }
 
-export const handler = async (event?: { time?: string }) => {
-  const counts = await resetDemo(event?.time ? new Date(event.time) : new Date());
-  log.info('demo reset finished', counts);
-  return { ok: true, ...counts };
-};
+/** Scheduled job (events/schedules.ts 'demo-reset', nightly): the demo company back to its seeded state. */
+export const job = defineJob({
+  name: 'demo-reset', reads: [], run: async (ctx) => ({ ok: true, ...await resetDemo(ctx.now) }),
+});
+export const handler = job.handler;

@@ -1,5 +1,5 @@
-import { allCompanies } from './all-companies';
-import { rootLogger } from '../lib/logger';
+import { migrationCompanies } from './all-companies';
+import { defineJob } from '../lib/jobs/define-job';
 import { moveLegacyDocuments } from '../documents/job';
 
 /**
@@ -10,8 +10,8 @@ import { moveLegacyDocuments } from '../documents/job';
  * the other one-off migrations it Scans the settings items to find the companies; `onlyTenants`
  * limits a run to some companies (an operator re-running one, or a test).
  */
-export async function handler(event?: { onlyTenants?: string[] }) {
-  const tenants = event?.onlyTenants ?? (await allCompanies());
+export const job = defineJob({ name: 'documents-move', reads: [], run: async (ctx) => {
+  const tenants = await migrationCompanies(ctx);
   const result = { companies: tenants.length, found: 0, moved: 0, skipped: 0 };
   for (const tenantId of tenants) {
     const r = await moveLegacyDocuments(tenantId);
@@ -19,6 +19,6 @@ export async function handler(event?: { onlyTenants?: string[] }) {
     result.moved += r.moved;
     result.skipped += r.skipped;
   }
-  rootLogger.info('documents-move finished', result);
   return result;
-}
+} });
+export const handler = job.handler;

@@ -1,13 +1,12 @@
-import { rootLogger } from '../lib/logger';
+import { defineJob } from '../lib/jobs/define-job';
 import { runInvoicing } from '../finance/api';
 
 /**
  * Scheduled job (events/schedules.ts 'invoice-long-rentals', hourly): issues the invoice of each
  * ended billing period of active open-ended rentals with autoGenerateInvoice (functions/finance/invoicing.ts).
  */
-export async function handler(event?: { time?: string }) {
-  const now = event?.time ? new Date(event.time) : new Date();
-  const result = await runInvoicing(Number.isNaN(now.getTime()) ? new Date() : now);
-  rootLogger.info('invoice-long-rentals finished', { ...result });
-  return result;
-}
+export const job = defineJob({
+  name: 'invoice-long-rentals', reads: ['G#INVOICING_DUE'],
+  run: (ctx) => runInvoicing(ctx.now, { onlyTenants: ctx.onlyTenants }),
+});
+export const handler = job.handler;

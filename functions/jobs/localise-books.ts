@@ -1,4 +1,5 @@
-import { allCompanies } from './all-companies';
+import { migrationCompanies } from './all-companies';
+import { defineJob } from '../lib/jobs/define-job';
 import { rootLogger } from '../lib/logger';
 import { localiseBooks } from '../accounting/api';
 
@@ -19,8 +20,8 @@ import { localiseBooks } from '../accounting/api';
  * one-off migrations it Scans the settings items to find the companies; `onlyTenants` limits a
  * run (an operator re-running one company, or a test).
  */
-export async function handler(event?: { onlyTenants?: string[] }) {
-  const tenants = event?.onlyTenants ?? (await allCompanies());
+export const job = defineJob({ name: 'localise-books', reads: [], run: async (ctx) => {
+  const tenants = await migrationCompanies(ctx);
   let localised = 0;
   const failed: { tenantId: string; error: string }[] = [];
   for (const tenantId of tenants) {
@@ -36,6 +37,6 @@ export async function handler(event?: { onlyTenants?: string[] }) {
     }
   }
   const result = { companies: tenants.length, localised, failed };
-  rootLogger.info('localise-books finished', { companies: result.companies, localised, failed: failed.length });
   return result;
-}
+} });
+export const handler = job.handler;

@@ -1,4 +1,4 @@
-import { rootLogger } from '../lib/logger';
+import { defineJob } from '../lib/jobs/define-job';
 import { runDailyPredictions } from '../maintenance/api';
 
 /**
@@ -7,9 +7,7 @@ import { runDailyPredictions } from '../maintenance/api';
  * §15: sparse index, marker in the same transaction, never a Scan). Logic in
  * functions/maintenance/predictions.ts.
  */
-export async function handler(event?: { time?: string }) {
-  const now = event?.time ? new Date(event.time) : new Date();
-  const result = await runDailyPredictions(Number.isNaN(now.getTime()) ? new Date() : now);
-  rootLogger.info('maintenance-predictions finished', { ...result });
-  return result;
-}
+export const job = defineJob({
+  name: 'maintenance-predictions', reads: ['G#SERVICE_PROGRAMS'], run: (ctx) => runDailyPredictions(ctx.now),
+});
+export const handler = job.handler;

@@ -1,5 +1,5 @@
-import { allCompanies } from './all-companies';
-import { rootLogger } from '../lib/logger';
+import { migrationCompanies } from './all-companies';
+import { defineJob } from '../lib/jobs/define-job';
 import { rebuildMoneyIndexes } from '../rentals/api';
 
 /**
@@ -10,8 +10,8 @@ import { rebuildMoneyIndexes } from '../rentals/api';
  * one-off migrations it Scans the settings items to find the companies; `onlyTenants` limits a
  * run to some companies (an operator re-running one, or a test).
  */
-export async function handler(event?: { onlyTenants?: string[] }) {
-  const tenants = event?.onlyTenants ?? (await allCompanies());
+export const job = defineJob({ name: 'money-indexes', reads: [], run: async (ctx) => {
+  const tenants = await migrationCompanies(ctx);
   let rebuilt = 0;
   let rentals = 0;
   for (const tenantId of tenants) {
@@ -20,6 +20,6 @@ export async function handler(event?: { onlyTenants?: string[] }) {
     rentals += r.rentals;
   }
   const result = { companies: tenants.length, rentals, rebuilt };
-  rootLogger.info('money-indexes finished', result);
   return result;
-}
+} });
+export const handler = job.handler;

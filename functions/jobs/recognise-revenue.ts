@@ -1,4 +1,4 @@
-import { rootLogger } from '../lib/logger';
+import { defineJob } from '../lib/jobs/define-job';
 import { runRevenueRecognition } from '../accounting/api';
 
 /**
@@ -6,9 +6,7 @@ import { runRevenueRecognition } from '../accounting/api';
  * met): moves each elapsed rental day's rent from 2170 unearned rental revenue to 4110 rental
  * income, exactly once per rental and day. Logic in functions/accounting/recognition.ts.
  */
-export async function handler(event?: { time?: string }) {
-  const now = event?.time ? new Date(event.time) : new Date();
-  const result = await runRevenueRecognition(Number.isNaN(now.getTime()) ? new Date() : now);
-  rootLogger.info('recognise-revenue finished', { ...result });
-  return result;
-}
+export const job = defineJob({
+  name: 'recognise-revenue', reads: ['G#REVENUE_DUE'], run: (ctx) => runRevenueRecognition(ctx.now),
+});
+export const handler = job.handler;

@@ -1,4 +1,4 @@
-import { rootLogger } from '../lib/logger';
+import { defineJob, eventOf } from '../lib/jobs/define-job';
 import { runSecurityReports } from '../security-report/job';
 
 /**
@@ -6,8 +6,8 @@ import { runSecurityReports } from '../security-report/job';
  * report for every active company of the tenant directory, emailed to its OWNERs (SES) and kept
  * for the Security Monitoring page. Idempotent per company and ISO week (functions/security-report/report.ts).
  */
-export async function handler(event?: { time?: string; onlyTenants?: string[] }) {
-  const result = await runSecurityReports(event);
-  rootLogger.info('security report finished', result);
-  return result;
-}
+export const job = defineJob({
+  name: 'security-report', reads: [], // the tenant directory (one partition of the active companies), not a due index
+  run: (ctx) => runSecurityReports(eventOf(ctx)),
+});
+export const handler = job.handler;

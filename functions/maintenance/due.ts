@@ -1,7 +1,5 @@
 import { queryAll } from '../lib/data/repo';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/clients/dynamo';
-import { config } from '../lib/config';
+import { dueTenants } from '../lib/data/due-index';
 import { PROGRAM_INDEX_PK, predictionPk, type MaintenanceItem, type PredictionItem } from './model';
 import { tenantPk } from '../lib/data/keys';
 
@@ -34,15 +32,5 @@ export async function maintenanceDue(tenantId: string, today: string, soonDay: s
 
 /** Companies with a service program (the daily prediction job's sparse index G#SERVICE_PROGRAMS, sk {tenantId}#{vehicleId}) — for the alerts job. */
 export async function tenantsWithServicePrograms(): Promise<string[]> {
-  const out = new Set<string>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(new QueryCommand({
-      TableName: config().tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': PROGRAM_INDEX_PK }, Limit: 500, ExclusiveStartKey: startKey,
-    }));
-    startKey = res.LastEvaluatedKey;
-    for (const it of res.Items ?? []) out.add(String(it.gsi2sk).split('#')[0]);
-  } while (startKey);
-  return [...out];
+  return dueTenants(PROGRAM_INDEX_PK, {}, (it) => String(it.gsi2sk).split('#')[0], 500);
 }

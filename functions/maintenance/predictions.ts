@@ -1,14 +1,12 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { predictService, bookingAtRisk, URGENCY_LEVELS, type OdometerReading, type Prediction } from '../../shared/maintenance/predict';
 import { addDays } from '../../shared/calendar';
 import { MAINTENANCE_MESSAGES, type ServiceProgramBody } from '../../shared/schemas/maintenance';
 import type { Actor } from '../lib/actor';
-import { dynamo } from '../lib/clients/dynamo';
-import { config } from '../lib/config';
+import { dueIndexPages } from '../lib/data/due-index';
 import { auditItem } from '../lib/data/audit';
-import { keys, tenantPk } from '../lib/data/keys';
-import { record as meter } from '../lib/data/meter';
-import { getItem, putItem, queryAll, transact, tx, type TransactItem } from '../lib/data/repo';
+import { tenantPk } from '../lib/data/keys';
+import { startJobRun } from '../lib/jobs/run-record';
+import { getItem, queryAll, transact, tx, type TransactItem } from '../lib/data/repo';
 import { isConditionFailure, notFound } from '../lib/errors';
 import { blocksOverlapping, companyToday, readCompanySettings, vehicleKey } from './deps';
 import { rentalOdometerReadings } from './rental-deps';
@@ -198,19 +196,11 @@ export async function predictionLink(tenantId: string, predictionId: string, rec
  * in ONE transaction — a re-run, or two runs at once, does nothing twice.
  */
 export async function runDailyPredictions(now = new Date(), pageSize = 100) {
-  const startedAt = new Date().toISOString();
-  const result = { scanned: 0, generated: 0, skipped: 0, errors: 0, startedAt, finishedAt: '' };
+  const run = startJobRun('maintenance-predictions');
+  const result = { scanned: 0, generated: 0, skipped: 0, errors: 0, startedAt: run.startedAt, finishedAt: '' };
   const todayBy = new Map<string, string>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(new QueryCommand({
-      TableName: config().tableName, IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': PROGRAM_INDEX_PK },
-      Limit: pageSize, ExclusiveStartKey: startKey, ReturnConsumedCapacity: 'TOTAL',
-    }));
-    meter(res.ConsumedCapacity, 'read');
-    startKey = res.LastEvaluatedKey;
-    for (const p of res.Items ?? []) {
+  for await (const page of dueIndexPages(PROGRAM_INDEX_PK, {}, pageSize)) {
+    for (const p of page) {
       result.scanned++;
       const tenantId = p.tenantId as string;
       const vehicleId = p.vehicleId as string;
@@ -224,11 +214,14 @@ export async function runDailyPredictions(now = new Date(), pageSize = 100) {
         result.generated++;
       } catch (err) {
         if (isConditionFailure(err)) result.skipped++;
-        else result.errors++;
+        else {
+          result.errors++;
+          run.sample(`${tenantId}/${vehicleId}: ${(err as Error).name}`);
+        }
       }
     }
-  } while (startKey);
+  }
   result.finishedAt = new Date().toISOString();
-  await putItem({ ...keys.global.jobRun('maintenance-predictions', startedAt), entityType: 'JOB_RUN', job: 'maintenance-predictions', ...result, ttl: Math.floor(Date.now() / 1000) + 90 * 86_400 });
+  await run.finish(result, { finishedAt: result.finishedAt });
   return result;
 }

@@ -1,9 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/clients/dynamo';
-import { config } from '../lib/config';
-import { keys } from '../lib/data/keys';
-import { record } from '../lib/data/meter';
-import { putItem } from '../lib/data/repo';
+import { dueIndexPages, dueTenants } from '../lib/data/due-index';
+import { startJobRun } from '../lib/jobs/run-record';
 import { readRentalSettings } from './deps';
 import { ACTIVE_RENTALS_GSI_PK, getRentalItem } from './data';
 import { markOverdue } from './lifecycle';
@@ -30,24 +26,13 @@ export interface OverdueRunResult {
 }
 
 export async function runOverdueRentals(now = new Date(), pageSize = 100): Promise<OverdueRunResult> {
-  const startedAt = new Date().toISOString();
-  const result: OverdueRunResult = { scanned: 0, marked: 0, notYet: 0, stale: 0, errors: 0, startedAt, finishedAt: '' };
+  const run = startJobRun('overdue-rentals');
+  const result: OverdueRunResult = {
+    scanned: 0, marked: 0, notYet: 0, stale: 0, errors: 0, startedAt: run.startedAt, finishedAt: '',
+  };
   const graceByTenant = new Map<string, { hours: number; timeZone: string }>();
-  let startKey: Record<string, unknown> | undefined;
-  const errorSamples: string[] = [];
-  do {
-    const res = await dynamo().send(new QueryCommand({
-      TableName: config().tableName,
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :now',
-      ExpressionAttributeValues: { ':pk': ACTIVE_RENTALS_GSI_PK, ':now': now.toISOString() },
-      Limit: pageSize,
-      ExclusiveStartKey: startKey,
-      ReturnConsumedCapacity: 'TOTAL',
-    }));
-    record(res.ConsumedCapacity, 'read');
-    startKey = res.LastEvaluatedKey;
-    for (const idx of res.Items ?? []) {
+  for await (const page of dueIndexPages(ACTIVE_RENTALS_GSI_PK, { before: now.toISOString() }, pageSize)) {
+    for (const idx of page) {
       result.scanned++;
       const tenantId = idx.tenantId as string;
       try {
@@ -70,27 +55,16 @@ export async function runOverdueRentals(now = new Date(), pageSize = 100): Promi
       } catch (err) {
         // One rental changed under us (a return in flight) or a failure: the next run retries it.
         result.errors++;
-        if (errorSamples.length < 5) errorSamples.push(`${tenantId}/${String(idx.rentalId)}: ${(err as Error).name}`);
+        run.sample(`${tenantId}/${String(idx.rentalId)}: ${(err as Error).name}`);
       }
     }
-  } while (startKey);
+  }
   result.finishedAt = new Date().toISOString();
-  await putItem({ ...keys.global.jobRun('overdue-rentals', startedAt), entityType: 'JOB_RUN', job: 'overdue-rentals', ...result, errorSamples, ttl: Math.floor(Date.now() / 1000) + 90 * 86_400 });
+  await run.finish(result, { finishedAt: result.finishedAt });
   return result;
 }
 
 /** Companies with an active rental expected back before `before` (the active-rental index): the alerts job's rental work. */
 export async function tenantsWithRentalsDue(before: Date): Promise<string[]> {
-  const out = new Set<string>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(new QueryCommand({
-      TableName: config().tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :before',
-      ExpressionAttributeValues: { ':pk': ACTIVE_RENTALS_GSI_PK, ':before': before.toISOString() }, Limit: 200, ExclusiveStartKey: startKey, ReturnConsumedCapacity: 'TOTAL',
-    }));
-    record(res.ConsumedCapacity, 'read');
-    startKey = res.LastEvaluatedKey;
-    for (const idx of res.Items ?? []) out.add(String(idx.tenantId));
-  } while (startKey);
-  return [...out];
+  return dueTenants(ACTIVE_RENTALS_GSI_PK, { before: before.toISOString() });
 }

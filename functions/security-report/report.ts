@@ -1,11 +1,12 @@
-import { keys, tenantPk } from '../lib/data/keys';
+import { tenantPk } from '../lib/data/keys';
 import { getItem, putItem, queryAll, transact, tx, updateRaw, type Item } from '../lib/data/repo';
 import { isConditionFailure } from '../lib/errors';
 import { sendEmail } from '../lib/email';
 import { rootLogger } from '../lib/logger';
 import { companyRegion, companyTimezone, readCompanySettings } from '../lib/company-settings';
 import type { NotableEvent } from '../../shared/schemas/security';
-import { directoryPage, listUsers, recordCompanyJobRun, RUN_TTL_DAYS } from './deps';
+import { directoryPage, listUsers, recordCompanyJobRun } from './deps';
+import { recordJobRun } from '../lib/jobs/run-record';
 
 /**
  * The weekly security report (issue 16, "security reports"): the security report of DESIGN.md §17
@@ -142,6 +143,7 @@ export async function runSecurityReports(event?: { time?: string; onlyTenants?: 
     }
   } while (start);
   const { week: _w, ...counts } = r;
-  await putItem({ ...keys.global.jobRun('security-report', startedAt), entityType: 'JOB_RUN', job: 'security-report', startedAt, finishedAt: new Date().toISOString(), week: w.week, counts, errors: r.errors, errorSamples, ttl: Math.floor(Date.now() / 1000) + RUN_TTL_DAYS * 86_400 });
+  const detail = { week: w.week };
+  await recordJobRun('security-report', { startedAt, counts, errors: r.errors, errorSamples, detail });
   return r;
 }

@@ -2,9 +2,7 @@
  * The resolve-by-hand queues, for the alerts job: unmatched fines, unmatched tolls, tolls on no
  * rental, and fines still unpaid after the due window. Each is one Query on the gsi2 queue.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/clients/dynamo';
-import { config } from '../lib/config';
+import { dueIndexPages } from '../lib/data/due-index';
 import { deleteItem, putItem, queryPage } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 import type { SalikItem, TicketItem } from './model';
@@ -44,17 +42,12 @@ export async function markQueueWork(tenantId: string, now = new Date()): Promise
 /** Companies with queue work; markers past their window are removed as they are read. */
 export async function tenantsWithQueueWork(now = new Date()): Promise<string[]> {
   const out: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await dynamo().send(new QueryCommand({
-      TableName: config().tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': TICKET_WORK_GSI_PK }, Limit: 200, ExclusiveStartKey: startKey,
-    }));
-    startKey = res.LastEvaluatedKey;
-    for (const item of res.Items ?? []) {
+  for await (const page of dueIndexPages(TICKET_WORK_GSI_PK, {}, 200)) {
+    for (const item of page) {
       out.push(String(item.tenantId));
       if (String(item.until) < now.toISOString()) await deleteItem(workKey(String(item.tenantId)));
     }
-  } while (startKey);
+  }
   return out;
 }
 

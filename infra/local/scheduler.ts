@@ -1,10 +1,11 @@
 import { Cron } from 'croner';
 import { resolve } from 'node:path';
-import { SCHEDULES, type JobName } from '../../events/schedules';
+import { localCron, SCHEDULES, type JobName } from '../../events/schedules';
 
 /**
  * Local stand-in for EventBridge Scheduler: runs the same schedule definitions (events/) with
- * croner, in UTC, invoking the job handler with a scheduled event like the one AWS sends.
+ * croner, in UTC (each job's one `cron`, in its 5-field form `localCron`), invoking the job handler
+ * with a scheduled event like the one AWS sends.
  */
 export type JobHandler = (event: unknown, context?: unknown) => Promise<unknown>;
 
@@ -33,7 +34,8 @@ export async function runJob(name: JobName): Promise<unknown> {
 }
 
 export function startScheduler(log: (line: string) => void): { stop(): void } {
-  const crons = SCHEDULES.filter((s) => s.localCron).map((s) => new Cron(s.localCron!, { timezone: 'UTC', protect: true }, async () => {
+  const scheduled = SCHEDULES.filter((s) => s.cron);
+  const crons = scheduled.map((s) => new Cron(localCron(s)!, { timezone: 'UTC', protect: true }, async () => {
     try {
       const result = await runJob(s.name);
       log(`job ${s.name} finished: ${JSON.stringify(result)}`);

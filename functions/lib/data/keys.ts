@@ -76,7 +76,6 @@ export const keys = {
     pk: tenantPk(tenantId, 'IDEMPOTENCY'),
     sk: sortKey(scope, key),
   }),
-  jobRun: (tenantId: string, job: string, at: string): Key => ({ pk: tenantPk(tenantId, 'JOBRUN'), sk: sortKey(job, at) }),
   global: {
     username: (username: string) => globalKey('USERNAME', username.trim().toLowerCase()),
     email: (email: string) => globalKey('EMAIL', email.trim().toLowerCase()),

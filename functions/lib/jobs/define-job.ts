@@ -1,0 +1,99 @@
+import { scheduleOf, type JobName, type ScheduleDef } from '../../../events/schedules';
+import type { DueIndex } from '../data/due-index';
+import { rootLogger } from '../logger';
+import { recordCompanyJobRun, startJobRun } from './run-record';
+
+/**
+ * A job, defined once (DESIGN.md §15, §17). Each functions/jobs/<name>.ts is
+ * `export const { handler } = defineJob({ name, reads, run })`:
+ *  - name: its entry in events/schedules.ts, whose ONE `cron` the CDK jobs stack and the local
+ *    scheduler (infra/local/scheduler.ts) both read; a one-off migration has an entry without one;
+ *  - reads: the sparse cross-tenant indexes its work comes from, read in pages through
+ *    lib/data/due-index.ts ([] for a migration, which Scans the settings items, DESIGN.md §4, or a
+ *    job that reads the tenant directory);
+ *  - run: the unit of work, given the event's clock and `onlyTenants` (an operator re-running some
+ *    companies, or a test on a shared emulator); idempotency markers stay with the work it does;
+ *  - the run record (lib/jobs/run-record.ts): one shape, one entity type, TTL, the first error samples.
+ */
+export interface JobEvent { time?: string; onlyTenants?: string[] }
+
+export interface JobContext {
+  name: JobName;
+  /** The scheduled instant (the event's `time`), or now. */
+  now: Date;
+  onlyTenants?: readonly string[];
+  /** Whether the run may touch this company (always, unless `onlyTenants` limits the run). */
+  includes(tenantId: string): boolean;
+}
+
+export interface JobDefinition<R> {
+  name: JobName;
+  reads: readonly DueIndex[];
+  run(ctx: JobContext): Promise<R>;
+}
+
+export interface Job<R> {
+  name: JobName;
+  schedule: ScheduleDef;
+  reads: readonly DueIndex[];
+  handler(event?: JobEvent): Promise<R>;
+}
+
+export function jobContext(name: JobName, event?: JobEvent): JobContext {
+  const parsed = event?.time ? new Date(event.time) : new Date();
+  const onlyTenants = Array.isArray(event?.onlyTenants) ? event.onlyTenants : undefined;
+  return {
+    name, now: Number.isNaN(parsed.getTime()) ? new Date() : parsed, onlyTenants,
+    includes: (tenantId) => !onlyTenants || onlyTenants.includes(tenantId),
+  };
+}
+
+/** The event form of a context, for a unit of work that still takes the event (its clock and onlyTenants). */
+export const eventOf = (ctx: JobContext): JobEvent => ({
+  time: ctx.now.toISOString(), onlyTenants: ctx.onlyTenants && [...ctx.onlyTenants],
+});
+
+export function defineJob<R extends object>(def: JobDefinition<R>): Job<R> {
+  const schedule = scheduleOf(def.name);
+  return {
+    name: def.name, schedule, reads: def.reads,
+    async handler(event?: JobEvent) {
+      const result = await def.run(jobContext(def.name, event));
+      rootLogger.info(`${def.name} finished`, { ...(result as Record<string, unknown>) });
+      return result;
+    },
+  };
+}
+
+/**
+ * A job whose unit of work is a company: each company's unit runs on its own (one failing does not
+ * stop the others; the next run retries it), writes the company's job log line, and the platform's
+ * run record sums them. `unit` returns the company's figures; `failed` are its figures when it throws.
+ */
+export async function eachCompany(
+  job: JobName, tenants: Iterable<string>,
+  unit: (tenantId: string) => Promise<Record<string, number>>, failed: Record<string, number>,
+): Promise<{ companies: number; errors: number; totals: Record<string, number> }> {
+  const run = startJobRun(job);
+  const totals: Record<string, number> = {};
+  let companies = 0;
+  let errors = 0;
+  for (const tenantId of tenants) {
+    companies++;
+    const startedAt = new Date().toISOString();
+    try {
+      const counts = await unit(tenantId);
+      for (const [k, v] of Object.entries(counts)) totals[k] = (totals[k] ?? 0) + v;
+      await recordCompanyJobRun(tenantId, job, { startedAt, counts });
+    } catch (err) {
+      errors++;
+      const error = (err as Error).name;
+      run.sample(`${tenantId}: ${error}`);
+      rootLogger.warn(`${job} job: a company failed; the next run retries it`, { tenantId, error });
+      const line = { startedAt, counts: failed, errors: 1, errorSamples: [error] };
+      await recordCompanyJobRun(tenantId, job, line).catch(() => undefined);
+    }
+  }
+  await run.finish({ companies, ...totals, errors });
+  return { companies, errors, totals };
+}
