@@ -61,14 +61,16 @@ export function buildOpenApi(version = '0.1.0') {
     if (r.rawBody) op.requestBody = { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
     // Bodies above this answer 413 TOO_LARGE (gateway and handler stack alike).
     if (r.method !== 'GET') op['x-max-body-bytes'] = maxBodyBytes(r);
+    // A route that answers 204 (no body) declares `response: z.undefined()`.
+    const noContent = (r.response?.def as { type?: string } | undefined)?.type === 'undefined';
     op.responses = {
-      '200': {
+      ...(noContent ? { '204': { description: 'Done; no content' } } : { '200': {
         description: 'Success',
         content: {
           ...(r.response ? { 'application/json': { schema: schema(r.response) } } : {}),
           ...Object.fromEntries((r.responseTypes ?? []).map((t) => [t, { schema: { type: 'string', ...(t === 'text/csv' || t === 'text/html' || t === 'text/plain' ? {} : { format: 'binary' }) } }])),
         },
-      },
+      } }),
       '400': { description: 'Bad input; nothing changed', content: { 'application/json': { schema: errorSchema } } },
       ...(r.method !== 'GET' ? { '413': { description: 'Body larger than x-max-body-bytes; nothing changed', content: { 'application/json': { schema: errorSchema } } } } : {}),
       ...(r.auth === 'authenticated'

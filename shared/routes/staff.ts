@@ -25,5 +25,5 @@ export const staffRoutes = [
   action('suspendStaff', 'suspend', 'Suspends a staff member: their very next request is refused'),
   action('unsuspendStaff', 'unsuspend', 'Lifts a suspension'),
   action('activateStaff', 'activate', 'Activates a pending invite'),
-  route({ operationId: 'deleteStaff', method: 'DELETE', path: '/api/v1/staff/{id}', ability: 'staffEdit', blockDemo: true, summary: 'Removes a staff member (archived, sign-in deleted; the last OWNER cannot be removed)', request: { params: staffIdParams } }),
+  route({ operationId: 'deleteStaff', method: 'DELETE', path: '/api/v1/staff/{id}', ability: 'staffEdit', blockDemo: true, summary: 'Removes a staff member (archived, sign-in deleted; the last OWNER cannot be removed)', request: { params: staffIdParams }, response: z.undefined() }),
 ];

@@ -227,26 +227,29 @@ export const idScanUploadUrlSchema = documentUploadUrlSchema;
 export const idScanFromKeySchema = z.object({ key: boundedText(500, { trim: false }).min(1) });
 
 /** Fields the scan can pre-fill, all optional (staff confirm before saving). */
-export interface IdScanFields {
-  fullNameEnglish?: string;
-  firstName?: string;
-  lastName?: string;
-  nationalIdOrPassport?: string;
-  dateOfBirth?: string;
-  countryOfOrigin?: string;
-  gender?: Gender;
-  licenseNumber?: string;
-  licenseExpiryDate?: string;
-}
+export const idScanFieldsSchema = z.object({
+  fullNameEnglish: z.string().optional(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  nationalIdOrPassport: z.string().optional(),
+  dateOfBirth: z.string().optional(),
+  countryOfOrigin: z.string().optional(),
+  gender: z.enum(GENDERS).optional(),
+  licenseNumber: z.string().optional(),
+  licenseExpiryDate: z.string().optional(),
+});
+export type IdScanFields = z.infer<typeof idScanFieldsSchema>;
 
-export interface IdScanResult {
-  fields: IdScanFields;
-  source: 'mrz' | 'pdf-text';
+/** What POST /customers/id-scan answers. */
+export const idScanResultSchema = z.object({
+  fields: idScanFieldsSchema,
+  source: z.enum(['mrz', 'pdf-text']),
   /** 0..1: share of MRZ check digits that passed (1 for a clean MRZ); lower for labelled text. */
-  confidence: number;
-  documentType?: 'passport' | 'id_card' | 'driving_license' | 'unknown';
-  documentExpiryDate?: string;
-  rawMrz?: string[];
+  confidence: z.number(),
+  documentType: z.enum(['passport', 'id_card', 'driving_license', 'unknown']).optional(),
+  documentExpiryDate: z.string().optional(),
+  rawMrz: z.array(z.string()).optional(),
   /** Check digits that failed, by field, so staff know what to double-check. */
-  invalidChecks?: string[];
-}
+  invalidChecks: z.array(z.string()).optional(),
+});
+export type IdScanResult = z.infer<typeof idScanResultSchema>;

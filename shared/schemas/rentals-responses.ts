@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { BILLING_FREQUENCIES } from '../invoicing/periods';
-import { RENTAL_STATUSES, RENTAL_TYPES } from './rentals';
+import { NOTE_VISIBILITIES, RENTAL_STATUSES, RENTAL_TYPES } from './rentals';
 import { pageOf } from './page';
 
 /**
@@ -72,8 +72,8 @@ export const rentalSchema = z.object({
   paymentType: z.string().nullish(),
   odometerStart: z.number().optional(),
   odometerEnd: z.number().optional(),
-  fuelLevelStart: z.string().optional(),
-  fuelLevelEnd: z.string().optional(),
+  fuelLevelStart: z.string().nullish(),
+  fuelLevelEnd: z.string().nullish(),
   pickupLocation: z.string().nullish(),
   returnLocation: z.string().nullish(),
   officeInCharge: z.string().nullish(),
@@ -190,3 +190,55 @@ export type RentalDefaults = z.infer<typeof rentalDefaultsSchema>;
 
 /** Ledger writes answer the updated rental. */
 export const rentalWriteResponseSchema = z.object({ rental: rentalSchema });
+
+/** An invoice a payment, refund or reversal moved (functions/rentals/ledger.ts invoiceMoves). */
+export const invoiceMoveSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(['paid', 'partially_paid', 'issued']),
+  amountApplied: z.number(),
+  balance: z.number(),
+});
+export type InvoiceMove = z.infer<typeof invoiceMoveSchema>;
+
+/**
+ * A payment, charge, refund or reversal (201): the posted entry and the updated rental; payments
+ * and refunds report the invoices they moved (a reversal only when it reopened some).
+ */
+export const rentalEntryWriteSchema = z.object({
+  entry: ledgerEntrySchema,
+  rental: rentalSchema,
+  invoices: z.array(invoiceMoveSchema).optional(),
+});
+export type RentalEntryWrite = z.infer<typeof rentalEntryWriteSchema>;
+
+/** GET /rentals/availability: vehicles busy in the window (the wizard greys them out). */
+export const rentalAvailabilitySchema = z.object({ busyVehicleIds: z.array(z.string()) });
+
+/** GET /rentals/document-check: documents that lapse before the start (refused) or during the rental (flagged). */
+export const rentalDocumentCheckSchema = z.object({
+  documents: z.array(z.object({
+    documentId: z.string(),
+    title: z.string(),
+    documentType: z.string(),
+    scope: z.enum(['vehicle', 'customer']),
+    expiryDate: z.string(),
+    lapses: z.enum(['before_start', 'during']),
+  })),
+});
+export type RentalDocumentCheck = z.infer<typeof rentalDocumentCheckSchema>;
+
+/** A note on a rental (functions/rentals/data.ts noteItem). */
+export const rentalNoteSchema = z.object({
+  id: z.string(),
+  rentalId: z.string(),
+  content: z.string(),
+  visibility: z.enum(NOTE_VISIBILITIES),
+  authorId: z.string().nullable(),
+  authorName: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RentalNote = z.infer<typeof rentalNoteSchema>;
+export const rentalNotePageSchema = pageOf(rentalNoteSchema);

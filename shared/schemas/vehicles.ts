@@ -4,6 +4,7 @@ import { TEXT_LIMITS, calendarDate, cursor, dateTime, entityId, isCalendarDate, 
 import { DEFAULT_DAILY_KM_LIMIT, DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES } from '../constants';
 import { moneyAmount, positiveMoneyAmount } from '../money';
 import { odometerKmSchema, vinSchema, type HealthGrade } from '../vehicles/vehicle-rules';
+import { pageOf } from './page';
 
 /**
  * Vehicles (business-data-and-rules.md §3 vehicles, §4, §5, §8), shared by the web forms and the
@@ -264,67 +265,79 @@ export { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES };
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-/** A vehicle as the API answers it (money in decimal major units). */
-export interface VehicleApi {
-  id: string;
-  make: string;
-  model: string;
-  year: number;
-  licensePlate: string;
-  vin: string;
-  color: string | null;
-  mileage: number;
-  odometerKm: number;
-  fuelType: (typeof FUEL_TYPES)[number] | null;
-  transmission: (typeof TRANSMISSIONS)[number] | null;
-  category: VehicleCategory | null;
-  location: string | null;
-  dailyRate: number;
-  monthlyRate: number | null;
-  dailyKmLimit: number;
-  insuranceExpiryDate: string | null;
-  registrationExpiryDate: string | null;
-  startRegistrationDate: string | null;
-  issuedPlace: string | null;
-  trafficCode: string | null;
-  plateCategory: string | null;
-  status: VehicleStatus;
-  isArchived: boolean;
-  archivedAt: string | null;
-  healthScore: number | null;
-  healthGrade: HealthGrade | null;
-  latitude: number | null;
-  longitude: number | null;
-  speed: number | null;
-  heading: number | null;
-  lastGpsUpdate: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+const HEALTH_GRADES = ['excellent', 'good', 'fair', 'poor', 'critical'] as const satisfies readonly HealthGrade[];
 
-export interface ScheduleBlockApi {
-  vehicleId: string;
-  kind: 'rental' | 'maintenance';
-  refId: string;
-  start: string;
-  end: string | null;
-  status: string;
-  label?: string;
-}
+/** A vehicle as the API answers it (money in decimal major units; functions/vehicles/data.ts toVehicleApi). */
+export const vehicleApiSchema = z.object({
+  id: z.string(),
+  make: z.string(),
+  model: z.string(),
+  year: z.number(),
+  licensePlate: z.string(),
+  vin: z.string(),
+  color: z.string().nullable(),
+  mileage: z.number(),
+  odometerKm: z.number(),
+  fuelType: z.enum(FUEL_TYPES).nullable(),
+  transmission: z.enum(TRANSMISSIONS).nullable(),
+  category: z.enum(VEHICLE_CATEGORIES).nullable(),
+  location: z.string().nullable(),
+  dailyRate: z.number(),
+  monthlyRate: z.number().nullable(),
+  dailyKmLimit: z.number(),
+  insuranceExpiryDate: z.string().nullable(),
+  registrationExpiryDate: z.string().nullable(),
+  startRegistrationDate: z.string().nullable(),
+  issuedPlace: z.string().nullable(),
+  trafficCode: z.string().nullable(),
+  plateCategory: z.string().nullable(),
+  status: z.enum(VEHICLE_STATUSES),
+  isArchived: z.boolean(),
+  archivedAt: z.string().nullable(),
+  healthScore: z.number().nullable(),
+  healthGrade: z.enum(HEALTH_GRADES).nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  speed: z.number().nullable(),
+  heading: z.number().nullable(),
+  lastGpsUpdate: z.string().nullable(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type VehicleApi = z.infer<typeof vehicleApiSchema>;
+export const vehiclePageSchema = pageOf(vehicleApiSchema);
 
-export interface FleetCalendarApi {
-  start: string;
-  end: string;
-  vehicles: {
-    id: string;
-    make: string;
-    model: string;
-    year: number;
-    licensePlate: string;
-    category: VehicleCategory | null;
-    status: VehicleStatus;
-    blocks: ScheduleBlockApi[];
-  }[];
-}
+/** GET /vehicle-makes: the makes used in the fleet, sorted. */
+export const vehicleMakesSchema = z.object({ items: z.array(z.string()) });
+
+export const scheduleBlockApiSchema = z.object({
+  vehicleId: z.string(),
+  kind: z.enum(['rental', 'maintenance']),
+  refId: z.string(),
+  start: z.string(),
+  end: z.string().nullable(),
+  status: z.string(),
+  label: z.string().optional(),
+});
+export type ScheduleBlockApi = z.infer<typeof scheduleBlockApiSchema>;
+
+/** GET /vehicles/{id}/schedule: the vehicle's current and upcoming blocks, by start. */
+export const vehicleScheduleSchema = z.object({ items: z.array(scheduleBlockApiSchema) });
+
+export const fleetCalendarApiSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  vehicles: z.array(z.object({
+    id: z.string(),
+    make: z.string(),
+    model: z.string(),
+    year: z.number(),
+    licensePlate: z.string(),
+    category: z.enum(VEHICLE_CATEGORIES).nullable(),
+    status: z.enum(VEHICLE_STATUSES),
+    blocks: z.array(scheduleBlockApiSchema),
+  })),
+});
+export type FleetCalendarApi = z.infer<typeof fleetCalendarApiSchema>;
 
