@@ -5,12 +5,12 @@ import { freePort } from '../infra/local/emulators';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
 
 /**
- * Runs every layer in order: typecheck, unit (shared, functions, infra/local), web unit (jsdom),
+ * Runs every layer in order: lint (Biome's formatter check and linter, line length), typecheck, unit (shared, functions, infra/local), web unit (jsdom),
  * infra (CDK assertions + cdk-nag), then starts a fresh local stack on free ports and runs the
  * integration tests over HTTP and the Playwright tests in Debian's Chromium against it.
  *
  *   npm test                       everything
- *   npm test -- --only integration [--grep file-filter[|filter…]]   one layer (typecheck|unit|web|infra|integration|e2e)
+ *   npm test -- --only integration [--grep file-filter[|filter…]]   one layer (lint|typecheck|unit|web|infra|integration|e2e)
  */
 const root = resolve(import.meta.dirname, '..');
 const out = join(root, 'test', '.out');
@@ -47,6 +47,16 @@ async function vitestLayer(name: string, config: string, env: Record<string, str
     failed = (r.numFailedTests ?? 0) || (r.numFailedTestSuites ?? 0);
   } else if (code !== 0) failed = 1;
   results.push({ name, passed, failed, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+}
+
+/** The formatter and linter (biome.jsonc; `npm run format` fixes what it can) and the 120-character line rule. */
+async function lint() {
+  const started = Date.now();
+  console.log('\n▶ lint (biome ci, line length)');
+  const biome = await sh(process.execPath, [bin('@biomejs/biome', 'bin/biome'), 'ci', '--reporter=summary', '.']);
+  const lines = await sh(process.execPath, [join(root, 'test/lint/line-length.mjs')]);
+  const ok = biome === 0 && lines === 0;
+  results.push({ name: 'lint', passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok, seconds: (Date.now() - started) / 1000 });
 }
 
 async function typecheck() {
@@ -128,6 +138,7 @@ async function main() {
   const stackReady = withStack ? startStack() : undefined;
   stackReady?.catch(() => undefined);
   try {
+    if (wants('lint')) await lint();
     if (wants('typecheck')) await typecheck();
     if (wants('unit')) { console.log('\n▶ unit'); await vitestLayer('unit', 'test/vitest.unit.config.ts'); }
     if (wants('web') && existsSync(join(root, 'web/vitest.config.ts'))) {

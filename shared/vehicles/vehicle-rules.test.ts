@@ -39,7 +39,7 @@ describe('vinSchema', () => {
   });
 
   it('non-strings are rejected', () => {
-    expect(messages(vinSchema.safeParse(12345678901234567))).toEqual(['VIN must be exactly 17 alphanumeric characters']);
+    expect(messages(vinSchema.safeParse(1234567890123456))).toEqual(['VIN must be exactly 17 alphanumeric characters']);
   });
 
   it('vinError and normalizeVin', () => {

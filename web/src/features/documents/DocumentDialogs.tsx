@@ -130,7 +130,7 @@ function UseTemplateForm({ template, onDone }: { template: DocumentApi; onDone: 
   const { errors, saving, submit, clearError } = useFormSubmit(documentUseTemplateSchema, async (body: Record<string, unknown>) => {
     try {
       // useFormSubmit checked the body with documentUseTemplateSchema before calling this.
-      const doc = await documentsApi.useTemplate(template.id, body as BodyOf<'useDocumentTemplate'>);
+      const doc = await documentsApi.createFromTemplate(template.id, body as BodyOf<'useDocumentTemplate'>);
       toast({ variant: 'success', title: t('documents.createdFromTemplate'), description: doc.title });
       onDone(doc);
       return {};

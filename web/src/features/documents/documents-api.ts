@@ -62,7 +62,7 @@ export const documentsApi = {
     callApi<(typeof DOCUMENT_ACTIONS)[typeof action], DocumentApi>(DOCUMENT_ACTIONS[action], { params: { id }, body: {} }),
   reject: (id: string, rejectionReason: string) =>
     callApi<'rejectDocument', DocumentApi>('rejectDocument', { params: { id }, body: { rejectionReason } }),
-  useTemplate: (id: string, body: BodyOf<'useDocumentTemplate'>) =>
+  createFromTemplate: (id: string, body: BodyOf<'useDocumentTemplate'>) =>
     callApi<'useDocumentTemplate', DocumentApi>('useDocumentTemplate', { params: { id }, body }),
   download: (id: string) => callApi<'downloadDocument', { downloadUrl: string }>('downloadDocument', { params: { id } }),
   bulk: (body: BodyOf<'bulkDocuments'>) =>
