@@ -16,7 +16,7 @@ export const RESPONSE_CONTRACT_PENDING: readonly Domain[] = [
   'platform', 'vehicles', 'rentals', 'auth', 'staff', 'customers', 'accounting',
   'finance', 'gps', 'collections', 'analytics', 'insights', 'payments',
   // All their routes declare a response, but the answers have not been parsed through them yet.
-  'settings', 'invoices', 'fleet-health', 'security',
+  'settings', 'fleet-health', 'security',
 ];
 
 const matchers = ROUTES.map((r) => ({
