@@ -14,7 +14,7 @@ import { ROUTES, type Domain, type RouteDef } from './index';
  */
 export const RESPONSE_CONTRACT_PENDING: readonly Domain[] = [
   'platform', 'vehicles', 'rentals', 'auth', 'staff', 'customers', 'accounting',
-  'finance', 'gps', 'collections', 'analytics', 'insights', 'payments',
+  'finance', 'gps', 'collections', 'analytics', 'insights',
   // All their routes declare a response, but the answers have not been parsed through them yet.
   'settings', 'fleet-health', 'security',
 ];
