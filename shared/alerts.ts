@@ -52,3 +52,6 @@ export const alertSchema = z.object({
   resolutionNote: z.string().nullable(), params: z.record(z.string(), z.string()), version: z.number(),
 });
 export type Alert = z.infer<typeof alertSchema>;
+export const alertPageSchema = z.object({ items: z.array(alertSchema), nextCursor: z.string().nullable() });
+/** "Generate now": conditions found and alerts created (each condition raises once). */
+export const generateAlertsResultSchema = z.object({ conditions: z.number(), created: z.number() });

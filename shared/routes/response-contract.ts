@@ -1,4 +1,4 @@
-import { ROUTES, type Domain, type RouteDef } from './index';
+import { ROUTES, type RouteDef } from './index';
 
 /**
  * Every successful answer an integration test receives is checked against its route's declared
@@ -7,14 +7,7 @@ import { ROUTES, type Domain, type RouteDef } from './index';
  * declared key must hold its type), any other answer must have a declared content type. A route
  * without a declared response fails the call. So the OpenAPI document built from the same table
  * says what the API really answers.
- *
- * RESPONSE_CONTRACT_PENDING: domains whose routes do not all declare a response yet (the layers
- * work, issue 28). It may only shrink (./response-contract.test.ts); their answers are
- * not checked until they leave it.
  */
-export const RESPONSE_CONTRACT_PENDING: readonly Domain[] = [
-  'documents', 'maintenance', 'tickets', 'alerts', 'alert-rules', 'payments', 'invoices',
-];
 
 const matchers = ROUTES.map((r) => ({
   route: r,
@@ -35,7 +28,7 @@ export function routeOfRequest(method: string, url: string): RouteDef | undefine
 export function checkResponse(method: string, url: string, status: number, contentType: string | null, body: unknown): void {
   if (status < 200 || status >= 300) return;
   const route = routeOfRequest(method, url);
-  if (!route || RESPONSE_CONTRACT_PENDING.includes(route.domain)) return;
+  if (!route) return;
   const where = `${route.operationId} (${method.toUpperCase()} ${url.split('?')[0]} → ${status})`;
   const type = (contentType ?? '').split(';')[0].trim();
   if (status === 204) return;

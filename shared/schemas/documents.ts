@@ -216,3 +216,36 @@ export const documentReminderHistorySchema = z.object({
   })),
 });
 export type DocumentReminderHistory = z.infer<typeof documentReminderHistorySchema>;
+
+/** One document with its versions, newest first (GET /documents/{id}). */
+export const documentVersionEntrySchema = z.object({
+  id: z.string(), version: z.number(), fileName: z.string(), fileSize: z.number(), uploadedBy: z.string().nullable(), createdAt: z.string(), isLatest: z.boolean(),
+});
+export const documentDetailSchema = documentSchema.extend({ versions: z.array(documentVersionEntrySchema) });
+
+/** Counts of one scope (GET /documents/overview). */
+export const documentsOverviewSchema = z.object({
+  scope: z.enum(DOCUMENT_SCOPES),
+  total: z.number(),
+  byValidity: z.record(z.string(), z.number()),
+  byType: z.record(z.string(), z.number()),
+  expiringWithin: z.object({ 30: z.number(), 60: z.number(), 90: z.number() }),
+  awaitingReview: z.number(),
+});
+
+/** Bulk actions: one ZIP to download, or one outcome per document. */
+export const documentBulkResultSchema = z.union([
+  z.object({ action: z.literal('download'), downloadUrl: z.string(), count: z.number(), bytes: z.number() }),
+  z.object({
+    action: z.enum(BULK_ACTIONS),
+    results: z.array(z.object({
+      id: z.string(), ok: z.boolean(), error: z.string().optional(), detail: z.string().optional(), status: z.number().optional(), maintenanceId: z.string().optional(),
+    })),
+    succeeded: z.number(),
+    failed: z.number(),
+  }),
+]);
+
+/** A short-lived link to this version's file. */
+export const documentDownloadSchema = z.object({ downloadUrl: z.string(), fileName: z.string(), fileType: z.string(), fileSize: z.number() });
+

@@ -64,3 +64,8 @@ export const publicPaymentStatusSchema = z.object({
   paidAt: z.string().nullable(),
 });
 export type PublicPaymentStatus = z.infer<typeof publicPaymentStatusSchema>;
+
+/** The gateway's callback is acknowledged (a repeated one as a duplicate); it is the gateway, not a person, that reads it. */
+export const paymentCallbackAnswerSchema = z.object({
+  received: z.literal(true), duplicate: z.literal(true).optional(), status: z.enum(['paid', 'failed']).optional(),
+});

@@ -133,23 +133,25 @@ export const salikSchema = z.object({
 });
 export type SalikCharge = z.infer<typeof salikSchema>;
 
-export interface ImportRow {
-  row: number;
-  outcome: 'create' | 'duplicate' | 'error';
-  errors: Record<string, string>;
-  reference: string | null;
-  plate: string | null;
-  at: string | null;
-  amount: number | null;
-  matchState: 'matched' | 'unmatched' | 'no_rental' | null;
-  rentalReference: string | null;
-  customer: string | null;
-}
-export interface ImportResult {
-  headers: string[];
-  mapping: Record<string, string>;
-  rows: ImportRow[];
-  counts: { create: number; duplicate: number; error: number; matched: number; unmatched: number };
+export const importRowSchema = z.object({
+  row: z.number(),
+  outcome: z.enum(['create', 'duplicate', 'error']),
+  errors: z.record(z.string(), z.string()),
+  reference: z.string().nullable(),
+  plate: z.string().nullable(),
+  at: z.string().nullable(),
+  amount: z.number().nullable(),
+  matchState: z.enum(MATCH_STATES).nullable(),
+  rentalReference: z.string().nullable(),
+  customer: z.string().nullable(),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+export const importResultSchema = z.object({
+  headers: z.array(z.string()),
+  mapping: z.record(z.string(), z.string()),
+  rows: z.array(importRowSchema),
+  counts: z.object({ create: z.number(), duplicate: z.number(), error: z.number(), matched: z.number(), unmatched: z.number() }),
   /** Rows written (commit only). */
-  created: number;
-}
+  created: z.number(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
