@@ -37,7 +37,23 @@ export function scheduleOf(name: JobName): ScheduleDef {
   return def;
 }
 
-export const JOB_NAMES = ['demo-reset', 'overdue-rentals', 'company-timezones', 'document-reminders', 'maintenance-predictions', 'alerts', 'invoice-long-rentals', 'fleet-health', 'security-report', 'analytics-backfill', 'insights', 'money-indexes', 'documents-move', 'localise-books', 'recognise-revenue'] as const;
+export const JOB_NAMES = [
+  'demo-reset',
+  'overdue-rentals',
+  'company-timezones',
+  'document-reminders',
+  'maintenance-predictions',
+  'alerts',
+  'invoice-long-rentals',
+  'fleet-health',
+  'security-report',
+  'analytics-backfill',
+  'insights',
+  'money-indexes',
+  'documents-move',
+  'localise-books',
+  'recognise-revenue',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const SCHEDULES: ScheduleDef[] = [
@@ -53,25 +69,29 @@ export const SCHEDULES: ScheduleDef[] = [
   },
   {
     name: 'invoice-long-rentals',
-    description: 'Issues the invoice of each ended billing period of active long rentals with autoGenerateInvoice (once per rental and period)',
+    description:
+      'Issues the invoice of each ended billing period of active long rentals with autoGenerateInvoice (once per rental and period)',
     // minute 20, away from the alerts job at minute 5 (both hourly)
     cron: 'cron(20 * * * ? *)',
   },
   {
     name: 'recognise-revenue',
-    description: 'Recognises the rent of each elapsed rental day of rentals on hire (2170 unearned to 4110 rental income), once per rental and day',
+    description:
+      'Recognises the rent of each elapsed rental day of rentals on hire (2170 unearned to 4110 rental income), once per rental and day',
     // Hourly at minute 35 so that every company's night (its own time zone) is met within the hour;
     // a company with nothing elapsed since the last run costs nothing (sparse revenue-due index).
     cron: 'cron(35 * * * ? *)',
   },
   {
     name: 'document-reminders',
-    description: 'Emails document expiry reminders: once per document and stage (due soon, expired, weekly while expired)',
+    description:
+      'Emails document expiry reminders: once per document and stage (due soon, expired, weekly while expired)',
     cron: 'cron(0 4 * * ? *)',
   },
   {
     name: 'maintenance-predictions',
-    description: 'Recomputes service predictions of every vehicle with a service program (sparse index, once per vehicle and day)',
+    description:
+      'Recomputes service predictions of every vehicle with a service program (sparse index, once per vehicle and day)',
     cron: 'cron(30 2 * * ? *)',
   },
   {
@@ -81,37 +101,45 @@ export const SCHEDULES: ScheduleDef[] = [
   },
   {
     name: 'fleet-health',
-    description: 'Recomputes the health score of every vehicle of the companies on the fleet-health index (once per company and day)',
+    description:
+      'Recomputes the health score of every vehicle of the companies on the fleet-health index (once per company and day)',
     cron: 'cron(45 2 * * ? *)',
   },
   {
     name: 'security-report',
-    description: "Weekly security report of last week (counts and notable events) for every active company, emailed to its OWNERs (once per company and week)",
+    description:
+      'Weekly security report of last week (counts and notable events) for every active company, emailed to its OWNERs (once per company and week)',
     cron: 'cron(0 5 ? * MON *)',
   },
   {
     name: 'insights',
-    description: 'Runs the insights engine once a day for companies with rentals or invoices to look at (one ai_job each)',
+    description:
+      'Runs the insights engine once a day for companies with rentals or invoices to look at (one ai_job each)',
     cron: 'cron(45 3 * * ? *)',
   },
   {
     name: 'company-timezones',
-    description: 'One-off migration: companies whose time zone contradicts their region get the region\'s zone (idempotent; run once, never scheduled)',
+    description:
+      "One-off migration: companies whose time zone contradicts their region get the region's zone (idempotent; run once, never scheduled)",
   },
   {
     name: 'localise-books',
-    description: 'One-off migration: companies whose chart of accounts, tax codes or VAT return layout disagree with their region get their region\'s (idempotent; run once, never scheduled)',
+    description:
+      "One-off migration: companies whose chart of accounts, tax codes or VAT return layout disagree with their region get their region's (idempotent; run once, never scheduled)",
   },
   {
     name: 'money-indexes',
-    description: 'One-off migration: gives rentals written before issue 10 their deposit and open-balance index items (idempotent; run once, never scheduled)',
+    description:
+      'One-off migration: gives rentals written before issue 10 their deposit and open-balance index items (idempotent; run once, never scheduled)',
   },
   {
     name: 'documents-move',
-    description: 'One-off migration: moves the documents vehicles and customers kept on their own into the documents module (same files; idempotent; run once, never scheduled)',
+    description:
+      'One-off migration: moves the documents vehicles and customers kept on their own into the documents module (same files; idempotent; run once, never scheduled)',
   },
   {
     name: 'analytics-backfill',
-    description: 'One-off migration: recomputes every company\'s dashboard and report aggregates from its rentals, ledgers and maintenance records (idempotent; run once, never scheduled)',
+    description:
+      "One-off migration: recomputes every company's dashboard and report aggregates from its rentals, ledgers and maintenance records (idempotent; run once, never scheduled)",
   },
 ];

@@ -24,8 +24,12 @@ const dict = (o: unknown) => (o ?? {}) as Record<string, string>;
 
 /** A code's label in the language from the areas alerts speak of (maintenance types, risk signals, grades). */
 export function codeLabel(code: string, language: Lang): string | undefined {
-  return dict(maintenance[language].type)[code] ?? dict(security[language].risk.signal)[code] ?? dict(fleetHealth[language].grade)[code]
-    ?? dict((security[language] as { event: unknown }).event)[code.replace(/\./g, '_')];
+  return (
+    dict(maintenance[language].type)[code] ??
+    dict(security[language].risk.signal)[code] ??
+    dict(fleetHealth[language].grade)[code] ??
+    dict((security[language] as { event: unknown }).event)[code.replace(/\./g, '_')]
+  );
 }
 
 const ISO_INSTANT = /^\d{4}-\d\d-\d\dT/;
@@ -37,17 +41,23 @@ export function alertText(a: AlertLike, fmt: AlertTextFormat): { title: string; 
   const d = catalog[lang].describe;
   const p = a.params ?? {};
   const label = (code: string) => codeLabel(code, lang);
-  const when = (v: string | undefined) => (!v ? '' : ISO_INSTANT.test(v) ? fmt.dateTime(v) : CALENDAR.test(v) ? fmt.date(v) : v);
-  const amount = (v: string | undefined) => (v && Number.isFinite(Number(v)) ? fmt.money(Number(v)) : v ?? '');
+  const when = (v: string | undefined) =>
+    !v ? '' : ISO_INSTANT.test(v) ? fmt.dateTime(v) : CALENDAR.test(v) ? fmt.date(v) : v;
+  const amount = (v: string | undefined) => (v && Number.isFinite(Number(v)) ? fmt.money(Number(v)) : (v ?? ''));
   const values: Record<string, string> = {
     ...p,
     date: when(p.date),
     at: when(p.at),
     since: when(p.since),
     amount: amount(p.amount),
-    service: p.service ? label(p.service) ?? humanizeCode(p.service) : '',
-    grade: p.grade ? label(p.grade) ?? p.grade : '',
-    signals: (p.signals ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((s) => label(s) ?? humanizeCode(s)).join(', '),
+    service: p.service ? (label(p.service) ?? humanizeCode(p.service)) : '',
+    grade: p.grade ? (label(p.grade) ?? p.grade) : '',
+    signals: (p.signals ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => label(s) ?? humanizeCode(s))
+      .join(', '),
   };
   let template = types[a.type];
   if (a.type === 'tracker_offline' && (!p.since || p.since === 'never')) template = types.tracker_never;
@@ -58,22 +68,43 @@ export function alertText(a: AlertLike, fmt: AlertTextFormat): { title: string; 
   const title = fill(template, values);
   const describe = (): string => {
     switch (a.type) {
-      case 'rental_overdue': case 'rental_returning_today': return fill(d.party, values);
-      case 'ticket_unmatched': case 'toll_unmatched': case 'toll_no_rental': case 'ticket_unpaid': return fill(d.amountAt, values);
-      case 'document_expiring': case 'document_expired': return fill(d.expiry, values);
-      case 'maintenance_past_due': case 'maintenance_due_soon': case 'maintenance_urgent_open': return p.date ? fill(d.vehicleDate, values) : p.vehicle ?? '';
-      case 'invoice_overdue': return fill(d.invoice, values);
-      case 'deposit_release_due': return fill(d.deposit, values);
-      case 'gps_speeding': case 'gps_restricted_entry': case 'gps_service_area_exit': {
+      case 'rental_overdue':
+      case 'rental_returning_today':
+        return fill(d.party, values);
+      case 'ticket_unmatched':
+      case 'toll_unmatched':
+      case 'toll_no_rental':
+      case 'ticket_unpaid':
+        return fill(d.amountAt, values);
+      case 'document_expiring':
+      case 'document_expired':
+        return fill(d.expiry, values);
+      case 'maintenance_past_due':
+      case 'maintenance_due_soon':
+      case 'maintenance_urgent_open':
+        return p.date ? fill(d.vehicleDate, values) : (p.vehicle ?? '');
+      case 'invoice_overdue':
+        return fill(d.invoice, values);
+      case 'deposit_release_due':
+        return fill(d.deposit, values);
+      case 'gps_speeding':
+      case 'gps_restricted_entry':
+      case 'gps_service_area_exit': {
         const at = fill(a.type === 'gps_speeding' ? d.gpsSince : d.gpsAt, { at: when(a.dateDetected) });
         return p.rental ? `${at} · ${fill(d.gpsRental, values)}` : at;
       }
-      case 'security_signin_risk': return fill(d.signin, values);
-      case 'security_risky_action': return readableText(p.summary ?? a.description, fmt, label);
-      case 'health_dropped': return p.previous ? fill(d.health, values) : '';
+      case 'security_signin_risk':
+        return fill(d.signin, values);
+      case 'security_risky_action':
+        return readableText(p.summary ?? a.description, fmt, label);
+      case 'health_dropped':
+        return p.previous ? fill(d.health, values) : '';
       // The stored description is the tracker's device id: a machine's word, not shown.
-      case 'tracker_offline': case 'tracker_battery_low': return '';
-      default: return readableText(a.description, fmt, label);
+      case 'tracker_offline':
+      case 'tracker_battery_low':
+        return '';
+      default:
+        return readableText(a.description, fmt, label);
     }
   };
   return { title, description: describe() };

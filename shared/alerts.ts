@@ -30,9 +30,27 @@ export const ALERT_CATEGORIES = Object.keys(ALERT_CATEGORY_ABILITY) as AlertCate
 
 /** Alert types the generator raises (other areas add theirs through functions/alerts/api.ts raiseAlert). */
 export const ALERT_TYPES = [
-  'rental_overdue', 'rental_returning_today', 'ticket_unmatched', 'toll_unmatched', 'toll_no_rental', 'ticket_unpaid',
-  'document_expiring', 'document_expired', 'maintenance_past_due', 'maintenance_due_soon', 'maintenance_urgent_open', 'deposit_release_due', 'invoice_overdue', 'geofence', 'speeding', 'security', 'security_signin_risk', 'security_risky_action',
-  'tracker_offline', 'tracker_battery_low', 'health_dropped',
+  'rental_overdue',
+  'rental_returning_today',
+  'ticket_unmatched',
+  'toll_unmatched',
+  'toll_no_rental',
+  'ticket_unpaid',
+  'document_expiring',
+  'document_expired',
+  'maintenance_past_due',
+  'maintenance_due_soon',
+  'maintenance_urgent_open',
+  'deposit_release_due',
+  'invoice_overdue',
+  'geofence',
+  'speeding',
+  'security',
+  'security_signin_risk',
+  'security_risky_action',
+  'tracker_offline',
+  'tracker_battery_low',
+  'health_dropped',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -46,10 +64,23 @@ export const alertIdParams = z.object({ id: entityId() });
 export const resolveAlertSchema = z.object({ note: longText().optional() }).optional();
 
 export const alertSchema = z.object({
-  id: z.string(), title: z.string(), description: z.string(), type: z.string(), severity: z.enum(ALERT_SEVERITIES), status: z.enum(ALERT_STATUSES),
-  source: z.string(), impactLevel: z.string().nullable(), category: z.string(), actionUrl: z.string().nullable(),
-  relatedEntityId: z.string().nullable(), relatedEntityType: z.string().nullable(), dateDetected: z.string(), resolvedAt: z.string().nullable(),
-  resolutionNote: z.string().nullable(), params: z.record(z.string(), z.string()), version: z.number(),
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  type: z.string(),
+  severity: z.enum(ALERT_SEVERITIES),
+  status: z.enum(ALERT_STATUSES),
+  source: z.string(),
+  impactLevel: z.string().nullable(),
+  category: z.string(),
+  actionUrl: z.string().nullable(),
+  relatedEntityId: z.string().nullable(),
+  relatedEntityType: z.string().nullable(),
+  dateDetected: z.string(),
+  resolvedAt: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+  params: z.record(z.string(), z.string()),
+  version: z.number(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 export const alertPageSchema = z.object({ items: z.array(alertSchema), nextCursor: z.string().nullable() });

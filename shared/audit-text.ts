@@ -20,7 +20,11 @@ export function auditActionText(action: string, language: Lang): string {
   const verbCode = rest.join('_');
   const areaLabel = dict(a.area)[area] ?? humanizeCode(area);
   if (!verbCode) return areaLabel;
-  const verb = dict(a.verb)[verbCode] ?? dict(a.verb)[`${area}_${verbCode}`] ?? dict(a.verb)[rest[rest.length - 1]!] ?? humanizeCode(verbCode).toLowerCase();
+  const verb =
+    dict(a.verb)[verbCode] ??
+    dict(a.verb)[`${area}_${verbCode}`] ??
+    dict(a.verb)[rest[rest.length - 1]!] ??
+    humanizeCode(verbCode).toLowerCase();
   return `${areaLabel}: ${verb}`;
 }
 
@@ -42,7 +46,10 @@ export function auditNoteText(note: string, fmt: TextFormat): string {
   if (m) {
     const [, level, inParens, tail] = m;
     // Sign-in notes write "level risk: signals"; refusals "level risk (signals): outcome".
-    const signalCodes = (inParens ?? (tail === 'no signals' ? '' : tail!)).split(',').map((x) => x.trim()).filter(Boolean);
+    const signalCodes = (inParens ?? (tail === 'no signals' ? '' : tail!))
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
     const signals = signalCodes.map((c) => label(c) ?? humanizeCode(c)).join(', ') || s.audit.riskNoSignals;
     const outcome = inParens !== undefined ? (label(tail!.trim()) ?? readableText(tail!, fmt, label)) : '';
     const text = fill(s.audit.risk, { level: dict(s.risk.level)[level!] ?? level, signals, outcome });
@@ -51,7 +58,10 @@ export function auditNoteText(note: string, fmt: TextFormat): string {
   return readableText(note, fmt, label);
 }
 
-/** A summary field's name in the reader's language ('fuelLevel' → fuel_level → "fuel level"); unknown ones as plain words. */
+/**
+ * A summary field's name in the reader's language ('fuelLevel' → fuel_level → "fuel level"); unknown ones as plain
+ * words.
+ */
 function fieldName(key: string, language: Lang): string {
   const code = key.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
   return dict(security[language].audit.field)[code] ?? humanizeCode(code).toLowerCase();
@@ -60,9 +70,13 @@ function fieldName(key: string, language: Lang): string {
 function valueText(v: unknown, fmt: TextFormat): string {
   if (v === null || v === undefined || v === '') return '—';
   if (Array.isArray(v)) return v.map((x) => valueText(x, fmt)).join(', ');
-  if (typeof v === 'object') return Object.entries(v as Record<string, unknown>).map(([k, x]) => `${fieldName(k, fmt.language)} ${valueText(x, fmt)}`).join(', ');
+  if (typeof v === 'object')
+    return Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => `${fieldName(k, fmt.language)} ${valueText(x, fmt)}`)
+      .join(', ');
   // A status word (new, dismissed, in_maintenance) in the reader's language; other text made readable.
-  if (typeof v === 'string') return dict(security[fmt.language].audit.value)[v] ?? readableText(v, fmt, (c) => codeLabel(c, fmt.language));
+  if (typeof v === 'string')
+    return dict(security[fmt.language].audit.value)[v] ?? readableText(v, fmt, (c) => codeLabel(c, fmt.language));
   return String(v);
 }
 
@@ -82,7 +96,8 @@ export function auditDetailsText(summary: string | null | undefined, fmt: TextFo
     const before = isRecord(s.before) ? s.before : {};
     const after = isRecord(s.after) ? s.after : {};
     for (const k of [...new Set([...Object.keys(before), ...Object.keys(after)])]) {
-      if (k in before && k in after) parts.push(`${fieldName(k, fmt.language)}: ${valueText(before[k], fmt)} → ${valueText(after[k], fmt)}`);
+      if (k in before && k in after)
+        parts.push(`${fieldName(k, fmt.language)}: ${valueText(before[k], fmt)} → ${valueText(after[k], fmt)}`);
       else if (k in after) parts.push(`${fieldName(k, fmt.language)}: ${valueText(after[k], fmt)}`);
       else parts.push(`${fieldName(k, fmt.language)}: ${valueText(before[k], fmt)} (${a.before})`);
     }

@@ -19,7 +19,11 @@ describe('spec constants', () => {
   });
 
   it('branding, limits and references', () => {
-    expect([C.DEFAULT_PRIMARY_COLOR, C.DEFAULT_SECONDARY_COLOR, C.DEFAULT_TEXT_COLOR]).toEqual(['#3B82F6', '#8B5CF6', '#1F2937']);
+    expect([C.DEFAULT_PRIMARY_COLOR, C.DEFAULT_SECONDARY_COLOR, C.DEFAULT_TEXT_COLOR]).toEqual([
+      '#3B82F6',
+      '#8B5CF6',
+      '#1F2937',
+    ]);
     expect(C.PASSWORD_MIN_LENGTH).toBe(6);
     expect(C.STAFF_USERNAME_MIN_LENGTH).toBe(3);
     expect(C.LOGO_MAX_BYTES).toBe(2 * 1024 * 1024);
@@ -41,12 +45,28 @@ describe('spec constants', () => {
   });
 
   it('default locale agrees with the region module', () => {
-    expect({ currency: C.DEFAULT_CURRENCY, language: C.DEFAULT_LANGUAGE, timezone: C.DEFAULT_TIMEZONE, region: C.DEFAULT_REGION }).toEqual(DEFAULT_LOCALE);
+    expect({
+      currency: C.DEFAULT_CURRENCY,
+      language: C.DEFAULT_LANGUAGE,
+      timezone: C.DEFAULT_TIMEZONE,
+      region: C.DEFAULT_REGION,
+    }).toEqual(DEFAULT_LOCALE);
     expect(REGIONS[C.DEFAULT_REGION].timezone).toBe(C.DEFAULT_TIMEZONE);
   });
 
   it('marketing figures are the static spec text', () => {
-    expect(C.MARKETING_FIGURES.map((f) => f.value)).toEqual(['99.9%', '50%', '94%', '90%', '+25%', '35%', '80%', '80%', '10,000+', '500+']);
+    expect(C.MARKETING_FIGURES.map((f) => f.value)).toEqual([
+      '99.9%',
+      '50%',
+      '94%',
+      '90%',
+      '+25%',
+      '35%',
+      '80%',
+      '80%',
+      '10,000+',
+      '500+',
+    ]);
     expect(C.MARKETING_TESTIMONIAL_COUNT).toBe(3);
     expect(C.MARKETING_TESTIMONIAL_RATING).toBe(5);
   });

@@ -15,7 +15,9 @@ describe('CSV (RFC 4180 + BOM)', () => {
     expect(csv).toBe(`${UTF8_BOM}code,name,debit\r\n1110,النقد في الصندوق,1250.50\r\n`);
   });
   it('counts stay integers; amount columns keep two decimals (issue 27)', () => {
-    const csv = toCsv(['vehicle', 'rentals', 'revenue', 'rate'], [['Camry', 3, 150, 12.5]], { money: [false, false, true, false] });
+    const csv = toCsv(['vehicle', 'rentals', 'revenue', 'rate'], [['Camry', 3, 150, 12.5]], {
+      money: [false, false, true, false],
+    });
     expect(csv).toBe(`${UTF8_BOM}vehicle,rentals,revenue,rate\r\nCamry,3,150.00,12.50\r\n`);
     expect(csvField(3)).toBe('3');
     expect(csvField(3, true)).toBe('3.00');
@@ -38,9 +40,16 @@ describe('CSV formula guard (OWASP CSV injection)', () => {
 
 describe('parseCsv (imports) reads what toCsv writes', () => {
   it('round-trips quotes, commas, embedded newlines, Arabic, CRLF and LF', () => {
-    const rows = [['a,b', 'say "hi"', 'two\nlines', 'النقد'], ['1', '', 'x', 'y']];
+    const rows = [
+      ['a,b', 'say "hi"', 'two\nlines', 'النقد'],
+      ['1', '', 'x', 'y'],
+    ];
     const csv = toCsv(rows[0]!, [rows[1]!]);
     expect(parseCsv(csv)).toEqual(rows);
-    expect(parseCsv('h1,h2\n1,2\n\n3,"4\r\n5"\n')).toEqual([['h1', 'h2'], ['1', '2'], ['3', '4\r\n5']]);
+    expect(parseCsv('h1,h2\n1,2\n\n3,"4\r\n5"\n')).toEqual([
+      ['h1', 'h2'],
+      ['1', '2'],
+      ['3', '4\r\n5'],
+    ]);
   });
 });

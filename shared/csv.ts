@@ -17,9 +17,12 @@ export const UTF8_BOM = '\uFEFF';
  */
 export function csvField(value: unknown, money = false): string {
   if (value === null || value === undefined) return '';
-  const s = typeof value === 'number'
-    ? (money || !Number.isInteger(value)) && Number.isInteger(Math.round(value * 100 * 1e6) / 1e6) ? value.toFixed(2) : String(value)
-    : guardFormula(String(value));
+  const s =
+    typeof value === 'number'
+      ? (money || !Number.isInteger(value)) && Number.isInteger(Math.round(value * 100 * 1e6) / 1e6)
+        ? value.toFixed(2)
+        : String(value)
+      : guardFormula(String(value));
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -31,8 +34,18 @@ export function guardFormula(text: string): string {
 }
 
 /** `opts.money[i]` marks column i as an amount column (two decimals always). */
-export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[], opts: { money?: readonly boolean[] } = {}): string {
-  return UTF8_BOM + [header.map((h) => csvField(h)), ...rows.map((r) => r.map((v, i) => csvField(v, opts.money?.[i] ?? false)))].map((r) => r.join(',')).join('\r\n') + '\r\n';
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly unknown[])[],
+  opts: { money?: readonly boolean[] } = {},
+): string {
+  return (
+    UTF8_BOM +
+    [header.map((h) => csvField(h)), ...rows.map((r) => r.map((v, i) => csvField(v, opts.money?.[i] ?? false)))]
+      .map((r) => r.join(','))
+      .join('\r\n') +
+    '\r\n'
+  );
 }
 
 /** Reading, RFC 4180: quoted fields, doubled quotes, CRLF or LF; a leading BOM is dropped; blank rows skipped. */
@@ -45,14 +58,19 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
     if (quoted) {
-      if (c === '"' && s[i + 1] === '"') { field += '"'; i++; }
-      else if (c === '"') quoted = false;
+      if (c === '"' && s[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; }
-    else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && s[i + 1] === '\n') i++;
-      row.push(field); field = '';
+      row.push(field);
+      field = '';
       if (row.some((f) => f.trim() !== '')) rows.push(row);
       row = [];
     } else field += c;

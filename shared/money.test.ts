@@ -134,7 +134,9 @@ describe('zod schemas', () => {
   });
   it('signedMoneyAmount accepts negatives but not 3 decimals', () => {
     expect(signedMoneyAmount.safeParse(-12.5).success).toBe(true);
-    expect(signedMoneyAmount.safeParse(-12.555).error!.issues[0].message).toBe('Amount must have at most 2 decimal places');
+    expect(signedMoneyAmount.safeParse(-12.555).error!.issues[0].message).toBe(
+      'Amount must have at most 2 decimal places',
+    );
   });
   it('moneyAmountMinor yields integer minor units', () => {
     expect(moneyAmountMinor.parse(19.99)).toBe(1999);
@@ -208,12 +210,17 @@ describe('arithmetic', () => {
 
   it('mulDiv is within half a unit of the exact value and symmetric in sign (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 1, max: 1000 }), (m, n, d) => {
-        const r = mulDiv(m, n, d);
-        expect(Number.isInteger(r)).toBe(true);
-        expect(Math.abs(r * d - m * n)).toBeLessThanOrEqual(d / 2);
-        expect(mulDiv(-m, n, d)).toBe(-r || 0);
-      }),
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (m, n, d) => {
+          const r = mulDiv(m, n, d);
+          expect(Number.isInteger(r)).toBe(true);
+          expect(Math.abs(r * d - m * n)).toBeLessThanOrEqual(d / 2);
+          expect(mulDiv(-m, n, d)).toBe(-r || 0);
+        },
+      ),
     );
   });
 });
@@ -250,12 +257,16 @@ describe('tax', () => {
 
   it('extracting from net + taxOnNet(net) gives back the net within one minor unit (property)', () => {
     fc.assert(
-      fc.property(nonNegMinor.filter((n) => n < 1e12), percentArb, (net, rate) => {
-        const gross = net + taxOnNet(net, rate);
-        const back = extractTax(gross, rate);
-        expect(Math.abs(back.net - net)).toBeLessThanOrEqual(1);
-        expect(back.tax).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        nonNegMinor.filter((n) => n < 1e12),
+        percentArb,
+        (net, rate) => {
+          const gross = net + taxOnNet(net, rate);
+          const back = extractTax(gross, rate);
+          expect(Math.abs(back.net - net)).toBeLessThanOrEqual(1);
+          expect(back.tax).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 });

@@ -96,7 +96,8 @@ function toSafeNumber(n: bigint): number {
 
 /** Throws unless `n` is a safe integer (a valid minor-unit amount). */
 export function assertMinor(n: number, what = 'amount'): void {
-  if (!Number.isSafeInteger(n)) throw new MoneyError(`${what} must be an integer number of minor units, got ${String(n)}`);
+  if (!Number.isSafeInteger(n))
+    throw new MoneyError(`${what} must be an integer number of minor units, got ${String(n)}`);
 }
 
 /** True when `n` is a safe integer, i.e. a valid minor-unit amount. */
@@ -342,7 +343,11 @@ export function formatMoney(
 }
 
 /** Formats minor units as a plain two-decimal number for the region/language ("1,234.50"). */
-export function formatAmount(minor: number, region: RegionLike | string | null | undefined, language?: string | null): string {
+export function formatAmount(
+  minor: number,
+  region: RegionLike | string | null | undefined,
+  language?: string | null,
+): string {
   assertMinor(minor);
   // minor / 100 is the double nearest the exact two-decimal value; Intl rounds it back exactly.
   return twoDecimalFormat(intlLocale(region, language)).format(minor / MINOR_PER_MAJOR);

@@ -16,7 +16,11 @@ export interface TextFormat {
   dateTime: (value: string) => string;
 }
 
-export function textFormat(region: string | null | undefined, language: ReadableLanguage, timeZone?: string): TextFormat {
+export function textFormat(
+  region: string | null | undefined,
+  language: ReadableLanguage,
+  timeZone?: string,
+): TextFormat {
   const safe = (fn: (v: string) => string) => (v: string) => {
     try {
       return fn(v);
@@ -44,7 +48,11 @@ const DOTTED = /(?<![@\w.])[a-z]+(?:\.[a-z_]+){2,}(?![\w@])/g;
  * What the raw-text test fails on: a snake_case code, a dotted message key of 3+ parts, or an ISO
  * timestamp. E-mail addresses, URLs and file names are removed first (they are allowed).
  */
-export const RAW_TEXT_PATTERNS = { snake: /\b[a-z]+_[a-z_]+\b/, dotted: /\b[a-z]+\.[a-z]+\.[a-z.]+\b/, iso: /\d{4}-\d\d-\d\dT\d\d:/ } as const;
+export const RAW_TEXT_PATTERNS = {
+  snake: /\b[a-z]+_[a-z_]+\b/,
+  dotted: /\b[a-z]+\.[a-z]+\.[a-z.]+\b/,
+  iso: /\d{4}-\d\d-\d\dT\d\d:/,
+} as const;
 
 /** The raw bits of a text a person should never read (empty when clean). */
 export function rawBits(text: string): string[] {

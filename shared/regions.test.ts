@@ -65,8 +65,21 @@ describe('region config: every rule of the regional rules table', () => {
 
   it('every region carries every field of the spec Region config, and both languages', () => {
     const fields = [
-      'region', 'countryCode', 'currency', 'currencySymbol', 'currencyPosition', 'defaultLanguage', 'timezone',
-      'compliance', 'taxRate', 'dateFormat', 'timeFormat', 'measurements', 'businessRules', 'payments', 'languages',
+      'region',
+      'countryCode',
+      'currency',
+      'currencySymbol',
+      'currencyPosition',
+      'defaultLanguage',
+      'timezone',
+      'compliance',
+      'taxRate',
+      'dateFormat',
+      'timeFormat',
+      'measurements',
+      'businessRules',
+      'payments',
+      'languages',
     ];
     for (const code of REGION_CODES) {
       const r = REGIONS[code];
@@ -173,10 +186,15 @@ describe('formatTime', () => {
 
   it('never produces Arabic-Indic digits (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.constantFrom(...REGION_CODES), (h, m, r) => {
-        const s = formatTime(`${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`, r, 'ar');
-        expect(s).toMatch(/^\d{1,2}:\d{2}( [صم])?$/);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.constantFrom(...REGION_CODES),
+        (h, m, r) => {
+          const s = formatTime(`${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`, r, 'ar');
+          expect(s).toMatch(/^\d{1,2}:\d{2}( [صم])?$/);
+        },
+      ),
     );
   });
 });
@@ -249,12 +267,18 @@ describe('detectRegion', () => {
   });
 
   it('invalid coordinates are ignored in favour of the time zone', () => {
-    expect(detectRegion({ latitude: NaN, longitude: 55 }, 'Asia/Amman')).toMatchObject({ region: 'JO', method: 'timezone' });
+    expect(detectRegion({ latitude: NaN, longitude: 55 }, 'Asia/Amman')).toMatchObject({
+      region: 'JO',
+      method: 'timezone',
+    });
     expect(detectRegion({ latitude: 200, longitude: 55 }, 'Asia/Riyadh').region).toBe('SA');
   });
 
   it('coordinates outside every box mean US even with a Gulf time zone', () => {
-    expect(detectRegion({ latitude: 48.85, longitude: 2.35 }, 'Asia/Dubai')).toMatchObject({ region: 'US', method: 'geolocation' });
+    expect(detectRegion({ latitude: 48.85, longitude: 2.35 }, 'Asia/Dubai')).toMatchObject({
+      region: 'US',
+      method: 'geolocation',
+    });
   });
 
   it('uses the environment time zone by default', () => {
@@ -263,11 +287,15 @@ describe('detectRegion', () => {
 
   it('always returns a supported region (property)', () => {
     fc.assert(
-      fc.property(fc.double({ min: -90, max: 90, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), (latitude, longitude) => {
-        const d = detectRegion({ latitude, longitude }, null);
-        expect(REGION_CODES).toContain(d.region);
-        expect(d.showUaeNotice).toBe(d.region === 'AE');
-      }),
+      fc.property(
+        fc.double({ min: -90, max: 90, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        (latitude, longitude) => {
+          const d = detectRegion({ latitude, longitude }, null);
+          expect(REGION_CODES).toContain(d.region);
+          expect(d.showUaeNotice).toBe(d.region === 'AE');
+        },
+      ),
     );
   });
 });

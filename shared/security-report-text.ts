@@ -11,18 +11,31 @@ import type { NotableEvent } from './schemas/security';
 export type ReportLanguage = 'en' | 'ar';
 type Texts = Pick<(typeof security)['en'], 'risk' | 'reports'>;
 
-const fill = (text: string, params: Record<string, string | number | undefined>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''));
+const fill = (text: string, params: Record<string, string | number | undefined>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''));
 const named = (names: Record<string, string>, key: string | undefined) => (key ? (names[key] ?? key) : '');
 
-/** One notable event in a language: from its facts, or (a report written before they were kept) its stored English text. */
+/**
+ * One notable event in a language: from its facts, or (a report written before they were kept) its stored English text.
+ */
 export function notableText(language: ReportLanguage, n: NotableEvent): string {
   if (!n.kind) return n.text;
   const m: Texts = security[language];
   const signal = (s: string) => named(m.risk.signal, s);
   return fill(m.reports.notable[n.kind], {
     // Codes in a stored summary ("paid by credit_card") read as words.
-    username: n.username, country: n.country ?? '??', summary: n.summary ? readableText(n.summary, { language, date: (d) => d, dateTime: (d) => d }, (c) => (m.risk.signal as Record<string, string>)[c]) : n.summary,
-    signals: (n.signals ?? []).map(signal).join(' · '), signal: signal(n.signals?.[0] ?? ''), outcome: named(m.risk.outcome, n.outcome),
+    username: n.username,
+    country: n.country ?? '??',
+    summary: n.summary
+      ? readableText(
+          n.summary,
+          { language, date: (d) => d, dateTime: (d) => d },
+          (c) => (m.risk.signal as Record<string, string>)[c],
+        )
+      : n.summary,
+    signals: (n.signals ?? []).map(signal).join(' · '),
+    signal: signal(n.signals?.[0] ?? ''),
+    outcome: named(m.risk.outcome, n.outcome),
   });
 }
 
@@ -41,13 +54,27 @@ export function reportEmail(language: ReportLanguage, r: ReportForEmail): { subj
   const m: Texts = security[language];
   const e = m.reports.email;
   const c = { company: r.company, week: r.week, ...r.counts };
-  const when = (at: string) => (r.region ? formatDateTime(at, r.region, language, r.timeZone ? { timeZone: r.timeZone } : {}) : at.slice(0, 16).replace('T', ' '));
+  const when = (at: string) =>
+    r.region
+      ? formatDateTime(at, r.region, language, r.timeZone ? { timeZone: r.timeZone } : {})
+      : at.slice(0, 16).replace('T', ' ');
   return {
     subject: fill(e.subject, c),
     text: [
-      fill(e.title, c), '',
-      fill(e.signins, c), fill(e.geo, c), fill(e.risk, c), fill(e.devices, c), '',
-      ...(r.notable.length ? [e.notable, ...r.notable.map((n) => `- ${when(n.at)} [${named(m.risk.level, n.level)}] ${notableText(language, n)}`)] : [m.reports.nothingNotable]), '',
+      fill(e.title, c),
+      '',
+      fill(e.signins, c),
+      fill(e.geo, c),
+      fill(e.risk, c),
+      fill(e.devices, c),
+      '',
+      ...(r.notable.length
+        ? [
+            e.notable,
+            ...r.notable.map((n) => `- ${when(n.at)} [${named(m.risk.level, n.level)}] ${notableText(language, n)}`),
+          ]
+        : [m.reports.nothingNotable]),
+      '',
       e.footer,
     ].join('\n'),
   };

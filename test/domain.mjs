@@ -10,9 +10,14 @@ const root = resolve(import.meta.dirname, '..');
 const domains = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = domains.filter((d) => !existsSync(join(root, 'functions', d)));
 if (!domains.length || unknown.length) {
-  console.error(`Usage: npm run test:domain -- <domain>…  (a folder of functions/${unknown.length ? `; not one: ${unknown.join(', ')}` : ''})`);
+  console.error(
+    `Usage: npm run test:domain -- <domain>…  (a folder of functions/${unknown.length ? `; not one: ${unknown.join(', ')}` : ''})`,
+  );
   process.exit(2);
 }
-const filters = domains.flatMap((d) => [`functions/${d}/`, ...(existsSync(join(root, 'shared', d)) ? [`shared/${d}/`] : [])]);
+const filters = domains.flatMap((d) => [
+  `functions/${d}/`,
+  ...(existsSync(join(root, 'shared', d)) ? [`shared/${d}/`] : []),
+]);
 ensureInstalled();
 runTsx('test/harness.ts', ['--only', 'unit,integration', '--grep', filters.join('|')]);

@@ -5,12 +5,14 @@ import { freePort } from '../infra/local/emulators';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
 
 /**
- * Runs every layer in order: lint (Biome's formatter check and linter, line length), typecheck, unit (shared, functions, infra/local), web unit (jsdom),
+ * Runs every layer in order: lint (Biome's formatter check and linter, line length), typecheck, unit (shared,
+ * functions, infra/local), web unit (jsdom),
  * infra (CDK assertions + cdk-nag), then starts a fresh local stack on free ports and runs the
  * integration tests over HTTP and the Playwright tests in Debian's Chromium against it.
  *
  *   npm test                       everything
- *   npm test -- --only integration [--grep file-filter[|filter…]]   one layer (lint|typecheck|unit|web|infra|integration|e2e)
+ * npm test -- --only integration [--grep file-filter[|filter…]]   one layer
+ * (lint|typecheck|unit|web|infra|integration|e2e)
  */
 const root = resolve(import.meta.dirname, '..');
 const out = join(root, 'test', '.out');
@@ -19,7 +21,13 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefi
 const grep = args.includes('--grep') ? args[args.indexOf('--grep') + 1] : undefined;
 const wants = (layer: string) => !only || only.split(',').includes(layer);
 
-interface LayerResult { name: string; passed: number; failed: number; ok: boolean; seconds: number }
+interface LayerResult {
+  name: string;
+  passed: number;
+  failed: number;
+  ok: boolean;
+  seconds: number;
+}
 const results: LayerResult[] = [];
 
 // The environment before the local stack starts (it adds the Lambda environment to this process,
@@ -39,8 +47,23 @@ async function vitestLayer(name: string, config: string, env: Record<string, str
   const started = Date.now();
   const report = join(out, `vitest-${name}.json`);
   rmSync(report, { force: true });
-  const code = await sh(process.execPath, [bin('vitest', 'vitest.mjs'), 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra, ...(grep ? grep.split('|') : [])], env);
-  let passed = 0, failed = 0;
+  const code = await sh(
+    process.execPath,
+    [
+      bin('vitest', 'vitest.mjs'),
+      'run',
+      '--config',
+      config,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...extra,
+      ...(grep ? grep.split('|') : []),
+    ],
+    env,
+  );
+  let passed = 0,
+    failed = 0;
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     passed = r.numPassedTests ?? 0;
@@ -63,19 +86,30 @@ async function typecheck() {
   const started = Date.now();
   console.log('\n▶ typecheck (tsc --noEmit)');
   const code = await sh(process.execPath, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
-  results.push({ name: 'typecheck', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+  results.push({
+    name: 'typecheck',
+    passed: code === 0 ? 1 : 0,
+    failed: code === 0 ? 0 : 1,
+    ok: code === 0,
+    seconds: (Date.now() - started) / 1000,
+  });
 }
 
 async function playwrightLayer(stack: LocalStack) {
   const started = Date.now();
   const report = join(out, 'playwright.json');
   rmSync(report, { force: true });
-  const code = await sh(process.execPath, [bin('@playwright/test', 'cli.js'), 'test', '--config', 'test/e2e/playwright.config.ts', ...(grep ? [grep] : [])], {
-    ...stack.env,
-    SAYYARA_URL: stack.url,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-  });
-  let passed = 0, failed = 0;
+  const code = await sh(
+    process.execPath,
+    [bin('@playwright/test', 'cli.js'), 'test', '--config', 'test/e2e/playwright.config.ts', ...(grep ? [grep] : [])],
+    {
+      ...stack.env,
+      SAYYARA_URL: stack.url,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    },
+  );
+  let passed = 0,
+    failed = 0;
   if (existsSync(report)) {
     const s = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
     passed = s.expected ?? 0;
@@ -104,7 +138,9 @@ function needsDemo(): boolean {
   };
   walk(join(root, 'functions'));
   walk(join(root, 'test/integration'));
-  const selected = files.filter((f) => (f.includes('/test/integration/') || f.endsWith('.int.test.ts')) && filters.some((g) => f.includes(g)));
+  const selected = files.filter(
+    (f) => (f.includes('/test/integration/') || f.endsWith('.int.test.ts')) && filters.some((g) => f.includes(g)),
+  );
   return selected.some((f) => /demo/i.test(readFileSync(f, 'utf8')));
 }
 
@@ -114,10 +150,15 @@ async function startStack() {
   rmSync(dataDir, { recursive: true, force: true });
   const free = await Promise.all(Array.from({ length: 6 }, () => freePort()));
   const [dynamodb, cognito, s3, ses, paytabs, gatewayPort] = free;
-  console.log(`\n▶ starting a fresh local stack (gateway :${gatewayPort}, dynamodb :${dynamodb}, `
-    + `cognito :${cognito}, s3 :${s3}, ses :${ses}, paytabs :${paytabs})`);
+  console.log(
+    `\n▶ starting a fresh local stack (gateway :${gatewayPort}, dynamodb :${dynamodb}, ` +
+      `cognito :${cognito}, s3 :${s3}, ses :${ses}, paytabs :${paytabs})`,
+  );
   const stack = await startLocalStack({
-    dataDir, ports: { dynamodb, cognito, s3, ses, paytabs }, gatewayPort, webDir: join(root, 'web/dist'),
+    dataDir,
+    ports: { dynamodb, cognito, s3, ses, paytabs },
+    gatewayPort,
+    webDir: join(root, 'web/dist'),
     scheduler: false,
     log: process.env.GATEWAY_LOG === '1' ? (l) => console.log(l) : () => {},
   });
@@ -140,7 +181,10 @@ async function main() {
   try {
     if (wants('lint')) await lint();
     if (wants('typecheck')) await typecheck();
-    if (wants('unit')) { console.log('\n▶ unit'); await vitestLayer('unit', 'test/vitest.unit.config.ts'); }
+    if (wants('unit')) {
+      console.log('\n▶ unit');
+      await vitestLayer('unit', 'test/vitest.unit.config.ts');
+    }
     if (wants('web') && existsSync(join(root, 'web/vitest.config.ts'))) {
       console.log('\n▶ web unit');
       await vitestLayer('web', 'web/vitest.config.ts');
@@ -160,7 +204,10 @@ async function main() {
         console.log('\n▶ integration');
         await vitestLayer('integration', 'test/vitest.integration.config.ts', env);
       }
-      if (wants('e2e')) { console.log('\n▶ e2e (Playwright, Debian chromium)'); await playwrightLayer(stack); }
+      if (wants('e2e')) {
+        console.log('\n▶ e2e (Playwright, Debian chromium)');
+        await playwrightLayer(stack);
+      }
     }
   } finally {
     const started = await stackReady?.catch(() => undefined);
@@ -174,7 +221,10 @@ async function main() {
   const failed = results.reduce((n, r) => n + r.failed, 0);
   const ok = results.every((r) => r.ok);
   console.log('\n──────── summary ────────');
-  for (const r of results) console.log(`${r.ok ? '✔' : '✖'} ${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed, ${r.failed} failed  (${r.seconds.toFixed(1)}s)`);
+  for (const r of results)
+    console.log(
+      `${r.ok ? '✔' : '✖'} ${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed, ${r.failed} failed  (${r.seconds.toFixed(1)}s)`,
+    );
   console.log(`total time ${((Date.now() - t0) / 1000).toFixed(0)}s`);
   console.log(`Tests: ${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed`);
   process.exit(ok ? 0 : 1);

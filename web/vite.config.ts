@@ -41,8 +41,14 @@ function serviceWorkerBuildStamp(): Plugin {
       const source = readFileSync(file, 'utf8');
       const stamped = source
         .replace(/const VERSION = '[^']*';/, `const VERSION = 'sy-${buildId}';`)
-        .replace(/const SHELL = \[([^\]]*)\];/, (_m, list: string) => `const SHELL = [${list}, ${entryFiles.map((f) => `'${f}'`).join(', ')}];`);
-      if (stamped === source) throw new Error('service-worker.js: VERSION/SHELL markers not found; keep them in web/public/service-worker.js');
+        .replace(
+          /const SHELL = \[([^\]]*)\];/,
+          (_m, list: string) => `const SHELL = [${list}, ${entryFiles.map((f) => `'${f}'`).join(', ')}];`,
+        );
+      if (stamped === source)
+        throw new Error(
+          'service-worker.js: VERSION/SHELL markers not found; keep them in web/public/service-worker.js',
+        );
       writeFileSync(file, stamped);
     },
   };
@@ -91,8 +97,12 @@ function routePreloadStamp(): Plugin {
     closeBundle() {
       const file = join(outDir, 'boot.js');
       const source = readFileSync(file, 'utf8');
-      const stamped = source.replace(/var ROUTE_PRELOADS = \{[^;]*\};/, `var ROUTE_PRELOADS = ${JSON.stringify(preloads)};`);
-      if (stamped === source) throw new Error('boot.js: ROUTE_PRELOADS marker not found; keep it in web/public/boot.js');
+      const stamped = source.replace(
+        /var ROUTE_PRELOADS = \{[^;]*\};/,
+        `var ROUTE_PRELOADS = ${JSON.stringify(preloads)};`,
+      );
+      if (stamped === source)
+        throw new Error('boot.js: ROUTE_PRELOADS marker not found; keep it in web/public/boot.js');
       writeFileSync(file, stamped);
     },
   };

@@ -33,7 +33,11 @@ const amount = fc.integer({ min: 1, max: 50_000 }).map((n) => n / 100);
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('pay' as const), method: fc.constantFrom(...PAYMENT_METHODS), amount }),
   fc.record({ kind: fc.constant('deposit' as const), method: fc.constantFrom(...PAYMENT_METHODS), amount }),
-  fc.record({ kind: fc.constant('charge' as const), category: fc.constantFrom('damage_fees', 'late_fees', 'traffic_fines', 'salik_charges', 'fuel_charges', 'other'), amount }),
+  fc.record({
+    kind: fc.constant('charge' as const),
+    category: fc.constantFrom('damage_fees', 'late_fees', 'traffic_fines', 'salik_charges', 'fuel_charges', 'other'),
+    amount,
+  }),
   fc.record({ kind: fc.constant('refund' as const), amount }),
   fc.record({ kind: fc.constant('depositRefund' as const), amount }),
   fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat() }),
@@ -48,19 +52,50 @@ const scenario = fc.record({
   ops: fc.array(op, { minLength: 1, maxLength: 7 }),
 });
 
-async function bookRental(s: { taxIncluded: boolean; taxRate: number; deposit: number; initial: number; method: string }) {
+async function bookRental(s: {
+  taxIncluded: boolean;
+  taxRate: number;
+  deposit: number;
+  initial: number;
+  method: string;
+}) {
   seq += 1;
-  const v = await post('/api/v1/vehicles', {
-    make: 'Mazda', model: '6', year: 2024, licensePlate: `PR ${tag}${seq}`, vin: `PRP${tag}${String(seq).padStart(10, '0')}`.slice(0, 17).padEnd(17, '0'),
-    odometerKm: 100, dailyRate: 100, category: 'sedan',
-  }, owner);
-  const c = await post('/api/v1/customers', { fullNameEnglish: `Prop ${tag} ${seq}`, dateOfBirth: '1980-01-01' }, owner);
+  const v = await post(
+    '/api/v1/vehicles',
+    {
+      make: 'Mazda',
+      model: '6',
+      year: 2024,
+      licensePlate: `PR ${tag}${seq}`,
+      vin: `PRP${tag}${String(seq).padStart(10, '0')}`.slice(0, 17).padEnd(17, '0'),
+      odometerKm: 100,
+      dailyRate: 100,
+      category: 'sedan',
+    },
+    owner,
+  );
+  const c = await post(
+    '/api/v1/customers',
+    { fullNameEnglish: `Prop ${tag} ${seq}`, dateOfBirth: '1980-01-01' },
+    owner,
+  );
   const start = base + seq * 10 * 86_400_000;
-  const res = await post('/api/v1/rentals', {
-    vehicleId: v.body.id, customerId: c.body.id, startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * 86_400_000).toISOString(),
-    dailyRate: 100, taxRate: s.taxRate, taxIncluded: s.taxIncluded, securityDeposit: s.deposit,
-    initialPaymentAmount: s.initial, ...(s.initial ? { initialPaymentMethod: s.method } : {}),
-  }, owner);
+  const res = await post(
+    '/api/v1/rentals',
+    {
+      vehicleId: v.body.id,
+      customerId: c.body.id,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 2 * 86_400_000).toISOString(),
+      dailyRate: 100,
+      taxRate: s.taxRate,
+      taxIncluded: s.taxIncluded,
+      securityDeposit: s.deposit,
+      initialPaymentAmount: s.initial,
+      ...(s.initial ? { initialPaymentMethod: s.method } : {}),
+    },
+    owner,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; startDate: string; endDate: string };
 }
@@ -70,11 +105,21 @@ async function run(rental: { id: string; startDate: string; endDate: string }, o
   const path = `/api/v1/rentals/${rental.id}`;
   let res;
   switch (o.kind) {
-    case 'pay': res = await post(`${path}/payments`, { amount: o.amount, method: o.method }, owner); break;
-    case 'deposit': res = await post(`${path}/payments`, { amount: o.amount, method: o.method, forDeposit: true }, owner); break;
-    case 'charge': res = await post(`${path}/charges`, { amount: o.amount, category: o.category, label: 'Prop' }, owner); break;
-    case 'refund': res = await post(`${path}/refunds`, { amount: o.amount, method: 'cash' }, owner); break;
-    case 'depositRefund': res = await post(`${path}/refunds`, { amount: o.amount, method: 'cash', fromDeposit: true }, owner); break;
+    case 'pay':
+      res = await post(`${path}/payments`, { amount: o.amount, method: o.method }, owner);
+      break;
+    case 'deposit':
+      res = await post(`${path}/payments`, { amount: o.amount, method: o.method, forDeposit: true }, owner);
+      break;
+    case 'charge':
+      res = await post(`${path}/charges`, { amount: o.amount, category: o.category, label: 'Prop' }, owner);
+      break;
+    case 'refund':
+      res = await post(`${path}/refunds`, { amount: o.amount, method: 'cash' }, owner);
+      break;
+    case 'depositRefund':
+      res = await post(`${path}/refunds`, { amount: o.amount, method: 'cash', fromDeposit: true }, owner);
+      break;
     case 'reverse': {
       const ledger = (await get(`${path}/ledger`, owner)).body.items as { id: string; reversesId: string | null }[];
       const originals = ledger.filter((e) => !e.reversesId);
@@ -84,9 +129,23 @@ async function run(rental: { id: string; startDate: string; endDate: string }, o
     }
     case 'finish': {
       const r = await get(path, owner);
-      // Picked up at its start (2034): a pickup today would put years of days on rent, each month an analytics item of one transaction.
-      if (r.body.status === 'pending') await post(`${path}/pickup`, { odometerStart: 100, fuelLevelStart: 'full', pickedUpAt: rental.startDate }, owner);
-      const back = await post(`${path}/return`, { odometerEnd: 300, condition: 'good', returnDate: new Date(Date.parse(rental.endDate) - 3_600_000).toISOString() }, owner);
+      // Picked up at its start (2034): a pickup today would put years of days on rent, each month an analytics item of
+      // one transaction.
+      if (r.body.status === 'pending')
+        await post(
+          `${path}/pickup`,
+          { odometerStart: 100, fuelLevelStart: 'full', pickedUpAt: rental.startDate },
+          owner,
+        );
+      const back = await post(
+        `${path}/return`,
+        {
+          odometerEnd: 300,
+          condition: 'good',
+          returnDate: new Date(Date.parse(rental.endDate) - 3_600_000).toISOString(),
+        },
+        owner,
+      );
       expect(back.status).toBeLessThan(500);
       res = await post(`${path}/close`, { depositRefundMethod: 'bank_transfer' }, owner);
       break;
@@ -100,7 +159,8 @@ beforeAll(async () => {
   owner = t.token;
   tenantId = t.tenantId;
   await updateRaw({
-    Key: keys.settings(tenantId), UpdateExpression: 'SET preferences = :p, enableVat = :v, vatRate = :r',
+    Key: keys.settings(tenantId),
+    UpdateExpression: 'SET preferences = :p, enableVat = :v, vatRate = :r',
     ExpressionAttributeValues: { ':p': { region: 'AE', language: 'en' }, ':v': true, ':r': 0.05 },
   });
   expect((await post('/api/v1/accounting/setup', {}, owner)).status).toBe(200);
@@ -109,16 +169,25 @@ beforeAll(async () => {
 describe('property: the books stay sound under random rental operations', () => {
   it('trial balance zero, sub-ledgers = GL, assets = liabilities + equity + (income − expenses)', async () => {
     const today = (await get('/api/v1/accounting/summary', owner)).body.asOf as string;
-    await fc.assert(fc.asyncProperty(scenario, async (s) => {
-      const rental = await bookRental(s);
-      for (const o of s.ops) await run(rental, o);
-      const tb = (await get(`/api/v1/accounting/trial-balance?asOf=${today}`, owner)).body;
-      expect(tb.totals.debit).toBe(tb.totals.credit);
-      const checks = (await get('/api/v1/accounting/self-check', owner)).body.checks as { name: string; passed: boolean; details: unknown }[];
-      for (const c of checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
-      const bs = (await get(`/api/v1/accounting/balance-sheet?asOf=${today}`, owner)).body;
-      expect(bs.balanced).toBe(true);
-      expect(Math.round(bs.assets.total * 100)).toBe(Math.round((bs.liabilities.total + bs.equity.total + bs.currentEarnings) * 100));
-    }), { numRuns: Number(process.env.PROP_RUNS ?? 6), endOnFailure: true });
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
+        const rental = await bookRental(s);
+        for (const o of s.ops) await run(rental, o);
+        const tb = (await get(`/api/v1/accounting/trial-balance?asOf=${today}`, owner)).body;
+        expect(tb.totals.debit).toBe(tb.totals.credit);
+        const checks = (await get('/api/v1/accounting/self-check', owner)).body.checks as {
+          name: string;
+          passed: boolean;
+          details: unknown;
+        }[];
+        for (const c of checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
+        const bs = (await get(`/api/v1/accounting/balance-sheet?asOf=${today}`, owner)).body;
+        expect(bs.balanced).toBe(true);
+        expect(Math.round(bs.assets.total * 100)).toBe(
+          Math.round((bs.liabilities.total + bs.equity.total + bs.currentEarnings) * 100),
+        );
+      }),
+      { numRuns: Number(process.env.PROP_RUNS ?? 6), endOnFailure: true },
+    );
   }, 300_000);
 });

@@ -63,7 +63,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   weighted(2, fc.record({ kind: fc.constant('deposit' as const), on, amount })),
   weighted(4, fc.record({ kind: fc.constant('pickup' as const), on })),
   weighted(4, fc.record({ kind: fc.constant('days' as const), days: fc.integer({ min: 1, max: 2 }) })),
-  weighted(3, fc.record({ kind: fc.constant('return' as const), on, when: fc.constantFrom('early' as const, 'onTime' as const, 'late' as const) })),
+  weighted(
+    3,
+    fc.record({
+      kind: fc.constant('return' as const),
+      on,
+      when: fc.constantFrom('early' as const, 'onTime' as const, 'late' as const),
+    }),
+  ),
   weighted(1, fc.record({ kind: fc.constant('cancel' as const), on })),
   weighted(3, fc.record({ kind: fc.constant('invoice' as const), on })),
   weighted(2, fc.record({ kind: fc.constant('creditNote' as const), on })),
@@ -94,9 +101,13 @@ interface World {
 const jobNow = (k: number) => new Date(Date.now() + k * DAY);
 
 async function runJobs(w: World) {
-  const [{ runRevenueRecognition }, { runInvoicing }] = await Promise.all([import('./recognition'), import('../finance/invoicing')]);
+  const [{ runRevenueRecognition }, { runInvoicing }] = await Promise.all([
+    import('./recognition'),
+    import('../finance/invoicing'),
+  ]);
   const now = jobNow(w.k);
-  if (w.rentals.C && (await get(`/api/v1/rentals/${w.rentals.C.id}`, w.owner)).body.status === 'active') w.jobSawC = true;
+  if (w.rentals.C && (await get(`/api/v1/rentals/${w.rentals.C.id}`, w.owner)).body.status === 'active')
+    w.jobSawC = true;
   const inv = await runInvoicing(now, { tenantId: w.tenantId });
   const rec = await runRevenueRecognition(now, { tenantId: w.tenantId });
   expect(rec.errors, JSON.stringify(rec)).toBe(0);
@@ -106,41 +117,90 @@ async function runJobs(w: World) {
 async function company(): Promise<World> {
   const t = await registerTenant();
   await updateRaw({
-    Key: keys.settings(t.tenantId), UpdateExpression: 'SET preferences = :p, enableVat = :v, vatRate = :r',
+    Key: keys.settings(t.tenantId),
+    UpdateExpression: 'SET preferences = :p, enableVat = :v, vatRate = :r',
     ExpressionAttributeValues: { ':p': { region: 'AE', language: 'en' }, ':v': true, ':r': 0.05 },
   });
   expect((await post('/api/v1/accounting/setup', {}, t.token)).status).toBe(200);
-  return { owner: t.token, tenantId: t.tenantId, timezone: (await readCompany(t.tenantId)).timezone, k: 0, rentals: {} };
+  return {
+    owner: t.token,
+    tenantId: t.tenantId,
+    timezone: (await readCompany(t.tenantId)).timezone,
+    k: 0,
+    rentals: {},
+  };
 }
 
 async function vehicleAndCustomer(owner: string) {
   seq += 1;
-  const v = await post('/api/v1/vehicles', {
-    make: 'Nissan', model: 'Altima', year: 2024, licensePlate: `BK ${tag}${seq}`, vin: `BKP${tag}${String(seq).padStart(10, '0')}`.slice(0, 17).padEnd(17, '0'),
-    odometerKm: 1000, dailyRate: RATE, category: 'sedan',
-  }, owner);
+  const v = await post(
+    '/api/v1/vehicles',
+    {
+      make: 'Nissan',
+      model: 'Altima',
+      year: 2024,
+      licensePlate: `BK ${tag}${seq}`,
+      vin: `BKP${tag}${String(seq).padStart(10, '0')}`.slice(0, 17).padEnd(17, '0'),
+      odometerKm: 1000,
+      dailyRate: RATE,
+      category: 'sedan',
+    },
+    owner,
+  );
   expect(v.status, JSON.stringify(v.body)).toBe(201);
-  const c = await post('/api/v1/customers', { fullNameEnglish: `Books ${tag} ${seq}`, dateOfBirth: '1980-01-01' }, owner);
+  const c = await post(
+    '/api/v1/customers',
+    { fullNameEnglish: `Books ${tag} ${seq}`, dateOfBirth: '1980-01-01' },
+    owner,
+  );
   expect(c.status, JSON.stringify(c.body)).toBe(201);
   return { vehicleId: v.body.id as string, customerId: c.body.id as string };
 }
 
 async function book(w: World, s: { plannedDays: number; deposit: number; initial: number; openEnded: boolean }) {
   const now = Date.now();
-  // A: starts now (1 minute ago: the same company day), B: a future booking, C: open-ended monthly, moved in with a start 40 days back.
-  const plans: [Target, number, number | null][] = [['A', now - 60_000, s.plannedDays], ['B', now + 20 * DAY, s.plannedDays]];
+  // A: starts now (1 minute ago: the same company day), B: a future booking, C: open-ended monthly, moved in with a
+  // start 40 days back.
+  const plans: [Target, number, number | null][] = [
+    ['A', now - 60_000, s.plannedDays],
+    ['B', now + 20 * DAY, s.plannedDays],
+  ];
   if (s.openEnded) plans.push(['C', now - 40 * DAY, null]);
   for (const [name, startMs, days] of plans) {
     const ids = await vehicleAndCustomer(w.owner);
-    const body = days === null
-      ? { ...ids, startDate: new Date(startMs).toISOString(), openEnded: true, expectedDuration: 30, rentalType: 'monthly', monthlyRate: 3000, dailyRate: 120, taxRate: 5, taxIncluded: false, securityDeposit: s.deposit }
-      : { ...ids, startDate: new Date(startMs).toISOString(), endDate: new Date(startMs + days * DAY).toISOString(), dailyRate: RATE, taxRate: 5, taxIncluded: false, securityDeposit: s.deposit,
-        ...(s.initial ? { initialPaymentAmount: s.initial, initialPaymentMethod: 'cash' } : {}) };
+    const body =
+      days === null
+        ? {
+            ...ids,
+            startDate: new Date(startMs).toISOString(),
+            openEnded: true,
+            expectedDuration: 30,
+            rentalType: 'monthly',
+            monthlyRate: 3000,
+            dailyRate: 120,
+            taxRate: 5,
+            taxIncluded: false,
+            securityDeposit: s.deposit,
+          }
+        : {
+            ...ids,
+            startDate: new Date(startMs).toISOString(),
+            endDate: new Date(startMs + days * DAY).toISOString(),
+            dailyRate: RATE,
+            taxRate: 5,
+            taxIncluded: false,
+            securityDeposit: s.deposit,
+            ...(s.initial ? { initialPaymentAmount: s.initial, initialPaymentMethod: 'cash' } : {}),
+          };
     const res = await post('/api/v1/rentals', body, w.owner);
     expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(201);
     w.rentals[name] = { id: res.body.id, customerId: ids.customerId, startMs, days };
     if (name === 'C') {
-      const picked = await post(`/api/v1/rentals/${res.body.id}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full', pickedUpAt: new Date(startMs).toISOString() }, w.owner);
+      const picked = await post(
+        `/api/v1/rentals/${res.body.id}/pickup`,
+        { odometerStart: 1000, fuelLevelStart: 'full', pickedUpAt: new Date(startMs).toISOString() },
+        w.owner,
+      );
       expect(picked.status, JSON.stringify(picked.body)).toBe(200);
     }
   }
@@ -155,11 +215,23 @@ async function depositOf(w: World, rentalId: string) {
 async function invoicesOf(w: World, rentalId?: string) {
   const res = await get(`/api/v1/invoices?limit=100${rentalId ? `&rentalId=${rentalId}` : ''}`, w.owner);
   expect(res.status).toBe(200);
-  return res.body.items as { id: string; number: string | null; status: string; scope: string; periodStart: string | null; rentalId: string }[];
+  return res.body.items as {
+    id: string;
+    number: string | null;
+    status: string;
+    scope: string;
+    periodStart: string | null;
+    rentalId: string;
+  }[];
 }
 
-/** Runs one operation; refusals the rules call for (pickup of a future booking, refund above held…) are fine, 5xx never. */
-/** One step of the desk's work; `ensure*` first bring the rental to where the step makes sense (a return of a booking picks it up first). */
+/**
+ * Runs one operation; refusals the rules call for (pickup of a future booking, refund above held…) are fine, 5xx never.
+ */
+/**
+ * One step of the desk's work; `ensure*` first bring the rental to where the step makes sense (a return of a booking
+ * picks it up first).
+ */
 async function step(w: World, on: Target, kind: string, path: string, body: unknown) {
   const res = await post(path, body, w.owner);
   tally(`${kind} ${on} → ${res.status}`);
@@ -170,14 +242,21 @@ async function step(w: World, on: Target, kind: string, path: string, body: unkn
 const statusOf = async (w: World, id: string) => (await get(`/api/v1/rentals/${id}`, w.owner)).body.status as string;
 
 async function ensurePickedUp(w: World, on: Target, id: string) {
-  if (await statusOf(w, id) === 'pending') await step(w, on, 'pickup', `/api/v1/rentals/${id}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full' });
+  if ((await statusOf(w, id)) === 'pending')
+    await step(w, on, 'pickup', `/api/v1/rentals/${id}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full' });
 }
 
 async function returnRental(w: World, on: Target, when: 'early' | 'onTime' | 'late') {
   const r = w.rentals[on]!;
   await ensurePickedUp(w, on, r.id);
-  const at = r.days === null ? Date.now() : r.startMs + (r.days + (when === 'early' ? -1 : when === 'late' ? 1 : 0)) * DAY;
-  return step(w, on, `return(${when})`, `/api/v1/rentals/${r.id}/return`, { odometerEnd: 1200, condition: 'good', fuelLevelEnd: 'full', returnDate: new Date(at).toISOString() });
+  const at =
+    r.days === null ? Date.now() : r.startMs + (r.days + (when === 'early' ? -1 : when === 'late' ? 1 : 0)) * DAY;
+  return step(w, on, `return(${when})`, `/api/v1/rentals/${r.id}/return`, {
+    odometerEnd: 1200,
+    condition: 'good',
+    fuelLevelEnd: 'full',
+    returnDate: new Date(at).toISOString(),
+  });
 }
 
 async function issueInvoice(w: World, on: Target, rentalId: string) {
@@ -185,7 +264,9 @@ async function issueInvoice(w: World, on: Target, rentalId: string) {
   if (draft.status < 300) await step(w, on, 'invoice issue', `/api/v1/invoices/${draft.body.id}/issue`, {});
 }
 
-/** Runs one operation; refusals the rules call for (pickup of a returned car, refund above held…) are fine, 5xx never. */
+/**
+ * Runs one operation; refusals the rules call for (pickup of a returned car, refund above held…) are fine, 5xx never.
+ */
 async function run(w: World, o: Op) {
   if (o.kind === 'days') {
     w.k += o.days;
@@ -197,14 +278,27 @@ async function run(w: World, o: Op) {
   if (!r) return tally(`${o.kind} ${o.on}: no such rental`);
   const path = `/api/v1/rentals/${r.id}`;
   switch (o.kind) {
-    case 'advance': await step(w, o.on, 'payment', `${path}/payments`, { amount: o.amount, method: 'cash' }); break;
-    case 'deposit': await step(w, o.on, 'deposit in', `${path}/payments`, { amount: o.amount, method: 'cash', forDeposit: true }); break;
-    case 'pickup': await step(w, o.on, 'pickup', `${path}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full' }); break;
-    case 'return': await returnRental(w, o.on, o.when); break;
-    case 'cancel': await step(w, o.on, 'cancel', `${path}/cancel`, { reason: 'Property test' }); break;
-    case 'invoice': await issueInvoice(w, o.on, r.id); break;
+    case 'advance':
+      await step(w, o.on, 'payment', `${path}/payments`, { amount: o.amount, method: 'cash' });
+      break;
+    case 'deposit':
+      await step(w, o.on, 'deposit in', `${path}/payments`, { amount: o.amount, method: 'cash', forDeposit: true });
+      break;
+    case 'pickup':
+      await step(w, o.on, 'pickup', `${path}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full' });
+      break;
+    case 'return':
+      await returnRental(w, o.on, o.when);
+      break;
+    case 'cancel':
+      await step(w, o.on, 'cancel', `${path}/cancel`, { reason: 'Property test' });
+      break;
+    case 'invoice':
+      await issueInvoice(w, o.on, r.id);
+      break;
     case 'creditNote': {
-      const open = async () => (await invoicesOf(w, r.id)).filter((i) => i.number && !['draft', 'void'].includes(i.status));
+      const open = async () =>
+        (await invoicesOf(w, r.id)).filter((i) => i.number && !['draft', 'void'].includes(i.status));
       if (!(await open()).length) await issueInvoice(w, o.on, r.id);
       const issued = await open();
       if (!issued.length) return tally(`creditNote ${o.on}: nothing to invoice`);
@@ -213,10 +307,17 @@ async function run(w: World, o: Op) {
     }
     case 'depositApply':
     case 'depositRefund': {
-      if (!(await depositOf(w, r.id))) await step(w, o.on, 'deposit in', `${path}/payments`, { amount: 300, method: 'cash', forDeposit: true });
+      if (!(await depositOf(w, r.id)))
+        await step(w, o.on, 'deposit in', `${path}/payments`, { amount: 300, method: 'cash', forDeposit: true });
       const d = await depositOf(w, r.id);
       if (!d) return tally(`${o.kind} ${o.on}: no deposit`);
-      await step(w, o.on, o.kind === 'depositApply' ? 'deposit applied' : 'deposit refunded', `/api/v1/deposits/${d.id}/${o.kind === 'depositApply' ? 'apply' : 'refund'}`, { amount: o.amount });
+      await step(
+        w,
+        o.on,
+        o.kind === 'depositApply' ? 'deposit applied' : 'deposit refunded',
+        `/api/v1/deposits/${d.id}/${o.kind === 'depositApply' ? 'apply' : 'refund'}`,
+        { amount: o.amount },
+      );
       break;
     }
     case 'close': {
@@ -227,15 +328,25 @@ async function run(w: World, o: Op) {
   }
 }
 
-interface Line { accountCode: string; debit: number; credit: number; vatCode: string | null; party: unknown }
+interface Line {
+  accountCode: string;
+  debit: number;
+  credit: number;
+  vatCode: string | null;
+  party: unknown;
+}
 const minor = (n: number) => Math.round(n * 100);
-const partyId = (p: unknown) => (typeof p === 'string' ? p.split(/[#:]/).pop() : (p as { id?: string } | null)?.id) ?? null;
+const partyId = (p: unknown) =>
+  (typeof p === 'string' ? p.split(/[#:]/).pop() : (p as { id?: string } | null)?.id) ?? null;
 
 async function journalLines(w: World, from: string, to: string) {
   const lines: Line[] = [];
   let cursor: string | undefined;
   do {
-    const res = await get(`/api/v1/accounting/journal-entries?from=${from}&to=${to}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, w.owner);
+    const res = await get(
+      `/api/v1/accounting/journal-entries?from=${from}&to=${to}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      w.owner,
+    );
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     for (const e of res.body.items as { lines: Line[] }[]) lines.push(...e.lines);
     cursor = res.body.nextCursor ?? undefined;
@@ -251,24 +362,45 @@ async function assertBooks(w: World) {
   // 1. Trial balance zero; the self-check green (its customer-counter check included where merged).
   const tb = (await get(`/api/v1/accounting/trial-balance?asOf=${to}`, w.owner)).body;
   expect(minor(tb.totals.debit)).toBe(minor(tb.totals.credit));
-  const checks = (await get('/api/v1/accounting/self-check', w.owner)).body.checks as { name: string; passed: boolean; details: unknown }[];
+  const checks = (await get('/api/v1/accounting/self-check', w.owner)).body.checks as {
+    name: string;
+    passed: boolean;
+    details: unknown;
+  }[];
   expect(checks.length).toBeGreaterThan(0);
   for (const c of checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 400)}`).toBe(true);
 
   const lines = await journalLines(w, from, to);
-  const net = (rentalId: string, code: string) => lines.filter((l) => l.accountCode === code && partyId(l.party) === rentalId).reduce((s, l) => s + minor(l.credit) - minor(l.debit), 0);
+  const net = (rentalId: string, code: string) =>
+    lines
+      .filter((l) => l.accountCode === code && partyId(l.party) === rentalId)
+      .reduce((s, l) => s + minor(l.credit) - minor(l.debit), 0);
 
   const rentalOwes = new Map<string, number>();
   for (const [name, r] of Object.entries(w.rentals)) {
-    const rental = (await get(`/api/v1/rentals/${r.id}`, w.owner)).body as { status: string; totalAmount: number; balance: number; pickedUpAt?: string | null; chargedBeforePickup?: boolean };
+    const rental = (await get(`/api/v1/rentals/${r.id}`, w.owner)).body as {
+      status: string;
+      totalAmount: number;
+      balance: number;
+      pickedUpAt?: string | null;
+      chargedBeforePickup?: boolean;
+    };
     rentalOwes.set(r.id, Math.max(0, minor(rental.balance)));
-    const ledger = (await get(`/api/v1/rentals/${r.id}/ledger`, w.owner)).body.items as { type: string; category: string; amount: number; reversesId?: string | null }[];
+    const ledger = (await get(`/api/v1/rentals/${r.id}/ledger`, w.owner)).body.items as {
+      type: string;
+      category: string;
+      amount: number;
+      reversesId?: string | null;
+    }[];
     // Charged: picked up, or its tax invoice issued before pickup (that invoice was the tax point).
     const hired = rental.status !== 'pending' || rental.chargedBeforePickup === true;
     // A credit note takes rent back (its charges reversed): the planned rent is then not what is charged.
-    const rentCredited = ledger.some((e) => e.reversesId && (RENT_CATEGORIES as readonly string[]).includes(e.category));
+    const rentCredited = ledger.some(
+      (e) => e.reversesId && (RENT_CATEGORIES as readonly string[]).includes(e.category),
+    );
     // 2. Unearned = charged − recognised (party balances of 2170 and 4110).
-    const rentInLedger = ledger.filter((e) => e.type === 'charge' && (RENT_CATEGORIES as readonly string[]).includes(e.category))
+    const rentInLedger = ledger
+      .filter((e) => e.type === 'charge' && (RENT_CATEGORIES as readonly string[]).includes(e.category))
       .reduce((s, e) => s + (e.reversesId ? -1 : 1) * minor(e.amount), 0);
     const charged = hired ? rentInLedger : 0;
     const unearned = net(r.id, '2170');
@@ -280,20 +412,39 @@ async function assertBooks(w: World) {
     if (rental.status === 'pending') expect(recognised, `${label}: a booking earns nothing`).toBe(0);
     else if (rental.status === 'active' && r.days !== null) {
       // The first rental day is the pickup day (a car picked up before its booked start earns from then).
-      const elapsed = Math.round((Date.parse(calendarDateInZone(jobNow(w.k), w.timezone)) - Date.parse(calendarDateInZone(new Date(rental.pickedUpAt!), w.timezone))) / DAY);
-      // Straight line: floor(rent × days / planned) — the daily rent × the elapsed days when the full term is charged (asserted next).
-      expect(recognised, `${label}: ${elapsed} days elapsed of ${r.days}`).toBe(elapsed >= r.days ? charged : Math.floor((charged * elapsed) / r.days));
+      const elapsed = Math.round(
+        (Date.parse(calendarDateInZone(jobNow(w.k), w.timezone)) -
+          Date.parse(calendarDateInZone(new Date(rental.pickedUpAt!), w.timezone))) /
+          DAY,
+      );
+      // Straight line: floor(rent × days / planned) — the daily rent × the elapsed days when the full term is charged
+      // (asserted next).
+      expect(recognised, `${label}: ${elapsed} days elapsed of ${r.days}`).toBe(
+        elapsed >= r.days ? charged : Math.floor((charged * elapsed) / r.days),
+      );
       if (!rentCredited) expect(charged, `${label}: the fixed term is charged at pickup`).toBe(r.days * minor(RATE));
     } else if (rental.status === 'completed' || rental.status === 'cancelled') {
       expect(unearned, `${label}: nothing unearned off hire`).toBe(0);
-      // Returned: the planned days at least (early returns keep the booked days charged) — unless a credit note took rent back.
-      if (rental.status === 'completed' && r.days !== null && !rentCredited) expect(recognised, `${label}: the planned days at least`).toBeGreaterThanOrEqual(r.days * minor(RATE));
+      // Returned: the planned days at least (early returns keep the booked days charged) — unless a credit note took
+      // rent back.
+      if (rental.status === 'completed' && r.days !== null && !rentCredited)
+        expect(recognised, `${label}: the planned days at least`).toBeGreaterThanOrEqual(r.days * minor(RATE));
     }
     // 4. Customer counters = recomputed from the customer's one rental (agree26's rules).
-    const customer = (await get(`/api/v1/customers/${r.customerId}`, w.owner)).body as { rentalsCount: number; completedRentals: number; totalSpend: number };
+    const customer = (await get(`/api/v1/customers/${r.customerId}`, w.owner)).body as {
+      rentalsCount: number;
+      completedRentals: number;
+      totalSpend: number;
+    };
     const done = rental.status === 'completed';
-    expect({ rentals: customer.rentalsCount, completed: customer.completedRentals, spend: minor(customer.totalSpend) }, `${label}: customer counters`)
-      .toEqual({ rentals: rental.status === 'cancelled' ? 0 : 1, completed: done ? 1 : 0, spend: done ? minor(rental.totalAmount) : 0 });
+    expect(
+      { rentals: customer.rentalsCount, completed: customer.completedRentals, spend: minor(customer.totalSpend) },
+      `${label}: customer counters`,
+    ).toEqual({
+      rentals: rental.status === 'cancelled' ? 0 : 1,
+      completed: done ? 1 : 0,
+      spend: done ? minor(rental.totalAmount) : 0,
+    });
   }
 
   // 5. Every invoice: lines, totals, balance = total − what was allocated to it.
@@ -303,14 +454,24 @@ async function assertBooks(w: World) {
   const periodInvoiced = new Set<string>();
   for (const summary of await invoicesOf(w)) {
     const inv = (await get(`/api/v1/invoices/${summary.id}`, w.owner)).body as {
-      status: string; scope: string; periodStart: string | null; rentalId: string; subtotal: number; vat: number; total: number; amountPaid: number; balance: number;
+      status: string;
+      scope: string;
+      periodStart: string | null;
+      rentalId: string;
+      subtotal: number;
+      vat: number;
+      total: number;
+      amountPaid: number;
+      balance: number;
       lines: { quantity: number; unitPrice: number; net: number; vatRate: number; vatAmount: number; total: number }[];
     };
     const at = `invoice ${summary.id} (${inv.status})`;
     if (inv.scope === 'period' && inv.status !== 'draft') periodInvoiced.add(inv.rentalId);
     for (const l of inv.lines) {
       expect(minor(l.net), `${at}: line net = quantity × unit price`).toBe(Math.round(l.quantity * minor(l.unitPrice)));
-      expect(minor(l.vatAmount), `${at}: line VAT from its own rate`).toBe(Math.round((minor(l.net) * l.vatRate) / 100));
+      expect(minor(l.vatAmount), `${at}: line VAT from its own rate`).toBe(
+        Math.round((minor(l.net) * l.vatRate) / 100),
+      );
       expect(minor(l.total)).toBe(minor(l.net) + minor(l.vatAmount));
     }
     expect(minor(inv.subtotal), `${at}: subtotal`).toBe(inv.lines.reduce((s, l) => s + minor(l.net), 0));
@@ -330,7 +491,10 @@ async function assertBooks(w: World) {
   }
   // Allocation: a rental's invoices never claim more than the rental owes (money taken before or
   // after an invoice is allocated to it; an invoice blind to what was paid — the issue's INV-1001 — fails here).
-  for (const [rentalId, open] of invoicedOpen) expect(open, `rental ${rentalId}: open invoices ≤ what the rental owes`).toBeLessThanOrEqual(rentalOwes.get(rentalId) ?? 0);
+  for (const [rentalId, open] of invoicedOpen)
+    expect(open, `rental ${rentalId}: open invoices ≤ what the rental owes`).toBeLessThanOrEqual(
+      rentalOwes.get(rentalId) ?? 0,
+    );
   // An open-ended rental 40+ days old on hire has its first month invoiced once the job has run.
   const c = w.rentals.C;
   if (c && w.jobSawC) expect(periodInvoiced.has(c.id), 'the ended month of C invoiced by the job').toBe(true);
@@ -344,12 +508,20 @@ async function assertBooks(w: World) {
     else t.baseMinor += minor(l.credit) - minor(l.debit);
   }
   const want = vatReturn('AE', totals);
-  const report = (await get(`/api/v1/accounting/vat-report?from=${from}&to=${to}`, w.owner)).body as { boxes: { box: string; amount: number; vat: number }[]; outputTax: number; inputTax: number };
-  expect(report.boxes.map((b) => [b.box, minor(b.amount), minor(b.vat)]), 'VAT report = the journal lines\' VAT codes')
-    .toEqual(want.boxes.map((b) => [b.box, b.amountMinor, b.vatMinor]));
+  const report = (await get(`/api/v1/accounting/vat-report?from=${from}&to=${to}`, w.owner)).body as {
+    boxes: { box: string; amount: number; vat: number }[];
+    outputTax: number;
+    inputTax: number;
+  };
+  expect(
+    report.boxes.map((b) => [b.box, minor(b.amount), minor(b.vat)]),
+    "VAT report = the journal lines' VAT codes",
+  ).toEqual(want.boxes.map((b) => [b.box, b.amountMinor, b.vatMinor]));
   expect([minor(report.outputTax), minor(report.inputTax)]).toEqual([want.outputTaxMinor, want.inputTaxMinor]);
   // …and every tax line carries a code: the VAT accounts' journal movement is the report's tax.
-  const vatAccountsNet = lines.filter((l) => TAX_ACCOUNT_CODES.includes(l.accountCode)).reduce((s, l) => s + minor(l.credit) - minor(l.debit), 0);
+  const vatAccountsNet = lines
+    .filter((l) => TAX_ACCOUNT_CODES.includes(l.accountCode))
+    .reduce((s, l) => s + minor(l.credit) - minor(l.debit), 0);
   expect(vatAccountsNet, 'VAT accounts = output − input of the report').toBe(want.outputTaxMinor - want.inputTaxMinor);
   void today;
 }
@@ -357,15 +529,29 @@ async function assertBooks(w: World) {
 describe('property: true books under random rental work (issue 26)', () => {
   it('trial balance zero; unearned = charged − recognised; recognised = elapsed days × rate; counters; invoices; VAT report = posted codes', async () => {
     const started = Date.now();
-    await fc.assert(fc.asyncProperty(scenario, async (s) => {
-      const w = await company();
-      await book(w, s);
-      for (const o of s.ops) await run(w, o);
-      // The night of the last day: the jobs once more at the fixed clock, so what the books should hold is known.
-      await runJobs(w);
-      await assertBooks(w);
-    }), { numRuns: Number(process.env.PROP_RUNS ?? 5), endOnFailure: true, ...(process.env.PROP_SEED ? { seed: Number(process.env.PROP_SEED) } : {}) });
-    console.log([...outcomes].sort().map(([k, n]) => `${n} × ${k}`).join('\n'));
-    console.log(`books.property: ${Number(process.env.PROP_RUNS ?? 5)} runs in ${Math.round((Date.now() - started) / 1000)} s`);
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
+        const w = await company();
+        await book(w, s);
+        for (const o of s.ops) await run(w, o);
+        // The night of the last day: the jobs once more at the fixed clock, so what the books should hold is known.
+        await runJobs(w);
+        await assertBooks(w);
+      }),
+      {
+        numRuns: Number(process.env.PROP_RUNS ?? 5),
+        endOnFailure: true,
+        ...(process.env.PROP_SEED ? { seed: Number(process.env.PROP_SEED) } : {}),
+      },
+    );
+    console.log(
+      [...outcomes]
+        .sort()
+        .map(([k, n]) => `${n} × ${k}`)
+        .join('\n'),
+    );
+    console.log(
+      `books.property: ${Number(process.env.PROP_RUNS ?? 5)} runs in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
   }, 900_000);
 });

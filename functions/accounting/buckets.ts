@@ -7,8 +7,16 @@ import { accountShardPk, dayBucketPk, monthBucketPk, vatDayPk, vatMonthPk } from
  * Reads balance buckets (model.ts). Cost is bounded by accounts × periods × shards: whole months
  * from month buckets, partial months from day buckets — independent of the number of entries.
  */
-interface BucketRow { accountId: string; debitMinor?: number; creditMinor?: number }
-interface VatRow { vatCode: string; baseMinor?: number; taxMinor?: number }
+interface BucketRow {
+  accountId: string;
+  debitMinor?: number;
+  creditMinor?: number;
+}
+interface VatRow {
+  vatCode: string;
+  baseMinor?: number;
+  taxMinor?: number;
+}
 
 const END = '#\uffff';
 
@@ -34,7 +42,11 @@ export async function readLifetimeBalances(tenantId: string): Promise<Balances> 
 }
 
 /** Base and tax per VAT code over [from, to]. */
-export async function readVatTotals(tenantId: string, from: string, to: string): Promise<Record<string, VatCodeTotals>> {
+export async function readVatTotals(
+  tenantId: string,
+  from: string,
+  to: string,
+): Promise<Record<string, VatCodeTotals>> {
   const cover = periodCover(from, to);
   const reads: Promise<VatRow[]>[] = [];
   if (cover.months) reads.push(rangeOf<VatRow>(tenantId, vatMonthPk(tenantId), cover.months[0], cover.months[1]));

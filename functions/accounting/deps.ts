@@ -73,11 +73,25 @@ export async function readRental(tenantId: string, id: string): Promise<RentalFa
 }
 
 export async function readRentalLedger(tenantId: string, rentalId: string): Promise<LedgerFacts[]> {
-  return queryAll<LedgerFacts>({ tenantId, pk: tenantPk(tenantId, 'RENTAL_LEDGER', rentalId), consistent: true, max: 5000 });
+  return queryAll<LedgerFacts>({
+    tenantId,
+    pk: tenantPk(tenantId, 'RENTAL_LEDGER', rentalId),
+    consistent: true,
+    max: 5000,
+  });
 }
 /** The customers' stored counters (the self-check compares them with their rentals: shared/customers/counters.ts). */
 export async function readCustomerCounters(tenantId: string) {
-  return queryAll<{ id: string; fullNameEnglish?: string; rentalsCount?: number; completedRentals?: number; totalSpendMinor?: number; lastRentalDate?: string }>({
-    tenantId, pk: tenantPk(tenantId, 'CUSTOMER'), max: 100_000,
+  return queryAll<{
+    id: string;
+    fullNameEnglish?: string;
+    rentalsCount?: number;
+    completedRentals?: number;
+    totalSpendMinor?: number;
+    lastRentalDate?: string;
+  }>({
+    tenantId,
+    pk: tenantPk(tenantId, 'CUSTOMER'),
+    max: 100_000,
   });
 }

@@ -1,8 +1,17 @@
 import { ulid } from 'ulid';
 import { ACCOUNT_CODES } from '../../shared/accounting/codes';
 import {
-  JOURNAL_MESSAGES, JOURNAL_NUMBER_START, journalNumber, lineTotals, shardOf, totalsByAccount, validateJournalLines, vatTotalsOf,
-  type JournalLine, type JournalSource, type Party,
+  JOURNAL_MESSAGES,
+  JOURNAL_NUMBER_START,
+  journalNumber,
+  lineTotals,
+  shardOf,
+  totalsByAccount,
+  validateJournalLines,
+  vatTotalsOf,
+  type JournalLine,
+  type JournalSource,
+  type Party,
 } from '../../shared/accounting/journal';
 import { vatCodeInfo } from '../../shared/accounting/vat';
 import { sortKey, type Key } from '../lib/data/keys';
@@ -11,9 +20,24 @@ import { retryOnConflict } from '../lib/data/counters';
 import { HttpError, badRequest, conflict, fillTemplate, validationFailed } from '../lib/errors';
 import { formatDate } from '../../shared/regions';
 import {
-  accountKey, accountShardKey, dayBucketPk, glLinePk, journalByDatePk, journalBySourcePk, journalCounterKey, journalKey, monthBucketPk,
-  partyAttr, partyKey, settingsKey, vatDayPk, vatMonthPk,
-  type AccountItem, type AccountingSettingsItem, type JournalItem, type StoredLine,
+  accountKey,
+  accountShardKey,
+  dayBucketPk,
+  glLinePk,
+  journalByDatePk,
+  journalBySourcePk,
+  journalCounterKey,
+  journalKey,
+  monthBucketPk,
+  partyAttr,
+  partyKey,
+  settingsKey,
+  vatDayPk,
+  vatMonthPk,
+  type AccountItem,
+  type AccountingSettingsItem,
+  type JournalItem,
+  type StoredLine,
 } from './model';
 import { ensureAccounting } from './setup';
 
@@ -84,7 +108,10 @@ const MAX_JOURNAL_ITEMS = 90;
 export function lockedPeriodError(lockDate: string, region: string) {
   const params = { date: formatDate(lockDate, region) };
   const message = fillTemplate(JOURNAL_MESSAGES.lockedPeriod, params);
-  return new HttpError(409, 'PERIOD_LOCKED', message, { date: message }, undefined, { template: JOURNAL_MESSAGES.lockedPeriod, params });
+  return new HttpError(409, 'PERIOD_LOCKED', message, { date: message }, undefined, {
+    template: JOURNAL_MESSAGES.lockedPeriod,
+    params,
+  });
 }
 
 /** The lock guards the lock date itself: a posting dated `date` is refused when `date <= lockDate`. */
@@ -99,7 +126,13 @@ export async function prepareJournal(
   tenantId: string,
   settings: AccountingSettingsItem,
   draft: JournalDraft,
-  opts: { accounts?: Map<string, AccountItem>; parties?: PartyGuard[]; id?: string; entryNumber?: Promise<string>; bulk?: BulkBooks } = {},
+  opts: {
+    accounts?: Map<string, AccountItem>;
+    parties?: PartyGuard[];
+    id?: string;
+    entryNumber?: Promise<string>;
+    bulk?: BulkBooks;
+  } = {},
 ): Promise<PreparedJournal> {
   const problems = validateJournalLines(draft.lines);
   if (problems.length) {
@@ -109,11 +142,14 @@ export async function prepareJournal(
   if (isLocked(settings.lockDate, draft.date)) throw lockedPeriodError(settings.lockDate!, settings.region);
   const hasVat = draft.lines.some((l) => l.vatCode);
   if (hasVat && settings.vatFiledThrough && draft.date <= settings.vatFiledThrough) {
-    throw new HttpError(409, 'PERIOD_LOCKED', `${JOURNAL_MESSAGES.vatLockedPeriod} (${settings.vatFiledThrough})`, { date: JOURNAL_MESSAGES.vatLockedPeriod });
+    throw new HttpError(409, 'PERIOD_LOCKED', `${JOURNAL_MESSAGES.vatLockedPeriod} (${settings.vatFiledThrough})`, {
+      date: JOURNAL_MESSAGES.vatLockedPeriod,
+    });
   }
   const fields: Record<string, string> = {};
   draft.lines.forEach((l, i) => {
-    if (l.vatCode && vatCodeInfo(l.vatCode)?.region !== settings.region) fields[`lines.${i}.vatCode`] = JOURNAL_MESSAGES.unknownVatCode;
+    if (l.vatCode && vatCodeInfo(l.vatCode)?.region !== settings.region)
+      fields[`lines.${i}.vatCode`] = JOURNAL_MESSAGES.unknownVatCode;
     const a = opts.accounts?.get(l.accountId);
     if (opts.accounts && !a) fields[`lines.${i}.accountId`] = JOURNAL_MESSAGES.accountNotFound;
     else if (a?.isGroup) fields[`lines.${i}.accountId`] = JOURNAL_MESSAGES.accountIsGroup;
@@ -126,78 +162,144 @@ export async function prepareJournal(
   const shard = opts.bulk ? 0 : shardOf(id);
   const at = new Date().toISOString();
   const codeOf = new Map(Object.entries(settings.accountIds).map(([code, accId]) => [accId, code]));
-  const taxAccounts = new Set([settings.accountIds[ACCOUNT_CODES.vatInput], settings.accountIds[ACCOUNT_CODES.vatOutput]].filter(Boolean));
+  const taxAccounts = new Set(
+    [settings.accountIds[ACCOUNT_CODES.vatInput], settings.accountIds[ACCOUNT_CODES.vatOutput]].filter(Boolean),
+  );
   const lines: StoredLine[] = draft.lines.map((l, i) => ({
-    lineNo: i + 1, accountId: l.accountId, accountCode: opts.accounts?.get(l.accountId)?.code ?? codeOf.get(l.accountId) ?? '',
-    debitMinor: l.debitMinor, creditMinor: l.creditMinor, vatCode: l.vatCode ?? null, vatRatePercent: l.vatRatePercent ?? null,
-    party: l.party ?? null, memo: l.memo ?? null,
+    lineNo: i + 1,
+    accountId: l.accountId,
+    accountCode: opts.accounts?.get(l.accountId)?.code ?? codeOf.get(l.accountId) ?? '',
+    debitMinor: l.debitMinor,
+    creditMinor: l.creditMinor,
+    vatCode: l.vatCode ?? null,
+    vatRatePercent: l.vatRatePercent ?? null,
+    party: l.party ?? null,
+    memo: l.memo ?? null,
   }));
   const byAccount = totalsByAccount(draft.lines);
   const vat = vatTotalsOf(draft.lines, (accId) => taxAccounts.has(accId));
-  const counted = 1 + lines.length + byAccount.size * 3 + vat.size * 2 + (opts.parties?.length ?? 0) + (draft.reversalOfId ? 1 : 0);
-  if (counted > MAX_JOURNAL_ITEMS) throw badRequest('This entry has too many lines or accounts for one posting; split it into several entries', { lines: 'Too many lines for one entry' });
+  const counted =
+    1 + lines.length + byAccount.size * 3 + vat.size * 2 + (opts.parties?.length ?? 0) + (draft.reversalOfId ? 1 : 0);
+  if (counted > MAX_JOURNAL_ITEMS)
+    throw badRequest('This entry has too many lines or accounts for one posting; split it into several entries', {
+      lines: 'Too many lines for one entry',
+    });
 
   const entryNumber = await (opts.entryNumber ?? reserveEntryNumber(tenantId));
   const total = lineTotals(draft.lines).debitMinor;
   const entry: JournalItem = {
     ...journalKey(tenantId, id),
-    gsi1pk: journalByDatePk(tenantId), gsi1sk: sortKey(draft.date, id),
-    gsi2pk: journalBySourcePk(tenantId, draft.source), gsi2sk: sortKey(draft.date, id),
-    entityType: 'JOURNAL_ENTRY', id, entryNumber, date: draft.date, description: draft.description, reference: draft.reference ?? null,
-    source: draft.source, sourceId: draft.sourceId ?? null, totalMinor: total, isPosted: true,
-    reversalOfId: draft.reversalOfId ?? null, reversedById: null, lines, accountIds: [...byAccount.keys()],
+    gsi1pk: journalByDatePk(tenantId),
+    gsi1sk: sortKey(draft.date, id),
+    gsi2pk: journalBySourcePk(tenantId, draft.source),
+    gsi2sk: sortKey(draft.date, id),
+    entityType: 'JOURNAL_ENTRY',
+    id,
+    entryNumber,
+    date: draft.date,
+    description: draft.description,
+    reference: draft.reference ?? null,
+    source: draft.source,
+    sourceId: draft.sourceId ?? null,
+    totalMinor: total,
+    isPosted: true,
+    reversalOfId: draft.reversalOfId ?? null,
+    reversedById: null,
+    lines,
+    accountIds: [...byAccount.keys()],
     searchText: [entryNumber, draft.description, draft.reference ?? ''].join(' ').toLowerCase(),
     ...(draft.attachments?.length ? { attachments: draft.attachments } : {}),
-    createdBy: draft.createdBy, createdAt: at,
+    createdBy: draft.createdBy,
+    createdAt: at,
   };
 
   const month = draft.date.slice(0, 7);
   const items: TransactItem[] = [tx.putNew(entry)];
   for (const l of lines) {
-    items.push(tx.putNew({
-      pk: glLinePk(tenantId, l.accountId), sk: sortKey(draft.date, id, String(l.lineNo).padStart(3, '0')), entityType: 'GL_LINE',
-      entryId: id, entryNumber, date: draft.date, description: l.memo ?? draft.description, source: draft.source, sourceId: draft.sourceId ?? null,
-      accountId: l.accountId, debitMinor: l.debitMinor, creditMinor: l.creditMinor, vatCode: l.vatCode, party: l.party,
-    }));
+    items.push(
+      tx.putNew({
+        pk: glLinePk(tenantId, l.accountId),
+        sk: sortKey(draft.date, id, String(l.lineNo).padStart(3, '0')),
+        entityType: 'GL_LINE',
+        entryId: id,
+        entryNumber,
+        date: draft.date,
+        description: l.memo ?? draft.description,
+        source: draft.source,
+        sourceId: draft.sourceId ?? null,
+        accountId: l.accountId,
+        debitMinor: l.debitMinor,
+        creditMinor: l.creditMinor,
+        vatCode: l.vatCode,
+        party: l.party,
+      }),
+    );
   }
   const bulk = opts.bulk;
   for (const [accountId, t] of byAccount) {
     if (bulk) {
       const amounts = { debitMinor: t.debitMinor, creditMinor: t.creditMinor };
       bulk.add(accountShardKey(tenantId, accountId, shard), { entityType: 'ACCOUNT_BALANCE', accountId }, amounts);
-      bulk.add({ pk: monthBucketPk(tenantId), sk: sortKey(month, accountId, shard) }, { entityType: 'GL_BUCKET', accountId }, amounts);
-      bulk.add({ pk: dayBucketPk(tenantId), sk: sortKey(draft.date, accountId, shard) }, { entityType: 'GL_BUCKET', accountId }, amounts);
+      bulk.add(
+        { pk: monthBucketPk(tenantId), sk: sortKey(month, accountId, shard) },
+        { entityType: 'GL_BUCKET', accountId },
+        amounts,
+      );
+      bulk.add(
+        { pk: dayBucketPk(tenantId), sk: sortKey(draft.date, accountId, shard) },
+        { entityType: 'GL_BUCKET', accountId },
+        amounts,
+      );
       continue;
     }
     const add = { ':d': t.debitMinor, ':c': t.creditMinor, ':a': accountId };
     const vatGuard = hasVat ? ' AND (attribute_not_exists(vatFiledThrough) OR vatFiledThrough < :date)' : '';
-    items.push(tx.raw('Update', {
-      Key: accountShardKey(tenantId, accountId, shard),
-      UpdateExpression: 'SET entityType = :et, accountId = :a ADD debitMinor :d, creditMinor :c',
-      ConditionExpression: `attribute_not_exists(inactive) AND (attribute_not_exists(lockDate) OR lockDate < :date)${vatGuard}`,
-      ExpressionAttributeValues: { ...add, ':et': 'ACCOUNT_BALANCE', ':date': draft.date },
-    }));
-    for (const [pk, period] of [[monthBucketPk(tenantId), month], [dayBucketPk(tenantId), draft.date]] as const) {
-      items.push(tx.raw('Update', {
-        Key: { pk, sk: sortKey(period, accountId, shard) },
+    items.push(
+      tx.raw('Update', {
+        Key: accountShardKey(tenantId, accountId, shard),
         UpdateExpression: 'SET entityType = :et, accountId = :a ADD debitMinor :d, creditMinor :c',
-        ExpressionAttributeValues: { ...add, ':et': 'GL_BUCKET' },
-      }));
+        ConditionExpression: `attribute_not_exists(inactive) AND (attribute_not_exists(lockDate) OR lockDate < :date)${vatGuard}`,
+        ExpressionAttributeValues: { ...add, ':et': 'ACCOUNT_BALANCE', ':date': draft.date },
+      }),
+    );
+    for (const [pk, period] of [
+      [monthBucketPk(tenantId), month],
+      [dayBucketPk(tenantId), draft.date],
+    ] as const) {
+      items.push(
+        tx.raw('Update', {
+          Key: { pk, sk: sortKey(period, accountId, shard) },
+          UpdateExpression: 'SET entityType = :et, accountId = :a ADD debitMinor :d, creditMinor :c',
+          ExpressionAttributeValues: { ...add, ':et': 'GL_BUCKET' },
+        }),
+      );
     }
   }
   for (const [code, t] of vat) {
     if (bulk) {
-      for (const [pk, period] of [[vatMonthPk(tenantId), month], [vatDayPk(tenantId), draft.date]] as const) {
-        bulk.add({ pk, sk: sortKey(period, code, shard) }, { entityType: 'VAT_BUCKET', vatCode: code }, { baseMinor: t.baseMinor, taxMinor: t.taxMinor });
+      for (const [pk, period] of [
+        [vatMonthPk(tenantId), month],
+        [vatDayPk(tenantId), draft.date],
+      ] as const) {
+        bulk.add(
+          { pk, sk: sortKey(period, code, shard) },
+          { entityType: 'VAT_BUCKET', vatCode: code },
+          { baseMinor: t.baseMinor, taxMinor: t.taxMinor },
+        );
       }
       continue;
     }
-    for (const [pk, period] of [[vatMonthPk(tenantId), month], [vatDayPk(tenantId), draft.date]] as const) {
-      items.push(tx.raw('Update', {
-        Key: { pk, sk: sortKey(period, code, shard) },
-        UpdateExpression: 'SET entityType = :et, vatCode = :code ADD baseMinor :b, taxMinor :t',
-        ExpressionAttributeValues: { ':et': 'VAT_BUCKET', ':code': code, ':b': t.baseMinor, ':t': t.taxMinor },
-      }));
+    for (const [pk, period] of [
+      [vatMonthPk(tenantId), month],
+      [vatDayPk(tenantId), draft.date],
+    ] as const) {
+      items.push(
+        tx.raw('Update', {
+          Key: { pk, sk: sortKey(period, code, shard) },
+          UpdateExpression: 'SET entityType = :et, vatCode = :code ADD baseMinor :b, taxMinor :t',
+          ExpressionAttributeValues: { ':et': 'VAT_BUCKET', ':code': code, ':b': t.baseMinor, ':t': t.taxMinor },
+        }),
+      );
     }
   }
   for (const guard of opts.parties ?? []) {
@@ -205,12 +307,15 @@ export async function prepareJournal(
     else items.push(partyUpdate(tenantId, guard, lines, at));
   }
   if (draft.reversalOfId) {
-    items.push(tx.raw('Update', {
-      Key: journalKey(tenantId, draft.reversalOfId),
-      UpdateExpression: 'SET reversedById = :id',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_type(reversedById, :null) AND attribute_type(reversalOfId, :null)',
-      ExpressionAttributeValues: { ':id': id, ':null': 'NULL' },
-    }));
+    items.push(
+      tx.raw('Update', {
+        Key: journalKey(tenantId, draft.reversalOfId),
+        UpdateExpression: 'SET reversedById = :id',
+        ConditionExpression:
+          'attribute_exists(pk) AND attribute_type(reversedById, :null) AND attribute_type(reversalOfId, :null)',
+        ExpressionAttributeValues: { ':id': id, ':null': 'NULL' },
+      }),
+    );
   }
   if (bulk) bulk.puts.push(...items.filter((i) => i.Put).map((i) => (i.Put as unknown as { Item: Item }).Item));
   return { entry, items: bulk ? [] : items };
@@ -225,7 +330,12 @@ export function partyUpdate(tenantId: string, guard: PartyGuard, lines: StoredLi
     net.set(l.accountId, (net.get(l.accountId) ?? 0) + l.debitMinor - l.creditMinor);
   }
   const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':et': 'GL_PARTY', ':type': guard.party.type, ':pid': guard.party.id, ':at': at };
+  const values: Record<string, unknown> = {
+    ':et': 'GL_PARTY',
+    ':type': guard.party.type,
+    ':pid': guard.party.id,
+    ':at': at,
+  };
   const adds: string[] = [];
   [...net.entries()].forEach(([accountId, n], i) => {
     names[`#a${i}`] = partyAttr(accountId);
@@ -233,12 +343,23 @@ export function partyUpdate(tenantId: string, guard: PartyGuard, lines: StoredLi
     adds.push(`#a${i} :n${i}`);
   });
   const sets = ['entityType = :et', 'partyType = :type', 'partyId = :pid', 'updatedAt = :at'];
-  if (guard.complete) { sets.push('complete = :true'); values[':true'] = true; }
-  if (guard.postedThrough) { sets.push('postedThrough = :through'); values[':through'] = guard.postedThrough; }
+  if (guard.complete) {
+    sets.push('complete = :true');
+    values[':true'] = true;
+  }
+  if (guard.postedThrough) {
+    sets.push('postedThrough = :through');
+    values[':through'] = guard.postedThrough;
+  }
   let condition: string;
   if (guard.state === 'absent') condition = 'attribute_not_exists(pk)';
-  else if (guard.state === 'complete') { condition = 'complete = :isTrue'; values[':isTrue'] = true; }
-  else { condition = 'postedThrough = :prev AND attribute_not_exists(complete)'; values[':prev'] = guard.state.postedThrough; }
+  else if (guard.state === 'complete') {
+    condition = 'complete = :isTrue';
+    values[':isTrue'] = true;
+  } else {
+    condition = 'postedThrough = :prev AND attribute_not_exists(complete)';
+    values[':prev'] = guard.state.postedThrough;
+  }
   return tx.raw('Update', {
     Key: key,
     UpdateExpression: `SET ${sets.join(', ')}${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
@@ -271,7 +392,17 @@ export class BulkBooks {
       if (l.party?.type !== guard.party.type || l.party.id !== guard.party.id) continue;
       add[partyAttr(l.accountId)] = (add[partyAttr(l.accountId)] ?? 0) + l.debitMinor - l.creditMinor;
     }
-    this.add(partyKey(tenantId, guard.party), { entityType: 'GL_PARTY', partyType: guard.party.type, partyId: guard.party.id, updatedAt: at, ...(guard.complete ? { complete: true } : {}) }, add);
+    this.add(
+      partyKey(tenantId, guard.party),
+      {
+        entityType: 'GL_PARTY',
+        partyType: guard.party.type,
+        partyId: guard.party.id,
+        updatedAt: at,
+        ...(guard.complete ? { complete: true } : {}),
+      },
+      add,
+    );
   }
 
   items(): Item[] {
@@ -280,14 +411,21 @@ export class BulkBooks {
 }
 
 /** Reads the accounts of a draft's lines (consistently) for the engine's clear messages. */
-export async function readLineAccounts(tenantId: string, lines: readonly Pick<JournalLine, 'accountId'>[]): Promise<Map<string, AccountItem>> {
+export async function readLineAccounts(
+  tenantId: string,
+  lines: readonly Pick<JournalLine, 'accountId'>[],
+): Promise<Map<string, AccountItem>> {
   const ids = [...new Set(lines.map((l) => l.accountId))].filter((id) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(id));
   const found = ids.length ? await batchGet(ids.map((id) => accountKey(tenantId, id))) : [];
   return new Map(found.filter((a): a is AccountItem => !!a).map((a) => [a.id, a as AccountItem]));
 }
 
 /** A standalone entry (manual journal, opening balances…): its own transaction, retried on a lost race. */
-export async function postJournal(tenantId: string, draft: JournalDraft, extra: (entry: JournalItem) => TransactItem[] = () => []): Promise<JournalItem> {
+export async function postJournal(
+  tenantId: string,
+  draft: JournalDraft,
+  extra: (entry: JournalItem) => TransactItem[] = () => [],
+): Promise<JournalItem> {
   return retryOnConflict(async () => {
     const settings = await ensureAccounting(tenantId);
     const accounts = await readLineAccounts(tenantId, draft.lines);

@@ -1,12 +1,32 @@
 import { describe, expect, it, vi } from 'vitest';
 import { writeFileSync } from 'node:fs';
 
-vi.mock('./deps', () => ({ readCompany: async () => ({ name: 'Falcon Rentals', region: 'AE', timezone: 'Asia/Dubai', vatEnabled: true, vatNumber: null, primaryColor: '#0F766E' }) }));
+vi.mock('./deps', () => ({
+  readCompany: async () => ({
+    name: 'Falcon Rentals',
+    region: 'AE',
+    timezone: 'Asia/Dubai',
+    vatEnabled: true,
+    vatNumber: null,
+    primaryColor: '#0F766E',
+  }),
+}));
 const { exportReport, reportTable } = await import('./exports');
 
 const vat = {
-  from: '2026-10-01', to: '2026-10-31', title: 'VAT 201', titleAr: 'نموذج 201',
-  boxes: [{ box: '1b', label: 'Standard rated supplies in Dubai', labelAr: 'التوريدات الخاضعة للنسبة الأساسية في دبي', amount: 1000, vat: 50 }],
+  from: '2026-10-01',
+  to: '2026-10-31',
+  title: 'VAT 201',
+  titleAr: 'نموذج 201',
+  boxes: [
+    {
+      box: '1b',
+      label: 'Standard rated supplies in Dubai',
+      labelAr: 'التوريدات الخاضعة للنسبة الأساسية في دبي',
+      amount: 1000,
+      vat: 50,
+    },
+  ],
   netPayable: 50,
 };
 
@@ -23,7 +43,9 @@ describe('report exports', () => {
   it('writes CSV with a BOM and a PDF in English and Arabic', async () => {
     const csv = await exportReport('t', 'vat-report', vat, 'csv', 'en');
     const text = (csv.body as Buffer).toString('utf8');
-    expect(text.startsWith('\uFEFFBox,Description,Amount,VAT\r\n1b,Standard rated supplies in Dubai,1000.00,50.00')).toBe(true);
+    expect(
+      text.startsWith('\uFEFFBox,Description,Amount,VAT\r\n1b,Standard rated supplies in Dubai,1000.00,50.00'),
+    ).toBe(true);
     for (const lang of ['en', 'ar'] as const) {
       const pdf = await exportReport('t', 'vat-report', vat, 'pdf', lang);
       expect(pdf.headers?.['content-type']).toBe('application/pdf');

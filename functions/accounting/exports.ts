@@ -17,16 +17,32 @@ type Data = Record<string, unknown>;
 type Lang = 'en' | 'ar';
 export type ReportName = 'trial-balance' | 'general-ledger' | 'balance-sheet' | 'profit-loss' | 'vat-report';
 
-interface Column { label: string; amount?: boolean }
+interface Column {
+  label: string;
+  amount?: boolean;
+}
 /** A row of cells; `kind` marks section headings and totals (bold in the PDF). */
-interface TableRow { cells: unknown[]; kind?: 'section' | 'total' }
-interface ReportTable { title: { en: string; ar: string }; subtitle: string; columns: Column[]; rows: TableRow[] }
+interface TableRow {
+  cells: unknown[];
+  kind?: 'section' | 'total';
+}
+interface ReportTable {
+  title: { en: string; ar: string };
+  subtitle: string;
+  columns: Column[];
+  rows: TableRow[];
+}
 
 const TITLE_KEYS: Record<ReportName, keyof typeof catalog.en.reports> = {
-  'trial-balance': 'trialBalance', 'general-ledger': 'generalLedger', 'balance-sheet': 'balanceSheet', 'profit-loss': 'profitLoss', 'vat-report': 'vatReport',
+  'trial-balance': 'trialBalance',
+  'general-ledger': 'generalLedger',
+  'balance-sheet': 'balanceSheet',
+  'profit-loss': 'profitLoss',
+  'vat-report': 'vatReport',
 };
 
-const fill = (text: string, params: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => params[k] ?? '');
+const fill = (text: string, params: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => params[k] ?? '');
 
 /** The table of one report in one language. Exported for tests. */
 export function reportTable(name: ReportName, data: Data, lang: Lang): ReportTable {
@@ -36,16 +52,28 @@ export function reportTable(name: ReportName, data: Data, lang: Lang): ReportTab
   const title = { en: catalog.en.reports[TITLE_KEYS[name]], ar: catalog.ar.reports[TITLE_KEYS[name]] };
   // Arabic lines read right to left: an ISO date among Arabic words would be split at its hyphens
   // by the bidi algorithm, so Arabic documents write dates as the screens do (23/11/2026).
-  const day = (d: unknown) => (lang === 'ar' && typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) ? d.split('-').reverse().join('/') : String(d));
+  const day = (d: unknown) =>
+    lang === 'ar' && typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d)
+      ? d.split('-').reverse().join('/')
+      : String(d);
   const period = (from: unknown, to: unknown) => fill(w.period, { from: day(from), to: day(to) });
   switch (name) {
     case 'trial-balance': {
       const totals = data.totals as Row;
       return {
-        title, subtitle: fill(w.asOf, { date: day(data.asOf) }),
-        columns: [{ label: w.code }, { label: w.account }, { label: w.type }, { label: w.debit, amount: true }, { label: w.credit, amount: true }],
+        title,
+        subtitle: fill(w.asOf, { date: day(data.asOf) }),
+        columns: [
+          { label: w.code },
+          { label: w.account },
+          { label: w.type },
+          { label: w.debit, amount: true },
+          { label: w.credit, amount: true },
+        ],
         rows: [
-          ...(data.items as Row[]).map((r) => ({ cells: [r.code, nm(r), types[r.type as string] ?? r.type, r.debit, r.credit] })),
+          ...(data.items as Row[]).map((r) => ({
+            cells: [r.code, nm(r), types[r.type as string] ?? r.type, r.debit, r.credit],
+          })),
           { cells: ['', w.total, '', totals.debit, totals.credit], kind: 'total' as const },
         ],
       };
@@ -53,11 +81,22 @@ export function reportTable(name: ReportName, data: Data, lang: Lang): ReportTab
     case 'general-ledger': {
       const account = data.account as Row;
       return {
-        title, subtitle: `${account.code} ${nm(account)} · ${period(data.from, data.to)}`,
-        columns: [{ label: w.date }, { label: w.entryNumber }, { label: w.description }, { label: w.source }, { label: w.debit, amount: true }, { label: w.credit, amount: true }, { label: w.balance, amount: true }],
+        title,
+        subtitle: `${account.code} ${nm(account)} · ${period(data.from, data.to)}`,
+        columns: [
+          { label: w.date },
+          { label: w.entryNumber },
+          { label: w.description },
+          { label: w.source },
+          { label: w.debit, amount: true },
+          { label: w.credit, amount: true },
+          { label: w.balance, amount: true },
+        ],
         rows: [
           { cells: ['', '', w.opening, '', '', '', data.opening], kind: 'total' },
-          ...(data.items as Row[]).map((l) => ({ cells: [l.date, l.entryNumber, l.description, l.source, l.debit, l.credit, l.balance] })),
+          ...(data.items as Row[]).map((l) => ({
+            cells: [l.date, l.entryNumber, l.description, l.source, l.debit, l.credit, l.balance],
+          })),
           { cells: ['', '', w.closing, '', data.totalDebit, data.totalCredit, data.closing], kind: 'total' },
         ],
       };
@@ -69,7 +108,8 @@ export function reportTable(name: ReportName, data: Data, lang: Lang): ReportTab
         { cells: ['', totalLabel, s.total], kind: 'total' },
       ];
       return {
-        title, subtitle: fill(w.asOf, { date: day(data.asOf) }),
+        title,
+        subtitle: fill(w.asOf, { date: day(data.asOf) }),
         columns: [{ label: w.code }, { label: w.account }, { label: w.amount, amount: true }],
         rows: [
           ...section(w.assets, w.totalAssets, data.assets as Row),
@@ -87,8 +127,14 @@ export function reportTable(name: ReportName, data: Data, lang: Lang): ReportTab
         { cells: ['', totalLabel, s.total, s.previous], kind: 'total' },
       ];
       return {
-        title, subtitle: period(data.from, data.to),
-        columns: [{ label: w.code }, { label: w.account }, { label: `${w.thisPeriod} (${period(data.from, data.to)})`, amount: true }, { label: `${w.previousPeriod} (${period(data.previousFrom, data.previousTo)})`, amount: true }],
+        title,
+        subtitle: period(data.from, data.to),
+        columns: [
+          { label: w.code },
+          { label: w.account },
+          { label: `${w.thisPeriod} (${period(data.from, data.to)})`, amount: true },
+          { label: `${w.previousPeriod} (${period(data.previousFrom, data.previousTo)})`, amount: true },
+        ],
         rows: [
           ...section(w.income, w.totalIncome, data.income as Row),
           ...section(w.expenses, w.totalExpenses, data.expenses as Row),
@@ -98,10 +144,18 @@ export function reportTable(name: ReportName, data: Data, lang: Lang): ReportTab
     }
     case 'vat-report': {
       return {
-        title, subtitle: `${lang === 'ar' ? data.titleAr : data.title} · ${period(data.from, data.to)}`,
-        columns: [{ label: w.box }, { label: w.description }, { label: w.amount, amount: true }, { label: w.vat, amount: true }],
+        title,
+        subtitle: `${lang === 'ar' ? data.titleAr : data.title} · ${period(data.from, data.to)}`,
+        columns: [
+          { label: w.box },
+          { label: w.description },
+          { label: w.amount, amount: true },
+          { label: w.vat, amount: true },
+        ],
         rows: [
-          ...(data.boxes as Row[]).map((b) => ({ cells: [b.box, lang === 'ar' ? b.labelAr : b.label, b.amount, b.vat] })),
+          ...(data.boxes as Row[]).map((b) => ({
+            cells: [b.box, lang === 'ar' ? b.labelAr : b.label, b.amount, b.vat],
+          })),
           { cells: ['', w.netPayable, '', data.netPayable], kind: 'total' },
         ],
       };
@@ -119,20 +173,42 @@ function columnShare(table: ReportTable, i: number): number {
   return Math.min(4, Math.max(0.8, longest / 10));
 }
 
-async function renderPdf(table: ReportTable, lang: Lang, region: RegionCode, company: { name: string; primaryColor: string }, details: { en: string; ar: string; value: string }[] = []): Promise<Uint8Array> {
+async function renderPdf(
+  table: ReportTable,
+  lang: Lang,
+  region: RegionCode,
+  company: { name: string; primaryColor: string },
+  details: { en: string; ar: string; value: string }[] = [],
+): Promise<Uint8Array> {
   const { createPdf } = await import('../lib/pdf');
-  const pdf = await createPdf({ title: `${table.title[lang]} — ${company.name}`, language: lang, brand: { companyName: company.name, primaryColor: company.primaryColor } });
+  const pdf = await createPdf({
+    title: `${table.title[lang]} — ${company.name}`,
+    language: lang,
+    brand: { companyName: company.name, primaryColor: company.primaryColor },
+  });
   await pdf.brandHeader(table.title, table.subtitle);
   const w = catalog[lang].reports;
   // What the document is about (a bank statement's bank, account name and IBAN), below the header.
   for (const d of details) pdf.row(d.en, d.ar, d.value);
   if (details.length) pdf.y -= 6;
-  pdf.paragraph(fill(w.currency, { currency: getRegionConfig(region).currency }), pdf.left, pdf.right - pdf.left, { size: 9, color: pdf.colors.muted, direction: lang === 'ar' ? 'rtl' : 'ltr' });
+  pdf.paragraph(fill(w.currency, { currency: getRegionConfig(region).currency }), pdf.left, pdf.right - pdf.left, {
+    size: 9,
+    color: pdf.colors.muted,
+    direction: lang === 'ar' ? 'rtl' : 'ltr',
+  });
   // Amounts read left to right in both languages (Latin digits, region grouping).
   const cell = (c: unknown, amount?: boolean) =>
-    c === null || c === undefined || c === '' ? '' : amount && typeof c === 'number' ? formatAmount(toMinor(c), region, 'en') : String(c);
+    c === null || c === undefined || c === ''
+      ? ''
+      : amount && typeof c === 'number'
+        ? formatAmount(toMinor(c), region, 'en')
+        : String(c);
   pdf.table(
-    table.columns.map((c, i) => ({ header: c.label, align: c.amount ? ('end' as const) : ('start' as const), width: columnShare(table, i) })),
+    table.columns.map((c, i) => ({
+      header: c.label,
+      align: c.amount ? ('end' as const) : ('start' as const),
+      width: columnShare(table, i),
+    })),
     table.rows.map((r) => r.cells.map((c, i) => cell(c, table.columns[i]?.amount))),
     { size: 8.5 },
   );
@@ -140,15 +216,36 @@ async function renderPdf(table: ReportTable, lang: Lang, region: RegionCode, com
 }
 
 /** `opts` lets another domain name its document (finance: a bank account statement is the GL of the bank's account). */
-export async function exportReport(tenantId: string, name: ReportName, data: unknown, format: 'csv' | 'pdf', lang: Lang, opts: { title?: { en: string; ar: string }; file?: string; details?: { en: string; ar: string; value: string }[] } = {}): Promise<Reply> {
+export async function exportReport(
+  tenantId: string,
+  name: ReportName,
+  data: unknown,
+  format: 'csv' | 'pdf',
+  lang: Lang,
+  opts: {
+    title?: { en: string; ar: string };
+    file?: string;
+    details?: { en: string; ar: string; value: string }[];
+  } = {},
+): Promise<Reply> {
   const table = reportTable(name, data as Data, lang);
   if (opts.title) table.title = opts.title;
   const file = `${opts.file ?? name}-${lang}`;
   if (format === 'csv') {
     return {
       status: 200,
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${file}.csv"` },
-      body: Buffer.from(toCsv(table.columns.map((c) => c.label), table.rows.map((r) => r.cells), { money: table.columns.map((c) => !!c.amount) }), 'utf8'),
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${file}.csv"`,
+      },
+      body: Buffer.from(
+        toCsv(
+          table.columns.map((c) => c.label),
+          table.rows.map((r) => r.cells),
+          { money: table.columns.map((c) => !!c.amount) },
+        ),
+        'utf8',
+      ),
     };
   }
   const company = await readCompany(tenantId);

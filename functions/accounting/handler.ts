@@ -3,7 +3,15 @@ import { actorOf } from '../lib/actor';
 import { accountingRoutes } from '../../shared/routes/accounting';
 import { createAccount, getMappings, listAccounts, putMappings, updateAccount } from './accounts';
 import { createManualEntry, getEntry, listEntries, reverseEntry } from './journal';
-import { balanceSheetReport, generalLedger, generalLedgerAll, profitLossReport, summary, trialBalanceReport, vatReport } from './reports';
+import {
+  balanceSheetReport,
+  generalLedger,
+  generalLedgerAll,
+  profitLossReport,
+  summary,
+  trialBalanceReport,
+  vatReport,
+} from './reports';
 import type { ReportName } from './exports';
 import { selfCheck } from './self-check';
 import { getLock, setLock } from './lock';
@@ -17,7 +25,11 @@ import { attachmentUploadUrl } from './attachments';
 const stored = (r: { status: number; body: unknown }) => reply.status(r.status, r.body);
 const t = (ctx: RequestCtx) => ctx.auth.tenantId;
 
-async function report(ctx: RequestCtx<unknown, { format?: 'json' | 'csv' | 'pdf'; lang?: 'en' | 'ar' }>, name: ReportName, data: unknown) {
+async function report(
+  ctx: RequestCtx<unknown, { format?: 'json' | 'csv' | 'pdf'; lang?: 'en' | 'ar' }>,
+  name: ReportName,
+  data: unknown,
+) {
   const format = ctx.query.format ?? 'json';
   if (format === 'json') return reply.ok(data);
   // The CSV/PDF writer and the report wording (both languages) load with the first download, not at a cold start.
@@ -35,11 +47,17 @@ export const handler = createDomainHandler('accounting', accountingRoutes, {
   createJournalEntry: async (ctx) => stored(await createManualEntry(actorOf(ctx), ctx.body, ctx.idempotencyKey)),
   createJournalAttachmentUploadUrl: async (ctx) => reply.ok(await attachmentUploadUrl(t(ctx), ctx.body)),
   getJournalEntry: async (ctx) => reply.ok(await getEntry(t(ctx), ctx.params.id)),
-  reverseJournalEntry: async (ctx) => stored(await reverseEntry(actorOf(ctx), ctx.params.id, ctx.body ?? {}, ctx.idempotencyKey)),
+  reverseJournalEntry: async (ctx) =>
+    stored(await reverseEntry(actorOf(ctx), ctx.params.id, ctx.body ?? {}, ctx.idempotencyKey)),
 
   trialBalance: async (ctx) => report(ctx, 'trial-balance', await trialBalanceReport(t(ctx), ctx.query.asOf)),
   // A download holds the whole period; the screen pages through it.
-  generalLedger: async (ctx) => report(ctx, 'general-ledger', await (ctx.query.format === 'json' ? generalLedger : generalLedgerAll)(t(ctx), ctx.query)),
+  generalLedger: async (ctx) =>
+    report(
+      ctx,
+      'general-ledger',
+      await (ctx.query.format === 'json' ? generalLedger : generalLedgerAll)(t(ctx), ctx.query),
+    ),
   balanceSheet: async (ctx) => report(ctx, 'balance-sheet', await balanceSheetReport(t(ctx), ctx.query.asOf)),
   profitLoss: async (ctx) => report(ctx, 'profit-loss', await profitLossReport(t(ctx), ctx.query.from, ctx.query.to)),
   vatReport: async (ctx) => report(ctx, 'vat-report', await vatReport(t(ctx), ctx.query.from, ctx.query.to)),

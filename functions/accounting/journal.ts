@@ -18,7 +18,11 @@ export async function accountNames(tenantId: string) {
   return new Map((await readAccounts(tenantId)).map((a) => [a.id, a]));
 }
 
-export async function createManualEntry(actor: AuditActor & { userId: string }, body: CreateJournalEntryBody, idempotencyKey?: string) {
+export async function createManualEntry(
+  actor: AuditActor & { userId: string },
+  body: CreateJournalEntryBody,
+  idempotencyKey?: string,
+) {
   return runIdempotent(actor.tenantId, 'journal', idempotencyKey, async (record) => {
     await checkAttachments(actor.tenantId, body.attachments);
     const lines: JournalLine[] = body.lines.map((l) => ({
@@ -31,19 +35,37 @@ export async function createManualEntry(actor: AuditActor & { userId: string }, 
     }));
     const accounts = await accountNames(actor.tenantId);
     let stored: StoredResponse | undefined;
-    await postJournal(actor.tenantId, {
-      date: body.date, description: body.description, reference: body.reference ?? null, source: 'manual', lines,
-      createdBy: actor.userId, attachments: body.attachments,
-    }, (e) => {
-      stored = { status: 201, body: entryToApi(e, accounts) };
-      return [tx.putNew(auditItem(actor, 'accounting.journal.post', 'journal', e.id, { after: { entryNumber: e.entryNumber, total: e.totalMinor / 100 } })), ...record(stored)];
-    });
+    await postJournal(
+      actor.tenantId,
+      {
+        date: body.date,
+        description: body.description,
+        reference: body.reference ?? null,
+        source: 'manual',
+        lines,
+        createdBy: actor.userId,
+        attachments: body.attachments,
+      },
+      (e) => {
+        stored = { status: 201, body: entryToApi(e, accounts) };
+        return [
+          tx.putNew(
+            auditItem(actor, 'accounting.journal.post', 'journal', e.id, {
+              after: { entryNumber: e.entryNumber, total: e.totalMinor / 100 },
+            }),
+          ),
+          ...record(stored),
+        ];
+      },
+    );
     return stored!;
   });
 }
 
 export async function getEntryOr404(tenantId: string, id: string): Promise<JournalItem> {
-  const e = /^[0-9A-HJKMNP-TV-Z]{26}$/.test(id) ? ((await getItem(journalKey(tenantId, id), true)) as JournalItem | undefined) : undefined;
+  const e = /^[0-9A-HJKMNP-TV-Z]{26}$/.test(id)
+    ? ((await getItem(journalKey(tenantId, id), true)) as JournalItem | undefined)
+    : undefined;
   if (!e) throw notFound('Journal entry not found');
   return e;
 }
@@ -53,28 +75,41 @@ export async function getEntry(tenantId: string, id: string) {
   return { ...entry, attachments: await withDownloadUrls(entry.attachments) };
 }
 
-export async function reverseEntry(actor: AuditActor & { userId: string }, id: string, body: { date?: string; reason?: string }, idempotencyKey?: string) {
+export async function reverseEntry(
+  actor: AuditActor & { userId: string },
+  id: string,
+  body: { date?: string; reason?: string },
+  idempotencyKey?: string,
+) {
   return runIdempotent(actor.tenantId, `journal-reverse:${id}`, idempotencyKey, async (record) => {
     const original = await getEntryOr404(actor.tenantId, id);
-    if (original.reversalOfId) throw conflict('A reversal cannot be reversed; post a new entry instead', undefined, 'INVALID_REVERSAL');
+    if (original.reversalOfId)
+      throw conflict('A reversal cannot be reversed; post a new entry instead', undefined, 'INVALID_REVERSAL');
     if (original.reversedById) throw conflictReversed();
     const date = body.date ?? calendarDateInZone(new Date(), (await readCompany(actor.tenantId)).timezone);
     const accounts = await accountNames(actor.tenantId);
     let stored: StoredResponse | undefined;
     try {
-      await postJournal(actor.tenantId, {
-        date,
-        description: `Reversal of ${original.entryNumber}${body.reason ? `: ${body.reason}` : ''}`,
-        reference: original.entryNumber,
-        source: original.source,
-        sourceId: original.sourceId,
-        lines: reversalLines(original.lines),
-        createdBy: actor.userId,
-        reversalOfId: original.id,
-      }, (e) => {
-        stored = { status: 201, body: entryToApi(e, accounts) };
-        return [tx.putNew(auditItem(actor, 'accounting.journal.reverse', 'journal', original.id, { note: body.reason })), ...record(stored)];
-      });
+      await postJournal(
+        actor.tenantId,
+        {
+          date,
+          description: `Reversal of ${original.entryNumber}${body.reason ? `: ${body.reason}` : ''}`,
+          reference: original.entryNumber,
+          source: original.source,
+          sourceId: original.sourceId,
+          lines: reversalLines(original.lines),
+          createdBy: actor.userId,
+          reversalOfId: original.id,
+        },
+        (e) => {
+          stored = { status: 201, body: entryToApi(e, accounts) };
+          return [
+            tx.putNew(auditItem(actor, 'accounting.journal.reverse', 'journal', original.id, { note: body.reason })),
+            ...record(stored),
+          ];
+        },
+      );
     } catch (err) {
       // The conditional link on the original lost: someone reversed it meanwhile.
       if ((await getEntryOr404(actor.tenantId, id)).reversedById) throw conflictReversed();
@@ -99,8 +134,16 @@ export async function listEntries(tenantId: string, query: ListEntriesQuery) {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const parts: string[] = [];
-  if (query.accountId) { parts.push('contains(#acc, :acc)'); names['#acc'] = 'accountIds'; values[':acc'] = query.accountId; }
-  if (query.q) { parts.push('contains(#s, :q)'); names['#s'] = 'searchText'; values[':q'] = query.q.toLowerCase(); }
+  if (query.accountId) {
+    parts.push('contains(#acc, :acc)');
+    names['#acc'] = 'accountIds';
+    values[':acc'] = query.accountId;
+  }
+  if (query.q) {
+    parts.push('contains(#s, :q)');
+    names['#s'] = 'searchText';
+    values[':q'] = query.q.toLowerCase();
+  }
   const page = await queryPage<JournalItem>({
     tenantId,
     pk: query.source ? journalBySourcePk(tenantId, query.source) : journalByDatePk(tenantId),

@@ -39,11 +39,17 @@ async function accountHasLines(tenantId: string, accountId: string): Promise<boo
 }
 
 const shardUpdates = (tenantId: string, accountId: string, inactive: boolean): TransactItem[] =>
-  Array.from({ length: BUCKET_SHARDS }, (_, shard) => tx.raw('Update', {
-    Key: accountShardKey(tenantId, accountId, shard),
-    UpdateExpression: inactive ? 'SET entityType = :et, accountId = :a, inactive = :true' : 'SET entityType = :et, accountId = :a REMOVE inactive',
-    ExpressionAttributeValues: inactive ? { ':et': 'ACCOUNT_BALANCE', ':a': accountId, ':true': true } : { ':et': 'ACCOUNT_BALANCE', ':a': accountId },
-  }));
+  Array.from({ length: BUCKET_SHARDS }, (_, shard) =>
+    tx.raw('Update', {
+      Key: accountShardKey(tenantId, accountId, shard),
+      UpdateExpression: inactive
+        ? 'SET entityType = :et, accountId = :a, inactive = :true'
+        : 'SET entityType = :et, accountId = :a REMOVE inactive',
+      ExpressionAttributeValues: inactive
+        ? { ':et': 'ACCOUNT_BALANCE', ':a': accountId, ':true': true }
+        : { ':et': 'ACCOUNT_BALANCE', ':a': accountId },
+    }),
+  );
 
 export interface Localisation {
   items: TransactItem[];
@@ -60,8 +66,15 @@ export interface Localisation {
  * checked `hasPostings`). An account with lines is never deactivated (the migration of a
  * company that has posted keeps its history; its other accounts are still localised).
  */
-export async function localisationItems(tenantId: string, region: RegionCode, opts: { unposted?: boolean } = {}): Promise<Localisation> {
-  const [settings, counter] = await Promise.all([ensureAccounting(tenantId), opts.unposted ? getItem(journalCounterKey(tenantId), true) : undefined]);
+export async function localisationItems(
+  tenantId: string,
+  region: RegionCode,
+  opts: { unposted?: boolean } = {},
+): Promise<Localisation> {
+  const [settings, counter] = await Promise.all([
+    ensureAccounting(tenantId),
+    opts.unposted ? getItem(journalCounterKey(tenantId), true) : undefined,
+  ]);
   const accounts = await readAccounts(tenantId);
   const byCode = new Map(accounts.map((a) => [a.code, a]));
   const plan = chartLocalisation(region, accounts);
@@ -71,10 +84,25 @@ export async function localisationItems(tenantId: string, region: RegionCode, op
   for (const c of plan.add) {
     const id = ulid();
     idByCode.set(c.code, id);
-    const parentId = c.parentCode ? idByCode.get(c.parentCode) ?? null : null;
-    items.push(...newAccountItems(tenantId, {
-      id, code: c.code, name: c.name, nameAr: c.nameAr, type: c.type, parentId, isGroup: c.isGroup, isActive: true, isSystem: c.isSystem === true, description: null,
-    }, now).map((it) => tx.putNew(it)));
+    const parentId = c.parentCode ? (idByCode.get(c.parentCode) ?? null) : null;
+    items.push(
+      ...newAccountItems(
+        tenantId,
+        {
+          id,
+          code: c.code,
+          name: c.name,
+          nameAr: c.nameAr,
+          type: c.type,
+          parentId,
+          isGroup: c.isGroup,
+          isActive: true,
+          isSystem: c.isSystem === true,
+          description: null,
+        },
+        now,
+      ).map((it) => tx.putNew(it)),
+    );
   }
   // One update per account (an account both re-activated and renamed gets one item).
   const changes = new Map<string, Record<string, unknown>>();
@@ -89,7 +117,8 @@ export async function localisationItems(tenantId: string, region: RegionCode, op
   // A group is deactivated only with its leaves: a group still holding an active account stays.
   for (const code of plan.deactivate) {
     const a = byCode.get(code)!;
-    if (a.isGroup && accounts.some((x) => x.parentId === a.id && x.isActive && changes.get(x.code)?.isActive !== false)) changes.delete(code);
+    if (a.isGroup && accounts.some((x) => x.parentId === a.id && x.isActive && changes.get(x.code)?.isActive !== false))
+      changes.delete(code);
   }
   for (const [code, c] of changes) {
     const a = byCode.get(code) as AccountItem;
@@ -97,17 +126,32 @@ export async function localisationItems(tenantId: string, region: RegionCode, op
     if (!a.isGroup && c.isActive !== undefined) items.push(...shardUpdates(tenantId, a.id, c.isActive === false));
   }
   const changed = items.length > 0 || settings.region !== region;
-  items.push(tx.update(settingsKey(tenantId), settings.version, { region, accountIds: Object.fromEntries(idByCode), chartVersion: CHART_VERSION }, now));
+  items.push(
+    tx.update(
+      settingsKey(tenantId),
+      settings.version,
+      { region, accountIds: Object.fromEntries(idByCode), chartVersion: CHART_VERSION },
+      now,
+    ),
+  );
   if (opts.unposted) {
-    items.push(counter
-      ? tx.condition(journalCounterKey(tenantId), '#v = :n', { '#v': 'value' }, { ':n': counter.value })
-      : tx.condition(journalCounterKey(tenantId), 'attribute_not_exists(pk)'));
+    items.push(
+      counter
+        ? tx.condition(journalCounterKey(tenantId), '#v = :n', { '#v': 'value' }, { ':n': counter.value })
+        : tx.condition(journalCounterKey(tenantId), 'attribute_not_exists(pk)'),
+    );
   }
   return { items, changed, from: settings.region };
 }
 
-/** Localises the books to the company's region (or `region`) in their own transaction; idempotent, safe to run concurrently. */
-export async function localiseBooks(tenantId: string, region?: RegionCode): Promise<{ changed: boolean; from: string; to: RegionCode }> {
+/**
+ * Localises the books to the company's region (or `region`) in their own transaction; idempotent, safe to run
+ * concurrently.
+ */
+export async function localiseBooks(
+  tenantId: string,
+  region?: RegionCode,
+): Promise<{ changed: boolean; from: string; to: RegionCode }> {
   const to = region ?? (await readCompany(tenantId)).region;
   return retryOnConflict(async () => {
     const l = await localisationItems(tenantId, to);
@@ -128,11 +172,15 @@ export interface LocalisationProblem {
  * region does not count them).
  */
 export function localisationProblems(input: {
-  companyRegion: RegionCode; booksRegion: string; accounts: readonly AccountItem[]; postedVatCodes: readonly string[];
+  companyRegion: RegionCode;
+  booksRegion: string;
+  accounts: readonly AccountItem[];
+  postedVatCodes: readonly string[];
 }): LocalisationProblem[] {
   const { companyRegion } = input;
-  const out: LocalisationProblem[] = (chartMismatches(companyRegion, input.accounts) as (ChartMismatch & Record<string, unknown>)[])
-    .map((m) => ({ part: 'chart' as const, ...m }));
+  const out: LocalisationProblem[] = (
+    chartMismatches(companyRegion, input.accounts) as (ChartMismatch & Record<string, unknown>)[]
+  ).map((m) => ({ part: 'chart' as const, ...m }));
   if (input.booksRegion !== companyRegion) {
     out.push({ part: 'taxCodes', companyRegion, booksRegion: input.booksRegion });
     const expected = vatReturn(companyRegion, {}).layout;
@@ -143,4 +191,3 @@ export function localisationProblems(input: {
   if (foreign.length) out.push({ part: 'postedCodes', codes: [...new Set(foreign)] });
   return out;
 }
-

@@ -36,7 +36,10 @@ export const settingsKey = (tenantId: string): Key => ({ pk: tenantPk(tenantId, 
 export const accountKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'ACCOUNT', id);
 export const accountPk = (tenantId: string) => tenantPk(tenantId, 'ACCOUNT');
 export const accountCodeKey = (tenantId: string, code: string): Key => entityKey(tenantId, 'ACCOUNT_CODE', code);
-export const accountShardKey = (tenantId: string, accountId: string, shard: number): Key => ({ pk: tenantPk(tenantId, 'ACCOUNT_BALANCE'), sk: sortKey(accountId, shard) });
+export const accountShardKey = (tenantId: string, accountId: string, shard: number): Key => ({
+  pk: tenantPk(tenantId, 'ACCOUNT_BALANCE'),
+  sk: sortKey(accountId, shard),
+});
 export const accountShardPk = (tenantId: string) => tenantPk(tenantId, 'ACCOUNT_BALANCE');
 export const monthBucketPk = (tenantId: string) => tenantPk(tenantId, 'GL_MONTH');
 export const dayBucketPk = (tenantId: string) => tenantPk(tenantId, 'GL_DAY');
@@ -44,9 +47,13 @@ export const vatMonthPk = (tenantId: string) => tenantPk(tenantId, 'VAT_MONTH');
 export const vatDayPk = (tenantId: string) => tenantPk(tenantId, 'VAT_DAY');
 export const journalKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'JOURNAL', id);
 export const journalByDatePk = (tenantId: string) => tenantPk(tenantId, 'JOURNAL_BY_DATE');
-export const journalBySourcePk = (tenantId: string, source: string) => tenantPk(tenantId, 'JOURNAL_SOURCE', source.toUpperCase());
+export const journalBySourcePk = (tenantId: string, source: string) =>
+  tenantPk(tenantId, 'JOURNAL_SOURCE', source.toUpperCase());
 export const glLinePk = (tenantId: string, accountId: string) => tenantPk(tenantId, 'GL_LINE', accountId);
-export const partyKey = (tenantId: string, party: Party): Key => ({ pk: tenantPk(tenantId, 'GL_PARTY'), sk: sortKey(party.type.toUpperCase(), party.id) });
+export const partyKey = (tenantId: string, party: Party): Key => ({
+  pk: tenantPk(tenantId, 'GL_PARTY'),
+  sk: sortKey(party.type.toUpperCase(), party.id),
+});
 export const partyPk = (tenantId: string) => tenantPk(tenantId, 'GL_PARTY');
 export const journalCounterKey = (tenantId: string): Key => keys.counter(tenantId, 'JOURNAL');
 /** Attribute of a party item holding one account's net. */
@@ -113,27 +120,58 @@ export interface JournalItem extends Item {
   createdAt: string;
 }
 
-export function accountToApi(a: AccountItem, balance?: { debitMinor: number; creditMinor: number; normalMinor: number }, hasPostings = false) {
+export function accountToApi(
+  a: AccountItem,
+  balance?: { debitMinor: number; creditMinor: number; normalMinor: number },
+  hasPostings = false,
+) {
   return {
-    id: a.id, code: a.code, name: a.name, nameAr: a.nameAr, type: a.type, parentId: a.parentId, isGroup: a.isGroup,
-    isActive: a.isActive, isSystem: a.isSystem, description: a.description ?? null,
-    balance: fromMinor(balance?.normalMinor ?? 0), debit: fromMinor(balance?.debitMinor ?? 0), credit: fromMinor(balance?.creditMinor ?? 0),
+    id: a.id,
+    code: a.code,
+    name: a.name,
+    nameAr: a.nameAr,
+    type: a.type,
+    parentId: a.parentId,
+    isGroup: a.isGroup,
+    isActive: a.isActive,
+    isSystem: a.isSystem,
+    description: a.description ?? null,
+    balance: fromMinor(balance?.normalMinor ?? 0),
+    debit: fromMinor(balance?.debitMinor ?? 0),
+    credit: fromMinor(balance?.creditMinor ?? 0),
     hasPostings,
   };
 }
 
 export function entryToApi(e: JournalItem, accounts: Map<string, Pick<AccountItem, 'code' | 'name' | 'nameAr'>>) {
   return {
-    id: e.id, entryNumber: e.entryNumber, date: e.date, description: e.description, reference: e.reference ?? null,
-    source: e.source, sourceId: e.sourceId ?? null, totalAmount: fromMinor(e.totalMinor), isPosted: true,
-    reversalOfId: e.reversalOfId ?? null, reversedById: e.reversedById ?? null,
+    id: e.id,
+    entryNumber: e.entryNumber,
+    date: e.date,
+    description: e.description,
+    reference: e.reference ?? null,
+    source: e.source,
+    sourceId: e.sourceId ?? null,
+    totalAmount: fromMinor(e.totalMinor),
+    isPosted: true,
+    reversalOfId: e.reversalOfId ?? null,
+    reversedById: e.reversedById ?? null,
     lines: e.lines.map((l) => {
       const a = accounts.get(l.accountId);
       return {
-        lineNo: l.lineNo, accountId: l.accountId, accountCode: a?.code ?? l.accountCode, accountName: a?.name ?? '', accountNameAr: a?.nameAr ?? '',
-        type: l.debitMinor > 0 ? 'debit' as const : 'credit' as const,
-        debit: fromMinor(l.debitMinor), credit: fromMinor(l.creditMinor), amount: fromMinor(l.debitMinor || l.creditMinor),
-        vatCode: l.vatCode ?? null, vatRate: l.vatRatePercent ?? null, party: l.party ?? null, description: l.memo ?? null,
+        lineNo: l.lineNo,
+        accountId: l.accountId,
+        accountCode: a?.code ?? l.accountCode,
+        accountName: a?.name ?? '',
+        accountNameAr: a?.nameAr ?? '',
+        type: l.debitMinor > 0 ? ('debit' as const) : ('credit' as const),
+        debit: fromMinor(l.debitMinor),
+        credit: fromMinor(l.creditMinor),
+        amount: fromMinor(l.debitMinor || l.creditMinor),
+        vatCode: l.vatCode ?? null,
+        vatRate: l.vatRatePercent ?? null,
+        party: l.party ?? null,
+        description: l.memo ?? null,
       };
     }),
     attachments: e.attachments ?? [],
@@ -143,12 +181,24 @@ export function entryToApi(e: JournalItem, accounts: Map<string, Pick<AccountIte
 }
 
 /** The lock dates written on one balance shard of an account (a new leaf inherits the books' lock). */
-export function shardLockItem(tenantId: string, accountId: string, shard: number, lockDate: string | null, vatFiledThrough: string | null): TransactItem {
+export function shardLockItem(
+  tenantId: string,
+  accountId: string,
+  shard: number,
+  lockDate: string | null,
+  vatFiledThrough: string | null,
+): TransactItem {
   const sets = ['entityType = :et', 'accountId = :a'];
   const removes: string[] = [];
   const values: Record<string, unknown> = { ':et': 'ACCOUNT_BALANCE', ':a': accountId };
-  if (lockDate) { sets.push('lockDate = :l'); values[':l'] = lockDate; } else removes.push('lockDate');
-  if (vatFiledThrough) { sets.push('vatFiledThrough = :v'); values[':v'] = vatFiledThrough; } else removes.push('vatFiledThrough');
+  if (lockDate) {
+    sets.push('lockDate = :l');
+    values[':l'] = lockDate;
+  } else removes.push('lockDate');
+  if (vatFiledThrough) {
+    sets.push('vatFiledThrough = :v');
+    values[':v'] = vatFiledThrough;
+  } else removes.push('vatFiledThrough');
   return tx.raw('Update', {
     Key: accountShardKey(tenantId, accountId, shard),
     UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,

@@ -36,15 +36,31 @@ export const revenueDueKey = (tenantId: string, rentalId: string): Key => entity
 export const revenueDueSortKey = (tenantId: string, rentalId: string, firstDay: string, recognisedDays: number) =>
   sortKey(addDays(firstDay, recognisedDays + 1), tenantId, rentalId);
 
-export function revenueDueItem(tenantId: string, rentalId: string, referenceNumber: string, firstDay: string, plannedDays: number): RevenueDueItem {
+export function revenueDueItem(
+  tenantId: string,
+  rentalId: string,
+  referenceNumber: string,
+  firstDay: string,
+  plannedDays: number,
+): RevenueDueItem {
   return {
     ...revenueDueKey(tenantId, rentalId),
     gsi2pk: REVENUE_DUE_GSI_PK,
     gsi2sk: revenueDueSortKey(tenantId, rentalId, firstDay, 0),
     entityType: 'REVENUE_DUE',
-    tenantId, rentalId, referenceNumber, firstDay, plannedDays, recognisedDays: 0, recognisedMinor: 0, version: 0,
+    tenantId,
+    rentalId,
+    referenceNumber,
+    firstDay,
+    plannedDays,
+    recognisedDays: 0,
+    recognisedMinor: 0,
+    version: 0,
   };
 }
 
 /** The marker of one rental day recognised (written in the recognition's transaction; exactly once). */
-export const recognisedDayKey = (tenantId: string, rentalId: string, day: string): Key => ({ pk: tenantPk(tenantId, 'REVENUE_DAY'), sk: sortKey(rentalId, day) });
+export const recognisedDayKey = (tenantId: string, rentalId: string, day: string): Key => ({
+  pk: tenantPk(tenantId, 'REVENUE_DAY'),
+  sk: sortKey(rentalId, day),
+});

@@ -9,7 +9,13 @@ import { batchGet, transact, tx, type TransactItem } from '../lib/data/repo';
 import { readCompany } from './deps';
 import { prepareJournal } from './engine';
 import { partyAttr, partyKey, type AccountingSettingsItem } from './model';
-import { REVENUE_DUE_GSI_PK, recognisedDayKey, revenueDueKey, revenueDueSortKey, type RevenueDueItem } from './recognition-index';
+import {
+  REVENUE_DUE_GSI_PK,
+  recognisedDayKey,
+  revenueDueKey,
+  revenueDueSortKey,
+  type RevenueDueItem,
+} from './recognition-index';
 import { ensureAccounting } from './setup';
 
 /**
@@ -49,14 +55,27 @@ const MAX_DAYS_PER_ENTRY = 31;
 /** The index's days are company days; the earliest zone (UTC+14) is this far ahead of UTC. */
 const AHEAD_MS = 14 * 3_600_000;
 
-interface Company { timezone: string; settings: AccountingSettingsItem }
+interface Company {
+  timezone: string;
+  settings: AccountingSettingsItem;
+}
 
 /** `only`: one company's items (tests on a shared emulator, the demo reset); the schedule runs them all. */
-export async function runRevenueRecognition(now = new Date(), only?: { tenantId: string }): Promise<RecognitionRunResult> {
+export async function runRevenueRecognition(
+  now = new Date(),
+  only?: { tenantId: string },
+): Promise<RecognitionRunResult> {
   const run = startJobRun('recognise-revenue');
   const result: RecognitionRunResult = {
-    scanned: 0, recognised: 0, days: 0, amountMinor: 0, notYet: 0, raced: 0, errors: 0,
-    startedAt: run.startedAt, finishedAt: '',
+    scanned: 0,
+    recognised: 0,
+    days: 0,
+    amountMinor: 0,
+    notYet: 0,
+    raced: 0,
+    errors: 0,
+    startedAt: run.startedAt,
+    finishedAt: '',
   };
   const companies = new Map<string, Promise<Company>>();
   const due = (await dueIndexItems(REVENUE_DUE_GSI_PK, new Date(now.getTime() + AHEAD_MS))) as RevenueDueItem[];
@@ -68,7 +87,10 @@ export async function runRevenueRecognition(now = new Date(), only?: { tenantId:
       if (!companies.has(tenantId)) companies.set(tenantId, loadCompany(tenantId));
       const company = await companies.get(tenantId)!;
       const outcome = await recogniseRental(tenantId, idx, company, now);
-      if (outcome === 'notYet') { result.notYet++; continue; }
+      if (outcome === 'notYet') {
+        result.notYet++;
+        continue;
+      }
       result.recognised++;
       result.days += outcome.days;
       result.amountMinor += outcome.amountMinor;
@@ -93,16 +115,28 @@ async function loadCompany(tenantId: string): Promise<Company> {
 }
 
 /** Recognises one rental's elapsed days, a month's run of days per transaction. */
-export async function recogniseRental(tenantId: string, idx: RevenueDueItem, company: Company, now: Date): Promise<'notYet' | { days: number; amountMinor: number }> {
+export async function recogniseRental(
+  tenantId: string,
+  idx: RevenueDueItem,
+  company: Company,
+  now: Date,
+): Promise<'notYet' | { days: number; amountMinor: number }> {
   const today = calendarDateInZone(now, company.timezone);
   const elapsed = daysBetween(idx.firstDay, today);
   if (elapsed <= idx.recognisedDays) return 'notYet';
   // Consistent reads: the index item as it is now (the query's copy may be stale) and the party.
-  const [dueRead, partyRead] = await batchGet([revenueDueKey(tenantId, idx.rentalId), partyKey(tenantId, { type: 'rental', id: idx.rentalId })]);
+  const [dueRead, partyRead] = await batchGet([
+    revenueDueKey(tenantId, idx.rentalId),
+    partyKey(tenantId, { type: 'rental', id: idx.rentalId }),
+  ]);
   const item = dueRead as RevenueDueItem | undefined;
   if (!item) return 'notYet';
   const settings = company.settings;
-  const unearned = -Number((partyRead as Record<string, unknown> | undefined)?.[partyAttr(settings.accountIds[ACCOUNT_CODES.unearnedRevenue])] ?? 0);
+  const unearned = -Number(
+    (partyRead as Record<string, unknown> | undefined)?.[
+      partyAttr(settings.accountIds[ACCOUNT_CODES.unearnedRevenue])
+    ] ?? 0,
+  );
   const rentMinor = item.recognisedMinor + unearned;
   let { recognisedDays, recognisedMinor, version } = item;
   let days = 0;
@@ -112,31 +146,64 @@ export async function recogniseRental(tenantId: string, idx: RevenueDueItem, com
   while (recognisedDays < elapsed) {
     const from = addDays(item.firstDay, recognisedDays);
     let k = recognisedDays + 1;
-    while (k < elapsed && k - recognisedDays < MAX_DAYS_PER_ENTRY && addDays(item.firstDay, k).slice(0, 7) === from.slice(0, 7)) k++;
+    while (
+      k < elapsed &&
+      k - recognisedDays < MAX_DAYS_PER_ENTRY &&
+      addDays(item.firstDay, k).slice(0, 7) === from.slice(0, 7)
+    )
+      k++;
     const last = addDays(item.firstDay, k - 1);
     const target = k >= item.plannedDays ? rentMinor : straightLineMinor(rentMinor, k, item.plannedDays);
     const amount = target - recognisedMinor;
     const items: TransactItem[] = [];
     for (let d = recognisedDays; d < k; d++) {
-      items.push(tx.putNew({ ...recognisedDayKey(tenantId, item.rentalId, addDays(item.firstDay, d)), entityType: 'REVENUE_DAY', rentalId: item.rentalId, ttl: markerTtl }));
+      items.push(
+        tx.putNew({
+          ...recognisedDayKey(tenantId, item.rentalId, addDays(item.firstDay, d)),
+          entityType: 'REVENUE_DAY',
+          rentalId: item.rentalId,
+          ttl: markerTtl,
+        }),
+      );
     }
-    items.push(tx.raw('Update', {
-      Key: revenueDueKey(tenantId, item.rentalId),
-      UpdateExpression: 'SET recognisedDays = :k, recognisedMinor = :m, #v = :next, gsi2sk = :sk',
-      ConditionExpression: '#v = :v',
-      ExpressionAttributeNames: { '#v': 'version' },
-      ExpressionAttributeValues: { ':k': k, ':m': target, ':next': version + 1, ':v': version, ':sk': revenueDueSortKey(tenantId, item.rentalId, item.firstDay, k) },
-    }));
+    items.push(
+      tx.raw('Update', {
+        Key: revenueDueKey(tenantId, item.rentalId),
+        UpdateExpression: 'SET recognisedDays = :k, recognisedMinor = :m, #v = :next, gsi2sk = :sk',
+        ConditionExpression: '#v = :v',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: {
+          ':k': k,
+          ':m': target,
+          ':next': version + 1,
+          ':v': version,
+          ':sk': revenueDueSortKey(tenantId, item.rentalId, item.firstDay, k),
+        },
+      }),
+    );
     if (amount !== 0) {
       // A day inside a locked period is recognised on the first open day.
       const date = settings.lockDate && last <= settings.lockDate ? addDays(settings.lockDate, 1) : last;
       const lines = recognitionLines(item.rentalId, amount).map((l) => ({
-        accountId: settings.accountIds[l.accountCode], debitMinor: l.debitMinor, creditMinor: l.creditMinor, party: l.party ?? null,
+        accountId: settings.accountIds[l.accountCode],
+        debitMinor: l.debitMinor,
+        creditMinor: l.creditMinor,
+        party: l.party ?? null,
       }));
-      const { items: journal } = await prepareJournal(tenantId, settings, {
-        date, description: `Rent earned ${item.referenceNumber} (${from === last ? from : `${from} – ${last}`})`,
-        reference: item.referenceNumber, source: 'rental', sourceId: item.rentalId, lines, createdBy: null,
-      }, { parties: [{ party: { type: 'rental', id: item.rentalId }, state: 'complete' }] });
+      const { items: journal } = await prepareJournal(
+        tenantId,
+        settings,
+        {
+          date,
+          description: `Rent earned ${item.referenceNumber} (${from === last ? from : `${from} – ${last}`})`,
+          reference: item.referenceNumber,
+          source: 'rental',
+          sourceId: item.rentalId,
+          lines,
+          createdBy: null,
+        },
+        { parties: [{ party: { type: 'rental', id: item.rentalId }, state: 'complete' }] },
+      );
       items.push(...journal);
     }
     await transact(items);
@@ -148,4 +215,3 @@ export async function recogniseRental(tenantId: string, idx: RevenueDueItem, com
   }
   return { days, amountMinor };
 }
-

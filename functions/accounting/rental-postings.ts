@@ -1,11 +1,29 @@
 import { calendarDateInZone, type RegionCode } from '../../shared/regions';
 import type { JournalLine } from '../../shared/accounting/journal';
 import { ACCOUNT_CODES } from '../../shared/accounting/codes';
-import { netLines, phaseOf, pickupJournalLines, recognitionLines, rentalJournalLines, type CodedLine, type RentalMovement, type RentalPhase, type RentalPostingContext } from '../../shared/accounting/posting-rules';
+import {
+  netLines,
+  phaseOf,
+  pickupJournalLines,
+  recognitionLines,
+  rentalJournalLines,
+  type CodedLine,
+  type RentalMovement,
+  type RentalPhase,
+  type RentalPostingContext,
+} from '../../shared/accounting/posting-rules';
 import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat';
 import { batchGet, getItem, transact, tx, type TransactItem } from '../lib/data/repo';
 import { retryOnConflict } from '../lib/data/counters';
-import { readCompany, readRental, readRentalLedger, readRentalsPage, rentalKeyOf, type CompanyFacts, type LedgerFacts } from './deps';
+import {
+  readCompany,
+  readRental,
+  readRentalLedger,
+  readRentalsPage,
+  rentalKeyOf,
+  type CompanyFacts,
+  type LedgerFacts,
+} from './deps';
 import { partyUpdate, prepareJournal, reserveEntryNumber, type PartyGuard } from './engine';
 import { partyAttr, partyKey, settingsKey, type AccountingSettingsItem } from './model';
 import { OFF_HIRE, revenueDueKey, revenueDueItem, type RevenueDueItem } from './recognition-index';
@@ -26,7 +44,14 @@ import { ensureAccounting } from './setup';
  */
 export interface RentalPostingInput {
   /** `earnsRentByDay`: booked since issue 26 (posting-rules.ts rentIncomeWhenCharged); absent = booked before. */
-  rental: { id: string; referenceNumber: string; taxRate: number; taxIncluded: boolean; earnsRentByDay?: boolean; chargedBeforePickup?: boolean };
+  rental: {
+    id: string;
+    referenceNumber: string;
+    taxRate: number;
+    taxIncluded: boolean;
+    earnsRentByDay?: boolean;
+    chargedBeforePickup?: boolean;
+  };
   /** The movements this change adds to the rental's ledger. */
   movements: RentalMovement[];
   /** The company's calendar date of the change. */
@@ -50,12 +75,24 @@ export interface RentalPostingInput {
   chargedBeforePickupAfter?: boolean;
 }
 
-interface PartyItem { complete?: boolean; postedThrough?: string }
+interface PartyItem {
+  complete?: boolean;
+  postedThrough?: string;
+}
 
-export function postingContext(settings: AccountingSettingsItem, rental: RentalPostingInput['rental'], vatEnabled: boolean, phase: RentalPhase = 'hired'): RentalPostingContext {
+export function postingContext(
+  settings: AccountingSettingsItem,
+  rental: RentalPostingInput['rental'],
+  vatEnabled: boolean,
+  phase: RentalPhase = 'hired',
+): RentalPostingContext {
   const earnsRentByDay = rental.earnsRentByDay === true;
   const codeOf = new Map(Object.entries(settings.accountIds).map(([code, id]) => [id, code]));
-  const methodAccounts = Object.fromEntries(Object.entries(settings.methodAccounts).map(([m, id]) => [m, codeOf.get(id) ?? '']).filter(([, c]) => c));
+  const methodAccounts = Object.fromEntries(
+    Object.entries(settings.methodAccounts)
+      .map(([m, id]) => [m, codeOf.get(id) ?? ''])
+      .filter(([, c]) => c),
+  );
   return {
     rentalId: rental.id,
     taxRatePercent: Number(rental.taxRate ?? 0),
@@ -73,14 +110,26 @@ export function toJournalLinesOf(settings: AccountingSettingsItem, coded: readon
   return coded.map((l) => {
     const accountId = settings.accountIds[l.accountCode];
     if (!accountId) throw new Error(`The chart has no account ${l.accountCode}`);
-    return { accountId, debitMinor: l.debitMinor, creditMinor: l.creditMinor, vatCode: l.vatCode ?? null, vatRatePercent: l.vatRatePercent ?? null, party: l.party ?? null };
+    return {
+      accountId,
+      debitMinor: l.debitMinor,
+      creditMinor: l.creditMinor,
+      vatCode: l.vatCode ?? null,
+      vatRatePercent: l.vatRatePercent ?? null,
+      party: l.party ?? null,
+    };
   });
 }
 
 /** Net of the coded lines on one account code (debit +). */
-const netOn = (lines: readonly CodedLine[], code: string) => lines.filter((l) => l.accountCode === code).reduce((n, l) => n + l.debitMinor - l.creditMinor, 0);
+const netOn = (lines: readonly CodedLine[], code: string) =>
+  lines.filter((l) => l.accountCode === code).reduce((n, l) => n + l.debitMinor - l.creditMinor, 0);
 
-export function toJournalLines(settings: AccountingSettingsItem, movements: readonly RentalMovement[], ctx: RentalPostingContext): JournalLine[] {
+export function toJournalLines(
+  settings: AccountingSettingsItem,
+  movements: readonly RentalMovement[],
+  ctx: RentalPostingContext,
+): JournalLine[] {
   return toJournalLinesOf(settings, rentalJournalLines(movements, ctx));
 }
 
@@ -109,7 +158,7 @@ export async function rentalJournalItems(tenantId: string, input: RentalPostingI
   const [settingsRead, partyRead, dueRead] = input.isNewRental
     ? [await getItem(settingsKey(tenantId), true), undefined, undefined]
     : await batchGet([settingsKey(tenantId), partyKey(tenantId, party), revenueDueKey(tenantId, input.rental.id)]);
-  const settings = (settingsRead as AccountingSettingsItem | undefined) ?? await ensureAccounting(tenantId);
+  const settings = (settingsRead as AccountingSettingsItem | undefined) ?? (await ensureAccounting(tenantId));
   const p = partyRead as (PartyItem & Record<string, unknown>) | undefined;
   const due = dueRead as RevenueDueItem | undefined;
   let movements = input.movements;
@@ -135,28 +184,60 @@ export async function rentalJournalItems(tenantId: string, input: RentalPostingI
     // What remains unearned after this change is earned now (return, close, cancel).
     const remaining = -(Number(p?.[partyAttr(unearnedId)] ?? 0) + netOn(coded, ACCOUNT_CODES.unearnedRevenue));
     if (remaining !== 0) coded = netLines([...coded, ...recognitionLines(input.rental.id, remaining)]);
-    if (due) extra.push(tx.raw('Delete', { Key: revenueDueKey(tenantId, input.rental.id), ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': due.version } }));
+    if (due)
+      extra.push(
+        tx.raw('Delete', {
+          Key: revenueDueKey(tenantId, input.rental.id),
+          ConditionExpression: '#v = :v',
+          ExpressionAttributeNames: { '#v': 'version' },
+          ExpressionAttributeValues: { ':v': due.version },
+        }),
+      );
   } else if (after === 'hired' && input.plannedDays && earnsRentByDay && afterStatus !== 'pending') {
     // On hire: the job's item, created at pickup (its first rental day = the pickup day), kept
     // to the planned length (an extension lengthens the straight line).
-    if (!due) extra.push(tx.putNew(revenueDueItem(tenantId, input.rental.id, input.rental.referenceNumber, input.date, input.plannedDays)));
-    else if (due.plannedDays !== input.plannedDays) extra.push(tx.raw('Update', { Key: revenueDueKey(tenantId, input.rental.id), UpdateExpression: 'SET plannedDays = :n', ExpressionAttributeValues: { ':n': input.plannedDays } }));
+    if (!due)
+      extra.push(
+        tx.putNew(
+          revenueDueItem(tenantId, input.rental.id, input.rental.referenceNumber, input.date, input.plannedDays),
+        ),
+      );
+    else if (due.plannedDays !== input.plannedDays)
+      extra.push(
+        tx.raw('Update', {
+          Key: revenueDueKey(tenantId, input.rental.id),
+          UpdateExpression: 'SET plannedDays = :n',
+          ExpressionAttributeValues: { ':n': input.plannedDays },
+        }),
+      );
   }
-  if (coded.length === 0) return movements.length ? [partyUpdate(tenantId, guard, [], new Date().toISOString()), ...extra] : extra;
-  const { items } = await prepareJournal(tenantId, settings, {
-    date: input.date,
-    description: `Rental ${input.rental.referenceNumber}`,
-    reference: input.rental.referenceNumber,
-    source: 'rental',
-    sourceId: input.rental.id,
-    lines: toJournalLinesOf(settings, coded),
-    createdBy: input.createdBy,
-  }, { parties: [guard], entryNumber });
+  if (coded.length === 0)
+    return movements.length ? [partyUpdate(tenantId, guard, [], new Date().toISOString()), ...extra] : extra;
+  const { items } = await prepareJournal(
+    tenantId,
+    settings,
+    {
+      date: input.date,
+      description: `Rental ${input.rental.referenceNumber}`,
+      reference: input.rental.referenceNumber,
+      source: 'rental',
+      sourceId: input.rental.id,
+      lines: toJournalLinesOf(settings, coded),
+      createdBy: input.createdBy,
+    },
+    { parties: [guard], entryNumber },
+  );
   return [...items, ...extra];
 }
 
 const asMovement = (e: LedgerFacts): RentalMovement & { id: string } => ({
-  id: e.id, type: e.type, category: e.category as RentalMovement['category'], amountMinor: e.amountMinor, method: e.method, reversesId: e.reversesId, lineCode: e.lineCode,
+  id: e.id,
+  type: e.type,
+  category: e.category as RentalMovement['category'],
+  amountMinor: e.amountMinor,
+  method: e.method,
+  reversesId: e.reversesId,
+  lineCode: e.lineCode,
 });
 
 /**
@@ -164,35 +245,68 @@ const asMovement = (e: LedgerFacts): RentalMovement & { id: string } => ({
  * date (company time zone), each in a transaction conditioned on the rental's version and the
  * party's progress. Idempotent: a rental already complete is skipped.
  */
-export async function backfillRental(tenantId: string, rentalId: string, company: CompanyFacts): Promise<'posted' | 'skipped' | 'missing'> {
+export async function backfillRental(
+  tenantId: string,
+  rentalId: string,
+  company: CompanyFacts,
+): Promise<'posted' | 'skipped' | 'missing'> {
   return retryOnConflict(async () => {
     const settings = await ensureAccounting(tenantId, company.region);
     const rental = await readRental(tenantId, rentalId);
     if (!rental) return 'missing';
-    const partyItem = (await getItem(partyKey(tenantId, { type: 'rental', id: rentalId }), true)) as PartyItem | undefined;
+    const partyItem = (await getItem(partyKey(tenantId, { type: 'rental', id: rentalId }), true)) as
+      | PartyItem
+      | undefined;
     if (partyItem?.complete) return 'skipped';
-    const ledger = (await readRentalLedger(tenantId, rentalId)).filter((e) => !partyItem?.postedThrough || e.id > partyItem.postedThrough);
+    const ledger = (await readRentalLedger(tenantId, rentalId)).filter(
+      (e) => !partyItem?.postedThrough || e.id > partyItem.postedThrough,
+    );
     const groups = new Map<string, LedgerFacts[]>();
     for (const e of ledger) {
       const date = calendarDateInZone(new Date(e.postedAt), company.timezone);
       groups.set(date, [...(groups.get(date) ?? []), e]);
     }
     // History is posted by the rules of the rental's phase now (a pending rental's charges stay booked).
-    const ctx = postingContext(settings, rental, company.vatEnabled, phaseOf(String(rental.status ?? 'active'), rental.earnsRentByDay === true, rental.chargedBeforePickup === true));
+    const ctx = postingContext(
+      settings,
+      rental,
+      company.vatEnabled,
+      phaseOf(String(rental.status ?? 'active'), rental.earnsRentByDay === true, rental.chargedBeforePickup === true),
+    );
     let state: PartyGuard['state'] = partyItem?.postedThrough ? { postedThrough: partyItem.postedThrough } : 'absent';
     const dates = [...groups.keys()].sort();
     if (dates.length === 0) dates.push(calendarDateInZone(new Date(rental.createdAt), company.timezone));
     for (const [i, date] of dates.entries()) {
       const group = groups.get(date) ?? [];
       const last = i === dates.length - 1;
-      const guard: PartyGuard = { party: { type: 'rental', id: rentalId }, state, complete: last, postedThrough: group.length ? group[group.length - 1].id : undefined };
+      const guard: PartyGuard = {
+        party: { type: 'rental', id: rentalId },
+        state,
+        complete: last,
+        postedThrough: group.length ? group[group.length - 1].id : undefined,
+      };
       const lines = toJournalLines(settings, group.map(asMovement), ctx);
       const items: TransactItem[] = lines.length
-        ? (await prepareJournal(tenantId, settings, {
-            date, description: `Rental ${rental.referenceNumber}`, reference: rental.referenceNumber, source: 'rental', sourceId: rentalId, lines, createdBy: null,
-          }, { parties: [guard] })).items
+        ? (
+            await prepareJournal(
+              tenantId,
+              settings,
+              {
+                date,
+                description: `Rental ${rental.referenceNumber}`,
+                reference: rental.referenceNumber,
+                source: 'rental',
+                sourceId: rentalId,
+                lines,
+                createdBy: null,
+              },
+              { parties: [guard] },
+            )
+          ).items
         : [partyUpdate(tenantId, guard, [], new Date().toISOString())];
-      items.push(tx.condition(rentalKeyOf(tenantId, rentalId), '#v = :v', { '#v': 'version' }, { ':v': rental.version }));
+      items.push(
+        tx.condition(rentalKeyOf(tenantId, rentalId), '#v = :v', { '#v': 'version' }, { ':v': rental.version }),
+      );
       await transact(items);
       if (!last && guard.postedThrough) state = { postedThrough: guard.postedThrough };
     }
@@ -212,7 +326,9 @@ export async function backfillRentals(tenantId: string): Promise<{ posted: numbe
     // A few rentals at a time: each is its own small set of transactions.
     for (let i = 0; i < page.items.length; i += 5) {
       const results = await Promise.all(page.items.slice(i, i + 5).map((r) => backfillRental(tenantId, r.id, company)));
-      for (const r of results) if (r === 'posted') posted++; else skipped++;
+      for (const r of results)
+        if (r === 'posted') posted++;
+        else skipped++;
     }
     cursor = page.nextCursor;
   } while (cursor);

@@ -1,7 +1,15 @@
 import { fromMinor } from '../../shared/money';
 import { calendarDateInZone } from '../../shared/regions';
 import { ACCOUNT_CODES, normalBalance } from '../../shared/accounting/chart';
-import { balanceSheet, monthOf, previousPeriod, profitAndLoss, trialBalance, type ReportAccount, type StatementRow } from '../../shared/accounting/reports';
+import {
+  balanceSheet,
+  monthOf,
+  previousPeriod,
+  profitAndLoss,
+  trialBalance,
+  type ReportAccount,
+  type StatementRow,
+} from '../../shared/accounting/reports';
 import { addDays } from '../../shared/calendar';
 import { vatReturn } from '../../shared/accounting/vat-return';
 import type { RegionCode } from '../../shared/regions';
@@ -14,11 +22,29 @@ import { ensureAccounting, readAccounts } from './setup';
 
 /** The reports of issue 18, answered as JSON in decimals; exports reuse these shapes. */
 async function context(tenantId: string) {
-  const [settings, company, accounts] = await Promise.all([ensureAccounting(tenantId), readCompany(tenantId), readAccounts(tenantId)]);
-  return { settings, company, accounts: accounts as ReportAccount[], today: calendarDateInZone(new Date(), company.timezone) };
+  const [settings, company, accounts] = await Promise.all([
+    ensureAccounting(tenantId),
+    readCompany(tenantId),
+    readAccounts(tenantId),
+  ]);
+  return {
+    settings,
+    company,
+    accounts: accounts as ReportAccount[],
+    today: calendarDateInZone(new Date(), company.timezone),
+  };
 }
 
-const rowsApi = (rows: StatementRow[]) => rows.map((r) => ({ accountId: r.accountId, code: r.code, name: r.name, nameAr: r.nameAr, isGroup: r.isGroup, depth: r.depth, amount: fromMinor(r.amountMinor) }));
+const rowsApi = (rows: StatementRow[]) =>
+  rows.map((r) => ({
+    accountId: r.accountId,
+    code: r.code,
+    name: r.name,
+    nameAr: r.nameAr,
+    isGroup: r.isGroup,
+    depth: r.depth,
+    amount: fromMinor(r.amountMinor),
+  }));
 
 export async function trialBalanceReport(tenantId: string, asOfInput?: string) {
   const { accounts, today } = await context(tenantId);
@@ -26,7 +52,15 @@ export async function trialBalanceReport(tenantId: string, asOfInput?: string) {
   const tb = trialBalance(accounts, await readMovements(tenantId, null, asOf));
   return {
     asOf,
-    items: tb.rows.map((r) => ({ accountId: r.accountId, code: r.code, name: r.name, nameAr: r.nameAr, type: r.type, debit: fromMinor(r.debitMinor), credit: fromMinor(r.creditMinor) })),
+    items: tb.rows.map((r) => ({
+      accountId: r.accountId,
+      code: r.code,
+      name: r.name,
+      nameAr: r.nameAr,
+      type: r.type,
+      debit: fromMinor(r.debitMinor),
+      credit: fromMinor(r.creditMinor),
+    })),
     totals: { debit: fromMinor(tb.totals.debitMinor), credit: fromMinor(tb.totals.creditMinor) },
   };
 }
@@ -50,7 +84,10 @@ export async function balanceSheetReport(tenantId: string, asOfInput?: string) {
 export async function profitLossReport(tenantId: string, from: string, to: string) {
   const { accounts } = await context(tenantId);
   const prev = previousPeriod(from, to);
-  const [now, before] = await Promise.all([readMovements(tenantId, from, to), readMovements(tenantId, prev.from, prev.to)]);
+  const [now, before] = await Promise.all([
+    readMovements(tenantId, from, to),
+    readMovements(tenantId, prev.from, prev.to),
+  ]);
   const cur = profitAndLoss(accounts, now);
   const old = profitAndLoss(accounts, before);
   const prevOf = (rows: StatementRow[]) => new Map(rows.map((r) => [r.accountId, r.amountMinor]));
@@ -58,13 +95,27 @@ export async function profitLossReport(tenantId: string, from: string, to: strin
     const p = prevOf(prevRows);
     const ids = new Set(rows.map((r) => r.accountId));
     // Accounts with figures only in the previous period still show (with 0 now).
-    const merged = [...rows, ...prevRows.filter((r) => !ids.has(r.accountId)).map((r) => ({ ...r, amountMinor: 0 }))].sort((a, b) => a.code.localeCompare(b.code));
+    const merged = [
+      ...rows,
+      ...prevRows.filter((r) => !ids.has(r.accountId)).map((r) => ({ ...r, amountMinor: 0 })),
+    ].sort((a, b) => a.code.localeCompare(b.code));
     return merged.map((r) => ({ ...rowsApi([r])[0], previous: fromMinor(p.get(r.accountId) ?? 0) }));
   };
   return {
-    from, to, previousFrom: prev.from, previousTo: prev.to,
-    income: { rows: withPrev(cur.income.rows, old.income.rows), total: fromMinor(cur.income.totalMinor), previous: fromMinor(old.income.totalMinor) },
-    expenses: { rows: withPrev(cur.expenses.rows, old.expenses.rows), total: fromMinor(cur.expenses.totalMinor), previous: fromMinor(old.expenses.totalMinor) },
+    from,
+    to,
+    previousFrom: prev.from,
+    previousTo: prev.to,
+    income: {
+      rows: withPrev(cur.income.rows, old.income.rows),
+      total: fromMinor(cur.income.totalMinor),
+      previous: fromMinor(old.income.totalMinor),
+    },
+    expenses: {
+      rows: withPrev(cur.expenses.rows, old.expenses.rows),
+      total: fromMinor(cur.expenses.totalMinor),
+      previous: fromMinor(old.expenses.totalMinor),
+    },
     netIncome: fromMinor(cur.netIncomeMinor),
     previousNetIncome: fromMinor(old.netIncomeMinor),
   };
@@ -78,10 +129,23 @@ export async function vatReport(tenantId: string, from: string, to: string) {
   const { settings } = await context(tenantId);
   const r = await vatReportMinor(tenantId, settings.region as RegionCode, from, to);
   return {
-    from, to, region: r.region, layout: r.layout, title: r.title, titleAr: r.titleAr,
+    from,
+    to,
+    region: r.region,
+    layout: r.layout,
+    title: r.title,
+    titleAr: r.titleAr,
     filedThrough: settings.vatFiledThrough ?? null,
-    boxes: r.boxes.map((b) => ({ box: b.box, label: b.label, labelAr: b.labelAr, amount: fromMinor(b.amountMinor), vat: fromMinor(b.vatMinor) })),
-    outputTax: fromMinor(r.outputTaxMinor), inputTax: fromMinor(r.inputTaxMinor), netPayable: fromMinor(r.netPayableMinor),
+    boxes: r.boxes.map((b) => ({
+      box: b.box,
+      label: b.label,
+      labelAr: b.labelAr,
+      amount: fromMinor(b.amountMinor),
+      vat: fromMinor(b.vatMinor),
+    })),
+    outputTax: fromMinor(r.outputTaxMinor),
+    inputTax: fromMinor(r.inputTaxMinor),
+    netPayable: fromMinor(r.netPayableMinor),
   };
 }
 
@@ -91,15 +155,34 @@ export async function vatReport(tenantId: string, from: string, to: string) {
  * running balance; the closing balance on the last page. Paged with the cursor; a page's
  * opening is carried in the cursor's companion `openingForPage`.
  */
-export async function generalLedger(tenantId: string, q: { accountId: string; from: string; to: string; limit: number; cursor?: string }) {
+export async function generalLedger(
+  tenantId: string,
+  q: { accountId: string; from: string; to: string; limit: number; cursor?: string },
+) {
   const account = await getAccountOr404(tenantId, q.accountId);
   const opening = await readMovements(tenantId, null, addDays(q.from, -1));
   const period = await readMovements(tenantId, q.from, q.to);
   const o = opening.get(account.id) ?? { debitMinor: 0, creditMinor: 0 };
   const p = period.get(account.id) ?? { debitMinor: 0, creditMinor: 0 };
   const openingMinor = normalBalance(account.type, o.debitMinor, o.creditMinor);
-  const page = await queryPage<{ entryId: string; entryNumber: string; date: string; description: string; source: string; sourceId: string | null; debitMinor: number; creditMinor: number; vatCode: string | null; sk: string }>({
-    tenantId, pk: glLinePk(tenantId, account.id), skBetween: [q.from, `${q.to}#\uffff`], limit: q.limit, cursor: q.cursor, signature: [q.from, q.to],
+  const page = await queryPage<{
+    entryId: string;
+    entryNumber: string;
+    date: string;
+    description: string;
+    source: string;
+    sourceId: string | null;
+    debitMinor: number;
+    creditMinor: number;
+    vatCode: string | null;
+    sk: string;
+  }>({
+    tenantId,
+    pk: glLinePk(tenantId, account.id),
+    skBetween: [q.from, `${q.to}#\uffff`],
+    limit: q.limit,
+    cursor: q.cursor,
+    signature: [q.from, q.to],
   });
   // The running balance of a later page starts from the lines before it (sum of earlier lines of the period).
   let running = openingMinor;
@@ -110,15 +193,25 @@ export async function generalLedger(tenantId: string, q: { accountId: string; fr
   const lines = page.items.map((l) => {
     running += normalBalance(account.type, l.debitMinor, l.creditMinor);
     return {
-      entryId: l.entryId, entryNumber: l.entryNumber, date: l.date, description: l.description, source: l.source, sourceId: l.sourceId,
-      debit: fromMinor(l.debitMinor), credit: fromMinor(l.creditMinor), vatCode: l.vatCode ?? null, balance: fromMinor(running),
+      entryId: l.entryId,
+      entryNumber: l.entryNumber,
+      date: l.date,
+      description: l.description,
+      source: l.source,
+      sourceId: l.sourceId,
+      debit: fromMinor(l.debitMinor),
+      credit: fromMinor(l.creditMinor),
+      vatCode: l.vatCode ?? null,
+      balance: fromMinor(running),
     };
   });
   return {
     account: { id: account.id, code: account.code, name: account.name, nameAr: account.nameAr, type: account.type },
-    from: q.from, to: q.to,
+    from: q.from,
+    to: q.to,
     opening: fromMinor(openingMinor),
-    totalDebit: fromMinor(p.debitMinor), totalCredit: fromMinor(p.creditMinor),
+    totalDebit: fromMinor(p.debitMinor),
+    totalCredit: fromMinor(p.creditMinor),
     closing: fromMinor(openingMinor + normalBalance(account.type, p.debitMinor, p.creditMinor)),
     items: lines,
     nextCursor: page.nextCursor,
@@ -144,8 +237,13 @@ async function sumLinesBefore(tenantId: string, accountId: string, from: string,
   let creditMinor = 0;
   let cursor: string | null = null;
   do {
-    const page: Awaited<ReturnType<typeof queryPage<{ sk: string; debitMinor: number; creditMinor: number }>>> = await queryPage({ tenantId, pk: glLinePk(tenantId, accountId), skBetween: [from, beforeSk], limit: 500, cursor });
-    for (const l of page.items) if (l.sk < beforeSk) { debitMinor += l.debitMinor; creditMinor += l.creditMinor; }
+    const page: Awaited<ReturnType<typeof queryPage<{ sk: string; debitMinor: number; creditMinor: number }>>> =
+      await queryPage({ tenantId, pk: glLinePk(tenantId, accountId), skBetween: [from, beforeSk], limit: 500, cursor });
+    for (const l of page.items)
+      if (l.sk < beforeSk) {
+        debitMinor += l.debitMinor;
+        creditMinor += l.creditMinor;
+      }
     cursor = page.nextCursor;
   } while (cursor);
   return { debitMinor, creditMinor };
@@ -155,7 +253,10 @@ async function sumLinesBefore(tenantId: string, accountId: string, from: string,
 export async function summary(tenantId: string) {
   const { accounts, today, settings } = await context(tenantId);
   const month = monthOf(today);
-  const [toDate, thisMonth] = await Promise.all([readMovements(tenantId, null, today), readMovements(tenantId, `${month}-01`, today)]);
+  const [toDate, thisMonth] = await Promise.all([
+    readMovements(tenantId, null, today),
+    readMovements(tenantId, `${month}-01`, today),
+  ]);
   const bal = (code: string) => {
     const a = accounts.find((x) => x.code === code);
     const b = a ? toDate.get(a.id) : undefined;

@@ -19,19 +19,43 @@ const DAY = 86_400_000;
 
 async function vehicleAndCustomer() {
   seq += 1;
-  const v = await post('/api/v1/vehicles', {
-    make: 'Kia', model: 'K5', year: 2024, licensePlate: `RR ${tag}${seq}`, vin: `REV${tag}${String(seq).padStart(10, '0')}`.slice(0, 17).padEnd(17, '0'),
-    odometerKm: 1000, dailyRate: 100, category: 'sedan',
-  }, owner);
+  const v = await post(
+    '/api/v1/vehicles',
+    {
+      make: 'Kia',
+      model: 'K5',
+      year: 2024,
+      licensePlate: `RR ${tag}${seq}`,
+      vin: `REV${tag}${String(seq).padStart(10, '0')}`.slice(0, 17).padEnd(17, '0'),
+      odometerKm: 1000,
+      dailyRate: 100,
+      category: 'sedan',
+    },
+    owner,
+  );
   expect(v.status, JSON.stringify(v.body)).toBe(201);
-  const c = await post('/api/v1/customers', { fullNameEnglish: `Earned ${tag} ${seq}`, dateOfBirth: '1980-01-01' }, owner);
+  const c = await post(
+    '/api/v1/customers',
+    { fullNameEnglish: `Earned ${tag} ${seq}`, dateOfBirth: '1980-01-01' },
+    owner,
+  );
   expect(c.status).toBe(201);
   return { vehicleId: v.body.id as string, customerId: c.body.id as string };
 }
 
 async function book(startMs: number, days: number, over: Record<string, unknown> = {}) {
   const ids = await vehicleAndCustomer();
-  const res = await post('/api/v1/rentals', { ...ids, startDate: new Date(startMs).toISOString(), endDate: new Date(startMs + days * DAY).toISOString(), dailyRate: 100, ...over }, owner);
+  const res = await post(
+    '/api/v1/rentals',
+    {
+      ...ids,
+      startDate: new Date(startMs).toISOString(),
+      endDate: new Date(startMs + days * DAY).toISOString(),
+      dailyRate: 100,
+      ...over,
+    },
+    owner,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; referenceNumber: string; startDate: string; endDate: string };
 }
@@ -41,22 +65,29 @@ async function netByCode(rentalId: string) {
   const res = await get('/api/v1/accounting/journal-entries?source=rental&limit=100', owner);
   expect(res.status).toBe(200);
   const net: Record<string, number> = {};
-  for (const e of res.body.items as { sourceId: string; lines: { accountCode: string; debit: number; credit: number }[] }[]) {
+  for (const e of res.body.items as {
+    sourceId: string;
+    lines: { accountCode: string; debit: number; credit: number }[];
+  }[]) {
     if (e.sourceId !== rentalId) continue;
-    for (const l of e.lines) net[l.accountCode] = Math.round(((net[l.accountCode] ?? 0) + l.debit - l.credit) * 100) / 100;
+    for (const l of e.lines)
+      net[l.accountCode] = Math.round(((net[l.accountCode] ?? 0) + l.debit - l.credit) * 100) / 100;
   }
   return Object.fromEntries(Object.entries(net).filter(([, v]) => v !== 0));
 }
 
-const income = async () => (await get('/api/v1/accounting/accounts', owner)).body.items.filter((a: { code: string; isGroup: boolean }) => a.code.startsWith('4') && !a.isGroup)
-  .reduce((s: number, a: { balance: number }) => s + Math.abs(a.balance), 0) as number;
+const income = async () =>
+  (await get('/api/v1/accounting/accounts', owner)).body.items
+    .filter((a: { code: string; isGroup: boolean }) => a.code.startsWith('4') && !a.isGroup)
+    .reduce((s: number, a: { balance: number }) => s + Math.abs(a.balance), 0) as number;
 
 async function run(daysAhead: number) {
   const { runRevenueRecognition } = await import('./recognition');
   return runRevenueRecognition(new Date(Date.now() + daysAhead * DAY), { tenantId });
 }
 
-const pickup = (id: string) => post(`/api/v1/rentals/${id}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full' }, owner);
+const pickup = (id: string) =>
+  post(`/api/v1/rentals/${id}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full' }, owner);
 
 beforeAll(async () => {
   const t = await registerTenant();
@@ -67,12 +98,21 @@ beforeAll(async () => {
 describe('revenue when it is earned', () => {
   it('a future booking (with money taken) leaves income unchanged: the money is a customer advance', async () => {
     const before = await income();
-    const r = await book(Date.now() + 20 * DAY, 5, { initialPaymentAmount: 200, initialPaymentMethod: 'cash', securityDeposit: 300 });
-    expect((await post(`/api/v1/rentals/${r.id}/payments`, { amount: 300, method: 'cash', forDeposit: true }, owner)).status).toBe(201);
+    const r = await book(Date.now() + 20 * DAY, 5, {
+      initialPaymentAmount: 200,
+      initialPaymentMethod: 'cash',
+      securityDeposit: 300,
+    });
+    expect(
+      (await post(`/api/v1/rentals/${r.id}/payments`, { amount: 300, method: 'cash', forDeposit: true }, owner)).status,
+    ).toBe(201);
     expect(await income()).toBe(before);
     expect(await netByCode(r.id)).toEqual({ '1110': 500, '2160': -200, '2180': -300 });
     const check = await get('/api/v1/accounting/self-check', owner);
-    expect(check.body.checks.find((c: { name: string }) => c.name === 'rentalSubLedgers').passed, JSON.stringify(check.body.checks)).toBe(true);
+    expect(
+      check.body.checks.find((c: { name: string }) => c.name === 'rentalSubLedgers').passed,
+      JSON.stringify(check.body.checks),
+    ).toBe(true);
     // The job has nothing to do for a booking.
     expect((await run(30)).scanned).toBe(0);
   });
@@ -92,7 +132,11 @@ describe('revenue when it is earned', () => {
     expect(racing.reduce((s, x) => s + x.amountMinor, 0)).toBe(10_000);
     expect(racing.reduce((s, x) => s + x.days, 0)).toBe(1);
     expect(await netByCode(r.id)).toEqual({ '1110': 100, '1310': 200, '2170': -100, '4110': -200 });
-    const ret = await post(`/api/v1/rentals/${r.id}/return`, { odometerEnd: 1100, condition: 'good', fuelLevelEnd: 'full', returnDate: r.endDate }, owner);
+    const ret = await post(
+      `/api/v1/rentals/${r.id}/return`,
+      { odometerEnd: 1100, condition: 'good', fuelLevelEnd: 'full', returnDate: r.endDate },
+      owner,
+    );
     expect(ret.status, JSON.stringify(ret.body)).toBe(200);
     // Return: what remains is earned; the job has nothing left for this rental.
     expect(await netByCode(r.id)).toEqual({ '1110': 100, '1310': 200, '4110': -300 });
@@ -101,7 +145,8 @@ describe('revenue when it is earned', () => {
     expect((await post(`/api/v1/rentals/${r.id}/close`, { depositRefundMethod: 'cash' }, owner)).status).toBe(200);
     expect(await netByCode(r.id)).toEqual({ '1110': 300, '4110': -300 });
     const check = await get('/api/v1/accounting/self-check', owner);
-    for (const c of check.body.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
+    for (const c of check.body.checks)
+      expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
   }, 120_000);
 
   it('early return: the days used are earned by the job, the rest at the return (the booked days stay charged: pricing charge_planned), nothing stays unearned', async () => {
@@ -109,7 +154,16 @@ describe('revenue when it is earned', () => {
     expect((await pickup(r.id)).status).toBe(200);
     expect((await run(1)).amountMinor).toBe(10_000);
     expect(await netByCode(r.id)).toEqual({ '1310': 400, '2170': -300, '4110': -100 });
-    const ret = await post(`/api/v1/rentals/${r.id}/return`, { odometerEnd: 1050, condition: 'good', fuelLevelEnd: 'full', returnDate: new Date(Date.parse(r.startDate) + 2 * DAY).toISOString() }, owner);
+    const ret = await post(
+      `/api/v1/rentals/${r.id}/return`,
+      {
+        odometerEnd: 1050,
+        condition: 'good',
+        fuelLevelEnd: 'full',
+        returnDate: new Date(Date.parse(r.startDate) + 2 * DAY).toISOString(),
+      },
+      owner,
+    );
     expect(ret.status, JSON.stringify(ret.body)).toBe(200);
     expect(await netByCode(r.id)).toEqual({ '1310': 400, '4110': -400 });
     expect((await run(3)).scanned).toBe(0);
@@ -128,15 +182,26 @@ describe('revenue when it is earned', () => {
     expect((await pickup(r.id)).status).toBe(200);
     expect(await netByCode(r.id)).toEqual({ '1310': 200, '4110': -200 });
     expect((await run(3)).scanned).toBe(0);
-    const ret = await post(`/api/v1/rentals/${r.id}/return`, { odometerEnd: 1050, condition: 'good', fuelLevelEnd: 'full', returnDate: r.endDate }, owner);
+    const ret = await post(
+      `/api/v1/rentals/${r.id}/return`,
+      { odometerEnd: 1050, condition: 'good', fuelLevelEnd: 'full', returnDate: r.endDate },
+      owner,
+    );
     expect(ret.status, JSON.stringify(ret.body)).toBe(200);
     expect(await netByCode(r.id)).toEqual({ '1310': 200, '4110': -200 });
     const check = await get('/api/v1/accounting/self-check', owner);
-    expect(check.body.checks.find((c: { name: string }) => c.name === 'rentalSubLedgers').passed, JSON.stringify(check.body.checks)).toBe(true);
+    expect(
+      check.body.checks.find((c: { name: string }) => c.name === 'rentalSubLedgers').passed,
+      JSON.stringify(check.body.checks),
+    ).toBe(true);
   }, 60_000);
 
   it('tax point: a tax invoice issued before pickup posts what it carries on its issue day (VAT due then); the pickup posts nothing of it again; rent is still earned from pickup', async () => {
-    const r = await book(Date.now() + 5 * DAY, 2, { taxRate: 5, initialPaymentAmount: 105, initialPaymentMethod: 'cash' });
+    const r = await book(Date.now() + 5 * DAY, 2, {
+      taxRate: 5,
+      initialPaymentAmount: 105,
+      initialPaymentMethod: 'cash',
+    });
     // Before the invoice: an advance (this company charges no VAT yet: nothing extracted from it).
     expect(await netByCode(r.id)).toEqual({ '1110': 105, '2160': -105 });
     const draft = await post('/api/v1/invoices', { rentalId: r.id }, owner);
@@ -149,9 +214,13 @@ describe('revenue when it is earned', () => {
     expect(await netByCode(r.id)).toEqual(charged);
     const rental = (await get(`/api/v1/rentals/${r.id}`, owner)).body;
     expect(rental.status).toBe('pending');
-    expect(rental.timeline.at(-1)).toMatchObject({ action: 'invoiced_before_pickup', params: { invoice: issued.body.number } });
+    expect(rental.timeline.at(-1)).toMatchObject({
+      action: 'invoiced_before_pickup',
+      params: { invoice: issued.body.number },
+    });
     const check = await get('/api/v1/accounting/self-check', owner);
-    for (const c of check.body.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
+    for (const c of check.body.checks)
+      expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
     // Pickup: nothing posted twice; from then the job earns the rent day by day.
     expect((await pickup(r.id)).status).toBe(200);
     expect(await netByCode(r.id)).toEqual(charged);

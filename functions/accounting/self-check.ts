@@ -18,10 +18,18 @@ import { localisationProblems } from './localise';
  * party items and the rentals list (bounded by rentals, not entries), and for the lock check the
  * entries dated on or before the lock date (index range, filtered on their creation time).
  */
-interface Check { name: string; passed: boolean; details: Record<string, unknown>[] }
+interface Check {
+  name: string;
+  passed: boolean;
+  details: Record<string, unknown>[];
+}
 
 export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> {
-  const [settings, company, accounts] = await Promise.all([ensureAccounting(tenantId), readCompany(tenantId), readAccounts(tenantId)]);
+  const [settings, company, accounts] = await Promise.all([
+    ensureAccounting(tenantId),
+    readCompany(tenantId),
+    readAccounts(tenantId),
+  ]);
   const today = calendarDateInZone(new Date(), company.timezone);
   const lifetime = await readLifetimeBalances(tenantId);
   const checks: Check[] = [];
@@ -30,7 +38,10 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
   checks.push({
     name: 'trialBalanceZero',
     passed: tb.totals.debitMinor === tb.totals.creditMinor,
-    details: tb.totals.debitMinor === tb.totals.creditMinor ? [] : [{ debit: fromMinor(tb.totals.debitMinor), credit: fromMinor(tb.totals.creditMinor) }],
+    details:
+      tb.totals.debitMinor === tb.totals.creditMinor
+        ? []
+        : [{ debit: fromMinor(tb.totals.debitMinor), credit: fromMinor(tb.totals.creditMinor) }],
   });
 
   // Each rental's sub-ledger = its GL balances (posting-rules.ts "Sub-ledger = GL", issue 26 form):
@@ -40,7 +51,11 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
   const depositsId = settings.accountIds[ACCOUNT_CODES.depositsHeld];
   const advancesId = settings.accountIds[ACCOUNT_CODES.customerAdvances];
   const vatOutputId = settings.accountIds[ACCOUNT_CODES.vatOutput];
-  const parties = new Map((await queryAll<Record<string, unknown>>({ tenantId, pk: partyPk(tenantId), skPrefix: 'RENTAL#', max: 100_000 })).map((p) => [p.partyId as string, p]));
+  const parties = new Map(
+    (
+      await queryAll<Record<string, unknown>>({ tenantId, pk: partyPk(tenantId), skPrefix: 'RENTAL#', max: 100_000 })
+    ).map((p) => [p.partyId as string, p]),
+  );
   const offending: Record<string, unknown>[] = [];
   const rentals: RentalFacts[] = [];
   let cursor: string | null = null;
@@ -50,13 +65,22 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
     for (const r of page.items as RentalFacts[]) {
       const p = parties.get(r.id);
       const booked = phaseOf(r.status, r.earnsRentByDay === true, r.chargedBeforePickup === true) === 'booked';
-      const glReceivable = Number(p?.[partyAttr(receivableId)] ?? 0)
-        + (booked ? Number(p?.[partyAttr(advancesId)] ?? 0) + Number(p?.[partyAttr(vatOutputId)] ?? 0) : 0);
+      const glReceivable =
+        Number(p?.[partyAttr(receivableId)] ?? 0) +
+        (booked ? Number(p?.[partyAttr(advancesId)] ?? 0) + Number(p?.[partyAttr(vatOutputId)] ?? 0) : 0);
       const ledgerBalance = Number(r.balanceMinor ?? 0) - (booked ? Number(r.chargesMinor ?? 0) : 0);
       const glDeposit = -Number(p?.[partyAttr(depositsId)] ?? 0);
       const deposit = Number(r.depositReceivedMinor ?? 0) - Number(r.depositRefundedMinor ?? 0);
       if (glReceivable !== ledgerBalance || glDeposit !== deposit || (!p && (ledgerBalance || deposit))) {
-        offending.push({ rentalId: r.id, referenceNumber: r.referenceNumber, ledgerBalance: fromMinor(ledgerBalance), glReceivable: fromMinor(glReceivable), ledgerDeposit: fromMinor(deposit), glDeposit: fromMinor(glDeposit), posted: !!p });
+        offending.push({
+          rentalId: r.id,
+          referenceNumber: r.referenceNumber,
+          ledgerBalance: fromMinor(ledgerBalance),
+          glReceivable: fromMinor(glReceivable),
+          ledgerDeposit: fromMinor(deposit),
+          glDeposit: fromMinor(glDeposit),
+          posted: !!p,
+        });
       }
     }
     cursor = page.nextCursor;
@@ -67,18 +91,40 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
   checks.push(await customerCountersCheck(tenantId, rentals as unknown as CounterRental[], company.timezone));
 
   // VAT accounts' movement = the VAT report (all periods).
-  const vatAccountIds = [settings.accountIds[ACCOUNT_CODES.vatOutput], settings.accountIds[ACCOUNT_CODES.vatInput]].filter(Boolean);
-  const accountsNet = vatAccountIds.reduce((n, id) => n + (lifetime.get(id)?.creditMinor ?? 0) - (lifetime.get(id)?.debitMinor ?? 0), 0);
+  const vatAccountIds = [
+    settings.accountIds[ACCOUNT_CODES.vatOutput],
+    settings.accountIds[ACCOUNT_CODES.vatInput],
+  ].filter(Boolean);
+  const accountsNet = vatAccountIds.reduce(
+    (n, id) => n + (lifetime.get(id)?.creditMinor ?? 0) - (lifetime.get(id)?.debitMinor ?? 0),
+    0,
+  );
   const totals = await readVatTotals(tenantId, '0000-01-01', today);
   const report = await vatReportMinor(tenantId, settings.region as RegionCode, '0000-01-01', today);
   const codesNet = Object.values(totals).reduce((n, t) => n + t.taxMinor, 0);
   const vatOk = accountsNet === codesNet && report.netPayableMinor === codesNet;
-  checks.push({ name: 'vatAccountsMatchReport', passed: vatOk, details: vatOk ? [] : [{ vatAccounts: fromMinor(accountsNet), vatReport: fromMinor(report.netPayableMinor), vatCodes: fromMinor(codesNet) }] });
+  checks.push({
+    name: 'vatAccountsMatchReport',
+    passed: vatOk,
+    details: vatOk
+      ? []
+      : [
+          {
+            vatAccounts: fromMinor(accountsNet),
+            vatReport: fromMinor(report.netPayableMinor),
+            vatCodes: fromMinor(codesNet),
+          },
+        ],
+  });
 
   // Chart, tax codes and VAT report layout match the company's region (issue 26).
   const regionProblems = localisationProblems({
-    companyRegion: company.region, booksRegion: settings.region, accounts,
-    postedVatCodes: Object.entries(totals).filter(([, t]) => t.baseMinor !== 0 || t.taxMinor !== 0).map(([code]) => code),
+    companyRegion: company.region,
+    booksRegion: settings.region,
+    accounts,
+    postedVatCodes: Object.entries(totals)
+      .filter(([, t]) => t.baseMinor !== 0 || t.taxMinor !== 0)
+      .map(([code]) => code),
   });
   checks.push({ name: 'booksMatchRegion', passed: regionProblems.length === 0, details: regionProblems });
 
@@ -88,7 +134,11 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
     const a = byId.get(settings.methodAccounts[m] ?? '');
     return !a || a.isGroup || !a.isActive;
   });
-  checks.push({ name: 'paymentMethodsMapped', passed: unmapped.length === 0, details: unmapped.map((method) => ({ method })) });
+  checks.push({
+    name: 'paymentMethodsMapped',
+    passed: unmapped.length === 0,
+    details: unmapped.map((method) => ({ method })),
+  });
 
   // Nothing posted into a locked period after it was locked.
   const late: Record<string, unknown>[] = [];
@@ -97,10 +147,16 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
     let c: string | null = null;
     do {
       const page: Awaited<ReturnType<typeof queryPage<Record<string, unknown>>>> = await queryPage({
-        tenantId, pk: journalByDatePk(tenantId), index: 'gsi1', skBetween: ['0000-00-00', `${settings.lockDate}#~`] /* the lock date itself is locked */, limit: 500, cursor: c,
+        tenantId,
+        pk: journalByDatePk(tenantId),
+        index: 'gsi1',
+        skBetween: ['0000-00-00', `${settings.lockDate}#~`] /* the lock date itself is locked */,
+        limit: 500,
+        cursor: c,
         filter: { expression: 'createdAt > :set', values: { ':set': lockSetAt } },
       });
-      for (const e of page.items) late.push({ entryId: e.id, entryNumber: e.entryNumber, date: e.date, createdAt: e.createdAt });
+      for (const e of page.items)
+        late.push({ entryId: e.id, entryNumber: e.entryNumber, date: e.date, createdAt: e.createdAt });
       c = page.nextCursor;
     } while (c && late.length < 100);
   }
@@ -109,16 +165,33 @@ export async function selfCheck(tenantId: string): Promise<{ checks: Check[] }> 
 }
 
 /** Every customer's stored counters against the ones recomputed from the company's rentals (issue 26). */
-async function customerCountersCheck(tenantId: string, rentals: readonly CounterRental[], timezone: string): Promise<Check> {
+async function customerCountersCheck(
+  tenantId: string,
+  rentals: readonly CounterRental[],
+  timezone: string,
+): Promise<Check> {
   const want = countersOf(rentals, timezone);
   const none = { rentalsCount: 0, completedRentals: 0, totalSpendMinor: 0, lastRentalDate: null };
-  const drift = (await readCustomerCounters(tenantId)).filter((c) => countersDiffer(c, want.get(c.id) ?? none)).map((c) => {
-    const w = want.get(c.id) ?? none;
-    return {
-      customerId: c.id, name: c.fullNameEnglish ?? '',
-      stored: { rentalsCount: Number(c.rentalsCount ?? 0), completedRentals: Number(c.completedRentals ?? 0), totalSpend: fromMinor(Number(c.totalSpendMinor ?? 0)), lastRentalDate: c.lastRentalDate ?? null },
-      recomputed: { rentalsCount: w.rentalsCount, completedRentals: w.completedRentals, totalSpend: fromMinor(w.totalSpendMinor), lastRentalDate: w.lastRentalDate },
-    };
-  });
+  const drift = (await readCustomerCounters(tenantId))
+    .filter((c) => countersDiffer(c, want.get(c.id) ?? none))
+    .map((c) => {
+      const w = want.get(c.id) ?? none;
+      return {
+        customerId: c.id,
+        name: c.fullNameEnglish ?? '',
+        stored: {
+          rentalsCount: Number(c.rentalsCount ?? 0),
+          completedRentals: Number(c.completedRentals ?? 0),
+          totalSpend: fromMinor(Number(c.totalSpendMinor ?? 0)),
+          lastRentalDate: c.lastRentalDate ?? null,
+        },
+        recomputed: {
+          rentalsCount: w.rentalsCount,
+          completedRentals: w.completedRentals,
+          totalSpend: fromMinor(w.totalSpendMinor),
+          lastRentalDate: w.lastRentalDate,
+        },
+      };
+    });
   return { name: 'customerCounters', passed: drift.length === 0, details: drift.slice(0, 100) };
 }

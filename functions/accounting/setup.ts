@@ -5,7 +5,14 @@ import type { RegionCode } from '../../shared/regions';
 import { getItem, queryAll, transact, tx, type Item } from '../lib/data/repo';
 import { retryOnConflict } from '../lib/data/counters';
 import { readCompany } from './deps';
-import { accountCodeKey, accountKey, accountPk, settingsKey, type AccountItem, type AccountingSettingsItem } from './model';
+import {
+  accountCodeKey,
+  accountKey,
+  accountPk,
+  settingsKey,
+  type AccountItem,
+  type AccountingSettingsItem,
+} from './model';
 
 /**
  * The books of a company: its default chart of accounts and accounting settings, created at
@@ -15,7 +22,10 @@ import { accountCodeKey, accountKey, accountPk, settingsKey, type AccountItem, t
  */
 export const CHART_VERSION = 1;
 
-export async function readAccountingSettings(tenantId: string, consistent = true): Promise<AccountingSettingsItem | undefined> {
+export async function readAccountingSettings(
+  tenantId: string,
+  consistent = true,
+): Promise<AccountingSettingsItem | undefined> {
   return (await getItem(settingsKey(tenantId), consistent)) as AccountingSettingsItem | undefined;
 }
 
@@ -23,10 +33,20 @@ export async function readAccounts(tenantId: string): Promise<AccountItem[]> {
   return queryAll<AccountItem>({ tenantId, pk: accountPk(tenantId), consistent: true, max: 2000 });
 }
 
-export type NewAccount = Pick<AccountItem, 'id' | 'code' | 'name' | 'nameAr' | 'type' | 'parentId' | 'isGroup' | 'isActive' | 'isSystem' | 'description'>;
+export type NewAccount = Pick<
+  AccountItem,
+  'id' | 'code' | 'name' | 'nameAr' | 'type' | 'parentId' | 'isGroup' | 'isActive' | 'isSystem' | 'description'
+>;
 
 export function newAccountItems(tenantId: string, a: NewAccount, now: string): Item[] {
-  const account: AccountItem = { ...accountKey(tenantId, a.id), entityType: 'ACCOUNT', ...a, version: 1, createdAt: now, updatedAt: now };
+  const account: AccountItem = {
+    ...accountKey(tenantId, a.id),
+    entityType: 'ACCOUNT',
+    ...a,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
   return [account, { ...accountCodeKey(tenantId, a.code), entityType: 'ACCOUNT_CODE', accountId: a.id, code: a.code }];
 }
 
@@ -48,7 +68,9 @@ export async function ensureAccounting(tenantId: string, regionHint?: RegionCode
       if (idByCode.has(c.code)) continue;
       const id = ulid();
       idByCode.set(c.code, id);
-      missing.push(...newAccountItems(tenantId, toAccount(c, id, c.parentCode ? idByCode.get(c.parentCode) ?? null : null), now));
+      missing.push(
+        ...newAccountItems(tenantId, toAccount(c, id, c.parentCode ? (idByCode.get(c.parentCode) ?? null) : null), now),
+      );
     }
     // Parents come before children in the chart, and each chunk is all-or-nothing.
     for (let i = 0; i < missing.length; i += 50) await transact(missing.slice(i, i + 50).map((it) => tx.putNew(it)));
@@ -58,10 +80,21 @@ export async function ensureAccounting(tenantId: string, regionHint?: RegionCode
       await transact([tx.update(settingsKey(tenantId), current.version, changes, now)]);
       return { ...current, ...changes, version: current.version + 1 };
     }
-    const methodAccounts = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, idByCode.get(DEFAULT_METHOD_ACCOUNTS[m])!]));
+    const methodAccounts = Object.fromEntries(
+      PAYMENT_METHODS.map((m) => [m, idByCode.get(DEFAULT_METHOD_ACCOUNTS[m])!]),
+    );
     const settings: AccountingSettingsItem = {
-      ...settingsKey(tenantId), entityType: 'ACCOUNTING_SETTINGS', region, accountIds, methodAccounts,
-      lockDate: null, vatFiledThrough: null, chartVersion: CHART_VERSION, version: 1, createdAt: now, updatedAt: now,
+      ...settingsKey(tenantId),
+      entityType: 'ACCOUNTING_SETTINGS',
+      region,
+      accountIds,
+      methodAccounts,
+      lockDate: null,
+      vatFiledThrough: null,
+      chartVersion: CHART_VERSION,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
     };
     try {
       await transact([tx.putNew(settings)]);
@@ -75,5 +108,16 @@ export async function ensureAccounting(tenantId: string, regionHint?: RegionCode
 }
 
 function toAccount(c: ChartAccount, id: string, parentId: string | null) {
-  return { id, code: c.code, name: c.name, nameAr: c.nameAr, type: c.type, parentId, isGroup: c.isGroup, isActive: true, isSystem: c.isSystem === true, description: null };
+  return {
+    id,
+    code: c.code,
+    name: c.name,
+    nameAr: c.nameAr,
+    type: c.type,
+    parentId,
+    isGroup: c.isGroup,
+    isActive: true,
+    isSystem: c.isSystem === true,
+    description: null,
+  };
 }

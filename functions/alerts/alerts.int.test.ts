@@ -11,7 +11,15 @@ import { handler as alertsJob } from '../jobs/alerts';
  * The alerts generator over the documents, maintenance and invoices areas (issue 13): each
  * condition raises one alert linking to its object, once — on re-runs and with two runs at once.
  */
-type Alert = { id: string; type: string; category: string; actionUrl: string; relatedEntityId: string; title: string; params: Record<string, string> };
+type Alert = {
+  id: string;
+  type: string;
+  category: string;
+  actionUrl: string;
+  relatedEntityId: string;
+  title: string;
+  params: Record<string, string>;
+};
 let t: Awaited<ReturnType<typeof tenantWithAllRoles>>;
 let owner: string;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -23,10 +31,25 @@ beforeAll(async () => {
   t = await tenantWithAllRoles();
   owner = t.owner.token;
   ids.expired = (await createDocument(owner, { title: 'Old trade licence', expiryDate: day(-3) })).id;
-  ids.expiring = (await createDocument(owner, { title: 'Office lease', documentType: 'other', expiryDate: day(10) })).id;
-  ids.later = (await createDocument(owner, { title: 'Chamber membership', documentType: 'other', expiryDate: day(200) })).id;
+  ids.expiring = (
+    await createDocument(owner, { title: 'Office lease', documentType: 'other', expiryDate: day(10) })
+  ).id;
+  ids.later = (
+    await createDocument(owner, { title: 'Chamber membership', documentType: 'other', expiryDate: day(200) })
+  ).id;
   const vehicle = await createVehicle(owner);
-  const rec = await post('/api/v1/maintenance', { vehicleId: vehicle.id, type: 'oil_change', date: day(1), estimatedCost: 300, status: 'pending', priority: 'urgent' }, owner);
+  const rec = await post(
+    '/api/v1/maintenance',
+    {
+      vehicleId: vehicle.id,
+      type: 'oil_change',
+      date: day(1),
+      estimatedCost: 300,
+      status: 'pending',
+      priority: 'urgent',
+    },
+    owner,
+  );
   expect(rec.status, JSON.stringify(rec.body)).toBe(201);
   ids.urgent = rec.body.id;
   const rental = await rentalProbe(owner);
@@ -40,22 +63,37 @@ beforeAll(async () => {
 describe('alerts from documents, maintenance and invoices', () => {
   it('"Generate alerts" raises each condition once, with its link and its text', async () => {
     // The invoice fell due five days ago (its due date moved back, as a customer who never paid).
-    await updateRaw({ Key: entityKey(t.owner.tenantId, 'INVOICE', ids.invoice), UpdateExpression: 'SET dueDate = :d', ExpressionAttributeValues: { ':d': day(-5) } });
+    await updateRaw({
+      Key: entityKey(t.owner.tenantId, 'INVOICE', ids.invoice),
+      UpdateExpression: 'SET dueDate = :d',
+      ExpressionAttributeValues: { ':d': day(-5) },
+    });
     const first = await post('/api/v1/alerts/generate', {}, owner);
     expect(first.status).toBe(200);
     const all = await mine();
     const by = (id: string) => all.filter((a) => a.relatedEntityId === id);
     expect(by(ids.expired).map((a) => a.type)).toEqual(['document_expired']);
-    expect(by(ids.expired)[0]).toMatchObject({ category: 'documents', title: `Document Old trade licence expired on ${day(-3)}`, params: { title: 'Old trade licence', date: day(-3) } });
+    expect(by(ids.expired)[0]).toMatchObject({
+      category: 'documents',
+      title: `Document Old trade licence expired on ${day(-3)}`,
+      params: { title: 'Old trade licence', date: day(-3) },
+    });
     expect(by(ids.expired)[0].actionUrl).toContain(ids.expired);
     expect(by(ids.expiring).map((a) => a.type)).toEqual(['document_expiring']);
     expect(by(ids.later)).toHaveLength(0);
-    expect(by(ids.urgent)).toMatchObject([{ type: 'maintenance_urgent_open', category: 'maintenance', actionUrl: '/maintenance?tab=alerts' }]);
-    expect(by(ids.invoice)).toMatchObject([{ type: 'invoice_overdue', category: 'invoices', actionUrl: `/invoices/${ids.invoice}` }]);
+    expect(by(ids.urgent)).toMatchObject([
+      { type: 'maintenance_urgent_open', category: 'maintenance', actionUrl: '/maintenance?tab=alerts' },
+    ]);
+    expect(by(ids.invoice)).toMatchObject([
+      { type: 'invoice_overdue', category: 'invoices', actionUrl: `/invoices/${ids.invoice}` },
+    ]);
     expect(by(ids.invoice)[0].title).toMatch(/^Invoice INV-.+ is past due$/);
     // Re-run and two at once: nothing new.
     expect((await post('/api/v1/alerts/generate', {}, owner)).body.created).toBe(0);
-    const both = await Promise.all([post('/api/v1/alerts/generate', {}, owner), post('/api/v1/alerts/generate', {}, owner)]);
+    const both = await Promise.all([
+      post('/api/v1/alerts/generate', {}, owner),
+      post('/api/v1/alerts/generate', {}, owner),
+    ]);
     expect(both.map((r) => r.body.created)).toEqual([0, 0]);
     expect((await mine()).length).toBe(all.length);
   });
@@ -84,7 +122,9 @@ describe('alerts from documents, maintenance and invoices', () => {
     const run = { time: after, onlyTenants: [other.tenantId] };
     await Promise.all([alertsJob(run), alertsJob(run)]);
     expect((await alertsJob(run)).companies).toBe(1);
-    const theirs = ((await get('/api/v1/alerts?limit=100', other.token)).body.items as Alert[]).filter((a) => a.relatedEntityId === inv.id);
+    const theirs = ((await get('/api/v1/alerts?limit=100', other.token)).body.items as Alert[]).filter(
+      (a) => a.relatedEntityId === inv.id,
+    );
     expect(theirs.map((a) => a.type)).toEqual(['invoice_overdue']);
   }, 120_000);
 });
@@ -95,13 +135,28 @@ describe('the demo company', () => {
     const all: Alert[] = [];
     let cursor: string | null = null;
     do {
-      const res: { body: { items: Alert[]; nextCursor: string | null } } = await get(`/api/v1/alerts?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, demo.token);
+      const res: { body: { items: Alert[]; nextCursor: string | null } } = await get(
+        `/api/v1/alerts?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        demo.token,
+      );
       all.push(...res.body.items);
       cursor = res.body.nextCursor;
     } while (cursor);
     const types = new Set(all.map((a) => a.type));
-    for (const type of ['rental_overdue', 'ticket_unmatched', 'toll_unmatched', 'toll_no_rental', 'ticket_unpaid', 'document_expiring', 'document_expired',
-      'maintenance_past_due', 'maintenance_due_soon', 'maintenance_urgent_open', 'invoice_overdue']) expect(types, type).toContain(type);
+    for (const type of [
+      'rental_overdue',
+      'ticket_unmatched',
+      'toll_unmatched',
+      'toll_no_rental',
+      'ticket_unpaid',
+      'document_expiring',
+      'document_expired',
+      'maintenance_past_due',
+      'maintenance_due_soon',
+      'maintenance_urgent_open',
+      'invoice_overdue',
+    ])
+      expect(types, type).toContain(type);
     expect(all.every((a) => a.actionUrl?.startsWith('/'))).toBe(true);
   });
 });

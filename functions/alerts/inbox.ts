@@ -11,19 +11,36 @@ import { conflict, notFound } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { alertKey, alertToApi, statusIndex, type AlertItem } from './model';
 
-export const visibleCategories = (role: Role): AlertCategory[] => ALERT_CATEGORIES.filter((c) => hasAbility(role, ALERT_CATEGORY_ABILITY[c]));
+export const visibleCategories = (role: Role): AlertCategory[] =>
+  ALERT_CATEGORIES.filter((c) => hasAbility(role, ALERT_CATEGORY_ABILITY[c]));
 
-export async function listAlerts(tenantId: string, role: Role, q: { status?: AlertStatus; category?: AlertCategory; limit?: number; cursor?: string }) {
+export async function listAlerts(
+  tenantId: string,
+  role: Role,
+  q: { status?: AlertStatus; category?: AlertCategory; limit?: number; cursor?: string },
+) {
   // A category filter narrows the role's visible categories (one the role cannot see gives nothing).
   const cats = visibleCategories(role).filter((c) => !q.category || c === q.category);
   if (cats.length === 0) return { items: [], nextCursor: null };
   const values: Record<string, unknown> = Object.fromEntries(cats.map((c, i) => [`:c${i}`, c]));
-  const filter = cats.length === ALERT_CATEGORIES.length ? undefined
-    : { expression: cats.length ? `#cat IN (${cats.map((_, i) => `:c${i}`).join(', ')})` : 'attribute_not_exists(pk)', names: { '#cat': 'category' }, values };
+  const filter =
+    cats.length === ALERT_CATEGORIES.length
+      ? undefined
+      : {
+          expression: cats.length ? `#cat IN (${cats.map((_, i) => `:c${i}`).join(', ')})` : 'attribute_not_exists(pk)',
+          names: { '#cat': 'category' },
+          values,
+        };
   const page = await queryPage<AlertItem>({
     tenantId,
-    ...(q.status ? { pk: tenantPk(tenantId, 'ALERT_STATUS', q.status), index: 'gsi1' as const } : { pk: tenantPk(tenantId, 'ALERT') }),
-    forward: false, limit: q.limit ?? 50, cursor: q.cursor, filter, signature: [role, q.category],
+    ...(q.status
+      ? { pk: tenantPk(tenantId, 'ALERT_STATUS', q.status), index: 'gsi1' as const }
+      : { pk: tenantPk(tenantId, 'ALERT') }),
+    forward: false,
+    limit: q.limit ?? 50,
+    cursor: q.cursor,
+    filter,
+    signature: [role, q.category],
   });
   return { items: page.items.map(alertToApi), nextCursor: page.nextCursor };
 }
@@ -38,15 +55,21 @@ export async function setAlertStatus(actor: Actor, id: string, status: 'read' | 
   const alert = await visibleAlert(actor, id);
   if (alert.status === status || (alert.status === 'resolved' && status === 'read')) return alertToApi(alert);
   const at = new Date().toISOString();
-  const changes: Record<string, unknown> = { status, ...statusIndex(actor.tenantId, status, alert.dateDetected, alert.id) };
+  const changes: Record<string, unknown> = {
+    status,
+    ...statusIndex(actor.tenantId, status, alert.dateDetected, alert.id),
+  };
   if (status === 'resolved') Object.assign(changes, { resolvedAt: at, resolutionNote: note?.trim() || null });
   try {
     await transact([
       tx.update(alertKey(actor.tenantId, id), alert.version, changes, at),
-      tx.putNew(auditItem(actor, `alert.${status}`, 'alert', id, { before: { status: alert.status }, after: { status }, note })),
+      tx.putNew(
+        auditItem(actor, `alert.${status}`, 'alert', id, { before: { status: alert.status }, after: { status }, note }),
+      ),
     ]);
   } catch (err) {
-    if ((err as { name?: string }).name === 'TransactionCanceledException') throw conflict('Failed to update alert', undefined, 'VERSION_CONFLICT');
+    if ((err as { name?: string }).name === 'TransactionCanceledException')
+      throw conflict('Failed to update alert', undefined, 'VERSION_CONFLICT');
     throw err;
   }
   return alertToApi({ ...alert, ...changes, version: alert.version + 1 } as AlertItem);

@@ -14,12 +14,18 @@ export async function raiseAlerts(tenantId: string, alerts: NewAlert[]): Promise
   const now = new Date().toISOString();
   for (let i = 0; i < alerts.length; i += 100) {
     const chunk = alerts.slice(i, i + 100);
-    const existing = await batchGet(chunk.map((a) => conditionKey(tenantId, a.key)), false);
+    const existing = await batchGet(
+      chunk.map((a) => conditionKey(tenantId, a.key)),
+      false,
+    );
     for (const [j, a] of chunk.entries()) {
       if (existing[j]) continue;
       const item = alertItem(tenantId, a, now);
       try {
-        await transact([tx.putNew({ ...conditionKey(tenantId, a.key), entityType: 'ALERT_KEY', alertId: item.id, createdAt: now }), tx.putNew(item)]);
+        await transact([
+          tx.putNew({ ...conditionKey(tenantId, a.key), entityType: 'ALERT_KEY', alertId: item.id, createdAt: now }),
+          tx.putNew(item),
+        ]);
         created++;
       } catch (err) {
         if (!isConditionFailure(err)) throw err;

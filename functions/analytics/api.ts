@@ -9,8 +9,16 @@
  * KPI definitions and maths: shared/analytics/kpi.ts.
  */
 export { DAY_FIELDS, type DayField } from './contribution';
-export { readDailyAggregates, readVehicleMonthAggregates, type DailyAggregate, type VehicleMonthAggregate } from './read';
-/** The fleet's per-vehicle day facts over a period (stored aggregates plus cars still out), and the company facts: the insights engine's figures. */
+export {
+  readDailyAggregates,
+  readVehicleMonthAggregates,
+  type DailyAggregate,
+  type VehicleMonthAggregate,
+} from './read';
+/**
+ * The fleet's per-vehicle day facts over a period (stored aggregates plus cars still out), and the company facts: the
+ * insights engine's figures.
+ */
 export { buildFleetPeriod, readOutRentals, type FleetPeriod } from './period';
 export { readCompany } from './deps';
 

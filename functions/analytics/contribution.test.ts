@@ -10,17 +10,29 @@ import type { VehicleMonthAggregate } from './read';
  */
 const TZ = 'UTC';
 const base: RentalFacts = {
-  id: '01J0000000000000000000000A', vehicleId: 'V1', status: 'completed', createdAt: '2026-02-20T10:00:00Z',
-  startDate: '2026-02-27T10:00:00Z', expectedReturnDate: '2026-03-03T10:00:00Z', pickedUpAt: '2026-02-27T09:00:00Z',
-  returnDate: '2026-03-02T12:00:00Z', odometerStart: 1000, odometerEnd: 1450,
+  id: '01J0000000000000000000000A',
+  vehicleId: 'V1',
+  status: 'completed',
+  createdAt: '2026-02-20T10:00:00Z',
+  startDate: '2026-02-27T10:00:00Z',
+  expectedReturnDate: '2026-03-03T10:00:00Z',
+  pickedUpAt: '2026-02-27T09:00:00Z',
+  returnDate: '2026-03-02T12:00:00Z',
+  odometerStart: 1000,
+  odometerEnd: 1450,
 };
-const sum = (ds: ReturnType<typeof rentalContribution>, field: string) => ds.filter((d) => d.field === field).reduce((s, d) => s + d.n, 0);
+const sum = (ds: ReturnType<typeof rentalContribution>, field: string) =>
+  ds.filter((d) => d.field === field).reduce((s, d) => s + d.n, 0);
 
 describe('rental contribution', () => {
   it('a returned rental spanning two months: days on rent per vehicle-month, return facts, km', () => {
     const ds = rentalContribution(base, TZ);
-    const feb = ds.filter((d) => d.kind === 'vm' && d.month === '2026-02' && d.field.startsWith('d')).map((d) => d.field);
-    const mar = ds.filter((d) => d.kind === 'vm' && d.month === '2026-03' && d.field.startsWith('d')).map((d) => d.field);
+    const feb = ds
+      .filter((d) => d.kind === 'vm' && d.month === '2026-02' && d.field.startsWith('d'))
+      .map((d) => d.field);
+    const mar = ds
+      .filter((d) => d.kind === 'vm' && d.month === '2026-03' && d.field.startsWith('d'))
+      .map((d) => d.field);
     expect(feb).toEqual(['d27', 'd28']);
     expect(mar).toEqual(['d01', 'd02']);
     expect(sum(ds, 'bookings')).toBe(1);
@@ -31,7 +43,10 @@ describe('rental contribution', () => {
     expect(sum(ds, 'km')).toBe(450);
   });
   it('a cancelled booking stays a booking and has no days on rent', () => {
-    const ds = rentalContribution({ ...base, status: 'cancelled', cancelledAt: '2026-02-21T08:00:00Z', pickedUpAt: undefined, returnDate: null }, TZ);
+    const ds = rentalContribution(
+      { ...base, status: 'cancelled', cancelledAt: '2026-02-21T08:00:00Z', pickedUpAt: undefined, returnDate: null },
+      TZ,
+    );
     expect(sum(ds, 'bookings')).toBe(1);
     expect(sum(ds, 'cancellations')).toBe(1);
     expect(ds.filter((d) => d.kind === 'vm')).toEqual([]);
@@ -39,7 +54,10 @@ describe('rental contribution', () => {
   it('a late return is not on time; contribution(after) − contribution(before) cancels what did not change', () => {
     const late = { ...base, returnDate: '2026-03-05T12:00:00Z' };
     expect(sum(rentalContribution(late, TZ), 'onTimeReturns')).toBe(0);
-    const diff = groupDeltas([...rentalContribution(base, TZ).map((d) => ({ ...d, n: -d.n })), ...rentalContribution(late, TZ)], 0);
+    const diff = groupDeltas(
+      [...rentalContribution(base, TZ).map((d) => ({ ...d, n: -d.n })), ...rentalContribution(late, TZ)],
+      0,
+    );
     const fields = [...diff.values()].flatMap((g) => [...g.fields.keys()]);
     expect(fields).not.toContain('bookings');
     expect(fields).toEqual(expect.arrayContaining(['d03', 'd04', 'd05', 'onTimeReturns']));
@@ -55,14 +73,55 @@ describe('rental contribution', () => {
     expect(sum(ds, 'revenueMinor')).toBe(0);
     const pending = rentalContribution({ ...rent, status: 'pending', pickedUpAt: undefined, returnDate: null }, TZ);
     expect(['r27', 'r28', 'r01', 'r02'].map((f) => sum(pending, f))).toEqual([0, 0, 0, 0]);
-    expect(pending.filter((d) => d.field === 'bookedMinor')).toEqual([{ kind: 'day', day: '2026-02-27', field: 'bookedMinor', n: 40_001 }]);
-    expect(sum(rentalContribution({ ...rent, status: 'cancelled', cancelledAt: '2026-02-21T08:00:00Z', pickedUpAt: undefined, returnDate: null }, TZ), 'r28')).toBe(0);
+    expect(pending.filter((d) => d.field === 'bookedMinor')).toEqual([
+      { kind: 'day', day: '2026-02-27', field: 'bookedMinor', n: 40_001 },
+    ]);
+    expect(
+      sum(
+        rentalContribution(
+          {
+            ...rent,
+            status: 'cancelled',
+            cancelledAt: '2026-02-21T08:00:00Z',
+            pickedUpAt: undefined,
+            returnDate: null,
+          },
+          TZ,
+        ),
+        'r28',
+      ),
+    ).toBe(0);
   });
 });
 
-const vehicle = (id: string, category = 'sedan'): Vehicle => ({ id, make: 'Toyota', model: id, year: 2024, licensePlate: `P-${id}`, category, status: 'available', isArchived: false, dailyRateMinor: 10_000, createdAt: '2025-01-01T00:00:00Z' });
-const month = (vehicleId: string, m: string, onRent: string[], maint: string[] = [], revenue: Record<string, number> = {}): VehicleMonthAggregate => ({
-  vehicleId, month: m, onRentDays: onRent, maintenanceDays: maint, revenueByDay: revenue, revenueMinor: Object.values(revenue).reduce((a, b) => a + b, 0), km: 0, maintenanceCostMinor: 0, rentals: 0,
+const vehicle = (id: string, category = 'sedan'): Vehicle => ({
+  id,
+  make: 'Toyota',
+  model: id,
+  year: 2024,
+  licensePlate: `P-${id}`,
+  category,
+  status: 'available',
+  isArchived: false,
+  dailyRateMinor: 10_000,
+  createdAt: '2025-01-01T00:00:00Z',
+});
+const month = (
+  vehicleId: string,
+  m: string,
+  onRent: string[],
+  maint: string[] = [],
+  revenue: Record<string, number> = {},
+): VehicleMonthAggregate => ({
+  vehicleId,
+  month: m,
+  onRentDays: onRent,
+  maintenanceDays: maint,
+  revenueByDay: revenue,
+  revenueMinor: Object.values(revenue).reduce((a, b) => a + b, 0),
+  km: 0,
+  maintenanceCostMinor: 0,
+  rentals: 0,
 });
 
 describe('period facts and report tabs on fixed aggregates (period 2026-03-01..2026-03-10)', () => {
@@ -75,8 +134,28 @@ describe('period facts and report tabs on fixed aggregates (period 2026-03-01..2
     month('B', '2026-03', ['2026-03-08'], ['2026-03-03', '2026-03-04', '2026-03-05'], { '2026-03-08': 10_000 }),
   ];
   // C: an open-ended rental out since Mar 6 09:00, planned 1 day: the live reader adds Mar 7..10.
-  const out: OutRental[] = [{ id: 'R', referenceNumber: 'RENT-1', vehicleId: 'C', vehicleLabel: 'C', customerName: 'X', status: 'active', startDate: '2026-03-06T09:00:00Z', expectedReturnDate: '2026-03-07T09:00:00Z', pickedUpAt: null }];
-  const fleet = buildFleetPeriod(roster, [...months, month('C', '2026-03', ['2026-03-06', '2026-03-07'])], out, '2026-03-01', '2026-03-10', TZ, now);
+  const out: OutRental[] = [
+    {
+      id: 'R',
+      referenceNumber: 'RENT-1',
+      vehicleId: 'C',
+      vehicleLabel: 'C',
+      customerName: 'X',
+      status: 'active',
+      startDate: '2026-03-06T09:00:00Z',
+      expectedReturnDate: '2026-03-07T09:00:00Z',
+      pickedUpAt: null,
+    },
+  ];
+  const fleet = buildFleetPeriod(
+    roster,
+    [...months, month('C', '2026-03', ['2026-03-06', '2026-03-07'])],
+    out,
+    '2026-03-01',
+    '2026-03-10',
+    TZ,
+    now,
+  );
   const byId = Object.fromEntries(fleet.vehicles.map((v) => [v.vehicleId, v]));
 
   it('the boundary-spanning rental counts only its days inside the period; the open-ended one runs to today', () => {
@@ -101,7 +180,14 @@ describe('period facts and report tabs on fixed aggregates (period 2026-03-01..2
   it('utilization by category with idle days and cost; the heat-map by weekday', () => {
     const rep = utilization(fleet, { dailyFixedCostMinor: 2_500 });
     const sedan = rep.rows.find((r) => r.category === 'sedan')!;
-    expect(sedan).toMatchObject({ vehicles: 2, availableCarDays: 17, daysOnRent: 3, utilisation: 17.6, idleDays: 14, idleCost: 350 });
+    expect(sedan).toMatchObject({
+      vehicles: 2,
+      availableCarDays: 17,
+      daysOnRent: 3,
+      utilisation: 17.6,
+      idleDays: 14,
+      idleCost: 350,
+    });
     const suv = rep.rows.find((r) => r.category === 'suv')!;
     expect(suv).toMatchObject({ vehicles: 1, daysOnRent: 5, utilisation: 50 });
     const heat = rep.charts.find((c) => c.kind === 'heatmap')!;
@@ -110,8 +196,28 @@ describe('period facts and report tabs on fixed aggregates (period 2026-03-01..2
   });
 
   it('operational KPIs: on-time rate and average length of rental from the day aggregates', () => {
-    const day = (d: string, over: Record<string, number>) => ({ day: d, bookings: 0, cancellations: 0, pickups: 0, returns: 0, onTimeReturns: 0, returnedRentalDays: 0, overdue: 0, revenueMinor: 0, paymentsMinor: 0, refundsMinor: 0, bookedMinor: 0, ...over });
-    const rep = operationalKpis([day('2026-03-01', { bookings: 3, returns: 2, onTimeReturns: 1, returnedRentalDays: 7 }), day('2026-03-02', { cancellations: 1, returns: 2, onTimeReturns: 2, returnedRentalDays: 5 })], 1);
+    const day = (d: string, over: Record<string, number>) => ({
+      day: d,
+      bookings: 0,
+      cancellations: 0,
+      pickups: 0,
+      returns: 0,
+      onTimeReturns: 0,
+      returnedRentalDays: 0,
+      overdue: 0,
+      revenueMinor: 0,
+      paymentsMinor: 0,
+      refundsMinor: 0,
+      bookedMinor: 0,
+      ...over,
+    });
+    const rep = operationalKpis(
+      [
+        day('2026-03-01', { bookings: 3, returns: 2, onTimeReturns: 1, returnedRentalDays: 7 }),
+        day('2026-03-02', { cancellations: 1, returns: 2, onTimeReturns: 2, returnedRentalDays: 5 }),
+      ],
+      1,
+    );
     const s = Object.fromEntries(rep.summary.map((x) => [x.key, x.value]));
     expect(s).toMatchObject({ bookings: 3, cancellations: 1, onTimeRate: 75, alr: 3, overdueNow: 1, returnsPerDay: 2 });
     expect(rep.rows).toHaveLength(2);

@@ -47,8 +47,17 @@ export interface RentalFacts {
 }
 
 export const DAY_FIELDS = [
-  'bookings', 'cancellations', 'pickups', 'returns', 'onTimeReturns', 'returnedRentalDays', 'overdue',
-  'revenueMinor', 'paymentsMinor', 'refundsMinor', 'bookedMinor',
+  'bookings',
+  'cancellations',
+  'pickups',
+  'returns',
+  'onTimeReturns',
+  'returnedRentalDays',
+  'overdue',
+  'revenueMinor',
+  'paymentsMinor',
+  'refundsMinor',
+  'bookedMinor',
 ] as const;
 export type DayField = (typeof DAY_FIELDS)[number];
 
@@ -64,7 +73,11 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 export const dom = (day: string) => day.slice(8, 10);
 
 function wasCancelled(r: RentalFacts): boolean {
-  return r.status === 'cancelled' || (r.status === 'archived' && r.archivedFromStatus === 'cancelled') || !!str(r.cancelledAt);
+  return (
+    r.status === 'cancelled' ||
+    (r.status === 'archived' && r.archivedFromStatus === 'cancelled') ||
+    !!str(r.cancelledAt)
+  );
 }
 
 /** The instant the car went out: the earlier of the planned start and the actual pickup. */
@@ -91,14 +104,23 @@ export function rentalContribution(r: RentalFacts | null, tz: string): Delta[] {
   const overdue = str(r.overdueSince);
   if (overdue) out.push({ kind: 'day', day: day(overdue), field: 'overdue', n: 1 });
   const days = storedRentDays(r, tz);
-  for (const d of days) out.push({ kind: 'vm', vehicleId: r.vehicleId, month: d.slice(0, 7), field: `d${dom(d)}`, n: 1 });
+  for (const d of days)
+    out.push({ kind: 'vm', vehicleId: r.vehicleId, month: d.slice(0, 7), field: `d${dom(d)}`, n: 1 });
   const rent = num(r.rentChargedMinor) ?? 0;
   // Booked, not picked up: its value on the day it starts (`bookedMinor`, "Booked (future)"), never revenue.
-  if (rent && r.status === 'pending' && days.length) out.push({ kind: 'day', day: day(r.startDate), field: 'bookedMinor', n: rent });
+  if (rent && r.status === 'pending' && days.length)
+    out.push({ kind: 'day', day: day(r.startDate), field: 'bookedMinor', n: rent });
   // On hire or returned: earned day by day on the vehicle-month items (one item per month, so a
   // 90-day rental stays a handful of items in its transaction).
   if (rent && r.status !== 'pending' && days.length) {
-    for (const s of spreadOverDays(rent, days)) out.push({ kind: 'vm', vehicleId: r.vehicleId, month: s.day.slice(0, 7), field: `r${dom(s.day)}`, n: s.amountMinor });
+    for (const s of spreadOverDays(rent, days))
+      out.push({
+        kind: 'vm',
+        vehicleId: r.vehicleId,
+        month: s.day.slice(0, 7),
+        field: `r${dom(s.day)}`,
+        n: s.amountMinor,
+      });
   }
   const returned = r.returnDate ? r.returnDate : null;
   if (returned && !wasCancelled(r)) {
@@ -108,7 +130,8 @@ export function rentalContribution(r: RentalFacts | null, tz: string): Delta[] {
     out.push({ kind: 'day', day: rd, field: 'returnedRentalDays', n: days.length });
     const start = num(r.odometerStart);
     const end = num(r.odometerEnd);
-    if (start !== null && end !== null && end > start) out.push({ kind: 'vm', vehicleId: r.vehicleId, month: rd.slice(0, 7), field: 'km', n: end - start });
+    if (start !== null && end !== null && end > start)
+      out.push({ kind: 'vm', vehicleId: r.vehicleId, month: rd.slice(0, 7), field: 'km', n: end - start });
   }
   return out;
 }
@@ -132,9 +155,15 @@ export function ledgerContribution(vehicleId: string, day: string, money: Ledger
 }
 
 /** A maintenance record's cost (posted on `day`) and its days in the workshop. */
-export function maintenanceContribution(vehicleId: string, day: string | null, costMinor: number, workshopDays: readonly string[]): Delta[] {
+export function maintenanceContribution(
+  vehicleId: string,
+  day: string | null,
+  costMinor: number,
+  workshopDays: readonly string[],
+): Delta[] {
   const out: Delta[] = [];
-  if (day && costMinor) out.push({ kind: 'vm', vehicleId, month: day.slice(0, 7), field: 'maintenanceCostMinor', n: costMinor });
+  if (day && costMinor)
+    out.push({ kind: 'vm', vehicleId, month: day.slice(0, 7), field: 'maintenanceCostMinor', n: costMinor });
   for (const d of workshopDays) out.push({ kind: 'vm', vehicleId, month: d.slice(0, 7), field: `m${dom(d)}`, n: 1 });
   return out;
 }
@@ -142,10 +171,14 @@ export function maintenanceContribution(vehicleId: string, day: string | null, c
 export const negate = (ds: readonly Delta[]): Delta[] => ds.map((d) => ({ ...d, n: -d.n }));
 
 /** Item identity of a delta: day shard items are chosen by the writer's shard, vehicle-months by vehicle. */
-export const deltaItemId = (d: Delta, shard: number) => (d.kind === 'day' ? `D|${d.day}|${shard}` : `V|${d.month}|${d.vehicleId}`);
+export const deltaItemId = (d: Delta, shard: number) =>
+  d.kind === 'day' ? `D|${d.day}|${shard}` : `V|${d.month}|${d.vehicleId}`;
 
 /** Sums deltas per item and field, dropping zeros: one update per item (a transaction may not touch an item twice). */
-export function groupDeltas(ds: readonly Delta[], shard: number): Map<string, { sample: Delta; fields: Map<string, number> }> {
+export function groupDeltas(
+  ds: readonly Delta[],
+  shard: number,
+): Map<string, { sample: Delta; fields: Map<string, number> }> {
   const out = new Map<string, { sample: Delta; fields: Map<string, number> }>();
   for (const d of ds) {
     const id = deltaItemId(d, shard);

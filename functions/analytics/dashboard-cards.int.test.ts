@@ -18,7 +18,10 @@ async function all<T>(path: string): Promise<T[]> {
   let cursor: string | null = null;
   do {
     const sep = path.includes('?') ? '&' : '?';
-    const res: { status: number; body: { items: T[]; nextCursor?: string | null } } = await get(`${path}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, t.token);
+    const res: { status: number; body: { items: T[]; nextCursor?: string | null } } = await get(
+      `${path}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      t.token,
+    );
     expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
     out.push(...res.body.items);
     cursor = res.body.nextCursor ?? null;
@@ -33,18 +36,42 @@ beforeAll(async () => {
   const customerId = await rentalCustomer(t.token);
   const past = Date.now() - 4 * DAY;
   // Active (with a deposit held), overdue, and a future booking; a fourth vehicle stays available.
-  const active = await bookRental(t.token, customerId, (await rentalVehicle(t.token)).id, { startDate: iso(past), endDate: iso(Date.now() + 3 * DAY), securityDeposit: 500 });
-  const late = await bookRental(t.token, customerId, (await rentalVehicle(t.token)).id, { startDate: iso(past), endDate: iso(Date.now() - 5 * HOUR) });
-  await bookRental(t.token, customerId, (await rentalVehicle(t.token)).id, { startDate: iso(Date.now() + 10 * DAY), endDate: iso(Date.now() + 12 * DAY) });
+  const active = await bookRental(t.token, customerId, (await rentalVehicle(t.token)).id, {
+    startDate: iso(past),
+    endDate: iso(Date.now() + 3 * DAY),
+    securityDeposit: 500,
+  });
+  const late = await bookRental(t.token, customerId, (await rentalVehicle(t.token)).id, {
+    startDate: iso(past),
+    endDate: iso(Date.now() - 5 * HOUR),
+  });
+  await bookRental(t.token, customerId, (await rentalVehicle(t.token)).id, {
+    startDate: iso(Date.now() + 10 * DAY),
+    endDate: iso(Date.now() + 12 * DAY),
+  });
   await rentalVehicle(t.token);
   for (const r of [active, late]) {
-    expect((await post(`/api/v1/rentals/${r.id}/pickup`, { odometerStart: 10_000, fuelLevelStart: 'full', pickedUpAt: iso(past) }, t.token)).status).toBe(200);
+    expect(
+      (
+        await post(
+          `/api/v1/rentals/${r.id}/pickup`,
+          { odometerStart: 10_000, fuelLevelStart: 'full', pickedUpAt: iso(past) },
+          t.token,
+        )
+      ).status,
+    ).toBe(200);
   }
-  expect((await post(`/api/v1/rentals/${active.id}/payments`, { amount: 500, method: 'cash', forDeposit: true }, t.token)).status).toBe(201);
+  expect(
+    (await post(`/api/v1/rentals/${active.id}/payments`, { amount: 500, method: 'cash', forDeposit: true }, t.token))
+      .status,
+  ).toBe(201);
   const { runOverdueRentals } = await import('../rentals/overdue');
   await runOverdueRentals();
   // One invoice partly paid (the active rental's), one fully paid (the late rental's).
-  for (const [r, pay] of [[active, 100], [late, null]] as const) {
+  for (const [r, pay] of [
+    [active, 100],
+    [late, null],
+  ] as const) {
     const draft = await post('/api/v1/invoices', { rentalId: r.id }, t.token);
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
     const issued = await post(`/api/v1/invoices/${draft.body.id}/issue`, {}, t.token);
@@ -89,7 +116,9 @@ describe('dashboard cards equal their lists', () => {
 
   it('Booked (future) = the value of the bookings not picked up yet that start after today, in the pending list it opens', async () => {
     expect(cards.bookedFuture.link).toBe('/rentals?status=pending');
-    const pending = await all<{ startDate: string; totalAmount?: number; charges?: number }>(apiOf(cards.bookedFuture.link));
+    const pending = await all<{ startDate: string; totalAmount?: number; charges?: number }>(
+      apiOf(cards.bookedFuture.link),
+    );
     expect(pending).toHaveLength(1);
     expect(cents(cards.bookedFuture.value)).toBe(20_000);
   });
@@ -104,7 +133,12 @@ describe('dashboard cards equal their lists', () => {
   it('a company with no invoice shows no unpaid invoices', async () => {
     const fresh = await registerTenant();
     const customerId = await rentalCustomer(fresh.token);
-    const booked = await bookRental(fresh.token, customerId, (await rentalVehicle(fresh.token)).id, { securityDeposit: 0, taxRate: 0, startDate: iso(Date.now() + 2 * DAY), endDate: iso(Date.now() + 5 * DAY) });
+    const booked = await bookRental(fresh.token, customerId, (await rentalVehicle(fresh.token)).id, {
+      securityDeposit: 0,
+      taxRate: 0,
+      startDate: iso(Date.now() + 2 * DAY),
+      endDate: iso(Date.now() + 5 * DAY),
+    });
     const dash = (await get('/api/v1/dashboard', fresh.token)).body;
     expect(dash.cards.unpaidInvoices.value).toBe(0);
     // A booking owes nothing in the books before pickup (issue 26): it is booked, not receivable.
@@ -112,7 +146,15 @@ describe('dashboard cards equal their lists', () => {
     expect(dash.cards.bookedFuture.value).toBe(300);
     expect(dash.cards.revenue30.value).toBe(0);
     // Picked up: the 300 is owed on no invoice yet, and no longer booked for the future.
-    expect((await post(`/api/v1/rentals/${booked.id}/pickup`, { odometerStart: 10_000, fuelLevelStart: 'full' }, fresh.token)).status).toBe(200);
+    expect(
+      (
+        await post(
+          `/api/v1/rentals/${booked.id}/pickup`,
+          { odometerStart: 10_000, fuelLevelStart: 'full' },
+          fresh.token,
+        )
+      ).status,
+    ).toBe(200);
     const after = (await get('/api/v1/dashboard', fresh.token)).body;
     expect(after.cards.unpaidInvoices.value).toBe(0);
     expect(after.cards.unpaidInvoices.uninvoiced).toBe(300);

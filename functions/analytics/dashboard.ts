@@ -45,14 +45,21 @@ export async function readDashboard(tenantId: string, role: Role, now = new Date
   const k30 = fleetKpis(period30.vehicles, period30.days.length, company.dailyFixedCostMinor);
   const cards: DashboardData['cards'] = {
     activeRentals: { value: byStatus.active ?? 0, kind: 'number', link: '/rentals?status=active' },
-    availableVehicles: { value: fleet.filter((v) => v.status === 'available').length, kind: 'number', link: '/vehicles?status=available', total: fleet.length },
+    availableVehicles: {
+      value: fleet.filter((v) => v.status === 'available').length,
+      kind: 'number',
+      link: '/vehicles?status=available',
+      total: fleet.length,
+    },
     overdueRentals: { value: byStatus.overdue ?? 0, kind: 'number', link: '/rentals?status=overdue' },
   };
   if (balances) {
     // The open invoices' balances: the list the card opens. What customers owe that is on no
     // invoice yet (receivables 1310 minus the open invoices) is its own, labelled figure.
     cards.unpaidInvoices = {
-      value: fromMinor(openInvoices!.balanceMinor), kind: 'money', link: '/invoices?status=open',
+      value: fromMinor(openInvoices!.balanceMinor),
+      kind: 'money',
+      link: '/invoices?status=open',
       uninvoiced: fromMinor(balances.receivablesMinor - openInvoices!.balanceMinor),
     };
     cards.depositTotal = { value: fromMinor(balances.depositsHeldMinor), kind: 'money', link: '/deposits?status=open' };
@@ -60,13 +67,28 @@ export async function readDashboard(tenantId: string, role: Role, now = new Date
       cards.cashBox = { value: fromMinor(balances.cashBoxMinor), kind: 'money', link: '/dashboard/finance' };
       cards.pettyCash = { value: fromMinor(balances.pettyCashMinor), kind: 'money', link: '/dashboard/finance' };
       cards.bankAccounts = { value: fromMinor(balances.bankMinor), kind: 'money', link: '/dashboard/finance' };
-      cards.operationalCharges = { value: fromMinor(balances.monthExpensesMinor), kind: 'money', link: '/dashboard/finance?drawer=operational' };
+      cards.operationalCharges = {
+        value: fromMinor(balances.monthExpensesMinor),
+        kind: 'money',
+        link: '/dashboard/finance?drawer=operational',
+      };
     }
   }
-  if (may('reportsFleetHealth')) cards.utilisation30 = { value: Math.round(k30.utilisation * 1000) / 10, kind: 'percent', link: '/reports?tab=utilization' };
-  if (may('reportsAll')) cards.revenue30 = { value: fromMinor(k30.revenueMinor), kind: 'money', link: '/reports?tab=revenue-trends' };
+  if (may('reportsFleetHealth'))
+    cards.utilisation30 = {
+      value: Math.round(k30.utilisation * 1000) / 10,
+      kind: 'percent',
+      link: '/reports?tab=utilization',
+    };
+  if (may('reportsAll'))
+    cards.revenue30 = { value: fromMinor(k30.revenueMinor), kind: 'money', link: '/reports?tab=revenue-trends' };
   // Issue 26: earned revenue above; what is booked for later is shown beside it, never added to it.
-  if (may('reportsAll')) cards.bookedFuture = { value: fromMinor(ahead.reduce((s, d) => s + d.bookedMinor, 0)), kind: 'money', link: '/rentals?status=pending' };
+  if (may('reportsAll'))
+    cards.bookedFuture = {
+      value: fromMinor(ahead.reduce((s, d) => s + d.bookedMinor, 0)),
+      kind: 'money',
+      link: '/rentals?status=pending',
+    };
 
   // Idle: days since the last day on rent within the last 60 days (null: none in that window).
   const idleWindow = buildFleetPeriod(roster, months, out, idleFrom, today, company.timezone, now);
@@ -75,41 +97,74 @@ export async function readDashboard(tenantId: string, role: Role, now = new Date
     .map((v) => {
       const last = [...v.onRent].sort().pop();
       const since = last ? daysBetween(last, today) : null;
-      return { vehicleId: v.vehicleId, label: `${v.vehicle.make} ${v.vehicle.model}`.trim(), plate: v.vehicle.licensePlate, idleDays: since };
+      return {
+        vehicleId: v.vehicleId,
+        label: `${v.vehicle.make} ${v.vehicle.model}`.trim(),
+        plate: v.vehicle.licensePlate,
+        idleDays: since,
+      };
     })
     .filter((v) => v.idleDays === null || v.idleDays > IDLE_THRESHOLD_DAYS)
     .sort((a, b) => (b.idleDays ?? 1e9) - (a.idleDays ?? 1e9))
     .slice(0, 5);
 
   return {
-    today, tomorrow,
+    today,
+    tomorrow,
     currency: getRegionConfig(company.region).currency,
     region: company.region,
     isNewCompany: bookings === 0,
     setup: { vehicles: roster.length, customers, bookings },
     cards,
-    trend: may('reportsOperational') ? { days: days.map((d) => d.day), bookings: days.map((d) => d.bookings), pickups: days.map((d) => d.pickups), returns: days.map((d) => d.returns) } : null,
+    trend: may('reportsOperational')
+      ? {
+          days: days.map((d) => d.day),
+          bookings: days.map((d) => d.bookings),
+          pickups: days.map((d) => d.pickups),
+          returns: days.map((d) => d.returns),
+        }
+      : null,
     topVehicles: may('reportsAll')
       ? period30.vehicles
-        .filter((v) => v.revenueMinor > 0 || v.daysOnRent > 0)
-        .map((v) => ({
-          vehicleId: v.vehicleId, label: `${v.vehicle.make} ${v.vehicle.model}`.trim(), plate: v.vehicle.licensePlate,
-          revenue: fromMinor(v.revenueMinor), daysOnRent: v.daysOnRent,
-          utilisation: Math.round(ratio(v.daysOnRent, Math.max(0, (v.daysInFleet ?? 30) - v.daysOutOfService)) * 1000) / 10,
-        }))
-        .sort((a, b) => b.revenue - a.revenue || b.utilisation - a.utilisation)
-        .slice(0, 5)
+          .filter((v) => v.revenueMinor > 0 || v.daysOnRent > 0)
+          .map((v) => ({
+            vehicleId: v.vehicleId,
+            label: `${v.vehicle.make} ${v.vehicle.model}`.trim(),
+            plate: v.vehicle.licensePlate,
+            revenue: fromMinor(v.revenueMinor),
+            daysOnRent: v.daysOnRent,
+            utilisation:
+              Math.round(ratio(v.daysOnRent, Math.max(0, (v.daysInFleet ?? 30) - v.daysOutOfService)) * 1000) / 10,
+          }))
+          .sort((a, b) => b.revenue - a.revenue || b.utilisation - a.utilisation)
+          .slice(0, 5)
       : null,
     returnsDue: may('rentalsRead')
       ? out
-        .map((r) => {
-          const day = calendarDateInZone(r.expectedReturnDate, company.timezone);
-          const when = day < today ? 'overdue' as const : day === today ? 'today' as const : day === tomorrow ? 'tomorrow' as const : null;
-          return when ? { rentalId: r.id, reference: r.referenceNumber, vehicle: r.vehicleLabel, customer: r.customerName, expectedReturnDate: r.expectedReturnDate, when } : null;
-        })
-        .filter((r): r is NonNullable<typeof r> => r !== null)
-        .sort((a, b) => a.expectedReturnDate.localeCompare(b.expectedReturnDate))
-        .slice(0, 5)
+          .map((r) => {
+            const day = calendarDateInZone(r.expectedReturnDate, company.timezone);
+            const when =
+              day < today
+                ? ('overdue' as const)
+                : day === today
+                  ? ('today' as const)
+                  : day === tomorrow
+                    ? ('tomorrow' as const)
+                    : null;
+            return when
+              ? {
+                  rentalId: r.id,
+                  reference: r.referenceNumber,
+                  vehicle: r.vehicleLabel,
+                  customer: r.customerName,
+                  expectedReturnDate: r.expectedReturnDate,
+                  when,
+                }
+              : null;
+          })
+          .filter((r): r is NonNullable<typeof r> => r !== null)
+          .sort((a, b) => a.expectedReturnDate.localeCompare(b.expectedReturnDate))
+          .slice(0, 5)
       : null,
     idleVehicles: may('vehiclesRead') ? idle : null,
     idleThresholdDays: IDLE_THRESHOLD_DAYS,

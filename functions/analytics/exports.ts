@@ -24,14 +24,16 @@ export function columnLabel(key: string, lang: Lang): string {
 }
 export const categoryLabel = (c: string, lang: Lang) => (w(lang).reports.categories as Record<string, string>)[c] ?? c;
 
-const dayText = (d: string, lang: Lang) => (lang === 'ar' && /^\d{4}-\d{2}-\d{2}$/.test(d) ? d.split('-').reverse().join('/') : d);
+const dayText = (d: string, lang: Lang) =>
+  lang === 'ar' && /^\d{4}-\d{2}-\d{2}$/.test(d) ? d.split('-').reverse().join('/') : d;
 
 /** One cell as text (CSV and PDF): decimals with two places for money, one for percent. */
 export function cellText(value: unknown, col: ReportColumn, lang: Lang, region?: RegionCode): string {
   if (value === null || value === undefined) return '';
   if (col.kind === 'category') return categoryLabel(String(value), lang);
   if (col.kind === 'date') return dayText(String(value), lang);
-  if (col.kind === 'money' && typeof value === 'number') return region ? formatAmount(toMinor(value), region, 'en') : value.toFixed(2);
+  if (col.kind === 'money' && typeof value === 'number')
+    return region ? formatAmount(toMinor(value), region, 'en') : value.toFixed(2);
   if (col.kind === 'percent' && typeof value === 'number') return value.toFixed(1);
   return String(value);
 }
@@ -40,17 +42,28 @@ export function cellText(value: unknown, col: ReportColumn, lang: Lang, region?:
 export function reportCsv(data: ReportData, lang: Lang): string {
   return toCsv(
     data.columns.map((c) => columnLabel(c.key, lang)),
-    data.rows.map((r) => data.columns.map((c) => (c.kind === 'money' || c.kind === 'number' || c.kind === 'percent' ? r[c.key] : cellText(r[c.key], c, lang)))),
+    data.rows.map((r) =>
+      data.columns.map((c) =>
+        c.kind === 'money' || c.kind === 'number' || c.kind === 'percent' ? r[c.key] : cellText(r[c.key], c, lang),
+      ),
+    ),
     { money: data.columns.map((c) => c.kind === 'money') },
   );
 }
 
-const PALETTE: [number, number, number][] = [[0.23, 0.51, 0.96], [0.55, 0.36, 0.96], [0.06, 0.65, 0.45], [0.96, 0.62, 0.04], [0.94, 0.27, 0.27]];
+const PALETTE: [number, number, number][] = [
+  [0.23, 0.51, 0.96],
+  [0.55, 0.36, 0.96],
+  [0.06, 0.65, 0.45],
+  [0.96, 0.62, 0.04],
+  [0.94, 0.27, 0.27],
+];
 
 function seriesName(chart: ReportChart, name: string, lang: Lang): string {
   if (chart.kind === 'heatmap') return categoryLabel(name, lang);
   const d = w(lang).dashboard as Record<string, unknown>;
-  if (name === 'bookings' || name === 'pickups' || name === 'returns') return String(d[`trend${name[0]!.toUpperCase()}${name.slice(1)}`]);
+  if (name === 'bookings' || name === 'pickups' || name === 'returns')
+    return String(d[`trend${name[0]!.toUpperCase()}${name.slice(1)}`]);
   return columnLabel(name, lang);
 }
 
@@ -70,7 +83,11 @@ async function drawChart(pdf: Writer, chart: ReportChart, lang: Lang) {
   const height = chart.kind === 'heatmap' ? 24 + chart.series.length * 16 : 150;
   pdf.ensureSpace(height + 50);
   const rtl = lang === 'ar';
-  pdf.line(title, rtl ? pdf.right : pdf.left, rtl ? 'right' : 'left', { size: 10, bold: true, color: pdf.colors.primary });
+  pdf.line(title, rtl ? pdf.right : pdf.left, rtl ? 'right' : 'left', {
+    size: 10,
+    bold: true,
+    color: pdf.colors.primary,
+  });
   pdf.y -= 14;
   const left = pdf.left + (chart.kind === 'heatmap' ? 70 : 36);
   const right = pdf.right - 4;
@@ -91,9 +108,20 @@ async function drawChart(pdf: Writer, chart: ReportChart, lang: Lang) {
       pdf.line(seriesName(chart, s.name, lang), left - 4, 'right', { size: 7 });
       s.data.forEach((v, i) => {
         const t = Math.max(0, Math.min(1, v / 100));
-        page.drawRectangle({ x: left + cw * i + 1, y, width: cw - 2, height: 14, color: rgb(1 - 0.77 * t, 1 - 0.49 * t, 1 - 0.04 * t), borderColor: grey, borderWidth: 0.3 });
+        page.drawRectangle({
+          x: left + cw * i + 1,
+          y,
+          width: cw - 2,
+          height: 14,
+          color: rgb(1 - 0.77 * t, 1 - 0.49 * t, 1 - 0.04 * t),
+          borderColor: grey,
+          borderWidth: 0.3,
+        });
         pdf.y = y + 4;
-        pdf.line(v.toFixed(0), left + cw * i + cw / 2, 'center', { size: 6.5, color: t > 0.6 ? pdf.colors.white : pdf.colors.ink });
+        pdf.line(v.toFixed(0), left + cw * i + cw / 2, 'center', {
+          size: 6.5,
+          color: t > 0.6 ? pdf.colors.white : pdf.colors.ink,
+        });
       });
     });
     pdf.y = top - 14 - (chart.series.length + 1) * 16 - 12;
@@ -106,9 +134,18 @@ async function drawChart(pdf: Writer, chart: ReportChart, lang: Lang) {
   // Axes and a grid line at the top value.
   page.drawLine({ start: { x: left, y: bottom }, end: { x: right, y: bottom }, thickness: 0.6, color: grey });
   page.drawLine({ start: { x: left, y: bottom }, end: { x: left, y: top }, thickness: 0.6, color: grey });
-  page.drawLine({ start: { x: left, y: yOf(max) }, end: { x: right, y: yOf(max) }, thickness: 0.3, color: grey, dashArray: [2, 2] });
+  page.drawLine({
+    start: { x: left, y: yOf(max) },
+    end: { x: right, y: yOf(max) },
+    thickness: 0.3,
+    color: grey,
+    dashArray: [2, 2],
+  });
   pdf.y = yOf(max) - 3;
-  pdf.line(max >= 1000 ? max.toFixed(0) : String(Math.round(max * 10) / 10), left - 3, 'right', { size: 6.5, color: pdf.colors.muted });
+  pdf.line(max >= 1000 ? max.toFixed(0) : String(Math.round(max * 10) / 10), left - 3, 'right', {
+    size: 6.5,
+    color: pdf.colors.muted,
+  });
   pdf.y = bottom - 3;
   pdf.line('0', left - 3, 'right', { size: 6.5, color: pdf.colors.muted });
   const n = Math.max(1, chart.categories.length);
@@ -127,9 +164,15 @@ async function drawChart(pdf: Writer, chart: ReportChart, lang: Lang) {
     chart.series.forEach((s, si) => {
       const [r, g, b] = PALETTE[si % PALETTE.length]!;
       for (let i = 1; i < s.data.length; i++) {
-        page.drawLine({ start: { x: left + slot * (i - 1) + slot / 2, y: yOf(s.data[i - 1]!) }, end: { x: left + slot * i + slot / 2, y: yOf(s.data[i]!) }, thickness: 1.2, color: rgb(r, g, b) });
+        page.drawLine({
+          start: { x: left + slot * (i - 1) + slot / 2, y: yOf(s.data[i - 1]!) },
+          end: { x: left + slot * i + slot / 2, y: yOf(s.data[i]!) },
+          thickness: 1.2,
+          color: rgb(r, g, b),
+        });
       }
-      if (s.data.length === 1) page.drawCircle({ x: left + slot / 2, y: yOf(s.data[0]!), size: 2, color: rgb(r, g, b) });
+      if (s.data.length === 1)
+        page.drawCircle({ x: left + slot / 2, y: yOf(s.data[0]!), size: 2, color: rgb(r, g, b) });
     });
   }
   // X labels: at most ~10, so they never overlap.
@@ -138,7 +181,10 @@ async function drawChart(pdf: Writer, chart: ReportChart, lang: Lang) {
     if (i % every) return;
     pdf.y = bottom - 10;
     const text = axisLabel(chart, c, lang);
-    pdf.line(text.length > 14 ? `${text.slice(0, 13)}…` : text, left + slot * i + slot / 2, 'center', { size: 6.5, color: pdf.colors.muted });
+    pdf.line(text.length > 14 ? `${text.slice(0, 13)}…` : text, left + slot * i + slot / 2, 'center', {
+      size: 6.5,
+      color: pdf.colors.muted,
+    });
   });
   // Legend.
   pdf.y = bottom - 22;
@@ -155,20 +201,40 @@ async function drawChart(pdf: Writer, chart: ReportChart, lang: Lang) {
   pdf.y -= 14;
 }
 
-export async function reportPdf(data: ReportData, lang: Lang, company: { name: string; primaryColor: string }): Promise<Uint8Array> {
+export async function reportPdf(
+  data: ReportData,
+  lang: Lang,
+  company: { name: string; primaryColor: string },
+): Promise<Uint8Array> {
   const { createPdf } = await import('../lib/pdf');
   const words = w(lang).reports;
   const title = { en: catalog.en.reports.tabs[data.tab], ar: catalog.ar.reports.tabs[data.tab] };
-  const pdf = await createPdf({ title: `${title[lang]} — ${company.name}`, language: lang, brand: { companyName: company.name, primaryColor: company.primaryColor } });
-  const periodText = `${(words.periods as Record<string, string>)[data.period]} · ${dayText(data.from, lang)} – ${dayText(data.to, lang)}`;
+  const pdf = await createPdf({
+    title: `${title[lang]} — ${company.name}`,
+    language: lang,
+    brand: { companyName: company.name, primaryColor: company.primaryColor },
+  });
+  const periodName = (words.periods as Record<string, string>)[data.period];
+  const periodText = `${periodName} · ${dayText(data.from, lang)} – ${dayText(data.to, lang)}`;
   await pdf.brandHeader(title, periodText);
   const region = data.region as RegionCode;
-  pdf.paragraph(words.currency.replace('{{currency}}', data.currency), pdf.left, pdf.right - pdf.left, { size: 9, color: pdf.colors.muted, direction: lang === 'ar' ? 'rtl' : 'ltr' });
+  pdf.paragraph(words.currency.replace('{{currency}}', data.currency), pdf.left, pdf.right - pdf.left, {
+    size: 9,
+    color: pdf.colors.muted,
+    direction: lang === 'ar' ? 'rtl' : 'ltr',
+  });
   // Summary: label and value pairs.
   for (const s of data.summary) {
     pdf.ensureSpace(14);
     const label = (words.summary as Record<string, string>)[s.key] ?? s.key;
-    const value = s.value === null ? '-' : s.kind === 'money' ? formatAmount(toMinor(s.value), region, 'en') : s.kind === 'percent' ? `${s.value.toFixed(1)}%` : String(s.value);
+    const value =
+      s.value === null
+        ? '-'
+        : s.kind === 'money'
+          ? formatAmount(toMinor(s.value), region, 'en')
+          : s.kind === 'percent'
+            ? `${s.value.toFixed(1)}%`
+            : String(s.value);
     if (lang === 'ar') {
       pdf.line(label, pdf.right, 'right', { size: 9, color: pdf.colors.muted });
       pdf.line(value, pdf.left + 150, 'left', { size: 9, bold: true, direction: 'ltr' });
@@ -184,19 +250,39 @@ export async function reportPdf(data: ReportData, lang: Lang, company: { name: s
   // The per-category revenue columns stay in the CSV; on paper they are the 'by category' chart.
   const columns = data.columns.filter((c) => !c.key.startsWith('cat:'));
   pdf.table(
-    columns.map((c) => ({ header: columnLabel(c.key, lang), align: c.kind === 'text' || c.kind === 'category' || c.kind === 'date' ? ('start' as const) : ('end' as const), width: c.kind === 'text' ? 1.8 : 1 })),
+    columns.map((c) => ({
+      header: columnLabel(c.key, lang),
+      align: c.kind === 'text' || c.kind === 'category' || c.kind === 'date' ? ('start' as const) : ('end' as const),
+      width: c.kind === 'text' ? 1.8 : 1,
+    })),
     data.rows.map((r) => columns.map((c) => cellText(r[c.key], c, lang, region))),
     { size: columns.length > 8 ? 7 : 8 },
   );
   return pdf.save();
 }
 
-export async function exportReport(tenantId: string, data: ReportData, format: 'csv' | 'pdf', lang: Lang): Promise<Reply> {
+export async function exportReport(
+  tenantId: string,
+  data: ReportData,
+  format: 'csv' | 'pdf',
+  lang: Lang,
+): Promise<Reply> {
   const file = `${data.tab}-${data.period}-${lang}`;
   if (format === 'csv') {
-    return { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${file}.csv"` }, body: Buffer.from(reportCsv(data, lang), 'utf8') };
+    return {
+      status: 200,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${file}.csv"`,
+      },
+      body: Buffer.from(reportCsv(data, lang), 'utf8'),
+    };
   }
   const company = await readCompany(tenantId);
   const bytes = await reportPdf(data, lang, company);
-  return { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${file}.pdf"` }, body: Buffer.from(bytes) };
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${file}.pdf"` },
+    body: Buffer.from(bytes),
+  };
 }

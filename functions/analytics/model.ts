@@ -22,6 +22,12 @@ import { sortKey, tenantPk, type Key } from '../lib/data/keys';
 export const DAY_SHARDS = 4;
 export const dayPk = (tenantId: string) => tenantPk(tenantId, 'AN_DAY');
 export const vmPk = (tenantId: string) => tenantPk(tenantId, 'AN_VM');
-export const dayShardKey = (tenantId: string, day: string, shard: number): Key => ({ pk: dayPk(tenantId), sk: sortKey(day, shard) });
-export const vmKey = (tenantId: string, month: string, vehicleId: string): Key => ({ pk: vmPk(tenantId), sk: sortKey(month, vehicleId) });
+export const dayShardKey = (tenantId: string, day: string, shard: number): Key => ({
+  pk: dayPk(tenantId),
+  sk: sortKey(day, shard),
+});
+export const vmKey = (tenantId: string, month: string, vehicleId: string): Key => ({
+  pk: vmPk(tenantId),
+  sk: sortKey(month, vehicleId),
+});
 export const shardOfSource = (sourceId: string) => shardOf(sourceId, DAY_SHARDS);

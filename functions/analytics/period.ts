@@ -50,9 +50,15 @@ export async function readOutRentals(tenantId: string): Promise<OutRental[]> {
       const page = await listRentalsPage(tenantId, { status, limit: 200, cursor });
       for (const r of page.items as Record<string, unknown>[]) {
         out.push({
-          id: String(r.id), referenceNumber: String(r.referenceNumber ?? ''), vehicleId: String(r.vehicleId), vehicleLabel: String(r.vehicleLabel ?? ''),
-          customerName: String(r.customerName ?? ''), status: String(r.status), startDate: String(r.startDate),
-          expectedReturnDate: String(r.expectedReturnDate), pickedUpAt: (r.pickedUpAt as string | undefined) ?? null,
+          id: String(r.id),
+          referenceNumber: String(r.referenceNumber ?? ''),
+          vehicleId: String(r.vehicleId),
+          vehicleLabel: String(r.vehicleLabel ?? ''),
+          customerName: String(r.customerName ?? ''),
+          status: String(r.status),
+          startDate: String(r.startDate),
+          expectedReturnDate: String(r.expectedReturnDate),
+          pickedUpAt: (r.pickedUpAt as string | undefined) ?? null,
         });
       }
       cursor = page.nextCursor ?? undefined;
@@ -68,7 +74,14 @@ export function liveDays(r: OutRental, now: Date, tz: string): string[] {
   return onRentDays(outAt(r), now.toISOString(), tz).filter((d) => !stored.has(d));
 }
 
-export async function readFleetPeriod(tenantId: string, from: string, to: string, tz: string, now = new Date(), known?: { roster?: Vehicle[]; out?: OutRental[] }): Promise<FleetPeriod> {
+export async function readFleetPeriod(
+  tenantId: string,
+  from: string,
+  to: string,
+  tz: string,
+  now = new Date(),
+  known?: { roster?: Vehicle[]; out?: OutRental[] },
+): Promise<FleetPeriod> {
   const [roster, months, out] = await Promise.all([
     known?.roster ?? fleetRoster(tenantId),
     readVehicleMonthAggregates(tenantId, from.slice(0, 7), to.slice(0, 7)),
@@ -78,32 +91,67 @@ export async function readFleetPeriod(tenantId: string, from: string, to: string
 }
 
 /** Pure: the period's per-vehicle facts (exported for the unit tests). */
-export function buildFleetPeriod(roster: Vehicle[], months: VehicleMonthAggregate[], out: OutRental[], from: string, to: string, tz: string, now: Date): FleetPeriod {
+export function buildFleetPeriod(
+  roster: Vehicle[],
+  months: VehicleMonthAggregate[],
+  out: OutRental[],
+  from: string,
+  to: string,
+  tz: string,
+  now: Date,
+): FleetPeriod {
   const days = dayRange(from, to);
   const inPeriod = (d: string) => d >= from && d <= to;
   const byVehicle = new Map<string, VehiclePeriod>();
   const entry = (v: Vehicle): VehiclePeriod => {
     let e = byVehicle.get(v.id);
     if (!e) {
-      e = { vehicleId: v.id, vehicle: v, onRent: new Set(), maintenance: new Set(), revenueByDay: new Map(), km: 0, maintenanceCostMinor: 0, rentals: 0, daysOnRent: 0, daysOutOfService: 0, revenueMinor: 0, daysInFleet: 0 };
+      e = {
+        vehicleId: v.id,
+        vehicle: v,
+        onRent: new Set(),
+        maintenance: new Set(),
+        revenueByDay: new Map(),
+        km: 0,
+        maintenanceCostMinor: 0,
+        rentals: 0,
+        daysOnRent: 0,
+        daysOutOfService: 0,
+        revenueMinor: 0,
+        daysInFleet: 0,
+      };
       byVehicle.set(v.id, e);
     }
     return e;
   };
   const rosterById = new Map(roster.map((v) => [v.id, v]));
   for (const v of roster) if (!v.isArchived) entry(v);
-  const vehicleOf = (id: string): Vehicle => rosterById.get(id) ?? { id, make: '', model: '', year: 0, licensePlate: '', category: null, status: 'archived', isArchived: true, dailyRateMinor: 0, createdAt: '' };
+  const vehicleOf = (id: string): Vehicle =>
+    rosterById.get(id) ?? {
+      id,
+      make: '',
+      model: '',
+      year: 0,
+      licensePlate: '',
+      category: null,
+      status: 'archived',
+      isArchived: true,
+      dailyRateMinor: 0,
+      createdAt: '',
+    };
   for (const m of months) {
     const e = entry(vehicleOf(m.vehicleId));
     for (const d of m.onRentDays) if (inPeriod(d)) e.onRent.add(d);
     for (const d of m.maintenanceDays) if (inPeriod(d)) e.maintenance.add(d);
-    for (const [d, r] of Object.entries(m.revenueByDay)) if (inPeriod(d)) e.revenueByDay.set(d, (e.revenueByDay.get(d) ?? 0) + r);
+    for (const [d, r] of Object.entries(m.revenueByDay))
+      if (inPeriod(d)) e.revenueByDay.set(d, (e.revenueByDay.get(d) ?? 0) + r);
     // Month figures (km at return, maintenance cost, rentals started) count when the month overlaps the period.
     e.km += m.km;
     e.maintenanceCostMinor += m.maintenanceCostMinor;
     e.rentals += m.rentals;
   }
-  for (const r of out) for (const d of liveDays(r, now, tz)) if (inPeriod(d)) entry(vehicleOf(r.vehicleId)).onRent.add(d);
+  for (const r of out)
+    for (const d of liveDays(r, now, tz)) if (inPeriod(d)) entry(vehicleOf(r.vehicleId)).onRent.add(d);
   const today = calendarDateInZone(now, tz);
   for (const e of byVehicle.values()) {
     // In the fleet from the day it was added, or its first day on rent if earlier (imported history).
@@ -120,4 +168,3 @@ export function buildFleetPeriod(roster: Vehicle[], months: VehicleMonthAggregat
   }
   return { from, to, days, vehicles: [...byVehicle.values()] };
 }
-

@@ -1,9 +1,23 @@
-import { averageLengthOfRental, dayRange, fleetKpis, periodRange, ratio, vehicleIdleDays, type ReportPeriod } from '../../shared/analytics/kpi';
+import {
+  averageLengthOfRental,
+  dayRange,
+  fleetKpis,
+  periodRange,
+  ratio,
+  vehicleIdleDays,
+  type ReportPeriod,
+} from '../../shared/analytics/kpi';
 import { addDays, lastDayOfMonth } from '../../shared/calendar';
 import { KPI_HELP } from '../../shared/analytics/kpi';
 import { fromMinor } from '../../shared/money';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
-import type { ReportChart, ReportColumn, ReportData, ReportSummaryItem, ReportTab } from '../../shared/schemas/analytics';
+import type {
+  ReportChart,
+  ReportColumn,
+  ReportData,
+  ReportSummaryItem,
+  ReportTab,
+} from '../../shared/schemas/analytics';
 import type { Role } from '../../shared/permissions';
 import { readCompany, rentalStats, type CompanyFacts } from './deps';
 import { readFleetPeriod, type FleetPeriod, type VehiclePeriod } from './period';
@@ -32,8 +46,13 @@ export async function buildReport(tab: ReportTab, ctx: ReportContext): Promise<R
   const today = calendarDateInZone(now, company.timezone);
   const range = periodRange(ctx.period, today);
   const base = {
-    tab, period: ctx.period, from: range.from, to: range.to, previous: range.previous,
-    currency: getRegionConfig(company.region).currency, region: company.region,
+    tab,
+    period: ctx.period,
+    from: range.from,
+    to: range.to,
+    previous: range.previous,
+    currency: getRegionConfig(company.region).currency,
+    region: company.region,
   };
   switch (tab) {
     case 'fleet-performance': {
@@ -41,7 +60,10 @@ export async function buildReport(tab: ReportTab, ctx: ReportContext): Promise<R
       return { ...base, ...fleetPerformance(fleet, company, ctx.role === 'MECHANIC') };
     }
     case 'operational-kpis': {
-      const [days, stats] = await Promise.all([readDailyAggregates(ctx.tenantId, range.from, range.to), rentalStats(ctx.tenantId)]);
+      const [days, stats] = await Promise.all([
+        readDailyAggregates(ctx.tenantId, range.from, range.to),
+        rentalStats(ctx.tenantId),
+      ]);
       return { ...base, ...operationalKpis(days, Number(stats.byStatus.overdue ?? 0)) };
     }
     case 'revenue-trends': {
@@ -60,40 +82,89 @@ export async function buildReport(tab: ReportTab, ctx: ReportContext): Promise<R
 
 type Body = Pick<ReportData, 'summary' | 'charts' | 'columns' | 'rows'>;
 
-export function fleetPerformance(fleet: FleetPeriod, company: Pick<CompanyFacts, 'dailyFixedCostMinor'>, noMoney = false): Body {
+export function fleetPerformance(
+  fleet: FleetPeriod,
+  company: Pick<CompanyFacts, 'dailyFixedCostMinor'>,
+  noMoney = false,
+): Body {
   const n = fleet.days.length;
   const k = fleetKpis(fleet.vehicles, n, company.dailyFixedCostMinor);
   const rows = fleet.vehicles
     .map((v) => {
       const available = Math.max(0, (v.daysInFleet ?? n) - v.daysOutOfService);
       return {
-        vehicle: label(v), plate: v.vehicle.licensePlate, category: v.vehicle.category ?? 'none', daysRented: v.daysOnRent,
-        utilisation: pct(ratio(v.daysOnRent, available)), revenue: money(v.revenueMinor), adr: money(Math.round(ratio(v.revenueMinor, v.daysOnRent))),
-        km: v.km, maintenanceCost: money(v.maintenanceCostMinor), net: money(v.revenueMinor - v.maintenanceCostMinor),
+        vehicle: label(v),
+        plate: v.vehicle.licensePlate,
+        category: v.vehicle.category ?? 'none',
+        daysRented: v.daysOnRent,
+        utilisation: pct(ratio(v.daysOnRent, available)),
+        revenue: money(v.revenueMinor),
+        adr: money(Math.round(ratio(v.revenueMinor, v.daysOnRent))),
+        km: v.km,
+        maintenanceCost: money(v.maintenanceCostMinor),
+        net: money(v.revenueMinor - v.maintenanceCostMinor),
       };
     })
     .sort((a, b) => b.revenue - a.revenue || b.daysRented - a.daysRented || a.vehicle.localeCompare(b.vehicle));
   const moneyCols = new Set(['revenue', 'adr', 'net']);
-  const columns: ReportColumn[] = ([
-    ['vehicle', 'text'], ['plate', 'text'], ['category', 'category'], ['daysRented', 'number'], ['utilisation', 'percent'],
-    ['revenue', 'money'], ['adr', 'money'], ['km', 'number'], ['maintenanceCost', 'money'], ['net', 'money'],
-  ] as const).filter(([key]) => !(noMoney && moneyCols.has(key))).map(([key, kind]) => ({ key, kind }));
+  const columns: ReportColumn[] = (
+    [
+      ['vehicle', 'text'],
+      ['plate', 'text'],
+      ['category', 'category'],
+      ['daysRented', 'number'],
+      ['utilisation', 'percent'],
+      ['revenue', 'money'],
+      ['adr', 'money'],
+      ['km', 'number'],
+      ['maintenanceCost', 'money'],
+      ['net', 'money'],
+    ] as const
+  )
+    .filter(([key]) => !(noMoney && moneyCols.has(key)))
+    .map(([key, kind]) => ({ key, kind }));
   const top = rows.slice(0, 12);
   const charts: ReportChart[] = [
-    { key: 'utilisationByVehicle', kind: 'bar', axis: 'text', unit: 'percent', categories: top.map((r) => r.vehicle), series: [{ name: 'utilisation', data: top.map((r) => r.utilisation) }] },
+    {
+      key: 'utilisationByVehicle',
+      kind: 'bar',
+      axis: 'text',
+      unit: 'percent',
+      categories: top.map((r) => r.vehicle),
+      series: [{ name: 'utilisation', data: top.map((r) => r.utilisation) }],
+    },
   ];
-  if (!noMoney) charts.unshift({ key: 'revenueByVehicle', kind: 'bar', axis: 'text', unit: 'money', categories: top.map((r) => r.vehicle), series: [{ name: 'revenue', data: top.map((r) => r.revenue) }] });
+  if (!noMoney)
+    charts.unshift({
+      key: 'revenueByVehicle',
+      kind: 'bar',
+      axis: 'text',
+      unit: 'money',
+      categories: top.map((r) => r.vehicle),
+      series: [{ name: 'revenue', data: top.map((r) => r.revenue) }],
+    });
   const summary: ReportSummaryItem[] = [
     { key: 'utilisation', value: pct(k.utilisation), kind: 'percent', help: help('utilisation') },
-    ...(noMoney ? [] : [
-      { key: 'revenue', value: money(k.revenueMinor), kind: 'money' as const },
-      { key: 'adr', value: money(k.adrMinor), kind: 'money' as const, help: help('adr') },
-      { key: 'revpac', value: money(k.revpacMinor), kind: 'money' as const, help: help('revpac') },
-    ]),
+    ...(noMoney
+      ? []
+      : [
+          { key: 'revenue', value: money(k.revenueMinor), kind: 'money' as const },
+          { key: 'adr', value: money(k.adrMinor), kind: 'money' as const, help: help('adr') },
+          { key: 'revpac', value: money(k.revpacMinor), kind: 'money' as const, help: help('revpac') },
+        ]),
     { key: 'km', value: fleet.vehicles.reduce((s, v) => s + v.km, 0), kind: 'number' },
-    { key: 'maintenanceCost', value: money(fleet.vehicles.reduce((s, v) => s + v.maintenanceCostMinor, 0)), kind: 'money' },
+    {
+      key: 'maintenanceCost',
+      value: money(fleet.vehicles.reduce((s, v) => s + v.maintenanceCostMinor, 0)),
+      kind: 'money',
+    },
   ];
-  return { summary, charts, columns, rows: noMoney ? rows.map(({ revenue: _r, adr: _a, net: _n, ...rest }) => rest) : rows };
+  return {
+    summary,
+    charts,
+    columns,
+    rows: noMoney ? rows.map(({ revenue: _r, adr: _a, net: _n, ...rest }) => rest) : rows,
+  };
 }
 
 export function operationalKpis(days: DailyAggregate[], overdueNow: number): Body {
@@ -106,17 +177,42 @@ export function operationalKpis(days: DailyAggregate[], overdueNow: number): Bod
     { key: 'onTimeRate', value: pct(ratio(sum('onTimeReturns'), returns)), kind: 'percent' },
     { key: 'overdue', value: sum('overdue'), kind: 'number' },
     { key: 'overdueNow', value: overdueNow, kind: 'number' },
-    { key: 'alr', value: Math.round(averageLengthOfRental(sum('returnedRentalDays'), returns) * 10) / 10, kind: 'number', help: 'alr' },
+    {
+      key: 'alr',
+      value: Math.round(averageLengthOfRental(sum('returnedRentalDays'), returns) * 10) / 10,
+      kind: 'number',
+      help: 'alr',
+    },
     { key: 'pickupsPerDay', value: Math.round((sum('pickups') / n) * 10) / 10, kind: 'number' },
     { key: 'returnsPerDay', value: Math.round((returns / n) * 10) / 10, kind: 'number' },
   ];
-  const columns: ReportColumn[] = (['bookings', 'cancellations', 'pickups', 'returns', 'onTimeReturns', 'overdue'] as const).map((key) => ({ key, kind: 'number' as const }));
+  const columns: ReportColumn[] = (
+    ['bookings', 'cancellations', 'pickups', 'returns', 'onTimeReturns', 'overdue'] as const
+  ).map((key) => ({ key, kind: 'number' as const }));
   columns.unshift({ key: 'date', kind: 'date' });
-  const rows = days.map((d) => ({ date: d.day, bookings: d.bookings, cancellations: d.cancellations, pickups: d.pickups, returns: d.returns, onTimeReturns: d.onTimeReturns, overdue: d.overdue }));
-  const charts: ReportChart[] = [{
-    key: 'daily', kind: 'line', axis: 'date', unit: 'count', categories: days.map((d) => d.day),
-    series: [{ name: 'bookings', data: days.map((d) => d.bookings) }, { name: 'pickups', data: days.map((d) => d.pickups) }, { name: 'returns', data: days.map((d) => d.returns) }],
-  }];
+  const rows = days.map((d) => ({
+    date: d.day,
+    bookings: d.bookings,
+    cancellations: d.cancellations,
+    pickups: d.pickups,
+    returns: d.returns,
+    onTimeReturns: d.onTimeReturns,
+    overdue: d.overdue,
+  }));
+  const charts: ReportChart[] = [
+    {
+      key: 'daily',
+      kind: 'line',
+      axis: 'date',
+      unit: 'count',
+      categories: days.map((d) => d.day),
+      series: [
+        { name: 'bookings', data: days.map((d) => d.bookings) },
+        { name: 'pickups', data: days.map((d) => d.pickups) },
+        { name: 'returns', data: days.map((d) => d.returns) },
+      ],
+    },
+  ];
   return { summary, charts, columns, rows };
 }
 
@@ -124,7 +220,7 @@ export function operationalKpis(days: DailyAggregate[], overdueNow: number): Bod
 export function bucketsOf(from: string, to: string, period: ReportPeriod): { key: string; from: string; to: string }[] {
   const out: { key: string; from: string; to: string }[] = [];
   if (period === '1y') {
-    for (let d = from; d <= to;) {
+    for (let d = from; d <= to; ) {
       const monthEnd = lastDayOfMonth(d);
       const end = monthEnd < to ? monthEnd : to;
       out.push({ key: d.slice(0, 7), from: d, to: end });
@@ -140,9 +236,15 @@ export function bucketsOf(from: string, to: string, period: ReportPeriod): { key
   return out;
 }
 
-export function revenueTrends(days: DailyAggregate[], fleet: FleetPeriod, range: { from: string; to: string; previous: { from: string; to: string } }, period: ReportPeriod): Body {
+export function revenueTrends(
+  days: DailyAggregate[],
+  fleet: FleetPeriod,
+  range: { from: string; to: string; previous: { from: string; to: string } },
+  period: ReportPeriod,
+): Body {
   const byDay = new Map(days.map((d) => [d.day, d]));
-  const sumDays = (from: string, to: string, f: 'revenueMinor' | 'paymentsMinor') => dayRange(from, to).reduce((s, d) => s + (byDay.get(d)?.[f] ?? 0), 0);
+  const sumDays = (from: string, to: string, f: 'revenueMinor' | 'paymentsMinor') =>
+    dayRange(from, to).reduce((s, d) => s + (byDay.get(d)?.[f] ?? 0), 0);
   const cur = bucketsOf(range.from, range.to, period);
   const prev = bucketsOf(range.previous.from, range.previous.to, period);
   const catRevenue = (from: string, to: string) => {
@@ -163,7 +265,10 @@ export function revenueTrends(days: DailyAggregate[], fleet: FleetPeriod, range:
     const revenue = revenueOf(b.from, b.to);
     const previous = prev[i] ? revenueOf(prev[i]!.from, prev[i]!.to) : 0;
     return {
-      period: b.key, revenue: money(revenue), previousRevenue: money(previous), change: previous ? pct((revenue - previous) / Math.abs(previous)) : null,
+      period: b.key,
+      revenue: money(revenue),
+      previousRevenue: money(previous),
+      change: previous ? pct((revenue - previous) / Math.abs(previous)) : null,
       payments: money(sumDays(b.from, b.to, 'paymentsMinor')),
       ...Object.fromEntries(categories.map((c) => [`cat:${c}`, money(cats.get(c) ?? 0)])),
     };
@@ -172,8 +277,12 @@ export function revenueTrends(days: DailyAggregate[], fleet: FleetPeriod, range:
   const totalPrev = revenueOf(range.previous.from, range.previous.to);
   const byCat = catRevenue(range.from, range.to);
   const columns: ReportColumn[] = [
-    { key: 'period', kind: period === '1y' ? 'text' : 'date' }, { key: 'revenue', kind: 'money' }, { key: 'previousRevenue', kind: 'money' },
-    { key: 'change', kind: 'percent' }, { key: 'payments', kind: 'money' }, ...categories.map((c) => ({ key: `cat:${c}`, kind: 'money' as const })),
+    { key: 'period', kind: period === '1y' ? 'text' : 'date' },
+    { key: 'revenue', kind: 'money' },
+    { key: 'previousRevenue', kind: 'money' },
+    { key: 'change', kind: 'percent' },
+    { key: 'payments', kind: 'money' },
+    ...categories.map((c) => ({ key: `cat:${c}`, kind: 'money' as const })),
   ];
   return {
     summary: [
@@ -183,8 +292,25 @@ export function revenueTrends(days: DailyAggregate[], fleet: FleetPeriod, range:
       { key: 'change', value: totalPrev ? pct((total - totalPrev) / Math.abs(totalPrev)) : null, kind: 'percent' },
     ],
     charts: [
-      { key: 'revenueTrend', kind: 'line', axis: period === '1y' ? 'text' : 'date', unit: 'money', categories: rows.map((r) => r.period), series: [{ name: 'revenue', data: rows.map((r) => r.revenue) }, { name: 'previousRevenue', data: rows.map((r) => r.previousRevenue) }] },
-      { key: 'revenueByCategory', kind: 'bar', axis: 'category', unit: 'money', categories, series: [{ name: 'revenue', data: categories.map((c) => money(byCat.get(c) ?? 0)) }] },
+      {
+        key: 'revenueTrend',
+        kind: 'line',
+        axis: period === '1y' ? 'text' : 'date',
+        unit: 'money',
+        categories: rows.map((r) => r.period),
+        series: [
+          { name: 'revenue', data: rows.map((r) => r.revenue) },
+          { name: 'previousRevenue', data: rows.map((r) => r.previousRevenue) },
+        ],
+      },
+      {
+        key: 'revenueByCategory',
+        kind: 'bar',
+        axis: 'category',
+        unit: 'money',
+        categories,
+        series: [{ name: 'revenue', data: categories.map((c) => money(byCat.get(c) ?? 0)) }],
+      },
     ],
     columns,
     rows,
@@ -201,8 +327,14 @@ export function utilization(fleet: FleetPeriod, company: Pick<CompanyFacts, 'dai
     const vs = fleet.vehicles.filter((v) => (v.vehicle.category ?? 'none') === c);
     const k = fleetKpis(vs, n, company.dailyFixedCostMinor);
     return {
-      category: c, vehicles: vs.length, availableCarDays: k.availableCarDays, daysOnRent: k.daysOnRent, utilisation: pct(k.utilisation),
-      revpac: money(k.revpacMinor), idleDays: k.idleDays, idleCost: money(k.idleCostMinor),
+      category: c,
+      vehicles: vs.length,
+      availableCarDays: k.availableCarDays,
+      daysOnRent: k.daysOnRent,
+      utilisation: pct(k.utilisation),
+      revpac: money(k.revpacMinor),
+      idleDays: k.idleDays,
+      idleCost: money(k.idleCostMinor),
     };
   });
   const all = fleetKpis(fleet.vehicles, n, company.dailyFixedCostMinor);
@@ -215,11 +347,12 @@ export function utilization(fleet: FleetPeriod, company: Pick<CompanyFacts, 'dai
         const ds = fleet.days.filter((d) => weekdayOf(d) === w);
         let on = 0;
         let avail = 0;
-        for (const v of vs) for (const d of ds) {
-          if (v.maintenance.has(d)) continue;
-          avail += 1;
-          if (v.onRent.has(d)) on += 1;
-        }
+        for (const v of vs)
+          for (const d of ds) {
+            if (v.maintenance.has(d)) continue;
+            avail += 1;
+            if (v.onRent.has(d)) on += 1;
+          }
         return pct(ratio(on, avail));
       }),
     };
@@ -233,12 +366,32 @@ export function utilization(fleet: FleetPeriod, company: Pick<CompanyFacts, 'dai
       { key: 'revpac', value: money(all.revpacMinor), kind: 'money', help: 'revpac' },
     ],
     charts: [
-      { key: 'utilisationByCategory', kind: 'bar', axis: 'category', unit: 'percent', categories, series: [{ name: 'utilisation', data: rows.map((r) => r.utilisation) }] },
-      { key: 'weekdayHeatmap', kind: 'heatmap', axis: 'weekday', unit: 'percent', categories: [...WEEKDAYS], series: heat },
+      {
+        key: 'utilisationByCategory',
+        kind: 'bar',
+        axis: 'category',
+        unit: 'percent',
+        categories,
+        series: [{ name: 'utilisation', data: rows.map((r) => r.utilisation) }],
+      },
+      {
+        key: 'weekdayHeatmap',
+        kind: 'heatmap',
+        axis: 'weekday',
+        unit: 'percent',
+        categories: [...WEEKDAYS],
+        series: heat,
+      },
     ],
     columns: [
-      { key: 'category', kind: 'category' }, { key: 'vehicles', kind: 'number' }, { key: 'availableCarDays', kind: 'number' }, { key: 'daysOnRent', kind: 'number' },
-      { key: 'utilisation', kind: 'percent' }, { key: 'revpac', kind: 'money' }, { key: 'idleDays', kind: 'number' }, { key: 'idleCost', kind: 'money' },
+      { key: 'category', kind: 'category' },
+      { key: 'vehicles', kind: 'number' },
+      { key: 'availableCarDays', kind: 'number' },
+      { key: 'daysOnRent', kind: 'number' },
+      { key: 'utilisation', kind: 'percent' },
+      { key: 'revpac', kind: 'money' },
+      { key: 'idleDays', kind: 'number' },
+      { key: 'idleCost', kind: 'money' },
     ],
     rows,
   };

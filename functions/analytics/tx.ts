@@ -7,7 +7,14 @@
  */
 import type { TransactItem } from '../lib/data/repo';
 import { onRentDays } from '../../shared/analytics/kpi';
-import { ledgerContribution, maintenanceContribution, negate, rentalContribution, type LedgerMoney, type RentalFacts } from './contribution';
+import {
+  ledgerContribution,
+  maintenanceContribution,
+  negate,
+  rentalContribution,
+  type LedgerMoney,
+  type RentalFacts,
+} from './contribution';
 import { deltaItems } from './writes';
 
 export type { RentalFacts, LedgerMoney } from './contribution';
@@ -16,15 +23,18 @@ export type { RentalFacts, LedgerMoney } from './contribution';
  * The aggregate updates of one rental change: contribution(after) − contribution(before), plus
  * the money of the ledger entries posted on `postedDay` (company time zone).
  */
-export function rentalAnalyticsItems(tenantId: string, change: {
-  rentalId: string;
-  vehicleId: string;
-  before: RentalFacts | null;
-  after: RentalFacts | null;
-  timeZone: string;
-  postedDay?: string;
-  money?: LedgerMoney;
-}): TransactItem[] {
+export function rentalAnalyticsItems(
+  tenantId: string,
+  change: {
+    rentalId: string;
+    vehicleId: string;
+    before: RentalFacts | null;
+    after: RentalFacts | null;
+    timeZone: string;
+    postedDay?: string;
+    money?: LedgerMoney;
+  },
+): TransactItem[] {
   const deltas = [
     ...negate(rentalContribution(change.before, change.timeZone)),
     ...rentalContribution(change.after, change.timeZone),
@@ -41,8 +51,14 @@ export interface MaintenanceFacts {
   workshopDays: readonly string[];
 }
 
-export function maintenanceAnalyticsItems(tenantId: string, recordId: string, before: MaintenanceFacts | null, after: MaintenanceFacts | null): TransactItem[] {
-  const of = (m: MaintenanceFacts | null) => (m ? maintenanceContribution(m.vehicleId, m.costDay, m.costMinor, m.workshopDays) : []);
+export function maintenanceAnalyticsItems(
+  tenantId: string,
+  recordId: string,
+  before: MaintenanceFacts | null,
+  after: MaintenanceFacts | null,
+): TransactItem[] {
+  const of = (m: MaintenanceFacts | null) =>
+    m ? maintenanceContribution(m.vehicleId, m.costDay, m.costMinor, m.workshopDays) : [];
   return deltaItems(tenantId, recordId, [...negate(of(before)), ...of(after)]);
 }
 /**
@@ -50,16 +66,24 @@ export function maintenanceAnalyticsItems(tenantId: string, recordId: string, be
  * posted (a cancelled record — its cost reversed — counts nothing), and its workshop days (work in
  * progress or completed: the days of its window, same > 30 minutes rule as days on rent).
  */
-export function maintenanceFactsOf(r: {
-  vehicleId: string; status: string; blockStart: string | null; blockEnd: string | null; actualCostMinor: number | null;
-  posted: { date: string } | null; reversalEntryId?: string | null;
-} | null, timeZone: string): MaintenanceFacts | null {
+export function maintenanceFactsOf(
+  r: {
+    vehicleId: string;
+    status: string;
+    blockStart: string | null;
+    blockEnd: string | null;
+    actualCostMinor: number | null;
+    posted: { date: string } | null;
+    reversalEntryId?: string | null;
+  } | null,
+  timeZone: string,
+): MaintenanceFacts | null {
   if (!r) return null;
   const working = (r.status === 'in_progress' || r.status === 'completed') && r.blockStart && r.blockEnd;
   return {
     vehicleId: r.vehicleId,
     costDay: r.posted && !r.reversalEntryId ? r.posted.date : null,
-    costMinor: r.posted && !r.reversalEntryId ? r.actualCostMinor ?? 0 : 0,
+    costMinor: r.posted && !r.reversalEntryId ? (r.actualCostMinor ?? 0) : 0,
     workshopDays: working ? onRentDays(r.blockStart!, r.blockEnd!, timeZone) : [],
   };
 }

@@ -3,7 +3,17 @@ import { dynamo } from '../lib/clients/dynamo';
 import { config } from '../lib/config';
 import { keys, tenantPk } from '../lib/data/keys';
 import { auditItem } from '../lib/data/audit';
-import { batchGet, countItems, getItem, queryPage, transact, tx, updateRaw, type Item, type Page } from '../lib/data/repo';
+import {
+  batchGet,
+  countItems,
+  getItem,
+  queryPage,
+  transact,
+  tx,
+  updateRaw,
+  type Item,
+  type Page,
+} from '../lib/data/repo';
 import { conflict, notFound } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { SECURITY_MESSAGES, type TenantRow } from '../../shared/schemas/security';
@@ -32,20 +42,43 @@ async function figures(entry: Item): Promise<TenantRow> {
     queryPage<Item>({ tenantId: id, pk: tenantPk(id, 'AUDIT'), limit: 1, forward: false }),
   ]);
   return {
-    id, name: String(entry.name), slug: String(entry.slug), region: (entry.region as string | undefined) ?? null,
-    status: String(entry.status), createdAt: String(entry.createdAt), users, vehicles, rentals,
+    id,
+    name: String(entry.name),
+    slug: String(entry.slug),
+    region: (entry.region as string | undefined) ?? null,
+    status: String(entry.status),
+    createdAt: String(entry.createdAt),
+    users,
+    vehicles,
+    rentals,
     lastActivityAt: (last.items[0]?.at as string | undefined) ?? null,
   };
 }
 
-export async function listTenants(actor: Actor, q: { q?: string; limit: number; cursor?: string }): Promise<Page<TenantRow>> {
+export async function listTenants(
+  actor: Actor,
+  q: { q?: string; limit: number; cursor?: string },
+): Promise<Page<TenantRow>> {
   const search = q.q?.trim().toLowerCase();
   const want = Math.min(q.limit, 25);
-  const read = (cursor: string | undefined, limit: number) => queryPage<Item>({
-    tenantId: actor.tenantId, global: true, pk: keys.global.tenantDirectory().pk, limit, cursor,
-    signature: [search],
-    ...(search ? { filter: { expression: 'contains(#n, :q) OR contains(#s, :q)', names: { '#n': 'nameLower', '#s': 'slug' }, values: { ':q': search } } } : {}),
-  });
+  const read = (cursor: string | undefined, limit: number) =>
+    queryPage<Item>({
+      tenantId: actor.tenantId,
+      global: true,
+      pk: keys.global.tenantDirectory().pk,
+      limit,
+      cursor,
+      signature: [search],
+      ...(search
+        ? {
+            filter: {
+              expression: 'contains(#n, :q) OR contains(#s, :q)',
+              names: { '#n': 'nameLower', '#s': 'slug' },
+              values: { ':q': search },
+            },
+          }
+        : {}),
+    });
   if (!search) {
     const page = await read(q.cursor, want);
     return { items: await Promise.all(page.items.map(figures)), nextCursor: page.nextCursor };
@@ -63,14 +96,24 @@ export async function listTenants(actor: Actor, q: { q?: string; limit: number; 
   return { items: await Promise.all(found.map(figures)), nextCursor: cursor ?? null };
 }
 
-export async function setTenantStatus(actor: Actor, tenantId: string, status: 'suspended' | 'active', reason: string): Promise<TenantRow> {
+export async function setTenantStatus(
+  actor: Actor,
+  tenantId: string,
+  status: 'suspended' | 'active',
+  reason: string,
+): Promise<TenantRow> {
   const [tenant, entry] = await batchGet([keys.tenant(tenantId), keys.global.tenantDirectory(tenantId)]);
   if (!tenant || !entry) throw notFound();
   if (status === 'suspended' && tenantId === actor.tenantId) throw conflict(SECURITY_MESSAGES.notYourTenant);
-  if (tenant.status === status) throw conflict(status === 'suspended' ? SECURITY_MESSAGES.alreadySuspended : SECURITY_MESSAGES.notSuspended);
+  if (tenant.status === status)
+    throw conflict(status === 'suspended' ? SECURITY_MESSAGES.alreadySuspended : SECURITY_MESSAGES.notSuspended);
   const now = new Date().toISOString();
   const action = status === 'suspended' ? 'admin.tenant_suspended' : 'admin.tenant_reactivated';
-  const summary = { before: { status: tenant.status }, after: { status }, note: `by platform operator ${actor.username}: ${reason}` };
+  const summary = {
+    before: { status: tenant.status },
+    after: { status },
+    note: `by platform operator ${actor.username}: ${reason}`,
+  };
   await transact([
     tx.raw('Update', {
       Key: keys.tenant(tenantId),
@@ -85,7 +128,15 @@ export async function setTenantStatus(actor: Actor, tenantId: string, status: 's
       ExpressionAttributeNames: { '#st': 'status' },
       ExpressionAttributeValues: { ':st': status },
     }),
-    tx.put(auditItem({ tenantId, userId: actor.userId, username: actor.username, requestId: actor.requestId }, action, 'TENANT', tenantId, summary)),
+    tx.put(
+      auditItem(
+        { tenantId, userId: actor.userId, username: actor.username, requestId: actor.requestId },
+        action,
+        'TENANT',
+        tenantId,
+        summary,
+      ),
+    ),
     tx.put(auditItem(actor, action, 'TENANT', tenantId, { ...summary, note: `${String(tenant.name)}: ${reason}` })),
   ]);
   return figures({ ...entry, status });
@@ -109,7 +160,13 @@ export async function promoteToSuperadmin(rawUsername: string): Promise<{ tenant
     ExpressionAttributeNames: { '#r': 'role' },
     ExpressionAttributeValues: { ':r': 'SUPERADMIN', ':one': 1, ':now': new Date().toISOString() },
   });
-  await transact([tx.put(auditItem({ tenantId, username: 'operator' }, 'admin.superadmin_granted', 'USER', userId, { note: `${username} made SUPERADMIN by the operator command` }))]);
+  await transact([
+    tx.put(
+      auditItem({ tenantId, username: 'operator' }, 'admin.superadmin_granted', 'USER', userId, {
+        note: `${username} made SUPERADMIN by the operator command`,
+      }),
+    ),
+  ]);
   return { tenantId, userId };
 }
 
@@ -118,7 +175,14 @@ export async function promoteToSuperadmin(rawUsername: string): Promise<{ tenant
  * walk of the tenant items (the only Scan, like the company-timezones migration), idempotent.
  */
 export async function tenantDirectoryEmpty(): Promise<boolean> {
-  const res = await dynamo().send(new QueryCommand({ TableName: config().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.global.tenantDirectory().pk }, Limit: 1 }));
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: config().tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.global.tenantDirectory().pk },
+      Limit: 1,
+    }),
+  );
   return (res.Items ?? []).length === 0;
 }
 
@@ -127,10 +191,14 @@ export async function backfillTenantDirectory(): Promise<number> {
   const tenants: Item[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo().send(new ScanCommand({
-      TableName: config().tableName, FilterExpression: 'entityType = :t AND sk = :meta',
-      ExpressionAttributeValues: { ':t': 'TENANT', ':meta': 'META' }, ExclusiveStartKey: start,
-    }));
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: config().tableName,
+        FilterExpression: 'entityType = :t AND sk = :meta',
+        ExpressionAttributeValues: { ':t': 'TENANT', ':meta': 'META' },
+        ExclusiveStartKey: start,
+      }),
+    );
     tenants.push(...((page.Items ?? []) as Item[]));
     start = page.LastEvaluatedKey;
   } while (start);
@@ -138,7 +206,19 @@ export async function backfillTenantDirectory(): Promise<number> {
     const id = String(t.id);
     if (await getItem(keys.global.tenantDirectory(id))) continue;
     const settings = await getItem(keys.settings(id));
-    await transact([tx.putNew(directoryEntry({ tenantId: id, name: String(t.name), slug: String(t.slug), region: String((settings?.preferences as { region?: string } | undefined)?.region ?? 'US'), status: String(t.status ?? 'active'), createdAt: String(t.createdAt), isDemo: t.isDemo === true }))]);
+    await transact([
+      tx.putNew(
+        directoryEntry({
+          tenantId: id,
+          name: String(t.name),
+          slug: String(t.slug),
+          region: String((settings?.preferences as { region?: string } | undefined)?.region ?? 'US'),
+          status: String(t.status ?? 'active'),
+          createdAt: String(t.createdAt),
+          isDemo: t.isDemo === true,
+        }),
+      ),
+    ]);
     written++;
   }
   return written;
@@ -148,12 +228,20 @@ export async function backfillTenantDirectory(): Promise<number> {
  * Jobs across tenants (DESIGN.md §15): one page of the tenant directory's active companies — a
  * Query of G#TENANTS (one small item per company), never a Scan. `cursor` is the last key.
  */
-export async function directoryPage(start?: Record<string, unknown>): Promise<{ tenantIds: string[]; next?: Record<string, unknown> }> {
-  const res = await dynamo().send(new QueryCommand({
-    TableName: config().tableName, KeyConditionExpression: 'pk = :pk', FilterExpression: '#s = :active',
-    ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':pk': keys.global.tenantDirectory().pk, ':active': 'active' },
-    ExclusiveStartKey: start, Limit: 200,
-  }));
+export async function directoryPage(
+  start?: Record<string, unknown>,
+): Promise<{ tenantIds: string[]; next?: Record<string, unknown> }> {
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: config().tableName,
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: '#s = :active',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':pk': keys.global.tenantDirectory().pk, ':active': 'active' },
+      ExclusiveStartKey: start,
+      Limit: 200,
+    }),
+  );
   return { tenantIds: (res.Items ?? []).map((i) => String(i.id)), next: res.LastEvaluatedKey };
 }
 
@@ -162,18 +250,34 @@ export async function directoryPage(start?: Record<string, unknown>): Promise<{ 
  * (one Query of each job's G#JOBRUN#{JOB} partition, newest first) and their error counts.
  */
 export async function platformJobRuns(perJob = 10) {
-  const jobs = await Promise.all(JOB_NAMES.map(async (job) => {
-    const res = await dynamo().send(new QueryCommand({
-      TableName: config().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.global.jobRun(job, 'x').pk },
-      ScanIndexForward: false, Limit: perJob,
-    }));
-    const runs = (res.Items ?? []).map((i) => jobRunOf({ ...i, job: i.job ?? job, startedAt: i.startedAt ?? i.sk } as unknown as Item));
-    return { job, runs };
-  }));
+  const jobs = await Promise.all(
+    JOB_NAMES.map(async (job) => {
+      const res = await dynamo().send(
+        new QueryCommand({
+          TableName: config().tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.global.jobRun(job, 'x').pk },
+          ScanIndexForward: false,
+          Limit: perJob,
+        }),
+      );
+      const runs = (res.Items ?? []).map((i) =>
+        jobRunOf({ ...i, job: i.job ?? job, startedAt: i.startedAt ?? i.sk } as unknown as Item),
+      );
+      return { job, runs };
+    }),
+  );
   return {
     jobs: jobs.map(({ job, runs }) => ({
-      job, runs: runs.length, errors: runs.reduce((s, r) => s + r.errors, 0), lastRunAt: runs[0]?.startedAt ?? null, lastStatus: runs[0]?.status ?? null,
+      job,
+      runs: runs.length,
+      errors: runs.reduce((s, r) => s + r.errors, 0),
+      lastRunAt: runs[0]?.startedAt ?? null,
+      lastStatus: runs[0]?.status ?? null,
     })),
-    items: jobs.flatMap((j) => j.runs).sort((a, b) => b.startedAt.localeCompare(a.startedAt)).slice(0, 50),
+    items: jobs
+      .flatMap((j) => j.runs)
+      .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+      .slice(0, 50),
   };
 }

@@ -27,12 +27,25 @@ describe('sign-up', () => {
     expect(res.body.tokens.refreshToken).toBeTruthy();
     expect(res.body.tokens.expiresIn).toBeGreaterThan(60);
     const user = res.body.user;
-    expect(user).toMatchObject({ username: body.username, role: 'OWNER', email: body.email, firstName: 'Sara', lastName: 'Al Mansouri' });
+    expect(user).toMatchObject({
+      username: body.username,
+      role: 'OWNER',
+      email: body.email,
+      firstName: 'Sara',
+      lastName: 'Al Mansouri',
+    });
     expect(user.tenantId).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
 
     const me = await get('/api/auth/me', res.body.tokens.accessToken);
     expect(me.status).toBe(200);
-    expect(me.body.user).toMatchObject({ id: user.id, role: 'OWNER', status: 'active', isDemo: false, tenantName: body.tenantName, tenantId: user.tenantId });
+    expect(me.body.user).toMatchObject({
+      id: user.id,
+      role: 'OWNER',
+      status: 'active',
+      isDemo: false,
+      tenantName: body.tenantName,
+      tenantId: user.tenantId,
+    });
 
     const [tenant, settings] = await batchGet([keys.tenant(user.tenantId), keys.settings(user.tenantId)]);
     expect(tenant).toMatchObject({ name: body.tenantName, status: 'active', primaryColor: '#3B82F6' });
@@ -102,7 +115,10 @@ describe('sign-in, current user, refresh, logout', () => {
     const t = await registerTenant();
     const res = await post('/api/auth/login', { username: t.username.toUpperCase(), password: t.password });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, user: { id: t.user.id, username: t.username, role: 'OWNER', tenantId: t.tenantId } });
+    expect(res.body).toMatchObject({
+      success: true,
+      user: { id: t.user.id, username: t.username, role: 'OWNER', tenantId: t.tenantId },
+    });
     expect(res.body.tokens.expiresIn).toBeGreaterThan(60);
     const me = await get('/api/auth/me', res.body.tokens.accessToken);
     expect(me.body.user.id).toBe(t.user.id);
@@ -177,7 +193,12 @@ describe('lockout', () => {
     expect(locked.body.error.message).toBe('Too many attempts');
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
 
-    const audit = await queryPage({ tenantId: t.tenantId, pk: tenantPk(t.tenantId, 'AUDIT'), limit: 50, consistent: true });
+    const audit = await queryPage({
+      tenantId: t.tenantId,
+      pk: tenantPk(t.tenantId, 'AUDIT'),
+      limit: 50,
+      consistent: true,
+    });
     const actions = audit.items.map((i) => i.action);
     expect(actions).toContain('auth.lockout');
     expect(actions.filter((a) => a === 'auth.login_failed')).toHaveLength(4);
@@ -185,7 +206,9 @@ describe('lockout', () => {
 
   it('counts parallel failures one by one (no lost updates)', async () => {
     const t = await registerTenant();
-    const results = await Promise.all(Array.from({ length: 8 }, () => post('/api/auth/login', { username: t.username, password: 'wrong-parallel' })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => post('/api/auth/login', { username: t.username, password: 'wrong-parallel' })),
+    );
     expect(results.every((r) => r.status === 401 || r.status === 429)).toBe(true);
     const item = await getItem(keys.global.loginAttempts(t.username));
     expect(Number(item!.failures)).toBe(results.filter((r) => r.status === 401).length);
@@ -223,8 +246,10 @@ describe('suspension', () => {
   it('refuses every user of a suspended company, at sign-in and on the next request', async () => {
     const t = await registerTenant();
     await updateRaw({
-      Key: keys.tenant(t.tenantId), UpdateExpression: 'SET #s = :s',
-      ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'suspended' },
+      Key: keys.tenant(t.tenantId),
+      UpdateExpression: 'SET #s = :s',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':s': 'suspended' },
     });
     const next = await get('/api/auth/me', t.token);
     expect(next.status).toBe(403);

@@ -1,6 +1,10 @@
 import {
-  AdminCreateUserCommand, AdminDeleteUserCommand, AdminInitiateAuthCommand, AdminSetUserPasswordCommand,
-  RevokeTokenCommand, type AuthenticationResultType,
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminInitiateAuthCommand,
+  AdminSetUserPasswordCommand,
+  RevokeTokenCommand,
+  type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { USER_POOL } from '../../infra/table-definition';
 import { cognitoClient } from '../lib/clients/cognito';
@@ -51,19 +55,26 @@ function toTokens(result: AuthenticationResultType | undefined, previousRefreshT
 }
 
 const isCredentialError = (err: unknown) =>
-  ['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'PasswordResetRequiredException', 'UserNotConfirmedException']
-    .includes((err as { name?: string })?.name ?? '');
+  [
+    'NotAuthorizedException',
+    'UserNotFoundException',
+    'InvalidPasswordException',
+    'PasswordResetRequiredException',
+    'UserNotConfirmedException',
+  ].includes((err as { name?: string })?.name ?? '');
 
 /** Password sign-in. Wrong password and unknown user give the same 401 (no user enumeration). */
 export async function passwordAuth(username: string, password: string): Promise<Tokens> {
   const c = config();
   try {
-    const res = await cognitoClient().send(new AdminInitiateAuthCommand({
-      UserPoolId: c.userPoolId,
-      ClientId: c.userPoolClientId,
-      AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: username, PASSWORD: password },
-    }));
+    const res = await cognitoClient().send(
+      new AdminInitiateAuthCommand({
+        UserPoolId: c.userPoolId,
+        ClientId: c.userPoolClientId,
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      }),
+    );
     return toTokens(res.AuthenticationResult);
   } catch (err) {
     if (isCredentialError(err)) throw unauthorized(INVALID_CREDENTIALS);
@@ -74,12 +85,14 @@ export async function passwordAuth(username: string, password: string): Promise<
 export async function refreshAuth(refreshToken: string): Promise<Tokens> {
   const c = config();
   try {
-    const res = await cognitoClient().send(new AdminInitiateAuthCommand({
-      UserPoolId: c.userPoolId,
-      ClientId: c.userPoolClientId,
-      AuthFlow: 'REFRESH_TOKEN_AUTH',
-      AuthParameters: { REFRESH_TOKEN: refreshToken },
-    }));
+    const res = await cognitoClient().send(
+      new AdminInitiateAuthCommand({
+        UserPoolId: c.userPoolId,
+        ClientId: c.userPoolClientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    );
     return toTokens(res.AuthenticationResult, refreshToken);
   } catch (err) {
     const name = (err as { name?: string })?.name ?? '';
@@ -104,29 +117,43 @@ export async function revokeRefreshToken(refreshToken: string): Promise<boolean>
  * Creates a confirmed Cognito user with a permanent password and returns its `sub`. No e-mail is
  * sent (MessageAction SUPPRESS): the company creates staff accounts and hands out the password.
  */
-export async function createCognitoUser(input: { username: string; password: string; email?: string; tenantId: string }): Promise<string> {
+export async function createCognitoUser(input: {
+  username: string;
+  password: string;
+  email?: string;
+  tenantId: string;
+}): Promise<string> {
   const c = config();
   const attributes = [{ Name: `custom:${USER_POOL.tenantAttribute}`, Value: input.tenantId }];
   if (input.email) attributes.push({ Name: 'email', Value: input.email });
   let created;
   try {
-    created = await cognitoClient().send(new AdminCreateUserCommand({
-      UserPoolId: c.userPoolId,
-      Username: input.username,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: attributes,
-    }));
+    created = await cognitoClient().send(
+      new AdminCreateUserCommand({
+        UserPoolId: c.userPoolId,
+        Username: input.username,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: attributes,
+      }),
+    );
   } catch (err) {
     const name = (err as { name?: string })?.name;
-    if (name === 'UsernameExistsException') throw conflict('Username is already taken', { username: 'Username is already taken' }, 'DUPLICATE');
-    if (name === 'InvalidParameterException' && /username/i.test((err as Error).message)) throw validationFailed({ username: 'Username may not contain spaces or #' });
+    if (name === 'UsernameExistsException')
+      throw conflict('Username is already taken', { username: 'Username is already taken' }, 'DUPLICATE');
+    if (name === 'InvalidParameterException' && /username/i.test((err as Error).message))
+      throw validationFailed({ username: 'Username may not contain spaces or #' });
     throw err;
   }
   const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
   try {
-    await cognitoClient().send(new AdminSetUserPasswordCommand({
-      UserPoolId: c.userPoolId, Username: input.username, Password: input.password, Permanent: true,
-    }));
+    await cognitoClient().send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: c.userPoolId,
+        Username: input.username,
+        Password: input.password,
+        Permanent: true,
+      }),
+    );
     if (!sub) throw new Error('Cognito created a user without a sub');
   } catch (err) {
     await deleteCognitoUser(input.username);
@@ -150,9 +177,17 @@ export async function deleteCognitoUser(username: string): Promise<void> {
 /** Sets a user's password (permanent): the password change, after the current one was checked. */
 export async function setPassword(username: string, password: string): Promise<void> {
   try {
-    await cognitoClient().send(new AdminSetUserPasswordCommand({ UserPoolId: config().userPoolId, Username: username, Password: password, Permanent: true }));
+    await cognitoClient().send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: config().userPoolId,
+        Username: username,
+        Password: password,
+        Permanent: true,
+      }),
+    );
   } catch (err) {
-    if ((err as { name?: string })?.name === 'InvalidPasswordException') throw validationFailed({ newPassword: 'Password must be at least 6 characters' });
+    if ((err as { name?: string })?.name === 'InvalidPasswordException')
+      throw validationFailed({ newPassword: 'Password must be at least 6 characters' });
     throw err;
   }
 }

@@ -13,7 +13,13 @@ describe('the shared demo company', () => {
     const demo = await login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
     expect(demo.user.role).toBe('OWNER');
     const me = await get('/api/auth/me', demo.token);
-    expect(me.body.user).toMatchObject({ username: 'demo', role: 'OWNER', isDemo: true, tenantName: 'Desert Rose Car Rental', status: 'active' });
+    expect(me.body.user).toMatchObject({
+      username: 'demo',
+      role: 'OWNER',
+      isDemo: true,
+      tenantName: 'Desert Rose Car Rental',
+      status: 'active',
+    });
 
     const staff = await get('/api/v1/staff', demo.token);
     expect(staff.status).toBe(200);
@@ -32,17 +38,24 @@ describe('the shared demo company', () => {
     const staff = await get('/api/v1/staff', demo.token);
     const someone = staff.body.items.find((m: { username: string }) => m.username !== 'demo');
     const attempts = [
-      await post('/api/v1/staff', { firstName: 'A', lastName: 'B', username: 'intruder', password: 'secret1', role: 'ADMIN' }, demo.token),
+      await post(
+        '/api/v1/staff',
+        { firstName: 'A', lastName: 'B', username: 'intruder', password: 'secret1', role: 'ADMIN' },
+        demo.token,
+      ),
       await post(`/api/v1/staff/${someone.id}/suspend`, {}, demo.token),
     ];
     for (const res of attempts) {
       expect(res.status).toBe(403);
-      expect(res.body.error.message).toBe('The shared demo account cannot change passwords, staff or security settings.');
+      expect(res.body.error.message).toBe(
+        'The shared demo account cannot change passwords, staff or security settings.',
+      );
     }
   });
 
   it('is never locked out: its password is public, so failures are not counted', async () => {
-    for (let i = 0; i < 6; i++) expect((await post('/api/auth/login', { username: 'demo', password: 'wrong!' })).status).toBe(401);
+    for (let i = 0; i < 6; i++)
+      expect((await post('/api/auth/login', { username: 'demo', password: 'wrong!' })).status).toBe(401);
     expect((await post('/api/auth/login', DEMO_CREDENTIALS)).status).toBe(200);
   });
 

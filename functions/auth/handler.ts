@@ -68,20 +68,26 @@ export const handler = createDomainHandler('auth', routes, {
   logoutLegacy: logout,
   // The platform operator's tenant console (admin.ts).
   listTenants: async (ctx) => reply.ok(await listTenants(actorOf(ctx), ctx.query)),
-  suspendTenant: async (ctx) => reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'suspended', ctx.body.reason)),
+  suspendTenant: async (ctx) =>
+    reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'suspended', ctx.body.reason)),
   mfaSetup: async (ctx) => reply.ok(await setupMfa(actorOf(ctx))),
   mfaVerify: async (ctx) => reply.ok(await verifyMfaSetup(actorOf(ctx), ctx.body.code)),
   mfaDisable: async (ctx) => reply.ok(await disableMfa(actorOf(ctx), ctx.body.code)),
   mfaStatus: async (ctx) => {
     const mfa = await readMfa(ctx.auth.tenantId, ctx.auth.userId);
-    return reply.ok({ enabled: mfa?.enabled === true, recoveryCodesLeft: mfa?.enabled ? ((mfa.recoveryHashes as unknown[] | undefined) ?? []).length : 0 });
+    return reply.ok({
+      enabled: mfa?.enabled === true,
+      recoveryCodesLeft: mfa?.enabled ? ((mfa.recoveryHashes as unknown[] | undefined) ?? []).length : 0,
+    });
   },
   loginMfa: async (ctx) => reply.ok(await loginMfa(ctx)),
   changePassword: async (ctx) => reply.ok(await changePassword(ctx)),
   listSessions: async (ctx) => reply.ok(await listSessions(ctx.auth, ctx.query)),
-  revokeSession: async (ctx) => reply.ok(await revokeSession({ ...actorOf(ctx), sessionId: ctx.auth.sessionId }, ctx.params.id)),
+  revokeSession: async (ctx) =>
+    reply.ok(await revokeSession({ ...actorOf(ctx), sessionId: ctx.auth.sessionId }, ctx.params.id)),
   platformJobRuns: async () => reply.ok(await platformJobRuns()),
-  reactivateTenant: async (ctx) => reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'active', ctx.body.reason)),
+  reactivateTenant: async (ctx) =>
+    reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'active', ctx.body.reason)),
   // The security page's "Unlock" (the G#LOGIN# throttling items are auth's).
   unlockUser: async (ctx) => {
     // Another company's username (or one that does not exist) is simply not found.

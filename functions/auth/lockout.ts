@@ -21,7 +21,11 @@ export const MAX_FAILED_PER_IP = 20;
 /** Which counter: a username's, or a source IP's (G#LOGINIP#{ip}). */
 export type AttemptKey = { username: string } | { ip: string };
 const keyOf = (k: AttemptKey | string) =>
-  typeof k === 'string' ? keys.global.loginAttempts(k) : 'ip' in k ? keys.global.loginIp(k.ip) : keys.global.loginAttempts(k.username);
+  typeof k === 'string'
+    ? keys.global.loginAttempts(k)
+    : 'ip' in k
+      ? keys.global.loginIp(k.ip)
+      : keys.global.loginAttempts(k.username);
 
 export interface AttemptState {
   failures: number;
@@ -47,7 +51,11 @@ export async function readAttempts(who: AttemptKey | string): Promise<AttemptSta
  * attempts (how brute force arrives) must each count: an ADD inside the current window, or a
  * conditional start of a new window when there is none or it has passed — never a blind put.
  */
-export async function recordFailure(who: AttemptKey | string, _previous?: AttemptState, now = Date.now()): Promise<number> {
+export async function recordFailure(
+  who: AttemptKey | string,
+  _previous?: AttemptState,
+  now = Date.now(),
+): Promise<number> {
   const key = keyOf(who);
   const cutoff = now - LOCKOUT_WINDOW_MS;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -69,7 +77,13 @@ export async function recordFailure(who: AttemptKey | string, _previous?: Attemp
         UpdateExpression: 'SET failures = :one, windowStart = :now, entityType = :type, #ttl = :ttl',
         ConditionExpression: 'attribute_not_exists(pk) OR windowStart <= :cutoff',
         ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':now': now, ':type': 'LOGIN_ATTEMPTS', ':ttl': Math.ceil((now + LOCKOUT_WINDOW_MS) / 1000), ':cutoff': cutoff },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':now': now,
+          ':type': 'LOGIN_ATTEMPTS',
+          ':ttl': Math.ceil((now + LOCKOUT_WINDOW_MS) / 1000),
+          ':cutoff': cutoff,
+        },
       });
       return 1;
     } catch (err) {

@@ -7,7 +7,15 @@ import { forbidden, tooManyAttempts, unauthorized } from '../lib/errors';
 import { SECURITY_MESSAGES } from '../../shared/schemas/security';
 import { DEMO_CREDENTIALS, type LoginInput } from '../../shared/schemas/auth';
 import { INVALID_CREDENTIALS, passwordAuth, revokeRefreshToken } from './cognito';
-import { clearAttempts, lockedForMs, LOCKOUT_WINDOW_MS, MAX_FAILED_LOGINS, MAX_FAILED_PER_IP, readAttempts, recordFailure } from './lockout';
+import {
+  clearAttempts,
+  lockedForMs,
+  LOCKOUT_WINDOW_MS,
+  MAX_FAILED_LOGINS,
+  MAX_FAILED_PER_IP,
+  readAttempts,
+  recordFailure,
+} from './lockout';
 import { normalizeUsername, sessionUser, type UserEntity } from './users';
 import type { UseCaseCtx } from './register';
 import { signinOrigin, type SigninOrigin } from './signin-context';
@@ -17,15 +25,24 @@ import { assessSignin, judgeCountry, readGeoRules, recordSignin, signinSucceeded
 import { readCompanySettings } from '../lib/company-settings';
 import type { RequestCtx } from '../lib/http';
 
-const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.') || ip === 'unknown';
+const isLoopback = (ip: string) =>
+  ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.') || ip === 'unknown';
 
 type LoginCtx = UseCaseCtx<LoginInput> & Partial<Pick<RequestCtx, 'headers' | 'event'>>;
 
 /** A sign-in event in the company's audit log, with where it came from (security monitoring reads these). */
-function signinAudit(ctx: Pick<LoginCtx, 'requestId'>, origin: SigninOrigin, who: { tenantId: string; userId: string; username: string }, action: string, note?: string) {
+function signinAudit(
+  ctx: Pick<LoginCtx, 'requestId'>,
+  origin: SigninOrigin,
+  who: { tenantId: string; userId: string; username: string },
+  action: string,
+  note?: string,
+) {
   return {
     ...auditItem({ ...who, requestId: ctx.requestId }, action, 'USER', who.userId, note ? { note } : undefined),
-    ip: origin.ip, country: origin.country, userAgent: origin.userAgent,
+    ip: origin.ip,
+    country: origin.country,
+    userAgent: origin.userAgent,
   };
 }
 async function auditSignin(...args: Parameters<typeof signinAudit>) {
@@ -63,7 +80,8 @@ export async function login(ctx: LoginCtx) {
   } catch (err) {
     if ((err as { status?: number }).status !== 401) throw err;
     const ipFailures = ipThrottled ? await recordFailure({ ip: origin.ip }, ipAttempts, now) : 0;
-    if (ipFailures === MAX_FAILED_PER_IP) ctx.log.warn('sign-in throttled for a source IP after repeated failures', { failures: ipFailures });
+    if (ipFailures === MAX_FAILED_PER_IP)
+      ctx.log.warn('sign-in throttled for a source IP after repeated failures', { failures: ipFailures });
     if (throttled) await auditLoginFailure(ctx, origin, username, await recordFailure(username, attempts, now));
     throw unauthorized(INVALID_CREDENTIALS);
   }
@@ -85,38 +103,73 @@ export async function login(ctx: LoginCtx) {
     checkStatus(userItem, tenantItem);
   } catch (err) {
     await revokeRefreshToken(tokens.refreshToken);
-    await auditSignin(ctx, origin, { tenantId, userId, username }, 'auth.login_refused', `status ${String(userItem.status)}`);
+    await auditSignin(
+      ctx,
+      origin,
+      { tenantId, userId, username },
+      'auth.login_refused',
+      `status ${String(userItem.status)}`,
+    );
     throw err;
   }
   // The company's geo access rules (functions/security/geo.ts): block refuses, alert lets through and is recorded.
   const verdict = judgeCountry(await readGeoRules(tenantId), origin.country);
   if (verdict.outcome === 'block') {
     await revokeRefreshToken(tokens.refreshToken);
-    await auditSignin(ctx, origin, { tenantId, userId, username }, 'auth.geo_blocked', `country ${origin.country ?? 'unknown'}`);
+    await auditSignin(
+      ctx,
+      origin,
+      { tenantId, userId, username },
+      'auth.geo_blocked',
+      `country ${origin.country ?? 'unknown'}`,
+    );
     throw forbidden(SECURITY_MESSAGES.geoBlocked);
   }
-  if (verdict.outcome === 'alert') await auditSignin(ctx, origin, { tenantId, userId, username }, 'security.geo_alert', `sign-in from ${verdict.country}`);
+  if (verdict.outcome === 'alert')
+    await auditSignin(
+      ctx,
+      origin,
+      { tenantId, userId, username },
+      'security.geo_alert',
+      `sign-in from ${verdict.country}`,
+    );
 
   // Risk of this sign-in (functions/security/risk.ts): device, country, travel, failures, IP.
   const who = { tenantId, userId, username };
-  const assessment = await assessSignin(who, origin, {
-    recentFailures: attempts && now - attempts.windowStart < LOCKOUT_WINDOW_MS ? attempts.failures : 0,
-    ipListed: (ipAttempts?.failures ?? 0) >= MAX_FAILED_PER_IP / 2 && now - (ipAttempts?.windowStart ?? 0) < LOCKOUT_WINDOW_MS,
-  }, now);
+  const assessment = await assessSignin(
+    who,
+    origin,
+    {
+      recentFailures: attempts && now - attempts.windowStart < LOCKOUT_WINDOW_MS ? attempts.failures : 0,
+      ipListed:
+        (ipAttempts?.failures ?? 0) >= MAX_FAILED_PER_IP / 2 &&
+        now - (ipAttempts?.windowStart ?? 0) < LOCKOUT_WINDOW_MS,
+    },
+    now,
+  );
   const refuse = async (outcome: 'refused' | 'device_blocked', action: string, message: string) => {
     await revokeRefreshToken(tokens.refreshToken);
     await recordSignin(who, origin, assessment, outcome, ctx.requestId);
-    await auditSignin(ctx, origin, who, action, `${assessment.level} risk: ${assessment.signals.join(', ') || 'no signals'}`);
+    await auditSignin(
+      ctx,
+      origin,
+      who,
+      action,
+      `${assessment.level} risk: ${assessment.signals.join(', ') || 'no signals'}`,
+    );
     throw forbidden(message);
   };
   // A device an admin blocked cannot sign in (whatever the password).
-  if (assessment.deviceStatus === 'blocked') await refuse('device_blocked', 'auth.device_blocked', SECURITY_MESSAGES.deviceBlocked);
+  if (assessment.deviceStatus === 'blocked')
+    await refuse('device_blocked', 'auth.device_blocked', SECURITY_MESSAGES.deviceBlocked);
   // The shared demo account is signed into by visitors from everywhere: assessed and recorded, never refused.
   const gate = username !== DEMO_CREDENTIALS.username;
-  if (gate && assessment.level === 'critical') await refuse('refused', 'auth.risk_refused', SECURITY_MESSAGES.riskRefused);
+  if (gate && assessment.level === 'critical')
+    await refuse('refused', 'auth.risk_refused', SECURITY_MESSAGES.riskRefused);
   const enrolled = await mfaEnabled(tenantId, userId);
   // High risk asks for the MFA code; without an authenticator app there is nothing to ask: refused.
-  if (gate && assessment.level === 'high' && !enrolled) await refuse('refused', 'auth.risk_refused', SECURITY_MESSAGES.riskNeedsMfa);
+  if (gate && assessment.level === 'high' && !enrolled)
+    await refuse('refused', 'auth.risk_refused', SECURITY_MESSAGES.riskNeedsMfa);
 
   if (attempts) await clearAttempts(username);
   // MFA enrolled: no tokens yet, a challenge the code completes (mfa.ts, POST /api/auth/login/mfa).
@@ -132,7 +185,9 @@ export async function login(ctx: LoginCtx) {
   // The company requires MFA of OWNER and ADMIN (company settings → Security): a sign-in without it
   // goes through once more and is sent to enrol (the web opens /account/security), so nobody is
   // locked out of the company by switching the setting on; every such sign-in is audited.
-  const mustEnrol = ['OWNER', 'ADMIN'].includes(String(userItem.role)) && (await readCompanySettings(tenantId)).requireMfaForAdmins === true;
+  const mustEnrol =
+    ['OWNER', 'ADMIN'].includes(String(userItem.role)) &&
+    (await readCompanySettings(tenantId)).requireMfaForAdmins === true;
   if (mustEnrol) await auditSignin(ctx, origin, who, 'auth.mfa_enrolment_required');
   // lastActiveAt is bookkeeping, not an edit: it must not bump the version a staff editor holds.
   await updateRaw({
@@ -141,7 +196,12 @@ export async function login(ctx: LoginCtx) {
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':now': new Date(now).toISOString() },
   });
-  return { success: true as const, tokens, user: sessionUser(userItem as unknown as UserEntity), ...(mustEnrol ? { mfaEnrolmentRequired: true as const } : {}) };
+  return {
+    success: true as const,
+    tokens,
+    user: sessionUser(userItem as unknown as UserEntity),
+    ...(mustEnrol ? { mfaEnrolmentRequired: true as const } : {}),
+  };
 }
 
 /** Failed sign-ins go to the company's audit log (security monitoring reads it) when the username is known. */
@@ -149,12 +209,16 @@ async function auditLoginFailure(ctx: LoginCtx, origin: SigninOrigin, username: 
   const lockedNow = failures === MAX_FAILED_LOGINS;
   const pointer = await getItem(keys.global.username(username));
   if (pointer) {
-    await auditSignin(ctx, origin, { tenantId: pointer.tenantId as string, userId: pointer.userId as string, username },
-      lockedNow ? 'auth.lockout' : 'auth.login_failed', `failed sign-in ${failures} in window`);
+    await auditSignin(
+      ctx,
+      origin,
+      { tenantId: pointer.tenantId as string, userId: pointer.userId as string, username },
+      lockedNow ? 'auth.lockout' : 'auth.login_failed',
+      `failed sign-in ${failures} in window`,
+    );
   }
   if (lockedNow) ctx.log.warn('sign-in locked after repeated failures', { usernameKnown: !!pointer });
 }
-
 
 /** POST /api/auth/login/mfa: the second step of an MFA sign-in. */
 export async function loginMfa(ctx: Pick<RequestCtx<{ challenge: string; code: string }>, 'body' | 'requestId'>) {
@@ -163,7 +227,15 @@ export async function loginMfa(ctx: Pick<RequestCtx<{ challenge: string; code: s
   if (!userItem || userItem.isArchived) throw unauthorized(INVALID_CREDENTIALS);
   checkStatus(userItem, tenantItem);
   const where = origin as SigninOrigin;
-  await startSession(who, tokens, where, [signinAudit(ctx, where, who, 'auth.login', method === 'recovery' ? 'with a recovery code' : 'with an authenticator code')]);
+  await startSession(who, tokens, where, [
+    signinAudit(
+      ctx,
+      where,
+      who,
+      'auth.login',
+      method === 'recovery' ? 'with a recovery code' : 'with an authenticator code',
+    ),
+  ]);
   // A sign-in completed with the second factor trusts its device (unless an admin blocked it meanwhile).
   const deviceId = (origin as { deviceId?: string }).deviceId;
   if (deviceId) await signinSucceeded(who, where, deviceId, true);

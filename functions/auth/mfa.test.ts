@@ -6,7 +6,10 @@ import { totpValid } from './mfa';
 describe('TOTP check', () => {
   const secret = 'JBSWY3DPEHPK3PXP';
   const at = Date.UTC(2026, 10, 26, 8, 0, 0);
-  const codeAt = (ts: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: ts });
+  const codeAt = (ts: number) =>
+    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+      timestamp: ts,
+    });
 
   it('accepts the current code and one period either side', () => {
     expect(totpValid(secret, codeAt(at), at)).toBe(true);

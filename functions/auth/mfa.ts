@@ -27,7 +27,14 @@ const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 const normalizeRecovery = (c: string) => c.replace(/[\s-]/g, '').toLowerCase();
 
 export function totpFor(secretBase32: string, label: string): TOTP {
-  return new TOTP({ issuer: 'Sayyara', label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secretBase32) });
+  return new TOTP({
+    issuer: 'Sayyara',
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secretBase32),
+  });
 }
 
 /** Pure check (unit-tested with a fixed clock): is `code` valid for the secret at `timestamp`? */
@@ -48,7 +55,13 @@ export async function setupMfa(actor: Actor) {
   const current = await readMfa(actor.tenantId, actor.userId);
   if (current?.enabled) throw conflict(MFA_MESSAGES.alreadyEnabled);
   const secret = new Secret({ size: 20 }).base32;
-  await putItem({ ...mfaKey(actor.tenantId, actor.userId), entityType: 'MFA', enabled: false, pendingSecret: secret, createdAt: new Date().toISOString() });
+  await putItem({
+    ...mfaKey(actor.tenantId, actor.userId),
+    entityType: 'MFA',
+    enabled: false,
+    pendingSecret: secret,
+    createdAt: new Date().toISOString(),
+  });
   const uri = totpFor(secret, actor.username).toString();
   const { toDataURL } = await import('qrcode');
   return { secret, otpauthUri: uri, qrCode: await toDataURL(uri, { margin: 1, width: 220 }) };
@@ -68,7 +81,14 @@ export async function verifyMfaSetup(actor: Actor, code: string) {
   if (!totpValid(String(current.pendingSecret), code)) throw validationFailed({ code: MFA_MESSAGES.codeWrong });
   const recoveryCodes = newRecoveryCodes();
   await transact([
-    tx.put({ ...mfaKey(actor.tenantId, actor.userId), entityType: 'MFA', enabled: true, secret: current.pendingSecret, recoveryHashes: recoveryCodes.map((c) => sha(normalizeRecovery(c))), enabledAt: new Date().toISOString() }),
+    tx.put({
+      ...mfaKey(actor.tenantId, actor.userId),
+      entityType: 'MFA',
+      enabled: true,
+      secret: current.pendingSecret,
+      recoveryHashes: recoveryCodes.map((c) => sha(normalizeRecovery(c))),
+      enabledAt: new Date().toISOString(),
+    }),
     tx.put(auditItem(actor, 'auth.mfa_enabled', 'USER', actor.userId)),
   ]);
   return { success: true as const, recoveryCodes };
@@ -78,7 +98,11 @@ export async function verifyMfaSetup(actor: Actor, code: string) {
  * A code (TOTP) or a recovery code, for sign-in and for turning MFA off. A recovery code is
  * removed with a condition that it is still there, so it works exactly once even in parallel.
  */
-export async function checkSecondFactor(tenantId: string, userId: string, code: string): Promise<'totp' | 'recovery' | false> {
+export async function checkSecondFactor(
+  tenantId: string,
+  userId: string,
+  code: string,
+): Promise<'totp' | 'recovery' | false> {
   const mfa = await readMfa(tenantId, userId);
   if (!mfa?.enabled) return false;
   if (totpValid(String(mfa.secret), code.trim())) return 'totp';
@@ -102,44 +126,78 @@ export async function checkSecondFactor(tenantId: string, userId: string, code: 
 export async function disableMfa(actor: Actor, code: string) {
   const mfa = await readMfa(actor.tenantId, actor.userId);
   if (!mfa?.enabled) throw conflict(MFA_MESSAGES.notEnabled);
-  if (!(await checkSecondFactor(actor.tenantId, actor.userId, code))) throw validationFailed({ code: MFA_MESSAGES.codeWrong });
-  await transact([tx.delete(mfaKey(actor.tenantId, actor.userId)), tx.put(auditItem(actor, 'auth.mfa_disabled', 'USER', actor.userId))]);
+  if (!(await checkSecondFactor(actor.tenantId, actor.userId, code)))
+    throw validationFailed({ code: MFA_MESSAGES.codeWrong });
+  await transact([
+    tx.delete(mfaKey(actor.tenantId, actor.userId)),
+    tx.put(auditItem(actor, 'auth.mfa_disabled', 'USER', actor.userId)),
+  ]);
   return { success: true as const };
 }
 
 // --- The sign-in challenge ---------------------------------------------------------------
 
-export async function createChallenge(who: { tenantId: string; userId: string; username: string }, tokens: Tokens, origin: unknown): Promise<string> {
+export async function createChallenge(
+  who: { tenantId: string; userId: string; username: string },
+  tokens: Tokens,
+  origin: unknown,
+): Promise<string> {
   const id = randomBytes(16).toString('hex');
   const key = randomBytes(32);
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const sealed = Buffer.concat([cipher.update(JSON.stringify(tokens), 'utf8'), cipher.final()]);
   await putItem({
-    ...keys.global.mfaChallenge(id), entityType: 'MFA_CHALLENGE', ...who, origin, attempts: 0,
-    sealed: sealed.toString('base64'), iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'),
+    ...keys.global.mfaChallenge(id),
+    entityType: 'MFA_CHALLENGE',
+    ...who,
+    origin,
+    attempts: 0,
+    sealed: sealed.toString('base64'),
+    iv: iv.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
     ttl: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_S,
   });
   return `${id}.${key.toString('base64url')}`;
 }
 
-export async function completeChallenge(challenge: string, code: string): Promise<{ who: { tenantId: string; userId: string; username: string }; tokens: Tokens; origin: unknown; method: 'totp' | 'recovery' }> {
+export async function completeChallenge(
+  challenge: string,
+  code: string,
+): Promise<{
+  who: { tenantId: string; userId: string; username: string };
+  tokens: Tokens;
+  origin: unknown;
+  method: 'totp' | 'recovery';
+}> {
   const [id, keyText] = challenge.split('.');
   const item = id && /^[0-9a-f]{32}$/.test(id) ? await getItem(keys.global.mfaChallenge(id)) : undefined;
   if (!item || Number(item.ttl) < Date.now() / 1000) throw unauthorized(MFA_MESSAGES.challengeExpired);
   const who = { tenantId: String(item.tenantId), userId: String(item.userId), username: String(item.username) };
   const method = await checkSecondFactor(who.tenantId, who.userId, code);
   if (!method) {
-    const updated = await updateRaw({ Key: keys.global.mfaChallenge(id!), UpdateExpression: 'ADD attempts :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'ALL_NEW' }).catch(() => undefined);
+    const updated = await updateRaw({
+      Key: keys.global.mfaChallenge(id!),
+      UpdateExpression: 'ADD attempts :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'ALL_NEW',
+    }).catch(() => undefined);
     if (!updated || Number(updated.attempts) >= MAX_CHALLENGE_ATTEMPTS) await deleteItem(keys.global.mfaChallenge(id!));
     await putItem(auditItem({ ...who }, 'auth.mfa_failed', 'USER', who.userId));
     throw validationFailed({ code: MFA_MESSAGES.codeWrong });
   }
   await deleteItem(keys.global.mfaChallenge(id!));
   try {
-    const decipher = createDecipheriv('aes-256-gcm', Buffer.from(keyText ?? '', 'base64url'), Buffer.from(String(item.iv), 'base64'));
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      Buffer.from(keyText ?? '', 'base64url'),
+      Buffer.from(String(item.iv), 'base64'),
+    );
     decipher.setAuthTag(Buffer.from(String(item.tag), 'base64'));
-    const tokens = JSON.parse(Buffer.concat([decipher.update(Buffer.from(String(item.sealed), 'base64')), decipher.final()]).toString('utf8')) as Tokens;
+    const tokens = JSON.parse(
+      Buffer.concat([decipher.update(Buffer.from(String(item.sealed), 'base64')), decipher.final()]).toString('utf8'),
+    ) as Tokens;
     return { who, tokens, origin: item.origin, method };
   } catch {
     throw unauthorized(MFA_MESSAGES.challengeExpired);

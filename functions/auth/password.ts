@@ -22,6 +22,8 @@ export async function changePassword(ctx: RequestCtx<{ currentPassword: string; 
   await revokeRefreshToken(check.refreshToken);
   await setPassword(ctx.auth.username, ctx.body.newPassword);
   const signedOut = await revokeOtherSessions(ctx.auth.tenantId, ctx.auth.userId, ctx.auth.sessionId);
-  await writeAudit(actorOf(ctx), 'auth.password_changed', 'USER', ctx.auth.userId, { note: `${signedOut} other session(s) signed out` });
+  await writeAudit(actorOf(ctx), 'auth.password_changed', 'USER', ctx.auth.userId, {
+    note: `${signedOut} other session(s) signed out`,
+  });
   return { success: true as const, signedOut };
 }

@@ -35,23 +35,56 @@ function accessClaims(accessToken: string): { jti?: string; exp?: number } {
 function jtiItem(tenantId: string, sessionId: string, accessToken: string): Item | undefined {
   const { jti, exp } = accessClaims(accessToken);
   if (!jti) return undefined;
-  return { ...keys.global.accessToken(jti), entityType: 'ACCESS_TOKEN', tenantId, sessionId, revoked: false, ttl: (exp ?? Math.floor(Date.now() / 1000) + 3600) + 300 };
+  return {
+    ...keys.global.accessToken(jti),
+    entityType: 'ACCESS_TOKEN',
+    tenantId,
+    sessionId,
+    revoked: false,
+    ttl: (exp ?? Math.floor(Date.now() / 1000) + 3600) + 300,
+  };
 }
 
-export interface SessionOwner { tenantId: string; userId: string; username: string }
+export interface SessionOwner {
+  tenantId: string;
+  userId: string;
+  username: string;
+}
 
-export async function startSession(owner: SessionOwner, tokens: Tokens, origin: SigninOrigin, extra: Item[] = []): Promise<string> {
+export async function startSession(
+  owner: SessionOwner,
+  tokens: Tokens,
+  origin: SigninOrigin,
+  extra: Item[] = [],
+): Promise<string> {
   const id = ulid();
   const now = new Date().toISOString();
   const ttl = Math.floor(Date.now() / 1000) + REFRESH_DAYS * 86400;
   const jti = jtiItem(owner.tenantId, id, tokens.accessToken);
   await transact([
     tx.put({
-      ...sessionKey(owner.tenantId, id), entityType: 'SESSION', id, userId: owner.userId, username: owner.username,
-      ip: origin.ip, country: origin.country, userAgent: origin.userAgent, startedAt: now, lastUsedAt: now,
-      refreshHash: hashToken(tokens.refreshToken), jtis: jti ? [String(accessClaims(tokens.accessToken).jti)] : [], ttl,
+      ...sessionKey(owner.tenantId, id),
+      entityType: 'SESSION',
+      id,
+      userId: owner.userId,
+      username: owner.username,
+      ip: origin.ip,
+      country: origin.country,
+      userAgent: origin.userAgent,
+      startedAt: now,
+      lastUsedAt: now,
+      refreshHash: hashToken(tokens.refreshToken),
+      jtis: jti ? [String(accessClaims(tokens.accessToken).jti)] : [],
+      ttl,
     }),
-    tx.put({ ...keys.global.refreshToken(hashToken(tokens.refreshToken)), entityType: 'REFRESH_TOKEN', tenantId: owner.tenantId, userId: owner.userId, sessionId: id, ttl }),
+    tx.put({
+      ...keys.global.refreshToken(hashToken(tokens.refreshToken)),
+      entityType: 'REFRESH_TOKEN',
+      tenantId: owner.tenantId,
+      userId: owner.userId,
+      sessionId: id,
+      ttl,
+    }),
     ...(jti ? [tx.put(jti)] : []),
     ...extra.map((i) => tx.put(i)),
   ]);
@@ -79,27 +112,55 @@ export async function recordRefresh(marker: Item, accessToken: string): Promise<
     Key: sessionKey(tenantId, sessionId),
     UpdateExpression: 'SET lastUsedAt = :now, jtis = list_append(if_not_exists(jtis, :empty), :jti)',
     ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt)',
-    ExpressionAttributeValues: { ':now': new Date().toISOString(), ':jti': jti ? [String(accessClaims(accessToken).jti)] : [], ':empty': [] },
+    ExpressionAttributeValues: {
+      ':now': new Date().toISOString(),
+      ':jti': jti ? [String(accessClaims(accessToken).jti)] : [],
+      ':empty': [],
+    },
   }).catch((err) => {
     if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
   });
 }
 
 export interface SessionView {
-  id: string; userId: string; username: string; ip: string | null; country: string | null; userAgent: string | null;
-  startedAt: string; lastUsedAt: string; revokedAt: string | null; current: boolean;
+  id: string;
+  userId: string;
+  username: string;
+  ip: string | null;
+  country: string | null;
+  userAgent: string | null;
+  startedAt: string;
+  lastUsedAt: string;
+  revokedAt: string | null;
+  current: boolean;
 }
 
 const view = (i: Item, current?: string): SessionView => ({
-  id: String(i.id), userId: String(i.userId), username: String(i.username), ip: (i.ip as string) ?? null, country: (i.country as string) ?? null,
-  userAgent: (i.userAgent as string) ?? null, startedAt: String(i.startedAt), lastUsedAt: String(i.lastUsedAt), revokedAt: (i.revokedAt as string) ?? null, current: i.id === current,
+  id: String(i.id),
+  userId: String(i.userId),
+  username: String(i.username),
+  ip: (i.ip as string) ?? null,
+  country: (i.country as string) ?? null,
+  userAgent: (i.userAgent as string) ?? null,
+  startedAt: String(i.startedAt),
+  lastUsedAt: String(i.lastUsedAt),
+  revokedAt: (i.revokedAt as string) ?? null,
+  current: i.id === current,
 });
 
 /** Newest first. Everyone sees their own sessions; OWNER and ADMIN see the whole company's. */
-export async function listSessions(auth: AuthContext, q: { limit: number; cursor?: string; all?: boolean }): Promise<Page<SessionView>> {
+export async function listSessions(
+  auth: AuthContext,
+  q: { limit: number; cursor?: string; all?: boolean },
+): Promise<Page<SessionView>> {
   const everyone = q.all === true && hasAbility(auth.role, 'security');
   const page = await queryPage<Item>({
-    tenantId: auth.tenantId, pk: tenantPk(auth.tenantId, 'SESSION'), limit: q.limit, cursor: q.cursor, forward: false, signature: [everyone ? 'all' : auth.userId],
+    tenantId: auth.tenantId,
+    pk: tenantPk(auth.tenantId, 'SESSION'),
+    limit: q.limit,
+    cursor: q.cursor,
+    forward: false,
+    signature: [everyone ? 'all' : auth.userId],
     filter: everyone
       ? { expression: 'attribute_not_exists(revokedAt)' }
       : { expression: 'userId = :u AND attribute_not_exists(revokedAt)', values: { ':u': auth.userId } },
@@ -110,12 +171,23 @@ export async function listSessions(auth: AuthContext, q: { limit: number; cursor
 function revokeItems(session: Item, now: string): ReturnType<typeof tx.put>[] {
   return [
     tx.raw('Update', {
-      Key: { pk: session.pk, sk: session.sk }, UpdateExpression: 'SET revokedAt = :now', ConditionExpression: 'attribute_exists(pk)',
+      Key: { pk: session.pk, sk: session.sk },
+      UpdateExpression: 'SET revokedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':now': now },
     }),
-    tx.raw('Update', { Key: keys.global.refreshToken(String(session.refreshHash)), UpdateExpression: 'SET revoked = :t', ExpressionAttributeValues: { ':t': true } }),
+    tx.raw('Update', {
+      Key: keys.global.refreshToken(String(session.refreshHash)),
+      UpdateExpression: 'SET revoked = :t',
+      ExpressionAttributeValues: { ':t': true },
+    }),
     ...((session.jtis as string[] | undefined) ?? []).slice(-20).map((jti) =>
-      tx.raw('Update', { Key: keys.global.accessToken(jti), UpdateExpression: 'SET revoked = :t', ExpressionAttributeValues: { ':t': true } })),
+      tx.raw('Update', {
+        Key: keys.global.accessToken(jti),
+        UpdateExpression: 'SET revoked = :t',
+        ExpressionAttributeValues: { ':t': true },
+      }),
+    ),
   ];
 }
 
@@ -128,7 +200,12 @@ export async function revokeSession(actor: Actor & { sessionId?: string }, id: s
   if (!session || (session.userId !== actor.userId && !hasAbility(actor.role, 'security'))) throw notFound();
   const now = new Date().toISOString();
   if (!session.revokedAt) {
-    await transact([...revokeItems(session, now), tx.put(auditItem(actor, 'auth.session_revoked', 'SESSION', id, { note: `session of ${String(session.username)}` }))]);
+    await transact([
+      ...revokeItems(session, now),
+      tx.put(
+        auditItem(actor, 'auth.session_revoked', 'SESSION', id, { note: `session of ${String(session.username)}` }),
+      ),
+    ]);
   }
   return view({ ...session, revokedAt: session.revokedAt ?? now }, actor.sessionId);
 }
@@ -138,7 +215,13 @@ export async function revokeOtherSessions(tenantId: string, userId: string, keep
   let count = 0;
   let cursor: string | null | undefined;
   do {
-    const page = await queryPage<Item>({ tenantId, pk: tenantPk(tenantId, 'SESSION'), limit: 100, cursor, filter: { expression: 'userId = :u AND attribute_not_exists(revokedAt)', values: { ':u': userId } } });
+    const page = await queryPage<Item>({
+      tenantId,
+      pk: tenantPk(tenantId, 'SESSION'),
+      limit: 100,
+      cursor,
+      filter: { expression: 'userId = :u AND attribute_not_exists(revokedAt)', values: { ':u': userId } },
+    });
     for (const s of page.items) {
       if (s.id === keep) continue;
       await transact(revokeItems(s, new Date().toISOString()));

@@ -52,14 +52,31 @@ export function tenantItems(t: NewTenant): Item[] {
     ...keys.settings(t.tenantId),
     entityType: 'SETTINGS',
     id: t.tenantId,
-    ...defaultCompanySettings({ companyName: t.name, ...(t.email ? { email: t.email } : {}), ...(t.region ? { region: t.region } : {}) }),
+    ...defaultCompanySettings({
+      companyName: t.name,
+      ...(t.email ? { email: t.email } : {}),
+      ...(t.region ? { region: t.region } : {}),
+    }),
     ...(t.timezone ? { timezone: t.timezone } : {}),
     version: 1,
     createdAt: now,
     updatedAt: now,
   };
   const slug: Item = { ...keys.global.slug(t.slug), entityType: 'SLUG', tenantId: t.tenantId, createdAt: now };
-  return [tenant, settings, slug, directoryEntry({ tenantId: t.tenantId, name: t.name, slug: t.slug, region: String((settings.preferences as { region?: string } | undefined)?.region ?? 'US'), status: 'active', createdAt: now, isDemo: t.isDemo === true })];
+  return [
+    tenant,
+    settings,
+    slug,
+    directoryEntry({
+      tenantId: t.tenantId,
+      name: t.name,
+      slug: t.slug,
+      region: String((settings.preferences as { region?: string } | undefined)?.region ?? 'US'),
+      status: 'active',
+      createdAt: now,
+      isDemo: t.isDemo === true,
+    }),
+  ];
 }
 
 /**
@@ -68,8 +85,27 @@ export function tenantItems(t: NewTenant): Item[] {
  * operator lists companies with one Query of one partition (never a Scan). the demo reset
  * (run by `npm start` and nightly) backfills companies created before it existed (admin.ts).
  */
-export function directoryEntry(d: { tenantId: string; name: string; slug: string; region: string; status: string; createdAt: string; isDemo?: boolean }): Item {
-  return { ...keys.global.tenantDirectory(d.tenantId), entityType: 'TENANT_DIRECTORY', id: d.tenantId, name: d.name, nameLower: d.name.toLowerCase(), slug: d.slug, region: d.region, status: d.status, createdAt: d.createdAt, isDemo: d.isDemo === true };
+export function directoryEntry(d: {
+  tenantId: string;
+  name: string;
+  slug: string;
+  region: string;
+  status: string;
+  createdAt: string;
+  isDemo?: boolean;
+}): Item {
+  return {
+    ...keys.global.tenantDirectory(d.tenantId),
+    entityType: 'TENANT_DIRECTORY',
+    id: d.tenantId,
+    name: d.name,
+    nameLower: d.name.toLowerCase(),
+    slug: d.slug,
+    region: d.region,
+    status: d.status,
+    createdAt: d.createdAt,
+    isDemo: d.isDemo === true,
+  };
 }
 
 /**

@@ -16,6 +16,8 @@ export async function unlockUsername(actor: Actor, raw: string): Promise<boolean
   const pointer = await getItem(keys.global.username(username));
   if (!pointer || pointer.tenantId !== actor.tenantId) return false;
   await clearAttempts(username);
-  await writeAudit(actor, 'auth.unlock', 'USER', pointer.userId as string, { note: `sign-in lockout of ${username} lifted` });
+  await writeAudit(actor, 'auth.unlock', 'USER', pointer.userId as string, {
+    note: `sign-in lockout of ${username} lifted`,
+  });
   return true;
 }

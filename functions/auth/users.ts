@@ -147,7 +147,9 @@ export async function listUsers(tenantId: string): Promise<UserEntity[]> {
 }
 
 /** The answer's user shape for sign-in and sign-up (spec §7: id, username, role, tenantId + form fields). */
-export function sessionUser(u: Pick<UserEntity, 'id' | 'username' | 'role' | 'tenantId' | 'email' | 'firstName' | 'lastName'>) {
+export function sessionUser(
+  u: Pick<UserEntity, 'id' | 'username' | 'role' | 'tenantId' | 'email' | 'firstName' | 'lastName'>,
+) {
   return {
     id: u.id,
     username: u.username,

@@ -16,8 +16,13 @@ export async function depositReleaseConditions(tenantId: string, now = new Date(
   return (await overdueDeposits(tenantId, cal)).map((d) => {
     const due = releaseDueDate(d.returnDay, cal.lagDays) ?? '';
     return {
-      id: d.rentalId, key: `deposit_release_due:${d.rentalId}:${due}`, reference: d.referenceNumber, customerName: d.customerName,
-      heldMinor: d.heldMinor, held: String(fromMinor(d.heldMinor)), dueDate: due,
+      id: d.rentalId,
+      key: `deposit_release_due:${d.rentalId}:${due}`,
+      reference: d.referenceNumber,
+      customerName: d.customerName,
+      heldMinor: d.heldMinor,
+      held: String(fromMinor(d.heldMinor)),
+      dueDate: due,
     };
   });
 }

@@ -16,46 +16,89 @@ import { sortKey, tenantPk } from '../lib/data/keys';
 import { conflict, notFound } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import {
-  DEPOSIT_RELEASE_GSI_PK, rentalsByIds, applyDeposit as applyToRental, companyRegion, companyToday, depositIndexKey, depositStatePk, readCompanySettings, refundRental,
-  getInvoice, invoicePaymentUpdate, openInvoicesOldestFirst, type DepositSettlement,
+  DEPOSIT_RELEASE_GSI_PK,
+  rentalsByIds,
+  applyDeposit as applyToRental,
+  companyRegion,
+  companyToday,
+  depositIndexKey,
+  depositStatePk,
+  readCompanySettings,
+  refundRental,
+  getInvoice,
+  invoicePaymentUpdate,
+  openInvoicesOldestFirst,
+  type DepositSettlement,
 } from './deps';
 import { depositToApi, type DepositIndexItem } from './model';
 
-export interface DepositCalendar { lagDays: number; today: string; zone?: string }
+export interface DepositCalendar {
+  lagDays: number;
+  today: string;
+  zone?: string;
+}
 
 /** The company's release lag (setting `depositReleaseDays`, else the region default) and today. */
 export async function depositCalendar(tenantId: string, now = new Date()): Promise<DepositCalendar> {
   const settings = await readCompanySettings(tenantId, '');
-  const lagDays = releaseLagDays(companyRegion(settings), (settings as { depositReleaseDays?: number | null }).depositReleaseDays);
+  const lagDays = releaseLagDays(
+    companyRegion(settings),
+    (settings as { depositReleaseDays?: number | null }).depositReleaseDays,
+  );
   return { lagDays, today: companyToday(settings, now) };
 }
 
 /** Open deposits whose release date (return day + lag) is before today: one Query on gsi1. */
 export async function overdueDeposits(tenantId: string, cal: DepositCalendar): Promise<DepositIndexItem[]> {
   // releaseDue = returnDay + lag < today  ⇔  returnDay < today − lag
-  return queryAll<DepositIndexItem>({ tenantId, pk: depositStatePk(tenantId, 'open'), index: 'gsi1', skTo: sortKey(addDays(cal.today, -cal.lagDays - 1), '~'), max: 2000 });
+  return queryAll<DepositIndexItem>({
+    tenantId,
+    pk: depositStatePk(tenantId, 'open'),
+    index: 'gsi1',
+    skTo: sortKey(addDays(cal.today, -cal.lagDays - 1), '~'),
+    max: 2000,
+  });
 }
 
-export async function listDeposits(tenantId: string, query: { status?: string; q?: string; limit?: number; cursor?: string }) {
+export async function listDeposits(
+  tenantId: string,
+  query: { status?: string; q?: string; limit?: number; cursor?: string },
+) {
   const cal = await depositCalendar(tenantId);
   const filters: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  if (query.q) { filters.push('contains(#s, :q)'); names['#s'] = 'searchText'; values[':q'] = query.q.toLowerCase(); }
+  if (query.q) {
+    filters.push('contains(#s, :q)');
+    names['#s'] = 'searchText';
+    values[':q'] = query.q.toLowerCase();
+  }
   let page;
   const base = { tenantId, limit: query.limit ?? 50, cursor: query.cursor, signature: [query.status, query.q] };
   if (query.status === 'open' || query.status === 'overdue') {
     page = await queryPage<DepositIndexItem>({
-      ...base, pk: depositStatePk(tenantId, 'open'), index: 'gsi1', forward: false,
+      ...base,
+      pk: depositStatePk(tenantId, 'open'),
+      index: 'gsi1',
+      forward: false,
       ...(query.status === 'overdue' ? { skTo: sortKey(addDays(cal.today, -cal.lagDays - 1), '~') } : {}),
       filter: filters.length ? { expression: filters.join(' AND '), names, values } : undefined,
     });
   } else {
-    if (query.status) { filters.push('#st = :st'); names['#st'] = 'status'; values[':st'] = query.status; }
+    if (query.status) {
+      filters.push('#st = :st');
+      names['#st'] = 'status';
+      values[':st'] = query.status;
+    }
     // Held and partly applied deposits live in the open state, refunded and applied ones in settled.
-    const state = query.status === 'held' || query.status === 'partially_applied' ? 'open' : query.status ? 'settled' : undefined;
+    const state =
+      query.status === 'held' || query.status === 'partially_applied' ? 'open' : query.status ? 'settled' : undefined;
     page = await queryPage<DepositIndexItem>({
-      ...base, ...(state ? { pk: depositStatePk(tenantId, state), index: 'gsi1' as const } : { pk: tenantPk(tenantId, 'DEPOSIT') }), forward: false,
+      ...base,
+      ...(state
+        ? { pk: depositStatePk(tenantId, state), index: 'gsi1' as const }
+        : { pk: tenantPk(tenantId, 'DEPOSIT') }),
+      forward: false,
       filter: filters.length ? { expression: filters.join(' AND '), names, values } : undefined,
     });
   }
@@ -64,15 +107,22 @@ export async function listDeposits(tenantId: string, query: { status?: string; q
     overdueDeposits(tenantId, cal),
   ]);
   // The rentals' balances (the apply dialog's "balance due"): one batch get for the page.
-  const rentals = await rentalsByIds(tenantId, page.items.map((d) => d.rentalId));
+  const rentals = await rentalsByIds(
+    tenantId,
+    page.items.map((d) => d.rentalId),
+  );
   return {
-    items: page.items.map((d) => depositToApi({ ...d, balanceMinor: rentals.get(d.rentalId)?.balanceMinor ?? 0 }, cal.lagDays, cal.today)),
+    items: page.items.map((d) =>
+      depositToApi({ ...d, balanceMinor: rentals.get(d.rentalId)?.balanceMinor ?? 0 }, cal.lagDays, cal.today),
+    ),
     nextCursor: page.nextCursor,
     releaseDays: cal.lagDays,
     today: cal.today,
     summary: {
-      heldTotal: fromMinor(open.reduce((s, d) => s + d.heldMinor, 0)), openCount: open.length,
-      overdueCount: overdue.length, overdueTotal: fromMinor(overdue.reduce((s, d) => s + d.heldMinor, 0)),
+      heldTotal: fromMinor(open.reduce((s, d) => s + d.heldMinor, 0)),
+      openCount: open.length,
+      overdueCount: overdue.length,
+      overdueTotal: fromMinor(overdue.reduce((s, d) => s + d.heldMinor, 0)),
     },
   };
 }
@@ -88,7 +138,12 @@ async function depositOr404(tenantId: string, id: string): Promise<DepositIndexI
 export async function refundDeposit(actor: Actor, id: string, body: RefundDepositBody, key?: string) {
   const d = await depositOr404(actor.tenantId, id);
   const method = body.method ?? d.method ?? 'cash';
-  const res = await refundRental(actor, id, { amount: body.amount, method: method as never, fromDeposit: true, label: body.note ?? 'Security deposit refund' }, key);
+  const res = await refundRental(
+    actor,
+    id,
+    { amount: body.amount, method: method as never, fromDeposit: true, label: body.note ?? 'Security deposit refund' },
+    key,
+  );
   return withDeposit(actor.tenantId, res);
 }
 
@@ -108,14 +163,28 @@ export async function refundDeposit(actor: Actor, id: string, body: RefundDeposi
  */
 export async function applyDepositToCharges(actor: Actor, id: string, body: ApplyDepositBody, key?: string) {
   await depositOr404(actor.tenantId, id);
-  const res = await applyToRental(actor, id, {
-    amountMinor: toMinor(body.amount), note: body.note,
-    charge: body.charge ? { category: body.charge.category, label: body.charge.label, amountMinor: toMinor(body.charge.amount) } : undefined,
-  }, key, (rental, amountMinor, at) => settleRentalInvoices(actor.tenantId, rental, amountMinor, at));
+  const res = await applyToRental(
+    actor,
+    id,
+    {
+      amountMinor: toMinor(body.amount),
+      note: body.note,
+      charge: body.charge
+        ? { category: body.charge.category, label: body.charge.label, amountMinor: toMinor(body.charge.amount) }
+        : undefined,
+    },
+    key,
+    (rental, amountMinor, at) => settleRentalInvoices(actor.tenantId, rental, amountMinor, at),
+  );
   return withDeposit(actor.tenantId, res);
 }
 
-async function settleRentalInvoices(tenantId: string, rental: { id: string; customerId: string }, amountMinor: number, at: string): Promise<DepositSettlement> {
+async function settleRentalInvoices(
+  tenantId: string,
+  rental: { id: string; customerId: string },
+  amountMinor: number,
+  at: string,
+): Promise<DepositSettlement> {
   const open = (await openInvoicesOldestFirst(tenantId, rental.customerId)).filter((i) => i.rentalId === rental.id);
   const items: DepositSettlement['items'] = [];
   const summary: { id: string; number: string | null; status: string; amountApplied: number; balance: number }[] = [];
@@ -123,12 +192,19 @@ async function settleRentalInvoices(tenantId: string, rental: { id: string; cust
   for (const listed of open) {
     if (left <= 0) break;
     const invoice = await getInvoice(tenantId, listed.id);
-    if (!invoice || (invoice.status !== 'issued' && invoice.status !== 'partially_paid') || invoice.balanceMinor <= 0) continue;
+    if (!invoice || (invoice.status !== 'issued' && invoice.status !== 'partially_paid') || invoice.balanceMinor <= 0)
+      continue;
     const applied = Math.min(left, invoice.balanceMinor);
     items.push(invoicePaymentUpdate(tenantId, invoice, applied, at, { fromDeposit: true }));
     left -= applied;
     const balanceMinor = invoice.balanceMinor - applied;
-    summary.push({ id: invoice.id, number: invoice.number, status: balanceMinor === 0 ? 'paid' : 'partially_paid', amountApplied: fromMinor(applied), balance: fromMinor(balanceMinor) });
+    summary.push({
+      id: invoice.id,
+      number: invoice.number,
+      status: balanceMinor === 0 ? 'paid' : 'partially_paid',
+      amountApplied: fromMinor(applied),
+      balance: fromMinor(balanceMinor),
+    });
   }
   return { items, summary };
 }
@@ -137,10 +213,13 @@ async function settleRentalInvoices(tenantId: string, rental: { id: string; cust
 async function withDeposit(tenantId: string, res: { status: number; body: unknown }) {
   const body = res.body as { rental?: { id?: string } };
   const id = body.rental?.id;
-  const d = id ? (await getItem(depositIndexKey(tenantId, id), true)) as DepositIndexItem | undefined : undefined;
+  const d = id ? ((await getItem(depositIndexKey(tenantId, id), true)) as DepositIndexItem | undefined) : undefined;
   const cal = await depositCalendar(tenantId);
   const balanceMinor = id ? (await rentalsByIds(tenantId, [id])).get(id)?.balanceMinor : undefined;
-  return { status: res.status, body: { ...(res.body as object), deposit: d ? depositToApi({ ...d, balanceMinor }, cal.lagDays, cal.today) : null } };
+  return {
+    status: res.status,
+    body: { ...(res.body as object), deposit: d ? depositToApi({ ...d, balanceMinor }, cal.lagDays, cal.today) : null },
+  };
 }
 
 /**

@@ -10,7 +10,8 @@ const stored = (r: { status: number; body: unknown }): Reply => reply.status(r.s
 export const handler = createDomainHandler('collections', collectionsRoutes, {
   listDeposits: async (ctx) => reply.ok(await listDeposits(ctx.auth.tenantId, ctx.query)),
   refundDeposit: async (ctx) => stored(await refundDeposit(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
-  applyDeposit: async (ctx) => stored(await applyDepositToCharges(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
+  applyDeposit: async (ctx) =>
+    stored(await applyDepositToCharges(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
   receivablesAging: async (ctx) => reply.ok(await agingReport(ctx.auth.tenantId, ctx.query)),
   remindCustomer: async (ctx) => reply.ok(await remindCustomer(actorOf(ctx), ctx.params.customerId)),
   revenueProtection: async (ctx) => reply.ok(await revenueProtection(ctx.auth.tenantId)),

@@ -21,11 +21,27 @@ import { daysPastDue } from '../../shared/collections/aging';
 import type { RevenueRiskKind } from '../../shared/schemas/collections';
 import { queryAll } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
-import { companyRegion, companyToday, invoicingIndexOf, notRecharged, queueCounts, readCompanySettings, readRentalItem } from './deps';
+import {
+  companyRegion,
+  companyToday,
+  invoicingIndexOf,
+  notRecharged,
+  queueCounts,
+  readCompanySettings,
+  readRentalItem,
+} from './deps';
 import type { ShortfallItem } from './model';
 import { openBalances } from './open-balances';
 
-interface Row { kind: RevenueRiskKind; id: string; reference: string; customerName: string | null; amountMinor: number; params: Record<string, string>; link: string }
+interface Row {
+  kind: RevenueRiskKind;
+  id: string;
+  reference: string;
+  customerName: string | null;
+  amountMinor: number;
+  params: Record<string, string>;
+  link: string;
+}
 
 const RETURNED = new Set(['completed', 'archived']);
 
@@ -37,9 +53,13 @@ async function notInvoicedRows(tenantId: string, now: Date): Promise<Row[]> {
     if (due.length < 2) continue; // one period waiting is the job's normal lag
     const rental = await readRentalItem(tenantId, item.rentalId, false);
     if (!rental) continue;
-    const perPeriod = item.frequency === 'monthly' ? (rental.monthlyRateMinor ?? rental.dailyRateMinor * 30) : rental.dailyRateMinor;
+    const perPeriod =
+      item.frequency === 'monthly' ? (rental.monthlyRateMinor ?? rental.dailyRateMinor * 30) : rental.dailyRateMinor;
     rows.push({
-      kind: 'not_invoiced', id: item.rentalId, reference: item.referenceNumber, customerName: item.customerName || rental.customerName,
+      kind: 'not_invoiced',
+      id: item.rentalId,
+      reference: item.referenceNumber,
+      customerName: item.customerName || rental.customerName,
       amountMinor: perPeriod * due.length,
       params: { periods: String(due.length), since: due[0].periodStart, lastInvoiced: item.lastInvoicedDate ?? '' },
       link: '/dashboard/invoice-automation',
@@ -62,15 +82,27 @@ export async function revenueProtection(tenantId: string, now = new Date()) {
   for (const b of balances) {
     if (RETURNED.has(b.rentalStatus)) {
       rows.push({
-        kind: 'returned_with_balance', id: b.rentalId, reference: b.referenceNumber, customerName: b.customerName, amountMinor: b.balanceMinor,
-        params: { returnDate: b.returnDay ?? '', days: b.returnDay ? String(Math.max(0, daysPastDue(b.returnDay, today))) : '', closed: b.closedAt ? 'yes' : 'no' },
+        kind: 'returned_with_balance',
+        id: b.rentalId,
+        reference: b.referenceNumber,
+        customerName: b.customerName,
+        amountMinor: b.balanceMinor,
+        params: {
+          returnDate: b.returnDay ?? '',
+          days: b.returnDay ? String(Math.max(0, daysPastDue(b.returnDay, today))) : '',
+          closed: b.closedAt ? 'yes' : 'no',
+        },
         link: `/rentals/${b.rentalId}`,
       });
     }
     if (b.depositReturnedMinor > 0) {
       rows.push({
-        kind: 'deposit_refunded_with_balance', id: b.rentalId, reference: b.referenceNumber, customerName: b.customerName,
-        amountMinor: Math.min(b.balanceMinor, b.depositReturnedMinor), params: { refunded: String(fromMinor(b.depositReturnedMinor)), balance: String(fromMinor(b.balanceMinor)) },
+        kind: 'deposit_refunded_with_balance',
+        id: b.rentalId,
+        reference: b.referenceNumber,
+        customerName: b.customerName,
+        amountMinor: Math.min(b.balanceMinor, b.depositReturnedMinor),
+        params: { refunded: String(fromMinor(b.depositReturnedMinor)), balance: String(fromMinor(b.balanceMinor)) },
         link: `/rentals/${b.rentalId}`,
       });
     }
@@ -78,23 +110,53 @@ export async function revenueProtection(tenantId: string, now = new Date()) {
   rows.push(...notInvoiced);
   for (const s of shortfalls) {
     rows.push({
-      kind: 'usage_not_charged', id: s.rentalId, reference: s.referenceNumber, customerName: s.customerName, amountMinor: s.shortfallMinor,
-      params: { km: String(s.extraKm), quarters: String(s.fuelQuarters), charged: String(fromMinor(s.chargedMinor)), implied: String(fromMinor(s.impliedMinor)) },
+      kind: 'usage_not_charged',
+      id: s.rentalId,
+      reference: s.referenceNumber,
+      customerName: s.customerName,
+      amountMinor: s.shortfallMinor,
+      params: {
+        km: String(s.extraKm),
+        quarters: String(s.fuelQuarters),
+        charged: String(fromMinor(s.chargedMinor)),
+        implied: String(fromMinor(s.impliedMinor)),
+      },
       link: `/rentals/${s.rentalId}`,
     });
   }
   for (const t of unrecharged) {
     const fine = t.kind === 'ticket';
     rows.push({
-      kind: fine ? 'fines_not_recharged' : 'tolls_not_recharged', id: t.id, reference: t.rentalReference ?? t.label, customerName: t.customerName, amountMinor: t.amountMinor,
-      params: { label: t.label, at: t.at.slice(0, 10), matched: 'yes' }, link: t.rentalId ? `/rentals/${t.rentalId}` : fine ? '/traffic-tickets' : '/salik-charges',
+      kind: fine ? 'fines_not_recharged' : 'tolls_not_recharged',
+      id: t.id,
+      reference: t.rentalReference ?? t.label,
+      customerName: t.customerName,
+      amountMinor: t.amountMinor,
+      params: { label: t.label, at: t.at.slice(0, 10), matched: 'yes' },
+      link: t.rentalId ? `/rentals/${t.rentalId}` : fine ? '/traffic-tickets' : '/salik-charges',
     });
   }
   for (const t of queues.tickets) {
-    rows.push({ kind: 'fines_not_recharged', id: t.id, reference: t.label, customerName: null, amountMinor: t.amountMinor, params: { label: t.label, at: t.at.slice(0, 10), matched: 'no' }, link: '/traffic-tickets?match=unmatched' });
+    rows.push({
+      kind: 'fines_not_recharged',
+      id: t.id,
+      reference: t.label,
+      customerName: null,
+      amountMinor: t.amountMinor,
+      params: { label: t.label, at: t.at.slice(0, 10), matched: 'no' },
+      link: '/traffic-tickets?match=unmatched',
+    });
   }
   for (const s of [...queues.tolls, ...queues.noRental]) {
-    rows.push({ kind: 'tolls_not_recharged', id: s.id, reference: s.label, customerName: null, amountMinor: s.amountMinor, params: { label: s.label, at: s.at.slice(0, 10), matched: 'no' }, link: `/salik-charges?match=${queues.noRental.includes(s) ? 'no_rental' : 'unmatched'}` });
+    rows.push({
+      kind: 'tolls_not_recharged',
+      id: s.id,
+      reference: s.label,
+      customerName: null,
+      amountMinor: s.amountMinor,
+      params: { label: s.label, at: s.at.slice(0, 10), matched: 'no' },
+      link: `/salik-charges?match=${queues.noRental.includes(s) ? 'no_rental' : 'unmatched'}`,
+    });
   }
   rows.sort((a, b) => b.amountMinor - a.amountMinor);
   const byKind: Record<string, { count: number; amount: number }> = {};
@@ -111,7 +173,9 @@ export async function revenueProtection(tenantId: string, now = new Date()) {
   for (const k of Object.keys(byKind)) byKind[k].amount = fromMinor(kindMinor[k]);
   return {
     currency: getRegionConfig(companyRegion(settings)).currency,
-    total: fromMinor(totalMinor), count: rows.length, byKind,
+    total: fromMinor(totalMinor),
+    count: rows.length,
+    byKind,
     rows: rows.map(({ amountMinor, ...r }) => ({ ...r, amount: fromMinor(amountMinor) })),
     notes: [] as string[],
   };

@@ -15,17 +15,46 @@ import { applyDepositToCharges, refundDeposit } from './deposits';
 import type { DepositIndexItem } from './model';
 
 export async function seedCollections(world: DemoWorld): Promise<void> {
-  const actor: Actor = { tenantId: world.tenantId, userId: world.owner.userId, username: world.owner.username, requestId: 'demo-reset', role: 'OWNER' };
-  const held = (await queryAll<DepositIndexItem>({ tenantId: world.tenantId, pk: depositStatePk(world.tenantId, 'open'), index: 'gsi1', max: 500 }))
-    .filter((d) => d.returnDay && d.rentalStatus === 'completed' && d.heldMinor >= 20_000);
-  const rentals = await rentalsByIds(world.tenantId, held.map((d) => d.rentalId));
-  const open = held.map((d) => ({ ...d, balanceMinor: rentals.get(d.rentalId)?.balanceMinor ?? 0 }))
+  const actor: Actor = {
+    tenantId: world.tenantId,
+    userId: world.owner.userId,
+    username: world.owner.username,
+    requestId: 'demo-reset',
+    role: 'OWNER',
+  };
+  const held = (
+    await queryAll<DepositIndexItem>({
+      tenantId: world.tenantId,
+      pk: depositStatePk(world.tenantId, 'open'),
+      index: 'gsi1',
+      max: 500,
+    })
+  ).filter((d) => d.returnDay && d.rentalStatus === 'completed' && d.heldMinor >= 20_000);
+  const rentals = await rentalsByIds(
+    world.tenantId,
+    held.map((d) => d.rentalId),
+  );
+  const open = held
+    .map((d) => ({ ...d, balanceMinor: rentals.get(d.rentalId)?.balanceMinor ?? 0 }))
     .sort((a, b) => String(b.returnDay).localeCompare(String(a.returnDay)));
-  const [damaged, owing, early] = [open.find((d) => d.balanceMinor === 0), open.find((d) => d.balanceMinor > 0), open.filter((d) => d.balanceMinor === 0)[1]];
+  const [damaged, owing, early] = [
+    open.find((d) => d.balanceMinor === 0),
+    open.find((d) => d.balanceMinor > 0),
+    open.filter((d) => d.balanceMinor === 0)[1],
+  ];
   try {
     if (damaged) {
       const part = Math.round(damaged.heldMinor * 0.4) / 100;
-      await applyDepositToCharges(actor, damaged.id, { amount: part, charge: { category: 'damage_fees', label: 'Scratch on rear bumper (found after return)', amount: part }, note: 'Damage found at cleaning' }, `demo-apply-${damaged.id}`);
+      await applyDepositToCharges(
+        actor,
+        damaged.id,
+        {
+          amount: part,
+          charge: { category: 'damage_fees', label: 'Scratch on rear bumper (found after return)', amount: part },
+          note: 'Damage found at cleaning',
+        },
+        `demo-apply-${damaged.id}`,
+      );
     }
     if (owing) {
       const amount = Math.min(owing.heldMinor, owing.balanceMinor) / 100;

@@ -24,10 +24,23 @@ export const idScanRules = () => import('./id-scan/extract');
 
 /** For the insights engine (issue 15): customers with a completed rental — counters only, at most `max`. */
 export async function customersWhoRented(tenantId: string, max = 2000) {
-  const rows = await queryAll<{ id: string; fullNameEnglish: string; completedRentals?: number; totalSpendMinor?: number }>({
-    tenantId, pk: tenantPk(tenantId, 'CUSTOMER'), max, filter: { expression: '#c > :z', names: { '#c': 'completedRentals' }, values: { ':z': 0 } },
+  const rows = await queryAll<{
+    id: string;
+    fullNameEnglish: string;
+    completedRentals?: number;
+    totalSpendMinor?: number;
+  }>({
+    tenantId,
+    pk: tenantPk(tenantId, 'CUSTOMER'),
+    max,
+    filter: { expression: '#c > :z', names: { '#c': 'completedRentals' }, values: { ':z': 0 } },
   });
-  return rows.map((c) => ({ id: c.id, name: c.fullNameEnglish, completedRentals: c.completedRentals ?? 0, totalSpendMinor: c.totalSpendMinor ?? 0 }));
+  return rows.map((c) => ({
+    id: c.id,
+    name: c.fullNameEnglish,
+    completedRentals: c.completedRentals ?? 0,
+    totalSpendMinor: c.totalSpendMinor ?? 0,
+  }));
 }
 
 /** Whether the company has at least one customer (one Query of one item; the dashboard's setup steps). */

@@ -1,7 +1,14 @@
 import { ulid } from 'ulid';
 import {
-  matchBlacklist, nameKey, normalizeLicense, normalizeName, normalizePhone, toLatinDigits,
-  type BlacklistCustomer, type BlacklistMatchReason, type BlacklistStatus,
+  matchBlacklist,
+  nameKey,
+  normalizeLicense,
+  normalizeName,
+  normalizePhone,
+  toLatinDigits,
+  type BlacklistCustomer,
+  type BlacklistMatchReason,
+  type BlacklistStatus,
 } from '../../shared/customers/blacklist-match';
 import type { BlacklistListQuery } from '../../shared/schemas/blacklist';
 import { conflict, isConditionFailure, notFound } from '../lib/errors';
@@ -92,7 +99,12 @@ function matchKeys(e: { fullName?: string | null; licenseNumber?: string | null;
     licenseKey: normalizeLicense(e.licenseNumber) || undefined,
     phoneKey: normalizePhone(e.phoneNumber) || undefined,
     nameKey: nameKey(e.fullName) || undefined,
-    searchText: [normalizeName(e.fullName), normalizeLicense(e.licenseNumber).toLowerCase(), digits, normalizePhone(e.phoneNumber)]
+    searchText: [
+      normalizeName(e.fullName),
+      normalizeLicense(e.licenseNumber).toLowerCase(),
+      digits,
+      normalizePhone(e.phoneNumber),
+    ]
       .filter(Boolean)
       .join(' | '),
   };
@@ -100,7 +112,13 @@ function matchKeys(e: { fullName?: string | null; licenseNumber?: string | null;
 
 export function newBlacklistItem(
   tenantId: string,
-  input: { fullName: string; licenseNumber?: string | null; phoneNumber?: string | null; reason: string; status?: BlacklistStatus },
+  input: {
+    fullName: string;
+    licenseNumber?: string | null;
+    phoneNumber?: string | null;
+    reason: string;
+    status?: BlacklistStatus;
+  },
   addedBy?: { userId?: string; username?: string },
   id = ulid(),
   now = new Date().toISOString(),
@@ -137,7 +155,11 @@ export async function createBlacklistEntry(
   const item = newBlacklistItem(actor.tenantId, input, { userId: actor.userId, username: actor.username });
   await transact([
     tx.putNew(item),
-    tx.putNew(auditItem(actor, 'blacklist.create', 'blacklist', item.id, { after: { fullName: item.fullName, status: item.status } })),
+    tx.putNew(
+      auditItem(actor, 'blacklist.create', 'blacklist', item.id, {
+        after: { fullName: item.fullName, status: item.status },
+      }),
+    ),
   ]);
   return item;
 }
@@ -145,13 +167,20 @@ export async function createBlacklistEntry(
 export async function updateBlacklistEntry(
   actor: Actor,
   id: string,
-  changes: { fullName?: string; licenseNumber?: string | null; phoneNumber?: string | null; reason?: string; status?: BlacklistStatus },
+  changes: {
+    fullName?: string;
+    licenseNumber?: string | null;
+    phoneNumber?: string | null;
+    reason?: string;
+    status?: BlacklistStatus;
+  },
   expectedVersion?: number,
 ): Promise<BlacklistItem> {
   const current = await getBlacklistEntry(actor.tenantId, id);
   if (!current) throw notFound('Blacklist entry not found');
   const stale = 'This record was changed by someone else. Reload and try again.';
-  if (expectedVersion !== undefined && expectedVersion !== current.version) throw conflict(stale, undefined, 'VERSION_CONFLICT');
+  if (expectedVersion !== undefined && expectedVersion !== current.version)
+    throw conflict(stale, undefined, 'VERSION_CONFLICT');
   const set: Record<string, unknown> = {};
   for (const f of ['fullName', 'licenseNumber', 'phoneNumber', 'reason', 'status'] as const) {
     const v = changes[f];
@@ -169,10 +198,20 @@ export async function updateBlacklistEntry(
   try {
     await transact([
       tx.update(blacklistKey(actor.tenantId, id), current.version, set, now),
-      tx.putNew(auditItem(actor, changes.status && changes.status !== current.status ? `blacklist.status.${changes.status}` : 'blacklist.update', 'blacklist', id, {
-        before: { status: current.status, fullName: current.fullName },
-        after: { status: next.status, fullName: next.fullName },
-      })),
+      tx.putNew(
+        auditItem(
+          actor,
+          changes.status && changes.status !== current.status
+            ? `blacklist.status.${changes.status}`
+            : 'blacklist.update',
+          'blacklist',
+          id,
+          {
+            before: { status: current.status, fullName: current.fullName },
+            after: { status: next.status, fullName: next.fullName },
+          },
+        ),
+      ),
     ]);
   } catch (err) {
     if (isConditionFailure(err)) throw conflict(stale, undefined, 'VERSION_CONFLICT');

@@ -25,9 +25,24 @@ const add = (body: Record<string, unknown>, token = owner.token) => post('/api/v
 
 describe('POST /api/v1/blacklist', () => {
   it('adds an active entry (STAFF may add) and reads it back', async () => {
-    const res = await add({ fullName: 'Khalid Mansour', licenseNumber: 'AUH 12-345', phoneNumber: '+971 50 999 8877', reason: 'Unpaid damages' }, staffToken);
+    const res = await add(
+      {
+        fullName: 'Khalid Mansour',
+        licenseNumber: 'AUH 12-345',
+        phoneNumber: '+971 50 999 8877',
+        reason: 'Unpaid damages',
+      },
+      staffToken,
+    );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ fullName: 'Khalid Mansour', licenseNumber: 'AUH 12-345', phoneNumber: '+971 50 999 8877', reason: 'Unpaid damages', status: 'active', version: 1 });
+    expect(res.body).toMatchObject({
+      fullName: 'Khalid Mansour',
+      licenseNumber: 'AUH 12-345',
+      phoneNumber: '+971 50 999 8877',
+      reason: 'Unpaid damages',
+      status: 'active',
+      version: 1,
+    });
     const read = await get(`/api/v1/blacklist/${res.body.id}`, staffToken);
     expect(read.status).toBe(200);
     expect(read.body.id).toBe(res.body.id);
@@ -43,30 +58,53 @@ describe('POST /api/v1/blacklist', () => {
       phoneNumber: BLACKLIST_MESSAGES.invalidPhone,
     });
     const blank = await add({ fullName: '  ', reason: '  ' });
-    expect(blank.body.error.fields).toEqual({ fullName: BLACKLIST_MESSAGES.fullNameRequired, reason: BLACKLIST_MESSAGES.reasonRequired });
+    expect(blank.body.error.fields).toEqual({
+      fullName: BLACKLIST_MESSAGES.fullNameRequired,
+      reason: BLACKLIST_MESSAGES.reasonRequired,
+    });
   });
 });
 
 describe('matching customers', () => {
   it('shows matching entries on the customer profile by licence, phone and name (English and Arabic)', async () => {
-    const byLicence = await add({ fullName: 'Someone Else', licenseNumber: 'dxb-55-1234', reason: 'Fraudulent documents' });
-    const byPhone = await add({ fullName: 'Another Person', phoneNumber: '00971 55 444 3322', reason: 'Abandoned vehicle' });
+    const byLicence = await add({
+      fullName: 'Someone Else',
+      licenseNumber: 'dxb-55-1234',
+      reason: 'Fraudulent documents',
+    });
+    const byPhone = await add({
+      fullName: 'Another Person',
+      phoneNumber: '00971 55 444 3322',
+      reason: 'Abandoned vehicle',
+    });
     const byArabicName = await add({ fullName: 'عبد الله الفارس', reason: 'Violent behaviour' });
     const removed = await add({ fullName: 'Rami Saleh', reason: 'Mistake' });
     await patch(`/api/v1/blacklist/${removed.body.id}`, { status: 'removed' }, owner.token);
 
-    const customer = await post('/api/v1/customers', {
-      fullNameEnglish: 'Abdullah Al Fares',
-      fullNameArabic: 'عبدالله الفارس',
-      licenseNumber: 'DXB 55 1234',
-      phone: '055 444 3322',
-    }, owner.token);
+    const customer = await post(
+      '/api/v1/customers',
+      {
+        fullNameEnglish: 'Abdullah Al Fares',
+        fullNameArabic: 'عبدالله الفارس',
+        licenseNumber: 'DXB 55 1234',
+        phone: '055 444 3322',
+      },
+      owner.token,
+    );
     expect(customer.status).toBe(201);
     const profile = await get(`/api/v1/customers/${customer.body.id}`, owner.token);
-    const matches = profile.body.blacklistMatches as { entry: { id: string; reason: string }; reasons: string[]; strong: boolean }[];
+    const matches = profile.body.blacklistMatches as {
+      entry: { id: string; reason: string };
+      reasons: string[];
+      strong: boolean;
+    }[];
     const byId = Object.fromEntries(matches.map((m) => [m.entry.id, m]));
     expect(Object.keys(byId).sort()).toEqual([byLicence.body.id, byPhone.body.id, byArabicName.body.id].sort());
-    expect(byId[byLicence.body.id]).toMatchObject({ reasons: ['license'], strong: true, entry: { reason: 'Fraudulent documents' } });
+    expect(byId[byLicence.body.id]).toMatchObject({
+      reasons: ['license'],
+      strong: true,
+      entry: { reason: 'Fraudulent documents' },
+    });
     expect(byId[byPhone.body.id]).toMatchObject({ reasons: ['phone'], strong: true });
     expect(byId[byArabicName.body.id]).toMatchObject({ reasons: ['name'], strong: false });
 
@@ -96,7 +134,12 @@ describe('GET /api/v1/blacklist', () => {
   const names = (res: any) => res.body.items.map((e: any) => e.fullName);
 
   it('lists newest first, pages with a cursor, searches and filters by status', async () => {
-    expect(names(await get('/api/v1/blacklist', t.token))).toEqual(['Omar Farouk', 'يوسف عمران', 'Layla Said', 'Yousef Darwish']);
+    expect(names(await get('/api/v1/blacklist', t.token))).toEqual([
+      'Omar Farouk',
+      'يوسف عمران',
+      'Layla Said',
+      'Yousef Darwish',
+    ]);
     const first = await get('/api/v1/blacklist?limit=3', t.token);
     expect(first.body.items).toHaveLength(3);
     const second = await get(`/api/v1/blacklist?limit=3&cursor=${first.body.nextCursor}`, t.token);
@@ -117,9 +160,18 @@ describe('GET /api/v1/blacklist', () => {
 describe('PATCH /api/v1/blacklist/{id}', () => {
   it('managers edit fields and change status; stale versions get 409; bad input 400', async () => {
     const entry = (await add({ fullName: 'Edit Target', reason: 'First reason' })).body;
-    const res = await patch(`/api/v1/blacklist/${entry.id}`, { reason: 'Updated reason', status: 'reviewed', phoneNumber: '0509998888', version: 1 }, adminToken);
+    const res = await patch(
+      `/api/v1/blacklist/${entry.id}`,
+      { reason: 'Updated reason', status: 'reviewed', phoneNumber: '0509998888', version: 1 },
+      adminToken,
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ reason: 'Updated reason', status: 'reviewed', phoneNumber: '0509998888', version: 2 });
+    expect(res.body).toMatchObject({
+      reason: 'Updated reason',
+      status: 'reviewed',
+      phoneNumber: '0509998888',
+      version: 2,
+    });
     const stale = await patch(`/api/v1/blacklist/${entry.id}`, { status: 'removed', version: 1 }, owner.token);
     expect(stale.status).toBe(409);
     const bad = await patch(`/api/v1/blacklist/${entry.id}`, { status: 'gone', reason: '' }, owner.token);

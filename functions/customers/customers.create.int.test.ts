@@ -69,7 +69,12 @@ describe('POST /api/v1/customers', () => {
     expect(c.totalSpendMinor).toBeUndefined();
     const read = await get(`/api/v1/customers/${c.id}`, owner.token);
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ id: c.id, phone: '+971 50 123 4567', licenseNumber: 'DXB-778899', blacklistMatches: [] });
+    expect(read.body).toMatchObject({
+      id: c.id,
+      phone: '+971 50 123 4567',
+      licenseNumber: 'DXB-778899',
+      blacklistMatches: [],
+    });
   });
 
   it('requires fullNameEnglish with the spec message and writes nothing', async () => {
@@ -114,7 +119,11 @@ describe('POST /api/v1/customers', () => {
     const future = await create({ fullNameEnglish: 'Not Born', dateOfBirth: daysFromNow(10) });
     expect(future.status).toBe(400);
     expect(future.body.error.fields.dateOfBirth).toBe('Date of birth cannot be in the future');
-    const ok = await create({ fullNameEnglish: 'Young Driver', dateOfBirth: yearsAgo(23), licenseExpiryDate: daysFromNow(10) });
+    const ok = await create({
+      fullNameEnglish: 'Young Driver',
+      dateOfBirth: yearsAgo(23),
+      licenseExpiryDate: daysFromNow(10),
+    });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ age: 23, youngDriver: true, eligibleToRent: true, licenseStatus: 'expiring_soon' });
     const expired = await create({ fullNameEnglish: 'Expired Licence', licenseExpiryDate: daysFromNow(-3) });

@@ -20,7 +20,12 @@ describe('GET /api/v1/customers (directory)', () => {
     t = await registerTenant();
     const people = [
       { fullNameEnglish: 'Zayed Karim', fullNameArabic: 'زايد كريم', phone: '050 111 2222', isVip: true },
-      { fullNameEnglish: 'Amira Haddad', fullNameArabic: 'أميرة حداد', email: 'amira@haddad.test', licenseNumber: 'LIC-445566' },
+      {
+        fullNameEnglish: 'Amira Haddad',
+        fullNameArabic: 'أميرة حداد',
+        email: 'amira@haddad.test',
+        licenseNumber: 'LIC-445566',
+      },
       { fullNameEnglish: 'John Smith', phone: '+1 (212) 555-0100' },
       { fullNameEnglish: 'José Álvarez', isVip: true },
       { fullNameEnglish: 'Bilal Nasser', isActive: false },
@@ -32,7 +37,8 @@ describe('GET /api/v1/customers (directory)', () => {
     }
   });
 
-  const names = (res: { body: { items: { fullNameEnglish: string }[] } }) => res.body.items.map((c) => c.fullNameEnglish);
+  const names = (res: { body: { items: { fullNameEnglish: string }[] } }) =>
+    res.body.items.map((c) => c.fullNameEnglish);
 
   it('lists active customers newest first by default, inactive and all on request', async () => {
     const res = await get('/api/v1/customers', t.token);
@@ -40,12 +46,28 @@ describe('GET /api/v1/customers (directory)', () => {
     expect(names(res)).toEqual(['José Álvarez', 'John Smith', 'Amira Haddad', 'Zayed Karim']);
     expect(res.body.nextCursor).toBeNull();
     expect(names(await get('/api/v1/customers?status=inactive', t.token))).toEqual(['Bilal Nasser']);
-    expect(names(await get('/api/v1/customers?status=all&sort=oldest', t.token))).toEqual(['Zayed Karim', 'Amira Haddad', 'John Smith', 'José Álvarez', 'Bilal Nasser']);
+    expect(names(await get('/api/v1/customers?status=all&sort=oldest', t.token))).toEqual([
+      'Zayed Karim',
+      'Amira Haddad',
+      'John Smith',
+      'José Álvarez',
+      'Bilal Nasser',
+    ]);
   });
 
   it('sorts by name both ways', async () => {
-    expect(names(await get('/api/v1/customers?sort=name_asc', t.token))).toEqual(['Amira Haddad', 'John Smith', 'José Álvarez', 'Zayed Karim']);
-    expect(names(await get('/api/v1/customers?sort=name_desc', t.token))).toEqual(['Zayed Karim', 'José Álvarez', 'John Smith', 'Amira Haddad']);
+    expect(names(await get('/api/v1/customers?sort=name_asc', t.token))).toEqual([
+      'Amira Haddad',
+      'John Smith',
+      'José Álvarez',
+      'Zayed Karim',
+    ]);
+    expect(names(await get('/api/v1/customers?sort=name_desc', t.token))).toEqual([
+      'Zayed Karim',
+      'José Álvarez',
+      'John Smith',
+      'Amira Haddad',
+    ]);
   });
 
   it('searches English and Arabic names (diacritic- and letter-form-insensitive), phone, email and licence', async () => {
@@ -82,7 +104,10 @@ describe('GET /api/v1/customers (directory)', () => {
     expect(pages).toBeGreaterThanOrEqual(3);
     expect(seen.sort()).toEqual(Object.keys(ids).sort());
     const first = await get('/api/v1/customers?status=all&limit=2', t.token);
-    const misuse = await get(`/api/v1/customers?status=all&limit=2&sort=name_asc&cursor=${first.body.nextCursor}`, t.token);
+    const misuse = await get(
+      `/api/v1/customers?status=all&limit=2&sort=name_asc&cursor=${first.body.nextCursor}`,
+      t.token,
+    );
     expect(misuse.status).toBe(400);
     const foreign = await get(`/api/v1/customers?status=all&limit=2&cursor=${first.body.nextCursor}`, other.token);
     expect(foreign.status).toBe(400);

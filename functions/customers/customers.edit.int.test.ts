@@ -21,9 +21,18 @@ describe('PATCH, VIP and active', () => {
   });
 
   it('edits fields, clears a field with an empty value, and bumps the version', async () => {
-    const res = await patch(`/api/v1/customers/${id}`, { fullNameEnglish: 'Edited Name', email: '', preferredLanguage: 'arabic', version: 1 }, owner.token);
+    const res = await patch(
+      `/api/v1/customers/${id}`,
+      { fullNameEnglish: 'Edited Name', email: '', preferredLanguage: 'arabic', version: 1 },
+      owner.token,
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ fullNameEnglish: 'Edited Name', preferredLanguage: 'arabic', phone: '0501234567', version: 2 });
+    expect(res.body).toMatchObject({
+      fullNameEnglish: 'Edited Name',
+      preferredLanguage: 'arabic',
+      phone: '0501234567',
+      version: 2,
+    });
     expect(res.body.email).toBeUndefined();
     const found = await get('/api/v1/customers?q=edited', owner.token);
     expect(found.body.items.map((c: any) => c.id)).toContain(id);
@@ -66,19 +75,35 @@ describe('notes', () => {
   });
 
   it('adds notes with visibility and lists them newest first; internal notes are for managers', async () => {
-    const a = await post(`/api/v1/customers/${id}/notes`, { content: 'Paid deposit in cash', visibility: 'public' }, owner.token);
+    const a = await post(
+      `/api/v1/customers/${id}/notes`,
+      { content: 'Paid deposit in cash', visibility: 'public' },
+      owner.token,
+    );
     expect(a.status).toBe(201);
     expect(a.body).toMatchObject({ content: 'Paid deposit in cash', visibility: 'public', authorName: owner.username });
-    const b = await post(`/api/v1/customers/${id}/notes`, { content: 'Disputed a damage charge', visibility: 'internal' }, owner.token);
+    const b = await post(
+      `/api/v1/customers/${id}/notes`,
+      { content: 'Disputed a damage charge', visibility: 'internal' },
+      owner.token,
+    );
     expect(b.status).toBe(201);
     const c = await post(`/api/v1/customers/${id}/notes`, { content: 'Calls before pickup' }, staffToken);
     expect(c.status).toBe(201);
     expect(c.body.visibility).toBe('staff_only');
-    const staffInternal = await post(`/api/v1/customers/${id}/notes`, { content: 'x', visibility: 'internal' }, staffToken);
+    const staffInternal = await post(
+      `/api/v1/customers/${id}/notes`,
+      { content: 'x', visibility: 'internal' },
+      staffToken,
+    );
     expect(staffInternal.status).toBe(403);
 
     const managerView = await get(`/api/v1/customers/${id}/notes`, owner.token);
-    expect(managerView.body.items.map((n: any) => n.content)).toEqual(['Calls before pickup', 'Disputed a damage charge', 'Paid deposit in cash']);
+    expect(managerView.body.items.map((n: any) => n.content)).toEqual([
+      'Calls before pickup',
+      'Disputed a damage charge',
+      'Paid deposit in cash',
+    ]);
     const staffView = await get(`/api/v1/customers/${id}/notes`, staffToken);
     expect(staffView.body.items.map((n: any) => n.content)).toEqual(['Calls before pickup', 'Paid deposit in cash']);
     const paged = await get(`/api/v1/customers/${id}/notes?limit=2`, owner.token);

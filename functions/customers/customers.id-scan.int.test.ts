@@ -17,7 +17,12 @@ beforeAll(async () => {
 
 describe('ID scan', () => {
   const scan = (body: Buffer, type: string, token = owner.token) =>
-    call('/api/v1/customers/id-scan', { method: 'POST', raw: new Uint8Array(body), token, headers: { 'content-type': type } });
+    call('/api/v1/customers/id-scan', {
+      method: 'POST',
+      raw: new Uint8Array(body),
+      token,
+      headers: { 'content-type': type },
+    });
 
   it('reads the generated sample passport PDF', async () => {
     const res = await scan(fixture('sample-passport.pdf'), 'application/pdf');
@@ -26,7 +31,15 @@ describe('ID scan', () => {
       source: 'mrz',
       confidence: 1,
       documentType: 'passport',
-      fields: { fullNameEnglish: 'Anna Maria Eriksson', firstName: 'Anna Maria', lastName: 'Eriksson', nationalIdOrPassport: 'L898902C3', dateOfBirth: '1974-08-12', gender: 'female', countryOfOrigin: 'Utopia' },
+      fields: {
+        fullNameEnglish: 'Anna Maria Eriksson',
+        firstName: 'Anna Maria',
+        lastName: 'Eriksson',
+        nationalIdOrPassport: 'L898902C3',
+        dateOfBirth: '1974-08-12',
+        gender: 'female',
+        countryOfOrigin: 'Utopia',
+      },
     });
     expect(res.body.rawMrz).toHaveLength(2);
   });
@@ -34,7 +47,12 @@ describe('ID scan', () => {
   it('reads a photo of the sample passport by OCR (tesseract.js, English model from npm) and its MRZ', async () => {
     const res = await scan(fixture('sample-passport-photo.png'), 'image/png');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ source: 'mrz', confidence: 1, documentType: 'passport', fields: { fullNameEnglish: 'Anna Maria Eriksson', nationalIdOrPassport: 'L898902C3' } });
+    expect(res.body).toMatchObject({
+      source: 'mrz',
+      confidence: 1,
+      documentType: 'passport',
+      fields: { fullNameEnglish: 'Anna Maria Eriksson', nationalIdOrPassport: 'L898902C3' },
+    });
   });
 
   it('reads the labelled fields of the sample licence PDF', async () => {
@@ -61,19 +79,39 @@ describe('ID scan', () => {
 
   it('scans a file uploaded to S3 first (large files) and deletes it after reading', async () => {
     const file = fixture('sample-passport.pdf');
-    const url = await post('/api/v1/customers/id-scan/upload-url', { fileName: 'passport.pdf', contentType: 'application/pdf', size: file.length }, owner.token);
+    const url = await post(
+      '/api/v1/customers/id-scan/upload-url',
+      { fileName: 'passport.pdf', contentType: 'application/pdf', size: file.length },
+      owner.token,
+    );
     expect(url.status).toBe(200);
     expect(url.body.key.startsWith(`tenants/${owner.tenantId}/id-scans/`)).toBe(true);
-    const put = await fetch(url.body.uploadUrl.replace('localhost', '127.0.0.1'), { method: 'PUT', headers: url.body.headers, body: file });
+    const put = await fetch(url.body.uploadUrl.replace('localhost', '127.0.0.1'), {
+      method: 'PUT',
+      headers: url.body.headers,
+      body: file,
+    });
     expect(put.status).toBe(200);
-    const res = await call('/api/v1/customers/id-scan', { method: 'POST', body: { key: url.body.key }, token: owner.token });
+    const res = await call('/api/v1/customers/id-scan', {
+      method: 'POST',
+      body: { key: url.body.key },
+      token: owner.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.fields.fullNameEnglish).toBe('Anna Maria Eriksson');
     // The scan is not kept: a second read finds nothing.
-    const again = await call('/api/v1/customers/id-scan', { method: 'POST', body: { key: url.body.key }, token: owner.token });
+    const again = await call('/api/v1/customers/id-scan', {
+      method: 'POST',
+      body: { key: url.body.key },
+      token: owner.token,
+    });
     expect(again.status).toBe(400);
     // Another company's key is refused without being read.
-    const foreign = await call('/api/v1/customers/id-scan', { method: 'POST', body: { key: url.body.key }, token: other.token });
+    const foreign = await call('/api/v1/customers/id-scan', {
+      method: 'POST',
+      body: { key: url.body.key },
+      token: other.token,
+    });
     expect(foreign.status).toBe(400);
     const bad = await call('/api/v1/customers/id-scan', { method: 'POST', body: {}, token: owner.token });
     expect(bad.status).toBe(400);

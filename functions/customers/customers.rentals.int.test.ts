@@ -24,15 +24,33 @@ describe('rental history', () => {
     const id = (await create({ fullNameEnglish: 'Frequent Renter', dateOfBirth: yearsAgo(40) })).body.id;
     const refs: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const vehicle = await post('/api/v1/vehicles', {
-        make: 'Toyota', model: 'Corolla', year: 2023, licensePlate: `H ${Date.now().toString().slice(-6)}${i}`,
-        vin: `HIST${Date.now().toString(36).toUpperCase()}${i}`.padEnd(17, '7').slice(0, 17), odometerKm: 1200, dailyRate: 90, category: 'sedan',
-      }, owner.token);
+      const vehicle = await post(
+        '/api/v1/vehicles',
+        {
+          make: 'Toyota',
+          model: 'Corolla',
+          year: 2023,
+          licensePlate: `H ${Date.now().toString().slice(-6)}${i}`,
+          vin: `HIST${Date.now().toString(36).toUpperCase()}${i}`.padEnd(17, '7').slice(0, 17),
+          odometerKm: 1200,
+          dailyRate: 90,
+          category: 'sedan',
+        },
+        owner.token,
+      );
       expect(vehicle.status).toBe(201);
       const start = Date.UTC(2031, 0, 1 + i * 10);
-      const rental = await post('/api/v1/rentals', {
-        customerId: id, vehicleId: vehicle.body.id, startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * 86_400_000).toISOString(), dailyRate: 90,
-      }, owner.token);
+      const rental = await post(
+        '/api/v1/rentals',
+        {
+          customerId: id,
+          vehicleId: vehicle.body.id,
+          startDate: new Date(start).toISOString(),
+          endDate: new Date(start + 2 * 86_400_000).toISOString(),
+          dailyRate: 90,
+        },
+        owner.token,
+      );
       expect(rental.status).toBe(201);
       refs.push(rental.body.referenceNumber);
     }

@@ -22,7 +22,10 @@ export async function requireCustomer(tenantId: string, id: string): Promise<Cus
   return c;
 }
 
-/** Filter expression: tier computed from the counters with the shared thresholds (see shared/loyalty.ts: rentals OR spend). */
+/**
+ * Filter expression: tier computed from the counters with the shared thresholds (see shared/loyalty.ts: rentals OR
+ * spend).
+ */
 export function tierCondition(tier: LoyaltyTier, values: Record<string, unknown>): string {
   const idx = LOYALTY_THRESHOLDS.findIndex((t) => t.tier === tier);
   const reaches = (i: number) => {
@@ -49,7 +52,11 @@ export async function listCustomers(tenantId: string, q: CustomerListQuery): Pro
   filter.eq('isVip', q.isVip);
   if (q.tier) {
     const values: Record<string, unknown> = {};
-    filter.where(tierCondition(q.tier, values), { '#completed': 'completedRentals', '#spend': 'totalSpendMinor' }, values);
+    filter.where(
+      tierCondition(q.tier, values),
+      { '#completed': 'completedRentals', '#spend': 'totalSpendMinor' },
+      values,
+    );
   }
   filter.containsAny('searchText', q.q ? searchVariants(q.q) : []);
   const byName = q.sort === 'name_asc' || q.sort === 'name_desc';
@@ -64,4 +71,3 @@ export async function listCustomers(tenantId: string, q: CustomerListQuery): Pro
     signature: ['customers', q.status, q.isVip, q.tier, q.q ?? '', q.sort],
   });
 }
-

@@ -1,6 +1,14 @@
 import { tenantPk } from '../lib/data/keys';
 import { queryAll, type Item } from '../lib/data/repo';
-import { deleteObject, getObjectBytes, headObject, isKeyInPrefix, newObjectKey, presignUpload, tenantPrefix } from '../lib/storage';
+import {
+  deleteObject,
+  getObjectBytes,
+  headObject,
+  isKeyInPrefix,
+  newObjectKey,
+  presignUpload,
+  tenantPrefix,
+} from '../lib/storage';
 
 /**
  * Customer documents moved into the documents module (issue 11: one data model, one API, one
@@ -19,7 +27,6 @@ export const DOCUMENT_MESSAGES = {
   badKey: 'This file does not belong to this customer',
 } as const;
 
-
 interface UploadRequest {
   fileName: string;
   contentType: string;
@@ -35,7 +42,10 @@ export const idScanUploadUrl = (tenantId: string, file: UploadRequest) =>
 export const isIdScanKey = (tenantId: string, key: string) => isKeyInPrefix(idScanPrefix(tenantId), key);
 
 /** The uploaded scan's bytes and type, or undefined when it is not there; deleted after reading. */
-export async function takeIdScan(key: string, maxBytes: number): Promise<{ body: Buffer; contentType?: string } | 'too_large' | undefined> {
+export async function takeIdScan(
+  key: string,
+  maxBytes: number,
+): Promise<{ body: Buffer; contentType?: string } | 'too_large' | undefined> {
   const head = await headObject(key);
   if (!head) return undefined;
   try {
@@ -50,6 +60,7 @@ export async function takeIdScan(key: string, maxBytes: number): Promise<{ body:
 export async function legacyCustomerDocuments(tenantId: string): Promise<Item[]> {
   const customers = await queryAll<{ id: string }>({ tenantId, pk: tenantPk(tenantId, 'CUSTOMER'), max: 50_000 });
   const out: Item[] = [];
-  for (const c of customers) out.push(...(await queryAll<Item>({ tenantId, pk: documentsPk(tenantId, c.id), max: 1_000 })));
+  for (const c of customers)
+    out.push(...(await queryAll<Item>({ tenantId, pk: documentsPk(tenantId, c.id), max: 1_000 })));
   return out;
 }

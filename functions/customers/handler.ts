@@ -10,7 +10,14 @@ import { blacklistRoutes } from '../../shared/routes/blacklist';
 import { customerKey, toCustomerApi, type CustomerItem } from './model';
 import { listCustomers, requireCustomer } from './directory';
 import { createCustomer, updateCustomer } from './writes';
-import { blacklistMatchesFor, createBlacklistEntry, getBlacklistEntry, listBlacklist, toBlacklistApi, updateBlacklistEntry } from './blacklist-data';
+import {
+  blacklistMatchesFor,
+  createBlacklistEntry,
+  getBlacklistEntry,
+  listBlacklist,
+  toBlacklistApi,
+  updateBlacklistEntry,
+} from './blacklist-data';
 import { addNote, listNotes } from './notes';
 import { idScanUploadUrl } from './documents';
 import { scanCustomerId } from './scan';
@@ -27,20 +34,29 @@ const readCompanyContext = async (tenantId: string) => companyCalendar(await rea
 
 export const handler = createDomainHandler('customers', [...customersRoutes, ...blacklistRoutes], {
   listCustomers: async (ctx) => {
-    const [page, company] = await Promise.all([listCustomers(ctx.auth.tenantId, ctx.query), readCompanyContext(ctx.auth.tenantId)]);
+    const [page, company] = await Promise.all([
+      listCustomers(ctx.auth.tenantId, ctx.query),
+      readCompanyContext(ctx.auth.tenantId),
+    ]);
     return reply.ok({ items: page.items.map((c) => toCustomerApi(c, company)), nextCursor: page.nextCursor });
   },
 
   createCustomer: async (ctx) => {
     const company = await readCompanyContext(ctx.auth.tenantId);
     const item = await createCustomer(actorOf(ctx), ctx.body, company);
-    return reply.created({ ...toCustomerApi(item, company), blacklistMatches: await blacklistMatchesFor(ctx.auth.tenantId, item) });
+    return reply.created({
+      ...toCustomerApi(item, company),
+      blacklistMatches: await blacklistMatchesFor(ctx.auth.tenantId, item),
+    });
   },
 
   getCustomer: async (ctx) => {
     // One batch read for the customer and the settings (region), then one Query for the blacklist.
     if (!isUlid(ctx.params.id)) throw notFound('Customer not found');
-    const [item, settings] = await batchGet([customerKey(ctx.auth.tenantId, ctx.params.id), keys.settings(ctx.auth.tenantId)]);
+    const [item, settings] = await batchGet([
+      customerKey(ctx.auth.tenantId, ctx.params.id),
+      keys.settings(ctx.auth.tenantId),
+    ]);
     if (!item) throw notFound('Customer not found');
     const company = companyCalendar(companySettingsFrom(settings));
     const blacklistMatches = await blacklistMatchesFor(ctx.auth.tenantId, item as CustomerItem);
@@ -56,13 +72,27 @@ export const handler = createDomainHandler('customers', [...customersRoutes, ...
 
   setCustomerVip: async (ctx) => {
     const company = await readCompanyContext(ctx.auth.tenantId);
-    const item = await updateCustomer(actorOf(ctx), ctx.params.id, { isVip: ctx.body.isVip }, ctx.body.version, company, ctx.body.isVip ? 'customer.vip.on' : 'customer.vip.off');
+    const item = await updateCustomer(
+      actorOf(ctx),
+      ctx.params.id,
+      { isVip: ctx.body.isVip },
+      ctx.body.version,
+      company,
+      ctx.body.isVip ? 'customer.vip.on' : 'customer.vip.off',
+    );
     return reply.ok(toCustomerApi(item, company));
   },
 
   setCustomerActive: async (ctx) => {
     const company = await readCompanyContext(ctx.auth.tenantId);
-    const item = await updateCustomer(actorOf(ctx), ctx.params.id, { isActive: ctx.body.isActive }, ctx.body.version, company, ctx.body.isActive ? 'customer.activate' : 'customer.deactivate');
+    const item = await updateCustomer(
+      actorOf(ctx),
+      ctx.params.id,
+      { isActive: ctx.body.isActive },
+      ctx.body.version,
+      company,
+      ctx.body.isActive ? 'customer.activate' : 'customer.deactivate',
+    );
     return reply.ok(toCustomerApi(item, company));
   },
 
@@ -72,14 +102,16 @@ export const handler = createDomainHandler('customers', [...customersRoutes, ...
   },
 
   addCustomerNote: async (ctx) => {
-    if (ctx.body.visibility === 'internal' && !seesInternalNotes(ctx)) throw forbidden('Only managers can add internal notes');
+    if (ctx.body.visibility === 'internal' && !seesInternalNotes(ctx))
+      throw forbidden('Only managers can add internal notes');
     await requireCustomer(ctx.auth.tenantId, ctx.params.id);
     return reply.created(await addNote(actorOf(ctx), ctx.params.id, ctx.body));
   },
 
   customerIdScanUploadUrl: async (ctx) => reply.ok(await idScanUploadUrl(ctx.auth.tenantId, ctx.body)),
 
-  scanCustomerId: async (ctx) => reply.ok(await scanCustomerId(ctx.auth.tenantId, ctx.rawBody, ctx.headers['content-type'], ctx.log)),
+  scanCustomerId: async (ctx) =>
+    reply.ok(await scanCustomerId(ctx.auth.tenantId, ctx.rawBody, ctx.headers['content-type'], ctx.log)),
 
   // ---------------------------------------------------------------------------------------------
   // Blacklist
@@ -90,7 +122,8 @@ export const handler = createDomainHandler('customers', [...customersRoutes, ...
     return reply.ok({ items: page.items.map(toBlacklistApi), nextCursor: page.nextCursor });
   },
 
-  createBlacklistEntry: async (ctx) => reply.created(toBlacklistApi(await createBlacklistEntry(actorOf(ctx), ctx.body))),
+  createBlacklistEntry: async (ctx) =>
+    reply.created(toBlacklistApi(await createBlacklistEntry(actorOf(ctx), ctx.body))),
 
   getBlacklistEntry: async (ctx) => {
     const item = await getBlacklistEntry(ctx.auth.tenantId, ctx.params.id);

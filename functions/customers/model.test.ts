@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { customerCreateSchema, customerUpdateSchema, CUSTOMER_MESSAGES, isValidPhone } from '../../shared/schemas/customers';
+import {
+  customerCreateSchema,
+  customerUpdateSchema,
+  CUSTOMER_MESSAGES,
+  isValidPhone,
+} from '../../shared/schemas/customers';
 import { customerSearchText, searchVariants, toCustomerApi } from './model';
 import { newCustomerItem } from './writes';
 import { companyCalendar, companySettingsFrom } from '../lib/company-settings';
 
-const companyContextFrom = (item: Record<string, unknown> | undefined, now: Date) => companyCalendar(companySettingsFrom(item), now);
+const companyContextFrom = (item: Record<string, unknown> | undefined, now: Date) =>
+  companyCalendar(companySettingsFrom(item), now);
 
 const TENANT = '01HZZZZZZZZZZZZZZZZZZZZZZZ';
 const ctx = { region: 'SA' as const, today: '2026-11-21' };
@@ -15,7 +21,14 @@ describe('customer schema', () => {
     expect(bad.success).toBe(false);
     expect(bad.error!.issues[0].message).toBe(CUSTOMER_MESSAGES.fullNameEnglishRequired);
     const ok = customerCreateSchema.parse({ fullNameEnglish: ' Sara ', email: '', phone: '' });
-    expect(ok).toMatchObject({ fullNameEnglish: 'Sara', email: null, phone: null, preferredLanguage: 'english', isVip: false, isActive: true });
+    expect(ok).toMatchObject({
+      fullNameEnglish: 'Sara',
+      email: null,
+      phone: null,
+      preferredLanguage: 'english',
+      isVip: false,
+      isActive: true,
+    });
   });
 
   it('update: absent leaves a field alone, empty clears it', () => {
@@ -25,14 +38,22 @@ describe('customer schema', () => {
   });
 
   it('accepts phones of 7-15 digits with the usual separators, Arabic digits included', () => {
-    for (const p of ['+971 50 123 4567', '(212) 555-0100', '٠٥٠١٢٣٤٥٦٧', '0501234567']) expect(isValidPhone(p)).toBe(true);
-    for (const p of ['12345', '+971 50 123 4567 8901 2', 'call me', '050-12a-4567']) expect(isValidPhone(p)).toBe(false);
+    for (const p of ['+971 50 123 4567', '(212) 555-0100', '٠٥٠١٢٣٤٥٦٧', '0501234567'])
+      expect(isValidPhone(p)).toBe(true);
+    for (const p of ['12345', '+971 50 123 4567 8901 2', 'call me', '050-12a-4567'])
+      expect(isValidPhone(p)).toBe(false);
   });
 });
 
 describe('search text', () => {
   it('holds English and Arabic names normalised, phone digits and licence', () => {
-    const text = customerSearchText({ fullNameEnglish: 'José Álvarez', fullNameArabic: 'أَحْمَد', phone: '+971 50-123 4567', licenseNumber: 'dxb 12-34', email: 'J@X.com' });
+    const text = customerSearchText({
+      fullNameEnglish: 'José Álvarez',
+      fullNameArabic: 'أَحْمَد',
+      phone: '+971 50-123 4567',
+      licenseNumber: 'dxb 12-34',
+      email: 'J@X.com',
+    });
     expect(text).toContain('jose alvarez');
     expect(text).toContain('احمد');
     expect(text).toContain('971501234567');
@@ -51,10 +72,28 @@ describe('search text', () => {
 
 describe('toCustomerApi', () => {
   it('derives loyalty, age, young driver and licence status for the region, and hides internals', () => {
-    const item = newCustomerItem(TENANT, customerCreateSchema.parse({ fullNameEnglish: 'Young One', dateOfBirth: '2005-01-01', licenseExpiryDate: '2026-12-01' }), ctx, '01J00000000000000000000000');
+    const item = newCustomerItem(
+      TENANT,
+      customerCreateSchema.parse({
+        fullNameEnglish: 'Young One',
+        dateOfBirth: '2005-01-01',
+        licenseExpiryDate: '2026-12-01',
+      }),
+      ctx,
+      '01J00000000000000000000000',
+    );
     Object.assign(item, { completedRentals: 4, totalSpendMinor: 123_456 });
     const api = toCustomerApi(item, ctx);
-    expect(api).toMatchObject({ age: 21, youngDriver: true, eligibleToRent: true, licenseStatus: 'expiring_soon', loyaltyTier: 'silver', loyaltyScore: 52, totalSpend: 1234.56, loyaltyNext: { tier: 'gold', rentalsNeeded: 6, spendNeeded: 8765.44 } });
+    expect(api).toMatchObject({
+      age: 21,
+      youngDriver: true,
+      eligibleToRent: true,
+      licenseStatus: 'expiring_soon',
+      loyaltyTier: 'silver',
+      loyaltyScore: 52,
+      totalSpend: 1234.56,
+      loyaltyNext: { tier: 'gold', rentalsNeeded: 6, spendNeeded: 8765.44 },
+    });
     expect(api.pk).toBeUndefined();
     expect(api.gsi1sk).toBeUndefined();
     expect(api.searchText).toBeUndefined();
@@ -62,8 +101,13 @@ describe('toCustomerApi', () => {
   });
 
   it('reads region and time zone from the settings item, defaulting to the US', () => {
-    expect(companyContextFrom(undefined, new Date('2026-11-21T03:00:00Z'))).toEqual({ region: 'US', today: '2026-11-20' });
-    expect(companyContextFrom({ preferences: { region: 'AE' }, timezone: 'Asia/Dubai' }, new Date('2026-11-21T21:00:00Z'))).toEqual({ region: 'AE', today: '2026-11-22' });
+    expect(companyContextFrom(undefined, new Date('2026-11-21T03:00:00Z'))).toEqual({
+      region: 'US',
+      today: '2026-11-20',
+    });
+    expect(
+      companyContextFrom({ preferences: { region: 'AE' }, timezone: 'Asia/Dubai' }, new Date('2026-11-21T21:00:00Z')),
+    ).toEqual({ region: 'AE', today: '2026-11-22' });
   });
 });
 
@@ -78,15 +122,21 @@ describe('tier filter expression', () => {
         .replace(/#completed/g, String(completed))
         .replace(/#spend/g, String(spend))
         .replace(/:\w+/g, (v) => String(values[v]))
-        .replace(/\bOR\b/g, '||').replace(/\bAND\b/g, '&&').replace(/\bNOT\b/g, '!');
+        .replace(/\bOR\b/g, '||')
+        .replace(/\bAND\b/g, '&&')
+        .replace(/\bNOT\b/g, '!');
       return Boolean(new Function(`return (${js});`)());
     };
-    fc.assert(fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 4_000_000 }), (completed, spend) => {
-      for (const tier of LOYALTY_TIERS) {
-        const values: Record<string, unknown> = {};
-        const expr = tierCondition(tier, values);
-        expect(evaluate(expr, values, completed, spend)).toBe(loyaltyTier({ completedRentals: completed, totalSpendMinor: spend }) === tier);
-      }
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 4_000_000 }), (completed, spend) => {
+        for (const tier of LOYALTY_TIERS) {
+          const values: Record<string, unknown> = {};
+          const expr = tierCondition(tier, values);
+          expect(evaluate(expr, values, completed, spend)).toBe(
+            loyaltyTier({ completedRentals: completed, totalSpendMinor: spend }) === tier,
+          );
+        }
+      }),
+    );
   });
 });

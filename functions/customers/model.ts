@@ -7,7 +7,6 @@ import type { CompanyCalendar } from '../lib/company-settings';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import { toEntity, type Item } from '../lib/data/repo';
 
-
 /**
  * Customers model: item type, keys and indexes, search text, API shape.
  *
@@ -67,7 +66,10 @@ export interface CustomerItem extends Item, StoredCustomerFields {
 }
 
 /** Loyalty score and tier for the stored item, from the counters (shared/loyalty.ts decides). */
-export function loyaltyFields(completedRentals: number, totalSpendMinor: number): { loyaltyScore: number; loyaltyTier: LoyaltyTier } {
+export function loyaltyFields(
+  completedRentals: number,
+  totalSpendMinor: number,
+): { loyaltyScore: number; loyaltyTier: LoyaltyTier } {
   const s = loyaltySummary({ completedRentals, totalSpendMinor });
   return { loyaltyScore: s.score, loyaltyTier: s.tier };
 }
@@ -194,7 +196,11 @@ export function toCustomerApi(item: Item | Record<string, unknown>, ctx?: Partia
     loyaltyScore: loyalty.score,
     loyaltyTier: loyalty.tier,
     loyaltyNext: loyalty.next
-      ? { tier: loyalty.next.tier, rentalsNeeded: loyalty.next.rentalsNeeded, spendNeeded: fromMinor(loyalty.next.spendNeededMinor) }
+      ? {
+          tier: loyalty.next.tier,
+          rentalsNeeded: loyalty.next.rentalsNeeded,
+          spendNeeded: fromMinor(loyalty.next.spendNeededMinor),
+        }
       : null,
     rentalsCount: Number(e.rentalsCount ?? 0),
     completedRentals,
@@ -207,4 +213,3 @@ export function toCustomerApi(item: Item | Record<string, unknown>, ctx?: Partia
     version: Number(e.version ?? 1),
   };
 }
-

@@ -40,20 +40,31 @@ const toNoteApi = (item: Item): NoteApi => {
   };
 };
 
-export async function listNotes(tenantId: string, customerId: string, q: { limit: number; cursor?: string }, includeInternal: boolean) {
+export async function listNotes(
+  tenantId: string,
+  customerId: string,
+  q: { limit: number; cursor?: string },
+  includeInternal: boolean,
+) {
   const page = await queryPage<Item>({
     tenantId,
     pk: notesPk(tenantId, customerId),
     forward: false,
     limit: q.limit,
     cursor: q.cursor,
-    filter: includeInternal ? undefined : { expression: '#vis <> :internal', names: { '#vis': 'visibility' }, values: { ':internal': 'internal' } },
+    filter: includeInternal
+      ? undefined
+      : { expression: '#vis <> :internal', names: { '#vis': 'visibility' }, values: { ':internal': 'internal' } },
     signature: ['notes', includeInternal],
   });
   return { items: page.items.map(toNoteApi), nextCursor: page.nextCursor };
 }
 
-export async function addNote(actor: Actor, customerId: string, input: { content: string; visibility: NoteVisibility }): Promise<NoteApi> {
+export async function addNote(
+  actor: Actor,
+  customerId: string,
+  input: { content: string; visibility: NoteVisibility },
+): Promise<NoteApi> {
   const id = ulid();
   const now = new Date().toISOString();
   const item: Item = {
@@ -72,7 +83,9 @@ export async function addNote(actor: Actor, customerId: string, input: { content
   };
   await transact([
     tx.putNew(item),
-    tx.putNew(auditItem(actor, 'customer.note.add', 'customer', customerId, { note: `visibility ${input.visibility}` })),
+    tx.putNew(
+      auditItem(actor, 'customer.note.add', 'customer', customerId, { note: `visibility ${input.visibility}` }),
+    ),
   ]);
   return toNoteApi(item);
 }

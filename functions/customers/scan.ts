@@ -1,19 +1,30 @@
 import { badRequest, HttpError, tooLarge, unsupportedMediaType } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { parseWith } from '../lib/validation';
-import { DOCUMENT_MAX_BYTES, ID_SCAN_CONTENT_TYPES, ID_SCAN_MESSAGES, idScanFromKeySchema } from '../../shared/schemas/customers';
+import {
+  DOCUMENT_MAX_BYTES,
+  ID_SCAN_CONTENT_TYPES,
+  ID_SCAN_MESSAGES,
+  idScanFromKeySchema,
+} from '../../shared/schemas/customers';
 import { DOCUMENT_MESSAGES, isIdScanKey, takeIdScan } from './documents';
 import { IdScanError, scanIdDocument, sniffType, type ScanContentType } from './id-scan/extract';
 import { ocrImage, repairMrzText } from '../lib/ocr';
 
-export const scanFailed = (reason: string) => new HttpError(422, 'ID_SCAN_FAILED', ID_SCAN_MESSAGES.failed, { file: reason });
+export const scanFailed = (reason: string) =>
+  new HttpError(422, 'ID_SCAN_FAILED', ID_SCAN_MESSAGES.failed, { file: reason });
 
 /**
  * Reads customer fields from an ID document: the raw file as the body, or JSON `{ key }` of a scan
  * uploaded to S3 first (large files; deleted right after reading). The declared type must match
  * the file's own signature (PDF, JPG or PNG, at most 10 MB).
  */
-export async function scanCustomerId(tenantId: string, rawBody: Buffer | undefined, contentType: string | undefined, log: Logger) {
+export async function scanCustomerId(
+  tenantId: string,
+  rawBody: Buffer | undefined,
+  contentType: string | undefined,
+  log: Logger,
+) {
   let file = rawBody;
   let declared = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (declared === 'application/json') {
@@ -41,10 +52,21 @@ export async function scanCustomerId(tenantId: string, rawBody: Buffer | undefin
   try {
     // A photo without embedded text: OCR of its pixels (tesseract.js, English model from npm).
     // OCR reads every photo; text in the image's metadata is only a hint beside it (extract.ts).
-    const ocr = actual !== 'application/pdf' ? await ocrImage(file).then((r) => repairMrzText(r.text), () => '') : undefined;
+    const ocr =
+      actual !== 'application/pdf'
+        ? await ocrImage(file).then(
+            (r) => repairMrzText(r.text),
+            () => '',
+          )
+        : undefined;
     const result = await scanIdDocument(file, actual as ScanContentType, new Date(), ocr);
     // Log what kind of document was read, never its contents (DESIGN.md §6).
-    log.info('id scan', { source: result.source, documentType: result.documentType, confidence: result.confidence, bytes: file.length });
+    log.info('id scan', {
+      source: result.source,
+      documentType: result.documentType,
+      confidence: result.confidence,
+      bytes: file.length,
+    });
     return result;
   } catch (err) {
     if (err instanceof IdScanError) {

@@ -20,7 +20,12 @@ afterAll(() => ddb.restore());
 
 describe('demo customers and blacklist seed', () => {
   it('writes 60 varied customers, 8 former ones and 4 blacklist entries, one matching a seeded customer', async () => {
-    const world: CustomerSeedWorld = { tenantId: TENANT, now: new Date('2026-11-21T08:00:00Z'), region: 'AE', customers: [] };
+    const world: CustomerSeedWorld = {
+      tenantId: TENANT,
+      now: new Date('2026-11-21T08:00:00Z'),
+      region: 'AE',
+      customers: [],
+    };
     await seedCustomers(world);
     await seedBlacklist(world);
     const customers = written.filter((i) => i.entityType === 'CUSTOMER');
@@ -30,12 +35,20 @@ describe('demo customers and blacklist seed', () => {
     // Former customers: the rentals seed gives them their only (older) rentals, so no counters of their own.
     const former = world.customers.filter((c) => c.former);
     expect(former).toHaveLength(8);
-    for (const f of former) expect(customers.find((c) => c.id === f.id)).toMatchObject({ completedRentals: 0, totalSpendMinor: 0, isActive: true });
+    for (const f of former)
+      expect(customers.find((c) => c.id === f.id)).toMatchObject({
+        completedRentals: 0,
+        totalSpendMinor: 0,
+        isActive: true,
+      });
     expect(entries).toHaveLength(4);
     expect(written.some((i) => i.entityType === 'CUSTOMER_NOTE' && i.visibility === 'internal')).toBe(true);
 
-    const tiers = customers.map((c) => loyaltyTier({ completedRentals: c.completedRentals, totalSpendMinor: c.totalSpendMinor }));
-    for (const tier of ['bronze', 'silver', 'gold', 'platinum']) expect(tiers.filter((t) => t === tier).length).toBeGreaterThanOrEqual(5);
+    const tiers = customers.map((c) =>
+      loyaltyTier({ completedRentals: c.completedRentals, totalSpendMinor: c.totalSpendMinor }),
+    );
+    for (const tier of ['bronze', 'silver', 'gold', 'platinum'])
+      expect(tiers.filter((t) => t === tier).length).toBeGreaterThanOrEqual(5);
     customers.forEach((c, i) => expect(c.loyaltyTier).toBe(tiers[i]));
     expect(customers.filter((c) => c.isVip)).toHaveLength(8);
     expect(customers.filter((c) => !c.isActive)).toHaveLength(3);

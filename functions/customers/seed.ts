@@ -44,7 +44,6 @@ export interface CustomerSeedWorld {
   counts?: Record<string, number>;
 }
 
-
 interface Person {
   en: string;
   ar?: string;
@@ -122,7 +121,14 @@ const PEOPLE: Person[] = [
   { en: 'Nadia Khalifa', ar: 'نادية خليفة', gender: 'female', country: 'Egypt', lang: 'arabic', former: true },
   { en: 'Thomas Weber', gender: 'male', country: 'Germany', lang: 'german', former: true },
   { en: 'Sara Lindqvist', gender: 'female', country: 'Sweden', lang: 'english', former: true },
-  { en: 'Hamad Al Ali', ar: 'حمد العلي', gender: 'male', country: 'United Arab Emirates', lang: 'arabic', former: true },
+  {
+    en: 'Hamad Al Ali',
+    ar: 'حمد العلي',
+    gender: 'male',
+    country: 'United Arab Emirates',
+    lang: 'arabic',
+    former: true,
+  },
   { en: 'Vikram Rao', gender: 'male', country: 'India', lang: 'english', former: true },
   { en: 'Joanna Kowalska', gender: 'female', country: 'Poland', lang: 'english', former: true },
   { en: 'Mustafa Demir', gender: 'male', country: 'Turkey', lang: 'english', former: true },
@@ -137,8 +143,27 @@ function historyFor(i: number, int: (a: number, b: number) => number): [number, 
 }
 
 const ISSUERS = ['Dubai RTA', 'Abu Dhabi Police', 'Sharjah Police', 'Ajman Police'];
-const REFERRALS = ['Google', 'Instagram', 'Walk-in', 'Friend referral', 'Hotel concierge', 'Booking.com', 'Corporate account'];
-const AREAS = ['Al Barsha', 'Jumeirah Lake Towers', 'Dubai Marina', 'Deira', 'Al Nahda', 'Business Bay', 'Mirdif', 'Al Quoz', 'Downtown Dubai', 'Jumeirah Village Circle'];
+const REFERRALS = [
+  'Google',
+  'Instagram',
+  'Walk-in',
+  'Friend referral',
+  'Hotel concierge',
+  'Booking.com',
+  'Corporate account',
+];
+const AREAS = [
+  'Al Barsha',
+  'Jumeirah Lake Towers',
+  'Dubai Marina',
+  'Deira',
+  'Al Nahda',
+  'Business Bay',
+  'Mirdif',
+  'Al Quoz',
+  'Downtown Dubai',
+  'Jumeirah Village Circle',
+];
 
 export async function seedCustomers(world: CustomerSeedWorld): Promise<void> {
   const rnd = seededRandom(0xc0ffee);
@@ -160,39 +185,63 @@ export async function seedCustomers(world: CustomerSeedWorld): Promise<void> {
     const expiryDays = [4, 16, 28, 40].includes(i) ? int(3, 28) : [11, 52].includes(i) ? -int(5, 60) : int(90, 1800);
     const licenseExpiryDate = addDays(today, expiryDays);
     const local = p.country === 'United Arab Emirates' || i % 2 === 0;
-    const licenseNumber = local ? `${['DXB', 'AUH', 'SHJ'][emirate]}-${int(100000, 999999)}` : `${p.country.slice(0, 2).toUpperCase()}${int(1000000, 9999999)}`;
+    const licenseNumber = local
+      ? `${['DXB', 'AUH', 'SHJ'][emirate]}-${int(100000, 999999)}`
+      : `${p.country.slice(0, 2).toUpperCase()}${int(1000000, 9999999)}`;
     // A former customer's counters come only from the rentals the history seeds for them.
     const [completed, spend] = p.former ? [0, 0] : historyFor(i, int);
     const addedMs = nowMs - (p.former ? int(380, 700) : int(20, 900)) * 86_400_000;
     const id = ulid(addedMs);
-    const item = newCustomerItem(world.tenantId, {
-      fullNameEnglish: p.en,
-      fullNameArabic: p.ar ?? null,
-      firstName: first,
-      lastName: rest.join(' '),
-      email: i % 5 === 4 ? null : `${first.toLowerCase().normalize('NFKD').replace(/[^a-z]/g, '')}.${rest.join('').toLowerCase().normalize('NFKD').replace(/[^a-z]/g, '')}@example.com`,
-      phone,
-      licenseNumber,
-      licenseIssuer: local ? ISSUERS[emirate] : `${p.country} licensing authority`,
-      licenseIssuedDate: addDays(licenseExpiryDate, -int(2, 10) * 365),
-      licenseExpiryDate,
-      dateOfBirth,
-      homeAddress: `${AREAS[i % AREAS.length]}, Dubai`,
-      fullAddress: `Apartment ${int(101, 2405)}, ${AREAS[i % AREAS.length]}, Dubai, United Arab Emirates`,
-      visaNumber: p.country === 'United Arab Emirates' ? null : `201/${2020 + (i % 6)}/${int(1000000, 9999999)}`,
-      nationalIdOrPassport: p.country === 'United Arab Emirates' ? `784-${1960 + (i % 40)}-${int(1000000, 9999999)}-${int(1, 9)}` : `P${int(10000000, 99999999)}`,
-      countryOfOrigin: p.country,
-      emergencyContactName: i % 3 === 0 ? null : `${['Sara', 'Ali', 'John', 'Nadia', 'Ravi'][i % 5]} ${rest[rest.length - 1] ?? ''}`.trim(),
-      emergencyContactPhone: i % 3 === 0 ? null : `+971 50 ${int(100, 999)} ${int(1000, 9999)}`,
-      emergencyContactRelationship: i % 3 === 0 ? null : ['Spouse', 'Sibling', 'Parent', 'Friend'][i % 4],
-      gender: p.gender,
-      preferredLanguage: p.lang,
-      referralSource: REFERRALS[i % REFERRALS.length],
-      internalNotes: i % 9 === 0 ? 'Prefers automatic SUVs; usually books for weekends.' : null,
-      behaviorFlags: i === 14 ? ['late_return'] : i === 30 ? ['smoking_reported'] : [],
-      isVip: [0, 3, 9, 12, 24, 36, 48, 51].includes(i),
-      isActive: ![22, 41, 57].includes(i),
-    }, ctx, id, new Date(addedMs).toISOString()) as CustomerItem & Item;
+    const item = newCustomerItem(
+      world.tenantId,
+      {
+        fullNameEnglish: p.en,
+        fullNameArabic: p.ar ?? null,
+        firstName: first,
+        lastName: rest.join(' '),
+        email:
+          i % 5 === 4
+            ? null
+            : `${first
+                .toLowerCase()
+                .normalize('NFKD')
+                .replace(/[^a-z]/g, '')}.${rest
+                .join('')
+                .toLowerCase()
+                .normalize('NFKD')
+                .replace(/[^a-z]/g, '')}@example.com`,
+        phone,
+        licenseNumber,
+        licenseIssuer: local ? ISSUERS[emirate] : `${p.country} licensing authority`,
+        licenseIssuedDate: addDays(licenseExpiryDate, -int(2, 10) * 365),
+        licenseExpiryDate,
+        dateOfBirth,
+        homeAddress: `${AREAS[i % AREAS.length]}, Dubai`,
+        fullAddress: `Apartment ${int(101, 2405)}, ${AREAS[i % AREAS.length]}, Dubai, United Arab Emirates`,
+        visaNumber: p.country === 'United Arab Emirates' ? null : `201/${2020 + (i % 6)}/${int(1000000, 9999999)}`,
+        nationalIdOrPassport:
+          p.country === 'United Arab Emirates'
+            ? `784-${1960 + (i % 40)}-${int(1000000, 9999999)}-${int(1, 9)}`
+            : `P${int(10000000, 99999999)}`,
+        countryOfOrigin: p.country,
+        emergencyContactName:
+          i % 3 === 0
+            ? null
+            : `${['Sara', 'Ali', 'John', 'Nadia', 'Ravi'][i % 5]} ${rest[rest.length - 1] ?? ''}`.trim(),
+        emergencyContactPhone: i % 3 === 0 ? null : `+971 50 ${int(100, 999)} ${int(1000, 9999)}`,
+        emergencyContactRelationship: i % 3 === 0 ? null : ['Spouse', 'Sibling', 'Parent', 'Friend'][i % 4],
+        gender: p.gender,
+        preferredLanguage: p.lang,
+        referralSource: REFERRALS[i % REFERRALS.length],
+        internalNotes: i % 9 === 0 ? 'Prefers automatic SUVs; usually books for weekends.' : null,
+        behaviorFlags: i === 14 ? ['late_return'] : i === 30 ? ['smoking_reported'] : [],
+        isVip: [0, 3, 9, 12, 24, 36, 48, 51].includes(i),
+        isActive: ![22, 41, 57].includes(i),
+      },
+      ctx,
+      id,
+      new Date(addedMs).toISOString(),
+    ) as CustomerItem & Item;
     const spendMinor = spend * 100;
     Object.assign(item, {
       rentalsCount: completed + (completed > 0 && i % 7 === 0 ? 1 : 0),
@@ -223,20 +272,22 @@ export async function seedCustomers(world: CustomerSeedWorld): Promise<void> {
       ];
       notes.forEach(([visibility, content], n) => {
         const noteId = ulid(addedMs + 86_400_000 + n * 1000);
-        writes.push(tx.putNew({
-          pk: notesPk(world.tenantId, id),
-          sk: sortKey(noteId),
-          entityType: 'CUSTOMER_NOTE',
-          id: noteId,
-          customerId: id,
-          content,
-          visibility,
-          authorId: world.owner?.userId ?? null,
-          authorName: world.owner?.username ?? 'demo',
-          version: 1,
-          createdAt: noteAt,
-          updatedAt: noteAt,
-        }));
+        writes.push(
+          tx.putNew({
+            pk: notesPk(world.tenantId, id),
+            sk: sortKey(noteId),
+            entityType: 'CUSTOMER_NOTE',
+            id: noteId,
+            customerId: id,
+            content,
+            visibility,
+            authorId: world.owner?.userId ?? null,
+            authorName: world.owner?.username ?? 'demo',
+            version: 1,
+            createdAt: noteAt,
+            updatedAt: noteAt,
+          }),
+        );
       });
     }
   });

@@ -5,7 +5,14 @@ import { conflict, isConditionFailure, validationFailed } from '../lib/errors';
 import { auditItem } from '../lib/data/audit';
 import type { Actor } from '../lib/actor';
 import { transact, tx } from '../lib/data/repo';
-import { customerKey, customerSearchText, loyaltyFields, nameIndex, type CompanyContext, type CustomerItem } from './model';
+import {
+  customerKey,
+  customerSearchText,
+  loyaltyFields,
+  nameIndex,
+  type CompanyContext,
+  type CustomerItem,
+} from './model';
 import { requireCustomer } from './directory';
 
 /** Customer writes, each with its audit item in the same transaction. */
@@ -16,21 +23,47 @@ export function assertDriverAge(dateOfBirth: string | null | undefined, ctx: Com
   if (!e.eligible) throw validationFailed({ dateOfBirth: e.reason! });
 }
 
-
 // ---------------------------------------------------------------------------------------------
 
 const STALE = 'This record was changed by someone else. Reload and try again.';
 
 /** Fields of the create/update schema stored as given (null/'' → absent). */
 const STORED_FIELDS = [
-  'fullNameEnglish', 'fullNameArabic', 'firstName', 'lastName', 'email', 'phone', 'licenseNumber', 'licenseIssuer',
-  'licenseIssuedDate', 'licenseExpiryDate', 'dateOfBirth', 'homeAddress', 'fullAddress', 'visaNumber',
-  'nationalIdOrPassport', 'countryOfOrigin', 'emergencyContactName', 'emergencyContactPhone',
-  'emergencyContactRelationship', 'gender', 'preferredLanguage', 'referralSource', 'internalNotes', 'behaviorFlags',
-  'isVip', 'isActive',
+  'fullNameEnglish',
+  'fullNameArabic',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'licenseNumber',
+  'licenseIssuer',
+  'licenseIssuedDate',
+  'licenseExpiryDate',
+  'dateOfBirth',
+  'homeAddress',
+  'fullAddress',
+  'visaNumber',
+  'nationalIdOrPassport',
+  'countryOfOrigin',
+  'emergencyContactName',
+  'emergencyContactPhone',
+  'emergencyContactRelationship',
+  'gender',
+  'preferredLanguage',
+  'referralSource',
+  'internalNotes',
+  'behaviorFlags',
+  'isVip',
+  'isActive',
 ] as const;
 
-export function newCustomerItem(tenantId: string, input: CustomerCreate, ctx: CompanyContext, id = ulid(), now = new Date().toISOString()): CustomerItem {
+export function newCustomerItem(
+  tenantId: string,
+  input: CustomerCreate,
+  ctx: CompanyContext,
+  id = ulid(),
+  now = new Date().toISOString(),
+): CustomerItem {
   const fields: Record<string, unknown> = {};
   for (const f of STORED_FIELDS) {
     const v = (input as Record<string, unknown>)[f];
@@ -67,7 +100,9 @@ export async function createCustomer(actor: Actor, input: CustomerCreate, ctx: C
   const item = newCustomerItem(actor.tenantId, input, ctx);
   await transact([
     tx.putNew(item),
-    tx.putNew(auditItem(actor, 'customer.create', 'customer', item.id, { after: { fullNameEnglish: item.fullNameEnglish } })),
+    tx.putNew(
+      auditItem(actor, 'customer.create', 'customer', item.id, { after: { fullNameEnglish: item.fullNameEnglish } }),
+    ),
   ]);
   return item;
 }
@@ -86,7 +121,8 @@ export async function updateCustomer(
   action = 'customer.update',
 ): Promise<CustomerItem> {
   const current = await requireCustomer(actor.tenantId, id);
-  if (expectedVersion !== undefined && expectedVersion !== current.version) throw conflict(STALE, undefined, 'VERSION_CONFLICT');
+  if (expectedVersion !== undefined && expectedVersion !== current.version)
+    throw conflict(STALE, undefined, 'VERSION_CONFLICT');
   const set: Record<string, unknown> = {};
   for (const f of STORED_FIELDS) {
     const v = (changes as Record<string, unknown>)[f];
@@ -94,7 +130,8 @@ export async function updateCustomer(
     // null clears the field (REMOVE); the required name can never be cleared (schema: min 1).
     set[f] = v === null ? undefined : v;
   }
-  if (set.dateOfBirth && set.dateOfBirth !== current.dateOfBirth && ctx) assertDriverAge(set.dateOfBirth as string, ctx);
+  if (set.dateOfBirth && set.dateOfBirth !== current.dateOfBirth && ctx)
+    assertDriverAge(set.dateOfBirth as string, ctx);
   const next = { ...current } as Record<string, unknown>;
   for (const [k, v] of Object.entries(set)) {
     if (v === undefined) delete next[k];

@@ -3,7 +3,12 @@ import { auditItem } from '../lib/data/audit';
 import { getItem, transact, tx } from '../lib/data/repo';
 import { getObjectBytes } from '../lib/storage';
 import { ocrImage, OcrUnavailable, repairMrzText } from '../lib/ocr';
-import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, type AnalysisProposal, type DocumentType } from '../../shared/schemas/documents';
+import {
+  DOCUMENT_MESSAGES,
+  DOCUMENT_TYPES,
+  type AnalysisProposal,
+  type DocumentType,
+} from '../../shared/schemas/documents';
 import { idScanRules, imageText, sniffType } from './deps';
 import { extractPdfText } from '../lib/pdf-text';
 import { documentKey, searchTextOf, type DocumentItem } from './model';
@@ -29,15 +34,49 @@ export const MRZ_UNCHECKED_CONFIDENCE = 0.8;
 
 const DATE = String.raw`(\d{4}-\d{2}-\d{2}|\d{1,2}[/.\-]\d{1,2}[/.\-]\d{4}|\d{1,2}\s+[A-Za-z]{3,9}\s+\d{4})`;
 const LABELLED: { field: string; re: RegExp; confidence: number }[] = [
-  { field: 'expiryDate', re: new RegExp(String.raw`(?:expiry|expiration|expires?|valid\s+(?:until|to|thru|through)|date\s+of\s+expiry)(?:\s+date)?\s*[:\-]?\s*${DATE}`, 'i'), confidence: 0.9 },
-  { field: 'issueDate', re: new RegExp(String.raw`(?:issue|issued|date\s+of\s+issue|valid\s+from)(?:\s+(?:date|on))?\s*[:\-]?\s*${DATE}`, 'i'), confidence: 0.85 },
+  {
+    field: 'expiryDate',
+    re: new RegExp(
+      String.raw`(?:expiry|expiration|expires?|valid\s+(?:until|to|thru|through)|date\s+of\s+expiry)(?:\s+date)?\s*[:\-]?\s*${DATE}`,
+      'i',
+    ),
+    confidence: 0.9,
+  },
+  {
+    field: 'issueDate',
+    re: new RegExp(
+      String.raw`(?:issue|issued|date\s+of\s+issue|valid\s+from)(?:\s+(?:date|on))?\s*[:\-]?\s*${DATE}`,
+      'i',
+    ),
+    confidence: 0.85,
+  },
 ];
 const NUMBERS: { field: string; re: RegExp; confidence: number }[] = [
-  { field: 'vin', re: /\b(?:VIN|chassis|vehicle\s+identification)(?:\s+(?:no\.?|number|#))?\s*[:\-]?\s*([A-HJ-NPR-Z0-9]{17})\b/i, confidence: 0.9 },
-  { field: 'plate', re: /\b(?:plate|registration)\s*(?:no\.?|number)\s*[:\-]?\s*([A-Z0-9][A-Z0-9 \-]{1,12}[A-Z0-9])/i, confidence: 0.75 },
-  { field: 'policyNumber', re: /\bpolicy\s*(?:no\.?|number|#)\s*[:\-]?\s*([A-Z0-9][A-Z0-9\-/]{3,30})/i, confidence: 0.85 },
-  { field: 'licenseNumber', re: /\blicen[cs]e\s*(?:no\.?|number|#)\s*[:\-]?\s*([A-Z0-9][A-Z0-9\-/]{3,30})/i, confidence: 0.85 },
-  { field: 'documentNumber', re: /\b(?:passport|document|card)\s*(?:no\.?|number|#)\s*[:\-]?\s*([A-Z0-9]{6,12})\b/i, confidence: 0.8 },
+  {
+    field: 'vin',
+    re: /\b(?:VIN|chassis|vehicle\s+identification)(?:\s+(?:no\.?|number|#))?\s*[:\-]?\s*([A-HJ-NPR-Z0-9]{17})\b/i,
+    confidence: 0.9,
+  },
+  {
+    field: 'plate',
+    re: /\b(?:plate|registration)\s*(?:no\.?|number)\s*[:\-]?\s*([A-Z0-9][A-Z0-9 \-]{1,12}[A-Z0-9])/i,
+    confidence: 0.75,
+  },
+  {
+    field: 'policyNumber',
+    re: /\bpolicy\s*(?:no\.?|number|#)\s*[:\-]?\s*([A-Z0-9][A-Z0-9\-/]{3,30})/i,
+    confidence: 0.85,
+  },
+  {
+    field: 'licenseNumber',
+    re: /\blicen[cs]e\s*(?:no\.?|number|#)\s*[:\-]?\s*([A-Z0-9][A-Z0-9\-/]{3,30})/i,
+    confidence: 0.85,
+  },
+  {
+    field: 'documentNumber',
+    re: /\b(?:passport|document|card)\s*(?:no\.?|number|#)\s*[:\-]?\s*([A-Z0-9]{6,12})\b/i,
+    confidence: 0.8,
+  },
   { field: 'issuer', re: /\b(?:issued\s+by|issuer|issuing\s+authority)\s*[:\-]?\s*([^\n]{3,80})/i, confidence: 0.7 },
   { field: 'name', re: /\b(?:name|holder|insured)\s*[:\-]\s*([A-Za-z][A-Za-z .'\-]{2,60})/i, confidence: 0.6 },
 ];
@@ -59,7 +98,8 @@ const TYPE_WORDS: [DocumentType, RegExp][] = [
  */
 function documentTypeOf(title: string, text: string): AnalysisProposal | undefined {
   const inTitle = TYPE_WORDS.find(([, re]) => re.test(title));
-  if (inTitle) return { field: 'documentType', value: inTitle[0], confidence: 0.9, evidence: `title: ${title.slice(0, 120)}` };
+  if (inTitle)
+    return { field: 'documentType', value: inTitle[0], confidence: 0.9, evidence: `title: ${title.slice(0, 120)}` };
   let best: { type: DocumentType; at: number } | undefined;
   for (const [type, re] of TYPE_WORDS) {
     const m = re.exec(text);
@@ -69,11 +109,35 @@ function documentTypeOf(title: string, text: string): AnalysisProposal | undefin
 }
 
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
-const VIN_LETTERS: Record<string, number> = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 };
+const VIN_LETTERS: Record<string, number> = {
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
+};
 /** ISO 3779 / North American check digit (position 9); elsewhere it is optional. */
 export function vinCheckDigitValid(vin: string): boolean {
   const sum = [...vin].reduce((s, c, i) => {
-    const v = /\d/.test(c) ? Number(c) : VIN_LETTERS[c] ?? 0;
+    const v = /\d/.test(c) ? Number(c) : (VIN_LETTERS[c] ?? 0);
     return s + v * VIN_WEIGHTS[i];
   }, 0);
   const check = sum % 11 === 10 ? 'X' : String(sum % 11);
@@ -95,10 +159,16 @@ function unlabelledVin(text: string): AnalysisProposal | undefined {
 const line = (text: string, at: number) => {
   const s = text.lastIndexOf('\n', at) + 1;
   const e = text.indexOf('\n', at);
-  return text.slice(s, e < 0 ? undefined : e).trim().slice(0, 160);
+  return text
+    .slice(s, e < 0 ? undefined : e)
+    .trim()
+    .slice(0, 160);
 };
 
-/** The proposals rules find in a document's text (exported for unit tests). The rules (with the MRZ parser) are a lazy chunk. */
+/**
+ * The proposals rules find in a document's text (exported for unit tests). The rules (with the MRZ parser) are a lazy
+ * chunk.
+ */
 export async function proposalsFromText(text: string, today = new Date(), title = ''): Promise<AnalysisProposal[]> {
   const { labelledDate, readMrz } = await idScanRules();
   const out: AnalysisProposal[] = [];
@@ -106,13 +176,17 @@ export async function proposalsFromText(text: string, today = new Date(), title 
   if (mrz) {
     const conf = Math.round(mrz.confidence * 100) / 100;
     const evidence = (mrz.rawMrz ?? []).join(' ');
-    if (mrz.documentExpiryDate) out.push({ field: 'expiryDate', value: mrz.documentExpiryDate, confidence: conf, evidence });
-    if (mrz.fields.nationalIdOrPassport) out.push({ field: 'documentNumber', value: mrz.fields.nationalIdOrPassport, confidence: conf, evidence });
+    if (mrz.documentExpiryDate)
+      out.push({ field: 'expiryDate', value: mrz.documentExpiryDate, confidence: conf, evidence });
+    if (mrz.fields.nationalIdOrPassport)
+      out.push({ field: 'documentNumber', value: mrz.fields.nationalIdOrPassport, confidence: conf, evidence });
     // Names and the nationality have no check digit: passing check digits on the numbers and
     // dates say nothing about them, so they are never shown as certain.
     const unchecked = Math.min(conf, MRZ_UNCHECKED_CONFIDENCE);
-    if (mrz.fields.fullNameEnglish) out.push({ field: 'name', value: mrz.fields.fullNameEnglish, confidence: unchecked, evidence });
-    if (mrz.fields.countryOfOrigin) out.push({ field: 'issuer', value: mrz.fields.countryOfOrigin, confidence: unchecked, evidence });
+    if (mrz.fields.fullNameEnglish)
+      out.push({ field: 'name', value: mrz.fields.fullNameEnglish, confidence: unchecked, evidence });
+    if (mrz.fields.countryOfOrigin)
+      out.push({ field: 'issuer', value: mrz.fields.countryOfOrigin, confidence: unchecked, evidence });
   }
   for (const r of LABELLED) {
     if (out.some((p) => p.field === r.field)) continue;
@@ -132,7 +206,12 @@ export async function proposalsFromText(text: string, today = new Date(), title 
   const typed = documentTypeOf(title, text);
   if (typed) out.push(typed);
   else if (mrz) {
-    out.push({ field: 'documentType', value: 'other', confidence: 0.6, evidence: 'machine-readable zone (passport or ID card)' });
+    out.push({
+      field: 'documentType',
+      value: 'other',
+      confidence: 0.6,
+      evidence: 'machine-readable zone (passport or ID card)',
+    });
   }
   return out.filter((p) => p.field !== 'documentType' || (DOCUMENT_TYPES as readonly string[]).includes(p.value));
 }
@@ -158,11 +237,16 @@ export async function textOf(body: Buffer): Promise<{ text: string; method: stri
     if (!(err instanceof OcrUnavailable)) throw err;
     if (!carried) throw new AnalysisFailed(err.message);
   }
-  const method = read ? (carried ? 'ocr-tesseract-eng+image-text+rules' : 'ocr-tesseract-eng+rules') : 'image-text-chunks+rules';
+  const method = read
+    ? carried
+      ? 'ocr-tesseract-eng+image-text+rules'
+      : 'ocr-tesseract-eng+rules'
+    : 'image-text-chunks+rules';
   return { text: [read, carried].filter(Boolean).join('\n'), method };
 }
 
-const REASON_NO_TEXT = 'No text found: the PDF has no text layer, or OCR read no text in the image; enter the fields by hand';
+const REASON_NO_TEXT =
+  'No text found: the PDF has no text layer, or OCR read no text in the image; enter the fields by hand';
 const REASON_NOTHING = 'Text was read but no dates, numbers or type were recognised';
 
 /**
@@ -194,10 +278,22 @@ export async function analyzeDocument(actor: Actor, requestedId: string): Promis
     const proposals = await proposalsFromText(text, new Date(), doc.title);
     if (!proposals.length) throw new AnalysisFailed(REASON_NOTHING);
     const extractedText = text.slice(0, 3000);
-    changes = { analysisStatus: 'analyzed', analysisMethod: method, analysisProposals: proposals, extractedText, searchText: searchTextOf(doc, extractedText), analyzedAt: new Date().toISOString() };
+    changes = {
+      analysisStatus: 'analyzed',
+      analysisMethod: method,
+      analysisProposals: proposals,
+      extractedText,
+      searchText: searchTextOf(doc, extractedText),
+      analyzedAt: new Date().toISOString(),
+    };
   } catch (err) {
     if (!(err instanceof AnalysisFailed)) throw err;
-    changes = { analysisStatus: 'failed', analysisMethod: method, analysisError: `${DOCUMENT_MESSAGES.analyzeFailed}: ${err.message}`, analysisProposals: [] };
+    changes = {
+      analysisStatus: 'failed',
+      analysisMethod: method,
+      analysisError: `${DOCUMENT_MESSAGES.analyzeFailed}: ${err.message}`,
+      analysisProposals: [],
+    };
   }
   await transact([
     tx.update(key, doc.version, changes),

@@ -17,7 +17,9 @@ async function queueAll(actor: Actor, ids: string[]) {
   for (const id of ids) {
     try {
       const doc = await requireDocument(actor, id);
-      await transact([tx.update(documentKey(actor.tenantId, id), doc.version, { analysisStatus: 'queued', analysisError: undefined })]);
+      await transact([
+        tx.update(documentKey(actor.tenantId, id), doc.version, { analysisStatus: 'queued', analysisError: undefined }),
+      ]);
     } catch (err) {
       if (!(err instanceof HttpError)) throw err; // reported per id by the run below
     }
@@ -35,11 +37,18 @@ export async function bulkDocuments(actor: Actor, body: { action: BulkAction; id
   const ids = [...new Set(body.ids)];
   if (body.action === 'download') {
     const docs = await Promise.all(ids.map((id) => requireDocument(actor, id)));
-    const files = await Promise.all(docs.map(async (d) => ({ name: d.fileName, data: (await getObjectBytes(d.fileKey))?.body ?? Buffer.alloc(0) })));
+    const files = await Promise.all(
+      docs.map(async (d) => ({ name: d.fileName, data: (await getObjectBytes(d.fileKey))?.body ?? Buffer.alloc(0) })),
+    );
     const zip = zipStore(files);
     const key = `${exportPrefix(actor.tenantId)}${ulid()}-documents.zip`;
     await putObject(key, zip, 'application/zip');
-    return { action: 'download', downloadUrl: await presignDownload(key, { fileName: 'documents.zip' }), count: files.length, bytes: zip.length };
+    return {
+      action: 'download',
+      downloadUrl: await presignDownload(key, { fileName: 'documents.zip' }),
+      count: files.length,
+      bytes: zip.length,
+    };
   }
   const results: { id: string; ok: boolean; error?: string; status?: number }[] = [];
   if (body.action === 'analyze') await queueAll(actor, ids);
@@ -54,5 +63,10 @@ export async function bulkDocuments(actor: Actor, body: { action: BulkAction; id
       results.push({ id, ok: false, error: err.message, status: err.status });
     }
   }
-  return { action: body.action, results, succeeded: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length };
+  return {
+    action: body.action,
+    results,
+    succeeded: results.filter((r) => r.ok).length,
+    failed: results.filter((r) => !r.ok).length,
+  };
 }

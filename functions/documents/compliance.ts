@@ -7,11 +7,17 @@ import { latestIndexPk, type DocumentItem } from './model';
  * not count), as lapsingDocuments reads them for one vehicle. One Query on the latest-documents
  * index of the vehicle tab (bounded by the fleet's documents), filtered on the two types.
  */
-export interface VehicleCompliance { registration: string | null; insurance: string | null }
+export interface VehicleCompliance {
+  registration: string | null;
+  insurance: string | null;
+}
 
 export async function vehicleComplianceDates(tenantId: string): Promise<Map<string, VehicleCompliance>> {
   const items = await queryAll<DocumentItem>({
-    tenantId, pk: latestIndexPk(tenantId, 'vehicle'), index: 'gsi1', max: 5000,
+    tenantId,
+    pk: latestIndexPk(tenantId, 'vehicle'),
+    index: 'gsi1',
+    max: 5000,
     filter: {
       expression: '#t IN (:reg, :ins) AND attribute_exists(#e) AND #s <> :rejected',
       names: { '#t': 'documentType', '#e': 'expiryDate', '#s': 'status' },

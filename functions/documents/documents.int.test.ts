@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get, patch, post, put, unique } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
-import { createCustomer, createDocument, createVehicle, rentalBody, uploadDocumentFile } from '../../test/integration/entity-factories';
+import {
+  createCustomer,
+  createDocument,
+  createVehicle,
+  rentalBody,
+  uploadDocumentFile,
+} from '../../test/integration/entity-factories';
 import { DOCUMENT_MESSAGES } from '../../shared/schemas/documents';
 import { formatDate } from '../../shared/regions/format';
 
@@ -17,8 +23,20 @@ beforeAll(async () => {
 
 describe('documents: upload, validation, versions', () => {
   it('records an uploaded PDF (real type and size from storage) and answers it in the company tab', async () => {
-    const doc = await createDocument(t.owner.token, { title: 'Trade licence 2026', expiryDate: day(200), tags: ['dubai'] });
-    expect(doc).toMatchObject({ scope: 'company', status: 'draft', version: 1, fileType: 'application/pdf', validity: 'valid', parentDocumentId: null, tags: ['dubai'] });
+    const doc = await createDocument(t.owner.token, {
+      title: 'Trade licence 2026',
+      expiryDate: day(200),
+      tags: ['dubai'],
+    });
+    expect(doc).toMatchObject({
+      scope: 'company',
+      status: 'draft',
+      version: 1,
+      fileType: 'application/pdf',
+      validity: 'valid',
+      parentDocumentId: null,
+      tags: ['dubai'],
+    });
     const list = await get('/api/v1/documents?scope=company&q=dubai', t.owner.token);
     expect(list.status).toBe(200);
     expect(list.body.items.map((d: { id: string }) => d.id)).toContain(doc.id);
@@ -29,14 +47,30 @@ describe('documents: upload, validation, versions', () => {
 
   it('refuses the spec’s scope rules with the messages verbatim and writes nothing', async () => {
     const key = await uploadDocumentFile(t.owner.token);
-    const v = await post('/api/v1/documents', { scope: 'vehicle', title: 'X', documentType: 'registration', key }, t.owner.token);
+    const v = await post(
+      '/api/v1/documents',
+      { scope: 'vehicle', title: 'X', documentType: 'registration', key },
+      t.owner.token,
+    );
     expect(v.status).toBe(400);
     expect(v.body.error.fields.vehicleId).toBe('vehicleId is required when scope is vehicle');
-    const c = await post('/api/v1/documents', { scope: 'customer', title: 'X', documentType: 'license', key }, t.owner.token);
+    const c = await post(
+      '/api/v1/documents',
+      { scope: 'customer', title: 'X', documentType: 'license', key },
+      t.owner.token,
+    );
     expect(c.body.error.fields.customerId).toBe('customerId is required when scope is customer');
-    const types = await post('/api/v1/documents/upload-url', { scope: 'company', contentType: 'application/x-msdownload', size: 10 }, t.owner.token);
+    const types = await post(
+      '/api/v1/documents/upload-url',
+      { scope: 'company', contentType: 'application/x-msdownload', size: 10 },
+      t.owner.token,
+    );
     expect(types.status).toBe(400);
-    const big = await post('/api/v1/documents/upload-url', { scope: 'company', contentType: 'application/pdf', size: 10 * 1024 * 1024 + 1 }, t.owner.token);
+    const big = await post(
+      '/api/v1/documents/upload-url',
+      { scope: 'company', contentType: 'application/pdf', size: 10 * 1024 * 1024 + 1 },
+      t.owner.token,
+    );
     expect(big.status).toBe(400);
     const before = await get('/api/v1/documents?scope=company&limit=100', t.owner.token);
     expect(before.body.items.some((d: { title: string }) => d.title === 'X')).toBe(false);
@@ -45,7 +79,11 @@ describe('documents: upload, validation, versions', () => {
   it('refuses a renamed .exe uploaded as a PDF (magic bytes, not the declared type)', async () => {
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(200)]);
     const key = await uploadDocumentFile(t.owner.token, exe);
-    const res = await post('/api/v1/documents', { scope: 'company', title: 'Invoice.pdf', documentType: 'other', key }, t.owner.token);
+    const res = await post(
+      '/api/v1/documents',
+      { scope: 'company', title: 'Invoice.pdf', documentType: 'other', key },
+      t.owner.token,
+    );
     expect(res.status).toBe(415);
     expect(res.body.error.message).toBe(DOCUMENT_MESSAGES.fileContentMismatch);
   });
@@ -55,7 +93,13 @@ describe('documents: upload, validation, versions', () => {
     const key = await uploadDocumentFile(t.owner.token);
     const v2 = await post(`/api/v1/documents/${v1.id}/versions`, { key, expiryDate: day(100) }, t.owner.token);
     expect(v2.status).toBe(201);
-    expect(v2.body).toMatchObject({ version: 2, parentDocumentId: v1.id, rootDocumentId: v1.id, isLatest: true, status: 'draft' });
+    expect(v2.body).toMatchObject({
+      version: 2,
+      parentDocumentId: v1.id,
+      rootDocumentId: v1.id,
+      isLatest: true,
+      status: 'draft',
+    });
     const again = await post(`/api/v1/documents/${v1.id}/versions`, { key }, t.owner.token);
     expect(again.status).toBe(409);
     const one = await get(`/api/v1/documents/${v2.body.id}`, t.owner.token);
@@ -83,7 +127,9 @@ describe('documents: review workflow', () => {
     expect(review.body.items.map((d: { id: string }) => d.id)).toContain(doc.id);
     const ok = await post(`/api/v1/documents/${doc.id}/approve`, {}, t.owner.token);
     expect(ok.body).toMatchObject({ status: 'approved', approver: t.owner.user.username });
-    expect((await post(`/api/v1/documents/${doc.id}/reject`, { rejectionReason: 'x' }, t.owner.token)).status).toBe(409);
+    expect((await post(`/api/v1/documents/${doc.id}/reject`, { rejectionReason: 'x' }, t.owner.token)).status).toBe(
+      409,
+    );
   });
 
   it('validity: expiring soon within the threshold, expired before today; an approved document past expiry reads expired', async () => {
@@ -99,7 +145,11 @@ describe('documents: review workflow', () => {
     const ids = filtered.body.items.map((d: { id: string }) => d.id);
     expect(ids).toContain(soon.id);
     expect(ids).not.toContain(gone.id);
-    const patched = await patch(`/api/v1/documents/${soon.id}`, { expiryDate: day(300), version: soon.itemVersion }, t.owner.token);
+    const patched = await patch(
+      `/api/v1/documents/${soon.id}`,
+      { expiryDate: day(300), version: soon.itemVersion },
+      t.owner.token,
+    );
     expect(patched.body.validity).toBe('valid');
   });
 });
@@ -107,10 +157,13 @@ describe('documents: review workflow', () => {
 describe('documents: analysis', () => {
   const analyzeFile = async (file: Buffer, contentType = 'application/pdf') => {
     const key = await uploadDocumentFile(t.owner.token, file, contentType);
-    const doc = (await post('/api/v1/documents', { scope: 'company', title: 'Scan', documentType: 'other', key }, t.owner.token)).body;
+    const doc = (
+      await post('/api/v1/documents', { scope: 'company', title: 'Scan', documentType: 'other', key }, t.owner.token)
+    ).body;
     return (await post(`/api/v1/documents/${doc.id}/analyze`, {}, t.owner.token)).body;
   };
-  const value = (d: { analysisProposals: { field: string; value: string }[] }, field: string) => d.analysisProposals.find((p) => p.field === field)?.value;
+  const value = (d: { analysisProposals: { field: string; value: string }[] }, field: string) =>
+    d.analysisProposals.find((p) => p.field === field)?.value;
 
   it('proposes the passport’s expiry date and number from its MRZ (text layer)', async () => {
     const d = await analyzeFile(fixture('sample-passport.pdf'));
@@ -148,7 +201,9 @@ describe('documents: bulk', () => {
     const [a, b] = [await createDocument(t.owner.token), await createDocument(t.owner.token)];
     const zip = await post('/api/v1/documents/bulk', { action: 'download', ids: [a.id, b.id] }, t.owner.token);
     expect(zip.body.count).toBe(2);
-    const bytes = Buffer.from(await (await fetch(zip.body.downloadUrl.replace('localhost', '127.0.0.1'))).arrayBuffer());
+    const bytes = Buffer.from(
+      await (await fetch(zip.body.downloadUrl.replace('localhost', '127.0.0.1'))).arrayBuffer(),
+    );
     expect(bytes.readUInt32LE(0)).toBe(0x04034b50);
     expect(bytes.subarray(-22).readUInt16LE(10)).toBe(2);
     expect((await post('/api/v1/documents/bulk', { action: 'delete', ids: [a.id] }, t.owner.token)).status).toBe(400);
@@ -172,8 +227,18 @@ describe('documents: tenancy and roles', () => {
   it('MECHANIC sees vehicle documents only; STAFF not company documents (403)', async () => {
     const vehicle = await createVehicle(t.owner.token);
     const customer = await createCustomer(t.owner.token);
-    const vdoc = await createDocument(t.owner.token, { scope: 'vehicle', vehicleId: vehicle.id, documentType: 'registration', key: await uploadDocumentFile(t.owner.token, undefined, undefined, 'vehicle') });
-    const cdoc = await createDocument(t.owner.token, { scope: 'customer', customerId: customer.id, documentType: 'license', key: await uploadDocumentFile(t.owner.token, undefined, undefined, 'customer') });
+    const vdoc = await createDocument(t.owner.token, {
+      scope: 'vehicle',
+      vehicleId: vehicle.id,
+      documentType: 'registration',
+      key: await uploadDocumentFile(t.owner.token, undefined, undefined, 'vehicle'),
+    });
+    const cdoc = await createDocument(t.owner.token, {
+      scope: 'customer',
+      customerId: customer.id,
+      documentType: 'license',
+      key: await uploadDocumentFile(t.owner.token, undefined, undefined, 'customer'),
+    });
     const company = await createDocument(t.owner.token);
     expect((await get('/api/v1/documents?scope=vehicle', t.mechanic.token)).status).toBe(200);
     expect((await get(`/api/v1/documents/${vdoc.id}`, t.mechanic.token)).status).toBe(200);
@@ -181,22 +246,37 @@ describe('documents: tenancy and roles', () => {
     expect((await get(`/api/v1/documents/${cdoc.id}`, t.mechanic.token)).status).toBe(403);
     expect((await get(`/api/v1/documents/${company.id}`, t.staff.token)).status).toBe(403);
     expect((await get(`/api/v1/documents/${cdoc.id}`, t.staff.token)).status).toBe(200);
-    expect((await post('/api/v1/documents/upload-url', { scope: 'company', contentType: 'application/pdf', size: 5 }, t.staff.token)).status).toBe(403);
+    expect(
+      (
+        await post(
+          '/api/v1/documents/upload-url',
+          { scope: 'company', contentType: 'application/pdf', size: 5 },
+          t.staff.token,
+        )
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe('expiry reminder job', () => {
   const sesStore = async () => {
     const res = await fetch(`${process.env.SES_ENDPOINT}/store`);
-    return ((await res.json()) as { emails: { destination: { to: string[] }; subject: string; body: { text: string } }[] }).emails;
+    return (
+      (await res.json()) as { emails: { destination: { to: string[] }; subject: string; body: { text: string } }[] }
+    ).emails;
   };
-  const mailsTo = async (addr: string) => (await sesStore()).filter((e) => JSON.stringify(e.destination).includes(addr));
+  const mailsTo = async (addr: string) =>
+    (await sesStore()).filter((e) => JSON.stringify(e.destination).includes(addr));
 
   it('emails one reminder per document and stage across two runs and two concurrent runs', async () => {
     const { runDocumentReminders } = await import('./job');
     const soonTo = `${unique('soon')}@example.test`;
     const goneTo = `${unique('gone')}@example.test`;
-    const soon = await createDocument(t.owner.token, { title: 'Fleet insurance', expiryDate: day(10), assignee: soonTo });
+    const soon = await createDocument(t.owner.token, {
+      title: 'Fleet insurance',
+      expiryDate: day(10),
+      assignee: soonTo,
+    });
     await createDocument(t.owner.token, { title: 'Trade licence', expiryDate: day(-3), assignee: goneTo });
     const first = await runDocumentReminders();
     expect(first.sent).toBeGreaterThanOrEqual(2);
@@ -205,7 +285,8 @@ describe('expiry reminder job', () => {
     const soonMails = await mailsTo(soonTo);
     expect(soonMails).toHaveLength(1);
     expect(soonMails[0].subject).toContain('Document expiring soon: Fleet insurance');
-    // The expiry date in the company's format (issue 27: no ISO dates in what people read; this company signed up in the US).
+    // The expiry date in the company's format (issue 27: no ISO dates in what people read; this company signed up in
+    // the US).
     expect(soonMails[0].body.text).toContain(formatDate(day(10), 'US', 'en'));
     expect(soonMails[0].body.text).not.toContain(day(10));
     const gone = await mailsTo(goneTo);
@@ -217,7 +298,11 @@ describe('expiry reminder job', () => {
     await Promise.all([runDocumentReminders(), runDocumentReminders()]);
     expect(await mailsTo(pairTo)).toHaveLength(1);
     // Changing the expiry (renewed) starts a new cycle for the new date only when it is due again.
-    const renewed = await patch(`/api/v1/documents/${soon.id}`, { expiryDate: day(200), version: soon.itemVersion }, t.owner.token);
+    const renewed = await patch(
+      `/api/v1/documents/${soon.id}`,
+      { expiryDate: day(200), version: soon.itemVersion },
+      t.owner.token,
+    );
     expect(renewed.status).toBe(200);
     await runDocumentReminders();
     expect(await mailsTo(soonTo)).toHaveLength(1);
@@ -236,16 +321,36 @@ describe('expiry reminder job after a crash half-way', () => {
     // The state a run leaves when it dies between its transaction and the email: marker claimed, index moved on.
     const claimedAt = new Date(Date.now() - 10 * 60_000).toISOString();
     await putItem({
-      ...reminderKey(tenantId, doc.id, day(6), 'due_soon'), entityType: 'DOC_REMINDER', tenantId, documentId: doc.id, stage: 'due_soon', expiryDate: day(6),
-      recipients: [to], subject: 'Document expiring soon: Crash test', body: 'Crash test', status: 'claimed', claimedAt,
-      gsi2pk: PENDING_REMINDERS_GSI_PK, gsi2sk: sortKey(claimedAt, tenantId, doc.id, 'due_soon'),
+      ...reminderKey(tenantId, doc.id, day(6), 'due_soon'),
+      entityType: 'DOC_REMINDER',
+      tenantId,
+      documentId: doc.id,
+      stage: 'due_soon',
+      expiryDate: day(6),
+      recipients: [to],
+      subject: 'Document expiring soon: Crash test',
+      body: 'Crash test',
+      status: 'claimed',
+      claimedAt,
+      gsi2pk: PENDING_REMINDERS_GSI_PK,
+      gsi2sk: sortKey(claimedAt, tenantId, doc.id, 'due_soon'),
     });
-    await updateRaw({ Key: documentKey(tenantId, doc.id), UpdateExpression: 'SET gsi2sk = :n', ExpressionAttributeValues: { ':n': sortKey(day(7), tenantId, doc.id) } });
+    await updateRaw({
+      Key: documentKey(tenantId, doc.id),
+      UpdateExpression: 'SET gsi2sk = :n',
+      ExpressionAttributeValues: { ':n': sortKey(day(7), tenantId, doc.id) },
+    });
     const first = await runDocumentReminders();
     expect(first.retried).toBeGreaterThanOrEqual(1);
     await Promise.all([runDocumentReminders(), runDocumentReminders()]);
-    const emails = ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: { destination: unknown; subject: string }[] }).emails;
-    expect(emails.filter((e) => JSON.stringify(e.destination).includes(to)).map((e) => e.subject)).toEqual(['Document expiring soon: Crash test']);
+    const emails = (
+      (await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as {
+        emails: { destination: unknown; subject: string }[];
+      }
+    ).emails;
+    expect(emails.filter((e) => JSON.stringify(e.destination).includes(to)).map((e) => e.subject)).toEqual([
+      'Document expiring soon: Crash test',
+    ]);
   });
 });
 
@@ -256,7 +361,11 @@ describe('expiry reminders follow the company settings', () => {
     expect(res.status).toBe(200);
   };
   const mailsTo = async (addr: string) => {
-    const emails = ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: { destination: unknown; subject: string }[] }).emails;
+    const emails = (
+      (await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as {
+        emails: { destination: unknown; subject: string }[];
+      }
+    ).emails;
     return emails.filter((e) => JSON.stringify(e.destination).includes(addr));
   };
 
@@ -280,7 +389,13 @@ describe('expiry reminders follow the company settings', () => {
 
 describe('documents and bookings', () => {
   const vehicleDoc = async (vehicleId: string, documentType: string, expiryDate: string) =>
-    createDocument(t.owner.token, { scope: 'vehicle', vehicleId, documentType, expiryDate, key: await uploadDocumentFile(t.owner.token, undefined, undefined, 'vehicle') });
+    createDocument(t.owner.token, {
+      scope: 'vehicle',
+      vehicleId,
+      documentType,
+      expiryDate,
+      key: await uploadDocumentFile(t.owner.token, undefined, undefined, 'vehicle'),
+    });
 
   it('flags a booking whose car insurance lapses before the return, and refuses one whose registration has lapsed by the start', async () => {
     const vehicle = await createVehicle(t.owner.token);
@@ -288,14 +403,24 @@ describe('documents and bookings', () => {
     const insurance = await vehicleDoc(vehicle.id, 'insurance', day(3));
     const start = new Date(Date.now() + 86_400_000).toISOString();
     const end = new Date(Date.now() + 8 * 86_400_000).toISOString();
-    const booked = await post('/api/v1/rentals', rentalBody({ customerId: customer.id, vehicleId: vehicle.id }, { startDate: start, endDate: end }), t.owner.token);
+    const booked = await post(
+      '/api/v1/rentals',
+      rentalBody({ customerId: customer.id, vehicleId: vehicle.id }, { startDate: start, endDate: end }),
+      t.owner.token,
+    );
     expect(booked.status).toBe(201);
     const rental = (await get(`/api/v1/rentals/${booked.body.id ?? booked.body.rental?.id}`, t.owner.token)).body;
-    expect(rental.documentFlags).toEqual([expect.objectContaining({ documentId: insurance.id, documentType: 'insurance', expiryDate: day(3) })]);
+    expect(rental.documentFlags).toEqual([
+      expect.objectContaining({ documentId: insurance.id, documentType: 'insurance', expiryDate: day(3) }),
+    ]);
 
     const other = await createVehicle(t.owner.token);
     await vehicleDoc(other.id, 'registration', day(-2));
-    const refused = await post('/api/v1/rentals', rentalBody({ customerId: customer.id, vehicleId: other.id }, { startDate: start, endDate: end }), t.owner.token);
+    const refused = await post(
+      '/api/v1/rentals',
+      rentalBody({ customerId: customer.id, vehicleId: other.id }, { startDate: start, endDate: end }),
+      t.owner.token,
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('DOCUMENT_EXPIRED');
     expect(refused.body.error.message).toContain('has expired by the start of this rental');
@@ -303,10 +428,12 @@ describe('documents and bookings', () => {
 });
 
 describe('documents that read what they are given (issue 27)', () => {
-  const value = (d: { analysisProposals: { field: string; value: string; confidence: number }[] }, field: string) => d.analysisProposals.find((p) => p.field === field);
+  const value = (d: { analysisProposals: { field: string; value: string; confidence: number }[] }, field: string) =>
+    d.analysisProposals.find((p) => p.field === field);
   const upload = async (file: Buffer, contentType: string, title = 'Scan') => {
     const key = await uploadDocumentFile(t.owner.token, file, contentType);
-    return (await post('/api/v1/documents', { scope: 'company', title, documentType: 'other', key }, t.owner.token)).body;
+    return (await post('/api/v1/documents', { scope: 'company', title, documentType: 'other', key }, t.owner.token))
+      .body;
   };
   /** A PNG with a tEXt chunk after its header, as cameras and editors write ("Software", "Comment"). */
   const withPngText = async (png: Buffer, keyword: string, text: string) => {
@@ -339,7 +466,13 @@ describe('documents that read what they are given (issue 27)', () => {
   });
 
   it('never shows an MRZ name (no check digit) at 100 %, and filler never becomes letters', async () => {
-    const d = (await post(`/api/v1/documents/${(await upload(fixture('sample-passport-photo.png'), 'image/png')).id}/analyze`, {}, t.owner.token)).body;
+    const d = (
+      await post(
+        `/api/v1/documents/${(await upload(fixture('sample-passport-photo.png'), 'image/png')).id}/analyze`,
+        {},
+        t.owner.token,
+      )
+    ).body;
     const name = value(d, 'name')!;
     expect(name.value).toBe('Anna Maria Eriksson');
     expect(name.confidence).toBeLessThan(1);
@@ -350,14 +483,23 @@ describe('documents that read what they are given (issue 27)', () => {
   });
 
   it('types a registration card from its title although its text mentions insurance first, and proposes its VIN', async () => {
-    const file = await pdfOf(['Insurance company: Orient Insurance', 'Traffic plate no: D 12345', 'Chassis Number: JTDKB20U093512345', 'Expiry date: 2027-03-01']);
+    const file = await pdfOf([
+      'Insurance company: Orient Insurance',
+      'Traffic plate no: D 12345',
+      'Chassis Number: JTDKB20U093512345',
+      'Expiry date: 2027-03-01',
+    ]);
     const doc = await upload(file, 'application/pdf', 'Mulkiya registration 2026');
     const d = (await post(`/api/v1/documents/${doc.id}/analyze`, {}, t.owner.token)).body;
     expect(d.analysisStatus).toBe('analyzed');
     expect(value(d, 'documentType')?.value).toBe('registration');
     expect(value(d, 'vin')?.value).toBe('JTDKB20U093512345');
     // Without a label, a VIN-shaped token is still proposed.
-    const bare = await upload(await pdfOf(['VEHICLE REGISTRATION', '1M8GDM9AXKP042788', 'Expiry date: 2027-03-01']), 'application/pdf', 'Card');
+    const bare = await upload(
+      await pdfOf(['VEHICLE REGISTRATION', '1M8GDM9AXKP042788', 'Expiry date: 2027-03-01']),
+      'application/pdf',
+      'Card',
+    );
     const b = (await post(`/api/v1/documents/${bare.id}/analyze`, {}, t.owner.token)).body;
     expect(value(b, 'vin')).toMatchObject({ value: '1M8GDM9AXKP042788', confidence: 0.8 });
     expect(value(b, 'documentType')?.value).toBe('registration');
@@ -366,7 +508,8 @@ describe('documents that read what they are given (issue 27)', () => {
   it('Analyze after "Replace file" reads the new version, even when asked with the old id', async () => {
     const v1 = await upload(fixture('sample-licence.pdf'), 'application/pdf');
     const key = await uploadDocumentFile(t.owner.token, fixture('sample-passport.pdf'));
-    const v2 = (await post(`/api/v1/documents/${v1.id}/versions`, { key, fileName: 'passport.pdf' }, t.owner.token)).body;
+    const v2 = (await post(`/api/v1/documents/${v1.id}/versions`, { key, fileName: 'passport.pdf' }, t.owner.token))
+      .body;
     expect(v2.version).toBe(2);
     const d = (await post(`/api/v1/documents/${v1.id}/analyze`, {}, t.owner.token)).body;
     expect(d.id).toBe(v2.id);
@@ -382,7 +525,11 @@ describe('expiry reminders: Run now (issue 27)', () => {
     const doc = await createDocument(t.owner.token, { title: 'Run-now permit', expiryDate: day(5), assignee: to });
     const other = await registerTenant();
     const otherTo = `${unique('other')}@example.test`;
-    const foreign = await createDocument(other.token, { title: 'Other company permit', expiryDate: day(5), assignee: otherTo });
+    const foreign = await createDocument(other.token, {
+      title: 'Other company permit',
+      expiryDate: day(5),
+      assignee: otherTo,
+    });
 
     for (const role of ['STAFF', 'MECHANIC'] as const) {
       expect((await post('/api/v1/documents/reminders/run', {}, t.tokens[role])).status).toBe(403);
@@ -391,14 +538,25 @@ describe('expiry reminders: Run now (issue 27)', () => {
     expect(run.status).toBe(200);
     expect(run.body).toMatchObject({ trigger: 'manual', tenantId: t.owner.user.tenantId });
     const mine = run.body.emails.filter((e: { documentId: string }) => e.documentId === doc.id);
-    expect(mine).toEqual([expect.objectContaining({ stage: 'due_soon', recipients: expect.arrayContaining([to]), subject: 'Document expiring soon: Run-now permit', language: 'en' })]);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        stage: 'due_soon',
+        recipients: expect.arrayContaining([to]),
+        subject: 'Document expiring soon: Run-now permit',
+        language: 'en',
+      }),
+    ]);
     expect(run.body.emails.map((e: { documentId: string }) => e.documentId)).not.toContain(foreign.id);
 
     const again = await post('/api/v1/documents/reminders/run', {}, t.admin.token);
     expect(again.status).toBe(200);
     expect(again.body.emails.map((e: { documentId: string }) => e.documentId)).not.toContain(doc.id);
 
-    const store = ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: { destination: unknown; body: { text: string } }[] }).emails;
+    const store = (
+      (await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as {
+        emails: { destination: unknown; body: { text: string } }[];
+      }
+    ).emails;
     const mails = store.filter((e) => JSON.stringify(e.destination).includes(to));
     expect(mails).toHaveLength(1);
     expect(store.filter((e) => JSON.stringify(e.destination).includes(otherTo))).toHaveLength(0);
@@ -409,7 +567,14 @@ describe('expiry reminders: Run now (issue 27)', () => {
 
     const history = await get(`/api/v1/documents/${doc.id}/reminders`, t.admin.token);
     expect(history.status).toBe(200);
-    expect(history.body.items).toEqual([expect.objectContaining({ stage: 'due_soon', status: 'sent', trigger: 'manual', recipients: expect.arrayContaining([to]) })]);
+    expect(history.body.items).toEqual([
+      expect.objectContaining({
+        stage: 'due_soon',
+        status: 'sent',
+        trigger: 'manual',
+        recipients: expect.arrayContaining([to]),
+      }),
+    ]);
     expect((await get(`/api/v1/documents/${foreign.id}/reminders`, t.owner.token)).status).toBe(404);
     // The other company's own run sends its reminder (it was left for it).
     const theirs = await post('/api/v1/documents/reminders/run', {}, other.token);

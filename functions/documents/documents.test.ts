@@ -37,7 +37,9 @@ describe('reminder stages', () => {
 
 describe('analysis rules', () => {
   it('finds labelled dates, numbers and the type with the line they came from', async () => {
-    const p = await proposalsFromText('MOTOR INSURANCE POLICY\nPolicy No: AXA-778812\nVIN: 1HGCM82633A004352\nValid from 01/02/2026\nExpiry Date: 31/01/2027');
+    const p = await proposalsFromText(
+      'MOTOR INSURANCE POLICY\nPolicy No: AXA-778812\nVIN: 1HGCM82633A004352\nValid from 01/02/2026\nExpiry Date: 31/01/2027',
+    );
     const by = Object.fromEntries(p.map((x) => [x.field, x]));
     expect(by.expiryDate.value).toBe('2027-01-31');
     expect(by.expiryDate.evidence).toBe('Expiry Date: 31/01/2027');
@@ -53,7 +55,10 @@ describe('analysis rules', () => {
 
 describe('zip', () => {
   it('writes a valid stored ZIP with unique names', () => {
-    const z = zipStore([{ name: 'a.pdf', data: Buffer.from('x') }, { name: 'a.pdf', data: Buffer.from('yy') }]);
+    const z = zipStore([
+      { name: 'a.pdf', data: Buffer.from('x') },
+      { name: 'a.pdf', data: Buffer.from('yy') },
+    ]);
     expect(z.readUInt32LE(0)).toBe(0x04034b50);
     expect(z.subarray(-22).readUInt16LE(10)).toBe(2);
     expect(z.includes(Buffer.from('a (2).pdf'))).toBe(true);

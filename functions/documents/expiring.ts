@@ -9,14 +9,26 @@ import { REMINDERS_GSI_PK, latestIndexPk, type DocumentItem } from './model';
  * `untilDay` (expiring soon or already expired; rejected ones left out). One Query per scope on
  * the latest-documents index (a tab of /documents), filtered on the expiry date — never a Scan.
  */
-export interface ExpiringDocument { id: string; title: string; scope: DocumentScope; expiryDate: string }
+export interface ExpiringDocument {
+  id: string;
+  title: string;
+  scope: DocumentScope;
+  expiryDate: string;
+}
 
 export async function expiringDocuments(tenantId: string, untilDay: string): Promise<ExpiringDocument[]> {
   const out: ExpiringDocument[] = [];
   for (const scope of DOCUMENT_SCOPES) {
     const items = await queryAll<DocumentItem>({
-      tenantId, pk: latestIndexPk(tenantId, scope), index: 'gsi1', max: 5000,
-      filter: { expression: 'attribute_exists(#e) AND #e <= :until AND #s <> :rejected', names: { '#e': 'expiryDate', '#s': 'status' }, values: { ':until': untilDay, ':rejected': 'rejected' } },
+      tenantId,
+      pk: latestIndexPk(tenantId, scope),
+      index: 'gsi1',
+      max: 5000,
+      filter: {
+        expression: 'attribute_exists(#e) AND #e <= :until AND #s <> :rejected',
+        names: { '#e': 'expiryDate', '#s': 'status' },
+        values: { ':until': untilDay, ':rejected': 'rejected' },
+      },
     });
     for (const d of items) if (d.expiryDate) out.push({ id: d.id, title: d.title, scope, expiryDate: d.expiryDate });
   }

@@ -3,7 +3,12 @@ import { actorOf, type Actor } from '../lib/actor';
 import { companyToday, readCompanySettings } from '../lib/company-settings';
 import { checkUpload, newObjectKey, presignDownload, presignUpload } from '../lib/storage';
 import { documentsRoutes } from '../../shared/routes/documents';
-import { DOCUMENT_FILE_MAX_BYTES, DOCUMENT_FILE_TYPES, DOCUMENT_MESSAGES, type DocumentScope } from '../../shared/schemas/documents';
+import {
+  DOCUMENT_FILE_MAX_BYTES,
+  DOCUMENT_FILE_TYPES,
+  DOCUMENT_MESSAGES,
+  type DocumentScope,
+} from '../../shared/schemas/documents';
 import { documentPrefix, toDocumentApi, type DocumentItem } from './model';
 import { addVersion, createDocument, transition, updateDocument, useTemplate, versionIds } from './writes';
 import { requireDocument, requireScope } from './read';
@@ -15,7 +20,11 @@ import { bulkDocuments } from './bulk';
  * The documents Lambda (issue 11): vehicle, customer and company documents, versions, review
  * workflow, validity, analysis and bulk actions. The reminder job lives in ./reminders.ts.
  */
-const LIMITS = { contentTypes: DOCUMENT_FILE_TYPES, maxBytes: DOCUMENT_FILE_MAX_BYTES, messages: { type: DOCUMENT_MESSAGES.fileTypeNotAllowed, tooLarge: DOCUMENT_MESSAGES.fileTooLarge } };
+const LIMITS = {
+  contentTypes: DOCUMENT_FILE_TYPES,
+  maxBytes: DOCUMENT_FILE_MAX_BYTES,
+  messages: { type: DOCUMENT_MESSAGES.fileTypeNotAllowed, tooLarge: DOCUMENT_MESSAGES.fileTooLarge },
+};
 
 /** The company's calendar day: validity is computed in the company's time zone. */
 const todayOf = async (tenantId: string) => companyToday(await readCompanySettings(tenantId, ''));
@@ -26,7 +35,11 @@ export const handler = createDomainHandler('documents', documentsRoutes, {
     const actor = actorOf(ctx);
     requireScope(actor, ctx.body.scope as DocumentScope);
     checkUpload(LIMITS, ctx.body);
-    const up = await presignUpload(newObjectKey(documentPrefix(actor.tenantId), ctx.body.fileName ?? 'document'), ctx.body.contentType, { size: ctx.body.size });
+    const up = await presignUpload(
+      newObjectKey(documentPrefix(actor.tenantId), ctx.body.fileName ?? 'document'),
+      ctx.body.contentType,
+      { size: ctx.body.size },
+    );
     return reply.ok(up);
   },
   listDocuments: async (ctx) => {
@@ -76,7 +89,12 @@ export const handler = createDomainHandler('documents', documentsRoutes, {
   },
   downloadDocument: async (ctx) => {
     const doc = await requireDocument(actorOf(ctx), ctx.params.id);
-    return reply.ok({ downloadUrl: await presignDownload(doc.fileKey, { fileName: doc.fileName }), fileName: doc.fileName, fileType: doc.fileType, fileSize: doc.fileSize });
+    return reply.ok({
+      downloadUrl: await presignDownload(doc.fileKey, { fileName: doc.fileName }),
+      fileName: doc.fileName,
+      fileType: doc.fileType,
+      fileSize: doc.fileSize,
+    });
   },
   bulkDocuments: async (ctx) => reply.ok(await bulkDocuments(actorOf(ctx), ctx.body)),
   // "Run now" (OWNER/ADMIN, documentsCompany): the caller's company only, through the same claim
@@ -84,12 +102,20 @@ export const handler = createDomainHandler('documents', documentsRoutes, {
   runDocumentReminders: async (ctx) => {
     const actor = actorOf(ctx);
     const { runDocumentReminders } = await import('./reminders');
-    return reply.ok(await runDocumentReminders(new Date(), 100, { tenantId: actor.tenantId, trigger: 'manual', runBy: actor.username }));
+    return reply.ok(
+      await runDocumentReminders(new Date(), 100, {
+        tenantId: actor.tenantId,
+        trigger: 'manual',
+        runBy: actor.username,
+      }),
+    );
   },
   documentReminders: async (ctx) => {
     const actor = actorOf(ctx);
     const doc = await requireDocument(actor, ctx.params.id);
     const { reminderHistory } = await import('./reminders');
-    return reply.ok({ items: await reminderHistory(actor.tenantId, await versionIds(actor.tenantId, doc.rootDocumentId)) });
+    return reply.ok({
+      items: await reminderHistory(actor.tenantId, await versionIds(actor.tenantId, doc.rootDocumentId)),
+    });
   },
 });

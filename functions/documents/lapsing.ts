@@ -19,11 +19,22 @@ export interface LapsingDocument {
   lapses: 'before_start' | 'during';
 }
 
-const WATCHED: Record<'vehicle' | 'customer', readonly DocumentType[]> = { vehicle: ['registration', 'insurance'], customer: ['license'] };
+const WATCHED: Record<'vehicle' | 'customer', readonly DocumentType[]> = {
+  vehicle: ['registration', 'insurance'],
+  customer: ['license'],
+};
 
-export async function lapsingDocuments(tenantId: string, owners: { vehicleId?: string; customerId?: string }, startDay: string, endDay: string | null): Promise<LapsingDocument[]> {
+export async function lapsingDocuments(
+  tenantId: string,
+  owners: { vehicleId?: string; customerId?: string },
+  startDay: string,
+  endDay: string | null,
+): Promise<LapsingDocument[]> {
   const out: LapsingDocument[] = [];
-  for (const [scope, id] of [['vehicle', owners.vehicleId], ['customer', owners.customerId]] as const) {
+  for (const [scope, id] of [
+    ['vehicle', owners.vehicleId],
+    ['customer', owners.customerId],
+  ] as const) {
     if (!id) continue;
     const pointers = await queryAll<Item>({ tenantId, pk: ownerPk(tenantId, id), consistent: true, max: 500 });
     for (const type of WATCHED[scope]) {
@@ -34,7 +45,15 @@ export async function lapsingDocuments(tenantId: string, owners: { vehicleId?: s
       const expiry = String(latest.expiryDate);
       // A document is valid through its expiry day: it has lapsed on a day after it.
       const lapses = expiry < startDay ? 'before_start' : endDay && expiry < endDay ? 'during' : undefined;
-      if (lapses) out.push({ documentId: String(latest.documentId), title: String(latest.title), documentType: type, scope, expiryDate: expiry, lapses });
+      if (lapses)
+        out.push({
+          documentId: String(latest.documentId),
+          title: String(latest.title),
+          documentType: type,
+          scope,
+          expiryDate: expiry,
+          lapses,
+        });
     }
   }
   return out;

@@ -23,7 +23,9 @@ import { newDocumentItem, newDocumentWrites } from './writes';
  *   becomes 'other' tagged 'id_document' (searchable); an unknown type becomes 'other'. The older
  *   items had no review: they arrive as drafts (their stored status when they had one).
  */
-export async function moveLegacyDocuments(tenantId: string): Promise<{ found: number; moved: number; skipped: number }> {
+export async function moveLegacyDocuments(
+  tenantId: string,
+): Promise<{ found: number; moved: number; skipped: number }> {
   const legacy = [
     ...(await legacyVehicleDocuments(tenantId)).map((it) => ({ it, scope: 'vehicle' as const })),
     ...(await legacyCustomerDocuments(tenantId)).map((it) => ({ it, scope: 'customer' as const })),
@@ -31,7 +33,10 @@ export async function moveLegacyDocuments(tenantId: string): Promise<{ found: nu
   let moved = 0;
   let skipped = 0;
   for (const { it, scope } of legacy) {
-    if (it.movedToDocumentId) { skipped++; continue; }
+    if (it.movedToDocumentId) {
+      skipped++;
+      continue;
+    }
     try {
       await transact(moveItems(tenantId, it, scope));
       moved++;
@@ -47,7 +52,9 @@ const STATUSES = new Set(['draft', 'under_review', 'approved', 'rejected']);
 
 function moveItems(tenantId: string, it: Item, scope: DocumentScope) {
   const rawType = String(it.documentType ?? 'other');
-  const documentType: DocumentType = (DOCUMENT_TYPES as readonly string[]).includes(rawType) ? (rawType as DocumentType) : 'other';
+  const documentType: DocumentType = (DOCUMENT_TYPES as readonly string[]).includes(rawType)
+    ? (rawType as DocumentType)
+    : 'other';
   const tags = rawType === documentType ? [] : [rawType];
   const doc = newDocumentItem(
     tenantId,
@@ -62,7 +69,12 @@ function moveItems(tenantId: string, it: Item, scope: DocumentScope) {
       reminderThreshold: typeof it.reminderThreshold === 'number' ? it.reminderThreshold : undefined,
       tags,
     },
-    { fileKey: String(it.fileKey), fileName: String(it.fileName), fileType: String(it.fileType), fileSize: Number(it.fileSize) },
+    {
+      fileKey: String(it.fileKey),
+      fileName: String(it.fileName),
+      fileType: String(it.fileType),
+      fileSize: Number(it.fileSize),
+    },
     {
       id: String(it.id),
       createdAt: String(it.createdAt),
@@ -78,6 +90,11 @@ function moveItems(tenantId: string, it: Item, scope: DocumentScope) {
       ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(movedToDocumentId)',
       ExpressionAttributeValues: { ':id': doc.id, ':now': new Date().toISOString() },
     }),
-    tx.putNew(auditItem(systemActor(tenantId), 'document.move', 'document', doc.id, { note: `moved from the ${scope}'s older documents`, after: { scope, documentType, title: doc.title } })),
+    tx.putNew(
+      auditItem(systemActor(tenantId), 'document.move', 'document', doc.id, {
+        note: `moved from the ${scope}'s older documents`,
+        after: { scope, documentType, title: doc.title },
+      }),
+    ),
   ];
 }

@@ -2,7 +2,13 @@ import { tenantPk, sortKey, entityKey, type Key } from '../lib/data/keys';
 import type { Item } from '../lib/data/repo';
 import { tenantPrefix } from '../lib/storage';
 import { DEFAULT_REMINDER_THRESHOLD_DAYS, documentValidity, type DocumentScope } from '../../shared/documents/validity';
-import type { AnalysisProposal, AnalysisStatus, DocumentApi, DocumentStatus, DocumentType } from '../../shared/schemas/documents';
+import type {
+  AnalysisProposal,
+  AnalysisStatus,
+  DocumentApi,
+  DocumentStatus,
+  DocumentType,
+} from '../../shared/schemas/documents';
 
 /**
  * Documents domain items and indexes (DESIGN.md §13).
@@ -31,22 +37,48 @@ export const REMINDERS_GSI_PK = 'G#DOC_REMINDERS';
 export const PENDING_REMINDERS_GSI_PK = 'G#DOC_REMINDERS_PENDING';
 
 export const documentKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'DOC', id);
-export const latestIndexPk = (tenantId: string, scope: DocumentScope) => tenantPk(tenantId, 'DOC_LATEST', scope.toUpperCase());
+export const latestIndexPk = (tenantId: string, scope: DocumentScope) =>
+  tenantPk(tenantId, 'DOC_LATEST', scope.toUpperCase());
 export const chainPk = (tenantId: string, rootId: string) => tenantPk(tenantId, 'DOC_CHAIN', rootId);
-export const chainKey = (tenantId: string, rootId: string, version: number): Key => ({ pk: chainPk(tenantId, rootId), sk: sortKey(String(version).padStart(4, '0')) });
+export const chainKey = (tenantId: string, rootId: string, version: number): Key => ({
+  pk: chainPk(tenantId, rootId),
+  sk: sortKey(String(version).padStart(4, '0')),
+});
 export const reminderPk = (tenantId: string, docId: string) => tenantPk(tenantId, 'DOC_REMINDER', docId);
-export const reminderKey = (tenantId: string, docId: string, expiryDate: string, stage: string): Key => ({ pk: reminderPk(tenantId, docId), sk: sortKey(expiryDate, stage) });
+export const reminderKey = (tenantId: string, docId: string, expiryDate: string, stage: string): Key => ({
+  pk: reminderPk(tenantId, docId),
+  sk: sortKey(expiryDate, stage),
+});
 export { ownerPk } from './owner-key';
 import { ownerPk } from './owner-key';
 import { addDays } from '../../shared/calendar';
 
 /** The owner pointer of a latest version (vehicle and customer documents only). */
-export function ownerPointer(tenantId: string, d: Pick<DocumentItem, 'id' | 'scope' | 'vehicleId' | 'customerId' | 'documentType' | 'expiryDate' | 'title' | 'status'>): Item | undefined {
+export function ownerPointer(
+  tenantId: string,
+  d: Pick<
+    DocumentItem,
+    'id' | 'scope' | 'vehicleId' | 'customerId' | 'documentType' | 'expiryDate' | 'title' | 'status'
+  >,
+): Item | undefined {
   const owner = d.scope === 'vehicle' ? d.vehicleId : d.scope === 'customer' ? d.customerId : undefined;
   if (!owner) return undefined;
-  return { pk: ownerPk(tenantId, owner), sk: sortKey(d.id), entityType: 'DOC_OF', documentId: d.id, scope: d.scope, documentType: d.documentType, title: d.title, status: d.status, ...(d.expiryDate ? { expiryDate: d.expiryDate } : {}) };
+  return {
+    pk: ownerPk(tenantId, owner),
+    sk: sortKey(d.id),
+    entityType: 'DOC_OF',
+    documentId: d.id,
+    scope: d.scope,
+    documentType: d.documentType,
+    title: d.title,
+    status: d.status,
+    ...(d.expiryDate ? { expiryDate: d.expiryDate } : {}),
+  };
 }
-export const ownerPointerKey = (tenantId: string, d: Pick<DocumentItem, 'id' | 'scope' | 'vehicleId' | 'customerId' | 'documentType' | 'title' | 'status'>): Key | undefined => {
+export const ownerPointerKey = (
+  tenantId: string,
+  d: Pick<DocumentItem, 'id' | 'scope' | 'vehicleId' | 'customerId' | 'documentType' | 'title' | 'status'>,
+): Key | undefined => {
   const p = ownerPointer(tenantId, d);
   return p ? { pk: p.pk, sk: p.sk } : undefined;
 };
@@ -96,23 +128,40 @@ export interface DocumentItem extends Item {
   version: number;
 }
 
-export function searchTextOf(d: Pick<DocumentItem, 'title' | 'documentType' | 'tags' | 'fileName'>, extracted = ''): string {
-  return [d.title, d.documentType.replace(/_/g, ' '), ...(d.tags ?? []), d.fileName, extracted].join(' \n').toLowerCase().slice(0, 4000);
+export function searchTextOf(
+  d: Pick<DocumentItem, 'title' | 'documentType' | 'tags' | 'fileName'>,
+  extracted = '',
+): string {
+  return [d.title, d.documentType.replace(/_/g, ' '), ...(d.tags ?? []), d.fileName, extracted]
+    .join(' \n')
+    .toLowerCase()
+    .slice(0, 4000);
 }
 
 /** The index attributes a latest version carries (the sparse reminder index only with an expiry). */
-export function latestIndexAttrs(d: Pick<DocumentItem, 'scope' | 'createdAt' | 'id' | 'expiryDate' | 'reminderThreshold'>, tenantId: string) {
+export function latestIndexAttrs(
+  d: Pick<DocumentItem, 'scope' | 'createdAt' | 'id' | 'expiryDate' | 'reminderThreshold'>,
+  tenantId: string,
+) {
   return {
     gsi1pk: latestIndexPk(tenantId, d.scope),
     gsi1sk: sortKey(d.createdAt, d.id),
     ...(d.expiryDate
-      ? { gsi2pk: REMINDERS_GSI_PK, gsi2sk: sortKey(addDays(d.expiryDate, -d.reminderThreshold), tenantId, d.id), remindFrom: addDays(d.expiryDate, -d.reminderThreshold) }
+      ? {
+          gsi2pk: REMINDERS_GSI_PK,
+          gsi2sk: sortKey(addDays(d.expiryDate, -d.reminderThreshold), tenantId, d.id),
+          remindFrom: addDays(d.expiryDate, -d.reminderThreshold),
+        }
       : {}),
   };
 }
 
 export function toDocumentApi(d: DocumentItem, today: string): DocumentApi {
-  const { validity, daysLeft } = documentValidity(d.expiryDate, today, d.reminderThreshold ?? DEFAULT_REMINDER_THRESHOLD_DAYS);
+  const { validity, daysLeft } = documentValidity(
+    d.expiryDate,
+    today,
+    d.reminderThreshold ?? DEFAULT_REMINDER_THRESHOLD_DAYS,
+  );
   // Approved documents past their expiry read as expired (§4); the stored status keeps the history.
   const status: DocumentStatus = d.status === 'approved' && validity === 'expired' ? 'expired' : d.status;
   return {

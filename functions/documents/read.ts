@@ -11,7 +11,11 @@ import { documentKey, type DocumentItem } from './model';
  * documents" through api.ts). Ability per scope: vehicle documentsVehicle, customer
  * documentsCustomer, company documentsCompany (403 otherwise).
  */
-export const SCOPE_ABILITY: Record<DocumentScope, Ability> = { vehicle: 'documentsVehicle', customer: 'documentsCustomer', company: 'documentsCompany' };
+export const SCOPE_ABILITY: Record<DocumentScope, Ability> = {
+  vehicle: 'documentsVehicle',
+  customer: 'documentsCustomer',
+  company: 'documentsCompany',
+};
 
 export function requireScope(actor: Pick<Actor, 'role'>, scope: DocumentScope) {
   if (!hasAbility(actor.role, SCOPE_ABILITY[scope])) throw forbidden();

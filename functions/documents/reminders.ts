@@ -14,7 +14,14 @@ import { formatDate } from '../../shared/regions';
 import { documentValidity } from '../../shared/schemas/documents';
 import { documents as catalog } from '../../shared/i18n/documents';
 import { labelsOf } from './deps';
-import { documentKey, PENDING_REMINDERS_GSI_PK, reminderKey, reminderPk, REMINDERS_GSI_PK, type DocumentItem } from './model';
+import {
+  documentKey,
+  PENDING_REMINDERS_GSI_PK,
+  reminderKey,
+  reminderPk,
+  REMINDERS_GSI_PK,
+  type DocumentItem,
+} from './model';
 import { addDays } from '../../shared/calendar';
 
 /**
@@ -85,12 +92,19 @@ export function reminderStage(expiryDate: string, threshold: number, today: stri
   if (daysLeft >= 0) return { stage: 'due_soon', next: addDays(expiryDate, 1) };
   const week = Math.floor((-daysLeft - 1) / 7);
   if (week > MAX_EXPIRED_WEEKS) return {};
-  return { stage: week === 0 ? 'expired' : `expired_w${week}`, next: week === MAX_EXPIRED_WEEKS ? undefined : addDays(expiryDate, 1 + 7 * (week + 1)) };
+  return {
+    stage: week === 0 ? 'expired' : `expired_w${week}`,
+    next: week === MAX_EXPIRED_WEEKS ? undefined : addDays(expiryDate, 1 + 7 * (week + 1)),
+  };
 }
 
 const isEmail = (v: unknown): v is string => typeof v === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
 
-interface Company { settings: CompanySettings; today: string; enabled: boolean }
+interface Company {
+  settings: CompanySettings;
+  today: string;
+  enabled: boolean;
+}
 
 function emailOf(doc: DocumentItem, stage: string, today: string, company: Company, label: string | undefined) {
   const lang = company.settings.preferences?.language === 'ar' ? 'ar' : 'en';
@@ -112,11 +126,15 @@ function emailOf(doc: DocumentItem, stage: string, today: string, company: Compa
 }
 
 async function send(to: string[], subject: string, text: string): Promise<string> {
-  const res = await sesClient().send(new SendEmailCommand({
-    FromEmailAddress: config().sesFromAddress,
-    Destination: { ToAddresses: to },
-    Content: { Simple: { Subject: { Data: subject, Charset: 'UTF-8' }, Body: { Text: { Data: text, Charset: 'UTF-8' } } } },
-  }));
+  const res = await sesClient().send(
+    new SendEmailCommand({
+      FromEmailAddress: config().sesFromAddress,
+      Destination: { ToAddresses: to },
+      Content: {
+        Simple: { Subject: { Data: subject, Charset: 'UTF-8' }, Body: { Text: { Data: text, Charset: 'UTF-8' } } },
+      },
+    }),
+  );
   return res.MessageId ?? '';
 }
 
@@ -132,34 +150,66 @@ async function markSent(marker: Item, messageId: string): Promise<string> {
   return sentAt;
 }
 
-async function queryIndex(pk: string, bound: string, pageSize: number, each: (it: Record<string, unknown>) => Promise<void>) {
+async function queryIndex(
+  pk: string,
+  bound: string,
+  pageSize: number,
+  each: (it: Record<string, unknown>) => Promise<void>,
+) {
   for await (const page of dueIndexPages(pk, { through: bound }, pageSize)) for (const it of page) await each(it);
 }
 
 /** The company a reminder index entry belongs to: its sort key is `{day or time}#{tenantId}#{docId}[#stage]`. */
 const tenantOfIndexEntry = (it: Record<string, unknown>) => String(it.gsi2sk).split('#')[1];
 
-export async function runDocumentReminders(now = new Date(), pageSize = 100, opts: ReminderRunOptions = {}): Promise<ReminderRunResult> {
+export async function runDocumentReminders(
+  now = new Date(),
+  pageSize = 100,
+  opts: ReminderRunOptions = {},
+): Promise<ReminderRunResult> {
   const startedAt = new Date().toISOString();
   const only = opts.tenantId;
   const r: ReminderRunResult = {
-    candidates: 0, sent: 0, claimedByOther: 0, notYet: 0, disabled: 0, noRecipient: 0, retried: 0, errors: 0, startedAt, finishedAt: '',
-    trigger: opts.trigger ?? 'schedule', tenantId: only ?? null, emails: [],
+    candidates: 0,
+    sent: 0,
+    claimedByOther: 0,
+    notYet: 0,
+    disabled: 0,
+    noRecipient: 0,
+    retried: 0,
+    errors: 0,
+    startedAt,
+    finishedAt: '',
+    trigger: opts.trigger ?? 'schedule',
+    tenantId: only ?? null,
+    emails: [],
   };
   // The same claim markers make a company's "Run now" and the schedule exactly-once together:
   // whichever runs first sends a stage's reminder, the other finds nothing to claim.
   const mine = (it: Record<string, unknown>) => !only || tenantOfIndexEntry(it) === only;
-  const sentEmail = (m: Item, sentAt: string) => only && r.emails.push({
-    documentId: String(m.documentId), title: String(m.title ?? ''), stage: String(m.stage), expiryDate: String(m.expiryDate),
-    recipients: m.recipients as string[], subject: String(m.subject), language: m.language === 'ar' ? 'ar' : 'en', sentAt,
-  });
+  const sentEmail = (m: Item, sentAt: string) =>
+    only &&
+    r.emails.push({
+      documentId: String(m.documentId),
+      title: String(m.title ?? ''),
+      stage: String(m.stage),
+      expiryDate: String(m.expiryDate),
+      recipients: m.recipients as string[],
+      subject: String(m.subject),
+      language: m.language === 'ar' ? 'ar' : 'en',
+      sentAt,
+    });
   const run = startJobRun('document-reminders', startedAt);
   const companies = new Map<string, Company>();
   const companyOf = async (tenantId: string) => {
     if (!companies.has(tenantId)) {
       const settings = await readCompanySettings(tenantId, '');
       const ns = settings.notificationSettings;
-      companies.set(tenantId, { settings, today: companyToday(settings, now), enabled: !ns || (ns.channels?.email !== false && ns.events?.documentExpiring !== false) });
+      companies.set(tenantId, {
+        settings,
+        today: companyToday(settings, now),
+        enabled: !ns || (ns.channels?.email !== false && ns.events?.documentExpiring !== false),
+      });
     }
     return companies.get(tenantId)!;
   };
@@ -169,25 +219,38 @@ export async function runDocumentReminders(now = new Date(), pageSize = 100, opt
   };
 
   // 1. Claimed but never confirmed sent (a crash half-way): send them now.
-  await queryIndex(PENDING_REMINDERS_GSI_PK, new Date(now.getTime() - PENDING_RETRY_AFTER_MS).toISOString(), pageSize, async (m) => {
-    if (!mine(m)) return;
-    try {
-      // Re-claim on the old claim time so two runs do not both resend it.
-      const claimedAt = new Date().toISOString();
-      await updateRaw({
-        Key: { pk: m.pk, sk: m.sk },
-        UpdateExpression: 'SET claimedAt = :now, gsi2sk = :sk',
-        ConditionExpression: '#s = :claimed AND claimedAt = :old',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':now': claimedAt, ':sk': sortKey(claimedAt, String(m.tenantId), String(m.documentId), String(m.stage)), ':claimed': 'claimed', ':old': m.claimedAt },
-      });
-      sentEmail(m as Item, await markSent(m as Item, await send(m.recipients as string[], String(m.subject), String(m.body))));
-      r.retried++;
-    } catch (err) {
-      if (isConditionFailure(err)) r.claimedByOther++;
-      else fail(`pending ${String(m.documentId)}`, err);
-    }
-  });
+  await queryIndex(
+    PENDING_REMINDERS_GSI_PK,
+    new Date(now.getTime() - PENDING_RETRY_AFTER_MS).toISOString(),
+    pageSize,
+    async (m) => {
+      if (!mine(m)) return;
+      try {
+        // Re-claim on the old claim time so two runs do not both resend it.
+        const claimedAt = new Date().toISOString();
+        await updateRaw({
+          Key: { pk: m.pk, sk: m.sk },
+          UpdateExpression: 'SET claimedAt = :now, gsi2sk = :sk',
+          ConditionExpression: '#s = :claimed AND claimedAt = :old',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: {
+            ':now': claimedAt,
+            ':sk': sortKey(claimedAt, String(m.tenantId), String(m.documentId), String(m.stage)),
+            ':claimed': 'claimed',
+            ':old': m.claimedAt,
+          },
+        });
+        sentEmail(
+          m as Item,
+          await markSent(m as Item, await send(m.recipients as string[], String(m.subject), String(m.body))),
+        );
+        r.retried++;
+      } catch (err) {
+        if (isConditionFailure(err)) r.claimedByOther++;
+        else fail(`pending ${String(m.documentId)}`, err);
+      }
+    },
+  );
 
   // 2. Documents whose next reminder day has come somewhere on Earth.
   const bound = `${addDays(now.toISOString().slice(0, 10), 1)}#~`;
@@ -234,17 +297,32 @@ export async function runDocumentReminders(now = new Date(), pageSize = 100, opt
       const marker: Item = {
         ...reminderKey(tenantId, docId, doc.expiryDate, stage),
         entityType: 'DOC_REMINDER',
-        tenantId, documentId: docId, title: doc.title, stage, expiryDate: doc.expiryDate, recipients, subject: mail.subject, body: mail.text, language: mail.lang,
-        trigger: r.trigger, ...(opts.runBy ? { runBy: opts.runBy } : {}),
-        status: 'claimed', claimedAt,
-        gsi2pk: PENDING_REMINDERS_GSI_PK, gsi2sk: sortKey(claimedAt, tenantId, docId, stage),
+        tenantId,
+        documentId: docId,
+        title: doc.title,
+        stage,
+        expiryDate: doc.expiryDate,
+        recipients,
+        subject: mail.subject,
+        body: mail.text,
+        language: mail.lang,
+        trigger: r.trigger,
+        ...(opts.runBy ? { runBy: opts.runBy } : {}),
+        status: 'claimed',
+        claimedAt,
+        gsi2pk: PENDING_REMINDERS_GSI_PK,
+        gsi2sk: sortKey(claimedAt, tenantId, docId, stage),
         createdAt: claimedAt,
       };
       try {
         await transact([
           tx.putNew(marker),
           moveIndex,
-          tx.putNew(auditItem(systemActor(tenantId), 'document.reminder', 'document', docId, { note: `${stage} → ${recipients.length} recipient(s)` })),
+          tx.putNew(
+            auditItem(systemActor(tenantId), 'document.reminder', 'document', docId, {
+              note: `${stage} → ${recipients.length} recipient(s)`,
+            }),
+          ),
         ]);
       } catch (err) {
         if (isConditionFailure(err) || (err as Error).name === 'TransactionConflictException') {
@@ -263,8 +341,12 @@ export async function runDocumentReminders(now = new Date(), pageSize = 100, opt
   r.finishedAt = new Date().toISOString();
   const { emails, ...counts } = r;
   const record = {
-    startedAt, finishedAt: r.finishedAt, counts: { ...counts, emailCount: emails.length }, errors: r.errors,
-    errorSamples: run.errorSamples, detail: { trigger: r.trigger, runBy: opts.runBy },
+    startedAt,
+    finishedAt: r.finishedAt,
+    counts: { ...counts, emailCount: emails.length },
+    errors: r.errors,
+    errorSamples: run.errorSamples,
+    detail: { trigger: r.trigger, runBy: opts.runBy },
   };
   // A company's "Run now" is a line of its job log (one shape, time first); the schedule's run is the platform's.
   if (only) await recordCompanyJobRun(only, run.job, record);
@@ -274,12 +356,22 @@ export async function runDocumentReminders(now = new Date(), pageSize = 100, opt
 
 /** A document's reminder history (every version of its chain), newest first. */
 export async function reminderHistory(tenantId: string, documentIds: string[]): Promise<ReminderHistoryEntry[]> {
-  const lists = await Promise.all(documentIds.map((id) => queryAll({ tenantId, pk: reminderPk(tenantId, id), max: 200 })));
-  return lists.flat()
+  const lists = await Promise.all(
+    documentIds.map((id) => queryAll({ tenantId, pk: reminderPk(tenantId, id), max: 200 })),
+  );
+  return lists
+    .flat()
     .map((m) => ({
-      documentId: String(m.documentId), stage: String(m.stage), expiryDate: String(m.expiryDate), status: m.status === 'sent' ? 'sent' as const : 'pending' as const,
-      recipients: (m.recipients as string[] | undefined) ?? [], subject: String(m.subject ?? ''), language: m.language === 'ar' ? 'ar' as const : 'en' as const,
-      claimedAt: String(m.claimedAt ?? m.sentAt ?? m.createdAt), sentAt: (m.sentAt as string | undefined) ?? null, trigger: m.trigger === 'manual' ? 'manual' as const : 'schedule' as const,
+      documentId: String(m.documentId),
+      stage: String(m.stage),
+      expiryDate: String(m.expiryDate),
+      status: m.status === 'sent' ? ('sent' as const) : ('pending' as const),
+      recipients: (m.recipients as string[] | undefined) ?? [],
+      subject: String(m.subject ?? ''),
+      language: m.language === 'ar' ? ('ar' as const) : ('en' as const),
+      claimedAt: String(m.claimedAt ?? m.sentAt ?? m.createdAt),
+      sentAt: (m.sentAt as string | undefined) ?? null,
+      trigger: m.trigger === 'manual' ? ('manual' as const) : ('schedule' as const),
     }))
     .sort((a, b) => b.claimedAt.localeCompare(a.claimedAt));
 }
@@ -296,5 +388,3 @@ export interface ReminderHistoryEntry {
   sentAt: string | null;
   trigger: 'schedule' | 'manual';
 }
-
-

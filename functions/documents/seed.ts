@@ -5,7 +5,16 @@ import { putObject } from '../lib/storage';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import { type DocumentScope, type DocumentStatus, type DocumentType } from '../../shared/schemas/documents';
 import { writeBatch, type DemoWorld } from '../lib/demo/world';
-import { chainKey, documentKey, documentPrefix, latestIndexAttrs, ownerPointer, reminderKey, searchTextOf, type DocumentItem } from './model';
+import {
+  chainKey,
+  documentKey,
+  documentPrefix,
+  latestIndexAttrs,
+  ownerPointer,
+  reminderKey,
+  searchTextOf,
+  type DocumentItem,
+} from './model';
 import { addDays } from '../../shared/calendar';
 import { reminderStage } from './reminders';
 
@@ -23,7 +32,13 @@ import { reminderStage } from './reminders';
  */
 export function pdfOf(lines: string[]): Buffer {
   const esc = (t: string) => t.replace(/[^\x20-\x7e]/g, '?').replace(/([()\\])/g, '\\$1');
-  const content = ['BT', '/F1 16 Tf', '36 380 Td', ...lines.flatMap((l, i) => [...(i ? ['0 -24 Td', ...(i === 1 ? ['/F1 12 Tf'] : [])] : []), `(${esc(l)}) Tj`]), 'ET'].join('\n');
+  const content = [
+    'BT',
+    '/F1 16 Tf',
+    '36 380 Td',
+    ...lines.flatMap((l, i) => [...(i ? ['0 -24 Td', ...(i === 1 ? ['/F1 12 Tf'] : [])] : []), `(${esc(l)}) Tj`]),
+    'ET',
+  ].join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -43,7 +58,16 @@ export function pdfOf(lines: string[]): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-interface Spec { scope: DocumentScope; type: DocumentType; title: string; expiresIn?: number; status: DocumentStatus; versions?: number; tags?: string[]; on?: number }
+interface Spec {
+  scope: DocumentScope;
+  type: DocumentType;
+  title: string;
+  expiresIn?: number;
+  status: DocumentStatus;
+  versions?: number;
+  tags?: string[];
+  on?: number;
+}
 
 export async function seedDocuments(world: DemoWorld): Promise<void> {
   const tz = getRegionConfig(world.region).timezone;
@@ -59,23 +83,100 @@ export async function seedDocuments(world: DemoWorld): Promise<void> {
   // insurance and the fourth's GPS incidents, which vary with the hour of the night-time zone).
   const insuranceOf = [0, 1, 3, 2, 4, 5, 6, 7];
   vehicles.slice(0, 8).forEach((_v, i) => {
-    specs.push({ scope: 'vehicle', type: 'registration', title: 'Vehicle registration (Mulkiya)', expiresIn: spread[i], status: i % 3 === 0 ? 'under_review' : 'approved', versions: i === 1 ? 2 : 1, on: i });
-    specs.push({ scope: 'vehicle', type: 'insurance', title: 'Comprehensive insurance policy', expiresIn: spread[(insuranceOf[i] + 3) % 8] + 10, status: i === 5 ? 'rejected' : 'approved', on: i, tags: ['insurance'] });
+    specs.push({
+      scope: 'vehicle',
+      type: 'registration',
+      title: 'Vehicle registration (Mulkiya)',
+      expiresIn: spread[i],
+      status: i % 3 === 0 ? 'under_review' : 'approved',
+      versions: i === 1 ? 2 : 1,
+      on: i,
+    });
+    specs.push({
+      scope: 'vehicle',
+      type: 'insurance',
+      title: 'Comprehensive insurance policy',
+      expiresIn: spread[(insuranceOf[i] + 3) % 8] + 10,
+      status: i === 5 ? 'rejected' : 'approved',
+      on: i,
+      tags: ['insurance'],
+    });
   });
-  specs.push({ scope: 'vehicle', type: 'inspection', title: 'RTA passing test', expiresIn: 40, status: 'approved', on: 0 });
+  specs.push({
+    scope: 'vehicle',
+    type: 'inspection',
+    title: 'RTA passing test',
+    expiresIn: 40,
+    status: 'approved',
+    on: 0,
+  });
   specs.push({ scope: 'vehicle', type: 'maintenance', title: 'Service record 60,000 km', status: 'approved', on: 1 });
   specs.push({ scope: 'vehicle', type: 'other', title: 'Purchase invoice', status: 'draft', on: 2 });
   // Customers: licences and agreements.
-  [90, 18, -6, 400].forEach((d, i) => specs.push({ scope: 'customer', type: 'license', title: 'Driving licence', expiresIn: d, status: i === 1 ? 'under_review' : 'approved', on: i }));
-  specs.push({ scope: 'customer', type: 'rental_agreement', title: 'Signed long-term agreement', status: 'approved', on: 0 });
-  specs.push({ scope: 'customer', type: 'permit', title: 'Residence permit copy', expiresIn: 150, status: 'draft', on: 2 });
+  [90, 18, -6, 400].forEach((d, i) =>
+    specs.push({
+      scope: 'customer',
+      type: 'license',
+      title: 'Driving licence',
+      expiresIn: d,
+      status: i === 1 ? 'under_review' : 'approved',
+      on: i,
+    }),
+  );
+  specs.push({
+    scope: 'customer',
+    type: 'rental_agreement',
+    title: 'Signed long-term agreement',
+    status: 'approved',
+    on: 0,
+  });
+  specs.push({
+    scope: 'customer',
+    type: 'permit',
+    title: 'Residence permit copy',
+    expiresIn: 150,
+    status: 'draft',
+    on: 2,
+  });
   // Company: trade licence, permits, certificates, templates.
-  specs.push({ scope: 'company', type: 'license', title: 'Trade licence', expiresIn: 22, status: 'approved', versions: 3, tags: ['dubai economy'] });
-  specs.push({ scope: 'company', type: 'permit', title: 'RTA car rental activity permit', expiresIn: 75, status: 'approved' });
-  specs.push({ scope: 'company', type: 'insurance', title: 'Fleet liability insurance', expiresIn: -10, status: 'approved' });
+  specs.push({
+    scope: 'company',
+    type: 'license',
+    title: 'Trade licence',
+    expiresIn: 22,
+    status: 'approved',
+    versions: 3,
+    tags: ['dubai economy'],
+  });
+  specs.push({
+    scope: 'company',
+    type: 'permit',
+    title: 'RTA car rental activity permit',
+    expiresIn: 75,
+    status: 'approved',
+  });
+  specs.push({
+    scope: 'company',
+    type: 'insurance',
+    title: 'Fleet liability insurance',
+    expiresIn: -10,
+    status: 'approved',
+  });
   specs.push({ scope: 'company', type: 'certificate', title: 'VAT registration certificate', status: 'approved' });
-  specs.push({ scope: 'company', type: 'rental_agreement', title: 'Rental agreement template', status: 'approved', tags: ['template'] });
-  specs.push({ scope: 'company', type: 'inspection', title: 'Vehicle inspection sheet template', status: 'under_review', tags: ['template'] });
+  specs.push({
+    scope: 'company',
+    type: 'rental_agreement',
+    title: 'Rental agreement template',
+    status: 'approved',
+    tags: ['template'],
+  });
+  specs.push({
+    scope: 'company',
+    type: 'inspection',
+    title: 'Vehicle inspection sheet template',
+    status: 'under_review',
+    tags: ['template'],
+  });
 
   const items: Item[] = [];
   const nowIso = world.now.toISOString();
@@ -98,33 +199,81 @@ export async function seedDocuments(world: DemoWorld): Promise<void> {
         s.title,
         world.companyName,
         ...(vehicle ? [`Vehicle: ${vehicle.make} ${vehicle.model}`, `Plate No: ${vehicle.licensePlate}`] : []),
-        ...(customer ? [`Name: ${customer.fullNameEnglish}`, ...(customer.licenseNumber ? [`Licence No: ${customer.licenseNumber}`] : [])] : []),
+        ...(customer
+          ? [
+              `Name: ${customer.fullNameEnglish}`,
+              ...(customer.licenseNumber ? [`Licence No: ${customer.licenseNumber}`] : []),
+            ]
+          : []),
         ...(s.type === 'insurance' ? [`Policy No: POL-${String(100200 + n)}`] : []),
         ...(exp ? [`Issue Date: ${addDays(exp, -365)}`, `Expiry Date: ${exp}`] : []),
       ]);
       await putObject(fileKey, body, 'application/pdf');
-      const created = new Date(world.now.getTime() - (specs.length - n) * 3_600_000 - (versions - v) * 86_400_000).toISOString();
+      const created = new Date(
+        world.now.getTime() - (specs.length - n) * 3_600_000 - (versions - v) * 86_400_000,
+      ).toISOString();
       const base = {
-        ...documentKey(world.tenantId, id), entityType: 'DOC' as const, id, scope: s.scope,
-        ...(vehicle ? { vehicleId: vehicle.id } : {}), ...(customer ? { customerId: customer.id } : {}),
-        title: s.title, documentType: s.type, fileKey, fileName, fileType: 'application/pdf', fileSize: body.length,
-        docVersion: v, ...(parent ? { parentDocumentId: parent } : {}), rootDocumentId: rootId, isLatest: latest,
-        ...(exp ? { expiryDate: exp } : {}), reminderThreshold: 30,
+        ...documentKey(world.tenantId, id),
+        entityType: 'DOC' as const,
+        id,
+        scope: s.scope,
+        ...(vehicle ? { vehicleId: vehicle.id } : {}),
+        ...(customer ? { customerId: customer.id } : {}),
+        title: s.title,
+        documentType: s.type,
+        fileKey,
+        fileName,
+        fileType: 'application/pdf',
+        fileSize: body.length,
+        docVersion: v,
+        ...(parent ? { parentDocumentId: parent } : {}),
+        rootDocumentId: rootId,
+        isLatest: latest,
+        ...(exp ? { expiryDate: exp } : {}),
+        reminderThreshold: 30,
         status: latest ? s.status : ('approved' as DocumentStatus),
-        ...(latest && (s.status === 'approved' || s.status === 'rejected') ? { approver: world.owner.username, approvedAt: s.status === 'approved' ? created : undefined } : {}),
-        ...(latest && s.status === 'rejected' ? { rejectedAt: created, rejectionReason: 'The scan is cut off; upload the full page' } : {}),
-        tags: s.tags ?? [], isTemplate: (s.tags ?? []).includes('template'), uploadedBy: world.owner.username,
-        createdAt: created, updatedAt: created, version: 1,
+        ...(latest && (s.status === 'approved' || s.status === 'rejected')
+          ? { approver: world.owner.username, approvedAt: s.status === 'approved' ? created : undefined }
+          : {}),
+        ...(latest && s.status === 'rejected'
+          ? { rejectedAt: created, rejectionReason: 'The scan is cut off; upload the full page' }
+          : {}),
+        tags: s.tags ?? [],
+        isTemplate: (s.tags ?? []).includes('template'),
+        uploadedBy: world.owner.username,
+        createdAt: created,
+        updatedAt: created,
+        version: 1,
       };
       const doc = { ...base, searchText: searchTextOf(base) } as unknown as DocumentItem;
-      const withIdx = Object.fromEntries(Object.entries({ ...doc, ...(latest ? latestIndexAttrs(doc, world.tenantId) : {}) }).filter(([, x]) => x !== undefined)) as DocumentItem;
+      const withIdx = Object.fromEntries(
+        Object.entries({ ...doc, ...(latest ? latestIndexAttrs(doc, world.tenantId) : {}) }).filter(
+          ([, x]) => x !== undefined,
+        ),
+      ) as DocumentItem;
       // Reminders already sent: the current stage's marker (sent) and the index moved on.
       if (latest && exp) {
         const { stage, next } = reminderStage(exp, 30, today);
         if (stage) {
-          items.push({ ...reminderKey(world.tenantId, id, exp, stage), entityType: 'DOC_REMINDER', tenantId: world.tenantId, documentId: id, stage, expiryDate: exp, recipients: ['demo@sayyara.app'], subject: `${stage === 'due_soon' ? 'Document expiring soon' : 'Document expired'}: ${s.title}`, status: 'sent', sentAt: nowIso, createdAt: nowIso, language: 'en' });
+          items.push({
+            ...reminderKey(world.tenantId, id, exp, stage),
+            entityType: 'DOC_REMINDER',
+            tenantId: world.tenantId,
+            documentId: id,
+            stage,
+            expiryDate: exp,
+            recipients: ['demo@sayyara.app'],
+            subject: `${stage === 'due_soon' ? 'Document expiring soon' : 'Document expired'}: ${s.title}`,
+            status: 'sent',
+            sentAt: nowIso,
+            createdAt: nowIso,
+            language: 'en',
+          });
           if (next) withIdx.gsi2sk = sortKey(next, world.tenantId, id);
-          else { delete withIdx.gsi2pk; delete withIdx.gsi2sk; }
+          else {
+            delete withIdx.gsi2pk;
+            delete withIdx.gsi2sk;
+          }
         }
       }
       items.push(withIdx, { ...chainKey(world.tenantId, rootId, v), entityType: 'DOC_CHAIN', id, docVersion: v });

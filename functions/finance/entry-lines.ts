@@ -17,8 +17,14 @@ import { FINANCE_MESSAGES } from '../../shared/schemas/finance';
  *   swaps every line with its code, so the correction takes the VAT out of the box again.
  */
 export function entryLines(input: {
-  type: 'income' | 'expense'; amountMinor: number; vatMinor: number; moneyAccountId: string; categoryAccountId: string;
-  inputVatAccountId?: string; inputVatCode: string | null; vatRatePercent: number | null;
+  type: 'income' | 'expense';
+  amountMinor: number;
+  vatMinor: number;
+  moneyAccountId: string;
+  categoryAccountId: string;
+  inputVatAccountId?: string;
+  inputVatCode: string | null;
+  vatRatePercent: number | null;
 }): JournalLine[] {
   const { amountMinor, moneyAccountId, categoryAccountId } = input;
   if (input.type === 'income') {
@@ -30,7 +36,9 @@ export function entryLines(input: {
   const vat = input.vatMinor > 0 && input.inputVatCode && input.inputVatAccountId ? input.vatMinor : 0;
   if (vat >= amountMinor) throw new RangeError('VAT must be less than the amount');
   const coded = vat ? { vatCode: input.inputVatCode, vatRatePercent: input.vatRatePercent } : {};
-  const lines: JournalLine[] = [{ accountId: categoryAccountId, debitMinor: amountMinor - vat, creditMinor: 0, ...coded }];
+  const lines: JournalLine[] = [
+    { accountId: categoryAccountId, debitMinor: amountMinor - vat, creditMinor: 0, ...coded },
+  ];
   if (vat) lines.push({ accountId: input.inputVatAccountId!, debitMinor: vat, creditMinor: 0, ...coded });
   lines.push({ accountId: moneyAccountId, debitMinor: 0, creditMinor: amountMinor });
   return lines;
@@ -41,8 +49,10 @@ export function entryLines(input: {
  * on (settings enableVat), its books' region has an input code (not the US) and its chart the
  * input VAT account. Otherwise the field message the form shows under "VAT".
  */
-export function inputVatOf(books: { region: RegionCode; accountIds: Record<string, string> }, settings: { enableVat?: boolean; vatRate?: number }):
-  { ok: true; code: string; ratePercent: number; accountId: string } | { ok: false; message: string } {
+export function inputVatOf(
+  books: { region: RegionCode; accountIds: Record<string, string> },
+  settings: { enableVat?: boolean; vatRate?: number },
+): { ok: true; code: string; ratePercent: number; accountId: string } | { ok: false; message: string } {
   if (!settings.enableVat) return { ok: false, message: FINANCE_MESSAGES.vatOff };
   const code = DEFAULT_VAT_CODES[books.region].input;
   const accountId = books.accountIds[ACCOUNT_CODES.vatInput];

@@ -16,7 +16,8 @@ const stored = (r: { status: number; body: unknown }) => reply.status(r.status, 
 export const handler = createDomainHandler('finance', financeRoutes, {
   listFinanceEntries: async (ctx) => reply.ok(await listFinanceEntries(ctx.auth.tenantId, ctx.query)),
   createFinanceEntry: async (ctx) => stored(await createFinanceEntry(actorOf(ctx), ctx.body, ctx.idempotencyKey)),
-  reverseFinanceEntry: async (ctx) => stored(await reverseFinanceEntry(actorOf(ctx), ctx.params.id, ctx.body.reason, ctx.idempotencyKey)),
+  reverseFinanceEntry: async (ctx) =>
+    stored(await reverseFinanceEntry(actorOf(ctx), ctx.params.id, ctx.body.reason, ctx.idempotencyKey)),
   financeReceiptUploadUrl: async (ctx) => reply.ok(await receiptUploadUrl(ctx.auth.tenantId, ctx.body)),
   listMoneyAccounts: async (ctx) => reply.ok(await moneyAccounts(ctx.auth.tenantId)),
   createBankAccount: async (ctx) => reply.created(await createBankAccount(actorOf(ctx), ctx.body)),
@@ -26,8 +27,10 @@ export const handler = createDomainHandler('finance', financeRoutes, {
   },
   listTransfers: async (ctx) => reply.ok(await listTransfers(ctx.auth.tenantId, ctx.query)),
   createTransfer: async (ctx) => stored(await createTransfer(actorOf(ctx), ctx.body, ctx.idempotencyKey)),
-  reverseTransfer: async (ctx) => stored(await reverseTransfer(actorOf(ctx), ctx.params.id, ctx.body.reason, ctx.idempotencyKey)),
-  getOperationalCharges: async (ctx) => reply.ok(await operationalCharges(ctx.auth.tenantId, ctx.query.from, ctx.query.to)),
+  reverseTransfer: async (ctx) =>
+    stored(await reverseTransfer(actorOf(ctx), ctx.params.id, ctx.body.reason, ctx.idempotencyKey)),
+  getOperationalCharges: async (ctx) =>
+    reply.ok(await operationalCharges(ctx.auth.tenantId, ctx.query.from, ctx.query.to)),
   listInvoicingRuns: async (ctx) => {
     const { listRuns, runToApi } = await invoicing();
     const page = await listRuns(ctx.auth.tenantId, ctx.query.limit, ctx.query.cursor);

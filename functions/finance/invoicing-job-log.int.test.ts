@@ -43,10 +43,18 @@ describe('scheduler job logs and the invoicing runs', () => {
 
     // The job log partition, read raw: only `{startedAt}#{job}` lines of the one shape, in exactly this order.
     const raw = await queryAll<Record<string, unknown>>({ tenantId, pk: companyJobLogPk(tenantId), consistent: true });
-    expect(raw.map((i) => i.sk)).toEqual([`${before}#alerts`, `${run.startedAt}#invoice-long-rentals`, `${later}#document-reminders`]);
+    expect(raw.map((i) => i.sk)).toEqual([
+      `${before}#alerts`,
+      `${run.startedAt}#invoice-long-rentals`,
+      `${later}#document-reminders`,
+    ]);
     expect(new Set(raw.map((i) => i.entityType))).toEqual(new Set(['JOB_RUN']));
     // The run details sit in their own partition, time first.
-    const details = await queryAll<Record<string, unknown>>({ tenantId, pk: invoicingRunKey(tenantId, 'x', 'x').pk, consistent: true });
+    const details = await queryAll<Record<string, unknown>>({
+      tenantId,
+      pk: invoicingRunKey(tenantId, 'x', 'x').pk,
+      consistent: true,
+    });
     expect(details.map((i) => i.sk)).toEqual([invoicingRunKey(tenantId, run.startedAt, run.runId).sk]);
   });
 
@@ -55,8 +63,16 @@ describe('scheduler job logs and the invoicing runs', () => {
     const startedAt = new Date().toISOString();
     await recordCompanyJobRun(t.user.tenantId, 'alerts', { startedAt, counts: { created: 0 } });
     const legacy = {
-      pk: companyJobLogPk(t.user.tenantId), sk: `invoice-long-rentals#${startedAt}_01JBQ5ZQ4Y3M2X8V7W6T5S4R3Q`, entityType: 'INVOICING_RUN',
-      runId: '01JBQ5ZQ4Y3M2X8V7W6T5S4R3Q', trigger: 'schedule', startedAt, finishedAt: startedAt, rentalsChecked: 1, invoices: [], failures: [],
+      pk: companyJobLogPk(t.user.tenantId),
+      sk: `invoice-long-rentals#${startedAt}_01JBQ5ZQ4Y3M2X8V7W6T5S4R3Q`,
+      entityType: 'INVOICING_RUN',
+      runId: '01JBQ5ZQ4Y3M2X8V7W6T5S4R3Q',
+      trigger: 'schedule',
+      startedAt,
+      finishedAt: startedAt,
+      rentalsChecked: 1,
+      invoices: [],
+      failures: [],
     };
     await putItem(legacy);
     expect(jobRunOf(legacy).job).toBe('undefined'); // the clash the issue read in the code

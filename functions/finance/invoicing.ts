@@ -10,7 +10,10 @@ import { putItem, queryAll, queryPage, transact, tx, type TransactItem } from '.
 import { isConditionFailure } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import {
-  INVOICING_DUE_GSI_PK, invoicingIndexKey, invoicingNext, issueBillingPeriod,
+  INVOICING_DUE_GSI_PK,
+  invoicingIndexKey,
+  invoicingNext,
+  issueBillingPeriod,
   type InvoicingIndexItem,
 } from './invoicing-deps';
 import { fromMinor } from '../../shared/money';
@@ -51,7 +54,10 @@ export const MAX_PERIODS_PER_RUN = 24;
 export const INVOICING_JOB = 'invoice-long-rentals';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-export const periodMarkerKey = (tenantId: string, rentalId: string, periodStart: string) => ({ pk: tenantPk(tenantId, 'INVOICED_PERIOD', rentalId), sk: periodStart });
+export const periodMarkerKey = (tenantId: string, rentalId: string, periodStart: string) => ({
+  pk: tenantPk(tenantId, 'INVOICED_PERIOD', rentalId),
+  sk: periodStart,
+});
 
 /** The invoice id of one (rental, period): a valid ULID (time = period start), the same in every run. */
 export function periodInvoiceId(tenantId: string, rentalId: string, periodStart: string): string {
@@ -61,10 +67,42 @@ export function periodInvoiceId(tenantId: string, rentalId: string, periodStart:
   return encodeTime(Date.parse(`${periodStart}T00:00:00Z`), 10) + tail;
 }
 
-export interface InvoicingRunInvoice { id: string; number: string | null; rentalId: string; rentalReference: string; periodStart: string; periodEnd: string; totalMinor: number }
-export interface InvoicingRunFailure { rentalId: string; rentalReference: string; periodStart: string; periodEnd?: string; error: string }
-export interface TenantRun { tenantId: string; invoices: InvoicingRunInvoice[]; failures: InvoicingRunFailure[]; periodsSkipped: number; periodsTaken: number; rentalsChecked: number }
-export interface InvoicingRunResult { runId: string; trigger: 'schedule' | 'manual'; startedAt: string; finishedAt: string; asOf: string; rentalsChecked: number; invoicesCreated: number; periodsTaken: number; periodsEmpty: number; failures: number }
+export interface InvoicingRunInvoice {
+  id: string;
+  number: string | null;
+  rentalId: string;
+  rentalReference: string;
+  periodStart: string;
+  periodEnd: string;
+  totalMinor: number;
+}
+export interface InvoicingRunFailure {
+  rentalId: string;
+  rentalReference: string;
+  periodStart: string;
+  periodEnd?: string;
+  error: string;
+}
+export interface TenantRun {
+  tenantId: string;
+  invoices: InvoicingRunInvoice[];
+  failures: InvoicingRunFailure[];
+  periodsSkipped: number;
+  periodsTaken: number;
+  rentalsChecked: number;
+}
+export interface InvoicingRunResult {
+  runId: string;
+  trigger: 'schedule' | 'manual';
+  startedAt: string;
+  finishedAt: string;
+  asOf: string;
+  rentalsChecked: number;
+  invoicesCreated: number;
+  periodsTaken: number;
+  periodsEmpty: number;
+  failures: number;
+}
 
 export interface RunOptions {
   /** Only this company ("Run now"): its own partition of the index. */
@@ -90,8 +128,14 @@ function jobActor(tenantId: string, runId: string): Actor {
 async function* duePages(now: Date, opts: RunOptions): AsyncGenerator<InvoicingIndexItem[]> {
   if (opts.tenantId) {
     // One company's partition (bounded by its open-ended rentals), due ones only.
-    yield (await queryAll<InvoicingIndexItem>({ tenantId: opts.tenantId, pk: invoicingIndexKey(opts.tenantId, 'x').pk, consistent: true, max: 5000 }))
-      .filter((i) => i.nextDueAt <= now.toISOString());
+    yield (
+      await queryAll<InvoicingIndexItem>({
+        tenantId: opts.tenantId,
+        pk: invoicingIndexKey(opts.tenantId, 'x').pk,
+        consistent: true,
+        max: 5000,
+      })
+    ).filter((i) => i.nextDueAt <= now.toISOString());
     return;
   }
   for await (const page of dueIndexPages(INVOICING_DUE_GSI_PK, { before: now.toISOString() }, opts.pageSize ?? 100)) {
@@ -107,21 +151,49 @@ async function* duePages(now: Date, opts: RunOptions): AsyncGenerator<InvoicingI
  * line of the run is written beside them (lib/jobs/run-record.ts), in the job log's one shape.
  */
 export const invoicingRunKey = (tenantId: string, startedAt: string, runId: string) => ({
-  pk: tenantPk(tenantId, 'INVOICING_RUN'), sk: sortKey(startedAt, runId),
+  pk: tenantPk(tenantId, 'INVOICING_RUN'),
+  sk: sortKey(startedAt, runId),
 });
 
 /** The index advance and marker for one period, for the invoice's transaction. */
-function periodItems(idx: InvoicingIndexItem, index: number, periodStart: string, periodEnd: string, runId: string, at: string, timing: BillingTiming): TransactItem[] {
+function periodItems(
+  idx: InvoicingIndexItem,
+  index: number,
+  periodStart: string,
+  periodEnd: string,
+  runId: string,
+  at: string,
+  timing: BillingTiming,
+): TransactItem[] {
   const next = invoicingNext(idx.tenantId, idx.rentalId, idx.startISO, idx.startDay, idx.frequency, index + 1, timing);
   return [
-    tx.putNew({ ...periodMarkerKey(idx.tenantId, idx.rentalId, periodStart), entityType: 'INVOICED_PERIOD', periodEnd, runId, createdAt: at }),
+    tx.putNew({
+      ...periodMarkerKey(idx.tenantId, idx.rentalId, periodStart),
+      entityType: 'INVOICED_PERIOD',
+      periodEnd,
+      runId,
+      createdAt: at,
+    }),
     tx.raw('Update', {
       Key: invoicingIndexKey(idx.tenantId, idx.rentalId),
-      UpdateExpression: 'SET nextIndex = :ni, nextPeriodStart = :ns, nextPeriodEnd = :ne, nextDueAt = :nd, gsi2sk = :sk, timing = :tm, lastInvoicedDate = :li, #v = #v + :one',
-      // The frequency too: a settings change between the read and this write re-plans the index (rentals/invoicing-settings.ts).
+      UpdateExpression:
+        'SET nextIndex = :ni, nextPeriodStart = :ns, nextPeriodEnd = :ne, nextDueAt = :nd, gsi2sk = :sk, timing = :tm, lastInvoicedDate = :li, #v = #v + :one',
+      // The frequency too: a settings change between the read and this write re-plans the index
+      // (rentals/invoicing-settings.ts).
       ConditionExpression: 'nextIndex = :at AND frequency = :f',
       ExpressionAttributeNames: { '#v': 'version' },
-      ExpressionAttributeValues: { ':ni': next.nextIndex, ':ns': next.nextPeriodStart, ':ne': next.nextPeriodEnd, ':nd': next.nextDueAt, ':sk': next.gsi2sk, ':tm': timing, ':li': periodEnd, ':at': index, ':f': idx.frequency, ':one': 1 },
+      ExpressionAttributeValues: {
+        ':ni': next.nextIndex,
+        ':ns': next.nextPeriodStart,
+        ':ne': next.nextPeriodEnd,
+        ':nd': next.nextDueAt,
+        ':sk': next.gsi2sk,
+        ':tm': timing,
+        ':li': periodEnd,
+        ':at': index,
+        ':f': idx.frequency,
+        ':one': 1,
+      },
     }),
   ];
 }
@@ -131,17 +203,38 @@ function periodItems(idx: InvoicingIndexItem, index: number, periodStart: string
  * from advance to arrears): keyed again at its period's due instant, so the job meets it then.
  */
 async function rekey(idx: InvoicingIndexItem, timing: BillingTiming): Promise<void> {
-  const next = invoicingNext(idx.tenantId, idx.rentalId, idx.startISO, idx.startDay, idx.frequency, idx.nextIndex, timing);
-  await transact([tx.raw('Update', {
-    Key: invoicingIndexKey(idx.tenantId, idx.rentalId),
-    UpdateExpression: 'SET nextDueAt = :nd, gsi2sk = :sk, timing = :tm, #v = #v + :one',
-    ConditionExpression: 'nextIndex = :at AND frequency = :f',
-    ExpressionAttributeNames: { '#v': 'version' },
-    ExpressionAttributeValues: { ':nd': next.nextDueAt, ':sk': next.gsi2sk, ':tm': timing, ':at': idx.nextIndex, ':f': idx.frequency, ':one': 1 },
-  })]).catch((err) => { if (!isConditionFailure(err)) throw err; });
+  const next = invoicingNext(
+    idx.tenantId,
+    idx.rentalId,
+    idx.startISO,
+    idx.startDay,
+    idx.frequency,
+    idx.nextIndex,
+    timing,
+  );
+  await transact([
+    tx.raw('Update', {
+      Key: invoicingIndexKey(idx.tenantId, idx.rentalId),
+      UpdateExpression: 'SET nextDueAt = :nd, gsi2sk = :sk, timing = :tm, #v = #v + :one',
+      ConditionExpression: 'nextIndex = :at AND frequency = :f',
+      ExpressionAttributeNames: { '#v': 'version' },
+      ExpressionAttributeValues: {
+        ':nd': next.nextDueAt,
+        ':sk': next.gsi2sk,
+        ':tm': timing,
+        ':at': idx.nextIndex,
+        ':f': idx.frequency,
+        ':one': 1,
+      },
+    }),
+  ]).catch((err) => {
+    if (!isConditionFailure(err)) throw err;
+  });
 }
 
-/** Why a period could not be invoiced, as the run shows it: the field messages of a validation error, else its message. */
+/**
+ * Why a period could not be invoiced, as the run shows it: the field messages of a validation error, else its message.
+ */
 function failureReason(err: unknown): string {
   const e = err as Partial<HttpError> & { message?: string; name?: string };
   const fields = e.fields ? [...new Set(Object.values(e.fields))].join('; ') : '';
@@ -152,41 +245,94 @@ export async function runInvoicing(now = new Date(), opts: RunOptions = {}): Pro
   const runId = ulid();
   const realStart = Date.now();
   const startedAt = opts.recordAtClock ? now.toISOString() : new Date().toISOString();
-  const result: InvoicingRunResult = { runId, trigger: opts.trigger ?? 'schedule', startedAt, finishedAt: '', asOf: now.toISOString(), rentalsChecked: 0, invoicesCreated: 0, periodsTaken: 0, periodsEmpty: 0, failures: 0 };
+  const result: InvoicingRunResult = {
+    runId,
+    trigger: opts.trigger ?? 'schedule',
+    startedAt,
+    finishedAt: '',
+    asOf: now.toISOString(),
+    rentalsChecked: 0,
+    invoicesCreated: 0,
+    periodsTaken: 0,
+    periodsEmpty: 0,
+    failures: 0,
+  };
   const byTenant = new Map<string, TenantRun>();
   const tenantRun = (tenantId: string) => {
-    if (!byTenant.has(tenantId)) byTenant.set(tenantId, { tenantId, invoices: [], failures: [], periodsSkipped: 0, periodsTaken: 0, rentalsChecked: 0 });
+    if (!byTenant.has(tenantId))
+      byTenant.set(tenantId, {
+        tenantId,
+        invoices: [],
+        failures: [],
+        periodsSkipped: 0,
+        periodsTaken: 0,
+        rentalsChecked: 0,
+      });
     return byTenant.get(tenantId)!;
   };
   // The company's billing timing, read once per company per run.
   const timings = new Map<string, Promise<BillingTiming>>();
   const timingOf = (tenantId: string) => {
-    if (!timings.has(tenantId)) timings.set(tenantId, readCompanySettings(tenantId).then((s) => (s.billingTiming === 'advance' ? 'advance' as const : 'arrears' as const)));
+    if (!timings.has(tenantId))
+      timings.set(
+        tenantId,
+        readCompanySettings(tenantId).then((s) =>
+          s.billingTiming === 'advance' ? ('advance' as const) : ('arrears' as const),
+        ),
+      );
     return timings.get(tenantId)!;
   };
   if (opts.tenantId) tenantRun(opts.tenantId); // a company's "Run now" is recorded even when nothing was due
   try {
     for await (const page of duePages(now, opts)) {
       for (const idx of page) {
-        if (opts.crashAfterRentals !== undefined && result.rentalsChecked >= opts.crashAfterRentals) throw new Error('Injected failure: the run was killed');
+        if (opts.crashAfterRentals !== undefined && result.rentalsChecked >= opts.crashAfterRentals)
+          throw new Error('Injected failure: the run was killed');
         result.rentalsChecked++;
         const run = tenantRun(idx.tenantId);
         run.rentalsChecked++;
         const actor = jobActor(idx.tenantId, runId);
         const timing = await timingOf(idx.tenantId);
-        const due = duePeriods(idx.startISO, idx.startDay, idx.frequency, idx.nextIndex, now, MAX_PERIODS_PER_RUN, timing);
+        const due = duePeriods(
+          idx.startISO,
+          idx.startDay,
+          idx.frequency,
+          idx.nextIndex,
+          now,
+          MAX_PERIODS_PER_RUN,
+          timing,
+        );
         if (due.length === 0 && (idx.timing ?? 'arrears') !== timing) await rekey(idx, timing);
         for (const p of due) {
           const at = new Date().toISOString();
-          const job = { items: periodItems(idx, p.index, p.periodStart, p.periodEnd, runId, at, timing), rentalChanges: { lastChargedDate: p.periodEnd, lastInvoicedDate: p.periodEnd } };
+          const job = {
+            items: periodItems(idx, p.index, p.periodStart, p.periodEnd, runId, at, timing),
+            rentalChanges: { lastChargedDate: p.periodEnd, lastInvoicedDate: p.periodEnd },
+          };
           try {
-            const res = await issueBillingPeriod(actor, { rentalId: idx.rentalId, periodStart: p.periodStart, periodEnd: p.periodEnd, invoiceId: periodInvoiceId(idx.tenantId, idx.rentalId, p.periodStart), job });
+            const res = await issueBillingPeriod(actor, {
+              rentalId: idx.rentalId,
+              periodStart: p.periodStart,
+              periodEnd: p.periodEnd,
+              invoiceId: periodInvoiceId(idx.tenantId, idx.rentalId, p.periodStart),
+              job,
+            });
             if (res.outcome === 'issued') {
               result.invoicesCreated++;
-              run.invoices.push({ id: res.invoice.id, number: res.invoice.number, rentalId: idx.rentalId, rentalReference: idx.referenceNumber, periodStart: p.periodStart, periodEnd: p.periodEnd, totalMinor: res.invoice.totalMinor });
+              run.invoices.push({
+                id: res.invoice.id,
+                number: res.invoice.number,
+                rentalId: idx.rentalId,
+                rentalReference: idx.referenceNumber,
+                periodStart: p.periodStart,
+                periodEnd: p.periodEnd,
+                totalMinor: res.invoice.totalMinor,
+              });
             } else if (res.outcome === 'empty') {
               // Nothing to invoice for this period: advance past it (marker + index, one transaction).
-              await transact(job.items).catch((err) => { if (!isConditionFailure(err)) throw err; });
+              await transact(job.items).catch((err) => {
+                if (!isConditionFailure(err)) throw err;
+              });
               result.periodsEmpty++;
               run.periodsSkipped++;
             } else {
@@ -196,30 +342,70 @@ export async function runInvoicing(now = new Date(), opts: RunOptions = {}): Pro
             }
           } catch (err) {
             result.failures++;
-            run.failures.push({ rentalId: idx.rentalId, rentalReference: idx.referenceNumber, periodStart: p.periodStart, periodEnd: p.periodEnd, error: failureReason(err) });
+            run.failures.push({
+              rentalId: idx.rentalId,
+              rentalReference: idx.referenceNumber,
+              periodStart: p.periodStart,
+              periodEnd: p.periodEnd,
+              error: failureReason(err),
+            });
             break; // the next run retries from this period
           }
         }
       }
     }
   } finally {
-    result.finishedAt = opts.recordAtClock ? new Date(now.getTime() + (Date.now() - realStart)).toISOString() : new Date().toISOString();
+    result.finishedAt = opts.recordAtClock
+      ? new Date(now.getTime() + (Date.now() - realStart)).toISOString()
+      : new Date().toISOString();
     const ttl = Math.floor(Date.now() / 1000) + 400 * 86_400;
-    await Promise.all([...byTenant.values()].map((r) => putItem({
-      ...invoicingRunKey(r.tenantId, startedAt, runId), entityType: 'INVOICING_RUN',
-      runId, trigger: result.trigger, startedAt, finishedAt: result.finishedAt,
-      asOf: result.asOf, rentalsChecked: r.rentalsChecked, invoicesCreated: r.invoices.length, periodsSkipped: r.periodsSkipped, periodsTaken: r.periodsTaken, invoices: r.invoices.slice(0, 200), failures: r.failures.slice(0, 50), ttl,
-    })));
+    await Promise.all(
+      [...byTenant.values()].map((r) =>
+        putItem({
+          ...invoicingRunKey(r.tenantId, startedAt, runId),
+          entityType: 'INVOICING_RUN',
+          runId,
+          trigger: result.trigger,
+          startedAt,
+          finishedAt: result.finishedAt,
+          asOf: result.asOf,
+          rentalsChecked: r.rentalsChecked,
+          invoicesCreated: r.invoices.length,
+          periodsSkipped: r.periodsSkipped,
+          periodsTaken: r.periodsTaken,
+          invoices: r.invoices.slice(0, 200),
+          failures: r.failures.slice(0, 50),
+          ttl,
+        }),
+      ),
+    );
     // The company's scheduler job log: the same one-shape line every job writes (the run detail
     // above is the invoice automation page's own, in its own partition).
-    await Promise.all([...byTenant.values()].map((r) => recordCompanyJobRun(r.tenantId, INVOICING_JOB, {
-      startedAt, counts: { rentalsChecked: r.rentalsChecked, invoicesCreated: r.invoices.length, periodsSkipped: r.periodsSkipped },
-      errors: r.failures.length, errorSamples: r.failures.map((f) => `${f.rentalReference}: ${f.error}`),
-    })));
-    await recordJobRun(INVOICING_JOB, {
-      startedAt, finishedAt: result.finishedAt, counts: { ...result, tenants: byTenant.size }, errors: result.failures,
-      detail: { runId, trigger: result.trigger, asOf: result.asOf },
-    }, opts.tenantId);
+    await Promise.all(
+      [...byTenant.values()].map((r) =>
+        recordCompanyJobRun(r.tenantId, INVOICING_JOB, {
+          startedAt,
+          counts: {
+            rentalsChecked: r.rentalsChecked,
+            invoicesCreated: r.invoices.length,
+            periodsSkipped: r.periodsSkipped,
+          },
+          errors: r.failures.length,
+          errorSamples: r.failures.map((f) => `${f.rentalReference}: ${f.error}`),
+        }),
+      ),
+    );
+    await recordJobRun(
+      INVOICING_JOB,
+      {
+        startedAt,
+        finishedAt: result.finishedAt,
+        counts: { ...result, tenants: byTenant.size },
+        errors: result.failures,
+        detail: { runId, trigger: result.trigger, asOf: result.asOf },
+      },
+      opts.tenantId,
+    );
   }
   return result;
 }
@@ -236,9 +422,14 @@ const fromMinorInt = (m: number) => fromMinor(Math.round(m));
 export function runToApi(item: Record<string, unknown>) {
   const invoices = (item.invoices as InvoicingRunInvoice[] | undefined) ?? [];
   return {
-    runId: String(item.runId), trigger: item.trigger === 'manual' ? 'manual' as const : 'schedule' as const,
-    startedAt: String(item.startedAt), finishedAt: String(item.finishedAt),
-    rentalsChecked: Number(item.rentalsChecked ?? 0), invoicesCreated: Number(item.invoicesCreated ?? 0), periodsSkipped: Number(item.periodsSkipped ?? 0), periodsTaken: Number(item.periodsTaken ?? 0),
+    runId: String(item.runId),
+    trigger: item.trigger === 'manual' ? ('manual' as const) : ('schedule' as const),
+    startedAt: String(item.startedAt),
+    finishedAt: String(item.finishedAt),
+    rentalsChecked: Number(item.rentalsChecked ?? 0),
+    invoicesCreated: Number(item.invoicesCreated ?? 0),
+    periodsSkipped: Number(item.periodsSkipped ?? 0),
+    periodsTaken: Number(item.periodsTaken ?? 0),
     invoices: invoices.map(({ totalMinor, ...i }) => ({ ...i, total: fromMinorInt(totalMinor) })),
     failures: (item.failures as InvoicingRunFailure[] | undefined) ?? [],
   };
@@ -249,16 +440,31 @@ export async function runInvoicingNow(tenantId: string) {
   const result = await runInvoicing(new Date(), { tenantId, trigger: 'manual' });
   const page = await listRuns(tenantId, 5);
   const mine = page.items.find((r) => r.runId === result.runId);
-  return mine ? runToApi(mine) : runToApi({ ...result, invoices: [], failures: [], periodsSkipped: 0, invoicesCreated: 0, rentalsChecked: 0 });
+  return mine
+    ? runToApi(mine)
+    : runToApi({ ...result, invoices: [], failures: [], periodsSkipped: 0, invoicesCreated: 0, rentalsChecked: 0 });
 }
 
 /** The company's rentals invoiced automatically, next due first. */
 export async function invoicingSchedule(tenantId: string) {
-  const items = await queryAll<InvoicingIndexItem>({ tenantId, pk: invoicingIndexKey(tenantId, 'x').pk, consistent: false, max: 2000 });
+  const items = await queryAll<InvoicingIndexItem>({
+    tenantId,
+    pk: invoicingIndexKey(tenantId, 'x').pk,
+    consistent: false,
+    max: 2000,
+  });
   return {
-    items: items.sort((a, b) => a.nextDueAt.localeCompare(b.nextDueAt)).map((i) => ({
-      rentalId: i.rentalId, referenceNumber: i.referenceNumber, customerName: i.customerName, billingFrequency: i.frequency,
-      nextPeriodStart: i.nextPeriodStart, nextPeriodEnd: i.nextPeriodEnd, nextInvoiceAt: i.nextDueAt, lastInvoicedDate: i.lastInvoicedDate ?? null,
-    })),
+    items: items
+      .sort((a, b) => a.nextDueAt.localeCompare(b.nextDueAt))
+      .map((i) => ({
+        rentalId: i.rentalId,
+        referenceNumber: i.referenceNumber,
+        customerName: i.customerName,
+        billingFrequency: i.frequency,
+        nextPeriodStart: i.nextPeriodStart,
+        nextPeriodEnd: i.nextPeriodEnd,
+        nextInvoiceAt: i.nextDueAt,
+        lastInvoicedDate: i.lastInvoicedDate ?? null,
+      })),
   };
 }

@@ -19,13 +19,27 @@ export type MovementKind = 'FINANCE_ENTRY' | 'FINANCE_TRANSFER';
 
 /** The id of the journal entry among a posting's items. */
 export const journalEntryIdOf = (items: TransactItem[]) =>
-  String((items.find((i) => (i.Put?.Item as Item | undefined)?.entityType === 'JOURNAL_ENTRY')?.Put?.Item as Item | undefined)?.id ?? '');
+  String(
+    (
+      items.find((i) => (i.Put?.Item as Item | undefined)?.entityType === 'JOURNAL_ENTRY')?.Put?.Item as
+        | Item
+        | undefined
+    )?.id ?? '',
+  );
 
 /** Today in the company's time zone (the default date of entries, transfers and reversals). */
-export const companyDay = async (tenantId: string) => calendarDateInZone(new Date(), companyTimezone(await readCompanySettings(tenantId)));
+export const companyDay = async (tenantId: string) =>
+  calendarDateInZone(new Date(), companyTimezone(await readCompanySettings(tenantId)));
 
 /** Writes a new movement item with its journal, audit line and idempotency record; answers 201 with `toApi(item)`. */
-export async function writeMovement(actor: Actor, item: Item, journal: TransactItem[], audit: { action: string; entity: string; after: unknown }, record: (r: StoredResponse) => TransactItem[], toApi: (i: Item) => unknown): Promise<StoredResponse> {
+export async function writeMovement(
+  actor: Actor,
+  item: Item,
+  journal: TransactItem[],
+  audit: { action: string; entity: string; after: unknown },
+  record: (r: StoredResponse) => TransactItem[],
+  toApi: (i: Item) => unknown,
+): Promise<StoredResponse> {
   const response = { status: 201, body: toApi(item) };
   await transact([
     ...journal,
@@ -37,7 +51,14 @@ export async function writeMovement(actor: Actor, item: Item, journal: TransactI
 }
 
 /** POST …/{id}/reverse: posts the reversal of the movement's journal entry and marks the movement reversed. */
-export async function reverseMovement(actor: Actor, kind: MovementKind, id: string, reason: string | undefined, idempotencyKey: string | undefined, toApi: (i: Item) => unknown): Promise<StoredResponse> {
+export async function reverseMovement(
+  actor: Actor,
+  kind: MovementKind,
+  id: string,
+  reason: string | undefined,
+  idempotencyKey: string | undefined,
+  toApi: (i: Item) => unknown,
+): Promise<StoredResponse> {
   const { tenantId } = actor;
   return runIdempotent(tenantId, `finance-reverse:${id}`, idempotencyKey, async (record) => {
     const key = entityKey(tenantId, kind, id);
@@ -46,7 +67,11 @@ export async function reverseMovement(actor: Actor, kind: MovementKind, id: stri
     if (item.reversedAt) throw conflict(FINANCE_MESSAGES.alreadyReversed, undefined, 'INVALID_REVERSAL');
     const date = await companyDay(tenantId);
     const what = kind === 'FINANCE_ENTRY' ? 'finance entry' : 'transfer';
-    const journal = await reversalJournalItems(tenantId, String(item.journalEntryId), { date, description: `Reversal of ${what}${reason ? `: ${reason}` : ''}`, createdBy: actor.userId });
+    const journal = await reversalJournalItems(tenantId, String(item.journalEntryId), {
+      date,
+      description: `Reversal of ${what}${reason ? `: ${reason}` : ''}`,
+      createdBy: actor.userId,
+    });
     const reversalEntryId = journalEntryIdOf(journal);
     const now = new Date().toISOString();
     const after = { ...item, reversedAt: now, reversalEntryId, reversalReason: reason ?? null };
@@ -55,15 +80,25 @@ export async function reverseMovement(actor: Actor, kind: MovementKind, id: stri
       await transact([
         ...journal,
         tx.raw('Update', {
-          Key: key, UpdateExpression: 'SET reversedAt = :now, reversalEntryId = :r, reversalReason = :why',
+          Key: key,
+          UpdateExpression: 'SET reversedAt = :now, reversalEntryId = :r, reversalReason = :why',
           ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(reversedAt)',
           ExpressionAttributeValues: { ':now': now, ':r': reversalEntryId, ':why': reason ?? null },
         }),
-        tx.putNew(auditItem(actor, `finance.${kind === 'FINANCE_ENTRY' ? 'entry' : 'transfer'}.reverse`, kind.toLowerCase(), id, { note: reason })),
+        tx.putNew(
+          auditItem(
+            actor,
+            `finance.${kind === 'FINANCE_ENTRY' ? 'entry' : 'transfer'}.reverse`,
+            kind.toLowerCase(),
+            id,
+            { note: reason },
+          ),
+        ),
         ...record(response),
       ]);
     } catch (err) {
-      if (isConditionFailure(err) && (await getItem(key, true))?.reversedAt) throw conflict(FINANCE_MESSAGES.alreadyReversed, undefined, 'INVALID_REVERSAL');
+      if (isConditionFailure(err) && (await getItem(key, true))?.reversedAt)
+        throw conflict(FINANCE_MESSAGES.alreadyReversed, undefined, 'INVALID_REVERSAL');
       throw err;
     }
     return response;

@@ -21,7 +21,10 @@ const BANKS = [
 ] as const;
 type Ref = 'cash_box' | 'petty_cash' | 'bank' | (typeof BANKS)[number]['key'];
 
-/** The demo's finance entries across the cash box, petty cash and the banks (days back, type, amount, category, account, notes). */
+/**
+ * The demo's finance entries across the cash box, petty cash and the banks (days back, type, amount, category, account,
+ * notes).
+ */
 const ENTRIES: readonly (readonly [number, 'income' | 'expense', number, string, Ref, string])[] = [
   [58, 'expense', 2400, 'insurance', 'operations', 'Fleet insurance instalment'],
   [45, 'expense', 180.5, 'fuel', 'petty_cash', 'Refuelling before deliveries'],
@@ -36,7 +39,10 @@ const ENTRIES: readonly (readonly [number, 'income' | 'expense', number, string,
   [1, 'expense', 12500, 'salaries', 'payroll', 'Salaries'],
 ];
 
-/** Transfers between the accounts (days back, from, to, amount, notes): cash banked, payroll funded, petty cash topped up. */
+/**
+ * Transfers between the accounts (days back, from, to, amount, notes): cash banked, payroll funded, petty cash topped
+ * up.
+ */
 const TRANSFERS: readonly (readonly [number, Ref, Ref, number, string])[] = [
   [59, 'bank', 'operations', 30000, 'Opening float of the operations account'],
   [55, 'bank', 'petty_cash', 1000, 'Petty cash float'],
@@ -63,7 +69,13 @@ const TRANSFERS: readonly (readonly [number, Ref, Ref, number, string])[] = [
  *   runs with the invoices each created, and the rentals due next.
  */
 export async function seedFinance(world: DemoWorld): Promise<void> {
-  const actor: Actor = { tenantId: world.tenantId, userId: world.owner.userId, username: world.owner.username, requestId: 'demo-reset', role: 'OWNER' };
+  const actor: Actor = {
+    tenantId: world.tenantId,
+    userId: world.owner.userId,
+    username: world.owner.username,
+    requestId: 'demo-reset',
+    role: 'OWNER',
+  };
   const now = world.now.getTime();
   const day = (back: number) => new Date(now - back * DAY).toISOString().slice(0, 10);
   const currency = getRegionConfig(world.region).currency;
@@ -72,15 +84,37 @@ export async function seedFinance(world: DemoWorld): Promise<void> {
   const input = inputVatOf(books, settings);
   /** The receipt's VAT (decimal) of a fuel or insurance expense in an open VAT period; undefined otherwise. */
   const vatOf = (category: string, amount: number, date: string) =>
-    input.ok && (category === 'fuel' || category === 'insurance') && (!books.vatFiledThrough || date > books.vatFiledThrough)
-      ? fromMinor(extractTax(toMinor(amount), input.ratePercent).tax) : undefined;
-  const entry = (type: 'income' | 'expense', amount: number, category: string, account: string, notes: string, date: string) =>
-    createFinanceEntry(actor, { type, amount, category, account, notes, date, vatAmount: vatOf(category, amount, date) });
-  for (const b of BANKS) ids[b.key] = (await createBankAccount(actor, { name: b.name, bank: b.bank, iban: b.iban, currency })).id;
+    input.ok &&
+    (category === 'fuel' || category === 'insurance') &&
+    (!books.vatFiledThrough || date > books.vatFiledThrough)
+      ? fromMinor(extractTax(toMinor(amount), input.ratePercent).tax)
+      : undefined;
+  const entry = (
+    type: 'income' | 'expense',
+    amount: number,
+    category: string,
+    account: string,
+    notes: string,
+    date: string,
+  ) =>
+    createFinanceEntry(actor, {
+      type,
+      amount,
+      category,
+      account,
+      notes,
+      date,
+      vatAmount: vatOf(category, amount, date),
+    });
+  for (const b of BANKS)
+    ids[b.key] = (await createBankAccount(actor, { name: b.name, bank: b.bank, iban: b.iban, currency })).id;
   // Entries and transfers in date order, so no account is emptied before its money arrives.
   const moves = [
     ...ENTRIES.map((e) => ({ back: e[0], run: () => entry(e[1], e[2], e[3], ids[e[4]], e[5], day(e[0])) })),
-    ...TRANSFERS.map((x) => ({ back: x[0], run: () => createTransfer(actor, { from: ids[x[1]], to: ids[x[2]], amount: x[3], notes: x[4], date: day(x[0]) }) })),
+    ...TRANSFERS.map((x) => ({
+      back: x[0],
+      run: () => createTransfer(actor, { from: ids[x[1]], to: ids[x[2]], amount: x[3], notes: x[4], date: day(x[0]) }),
+    })),
   ].sort((a, b) => b.back - a.back);
   for (const m of moves) await m.run();
   // A correction: fuel keyed as 1,805 instead of 180.50, reversed and posted again.
@@ -88,7 +122,10 @@ export async function seedFinance(world: DemoWorld): Promise<void> {
   await reverseFinanceEntry(actor, String((typo.body as { id: string }).id), 'Amount mistyped: 180.50');
   await entry('expense', 180.5, 'fuel', 'petty_cash', 'Refuelling', day(9));
   for (const back of [60, 30, 0]) {
-    const result = await runInvoicing(new Date(now - back * DAY), { tenantId: world.tenantId, recordAtClock: back > 0 });
+    const result = await runInvoicing(new Date(now - back * DAY), {
+      tenantId: world.tenantId,
+      recordAtClock: back > 0,
+    });
     log.info('demo invoicing run', { asOf: result.asOf, invoices: result.invoicesCreated, failures: result.failures });
   }
 }

@@ -24,44 +24,97 @@ import { companyDay, journalEntryIdOf, reverseMovement, writeMovement } from './
  */
 const transferKey = (tenantId: string, id: string) => entityKey(tenantId, 'FINANCE_TRANSFER', id);
 
-export async function createTransfer(actor: Actor, body: CreateTransferBody, idempotencyKey?: string): Promise<StoredResponse> {
+export async function createTransfer(
+  actor: Actor,
+  body: CreateTransferBody,
+  idempotencyKey?: string,
+): Promise<StoredResponse> {
   const { tenantId } = actor;
   return runIdempotent(tenantId, 'finance-transfer', idempotencyKey, async (record) => {
     const ids = await accountIdsByCode(tenantId);
-    const [from, to] = await Promise.all([resolveMoneyAccount(tenantId, body.from, ids), resolveMoneyAccount(tenantId, body.to, ids)]);
-    if (!from || !to) throw validationFailed({ ...(!from ? { from: FINANCE_MESSAGES.accountInvalid } : {}), ...(!to ? { to: FINANCE_MESSAGES.accountInvalid } : {}) }, FINANCE_MESSAGES.accountInvalid);
+    const [from, to] = await Promise.all([
+      resolveMoneyAccount(tenantId, body.from, ids),
+      resolveMoneyAccount(tenantId, body.to, ids),
+    ]);
+    if (!from || !to)
+      throw validationFailed(
+        {
+          ...(!from ? { from: FINANCE_MESSAGES.accountInvalid } : {}),
+          ...(!to ? { to: FINANCE_MESSAGES.accountInvalid } : {}),
+        },
+        FINANCE_MESSAGES.accountInvalid,
+      );
     const amountMinor = toMinor(body.amount);
     if (from.kind !== 'bank') {
       const available = (await assetBalancesMinor(tenantId, [from.glAccountId]))[from.glAccountId] ?? 0;
-      if (available < amountMinor) throw conflict(FINANCE_MESSAGES.transferInsufficient, { amount: FINANCE_MESSAGES.transferInsufficient });
+      if (available < amountMinor)
+        throw conflict(FINANCE_MESSAGES.transferInsufficient, { amount: FINANCE_MESSAGES.transferInsufficient });
     }
     const id = ulid();
     const date = body.date ?? (await companyDay(tenantId));
     const journal = await journalItems(tenantId, {
-      date, description: `Transfer: ${from.label} → ${to.label}${body.notes ? ` — ${body.notes}` : ''}`,
-      reference: null, source: 'finance', sourceId: id, createdBy: actor.userId,
+      date,
+      description: `Transfer: ${from.label} → ${to.label}${body.notes ? ` — ${body.notes}` : ''}`,
+      reference: null,
+      source: 'finance',
+      sourceId: id,
+      createdBy: actor.userId,
       lines: [
         { accountId: to.glAccountId, debitMinor: amountMinor, creditMinor: 0 },
         { accountId: from.glAccountId, debitMinor: 0, creditMinor: amountMinor },
       ],
     });
     const item: Item = {
-      ...transferKey(tenantId, id), entityType: 'FINANCE_TRANSFER', id, tenantId, from: body.from, to: body.to, amountMinor, date,
-      notes: body.notes ?? null, journalEntryId: journalEntryIdOf(journal), createdBy: actor.userId, createdAt: new Date().toISOString(),
+      ...transferKey(tenantId, id),
+      entityType: 'FINANCE_TRANSFER',
+      id,
+      tenantId,
+      from: body.from,
+      to: body.to,
+      amountMinor,
+      date,
+      notes: body.notes ?? null,
+      journalEntryId: journalEntryIdOf(journal),
+      createdBy: actor.userId,
+      createdAt: new Date().toISOString(),
     };
-    return writeMovement(actor, item, journal, { action: 'finance.transfer', entity: 'finance_transfer', after: { from: body.from, to: body.to, amount: body.amount } }, record, transferToApi);
+    return writeMovement(
+      actor,
+      item,
+      journal,
+      {
+        action: 'finance.transfer',
+        entity: 'finance_transfer',
+        after: { from: body.from, to: body.to, amount: body.amount },
+      },
+      record,
+      transferToApi,
+    );
   });
 }
 
 export function transferToApi(item: Item) {
   return {
-    id: String(item.id), from: String(item.from), to: String(item.to), amount: fromMinor(Number(item.amountMinor)), date: String(item.date),
-    notes: (item.notes as string | null) ?? null, journalEntryId: String(item.journalEntryId ?? ''), reversed: Boolean(item.reversedAt), createdAt: String(item.createdAt),
+    id: String(item.id),
+    from: String(item.from),
+    to: String(item.to),
+    amount: fromMinor(Number(item.amountMinor)),
+    date: String(item.date),
+    notes: (item.notes as string | null) ?? null,
+    journalEntryId: String(item.journalEntryId ?? ''),
+    reversed: Boolean(item.reversedAt),
+    createdAt: String(item.createdAt),
   };
 }
 
 export async function listTransfers(tenantId: string, query: { limit: number; cursor?: string }) {
-  const page = await queryPage<Item>({ tenantId, pk: tenantPk(tenantId, 'FINANCE_TRANSFER'), forward: false, limit: query.limit, cursor: query.cursor });
+  const page = await queryPage<Item>({
+    tenantId,
+    pk: tenantPk(tenantId, 'FINANCE_TRANSFER'),
+    forward: false,
+    limit: query.limit,
+    cursor: query.cursor,
+  });
   return { items: page.items.map(transferToApi), nextCursor: page.nextCursor };
 }
 

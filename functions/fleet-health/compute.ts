@@ -26,12 +26,29 @@ import { notFound } from '../lib/errors';
 import { companyToday, readCompanySettings } from '../lib/company-settings';
 import { getItem, putItem, queryAll, transact, tx } from '../lib/data/repo';
 import {
-  activeFleet, fleetBlocks, incidentCounts, maintenanceDue, openDamageByVehicle, raiseAlerts, trackerStatuses, vehicleComplianceDates, vehicleKey,
-  type NewAlert, type VehicleItem,
+  activeFleet,
+  fleetBlocks,
+  incidentCounts,
+  maintenanceDue,
+  openDamageByVehicle,
+  raiseAlerts,
+  trackerStatuses,
+  vehicleComplianceDates,
+  vehicleKey,
+  type NewAlert,
+  type VehicleItem,
 } from './deps';
 import {
-  FLEET_HEALTH_INDEX_PK, FLEET_HEALTH_MAX_AGE_MINUTES, TRACKER_BATTERY_LOW_PERCENT, TRACKER_OFFLINE_HOURS, runKey, snapshotKey, snapshotPk, snapshotToApi,
-  type RunItem, type SnapshotItem,
+  FLEET_HEALTH_INDEX_PK,
+  FLEET_HEALTH_MAX_AGE_MINUTES,
+  TRACKER_BATTERY_LOW_PERCENT,
+  TRACKER_OFFLINE_HOURS,
+  runKey,
+  snapshotKey,
+  snapshotPk,
+  snapshotToApi,
+  type RunItem,
+  type SnapshotItem,
 } from './model';
 
 const DAY = 86_400_000;
@@ -40,7 +57,14 @@ const DAMAGE_WINDOW_DAYS = 90;
 const gradeRank = (g: string) => HEALTH_GRADE_THRESHOLDS.findIndex((t) => t.grade === g);
 const labelOf = (v: VehicleItem) => `${v.year} ${v.make} ${v.model}`;
 
-interface Evaluation { snapshots: SnapshotItem[]; prevBy: Map<string, SnapshotItem>; trackers: TrackerCondition[]; today: string; at: string; fleet: VehicleItem[] }
+interface Evaluation {
+  snapshots: SnapshotItem[];
+  prevBy: Map<string, SnapshotItem>;
+  trackers: TrackerCondition[];
+  today: string;
+  at: string;
+  fleet: VehicleItem[];
+}
 
 /** The numbers, read only: nothing is written. */
 async function evaluateFleet(tenantId: string, now: Date): Promise<Evaluation> {
@@ -58,7 +82,9 @@ async function evaluateFleet(tenantId: string, now: Date): Promise<Evaluation> {
     trackerStatuses(tenantId),
   ]);
   const prevBy = new Map(previous.map((s) => [s.vehicleId, s]));
-  const incidents = new Map(await Promise.all(fleet.map(async (v) => [v.id, await incidentCounts(tenantId, v.id, windowStart, at)] as const)));
+  const incidents = new Map(
+    await Promise.all(fleet.map(async (v) => [v.id, await incidentCounts(tenantId, v.id, windowStart, at)] as const)),
+  );
 
   const snapshots: SnapshotItem[] = [];
   for (const v of fleet) {
@@ -73,22 +99,44 @@ async function evaluateFleet(tenantId: string, now: Date): Promise<Evaluation> {
       // The documents on file win; the vehicle's own expiry fields stand in when none is uploaded.
       registrationExpiry: docs?.registration ?? v.registrationExpiryDate ?? null,
       insuranceExpiry: docs?.insurance ?? v.insuranceExpiryDate ?? null,
-      today, year: v.year, odometerKm: v.odometerKm,
+      today,
+      year: v.year,
+      odometerKm: v.odometerKm,
       damage: { minor: dmg?.minor ?? 0, moderate: dmg?.moderate ?? 0, severe: dmg?.severe ?? 0 },
-      speeding: gps.speeding, restrictedEntries: gps.restrictedEntries,
-      utilisation: bookedShare(blocks.filter((b) => b.vehicleId === v.id && b.kind === 'rental'), windowStart, at),
+      speeding: gps.speeding,
+      restrictedEntries: gps.restrictedEntries,
+      utilisation: bookedShare(
+        blocks.filter((b) => b.vehicleId === v.id && b.kind === 'rental'),
+        windowStart,
+        at,
+      ),
     });
     snapshots.push({
-      ...snapshotKey(tenantId, v.id), entityType: 'FLEET_HEALTH', vehicleId: v.id, label: labelOf(v), licensePlate: v.licensePlate, status: v.status,
+      ...snapshotKey(tenantId, v.id),
+      entityType: 'FLEET_HEALTH',
+      vehicleId: v.id,
+      label: labelOf(v),
+      licensePlate: v.licensePlate,
+      status: v.status,
       // Only an earlier stored computation of this score (the vehicle's initial score used fewer facts).
-      score: result.score, grade: result.grade, previousScore: prevBy.get(v.id)?.score ?? null, factors: result.factors, computedAt: at,
+      score: result.score,
+      grade: result.grade,
+      previousScore: prevBy.get(v.id)?.score ?? null,
+      factors: result.factors,
+      computedAt: at,
     });
   }
   return { snapshots, prevBy, trackers: trackerConditions(fleet, trackers, now), today, at, fleet };
 }
 
-/** A stored computation: snapshots and vehicles' healthScore (one transaction per vehicle), alerts, the run item (index). */
-export async function storeFleetHealth(tenantId: string, now = new Date()): Promise<{ snapshots: SnapshotItem[]; run: RunItem; trackers: TrackerCondition[] }> {
+/**
+ * A stored computation: snapshots and vehicles' healthScore (one transaction per vehicle), alerts, the run item
+ * (index).
+ */
+export async function storeFleetHealth(
+  tenantId: string,
+  now = new Date(),
+): Promise<{ snapshots: SnapshotItem[]; run: RunItem; trackers: TrackerCondition[] }> {
   const { snapshots, prevBy, trackers, today, at, fleet } = await evaluateFleet(tenantId, now);
   const byId = new Map(fleet.map((v) => [v.id, v]));
   const alerts: NewAlert[] = [];
@@ -96,64 +144,134 @@ export async function storeFleetHealth(tenantId: string, now = new Date()): Prom
     const v = byId.get(snap.vehicleId)!;
     const write = [tx.put(snap)];
     if (v.healthScore !== snap.score) {
-      write.push(tx.raw('Update', {
-        Key: vehicleKey(tenantId, v.id), UpdateExpression: 'SET #hs = :hs, #hu = :at',
-        ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#hs': 'healthScore', '#hu': 'healthUpdatedAt' },
-        ExpressionAttributeValues: { ':hs': snap.score, ':at': at },
-      }));
+      write.push(
+        tx.raw('Update', {
+          Key: vehicleKey(tenantId, v.id),
+          UpdateExpression: 'SET #hs = :hs, #hu = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#hs': 'healthScore', '#hu': 'healthUpdatedAt' },
+          ExpressionAttributeValues: { ':hs': snap.score, ':at': at },
+        }),
+      );
     }
     await transact(write);
     const prev = prevBy.get(v.id);
     // Only against an earlier stored computation: the first one compares with nothing it knew.
     if (prev && gradeRank(snap.grade) > gradeRank(prev.grade)) {
       alerts.push({
-        key: `health_dropped:${v.id}:${snap.grade}:${today}`, type: 'health_dropped', category: 'fleet', severity: snap.grade === 'critical' || snap.grade === 'poor' ? 'high' : 'medium',
-        impactLevel: 'operations', title: `Health of ${labelOf(v)} fell to ${snap.grade} (${snap.score})`, description: `${v.licensePlate} · ${prev.score} → ${snap.score}`,
-        actionUrl: '/fleet-analytics', relatedEntityId: v.id, relatedEntityType: 'vehicle',
-        params: { vehicle: `${labelOf(v)} · ${v.licensePlate}`, grade: snap.grade, score: String(snap.score), previous: String(prev.score) },
+        key: `health_dropped:${v.id}:${snap.grade}:${today}`,
+        type: 'health_dropped',
+        category: 'fleet',
+        severity: snap.grade === 'critical' || snap.grade === 'poor' ? 'high' : 'medium',
+        impactLevel: 'operations',
+        title: `Health of ${labelOf(v)} fell to ${snap.grade} (${snap.score})`,
+        description: `${v.licensePlate} · ${prev.score} → ${snap.score}`,
+        actionUrl: '/fleet-analytics',
+        relatedEntityId: v.id,
+        relatedEntityType: 'vehicle',
+        params: {
+          vehicle: `${labelOf(v)} · ${v.licensePlate}`,
+          grade: snap.grade,
+          score: String(snap.score),
+          previous: String(prev.score),
+        },
       });
     }
   }
   alerts.push(...trackers.map((c) => trackerAlert(c, today)));
   await raiseAlerts(tenantId, alerts);
-  const run: RunItem = { ...runKey(tenantId), entityType: 'FLEET_HEALTH_RUN', tenantId, computedAt: at, day: today, vehicles: fleet.length, gsi2pk: FLEET_HEALTH_INDEX_PK, gsi2sk: tenantId };
+  const run: RunItem = {
+    ...runKey(tenantId),
+    entityType: 'FLEET_HEALTH_RUN',
+    tenantId,
+    computedAt: at,
+    day: today,
+    vehicles: fleet.length,
+    gsi2pk: FLEET_HEALTH_INDEX_PK,
+    gsi2sk: tenantId,
+  };
   await putItem(run);
   return { snapshots, run, trackers };
 }
 
 type TrackerStatus = Awaited<ReturnType<typeof trackerStatuses>>[number];
 
-/** Offline: no position for TRACKER_OFFLINE_HOURS (or none ever) while not parked in a drop zone; low battery at ≤ TRACKER_BATTERY_LOW_PERCENT. */
-export function trackerConditions(fleet: Pick<VehicleItem, 'id' | 'year' | 'make' | 'model' | 'licensePlate'>[], trackers: TrackerStatus[], now: Date): TrackerCondition[] {
+/**
+ * Offline: no position for TRACKER_OFFLINE_HOURS (or none ever) while not parked in a drop zone; low battery at ≤
+ * TRACKER_BATTERY_LOW_PERCENT.
+ */
+export function trackerConditions(
+  fleet: Pick<VehicleItem, 'id' | 'year' | 'make' | 'model' | 'licensePlate'>[],
+  trackers: TrackerStatus[],
+  now: Date,
+): TrackerCondition[] {
   const byId = new Map(fleet.map((v) => [v.id, v]));
   const out: TrackerCondition[] = [];
   for (const t of trackers) {
     const v = byId.get(t.vehicleId);
     if (!v) continue; // archived vehicles are not watched
-    const base = { vehicleId: t.vehicleId, label: `${labelOf(v as VehicleItem)} · ${v.licensePlate}`, deviceId: t.deviceId, lastPositionAt: t.lastPositionAt, batteryPercent: t.batteryPercent };
+    const base = {
+      vehicleId: t.vehicleId,
+      label: `${labelOf(v as VehicleItem)} · ${v.licensePlate}`,
+      deviceId: t.deviceId,
+      lastPositionAt: t.lastPositionAt,
+      batteryPercent: t.batteryPercent,
+    };
     const silentFor = t.lastPositionAt ? now.getTime() - Date.parse(t.lastPositionAt) : Infinity;
     if (silentFor > TRACKER_OFFLINE_HOURS * 3_600_000 && !t.insideDropZone) out.push({ kind: 'offline', ...base });
-    if (t.batteryPercent !== null && t.batteryPercent <= TRACKER_BATTERY_LOW_PERCENT) out.push({ kind: 'battery_low', ...base });
+    if (t.batteryPercent !== null && t.batteryPercent <= TRACKER_BATTERY_LOW_PERCENT)
+      out.push({ kind: 'battery_low', ...base });
   }
   return out;
 }
 
 function trackerAlert(c: TrackerCondition, today: string): NewAlert {
-  const common = { category: 'gps' as const, impactLevel: 'operations', actionUrl: '/fleet-analytics?tab=alerts', relatedEntityId: c.vehicleId, relatedEntityType: 'vehicle' };
+  const common = {
+    category: 'gps' as const,
+    impactLevel: 'operations',
+    actionUrl: '/fleet-analytics?tab=alerts',
+    relatedEntityId: c.vehicleId,
+    relatedEntityType: 'vehicle',
+  };
   if (c.kind === 'offline') {
     const since = c.lastPositionAt ?? 'never';
-    return { ...common, key: `tracker_offline:${c.vehicleId}:${since}`, type: 'tracker_offline', severity: 'medium', title: `Tracker of ${c.label} sent no position since ${since}`,
-      description: c.deviceId, params: { vehicle: c.label, since } };
+    return {
+      ...common,
+      key: `tracker_offline:${c.vehicleId}:${since}`,
+      type: 'tracker_offline',
+      severity: 'medium',
+      title: `Tracker of ${c.label} sent no position since ${since}`,
+      description: c.deviceId,
+      params: { vehicle: c.label, since },
+    };
   }
-  return { ...common, key: `tracker_battery_low:${c.vehicleId}:${today}`, type: 'tracker_battery_low', severity: 'low', title: `Tracker battery of ${c.label} is at ${c.batteryPercent}%`,
-    description: c.deviceId, params: { vehicle: c.label, percent: String(c.batteryPercent) } };
+  return {
+    ...common,
+    key: `tracker_battery_low:${c.vehicleId}:${today}`,
+    type: 'tracker_battery_low',
+    severity: 'low',
+    title: `Tracker battery of ${c.label} is at ${c.batteryPercent}%`,
+    description: c.deviceId,
+    params: { vehicle: c.label, percent: String(c.batteryPercent) },
+  };
 }
 
-function answer(rows: VehicleHealth[], computedAt: string | null, trackers: TrackerCondition[], stored: boolean): FleetHealth {
+function answer(
+  rows: VehicleHealth[],
+  computedAt: string | null,
+  trackers: TrackerCondition[],
+  stored: boolean,
+): FleetHealth {
   const vehicles = [...rows].sort((a, b) => a.score - b.score || a.label.localeCompare(b.label));
-  const grades = Object.fromEntries(HEALTH_GRADE_THRESHOLDS.map((t) => [t.grade, vehicles.filter((v) => v.grade === t.grade).length])) as FleetHealth['grades'];
+  const grades = Object.fromEntries(
+    HEALTH_GRADE_THRESHOLDS.map((t) => [t.grade, vehicles.filter((v) => v.grade === t.grade).length]),
+  ) as FleetHealth['grades'];
   return {
-    computedAt, stored, grades, vehicles, trackers,
+    computedAt,
+    stored,
+    grades,
+    vehicles,
+    trackers,
     averageScore: vehicles.length ? Math.round(vehicles.reduce((s, v) => s + v.score, 0) / vehicles.length) : null,
     rules: { offlineHours: TRACKER_OFFLINE_HOURS, batteryLowPercent: TRACKER_BATTERY_LOW_PERCENT },
   };
@@ -166,7 +284,11 @@ export async function readFleetHealth(tenantId: string, vehicleId?: string, now 
 }
 
 /** POST /api/v1/fleet-health/recompute: a stored computation now. */
-export async function recomputeFleetHealth(tenantId: string, vehicleId?: string, now = new Date()): Promise<FleetHealth> {
+export async function recomputeFleetHealth(
+  tenantId: string,
+  vehicleId?: string,
+  now = new Date(),
+): Promise<FleetHealth> {
   const done = await storeFleetHealth(tenantId, now);
   const all = answer(done.snapshots.map(snapshotToApi), done.run.computedAt, done.trackers, true);
   return vehicleId ? onlyVehicle(all, vehicleId) : all;
@@ -175,7 +297,12 @@ export async function recomputeFleetHealth(tenantId: string, vehicleId?: string,
 function onlyVehicle(all: FleetHealth, vehicleId: string): FleetHealth {
   const vehicles = all.vehicles.filter((v) => v.vehicleId === vehicleId);
   if (!vehicles.length) throw notFound('Vehicle not found');
-  return answer(vehicles, all.computedAt, all.trackers.filter((c) => c.vehicleId === vehicleId), all.stored);
+  return answer(
+    vehicles,
+    all.computedAt,
+    all.trackers.filter((c) => c.vehicleId === vehicleId),
+    all.stored,
+  );
 }
 
 async function fleetHealthOf(tenantId: string, now: Date): Promise<FleetHealth> {
@@ -190,7 +317,12 @@ async function fleetHealthOf(tenantId: string, now: Date): Promise<FleetHealth> 
     trackerStatuses(tenantId),
   ]);
   const live = new Set(fleet.map((v) => v.id));
-  return answer(snapshots.filter((s) => live.has(s.vehicleId)).map(snapshotToApi), run.computedAt, trackerConditions(fleet, trackers, now), true);
+  return answer(
+    snapshots.filter((s) => live.has(s.vehicleId)).map(snapshotToApi),
+    run.computedAt,
+    trackerConditions(fleet, trackers, now),
+    true,
+  );
 }
 
 /** The daily job's unit of work: a company not yet computed on its `day`. */

@@ -12,7 +12,13 @@ import { handler as fleetHealthJob } from '../jobs/fleet-health';
  * the next recompute, a grade drop raises one alert, another company 404, and the daily job
  * once per company and day.
  */
-type Row = { vehicleId: string; score: number; grade: string; previousScore: number | null; factors: { key: string; weight: number; penalty: number; detail: Record<string, unknown> }[] };
+type Row = {
+  vehicleId: string;
+  score: number;
+  grade: string;
+  previousScore: number | null;
+  factors: { key: string; weight: number; penalty: number; detail: Record<string, unknown> }[];
+};
 let t: Awaited<ReturnType<typeof tenantWithAllRoles>>;
 let other: Awaited<ReturnType<typeof registerTenant>>;
 let owner: string;
@@ -27,16 +33,37 @@ const factor = (row: Row, key: string) => row.factors.find((f) => f.key === key)
 beforeAll(async () => {
   [t, other] = await Promise.all([tenantWithAllRoles(), registerTenant()]);
   owner = t.owner.token;
-  ids.clean = (await createVehicle(owner, { year, odometerKm: 5000, insuranceExpiryDate: day(200), registrationExpiryDate: day(300) })).id;
+  ids.clean = (
+    await createVehicle(owner, {
+      year,
+      odometerKm: 5000,
+      insuranceExpiryDate: day(200),
+      registrationExpiryDate: day(300),
+    })
+  ).id;
   // The vehicle's own fields say valid; the registration on file expired three days ago and wins.
-  ids.lapsed = (await createVehicle(owner, { year, odometerKm: 5000, insuranceExpiryDate: day(200), registrationExpiryDate: day(300) })).id;
-  await createDocument(owner, { scope: 'vehicle', vehicleId: ids.lapsed, title: 'Mulkiya', documentType: 'registration', expiryDate: day(-3) });
+  ids.lapsed = (
+    await createVehicle(owner, {
+      year,
+      odometerKm: 5000,
+      insuranceExpiryDate: day(200),
+      registrationExpiryDate: day(300),
+    })
+  ).id;
+  await createDocument(owner, {
+    scope: 'vehicle',
+    vehicleId: ids.lapsed,
+    title: 'Mulkiya',
+    documentType: 'registration',
+    expiryDate: day(-3),
+  });
   ids.otherVehicle = (await createVehicle(other.token)).id;
 }, 120_000);
 
 describe('GET /api/v1/fleet-health', () => {
   it('answers OWNER, ADMIN and MECHANIC; STAFF is outside the matrix (403)', async () => {
-    for (const role of ['OWNER', 'ADMIN', 'MECHANIC'] as const) expect((await health('', t.tokens[role])).status, role).toBe(200);
+    for (const role of ['OWNER', 'ADMIN', 'MECHANIC'] as const)
+      expect((await health('', t.tokens[role])).status, role).toBe(200);
     const staff = await health('', t.tokens.STAFF);
     expect(staff.status).toBe(403);
     expect(staff.body.error.code).toBe('FORBIDDEN');
@@ -55,12 +82,27 @@ describe('GET /api/v1/fleet-health', () => {
     expect(res.body.stored).toBe(true);
     const clean = rowOf(res.body, ids.clean);
     const lapsed = rowOf(res.body, ids.lapsed);
-    expect(clean.factors.map((f) => f.key)).toEqual(['maintenance', 'documents', 'damage', 'incidents', 'age', 'mileage', 'utilisation']);
+    expect(clean.factors.map((f) => f.key)).toEqual([
+      'maintenance',
+      'documents',
+      'damage',
+      'incidents',
+      'age',
+      'mileage',
+      'utilisation',
+    ]);
     // New, compliant, 5,000 km, never booked in 30 days (idle: −10).
-    expect(factor(clean, 'documents')).toMatchObject({ weight: 30, penalty: 0, detail: { registration: 'valid', insurance: 'valid' } });
+    expect(factor(clean, 'documents')).toMatchObject({
+      weight: 30,
+      penalty: 0,
+      detail: { registration: 'valid', insurance: 'valid' },
+    });
     expect(factor(clean, 'utilisation')).toMatchObject({ weight: 10, penalty: 10, detail: { percent: 0 } });
     expect(clean).toMatchObject({ score: 90, grade: 'excellent' });
-    expect(factor(lapsed, 'documents')).toMatchObject({ penalty: 15, detail: { registration: 'expired', registrationExpiry: day(-3) } });
+    expect(factor(lapsed, 'documents')).toMatchObject({
+      penalty: 15,
+      detail: { registration: 'expired', registrationExpiry: day(-3) },
+    });
     expect(lapsed).toMatchObject({ score: 75, grade: 'good' });
     expect(res.body.grades).toMatchObject({ excellent: 1, good: 1 });
     expect(res.body.averageScore).toBe(83); // (90 + 75) / 2 rounded
@@ -73,7 +115,18 @@ describe('GET /api/v1/fleet-health', () => {
 
   it('serves the stored computation until the next recompute; a grade drop raises one alert the fleet-health roles see', async () => {
     for (let i = 0; i < 2; i++) {
-      const rec = await post('/api/v1/maintenance', { vehicleId: ids.lapsed, type: 'brakes', date: day(1), estimatedCost: 300, status: 'pending', priority: 'urgent' }, owner);
+      const rec = await post(
+        '/api/v1/maintenance',
+        {
+          vehicleId: ids.lapsed,
+          type: 'brakes',
+          date: day(1),
+          estimatedCost: 300,
+          status: 'pending',
+          priority: 'urgent',
+        },
+        owner,
+      );
       expect(rec.status, JSON.stringify(rec.body)).toBe(201);
     }
     const cached = await health();
@@ -85,12 +138,18 @@ describe('GET /api/v1/fleet-health', () => {
     expect(lapsed).toMatchObject({ score: 55, grade: 'fair', previousScore: 75 });
     expect((await get(`/api/v1/vehicles/${ids.lapsed}`, owner)).body.healthScore).toBe(55);
     await recompute(); // a re-run raises nothing twice
-    const alerts = (await get('/api/v1/alerts?category=fleet&limit=100', t.tokens.MECHANIC)).body.items as { type: string; relatedEntityId: string; params: Record<string, string> }[];
-    expect(alerts.filter((a) => a.relatedEntityId === ids.lapsed)).toMatchObject([{ type: 'health_dropped', params: { grade: 'fair', score: '55', previous: '75' } }]);
+    const alerts = (await get('/api/v1/alerts?category=fleet&limit=100', t.tokens.MECHANIC)).body.items as {
+      type: string;
+      relatedEntityId: string;
+      params: Record<string, string>;
+    }[];
+    expect(alerts.filter((a) => a.relatedEntityId === ids.lapsed)).toMatchObject([
+      { type: 'health_dropped', params: { grade: 'fair', score: '55', previous: '75' } },
+    ]);
     expect((await get('/api/v1/alerts?category=fleet&limit=100', t.tokens.STAFF)).body.items).toEqual([]);
   });
 
-  it('one vehicle by vehicleId; another company\'s vehicle is 404 and never in the answer; bad input 400', async () => {
+  it("one vehicle by vehicleId; another company's vehicle is 404 and never in the answer; bad input 400", async () => {
     const one = await health(`?vehicleId=${ids.clean}`);
     expect(one.status).toBe(200);
     expect(one.body.vehicles.map((v: Row) => v.vehicleId)).toEqual([ids.clean]);
@@ -106,9 +165,17 @@ describe('GET /api/v1/fleet-health', () => {
 
   it('the daily job recomputes each indexed company once per company day', async () => {
     const only = [t.owner.tenantId];
-    expect(await fleetHealthJob({ onlyTenants: only })).toMatchObject({ companies: 1, computed: 0, skipped: 1, errors: 0 }); // stored today by recompute
+    expect(await fleetHealthJob({ onlyTenants: only })).toMatchObject({
+      companies: 1,
+      computed: 0,
+      skipped: 1,
+      errors: 0,
+    }); // stored today by recompute
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
-    const [a, b] = await Promise.all([fleetHealthJob({ time: tomorrow, onlyTenants: only }), fleetHealthJob({ time: tomorrow, onlyTenants: only })]);
+    const [a, b] = await Promise.all([
+      fleetHealthJob({ time: tomorrow, onlyTenants: only }),
+      fleetHealthJob({ time: tomorrow, onlyTenants: only }),
+    ]);
     expect(a.computed + b.computed).toBeGreaterThanOrEqual(1);
     expect(await fleetHealthJob({ time: tomorrow, onlyTenants: only })).toMatchObject({ computed: 0, skipped: 1 });
   });
@@ -120,7 +187,10 @@ describe('the demo company', () => {
     const res = await health('', demo.token);
     expect(res.status).toBe(200);
     const grades = res.body.grades as Record<string, number>;
-    console.log('demo fleet health', JSON.stringify({ grades, average: res.body.averageScore, trackers: res.body.trackers.length }));
+    console.log(
+      'demo fleet health',
+      JSON.stringify({ grades, average: res.body.averageScore, trackers: res.body.trackers.length }),
+    );
     for (const g of ['excellent', 'good', 'fair', 'poor', 'critical']) expect(grades[g], g).toBeGreaterThan(0);
     const withIncidents = (res.body.vehicles as Row[]).filter((v) => factor(v, 'incidents').penalty > 0);
     expect(withIncidents.length).toBeGreaterThan(0);

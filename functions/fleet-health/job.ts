@@ -27,7 +27,10 @@ export async function runFleetHealth(now = new Date(), onlyTenants?: string[]) {
     } catch (err) {
       result.errors++;
       run.sample(`${tenantId}: ${(err as Error).name}`);
-      rootLogger.warn('fleet-health job: a company failed; the next run retries it', { tenantId, error: (err as Error).name });
+      rootLogger.warn('fleet-health job: a company failed; the next run retries it', {
+        tenantId,
+        error: (err as Error).name,
+      });
     }
   }
   await run.finish(result);

@@ -27,13 +27,33 @@ export const runKey = (t: string): Key => ({ pk: tenantPk(t, 'FLEET_HEALTH_RUN')
 
 export interface SnapshotItem extends Item {
   entityType: 'FLEET_HEALTH';
-  vehicleId: string; label: string; licensePlate: string; status: string;
-  score: number; grade: HealthGrade; previousScore: number | null; factors: HealthFactor[]; computedAt: string;
+  vehicleId: string;
+  label: string;
+  licensePlate: string;
+  status: string;
+  score: number;
+  grade: HealthGrade;
+  previousScore: number | null;
+  factors: HealthFactor[];
+  computedAt: string;
 }
 
-export interface RunItem extends Item { entityType: 'FLEET_HEALTH_RUN'; tenantId: string; computedAt: string; day: string; vehicles: number }
+export interface RunItem extends Item {
+  entityType: 'FLEET_HEALTH_RUN';
+  tenantId: string;
+  computedAt: string;
+  day: string;
+  vehicles: number;
+}
 
 export const snapshotToApi = (s: SnapshotItem): VehicleHealth => ({
-  vehicleId: s.vehicleId, label: s.label, licensePlate: s.licensePlate, status: s.status, score: s.score, grade: s.grade,
-  previousScore: s.previousScore ?? null, factors: s.factors, computedAt: s.computedAt,
+  vehicleId: s.vehicleId,
+  label: s.label,
+  licensePlate: s.licensePlate,
+  status: s.status,
+  score: s.score,
+  grade: s.grade,
+  previousScore: s.previousScore ?? null,
+  factors: s.factors,
+  computedAt: s.computedAt,
 });

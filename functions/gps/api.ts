@@ -13,8 +13,19 @@ export { seedGps } from './seed';
  * Speeding events and RESTRICTED-zone entries of a vehicle between two instants (ISO, inclusive).
  * One Query on the vehicle's events index.
  */
-export async function incidentCounts(tenantId: string, vehicleId: string, fromIso: string, toIso: string): Promise<{ speeding: number; restrictedEntries: number }> {
-  const events = await queryAll<EventItem>({ tenantId, pk: vehicleEventsPk(tenantId, vehicleId), index: 'gsi1', skBetween: [fromIso, `${toIso}~`], max: 2000 });
+export async function incidentCounts(
+  tenantId: string,
+  vehicleId: string,
+  fromIso: string,
+  toIso: string,
+): Promise<{ speeding: number; restrictedEntries: number }> {
+  const events = await queryAll<EventItem>({
+    tenantId,
+    pk: vehicleEventsPk(tenantId, vehicleId),
+    index: 'gsi1',
+    skBetween: [fromIso, `${toIso}~`],
+    max: 2000,
+  });
   let speeding = 0;
   let restrictedEntries = 0;
   for (const e of events) {
@@ -28,10 +39,21 @@ export async function incidentCounts(tenantId: string, vehicleId: string, fromIs
  * Every tracker of the company with its last position time, battery and whether that last
  * position was inside a DROP_ZONE (a car parked in the yard is not "offline"). One Query.
  */
-export async function trackerStatuses(tenantId: string): Promise<Array<{ vehicleId: string; deviceId: string; lastPositionAt: string | null; batteryPercent: number | null; insideDropZone: boolean }>> {
+export async function trackerStatuses(tenantId: string): Promise<
+  Array<{
+    vehicleId: string;
+    deviceId: string;
+    lastPositionAt: string | null;
+    batteryPercent: number | null;
+    insideDropZone: boolean;
+  }>
+> {
   const devices = await queryAll<DeviceItem>({ tenantId, pk: tenantPk(tenantId, 'GPS_DEVICE'), max: 5000 });
   return devices.map((d) => ({
-    vehicleId: d.vehicleId, deviceId: d.deviceId, lastPositionAt: d.lastPositionAt ?? null,
-    batteryPercent: typeof d.batteryPercent === 'number' ? d.batteryPercent : null, insideDropZone: d.insideDropZone === true,
+    vehicleId: d.vehicleId,
+    deviceId: d.deviceId,
+    lastPositionAt: d.lastPositionAt ?? null,
+    batteryPercent: typeof d.batteryPercent === 'number' ? d.batteryPercent : null,
+    insideDropZone: d.insideDropZone === true,
   }));
 }

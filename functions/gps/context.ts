@@ -42,7 +42,10 @@ export async function readGpsSettings(tenantId: string): Promise<GpsSettings> {
 
 export async function updateGpsSettings(actor: Actor, body: Partial<GpsSettings>): Promise<GpsSettings> {
   const now = new Date().toISOString();
-  const next = { ...(await readGpsSettings(actor.tenantId)), ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) } as GpsSettings;
+  const next = {
+    ...(await readGpsSettings(actor.tenantId)),
+    ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)),
+  } as GpsSettings;
   await transact([
     tx.put({ ...gpsSettingsKey(actor.tenantId), entityType: 'GPS_SETTINGS', ...next, updatedAt: now }),
     tx.putNew(auditItem(actor, 'gps.settings.update', 'gps_settings', 'COMPANY', { after: body })),

@@ -51,30 +51,55 @@ export async function createGeofence(actor: Actor, b: CreateGeofenceBody) {
   const id = ulid();
   const now = new Date().toISOString();
   const item: GeofenceItem = {
-    ...geofenceKey(actor.tenantId, id), entityType: 'GEOFENCE', id, name: b.name, type: b.type, ...geometry(b),
-    speedLimitKmh: b.speedLimitKmh ?? null, timeWindow: b.timeWindow ?? null, vehicleIds: b.vehicleIds?.length ? b.vehicleIds : null,
-    isActive: b.isActive ?? true, version: 1, createdAt: now, updatedAt: now,
+    ...geofenceKey(actor.tenantId, id),
+    entityType: 'GEOFENCE',
+    id,
+    name: b.name,
+    type: b.type,
+    ...geometry(b),
+    speedLimitKmh: b.speedLimitKmh ?? null,
+    timeWindow: b.timeWindow ?? null,
+    vehicleIds: b.vehicleIds?.length ? b.vehicleIds : null,
+    isActive: b.isActive ?? true,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
   };
-  await transact([tx.putNew(item), tx.putNew(auditItem(actor, 'geofence.create', 'geofence', id, { after: { name: b.name, type: b.type, shape: item.shape } }))]);
+  await transact([
+    tx.putNew(item),
+    tx.putNew(
+      auditItem(actor, 'geofence.create', 'geofence', id, { after: { name: b.name, type: b.type, shape: item.shape } }),
+    ),
+  ]);
   dropContext(actor.tenantId);
   return geofenceToApi(item);
 }
 
 export async function updateGeofence(actor: Actor, id: string, b: UpdateGeofenceBody) {
   const g = await read(actor.tenantId, id);
-  if (b.version !== undefined && b.version !== g.version) throw conflict('This geofence was changed by someone else; reload it');
+  if (b.version !== undefined && b.version !== g.version)
+    throw conflict('This geofence was changed by someone else; reload it');
   await checkVehicles(actor.tenantId, b.vehicleIds);
-  const touchesShape = b.shape !== undefined || b.center !== undefined || b.radius !== undefined || b.coordinates !== undefined;
+  const touchesShape =
+    b.shape !== undefined || b.center !== undefined || b.radius !== undefined || b.coordinates !== undefined;
   const shape = touchesShape
-    ? geometry({ shape: b.shape ?? g.shape, center: b.center ?? g.center, radius: b.radius ?? g.radius, coordinates: b.coordinates ?? g.coordinates })
+    ? geometry({
+        shape: b.shape ?? g.shape,
+        center: b.center ?? g.center,
+        radius: b.radius ?? g.radius,
+        coordinates: b.coordinates ?? g.coordinates,
+      })
     : {};
   const changes: Record<string, unknown> = { ...shape };
-  for (const k of ['name', 'type', 'speedLimitKmh', 'timeWindow', 'isActive'] as const) if (b[k] !== undefined) changes[k] = b[k];
+  for (const k of ['name', 'type', 'speedLimitKmh', 'timeWindow', 'isActive'] as const)
+    if (b[k] !== undefined) changes[k] = b[k];
   if (b.vehicleIds !== undefined) changes.vehicleIds = b.vehicleIds?.length ? b.vehicleIds : null;
   const now = new Date().toISOString();
   await transact([
     tx.update(geofenceKey(actor.tenantId, id), g.version, changes, now),
-    tx.putNew(auditItem(actor, 'geofence.update', 'geofence', id, { before: { name: g.name, type: g.type }, after: changes })),
+    tx.putNew(
+      auditItem(actor, 'geofence.update', 'geofence', id, { before: { name: g.name, type: g.type }, after: changes }),
+    ),
   ]);
   dropContext(actor.tenantId);
   return geofenceToApi({ ...g, ...changes, version: g.version + 1, updatedAt: now } as GeofenceItem);

@@ -7,7 +7,8 @@ import { createGeofence, deleteGeofence, getGeofence, listGeofences, updateGeofe
 import { listEvents, liveFleet, positions, trips } from './read';
 import { readGpsSettings, updateGpsSettings } from './context';
 
-const query = (ctx: { event: { queryStringParameters?: Record<string, string | undefined> } }) => ctx.event.queryStringParameters ?? {};
+const query = (ctx: { event: { queryStringParameters?: Record<string, string | undefined> } }) =>
+  ctx.event.queryStringParameters ?? {};
 
 export const handler = createDomainHandler('gps', gpsRoutes, {
   osmandGet: async (ctx) => reply.ok(await ingestOsmand(query(ctx), undefined, ctx.headers)),
@@ -25,5 +26,8 @@ export const handler = createDomainHandler('gps', gpsRoutes, {
   createGeofence: async (ctx) => reply.created(await createGeofence(actorOf(ctx), ctx.body)),
   getGeofence: async (ctx) => reply.ok(await getGeofence(ctx.auth.tenantId, ctx.params.id)),
   updateGeofence: async (ctx) => reply.ok(await updateGeofence(actorOf(ctx), ctx.params.id, ctx.body)),
-  deleteGeofence: async (ctx) => { await deleteGeofence(actorOf(ctx), ctx.params.id); return reply.noContent(); },
+  deleteGeofence: async (ctx) => {
+    await deleteGeofence(actorOf(ctx), ctx.params.id);
+    return reply.noContent();
+  },
 });

@@ -23,10 +23,16 @@ import type { Item } from '../lib/data/repo';
 import type { EvalFence, EvalState, ZoneEventDraft } from '../../shared/gps/rules';
 import type { GeofenceApi, ZoneEventApi } from '../../shared/schemas/gps';
 
-export const deviceKey = (t: string, deviceId: string): Key => ({ pk: tenantPk(t, 'GPS_DEVICE'), sk: sortKey(deviceId) });
+export const deviceKey = (t: string, deviceId: string): Key => ({
+  pk: tenantPk(t, 'GPS_DEVICE'),
+  sk: sortKey(deviceId),
+});
 export const trackerKey = (t: string, vehicleId: string): Key => entityKey(t, 'GPS_TRACKER', vehicleId);
 export const positionPk = (t: string, vehicleId: string) => tenantPk(t, 'GPS_POS', vehicleId);
-export const positionKey = (t: string, vehicleId: string, at: string): Key => ({ pk: positionPk(t, vehicleId), sk: sortKey(at) });
+export const positionKey = (t: string, vehicleId: string, at: string): Key => ({
+  pk: positionPk(t, vehicleId),
+  sk: sortKey(at),
+});
 export const geofenceKey = (t: string, id: string): Key => entityKey(t, 'GEOFENCE', id);
 export const geofencePk = (t: string) => tenantPk(t, 'GEOFENCE');
 export const eventsPk = (t: string) => tenantPk(t, 'GPS_EVENT');
@@ -75,13 +81,29 @@ export interface GeofenceItem extends Item, EvalFence {
 
 export function geofenceToApi(g: GeofenceItem): GeofenceApi {
   return {
-    id: g.id, name: g.name, type: g.type, shape: g.shape, center: g.center ?? null, radius: g.radius ?? null, coordinates: g.coordinates ?? null,
-    speedLimitKmh: g.speedLimitKmh ?? null, timeWindow: g.timeWindow ?? null, vehicleIds: g.vehicleIds ?? null, isActive: g.isActive !== false,
-    version: g.version, createdAt: g.createdAt, updatedAt: g.updatedAt,
+    id: g.id,
+    name: g.name,
+    type: g.type,
+    shape: g.shape,
+    center: g.center ?? null,
+    radius: g.radius ?? null,
+    coordinates: g.coordinates ?? null,
+    speedLimitKmh: g.speedLimitKmh ?? null,
+    timeWindow: g.timeWindow ?? null,
+    vehicleIds: g.vehicleIds ?? null,
+    isActive: g.isActive !== false,
+    version: g.version,
+    createdAt: g.createdAt,
+    updatedAt: g.updatedAt,
   };
 }
 
-export interface RentalLink { rentalId: string; rentalReference: string | null; customerId: string | null; customerName: string | null }
+export interface RentalLink {
+  rentalId: string;
+  rentalReference: string | null;
+  customerId: string | null;
+  customerName: string | null;
+}
 
 export interface EventItem extends Item, ZoneEventDraft {
   entityType: 'GPS_EVENT';
@@ -95,21 +117,52 @@ export interface EventItem extends Item, ZoneEventDraft {
   createdAt: string;
 }
 
-export function eventItem(t: string, vehicleId: string, vehicleLabel: string, e: ZoneEventDraft, link: RentalLink | null, now: string): EventItem {
+export function eventItem(
+  t: string,
+  vehicleId: string,
+  vehicleLabel: string,
+  e: ZoneEventDraft,
+  link: RentalLink | null,
+  now: string,
+): EventItem {
   const sk = sortKey(e.at, vehicleId, e.fenceId ?? 'SPEED', e.kind);
   return {
-    pk: eventsPk(t), sk, gsi1pk: vehicleEventsPk(t, vehicleId), gsi1sk: sk,
+    pk: eventsPk(t),
+    sk,
+    gsi1pk: vehicleEventsPk(t, vehicleId),
+    gsi1sk: sk,
     ...(link ? { gsi2pk: rentalEventsPk(t, link.rentalId), gsi2sk: sk } : {}),
-    entityType: 'GPS_EVENT', id: sk.replace(/#/g, '.'), vehicleId, vehicleLabel, ...e,
-    rentalId: link?.rentalId ?? null, rentalReference: link?.rentalReference ?? null, customerId: link?.customerId ?? null, customerName: link?.customerName ?? null,
+    entityType: 'GPS_EVENT',
+    id: sk.replace(/#/g, '.'),
+    vehicleId,
+    vehicleLabel,
+    ...e,
+    rentalId: link?.rentalId ?? null,
+    rentalReference: link?.rentalReference ?? null,
+    customerId: link?.customerId ?? null,
+    customerName: link?.customerName ?? null,
     createdAt: now,
   };
 }
 
 export function eventToApi(e: EventItem): ZoneEventApi {
   return {
-    id: e.id, kind: e.kind, at: e.at, vehicleId: e.vehicleId, vehicleLabel: e.vehicleLabel, fenceId: e.fenceId ?? null, fenceName: e.fenceName ?? null,
-    fenceType: e.fenceType ?? null, lat: e.lat, lon: e.lon, speed: e.speed, limitKmh: e.limitKmh ?? null, maxSpeedKmh: e.maxSpeedKmh ?? null,
-    rentalId: e.rentalId ?? null, rentalReference: e.rentalReference ?? null, customerId: e.customerId ?? null, customerName: e.customerName ?? null,
+    id: e.id,
+    kind: e.kind,
+    at: e.at,
+    vehicleId: e.vehicleId,
+    vehicleLabel: e.vehicleLabel,
+    fenceId: e.fenceId ?? null,
+    fenceName: e.fenceName ?? null,
+    fenceType: e.fenceType ?? null,
+    lat: e.lat,
+    lon: e.lon,
+    speed: e.speed,
+    limitKmh: e.limitKmh ?? null,
+    maxSpeedKmh: e.maxSpeedKmh ?? null,
+    rentalId: e.rentalId ?? null,
+    rentalReference: e.rentalReference ?? null,
+    customerId: e.customerId ?? null,
+    customerName: e.customerName ?? null,
   };
 }

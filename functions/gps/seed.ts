@@ -33,15 +33,31 @@ export async function seedGps(world: DemoWorld): Promise<void> {
   const fences: GeofenceItem[] = DEMO_GEOFENCES.map((g) => {
     const id = ulid(now - DAY * 30);
     return {
-      ...geofenceKey(t, id), entityType: 'GEOFENCE', id, name: g.name, type: g.type, shape: g.shape,
-      center: 'center' in g ? g.center : null, radius: 'radius' in g ? g.radius : null, coordinates: 'coordinates' in g ? g.coordinates.map((c) => [...c] as [number, number]) : null,
-      speedLimitKmh: 'speedLimitKmh' in g ? g.speedLimitKmh : null, timeWindow: 'timeWindow' in g ? { ...g.timeWindow, days: [...g.timeWindow.days] } : null, vehicleIds: null,
-      isActive: true, version: 1, createdAt: new Date(now - DAY * 30).toISOString(), updatedAt: new Date(now - DAY * 30).toISOString(),
+      ...geofenceKey(t, id),
+      entityType: 'GEOFENCE',
+      id,
+      name: g.name,
+      type: g.type,
+      shape: g.shape,
+      center: 'center' in g ? g.center : null,
+      radius: 'radius' in g ? g.radius : null,
+      coordinates: 'coordinates' in g ? g.coordinates.map((c) => [...c] as [number, number]) : null,
+      speedLimitKmh: 'speedLimitKmh' in g ? g.speedLimitKmh : null,
+      timeWindow: 'timeWindow' in g ? { ...g.timeWindow, days: [...g.timeWindow.days] } : null,
+      vehicleIds: null,
+      isActive: true,
+      version: 1,
+      createdAt: new Date(now - DAY * 30).toISOString(),
+      updatedAt: new Date(now - DAY * 30).toISOString(),
     };
   });
   const items: Item[] = [...fences];
   const evalFences: EvalFence[] = fences;
-  const settings = { speedLimitKmh: GPS_DEFAULTS.speedLimitKmh, overspeedMinSeconds: GPS_DEFAULTS.overspeedMinSeconds, timeZone: 'Asia/Dubai' };
+  const settings = {
+    speedLimitKmh: GPS_DEFAULTS.speedLimitKmh,
+    overspeedMinSeconds: GPS_DEFAULTS.overspeedMinSeconds,
+    timeZone: 'Asia/Dubai',
+  };
   const alerts: ReturnType<typeof alertOf>[] = [];
   const active = world.vehicles.filter((v) => !v.isArchived);
   let positions = 0;
@@ -52,7 +68,13 @@ export async function seedGps(world: DemoWorld): Promise<void> {
   for (const [i, v] of active.entries()) {
     if (i % 5 === 4) {
       // No tracker: no position on the map.
-      io.push(async () => { await updateRaw({ Key: vehicleKey(t, v.id), UpdateExpression: 'SET latitude = :n, longitude = :n, speed = :n, heading = :n, lastGpsUpdate = :n', ExpressionAttributeValues: { ':n': null } }); });
+      io.push(async () => {
+        await updateRaw({
+          Key: vehicleKey(t, v.id),
+          UpdateExpression: 'SET latitude = :n, longitude = :n, speed = :n, heading = :n, lastGpsUpdate = :n',
+          ExpressionAttributeValues: { ':n': null },
+        });
+      });
       continue;
     }
     const quiet = i === 2 || i === 7; // went offline a day and a half ago
@@ -67,7 +89,14 @@ export async function seedGps(world: DemoWorld): Promise<void> {
         const [from, to] = (k + day) % 2 ? [b, a] : [a, b];
         const start = end - day * DAY - (trips - k) * 4 * 3_600_000;
         if (start > end - 10 * 60_000) continue;
-        const leg = drive(route, { from, to, startMs: start, stepSeconds: day === 0 ? STEP_SECONDS : OLDER_STEP_SECONDS, speeding: (i + day) % 4 === 0, random: rnd }).filter((p) => Date.parse(p.at) <= end);
+        const leg = drive(route, {
+          from,
+          to,
+          startMs: start,
+          stepSeconds: day === 0 ? STEP_SECONDS : OLDER_STEP_SECONDS,
+          speeding: (i + day) % 4 === 0,
+          random: rnd,
+        }).filter((p) => Date.parse(p.at) <= end);
         track.push(...leg);
       }
     }
@@ -78,12 +107,37 @@ export async function seedGps(world: DemoWorld): Promise<void> {
     const device = newDevice(t, v.id, newSecret(), new Date(now - 20 * DAY).toISOString());
     const battery = i === 3 || i === 11 ? 8 + Math.floor(rnd() * 8) : 40 + Math.floor(rnd() * 60);
     items.push({
-      ...device, ...r.state, lastPositionAt: last.at, lastLat: last.lat, lastLon: last.lon, batteryPercent: battery,
+      ...device,
+      ...r.state,
+      lastPositionAt: last.at,
+      lastLat: last.lat,
+      lastLon: last.lon,
+      batteryPercent: battery,
       insideDropZone: inDropZone(evalFences, last.lon, last.lat),
     });
-    items.push({ ...trackerKey(t, v.id), entityType: 'GPS_TRACKER', vehicleId: v.id, deviceId: device.deviceId, createdAt: device.createdAt });
+    items.push({
+      ...trackerKey(t, v.id),
+      entityType: 'GPS_TRACKER',
+      vehicleId: v.id,
+      deviceId: device.deviceId,
+      createdAt: device.createdAt,
+    });
     for (const p of track) {
-      items.push({ ...positionKey(t, v.id, p.at), entityType: 'GPS_POS', at: p.at, lat: p.lat, lon: p.lon, speed: p.speed, heading: p.heading, altitude: null, accuracy: 8, batt: battery, outOfOrder: false, receivedAt: p.at, ttl: Math.floor(Date.parse(p.at) / 1000) + GPS_DEFAULTS.positionRetentionDays * 86_400 });
+      items.push({
+        ...positionKey(t, v.id, p.at),
+        entityType: 'GPS_POS',
+        at: p.at,
+        lat: p.lat,
+        lon: p.lon,
+        speed: p.speed,
+        heading: p.heading,
+        altitude: null,
+        accuracy: 8,
+        batt: battery,
+        outOfOrder: false,
+        receivedAt: p.at,
+        ttl: Math.floor(Date.parse(p.at) / 1000) + GPS_DEFAULTS.positionRetentionDays * 86_400,
+      });
     }
     positions += track.length;
     const label = `${v.make} ${v.model} · ${v.licensePlate}`;
@@ -98,7 +152,13 @@ export async function seedGps(world: DemoWorld): Promise<void> {
       await updateRaw({
         Key: vehicleKey(t, v.id),
         UpdateExpression: 'SET latitude = :lat, longitude = :lon, speed = :s, heading = :h, lastGpsUpdate = :at',
-        ExpressionAttributeValues: { ':lat': last.lat, ':lon': last.lon, ':s': last.speed, ':h': last.heading, ':at': last.at },
+        ExpressionAttributeValues: {
+          ':lat': last.lat,
+          ':lon': last.lon,
+          ':s': last.speed,
+          ':h': last.heading,
+          ':at': last.at,
+        },
       });
     });
   }

@@ -26,8 +26,14 @@ export function secretMatches(presented: string, storedHash: string): boolean {
 
 export function trackerToApi(d: DeviceItem, secret?: string): TrackerApi {
   return {
-    vehicleId: d.vehicleId, deviceId: d.deviceId, ...(secret ? { secret } : {}), createdAt: d.createdAt, rotatedAt: d.rotatedAt ?? null,
-    lastPositionAt: d.lastPositionAt ?? null, batteryPercent: d.batteryPercent ?? null, osmandPath: OSMAND_PATH,
+    vehicleId: d.vehicleId,
+    deviceId: d.deviceId,
+    ...(secret ? { secret } : {}),
+    createdAt: d.createdAt,
+    rotatedAt: d.rotatedAt ?? null,
+    lastPositionAt: d.lastPositionAt ?? null,
+    batteryPercent: d.batteryPercent ?? null,
+    osmandPath: OSMAND_PATH,
   };
 }
 
@@ -47,8 +53,22 @@ export async function getTracker(tenantId: string, vehicleId: string): Promise<{
 export function newDevice(tenantId: string, vehicleId: string, secret: string, now: string): DeviceItem {
   const deviceId = newDeviceId(tenantId, randomBytes);
   return {
-    ...deviceKey(tenantId, deviceId), entityType: 'GPS_DEVICE', deviceId, vehicleId, secretHash: hashSecret(secret), createdAt: now, rotatedAt: null,
-    lastPositionAt: null, lastLat: null, lastLon: null, batteryPercent: null, insideDropZone: false, rateWindow: null, rateCount: 0, version: 1, ...emptyState(),
+    ...deviceKey(tenantId, deviceId),
+    entityType: 'GPS_DEVICE',
+    deviceId,
+    vehicleId,
+    secretHash: hashSecret(secret),
+    createdAt: now,
+    rotatedAt: null,
+    lastPositionAt: null,
+    lastLat: null,
+    lastLon: null,
+    batteryPercent: null,
+    insideDropZone: false,
+    rateWindow: null,
+    rateCount: 0,
+    version: 1,
+    ...emptyState(),
   };
 }
 
@@ -63,15 +83,28 @@ export async function createOrRotateTracker(actor: Actor, vehicleId: string): Pr
   const existing = await deviceOfVehicle(t, vehicleId);
   if (existing) {
     await transact([
-      tx.update(deviceKey(t, existing.deviceId), existing.version, { secretHash: hashSecret(secret), rotatedAt: now }, now),
-      tx.putNew(auditItem(actor, 'gps.tracker.rotate', 'vehicle', vehicleId, { after: { deviceId: existing.deviceId } })),
+      tx.update(
+        deviceKey(t, existing.deviceId),
+        existing.version,
+        { secretHash: hashSecret(secret), rotatedAt: now },
+        now,
+      ),
+      tx.putNew(
+        auditItem(actor, 'gps.tracker.rotate', 'vehicle', vehicleId, { after: { deviceId: existing.deviceId } }),
+      ),
     ]);
     return { tracker: trackerToApi({ ...existing, rotatedAt: now }, secret) };
   }
   const device = newDevice(t, vehicleId, secret, now);
   await transact([
     tx.putNew(device),
-    tx.putNew({ ...trackerKey(t, vehicleId), entityType: 'GPS_TRACKER', vehicleId, deviceId: device.deviceId, createdAt: now }),
+    tx.putNew({
+      ...trackerKey(t, vehicleId),
+      entityType: 'GPS_TRACKER',
+      vehicleId,
+      deviceId: device.deviceId,
+      createdAt: now,
+    }),
     tx.putNew(auditItem(actor, 'gps.tracker.create', 'vehicle', vehicleId, { after: { deviceId: device.deviceId } })),
   ]);
   return { tracker: trackerToApi(device, secret) };

@@ -16,13 +16,34 @@ import { rootLogger } from '../lib/logger';
 import { loadSnapshot } from './load';
 import { englishText } from './text';
 import { runRules, type InsightDraft } from './rules';
-import { aiJobItem, draftFields, insightKey, insightPk, newInsightItem, openIndex, ruleKey, type InsightItem } from './model';
+import {
+  aiJobItem,
+  draftFields,
+  insightKey,
+  insightPk,
+  newInsightItem,
+  openIndex,
+  ruleKey,
+  type InsightItem,
+} from './model';
 
 /** Equal as data: DynamoDB gives maps back with their keys in any order. */
-const canon = (v: unknown): unknown => (Array.isArray(v) ? v.map(canon) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, canon(x)])) : v);
+const canon = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(canon)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.entries(v)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([k, x]) => [k, canon(x)]),
+        )
+      : v;
 const same = (a: unknown, b: unknown) => JSON.stringify(canon(a)) === JSON.stringify(canon(b));
 
-export async function runInsights(tenantId: string, opts: { trigger: AiJob['trigger']; by: string; now?: Date }): Promise<AiJob> {
+export async function runInsights(
+  tenantId: string,
+  opts: { trigger: AiJob['trigger']; by: string; now?: Date },
+): Promise<AiJob> {
   const started = Date.now();
   const startedAt = new Date().toISOString();
   const failures: AiJob['failures'] = [];
@@ -40,17 +61,39 @@ export async function runInsights(tenantId: string, opts: { trigger: AiJob['trig
     rootLogger.warn('insights run failed', { tenantId, error: (err as Error).name });
   }
   const job: AiJob = {
-    id: ulid(), kind: 'insights', trigger: opts.trigger, by: opts.by, startedAt, finishedAt: new Date().toISOString(), durationMs: Date.now() - started,
-    status: failures.length === 0 ? 'succeeded' : counts.found > 0 || counts.rules > 0 ? 'partial' : 'failed', counts, failures: failures.slice(0, 20),
+    id: ulid(),
+    kind: 'insights',
+    trigger: opts.trigger,
+    by: opts.by,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    durationMs: Date.now() - started,
+    status: failures.length === 0 ? 'succeeded' : counts.found > 0 || counts.rules > 0 ? 'partial' : 'failed',
+    counts,
+    failures: failures.slice(0, 20),
   };
   await putItem(aiJobItem(tenantId, job));
   return job;
 }
 
-async function write(tenantId: string, drafts: InsightDraft[], currency: string, counts: AiJob['counts'], failures: AiJob['failures']) {
+async function write(
+  tenantId: string,
+  drafts: InsightDraft[],
+  currency: string,
+  counts: AiJob['counts'],
+  failures: AiJob['failures'],
+) {
   const now = new Date().toISOString();
-  const claimed = drafts.length ? await batchGet(drafts.map((d) => ruleKey(tenantId, d.key)), true) : [];
-  const existing = await batchGet(claimed.filter(Boolean).map((k) => insightKey(tenantId, String(k!.insightId))), true) as (InsightItem | undefined)[];
+  const claimed = drafts.length
+    ? await batchGet(
+        drafts.map((d) => ruleKey(tenantId, d.key)),
+        true,
+      )
+    : [];
+  const existing = (await batchGet(
+    claimed.filter(Boolean).map((k) => insightKey(tenantId, String(k!.insightId))),
+    true,
+  )) as (InsightItem | undefined)[];
   const byId = new Map(existing.filter(Boolean).map((i) => [i!.id, i!]));
   for (const [j, d] of drafts.entries()) {
     const text = englishText(d, currency);
@@ -59,7 +102,15 @@ async function write(tenantId: string, drafts: InsightDraft[], currency: string,
       if (!prior) {
         const item = newInsightItem(tenantId, d, text, currency, now);
         try {
-          await transact([tx.putNew({ ...ruleKey(tenantId, d.key), entityType: 'AI_INSIGHT_KEY', insightId: item.id, createdAt: now }), tx.putNew(item)]);
+          await transact([
+            tx.putNew({
+              ...ruleKey(tenantId, d.key),
+              entityType: 'AI_INSIGHT_KEY',
+              insightId: item.id,
+              createdAt: now,
+            }),
+            tx.putNew(item),
+          ]);
           counts.created++;
         } catch (err) {
           if (!isConditionFailure(err)) throw err; // another run claimed it a moment ago
@@ -68,10 +119,16 @@ async function write(tenantId: string, drafts: InsightDraft[], currency: string,
       }
       if (prior.status === 'done' || prior.status === 'dismissed') continue;
       const fields = draftFields(d, text);
-      const changed = !prior.current || (['params', 'figures', 'evidence', 'impactMinor', 'confidence', 'priority', 'title'] as const).some((k) => !same(prior[k], fields[k]));
+      const changed =
+        !prior.current ||
+        (['params', 'figures', 'evidence', 'impactMinor', 'confidence', 'priority', 'title'] as const).some(
+          (k) => !same(prior[k], fields[k]),
+        );
       if (!changed) continue;
       const next = { ...prior, ...fields };
-      await transact([tx.update(insightKey(tenantId, prior.id), prior.version, { ...fields, ...openIndex(tenantId, next) }, now)]);
+      await transact([
+        tx.update(insightKey(tenantId, prior.id), prior.version, { ...fields, ...openIndex(tenantId, next) }, now),
+      ]);
       counts.updated++;
     } catch (err) {
       failures.push({ step: `write:${d.rule}`, message: (err as Error).message.slice(0, 200) });
@@ -79,19 +136,29 @@ async function write(tenantId: string, drafts: InsightDraft[], currency: string,
   }
   // Open insights this run did not find any more: no longer current (off the suggestions).
   const found = new Set(drafts.map((d) => d.key));
-  const current = await queryAll<InsightItem>({ tenantId, pk: insightPk(tenantId), max: 2000, consistent: true, filter: { expression: '#c = :t', names: { '#c': 'current' }, values: { ':t': true } } });
+  const current = await queryAll<InsightItem>({
+    tenantId,
+    pk: insightPk(tenantId),
+    max: 2000,
+    consistent: true,
+    filter: { expression: '#c = :t', names: { '#c': 'current' }, values: { ':t': true } },
+  });
   for (const i of current) {
     if (found.has(i.ruleKey)) continue;
     try {
-      await transact([tx.raw('Update', {
-        Key: insightKey(tenantId, i.id), ConditionExpression: '#v = :v',
-        UpdateExpression: 'SET #c = :f, #u = :now, #v = :v1 REMOVE gsi2pk, gsi2sk',
-        ExpressionAttributeNames: { '#c': 'current', '#u': 'updatedAt', '#v': 'version' },
-        ExpressionAttributeValues: { ':f': false, ':now': now, ':v': i.version, ':v1': i.version + 1 },
-      })]);
+      await transact([
+        tx.raw('Update', {
+          Key: insightKey(tenantId, i.id),
+          ConditionExpression: '#v = :v',
+          UpdateExpression: 'SET #c = :f, #u = :now, #v = :v1 REMOVE gsi2pk, gsi2sk',
+          ExpressionAttributeNames: { '#c': 'current', '#u': 'updatedAt', '#v': 'version' },
+          ExpressionAttributeValues: { ':f': false, ':now': now, ':v': i.version, ':v1': i.version + 1 },
+        }),
+      ]);
       counts.expired++;
     } catch (err) {
-      if (!isConditionFailure(err)) failures.push({ step: `expire:${i.rule}`, message: (err as Error).message.slice(0, 200) });
+      if (!isConditionFailure(err))
+        failures.push({ step: `expire:${i.rule}`, message: (err as Error).message.slice(0, 200) });
     }
   }
 }

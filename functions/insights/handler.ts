@@ -12,7 +12,9 @@ export const handler = createDomainHandler('insights', insightsRoutes, {
   // catalogs it words insights with) is a lazy chunk: the inbox routes do not load it at cold start.
   refreshInsights: async (ctx) => {
     const { runInsights } = await import('./engine');
-    return reply.ok(await runInsights(ctx.auth.tenantId, { trigger: 'manual', by: actorOf(ctx).username ?? ctx.auth.userId }));
+    return reply.ok(
+      await runInsights(ctx.auth.tenantId, { trigger: 'manual', by: actorOf(ctx).username ?? ctx.auth.userId }),
+    );
   },
   listAiJobs: async (ctx) => reply.ok(await listAiJobs(ctx.auth.tenantId, ctx.query)),
 });

@@ -13,7 +13,18 @@ import { handler as insightsJob } from '../jobs/insights';
  * their tabs (403 otherwise); another company's insight is a 404; the nightly job runs a company
  * once a day.
  */
-type Insight = { id: string; rule: string; category: string; status: string; title: string; evidence: { label: string; href: string }[]; estimatedImpact: number; version: number; campaignId: string | null; current: boolean };
+type Insight = {
+  id: string;
+  rule: string;
+  category: string;
+  status: string;
+  title: string;
+  evidence: { label: string; href: string }[];
+  estimatedImpact: number;
+  version: number;
+  campaignId: string | null;
+  current: boolean;
+};
 let t: Awaited<ReturnType<typeof tenantWithAllRoles>>;
 let owner: string;
 let insightId: string;
@@ -25,23 +36,38 @@ beforeAll(async () => {
   insightId = await insightProbe(owner, 'Dormant Dana');
   // An invoice 40 days past due: the receivables insight.
   // A car out on rent now (the nightly job's work index: companies with a rental out).
-  const out = await createRental(owner, { customerId: (await createCustomer(owner)).id, vehicleId: (await createVehicle(owner)).id }, {
-    startDate: new Date(Date.now() - 3_600_000).toISOString(), endDate: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-  });
+  const out = await createRental(
+    owner,
+    { customerId: (await createCustomer(owner)).id, vehicleId: (await createVehicle(owner)).id },
+    {
+      startDate: new Date(Date.now() - 3_600_000).toISOString(),
+      endDate: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    },
+  );
   const pickup = await post(`/api/v1/rentals/${out.id}/pickup`, { odometerStart: 10, fuelLevelStart: 'full' }, owner);
   expect(pickup.status, JSON.stringify(pickup.body)).toBe(200);
   const rental = await rentalProbe(owner);
   const inv = await post('/api/v1/invoices', { rentalId: rental.id }, owner);
   expect(inv.status, JSON.stringify(inv.body)).toBe(201);
   expect((await post(`/api/v1/invoices/${inv.body.id}/issue`, {}, owner)).status).toBe(200);
-  await updateRaw({ Key: entityKey(t.owner.tenantId, 'INVOICE', inv.body.id), UpdateExpression: 'SET dueDate = :d', ExpressionAttributeValues: { ':d': day(-40) } });
+  await updateRaw({
+    Key: entityKey(t.owner.tenantId, 'INVOICE', inv.body.id),
+    UpdateExpression: 'SET dueDate = :d',
+    ExpressionAttributeValues: { ':d': day(-40) },
+  });
 }, 180_000);
 
 describe('insights engine', () => {
   it('refresh records an ai_job with its counts and finds the conditions, each once', async () => {
     const run = await post('/api/v1/ai/insights/refresh', {}, owner);
     expect(run.status).toBe(200);
-    expect(run.body).toMatchObject({ kind: 'insights', trigger: 'manual', by: t.owner.username, status: 'succeeded', failures: [] });
+    expect(run.body).toMatchObject({
+      kind: 'insights',
+      trigger: 'manual',
+      by: t.owner.username,
+      status: 'succeeded',
+      failures: [],
+    });
     expect(run.body.counts.rules).toBe(13);
     expect(run.body.durationMs).toBeGreaterThanOrEqual(0);
     const finance = (await get('/api/v1/ai/insights?category=finance', owner)).body.items as Insight[];
@@ -67,12 +93,20 @@ describe('insights engine', () => {
     expect(ack.status, JSON.stringify(ack.body)).toBe(200);
     expect(ack.body).toMatchObject({ status: 'acknowledged' });
     expect(ack.body.history).toMatchObject([{ from: 'new', to: 'acknowledged', note: 'Seen', by: t.owner.username }]);
-    const plan = await post(`/api/v1/ai/insights/${insightId}/status`, { status: 'planned', version: ack.body.version }, t.admin.token);
+    const plan = await post(
+      `/api/v1/ai/insights/${insightId}/status`,
+      { status: 'planned', version: ack.body.version },
+      t.admin.token,
+    );
     expect(plan.status, JSON.stringify(plan.body)).toBe(200);
     expect(plan.body.campaignId).toMatch(/^[0-9A-Z]{26}$/);
     expect(plan.body.history.map((h: { to: string }) => h.to)).toEqual(['acknowledged', 'planned']);
     // A stale version is a 409 and writes nothing.
-    const stale = await post(`/api/v1/ai/insights/${insightId}/status`, { status: 'done', version: ack.body.version }, owner);
+    const stale = await post(
+      `/api/v1/ai/insights/${insightId}/status`,
+      { status: 'done', version: ack.body.version },
+      owner,
+    );
     expect(stale.status).toBe(409);
     const done = await post(`/api/v1/ai/insights/${insightId}/status`, { status: 'done', actualImpact: 350.5 }, owner);
     expect(done.body).toMatchObject({ status: 'done', actualImpact: 350.5 });
@@ -93,13 +127,18 @@ describe('insights engine', () => {
   });
 
   it('dismiss takes an insight off the open suggestions', async () => {
-    const aging = ((await get('/api/v1/ai/insights?category=finance', owner)).body.items as Insight[]).find((i) => i.rule === 'receivables_aging')!;
-    const open = async () => ((await get('/api/v1/ai/insights?status=open', owner)).body.items as Insight[]).map((i) => i.id);
+    const aging = ((await get('/api/v1/ai/insights?category=finance', owner)).body.items as Insight[]).find(
+      (i) => i.rule === 'receivables_aging',
+    )!;
+    const open = async () =>
+      ((await get('/api/v1/ai/insights?status=open', owner)).body.items as Insight[]).map((i) => i.id);
     expect(await open()).toContain(aging.id);
     const res = await post(`/api/v1/ai/insights/${aging.id}/status`, { status: 'dismissed' }, owner);
     expect(res.body.status).toBe('dismissed');
     expect(await open()).not.toContain(aging.id);
-    expect(((await get('/api/v1/ai/insights?status=dismissed', owner)).body.items as Insight[]).map((i) => i.id)).toEqual([aging.id]);
+    expect(
+      ((await get('/api/v1/ai/insights?status=dismissed', owner)).body.items as Insight[]).map((i) => i.id),
+    ).toEqual([aging.id]);
   });
 
   it('bad input is a 400 with the field and writes nothing', async () => {
@@ -138,7 +177,9 @@ describe('insights engine', () => {
   it('another company: its insight is a 404 and its lists are its own', async () => {
     const other = await registerTenant();
     expect((await get(`/api/v1/ai/insights/${insightId}`, other.token)).status).toBe(404);
-    expect((await post(`/api/v1/ai/insights/${insightId}/status`, { status: 'dismissed' }, other.token)).status).toBe(404);
+    expect((await post(`/api/v1/ai/insights/${insightId}/status`, { status: 'dismissed' }, other.token)).status).toBe(
+      404,
+    );
     expect((await get('/api/v1/ai/insights', other.token)).body.items).toEqual([]);
     expect((await get('/api/v1/ai/jobs', other.token)).body.items).toEqual([]);
     // A brand-new company's run finds nothing: no data, no insight.

@@ -19,15 +19,26 @@ export async function runScheduledInsights(event?: { time?: string; onlyTenants?
   const parsed = event?.time ? new Date(event.time) : new Date();
   const now = Number.isNaN(parsed.getTime()) ? new Date() : parsed;
   const run = startJobRun('insights');
-  const found = new Set([...await tenantsWithRentalsDue(new Date(now.getTime() + 3650 * 86_400_000)), ...await tenantsWithInvoicesDue(now)]);
+  const found = new Set([
+    ...(await tenantsWithRentalsDue(new Date(now.getTime() + 3650 * 86_400_000))),
+    ...(await tenantsWithInvoicesDue(now)),
+  ]);
   const tenants = event?.onlyTenants ? [...found].filter((id) => event.onlyTenants!.includes(id)) : [...found];
   const result = { companies: tenants.length, ran: 0, skipped: 0, errors: 0 };
   for (const tenantId of tenants) {
     const day = companyToday(await readCompanySettings(tenantId, ''), now);
     try {
-      await putNew({ ...jobDayKey(tenantId, day), entityType: 'AI_JOB_DAY', claimedAt: new Date().toISOString(), ttl: Math.floor(now.getTime() / 1000) + 30 * 86_400 });
+      await putNew({
+        ...jobDayKey(tenantId, day),
+        entityType: 'AI_JOB_DAY',
+        claimedAt: new Date().toISOString(),
+        ttl: Math.floor(now.getTime() / 1000) + 30 * 86_400,
+      });
     } catch (err) {
-      if (isConditionFailure(err)) { result.skipped++; continue; }
+      if (isConditionFailure(err)) {
+        result.skipped++;
+        continue;
+      }
       throw err;
     }
     try {
@@ -37,7 +48,10 @@ export async function runScheduledInsights(event?: { time?: string; onlyTenants?
       result.errors++;
       run.sample(`${tenantId}: ${(err as Error).name}`);
       await deleteItem(jobDayKey(tenantId, day));
-      rootLogger.warn('insights job: a company failed; the next run retries it', { tenantId, error: (err as Error).name });
+      rootLogger.warn('insights job: a company failed; the next run retries it', {
+        tenantId,
+        error: (err as Error).name,
+      });
     }
   }
   await run.finish(result);

@@ -32,14 +32,20 @@ export { forPayment, getInvoice, invoicePaymentUpdate, openInvoicesOldestFirst, 
  * next. Answers the issued invoice, `taken` when another run issued it first, or `empty` when
  * the period has nothing to invoice.
  */
-export async function issueBillingPeriod(actor: Actor, input: { rentalId: string; periodStart: string; periodEnd: string; invoiceId: string; job: IssueExtras }):
-  Promise<{ outcome: 'issued'; invoice: InvoiceForPayment } | { outcome: 'taken' | 'empty' }> {
+export async function issueBillingPeriod(
+  actor: Actor,
+  input: { rentalId: string; periodStart: string; periodEnd: string; invoiceId: string; job: IssueExtras },
+): Promise<{ outcome: 'issued'; invoice: InvoiceForPayment } | { outcome: 'taken' | 'empty' }> {
   const { tenantId } = actor;
   let draft = (await getItem(invoiceKey(tenantId, input.invoiceId), true)) as InvoiceItem | undefined;
   if (draft && draft.status !== 'draft') return { outcome: 'taken' };
   if (!draft) {
     try {
-      draft = await createDraft(actor, { rentalId: input.rentalId, periodStart: input.periodStart, periodEnd: input.periodEnd } as CreateInvoiceBody, input.invoiceId);
+      draft = await createDraft(
+        actor,
+        { rentalId: input.rentalId, periodStart: input.periodStart, periodEnd: input.periodEnd } as CreateInvoiceBody,
+        input.invoiceId,
+      );
     } catch (err) {
       // Empty only when nothing was due (issue 26); any other refusal is the run's failure, with its reason.
       if (isNothingToInvoice(err)) return { outcome: 'empty' };
@@ -62,18 +68,28 @@ export async function issueBillingPeriod(actor: Actor, input: { rentalId: string
 function isNothingToInvoice(err: unknown): boolean {
   const e = err as { code?: string; fields?: Record<string, string> };
   const messages = Object.values(e.fields ?? {});
-  return e.code === 'VALIDATION_FAILED' && messages.length > 0 && messages.every((m) => m === INVOICE_MESSAGES.noCharges);
+  return (
+    e.code === 'VALIDATION_FAILED' && messages.length > 0 && messages.every((m) => m === INVOICE_MESSAGES.noCharges)
+  );
 }
 
-/** For the alerts generator: issued or partly paid invoices whose due date is before `today` (one Query per open status). */
+/**
+ * For the alerts generator: issued or partly paid invoices whose due date is before `today` (one Query per open
+ * status).
+ */
 export async function overdueInvoices(tenantId: string, today: string) {
   const out: (InvoiceForPayment & { customerName: string; rentalReference: string })[] = [];
   for (const status of ['issued', 'partially_paid'] as const) {
     const items = await queryAll<InvoiceItem>({
-      tenantId, pk: statusPk(tenantId, status), index: 'gsi2', max: 5000,
+      tenantId,
+      pk: statusPk(tenantId, status),
+      index: 'gsi2',
+      max: 5000,
       filter: { expression: '#d < :today', names: { '#d': 'dueDate' }, values: { ':today': today } },
     });
-    out.push(...items.map((i) => ({ ...forPayment(i), customerName: i.customerName, rentalReference: i.rentalReference })));
+    out.push(
+      ...items.map((i) => ({ ...forPayment(i), customerName: i.customerName, rentalReference: i.rentalReference })),
+    );
   }
   return out;
 }
@@ -87,7 +103,9 @@ export async function openInvoices(tenantId: string) {
   const out: (InvoiceForPayment & { customerName: string; rentalReference: string; currency: string })[] = [];
   for (const status of ['issued', 'partially_paid'] as const) {
     const items = await queryAll<InvoiceItem>({ tenantId, pk: statusPk(tenantId, status), index: 'gsi2', max: 5000 });
-    out.push(...items.map((i) => ({ ...forPayment(i), customerName: i.customerName, rentalReference: i.rentalReference })));
+    out.push(
+      ...items.map((i) => ({ ...forPayment(i), customerName: i.customerName, rentalReference: i.rentalReference })),
+    );
   }
   return out;
 }
@@ -104,7 +122,10 @@ export async function openInvoiceTotals(tenantId: string): Promise<{ count: numb
 }
 
 /** An issued invoice's PDF as an email attachment (payment reminders), or undefined when it cannot be had. */
-export async function invoicePdfAttachment(tenantId: string, invoiceId: string): Promise<{ fileName: string; contentType: string; bytes: Uint8Array } | undefined> {
+export async function invoicePdfAttachment(
+  tenantId: string,
+  invoiceId: string,
+): Promise<{ fileName: string; contentType: string; bytes: Uint8Array } | undefined> {
   const item = (await getItem(invoiceKey(tenantId, invoiceId), true)) as InvoiceItem | undefined;
   if (!item || !item.number) return undefined;
   const { ensureInvoicePdf } = await import('./documents');

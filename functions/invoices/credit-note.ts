@@ -19,10 +19,16 @@ import { creditNoteItems, creditable, invoiceNow } from './tx';
  * rental as the customer's credit (the rental balance turns negative), for a refund or the next
  * invoice — the payments domain's business.
  */
-export async function creditInvoice(actor: Actor, id: string, body: CreditNoteBody, idempotencyKey?: string): Promise<{ invoiceId: string }> {
+export async function creditInvoice(
+  actor: Actor,
+  id: string,
+  body: CreditNoteBody,
+  idempotencyKey?: string,
+): Promise<{ invoiceId: string }> {
   const { tenantId } = actor;
   const first = await readInvoiceItem(tenantId, id);
-  if (first.status === 'draft' || first.status === 'void') throw conflict(INVOICE_MESSAGES.creditNoteOnlyIssued, undefined, 'INVALID_TRANSITION');
+  if (first.status === 'draft' || first.status === 'void')
+    throw conflict(INVOICE_MESSAGES.creditNoteOnlyIssued, undefined, 'INVALID_TRANSITION');
   const settings = await readInvoiceSettings(tenantId);
   // What is left of each charge the invoice carries (reversals posted since are already in the GL).
   const ledger = await readLedger(tenantId, first.rentalId);
@@ -39,9 +45,17 @@ export async function creditInvoice(actor: Actor, id: string, body: CreditNoteBo
     respond: () => ({ invoiceId: id }),
     extra: async (_rental, now) => {
       const invoice = await invoiceNow(tenantId, id);
-      if (!invoice || !creditable(invoice)) throw conflict(INVOICE_MESSAGES.creditNoteOnlyIssued, undefined, 'INVALID_TRANSITION');
-      const note = await creditNoteItems(actor, invoice, { reason: body.reason, issueDate: calendarDateInZone(now, settings.timezone), now });
-      return [...note.items, ...invoice.chargeIds.map((chargeId) => chargeMarkerDelete(tenantId, invoice.rentalId, chargeId))];
+      if (!invoice || !creditable(invoice))
+        throw conflict(INVOICE_MESSAGES.creditNoteOnlyIssued, undefined, 'INVALID_TRANSITION');
+      const note = await creditNoteItems(actor, invoice, {
+        reason: body.reason,
+        issueDate: calendarDateInZone(now, settings.timezone),
+        now,
+      });
+      return [
+        ...note.items,
+        ...invoice.chargeIds.map((chargeId) => chargeMarkerDelete(tenantId, invoice.rentalId, chargeId)),
+      ];
     },
   });
   return result.body as { invoiceId: string };

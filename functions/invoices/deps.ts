@@ -10,7 +10,21 @@ import { customerKey } from '../customers/api';
  * note's reversal path and the invoiced-charge markers (rentals/api.ts), the customer (customers/api.ts key)
  * and the company settings (the one reader). Never payments (tier 5, above invoices).
  */
-export { billingPeriodChange, billingPeriodPreview, chargeAtInvoiceChange, chargesAtInvoice, chargeMarkerDelete, chargeMarkerPut, getRentalItem, invoicedChargesOf, readLedger, rentalKey, reverseChargesWith, type LedgerItem, type RentalItem } from '../rentals/api';
+export {
+  billingPeriodChange,
+  billingPeriodPreview,
+  chargeAtInvoiceChange,
+  chargesAtInvoice,
+  chargeMarkerDelete,
+  chargeMarkerPut,
+  getRentalItem,
+  invoicedChargesOf,
+  readLedger,
+  rentalKey,
+  reverseChargesWith,
+  type LedgerItem,
+  type RentalItem,
+} from '../rentals/api';
 
 export interface InvoiceSettings {
   region: RegionCode;
@@ -80,5 +94,3 @@ export async function readCustomer(tenantId: string, customerId: string): Promis
   const [c] = await batchGet([customerKey(tenantId, customerId)]);
   return c as CustomerFacts | undefined;
 }
-
-

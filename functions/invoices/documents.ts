@@ -32,15 +32,23 @@ async function readLogo(settings: InvoiceSettings): Promise<Uint8Array | undefin
   }
 }
 
-async function render(invoice: InvoiceItem, settings: InvoiceSettings, creditNote?: CreditNoteItem): Promise<Uint8Array> {
+async function render(
+  invoice: InvoiceItem,
+  settings: InvoiceSettings,
+  creditNote?: CreditNoteItem,
+): Promise<Uint8Array> {
   // pdf-lib, fontkit and qrcode are heavy: loaded on the first document, not at cold start.
   const { renderInvoicePdf } = await import('./pdf');
   return renderInvoicePdf({ invoice, settings, logo: await readLogo(settings), creditNote });
 }
 
 /** The stored key of an issued invoice's PDF, writing it the first time. */
-export async function ensureInvoicePdf(tenantId: string, invoice: InvoiceItem, settings?: InvoiceSettings): Promise<{ key: string; fileName: string; bytes?: Uint8Array }> {
-  const s = settings ?? await readInvoiceSettings(tenantId);
+export async function ensureInvoicePdf(
+  tenantId: string,
+  invoice: InvoiceItem,
+  settings?: InvoiceSettings,
+): Promise<{ key: string; fileName: string; bytes?: Uint8Array }> {
+  const s = settings ?? (await readInvoiceSettings(tenantId));
   if (invoice.status === 'draft' || !invoice.number) {
     const key = `${tenantPrefix(tenantId, 'invoices', invoice.id)}draft.pdf`;
     const bytes = await render(invoice, s);
@@ -68,13 +76,24 @@ export async function ensureInvoicePdf(tenantId: string, invoice: InvoiceItem, s
   }
 }
 
-export async function ensureCreditNotePdf(tenantId: string, invoice: InvoiceItem, settings?: InvoiceSettings): Promise<{ key: string; fileName: string }> {
-  const note = invoice.creditNoteId ? (await getItem(creditNoteKey(tenantId, invoice.creditNoteId), true)) as CreditNoteItem | undefined : undefined;
+export async function ensureCreditNotePdf(
+  tenantId: string,
+  invoice: InvoiceItem,
+  settings?: InvoiceSettings,
+): Promise<{ key: string; fileName: string }> {
+  const note = invoice.creditNoteId
+    ? ((await getItem(creditNoteKey(tenantId, invoice.creditNoteId), true)) as CreditNoteItem | undefined)
+    : undefined;
   if (!note) throw conflict('This invoice has no credit note', undefined, 'INVALID_TRANSITION');
   const fileName = `${safe(note.number)}.pdf`;
   if (note.pdfKey) return { key: note.pdfKey, fileName };
   const key = `${tenantPrefix(tenantId, 'invoices', invoice.id)}credit-note-v1-${fileName}`;
-  await putObject(key, await render(invoice, settings ?? await readInvoiceSettings(tenantId), note), 'application/pdf', { 'credit-note-number': note.number });
+  await putObject(
+    key,
+    await render(invoice, settings ?? (await readInvoiceSettings(tenantId)), note),
+    'application/pdf',
+    { 'credit-note-number': note.number },
+  );
   await updateRaw({
     Key: creditNoteKey(tenantId, note.id),
     UpdateExpression: 'SET pdfKey = if_not_exists(pdfKey, :k)',
@@ -85,16 +104,25 @@ export async function ensureCreditNotePdf(tenantId: string, invoice: InvoiceItem
 
 export async function invoicePdfUrl(tenantId: string, id: string, document: 'invoice' | 'credit_note') {
   const invoice = await readInvoiceItem(tenantId, id);
-  const { key, fileName } = document === 'credit_note' ? await ensureCreditNotePdf(tenantId, invoice) : await ensureInvoicePdf(tenantId, invoice);
+  const { key, fileName } =
+    document === 'credit_note'
+      ? await ensureCreditNotePdf(tenantId, invoice)
+      : await ensureInvoicePdf(tenantId, invoice);
   return { url: await presignAttachment(key, fileName), fileName };
 }
 
 /** A presigned GET that downloads as a file (attachment), as the contract download does. */
 async function presignAttachment(key: string, fileName: string): Promise<string> {
   const { getSignedUrl, s3PresignClient, GetObjectCommand } = await loadS3();
-  return getSignedUrl(s3PresignClient(), new GetObjectCommand({
-    Bucket: config().documentsBucket, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"`,
-  }), { expiresIn: DOWNLOAD_URL_TTL_SECONDS });
+  return getSignedUrl(
+    s3PresignClient(),
+    new GetObjectCommand({
+      Bucket: config().documentsBucket,
+      Key: key,
+      ResponseContentDisposition: `attachment; filename="${fileName}"`,
+    }),
+    { expiresIn: DOWNLOAD_URL_TTL_SECONDS },
+  );
 }
 
 /** Emails the issued invoice with its PDF attached (SES v2; the local emulator keeps it). */

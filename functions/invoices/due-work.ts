@@ -12,10 +12,20 @@ import { addDays } from '../../shared/calendar';
 
 export const INVOICE_DUE_GSI_PK = 'G#INVOICE_DUE';
 export const DUE_WORK_KEEP_DAYS = 7;
-const workKey = (tenantId: string, dueDate: string) => ({ pk: tenantPk(tenantId, 'INVOICE_DUE_WORK'), sk: sortKey(dueDate) });
+const workKey = (tenantId: string, dueDate: string) => ({
+  pk: tenantPk(tenantId, 'INVOICE_DUE_WORK'),
+  sk: sortKey(dueDate),
+});
 
 export async function markInvoiceDue(tenantId: string, dueDate: string): Promise<void> {
-  await putItem({ ...workKey(tenantId, dueDate), gsi2pk: INVOICE_DUE_GSI_PK, gsi2sk: sortKey(dueDate, tenantId), entityType: 'INVOICE_DUE_WORK', tenantId, dueDate });
+  await putItem({
+    ...workKey(tenantId, dueDate),
+    gsi2pk: INVOICE_DUE_GSI_PK,
+    gsi2sk: sortKey(dueDate, tenantId),
+    entityType: 'INVOICE_DUE_WORK',
+    tenantId,
+    dueDate,
+  });
 }
 
 /** Companies with an invoice whose due date has passed (by UTC day; the generator applies each company's calendar). */
@@ -24,7 +34,8 @@ export async function tenantsWithInvoicesDue(now = new Date()): Promise<string[]
   const out = new Set<string>();
   for (const item of await dueIndexItems(INVOICE_DUE_GSI_PK, now, 200)) {
     out.add(String(item.tenantId));
-    if (String(item.dueDate) < addDays(today, -DUE_WORK_KEEP_DAYS)) await deleteItem(workKey(String(item.tenantId), String(item.dueDate)));
+    if (String(item.dueDate) < addDays(today, -DUE_WORK_KEEP_DAYS))
+      await deleteItem(workKey(String(item.tenantId), String(item.dueDate)));
   }
   return [...out];
 }

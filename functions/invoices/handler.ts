@@ -11,18 +11,24 @@ import { emailInvoice, ensureInvoicePdf, invoicePdfUrl } from './documents';
 /** Invoices (issue 19): operationId → use case. */
 export const handler = createDomainHandler('invoices', invoicesRoutes, {
   listInvoices: async (ctx) => reply.ok(await listInvoices(ctx.auth.tenantId, ctx.query)),
-  createInvoice: async (ctx) => reply.created(await invoiceDetail(ctx.auth.tenantId, await createDraft(actorOf(ctx), ctx.body))),
+  createInvoice: async (ctx) =>
+    reply.created(await invoiceDetail(ctx.auth.tenantId, await createDraft(actorOf(ctx), ctx.body))),
   getInvoice: async (ctx) => reply.ok(await invoiceDetail(ctx.auth.tenantId, ctx.params.id)),
-  updateInvoice: async (ctx) => reply.ok(await invoiceDetail(ctx.auth.tenantId, await updateDraft(actorOf(ctx), ctx.params.id, ctx.body))),
+  updateInvoice: async (ctx) =>
+    reply.ok(await invoiceDetail(ctx.auth.tenantId, await updateDraft(actorOf(ctx), ctx.params.id, ctx.body))),
   issueInvoice: async (ctx) => {
     const issued = await issueInvoice(actorOf(ctx), ctx.params.id);
     // The immutable PDF is written now; if that fails it is written on the first download.
-    await ensureInvoicePdf(ctx.auth.tenantId, issued).catch((err) => ctx.log.warn('invoice pdf deferred', { invoiceId: issued.id, error: String(err) }));
+    await ensureInvoicePdf(ctx.auth.tenantId, issued).catch((err) =>
+      ctx.log.warn('invoice pdf deferred', { invoiceId: issued.id, error: String(err) }),
+    );
     return reply.ok(await invoiceDetail(ctx.auth.tenantId, issued.id));
   },
   creditInvoice: async (ctx) => {
     await creditInvoice(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey);
-    return reply.created(await invoiceDetail(ctx.auth.tenantId, await readInvoiceItem(ctx.auth.tenantId, ctx.params.id)));
+    return reply.created(
+      await invoiceDetail(ctx.auth.tenantId, await readInvoiceItem(ctx.auth.tenantId, ctx.params.id)),
+    );
   },
   emailInvoice: async (ctx) => reply.ok(await emailInvoice(actorOf(ctx), ctx.params.id, ctx.body)),
   getInvoicePdf: async (ctx) => reply.ok(await invoicePdfUrl(ctx.auth.tenantId, ctx.params.id, ctx.query.document)),

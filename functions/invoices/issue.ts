@@ -7,10 +7,27 @@ import { batchGet, queryAll, transact, tx, type TransactItem } from '../lib/data
 import { ledgerTotals } from '../../shared/rentals/ledger';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { billingPeriodChange, chargeAtInvoiceChange, chargesAtInvoice, chargeMarkerPut, getRentalItem, readInvoiceSettings, readLedger, rentalKey, type LedgerItem } from './deps';
+import {
+  billingPeriodChange,
+  chargeAtInvoiceChange,
+  chargesAtInvoice,
+  chargeMarkerPut,
+  getRentalItem,
+  readInvoiceSettings,
+  readLedger,
+  rentalKey,
+  type LedgerItem,
+} from './deps';
 import { markInvoiceDue } from './due-work';
 import { PENDING_PREFIX, dueDateOf, figuresFor, invoiceContext, invoicedChargeIds, readInvoiceItem } from './draft';
-import { invoiceIndexes, invoiceKey, rentalInvoicePk, searchTextOf, statusAfterPayment, type InvoiceItem } from './model';
+import {
+  invoiceIndexes,
+  invoiceKey,
+  rentalInvoicePk,
+  searchTextOf,
+  statusAfterPayment,
+  type InvoiceItem,
+} from './model';
 
 /**
  * Issuing a draft (issue 19): one transaction holding
@@ -43,18 +60,29 @@ const COUNTER = 'INVOICE';
  * version of each other draft of the rental read here (two invoices of one rental issued at
  * once cannot take the same money: the second is re-planned).
  */
-export function paidBeforeIssue(ledger: Parameters<typeof ledgerTotals>[0], others: readonly Pick<InvoiceItem, 'status' | 'amountPaidMinor'>[], totalMinor: number): number {
+export function paidBeforeIssue(
+  ledger: Parameters<typeof ledgerTotals>[0],
+  others: readonly Pick<InvoiceItem, 'status' | 'amountPaidMinor'>[],
+  totalMinor: number,
+): number {
   const t = ledgerTotals(ledger);
   const held = t.paymentsMinor - t.refundsMinor;
-  const allocated = others.filter((o) => o.status !== 'void' && o.status !== 'draft').reduce((s, o) => s + o.amountPaidMinor, 0);
+  const allocated = others
+    .filter((o) => o.status !== 'void' && o.status !== 'draft')
+    .reduce((s, o) => s + o.amountPaidMinor, 0);
   return Math.max(0, Math.min(totalMinor, held - allocated));
 }
 
 /** The rental's other invoices (one Query of its pointers and one batch get). */
 async function otherInvoicesOf(tenantId: string, rentalId: string, id: string): Promise<InvoiceItem[]> {
-  const pointers = await queryAll<{ sk: string }>({ tenantId, pk: rentalInvoicePk(tenantId, rentalId), consistent: true, max: 500 });
+  const pointers = await queryAll<{ sk: string }>({
+    tenantId,
+    pk: rentalInvoicePk(tenantId, rentalId),
+    consistent: true,
+    max: 500,
+  });
   const keys = pointers.filter((p) => p.sk !== id).map((p) => invoiceKey(tenantId, p.sk));
-  return keys.length ? (await batchGet(keys, true)).filter(Boolean) as InvoiceItem[] : [];
+  return keys.length ? ((await batchGet(keys, true)).filter(Boolean) as InvoiceItem[]) : [];
 }
 
 /**
@@ -62,7 +90,10 @@ async function otherInvoicesOf(tenantId: string, rentalId: string, id: string): 
  * marker per rental and period, the advance of its index) and the rental's lastChargedDate /
  * lastInvoicedDate.
  */
-export interface IssueExtras { items: TransactItem[]; rentalChanges: Record<string, unknown> }
+export interface IssueExtras {
+  items: TransactItem[];
+  rentalChanges: Record<string, unknown>;
+}
 
 export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras): Promise<InvoiceItem> {
   const { tenantId } = actor;
@@ -82,21 +113,35 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
       throw conflict(INVOICE_MESSAGES.alreadyInvoiced, undefined, 'CONFLICT');
     }
     // A period of an open-ended rental: the period's rent (issue 26), posted now with its journal.
-    const period = invoice.scope === 'period' && invoice.periodStart && invoice.periodEnd ? { periodStart: invoice.periodStart, periodEnd: invoice.periodEnd } : undefined;
+    const period =
+      invoice.scope === 'period' && invoice.periodStart && invoice.periodEnd
+        ? { periodStart: invoice.periodStart, periodEnd: invoice.periodEnd }
+        : undefined;
     // Issue 26 tax point: a tax invoice of a rental not picked up yet is the earliest tax point of
     // what it carries — its charges are posted with it (rentals chargeAtInvoiceChange), in this transaction.
     const charging = chargesAtInvoice(rental) ? { chargedBeforePickup: true } : {};
-    const billing = period && invoice.chargeIds.some((c) => c.startsWith(PENDING_PREFIX)) ? await billingPeriodChange(actor, rental.id, period, { ...job?.rentalChanges, ...charging }) : undefined;
+    const billing =
+      period && invoice.chargeIds.some((c) => c.startsWith(PENDING_PREFIX))
+        ? await billingPeriodChange(actor, rental.id, period, { ...job?.rentalChanges, ...charging })
+        : undefined;
     const posted = billing?.entries ?? [];
     const chosen = new Set(invoice.chargeIds);
-    const figures = figuresFor([...ledger.filter((e: LedgerItem) => chosen.has(e.id)), ...posted], [...ledger, ...posted], invoiceContext(rental, settings));
-    if (figures.lines.length === 0) throw validationFailed({ rentalId: INVOICE_MESSAGES.noCharges }, INVOICE_MESSAGES.noCharges);
+    const figures = figuresFor(
+      [...ledger.filter((e: LedgerItem) => chosen.has(e.id)), ...posted],
+      [...ledger, ...posted],
+      invoiceContext(rental, settings),
+    );
+    if (figures.lines.length === 0)
+      throw validationFailed({ rentalId: INVOICE_MESSAGES.noCharges }, INVOICE_MESSAGES.noCharges);
 
     const now = new Date();
     const at = now.toISOString();
     const issueDate = calendarDateInZone(now, settings.timezone);
     const number = reservationFrom(tenantId, COUNTER, settings.invoicePrefix, settings.invoiceStart, counter);
-    const charged = !billing && chargesAtInvoice(rental) ? await chargeAtInvoiceChange(actor, rental.id, number.reference) : undefined;
+    const charged =
+      !billing && chargesAtInvoice(rental)
+        ? await chargeAtInvoiceChange(actor, rental.id, number.reference)
+        : undefined;
     const amountPaidMinor = paidBeforeIssue([...ledger, ...posted], others, figures.totalMinor);
     const status = statusAfterPayment(figures.totalMinor, amountPaidMinor);
     const issued: InvoiceItem = {
@@ -116,25 +161,59 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
       amountPaidMinor,
       balanceMinor: figures.totalMinor - amountPaidMinor,
       // The seller's details as they are on the day of issue (the invoice is a fixed document).
-      seller: { name: settings.companyName, address: settings.address || null, vatNumber: settings.vatNumber || null, email: settings.email || null, phone: settings.phone || null },
+      seller: {
+        name: settings.companyName,
+        address: settings.address || null,
+        vatNumber: settings.vatNumber || null,
+        email: settings.email || null,
+        phone: settings.phone || null,
+      },
     };
     issued.searchText = searchTextOf(issued);
-    const { pk: _pk, sk: _sk, entityType: _e, id: _id, tenantId: _t, createdAt: _c, version: _v, updatedAt: _u, ...changes } = { ...issued, ...invoiceIndexes(tenantId, issued) };
+    const {
+      pk: _pk,
+      sk: _sk,
+      entityType: _e,
+      id: _id,
+      tenantId: _t,
+      createdAt: _c,
+      version: _v,
+      updatedAt: _u,
+      ...changes
+    } = { ...issued, ...invoiceIndexes(tenantId, issued) };
     const items: TransactItem[] = [
       number.txItem,
       tx.update(invoiceKey(tenantId, id), invoice.version, changes, at),
       // The rental's version: checked here, or updated (with the same condition) by the billing change.
-      ...(billing ? billing.items : charged ? charged.items : [tx.condition(rentalKey(tenantId, rental.id), '#v = :v', { '#v': 'version' }, { ':v': rental.version })]),
-      ...figures.chargeIds.filter((c) => invoiced.get(c) !== id).map((chargeId) => chargeMarkerPut(tenantId, rental.id, chargeId, { id, number: number.reference }, at)),
-      tx.putNew(auditItem(actor, 'invoice.issue', 'invoice', id, {
-        before: { status: 'draft' }, after: { status, number: number.reference, total: figures.totalMinor / 100, amountPaid: amountPaidMinor / 100 },
-      })),
+      ...(billing
+        ? billing.items
+        : charged
+          ? charged.items
+          : [tx.condition(rentalKey(tenantId, rental.id), '#v = :v', { '#v': 'version' }, { ':v': rental.version })]),
+      ...figures.chargeIds
+        .filter((c) => invoiced.get(c) !== id)
+        .map((chargeId) => chargeMarkerPut(tenantId, rental.id, chargeId, { id, number: number.reference }, at)),
+      tx.putNew(
+        auditItem(actor, 'invoice.issue', 'invoice', id, {
+          before: { status: 'draft' },
+          after: {
+            status,
+            number: number.reference,
+            total: figures.totalMinor / 100,
+            amountPaid: amountPaidMinor / 100,
+          },
+        }),
+      ),
       ...(job?.items ?? []),
     ];
     // The rental's other drafts as read (two drafts issued at once cannot both take the same
     // money: the one issued second finds the first's version moved and is planned again).
-    items.push(...others.filter((o) => o.status === 'draft').slice(0, Math.max(0, 100 - items.length))
-      .map((o) => tx.condition(invoiceKey(tenantId, o.id), '#v = :v', { '#v': 'version' }, { ':v': o.version })));
+    items.push(
+      ...others
+        .filter((o) => o.status === 'draft')
+        .slice(0, Math.max(0, 100 - items.length))
+        .map((o) => tx.condition(invoiceKey(tenantId, o.id), '#v = :v', { '#v': 'version' }, { ':v': o.version })),
+    );
     await transact(items);
     if (issued.dueDate) await markInvoiceDue(tenantId, issued.dueDate);
     return { ...issued, version: invoice.version + 1, updatedAt: at };

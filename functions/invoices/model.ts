@@ -26,8 +26,12 @@ export const invoiceKey = (tenantId: string, id: string): Key => entityKey(tenan
 export const invoicePk = (tenantId: string) => tenantPk(tenantId, 'INVOICE');
 export const creditNoteKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'CREDIT_NOTE', id);
 export const rentalInvoicePk = (tenantId: string, rentalId: string) => tenantPk(tenantId, 'RENTAL_INVOICE', rentalId);
-export const rentalInvoiceKey = (tenantId: string, rentalId: string, invoiceId: string): Key => ({ pk: rentalInvoicePk(tenantId, rentalId), sk: invoiceId });
-export const customerInvoicesPk = (tenantId: string, customerId: string) => tenantPk(tenantId, 'CUSTOMER_INVOICES', customerId);
+export const rentalInvoiceKey = (tenantId: string, rentalId: string, invoiceId: string): Key => ({
+  pk: rentalInvoicePk(tenantId, rentalId),
+  sk: invoiceId,
+});
+export const customerInvoicesPk = (tenantId: string, customerId: string) =>
+  tenantPk(tenantId, 'CUSTOMER_INVOICES', customerId);
 export const statusPk = (tenantId: string, status: InvoiceStatus) => tenantPk(tenantId, 'INVOICE_STATUS', status);
 
 /** A stored invoice line: the line the shared maths made (shared/invoices/totals.ts), kept as it was issued. */
@@ -114,7 +118,10 @@ export interface CreditNoteItem extends Item {
 const sortDate = (inv: Pick<InvoiceItem, 'issueDate' | 'createdAt'>) => inv.issueDate ?? inv.createdAt.slice(0, 10);
 
 /** Index attributes of an invoice, recomputed on every write that moves its status or dates. */
-export function invoiceIndexes(tenantId: string, inv: Pick<InvoiceItem, 'id' | 'customerId' | 'status' | 'issueDate' | 'createdAt'>) {
+export function invoiceIndexes(
+  tenantId: string,
+  inv: Pick<InvoiceItem, 'id' | 'customerId' | 'status' | 'issueDate' | 'createdAt'>,
+) {
   return {
     gsi1pk: customerInvoicesPk(tenantId, inv.customerId),
     gsi1sk: sortKey(inv.issueDate ?? '~', inv.id),
@@ -123,8 +130,12 @@ export function invoiceIndexes(tenantId: string, inv: Pick<InvoiceItem, 'id' | '
   };
 }
 
-export function searchTextOf(inv: Pick<InvoiceItem, 'number' | 'customerName' | 'rentalReference' | 'customer'>): string {
-  return [inv.number ?? '', inv.customerName, inv.customer?.nameArabic ?? '', inv.rentalReference].join(' ').toLowerCase();
+export function searchTextOf(
+  inv: Pick<InvoiceItem, 'number' | 'customerName' | 'rentalReference' | 'customer'>,
+): string {
+  return [inv.number ?? '', inv.customerName, inv.customer?.nameArabic ?? '', inv.rentalReference]
+    .join(' ')
+    .toLowerCase();
 }
 
 const minorToApi = (out: Record<string, unknown>, k: string, v: unknown) => {

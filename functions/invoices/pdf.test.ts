@@ -6,22 +6,77 @@ import { invoiceTitle, lineDescription, renderInvoicePdf } from './pdf';
 import type { CreditNoteItem, InvoiceItem } from './model';
 
 const invoice = (over: Partial<InvoiceItem> = {}): InvoiceItem => ({
-  pk: 'p', sk: 's', entityType: 'INVOICE', id: '01ARZ3NDEKTSV4RRFFQ69G5FAV', tenantId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', number: 'INV-1001', status: 'issued',
-  rentalId: 'r', rentalReference: 'RENT-1001', customerId: 'c', customerName: 'Omar Khalil',
+  pk: 'p',
+  sk: 's',
+  entityType: 'INVOICE',
+  id: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
+  tenantId: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
+  number: 'INV-1001',
+  status: 'issued',
+  rentalId: 'r',
+  rentalReference: 'RENT-1001',
+  customerId: 'c',
+  customerName: 'Omar Khalil',
   customer: { name: 'Omar Khalil', nameArabic: 'عمر خليل', vatNumber: null },
   seller: { name: 'شركة الوردة لتأجير السيارات', address: 'الرياض', vatNumber: '300000000000003' },
-  region: 'SA', currency: 'SAR', scope: 'rental', periodStart: '2030-01-01', periodEnd: '2030-01-04', supplyDate: '2030-01-04', issueDate: '2030-01-04',
-  dueDate: '2030-01-11', issuedAt: '2030-01-04T09:00:00.000Z',
+  region: 'SA',
+  currency: 'SAR',
+  scope: 'rental',
+  periodStart: '2030-01-01',
+  periodEnd: '2030-01-04',
+  supplyDate: '2030-01-04',
+  issueDate: '2030-01-04',
+  dueDate: '2030-01-11',
+  issuedAt: '2030-01-04T09:00:00.000Z',
   lines: [
-    { chargeId: 'a', category: 'base_rental', description: 'Rental', descriptionCode: 'rental', quantity: 1, unitPriceMinor: 45_000, netMinor: 45_000, vatCode: 'SA_SR', vatRatePercent: 15, vatMinor: 6_750, totalMinor: 51_750 },
-    { chargeId: 'b', category: 'traffic_fines', description: 'Speeding fine', quantity: 1, unitPriceMinor: 30_000, netMinor: 30_000, vatCode: null, vatRatePercent: 0, vatMinor: 0, totalMinor: 30_000 },
+    {
+      chargeId: 'a',
+      category: 'base_rental',
+      description: 'Rental',
+      descriptionCode: 'rental',
+      quantity: 1,
+      unitPriceMinor: 45_000,
+      netMinor: 45_000,
+      vatCode: 'SA_SR',
+      vatRatePercent: 15,
+      vatMinor: 6_750,
+      totalMinor: 51_750,
+    },
+    {
+      chargeId: 'b',
+      category: 'traffic_fines',
+      description: 'Speeding fine',
+      quantity: 1,
+      unitPriceMinor: 30_000,
+      netMinor: 30_000,
+      vatCode: null,
+      vatRatePercent: 0,
+      vatMinor: 0,
+      totalMinor: 30_000,
+    },
   ],
-  chargeIds: ['a', 'b'], subtotalMinor: 75_000, vatMinor: 6_750, totalMinor: 81_750, amountPaidMinor: 0, balanceMinor: 81_750,
-  notes: '', language: 'ar', creditNoteId: null, creditNoteNumber: null, pdfKey: null, pdfVersion: 0, searchText: '', version: 2,
-  createdAt: '', updatedAt: '', createdBy: null, ...over,
+  chargeIds: ['a', 'b'],
+  subtotalMinor: 75_000,
+  vatMinor: 6_750,
+  totalMinor: 81_750,
+  amountPaidMinor: 0,
+  balanceMinor: 81_750,
+  notes: '',
+  language: 'ar',
+  creditNoteId: null,
+  creditNoteNumber: null,
+  pdfKey: null,
+  pdfVersion: 0,
+  searchText: '',
+  version: 2,
+  createdAt: '',
+  updatedAt: '',
+  createdBy: null,
+  ...over,
 });
 
-const settings = (region: string, extra: Record<string, unknown> = {}) => invoiceSettingsOf(companySettingsFrom({ name: 'x', preferences: { region }, ...extra }));
+const settings = (region: string, extra: Record<string, unknown> = {}) =>
+  invoiceSettingsOf(companySettingsFrom({ name: 'x', preferences: { region }, ...extra }));
 
 describe('invoice PDF', () => {
   it('renders a Saudi simplified tax invoice in Arabic (A4, titled by its number) with the ZATCA QR', async () => {
@@ -37,20 +92,50 @@ describe('invoice PDF', () => {
 
   it('renders a credit note and a draft', async () => {
     const note: CreditNoteItem = {
-      pk: 'p', sk: 's', entityType: 'CREDIT_NOTE', id: 'n', number: 'CN-1001', invoiceId: 'i', invoiceNumber: 'INV-1001', rentalId: 'r', customerId: 'c',
-      reason: 'Wrong vehicle', lines: invoice().lines, subtotalMinor: 75_000, vatMinor: 6_750, totalMinor: 81_750, issueDate: '2030-01-05', issuedAt: '2030-01-05T09:00:00.000Z',
-      pdfKey: null, version: 1, createdAt: '', updatedAt: '',
+      pk: 'p',
+      sk: 's',
+      entityType: 'CREDIT_NOTE',
+      id: 'n',
+      number: 'CN-1001',
+      invoiceId: 'i',
+      invoiceNumber: 'INV-1001',
+      rentalId: 'r',
+      customerId: 'c',
+      reason: 'Wrong vehicle',
+      lines: invoice().lines,
+      subtotalMinor: 75_000,
+      vatMinor: 6_750,
+      totalMinor: 81_750,
+      issueDate: '2030-01-05',
+      issuedAt: '2030-01-05T09:00:00.000Z',
+      pdfKey: null,
+      version: 1,
+      createdAt: '',
+      updatedAt: '',
     };
-    const cn = await PDFDocument.load(await renderInvoicePdf({ invoice: invoice({ status: 'void', language: 'en' }), settings: settings('SA'), creditNote: note }));
+    const cn = await PDFDocument.load(
+      await renderInvoicePdf({
+        invoice: invoice({ status: 'void', language: 'en' }),
+        settings: settings('SA'),
+        creditNote: note,
+      }),
+    );
     expect(cn.getTitle()).toBe('CN-1001 — شركة الوردة لتأجير السيارات');
-    const draft = await PDFDocument.load(await renderInvoicePdf({ invoice: invoice({ status: 'draft', number: null, issuedAt: null }), settings: settings('AE') }));
+    const draft = await PDFDocument.load(
+      await renderInvoicePdf({
+        invoice: invoice({ status: 'draft', number: null, issuedAt: null }),
+        settings: settings('AE'),
+      }),
+    );
     expect(draft.getTitle()).toContain('DRAFT');
   });
 
   it('titles by region: UAE "Tax Invoice", KSA simplified without a customer VAT number, US plain invoice without VAT', () => {
     expect(invoiceTitle('AE', invoice(), false).en).toBe('Tax Invoice');
     expect(invoiceTitle('SA', invoice(), true)).toEqual({ en: 'Simplified Tax Invoice', ar: 'فاتورة ضريبية مبسطة' });
-    expect(invoiceTitle('SA', invoice({ customer: { name: 'B2B', vatNumber: '311111111111113' } }), true).en).toBe('Tax Invoice');
+    expect(invoiceTitle('SA', invoice({ customer: { name: 'B2B', vatNumber: '311111111111113' } }), true).en).toBe(
+      'Tax Invoice',
+    );
     expect(invoiceTitle('US', invoice(), false).en).toBe('Invoice');
     expect(invoiceTitle('JO', invoice(), true).ar).toBe('فاتورة ضريبية');
   });

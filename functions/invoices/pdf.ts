@@ -22,25 +22,41 @@ import type { CreditNoteItem, InvoiceItem, InvoiceLineItem } from './model';
  * Amounts are written with the currency code (AED 1,050.00) so they read left to right in both.
  */
 type Lang = 'en' | 'ar';
-const LEDGER_TEXT = { en: rentalsLedger.en.ledgerText as Record<string, string>, ar: rentalsLedger.ar.ledgerText as Record<string, string> };
-const CATEGORY = { en: rentalsLedger.en.categories as Record<string, string>, ar: rentalsLedger.ar.categories as Record<string, string> };
+const LEDGER_TEXT = {
+  en: rentalsLedger.en.ledgerText as Record<string, string>,
+  ar: rentalsLedger.ar.ledgerText as Record<string, string>,
+};
+const CATEGORY = {
+  en: rentalsLedger.en.categories as Record<string, string>,
+  ar: rentalsLedger.ar.categories as Record<string, string>,
+};
 
-export function lineDescription(line: Pick<InvoiceLineItem, 'description' | 'descriptionCode' | 'descriptionParams' | 'category'>, lang: Lang): string {
+export function lineDescription(
+  line: Pick<InvoiceLineItem, 'description' | 'descriptionCode' | 'descriptionParams' | 'category'>,
+  lang: Lang,
+): string {
   const template = line.descriptionCode ? LEDGER_TEXT[lang][line.descriptionCode] : undefined;
   if (!template) return line.description || CATEGORY[lang][line.category] || line.category;
   return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => line.descriptionParams?.[k] ?? '');
 }
 
-export function invoiceTitle(region: string, invoice: Pick<InvoiceItem, 'customer'>, vatEnabled: boolean): { en: string; ar: string } {
+export function invoiceTitle(
+  region: string,
+  invoice: Pick<InvoiceItem, 'customer'>,
+  vatEnabled: boolean,
+): { en: string; ar: string } {
   if (region === 'SA') {
-    return invoice.customer.vatNumber ? { en: 'Tax Invoice', ar: 'فاتورة ضريبية' } : { en: 'Simplified Tax Invoice', ar: 'فاتورة ضريبية مبسطة' };
+    return invoice.customer.vatNumber
+      ? { en: 'Tax Invoice', ar: 'فاتورة ضريبية' }
+      : { en: 'Simplified Tax Invoice', ar: 'فاتورة ضريبية مبسطة' };
   }
   if (region === 'AE' || vatEnabled) return { en: 'Tax Invoice', ar: 'فاتورة ضريبية' };
   return { en: 'Invoice', ar: 'فاتورة' };
 }
 
 /** Label of the seller's tax number: TRN in the UAE, VAT number elsewhere. */
-const taxNumberLabel = (region: string) => (region === 'AE' ? { en: 'TRN', ar: 'رقم التسجيل الضريبي' } : { en: 'VAT number', ar: 'الرقم الضريبي' });
+const taxNumberLabel = (region: string) =>
+  region === 'AE' ? { en: 'TRN', ar: 'رقم التسجيل الضريبي' } : { en: 'VAT number', ar: 'الرقم الضريبي' };
 
 /** Draws a QR code (its modules as squares) with its top-left corner at (x, top). */
 function drawQr(pdf: PdfWriter, text: string, x: number, top: number, size: number): void {
@@ -50,7 +66,14 @@ function drawQr(pdf: PdfWriter, text: string, x: number, top: number, size: numb
   pdf.page.drawRectangle({ x, y: top - size, width: size, height: size, color: pdf.colors.white });
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      if (qr.modules.get(r, c)) pdf.page.drawRectangle({ x: x + (c + 1) * cell, y: top - (r + 2) * cell, width: cell, height: cell, color: hexColor('#000000', pdf.colors.ink) });
+      if (qr.modules.get(r, c))
+        pdf.page.drawRectangle({
+          x: x + (c + 1) * cell,
+          y: top - (r + 2) * cell,
+          width: cell,
+          height: cell,
+          color: hexColor('#000000', pdf.colors.ink),
+        });
     }
   }
 }
@@ -66,12 +89,20 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote }: 
   const region = invoice.region as RegionCode;
   const lang: Lang = invoice.language === 'ar' ? 'ar' : 'en';
   const doc = creditNote ?? invoice;
-  const reference = creditNote ? creditNote.number : invoice.number ?? 'DRAFT';
-  const title = creditNote ? { en: 'Credit Note', ar: 'إشعار دائن' } : invoiceTitle(region, invoice, settings.enableVat);
+  const reference = creditNote ? creditNote.number : (invoice.number ?? 'DRAFT');
+  const title = creditNote
+    ? { en: 'Credit Note', ar: 'إشعار دائن' }
+    : invoiceTitle(region, invoice, settings.enableVat);
   const pdf = await createPdf({
     title: `${reference} — ${invoice.seller.name}`,
     language: lang,
-    brand: { companyName: invoice.seller.name, primaryColor: settings.primaryColor, secondaryColor: settings.secondaryColor, textColor: settings.textColor, logo: settings.showLogo ? logo : undefined },
+    brand: {
+      companyName: invoice.seller.name,
+      primaryColor: settings.primaryColor,
+      secondaryColor: settings.secondaryColor,
+      textColor: settings.textColor,
+      logo: settings.showLogo ? logo : undefined,
+    },
   });
   await pdf.brandHeader(title, reference);
   const money = (minor: number) => formatMoney(minor, region, 'en', { display: 'code' });
@@ -79,10 +110,20 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote }: 
   const taxLabel = taxNumberLabel(region);
 
   if (invoice.status === 'void' && !creditNote) {
-    pdf.line(`VOID — credited by ${invoice.creditNoteNumber ?? ''}  ·  ملغاة`, pdf.width / 2, 'center', { size: 14, bold: true, color: hexColor('#cc1a1a', pdf.colors.ink), direction: 'ltr' });
+    pdf.line(`VOID — credited by ${invoice.creditNoteNumber ?? ''}  ·  ملغاة`, pdf.width / 2, 'center', {
+      size: 14,
+      bold: true,
+      color: hexColor('#cc1a1a', pdf.colors.ink),
+      direction: 'ltr',
+    });
     pdf.y -= 18;
   } else if (invoice.status === 'draft') {
-    pdf.line('DRAFT — not a tax invoice  ·  مسودة', pdf.width / 2, 'center', { size: 14, bold: true, color: hexColor('#cc661a', pdf.colors.ink), direction: 'ltr' });
+    pdf.line('DRAFT — not a tax invoice  ·  مسودة', pdf.width / 2, 'center', {
+      size: 14,
+      bold: true,
+      color: hexColor('#cc661a', pdf.colors.ink),
+      direction: 'ltr',
+    });
     pdf.y -= 18;
   }
 
@@ -95,7 +136,13 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote }: 
   } else {
     pdf.row('Invoice number', 'رقم الفاتورة', invoice.number ?? '—');
     pdf.row('Issue date', 'تاريخ الإصدار', date(invoice.issueDate));
-    pdf.row('Date of supply', 'تاريخ التوريد', invoice.periodStart && invoice.periodEnd ? `${date(invoice.periodStart)} – ${date(invoice.periodEnd)}` : date(invoice.supplyDate));
+    pdf.row(
+      'Date of supply',
+      'تاريخ التوريد',
+      invoice.periodStart && invoice.periodEnd
+        ? `${date(invoice.periodStart)} – ${date(invoice.periodEnd)}`
+        : date(invoice.supplyDate),
+    );
     pdf.row('Due date', 'تاريخ الاستحقاق', date(invoice.dueDate));
   }
   pdf.row('Rental reference', 'مرجع الإيجار', invoice.rentalReference);
@@ -114,23 +161,26 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote }: 
 
   pdf.section('Details', 'التفاصيل');
   const t = (en: string, ar: string) => `${en} / ${ar}`;
-  pdf.table([
-    { header: t('Description', 'الوصف'), width: 2.6, align: 'start' },
-    { header: t('Qty', 'الكمية'), width: 0.7, align: 'center' },
-    { header: t('Unit price', 'سعر الوحدة'), width: 1.3, align: 'end' },
-    { header: t('Net', 'الصافي'), width: 1.4, align: 'end' },
-    { header: t('VAT %', 'النسبة'), width: 0.8, align: 'center' },
-    { header: t('VAT', 'الضريبة'), width: 1.2, align: 'end' },
-    { header: t('Total', 'الإجمالي'), width: 1.4, align: 'end' },
-  ], doc.lines.map((l) => [
-    [...new Set([lineDescription(l, 'en'), lineDescription(l, 'ar')])].join('\n'),
-    String(l.quantity),
-    money(l.unitPriceMinor),
-    money(l.netMinor),
-    l.vatCode ? `${l.vatRatePercent}%` : '—',
-    money(l.vatMinor),
-    money(l.totalMinor),
-  ]));
+  pdf.table(
+    [
+      { header: t('Description', 'الوصف'), width: 2.6, align: 'start' },
+      { header: t('Qty', 'الكمية'), width: 0.7, align: 'center' },
+      { header: t('Unit price', 'سعر الوحدة'), width: 1.3, align: 'end' },
+      { header: t('Net', 'الصافي'), width: 1.4, align: 'end' },
+      { header: t('VAT %', 'النسبة'), width: 0.8, align: 'center' },
+      { header: t('VAT', 'الضريبة'), width: 1.2, align: 'end' },
+      { header: t('Total', 'الإجمالي'), width: 1.4, align: 'end' },
+    ],
+    doc.lines.map((l) => [
+      [...new Set([lineDescription(l, 'en'), lineDescription(l, 'ar')])].join('\n'),
+      String(l.quantity),
+      money(l.unitPriceMinor),
+      money(l.netMinor),
+      l.vatCode ? `${l.vatRatePercent}%` : '—',
+      money(l.vatMinor),
+      money(l.totalMinor),
+    ]),
+  );
 
   pdf.section('Totals', 'الإجماليات');
   const sign = creditNote ? -1 : 1;
@@ -144,8 +194,11 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote }: 
   // ZATCA phase-1 QR (Saudi Arabia): seller, VAT number, timestamp, total with VAT, VAT total.
   if (region === 'SA' && invoice.issuedAt) {
     const payload = zatcaQrPayload({
-      sellerName: invoice.seller.name, vatNumber: invoice.seller.vatNumber ?? '', timestamp: (creditNote?.issuedAt ?? invoice.issuedAt).replace(/\.\d{3}Z$/, 'Z'),
-      totalWithVat: minorToDecimalString(doc.totalMinor), vatTotal: minorToDecimalString(doc.vatMinor),
+      sellerName: invoice.seller.name,
+      vatNumber: invoice.seller.vatNumber ?? '',
+      timestamp: (creditNote?.issuedAt ?? invoice.issuedAt).replace(/\.\d{3}Z$/, 'Z'),
+      totalWithVat: minorToDecimalString(doc.totalMinor),
+      vatTotal: minorToDecimalString(doc.vatMinor),
     });
     pdf.ensureSpace(120);
     pdf.y -= 6;

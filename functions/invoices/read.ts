@@ -5,14 +5,24 @@ import { batchGet, getItem, queryPage, type Page } from '../lib/data/repo';
 import { readInvoiceSettings } from './deps';
 import { readInvoiceItem } from './draft';
 import {
-  creditNoteKey, customerInvoicesPk, invoiceKey, invoicePk, isOpen, rentalInvoicePk, statusPk, toApi,
-  type CreditNoteItem, type InvoiceItem, type InvoiceStatus,
+  creditNoteKey,
+  customerInvoicesPk,
+  invoiceKey,
+  invoicePk,
+  isOpen,
+  rentalInvoicePk,
+  statusPk,
+  toApi,
+  type CreditNoteItem,
+  type InvoiceItem,
+  type InvoiceStatus,
 } from './model';
 
 /**
  * Reads: the list (one Query page — by status on gsi2, by customer on gsi1, by rental through its
  * pointers plus one batch get, else the base partition — with the search and date filters), the
- * detail (invoice and its credit note; its payments are GET /invoices/{id}/payments), and the `overdue` flag (open and past its due
+ * detail (invoice and its credit note; its payments are GET /invoices/{id}/payments), and the `overdue` flag (open and
+ * past its due
  * date on the company's calendar).
  */
 export function invoiceToApi(item: InvoiceItem) {
@@ -28,7 +38,9 @@ async function companyToday(tenantId: string) {
 
 export async function invoiceDetail(tenantId: string, idOrItem: string | InvoiceItem) {
   const item = typeof idOrItem === 'string' ? await readInvoiceItem(tenantId, idOrItem) : idOrItem;
-  const note = item.creditNoteId ? (await getItem(creditNoteKey(tenantId, item.creditNoteId), true)) as CreditNoteItem | undefined : undefined;
+  const note = item.creditNoteId
+    ? ((await getItem(creditNoteKey(tenantId, item.creditNoteId), true)) as CreditNoteItem | undefined)
+    : undefined;
   // The payments applied to the invoice and the customer's credit are the payments domain's
   // answer (GET /invoices/{id}/payments, tier 5 above invoices): invoices does not load them.
   return { ...invoiceToApi(item), creditNote: note ? { ...toApi(note), lines: undefined } : null };
@@ -43,7 +55,8 @@ export async function listInvoices(tenantId: string, q: ListInvoicesQuery) {
     names['#search'] = 'searchText';
     values[':q'] = q.q.toLowerCase();
   }
-  const statusOnly = q.status && q.status !== 'open' && q.status !== 'overdue' ? (q.status as InvoiceStatus) : undefined;
+  const statusOnly =
+    q.status && q.status !== 'open' && q.status !== 'overdue' ? (q.status as InvoiceStatus) : undefined;
   if (q.status === 'open' || q.status === 'overdue') {
     parts.push('#status IN (:s1, :s2)');
     names['#status'] = 'status';
@@ -57,32 +70,70 @@ export async function listInvoices(tenantId: string, q: ListInvoicesQuery) {
   }
   // Dates filter the issue date (drafts, without one, are left out of a date range).
   const dateFilter = () => {
-    if (q.from) { parts.push('#issue >= :from'); names['#issue'] = 'issueDate'; values[':from'] = q.from; }
-    if (q.to) { parts.push('#issue <= :to'); names['#issue'] = 'issueDate'; values[':to'] = q.to; }
+    if (q.from) {
+      parts.push('#issue >= :from');
+      names['#issue'] = 'issueDate';
+      values[':from'] = q.from;
+    }
+    if (q.to) {
+      parts.push('#issue <= :to');
+      names['#issue'] = 'issueDate';
+      values[':to'] = q.to;
+    }
   };
   let page: Page<InvoiceItem>;
   const signature = [q.status, q.customerId, q.rentalId, q.q, q.from, q.to];
   if (q.rentalId) {
-    const pointers = await queryPage<{ invoiceId: string }>({ tenantId, pk: rentalInvoicePk(tenantId, q.rentalId), limit: q.limit, cursor: q.cursor, forward: false, signature });
-    const found = (await batchGet(pointers.items.map((p) => invoiceKey(tenantId, p.invoiceId)))).filter(Boolean) as InvoiceItem[];
+    const pointers = await queryPage<{ invoiceId: string }>({
+      tenantId,
+      pk: rentalInvoicePk(tenantId, q.rentalId),
+      limit: q.limit,
+      cursor: q.cursor,
+      forward: false,
+      signature,
+    });
+    const found = (await batchGet(pointers.items.map((p) => invoiceKey(tenantId, p.invoiceId)))).filter(
+      Boolean,
+    ) as InvoiceItem[];
     page = { items: found.filter((i) => !statusOnly || i.status === statusOnly), nextCursor: pointers.nextCursor };
   } else if (q.customerId) {
-    if (statusOnly) { parts.push('#status = :st'); names['#status'] = 'status'; values[':st'] = statusOnly; }
+    if (statusOnly) {
+      parts.push('#status = :st');
+      names['#status'] = 'status';
+      values[':st'] = statusOnly;
+    }
     dateFilter();
     page = await queryPage<InvoiceItem>({
-      tenantId, pk: customerInvoicesPk(tenantId, q.customerId), index: 'gsi1', limit: q.limit, cursor: q.cursor, forward: false, signature,
+      tenantId,
+      pk: customerInvoicesPk(tenantId, q.customerId),
+      index: 'gsi1',
+      limit: q.limit,
+      cursor: q.cursor,
+      forward: false,
+      signature,
       filter: parts.length ? { expression: parts.join(' AND '), names, values } : undefined,
     });
   } else if (statusOnly) {
     page = await queryPage<InvoiceItem>({
-      tenantId, pk: statusPk(tenantId, statusOnly), index: 'gsi2', limit: q.limit, cursor: q.cursor, forward: false, signature,
+      tenantId,
+      pk: statusPk(tenantId, statusOnly),
+      index: 'gsi2',
+      limit: q.limit,
+      cursor: q.cursor,
+      forward: false,
+      signature,
       skBetween: q.from || q.to ? [q.from ?? '0000', `${q.to ?? '9999'}#~`] : undefined,
       filter: parts.length ? { expression: parts.join(' AND '), names, values } : undefined,
     });
   } else {
     dateFilter();
     page = await queryPage<InvoiceItem>({
-      tenantId, pk: invoicePk(tenantId), limit: q.limit, cursor: q.cursor, forward: false, signature,
+      tenantId,
+      pk: invoicePk(tenantId),
+      limit: q.limit,
+      cursor: q.cursor,
+      forward: false,
+      signature,
       filter: parts.length ? { expression: parts.join(' AND '), names, values } : undefined,
     });
   }
@@ -92,6 +143,11 @@ export async function listInvoices(tenantId: string, q: ListInvoicesQuery) {
   return {
     items,
     nextCursor: page.nextCursor,
-    totals: { count: items.length, total: sum((i) => i.totalMinor), amountPaid: sum((i) => i.amountPaidMinor), balance: sum((i) => i.balanceMinor) },
+    totals: {
+      count: items.length,
+      total: sum((i) => i.totalMinor),
+      amountPaid: sum((i) => i.amountPaidMinor),
+      balance: sum((i) => i.balanceMinor),
+    },
   };
 }

@@ -27,7 +27,13 @@ const log = rootLogger.child({ domain: 'jobs' });
 const MAX_INVOICES = 10;
 
 export async function seedInvoices(world: DemoWorld): Promise<void> {
-  const actor: Actor = { tenantId: world.tenantId, userId: world.owner.userId, username: world.owner.username, requestId: 'demo-reset', role: 'OWNER' };
+  const actor: Actor = {
+    tenantId: world.tenantId,
+    userId: world.owner.userId,
+    username: world.owner.username,
+    requestId: 'demo-reset',
+    role: 'OWNER',
+  };
   const settings = await readInvoiceSettings(world.tenantId);
   const today = calendarDateInZone(world.now, settings.timezone);
   // The recent window's rentals end after it starts (90 days back); the older history ends earlier.
@@ -35,10 +41,18 @@ export async function seedInvoices(world: DemoWorld): Promise<void> {
   const found: { id: string; end: string; owes: boolean }[] = [];
   for (const customer of world.customers.slice(0, 24)) {
     const page = await listRentalsForCustomer(world.tenantId, customer.id, undefined, 10);
-    for (const r of page.items as { id: string; status: string; endDate?: string | null; expectedReturnDate: string; totalAmount: number; balance?: number }[]) {
+    for (const r of page.items as {
+      id: string;
+      status: string;
+      endDate?: string | null;
+      expectedReturnDate: string;
+      totalAmount: number;
+      balance?: number;
+    }[]) {
       // The recent window only: the older history (functions/rentals/seed-history.ts) is settled.
       const end = (r.endDate ?? r.expectedReturnDate).slice(0, 10);
-      if ((r.status === 'completed' || r.status === 'active') && r.totalAmount > 0 && end >= recentFrom) found.push({ id: r.id, end, owes: Number(r.balance ?? 0) > 0 });
+      if ((r.status === 'completed' || r.status === 'active') && r.totalAmount > 0 && end >= recentFrom)
+        found.push({ id: r.id, end, owes: Number(r.balance ?? 0) > 0 });
     }
     if (found.filter((f) => f.owes).length >= MAX_INVOICES) break;
   }
@@ -58,9 +72,14 @@ export async function seedInvoices(world: DemoWorld): Promise<void> {
         const dueDate = addDays(issueDate, settings.paymentTermsDays);
         await updateRaw({
           Key: invoiceKey(world.tenantId, invoice.id),
-          UpdateExpression: 'SET issueDate = :i, supplyDate = :i, dueDate = :d, gsi1sk = :g1, gsi2pk = :g2pk, gsi2sk = :g2',
+          UpdateExpression:
+            'SET issueDate = :i, supplyDate = :i, dueDate = :d, gsi1sk = :g1, gsi2pk = :g2pk, gsi2sk = :g2',
           ExpressionAttributeValues: {
-            ':i': issueDate, ':d': dueDate, ':g1': sortKey(issueDate, invoice.id), ':g2pk': statusPk(world.tenantId, invoice.status), ':g2': sortKey(issueDate, invoice.id),
+            ':i': issueDate,
+            ':d': dueDate,
+            ':g1': sortKey(issueDate, invoice.id),
+            ':g2pk': statusPk(world.tenantId, invoice.status),
+            ':g2': sortKey(issueDate, invoice.id),
           },
         });
       }
@@ -72,6 +91,9 @@ export async function seedInvoices(world: DemoWorld): Promise<void> {
   }
   // One invoice cancelled by a credit note (the newest: its customer disputed a charge).
   const credited = issued.at(-1);
-  if (credited) await creditInvoice(actor, credited.id, { reason: 'Customer disputed the damage charge; re-invoiced after inspection' });
+  if (credited)
+    await creditInvoice(actor, credited.id, {
+      reason: 'Customer disputed the damage charge; re-invoiced after inspection',
+    });
   world.counts.invoices = made + (credited ? 1 : 0);
 }

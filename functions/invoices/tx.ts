@@ -15,7 +15,19 @@ import { keys, sortKey } from '../lib/data/keys';
 import { auditItem } from '../lib/data/audit';
 import { reservationFrom } from '../lib/data/counters';
 import type { Actor } from '../lib/actor';
-import { creditNoteKey, customerInvoicesPk, invoiceIndexes, invoiceKey, isOpen, rentalInvoicePk, statusAfterPayment, statusPk, type CreditNoteItem, type InvoiceItem, type InvoiceStatus } from './model';
+import {
+  creditNoteKey,
+  customerInvoicesPk,
+  invoiceIndexes,
+  invoiceKey,
+  isOpen,
+  rentalInvoicePk,
+  statusAfterPayment,
+  statusPk,
+  type CreditNoteItem,
+  type InvoiceItem,
+  type InvoiceStatus,
+} from './model';
 
 export interface InvoiceForPayment {
   id: string;
@@ -36,9 +48,19 @@ export interface InvoiceForPayment {
 
 export function forPayment(item: InvoiceItem): InvoiceForPayment {
   return {
-    id: item.id, number: item.number, status: item.status, currency: item.currency,
-    totalMinor: item.totalMinor, amountPaidMinor: item.amountPaidMinor, depositAppliedMinor: Number(item.depositAppliedMinor ?? 0), balanceMinor: item.balanceMinor,
-    customerId: item.customerId, rentalId: item.rentalId, issueDate: item.issueDate, dueDate: item.dueDate, version: item.version,
+    id: item.id,
+    number: item.number,
+    status: item.status,
+    currency: item.currency,
+    totalMinor: item.totalMinor,
+    amountPaidMinor: item.amountPaidMinor,
+    depositAppliedMinor: Number(item.depositAppliedMinor ?? 0),
+    balanceMinor: item.balanceMinor,
+    customerId: item.customerId,
+    rentalId: item.rentalId,
+    issueDate: item.issueDate,
+    dueDate: item.dueDate,
+    version: item.version,
   };
 }
 
@@ -52,14 +74,23 @@ export async function getInvoice(tenantId: string, id: string): Promise<InvoiceF
 export async function openInvoicesOldestFirst(tenantId: string, customerId: string): Promise<InvoiceForPayment[]> {
   // gsi1 sorts issued invoices by issue date; drafts sort last ('~') and are filtered out.
   const items = await queryAll<InvoiceItem>({
-    tenantId, pk: customerInvoicesPk(tenantId, customerId), index: 'gsi1', forward: true, max: 1000,
-    filter: { expression: '#s IN (:a, :b)', names: { '#s': 'status' }, values: { ':a': 'issued', ':b': 'partially_paid' } },
+    tenantId,
+    pk: customerInvoicesPk(tenantId, customerId),
+    index: 'gsi1',
+    forward: true,
+    max: 1000,
+    filter: {
+      expression: '#s IN (:a, :b)',
+      names: { '#s': 'status' },
+      values: { ':a': 'issued', ':b': 'partially_paid' },
+    },
   });
   return items.filter((i) => isOpen(i.status)).map(forPayment);
 }
 
 /** Oldest issue date first (the invoice id, a ULID, breaks a tie: issued in that order). */
-const byIssue = (a: InvoiceForPayment, b: InvoiceForPayment) => (a.issueDate ?? '').localeCompare(b.issueDate ?? '') || a.id.localeCompare(b.id);
+const byIssue = (a: InvoiceForPayment, b: InvoiceForPayment) =>
+  (a.issueDate ?? '').localeCompare(b.issueDate ?? '') || a.id.localeCompare(b.id);
 
 /**
  * The issued invoices of ONE rental (issued, partly paid, paid; drafts and void ones left out),
@@ -67,8 +98,18 @@ const byIssue = (a: InvoiceForPayment, b: InvoiceForPayment) => (a.issueDate ?? 
  * batch get) so the versions are the current ones and a transaction conditioned on them holds.
  */
 export async function rentalInvoicesForPayment(tenantId: string, rentalId: string): Promise<InvoiceForPayment[]> {
-  const pointers = await queryAll<{ sk: string }>({ tenantId, pk: rentalInvoicePk(tenantId, rentalId), consistent: true, max: 500 });
-  const found = pointers.length ? await batchGet(pointers.map((p) => invoiceKey(tenantId, p.sk)), true) : [];
+  const pointers = await queryAll<{ sk: string }>({
+    tenantId,
+    pk: rentalInvoicePk(tenantId, rentalId),
+    consistent: true,
+    max: 500,
+  });
+  const found = pointers.length
+    ? await batchGet(
+        pointers.map((p) => invoiceKey(tenantId, p.sk)),
+        true,
+      )
+    : [];
   return (found.filter(Boolean) as InvoiceItem[])
     .filter((i) => isOpen(i.status) || i.status === 'paid')
     .map(forPayment)
@@ -76,7 +117,10 @@ export async function rentalInvoicesForPayment(tenantId: string, rentalId: strin
 }
 
 /** One invoice's share of a payment (positive) or of a refund (negative). */
-export interface InvoiceAllocation { invoice: InvoiceForPayment; amountMinor: number }
+export interface InvoiceAllocation {
+  invoice: InvoiceForPayment;
+  amountMinor: number;
+}
 
 /**
  * At most this many invoices move in one payment or refund: each is one item of the caller's
@@ -130,7 +174,13 @@ export function releaseNewestFirst(invoices: readonly InvoiceForPayment[], relea
  * as depositAppliedMinor, so the invoice shows where its payment came from); money taken back
  * takes the deposit's part down with it when it would exceed what is still paid.
  */
-export function invoicePaymentUpdate(tenantId: string, invoice: InvoiceForPayment, appliedMinor: number, now: string, opts: { fromDeposit?: boolean } = {}): TransactItem {
+export function invoicePaymentUpdate(
+  tenantId: string,
+  invoice: InvoiceForPayment,
+  appliedMinor: number,
+  now: string,
+  opts: { fromDeposit?: boolean } = {},
+): TransactItem {
   if (invoice.status === 'draft' || invoice.status === 'void') {
     throw conflict(`A ${invoice.status} invoice cannot take payments`, undefined, 'INVALID_TRANSITION');
   }
@@ -140,16 +190,24 @@ export function invoicePaymentUpdate(tenantId: string, invoice: InvoiceForPaymen
   }
   const status = statusAfterPayment(invoice.totalMinor, amountPaidMinor);
   const depositApplied = invoice.depositAppliedMinor ?? 0;
-  const deposit = opts.fromDeposit ? { depositAppliedMinor: depositApplied + appliedMinor }
-    : depositApplied > amountPaidMinor ? { depositAppliedMinor: amountPaidMinor } : {};
-  return tx.update(invoiceKey(tenantId, invoice.id), invoice.version, {
-    amountPaidMinor,
-    balanceMinor: invoice.totalMinor - amountPaidMinor,
-    status,
-    gsi2pk: statusPk(tenantId, status),
-    gsi2sk: sortKey(invoice.issueDate ?? now.slice(0, 10), invoice.id),
-    ...deposit,
-  }, now);
+  const deposit = opts.fromDeposit
+    ? { depositAppliedMinor: depositApplied + appliedMinor }
+    : depositApplied > amountPaidMinor
+      ? { depositAppliedMinor: amountPaidMinor }
+      : {};
+  return tx.update(
+    invoiceKey(tenantId, invoice.id),
+    invoice.version,
+    {
+      amountPaidMinor,
+      balanceMinor: invoice.totalMinor - amountPaidMinor,
+      status,
+      gsi2pk: statusPk(tenantId, status),
+      gsi2sk: sortKey(invoice.issueDate ?? now.slice(0, 10), invoice.id),
+      ...deposit,
+    },
+    now,
+  );
 }
 
 const CREDIT_NOTE_COUNTER = 'CREDIT_NOTE';
@@ -170,7 +228,8 @@ export async function invoiceNow(tenantId: string, invoiceId: string): Promise<I
 }
 
 /** Only an issued invoice (issued, partially paid or paid) takes a credit note. */
-export const creditable = (invoice: Pick<InvoiceItem, 'status'> | undefined) => !!invoice && invoice.status !== 'draft' && invoice.status !== 'void';
+export const creditable = (invoice: Pick<InvoiceItem, 'status'> | undefined) =>
+  !!invoice && invoice.status !== 'draft' && invoice.status !== 'void';
 
 /**
  * The credit note of a whole invoice (issue 19's model: an issued invoice is never edited, a
@@ -181,10 +240,20 @@ export const creditable = (invoice: Pick<InvoiceItem, 'status'> | undefined) => 
  * The invoice's version condition makes a concurrent payment or credit note fail the whole
  * transaction; callers re-plan.
  */
-export async function creditNoteItems(actor: Actor, invoice: InvoiceItem, input: { reason: string; issueDate: string; now: Date }): Promise<CreditNoteDraft> {
+export async function creditNoteItems(
+  actor: Actor,
+  invoice: InvoiceItem,
+  input: { reason: string; issueDate: string; now: Date },
+): Promise<CreditNoteDraft> {
   const { tenantId } = actor;
   const at = input.now.toISOString();
-  const number = reservationFrom(tenantId, CREDIT_NOTE_COUNTER, CREDIT_NOTE_PREFIX, CREDIT_NOTE_START, await getItem(keys.counter(tenantId, CREDIT_NOTE_COUNTER), true));
+  const number = reservationFrom(
+    tenantId,
+    CREDIT_NOTE_COUNTER,
+    CREDIT_NOTE_PREFIX,
+    CREDIT_NOTE_START,
+    await getItem(keys.counter(tenantId, CREDIT_NOTE_COUNTER), true),
+  );
   const noteId = ulid();
   const note: CreditNoteItem = {
     ...creditNoteKey(tenantId, noteId),
@@ -207,19 +276,35 @@ export async function creditNoteItems(actor: Actor, invoice: InvoiceItem, input:
     createdAt: at,
     updatedAt: at,
   };
-  const voided: Pick<InvoiceItem, 'id' | 'customerId' | 'status' | 'issueDate' | 'createdAt'> = { ...invoice, status: 'void' };
+  const voided: Pick<InvoiceItem, 'id' | 'customerId' | 'status' | 'issueDate' | 'createdAt'> = {
+    ...invoice,
+    status: 'void',
+  };
   return {
     invoice,
     number: number.reference,
     items: [
       number.txItem,
       tx.putNew(note),
-      tx.update(invoiceKey(tenantId, invoice.id), invoice.version, {
-        status: 'void', balanceMinor: 0, creditNoteId: noteId, creditNoteNumber: number.reference, ...invoiceIndexes(tenantId, voided),
-      }, at),
-      tx.putNew(auditItem(actor, 'invoice.credit_note', 'invoice', invoice.id, {
-        before: { status: invoice.status, number: invoice.number }, after: { status: 'void', creditNote: number.reference }, note: input.reason,
-      })),
+      tx.update(
+        invoiceKey(tenantId, invoice.id),
+        invoice.version,
+        {
+          status: 'void',
+          balanceMinor: 0,
+          creditNoteId: noteId,
+          creditNoteNumber: number.reference,
+          ...invoiceIndexes(tenantId, voided),
+        },
+        at,
+      ),
+      tx.putNew(
+        auditItem(actor, 'invoice.credit_note', 'invoice', invoice.id, {
+          before: { status: invoice.status, number: invoice.number },
+          after: { status: 'void', creditNote: number.reference },
+          note: input.reason,
+        }),
+      ),
     ],
   };
 }

@@ -18,22 +18,35 @@ import { tenantsWithDepositsDue } from '../collections/api';
 export const job = defineJob({
   name: 'alerts',
   reads: [
-    'G#ACTIVE_RENTALS', 'G#TICKET_WORK', 'G#DOC_REMINDERS', 'G#SERVICE_PROGRAMS', 'G#INVOICE_DUE', 'G#DEPOSIT_RELEASE',
+    'G#ACTIVE_RENTALS',
+    'G#TICKET_WORK',
+    'G#DOC_REMINDERS',
+    'G#SERVICE_PROGRAMS',
+    'G#INVOICE_DUE',
+    'G#DEPOSIT_RELEASE',
   ],
   async run(ctx) {
     const { now } = ctx;
     const day = now.toISOString().slice(0, 10);
     const found = new Set([
-      ...await tenantsWithRentalsDue(new Date(now.getTime() + 2 * 86_400_000)), ...await tenantsWithQueueWork(now),
-      ...await tenantsWithDocumentsDue(day), ...await tenantsWithServicePrograms(),
-      ...await tenantsWithInvoicesDue(now), ...await tenantsWithDepositsDue(now),
+      ...(await tenantsWithRentalsDue(new Date(now.getTime() + 2 * 86_400_000))),
+      ...(await tenantsWithQueueWork(now)),
+      ...(await tenantsWithDocumentsDue(day)),
+      ...(await tenantsWithServicePrograms()),
+      ...(await tenantsWithInvoicesDue(now)),
+      ...(await tenantsWithDepositsDue(now)),
     ]);
     // `onlyTenants` (an operator re-running some companies, or a test) limits the run to those of
     // the companies the indexes found: a run on another clock must not touch everyone's alerts.
     // Each company writes its line of the company's job log (GET /api/v1/jobs/runs).
-    const run = await eachCompany('alerts', [...found].filter(ctx.includes), async (tenantId) => ({
-      created: (await generateAlerts(tenantId, now)).created,
-    }), { created: 0 });
+    const run = await eachCompany(
+      'alerts',
+      [...found].filter(ctx.includes),
+      async (tenantId) => ({
+        created: (await generateAlerts(tenantId, now)).created,
+      }),
+      { created: 0 },
+    );
     return { companies: run.companies, created: run.totals.created ?? 0, errors: run.errors };
   },
 });

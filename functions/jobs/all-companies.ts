@@ -11,9 +11,15 @@ export async function allCompanies(): Promise<string[]> {
   const out: string[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo().send(new ScanCommand({
-      TableName: config().tableName, FilterExpression: 'entityType = :s', ExpressionAttributeValues: { ':s': 'SETTINGS' }, ProjectionExpression: 'pk', ExclusiveStartKey: start,
-    }));
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: config().tableName,
+        FilterExpression: 'entityType = :s',
+        ExpressionAttributeValues: { ':s': 'SETTINGS' },
+        ProjectionExpression: 'pk',
+        ExclusiveStartKey: start,
+      }),
+    );
     for (const it of page.Items ?? []) {
       const tenantId = /^T#([0-9A-HJKMNP-TV-Z]{26})#/.exec(String(it.pk))?.[1];
       if (tenantId) out.push(tenantId);

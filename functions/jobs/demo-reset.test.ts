@@ -30,7 +30,10 @@ describe('demo-reset partition registry', () => {
         if (!known.has(m[1])) missing.add(`${m[1]} (${file.slice(root.length + 1)})`);
       }
     }
-    expect([...missing], 'add these to DEMO_PARTITIONS (or GSI_ONLY_COLLECTIONS) in functions/jobs/demo-reset.ts').toEqual([]);
+    expect(
+      [...missing],
+      'add these to DEMO_PARTITIONS (or GSI_ONLY_COLLECTIONS) in functions/jobs/demo-reset.ts',
+    ).toEqual([]);
   });
 
   it('scopes per-entity partitions by a collection that is itself cleared', () => {

@@ -1,4 +1,8 @@
-import { AdminCreateUserCommand, AdminGetUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { ulid } from 'ulid';
 import { cognitoClient } from '../lib/clients/cognito';
 import { config } from '../lib/config';
@@ -58,54 +62,155 @@ export interface DemoPartition {
 
 export const DEMO_PARTITIONS: DemoPartition[] = [
   // collections (deposits, open balances, usage shortfalls: kept by rentals; payment reminders)
-  { collection: 'DEPOSIT' }, { collection: 'OPEN_BALANCE' }, { collection: 'USAGE_SHORTFALL' }, { collection: 'RECEIVABLE_REMINDER' },
+  { collection: 'DEPOSIT' },
+  { collection: 'OPEN_BALANCE' },
+  { collection: 'USAGE_SHORTFALL' },
+  { collection: 'RECEIVABLE_REMINDER' },
   // platform and identity
-  { collection: 'TENANT' }, { collection: 'SETTINGS' }, { collection: 'USER' }, { collection: 'COUNTER' },
-  { collection: 'AUDIT' }, { collection: 'IDEMPOTENCY' }, { collection: 'JOBRUN' }, { collection: 'INVOICING_RUN' },
+  { collection: 'TENANT' },
+  { collection: 'SETTINGS' },
+  { collection: 'USER' },
+  { collection: 'COUNTER' },
+  { collection: 'AUDIT' },
+  { collection: 'IDEMPOTENCY' },
+  { collection: 'JOBRUN' },
+  { collection: 'INVOICING_RUN' },
   // vehicles
-  { collection: 'VEHICLE' }, { collection: 'VEHICLE_PLATE' }, { collection: 'VEHICLE_FACET' },
+  { collection: 'VEHICLE' },
+  { collection: 'VEHICLE_PLATE' },
+  { collection: 'VEHICLE_FACET' },
   // VEHICLE_DOC / CUSTOMER_DOC: documents of before the one documents module (nothing writes them
   // now; the demo's documents are DOC items, documents/seed.ts); still cleared so a demo company
   // reset after the documents-move migration keeps no marked leftovers.
-  { collection: 'VEHICLE_DOC', scopedBy: 'VEHICLE' }, { collection: 'SCHEDULE', scopedBy: 'VEHICLE' },
+  { collection: 'VEHICLE_DOC', scopedBy: 'VEHICLE' },
+  { collection: 'SCHEDULE', scopedBy: 'VEHICLE' },
   // customers and blacklist
-  { collection: 'CUSTOMER' }, { collection: 'CUSTOMER_NOTE', scopedBy: 'CUSTOMER' }, { collection: 'CUSTOMER_DOC', scopedBy: 'CUSTOMER' },
+  { collection: 'CUSTOMER' },
+  { collection: 'CUSTOMER_NOTE', scopedBy: 'CUSTOMER' },
+  { collection: 'CUSTOMER_DOC', scopedBy: 'CUSTOMER' },
   { collection: 'BLACKLIST' },
   // rentals
-  { collection: 'RENTAL' }, { collection: 'RENTAL_LEDGER', scopedBy: 'RENTAL' }, { collection: 'RENTAL_NOTE', scopedBy: 'RENTAL' },
-  { collection: 'RENTAL_STATS' }, { collection: 'CONTRACT_STORAGE' }, { collection: 'CONTRACT_LINK' }, { collection: 'ACTIVE_RENTAL' }, { collection: 'INVOICING_DUE' }, { collection: 'INVOICED_PERIOD', scopedBy: 'RENTAL' }, { collection: 'FINANCE_ENTRY' }, { collection: 'FINANCE_TRANSFER' }, { collection: 'BANK_ACCOUNT' }, { collection: 'BANK_IBAN' },
+  { collection: 'RENTAL' },
+  { collection: 'RENTAL_LEDGER', scopedBy: 'RENTAL' },
+  { collection: 'RENTAL_NOTE', scopedBy: 'RENTAL' },
+  { collection: 'RENTAL_STATS' },
+  { collection: 'CONTRACT_STORAGE' },
+  { collection: 'CONTRACT_LINK' },
+  { collection: 'ACTIVE_RENTAL' },
+  { collection: 'INVOICING_DUE' },
+  { collection: 'INVOICED_PERIOD', scopedBy: 'RENTAL' },
+  { collection: 'FINANCE_ENTRY' },
+  { collection: 'FINANCE_TRANSFER' },
+  { collection: 'BANK_ACCOUNT' },
+  { collection: 'BANK_IBAN' },
   // accounting
-  { collection: 'ACCOUNTING' }, { collection: 'ACCOUNT' }, { collection: 'ACCOUNT_CODE' }, { collection: 'ACCOUNT_BALANCE' },
-  { collection: 'GL_MONTH' }, { collection: 'GL_DAY' }, { collection: 'VAT_MONTH' }, { collection: 'VAT_DAY' },
-  { collection: 'JOURNAL' }, { collection: 'GL_PARTY' }, { collection: 'GL_LINE', scopedBy: 'ACCOUNT' },
+  { collection: 'ACCOUNTING' },
+  { collection: 'ACCOUNT' },
+  { collection: 'ACCOUNT_CODE' },
+  { collection: 'ACCOUNT_BALANCE' },
+  { collection: 'GL_MONTH' },
+  { collection: 'GL_DAY' },
+  { collection: 'VAT_MONTH' },
+  { collection: 'VAT_DAY' },
+  { collection: 'JOURNAL' },
+  { collection: 'GL_PARTY' },
+  { collection: 'GL_LINE', scopedBy: 'ACCOUNT' },
   // security (geo rules, sessions: a visitor's refresh keeps working without its session item, sessions.ts)
-  { collection: 'SECURITY' }, { collection: 'MFA' }, { collection: 'SESSION' },
-  { collection: 'DEVICE' }, { collection: 'SIGNIN_PROFILE' }, { collection: 'RISK' }, { collection: 'SEC_REPORT' },
+  { collection: 'SECURITY' },
+  { collection: 'MFA' },
+  { collection: 'SESSION' },
+  { collection: 'DEVICE' },
+  { collection: 'SIGNIN_PROFILE' },
+  { collection: 'RISK' },
+  { collection: 'SEC_REPORT' },
   // invoices
-  { collection: 'INVOICE' }, { collection: 'INVOICE_DUE_WORK' }, { collection: 'CREDIT_NOTE' }, { collection: 'RENTAL_INVOICE', scopedBy: 'RENTAL' }, { collection: 'INVOICED_CHARGE', scopedBy: 'RENTAL' }, { collection: 'REVENUE_DUE' }, { collection: 'REVENUE_DAY' },
+  { collection: 'INVOICE' },
+  { collection: 'INVOICE_DUE_WORK' },
+  { collection: 'CREDIT_NOTE' },
+  { collection: 'RENTAL_INVOICE', scopedBy: 'RENTAL' },
+  { collection: 'INVOICED_CHARGE', scopedBy: 'RENTAL' },
+  { collection: 'REVENUE_DUE' },
+  { collection: 'REVENUE_DAY' },
   // payments
-  { collection: 'PAYMENT' }, { collection: 'RECEIPT' }, { collection: 'GATEWAY_TXN' }, { collection: 'CUSTOMER_CREDIT' }, { collection: 'INVOICE_PAYMENT', scopedBy: 'INVOICE' },
+  { collection: 'PAYMENT' },
+  { collection: 'RECEIPT' },
+  { collection: 'GATEWAY_TXN' },
+  { collection: 'CUSTOMER_CREDIT' },
+  { collection: 'INVOICE_PAYMENT', scopedBy: 'INVOICE' },
   // documents
-  { collection: 'DOC' }, { collection: 'DOC_CHAIN', scopedBy: 'DOC' }, { collection: 'DOC_REMINDER', scopedBy: 'DOC' },
-  { collection: 'DOC_OF', scopedBy: 'VEHICLE' }, { collection: 'DOC_OF', scopedBy: 'CUSTOMER' },
+  { collection: 'DOC' },
+  { collection: 'DOC_CHAIN', scopedBy: 'DOC' },
+  { collection: 'DOC_REMINDER', scopedBy: 'DOC' },
+  { collection: 'DOC_OF', scopedBy: 'VEHICLE' },
+  { collection: 'DOC_OF', scopedBy: 'CUSTOMER' },
   // maintenance and inspections
-  { collection: 'MAINT' }, { collection: 'SERVICE_PROGRAM' }, { collection: 'MAINT_PREDICTION' }, { collection: 'MAINT_PREDICTION_RUN' },
-  { collection: 'INSPECTION' }, { collection: 'INSPECTION_KIND' }, { collection: 'INSPECTION_CHARGE' },
+  { collection: 'MAINT' },
+  { collection: 'SERVICE_PROGRAM' },
+  { collection: 'MAINT_PREDICTION' },
+  { collection: 'MAINT_PREDICTION_RUN' },
+  { collection: 'INSPECTION' },
+  { collection: 'INSPECTION_KIND' },
+  { collection: 'INSPECTION_CHARGE' },
   // tickets, Salik, alerts
-  { collection: 'TICKET' }, { collection: 'TICKET_NO' }, { collection: 'TICKET_HIST', scopedBy: 'TICKET' }, { collection: 'SALIK' }, { collection: 'SALIK_TX' },
-  { collection: 'IMPORT_MAPPING' }, { collection: 'TICKET_WORK' }, { collection: 'ALERT' }, { collection: 'ALERT_KEY' },
+  { collection: 'TICKET' },
+  { collection: 'TICKET_NO' },
+  { collection: 'TICKET_HIST', scopedBy: 'TICKET' },
+  { collection: 'SALIK' },
+  { collection: 'SALIK_TX' },
+  { collection: 'IMPORT_MAPPING' },
+  { collection: 'TICKET_WORK' },
+  { collection: 'ALERT' },
+  { collection: 'ALERT_KEY' },
   // fleet health
-  { collection: 'FLEET_HEALTH' }, { collection: 'FLEET_HEALTH_RUN' },
+  { collection: 'FLEET_HEALTH' },
+  { collection: 'FLEET_HEALTH_RUN' },
   // GPS
-  { collection: 'GEOFENCE' }, { collection: 'GPS_DEVICE' }, { collection: 'GPS_TRACKER' }, { collection: 'GPS_EVENT' }, { collection: 'GPS_SETTINGS' }, { collection: 'GPS_POS', scopedBy: 'VEHICLE' },
+  { collection: 'GEOFENCE' },
+  { collection: 'GPS_DEVICE' },
+  { collection: 'GPS_TRACKER' },
+  { collection: 'GPS_EVENT' },
+  { collection: 'GPS_SETTINGS' },
+  { collection: 'GPS_POS', scopedBy: 'VEHICLE' },
   // insights
-  { collection: 'AI_INSIGHT' }, { collection: 'AI_INSIGHT_KEY' }, { collection: 'AI_INSIGHT_STATUS' }, { collection: 'AI_JOB' }, { collection: 'AI_JOB_DAY' }, { collection: 'MKT_CAMPAIGN' },
+  { collection: 'AI_INSIGHT' },
+  { collection: 'AI_INSIGHT_KEY' },
+  { collection: 'AI_INSIGHT_STATUS' },
+  { collection: 'AI_JOB' },
+  { collection: 'AI_JOB_DAY' },
+  { collection: 'MKT_CAMPAIGN' },
   // analytics aggregates
-  { collection: 'AN_DAY' }, { collection: 'AN_VM' },
+  { collection: 'AN_DAY' },
+  { collection: 'AN_VM' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
-export const GSI_ONLY_COLLECTIONS = ['VEHICLE_BY_MAKE', 'VEHICLE_BY_RATE', 'CUSTOMER_BY_NAME', 'CUSTOMER_RENTALS', 'RENTAL_STATUS', 'JOURNAL_BY_DATE', 'JOURNAL_SOURCE', 'CUSTOMER_INVOICES', 'INVOICE_STATUS', 'DOC_LATEST', 'MAINT_BY_VEHICLE', 'MAINT_BY_DATE', 'INSPECTION_BY_RENTAL', 'INSPECTION_BY_DATE', 'TICKET_RENTAL', 'TICKET_MATCH', 'SALIK_RENTAL', 'SALIK_MATCH', 'ALERT_STATUS', 'GPS_EVENT_V', 'GPS_EVENT_R', 'DEPOSIT_STATE', 'AI_INSIGHT_CAT', 'AI_INSIGHT_OPEN', 'AI_INSIGHT_HIST'];
+export const GSI_ONLY_COLLECTIONS = [
+  'VEHICLE_BY_MAKE',
+  'VEHICLE_BY_RATE',
+  'CUSTOMER_BY_NAME',
+  'CUSTOMER_RENTALS',
+  'RENTAL_STATUS',
+  'JOURNAL_BY_DATE',
+  'JOURNAL_SOURCE',
+  'CUSTOMER_INVOICES',
+  'INVOICE_STATUS',
+  'DOC_LATEST',
+  'MAINT_BY_VEHICLE',
+  'MAINT_BY_DATE',
+  'INSPECTION_BY_RENTAL',
+  'INSPECTION_BY_DATE',
+  'TICKET_RENTAL',
+  'TICKET_MATCH',
+  'SALIK_RENTAL',
+  'SALIK_MATCH',
+  'ALERT_STATUS',
+  'GPS_EVENT_V',
+  'GPS_EVENT_R',
+  'DEPOSIT_STATE',
+  'AI_INSIGHT_CAT',
+  'AI_INSIGHT_OPEN',
+  'AI_INSIGHT_HIST',
+];
 
 /** Area seeds, in dependency order. */
 export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<void>]> = [
@@ -145,9 +250,19 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   // after every seed that changes rentals: a few contracts signed through the real use case
   ['contracts', seedSignedContracts],
   // after every seed that writes rentals: the customers' counters are those of their rentals
-  ['customer-counters', async (world) => { await recountCustomers(world.tenantId); }],
+  [
+    'customer-counters',
+    async (world) => {
+      await recountCustomers(world.tenantId);
+    },
+  ],
   // after everything that the seeds wrote directly: the dashboard and report aggregates recomputed
-  ['analytics', async (world) => { await backfillCompany(world.tenantId); }],
+  [
+    'analytics',
+    async (world) => {
+      await backfillCompany(world.tenantId);
+    },
+  ],
   // after everything: the insights engine over the demo's figures
   ['insights', seedInsights],
 ];
@@ -170,10 +285,13 @@ async function demoKeys(tenantId: string): Promise<Key[]> {
   for (const p of DEMO_PARTITIONS.filter((d) => !d.scopedBy)) base.set(p.collection, await read(pkOf(p.collection)));
   const all: Item[] = [...base.values()].flat();
   // Scoped partitions (a year of rentals has thousands): a few reads at a time.
-  const scoped = DEMO_PARTITIONS.filter((d) => d.scopedBy).flatMap((p) => (base.get(p.scopedBy!) ?? [])
-    .filter((parent) => typeof parent.sk === 'string' && !parent.sk.includes('#'))
-    .map((parent) => pkOf(p.collection, parent.sk as string)));
-  for (let i = 0; i < scoped.length; i += 16) all.push(...(await Promise.all(scoped.slice(i, i + 16).map(read))).flat());
+  const scoped = DEMO_PARTITIONS.filter((d) => d.scopedBy).flatMap((p) =>
+    (base.get(p.scopedBy!) ?? [])
+      .filter((parent) => typeof parent.sk === 'string' && !parent.sk.includes('#'))
+      .map((parent) => pkOf(p.collection, parent.sk as string)),
+  );
+  for (let i = 0; i < scoped.length; i += 16)
+    all.push(...(await Promise.all(scoped.slice(i, i + 16).map(read))).flat());
   return all.map((i) => ({ pk: i.pk, sk: i.sk }));
 }
 
@@ -191,24 +309,42 @@ async function ensureCognitoUser(tenantId: string, account: DemoAccount): Promis
   const { username, password } = account;
   let attributes;
   try {
-    attributes = (await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: c.userPoolId, Username: username }))).UserAttributes;
+    attributes = (await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: c.userPoolId, Username: username })))
+      .UserAttributes;
   } catch (err) {
     if ((err as { name?: string }).name !== 'UserNotFoundException') throw err;
-    attributes = (await cognitoClient().send(new AdminCreateUserCommand({
-      UserPoolId: c.userPoolId,
-      Username: username,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [{ Name: `custom:${USER_POOL.tenantAttribute}`, Value: tenantId }, { Name: 'email', Value: account.email }],
-    }))).User?.Attributes;
+    attributes = (
+      await cognitoClient().send(
+        new AdminCreateUserCommand({
+          UserPoolId: c.userPoolId,
+          Username: username,
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [
+            { Name: `custom:${USER_POOL.tenantAttribute}`, Value: tenantId },
+            { Name: 'email', Value: account.email },
+          ],
+        }),
+      )
+    ).User?.Attributes;
   }
   // Always (re)set: the demo password is public and must keep working.
-  await cognitoClient().send(new AdminSetUserPasswordCommand({ UserPoolId: c.userPoolId, Username: username, Password: password, Permanent: true }));
+  await cognitoClient().send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: c.userPoolId,
+      Username: username,
+      Password: password,
+      Permanent: true,
+    }),
+  );
   const sub = attributes?.find((a) => a.Name === 'sub')?.Value;
   if (!sub) throw new Error('The demo Cognito user has no sub');
   return sub;
 }
 
-export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_ACCOUNT): Promise<Record<string, number>> {
+export async function resetDemo(
+  now = new Date(),
+  account: DemoAccount = DEMO_ACCOUNT,
+): Promise<Record<string, number>> {
   const pointer = await getItem(keys.global.username(account.username));
   const tenantId = (pointer?.tenantId as string | undefined) ?? ulid();
   const ownerId = (pointer?.userId as string | undefined) ?? ulid();
@@ -223,13 +359,27 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
   const sub = await ensureCognitoUser(tenantId, account);
   const nowIso = now.toISOString();
   const [tenant, settings, slug, directory] = tenantItems({
-    tenantId, name: DEMO_COMPANY.name, slug: account.slug, email: account.email, ownerUserId: ownerId,
-    isDemo: true, region: DEMO_COMPANY.region, now: nowIso,
+    tenantId,
+    name: DEMO_COMPANY.name,
+    slug: account.slug,
+    email: account.email,
+    ownerUserId: ownerId,
+    isDemo: true,
+    region: DEMO_COMPANY.region,
+    now: nowIso,
   });
   const { user, globals } = userItems({
-    tenantId, userId: ownerId, sub, username: account.username, email: account.email,
-    firstName: DEMO_COMPANY.owner.firstName, lastName: DEMO_COMPANY.owner.lastName, fullNameArabic: DEMO_COMPANY.owner.fullNameArabic,
-    role: 'OWNER', isDemo: true, now: nowIso,
+    tenantId,
+    userId: ownerId,
+    sub,
+    username: account.username,
+    email: account.email,
+    firstName: DEMO_COMPANY.owner.firstName,
+    lastName: DEMO_COMPANY.owner.lastName,
+    fullNameArabic: DEMO_COMPANY.owner.fullNameArabic,
+    role: 'OWNER',
+    isDemo: true,
+    now: nowIso,
   });
   user.lastActiveAt = nowIso;
   // The company, its settings and the demo login are overwritten in place, never deleted, so
@@ -242,14 +392,27 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
   await deleteBatch(toDelete, 4); // keys are distinct
   log.info('demo reset: old items deleted', { items: toDelete.length, ms: Date.now() - resetStarted });
 
-  const world = newDemoWorld({ tenantId, now, region: DEMO_COMPANY.region, companyName: DEMO_COMPANY.name, owner: { userId: ownerId, username: account.username } });
+  const world = newDemoWorld({
+    tenantId,
+    now,
+    region: DEMO_COMPANY.region,
+    companyName: DEMO_COMPANY.name,
+    owner: { userId: ownerId, username: account.username },
+  });
   for (const [area, seed] of SEEDS) {
     const started = Date.now();
     await seed(world);
     log.info('demo seed done', { area, ms: Date.now() - started });
   }
   const directoryBackfilled = needsBackfill ? await backfillTenantDirectory() : 0;
-  const counts = { directoryBackfilled, deleted: toDelete.length, staff: world.staff.length + 1, vehicles: world.vehicles.length, customers: world.customers.length, ...world.counts };
+  const counts = {
+    directoryBackfilled,
+    deleted: toDelete.length,
+    staff: world.staff.length + 1,
+    vehicles: world.vehicles.length,
+    customers: world.customers.length,
+    ...world.counts,
+  };
   await recordJobRun('demo-reset', { startedAt: nowIso, counts }, tenantId);
   await recordCompanyJobRun(tenantId, 'demo-reset', { startedAt: nowIso, counts });
   return counts;
@@ -257,6 +420,8 @@ export async function resetDemo(now = new Date(), account: DemoAccount = DEMO_AC
 
 /** Scheduled job (events/schedules.ts 'demo-reset', nightly): the demo company back to its seeded state. */
 export const job = defineJob({
-  name: 'demo-reset', reads: [], run: async (ctx) => ({ ok: true, ...await resetDemo(ctx.now) }),
+  name: 'demo-reset',
+  reads: [],
+  run: async (ctx) => ({ ok: true, ...(await resetDemo(ctx.now)) }),
 });
 export const handler = job.handler;

@@ -6,7 +6,8 @@ import { runDocumentReminders } from '../documents/job';
  * expiry reminders. Logic in functions/documents/reminders.ts.
  */
 export const job = defineJob({
-  name: 'document-reminders', reads: ['G#DOC_REMINDERS_PENDING', 'G#DOC_REMINDERS'],
+  name: 'document-reminders',
+  reads: ['G#DOC_REMINDERS_PENDING', 'G#DOC_REMINDERS'],
   run: (ctx) => runDocumentReminders(ctx.now),
 });
 export const handler = job.handler;

@@ -10,15 +10,19 @@ import { moveLegacyDocuments } from '../documents/job';
  * the other one-off migrations it Scans the settings items to find the companies; `onlyTenants`
  * limits a run to some companies (an operator re-running one, or a test).
  */
-export const job = defineJob({ name: 'documents-move', reads: [], run: async (ctx) => {
-  const tenants = await migrationCompanies(ctx);
-  const result = { companies: tenants.length, found: 0, moved: 0, skipped: 0 };
-  for (const tenantId of tenants) {
-    const r = await moveLegacyDocuments(tenantId);
-    result.found += r.found;
-    result.moved += r.moved;
-    result.skipped += r.skipped;
-  }
-  return result;
-} });
+export const job = defineJob({
+  name: 'documents-move',
+  reads: [],
+  run: async (ctx) => {
+    const tenants = await migrationCompanies(ctx);
+    const result = { companies: tenants.length, found: 0, moved: 0, skipped: 0 };
+    for (const tenantId of tenants) {
+      const r = await moveLegacyDocuments(tenantId);
+      result.found += r.found;
+      result.moved += r.moved;
+      result.skipped += r.skipped;
+    }
+    return result;
+  },
+});
 export const handler = job.handler;

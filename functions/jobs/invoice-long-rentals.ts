@@ -6,7 +6,8 @@ import { runInvoicing } from '../finance/api';
  * ended billing period of active open-ended rentals with autoGenerateInvoice (functions/finance/invoicing.ts).
  */
 export const job = defineJob({
-  name: 'invoice-long-rentals', reads: ['G#INVOICING_DUE'],
+  name: 'invoice-long-rentals',
+  reads: ['G#INVOICING_DUE'],
   run: (ctx) => runInvoicing(ctx.now, { onlyTenants: ctx.onlyTenants }),
 });
 export const handler = job.handler;

@@ -20,23 +20,27 @@ import { localiseBooks } from '../accounting/api';
  * one-off migrations it Scans the settings items to find the companies; `onlyTenants` limits a
  * run (an operator re-running one company, or a test).
  */
-export const job = defineJob({ name: 'localise-books', reads: [], run: async (ctx) => {
-  const tenants = await migrationCompanies(ctx);
-  let localised = 0;
-  const failed: { tenantId: string; error: string }[] = [];
-  for (const tenantId of tenants) {
-    try {
-      const r = await localiseBooks(tenantId);
-      if (r.changed) {
-        localised += 1;
-        rootLogger.info('books localised', { tenantId, from: r.from, to: r.to });
+export const job = defineJob({
+  name: 'localise-books',
+  reads: [],
+  run: async (ctx) => {
+    const tenants = await migrationCompanies(ctx);
+    let localised = 0;
+    const failed: { tenantId: string; error: string }[] = [];
+    for (const tenantId of tenants) {
+      try {
+        const r = await localiseBooks(tenantId);
+        if (r.changed) {
+          localised += 1;
+          rootLogger.info('books localised', { tenantId, from: r.from, to: r.to });
+        }
+      } catch (err) {
+        // One company's failure does not stop the others; the run reports it (and a re-run retries it).
+        failed.push({ tenantId, error: String(err) });
       }
-    } catch (err) {
-      // One company's failure does not stop the others; the run reports it (and a re-run retries it).
-      failed.push({ tenantId, error: String(err) });
     }
-  }
-  const result = { companies: tenants.length, localised, failed };
-  return result;
-} });
+    const result = { companies: tenants.length, localised, failed };
+    return result;
+  },
+});
 export const handler = job.handler;

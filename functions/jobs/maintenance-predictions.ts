@@ -8,6 +8,8 @@ import { runDailyPredictions } from '../maintenance/api';
  * functions/maintenance/predictions.ts.
  */
 export const job = defineJob({
-  name: 'maintenance-predictions', reads: ['G#SERVICE_PROGRAMS'], run: (ctx) => runDailyPredictions(ctx.now),
+  name: 'maintenance-predictions',
+  reads: ['G#SERVICE_PROGRAMS'],
+  run: (ctx) => runDailyPredictions(ctx.now),
 });
 export const handler = job.handler;

@@ -10,16 +10,20 @@ import { rebuildMoneyIndexes } from '../rentals/api';
  * one-off migrations it Scans the settings items to find the companies; `onlyTenants` limits a
  * run to some companies (an operator re-running one, or a test).
  */
-export const job = defineJob({ name: 'money-indexes', reads: [], run: async (ctx) => {
-  const tenants = await migrationCompanies(ctx);
-  let rebuilt = 0;
-  let rentals = 0;
-  for (const tenantId of tenants) {
-    const r = await rebuildMoneyIndexes(tenantId);
-    rebuilt += r.rebuilt;
-    rentals += r.rentals;
-  }
-  const result = { companies: tenants.length, rentals, rebuilt };
-  return result;
-} });
+export const job = defineJob({
+  name: 'money-indexes',
+  reads: [],
+  run: async (ctx) => {
+    const tenants = await migrationCompanies(ctx);
+    let rebuilt = 0;
+    let rentals = 0;
+    for (const tenantId of tenants) {
+      const r = await rebuildMoneyIndexes(tenantId);
+      rebuilt += r.rebuilt;
+      rentals += r.rentals;
+    }
+    const result = { companies: tenants.length, rentals, rebuilt };
+    return result;
+  },
+});
 export const handler = job.handler;

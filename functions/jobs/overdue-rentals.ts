@@ -6,6 +6,8 @@ import { runOverdueRentals } from '../rentals/api';
  * past their expected return plus the grace period as overdue. Logic in functions/rentals/overdue.ts.
  */
 export const job = defineJob({
-  name: 'overdue-rentals', reads: ['G#ACTIVE_RENTALS'], run: (ctx) => runOverdueRentals(ctx.now),
+  name: 'overdue-rentals',
+  reads: ['G#ACTIVE_RENTALS'],
+  run: (ctx) => runOverdueRentals(ctx.now),
 });
 export const handler = job.handler;

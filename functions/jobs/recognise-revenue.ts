@@ -7,6 +7,8 @@ import { runRevenueRecognition } from '../accounting/api';
  * income, exactly once per rental and day. Logic in functions/accounting/recognition.ts.
  */
 export const job = defineJob({
-  name: 'recognise-revenue', reads: ['G#REVENUE_DUE'], run: (ctx) => runRevenueRecognition(ctx.now),
+  name: 'recognise-revenue',
+  reads: ['G#REVENUE_DUE'],
+  run: (ctx) => runRevenueRecognition(ctx.now),
 });
 export const handler = job.handler;

@@ -7,7 +7,8 @@ import { runSecurityReports } from '../security-report/job';
  * for the Security Monitoring page. Idempotent per company and ISO week (functions/security-report/report.ts).
  */
 export const job = defineJob({
-  name: 'security-report', reads: [], // the tenant directory (one partition of the active companies), not a due index
+  name: 'security-report',
+  reads: [], // the tenant directory (one partition of the active companies), not a due index
   run: (ctx) => runSecurityReports(eventOf(ctx)),
 });
 export const handler = job.handler;

@@ -3,7 +3,9 @@ import { appLink, appUrl, AppUrlUnknownError } from './app-url';
 
 const saved = { APP_URL: process.env.APP_URL, WEB_ORIGIN: process.env.WEB_ORIGIN };
 afterEach(() => {
-  for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+  for (const [k, v] of Object.entries(saved))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
 });
 
 describe('appUrl: the one configured base of links in emails and PDFs', () => {
@@ -27,6 +29,8 @@ describe('appUrl: the one configured base of links in emails and PDFs', () => {
 
   it('appLink encodes the query and leaves undefined values out', () => {
     process.env.APP_URL = 'http://localhost:51234';
-    expect(appLink('/documents', { scope: 'vehicle', id: 'A B', x: undefined })).toBe('http://localhost:51234/documents?scope=vehicle&id=A+B');
+    expect(appLink('/documents', { scope: 'vehicle', id: 'A B', x: undefined })).toBe(
+      'http://localhost:51234/documents?scope=vehicle&id=A+B',
+    );
   });
 });

@@ -15,7 +15,7 @@ const ORIGIN = /^https?:\/\/[^/\s]+$/;
 
 export class AppUrlUnknownError extends Error {
   constructor() {
-    super('The app URL is unknown: set APP_URL (the app\'s public origin)');
+    super("The app URL is unknown: set APP_URL (the app's public origin)");
     this.name = 'AppUrlUnknownError';
   }
 }
@@ -42,7 +42,11 @@ export function appUrl(requestOrigin?: string): string {
  * An absolute link to a page of the app: `appLink('/documents', { scope: 'vehicle', id })`.
  * Query values are URL-encoded; undefined values are left out.
  */
-export function appLink(path: string, query: Record<string, string | number | undefined> = {}, requestOrigin?: string): string {
+export function appLink(
+  path: string,
+  query: Record<string, string | number | undefined> = {},
+  requestOrigin?: string,
+): string {
   const url = new URL(path.startsWith('/') ? path : `/${path}`, `${appUrl(requestOrigin)}/`);
   for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, String(v));
   return url.toString();

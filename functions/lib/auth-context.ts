@@ -46,7 +46,11 @@ export async function loadAuthContext(sub: string, jti?: string): Promise<AuthCo
   }
   // The token's session marker comes in the same round trip: a revoked session's access token is
   // refused at its next request. A token without a marker predates sessions and is let through.
-  const [user, tenant, token] = await batchGet([keys.user(pointer.tenantId, pointer.userId), keys.tenant(pointer.tenantId), ...(jti ? [keys.global.accessToken(jti)] : [])]);
+  const [user, tenant, token] = await batchGet([
+    keys.user(pointer.tenantId, pointer.userId),
+    keys.tenant(pointer.tenantId),
+    ...(jti ? [keys.global.accessToken(jti)] : []),
+  ]);
   if (!user || user.isArchived) throw unauthorized('Your session is no longer valid. Please sign in again.');
   if (token?.revoked === true) throw unauthorized(SESSION_REVOKED);
   const ctx = checkStatus(user, tenant);

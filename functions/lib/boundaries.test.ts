@@ -36,11 +36,15 @@ export function boundaryViolation(from: string, specifier: string): string | und
   const { area: a, rest } = target;
   if (source.area === 'lib') return `lib must not import a domain or job (${a}/${rest})`;
   if (source.area === 'jobs') {
-    return SHARED_FOLDERS.has(a) || rest === 'api' || rest === 'seed' || rest === 'job' ? undefined : `jobs import only api.ts, job.ts or seed.ts of ${a}, not ${rest}`;
+    return SHARED_FOLDERS.has(a) || rest === 'api' || rest === 'seed' || rest === 'job'
+      ? undefined
+      : `jobs import only api.ts, job.ts or seed.ts of ${a}, not ${rest}`;
   }
   if (a === 'lib') return undefined;
   if (a === 'jobs') return `domains import nothing from jobs (jobs/${rest}); the demo world is lib/demo/world.ts`;
-  return rest === 'api' || rest === 'tx' ? undefined : `${source.area} imports ${a}/${rest}: other domains are reached only through ${a}/api.ts (or its tx.ts)`;
+  return rest === 'api' || rest === 'tx'
+    ? undefined
+    : `${source.area} imports ${a}/${rest}: other domains are reached only through ${a}/api.ts (or its tx.ts)`;
 }
 
 /** Every module specifier of a source file: static imports, re-exports and dynamic import(). */
@@ -59,8 +63,11 @@ function sources(dir: string, out: string[] = []): string[] {
 
 describe('domain boundaries', () => {
   it('catches a deliberate cross-domain import, and allows api.ts, lib and the job rules', () => {
-    const line = "import { customerKey } from '../customers/model';\nexport { x } from './own';\nconst m = await import('../vehicles/schedule');";
-    const found = importsOf(line).map((s) => boundaryViolation('functions/rentals/deps.ts', s)).filter(Boolean);
+    const line =
+      "import { customerKey } from '../customers/model';\nexport { x } from './own';\nconst m = await import('../vehicles/schedule');";
+    const found = importsOf(line)
+      .map((s) => boundaryViolation('functions/rentals/deps.ts', s))
+      .filter(Boolean);
     expect(found).toEqual([
       'rentals imports customers/model: other domains are reached only through customers/api.ts (or its tx.ts)',
       'rentals imports vehicles/schedule: other domains are reached only through vehicles/api.ts (or its tx.ts)',
@@ -68,7 +75,9 @@ describe('domain boundaries', () => {
     expect(boundaryViolation('functions/rentals/deps.ts', '../customers/api')).toBeUndefined();
     expect(boundaryViolation('functions/rentals/deps.ts', '../analytics/tx')).toBeUndefined();
     expect(boundaryViolation('functions/rentals/contract/store.ts', '../../lib/storage')).toBeUndefined();
-    expect(boundaryViolation('functions/rentals/contract/store.ts', '../../customers/writes')).toMatch(/customers\/api\.ts/);
+    expect(boundaryViolation('functions/rentals/contract/store.ts', '../../customers/writes')).toMatch(
+      /customers\/api\.ts/,
+    );
     expect(boundaryViolation('functions/lib/http.ts', '../rentals/api')).toMatch(/lib must not import/);
     expect(boundaryViolation('functions/jobs/demo-reset.ts', '../vehicles/seed')).toBeUndefined();
     expect(boundaryViolation('functions/jobs/demo-reset.ts', '../vehicles/data')).toMatch(/jobs import only/);

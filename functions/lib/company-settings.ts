@@ -16,7 +16,10 @@ export type CompanySettings = StoredCompanySettings;
 const FALLBACK_NAME = 'Sayyara';
 
 /** Parses a stored settings item (undefined → the defaults); `tenant` supplies the fallback name. */
-export function companySettingsFrom(item: Record<string, unknown> | undefined, tenant?: Record<string, unknown>): CompanySettings {
+export function companySettingsFrom(
+  item: Record<string, unknown> | undefined,
+  tenant?: Record<string, unknown>,
+): CompanySettings {
   const tenantName = typeof tenant?.name === 'string' && tenant.name ? tenant.name : FALLBACK_NAME;
   return normalizeStored(item, tenantName);
 }
@@ -27,13 +30,15 @@ export function companySettingsFrom(item: Record<string, unknown> | undefined, t
  * holds the tenant name) only the settings item is read.
  */
 export async function readCompanySettings(tenantId: string, fallbackName?: string): Promise<CompanySettings> {
-  if (fallbackName !== undefined) return normalizeStored(await getItem(keys.settings(tenantId), false), fallbackName || FALLBACK_NAME);
+  if (fallbackName !== undefined)
+    return normalizeStored(await getItem(keys.settings(tenantId), false), fallbackName || FALLBACK_NAME);
   const [settings, tenant] = await batchGet([keys.settings(tenantId), keys.tenant(tenantId)], false);
   return companySettingsFrom(settings, tenant);
 }
 
 /** The company's region (a stored value outside the known regions reads as US). */
-export const companyRegion = (s: CompanySettings): RegionCode => (isRegionCode(s.preferences?.region) ? s.preferences.region : 'US');
+export const companyRegion = (s: CompanySettings): RegionCode =>
+  isRegionCode(s.preferences?.region) ? s.preferences.region : 'US';
 
 /** The company's time zone: the stored one, else its region's. */
 export const companyTimezone = (s: CompanySettings): string => s.timezone || getRegionConfig(companyRegion(s)).timezone;
@@ -54,4 +59,7 @@ export interface CompanyCalendar {
   today: string;
 }
 
-export const companyCalendar = (s: CompanySettings, now = new Date()): CompanyCalendar => ({ region: companyRegion(s), today: companyToday(s, now) });
+export const companyCalendar = (s: CompanySettings, now = new Date()): CompanyCalendar => ({
+  region: companyRegion(s),
+  today: companyToday(s, now),
+});

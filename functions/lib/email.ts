@@ -24,26 +24,28 @@ export interface OutgoingEmail {
 }
 
 export async function sendEmail(email: OutgoingEmail): Promise<{ messageId: string | null }> {
-  const res = await sesClient().send(new SendEmailCommand({
-    FromEmailAddress: config().sesFromAddress,
-    Destination: { ToAddresses: [email.to] },
-    ReplyToAddresses: email.replyTo ? [email.replyTo] : undefined,
-    Content: {
-      Simple: {
-        Subject: { Data: email.subject, Charset: 'UTF-8' },
-        Body: {
-          Text: { Data: email.text, Charset: 'UTF-8' },
-          ...(email.html ? { Html: { Data: email.html, Charset: 'UTF-8' } } : {}),
+  const res = await sesClient().send(
+    new SendEmailCommand({
+      FromEmailAddress: config().sesFromAddress,
+      Destination: { ToAddresses: [email.to] },
+      ReplyToAddresses: email.replyTo ? [email.replyTo] : undefined,
+      Content: {
+        Simple: {
+          Subject: { Data: email.subject, Charset: 'UTF-8' },
+          Body: {
+            Text: { Data: email.text, Charset: 'UTF-8' },
+            ...(email.html ? { Html: { Data: email.html, Charset: 'UTF-8' } } : {}),
+          },
+          Attachments: email.attachments?.map((a) => ({
+            FileName: a.fileName,
+            ContentType: a.contentType,
+            RawContent: a.bytes,
+            ContentDisposition: 'ATTACHMENT',
+            ContentTransferEncoding: 'BASE64',
+          })),
         },
-        Attachments: email.attachments?.map((a) => ({
-          FileName: a.fileName,
-          ContentType: a.contentType,
-          RawContent: a.bytes,
-          ContentDisposition: 'ATTACHMENT',
-          ContentTransferEncoding: 'BASE64',
-        })),
       },
-    },
-  }));
+    }),
+  );
   return { messageId: res.MessageId ?? null };
 }

@@ -44,23 +44,30 @@ export class HttpError extends Error {
 
 const C = ERROR_CODES;
 
-export const badRequest = (message: string, fields?: FieldErrors) =>
-  new HttpError(400, C.BAD_REQUEST, message, fields);
+export const badRequest = (message: string, fields?: FieldErrors) => new HttpError(400, C.BAD_REQUEST, message, fields);
 export const validationFailed = (fields: FieldErrors, message = 'Please correct the highlighted validation errors') =>
   new HttpError(400, C.VALIDATION_FAILED, message, fields);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, C.UNAUTHORIZED, message);
-export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, C.FORBIDDEN, message);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new HttpError(403, C.FORBIDDEN, message);
 export const notFound = (message = 'Not found') => new HttpError(404, C.NOT_FOUND, message);
 export const conflict = (message: string, fields?: FieldErrors, code: ErrorCode = C.CONFLICT, details?: ErrorDetails) =>
   new HttpError(409, code, message, fields, undefined, details);
-export const unsupportedMediaType = (message: string, fields?: FieldErrors) => new HttpError(415, C.UNSUPPORTED_MEDIA_TYPE, message, fields);
+export const unsupportedMediaType = (message: string, fields?: FieldErrors) =>
+  new HttpError(415, C.UNSUPPORTED_MEDIA_TYPE, message, fields);
 export const tooLarge = (message: string) => new HttpError(413, C.TOO_LARGE, message);
 export const tooManyAttempts = (message = 'Too many attempts', retryAfterSeconds?: number) =>
-  new HttpError(429, C.TOO_MANY_ATTEMPTS, message, undefined,
-    retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
+  new HttpError(
+    429,
+    C.TOO_MANY_ATTEMPTS,
+    message,
+    undefined,
+    retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined,
+  );
 export const unavailable = (message = 'A service is temporarily unavailable, nothing was changed. Please try again.') =>
   new HttpError(503, C.SERVICE_UNAVAILABLE, message);
-export const internalError = () => new HttpError(500, C.INTERNAL_ERROR, 'An unexpected error occurred. Nothing was changed.');
+export const internalError = () =>
+  new HttpError(500, C.INTERNAL_ERROR, 'An unexpected error occurred. Nothing was changed.');
 
 /**
  * Maps AWS SDK failures to HTTP errors. A failed condition or cancelled transaction means
@@ -75,7 +82,11 @@ export function mapAwsError(err: unknown): HttpError | undefined {
       return conflict('This record was changed by someone else. Reload and try again.', undefined, C.VERSION_CONFLICT);
     case 'TransactionCanceledException':
     case 'TransactionConflictException':
-      return conflict('This change conflicts with another change made at the same time. Please try again.', undefined, C.TRANSACTION_CONFLICT);
+      return conflict(
+        'This change conflicts with another change made at the same time. Please try again.',
+        undefined,
+        C.TRANSACTION_CONFLICT,
+      );
     case 'ProvisionedThroughputExceededException':
     case 'ThrottlingException':
     case 'RequestLimitExceeded':

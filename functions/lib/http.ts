@@ -49,12 +49,15 @@ export interface Reply {
 export type RouteImpl<Ctx = RequestCtx> = (ctx: Ctx) => Promise<Reply | unknown>;
 
 /** The parsed value of one part of the request: the schema's output, or `unknown` without a schema. */
-type Parsed<Req, Part extends keyof RouteRequest> = Req extends { [K in Part]: infer S extends ZodType } ? output<S> : unknown;
+type Parsed<Req, Part extends keyof RouteRequest> = Req extends { [K in Part]: infer S extends ZodType }
+  ? output<S>
+  : unknown;
 
 /** The ctx a route's implementation receives, typed from the route's own schemas. */
-export type CtxOf<R> = R extends RouteDef<string, infer Req>
-  ? RequestCtx<Parsed<Req, 'body'>, Parsed<Req, 'query'>, Parsed<Req, 'params'>>
-  : never;
+export type CtxOf<R> =
+  R extends RouteDef<string, infer Req>
+    ? RequestCtx<Parsed<Req, 'body'>, Parsed<Req, 'query'>, Parsed<Req, 'params'>>
+    : never;
 
 /** One implementation per operationId of `Routes`, each typed from its route. */
 export type DomainImpls<Routes extends readonly RouteDef[]> = {
@@ -69,7 +72,12 @@ export const reply = {
 };
 
 function isReply(v: unknown): v is Reply {
-  return !!v && typeof v === 'object' && typeof (v as Reply).status === 'number' && Object.keys(v as object).every((k) => ['status', 'body', 'headers'].includes(k));
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    typeof (v as Reply).status === 'number' &&
+    Object.keys(v as object).every((k) => ['status', 'body', 'headers'].includes(k))
+  );
 }
 
 export const SECURITY_HEADERS: Record<string, string> = {
@@ -100,7 +108,14 @@ function lowerHeaders(h: Record<string, string | undefined> | undefined): Record
 
 /** The one serialisation of an error: `{ error: { code, message, fields?, ...details } }` (DESIGN.md §5). */
 export function errorBody(err: HttpError) {
-  return { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.details ?? {}) } };
+  return {
+    error: {
+      code: err.code,
+      message: err.message,
+      ...(err.fields ? { fields: err.fields } : {}),
+      ...(err.details ?? {}),
+    },
+  };
 }
 
 interface State {
@@ -115,7 +130,11 @@ interface State {
  * shared/routes/<domain>.ts), `impls` one implementation per operationId, each receiving a ctx
  * typed from its route's schemas.
  */
-export function createDomainHandler<const Routes extends readonly RouteDef[]>(domain: Domain, routeTable: Routes, typedImpls: NoInfer<DomainImpls<Routes>>) {
+export function createDomainHandler<const Routes extends readonly RouteDef[]>(
+  domain: Domain,
+  routeTable: Routes,
+  typedImpls: NoInfer<DomainImpls<Routes>>,
+) {
   const routes = new Map(routeTable.filter((r) => r.domain === domain).map((r) => [routeKey(r), r as RouteDef]));
   // The map is typed per operation for the author of the domain; dispatch only needs the common shape.
   const impls = typedImpls as unknown as Record<string, RouteImpl>;
@@ -184,7 +203,12 @@ export function createDomainHandler<const Routes extends readonly RouteDef[]>(do
     const r: Reply = isReply(out) ? out : { status: 200, body: out };
     // Downloads (CSV, PDF exports) answer their own bytes with their own content-type.
     if (Buffer.isBuffer(r.body)) {
-      return { statusCode: r.status, headers: { 'content-type': 'application/octet-stream', ...(r.headers ?? {}) }, body: r.body.toString('base64'), isBase64Encoded: true };
+      return {
+        statusCode: r.status,
+        headers: { 'content-type': 'application/octet-stream', ...(r.headers ?? {}) },
+        body: r.body.toString('base64'),
+        isBase64Encoded: true,
+      };
     }
     return {
       statusCode: r.status,
@@ -207,9 +231,16 @@ export function createDomainHandler<const Routes extends readonly RouteDef[]>(do
         const err = request.error;
         const mapped = mapAwsError(err) ?? (err instanceof HttpError ? err : undefined);
         if (!mapped) {
-          state?.log.error('unhandled error', { errorName: (err as Error)?.name, errorMessage: (err as Error)?.message, stack: (err as Error)?.stack?.split('\n').slice(0, 6).join(' | ') });
+          state?.log.error('unhandled error', {
+            errorName: (err as Error)?.name,
+            errorMessage: (err as Error)?.message,
+            stack: (err as Error)?.stack?.split('\n').slice(0, 6).join(' | '),
+          });
         } else if (mapped.status >= 500) {
-          state?.log.warn('dependency failure', { errorName: (err as Error)?.name, errorMessage: (err as Error)?.message });
+          state?.log.warn('dependency failure', {
+            errorName: (err as Error)?.name,
+            errorMessage: (err as Error)?.message,
+          });
         }
         const httpErr = mapped ?? internalError();
         request.response = finish(request.event, {

@@ -61,10 +61,18 @@ export class Logger {
     };
     this.sink(JSON.stringify(line));
   }
-  debug(m: string, d?: Record<string, unknown>) { this.log('debug', m, d); }
-  info(m: string, d?: Record<string, unknown>) { this.log('info', m, d); }
-  warn(m: string, d?: Record<string, unknown>) { this.log('warn', m, d); }
-  error(m: string, d?: Record<string, unknown>) { this.log('error', m, d); }
+  debug(m: string, d?: Record<string, unknown>) {
+    this.log('debug', m, d);
+  }
+  info(m: string, d?: Record<string, unknown>) {
+    this.log('info', m, d);
+  }
+  warn(m: string, d?: Record<string, unknown>) {
+    this.log('warn', m, d);
+  }
+  error(m: string, d?: Record<string, unknown>) {
+    this.log('error', m, d);
+  }
 }
 
 export const rootLogger = new Logger();

@@ -15,7 +15,10 @@ import { dirname, join } from 'node:path';
 const TESSERACT = 'tesseract.js';
 const MODEL_PACKAGE = '@tesseract.js-data/eng/package.json';
 
-interface OcrWorker { recognize(image: Buffer): Promise<{ data: { text: string; confidence: number } }>; terminate(): Promise<unknown> }
+interface OcrWorker {
+  recognize(image: Buffer): Promise<{ data: { text: string; confidence: number } }>;
+  terminate(): Promise<unknown>;
+}
 let worker: Promise<OcrWorker> | undefined;
 
 function modelPath(): string {
@@ -58,11 +61,20 @@ export function repairMrzText(text: string): string {
       const l = line.replace(/\s+/g, '');
       if (!/^[A-Z0-9<]{28,46}$/.test(l) || !l.includes('<<')) return line;
       let fixed = l.replace(/<<[<LKC]{3,}$/, (m) => '<'.repeat(m.length));
-      if (/^[PIAC][A-Z<]/.test(fixed)) fixed = fixed.slice(0, 2) + fixed.slice(2, 5).replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S') + fixed.slice(5);
+      if (/^[PIAC][A-Z<]/.test(fixed))
+        fixed =
+          fixed.slice(0, 2) +
+          fixed.slice(2, 5).replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S') +
+          fixed.slice(5);
       // TD3 line 2: nationality at 10–12 is letters.
-      if (fixed.length === 44 && /^[A-Z0-9<]{9}\d/.test(fixed)) fixed = fixed.slice(0, 10) + fixed.slice(10, 13).replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S') + fixed.slice(13);
+      if (fixed.length === 44 && /^[A-Z0-9<]{9}\d/.test(fixed))
+        fixed =
+          fixed.slice(0, 10) +
+          fixed.slice(10, 13).replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S') +
+          fixed.slice(13);
       // Name fields: TD3 line 1 (P…, 44), TD2 line 1 (36), TD1 line 3 (30, letters and fillers only).
-      if ((fixed.length === 44 || fixed.length === 36) && /^[PIAC][A-Z<][A-Z<]{3}/.test(fixed)) fixed = fixed.slice(0, 5) + repairMrzName(fixed.slice(5));
+      if ((fixed.length === 44 || fixed.length === 36) && /^[PIAC][A-Z<][A-Z<]{3}/.test(fixed))
+        fixed = fixed.slice(0, 5) + repairMrzName(fixed.slice(5));
       else if (fixed.length === 30 && /^[A-Z<]{30}$/.test(fixed)) fixed = repairMrzName(fixed);
       return fixed;
     })

@@ -36,20 +36,29 @@ describe('extractPdfText', () => {
   }, 60_000);
 
   it('reads Tj, TJ with kerning, hex strings, escapes and line moves', async () => {
-    const content = 'BT /F1 12 Tf 36 370 Td (Name: Anna) Tj 0 -20 Td [(Sur) 20 (name:) -300 (Eriksson)] TJ 0 -20 Td <4C3839> Tj (\\(x\\)) Tj ET';
+    const content =
+      'BT /F1 12 Tf 36 370 Td (Name: Anna) Tj 0 -20 Td [(Sur) 20 (name:) -300 (Eriksson)] TJ 0 -20 Td <4C3839> Tj (\\(x\\)) Tj ET';
     const text = await extractPdfText(onePagePdf(content));
     expect(text.split('\n')).toEqual(['Name: Anna', 'Surname: Eriksson', 'L89(x)']);
   }, 60_000);
 
   it('has no text for a file that is not a readable PDF or has no text layer', async () => {
-    const imageOnly = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Length 5 /Filter /FlateDecode >>\nstream\n'), deflateSync(Buffer.from('q Q')), Buffer.from('\nendstream\nendobj\n%%EOF')]);
+    const imageOnly = Buffer.concat([
+      Buffer.from('%PDF-1.7\n1 0 obj\n<< /Length 5 /Filter /FlateDecode >>\nstream\n'),
+      deflateSync(Buffer.from('q Q')),
+      Buffer.from('\nendstream\nendobj\n%%EOF'),
+    ]);
     expect(await extractPdfText(imageOnly)).toBe('');
     expect(await extractPdfText(Buffer.from('not a pdf at all'))).toBe('');
   }, 60_000);
 
   it('splits lines on end-of-line marks and baseline moves; folds presentation forms', () => {
     const at = (str: string, y: number, hasEOL = false) => ({ str, transform: [1, 0, 0, 1, 0, y], height: 10, hasEOL });
-    expect(linesOfItems([at('a', 100), at('b', 100, true), at('c', 100), at('d', 80), at('', 80, true)])).toEqual(['ab', 'c', 'd']);
+    expect(linesOfItems([at('a', 100), at('b', 100, true), at('c', 100), at('d', 80), at('', 80, true)])).toEqual([
+      'ab',
+      'c',
+      'd',
+    ]);
     expect(foldPresentationForms('ﻋﻘﺪ ﺍﻹﻳﺠﺎﺭ 12')).toBe('عقد الإيجار 12');
   });
 });

@@ -6,24 +6,97 @@ import { entityId } from '../../shared/schemas/fields';
 
 /** The checks every request gets before a handler runs: body size (413) and path ids (404). */
 const routes: RouteDef[] = [
-  { operationId: 'json', method: 'POST', path: '/api/v1/guard/json', domain: 'vehicles', auth: 'public', summary: 't', request: { body: z.object({ a: z.string().optional() }).passthrough() } },
-  { operationId: 'small', method: 'POST', path: '/api/v1/guard/small', domain: 'vehicles', auth: 'public', summary: 't', maxBodyBytes: 10 },
-  { operationId: 'raw', method: 'POST', path: '/api/v1/guard/raw', domain: 'vehicles', auth: 'public', summary: 't', rawBody: true },
-  { operationId: 'bySchema', method: 'GET', path: '/api/v1/guard/{id}/entries/{entryId}', domain: 'vehicles', auth: 'public', summary: 't', request: { params: z.object({ id: entityId(), entryId: entityId() }) } },
-  { operationId: 'byRule', method: 'GET', path: '/api/v1/guard/{id}', domain: 'vehicles', auth: 'public', summary: 't' },
-  { operationId: 'noBody', method: 'POST', path: '/api/v1/guard/no-body', domain: 'vehicles', auth: 'public', summary: 't' },
+  {
+    operationId: 'json',
+    method: 'POST',
+    path: '/api/v1/guard/json',
+    domain: 'vehicles',
+    auth: 'public',
+    summary: 't',
+    request: { body: z.object({ a: z.string().optional() }).passthrough() },
+  },
+  {
+    operationId: 'small',
+    method: 'POST',
+    path: '/api/v1/guard/small',
+    domain: 'vehicles',
+    auth: 'public',
+    summary: 't',
+    maxBodyBytes: 10,
+  },
+  {
+    operationId: 'raw',
+    method: 'POST',
+    path: '/api/v1/guard/raw',
+    domain: 'vehicles',
+    auth: 'public',
+    summary: 't',
+    rawBody: true,
+  },
+  {
+    operationId: 'bySchema',
+    method: 'GET',
+    path: '/api/v1/guard/{id}/entries/{entryId}',
+    domain: 'vehicles',
+    auth: 'public',
+    summary: 't',
+    request: { params: z.object({ id: entityId(), entryId: entityId() }) },
+  },
+  {
+    operationId: 'byRule',
+    method: 'GET',
+    path: '/api/v1/guard/{id}',
+    domain: 'vehicles',
+    auth: 'public',
+    summary: 't',
+  },
+  {
+    operationId: 'noBody',
+    method: 'POST',
+    path: '/api/v1/guard/no-body',
+    domain: 'vehicles',
+    auth: 'public',
+    summary: 't',
+  },
 ];
 
 let ran = 0;
-const impl = async () => { ran++; return reply.ok({ ok: true }); };
-const handler = createDomainHandler('vehicles', routes, Object.fromEntries(routes.map((r) => [r.operationId, impl])) as never);
+const impl = async () => {
+  ran++;
+  return reply.ok({ ok: true });
+};
+const handler = createDomainHandler(
+  'vehicles',
+  routes,
+  Object.fromEntries(routes.map((r) => [r.operationId, impl])) as never,
+);
 
-function event(routeKey: string, opts: { body?: string; base64?: boolean; path?: Record<string, string> } = {}): ApiEvent {
+function event(
+  routeKey: string,
+  opts: { body?: string; base64?: boolean; path?: Record<string, string> } = {},
+): ApiEvent {
   const [method, path] = routeKey.split(' ');
   return {
-    version: '2.0', routeKey, rawPath: path, rawQueryString: '', headers: { 'content-type': 'application/json' },
-    pathParameters: opts.path, body: opts.body, isBase64Encoded: !!opts.base64,
-    requestContext: { accountId: 't', apiId: 't', domainName: 'x', domainPrefix: 'x', requestId: 'r', routeKey, stage: '$default', time: '', timeEpoch: 0, http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' } },
+    version: '2.0',
+    routeKey,
+    rawPath: path,
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    pathParameters: opts.path,
+    body: opts.body,
+    isBase64Encoded: !!opts.base64,
+    requestContext: {
+      accountId: 't',
+      apiId: 't',
+      domainName: 'x',
+      domainPrefix: 'x',
+      requestId: 'r',
+      routeKey,
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+    },
   } as ApiEvent;
 }
 
@@ -39,10 +112,18 @@ describe('body size', () => {
   it('JSON routes accept up to 256 KB and answer 413 TOO_LARGE above, before parsing', async () => {
     const fits = JSON.stringify({ a: 'x'.repeat(DEFAULT_JSON_BODY_BYTES - 20) });
     expect((await send(event('POST /api/v1/guard/json', { body: fits }))).status).toBe(200);
-    const over = await send(event('POST /api/v1/guard/json', { body: JSON.stringify({ a: 'x'.repeat(DEFAULT_JSON_BODY_BYTES) }) }));
+    const over = await send(
+      event('POST /api/v1/guard/json', { body: JSON.stringify({ a: 'x'.repeat(DEFAULT_JSON_BODY_BYTES) }) }),
+    );
     expect(over).toMatchObject({ status: 413, handlerRan: false, json: { error: { code: 'TOO_LARGE' } } });
     // Multi-byte characters count as bytes, not characters.
-    expect((await send(event('POST /api/v1/guard/json', { body: JSON.stringify({ a: 'ع'.repeat(DEFAULT_JSON_BODY_BYTES / 2) }) }))).status).toBe(413);
+    expect(
+      (
+        await send(
+          event('POST /api/v1/guard/json', { body: JSON.stringify({ a: 'ع'.repeat(DEFAULT_JSON_BODY_BYTES / 2) }) }),
+        )
+      ).status,
+    ).toBe(413);
   });
   it('a route can set its own limit', async () => {
     expect((await send(event('POST /api/v1/guard/small', { body: '{"a":"0123456789"}' }))).status).toBe(413);
@@ -56,30 +137,44 @@ describe('body size', () => {
 });
 
 describe('path ids', () => {
-  it.each(['\u0000', 'a#b', 'x', `${ID}#X`, ID.toLowerCase().slice(0, 25), ''])('%j answers 404 before any handler runs', async (bad) => {
-    const byRule = await send(event('GET /api/v1/guard/{id}', { path: { id: bad } }));
-    expect(byRule).toMatchObject({ status: 404, handlerRan: false, json: { error: { code: 'NOT_FOUND' } } });
-    const bySchema = await send(event('GET /api/v1/guard/{id}/entries/{entryId}', { path: { id: ID, entryId: bad } }));
-    expect(bySchema).toMatchObject({ status: 404, handlerRan: false });
-  });
+  it.each(['\u0000', 'a#b', 'x', `${ID}#X`, ID.toLowerCase().slice(0, 25), ''])(
+    '%j answers 404 before any handler runs',
+    async (bad) => {
+      const byRule = await send(event('GET /api/v1/guard/{id}', { path: { id: bad } }));
+      expect(byRule).toMatchObject({ status: 404, handlerRan: false, json: { error: { code: 'NOT_FOUND' } } });
+      const bySchema = await send(
+        event('GET /api/v1/guard/{id}/entries/{entryId}', { path: { id: ID, entryId: bad } }),
+      );
+      expect(bySchema).toMatchObject({ status: 404, handlerRan: false });
+    },
+  );
   it('a missing parameter is not found either', async () => {
     expect((await send(event('GET /api/v1/guard/{id}'))).status).toBe(404);
   });
   it('well-formed ids reach the handler', async () => {
     expect((await send(event('GET /api/v1/guard/{id}', { path: { id: ID } }))).handlerRan).toBe(true);
-    expect((await send(event('GET /api/v1/guard/{id}/entries/{entryId}', { path: { id: ID, entryId: ID } }))).handlerRan).toBe(true);
+    expect(
+      (await send(event('GET /api/v1/guard/{id}/entries/{entryId}', { path: { id: ID, entryId: ID } }))).handlerRan,
+    ).toBe(true);
   });
 });
 
 describe('bodies the route does not take', () => {
-  it.each(['null', '[]', '[{}]', '"text"', '42', '{"a":1}'])('%s on a route without a body answers 400', async (body) => {
-    expect(await send(event('POST /api/v1/guard/no-body', { body }))).toMatchObject({ status: 400, handlerRan: false });
-  });
+  it.each(['null', '[]', '[{}]', '"text"', '42', '{"a":1}'])(
+    '%s on a route without a body answers 400',
+    async (body) => {
+      expect(await send(event('POST /api/v1/guard/no-body', { body }))).toMatchObject({
+        status: 400,
+        handlerRan: false,
+      });
+    },
+  );
   it('no body or {} is fine', async () => {
     expect((await send(event('POST /api/v1/guard/no-body'))).status).toBe(200);
     expect((await send(event('POST /api/v1/guard/no-body', { body: '{}' }))).status).toBe(200);
   });
   it('null and arrays are not an object body', async () => {
-    for (const body of ['null', '[]', '[{"a":"b"}]']) expect((await send(event('POST /api/v1/guard/json', { body }))).status).toBe(400);
+    for (const body of ['null', '[]', '[{"a":"b"}]'])
+      expect((await send(event('POST /api/v1/guard/json', { body }))).status).toBe(400);
   });
 });

@@ -13,7 +13,11 @@ import { notFound, tooLarge } from './errors';
  *   the route's params schema when it has one, else the shared id rule (a ULID). A '#', NUL or
  *   other character that could change a DynamoDB key never reaches the data layer.
  */
-export function assertBodyWithinLimit(route: RouteDef, body: string | undefined | null, isBase64Encoded?: boolean): void {
+export function assertBodyWithinLimit(
+  route: RouteDef,
+  body: string | undefined | null,
+  isBase64Encoded?: boolean,
+): void {
   if (!body) return;
   if (bodyBytes(body, isBase64Encoded) > maxBodyBytes(route)) throw tooLarge(FIELD_MESSAGES.bodyTooLarge);
 }

@@ -27,13 +27,22 @@ export function tenantPrefix(tenantId: string, ...parts: string[]): string {
 
 /** True when `key` is a plain object key directly inside `prefix` (the caller's own files). */
 export function isKeyInPrefix(prefix: string, key: string): boolean {
-  return key.startsWith(prefix) && key.length > prefix.length && !key.slice(prefix.length).includes('/') && !key.includes('..');
+  return (
+    key.startsWith(prefix) &&
+    key.length > prefix.length &&
+    !key.slice(prefix.length).includes('/') &&
+    !key.includes('..')
+  );
 }
 
 /** A file name safe in a key and a Content-Disposition: letters, digits, dot, dash, underscore. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
-  const cleaned = base.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(-100);
+  const cleaned = base
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(-100);
   return cleaned || 'file';
 }
 
@@ -50,7 +59,8 @@ export interface UploadLimits {
 
 /** 400 on a type outside the list (field `contentType`), 413 over the size limit. */
 export function checkUpload(limits: UploadLimits, file: { contentType: string; size: number }): void {
-  if (!limits.contentTypes.includes(file.contentType.toLowerCase())) throw validationFailed({ contentType: limits.messages.type });
+  if (!limits.contentTypes.includes(file.contentType.toLowerCase()))
+    throw validationFailed({ contentType: limits.messages.type });
   if (file.size > limits.maxBytes) throw tooLarge(limits.messages.tooLarge);
 }
 
@@ -64,31 +74,51 @@ export interface PresignedUpload {
 }
 
 /** A presigned PUT for `key`; with `size` the signature also pins Content-Length. */
-export async function presignUpload(key: string, contentType: string, opts: { size?: number; expiresIn?: number } = {}): Promise<PresignedUpload> {
+export async function presignUpload(
+  key: string,
+  contentType: string,
+  opts: { size?: number; expiresIn?: number } = {},
+): Promise<PresignedUpload> {
   const expiresIn = opts.expiresIn ?? UPLOAD_URL_TTL_SECONDS;
   const { getSignedUrl, s3PresignClient, PutObjectCommand } = await loadS3();
   const uploadUrl = await getSignedUrl(
     s3PresignClient(),
-    new PutObjectCommand({ Bucket: config().documentsBucket, Key: key, ContentType: contentType, ...(opts.size !== undefined ? { ContentLength: opts.size } : {}) }),
+    new PutObjectCommand({
+      Bucket: config().documentsBucket,
+      Key: key,
+      ContentType: contentType,
+      ...(opts.size !== undefined ? { ContentLength: opts.size } : {}),
+    }),
     { expiresIn },
   );
   return { uploadUrl, key, method: 'PUT', headers: { 'content-type': contentType }, expiresIn };
 }
 
 /**
- * A presigned GET. `fileName` sets an inline Content-Disposition (`attachment`: a download); `signingDate` lets a caller
+ * A presigned GET. `fileName` sets an inline Content-Disposition (`attachment`: a download); `signingDate` lets a
+ * caller
  * hand out the same URL for a while (logos: rounded to the hour so browsers can cache them).
  */
-export async function presignDownload(key: string, opts: { fileName?: string; attachment?: boolean; expiresIn?: number; signingDate?: Date } = {}): Promise<string> {
+export async function presignDownload(
+  key: string,
+  opts: { fileName?: string; attachment?: boolean; expiresIn?: number; signingDate?: Date } = {},
+): Promise<string> {
   const { getSignedUrl, s3PresignClient, GetObjectCommand } = await loadS3();
   return getSignedUrl(
     s3PresignClient(),
     new GetObjectCommand({
       Bucket: config().documentsBucket,
       Key: key,
-      ...(opts.fileName ? { ResponseContentDisposition: `${opts.attachment ? 'attachment' : 'inline'}; filename="${safeFileName(opts.fileName)}"` } : {}),
+      ...(opts.fileName
+        ? {
+            ResponseContentDisposition: `${opts.attachment ? 'attachment' : 'inline'}; filename="${safeFileName(opts.fileName)}"`,
+          }
+        : {}),
     }),
-    { expiresIn: opts.expiresIn ?? DOWNLOAD_URL_TTL_SECONDS, ...(opts.signingDate ? { signingDate: opts.signingDate } : {}) },
+    {
+      expiresIn: opts.expiresIn ?? DOWNLOAD_URL_TTL_SECONDS,
+      ...(opts.signingDate ? { signingDate: opts.signingDate } : {}),
+    },
   );
 }
 
@@ -128,15 +158,34 @@ export async function getObjectBytes(key: string): Promise<{ body: Buffer; conte
   }
 }
 
-export async function putObject(key: string, body: Uint8Array, contentType: string, metadata?: Record<string, string>): Promise<void> {
+export async function putObject(
+  key: string,
+  body: Uint8Array,
+  contentType: string,
+  metadata?: Record<string, string>,
+): Promise<void> {
   const { s3Client, PutObjectCommand } = await loadS3();
-  await s3Client().send(new PutObjectCommand({ Bucket: config().documentsBucket, Key: key, Body: body, ContentType: contentType, Metadata: metadata }));
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: config().documentsBucket,
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      Metadata: metadata,
+    }),
+  );
 }
 
 /** Server-side copy inside the documents bucket (no bytes through the Lambda): a template's file for a new document. */
 export async function copyObject(fromKey: string, toKey: string): Promise<void> {
   const { s3Client, CopyObjectCommand } = await loadS3();
-  await s3Client().send(new CopyObjectCommand({ Bucket: config().documentsBucket, Key: toKey, CopySource: `${config().documentsBucket}/${encodeURIComponent(fromKey).replace(/%2F/g, '/')}` }));
+  await s3Client().send(
+    new CopyObjectCommand({
+      Bucket: config().documentsBucket,
+      Key: toKey,
+      CopySource: `${config().documentsBucket}/${encodeURIComponent(fromKey).replace(/%2F/g, '/')}`,
+    }),
+  );
 }
 
 /**
@@ -145,13 +194,28 @@ export async function copyObject(fromKey: string, toKey: string): Promise<void> 
  * as 409. Callers also choose keys that are new by construction (an id and a time in the key):
  * the local emulator (s3rver) ignores the condition.
  */
-export async function putObjectIfAbsent(key: string, body: Uint8Array, contentType: string, metadata?: Record<string, string>): Promise<void> {
+export async function putObjectIfAbsent(
+  key: string,
+  body: Uint8Array,
+  contentType: string,
+  metadata?: Record<string, string>,
+): Promise<void> {
   const { s3Client, PutObjectCommand } = await loadS3();
   try {
-    await s3Client().send(new PutObjectCommand({ Bucket: config().documentsBucket, Key: key, Body: body, ContentType: contentType, Metadata: metadata, IfNoneMatch: '*' }));
+    await s3Client().send(
+      new PutObjectCommand({
+        Bucket: config().documentsBucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        Metadata: metadata,
+        IfNoneMatch: '*',
+      }),
+    );
   } catch (err) {
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 412 || (err as { name?: string }).name === 'PreconditionFailed') throw conflict('This file is already stored and cannot be replaced', undefined, 'CONFLICT');
+    if (status === 412 || (err as { name?: string }).name === 'PreconditionFailed')
+      throw conflict('This file is already stored and cannot be replaced', undefined, 'CONFLICT');
     throw err;
   }
 }

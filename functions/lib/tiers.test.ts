@@ -23,13 +23,29 @@ const importsOf = (source: string) => ts.preProcessFile(source, true, true).impo
 
 export const TIERS: Record<string, number> = {
   lib: 0,
-  accounting: 1, settings: 1, platform: 1, alerts: 1, security: 1,
-  auth: 2, staff: 2.5,
-  vehicles: 3, customers: 3, documents: 3.5,
+  accounting: 1,
+  settings: 1,
+  platform: 1,
+  alerts: 1,
+  security: 1,
+  auth: 2,
+  staff: 2.5,
+  vehicles: 3,
+  customers: 3,
+  documents: 3.5,
   rentals: 4,
-  invoices: 5, payments: 5.5, maintenance: 5, tickets: 5, gps: 5,
-  collections: 6, finance: 6,
-  analytics: 7, insights: 7, 'fleet-health': 7, 'alert-rules': 7, 'security-report': 7,
+  invoices: 5,
+  payments: 5.5,
+  maintenance: 5,
+  tickets: 5,
+  gps: 5,
+  collections: 6,
+  finance: 6,
+  analytics: 7,
+  insights: 7,
+  'fleet-health': 7,
+  'alert-rules': 7,
+  'security-report': 7,
   jobs: 8,
 };
 
@@ -48,15 +64,18 @@ const ALLOWED_CIRCLES: Record<string, string[][]> = {
 function sources(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
-    if (statSync(p).isDirectory()) { if (name !== 'node_modules') sources(p, out); }
-    else if (/\.tsx?$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name)) out.push(p);
+    if (statSync(p).isDirectory()) {
+      if (name !== 'node_modules') sources(p, out);
+    } else if (/\.tsx?$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name)) out.push(p);
   }
   return out;
 }
 
 function resolveImport(from: string, specifier: string): string | undefined {
   const p = posix.normalize(posix.join(posix.dirname(from), specifier));
-  return [p, `${p}.ts`, `${p}.tsx`, `${p}/index.ts`].find((c) => existsSync(join(root, c)) && statSync(join(root, c)).isFile());
+  return [p, `${p}.ts`, `${p}.tsx`, `${p}/index.ts`].find(
+    (c) => existsSync(join(root, c)) && statSync(join(root, c)).isFile(),
+  );
 }
 
 /** Folder-level edges under `base` (`a -> b` → the files that make it). */
@@ -88,17 +107,31 @@ export function circles(edges: Iterable<string>): string[][] {
     if (!adj.has(b)) adj.set(b, []);
   }
   let next = 0;
-  const index = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [], onStack = new Set<string>(), out: string[][] = [];
+  const index = new Map<string, number>(),
+    low = new Map<string, number>(),
+    stack: string[] = [],
+    onStack = new Set<string>(),
+    out: string[][] = [];
   const visit = (v: string) => {
-    index.set(v, next); low.set(v, next); next++; stack.push(v); onStack.add(v);
+    index.set(v, next);
+    low.set(v, next);
+    next++;
+    stack.push(v);
+    onStack.add(v);
     for (const w of adj.get(v) ?? []) {
-      if (!index.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
-      else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
     }
     if (low.get(v) === index.get(v)) {
       const group: string[] = [];
       let w: string;
-      do { w = stack.pop()!; onStack.delete(w); group.push(w); } while (w !== v);
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
       if (group.length > 1) out.push(group.sort());
     }
   };
@@ -133,7 +166,9 @@ describe('domains in tiers (DESIGN.md §17)', () => {
   });
 
   it('every functions/ folder has a tier', () => {
-    const folders = readdirSync(join(root, 'functions')).filter((n) => statSync(join(root, 'functions', n)).isDirectory());
+    const folders = readdirSync(join(root, 'functions')).filter((n) =>
+      statSync(join(root, 'functions', n)).isDirectory(),
+    );
     expect(folders.filter((f) => TIERS[f] === undefined)).toEqual([]);
   });
 
@@ -162,7 +197,9 @@ describe('domains in tiers (DESIGN.md §17)', () => {
   });
 
   it('a tx.ts imports no other domain', () => {
-    const offenders = [...allEdges.entries()].flatMap(([, files]) => files.filter((f) => /\/tx\.ts → /.test(f) && !/→ functions\/lib\//.test(f)));
+    const offenders = [...allEdges.entries()].flatMap(([, files]) =>
+      files.filter((f) => /\/tx\.ts → /.test(f) && !/→ functions\/lib\//.test(f)),
+    );
     expect(offenders).toEqual([]);
   });
 

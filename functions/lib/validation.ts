@@ -9,10 +9,11 @@ import { badRequest, validationFailed, type FieldErrors } from './errors';
  */
 export function parseWith<T>(schema: ZodType<T> | undefined, input: unknown, where: 'body' | 'query' | 'params'): T {
   if (!schema) {
-    if (where === 'body' && !isEmptyBody(input)) throw badRequest(FIELD_MESSAGES.noBody, { body: FIELD_MESSAGES.noBody });
+    if (where === 'body' && !isEmptyBody(input))
+      throw badRequest(FIELD_MESSAGES.noBody, { body: FIELD_MESSAGES.noBody });
     return input as T;
   }
-  const res = schema.safeParse(where === 'body' ? input : input ?? {});
+  const res = schema.safeParse(where === 'body' ? input : (input ?? {}));
   if (res.success) return res.data;
   throw validationFailed(zodFieldErrors(res.error.issues, where));
 }

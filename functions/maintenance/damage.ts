@@ -10,17 +10,35 @@ import type { MaintenanceItem } from './model';
  * damage counts as fixed). Two Queries bounded by the window (inspections by date, records by
  * date), never the whole history.
  */
-export interface OpenDamage { minor: number; moderate: number; severe: number; inspectionId: string; at: string }
+export interface OpenDamage {
+  minor: number;
+  moderate: number;
+  severe: number;
+  inspectionId: string;
+  at: string;
+}
 
 export async function openDamageByVehicle(tenantId: string, sinceIso: string): Promise<Map<string, OpenDamage>> {
   const [inspections, repairs] = await Promise.all([
     queryAll<InspectionItem>({
-      tenantId, pk: tenantPk(tenantId, 'INSPECTION_BY_DATE'), index: 'gsi2', skFrom: sinceIso, max: 5000,
+      tenantId,
+      pk: tenantPk(tenantId, 'INSPECTION_BY_DATE'),
+      index: 'gsi2',
+      skFrom: sinceIso,
+      max: 5000,
       filter: { expression: '#s = :signed', names: { '#s': 'status' }, values: { ':signed': 'signed' } },
     }),
     queryAll<MaintenanceItem>({
-      tenantId, pk: tenantPk(tenantId, 'MAINT_BY_DATE'), index: 'gsi2', skFrom: sinceIso.slice(0, 10), max: 5000,
-      filter: { expression: '#s = :done AND #t IN (:repair, :body)', names: { '#s': 'status', '#t': 'type' }, values: { ':done': 'completed', ':repair': 'repair', ':body': 'bodywork' } },
+      tenantId,
+      pk: tenantPk(tenantId, 'MAINT_BY_DATE'),
+      index: 'gsi2',
+      skFrom: sinceIso.slice(0, 10),
+      max: 5000,
+      filter: {
+        expression: '#s = :done AND #t IN (:repair, :body)',
+        names: { '#s': 'status', '#t': 'type' },
+        values: { ':done': 'completed', ':repair': 'repair', ':body': 'bodywork' },
+      },
     }),
   ]);
   const latest = new Map<string, InspectionItem>();

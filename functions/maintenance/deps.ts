@@ -4,7 +4,13 @@
  * odometer readings (rentals: ./rental-deps.ts), the vehicle documents records are scheduled from
  * (documents), and the company settings through the one reader.
  */
-export { vehicleKey, blocksOverlapping, scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from '../vehicles/api';
+export {
+  vehicleKey,
+  blocksOverlapping,
+  scheduleBlockItem,
+  scheduleBlockKey,
+  type ScheduleBlock,
+} from '../vehicles/api';
 export { journalEntryItems, bookAccounts } from '../accounting/api';
 export { readCompanySettings, companyTimezone, companyToday, companyRegion } from '../lib/company-settings';
 /** The vehicle document a record is scheduled from (documents' "Schedule maintenance", ./from-document.ts). */

@@ -13,20 +13,49 @@ import type { InspectionItem } from './inspections';
  * numbered, the damage list, the check-in's differences and proposed charges, the photos and both
  * signatures. Loaded lazily (pdf-lib stays out of the handler's cold start).
  */
-const KIND = { check_out: ['Check-out (pickup)', 'فحص التسليم'], check_in: ['Check-in (return)', 'فحص الاستلام'] } as const;
+const KIND = {
+  check_out: ['Check-out (pickup)', 'فحص التسليم'],
+  check_in: ['Check-in (return)', 'فحص الاستلام'],
+} as const;
 const FUEL: Record<string, [string, string]> = {
-  empty: ['Empty', 'فارغ'], quarter: ['1/4', 'ربع'], half: ['1/2', 'نصف'], three_quarters: ['3/4', 'ثلاثة أرباع'], full: ['Full', 'ممتلئ'],
+  empty: ['Empty', 'فارغ'],
+  quarter: ['1/4', 'ربع'],
+  half: ['1/2', 'نصف'],
+  three_quarters: ['3/4', 'ثلاثة أرباع'],
+  full: ['Full', 'ممتلئ'],
 };
 const CHECK: Record<string, [string, string]> = {
-  exterior: ['Exterior', 'الهيكل الخارجي'], interior: ['Interior', 'المقصورة'], tyres: ['Tyres', 'الإطارات'], lights: ['Lights', 'الأضواء'],
-  spare: ['Spare tyre', 'الإطار الاحتياطي'], documents: ['Documents in car', 'الوثائق في السيارة'],
+  exterior: ['Exterior', 'الهيكل الخارجي'],
+  interior: ['Interior', 'المقصورة'],
+  tyres: ['Tyres', 'الإطارات'],
+  lights: ['Lights', 'الأضواء'],
+  spare: ['Spare tyre', 'الإطار الاحتياطي'],
+  documents: ['Documents in car', 'الوثائق في السيارة'],
 };
-const VIEW: Record<CarView, [string, string]> = { front: ['Front', 'الأمام'], rear: ['Rear', 'الخلف'], left: ['Left side', 'الجانب الأيسر'], right: ['Right side', 'الجانب الأيمن'], top: ['Top', 'الأعلى'] };
-const DAMAGE: Record<string, [string, string]> = { scratch: ['Scratch', 'خدش'], dent: ['Dent', 'انبعاج'], crack: ['Crack', 'شرخ'], missing: ['Missing', 'مفقود'] };
-const SEVERITY: Record<string, [string, string]> = { minor: ['Minor', 'طفيف'], moderate: ['Moderate', 'متوسط'], severe: ['Severe', 'شديد'] };
+const VIEW: Record<CarView, [string, string]> = {
+  front: ['Front', 'الأمام'],
+  rear: ['Rear', 'الخلف'],
+  left: ['Left side', 'الجانب الأيسر'],
+  right: ['Right side', 'الجانب الأيمن'],
+  top: ['Top', 'الأعلى'],
+};
+const DAMAGE: Record<string, [string, string]> = {
+  scratch: ['Scratch', 'خدش'],
+  dent: ['Dent', 'انبعاج'],
+  crack: ['Crack', 'شرخ'],
+  missing: ['Missing', 'مفقود'],
+};
+const SEVERITY: Record<string, [string, string]> = {
+  minor: ['Minor', 'طفيف'],
+  moderate: ['Moderate', 'متوسط'],
+  severe: ['Severe', 'شديد'],
+};
 const both = (pair: [string, string] | readonly [string, string]) => `${pair[0]} / ${pair[1]}`;
 
-/** A proposed charge's words in one language (0 = English, 1 = Arabic): its kind, then its message with the codes in its parameters translated. */
+/**
+ * A proposed charge's words in one language (0 = English, 1 = Arabic): its kind, then its message with the codes in its
+ * parameters translated.
+ */
 function chargeText(c: InspectionDiff['proposed'][number], side: 0 | 1): string {
   const words = inspections[side === 0 ? 'en' : 'ar'];
   const p: Record<string, string | number> = { ...c.labelParams };
@@ -51,7 +80,11 @@ export async function inspectionPdf(
   const inspector = names.inspector || i.inspectorName;
   const signer = names.signer || (i.signedBy === i.inspectorName ? inspector : i.signedBy) || inspector;
   const { createPdf, hexColor } = await import('../lib/pdf');
-  const w = await createPdf({ title: `Inspection ${i.rentalReference}`, language: 'en', brand: { companyName: brand.companyName, primaryColor: brand.primaryColor, secondaryColor: brand.secondaryColor } });
+  const w = await createPdf({
+    title: `Inspection ${i.rentalReference}`,
+    language: 'en',
+    brand: { companyName: brand.companyName, primaryColor: brand.primaryColor, secondaryColor: brand.secondaryColor },
+  });
   await w.brandHeader({ en: 'Vehicle inspection', ar: 'فحص المركبة' }, `${i.rentalReference} · ${KIND[i.kind][0]}`);
 
   w.section('Inspection', 'الفحص');
@@ -64,7 +97,8 @@ export async function inspectionPdf(
   w.row('Signed', 'التوقيع', when(i.signedAt ?? i.updatedAt));
 
   w.section('Checklist', 'قائمة التحقق');
-  for (const c of CHECKLIST_ITEMS) w.row(CHECK[c][0], CHECK[c][1], i.checklist[c] === 'issue' ? 'Issue / ملاحظة' : 'OK / سليم');
+  for (const c of CHECKLIST_ITEMS)
+    w.row(CHECK[c][0], CHECK[c][1], i.checklist[c] === 'issue' ? 'Issue / ملاحظة' : 'OK / سليم');
   if (i.notes) w.row('Notes', 'ملاحظات', i.notes);
 
   // The car diagram: five views, each a box with a simple car outline, marks numbered.
@@ -78,19 +112,39 @@ export async function inspectionPdf(
     const y = top - boxH;
     w.page.drawRectangle({ x, y, width: boxW, height: boxH, borderColor: w.colors.muted, borderWidth: 0.5 });
     // Body and wheels (side views), or body and windscreen (front, rear, top).
-    w.page.drawRectangle({ x: x + boxW * 0.12, y: y + boxH * 0.3, width: boxW * 0.76, height: boxH * 0.4, borderColor: w.colors.ink, borderWidth: 1 });
+    w.page.drawRectangle({
+      x: x + boxW * 0.12,
+      y: y + boxH * 0.3,
+      width: boxW * 0.76,
+      height: boxH * 0.4,
+      borderColor: w.colors.ink,
+      borderWidth: 1,
+    });
     if (view === 'left' || view === 'right') {
       w.page.drawCircle({ x: x + boxW * 0.3, y: y + boxH * 0.3, size: 7, borderColor: w.colors.ink, borderWidth: 1 });
       w.page.drawCircle({ x: x + boxW * 0.7, y: y + boxH * 0.3, size: 7, borderColor: w.colors.ink, borderWidth: 1 });
     } else {
-      w.page.drawRectangle({ x: x + boxW * 0.25, y: y + boxH * 0.5, width: boxW * 0.5, height: boxH * 0.14, borderColor: w.colors.muted, borderWidth: 0.7 });
+      w.page.drawRectangle({
+        x: x + boxW * 0.25,
+        y: y + boxH * 0.5,
+        width: boxW * 0.5,
+        height: boxH * 0.14,
+        borderColor: w.colors.muted,
+        borderWidth: 0.7,
+      });
     }
     i.damages.forEach((d, k) => {
       if (d.view !== view) return;
       const mx = x + (d.x / 100) * boxW;
       const my = y + boxH - (d.y / 100) * boxH;
       w.page.drawCircle({ x: mx, y: my, size: 6, color: hexColor('#dc2626', w.colors.primary) });
-      w.page.drawText(String(k + 1), { x: mx - (k + 1 >= 10 ? 5 : 2.5), y: my - 3, size: 7, font: w.font(true), color: w.colors.white });
+      w.page.drawText(String(k + 1), {
+        x: mx - (k + 1 >= 10 ? 5 : 2.5),
+        y: my - 3,
+        size: 7,
+        font: w.font(true),
+        color: w.colors.white,
+      });
     });
     w.y = y - 12;
     w.line(VIEW[view][0], x + boxW / 2, 'center', { size: 8, direction: 'ltr' });
@@ -100,8 +154,20 @@ export async function inspectionPdf(
   w.y = top - boxH - 36;
   if (i.damages.length) {
     w.table(
-      [{ header: '#', width: 0.06 }, { header: 'View / الجهة', width: 0.3 }, { header: 'Type / النوع', width: 0.24 }, { header: 'Severity / الشدة', width: 0.2 }, { header: 'Note / ملاحظة', width: 0.2 }],
-      i.damages.map((d, k) => [String(k + 1), both(VIEW[d.view]), both(DAMAGE[d.type]), both(SEVERITY[d.severity]), d.note ?? '']),
+      [
+        { header: '#', width: 0.06 },
+        { header: 'View / الجهة', width: 0.3 },
+        { header: 'Type / النوع', width: 0.24 },
+        { header: 'Severity / الشدة', width: 0.2 },
+        { header: 'Note / ملاحظة', width: 0.2 },
+      ],
+      i.damages.map((d, k) => [
+        String(k + 1),
+        both(VIEW[d.view]),
+        both(DAMAGE[d.type]),
+        both(SEVERITY[d.severity]),
+        d.note ?? '',
+      ]),
     );
   } else {
     w.row('Damage', 'الأضرار', 'None recorded / لا يوجد');
@@ -113,7 +179,12 @@ export async function inspectionPdf(
     w.row('Fuel', 'الوقود', `${both(FUEL[diff.fuelOut])} → ${both(FUEL[diff.fuelIn])}`);
     w.row('New damage', 'أضرار جديدة', String(diff.newDamages.length));
     // In words, both languages (the web's inspections.charge.* texts), the amount in the company's currency (issue 27).
-    for (const c of diff.proposed) w.row('Proposed charge', 'رسوم مقترحة', `${chargeText(c, 0)} / ${chargeText(c, 1)}: ${formatMoney(c.amountMinor, brand.region ?? 'US', 'en', { display: 'code' })}`);
+    for (const c of diff.proposed)
+      w.row(
+        'Proposed charge',
+        'رسوم مقترحة',
+        `${chargeText(c, 0)} / ${chargeText(c, 1)}: ${formatMoney(c.amountMinor, brand.region ?? 'US', 'en', { display: 'code' })}`,
+      );
   }
 
   // Photos as thumbnails with their side and capture time.
@@ -126,14 +197,26 @@ export async function inspectionPdf(
       const bytes = (await getObjectBytes(p.key))?.body;
       if (!bytes) continue;
       let img;
-      try { img = p.contentType === 'image/png' ? await w.doc.embedPng(bytes) : await w.doc.embedJpg(bytes); } catch { continue; }
+      try {
+        img = p.contentType === 'image/png' ? await w.doc.embedPng(bytes) : await w.doc.embedJpg(bytes);
+      } catch {
+        continue;
+      }
       if (col === 0) w.ensureSpace(thumbH + 30);
       const x = w.left + col * (thumbW + 10);
       const scale = Math.min(thumbW / img.width, thumbH / img.height);
-      w.page.drawImage(img, { x, y: w.y - thumbH + (thumbH - img.height * scale), width: img.width * scale, height: img.height * scale });
+      w.page.drawImage(img, {
+        x,
+        y: w.y - thumbH + (thumbH - img.height * scale),
+        width: img.width * scale,
+        height: img.height * scale,
+      });
       const y0 = w.y;
       w.y = y0 - thumbH - 10;
-      w.line(`${VIEW[p.side as CarView]?.[0] ?? p.side} · ${when(p.takenAt)}`, x, 'left', { size: 7, direction: 'ltr' });
+      w.line(`${VIEW[p.side as CarView]?.[0] ?? p.side} · ${when(p.takenAt)}`, x, 'left', {
+        size: 7,
+        direction: 'ltr',
+      });
       w.y = y0;
       col = (col + 1) % 3;
       if (col === 0) w.y -= thumbH + 24;
@@ -143,6 +226,9 @@ export async function inspectionPdf(
 
   // Signatures: the drawn images above the two lines.
   await w.signatureImages(signatures.customer, signatures.staff);
-  w.signatures({ en: `Customer: ${i.customerSignedName ?? i.customerName}`, ar: 'توقيع العميل' }, { en: `Staff: ${signer}`, ar: 'توقيع الموظف' });
+  w.signatures(
+    { en: `Customer: ${i.customerSignedName ?? i.customerName}`, ar: 'توقيع العميل' },
+    { en: `Staff: ${signer}`, ar: 'توقيع الموظف' },
+  );
   return w.save();
 }

@@ -3,9 +3,18 @@ import type { z } from 'zod';
 import { diffInspections, type InspectionDiff } from '../../shared/maintenance/inspection';
 import type { FuelLevel } from '../../shared/rentals/pricing';
 import {
-  IMAGE_MIME_TYPES, INSPECTION_MESSAGES, PHOTO_MAX_BYTES,
-  type CreateInspectionBody, type DamageMark, type InspectionKind, type InspectionPhoto, type inspectionUploadUrlSchema, type listInspectionsQuery,
-  type confirmInspectionChargeSchema, type signInspectionSchema, type updateInspectionSchema,
+  IMAGE_MIME_TYPES,
+  INSPECTION_MESSAGES,
+  PHOTO_MAX_BYTES,
+  type CreateInspectionBody,
+  type DamageMark,
+  type InspectionKind,
+  type InspectionPhoto,
+  type inspectionUploadUrlSchema,
+  type listInspectionsQuery,
+  type confirmInspectionChargeSchema,
+  type signInspectionSchema,
+  type updateInspectionSchema,
 } from '../../shared/schemas/inspections';
 import type { Actor } from '../lib/actor';
 import { auditItem } from '../lib/data/audit';
@@ -13,7 +22,17 @@ import { tenantPk, sortKey, type Key } from '../lib/data/keys';
 import { batchGet, getItem, queryAll, queryPage, transact, tx, type Item } from '../lib/data/repo';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import { readSignaturePng } from '../lib/signature';
-import { checkUpload, headObject, isKeyInPrefix, newObjectKey, presignDownload, presignUpload, putObject, tenantPrefix, type UploadLimits } from '../lib/storage';
+import {
+  checkUpload,
+  headObject,
+  isKeyInPrefix,
+  newObjectKey,
+  presignDownload,
+  presignUpload,
+  putObject,
+  tenantPrefix,
+  type UploadLimits,
+} from '../lib/storage';
 import { companyRegion, companyTimezone, readCompanySettings } from './deps';
 import { postExternalCharges, rentalForInspection, rentalHeldByLineCode } from './rental-deps';
 import { userKey } from './model';
@@ -61,13 +80,17 @@ export interface InspectionItem extends Item {
 }
 
 export const inspectionKey = (tenantId: string, id: string): Key => ({ pk: tenantPk(tenantId, 'INSPECTION'), sk: id });
-export const kindMarker = (tenantId: string, rentalId: string, kind: string): Key => ({ pk: tenantPk(tenantId, 'INSPECTION_KIND'), sk: sortKey(rentalId, kind) });
+export const kindMarker = (tenantId: string, rentalId: string, kind: string): Key => ({
+  pk: tenantPk(tenantId, 'INSPECTION_KIND'),
+  sk: sortKey(rentalId, kind),
+});
 export const inspectionPrefix = (tenantId: string) => tenantPrefix(tenantId, 'inspections');
 const prefix = inspectionPrefix;
 const key = inspectionKey;
 
 export const PHOTO_LIMITS: UploadLimits = {
-  contentTypes: IMAGE_MIME_TYPES, maxBytes: PHOTO_MAX_BYTES,
+  contentTypes: IMAGE_MIME_TYPES,
+  maxBytes: PHOTO_MAX_BYTES,
   messages: { type: INSPECTION_MESSAGES.photoType, tooLarge: INSPECTION_MESSAGES.photoTooLarge },
 };
 
@@ -78,12 +101,14 @@ export async function photoUploadUrl(tenantId: string, body: z.output<typeof ins
 }
 
 async function checkPhotos(tenantId: string, photos: InspectionPhoto[], damages: DamageMark[]) {
-  if (photos.some((p) => !isKeyInPrefix(prefix(tenantId), p.key))) throw validationFailed({ photos: INSPECTION_MESSAGES.photoInvalid });
+  if (photos.some((p) => !isKeyInPrefix(prefix(tenantId), p.key)))
+    throw validationFailed({ photos: INSPECTION_MESSAGES.photoInvalid });
   const heads = await Promise.all(photos.map((p) => headObject(p.key)));
   if (heads.some((h) => !h)) throw validationFailed({ photos: INSPECTION_MESSAGES.photoInvalid });
   for (const h of heads) checkUpload(PHOTO_LIMITS, { contentType: h!.contentType ?? '', size: h!.size });
   const keys = new Set(photos.map((p) => p.key));
-  if (damages.some((d) => d.photoKey && !keys.has(d.photoKey))) throw validationFailed({ damages: INSPECTION_MESSAGES.photoInvalid });
+  if (damages.some((d) => d.photoKey && !keys.has(d.photoKey)))
+    throw validationFailed({ damages: INSPECTION_MESSAGES.photoInvalid });
 }
 
 async function getInspectionItem(tenantId: string, id: string): Promise<InspectionItem> {
@@ -93,7 +118,12 @@ async function getInspectionItem(tenantId: string, id: string): Promise<Inspecti
 }
 
 async function ofRental(tenantId: string, rentalId: string): Promise<InspectionItem[]> {
-  return queryAll<InspectionItem>({ tenantId, pk: tenantPk(tenantId, 'INSPECTION_BY_RENTAL', rentalId), index: 'gsi1', max: 10 });
+  return queryAll<InspectionItem>({
+    tenantId,
+    pk: tenantPk(tenantId, 'INSPECTION_BY_RENTAL', rentalId),
+    index: 'gsi1',
+    max: 10,
+  });
 }
 
 export async function createInspection(actor: Actor, body: CreateInspectionBody) {
@@ -110,22 +140,49 @@ export async function createInspection(actor: Actor, body: CreateInspectionBody)
   const id = ulid();
   const item: InspectionItem = {
     ...key(tenantId, id),
-    gsi1pk: tenantPk(tenantId, 'INSPECTION_BY_RENTAL', rental.id), gsi1sk: sortKey(body.kind, id),
-    gsi2pk: tenantPk(tenantId, 'INSPECTION_BY_DATE'), gsi2sk: sortKey(now, id),
-    entityType: 'INSPECTION', id, rentalId: rental.id, rentalReference: rental.referenceNumber, vehicleId: rental.vehicleId,
-    vehicleLabel: rental.vehicleLabel, customerName: rental.customerName, kind: body.kind, odometer: body.odometer, fuelLevel: body.fuelLevel,
-    checklist: body.checklist, photos: body.photos, damages: body.damages, notes: body.notes ?? null,
-    status: 'draft', signedAt: null, signedBy: null, signatureKeys: null, customerSignedName: null, pdfKey: null,
-    createdAt: now, createdBy: actor.userId, inspectorName: actor.username, version: 1, updatedAt: now,
+    gsi1pk: tenantPk(tenantId, 'INSPECTION_BY_RENTAL', rental.id),
+    gsi1sk: sortKey(body.kind, id),
+    gsi2pk: tenantPk(tenantId, 'INSPECTION_BY_DATE'),
+    gsi2sk: sortKey(now, id),
+    entityType: 'INSPECTION',
+    id,
+    rentalId: rental.id,
+    rentalReference: rental.referenceNumber,
+    vehicleId: rental.vehicleId,
+    vehicleLabel: rental.vehicleLabel,
+    customerName: rental.customerName,
+    kind: body.kind,
+    odometer: body.odometer,
+    fuelLevel: body.fuelLevel,
+    checklist: body.checklist,
+    photos: body.photos,
+    damages: body.damages,
+    notes: body.notes ?? null,
+    status: 'draft',
+    signedAt: null,
+    signedBy: null,
+    signatureKeys: null,
+    customerSignedName: null,
+    pdfKey: null,
+    createdAt: now,
+    createdBy: actor.userId,
+    inspectorName: actor.username,
+    version: 1,
+    updatedAt: now,
   };
   try {
     await transact([
       tx.putNew(item),
       tx.putNew({ ...kindMarker(tenantId, rental.id, body.kind), entityType: 'INSPECTION_KIND', inspectionId: id }),
-      tx.putNew(auditItem(actor, 'inspection.create', 'inspection', id, { after: { rental: rental.referenceNumber, kind: body.kind } })),
+      tx.putNew(
+        auditItem(actor, 'inspection.create', 'inspection', id, {
+          after: { rental: rental.referenceNumber, kind: body.kind },
+        }),
+      ),
     ]);
   } catch (err) {
-    if ((err as { name?: string }).name === 'TransactionCanceledException') throw conflict(INSPECTION_MESSAGES.alreadyExists, { kind: INSPECTION_MESSAGES.alreadyExists });
+    if ((err as { name?: string }).name === 'TransactionCanceledException')
+      throw conflict(INSPECTION_MESSAGES.alreadyExists, { kind: INSPECTION_MESSAGES.alreadyExists });
     throw err;
   }
   return toApi(tenantId, item);
@@ -133,20 +190,31 @@ export async function createInspection(actor: Actor, body: CreateInspectionBody)
 
 function assertDraft(item: InspectionItem, version?: number) {
   if (item.status === 'signed') throw conflict(INSPECTION_MESSAGES.signed, undefined, 'CONFLICT');
-  if (version !== undefined && version !== item.version) throw conflict('This inspection was changed by someone else. Reload and try again.', undefined, 'VERSION_CONFLICT');
+  if (version !== undefined && version !== item.version)
+    throw conflict('This inspection was changed by someone else. Reload and try again.', undefined, 'VERSION_CONFLICT');
 }
 
 export async function updateInspection(actor: Actor, id: string, body: z.output<typeof updateInspectionSchema>) {
   const item = await getInspectionItem(actor.tenantId, id);
   assertDraft(item, body?.version);
   const next = {
-    odometer: body?.odometer ?? item.odometer, fuelLevel: body?.fuelLevel ?? item.fuelLevel, checklist: body?.checklist ?? item.checklist,
-    photos: body?.photos ?? item.photos, damages: body?.damages ?? item.damages, notes: body?.notes === undefined ? item.notes : body.notes,
+    odometer: body?.odometer ?? item.odometer,
+    fuelLevel: body?.fuelLevel ?? item.fuelLevel,
+    checklist: body?.checklist ?? item.checklist,
+    photos: body?.photos ?? item.photos,
+    damages: body?.damages ?? item.damages,
+    notes: body?.notes === undefined ? item.notes : body.notes,
   };
   await checkPhotos(actor.tenantId, next.photos, next.damages);
   const now = new Date().toISOString();
   // The condition on status keeps a concurrent signature from being edited under it.
-  const update = tx.update(key(actor.tenantId, id), item.version, next, now) as { Update: { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> } };
+  const update = tx.update(key(actor.tenantId, id), item.version, next, now) as {
+    Update: {
+      ConditionExpression: string;
+      ExpressionAttributeNames: Record<string, string>;
+      ExpressionAttributeValues: Record<string, unknown>;
+    };
+  };
   update.Update.ConditionExpression += ' AND #st = :draft';
   update.Update.ExpressionAttributeNames['#st'] = 'status';
   update.Update.ExpressionAttributeValues[':draft'] = 'draft';
@@ -160,29 +228,76 @@ export async function signInspection(actor: Actor, id: string, body: z.output<ty
   assertDraft(item, body.version);
   const now = new Date().toISOString();
   const stamp = now.replace(/[:.]/g, '');
-  const signatureKeys = { customer: `${prefix(tenantId)}${id}-${stamp}-signature-customer.png`, staff: `${prefix(tenantId)}${id}-${stamp}-signature-staff.png` };
+  const signatureKeys = {
+    customer: `${prefix(tenantId)}${id}-${stamp}-signature-customer.png`,
+    staff: `${prefix(tenantId)}${id}-${stamp}-signature-staff.png`,
+  };
   const customer = readSignaturePng(body.customerSignature);
   const staff = readSignaturePng(body.staffSignature);
   if (!customer || !staff) throw validationFailed({ customerSignature: INSPECTION_MESSAGES.signatureRequired });
-  const signed: InspectionItem = { ...item, status: 'signed', signedAt: now, signedBy: actor.username, signatureKeys, customerSignedName: body.customerName ?? item.customerName, pdfKey: `${prefix(tenantId)}${id}-${stamp}.pdf`, version: item.version + 1, updatedAt: now };
+  const signed: InspectionItem = {
+    ...item,
+    status: 'signed',
+    signedAt: now,
+    signedBy: actor.username,
+    signatureKeys,
+    customerSignedName: body.customerName ?? item.customerName,
+    pdfKey: `${prefix(tenantId)}${id}-${stamp}.pdf`,
+    version: item.version + 1,
+    updatedAt: now,
+  };
   const settings = await readCompanySettings(tenantId);
   const diff = signed.kind === 'check_in' ? await diffFor(tenantId, signed) : null;
   const { inspectionPdf } = await import('./inspection-pdf');
-  const [inspector, signer] = await Promise.all([personName(tenantId, item.createdBy), personName(tenantId, actor.userId)]);
-  const pdf = await inspectionPdf(signed, { companyName: settings.name, primaryColor: settings.primaryColor, secondaryColor: settings.secondaryColor, timeZone: companyTimezone(settings), region: companyRegion(settings) }, { customer, staff }, diff, { inspector, signer });
+  const [inspector, signer] = await Promise.all([
+    personName(tenantId, item.createdBy),
+    personName(tenantId, actor.userId),
+  ]);
+  const pdf = await inspectionPdf(
+    signed,
+    {
+      companyName: settings.name,
+      primaryColor: settings.primaryColor,
+      secondaryColor: settings.secondaryColor,
+      timeZone: companyTimezone(settings),
+      region: companyRegion(settings),
+    },
+    { customer, staff },
+    diff,
+    { inspector, signer },
+  );
   await Promise.all([
     putObject(signatureKeys.customer, customer, 'image/png'),
     putObject(signatureKeys.staff, staff, 'image/png'),
     putObject(signed.pdfKey!, pdf, 'application/pdf'),
   ]);
-  const update = tx.update(key(tenantId, id), item.version, { status: 'signed', signedAt: now, signedBy: actor.username, signatureKeys, customerSignedName: signed.customerSignedName, pdfKey: signed.pdfKey }, now) as { Update: { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> } };
+  const update = tx.update(
+    key(tenantId, id),
+    item.version,
+    {
+      status: 'signed',
+      signedAt: now,
+      signedBy: actor.username,
+      signatureKeys,
+      customerSignedName: signed.customerSignedName,
+      pdfKey: signed.pdfKey,
+    },
+    now,
+  ) as {
+    Update: {
+      ConditionExpression: string;
+      ExpressionAttributeNames: Record<string, string>;
+      ExpressionAttributeValues: Record<string, unknown>;
+    };
+  };
   update.Update.ConditionExpression += ' AND #st = :draft';
   update.Update.ExpressionAttributeNames['#st'] = 'status';
   update.Update.ExpressionAttributeValues[':draft'] = 'draft';
   try {
     await transact([update as never, tx.putNew(auditItem(actor, 'inspection.sign', 'inspection', id))]);
   } catch (err) {
-    if ((err as { name?: string }).name === 'TransactionCanceledException') throw conflict(INSPECTION_MESSAGES.signed, undefined, 'CONFLICT');
+    if ((err as { name?: string }).name === 'TransactionCanceledException')
+      throw conflict(INSPECTION_MESSAGES.signed, undefined, 'CONFLICT');
     throw err;
   }
   return toApi(tenantId, signed);
@@ -200,13 +315,19 @@ async function diffFor(tenantId: string, inn: InspectionItem): Promise<Inspectio
   // allowed km for them), late days past the grace, the rental's limit (null/0 = unlimited) —
   // returned at the rental's return, or at the check-in while the car is not returned yet.
   return diffInspections(out, inn, {
-    rental, gracePeriodHours: settings.gracePeriodHours, atISO: rental.returnDate ?? inn.createdAt,
-    fuelChargePerQuarterMinor: settings.pricing.fuelChargePerQuarterTankMinor, damagePrices: damagePriceListOf(settings.pricing),
+    rental,
+    gracePeriodHours: settings.gracePeriodHours,
+    atISO: rental.returnDate ?? inn.createdAt,
+    fuelChargePerQuarterMinor: settings.pricing.fuelChargePerQuarterTankMinor,
+    damagePrices: damagePriceListOf(settings.pricing),
   });
 }
 
 /** One confirmation of a proposed charge: written with its ledger entry, so a proposal posts once. */
-const chargeMarker = (tenantId: string, inspectionId: string, chargeKey: string): Key => ({ pk: tenantPk(tenantId, 'INSPECTION_CHARGE'), sk: sortKey(inspectionId, chargeKey) });
+const chargeMarker = (tenantId: string, inspectionId: string, chargeKey: string): Key => ({
+  pk: tenantPk(tenantId, 'INSPECTION_CHARGE'),
+  sk: sortKey(inspectionId, chargeKey),
+});
 /** Proposals the return itself charges by line code (settlementEntries nets what a confirmation posted under it). */
 const RETURN_LINE_CODES: readonly string[] = ['extra_km', 'fuel_charges'];
 const LEDGER_LABELS = { damage_fees: 'Damage fees', extra_km: 'Extra km', fuel_charges: 'Fuel charges' } as const;
@@ -216,13 +337,34 @@ type PostedBy = 'confirmation' | 'return' | null;
  * Whether each proposal is already on the rental's ledger: confirmed here (its marker), or — extra
  * km and fuel — charged under the same line code by the return (or an earlier confirmation).
  */
-async function postedState(tenantId: string, inspectionId: string, rentalId: string, diff: InspectionDiff): Promise<Map<string, PostedBy>> {
+async function postedState(
+  tenantId: string,
+  inspectionId: string,
+  rentalId: string,
+  diff: InspectionDiff,
+): Promise<Map<string, PostedBy>> {
   const [markers, held] = await Promise.all([
-    diff.proposed.length ? batchGet(diff.proposed.map((c) => chargeMarker(tenantId, inspectionId, c.key)), true) : Promise.resolve([]),
-    diff.proposed.some((c) => RETURN_LINE_CODES.includes(c.category)) ? rentalHeldByLineCode(tenantId, rentalId) : Promise.resolve(new Map<string, number>()),
+    diff.proposed.length
+      ? batchGet(
+          diff.proposed.map((c) => chargeMarker(tenantId, inspectionId, c.key)),
+          true,
+        )
+      : Promise.resolve([]),
+    diff.proposed.some((c) => RETURN_LINE_CODES.includes(c.category))
+      ? rentalHeldByLineCode(tenantId, rentalId)
+      : Promise.resolve(new Map<string, number>()),
   ]);
   const confirmed = new Set(markers.filter(Boolean).map((m) => String(m!.chargeKey)));
-  return new Map(diff.proposed.map((c) => [c.key, confirmed.has(c.key) ? 'confirmation' : RETURN_LINE_CODES.includes(c.category) && (held.get(c.category) ?? 0) > 0 ? 'return' : null]));
+  return new Map(
+    diff.proposed.map((c) => [
+      c.key,
+      confirmed.has(c.key)
+        ? 'confirmation'
+        : RETURN_LINE_CODES.includes(c.category) && (held.get(c.category) ?? 0) > 0
+          ? 'return'
+          : null,
+    ]),
+  );
 }
 
 /**
@@ -233,27 +375,58 @@ async function postedState(tenantId: string, inspectionId: string, rentalId: str
  * Idempotency-Key replays the first answer. Extra km and fuel are posted under their pricing line
  * code, so the return nets them (never charged twice); damage is a charge of its own.
  */
-export async function confirmInspectionCharge(actor: Actor, id: string, body: z.output<typeof confirmInspectionChargeSchema>, idempotencyKey?: string) {
+export async function confirmInspectionCharge(
+  actor: Actor,
+  id: string,
+  body: z.output<typeof confirmInspectionChargeSchema>,
+  idempotencyKey?: string,
+) {
   const { tenantId } = actor;
   const item = await getInspectionItem(tenantId, id);
   const diff = item.kind === 'check_in' ? await diffFor(tenantId, item) : null;
   const charge = diff?.proposed.find((c) => c.key === body.key);
   if (!diff || !charge) throw conflict(INSPECTION_MESSAGES.chargeUnknown, { key: INSPECTION_MESSAGES.chargeUnknown });
   const byLineCode = RETURN_LINE_CODES.includes(charge.category);
-  const result = await postExternalCharges(actor, item.rentalId, 'inspection_charge', async () => {
-    const posted = (await postedState(tenantId, id, item.rentalId, { ...diff, proposed: [charge] })).get(charge.key);
-    if (posted) throw conflict(INSPECTION_MESSAGES.chargePosted, { key: INSPECTION_MESSAGES.chargePosted });
-    const at = new Date().toISOString();
-    return {
-      note: `Inspection ${item.rentalReference}: ${charge.label}`,
-      // The ledger's fixed label of the category (shared/rentals/ledger-text.ts translates it); the detail is in the note and audit.
-      entries: [{ category: charge.category, label: LEDGER_LABELS[charge.category], amountMinor: toMinor(body.amount), ...(byLineCode ? { lineCode: charge.category } : {}) }],
-      extra: [
-        tx.putNew({ ...chargeMarker(tenantId, id, charge.key), entityType: 'INSPECTION_CHARGE', inspectionId: id, chargeKey: charge.key, amountMinor: toMinor(body.amount), at, by: actor.username }),
-        tx.putNew(auditItem(actor, 'inspection.charge', 'inspection', id, { after: { rental: item.rentalReference, charge: charge.label, amount: body.amount } })),
-      ],
-    };
-  }, idempotencyKey);
+  const result = await postExternalCharges(
+    actor,
+    item.rentalId,
+    'inspection_charge',
+    async () => {
+      const posted = (await postedState(tenantId, id, item.rentalId, { ...diff, proposed: [charge] })).get(charge.key);
+      if (posted) throw conflict(INSPECTION_MESSAGES.chargePosted, { key: INSPECTION_MESSAGES.chargePosted });
+      const at = new Date().toISOString();
+      return {
+        note: `Inspection ${item.rentalReference}: ${charge.label}`,
+        // The ledger's fixed label of the category (shared/rentals/ledger-text.ts translates it); the detail is in the
+        // note and audit.
+        entries: [
+          {
+            category: charge.category,
+            label: LEDGER_LABELS[charge.category],
+            amountMinor: toMinor(body.amount),
+            ...(byLineCode ? { lineCode: charge.category } : {}),
+          },
+        ],
+        extra: [
+          tx.putNew({
+            ...chargeMarker(tenantId, id, charge.key),
+            entityType: 'INSPECTION_CHARGE',
+            inspectionId: id,
+            chargeKey: charge.key,
+            amountMinor: toMinor(body.amount),
+            at,
+            by: actor.username,
+          }),
+          tx.putNew(
+            auditItem(actor, 'inspection.charge', 'inspection', id, {
+              after: { rental: item.rentalReference, charge: charge.label, amount: body.amount },
+            }),
+          ),
+        ],
+      };
+    },
+    idempotencyKey,
+  );
   return result;
 }
 
@@ -262,12 +435,40 @@ async function toApi(tenantId: string, i: InspectionItem, opts: { withDiff?: boo
   const diff = opts.withDiff && i.kind === 'check_in' ? await diffFor(tenantId, i) : null;
   const posted = diff ? await postedState(tenantId, i.id, i.rentalId, diff) : new Map<string, PostedBy>();
   return {
-    id: i.id, rentalId: i.rentalId, rentalReference: i.rentalReference, vehicleId: i.vehicleId, vehicleLabel: i.vehicleLabel,
-    customerName: i.customerName, kind: i.kind, odometer: i.odometer, fuelLevel: i.fuelLevel, checklist: i.checklist, photos,
-    damages: i.damages, notes: i.notes, status: i.status, signedAt: i.signedAt, signedBy: i.signedBy, customerSignedName: i.customerSignedName,
-    pdfUrl: i.pdfKey && i.status === 'signed' ? await presignDownload(i.pdfKey, { fileName: `inspection-${i.rentalReference}-${i.kind}.pdf` }) : null,
-    inspectorName: i.inspectorName, createdAt: i.createdAt, version: i.version,
-    diff: diff ? { ...diff, proposed: diff.proposed.map((c) => ({ ...c, amount: fromMinor(c.amountMinor), postedBy: posted.get(c.key) ?? null })) } : null,
+    id: i.id,
+    rentalId: i.rentalId,
+    rentalReference: i.rentalReference,
+    vehicleId: i.vehicleId,
+    vehicleLabel: i.vehicleLabel,
+    customerName: i.customerName,
+    kind: i.kind,
+    odometer: i.odometer,
+    fuelLevel: i.fuelLevel,
+    checklist: i.checklist,
+    photos,
+    damages: i.damages,
+    notes: i.notes,
+    status: i.status,
+    signedAt: i.signedAt,
+    signedBy: i.signedBy,
+    customerSignedName: i.customerSignedName,
+    pdfUrl:
+      i.pdfKey && i.status === 'signed'
+        ? await presignDownload(i.pdfKey, { fileName: `inspection-${i.rentalReference}-${i.kind}.pdf` })
+        : null,
+    inspectorName: i.inspectorName,
+    createdAt: i.createdAt,
+    version: i.version,
+    diff: diff
+      ? {
+          ...diff,
+          proposed: diff.proposed.map((c) => ({
+            ...c,
+            amount: fromMinor(c.amountMinor),
+            postedBy: posted.get(c.key) ?? null,
+          })),
+        }
+      : null,
   };
 }
 
@@ -281,7 +482,12 @@ export async function listInspections(tenantId: string, q: z.output<typeof listI
     return { items: await Promise.all(items.map((i) => toApi(tenantId, i))), nextCursor: null };
   }
   const page = await queryPage<InspectionItem>({
-    tenantId, pk: tenantPk(tenantId, 'INSPECTION_BY_DATE'), index: 'gsi2', forward: false, limit: q.limit, cursor: q.cursor,
+    tenantId,
+    pk: tenantPk(tenantId, 'INSPECTION_BY_DATE'),
+    index: 'gsi2',
+    forward: false,
+    limit: q.limit,
+    cursor: q.cursor,
     ...(q.from ? { skFrom: q.from } : {}),
   });
   return { items: await Promise.all(page.items.map((i) => toApi(tenantId, i))), nextCursor: page.nextCursor };

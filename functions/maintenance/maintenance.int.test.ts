@@ -25,30 +25,57 @@ let today: string;
 
 let seq = 0;
 /** Far-future dates per test so windows never collide. */
-const futureDay = () => addDays('2034-01-10', (++seq) * 20);
+const futureDay = () => addDays('2034-01-10', ++seq * 20);
 
 const record = (vehicleId: string, over: Record<string, unknown> = {}) => ({
-  vehicleId, type: 'oil_change', date: futureDay(), estimatedCost: 250, addToFinancials: false, ...over,
+  vehicleId,
+  type: 'oil_change',
+  date: futureDay(),
+  estimatedCost: 250,
+  addToFinancials: false,
+  ...over,
 });
 
 async function create(body: Record<string, unknown>, token = owner) {
   const res = await post('/api/v1/maintenance', body, token);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; status: string; version: number; date: string; endDate: string | null; journalEntryId: string | null; reversalEntryId: string | null };
+  return res.body as {
+    id: string;
+    status: string;
+    version: number;
+    date: string;
+    endDate: string | null;
+    journalEntryId: string | null;
+    reversalEntryId: string | null;
+  };
 }
 
 async function setCompany(tenantId: string, values: Record<string, unknown>) {
   const names: Record<string, string> = {};
   const vals: Record<string, unknown> = {};
-  const sets = Object.entries(values).map(([k, v], i) => { names[`#f${i}`] = k; vals[`:v${i}`] = v; return `#f${i} = :v${i}`; });
-  await updateRaw({ Key: keys.settings(tenantId), UpdateExpression: `SET ${sets.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: vals });
+  const sets = Object.entries(values).map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    vals[`:v${i}`] = v;
+    return `#f${i} = :v${i}`;
+  });
+  await updateRaw({
+    Key: keys.settings(tenantId),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: vals,
+  });
 }
 
 beforeAll(async () => {
   [t, other] = await Promise.all([tenantWithAllRoles(), registerTenant()]);
   owner = t.owner.token;
   // A UAE company with VAT on, so completion books input VAT.
-  await setCompany(t.owner.tenantId, { preferences: { region: 'AE', language: 'en' }, enableVat: true, vatRate: 0.05, timezone: 'Asia/Dubai' });
+  await setCompany(t.owner.tenantId, {
+    preferences: { region: 'AE', language: 'en' },
+    enableVat: true,
+    vatRate: 0.05,
+    timezone: 'Asia/Dubai',
+  });
   expect((await post('/api/v1/accounting/setup', {}, owner)).status).toBe(200);
   today = (await get('/api/v1/accounting/summary', owner)).body.asOf;
 });
@@ -60,21 +87,42 @@ describe('validation (spec §5 messages verbatim, nothing written)', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_FAILED');
     expect(res.body.error.fields).toMatchObject({
-      vehicleId: 'Vehicle is required', type: 'Type is required', date: 'Date is required', estimatedCost: 'Cost is required',
+      vehicleId: 'Vehicle is required',
+      type: 'Type is required',
+      date: 'Date is required',
+      estimatedCost: 'Cost is required',
     });
     expect((await get('/api/v1/maintenance?limit=100', owner)).body.items.length).toBe(before);
   });
 
   it('the invoice file must be PDF, JPG or PNG (upload URL and record)', async () => {
-    const up = await post('/api/v1/maintenance/upload-url', { fileName: 'invoice.exe', contentType: 'application/x-msdownload', size: 10 }, owner);
+    const up = await post(
+      '/api/v1/maintenance/upload-url',
+      { fileName: 'invoice.exe', contentType: 'application/x-msdownload', size: 10 },
+      owner,
+    );
     expect(up.status).toBe(400);
     expect(up.body.error.fields.contentType).toBe('Invoice file must be PDF, JPG or PNG');
     const v = await createVehicle(owner);
-    const res = await post('/api/v1/maintenance', record(v.id, { invoiceFile: { key: 'x', fileName: 'a.txt', contentType: 'text/plain' } }), owner);
+    const res = await post(
+      '/api/v1/maintenance',
+      record(v.id, { invoiceFile: { key: 'x', fileName: 'a.txt', contentType: 'text/plain' } }),
+      owner,
+    );
     expect(res.status).toBe(400);
     expect(res.body.error.fields['invoiceFile.contentType']).toBe(MAINTENANCE_MESSAGES.invoiceType);
     // Another company's prefix is refused.
-    const foreign = await post('/api/v1/maintenance', record(v.id, { invoiceFile: { key: `tenants/${other.tenantId}/maintenance/x.pdf`, fileName: 'x.pdf', contentType: 'application/pdf' } }), owner);
+    const foreign = await post(
+      '/api/v1/maintenance',
+      record(v.id, {
+        invoiceFile: {
+          key: `tenants/${other.tenantId}/maintenance/x.pdf`,
+          fileName: 'x.pdf',
+          contentType: 'application/pdf',
+        },
+      }),
+      owner,
+    );
     expect(foreign.status).toBe(400);
     expect(foreign.body.error.fields.invoiceFile).toBe(MAINTENANCE_MESSAGES.invoiceInvalid);
   });
@@ -105,13 +153,16 @@ describe('transitions', () => {
     expect((await patch(`/api/v1/maintenance/${pending.id}`, { notes: 'late edit' }, owner)).status).toBe(409);
     const cancelled = await post(`/api/v1/maintenance/${pending.id}/cancel`, { reason: 'entered twice' }, owner);
     expect(cancelled.body.status).toBe('cancelled');
-    for (const action of ['start', 'complete', 'cancel']) expect((await post(`/api/v1/maintenance/${pending.id}/${action}`, {}, owner)).status).toBe(409);
+    for (const action of ['start', 'complete', 'cancel'])
+      expect((await post(`/api/v1/maintenance/${pending.id}/${action}`, {}, owner)).status).toBe(409);
   });
 
   it('a stale version is 409', async () => {
     const v = await createVehicle(owner);
     const r = await create(record(v.id));
-    expect((await patch(`/api/v1/maintenance/${r.id}`, { notes: 'first', version: r.version }, owner)).status).toBe(200);
+    expect((await patch(`/api/v1/maintenance/${r.id}`, { notes: 'first', version: r.version }, owner)).status).toBe(
+      200,
+    );
     const stale = await patch(`/api/v1/maintenance/${r.id}`, { notes: 'second', version: r.version }, owner);
     expect(stale.status).toBe(409);
   });
@@ -123,19 +174,29 @@ describe('the maintenance window blocks bookings', () => {
     const c = await createCustomer(owner, { fullNameEnglish: 'Window Test', dateOfBirth: '1985-03-03' });
     const day = futureDay();
     const r = await create(record(v.id, { date: day, endDate: addDays(day, 2) }));
-    const booking = { vehicleId: v.id, customerId: c.id, startDate: `${addDays(day, 1)}T08:00:00.000Z`, endDate: `${addDays(day, 4)}T08:00:00.000Z`, dailyRate: 100 };
+    const booking = {
+      vehicleId: v.id,
+      customerId: c.id,
+      startDate: `${addDays(day, 1)}T08:00:00.000Z`,
+      endDate: `${addDays(day, 4)}T08:00:00.000Z`,
+      dailyRate: 100,
+    };
     const refused = await post('/api/v1/rentals', booking, owner);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('BOOKING_CONFLICT');
     expect(refused.body.error.message).toBe('Booking Conflict');
-    expect(refused.body.error.conflicts).toEqual([expect.objectContaining({ kind: 'maintenance', refId: r.id, status: 'scheduled' })]);
+    expect(refused.body.error.conflicts).toEqual([
+      expect.objectContaining({ kind: 'maintenance', refId: r.id, status: 'scheduled' }),
+    ]);
     // The fleet calendar and the vehicle schedule show the block.
     const cal = await get(`/api/v1/calendar/fleet?start=${day}&end=${addDays(day, 3)}`, owner);
     expect(JSON.stringify(cal.body)).toContain(r.id);
 
     expect((await post(`/api/v1/maintenance/${r.id}/cancel`, {}, owner)).status).toBe(200);
     // Cancelled work leaves the calendar.
-    expect(JSON.stringify((await get(`/api/v1/calendar/fleet?start=${day}&end=${addDays(day, 3)}`, owner)).body)).not.toContain(r.id);
+    expect(
+      JSON.stringify((await get(`/api/v1/calendar/fleet?start=${day}&end=${addDays(day, 3)}`, owner)).body),
+    ).not.toContain(r.id);
     const ok = await post('/api/v1/rentals', booking, owner);
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
 
@@ -144,7 +205,9 @@ describe('the maintenance window blocks bookings', () => {
     expect(over.status).toBe(409);
     expect(over.body.error.conflicts[0]).toMatchObject({ kind: 'rental', refId: ok.body.id });
     // A pending record (nothing booked with the workshop) does not hold the vehicle.
-    expect((await post('/api/v1/maintenance', record(v.id, { date: addDays(day, 2), status: 'pending' }), owner)).status).toBe(201);
+    expect(
+      (await post('/api/v1/maintenance', record(v.id, { date: addDays(day, 2), status: 'pending' }), owner)).status,
+    ).toBe(201);
   });
 
   it('moving the window frees the old days', async () => {
@@ -153,7 +216,17 @@ describe('the maintenance window blocks bookings', () => {
     const day = futureDay();
     const r = await create(record(v.id, { date: day }));
     expect((await patch(`/api/v1/maintenance/${r.id}`, { date: addDays(day, 5) }, owner)).status).toBe(200);
-    const res = await post('/api/v1/rentals', { vehicleId: v.id, customerId: c.id, startDate: `${day}T08:00:00.000Z`, endDate: `${addDays(day, 2)}T08:00:00.000Z`, dailyRate: 100 }, owner);
+    const res = await post(
+      '/api/v1/rentals',
+      {
+        vehicleId: v.id,
+        customerId: c.id,
+        startDate: `${day}T08:00:00.000Z`,
+        endDate: `${addDays(day, 2)}T08:00:00.000Z`,
+        dailyRate: 100,
+      },
+      owner,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   });
 
@@ -184,7 +257,13 @@ describe('finishing early', () => {
     const c = await createCustomer(owner, { fullNameEnglish: 'Early Finish', dateOfBirth: '1985-03-03' });
     const r = await create(record(v.id, { date: today, endDate: addDays(today, 4) }));
     await post(`/api/v1/maintenance/${r.id}/start`, {}, owner);
-    const booking = { vehicleId: v.id, customerId: c.id, startDate: `${addDays(today, 2)}T08:00:00.000Z`, endDate: `${addDays(today, 3)}T08:00:00.000Z`, dailyRate: 100 };
+    const booking = {
+      vehicleId: v.id,
+      customerId: c.id,
+      startDate: `${addDays(today, 2)}T08:00:00.000Z`,
+      endDate: `${addDays(today, 3)}T08:00:00.000Z`,
+      dailyRate: 100,
+    };
     expect((await post('/api/v1/rentals', booking, owner)).status).toBe(409);
     expect((await post(`/api/v1/maintenance/${r.id}/complete`, { actualCost: 10 }, owner)).status).toBe(200);
     expect((await post('/api/v1/rentals', booking, owner)).status).toBe(201);
@@ -194,24 +273,41 @@ describe('finishing early', () => {
 });
 
 describe('money: completion posts, cancelling reverses', () => {
-  const entriesOf = async (id: string) => ((await get('/api/v1/accounting/journal-entries?source=maintenance&limit=100', owner)).body.items as {
-    id: string; sourceId: string; reversalOfId: string | null; lines: { accountCode: string; debit: number; credit: number; vatCode: string | null }[];
-  }[]).filter((e) => e.sourceId === id);
+  const entriesOf = async (id: string) =>
+    (
+      (await get('/api/v1/accounting/journal-entries?source=maintenance&limit=100', owner)).body.items as {
+        id: string;
+        sourceId: string;
+        reversalOfId: string | null;
+        lines: { accountCode: string; debit: number; credit: number; vatCode: string | null }[];
+      }[]
+    ).filter((e) => e.sourceId === id);
   const selfCheckGreen = async () => {
     const res = await get('/api/v1/accounting/self-check', owner);
     expect(res.status).toBe(200);
-    for (const c of res.body.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
+    for (const c of res.body.checks)
+      expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
   };
 
   it('expense + input VAT against bank, balanced; the cancel posts the reversal', async () => {
     const v = await createVehicle(owner);
     const r = await create(record(v.id, { date: today, addToFinancials: true, paidFrom: 'bank', estimatedCost: 100 }));
-    const done = await post(`/api/v1/maintenance/${r.id}/complete`, { actualCost: 105, vatAmount: 5, invoiceId: 'WS-991' }, owner);
+    const done = await post(
+      `/api/v1/maintenance/${r.id}/complete`,
+      { actualCost: 105, vatAmount: 5, invoiceId: 'WS-991' },
+      owner,
+    );
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.journalEntryId).toBeTruthy();
     const [entry] = await entriesOf(r.id);
     const lines = entry.lines.map((l) => [l.accountCode, l.debit, l.credit]);
-    expect(lines).toEqual(expect.arrayContaining([['5110', 100, 0], ['1510', 5, 0], ['1210', 0, 105]]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ['5110', 100, 0],
+        ['1510', 5, 0],
+        ['1210', 0, 105],
+      ]),
+    );
     expect(entry.lines.find((l) => l.accountCode === '1510')!.vatCode).toBe('AE_IN_SR');
     await selfCheckGreen();
 
@@ -234,17 +330,30 @@ describe('money: completion posts, cancelling reverses', () => {
     const r2 = await create(record(v.id, { date: today, type: 'brakes', addToFinancials: true, paidFrom: 'payables' }));
     await post(`/api/v1/maintenance/${r2.id}/complete`, { actualCost: 300 }, owner);
     const [e] = await entriesOf(r2.id);
-    expect(e.lines.map((l) => [l.accountCode, l.debit, l.credit])).toEqual(expect.arrayContaining([['5110', 300, 0], ['2110', 0, 300]]));
+    expect(e.lines.map((l) => [l.accountCode, l.debit, l.credit])).toEqual(
+      expect.arrayContaining([
+        ['5110', 300, 0],
+        ['2110', 0, 300],
+      ]),
+    );
   });
 
   it('an uploaded invoice is kept with the record and downloadable', async () => {
     const pdf = Buffer.from('%PDF-1.4\n% workshop invoice\n');
-    const up = await post('/api/v1/maintenance/upload-url', { fileName: 'ws-invoice.pdf', contentType: 'application/pdf', size: pdf.length }, owner);
+    const up = await post(
+      '/api/v1/maintenance/upload-url',
+      { fileName: 'ws-invoice.pdf', contentType: 'application/pdf', size: pdf.length },
+      owner,
+    );
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     expect((await fetch(up.body.uploadUrl, { method: 'PUT', body: pdf, headers: up.body.headers })).status).toBe(200);
     const v = await createVehicle(owner);
     const r = await create(record(v.id, { date: today }));
-    const done = await post(`/api/v1/maintenance/${r.id}/complete`, { actualCost: 50, invoiceFile: { key: up.body.key, fileName: 'ws-invoice.pdf', contentType: 'application/pdf' } }, owner);
+    const done = await post(
+      `/api/v1/maintenance/${r.id}/complete`,
+      { actualCost: 50, invoiceFile: { key: up.body.key, fileName: 'ws-invoice.pdf', contentType: 'application/pdf' } },
+      owner,
+    );
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     const detail = await get(`/api/v1/maintenance/${r.id}`, owner);
     expect(detail.body.invoiceFile.fileName).toBe('ws-invoice.pdf');
@@ -259,22 +368,44 @@ describe('service programs and predictions', () => {
   async function vehicleWithHistory(readings: [daysAgo: number, km: number][]) {
     const v = await createVehicle(owner, { odometerKm: 1000 });
     for (const [daysAgo, km] of readings) {
-      const r = await create(record(v.id, { type: 'general_service', date: addDays(today, -daysAgo), status: 'pending' }));
-      const done = await post(`/api/v1/maintenance/${r.id}/complete`, { serviceMileage: km, completedDate: addDays(today, -daysAgo) }, owner);
+      const r = await create(
+        record(v.id, { type: 'general_service', date: addDays(today, -daysAgo), status: 'pending' }),
+      );
+      const done = await post(
+        `/api/v1/maintenance/${r.id}/complete`,
+        { serviceMileage: km, completedDate: addDays(today, -daysAgo) },
+        owner,
+      );
       expect(done.status, JSON.stringify(done.body)).toBe(200);
     }
     return v.id as string;
   }
 
-  it('due date, urgency and confidence from the vehicle\'s own history; a record in one click', async () => {
+  it("due date, urgency and confidence from the vehicle's own history; a record in one click", async () => {
     // 10,000 → 13,000 km over 60 days, evenly: 50 km/day. Oil every 10,000 km from the first reading.
-    const vehicleId = await vehicleWithHistory([[90, 10_000], [60, 11_500], [30, 13_000]]);
-    const prog = await put(`/api/v1/vehicles/${vehicleId}/service-program`, { intervals: [{ type: 'oil_change', everyKm: 10_000 }, { type: 'registration', everyMonths: 12 }] }, owner);
+    const vehicleId = await vehicleWithHistory([
+      [90, 10_000],
+      [60, 11_500],
+      [30, 13_000],
+    ]);
+    const prog = await put(
+      `/api/v1/vehicles/${vehicleId}/service-program`,
+      {
+        intervals: [
+          { type: 'oil_change', everyKm: 10_000 },
+          { type: 'registration', everyMonths: 12 },
+        ],
+      },
+      owner,
+    );
     expect(prog.status, JSON.stringify(prog.body)).toBe(200);
     expect(prog.body.intervals).toHaveLength(2);
     const gen = await post('/api/v1/maintenance/predictions/generate', { vehicleIds: [vehicleId] }, owner);
     expect(gen.body).toMatchObject({ succeeded: 1, failed: 0, partial: false });
-    const list = (await get(`/api/v1/maintenance/predictions?vehicleId=${vehicleId}`, owner)).body.items as Record<string, any>[];
+    const list = (await get(`/api/v1/maintenance/predictions?vehicleId=${vehicleId}`, owner)).body.items as Record<
+      string,
+      any
+    >[];
     const oil = list.find((p) => p.type === 'oil_change')!;
     expect(oil.kmPerDay).toBe(50);
     expect(oil.dueKm).toBe(20_000);
@@ -291,10 +422,24 @@ describe('service programs and predictions', () => {
     expect(reg.confidence).toBe(1);
 
     // One click: a scheduled record that keeps the prediction's confidence.
-    const made = await create({ vehicleId, type: 'oil_change', date: oil.dueDate, estimatedCost: 200, predictionId: oil.id, addToFinancials: false });
+    const made = await create({
+      vehicleId,
+      type: 'oil_change',
+      date: oil.dueDate,
+      estimatedCost: 200,
+      predictionId: oil.id,
+      addToFinancials: false,
+    });
     const detail = (await get(`/api/v1/maintenance/${made.id}`, owner)).body;
-    expect(detail).toMatchObject({ isAiGenerated: true, source: 'ai_generated', aiConfidence: 0.25, status: 'scheduled' });
-    const again = (await get(`/api/v1/maintenance/predictions?vehicleId=${vehicleId}`, owner)).body.items.find((p: { type: string }) => p.type === 'oil_change');
+    expect(detail).toMatchObject({
+      isAiGenerated: true,
+      source: 'ai_generated',
+      aiConfidence: 0.25,
+      status: 'scheduled',
+    });
+    const again = (await get(`/api/v1/maintenance/predictions?vehicleId=${vehicleId}`, owner)).body.items.find(
+      (p: { type: string }) => p.type === 'oil_change',
+    );
     expect(again.recordId).toBe(made.id);
   });
 
@@ -304,7 +449,12 @@ describe('service programs and predictions', () => {
     const noProgram = (await createVehicle(owner)).id;
     const gen = await post('/api/v1/maintenance/predictions/generate', { vehicleIds: [thin, noProgram] }, owner);
     expect(gen.status).toBe(200);
-    expect(gen.body).toMatchObject({ succeeded: 1, failed: 1, partial: true, message: MAINTENANCE_MESSAGES.partialSuccess });
+    expect(gen.body).toMatchObject({
+      succeeded: 1,
+      failed: 1,
+      partial: true,
+      message: MAINTENANCE_MESSAGES.partialSuccess,
+    });
     expect(gen.body.results.find((r: { vehicleId: string }) => r.vehicleId === noProgram).ok).toBe(false);
     const [tyres] = (await get(`/api/v1/maintenance/predictions?vehicleId=${thin}`, owner)).body.items;
     expect(tyres.insufficientHistory).toBe(true);
@@ -318,8 +468,16 @@ describe('service programs and predictions', () => {
   });
 
   it('the daily job reads the program index, predicts each vehicle once a day (a re-run does nothing twice)', async () => {
-    const vehicleId = await vehicleWithHistory([[40, 2000], [20, 3000], [1, 3950]]);
-    await put(`/api/v1/vehicles/${vehicleId}/service-program`, { intervals: [{ type: 'brakes', everyKm: 20_000 }] }, owner);
+    const vehicleId = await vehicleWithHistory([
+      [40, 2000],
+      [20, 3000],
+      [1, 3950],
+    ]);
+    await put(
+      `/api/v1/vehicles/${vehicleId}/service-program`,
+      { intervals: [{ type: 'brakes', everyKm: 20_000 }] },
+      owner,
+    );
     expect((await get(`/api/v1/maintenance/predictions?vehicleId=${vehicleId}`, owner)).body.items).toHaveLength(0);
     const first = await runDailyPredictions();
     expect(first.generated).toBeGreaterThanOrEqual(1);
@@ -345,14 +503,18 @@ describe('roles and tenancy', () => {
     expect((await get('/api/v1/maintenance', t.staff.token)).status).toBe(200);
     const staff = await post('/api/v1/maintenance', record(v.id), t.staff.token);
     expect(staff.status).toBe(403);
-    const mech = await post('/api/v1/maintenance', record(v.id, { assignedTo: t.mechanic.member.id }), t.mechanic.token);
+    const mech = await post(
+      '/api/v1/maintenance',
+      record(v.id, { assignedTo: t.mechanic.member.id }),
+      t.mechanic.token,
+    );
     expect(mech.status, JSON.stringify(mech.body)).toBe(201);
     expect(mech.body.assignedToName).toBeTruthy();
     expect((await post(`/api/v1/maintenance/${mech.body.id}/start`, {}, t.staff.token)).status).toBe(403);
     expect((await post(`/api/v1/maintenance/${mech.body.id}/cancel`, {}, t.mechanic.token)).status).toBe(200);
   });
 
-  it('another company gets 404 and cannot use this company\'s vehicle', async () => {
+  it("another company gets 404 and cannot use this company's vehicle", async () => {
     const v = await createVehicle(owner);
     const r = await create(record(v.id));
     expect((await get(`/api/v1/maintenance/${r.id}`, other.token)).status).toBe(404);
@@ -383,20 +545,41 @@ describe('roles and tenancy', () => {
 describe('the demo company (seeded by demo-reset)', () => {
   it('has service programs, a year of history, predictions in every urgency and inspections with photos and damage', async () => {
     const demo = (await login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password)).token;
-    const predictions = (await get('/api/v1/maintenance/predictions', demo)).body.items as { urgency: string; evidence: unknown[] }[];
-    expect(new Set(predictions.map((p) => p.urgency))).toEqual(new Set(['past_due', 'very_urgent', 'urgent', 'not_urgent']));
+    const predictions = (await get('/api/v1/maintenance/predictions', demo)).body.items as {
+      urgency: string;
+      evidence: unknown[];
+    }[];
+    expect(new Set(predictions.map((p) => p.urgency))).toEqual(
+      new Set(['past_due', 'very_urgent', 'urgent', 'not_urgent']),
+    );
     expect(predictions.some((p) => p.evidence.length >= 3)).toBe(true);
-    const records = (await get('/api/v1/maintenance?limit=100&status=completed', demo)).body.items as { date: string; journalEntryId: string | null }[];
+    const records = (await get('/api/v1/maintenance?limit=100&status=completed', demo)).body.items as {
+      date: string;
+      journalEntryId: string | null;
+    }[];
     expect(records.length).toBeGreaterThan(20);
     const demoToday = (await get('/api/v1/accounting/summary', demo)).body.asOf as string;
     // A year of history: services more than 300 days ago and in the last 60 days.
-    expect((await get(`/api/v1/maintenance?status=completed&to=${addDays(demoToday, -300)}`, demo)).body.items.length).toBeGreaterThan(0);
-    expect((await get(`/api/v1/maintenance?status=completed&from=${addDays(demoToday, -60)}`, demo)).body.items.length).toBeGreaterThan(0);
+    expect(
+      (await get(`/api/v1/maintenance?status=completed&to=${addDays(demoToday, -300)}`, demo)).body.items.length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await get(`/api/v1/maintenance?status=completed&from=${addDays(demoToday, -60)}`, demo)).body.items.length,
+    ).toBeGreaterThan(0);
     expect(records.every((r) => r.journalEntryId)).toBe(true);
     const open = (await get('/api/v1/maintenance?limit=100&status=in_progress', demo)).body.items;
     expect(open.length).toBeGreaterThan(0);
-    const inspections = (await get('/api/v1/inspections?limit=50', demo)).body.items as { id: string; kind: string; status: string; photos: unknown[]; damages: unknown[]; pdfUrl: string | null }[];
-    expect(inspections.some((i) => i.status === 'signed' && i.pdfUrl && i.photos.length > 0 && i.damages.length > 0)).toBe(true);
+    const inspections = (await get('/api/v1/inspections?limit=50', demo)).body.items as {
+      id: string;
+      kind: string;
+      status: string;
+      photos: unknown[];
+      damages: unknown[];
+      pdfUrl: string | null;
+    }[];
+    expect(
+      inspections.some((i) => i.status === 'signed' && i.pdfUrl && i.photos.length > 0 && i.damages.length > 0),
+    ).toBe(true);
     const checkIn = inspections.find((i) => i.kind === 'check_in');
     expect(checkIn).toBeTruthy();
     const detail = (await get(`/api/v1/inspections/${checkIn!.id}`, demo)).body;

@@ -2,7 +2,11 @@ import { tenantPk, sortKey, keys, type Key } from '../lib/data/keys';
 import { fromMinor } from '../../shared/money';
 import type { Item } from '../lib/data/repo';
 import type {
-  MaintenancePaidFrom, MaintenancePriority, MaintenanceStatus, MaintenanceType, ServiceInterval,
+  MaintenancePaidFrom,
+  MaintenancePriority,
+  MaintenanceStatus,
+  MaintenanceType,
+  ServiceInterval,
 } from '../../shared/schemas/maintenance';
 import type { Prediction } from '../../shared/maintenance/predict';
 import type { MaintenanceRecord } from '../../shared/schemas/maintenance-responses';
@@ -22,7 +26,13 @@ import type { MaintenanceRecord } from '../../shared/schemas/maintenance-respons
  */
 export interface PostedCost {
   entryId: string;
-  lines: { accountId: string; debitMinor: number; creditMinor: number; vatCode?: string | null; vatRatePercent?: number | null }[];
+  lines: {
+    accountId: string;
+    debitMinor: number;
+    creditMinor: number;
+    vatCode?: string | null;
+    vatRatePercent?: number | null;
+  }[];
   date: string;
 }
 
@@ -119,7 +129,10 @@ export interface ServiceProgramItem extends Item {
   version: number;
   updatedAt: string;
 }
-export const programKey = (tenantId: string, vehicleId: string): Key => ({ pk: tenantPk(tenantId, 'SERVICE_PROGRAM'), sk: vehicleId });
+export const programKey = (tenantId: string, vehicleId: string): Key => ({
+  pk: tenantPk(tenantId, 'SERVICE_PROGRAM'),
+  sk: vehicleId,
+});
 /** The sparse cross-tenant index of the daily prediction job (global partition, like the active-rentals index). */
 export const PROGRAM_INDEX_PK = 'G#SERVICE_PROGRAMS';
 
@@ -132,5 +145,11 @@ export interface PredictionItem extends Item, Prediction {
   recordId: string | null;
 }
 export const predictionPk = (tenantId: string) => tenantPk(tenantId, 'MAINT_PREDICTION');
-export const predictionKey = (tenantId: string, vehicleId: string, type: string): Key => ({ pk: predictionPk(tenantId), sk: sortKey(vehicleId, type) });
-export const predictionRunKey = (tenantId: string, vehicleId: string, day: string): Key => ({ pk: tenantPk(tenantId, 'MAINT_PREDICTION_RUN'), sk: sortKey(vehicleId, day) });
+export const predictionKey = (tenantId: string, vehicleId: string, type: string): Key => ({
+  pk: predictionPk(tenantId),
+  sk: sortKey(vehicleId, type),
+});
+export const predictionRunKey = (tenantId: string, vehicleId: string, day: string): Key => ({
+  pk: tenantPk(tenantId, 'MAINT_PREDICTION_RUN'),
+  sk: sortKey(vehicleId, day),
+});

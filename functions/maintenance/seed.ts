@@ -11,7 +11,13 @@ import { sortKey, tenantPk } from '../lib/data/keys';
 import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { putObject } from '../lib/storage';
 import {
-  blocksOverlapping, bookAccounts, companyRegion, companyTimezone, companyToday, journalEntryItems, readCompanySettings,
+  blocksOverlapping,
+  bookAccounts,
+  companyRegion,
+  companyTimezone,
+  companyToday,
+  journalEntryItems,
+  readCompanySettings,
   scheduleBlockItem,
 } from './deps';
 import { rentalForInspection, rentalOdometerReadings } from './rental-deps';
@@ -60,27 +66,66 @@ export async function seedMaintenance(world: DemoWorld): Promise<void> {
   const books = await bookAccounts(tenantId);
   // Workshop invoices carry input VAT in the open VAT period (after the filed return the accounting
   // seed sets, like the finance seed's fuel and insurance); earlier ones were filed without it.
-  const inOpenVatPeriod = (date: string) => (books.vatFiledThrough ? date > books.vatFiledThrough : date >= `${today.slice(0, 7)}-01`);
+  const inOpenVatPeriod = (date: string) =>
+    books.vatFiledThrough ? date > books.vatFiledThrough : date >= `${today.slice(0, 7)}-01`;
   const inputVat = settings.enableVat ? DEFAULT_VAT_CODES[companyRegion(settings)].input : null;
   const vatPercent = inputVat ? rateToPercent(settings.vatRate) : null;
   const mechanic = world.staff.find((s) => s.role === 'MECHANIC');
   // The fleet's in-maintenance vehicles first (their work is in progress today), then others.
   const live = world.vehicles.filter((v) => !v.isArchived);
-  const fleet = [...live.filter((v) => v.status === 'in_maintenance'), ...live.filter((v) => v.status !== 'in_maintenance')].slice(0, 10);
+  const fleet = [
+    ...live.filter((v) => v.status === 'in_maintenance'),
+    ...live.filter((v) => v.status !== 'in_maintenance'),
+  ].slice(0, 10);
   const at = world.now.toISOString();
   let written = 0;
 
-  const record = (v: (typeof fleet)[number], fields: Partial<MaintenanceItem> & { type: MaintenanceType; date: string; status: MaintenanceStatus; estimatedCostMinor: number }): MaintenanceItem => {
+  const record = (
+    v: (typeof fleet)[number],
+    fields: Partial<MaintenanceItem> & {
+      type: MaintenanceType;
+      date: string;
+      status: MaintenanceStatus;
+      estimatedCostMinor: number;
+    },
+  ): MaintenanceItem => {
     const id = ulid();
     return {
-      ...maintenanceKey(tenantId, id), ...maintenanceIndexes(tenantId, { vehicleId: v.id, date: fields.date, id }),
-      entityType: 'MAINTENANCE', id, tenantId, vehicleId: v.id, vehicleLabel: `${v.make} ${v.model} (${v.licensePlate})`,
-      notes: null, actualCostMinor: null, vatMinor: null, endDate: null, completedDate: null, priority: 'medium',
-      isAiGenerated: false, source: 'manual', aiConfidence: null, predictionId: null, sourceDocumentId: null,
-      assignedTo: mechanic?.userId ?? null, assignedToName: mechanic ? `${mechanic.firstName} ${mechanic.lastName}` : null,
-      invoiceId: null, invoiceFile: null, addToFinancials: true, paidFrom: 'bank', serviceMileage: null, servicedBy: 'Al Quoz Auto Service',
-      blockStart: null, blockEnd: null, posted: null, reversalEntryId: null, cancelReason: null,
-      version: 1, createdAt: at, updatedAt: at, createdBy: world.owner.userId,
+      ...maintenanceKey(tenantId, id),
+      ...maintenanceIndexes(tenantId, { vehicleId: v.id, date: fields.date, id }),
+      entityType: 'MAINTENANCE',
+      id,
+      tenantId,
+      vehicleId: v.id,
+      vehicleLabel: `${v.make} ${v.model} (${v.licensePlate})`,
+      notes: null,
+      actualCostMinor: null,
+      vatMinor: null,
+      endDate: null,
+      completedDate: null,
+      priority: 'medium',
+      isAiGenerated: false,
+      source: 'manual',
+      aiConfidence: null,
+      predictionId: null,
+      sourceDocumentId: null,
+      assignedTo: mechanic?.userId ?? null,
+      assignedToName: mechanic ? `${mechanic.firstName} ${mechanic.lastName}` : null,
+      invoiceId: null,
+      invoiceFile: null,
+      addToFinancials: true,
+      paidFrom: 'bank',
+      serviceMileage: null,
+      servicedBy: 'Al Quoz Auto Service',
+      blockStart: null,
+      blockEnd: null,
+      posted: null,
+      reversalEntryId: null,
+      cancelReason: null,
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+      createdBy: world.owner.userId,
       ...fields,
     };
   };
@@ -89,10 +134,22 @@ export async function seedMaintenance(world: DemoWorld): Promise<void> {
   const complete = async (r: MaintenanceItem) => {
     const items: TransactItem[] = [];
     if (r.addToFinancials && r.actualCostMinor) {
-      const lines = costLines({ costMinor: r.actualCostMinor, vatMinor: r.vatMinor ?? 0, paidFrom: r.paidFrom, accountIds: books.accountIds, inputVatCode: r.vatMinor ? inputVat : null, vatRatePercent: vatPercent });
+      const lines = costLines({
+        costMinor: r.actualCostMinor,
+        vatMinor: r.vatMinor ?? 0,
+        paidFrom: r.paidFrom,
+        accountIds: books.accountIds,
+        inputVatCode: r.vatMinor ? inputVat : null,
+        vatRatePercent: vatPercent,
+      });
       const prepared = await journalEntryItems(tenantId, {
-        date: r.completedDate!, description: `Maintenance: ${r.type.replace(/_/g, ' ')} — ${r.vehicleLabel}`, reference: r.invoiceId,
-        source: 'maintenance', sourceId: r.id, lines, createdBy: world.owner.userId,
+        date: r.completedDate!,
+        description: `Maintenance: ${r.type.replace(/_/g, ' ')} — ${r.vehicleLabel}`,
+        reference: r.invoiceId,
+        source: 'maintenance',
+        sourceId: r.id,
+        lines,
+        createdBy: world.owner.userId,
       });
       r.posted = { entryId: prepared.entryId, lines, date: r.completedDate! };
       items.push(...prepared.items);
@@ -101,16 +158,35 @@ export async function seedMaintenance(world: DemoWorld): Promise<void> {
     written++;
   };
 
-  const PRICES: Record<string, number> = { oil_change: 280, tyres: 1900, registration: 450, brakes: 950, general_service: 650, repair: 1200 };
+  const PRICES: Record<string, number> = {
+    oil_change: 280,
+    tyres: 1900,
+    registration: 450,
+    brakes: 950,
+    general_service: 650,
+    repair: 1200,
+  };
   for (const [vi, v] of fleet.entries()) {
     // The vehicle's odometer history from its seeded rentals (through the schedule and rentals' api).
-    const blocks = await blocksOverlapping(tenantId, v.id, new Date(world.now.getTime() - 400 * DAY_MS).toISOString(), world.now.toISOString());
-    const readings: OdometerReading[] = await rentalOdometerReadings(tenantId, blocks.filter((b) => b.kind === 'rental').map((b) => b.refId));
+    const blocks = await blocksOverlapping(
+      tenantId,
+      v.id,
+      new Date(world.now.getTime() - 400 * DAY_MS).toISOString(),
+      world.now.toISOString(),
+    );
+    const readings: OdometerReading[] = await rentalOdometerReadings(
+      tenantId,
+      blocks.filter((b) => b.kind === 'rental').map((b) => b.refId),
+    );
     const rate = measureRate(readings, today).kmPerDay ?? 70;
     const current = Math.max(v.odometerKm, ...readings.map((r) => r.km));
     const services: { type: MaintenanceType; daysAgo: number }[] = [
-      { type: 'general_service', daysAgo: 340 }, { type: 'registration', daysAgo: 300 - vi * 20 }, { type: 'tyres', daysAgo: 250 },
-      { type: 'brakes', daysAgo: 160 }, { type: 'repair', daysAgo: 95 + vi * 3 }, { type: 'general_service', daysAgo: 45 },
+      { type: 'general_service', daysAgo: 340 },
+      { type: 'registration', daysAgo: 300 - vi * 20 },
+      { type: 'tyres', daysAgo: 250 },
+      { type: 'brakes', daysAgo: 160 },
+      { type: 'repair', daysAgo: 95 + vi * 3 },
+      { type: 'general_service', daysAgo: 45 },
     ];
     // The last oil change decides the urgency shown: past due, very urgent, urgent, then not urgent.
     // For the first three cars, the days ago the live prediction (km or time, whichever is first)
@@ -123,7 +199,13 @@ export async function seedMaintenance(world: DemoWorld): Promise<void> {
       const dueThisWeek: number[] = [];
       for (let d = 1; d < 365; d++) {
         const date = addDays(today, -d);
-        const p = predictService({ interval: OIL, readings, lastService: { date, km: kmAt(readings, date, rate, current), recordId: null }, currentKm: current, today });
+        const p = predictService({
+          interval: OIL,
+          readings,
+          lastService: { date, km: kmAt(readings, date, rate, current), recordId: null },
+          currentKm: current,
+          today,
+        });
         if (p.urgency !== wanted) continue;
         matching.push(d);
         if (p.daysLeft !== null && p.daysLeft >= 1 && p.daysLeft <= 6) dueThisWeek.push(d);
@@ -132,46 +214,145 @@ export async function seedMaintenance(world: DemoWorld): Promise<void> {
       oilDaysAgo = pickFrom[Math.floor(pickFrom.length / 2)] ?? 1;
     } else {
       const targetKmLeft = 8000 - vi * 300;
-      while (oilDaysAgo < 365 && current - kmAt(readings, addDays(today, -oilDaysAgo), rate, current) < 10_000 - targetKmLeft) oilDaysAgo++;
+      while (
+        oilDaysAgo < 365 &&
+        current - kmAt(readings, addDays(today, -oilDaysAgo), rate, current) < 10_000 - targetKmLeft
+      )
+        oilDaysAgo++;
     }
-    services.push({ type: 'oil_change', daysAgo: oilDaysAgo }, { type: 'oil_change', daysAgo: Math.min(364, oilDaysAgo + 150) });
+    services.push(
+      { type: 'oil_change', daysAgo: oilDaysAgo },
+      { type: 'oil_change', daysAgo: Math.min(364, oilDaysAgo + 150) },
+    );
     for (const s of services.filter((x) => x.daysAgo > 0 && x.daysAgo < 366)) {
       const date = addDays(today, -s.daysAgo);
       const cost = Math.round((PRICES[s.type] ?? 500) * (0.9 + world.random() * 0.3)) * 100;
       const vat = inputVat && inOpenVatPeriod(date) ? taxOnNet(cost, vatPercent!) : 0;
-      await complete(record(v, {
-        type: s.type, date, completedDate: date, status: 'completed', estimatedCostMinor: cost, actualCostMinor: cost + vat, vatMinor: vat || null,
-        serviceMileage: kmAt(readings, date, rate, current), invoiceId: `WS-${date.replace(/-/g, '').slice(2)}-${vi}`,
-      }));
+      await complete(
+        record(v, {
+          type: s.type,
+          date,
+          completedDate: date,
+          status: 'completed',
+          estimatedCostMinor: cost,
+          actualCostMinor: cost + vat,
+          vatMinor: vat || null,
+          serviceMileage: kmAt(readings, date, rate, current),
+          invoiceId: `WS-${date.replace(/-/g, '').slice(2)}-${vi}`,
+        }),
+      );
     }
     // Program: oil by km or time, tyres by km, registration yearly, brakes by km on some.
     const intervals = [
-      OIL, { type: 'tyres', everyKm: 40_000, everyMonths: null },
-      { type: 'registration', everyKm: null, everyMonths: 12 }, ...(vi % 2 ? [{ type: 'brakes', everyKm: 30_000, everyMonths: null }] : []),
+      OIL,
+      { type: 'tyres', everyKm: 40_000, everyMonths: null },
+      { type: 'registration', everyKm: null, everyMonths: 12 },
+      ...(vi % 2 ? [{ type: 'brakes', everyKm: 30_000, everyMonths: null }] : []),
     ];
-    await transact([tx.put({ ...programKey(tenantId, v.id), entityType: 'SERVICE_PROGRAM', tenantId, vehicleId: v.id, intervals, version: 1, updatedAt: at, gsi2pk: PROGRAM_INDEX_PK, gsi2sk: `${tenantId}#${v.id}` })]);
+    await transact([
+      tx.put({
+        ...programKey(tenantId, v.id),
+        entityType: 'SERVICE_PROGRAM',
+        tenantId,
+        vehicleId: v.id,
+        intervals,
+        version: 1,
+        updatedAt: at,
+        gsi2pk: PROGRAM_INDEX_PK,
+        gsi2sk: `${tenantId}#${v.id}`,
+      }),
+    ]);
 
     // Open work in free windows: in progress on vehicles in maintenance, scheduled/pending on a few others.
-    const open = v.status === 'in_maintenance'
-      ? { status: 'in_progress' as const, date: today, endDate: null, type: 'repair' as const, priority: 'high' as const }
-      // The out-of-service car waits for an accident repair the insurer has not approved yet.
-      : v.status === 'out_of_service' ? { status: 'pending' as const, date: addDays(today, 5), endDate: null, type: 'bodywork' as const, priority: 'urgent' as const }
-      : vi % 3 === 0 ? { status: 'scheduled' as const, date: addDays(today, 12 + vi), endDate: null, type: 'general_service' as const, priority: 'medium' as const }
-      : vi % 4 === 1 ? { status: 'pending' as const, date: addDays(today, 20), endDate: null, type: 'air_conditioning' as const, priority: 'urgent' as const }
-      : null;
+    const open =
+      v.status === 'in_maintenance'
+        ? {
+            status: 'in_progress' as const,
+            date: today,
+            endDate: null,
+            type: 'repair' as const,
+            priority: 'high' as const,
+          }
+        : // The out-of-service car waits for an accident repair the insurer has not approved yet.
+          v.status === 'out_of_service'
+          ? {
+              status: 'pending' as const,
+              date: addDays(today, 5),
+              endDate: null,
+              type: 'bodywork' as const,
+              priority: 'urgent' as const,
+            }
+          : vi % 3 === 0
+            ? {
+                status: 'scheduled' as const,
+                date: addDays(today, 12 + vi),
+                endDate: null,
+                type: 'general_service' as const,
+                priority: 'medium' as const,
+              }
+            : vi % 4 === 1
+              ? {
+                  status: 'pending' as const,
+                  date: addDays(today, 20),
+                  endDate: null,
+                  type: 'air_conditioning' as const,
+                  priority: 'urgent' as const,
+                }
+              : null;
     if (open) {
       const w = maintenanceWindow(open.date, open.endDate, tz);
       const holds = open.status !== 'pending';
-      const busy = holds && (await blocksOverlapping(tenantId, v.id, w.start, w.end)).some((b) => ['pending', 'active', 'overdue', 'scheduled', 'in_progress'].includes(b.status));
+      const busy =
+        holds &&
+        (await blocksOverlapping(tenantId, v.id, w.start, w.end)).some((b) =>
+          ['pending', 'active', 'overdue', 'scheduled', 'in_progress'].includes(b.status),
+        );
       if (!busy) {
-        const r = record(v, { ...open, estimatedCostMinor: 60_000, blockStart: holds ? w.start : null, blockEnd: holds ? w.end : null, notes: open.status === 'in_progress' ? 'Front bumper and headlamp replacement' : null });
-        await transact([tx.put(r), ...(holds ? [tx.put(scheduleBlockItem(tenantId, { vehicleId: v.id, kind: 'maintenance', refId: r.id, start: w.start, end: w.end, status: open.status, label: open.type.replace(/_/g, ' ') }))] : [])]);
+        const r = record(v, {
+          ...open,
+          estimatedCostMinor: 60_000,
+          blockStart: holds ? w.start : null,
+          blockEnd: holds ? w.end : null,
+          notes: open.status === 'in_progress' ? 'Front bumper and headlamp replacement' : null,
+        });
+        await transact([
+          tx.put(r),
+          ...(holds
+            ? [
+                tx.put(
+                  scheduleBlockItem(tenantId, {
+                    vehicleId: v.id,
+                    kind: 'maintenance',
+                    refId: r.id,
+                    start: w.start,
+                    end: w.end,
+                    status: open.status,
+                    label: open.type.replace(/_/g, ' '),
+                  }),
+                ),
+              ]
+            : []),
+        ]);
         written++;
       }
     }
     if (v.status === 'out_of_service') {
       // Its re-registration waits for that repair too (the fleet health page shows it critical).
-      await transact([tx.put(record(v, { status: 'pending', date: addDays(today, 9), endDate: null, type: 'registration', priority: 'urgent', estimatedCostMinor: 45_000, blockStart: null, blockEnd: null, notes: 'Re-registration after the accident repair' }))]);
+      await transact([
+        tx.put(
+          record(v, {
+            status: 'pending',
+            date: addDays(today, 9),
+            endDate: null,
+            type: 'registration',
+            priority: 'urgent',
+            estimatedCostMinor: 45_000,
+            blockStart: null,
+            blockEnd: null,
+            notes: 'Re-registration after the accident repair',
+          }),
+        ),
+      ]);
       written++;
     }
     const { items } = await predictionWrites(tenantId, v.id, today);
@@ -190,8 +371,15 @@ async function seedInspections(world: DemoWorld, today: string): Promise<void> {
   const signature = Buffer.from(DEMO_SIGNATURE_PNG, 'base64');
   const candidates: NonNullable<Awaited<ReturnType<typeof rentalForInspection>>>[] = [];
   for (const v of world.vehicles.filter((x) => !x.isArchived)) {
-    const blocks = await blocksOverlapping(tenantId, v.id, `${addDays(today, -14)}T00:00:00.000Z`, `${addDays(today, 1)}T00:00:00.000Z`);
-    for (const b of blocks.filter((x) => x.kind === 'rental' && ['active', 'overdue', 'completed'].includes(x.status))) {
+    const blocks = await blocksOverlapping(
+      tenantId,
+      v.id,
+      `${addDays(today, -14)}T00:00:00.000Z`,
+      `${addDays(today, 1)}T00:00:00.000Z`,
+    );
+    for (const b of blocks.filter(
+      (x) => x.kind === 'rental' && ['active', 'overdue', 'completed'].includes(x.status),
+    )) {
       const r = await rentalForInspection(tenantId, b.refId);
       if (r) candidates.push(r);
     }
@@ -206,32 +394,112 @@ async function seedInspections(world: DemoWorld, today: string): Promise<void> {
       await putObject(key, car, 'image/png');
       photos.push({ key, side, fileName: `${side}.png`, contentType: 'image/png', takenAt: outAt });
     }
-    const scratch: DamageMark = { id: `s${n}`, view: 'left', x: 35 + n * 5, y: 45, type: 'scratch', severity: 'minor', note: 'Existing scratch on the rear door', photoKey: photos[1].key };
+    const scratch: DamageMark = {
+      id: `s${n}`,
+      view: 'left',
+      x: 35 + n * 5,
+      y: 45,
+      type: 'scratch',
+      severity: 'minor',
+      note: 'Existing scratch on the rear door',
+      photoKey: photos[1].key,
+    };
     const base = (kind: 'check_out' | 'check_in', createdAt: string, over: Partial<InspectionItem>): InspectionItem => {
       const id = ulid();
       return {
-        ...inspectionKey(tenantId, id), gsi1pk: tenantPk(tenantId, 'INSPECTION_BY_RENTAL', r.id), gsi1sk: sortKey(kind, id), gsi2pk: tenantPk(tenantId, 'INSPECTION_BY_DATE'), gsi2sk: sortKey(createdAt, id),
-        entityType: 'INSPECTION', id, rentalId: r.id, rentalReference: r.referenceNumber, vehicleId: r.vehicleId, vehicleLabel: r.vehicleLabel,
-        customerName: r.customerName, kind, odometer: 0, fuelLevel: 'full', checklist: { exterior: 'ok', interior: 'ok', tyres: 'ok', lights: 'ok', spare: 'ok', documents: 'ok' },
-        photos, damages: [scratch], notes: null, status: 'draft', signedAt: null, signedBy: null, signatureKeys: null, customerSignedName: null, pdfKey: null,
-        createdAt, createdBy: world.owner.userId, inspectorName: world.owner.username, version: 1, updatedAt: createdAt, ...over,
+        ...inspectionKey(tenantId, id),
+        gsi1pk: tenantPk(tenantId, 'INSPECTION_BY_RENTAL', r.id),
+        gsi1sk: sortKey(kind, id),
+        gsi2pk: tenantPk(tenantId, 'INSPECTION_BY_DATE'),
+        gsi2sk: sortKey(createdAt, id),
+        entityType: 'INSPECTION',
+        id,
+        rentalId: r.id,
+        rentalReference: r.referenceNumber,
+        vehicleId: r.vehicleId,
+        vehicleLabel: r.vehicleLabel,
+        customerName: r.customerName,
+        kind,
+        odometer: 0,
+        fuelLevel: 'full',
+        checklist: { exterior: 'ok', interior: 'ok', tyres: 'ok', lights: 'ok', spare: 'ok', documents: 'ok' },
+        photos,
+        damages: [scratch],
+        notes: null,
+        status: 'draft',
+        signedAt: null,
+        signedBy: null,
+        signatureKeys: null,
+        customerSignedName: null,
+        pdfKey: null,
+        createdAt,
+        createdBy: world.owner.userId,
+        inspectorName: world.owner.username,
+        version: 1,
+        updatedAt: createdAt,
+        ...over,
       };
     };
     const readings = await rentalOdometerReadings(tenantId, [r.id]);
     const startKm = readings.find((x) => x.source === 'pickup')?.km ?? 10_000;
     const out = base('check_out', outAt, { odometer: startKm });
     const stamp = out.createdAt.replace(/[:.]/g, '');
-    const sigKeys = { customer: `${inspectionPrefix(tenantId)}${out.id}-${stamp}-signature-customer.png`, staff: `${inspectionPrefix(tenantId)}${out.id}-${stamp}-signature-staff.png` };
-    Object.assign(out, { status: 'signed', signedAt: outAt, signedBy: world.owner.username, signatureKeys: sigKeys, customerSignedName: r.customerName, pdfKey: `${inspectionPrefix(tenantId)}${out.id}-${stamp}.pdf` });
+    const sigKeys = {
+      customer: `${inspectionPrefix(tenantId)}${out.id}-${stamp}-signature-customer.png`,
+      staff: `${inspectionPrefix(tenantId)}${out.id}-${stamp}-signature-staff.png`,
+    };
+    Object.assign(out, {
+      status: 'signed',
+      signedAt: outAt,
+      signedBy: world.owner.username,
+      signatureKeys: sigKeys,
+      customerSignedName: r.customerName,
+      pdfKey: `${inspectionPrefix(tenantId)}${out.id}-${stamp}.pdf`,
+    });
     const ownerName = await personName(tenantId, world.owner.userId);
-    const pdf = await inspectionPdf(out, { companyName: settings.name, primaryColor: settings.primaryColor, secondaryColor: settings.secondaryColor, timeZone: companyTimezone(settings), region: companyRegion(settings) }, { customer: signature, staff: signature }, null, { inspector: ownerName, signer: ownerName });
-    await Promise.all([putObject(sigKeys.customer, signature, 'image/png'), putObject(sigKeys.staff, signature, 'image/png'), putObject(out.pdfKey!, pdf, 'application/pdf')]);
-    const items: TransactItem[] = [tx.put(out), tx.put({ ...kindMarker(tenantId, r.id, 'check_out'), entityType: 'INSPECTION_KIND', inspectionId: out.id })];
+    const pdf = await inspectionPdf(
+      out,
+      {
+        companyName: settings.name,
+        primaryColor: settings.primaryColor,
+        secondaryColor: settings.secondaryColor,
+        timeZone: companyTimezone(settings),
+        region: companyRegion(settings),
+      },
+      { customer: signature, staff: signature },
+      null,
+      { inspector: ownerName, signer: ownerName },
+    );
+    await Promise.all([
+      putObject(sigKeys.customer, signature, 'image/png'),
+      putObject(sigKeys.staff, signature, 'image/png'),
+      putObject(out.pdfKey!, pdf, 'application/pdf'),
+    ]);
+    const items: TransactItem[] = [
+      tx.put(out),
+      tx.put({ ...kindMarker(tenantId, r.id, 'check_out'), entityType: 'INSPECTION_KIND', inspectionId: out.id }),
+    ];
     if (r.status === 'completed' && r.returnDate) {
       const endKm = readings.find((x) => x.source === 'return')?.km ?? startKm + 600;
-      const dent: DamageMark = { id: `d${n}`, view: 'rear', x: 60, y: 40, type: 'dent', severity: n % 2 ? 'moderate' : 'minor', note: 'New dent on the rear bumper', photoKey: null };
-      const inn = base('check_in', r.returnDate, { odometer: endKm, fuelLevel: 'three_quarters', damages: [scratch, dent] });
-      items.push(tx.put(inn), tx.put({ ...kindMarker(tenantId, r.id, 'check_in'), entityType: 'INSPECTION_KIND', inspectionId: inn.id }));
+      const dent: DamageMark = {
+        id: `d${n}`,
+        view: 'rear',
+        x: 60,
+        y: 40,
+        type: 'dent',
+        severity: n % 2 ? 'moderate' : 'minor',
+        note: 'New dent on the rear bumper',
+        photoKey: null,
+      };
+      const inn = base('check_in', r.returnDate, {
+        odometer: endKm,
+        fuelLevel: 'three_quarters',
+        damages: [scratch, dent],
+      });
+      items.push(
+        tx.put(inn),
+        tx.put({ ...kindMarker(tenantId, r.id, 'check_in'), entityType: 'INSPECTION_KIND', inspectionId: inn.id }),
+      );
     }
     await transact(items);
   }

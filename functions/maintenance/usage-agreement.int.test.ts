@@ -20,27 +20,55 @@ let customerId: string;
 
 beforeAll(async () => {
   owner = (await registerTenant()).token;
-  customerId = (await createCustomer(owner, { fullNameEnglish: 'Usage Customer', dateOfBirth: '1982-03-03' })).id as string;
+  customerId = (await createCustomer(owner, { fullNameEnglish: 'Usage Customer', dateOfBirth: '1982-03-03' }))
+    .id as string;
 });
 
-interface Case { start: number; booking: Record<string, unknown>; driven: number; limit: number }
+interface Case {
+  start: number;
+  booking: Record<string, unknown>;
+  driven: number;
+  limit: number;
+}
 
 /** Quote, book, pick up at the start, check-out, then a check-in now with `driven` km on the clock. */
 async function run(c: Case) {
   const vehicleId = (await createVehicle(owner, { odometerKm: 10_000 })).id as string;
-  const body = { customerId, vehicleId, startDate: iso(c.start), dailyRate: 100, dailyKmLimit: c.limit, extraChargePerKm: 0.5, ...c.booking };
+  const body = {
+    customerId,
+    vehicleId,
+    startDate: iso(c.start),
+    dailyRate: 100,
+    dailyKmLimit: c.limit,
+    extraChargePerKm: 0.5,
+    ...c.booking,
+  };
   const quote = await post('/api/v1/rentals/quote', body, owner);
   expect(quote.status, JSON.stringify(quote.body)).toBe(200);
   const booked = await post('/api/v1/rentals', body, owner);
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   const id = booked.body.id as string;
-  const picked = await post(`/api/v1/rentals/${id}/pickup`, { odometerStart: 10_000, fuelLevelStart: 'full', pickedUpAt: iso(c.start) }, owner);
+  const picked = await post(
+    `/api/v1/rentals/${id}/pickup`,
+    { odometerStart: 10_000, fuelLevelStart: 'full', pickedUpAt: iso(c.start) },
+    owner,
+  );
   expect(picked.status, JSON.stringify(picked.body)).toBe(200);
-  expect((await post('/api/v1/inspections', { rentalId: id, kind: 'check_out', odometer: 10_000, fuelLevel: 'full' }, owner)).status).toBe(201);
-  const inn = await post('/api/v1/inspections', {
-    rentalId: id, kind: 'check_in', odometer: 10_000 + c.driven, fuelLevel: 'full',
-    damages: [{ id: 'new-dent', view: 'rear', x: 50, y: 60, type: 'dent', severity: 'moderate' }],
-  }, owner);
+  expect(
+    (await post('/api/v1/inspections', { rentalId: id, kind: 'check_out', odometer: 10_000, fuelLevel: 'full' }, owner))
+      .status,
+  ).toBe(201);
+  const inn = await post(
+    '/api/v1/inspections',
+    {
+      rentalId: id,
+      kind: 'check_in',
+      odometer: 10_000 + c.driven,
+      fuelLevel: 'full',
+      damages: [{ id: 'new-dent', view: 'rear', x: 50, y: 60, type: 'dent', severity: 'moderate' }],
+    },
+    owner,
+  );
   expect(inn.status, JSON.stringify(inn.body)).toBe(201);
   const returnBody = { odometerEnd: 10_000 + c.driven, condition: 'good', fuelLevelEnd: 'full' };
   return { id, quote: quote.body, inspectionId: inn.body.id as string, returnBody };
@@ -48,9 +76,16 @@ async function run(c: Case) {
 
 const inspection = async (id: string) => (await get(`/api/v1/inspections/${id}`, owner)).body;
 const evidence = async (rentalId: string) => (await get(`/api/v1/gps/trips?rentalId=${rentalId}`, owner)).body.rental;
-const extraKmOf = (proposed: { key: string; amount: number; postedBy: string | null }[]) => proposed.find((p) => p.key === 'extra_km');
-const ledger = async (rentalId: string) => (await get(`/api/v1/rentals/${rentalId}/ledger`, owner)).body.items as { category: string; amount: number; label: string }[];
-const books = async () => (await get(`/api/v1/accounting/trial-balance?asOf=${iso(Date.now() + DAY).slice(0, 10)}`, owner)).body;
+const extraKmOf = (proposed: { key: string; amount: number; postedBy: string | null }[]) =>
+  proposed.find((p) => p.key === 'extra_km');
+const ledger = async (rentalId: string) =>
+  (await get(`/api/v1/rentals/${rentalId}/ledger`, owner)).body.items as {
+    category: string;
+    amount: number;
+    label: string;
+  }[];
+const books = async () =>
+  (await get(`/api/v1/accounting/trial-balance?asOf=${iso(Date.now() + DAY).slice(0, 10)}`, owner)).body;
 
 /** Every answer's allowance and extra km for the rental, before and after its return. */
 async function agree(r: Awaited<ReturnType<typeof run>>, want: { allowance: number; extraKm: number }) {
@@ -108,17 +143,36 @@ describe('a confirmed proposal posts once', () => {
     const r = await run({ start, booking: { endDate: iso(start + 3 * DAY) }, driven: 700, limit: 200 });
     const detail = await inspection(r.inspectionId);
     const proposal = extraKmOf(detail.diff.proposed)!;
-    expect(proposal).toMatchObject({ amount: 50, postedBy: null, labelKey: 'inspections.charge.extraKm', labelParams: { km: 100, allowance: 600, days: 3 } });
+    expect(proposal).toMatchObject({
+      amount: 50,
+      postedBy: null,
+      labelKey: 'inspections.charge.extraKm',
+      labelParams: { km: 100, allowance: 600, days: 3 },
+    });
     const key = `insp-${r.inspectionId}-extra`;
-    const first = await post(`/api/v1/inspections/${r.inspectionId}/charges`, { key: 'extra_km', amount: proposal.amount }, owner, { 'Idempotency-Key': key });
+    const first = await post(
+      `/api/v1/inspections/${r.inspectionId}/charges`,
+      { key: 'extra_km', amount: proposal.amount },
+      owner,
+      { 'Idempotency-Key': key },
+    );
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const [ledgerAfter, booksAfter] = await Promise.all([ledger(r.id), books()]);
     expect(ledgerAfter.filter((e) => e.category === 'extra_km').map((e) => e.amount)).toEqual([50]);
     // The same request again (same key) replays the first answer; a new confirmation is refused.
-    const replay = await post(`/api/v1/inspections/${r.inspectionId}/charges`, { key: 'extra_km', amount: proposal.amount }, owner, { 'Idempotency-Key': key });
+    const replay = await post(
+      `/api/v1/inspections/${r.inspectionId}/charges`,
+      { key: 'extra_km', amount: proposal.amount },
+      owner,
+      { 'Idempotency-Key': key },
+    );
     expect(replay.status).toBe(201);
     expect(replay.body).toEqual(first.body);
-    const second = await post(`/api/v1/inspections/${r.inspectionId}/charges`, { key: 'extra_km', amount: proposal.amount }, owner);
+    const second = await post(
+      `/api/v1/inspections/${r.inspectionId}/charges`,
+      { key: 'extra_km', amount: proposal.amount },
+      owner,
+    );
     expect(second.status).toBe(409);
     expect(second.body.error.message).toBe(INSPECTION_MESSAGES.chargePosted);
     expect(await ledger(r.id)).toEqual(ledgerAfter);
@@ -130,7 +184,11 @@ describe('a confirmed proposal posts once', () => {
     expect((await post(`/api/v1/rentals/${r.id}/return`, r.returnBody, owner)).status).toBe(200);
     expect((await ledger(r.id)).filter((e) => e.category === 'extra_km').map((e) => e.amount)).toEqual([50]);
     // A key the inspection does not propose: 409, nothing written.
-    const unknown = await post(`/api/v1/inspections/${r.inspectionId}/charges`, { key: 'damage:nope', amount: 10 }, owner);
+    const unknown = await post(
+      `/api/v1/inspections/${r.inspectionId}/charges`,
+      { key: 'damage:nope', amount: 10 },
+      owner,
+    );
     expect(unknown.status).toBe(409);
     expect(unknown.body.error.message).toBe(INSPECTION_MESSAGES.chargeUnknown);
   });
@@ -142,7 +200,11 @@ describe('the damage price list', () => {
     // A new company reads the default list (by severity).
     expect(current.damagePrices.dent).toEqual({ minor: 150, moderate: 500, severe: 1500 });
     const list = { ...current.damagePrices, dent: { minor: 220, moderate: 680, severe: 1900 } };
-    const bad = await put('/api/v1/pricing-settings', { version: current.version, damagePrices: { ...list, dent: { minor: -1, moderate: 680, severe: 1900 } } }, owner);
+    const bad = await put(
+      '/api/v1/pricing-settings',
+      { version: current.version, damagePrices: { ...list, dent: { minor: -1, moderate: 680, severe: 1900 } } },
+      owner,
+    );
     expect(bad.status).toBe(400);
     const saved = await put('/api/v1/pricing-settings', { version: current.version, damagePrices: list }, owner);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -150,11 +212,25 @@ describe('the damage price list', () => {
 
     const start = Date.now() - 20 * HOUR;
     const r = await run({ start, booking: { endDate: iso(start + 3 * DAY) }, driven: 100, limit: 200 });
-    const damage = (await inspection(r.inspectionId)).diff.proposed.find((p: { key: string }) => p.key === 'damage:new-dent');
-    expect(damage).toMatchObject({ category: 'damage_fees', amount: 680, postedBy: null, labelKey: 'inspections.charge.damage', labelParams: { type: 'dent', severity: 'moderate', view: 'rear' } });
-    const confirmed = await post(`/api/v1/inspections/${r.inspectionId}/charges`, { key: damage.key, amount: 600 }, owner);
+    const damage = (await inspection(r.inspectionId)).diff.proposed.find(
+      (p: { key: string }) => p.key === 'damage:new-dent',
+    );
+    expect(damage).toMatchObject({
+      category: 'damage_fees',
+      amount: 680,
+      postedBy: null,
+      labelKey: 'inspections.charge.damage',
+      labelParams: { type: 'dent', severity: 'moderate', view: 'rear' },
+    });
+    const confirmed = await post(
+      `/api/v1/inspections/${r.inspectionId}/charges`,
+      { key: damage.key, amount: 600 },
+      owner,
+    );
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
     expect((await ledger(r.id)).filter((e) => e.category === 'damage_fees').map((e) => e.amount)).toEqual([600]);
-    expect((await post(`/api/v1/inspections/${r.inspectionId}/charges`, { key: damage.key, amount: 600 }, owner)).status).toBe(409);
+    expect(
+      (await post(`/api/v1/inspections/${r.inspectionId}/charges`, { key: damage.key, amount: 600 }, owner)).status,
+    ).toBe(409);
   });
 });

@@ -12,12 +12,16 @@ const stored = (r: { status: number; body: unknown }): Reply => reply.status(r.s
 
 export const handler = createDomainHandler('payments', paymentsRoutes, {
   listInvoicePayments: async (ctx) => reply.ok(await listInvoicePayments(ctx.auth.tenantId, ctx.params.id)),
-  recordInvoicePayment: async (ctx) => stored(await recordInvoicePayment(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
-  payInvoiceOnline: async (ctx) => stored(await payOnline(actorOf(ctx), ctx.params.id, ctx.body, ctx.headers.origin, ctx.idempotencyKey)),
-  paymentCallback: async (ctx) => stored(await paymentCallback(ctx.params.gateway, ctx.rawBody, ctx.headers, ctx.requestId)),
+  recordInvoicePayment: async (ctx) =>
+    stored(await recordInvoicePayment(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
+  payInvoiceOnline: async (ctx) =>
+    stored(await payOnline(actorOf(ctx), ctx.params.id, ctx.body, ctx.headers.origin, ctx.idempotencyKey)),
+  paymentCallback: async (ctx) =>
+    stored(await paymentCallback(ctx.params.gateway, ctx.rawBody, ctx.headers, ctx.requestId)),
   getPublicPayment: async (ctx) => reply.ok(await publicPaymentStatus(ctx.params.token)),
   getPublicReceiptPdf: async (ctx) => reply.ok(await publicReceiptUrl(ctx.params.token)),
-  retryPublicPayment: async (ctx) => stored(await retryFromReturn(ctx.params.token, ctx.body ?? { language: 'en' }, ctx.headers.origin, ctx.requestId)),
+  retryPublicPayment: async (ctx) =>
+    stored(await retryFromReturn(ctx.params.token, ctx.body ?? { language: 'en' }, ctx.headers.origin, ctx.requestId)),
   getPayment: async (ctx) => reply.ok(await getPayment(ctx.auth.tenantId, ctx.params.id)),
   refundPayment: async (ctx) => stored(await refundPayment(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),
   getFinalSettlementPdf: async (ctx) => reply.ok({ url: await finalSettlementUrl(ctx.auth.tenantId, ctx.params.id) }),

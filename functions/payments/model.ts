@@ -26,13 +26,35 @@ import type { Item } from '../lib/data/repo';
  */
 export const paymentKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'PAYMENT', id);
 export const receiptKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'RECEIPT', id);
-export const invoicePaymentPk = (tenantId: string, invoiceId: string) => tenantPk(tenantId, 'INVOICE_PAYMENT', invoiceId);
-export const invoicePaymentKey = (tenantId: string, invoiceId: string, paymentId: string): Key => ({ pk: invoicePaymentPk(tenantId, invoiceId), sk: paymentId });
-export const gatewayTxnKey = (tenantId: string, gateway: string, tranRef: string): Key => ({ pk: tenantPk(tenantId, 'GATEWAY_TXN'), sk: `${gateway}#${tranRef}` });
-export const customerCreditKey = (tenantId: string, customerId: string): Key => ({ pk: tenantPk(tenantId, 'CUSTOMER_CREDIT'), sk: customerId });
+export const invoicePaymentPk = (tenantId: string, invoiceId: string) =>
+  tenantPk(tenantId, 'INVOICE_PAYMENT', invoiceId);
+export const invoicePaymentKey = (tenantId: string, invoiceId: string, paymentId: string): Key => ({
+  pk: invoicePaymentPk(tenantId, invoiceId),
+  sk: paymentId,
+});
+export const gatewayTxnKey = (tenantId: string, gateway: string, tranRef: string): Key => ({
+  pk: tenantPk(tenantId, 'GATEWAY_TXN'),
+  sk: `${gateway}#${tranRef}`,
+});
+export const customerCreditKey = (tenantId: string, customerId: string): Key => ({
+  pk: tenantPk(tenantId, 'CUSTOMER_CREDIT'),
+  sk: customerId,
+});
 
-export interface AllocationMinor { invoiceId: string; invoiceNumber: string | null; rentalId: string; amountMinor: number; refundedMinor?: number }
-export interface ReceiptRef { id: string; number: string; kind: 'receipt' | 'refund_receipt'; amountMinor: number; issuedAt: string }
+export interface AllocationMinor {
+  invoiceId: string;
+  invoiceNumber: string | null;
+  rentalId: string;
+  amountMinor: number;
+  refundedMinor?: number;
+}
+export interface ReceiptRef {
+  id: string;
+  number: string;
+  kind: 'receipt' | 'refund_receipt';
+  amountMinor: number;
+  issuedAt: string;
+}
 
 export interface PaymentItem extends Item {
   entityType: 'PAYMENT';
@@ -56,7 +78,10 @@ export interface PaymentItem extends Item {
   refundReceipts: ReceiptRef[];
   gateway: { name: string; tranRef: string | null; url: string | null } | null;
   failureReason: string | null;
-  /** The gateway's response status of a declined/failed attempt (PayTabs A, D, E, H, P, V, X…); failureReason is its raw text. */
+  /**
+   * The gateway's response status of a declined/failed attempt (PayTabs A, D, E, H, P, V, X…); failureReason is its raw
+   * text.
+   */
   gatewayStatus?: string | null;
   /** SHA-256 of the attempt's return-token secret and its expiry (public-return.ts). */
   returnTokenHash?: string;
@@ -89,18 +114,49 @@ export interface ReceiptItem extends Item {
   issuedBy: string | null;
 }
 
-const receiptApi = (r: ReceiptRef) => ({ id: r.id, number: r.number, kind: r.kind, amount: fromMinor(r.amountMinor), issuedAt: r.issuedAt });
+const receiptApi = (r: ReceiptRef) => ({
+  id: r.id,
+  number: r.number,
+  kind: r.kind,
+  amount: fromMinor(r.amountMinor),
+  issuedAt: r.issuedAt,
+});
 
-export function toPaymentApi(p: PaymentItem, extra: { invoice?: Payment['invoice']; rentalBalanceMinor?: number | null } = {}): Payment {
+export function toPaymentApi(
+  p: PaymentItem,
+  extra: { invoice?: Payment['invoice']; rentalBalanceMinor?: number | null } = {},
+): Payment {
   return {
-    id: p.id, invoiceId: p.invoiceId, invoiceNumber: p.invoiceNumber, rentalId: p.rentalId, rentalReference: p.rentalReference,
-    customerId: p.customerId, amount: fromMinor(p.amountMinor), currency: p.currency, method: p.method, status: p.status,
-    allocations: p.allocations.map((a) => ({ invoiceId: a.invoiceId, invoiceNumber: a.invoiceNumber, rentalId: a.rentalId, amount: fromMinor(a.amountMinor) })),
-    credit: fromMinor(p.creditMinor), refunded: fromMinor(p.refundedMinor),
-    receipt: p.receipt ? receiptApi(p.receipt) : null, refundReceipts: (p.refundReceipts ?? []).map(receiptApi),
-    gateway: p.gateway, failureReason: p.failureReason, gatewayStatus: p.gatewayStatus ?? null,
+    id: p.id,
+    invoiceId: p.invoiceId,
+    invoiceNumber: p.invoiceNumber,
+    rentalId: p.rentalId,
+    rentalReference: p.rentalReference,
+    customerId: p.customerId,
+    amount: fromMinor(p.amountMinor),
+    currency: p.currency,
+    method: p.method,
+    status: p.status,
+    allocations: p.allocations.map((a) => ({
+      invoiceId: a.invoiceId,
+      invoiceNumber: a.invoiceNumber,
+      rentalId: a.rentalId,
+      amount: fromMinor(a.amountMinor),
+    })),
+    credit: fromMinor(p.creditMinor),
+    refunded: fromMinor(p.refundedMinor),
+    receipt: p.receipt ? receiptApi(p.receipt) : null,
+    refundReceipts: (p.refundReceipts ?? []).map(receiptApi),
+    gateway: p.gateway,
+    failureReason: p.failureReason,
+    gatewayStatus: p.gatewayStatus ?? null,
     invoice: extra.invoice ?? null,
-    rentalBalance: extra.rentalBalanceMinor === undefined || extra.rentalBalanceMinor === null ? null : fromMinor(extra.rentalBalanceMinor),
-    createdAt: p.createdAt, paidAt: p.paidAt, createdBy: p.createdBy,
+    rentalBalance:
+      extra.rentalBalanceMinor === undefined || extra.rentalBalanceMinor === null
+        ? null
+        : fromMinor(extra.rentalBalanceMinor),
+    createdAt: p.createdAt,
+    paidAt: p.paidAt,
+    createdBy: p.createdBy,
   };
 }

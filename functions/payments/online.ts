@@ -21,12 +21,14 @@ import { customerActor, newReturnToken, paymentOfToken } from './public-return';
 /**
  * Online payments through the company's gateway (PayTabs PT2 "hosted payment page").
  *
- * Pay online: a pending payment for the invoice's balance (capped at what the rental owes) is written first, then the gateway is
+ * Pay online: a pending payment for the invoice's balance (capped at what the rental owes) is written first, then the
+ * gateway is
  * asked for a hosted page (`POST {base}/payment/request`, header `authorization: <server key>`),
  * with `cart_id` = `{tenantId}.{paymentId}` (how the public callback finds the company and the
  * payment), the callback URL `{origin}/api/v1/payments/callback/paytabs` and the return URL
  * `{origin}/payments/return?token={return token}` (public page: the customer may pay on their own
- * phone, not signed in; signed-in staff are sent on to /payments/success?payment={id}). The origin is the configured app URL (lib/app-url.ts), else the
+ * phone, not signed in; signed-in staff are sent on to /payments/success?payment={id}). The origin is the configured
+ * app URL (lib/app-url.ts), else the
  * browser's Origin header (the API sits under the app's origin, /api/*).
  *
  * The callback is the ONLY thing that marks an online payment paid. It is believed when, in
@@ -56,7 +58,13 @@ async function gatewayKeys(tenantId: string) {
   return { profileId: s.profileId, serverKey: s.serverKey };
 }
 
-export function payOnline(actor: Actor, invoiceId: string, body: { language: 'en' | 'ar' }, requestOrigin: string | undefined, key?: string): Promise<StoredResponse> {
+export function payOnline(
+  actor: Actor,
+  invoiceId: string,
+  body: { language: 'en' | 'ar' },
+  requestOrigin: string | undefined,
+  key?: string,
+): Promise<StoredResponse> {
   return runIdempotent(actor.tenantId, `pay-online:${invoiceId}`, key, async (record) => {
     const invoice = await readInvoiceOr404(actor.tenantId, invoiceId);
     if (!isOpenInvoice(invoice)) throw conflict(PAYMENT_MESSAGES.invoiceNotOpen, undefined, 'INVALID_TRANSITION');
@@ -73,17 +81,48 @@ export function payOnline(actor: Actor, invoiceId: string, body: { language: 'en
     const at = now.toISOString();
     const returnToken = newReturnToken(actor.tenantId, id, now);
     const pending: PaymentItem = {
-      ...paymentKey(actor.tenantId, id), entityType: 'PAYMENT', id, tenantId: actor.tenantId, invoiceId, invoiceNumber: invoice.number,
-      rentalId: invoice.rentalId, rentalReference: null, customerId: invoice.customerId, amountMinor, currency: invoice.currency,
-      method: 'online', status: 'pending', allocations: [], creditMinor: 0, refundedMinor: 0, receipt: null, refundReceipts: [],
-      gateway: { name: 'paytabs', tranRef: null, url: null }, failureReason: null, createdAt: at, updatedAt: at, paidAt: null,
-      createdBy: actor.username, version: 1, ...returnToken.stored,
+      ...paymentKey(actor.tenantId, id),
+      entityType: 'PAYMENT',
+      id,
+      tenantId: actor.tenantId,
+      invoiceId,
+      invoiceNumber: invoice.number,
+      rentalId: invoice.rentalId,
+      rentalReference: null,
+      customerId: invoice.customerId,
+      amountMinor,
+      currency: invoice.currency,
+      method: 'online',
+      status: 'pending',
+      allocations: [],
+      creditMinor: 0,
+      refundedMinor: 0,
+      receipt: null,
+      refundReceipts: [],
+      gateway: { name: 'paytabs', tranRef: null, url: null },
+      failureReason: null,
+      createdAt: at,
+      updatedAt: at,
+      paidAt: null,
+      createdBy: actor.username,
+      version: 1,
+      ...returnToken.stored,
     };
     await transact([
       tx.putNew(pending),
       // The attempt shows on the invoice at once (pending, then paid or failed).
-      tx.put({ ...invoicePaymentKey(actor.tenantId, invoiceId, id), entityType: 'INVOICE_PAYMENT', paymentId: id, amountMinor: 0, createdAt: at }),
-      tx.putNew(auditItem(actor, 'payment.online_started', 'payment', id, { after: { invoice: invoice.number, amount: fromMinor(amountMinor) } })),
+      tx.put({
+        ...invoicePaymentKey(actor.tenantId, invoiceId, id),
+        entityType: 'INVOICE_PAYMENT',
+        paymentId: id,
+        amountMinor: 0,
+        createdAt: at,
+      }),
+      tx.putNew(
+        auditItem(actor, 'payment.online_started', 'payment', id, {
+          after: { invoice: invoice.number, amount: fromMinor(amountMinor) },
+        }),
+      ),
     ]);
     let answer: { tran_ref?: string; redirect_url?: string };
     try {
@@ -91,25 +130,35 @@ export function payOnline(actor: Actor, invoiceId: string, body: { language: 'en
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: keys.serverKey },
         body: JSON.stringify({
-          profile_id: keys.profileId, tran_type: 'sale', tran_class: 'ecom', cart_id: `${actor.tenantId}.${id}`,
-          cart_currency: invoice.currency, cart_amount: Number(minorToDecimalString(amountMinor)),
-          cart_description: `Invoice ${invoice.number ?? invoice.id}`, paypage_lang: body.language,
-          callback: `${origin}/api/v1/payments/callback/paytabs`, return: `${origin}/payments/return?token=${returnToken.token}`,
+          profile_id: keys.profileId,
+          tran_type: 'sale',
+          tran_class: 'ecom',
+          cart_id: `${actor.tenantId}.${id}`,
+          cart_currency: invoice.currency,
+          cart_amount: Number(minorToDecimalString(amountMinor)),
+          cart_description: `Invoice ${invoice.number ?? invoice.id}`,
+          paypage_lang: body.language,
+          callback: `${origin}/api/v1/payments/callback/paytabs`,
+          return: `${origin}/payments/return?token=${returnToken.token}`,
           hide_shipping: true,
         }),
         signal: AbortSignal.timeout(10_000),
       });
-      answer = res.ok ? await res.json() as typeof answer : {};
+      answer = res.ok ? ((await res.json()) as typeof answer) : {};
     } catch {
       answer = {};
     }
     if (!answer.tran_ref || !answer.redirect_url) {
-      await transact([tx.update(paymentKey(actor.tenantId, id), 1, { status: 'failed', failureReason: 'gateway_unavailable' })]);
+      await transact([
+        tx.update(paymentKey(actor.tenantId, id), 1, { status: 'failed', failureReason: 'gateway_unavailable' }),
+      ]);
       throw unavailable(PAYMENT_MESSAGES.gatewayUnavailable);
     }
     const response: StoredResponse = { status: 201, body: { url: answer.redirect_url, paymentId: id } };
     await transact([
-      tx.update(paymentKey(actor.tenantId, id), 1, { gateway: { name: 'paytabs', tranRef: answer.tran_ref, url: answer.redirect_url } }),
+      tx.update(paymentKey(actor.tenantId, id), 1, {
+        gateway: { name: 'paytabs', tranRef: answer.tran_ref, url: answer.redirect_url },
+      }),
       ...record(response),
     ]);
     return response;
@@ -138,23 +187,41 @@ const minorOf = (v: unknown) => {
   return /^\d+(\.\d{1,2})?$/.test(s) ? toMinor(s) : Number.NaN;
 };
 
-export async function paymentCallback(gateway: string, raw: Buffer | undefined, headers: Record<string, string>, requestId: string): Promise<{ status: number; body: unknown }> {
+export async function paymentCallback(
+  gateway: string,
+  raw: Buffer | undefined,
+  headers: Record<string, string>,
+  requestId: string,
+): Promise<{ status: number; body: unknown }> {
   let data: PaytabsCallback;
   try {
     data = JSON.parse((raw ?? Buffer.alloc(0)).toString('utf8')) as PaytabsCallback;
   } catch {
     throw badRequest('The callback body is not JSON');
   }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw badRequest('The callback body is not a JSON object');
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw badRequest('The callback body is not a JSON object');
   const [tenantId, paymentId] = String(data.cart_id ?? '').split('.');
-  if (!tenantId || !paymentId || !isUlid(tenantId) || !isUlid(paymentId)) throw badRequest('The callback names no payment');
+  if (!tenantId || !paymentId || !isUlid(tenantId) || !isUlid(paymentId))
+    throw badRequest('The callback names no payment');
   const payment = (await getItem(paymentKey(tenantId, paymentId), true)) as PaymentItem | undefined;
   if (!payment || payment.method !== 'online') throw notFound('Payment not found');
 
-  const gatewayActor = { tenantId, userId: GATEWAY_ACTOR_NAME, username: GATEWAY_ACTOR_NAME, requestId, role: 'OWNER' as const } satisfies Actor;
+  const gatewayActor = {
+    tenantId,
+    userId: GATEWAY_ACTOR_NAME,
+    username: GATEWAY_ACTOR_NAME,
+    requestId,
+    role: 'OWNER' as const,
+  } satisfies Actor;
   const refuse = async (reason: string, status: number, message: string) => {
     await writeAudit(gatewayActor, 'payment.callback_refused', 'payment', paymentId, {
-      note: reason, after: { tranRef: data.tran_ref ?? null, currency: data.tran_currency ?? data.cart_currency ?? null, amount: data.tran_total ?? data.cart_amount ?? null },
+      note: reason,
+      after: {
+        tranRef: data.tran_ref ?? null,
+        currency: data.tran_currency ?? data.cart_currency ?? null,
+        amount: data.tran_total ?? data.cart_amount ?? null,
+      },
     });
     throw status === 401 ? unauthorized(message) : badRequest(message);
   };
@@ -162,31 +229,54 @@ export async function paymentCallback(gateway: string, raw: Buffer | undefined, 
   const secrets = await readGatewaySecrets(tenantId);
   const signature = headers.signature ?? '';
   if (!signature) return refuse('unsigned', 401, 'The callback is not signed');
-  if (!secrets.serverKey || !signatureOk(raw!, signature, secrets.serverKey)) return refuse('forged_signature', 401, 'The callback signature is not valid');
-  if (!data.tran_ref || data.tran_ref !== payment.gateway?.tranRef) return refuse('foreign_transaction', 400, 'The callback is for another transaction');
+  if (!secrets.serverKey || !signatureOk(raw!, signature, secrets.serverKey))
+    return refuse('forged_signature', 401, 'The callback signature is not valid');
+  if (!data.tran_ref || data.tran_ref !== payment.gateway?.tranRef)
+    return refuse('foreign_transaction', 400, 'The callback is for another transaction');
   const currency = data.tran_currency ?? data.cart_currency;
   const amountMinor = minorOf(data.tran_total ?? data.cart_amount);
-  if (currency !== payment.currency || amountMinor !== payment.amountMinor) return refuse('amount_or_currency_mismatch', 400, 'Amount or currency does not match the payment');
+  if (currency !== payment.currency || amountMinor !== payment.amountMinor)
+    return refuse('amount_or_currency_mismatch', 400, 'Amount or currency does not match the payment');
 
   if (payment.status !== 'pending') {
-    await writeAudit(gatewayActor, 'payment.callback_replayed', 'payment', paymentId, { note: `status ${payment.status}`, after: { tranRef: data.tran_ref } });
+    await writeAudit(gatewayActor, 'payment.callback_replayed', 'payment', paymentId, {
+      note: `status ${payment.status}`,
+      after: { tranRef: data.tran_ref },
+    });
     return { status: 200, body: { received: true, duplicate: true } };
   }
 
-  const marker = tx.putNew({ ...gatewayTxnKey(tenantId, gateway, data.tran_ref), entityType: 'GATEWAY_TXN', paymentId, at: new Date().toISOString() });
+  const marker = tx.putNew({
+    ...gatewayTxnKey(tenantId, gateway, data.tran_ref),
+    entityType: 'GATEWAY_TXN',
+    paymentId,
+    at: new Date().toISOString(),
+  });
   const approved = data.payment_result?.response_status === 'A';
   try {
     if (!approved) {
       await transact([
         tx.raw('Update', {
           Key: paymentKey(tenantId, paymentId),
-          UpdateExpression: 'SET #s = :failed, failureReason = :why, gatewayStatus = :code, updatedAt = :now, #v = #v + :one',
+          UpdateExpression:
+            'SET #s = :failed, failureReason = :why, gatewayStatus = :code, updatedAt = :now, #v = #v + :one',
           ConditionExpression: '#s = :pending',
           ExpressionAttributeNames: { '#s': 'status', '#v': 'version' },
-          ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':why': data.payment_result?.response_message ?? 'Declined', ':code': data.payment_result?.response_status ?? null, ':now': new Date().toISOString(), ':one': 1 },
+          ExpressionAttributeValues: {
+            ':failed': 'failed',
+            ':pending': 'pending',
+            ':why': data.payment_result?.response_message ?? 'Declined',
+            ':code': data.payment_result?.response_status ?? null,
+            ':now': new Date().toISOString(),
+            ':one': 1,
+          },
         }),
         marker,
-        tx.putNew(auditItem(gatewayActor, 'payment.declined', 'payment', paymentId, { note: data.payment_result?.response_message ?? 'Declined' })),
+        tx.putNew(
+          auditItem(gatewayActor, 'payment.declined', 'payment', paymentId, {
+            note: data.payment_result?.response_message ?? 'Declined',
+          }),
+        ),
       ]);
       return { status: 200, body: { received: true, status: 'failed' } };
     }
@@ -195,7 +285,19 @@ export async function paymentCallback(gateway: string, raw: Buffer | undefined, 
       const current = (await getItem(paymentKey(tenantId, paymentId), true)) as PaymentItem;
       if (current.status !== 'pending') throw Object.assign(new Error('settled'), { name: 'AlreadySettled' });
       const primary = await readInvoiceOr404(tenantId, current.invoiceId);
-      const plan = await planWithoutRepeats(() => planSettlement({ actor: gatewayActor, primary, paymentId, amountMinor: current.amountMinor, method: 'online', receipt, now: new Date(), pending: current, gatewayRef: data.tran_ref }));
+      const plan = await planWithoutRepeats(() =>
+        planSettlement({
+          actor: gatewayActor,
+          primary,
+          paymentId,
+          amountMinor: current.amountMinor,
+          method: 'online',
+          receipt,
+          now: new Date(),
+          pending: current,
+          gatewayRef: data.tran_ref,
+        }),
+      );
       await transact([...plan.items, marker]);
     }, 40);
     await applyCredit(gatewayActor, paymentId);
@@ -205,7 +307,10 @@ export async function paymentCallback(gateway: string, raw: Buffer | undefined, 
     if (name === 'AlreadySettled' || name === 'TransactionCanceledException') {
       const again = (await getItem(paymentKey(tenantId, paymentId), true)) as PaymentItem;
       if (again.status !== 'pending') {
-        await writeAudit(gatewayActor, 'payment.callback_replayed', 'payment', paymentId, { note: `status ${again.status}`, after: { tranRef: data.tran_ref } });
+        await writeAudit(gatewayActor, 'payment.callback_replayed', 'payment', paymentId, {
+          note: `status ${again.status}`,
+          after: { tranRef: data.tran_ref },
+        });
         return { status: 200, body: { received: true, duplicate: true } };
       }
     }
@@ -219,7 +324,12 @@ export async function paymentCallback(gateway: string, raw: Buffer | undefined, 
  * the invoice must still be open with a balance (payOnline's own checks). The answer is the new
  * page's URL only.
  */
-export async function retryFromReturn(token: string, body: { language: 'en' | 'ar' }, requestOrigin: string | undefined, requestId: string) {
+export async function retryFromReturn(
+  token: string,
+  body: { language: 'en' | 'ar' },
+  requestOrigin: string | undefined,
+  requestId: string,
+) {
   const failed = await paymentOfToken(token);
   if (failed.status !== 'failed') throw conflict(PAYMENT_MESSAGES.notRetryable, undefined, 'INVALID_TRANSITION');
   const res = await payOnline(customerActor(failed.tenantId, requestId), failed.invoiceId, body, requestOrigin);

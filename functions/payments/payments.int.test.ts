@@ -33,7 +33,11 @@ async function issuedInvoice(customerId?: string) {
   const issued = ok(await post(`/api/v1/invoices/${draft.id}/issue`, {}, owner));
   expect(issued.status).toBe('issued');
   expect(issued.balance).toBeGreaterThan(0);
-  return { invoice: issued as { id: string; number: string; balance: number; total: number; currency: string }, rentalId: rental.id as string, customerId: cust as string };
+  return {
+    invoice: issued as { id: string; number: string; balance: number; total: number; currency: string },
+    rentalId: rental.id as string,
+    customerId: cust as string,
+  };
 }
 
 const invoiceOf = async (id: string) => ok(await get(`/api/v1/invoices/${id}`, owner));
@@ -42,7 +46,11 @@ const paymentsOf = async (invoiceId: string) => ok(await get(`/api/v1/invoices/$
 const pay = (invoiceId: string, body: unknown, key?: string, token = owner) =>
   post(`/api/v1/invoices/${invoiceId}/payments`, body, token, key ? { 'idempotency-key': key } : undefined);
 const auditActions = async (tenantId: string) =>
-  (await queryAll<{ action: string; entityId: string; summary: string | null }>({ tenantId, pk: tenantPk(tenantId, 'AUDIT'), max: 5000 }));
+  await queryAll<{ action: string; entityId: string; summary: string | null }>({
+    tenantId,
+    pk: tenantPk(tenantId, 'AUDIT'),
+    max: 5000,
+  });
 
 async function selfCheckGreen() {
   const res = ok(await get('/api/v1/accounting/self-check', owner));
@@ -50,26 +58,45 @@ async function selfCheckGreen() {
 }
 
 /** The body PayTabs posts for a transaction, signed with `key` (or unsigned). */
-function callbackFor(p: { id: string; amount: number; currency: string; gateway: { tranRef: string } }, over: Record<string, unknown> = {}, status = 'A') {
+function callbackFor(
+  p: { id: string; amount: number; currency: string; gateway: { tranRef: string } },
+  over: Record<string, unknown> = {},
+  status = 'A',
+) {
   return JSON.stringify({
-    tran_ref: p.gateway.tranRef, cart_id: `${t.owner.tenantId}.${p.id}`, cart_currency: p.currency, cart_amount: p.amount.toFixed(2),
-    tran_currency: p.currency, tran_total: p.amount.toFixed(2), payment_result: { response_status: status, response_message: status === 'A' ? 'Authorised' : 'Declined' },
+    tran_ref: p.gateway.tranRef,
+    cart_id: `${t.owner.tenantId}.${p.id}`,
+    cart_currency: p.currency,
+    cart_amount: p.amount.toFixed(2),
+    tran_currency: p.currency,
+    tran_total: p.amount.toFixed(2),
+    payment_result: { response_status: status, response_message: status === 'A' ? 'Authorised' : 'Declined' },
     ...over,
   });
 }
 const sign = (body: string, key = SERVER_KEY) => createHmac('sha256', key).update(body).digest('hex');
 const sendCallback = (body: string, signature?: string) =>
-  call(CALLBACK, { method: 'POST', raw: body, headers: { 'content-type': 'application/json', ...(signature !== undefined ? { signature } : {}) } });
+  call(CALLBACK, {
+    method: 'POST',
+    raw: body,
+    headers: { 'content-type': 'application/json', ...(signature !== undefined ? { signature } : {}) },
+  });
 
 /** The return token the gateway was given for an attempt (what the customer's browser comes back with). */
 async function returnTokenOf(paymentId: string): Promise<string> {
   const p = ok(await get(`/api/v1/payments/${paymentId}`, owner));
-  const all = await (await fetch(new URL('/_emulator/transactions', p.gateway.url))).json() as { tranRef: string; returnUrl: string }[];
+  const all = (await (await fetch(new URL('/_emulator/transactions', p.gateway.url))).json()) as {
+    tranRef: string;
+    returnUrl: string;
+  }[];
   return new URL(all.find((x) => x.tranRef === p.gateway.tranRef)!.returnUrl).searchParams.get('token')!;
 }
 
 async function startOnline(invoiceId: string, language = 'en') {
-  const started = ok(await post(`/api/v1/invoices/${invoiceId}/pay-online`, { language }, owner, { origin: 'http://localhost:3000' }), 201);
+  const started = ok(
+    await post(`/api/v1/invoices/${invoiceId}/pay-online`, { language }, owner, { origin: 'http://localhost:3000' }),
+    201,
+  );
   expect(started.url).toMatch(/\/payment\/page\/TST/);
   const payment = ok(await get(`/api/v1/payments/${started.paymentId}`, owner));
   expect(payment).toMatchObject({ status: 'pending', method: 'online', receipt: null });
@@ -80,7 +107,13 @@ beforeAll(async () => {
   t = await tenantWithAllRoles();
   owner = t.owner.token;
   const s = ok(await get('/api/v1/company/settings', owner));
-  ok(await put('/api/v1/company/settings', { version: s.version, gatewayKeys: { profileId: '98765', serverKey: SERVER_KEY } }, owner));
+  ok(
+    await put(
+      '/api/v1/company/settings',
+      { version: s.version, gatewayKeys: { profileId: '98765', serverKey: SERVER_KEY } },
+      owner,
+    ),
+  );
 }, 60_000);
 
 describe('recording payments', () => {
@@ -89,7 +122,13 @@ describe('recording payments', () => {
     const before = await rentalOf(rentalId);
     const key = `pay-${Date.now()}`;
     const first = ok(await pay(invoice.id, { amount: 10, method: 'cash' }, key), 201);
-    expect(first).toMatchObject({ status: 'paid', amount: 10, method: 'cash', credit: 0, invoice: { status: 'partially_paid' } });
+    expect(first).toMatchObject({
+      status: 'paid',
+      amount: 10,
+      method: 'cash',
+      credit: 0,
+      invoice: { status: 'partially_paid' },
+    });
     expect(first.receipt.number).toMatch(/^REC-\d+$/);
     expect(first.allocations).toEqual([{ invoiceId: invoice.id, invoiceNumber: invoice.number, rentalId, amount: 10 }]);
     const again = ok(await pay(invoice.id, { amount: 10, method: 'cash' }, key), 201);
@@ -101,7 +140,12 @@ describe('recording payments', () => {
     expect((await rentalOf(rentalId)).balance).toBeCloseTo(before.balance - 10, 2);
 
     const ledger = ok(await get(`/api/v1/rentals/${rentalId}/ledger`, owner));
-    expect(ledger.items.find((e: { receiptId?: string }) => e.receiptId === first.receipt.id)).toMatchObject({ type: 'payment', amount: 10, method: 'cash', receiptNumber: first.receipt.number });
+    expect(ledger.items.find((e: { receiptId?: string }) => e.receiptId === first.receipt.id)).toMatchObject({
+      type: 'payment',
+      amount: 10,
+      method: 'cash',
+      receiptNumber: first.receipt.number,
+    });
 
     const second = ok(await pay(invoice.id, { amount: 1, method: 'bank_transfer' }), 201);
     expect(Number(second.receipt.number.slice(4))).toBeGreaterThan(Number(first.receipt.number.slice(4)));
@@ -109,7 +153,13 @@ describe('recording payments', () => {
 
   it('bad input → 400 with field errors and nothing written; a draft invoice → 409', async () => {
     const { invoice, rentalId } = await issuedInvoice();
-    for (const body of [{ amount: 0, method: 'cash' }, { amount: -5, method: 'cash' }, { amount: 1.234, method: 'cash' }, { amount: 5, method: 'bitcoin' }, { method: 'cash' }]) {
+    for (const body of [
+      { amount: 0, method: 'cash' },
+      { amount: -5, method: 'cash' },
+      { amount: 1.234, method: 'cash' },
+      { amount: 5, method: 'bitcoin' },
+      { method: 'cash' },
+    ]) {
       const res = await pay(invoice.id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION_FAILED');
@@ -118,12 +168,15 @@ describe('recording payments', () => {
     expect((await paymentsOf(invoice.id)).items).toHaveLength(0);
     expect((await invoiceOf(invoice.id)).amountPaid).toBe(0);
     const vehicle = await createVehicle(owner);
-    const rental2 = await createRental(owner, { customerId: (await rentalOf(rentalId)).customerId, vehicleId: vehicle.id });
+    const rental2 = await createRental(owner, {
+      customerId: (await rentalOf(rentalId)).customerId,
+      vehicleId: vehicle.id,
+    });
     const draft = ok(await post('/api/v1/invoices', { rentalId: rental2.id }, owner), 201);
     expect((await pay(draft.id, { amount: 1, method: 'cash' })).status).toBe(409);
   });
 
-  it('allocation: this invoice first, then the customer\'s oldest open invoice; the rest becomes customer credit; refunds unwind credit first', async () => {
+  it("allocation: this invoice first, then the customer's oldest open invoice; the rest becomes customer credit; refunds unwind credit first", async () => {
     const a = await issuedInvoice();
     const b = await issuedInvoice(a.customerId);
     const amount = Math.round((a.invoice.balance + b.invoice.balance + 50) * 100) / 100;
@@ -139,7 +192,10 @@ describe('recording payments', () => {
     await selfCheckGreen();
 
     // Refund 70: 50 from the credit, 20 from the last allocation (invoice A).
-    const r1 = ok(await post(`/api/v1/payments/${p.id}/refund`, { amount: 70, reason: 'Customer returned early' }, owner), 201);
+    const r1 = ok(
+      await post(`/api/v1/payments/${p.id}/refund`, { amount: 70, reason: 'Customer returned early' }, owner),
+      201,
+    );
     expect(r1).toMatchObject({ status: 'paid', refunded: 70, method: 'credit_card' });
     expect(r1.refundReceipts).toHaveLength(1);
     expect(r1.refundReceipts[0].number).toMatch(/^REC-\d+$/);
@@ -161,34 +217,86 @@ describe('recording payments', () => {
 
   it('money received directly on a rental (payment or deposit) gets its REC- receipt too', async () => {
     const { rentalId } = await issuedInvoice();
-    const res = ok(await post(`/api/v1/rentals/${rentalId}/payments`, { amount: 25, method: 'debit_card', forDeposit: true }, owner), 201);
+    const res = ok(
+      await post(`/api/v1/rentals/${rentalId}/payments`, { amount: 25, method: 'debit_card', forDeposit: true }, owner),
+      201,
+    );
     expect(res.entry.receiptNumber).toMatch(/^REC-\d+$/);
     const { url } = ok(await get(`/api/v1/receipts/${res.entry.receiptId}/pdf`, owner));
-    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await (await fetch(url)).arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
-  it('the booking wizard\'s initial payment gets a REC- receipt; a rental refund (money or deposit) gets a refund receipt', async () => {
+  it("the booking wizard's initial payment gets a REC- receipt; a rental refund (money or deposit) gets a refund receipt", async () => {
     const customer = await createCustomer(owner, { fullNameEnglish: 'Receipt Customer' });
     const vehicle = await createVehicle(owner);
-    const rental = await createRental(owner, { customerId: customer.id, vehicleId: vehicle.id }, { initialPaymentAmount: 80, initialPaymentMethod: 'credit_card', securityDeposit: 100 });
+    const rental = await createRental(
+      owner,
+      { customerId: customer.id, vehicleId: vehicle.id },
+      { initialPaymentAmount: 80, initialPaymentMethod: 'credit_card', securityDeposit: 100 },
+    );
     const path = `/api/v1/rentals/${rental.id}`;
     const initial = ok(await get(`${path}/ledger`, owner)).items.find((e: { type: string }) => e.type === 'payment');
-    expect(initial).toMatchObject({ amount: 80, method: 'credit_card', receiptNumber: expect.stringMatching(/^REC-\d+$/) });
-    const receiptOf = async (id: string) => (await queryAll<{ id: string; kind: string; amountMinor: number; paymentId: string; reason: string | null }>({ tenantId: t.owner.tenantId, pk: tenantPk(t.owner.tenantId, 'RECEIPT'), max: 5000 })).find((r) => r.id === id);
-    expect(await receiptOf(initial.receiptId)).toMatchObject({ kind: 'receipt', amountMinor: 8000, paymentId: `rental:${rental.id}` });
+    expect(initial).toMatchObject({
+      amount: 80,
+      method: 'credit_card',
+      receiptNumber: expect.stringMatching(/^REC-\d+$/),
+    });
+    const receiptOf = async (id: string) =>
+      (
+        await queryAll<{ id: string; kind: string; amountMinor: number; paymentId: string; reason: string | null }>({
+          tenantId: t.owner.tenantId,
+          pk: tenantPk(t.owner.tenantId, 'RECEIPT'),
+          max: 5000,
+        })
+      ).find((r) => r.id === id);
+    expect(await receiptOf(initial.receiptId)).toMatchObject({
+      kind: 'receipt',
+      amountMinor: 8000,
+      paymentId: `rental:${rental.id}`,
+    });
 
     ok(await post(`${path}/payments`, { amount: 100, method: 'cash', forDeposit: true }, owner), 201);
-    const refund = ok(await post(`${path}/refunds`, { amount: 30, method: 'credit_card' }, owner, { 'idempotency-key': `rf-${rental.id}` }), 201);
-    expect(refund.entry).toMatchObject({ type: 'refund', amount: 30, receiptNumber: expect.stringMatching(/^REC-\d+$/) });
+    const refund = ok(
+      await post(`${path}/refunds`, { amount: 30, method: 'credit_card' }, owner, {
+        'idempotency-key': `rf-${rental.id}`,
+      }),
+      201,
+    );
+    expect(refund.entry).toMatchObject({
+      type: 'refund',
+      amount: 30,
+      receiptNumber: expect.stringMatching(/^REC-\d+$/),
+    });
     expect(Number(refund.entry.receiptNumber.slice(4))).toBeGreaterThan(Number(initial.receiptNumber.slice(4)));
-    expect(await receiptOf(refund.entry.receiptId)).toMatchObject({ kind: 'refund_receipt', amountMinor: 3000, reason: 'Refund' });
+    expect(await receiptOf(refund.entry.receiptId)).toMatchObject({
+      kind: 'refund_receipt',
+      amountMinor: 3000,
+      reason: 'Refund',
+    });
     // The same Idempotency-Key answers the first refund: one refund receipt.
-    const again = ok(await post(`${path}/refunds`, { amount: 30, method: 'credit_card' }, owner, { 'idempotency-key': `rf-${rental.id}` }), 201);
+    const again = ok(
+      await post(`${path}/refunds`, { amount: 30, method: 'credit_card' }, owner, {
+        'idempotency-key': `rf-${rental.id}`,
+      }),
+      201,
+    );
     expect(again.entry.receiptId).toBe(refund.entry.receiptId);
     const deposit = ok(await post(`${path}/refunds`, { amount: 100, method: 'cash', fromDeposit: true }, owner), 201);
-    expect(await receiptOf(deposit.entry.receiptId)).toMatchObject({ kind: 'refund_receipt', amountMinor: 10000, reason: 'Security deposit refund' });
+    expect(await receiptOf(deposit.entry.receiptId)).toMatchObject({
+      kind: 'refund_receipt',
+      amountMinor: 10000,
+      reason: 'Security deposit refund',
+    });
     const { url } = ok(await get(`/api/v1/receipts/${refund.entry.receiptId}/pdf`, owner));
-    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await (await fetch(url)).arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await selfCheckGreen();
   });
 
@@ -207,14 +315,31 @@ describe('final settlement', () => {
     const customer = await createCustomer(owner, { fullNameEnglish: 'Settlement Customer' });
     const vehicle = await createVehicle(owner);
     const now = Date.now();
-    const rental = await createRental(owner, { customerId: customer.id, vehicleId: vehicle.id }, {
-      securityDeposit: 500, startDate: new Date(now - 2 * 86_400_000).toISOString(), endDate: new Date(now + 86_400_000).toISOString(),
-    });
+    const rental = await createRental(
+      owner,
+      { customerId: customer.id, vehicleId: vehicle.id },
+      {
+        securityDeposit: 500,
+        startDate: new Date(now - 2 * 86_400_000).toISOString(),
+        endDate: new Date(now + 86_400_000).toISOString(),
+      },
+    );
     const path = `/api/v1/rentals/${rental.id}`;
     ok(await post(`${path}/payments`, { amount: 500, method: 'cash', forDeposit: true }, owner), 201);
     expect((await get(`${path}/final-settlement`, owner)).status).toBe(409);
     ok(await post(`${path}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full' }, owner));
-    ok(await post(`${path}/return`, { odometerEnd: 1100, condition: 'good', fuelLevelEnd: 'full', returnDate: new Date(now - 3_600_000).toISOString() }, owner));
+    ok(
+      await post(
+        `${path}/return`,
+        {
+          odometerEnd: 1100,
+          condition: 'good',
+          fuelLevelEnd: 'full',
+          returnDate: new Date(now - 3_600_000).toISOString(),
+        },
+        owner,
+      ),
+    );
     ok(await post(`${path}/close`, { depositRefundMethod: 'cash' }, owner));
     const { url } = ok(await get(`${path}/final-settlement`, owner));
     expect(url).toContain(`settlements/${rental.id}/v`);
@@ -240,14 +365,37 @@ describe('online payments through the PayTabs sandbox', () => {
     const token = back.searchParams.get('token')!;
     expect(token.startsWith(`${t.owner.tenantId}.${paymentId}.`)).toBe(true);
     const pub = ok(await get(`/api/v1/payments/return/${token}`));
-    expect(pub).toMatchObject({ paymentId, state: 'paid', amount: invoice.balance, invoiceNumber: invoice.number, canRetry: false, failure: null, receipt: { number: expect.stringMatching(/^REC-\d+$/) } });
+    expect(pub).toMatchObject({
+      paymentId,
+      state: 'paid',
+      amount: invoice.balance,
+      invoiceNumber: invoice.number,
+      canRetry: false,
+      failure: null,
+      receipt: { number: expect.stringMatching(/^REC-\d+$/) },
+    });
     expect(pub.company.name).toBeTruthy();
     // Only that payment's status: nothing about the customer, the rental or the company's other data.
-    expect(Object.keys(pub).sort()).toEqual(['amount', 'canRetry', 'company', 'currency', 'failure', 'invoiceNumber', 'paidAt', 'paymentId', 'receipt', 'state']);
+    expect(Object.keys(pub).sort()).toEqual([
+      'amount',
+      'canRetry',
+      'company',
+      'currency',
+      'failure',
+      'invoiceNumber',
+      'paidAt',
+      'paymentId',
+      'receipt',
+      'state',
+    ]);
     expect(Object.keys(pub.company).sort()).toEqual(['logoUrl', 'name']);
     expect(JSON.stringify(pub)).not.toContain('Payments Customer');
     const { url: receiptUrl } = ok(await get(`/api/v1/payments/return/${token}/receipt`));
-    expect(Buffer.from(await (await fetch(receiptUrl)).arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await (await fetch(receiptUrl)).arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await post(`/api/v1/payments/return/${token}/retry`, { language: 'en' })).status).toBe(409);
     const p = ok(await get(`/api/v1/payments/${paymentId}`, owner));
     expect(p).toMatchObject({ status: 'paid', method: 'online', invoice: { status: 'paid', balance: 0 } });
@@ -261,7 +409,11 @@ describe('online payments through the PayTabs sandbox', () => {
     expect(res.body.duplicate).toBe(true);
     expect((await invoiceOf(invoice.id)).amountPaid).toBe(invoice.total);
     expect((await paymentsOf(invoice.id)).items).toHaveLength(1);
-    expect((await auditActions(t.owner.tenantId)).some((a) => a.action === 'payment.callback_replayed' && a.entityId === paymentId)).toBe(true);
+    expect(
+      (await auditActions(t.owner.tenantId)).some(
+        (a) => a.action === 'payment.callback_replayed' && a.entityId === paymentId,
+      ),
+    ).toBe(true);
   });
 
   it('Decline: the payment fails, the invoice is untouched; a new attempt can follow', async () => {
@@ -273,23 +425,34 @@ describe('online payments through the PayTabs sandbox', () => {
     expect(new URL(done.headers.get('location')!).searchParams.get('respStatus')).toBe('D');
     const p = ok(await get(`/api/v1/payments/${paymentId}`, owner));
     expect(p).toMatchObject({ status: 'failed', failureReason: 'Declined', gatewayStatus: 'D', receipt: null });
-    // The customer's public page: failed, the gateway's status code (translated on screen) and its raw text, and a retry.
+    // The customer's public page: failed, the gateway's status code (translated on screen) and its raw text, and a
+    // retry.
     const token = new URL(done.headers.get('location')!).searchParams.get('token')!;
     const pub = ok(await get(`/api/v1/payments/return/${token}`));
-    expect(pub).toMatchObject({ state: 'failed', failure: { gatewayStatus: 'D', message: 'Declined' }, canRetry: true, receipt: null });
+    expect(pub).toMatchObject({
+      state: 'failed',
+      failure: { gatewayStatus: 'D', message: 'Declined' },
+      canRetry: true,
+      receipt: null,
+    });
     expect((await get(`/api/v1/payments/return/${token}/receipt`)).status).toBe(404);
-    const again = ok(await post(`/api/v1/payments/return/${token}/retry`, { language: 'ar' }, undefined, { origin: 'http://localhost:3000' }), 201);
+    const again = ok(
+      await post(`/api/v1/payments/return/${token}/retry`, { language: 'ar' }, undefined, {
+        origin: 'http://localhost:3000',
+      }),
+      201,
+    );
     expect(again.url).toMatch(/\/payment\/page\/TST/);
     expect(Object.keys(again)).toEqual(['url']);
     const started = (await paymentsOf(invoice.id)).items.filter((x: { status: string }) => x.status === 'pending');
     expect(started).toHaveLength(1);
     expect(started[0].createdBy).toBe('customer (payment link)');
-    expect((await invoiceOf(invoice.id))).toMatchObject({ status: 'issued', amountPaid: 0 });
+    expect(await invoiceOf(invoice.id)).toMatchObject({ status: 'issued', amountPaid: 0 });
     const retry = await startOnline(invoice.id);
     expect(retry.paymentId).not.toBe(paymentId);
   });
 
-  it('the public return route: a wrong, expired or another payment\'s token is 404 with nothing leaked', async () => {
+  it("the public return route: a wrong, expired or another payment's token is 404 with nothing leaked", async () => {
     const { invoice } = await issuedInvoice();
     const a = await startOnline(invoice.id);
     const tokenA = await returnTokenOf(a.paymentId);
@@ -305,13 +468,22 @@ describe('online payments through the PayTabs sandbox', () => {
       `${tenant}.${b.paymentId}.${secretA}`, // this secret on another payment
       `${tenant}.${idA}.${flipped}`,
       `${(await registerTenant()).tenantId}.${idA}.${secretA}`, // another company
-      `${tenant}.${idA}`, 'garbage', `${tokenA}.x`,
+      `${tenant}.${idA}`,
+      'garbage',
+      `${tokenA}.x`,
     ];
-    const answers = await Promise.all(bad.flatMap((tok) => [get(`/api/v1/payments/return/${encodeURIComponent(tok)}`), get(`/api/v1/payments/return/${encodeURIComponent(tok)}/receipt`)]));
+    const answers = await Promise.all(
+      bad.flatMap((tok) => [
+        get(`/api/v1/payments/return/${encodeURIComponent(tok)}`),
+        get(`/api/v1/payments/return/${encodeURIComponent(tok)}/receipt`),
+      ]),
+    );
     expect(answers.map((r) => r.status)).toEqual(bad.flatMap(() => [404, 404]));
     expect(new Set(answers.map((r) => r.body.message)).size).toBe(1);
     expect(JSON.stringify(answers.map((r) => r.body))).not.toContain(invoice.number);
-    expect((await post(`/api/v1/payments/return/${encodeURIComponent(bad[0])}/retry`, { language: 'en' })).status).toBe(404);
+    expect((await post(`/api/v1/payments/return/${encodeURIComponent(bad[0])}/retry`, { language: 'en' })).status).toBe(
+      404,
+    );
 
     // Expired: the same token past its expiry reads 404.
     const item = (await getItem(paymentKey(t.owner.tenantId, a.paymentId)))!;
@@ -325,17 +497,38 @@ describe('online payments through the PayTabs sandbox', () => {
     const body = callbackFor(payment);
     expect((await sendCallback(body)).status).toBe(401);
     expect((await sendCallback(body, sign(body, 'not-the-key'))).status).toBe(401);
-    expect((await sendCallback(body, sign(body).replace(/^./, (c) => (c === 'a' ? 'b' : 'a')))).status).toBe(401);
+    expect(
+      (
+        await sendCallback(
+          body,
+          sign(body).replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+        )
+      ).status,
+    ).toBe(401);
     const foreign = callbackFor(payment, { tran_ref: 'TST0000000000FFFFFF' });
     expect((await sendCallback(foreign, sign(foreign))).status).toBe(400);
-    const cheaper = callbackFor(payment, { tran_total: (payment.amount - 1).toFixed(2), cart_amount: (payment.amount - 1).toFixed(2) });
+    const cheaper = callbackFor(payment, {
+      tran_total: (payment.amount - 1).toFixed(2),
+      cart_amount: (payment.amount - 1).toFixed(2),
+    });
     expect((await sendCallback(cheaper, sign(cheaper))).status).toBe(400);
     const otherCurrency = callbackFor(payment, { tran_currency: 'EUR', cart_currency: 'EUR' });
     expect((await sendCallback(otherCurrency, sign(otherCurrency))).status).toBe(400);
     expect(ok(await get(`/api/v1/payments/${payment.id}`, owner)).status).toBe('pending');
     expect((await invoiceOf(invoice.id)).amountPaid).toBe(0);
-    const refused = (await auditActions(t.owner.tenantId)).filter((a) => a.action === 'payment.callback_refused' && a.entityId === payment.id).map((a) => JSON.parse(a.summary!).note);
-    expect(refused.sort()).toEqual(['amount_or_currency_mismatch', 'amount_or_currency_mismatch', 'forged_signature', 'forged_signature', 'foreign_transaction', 'unsigned'].sort());
+    const refused = (await auditActions(t.owner.tenantId))
+      .filter((a) => a.action === 'payment.callback_refused' && a.entityId === payment.id)
+      .map((a) => JSON.parse(a.summary!).note);
+    expect(refused.sort()).toEqual(
+      [
+        'amount_or_currency_mismatch',
+        'amount_or_currency_mismatch',
+        'forged_signature',
+        'forged_signature',
+        'foreign_transaction',
+        'unsigned',
+      ].sort(),
+    );
     expect(JSON.stringify(await auditActions(t.owner.tenantId))).not.toContain(SERVER_KEY);
 
     // Five valid callbacks at once: one posts, the others are duplicates.
@@ -350,7 +543,9 @@ describe('online payments through the PayTabs sandbox', () => {
 
   it('pay online needs the gateway keys (409) and an open invoice with a balance', async () => {
     const other = await registerTenant();
-    const res = await post('/api/v1/invoices/01ARZ3NDEKTSV4RRFFQ69G5FAV/pay-online', {}, other.token, { origin: 'http://localhost:3000' });
+    const res = await post('/api/v1/invoices/01ARZ3NDEKTSV4RRFFQ69G5FAV/pay-online', {}, other.token, {
+      origin: 'http://localhost:3000',
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -373,7 +568,10 @@ describe('roles and tenancy', () => {
     expect((await get(`/api/v1/invoices/${invoice.id}/payments`, other.token)).status).toBe(404);
     expect((await get(`/api/v1/receipts/${p.receipt.id}/pdf`, other.token)).status).toBe(404);
     expect((await post(`/api/v1/payments/${p.id}/refund`, {}, other.token)).status).toBe(404);
-    expect((await post(`/api/v1/invoices/${invoice.id}/pay-online`, {}, other.token, { origin: 'http://localhost:3000' })).status).toBe(404);
+    expect(
+      (await post(`/api/v1/invoices/${invoice.id}/pay-online`, {}, other.token, { origin: 'http://localhost:3000' }))
+        .status,
+    ).toBe(404);
     expect((await paymentsOf(invoice.id)).items).toHaveLength(2);
   });
 });

@@ -34,35 +34,56 @@ export function newReturnToken(tenantId: string, paymentId: string, now: Date) {
   const secret = randomBytes(24).toString('base64url');
   return {
     token: `${tenantId}.${paymentId}.${secret}`,
-    stored: { returnTokenHash: hashOf(secret), returnTokenExpiresAt: new Date(now.getTime() + RETURN_TOKEN_HOURS * 3_600_000).toISOString() },
+    stored: {
+      returnTokenHash: hashOf(secret),
+      returnTokenExpiresAt: new Date(now.getTime() + RETURN_TOKEN_HOURS * 3_600_000).toISOString(),
+    },
   };
 }
 
 export async function paymentOfToken(token: string): Promise<PaymentItem> {
   const [tenantId, paymentId, secret, ...rest] = String(token ?? '').split('.');
-  if (rest.length || !isUlid(tenantId ?? '') || !isUlid(paymentId ?? '') || !/^[A-Za-z0-9_-]{32}$/.test(secret ?? '')) throw notFound(NOT_FOUND);
-  const payment = (await getItem(paymentKey(tenantId, paymentId), true)) as (PaymentItem & { returnTokenHash?: string; returnTokenExpiresAt?: string }) | undefined;
+  if (rest.length || !isUlid(tenantId ?? '') || !isUlid(paymentId ?? '') || !/^[A-Za-z0-9_-]{32}$/.test(secret ?? ''))
+    throw notFound(NOT_FOUND);
+  const payment = (await getItem(paymentKey(tenantId, paymentId), true)) as
+    | (PaymentItem & { returnTokenHash?: string; returnTokenExpiresAt?: string })
+    | undefined;
   const expected = Buffer.from(payment?.returnTokenHash ?? '0'.repeat(64));
   const given = Buffer.from(hashOf(secret));
   const match = given.length === expected.length && timingSafeEqual(given, expected);
-  if (!payment || !match || !payment.returnTokenExpiresAt || Date.parse(payment.returnTokenExpiresAt) <= Date.now()) throw notFound(NOT_FOUND);
+  if (!payment || !match || !payment.returnTokenExpiresAt || Date.parse(payment.returnTokenExpiresAt) <= Date.now())
+    throw notFound(NOT_FOUND);
   return payment;
 }
 
 const stateOf = (p: PaymentItem): PublicPaymentStatus['state'] =>
-  p.status === 'paid' || p.status === 'refunded' ? 'paid' : p.status === 'pending' || p.status === 'processing' ? 'pending' : 'failed';
+  p.status === 'paid' || p.status === 'refunded'
+    ? 'paid'
+    : p.status === 'pending' || p.status === 'processing'
+      ? 'pending'
+      : 'failed';
 
 export async function publicPaymentStatus(token: string): Promise<PublicPaymentStatus> {
   const p = await paymentOfToken(token);
   const [settings, invoice] = await Promise.all([readCompanySettings(p.tenantId), getInvoice(p.tenantId, p.invoiceId)]);
-  const logoUrl = settings.logoKey ? await presignDownload(settings.logoKey, { expiresIn: 3600 }).catch(() => null) : null;
+  const logoUrl = settings.logoKey
+    ? await presignDownload(settings.logoKey, { expiresIn: 3600 }).catch(() => null)
+    : null;
   const state = stateOf(p);
   return {
-    paymentId: p.id, state, amount: fromMinor(p.amountMinor), currency: p.currency, invoiceNumber: p.invoiceNumber,
+    paymentId: p.id,
+    state,
+    amount: fromMinor(p.amountMinor),
+    currency: p.currency,
+    invoiceNumber: p.invoiceNumber,
     company: { name: settings.name, logoUrl },
     receipt: p.receipt ? { number: p.receipt.number } : null,
     failure: state === 'failed' ? { gatewayStatus: p.gatewayStatus ?? null, message: p.failureReason } : null,
-    canRetry: state === 'failed' && !!invoice && (invoice.status === 'issued' || invoice.status === 'partially_paid') && invoice.balanceMinor > 0,
+    canRetry:
+      state === 'failed' &&
+      !!invoice &&
+      (invoice.status === 'issued' || invoice.status === 'partially_paid') &&
+      invoice.balanceMinor > 0,
     paidAt: p.paidAt,
   };
 }
@@ -75,5 +96,9 @@ export async function publicReceiptUrl(token: string): Promise<{ url: string }> 
 
 /** Who starts a retried attempt from the public page: the customer holding the link (audited as such). */
 export const customerActor = (tenantId: string, requestId: string): Actor => ({
-  tenantId, userId: 'customer', username: 'customer (payment link)', requestId, role: 'STAFF',
+  tenantId,
+  userId: 'customer',
+  username: 'customer (payment link)',
+  requestId,
+  role: 'STAFF',
 });

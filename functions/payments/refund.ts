@@ -9,7 +9,15 @@ import { companyTimezone, readCompanySettings } from '../lib/company-settings';
 import { conflict, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { customerCreditJournalItems, getInvoice, invoicePaymentUpdate, rentalMoneyChange } from './deps';
-import { customerCreditKey, paymentKey, receiptKey, type AllocationMinor, type PaymentItem, type ReceiptItem, type ReceiptRef } from './model';
+import {
+  customerCreditKey,
+  paymentKey,
+  receiptKey,
+  type AllocationMinor,
+  type PaymentItem,
+  type ReceiptItem,
+  type ReceiptRef,
+} from './model';
 import { getPayment, readPayment } from './record';
 import { takeReceiptNumber } from './tx';
 import { planWithoutRepeats } from './settle';
@@ -31,7 +39,12 @@ import { planWithoutRepeats } from './settle';
  * Decision: an online payment is refunded the same way (from the gateway clearing account); the
  * call to the gateway's refund API is not made here (the sandbox emulator has none).
  */
-export async function refundPayment(actor: Actor, paymentId: string, body: RefundPaymentBody, key?: string): Promise<StoredResponse> {
+export async function refundPayment(
+  actor: Actor,
+  paymentId: string,
+  body: RefundPaymentBody,
+  key?: string,
+): Promise<StoredResponse> {
   const first = await runIdempotent(actor.tenantId, `payment-refund:${paymentId}`, key, async (record) => {
     const payment = await readPayment(actor.tenantId, paymentId);
     if (payment.status !== 'paid') throw conflict(PAYMENT_MESSAGES.notRefundable, undefined, 'INVALID_TRANSITION');
@@ -39,29 +52,53 @@ export async function refundPayment(actor: Actor, paymentId: string, body: Refun
     const amountMinor = body.amount !== undefined ? toMinor(body.amount) : left;
     if (amountMinor > left) throw validationFailed({ amount: PAYMENT_MESSAGES.refundOverPaid });
     const receiptNo = await takeReceiptNumber(actor.tenantId);
-    await retryOnConflict(() => refundStep(actor, paymentId, { id: receiptNo.id, number: receiptNo.number, amountMinor, reason: body.reason ?? null }, record), 40);
+    await retryOnConflict(
+      () =>
+        refundStep(
+          actor,
+          paymentId,
+          { id: receiptNo.id, number: receiptNo.number, amountMinor, reason: body.reason ?? null },
+          record,
+        ),
+      40,
+    );
     return { status: 201, body: { id: paymentId, receiptId: receiptNo.id } };
   });
   const receiptId = (first.body as { receiptId?: string }).receiptId;
   if (receiptId) {
     for (let i = 0; i < 10; i++) {
-      const more = await retryOnConflict(() => refundStep(actor, paymentId, { id: receiptId, number: '', amountMinor: 0, reason: null }), 40);
+      const more = await retryOnConflict(
+        () => refundStep(actor, paymentId, { id: receiptId, number: '', amountMinor: 0, reason: null }),
+        40,
+      );
       if (!more) break;
     }
   }
   return { status: first.status, body: await getPayment(actor.tenantId, paymentId) };
 }
 
-interface NewRefund { id: string; number: string; amountMinor: number; reason: string | null }
+interface NewRefund {
+  id: string;
+  number: string;
+  amountMinor: number;
+  reason: string | null;
+}
 
 /**
  * One step of a refund: the credit part (first step only) and one rental's allocations. Returns
  * true when more remains after it.
  */
-async function refundStep(actor: Actor, paymentId: string, refund: NewRefund, record?: (r: StoredResponse) => TransactItem[]): Promise<boolean> {
+async function refundStep(
+  actor: Actor,
+  paymentId: string,
+  refund: NewRefund,
+  record?: (r: StoredResponse) => TransactItem[],
+): Promise<boolean> {
   const tenantId = actor.tenantId;
   const payment = await readPayment(tenantId, paymentId);
-  const existing = record ? undefined : (await getItem(receiptKey(tenantId, refund.id), true)) as (ReceiptItem & { doneMinor?: number }) | undefined;
+  const existing = record
+    ? undefined
+    : ((await getItem(receiptKey(tenantId, refund.id), true)) as (ReceiptItem & { doneMinor?: number }) | undefined);
   if (!record && !existing) return false;
   const total = existing ? existing.amountMinor : refund.amountMinor;
   const done = existing ? Number(existing.doneMinor ?? existing.amountMinor) : 0;
@@ -82,16 +119,26 @@ async function refundStep(actor: Actor, paymentId: string, refund: NewRefund, re
       const credit = await getItem(customerCreditKey(tenantId, payment.customerId), true);
       fromCredit = Math.min(rest, creditHeld, Number(credit?.balanceMinor ?? 0));
       if (fromCredit > 0) {
-        items.push(tx.raw('Update', {
-          Key: customerCreditKey(tenantId, payment.customerId),
-          UpdateExpression: 'SET updatedAt = :now ADD balanceMinor :neg',
-          ConditionExpression: 'balanceMinor >= :amt',
-          ExpressionAttributeValues: { ':now': at, ':neg': -fromCredit, ':amt': fromCredit },
-        }));
-        items.push(...await customerCreditJournalItems(tenantId, {
-          customerId: payment.customerId, amountMinor: -fromCredit, method: payment.method, date: calendarDateInZone(now, companyTimezone(settings)),
-          description: `Customer credit refunded ${number}`, reference: number, sourceId: payment.id, createdBy: actor.userId,
-        }));
+        items.push(
+          tx.raw('Update', {
+            Key: customerCreditKey(tenantId, payment.customerId),
+            UpdateExpression: 'SET updatedAt = :now ADD balanceMinor :neg',
+            ConditionExpression: 'balanceMinor >= :amt',
+            ExpressionAttributeValues: { ':now': at, ':neg': -fromCredit, ':amt': fromCredit },
+          }),
+        );
+        items.push(
+          ...(await customerCreditJournalItems(tenantId, {
+            customerId: payment.customerId,
+            amountMinor: -fromCredit,
+            method: payment.method,
+            date: calendarDateInZone(now, companyTimezone(settings)),
+            description: `Customer credit refunded ${number}`,
+            reference: number,
+            sourceId: payment.id,
+            createdBy: actor.userId,
+          })),
+        );
         rest -= fromCredit;
       }
     }
@@ -115,7 +162,13 @@ async function refundStep(actor: Actor, paymentId: string, refund: NewRefund, re
       rest -= part;
     }
     if (rentalId && rentalPart > 0) {
-      const change = await rentalMoneyChange(actor, rentalId, { type: 'refund', amountMinor: rentalPart, method: payment.method, label: 'Refund', receipt: { id: refund.id, number } });
+      const change = await rentalMoneyChange(actor, rentalId, {
+        type: 'refund',
+        amountMinor: rentalPart,
+        method: payment.method,
+        label: 'Refund',
+        receipt: { id: refund.id, number },
+      });
       items.push(...change.items);
     }
     const stepMinor = fromCredit + rentalPart;
@@ -127,32 +180,69 @@ async function refundStep(actor: Actor, paymentId: string, refund: NewRefund, re
   }
 
   const refundedMinor = payment.refundedMinor + plan.stepMinor;
-  const ref: ReceiptRef = { id: refund.id, number, kind: 'refund_receipt', amountMinor: total, issuedAt: existing?.issuedAt ?? at };
+  const ref: ReceiptRef = {
+    id: refund.id,
+    number,
+    kind: 'refund_receipt',
+    amountMinor: total,
+    issuedAt: existing?.issuedAt ?? at,
+  };
   const changes = {
-    refundedMinor, creditRefundedMinor: Number(payment.creditRefundedMinor ?? 0) + plan.fromCredit, allocations: plan.allocations,
-    refundReceipts: [...(payment.refundReceipts ?? []).filter((r) => r.id !== refund.id), ref], status: refundedMinor >= payment.amountMinor ? 'refunded' : 'paid',
+    refundedMinor,
+    creditRefundedMinor: Number(payment.creditRefundedMinor ?? 0) + plan.fromCredit,
+    allocations: plan.allocations,
+    refundReceipts: [...(payment.refundReceipts ?? []).filter((r) => r.id !== refund.id), ref],
+    status: refundedMinor >= payment.amountMinor ? 'refunded' : 'paid',
   };
   const items = [...plan.items, tx.update(paymentKey(tenantId, payment.id), payment.version, changes, at)];
   if (existing) {
-    items.push(tx.raw('Update', {
-      Key: receiptKey(tenantId, refund.id),
-      UpdateExpression: 'SET doneMinor = :done, allocations = :a, creditMinor = :c',
-      ConditionExpression: 'doneMinor = :before',
-      ExpressionAttributeValues: { ':done': done + plan.stepMinor, ':before': done, ':a': [...existing.allocations, ...plan.undone], ':c': existing.creditMinor + plan.fromCredit },
-    }));
+    items.push(
+      tx.raw('Update', {
+        Key: receiptKey(tenantId, refund.id),
+        UpdateExpression: 'SET doneMinor = :done, allocations = :a, creditMinor = :c',
+        ConditionExpression: 'doneMinor = :before',
+        ExpressionAttributeValues: {
+          ':done': done + plan.stepMinor,
+          ':before': done,
+          ':a': [...existing.allocations, ...plan.undone],
+          ':c': existing.creditMinor + plan.fromCredit,
+        },
+      }),
+    );
   } else {
     const original = payment.receipt ? await getItem(receiptKey(tenantId, payment.receipt.id), false) : undefined;
     const receipt: ReceiptItem & { doneMinor: number } = {
-      ...receiptKey(tenantId, refund.id), entityType: 'RECEIPT', id: refund.id, number, kind: 'refund_receipt', paymentId: payment.id,
-      amountMinor: total, doneMinor: plan.stepMinor, currency: payment.currency, method: payment.method, customerId: payment.customerId,
-      customerName: String(original?.customerName ?? ''), customerNameArabic: (original?.customerNameArabic as string | null | undefined) ?? null,
-      rentalReference: payment.rentalReference, allocations: plan.undone, creditMinor: plan.fromCredit, reason: refund.reason,
-      gatewayRef: payment.gateway?.tranRef ?? null, issuedAt: at, issuedBy: actor.username,
+      ...receiptKey(tenantId, refund.id),
+      entityType: 'RECEIPT',
+      id: refund.id,
+      number,
+      kind: 'refund_receipt',
+      paymentId: payment.id,
+      amountMinor: total,
+      doneMinor: plan.stepMinor,
+      currency: payment.currency,
+      method: payment.method,
+      customerId: payment.customerId,
+      customerName: String(original?.customerName ?? ''),
+      customerNameArabic: (original?.customerNameArabic as string | null | undefined) ?? null,
+      rentalReference: payment.rentalReference,
+      allocations: plan.undone,
+      creditMinor: plan.fromCredit,
+      reason: refund.reason,
+      gatewayRef: payment.gateway?.tranRef ?? null,
+      issuedAt: at,
+      issuedBy: actor.username,
     };
     items.push(tx.putNew(receipt));
-    items.push(tx.putNew(auditItem(actor, 'payment.refunded', 'payment', payment.id, {
-      before: { refunded: fromMinor(payment.refundedMinor) }, after: { refund: fromMinor(total), receipt: number, method: payment.method }, note: refund.reason ?? undefined,
-    })));
+    items.push(
+      tx.putNew(
+        auditItem(actor, 'payment.refunded', 'payment', payment.id, {
+          before: { refunded: fromMinor(payment.refundedMinor) },
+          after: { refund: fromMinor(total), receipt: number, method: payment.method },
+          note: refund.reason ?? undefined,
+        }),
+      ),
+    );
     items.push(...record!({ status: 201, body: { id: payment.id, receiptId: refund.id } }));
   }
   await transact(items);

@@ -23,25 +23,44 @@ const log = rootLogger.child({ domain: 'jobs' });
  */
 export async function seedPayments(world: DemoWorld): Promise<void> {
   const at = world.now.toISOString();
-  await transact([gatewaySecretsWrite(world.tenantId, { profileId: '100001', serverKey: `SDEMO-${randomBytes(12).toString('hex')}` }, at)]);
+  await transact([
+    gatewaySecretsWrite(
+      world.tenantId,
+      { profileId: '100001', serverKey: `SDEMO-${randomBytes(12).toString('hex')}` },
+      at,
+    ),
+  ]);
   await updateRaw({
     Key: keys.settings(world.tenantId),
     UpdateExpression: 'SET gatewayKeysConfigured = :c',
     ExpressionAttributeValues: { ':c': { profileId: true, serverKey: true, clientKey: false } },
   });
 
-  const actor: Actor = { tenantId: world.tenantId, userId: world.owner.userId, username: world.owner.username, requestId: 'demo-reset', role: 'OWNER' };
+  const actor: Actor = {
+    tenantId: world.tenantId,
+    userId: world.owner.userId,
+    username: world.owner.username,
+    requestId: 'demo-reset',
+    role: 'OWNER',
+  };
   const open: InvoiceForPayment[] = [];
   const seen = new Set<string>();
   for (const c of world.customers.slice(0, 40)) {
     if (seen.has(c.id)) continue;
     seen.add(c.id);
-    open.push(...await openInvoicesOldestFirst(world.tenantId, c.id));
+    open.push(...(await openInvoicesOldestFirst(world.tenantId, c.id)));
   }
   open.sort((a, b) => (a.issueDate ?? '').localeCompare(b.issueDate ?? ''));
   let n = 0;
   const plan: [kind: 'full' | 'online' | 'part' | 'declined', method: 'cash' | 'credit_card' | 'bank_transfer'][] = [
-    ['full', 'cash'], ['online', 'credit_card'], ['full', 'credit_card'], ['part', 'cash'], ['online', 'credit_card'], ['full', 'bank_transfer'], ['part', 'bank_transfer'], ['declined', 'cash'],
+    ['full', 'cash'],
+    ['online', 'credit_card'],
+    ['full', 'credit_card'],
+    ['part', 'cash'],
+    ['online', 'credit_card'],
+    ['full', 'bank_transfer'],
+    ['part', 'bank_transfer'],
+    ['declined', 'cash'],
   ];
   for (const [i, inv] of open.slice(0, plan.length).entries()) {
     const [kind, method] = plan[i];
@@ -53,21 +72,59 @@ export async function seedPayments(world: DemoWorld): Promise<void> {
         const gatewayActor: Actor = { ...actor, userId: 'paytabs', username: 'paytabs' };
         const receipt = await takeReceiptNumber(world.tenantId);
         const tranRef = `TST${String(2_600_000_000 + i)}DEMO`;
-        const settled = await planWithoutRepeats(() => planSettlement({
-          actor: gatewayActor, primary: inv, paymentId: ulid(), amountMinor: inv.balanceMinor, method: 'online', receipt, now: world.now,
-          gatewayRef: tranRef, gateway: { name: 'paytabs', tranRef, url: null },
-        }));
+        const settled = await planWithoutRepeats(() =>
+          planSettlement({
+            actor: gatewayActor,
+            primary: inv,
+            paymentId: ulid(),
+            amountMinor: inv.balanceMinor,
+            method: 'online',
+            receipt,
+            now: world.now,
+            gatewayRef: tranRef,
+            gateway: { name: 'paytabs', tranRef, url: null },
+          }),
+        );
         await transact(settled.items);
       } else {
         const id = ulid();
         const failed: PaymentItem = {
-          ...paymentKey(world.tenantId, id), entityType: 'PAYMENT', id, tenantId: world.tenantId, invoiceId: inv.id, invoiceNumber: inv.number,
-          rentalId: inv.rentalId, rentalReference: null, customerId: inv.customerId, amountMinor: inv.balanceMinor, currency: inv.currency, method: 'online',
-          status: 'failed', allocations: [], creditMinor: 0, refundedMinor: 0, receipt: null, refundReceipts: [],
-          gateway: { name: 'paytabs', tranRef: `TST${String(2_600_000_100 + i)}DEMO`, url: null }, failureReason: 'Declined', createdAt: at, updatedAt: at,
-          paidAt: null, createdBy: world.owner.username, version: 2,
+          ...paymentKey(world.tenantId, id),
+          entityType: 'PAYMENT',
+          id,
+          tenantId: world.tenantId,
+          invoiceId: inv.id,
+          invoiceNumber: inv.number,
+          rentalId: inv.rentalId,
+          rentalReference: null,
+          customerId: inv.customerId,
+          amountMinor: inv.balanceMinor,
+          currency: inv.currency,
+          method: 'online',
+          status: 'failed',
+          allocations: [],
+          creditMinor: 0,
+          refundedMinor: 0,
+          receipt: null,
+          refundReceipts: [],
+          gateway: { name: 'paytabs', tranRef: `TST${String(2_600_000_100 + i)}DEMO`, url: null },
+          failureReason: 'Declined',
+          createdAt: at,
+          updatedAt: at,
+          paidAt: null,
+          createdBy: world.owner.username,
+          version: 2,
         };
-        await transact([tx.putNew(failed), tx.put({ ...invoicePaymentKey(world.tenantId, inv.id, id), entityType: 'INVOICE_PAYMENT', paymentId: id, amountMinor: 0, createdAt: at })]);
+        await transact([
+          tx.putNew(failed),
+          tx.put({
+            ...invoicePaymentKey(world.tenantId, inv.id, id),
+            entityType: 'INVOICE_PAYMENT',
+            paymentId: id,
+            amountMinor: 0,
+            createdAt: at,
+          }),
+        ]);
       }
       n += 1;
     } catch (err) {

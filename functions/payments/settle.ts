@@ -8,10 +8,23 @@ import { CUSTOMER_CREDIT_METHOD } from '../../shared/rentals/ledger';
 import { companyTimezone, readCompanySettings } from '../lib/company-settings';
 import type { Actor } from '../lib/actor';
 import {
-  customerCreditJournalItems, customerKey, invoicePaymentUpdate, openInvoicesOldestFirst, rentalBalance, rentalMoneyChange, type InvoiceForPayment,
+  customerCreditJournalItems,
+  customerKey,
+  invoicePaymentUpdate,
+  openInvoicesOldestFirst,
+  rentalBalance,
+  rentalMoneyChange,
+  type InvoiceForPayment,
 } from './deps';
 import {
-  customerCreditKey, invoicePaymentKey, paymentKey, receiptKey, type AllocationMinor, type PaymentItem, type ReceiptItem, type ReceiptRef,
+  customerCreditKey,
+  invoicePaymentKey,
+  paymentKey,
+  receiptKey,
+  type AllocationMinor,
+  type PaymentItem,
+  type ReceiptItem,
+  type ReceiptRef,
 } from './model';
 
 /**
@@ -58,11 +71,16 @@ export interface SettlePlan {
   rentalBalanceMinor: number | null;
 }
 
-/** Two journal entries of one transaction may pick the same bucket shard of an account: the plan is made again (new entry ids, new shards). */
+/**
+ * Two journal entries of one transaction may pick the same bucket shard of an account: the plan is made again (new
+ * entry ids, new shards).
+ */
 export function hasRepeatedItem(items: TransactItem[]): boolean {
   const seen = new Set<string>();
   for (const i of items) {
-    const op = (i.Put ?? i.Update ?? i.Delete ?? i.ConditionCheck) as { Key?: Record<string, unknown>; Item?: Record<string, unknown> } | undefined;
+    const op = (i.Put ?? i.Update ?? i.Delete ?? i.ConditionCheck) as
+      | { Key?: Record<string, unknown>; Item?: Record<string, unknown> }
+      | undefined;
     const k = op?.Key ?? op?.Item;
     const id = `${String(k?.pk)}|${String(k?.sk)}`;
     if (seen.has(id)) return true;
@@ -71,7 +89,10 @@ export function hasRepeatedItem(items: TransactItem[]): boolean {
   return false;
 }
 
-export async function planWithoutRepeats<T extends { items: TransactItem[] }>(plan: () => Promise<T>, attempts = 12): Promise<T> {
+export async function planWithoutRepeats<T extends { items: TransactItem[] }>(
+  plan: () => Promise<T>,
+  attempts = 12,
+): Promise<T> {
   for (let i = 0; ; i++) {
     const p = await plan();
     if (!hasRepeatedItem(p.items) || i >= attempts) return p;
@@ -96,7 +117,13 @@ export async function planSettlement(s: SettleInput): Promise<SettlePlan> {
   let rentalReference: string | null = null;
   let rentalBalanceMinor: number | null = null;
   for (let attempt = 0; toRental > 0 && attempt < 3; attempt++) {
-    const change = await rentalMoneyChange(actor, primary.rentalId, { type: 'payment', amountMinor: toRental, method: s.method, label: 'Payment', receipt: s.receipt });
+    const change = await rentalMoneyChange(actor, primary.rentalId, {
+      type: 'payment',
+      amountMinor: toRental,
+      method: s.method,
+      label: 'Payment',
+      receipt: s.receipt,
+    });
     if (change.rental.balanceMinor < 0) {
       toRental = Math.max(0, change.rental.balanceMinor + toRental);
       continue;
@@ -109,41 +136,105 @@ export async function planSettlement(s: SettleInput): Promise<SettlePlan> {
   if (items.length === 0) toRental = 0;
   // An invoice never owes more than its rental: money taken on the rental after the invoice was
   // issued (not through it) is allocated to it as well, so their open amounts agree.
-  const rentalOwes = Math.max(0, rentalBalanceMinor ?? (await rentalBalance(tenantId, primary.rentalId))?.balanceMinor ?? 0);
+  const rentalOwes = Math.max(
+    0,
+    rentalBalanceMinor ?? (await rentalBalance(tenantId, primary.rentalId))?.balanceMinor ?? 0,
+  );
   const caughtUp = open ? Math.max(0, primary.balanceMinor - toRental - rentalOwes) : 0;
   const invoiceApplied = open ? Math.min(primary.balanceMinor, toRental + caughtUp) : 0;
-  const allocations = toRental > 0
-    ? [{ invoiceId: primary.id, invoiceNumber: primary.number, rentalId: primary.rentalId, amountMinor: toRental, invoice: primary }]
-    : [];
+  const allocations =
+    toRental > 0
+      ? [
+          {
+            invoiceId: primary.id,
+            invoiceNumber: primary.number,
+            rentalId: primary.rentalId,
+            amountMinor: toRental,
+            invoice: primary,
+          },
+        ]
+      : [];
   const creditMinor = s.amountMinor - toRental;
   let primaryAfter = primary;
   if (invoiceApplied > 0) {
     items.push(invoicePaymentUpdate(tenantId, primary, invoiceApplied, at));
     const paid = primary.amountPaidMinor + invoiceApplied;
-    primaryAfter = { ...primary, amountPaidMinor: paid, balanceMinor: primary.totalMinor - paid, status: paid >= primary.totalMinor ? 'paid' : 'partially_paid', version: primary.version + 1 };
+    primaryAfter = {
+      ...primary,
+      amountPaidMinor: paid,
+      balanceMinor: primary.totalMinor - paid,
+      status: paid >= primary.totalMinor ? 'paid' : 'partially_paid',
+      version: primary.version + 1,
+    };
   }
   for (const a of allocations) {
-    items.push(tx.put({ ...invoicePaymentKey(tenantId, a.invoiceId, s.paymentId), entityType: 'INVOICE_PAYMENT', paymentId: s.paymentId, amountMinor: a.amountMinor, createdAt: at }));
+    items.push(
+      tx.put({
+        ...invoicePaymentKey(tenantId, a.invoiceId, s.paymentId),
+        entityType: 'INVOICE_PAYMENT',
+        paymentId: s.paymentId,
+        amountMinor: a.amountMinor,
+        createdAt: at,
+      }),
+    );
   }
   if (creditMinor > 0) {
-    items.push(tx.raw('Update', {
-      Key: customerCreditKey(tenantId, primary.customerId),
-      UpdateExpression: 'SET entityType = :et, customerId = :c, currency = :cur, updatedAt = :now ADD balanceMinor :amt',
-      ExpressionAttributeValues: { ':et': 'CUSTOMER_CREDIT', ':c': primary.customerId, ':cur': primary.currency, ':now': at, ':amt': creditMinor },
-    }));
-    items.push(...await customerCreditJournalItems(tenantId, {
-      customerId: primary.customerId, amountMinor: creditMinor, method: s.method, date, description: `Customer credit ${s.receipt.number}`,
-      reference: s.receipt.number, sourceId: s.paymentId, createdBy: actor.userId,
-    }));
+    items.push(
+      tx.raw('Update', {
+        Key: customerCreditKey(tenantId, primary.customerId),
+        UpdateExpression:
+          'SET entityType = :et, customerId = :c, currency = :cur, updatedAt = :now ADD balanceMinor :amt',
+        ExpressionAttributeValues: {
+          ':et': 'CUSTOMER_CREDIT',
+          ':c': primary.customerId,
+          ':cur': primary.currency,
+          ':now': at,
+          ':amt': creditMinor,
+        },
+      }),
+    );
+    items.push(
+      ...(await customerCreditJournalItems(tenantId, {
+        customerId: primary.customerId,
+        amountMinor: creditMinor,
+        method: s.method,
+        date,
+        description: `Customer credit ${s.receipt.number}`,
+        reference: s.receipt.number,
+        sourceId: s.paymentId,
+        createdBy: actor.userId,
+      })),
+    );
   }
 
   const cleanAllocations: AllocationMinor[] = allocations.map(({ invoice: _i, ...a }) => a);
-  const receiptRef: ReceiptRef = { id: s.receipt.id, number: s.receipt.number, kind: 'receipt', amountMinor: s.amountMinor, issuedAt: at };
+  const receiptRef: ReceiptRef = {
+    id: s.receipt.id,
+    number: s.receipt.number,
+    kind: 'receipt',
+    amountMinor: s.amountMinor,
+    issuedAt: at,
+  };
   const receipt: ReceiptItem = {
-    ...receiptKey(tenantId, s.receipt.id), entityType: 'RECEIPT', id: s.receipt.id, number: s.receipt.number, kind: 'receipt', paymentId: s.paymentId,
-    amountMinor: s.amountMinor, currency: primary.currency, method: s.method, customerId: primary.customerId,
-    customerName: String(customer?.fullNameEnglish ?? ''), customerNameArabic: (customer?.fullNameArabic as string | undefined) ?? null, rentalReference,
-    allocations: cleanAllocations, creditMinor, reason: null, gatewayRef: s.gatewayRef ?? null, issuedAt: at, issuedBy: actor.username,
+    ...receiptKey(tenantId, s.receipt.id),
+    entityType: 'RECEIPT',
+    id: s.receipt.id,
+    number: s.receipt.number,
+    kind: 'receipt',
+    paymentId: s.paymentId,
+    amountMinor: s.amountMinor,
+    currency: primary.currency,
+    method: s.method,
+    customerId: primary.customerId,
+    customerName: String(customer?.fullNameEnglish ?? ''),
+    customerNameArabic: (customer?.fullNameArabic as string | undefined) ?? null,
+    rentalReference,
+    allocations: cleanAllocations,
+    creditMinor,
+    reason: null,
+    gatewayRef: s.gatewayRef ?? null,
+    issuedAt: at,
+    issuedBy: actor.username,
   };
   items.push(tx.putNew(receipt));
 
@@ -151,20 +242,56 @@ export async function planSettlement(s: SettleInput): Promise<SettlePlan> {
   const payment: PaymentItem = {
     ...(base ?? {}),
     ...paymentKey(tenantId, s.paymentId),
-    entityType: 'PAYMENT', id: s.paymentId, tenantId, invoiceId: primary.id, invoiceNumber: primary.number, rentalId: primary.rentalId,
-    rentalReference: rentalReference ?? base?.rentalReference ?? null, customerId: primary.customerId, amountMinor: s.amountMinor,
-    currency: primary.currency, method: s.method, status: 'paid', allocations: cleanAllocations, creditMinor, refundedMinor: 0,
-    receipt: receiptRef, refundReceipts: [], gateway: base?.gateway ?? s.gateway ?? null, failureReason: null,
-    createdAt: base?.createdAt ?? at, updatedAt: at, paidAt: at, createdBy: base?.createdBy ?? actor.username, version: (base?.version ?? 0) + 1,
+    entityType: 'PAYMENT',
+    id: s.paymentId,
+    tenantId,
+    invoiceId: primary.id,
+    invoiceNumber: primary.number,
+    rentalId: primary.rentalId,
+    rentalReference: rentalReference ?? base?.rentalReference ?? null,
+    customerId: primary.customerId,
+    amountMinor: s.amountMinor,
+    currency: primary.currency,
+    method: s.method,
+    status: 'paid',
+    allocations: cleanAllocations,
+    creditMinor,
+    refundedMinor: 0,
+    receipt: receiptRef,
+    refundReceipts: [],
+    gateway: base?.gateway ?? s.gateway ?? null,
+    failureReason: null,
+    createdAt: base?.createdAt ?? at,
+    updatedAt: at,
+    paidAt: at,
+    createdBy: base?.createdBy ?? actor.username,
+    version: (base?.version ?? 0) + 1,
   } as PaymentItem;
   if (base) {
-    items.push(tx.raw('Put', { Item: payment, ConditionExpression: '#v = :v AND #s = :pending', ExpressionAttributeNames: { '#v': 'version', '#s': 'status' }, ExpressionAttributeValues: { ':v': base.version, ':pending': 'pending' } }));
+    items.push(
+      tx.raw('Put', {
+        Item: payment,
+        ConditionExpression: '#v = :v AND #s = :pending',
+        ExpressionAttributeNames: { '#v': 'version', '#s': 'status' },
+        ExpressionAttributeValues: { ':v': base.version, ':pending': 'pending' },
+      }),
+    );
   } else {
     items.push(tx.putNew(payment));
   }
-  items.push(tx.putNew(auditItem(actor, 'payment.received', 'payment', s.paymentId, {
-    after: { amount: fromMinor(s.amountMinor), method: s.method, receipt: s.receipt.number, allocations: cleanAllocations.map((a) => `${a.invoiceNumber}:${fromMinor(a.amountMinor)}`), credit: fromMinor(creditMinor) },
-  })));
+  items.push(
+    tx.putNew(
+      auditItem(actor, 'payment.received', 'payment', s.paymentId, {
+        after: {
+          amount: fromMinor(s.amountMinor),
+          method: s.method,
+          receipt: s.receipt.number,
+          allocations: cleanAllocations.map((a) => `${a.invoiceNumber}:${fromMinor(a.amountMinor)}`),
+          credit: fromMinor(creditMinor),
+        },
+      }),
+    ),
+  );
   return { items, payment, receipt, primaryAfter, rentalBalanceMinor };
 }
 
@@ -182,14 +309,28 @@ export async function applyCredit(actor: Actor, paymentId: string): Promise<void
         openInvoicesOldestFirst(tenantId, payment.customerId),
         getItem(customerCreditKey(tenantId, payment.customerId), true),
       ]);
-      const target = open.find((i) => i.currency === payment.currency && i.balanceMinor > 0 && !payment.allocations.some((a) => a.invoiceId === i.id));
+      const target = open.find(
+        (i) =>
+          i.currency === payment.currency &&
+          i.balanceMinor > 0 &&
+          !payment.allocations.some((a) => a.invoiceId === i.id),
+      );
       const amountMinor = Math.min(target?.balanceMinor ?? 0, payment.creditMinor, Number(credit?.balanceMinor ?? 0));
       if (!target || amountMinor <= 0) return true;
       const at = new Date().toISOString();
-      const allocation: AllocationMinor = { invoiceId: target.id, invoiceNumber: target.number, rentalId: target.rentalId, amountMinor };
+      const allocation: AllocationMinor = {
+        invoiceId: target.id,
+        invoiceNumber: target.number,
+        rentalId: target.rentalId,
+        amountMinor,
+      };
       const plan = await planWithoutRepeats(async () => {
         const change = await rentalMoneyChange(actor, target.rentalId, {
-          type: 'payment', amountMinor, method: CUSTOMER_CREDIT_METHOD, label: 'Payment', receipt: payment.receipt ? { id: payment.receipt.id, number: payment.receipt.number } : undefined,
+          type: 'payment',
+          amountMinor,
+          method: CUSTOMER_CREDIT_METHOD,
+          label: 'Payment',
+          receipt: payment.receipt ? { id: payment.receipt.id, number: payment.receipt.number } : undefined,
         });
         return { items: change.items };
       });
@@ -197,20 +338,42 @@ export async function applyCredit(actor: Actor, paymentId: string): Promise<void
       await transact([
         ...plan.items,
         invoicePaymentUpdate(tenantId, target, amountMinor, at),
-        tx.put({ ...invoicePaymentKey(tenantId, target.id, paymentId), entityType: 'INVOICE_PAYMENT', paymentId, amountMinor, createdAt: at }),
+        tx.put({
+          ...invoicePaymentKey(tenantId, target.id, paymentId),
+          entityType: 'INVOICE_PAYMENT',
+          paymentId,
+          amountMinor,
+          createdAt: at,
+        }),
         tx.raw('Update', {
           Key: customerCreditKey(tenantId, payment.customerId),
           UpdateExpression: 'SET updatedAt = :now ADD balanceMinor :neg',
           ConditionExpression: 'balanceMinor >= :amt',
           ExpressionAttributeValues: { ':now': at, ':neg': -amountMinor, ':amt': amountMinor },
         }),
-        tx.update(paymentKey(tenantId, paymentId), payment.version, { allocations, creditMinor: payment.creditMinor - amountMinor }, at),
-        ...(payment.receipt ? [tx.raw('Update', {
-          Key: receiptKey(tenantId, payment.receipt.id),
-          UpdateExpression: 'SET allocations = :a, creditMinor = :c',
-          ExpressionAttributeValues: { ':a': allocations.map(({ refundedMinor: _r, ...a }) => a), ':c': payment.creditMinor - amountMinor },
-        })] : []),
-        tx.putNew(auditItem(actor, 'payment.credit_applied', 'payment', paymentId, { after: { invoice: target.number, amount: fromMinor(amountMinor) } })),
+        tx.update(
+          paymentKey(tenantId, paymentId),
+          payment.version,
+          { allocations, creditMinor: payment.creditMinor - amountMinor },
+          at,
+        ),
+        ...(payment.receipt
+          ? [
+              tx.raw('Update', {
+                Key: receiptKey(tenantId, payment.receipt.id),
+                UpdateExpression: 'SET allocations = :a, creditMinor = :c',
+                ExpressionAttributeValues: {
+                  ':a': allocations.map(({ refundedMinor: _r, ...a }) => a),
+                  ':c': payment.creditMinor - amountMinor,
+                },
+              }),
+            ]
+          : []),
+        tx.putNew(
+          auditItem(actor, 'payment.credit_applied', 'payment', paymentId, {
+            after: { invoice: target.number, amount: fromMinor(amountMinor) },
+          }),
+        ),
       ]);
       return false;
     }, 20);

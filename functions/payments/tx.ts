@@ -14,8 +14,11 @@ import type { PaymentMethod } from '../../shared/schemas/payments';
 import { receiptKey, type ReceiptItem } from './model';
 
 /** The next REC- number: unique and increasing per company, gaps allowed (lib/data/counters takeReference). */
-export async function takeReceiptNumber(tenantId: string, known?: CompanySettings): Promise<{ id: string; number: string }> {
-  const s = known ?? await readCompanySettings(tenantId);
+export async function takeReceiptNumber(
+  tenantId: string,
+  known?: CompanySettings,
+): Promise<{ id: string; number: string }> {
+  const s = known ?? (await readCompanySettings(tenantId));
   const prefix = s.referenceConfig.prefixes.receipt ?? REFERENCE_PREFIXES.receipt;
   const start = s.referenceConfig.counters.receipt ?? 1001;
   const taken = await takeReference(tenantId, 'RECEIPT', prefix, start);
@@ -31,20 +34,46 @@ export async function takeReceiptNumber(tenantId: string, known?: CompanySetting
  * The number is taken here, before the transaction; a caller that retries its transaction keeps
  * the answer (the item is the same put) so a retry takes no second number.
  */
-export async function rentalPaymentReceipt(actor: Actor, input: {
-  rentalId: string; rentalReference: string; customerId: string; customerName: string; amountMinor: number; method: string; deposit: boolean;
-  kind?: 'receipt' | 'refund_receipt'; reason?: string | null;
-  /** The rental's invoices this money paid (a desk payment pays them oldest first, issue 26): shown on the receipt. */
-  allocations?: { invoiceId: string; invoiceNumber: string | null; amountMinor: number }[];
-}): Promise<{ id: string; number: string; item: TransactItem }> {
+export async function rentalPaymentReceipt(
+  actor: Actor,
+  input: {
+    rentalId: string;
+    rentalReference: string;
+    customerId: string;
+    customerName: string;
+    amountMinor: number;
+    method: string;
+    deposit: boolean;
+    kind?: 'receipt' | 'refund_receipt';
+    reason?: string | null;
+    /**
+     * The rental's invoices this money paid (a desk payment pays them oldest first, issue 26): shown on the receipt.
+     */
+    allocations?: { invoiceId: string; invoiceNumber: string | null; amountMinor: number }[];
+  },
+): Promise<{ id: string; number: string; item: TransactItem }> {
   const settings = await readCompanySettings(actor.tenantId);
   const receipt = await takeReceiptNumber(actor.tenantId, settings);
   const item: ReceiptItem = {
-    ...receiptKey(actor.tenantId, receipt.id), entityType: 'RECEIPT', id: receipt.id, number: receipt.number, kind: input.kind ?? 'receipt',
-    paymentId: `rental:${input.rentalId}`, amountMinor: input.amountMinor, currency: getRegionConfig(companyRegion(settings)).currency,
-    method: input.method as PaymentMethod, customerId: input.customerId, customerName: input.customerName, customerNameArabic: null,
-    rentalReference: input.rentalReference, allocations: (input.allocations ?? []).map((a) => ({ ...a, rentalId: input.rentalId })), creditMinor: 0, reason: input.reason !== undefined ? input.reason : input.deposit ? 'Security deposit' : null,
-    gatewayRef: null, issuedAt: new Date().toISOString(), issuedBy: actor.username,
+    ...receiptKey(actor.tenantId, receipt.id),
+    entityType: 'RECEIPT',
+    id: receipt.id,
+    number: receipt.number,
+    kind: input.kind ?? 'receipt',
+    paymentId: `rental:${input.rentalId}`,
+    amountMinor: input.amountMinor,
+    currency: getRegionConfig(companyRegion(settings)).currency,
+    method: input.method as PaymentMethod,
+    customerId: input.customerId,
+    customerName: input.customerName,
+    customerNameArabic: null,
+    rentalReference: input.rentalReference,
+    allocations: (input.allocations ?? []).map((a) => ({ ...a, rentalId: input.rentalId })),
+    creditMinor: 0,
+    reason: input.reason !== undefined ? input.reason : input.deposit ? 'Security deposit' : null,
+    gatewayRef: null,
+    issuedAt: new Date().toISOString(),
+    issuedBy: actor.username,
   };
   return { id: receipt.id, number: receipt.number, item: tx.putNew(item) };
 }

@@ -9,15 +9,32 @@ export { listRentalsForCustomer } from './data';
 import { getRentalItem, readLedger, type RentalItem } from './data';
 import { heldByLineCode } from './pricing';
 export { runOverdueRentals, tenantsWithRentalsDue } from './overdue';
-/** Payments (invoices paid, refunds): the rental ledger + journal items of a payment for the caller's own transaction. */
+/**
+ * Payments (invoices paid, refunds): the rental ledger + journal items of a payment for the caller's own transaction.
+ */
 export { rentalMoneyChange, type RentalMoneyChange } from './ledger';
-/** The invoices domain: a rental and its ledger (consistent reads), its key, and reversals in one transaction with the credit note. */
+/**
+ * The invoices domain: a rental and its ledger (consistent reads), its key, and reversals in one transaction with the
+ * credit note.
+ */
 export { getRentalItem, readLedger, rentalKey, type RentalItem, type LedgerItem } from './data';
-export { billingPeriodChange, billingPeriodPreview, chargeAtInvoiceChange, chargesAtInvoice, reverseChargesWith } from './ledger';
-/** The invoices domain: the invoiced-charge markers (rentals' own keys) it writes in its issue and credit-note transactions. */
+export {
+  billingPeriodChange,
+  billingPeriodPreview,
+  chargeAtInvoiceChange,
+  chargesAtInvoice,
+  reverseChargesWith,
+} from './ledger';
+/**
+ * The invoices domain: the invoiced-charge markers (rentals' own keys) it writes in its issue and credit-note
+ * transactions.
+ */
 export { chargeMarkerDelete, chargeMarkerPut, invoicedChargesOf } from './invoiced-charges';
 /** A rental's reference and balance (payments' answer shows the rental settled), or undefined. */
-export async function rentalBalance(tenantId: string, rentalId: string): Promise<{ referenceNumber: string; balanceMinor: number } | undefined> {
+export async function rentalBalance(
+  tenantId: string,
+  rentalId: string,
+): Promise<{ referenceNumber: string; balanceMinor: number } | undefined> {
   const r = await getRentalItem(tenantId, rentalId, false);
   return r ? { referenceNumber: r.referenceNumber, balanceMinor: r.balanceMinor } : undefined;
 }
@@ -35,16 +52,24 @@ export { invoicingNext, type InvoicingIndexItem } from './invoicing-index';
  * them): the pickup reading (odometerStart at pickedUpAt) and the return reading (odometerEnd at
  * returnDate). One batch get; rentals without readings give none.
  */
-export async function rentalOdometerReadings(tenantId: string, rentalIds: string[]): Promise<{ at: string; km: number; source: 'pickup' | 'return'; refId: string; reference: string | null }[]> {
+export async function rentalOdometerReadings(
+  tenantId: string,
+  rentalIds: string[],
+): Promise<{ at: string; km: number; source: 'pickup' | 'return'; refId: string; reference: string | null }[]> {
   const ids = [...new Set(rentalIds)];
   const out: { at: string; km: number; source: 'pickup' | 'return'; refId: string; reference: string | null }[] = [];
   for (let i = 0; i < ids.length; i += 100) {
-    const items = await batchGet(ids.slice(i, i + 100).map((id) => rentalKey(tenantId, id)), false);
+    const items = await batchGet(
+      ids.slice(i, i + 100).map((id) => rentalKey(tenantId, id)),
+      false,
+    );
     for (const r of items) {
       if (!r) continue;
       const ref = (r.referenceNumber as string | undefined) ?? null;
-      if (typeof r.odometerStart === 'number' && typeof r.pickedUpAt === 'string') out.push({ at: r.pickedUpAt, km: r.odometerStart, source: 'pickup', refId: r.id as string, reference: ref });
-      if (typeof r.odometerEnd === 'number' && typeof r.returnDate === 'string') out.push({ at: r.returnDate, km: r.odometerEnd, source: 'return', refId: r.id as string, reference: ref });
+      if (typeof r.odometerStart === 'number' && typeof r.pickedUpAt === 'string')
+        out.push({ at: r.pickedUpAt, km: r.odometerStart, source: 'pickup', refId: r.id as string, reference: ref });
+      if (typeof r.odometerEnd === 'number' && typeof r.returnDate === 'string')
+        out.push({ at: r.returnDate, km: r.odometerEnd, source: 'return', refId: r.id as string, reference: ref });
     }
   }
   return out;
@@ -55,18 +80,29 @@ export async function rentalForInspection(tenantId: string, rentalId: string) {
   const [r] = await batchGet([rentalKey(tenantId, rentalId)], true);
   if (!r) return undefined;
   return {
-    id: r.id as string, referenceNumber: r.referenceNumber as string, status: r.status as string,
-    vehicleId: r.vehicleId as string, vehicleLabel: r.vehicleLabel as string, customerName: r.customerName as string,
-    startDate: r.startDate as string, expectedReturnDate: (r.expectedReturnDate as string | null) ?? null,
+    id: r.id as string,
+    referenceNumber: r.referenceNumber as string,
+    status: r.status as string,
+    vehicleId: r.vehicleId as string,
+    vehicleLabel: r.vehicleLabel as string,
+    customerName: r.customerName as string,
+    startDate: r.startDate as string,
+    expectedReturnDate: (r.expectedReturnDate as string | null) ?? null,
     returnDate: (r.returnDate as string | null) ?? null,
-    dailyKmLimit: (r.dailyKmLimit as number | null) ?? null, extraChargePerKmMinor: (r.extraChargePerKmMinor as number) ?? 0,
+    dailyKmLimit: (r.dailyKmLimit as number | null) ?? null,
+    extraChargePerKmMinor: (r.extraChargePerKmMinor as number) ?? 0,
     // The usage rule's terms (shared/rentals/pricing.ts usageOfRental): the return's own reading of the rental.
-    pickedUpAt: (r.pickedUpAt as string | null) ?? null, openEnded: r.openEnded === true, expectedDuration: (r.expectedDuration as number | null) ?? null,
+    pickedUpAt: (r.pickedUpAt as string | null) ?? null,
+    openEnded: r.openEnded === true,
+    expectedDuration: (r.expectedDuration as number | null) ?? null,
     dailyRateMinor: (r.dailyRateMinor as number) ?? 0,
   };
 }
 
-/** What a rental's ledger holds per pricing line code (extra_km, fuel_charges…): what the return or a confirmation already charged. */
+/**
+ * What a rental's ledger holds per pricing line code (extra_km, fuel_charges…): what the return or a confirmation
+ * already charged.
+ */
 export async function rentalHeldByLineCode(tenantId: string, rentalId: string): Promise<Map<string, number>> {
   return heldByLineCode(await readLedger(tenantId, rentalId));
 }
@@ -79,7 +115,16 @@ export { listRentals as listRentalsPage } from './data';
  * kept with every rental change, the deposit refund (REC- refund receipt, journal) and the deposit
  * applied to charges, each one rental transaction.
  */
-export { DEPOSIT_RELEASE_GSI_PK, depositIndexKey, depositStatePk, openBalanceKey, usageShortfallKey, moneyIndexPuts, moneyFieldsOfLedger, flowsOf } from './money-index';
+export {
+  DEPOSIT_RELEASE_GSI_PK,
+  depositIndexKey,
+  depositStatePk,
+  openBalanceKey,
+  usageShortfallKey,
+  moneyIndexPuts,
+  moneyFieldsOfLedger,
+  flowsOf,
+} from './money-index';
 export { applyDeposit, recordRefund as refundRental, type DepositSettlement } from './ledger';
 /** The invoicing index of one company (active long rentals with autoGenerateInvoice; revenue protection). */
 export async function invoicingIndexOf(tenantId: string) {
@@ -92,7 +137,11 @@ export async function rentalsByIds(tenantId: string, ids: string[]): Promise<Map
   const out = new Map<string, RentalItem>();
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 100) {
-    for (const r of await batchGet(unique.slice(i, i + 100).map((id) => rentalKey(tenantId, id)), false)) if (r) out.set(r.id as string, r as RentalItem);
+    for (const r of await batchGet(
+      unique.slice(i, i + 100).map((id) => rentalKey(tenantId, id)),
+      false,
+    ))
+      if (r) out.set(r.id as string, r as RentalItem);
   }
   return out;
 }

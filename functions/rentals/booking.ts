@@ -14,14 +14,35 @@ import { HttpError, conflict, validationFailed } from '../lib/errors';
 import { documentLapsedError } from './document-refusal';
 import { rentalAggregateItems, rentalJournalItems, rentalPaymentReceipt } from './deps-tx';
 import {
-  lapsingDocuments, blacklistMatchesFor, blocksOverlapping, scheduleBlockItem, type ScheduleBlock, customerKey,
-  readRentalSettings, readVehicle, readVehicleAndCustomer, vehicleKey, vehicleLabel, type CustomerLike,
-  type RentalSettings, type VehicleLike,
+  lapsingDocuments,
+  blacklistMatchesFor,
+  blocksOverlapping,
+  scheduleBlockItem,
+  type ScheduleBlock,
+  customerKey,
+  readRentalSettings,
+  readVehicle,
+  readVehicleAndCustomer,
+  vehicleKey,
+  vehicleLabel,
+  type CustomerLike,
+  type RentalSettings,
+  type VehicleLike,
 } from './deps';
 import { moneyIndexItems } from './money-index';
 import {
-  ZERO_TOTALS, appendTimeline, ledgerItem, monthTotalsTx, rentalIndexes, rentalKey, searchTextOf, statusCountTx, toRentalApi, totalsAfter,
-  type NewLedgerEntry, type RentalItem,
+  ZERO_TOTALS,
+  appendTimeline,
+  ledgerItem,
+  monthTotalsTx,
+  rentalIndexes,
+  rentalKey,
+  searchTextOf,
+  statusCountTx,
+  toRentalApi,
+  totalsAfter,
+  type NewLedgerEntry,
+  type RentalItem,
 } from './data';
 
 /**
@@ -56,7 +77,13 @@ export interface ConflictView {
 /** Statuses of blocks that hold a vehicle (completed/cancelled blocks are history for the calendar). */
 const BLOCKING = new Set(['pending', 'active', 'overdue', 'scheduled', 'in_progress']);
 
-export async function findConflicts(tenantId: string, vehicleId: string, start: string, end: string | null, excludeRentalId?: string): Promise<ConflictView[]> {
+export async function findConflicts(
+  tenantId: string,
+  vehicleId: string,
+  start: string,
+  end: string | null,
+  excludeRentalId?: string,
+): Promise<ConflictView[]> {
   const blocks = await blocksOverlapping(tenantId, vehicleId, start, end);
   return blocks
     .filter((b) => BLOCKING.has(b.status) && !(b.kind === 'rental' && b.refId === excludeRentalId))
@@ -64,13 +91,25 @@ export async function findConflicts(tenantId: string, vehicleId: string, start: 
 }
 
 export function bookingConflict(conflicts: ConflictView[]): HttpError {
-  return conflict(RENTAL_MESSAGES.bookingConflict, { vehicleId: RENTAL_MESSAGES.bookingConflict }, 'BOOKING_CONFLICT', { conflicts });
+  return conflict(RENTAL_MESSAGES.bookingConflict, { vehicleId: RENTAL_MESSAGES.bookingConflict }, 'BOOKING_CONFLICT', {
+    conflicts,
+  });
 }
 
 export function assertBookable(vehicle: VehicleLike | undefined): asserts vehicle is VehicleLike {
   if (!vehicle) throw validationFailed({ vehicleId: RENTAL_MESSAGES.vehicleRequired });
-  if (vehicle.isArchived) throw conflict(RENTAL_SERVER_MESSAGES.vehicleArchived, { vehicleId: RENTAL_SERVER_MESSAGES.vehicleArchived }, 'VEHICLE_UNAVAILABLE');
-  if (vehicle.status === 'out_of_service') throw conflict(RENTAL_SERVER_MESSAGES.vehicleOutOfService, { vehicleId: RENTAL_SERVER_MESSAGES.vehicleOutOfService }, 'VEHICLE_UNAVAILABLE');
+  if (vehicle.isArchived)
+    throw conflict(
+      RENTAL_SERVER_MESSAGES.vehicleArchived,
+      { vehicleId: RENTAL_SERVER_MESSAGES.vehicleArchived },
+      'VEHICLE_UNAVAILABLE',
+    );
+  if (vehicle.status === 'out_of_service')
+    throw conflict(
+      RENTAL_SERVER_MESSAGES.vehicleOutOfService,
+      { vehicleId: RENTAL_SERVER_MESSAGES.vehicleOutOfService },
+      'VEHICLE_UNAVAILABLE',
+    );
 }
 
 /** The schedule-lock step of every transaction that adds a block for a vehicle. */
@@ -81,7 +120,12 @@ export function vehicleScheduleLock(tenantId: string, vehicle: VehicleLike): Tra
     UpdateExpression: 'SET #sv = :next',
     ConditionExpression: `attribute_exists(pk) AND ${v === undefined ? 'attribute_not_exists(#sv)' : '#sv = :v'} AND (attribute_not_exists(#arch) OR #arch <> :true) AND #status <> :oos`,
     ExpressionAttributeNames: { '#sv': 'scheduleVersion', '#arch': 'isArchived', '#status': 'status' },
-    ExpressionAttributeValues: { ':next': (v ?? 0) + 1, ...(v === undefined ? {} : { ':v': v }), ':true': true, ':oos': 'out_of_service' },
+    ExpressionAttributeValues: {
+      ':next': (v ?? 0) + 1,
+      ...(v === undefined ? {} : { ':v': v }),
+      ':true': true,
+      ':oos': 'out_of_service',
+    },
   });
 }
 
@@ -98,13 +142,24 @@ export interface PricedBooking {
  * body, settings and customer, so what the wizard shows is what the booking charges.
  * Throws 400 with field messages.
  */
-export function priceBooking(body: TaxedBody, settings: RentalSettings, customer: { dateOfBirth?: string }, now: Date): PricedBooking {
+export function priceBooking(
+  body: TaxedBody,
+  settings: RentalSettings,
+  customer: { dateOfBirth?: string },
+  now: Date,
+): PricedBooking {
   const region = getRegionConfig(settings.region);
   let youngDriverFeePerDayMinor = 0;
   if (customer.dateOfBirth) {
-    const eligibility = driverEligibility(customer.dateOfBirth, calendarDateInZone(now, settings.timezone), settings.region);
-    if (!eligibility.eligible) throw validationFailed({ customerId: eligibility.reason ?? RENTAL_MESSAGES.customerRequired });
-    if (eligibility.youngDriver) youngDriverFeePerDayMinor = settings.youngDriverFeeOverrideMinor ?? eligibility.youngDriverFeePerDayMinor;
+    const eligibility = driverEligibility(
+      customer.dateOfBirth,
+      calendarDateInZone(now, settings.timezone),
+      settings.region,
+    );
+    if (!eligibility.eligible)
+      throw validationFailed({ customerId: eligibility.reason ?? RENTAL_MESSAGES.customerRequired });
+    if (eligibility.youngDriver)
+      youngDriverFeePerDayMinor = settings.youngDriverFeeOverrideMinor ?? eligibility.youngDriverFeePerDayMinor;
   }
   const quote = quoteRental({
     startISO: body.startDate,
@@ -138,7 +193,10 @@ export type TaxedBody = CreateRentalBody & { taxRate: number };
  * VAT rate when VAT is on, else the region's rate — the same default the wizard shows
  * (`defaultTaxRatePercent`), never 0 %. A rate sent (0 included) is kept as sent.
  */
-export function withCompanyTax(body: CreateRentalBody, settings: Pick<RentalSettings, 'defaultTaxRatePercent'>): TaxedBody {
+export function withCompanyTax(
+  body: CreateRentalBody,
+  settings: Pick<RentalSettings, 'defaultTaxRatePercent'>,
+): TaxedBody {
   return { ...body, taxRate: body.taxRate ?? settings.defaultTaxRatePercent };
 }
 
@@ -149,14 +207,40 @@ export function withCompanyTax(body: CreateRentalBody, settings: Pick<RentalSett
  * issued (rentals/pricing.ts periodRentEntries, via the invoicing job); only money actually
  * received (deposit, initial payment) is on its ledger at booking.
  */
-export function initialEntries(quote: Quote, body: Pick<CreateRentalBody, 'securityDeposit' | 'initialPaymentAmount' | 'initialPaymentMethod'> & { openEnded?: boolean }): NewLedgerEntry[] {
+export function initialEntries(
+  quote: Quote,
+  body: Pick<CreateRentalBody, 'securityDeposit' | 'initialPaymentAmount' | 'initialPaymentMethod'> & {
+    openEnded?: boolean;
+  },
+): NewLedgerEntry[] {
   const entries: NewLedgerEntry[] = (body.openEnded ? [] : quote.lines).map((l) => ({
-    type: 'charge', context: 'initial', category: l.category, label: l.label, amountMinor: l.amountMinor, lineCode: l.code,
+    type: 'charge',
+    context: 'initial',
+    category: l.category,
+    label: l.label,
+    amountMinor: l.amountMinor,
+    lineCode: l.code,
   }));
   const deposit = toMinor(body.securityDeposit);
-  if (deposit > 0) entries.push({ type: 'charge', context: 'initial', category: 'security_deposit', label: 'Security deposit', amountMinor: deposit, lineCode: 'security_deposit' });
+  if (deposit > 0)
+    entries.push({
+      type: 'charge',
+      context: 'initial',
+      category: 'security_deposit',
+      label: 'Security deposit',
+      amountMinor: deposit,
+      lineCode: 'security_deposit',
+    });
   const paid = toMinor(body.initialPaymentAmount);
-  if (paid > 0) entries.push({ type: 'payment', context: 'initial', category: 'payment', label: 'Initial payment', amountMinor: paid, method: body.initialPaymentMethod ?? null });
+  if (paid > 0)
+    entries.push({
+      type: 'payment',
+      context: 'initial',
+      category: 'payment',
+      label: 'Initial payment',
+      amountMinor: paid,
+      method: body.initialPaymentMethod ?? null,
+    });
   return entries;
 }
 
@@ -172,7 +256,10 @@ export async function quoteBooking(tenantId: string, sent: CreateRentalBody) {
     allowanceKm: quote.allowanceKm,
     expectedReturnDate,
     lines: quote.lines.map((l) => ({
-      code: l.code, category: l.category, label: l.label, amount: fromMinor(l.amountMinor),
+      code: l.code,
+      category: l.category,
+      label: l.label,
+      amount: fromMinor(l.amountMinor),
       ...(l.quantity !== undefined ? { quantity: l.quantity } : {}),
       ...(l.unitAmountMinor !== undefined ? { unitAmount: fromMinor(l.unitAmountMinor) } : {}),
     })),
@@ -202,20 +289,35 @@ export async function createRental(actor: Actor, sent: CreateRentalBody, idempot
     // transaction puts the same receipt (a failed transaction wrote nothing) and takes no second number.
     const id = ulid();
     let receipt: Promise<InitialReceipt> | undefined;
-    const takeReceipt = (rentalReference: string) => (receipt ??= initialPaymentReceipt(actor, id, rentalReference, customer, body));
-    return retryWithJitter(() => attemptBooking(actor, id, body, settings, priced, record, takeReferences, takeReceipt));
+    const takeReceipt = (rentalReference: string) =>
+      (receipt ??= initialPaymentReceipt(actor, id, rentalReference, customer, body));
+    return retryWithJitter(() =>
+      attemptBooking(actor, id, body, settings, priced, record, takeReferences, takeReceipt),
+    );
   });
 }
 
 type InitialReceipt = { id: string; number: string; item: TransactItem } | null;
 
 /** The initial payment taken in the booking wizard gets its REC- receipt like any money received (payments domain). */
-async function initialPaymentReceipt(actor: Actor, rentalId: string, rentalReference: string, customer: CustomerLike, body: CreateRentalBody): Promise<InitialReceipt> {
+async function initialPaymentReceipt(
+  actor: Actor,
+  rentalId: string,
+  rentalReference: string,
+  customer: CustomerLike,
+  body: CreateRentalBody,
+): Promise<InitialReceipt> {
   const amountMinor = toMinor(body.initialPaymentAmount);
   if (amountMinor <= 0) return null;
   return rentalPaymentReceipt(actor, {
-    rentalId, rentalReference, customerId: customer.id, customerName: customer.fullNameEnglish ?? '',
-    amountMinor, method: body.initialPaymentMethod ?? 'cash', deposit: false, reason: 'Initial payment',
+    rentalId,
+    rentalReference,
+    customerId: customer.id,
+    customerName: customer.fullNameEnglish ?? '',
+    amountMinor,
+    method: body.initialPaymentMethod ?? 'cash',
+    deposit: false,
+    reason: 'Initial payment',
   });
 }
 
@@ -245,20 +347,32 @@ async function retryWithJitter<T>(fn: () => Promise<T>, attempts = 80): Promise<
       return await fn();
     } catch (err) {
       const name = (err as { name?: string }).name;
-      const retryable = name === 'TransactionCanceledException' || name === 'TransactionConflictException' || name === 'ConditionalCheckFailedException';
+      const retryable =
+        name === 'TransactionCanceledException' ||
+        name === 'TransactionConflictException' ||
+        name === 'ConditionalCheckFailedException';
       if (!retryable || attempt >= attempts - 1) throw err;
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(250, 8 * 2 ** attempt)));
     }
   }
 }
 
-async function checkBlacklist(tenantId: string, customer: CustomerLike, body: CreateRentalBody, settings: RentalSettings) {
+async function checkBlacklist(
+  tenantId: string,
+  customer: CustomerLike,
+  body: CreateRentalBody,
+  settings: RentalSettings,
+) {
   // Blacklist (business-data §3 company_settings: blacklistMode warning|block, enableBlacklistCheck).
   if (!settings.enableBlacklistCheck) return;
   const matches = await blacklistMatchesFor(tenantId, customer);
   if (matches.length === 0) return;
   if (settings.blacklistMode === 'block') {
-    throw conflict(RENTAL_SERVER_MESSAGES.blacklisted, { customerId: RENTAL_SERVER_MESSAGES.blacklisted }, 'CUSTOMER_BLACKLISTED');
+    throw conflict(
+      RENTAL_SERVER_MESSAGES.blacklisted,
+      { customerId: RENTAL_SERVER_MESSAGES.blacklisted },
+      'CUSTOMER_BLACKLISTED',
+    );
   }
   if (!body.blacklistAcknowledged) {
     const message = RENTAL_SERVER_MESSAGES.blacklistWarning;
@@ -273,12 +387,30 @@ async function checkBlacklist(tenantId: string, customer: CustomerLike, body: Cr
  * start → 409 DOCUMENT_EXPIRED, nothing written; lapsing before the return → the rental carries
  * `documentFlags` (shown on the rental and in the booking wizard).
  */
-async function checkDocuments(tenantId: string, vehicleId: string, customerId: string, start: string, end: string | null, settings: Pick<RentalSettings, 'timezone' | 'region'>) {
+async function checkDocuments(
+  tenantId: string,
+  vehicleId: string,
+  customerId: string,
+  start: string,
+  end: string | null,
+  settings: Pick<RentalSettings, 'timezone' | 'region'>,
+) {
   const timeZone = settings.timezone;
-  const found = await lapsingDocuments(tenantId, { vehicleId, customerId }, calendarDateInZone(start, timeZone), end ? calendarDateInZone(end, timeZone) : null);
+  const found = await lapsingDocuments(
+    tenantId,
+    { vehicleId, customerId },
+    calendarDateInZone(start, timeZone),
+    end ? calendarDateInZone(end, timeZone) : null,
+  );
   const lapsed = found.filter((d) => d.lapses === 'before_start');
   if (lapsed.length) throw documentLapsedError(lapsed, settings.region, 'startDate');
-  return found.map(({ documentId, title, documentType, scope, expiryDate }) => ({ documentId, title, documentType, scope, expiryDate }));
+  return found.map(({ documentId, title, documentType, scope, expiryDate }) => ({
+    documentId,
+    title,
+    documentType,
+    scope,
+    expiryDate,
+  }));
 }
 
 async function attemptBooking(
@@ -378,14 +510,32 @@ async function attemptBooking(
   };
   rental.searchText = searchTextOf(rental);
 
-  const block: ScheduleBlock = { vehicleId: vehicle.id, kind: 'rental', refId: id, start: body.startDate, end, status: 'pending', label: `${rent.reference} · ${base.customerName}` };
+  const block: ScheduleBlock = {
+    vehicleId: vehicle.id,
+    kind: 'rental',
+    refId: id,
+    start: body.startDate,
+    end,
+    status: 'pending',
+    label: `${rent.reference} · ${base.customerName}`,
+  };
   const apiRental = toRentalApi(rental);
   const response = { status: 201, body: apiRental };
   const month = calendarDateInZone(now, settings.timezone).slice(0, 7);
   // The booking's journal entry (accounting's posting rules), in the same transaction: only money received.
   const journal = await rentalJournalItems(actor.tenantId, {
-    rental: { id, referenceNumber: rent.reference, taxRate: body.taxRate, taxIncluded: body.taxIncluded, earnsRentByDay: true }, movements: entries,
-    date: calendarDateInZone(now, settings.timezone), vatEnabled: settings.enableVat, createdBy: actor.userId, isNewRental: true,
+    rental: {
+      id,
+      referenceNumber: rent.reference,
+      taxRate: body.taxRate,
+      taxIncluded: body.taxIncluded,
+      earnsRentByDay: true,
+    },
+    movements: entries,
+    date: calendarDateInZone(now, settings.timezone),
+    vatEnabled: settings.enableVat,
+    createdBy: actor.userId,
+    isNewRental: true,
     // Booked: the charges post nothing until pickup, an initial payment is a customer advance (issue 26).
     statusBefore: 'pending',
   });
@@ -398,14 +548,35 @@ async function attemptBooking(
     receipt?.item ?? null,
     statusCountTx(actor.tenantId, id, null, 'pending'),
     monthTotalsTx(actor.tenantId, id, month, entries),
-    ...rentalAggregateItems(actor.tenantId, null, rental, settings.timezone, calendarDateInZone(now, settings.timezone), entries),
+    ...rentalAggregateItems(
+      actor.tenantId,
+      null,
+      rental,
+      settings.timezone,
+      calendarDateInZone(now, settings.timezone),
+      entries,
+    ),
     ...moneyIndexItems(undefined, rental, settings.timezone),
     // The customers domain's counter, versioned like every change of its item.
-    tx.update(customerKey(actor.tenantId, customer.id), customer.version, { rentalsCount: Number(customer.rentalsCount ?? 0) + 1 }, at),
-    tx.putNew(auditItem(actor, 'rental.create', 'rental', id, {
-      after: { referenceNumber: rent.reference, vehicleId: vehicle.id, customerId: customer.id, start: body.startDate, end, total: fromMinor(priced.quote.totalMinor) },
-      note: conflicts.length ? `overbooked over ${conflicts.length} booking(s)` : undefined,
-    })),
+    tx.update(
+      customerKey(actor.tenantId, customer.id),
+      customer.version,
+      { rentalsCount: Number(customer.rentalsCount ?? 0) + 1 },
+      at,
+    ),
+    tx.putNew(
+      auditItem(actor, 'rental.create', 'rental', id, {
+        after: {
+          referenceNumber: rent.reference,
+          vehicleId: vehicle.id,
+          customerId: customer.id,
+          start: body.startDate,
+          end,
+          total: fromMinor(priced.quote.totalMinor),
+        },
+        note: conflicts.length ? `overbooked over ${conflicts.length} booking(s)` : undefined,
+      }),
+    ),
     ...record(response),
   ];
   await transact(items.filter((i): i is TransactItem => i !== null));
@@ -417,16 +588,39 @@ async function attemptBooking(
  * booking for, asked with a customer, a vehicle or both before the booking is sent. Only this
  * company's owners are read (the documents are keyed by tenant).
  */
-export async function documentCheck(tenantId: string, q: { customerId?: string; vehicleId?: string; start: string; end?: string }) {
+export async function documentCheck(
+  tenantId: string,
+  q: { customerId?: string; vehicleId?: string; start: string; end?: string },
+) {
   const { timezone } = await readRentalSettings(tenantId);
-  const found = await lapsingDocuments(tenantId, { vehicleId: q.vehicleId, customerId: q.customerId }, calendarDateInZone(q.start, timezone), q.end ? calendarDateInZone(q.end, timezone) : null);
+  const found = await lapsingDocuments(
+    tenantId,
+    { vehicleId: q.vehicleId, customerId: q.customerId },
+    calendarDateInZone(q.start, timezone),
+    q.end ? calendarDateInZone(q.end, timezone) : null,
+  );
   return { documents: found };
 }
 
-export async function checkConflicts(tenantId: string, input: { vehicleId: string; startDate: string; endDate?: string | null; openEnded: boolean; excludeRentalId?: string }) {
+export async function checkConflicts(
+  tenantId: string,
+  input: {
+    vehicleId: string;
+    startDate: string;
+    endDate?: string | null;
+    openEnded: boolean;
+    excludeRentalId?: string;
+  },
+) {
   const vehicle = await readVehicle(tenantId, input.vehicleId);
   assertBookable(vehicle);
-  const conflicts = await findConflicts(tenantId, input.vehicleId, input.startDate, input.openEnded ? null : input.endDate ?? null, input.excludeRentalId);
+  const conflicts = await findConflicts(
+    tenantId,
+    input.vehicleId,
+    input.startDate,
+    input.openEnded ? null : (input.endDate ?? null),
+    input.excludeRentalId,
+  );
   return { hasConflicts: conflicts.length > 0, conflicts };
 }
 

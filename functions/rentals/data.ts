@@ -4,7 +4,13 @@ import { monotonicFactory, ulid } from 'ulid';
 
 /** Ledger ids sort in posting order even within one millisecond. */
 const nextEntryId = monotonicFactory();
-import { balanceState, effectiveAmounts, ledgerTotals, allocatePayments, type LedgerEntryLike } from '../../shared/rentals/ledger';
+import {
+  balanceState,
+  effectiveAmounts,
+  ledgerTotals,
+  allocatePayments,
+  type LedgerEntryLike,
+} from '../../shared/rentals/ledger';
 import { describeLedgerLabel, ledgerDescriptionOf, type LedgerDescription } from '../../shared/rentals/ledger-text';
 import { fromMinor } from '../../shared/money';
 import { shardOf } from '../../shared/accounting/journal';
@@ -49,8 +55,10 @@ export const statsKey = (tenantId: string, sk: string): Key => ({ pk: tenantPk(t
  */
 export const RENTAL_STATS_SHARDS = 8;
 export type StatsName = readonly ['STATUS'] | readonly ['MONTH', string];
-export const statsShardKey = (tenantId: string, name: StatsName, shard: number): Key => statsKey(tenantId, sortKey(...name, shard));
-const statsShardOf = (tenantId: string, name: StatsName, rentalId: string) => statsShardKey(tenantId, name, shardOf(rentalId, RENTAL_STATS_SHARDS));
+export const statsShardKey = (tenantId: string, name: StatsName, shard: number): Key =>
+  statsKey(tenantId, sortKey(...name, shard));
+const statsShardOf = (tenantId: string, name: StatsName, rentalId: string) =>
+  statsShardKey(tenantId, name, shardOf(rentalId, RENTAL_STATS_SHARDS));
 export const activeIndexKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'ACTIVE_RENTAL', id);
 export const ACTIVE_RENTALS_GSI_PK = 'G#ACTIVE_RENTALS';
 export const invoicingIndexKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'INVOICING_DUE', id);
@@ -132,7 +140,10 @@ export interface RentalItem extends Item {
   [k: string]: unknown;
 }
 
-export function rentalIndexes(tenantId: string, r: { id: string; customerId: string; status: string; startDate: string }) {
+export function rentalIndexes(
+  tenantId: string,
+  r: { id: string; customerId: string; status: string; startDate: string },
+) {
   return {
     gsi1pk: tenantPk(tenantId, 'CUSTOMER_RENTALS', r.customerId),
     gsi1sk: sortKey(r.startDate, r.id),
@@ -142,7 +153,9 @@ export function rentalIndexes(tenantId: string, r: { id: string; customerId: str
 }
 
 /** Lower-case text the list search matches (reference, contract, customer, vehicle, plate). */
-export function searchTextOf(r: Pick<RentalItem, 'referenceNumber' | 'contractNumber' | 'customerName' | 'vehicleLabel'>): string {
+export function searchTextOf(
+  r: Pick<RentalItem, 'referenceNumber' | 'contractNumber' | 'customerName' | 'vehicleLabel'>,
+): string {
   return [r.referenceNumber, r.contractNumber, r.customerName, r.vehicleLabel].join(' ').toLowerCase();
 }
 
@@ -167,7 +180,12 @@ export function toRentalApi(item: RentalItem) {
     // paid charges (the stored refunded total holds both).
     ...(() => {
       const f = rentalDepositFlows(item as Parameters<typeof rentalDepositFlows>[0]);
-      return { depositReceived: fromMinor(f.receivedMinor), depositApplied: fromMinor(f.appliedMinor), depositRefunded: fromMinor(f.returnedMinor), depositHeld: fromMinor(heldOf(f)) };
+      return {
+        depositReceived: fromMinor(f.receivedMinor),
+        depositApplied: fromMinor(f.appliedMinor),
+        depositRefunded: fromMinor(f.returnedMinor),
+        depositHeld: fromMinor(heldOf(f)),
+      };
     })(),
     balance: fromMinor(item.balanceMinor),
     balanceState: balanceState(item.balanceMinor),
@@ -254,7 +272,10 @@ export interface LedgerItem extends Item {
   reversesId: string | null;
   /** Pricing line code for entries posted from a quote or the final charges (base_rental, tax…). */
   lineCode: string | null;
-  /** Units × unit price of a priced charge (a billing period's rent: 1 month × the monthly rate, 31 days × the daily rate). */
+  /**
+   * Units × unit price of a priced charge (a billing period's rent: 1 month × the monthly rate, 31 days × the daily
+   * rate).
+   */
   quantity?: number;
   unitAmountMinor?: number;
   /** Money received or paid back: its REC- receipt (payments domain). */
@@ -267,11 +288,22 @@ export interface LedgerItem extends Item {
 }
 
 export type NewLedgerEntry = Pick<LedgerItem, 'type' | 'context' | 'category' | 'label' | 'amountMinor'> &
-  Partial<Pick<LedgerItem, 'method' | 'status' | 'reversesId' | 'lineCode' | 'receiptId' | 'receiptNumber' | 'quantity' | 'unitAmountMinor'>>;
+  Partial<
+    Pick<
+      LedgerItem,
+      'method' | 'status' | 'reversesId' | 'lineCode' | 'receiptId' | 'receiptNumber' | 'quantity' | 'unitAmountMinor'
+    >
+  >;
 
 const descriptionFields = (d: LedgerDescription) => ({ descriptionCode: d.code, descriptionParams: d.params ?? {} });
 
-export function ledgerItem(tenantId: string, rentalId: string, e: NewLedgerEntry, by: string | null, now: string): LedgerItem {
+export function ledgerItem(
+  tenantId: string,
+  rentalId: string,
+  e: NewLedgerEntry,
+  by: string | null,
+  now: string,
+): LedgerItem {
   const id = nextEntryId();
   return {
     pk: ledgerPk(tenantId, rentalId),
@@ -292,7 +324,9 @@ export function ledgerItem(tenantId: string, rentalId: string, e: NewLedgerEntry
     version: 1,
     reversesId: e.reversesId ?? null,
     lineCode: e.lineCode ?? null,
-    ...(e.quantity !== undefined ? { quantity: e.quantity, ...(e.unitAmountMinor !== undefined ? { unitAmountMinor: e.unitAmountMinor } : {}) } : {}),
+    ...(e.quantity !== undefined
+      ? { quantity: e.quantity, ...(e.unitAmountMinor !== undefined ? { unitAmountMinor: e.unitAmountMinor } : {}) }
+      : {}),
     ...(e.receiptId ? { receiptId: e.receiptId, receiptNumber: e.receiptNumber ?? null } : {}),
     postedAt: now,
     postedBy: by,
@@ -306,7 +340,18 @@ export async function readLedger(tenantId: string, rentalId: string): Promise<Le
 }
 
 /** Rental totals after adding `entries` to what the item holds (incremental, same maths as ledgerTotals). */
-export function totalsAfter(current: Pick<RentalItem, 'chargesMinor' | 'paymentsMinor' | 'refundsMinor' | 'depositRequestedMinor' | 'depositReceivedMinor' | 'depositRefundedMinor'> & { rentChargedMinor?: unknown }, entries: readonly LedgerEntryLike[]) {
+export function totalsAfter(
+  current: Pick<
+    RentalItem,
+    | 'chargesMinor'
+    | 'paymentsMinor'
+    | 'refundsMinor'
+    | 'depositRequestedMinor'
+    | 'depositReceivedMinor'
+    | 'depositRefundedMinor'
+  > & { rentChargedMinor?: unknown },
+  entries: readonly LedgerEntryLike[],
+) {
   const d = ledgerTotals(entries);
   // The time-based revenue charged, earned over the days on rent (analytics, issue 26).
   const rentChargedMinor = Number(current.rentChargedMinor ?? 0) + timeBasedRevenueMinor(entries);
@@ -330,7 +375,12 @@ export function totalsAfter(current: Pick<RentalItem, 'chargesMinor' | 'payments
 }
 
 export const ZERO_TOTALS = {
-  chargesMinor: 0, paymentsMinor: 0, refundsMinor: 0, depositRequestedMinor: 0, depositReceivedMinor: 0, depositRefundedMinor: 0,
+  chargesMinor: 0,
+  paymentsMinor: 0,
+  refundsMinor: 0,
+  depositRequestedMinor: 0,
+  depositReceivedMinor: 0,
+  depositRefundedMinor: 0,
 };
 
 export type EntryDisplayStatus = 'paid' | 'pending' | 'reversed' | 'not_collected';
@@ -340,7 +390,12 @@ export type EntryDisplayStatus = 'paid' | 'pending' | 'reversed' | 'not_collecte
  * uncollected on a rental that has ended (closed, cancelled, archived) is 'not_collected', not
  * money pending (ledgers closed before the close posted the reversal); else paid/pending by allocation.
  */
-function chargeDisplayStatus(e: LedgerItem, left: Map<string, number>, alloc: ReturnType<typeof allocatePayments>, ended: boolean): EntryDisplayStatus {
+function chargeDisplayStatus(
+  e: LedgerItem,
+  left: Map<string, number>,
+  alloc: ReturnType<typeof allocatePayments>,
+  ended: boolean,
+): EntryDisplayStatus {
   if ((left.get(e.id) ?? 0) <= 0) return 'reversed';
   const status = alloc.chargeStatus[e.id] ?? e.status;
   if (status === 'pending' && ended && e.category === 'security_deposit') return 'not_collected';
@@ -361,7 +416,11 @@ export function ledgerView(entries: LedgerItem[], rental?: { status: RentalStatu
       status: e.type !== 'charge' ? e.status : e.reversesId ? 'reversed' : chargeDisplayStatus(e, left, alloc, ended),
       outstanding: e.type === 'charge' && !e.reversesId ? fromMinor(alloc.outstandingByCharge[e.id] ?? 0) : undefined,
     })),
-    allocations: alloc.allocations.map((a) => ({ paymentId: a.paymentId, chargeId: a.chargeId, amount: fromMinor(a.amountMinor) })),
+    allocations: alloc.allocations.map((a) => ({
+      paymentId: a.paymentId,
+      chargeId: a.chargeId,
+      amount: fromMinor(a.amountMinor),
+    })),
     charges: fromMinor(totals.chargesMinor),
     payments: fromMinor(totals.paymentsMinor),
     refunds: fromMinor(totals.refundsMinor),
@@ -381,13 +440,26 @@ export function ledgerView(entries: LedgerItem[], rental?: { status: RentalStatu
 // ---------------------------------------------------------------------------------------------
 
 /** ADDs to the status counters: -1 on `from`, +1 on `to` (either may be absent). */
-export function statusCountTx(tenantId: string, rentalId: string, from: RentalStatus | null, to: RentalStatus | null): TransactItem | null {
+export function statusCountTx(
+  tenantId: string,
+  rentalId: string,
+  from: RentalStatus | null,
+  to: RentalStatus | null,
+): TransactItem | null {
   if (from === to) return null;
   const names: Record<string, string> = {};
   const values: Record<string, number> = {};
   const parts: string[] = [];
-  if (from) { names['#from'] = `count_${from}`; values[':minus'] = -1; parts.push('#from :minus'); }
-  if (to) { names['#to'] = `count_${to}`; values[':one'] = 1; parts.push('#to :one'); }
+  if (from) {
+    names['#from'] = `count_${from}`;
+    values[':minus'] = -1;
+    parts.push('#from :minus');
+  }
+  if (to) {
+    names['#to'] = `count_${to}`;
+    values[':one'] = 1;
+    parts.push('#to :one');
+  }
   return tx.raw('Update', {
     Key: statsShardOf(tenantId, ['STATUS'], rentalId),
     UpdateExpression: `SET entityType = :et ADD ${parts.join(', ')}`,
@@ -397,20 +469,33 @@ export function statusCountTx(tenantId: string, rentalId: string, from: RentalSt
 }
 
 /** ADDs a month's ledger totals (rental charges, payments, refunds; deposits apart). */
-export function monthTotalsTx(tenantId: string, rentalId: string, month: string, entries: readonly LedgerEntryLike[]): TransactItem | null {
+export function monthTotalsTx(
+  tenantId: string,
+  rentalId: string,
+  month: string,
+  entries: readonly LedgerEntryLike[],
+): TransactItem | null {
   if (entries.length === 0) return null;
   const t = ledgerTotals(entries);
   return tx.raw('Update', {
     Key: statsShardOf(tenantId, ['MONTH', month], rentalId),
-    UpdateExpression: 'SET entityType = :et ADD chargesMinor :c, paymentsMinor :p, refundsMinor :r, depositsReceivedMinor :dr, depositsRefundedMinor :df',
+    UpdateExpression:
+      'SET entityType = :et ADD chargesMinor :c, paymentsMinor :p, refundsMinor :r, depositsReceivedMinor :dr, depositsRefundedMinor :df',
     ExpressionAttributeValues: {
-      ':et': 'RENTAL_STATS', ':c': t.chargesMinor, ':p': t.paymentsMinor, ':r': t.refundsMinor,
-      ':dr': t.deposit.receivedMinor, ':df': t.deposit.refundedMinor,
+      ':et': 'RENTAL_STATS',
+      ':c': t.chargesMinor,
+      ':p': t.paymentsMinor,
+      ':r': t.refundsMinor,
+      ':dr': t.deposit.receivedMinor,
+      ':df': t.deposit.refundedMinor,
     },
   });
 }
 
-export function activeIndexItem(tenantId: string, r: Pick<RentalItem, 'id' | 'expectedReturnDate' | 'referenceNumber'>): Item {
+export function activeIndexItem(
+  tenantId: string,
+  r: Pick<RentalItem, 'id' | 'expectedReturnDate' | 'referenceNumber'>,
+): Item {
   return {
     ...activeIndexKey(tenantId, r.id),
     gsi2pk: ACTIVE_RENTALS_GSI_PK,
@@ -423,12 +508,27 @@ export function activeIndexItem(tenantId: string, r: Pick<RentalItem, 'id' | 'ex
   };
 }
 
-export function noteItem(tenantId: string, rentalId: string, note: { content: string; visibility: string }, by: { userId: string; username: string }, now: string): Item {
+export function noteItem(
+  tenantId: string,
+  rentalId: string,
+  note: { content: string; visibility: string },
+  by: { userId: string; username: string },
+  now: string,
+): Item {
   const id = ulid();
   return {
-    pk: notePk(tenantId, rentalId), sk: id, entityType: 'RENTAL_NOTE', id, rentalId,
-    content: note.content, visibility: note.visibility, authorId: by.userId, authorName: by.username,
-    version: 1, createdAt: now, updatedAt: now,
+    pk: notePk(tenantId, rentalId),
+    sk: id,
+    entityType: 'RENTAL_NOTE',
+    id,
+    rentalId,
+    content: note.content,
+    visibility: note.visibility,
+    authorId: by.userId,
+    authorName: by.username,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
   };
 }
 

@@ -20,7 +20,13 @@ export { rentalPaymentReceipt } from '../payments/tx';
  * Invoices (tier 5) through their tx face only: a desk payment pays the rental's open invoices and
  * a refund reopens them, in the rental's own transaction (issue 26).
  */
-export { allocateOldestFirst, invoicePaymentUpdate, releaseNewestFirst, rentalInvoicesForPayment, type InvoiceAllocation } from '../invoices/tx';
+export {
+  allocateOldestFirst,
+  invoicePaymentUpdate,
+  releaseNewestFirst,
+  rentalInvoicesForPayment,
+  type InvoiceAllocation,
+} from '../invoices/tx';
 
 /** Accounting: the journal items that post a rental change in the rental's own transaction (DESIGN.md §14). */
 export { rentalJournalItems } from '../accounting/api';
@@ -29,10 +35,24 @@ export { rentalJournalItems } from '../accounting/api';
  * The analytics aggregates of one rental change (analytics domain): its contribution before and
  * after, and the money of the entries posted on `day`, written in the same transaction.
  */
-export function rentalAggregateItems(tenantId: string, before: RentalItem | null, after: RentalItem, timeZone: string, day: string, entries: readonly LedgerEntryLike[] = []) {
+export function rentalAggregateItems(
+  tenantId: string,
+  before: RentalItem | null,
+  after: RentalItem,
+  timeZone: string,
+  day: string,
+  entries: readonly LedgerEntryLike[] = [],
+) {
   const t = entries.length ? ledgerTotals(entries) : null;
   return rentalAnalyticsItems(tenantId, {
-    rentalId: after.id, vehicleId: after.vehicleId, before, after, timeZone, postedDay: day,
-    money: t ? { chargesMinor: pointRevenueMinor(entries), paymentsMinor: t.paymentsMinor, refundsMinor: t.refundsMinor } : undefined,
+    rentalId: after.id,
+    vehicleId: after.vehicleId,
+    before,
+    after,
+    timeZone,
+    postedDay: day,
+    money: t
+      ? { chargesMinor: pointRevenueMinor(entries), paymentsMinor: t.paymentsMinor, refundsMinor: t.refundsMinor }
+      : undefined,
   });
 }

@@ -3,7 +3,13 @@ import { DEFAULT_TEXT_COLOR } from '../../shared/constants';
 import { getRegionConfig, type RegionCode } from '../../shared/regions';
 import { rateToPercent } from '../../shared/money';
 import { batchGet, getItem, type Item } from '../lib/data/repo';
-import { companyRegion, companySettingsFrom, companyTimezone, readCompanySettings, type CompanySettings } from '../lib/company-settings';
+import {
+  companyRegion,
+  companySettingsFrom,
+  companyTimezone,
+  readCompanySettings,
+  type CompanySettings,
+} from '../lib/company-settings';
 import { vehicleKey } from '../vehicles/api';
 import { customerKey } from '../customers/api';
 /** Documents that lapse before a rental ends (documents domain): refuse or flag the booking. */
@@ -19,7 +25,13 @@ export { lapsingDocuments, type LapsingDocument } from '../documents/api';
 export { vehicleKey, customerKey };
 export { customerCounterItem, needsLastRental, writeTrueCounters } from '../customers/api';
 /** The vehicle schedule (vehicles domain): rentals write and read their blocks in it. */
-export { blocksOverlapping, fleetBlocks, scheduleBlockItem, scheduleBlockKey, type ScheduleBlock } from '../vehicles/api';
+export {
+  blocksOverlapping,
+  fleetBlocks,
+  scheduleBlockItem,
+  scheduleBlockKey,
+  type ScheduleBlock,
+} from '../vehicles/api';
 
 export interface VehicleLike extends Item {
   id: string;
@@ -154,7 +166,6 @@ export async function readRentalSettings(tenantId: string): Promise<RentalSettin
 
 /** Blacklist matches (customers domain decides the matching; the company's mode decides what a booking does). */
 export { blacklistMatchesFor, loyaltyFields } from '../customers/api';
-
 
 /** Security: refunds to another method and large manual discounts land in the risk feed. */
 export { recordRiskyAction } from '../security/api';

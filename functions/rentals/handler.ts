@@ -49,7 +49,9 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
       throw badRequest('End date must be after the start date', { end: 'End date must be after the start date' });
     }
     const blocks = await fleetBlocks(ctx.auth.tenantId, start.toISOString(), end.toISOString());
-    const busy = [...new Set(blocks.filter((b) => b.status !== 'completed' && b.status !== 'cancelled').map((b) => b.vehicleId))];
+    const busy = [
+      ...new Set(blocks.filter((b) => b.status !== 'completed' && b.status !== 'cancelled').map((b) => b.vehicleId)),
+    ];
     return reply.ok({ busyVehicleIds: busy });
   },
 
@@ -80,7 +82,9 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
   previewRentalReturn: async (ctx) => {
     const rental = await rentalOr404(ctx);
     const { previewReturn } = await lifecycle();
-    return reply.ok(await previewReturn(ctx.auth.tenantId, rental, ctx.body, await readRentalSettings(ctx.auth.tenantId)));
+    return reply.ok(
+      await previewReturn(ctx.auth.tenantId, rental, ctx.body, await readRentalSettings(ctx.auth.tenantId)),
+    );
   },
   returnRental: async (ctx) =>
     stored(await (await lifecycle()).returnRental(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey)),

@@ -1,4 +1,9 @@
-import { billingPeriod, periodInvoiceAt, type BillingFrequency, type BillingTiming } from '../../shared/invoicing/periods';
+import {
+  billingPeriod,
+  periodInvoiceAt,
+  type BillingFrequency,
+  type BillingTiming,
+} from '../../shared/invoicing/periods';
 import { calendarDateInZone } from '../../shared/regions';
 import { sortKey } from '../lib/data/keys';
 import type { Item } from '../lib/data/repo';
@@ -28,16 +33,49 @@ export interface InvoicingIndexItem extends Item {
 }
 
 /** The invoicing-index item of an open-ended rental with autoGenerateInvoice (pickup). */
-export function invoicingIndexItem(tenantId: string, r: Pick<RentalItem, 'id' | 'referenceNumber' | 'customerName' | 'startDate'> & { billingFrequency?: unknown }, timeZone: string, timing: BillingTiming = 'arrears'): InvoicingIndexItem {
+export function invoicingIndexItem(
+  tenantId: string,
+  r: Pick<RentalItem, 'id' | 'referenceNumber' | 'customerName' | 'startDate'> & { billingFrequency?: unknown },
+  timeZone: string,
+  timing: BillingTiming = 'arrears',
+): InvoicingIndexItem {
   const startDay = calendarDateInZone(new Date(r.startDate), timeZone);
   const frequency: BillingFrequency = r.billingFrequency === 'monthly' ? 'monthly' : 'daily';
-  return { ...invoicingIndexKey(tenantId, r.id), entityType: 'INVOICING_DUE', tenantId, rentalId: r.id, referenceNumber: r.referenceNumber,
-    customerName: String(r.customerName ?? ''), startISO: r.startDate, startDay, frequency, lastInvoicedDate: null, version: 1, ...invoicingNext(tenantId, r.id, r.startDate, startDay, frequency, 0, timing) };
+  return {
+    ...invoicingIndexKey(tenantId, r.id),
+    entityType: 'INVOICING_DUE',
+    tenantId,
+    rentalId: r.id,
+    referenceNumber: r.referenceNumber,
+    customerName: String(r.customerName ?? ''),
+    startISO: r.startDate,
+    startDay,
+    frequency,
+    lastInvoicedDate: null,
+    version: 1,
+    ...invoicingNext(tenantId, r.id, r.startDate, startDay, frequency, 0, timing),
+  };
 }
 
 /** The next-period attributes (and gsi2 keys) of an invoicing-index item at period `index`, due per `timing`. */
-export function invoicingNext(tenantId: string, rentalId: string, startISO: string, startDay: string, frequency: BillingFrequency, index: number, timing: BillingTiming = 'arrears') {
+export function invoicingNext(
+  tenantId: string,
+  rentalId: string,
+  startISO: string,
+  startDay: string,
+  frequency: BillingFrequency,
+  index: number,
+  timing: BillingTiming = 'arrears',
+) {
   const p = billingPeriod(startDay, frequency, index);
   const nextDueAt = periodInvoiceAt(startISO, startDay, p, timing);
-  return { nextIndex: index, nextPeriodStart: p.periodStart, nextPeriodEnd: p.periodEnd, nextDueAt, timing, gsi2pk: INVOICING_DUE_GSI_PK, gsi2sk: sortKey(nextDueAt, tenantId, rentalId) };
+  return {
+    nextIndex: index,
+    nextPeriodStart: p.periodStart,
+    nextPeriodEnd: p.periodEnd,
+    nextDueAt,
+    timing,
+    gsi2pk: INVOICING_DUE_GSI_PK,
+    gsi2sk: sortKey(nextDueAt, tenantId, rentalId),
+  };
 }

@@ -29,21 +29,56 @@ const ok = <T = any>(res: { status: number; body: T }, status = 200): T => {
 };
 
 async function booked(over: Record<string, unknown> = {}) {
-  const [vehicle, customer] = await Promise.all([createVehicle(owner), createCustomer(owner, { fullNameEnglish: `Settings Renter ${++seq}` })]);
-  return ok(await post('/api/v1/rentals', {
-    vehicleId: vehicle.id, customerId: customer.id, startDate: START, openEnded: true, expectedDuration: 30,
-    rentalType: 'monthly', monthlyRate: 3000, dailyRate: 120, taxRate: 5, ...over,
-  }, owner), 201) as { id: string; version: number };
+  const [vehicle, customer] = await Promise.all([
+    createVehicle(owner),
+    createCustomer(owner, { fullNameEnglish: `Settings Renter ${++seq}` }),
+  ]);
+  return ok(
+    await post(
+      '/api/v1/rentals',
+      {
+        vehicleId: vehicle.id,
+        customerId: customer.id,
+        startDate: START,
+        openEnded: true,
+        expectedDuration: 30,
+        rentalType: 'monthly',
+        monthlyRate: 3000,
+        dailyRate: 120,
+        taxRate: 5,
+        ...over,
+      },
+      owner,
+    ),
+    201,
+  ) as { id: string; version: number };
 }
 
 async function longRental() {
   const r = await booked();
-  return ok(await post(`/api/v1/rentals/${r.id}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full', pickedUpAt: START }, owner)) as { id: string; version: number };
+  return ok(
+    await post(
+      `/api/v1/rentals/${r.id}/pickup`,
+      { odometerStart: 1000, fuelLevelStart: 'full', pickedUpAt: START },
+      owner,
+    ),
+  ) as { id: string; version: number };
 }
 
-const setInvoicing = (id: string, body: Record<string, unknown>, token = owner) => patch(`/api/v1/rentals/${id}/invoicing`, body, token);
-const scheduled = async (id: string) => (ok(await get('/api/v1/invoicing/schedule', owner)).items as { rentalId: string; billingFrequency: string; nextPeriodStart: string }[]).find((i) => i.rentalId === id);
-const periodsInvoiced = async (id: string) => (ok(await get(`/api/v1/invoices?rentalId=${id}&limit=100`, owner)).items as { periodStart: string }[]).map((i) => i.periodStart).sort();
+const setInvoicing = (id: string, body: Record<string, unknown>, token = owner) =>
+  patch(`/api/v1/rentals/${id}/invoicing`, body, token);
+const scheduled = async (id: string) =>
+  (
+    ok(await get('/api/v1/invoicing/schedule', owner)).items as {
+      rentalId: string;
+      billingFrequency: string;
+      nextPeriodStart: string;
+    }[]
+  ).find((i) => i.rentalId === id);
+const periodsInvoiced = async (id: string) =>
+  (ok(await get(`/api/v1/invoices?rentalId=${id}&limit=100`, owner)).items as { periodStart: string }[])
+    .map((i) => i.periodStart)
+    .sort();
 
 beforeAll(async () => {
   [t, other] = await Promise.all([tenantWithAllRoles(), registerTenant()]);
@@ -56,7 +91,9 @@ describe('rental invoicing settings', () => {
     const r = await longRental();
     expect(await scheduled(r.id)).toMatchObject({ billingFrequency: 'monthly', nextPeriodStart: '2034-09-01' });
 
-    const off = ok(await setInvoicing(r.id, { autoGenerateInvoice: false, billingFrequency: 'monthly', version: r.version }));
+    const off = ok(
+      await setInvoicing(r.id, { autoGenerateInvoice: false, billingFrequency: 'monthly', version: r.version }),
+    );
     expect(off).toMatchObject({ autoGenerateInvoice: false, billingFrequency: 'monthly', version: r.version + 1 });
     expect(off.timeline.at(-1)).toMatchObject({ action: 'invoicing_settings', by: t.owner.user.username });
     expect(await scheduled(r.id)).toBeUndefined();
@@ -98,18 +135,29 @@ describe('rental invoicing settings', () => {
   it('a pending rental keeps the settings: picked up with auto-invoicing off, it is never in the due index', async () => {
     const r = await booked();
     ok(await setInvoicing(r.id, { autoGenerateInvoice: false, billingFrequency: 'daily' }));
-    ok(await post(`/api/v1/rentals/${r.id}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full', pickedUpAt: START }, owner));
+    ok(
+      await post(
+        `/api/v1/rentals/${r.id}/pickup`,
+        { odometerStart: 1000, fuelLevelStart: 'full', pickedUpAt: START },
+        owner,
+      ),
+    );
     expect(await scheduled(r.id)).toBeUndefined();
     ok(await setInvoicing(r.id, { autoGenerateInvoice: true, billingFrequency: 'daily' }));
     expect(await scheduled(r.id)).toMatchObject({ billingFrequency: 'daily', nextPeriodStart: '2034-09-01' });
   });
 
-  it('bad input: 400 with each field\'s message, nothing written', async () => {
+  it("bad input: 400 with each field's message, nothing written", async () => {
     const r = await longRental();
     const bad = await setInvoicing(r.id, { autoGenerateInvoice: 'yes', billingFrequency: 'weekly' });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields).toMatchObject({ autoGenerateInvoice: RENTAL_MESSAGES.autoInvoiceRequired, billingFrequency: RENTAL_MESSAGES.billingFrequencyInvalid });
-    expect((await setInvoicing(r.id, {})).body.error.fields.billingFrequency).toBe(RENTAL_MESSAGES.billingFrequencyInvalid);
+    expect(bad.body.error.fields).toMatchObject({
+      autoGenerateInvoice: RENTAL_MESSAGES.autoInvoiceRequired,
+      billingFrequency: RENTAL_MESSAGES.billingFrequencyInvalid,
+    });
+    expect((await setInvoicing(r.id, {})).body.error.fields.billingFrequency).toBe(
+      RENTAL_MESSAGES.billingFrequencyInvalid,
+    );
     const after = ok(await get(`/api/v1/rentals/${r.id}`, owner));
     expect(after).toMatchObject({ version: r.version, autoGenerateInvoice: true, billingFrequency: 'monthly' });
     expect(after.timeline.at(-1).action).toBe('pickup');
@@ -118,25 +166,47 @@ describe('rental invoicing settings', () => {
 
   it('roles and companies: MECHANIC 403, another company 404 — nothing changes', async () => {
     const r = await longRental();
-    expect((await setInvoicing(r.id, { autoGenerateInvoice: false, billingFrequency: 'monthly' }, t.mechanic.token)).status).toBe(403);
-    expect((await setInvoicing(r.id, { autoGenerateInvoice: false, billingFrequency: 'monthly' }, other.token)).status).toBe(404);
-    expect(ok(await get(`/api/v1/rentals/${r.id}`, owner))).toMatchObject({ version: r.version, autoGenerateInvoice: true });
+    expect(
+      (await setInvoicing(r.id, { autoGenerateInvoice: false, billingFrequency: 'monthly' }, t.mechanic.token)).status,
+    ).toBe(403);
+    expect(
+      (await setInvoicing(r.id, { autoGenerateInvoice: false, billingFrequency: 'monthly' }, other.token)).status,
+    ).toBe(404);
+    expect(ok(await get(`/api/v1/rentals/${r.id}`, owner))).toMatchObject({
+      version: r.version,
+      autoGenerateInvoice: true,
+    });
     expect(await scheduled(r.id)).toBeTruthy();
   });
 
   it('409: a stale version, a rental with a return date, a completed rental', async () => {
     const r = await longRental();
-    const stale = await setInvoicing(r.id, { autoGenerateInvoice: false, billingFrequency: 'monthly', version: r.version - 1 });
+    const stale = await setInvoicing(r.id, {
+      autoGenerateInvoice: false,
+      billingFrequency: 'monthly',
+      version: r.version - 1,
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe('VERSION_CONFLICT');
     expect(await scheduled(r.id)).toBeTruthy();
 
-    const closedEnd = await booked({ openEnded: false, endDate: '2034-09-05T09:00:00.000Z', rentalType: 'daily', monthlyRate: undefined });
+    const closedEnd = await booked({
+      openEnded: false,
+      endDate: '2034-09-05T09:00:00.000Z',
+      rentalType: 'daily',
+      monthlyRate: undefined,
+    });
     const refused = await setInvoicing(closedEnd.id, { autoGenerateInvoice: false, billingFrequency: 'daily' });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(RENTAL_SERVER_MESSAGES.invoicingOpenEndedOnly);
 
-    ok(await post(`/api/v1/rentals/${r.id}/return`, { odometerEnd: 1500, condition: 'good', fuelLevelEnd: 'full', returnDate: '2034-09-10T09:00:00.000Z' }, owner));
+    ok(
+      await post(
+        `/api/v1/rentals/${r.id}/return`,
+        { odometerEnd: 1500, condition: 'good', fuelLevelEnd: 'full', returnDate: '2034-09-10T09:00:00.000Z' },
+        owner,
+      ),
+    );
     const finished = await setInvoicing(r.id, { autoGenerateInvoice: true, billingFrequency: 'daily' });
     expect(finished.status).toBe(409);
     expect(finished.body.error.message).toBe(RENTAL_SERVER_MESSAGES.invoicingFinished);

@@ -25,6 +25,9 @@ describe('firstPeriodFrom (where invoicing resumes after a settings change)', ()
 
   it('reads an older rental without settings as on, daily', () => {
     expect(invoicingSettingsOf({})).toEqual({ autoGenerateInvoice: true, billingFrequency: 'daily' });
-    expect(invoicingSettingsOf({ autoGenerateInvoice: false, billingFrequency: 'monthly' })).toEqual({ autoGenerateInvoice: false, billingFrequency: 'monthly' });
+    expect(invoicingSettingsOf({ autoGenerateInvoice: false, billingFrequency: 'monthly' })).toEqual({
+      autoGenerateInvoice: false,
+      billingFrequency: 'monthly',
+    });
   });
 });

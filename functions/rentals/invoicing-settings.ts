@@ -37,7 +37,11 @@ const FINISHED = new Set(['completed', 'cancelled', 'archived']);
 const INVOICED_BY_PERIOD = new Set(['active', 'overdue']);
 
 /** The first period (index) of `frequency` from `startDay` that starts on or after `fromDay`. */
-export function firstPeriodFrom(startDay: string, frequency: BillingFrequency, fromDay: string | null | undefined): number {
+export function firstPeriodFrom(
+  startDay: string,
+  frequency: BillingFrequency,
+  fromDay: string | null | undefined,
+): number {
   if (!fromDay || fromDay <= startDay) return 0;
   if (frequency === 'daily') return daysBetween(startDay, fromDay);
   let i = 0;
@@ -56,26 +60,51 @@ function nextUninvoicedDay(rental: RentalItem, current: InvoicingIndexItem | und
   return typeof rental.lastInvoicedDate === 'string' ? addDays(rental.lastInvoicedDate, 1) : null;
 }
 
-const versionIs = (v: number) => ({ ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': v } });
+const versionIs = (v: number) => ({
+  ConditionExpression: '#v = :v',
+  ExpressionAttributeNames: { '#v': 'version' },
+  ExpressionAttributeValues: { ':v': v },
+});
 
 /** The index items of the change (nothing for a rental the job does not invoice) and where invoicing resumes. */
-async function indexChange(tenantId: string, rental: RentalItem, after: RentalInvoicingBody, timeZone: string, timing: BillingTiming): Promise<{ items: TransactItem[]; resumeFrom: string | null }> {
+async function indexChange(
+  tenantId: string,
+  rental: RentalItem,
+  after: RentalInvoicingBody,
+  timeZone: string,
+  timing: BillingTiming,
+): Promise<{ items: TransactItem[]; resumeFrom: string | null }> {
   if (!rental.openEnded || !INVOICED_BY_PERIOD.has(rental.status)) return { items: [], resumeFrom: null };
   const key = invoicingIndexKey(tenantId, rental.id);
   const current = (await getItem(key, true)) as InvoicingIndexItem | undefined;
   const resumeFrom = nextUninvoicedDay(rental, current);
-  if (!after.autoGenerateInvoice) return { items: current ? [tx.raw('Delete', { Key: key, ...versionIs(current.version) })] : [], resumeFrom };
+  if (!after.autoGenerateInvoice)
+    return { items: current ? [tx.raw('Delete', { Key: key, ...versionIs(current.version) })] : [], resumeFrom };
   if (current && current.frequency === after.billingFrequency) return { items: [], resumeFrom: null };
   const base = invoicingIndexItem(tenantId, { ...rental, billingFrequency: after.billingFrequency }, timeZone, timing);
   const startISO = current?.startISO ?? base.startISO;
   const startDay = current?.startDay ?? base.startDay;
   const item: InvoicingIndexItem = {
-    ...base, startISO, startDay,
-    ...invoicingNext(tenantId, rental.id, startISO, startDay, after.billingFrequency, firstPeriodFrom(startDay, after.billingFrequency, resumeFrom), timing),
-    lastInvoicedDate: current?.lastInvoicedDate ?? (typeof rental.lastInvoicedDate === 'string' ? rental.lastInvoicedDate : null),
+    ...base,
+    startISO,
+    startDay,
+    ...invoicingNext(
+      tenantId,
+      rental.id,
+      startISO,
+      startDay,
+      after.billingFrequency,
+      firstPeriodFrom(startDay, after.billingFrequency, resumeFrom),
+      timing,
+    ),
+    lastInvoicedDate:
+      current?.lastInvoicedDate ?? (typeof rental.lastInvoicedDate === 'string' ? rental.lastInvoicedDate : null),
     version: (current?.version ?? 0) + 1,
   };
-  return { items: [current ? tx.raw('Put', { Item: item, ...versionIs(current.version) }) : tx.putNew(item)], resumeFrom: null };
+  return {
+    items: [current ? tx.raw('Put', { Item: item, ...versionIs(current.version) }) : tx.putNew(item)],
+    resumeFrom: null,
+  };
 }
 
 export function updateInvoicingSettings(actor: Actor, rentalId: string, body: RentalInvoicingBody) {
@@ -83,8 +112,10 @@ export function updateInvoicingSettings(actor: Actor, rentalId: string, body: Re
     if (body.version !== undefined && body.version !== rental.version) {
       throw conflict('This record was changed by someone else. Reload and try again.', undefined, 'VERSION_CONFLICT');
     }
-    if (FINISHED.has(rental.status)) throw conflict(RENTAL_SERVER_MESSAGES.invoicingFinished, undefined, 'INVALID_TRANSITION');
-    if (!rental.openEnded) throw conflict(RENTAL_SERVER_MESSAGES.invoicingOpenEndedOnly, undefined, 'INVALID_TRANSITION');
+    if (FINISHED.has(rental.status))
+      throw conflict(RENTAL_SERVER_MESSAGES.invoicingFinished, undefined, 'INVALID_TRANSITION');
+    if (!rental.openEnded)
+      throw conflict(RENTAL_SERVER_MESSAGES.invoicingOpenEndedOnly, undefined, 'INVALID_TRANSITION');
     const before = invoicingSettingsOf(rental);
     const after = { autoGenerateInvoice: body.autoGenerateInvoice, billingFrequency: body.billingFrequency };
     const index = await indexChange(actor.tenantId, rental, body, settings.timezone, settings.billingTiming);

@@ -14,7 +14,11 @@ import { COLLECTIONS_MESSAGES } from '../../shared/collections/messages';
 import { DEPOSIT_CHARGE_LINE, depositChargeTax } from '../../shared/collections/deposits';
 import { recordRiskyAction } from './deps';
 import {
-  allocateOldestFirst, invoicePaymentUpdate, releaseNewestFirst, rentalInvoicesForPayment, rentalPaymentReceipt,
+  allocateOldestFirst,
+  invoicePaymentUpdate,
+  releaseNewestFirst,
+  rentalInvoicesForPayment,
+  rentalPaymentReceipt,
   type InvoiceAllocation,
 } from './deps-tx';
 import { fromMinor } from '../../shared/money';
@@ -35,12 +39,20 @@ import { LARGE_AMOUNT_MINOR } from '../../shared/security/risk';
  */
 /** The other half of a deposit-applied pair: the same close, the other type, the same amount. */
 function depositAppliedPartner(ledger: readonly LedgerItem[], entry: LedgerItem): LedgerItem | undefined {
-  return ledger.find((e) => e.id !== entry.id && !e.reversesId && e.method === DEPOSIT_APPLIED_METHOD && e.type !== entry.type
-    && e.amountMinor === entry.amountMinor && e.postedAt === entry.postedAt);
+  return ledger.find(
+    (e) =>
+      e.id !== entry.id &&
+      !e.reversesId &&
+      e.method === DEPOSIT_APPLIED_METHOD &&
+      e.type !== entry.type &&
+      e.amountMinor === entry.amountMinor &&
+      e.postedAt === entry.postedAt,
+  );
 }
 
 function assertOpen(rental: RentalItem) {
-  if (rental.status === 'archived') throw conflict('An archived rental cannot take ledger entries. Restore it first.', undefined, 'INVALID_TRANSITION');
+  if (rental.status === 'archived')
+    throw conflict('An archived rental cannot take ledger entries. Restore it first.', undefined, 'INVALID_TRANSITION');
 }
 
 const respondWithEntry = (rental: unknown, entries: LedgerItem[]) => ({ entry: toApi(entries[0]), rental });
@@ -73,21 +85,38 @@ export function recordPayment(actor: Actor, rentalId: string, body: PaymentBody,
   return mutateRental(actor, rentalId, { scope: 'payment', idempotencyKey: key }, async (rental, _settings, now) => {
     assertOpen(rental);
     const amountMinor = toMinor(body.amount);
-    if (!body.forDeposit && amountMinor > Math.max(0, rental.balanceMinor)) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.paymentOverBalance });
+    if (!body.forDeposit && amountMinor > Math.max(0, rental.balanceMinor))
+      throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.paymentOverBalance });
     const paid = body.forDeposit ? [] : await invoicesPaidBy(actor.tenantId, rental, amountMinor);
     const receipt = await rentalPaymentReceipt(actor, {
-      rentalId: rental.id, rentalReference: rental.referenceNumber, customerId: rental.customerId, customerName: rental.customerName,
-      amountMinor, method: body.method, deposit: body.forDeposit,
-      allocations: paid.map((a) => ({ invoiceId: a.invoice.id, invoiceNumber: a.invoice.number, amountMinor: a.amountMinor })),
+      rentalId: rental.id,
+      rentalReference: rental.referenceNumber,
+      customerId: rental.customerId,
+      customerName: rental.customerName,
+      amountMinor,
+      method: body.method,
+      deposit: body.forDeposit,
+      allocations: paid.map((a) => ({
+        invoiceId: a.invoice.id,
+        invoiceNumber: a.invoice.number,
+        amountMinor: a.amountMinor,
+      })),
     });
     const at = now.toISOString();
     return {
       action: body.forDeposit ? 'deposit_received' : 'payment',
-      entries: [{
-        type: 'payment', context: 'usage', category: body.forDeposit ? 'security_deposit' : 'payment',
-        label: body.label ?? (body.forDeposit ? 'Security deposit received' : 'Payment'), amountMinor, method: body.method,
-        receiptId: receipt.id, receiptNumber: receipt.number,
-      }],
+      entries: [
+        {
+          type: 'payment',
+          context: 'usage',
+          category: body.forDeposit ? 'security_deposit' : 'payment',
+          label: body.label ?? (body.forDeposit ? 'Security deposit received' : 'Payment'),
+          amountMinor,
+          method: body.method,
+          receiptId: receipt.id,
+          receiptNumber: receipt.number,
+        },
+      ],
       extra: [receipt.item, ...paid.map((a) => invoicePaymentUpdate(actor.tenantId, a.invoice, a.amountMinor, at))],
       respond: (r, entries) => ({ ...respondWithEntry(r, entries), invoices: invoiceMoves(paid) }),
       status201: true,
@@ -101,9 +130,15 @@ export function recordPayment(actor: Actor, rentalId: string, body: PaymentBody,
  * taken on the rental before issue 26 was not allocated), they are caught up as well — the same
  * rule as the invoice payment path (payments/settle.ts).
  */
-export async function invoicesPaidBy(tenantId: string, rental: RentalItem, amountMinor: number): Promise<InvoiceAllocation[]> {
+export async function invoicesPaidBy(
+  tenantId: string,
+  rental: RentalItem,
+  amountMinor: number,
+): Promise<InvoiceAllocation[]> {
   const invoices = await rentalInvoicesForPayment(tenantId, rental.id);
-  const openMinor = invoices.filter((i) => i.status === 'issued' || i.status === 'partially_paid').reduce((s, i) => s + Math.max(0, i.balanceMinor), 0);
+  const openMinor = invoices
+    .filter((i) => i.status === 'issued' || i.status === 'partially_paid')
+    .reduce((s, i) => s + Math.max(0, i.balanceMinor), 0);
   const owesAfter = Math.max(0, rental.balanceMinor - amountMinor);
   return allocateOldestFirst(invoices, Math.max(amountMinor, openMinor - owesAfter));
 }
@@ -115,17 +150,28 @@ export async function invoicesPaidBy(tenantId: string, rental: RentalItem, amoun
  * same open amount. Money not allocated to an invoice (it paid charges not invoiced yet) goes
  * first; an invoice reopens only for the rest.
  */
-async function invoicesReopenedBy(tenantId: string, rental: RentalItem, keptAfterMinor: number): Promise<InvoiceAllocation[]> {
+async function invoicesReopenedBy(
+  tenantId: string,
+  rental: RentalItem,
+  keptAfterMinor: number,
+): Promise<InvoiceAllocation[]> {
   const invoices = await rentalInvoicesForPayment(tenantId, rental.id);
   const allocated = invoices.reduce((s, i) => s + i.amountPaidMinor, 0);
   return releaseNewestFirst(invoices, allocated - Math.max(0, keptAfterMinor));
 }
 
 /** What the answer reports of the invoices a payment or refund moved. */
-const invoiceMoves = (moves: readonly InvoiceAllocation[]) => moves.map(({ invoice, amountMinor }) => {
-  const balanceMinor = invoice.balanceMinor - amountMinor;
-  return { id: invoice.id, number: invoice.number, status: balanceMinor <= 0 ? 'paid' : balanceMinor >= invoice.totalMinor ? 'issued' : 'partially_paid', amountApplied: fromMinor(amountMinor), balance: fromMinor(balanceMinor) };
-});
+const invoiceMoves = (moves: readonly InvoiceAllocation[]) =>
+  moves.map(({ invoice, amountMinor }) => {
+    const balanceMinor = invoice.balanceMinor - amountMinor;
+    return {
+      id: invoice.id,
+      number: invoice.number,
+      status: balanceMinor <= 0 ? 'paid' : balanceMinor >= invoice.totalMinor ? 'issued' : 'partially_paid',
+      amountApplied: fromMinor(amountMinor),
+      balance: fromMinor(balanceMinor),
+    };
+  });
 
 /**
  * A payment or refund of another domain (payments: an invoice paid, a refund to the original
@@ -134,17 +180,34 @@ const invoiceMoves = (moves: readonly InvoiceAllocation[]) => moves.map(({ invoi
  * held to the money received, as recordRefund holds it.
  */
 export type RentalMoneyChange = RentalChange;
-export function rentalMoneyChange(actor: Actor, rentalId: string, move: { type: 'payment' | 'refund'; amountMinor: number; method: string; label: string; receipt?: { id: string; number: string } }): Promise<RentalChange> {
+export function rentalMoneyChange(
+  actor: Actor,
+  rentalId: string,
+  move: {
+    type: 'payment' | 'refund';
+    amountMinor: number;
+    method: string;
+    label: string;
+    receipt?: { id: string; number: string };
+  },
+): Promise<RentalChange> {
   return planRentalChange(actor, rentalId, async (rental) => {
     assertOpen(rental);
-    if (move.type === 'refund' && move.amountMinor > rental.paymentsMinor - rental.refundsMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverPaid });
+    if (move.type === 'refund' && move.amountMinor > rental.paymentsMinor - rental.refundsMinor)
+      throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverPaid });
     return {
       action: move.type,
-      entries: [{
-        type: move.type, context: move.type === 'refund' ? 'refund' : 'usage', category: 'payment', label: move.label,
-        amountMinor: move.amountMinor, method: move.method as LedgerItem['method'],
-        ...(move.receipt ? { receiptId: move.receipt.id, receiptNumber: move.receipt.number } : {}),
-      }],
+      entries: [
+        {
+          type: move.type,
+          context: move.type === 'refund' ? 'refund' : 'usage',
+          category: 'payment',
+          label: move.label,
+          amountMinor: move.amountMinor,
+          method: move.method as LedgerItem['method'],
+          ...(move.receipt ? { receiptId: move.receipt.id, receiptNumber: move.receipt.number } : {}),
+        },
+      ],
       respond: respondWithEntry,
     };
   });
@@ -155,7 +218,15 @@ export function addCharge(actor: Actor, rentalId: string, body: ChargeBody, key?
     assertOpen(rental);
     return {
       action: 'charge',
-      entries: [{ type: 'charge', context: 'adjustment', category: body.category as LedgerItem['category'], label: body.label, amountMinor: toMinor(body.amount) }],
+      entries: [
+        {
+          type: 'charge',
+          context: 'adjustment',
+          category: body.category as LedgerItem['category'],
+          label: body.label,
+          amountMinor: toMinor(body.amount),
+        },
+      ],
       respond: respondWithEntry,
       status201: true,
     };
@@ -165,84 +236,169 @@ export function addCharge(actor: Actor, rentalId: string, body: ChargeBody, key?
 export async function recordRefund(actor: Actor, rentalId: string, body: RefundBody, key?: string) {
   let paidWith: string[] = [];
   let reference = '';
-  const result = await mutateRental(actor, rentalId, { scope: 'refund', idempotencyKey: key }, async (rental, _settings, now) => {
-    assertOpen(rental);
-    reference = rental.referenceNumber;
-    paidWith = [...new Set((await readLedger(actor.tenantId, rentalId)).filter((e) => e.type === 'payment' && !e.reversesId && e.method).map((e) => String(e.method)))];
-    const amountMinor = toMinor(body.amount);
-    if (body.fromDeposit && amountMinor > rental.depositHeldMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverDeposit });
-    if (!body.fromDeposit && amountMinor > rental.paymentsMinor - rental.refundsMinor) throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverPaid });
-    const label = body.label ?? (body.fromDeposit ? 'Security deposit refund' : 'Refund');
-    // Money paid back reopens the invoices it had paid, newest first (a deposit refund pays nothing back of them).
-    const reopened = body.fromDeposit ? [] : await invoicesReopenedBy(actor.tenantId, rental, rental.paymentsMinor - rental.refundsMinor - amountMinor);
-    // Money paid back gets its refund receipt (REC- numbering) in the same transaction.
-    const receipt = await rentalPaymentReceipt(actor, {
-      rentalId: rental.id, rentalReference: rental.referenceNumber, customerId: rental.customerId, customerName: rental.customerName,
-      amountMinor, method: body.method, deposit: body.fromDeposit, kind: 'refund_receipt', reason: label,
-    });
-    const at = now.toISOString();
-    return {
-      action: body.fromDeposit ? 'deposit_refund' : 'refund',
-      entries: [{
-        type: 'refund', context: 'refund', category: body.fromDeposit ? 'security_deposit_refund' : 'payment',
-        label, amountMinor, method: body.method, receiptId: receipt.id, receiptNumber: receipt.number,
-      }],
-      extra: [receipt.item, ...reopened.map((a) => invoicePaymentUpdate(actor.tenantId, a.invoice, a.amountMinor, at))],
-      respond: (r, entries) => ({ ...respondWithEntry(r, entries), invoices: invoiceMoves(reopened) }),
-      status201: true,
-    };
-  });
+  const result = await mutateRental(
+    actor,
+    rentalId,
+    { scope: 'refund', idempotencyKey: key },
+    async (rental, _settings, now) => {
+      assertOpen(rental);
+      reference = rental.referenceNumber;
+      paidWith = [
+        ...new Set(
+          (await readLedger(actor.tenantId, rentalId))
+            .filter((e) => e.type === 'payment' && !e.reversesId && e.method)
+            .map((e) => String(e.method)),
+        ),
+      ];
+      const amountMinor = toMinor(body.amount);
+      if (body.fromDeposit && amountMinor > rental.depositHeldMinor)
+        throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverDeposit });
+      if (!body.fromDeposit && amountMinor > rental.paymentsMinor - rental.refundsMinor)
+        throw validationFailed({ amount: RENTAL_SERVER_MESSAGES.refundOverPaid });
+      const label = body.label ?? (body.fromDeposit ? 'Security deposit refund' : 'Refund');
+      // Money paid back reopens the invoices it had paid, newest first (a deposit refund pays nothing back of them).
+      const reopened = body.fromDeposit
+        ? []
+        : await invoicesReopenedBy(actor.tenantId, rental, rental.paymentsMinor - rental.refundsMinor - amountMinor);
+      // Money paid back gets its refund receipt (REC- numbering) in the same transaction.
+      const receipt = await rentalPaymentReceipt(actor, {
+        rentalId: rental.id,
+        rentalReference: rental.referenceNumber,
+        customerId: rental.customerId,
+        customerName: rental.customerName,
+        amountMinor,
+        method: body.method,
+        deposit: body.fromDeposit,
+        kind: 'refund_receipt',
+        reason: label,
+      });
+      const at = now.toISOString();
+      return {
+        action: body.fromDeposit ? 'deposit_refund' : 'refund',
+        entries: [
+          {
+            type: 'refund',
+            context: 'refund',
+            category: body.fromDeposit ? 'security_deposit_refund' : 'payment',
+            label,
+            amountMinor,
+            method: body.method,
+            receiptId: receipt.id,
+            receiptNumber: receipt.number,
+          },
+        ],
+        extra: [
+          receipt.item,
+          ...reopened.map((a) => invoicePaymentUpdate(actor.tenantId, a.invoice, a.amountMinor, at)),
+        ],
+        respond: (r, entries) => ({ ...respondWithEntry(r, entries), invoices: invoiceMoves(reopened) }),
+        status201: true,
+      };
+    },
+  );
   // A refund to a method the customer never paid with is how money leaves to someone else (risk feed).
-  if (!body.fromDeposit && paidWith.length && !paidWith.includes(body.method)) await recordRiskyAction(actor, { signal: 'refund_other_method', summary: `refund of ${fromMinor(toMinor(body.amount)).toFixed(2)} on ${reference} to ${body.method}; paid by ${paidWith.join(', ')}`, entity: 'RENTAL', entityId: rentalId });
+  if (!body.fromDeposit && paidWith.length && !paidWith.includes(body.method))
+    await recordRiskyAction(actor, {
+      signal: 'refund_other_method',
+      summary: `refund of ${fromMinor(toMinor(body.amount)).toFixed(2)} on ${reference} to ${body.method}; paid by ${paidWith.join(', ')}`,
+      entity: 'RENTAL',
+      entityId: rentalId,
+    });
   return result;
 }
 
-export async function reverseEntry(actor: Actor, rentalId: string, entryId: string, body: { amount?: number; reason: string }, key?: string) {
+export async function reverseEntry(
+  actor: Actor,
+  rentalId: string,
+  entryId: string,
+  body: { amount?: number; reason: string },
+  key?: string,
+) {
   let discount: { amountMinor: number; reference: string; label: string } | undefined;
-  const result = await mutateRental(actor, rentalId, { scope: 'reverse', idempotencyKey: key }, async (rental, _settings, now) => {
-    assertOpen(rental);
-    const original = (await getItem({ pk: ledgerPk(actor.tenantId, rentalId), sk: entryId }, true)) as LedgerItem | undefined;
-    if (!original) throw notFound('Ledger entry not found');
-    if (original.reversesId) throw conflict('A reversal cannot be reversed; post a new entry instead', undefined, 'INVALID_REVERSAL');
-    // An invoiced charge is corrected by the invoice's credit note (which reverses it), not here.
-    const invoice = original.type === 'charge' ? await invoiceOfCharge(actor.tenantId, rentalId, original.id) : undefined;
-    if (invoice) throw conflict(`This charge is on invoice ${invoice.invoiceNumber}. Issue a credit note for the invoice instead.`, undefined, 'INVOICE_LOCKED');
-    const ledger = await readLedger(actor.tenantId, rentalId);
-    const leftOf = (entry: LedgerItem) => entry.amountMinor - ledger.filter((e) => e.reversesId === entry.id).reduce((s, e) => s + e.amountMinor, 0);
-    const left = leftOf(original);
-    const amountMinor = body.amount !== undefined ? toMinor(body.amount) : left;
-    if (left <= 0) throw conflict('This entry is already fully reversed', undefined, 'INVALID_REVERSAL');
-    if (amountMinor > left) throw validationFailed({ amount: 'Reversal cannot exceed what is left of the entry' });
-    // The deposit applied at close is a pair (deposit out, payment in): both halves are reversed
-    // together, so the deposit held and the balance move back as one and the books stay equal.
-    const partner = original.method === DEPOSIT_APPLIED_METHOD ? depositAppliedPartner(ledger, original) : undefined;
-    const reversed = partner && leftOf(partner) >= amountMinor ? [original, partner] : [original];
-    // Taking a large amount off a charge by hand is a manual discount (risk feed, below).
-    discount = original.type === 'charge' && amountMinor >= LARGE_AMOUNT_MINOR ? { amountMinor, reference: rental.referenceNumber, label: original.label } : undefined;
-    const entries = reversed.map((entry) => ({
-      type: entry.type, context: 'adjustment' as const, category: entry.category, label: `Reversal: ${body.reason}`,
-      amountMinor, method: entry.method, reversesId: entry.id, lineCode: entry.lineCode,
-    }));
-    // A payment taken back reopens the invoices it paid, newest first, as a refund does (issue 26).
-    const moved = ledgerTotals(entries.map((e) => ({ ...e, id: '' })));
-    const reopened = original.type === 'payment' && moved.paymentsMinor < 0
-      ? await invoicesReopenedBy(actor.tenantId, rental, rental.paymentsMinor + moved.paymentsMinor - rental.refundsMinor - moved.refundsMinor)
-      : [];
-    const at = now.toISOString();
-    return {
-      action: 'reversal',
-      note: body.reason,
-      entries,
-      // …and an invoice issued meanwhile (its marker written) makes this transaction fail and re-plan.
-      extra: [
-        ...(original.type === 'charge' ? [tx.condition(chargeMarkerKey(actor.tenantId, rentalId, original.id), 'attribute_not_exists(pk)')] : []),
-        ...reopened.map((a) => invoicePaymentUpdate(actor.tenantId, a.invoice, a.amountMinor, at)),
-      ],
-      respond: (r, posted) => ({ ...respondWithEntry(r, posted), ...(reopened.length ? { invoices: invoiceMoves(reopened) } : {}) }),
-      status201: true,
-    };
-  });
-  if (discount) await recordRiskyAction(actor, { signal: 'large_discount', summary: `manual discount of ${fromMinor(discount.amountMinor).toFixed(2)} off "${discount.label}" on ${discount.reference}: ${body.reason}`, entity: 'RENTAL', entityId: rentalId });
+  const result = await mutateRental(
+    actor,
+    rentalId,
+    { scope: 'reverse', idempotencyKey: key },
+    async (rental, _settings, now) => {
+      assertOpen(rental);
+      const original = (await getItem({ pk: ledgerPk(actor.tenantId, rentalId), sk: entryId }, true)) as
+        | LedgerItem
+        | undefined;
+      if (!original) throw notFound('Ledger entry not found');
+      if (original.reversesId)
+        throw conflict('A reversal cannot be reversed; post a new entry instead', undefined, 'INVALID_REVERSAL');
+      // An invoiced charge is corrected by the invoice's credit note (which reverses it), not here.
+      const invoice =
+        original.type === 'charge' ? await invoiceOfCharge(actor.tenantId, rentalId, original.id) : undefined;
+      if (invoice)
+        throw conflict(
+          `This charge is on invoice ${invoice.invoiceNumber}. Issue a credit note for the invoice instead.`,
+          undefined,
+          'INVOICE_LOCKED',
+        );
+      const ledger = await readLedger(actor.tenantId, rentalId);
+      const leftOf = (entry: LedgerItem) =>
+        entry.amountMinor - ledger.filter((e) => e.reversesId === entry.id).reduce((s, e) => s + e.amountMinor, 0);
+      const left = leftOf(original);
+      const amountMinor = body.amount !== undefined ? toMinor(body.amount) : left;
+      if (left <= 0) throw conflict('This entry is already fully reversed', undefined, 'INVALID_REVERSAL');
+      if (amountMinor > left) throw validationFailed({ amount: 'Reversal cannot exceed what is left of the entry' });
+      // The deposit applied at close is a pair (deposit out, payment in): both halves are reversed
+      // together, so the deposit held and the balance move back as one and the books stay equal.
+      const partner = original.method === DEPOSIT_APPLIED_METHOD ? depositAppliedPartner(ledger, original) : undefined;
+      const reversed = partner && leftOf(partner) >= amountMinor ? [original, partner] : [original];
+      // Taking a large amount off a charge by hand is a manual discount (risk feed, below).
+      discount =
+        original.type === 'charge' && amountMinor >= LARGE_AMOUNT_MINOR
+          ? { amountMinor, reference: rental.referenceNumber, label: original.label }
+          : undefined;
+      const entries = reversed.map((entry) => ({
+        type: entry.type,
+        context: 'adjustment' as const,
+        category: entry.category,
+        label: `Reversal: ${body.reason}`,
+        amountMinor,
+        method: entry.method,
+        reversesId: entry.id,
+        lineCode: entry.lineCode,
+      }));
+      // A payment taken back reopens the invoices it paid, newest first, as a refund does (issue 26).
+      const moved = ledgerTotals(entries.map((e) => ({ ...e, id: '' })));
+      const reopened =
+        original.type === 'payment' && moved.paymentsMinor < 0
+          ? await invoicesReopenedBy(
+              actor.tenantId,
+              rental,
+              rental.paymentsMinor + moved.paymentsMinor - rental.refundsMinor - moved.refundsMinor,
+            )
+          : [];
+      const at = now.toISOString();
+      return {
+        action: 'reversal',
+        note: body.reason,
+        entries,
+        // …and an invoice issued meanwhile (its marker written) makes this transaction fail and re-plan.
+        extra: [
+          ...(original.type === 'charge'
+            ? [tx.condition(chargeMarkerKey(actor.tenantId, rentalId, original.id), 'attribute_not_exists(pk)')]
+            : []),
+          ...reopened.map((a) => invoicePaymentUpdate(actor.tenantId, a.invoice, a.amountMinor, at)),
+        ],
+        respond: (r, posted) => ({
+          ...respondWithEntry(r, posted),
+          ...(reopened.length ? { invoices: invoiceMoves(reopened) } : {}),
+        }),
+        status201: true,
+      };
+    },
+  );
+  if (discount)
+    await recordRiskyAction(actor, {
+      signal: 'large_discount',
+      summary: `manual discount of ${fromMinor(discount.amountMinor).toFixed(2)} off "${discount.label}" on ${discount.reference}: ${body.reason}`,
+      entity: 'RENTAL',
+      entityId: rentalId,
+    });
   return result;
 }
 
@@ -264,34 +420,61 @@ export function reverseChargesWith(
     respond: () => unknown;
   },
 ) {
-  return mutateRental(actor, rentalId, { scope: input.action, idempotencyKey: input.idempotencyKey }, async (rental, _settings, now) => {
-    assertOpen(rental);
-    const ledger = await readLedger(actor.tenantId, rentalId);
-    const byId = new Map(ledger.map((e) => [e.id, e]));
-    const entries = input.charges.filter((c) => c.amountMinor > 0).map((c) => {
-      const original = byId.get(c.id);
-      if (!original || original.type !== 'charge' || original.reversesId) throw conflict('The charge to reverse is not on this rental', undefined, 'INVALID_REVERSAL');
-      const left = original.amountMinor - ledger.filter((e) => e.reversesId === original.id).reduce((s, e) => s + e.amountMinor, 0);
-      if (c.amountMinor > left) throw conflict('This charge was already reversed', undefined, 'INVALID_REVERSAL');
+  return mutateRental(
+    actor,
+    rentalId,
+    { scope: input.action, idempotencyKey: input.idempotencyKey },
+    async (rental, _settings, now) => {
+      assertOpen(rental);
+      const ledger = await readLedger(actor.tenantId, rentalId);
+      const byId = new Map(ledger.map((e) => [e.id, e]));
+      const entries = input.charges
+        .filter((c) => c.amountMinor > 0)
+        .map((c) => {
+          const original = byId.get(c.id);
+          if (!original || original.type !== 'charge' || original.reversesId)
+            throw conflict('The charge to reverse is not on this rental', undefined, 'INVALID_REVERSAL');
+          const left =
+            original.amountMinor -
+            ledger.filter((e) => e.reversesId === original.id).reduce((s, e) => s + e.amountMinor, 0);
+          if (c.amountMinor > left) throw conflict('This charge was already reversed', undefined, 'INVALID_REVERSAL');
+          return {
+            type: original.type,
+            context: 'adjustment' as const,
+            category: original.category,
+            label: `Reversal: ${input.reason}`,
+            amountMinor: c.amountMinor,
+            reversesId: original.id,
+            lineCode: original.lineCode,
+          };
+        });
       return {
-        type: original.type, context: 'adjustment' as const, category: original.category, label: `Reversal: ${input.reason}`,
-        amountMinor: c.amountMinor, reversesId: original.id, lineCode: original.lineCode,
+        action: input.action,
+        note: input.reason,
+        entries,
+        extra: await input.extra(rental, now),
+        respond: input.respond,
+        status201: true,
       };
-    });
-    return { action: input.action, note: input.reason, entries, extra: await input.extra(rental, now), respond: input.respond, status201: true };
-  });
+    },
+  );
 }
 
 /**
  * Rentals whose invoices charge each period's rent: open-ended ones still running, booked since
  * issue 26 (one booked before had its expected rent charged at booking: see chargesRentByPeriod).
  */
-const billable = (rental: RentalItem) => rental.openEnded && rental.chargesRentByPeriod === true && ['pending', 'active', 'overdue'].includes(rental.status);
+const billable = (rental: RentalItem) =>
+  rental.openEnded && rental.chargesRentByPeriod === true && ['pending', 'active', 'overdue'].includes(rental.status);
 
 /** The days of a rental's rent already charged by its billing periods (issue 26). */
-const chargedThrough = (rental: RentalItem) => (typeof rental.lastChargedDate === 'string' ? rental.lastChargedDate : null);
+const chargedThrough = (rental: RentalItem) =>
+  typeof rental.lastChargedDate === 'string' ? rental.lastChargedDate : null;
 
-/** What billing `period` of `rental` would post (nothing for rentals not billed by period): its rent (pricing.ts periodRentEntries). */
+/**
+ * What billing `period` of `rental` would post (nothing for rentals not billed by period): its rent (pricing.ts
+ * periodRentEntries).
+ */
 export function billingPeriodPreview(rental: RentalItem, period: RentPeriod): NewLedgerEntry[] {
   return billable(rental) ? periodRentEntries(rental, period, chargedThrough(rental)) : [];
 }
@@ -302,13 +485,23 @@ export function billingPeriodPreview(rental: RentalItem, period: RentPeriod): Ne
  * period's end (conditioned on the rental's version like every rental change, so two issues of
  * one period cannot both charge it); undefined when there is nothing to post.
  */
-export async function billingPeriodChange(actor: Actor, rentalId: string, period: RentPeriod, changes?: Record<string, unknown>): Promise<RentalChange | undefined> {
+export async function billingPeriodChange(
+  actor: Actor,
+  rentalId: string,
+  period: RentPeriod,
+  changes?: Record<string, unknown>,
+): Promise<RentalChange | undefined> {
   const change = await planRentalChange(actor, rentalId, async (rental) => {
     assertOpen(rental);
     const entries = billingPeriodPreview(rental, period);
     const charged = entries.length ? { lastChargedDate: period.periodEnd } : {};
     // `changes`: the invoicing job's lastChargedDate / lastInvoicedDate (issue 10).
-    return { action: 'billing_period', params: { from: period.periodStart, to: period.periodEnd }, entries, changes: { ...charged, ...changes } };
+    return {
+      action: 'billing_period',
+      params: { from: period.periodStart, to: period.periodEnd },
+      entries,
+      changes: { ...charged, ...changes },
+    };
   });
   return change.entries.length ? change : undefined;
 }
@@ -326,14 +519,23 @@ export const chargesAtInvoice = (rental: Pick<RentalItem, 'status' | 'earnsRentB
 export function chargeAtInvoiceChange(actor: Actor, rentalId: string, invoiceNumber: string): Promise<RentalChange> {
   return planRentalChange(actor, rentalId, async (rental) => {
     assertOpen(rental);
-    return { action: 'invoiced_before_pickup', params: { invoice: invoiceNumber }, changes: { chargedBeforePickup: true } };
+    return {
+      action: 'invoiced_before_pickup',
+      params: { invoice: invoiceNumber },
+      changes: { chargedBeforePickup: true },
+    };
   });
 }
 
 /** Charges another domain adds to a rental (a fine, tolls, their admin fees): issue 13. */
 export interface ExternalChargePlan {
   note?: string;
-  entries: { category: 'traffic_fines' | 'salik_charges' | 'tax' | 'other' | 'damage_fees' | 'extra_km' | 'fuel_charges'; label: string; amountMinor: number; lineCode?: string }[];
+  entries: {
+    category: 'traffic_fines' | 'salik_charges' | 'tax' | 'other' | 'damage_fees' | 'extra_km' | 'fuel_charges';
+    label: string;
+    amountMinor: number;
+    lineCode?: string;
+  }[];
   /** Running totals on the rental (salikChargesMinor, totalTrafficFinesMinor) to add to. */
   addTotals?: Partial<Record<'salikChargesMinor' | 'totalTrafficFinesMinor', number>>;
   /** The caller's own items (its records' updates), written in the same transaction. */
@@ -347,7 +549,13 @@ export interface ExternalChargePlan {
  * them too (fines arrive after the return): they raise the customer's balance on that rental;
  * an archived one refuses (restore first).
  */
-export function postExternalCharges(actor: Actor, rentalId: string, action: string, plan: (rental: RentalItem) => Promise<ExternalChargePlan>, key?: string) {
+export function postExternalCharges(
+  actor: Actor,
+  rentalId: string,
+  action: string,
+  plan: (rental: RentalItem) => Promise<ExternalChargePlan>,
+  key?: string,
+) {
   return mutateRental(actor, rentalId, { scope: `ext-${action}`, idempotencyKey: key }, async (rental) => {
     assertOpen(rental);
     const p = await plan(rental);
@@ -357,7 +565,16 @@ export function postExternalCharges(actor: Actor, rentalId: string, action: stri
       action,
       note: p.note,
       changes,
-      entries: p.entries.filter((e) => e.amountMinor > 0).map((e) => ({ type: 'charge' as const, context: 'adjustment' as const, category: e.category, label: e.label, amountMinor: e.amountMinor, ...(e.lineCode ? { lineCode: e.lineCode } : {}) })),
+      entries: p.entries
+        .filter((e) => e.amountMinor > 0)
+        .map((e) => ({
+          type: 'charge' as const,
+          context: 'adjustment' as const,
+          category: e.category,
+          label: e.label,
+          amountMinor: e.amountMinor,
+          ...(e.lineCode ? { lineCode: e.lineCode } : {}),
+        })),
       extra: p.extra,
       respond: (r, entries) => ({ rental: r, entries: entries.map((e) => toApi(e)) }),
       status201: true,
@@ -380,30 +597,81 @@ export interface DepositSettlement {
 }
 
 export function applyDeposit(
-  actor: Actor, rentalId: string,
-  body: { amountMinor: number; charge?: { category: LedgerItem['category']; label: string; amountMinor: number }; note?: string },
+  actor: Actor,
+  rentalId: string,
+  body: {
+    amountMinor: number;
+    charge?: { category: LedgerItem['category']; label: string; amountMinor: number };
+    note?: string;
+  },
   key?: string,
-  /** The caller's settlement of the issued invoices the applied amount pays (collections → invoices api); re-run with the plan on a lost race. */
+  /**
+   * The caller's settlement of the issued invoices the applied amount pays (collections → invoices api); re-run with
+   * the plan on a lost race.
+   */
   settle?: (rental: RentalItem, amountMinor: number, at: string) => Promise<DepositSettlement>,
 ) {
-  return mutateRental(actor, rentalId, { scope: 'deposit-apply', idempotencyKey: key }, async (rental, _settings, now) => {
-    assertOpen(rental);
-    // The charge follows the rental's tax mode (exclusive: plus VAT as a tax charge; inclusive: VAT inside).
-    const taxed = body.charge ? depositChargeTax(rental, body.charge.category, body.charge.amountMinor) : null;
-    const owed = rental.balanceMinor + (taxed?.totalMinor ?? 0);
-    if (body.amountMinor > rental.depositHeldMinor) throw validationFailed({ amount: COLLECTIONS_MESSAGES.applyOverDeposit });
-    if (body.amountMinor > owed) throw validationFailed({ amount: COLLECTIONS_MESSAGES.applyOverBalance });
-    const entries: NewLedgerEntry[] = [];
-    if (body.charge) entries.push({ type: 'charge', context: 'adjustment', category: body.charge.category, label: body.charge.label, amountMinor: body.charge.amountMinor, lineCode: DEPOSIT_CHARGE_LINE });
-    if (body.charge && taxed && taxed.taxMinor > 0) entries.push({ type: 'charge', context: 'adjustment', category: 'tax', label: `VAT ${taxed.ratePercent}% on ${body.charge.label}`, amountMinor: taxed.taxMinor });
-    entries.push(
-      { type: 'refund', context: 'adjustment', category: 'security_deposit_refund', label: 'Security deposit applied to balance', amountMinor: body.amountMinor, method: DEPOSIT_APPLIED_METHOD },
-      { type: 'payment', context: 'adjustment', category: 'payment', label: 'Paid from security deposit', amountMinor: body.amountMinor, method: DEPOSIT_APPLIED_METHOD },
-    );
-    const settled = settle ? await settle(rental, body.amountMinor, now.toISOString()) : undefined;
-    return {
-      action: 'deposit_applied', note: body.note, entries, extra: settled?.items,
-      respond: (r, posted) => ({ rental: r, entries: posted.map((e) => toApi(e)), ...(settled ? { invoices: settled.summary } : {}) }), status201: true,
-    };
-  });
+  return mutateRental(
+    actor,
+    rentalId,
+    { scope: 'deposit-apply', idempotencyKey: key },
+    async (rental, _settings, now) => {
+      assertOpen(rental);
+      // The charge follows the rental's tax mode (exclusive: plus VAT as a tax charge; inclusive: VAT inside).
+      const taxed = body.charge ? depositChargeTax(rental, body.charge.category, body.charge.amountMinor) : null;
+      const owed = rental.balanceMinor + (taxed?.totalMinor ?? 0);
+      if (body.amountMinor > rental.depositHeldMinor)
+        throw validationFailed({ amount: COLLECTIONS_MESSAGES.applyOverDeposit });
+      if (body.amountMinor > owed) throw validationFailed({ amount: COLLECTIONS_MESSAGES.applyOverBalance });
+      const entries: NewLedgerEntry[] = [];
+      if (body.charge)
+        entries.push({
+          type: 'charge',
+          context: 'adjustment',
+          category: body.charge.category,
+          label: body.charge.label,
+          amountMinor: body.charge.amountMinor,
+          lineCode: DEPOSIT_CHARGE_LINE,
+        });
+      if (body.charge && taxed && taxed.taxMinor > 0)
+        entries.push({
+          type: 'charge',
+          context: 'adjustment',
+          category: 'tax',
+          label: `VAT ${taxed.ratePercent}% on ${body.charge.label}`,
+          amountMinor: taxed.taxMinor,
+        });
+      entries.push(
+        {
+          type: 'refund',
+          context: 'adjustment',
+          category: 'security_deposit_refund',
+          label: 'Security deposit applied to balance',
+          amountMinor: body.amountMinor,
+          method: DEPOSIT_APPLIED_METHOD,
+        },
+        {
+          type: 'payment',
+          context: 'adjustment',
+          category: 'payment',
+          label: 'Paid from security deposit',
+          amountMinor: body.amountMinor,
+          method: DEPOSIT_APPLIED_METHOD,
+        },
+      );
+      const settled = settle ? await settle(rental, body.amountMinor, now.toISOString()) : undefined;
+      return {
+        action: 'deposit_applied',
+        note: body.note,
+        entries,
+        extra: settled?.items,
+        respond: (r, posted) => ({
+          rental: r,
+          entries: posted.map((e) => toApi(e)),
+          ...(settled ? { invoices: settled.summary } : {}),
+        }),
+        status201: true,
+      };
+    },
+  );
 }

@@ -14,7 +14,16 @@ import { invoicePaymentUpdate, rentalAggregateItems } from './deps-tx';
 import { invoicesPaidBy } from './ledger';
 import { calendarDateInZone } from '../../shared/regions';
 import { invoicingIndexItem } from './invoicing-index';
-import { activeIndexItem, activeIndexKey, invoicingIndexKey, appendTimeline, readLedger, rentalKey, statusCountTx, type RentalItem } from './data';
+import {
+  activeIndexItem,
+  activeIndexKey,
+  invoicingIndexKey,
+  appendTimeline,
+  readLedger,
+  rentalKey,
+  statusCountTx,
+  type RentalItem,
+} from './data';
 import { mutateRental, refuseTransition } from './mutate';
 import { completeContractItems } from './contract/signing';
 import { finalStatement, settlementEntries } from './pricing';
@@ -87,26 +96,47 @@ export function currentBlockEnd(rental: RentalItem): string | null {
   return rental.blockEnd !== undefined ? (rental.blockEnd as string | null) : rental.endDate;
 }
 
-export function pickup(actor: Actor, rentalId: string, body: { odometerStart: number; fuelLevelStart: string; pickedUpAt?: string }) {
+export function pickup(
+  actor: Actor,
+  rentalId: string,
+  body: { odometerStart: number; fuelLevelStart: string; pickedUpAt?: string },
+) {
   return mutateRental(actor, rentalId, { scope: 'pickup' }, async (rental, settings, now) => {
     if (!canTransition('pickup', rental.status)) refuseTransition(rental.status, 'picked up');
     // The car's registration/insurance and the driver's licence must still be valid on the pickup day.
     const pickupDay = calendarDateInZone(body.pickedUpAt ?? now, settings.timezone);
-    const lapsed = (await lapsingDocuments(actor.tenantId, { vehicleId: rental.vehicleId, customerId: rental.customerId }, pickupDay, null)).filter((d) => d.lapses === 'before_start');
+    const lapsed = (
+      await lapsingDocuments(
+        actor.tenantId,
+        { vehicleId: rental.vehicleId, customerId: rental.customerId },
+        pickupDay,
+        null,
+      )
+    ).filter((d) => d.lapses === 'before_start');
     if (lapsed.length) throw documentLapsedError(lapsed, settings.region);
     const vehicle = await readVehicle(actor.tenantId, rental.vehicleId);
-    if (!vehicle || vehicle.isArchived) throw conflict(RENTAL_SERVER_MESSAGES.vehicleArchived, undefined, 'VEHICLE_UNAVAILABLE');
+    if (!vehicle || vehicle.isArchived)
+      throw conflict(RENTAL_SERVER_MESSAGES.vehicleArchived, undefined, 'VEHICLE_UNAVAILABLE');
     if (vehicle.status !== 'available' && vehicle.status !== undefined) {
-      throw conflict(`The vehicle is ${String(vehicle.status).replace(/_/g, ' ')} and cannot be picked up`, { vehicleId: 'Vehicle not available' }, 'VEHICLE_UNAVAILABLE');
+      throw conflict(
+        `The vehicle is ${String(vehicle.status).replace(/_/g, ' ')} and cannot be picked up`,
+        { vehicleId: 'Vehicle not available' },
+        'VEHICLE_UNAVAILABLE',
+      );
     }
     const active = { ...rental, status: 'active' as const };
     const extra: (TransactItem | null)[] = [
-      tx.update(vehicleKey(actor.tenantId, vehicle.id), vehicle.version, { status: 'rented', currentRentalId: rental.id }),
+      tx.update(vehicleKey(actor.tenantId, vehicle.id), vehicle.version, {
+        status: 'rented',
+        currentRentalId: rental.id,
+      }),
       tx.put(scheduleBlockItem(actor.tenantId, blockOf(active))),
       // Closed-end rentals are watched by the overdue job; open-ended ones cannot be late.
       rental.openEnded ? null : tx.put(activeIndexItem(actor.tenantId, rental)),
       // Open-ended rentals with autoGenerateInvoice are invoiced by period by the invoicing job (issue 10).
-      rental.openEnded && rental.autoGenerateInvoice !== false ? tx.put(invoicingIndexItem(actor.tenantId, rental, settings.timezone, settings.billingTiming)) : null,
+      rental.openEnded && rental.autoGenerateInvoice !== false
+        ? tx.put(invoicingIndexItem(actor.tenantId, rental, settings.timezone, settings.billingTiming))
+        : null,
     ];
     return {
       action: 'pickup',
@@ -141,12 +171,19 @@ export interface ReturnPreview {
  */
 function checkReturn(rental: RentalItem, body: ReturnBody, returnDate: string) {
   const start = rental.odometerStart as number | undefined;
-  if (start !== undefined && start !== null && body.odometerEnd < start) throw validationFailed({ odometerEnd: RENTAL_MESSAGES.odometerBelowStart });
+  if (start !== undefined && start !== null && body.odometerEnd < start)
+    throw validationFailed({ odometerEnd: RENTAL_MESSAGES.odometerBelowStart });
   const out = usageStart(rental.startDate, (rental.pickedUpAt as string | undefined) ?? null);
-  if (Date.parse(returnDate) < Date.parse(String(out))) throw validationFailed({ returnDate: RENTAL_SERVER_MESSAGES.returnBeforePickup });
+  if (Date.parse(returnDate) < Date.parse(String(out)))
+    throw validationFailed({ returnDate: RENTAL_SERVER_MESSAGES.returnBeforePickup });
 }
 
-export async function previewReturn(tenantId: string, rental: RentalItem, body: ReturnBody, settings: RentalSettings): Promise<ReturnPreview> {
+export async function previewReturn(
+  tenantId: string,
+  rental: RentalItem,
+  body: ReturnBody,
+  settings: RentalSettings,
+): Promise<ReturnPreview> {
   if (!canTransition('return', rental.status)) refuseTransition(rental.status, 'returned');
   const returnDate = body.returnDate ?? new Date().toISOString();
   checkReturn(rental, body, returnDate);
@@ -155,14 +192,23 @@ export async function previewReturn(tenantId: string, rental: RentalItem, body: 
   const entries = settlementEntries(statement, ledger);
   const toPost = entries.reduce((s, e) => s + (e.reversesId ? -e.amountMinor : e.amountMinor), 0);
   return {
-    lines: statement.lines.map((l) => ({ code: l.code, category: l.category, label: l.label, amount: fromMinor(l.amountMinor), quantity: l.quantity, unitAmount: l.unitAmountMinor !== undefined ? fromMinor(l.unitAmountMinor) : undefined })),
+    lines: statement.lines.map((l) => ({
+      code: l.code,
+      category: l.category,
+      label: l.label,
+      amount: fromMinor(l.amountMinor),
+      quantity: l.quantity,
+      unitAmount: l.unitAmountMinor !== undefined ? fromMinor(l.unitAmountMinor) : undefined,
+    })),
     subtotal: fromMinor(statement.subtotalMinor),
     tax: fromMinor(statement.taxMinor),
     total: fromMinor(statement.totalMinor),
     alreadyCharged: fromMinor(statement.totalMinor - toPost),
     toPost: fromMinor(toPost),
     days: statement.days,
-    km: statement.km ? { driven: statement.km.drivenKm, allowance: statement.km.allowanceKm, extra: statement.km.extraKm } : null,
+    km: statement.km
+      ? { driven: statement.km.drivenKm, allowance: statement.km.allowanceKm, extra: statement.km.extraKm }
+      : null,
     balanceAfter: fromMinor(rental.balanceMinor + toPost),
   };
 }
@@ -172,7 +218,11 @@ function impliedUsage(rental: RentalItem, statement: ReturnType<typeof finalStat
   const extraKm = statement.km?.extraKm ?? 0;
   const quarters = statement.fuel?.shortfallQuarters ?? 0;
   const perKm = Math.max(rental.extraChargePerKmMinor ?? 0, settings.extraChargePerKmMinor ?? 0);
-  return { returnExtraKm: extraKm, returnFuelQuarters: quarters, returnImpliedMinor: extraKm * perKm + quarters * settings.fuelChargePerQuarterMinor };
+  return {
+    returnExtraKm: extraKm,
+    returnFuelQuarters: quarters,
+    returnImpliedMinor: extraKm * perKm + quarters * settings.fuelChargePerQuarterMinor,
+  };
 }
 
 export function returnRental(actor: Actor, rentalId: string, body: ReturnBody, key?: string) {
@@ -203,7 +253,9 @@ export function returnRental(actor: Actor, rentalId: string, body: ReturnBody, k
     return {
       action: 'return',
       // The timeline says which invoice the unused rent was credited on.
-      note: credit.creditNotes.length ? credit.creditNotes.map((c) => `${c.number} credits ${c.invoiceNumber}`).join(', ') : undefined,
+      note: credit.creditNotes.length
+        ? credit.creditNotes.map((c) => `${c.number} credits ${c.invoiceNumber}`).join(', ')
+        : undefined,
       status: 'completed',
       entries,
       extra,
@@ -232,7 +284,8 @@ export function returnRental(actor: Actor, rentalId: string, body: ReturnBody, k
 
 export function closeRental(actor: Actor, rentalId: string, body: { depositRefundMethod: string }, key?: string) {
   return mutateRental(actor, rentalId, { scope: 'close', idempotencyKey: key }, async (rental, settings, now) => {
-    if (!canTransition('close', rental.status) || rental.closedAt) refuseTransition(rental.closedAt ? 'closed' : rental.status, 'closed');
+    if (!canTransition('close', rental.status) || rental.closedAt)
+      refuseTransition(rental.closedAt ? 'closed' : rental.status, 'closed');
     const ledger = await readLedger(actor.tenantId, rental.id);
     const settlement = depositSettlementAtClose(ledger);
     if (settlement.balanceAfterMinor > 0 && actor.role === 'STAFF' && !settings.allowStaffCloseWithBalance) {
@@ -244,14 +297,19 @@ export function closeRental(actor: Actor, rentalId: string, body: { depositRefun
     const contract = completeContractItems(actor.tenantId, rental, now.toISOString());
     // The deposit applied to the balance pays the rental's open invoices, oldest first, as a desk
     // payment does (issue 26), kept apart on each invoice as paid from the deposit.
-    const paid = settlement.appliedToBalanceMinor > 0 ? await invoicesPaidBy(actor.tenantId, rental, settlement.appliedToBalanceMinor) : [];
+    const paid =
+      settlement.appliedToBalanceMinor > 0
+        ? await invoicesPaidBy(actor.tenantId, rental, settlement.appliedToBalanceMinor)
+        : [];
     return {
       action: 'close',
       entries,
       changes: { closedAt: now.toISOString(), contractLocked: true, closedBy: actor.username, ...contract.changes },
       extra: [
         ...contract.items,
-        ...paid.map((a) => invoicePaymentUpdate(actor.tenantId, a.invoice, a.amountMinor, now.toISOString(), { fromDeposit: true })),
+        ...paid.map((a) =>
+          invoicePaymentUpdate(actor.tenantId, a.invoice, a.amountMinor, now.toISOString(), { fromDeposit: true }),
+        ),
       ],
     };
   });
@@ -265,8 +323,15 @@ export function cancelRental(actor: Actor, rentalId: string, body: { reason?: st
     const entries = cancellationEntries(ledger, toMinor(body.cancellationFee ?? 0));
     // Charges on an issued invoice are cancelled by the invoice's credit note, not here.
     const invoiced = await invoicedChargesOf(actor.tenantId, rental.id);
-    const onInvoice = entries.map((e) => (e.reversesId ? invoiced.get(e.reversesId)?.invoiceNumber : undefined)).find(Boolean);
-    if (onInvoice) throw conflict(`This rental is invoiced on ${onInvoice}. Issue a credit note for that invoice first.`, undefined, 'INVOICE_LOCKED');
+    const onInvoice = entries
+      .map((e) => (e.reversesId ? invoiced.get(e.reversesId)?.invoiceNumber : undefined))
+      .find(Boolean);
+    if (onInvoice)
+      throw conflict(
+        `This rental is invoiced on ${onInvoice}. Issue a credit note for that invoice first.`,
+        undefined,
+        'INVOICE_LOCKED',
+      );
     return {
       action: 'cancel',
       status: 'cancelled',
@@ -281,7 +346,8 @@ export function cancelRental(actor: Actor, rentalId: string, body: { reason?: st
 export function archiveRental(actor: Actor, rentalId: string) {
   return mutateRental(actor, rentalId, { scope: 'archive' }, async (rental) => {
     if (!canTransition('archive', rental.status)) refuseTransition(rental.status, 'archived');
-    if (rental.status === 'completed' && !rental.closedAt) throw conflict('Close the rental before archiving it', undefined, 'INVALID_TRANSITION');
+    if (rental.status === 'completed' && !rental.closedAt)
+      throw conflict('Close the rental before archiving it', undefined, 'INVALID_TRANSITION');
     return { action: 'archive', status: 'archived', changes: { isArchived: true, archivedFromStatus: rental.status } };
   });
 }
@@ -307,18 +373,34 @@ export async function markOverdue(tenantId: string, rental: RentalItem, now: Dat
   }
   const overdue = { ...rental, status: 'overdue' as const };
   const items: (TransactItem | null)[] = [
-    tx.update(rentalKey(tenantId, rental.id), rental.version, {
-      status: 'overdue',
-      gsi2pk: tenantPk(tenantId, 'RENTAL_STATUS', 'overdue'),
-      overdueSince: at,
-      blockEnd: null,
-      timeline: appendTimeline(rental.timeline, { at, action: 'overdue', by: 'system' }),
-    }, at),
+    tx.update(
+      rentalKey(tenantId, rental.id),
+      rental.version,
+      {
+        status: 'overdue',
+        gsi2pk: tenantPk(tenantId, 'RENTAL_STATUS', 'overdue'),
+        overdueSince: at,
+        blockEnd: null,
+        timeline: appendTimeline(rental.timeline, { at, action: 'overdue', by: 'system' }),
+      },
+      at,
+    ),
     ...replaceBlock(tenantId, blockOf(rental), blockOf(overdue, { end: null, status: 'overdue' })),
     tx.delete(activeIndexKey(tenantId, rental.id)),
     statusCountTx(tenantId, rental.id, 'active', 'overdue'),
-    ...rentalAggregateItems(tenantId, rental, { ...overdue, overdueSince: at }, timeZone, calendarDateInZone(now, timeZone)),
-    tx.putNew(auditItem(systemActor(tenantId), 'rental.overdue', 'rental', rental.id, { before: { status: 'active' }, after: { status: 'overdue' } })),
+    ...rentalAggregateItems(
+      tenantId,
+      rental,
+      { ...overdue, overdueSince: at },
+      timeZone,
+      calendarDateInZone(now, timeZone),
+    ),
+    tx.putNew(
+      auditItem(systemActor(tenantId), 'rental.overdue', 'rental', rental.id, {
+        before: { status: 'active' },
+        after: { status: 'overdue' },
+      }),
+    ),
   ];
   await transact(items.filter((i): i is TransactItem => i !== null));
   return true;

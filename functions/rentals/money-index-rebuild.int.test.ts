@@ -21,16 +21,43 @@ describe('money-indexes migration', () => {
     const vehicleId = (await createVehicle(t.token)).id as string;
     const customerId = (await createCustomer(t.token, { fullNameEnglish: 'Older Customer' })).id as string;
     const start = Date.now() - 2 * DAY;
-    const rental = (await post('/api/v1/rentals', { customerId, vehicleId, startDate: iso(start), endDate: iso(start + 2 * DAY), dailyRate: 100, securityDeposit: 300 }, t.token)).body;
-    expect((await post(`/api/v1/rentals/${rental.id}/payments`, { amount: 300, method: 'cash', forDeposit: true }, t.token)).status).toBe(201);
-    const deposits = async () => (await get('/api/v1/deposits?limit=100', t.token)).body.items as { id: string; heldAmount?: number; status: string }[];
+    const rental = (
+      await post(
+        '/api/v1/rentals',
+        {
+          customerId,
+          vehicleId,
+          startDate: iso(start),
+          endDate: iso(start + 2 * DAY),
+          dailyRate: 100,
+          securityDeposit: 300,
+        },
+        t.token,
+      )
+    ).body;
+    expect(
+      (await post(`/api/v1/rentals/${rental.id}/payments`, { amount: 300, method: 'cash', forDeposit: true }, t.token))
+        .status,
+    ).toBe(201);
+    const deposits = async () =>
+      (await get('/api/v1/deposits?limit=100', t.token)).body.items as {
+        id: string;
+        heldAmount?: number;
+        status: string;
+      }[];
     const before = (await deposits()).find((d) => d.id === rental.id);
     expect(before).toBeDefined();
     expect(await getItem(openBalanceKey(t.tenantId, rental.id))).toBeDefined(); // the rent is owed
 
     // As an older company left it: no index items, no money fields on the rental.
-    await transact([tx.delete(depositIndexKey(t.tenantId, rental.id)), tx.delete(openBalanceKey(t.tenantId, rental.id))]);
-    await updateRaw({ Key: rentalKey(t.tenantId, rental.id), UpdateExpression: 'REMOVE depositReceivedAt, depositMethod, depositAppliedMinor, usageChargedMinor' });
+    await transact([
+      tx.delete(depositIndexKey(t.tenantId, rental.id)),
+      tx.delete(openBalanceKey(t.tenantId, rental.id)),
+    ]);
+    await updateRaw({
+      Key: rentalKey(t.tenantId, rental.id),
+      UpdateExpression: 'REMOVE depositReceivedAt, depositMethod, depositAppliedMinor, usageChargedMinor',
+    });
     expect((await deposits()).find((d) => d.id === rental.id)).toBeUndefined();
 
     const first = await moneyIndexesJob({ onlyTenants: [t.tenantId] });

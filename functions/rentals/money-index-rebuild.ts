@@ -15,25 +15,53 @@ import { readLedger, rentalKey, type RentalItem } from './data';
 import { readRentalSettings } from './deps';
 import { moneyFieldsOfLedger, moneyIndexPuts } from './money-index';
 
-export async function rebuildMoneyIndexes(tenantId: string, now = new Date()): Promise<{ rentals: number; rebuilt: number; skipped: number }> {
+export async function rebuildMoneyIndexes(
+  tenantId: string,
+  now = new Date(),
+): Promise<{ rentals: number; rebuilt: number; skipped: number }> {
   const { timezone } = await readRentalSettings(tenantId);
-  const rentals = await queryAll<RentalItem & { moneyIndexedAt?: string }>({ tenantId, pk: tenantPk(tenantId, 'RENTAL'), max: 200_000 });
+  const rentals = await queryAll<RentalItem & { moneyIndexedAt?: string }>({
+    tenantId,
+    pk: tenantPk(tenantId, 'RENTAL'),
+    max: 200_000,
+  });
   let rebuilt = 0;
   let skipped = 0;
   for (const rental of rentals) {
     if (rental.entityType !== 'RENTAL') continue;
-    if (rental.moneyIndexedAt) { skipped++; continue; }
+    if (rental.moneyIndexedAt) {
+      skipped++;
+      continue;
+    }
     const ledger = await readLedger(tenantId, rental.id);
     // Fields the changes keep from their entries: recomputed from nothing, over the whole ledger.
-    const base = { ...rental, depositAppliedMinor: 0, usageChargedMinor: 0, depositReceivedAt: undefined, depositMethod: undefined };
+    const base = {
+      ...rental,
+      depositAppliedMinor: 0,
+      usageChargedMinor: 0,
+      depositReceivedAt: undefined,
+      depositMethod: undefined,
+    };
     const fields = { ...moneyFieldsOfLedger(base, ledger, rental.createdAt), moneyIndexedAt: now.toISOString() };
     const indexed = { ...rental, ...fields } as RentalItem;
     const names: Record<string, string> = { '#v': 'version' };
     const values: Record<string, unknown> = { ':v': rental.version };
-    const sets = Object.entries(fields).map(([k, v], i) => { names[`#f${i}`] = k; values[`:f${i}`] = v; return `#f${i} = :f${i}`; });
+    const sets = Object.entries(fields).map(([k, v], i) => {
+      names[`#f${i}`] = k;
+      values[`:f${i}`] = v;
+      return `#f${i} = :f${i}`;
+    });
     const items: TransactItem[] = [
-      tx.raw('Update', { Key: rentalKey(tenantId, rental.id), UpdateExpression: `SET ${sets.join(', ')}`, ConditionExpression: '#v = :v', ExpressionAttributeNames: names, ExpressionAttributeValues: values }),
-      ...moneyIndexPuts(indexed, timezone).filter((i) => !String(i.pk).endsWith('#USAGE_SHORTFALL')).map((i) => tx.put(i)),
+      tx.raw('Update', {
+        Key: rentalKey(tenantId, rental.id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: '#v = :v',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+      ...moneyIndexPuts(indexed, timezone)
+        .filter((i) => !String(i.pk).endsWith('#USAGE_SHORTFALL'))
+        .map((i) => tx.put(i)),
     ];
     try {
       await transact(items);

@@ -23,7 +23,13 @@
  * returnImpliedMinor (set by the return).
  */
 import { calendarDateInZone } from '../../shared/regions';
-import { depositFlows, depositStatus, heldOf, rentalDepositFlows, type DepositFlows } from '../../shared/collections/deposits';
+import {
+  depositFlows,
+  depositStatus,
+  heldOf,
+  rentalDepositFlows,
+  type DepositFlows,
+} from '../../shared/collections/deposits';
 import { signedAmount } from '../../shared/rentals/ledger';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import { tx, type Item, type TransactItem } from '../lib/data/repo';
@@ -32,23 +38,34 @@ import type { LedgerItem, NewLedgerEntry, RentalItem } from './data';
 /** The one cross-tenant read of these indexes: deposits held after their rental's return, by return day. */
 export const DEPOSIT_RELEASE_GSI_PK = 'G#DEPOSIT_RELEASE';
 export const depositIndexKey = (tenantId: string, rentalId: string): Key => entityKey(tenantId, 'DEPOSIT', rentalId);
-export const depositStatePk = (tenantId: string, state: 'open' | 'settled') => tenantPk(tenantId, 'DEPOSIT_STATE', state);
-export const openBalanceKey = (tenantId: string, rentalId: string): Key => entityKey(tenantId, 'OPEN_BALANCE', rentalId);
-export const usageShortfallKey = (tenantId: string, rentalId: string): Key => entityKey(tenantId, 'USAGE_SHORTFALL', rentalId);
+export const depositStatePk = (tenantId: string, state: 'open' | 'settled') =>
+  tenantPk(tenantId, 'DEPOSIT_STATE', state);
+export const openBalanceKey = (tenantId: string, rentalId: string): Key =>
+  entityKey(tenantId, 'OPEN_BALANCE', rentalId);
+export const usageShortfallKey = (tenantId: string, rentalId: string): Key =>
+  entityKey(tenantId, 'USAGE_SHORTFALL', rentalId);
 
-type EntryLike = Pick<LedgerItem, 'type' | 'category' | 'amountMinor' | 'method' | 'reversesId'> & Partial<Pick<LedgerItem, 'id' | 'postedAt'>>;
+type EntryLike = Pick<LedgerItem, 'type' | 'category' | 'amountMinor' | 'method' | 'reversesId'> &
+  Partial<Pick<LedgerItem, 'id' | 'postedAt'>>;
 
 const USAGE_CATEGORIES = new Set(['extra_km', 'fuel_charges']);
 
 /** The rental's money fields after adding `entries` (incremental, like totalsAfter). */
-export function moneyFieldsAfter(rental: Partial<RentalItem>, entries: readonly EntryLike[], at: string): Record<string, unknown> {
+export function moneyFieldsAfter(
+  rental: Partial<RentalItem>,
+  entries: readonly EntryLike[],
+  at: string,
+): Record<string, unknown> {
   const flows = depositFlows(entries.map((e) => ({ id: e.id ?? '', ...e })));
-  const usage = entries.filter((e) => e.type === 'charge' && USAGE_CATEGORIES.has(e.category)).reduce((s, e) => s + signedAmount({ id: '', ...e }), 0);
+  const usage = entries
+    .filter((e) => e.type === 'charge' && USAGE_CATEGORIES.has(e.category))
+    .reduce((s, e) => s + signedAmount({ id: '', ...e }), 0);
   const out: Record<string, unknown> = {};
   if (flows.appliedMinor) out.depositAppliedMinor = Number(rental.depositAppliedMinor ?? 0) + flows.appliedMinor;
   if (usage) out.usageChargedMinor = Number(rental.usageChargedMinor ?? 0) + usage;
   const received = entries.find((e) => e.type === 'payment' && e.category === 'security_deposit' && !e.reversesId);
-  if (received && !rental.depositReceivedAt) Object.assign(out, { depositReceivedAt: received.postedAt ?? at, depositMethod: received.method ?? null });
+  if (received && !rental.depositReceivedAt)
+    Object.assign(out, { depositReceivedAt: received.postedAt ?? at, depositMethod: received.method ?? null });
   return out;
 }
 
@@ -57,12 +74,20 @@ export function flowsOf(r: Partial<RentalItem>): DepositFlows {
   return rentalDepositFlows(r as Parameters<typeof rentalDepositFlows>[0]);
 }
 
-const dayOf = (iso: unknown, zone: string) => (typeof iso === 'string' && iso ? calendarDateInZone(new Date(iso), zone) : null);
+const dayOf = (iso: unknown, zone: string) =>
+  typeof iso === 'string' && iso ? calendarDateInZone(new Date(iso), zone) : null;
 
 function common(r: RentalItem, zone: string) {
   return {
-    tenantId: r.tenantId, rentalId: r.id, referenceNumber: r.referenceNumber, customerId: r.customerId, customerName: r.customerName,
-    vehicleLabel: r.vehicleLabel, rentalStatus: r.status, returnDay: dayOf(r.returnDate, zone), closedAt: (r.closedAt as string | undefined) ?? null,
+    tenantId: r.tenantId,
+    rentalId: r.id,
+    referenceNumber: r.referenceNumber,
+    customerId: r.customerId,
+    customerName: r.customerName,
+    vehicleLabel: r.vehicleLabel,
+    rentalStatus: r.status,
+    returnDay: dayOf(r.returnDate, zone),
+    closedAt: (r.closedAt as string | undefined) ?? null,
     searchText: [r.referenceNumber, r.customerName, r.vehicleLabel].join(' ').toLowerCase(),
   };
 }
@@ -77,10 +102,19 @@ function depositItem(r: RentalItem, zone: string): Item | null {
     gsi1pk: depositStatePk(r.tenantId, held > 0 ? 'open' : 'settled'),
     gsi1sk: sortKey(base.returnDay ?? '~', r.id),
     // Held after the return: the alerts job's cross-tenant index of releases to watch (DESIGN.md §15).
-    ...(held > 0 && base.returnDay ? { gsi2pk: DEPOSIT_RELEASE_GSI_PK, gsi2sk: sortKey(base.returnDay, r.tenantId, r.id) } : {}),
-    entityType: 'DEPOSIT_INDEX', id: r.id, ...base,
-    receivedMinor: flows.receivedMinor, appliedMinor: flows.appliedMinor, returnedMinor: flows.returnedMinor, heldMinor: held,
-    status: depositStatus(flows), method: (r.depositMethod as string | null | undefined) ?? null, receivedAt: (r.depositReceivedAt as string | undefined) ?? r.createdAt,
+    ...(held > 0 && base.returnDay
+      ? { gsi2pk: DEPOSIT_RELEASE_GSI_PK, gsi2sk: sortKey(base.returnDay, r.tenantId, r.id) }
+      : {}),
+    entityType: 'DEPOSIT_INDEX',
+    id: r.id,
+    ...base,
+    receivedMinor: flows.receivedMinor,
+    appliedMinor: flows.appliedMinor,
+    returnedMinor: flows.returnedMinor,
+    heldMinor: held,
+    status: depositStatus(flows),
+    method: (r.depositMethod as string | null | undefined) ?? null,
+    receivedAt: (r.depositReceivedAt as string | undefined) ?? r.createdAt,
   };
 }
 
@@ -89,8 +123,11 @@ function openBalanceItem(r: RentalItem, zone: string): Item | null {
   // Membership only: amounts are read from the rentals themselves (one batch get), so a payment
   // that leaves a balance does not rewrite this item (concurrent payments on one rental).
   return {
-    ...openBalanceKey(r.tenantId, r.id), entityType: 'OPEN_BALANCE_INDEX', ...common(r, zone),
-    startDay: dayOf(r.startDate, zone), expectedReturnDay: dayOf(r.expectedReturnDate, zone),
+    ...openBalanceKey(r.tenantId, r.id),
+    entityType: 'OPEN_BALANCE_INDEX',
+    ...common(r, zone),
+    startDay: dayOf(r.startDate, zone),
+    expectedReturnDay: dayOf(r.expectedReturnDate, zone),
   };
 }
 
@@ -99,13 +136,22 @@ function shortfallItem(r: RentalItem, zone: string): Item | null {
   const charged = Number(r.usageChargedMinor ?? 0);
   if (implied <= charged) return null;
   return {
-    ...usageShortfallKey(r.tenantId, r.id), entityType: 'USAGE_SHORTFALL_INDEX', ...common(r, zone),
-    impliedMinor: implied, chargedMinor: charged, shortfallMinor: implied - charged,
-    extraKm: (r.returnExtraKm as number | undefined) ?? 0, fuelQuarters: (r.returnFuelQuarters as number | undefined) ?? 0,
+    ...usageShortfallKey(r.tenantId, r.id),
+    entityType: 'USAGE_SHORTFALL_INDEX',
+    ...common(r, zone),
+    impliedMinor: implied,
+    chargedMinor: charged,
+    shortfallMinor: implied - charged,
+    extraKm: (r.returnExtraKm as number | undefined) ?? 0,
+    fuelQuarters: (r.returnFuelQuarters as number | undefined) ?? 0,
   };
 }
 
-const INDEXES = [[depositItem, depositIndexKey], [openBalanceItem, openBalanceKey], [shortfallItem, usageShortfallKey]] as const;
+const INDEXES = [
+  [depositItem, depositIndexKey],
+  [openBalanceItem, openBalanceKey],
+  [shortfallItem, usageShortfallKey],
+] as const;
 
 /**
  * Puts (or deletes) the index items of a rental after a change: `before` undefined = a new rental.
@@ -129,6 +175,14 @@ export function moneyIndexPuts(rental: RentalItem, zone: string): Item[] {
 }
 
 /** The money fields of a rental computed from its whole ledger (seed, rebuild). */
-export function moneyFieldsOfLedger(rental: Partial<RentalItem>, ledger: readonly (NewLedgerEntry & Partial<Pick<LedgerItem, 'id' | 'postedAt'>>)[], at: string) {
-  return moneyFieldsAfter({ ...rental, depositAppliedMinor: 0, usageChargedMinor: 0, depositReceivedAt: undefined }, ledger.map((e) => ({ method: null, reversesId: null, ...e })), at);
+export function moneyFieldsOfLedger(
+  rental: Partial<RentalItem>,
+  ledger: readonly (NewLedgerEntry & Partial<Pick<LedgerItem, 'id' | 'postedAt'>>)[],
+  at: string,
+) {
+  return moneyFieldsAfter(
+    { ...rental, depositAppliedMinor: 0, usageChargedMinor: 0, depositReceivedAt: undefined },
+    ledger.map((e) => ({ method: null, reversesId: null, ...e })),
+    at,
+  );
 }

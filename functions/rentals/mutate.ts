@@ -11,8 +11,18 @@ import { customerCounterItem, customerKey, needsLastRental, readRentalSettings, 
 import { rentalAggregateItems, rentalJournalItems } from './deps-tx';
 import { moneyFieldsAfter, moneyIndexItems } from './money-index';
 import {
-  appendTimeline, getRentalItem, ledgerItem, monthTotalsTx, readLedger, rentalKey, statusCountTx, toRentalApi, totalsAfter,
-  type LedgerItem, type NewLedgerEntry, type RentalItem,
+  appendTimeline,
+  getRentalItem,
+  ledgerItem,
+  monthTotalsTx,
+  readLedger,
+  rentalKey,
+  statusCountTx,
+  toRentalApi,
+  totalsAfter,
+  type LedgerItem,
+  type NewLedgerEntry,
+  type RentalItem,
 } from './data';
 
 /**
@@ -75,7 +85,7 @@ export async function planRentalChange(
   plan: (rental: RentalItem, settings: RentalSettings, now: Date) => Promise<Plan>,
   known?: RentalSettings,
 ): Promise<RentalChange> {
-  const settings = known ?? await readRentalSettings(actor.tenantId);
+  const settings = known ?? (await readRentalSettings(actor.tenantId));
   const rental = await getRentalItem(actor.tenantId, rentalId);
   if (!rental) throw notFound('Rental not found');
   const now = new Date();
@@ -83,27 +93,48 @@ export async function planRentalChange(
   const at = now.toISOString();
   const entries = (p.entries ?? []).map((e) => ledgerItem(actor.tenantId, rental.id, e, actor.userId, at));
   const changes: Record<string, unknown> = { ...(p.changes ?? {}) };
-  if (entries.length) Object.assign(changes, totalsAfter(rental, entries), moneyFieldsAfter({ ...rental, ...changes }, entries, at));
+  if (entries.length)
+    Object.assign(changes, totalsAfter(rental, entries), moneyFieldsAfter({ ...rental, ...changes }, entries, at));
   if (p.status && p.status !== rental.status) {
     changes.status = p.status;
     changes.gsi2pk = tenantPk(actor.tenantId, 'RENTAL_STATUS', p.status);
   }
-  changes.timeline = appendTimeline(rental.timeline, { at, action: p.action, by: actor.username, note: p.note, ...(p.params ? { params: p.params } : {}) });
+  changes.timeline = appendTimeline(rental.timeline, {
+    at,
+    action: p.action,
+    by: actor.username,
+    note: p.note,
+    ...(p.params ? { params: p.params } : {}),
+  });
   const updated = { ...rental, ...changes, version: rental.version + 1, updatedAt: at } as RentalItem;
   const apiRental = toRentalApi(updated);
-  const response: StoredResponse = { status: p.status201 ? 201 : 200, body: p.respond ? p.respond(apiRental, entries) : apiRental };
+  const response: StoredResponse = {
+    status: p.status201 ? 201 : 200,
+    body: p.respond ? p.respond(apiRental, entries) : apiRental,
+  };
   // The journal entry of these movements, written with them (accounting's posting rules).
   // A status change posts too (issue 26: the pickup posts the booked charges, going off hire recognises the rest).
   const charging = updated.chargedBeforePickup === true && rental.chargedBeforePickup !== true;
-  const journal = entries.length || charging || (p.status && p.status !== rental.status) ? await rentalJournalItems(actor.tenantId, {
-    rental, movements: entries, date: calendarDateInZone(now, settings.timezone), vatEnabled: settings.enableVat,
-    createdBy: actor.userId, loadEarlier: () => readLedger(actor.tenantId, rental.id),
-    statusBefore: rental.status, statusAfter: updated.status, plannedDays: Number(updated.expectedDuration ?? 0) || undefined,
-    chargedBeforePickupAfter: updated.chargedBeforePickup === true,
-  }) : [];
+  const journal =
+    entries.length || charging || (p.status && p.status !== rental.status)
+      ? await rentalJournalItems(actor.tenantId, {
+          rental,
+          movements: entries,
+          date: calendarDateInZone(now, settings.timezone),
+          vatEnabled: settings.enableVat,
+          createdBy: actor.userId,
+          loadEarlier: () => readLedger(actor.tenantId, rental.id),
+          statusBefore: rental.status,
+          statusAfter: updated.status,
+          plannedDays: Number(updated.expectedDuration ?? 0) || undefined,
+          chargedBeforePickupAfter: updated.chargedBeforePickup === true,
+        })
+      : [];
   // The customer's counters (customers domain) move with the rental, in this transaction.
   const storedLast = needsLastRental(rental, updated, settings.timezone)
-    ? ((await getItem(customerKey(actor.tenantId, rental.customerId), true)) as { lastRentalDate?: string } | undefined)?.lastRentalDate ?? null
+    ? ((
+        (await getItem(customerKey(actor.tenantId, rental.customerId), true)) as { lastRentalDate?: string } | undefined
+      )?.lastRentalDate ?? null)
     : undefined;
   const items: (TransactItem | null)[] = [
     tx.update(rentalKey(actor.tenantId, rental.id), rental.version, changes, at),
@@ -112,16 +143,29 @@ export async function planRentalChange(
     ...entries.map((e) => tx.putNew(e)),
     p.status ? statusCountTx(actor.tenantId, rental.id, rental.status, p.status) : null,
     monthTotalsTx(actor.tenantId, rental.id, calendarDateInZone(now, settings.timezone).slice(0, 7), entries),
-    ...rentalAggregateItems(actor.tenantId, rental, updated, settings.timezone, calendarDateInZone(now, settings.timezone), entries),
+    ...rentalAggregateItems(
+      actor.tenantId,
+      rental,
+      updated,
+      settings.timezone,
+      calendarDateInZone(now, settings.timezone),
+      entries,
+    ),
     ...(p.extra ?? []),
     // Deposits, open balances, usage shortfalls (./money-index.ts): always as the rental now stands.
     ...moneyIndexItems(rental, updated, settings.timezone),
-    tx.putNew(auditItem(actor, `rental.${p.action}`, 'rental', rental.id, {
-      before: { status: rental.status, balance: rental.balanceMinor / 100 },
-      after: { status: updated.status, balance: updated.balanceMinor / 100, entries: entries.map((e) => `${e.type}:${e.category}:${e.amountMinor / 100}`) },
-      note: p.note,
-      ...(p.audit ?? {}),
-    })),
+    tx.putNew(
+      auditItem(actor, `rental.${p.action}`, 'rental', rental.id, {
+        before: { status: rental.status, balance: rental.balanceMinor / 100 },
+        after: {
+          status: updated.status,
+          balance: updated.balanceMinor / 100,
+          entries: entries.map((e) => `${e.type}:${e.category}:${e.amountMinor / 100}`),
+        },
+        note: p.note,
+        ...(p.audit ?? {}),
+      }),
+    ),
   ];
   return { items: items.filter((i): i is TransactItem => i !== null), response, rental: updated, entries };
 }

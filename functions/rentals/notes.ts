@@ -11,6 +11,9 @@ export async function listRentalNotes(tenantId: string, rentalId: string) {
 
 export async function addRentalNote(actor: Actor, rental: RentalItem, body: { content: string; visibility: string }) {
   const note = noteItem(actor.tenantId, rental.id, body, actor, new Date().toISOString());
-  await transact([tx.putNew(note), tx.putNew(auditItem(actor, 'rental.note', 'rental', rental.id, { note: `visibility ${body.visibility}` }))]);
+  await transact([
+    tx.putNew(note),
+    tx.putNew(auditItem(actor, 'rental.note', 'rental', rental.id, { note: `visibility ${body.visibility}` })),
+  ]);
   return toApi(note);
 }

@@ -28,7 +28,13 @@ export interface OverdueRunResult {
 export async function runOverdueRentals(now = new Date(), pageSize = 100): Promise<OverdueRunResult> {
   const run = startJobRun('overdue-rentals');
   const result: OverdueRunResult = {
-    scanned: 0, marked: 0, notYet: 0, stale: 0, errors: 0, startedAt: run.startedAt, finishedAt: '',
+    scanned: 0,
+    marked: 0,
+    notYet: 0,
+    stale: 0,
+    errors: 0,
+    startedAt: run.startedAt,
+    finishedAt: '',
   };
   const graceByTenant = new Map<string, { hours: number; timeZone: string }>();
   for await (const page of dueIndexPages(ACTIVE_RENTALS_GSI_PK, { before: now.toISOString() }, pageSize)) {
@@ -64,7 +70,10 @@ export async function runOverdueRentals(now = new Date(), pageSize = 100): Promi
   return result;
 }
 
-/** Companies with an active rental expected back before `before` (the active-rental index): the alerts job's rental work. */
+/**
+ * Companies with an active rental expected back before `before` (the active-rental index): the alerts job's rental
+ * work.
+ */
 export async function tenantsWithRentalsDue(before: Date): Promise<string[]> {
   return dueTenants(ACTIVE_RENTALS_GSI_PK, { before: before.toISOString() });
 }

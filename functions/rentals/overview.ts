@@ -32,9 +32,15 @@ export async function rentalDefaults(tenantId: string) {
 
 /** Sums the numeric attributes of a sharded stats item (one Query on its prefix; data.ts statsShardKey). */
 async function sumShards(tenantId: string, name: StatsName): Promise<Record<string, number>> {
-  const shards = await queryAll<Record<string, unknown>>({ tenantId, pk: statsShardKey(tenantId, name, 0).pk, skPrefix: `${sortKey(...name)}#`, max: RENTAL_STATS_SHARDS });
+  const shards = await queryAll<Record<string, unknown>>({
+    tenantId,
+    pk: statsShardKey(tenantId, name, 0).pk,
+    skPrefix: `${sortKey(...name)}#`,
+    max: RENTAL_STATS_SHARDS,
+  });
   const sum: Record<string, number> = {};
-  for (const shard of shards) for (const [k, v] of Object.entries(shard)) if (typeof v === 'number') sum[k] = (sum[k] ?? 0) + v;
+  for (const shard of shards)
+    for (const [k, v] of Object.entries(shard)) if (typeof v === 'number') sum[k] = (sum[k] ?? 0) + v;
   return sum;
 }
 
@@ -43,7 +49,9 @@ export async function rentalStats(tenantId: string) {
   const settings = await readRentalSettings(tenantId);
   const month = calendarDateInZone(new Date(), settings.timezone).slice(0, 7);
   const [counts, totals] = await Promise.all([sumShards(tenantId, ['STATUS']), sumShards(tenantId, ['MONTH', month])]);
-  const byStatus = Object.fromEntries(RENTAL_STATUSES.map((s) => [s, Math.max(0, Number(counts?.[`count_${s}`] ?? 0))]));
+  const byStatus = Object.fromEntries(
+    RENTAL_STATUSES.map((s) => [s, Math.max(0, Number(counts?.[`count_${s}`] ?? 0))]),
+  );
   const n = (k: string) => fromMinor(Number(totals?.[k] ?? 0));
   return {
     byStatus,

@@ -1,4 +1,13 @@
-import { finalCharges, monthlyRentalCharge, rentalKmLimit, totalWithTax, youngDriverCharge, type FinalCharges, type FuelLevel, type PriceLine } from '../../shared/rentals/pricing';
+import {
+  finalCharges,
+  monthlyRentalCharge,
+  rentalKmLimit,
+  totalWithTax,
+  youngDriverCharge,
+  type FinalCharges,
+  type FuelLevel,
+  type PriceLine,
+} from '../../shared/rentals/pricing';
 import { addDays, daysBetween } from '../../shared/calendar';
 import { toMinor } from '../../shared/money';
 import type { ReturnBody } from '../../shared/schemas/rentals';
@@ -16,7 +25,15 @@ import type { LedgerItem, NewLedgerEntry, RentalItem } from './data';
  * rental returned before its expected duration) as reversals of the earlier entries, newest first.
  * Manual charges (no lineCode) are never touched. After the return, Σ(pricing entries) = final total.
  */
-export function finalStatement(rental: RentalItem, body: Pick<ReturnBody, 'odometerEnd' | 'fuelLevelEnd' | 'salikCharges' | 'trafficFines' | 'damageFees' | 'extraCharges'>, settings: RentalSettings, returnDate: string): FinalCharges {
+export function finalStatement(
+  rental: RentalItem,
+  body: Pick<
+    ReturnBody,
+    'odometerEnd' | 'fuelLevelEnd' | 'salikCharges' | 'trafficFines' | 'damageFees' | 'extraCharges'
+  >,
+  settings: RentalSettings,
+  returnDate: string,
+): FinalCharges {
   return finalCharges({
     startISO: rental.startDate,
     pickedUpISO: (rental.pickedUpAt as string | undefined) ?? null,
@@ -37,14 +54,19 @@ export function finalStatement(rental: RentalItem, body: Pick<ReturnBody, 'odome
     salikChargesMinor: toMinor(body.salikCharges),
     trafficFinesMinor: toMinor(body.trafficFines),
     damageFeesMinor: toMinor(body.damageFees),
-    extras: body.extraCharges > 0 ? [{ category: 'other', label: 'Extra charges', amountMinor: toMinor(body.extraCharges) }] : [],
+    extras:
+      body.extraCharges > 0
+        ? [{ category: 'other', label: 'Extra charges', amountMinor: toMinor(body.extraCharges) }]
+        : [],
     taxRatePercent: rental.taxRate,
     taxIncluded: rental.taxIncluded,
   });
 }
 
 /** Net amount the ledger holds per pricing line code (reversals subtract). */
-export function heldByLineCode(ledger: readonly Pick<LedgerItem, 'id' | 'type' | 'lineCode' | 'amountMinor' | 'reversesId'>[]): Map<string, number> {
+export function heldByLineCode(
+  ledger: readonly Pick<LedgerItem, 'id' | 'type' | 'lineCode' | 'amountMinor' | 'reversesId'>[],
+): Map<string, number> {
   const held = new Map<string, number>();
   for (const e of ledger) {
     if (e.type !== 'charge' || !e.lineCode || e.lineCode === 'security_deposit') continue;
@@ -53,7 +75,10 @@ export function heldByLineCode(ledger: readonly Pick<LedgerItem, 'id' | 'type' |
   return held;
 }
 
-export function settlementEntries(statement: Pick<FinalCharges, 'lines'>, ledger: readonly LedgerItem[]): NewLedgerEntry[] {
+export function settlementEntries(
+  statement: Pick<FinalCharges, 'lines'>,
+  ledger: readonly LedgerItem[],
+): NewLedgerEntry[] {
   const target = new Map<string, { amount: number; line: FinalCharges['lines'][number] }>();
   for (const line of statement.lines) {
     const t = target.get(line.code);
@@ -68,7 +93,14 @@ export function settlementEntries(statement: Pick<FinalCharges, 'lines'>, ledger
     const diff = want - have;
     if (diff > 0) {
       const line = target.get(code)!.line;
-      out.push({ type: 'charge', context: 'end', category: line.category, label: line.label, amountMinor: diff, lineCode: code });
+      out.push({
+        type: 'charge',
+        context: 'end',
+        category: line.category,
+        label: line.label,
+        amountMinor: diff,
+        lineCode: code,
+      });
     } else if (diff < 0) {
       // Reverse the newest original entries of this code first, each up to what is left of it.
       let toReverse = -diff;
@@ -78,7 +110,15 @@ export function settlementEntries(statement: Pick<FinalCharges, 'lines'>, ledger
         const left = o.amountMinor - ledger.filter((e) => e.reversesId === o.id).reduce((s, e) => s + e.amountMinor, 0);
         const amount = Math.min(left, toReverse);
         if (amount <= 0) continue;
-        out.push({ type: 'charge', context: 'end', category: o.category, label: `Adjustment at return: ${o.label}`, amountMinor: amount, reversesId: o.id, lineCode: code });
+        out.push({
+          type: 'charge',
+          context: 'end',
+          category: o.category,
+          label: `Adjustment at return: ${o.label}`,
+          amountMinor: amount,
+          reversesId: o.id,
+          lineCode: code,
+        });
         toReverse -= amount;
       }
     }
@@ -87,7 +127,10 @@ export function settlementEntries(statement: Pick<FinalCharges, 'lines'>, ledger
 }
 
 /** A billing period of an open-ended rental (shared/invoicing/periods.ts), company calendar days. */
-export interface RentPeriod { periodStart: string; periodEnd: string }
+export interface RentPeriod {
+  periodStart: string;
+  periodEnd: string;
+}
 
 /**
  * Whether [start, end] is one whole anniversary month for some monthly anniversary day D, each
@@ -122,25 +165,69 @@ export function isWholeMonth(start: string, end: string): boolean {
  * Km, fuel, damage are charged at return; the return's statement nets what the periods charged
  * (settlementEntries, per line code).
  */
-export function periodRentEntries(rental: RentalItem, period: RentPeriod, chargedThrough: string | null | undefined): NewLedgerEntry[] {
+export function periodRentEntries(
+  rental: RentalItem,
+  period: RentPeriod,
+  chargedThrough: string | null | undefined,
+): NewLedgerEntry[] {
   const from = chargedThrough && chargedThrough >= period.periodStart ? addDays(chargedThrough, 1) : period.periodStart;
   if (from > period.periodEnd) return [];
   const days = daysBetween(from, period.periodEnd) + 1;
   const monthlyRate = rental.rentalType === 'monthly' && rental.monthlyRateMinor ? rental.monthlyRateMinor : null;
   const lines: PriceLine[] = [];
   if (monthlyRate && isWholeMonth(from, period.periodEnd)) {
-    lines.push({ code: 'base_rental', category: 'base_rental', label: 'Rental (monthly rate)', amountMinor: monthlyRate, quantity: 1, unitAmountMinor: monthlyRate, taxable: true });
+    lines.push({
+      code: 'base_rental',
+      category: 'base_rental',
+      label: 'Rental (monthly rate)',
+      amountMinor: monthlyRate,
+      quantity: 1,
+      unitAmountMinor: monthlyRate,
+      taxable: true,
+    });
   } else if (monthlyRate) {
-    lines.push({ code: 'base_rental', category: 'base_rental', label: 'Rental (monthly rate)', amountMinor: monthlyRentalCharge(days, monthlyRate), quantity: days, taxable: true });
+    lines.push({
+      code: 'base_rental',
+      category: 'base_rental',
+      label: 'Rental (monthly rate)',
+      amountMinor: monthlyRentalCharge(days, monthlyRate),
+      quantity: days,
+      taxable: true,
+    });
   } else {
-    lines.push({ code: 'base_rental', category: 'base_rental', label: 'Rental', amountMinor: days * rental.dailyRateMinor, quantity: days, unitAmountMinor: rental.dailyRateMinor, taxable: true });
+    lines.push({
+      code: 'base_rental',
+      category: 'base_rental',
+      label: 'Rental',
+      amountMinor: days * rental.dailyRateMinor,
+      quantity: days,
+      unitAmountMinor: rental.dailyRateMinor,
+      taxable: true,
+    });
   }
   if (rental.youngDriverFeePerDayMinor) {
-    lines.push({ code: 'young_driver_fee', category: 'other', label: 'Young driver fee', amountMinor: youngDriverCharge(days, rental.youngDriverFeePerDayMinor), quantity: days, unitAmountMinor: rental.youngDriverFeePerDayMinor, taxable: true });
+    lines.push({
+      code: 'young_driver_fee',
+      category: 'other',
+      label: 'Young driver fee',
+      amountMinor: youngDriverCharge(days, rental.youngDriverFeePerDayMinor),
+      quantity: days,
+      unitAmountMinor: rental.youngDriverFeePerDayMinor,
+      taxable: true,
+    });
   }
-  const priced = totalWithTax(lines, { taxRatePercent: Number(rental.taxRate ?? 0), taxIncluded: rental.taxIncluded === true });
+  const priced = totalWithTax(lines, {
+    taxRatePercent: Number(rental.taxRate ?? 0),
+    taxIncluded: rental.taxIncluded === true,
+  });
   return priced.lines.map((l) => ({
-    type: 'charge' as const, context: 'usage' as const, category: l.category, label: l.label, amountMinor: l.amountMinor, lineCode: l.code,
-    ...(l.quantity !== undefined ? { quantity: l.quantity } : {}), ...(l.unitAmountMinor !== undefined ? { unitAmountMinor: l.unitAmountMinor } : {}),
+    type: 'charge' as const,
+    context: 'usage' as const,
+    category: l.category,
+    label: l.label,
+    amountMinor: l.amountMinor,
+    lineCode: l.code,
+    ...(l.quantity !== undefined ? { quantity: l.quantity } : {}),
+    ...(l.unitAmountMinor !== undefined ? { unitAmountMinor: l.unitAmountMinor } : {}),
   }));
 }

@@ -16,10 +16,20 @@ const companies = new Map<RegionCode, { token: string }>();
 
 async function vehicle(token: string) {
   seq += 1;
-  const v = await post('/api/v1/vehicles', {
-    make: 'Toyota', model: 'Yaris', year: 2024, licensePlate: `Q ${tag}${seq}`,
-    vin: `QTE${tag}${String(seq).padStart(10, '0')}`.slice(0, 17).padEnd(17, '0'), odometerKm: 5_000, dailyRate: 100, category: 'economy',
-  }, token);
+  const v = await post(
+    '/api/v1/vehicles',
+    {
+      make: 'Toyota',
+      model: 'Yaris',
+      year: 2024,
+      licensePlate: `Q ${tag}${seq}`,
+      vin: `QTE${tag}${String(seq).padStart(10, '0')}`.slice(0, 17).padEnd(17, '0'),
+      odometerKm: 5_000,
+      dailyRate: 100,
+      category: 'economy',
+    },
+    token,
+  );
   expect(v.status, JSON.stringify(v.body)).toBe(201);
   return v.body.id as string;
 }
@@ -28,7 +38,11 @@ beforeAll(async () => {
   for (const region of REGION_CODES) {
     const t = await registerTenant();
     const s = await get('/api/v1/company/settings', t.token);
-    const moved = await put('/api/v1/company/settings', { version: s.body.version, preferences: { ...s.body.preferences, region } }, t.token);
+    const moved = await put(
+      '/api/v1/company/settings',
+      { version: s.body.version, preferences: { ...s.body.preferences, region } },
+      t.token,
+    );
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     companies.set(region, { token: t.token });
   }
@@ -58,16 +72,27 @@ describe('quote = booking', () => {
           // Exactly `age` years old in any company's calendar: the birthday was two days ago.
           const dob = new Date(Date.now() - 2 * DAY);
           dob.setUTCFullYear(dob.getUTCFullYear() - input.age);
-          const customer = await post('/api/v1/customers', { fullNameEnglish: `Quote ${tag} ${++seq}`, dateOfBirth: dob.toISOString().slice(0, 10) }, token);
+          const customer = await post(
+            '/api/v1/customers',
+            { fullNameEnglish: `Quote ${tag} ${++seq}`, dateOfBirth: dob.toISOString().slice(0, 10) },
+            token,
+          );
           expect(customer.status, JSON.stringify(customer.body)).toBe(201);
           const start = Date.UTC(2032, 0, 1, 8, 0, 0) + run * 60 * DAY;
           const end = start + input.days * DAY + input.extraHours * 3_600_000;
           const dailyRate = input.dailyRateCents / 100;
           const body = {
-            customerId: customer.body.id, vehicleId, startDate: new Date(start).toISOString(),
-            ...(input.openEnded ? { openEnded: true, expectedDuration: input.days } : { endDate: new Date(end).toISOString() }),
-            rentalType: input.monthly ? 'monthly' : 'daily', dailyRate, monthlyRate: input.monthly ? Math.round(dailyRate * 25 * 100) / 100 : null,
-            taxRate: input.vatOn ? getRegionConfig(input.region).taxRate || 5 : 0, taxIncluded: input.taxIncluded,
+            customerId: customer.body.id,
+            vehicleId,
+            startDate: new Date(start).toISOString(),
+            ...(input.openEnded
+              ? { openEnded: true, expectedDuration: input.days }
+              : { endDate: new Date(end).toISOString() }),
+            rentalType: input.monthly ? 'monthly' : 'daily',
+            dailyRate,
+            monthlyRate: input.monthly ? Math.round(dailyRate * 25 * 100) / 100 : null,
+            taxRate: input.vatOn ? getRegionConfig(input.region).taxRate || 5 : 0,
+            taxIncluded: input.taxIncluded,
           };
           const quote = await post('/api/v1/rentals/quote', body, token);
           expect(quote.status, JSON.stringify(quote.body)).toBe(200);
@@ -79,10 +104,14 @@ describe('quote = booking', () => {
           expect(booked.body.quotedTax).toBe(quote.body.tax);
           expect(booked.body.expectedDuration).toBe(quote.body.days);
           const ledger = await get(`/api/v1/rentals/${booked.body.id}/ledger`, token);
-          const charged = ledger.body.items.filter((e: { type: string; category: string }) => e.type === 'charge' && e.category !== 'security_deposit')
+          const charged = ledger.body.items
+            .filter((e: { type: string; category: string }) => e.type === 'charge' && e.category !== 'security_deposit')
             .map((e: { lineCode: string; amount: number }) => [e.lineCode, e.amount]);
-          expect(charged).toEqual(input.openEnded ? [] : quote.body.lines.map((l: { code: string; amount: number }) => [l.code, l.amount]));
-          if (input.age < 25) expect(quote.body.lines.some((l: { code: string }) => l.code === 'young_driver_fee')).toBe(true);
+          expect(charged).toEqual(
+            input.openEnded ? [] : quote.body.lines.map((l: { code: string; amount: number }) => [l.code, l.amount]),
+          );
+          if (input.age < 25)
+            expect(quote.body.lines.some((l: { code: string }) => l.code === 'young_driver_fee')).toBe(true);
         },
       ),
       { numRuns: 16 },

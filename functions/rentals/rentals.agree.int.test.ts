@@ -3,7 +3,16 @@ import { get, post } from '../../test/integration/client';
 import { registerTenant } from '../../test/integration/fixtures';
 import { updateRaw } from '../lib/data/repo';
 import { customerKey } from './deps';
-import { DAY, HOUR, bookRental, bookingBody, iso, rentalCustomer, rentalVehicle, setSettings } from '../../test/integration/rental-kit';
+import {
+  DAY,
+  HOUR,
+  bookRental,
+  bookingBody,
+  iso,
+  rentalCustomer,
+  rentalVehicle,
+  setSettings,
+} from '../../test/integration/rental-kit';
 
 /**
  * Issue 26, numbers that agree: a booking through the API without `taxRate` takes the company's
@@ -40,14 +49,29 @@ describe('customer counters', () => {
     const customerId = await rentalCustomer(t.token);
     const counters = async () => {
       const c = (await get(`/api/v1/customers/${customerId}`, t.token)).body;
-      return { rentalsCount: c.rentalsCount, completedRentals: c.completedRentals, totalSpend: c.totalSpend, lastRentalDate: c.lastRentalDate ?? null };
+      return {
+        rentalsCount: c.rentalsCount,
+        completedRentals: c.completedRentals,
+        totalSpend: c.totalSpend,
+        lastRentalDate: c.lastRentalDate ?? null,
+      };
     };
-    const selfCheck = async () => ((await get('/api/v1/accounting/self-check', t.token)).body.checks as { name: string; passed: boolean; details: { customerId: string }[] }[])
-      .find((c) => c.name === 'customerCounters')!;
+    const selfCheck = async () =>
+      (
+        (await get('/api/v1/accounting/self-check', t.token)).body.checks as {
+          name: string;
+          passed: boolean;
+          details: { customerId: string }[];
+        }[]
+      ).find((c) => c.name === 'customerCounters')!;
     expect(await counters()).toEqual({ rentalsCount: 0, completedRentals: 0, totalSpend: 0, lastRentalDate: null });
 
     const start = Date.now() - 3 * DAY;
-    const kept = await bookRental(t.token, customerId, (await rentalVehicle(t.token)).id, { startDate: iso(start), endDate: iso(Date.now() + 2 * HOUR), taxRate: 0 });
+    const kept = await bookRental(t.token, customerId, (await rentalVehicle(t.token)).id, {
+      startDate: iso(start),
+      endDate: iso(Date.now() + 2 * HOUR),
+      taxRate: 0,
+    });
     const dropped = await bookRental(t.token, customerId, (await rentalVehicle(t.token)).id, { taxRate: 0 });
     expect(await counters()).toEqual({ rentalsCount: 2, completedRentals: 0, totalSpend: 0, lastRentalDate: null });
 
@@ -55,27 +79,47 @@ describe('customer counters', () => {
     expect((await counters()).rentalsCount).toBe(1);
 
     const pickedUpAt = iso(start + HOUR);
-    const pickup = await post(`/api/v1/rentals/${kept.id}/pickup`, { odometerStart: 10_000, fuelLevelStart: 'full', pickedUpAt }, t.token);
+    const pickup = await post(
+      `/api/v1/rentals/${kept.id}/pickup`,
+      { odometerStart: 10_000, fuelLevelStart: 'full', pickedUpAt },
+      t.token,
+    );
     expect(pickup.status, JSON.stringify(pickup.body)).toBe(200);
     // The company (US) calendar: America/New_York.
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(pickedUpAt));
     expect(await counters()).toEqual({ rentalsCount: 1, completedRentals: 0, totalSpend: 0, lastRentalDate: day });
 
-    const returned = await post(`/api/v1/rentals/${kept.id}/return`, { odometerEnd: 10_100, condition: 'good', fuelLevelEnd: 'full' }, t.token);
+    const returned = await post(
+      `/api/v1/rentals/${kept.id}/return`,
+      { odometerEnd: 10_100, condition: 'good', fuelLevelEnd: 'full' },
+      t.token,
+    );
     expect(returned.status, JSON.stringify(returned.body)).toBe(200);
     const rental = (await get(`/api/v1/rentals/${kept.id}`, t.token)).body;
     expect(rental.totalAmount).toBeGreaterThan(0);
-    expect(await counters()).toEqual({ rentalsCount: 1, completedRentals: 1, totalSpend: rental.totalAmount, lastRentalDate: day });
+    expect(await counters()).toEqual({
+      rentalsCount: 1,
+      completedRentals: 1,
+      totalSpend: rental.totalAmount,
+      lastRentalDate: day,
+    });
     // The customer's rentals list agrees: one rental had (the cancelled booking listed apart).
     const listed = (await get(`/api/v1/customers/${customerId}/rentals`, t.token)).body.items as { status: string }[];
     expect(listed.filter((r) => r.status !== 'cancelled')).toHaveLength(1);
 
     expect((await selfCheck()).passed).toBe(true);
-    await updateRaw({ Key: customerKey(t.tenantId, customerId), UpdateExpression: 'SET rentalsCount = :n', ExpressionAttributeValues: { ':n': 37 } });
+    await updateRaw({
+      Key: customerKey(t.tenantId, customerId),
+      UpdateExpression: 'SET rentalsCount = :n',
+      ExpressionAttributeValues: { ':n': 37 },
+    });
     const drifted = await selfCheck();
     expect(drifted.passed).toBe(false);
     expect(drifted.details.map((d) => d.customerId)).toEqual([customerId]);
-    expect(drifted.details[0]).toMatchObject({ stored: { rentalsCount: 37 }, recomputed: { rentalsCount: 1, completedRentals: 1 } });
+    expect(drifted.details[0]).toMatchObject({
+      stored: { rentalsCount: 37 },
+      recomputed: { rentalsCount: 1, completedRentals: 1 },
+    });
     const { recountCustomers } = await import('./api');
     expect(await recountCustomers(t.tenantId)).toBe(1);
     expect((await selfCheck()).passed).toBe(true);

@@ -14,13 +14,20 @@ describe('demo company', () => {
     expect(stats.status).toBe(200);
     expect(stats.body.total).toBeGreaterThanOrEqual(400);
     expect(stats.body.total).toBeLessThanOrEqual(700);
-    for (const s of ['pending', 'active', 'completed', 'cancelled', 'overdue', 'archived']) expect(stats.body.byStatus[s], s).toBeGreaterThan(0);
+    for (const s of ['pending', 'active', 'completed', 'cancelled', 'overdue', 'archived'])
+      expect(stats.body.byStatus[s], s).toBeGreaterThan(0);
     let counted = 0;
     let cursor: string | null = null;
     const sample: { id: string; balance: number; charges: number }[] = [];
     const rentals: { startDate: string; status: string; balance: number }[] = [];
     do {
-      const page: { status: number; body: { items: { id: string; balance: number; charges: number; startDate: string; status: string }[]; nextCursor: string | null } } = await get(`/api/v1/rentals?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, demo.token);
+      const page: {
+        status: number;
+        body: {
+          items: { id: string; balance: number; charges: number; startDate: string; status: string }[];
+          nextCursor: string | null;
+        };
+      } = await get(`/api/v1/rentals?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, demo.token);
       counted += page.body.items.length;
       sample.push(...page.body.items.filter((_, i) => i % 25 === 0));
       rentals.push(...page.body.items);

@@ -4,7 +4,19 @@ import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtu
 import { RENTAL_MESSAGES } from '../../shared/schemas/rentals';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { updateRaw } from '../lib/data/repo';
-import { DAY, HOUR, base, bookRental, bookingBody, iso, rentalCustomer, rentalVehicle, setSettings, tag, windowOf } from '../../test/integration/rental-kit';
+import {
+  DAY,
+  HOUR,
+  base,
+  bookRental,
+  bookingBody,
+  iso,
+  rentalCustomer,
+  rentalVehicle,
+  setSettings,
+  tag,
+  windowOf,
+} from '../../test/integration/rental-kit';
 
 /**
  * Rentals over HTTP through the local gateway: every validation message, conflicts (incl.
@@ -18,7 +30,8 @@ let customerId: string;
 const vehicle = rentalVehicle;
 const customer = rentalCustomer;
 const body = (vehicleId: string, over: Record<string, unknown> = {}) => bookingBody(customerId, vehicleId, over);
-const book = (token: string, vehicleId: string, over: Record<string, unknown> = {}) => bookRental(token, customerId, vehicleId, over);
+const book = (token: string, vehicleId: string, over: Record<string, unknown> = {}) =>
+  bookRental(token, customerId, vehicleId, over);
 
 beforeAll(async () => {
   [t, other] = await Promise.all([tenantWithAllRoles(), registerTenant()]);
@@ -47,8 +60,16 @@ describe('booking validation', () => {
       [{ dailyKmLimit: 0 }, 'dailyKmLimit', RENTAL_MESSAGES.kmLimitPositive],
       [{ initialPaymentAmount: 50 }, 'initialPaymentMethod', RENTAL_MESSAGES.paymentMethodRequired],
       [{ openEnded: true, endDate: null }, 'expectedDuration', RENTAL_MESSAGES.expectedDurationRange],
-      [{ openEnded: true, endDate: null, expectedDuration: 366 }, 'expectedDuration', RENTAL_MESSAGES.expectedDurationRange],
-      [{ openEnded: true, endDate: null, expectedDuration: 0 }, 'expectedDuration', RENTAL_MESSAGES.expectedDurationRange],
+      [
+        { openEnded: true, endDate: null, expectedDuration: 366 },
+        'expectedDuration',
+        RENTAL_MESSAGES.expectedDurationRange,
+      ],
+      [
+        { openEnded: true, endDate: null, expectedDuration: 0 },
+        'expectedDuration',
+        RENTAL_MESSAGES.expectedDurationRange,
+      ],
       [{ rentalType: 'monthly' }, 'monthlyRate', RENTAL_MESSAGES.monthlyRateRequired],
       [{ ...windowOf(0, 400) }, 'endDate', RENTAL_MESSAGES.expectedDurationRange],
     ];
@@ -61,9 +82,13 @@ describe('booking validation', () => {
     expect(list.body.items.filter((r: { vehicleId: string }) => r.vehicleId === v.id)).toHaveLength(0);
   });
 
-  it('refuses an unknown customer or vehicle, an archived vehicle, and a customer under the region\'s minimum age', async () => {
+  it("refuses an unknown customer or vehicle, an archived vehicle, and a customer under the region's minimum age", async () => {
     const v = await vehicle(t.owner.token);
-    const noCustomer = await post('/api/v1/rentals', body(v.id, { customerId: '01JAAAAAAAAAAAAAAAAAAAAAAA' }), t.owner.token);
+    const noCustomer = await post(
+      '/api/v1/rentals',
+      body(v.id, { customerId: '01JAAAAAAAAAAAAAAAAAAAAAAA' }),
+      t.owner.token,
+    );
     expect(noCustomer.body.error.fields.customerId).toBe(RENTAL_MESSAGES.customerRequired);
     const noVehicle = await post('/api/v1/rentals', body('01JAAAAAAAAAAAAAAAAAAAAAAA'), t.owner.token);
     expect(noVehicle.body.error.fields.vehicleId).toBe(RENTAL_MESSAGES.vehicleRequired);
@@ -78,10 +103,16 @@ describe('booking validation', () => {
     // (or edited in the table) must still be refused at booking.
     const teen = await customer(t.owner.token);
     const { customerKey } = await import('../customers/api');
-    await updateRaw({ Key: customerKey(t.owner.tenantId, teen), UpdateExpression: 'SET dateOfBirth = :d', ExpressionAttributeValues: { ':d': '2012-01-01' } });
+    await updateRaw({
+      Key: customerKey(t.owner.tenantId, teen),
+      UpdateExpression: 'SET dateOfBirth = :d',
+      ExpressionAttributeValues: { ':d': '2012-01-01' },
+    });
     const underAge = await post('/api/v1/rentals', body(v.id, { customerId: teen }), t.owner.token);
     expect(underAge.status).toBe(400);
-    expect(underAge.body.error.fields.customerId).toBe('Customer must be at least 21 years old to rent in United States');
+    expect(underAge.body.error.fields.customerId).toBe(
+      'Customer must be at least 21 years old to rent in United States',
+    );
   });
 
   it('refuses a customer marked inactive in the directory until they are reactivated', async () => {
@@ -95,7 +126,7 @@ describe('booking validation', () => {
     expect((await post('/api/v1/rentals', body(v.id, { customerId: inactive }), t.owner.token)).status).toBe(201);
   });
 
-  it('charges the region\'s young-driver fee per day to a driver under 25', async () => {
+  it("charges the region's young-driver fee per day to a driver under 25", async () => {
     const v = await vehicle(t.owner.token);
     const young = await customer(t.owner.token, { dateOfBirth: iso(Date.now() - 22 * 365.25 * DAY).slice(0, 10) });
     const r = await book(t.owner.token, v.id, { customerId: young });
@@ -109,19 +140,50 @@ describe('booking', () => {
     const owner = await registerTenant();
     const cust = await customer(owner.token);
     const v = await vehicle(owner.token);
-    const res = await post('/api/v1/rentals', {
-      customerId: cust, vehicleId: v.id, ...windowOf(0, 3), dailyRate: 100, taxRate: 5, securityDeposit: 500,
-      initialPaymentAmount: 100, initialPaymentMethod: 'cash', pickupLocation: 'Airport', agentName: 'Sara',
-    }, owner.token);
+    const res = await post(
+      '/api/v1/rentals',
+      {
+        customerId: cust,
+        vehicleId: v.id,
+        ...windowOf(0, 3),
+        dailyRate: 100,
+        taxRate: 5,
+        securityDeposit: 500,
+        initialPaymentAmount: 100,
+        initialPaymentMethod: 'cash',
+        pickupLocation: 'Airport',
+        agentName: 'Sara',
+      },
+      owner.token,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
-      referenceNumber: 'RENT-1001', contractNumber: 'CNT-1001', status: 'pending', expectedDuration: 3,
-      dailyRate: 100, dailyKmLimit: 200, extraChargePerKm: 0.5, totalAmount: 315, balance: 215, balanceState: 'due',
-      securityDeposit: 500, depositHeld: 0, pickupLocation: 'Airport', agentName: 'Sara', paymentType: 'cash',
+      referenceNumber: 'RENT-1001',
+      contractNumber: 'CNT-1001',
+      status: 'pending',
+      expectedDuration: 3,
+      dailyRate: 100,
+      dailyKmLimit: 200,
+      extraChargePerKm: 0.5,
+      totalAmount: 315,
+      balance: 215,
+      balanceState: 'due',
+      securityDeposit: 500,
+      depositHeld: 0,
+      pickupLocation: 'Airport',
+      agentName: 'Sara',
+      paymentType: 'cash',
     });
     const ledger = await get(`/api/v1/rentals/${res.body.id}/ledger`, owner.token);
     expect(ledger.status).toBe(200);
-    const summary = ledger.body.items.map((e: { type: string; category: string; amount: number; method: string | null }) => [e.type, e.category, e.amount, e.method]);
+    const summary = ledger.body.items.map(
+      (e: { type: string; category: string; amount: number; method: string | null }) => [
+        e.type,
+        e.category,
+        e.amount,
+        e.method,
+      ],
+    );
     expect(summary).toEqual([
       ['charge', 'base_rental', 300, null],
       ['charge', 'tax', 15, null],
@@ -156,9 +218,18 @@ describe('conflicts', () => {
   it('an open-ended rental blocks the vehicle from its start onwards, and is blocked by later bookings', async () => {
     const v = await vehicle(t.owner.token);
     await book(t.owner.token, v.id, windowOf(50, 2));
-    const open = await post('/api/v1/rentals', body(v.id, { startDate: windowOf(40, 0).startDate, endDate: null, openEnded: true, expectedDuration: 5 }), t.owner.token);
+    const open = await post(
+      '/api/v1/rentals',
+      body(v.id, { startDate: windowOf(40, 0).startDate, endDate: null, openEnded: true, expectedDuration: 5 }),
+      t.owner.token,
+    );
     expect(open.status).toBe(409); // runs into the booking at day 50
-    const openLater = await book(t.owner.token, v.id, { startDate: windowOf(60, 0).startDate, endDate: null, openEnded: true, expectedDuration: 5 });
+    const openLater = await book(t.owner.token, v.id, {
+      startDate: windowOf(60, 0).startDate,
+      endDate: null,
+      openEnded: true,
+      expectedDuration: 5,
+    });
     expect(openLater.endDate).toBeNull();
     const farFuture = await post('/api/v1/rentals', body(v.id, windowOf(400, 2)), t.owner.token);
     expect(farFuture.status).toBe(409);
@@ -169,8 +240,21 @@ describe('conflicts', () => {
     const owner = await registerTenant();
     const cust = await customer(owner.token);
     const v = await vehicle(owner.token);
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-      post('/api/v1/rentals', { customerId: cust, vehicleId: v.id, startDate: iso(base + i * HOUR), endDate: iso(base + 3 * DAY + i * HOUR), dailyRate: 100 }, owner.token)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post(
+          '/api/v1/rentals',
+          {
+            customerId: cust,
+            vehicleId: v.id,
+            startDate: iso(base + i * HOUR),
+            endDate: iso(base + 3 * DAY + i * HOUR),
+            dailyRate: 100,
+          },
+          owner.token,
+        ),
+      ),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
@@ -188,11 +272,17 @@ describe('conflicts', () => {
 
   it('20 concurrent bookings of different vehicles all succeed, with distinct references and no gaps when none fails', async () => {
     const owner = await registerTenant();
-    const pairs = await Promise.all(Array.from({ length: 20 }, async () => [await customer(owner.token), (await vehicle(owner.token)).id] as const));
-    const results = await Promise.all(pairs.map(([cust, vehicleId]) =>
-      post('/api/v1/rentals', { customerId: cust, vehicleId, ...windowOf(0, 3), dailyRate: 100 }, owner.token)));
+    const pairs = await Promise.all(
+      Array.from({ length: 20 }, async () => [await customer(owner.token), (await vehicle(owner.token)).id] as const),
+    );
+    const results = await Promise.all(
+      pairs.map(([cust, vehicleId]) =>
+        post('/api/v1/rentals', { customerId: cust, vehicleId, ...windowOf(0, 3), dailyRate: 100 }, owner.token),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
-    const numbers = (field: string) => results.map((r) => Number(String(r.body[field]).replace(/^\D+-/, ''))).sort((a, b) => a - b);
+    const numbers = (field: string) =>
+      results.map((r) => Number(String(r.body[field]).replace(/^\D+-/, ''))).sort((a, b) => a - b);
     const expected = Array.from({ length: 20 }, (_, i) => 1001 + i);
     expect(numbers('referenceNumber')).toEqual(expected);
     expect(numbers('contractNumber')).toEqual(expected);
@@ -225,8 +315,11 @@ describe('ledger', () => {
   it('20 concurrent payments on one rental produce the exact balance', async () => {
     const v = await vehicle(t.owner.token);
     const r = await book(t.owner.token, v.id, { ...windowOf(100, 10), dailyRate: 123.45 }); // 1234.50
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      post(`/api/v1/rentals/${r.id}/payments`, { amount: (1001 + 100 * i) / 100, method: 'cash' }, t.staff.token)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post(`/api/v1/rentals/${r.id}/payments`, { amount: (1001 + 100 * i) / 100, method: 'cash' }, t.staff.token),
+      ),
+    );
     expect(results.map((x) => x.status)).toEqual(Array(20).fill(201));
     const paid = Array.from({ length: 20 }, (_, i) => 1001 + 100 * i).reduce((a, b) => a + b, 0);
     const after = await get(`/api/v1/rentals/${r.id}`, t.owner.token);
@@ -241,9 +334,19 @@ describe('ledger', () => {
     const v = await vehicle(t.owner.token);
     const r = await book(t.owner.token, v.id, windowOf(120, 2));
     const key = `pay-${tag}-${Date.now()}`;
-    const first = await post(`/api/v1/rentals/${r.id}/payments`, { amount: 50, method: 'credit_card' }, t.owner.token, { 'idempotency-key': key });
-    const again = await post(`/api/v1/rentals/${r.id}/payments`, { amount: 50, method: 'credit_card' }, t.owner.token, { 'idempotency-key': key });
-    const concurrent = await Promise.all([1, 2, 3].map(() => post(`/api/v1/rentals/${r.id}/payments`, { amount: 50, method: 'credit_card' }, t.owner.token, { 'idempotency-key': key })));
+    const first = await post(`/api/v1/rentals/${r.id}/payments`, { amount: 50, method: 'credit_card' }, t.owner.token, {
+      'idempotency-key': key,
+    });
+    const again = await post(`/api/v1/rentals/${r.id}/payments`, { amount: 50, method: 'credit_card' }, t.owner.token, {
+      'idempotency-key': key,
+    });
+    const concurrent = await Promise.all(
+      [1, 2, 3].map(() =>
+        post(`/api/v1/rentals/${r.id}/payments`, { amount: 50, method: 'credit_card' }, t.owner.token, {
+          'idempotency-key': key,
+        }),
+      ),
+    );
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
@@ -256,11 +359,19 @@ describe('ledger', () => {
   it('charges, refunds and reversals move the balance; a locked entry is reversed, never edited', async () => {
     const v = await vehicle(t.owner.token);
     const r = await book(t.owner.token, v.id, windowOf(130, 1)); // 100 due
-    const charge = await post(`/api/v1/rentals/${r.id}/charges`, { amount: 40, category: 'insurance', label: 'Full cover' }, t.owner.token);
+    const charge = await post(
+      `/api/v1/rentals/${r.id}/charges`,
+      { amount: 40, category: 'insurance', label: 'Full cover' },
+      t.owner.token,
+    );
     expect(charge.status).toBe(201);
     expect(charge.body.rental.balance).toBe(140);
     // More than the balance due is refused at the desk (issue 26: never a negative receivable).
-    const over = await post(`/api/v1/rentals/${r.id}/payments`, { amount: 200, method: 'bank_transfer' }, t.owner.token);
+    const over = await post(
+      `/api/v1/rentals/${r.id}/payments`,
+      { amount: 200, method: 'bank_transfer' },
+      t.owner.token,
+    );
     expect(over.status).toBe(400);
     expect(over.body.error.fields.amount).toBe(RENTAL_SERVER_MESSAGES.paymentOverBalance);
     const pay = await post(`/api/v1/rentals/${r.id}/payments`, { amount: 140, method: 'bank_transfer' }, t.owner.token);
@@ -270,12 +381,24 @@ describe('ledger', () => {
     const refund = await post(`/api/v1/rentals/${r.id}/refunds`, { amount: 60, method: 'cash' }, t.owner.token);
     expect(refund.body.rental.balance).toBe(60);
     expect(refund.body.rental.balanceState).toBe('due');
-    const again = await post(`/api/v1/rentals/${r.id}/payments`, { amount: 60, method: 'bank_transfer' }, t.owner.token);
+    const again = await post(
+      `/api/v1/rentals/${r.id}/payments`,
+      { amount: 60, method: 'bank_transfer' },
+      t.owner.token,
+    );
     expect(again.body.rental.balanceState).toBe('settled');
-    const reversal = await post(`/api/v1/rentals/${r.id}/ledger/${charge.body.entry.id}/reverse`, { reason: 'Customer declined cover' }, t.owner.token);
+    const reversal = await post(
+      `/api/v1/rentals/${r.id}/ledger/${charge.body.entry.id}/reverse`,
+      { reason: 'Customer declined cover' },
+      t.owner.token,
+    );
     expect(reversal.status).toBe(201);
     expect(reversal.body.rental.balance).toBe(-40);
-    const twice = await post(`/api/v1/rentals/${r.id}/ledger/${charge.body.entry.id}/reverse`, { reason: 'again' }, t.owner.token);
+    const twice = await post(
+      `/api/v1/rentals/${r.id}/ledger/${charge.body.entry.id}/reverse`,
+      { reason: 'again' },
+      t.owner.token,
+    );
     expect(twice.status).toBe(409);
     const noLabel = await post(`/api/v1/rentals/${r.id}/charges`, { amount: 5 }, t.owner.token);
     expect(noLabel.body.error.fields.label).toBe(RENTAL_MESSAGES.labelRequired);
@@ -286,31 +409,69 @@ describe('lifecycle', () => {
   it('pickup → return with extra km → pay → close settles the deposit; archive and restore; other transitions 409', async () => {
     const v = await vehicle(t.owner.token);
     const start = Date.now() - 2 * DAY - HOUR;
-    const r = await book(t.owner.token, v.id, { startDate: iso(start), endDate: iso(start + 2 * DAY), dailyRate: 100, securityDeposit: 300 });
-    expect((await post(`/api/v1/rentals/${r.id}/return`, { odometerEnd: 10_100, condition: 'good' }, t.owner.token)).status).toBe(409);
-    const deposit = await post(`/api/v1/rentals/${r.id}/payments`, { amount: 300, method: 'cash', forDeposit: true }, t.owner.token);
+    const r = await book(t.owner.token, v.id, {
+      startDate: iso(start),
+      endDate: iso(start + 2 * DAY),
+      dailyRate: 100,
+      securityDeposit: 300,
+    });
+    expect(
+      (await post(`/api/v1/rentals/${r.id}/return`, { odometerEnd: 10_100, condition: 'good' }, t.owner.token)).status,
+    ).toBe(409);
+    const deposit = await post(
+      `/api/v1/rentals/${r.id}/payments`,
+      { amount: 300, method: 'cash', forDeposit: true },
+      t.owner.token,
+    );
     expect(deposit.body.rental.depositHeld).toBe(300);
     expect(deposit.body.rental.balance).toBe(200);
 
     const badPickup = await post(`/api/v1/rentals/${r.id}/pickup`, {}, t.owner.token);
-    expect(badPickup.body.error.fields).toMatchObject({ odometerStart: RENTAL_MESSAGES.odometerStartRequired, fuelLevelStart: RENTAL_MESSAGES.fuelLevelRequired });
-    const picked = await post(`/api/v1/rentals/${r.id}/pickup`, { odometerStart: 10_000, fuelLevelStart: 'full' }, t.owner.token);
+    expect(badPickup.body.error.fields).toMatchObject({
+      odometerStart: RENTAL_MESSAGES.odometerStartRequired,
+      fuelLevelStart: RENTAL_MESSAGES.fuelLevelRequired,
+    });
+    const picked = await post(
+      `/api/v1/rentals/${r.id}/pickup`,
+      { odometerStart: 10_000, fuelLevelStart: 'full' },
+      t.owner.token,
+    );
     expect(picked.status).toBe(200);
     expect(picked.body.status).toBe('active');
     expect((await get(`/api/v1/vehicles/${v.id}`, t.owner.token)).body.status).toBe('rented');
-    expect((await post(`/api/v1/rentals/${r.id}/pickup`, { odometerStart: 1, fuelLevelStart: 'full' }, t.owner.token)).status).toBe(409);
+    expect(
+      (await post(`/api/v1/rentals/${r.id}/pickup`, { odometerStart: 1, fuelLevelStart: 'full' }, t.owner.token))
+        .status,
+    ).toBe(409);
     expect((await post(`/api/v1/rentals/${r.id}/cancel`, {}, t.owner.token)).status).toBe(409);
 
     const badReturn = await post(`/api/v1/rentals/${r.id}/return`, {}, t.owner.token);
-    expect(badReturn.body.error.fields).toMatchObject({ odometerEnd: 'Return mileage is required', condition: 'Condition is required' });
-    const below = await post(`/api/v1/rentals/${r.id}/return`, { odometerEnd: 9_000, condition: 'good' }, t.owner.token);
+    expect(badReturn.body.error.fields).toMatchObject({
+      odometerEnd: 'Return mileage is required',
+      condition: 'Condition is required',
+    });
+    const below = await post(
+      `/api/v1/rentals/${r.id}/return`,
+      { odometerEnd: 9_000, condition: 'good' },
+      t.owner.token,
+    );
     expect(below.body.error.fields.odometerEnd).toBe(RENTAL_MESSAGES.odometerBelowStart);
 
     // 2 days booked, returned now (2 days 1 hour after start: within... more than the grace → 3 days, 1 late).
-    const returnBody = { odometerEnd: 10_800, condition: 'good', fuelLevelEnd: 'full', salikCharges: 12, trafficFines: 0, damageFees: 0, extraCharges: 0 };
+    const returnBody = {
+      odometerEnd: 10_800,
+      condition: 'good',
+      fuelLevelEnd: 'full',
+      salikCharges: 12,
+      trafficFines: 0,
+      damageFees: 0,
+      extraCharges: 0,
+    };
     const preview = await post(`/api/v1/rentals/${r.id}/return-preview`, returnBody, t.owner.token);
     expect(preview.status).toBe(200);
-    const codes = Object.fromEntries(preview.body.lines.map((l: { code: string; amount: number }) => [l.code, l.amount]));
+    const codes = Object.fromEntries(
+      preview.body.lines.map((l: { code: string; amount: number }) => [l.code, l.amount]),
+    );
     expect(codes.base_rental).toBe(200);
     expect(preview.body.km).toMatchObject({ driven: 800 });
     expect(codes.extra_km).toBe((800 - preview.body.km.allowance) * 0.5);
@@ -332,19 +493,34 @@ describe('lifecycle', () => {
     expect(closed.status).toBe(200);
     expect(closed.body).toMatchObject({ contractLocked: true, balance: 0, balanceState: 'settled', depositHeld: 0 });
     const ledger = (await get(`/api/v1/rentals/${r.id}/ledger`, t.owner.token)).body;
-    const end = ledger.items.filter((e: { context: string; type: string }) => e.context === 'end' && e.type !== 'charge');
+    const end = ledger.items.filter(
+      (e: { context: string; type: string }) => e.context === 'end' && e.type !== 'charge',
+    );
     expect(end.map((e: { category: string; amount: number }) => [e.category, e.amount])).toEqual([
-      ['security_deposit_refund', 50], ['payment', 50], ['security_deposit_refund', 250],
+      ['security_deposit_refund', 50],
+      ['payment', 50],
+      ['security_deposit_refund', 250],
     ]);
     expect((await post(`/api/v1/rentals/${r.id}/close`, {}, t.owner.token)).status).toBe(409);
 
     const archived = await post(`/api/v1/rentals/${r.id}/archive`, {}, t.owner.token);
     expect(archived.body.status).toBe('archived');
-    expect((await post(`/api/v1/rentals/${r.id}/payments`, { amount: 1, method: 'cash' }, t.owner.token)).status).toBe(409);
+    expect((await post(`/api/v1/rentals/${r.id}/payments`, { amount: 1, method: 'cash' }, t.owner.token)).status).toBe(
+      409,
+    );
     const restored = await post(`/api/v1/rentals/${r.id}/restore`, {}, t.owner.token);
     expect(restored.body.status).toBe('completed');
     const detail = await get(`/api/v1/rentals/${r.id}`, t.owner.token);
-    expect(detail.body.timeline.map((e: { action: string }) => e.action)).toEqual(['created', 'deposit_received', 'pickup', 'return', 'payment', 'close', 'archive', 'restore']);
+    expect(detail.body.timeline.map((e: { action: string }) => e.action)).toEqual([
+      'created',
+      'deposit_received',
+      'pickup',
+      'return',
+      'payment',
+      'close',
+      'archive',
+      'restore',
+    ]);
   });
 
   it('cancel frees the vehicle window', async () => {
@@ -365,7 +541,11 @@ describe('lifecycle', () => {
       const start = Date.now() - DAY;
       const r = await book(owner.token, v.id, { customerId: cust, startDate: iso(start), endDate: iso(start + DAY) });
       await post(`/api/v1/rentals/${r.id}/pickup`, { odometerStart: 10_000, fuelLevelStart: 'full' }, owner.token);
-      const ret = await post(`/api/v1/rentals/${r.id}/return`, { odometerEnd: 10_050, condition: 'excellent' }, owner.token);
+      const ret = await post(
+        `/api/v1/rentals/${r.id}/return`,
+        { odometerEnd: 10_050, condition: 'excellent' },
+        owner.token,
+      );
       expect(ret.body.balance).toBeGreaterThan(0);
       return r.id as string;
     };
@@ -380,13 +560,15 @@ describe('lifecycle', () => {
 });
 
 describe('tenancy and roles', () => {
-  it('another tenant gets 404 on this tenant\'s rental; MECHANIC gets 403', async () => {
+  it("another tenant gets 404 on this tenant's rental; MECHANIC gets 403", async () => {
     const v = await vehicle(t.owner.token);
     const r = await book(t.owner.token, v.id, windowOf(300, 1));
     for (const path of ['', '/ledger', '/notes', '/contract']) {
       expect((await get(`/api/v1/rentals/${r.id}${path}`, other.token)).status, path).toBe(404);
     }
-    expect((await post(`/api/v1/rentals/${r.id}/payments`, { amount: 1, method: 'cash' }, other.token)).status).toBe(404);
+    expect((await post(`/api/v1/rentals/${r.id}/payments`, { amount: 1, method: 'cash' }, other.token)).status).toBe(
+      404,
+    );
     const foreign = await post('/api/v1/rentals', body(v.id), other.token);
     expect(foreign.status).toBe(400); // neither the customer nor the vehicle exists there
     expect((await get('/api/v1/rentals', t.mechanic.token)).status).toBe(403);
@@ -396,17 +578,30 @@ describe('tenancy and roles', () => {
 
   it('lists with status filter, search and stats; notes; contract PDF download', async () => {
     const v = await vehicle(t.owner.token);
-    const r = await book(t.owner.token, v.id, { ...windowOf(310, 2), initialPaymentAmount: 20, initialPaymentMethod: 'check' });
+    const r = await book(t.owner.token, v.id, {
+      ...windowOf(310, 2),
+      initialPaymentAmount: 20,
+      initialPaymentMethod: 'check',
+    });
     const pending = await get('/api/v1/rentals?status=pending&limit=100', t.staff.token);
     expect(pending.body.items.some((x: { id: string }) => x.id === r.id)).toBe(true);
-    const search = await get(`/api/v1/rentals?q=${encodeURIComponent(r.referenceNumber.toLowerCase())}&limit=100`, t.staff.token);
+    const search = await get(
+      `/api/v1/rentals?q=${encodeURIComponent(r.referenceNumber.toLowerCase())}&limit=100`,
+      t.staff.token,
+    );
     expect(search.body.items.map((x: { id: string }) => x.id)).toContain(r.id);
     const stats = await get('/api/v1/rentals/stats', t.staff.token);
     expect(stats.body.byStatus.pending).toBeGreaterThan(0);
     expect(stats.body.monthPayments).toBeGreaterThanOrEqual(20);
-    const note = await post(`/api/v1/rentals/${r.id}/notes`, { content: 'Child seat requested', visibility: 'staff_only' }, t.staff.token);
+    const note = await post(
+      `/api/v1/rentals/${r.id}/notes`,
+      { content: 'Child seat requested', visibility: 'staff_only' },
+      t.staff.token,
+    );
     expect(note.status).toBe(201);
-    expect((await post(`/api/v1/rentals/${r.id}/notes`, { content: ' ' }, t.staff.token)).body.error.fields.content).toBe(RENTAL_MESSAGES.noteRequired);
+    expect(
+      (await post(`/api/v1/rentals/${r.id}/notes`, { content: ' ' }, t.staff.token)).body.error.fields.content,
+    ).toBe(RENTAL_MESSAGES.noteRequired);
     const notes = await get(`/api/v1/rentals/${r.id}/notes`, t.staff.token);
     expect(notes.body.items[0]).toMatchObject({ content: 'Child seat requested', visibility: 'staff_only' });
     const contract = await get(`/api/v1/rentals/${r.id}/contract`, t.staff.token);

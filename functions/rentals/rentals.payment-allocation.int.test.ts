@@ -25,13 +25,32 @@ const ok = <T = any>(res: { status: number; body: T }, status = 200): T => {
 
 /** A 2-day rental at 450 a day (5 % VAT on top: 945 in all), picked up now. */
 async function pickedUp(deposit = 0) {
-  const [vehicle, customer] = await Promise.all([createVehicle(owner), createCustomer(owner, { fullNameEnglish: `Desk Payer ${Date.now().toString(36)}` })]);
+  const [vehicle, customer] = await Promise.all([
+    createVehicle(owner),
+    createCustomer(owner, { fullNameEnglish: `Desk Payer ${Date.now().toString(36)}` }),
+  ]);
   const start = Date.now() - 3_600_000;
-  const rental = ok(await post('/api/v1/rentals', {
-    vehicleId: vehicle.id, customerId: customer.id, startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * DAY).toISOString(),
-    dailyRate: 450, taxRate: 5, securityDeposit: deposit,
-  }, owner), 201);
-  if (deposit > 0) ok(await post(`/api/v1/rentals/${rental.id}/payments`, { amount: deposit, method: 'cash', forDeposit: true }, owner), 201);
+  const rental = ok(
+    await post(
+      '/api/v1/rentals',
+      {
+        vehicleId: vehicle.id,
+        customerId: customer.id,
+        startDate: new Date(start).toISOString(),
+        endDate: new Date(start + 2 * DAY).toISOString(),
+        dailyRate: 450,
+        taxRate: 5,
+        securityDeposit: deposit,
+      },
+      owner,
+    ),
+    201,
+  );
+  if (deposit > 0)
+    ok(
+      await post(`/api/v1/rentals/${rental.id}/payments`, { amount: deposit, method: 'cash', forDeposit: true }, owner),
+      201,
+    );
   ok(await post(`/api/v1/rentals/${rental.id}/pickup`, { odometerStart: 10_000, fuelLevelStart: 'full' }, owner));
   return { id: rental.id as string, customerId: customer.id as string };
 }
@@ -41,16 +60,24 @@ async function issue(rentalId: string) {
   return ok(await post(`/api/v1/invoices/${draft.id}/issue`, {}, owner));
 }
 
-const pay = (rentalId: string, amount: number, headers?: Record<string, string>) => post(`/api/v1/rentals/${rentalId}/payments`, { amount, method: 'cash' }, owner, headers);
+const pay = (rentalId: string, amount: number, headers?: Record<string, string>) =>
+  post(`/api/v1/rentals/${rentalId}/payments`, { amount, method: 'cash' }, owner, headers);
 const rentalOf = async (id: string) => ok(await get(`/api/v1/rentals/${id}`, owner));
 const invoiceOf = async (id: string) => ok(await get(`/api/v1/invoices/${id}`, owner));
 const listed = async (status: string, rentalId: string) =>
-  ok(await get(`/api/v1/invoices?status=${status}&limit=100`, owner)).items.filter((i: { rentalId: string }) => i.rentalId === rentalId).map((i: { id: string }) => i.id);
+  ok(await get(`/api/v1/invoices?status=${status}&limit=100`, owner))
+    .items.filter((i: { rentalId: string }) => i.rentalId === rentalId)
+    .map((i: { id: string }) => i.id);
 
 /** The open amount of the customer on the aging report (the outstanding-balances page). */
 async function agingOpen(customerId: string) {
   const report = ok(await get(`/api/v1/receivables/aging?customerId=${customerId}`, owner));
-  return { total: report.totals.total as number, invoiceLines: report.rentals.flatMap((r: { lines: { kind: string; amount: number }[] }) => r.lines).filter((l: { kind: string }) => l.kind === 'invoice') };
+  return {
+    total: report.totals.total as number,
+    invoiceLines: report.rentals
+      .flatMap((r: { lines: { kind: string; amount: number }[] }) => r.lines)
+      .filter((l: { kind: string }) => l.kind === 'invoice'),
+  };
 }
 
 async function selfCheck() {
@@ -63,8 +90,14 @@ beforeAll(async () => {
   owner = t.owner.token;
   tenantId = t.owner.tenantId;
   await updateRaw({
-    Key: keys.settings(t.owner.tenantId), UpdateExpression: 'SET preferences = :p, enableVat = :v, vatRate = :r, vatNumber = :n',
-    ExpressionAttributeValues: { ':p': { region: 'AE', language: 'en' }, ':v': true, ':r': 0.05, ':n': '100123456700003' },
+    Key: keys.settings(t.owner.tenantId),
+    UpdateExpression: 'SET preferences = :p, enableVat = :v, vatRate = :r, vatNumber = :n',
+    ExpressionAttributeValues: {
+      ':p': { region: 'AE', language: 'en' },
+      ':v': true,
+      ':r': 0.05,
+      ':n': '100123456700003',
+    },
   });
   ok(await post('/api/v1/accounting/setup', {}, owner));
 }, 120_000);
@@ -77,7 +110,9 @@ describe('a desk payment after the invoice was issued (payment-allocation)', () 
 
     const first = ok(await pay(r.id, 630), 201);
     expect(first.rental.balance).toBe(315);
-    expect(first.invoices).toEqual([expect.objectContaining({ id: inv.id, status: 'partially_paid', amountApplied: 630, balance: 315 })]);
+    expect(first.invoices).toEqual([
+      expect.objectContaining({ id: inv.id, status: 'partially_paid', amountApplied: 630, balance: 315 }),
+    ]);
     expect(await invoiceOf(inv.id)).toMatchObject({ status: 'partially_paid', amountPaid: 630, balance: 315 });
     expect(await listed('partially_paid', r.id)).toEqual([inv.id]);
     expect(await listed('issued', r.id)).toEqual([]);
@@ -87,7 +122,9 @@ describe('a desk payment after the invoice was issued (payment-allocation)', () 
     expect(aging.invoiceLines).toEqual([expect.objectContaining({ invoiceId: inv.id, amount: 315 })]);
     // The receipt names the invoice it paid.
     const receipt = await getItem(entityKey(tenantId, 'RECEIPT', first.entry.receiptId), true);
-    expect(receipt?.allocations).toEqual([expect.objectContaining({ invoiceId: inv.id, invoiceNumber: inv.number, rentalId: r.id, amountMinor: 63_000 })]);
+    expect(receipt?.allocations).toEqual([
+      expect.objectContaining({ invoiceId: inv.id, invoiceNumber: inv.number, rentalId: r.id, amountMinor: 63_000 }),
+    ]);
 
     ok(await pay(r.id, 315), 201);
     expect(await invoiceOf(inv.id)).toMatchObject({ status: 'paid', amountPaid: 945, balance: 0 });
@@ -101,10 +138,20 @@ describe('a desk payment after the invoice was issued (payment-allocation)', () 
   it('two open invoices: the oldest is paid first; what is left stays on the rental for charges not invoiced yet', async () => {
     const r = await pickedUp();
     const older = await issue(r.id);
-    ok(await post(`/api/v1/rentals/${r.id}/charges`, { amount: 210, label: 'Scratch repair', category: 'damage_fees' }, owner), 201);
+    ok(
+      await post(
+        `/api/v1/rentals/${r.id}/charges`,
+        { amount: 210, label: 'Scratch repair', category: 'damage_fees' },
+        owner,
+      ),
+      201,
+    );
     const newer = await issue(r.id);
     expect(newer).toMatchObject({ status: 'issued', total: 210 });
-    ok(await post(`/api/v1/rentals/${r.id}/charges`, { amount: 105, label: 'Cleaning', category: 'damage_fees' }, owner), 201);
+    ok(
+      await post(`/api/v1/rentals/${r.id}/charges`, { amount: 105, label: 'Cleaning', category: 'damage_fees' }, owner),
+      201,
+    );
     expect((await rentalOf(r.id)).balance).toBe(945 + 210 + 105);
 
     const res = ok(await pay(r.id, 1000), 201);
@@ -113,7 +160,9 @@ describe('a desk payment after the invoice was issued (payment-allocation)', () 
     expect(await invoiceOf(newer.id)).toMatchObject({ status: 'partially_paid', amountPaid: 55, balance: 155 });
     // 260 still owed: 155 on the newer invoice and the 105 not invoiced yet.
     expect((await rentalOf(r.id)).balance).toBe(260);
-    expect((await agingOpen(r.customerId)).invoiceLines).toEqual([expect.objectContaining({ invoiceId: newer.id, amount: 155 })]);
+    expect((await agingOpen(r.customerId)).invoiceLines).toEqual([
+      expect.objectContaining({ invoiceId: newer.id, amount: 155 }),
+    ]);
 
     // The rest pays the newer invoice; the 105 stays on the rental and is allocated when invoiced.
     ok(await pay(r.id, 260), 201);
@@ -145,7 +194,9 @@ describe('a desk payment after the invoice was issued (payment-allocation)', () 
 
     // Concurrent desk payments and a payment at the invoice: each lost race re-plans on the versions.
     const all = await Promise.all([
-      pay(r.id, 100), pay(r.id, 100), pay(r.id, 100),
+      pay(r.id, 100),
+      pay(r.id, 100),
+      pay(r.id, 100),
       post(`/api/v1/invoices/${inv.id}/payments`, { amount: 45, method: 'cash' }, owner),
     ]);
     for (const a of all) expect(a.status, JSON.stringify(a.body).slice(0, 300)).toBe(201);
@@ -169,7 +220,10 @@ describe('a desk payment after the invoice was issued (payment-allocation)', () 
     // Exactly the balance is taken; then nothing more is, but a security deposit still is.
     ok(await pay(r.id, 45), 201);
     expect((await pay(r.id, 1)).status).toBe(400);
-    const deposit = ok(await post(`/api/v1/rentals/${r.id}/payments`, { amount: 500, method: 'cash', forDeposit: true }, owner), 201);
+    const deposit = ok(
+      await post(`/api/v1/rentals/${r.id}/payments`, { amount: 500, method: 'cash', forDeposit: true }, owner),
+      201,
+    );
     expect(deposit.invoices).toEqual([]);
     expect(deposit.rental.balance).toBe(0);
     expect(await invoiceOf(inv.id)).toMatchObject({ status: 'paid', amountPaid: 945, balance: 0 });
@@ -180,7 +234,14 @@ describe('money paid back on the rental', () => {
   it('a refund reopens the newest paid invoice first, by what the rental no longer holds', async () => {
     const r = await pickedUp();
     const older = await issue(r.id);
-    ok(await post(`/api/v1/rentals/${r.id}/charges`, { amount: 210, label: 'Scratch repair', category: 'damage_fees' }, owner), 201);
+    ok(
+      await post(
+        `/api/v1/rentals/${r.id}/charges`,
+        { amount: 210, label: 'Scratch repair', category: 'damage_fees' },
+        owner,
+      ),
+      201,
+    );
     const newer = await issue(r.id);
     const paid = ok(await pay(r.id, 1155), 201);
     expect(await invoiceOf(newer.id)).toMatchObject({ status: 'paid' });
@@ -194,7 +255,14 @@ describe('money paid back on the rental', () => {
     expect((await agingOpen(r.customerId)).total).toBe(300);
 
     // A payment reversed does the same; paying again settles the oldest first.
-    const reversed = ok(await post(`/api/v1/rentals/${r.id}/ledger/${paid.entry.id}/reverse`, { amount: 90, reason: 'Card charge failed' }, owner), 201);
+    const reversed = ok(
+      await post(
+        `/api/v1/rentals/${r.id}/ledger/${paid.entry.id}/reverse`,
+        { amount: 90, reason: 'Card charge failed' },
+        owner,
+      ),
+      201,
+    );
     expect(reversed.rental.balance).toBe(390);
     expect(await invoiceOf(older.id)).toMatchObject({ status: 'partially_paid', amountPaid: 765, balance: 180 });
     ok(await pay(r.id, 390), 201);
@@ -213,7 +281,12 @@ describe('money paid back on the rental', () => {
     const applied = Math.min(300, owed);
     const closed = ok(await post(`/api/v1/rentals/${r.id}/close`, { depositRefundMethod: 'cash' }, owner));
     expect(closed.balance ?? closed.rental?.balance).toBe(Math.round((owed - applied) * 100) / 100);
-    expect(await invoiceOf(inv.id)).toMatchObject({ amountPaid: applied, depositApplied: applied, balance: Math.round((owed - applied) * 100) / 100, status: owed > applied ? 'partially_paid' : 'paid' });
+    expect(await invoiceOf(inv.id)).toMatchObject({
+      amountPaid: applied,
+      depositApplied: applied,
+      balance: Math.round((owed - applied) * 100) / 100,
+      status: owed > applied ? 'partially_paid' : 'paid',
+    });
     expect((await agingOpen(r.customerId)).total).toBe(Math.round((owed - applied) * 100) / 100);
     await selfCheck();
   });

@@ -5,7 +5,9 @@ import { creditNoteItems, creditable, invoiceNow } from './deps-tx';
 import { chargeMarkerKey, invoicedChargesOf } from './invoiced-charges';
 import type { NewLedgerEntry } from './data';
 
-/** The reason written on the credit note a return issues (the credit note's own field, as the staff's reason would be). */
+/**
+ * The reason written on the credit note a return issues (the credit note's own field, as the staff's reason would be).
+ */
 export const EARLY_RETURN_CREDIT_REASON = 'Returned early: rent of the unused days reversed';
 
 /**
@@ -21,8 +23,16 @@ export const EARLY_RETURN_CREDIT_REASON = 'Returned early: rent of the unused da
  * A reversed charge that is on no invoice is conditioned on staying so: an invoice issued
  * between the read and the write makes the return fail and re-plan (as a manual reversal does).
  */
-export async function returnCreditNotes(actor: Actor, rentalId: string, entries: readonly NewLedgerEntry[], timeZone: string, now: Date): Promise<{ items: TransactItem[]; creditNotes: { number: string; invoiceNumber: string }[] }> {
-  const reversed = [...new Set(entries.filter((e) => e.type === 'charge' && e.reversesId).map((e) => e.reversesId as string))];
+export async function returnCreditNotes(
+  actor: Actor,
+  rentalId: string,
+  entries: readonly NewLedgerEntry[],
+  timeZone: string,
+  now: Date,
+): Promise<{ items: TransactItem[]; creditNotes: { number: string; invoiceNumber: string }[] }> {
+  const reversed = [
+    ...new Set(entries.filter((e) => e.type === 'charge' && e.reversesId).map((e) => e.reversesId as string)),
+  ];
   if (!reversed.length) return { items: [], creditNotes: [] };
   const invoiced = await invoicedChargesOf(actor.tenantId, rentalId);
   const items: TransactItem[] = reversed
@@ -34,8 +44,15 @@ export async function returnCreditNotes(actor: Actor, rentalId: string, entries:
     const invoice = await invoiceNow(actor.tenantId, invoiceId);
     // A marker of a voided invoice is released with its credit note; a stale one is skipped.
     if (!invoice || !creditable(invoice)) continue;
-    const note = await creditNoteItems(actor, invoice, { reason: EARLY_RETURN_CREDIT_REASON, issueDate: calendarDateInZone(now, timeZone), now });
-    items.push(...note.items, ...invoice.chargeIds.map((chargeId) => tx.delete(chargeMarkerKey(actor.tenantId, rentalId, chargeId))));
+    const note = await creditNoteItems(actor, invoice, {
+      reason: EARLY_RETURN_CREDIT_REASON,
+      issueDate: calendarDateInZone(now, timeZone),
+      now,
+    });
+    items.push(
+      ...note.items,
+      ...invoice.chargeIds.map((chargeId) => tx.delete(chargeMarkerKey(actor.tenantId, rentalId, chargeId))),
+    );
     creditNotes.push({ number: note.number, invoiceNumber: invoice.number ?? '' });
   }
   return { items, creditNotes };

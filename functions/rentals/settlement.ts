@@ -23,18 +23,33 @@ export function cancellationEntries(ledger: readonly LedgerItem[], feeMinor: num
     const amount = left.get(e.id) ?? 0;
     if (amount <= 0) continue;
     out.push({
-      type: 'charge', context: 'adjustment', category: e.category, label: `Cancelled: ${e.label}`, amountMinor: amount,
-      reversesId: e.id, lineCode: e.lineCode,
+      type: 'charge',
+      context: 'adjustment',
+      category: e.category,
+      label: `Cancelled: ${e.label}`,
+      amountMinor: amount,
+      reversesId: e.id,
+      lineCode: e.lineCode,
     });
   }
-  if (feeMinor > 0) out.push({ type: 'charge', context: 'end', category: 'other', label: 'Cancellation fee', amountMinor: feeMinor, lineCode: 'cancellation_fee' });
+  if (feeMinor > 0)
+    out.push({
+      type: 'charge',
+      context: 'end',
+      category: 'other',
+      label: 'Cancellation fee',
+      amountMinor: feeMinor,
+      lineCode: 'cancellation_fee',
+    });
   return out;
 }
 
 /** Deposit requests never (fully) collected: reversed for what was not received. */
 export function uncollectedDepositEntries(ledger: readonly LedgerItem[]): NewLedgerEntry[] {
   const left = effectiveAmounts(ledger);
-  let received = ledger.filter((e) => e.type === 'payment' && e.category === 'security_deposit' && !e.reversesId).reduce((s, e) => s + (left.get(e.id) ?? 0), 0);
+  let received = ledger
+    .filter((e) => e.type === 'payment' && e.category === 'security_deposit' && !e.reversesId)
+    .reduce((s, e) => s + (left.get(e.id) ?? 0), 0);
   const out: NewLedgerEntry[] = [];
   for (const e of ledger) {
     if (e.type !== 'charge' || e.category !== 'security_deposit' || e.reversesId) continue;
@@ -42,7 +57,15 @@ export function uncollectedDepositEntries(ledger: readonly LedgerItem[]): NewLed
     const covered = Math.min(requested, received);
     received -= covered;
     if (requested - covered > 0) {
-      out.push({ type: 'charge', context: 'end', category: 'security_deposit', label: 'Security deposit not collected', amountMinor: requested - covered, reversesId: e.id, lineCode: e.lineCode });
+      out.push({
+        type: 'charge',
+        context: 'end',
+        category: 'security_deposit',
+        label: 'Security deposit not collected',
+        amountMinor: requested - covered,
+        reversesId: e.id,
+        lineCode: e.lineCode,
+      });
     }
   }
   return out;
@@ -54,12 +77,33 @@ export function closingEntries(ledger: readonly LedgerItem[], depositRefundMetho
   const entries: NewLedgerEntry[] = [];
   if (settlement.appliedToBalanceMinor > 0) {
     entries.push(
-      { type: 'refund', context: 'end', category: 'security_deposit_refund', label: 'Security deposit applied to balance', amountMinor: settlement.appliedToBalanceMinor, method: DEPOSIT_APPLIED_METHOD },
-      { type: 'payment', context: 'end', category: 'payment', label: 'Paid from security deposit', amountMinor: settlement.appliedToBalanceMinor, method: DEPOSIT_APPLIED_METHOD },
+      {
+        type: 'refund',
+        context: 'end',
+        category: 'security_deposit_refund',
+        label: 'Security deposit applied to balance',
+        amountMinor: settlement.appliedToBalanceMinor,
+        method: DEPOSIT_APPLIED_METHOD,
+      },
+      {
+        type: 'payment',
+        context: 'end',
+        category: 'payment',
+        label: 'Paid from security deposit',
+        amountMinor: settlement.appliedToBalanceMinor,
+        method: DEPOSIT_APPLIED_METHOD,
+      },
     );
   }
   if (settlement.refundMinor > 0) {
-    entries.push({ type: 'refund', context: 'end', category: 'security_deposit_refund', label: 'Security deposit refund', amountMinor: settlement.refundMinor, method: depositRefundMethod });
+    entries.push({
+      type: 'refund',
+      context: 'end',
+      category: 'security_deposit_refund',
+      label: 'Security deposit refund',
+      amountMinor: settlement.refundMinor,
+      method: depositRefundMethod,
+    });
   }
   entries.push(...uncollectedDepositEntries(ledger));
   return entries;

@@ -36,12 +36,23 @@ export function previousIsoWeek(now: Date): { week: string; from: string; to: st
   const thursday = new Date(from.getTime() + 3 * 86_400_000);
   const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
   const week = Math.floor((thursday.getTime() - yearStart) / 86_400_000 / 7) + 1;
-  return { week: `${thursday.getUTCFullYear()}-W${String(week).padStart(2, '0')}`, from: from.toISOString(), to: new Date(thisMonday).toISOString() };
+  return {
+    week: `${thursday.getUTCFullYear()}-W${String(week).padStart(2, '0')}`,
+    from: from.toISOString(),
+    to: new Date(thisMonday).toISOString(),
+  };
 }
 
 const COUNTED: Record<string, string> = {
-  'auth.login': 'signins', 'auth.login_failed': 'failedSignins', 'auth.lockout': 'lockouts', 'auth.geo_blocked': 'geoBlocked', 'security.geo_alert': 'geoAlerts',
-  'auth.mfa_challenge': 'mfaChallenges', 'auth.session_revoked': 'sessionsRevoked', 'security.device_blocked': 'devicesBlocked', 'security.device_trusted': 'devicesTrusted',
+  'auth.login': 'signins',
+  'auth.login_failed': 'failedSignins',
+  'auth.lockout': 'lockouts',
+  'auth.geo_blocked': 'geoBlocked',
+  'security.geo_alert': 'geoAlerts',
+  'auth.mfa_challenge': 'mfaChallenges',
+  'auth.session_revoked': 'sessionsRevoked',
+  'security.device_blocked': 'devicesBlocked',
+  'security.device_trusted': 'devicesTrusted',
 };
 
 /** The week's figures of one company (exported for the demo seed and tests). */
@@ -50,15 +61,24 @@ export async function buildReport(tenantId: string, from: string, to: string) {
   const range: [string, string] = [from, to];
   const [audit, risk] = await Promise.all([
     queryAll<Item>({
-      tenantId, pk: tenantPk(tenantId, 'AUDIT'), skBetween: range, max: 20_000,
-      filter: { expression: 'begins_with(#a, :auth) OR begins_with(#a, :sec)', names: { '#a': 'action' }, values: { ':auth': 'auth.', ':sec': 'security.' } },
+      tenantId,
+      pk: tenantPk(tenantId, 'AUDIT'),
+      skBetween: range,
+      max: 20_000,
+      filter: {
+        expression: 'begins_with(#a, :auth) OR begins_with(#a, :sec)',
+        names: { '#a': 'action' },
+        values: { ':auth': 'auth.', ':sec': 'security.' },
+      },
     }),
     queryAll<Item>({ tenantId, pk: tenantPk(tenantId, 'RISK'), skBetween: range, max: 5000 }),
   ]);
   // The wording (the security catalog, both languages) is loaded here, not at module load: the
   // demo reset imports this module but words no report.
   const { notableText } = await import('../../shared/security-report-text');
-  const counts: Record<string, number> = Object.fromEntries([...Object.values(COUNTED), 'riskMedium', 'riskHigh', 'riskCritical', 'riskyActions'].map((k) => [k, 0]));
+  const counts: Record<string, number> = Object.fromEntries(
+    [...Object.values(COUNTED), 'riskMedium', 'riskHigh', 'riskCritical', 'riskyActions'].map((k) => [k, 0]),
+  );
   for (const a of audit) if (COUNTED[String(a.action)]) counts[COUNTED[String(a.action)]!]!++;
   for (const r of risk) {
     if (r.kind === 'action') counts.riskyActions!++;
@@ -69,24 +89,56 @@ export async function buildReport(tenantId: string, from: string, to: string) {
   // Notable events keep their facts (the email and the page word them in the reader's language) and
   // an English sentence (what the API answered before; shown for reports written without the facts).
   const notable: NotableEvent[] = [
-    ...risk.filter((r) => r.level === 'high' || r.level === 'critical').map((r): NotableEvent => {
-      const facts = r.kind === 'action'
-        ? { kind: 'action' as const, username: String(r.username), signals: (r.signals as string[]).slice(0, 1), summary: String(r.summary) }
-        : { kind: 'signin' as const, username: String(r.username), country: String(r.country ?? '??'), signals: r.signals as string[], outcome: String(r.outcome) };
-      return { at: String(r.at), level: String(r.level), ...facts, text: notableText('en', { at: '', level: '', text: '', ...facts }) };
-    }),
-    ...audit.filter((a) => a.action === 'auth.lockout' || a.action === 'auth.geo_blocked').map((a): NotableEvent => {
-      const facts = a.action === 'auth.lockout'
-        ? { kind: 'lockout' as const, username: String(a.username) }
-        : { kind: 'geoBlocked' as const, username: String(a.username), country: String(a.country ?? '??') };
-      return { at: String(a.at), level: 'medium', ...facts, text: notableText('en', { at: '', level: '', text: '', ...facts }) };
-    }),
-  ].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 15);
+    ...risk
+      .filter((r) => r.level === 'high' || r.level === 'critical')
+      .map((r): NotableEvent => {
+        const facts =
+          r.kind === 'action'
+            ? {
+                kind: 'action' as const,
+                username: String(r.username),
+                signals: (r.signals as string[]).slice(0, 1),
+                summary: String(r.summary),
+              }
+            : {
+                kind: 'signin' as const,
+                username: String(r.username),
+                country: String(r.country ?? '??'),
+                signals: r.signals as string[],
+                outcome: String(r.outcome),
+              };
+        return {
+          at: String(r.at),
+          level: String(r.level),
+          ...facts,
+          text: notableText('en', { at: '', level: '', text: '', ...facts }),
+        };
+      }),
+    ...audit
+      .filter((a) => a.action === 'auth.lockout' || a.action === 'auth.geo_blocked')
+      .map((a): NotableEvent => {
+        const facts =
+          a.action === 'auth.lockout'
+            ? { kind: 'lockout' as const, username: String(a.username) }
+            : { kind: 'geoBlocked' as const, username: String(a.username), country: String(a.country ?? '??') };
+        return {
+          at: String(a.at),
+          level: 'medium',
+          ...facts,
+          text: notableText('en', { at: '', level: '', text: '', ...facts }),
+        };
+      }),
+  ]
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, 15);
   return { counts, notable };
 }
 
 /** One company's report for one week: claimed, built, emailed to its OWNERs, marked sent. Returns what happened. */
-export async function reportCompanyWeek(tenantId: string, w: { week: string; from: string; to: string }): Promise<'sent' | 'exists' | 'no-owner-email'> {
+export async function reportCompanyWeek(
+  tenantId: string,
+  w: { week: string; from: string; to: string },
+): Promise<'sent' | 'exists' | 'no-owner-email'> {
   const key = reportKey(tenantId, w.week);
   const existing = await getItem(key);
   if (existing?.status === 'sent') return 'exists';
@@ -94,18 +146,47 @@ export async function reportCompanyWeek(tenantId: string, w: { week: string; fro
   const now = new Date().toISOString();
   if (!existing) {
     try {
-      await transact([tx.putNew({ ...key, entityType: 'SEC_REPORT', week: w.week, from: w.from, to: w.to, createdAt: now, status: 'claimed', ...report, emailedTo: [] })]);
+      await transact([
+        tx.putNew({
+          ...key,
+          entityType: 'SEC_REPORT',
+          week: w.week,
+          from: w.from,
+          to: w.to,
+          createdAt: now,
+          status: 'claimed',
+          ...report,
+          emailedTo: [],
+        }),
+      ]);
     } catch (err) {
       if (isConditionFailure(err)) return 'exists';
       throw err;
     }
   }
   const [settings, users] = await Promise.all([readCompanySettings(tenantId), listUsers(tenantId)]);
-  const owners = [...new Set(users.filter((u) => u.role === 'OWNER' && u.status === 'active' && !u.isArchived && u.email).map((u) => String(u.email)))];
+  const owners = [
+    ...new Set(
+      users
+        .filter((u) => u.role === 'OWNER' && u.status === 'active' && !u.isArchived && u.email)
+        .map((u) => String(u.email)),
+    ),
+  ];
   const { companyReportEmail } = await import('../../shared/security-report-text');
-  const email = companyReportEmail(settings.preferences?.language, { company: settings.name, week: w.week, region: companyRegion(settings), timeZone: companyTimezone(settings), ...report });
+  const email = companyReportEmail(settings.preferences?.language, {
+    company: settings.name,
+    week: w.week,
+    region: companyRegion(settings),
+    timeZone: companyTimezone(settings),
+    ...report,
+  });
   for (const to of owners) await sendEmail({ to, ...email });
-  await updateRaw({ Key: key, UpdateExpression: 'SET #s = :sent, emailedTo = :to, sentAt = :now', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':sent': 'sent', ':to': owners, ':now': new Date().toISOString() } });
+  await updateRaw({
+    Key: key,
+    UpdateExpression: 'SET #s = :sent, emailedTo = :to, sentAt = :now',
+    ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeValues: { ':sent': 'sent', ':to': owners, ':now': new Date().toISOString() },
+  });
   return owners.length ? 'sent' : 'no-owner-email';
 }
 
@@ -133,12 +214,23 @@ export async function runSecurityReports(event?: { time?: string; onlyTenants?: 
         if (outcome === 'sent') r.sent++;
         else if (outcome === 'exists') r.existing++;
         else r.noOwnerEmail++;
-        await recordCompanyJobRun(tenantId, 'security-report', { startedAt: companyStarted, counts: { reports: outcome === 'exists' ? 0 : 1, emails: outcome === 'sent' ? 1 : 0 } });
+        await recordCompanyJobRun(tenantId, 'security-report', {
+          startedAt: companyStarted,
+          counts: { reports: outcome === 'exists' ? 0 : 1, emails: outcome === 'sent' ? 1 : 0 },
+        });
       } catch (err) {
         r.errors++;
         if (errorSamples.length < 5) errorSamples.push(`${tenantId}: ${(err as Error).name}`);
-        rootLogger.warn('security report: a company failed; the next run retries it', { tenantId, error: (err as Error).name });
-        await recordCompanyJobRun(tenantId, 'security-report', { startedAt: companyStarted, counts: { reports: 0 }, errors: 1, errorSamples: [(err as Error).name] }).catch(() => undefined);
+        rootLogger.warn('security report: a company failed; the next run retries it', {
+          tenantId,
+          error: (err as Error).name,
+        });
+        await recordCompanyJobRun(tenantId, 'security-report', {
+          startedAt: companyStarted,
+          counts: { reports: 0 },
+          errors: 1,
+          errorSamples: [(err as Error).name],
+        }).catch(() => undefined);
       }
     }
   } while (start);

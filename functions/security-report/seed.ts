@@ -12,6 +12,20 @@ export async function seedSecurityReport(world: DemoWorld): Promise<void> {
   const week = previousIsoWeek(world.now);
   const started = new Date().toISOString();
   const report = await buildReport(world.tenantId, week.from, week.to);
-  await putItem({ pk: tenantPk(world.tenantId, 'SEC_REPORT'), sk: week.week, entityType: 'SEC_REPORT', week: week.week, from: week.from, to: week.to, createdAt: started, status: 'sent', ...report, emailedTo: [] });
-  await recordCompanyJobRun(world.tenantId, 'security-report', { startedAt: started, counts: { reports: 1, emails: 0 } });
+  await putItem({
+    pk: tenantPk(world.tenantId, 'SEC_REPORT'),
+    sk: week.week,
+    entityType: 'SEC_REPORT',
+    week: week.week,
+    from: week.from,
+    to: week.to,
+    createdAt: started,
+    status: 'sent',
+    ...report,
+    emailedTo: [],
+  });
+  await recordCompanyJobRun(world.tenantId, 'security-report', {
+    startedAt: started,
+    counts: { reports: 1, emails: 0 },
+  });
 }

@@ -5,5 +5,13 @@
  * security report (which reads the tenant directory through auth) is functions/security-report (tier 7).
  */
 export { judgeCountry, readGeoRules, putGeoRules, type GeoVerdict } from './geo';
-export { assessSignin, recordSignin, signinSucceeded, recordRiskyAction, type SigninAssessment, type SigninWhere, type RiskyAction } from './risk';
+export {
+  assessSignin,
+  recordSignin,
+  signinSucceeded,
+  recordRiskyAction,
+  type SigninAssessment,
+  type SigninWhere,
+  type RiskyAction,
+} from './risk';
 export { recordCompanyJobRun, jobRunOf, RUN_TTL_DAYS } from './job-runs';

@@ -16,9 +16,17 @@ export const AUDIT_CSV_MAX_ROWS = 5000;
 
 export function toAuditEntry(i: Item): AuditEntry {
   return {
-    id: String(i.id), at: String(i.at), action: String(i.action), entity: String(i.entity), entityId: String(i.entityId),
-    userId: (i.userId as string | null) ?? null, username: (i.username as string | null) ?? null, summary: (i.summary as string | null) ?? null,
-    ip: (i.ip as string | undefined) ?? null, country: (i.country as string | undefined) ?? null, userAgent: (i.userAgent as string | undefined) ?? null,
+    id: String(i.id),
+    at: String(i.at),
+    action: String(i.action),
+    entity: String(i.entity),
+    entityId: String(i.entityId),
+    userId: (i.userId as string | null) ?? null,
+    username: (i.username as string | null) ?? null,
+    summary: (i.summary as string | null) ?? null,
+    ip: (i.ip as string | undefined) ?? null,
+    country: (i.country as string | undefined) ?? null,
+    userAgent: (i.userAgent as string | undefined) ?? null,
   };
 }
 
@@ -26,8 +34,16 @@ function auditRange(tenantId: string, q: Pick<AuditQuery, 'from' | 'to' | 'userI
   const filter = new FilterBuilder().eq('userId', q.userId).eq('entity', q.entity);
   if (q.action) filter.where('begins_with(#action, :action)', { '#action': 'action' }, { ':action': q.action });
   // sk is `{ISO time}#{ulid}`: the day range is a BETWEEN on the sort key ('~' sorts after every digit and '#').
-  const skBetween: [string, string] | undefined = q.from || q.to ? [q.from ?? '0000', `${q.to ?? '9999'}T23:59:59.999Z~`] : undefined;
-  return { tenantId, pk: tenantPk(tenantId, 'AUDIT'), skBetween, forward: false, filter: filter.build(), signature: [q.userId, q.action, q.entity] };
+  const skBetween: [string, string] | undefined =
+    q.from || q.to ? [q.from ?? '0000', `${q.to ?? '9999'}T23:59:59.999Z~`] : undefined;
+  return {
+    tenantId,
+    pk: tenantPk(tenantId, 'AUDIT'),
+    skBetween,
+    forward: false,
+    filter: filter.build(),
+    signature: [q.userId, q.action, q.entity],
+  };
 }
 
 export async function auditPage(tenantId: string, q: AuditQuery): Promise<Page<AuditEntry>> {
@@ -43,7 +59,10 @@ export async function auditCsv(tenantId: string, q: AuditQuery): Promise<Reply> 
   );
   return {
     status: 200,
-    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="audit-log.csv"` },
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="audit-log.csv"`,
+    },
     body: Buffer.from(csv, 'utf8'),
   };
 }

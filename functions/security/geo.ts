@@ -24,10 +24,16 @@ export async function readGeoRules(tenantId: string): Promise<GeoRule[]> {
   return ((item?.rules as GeoRule[] | undefined) ?? []).slice().sort((a, b) => a.country.localeCompare(b.country));
 }
 
-export type GeoVerdict = { outcome: 'ok' } | { outcome: 'alert'; country: string } | { outcome: 'block'; country: string | null };
+export type GeoVerdict =
+  | { outcome: 'ok' }
+  | { outcome: 'alert'; country: string }
+  | { outcome: 'block'; country: string | null };
 
 /** Pure rule (unit-tested): what the company's rules say about a sign-in from `country`. */
-export function judgeCountry(rules: readonly Pick<GeoRule, 'country' | 'action'>[], country: string | null): GeoVerdict {
+export function judgeCountry(
+  rules: readonly Pick<GeoRule, 'country' | 'action'>[],
+  country: string | null,
+): GeoVerdict {
   const rule = country ? rules.find((r) => r.country === country) : undefined;
   if (rule?.action === 'block') return { outcome: 'block', country };
   if (rule?.action === 'alert') return { outcome: 'alert', country: country! };
@@ -41,23 +47,52 @@ export async function saveGeoRule(actor: Actor, body: GeoRuleBody): Promise<GeoR
   const rules = ((before?.rules as GeoRule[] | undefined) ?? []).filter((r) => r.country !== body.country);
   const previous = ((before?.rules as GeoRule[] | undefined) ?? []).find((r) => r.country === body.country) ?? null;
   if (body.action !== 'remove') {
-    rules.push({ country: body.country, action: body.action as GeoAction, note: body.note ?? null, createdAt: new Date().toISOString(), createdBy: actor.username });
+    rules.push({
+      country: body.country,
+      action: body.action as GeoAction,
+      note: body.note ?? null,
+      createdAt: new Date().toISOString(),
+      createdBy: actor.username,
+    });
   }
   const version = Number(before?.version ?? 0);
   await transact([
     tx.raw('Put', {
-      Item: { ...geoKey(actor.tenantId), entityType: 'GEO_RULES', rules, version: version + 1, updatedAt: new Date().toISOString() },
+      Item: {
+        ...geoKey(actor.tenantId),
+        entityType: 'GEO_RULES',
+        rules,
+        version: version + 1,
+        updatedAt: new Date().toISOString(),
+      },
       ConditionExpression: before ? '#v = :v' : 'attribute_not_exists(pk)',
-      ...(before ? { ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': version } } : {}),
+      ...(before
+        ? { ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': version } }
+        : {}),
     }),
-    tx.put(auditItem(actor, body.action === 'remove' ? 'security.geo_rule_removed' : 'security.geo_rule_saved', 'GEO_RULE', body.country, {
-      before: previous ? { action: previous.action } : null, after: body.action === 'remove' ? null : { action: body.action },
-    })),
+    tx.put(
+      auditItem(
+        actor,
+        body.action === 'remove' ? 'security.geo_rule_removed' : 'security.geo_rule_saved',
+        'GEO_RULE',
+        body.country,
+        {
+          before: previous ? { action: previous.action } : null,
+          after: body.action === 'remove' ? null : { action: body.action },
+        },
+      ),
+    ),
   ]);
   return rules.sort((a, b) => a.country.localeCompare(b.country));
 }
 
 /** Seeds (demo company): rules written directly. */
 export async function putGeoRules(tenantId: string, rules: GeoRule[]): Promise<void> {
-  await putItem({ ...geoKey(tenantId), entityType: 'GEO_RULES', rules, version: 1, updatedAt: new Date().toISOString() });
+  await putItem({
+    ...geoKey(tenantId),
+    entityType: 'GEO_RULES',
+    rules,
+    version: 1,
+    updatedAt: new Date().toISOString(),
+  });
 }

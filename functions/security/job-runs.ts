@@ -19,9 +19,17 @@ export const RUN_TTL_DAYS = JOB_RUN_TTL_DAYS;
  */
 const LOG_LINES_BELOW = 'A';
 
-export async function companyJobRuns(tenantId: string, q: { limit: number; cursor?: string }): Promise<Page<JobRunView>> {
+export async function companyJobRuns(
+  tenantId: string,
+  q: { limit: number; cursor?: string },
+): Promise<Page<JobRunView>> {
   const page = await queryPage<Item>({
-    tenantId, pk: companyJobLogPk(tenantId), skTo: LOG_LINES_BELOW, limit: q.limit, cursor: q.cursor, forward: false,
+    tenantId,
+    pk: companyJobLogPk(tenantId),
+    skTo: LOG_LINES_BELOW,
+    limit: q.limit,
+    cursor: q.cursor,
+    forward: false,
   });
   return { items: page.items.map(jobRunOf), nextCursor: page.nextCursor };
 }

@@ -9,9 +9,27 @@ import { previousIsoWeek } from '../security-report/report';
 
 /** Devices, risk assessment, risky actions, the weekly report and job logs (issue 16), through the local gateway. */
 const device = (id: string) => `sayyara_device=${id.padEnd(20, '0')}`;
-const signIn = (username: string, password: string, dev: string, country?: string, ua = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/140.0 Safari/537.36') =>
-  call('/api/auth/login', { method: 'POST', body: { username, password }, headers: { cookie: device(dev), 'user-agent': ua, ...(country ? { 'cloudfront-viewer-country': country } : {}) } });
-type Risk = { level: string; signals: string[]; outcome: string; kind: string; deviceId: string | null; summary: string | null; username: string | null };
+const signIn = (
+  username: string,
+  password: string,
+  dev: string,
+  country?: string,
+  ua = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/140.0 Safari/537.36',
+) =>
+  call('/api/auth/login', {
+    method: 'POST',
+    body: { username, password },
+    headers: { cookie: device(dev), 'user-agent': ua, ...(country ? { 'cloudfront-viewer-country': country } : {}) },
+  });
+type Risk = {
+  level: string;
+  signals: string[];
+  outcome: string;
+  kind: string;
+  deviceId: string | null;
+  summary: string | null;
+  username: string | null;
+};
 const feed = async (token: string): Promise<Risk[]> => (await get('/api/v1/security/risk?limit=50', token)).body.items;
 
 describe('sign-in risk', () => {
@@ -29,7 +47,9 @@ describe('sign-in risk', () => {
     // A minute later from the UK (5,500 km): impossible travel + new country → critical, refused.
     const travel = await signIn(t.username, t.password, dev, 'GB');
     expect(travel.status).toBe(403);
-    expect(travel.body.error.message).toBe('This sign-in was refused because it looks unsafe. Your administrator has been alerted.');
+    expect(travel.body.error.message).toBe(
+      'This sign-in was refused because it looks unsafe. Your administrator has been alerted.',
+    );
     expect(travel.body.tokens).toBeUndefined();
     risk = await feed(t.token);
     expect(risk[0]).toMatchObject({ level: 'critical', outcome: 'refused' });
@@ -41,12 +61,17 @@ describe('sign-in risk', () => {
     const devC = unique('devC');
     const high = await signIn(t.username, t.password, devC, 'OM');
     expect(high.status).toBe(403);
-    expect(high.body.error.message).toBe('This sign-in looks unusual (a new device or place). Set up an authenticator app, or ask your administrator to trust this device.');
+    expect(high.body.error.message).toBe(
+      'This sign-in looks unusual (a new device or place). Set up an authenticator app, or ask your administrator to trust this device.',
+    );
     risk = await feed(t.token);
     expect(risk[0]).toMatchObject({ level: 'high', outcome: 'refused' });
     expect(risk[0]!.signals.sort()).toEqual(['new_country', 'new_device']);
     // That device is now suspicious; the owner approves it and the sign-in goes through (new country only: medium).
-    const devices = (await get('/api/v1/security/devices?all=true', t.token)).body.items as { id: string; status: string }[];
+    const devices = (await get('/api/v1/security/devices?all=true', t.token)).body.items as {
+      id: string;
+      status: string;
+    }[];
     const suspicious = devices.find((d) => d.id === risk[0]!.deviceId)!;
     expect(suspicious.status).toBe('suspicious');
     expect((await post(`/api/v1/security/devices/${suspicious.id}/trust`, {}, t.token)).body.status).toBe('trusted');
@@ -62,9 +87,14 @@ describe('sign-in risk', () => {
     expect((await signIn(staff.username, staff.password, laptop)).status).toBe(200);
     const laptopId = (await feed(t.token))[0]!.deviceId!;
     expect((await signIn(staff.username, staff.password, unique('phone'))).status).toBe(200);
-    const mine = (await get('/api/v1/security/devices', (await login(staff.username, staff.password)).token)).body.items as { id: string; userId: string; status: string; label: string }[];
+    const mine = (await get('/api/v1/security/devices', (await login(staff.username, staff.password)).token)).body
+      .items as { id: string; userId: string; status: string; label: string }[];
     expect(mine.every((d) => d.userId === staff.user.id)).toBe(true);
-    const all = (await get('/api/v1/security/devices?all=true', t.token)).body.items as { id: string; username: string; status: string }[];
+    const all = (await get('/api/v1/security/devices?all=true', t.token)).body.items as {
+      id: string;
+      username: string;
+      status: string;
+    }[];
     const staffDevices = all.filter((d) => d.username === staff.username);
     expect(staffDevices.length).toBeGreaterThanOrEqual(2);
     // STAFF may not block devices; the owner may.
@@ -101,7 +131,9 @@ describe('sign-in risk', () => {
     const t = await registerTenant();
     const res = await call('/api/auth/login', { method: 'POST', body: { username: t.username, password: t.password } });
     expect(res.status).toBe(200);
-    expect(res.headers.get('set-cookie')).toMatch(/^sayyara_device=[A-Za-z0-9_-]{24}; Path=\/api; Max-Age=63072000; HttpOnly; SameSite=Lax/);
+    expect(res.headers.get('set-cookie')).toMatch(
+      /^sayyara_device=[A-Za-z0-9_-]{24}; Path=\/api; Max-Age=63072000; HttpOnly; SameSite=Lax/,
+    );
     const again = await signIn(t.username, t.password, unique('kept'));
     expect(again.headers.get('set-cookie')).toBeNull();
   });
@@ -111,7 +143,8 @@ describe('risky business actions', () => {
   it('a refund to a method the customer never paid with and a large manual discount land in the feed; everyday ones do not', async () => {
     const t = await registerTenant();
     const r = await rentalProbe(t.token);
-    const send = (path: string, body: unknown) => post(`/api/v1/rentals/${r.id}/${path}`, body, t.token, { 'idempotency-key': unique('k') });
+    const send = (path: string, body: unknown) =>
+      post(`/api/v1/rentals/${r.id}/${path}`, body, t.token, { 'idempotency-key': unique('k') });
     // Paid in full by card (a desk payment is at most what the rental owes).
     const owes = (await get(`/api/v1/rentals/${r.id}`, t.token)).body.balance as number;
     expect(owes).toBeGreaterThanOrEqual(170);
@@ -133,15 +166,36 @@ describe('risky business actions', () => {
     expect((await send(`ledger/${entryId}/reverse`, { amount: 100, reason: 'Goodwill' })).status).toBe(201);
     expect((await feed(t.token))[0]!.signals).toEqual(['refund_other_method']);
     expect((await send(`ledger/${entryId}/reverse`, { amount: 1200, reason: 'Customer complained' })).status).toBe(201);
-    expect((await feed(t.token))[0]).toMatchObject({ kind: 'action', level: 'medium', signals: ['large_discount'], summary: 'manual discount of 1200.00 off "Rear bumper" on ' + (await get(`/api/v1/rentals/${r.id}`, t.token)).body.referenceNumber + ': Customer complained' });
+    expect((await feed(t.token))[0]).toMatchObject({
+      kind: 'action',
+      level: 'medium',
+      signals: ['large_discount'],
+      summary:
+        'manual discount of 1200.00 off "Rear bumper" on ' +
+        (await get(`/api/v1/rentals/${r.id}`, t.token)).body.referenceNumber +
+        ': Customer complained',
+    });
   });
 
   it('changing the payment gateway keys lands in the risk feed (high) with a security alert', async () => {
     const t = await registerTenant();
     const s = await get('/api/v1/company/settings', t.token);
-    expect((await put('/api/v1/company/settings', { version: s.body.version, gatewayKeys: { serverKey: 'SK-new-key-123' } }, t.token)).status).toBe(200);
+    expect(
+      (
+        await put(
+          '/api/v1/company/settings',
+          { version: s.body.version, gatewayKeys: { serverKey: 'SK-new-key-123' } },
+          t.token,
+        )
+      ).status,
+    ).toBe(200);
     const risk = await feed(t.token);
-    expect(risk[0]).toMatchObject({ kind: 'action', level: 'high', signals: ['gateway_keys_changed'], summary: 'payment gateway keys changed: serverKey' });
+    expect(risk[0]).toMatchObject({
+      kind: 'action',
+      level: 'high',
+      signals: ['gateway_keys_changed'],
+      summary: 'payment gateway keys changed: serverKey',
+    });
     expect(JSON.stringify(risk)).not.toContain('SK-new-key-123');
     const alerts = await get('/api/v1/alerts?category=security&limit=50', t.token);
     expect(alerts.body.items.some((a: { type: string }) => a.type === 'security_risky_action')).toBe(true);
@@ -154,7 +208,10 @@ describe('company setting: MFA required for OWNER and ADMIN', () => {
     const staff = await createStaffUser(t.token, 'STAFF');
     const s = await get('/api/v1/company/settings', t.token);
     expect(s.body.requireMfaForAdmins).toBe(false);
-    expect((await put('/api/v1/company/settings', { version: s.body.version, requireMfaForAdmins: true }, t.token)).body.requireMfaForAdmins).toBe(true);
+    expect(
+      (await put('/api/v1/company/settings', { version: s.body.version, requireMfaForAdmins: true }, t.token)).body
+        .requireMfaForAdmins,
+    ).toBe(true);
     const owner = await signIn(t.username, t.password, unique('o'));
     expect(owner.status).toBe(200);
     expect(owner.body.mfaEnrolmentRequired).toBe(true);
@@ -163,34 +220,57 @@ describe('company setting: MFA required for OWNER and ADMIN', () => {
 
     const demo = await login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
     const ds = await get('/api/v1/company/settings', demo.token);
-    const refused = await put('/api/v1/company/settings', { version: ds.body.version, requireMfaForAdmins: !ds.body.requireMfaForAdmins }, demo.token);
+    const refused = await put(
+      '/api/v1/company/settings',
+      { version: ds.body.version, requireMfaForAdmins: !ds.body.requireMfaForAdmins },
+      demo.token,
+    );
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe('Security settings cannot be changed in the demo account');
-    const someDevice = (await get('/api/v1/security/devices?all=true', demo.token)).body.items[0] as { id: string } | undefined;
+    const someDevice = (await get('/api/v1/security/devices?all=true', demo.token)).body.items[0] as
+      | { id: string }
+      | undefined;
     expect(someDevice).toBeDefined();
     const block = await post(`/api/v1/security/devices/${someDevice!.id}/block`, {}, demo.token);
     expect(block.status).toBe(403);
-    expect(block.body.error.message).toBe('The shared demo account cannot change passwords, staff or security settings.');
+    expect(block.body.error.message).toBe(
+      'The shared demo account cannot change passwords, staff or security settings.',
+    );
   });
 });
 
 describe('the demo company', () => {
-  it('has a realistic security history: devices of its staff, a critical refusal, a blocked and a trusted device, risky actions, last week\'s report, job runs', async () => {
+  it("has a realistic security history: devices of its staff, a critical refusal, a blocked and a trusted device, risky actions, last week's report, job runs", async () => {
     const demo = await login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
     const risk: Risk[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: { items: Risk[]; nextCursor: string | null } } = await get(`/api/v1/security/risk?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, demo.token);
+      const page: { body: { items: Risk[]; nextCursor: string | null } } = await get(
+        `/api/v1/security/risk?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        demo.token,
+      );
       risk.push(...page.body.items);
       cursor = page.body.nextCursor;
     } while (cursor);
-    expect(risk.some((r) => r.level === 'critical' && r.outcome === 'refused' && r.signals.includes('impossible_travel'))).toBe(true);
+    expect(
+      risk.some((r) => r.level === 'critical' && r.outcome === 'refused' && r.signals.includes('impossible_travel')),
+    ).toBe(true);
     expect(risk.some((r) => r.signals.includes('new_country') && r.outcome === 'allowed')).toBe(true);
-    expect(risk.filter((r) => r.kind === 'action').map((r) => r.signals[0]).sort()).toEqual(['large_discount', 'refund_other_method']);
-    const devices = (await get('/api/v1/security/devices?all=true&limit=100', demo.token)).body.items as { status: string; username: string }[];
+    expect(
+      risk
+        .filter((r) => r.kind === 'action')
+        .map((r) => r.signals[0])
+        .sort(),
+    ).toEqual(['large_discount', 'refund_other_method']);
+    const devices = (await get('/api/v1/security/devices?all=true&limit=100', demo.token)).body.items as {
+      status: string;
+      username: string;
+    }[];
     expect(new Set(devices.map((d) => d.username)).size).toBeGreaterThanOrEqual(3);
     expect(devices.map((d) => d.status)).toEqual(expect.arrayContaining(['blocked', 'trusted', 'unknown']));
-    const reports = (await get('/api/v1/security/reports', demo.token)).body.items as { counts: Record<string, number> }[];
+    const reports = (await get('/api/v1/security/reports', demo.token)).body.items as {
+      counts: Record<string, number>;
+    }[];
     expect(reports).toHaveLength(1);
     expect(reports[0]!.counts.signins).toBeGreaterThan(5);
     const runs = (await get('/api/v1/jobs/runs', demo.token)).body.items as { job: string }[];
@@ -205,7 +285,9 @@ describe('weekly security report and job logs', () => {
     await signIn(t.username, 'wrong-password', unique('x'));
     expect((await signIn(t.username, t.password, unique('y'), 'AE')).status).toBe(200);
     const now = new Date();
-    const nextMonday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + ((8 - now.getUTCDay()) % 7 || 7), 5));
+    const nextMonday = new Date(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + ((8 - now.getUTCDay()) % 7 || 7), 5),
+    );
     const week = previousIsoWeek(nextMonday);
     const first = await securityReportJob({ time: nextMonday.toISOString(), onlyTenants: [t.tenantId] });
     expect(first).toMatchObject({ week: week.week, companies: 1, sent: 1, errors: 0 });
@@ -216,8 +298,14 @@ describe('weekly security report and job logs', () => {
     expect(reports.body.items).toHaveLength(1);
     expect(reports.body.items[0]).toMatchObject({ week: week.week, emailedTo: [t.email] });
     expect(reports.body.items[0].counts).toMatchObject({ signins: 1, failedSignins: 1 });
-    const emails = ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: { destination: unknown; subject: string; body?: unknown }[] }).emails;
-    const mine = emails.filter((e) => JSON.stringify(e.destination).includes(t.email) && e.subject.startsWith('Weekly security report'));
+    const emails = (
+      (await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as {
+        emails: { destination: unknown; subject: string; body?: unknown }[];
+      }
+    ).emails;
+    const mine = emails.filter(
+      (e) => JSON.stringify(e.destination).includes(t.email) && e.subject.startsWith('Weekly security report'),
+    );
     expect(mine).toHaveLength(1);
 
     const runs = await get('/api/v1/jobs/runs', t.token);
@@ -243,16 +331,28 @@ describe('weekly security report and job logs', () => {
     const english = await registerTenant();
     const arabic = await registerTenant();
     const before = (await get('/api/v1/company/settings', arabic.token)).body;
-    expect((await put('/api/v1/company/settings', { version: before.version, preferences: { ...before.preferences, language: 'ar' } }, arabic.token)).status).toBe(200);
+    expect(
+      (
+        await put(
+          '/api/v1/company/settings',
+          { version: before.version, preferences: { ...before.preferences, language: 'ar' } },
+          arabic.token,
+        )
+      ).status,
+    ).toBe(200);
     // Each company's week: a baseline sign-in, then a new device in a new country (high: refused without MFA, notable).
     for (const c of [english, arabic]) {
       expect((await signIn(c.username, c.password, unique('base'), 'AE')).status).toBe(200);
       expect((await signIn(c.username, c.password, unique('away'), 'OM')).status).toBe(403);
     }
     const now = new Date();
-    const nextMonday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + ((8 - now.getUTCDay()) % 7 || 7), 5));
+    const nextMonday = new Date(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + ((8 - now.getUTCDay()) % 7 || 7), 5),
+    );
     const week = previousIsoWeek(nextMonday).week;
-    expect(await securityReportJob({ time: nextMonday.toISOString(), onlyTenants: [english.tenantId, arabic.tenantId] })).toMatchObject({ companies: 2, sent: 2, errors: 0 });
+    expect(
+      await securityReportJob({ time: nextMonday.toISOString(), onlyTenants: [english.tenantId, arabic.tenantId] }),
+    ).toMatchObject({ companies: 2, sent: 2, errors: 0 });
 
     const emails = ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: Email[] }).emails;
     const to = (c: { email: string }) => emails.filter((e) => JSON.stringify(e.destination).includes(c.email));
@@ -276,7 +376,13 @@ describe('weekly security report and job logs', () => {
 
     // The page gets the notable event's facts, so it words it in the reader's language too.
     const report = (await get('/api/v1/security/reports', arabic.token)).body.items[0];
-    expect(report.notable[0]).toMatchObject({ kind: 'signin', level: 'high', country: 'OM', outcome: 'refused', username: arabic.username });
+    expect(report.notable[0]).toMatchObject({
+      kind: 'signin',
+      level: 'high',
+      country: 'OM',
+      outcome: 'refused',
+      username: arabic.username,
+    });
     expect(report.notable[0].signals.sort()).toEqual(['new_country', 'new_device']);
   });
 });

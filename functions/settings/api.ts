@@ -12,7 +12,13 @@ export { gatewaySecretsWrite } from './data';
  * The company's payment gateway secrets (write-only through the API: never answered, never
  * logged). Only the payments domain reads them, to call the gateway and verify its callbacks.
  */
-export async function readGatewaySecrets(tenantId: string): Promise<{ profileId?: string; serverKey?: string; clientKey?: string }> {
+export async function readGatewaySecrets(
+  tenantId: string,
+): Promise<{ profileId?: string; serverKey?: string; clientKey?: string }> {
   const item = await getItem(gatewaySecretsKey(tenantId), true);
-  return { profileId: item?.profileId as string | undefined, serverKey: item?.serverKey as string | undefined, clientKey: item?.clientKey as string | undefined };
+  return {
+    profileId: item?.profileId as string | undefined,
+    serverKey: item?.serverKey as string | undefined,
+    clientKey: item?.clientKey as string | undefined,
+  };
 }

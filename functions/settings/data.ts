@@ -36,7 +36,13 @@ export async function readSettingsItem(tenantId: string): Promise<Item | undefin
  * creates it when the tenant has none yet (expectedVersion 0: a company created before settings
  * existed, whose GET answered the defaults with version 0).
  */
-export function settingsWrite(tenantId: string, expectedVersion: number, next: StoredCompanySettings, changed: string[], now: string): TransactItem {
+export function settingsWrite(
+  tenantId: string,
+  expectedVersion: number,
+  next: StoredCompanySettings,
+  changed: string[],
+  now: string,
+): TransactItem {
   if (expectedVersion === 0) {
     return tx.putNew({ ...settingsItem(tenantId, next, now) });
   }
@@ -45,7 +51,11 @@ export function settingsWrite(tenantId: string, expectedVersion: number, next: S
 }
 
 /** Merges new gateway secrets into the secrets item (null clears one). */
-export function gatewaySecretsWrite(tenantId: string, secrets: Record<string, string | null>, now: string): TransactItem {
+export function gatewaySecretsWrite(
+  tenantId: string,
+  secrets: Record<string, string | null>,
+  now: string,
+): TransactItem {
   const names: Record<string, string> = { '#updatedAt': 'updatedAt', '#entityType': 'entityType' };
   const values: Record<string, unknown> = { ':now': now, ':type': 'GATEWAY_SECRETS' };
   const sets = ['#updatedAt = :now', '#entityType = :type'];
@@ -71,12 +81,29 @@ export function gatewaySecretsWrite(tenantId: string, secrets: Record<string, st
  * sign-in read the tenant item). No version condition (the settings version already serialises
  * these writes) but the tenant's version moves, so a concurrent versioned tenant edit notices.
  */
-export function tenantBrandingWrite(tenantId: string, s: Pick<StoredCompanySettings, 'name' | 'primaryColor' | 'secondaryColor'>, now: string): TransactItem {
+export function tenantBrandingWrite(
+  tenantId: string,
+  s: Pick<StoredCompanySettings, 'name' | 'primaryColor' | 'secondaryColor'>,
+  now: string,
+): TransactItem {
   return tx.raw('Update', {
     Key: keys.tenant(tenantId),
     UpdateExpression: 'SET #name = :name, #pc = :pc, #sc = :sc, #u = :now, #v = if_not_exists(#v, :zero) + :one',
     ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: { '#name': 'name', '#pc': 'primaryColor', '#sc': 'secondaryColor', '#u': 'updatedAt', '#v': 'version' },
-    ExpressionAttributeValues: { ':name': s.name, ':pc': s.primaryColor, ':sc': s.secondaryColor, ':now': now, ':zero': 0, ':one': 1 },
+    ExpressionAttributeNames: {
+      '#name': 'name',
+      '#pc': 'primaryColor',
+      '#sc': 'secondaryColor',
+      '#u': 'updatedAt',
+      '#v': 'version',
+    },
+    ExpressionAttributeValues: {
+      ':name': s.name,
+      ':pc': s.primaryColor,
+      ':sc': s.secondaryColor,
+      ':now': now,
+      ':zero': 0,
+      ':one': 1,
+    },
   });
 }

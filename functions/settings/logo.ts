@@ -1,6 +1,12 @@
 import { badRequest, tooLarge, validationFailed } from '../lib/errors';
 import { deleteObject, headObject, isKeyInPrefix, presignDownload, presignUpload, tenantPrefix } from '../lib/storage';
-import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, SETTINGS_MESSAGES, type LogoContentType, type LogoUploadRequest } from '../../shared/schemas/settings';
+import {
+  LOGO_CONTENT_TYPES,
+  LOGO_MAX_BYTES,
+  SETTINGS_MESSAGES,
+  type LogoContentType,
+  type LogoUploadRequest,
+} from '../../shared/schemas/settings';
 import { ulid } from 'ulid';
 
 /**
@@ -19,7 +25,10 @@ export const logoPrefix = (tenantId: string) => tenantPrefix(tenantId, 'branding
 export const isOwnLogoKey = (tenantId: string, key: string) => isKeyInPrefix(logoPrefix(tenantId), key);
 
 export const presignLogoView = (key: string, now = Date.now()) =>
-  presignDownload(key, { expiresIn: LOGO_VIEW_TTL_SECONDS, signingDate: new Date(Math.floor(now / HOUR_MS) * HOUR_MS) });
+  presignDownload(key, {
+    expiresIn: LOGO_VIEW_TTL_SECONDS,
+    signingDate: new Date(Math.floor(now / HOUR_MS) * HOUR_MS),
+  });
 
 export const deleteLogo = (key: string) => deleteObject(key);
 
@@ -35,7 +44,10 @@ export async function createLogoUpload(tenantId: string, { fileName, contentType
   }
   if (size > LOGO_MAX_BYTES) throw tooLarge(SETTINGS_MESSAGES.logoSize);
   const key = `${logoPrefix(tenantId)}logo-${ulid()}.${LOGO_CONTENT_TYPES[type as LogoContentType]}`;
-  const [upload, fileUrl] = await Promise.all([presignUpload(key, type, { expiresIn: LOGO_UPLOAD_TTL_SECONDS }), presignLogoView(key)]);
+  const [upload, fileUrl] = await Promise.all([
+    presignUpload(key, type, { expiresIn: LOGO_UPLOAD_TTL_SECONDS }),
+    presignLogoView(key),
+  ]);
   return { uploadUrl: upload.uploadUrl, fileUrl, key, headers: upload.headers, expiresIn: upload.expiresIn };
 }
 

@@ -42,11 +42,14 @@ export function pricingPatch(update: PricingSettingsUpdate): Partial<StoredPrici
     }
     patch.categoryRates = rates;
   }
-  if (update.youngDriverFeeOverride !== undefined) patch.youngDriverFeeOverrideMinor = minorOrNull(update.youngDriverFeeOverride);
+  if (update.youngDriverFeeOverride !== undefined)
+    patch.youngDriverFeeOverrideMinor = minorOrNull(update.youngDriverFeeOverride);
   if (update.extraKmCharge !== undefined) patch.extraKmChargeMinor = toMinor(update.extraKmCharge);
-  if (update.fuelChargePerQuarterTank !== undefined) patch.fuelChargePerQuarterTankMinor = toMinor(update.fuelChargePerQuarterTank);
+  if (update.fuelChargePerQuarterTank !== undefined)
+    patch.fuelChargePerQuarterTankMinor = toMinor(update.fuelChargePerQuarterTank);
   if (update.fineAdminFee !== undefined) patch.fineAdminFeeMinor = toMinor(update.fineAdminFee);
-  if (update.tollAdminFeePerCrossing !== undefined) patch.tollAdminFeePerCrossingMinor = toMinor(update.tollAdminFeePerCrossing);
+  if (update.tollAdminFeePerCrossing !== undefined)
+    patch.tollAdminFeePerCrossingMinor = toMinor(update.tollAdminFeePerCrossing);
   if (update.damagePrices !== undefined) patch.damagePricesMinor = damagePricesToMinor(update.damagePrices);
   return patch as Partial<StoredPricing>;
 }
@@ -70,7 +73,10 @@ export interface MergeResult {
  *   new region's zone is taken; a different zone sent with it is the user's choice and wins.
  * - Gateway keys never enter the settings item; only `gatewayKeysConfigured` flags do.
  */
-export function applyUpdate(current: StoredCompanySettings, update: Omit<CompanySettingsUpdate, 'version'>): MergeResult {
+export function applyUpdate(
+  current: StoredCompanySettings,
+  update: Omit<CompanySettingsUpdate, 'version'>,
+): MergeResult {
   const { gatewayKeys, pricing, ...rest } = update;
   let next = deepMerge(current, rest);
   if (pricing) next = { ...next, pricing: deepMerge(current.pricing, pricingPatch(pricing)) };
@@ -105,9 +111,13 @@ export function applyUpdate(current: StoredCompanySettings, update: Omit<Company
  * Security settings a demo account tried to change: gateway keys whenever sent, the others when
  * their value differs (a whole-form save that repeats them unchanged is fine).
  */
-export function securityFieldsTouched(current: StoredCompanySettings, update: Omit<CompanySettingsUpdate, 'version'>): string[] {
+export function securityFieldsTouched(
+  current: StoredCompanySettings,
+  update: Omit<CompanySettingsUpdate, 'version'>,
+): string[] {
   return SECURITY_SETTING_FIELDS.filter((f) => {
-    if (f === 'gatewayKeys') return update.gatewayKeys !== undefined && Object.values(update.gatewayKeys).some((v) => v !== undefined);
+    if (f === 'gatewayKeys')
+      return update.gatewayKeys !== undefined && Object.values(update.gatewayKeys).some((v) => v !== undefined);
     const sent = update[f];
     return sent !== undefined && sent !== current[f];
   });
@@ -144,7 +154,12 @@ export function toBranding(s: StoredCompanySettings, logoUrl: string | null): Br
 }
 
 /** Audit summary: which fields changed, with before/after for scalar ones (never secrets). */
-export function auditSummary(current: StoredCompanySettings, next: StoredCompanySettings, changed: string[], secretsChanged: string[]) {
+export function auditSummary(
+  current: StoredCompanySettings,
+  next: StoredCompanySettings,
+  changed: string[],
+  secretsChanged: string[],
+) {
   const scalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
   const before: Obj = {};
   const after: Obj = {};
@@ -160,7 +175,10 @@ export function auditSummary(current: StoredCompanySettings, next: StoredCompany
   return {
     before,
     after,
-    note: [`changed: ${changed.join(', ') || 'nothing'}`, secretsChanged.length ? `gateway keys updated: ${secretsChanged.join(', ')}` : '']
+    note: [
+      `changed: ${changed.join(', ') || 'nothing'}`,
+      secretsChanged.length ? `gateway keys updated: ${secretsChanged.join(', ')}` : '',
+    ]
       .filter(Boolean)
       .join('; '),
   };

@@ -17,13 +17,24 @@ import { handler as localiseBooksJob } from '../jobs/localise-books';
  */
 const SETTINGS = '/api/v1/company/settings';
 
-interface Account { id: string; code: string; name: string; nameAr: string; isActive: boolean }
+interface Account {
+  id: string;
+  code: string;
+  name: string;
+  nameAr: string;
+  isActive: boolean;
+}
 
 async function signUp(region?: RegionCode, extra: Record<string, unknown> = {}) {
   const username = unique('rg');
   const res = await post('/api/register', {
-    tenantName: `Region Rentals ${username}`, fullNameEnglish: 'Region Owner', username, email: `${username}@example.test`, password: 'secret-pass-1',
-    ...(region ? { region } : {}), ...extra,
+    tenantName: `Region Rentals ${username}`,
+    fullNameEnglish: 'Region Owner',
+    username,
+    email: `${username}@example.test`,
+    password: 'secret-pass-1',
+    ...(region ? { region } : {}),
+    ...extra,
   });
   return res;
 }
@@ -34,7 +45,8 @@ async function owner(region?: RegionCode) {
   return { token: res.body.tokens.accessToken as string, tenantId: res.body.user.tenantId as string };
 }
 
-const accounts = async (token: string) => (await get('/api/v1/accounting/accounts?includeInactive=true', token)).body.items as Account[];
+const accounts = async (token: string) =>
+  (await get('/api/v1/accounting/accounts?includeInactive=true', token)).body.items as Account[];
 const active = async (token: string) => (await accounts(token)).filter((a) => a.isActive).map((a) => a.code);
 const today = async (token: string) => (await get('/api/v1/accounting/summary', token)).body.asOf as string;
 const vatLayout = async (token: string) => {
@@ -49,14 +61,46 @@ const selfCheck = async (token: string) => {
 };
 const regionCheck = async (token: string) => (await selfCheck(token)).find((c) => c.name === 'booksMatchRegion')!;
 async function expectAllGreen(token: string) {
-  for (const c of await selfCheck(token)) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
+  for (const c of await selfCheck(token))
+    expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
 }
 
-const EXPECTED: Record<RegionCode, { currency: string; timezone: string; vatRate: number; layout: string; vatInput: boolean; output: string }> = {
-  AE: { currency: 'AED', timezone: 'Asia/Dubai', vatRate: 0.05, layout: 'UAE_VAT_201', vatInput: true, output: 'VAT output' },
-  SA: { currency: 'SAR', timezone: 'Asia/Riyadh', vatRate: 0.15, layout: 'KSA_VAT_RETURN', vatInput: true, output: 'VAT output' },
-  JO: { currency: 'JOD', timezone: 'Asia/Amman', vatRate: 0.16, layout: 'JO_GST_SUMMARY', vatInput: true, output: 'GST output' },
-  US: { currency: 'USD', timezone: 'America/New_York', vatRate: 0.05, layout: 'US_SALES_TAX', vatInput: false, output: 'Sales tax payable' },
+const EXPECTED: Record<
+  RegionCode,
+  { currency: string; timezone: string; vatRate: number; layout: string; vatInput: boolean; output: string }
+> = {
+  AE: {
+    currency: 'AED',
+    timezone: 'Asia/Dubai',
+    vatRate: 0.05,
+    layout: 'UAE_VAT_201',
+    vatInput: true,
+    output: 'VAT output',
+  },
+  SA: {
+    currency: 'SAR',
+    timezone: 'Asia/Riyadh',
+    vatRate: 0.15,
+    layout: 'KSA_VAT_RETURN',
+    vatInput: true,
+    output: 'VAT output',
+  },
+  JO: {
+    currency: 'JOD',
+    timezone: 'Asia/Amman',
+    vatRate: 0.16,
+    layout: 'JO_GST_SUMMARY',
+    vatInput: true,
+    output: 'GST output',
+  },
+  US: {
+    currency: 'USD',
+    timezone: 'America/New_York',
+    vatRate: 0.05,
+    layout: 'US_SALES_TAX',
+    vatInput: false,
+    output: 'Sales tax payable',
+  },
 };
 
 async function expectLocalised(token: string, region: RegionCode) {
@@ -72,14 +116,17 @@ async function expectLocalised(token: string, region: RegionCode) {
 }
 
 describe('sign-up in a region (POST /api/register region, currency, timezone)', () => {
-  it.each(['AE', 'SA', 'JO', 'US'] as const)('%s: the company, its settings and its books are that region\'s; VAT off until turned on', async (region) => {
-    const t = await owner(region);
-    await expectLocalised(t.token, region);
-    expect((await get(SETTINGS, t.token)).body).toMatchObject({ enableVat: false, vatNumber: '' });
-    await expectAllGreen(t.token);
-  });
+  it.each(['AE', 'SA', 'JO', 'US'] as const)(
+    "%s: the company, its settings and its books are that region's; VAT off until turned on",
+    async (region) => {
+      const t = await owner(region);
+      await expectLocalised(t.token, region);
+      expect((await get(SETTINGS, t.token)).body).toMatchObject({ enableVat: false, vatNumber: '' });
+      await expectAllGreen(t.token);
+    },
+  );
 
-  it('no region in the body stays US (API default); currency must be the region\'s; a time zone overrides the region\'s', async () => {
+  it("no region in the body stays US (API default); currency must be the region's; a time zone overrides the region's", async () => {
     const us = await owner();
     await expectLocalised(us.token, 'US');
 
@@ -121,8 +168,18 @@ describe('changing the region in settings', () => {
     expect(toSa.status, JSON.stringify(toSa.body)).toBe(200);
     await expectLocalised(t.token, 'SA');
     const acc = Object.fromEntries((await accounts(t.token)).map((a) => [a.code, a.id]));
-    const je = await post('/api/v1/accounting/journal-entries', { date: await today(t.token), description: 'Opening cash', lines: [
-      { accountId: acc['1110'], type: 'debit', amount: 100 }, { accountId: acc['3100'], type: 'credit', amount: 100 }] }, t.token);
+    const je = await post(
+      '/api/v1/accounting/journal-entries',
+      {
+        date: await today(t.token),
+        description: 'Opening cash',
+        lines: [
+          { accountId: acc['1110'], type: 'debit', amount: 100 },
+          { accountId: acc['3100'], type: 'credit', amount: 100 },
+        ],
+      },
+      t.token,
+    );
     expect(je.status, JSON.stringify(je.body)).toBe(201);
 
     const refused = await put(SETTINGS, { version: toSa.body.version, preferences: { region: 'AE' } }, t.token);
@@ -144,8 +201,10 @@ describe('localise-books migration and the self-check', () => {
   async function brokenUaeCompany() {
     const t = await owner('US');
     await updateRaw({
-      Key: keys.settings(t.tenantId), UpdateExpression: 'SET preferences = :p, #tz = :tz, vatRate = :r',
-      ExpressionAttributeNames: { '#tz': 'timezone' }, ExpressionAttributeValues: { ':p': { region: 'AE', language: 'en' }, ':tz': 'Asia/Dubai', ':r': 0.05 },
+      Key: keys.settings(t.tenantId),
+      UpdateExpression: 'SET preferences = :p, #tz = :tz, vatRate = :r',
+      ExpressionAttributeNames: { '#tz': 'timezone' },
+      ExpressionAttributeValues: { ':p': { region: 'AE', language: 'en' }, ':tz': 'Asia/Dubai', ':r': 0.05 },
     });
     return t;
   }
@@ -154,12 +213,14 @@ describe('localise-books migration and the self-check', () => {
     const t = await brokenUaeCompany();
     const red = await regionCheck(t.token);
     expect(red.passed).toBe(false);
-    expect(red.details).toEqual(expect.arrayContaining([
-      expect.objectContaining({ part: 'chart', code: '1510', problem: 'missing' }),
-      expect.objectContaining({ part: 'chart', code: '2310', problem: 'name', actual: 'Sales tax payable' }),
-      expect.objectContaining({ part: 'taxCodes', companyRegion: 'AE', booksRegion: 'US' }),
-      expect.objectContaining({ part: 'vatReport', expected: 'UAE_VAT_201', actual: 'US_SALES_TAX' }),
-    ]));
+    expect(red.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ part: 'chart', code: '1510', problem: 'missing' }),
+        expect.objectContaining({ part: 'chart', code: '2310', problem: 'name', actual: 'Sales tax payable' }),
+        expect.objectContaining({ part: 'taxCodes', companyRegion: 'AE', booksRegion: 'US' }),
+        expect.objectContaining({ part: 'vatReport', expected: 'UAE_VAT_201', actual: 'US_SALES_TAX' }),
+      ]),
+    );
     expect((await vatLayout(t.token)).layout).toBe('US_SALES_TAX');
 
     const first = await localiseBooksJob({ onlyTenants: [t.tenantId] });
@@ -195,15 +256,31 @@ describe('maintenance with VAT in a UAE company', () => {
     expect(on.status, JSON.stringify(on.body)).toBe(200);
     const v = await createVehicle(t.token);
     const date = await today(t.token);
-    const rec = await post('/api/v1/maintenance', { vehicleId: v.id, type: 'oil_change', date, estimatedCost: 100, addToFinancials: true, paidFrom: 'bank' }, t.token);
+    const rec = await post(
+      '/api/v1/maintenance',
+      { vehicleId: v.id, type: 'oil_change', date, estimatedCost: 100, addToFinancials: true, paidFrom: 'bank' },
+      t.token,
+    );
     expect(rec.status, JSON.stringify(rec.body)).toBe(201);
-    const done = await post(`/api/v1/maintenance/${rec.body.id}/complete`, { actualCost: 105, vatAmount: 5, invoiceId: 'WS-26' }, t.token);
+    const done = await post(
+      `/api/v1/maintenance/${rec.body.id}/complete`,
+      { actualCost: 105, vatAmount: 5, invoiceId: 'WS-26' },
+      t.token,
+    );
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    const entries = (await get('/api/v1/accounting/journal-entries?source=maintenance&limit=10', t.token)).body.items as { sourceId: string; lines: { accountCode: string; debit: number; credit: number; vatCode: string | null }[] }[];
+    const entries = (await get('/api/v1/accounting/journal-entries?source=maintenance&limit=10', t.token)).body
+      .items as {
+      sourceId: string;
+      lines: { accountCode: string; debit: number; credit: number; vatCode: string | null }[];
+    }[];
     const entry = entries.find((e) => e.sourceId === rec.body.id)!;
-    expect(entry.lines.map((l) => [l.accountCode, l.debit, l.credit, l.vatCode])).toEqual(expect.arrayContaining([
-      ['5110', 100, 0, 'AE_IN_SR'], ['1510', 5, 0, 'AE_IN_SR'], ['1210', 0, 105, null],
-    ]));
+    expect(entry.lines.map((l) => [l.accountCode, l.debit, l.credit, l.vatCode])).toEqual(
+      expect.arrayContaining([
+        ['5110', 100, 0, 'AE_IN_SR'],
+        ['1510', 5, 0, 'AE_IN_SR'],
+        ['1210', 0, 105, null],
+      ]),
+    );
     const box9 = (await vatLayout(t.token)).boxes.find((b) => b.box === '9')!;
     expect(box9).toMatchObject({ amount: 100, vat: 5 });
     await expectAllGreen(t.token);

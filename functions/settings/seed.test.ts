@@ -12,7 +12,13 @@ describe('demo settings seed', () => {
   const s = demoSettings({ region: 'AE', companyName: 'Desert Rose Car Rental', vehicles });
 
   it('is a UAE company with VAT on at 5% and terms in both languages', () => {
-    expect(s).toMatchObject({ name: 'Desert Rose Car Rental', enableVat: true, vatRate: 0.05, timezone: 'Asia/Dubai', preferences: { region: 'AE' } });
+    expect(s).toMatchObject({
+      name: 'Desert Rose Car Rental',
+      enableVat: true,
+      vatRate: 0.05,
+      timezone: 'Asia/Dubai',
+      preferences: { region: 'AE' },
+    });
     expect(s.termsEnglish.length).toBeGreaterThan(100);
     expect(s.termsArabic).toMatch(/[\u0600-\u06FF]/);
   });

@@ -1,7 +1,12 @@
 import { putItem } from '../lib/data/repo';
 import { toMinor } from '../../shared/money';
 import { getRegionConfig, type RegionCode } from '../../shared/regions';
-import { defaultCompanySettings, VEHICLE_CATEGORIES, type StoredCompanySettings, type VehicleCategory } from '../../shared/schemas/settings';
+import {
+  defaultCompanySettings,
+  VEHICLE_CATEGORIES,
+  type StoredCompanySettings,
+  type VehicleCategory,
+} from '../../shared/schemas/settings';
 import { settingsItem } from './data';
 
 /**
@@ -46,12 +51,20 @@ function median(values: number[]): number | null {
   return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
 }
 
-export function demoSettings(world: Pick<SettingsSeedWorld, 'region' | 'companyName' | 'vehicles'>): StoredCompanySettings {
+export function demoSettings(
+  world: Pick<SettingsSeedWorld, 'region' | 'companyName' | 'vehicles'>,
+): StoredCompanySettings {
   const region = getRegionConfig(world.region);
-  const s = defaultCompanySettings({ companyName: world.companyName, email: 'hello@desertrose.example', region: region.countryCode });
+  const s = defaultCompanySettings({
+    companyName: world.companyName,
+    email: 'hello@desertrose.example',
+    region: region.countryCode,
+  });
   const rates = Object.fromEntries(
     VEHICLE_CATEGORIES.map((c) => {
-      const daily = median(world.vehicles.filter((v) => v.category === c && !v.isArchived).map((v) => v.dailyRateMinor));
+      const daily = median(
+        world.vehicles.filter((v) => v.category === c && !v.isArchived).map((v) => v.dailyRateMinor),
+      );
       // Monthly rental: 22 days' worth, rounded to whole currency units (a typical monthly discount).
       const monthly = daily === null ? null : Math.round((daily * 22) / 100) * 100;
       return [c, { dailyRateMinor: daily, monthlyRateMinor: monthly }];
@@ -83,7 +96,11 @@ export function demoSettings(world: Pick<SettingsSeedWorld, 'region' | 'companyN
     vatNumber: '100234567800003',
     vatRate: region.taxRate > 0 ? region.taxRate / 100 : s.vatRate,
     enableVat: region.taxRate > 0,
-    invoiceConfig: { paymentTermsDays: 7, footerNote: 'Bank transfer: Emirates NBD, IBAN AE07 0331 2345 6789 0123 456. Thank you for renting with us.', showLogo: true },
+    invoiceConfig: {
+      paymentTermsDays: 7,
+      footerNote: 'Bank transfer: Emirates NBD, IBAN AE07 0331 2345 6789 0123 456. Thank you for renting with us.',
+      showLogo: true,
+    },
     pricing: {
       categoryRates: rates,
       youngDriverFeeOverrideMinor: null,

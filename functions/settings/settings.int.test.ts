@@ -73,19 +73,26 @@ describe('company settings', () => {
 
   it('updates, merges nested groups and reads back; the version moves by one', async () => {
     const before = await settingsOf(owner.token);
-    const res = await put(SETTINGS, {
-      version: before.version,
-      name: 'Falcon Rentals LLC',
-      phone: '+971 4 123 4567',
-      primaryColor: '#0f766e',
-      accentStyle: 'rounded',
-      workingHours: { friday: { open: '14:00', close: '22:00', closed: false }, sunday: { open: '09:00', close: '18:00', closed: true } },
-      notificationSettings: { channels: { sms: true } },
-      referenceConfig: { prefixes: { rental: 'FAL-' } },
-      gracePeriodHours: 2,
-      allowStaffCloseWithBalance: false,
-      termsArabic: 'يجب إعادة السيارة بخزان ممتلئ.',
-    }, owner.token);
+    const res = await put(
+      SETTINGS,
+      {
+        version: before.version,
+        name: 'Falcon Rentals LLC',
+        phone: '+971 4 123 4567',
+        primaryColor: '#0f766e',
+        accentStyle: 'rounded',
+        workingHours: {
+          friday: { open: '14:00', close: '22:00', closed: false },
+          sunday: { open: '09:00', close: '18:00', closed: true },
+        },
+        notificationSettings: { channels: { sms: true } },
+        referenceConfig: { prefixes: { rental: 'FAL-' } },
+        gracePeriodHours: 2,
+        allowStaffCloseWithBalance: false,
+        termsArabic: 'يجب إعادة السيارة بخزان ممتلئ.',
+      },
+      owner.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body.version).toBe(before.version + 1);
 
@@ -104,7 +111,12 @@ describe('company settings', () => {
     expect(after.workingHours.sunday.closed).toBe(true);
     expect(after.workingHours.monday).toEqual(before.workingHours.monday);
     expect(after.notificationSettings.channels).toEqual({ email: true, sms: true, inApp: true });
-    expect(after.referenceConfig.prefixes).toEqual({ rental: 'FAL-', contract: 'CNT-', invoice: 'INV-', receipt: 'REC-' });
+    expect(after.referenceConfig.prefixes).toEqual({
+      rental: 'FAL-',
+      contract: 'CNT-',
+      invoice: 'INV-',
+      receipt: 'REC-',
+    });
 
     // The company name follows into the session (tenant item) in the same transaction.
     const me = await get('/api/auth/me', owner.token);
@@ -116,32 +128,54 @@ describe('company settings', () => {
     const s = await settingsOf(t.token);
     const res = await put(SETTINGS, { version: s.version, preferences: { region: 'SA' } }, t.token);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ vatRate: 0.15, timezone: 'Asia/Riyadh', currency: 'SAR', preferences: { region: 'SA', language: 'en' } });
+    expect(res.body).toMatchObject({
+      vatRate: 0.15,
+      timezone: 'Asia/Riyadh',
+      currency: 'SAR',
+      preferences: { region: 'SA', language: 'en' },
+    });
     // A value sent with the region wins over the region's default.
-    const res2 = await put(SETTINGS, { version: res.body.version, preferences: { region: 'AE' }, timezone: 'Asia/Muscat', vatRate: 0.05, enableVat: true }, t.token);
+    const res2 = await put(
+      SETTINGS,
+      {
+        version: res.body.version,
+        preferences: { region: 'AE' },
+        timezone: 'Asia/Muscat',
+        vatRate: 0.05,
+        enableVat: true,
+      },
+      t.token,
+    );
     expect(res2.body).toMatchObject({ vatRate: 0.05, timezone: 'Asia/Muscat', currency: 'AED', enableVat: true });
   });
 
   it('rejects invalid input with one message per field and writes nothing', async () => {
     const before = await settingsOf(owner.token);
-    const res = await put(SETTINGS, {
-      version: before.version,
-      name: '   ',
-      email: 'not-an-email',
-      phone: 'call me',
-      primaryColor: 'blue',
-      secondaryColor: '#12345',
-      timezone: 'Mars/Olympus_Mons',
-      gracePeriodHours: 30,
-      vatRate: 1.5,
-      vatNumber: 'TRN#1',
-      workingHours: { monday: { open: '18:00', close: '09:00', closed: false }, tuesday: { open: '9am', close: '18:00', closed: false } },
-      referenceConfig: { prefixes: { invoice: 'INVOICE-NUMBER-' }, counters: { receipt: 0 } },
-      invoiceConfig: { paymentTermsDays: 400 },
-      pricing: { extraKmCharge: 0.555, youngDriverFeeOverride: -5 },
-      logoKey: 'somewhere/else.png',
-      businessType: 'cooperative',
-    }, owner.token);
+    const res = await put(
+      SETTINGS,
+      {
+        version: before.version,
+        name: '   ',
+        email: 'not-an-email',
+        phone: 'call me',
+        primaryColor: 'blue',
+        secondaryColor: '#12345',
+        timezone: 'Mars/Olympus_Mons',
+        gracePeriodHours: 30,
+        vatRate: 1.5,
+        vatNumber: 'TRN#1',
+        workingHours: {
+          monday: { open: '18:00', close: '09:00', closed: false },
+          tuesday: { open: '9am', close: '18:00', closed: false },
+        },
+        referenceConfig: { prefixes: { invoice: 'INVOICE-NUMBER-' }, counters: { receipt: 0 } },
+        invoiceConfig: { paymentTermsDays: 400 },
+        pricing: { extraKmCharge: 0.555, youngDriverFeeOverride: -5 },
+        logoKey: 'somewhere/else.png',
+        businessType: 'cooperative',
+      },
+      owner.token,
+    );
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_FAILED');
     expect(res.body.error.fields).toMatchObject({
@@ -195,14 +229,22 @@ describe('company settings', () => {
   it('stores gateway keys write-only: GET tells only which are set', async () => {
     const t = await registerTenant();
     const s = await settingsOf(t.token);
-    const res = await put(SETTINGS, { version: s.version, gatewayKeys: { serverKey: 'SK-very-secret-123', profileId: '98765' } }, t.token);
+    const res = await put(
+      SETTINGS,
+      { version: s.version, gatewayKeys: { serverKey: 'SK-very-secret-123', profileId: '98765' } },
+      t.token,
+    );
     expect(res.status).toBe(200);
     const after = await get(SETTINGS, t.token);
     expect(after.body.gatewayKeysConfigured).toEqual({ profileId: true, serverKey: true, clientKey: false });
     expect(JSON.stringify(after.body)).not.toContain('SK-very-secret-123');
     const cleared = await put(SETTINGS, { version: after.body.version, gatewayKeys: { serverKey: null } }, t.token);
     expect(cleared.body.gatewayKeysConfigured).toEqual({ profileId: true, serverKey: false, clientKey: false });
-    const bad = await put(SETTINGS, { version: cleared.body.version, gatewayKeys: { clientKey: 'has spaces in it' } }, t.token);
+    const bad = await put(
+      SETTINGS,
+      { version: cleared.body.version, gatewayKeys: { clientKey: 'has spaces in it' } },
+      t.token,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields['gatewayKeys.clientKey']).toBe(SETTINGS_MESSAGES.keyInvalid);
   });
@@ -276,16 +318,27 @@ describe('pricing settings', () => {
     const t = await registerTenant();
     const p = await get(PRICING, t.token);
     expect(p.status).toBe(200);
-    expect(p.body).toMatchObject({ extraKmCharge: 0.5, youngDriverFeeOverride: null, fuelChargePerQuarterTank: 0, currency: 'USD', regionYoungDriverFee: 25, version: 1 });
+    expect(p.body).toMatchObject({
+      extraKmCharge: 0.5,
+      youngDriverFeeOverride: null,
+      fuelChargePerQuarterTank: 0,
+      currency: 'USD',
+      regionYoungDriverFee: 25,
+      version: 1,
+    });
     expect(p.body.categoryRates.suv).toEqual({ dailyRate: null, monthlyRate: null });
 
-    const res = await put(PRICING, {
-      version: p.body.version,
-      categoryRates: { suv: { dailyRate: 149.99, monthlyRate: 3200 }, economy: { dailyRate: 39.9 } },
-      youngDriverFeeOverride: 30.5,
-      extraKmCharge: 0.75,
-      fuelChargePerQuarterTank: 12.25,
-    }, t.token);
+    const res = await put(
+      PRICING,
+      {
+        version: p.body.version,
+        categoryRates: { suv: { dailyRate: 149.99, monthlyRate: 3200 }, economy: { dailyRate: 39.9 } },
+        youngDriverFeeOverride: 30.5,
+        extraKmCharge: 0.75,
+        fuelChargePerQuarterTank: 12.25,
+      },
+      t.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       categoryRates: { suv: { dailyRate: 149.99, monthlyRate: 3200 }, economy: { dailyRate: 39.9, monthlyRate: null } },
@@ -303,7 +356,11 @@ describe('pricing settings', () => {
     expect(back.body.youngDriverFeeOverride).toBeNull();
     expect(back.body.categoryRates.suv.dailyRate).toBe(149.99);
 
-    const bad = await put(PRICING, { version: 3, extraKmCharge: 0.123, categoryRates: { luxury: { dailyRate: 'a lot' } } }, t.token);
+    const bad = await put(
+      PRICING,
+      { version: 3, extraKmCharge: 0.123, categoryRates: { luxury: { dailyRate: 'a lot' } } },
+      t.token,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields['extraKmCharge']).toBe('Amount must have at most 2 decimal places');
     expect(bad.body.error.fields['categoryRates.luxury.dailyRate']).toBe('Amount must be a valid number');
@@ -319,10 +376,18 @@ describe('logo upload', () => {
     expect(gif.body.error.message).toBe('Logo must be a PNG or JPG image');
     const svg = await post(LOGO, { fileName: 'logo.svg', contentType: 'image/png', size: 1000 }, t.token);
     expect(svg.status).toBe(400);
-    const big = await post(LOGO, { fileName: 'logo.png', contentType: 'image/png', size: 2 * 1024 * 1024 + 1 }, t.token);
+    const big = await post(
+      LOGO,
+      { fileName: 'logo.png', contentType: 'image/png', size: 2 * 1024 * 1024 + 1 },
+      t.token,
+    );
     expect(big.status).toBe(413);
     expect(big.body.error.message).toBe('Logo must be at most 2 MB');
-    const exactly2mb = await post(LOGO, { fileName: 'logo.jpeg', contentType: 'image/jpeg', size: 2 * 1024 * 1024 }, t.token);
+    const exactly2mb = await post(
+      LOGO,
+      { fileName: 'logo.jpeg', contentType: 'image/jpeg', size: 2 * 1024 * 1024 },
+      t.token,
+    );
     expect(exactly2mb.status).toBe(200);
     expect(exactly2mb.body.key).toMatch(new RegExp(`^tenants/${t.tenantId}/branding/logo-[0-9A-Z]{26}\\.jpg$`));
   });
@@ -380,9 +445,16 @@ describe('logo upload', () => {
 
   it('validates the request body', async () => {
     const t = await registerTenant();
-    const res = await call(LOGO, { method: 'POST', body: { fileName: '', contentType: 'image/png', size: -1 }, token: t.token });
+    const res = await call(LOGO, {
+      method: 'POST',
+      body: { fileName: '', contentType: 'image/png', size: -1 },
+      token: t.token,
+    });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toMatchObject({ fileName: SETTINGS_MESSAGES.fileNameRequired, size: SETTINGS_MESSAGES.logoSize });
+    expect(res.body.error.fields).toMatchObject({
+      fileName: SETTINGS_MESSAGES.fileNameRequired,
+      size: SETTINGS_MESSAGES.logoSize,
+    });
   });
 });
 
@@ -395,11 +467,19 @@ describe('demo company', () => {
 
   it('is seeded as a UAE company: AED, VAT 5% on, terms in both languages, category rates', async () => {
     const s = await settingsOf(await demoToken());
-    expect(s).toMatchObject({ currency: 'AED', enableVat: true, vatRate: 0.05, timezone: 'Asia/Dubai', preferences: { region: 'AE' } });
+    expect(s).toMatchObject({
+      currency: 'AED',
+      enableVat: true,
+      vatRate: 0.05,
+      timezone: 'Asia/Dubai',
+      preferences: { region: 'AE' },
+    });
     expect(s.termsEnglish).toMatch(/security deposit/);
     expect(s.termsArabic).toMatch(/[\u0600-\u06FF]/);
     expect(s.vatNumber).toMatch(/^\d{15}$/);
-    const rated = Object.values(s.pricing.categoryRates as Record<string, { dailyRate: number | null }>).filter((r) => r.dailyRate !== null);
+    const rated = Object.values(s.pricing.categoryRates as Record<string, { dailyRate: number | null }>).filter(
+      (r) => r.dailyRate !== null,
+    );
     expect(rated.length).toBeGreaterThan(3);
     expect(s.pricing.fuelChargePerQuarterTank).toBe(45);
   });
@@ -410,9 +490,20 @@ describe('demo company', () => {
     const live = await put(SETTINGS, { version: s.version, paymentMode: 'live' }, token);
     expect(live.status).toBe(403);
     expect(live.body.error.message).toBe('Security settings cannot be changed in the demo account');
-    expect((await put(SETTINGS, { version: s.version, gatewayKeys: { serverKey: 'SK-demo' } }, token)).status).toBe(403);
+    expect((await put(SETTINGS, { version: s.version, gatewayKeys: { serverKey: 'SK-demo' } }, token)).status).toBe(
+      403,
+    );
     expect((await put(SETTINGS, { version: s.version, enableBlacklistCheck: false }, token)).status).toBe(403);
-    const same = await put(SETTINGS, { version: s.version, paymentMode: s.paymentMode, blacklistMode: s.blacklistMode, enableBlacklistCheck: s.enableBlacklistCheck }, token);
+    const same = await put(
+      SETTINGS,
+      {
+        version: s.version,
+        paymentMode: s.paymentMode,
+        blacklistMode: s.blacklistMode,
+        enableBlacklistCheck: s.enableBlacklistCheck,
+      },
+      token,
+    );
     expect(same.status).toBe(200);
     expect(same.body.version).toBe(s.version); // nothing changed, nothing written
     expect((await settingsOf(token)).paymentMode).toBe('sandbox');

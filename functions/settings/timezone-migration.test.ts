@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { correctedTimeZone, zoneRegion } from './timezone-migration';
 
 describe('correctedTimeZone', () => {
-  it('gives the region\'s zone only when the zone belongs to another of our regions', () => {
+  it("gives the region's zone only when the zone belongs to another of our regions", () => {
     expect(zoneRegion('America/Chicago')).toBe('US');
     expect(zoneRegion('Asia/Muscat')).toBeUndefined();
     expect(correctedTimeZone({ timezone: 'America/New_York', preferences: { region: 'AE' } })).toBe('Asia/Dubai');

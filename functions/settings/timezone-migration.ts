@@ -25,7 +25,10 @@ export function zoneRegion(timeZone: string): RegionCode | undefined {
 }
 
 /** The zone a company should have, or undefined when its zone is fine. */
-export function correctedTimeZone(settings: { timezone?: unknown; preferences?: { region?: unknown } | null }): string | undefined {
+export function correctedTimeZone(settings: {
+  timezone?: unknown;
+  preferences?: { region?: unknown } | null;
+}): string | undefined {
   const region = settings.preferences?.region;
   if (!isRegionCode(region) || typeof settings.timezone !== 'string') return undefined;
   const belongsTo = zoneRegion(settings.timezone);
@@ -38,15 +41,17 @@ export async function fixCompanyTimeZones(now = new Date()): Promise<{ scanned: 
   let fixed = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo().send(new ScanCommand({
-      TableName: config().tableName,
-      // TIMEZONE is a DynamoDB reserved word: every expression names it through #tz.
-      FilterExpression: 'entityType = :settings',
-      ExpressionAttributeNames: { '#tz': 'timezone', '#prefs': 'preferences' },
-      ExpressionAttributeValues: { ':settings': 'SETTINGS' },
-      ProjectionExpression: 'pk, sk, #tz, #prefs',
-      ExclusiveStartKey: start,
-    }));
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: config().tableName,
+        // TIMEZONE is a DynamoDB reserved word: every expression names it through #tz.
+        FilterExpression: 'entityType = :settings',
+        ExpressionAttributeNames: { '#tz': 'timezone', '#prefs': 'preferences' },
+        ExpressionAttributeValues: { ':settings': 'SETTINGS' },
+        ProjectionExpression: 'pk, sk, #tz, #prefs',
+        ExclusiveStartKey: start,
+      }),
+    );
     for (const item of page.Items ?? []) {
       scanned += 1;
       const tz = correctedTimeZone(item as { timezone?: unknown; preferences?: { region?: unknown } });

@@ -14,7 +14,11 @@ describe('company time zone follows the region', () => {
     const s = await get(SETTINGS, t.token);
     expect(s.body.timezone).toBe('America/New_York');
     // Exactly what the Preferences tab sends: its fields, region changed, time zone untouched.
-    const res = await put(SETTINGS, { version: s.body.version, timezone: s.body.timezone, preferences: { ...s.body.preferences, region: 'AE' } }, t.token);
+    const res = await put(
+      SETTINGS,
+      { version: s.body.version, timezone: s.body.timezone, preferences: { ...s.body.preferences, region: 'AE' } },
+      t.token,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ timezone: 'Asia/Dubai', currency: 'AED' });
   });
@@ -22,8 +26,18 @@ describe('company time zone follows the region', () => {
   it('the migration fixes companies whose zone contradicts their region, once, and leaves chosen zones alone', async () => {
     const [wrong, chosen] = await Promise.all([registerTenant(), registerTenant()]);
     // As companies were left before the fix: UAE with New York's zone; and one that chose Muscat.
-    await updateRaw({ Key: keys.settings(wrong.tenantId), UpdateExpression: 'SET preferences.#r = :ae, #tz = :ny', ExpressionAttributeNames: { '#r': 'region', '#tz': 'timezone' }, ExpressionAttributeValues: { ':ae': 'AE', ':ny': 'America/New_York' } });
-    await updateRaw({ Key: keys.settings(chosen.tenantId), UpdateExpression: 'SET preferences.#r = :ae, #tz = :tz', ExpressionAttributeNames: { '#r': 'region', '#tz': 'timezone' }, ExpressionAttributeValues: { ':ae': 'AE', ':tz': 'Asia/Muscat' } });
+    await updateRaw({
+      Key: keys.settings(wrong.tenantId),
+      UpdateExpression: 'SET preferences.#r = :ae, #tz = :ny',
+      ExpressionAttributeNames: { '#r': 'region', '#tz': 'timezone' },
+      ExpressionAttributeValues: { ':ae': 'AE', ':ny': 'America/New_York' },
+    });
+    await updateRaw({
+      Key: keys.settings(chosen.tenantId),
+      UpdateExpression: 'SET preferences.#r = :ae, #tz = :tz',
+      ExpressionAttributeNames: { '#r': 'region', '#tz': 'timezone' },
+      ExpressionAttributeValues: { ':ae': 'AE', ':tz': 'Asia/Muscat' },
+    });
     const first = await fixCompanyTimeZones();
     expect(first.fixed).toBeGreaterThanOrEqual(1);
     const fixed = await get(SETTINGS, wrong.token);

@@ -3,7 +3,12 @@ import type { Actor } from '../lib/actor';
 import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { cancellationCodes, conflict, forbidden, isConditionFailure } from '../lib/errors';
 import type { Logger } from '../lib/logger';
-import { DEMO_SECURITY_SETTINGS_MESSAGE, SETTINGS_MESSAGES, type CompanySettingsUpdate, type StoredCompanySettings } from '../../shared/schemas/settings';
+import {
+  DEMO_SECURITY_SETTINGS_MESSAGE,
+  SETTINGS_MESSAGES,
+  type CompanySettingsUpdate,
+  type StoredCompanySettings,
+} from '../../shared/schemas/settings';
 import { isRegionCode } from '../../shared/regions';
 import { gatewaySecretsWrite, readSettingsItem, settingsWrite, tenantBrandingWrite } from './data';
 import { applyUpdate, auditSummary, normalizeStored, securityFieldsTouched, type SettingsMeta } from './model';
@@ -64,25 +69,34 @@ export async function saveSettings(
   );
   const books = await regionChangeItems(tenantId, current, next);
   const txItems: TransactItem[] = [settingsWrite(tenantId, meta.version, next, changed, now), tx.put(audit), ...books];
-  if (changed.some((f) => f === 'name' || f === 'primaryColor' || f === 'secondaryColor')) txItems.splice(2, 0, tenantBrandingWrite(tenantId, next, now));
-  if (secretNames.length) txItems.splice(2, 0, gatewaySecretsWrite(tenantId, secrets as Record<string, string | null>, now));
+  if (changed.some((f) => f === 'name' || f === 'primaryColor' || f === 'secondaryColor'))
+    txItems.splice(2, 0, tenantBrandingWrite(tenantId, next, now));
+  if (secretNames.length)
+    txItems.splice(2, 0, gatewaySecretsWrite(tenantId, secrets as Record<string, string | null>, now));
   try {
     await transact(txItems);
   } catch (err) {
     // The last of the books' items checks that no posting started since hasPostings (see below).
-    if (books.length && cancellationCodes(err).at(txItems.length - 1) === 'ConditionalCheckFailed') throw regionLocked();
+    if (books.length && cancellationCodes(err).at(txItems.length - 1) === 'ConditionalCheckFailed')
+      throw regionLocked();
     if (isConditionFailure(err)) throw conflict(VERSION_CONFLICT_MESSAGE, undefined, 'VERSION_CONFLICT');
     throw err;
   }
   // The replaced logo is no longer referenced; removing it is best effort (an orphan costs bytes, not correctness).
   if (current.logoKey && next.logoKey !== current.logoKey) await deleteLogo(current.logoKey).catch(() => undefined);
   log.info('settings updated', { changed: changed.join(','), gatewayKeys: secretNames.length });
-  if (secretNames.length) await recordRiskyAction(actor, { signal: 'gateway_keys_changed', summary: `payment gateway keys changed: ${secretNames.join(', ')}`, entity: 'company_settings', entityId: tenantId });
+  if (secretNames.length)
+    await recordRiskyAction(actor, {
+      signal: 'gateway_keys_changed',
+      summary: `payment gateway keys changed: ${secretNames.join(', ')}`,
+      entity: 'company_settings',
+      entityId: tenantId,
+    });
   return { settings: next, meta: { version: meta.version + 1, updatedAt: now } };
 }
 
-
-const regionLocked = () => conflict(SETTINGS_MESSAGES.regionLocked, { 'preferences.region': SETTINGS_MESSAGES.regionLocked });
+const regionLocked = () =>
+  conflict(SETTINGS_MESSAGES.regionLocked, { 'preferences.region': SETTINGS_MESSAGES.regionLocked });
 
 /**
  * A region change re-localises the company (issue 26, DESIGN.md §14): currency, time zone and VAT
@@ -94,7 +108,11 @@ const regionLocked = () => conflict(SETTINGS_MESSAGES.regionLocked, { 'preferenc
  * counter as read, so a posting that starts in between fails this save instead of landing in
  * the new region's books. Accounting is loaded only on this rare path (Lambda size).
  */
-async function regionChangeItems(tenantId: string, current: StoredCompanySettings, next: StoredCompanySettings): Promise<TransactItem[]> {
+async function regionChangeItems(
+  tenantId: string,
+  current: StoredCompanySettings,
+  next: StoredCompanySettings,
+): Promise<TransactItem[]> {
   const region = next.preferences.region;
   if (region === current.preferences.region || !isRegionCode(region)) return [];
   const accounting = await import('../accounting/api');

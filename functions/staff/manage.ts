@@ -8,7 +8,15 @@ import { transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { cancellationCodes, conflict, forbidden, isConditionFailure, notFound } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import {
-  EMAIL_TAKEN, assertAvailable, createCognitoUser, deleteCognitoUser, duplicateFromCancellation, listUsers, normalizeEmail, userItems, type UserEntity,
+  EMAIL_TAKEN,
+  assertAvailable,
+  createCognitoUser,
+  deleteCognitoUser,
+  duplicateFromCancellation,
+  listUsers,
+  normalizeEmail,
+  userItems,
+  type UserEntity,
 } from './deps';
 import { findMember, toStaffMember } from './data';
 
@@ -43,8 +51,14 @@ async function keepAnOwner(tenantId: string, target: UserEntity): Promise<Transa
   const others = (await listUsers(tenantId)).filter((u) => u.id !== target.id && isActiveOwner(u));
   if (others.length === 0) throw conflict(MESSAGES.lastOwner, undefined, 'LAST_OWNER');
   const keeper = others[0];
-  return [tx.condition(keys.user(tenantId, keeper.id), '#v = :v AND #role = :owner AND #status = :active',
-    { '#v': 'version', '#role': 'role', '#status': 'status' }, { ':v': keeper.version, ':owner': 'OWNER', ':active': 'active' })];
+  return [
+    tx.condition(
+      keys.user(tenantId, keeper.id),
+      '#v = :v AND #role = :owner AND #status = :active',
+      { '#v': 'version', '#role': 'role', '#status': 'status' },
+      { ':v': keeper.version, ':owner': 'OWNER', ':active': 'active' },
+    ),
+  ];
 }
 
 async function commit(items: TransactItem[]) {
@@ -67,18 +81,31 @@ export async function getStaff(tenantId: string, id: string) {
 export async function createStaff(actor: Actor, b: z.output<typeof createStaffSchema>) {
   if (!canManageStaffMember(actor.role, b.role)) throw forbidden(MESSAGES.adminCannotTouchOwner);
   await assertAvailable(b.username, b.email);
-  const sub = await createCognitoUser({ username: b.username.toLowerCase(), password: b.password, email: b.email, tenantId: actor.tenantId });
+  const sub = await createCognitoUser({
+    username: b.username.toLowerCase(),
+    password: b.password,
+    email: b.email,
+    tenantId: actor.tenantId,
+  });
   const { user, globals } = userItems({
-    tenantId: actor.tenantId, sub, username: b.username, email: b.email, firstName: b.firstName, lastName: b.lastName,
-    role: b.role, status: b.status,
+    tenantId: actor.tenantId,
+    sub,
+    username: b.username,
+    email: b.email,
+    firstName: b.firstName,
+    lastName: b.lastName,
+    role: b.role,
+    status: b.status,
   });
   const items: Item[] = [user, ...globals];
   try {
     await transact([
       ...items.map((it) => tx.putNew(it)),
-      tx.putNew(auditItem(actor, 'staff.create', 'USER', user.id as string, {
-        after: { username: user.username, role: user.role, status: user.status },
-      })),
+      tx.putNew(
+        auditItem(actor, 'staff.create', 'USER', user.id as string, {
+          after: { username: user.username, role: user.role, status: user.status },
+        }),
+      ),
     ]);
   } catch (err) {
     await deleteCognitoUser(user.username as string);
@@ -97,12 +124,20 @@ export async function updateStaff(actor: Actor, id: string, b: z.output<typeof u
   if (b.role !== undefined && b.role !== member.role) {
     if (!canManageStaffMember(actor.role, b.role as Role)) throw forbidden(MESSAGES.adminCannotTouchOwner);
     changes.role = b.role;
-    if (b.role !== 'OWNER') extra.push(...await keepAnOwner(actor.tenantId, member));
+    if (b.role !== 'OWNER') extra.push(...(await keepAnOwner(actor.tenantId, member)));
   }
   if (b.email !== undefined && normalizeEmail(b.email) !== (member.email ?? '')) {
     const email = normalizeEmail(b.email);
     changes.email = email;
-    extra.push(tx.putNew({ ...keys.global.email(email), entityType: 'EMAIL', tenantId: member.tenantId, userId: member.id, createdAt: new Date().toISOString() }));
+    extra.push(
+      tx.putNew({
+        ...keys.global.email(email),
+        entityType: 'EMAIL',
+        tenantId: member.tenantId,
+        userId: member.id,
+        createdAt: new Date().toISOString(),
+      }),
+    );
     if (member.email) extra.push(tx.delete(keys.global.email(member.email)));
   }
   if (Object.keys(changes).length === 0) return toStaffMember(member);
@@ -111,27 +146,44 @@ export async function updateStaff(actor: Actor, id: string, b: z.output<typeof u
     await transact([
       tx.update(keys.user(member.tenantId, member.id), version, changes),
       ...extra,
-      tx.putNew(auditItem(actor, 'staff.update', 'USER', member.id, {
-        before: Object.fromEntries(Object.keys(changes).map((k) => [k, (member as unknown as Record<string, unknown>)[k]])),
-        after: changes,
-      })),
+      tx.putNew(
+        auditItem(actor, 'staff.update', 'USER', member.id, {
+          before: Object.fromEntries(
+            Object.keys(changes).map((k) => [k, (member as unknown as Record<string, unknown>)[k]]),
+          ),
+          after: changes,
+        }),
+      ),
     ]);
   } catch (err) {
     if (isConditionFailure(err) && changes.email) {
       const codes = cancellationCodes(err);
       const emailIndex = 1 + extra.findIndex((t) => 'Put' in t);
-      if (codes[emailIndex] === 'ConditionalCheckFailed') throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }, 'DUPLICATE');
+      if (codes[emailIndex] === 'ConditionalCheckFailed')
+        throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }, 'DUPLICATE');
     }
     if (isConditionFailure(err)) {
       throw conflict(MESSAGES.changedElsewhere, undefined, 'VERSION_CONFLICT');
     }
     throw err;
   }
-  return toStaffMember({ ...member, ...changes, version: version + 1, updatedAt: new Date().toISOString() } as UserEntity);
+  return toStaffMember({
+    ...member,
+    ...changes,
+    version: version + 1,
+    updatedAt: new Date().toISOString(),
+  } as UserEntity);
 }
 
 /** Status change with its audit item; `extra` adds the last-owner check where it applies. */
-async function setStatus(actor: Actor, member: UserEntity, status: UserEntity['status'], action: string, extra: TransactItem[] = [], more: Record<string, unknown> = {}) {
+async function setStatus(
+  actor: Actor,
+  member: UserEntity,
+  status: UserEntity['status'],
+  action: string,
+  extra: TransactItem[] = [],
+  more: Record<string, unknown> = {},
+) {
   const changes = { status, ...more };
   await commit([
     tx.update(keys.user(member.tenantId, member.id), member.version, changes),
@@ -170,13 +222,22 @@ export async function deleteStaff(actor: Actor, id: string, log: Logger) {
   if (member.id === actor.userId) throw forbidden(MESSAGES.notSelf);
   const guard = await keepAnOwner(actor.tenantId, member);
   await commit([
-    tx.update(keys.user(member.tenantId, member.id), member.version, { isArchived: true, status: 'suspended', archivedAt: new Date().toISOString() }),
+    tx.update(keys.user(member.tenantId, member.id), member.version, {
+      isArchived: true,
+      status: 'suspended',
+      archivedAt: new Date().toISOString(),
+    }),
     tx.delete(keys.global.username(member.username)),
     tx.delete(keys.global.sub(member.sub)),
     ...(member.email ? [tx.delete(keys.global.email(member.email))] : []),
     ...guard,
-    tx.putNew(auditItem(actor, 'staff.delete', 'USER', member.id, { before: { username: member.username, role: member.role, status: member.status } })),
+    tx.putNew(
+      auditItem(actor, 'staff.delete', 'USER', member.id, {
+        before: { username: member.username, role: member.role, status: member.status },
+      }),
+    ),
   ]);
-  await deleteCognitoUser(member.username).catch((err) => log.warn('cognito user not deleted', { errorName: (err as Error).name }));
+  await deleteCognitoUser(member.username).catch((err) =>
+    log.warn('cognito user not deleted', { errorName: (err as Error).name }),
+  );
 }
-

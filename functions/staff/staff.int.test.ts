@@ -6,18 +6,36 @@ import { getItem, queryAll } from '../lib/data/repo';
 
 const member = (over: Record<string, unknown> = {}) => {
   const username = unique('m');
-  return { firstName: 'Huda', lastName: 'Karim', username, email: `${username}@example.test`, password: 'secret-6', role: 'STAFF', ...over };
+  return {
+    firstName: 'Huda',
+    lastName: 'Karim',
+    username,
+    email: `${username}@example.test`,
+    password: 'secret-6',
+    role: 'STAFF',
+    ...over,
+  };
 };
 
 let owner: RegisteredTenant;
-beforeAll(async () => { owner = await registerTenant(); });
+beforeAll(async () => {
+  owner = await registerTenant();
+});
 
 describe('staff list and create', () => {
   it('adds a member who can sign in, and lists everyone with role and status', async () => {
     const body = member({ role: 'MECHANIC' });
     const res = await post('/api/v1/staff', body, owner.token);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ username: body.username, role: 'MECHANIC', status: 'active', inviteStatus: 'accepted', firstName: 'Huda', lastName: 'Karim', version: 1 });
+    expect(res.body).toMatchObject({
+      username: body.username,
+      role: 'MECHANIC',
+      status: 'active',
+      inviteStatus: 'accepted',
+      firstName: 'Huda',
+      lastName: 'Karim',
+      version: 1,
+    });
     expect(res.body).not.toHaveProperty('sub');
     expect(res.body).not.toHaveProperty('password');
     const session = await login(body.username, body.password);
@@ -42,7 +60,8 @@ describe('staff list and create', () => {
     const res = await post('/api/v1/staff', body, owner.token);
     expect(res.status).toBe(400);
     expect(res.body.error.fields[field]).toBe(message);
-    if (typeof body.username === 'string' && body.username.length >= 3) expect(await getItem(keys.global.username(body.username))).toBeUndefined();
+    if (typeof body.username === 'string' && body.username.length >= 3)
+      expect(await getItem(keys.global.username(body.username))).toBeUndefined();
   });
 
   it('refuses a taken username or e-mail with a field error', async () => {
@@ -74,7 +93,11 @@ describe('edit, suspend, unsuspend, remove', () => {
     const s = await createStaffUser(owner.token, 'STAFF');
     expect((await get('/api/v1/staff', s.token)).status).toBe(403);
     const newEmail = `${unique('e')}@example.test`;
-    const res = await patch(`/api/v1/staff/${s.user.id}`, { role: 'ADMIN', firstName: 'Mona', email: newEmail }, owner.token);
+    const res = await patch(
+      `/api/v1/staff/${s.user.id}`,
+      { role: 'ADMIN', firstName: 'Mona', email: newEmail },
+      owner.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ role: 'ADMIN', firstName: 'Mona', email: newEmail, version: 2 });
     expect((await get('/api/v1/staff', s.token)).status).toBe(200);
@@ -117,7 +140,10 @@ describe('edit, suspend, unsuspend, remove', () => {
     await del(`/api/v1/staff/${s.user.id}`, t.token);
     const audit = await queryAll({ tenantId: t.tenantId, pk: tenantPk(t.tenantId, 'AUDIT'), consistent: true });
     // Sign-ins are audited too (auth.login, security area); this test is about the staff changes.
-    const actions = audit.filter((a) => a.entityId === s.user.id && String(a.action).startsWith('staff.')).map((a) => a.action).sort();
+    const actions = audit
+      .filter((a) => a.entityId === s.user.id && String(a.action).startsWith('staff.'))
+      .map((a) => a.action)
+      .sort();
     expect(actions).toEqual(['staff.create', 'staff.delete', 'staff.suspend', 'staff.unsuspend', 'staff.update']);
     expect(JSON.stringify(audit)).not.toContain(s.password);
   });

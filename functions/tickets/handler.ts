@@ -21,7 +21,8 @@ export const handler = createDomainHandler('tickets', ticketsRoutes, {
   },
   updateTrafficTicket: async (ctx) => reply.ok(await updateTicket(actorOf(ctx), ctx.params.id, ctx.body)),
   trafficTicketHistory: async (ctx) => reply.ok(await ticketHistory(ctx.auth.tenantId, ctx.params.id)),
-  rechargeTrafficTicket: async (ctx) => stored(await rechargeTicket(actorOf(ctx), ctx.params.id, ctx.body ?? {}, ctx.idempotencyKey)),
+  rechargeTrafficTicket: async (ctx) =>
+    stored(await rechargeTicket(actorOf(ctx), ctx.params.id, ctx.body ?? {}, ctx.idempotencyKey)),
   listSalikCharges: async (ctx) => reply.ok(await listSalik(ctx.auth.tenantId, ctx.query)),
   createSalikCharge: async (ctx) => reply.created(await createSalik(actorOf(ctx), ctx.body)),
   importSalikCharges: async (ctx) => reply.ok(await importStatement(actorOf(ctx), 'salik', ctx.body)),

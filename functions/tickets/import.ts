@@ -13,7 +13,14 @@ import { TICKET_MESSAGES as M } from '../../shared/tickets/messages';
 import type { ImportBody, ImportResult, ImportRow } from '../../shared/schemas/tickets';
 import { normalizeReference } from '../../shared/tickets/rules';
 import {
-  guessMapping, readAmountMinor, readWallClock, SALIK_IMPORT_FIELDS, SALIK_REQUIRED_FIELDS, TICKET_IMPORT_FIELDS, TICKET_REQUIRED_FIELDS, wallClockToInstant,
+  guessMapping,
+  readAmountMinor,
+  readWallClock,
+  SALIK_IMPORT_FIELDS,
+  SALIK_REQUIRED_FIELDS,
+  TICKET_IMPORT_FIELDS,
+  TICKET_REQUIRED_FIELDS,
+  wallClockToInstant,
 } from '../../shared/tickets/statement';
 import { parseCsv } from '../../shared/csv';
 import { fromMinor } from '../../shared/money';
@@ -30,21 +37,38 @@ import { markQueueWork } from './queue';
 export const MAX_IMPORT_ROWS = 2000;
 type Kind = 'tickets' | 'salik';
 
-interface ParsedRow { row: ImportRow; reference: string; at: string; amountMinor: number; plate: string; cells: Record<string, string>; match?: MatchFields }
+interface ParsedRow {
+  row: ImportRow;
+  reference: string;
+  at: string;
+  amountMinor: number;
+  plate: string;
+  cells: Record<string, string>;
+  match?: MatchFields;
+}
 
 const FIELDS = { tickets: TICKET_IMPORT_FIELDS, salik: SALIK_IMPORT_FIELDS } as const;
 const REQUIRED = { tickets: TICKET_REQUIRED_FIELDS, salik: SALIK_REQUIRED_FIELDS } as const;
 const REF_FIELD = { tickets: 'ticketNumber', salik: 'transactionId' } as const;
 
-async function resolveMapping(tenantId: string, kind: Kind, headers: string[], body: ImportBody): Promise<Record<string, string>> {
-  const remembered = (await getItem(mappingKey(tenantId, kind, body.source ?? 'default'), false))?.mapping as Record<string, string> | undefined;
+async function resolveMapping(
+  tenantId: string,
+  kind: Kind,
+  headers: string[],
+  body: ImportBody,
+): Promise<Record<string, string>> {
+  const remembered = (await getItem(mappingKey(tenantId, kind, body.source ?? 'default'), false))?.mapping as
+    | Record<string, string>
+    | undefined;
   const base = { ...guessMapping(headers, FIELDS[kind]), ...(remembered ?? {}), ...(body.mapping ?? {}) };
   const mapping: Record<string, string> = {};
-  for (const [f, col] of Object.entries(base)) if ((FIELDS[kind] as readonly string[]).includes(f) && col) mapping[f] = col;
+  for (const [f, col] of Object.entries(base))
+    if ((FIELDS[kind] as readonly string[]).includes(f) && col) mapping[f] = col;
   const errors: Record<string, string> = {};
   for (const f of REQUIRED[kind]) if (!mapping[f]) errors[`mapping.${f}`] = M.mappingMissing;
-  for (const [f, col] of Object.entries(mapping)) if (!headers.includes(col)) errors[`mapping.${f}`] = M.mappingUnknownColumn;
-  if (Object.keys(errors).length) throw validationFailed(errors, 'Map the statement\'s columns');
+  for (const [f, col] of Object.entries(mapping))
+    if (!headers.includes(col)) errors[`mapping.${f}`] = M.mappingUnknownColumn;
+  if (Object.keys(errors).length) throw validationFailed(errors, "Map the statement's columns");
   return mapping;
 }
 
@@ -76,18 +100,36 @@ export async function importStatement(actor: Actor, kind: Kind, body: ImportBody
     const at = wall ? wallClockToInstant(wall, zone) : null;
     const cells = Object.fromEntries(Object.keys(mapping).map((f) => [f, cell(f)]));
     parsed.push({
-      row: { row: i + 2, outcome: Object.keys(errors).length ? 'error' : 'create', errors, reference: reference || null, plate: cell('plate') || null, at, amount: amountMinor === null ? null : fromMinor(amountMinor), matchState: null, rentalReference: null, customer: null },
-      reference, at: at ?? '', amountMinor: amountMinor ?? 0, plate: cell('plate').toUpperCase(), cells,
+      row: {
+        row: i + 2,
+        outcome: Object.keys(errors).length ? 'error' : 'create',
+        errors,
+        reference: reference || null,
+        plate: cell('plate') || null,
+        at,
+        amount: amountMinor === null ? null : fromMinor(amountMinor),
+        matchState: null,
+        rentalReference: null,
+        customer: null,
+      },
+      reference,
+      at: at ?? '',
+      amountMinor: amountMinor ?? 0,
+      plate: cell('plate').toUpperCase(),
+      cells,
     });
   }
 
   // 2. Duplicates of what is already in the books (one BatchGet per 100 references).
   const valid = parsed.filter((p) => p.row.outcome === 'create');
-  const claimKey = (p: ParsedRow) => (kind === 'tickets' ? ticketNumberKey(actor.tenantId, p.reference) : salikTxKey(actor.tenantId, p.reference));
+  const claimKey = (p: ParsedRow) =>
+    kind === 'tickets' ? ticketNumberKey(actor.tenantId, p.reference) : salikTxKey(actor.tenantId, p.reference);
   for (let i = 0; i < valid.length; i += 100) {
     const chunk = valid.slice(i, i + 100);
     const found = await batchGet(chunk.map(claimKey), false);
-    chunk.forEach((p, j) => { if (found[j]) p.row.outcome = 'duplicate'; });
+    chunk.forEach((p, j) => {
+      if (found[j]) p.row.outcome = 'duplicate';
+    });
   }
 
   // 3. Match the new rows (vehicles by plate once per plate).
@@ -95,7 +137,11 @@ export async function importStatement(actor: Actor, kind: Kind, body: ImportBody
   for (const p of parsed.filter((x) => x.row.outcome === 'create')) {
     if (!vehicles.has(p.plate)) vehicles.set(p.plate, await vehicleByPlate(actor.tenantId, p.plate));
     p.match = await matchAt(actor.tenantId, vehicles.get(p.plate), p.plate, p.at);
-    Object.assign(p.row, { matchState: p.match.matchState, rentalReference: p.match.rentalReference, customer: p.match.customerName });
+    Object.assign(p.row, {
+      matchState: p.match.matchState,
+      rentalReference: p.match.rentalReference,
+      customer: p.match.customerName,
+    });
   }
 
   // 4. Commit: one small transaction per row; a reference claimed meanwhile counts as a duplicate.
@@ -103,15 +149,42 @@ export async function importStatement(actor: Actor, kind: Kind, body: ImportBody
   if (!body.preview) {
     const now = new Date().toISOString();
     for (const p of parsed.filter((x) => x.row.outcome === 'create')) {
-      const { items } = kind === 'tickets'
-        ? newTicketItems(actor, {
-            ...p.match!, ticketNumber: p.reference, violationDate: p.at, violationType: p.cells.violationType || null, location: p.cells.location || null,
-            amountMinor: p.amountMinor, status: 'unpaid', notes: null, externalId: p.reference, source: 'import', fileKey: null, fileName: null,
-          }, now)
-        : newSalikItems(actor, {
-            ...p.match!, amountMinor: p.amountMinor, gateLocation: p.cells.gate || '—', tollTime: p.at, status: 'paid', notes: null, source: 'import',
-            transactionId: p.reference, direction: p.cells.direction || null, tag: p.cells.tag || null,
-          }, now);
+      const { items } =
+        kind === 'tickets'
+          ? newTicketItems(
+              actor,
+              {
+                ...p.match!,
+                ticketNumber: p.reference,
+                violationDate: p.at,
+                violationType: p.cells.violationType || null,
+                location: p.cells.location || null,
+                amountMinor: p.amountMinor,
+                status: 'unpaid',
+                notes: null,
+                externalId: p.reference,
+                source: 'import',
+                fileKey: null,
+                fileName: null,
+              },
+              now,
+            )
+          : newSalikItems(
+              actor,
+              {
+                ...p.match!,
+                amountMinor: p.amountMinor,
+                gateLocation: p.cells.gate || '—',
+                tollTime: p.at,
+                status: 'paid',
+                notes: null,
+                source: 'import',
+                transactionId: p.reference,
+                direction: p.cells.direction || null,
+                tag: p.cells.tag || null,
+              },
+              now,
+            );
       try {
         await transact(items);
         created++;
@@ -120,7 +193,12 @@ export async function importStatement(actor: Actor, kind: Kind, body: ImportBody
         p.row.outcome = 'duplicate';
       }
     }
-    await putItem({ ...mappingKey(actor.tenantId, kind, body.source ?? 'default'), entityType: 'IMPORT_MAPPING', mapping, updatedAt: now });
+    await putItem({
+      ...mappingKey(actor.tenantId, kind, body.source ?? 'default'),
+      entityType: 'IMPORT_MAPPING',
+      mapping,
+      updatedAt: now,
+    });
     if (created > 0) await markQueueWork(actor.tenantId);
   }
 

@@ -7,19 +7,40 @@ import { deleteItem, putItem, queryPage } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 import type { SalikItem, TicketItem } from './model';
 
-export interface QueueRecord { kind: 'ticket' | 'salik'; id: string; label: string; at: string; amountMinor: number; status: string }
+export interface QueueRecord {
+  kind: 'ticket' | 'salik';
+  id: string;
+  label: string;
+  at: string;
+  amountMinor: number;
+  status: string;
+}
 
-export async function queueSample(tenantId: string, kind: 'TICKET' | 'SALIK', state: 'unmatched' | 'no_rental' | 'matched', limit = 100): Promise<QueueRecord[]> {
-  const page = await queryPage<Partial<TicketItem> & Partial<SalikItem> & { id: string; amountMinor: number; status: string; licensePlate: string }>({ tenantId, pk: tenantPk(tenantId, `${kind}_MATCH`, state), index: 'gsi2', limit, forward: false });
+export async function queueSample(
+  tenantId: string,
+  kind: 'TICKET' | 'SALIK',
+  state: 'unmatched' | 'no_rental' | 'matched',
+  limit = 100,
+): Promise<QueueRecord[]> {
+  const page = await queryPage<
+    Partial<TicketItem> & Partial<SalikItem> & { id: string; amountMinor: number; status: string; licensePlate: string }
+  >({ tenantId, pk: tenantPk(tenantId, `${kind}_MATCH`, state), index: 'gsi2', limit, forward: false });
   return page.items.map((i) => ({
-    kind: kind === 'TICKET' ? 'ticket' : 'salik', id: i.id, label: kind === 'TICKET' ? `${i.ticketNumber} · ${i.licensePlate}` : `${i.gateLocation} · ${i.licensePlate}`,
-    at: String(kind === 'TICKET' ? i.violationDate : i.tollTime), amountMinor: i.amountMinor, status: i.status,
+    kind: kind === 'TICKET' ? 'ticket' : 'salik',
+    id: i.id,
+    label: kind === 'TICKET' ? `${i.ticketNumber} · ${i.licensePlate}` : `${i.gateLocation} · ${i.licensePlate}`,
+    at: String(kind === 'TICKET' ? i.violationDate : i.tollTime),
+    amountMinor: i.amountMinor,
+    status: i.status,
   }));
 }
 
 export async function queueCounts(tenantId: string) {
   const [tickets, ticketsNoRental, tolls, noRental] = await Promise.all([
-    queueSample(tenantId, 'TICKET', 'unmatched'), queueSample(tenantId, 'TICKET', 'no_rental'), queueSample(tenantId, 'SALIK', 'unmatched'), queueSample(tenantId, 'SALIK', 'no_rental'),
+    queueSample(tenantId, 'TICKET', 'unmatched'),
+    queueSample(tenantId, 'TICKET', 'no_rental'),
+    queueSample(tenantId, 'SALIK', 'unmatched'),
+    queueSample(tenantId, 'SALIK', 'no_rental'),
   ]);
   // A fine at a time the vehicle was on no rental needs a person as much as an unknown plate.
   return { tickets: [...tickets, ...ticketsNoRental], tolls, noRental };
@@ -36,7 +57,14 @@ export const TICKET_WORK_GSI_PK = 'G#TICKET_WORK';
 const workKey = (tenantId: string) => ({ pk: tenantPk(tenantId, 'TICKET_WORK'), sk: 'QUEUE' });
 
 export async function markQueueWork(tenantId: string, now = new Date()): Promise<void> {
-  await putItem({ ...workKey(tenantId), gsi2pk: TICKET_WORK_GSI_PK, gsi2sk: tenantId, entityType: 'TICKET_WORK', tenantId, until: new Date(now.getTime() + WORK_WINDOW_DAYS * 86_400_000).toISOString() });
+  await putItem({
+    ...workKey(tenantId),
+    gsi2pk: TICKET_WORK_GSI_PK,
+    gsi2sk: tenantId,
+    entityType: 'TICKET_WORK',
+    tenantId,
+    until: new Date(now.getTime() + WORK_WINDOW_DAYS * 86_400_000).toISOString(),
+  });
 }
 
 /** Companies with queue work; markers past their window are removed as they are read. */
@@ -56,15 +84,28 @@ export async function tenantsWithQueueWork(now = new Date()): Promise<string[]> 
  * the newest `limit` of the matched queue of each kind, those without rechargedAt.
  */
 export async function notRecharged(tenantId: string, limit = 300) {
-  const out: (QueueRecord & { rentalId: string | null; rentalReference: string | null; customerName: string | null })[] = [];
+  const out: (QueueRecord & {
+    rentalId: string | null;
+    rentalReference: string | null;
+    customerName: string | null;
+  })[] = [];
   for (const kind of ['TICKET', 'SALIK'] as const) {
-    const page = await queryPage<Partial<TicketItem> & Partial<SalikItem> & { id: string; amountMinor: number; status: string; licensePlate: string }>({ tenantId, pk: tenantPk(tenantId, `${kind}_MATCH`, 'matched'), index: 'gsi2', limit, forward: false });
+    const page = await queryPage<
+      Partial<TicketItem> &
+        Partial<SalikItem> & { id: string; amountMinor: number; status: string; licensePlate: string }
+    >({ tenantId, pk: tenantPk(tenantId, `${kind}_MATCH`, 'matched'), index: 'gsi2', limit, forward: false });
     for (const i of page.items) {
       if (i.rechargedAt) continue;
       out.push({
-        kind: kind === 'TICKET' ? 'ticket' : 'salik', id: i.id, label: kind === 'TICKET' ? `${i.ticketNumber} · ${i.licensePlate}` : `${i.gateLocation} · ${i.licensePlate}`,
-        at: String(kind === 'TICKET' ? i.violationDate : i.tollTime), amountMinor: i.amountMinor, status: i.status,
-        rentalId: i.rentalId ?? null, rentalReference: i.rentalReference ?? null, customerName: i.customerName ?? null,
+        kind: kind === 'TICKET' ? 'ticket' : 'salik',
+        id: i.id,
+        label: kind === 'TICKET' ? `${i.ticketNumber} · ${i.licensePlate}` : `${i.gateLocation} · ${i.licensePlate}`,
+        at: String(kind === 'TICKET' ? i.violationDate : i.tollTime),
+        amountMinor: i.amountMinor,
+        status: i.status,
+        rentalId: i.rentalId ?? null,
+        rentalReference: i.rentalReference ?? null,
+        customerName: i.customerName ?? null,
       });
     }
   }

@@ -19,9 +19,16 @@ export { activeFleet, type VehicleItem } from './data';
 export async function fleetRoster(tenantId: string) {
   const items = await queryAll<Record<string, unknown>>({ tenantId, pk: tenantPk(tenantId, 'VEHICLE'), max: 10_000 });
   return items.map((v) => ({
-    id: String(v.id), make: String(v.make ?? ''), model: String(v.model ?? ''), year: Number(v.year ?? 0),
-    licensePlate: String(v.licensePlate ?? ''), category: (v.category as string | null) ?? null, status: String(v.status ?? ''),
-    isArchived: v.isArchived === true, dailyRateMinor: Number(v.dailyRateMinor ?? 0), createdAt: String(v.createdAt ?? ''),
+    id: String(v.id),
+    make: String(v.make ?? ''),
+    model: String(v.model ?? ''),
+    year: Number(v.year ?? 0),
+    licensePlate: String(v.licensePlate ?? ''),
+    category: (v.category as string | null) ?? null,
+    status: String(v.status ?? ''),
+    isArchived: v.isArchived === true,
+    dailyRateMinor: Number(v.dailyRateMinor ?? 0),
+    createdAt: String(v.createdAt ?? ''),
   }));
 }
 /** The older vehicle document items (VEHICLE_DOC), read once by the documents-move migration. */

@@ -121,12 +121,19 @@ export function expectedVersion(vehicle: VehicleItem, clientVersion: number | un
 
 /** Key-safe lower-case text: no separator, no control characters, never empty. */
 function keyText(value: string): string {
-  const s = value.normalize('NFKC').toLowerCase().replace(/[#\u0000-\u001f]/g, ' ').trim();
+  const s = value
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[#\u0000-\u001f]/g, ' ')
+    .trim();
   return s || '-';
 }
 
 /** Attributes derived from the editable fields: search text, make key, sort projections. */
-export function derivedAttributes(tenantId: string, v: Pick<VehicleItem, 'id' | 'make' | 'model' | 'licensePlate' | 'vin' | 'dailyRateMinor'>) {
+export function derivedAttributes(
+  tenantId: string,
+  v: Pick<VehicleItem, 'id' | 'make' | 'model' | 'licensePlate' | 'vin' | 'dailyRateMinor'>,
+) {
   return {
     searchText: [v.licensePlate, normalizePlate(v.licensePlate), v.vin, v.make, v.model].join(' ').toLowerCase(),
     makeKey: v.make.trim().toLowerCase(),
@@ -142,8 +149,13 @@ export function derivedAttributes(tenantId: string, v: Pick<VehicleItem, 'id' | 
  * or registration; no service record yet). The maintenance domain recomputes it with service
  * history later; edits here leave it alone so they do not clobber that.
  */
-export function initialHealthScore(v: { year: number; odometerKm: number; insuranceExpiryDate: string | null; registrationExpiryDate: string | null }, today: string): number {
-  const expired = [v.insuranceExpiryDate, v.registrationExpiryDate].filter((d) => expiryBadge(d, today) === 'expired').length;
+export function initialHealthScore(
+  v: { year: number; odometerKm: number; insuranceExpiryDate: string | null; registrationExpiryDate: string | null },
+  today: string,
+): number {
+  const expired = [v.insuranceExpiryDate, v.registrationExpiryDate].filter(
+    (d) => expiryBadge(d, today) === 'expired',
+  ).length;
   return healthScore({
     ageYears: Math.max(0, Number(today.slice(0, 4)) - v.year),
     odometerKm: v.odometerKm,
@@ -153,9 +165,19 @@ export function initialHealthScore(v: { year: number; odometerKm: number; insura
   });
 }
 
-export type VehicleFields = Omit<CreateVehicleBody, 'dailyRate' | 'monthlyRate' | 'status'> & { dailyRateMinor: number; monthlyRateMinor: number | null; status: VehicleStatus };
+export type VehicleFields = Omit<CreateVehicleBody, 'dailyRate' | 'monthlyRate' | 'status'> & {
+  dailyRateMinor: number;
+  monthlyRateMinor: number | null;
+  status: VehicleStatus;
+};
 
-export function buildVehicleItem(tenantId: string, id: string, fields: VehicleFields, now: string, extra: Partial<VehicleItem> = {}): VehicleItem {
+export function buildVehicleItem(
+  tenantId: string,
+  id: string,
+  fields: VehicleFields,
+  now: string,
+  extra: Partial<VehicleItem> = {},
+): VehicleItem {
   const base = {
     ...vehicleKey(tenantId, id),
     entityType: 'VEHICLE' as const,
@@ -265,7 +287,15 @@ export function vehicleListQuery(tenantId: string, q: ListVehiclesQuery): PageQu
     limit: q.limit,
     cursor: q.cursor ?? null,
     filter: filter.build(),
-    signature: { v: 1, search: q.q ?? null, make: q.make ?? null, status: q.status ?? null, category: q.category ?? null, showArchived: q.showArchived, sort: q.sort },
+    signature: {
+      v: 1,
+      search: q.q ?? null,
+      make: q.make ?? null,
+      status: q.status ?? null,
+      category: q.category ?? null,
+      showArchived: q.showArchived,
+      sort: q.sort,
+    },
   };
 }
 
@@ -279,7 +309,11 @@ export async function activeFleet(tenantId: string): Promise<VehicleItem[]> {
   return queryAll<VehicleItem>({
     tenantId,
     pk: tenantPk(tenantId, VEHICLE_COLLECTION),
-    filter: { expression: '#isArchived <> :archived', names: { '#isArchived': 'isArchived' }, values: { ':archived': true } },
+    filter: {
+      expression: '#isArchived <> :archived',
+      names: { '#isArchived': 'isArchived' },
+      values: { ':archived': true },
+    },
     max: 5000,
   });
 }
@@ -287,7 +321,12 @@ export async function activeFleet(tenantId: string): Promise<VehicleItem[]> {
 /** Distinct makes ever used in this tenant, case-insensitively, sorted. */
 export async function vehicleMakes(tenantId: string): Promise<string[]> {
   const item = await getItem(vehicleMakesKey(tenantId), false);
-  const raw = item?.makes instanceof Set ? [...(item.makes as Set<string>)] : Array.isArray(item?.makes) ? (item!.makes as string[]) : [];
+  const raw =
+    item?.makes instanceof Set
+      ? [...(item.makes as Set<string>)]
+      : Array.isArray(item?.makes)
+        ? (item!.makes as string[])
+        : [];
   const byKey = new Map<string, string>();
   for (const m of raw.sort()) if (!byKey.has(m.toLowerCase())) byKey.set(m.toLowerCase(), m);
   return [...byKey.values()].sort((a, b) => a.localeCompare(b));

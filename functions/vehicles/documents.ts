@@ -15,6 +15,7 @@ import { vehicleDocumentsPk } from './data';
 export async function legacyVehicleDocuments(tenantId: string): Promise<Item[]> {
   const vehicles = await queryAll<{ id: string }>({ tenantId, pk: tenantPk(tenantId, 'VEHICLE'), max: 10_000 });
   const out: Item[] = [];
-  for (const v of vehicles) out.push(...(await queryAll<Item>({ tenantId, pk: vehicleDocumentsPk(tenantId, v.id), max: 1_000 })));
+  for (const v of vehicles)
+    out.push(...(await queryAll<Item>({ tenantId, pk: vehicleDocumentsPk(tenantId, v.id), max: 1_000 })));
   return out;
 }

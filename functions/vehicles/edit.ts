@@ -4,9 +4,22 @@ import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { cancellationCodes, conflict, isConditionFailure } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { toMinor } from '../../shared/money';
-import { VEHICLE_MESSAGES, normalizePlate, type CreateVehicleBody, type UpdateVehicleBody } from '../../shared/schemas/vehicles';
 import {
-  buildVehicleItem, derivedAttributes, expectedVersion, requireVehicle, toVehicleApi, vehicleKey, vehicleMakesKey, vehiclePlateKey, type VehicleItem,
+  VEHICLE_MESSAGES,
+  normalizePlate,
+  type CreateVehicleBody,
+  type UpdateVehicleBody,
+} from '../../shared/schemas/vehicles';
+import {
+  buildVehicleItem,
+  derivedAttributes,
+  expectedVersion,
+  requireVehicle,
+  toVehicleApi,
+  vehicleKey,
+  vehicleMakesKey,
+  vehiclePlateKey,
+  type VehicleItem,
 } from './data';
 import { checkStatusChange } from './status';
 
@@ -20,7 +33,13 @@ function plateConflict() {
 }
 
 function plateClaim(tenantId: string, vehicleId: string, licensePlate: string, now: string) {
-  return { ...vehiclePlateKey(tenantId, licensePlate), entityType: 'VEHICLE_PLATE', vehicleId, licensePlate, createdAt: now };
+  return {
+    ...vehiclePlateKey(tenantId, licensePlate),
+    entityType: 'VEHICLE_PLATE',
+    vehicleId,
+    licensePlate,
+    createdAt: now,
+  };
 }
 
 function makesFacetUpdate(tenantId: string, make: string): TransactItem {
@@ -37,17 +56,31 @@ export async function createVehicle(actor: Actor, body: CreateVehicleBody) {
   const { dailyRate, monthlyRate, ...rest } = body;
   const now = new Date().toISOString();
   const id = ulid();
-  const item = buildVehicleItem(tenantId, id, { ...rest, dailyRateMinor: toMinor(dailyRate), monthlyRateMinor: monthlyRate === null ? null : toMinor(monthlyRate) }, now);
+  const item = buildVehicleItem(
+    tenantId,
+    id,
+    {
+      ...rest,
+      dailyRateMinor: toMinor(dailyRate),
+      monthlyRateMinor: monthlyRate === null ? null : toMinor(monthlyRate),
+    },
+    now,
+  );
   const plateIndex = 1;
   try {
     await transact([
       tx.putNew(item),
       tx.putNew(plateClaim(tenantId, id, item.licensePlate, now)),
       makesFacetUpdate(tenantId, item.make),
-      tx.put(auditItem(actor, 'vehicle.create', 'vehicle', id, { after: { make: item.make, model: item.model, licensePlate: item.licensePlate } })),
+      tx.put(
+        auditItem(actor, 'vehicle.create', 'vehicle', id, {
+          after: { make: item.make, model: item.model, licensePlate: item.licensePlate },
+        }),
+      ),
     ]);
   } catch (err) {
-    if (isConditionFailure(err) && cancellationCodes(err)[plateIndex] === 'ConditionalCheckFailed') throw plateConflict();
+    if (isConditionFailure(err) && cancellationCodes(err)[plateIndex] === 'ConditionalCheckFailed')
+      throw plateConflict();
     throw err;
   }
   return toVehicleApi(item);
@@ -64,7 +97,8 @@ export async function updateVehicle(actor: Actor, id: string, body: UpdateVehicl
   for (const [name, value] of Object.entries(fields)) {
     if (value !== undefined && value !== (vehicle as Record<string, unknown>)[name]) changes[name] = value;
   }
-  if (dailyRate !== undefined && toMinor(dailyRate) !== vehicle.dailyRateMinor) changes.dailyRateMinor = toMinor(dailyRate);
+  if (dailyRate !== undefined && toMinor(dailyRate) !== vehicle.dailyRateMinor)
+    changes.dailyRateMinor = toMinor(dailyRate);
   if (monthlyRate !== undefined) {
     const minor = monthlyRate === null ? null : toMinor(monthlyRate);
     if (minor !== vehicle.monthlyRateMinor) changes.monthlyRateMinor = minor;
@@ -91,14 +125,17 @@ export async function updateVehicle(actor: Actor, id: string, body: UpdateVehicl
   }
   if (changes.make !== undefined) items.push(makesFacetUpdate(tenantId, next.make));
   const before: Record<string, unknown> = {};
-  for (const k of Object.keys(changes)) if (!k.startsWith('gsi') && k !== 'searchText' && k !== 'makeKey') before[k] = (vehicle as Record<string, unknown>)[k];
+  for (const k of Object.keys(changes))
+    if (!k.startsWith('gsi') && k !== 'searchText' && k !== 'makeKey')
+      before[k] = (vehicle as Record<string, unknown>)[k];
   const after = Object.fromEntries(Object.keys(before).map((k) => [k, changes[k]]));
   items.push(tx.put(auditItem(actor, 'vehicle.update', 'vehicle', vehicle.id, { before, after })));
 
   try {
     await transact(items);
   } catch (err) {
-    if (plateIndex >= 0 && isConditionFailure(err) && cancellationCodes(err)[plateIndex] === 'ConditionalCheckFailed') throw plateConflict();
+    if (plateIndex >= 0 && isConditionFailure(err) && cancellationCodes(err)[plateIndex] === 'ConditionalCheckFailed')
+      throw plateConflict();
     throw err;
   }
   return toVehicleApi({ ...next, version: version + 1, updatedAt: now });

@@ -37,8 +37,10 @@ export const handler = createDomainHandler('vehicles', vehiclesRoutes, {
   fleetCalendar: async (ctx) => {
     const { start, end } = ctx.query;
     const window = calendarWindow(start, end);
-    const [vehicles, blocks] = await Promise.all([activeFleet(ctx.auth.tenantId), fleetBlocks(ctx.auth.tenantId, window.from, window.to)]);
+    const [vehicles, blocks] = await Promise.all([
+      activeFleet(ctx.auth.tenantId),
+      fleetBlocks(ctx.auth.tenantId, window.from, window.to),
+    ]);
     return reply.ok(assembleCalendar(start, end, vehicles, blocks));
   },
-
 });

@@ -9,7 +9,11 @@ import type { ScheduleBlock } from './schedule';
  * Why a status change is refused (or null): archived vehicles cannot change status; 'rented' is
  * set only by rentals; a vehicle out on an active rental keeps 'rented' until the return.
  */
-export function statusChangeRefusal(vehicle: Pick<VehicleItem, 'isArchived' | 'status'>, next: VehicleStatus, rentalActiveNow: boolean): string | null {
+export function statusChangeRefusal(
+  vehicle: Pick<VehicleItem, 'isArchived' | 'status'>,
+  next: VehicleStatus,
+  rentalActiveNow: boolean,
+): string | null {
   if (next === vehicle.status) return null;
   if (vehicle.isArchived) return VEHICLE_MESSAGES.archivedNoStatus;
   if (next === 'rented') return VEHICLE_MESSAGES.rentedIsAutomatic;
@@ -32,7 +36,12 @@ export function calendarWindow(start: string, end: string): { from: string; to: 
 }
 
 /** Vehicles sorted by make, model, plate, each with its blocks sorted by start; unknown vehicles' blocks dropped. */
-export function assembleCalendar(start: string, end: string, vehicles: VehicleItem[], blocks: ScheduleBlock[]): FleetCalendarApi {
+export function assembleCalendar(
+  start: string,
+  end: string,
+  vehicles: VehicleItem[],
+  blocks: ScheduleBlock[],
+): FleetCalendarApi {
   const byVehicle = new Map<string, ScheduleBlock[]>();
   for (const b of blocks) {
     const list = byVehicle.get(b.vehicleId) ?? [];
@@ -44,7 +53,12 @@ export function assembleCalendar(start: string, end: string, vehicles: VehicleIt
     end,
     vehicles: vehicles
       .filter((v) => !v.isArchived)
-      .sort((a, b) => a.make.localeCompare(b.make) || a.model.localeCompare(b.model) || a.licensePlate.localeCompare(b.licensePlate))
+      .sort(
+        (a, b) =>
+          a.make.localeCompare(b.make) ||
+          a.model.localeCompare(b.model) ||
+          a.licensePlate.localeCompare(b.licensePlate),
+      )
       .map((v) => ({
         id: v.id,
         make: v.make,
@@ -57,4 +71,3 @@ export function assembleCalendar(start: string, end: string, vehicles: VehicleIt
       })),
   };
 }
-

@@ -76,7 +76,12 @@ export function overlaps(aStart: string, aEnd: string | null, bStart: string, bE
  * Blocks of one vehicle overlapping [start, end) — strongly consistent, for conflict checks.
  * Reads only blocks ending after `start`.
  */
-export async function blocksOverlapping(tenantId: string, vehicleId: string, start: string, end: string | null): Promise<ScheduleBlock[]> {
+export async function blocksOverlapping(
+  tenantId: string,
+  vehicleId: string,
+  start: string,
+  end: string | null,
+): Promise<ScheduleBlock[]> {
   const items = await queryAll<Record<string, unknown>>({
     tenantId,
     pk: tenantPk(tenantId, 'SCHEDULE', vehicleId),
@@ -92,11 +97,18 @@ export async function blocksOverlapping(tenantId: string, vehicleId: string, sta
  * Every block of the fleet overlapping [start, end), from one key range of the GSI (cost bound
  * by blocks ending after `start`, independent of older history).
  */
-export async function fleetBlocks(tenantId: string, start: string, end: string, limit = 1000): Promise<ScheduleBlock[]> {
+export async function fleetBlocks(
+  tenantId: string,
+  start: string,
+  end: string,
+  limit = 1000,
+): Promise<ScheduleBlock[]> {
   const out: ScheduleBlock[] = [];
   let cursor: string | null = null;
   do {
-    const page: { items: Record<string, unknown>[]; nextCursor: string | null } = await queryPage<Record<string, unknown>>({
+    const page: { items: Record<string, unknown>[]; nextCursor: string | null } = await queryPage<
+      Record<string, unknown>
+    >({
       tenantId,
       pk: tenantPk(tenantId, 'SCHEDULE'),
       index: 'gsi1',

@@ -24,7 +24,6 @@ export interface VehicleSeedWorld {
   vehicles: SeededVehicle[];
 }
 
-
 interface ModelSpec {
   make: string;
   model: string;
@@ -68,14 +67,27 @@ const MODELS: ModelSpec[] = [
 ];
 
 const COLORS = ['White', 'Pearl White', 'Silver', 'Black', 'Grey', 'Dark Blue', 'Red', 'Beige'];
-const LOCATIONS = ['Dubai Marina branch', 'Deira branch', 'Dubai Airport T3', 'Business Bay branch', 'Abu Dhabi Khalifa City'];
+const LOCATIONS = [
+  'Dubai Marina branch',
+  'Deira branch',
+  'Dubai Airport T3',
+  'Business Bay branch',
+  'Abu Dhabi Khalifa City',
+];
 const VIN_ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 const DAY_MS = 86_400_000;
 
 /** Index-driven statuses so the mix is exact: 6 rented, 3 in maintenance, 1 out of service. */
 const STATUS_BY_INDEX: Record<number, VehicleStatus> = {
-  1: 'rented', 5: 'rented', 9: 'rented', 13: 'rented', 16: 'rented', 27: 'rented',
-  3: 'in_maintenance', 14: 'in_maintenance', 24: 'in_maintenance',
+  1: 'rented',
+  5: 'rented',
+  9: 'rented',
+  13: 'rented',
+  16: 'rented',
+  27: 'rented',
+  3: 'in_maintenance',
+  14: 'in_maintenance',
+  24: 'in_maintenance',
   4: 'out_of_service',
 };
 const ARCHIVED_INDEX = 25;
@@ -94,9 +106,18 @@ export function demoVehicles(world: Pick<VehicleSeedWorld, 'tenantId' | 'now'>):
 
   return MODELS.map((spec, i) => {
     // The out-of-service car is the fleet's oldest (its write-off is being decided).
-    const year = thisYear - int(0, 5) - (spec.category === 'economy' && i % 2 ? 1 : 0) - (STATUS_BY_INDEX[i] === 'out_of_service' ? 8 : 0);
+    const year =
+      thisYear -
+      int(0, 5) -
+      (spec.category === 'economy' && i % 2 ? 1 : 0) -
+      (STATUS_BY_INDEX[i] === 'out_of_service' ? 8 : 0);
     const emirate = i % 6 === 5 ? 'Abu Dhabi' : i % 10 === 7 ? 'Sharjah' : 'Dubai';
-    const code = emirate === 'Dubai' ? pick(['A', 'B', 'D', 'F', 'H', 'J', 'K', 'L', 'M', 'P', 'R', 'T', 'AA', 'BB']) : emirate === 'Abu Dhabi' ? String(int(1, 17)) : String(int(1, 3));
+    const code =
+      emirate === 'Dubai'
+        ? pick(['A', 'B', 'D', 'F', 'H', 'J', 'K', 'L', 'M', 'P', 'R', 'T', 'AA', 'BB'])
+        : emirate === 'Abu Dhabi'
+          ? String(int(1, 17))
+          : String(int(1, 3));
     const licensePlate = `${code} ${int(10000, 99999)}`;
     const vin = Array.from({ length: 17 }, () => VIN_ALPHABET[int(0, VIN_ALPHABET.length - 1)]).join('');
     const odometerKm = Math.max(500, (thisYear - year) * int(18_000, 32_000) + int(500, 9_000));
@@ -110,46 +131,52 @@ export function demoVehicles(world: Pick<VehicleSeedWorld, 'tenantId' | 'now'>):
     const isArchived = i === ARCHIVED_INDEX;
     const lat = 25.08 + rnd() * 0.2;
     const lng = 55.14 + rnd() * 0.25;
-    const item = buildVehicleItem(world.tenantId, ulid(createdAtMs), {
-      make: spec.make,
-      model: spec.model,
-      year,
-      licensePlate,
-      vin,
-      color: pick(COLORS),
-      odometerKm,
-      fuelType: spec.fuel,
-      transmission: spec.category === 'pickup' && i % 2 === 0 ? 'manual' : 'automatic',
-      category: spec.category,
-      location: pick(LOCATIONS),
-      dailyRateMinor,
-      // Monthly rate: 22 daily rates, rounded down to 50 AED (in minor units, integers only).
-      monthlyRateMinor: Math.floor((dailyRateMinor * 22) / 5000) * 5000,
-      dailyKmLimit: spec.category === 'luxury' || spec.category === 'sports' ? 250 : 200,
-      insuranceExpiryDate: dateOnly(now + insuranceDays * DAY_MS),
-      registrationExpiryDate: dateOnly(registrationExpiry),
-      startRegistrationDate: dateOnly(registrationExpiry - 365 * DAY_MS),
-      issuedPlace: emirate,
-      trafficCode: String(int(10_000_000, 99_999_999)),
-      plateCategory: code,
-      status,
-    }, createdAt, {
-      isArchived,
-      archivedAt: isArchived ? new Date(now - 20 * DAY_MS).toISOString() : null,
-      healthScore: healthScore({
-        ageYears: thisYear - year,
+    const item = buildVehicleItem(
+      world.tenantId,
+      ulid(createdAtMs),
+      {
+        make: spec.make,
+        model: spec.model,
+        year,
+        licensePlate,
+        vin,
+        color: pick(COLORS),
         odometerKm,
-        daysSinceLastService: int(5, 160),
-        openMaintenanceCount: status === 'in_maintenance' ? 1 : status === 'out_of_service' ? 3 : 0,
-        expiredDocumentsCount: (EXPIRED.has(i) ? 1 : 0) + (i === 12 ? 1 : 0),
-      }),
-      latitude: isArchived ? null : Math.round(lat * 1e6) / 1e6,
-      longitude: isArchived ? null : Math.round(lng * 1e6) / 1e6,
-      speed: status === 'rented' ? int(20, 110) : 0,
-      heading: int(0, 359),
-      lastGpsUpdate: isArchived ? null : new Date(now - int(1, 240) * 60_000).toISOString(),
-      updatedAt: createdAt,
-    });
+        fuelType: spec.fuel,
+        transmission: spec.category === 'pickup' && i % 2 === 0 ? 'manual' : 'automatic',
+        category: spec.category,
+        location: pick(LOCATIONS),
+        dailyRateMinor,
+        // Monthly rate: 22 daily rates, rounded down to 50 AED (in minor units, integers only).
+        monthlyRateMinor: Math.floor((dailyRateMinor * 22) / 5000) * 5000,
+        dailyKmLimit: spec.category === 'luxury' || spec.category === 'sports' ? 250 : 200,
+        insuranceExpiryDate: dateOnly(now + insuranceDays * DAY_MS),
+        registrationExpiryDate: dateOnly(registrationExpiry),
+        startRegistrationDate: dateOnly(registrationExpiry - 365 * DAY_MS),
+        issuedPlace: emirate,
+        trafficCode: String(int(10_000_000, 99_999_999)),
+        plateCategory: code,
+        status,
+      },
+      createdAt,
+      {
+        isArchived,
+        archivedAt: isArchived ? new Date(now - 20 * DAY_MS).toISOString() : null,
+        healthScore: healthScore({
+          ageYears: thisYear - year,
+          odometerKm,
+          daysSinceLastService: int(5, 160),
+          openMaintenanceCount: status === 'in_maintenance' ? 1 : status === 'out_of_service' ? 3 : 0,
+          expiredDocumentsCount: (EXPIRED.has(i) ? 1 : 0) + (i === 12 ? 1 : 0),
+        }),
+        latitude: isArchived ? null : Math.round(lat * 1e6) / 1e6,
+        longitude: isArchived ? null : Math.round(lng * 1e6) / 1e6,
+        speed: status === 'rented' ? int(20, 110) : 0,
+        heading: int(0, 359),
+        lastGpsUpdate: isArchived ? null : new Date(now - int(1, 240) * 60_000).toISOString(),
+        updatedAt: createdAt,
+      },
+    );
     return item;
   });
 }
@@ -159,9 +186,23 @@ export async function seedVehicles(world: VehicleSeedWorld): Promise<void> {
   const writes: TransactItem[] = [];
   for (const v of items) {
     writes.push(tx.put(v));
-    writes.push(tx.put({ ...vehiclePlateKey(world.tenantId, v.licensePlate), entityType: 'VEHICLE_PLATE', vehicleId: v.id, licensePlate: v.licensePlate, createdAt: v.createdAt }));
+    writes.push(
+      tx.put({
+        ...vehiclePlateKey(world.tenantId, v.licensePlate),
+        entityType: 'VEHICLE_PLATE',
+        vehicleId: v.id,
+        licensePlate: v.licensePlate,
+        createdAt: v.createdAt,
+      }),
+    );
   }
-  writes.push(tx.put({ ...vehicleMakesKey(world.tenantId), entityType: 'VEHICLE_FACET', makes: new Set(items.map((v) => v.make)) }));
+  writes.push(
+    tx.put({
+      ...vehicleMakesKey(world.tenantId),
+      entityType: 'VEHICLE_FACET',
+      makes: new Set(items.map((v) => v.make)),
+    }),
+  );
   for (let i = 0; i < writes.length; i += 25) await transact(writes.slice(i, i + 25));
   for (const v of items) {
     world.vehicles.push({

@@ -26,8 +26,14 @@ async function onActiveRental(tenantId: string, vehicleId: string, now: string):
 }
 
 /** 409 with the rule's message when the vehicle may not move to `next` now. */
-export async function checkStatusChange(tenantId: string, vehicle: VehicleItem, next: VehicleStatus, now: string): Promise<void> {
-  const needsScheduleRead = next !== vehicle.status && vehicle.status === 'rented' && !vehicle.isArchived && next !== 'rented';
+export async function checkStatusChange(
+  tenantId: string,
+  vehicle: VehicleItem,
+  next: VehicleStatus,
+  now: string,
+): Promise<void> {
+  const needsScheduleRead =
+    next !== vehicle.status && vehicle.status === 'rented' && !vehicle.isArchived && next !== 'rented';
   const active = needsScheduleRead ? await onActiveRental(tenantId, vehicle.id, now) : false;
   const refusal = statusChangeRefusal(vehicle, next, active);
   if (refusal) throw conflict(refusal, { status: refusal });
@@ -42,7 +48,12 @@ export async function changeVehicleStatus(actor: Actor, id: string, body: { stat
   await checkStatusChange(tenantId, vehicle, body.status, now);
   await transact([
     tx.update(vehicleKey(tenantId, vehicle.id), version, { status: body.status }, now),
-    tx.put(auditItem(actor, 'vehicle.status', 'vehicle', vehicle.id, { before: { status: vehicle.status }, after: { status: body.status } })),
+    tx.put(
+      auditItem(actor, 'vehicle.status', 'vehicle', vehicle.id, {
+        before: { status: vehicle.status },
+        after: { status: body.status },
+      }),
+    ),
   ]);
   return toVehicleApi({ ...vehicle, status: body.status, version: version + 1, updatedAt: now });
 }
@@ -55,7 +66,8 @@ export async function archiveVehicle(actor: Actor, id: string, body: { version?:
   if (vehicle.status === 'rented') throw conflict(VEHICLE_MESSAGES.archiveRented);
   const now = new Date().toISOString();
   const blocks = await blocksOverlapping(tenantId, vehicle.id, now, null);
-  if (blocks.some((b) => b.kind === 'rental' && ACTIVE_RENTAL_STATUSES.has(b.status))) throw conflict(VEHICLE_MESSAGES.archiveHasRentals);
+  if (blocks.some((b) => b.kind === 'rental' && ACTIVE_RENTAL_STATUSES.has(b.status)))
+    throw conflict(VEHICLE_MESSAGES.archiveHasRentals);
 
   // Condition on scheduleVersion as read: a booking committed since the check above fails this.
   const update = versionedUpdate(vehicleKey(tenantId, vehicle.id), version, { isArchived: true, archivedAt: now }, now);
@@ -65,7 +77,12 @@ export async function archiveVehicle(actor: Actor, id: string, body: { version?:
   (guarded.ExpressionAttributeValues as Record<string, unknown>)[':scheduleVersion'] = vehicle.scheduleVersion ?? 0;
   await transact([
     tx.raw('Update', guarded),
-    tx.put(auditItem(actor, 'vehicle.archive', 'vehicle', vehicle.id, { before: { isArchived: false }, after: { isArchived: true } })),
+    tx.put(
+      auditItem(actor, 'vehicle.archive', 'vehicle', vehicle.id, {
+        before: { isArchived: false },
+        after: { isArchived: true },
+      }),
+    ),
   ]);
   return toVehicleApi({ ...vehicle, isArchived: true, archivedAt: now, version: version + 1, updatedAt: now });
 }
@@ -78,7 +95,12 @@ export async function unarchiveVehicle(actor: Actor, id: string, body: { version
   const now = new Date().toISOString();
   await transact([
     tx.update(vehicleKey(tenantId, vehicle.id), version, { isArchived: false, archivedAt: null }, now),
-    tx.put(auditItem(actor, 'vehicle.unarchive', 'vehicle', vehicle.id, { before: { isArchived: true }, after: { isArchived: false } })),
+    tx.put(
+      auditItem(actor, 'vehicle.unarchive', 'vehicle', vehicle.id, {
+        before: { isArchived: true },
+        after: { isArchived: false },
+      }),
+    ),
   ]);
   return toVehicleApi({ ...vehicle, isArchived: false, archivedAt: null, version: version + 1, updatedAt: now });
 }

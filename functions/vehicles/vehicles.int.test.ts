@@ -60,14 +60,31 @@ beforeAll(async () => {
 
 describe('create and read', () => {
   it('adds a vehicle with the spec defaults and answers money as decimals', async () => {
-    const body = vehicleBody({ licensePlate: `dxb  a ${runTag}`, monthlyRate: 3200, insuranceExpiryDate: '2027-01-31', color: ' ' });
+    const body = vehicleBody({
+      licensePlate: `dxb  a ${runTag}`,
+      monthlyRate: 3200,
+      insuranceExpiryDate: '2027-01-31',
+      color: ' ',
+    });
     const res = await post('/api/v1/vehicles', body, t.owner.token);
     expect(res.status).toBe(201);
     const v = res.body;
     expect(v).toMatchObject({
-      make: 'Toyota', model: 'Camry', year: 2023, vin: body.vin, odometerKm: 12000, mileage: 12000,
-      dailyRate: 150.5, monthlyRate: 3200, dailyKmLimit: 200, status: 'available', isArchived: false,
-      insuranceExpiryDate: '2027-01-31', registrationExpiryDate: null, color: null, version: 1,
+      make: 'Toyota',
+      model: 'Camry',
+      year: 2023,
+      vin: body.vin,
+      odometerKm: 12000,
+      mileage: 12000,
+      dailyRate: 150.5,
+      monthlyRate: 3200,
+      dailyKmLimit: 200,
+      status: 'available',
+      isArchived: false,
+      insuranceExpiryDate: '2027-01-31',
+      registrationExpiryDate: null,
+      color: null,
+      version: 1,
     });
     expect(v.licensePlate).toBe(`DXB A ${runTag}`);
     expect(v).not.toHaveProperty('dailyRateMinor');
@@ -126,7 +143,11 @@ describe('create and read', () => {
   it('refuses a duplicate licence plate in the same company (any spacing or case), not in another', async () => {
     const p = plate();
     await create(t.owner.token, { licensePlate: p });
-    const dup = await post('/api/v1/vehicles', vehicleBody({ licensePlate: p.toLowerCase().replace(' ', '') }), t.owner.token);
+    const dup = await post(
+      '/api/v1/vehicles',
+      vehicleBody({ licensePlate: p.toLowerCase().replace(' ', '') }),
+      t.owner.token,
+    );
     expect(dup.status).toBe(409);
     expect(dup.body.error.fields.licensePlate).toBe(VEHICLE_MESSAGES.plateTaken);
     const elsewhere = await post('/api/v1/vehicles', vehicleBody({ licensePlate: p }), other.token);
@@ -137,7 +158,11 @@ describe('create and read', () => {
 describe('edit', () => {
   it('updates fields, bumps the version, refuses a stale version', async () => {
     const v = await create(t.owner.token);
-    const res = await patch(`/api/v1/vehicles/${v.id}`, { color: 'White', dailyRate: 175, monthlyRate: null, version: v.version }, t.admin.token);
+    const res = await patch(
+      `/api/v1/vehicles/${v.id}`,
+      { color: 'White', dailyRate: 175, monthlyRate: null, version: v.version },
+      t.admin.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ color: 'White', dailyRate: 175, monthlyRate: null, version: 2 });
     const stale = await patch(`/api/v1/vehicles/${v.id}`, { color: 'Black', version: 1 }, t.owner.token);
@@ -193,7 +218,14 @@ describe('status', () => {
     const blockedCheck = await post(`/api/v1/vehicles/${v.id}/status`, { status: 'available' }, t.staff.token);
     expect(blockedCheck.status).toBe(200); // no active block: a stuck status can be cleared
     await updateVersioned(vehicleKey(t.owner.tenantId, v.id), 3, { status: 'rented' });
-    await putBlock(t.owner.tenantId, { vehicleId: v.id, kind: 'rental', refId: 'R-ACTIVE', start: iso(Date.now() - hour), end: null, status: 'active' });
+    await putBlock(t.owner.tenantId, {
+      vehicleId: v.id,
+      kind: 'rental',
+      refId: 'R-ACTIVE',
+      start: iso(Date.now() - hour),
+      end: null,
+      status: 'active',
+    });
     const refused = await post(`/api/v1/vehicles/${v.id}/status`, { status: 'available' }, t.staff.token);
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(VEHICLE_MESSAGES.onActiveRental);
@@ -230,16 +262,58 @@ describe('archive and unarchive', () => {
   it('refuses archiving with an upcoming pending rental; allows it when only past rentals or maintenance remain', async () => {
     const v = await create(t.owner.token);
     const now = Date.now();
-    await putBlock(t.owner.tenantId, { vehicleId: v.id, kind: 'rental', refId: 'R-PAST', start: iso(now - 100 * hour), end: iso(now - 50 * hour), status: 'active' });
-    await putBlock(t.owner.tenantId, { vehicleId: v.id, kind: 'maintenance', refId: 'M-NEXT', start: iso(now + 10 * hour), end: iso(now + 20 * hour), status: 'scheduled' });
-    await putBlock(t.owner.tenantId, { vehicleId: v.id, kind: 'rental', refId: 'R-NEXT', start: iso(now + 48 * hour), end: iso(now + 96 * hour), status: 'pending' });
+    await putBlock(t.owner.tenantId, {
+      vehicleId: v.id,
+      kind: 'rental',
+      refId: 'R-PAST',
+      start: iso(now - 100 * hour),
+      end: iso(now - 50 * hour),
+      status: 'active',
+    });
+    await putBlock(t.owner.tenantId, {
+      vehicleId: v.id,
+      kind: 'maintenance',
+      refId: 'M-NEXT',
+      start: iso(now + 10 * hour),
+      end: iso(now + 20 * hour),
+      status: 'scheduled',
+    });
+    await putBlock(t.owner.tenantId, {
+      vehicleId: v.id,
+      kind: 'rental',
+      refId: 'R-NEXT',
+      start: iso(now + 48 * hour),
+      end: iso(now + 96 * hour),
+      status: 'pending',
+    });
     const refused = await post(`/api/v1/vehicles/${v.id}/archive`, {}, t.owner.token);
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(VEHICLE_MESSAGES.archiveHasRentals);
     const w = await create(t.owner.token);
-    await putBlock(t.owner.tenantId, { vehicleId: w.id, kind: 'rental', refId: 'R-OLD', start: iso(now - 100 * hour), end: iso(now - 50 * hour), status: 'active' });
-    await putBlock(t.owner.tenantId, { vehicleId: w.id, kind: 'maintenance', refId: 'M-SOON', start: iso(now + 10 * hour), end: iso(now + 20 * hour), status: 'scheduled' });
-    await putBlock(t.owner.tenantId, { vehicleId: w.id, kind: 'rental', refId: 'R-CANCELLED', start: iso(now + 48 * hour), end: iso(now + 96 * hour), status: 'cancelled' });
+    await putBlock(t.owner.tenantId, {
+      vehicleId: w.id,
+      kind: 'rental',
+      refId: 'R-OLD',
+      start: iso(now - 100 * hour),
+      end: iso(now - 50 * hour),
+      status: 'active',
+    });
+    await putBlock(t.owner.tenantId, {
+      vehicleId: w.id,
+      kind: 'maintenance',
+      refId: 'M-SOON',
+      start: iso(now + 10 * hour),
+      end: iso(now + 20 * hour),
+      status: 'scheduled',
+    });
+    await putBlock(t.owner.tenantId, {
+      vehicleId: w.id,
+      kind: 'rental',
+      refId: 'R-CANCELLED',
+      start: iso(now + 48 * hour),
+      end: iso(now + 96 * hour),
+      status: 'cancelled',
+    });
     const ok = await post(`/api/v1/vehicles/${w.id}/archive`, { version: 1 }, t.owner.token);
     expect(ok.status).toBe(200);
   });
@@ -275,7 +349,10 @@ describe('list: filters, search, sort, pagination', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res: any = await get(`/api/v1/vehicles?limit=${limit}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, fleet.token);
+      const res: any = await get(
+        `/api/v1/vehicles?limit=${limit}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        fleet.token,
+      );
       expect(res.status).toBe(200);
       ids.push(...res.body.items.map((v: any) => v.id));
       cursor = res.body.nextCursor;
@@ -305,7 +382,11 @@ describe('list: filters, search, sort, pagination', () => {
 
   it('filters by make, status, category and searches plate, VIN, make and model', async () => {
     const ids = async (q: string) => (await walk(q, 100)).ids.sort();
-    const idsOf = (pred: (v: any) => boolean) => made.filter(pred).map((v) => v.id).sort();
+    const idsOf = (pred: (v: any) => boolean) =>
+      made
+        .filter(pred)
+        .map((v) => v.id)
+        .sort();
     expect(await ids('&make=NISSAN')).toEqual(idsOf((v) => v.make === 'Nissan'));
     expect(await ids('&status=in_maintenance')).toEqual([made[1].id]);
     expect(await ids('&category=suv')).toEqual(idsOf((v) => v.category === 'suv'));
@@ -343,16 +424,71 @@ describe('fleet calendar', () => {
   let a: any, b: any, archived: any;
   beforeAll(async () => {
     cal = await registerTenant();
-    [a, b, archived] = [await create(cal.token, { make: 'Audi' }), await create(cal.token, { make: 'BMW' }), await create(cal.token, { make: 'Chery' })];
+    [a, b, archived] = [
+      await create(cal.token, { make: 'Audi' }),
+      await create(cal.token, { make: 'BMW' }),
+      await create(cal.token, { make: 'Chery' }),
+    ];
     const T = cal.tenantId;
     await Promise.all([
-      putBlock(T, { vehicleId: a.id, kind: 'rental', refId: 'OLD', start: '2025-01-01T10:00:00.000Z', end: '2025-01-05T10:00:00.000Z', status: 'completed' }),
-      putBlock(T, { vehicleId: a.id, kind: 'rental', refId: 'IN', start: '2030-03-02T10:00:00.000Z', end: '2030-03-04T10:00:00.000Z', status: 'pending', label: 'RENT-1001' }),
-      putBlock(T, { vehicleId: a.id, kind: 'rental', refId: 'SPANS', start: '2030-02-20T10:00:00.000Z', end: '2030-03-01T09:00:00.000Z', status: 'active' }),
-      putBlock(T, { vehicleId: a.id, kind: 'rental', refId: 'AFTER', start: '2030-04-20T10:00:00.000Z', end: '2030-04-22T10:00:00.000Z', status: 'pending' }),
-      putBlock(T, { vehicleId: b.id, kind: 'rental', refId: 'OPEN', start: '2030-01-15T08:00:00.000Z', end: null, status: 'active' }),
-      putBlock(T, { vehicleId: b.id, kind: 'maintenance', refId: 'SVC', start: '2030-03-10T06:00:00.000Z', end: '2030-03-10T18:00:00.000Z', status: 'scheduled', label: 'Oil change' }),
-      putBlock(T, { vehicleId: archived.id, kind: 'rental', refId: 'ARCH', start: '2030-03-05T10:00:00.000Z', end: '2030-03-06T10:00:00.000Z', status: 'pending' }),
+      putBlock(T, {
+        vehicleId: a.id,
+        kind: 'rental',
+        refId: 'OLD',
+        start: '2025-01-01T10:00:00.000Z',
+        end: '2025-01-05T10:00:00.000Z',
+        status: 'completed',
+      }),
+      putBlock(T, {
+        vehicleId: a.id,
+        kind: 'rental',
+        refId: 'IN',
+        start: '2030-03-02T10:00:00.000Z',
+        end: '2030-03-04T10:00:00.000Z',
+        status: 'pending',
+        label: 'RENT-1001',
+      }),
+      putBlock(T, {
+        vehicleId: a.id,
+        kind: 'rental',
+        refId: 'SPANS',
+        start: '2030-02-20T10:00:00.000Z',
+        end: '2030-03-01T09:00:00.000Z',
+        status: 'active',
+      }),
+      putBlock(T, {
+        vehicleId: a.id,
+        kind: 'rental',
+        refId: 'AFTER',
+        start: '2030-04-20T10:00:00.000Z',
+        end: '2030-04-22T10:00:00.000Z',
+        status: 'pending',
+      }),
+      putBlock(T, {
+        vehicleId: b.id,
+        kind: 'rental',
+        refId: 'OPEN',
+        start: '2030-01-15T08:00:00.000Z',
+        end: null,
+        status: 'active',
+      }),
+      putBlock(T, {
+        vehicleId: b.id,
+        kind: 'maintenance',
+        refId: 'SVC',
+        start: '2030-03-10T06:00:00.000Z',
+        end: '2030-03-10T18:00:00.000Z',
+        status: 'scheduled',
+        label: 'Oil change',
+      }),
+      putBlock(T, {
+        vehicleId: archived.id,
+        kind: 'rental',
+        refId: 'ARCH',
+        start: '2030-03-05T10:00:00.000Z',
+        end: '2030-03-06T10:00:00.000Z',
+        status: 'pending',
+      }),
     ]);
     // Archive through the database: its future block would (rightly) stop the API.
     const { updateVersioned } = await import('../lib/data/repo');
@@ -367,7 +503,12 @@ describe('fleet calendar', () => {
     expect(res.body.vehicles.map((v: any) => v.id)).toEqual([a.id, b.id]);
     const [va, vb] = res.body.vehicles;
     expect(va.blocks.map((x: any) => x.refId)).toEqual(['SPANS', 'IN']);
-    expect(va.blocks[1]).toMatchObject({ kind: 'rental', status: 'pending', label: 'RENT-1001', end: '2030-03-04T10:00:00.000Z' });
+    expect(va.blocks[1]).toMatchObject({
+      kind: 'rental',
+      status: 'pending',
+      label: 'RENT-1001',
+      end: '2030-03-04T10:00:00.000Z',
+    });
     expect(vb.blocks.map((x: any) => x.refId)).toEqual(['OPEN', 'SVC']);
     expect(vb.blocks[0].end).toBeNull();
   });
@@ -428,11 +569,25 @@ describe('cost per request (x-ddb-* headers of the handler stack)', () => {
   it('fleet calendar cost does not grow with history before the window', async () => {
     const c = await registerTenant();
     const v = await create(c.token);
-    const rcu = async () => Number((await get('/api/v1/calendar/fleet?start=2031-06-01&end=2031-06-30', c.token)).headers.get('x-ddb-rcu'));
-    await putBlock(c.tenantId, { vehicleId: v.id, kind: 'rental', refId: 'NOW', start: '2031-06-10T10:00:00.000Z', end: '2031-06-12T10:00:00.000Z', status: 'pending' });
+    const rcu = async () =>
+      Number((await get('/api/v1/calendar/fleet?start=2031-06-01&end=2031-06-30', c.token)).headers.get('x-ddb-rcu'));
+    await putBlock(c.tenantId, {
+      vehicleId: v.id,
+      kind: 'rental',
+      refId: 'NOW',
+      start: '2031-06-10T10:00:00.000Z',
+      end: '2031-06-12T10:00:00.000Z',
+      status: 'pending',
+    });
     const before = await rcu();
     const past = Array.from({ length: 120 }, (_, i) => ({
-      vehicleId: v.id, kind: 'rental' as const, refId: `OLD${i}`, start: iso(Date.UTC(2028, 0, 1) + i * 48 * hour), end: iso(Date.UTC(2028, 0, 1) + (i * 48 + 24) * hour), status: 'completed', label: 'RENT-'.padEnd(200, 'x'),
+      vehicleId: v.id,
+      kind: 'rental' as const,
+      refId: `OLD${i}`,
+      start: iso(Date.UTC(2028, 0, 1) + i * 48 * hour),
+      end: iso(Date.UTC(2028, 0, 1) + (i * 48 + 24) * hour),
+      status: 'completed',
+      label: 'RENT-'.padEnd(200, 'x'),
     }));
     for (const b of past) await putBlock(c.tenantId, b);
     const after = await rcu();
@@ -450,20 +605,28 @@ describe('tenancy and roles', () => {
       changeVehicleStatus: { status: 'available' },
     };
     for (const r of idRoutes) {
-      const res = await call(r.path.replace('{id}', v.id), { method: r.method, token: other.token, body: r.method === 'GET' ? undefined : (bodies[r.operationId] ?? {}) });
+      const res = await call(r.path.replace('{id}', v.id), {
+        method: r.method,
+        token: other.token,
+        body: r.method === 'GET' ? undefined : (bodies[r.operationId] ?? {}),
+      });
       expect(res.status, `${r.method} ${r.path}`).toBe(404);
     }
     expect((await get('/api/v1/vehicles/not-an-id', t.owner.token)).status).toBe(404);
   });
 
-  it('answers 403 to each role outside the route\'s ability, before validation', async () => {
+  it("answers 403 to each role outside the route's ability, before validation", async () => {
     const v = await create(t.owner.token);
     const routes = ROUTES.filter((r) => r.domain === 'vehicles');
     let refusals = 0;
     for (const r of routes) {
       for (const role of ['OWNER', 'ADMIN', 'STAFF', 'MECHANIC'] as Role[]) {
         if (hasAbility(role, r.ability!)) continue;
-        const res = await call(r.path.replace('{id}', v.id), { method: r.method, token: t.tokens[role as keyof typeof t.tokens], body: r.method === 'GET' ? undefined : {} });
+        const res = await call(r.path.replace('{id}', v.id), {
+          method: r.method,
+          token: t.tokens[role as keyof typeof t.tokens],
+          body: r.method === 'GET' ? undefined : {},
+        });
         expect(res.status, `${role} ${r.method} ${r.path}`).toBe(403);
         refusals += 1;
       }

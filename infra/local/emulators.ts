@@ -49,10 +49,14 @@ export async function freePort(): Promise<number> {
 export async function waitForPort(port: number, name: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it listened on port ${port}`);
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited with code ${child.exitCode} before it listened on port ${port}`);
     const open = await new Promise<boolean>((res) => {
       const sock = net.connect(port, '127.0.0.1');
-      sock.once('connect', () => { sock.destroy(); res(true); });
+      sock.once('connect', () => {
+        sock.destroy();
+        res(true);
+      });
       sock.once('error', () => res(false));
     });
     if (open) return;
@@ -87,21 +91,41 @@ export async function startEmulators(ports: EmulatorPorts, dataDir: string): Pro
     // sign in with a plain username, as the CDK pool does (signInAliases: { username: true }).
     // The issuer is pinned to the address the gateway verifies (env.ts cognitoIssuer).
     mkdirSync(join(dirs.cognito, '.cognito'), { recursive: true });
-    writeFileSync(join(dirs.cognito, '.cognito', 'config.json'), JSON.stringify({
-      UserPoolDefaults: { UsernameAttributes: [] },
-      TokenConfig: { IssuerDomain: `http://127.0.0.1:${ports.cognito}` },
-    }));
-    children.push(['cognito-local', spawn(process.execPath, [bin('cognito-local', 'lib/bin/start.js')], {
-      cwd: dirs.cognito,
-      env: { ...process.env, PORT: String(ports.cognito), HOST: '127.0.0.1' },
-      stdio: out('cognito'),
-    })]);
-    children.push(['s3rver', spawn(process.execPath, [bin('s3rver', 'bin/s3rver.js'), '-d', resolve(dirs.s3), '-a', '127.0.0.1', '-p', String(ports.s3), '--silent'], {
-      stdio: out('s3'),
-    })]);
-    children.push(['aws-ses-v2-local', spawn(process.execPath, [bin('aws-ses-v2-local', 'dist/cli.js'), '--host', '127.0.0.1', '--port', String(ports.ses)], {
-      stdio: out('ses'),
-    })]);
+    writeFileSync(
+      join(dirs.cognito, '.cognito', 'config.json'),
+      JSON.stringify({
+        UserPoolDefaults: { UsernameAttributes: [] },
+        TokenConfig: { IssuerDomain: `http://127.0.0.1:${ports.cognito}` },
+      }),
+    );
+    children.push([
+      'cognito-local',
+      spawn(process.execPath, [bin('cognito-local', 'lib/bin/start.js')], {
+        cwd: dirs.cognito,
+        env: { ...process.env, PORT: String(ports.cognito), HOST: '127.0.0.1' },
+        stdio: out('cognito'),
+      }),
+    ]);
+    children.push([
+      's3rver',
+      spawn(
+        process.execPath,
+        [bin('s3rver', 'bin/s3rver.js'), '-d', resolve(dirs.s3), '-a', '127.0.0.1', '-p', String(ports.s3), '--silent'],
+        {
+          stdio: out('s3'),
+        },
+      ),
+    ]);
+    children.push([
+      'aws-ses-v2-local',
+      spawn(
+        process.execPath,
+        [bin('aws-ses-v2-local', 'dist/cli.js'), '--host', '127.0.0.1', '--port', String(ports.ses)],
+        {
+          stdio: out('ses'),
+        },
+      ),
+    ]);
 
     await Promise.all([
       waitForPort(ports.dynamodb, 'DynamoDB Local', children[0][1], 60_000),
@@ -117,10 +141,18 @@ export async function startEmulators(ports: EmulatorPorts, dataDir: string): Pro
 }
 
 async function stopAll(children: [string, ChildProcess][]): Promise<void> {
-  await Promise.all(children.map(([, c]) => new Promise<void>((res) => {
-    if (c.exitCode !== null || c.killed) return res();
-    c.once('exit', () => res());
-    c.kill('SIGTERM');
-    setTimeout(() => { if (c.exitCode === null) c.kill('SIGKILL'); res(); }, 3000).unref();
-  })));
+  await Promise.all(
+    children.map(
+      ([, c]) =>
+        new Promise<void>((res) => {
+          if (c.exitCode !== null || c.killed) return res();
+          c.once('exit', () => res());
+          c.kill('SIGTERM');
+          setTimeout(() => {
+            if (c.exitCode === null) c.kill('SIGKILL');
+            res();
+          }, 3000).unref();
+        }),
+    ),
+  );
 }

@@ -10,13 +10,37 @@ import { freePort } from './emulators';
 
 describe('route matching', () => {
   const routes: RouteDef[] = [
-    { operationId: 'get', method: 'GET', path: '/api/v1/vehicles/{id}', domain: 'vehicles', auth: 'authenticated', summary: '' },
-    { operationId: 'list', method: 'GET', path: '/api/v1/vehicles', domain: 'vehicles', auth: 'authenticated', summary: '' },
-    { operationId: 'cal', method: 'GET', path: '/api/v1/vehicles/calendar', domain: 'vehicles', auth: 'authenticated', summary: '' },
+    {
+      operationId: 'get',
+      method: 'GET',
+      path: '/api/v1/vehicles/{id}',
+      domain: 'vehicles',
+      auth: 'authenticated',
+      summary: '',
+    },
+    {
+      operationId: 'list',
+      method: 'GET',
+      path: '/api/v1/vehicles',
+      domain: 'vehicles',
+      auth: 'authenticated',
+      summary: '',
+    },
+    {
+      operationId: 'cal',
+      method: 'GET',
+      path: '/api/v1/vehicles/calendar',
+      domain: 'vehicles',
+      auth: 'authenticated',
+      summary: '',
+    },
   ];
   it('prefers static segments over parameters, like API Gateway', () => {
     expect(matchRoute('GET', '/api/v1/vehicles/calendar', routes)?.route.operationId).toBe('cal');
-    expect(matchRoute('GET', '/api/v1/vehicles/01ABC', routes)).toMatchObject({ route: { operationId: 'get' }, params: { id: '01ABC' } });
+    expect(matchRoute('GET', '/api/v1/vehicles/01ABC', routes)).toMatchObject({
+      route: { operationId: 'get' },
+      params: { id: '01ABC' },
+    });
     expect(matchRoute('GET', '/api/v1/vehicles', routes)?.route.operationId).toBe('list');
   });
   it('does not match other methods or deeper paths', () => {
@@ -43,7 +67,10 @@ describe('local gateway authorizer', () => {
     const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
     const jwksPort = await freePort();
     issuer = `http://127.0.0.1:${jwksPort}/pool_1`;
-    jwksServer = createServer((_req, res) => { res.setHeader('content-type', 'application/json'); res.end(JSON.stringify({ keys: [jwk] })); });
+    jwksServer = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ keys: [jwk] }));
+    });
     await new Promise<void>((r) => jwksServer.listen(jwksPort, '127.0.0.1', () => r()));
     const web = mkdtempSync(join(tmpdir(), 'sayyara-web-'));
     mkdirSync(join(web, 'assets'));
@@ -51,15 +78,31 @@ describe('local gateway authorizer', () => {
     writeFileSync(join(web, 'assets', 'app-abcdef12.js'), 'console.log(1)');
     const port = await freePort();
     gateway = await startGateway({
-      port, webDir: web, issuer, jwksUrl: `${issuer}/.well-known/jwks.json`, clientId: 'client-1',
+      port,
+      webDir: web,
+      issuer,
+      jwksUrl: `${issuer}/.well-known/jwks.json`,
+      clientId: 'client-1',
       routes: [
         { operationId: 'health', method: 'GET', path: '/api/health', domain: 'platform', auth: 'public', summary: '' },
         { operationId: 'me', method: 'GET', path: '/api/auth/me', domain: 'auth', auth: 'authenticated', summary: '' },
-        { operationId: 'small', method: 'POST', path: '/api/v1/small', domain: 'platform', auth: 'public', summary: '', maxBodyBytes: 100 },
+        {
+          operationId: 'small',
+          method: 'POST',
+          path: '/api/v1/small',
+          domain: 'platform',
+          auth: 'public',
+          summary: '',
+          maxBodyBytes: 100,
+        },
       ],
       loadHandler: async () => async (event: any) => {
         seen.push(event);
-        return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ claims: event.requestContext.authorizer?.jwt?.claims ?? null }) };
+        return {
+          statusCode: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ claims: event.requestContext.authorizer?.jwt?.claims ?? null }),
+        };
       },
     });
     base = `http://127.0.0.1:${port}`;
@@ -70,8 +113,13 @@ describe('local gateway authorizer', () => {
   });
 
   const token = (claims: Record<string, unknown>, exp = '1h') =>
-    new SignJWT({ token_use: 'access', client_id: 'client-1', ...claims }).setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-      .setIssuer(issuer).setSubject('user-sub').setIssuedAt().setExpirationTime(exp).sign(privateKey);
+    new SignJWT({ token_use: 'access', client_id: 'client-1', ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer(issuer)
+      .setSubject('user-sub')
+      .setIssuedAt()
+      .setExpirationTime(exp)
+      .sign(privateKey);
 
   it('passes public routes through without claims', async () => {
     const res = await fetch(`${base}/api/health`);
@@ -83,8 +131,12 @@ describe('local gateway authorizer', () => {
     const url = `${base}/api/auth/me`;
     expect((await fetch(url)).status).toBe(401);
     expect((await fetch(url, { headers: { authorization: `Bearer ${await token({}, '-1m')}` } })).status).toBe(401);
-    expect((await fetch(url, { headers: { authorization: `Bearer ${await token({ client_id: 'other' })}` } })).status).toBe(401);
-    expect((await fetch(url, { headers: { authorization: `Bearer ${await token({ token_use: 'id' })}` } })).status).toBe(401);
+    expect(
+      (await fetch(url, { headers: { authorization: `Bearer ${await token({ client_id: 'other' })}` } })).status,
+    ).toBe(401);
+    expect(
+      (await fetch(url, { headers: { authorization: `Bearer ${await token({ token_use: 'id' })}` } })).status,
+    ).toBe(401);
     const good = await fetch(url, { headers: { authorization: `Bearer ${await token({})}` } });
     expect(good.status).toBe(200);
     expect((await good.json()).claims).toMatchObject({ sub: 'user-sub', token_use: 'access' });
@@ -92,11 +144,19 @@ describe('local gateway authorizer', () => {
 
   it('answers 413 TOO_LARGE above the route body limit without calling the handler', async () => {
     const before = seen.length;
-    const over = await fetch(`${base}/api/v1/small`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ a: 'x'.repeat(200) }) });
+    const over = await fetch(`${base}/api/v1/small`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ a: 'x'.repeat(200) }),
+    });
     expect(over.status).toBe(413);
     expect((await over.json()).error.code).toBe('TOO_LARGE');
     expect(seen.length).toBe(before);
-    const fits = await fetch(`${base}/api/v1/small`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":"b"}' });
+    const fits = await fetch(`${base}/api/v1/small`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":"b"}',
+    });
     expect(fits.status).toBe(200);
   });
 

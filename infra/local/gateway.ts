@@ -32,7 +32,10 @@ export interface GatewayOptions {
   log?: (line: string) => void;
 }
 
-export type LambdaHandler = (event: unknown, context: unknown) => Promise<{ statusCode?: number; headers?: Record<string, string>; body?: string; isBase64Encoded?: boolean }>;
+export type LambdaHandler = (
+  event: unknown,
+  context: unknown,
+) => Promise<{ statusCode?: number; headers?: Record<string, string>; body?: string; isBase64Encoded?: boolean }>;
 
 interface CompiledRoute {
   route: RouteDef;
@@ -62,7 +65,9 @@ export function matchRoute(method: string, path: string, routes: RouteDef[] = RO
     if (m) {
       const params: Record<string, string> = {};
       try {
-        c.names.forEach((n, i) => { params[n] = decodeURIComponent(m[i + 1]); });
+        c.names.forEach((n, i) => {
+          params[n] = decodeURIComponent(m[i + 1]);
+        });
       } catch {
         return undefined; // a malformed escape (e.g. %E0%A4%A) names nothing: 404, as API Gateway answers
       }
@@ -73,10 +78,21 @@ export function matchRoute(method: string, path: string, routes: RouteDef[] = RO
 }
 
 const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png', '.jpg': 'image/jpeg',
-  '.svg': 'image/svg+xml', '.ico': 'image/x-icon', '.woff': 'font/woff', '.woff2': 'font/woff2', '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8', '.pdf': 'application/pdf', '.map': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.pdf': 'application/pdf',
+  '.map': 'application/json',
 };
 
 const WEB_SECURITY_HEADERS: Record<string, string> = {
@@ -102,9 +118,12 @@ function compressedFile(file: string, encoding: 'br' | 'gzip'): Buffer {
   let body = compressedCache.get(key);
   if (!body) {
     const raw = readFileSync(file);
-    body = encoding === 'br'
-      ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-      : gzipSync(raw, { level: 9 });
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(raw, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          })
+        : gzipSync(raw, { level: 9 });
     compressedCache.set(key, body);
   }
   return body;
@@ -113,10 +132,12 @@ function compressedFile(file: string, encoding: 'br' | 'gzip'): Buffer {
 export function startGateway(opts: GatewayOptions): Promise<Server> {
   const jwks = createRemoteJWKSet(new URL(opts.jwksUrl));
   const handlers = new Map<string, Promise<LambdaHandler>>();
-  const load = opts.loadHandler ?? (async (domain: string) => {
-    const mod = await import(resolve(import.meta.dirname, '../../functions', domain, 'handler.ts'));
-    return mod.handler as LambdaHandler;
-  });
+  const load =
+    opts.loadHandler ??
+    (async (domain: string) => {
+      const mod = await import(resolve(import.meta.dirname, '../../functions', domain, 'handler.ts'));
+      return mod.handler as LambdaHandler;
+    });
   const handlerFor = (domain: string) => {
     if (!handlers.has(domain)) handlers.set(domain, load(domain));
     return handlers.get(domain)!;
@@ -166,7 +187,8 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
     const contentType = String(req.headers['content-type'] ?? '');
     const textual = /json|text|x-www-form-urlencoded/.test(contentType) || contentType === '';
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+    for (const [k, v] of Object.entries(req.headers))
+      if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
     const query: Record<string, string> = {};
     for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
     const now = new Date();
@@ -184,7 +206,13 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
         apiId: 'local',
         domainName: headers.host ?? 'localhost',
         domainPrefix: 'localhost',
-        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        http: {
+          method,
+          path: url.pathname,
+          protocol: 'HTTP/1.1',
+          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+          userAgent: headers['user-agent'] ?? '',
+        },
         requestId,
         routeKey: routeKey(match.route),
         stage: '$default',
@@ -196,7 +224,11 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
       isBase64Encoded: raw.length > 0 && !textual,
     };
     const handler = await handlerFor(match.route.domain);
-    const context = { awsRequestId: requestId, functionName: `sayyara-${match.route.domain}`, getRemainingTimeInMillis: () => 29_000 };
+    const context = {
+      awsRequestId: requestId,
+      functionName: `sayyara-${match.route.domain}`,
+      getRemainingTimeInMillis: () => 29_000,
+    };
     const out = await handler(event, context);
     const body = out.body ? Buffer.from(out.body, out.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
     res.writeHead(out.statusCode ?? 200, { ...(out.headers ?? {}), 'content-length': String(body.length) });
@@ -239,7 +271,12 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
     const encoding = COMPRESSIBLE.test(file) ? pickEncoding(String(req.headers['accept-encoding'] ?? '')) : null;
     if (encoding) {
       const body = compressedFile(file, encoding);
-      res.writeHead(200, { ...headers, 'content-encoding': encoding, vary: 'accept-encoding', 'content-length': String(body.length) });
+      res.writeHead(200, {
+        ...headers,
+        'content-encoding': encoding,
+        vary: 'accept-encoding',
+        'content-length': String(body.length),
+      });
       return res.end(body);
     }
     res.writeHead(200, headers);
@@ -249,15 +286,24 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const started = Date.now();
-    const done = (p: Promise<unknown> | void) => Promise.resolve(p).catch((err) => {
-      log(JSON.stringify({ level: 'error', message: 'gateway failure', error: (err as Error).message }));
-      if (!res.headersSent) json(res, 502, { message: 'Internal Server Error' });
-      else res.end();
-    }).finally(() => {
-      if (url.pathname.startsWith('/api/')) log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
-    });
+    const done = (p: Promise<unknown> | void) =>
+      Promise.resolve(p)
+        .catch((err) => {
+          log(JSON.stringify({ level: 'error', message: 'gateway failure', error: (err as Error).message }));
+          if (!res.headersSent) json(res, 502, { message: 'Internal Server Error' });
+          else res.end();
+        })
+        .finally(() => {
+          if (url.pathname.startsWith('/api/'))
+            log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
+        });
     if (url.pathname.startsWith('/api/')) done(api(req, res, url));
-    else done(Promise.resolve().then(() => { web(req, res, url); }));
+    else
+      done(
+        Promise.resolve().then(() => {
+          web(req, res, url);
+        }),
+      );
   });
   server.keepAliveTimeout = 5000;
   return new Promise((res, rej) => {

@@ -42,21 +42,38 @@ const KMH_TO_KNOTS = 1 / 1.852;
 
 async function json(res: Response) {
   const text = await res.text();
-  try { return text ? JSON.parse(text) : {}; } catch { return { text }; }
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    return { text };
+  }
 }
 
 export async function login(baseUrl: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   const body = await json(res);
   if (!res.ok) throw new Error(`Sign-in failed (${res.status}): ${JSON.stringify(body).slice(0, 200)}`);
   return body.tokens?.accessToken ?? body.accessToken;
 }
 
 /** Creates or rotates the vehicle's tracker; answers its device id and fresh secret. */
-export async function trackerFor(baseUrl: string, token: string, vehicleId: string): Promise<{ deviceId: string; secret: string }> {
-  const res = await fetch(`${baseUrl}/api/v1/vehicles/${vehicleId}/tracker`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+export async function trackerFor(
+  baseUrl: string,
+  token: string,
+  vehicleId: string,
+): Promise<{ deviceId: string; secret: string }> {
+  const res = await fetch(`${baseUrl}/api/v1/vehicles/${vehicleId}/tracker`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
   const body = await json(res);
-  if (res.status !== 201) throw new Error(`Tracker for ${vehicleId}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+  if (res.status !== 201)
+    throw new Error(`Tracker for ${vehicleId}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
   return { deviceId: body.tracker.deviceId, secret: body.tracker.secret };
 }
 
@@ -65,31 +82,58 @@ export async function simulate(o: SimulateOptions): Promise<{ sent: number; reje
   const interval = o.intervalMs ?? 1000;
   const step = o.stepSeconds ?? interval / 1000;
   const laps = o.laps ?? Infinity;
-  const cars = await Promise.all(o.vehicleIds.map(async (id, i) => {
-    const routeId = o.routes?.[i] ?? DUBAI_ROUTES[i % DUBAI_ROUTES.length].id;
-    const route = DUBAI_ROUTES.find((r) => r.id === routeId) ?? DUBAI_ROUTES[0];
-    return { id, route, device: await trackerFor(o.baseUrl, o.token, id), speeding: (o.speeding ?? true) && i === 0 };
-  }));
-  let sent = 0; let rejected = 0; let events = 0;
+  const cars = await Promise.all(
+    o.vehicleIds.map(async (id, i) => {
+      const routeId = o.routes?.[i] ?? DUBAI_ROUTES[i % DUBAI_ROUTES.length].id;
+      const route = DUBAI_ROUTES.find((r) => r.id === routeId) ?? DUBAI_ROUTES[0];
+      return { id, route, device: await trackerFor(o.baseUrl, o.token, id), speeding: (o.speeding ?? true) && i === 0 };
+    }),
+  );
+  let sent = 0;
+  let rejected = 0;
+  let events = 0;
   for (let lap = 0; lap < laps && !o.signal?.aborted; lap++) {
-    const tracks = cars.map((c) => drive(c.route, { from: lap % 2 ? 1 : 0, to: lap % 2 ? 0 : 1, startMs: 0, stepSeconds: step, speeding: c.speeding }));
+    const tracks = cars.map((c) =>
+      drive(c.route, {
+        from: lap % 2 ? 1 : 0,
+        to: lap % 2 ? 0 : 1,
+        startMs: 0,
+        stepSeconds: step,
+        speeding: c.speeding,
+      }),
+    );
     const ticks = Math.max(...tracks.map((t) => t.length));
     log(`lap ${lap + 1}: ${cars.map((c, i) => `${c.route.name} (${tracks[i].length} points)`).join(', ')}`);
     const replayStart = Date.now() - ticks * step * 1000;
     for (let k = 0; k < ticks && !o.signal?.aborted; k++) {
       const started = Date.now();
       const stamp = o.clock === 'replay' ? (replayStart + k * step * 1000) / 1000 : Date.now() / 1000;
-      await Promise.all(cars.map(async (c, i) => {
-        const p = tracks[i][Math.min(k, tracks[i].length - 1)];
-        const q = new URLSearchParams({
-          id: c.device.deviceId, lat: String(p.lat), lon: String(p.lon), timestamp: String(stamp),
-          speed: (p.speed * KMH_TO_KNOTS).toFixed(2), bearing: String(p.heading), batt: String(90 - (k % 60)),
-        });
-        const res = await fetch(`${o.baseUrl}/api/v1/gps/osmand?${q}`, { headers: { 'x-device-secret': c.device.secret } });
-        const body = await json(res);
-        if (res.ok) { sent++; events += body.events ?? 0; if (body.events) log(`${c.route.name}: ${body.events} event(s) at ${p.lat},${p.lon} ${p.speed} km/h`); }
-        else { rejected++; log(`rejected ${res.status}: ${JSON.stringify(body).slice(0, 160)}`); }
-      }));
+      await Promise.all(
+        cars.map(async (c, i) => {
+          const p = tracks[i][Math.min(k, tracks[i].length - 1)];
+          const q = new URLSearchParams({
+            id: c.device.deviceId,
+            lat: String(p.lat),
+            lon: String(p.lon),
+            timestamp: String(stamp),
+            speed: (p.speed * KMH_TO_KNOTS).toFixed(2),
+            bearing: String(p.heading),
+            batt: String(90 - (k % 60)),
+          });
+          const res = await fetch(`${o.baseUrl}/api/v1/gps/osmand?${q}`, {
+            headers: { 'x-device-secret': c.device.secret },
+          });
+          const body = await json(res);
+          if (res.ok) {
+            sent++;
+            events += body.events ?? 0;
+            if (body.events) log(`${c.route.name}: ${body.events} event(s) at ${p.lat},${p.lon} ${p.speed} km/h`);
+          } else {
+            rejected++;
+            log(`rejected ${res.status}: ${JSON.stringify(body).slice(0, 160)}`);
+          }
+        }),
+      );
       const wait = interval - (Date.now() - started);
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     }
@@ -107,14 +151,32 @@ async function main() {
   const token = await login(baseUrl, arg('username', 'demo'), arg('password', 'demo1234'));
   const live = await json(await fetch(`${baseUrl}/api/v1/gps/live`, { headers: { authorization: `Bearer ${token}` } }));
   const count = Number(arg('vehicles', '3'));
-  const ids = (live.items as { vehicleId: string; hasTracker: boolean }[]).filter((v) => v.hasTracker).slice(0, count).map((v) => v.vehicleId);
-  if (!ids.length) throw new Error('No vehicle with a tracker: add one on a vehicle (POST /api/v1/vehicles/{id}/tracker) or reset the demo');
+  const ids = (live.items as { vehicleId: string; hasTracker: boolean }[])
+    .filter((v) => v.hasTracker)
+    .slice(0, count)
+    .map((v) => v.vehicleId);
+  if (!ids.length)
+    throw new Error(
+      'No vehicle with a tracker: add one on a vehicle (POST /api/v1/vehicles/{id}/tracker) or reset the demo',
+    );
   const ac = new AbortController();
   process.on('SIGINT', () => ac.abort());
-  const r = await simulate({ baseUrl, token, vehicleIds: ids, intervalMs: Number(arg('interval', '1000')), stepSeconds: Number(arg('step', String(Number(arg('interval', '1000')) / 1000))), clock: process.argv.includes('--replay') ? 'replay' : 'real', laps: Number(arg('laps', 'Infinity')), signal: ac.signal });
+  const r = await simulate({
+    baseUrl,
+    token,
+    vehicleIds: ids,
+    intervalMs: Number(arg('interval', '1000')),
+    stepSeconds: Number(arg('step', String(Number(arg('interval', '1000')) / 1000))),
+    clock: process.argv.includes('--replay') ? 'replay' : 'real',
+    laps: Number(arg('laps', 'Infinity')),
+    signal: ac.signal,
+  });
   console.log(`sent ${r.sent} positions, ${r.rejected} rejected, ${r.events} zone events`);
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').slice(-3).join('/'))) {
-  main().catch((err) => { console.error(err instanceof Error ? err.message : err); process.exit(1); });
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
 }

@@ -28,12 +28,22 @@ describe('PayTabs sandbox emulator', () => {
     await new Promise<void>((r) => merchant.close(() => r()));
   });
 
-  const create = (key: string | undefined, body: Record<string, unknown>) => fetch(`${emu.url}/payment/request`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { authorization: key } : {}) }, body: JSON.stringify(body),
-  });
+  const create = (key: string | undefined, body: Record<string, unknown>) =>
+    fetch(`${emu.url}/payment/request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(key ? { authorization: key } : {}) },
+      body: JSON.stringify(body),
+    });
   const order = (cartId: string) => ({
-    profile_id: '12345', tran_type: 'sale', tran_class: 'ecom', cart_id: cartId, cart_currency: 'AED', cart_amount: 105.5,
-    cart_description: 'Invoice INV-1001', callback: `${merchantUrl}/callback`, return: 'http://app.test/payments/success?payment=P1',
+    profile_id: '12345',
+    tran_type: 'sale',
+    tran_class: 'ecom',
+    cart_id: cartId,
+    cart_currency: 'AED',
+    cart_amount: 105.5,
+    cart_description: 'Invoice INV-1001',
+    callback: `${merchantUrl}/callback`,
+    return: 'http://app.test/payments/success?payment=P1',
   });
 
   it('refuses a request without the server key and one missing required fields', async () => {
@@ -56,14 +66,22 @@ describe('PayTabs sandbox emulator', () => {
     expect(location.pathname).toBe('/payments/success');
     expect(location.searchParams.get('payment')).toBe('P1');
     expect(location.searchParams.get('respStatus')).toBe('A');
-    const fields = Object.fromEntries(['tranRef', 'cartId', 'respStatus', 'respCode', 'respMessage'].map((k) => [k, location.searchParams.get(k)!]));
+    const fields = Object.fromEntries(
+      ['tranRef', 'cartId', 'respStatus', 'respCode', 'respMessage'].map((k) => [k, location.searchParams.get(k)!]),
+    );
     expect(location.searchParams.get('signature')).toBe(signReturnFields(fields, 'SK-secret'));
 
     const cb = received.at(-1)!;
     expect(cb.signature).toBe(signPaytabs(cb.body, 'SK-secret'));
     expect(cb.signature).not.toBe(signPaytabs(cb.body, 'another-key'));
     const body = JSON.parse(cb.body);
-    expect(body).toMatchObject({ tran_ref: created.tran_ref, cart_id: 'cart-1', cart_currency: 'AED', cart_amount: '105.50', payment_result: { response_status: 'A' } });
+    expect(body).toMatchObject({
+      tran_ref: created.tran_ref,
+      cart_id: 'cart-1',
+      cart_currency: 'AED',
+      cart_amount: '105.50',
+      payment_result: { response_status: 'A' },
+    });
 
     // A second press sends no second callback.
     const before = received.length;
@@ -76,10 +94,19 @@ describe('PayTabs sandbox emulator', () => {
     const html = await (await fetch(created.redirect_url)).text();
     expect(html).toContain('dir="rtl"');
     expect(html).toContain('ادفع');
-    const done = await fetch(`${emu.url}/payment/page/${created.tran_ref}/decline`, { method: 'POST', redirect: 'manual' });
+    const done = await fetch(`${emu.url}/payment/page/${created.tran_ref}/decline`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
     expect(new URL(done.headers.get('location')!).searchParams.get('respStatus')).toBe('D');
     expect(JSON.parse(received.at(-1)!.body).payment_result.response_status).toBe('D');
-    const query = await (await fetch(`${emu.url}/payment/query`, { method: 'POST', headers: { authorization: 'SK-secret' }, body: JSON.stringify({ tran_ref: created.tran_ref }) })).json();
+    const query = await (
+      await fetch(`${emu.url}/payment/query`, {
+        method: 'POST',
+        headers: { authorization: 'SK-secret' },
+        body: JSON.stringify({ tran_ref: created.tran_ref }),
+      })
+    ).json();
     expect(query.payment_result.response_status).toBe('D');
   });
 });

@@ -14,7 +14,10 @@ function run(cmd, args, opts = {}) {
   }
 }
 
-/** A hash of the files' paths relative to the project and their contents (so a clone elsewhere, or a git worktree sharing node_modules, matches). */
+/**
+ * A hash of the files' paths relative to the project and their contents (so a clone elsewhere, or a git worktree
+ * sharing node_modules, matches).
+ */
 function hashFiles(files) {
   const h = createHash('sha256');
   for (const f of files) if (existsSync(f)) h.update(relative(root, f)).update(readFileSync(f));
@@ -54,7 +57,14 @@ export function ensureWebBuilt({ force = false } = {}) {
     return;
   }
   console.log('Building the web app…');
-  run(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  run(process.execPath, [
+    join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+    'build',
+    '--config',
+    'web/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ]);
   mkdirSync(join(root, 'web', 'dist'), { recursive: true });
   writeFileSync(stamp, want);
 }
@@ -67,11 +77,16 @@ export function ensureChromium() {
   const missing = [
     ['/usr/bin/chromium', 'chromium'],
     ['/usr/bin/pdftoppm', 'poppler-utils'],
-  ].filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
+  ]
+    .filter(([path]) => !existsSync(path))
+    .map(([, pkg]) => pkg);
   if (missing.length === 0) return;
   console.log(`Installing Debian ${missing.join(' and ')} for browser tests (apt-get)…`);
   const sudo = process.getuid && process.getuid() === 0 ? [] : ['sudo'];
-  const apt = (args) => run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const apt = (args) =>
+    run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   apt(['update', '-qq']);
   apt(['install', '-y', '-qq', ...missing]);
 }

@@ -17,7 +17,10 @@ const name = process.argv[2] as JobName | undefined;
 function reachable(port: number): Promise<boolean> {
   return new Promise((res) => {
     const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => { s.destroy(); res(true); });
+    s.once('connect', () => {
+      s.destroy();
+      res(true);
+    });
     s.once('error', () => res(false));
   });
 }
@@ -49,7 +52,9 @@ async function main() {
   try {
     if (makeSuperadmin) {
       const { promoteToSuperadmin } = await import('../../functions/auth/api');
-      console.log(`✔ ${process.argv[3]} is now SUPERADMIN: ${JSON.stringify(await promoteToSuperadmin(process.argv[3] ?? ''))}`);
+      console.log(
+        `✔ ${process.argv[3]} is now SUPERADMIN: ${JSON.stringify(await promoteToSuperadmin(process.argv[3] ?? ''))}`,
+      );
       return;
     }
     const { runJob } = await import('./scheduler');

@@ -33,11 +33,19 @@ async function main() {
     chosen[name] = port;
   }
 
-  const log = (line: string) => { if (process.env.QUIET !== '1') console.log(line); };
+  const log = (line: string) => {
+    if (process.env.QUIET !== '1') console.log(line);
+  };
   console.log('Starting the local stack (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local, PayTabs sandbox)…');
   const stack = await startLocalStack({
     dataDir: resolve(root, '.local'),
-    ports: { dynamodb: chosen.DYNAMODB_PORT, cognito: chosen.COGNITO_PORT, s3: chosen.S3_PORT, ses: chosen.SES_PORT, paytabs: chosen.PAYTABS_PORT },
+    ports: {
+      dynamodb: chosen.DYNAMODB_PORT,
+      cognito: chosen.COGNITO_PORT,
+      s3: chosen.S3_PORT,
+      ses: chosen.SES_PORT,
+      paytabs: chosen.PAYTABS_PORT,
+    },
     gatewayPort: chosen.PORT,
     webDir: resolve(root, 'web/dist'),
     scheduler: true,
@@ -48,7 +56,9 @@ async function main() {
   if (existsSync(resolve(root, 'functions/jobs/demo-reset.ts'))) {
     const { dynamo } = await import('../../functions/lib/clients/dynamo');
     const { keys } = await import('../../functions/lib/data/keys');
-    const found = await dynamo().send(new GetCommand({ TableName: stack.resources.tableName, Key: keys.global.username('demo') }));
+    const found = await dynamo().send(
+      new GetCommand({ TableName: stack.resources.tableName, Key: keys.global.username('demo') }),
+    );
     if (!found.Item) {
       console.log('Seeding the demo company (first start)…');
       const { runJob } = await import('./scheduler');

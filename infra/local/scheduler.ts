@@ -35,13 +35,16 @@ export async function runJob(name: JobName): Promise<unknown> {
 
 export function startScheduler(log: (line: string) => void): { stop(): void } {
   const scheduled = SCHEDULES.filter((s) => s.cron);
-  const crons = scheduled.map((s) => new Cron(localCron(s)!, { timezone: 'UTC', protect: true }, async () => {
-    try {
-      const result = await runJob(s.name);
-      log(`job ${s.name} finished: ${JSON.stringify(result)}`);
-    } catch (err) {
-      log(`job ${s.name} failed: ${(err as Error).message}`);
-    }
-  }));
+  const crons = scheduled.map(
+    (s) =>
+      new Cron(localCron(s)!, { timezone: 'UTC', protect: true }, async () => {
+        try {
+          const result = await runJob(s.name);
+          log(`job ${s.name} finished: ${JSON.stringify(result)}`);
+        } catch (err) {
+          log(`job ${s.name} failed: ${(err as Error).message}`);
+        }
+      }),
+  );
   return { stop: () => crons.forEach((c) => c.stop()) };
 }

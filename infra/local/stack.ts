@@ -34,7 +34,11 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
   let paytabs: PaytabsEmulator | undefined;
   let scheduler: { stop(): void } | undefined;
   try {
-    const resources = await bootstrap(o.ports, o.dataDir, [url, `http://127.0.0.1:${o.gatewayPort}`, 'http://localhost:5173']);
+    const resources = await bootstrap(o.ports, o.dataDir, [
+      url,
+      `http://127.0.0.1:${o.gatewayPort}`,
+      'http://localhost:5173',
+    ]);
     paytabs = await startPaytabsEmulator(o.ports.paytabs ?? 0);
     o.ports.paytabs = paytabs.port;
     const env = lambdaEnv(o.ports, resources, url);

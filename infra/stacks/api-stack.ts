@@ -1,6 +1,14 @@
 import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  type IHttpApi,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
@@ -14,7 +22,14 @@ import { ROUTES, type Domain, type RouteDef } from '../../shared/routes';
 import { DOMAIN_ACCESS } from './access';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { grantTable, grantTenantObjects } from './grants';
-import { DOMAIN_ASSETS, domainHandlerEntry, entryExists, pascal, sayyaraFunction, type RuntimeEnvironment } from './lambda';
+import {
+  DOMAIN_ASSETS,
+  domainHandlerEntry,
+  entryExists,
+  pascal,
+  sayyaraFunction,
+  type RuntimeEnvironment,
+} from './lambda';
 
 export interface ApiStackProps extends StackProps {
   /** The HTTP API resource (the Web stack's, see WebStack.httpApi); this stack adds stage and routes. */
@@ -61,7 +76,10 @@ export class ApiStack extends Stack {
     };
 
     // Imported into this stack so the authorizer, routes and integrations are created here.
-    this.httpApi = HttpApi.fromHttpApiAttributes(this, 'HttpApi', { httpApiId: props.httpApi.apiId, apiEndpoint: props.httpApi.apiEndpoint });
+    this.httpApi = HttpApi.fromHttpApiAttributes(this, 'HttpApi', {
+      httpApiId: props.httpApi.apiId,
+      apiEndpoint: props.httpApi.apiEndpoint,
+    });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: RetentionDays.THREE_MONTHS,
@@ -95,7 +113,10 @@ export class ApiStack extends Stack {
       },
     });
 
-    new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint, description: 'Direct API endpoint (the app uses CloudFront /api/*)' });
+    new CfnOutput(this, 'ApiEndpoint', {
+      value: this.httpApi.apiEndpoint,
+      description: 'Direct API endpoint (the app uses CloudFront /api/*)',
+    });
 
     // Access tokens carry no `aud`; API Gateway then matches the audience against `client_id`.
     const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {

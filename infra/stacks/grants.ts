@@ -1,12 +1,7 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import {
-  DYNAMODB_READ_ACTIONS,
-  DYNAMODB_WRITE_ACTIONS,
-  S3_READ_ACTIONS,
-  S3_WRITE_ACTIONS,
-} from './access';
+import { DYNAMODB_READ_ACTIONS, DYNAMODB_WRITE_ACTIONS, S3_READ_ACTIONS, S3_WRITE_ACTIONS } from './access';
 import { GSI_NAMES } from './data-stack';
 import { TENANT_PREFIX } from './storage-stack';
 

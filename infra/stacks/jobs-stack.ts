@@ -45,21 +45,26 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'recognise-revenue': {},
   // One-off: recomputes every company's aggregates (Scan of the companies).
   'analytics-backfill': { scan: true },
-  // One-off: the books of companies whose chart or tax codes disagree with their region (Scan of the companies, Query of each one's accounts).
+  // One-off: the books of companies whose chart or tax codes disagree with their region (Scan of the companies, Query
+  // of each one's accounts).
   'localise-books': { scan: true },
   // One-off: the money indexes of older rentals (Scan of the companies, Query of each one's rentals).
   'money-indexes': { scan: true },
-  // One-off: the older vehicle and customer documents into DOC items (Scan of the companies, Query of each one's vehicles and customers; files stay where they are).
+  // One-off: the older vehicle and customer documents into DOC items (Scan of the companies, Query of each one's
+  // vehicles and customers; files stay where they are).
   'documents-move': { scan: true },
   // Queries the sparse reminder index (gsi2), writes markers, reads the file-less items, sends SES email.
   'document-reminders': { ses: true },
   // Queries the active-rental index and the tickets work index (gsi2), reads each company's queues, writes alerts.
   alerts: {},
-  // Queries the sparse fleet-health index (gsi2), reads each company's fleet facts, writes snapshots, vehicles' healthScore and alerts.
+  // Queries the sparse fleet-health index (gsi2), reads each company's fleet facts, writes snapshots, vehicles'
+  // healthScore and alerts.
   'fleet-health': {},
-  // Queries the tenant directory (G#TENANTS) and each company's week of audit and risk items, writes the report, sends SES email.
+  // Queries the tenant directory (G#TENANTS) and each company's week of audit and risk items, writes the report, sends
+  // SES email.
   'security-report': { ses: true },
-  // Queries the active-rental and invoices work indexes (gsi2), reads each company's aggregates, writes insights and its ai_job.
+  // Queries the active-rental and invoices work indexes (gsi2), reads each company's aggregates, writes insights and
+  // its ai_job.
   insights: {},
 };
 

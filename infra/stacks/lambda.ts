@@ -13,8 +13,7 @@ export { DOMAIN_ASSETS };
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export const domainHandlerEntry = (domain: string): string =>
-  join(REPO_ROOT, 'functions', domain, 'handler.ts');
+export const domainHandlerEntry = (domain: string): string => join(REPO_ROOT, 'functions', domain, 'handler.ts');
 export const jobHandlerEntry = (job: string): string => join(REPO_ROOT, 'functions', 'jobs', `${job}.ts`);
 
 /** Construct ids from kebab-case names: overdue-rentals -> OverdueRentals. */
@@ -72,7 +71,8 @@ export function bundleHandler(entry: string, outputDir: string, assets: Record<s
     absWorkingDir: REPO_ROOT,
     logLevel: 'error',
   });
-  for (const [from, to] of Object.entries(assets)) cpSync(join(REPO_ROOT, from), join(outputDir, to), { recursive: true });
+  for (const [from, to] of Object.entries(assets))
+    cpSync(join(REPO_ROOT, from), join(outputDir, to), { recursive: true });
 }
 
 /**

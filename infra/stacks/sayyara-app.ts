@@ -38,7 +38,11 @@ const contextString = (app: App, key: string, fallback: string): string => {
 const contextList = (app: App, key: string, fallback: string[]): string[] => {
   const value: unknown = app.node.tryGetContext(key);
   if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string' && value.trim()) return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string' && value.trim())
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return fallback;
 };
 

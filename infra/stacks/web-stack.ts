@@ -131,7 +131,11 @@ export class WebStack extends Stack {
       customHeadersBehavior: {
         customHeaders: [
           // Camera for document/MRZ capture and location for GPS pages; nothing else.
-          { header: 'Permissions-Policy', value: 'camera=(self), geolocation=(self), microphone=(), payment=()', override: true },
+          {
+            header: 'Permissions-Policy',
+            value: 'camera=(self), geolocation=(self), microphone=(), payment=()',
+            override: true,
+          },
         ],
       },
     });
@@ -150,9 +154,7 @@ export class WebStack extends Stack {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeadersPolicy,
         compress: true,
-        functionAssociations: [
-          { function: this.viewerRequestFunction, eventType: FunctionEventType.VIEWER_REQUEST },
-        ],
+        functionAssociations: [{ function: this.viewerRequestFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         '/api/*': {

@@ -18,7 +18,13 @@ export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 /** Debit-normal types show a positive balance as debit − credit; the others as credit − debit. */
-export const DEBIT_NORMAL: Record<AccountType, boolean> = { asset: true, expense: true, liability: false, equity: false, income: false };
+export const DEBIT_NORMAL: Record<AccountType, boolean> = {
+  asset: true,
+  expense: true,
+  liability: false,
+  equity: false,
+  income: false,
+};
 
 export interface ChartAccount {
   code: string;
@@ -32,10 +38,24 @@ export interface ChartAccount {
   isSystem?: boolean;
 }
 
-const g = (code: string, type: AccountType, name: string, nameAr: string, parentCode?: string): ChartAccount =>
-  ({ code, name, nameAr, type, parentCode, isGroup: true, isSystem: true });
-const a = (code: string, type: AccountType, parentCode: string, name: string, nameAr: string): ChartAccount =>
-  ({ code, name, nameAr, type, parentCode, isGroup: false, isSystem: true });
+const g = (code: string, type: AccountType, name: string, nameAr: string, parentCode?: string): ChartAccount => ({
+  code,
+  name,
+  nameAr,
+  type,
+  parentCode,
+  isGroup: true,
+  isSystem: true,
+});
+const a = (code: string, type: AccountType, parentCode: string, name: string, nameAr: string): ChartAccount => ({
+  code,
+  name,
+  nameAr,
+  type,
+  parentCode,
+  isGroup: false,
+  isSystem: true,
+});
 
 /** Well-known account codes the posting rules use (./codes.ts: importing them does not load the chart's table). */
 export { ACCOUNT_CODES, type AccountCode } from './codes';
@@ -111,13 +131,18 @@ export function defaultChart(region: RegionCode): ChartAccount[] {
   if (regionHasVat(region)) {
     if (region === 'JO') {
       return BASE_CHART.map((acc) =>
-        acc.code === '1510' ? { ...acc, name: 'GST input (recoverable)', nameAr: 'ضريبة المبيعات على المدخلات' }
-          : acc.code === '2310' ? { ...acc, name: 'GST output', nameAr: 'ضريبة المبيعات على المخرجات' } : acc);
+        acc.code === '1510'
+          ? { ...acc, name: 'GST input (recoverable)', nameAr: 'ضريبة المبيعات على المدخلات' }
+          : acc.code === '2310'
+            ? { ...acc, name: 'GST output', nameAr: 'ضريبة المبيعات على المخرجات' }
+            : acc,
+      );
     }
     return BASE_CHART.map((acc) => ({ ...acc }));
   }
-  return BASE_CHART.filter((acc) => acc.code !== '1510' && acc.code !== '1500')
-    .map((acc) => (acc.code === '2310' ? { ...acc, name: 'Sales tax payable', nameAr: 'ضريبة المبيعات المستحقة' } : { ...acc }));
+  return BASE_CHART.filter((acc) => acc.code !== '1510' && acc.code !== '1500').map((acc) =>
+    acc.code === '2310' ? { ...acc, name: 'Sales tax payable', nameAr: 'ضريبة المبيعات المستحقة' } : { ...acc },
+  );
 }
 
 /** Accounts whose lines count as tax (VAT amount) rather than tax base in the VAT report. */
@@ -172,8 +197,14 @@ export function chartMismatches(region: RegionCode, accounts: readonly ChartAcco
   const out: ChartMismatch[] = [];
   for (const c of defaultChart(region)) {
     const a = byCode.get(c.code);
-    if (!a) { out.push({ code: c.code, problem: 'missing', expected: c.name }); continue; }
-    if (!a.isActive) { out.push({ code: c.code, problem: 'inactive', expected: c.name }); continue; }
+    if (!a) {
+      out.push({ code: c.code, problem: 'missing', expected: c.name });
+      continue;
+    }
+    if (!a.isActive) {
+      out.push({ code: c.code, problem: 'inactive', expected: c.name });
+      continue;
+    }
     const foreignNames = REGIONS_OF_CHARTS.filter((r) => r !== region)
       .map((r) => defaultChart(r).find((x) => x.code === c.code)?.name)
       .filter((n): n is string => !!n && n !== c.name);
@@ -207,4 +238,5 @@ export function chartLocalisation(region: RegionCode, accounts: readonly ChartAc
   return plan;
 }
 
-export const isEmptyLocalisation = (p: ChartLocalisation) => !p.add.length && !p.activate.length && !p.deactivate.length && !p.rename.length;
+export const isEmptyLocalisation = (p: ChartLocalisation) =>
+  !p.add.length && !p.activate.length && !p.deactivate.length && !p.rename.length;

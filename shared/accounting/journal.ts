@@ -5,7 +5,16 @@ import { minorToDecimalString } from '../money';
  * balance buckets. The engine (functions/accounting/engine.ts) enforces these for every caller.
  */
 export const JOURNAL_SOURCES = [
-  'manual', 'rental', 'invoice', 'payment', 'deposit', 'finance', 'maintenance', 'ticket', 'toll', 'opening',
+  'manual',
+  'rental',
+  'invoice',
+  'payment',
+  'deposit',
+  'finance',
+  'maintenance',
+  'ticket',
+  'toll',
+  'opening',
 ] as const;
 export type JournalSource = (typeof JOURNAL_SOURCES)[number];
 
@@ -39,7 +48,7 @@ export const JOURNAL_MESSAGES = {
   /** {{date}}: the lock date in the company's date format. The lock date itself is locked (inclusive). */
   lockedPeriod: 'The books are locked through {{date}}: nothing can be posted on or before that date',
   vatLockedPeriod: 'This VAT period is filed: lines with a VAT code cannot be posted in it',
-  unknownVatCode: 'Unknown VAT code for this company\'s region',
+  unknownVatCode: "Unknown VAT code for this company's region",
   alreadyReversed: 'This journal entry is already reversed',
   reversalOfReversal: 'A reversal cannot be reversed; post a new entry instead',
   dateRequired: 'Date is required (YYYY-MM-DD)',
@@ -55,7 +64,9 @@ export interface JournalProblem {
 const positive = (n: number) => Number.isSafeInteger(n) && n > 0;
 
 /** Problems of the lines themselves (count, debit xor credit, balance); empty when sound. */
-export function validateJournalLines(lines: readonly Pick<JournalLine, 'debitMinor' | 'creditMinor'>[]): JournalProblem[] {
+export function validateJournalLines(
+  lines: readonly Pick<JournalLine, 'debitMinor' | 'creditMinor'>[],
+): JournalProblem[] {
   const problems: JournalProblem[] = [];
   if (lines.length < 2) problems.push({ field: 'lines', message: JOURNAL_MESSAGES.tooFewLines });
   lines.forEach((l, i) => {
@@ -75,7 +86,10 @@ export function validateJournalLines(lines: readonly Pick<JournalLine, 'debitMin
   return problems;
 }
 
-export function lineTotals(lines: readonly Pick<JournalLine, 'debitMinor' | 'creditMinor'>[]): { debitMinor: number; creditMinor: number } {
+export function lineTotals(lines: readonly Pick<JournalLine, 'debitMinor' | 'creditMinor'>[]): {
+  debitMinor: number;
+  creditMinor: number;
+} {
   let debitMinor = 0;
   let creditMinor = 0;
   for (const l of lines) {
@@ -91,7 +105,9 @@ export function reversalLines<L extends JournalLine>(lines: readonly L[]): L[] {
 }
 
 /** Net debit and credit per account (several lines on one account become one bucket update). */
-export function totalsByAccount(lines: readonly JournalLine[]): Map<string, { debitMinor: number; creditMinor: number }> {
+export function totalsByAccount(
+  lines: readonly JournalLine[],
+): Map<string, { debitMinor: number; creditMinor: number }> {
   const out = new Map<string, { debitMinor: number; creditMinor: number }>();
   for (const l of lines) {
     const t = out.get(l.accountId) ?? { debitMinor: 0, creditMinor: 0 };
@@ -106,7 +122,10 @@ export function totalsByAccount(lines: readonly JournalLine[]): Map<string, { de
  * Per VAT code: base (lines on other accounts) and tax (lines on tax accounts), both credit −
  * debit (shared/accounting/vat.ts turns them into the boxes' direction).
  */
-export function vatTotalsOf(lines: readonly JournalLine[], isTaxAccount: (accountId: string) => boolean): Map<string, { baseMinor: number; taxMinor: number }> {
+export function vatTotalsOf(
+  lines: readonly JournalLine[],
+  isTaxAccount: (accountId: string) => boolean,
+): Map<string, { baseMinor: number; taxMinor: number }> {
   const out = new Map<string, { baseMinor: number; taxMinor: number }>();
   for (const l of lines) {
     if (!l.vatCode) continue;

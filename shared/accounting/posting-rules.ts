@@ -1,5 +1,10 @@
 import { extractTax } from '../money';
-import { CUSTOMER_CREDIT_METHOD, DEPOSIT_APPLIED_METHOD, type LedgerCategory, type LedgerType } from '../rentals/ledger';
+import {
+  CUSTOMER_CREDIT_METHOD,
+  DEPOSIT_APPLIED_METHOD,
+  type LedgerCategory,
+  type LedgerType,
+} from '../rentals/ledger';
 import { TAX_EXEMPT_CATEGORIES } from '../rentals/pricing';
 import { ACCOUNT_CODES } from './codes';
 import type { Party } from './journal';
@@ -13,34 +18,62 @@ import type { Party } from './journal';
  * `booked` while it is pending (the car not picked up yet), `hired` from pickup on (active, overdue,
  * completed, cancelled, archived). A booking posts no income and no VAT.
  *
- * | Ledger movement (type · category)                | Phase  | Debit                    | Credit                                    | VAT                         |
+ * | Ledger movement (type · category)                | Phase  | Debit                    | Credit
+ * | VAT                         |
  * |--------------------------------------------------|--------|--------------------------|-------------------------------------------|-----------------------------|
- * | charge · any category (the booked price)          | booked | — nothing: charged at pickup, "Booked (future)" in the reports, never income             |
- * | payment · payment (money before pickup = advance) | booked | method's account         | 2160 customer advances (net) + 2310 (its VAT: tax point = payment received) | output code |
- * | refund · payment (advance paid back)              | booked | 2160 (net) + 2310 (its VAT)  | method's account                      | output code                 |
- * | payment · payment, method customer_credit         | booked | as hired: 2160           | 1310 (the credit applied; unchanged at pickup) | none                 |
- * | pickup, or a tax invoice issued before it (booked → hired) | →hired | the hired rules of the whole ledger MINUS the booked rules of the ledger before it: rent to 2170, VAT at the supply, the advances (and their VAT) moved off 2160 onto 1310 |
- * | charge · base_rental / pre_rental / insurance (rent) | hired | 1310 receivables       | 2170 unearned rental revenue (net)        | output code (tax point: the supply) |
- * | recognition · one or more elapsed rental days      | hired  | 2170                     | 4110 rental income                        | none (VAT went at the tax point) |
- * | return / close / any change once off hire (completed, cancelled, archived) | hired | 2170 (what remains unearned) | 4110 | none |
- * | charge · extra_km                                | hired  | 1310                     | 4120 extra km                             | output                      |
- * | charge · fuel_charges                            | hired  | 1310                     | 4130 fuel                                 | output                      |
- * | charge · late_fees                               | hired  | 1310                     | 4140 late fees                            | output                      |
- * | charge · damage_fees                             | hired  | 1310                     | 4150 damage recoveries                    | output                      |
- * | charge · other                                   | hired  | 1310                     | 4180 other income                         | output                      |
- * | charge · salik_charges                           | hired  | 1310                     | 4170 toll recharges                       | none (pass-through)         |
- * | charge · salik_charges, line TAXED_TOLL_LINE      | hired  | 1310                     | 4170 (net; its VAT is the tax charge)     | output code, no extraction  |
- * | charge · traffic_fines                           | hired  | 1310                     | 1330 fines recoverable                    | none (pass-through)         |
- * | charge · tax (tax added on top of the lines)     | hired  | 1310                     | 2310 VAT output                           | tax line of the output code |
- * | charge · security_deposit (deposit requested)    | both   | — nothing: a request moves no money                                                 |
- * | payment · payment                                | hired  | method's account         | 1310                                      | none                        |
- * | payment · security_deposit (deposit received)    | both   | method's account         | 2180 deposits held (never revenue)        | none                        |
- * | refund · payment (money back to the customer)    | hired  | 1310                     | method's account                          | none                        |
- * | refund · security_deposit_refund                 | both   | 2180                     | method's account                          | none                        |
- * | deposit applied at close (method security_deposit: refund + payment of the same amount) | hired | 2180 | 1310 | none       |
- * | payment · payment, method customer_credit (credit applied, issue 19) | hired | 2160 customer advances | 1310 | none       |
- * | reversal (entry with reversesId)                 | both   | the original's lines with debit and credit swapped (an early return's unused rent: Dr 2170 / Cr 1310) |
- * | charge · rent, rental booked before issue 26 (no `earnsRentByDay`) | always hired | 1310 | 4110 (income when charged, the rule it was booked under) | output code |
+ * | charge · any category (the booked price)          | booked | — nothing: charged at pickup, "Booked (future)" in the
+ * reports, never income             |
+ * | payment · payment (money before pickup = advance) | booked | method's account         | 2160 customer advances
+ * (net) + 2310 (its VAT: tax point = payment received) | output code |
+ * | refund · payment (advance paid back)              | booked | 2160 (net) + 2310 (its VAT)  | method's account
+ * | output code                 |
+ * | payment · payment, method customer_credit         | booked | as hired: 2160           | 1310 (the credit applied;
+ * unchanged at pickup) | none                 |
+ * | pickup, or a tax invoice issued before it (booked → hired) | →hired | the hired rules of the whole ledger MINUS the
+ * booked rules of the ledger before it: rent to 2170, VAT at the supply, the advances (and their VAT) moved off 2160
+ * onto 1310 |
+ * | charge · base_rental / pre_rental / insurance (rent) | hired | 1310 receivables       | 2170 unearned rental
+ * revenue (net)        | output code (tax point: the supply) |
+ * | recognition · one or more elapsed rental days      | hired  | 2170                     | 4110 rental income
+ * | none (VAT went at the tax point) |
+ * | return / close / any change once off hire (completed, cancelled, archived) | hired | 2170 (what remains unearned) |
+ * 4110 | none |
+ * | charge · extra_km                                | hired  | 1310                     | 4120 extra km
+ * | output                      |
+ * | charge · fuel_charges                            | hired  | 1310                     | 4130 fuel
+ * | output                      |
+ * | charge · late_fees                               | hired  | 1310                     | 4140 late fees
+ * | output                      |
+ * | charge · damage_fees                             | hired  | 1310                     | 4150 damage recoveries
+ * | output                      |
+ * | charge · other                                   | hired  | 1310                     | 4180 other income
+ * | output                      |
+ * | charge · salik_charges                           | hired  | 1310                     | 4170 toll recharges
+ * | none (pass-through)         |
+ * | charge · salik_charges, line TAXED_TOLL_LINE      | hired  | 1310                     | 4170 (net; its VAT is the
+ * tax charge)     | output code, no extraction  |
+ * | charge · traffic_fines                           | hired  | 1310                     | 1330 fines recoverable
+ * | none (pass-through)         |
+ * | charge · tax (tax added on top of the lines)     | hired  | 1310                     | 2310 VAT output
+ * | tax line of the output code |
+ * | charge · security_deposit (deposit requested)    | both   | — nothing: a request moves no money
+ * |
+ * | payment · payment                                | hired  | method's account         | 1310
+ * | none                        |
+ * | payment · security_deposit (deposit received)    | both   | method's account         | 2180 deposits held (never
+ * revenue)        | none                        |
+ * | refund · payment (money back to the customer)    | hired  | 1310                     | method's account
+ * | none                        |
+ * | refund · security_deposit_refund                 | both   | 2180                     | method's account
+ * | none                        |
+ * | deposit applied at close (method security_deposit: refund + payment of the same amount) | hired | 2180 | 1310 |
+ * none       |
+ * | payment · payment, method customer_credit (credit applied, issue 19) | hired | 2160 customer advances | 1310 | none
+ * |
+ * | reversal (entry with reversesId)                 | both   | the original's lines with debit and credit swapped (an
+ * early return's unused rent: Dr 2170 / Cr 1310) |
+ * | charge · rent, rental booked before issue 26 (no `earnsRentByDay`) | always hired | 1310 | 4110 (income when
+ * charged, the rule it was booked under) | output code |
  *
  * Rent is charged (what the customer owes) at pickup for a fixed term and per billing period for
  * open-ended rentals; it is EARNED day by day: functions/jobs/recognise-revenue.ts moves each
@@ -84,7 +117,15 @@ import type { Party } from './journal';
  * the rental balance − the charges still booked (all of them while pending, none after pickup),
  * and the deposit held = its 2180 balance (functions/accounting/self-check.ts).
  */
-export const PAYMENT_METHODS = ['cash', 'credit_card', 'debit_card', 'bank_transfer', 'online', 'pos_machine', 'check'] as const;
+export const PAYMENT_METHODS = [
+  'cash',
+  'credit_card',
+  'debit_card',
+  'bank_transfer',
+  'online',
+  'pos_machine',
+  'check',
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const DEFAULT_METHOD_ACCOUNTS: Record<PaymentMethod, string> = {
@@ -98,7 +139,10 @@ export const DEFAULT_METHOD_ACCOUNTS: Record<PaymentMethod, string> = {
 };
 
 /** Income (or clearing) account of each charge category. */
-export const CHARGE_ACCOUNTS: Record<Exclude<LedgerCategory, 'payment' | 'security_deposit' | 'security_deposit_refund'>, string> = {
+export const CHARGE_ACCOUNTS: Record<
+  Exclude<LedgerCategory, 'payment' | 'security_deposit' | 'security_deposit_refund'>,
+  string
+> = {
   base_rental: ACCOUNT_CODES.rentalIncome,
   pre_rental: ACCOUNT_CODES.rentalIncome,
   insurance: ACCOUNT_CODES.rentalIncome,
@@ -162,7 +206,7 @@ export type RentalPhase = 'booked' | 'hired';
  * (`chargedBeforePickup`) is charged: the invoice was the tax point, its charges are posted.
  */
 export const phaseOf = (status: string, earnsRentByDay = true, chargedBeforePickup = false): RentalPhase =>
-  (earnsRentByDay && status === 'pending' && !chargedBeforePickup ? 'booked' : 'hired');
+  earnsRentByDay && status === 'pending' && !chargedBeforePickup ? 'booked' : 'hired';
 
 /** Rent: time-based, charged to 2170 and earned day by day (everything else is income when posted). */
 export const RENT_CATEGORIES: readonly LedgerCategory[] = ['base_rental', 'pre_rental', 'insurance'];
@@ -177,13 +221,30 @@ export interface CodedLine {
   memo?: string | null;
 }
 
-const dr = (accountCode: string, amount: number, extra: Partial<CodedLine> = {}): CodedLine => ({ accountCode, debitMinor: amount, creditMinor: 0, ...extra });
-const cr = (accountCode: string, amount: number, extra: Partial<CodedLine> = {}): CodedLine => ({ accountCode, debitMinor: 0, creditMinor: amount, ...extra });
+const dr = (accountCode: string, amount: number, extra: Partial<CodedLine> = {}): CodedLine => ({
+  accountCode,
+  debitMinor: amount,
+  creditMinor: 0,
+  ...extra,
+});
+const cr = (accountCode: string, amount: number, extra: Partial<CodedLine> = {}): CodedLine => ({
+  accountCode,
+  debitMinor: 0,
+  creditMinor: amount,
+  ...extra,
+});
 
-export function methodAccount(ctx: Pick<RentalPostingContext, 'methodAccounts'>, method: string | null | undefined): string {
+export function methodAccount(
+  ctx: Pick<RentalPostingContext, 'methodAccounts'>,
+  method: string | null | undefined,
+): string {
   if (method === DEPOSIT_APPLIED_METHOD) return ACCOUNT_CODES.depositsHeld;
   if (method === CUSTOMER_CREDIT_METHOD) return ACCOUNT_CODES.customerAdvances;
-  return ctx.methodAccounts[method ?? 'cash'] ?? DEFAULT_METHOD_ACCOUNTS[(method ?? 'cash') as PaymentMethod] ?? ACCOUNT_CODES.cash;
+  return (
+    ctx.methodAccounts[method ?? 'cash'] ??
+    DEFAULT_METHOD_ACCOUNTS[(method ?? 'cash') as PaymentMethod] ??
+    ACCOUNT_CODES.cash
+  );
 }
 
 /** Booked phase (before pickup): charges post nothing, money received is an advance with its VAT. */
@@ -191,10 +252,14 @@ function bookedLines(m: RentalMovement, ctx: RentalPostingContext): CodedLine[] 
   const p = { party: { type: 'rental', id: ctx.rentalId } as Party };
   const amount = m.amountMinor;
   const isAdvance = m.category === 'payment' && (m.type === 'payment' || m.type === 'refund');
-  if (!isAdvance) return hiredLines(m, ctx).filter(() => m.category === 'security_deposit' || m.category === 'security_deposit_refund');
+  if (!isAdvance)
+    return hiredLines(m, ctx).filter(
+      () => m.category === 'security_deposit' || m.category === 'security_deposit_refund',
+    );
   if (m.type === 'payment' && m.method === CUSTOMER_CREDIT_METHOD) return hiredLines(m, ctx);
   const vat = { vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent };
-  const { net, tax } = ctx.vatEnabled && ctx.taxRatePercent > 0 ? extractTax(amount, ctx.taxRatePercent) : { net: amount, tax: 0 };
+  const { net, tax } =
+    ctx.vatEnabled && ctx.taxRatePercent > 0 ? extractTax(amount, ctx.taxRatePercent) : { net: amount, tax: 0 };
   const liability = [
     { accountCode: ACCOUNT_CODES.customerAdvances, amount: net, extra: tax > 0 ? { ...p, ...vat } : p },
     ...(tax > 0 ? [{ accountCode: ACCOUNT_CODES.vatOutput, amount: tax, extra: { ...p, ...vat } }] : []),
@@ -216,13 +281,25 @@ function hiredLines(m: RentalMovement, ctx: RentalPostingContext): CodedLine[] {
   const amount = m.amountMinor;
   if (m.type === 'charge') {
     if (m.category === 'security_deposit') return [];
-    if (m.category === 'payment' || m.category === 'security_deposit_refund') return [dr(ACCOUNT_CODES.receivables, amount, p), cr(ACCOUNT_CODES.otherIncome, amount, p)];
-    const account = RENT_CATEGORIES.includes(m.category) && !ctx.rentIncomeWhenCharged ? ACCOUNT_CODES.unearnedRevenue : CHARGE_ACCOUNTS[m.category];
-    if (m.category === 'tax') return [dr(ACCOUNT_CODES.receivables, amount, p), cr(account, amount, { ...p, vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent })];
+    if (m.category === 'payment' || m.category === 'security_deposit_refund')
+      return [dr(ACCOUNT_CODES.receivables, amount, p), cr(ACCOUNT_CODES.otherIncome, amount, p)];
+    const account =
+      RENT_CATEGORIES.includes(m.category) && !ctx.rentIncomeWhenCharged
+        ? ACCOUNT_CODES.unearnedRevenue
+        : CHARGE_ACCOUNTS[m.category];
+    if (m.category === 'tax')
+      return [
+        dr(ACCOUNT_CODES.receivables, amount, p),
+        cr(account, amount, { ...p, vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent }),
+      ];
     if (m.category === 'salik_charges' && m.lineCode === TAXED_TOLL_LINE && ctx.vatEnabled && ctx.taxRatePercent > 0) {
-      return [dr(ACCOUNT_CODES.receivables, amount, p), cr(account, amount, { ...p, vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent })];
+      return [
+        dr(ACCOUNT_CODES.receivables, amount, p),
+        cr(account, amount, { ...p, vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent }),
+      ];
     }
-    if (TAX_EXEMPT_CATEGORIES.includes(m.category)) return [dr(ACCOUNT_CODES.receivables, amount, p), cr(account, amount, p)];
+    if (TAX_EXEMPT_CATEGORIES.includes(m.category))
+      return [dr(ACCOUNT_CODES.receivables, amount, p), cr(account, amount, p)];
     const includesTax = ctx.taxRatePercent > 0 && (m.lineCode ? ctx.taxIncluded : ctx.vatEnabled);
     const vat = { vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent };
     if (!includesTax) return [dr(ACCOUNT_CODES.receivables, amount, p), cr(account, amount, { ...p, ...vat })];
@@ -263,10 +340,16 @@ export function rentalJournalLines(movements: readonly RentalMovement[], ctx: Re
  * `movements`) minus the booked rules of what was posted before — rent charged to 2170, VAT at the
  * supply, the advances moved from 2160 onto the receivable. Netted like any entry.
  */
-export function pickupJournalLines(earlier: readonly RentalMovement[], movements: readonly RentalMovement[], ctx: RentalPostingContext): CodedLine[] {
+export function pickupJournalLines(
+  earlier: readonly RentalMovement[],
+  movements: readonly RentalMovement[],
+  ctx: RentalPostingContext,
+): CodedLine[] {
   const hired = { ...ctx, phase: 'hired' as const };
   const booked = { ...ctx, phase: 'booked' as const };
-  const undo = earlier.flatMap((m) => rentalMovementLines(m, booked)).map((l) => ({ ...l, debitMinor: l.creditMinor, creditMinor: l.debitMinor }));
+  const undo = earlier
+    .flatMap((m) => rentalMovementLines(m, booked))
+    .map((l) => ({ ...l, debitMinor: l.creditMinor, creditMinor: l.debitMinor }));
   return netLines([...[...earlier, ...movements].flatMap((m) => rentalMovementLines(m, hired)), ...undo]);
 }
 

@@ -1,19 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { addBuckets, balanceSheet, periodCover, previousPeriod, profitAndLoss, trialBalance, type ReportAccount } from './reports';
+import {
+  addBuckets,
+  balanceSheet,
+  periodCover,
+  previousPeriod,
+  profitAndLoss,
+  trialBalance,
+  type ReportAccount,
+} from './reports';
 
-const acc = (id: string, code: string, type: ReportAccount['type'], parentId: string | null, isGroup = false): ReportAccount =>
-  ({ id, code, name: id, nameAr: id, type, parentId, isGroup, isActive: true });
+const acc = (
+  id: string,
+  code: string,
+  type: ReportAccount['type'],
+  parentId: string | null,
+  isGroup = false,
+): ReportAccount => ({ id, code, name: id, nameAr: id, type, parentId, isGroup, isActive: true });
 const accounts = [
-  acc('A', '1000', 'asset', null, true), acc('cash', '1110', 'asset', 'A'), acc('ar', '1310', 'asset', 'A'),
-  acc('L', '2000', 'liability', null, true), acc('dep', '2180', 'liability', 'L'),
-  acc('E', '3000', 'equity', null, true), acc('cap', '3100', 'equity', 'E'),
-  acc('I', '4000', 'income', null, true), acc('rent', '4110', 'income', 'I'),
-  acc('X', '5000', 'expense', null, true), acc('sal', '5210', 'expense', 'X'),
+  acc('A', '1000', 'asset', null, true),
+  acc('cash', '1110', 'asset', 'A'),
+  acc('ar', '1310', 'asset', 'A'),
+  acc('L', '2000', 'liability', null, true),
+  acc('dep', '2180', 'liability', 'L'),
+  acc('E', '3000', 'equity', null, true),
+  acc('cap', '3100', 'equity', 'E'),
+  acc('I', '4000', 'income', null, true),
+  acc('rent', '4110', 'income', 'I'),
+  acc('X', '5000', 'expense', null, true),
+  acc('sal', '5210', 'expense', 'X'),
 ];
 const balances = addBuckets([
-  { accountId: 'cash', debitMinor: 1000 + 300 + 200, creditMinor: 400 }, { accountId: 'cap', creditMinor: 1000 },
-  { accountId: 'ar', debitMinor: 500, creditMinor: 300 }, { accountId: 'rent', creditMinor: 500 },
-  { accountId: 'dep', creditMinor: 200 }, { accountId: 'sal', debitMinor: 400 },
+  { accountId: 'cash', debitMinor: 1000 + 300 + 200, creditMinor: 400 },
+  { accountId: 'cap', creditMinor: 1000 },
+  { accountId: 'ar', debitMinor: 500, creditMinor: 300 },
+  { accountId: 'rent', creditMinor: 500 },
+  { accountId: 'dep', creditMinor: 200 },
+  { accountId: 'sal', debitMinor: 400 },
 ]);
 
 describe('reports from balances', () => {
@@ -35,8 +57,17 @@ describe('reports from balances', () => {
   });
   it('period cover: whole months from month buckets, edges from day buckets', () => {
     expect(periodCover('2026-01-01', '2026-03-31')).toEqual({ months: ['2026-01', '2026-03'], days: [] });
-    expect(periodCover('2026-01-15', '2026-03-10')).toEqual({ months: ['2026-02', '2026-02'], days: [['2026-01-15', '2026-01-31'], ['2026-03-01', '2026-03-10']] });
-    expect(periodCover(null, '2026-03-10')).toEqual({ months: ['0000-00', '2026-02'], days: [['2026-03-01', '2026-03-10']] });
+    expect(periodCover('2026-01-15', '2026-03-10')).toEqual({
+      months: ['2026-02', '2026-02'],
+      days: [
+        ['2026-01-15', '2026-01-31'],
+        ['2026-03-01', '2026-03-10'],
+      ],
+    });
+    expect(periodCover(null, '2026-03-10')).toEqual({
+      months: ['0000-00', '2026-02'],
+      days: [['2026-03-01', '2026-03-10']],
+    });
     expect(periodCover('2026-03-02', '2026-03-09')).toEqual({ months: null, days: [['2026-03-02', '2026-03-09']] });
   });
   it('previous period', () => {

@@ -24,7 +24,10 @@ export interface DebitCredit {
 
 export type Balances = Map<string, DebitCredit>;
 
-export function addBuckets(buckets: readonly { accountId: string; debitMinor?: number; creditMinor?: number }[], into: Balances = new Map()): Balances {
+export function addBuckets(
+  buckets: readonly { accountId: string; debitMinor?: number; creditMinor?: number }[],
+  into: Balances = new Map(),
+): Balances {
   for (const b of buckets) {
     const t = into.get(b.accountId) ?? { debitMinor: 0, creditMinor: 0 };
     t.debitMinor += Number(b.debitMinor ?? 0);
@@ -55,9 +58,20 @@ export function trialBalance(accounts: readonly ReportAccount[], balances: Balan
     if (!b) continue;
     const net = b.debitMinor - b.creditMinor;
     if (net === 0) continue;
-    rows.push({ accountId: a.id, code: a.code, name: a.name, nameAr: a.nameAr, type: a.type, debitMinor: Math.max(0, net), creditMinor: Math.max(0, -net) });
+    rows.push({
+      accountId: a.id,
+      code: a.code,
+      name: a.name,
+      nameAr: a.nameAr,
+      type: a.type,
+      debitMinor: Math.max(0, net),
+      creditMinor: Math.max(0, -net),
+    });
   }
-  const totals = rows.reduce((t, r) => ({ debitMinor: t.debitMinor + r.debitMinor, creditMinor: t.creditMinor + r.creditMinor }), { debitMinor: 0, creditMinor: 0 });
+  const totals = rows.reduce(
+    (t, r) => ({ debitMinor: t.debitMinor + r.debitMinor, creditMinor: t.creditMinor + r.creditMinor }),
+    { debitMinor: 0, creditMinor: 0 },
+  );
   return { rows, totals };
 }
 
@@ -73,7 +87,12 @@ export interface StatementRow {
 }
 
 /** Rows of the accounts of `types` as a tree (groups carry the sum of their leaves), and the total. */
-function statement(accounts: readonly ReportAccount[], balances: Balances, types: AccountType[], sign: (a: ReportAccount) => number = () => 1) {
+function statement(
+  accounts: readonly ReportAccount[],
+  balances: Balances,
+  types: AccountType[],
+  sign: (a: ReportAccount) => number = () => 1,
+) {
   const relevant = accounts.filter((a) => types.includes(a.type));
   const children = new Map<string | null, ReportAccount[]>();
   for (const a of relevant) {
@@ -82,7 +101,15 @@ function statement(accounts: readonly ReportAccount[], balances: Balances, types
   }
   const rows: StatementRow[] = [];
   const walk = (a: ReportAccount, depth: number): number => {
-    const row: StatementRow = { accountId: a.id, code: a.code, name: a.name, nameAr: a.nameAr, isGroup: a.isGroup, depth, amountMinor: 0 };
+    const row: StatementRow = {
+      accountId: a.id,
+      code: a.code,
+      name: a.name,
+      nameAr: a.nameAr,
+      isGroup: a.isGroup,
+      depth,
+      amountMinor: 0,
+    };
     rows.push(row);
     if (a.isGroup) {
       row.amountMinor = (children.get(a.id) ?? []).sort(byCode).reduce((s, c) => s + walk(c, depth + 1), 0);
@@ -150,7 +177,10 @@ export const monthOf = (date: string) => date.slice(0, 7);
  * Splits [from, to] (inclusive dates; from null = the beginning) into a range of whole months
  * (read from month buckets) and at most two partial-month day ranges (read from day buckets).
  */
-export function periodCover(from: string | null, to: string): { months: [string, string] | null; days: [string, string][] } {
+export function periodCover(
+  from: string | null,
+  to: string,
+): { months: [string, string] | null; days: [string, string][] } {
   const days: [string, string][] = [];
   let startMonth: string | null;
   if (from === null) startMonth = null;
@@ -168,7 +198,8 @@ export function periodCover(from: string | null, to: string): { months: [string,
     days.push([start, to]);
     endMonth = addMonthsToMonth(monthOf(to), -1);
   }
-  const months: [string, string] | null = startMonth === null ? ['0000-00', endMonth] : startMonth <= endMonth ? [startMonth, endMonth] : null;
+  const months: [string, string] | null =
+    startMonth === null ? ['0000-00', endMonth] : startMonth <= endMonth ? [startMonth, endMonth] : null;
   return { months, days };
 }
 
@@ -177,7 +208,8 @@ export function previousPeriod(from: string, to: string): { from: string; to: st
   const lengthDays = daysBetween(from, to);
   // Whole months compare with the same number of whole months before.
   if (from.endsWith('-01') && to === lastDayOfMonth(monthOf(to))) {
-    const months = (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
+    const months =
+      (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
     const start = addMonthsToMonth(monthOf(from), -months);
     return { from: `${start}-01`, to: addDays(from, -1) };
   }

@@ -12,7 +12,28 @@ describe('VAT returns', () => {
       AE_IN_SR: { baseMinor: -40_000, taxMinor: -2_000 }, // purchases are debits
     });
     const b = Object.fromEntries(r.boxes.map((x) => [x.box, x]));
-    expect(r.boxes.map((x) => x.box)).toEqual(['1a', '1b', '1c', '1d', '1e', '1f', '1g', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14']);
+    expect(r.boxes.map((x) => x.box)).toEqual([
+      '1a',
+      '1b',
+      '1c',
+      '1d',
+      '1e',
+      '1f',
+      '1g',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+      '11',
+      '12',
+      '13',
+      '14',
+    ]);
     expect(b['1b']).toMatchObject({ amountMinor: 100_000, vatMinor: 5_000 });
     expect(b['1a']).toMatchObject({ amountMinor: 20_000, vatMinor: 1_000 });
     expect(b['8']).toMatchObject({ amountMinor: 127_000, vatMinor: 6_000 });
@@ -21,7 +42,10 @@ describe('VAT returns', () => {
     expect(r.netPayableMinor).toBe(4_000);
   });
   it('KSA return: boxes 1–16, net due = output − input', () => {
-    const r = vatReturn('SA', { SA_SR: { baseMinor: 200_000, taxMinor: 30_000 }, SA_IN_SR: { baseMinor: -100_000, taxMinor: -15_000 } });
+    const r = vatReturn('SA', {
+      SA_SR: { baseMinor: 200_000, taxMinor: 30_000 },
+      SA_IN_SR: { baseMinor: -100_000, taxMinor: -15_000 },
+    });
     expect(r.boxes.map((x) => x.box)).toEqual(Array.from({ length: 16 }, (_, i) => String(i + 1)));
     expect(r.boxes.find((x) => x.box === '16')!.vatMinor).toBe(15_000);
   });

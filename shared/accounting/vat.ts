@@ -33,10 +33,20 @@ export interface VatCode {
   labelAr: string;
 }
 
-const out = (region: RegionCode, code: string, ratePercent: number | null, label: string, labelAr: string): VatCode =>
-  ({ code, region, direction: 'output', ratePercent, label, labelAr });
-const inp = (region: RegionCode, code: string, ratePercent: number | null, label: string, labelAr: string): VatCode =>
-  ({ code, region, direction: 'input', ratePercent, label, labelAr });
+const out = (
+  region: RegionCode,
+  code: string,
+  ratePercent: number | null,
+  label: string,
+  labelAr: string,
+): VatCode => ({ code, region, direction: 'output', ratePercent, label, labelAr });
+const inp = (
+  region: RegionCode,
+  code: string,
+  ratePercent: number | null,
+  label: string,
+  labelAr: string,
+): VatCode => ({ code, region, direction: 'input', ratePercent, label, labelAr });
 
 export const UAE_EMIRATES = [
   ['AE_SR_AZ', '1a', 'Abu Dhabi', 'أبوظبي'],
@@ -49,22 +59,48 @@ export const UAE_EMIRATES = [
 ] as const;
 
 export const VAT_CODES: readonly VatCode[] = [
-  ...UAE_EMIRATES.map(([code, , name, nameAr]) => out('AE', code, 5, `Standard rated supplies in ${name}`, `التوريدات الخاضعة للنسبة الأساسية في ${nameAr}`)),
+  ...UAE_EMIRATES.map(([code, , name, nameAr]) =>
+    out('AE', code, 5, `Standard rated supplies in ${name}`, `التوريدات الخاضعة للنسبة الأساسية في ${nameAr}`),
+  ),
   out('AE', 'AE_RC_OUT', 5, 'Supplies subject to the reverse charge', 'التوريدات الخاضعة لآلية الاحتساب العكسي'),
   out('AE', 'AE_ZR', 0, 'Zero rated supplies', 'التوريدات الخاضعة للنسبة الصفرية'),
   out('AE', 'AE_EX', 0, 'Exempt supplies', 'التوريدات المعفاة'),
   out('AE', 'AE_IMP', 5, 'Goods imported into the UAE', 'السلع المستوردة إلى الدولة'),
   inp('AE', 'AE_IN_SR', 5, 'Standard rated expenses', 'النفقات الخاضعة للنسبة الأساسية'),
-  inp('AE', 'AE_IN_RC', 5, 'Supplies subject to the reverse charge (input)', 'التوريدات الخاضعة لآلية الاحتساب العكسي (مدخلات)'),
+  inp(
+    'AE',
+    'AE_IN_RC',
+    5,
+    'Supplies subject to the reverse charge (input)',
+    'التوريدات الخاضعة لآلية الاحتساب العكسي (مدخلات)',
+  ),
 
   out('SA', 'SA_SR', 15, 'Standard rated sales', 'المبيعات الخاضعة للنسبة الأساسية'),
-  out('SA', 'SA_CIT', 0, 'Sales to citizens (private healthcare, education)', 'المبيعات للمواطنين (الخدمات الصحية والتعليم الخاص)'),
+  out(
+    'SA',
+    'SA_CIT',
+    0,
+    'Sales to citizens (private healthcare, education)',
+    'المبيعات للمواطنين (الخدمات الصحية والتعليم الخاص)',
+  ),
   out('SA', 'SA_ZR', 0, 'Zero rated domestic sales', 'المبيعات المحلية الخاضعة للنسبة الصفرية'),
   out('SA', 'SA_EXP', 0, 'Exports', 'الصادرات'),
   out('SA', 'SA_EX', 0, 'Exempt sales', 'المبيعات المعفاة'),
   inp('SA', 'SA_IN_SR', 15, 'Standard rated domestic purchases', 'المشتريات المحلية الخاضعة للنسبة الأساسية'),
-  inp('SA', 'SA_IN_IMP', 15, 'Imports subject to VAT paid at customs', 'الاستيرادات الخاضعة للضريبة المدفوعة في الجمارك'),
-  inp('SA', 'SA_IN_RC', 15, 'Imports subject to VAT under the reverse charge', 'الاستيرادات الخاضعة للضريبة بآلية الاحتساب العكسي'),
+  inp(
+    'SA',
+    'SA_IN_IMP',
+    15,
+    'Imports subject to VAT paid at customs',
+    'الاستيرادات الخاضعة للضريبة المدفوعة في الجمارك',
+  ),
+  inp(
+    'SA',
+    'SA_IN_RC',
+    15,
+    'Imports subject to VAT under the reverse charge',
+    'الاستيرادات الخاضعة للضريبة بآلية الاحتساب العكسي',
+  ),
   inp('SA', 'SA_IN_ZR', 0, 'Zero rated purchases', 'المشتريات الخاضعة للنسبة الصفرية'),
   inp('SA', 'SA_IN_EX', 0, 'Exempt purchases', 'المشتريات المعفاة'),
 

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { pointRevenueMinor, spreadOverDays, timeBasedRevenueMinor, rentalRevenueMinor, availableCarDays, averageLengthOfRental, fleetKpis, KPI_HELP, KPI_IDS, onRentDays, onRentSpan, periodRange, vehicleIdleDays } from './kpi';
+import {
+  pointRevenueMinor,
+  spreadOverDays,
+  timeBasedRevenueMinor,
+  rentalRevenueMinor,
+  availableCarDays,
+  averageLengthOfRental,
+  fleetKpis,
+  KPI_HELP,
+  KPI_IDS,
+  onRentDays,
+  onRentSpan,
+  periodRange,
+  vehicleIdleDays,
+} from './kpi';
 
 /** Every KPI definition on fixed data (issue 15 "Done when"). */
 const TZ = 'Asia/Dubai'; // UTC+4, no DST
@@ -13,7 +27,10 @@ describe('days on rent (more than 30 minutes of the day, company time zone)', ()
     expect(onRentDays('2026-03-01T06:00:00Z', '2026-03-01T06:30:00Z', TZ)).toEqual([]);
     expect(onRentDays('2026-03-01T06:00:00Z', '2026-03-01T06:31:00Z', TZ)).toEqual(['2026-03-01']);
     // 23:30 Dubai start: 30 minutes left in the day → not counted.
-    expect(onRentSpan('2026-03-01T19:30:00Z', '2026-03-02T10:00:00Z', TZ)).toEqual({ first: '2026-03-02', last: '2026-03-02' });
+    expect(onRentSpan('2026-03-01T19:30:00Z', '2026-03-02T10:00:00Z', TZ)).toEqual({
+      first: '2026-03-02',
+      last: '2026-03-02',
+    });
   });
   it('uses the company day, not UTC', () => {
     // 02:00 Dubai on Mar 2 is still Mar 1 in UTC.
@@ -58,7 +75,11 @@ describe('fleet KPIs on a fixed fleet of three cars over 10 days', () => {
 
 describe('periods and help texts', () => {
   it('the period ends today; the previous one is the same length before it', () => {
-    expect(periodRange('7d', '2026-03-10')).toEqual({ from: '2026-03-04', to: '2026-03-10', previous: { from: '2026-02-25', to: '2026-03-03' } });
+    expect(periodRange('7d', '2026-03-10')).toEqual({
+      from: '2026-03-04',
+      to: '2026-03-10',
+      previous: { from: '2026-02-25', to: '2026-03-03' },
+    });
     expect(periodRange('1y', '2026-03-10').from).toBe('2025-03-11');
   });
   it('every KPI has help text in both languages', () => {
@@ -71,18 +92,47 @@ describe('periods and help texts', () => {
 
 describe('rental revenue', () => {
   it('rent and fees count; tax, deposits, fines and tolls do not; reversals take back', () => {
-    const e = (id: string, category: string, amountMinor: number, reversesId?: string) => ({ id, type: 'charge' as const, category: category as never, amountMinor, reversesId });
-    expect(rentalRevenueMinor([
-      e('1', 'base_rental', 30_000), e('2', 'late_fees', 5_000), e('3', 'tax', 1_750), e('4', 'security_deposit', 50_000),
-      e('5', 'traffic_fines', 60_000), e('6', 'salik_charges', 400), e('7', 'base_rental', 10_000, '1'),
-    ])).toBe(25_000);
+    const e = (id: string, category: string, amountMinor: number, reversesId?: string) => ({
+      id,
+      type: 'charge' as const,
+      category: category as never,
+      amountMinor,
+      reversesId,
+    });
+    expect(
+      rentalRevenueMinor([
+        e('1', 'base_rental', 30_000),
+        e('2', 'late_fees', 5_000),
+        e('3', 'tax', 1_750),
+        e('4', 'security_deposit', 50_000),
+        e('5', 'traffic_fines', 60_000),
+        e('6', 'salik_charges', 400),
+        e('7', 'base_rental', 10_000, '1'),
+      ]),
+    ).toBe(25_000);
   });
 
   it('issue 26: time-based revenue (rent, insurance, young-driver fee) is spread; the rest is point-in-time', () => {
-    const e = (id: string, category: string, amountMinor: number, lineCode?: string) => ({ id, type: 'charge' as const, category: category as never, amountMinor, lineCode });
-    const entries = [e('1', 'base_rental', 30_000), e('2', 'other', 1_500, 'young_driver_fee'), e('3', 'late_fees', 5_000), e('4', 'tax', 1_825), e('5', 'insurance', 2_000)];
+    const e = (id: string, category: string, amountMinor: number, lineCode?: string) => ({
+      id,
+      type: 'charge' as const,
+      category: category as never,
+      amountMinor,
+      lineCode,
+    });
+    const entries = [
+      e('1', 'base_rental', 30_000),
+      e('2', 'other', 1_500, 'young_driver_fee'),
+      e('3', 'late_fees', 5_000),
+      e('4', 'tax', 1_825),
+      e('5', 'insurance', 2_000),
+    ];
     expect(timeBasedRevenueMinor(entries)).toBe(33_500);
     expect(pointRevenueMinor(entries)).toBe(5_000);
-    expect(spreadOverDays(1_000, ['a', 'b', 'c'])).toEqual([{ day: 'a', amountMinor: 333 }, { day: 'b', amountMinor: 333 }, { day: 'c', amountMinor: 334 }]);
+    expect(spreadOverDays(1_000, ['a', 'b', 'c'])).toEqual([
+      { day: 'a', amountMinor: 333 },
+      { day: 'b', amountMinor: 333 },
+      { day: 'c', amountMinor: 334 },
+    ]);
   });
 });

@@ -30,16 +30,19 @@ export type KpiId = (typeof KPI_IDS)[number];
 export const KPI_HELP: Record<'en' | 'ar', Record<KpiId, string>> = {
   en: {
     availableCarDays: 'Available car-days = vehicles × days in the period − days out of service or in maintenance.',
-    utilisation: 'Utilisation = days on rent ÷ available car-days. A day counts when the car was on rent for more than 30 minutes of it.',
+    utilisation:
+      'Utilisation = days on rent ÷ available car-days. A day counts when the car was on rent for more than 30 minutes of it.',
     adr: 'Average daily rate = rental revenue ÷ days charged.',
     revpac: 'Revenue per available car-day = average daily rate × utilisation.',
     alr: 'Average length of rental = days on rent of the rentals returned in the period ÷ number of returns.',
-    idleDays: 'Idle days = a vehicle\'s available days − its days on rent.',
+    idleDays: "Idle days = a vehicle's available days − its days on rent.",
     idleCost: 'Idle cost = idle days × the daily fixed cost per vehicle (company setting).',
   },
   ar: {
-    availableCarDays: 'أيام السيارات المتاحة = عدد المركبات × أيام الفترة − أيام خروجها من الخدمة أو وجودها في الصيانة.',
-    utilisation: 'نسبة الاستخدام = أيام التأجير ÷ أيام السيارات المتاحة. يُحسب اليوم إذا كانت السيارة مؤجرة أكثر من 30 دقيقة منه.',
+    availableCarDays:
+      'أيام السيارات المتاحة = عدد المركبات × أيام الفترة − أيام خروجها من الخدمة أو وجودها في الصيانة.',
+    utilisation:
+      'نسبة الاستخدام = أيام التأجير ÷ أيام السيارات المتاحة. يُحسب اليوم إذا كانت السيارة مؤجرة أكثر من 30 دقيقة منه.',
     adr: 'متوسط السعر اليومي = إيرادات التأجير ÷ الأيام المحتسبة.',
     revpac: 'الإيراد لكل يوم سيارة متاح = متوسط السعر اليومي × نسبة الاستخدام.',
     alr: 'متوسط مدة التأجير = أيام تأجير العقود المُرجعة في الفترة ÷ عدد الإرجاعات.',
@@ -69,7 +72,10 @@ export function monthRange(from: string, to: string): string[] {
     if (cur > end) break;
     out.push(cur);
     m += 1;
-    if (m > 12) { m = 1; y += 1; }
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
   }
   return out;
 }
@@ -110,7 +116,10 @@ export interface VehicleDays {
 export const ratio = (num: number, den: number): number => (den > 0 ? num / den : 0);
 
 /** Available car-days = vehicles × days − out-of-service and maintenance days. */
-export function availableCarDays(vehicles: readonly Pick<VehicleDays, 'daysOutOfService' | 'daysInFleet'>[], days: number): number {
+export function availableCarDays(
+  vehicles: readonly Pick<VehicleDays, 'daysOutOfService' | 'daysInFleet'>[],
+  days: number,
+): number {
   return vehicles.reduce((s, v) => s + Math.max(0, (v.daysInFleet ?? days) - v.daysOutOfService), 0);
 }
 
@@ -153,7 +162,10 @@ export function fleetKpis(vehicles: readonly VehicleDays[], days: number, dailyF
 }
 
 /** A vehicle's idle days in a period: available days − days on rent (never below 0). */
-export function vehicleIdleDays(v: Pick<VehicleDays, 'daysOnRent' | 'daysOutOfService' | 'daysInFleet'>, days: number): number {
+export function vehicleIdleDays(
+  v: Pick<VehicleDays, 'daysOnRent' | 'daysOutOfService' | 'daysInFleet'>,
+  days: number,
+): number {
   return Math.max(0, (v.daysInFleet ?? days) - v.daysOutOfService - v.daysOnRent);
 }
 
@@ -168,7 +180,10 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const PERIOD_DAYS: Record<ReportPeriod, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
 
 /** The period ending today (included): { from, to } calendar days; previous = the same length before. */
-export function periodRange(period: ReportPeriod, today: string): { from: string; to: string; previous: { from: string; to: string } } {
+export function periodRange(
+  period: ReportPeriod,
+  today: string,
+): { from: string; to: string; previous: { from: string; to: string } } {
   const n = PERIOD_DAYS[period];
   const from = addDays(today, -(n - 1));
   return { from, to: today, previous: { from: addDays(from, -n), to: addDays(from, -1) } };
@@ -179,15 +194,23 @@ export function periodRange(period: ReportPeriod, today: string): { from: string
  * company's income — security deposits, tax (owed to the state) and pass-through government
  * charges (traffic fines, Salik tolls). Rent, insurance, late/extra-km/fuel/damage fees count.
  */
-export const NON_REVENUE_CATEGORIES: readonly string[] = ['security_deposit', 'security_deposit_refund', 'tax', 'salik_charges', 'traffic_fines'];
+export const NON_REVENUE_CATEGORIES: readonly string[] = [
+  'security_deposit',
+  'security_deposit_refund',
+  'tax',
+  'salik_charges',
+  'traffic_fines',
+];
 
 export function rentalRevenueMinor(entries: readonly LedgerEntryLike[]): number {
-  return ledgerTotals(entries.filter((e) => e.type === 'charge' && !NON_REVENUE_CATEGORIES.includes(e.category))).chargesMinor;
+  return ledgerTotals(entries.filter((e) => e.type === 'charge' && !NON_REVENUE_CATEGORIES.includes(e.category)))
+    .chargesMinor;
 }
 
 /** Time-based revenue (earned day by day): rent categories and the young-driver fee line. */
 export const TIME_BASED_CATEGORIES: readonly string[] = ['base_rental', 'pre_rental', 'insurance'];
-const isTimeBased = (e: LedgerEntryLike & { lineCode?: string | null }) => TIME_BASED_CATEGORIES.includes(e.category) || e.lineCode === 'young_driver_fee';
+const isTimeBased = (e: LedgerEntryLike & { lineCode?: string | null }) =>
+  TIME_BASED_CATEGORIES.includes(e.category) || e.lineCode === 'young_driver_fee';
 
 export function timeBasedRevenueMinor(entries: readonly (LedgerEntryLike & { lineCode?: string | null })[]): number {
   return rentalRevenueMinor(entries.filter(isTimeBased));

@@ -6,7 +6,6 @@ import { daysBetween } from '../calendar';
 export const AGING_BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'over90'] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
 
-
 /** Whole days from `dueDate` to `asOf` (both YYYY-MM-DD); negative when not yet due. */
 export function daysPastDue(dueDate: string, asOf: string): number {
   return daysBetween(dueDate, asOf);

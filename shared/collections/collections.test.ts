@@ -9,21 +9,42 @@ describe('aging buckets', () => {
     expect(daysPastDue('2026-03-10', '2026-03-01')).toBe(-9);
   });
   it.each([
-    [null, 'current'], ['2026-03-01', 'current'], ['2026-03-10', 'current'], ['2026-02-28', 'd1_30'], ['2026-01-30', 'd1_30'],
-    ['2026-01-29', 'd31_60'], ['2025-12-31', 'd31_60'], ['2025-12-30', 'd61_90'], ['2025-12-01', 'd61_90'], ['2025-11-30', 'over90'],
+    [null, 'current'],
+    ['2026-03-01', 'current'],
+    ['2026-03-10', 'current'],
+    ['2026-02-28', 'd1_30'],
+    ['2026-01-30', 'd1_30'],
+    ['2026-01-29', 'd31_60'],
+    ['2025-12-31', 'd31_60'],
+    ['2025-12-30', 'd61_90'],
+    ['2025-12-01', 'd61_90'],
+    ['2025-11-30', 'over90'],
   ] as const)('due %s on 2026-03-01 → %s', (due, bucket) => {
     expect(agingBucket(due, '2026-03-01')).toBe(bucket);
   });
 });
 
 describe('deposits', () => {
-  const received = { id: 'a', type: 'payment', category: 'security_deposit', amountMinor: 100_000, method: 'credit_card' } as const;
+  const received = {
+    id: 'a',
+    type: 'payment',
+    category: 'security_deposit',
+    amountMinor: 100_000,
+    method: 'credit_card',
+  } as const;
   it('splits applied (pseudo-method) from refunded, reversals counted against their type', () => {
     const flows = depositFlows([
       received,
       { id: 'b', type: 'refund', category: 'security_deposit_refund', amountMinor: 30_000, method: 'security_deposit' },
       { id: 'c', type: 'refund', category: 'security_deposit_refund', amountMinor: 20_000, method: 'cash' },
-      { id: 'd', type: 'refund', category: 'security_deposit_refund', amountMinor: 5_000, method: 'cash', reversesId: 'c' },
+      {
+        id: 'd',
+        type: 'refund',
+        category: 'security_deposit_refund',
+        amountMinor: 5_000,
+        method: 'cash',
+        reversesId: 'c',
+      },
       { id: 'e', type: 'payment', category: 'payment', amountMinor: 30_000, method: 'security_deposit' },
     ]);
     expect(flows).toEqual({ receivedMinor: 100_000, appliedMinor: 30_000, returnedMinor: 15_000 });

@@ -31,7 +31,8 @@ export const MAX_RELEASE_DAYS = 365;
 
 /** The company's release lag: its setting when set, else the region's default. */
 export function releaseLagDays(region: string, setting?: number | null): number {
-  if (typeof setting === 'number' && Number.isInteger(setting) && setting >= 0 && setting <= MAX_RELEASE_DAYS) return setting;
+  if (typeof setting === 'number' && Number.isInteger(setting) && setting >= 0 && setting <= MAX_RELEASE_DAYS)
+    return setting;
   return region === 'AE' ? DEFAULT_RELEASE_DAYS.AE : DEFAULT_RELEASE_DAYS.other;
 }
 
@@ -62,9 +63,17 @@ export function depositFlows(entries: readonly FlowEntry[]): DepositFlows {
  * applied to charges too: applying writes a deposit refund with the pseudo-method). The rental's
  * page and the /deposits list both show these figures (issue 26: the same received / applied / refunded).
  */
-export function rentalDepositFlows(r: { depositReceivedMinor?: number; depositRefundedMinor?: number; depositAppliedMinor?: number }): DepositFlows {
+export function rentalDepositFlows(r: {
+  depositReceivedMinor?: number;
+  depositRefundedMinor?: number;
+  depositAppliedMinor?: number;
+}): DepositFlows {
   const applied = Number(r.depositAppliedMinor ?? 0);
-  return { receivedMinor: Number(r.depositReceivedMinor ?? 0), appliedMinor: applied, returnedMinor: Number(r.depositRefundedMinor ?? 0) - applied };
+  return {
+    receivedMinor: Number(r.depositReceivedMinor ?? 0),
+    appliedMinor: applied,
+    returnedMinor: Number(r.depositRefundedMinor ?? 0) - applied,
+  };
 }
 
 export const heldOf = (f: DepositFlows) => Math.max(0, f.receivedMinor - f.appliedMinor - f.returnedMinor);
@@ -91,15 +100,27 @@ export function isReleaseOverdue(f: DepositFlows, releaseDue: string | null, tod
  * separate tax charge at the rental's rate); a tax-inclusive rental's charge includes its VAT
  * (extracted when posted); fines and tolls (tax-exempt) and a 0 % rental carry none.
  */
-export type DepositChargeTax = { mode: 'exclusive' | 'inclusive' | 'none'; ratePercent: number; netMinor: number; taxMinor: number; totalMinor: number };
+export type DepositChargeTax = {
+  mode: 'exclusive' | 'inclusive' | 'none';
+  ratePercent: number;
+  netMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+};
 
 /** The line code of that charge: the posting rules then follow the rental's tax mode, like its priced lines. */
 export const DEPOSIT_CHARGE_LINE = 'deposit_charge';
 
-export function depositChargeTax(rental: { taxRate?: number | null; taxIncluded?: boolean | null }, category: string, amountMinor: number): DepositChargeTax {
+export function depositChargeTax(
+  rental: { taxRate?: number | null; taxIncluded?: boolean | null },
+  category: string,
+  amountMinor: number,
+): DepositChargeTax {
   const rate = Number(rental.taxRate ?? 0);
-  if (!(rate > 0) || TAX_EXEMPT_CATEGORIES.includes(category as never)) return { mode: 'none', ratePercent: 0, netMinor: amountMinor, taxMinor: 0, totalMinor: amountMinor };
-  if (rental.taxIncluded) return { mode: 'inclusive', ratePercent: rate, netMinor: amountMinor, taxMinor: 0, totalMinor: amountMinor };
+  if (!(rate > 0) || TAX_EXEMPT_CATEGORIES.includes(category as never))
+    return { mode: 'none', ratePercent: 0, netMinor: amountMinor, taxMinor: 0, totalMinor: amountMinor };
+  if (rental.taxIncluded)
+    return { mode: 'inclusive', ratePercent: rate, netMinor: amountMinor, taxMinor: 0, totalMinor: amountMinor };
   const taxMinor = taxOnNet(amountMinor, rate);
   return { mode: 'exclusive', ratePercent: rate, netMinor: amountMinor, taxMinor, totalMinor: amountMinor + taxMinor };
 }

@@ -1,4 +1,6 @@
-/** Messages of the deposits, receivables and revenue-protection areas (English; Arabic in shared/i18n/collections.ts). */
+/**
+ * Messages of the deposits, receivables and revenue-protection areas (English; Arabic in shared/i18n/collections.ts).
+ */
 export const COLLECTIONS_MESSAGES = {
   amountRequired: 'Amount is required',
   applyOverDeposit: 'Amount applied cannot exceed the deposit held',

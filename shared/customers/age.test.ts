@@ -91,7 +91,12 @@ describe('driverEligibility', () => {
   });
 
   it('Saudi Arabia: 20 is eligible (young driver, 60/day)', () => {
-    expect(driverEligibility('2005-06-15', on, 'SA')).toMatchObject({ age: 20, eligible: true, youngDriver: true, youngDriverFeePerDayMinor: 6000 });
+    expect(driverEligibility('2005-06-15', on, 'SA')).toMatchObject({
+      age: 20,
+      eligible: true,
+      youngDriver: true,
+      youngDriverFeePerDayMinor: 6000,
+    });
     expect(driverEligibility('2005-06-16', on, 'SA')).toMatchObject({
       age: 19,
       eligible: false,
@@ -100,21 +105,42 @@ describe('driverEligibility', () => {
   });
 
   it('US and Jordan fees and messages', () => {
-    expect(driverEligibility('2002-01-01', on, 'US')).toMatchObject({ age: 23, youngDriver: true, youngDriverFeePerDayMinor: 2500 });
-    expect(driverEligibility('2002-01-01', on, 'JO')).toMatchObject({ age: 23, youngDriver: true, youngDriverFeePerDayMinor: 1500 });
-    expect(driverEligibility('2010-01-01', on, 'US').reason).toBe('Customer must be at least 21 years old to rent in United States');
-    expect(driverEligibility('2010-01-01', on, 'JO').reason).toBe('Customer must be at least 21 years old to rent in Jordan');
+    expect(driverEligibility('2002-01-01', on, 'US')).toMatchObject({
+      age: 23,
+      youngDriver: true,
+      youngDriverFeePerDayMinor: 2500,
+    });
+    expect(driverEligibility('2002-01-01', on, 'JO')).toMatchObject({
+      age: 23,
+      youngDriver: true,
+      youngDriverFeePerDayMinor: 1500,
+    });
+    expect(driverEligibility('2010-01-01', on, 'US').reason).toBe(
+      'Customer must be at least 21 years old to rent in United States',
+    );
+    expect(driverEligibility('2010-01-01', on, 'JO').reason).toBe(
+      'Customer must be at least 21 years old to rent in Jordan',
+    );
   });
 
   it('25 and over pays no young-driver fee', () => {
     for (const r of REGION_CODES) {
-      expect(driverEligibility('2000-06-15', on, r)).toEqual({ age: 25, eligible: true, youngDriver: false, youngDriverFeePerDayMinor: 0 });
+      expect(driverEligibility('2000-06-15', on, r)).toEqual({
+        age: 25,
+        eligible: true,
+        youngDriver: false,
+        youngDriverFeePerDayMinor: 0,
+      });
       expect(driverEligibility('2000-06-16', on, r).youngDriver).toBe(true); // 24
     }
   });
 
   it('a future date of birth is refused', () => {
-    expect(driverEligibility('2026-01-01', on, 'US')).toMatchObject({ eligible: false, reasonCode: 'dob_in_future', reason: 'Date of birth cannot be in the future' });
+    expect(driverEligibility('2026-01-01', on, 'US')).toMatchObject({
+      eligible: false,
+      reasonCode: 'dob_in_future',
+      reason: 'Date of birth cannot be in the future',
+    });
   });
 
   it('accepts a region config and falls back to US for unknown codes', () => {

@@ -114,7 +114,12 @@ export function driverEligibility(dateOfBirth: string, onDate: string, region: R
     };
   }
   const youngDriver = age < rules.youngDriverAge;
-  return { age, eligible: true, youngDriver, youngDriverFeePerDayMinor: youngDriver ? rules.youngDriverFeePerDayMinor : 0 };
+  return {
+    age,
+    eligible: true,
+    youngDriver,
+    youngDriverFeePerDayMinor: youngDriver ? rules.youngDriverFeePerDayMinor : 0,
+  };
 }
 
 export type LicenseStatus = 'valid' | 'expiring_soon' | 'expired' | 'none';

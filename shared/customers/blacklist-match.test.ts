@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { matchBlacklist, nameKey, normalizeLicense, normalizeName, normalizePhone, toLatinDigits } from './blacklist-match';
+import {
+  matchBlacklist,
+  nameKey,
+  normalizeLicense,
+  normalizeName,
+  normalizePhone,
+  toLatinDigits,
+} from './blacklist-match';
 
 describe('normalizeLicense', () => {
   it('strips spaces and dashes, upper-cases', () => {
@@ -42,9 +49,13 @@ describe('normalizePhone', () => {
 
   it('international and local spellings of a UAE mobile agree (property)', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^5[0-9]{8}$/), fc.constantFrom('+971 ', '00971', '971', '0', '+971 0'), (national, prefix) => {
-        expect(normalizePhone(prefix + national)).toBe(national);
-      }),
+      fc.property(
+        fc.stringMatching(/^5[0-9]{8}$/),
+        fc.constantFrom('+971 ', '00971', '971', '0', '+971 0'),
+        (national, prefix) => {
+          expect(normalizePhone(prefix + national)).toBe(national);
+        },
+      ),
     );
   });
 });
@@ -79,7 +90,7 @@ describe('normalizeName', () => {
 
   it('is idempotent (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'aAéÉ -\'ßأإآٱىةؤئمحدُ َّـ ') }), (s) => {
+      fc.property(fc.string({ unit: fc.constantFrom(..."aAéÉ -'ßأإآٱىةؤئمحدُ َّـ ") }), (s) => {
         const once = normalizeName(s);
         expect(normalizeName(once)).toBe(once);
         expect(nameKey(once)).toBe(nameKey(s));
@@ -103,8 +114,22 @@ describe('toLatinDigits', () => {
 
 describe('matchBlacklist', () => {
   const entries = [
-    { id: 'b1', fullName: 'MOHAMMED AL-HASHIMI', licenseNumber: 'DXB 123-456', phoneNumber: '+971 50 111 2222', status: 'active', reason: 'Unpaid fines' },
-    { id: 'b2', fullName: 'Jose Garcia', licenseNumber: 'CA-99', phoneNumber: '+1 212 555 0100', status: 'reviewed', reason: 'Damage' },
+    {
+      id: 'b1',
+      fullName: 'MOHAMMED AL-HASHIMI',
+      licenseNumber: 'DXB 123-456',
+      phoneNumber: '+971 50 111 2222',
+      status: 'active',
+      reason: 'Unpaid fines',
+    },
+    {
+      id: 'b2',
+      fullName: 'Jose Garcia',
+      licenseNumber: 'CA-99',
+      phoneNumber: '+1 212 555 0100',
+      status: 'reviewed',
+      reason: 'Damage',
+    },
     { id: 'b3', fullName: 'احمد', licenseNumber: 'JO 77', phoneNumber: '0791234567', status: 'removed', reason: 'Old' },
     { id: 'b4', fullName: 'محمد العلي', licenseNumber: '', phoneNumber: '', status: 'active', reason: 'Fraud' },
     { id: 'b5', fullName: 'احمد', licenseNumber: null, phoneNumber: null, status: 'active', reason: 'Theft' },
@@ -121,7 +146,9 @@ describe('matchBlacklist', () => {
   });
 
   it('matches Arabic names with hamza and tashkeel differences; removed entries never match', () => {
-    expect(matchBlacklist({ fullNameEnglish: 'Ahmad', fullNameArabic: 'أحمد' }, entries).map((x) => x.entry.id)).toEqual(['b5']);
+    expect(
+      matchBlacklist({ fullNameEnglish: 'Ahmad', fullNameArabic: 'أحمد' }, entries).map((x) => x.entry.id),
+    ).toEqual(['b5']);
     expect(matchBlacklist({ fullNameArabic: 'مُحَمَّد العَلِي' }, entries).map((x) => x.entry.id)).toEqual(['b4']);
   });
 
@@ -133,7 +160,10 @@ describe('matchBlacklist', () => {
     expect(m).toHaveLength(1);
     expect(m[0].reasons).toEqual(['license', 'phone']);
     expect(m[0].strong).toBe(true);
-    const all = matchBlacklist({ fullNameEnglish: 'mohammed al hashimi', licenseNumber: 'DXB123456', phone: '+971501112222' }, entries);
+    const all = matchBlacklist(
+      { fullNameEnglish: 'mohammed al hashimi', licenseNumber: 'DXB123456', phone: '+971501112222' },
+      entries,
+    );
     expect(all[0].reasons).toEqual(['license', 'phone', 'name']);
   });
 
@@ -142,7 +172,9 @@ describe('matchBlacklist', () => {
   });
 
   it('empty values never match', () => {
-    expect(matchBlacklist({ fullNameEnglish: '', fullNameArabic: null, licenseNumber: '', phone: '' }, entries)).toEqual([]);
+    expect(
+      matchBlacklist({ fullNameEnglish: '', fullNameArabic: null, licenseNumber: '', phone: '' }, entries),
+    ).toEqual([]);
     expect(matchBlacklist({ fullNameEnglish: '  - ', licenseNumber: ' - ', phone: '+' }, entries)).toEqual([]);
   });
 
@@ -152,18 +184,31 @@ describe('matchBlacklist', () => {
   });
 
   it('unrelated customers do not match', () => {
-    expect(matchBlacklist({ fullNameEnglish: 'Sara Smith', licenseNumber: 'NY-1', phone: '+1 917 555 0199' }, entries)).toEqual([]);
+    expect(
+      matchBlacklist({ fullNameEnglish: 'Sara Smith', licenseNumber: 'NY-1', phone: '+1 917 555 0199' }, entries),
+    ).toEqual([]);
   });
 
   it('a customer always matches an active entry made from their own details (property)', () => {
-    const nameArb = fc.string({ unit: fc.constantFrom(...'abcdeéAB -أحمدُ'), minLength: 1, maxLength: 20 }).filter((n) => nameKey(n) !== '');
+    const nameArb = fc
+      .string({ unit: fc.constantFrom(...'abcdeéAB -أحمدُ'), minLength: 1, maxLength: 20 })
+      .filter((n) => nameKey(n) !== '');
     fc.assert(
       fc.property(nameArb, fc.stringMatching(/^[A-Z0-9]{4,10}$/), fc.stringMatching(/^5[0-9]{8}$/), (name, lic, ph) => {
-        const entry = { fullName: name.toUpperCase(), licenseNumber: lic.toLowerCase(), phoneNumber: `+971${ph}`, status: 'active' };
+        const entry = {
+          fullName: name.toUpperCase(),
+          licenseNumber: lic.toLowerCase(),
+          phoneNumber: `+971${ph}`,
+          status: 'active',
+        };
         const m = matchBlacklist({ fullNameEnglish: name, licenseNumber: lic, phone: `0${ph}` }, [entry]);
         expect(m).toHaveLength(1);
         expect(m[0].reasons).toEqual(['license', 'phone', 'name']);
-        expect(matchBlacklist({ fullNameEnglish: name, licenseNumber: lic, phone: `0${ph}` }, [{ ...entry, status: 'removed' }])).toEqual([]);
+        expect(
+          matchBlacklist({ fullNameEnglish: name, licenseNumber: lic, phone: `0${ph}` }, [
+            { ...entry, status: 'removed' },
+          ]),
+        ).toEqual([]);
       }),
     );
   });

@@ -74,20 +74,31 @@ export function normalizePhone(phone: string | null | undefined): string {
 }
 
 /** Latin letters that do not decompose under NFKD. */
-const LATIN_FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', ı: 'i', þ: 'th', ħ: 'h' };
+const LATIN_FOLD: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  ı: 'i',
+  þ: 'th',
+  ħ: 'h',
+};
 
 /** Arabic letter variants unified for matching. */
 const ARABIC_FOLD: Record<string, string> = {
-  'أ': 'ا', // alef with hamza above
-  'إ': 'ا', // alef with hamza below
-  'آ': 'ا', // alef with madda
-  'ٱ': 'ا', // alef wasla
-  'ى': 'ي', // alef maksura → yeh
-  'ی': 'ي', // Farsi yeh → Arabic yeh
-  'ئ': 'ي', // yeh with hamza
-  'ة': 'ه', // teh marbuta → heh
-  'ؤ': 'و', // waw with hamza
-  'ک': 'ك', // keheh → kaf
+  أ: 'ا', // alef with hamza above
+  إ: 'ا', // alef with hamza below
+  آ: 'ا', // alef with madda
+  ٱ: 'ا', // alef wasla
+  ى: 'ي', // alef maksura → yeh
+  ی: 'ي', // Farsi yeh → Arabic yeh
+  ئ: 'ي', // yeh with hamza
+  ة: 'ه', // teh marbuta → heh
+  ؤ: 'و', // waw with hamza
+  ک: 'ك', // keheh → kaf
 };
 const ARABIC_FOLD_RE = new RegExp(`[${Object.keys(ARABIC_FOLD).join('')}]`, 'g');
 
@@ -103,7 +114,10 @@ const ARABIC_FOLD_RE = new RegExp(`[${Object.keys(ARABIC_FOLD).join('')}]`, 'g')
 export function normalizeName(name: string | null | undefined): string {
   if (!name) return '';
   let s = name.replace(ARABIC_FOLD_RE, (c) => ARABIC_FOLD[c]);
-  s = s.normalize('NFKD').replace(/\p{M}/gu, '').replace(/\u0640/g, '');
+  s = s
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/\u0640/g, '');
   s = s.replace(ARABIC_FOLD_RE, (c) => ARABIC_FOLD[c]); // forms produced by NFKD of presentation forms
   s = s.toLowerCase().replace(/[ßæœøđðłıþħ]/g, (c) => LATIN_FOLD[c]);
   s = toLatinDigits(s).replace(/['’‘ʼ`´]/g, '');
@@ -157,7 +171,10 @@ export function isMatchingStatus(status: string): boolean {
  * values are equal and have at least 7 digits; 'name' when the entry's fullName has the same
  * nameKey as the customer's English or Arabic name. Only 'active' and 'reviewed' entries count.
  */
-export function matchBlacklist<T extends BlacklistEntryLike>(customer: BlacklistCustomer, entries: readonly T[]): BlacklistMatch<T>[] {
+export function matchBlacklist<T extends BlacklistEntryLike>(
+  customer: BlacklistCustomer,
+  entries: readonly T[],
+): BlacklistMatch<T>[] {
   const license = normalizeLicense(customer.licenseNumber);
   const phone = normalizePhone(customer.phone);
   const names = [nameKey(customer.fullNameEnglish), nameKey(customer.fullNameArabic)].filter((n) => n !== '');
@@ -169,7 +186,8 @@ export function matchBlacklist<T extends BlacklistEntryLike>(customer: Blacklist
     if (phone.length >= MIN_PHONE_DIGITS && normalizePhone(entry.phoneNumber) === phone) reasons.push('phone');
     const entryName = nameKey(entry.fullName);
     if (entryName !== '' && names.includes(entryName)) reasons.push('name');
-    if (reasons.length > 0) matches.push({ entry, reasons, strong: reasons.includes('license') || reasons.includes('phone') });
+    if (reasons.length > 0)
+      matches.push({ entry, reasons, strong: reasons.includes('license') || reasons.includes('phone') });
   }
   return matches;
 }

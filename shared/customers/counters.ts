@@ -22,13 +22,21 @@ export interface CounterRental {
   pickedUpAt?: string | null;
 }
 
-export interface Counters { rentalsCount: number; completedRentals: number; totalSpendMinor: number }
+export interface Counters {
+  rentalsCount: number;
+  completedRentals: number;
+  totalSpendMinor: number;
+}
 
 export function rentalContribution(r: CounterRental | null | undefined): Counters {
   if (!r) return { rentalsCount: 0, completedRentals: 0, totalSpendMinor: 0 };
-  const status = r.status === 'archived' ? r.archivedFromStatus ?? 'completed' : r.status;
+  const status = r.status === 'archived' ? (r.archivedFromStatus ?? 'completed') : r.status;
   const done = status === 'completed';
-  return { rentalsCount: status === 'cancelled' ? 0 : 1, completedRentals: done ? 1 : 0, totalSpendMinor: done ? Number(r.chargesMinor ?? 0) : 0 };
+  return {
+    rentalsCount: status === 'cancelled' ? 0 : 1,
+    completedRentals: done ? 1 : 0,
+    totalSpendMinor: done ? Number(r.chargesMinor ?? 0) : 0,
+  };
 }
 
 /** The pickup day of a rental on the company's calendar (null before pickup or when cancelled). */
@@ -41,12 +49,19 @@ export function pickupDay(r: CounterRental | null | undefined, timezone: string)
 export function countersOf(rentals: readonly CounterRental[], timezone: string) {
   const out = new Map<string, Counters & { lastRentalDate: string | null }>();
   for (const r of rentals) {
-    const c = out.get(r.customerId) ?? { rentalsCount: 0, completedRentals: 0, totalSpendMinor: 0, lastRentalDate: null };
+    const c = out.get(r.customerId) ?? {
+      rentalsCount: 0,
+      completedRentals: 0,
+      totalSpendMinor: 0,
+      lastRentalDate: null,
+    };
     const add = rentalContribution(r);
     const day = pickupDay(r, timezone);
     out.set(r.customerId, {
-      rentalsCount: c.rentalsCount + add.rentalsCount, completedRentals: c.completedRentals + add.completedRentals,
-      totalSpendMinor: c.totalSpendMinor + add.totalSpendMinor, lastRentalDate: day && (!c.lastRentalDate || day > c.lastRentalDate) ? day : c.lastRentalDate,
+      rentalsCount: c.rentalsCount + add.rentalsCount,
+      completedRentals: c.completedRentals + add.completedRentals,
+      totalSpendMinor: c.totalSpendMinor + add.totalSpendMinor,
+      lastRentalDate: day && (!c.lastRentalDate || day > c.lastRentalDate) ? day : c.lastRentalDate,
     });
   }
   return out;
@@ -55,7 +70,19 @@ export function countersOf(rentals: readonly CounterRental[], timezone: string) 
 export type TrueCounters = Counters & { lastRentalDate: string | null };
 
 /** Whether a customer item's stored counters differ from `want` (absent counters read as 0 / none). */
-export function countersDiffer(stored: { rentalsCount?: number; completedRentals?: number; totalSpendMinor?: number; lastRentalDate?: string | null }, want: TrueCounters): boolean {
-  return Number(stored.rentalsCount ?? 0) !== want.rentalsCount || Number(stored.completedRentals ?? 0) !== want.completedRentals
-    || Number(stored.totalSpendMinor ?? 0) !== want.totalSpendMinor || (stored.lastRentalDate ?? null) !== want.lastRentalDate;
+export function countersDiffer(
+  stored: {
+    rentalsCount?: number;
+    completedRentals?: number;
+    totalSpendMinor?: number;
+    lastRentalDate?: string | null;
+  },
+  want: TrueCounters,
+): boolean {
+  return (
+    Number(stored.rentalsCount ?? 0) !== want.rentalsCount ||
+    Number(stored.completedRentals ?? 0) !== want.completedRentals ||
+    Number(stored.totalSpendMinor ?? 0) !== want.totalSpendMinor ||
+    (stored.lastRentalDate ?? null) !== want.lastRentalDate
+  );
 }

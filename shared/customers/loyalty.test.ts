@@ -53,7 +53,9 @@ describe('loyaltyTier', () => {
         const base = rank(loyaltyTier({ completedRentals: r, totalSpendMinor: s }));
         expect(rank(loyaltyTier({ completedRentals: r + dr, totalSpendMinor: s }))).toBeGreaterThanOrEqual(base);
         expect(rank(loyaltyTier({ completedRentals: r, totalSpendMinor: s + ds }))).toBeGreaterThanOrEqual(base);
-        expect(loyaltyScore({ completedRentals: r + dr, totalSpendMinor: s + ds })).toBeGreaterThanOrEqual(loyaltyScore({ completedRentals: r, totalSpendMinor: s }));
+        expect(loyaltyScore({ completedRentals: r + dr, totalSpendMinor: s + ds })).toBeGreaterThanOrEqual(
+          loyaltyScore({ completedRentals: r, totalSpendMinor: s }),
+        );
       }),
     );
   });

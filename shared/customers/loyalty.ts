@@ -50,14 +50,20 @@ const count = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 /** Loyalty score: 10 × completed rentals + floor(total spend / 100 major units). Negative inputs count as 0. */
 export function loyaltyScore(input: LoyaltyInput): number {
   const r = LOYALTY_SCORE_RULES;
-  return count(input.completedRentals) * r.pointsPerRental + Math.floor(count(input.totalSpendMinor) / r.spendUnitMinor) * r.pointsPerSpendUnit;
+  return (
+    count(input.completedRentals) * r.pointsPerRental +
+    Math.floor(count(input.totalSpendMinor) / r.spendUnitMinor) * r.pointsPerSpendUnit
+  );
 }
 
 /**
  * Loyalty tier: the highest tier (in `thresholds`, lowest first) whose minRentals OR
  * minSpendMinor is reached; bronze when none. Negative inputs count as 0.
  */
-export function loyaltyTier(input: LoyaltyInput, thresholds: readonly LoyaltyThreshold[] = LOYALTY_THRESHOLDS): LoyaltyTier {
+export function loyaltyTier(
+  input: LoyaltyInput,
+  thresholds: readonly LoyaltyThreshold[] = LOYALTY_THRESHOLDS,
+): LoyaltyTier {
   const rentals = count(input.completedRentals);
   const spend = count(input.totalSpendMinor);
   let tier: LoyaltyTier = 'bronze';
@@ -80,7 +86,10 @@ export interface LoyaltySummary {
 }
 
 /** Score, tier and progress to the next tier (either path reaches it). */
-export function loyaltySummary(input: LoyaltyInput, thresholds: readonly LoyaltyThreshold[] = LOYALTY_THRESHOLDS): LoyaltySummary {
+export function loyaltySummary(
+  input: LoyaltyInput,
+  thresholds: readonly LoyaltyThreshold[] = LOYALTY_THRESHOLDS,
+): LoyaltySummary {
   const tier = loyaltyTier(input, thresholds);
   const nextT = thresholds.filter((t) => rank(t.tier) > rank(tier)).sort((a, b) => rank(a.tier) - rank(b.tier))[0];
   return {

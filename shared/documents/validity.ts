@@ -11,11 +11,14 @@ export type DocumentValidity = (typeof DOCUMENT_VALIDITY)[number];
 export const DEFAULT_REMINDER_THRESHOLD_DAYS = 30;
 
 /** Validity of a document on the company's calendar day `today` (YYYY-MM-DD). */
-export function documentValidity(expiryDate: string | null | undefined, today: string, thresholdDays = DEFAULT_REMINDER_THRESHOLD_DAYS): { validity: DocumentValidity; daysLeft: number | null } {
+export function documentValidity(
+  expiryDate: string | null | undefined,
+  today: string,
+  thresholdDays = DEFAULT_REMINDER_THRESHOLD_DAYS,
+): { validity: DocumentValidity; daysLeft: number | null } {
   if (!expiryDate) return { validity: 'no_expiry', daysLeft: null };
   const daysLeft = daysBetween(today, expiryDate);
   if (daysLeft < 0) return { validity: 'expired', daysLeft };
   if (daysLeft <= thresholdDays) return { validity: 'expiring_soon', daysLeft };
   return { validity: 'valid', daysLeft };
 }
-

@@ -3,7 +3,13 @@ import { IBAN_MESSAGES, formatIban, ibanProblem, normalizeIban } from './iban';
 
 describe('IBAN', () => {
   it('accepts valid IBANs of the regions and elsewhere, with spaces or not', () => {
-    for (const iban of ['AE07 0331 2345 6789 0123 456', 'SA0380000000608010167519', 'JO94CBJO0010000000000131000302', 'GB82 WEST 1234 5698 7654 32', 'de89370400440532013000']) {
+    for (const iban of [
+      'AE07 0331 2345 6789 0123 456',
+      'SA0380000000608010167519',
+      'JO94CBJO0010000000000131000302',
+      'GB82 WEST 1234 5698 7654 32',
+      'de89370400440532013000',
+    ]) {
       expect(ibanProblem(iban), iban).toBeNull();
     }
   });

@@ -2,10 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { bookedShare, documentState, scoreHealth, HEALTH_RULES, type HealthFacts } from './score';
 
 const clean: HealthFacts = {
-  maintenancePastDue: 0, maintenanceDueSoon: 0, urgentOpen: 0,
-  registrationExpiry: '2027-06-30', insuranceExpiry: '2027-03-31', today: '2026-11-26',
-  year: 2026, odometerKm: 5_000, damage: { minor: 0, moderate: 0, severe: 0 },
-  speeding: 0, restrictedEntries: 0, utilisation: 0.6,
+  maintenancePastDue: 0,
+  maintenanceDueSoon: 0,
+  urgentOpen: 0,
+  registrationExpiry: '2027-06-30',
+  insuranceExpiry: '2027-03-31',
+  today: '2026-11-26',
+  year: 2026,
+  odometerKm: 5_000,
+  damage: { minor: 0, moderate: 0, severe: 0 },
+  speeding: 0,
+  restrictedEntries: 0,
+  utilisation: 0.6,
 };
 const penalty = (f: HealthFacts, key: string) => scoreHealth(f).factors.find((x) => x.key === key)!.penalty;
 
@@ -15,7 +23,13 @@ describe('fleet health score', () => {
     expect(r.score).toBe(100);
     expect(r.grade).toBe('excellent');
     expect(r.factors.map((f) => [f.key, f.weight, f.penalty])).toEqual([
-      ['maintenance', 25, 0], ['documents', 30, 0], ['damage', 20, 0], ['incidents', 20, 0], ['age', 15, 0], ['mileage', 15, 0], ['utilisation', 10, 0],
+      ['maintenance', 25, 0],
+      ['documents', 30, 0],
+      ['damage', 20, 0],
+      ['incidents', 20, 0],
+      ['age', 15, 0],
+      ['mileage', 15, 0],
+      ['utilisation', 10, 0],
     ]);
   });
 
@@ -47,18 +61,59 @@ describe('fleet health score', () => {
     expect(scoreHealth(base)).toMatchObject({ score: 86, grade: 'excellent' });
     expect(scoreHealth({ ...base, odometerKm: 10_000 })).toMatchObject({ score: 85, grade: 'excellent' });
     expect(scoreHealth({ ...base, odometerKm: 20_000 })).toMatchObject({ score: 84, grade: 'good' });
-    expect(scoreHealth({ ...base, insuranceExpiry: '2026-01-01', odometerKm: 10_000 })).toMatchObject({ score: 70, grade: 'good' });
-    expect(scoreHealth({ ...base, insuranceExpiry: '2026-01-01', odometerKm: 20_000 })).toMatchObject({ score: 69, grade: 'fair' });
-    expect(scoreHealth({ ...base, insuranceExpiry: '2026-01-01', registrationExpiry: '2026-01-01', odometerKm: 60_000 })).toMatchObject({ score: 50, grade: 'fair' });
-    expect(scoreHealth({ ...base, insuranceExpiry: '2026-01-01', registrationExpiry: '2026-01-01', odometerKm: 70_000 })).toMatchObject({ score: 49, grade: 'poor' });
-    expect(scoreHealth({ ...base, insuranceExpiry: '2026-01-01', registrationExpiry: '2026-01-01', urgentOpen: 2, odometerKm: 60_000 })).toMatchObject({ score: 30, grade: 'poor' });
-    expect(scoreHealth({ ...base, insuranceExpiry: '2026-01-01', registrationExpiry: '2026-01-01', urgentOpen: 2, odometerKm: 70_000 })).toMatchObject({ score: 29, grade: 'critical' });
+    expect(scoreHealth({ ...base, insuranceExpiry: '2026-01-01', odometerKm: 10_000 })).toMatchObject({
+      score: 70,
+      grade: 'good',
+    });
+    expect(scoreHealth({ ...base, insuranceExpiry: '2026-01-01', odometerKm: 20_000 })).toMatchObject({
+      score: 69,
+      grade: 'fair',
+    });
+    expect(
+      scoreHealth({ ...base, insuranceExpiry: '2026-01-01', registrationExpiry: '2026-01-01', odometerKm: 60_000 }),
+    ).toMatchObject({ score: 50, grade: 'fair' });
+    expect(
+      scoreHealth({ ...base, insuranceExpiry: '2026-01-01', registrationExpiry: '2026-01-01', odometerKm: 70_000 }),
+    ).toMatchObject({ score: 49, grade: 'poor' });
+    expect(
+      scoreHealth({
+        ...base,
+        insuranceExpiry: '2026-01-01',
+        registrationExpiry: '2026-01-01',
+        urgentOpen: 2,
+        odometerKm: 60_000,
+      }),
+    ).toMatchObject({ score: 30, grade: 'poor' });
+    expect(
+      scoreHealth({
+        ...base,
+        insuranceExpiry: '2026-01-01',
+        registrationExpiry: '2026-01-01',
+        urgentOpen: 2,
+        odometerKm: 70_000,
+      }),
+    ).toMatchObject({ score: 29, grade: 'critical' });
   });
 
   it('never goes below 0 however bad every factor is, and bad inputs count as nothing', () => {
-    const worst: HealthFacts = { ...clean, maintenancePastDue: 9, registrationExpiry: null, insuranceExpiry: null, year: 1990, odometerKm: 1e6, damage: { minor: 0, moderate: 0, severe: 9 }, speeding: 99, restrictedEntries: 9, utilisation: 0 };
+    const worst: HealthFacts = {
+      ...clean,
+      maintenancePastDue: 9,
+      registrationExpiry: null,
+      insuranceExpiry: null,
+      year: 1990,
+      odometerKm: 1e6,
+      damage: { minor: 0, moderate: 0, severe: 9 },
+      speeding: 99,
+      restrictedEntries: 9,
+      utilisation: 0,
+    };
     expect(scoreHealth(worst)).toMatchObject({ score: 0, grade: 'critical' });
-    expect(scoreHealth({ ...clean, speeding: -4, odometerKm: Number.NaN, utilisation: Number.NaN }).factors.find((f) => f.key === 'incidents')!.penalty).toBe(0);
+    expect(
+      scoreHealth({ ...clean, speeding: -4, odometerKm: Number.NaN, utilisation: Number.NaN }).factors.find(
+        (f) => f.key === 'incidents',
+      )!.penalty,
+    ).toBe(0);
     const sum = Object.values(HEALTH_RULES.weights).reduce((a, b) => a + b, 0);
     expect(sum).toBeGreaterThan(100);
   });
@@ -74,11 +129,19 @@ describe('fleet health score', () => {
     const from = '2026-11-01T00:00:00.000Z';
     const to = '2026-11-11T00:00:00.000Z'; // 10 days
     expect(bookedShare([], from, to)).toBe(0);
-    expect(bookedShare([{ start: '2026-10-25T00:00:00.000Z', end: '2026-11-03T00:00:00.000Z' }], from, to)).toBeCloseTo(0.2);
-    expect(bookedShare([
-      { start: '2026-11-02T00:00:00.000Z', end: '2026-11-05T00:00:00.000Z' },
-      { start: '2026-11-04T00:00:00.000Z', end: '2026-11-06T00:00:00.000Z' },
-    ], from, to)).toBeCloseTo(0.4);
+    expect(bookedShare([{ start: '2026-10-25T00:00:00.000Z', end: '2026-11-03T00:00:00.000Z' }], from, to)).toBeCloseTo(
+      0.2,
+    );
+    expect(
+      bookedShare(
+        [
+          { start: '2026-11-02T00:00:00.000Z', end: '2026-11-05T00:00:00.000Z' },
+          { start: '2026-11-04T00:00:00.000Z', end: '2026-11-06T00:00:00.000Z' },
+        ],
+        from,
+        to,
+      ),
+    ).toBeCloseTo(0.4);
     expect(bookedShare([{ start: '2026-11-09T00:00:00.000Z', end: null }], from, to)).toBeCloseTo(0.2);
   });
 });

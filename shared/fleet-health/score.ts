@@ -14,7 +14,15 @@
 import { healthGrade, type HealthGrade } from '../vehicles/vehicle-rules';
 import { daysBetween } from '../calendar';
 
-export const HEALTH_FACTOR_KEYS = ['maintenance', 'documents', 'damage', 'incidents', 'age', 'mileage', 'utilisation'] as const;
+export const HEALTH_FACTOR_KEYS = [
+  'maintenance',
+  'documents',
+  'damage',
+  'incidents',
+  'age',
+  'mileage',
+  'utilisation',
+] as const;
 export type HealthFactorKey = (typeof HEALTH_FACTOR_KEYS)[number];
 
 /** The facts a vehicle's score is computed from. */
@@ -44,7 +52,15 @@ export interface HealthFacts {
 
 /** Every constant of the score, in one place (the page prints the weights beside each factor). */
 export const HEALTH_RULES = {
-  weights: { maintenance: 25, documents: 30, damage: 20, incidents: 20, age: 15, mileage: 15, utilisation: 10 } satisfies Record<HealthFactorKey, number>,
+  weights: {
+    maintenance: 25,
+    documents: 30,
+    damage: 20,
+    incidents: 20,
+    age: 15,
+    mileage: 15,
+    utilisation: 10,
+  } satisfies Record<HealthFactorKey, number>,
   maintenance: { pastDue: 12, urgentOpen: 10, dueSoon: 4 },
   /** Per document (registration, insurance): expired or none on file → 15; expiring within 30 days → 5. */
   documents: { expired: 15, missing: 15, expiringSoon: 5, soonDays: 30 },
@@ -96,7 +112,14 @@ export function scoreHealth(f: HealthFacts): HealthResult {
   const urgent = count(f.urgentOpen);
   const registration = documentState(f.registrationExpiry, f.today);
   const insurance = documentState(f.insuranceExpiry, f.today);
-  const docPenalty = (s: ReturnType<typeof documentState>) => (s === 'expired' ? R.documents.expired : s === 'missing' ? R.documents.missing : s === 'expiring' ? R.documents.expiringSoon : 0);
+  const docPenalty = (s: ReturnType<typeof documentState>) =>
+    s === 'expired'
+      ? R.documents.expired
+      : s === 'missing'
+        ? R.documents.missing
+        : s === 'expiring'
+          ? R.documents.expiringSoon
+          : 0;
   const ageYears = Math.max(0, Number(f.today.slice(0, 4)) - f.year);
   const km = count(f.odometerKm);
   const damage = { minor: count(f.damage.minor), moderate: count(f.damage.moderate), severe: count(f.damage.severe) };
@@ -106,19 +129,56 @@ export function scoreHealth(f: HealthFacts): HealthResult {
   const utilisationPct = Math.round(utilisation * 100);
 
   const raw: { key: HealthFactorKey; penalty: number; detail: HealthFactor['detail'] }[] = [
-    { key: 'maintenance', penalty: cap('maintenance', pastDue * R.maintenance.pastDue + urgent * R.maintenance.urgentOpen + dueSoon * R.maintenance.dueSoon), detail: { pastDue, dueSoon, urgent } },
-    { key: 'documents', penalty: cap('documents', docPenalty(registration) + docPenalty(insurance)), detail: { registration, insurance, registrationExpiry: f.registrationExpiry ?? '', insuranceExpiry: f.insuranceExpiry ?? '' } },
-    { key: 'damage', penalty: cap('damage', damage.minor * R.damage.minor + damage.moderate * R.damage.moderate + damage.severe * R.damage.severe), detail: damage },
-    { key: 'incidents', penalty: cap('incidents', speeding * R.incidents.speeding + restricted * R.incidents.restrictedEntry), detail: { speeding, restricted, days: R.windowDays } },
+    {
+      key: 'maintenance',
+      penalty: cap(
+        'maintenance',
+        pastDue * R.maintenance.pastDue + urgent * R.maintenance.urgentOpen + dueSoon * R.maintenance.dueSoon,
+      ),
+      detail: { pastDue, dueSoon, urgent },
+    },
+    {
+      key: 'documents',
+      penalty: cap('documents', docPenalty(registration) + docPenalty(insurance)),
+      detail: {
+        registration,
+        insurance,
+        registrationExpiry: f.registrationExpiry ?? '',
+        insuranceExpiry: f.insuranceExpiry ?? '',
+      },
+    },
+    {
+      key: 'damage',
+      penalty: cap(
+        'damage',
+        damage.minor * R.damage.minor + damage.moderate * R.damage.moderate + damage.severe * R.damage.severe,
+      ),
+      detail: damage,
+    },
+    {
+      key: 'incidents',
+      penalty: cap('incidents', speeding * R.incidents.speeding + restricted * R.incidents.restrictedEntry),
+      detail: { speeding, restricted, days: R.windowDays },
+    },
     { key: 'age', penalty: cap('age', ageYears * R.age.perYear), detail: { years: ageYears } },
     { key: 'mileage', penalty: cap('mileage', Math.floor(km / R.mileage.stepKm) * R.mileage.perStep), detail: { km } },
     {
       key: 'utilisation',
-      penalty: cap('utilisation', utilisation >= R.utilisation.idleBelow ? 0 : R.weights.utilisation * (1 - utilisation / R.utilisation.idleBelow)),
+      penalty: cap(
+        'utilisation',
+        utilisation >= R.utilisation.idleBelow
+          ? 0
+          : R.weights.utilisation * (1 - utilisation / R.utilisation.idleBelow),
+      ),
       detail: { percent: utilisationPct, days: R.windowDays },
     },
   ];
-  const factors: HealthFactor[] = raw.map((x) => ({ key: x.key, weight: R.weights[x.key], penalty: x.penalty, detail: x.detail }));
+  const factors: HealthFactor[] = raw.map((x) => ({
+    key: x.key,
+    weight: R.weights[x.key],
+    penalty: x.penalty,
+    detail: x.detail,
+  }));
 
   const score = Math.max(0, Math.min(100, 100 - factors.reduce((s, x) => s + x.penalty, 0)));
   return { score, grade: healthGrade(score), factors };
@@ -139,7 +199,8 @@ export function bookedShare(blocks: { start: string; end: string | null }[], fro
   for (const [s, e] of spans) {
     if (s > curE) {
       if (curE > curS) total += curE - curS;
-      curS = s; curE = e;
+      curS = s;
+      curE = e;
     } else curE = Math.max(curE, e);
   }
   if (curE > curS) total += curE - curS;

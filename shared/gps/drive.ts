@@ -10,14 +10,23 @@ import type { DemoRoute } from './dubai-routes';
  * backwards), at the route's speed with a little variation, and 135–145 km/h on its `fast`
  * stretch when `speeding` is set.
  */
-export interface DrivePoint { at: string; lat: number; lon: number; speed: number; heading: number }
+export interface DrivePoint {
+  at: string;
+  lat: number;
+  lon: number;
+  speed: number;
+  heading: number;
+}
 
 /** Heading in whole degrees 0–359 from `a` to `b` ([lon, lat]), turf's initial great-circle bearing. */
 export function bearing(a: [number, number], b: [number, number]): number {
   return Math.round((turfBearing(point(a), point(b)) + 360) % 360);
 }
 
-export function drive(route: DemoRoute, o: { from: number; to: number; startMs: number; stepSeconds: number; speeding?: boolean; random?: () => number }): DrivePoint[] {
+export function drive(
+  route: DemoRoute,
+  o: { from: number; to: number; startMs: number; stepSeconds: number; speeding?: boolean; random?: () => number },
+): DrivePoint[] {
   const line = lineString(route.path);
   const total = turfLength(line, { units: 'kilometers' });
   const rnd = o.random ?? Math.random;
@@ -29,10 +38,17 @@ export function drive(route: DemoRoute, o: { from: number; to: number; startMs: 
     const fast = o.speeding && route.fast && frac >= route.fast[0] && frac <= route.fast[1];
     const speed = Math.round((fast ? 135 + rnd() * 10 : route.speedKmh * (0.85 + rnd() * 0.3)) * 10) / 10;
     const c = turfAlong(line, frac * total, { units: 'kilometers' }).geometry.coordinates as [number, number];
-    const next = turfAlong(line, Math.min(total, Math.max(0, (frac + dir * 0.001) * total)), { units: 'kilometers' }).geometry.coordinates as [number, number];
-    out.push({ at: new Date(t).toISOString(), lat: Math.round(c[1] * 1e6) / 1e6, lon: Math.round(c[0] * 1e6) / 1e6, speed, heading: bearing(dir > 0 ? c : next, dir > 0 ? next : c) });
+    const next = turfAlong(line, Math.min(total, Math.max(0, (frac + dir * 0.001) * total)), { units: 'kilometers' })
+      .geometry.coordinates as [number, number];
+    out.push({
+      at: new Date(t).toISOString(),
+      lat: Math.round(c[1] * 1e6) / 1e6,
+      lon: Math.round(c[0] * 1e6) / 1e6,
+      speed,
+      heading: bearing(dir > 0 ? c : next, dir > 0 ? next : c),
+    });
     if ((dir > 0 && frac >= o.to) || (dir < 0 && frac <= o.to)) break;
-    frac += (dir * (speed * o.stepSeconds) / 3600) / total;
+    frac += (dir * (speed * o.stepSeconds)) / 3600 / total;
     frac = dir > 0 ? Math.min(frac, o.to) : Math.max(frac, o.to);
     t += o.stepSeconds * 1000;
   }

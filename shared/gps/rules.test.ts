@@ -5,14 +5,39 @@ import { tripsAndStops, type TrackPoint } from './trips';
 const S = { speedLimitKmh: 120, overspeedMinSeconds: 30, timeZone: 'Asia/Dubai' };
 const base = { speedLimitKmh: null, timeWindow: null, vehicleIds: null };
 // Dubai Mall area circle (500 m) and a square polygon around the Burj Al Arab.
-const circle: EvalFence = { ...base, id: 'C', name: 'Downtown', type: 'RESTRICTED', shape: 'circle', center: [55.2796, 25.1972], radius: 500 };
-const square: EvalFence = { ...base, id: 'P', name: 'Jumeirah', type: 'SERVICE_AREA', shape: 'polygon', coordinates: [[55.18, 25.14], [55.19, 25.14], [55.19, 25.15], [55.18, 25.15]] };
+const circle: EvalFence = {
+  ...base,
+  id: 'C',
+  name: 'Downtown',
+  type: 'RESTRICTED',
+  shape: 'circle',
+  center: [55.2796, 25.1972],
+  radius: 500,
+};
+const square: EvalFence = {
+  ...base,
+  id: 'P',
+  name: 'Jumeirah',
+  type: 'SERVICE_AREA',
+  shape: 'polygon',
+  coordinates: [
+    [55.18, 25.14],
+    [55.19, 25.14],
+    [55.19, 25.15],
+    [55.18, 25.15],
+  ],
+};
 const at = (min: number, sec = 0) => new Date(Date.UTC(2030, 0, 7, 8, min, sec)).toISOString();
-const p = (min: number, lon: number, lat: number, speed = 40, sec = 0): EvalPosition => ({ at: at(min, sec), lon, lat, speed });
+const p = (min: number, lon: number, lat: number, speed = 40, sec = 0): EvalPosition => ({
+  at: at(min, sec),
+  lon,
+  lat,
+  speed,
+});
 
 describe('entry and exit over a sequence of positions', () => {
   it('circle: outside → inside → outside gives one entry then one exit', () => {
-    const track = [p(0, 55.27, 25.18), p(1, 55.2796, 25.1972), p(2, 55.2799, 25.1975), p(3, 55.30, 25.21)];
+    const track = [p(0, 55.27, 25.18), p(1, 55.2796, 25.1972), p(2, 55.2799, 25.1975), p(3, 55.3, 25.21)];
     const { events, state } = evaluate('V', [circle], emptyState(), track, S);
     expect(events.map((e) => `${e.kind}:${e.fenceId}@${e.at}`)).toEqual([`entry:C@${at(1)}`, `exit:C@${at(3)}`]);
     expect(state.inside).toEqual([]);
@@ -38,7 +63,13 @@ describe('entry and exit over a sequence of positions', () => {
     expect(late.evaluated).toBe(0);
     expect(late.state.lastAt).toBe(at(5));
     // unordered batch: sorted before evaluation
-    const batch = evaluate('V', [circle], emptyState(), [p(3, 55.27, 25.18), p(1, 55.27, 25.18), p(2, 55.2796, 25.1972)], S);
+    const batch = evaluate(
+      'V',
+      [circle],
+      emptyState(),
+      [p(3, 55.27, 25.18), p(1, 55.27, 25.18), p(2, 55.2796, 25.1972)],
+      S,
+    );
     expect(batch.events.map((e) => e.kind)).toEqual(['entry', 'exit']);
   });
   it('DROP_ZONE membership for the offline rule', () => {
@@ -69,7 +100,13 @@ describe('time windows in the company time zone', () => {
     // 08:00Z = 12:00 Dubai open, 09:01Z = 13:01 closed
     const r = evaluate('V', [nightly], emptyState(), [p(0, 55.2796, 25.1972)], S);
     expect(r.events.map((e) => e.kind)).toEqual(['entry']);
-    const later = evaluate('V', [nightly], r.state, [{ at: '2030-01-07T09:01:00.000Z', lon: 55.30, lat: 25.21, speed: 30 }], S);
+    const later = evaluate(
+      'V',
+      [nightly],
+      r.state,
+      [{ at: '2030-01-07T09:01:00.000Z', lon: 55.3, lat: 25.21, speed: 30 }],
+      S,
+    );
     expect(later.events).toEqual([]);
     expect(later.state.inside).toEqual(['C']);
   });
@@ -79,10 +116,22 @@ describe('overspeed with a minimal duration', () => {
   it('a spike shorter than the duration is not speeding; a held one is reported once', () => {
     const spike = [p(0, 55.1, 25.1, 100), p(0, 55.1, 25.1, 150, 10), p(0, 55.1, 25.1, 100, 20)];
     expect(evaluate('V', [], emptyState(), spike, S).events).toEqual([]);
-    const held = [p(0, 55.1, 25.1, 130), p(0, 55.1, 25.1, 140, 15), p(0, 55.1, 25.1, 150, 30), p(0, 55.1, 25.1, 135, 45), p(1, 55.1, 25.1, 131)];
+    const held = [
+      p(0, 55.1, 25.1, 130),
+      p(0, 55.1, 25.1, 140, 15),
+      p(0, 55.1, 25.1, 150, 30),
+      p(0, 55.1, 25.1, 135, 45),
+      p(1, 55.1, 25.1, 131),
+    ];
     const r = evaluate('V', [], emptyState(), held, S);
     expect(r.events).toHaveLength(1);
-    expect(r.events[0]).toMatchObject({ kind: 'speeding', limitKmh: 120, maxSpeedKmh: 150, since: at(0), at: at(0, 30) });
+    expect(r.events[0]).toMatchObject({
+      kind: 'speeding',
+      limitKmh: 120,
+      maxSpeedKmh: 150,
+      since: at(0),
+      at: at(0, 30),
+    });
   });
   it("the fence's own limit applies inside it", () => {
     const zone = { ...circle, type: 'SERVICE_AREA' as const, speedLimitKmh: 60 };
@@ -94,7 +143,12 @@ describe('overspeed with a minimal duration', () => {
 
 describe('trips and stops (Traccar model)', () => {
   const t0 = Date.UTC(2030, 0, 7, 8, 0, 0);
-  const pt = (s: number, lon: number, speed: number): TrackPoint => ({ at: new Date(t0 + s * 1000).toISOString(), lat: 25.2, lon, speed });
+  const pt = (s: number, lon: number, speed: number): TrackPoint => ({
+    at: new Date(t0 + s * 1000).toISOString(),
+    lat: 25.2,
+    lon,
+    speed,
+  });
   it('two drives separated by a 20-minute stop; a short halt at a light stays in the trip', () => {
     const track: TrackPoint[] = [];
     // drive 1: 10 min at ~60 km/h east (0.001° lon ≈ 100 m per 6 s), with a 60 s red light at minute 5

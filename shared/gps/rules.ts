@@ -75,7 +75,13 @@ export interface EvalState {
   overspeedMaxKmh: number;
 }
 
-export const emptyState = (): EvalState => ({ lastAt: null, inside: [], overspeedSince: null, overspeedReported: false, overspeedMaxKmh: 0 });
+export const emptyState = (): EvalState => ({
+  lastAt: null,
+  inside: [],
+  overspeedSince: null,
+  overspeedReported: false,
+  overspeedMaxKmh: 0,
+});
 
 export type ZoneEventKind = 'entry' | 'exit' | 'speeding';
 
@@ -124,7 +130,13 @@ export function circleRing(center: [number, number], radius: number): [number, n
 
 /** Weekday and minutes after midnight of `at` in `timeZone`. */
 export function localClock(at: string | Date, timeZone: string): { day: Weekday; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(at));
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(at));
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   const day = get('weekday').toLowerCase().slice(0, 3) as Weekday;
   return { day, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
@@ -147,14 +159,21 @@ export function windowOpen(w: TimeWindow | null, at: string | Date, timeZone: st
   return (w.days.includes(day) && minutes >= s) || (w.days.includes(dayBefore(day)) && minutes < e);
 }
 
-const applies = (f: EvalFence, vehicleId: string) => !f.vehicleIds || f.vehicleIds.length === 0 || f.vehicleIds.includes(vehicleId);
+const applies = (f: EvalFence, vehicleId: string) =>
+  !f.vehicleIds || f.vehicleIds.length === 0 || f.vehicleIds.includes(vehicleId);
 
 /**
  * Evaluates positions (any order in; only those newer than state.lastAt are used, in time order)
  * and returns the new state and the events. Fences whose window is closed neither enter nor
  * exit: their last membership is carried over until they open again.
  */
-export function evaluate(vehicleId: string, fences: EvalFence[], state: EvalState, positions: EvalPosition[], s: EvalSettings): { state: EvalState; events: ZoneEventDraft[]; evaluated: number } {
+export function evaluate(
+  vehicleId: string,
+  fences: EvalFence[],
+  state: EvalState,
+  positions: EvalPosition[],
+  s: EvalSettings,
+): { state: EvalState; events: ZoneEventDraft[]; evaluated: number } {
   const mine = fences.filter((f) => applies(f, vehicleId));
   const byId = new Map(mine.map((f) => [f.id, f]));
   let st: EvalState = { ...state, inside: state.inside.filter((id) => byId.has(id)) };
@@ -180,20 +199,37 @@ export function evaluate(vehicleId: string, fences: EvalFence[], state: EvalStat
       if (!next.has(f.id) && prev.has(f.id)) events.push({ kind: 'exit', ...ev });
     }
     // The limit: the lowest of the open fences the vehicle is in that set one, else the company's.
-    const limits = mine.filter((f) => next.has(f.id) && f.speedLimitKmh && windowOpen(f.timeWindow, p.at, s.timeZone)).map((f) => f.speedLimitKmh as number);
+    const limits = mine
+      .filter((f) => next.has(f.id) && f.speedLimitKmh && windowOpen(f.timeWindow, p.at, s.timeZone))
+      .map((f) => f.speedLimitKmh as number);
     const limit = limits.length ? Math.min(...limits) : s.speedLimitKmh;
-    const limitFence = limits.length ? mine.find((f) => next.has(f.id) && f.speedLimitKmh === limit) ?? null : null;
+    const limitFence = limits.length ? (mine.find((f) => next.has(f.id) && f.speedLimitKmh === limit) ?? null) : null;
     let { overspeedSince, overspeedReported, overspeedMaxKmh } = st;
     if (p.speed > limit) {
-      if (!overspeedSince) { overspeedSince = p.at; overspeedReported = false; overspeedMaxKmh = 0; }
+      if (!overspeedSince) {
+        overspeedSince = p.at;
+        overspeedReported = false;
+        overspeedMaxKmh = 0;
+      }
       overspeedMaxKmh = Math.max(overspeedMaxKmh, p.speed);
       const held = (Date.parse(p.at) - Date.parse(overspeedSince)) / 1000;
       if (!overspeedReported && held >= s.overspeedMinSeconds) {
         overspeedReported = true;
-        events.push({ kind: 'speeding', ...base, fenceId: limitFence?.id ?? null, fenceName: limitFence?.name ?? null, fenceType: limitFence?.type ?? null, limitKmh: limit, maxSpeedKmh: overspeedMaxKmh, since: overspeedSince });
+        events.push({
+          kind: 'speeding',
+          ...base,
+          fenceId: limitFence?.id ?? null,
+          fenceName: limitFence?.name ?? null,
+          fenceType: limitFence?.type ?? null,
+          limitKmh: limit,
+          maxSpeedKmh: overspeedMaxKmh,
+          since: overspeedSince,
+        });
       }
     } else {
-      overspeedSince = null; overspeedReported = false; overspeedMaxKmh = 0;
+      overspeedSince = null;
+      overspeedReported = false;
+      overspeedMaxKmh = 0;
     }
     st = { lastAt: p.at, inside: [...next], overspeedSince, overspeedReported, overspeedMaxKmh };
   }
@@ -202,7 +238,11 @@ export function evaluate(vehicleId: string, fences: EvalFence[], state: EvalStat
 
 /** Which events become alerts: entering a RESTRICTED zone, leaving a SERVICE_AREA, speeding. */
 export function alertWorthy(e: ZoneEventDraft): boolean {
-  return e.kind === 'speeding' || (e.kind === 'entry' && e.fenceType === 'RESTRICTED') || (e.kind === 'exit' && e.fenceType === 'SERVICE_AREA');
+  return (
+    e.kind === 'speeding' ||
+    (e.kind === 'entry' && e.fenceType === 'RESTRICTED') ||
+    (e.kind === 'exit' && e.fenceType === 'SERVICE_AREA')
+  );
 }
 
 /** Whether a position is inside any DROP_ZONE fence (open or not: a car parked in the yard is parked). */

@@ -27,8 +27,10 @@ export interface TrackPoint {
 export interface Trip {
   startAt: string;
   endAt: string;
-  startLat: number; startLon: number;
-  endLat: number; endLon: number;
+  startLat: number;
+  startLon: number;
+  endLat: number;
+  endLon: number;
   distanceKm: number;
   durationSeconds: number;
   maxSpeedKmh: number;
@@ -38,12 +40,14 @@ export interface Trip {
 export interface Stop {
   startAt: string;
   endAt: string;
-  lat: number; lon: number;
+  lat: number;
+  lon: number;
   durationSeconds: number;
 }
 
 type LatLon = Pick<TrackPoint, 'lat' | 'lon'>;
-const km = (a: LatLon, b: LatLon) => turfDistance(point([a.lon, a.lat]), point([b.lon, b.lat]), { units: 'kilometers' });
+const km = (a: LatLon, b: LatLon) =>
+  turfDistance(point([a.lon, a.lat]), point([b.lon, b.lat]), { units: 'kilometers' });
 
 /** Great-circle length in km of a path of positions, in order (turf). */
 export function pathKm(points: readonly LatLon[]): number {
@@ -54,7 +58,10 @@ export function pathKm(points: readonly LatLon[]): number {
 const secs = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 1000;
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
 
-export function tripsAndStops(track: TrackPoint[], cfg: typeof TRIP_DEFAULTS = TRIP_DEFAULTS): { trips: Trip[]; stops: Stop[]; distanceKm: number } {
+export function tripsAndStops(
+  track: TrackPoint[],
+  cfg: typeof TRIP_DEFAULTS = TRIP_DEFAULTS,
+): { trips: Trip[]; stops: Stop[]; distanceKm: number } {
   const pts = [...track].sort((a, b) => a.at.localeCompare(b.at));
   const trips: Trip[] = [];
   const stops: Stop[] = [];
@@ -66,10 +73,18 @@ export function tripsAndStops(track: TrackPoint[], cfg: typeof TRIP_DEFAULTS = T
     for (let i = 1; i < seg.length; i++) dist += km(seg[i - 1], seg[i]);
     const dur = secs(seg[0].at, seg[seg.length - 1].at);
     if (dist * 1000 >= cfg.minimalTripDistanceM || dur >= cfg.minimalTripSeconds) {
-      const s = seg[0]; const e = seg[seg.length - 1];
+      const s = seg[0];
+      const e = seg[seg.length - 1];
       trips.push({
-        startAt: s.at, endAt: e.at, startLat: s.lat, startLon: s.lon, endLat: e.lat, endLon: e.lon,
-        distanceKm: round(dist, 2), durationSeconds: Math.round(dur), maxSpeedKmh: Math.round(Math.max(...seg.map((p) => p.speed))),
+        startAt: s.at,
+        endAt: e.at,
+        startLat: s.lat,
+        startLon: s.lon,
+        endLat: e.lat,
+        endLon: e.lon,
+        distanceKm: round(dist, 2),
+        durationSeconds: Math.round(dur),
+        maxSpeedKmh: Math.round(Math.max(...seg.map((p) => p.speed))),
         averageSpeedKmh: dur > 0 ? Math.round((dist / dur) * 3600) : 0,
       });
     }
@@ -98,7 +113,21 @@ export function tripsAndStops(track: TrackPoint[], cfg: typeof TRIP_DEFAULTS = T
   // Stops: the time between one trip's end and the next trip's start (at least the parking duration).
   for (let i = 0; i + 1 < trips.length; i++) {
     const dur = secs(trips[i].endAt, trips[i + 1].startAt);
-    if (dur >= cfg.minimalParkingSeconds) stops.push({ startAt: trips[i].endAt, endAt: trips[i + 1].startAt, lat: trips[i].endLat, lon: trips[i].endLon, durationSeconds: Math.round(dur) });
+    if (dur >= cfg.minimalParkingSeconds)
+      stops.push({
+        startAt: trips[i].endAt,
+        endAt: trips[i + 1].startAt,
+        lat: trips[i].endLat,
+        lon: trips[i].endLon,
+        durationSeconds: Math.round(dur),
+      });
   }
-  return { trips, stops, distanceKm: round(trips.reduce((s, t) => s + t.distanceKm, 0), 2) };
+  return {
+    trips,
+    stops,
+    distanceKm: round(
+      trips.reduce((s, t) => s + t.distanceKm, 0),
+      2,
+    ),
+  };
 }

@@ -1,10 +1,13 @@
-/** The alerts inbox (issue 13). Titles are translated per type from the alert's params; the stored English title is the fallback. */
+/**
+ * The alerts inbox (issue 13). Titles are translated per type from the alert's params; the stored English title is the
+ * fallback.
+ */
 import { TICKET_MESSAGES } from '../tickets/messages';
 
 export const alerts = {
   en: {
     title: 'Alerts',
-    subtitle: 'What needs attention, from your company\'s data. Each alert links to its record.',
+    subtitle: "What needs attention, from your company's data. Each alert links to its record.",
     generate: 'Generate alerts',
     generating: 'Checking…',
     generated: '{{count}} new alerts',
@@ -38,10 +41,22 @@ export const alerts = {
     unreadBadge: '{{count}} unread alerts',
     categoryLabel: 'Category',
     allCategories: 'All categories',
-    category: { tickets: 'Fines and tolls', rentals: 'Rentals', documents: 'Documents', maintenance: 'Maintenance', deposits: 'Deposits', invoices: 'Invoices', gps: 'GPS', fleet: 'Fleet health', security: 'Security' },
+    category: {
+      tickets: 'Fines and tolls',
+      rentals: 'Rentals',
+      documents: 'Documents',
+      maintenance: 'Maintenance',
+      deposits: 'Deposits',
+      invoices: 'Invoices',
+      gps: 'GPS',
+      fleet: 'Fleet health',
+      security: 'Security',
+    },
     types: {
       rental_overdue: 'Rental {{reference}} is overdue',
-      gps_speeding: '{{vehicle}} drove {{speed}} km/h (limit {{limit}})', gps_restricted_entry: '{{vehicle}} entered restricted zone {{fence}}', gps_service_area_exit: '{{vehicle}} left service area {{fence}}',
+      gps_speeding: '{{vehicle}} drove {{speed}} km/h (limit {{limit}})',
+      gps_restricted_entry: '{{vehicle}} entered restricted zone {{fence}}',
+      gps_service_area_exit: '{{vehicle}} left service area {{fence}}',
       rental_returning_today: 'Rental {{reference}} returns today',
       ticket_unmatched: 'Traffic fine {{label}} matches no rental',
       toll_unmatched: 'Salik passage {{label}} matches no rental',
@@ -112,10 +127,22 @@ export const alerts = {
     unreadBadge: '{{count}} تنبيهات غير مقروءة',
     categoryLabel: 'الفئة',
     allCategories: 'كل الفئات',
-    category: { tickets: 'المخالفات والرسوم', rentals: 'الإيجارات', documents: 'المستندات', maintenance: 'الصيانة', deposits: 'الودائع', invoices: 'الفواتير', gps: 'GPS', fleet: 'صحة الأسطول', security: 'الأمان' },
+    category: {
+      tickets: 'المخالفات والرسوم',
+      rentals: 'الإيجارات',
+      documents: 'المستندات',
+      maintenance: 'الصيانة',
+      deposits: 'الودائع',
+      invoices: 'الفواتير',
+      gps: 'GPS',
+      fleet: 'صحة الأسطول',
+      security: 'الأمان',
+    },
     types: {
       rental_overdue: 'الإيجار {{reference}} متأخر',
-      gps_speeding: '{{vehicle}} سارت بسرعة {{speed}} كم/س (الحد {{limit}})', gps_restricted_entry: '{{vehicle}} دخلت المنطقة المحظورة {{fence}}', gps_service_area_exit: '{{vehicle}} غادرت منطقة الخدمة {{fence}}',
+      gps_speeding: '{{vehicle}} سارت بسرعة {{speed}} كم/س (الحد {{limit}})',
+      gps_restricted_entry: '{{vehicle}} دخلت المنطقة المحظورة {{fence}}',
+      gps_service_area_exit: '{{vehicle}} غادرت منطقة الخدمة {{fence}}',
       rental_returning_today: 'الإيجار {{reference}} يعود اليوم',
       ticket_unmatched: 'المخالفة المرورية {{label}} لا تطابق أي إيجار',
       toll_unmatched: 'عبور سالك {{label}} لا يطابق أي إيجار',

@@ -19,7 +19,8 @@ export const auth = {
     createAccount: 'Create Account',
     creatingAccount: 'Creating account...',
     country: 'Country',
-    countryHint: 'Your company is set up for this country: currency, time zone, VAT and chart of accounts. You can change it in settings until your first transaction.',
+    countryHint:
+      'Your company is set up for this country: currency, time zone, VAT and chart of accounts. You can change it in settings until your first transaction.',
     or: 'or',
     showPassword: 'Show password',
     hidePassword: 'Hide password',
@@ -79,7 +80,8 @@ export const auth = {
     createAccount: 'إنشاء الحساب',
     creatingAccount: 'جارٍ إنشاء الحساب...',
     country: 'الدولة',
-    countryHint: 'تُهيّأ شركتك لهذه الدولة: العملة والمنطقة الزمنية وضريبة القيمة المضافة ودليل الحسابات. يمكنك تغييرها من الإعدادات حتى أول معاملة.',
+    countryHint:
+      'تُهيّأ شركتك لهذه الدولة: العملة والمنطقة الزمنية وضريبة القيمة المضافة ودليل الحسابات. يمكنك تغييرها من الإعدادات حتى أول معاملة.',
     or: 'أو',
     showPassword: 'إظهار كلمة المرور',
     hidePassword: 'إخفاء كلمة المرور',

@@ -14,8 +14,7 @@ export const common = {
     goHome: 'Go to home page',
     goDashboard: 'Go to dashboard',
     comingSoonTitle: 'Coming soon',
-    comingSoonBody:
-      'This part of Sayyara is being built. Nothing here is live yet, so no data is shown.',
+    comingSoonBody: 'This part of Sayyara is being built. Nothing here is live yet, so no data is shown.',
     notFoundTitle: '404 Page Not Found',
     notFoundBody: 'The page you are looking for does not exist or has moved.',
     accessRestrictedTitle: 'Access Restricted',
@@ -62,8 +61,7 @@ export const common = {
     notFoundTitle: '404 الصفحة غير موجودة',
     notFoundBody: 'الصفحة التي تبحث عنها غير موجودة أو تم نقلها.',
     accessRestrictedTitle: 'الوصول مقيّد',
-    accessRestrictedBody:
-      'دورك لا يتيح الوصول إلى هذه الصفحة. اطلب ذلك من مالك الشركة أو أحد مسؤوليها إن احتجت إليها.',
+    accessRestrictedBody: 'دورك لا يتيح الوصول إلى هذه الصفحة. اطلب ذلك من مالك الشركة أو أحد مسؤوليها إن احتجت إليها.',
     errorTitle: 'حدث خطأ ما',
     errorBody: 'حدث خطأ غير متوقع. تم تسجيله ليقوم فريقنا بالتحقق منه.',
     tryAgain: 'حاول مرة أخرى',

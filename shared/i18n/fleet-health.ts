@@ -2,7 +2,8 @@
 export const fleetHealth = {
   en: {
     title: 'Fleet health',
-    subtitle: 'A score out of 100 per vehicle, from weighted factors shown below it. Excellent 85 and above, good 70, fair 50, poor 30, critical below.',
+    subtitle:
+      'A score out of 100 per vehicle, from weighted factors shown below it. Excellent 85 and above, good 70, fair 50, poor 30, critical below.',
     tabs: { health: 'Fleet Health', alerts: 'System Alerts' },
     recompute: 'Recompute now',
     recomputing: 'Computing…',
@@ -15,8 +16,13 @@ export const fleetHealth = {
     scoreOf: '{{score}} / 100',
     previous: 'was {{score}}',
     factors: {
-      maintenance: 'Maintenance', documents: 'Registration and insurance', damage: 'Open damage', incidents: 'GPS incidents',
-      age: 'Age', mileage: 'Kilometres', utilisation: 'Utilisation',
+      maintenance: 'Maintenance',
+      documents: 'Registration and insurance',
+      damage: 'Open damage',
+      incidents: 'GPS incidents',
+      age: 'Age',
+      mileage: 'Kilometres',
+      utilisation: 'Utilisation',
     },
     detail: {
       maintenance: '{{pastDue}} past due · {{dueSoon}} due within 7 days · {{urgent}} urgent open',
@@ -38,7 +44,8 @@ export const fleetHealth = {
     noMatchesBody: 'Try another grade.',
     clearFilters: 'All grades',
     trackers: 'Trackers',
-    trackersRule: 'Offline: no position for {{hours}} hours while not parked in a drop zone. Low battery: {{percent}}% or less.',
+    trackersRule:
+      'Offline: no position for {{hours}} hours while not parked in a drop zone. Low battery: {{percent}}% or less.',
     trackerKind: { offline: 'Offline', battery_low: 'Low battery' },
     lastPosition: 'Last position {{when}}',
     neverReported: 'No position received yet',
@@ -51,7 +58,8 @@ export const fleetHealth = {
   },
   ar: {
     title: 'صحة الأسطول',
-    subtitle: 'درجة من 100 لكل مركبة، من عوامل موزونة معروضة تحتها. ممتاز من 85، جيد من 70، مقبول من 50، ضعيف من 30، حرج دون ذلك.',
+    subtitle:
+      'درجة من 100 لكل مركبة، من عوامل موزونة معروضة تحتها. ممتاز من 85، جيد من 70، مقبول من 50، ضعيف من 30، حرج دون ذلك.',
     tabs: { health: 'صحة الأسطول', alerts: 'تنبيهات النظام' },
     recompute: 'إعادة الحساب الآن',
     recomputing: 'جارٍ الحساب…',
@@ -64,8 +72,13 @@ export const fleetHealth = {
     scoreOf: '{{score}} / 100',
     previous: 'كانت {{score}}',
     factors: {
-      maintenance: 'الصيانة', documents: 'التسجيل والتأمين', damage: 'أضرار قائمة', incidents: 'حوادث GPS',
-      age: 'العمر', mileage: 'الكيلومترات', utilisation: 'الاستخدام',
+      maintenance: 'الصيانة',
+      documents: 'التسجيل والتأمين',
+      damage: 'أضرار قائمة',
+      incidents: 'حوادث GPS',
+      age: 'العمر',
+      mileage: 'الكيلومترات',
+      utilisation: 'الاستخدام',
     },
     detail: {
       maintenance: '{{pastDue}} متأخرة · {{dueSoon}} مستحقة خلال 7 أيام · {{urgent}} عاجلة مفتوحة',
@@ -87,7 +100,8 @@ export const fleetHealth = {
     noMatchesBody: 'جرّب تصنيفًا آخر.',
     clearFilters: 'كل التصنيفات',
     trackers: 'أجهزة التتبع',
-    trackersRule: 'غير متصل: لا موقع منذ {{hours}} ساعة والمركبة ليست في منطقة تسليم. بطارية منخفضة: {{percent}}٪ أو أقل.',
+    trackersRule:
+      'غير متصل: لا موقع منذ {{hours}} ساعة والمركبة ليست في منطقة تسليم. بطارية منخفضة: {{percent}}٪ أو أقل.',
     trackerKind: { offline: 'غير متصل', battery_low: 'بطارية منخفضة' },
     lastPosition: 'آخر موقع {{when}}',
     neverReported: 'لم يصل أي موقع بعد',

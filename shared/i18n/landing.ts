@@ -31,7 +31,8 @@ export const landing = {
       gps: 'GPS tracking',
       gpsBody: 'See your fleet on a map and get alerted when a vehicle leaves a geofence.',
       accounting: 'Accounting',
-      accountingBody: 'Chart of accounts, journal entries, trial balance, VAT report, balance sheet and profit and loss.',
+      accountingBody:
+        'Chart of accounts, journal entries, trial balance, VAT report, balance sheet and profit and loss.',
       regions: 'Four regions, two languages',
       regionsBody: 'Currency, tax and business rules for the USA, UAE, Saudi Arabia and Jordan, in English or Arabic.',
     },
@@ -122,7 +123,8 @@ export const landing = {
       gps: 'تتبّع GPS',
       gpsBody: 'شاهد أسطولك على الخريطة واحصل على تنبيه عند خروج مركبة من النطاق الجغرافي.',
       accounting: 'المحاسبة',
-      accountingBody: 'دليل الحسابات وقيود اليومية وميزان المراجعة وتقرير الضريبة والميزانية العمومية والأرباح والخسائر.',
+      accountingBody:
+        'دليل الحسابات وقيود اليومية وميزان المراجعة وتقرير الضريبة والميزانية العمومية والأرباح والخسائر.',
       regions: 'أربع مناطق ولغتان',
       regionsBody: 'العملة والضريبة وقواعد العمل للولايات المتحدة والإمارات والسعودية والأردن، بالعربية أو الإنجليزية.',
     },

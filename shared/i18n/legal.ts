@@ -26,7 +26,7 @@ export const legal = {
         },
         where: {
           h: 'Where it is stored',
-          p: 'Data is stored with Amazon Web Services (AWS): records in a database, documents and invoices in encrypted file storage, and sign-in credentials in AWS Cognito. Data is encrypted in transit and at rest. Each company\'s data is kept separate from every other company\'s data.',
+          p: "Data is stored with Amazon Web Services (AWS): records in a database, documents and invoices in encrypted file storage, and sign-in credentials in AWS Cognito. Data is encrypted in transit and at rest. Each company's data is kept separate from every other company's data.",
         },
         sharing: {
           h: 'Who we share it with',
@@ -38,18 +38,17 @@ export const legal = {
         },
         rights: {
           h: 'Your choices',
-          p: 'Staff can ask their company\'s owner or administrator to correct or remove their details. Customers of a rental company can ask that company for access, correction or deletion. To reach us, contact us via the email in your company\'s account.',
+          p: "Staff can ask their company's owner or administrator to correct or remove their details. Customers of a rental company can ask that company for access, correction or deletion. To reach us, contact us via the email in your company's account.",
         },
         browser: {
           h: 'Your browser',
-          p: 'The app keeps your sign-in tokens and display preferences (language, region, theme, recent searches) in your browser\'s storage so you stay signed in and see the app the way you left it. We use no advertising or tracking cookies.',
+          p: "The app keeps your sign-in tokens and display preferences (language, region, theme, recent searches) in your browser's storage so you stay signed in and see the app the way you left it. We use no advertising or tracking cookies.",
         },
       },
     },
     terms: {
       title: 'Terms of Service',
-      intro:
-        'These terms apply when a rental company creates a Sayyara account and when its staff use it.',
+      intro: 'These terms apply when a rental company creates a Sayyara account and when its staff use it.',
       sections: {
         account: {
           h: 'Your company account',
@@ -57,7 +56,7 @@ export const legal = {
         },
         use: {
           h: 'Acceptable use',
-          p: 'Use Sayyara only for lawful rental and fleet operations. Do not try to access another company\'s data, disrupt the service, or upload content you have no right to store, including identity documents collected without the customer\'s knowledge.',
+          p: "Use Sayyara only for lawful rental and fleet operations. Do not try to access another company's data, disrupt the service, or upload content you have no right to store, including identity documents collected without the customer's knowledge.",
         },
         data: {
           h: 'Your data',
@@ -77,7 +76,7 @@ export const legal = {
         },
         ending: {
           h: 'Ending the service',
-          p: 'You may close your account at any time. We may suspend an account that breaks these terms or puts other companies at risk. Questions: contact us via the email in your company\'s account.',
+          p: "You may close your account at any time. We may suspend an account that breaks these terms or puts other companies at risk. Questions: contact us via the email in your company's account.",
         },
       },
     },
@@ -88,7 +87,7 @@ export const legal = {
       sections: {
         roles: {
           h: 'Controller and processor',
-          p: 'The rental company is the controller of the personal data it records about its staff and customers. Sayyara acts as its processor and handles that data only on the company\'s instructions.',
+          p: "The rental company is the controller of the personal data it records about its staff and customers. Sayyara acts as its processor and handles that data only on the company's instructions.",
         },
         lawful: {
           h: 'Lawful basis',
@@ -96,26 +95,25 @@ export const legal = {
         },
         requests: {
           h: 'Access, correction and deletion',
-          p: 'Customers send requests to the rental company. Company administrators can find, correct, export or archive a customer\'s records in the app. Deletion is limited where the law requires records to be kept, such as invoices.',
+          p: "Customers send requests to the rental company. Company administrators can find, correct, export or archive a customer's records in the app. Deletion is limited where the law requires records to be kept, such as invoices.",
         },
         security: {
           h: 'Security measures',
-          p: 'Encryption in transit and at rest, separation of each company\'s data, role-based access, an audit log of changes, and sign-in handled by AWS Cognito.',
+          p: "Encryption in transit and at rest, separation of each company's data, role-based access, an audit log of changes, and sign-in handled by AWS Cognito.",
         },
         transfers: {
           h: 'Where data is processed',
-          p: 'Data is hosted on Amazon Web Services. Ask us which AWS region holds your company\'s data if you need it for your records.',
+          p: "Data is hosted on Amazon Web Services. Ask us which AWS region holds your company's data if you need it for your records.",
         },
         contact: {
           h: 'Questions and breaches',
-          p: 'If we become aware of a breach affecting your company\'s data, we will tell the account owner without undue delay. For data protection questions, contact us via the email in your company\'s account.',
+          p: "If we become aware of a breach affecting your company's data, we will tell the account owner without undue delay. For data protection questions, contact us via the email in your company's account.",
         },
       },
     },
     careers: {
       title: 'Careers',
-      intro:
-        'Sayyara is a small team building software for car rental companies in the USA and the Middle East.',
+      intro: 'Sayyara is a small team building software for car rental companies in the USA and the Middle East.',
       sections: {
         how: {
           h: 'How we work',
@@ -155,7 +153,7 @@ export const legal = {
         },
         companies: {
           h: 'Rental companies using Sayyara',
-          p: 'Contact us via the email in your company\'s account. Include your company name and username, never your password.',
+          p: "Contact us via the email in your company's account. Include your company name and username, never your password.",
         },
         new: {
           h: 'Trying Sayyara',

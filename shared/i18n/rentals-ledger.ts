@@ -1,4 +1,7 @@
-/** Rentals catalog part: ledger and vehicle vocabulary: payment methods, fuel, condition, categories, entry types and states. Merged by ./rentals.ts. */
+/**
+ * Rentals catalog part: ledger and vehicle vocabulary: payment methods, fuel, condition, categories, entry types and
+ * states. Merged by ./rentals.ts.
+ */
 export const rentalsLedger = {
   en: {
     methods: {

@@ -1,4 +1,7 @@
-/** Rentals catalog part: the list page: title, filters, statistics, statuses, columns, fleet calendar. Merged by ./rentals.ts. */
+/**
+ * Rentals catalog part: the list page: title, filters, statistics, statuses, columns, fleet calendar. Merged by
+ * ./rentals.ts.
+ */
 export const rentalsList = {
   en: {
     title: 'Rentals',

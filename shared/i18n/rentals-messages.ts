@@ -1,4 +1,7 @@
-/** Rentals catalog part: validation and server messages (the English ones are the shared schema's own). Merged by ./rentals.ts. */
+/**
+ * Rentals catalog part: validation and server messages (the English ones are the shared schema's own). Merged by
+ * ./rentals.ts.
+ */
 import { RENTAL_MESSAGES } from '../schemas/rentals';
 import { RENTAL_SERVER_MESSAGES } from '../rentals/messages';
 export const rentalsMessages = {

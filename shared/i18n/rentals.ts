@@ -13,6 +13,20 @@ import { rentalsContract } from './rentals-contract';
 
 /** The parts merged per language (each part file holds both languages of its keys). */
 export const rentals = {
-  en: { ...rentalsList.en, ...rentalsWizard.en, ...rentalsLedger.en, ...rentalsDetail.en, ...rentalsMessages.en, ...rentalsContract.en },
-  ar: { ...rentalsList.ar, ...rentalsWizard.ar, ...rentalsLedger.ar, ...rentalsDetail.ar, ...rentalsMessages.ar, ...rentalsContract.ar },
+  en: {
+    ...rentalsList.en,
+    ...rentalsWizard.en,
+    ...rentalsLedger.en,
+    ...rentalsDetail.en,
+    ...rentalsMessages.en,
+    ...rentalsContract.en,
+  },
+  ar: {
+    ...rentalsList.ar,
+    ...rentalsWizard.ar,
+    ...rentalsLedger.ar,
+    ...rentalsDetail.ar,
+    ...rentalsMessages.ar,
+    ...rentalsContract.ar,
+  },
 };

@@ -68,7 +68,14 @@ export const shell = {
       error: 'Search failed. Please try again.',
       minChars: 'Type at least 2 characters to search.',
       hint: 'Use the arrow keys to move through results and Enter to open one.',
-      rentalStatus: { pending: 'Pending', active: 'Active', completed: 'Completed', cancelled: 'Cancelled', overdue: 'Overdue', archived: 'Archived' },
+      rentalStatus: {
+        pending: 'Pending',
+        active: 'Active',
+        completed: 'Completed',
+        cancelled: 'Cancelled',
+        overdue: 'Overdue',
+        archived: 'Archived',
+      },
     },
     pages: {
       dashboard: 'Dashboard',
@@ -225,7 +232,14 @@ export const shell = {
       error: 'تعذّر البحث. يرجى المحاولة مرة أخرى.',
       minChars: 'اكتب حرفين على الأقل للبحث.',
       hint: 'استخدم مفاتيح الأسهم للتنقل بين النتائج ومفتاح Enter لفتح النتيجة.',
-      rentalStatus: { pending: 'قيد الانتظار', active: 'نشط', completed: 'مكتمل', cancelled: 'ملغى', overdue: 'متأخر', archived: 'مؤرشف' },
+      rentalStatus: {
+        pending: 'قيد الانتظار',
+        active: 'نشط',
+        completed: 'مكتمل',
+        cancelled: 'ملغى',
+        overdue: 'متأخر',
+        archived: 'مؤرشف',
+      },
     },
     pages: {
       dashboard: 'لوحة التحكم',

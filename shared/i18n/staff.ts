@@ -15,7 +15,14 @@ export const staff = {
     never: 'Never',
     actions: 'Actions',
     demoNotice: 'You are using the shared demo: staff can be viewed but not changed.',
-    column: { name: 'Name', username: 'Username', email: 'Email', role: 'Role', status: 'Status', lastActive: 'Last active' },
+    column: {
+      name: 'Name',
+      username: 'Username',
+      email: 'Email',
+      role: 'Role',
+      status: 'Status',
+      lastActive: 'Last active',
+    },
     field: {
       firstName: 'First name',
       lastName: 'Last name',
@@ -76,7 +83,14 @@ export const staff = {
     never: 'أبدًا',
     actions: 'الإجراءات',
     demoNotice: 'أنت تستخدم الحساب التجريبي المشترك: يمكن عرض الموظفين دون تعديلهم.',
-    column: { name: 'الاسم', username: 'اسم المستخدم', email: 'البريد الإلكتروني', role: 'الدور', status: 'الحالة', lastActive: 'آخر نشاط' },
+    column: {
+      name: 'الاسم',
+      username: 'اسم المستخدم',
+      email: 'البريد الإلكتروني',
+      role: 'الدور',
+      status: 'الحالة',
+      lastActive: 'آخر نشاط',
+    },
     field: {
       firstName: 'الاسم الأول',
       lastName: 'اسم العائلة',

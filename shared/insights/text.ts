@@ -8,7 +8,11 @@ import type { InsightRule } from '../schemas/insights';
  */
 export type Translate = (key: string, params?: Record<string, string>) => string;
 
-export function insightParams(t: Translate, params: Record<string, string>, money: (amount: number) => string): Record<string, string> {
+export function insightParams(
+  t: Translate,
+  params: Record<string, string>,
+  money: (amount: number) => string,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(params)) {
     if (k.startsWith('amount')) out[k] = money(Number(v));
@@ -18,13 +22,17 @@ export function insightParams(t: Translate, params: Record<string, string>, mone
       const key = `insights.vehicleCategory.${v}`;
       const word = t(key);
       out[k] = word === key ? v : word;
-    }
-    else out[k] = v;
+    } else out[k] = v;
   }
   return out;
 }
 
-export function insightText(t: Translate, rule: InsightRule, params: Record<string, string>, money: (amount: number) => string) {
+export function insightText(
+  t: Translate,
+  rule: InsightRule,
+  params: Record<string, string>,
+  money: (amount: number) => string,
+) {
   const p = insightParams(t, params, money);
   return { title: t(`insights.rules.${rule}.title`, p), explanation: t(`insights.rules.${rule}.body`, p) };
 }
@@ -33,7 +41,12 @@ export function insightText(t: Translate, rule: InsightRule, params: Record<stri
 export function catalogTranslator(dict: Record<string, unknown>, area: string): Translate {
   return (key, params = {}) => {
     const path = key.startsWith(`${area}.`) ? key.slice(area.length + 1) : key;
-    const value = path.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), dict);
+    const value = path
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+        dict,
+      );
     if (typeof value !== 'string') return key;
     return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '');
   };

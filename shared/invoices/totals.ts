@@ -69,15 +69,25 @@ export interface InvoiceTotals {
   totalMinor: number;
 }
 
-export type InvoiceContext = Pick<RentalPostingContext, 'rentalId' | 'taxRatePercent' | 'taxIncluded' | 'vatEnabled' | 'outputVatCode'> & {
+export type InvoiceContext = Pick<
+  RentalPostingContext,
+  'rentalId' | 'taxRatePercent' | 'taxIncluded' | 'vatEnabled' | 'outputVatCode'
+> & {
   /** The rental's unit rates (minor units) by pricing line code, for quantity × unit price. */
   unitRates?: Partial<Record<string, number>>;
 };
 
 /** Unit rates of a rental by pricing line code (see the header). */
-export function rentalUnitRates(r: { dailyRateMinor?: number | null; monthlyRateMinor?: number | null; youngDriverFeePerDayMinor?: number | null; extraChargePerKmMinor?: number | null }): Record<string, number> {
+export function rentalUnitRates(r: {
+  dailyRateMinor?: number | null;
+  monthlyRateMinor?: number | null;
+  youngDriverFeePerDayMinor?: number | null;
+  extraChargePerKmMinor?: number | null;
+}): Record<string, number> {
   const out: Record<string, number> = {};
-  const put = (code: string, v: number | null | undefined) => { if (typeof v === 'number' && v > 0) out[code] = v; };
+  const put = (code: string, v: number | null | undefined) => {
+    if (typeof v === 'number' && v > 0) out[code] = v;
+  };
   put('base_rental', r.dailyRateMinor);
   put('late_fees', r.dailyRateMinor);
   put('base_rental_monthly', r.monthlyRateMinor);
@@ -91,7 +101,10 @@ const isReversal = (e: ChargeEntry) => !!e.reversesId;
 export const isInvoiceableCharge = (e: ChargeEntry) => e.type === 'charge' && !isReversal(e) && !isDepositEntry(e);
 
 /** What one movement credited to income (net) and to VAT output, signed (a reversal is negative). */
-function postedSplit(m: ChargeEntry, ctx: InvoiceContext): { net: number; vat: number; vatCode: string | null; vatRatePercent: number } {
+function postedSplit(
+  m: ChargeEntry,
+  ctx: InvoiceContext,
+): { net: number; vat: number; vatCode: string | null; vatRatePercent: number } {
   const lines = rentalMovementLines(m, { ...ctx, methodAccounts: {} });
   let net = 0;
   let vat = 0;
@@ -111,12 +124,20 @@ function postedSplit(m: ChargeEntry, ctx: InvoiceContext): { net: number; vat: n
 }
 
 /** Quantity × unit price (net) of a line, exact, else 1 × net (see the header). */
-function quantityOf(c: ChargeEntry, chargedMinor: number, netMinor: number, ctx: InvoiceContext): { quantity: number; unitPriceMinor: number } {
+function quantityOf(
+  c: ChargeEntry,
+  chargedMinor: number,
+  netMinor: number,
+  ctx: InvoiceContext,
+): { quantity: number; unitPriceMinor: number } {
   const one = { quantity: 1, unitPriceMinor: netMinor };
   let quantity = 0;
   if (c.quantity && c.unitAmountMinor && c.quantity * c.unitAmountMinor === chargedMinor) quantity = c.quantity;
   else {
-    const code = c.lineCode === 'base_rental' && c.descriptionCode === 'rental_monthly' ? 'base_rental_monthly' : c.lineCode ?? '';
+    const code =
+      c.lineCode === 'base_rental' && c.descriptionCode === 'rental_monthly'
+        ? 'base_rental_monthly'
+        : (c.lineCode ?? '');
     const rate = ctx.unitRates?.[code];
     if (rate && chargedMinor % rate === 0) quantity = chargedMinor / rate;
   }
@@ -144,9 +165,14 @@ export function spread(amount: number, weights: readonly number[]): number[] {
  * Lines of an invoice for `charges` (the invoiced originals) given the whole `ledger` (for their
  * reversals). Fully reversed charges are left out.
  */
-export function invoiceLines(charges: readonly ChargeEntry[], ledger: readonly ChargeEntry[], ctx: InvoiceContext): InvoiceLine[] {
+export function invoiceLines(
+  charges: readonly ChargeEntry[],
+  ledger: readonly ChargeEntry[],
+  ctx: InvoiceContext,
+): InvoiceLine[] {
   const reversalsOf = new Map<string, ChargeEntry[]>();
-  for (const e of ledger) if (isReversal(e)) reversalsOf.set(e.reversesId!, [...(reversalsOf.get(e.reversesId!) ?? []), e]);
+  for (const e of ledger)
+    if (isReversal(e)) reversalsOf.set(e.reversesId!, [...(reversalsOf.get(e.reversesId!) ?? []), e]);
   const lines: (InvoiceLine & { batch: string; extracted: boolean })[] = [];
   const taxCharges: { id: string; batch: string; amountMinor: number }[] = [];
   for (const c of charges) {
@@ -159,13 +185,23 @@ export function invoiceLines(charges: readonly ChargeEntry[], ledger: readonly C
       taxCharges.push({ id: c.id, batch, amountMinor: left });
       continue;
     }
-    const split = movements.map((m) => postedSplit(m, ctx)).reduce((a, b) => ({ ...a, net: a.net + b.net, vat: a.vat + b.vat }));
+    const split = movements
+      .map((m) => postedSplit(m, ctx))
+      .reduce((a, b) => ({ ...a, net: a.net + b.net, vat: a.vat + b.vat }));
     lines.push({
-      chargeId: c.id, category: c.category, description: c.label ?? c.category,
-      descriptionCode: c.descriptionCode ?? null, descriptionParams: c.descriptionParams,
-      ...quantityOf(c, left, split.net, ctx), netMinor: split.net,
-      vatCode: split.vatCode, vatRatePercent: split.vatRatePercent,
-      vatMinor: split.vat, totalMinor: split.net + split.vat, batch, extracted: split.vat !== 0,
+      chargeId: c.id,
+      category: c.category,
+      description: c.label ?? c.category,
+      descriptionCode: c.descriptionCode ?? null,
+      descriptionParams: c.descriptionParams,
+      ...quantityOf(c, left, split.net, ctx),
+      netMinor: split.net,
+      vatCode: split.vatCode,
+      vatRatePercent: split.vatRatePercent,
+      vatMinor: split.vat,
+      totalMinor: split.net + split.vat,
+      batch,
+      extracted: split.vat !== 0,
     });
   }
   // The separate tax of a tax-exclusive rental (and of a taxed toll recharge): on the taxable
@@ -183,8 +219,18 @@ export function invoiceLines(charges: readonly ChargeEntry[], ledger: readonly C
     if (targets.length > 0) addVat(targets, restMinor);
     else {
       lines.push({
-        chargeId: unplaced[0].id, category: 'tax', description: 'VAT', quantity: 1, unitPriceMinor: 0,
-        netMinor: 0, vatCode: ctx.outputVatCode, vatRatePercent: ctx.taxRatePercent, vatMinor: restMinor, totalMinor: restMinor, batch: '', extracted: false,
+        chargeId: unplaced[0].id,
+        category: 'tax',
+        description: 'VAT',
+        quantity: 1,
+        unitPriceMinor: 0,
+        netMinor: 0,
+        vatCode: ctx.outputVatCode,
+        vatRatePercent: ctx.taxRatePercent,
+        vatMinor: restMinor,
+        totalMinor: restMinor,
+        batch: '',
+        extracted: false,
       });
     }
   }
@@ -192,7 +238,10 @@ export function invoiceLines(charges: readonly ChargeEntry[], ledger: readonly C
 }
 
 function addVat(targets: Pick<InvoiceLine, 'netMinor' | 'vatMinor' | 'totalMinor'>[], amountMinor: number): void {
-  spread(amountMinor, targets.map((l) => l.netMinor)).forEach((vat, i) => {
+  spread(
+    amountMinor,
+    targets.map((l) => l.netMinor),
+  ).forEach((vat, i) => {
     targets[i].vatMinor += vat;
     targets[i].totalMinor += vat;
   });

@@ -31,7 +31,9 @@ function valueBytes(value: string): Uint8Array {
 }
 
 export function zatcaTlv(fields: ZatcaFields): Uint8Array {
-  const values = [fields.sellerName, fields.vatNumber, fields.timestamp, fields.totalWithVat, fields.vatTotal].map(valueBytes);
+  const values = [fields.sellerName, fields.vatNumber, fields.timestamp, fields.totalWithVat, fields.vatTotal].map(
+    valueBytes,
+  );
   const out = new Uint8Array(values.reduce((n, v) => n + 2 + v.length, 0));
   let at = 0;
   values.forEach((v, i) => {
@@ -61,7 +63,7 @@ export const zatcaQrPayload = (fields: ZatcaFields): string => toBase64(zatcaTlv
 export function decodeZatcaPayload(payload: string): { tag: number; length: number; value: string }[] {
   const bytes = fromBase64(payload);
   const records: { tag: number; length: number; value: string }[] = [];
-  for (let at = 0; at < bytes.length;) {
+  for (let at = 0; at < bytes.length; ) {
     const tag = bytes[at];
     const length = bytes[at + 1];
     records.push({ tag, length, value: decoder.decode(bytes.slice(at + 2, at + 2 + length)) });

@@ -52,12 +52,27 @@ export function periodDueAt(startISO: string, startDay: string, periodEnd: strin
 }
 
 /** The instant a period is invoiced: its end (arrears) or its start (advance). */
-export function periodInvoiceAt(startISO: string, startDay: string, p: Pick<BillingPeriod, 'periodStart' | 'periodEnd'>, timing: BillingTiming = 'arrears'): string {
+export function periodInvoiceAt(
+  startISO: string,
+  startDay: string,
+  p: Pick<BillingPeriod, 'periodStart' | 'periodEnd'>,
+  timing: BillingTiming = 'arrears',
+): string {
   return periodDueAt(startISO, startDay, timing === 'advance' ? addDays(p.periodStart, -1) : p.periodEnd);
 }
 
-/** The periods of a rental due by `now` (ended, or started with `advance`), from period `fromIndex` on (at most `max`). */
-export function duePeriods(startISO: string, startDay: string, frequency: BillingFrequency, fromIndex: number, now: Date, max = 400, timing: BillingTiming = 'arrears'): BillingPeriod[] {
+/**
+ * The periods of a rental due by `now` (ended, or started with `advance`), from period `fromIndex` on (at most `max`).
+ */
+export function duePeriods(
+  startISO: string,
+  startDay: string,
+  frequency: BillingFrequency,
+  fromIndex: number,
+  now: Date,
+  max = 400,
+  timing: BillingTiming = 'arrears',
+): BillingPeriod[] {
   const out: BillingPeriod[] = [];
   for (let i = fromIndex; out.length < max; i++) {
     const p = billingPeriod(startDay, frequency, i);

@@ -28,7 +28,13 @@ export interface DamageMark {
 /** Damage type × severity → default charge proposed at check-in (integer minor units; settings → pricing). */
 export type DamagePriceList = Record<DamageType, Record<DamageSeverity, number>>;
 /** A company without a price list of its own: by severity only, the same for every type (150 / 500 / 1,500). */
-export const DEFAULT_DAMAGE_PRICES_MINOR: Readonly<Record<DamageSeverity, number>> = { minor: 15_000, moderate: 50_000, severe: 150_000 };
+export const DEFAULT_DAMAGE_PRICES_MINOR: Readonly<Record<DamageSeverity, number>> = {
+  minor: 15_000,
+  moderate: 50_000,
+  severe: 150_000,
+};
 export function defaultDamagePriceList(): DamagePriceList {
-  return Object.fromEntries(DAMAGE_TYPES.map((t) => [t, Object.fromEntries(DAMAGE_SEVERITIES.map((s) => [s, DEFAULT_DAMAGE_PRICES_MINOR[s]]))])) as DamagePriceList;
+  return Object.fromEntries(
+    DAMAGE_TYPES.map((t) => [t, Object.fromEntries(DAMAGE_SEVERITIES.map((s) => [s, DEFAULT_DAMAGE_PRICES_MINOR[s]]))]),
+  ) as DamagePriceList;
 }

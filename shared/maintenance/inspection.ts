@@ -17,7 +17,11 @@ import { DEFAULT_DAMAGE_PRICES_MINOR, type DamageMark, type DamagePriceList } fr
  */
 export const MATCH_DISTANCE = 8;
 
-export interface InspectionFacts { odometer: number; fuelLevel: FuelLevel; damages: DamageMark[] }
+export interface InspectionFacts {
+  odometer: number;
+  fuelLevel: FuelLevel;
+  damages: DamageMark[];
+}
 
 export type ProposedCategory = 'damage_fees' | 'fuel_charges' | 'extra_km';
 
@@ -50,7 +54,8 @@ export interface InspectionDiff {
   proposedTotalMinor: number;
 }
 
-const near = (a: DamageMark, b: DamageMark) => a.view === b.view && a.type === b.type && Math.hypot(a.x - b.x, a.y - b.y) <= MATCH_DISTANCE;
+const near = (a: DamageMark, b: DamageMark) =>
+  a.view === b.view && a.type === b.type && Math.hypot(a.x - b.x, a.y - b.y) <= MATCH_DISTANCE;
 
 export interface DiffTerms {
   rental: StoredRentalTerms;
@@ -64,31 +69,61 @@ export interface DiffTerms {
 export function diffInspections(out: InspectionFacts, inn: InspectionFacts, terms: DiffTerms): InspectionDiff {
   const newDamages = inn.damages.filter((d) => !out.damages.some((o) => near(o, d)));
   const usage = usageOfRental(terms.rental, {
-    gracePeriodHours: terms.gracePeriodHours, atISO: terms.atISO,
-    odometerStartKm: out.odometer, odometerEndKm: Math.max(out.odometer, inn.odometer),
-    fuelLevelStart: out.fuelLevel, fuelLevelEnd: inn.fuelLevel, fuelChargePerQuarterMinor: terms.fuelChargePerQuarterMinor,
+    gracePeriodHours: terms.gracePeriodHours,
+    atISO: terms.atISO,
+    odometerStartKm: out.odometer,
+    odometerEndKm: Math.max(out.odometer, inn.odometer),
+    fuelLevelStart: out.fuelLevel,
+    fuelLevelEnd: inn.fuelLevel,
+    fuelChargePerQuarterMinor: terms.fuelChargePerQuarterMinor,
   });
   const km = usage.km!;
   const fuel = usage.fuel!;
   const proposed: ProposedCharge[] = [
     ...newDamages.map((d) => ({
-      key: `damage:${d.id}`, category: 'damage_fees' as const, labelKey: 'inspections.charge.damage' as const,
+      key: `damage:${d.id}`,
+      category: 'damage_fees' as const,
+      labelKey: 'inspections.charge.damage' as const,
       labelParams: { type: d.type, severity: d.severity, view: d.view },
-      label: `Damage: ${d.type} (${d.severity}), ${d.view}`, amountMinor: terms.damagePrices[d.type]?.[d.severity] ?? DEFAULT_DAMAGE_PRICES_MINOR[d.severity], markId: d.id,
+      label: `Damage: ${d.type} (${d.severity}), ${d.view}`,
+      amountMinor: terms.damagePrices[d.type]?.[d.severity] ?? DEFAULT_DAMAGE_PRICES_MINOR[d.severity],
+      markId: d.id,
     })),
-    ...(fuel.amountMinor > 0 ? [{
-      key: 'fuel_charges', category: 'fuel_charges' as const, labelKey: 'inspections.charge.fuel' as const,
-      labelParams: { quarters: fuel.shortfallQuarters }, label: `Fuel: ${fuel.shortfallQuarters} quarter(s) short`, amountMinor: fuel.amountMinor,
-    }] : []),
-    ...(km.amountMinor > 0 ? [{
-      key: 'extra_km', category: 'extra_km' as const, labelKey: 'inspections.charge.extraKm' as const,
-      labelParams: { km: km.extraKm, allowance: km.allowanceKm ?? 0, days: usage.days.chargeable },
-      label: `Extra km: ${km.extraKm} km over ${km.allowanceKm} km`, amountMinor: km.amountMinor,
-    }] : []),
+    ...(fuel.amountMinor > 0
+      ? [
+          {
+            key: 'fuel_charges',
+            category: 'fuel_charges' as const,
+            labelKey: 'inspections.charge.fuel' as const,
+            labelParams: { quarters: fuel.shortfallQuarters },
+            label: `Fuel: ${fuel.shortfallQuarters} quarter(s) short`,
+            amountMinor: fuel.amountMinor,
+          },
+        ]
+      : []),
+    ...(km.amountMinor > 0
+      ? [
+          {
+            key: 'extra_km',
+            category: 'extra_km' as const,
+            labelKey: 'inspections.charge.extraKm' as const,
+            labelParams: { km: km.extraKm, allowance: km.allowanceKm ?? 0, days: usage.days.chargeable },
+            label: `Extra km: ${km.extraKm} km over ${km.allowanceKm} km`,
+            amountMinor: km.amountMinor,
+          },
+        ]
+      : []),
   ];
   return {
-    newDamages, kmDriven: km.drivenKm, fuelOut: out.fuelLevel, fuelIn: inn.fuelLevel, fuelShortfallQuarters: fuel.shortfallQuarters,
-    chargeableDays: usage.days.chargeable, allowanceKm: usage.allowanceKm, extraKm: km.extraKm, proposed,
+    newDamages,
+    kmDriven: km.drivenKm,
+    fuelOut: out.fuelLevel,
+    fuelIn: inn.fuelLevel,
+    fuelShortfallQuarters: fuel.shortfallQuarters,
+    chargeableDays: usage.days.chargeable,
+    allowanceKm: usage.allowanceKm,
+    extraKm: km.extraKm,
+    proposed,
     proposedTotalMinor: proposed.reduce((s, c) => s + c.amountMinor, 0),
   };
 }

@@ -17,6 +17,9 @@ describe('maintenance window', () => {
     expect(dayStartUtc('2026-03-10', 'Asia/Dubai')).toBe('2026-03-09T20:00:00.000Z');
     expect(dayStartUtc('2026-07-01', 'America/New_York')).toBe('2026-07-01T04:00:00.000Z');
     expect(dayStartUtc('2026-01-01', 'America/New_York')).toBe('2026-01-01T05:00:00.000Z');
-    expect(maintenanceWindow('2026-03-10', '2026-03-12', 'Asia/Dubai')).toEqual({ start: '2026-03-09T20:00:00.000Z', end: '2026-03-12T20:00:00.000Z' });
+    expect(maintenanceWindow('2026-03-10', '2026-03-12', 'Asia/Dubai')).toEqual({
+      start: '2026-03-09T20:00:00.000Z',
+      end: '2026-03-12T20:00:00.000Z',
+    });
   });
 });

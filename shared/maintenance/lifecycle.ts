@@ -27,7 +27,8 @@ export const TRANSITIONS: Record<MaintenanceStatus, Partial<Record<MaintenanceAc
   cancelled: {},
 };
 
-export const nextStatus = (from: MaintenanceStatus, action: MaintenanceAction): MaintenanceStatus | undefined => TRANSITIONS[from][action];
+export const nextStatus = (from: MaintenanceStatus, action: MaintenanceAction): MaintenanceStatus | undefined =>
+  TRANSITIONS[from][action];
 
 /** Statuses whose window holds the vehicle (a schedule block the booking check counts). */
 export const HOLDS_VEHICLE: ReadonlySet<MaintenanceStatus> = new Set(['scheduled', 'in_progress']);
@@ -37,6 +38,10 @@ export const EDITABLE: ReadonlySet<MaintenanceStatus> = new Set(['pending', 'sch
 export { dayStartUtc };
 
 /** The window [start, end) a record holds: from its date's first instant to the day after its end date. */
-export function maintenanceWindow(date: string, endDate: string | null | undefined, timeZone: string): { start: string; end: string } {
+export function maintenanceWindow(
+  date: string,
+  endDate: string | null | undefined,
+  timeZone: string,
+): { start: string; end: string } {
   return { start: dayStartUtc(date, timeZone), end: dayStartUtc(addDays(endDate ?? date, 1), timeZone) };
 }

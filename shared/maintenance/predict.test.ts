@@ -3,8 +3,13 @@ import { bookingAtRisk, measureRate, predictService, urgencyOf, type OdometerRea
 import { addMonths } from '../calendar';
 
 const today = '2026-06-30';
-const daysBefore = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
-const r = (daysAgo: number, km: number, source: OdometerReading['source'] = 'return'): OdometerReading => ({ at: daysBefore(daysAgo), km, source });
+const daysBefore = (n: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+const r = (daysAgo: number, km: number, source: OdometerReading['source'] = 'return'): OdometerReading => ({
+  at: daysBefore(daysAgo),
+  km,
+  source,
+});
 
 /** Fixed histories (issue 12 "Done when": expected due dates, urgency and confidence). */
 describe('measureRate', () => {
@@ -22,13 +27,26 @@ describe('measureRate', () => {
     // 7,100 km in 100 days in bursts: the fitted slope, and less than full steadiness.
     expect(rate.kmPerDay).toBe(80.4);
     expect(rate.confidence).toBe(0.68);
-    expect(rate.confidence).toBeLessThan(measureRate([r(100, 10_000), r(80, 11_420), r(60, 12_840), r(40, 14_260), r(20, 15_680), r(0, 17_100)], today).confidence);
+    expect(rate.confidence).toBeLessThan(
+      measureRate([r(100, 10_000), r(80, 11_420), r(60, 12_840), r(40, 14_260), r(20, 15_680), r(0, 17_100)], today)
+        .confidence,
+    );
   });
 
   it('too few readings, too short a span, or a standing car: no rate', () => {
-    expect(measureRate([r(30, 1000), r(0, 2000)], today)).toMatchObject({ kmPerDay: null, insufficient: true, confidence: 0 });
-    expect(measureRate([r(10, 1000), r(5, 1100), r(0, 1200)], today)).toMatchObject({ kmPerDay: null, insufficient: true });
-    expect(measureRate([r(60, 1000), r(30, 1000), r(0, 1000)], today)).toMatchObject({ kmPerDay: null, insufficient: true });
+    expect(measureRate([r(30, 1000), r(0, 2000)], today)).toMatchObject({
+      kmPerDay: null,
+      insufficient: true,
+      confidence: 0,
+    });
+    expect(measureRate([r(10, 1000), r(5, 1100), r(0, 1200)], today)).toMatchObject({
+      kmPerDay: null,
+      insufficient: true,
+    });
+    expect(measureRate([r(60, 1000), r(30, 1000), r(0, 1000)], today)).toMatchObject({
+      kmPerDay: null,
+      insufficient: true,
+    });
   });
 
   it('ignores readings older than a year and in the future', () => {
@@ -42,14 +60,36 @@ describe('predictService', () => {
   const history = [r(90, 10_000, 'service'), r(60, 11_500), r(30, 13_000)];
 
   it('distance interval: today + km left ÷ km per day', () => {
-    const p = predictService({ interval: { type: 'oil_change', everyKm: 10_000 }, readings: history, lastService: { date: daysBefore(90), km: 10_000, recordId: 'x' }, currentKm: 13_000, today });
-    expect(p).toMatchObject({ kmPerDay: 50, dueKm: 20_000, kmLeft: 7000, dueDate: '2026-11-17', daysLeft: 140, urgency: 'not_urgent', confidence: 0.25, confidenceLevel: 'low', insufficientHistory: false });
+    const p = predictService({
+      interval: { type: 'oil_change', everyKm: 10_000 },
+      readings: history,
+      lastService: { date: daysBefore(90), km: 10_000, recordId: 'x' },
+      currentKm: 13_000,
+      today,
+    });
+    expect(p).toMatchObject({
+      kmPerDay: 50,
+      dueKm: 20_000,
+      kmLeft: 7000,
+      dueDate: '2026-11-17',
+      daysLeft: 140,
+      urgency: 'not_urgent',
+      confidence: 0.25,
+      confidenceLevel: 'low',
+      insufficientHistory: false,
+    });
     expect(p.evidence).toHaveLength(3);
     expect(p.reason).toBe('Due by distance: 7000 km left at 50 km/day');
   });
 
   it('whichever comes first: time wins when earlier', () => {
-    const p = predictService({ interval: { type: 'oil_change', everyKm: 10_000, everyMonths: 6 }, readings: history, lastService: { date: '2026-01-15', km: 10_000, recordId: 'x' }, currentKm: 13_000, today });
+    const p = predictService({
+      interval: { type: 'oil_change', everyKm: 10_000, everyMonths: 6 },
+      readings: history,
+      lastService: { date: '2026-01-15', km: 10_000, recordId: 'x' },
+      currentKm: 13_000,
+      today,
+    });
     expect(p.dueDateByTime).toBe('2026-07-15');
     expect(p.dueDate).toBe('2026-07-15');
     expect(p.urgency).toBe('urgent');
@@ -66,19 +106,50 @@ describe('predictService', () => {
   });
 
   it('past due by km: due today', () => {
-    const p = predictService({ interval: { type: 'tyres', everyKm: 3000 }, readings: history, lastService: { date: daysBefore(90), km: 10_000, recordId: null }, currentKm: 13_000, today });
+    const p = predictService({
+      interval: { type: 'tyres', everyKm: 3000 },
+      readings: history,
+      lastService: { date: daysBefore(90), km: 10_000, recordId: null },
+      currentKm: 13_000,
+      today,
+    });
     expect(p).toMatchObject({ kmLeft: 0, dueDate: today, urgency: 'past_due' });
   });
 
   it('too little history says so instead of guessing a date', () => {
-    const p = predictService({ interval: { type: 'tyres', everyKm: 40_000 }, readings: [r(10, 4000)], lastService: { date: daysBefore(10), km: 4000, recordId: null }, currentKm: 4000, today });
-    expect(p).toMatchObject({ insufficientHistory: true, kmPerDay: null, dueDate: null, confidence: 0, urgency: 'not_urgent', kmLeft: 40_000 });
+    const p = predictService({
+      interval: { type: 'tyres', everyKm: 40_000 },
+      readings: [r(10, 4000)],
+      lastService: { date: daysBefore(10), km: 4000, recordId: null },
+      currentKm: 4000,
+      today,
+    });
+    expect(p).toMatchObject({
+      insufficientHistory: true,
+      kmPerDay: null,
+      dueDate: null,
+      confidence: 0,
+      urgency: 'not_urgent',
+      kmLeft: 40_000,
+    });
     expect(p.reason).toMatch(/^Too little odometer history/);
   });
 
   it('a time-only interval needs no history and is certain', () => {
-    const p = predictService({ interval: { type: 'registration', everyMonths: 12 }, readings: [], lastService: { date: '2025-07-03', km: null, recordId: 'r' }, currentKm: null, today });
-    expect(p).toMatchObject({ dueDate: '2026-07-03', daysLeft: 3, urgency: 'very_urgent', confidence: 1, insufficientHistory: false });
+    const p = predictService({
+      interval: { type: 'registration', everyMonths: 12 },
+      readings: [],
+      lastService: { date: '2025-07-03', km: null, recordId: 'r' },
+      currentKm: null,
+      today,
+    });
+    expect(p).toMatchObject({
+      dueDate: '2026-07-03',
+      daysLeft: 3,
+      urgency: 'very_urgent',
+      confidence: 1,
+      insufficientHistory: false,
+    });
   });
 });
 

@@ -92,13 +92,17 @@ export function measureRate(readings: readonly OdometerReading[], today: string)
   const xs = used.map((r) => dayNumber(r.at));
   const ys = used.map((r) => r.km);
   const span = xs[xs.length - 1] - xs[0];
-  if (span < MIN_SPAN_DAYS || ys[ys.length - 1] <= ys[0]) return { kmPerDay: null, confidence: 0, used, insufficient: true };
+  if (span < MIN_SPAN_DAYS || ys[ys.length - 1] <= ys[0])
+    return { kmPerDay: null, confidence: 0, used, insufficient: true };
   const n = xs.length;
   const mx = xs.reduce((a, b) => a + b, 0) / n;
   const my = ys.reduce((a, b) => a + b, 0) / n;
   let sxy = 0;
   let sxx = 0;
-  for (let i = 0; i < n; i++) { sxy += (xs[i] - mx) * (ys[i] - my); sxx += (xs[i] - mx) ** 2; }
+  for (let i = 0; i < n; i++) {
+    sxy += (xs[i] - mx) * (ys[i] - my);
+    sxx += (xs[i] - mx) ** 2;
+  }
   const slope = sxy / sxx;
   if (!(slope > 0)) return { kmPerDay: null, confidence: 0, used, insufficient: true };
   // Steadiness: residual spread relative to the distance driven over the span.
@@ -111,12 +115,14 @@ export function measureRate(readings: readonly OdometerReading[], today: string)
   return { kmPerDay: Math.round(slope * 10) / 10, confidence, used, insufficient: false };
 }
 
-export const confidenceLevel = (c: number): Prediction['confidenceLevel'] => (c >= 0.7 ? 'high' : c >= 0.4 ? 'medium' : 'low');
+export const confidenceLevel = (c: number): Prediction['confidenceLevel'] =>
+  c >= 0.7 ? 'high' : c >= 0.4 ? 'medium' : 'low';
 
 export function urgencyOf(daysLeft: number | null, kmLeft: number | null): Urgency {
   if ((daysLeft !== null && daysLeft < 0) || (kmLeft !== null && kmLeft <= 0)) return 'past_due';
   const within = (level: 'very_urgent' | 'urgent') =>
-    (daysLeft !== null && daysLeft <= URGENCY_THRESHOLDS[level].days) || (kmLeft !== null && kmLeft <= URGENCY_THRESHOLDS[level].km);
+    (daysLeft !== null && daysLeft <= URGENCY_THRESHOLDS[level].days) ||
+    (kmLeft !== null && kmLeft <= URGENCY_THRESHOLDS[level].km);
   if (within('very_urgent')) return 'very_urgent';
   if (within('urgent')) return 'urgent';
   return 'not_urgent';
@@ -159,21 +165,51 @@ export function predictService(input: {
   const kmDriven = !!everyKm;
   const insufficientHistory = kmDriven && rate.insufficient;
   // Time-only intervals need no measurement; km intervals are as sure as the measured rate.
-  const confidence = !kmDriven ? 1 : insufficientHistory ? 0 : dueDateByKm && dueDate === dueDateByTime && dueDate !== dueDateByKm ? 1 : rate.confidence;
+  const confidence = !kmDriven
+    ? 1
+    : insufficientHistory
+      ? 0
+      : dueDateByKm && dueDate === dueDateByTime && dueDate !== dueDateByKm
+        ? 1
+        : rate.confidence;
   let reason: string;
   if (!last) reason = 'No service or reading on record to count the interval from';
-  else if (insufficientHistory) reason = `Too little odometer history to measure daily km (${rate.used.length} readings; at least ${MIN_READINGS} over ${MIN_SPAN_DAYS} days needed)`;
+  else if (insufficientHistory)
+    reason = `Too little odometer history to measure daily km (${rate.used.length} readings; at least ${MIN_READINGS} over ${MIN_SPAN_DAYS} days needed)`;
   else if (dueDate === dueDateByTime && dueDateByTime) reason = `Due by time: ${everyMonths} months after ${last.date}`;
   else reason = `Due by distance: ${kmLeft} km left at ${rate.kmPerDay} km/day`;
   return {
-    type: interval.type, everyKm, everyMonths, lastService: last, currentKm: cur, kmPerDay: rate.kmPerDay,
-    dueKm, kmLeft, dueDateByKm, dueDateByTime, dueDate, daysLeft, urgency,
-    confidence, confidenceLevel: confidenceLevel(confidence), insufficientHistory, reason, evidence: rate.used,
+    type: interval.type,
+    everyKm,
+    everyMonths,
+    lastService: last,
+    currentKm: cur,
+    kmPerDay: rate.kmPerDay,
+    dueKm,
+    kmLeft,
+    dueDateByKm,
+    dueDateByTime,
+    dueDate,
+    daysLeft,
+    urgency,
+    confidence,
+    confidenceLevel: confidenceLevel(confidence),
+    insufficientHistory,
+    reason,
+    evidence: rate.used,
   };
 }
 
-/** True when a booking [start, end] (calendar dates) reaches a predicted due date, or its km allowance would pass the due km. */
-export function bookingAtRisk(p: Pick<Prediction, 'dueDate' | 'kmLeft'>, start: string, end: string, kmAllowance?: number | null): boolean {
+/**
+ * True when a booking [start, end] (calendar dates) reaches a predicted due date, or its km allowance would pass the
+ * due km.
+ */
+export function bookingAtRisk(
+  p: Pick<Prediction, 'dueDate' | 'kmLeft'>,
+  start: string,
+  end: string,
+  kmAllowance?: number | null,
+): boolean {
   if (p.kmLeft !== null && p.kmLeft <= 0) return true;
   if (p.dueDate && p.dueDate <= end.slice(0, 10)) return true;
   return !!kmAllowance && p.kmLeft !== null && kmAllowance > p.kmLeft;

@@ -3,7 +3,14 @@
  * with their unit. Latin digits in both languages (see ./table.ts); the field order and the
  * 12/24-hour clock come from the region. No Node-only APIs: Intl and Date only.
  */
-import { getRegionConfig, intlLocale, resolveLanguage, type LanguageCode, type RegionConfig, type RegionLike } from './table';
+import {
+  getRegionConfig,
+  intlLocale,
+  resolveLanguage,
+  type LanguageCode,
+  type RegionConfig,
+  type RegionLike,
+} from './table';
 
 // ---------------------------------------------------------------------------------------------
 // Date and time parts
@@ -211,7 +218,12 @@ export function formatQuantity(
   const key = `${locale}|${unit}|${opts.maximumFractionDigits ?? 2}|${opts.unitDisplay ?? 'short'}`;
   let f = unitFormatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: opts.unitDisplay ?? 'short', maximumFractionDigits: opts.maximumFractionDigits ?? 2 });
+    f = new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit,
+      unitDisplay: opts.unitDisplay ?? 'short',
+      maximumFractionDigits: opts.maximumFractionDigits ?? 2,
+    });
     unitFormatters.set(key, f);
   }
   return f.format(value);

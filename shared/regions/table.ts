@@ -141,7 +141,11 @@ export const REGIONS: Readonly<Record<RegionCode, RegionConfig>> = {
       maxRentalDays: 365,
       crossBorder: ['CA'],
     },
-    payments: { cards: ['visa', 'mastercard', 'amex', 'discover'], wallets: ['apple_pay', 'google_pay'], localSchemes: [] },
+    payments: {
+      cards: ['visa', 'mastercard', 'amex', 'discover'],
+      wallets: ['apple_pay', 'google_pay'],
+      localSchemes: [],
+    },
     languages: languages(),
   },
   AE: {
@@ -165,7 +169,11 @@ export const REGIONS: Readonly<Record<RegionCode, RegionConfig>> = {
       maxRentalDays: 90,
       crossBorder: ['OM', 'SA'],
     },
-    payments: { cards: ['visa', 'mastercard', 'amex'], wallets: ['apple_pay', 'google_pay', 'samsung_pay'], localSchemes: [] },
+    payments: {
+      cards: ['visa', 'mastercard', 'amex'],
+      wallets: ['apple_pay', 'google_pay', 'samsung_pay'],
+      localSchemes: [],
+    },
     languages: languages(),
   },
   SA: {
@@ -176,7 +184,12 @@ export const REGIONS: Readonly<Record<RegionCode, RegionConfig>> = {
     currencyPosition: 'after',
     defaultLanguage: 'ar',
     timezone: 'Asia/Riyadh',
-    compliance: { taxName: 'VAT', taxIdLabel: 'VAT registration number', eInvoicing: true, pricesIncludeTaxByConvention: true },
+    compliance: {
+      taxName: 'VAT',
+      taxIdLabel: 'VAT registration number',
+      eInvoicing: true,
+      pricesIncludeTaxByConvention: true,
+    },
     taxRate: 15,
     dateFormat: 'DD/MM/YYYY',
     timeFormat: '12h',
@@ -266,7 +279,10 @@ export function isRtl(language: string | null | undefined): boolean {
  * The BCP 47 locale used with Intl for a region and language: `en-US`, `en-AE`, …, and for
  * Arabic `ar-AE-u-nu-latn` etc. — Arabic always with Latin digits (see the module note).
  */
-export function intlLocale(region: RegionLike | string | null | undefined, language: string | null | undefined): string {
+export function intlLocale(
+  region: RegionLike | string | null | undefined,
+  language: string | null | undefined,
+): string {
   const cc = getRegionConfig(region).countryCode;
   return resolveLanguage(language) === 'ar' ? `ar-${cc}-u-nu-latn` : `en-${cc}`;
 }

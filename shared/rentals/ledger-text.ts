@@ -6,14 +6,38 @@
  * has no code: it is kept as typed ('custom').
  */
 export const LEDGER_TEXT_CODES = [
-  'rental', 'rental_monthly', 'young_driver_fee', 'late_return', 'extra_km', 'fuel_charges', 'salik_charges', 'traffic_fines',
-  'damage_fees', 'extra_charges', 'tax', 'security_deposit', 'initial_payment', 'deposit_received', 'payment', 'deposit_refund',
-  'refund', 'deposit_applied', 'paid_from_deposit', 'deposit_not_collected', 'cancellation_fee',
+  'rental',
+  'rental_monthly',
+  'young_driver_fee',
+  'late_return',
+  'extra_km',
+  'fuel_charges',
+  'salik_charges',
+  'traffic_fines',
+  'damage_fees',
+  'extra_charges',
+  'tax',
+  'security_deposit',
+  'initial_payment',
+  'deposit_received',
+  'payment',
+  'deposit_refund',
+  'refund',
+  'deposit_applied',
+  'paid_from_deposit',
+  'deposit_not_collected',
+  'cancellation_fee',
   // Recharges of fines and tolls (functions/tickets/recharge.ts).
-  'traffic_fine', 'traffic_fine_admin_fee', 'salik_tolls', 'salik_tolls_vat', 'salik_admin_fee',
+  'traffic_fine',
+  'traffic_fine_admin_fee',
+  'salik_tolls',
+  'salik_tolls_vat',
+  'salik_admin_fee',
   // Wrappers: `of` names the wrapped entry's code (its own text in `text` when custom); a
   // reversal wraps the reason given (the original's description when reversed from the ledger).
-  'adjustment_at_return', 'cancelled', 'reversal',
+  'adjustment_at_return',
+  'cancelled',
+  'reversal',
   'custom',
 ] as const;
 export type LedgerTextCode = (typeof LEDGER_TEXT_CODES)[number];
@@ -73,14 +97,25 @@ export function describeLedgerLabel(label: string): LedgerDescription {
   for (const [prefix, code] of WRAPPERS) {
     if (label.startsWith(prefix)) {
       const inner = describeLedgerLabel(label.slice(prefix.length));
-      return { code, params: { of: inner.code, ...(inner.params ?? {}), ...(inner.code === 'custom' ? { text: label.slice(prefix.length) } : {}) } };
+      return {
+        code,
+        params: {
+          of: inner.code,
+          ...(inner.params ?? {}),
+          ...(inner.code === 'custom' ? { text: label.slice(prefix.length) } : {}),
+        },
+      };
     }
   }
   return { code: 'custom', params: { text: label } };
 }
 
 /** The stored description of an entry, or the one read from its label for entries older than codes. */
-export function ledgerDescriptionOf(entry: { label?: string | null; descriptionCode?: string | null; descriptionParams?: Record<string, string> | null }): LedgerDescription {
+export function ledgerDescriptionOf(entry: {
+  label?: string | null;
+  descriptionCode?: string | null;
+  descriptionParams?: Record<string, string> | null;
+}): LedgerDescription {
   if (entry.descriptionCode && (LEDGER_TEXT_CODES as readonly string[]).includes(entry.descriptionCode)) {
     return { code: entry.descriptionCode as LedgerTextCode, params: entry.descriptionParams ?? undefined };
   }
@@ -91,7 +126,10 @@ export function ledgerDescriptionOf(entry: { label?: string | null; descriptionC
  * The description in a language, given a translator of `rentals.ledgerText.<code>` keys with
  * {{param}} interpolation. Wrappers translate the wrapped text first.
  */
-export function ledgerDescriptionText(d: LedgerDescription, translate: (key: string, params?: Record<string, string>) => string): string {
+export function ledgerDescriptionText(
+  d: LedgerDescription,
+  translate: (key: string, params?: Record<string, string>) => string,
+): string {
   const p = d.params ?? {};
   if (d.code === 'custom') return p.text ?? '';
   if (d.code === 'adjustment_at_return' || d.code === 'cancelled' || d.code === 'reversal') {

@@ -20,7 +20,12 @@ import {
 } from './ledger';
 
 let seq = 0;
-function entry(type: LedgerType, category: LedgerCategory, amountMinor: number, extra: Partial<LedgerEntry> = {}): LedgerEntry {
+function entry(
+  type: LedgerType,
+  category: LedgerCategory,
+  amountMinor: number,
+  extra: Partial<LedgerEntry> = {},
+): LedgerEntry {
   seq += 1;
   return {
     id: extra.id ?? `e${seq}`,
@@ -39,8 +44,20 @@ const refund = (a: number, x?: Partial<LedgerEntry>) => entry('refund', 'payment
 describe('categories', () => {
   it('are the spec list', () => {
     expect(LEDGER_CATEGORIES).toEqual([
-      'base_rental', 'pre_rental', 'security_deposit', 'insurance', 'tax', 'salik_charges', 'traffic_fines',
-      'damage_fees', 'late_fees', 'extra_km', 'fuel_charges', 'payment', 'security_deposit_refund', 'other',
+      'base_rental',
+      'pre_rental',
+      'security_deposit',
+      'insurance',
+      'tax',
+      'salik_charges',
+      'traffic_fines',
+      'damage_fees',
+      'late_fees',
+      'extra_km',
+      'fuel_charges',
+      'payment',
+      'security_deposit_refund',
+      'other',
     ]);
     expect(isDepositEntry({ category: 'security_deposit' })).toBe(true);
     expect(isDepositEntry({ category: 'security_deposit_refund' })).toBe(true);
@@ -107,16 +124,31 @@ describe('deposit at close', () => {
   const dep = (a: number) => entry('payment', 'security_deposit', a);
   it('refunds what is left after covering the balance', () => {
     const entries = [charge('base_rental', 60_000), payment(60_000), charge('traffic_fines', 20_000), dep(50_000)];
-    expect(depositSettlementAtClose(entries)).toEqual({ heldMinor: 50_000, appliedToBalanceMinor: 20_000, refundMinor: 30_000, balanceAfterMinor: 0 });
+    expect(depositSettlementAtClose(entries)).toEqual({
+      heldMinor: 50_000,
+      appliedToBalanceMinor: 20_000,
+      refundMinor: 30_000,
+      balanceAfterMinor: 0,
+    });
     expect(depositRefundAtClose(entries)).toBe(30_000);
   });
   it('never negative when the customer owes more than the deposit', () => {
     const entries = [charge('damage_fees', 80_000), dep(50_000)];
-    expect(depositSettlementAtClose(entries)).toEqual({ heldMinor: 50_000, appliedToBalanceMinor: 50_000, refundMinor: 0, balanceAfterMinor: 30_000 });
+    expect(depositSettlementAtClose(entries)).toEqual({
+      heldMinor: 50_000,
+      appliedToBalanceMinor: 50_000,
+      refundMinor: 0,
+      balanceAfterMinor: 30_000,
+    });
   });
   it('a customer credit is not taken from the deposit', () => {
     const entries = [charge('base_rental', 10_000), payment(15_000), dep(50_000)];
-    expect(depositSettlementAtClose(entries)).toEqual({ heldMinor: 50_000, appliedToBalanceMinor: 0, refundMinor: 50_000, balanceAfterMinor: -5_000 });
+    expect(depositSettlementAtClose(entries)).toEqual({
+      heldMinor: 50_000,
+      appliedToBalanceMinor: 0,
+      refundMinor: 50_000,
+      balanceAfterMinor: -5_000,
+    });
   });
   it('deposit already refunded or reversed is not held', () => {
     const d = dep(50_000);
@@ -142,7 +174,11 @@ describe('allocatePayments', () => {
   });
 
   it('splits payments across charges and keeps overpayment as credit', () => {
-    const r = allocatePayments([charge('base_rental', 100, { id: 'c' }), payment(60, { id: 'a' }), payment(70, { id: 'b' })]);
+    const r = allocatePayments([
+      charge('base_rental', 100, { id: 'c' }),
+      payment(60, { id: 'a' }),
+      payment(70, { id: 'b' }),
+    ]);
     expect(r.allocations).toEqual([
       { paymentId: 'a', chargeId: 'c', amountMinor: 60 },
       { paymentId: 'b', chargeId: 'c', amountMinor: 40 },
@@ -151,7 +187,11 @@ describe('allocatePayments', () => {
   });
 
   it('same category: older charge first', () => {
-    const r = allocatePayments([charge('late_fees', 100, { id: 'old' }), charge('late_fees', 100, { id: 'new' }), payment(150, { id: 'p' })]);
+    const r = allocatePayments([
+      charge('late_fees', 100, { id: 'old' }),
+      charge('late_fees', 100, { id: 'new' }),
+      payment(150, { id: 'p' }),
+    ]);
     expect(r.outstandingByCharge).toEqual({ old: 0, new: 50 });
   });
 
@@ -167,7 +207,12 @@ describe('allocatePayments', () => {
   });
 
   it('refunds take back from the newest payment first', () => {
-    const r = allocatePayments([charge('base_rental', 1_000, { id: 'c' }), payment(600, { id: 'a' }), payment(600, { id: 'b' }), refund(300)]);
+    const r = allocatePayments([
+      charge('base_rental', 1_000, { id: 'c' }),
+      payment(600, { id: 'a' }),
+      payment(600, { id: 'b' }),
+      refund(300),
+    ]);
     expect(r.unallocatedByPayment).toEqual({ a: 0, b: 0 });
     expect(r.outstandingByCharge).toEqual({ c: 100 });
   });
@@ -183,7 +228,9 @@ describe('allocatePayments', () => {
   });
 
   it('priority list covers every charge category except deposit and payment flows', () => {
-    const chargeCategories = LEDGER_CATEGORIES.filter((c) => !['security_deposit', 'security_deposit_refund', 'payment'].includes(c));
+    const chargeCategories = LEDGER_CATEGORIES.filter(
+      (c) => !['security_deposit', 'security_deposit_refund', 'payment'].includes(c),
+    );
     expect([...ALLOCATION_PRIORITY].sort()).toEqual([...chargeCategories].sort());
   });
 });
@@ -228,7 +275,9 @@ describe('properties', () => {
   });
 
   /** Builds a ledger whose reversals point at earlier originals of the same type/category, within their amount. */
-  function build(raw: { type: LedgerType; category: LedgerCategory; amountMinor: number; reverse: number | null }[]): LedgerEntry[] {
+  function build(
+    raw: { type: LedgerType; category: LedgerCategory; amountMinor: number; reverse: number | null }[],
+  ): LedgerEntry[] {
     const out: LedgerEntry[] = [];
     const left = new Map<string, number>();
     raw.forEach((r, i) => {
@@ -237,10 +286,25 @@ describe('properties', () => {
         const target = originals[r.reverse % originals.length];
         const amount = Math.min(r.amountMinor, left.get(target.id)!);
         left.set(target.id, left.get(target.id)! - amount);
-        out.push({ id: `x${i}`, type: target.type, category: target.category, context: 'adjustment', amountMinor: amount, status: 'paid', reversesId: target.id });
+        out.push({
+          id: `x${i}`,
+          type: target.type,
+          category: target.category,
+          context: 'adjustment',
+          amountMinor: amount,
+          status: 'paid',
+          reversesId: target.id,
+        });
       } else {
         left.set(`x${i}`, r.amountMinor);
-        out.push({ id: `x${i}`, type: r.type, category: r.category, context: 'usage', amountMinor: r.amountMinor, status: 'pending' });
+        out.push({
+          id: `x${i}`,
+          type: r.type,
+          category: r.category,
+          context: 'usage',
+          amountMinor: r.amountMinor,
+          status: 'pending',
+        });
       }
     });
     return out;
@@ -267,7 +331,12 @@ describe('properties', () => {
         expect(balance).toBe(charges - payments + refunds);
         expect(Number.isSafeInteger(balance)).toBe(true);
         const t = ledgerTotals(entries);
-        expect([t.chargesMinor, t.paymentsMinor, t.refundsMinor, t.balanceMinor]).toEqual([charges, payments, refunds, balance]);
+        expect([t.chargesMinor, t.paymentsMinor, t.refundsMinor, t.balanceMinor]).toEqual([
+          charges,
+          payments,
+          refunds,
+          balance,
+        ]);
       }),
     );
   });
@@ -293,13 +362,18 @@ describe('properties', () => {
           expect(total).toBeLessThanOrEqual(eff.get(id)!);
           expect(total + r.outstandingByCharge[id]).toBe(eff.get(id));
         }
-        for (const [id, total] of byPayment) expect(total + r.unallocatedByPayment[id]).toBeLessThanOrEqual(eff.get(id)!);
+        for (const [id, total] of byPayment)
+          expect(total + r.unallocatedByPayment[id]).toBeLessThanOrEqual(eff.get(id)!);
         // When refunds do not exceed payments: outstanding − credit = balance.
         const t = ledgerTotals(entries);
         if (t.refundsMinor <= t.paymentsMinor) {
           const rental = (id: string) => !isDepositEntry(entries.find((e) => e.id === id)!);
-          const outstanding = Object.entries(r.outstandingByCharge).filter(([id]) => rental(id)).reduce((s, [, v]) => s + v, 0);
-          const credit = Object.entries(r.unallocatedByPayment).filter(([id]) => rental(id)).reduce((s, [, v]) => s + v, 0);
+          const outstanding = Object.entries(r.outstandingByCharge)
+            .filter(([id]) => rental(id))
+            .reduce((s, [, v]) => s + v, 0);
+          const credit = Object.entries(r.unallocatedByPayment)
+            .filter(([id]) => rental(id))
+            .reduce((s, [, v]) => s + v, 0);
           expect(outstanding - credit).toBe(t.balanceMinor);
         }
       }),

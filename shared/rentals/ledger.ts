@@ -62,7 +62,9 @@ export interface LedgerEntry {
 }
 
 /** The slice of an entry the maths needs (so callers can pass their stored items). */
-export type LedgerEntryLike = Pick<LedgerEntry, 'id' | 'type' | 'category' | 'amountMinor'> & { reversesId?: string | null };
+export type LedgerEntryLike = Pick<LedgerEntry, 'id' | 'type' | 'category' | 'amountMinor'> & {
+  reversesId?: string | null;
+};
 
 /**
  * Order in which payments cover charges: government pass-through charges first (the company is
@@ -201,7 +203,12 @@ export function depositSettlementAtClose(entries: readonly LedgerEntryLike[]): D
   const t = ledgerTotals(entries);
   const held = t.deposit.heldMinor;
   const applied = Math.min(held, Math.max(0, t.balanceMinor));
-  return { heldMinor: held, appliedToBalanceMinor: applied, refundMinor: held - applied, balanceAfterMinor: t.balanceMinor - applied };
+  return {
+    heldMinor: held,
+    appliedToBalanceMinor: applied,
+    refundMinor: held - applied,
+    balanceAfterMinor: t.balanceMinor - applied,
+  };
 }
 
 /** Deposit to refund at close: deposit held minus what the customer still owes, never negative. */
@@ -244,7 +251,12 @@ function priorityOf(category: LedgerCategory): number {
 export function allocatePayments(entries: readonly LedgerEntryLike[]): AllocationResult {
   const left = effectiveAmounts(entries);
   const originals = entries.filter((e) => !isReversal(e));
-  const result: AllocationResult = { allocations: [], outstandingByCharge: {}, unallocatedByPayment: {}, chargeStatus: {} };
+  const result: AllocationResult = {
+    allocations: [],
+    outstandingByCharge: {},
+    unallocatedByPayment: {},
+    chargeStatus: {},
+  };
 
   for (const pool of [false, true]) {
     const inPool = (e: LedgerEntryLike) => isDepositEntry(e) === pool;
@@ -253,10 +265,14 @@ export function allocatePayments(entries: readonly LedgerEntryLike[]): Allocatio
       .filter(({ e }) => e.type === 'charge' && inPool(e))
       .sort((a, b) => priorityOf(a.e.category) - priorityOf(b.e.category) || a.index - b.index)
       .map(({ e }) => ({ id: e.id, open: Math.max(0, left.get(e.id) ?? 0) }));
-    const payments = originals.filter((e) => e.type === 'payment' && inPool(e)).map((e) => ({ id: e.id, free: Math.max(0, left.get(e.id) ?? 0) }));
+    const payments = originals
+      .filter((e) => e.type === 'payment' && inPool(e))
+      .map((e) => ({ id: e.id, free: Math.max(0, left.get(e.id) ?? 0) }));
 
     // Refunds give money back: take it from the newest payments first.
-    let refunded = sum(originals.filter((e) => e.type === 'refund' && inPool(e)).map((e) => Math.max(0, left.get(e.id) ?? 0)));
+    let refunded = sum(
+      originals.filter((e) => e.type === 'refund' && inPool(e)).map((e) => Math.max(0, left.get(e.id) ?? 0)),
+    );
     for (let i = payments.length - 1; i >= 0 && refunded > 0; i--) {
       const take = Math.min(payments[i].free, refunded);
       payments[i].free -= take;
@@ -300,7 +316,8 @@ export function validateLedger(entries: readonly LedgerEntryLike[]): string[] {
   for (const e of entries) {
     if (byId.has(e.id)) issues.push(`Duplicate entry id ${e.id}`);
     byId.set(e.id, e);
-    if (!Number.isSafeInteger(e.amountMinor) || e.amountMinor <= 0) issues.push(`Entry ${e.id}: amount must be a positive integer`);
+    if (!Number.isSafeInteger(e.amountMinor) || e.amountMinor <= 0)
+      issues.push(`Entry ${e.id}: amount must be a positive integer`);
   }
   const reversed = new Map<string, number>();
   for (const e of entries) {

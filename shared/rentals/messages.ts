@@ -14,7 +14,9 @@ export const RENTAL_SERVER_MESSAGES = {
   blacklistWarning: 'This customer matches the blacklist. Acknowledge the warning to continue.',
   returnBeforePickup: 'Return date cannot be before the start date',
   invoicingFinished: 'Invoicing settings cannot be changed once the rental is completed, cancelled or archived',
-  invoicingOpenEndedOnly: 'Only open-ended rentals are invoiced by period. A rental with a return date is invoiced after its return.',
+  invoicingOpenEndedOnly:
+    'Only open-ended rentals are invoiced by period. A rental with a return date is invoiced after its return.',
   /** Issue 27: the refusal names the documents and their expiry dates (details.template + params.documents). */
-  documentLapsed: 'A required document has expired by the start of this rental: {{documents}}. Upload the renewed document first.',
+  documentLapsed:
+    'A required document has expired by the start of this rental: {{documents}}. Upload the renewed document first.',
 } as const;

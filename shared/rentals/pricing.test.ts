@@ -106,7 +106,9 @@ describe('base rental', () => {
     expect(monthlyRentalCharge(1, 45)).toBe(2); // 1.5 → 2 (half up)
     expect(monthlyRentalCharge(0, 100_000)).toBe(0);
     expect(baseRentalCharge(40, { mode: 'monthly', dailyRateMinor: 5_000, monthlyRateMinor: 90_000 })).toBe(120_000);
-    expect(() => baseRentalCharge(40, { mode: 'monthly', dailyRateMinor: 5_000 })).toThrow('Monthly rate is required in monthly mode');
+    expect(() => baseRentalCharge(40, { mode: 'monthly', dailyRateMinor: 5_000 })).toThrow(
+      'Monthly rate is required in monthly mode',
+    );
   });
 
   it('monthly charge is monotonic in days and exact at 30-day multiples (property)', () => {
@@ -127,16 +129,22 @@ describe('base rental', () => {
 
 describe('extraKmCharge', () => {
   it('allowance = limit × days; extra × per-km rate', () => {
-    expect(extraKmCharge({ startKm: 10_000, endKm: 10_700, days: 3, dailyKmLimit: 200, extraChargePerKmMinor: 50 })).toEqual({
+    expect(
+      extraKmCharge({ startKm: 10_000, endKm: 10_700, days: 3, dailyKmLimit: 200, extraChargePerKmMinor: 50 }),
+    ).toEqual({
       drivenKm: 700,
       allowanceKm: 600,
       extraKm: 100,
       amountMinor: 5_000,
     });
-    expect(extraKmCharge({ startKm: 1, endKm: 500, days: 3, dailyKmLimit: 200, extraChargePerKmMinor: 50 }).amountMinor).toBe(0);
+    expect(
+      extraKmCharge({ startKm: 1, endKm: 500, days: 3, dailyKmLimit: 200, extraChargePerKmMinor: 50 }).amountMinor,
+    ).toBe(0);
   });
   it('null limit is unlimited', () => {
-    expect(extraKmCharge({ startKm: 1, endKm: 100_000, days: 1, dailyKmLimit: null, extraChargePerKmMinor: 50 })).toEqual({
+    expect(
+      extraKmCharge({ startKm: 1, endKm: 100_000, days: 1, dailyKmLimit: null, extraChargePerKmMinor: 50 }),
+    ).toEqual({
       drivenKm: 99_999,
       allowanceKm: null,
       extraKm: 0,
@@ -144,7 +152,9 @@ describe('extraKmCharge', () => {
     });
   });
   it('rejects a lower return odometer', () => {
-    expect(() => extraKmCharge({ startKm: 100, endKm: 99, days: 1, dailyKmLimit: 200, extraChargePerKmMinor: 50 })).toThrow(PricingError);
+    expect(() =>
+      extraKmCharge({ startKm: 100, endKm: 99, days: 1, dailyKmLimit: 200, extraChargePerKmMinor: 50 }),
+    ).toThrow(PricingError);
   });
 });
 
@@ -179,11 +189,24 @@ describe('late return', () => {
     expect(countLateDays(exp, at(49 * HOUR_MS + MIN), 1, start)).toBe(1);
   });
   it('lateReturnCharge = late days × daily rate', () => {
-    expect(lateReturnCharge({ expectedReturnISO: expected, actualReturnISO: at(4 * DAY_MS + 2 * HOUR_MS), dailyRateMinor: 12_000 })).toEqual({
+    expect(
+      lateReturnCharge({
+        expectedReturnISO: expected,
+        actualReturnISO: at(4 * DAY_MS + 2 * HOUR_MS),
+        dailyRateMinor: 12_000,
+      }),
+    ).toEqual({
       lateDays: 2,
       amountMinor: 24_000,
     });
-    expect(lateReturnCharge({ startISO: T0, expectedReturnISO: expected, actualReturnISO: at(4 * DAY_MS + 2 * HOUR_MS), dailyRateMinor: 12_000 }).lateDays).toBe(2);
+    expect(
+      lateReturnCharge({
+        startISO: T0,
+        expectedReturnISO: expected,
+        actualReturnISO: at(4 * DAY_MS + 2 * HOUR_MS),
+        dailyRateMinor: 12_000,
+      }).lateDays,
+    ).toBe(2);
   });
   it('young driver fee per day', () => {
     expect(youngDriverCharge(4, 5_000)).toBe(20_000);
@@ -250,13 +273,25 @@ describe('quoteRental', () => {
   });
 
   it('Saudi rental, tax-included prices', () => {
-    const q = quoteRental({ startISO: T0, endISO: at(2 * DAY_MS), dailyRateMinor: 11_500, taxRatePercent: 15, taxIncluded: true });
+    const q = quoteRental({
+      startISO: T0,
+      endISO: at(2 * DAY_MS),
+      dailyRateMinor: 11_500,
+      taxRatePercent: 15,
+      taxIncluded: true,
+    });
     expect(q).toMatchObject({ days: 2, totalMinor: 23_000, taxMinor: 3_000, subtotalMinor: 20_000 });
     checkInvariants(q);
   });
 
   it('monthly mode, open-ended rental by expected duration', () => {
-    const q = quoteRental({ startISO: T0, expectedDurationDays: 45, mode: 'monthly', dailyRateMinor: 10_000, monthlyRateMinor: 200_000 });
+    const q = quoteRental({
+      startISO: T0,
+      expectedDurationDays: 45,
+      mode: 'monthly',
+      dailyRateMinor: 10_000,
+      monthlyRateMinor: 200_000,
+    });
     expect(q.days).toBe(45);
     expect(q.lines).toHaveLength(1);
     expect(q.lines[0]).toMatchObject({ label: 'Rental (monthly rate)', amountMinor: 300_000, quantity: 45 });
@@ -294,13 +329,23 @@ describe('quoteRental', () => {
     youngDriverFeePerDayMinor: fc.integer({ min: 0, max: 10_000 }),
     extras: fc.array(
       fc.record({
-        category: fc.constantFrom('insurance', 'pre_rental', 'other', 'salik_charges', 'traffic_fines', 'damage_fees') as fc.Arbitrary<'insurance'>,
+        category: fc.constantFrom(
+          'insurance',
+          'pre_rental',
+          'other',
+          'salik_charges',
+          'traffic_fines',
+          'damage_fees',
+        ) as fc.Arbitrary<'insurance'>,
         label: fc.constant('x'),
         amountMinor: fc.integer({ min: 0, max: 1_000_000 }),
       }),
       { maxLength: 4 },
     ),
-    taxRatePercent: fc.oneof(fc.constantFrom(0, 5, 15, 16), fc.integer({ min: 0, max: 3000 }).map((n) => n / 100)),
+    taxRatePercent: fc.oneof(
+      fc.constantFrom(0, 5, 15, 16),
+      fc.integer({ min: 0, max: 3000 }).map((n) => n / 100),
+    ),
     taxIncluded: fc.boolean(),
     grace: fc.integer({ min: 0, max: 6 }),
   });
@@ -340,7 +385,12 @@ describe('finalCharges', () => {
   };
 
   it('on-time return within allowance and full tank: only the base rental and tax', () => {
-    const f = finalCharges({ ...base, actualReturnISO: at(3 * DAY_MS + 30 * MIN), odometerEndKm: 50_500, fuelLevelEnd: 'full' });
+    const f = finalCharges({
+      ...base,
+      actualReturnISO: at(3 * DAY_MS + 30 * MIN),
+      odometerEndKm: 50_500,
+      fuelLevelEnd: 'full',
+    });
     expect(f.days).toEqual({ planned: 3, actual: 3, base: 3, late: 0, chargeable: 3 });
     expect(f.lines.map((l) => [l.code, l.amountMinor])).toEqual([
       ['base_rental', 60_000],
@@ -390,7 +440,13 @@ describe('finalCharges', () => {
   });
 
   it('open-ended rental is charged on actual days, with no late fees', () => {
-    const f = finalCharges({ startISO: T0, actualReturnISO: at(10 * DAY_MS + 5 * HOUR_MS), mode: 'monthly', dailyRateMinor: 10_000, monthlyRateMinor: 150_000 });
+    const f = finalCharges({
+      startISO: T0,
+      actualReturnISO: at(10 * DAY_MS + 5 * HOUR_MS),
+      mode: 'monthly',
+      dailyRateMinor: 10_000,
+      monthlyRateMinor: 150_000,
+    });
     expect(f.days).toEqual({ planned: null, actual: 11, base: 11, late: 0, chargeable: 11 });
     expect(f.lines).toHaveLength(1);
     expect(f.lines[0].amountMinor).toBe(55_000);
@@ -414,14 +470,36 @@ describe('finalCharges', () => {
   });
 
   it('defaults: 200 km/day and 0.50 per km; null limit = unlimited', () => {
-    const f = finalCharges({ startISO: T0, expectedReturnISO: at(DAY_MS), actualReturnISO: at(DAY_MS), dailyRateMinor: 10_000, odometerStartKm: 1, odometerEndKm: 301 });
+    const f = finalCharges({
+      startISO: T0,
+      expectedReturnISO: at(DAY_MS),
+      actualReturnISO: at(DAY_MS),
+      dailyRateMinor: 10_000,
+      odometerStartKm: 1,
+      odometerEndKm: 301,
+    });
     expect(f.km).toEqual({ drivenKm: 300, allowanceKm: 200, extraKm: 100, amountMinor: 5_000 });
-    const u = finalCharges({ startISO: T0, actualReturnISO: at(DAY_MS), dailyRateMinor: 10_000, odometerStartKm: 1, odometerEndKm: 9_999, dailyKmLimit: null });
+    const u = finalCharges({
+      startISO: T0,
+      actualReturnISO: at(DAY_MS),
+      dailyRateMinor: 10_000,
+      odometerStartKm: 1,
+      odometerEndKm: 9_999,
+      dailyKmLimit: null,
+    });
     expect(u.km!.amountMinor).toBe(0);
   });
 
   it('tax-included final statement extracts tax', () => {
-    const f = finalCharges({ ...base, taxRatePercent: 5, taxIncluded: true, actualReturnISO: at(3 * DAY_MS), odometerEndKm: 50_001, fuelLevelEnd: 'full', trafficFinesMinor: 10_000 });
+    const f = finalCharges({
+      ...base,
+      taxRatePercent: 5,
+      taxIncluded: true,
+      actualReturnISO: at(3 * DAY_MS),
+      odometerEndKm: 50_001,
+      fuelLevelEnd: 'full',
+      trafficFinesMinor: 10_000,
+    });
     expect(f.lines.map((l) => l.code)).toEqual(['base_rental', 'traffic_fines']);
     expect(f.taxMinor).toBe(2_857); // 60,000 × 5/105 = 2857.14
     expect(f.totalMinor).toBe(70_000);
@@ -470,25 +548,51 @@ describe('finalCharges', () => {
 
   it('returning later never costs less (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 60 * DAY_MS }), fc.integer({ min: 0, max: 10 * DAY_MS }), (actualMs, extra) => {
-        const total = (ms: number) =>
-          finalCharges({ startISO: T0, expectedReturnISO: at(5 * DAY_MS), actualReturnISO: at(ms), dailyRateMinor: 10_000, taxRatePercent: 5 }).totalMinor;
-        expect(total(actualMs + extra)).toBeGreaterThanOrEqual(total(actualMs));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 60 * DAY_MS }),
+        fc.integer({ min: 0, max: 10 * DAY_MS }),
+        (actualMs, extra) => {
+          const total = (ms: number) =>
+            finalCharges({
+              startISO: T0,
+              expectedReturnISO: at(5 * DAY_MS),
+              actualReturnISO: at(ms),
+              dailyRateMinor: 10_000,
+              taxRatePercent: 5,
+            }).totalMinor;
+          expect(total(actualMs + extra)).toBeGreaterThanOrEqual(total(actualMs));
+        },
+      ),
     );
   });
 });
 
 describe('finalCharges after an early pickup (issue 17)', () => {
-  const booked = { startISO: '2026-03-10T09:00:00Z', expectedReturnISO: '2026-03-12T09:00:00Z', dailyRateMinor: 10_000 };
+  const booked = {
+    startISO: '2026-03-10T09:00:00Z',
+    expectedReturnISO: '2026-03-12T09:00:00Z',
+    dailyRateMinor: 10_000,
+  };
   it('counts the days used from the pickup when it was before the booked start; never throws for a return before the booked start', () => {
-    const early = finalCharges({ ...booked, pickedUpISO: '2026-03-10T06:00:00Z', actualReturnISO: '2026-03-12T09:00:00Z' });
+    const early = finalCharges({
+      ...booked,
+      pickedUpISO: '2026-03-10T06:00:00Z',
+      actualReturnISO: '2026-03-12T09:00:00Z',
+    });
     expect(early.days).toMatchObject({ planned: 2, actual: 3, base: 2, late: 1 });
-    const backBeforeStart = finalCharges({ ...booked, pickedUpISO: '2026-03-10T06:00:00Z', actualReturnISO: '2026-03-10T08:00:00Z' });
+    const backBeforeStart = finalCharges({
+      ...booked,
+      pickedUpISO: '2026-03-10T06:00:00Z',
+      actualReturnISO: '2026-03-10T08:00:00Z',
+    });
     expect(backBeforeStart.days).toMatchObject({ planned: 2, actual: 1, base: 2, late: 0 });
     expect(backBeforeStart.totalMinor).toBe(20_000);
     // A late pickup does not shorten what was booked.
-    const late = finalCharges({ ...booked, pickedUpISO: '2026-03-10T12:00:00Z', actualReturnISO: '2026-03-12T09:00:00Z' });
+    const late = finalCharges({
+      ...booked,
+      pickedUpISO: '2026-03-10T12:00:00Z',
+      actualReturnISO: '2026-03-12T09:00:00Z',
+    });
     expect(late.days).toMatchObject({ planned: 2, actual: 2, late: 0 });
   });
 });

@@ -31,7 +31,12 @@
  * - Invariants: every amount is an integer; total = Σ lines; subtotal + tax = total. Lines of
  *   amount 0 are omitted (ledger entries are positive).
  */
-import { DEFAULT_DAILY_KM_LIMIT, DEFAULT_EXTRA_CHARGE_PER_KM_MINOR, DEFAULT_GRACE_PERIOD_HOURS, FUEL_LEVELS } from '../constants';
+import {
+  DEFAULT_DAILY_KM_LIMIT,
+  DEFAULT_EXTRA_CHARGE_PER_KM_MINOR,
+  DEFAULT_GRACE_PERIOD_HOURS,
+  FUEL_LEVELS,
+} from '../constants';
 import type { LedgerCategory } from './ledger';
 import { assertMinor, extractTax, mulDiv, sumMinor, taxOnNet } from '../money';
 
@@ -44,7 +49,13 @@ export type RentalMode = 'daily' | 'monthly';
 export type FuelLevel = (typeof FUEL_LEVELS)[number];
 
 /** Fuel level → quarters of a tank. */
-export const FUEL_QUARTERS: Readonly<Record<FuelLevel, number>> = { empty: 0, quarter: 1, half: 2, three_quarters: 3, full: 4 };
+export const FUEL_QUARTERS: Readonly<Record<FuelLevel, number>> = {
+  empty: 0,
+  quarter: 1,
+  half: 2,
+  three_quarters: 3,
+  full: 4,
+};
 
 /** Categories a price line may carry (ledger charge categories, minus deposit flows and payments). */
 export type ChargeCategory = Exclude<LedgerCategory, 'payment' | 'security_deposit' | 'security_deposit_refund'>;
@@ -110,7 +121,8 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|
  */
 export function parseInstant(value: string | Date): number {
   const ms = value instanceof Date ? value.getTime() : INSTANT.test(value) ? Date.parse(value) : NaN;
-  if (Number.isNaN(ms)) throw new PricingError(`Invalid instant (ISO 8601 with Z or offset expected): ${String(value)}`);
+  if (Number.isNaN(ms))
+    throw new PricingError(`Invalid instant (ISO 8601 with Z or offset expected): ${String(value)}`);
   return ms;
 }
 
@@ -133,7 +145,11 @@ function periods(ms: number, grace: number): number {
  * exceeds the grace period (over by exactly the grace period is not charged); minimum 1.
  * Throws PricingError when the end is before the start or the grace is outside [0, 24) hours.
  */
-export function countRentalDays(startISO: string | Date, endISO: string | Date, gracePeriodHours: number = DEFAULT_GRACE_PERIOD_HOURS): number {
+export function countRentalDays(
+  startISO: string | Date,
+  endISO: string | Date,
+  gracePeriodHours: number = DEFAULT_GRACE_PERIOD_HOURS,
+): number {
   const start = parseInstant(startISO);
   const end = parseInstant(endISO);
   if (end < start) throw new PricingError('End must not be before start');
@@ -155,7 +171,11 @@ export function countLateDays(
   const actual = parseInstant(actualReturnISO);
   if (startISO !== undefined && startISO !== null) {
     if (actual <= expected) return 0;
-    return Math.max(0, countRentalDays(startISO, actualReturnISO, gracePeriodHours) - countRentalDays(startISO, expectedReturnISO, gracePeriodHours));
+    return Math.max(
+      0,
+      countRentalDays(startISO, actualReturnISO, gracePeriodHours) -
+        countRentalDays(startISO, expectedReturnISO, gracePeriodHours),
+    );
   }
   return periods(actual - expected, graceMs(gracePeriodHours));
 }
@@ -170,7 +190,8 @@ function assertNonNegMinor(n: number, what: string): void {
 }
 
 function assertDays(days: number): void {
-  if (!Number.isSafeInteger(days) || days < 0) throw new PricingError(`Days must be a whole number ≥ 0, got ${String(days)}`);
+  if (!Number.isSafeInteger(days) || days < 0)
+    throw new PricingError(`Days must be a whole number ≥ 0, got ${String(days)}`);
 }
 
 /** Monthly-mode charge: full 30-day periods × monthlyRate + monthlyRate × (days mod 30) / 30, rounded once. */
@@ -193,7 +214,8 @@ export function baseRentalCharge(days: number, rates: RateInput): number {
   assertDays(days);
   assertNonNegMinor(rates.dailyRateMinor, 'Daily rate');
   if ((rates.mode ?? 'daily') === 'monthly') {
-    if (rates.monthlyRateMinor === null || rates.monthlyRateMinor === undefined) throw new PricingError('Monthly rate is required in monthly mode');
+    if (rates.monthlyRateMinor === null || rates.monthlyRateMinor === undefined)
+      throw new PricingError('Monthly rate is required in monthly mode');
     return monthlyRentalCharge(days, rates.monthlyRateMinor);
   }
   return days * rates.dailyRateMinor;
@@ -220,20 +242,26 @@ export interface KmResult {
 /** Extra-km charge: allowance = dailyKmLimit × days; extra = max(0, end − start − allowance); × per-km rate. */
 export function extraKmCharge(input: KmInput): KmResult {
   const { startKm, endKm, days, dailyKmLimit, extraChargePerKmMinor } = input;
-  if (!Number.isSafeInteger(startKm) || !Number.isSafeInteger(endKm) || startKm < 0) throw new PricingError('Odometer readings must be whole km');
+  if (!Number.isSafeInteger(startKm) || !Number.isSafeInteger(endKm) || startKm < 0)
+    throw new PricingError('Odometer readings must be whole km');
   if (endKm < startKm) throw new PricingError('Return odometer must not be below the starting odometer');
   assertDays(days);
   assertNonNegMinor(extraChargePerKmMinor, 'Extra charge per km');
   const drivenKm = endKm - startKm;
   if (dailyKmLimit === null) return { drivenKm, allowanceKm: null, extraKm: 0, amountMinor: 0 };
-  if (!Number.isSafeInteger(dailyKmLimit) || dailyKmLimit < 0) throw new PricingError('Daily km limit must be a whole number ≥ 0');
+  if (!Number.isSafeInteger(dailyKmLimit) || dailyKmLimit < 0)
+    throw new PricingError('Daily km limit must be a whole number ≥ 0');
   const allowanceKm = dailyKmLimit * days;
   const extraKm = Math.max(0, drivenKm - allowanceKm);
   return { drivenKm, allowanceKm, extraKm, amountMinor: extraKm * extraChargePerKmMinor };
 }
 
 /** Fuel shortfall charge: max(0, quarters at start − quarters at end) × per-quarter rate. */
-export function fuelCharge(start: FuelLevel, end: FuelLevel, perQuarterMinor: number): { shortfallQuarters: number; amountMinor: number } {
+export function fuelCharge(
+  start: FuelLevel,
+  end: FuelLevel,
+  perQuarterMinor: number,
+): { shortfallQuarters: number; amountMinor: number } {
   if (!(start in FUEL_QUARTERS) || !(end in FUEL_QUARTERS)) throw new PricingError('Unknown fuel level');
   assertNonNegMinor(perQuarterMinor, 'Fuel charge per quarter');
   const shortfallQuarters = Math.max(0, FUEL_QUARTERS[start] - FUEL_QUARTERS[end]);
@@ -249,7 +277,12 @@ export function lateReturnCharge(input: {
   gracePeriodHours?: number;
 }): { lateDays: number; amountMinor: number } {
   assertNonNegMinor(input.dailyRateMinor, 'Daily rate');
-  const lateDays = countLateDays(input.expectedReturnISO, input.actualReturnISO, input.gracePeriodHours ?? DEFAULT_GRACE_PERIOD_HOURS, input.startISO);
+  const lateDays = countLateDays(
+    input.expectedReturnISO,
+    input.actualReturnISO,
+    input.gracePeriodHours ?? DEFAULT_GRACE_PERIOD_HOURS,
+    input.startISO,
+  );
   return { lateDays, amountMinor: lateDays * input.dailyRateMinor };
 }
 
@@ -288,7 +321,8 @@ export interface TaxInput {
 export function totalWithTax(lines: readonly PriceLine[], tax: TaxInput = {}): PriceBreakdown {
   const taxRatePercent = tax.taxRatePercent ?? 0;
   const taxIncluded = tax.taxIncluded ?? false;
-  if (!Number.isFinite(taxRatePercent) || taxRatePercent < 0) throw new PricingError('Tax rate must be a valid non-negative percentage');
+  if (!Number.isFinite(taxRatePercent) || taxRatePercent < 0)
+    throw new PricingError('Tax rate must be a valid non-negative percentage');
   const kept = lines.filter((l) => {
     assertNonNegMinor(l.amountMinor, l.label);
     if (l.category === 'tax') throw new PricingError('Tax lines are computed, not given');
@@ -298,12 +332,35 @@ export function totalWithTax(lines: readonly PriceLine[], tax: TaxInput = {}): P
   const linesSum = sumMinor(kept.map((l) => l.amountMinor));
   if (taxIncluded) {
     const { tax: taxMinor } = extractTax(taxableMinor, taxRatePercent);
-    return { lines: kept, subtotalMinor: linesSum - taxMinor, taxableMinor, taxMinor, totalMinor: linesSum, taxRatePercent, taxIncluded };
+    return {
+      lines: kept,
+      subtotalMinor: linesSum - taxMinor,
+      taxableMinor,
+      taxMinor,
+      totalMinor: linesSum,
+      taxRatePercent,
+      taxIncluded,
+    };
   }
   const taxMinor = taxOnNet(taxableMinor, taxRatePercent);
   const out = [...kept];
-  if (taxMinor > 0) out.push({ code: 'tax', category: 'tax', label: `Tax (${taxRatePercent}%)`, amountMinor: taxMinor, taxable: false });
-  return { lines: out, subtotalMinor: linesSum, taxableMinor, taxMinor, totalMinor: linesSum + taxMinor, taxRatePercent, taxIncluded };
+  if (taxMinor > 0)
+    out.push({
+      code: 'tax',
+      category: 'tax',
+      label: `Tax (${taxRatePercent}%)`,
+      amountMinor: taxMinor,
+      taxable: false,
+    });
+  return {
+    lines: out,
+    subtotalMinor: linesSum,
+    taxableMinor,
+    taxMinor,
+    totalMinor: linesSum + taxMinor,
+    taxRatePercent,
+    taxIncluded,
+  };
 }
 
 const isTaxable = (category: ChargeCategory, taxable?: boolean) => taxable ?? !TAX_EXEMPT_CATEGORIES.includes(category);
@@ -384,7 +441,11 @@ export function quoteRental(input: QuoteInput): Quote {
     dailyKmLimit: input.dailyKmLimit ?? null,
   });
   const days = usage.days.base;
-  const lines = [baseLine(days, input), ...youngDriverLine(days, input.youngDriverFeePerDayMinor), ...extraLines(input.extras)];
+  const lines = [
+    baseLine(days, input),
+    ...youngDriverLine(days, input.youngDriverFeePerDayMinor),
+    ...extraLines(input.extras),
+  ];
   return { days, allowanceKm: usage.allowanceKm, ...totalWithTax(lines, input) };
 }
 
@@ -532,20 +593,38 @@ export function rentalUsage(input: RentalUsageInput): RentalUsage {
   const late = planned === null ? 0 : Math.max(0, actual - planned);
   const chargeable = base + late;
   const limit = input.dailyKmLimit;
-  if (limit !== null && (!Number.isSafeInteger(limit) || limit < 0)) throw new PricingError('Daily km limit must be a whole number ≥ 0');
+  if (limit !== null && (!Number.isSafeInteger(limit) || limit < 0))
+    throw new PricingError('Daily km limit must be a whole number ≥ 0');
   const allowanceKm = limit === null ? null : limit * chargeable;
 
   let km: KmResult | null = null;
-  if (input.odometerStartKm !== null && input.odometerStartKm !== undefined && input.odometerEndKm !== null && input.odometerEndKm !== undefined) {
+  if (
+    input.odometerStartKm !== null &&
+    input.odometerStartKm !== undefined &&
+    input.odometerEndKm !== null &&
+    input.odometerEndKm !== undefined
+  ) {
     km = extraKmCharge({
-      startKm: input.odometerStartKm, endKm: input.odometerEndKm, days: chargeable, dailyKmLimit: limit,
+      startKm: input.odometerStartKm,
+      endKm: input.odometerEndKm,
+      days: chargeable,
+      dailyKmLimit: limit,
       extraChargePerKmMinor: input.extraChargePerKmMinor ?? DEFAULT_EXTRA_CHARGE_PER_KM_MINOR,
     });
   }
-  const fuel = input.fuelLevelStart && input.fuelLevelEnd ? fuelCharge(input.fuelLevelStart, input.fuelLevelEnd, input.fuelChargePerQuarterMinor ?? 0) : null;
+  const fuel =
+    input.fuelLevelStart && input.fuelLevelEnd
+      ? fuelCharge(input.fuelLevelStart, input.fuelLevelEnd, input.fuelChargePerQuarterMinor ?? 0)
+      : null;
   const rate = input.dailyRateMinor ?? 0;
   assertNonNegMinor(rate, 'Daily rate');
-  return { days: { planned, actual, base, late, chargeable }, allowanceKm, km, fuel, late: { days: late, amountMinor: late * rate } };
+  return {
+    days: { planned, actual, base, late, chargeable },
+    allowanceKm,
+    km,
+    fuel,
+    late: { days: late, amountMinor: late * rate },
+  };
 }
 
 /** A stored rental as the usage rule reads it (rentals' item; other domains pass it through rentals/api). */
@@ -570,15 +649,23 @@ const numOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ?
  * the booked return, the limit (rentalKmLimit), the per-km rate — and adds what it knows of the
  * return: when (`atISO`, the return or the moment asked) and the readings at it.
  */
-export function usageOfRental(rental: StoredRentalTerms, at: {
-  gracePeriodHours: number; atISO?: string | null; odometerStartKm?: number | null; odometerEndKm?: number | null;
-  fuelLevelStart?: FuelLevel | null; fuelLevelEnd?: FuelLevel | null; fuelChargePerQuarterMinor?: number;
-}): RentalUsage {
+export function usageOfRental(
+  rental: StoredRentalTerms,
+  at: {
+    gracePeriodHours: number;
+    atISO?: string | null;
+    odometerStartKm?: number | null;
+    odometerEndKm?: number | null;
+    fuelLevelStart?: FuelLevel | null;
+    fuelLevelEnd?: FuelLevel | null;
+    fuelChargePerQuarterMinor?: number;
+  },
+): RentalUsage {
   const openEnded = rental.openEnded === true;
   return rentalUsage({
     startISO: rental.startDate,
     pickedUpISO: typeof rental.pickedUpAt === 'string' ? rental.pickedUpAt : null,
-    expectedReturnISO: openEnded ? null : rental.expectedReturnDate ?? null,
+    expectedReturnISO: openEnded ? null : (rental.expectedReturnDate ?? null),
     expectedDurationDays: numOrNull(rental.expectedDuration) ?? 1,
     atISO: at.atISO ?? null,
     gracePeriodHours: at.gracePeriodHours,
@@ -586,7 +673,12 @@ export function usageOfRental(rental: StoredRentalTerms, at: {
     extraChargePerKmMinor: numOrNull(rental.extraChargePerKmMinor) ?? DEFAULT_EXTRA_CHARGE_PER_KM_MINOR,
     odometerStartKm: at.odometerStartKm !== undefined ? at.odometerStartKm : numOrNull(rental.odometerStart),
     odometerEndKm: at.odometerEndKm ?? null,
-    fuelLevelStart: at.fuelLevelStart !== undefined ? at.fuelLevelStart : typeof rental.fuelLevelStart === 'string' && rental.fuelLevelStart in FUEL_QUARTERS ? rental.fuelLevelStart as FuelLevel : null,
+    fuelLevelStart:
+      at.fuelLevelStart !== undefined
+        ? at.fuelLevelStart
+        : typeof rental.fuelLevelStart === 'string' && rental.fuelLevelStart in FUEL_QUARTERS
+          ? (rental.fuelLevelStart as FuelLevel)
+          : null,
     fuelLevelEnd: at.fuelLevelEnd ?? null,
     fuelChargePerQuarterMinor: at.fuelChargePerQuarterMinor ?? 0,
     dailyRateMinor: numOrNull(rental.dailyRateMinor) ?? 0,
@@ -611,7 +703,8 @@ export function finalCharges(input: FinalChargesInput): FinalCharges {
     fuelChargePerQuarterMinor: perQuarter,
   });
   const { base, late, chargeable } = usage.days;
-  if (parseInstant(input.actualReturnISO) < parseInstant(usageStart(input.startISO, input.pickedUpISO))) throw new PricingError('End must not be before start');
+  if (parseInstant(input.actualReturnISO) < parseInstant(usageStart(input.startISO, input.pickedUpISO)))
+    throw new PricingError('End must not be before start');
 
   const lines: PriceLine[] = [baseLine(base, input)];
   if (late > 0) {
@@ -628,7 +721,16 @@ export function finalCharges(input: FinalChargesInput): FinalCharges {
   lines.push(...youngDriverLine(chargeable, input.youngDriverFeePerDayMinor));
 
   const km = usage.km;
-  if (km) lines.push({ code: 'extra_km', category: 'extra_km', label: 'Extra km', amountMinor: km.amountMinor, quantity: km.extraKm, unitAmountMinor: perKm, taxable: true });
+  if (km)
+    lines.push({
+      code: 'extra_km',
+      category: 'extra_km',
+      label: 'Extra km',
+      amountMinor: km.amountMinor,
+      quantity: km.extraKm,
+      unitAmountMinor: perKm,
+      taxable: true,
+    });
 
   const fuel = usage.fuel;
   if (fuel) {

@@ -31,10 +31,32 @@ export * from './types';
  * The one route table. Each domain keeps its own file in this folder; add it here.
  */
 const ROUTE_GROUPS = [
-  platformRoutes, settingsRoutes, vehiclesRoutes, rentalsRoutes, authRoutes, staffRoutes, customersRoutes,
-  blacklistRoutes, accountingRoutes, invoicesRoutes, paymentsRoutes, documentsRoutes, maintenanceRoutes,
-  ticketsRoutes, alertsRoutes, alertRulesRoutes, financeRoutes, gpsRoutes, collectionsRoutes, fleetHealthRoutes,
-  securityRoutes, lockoutRoutes, adminRoutes, accountRoutes, analyticsRoutes, insightsRoutes,
+  platformRoutes,
+  settingsRoutes,
+  vehiclesRoutes,
+  rentalsRoutes,
+  authRoutes,
+  staffRoutes,
+  customersRoutes,
+  blacklistRoutes,
+  accountingRoutes,
+  invoicesRoutes,
+  paymentsRoutes,
+  documentsRoutes,
+  maintenanceRoutes,
+  ticketsRoutes,
+  alertsRoutes,
+  alertRulesRoutes,
+  financeRoutes,
+  gpsRoutes,
+  collectionsRoutes,
+  fleetHealthRoutes,
+  securityRoutes,
+  lockoutRoutes,
+  adminRoutes,
+  accountRoutes,
+  analyticsRoutes,
+  insightsRoutes,
 ] as const;
 export const ROUTES: RouteDef[] = ROUTE_GROUPS.flat();
 /** Every route with its literal operationId and schema types (the web client's types: web/src/lib/api-client.ts). */

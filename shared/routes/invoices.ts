@@ -1,8 +1,16 @@
 import * as z from 'zod';
 import { routeMaker } from './types';
 import {
-  createInvoiceSchema, creditNoteSchema, emailInvoiceSchema, invoiceDetailSchema, invoiceEmailAnswerSchema, invoiceIdParams,
-  invoiceListSchema, invoicePdfSchema, listInvoicesQuery, updateInvoiceSchema,
+  createInvoiceSchema,
+  creditNoteSchema,
+  emailInvoiceSchema,
+  invoiceDetailSchema,
+  invoiceEmailAnswerSchema,
+  invoiceIdParams,
+  invoiceListSchema,
+  invoicePdfSchema,
+  listInvoicesQuery,
+  updateInvoiceSchema,
 } from '../schemas/invoices';
 
 const route = routeMaker('invoices');
@@ -13,12 +21,80 @@ const byId = { params: invoiceIdParams };
  * change financeEdit (OWNER, ADMIN); MECHANIC has no access (403).
  */
 export const invoicesRoutes = [
-  route({ operationId: 'listInvoices', method: 'GET', path: '/api/v1/invoices', ability: 'financeRead', summary: 'Invoices, newest first; filters status (open, overdue too), customerId, rentalId, q (number, customer, rental), from/to (issue date); page totals', request: { query: listInvoicesQuery }, response: invoiceListSchema }),
-  route({ operationId: 'createInvoice', method: 'POST', path: '/api/v1/invoices', ability: 'financeEdit', summary: 'Drafts an invoice from a rental (whole rental, or one billing period) with lines from its charges not yet invoiced', request: { body: createInvoiceSchema }, response: invoiceDetailSchema }),
-  route({ operationId: 'getInvoice', method: 'GET', path: '/api/v1/invoices/{id}', ability: 'financeRead', summary: 'One invoice with lines, credit note and payments', request: byId, response: invoiceDetailSchema }),
-  route({ operationId: 'updateInvoice', method: 'PATCH', path: '/api/v1/invoices/{id}', ability: 'financeEdit', summary: 'Edits a draft (due date, notes, customer VAT number, language); an issued invoice is locked (409)', request: { ...byId, body: updateInvoiceSchema }, response: invoiceDetailSchema }),
-  route({ operationId: 'issueInvoice', method: 'POST', path: '/api/v1/invoices/{id}/issue', ability: 'financeEdit', summary: 'Issues a draft: gap-free INV- number, marks its charges invoiced, locks it, stores the PDF', request: byId, response: invoiceDetailSchema }),
-  route({ operationId: 'creditInvoice', method: 'POST', path: '/api/v1/invoices/{id}/credit-note', ability: 'financeEdit', summary: 'Credit note for an issued invoice: reverses its charges through the rental ledger (and the GL) and voids it', request: { ...byId, body: creditNoteSchema }, response: invoiceDetailSchema, idempotent: true }),
-  route({ operationId: 'emailInvoice', method: 'POST', path: '/api/v1/invoices/{id}/email', ability: 'financeEdit', summary: 'Emails the issued invoice PDF to the customer (or `to`)', request: { ...byId, body: emailInvoiceSchema }, response: invoiceEmailAnswerSchema }),
-  route({ operationId: 'getInvoicePdf', method: 'GET', path: '/api/v1/invoices/{id}/pdf', ability: 'financeRead', summary: 'Presigned URL of the invoice PDF (or its credit note with document=credit_note)', request: { ...byId, query: z.object({ document: z.enum(['invoice', 'credit_note']).default('invoice') }) }, response: invoicePdfSchema }),
+  route({
+    operationId: 'listInvoices',
+    method: 'GET',
+    path: '/api/v1/invoices',
+    ability: 'financeRead',
+    summary:
+      'Invoices, newest first; filters status (open, overdue too), customerId, rentalId, q (number, customer, rental), from/to (issue date); page totals',
+    request: { query: listInvoicesQuery },
+    response: invoiceListSchema,
+  }),
+  route({
+    operationId: 'createInvoice',
+    method: 'POST',
+    path: '/api/v1/invoices',
+    ability: 'financeEdit',
+    summary:
+      'Drafts an invoice from a rental (whole rental, or one billing period) with lines from its charges not yet invoiced',
+    request: { body: createInvoiceSchema },
+    response: invoiceDetailSchema,
+  }),
+  route({
+    operationId: 'getInvoice',
+    method: 'GET',
+    path: '/api/v1/invoices/{id}',
+    ability: 'financeRead',
+    summary: 'One invoice with lines, credit note and payments',
+    request: byId,
+    response: invoiceDetailSchema,
+  }),
+  route({
+    operationId: 'updateInvoice',
+    method: 'PATCH',
+    path: '/api/v1/invoices/{id}',
+    ability: 'financeEdit',
+    summary: 'Edits a draft (due date, notes, customer VAT number, language); an issued invoice is locked (409)',
+    request: { ...byId, body: updateInvoiceSchema },
+    response: invoiceDetailSchema,
+  }),
+  route({
+    operationId: 'issueInvoice',
+    method: 'POST',
+    path: '/api/v1/invoices/{id}/issue',
+    ability: 'financeEdit',
+    summary: 'Issues a draft: gap-free INV- number, marks its charges invoiced, locks it, stores the PDF',
+    request: byId,
+    response: invoiceDetailSchema,
+  }),
+  route({
+    operationId: 'creditInvoice',
+    method: 'POST',
+    path: '/api/v1/invoices/{id}/credit-note',
+    ability: 'financeEdit',
+    summary:
+      'Credit note for an issued invoice: reverses its charges through the rental ledger (and the GL) and voids it',
+    request: { ...byId, body: creditNoteSchema },
+    response: invoiceDetailSchema,
+    idempotent: true,
+  }),
+  route({
+    operationId: 'emailInvoice',
+    method: 'POST',
+    path: '/api/v1/invoices/{id}/email',
+    ability: 'financeEdit',
+    summary: 'Emails the issued invoice PDF to the customer (or `to`)',
+    request: { ...byId, body: emailInvoiceSchema },
+    response: invoiceEmailAnswerSchema,
+  }),
+  route({
+    operationId: 'getInvoicePdf',
+    method: 'GET',
+    path: '/api/v1/invoices/{id}/pdf',
+    ability: 'financeRead',
+    summary: 'Presigned URL of the invoice PDF (or its credit note with document=credit_note)',
+    request: { ...byId, query: z.object({ document: z.enum(['invoice', 'credit_note']).default('invoice') }) },
+    response: invoicePdfSchema,
+  }),
 ];

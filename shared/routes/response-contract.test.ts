@@ -17,7 +17,9 @@ describe('the response contract (every route declares what it answers)', () => {
   });
 
   it('refuses an answer that does not match, and a content type the route does not declare', () => {
-    expect(() => checkResponse('GET', '/api/v1/vehicles/v_1', 200, 'application/json', 'not an object')).toThrow('getVehicle');
+    expect(() => checkResponse('GET', '/api/v1/vehicles/v_1', 200, 'application/json', 'not an object')).toThrow(
+      'getVehicle',
+    );
     expect(() => checkResponse('GET', '/api/v1/vehicles/v_1', 200, 'application/json', { id: 1 })).toThrow('id');
     expect(() => checkResponse('GET', '/api/v1/vehicles/v_1', 200, 'application/pdf', '')).toThrow('does not declare');
     // Error answers are not the route's response.

@@ -16,7 +16,10 @@ const matchers = ROUTES.map((r) => ({
   literalSegments: r.path.split('/').filter((s) => s && !s.startsWith('{')).length,
 }));
 
-/** The route a request went to: the matching path with the most literal segments (`/vehicles/makes` before `/vehicles/{id}`). */
+/**
+ * The route a request went to: the matching path with the most literal segments (`/vehicles/makes` before
+ * `/vehicles/{id}`).
+ */
 export function routeOfRequest(method: string, url: string): RouteDef | undefined {
   const path = url.split('?')[0];
   return matchers
@@ -25,7 +28,13 @@ export function routeOfRequest(method: string, url: string): RouteDef | undefine
 }
 
 /** Throws when a 2xx answer does not match its route's declared response. */
-export function checkResponse(method: string, url: string, status: number, contentType: string | null, body: unknown): void {
+export function checkResponse(
+  method: string,
+  url: string,
+  status: number,
+  contentType: string | null,
+  body: unknown,
+): void {
   if (status < 200 || status >= 300) return;
   const route = routeOfRequest(method, url);
   if (!route) return;
@@ -36,7 +45,10 @@ export function checkResponse(method: string, url: string, status: number, conte
     if (!route.response) throw new Error(`${where}: the route declares no response schema (shared/routes)`);
     const parsed = route.response.safeParse(body);
     if (!parsed.success) {
-      const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+      const issues = parsed.error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        .join('; ');
       throw new Error(`${where}: the answer does not match the route's response schema: ${issues}`);
     }
     return;

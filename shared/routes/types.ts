@@ -10,14 +10,39 @@ import type { Ability } from '../permissions';
  *  - the OpenAPI generator (GET /api/v1/openapi.json).
  */
 export const DOMAINS = [
-  'platform', 'auth', 'settings', 'staff', 'vehicles', 'customers', 'rentals', 'finance',
-  'accounting', 'invoices', 'payments', 'maintenance', 'documents', 'tickets', 'alerts', 'alert-rules', 'gps', 'fleet-health', 'reports', 'insights',
-  'security', 'collections', 'analytics',
+  'platform',
+  'auth',
+  'settings',
+  'staff',
+  'vehicles',
+  'customers',
+  'rentals',
+  'finance',
+  'accounting',
+  'invoices',
+  'payments',
+  'maintenance',
+  'documents',
+  'tickets',
+  'alerts',
+  'alert-rules',
+  'gps',
+  'fleet-health',
+  'reports',
+  'insights',
+  'security',
+  'collections',
+  'analytics',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 
 /** Non-JSON answers a route may give. */
-export type ResponseContentType = 'text/csv' | 'application/pdf' | 'text/html' | 'text/plain' | 'application/octet-stream';
+export type ResponseContentType =
+  | 'text/csv'
+  | 'application/pdf'
+  | 'text/html'
+  | 'text/plain'
+  | 'application/octet-stream';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

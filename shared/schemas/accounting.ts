@@ -40,14 +40,22 @@ export const ACCOUNTING_MESSAGES = {
 const calendarDate = (message: string = ACCOUNTING_MESSAGES.dateInvalid) =>
   z.string({ error: message }).trim().refine(isCalendarDate, { error: message });
 
-const amount = z.number({ error: MONEY_MESSAGES.invalid })
+const amount = z
+  .number({ error: MONEY_MESSAGES.invalid })
   .positive({ error: MONEY_MESSAGES.positive })
   .max(MAX_MONEY_AMOUNT, { error: MONEY_MESSAGES.tooLarge })
   .refine((v) => hasAtMostDecimals(v, 2), { error: MONEY_MESSAGES.decimals });
 
-const idString = (message: string = ACCOUNTING_MESSAGES.accountRequired) => z.string({ error: message }).trim().min(1, message).max(64, message);
+const idString = (message: string = ACCOUNTING_MESSAGES.accountRequired) =>
+  z.string({ error: message }).trim().min(1, message).max(64, message);
 const requiredText = (max: number, required: string) => z.string({ error: required }).trim().min(1, required).max(max);
-const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : undefined));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
 
 export const accountIdParams = z.object({ id: z.string().min(1).max(64) });
 export const entryIdParams = z.object({ id: z.string().min(1).max(64) });
@@ -55,11 +63,17 @@ export const entryIdParams = z.object({ id: z.string().min(1).max(64) });
 export const listAccountsQuery = z.object({
   /** Balances as of this date (default: today in the company's time zone). */
   asOf: calendarDate().optional(),
-  includeInactive: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  includeInactive: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 export const createAccountSchema = z.object({
-  code: z.string({ error: ACCOUNTING_MESSAGES.codeRequired }).trim().regex(/^[1-9][0-9]{2,7}$/, ACCOUNTING_MESSAGES.codeDigits),
+  code: z
+    .string({ error: ACCOUNTING_MESSAGES.codeRequired })
+    .trim()
+    .regex(/^[1-9][0-9]{2,7}$/, ACCOUNTING_MESSAGES.codeDigits),
   name: requiredText(120, ACCOUNTING_MESSAGES.nameRequired),
   nameAr: optionalText(120),
   parentId: idString(ACCOUNTING_MESSAGES.parentRequired),
@@ -69,16 +83,21 @@ export const createAccountSchema = z.object({
 });
 export type CreateAccountBody = z.output<typeof createAccountSchema>;
 
-export const updateAccountSchema = z.object({
-  name: requiredText(120, ACCOUNTING_MESSAGES.nameRequired).optional(),
-  nameAr: z.string().trim().max(120).optional(),
-  description: z.string().trim().max(500).optional(),
-  isActive: z.boolean().optional(),
-}).refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change' });
+export const updateAccountSchema = z
+  .object({
+    name: requiredText(120, ACCOUNTING_MESSAGES.nameRequired).optional(),
+    nameAr: z.string().trim().max(120).optional(),
+    description: z.string().trim().max(500).optional(),
+    isActive: z.boolean().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change' });
 export type UpdateAccountBody = z.output<typeof updateAccountSchema>;
 
 export const paymentMethodMappingsSchema = z.object({
-  mappings: z.array(z.object({ method: z.enum(PAYMENT_METHODS), accountId: idString(ACCOUNTING_MESSAGES.mappingAccount) })).min(1).max(PAYMENT_METHODS.length),
+  mappings: z
+    .array(z.object({ method: z.enum(PAYMENT_METHODS), accountId: idString(ACCOUNTING_MESSAGES.mappingAccount) }))
+    .min(1)
+    .max(PAYMENT_METHODS.length),
 });
 export type PaymentMethodMappingsBody = z.output<typeof paymentMethodMappingsSchema>;
 
@@ -86,7 +105,12 @@ export const journalLineSchema = z.object({
   accountId: idString(),
   type: z.enum(['debit', 'credit'], { error: ACCOUNTING_MESSAGES.debitXorCredit }),
   amount,
-  vatCode: z.string().trim().max(20).optional().transform((v) => (v ? v : undefined)),
+  vatCode: z
+    .string()
+    .trim()
+    .max(20)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   description: optionalText(200),
   party: z.object({ type: z.enum(PARTY_TYPES), id: z.string().trim().min(1).max(64) }).optional(),
 });
@@ -95,12 +119,24 @@ export const createJournalEntrySchema = z.object({
   date: calendarDate(ACCOUNTING_MESSAGES.dateRequired),
   description: requiredText(500, ACCOUNTING_MESSAGES.descriptionRequired),
   reference: optionalText(100),
-  lines: z.array(journalLineSchema, { error: ACCOUNTING_MESSAGES.tooFewLines }).min(2, ACCOUNTING_MESSAGES.tooFewLines).max(50),
+  lines: z
+    .array(journalLineSchema, { error: ACCOUNTING_MESSAGES.tooFewLines })
+    .min(2, ACCOUNTING_MESSAGES.tooFewLines)
+    .max(50),
   /** Files uploaded first through POST /api/v1/accounting/attachments/upload-url (receipts, contracts). */
-  attachments: z.array(z.object({
-    key: z.string({ error: ACCOUNTING_MESSAGES.attachmentInvalid }).trim().min(1, ACCOUNTING_MESSAGES.attachmentInvalid).max(500, ACCOUNTING_MESSAGES.attachmentInvalid),
-    name: requiredText(200, ACCOUNTING_MESSAGES.attachmentNameRequired),
-  })).max(JOURNAL_ATTACHMENTS_MAX).optional(),
+  attachments: z
+    .array(
+      z.object({
+        key: z
+          .string({ error: ACCOUNTING_MESSAGES.attachmentInvalid })
+          .trim()
+          .min(1, ACCOUNTING_MESSAGES.attachmentInvalid)
+          .max(500, ACCOUNTING_MESSAGES.attachmentInvalid),
+        name: requiredText(200, ACCOUNTING_MESSAGES.attachmentNameRequired),
+      }),
+    )
+    .max(JOURNAL_ATTACHMENTS_MAX)
+    .optional(),
 });
 export type CreateJournalEntryBody = z.output<typeof createJournalEntrySchema>;
 
@@ -108,14 +144,19 @@ export type CreateJournalEntryBody = z.output<typeof createJournalEntrySchema>;
 export const journalAttachmentUploadSchema = z.object({
   fileName: requiredText(200, ACCOUNTING_MESSAGES.attachmentNameRequired),
   contentType: z.enum(DOCUMENT_MIME_TYPES, { error: ACCOUNTING_MESSAGES.attachmentType }),
-  size: z.number({ error: ACCOUNTING_MESSAGES.attachmentTooLarge }).int().min(1, ACCOUNTING_MESSAGES.attachmentTooLarge),
+  size: z
+    .number({ error: ACCOUNTING_MESSAGES.attachmentTooLarge })
+    .int()
+    .min(1, ACCOUNTING_MESSAGES.attachmentTooLarge),
 });
 
-export const reverseJournalEntrySchema = z.object({
-  /** Date of the reversal (default: today in the company's time zone). */
-  date: calendarDate().optional(),
-  reason: optionalText(500),
-}).default({ reason: undefined });
+export const reverseJournalEntrySchema = z
+  .object({
+    /** Date of the reversal (default: today in the company's time zone). */
+    date: calendarDate().optional(),
+    reason: optionalText(500),
+  })
+  .default({ reason: undefined });
 
 export const listJournalEntriesQuery = z.object({
   source: z.enum(JOURNAL_SOURCES).optional(),
@@ -131,17 +172,20 @@ export const listJournalEntriesQuery = z.object({
 const format = z.enum(['json', 'csv', 'pdf']).default('json');
 const lang = z.enum(['en', 'ar']).default('en');
 export const asOfQuery = z.object({ asOf: calendarDate().optional(), format, lang });
-export const periodQuery = z.object({ from: calendarDate(), to: calendarDate(), format, lang })
+export const periodQuery = z
+  .object({ from: calendarDate(), to: calendarDate(), format, lang })
   .refine((v) => v.to >= v.from, { path: ['to'], error: ACCOUNTING_MESSAGES.toBeforeFrom });
-export const generalLedgerQuery = z.object({
-  accountId: idString(),
-  from: calendarDate(),
-  to: calendarDate(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  cursor: z.string().max(2000).optional(),
-  format,
-  lang,
-}).refine((v) => v.to >= v.from, { path: ['to'], error: ACCOUNTING_MESSAGES.toBeforeFrom });
+export const generalLedgerQuery = z
+  .object({
+    accountId: idString(),
+    from: calendarDate(),
+    to: calendarDate(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+    cursor: z.string().max(2000).optional(),
+    format,
+    lang,
+  })
+  .refine((v) => v.to >= v.from, { path: ['to'], error: ACCOUNTING_MESSAGES.toBeforeFrom });
 
 export const lockDateSchema = z.object({
   /** Nothing can be posted dated before this date; null removes the lock. */
@@ -212,12 +256,24 @@ export type JournalEntryApi = z.infer<typeof journalEntryResponse>;
 
 export const trialBalanceResponse = z.object({
   asOf: z.string(),
-  items: z.array(z.object({ accountId: z.string(), code: z.string(), name: z.string(), nameAr: z.string(), type: z.enum(ACCOUNT_TYPES), debit: z.number(), credit: z.number() })),
+  items: z.array(
+    z.object({
+      accountId: z.string(),
+      code: z.string(),
+      name: z.string(),
+      nameAr: z.string(),
+      type: z.enum(ACCOUNT_TYPES),
+      debit: z.number(),
+      credit: z.number(),
+    }),
+  ),
   totals: z.object({ debit: z.number(), credit: z.number() }),
 });
 
 export const selfCheckResponse = z.object({
-  checks: z.array(z.object({ name: z.string(), passed: z.boolean(), details: z.array(z.record(z.string(), z.unknown())) })),
+  checks: z.array(
+    z.object({ name: z.string(), passed: z.boolean(), details: z.array(z.record(z.string(), z.unknown())) }),
+  ),
 });
 
 export const accountPageResponse = pageOf(accountResponse);
@@ -225,60 +281,123 @@ export const journalEntryPageResponse = pageOf(journalEntryResponse);
 
 /** The account each payment method posts to (null: not mapped). */
 export const paymentMethodMappingsResponse = z.object({
-  items: z.array(z.object({
-    method: z.enum(PAYMENT_METHODS), accountId: z.string().nullable(), accountCode: z.string().nullable(),
-    accountName: z.string().nullable(), accountNameAr: z.string().nullable(),
-  })),
+  items: z.array(
+    z.object({
+      method: z.enum(PAYMENT_METHODS),
+      accountId: z.string().nullable(),
+      accountCode: z.string().nullable(),
+      accountName: z.string().nullable(),
+      accountNameAr: z.string().nullable(),
+    }),
+  ),
 });
 
-/** Presigned PUT of an attachment (journal entries, finance receipts): send the file with exactly these headers, then record `key`. */
+/**
+ * Presigned PUT of an attachment (journal entries, finance receipts): send the file with exactly these headers, then
+ * record `key`.
+ */
 export const journalAttachmentUploadResponse = z.object({
-  uploadUrl: z.string(), key: z.string(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()),
+  uploadUrl: z.string(),
+  key: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
 });
 
 const accountRef = { accountId: z.string(), code: z.string(), name: z.string(), nameAr: z.string() };
 const statementRow = z.object({ ...accountRef, isGroup: z.boolean(), depth: z.number(), amount: z.number() });
 const statementSection = z.object({ rows: z.array(statementRow), total: z.number() });
 const comparedSection = z.object({
-  rows: z.array(statementRow.extend({ previous: z.number() })), total: z.number(), previous: z.number(),
+  rows: z.array(statementRow.extend({ previous: z.number() })),
+  total: z.number(),
+  previous: z.number(),
 });
 
 export const generalLedgerResponse = z.object({
-  account: z.object({ id: z.string(), code: z.string(), name: z.string(), nameAr: z.string(), type: z.enum(ACCOUNT_TYPES) }),
-  from: z.string(), to: z.string(),
-  opening: z.number(), totalDebit: z.number(), totalCredit: z.number(), closing: z.number(),
-  items: z.array(z.object({
-    entryId: z.string(), entryNumber: z.string(), date: z.string(), description: z.string(), source: z.string(),
-    sourceId: z.string().nullable(), debit: z.number(), credit: z.number(), vatCode: z.string().nullable(), balance: z.number(),
-  })),
+  account: z.object({
+    id: z.string(),
+    code: z.string(),
+    name: z.string(),
+    nameAr: z.string(),
+    type: z.enum(ACCOUNT_TYPES),
+  }),
+  from: z.string(),
+  to: z.string(),
+  opening: z.number(),
+  totalDebit: z.number(),
+  totalCredit: z.number(),
+  closing: z.number(),
+  items: z.array(
+    z.object({
+      entryId: z.string(),
+      entryNumber: z.string(),
+      date: z.string(),
+      description: z.string(),
+      source: z.string(),
+      sourceId: z.string().nullable(),
+      debit: z.number(),
+      credit: z.number(),
+      vatCode: z.string().nullable(),
+      balance: z.number(),
+    }),
+  ),
   nextCursor: z.string().nullable(),
 });
 
 export const balanceSheetResponse = z.object({
   asOf: z.string(),
-  assets: statementSection, liabilities: statementSection, equity: statementSection,
-  currentEarnings: z.number(), totalEquity: z.number(), totalLiabilitiesAndEquity: z.number(), balanced: z.boolean(),
+  assets: statementSection,
+  liabilities: statementSection,
+  equity: statementSection,
+  currentEarnings: z.number(),
+  totalEquity: z.number(),
+  totalLiabilitiesAndEquity: z.number(),
+  balanced: z.boolean(),
 });
 
 export const profitLossResponse = z.object({
-  from: z.string(), to: z.string(), previousFrom: z.string(), previousTo: z.string(),
-  income: comparedSection, expenses: comparedSection, netIncome: z.number(), previousNetIncome: z.number(),
+  from: z.string(),
+  to: z.string(),
+  previousFrom: z.string(),
+  previousTo: z.string(),
+  income: comparedSection,
+  expenses: comparedSection,
+  netIncome: z.number(),
+  previousNetIncome: z.number(),
 });
 
 export const vatReportResponse = z.object({
-  from: z.string(), to: z.string(), region: z.string(), layout: z.string(), title: z.string(), titleAr: z.string(),
+  from: z.string(),
+  to: z.string(),
+  region: z.string(),
+  layout: z.string(),
+  title: z.string(),
+  titleAr: z.string(),
   filedThrough: z.string().nullable(),
-  boxes: z.array(z.object({ box: z.string(), label: z.string(), labelAr: z.string(), amount: z.number(), vat: z.number() })),
-  outputTax: z.number(), inputTax: z.number(), netPayable: z.number(),
+  boxes: z.array(
+    z.object({ box: z.string(), label: z.string(), labelAr: z.string(), amount: z.number(), vat: z.number() }),
+  ),
+  outputTax: z.number(),
+  inputTax: z.number(),
+  netPayable: z.number(),
 });
 
 export const accountingSummaryResponse = z.object({
-  asOf: z.string(), cash: z.number(), bank: z.number(), receivables: z.number(), depositsHeld: z.number(), vatPayable: z.number(),
-  monthIncome: z.number(), monthExpenses: z.number(), lockDate: z.string().nullable(), vatFiledThrough: z.string().nullable(),
+  asOf: z.string(),
+  cash: z.number(),
+  bank: z.number(),
+  receivables: z.number(),
+  depositsHeld: z.number(),
+  vatPayable: z.number(),
+  monthIncome: z.number(),
+  monthExpenses: z.number(),
+  lockDate: z.string().nullable(),
+  vatFiledThrough: z.string().nullable(),
 });
 
 export const lockDateResponse = z.object({
-  lockDate: z.string().nullable(), vatFiledThrough: z.string().nullable(), lockSetAt: z.string().nullable(),
+  lockDate: z.string().nullable(),
+  vatFiledThrough: z.string().nullable(),
+  lockSetAt: z.string().nullable(),
 });
 
 /** POST /accounting/setup: rentals posted now, and those already in the books or with nothing to post. */

@@ -76,8 +76,18 @@ const dashboardCard = z.object({
   uninvoiced: z.number().optional(),
 });
 const DASHBOARD_CARDS = [
-  'activeRentals', 'availableVehicles', 'overdueRentals', 'unpaidInvoices', 'depositTotal', 'cashBox', 'pettyCash', 'bankAccounts',
-  'operationalCharges', 'utilisation30', 'revenue30', 'bookedFuture',
+  'activeRentals',
+  'availableVehicles',
+  'overdueRentals',
+  'unpaidInvoices',
+  'depositTotal',
+  'cashBox',
+  'pettyCash',
+  'bankAccounts',
+  'operationalCharges',
+  'utilisation30',
+  'revenue30',
+  'bookedFuture',
 ] as const;
 
 export const dashboardResponse = z.object({
@@ -89,15 +99,41 @@ export const dashboardResponse = z.object({
   setup: z.object({ vehicles: z.number(), customers: z.boolean(), bookings: z.number() }),
   /** Cards this role may read; absent = not for this role. */
   cards: z.partialRecord(z.enum(DASHBOARD_CARDS), dashboardCard),
-  trend: z.object({ days: z.array(z.string()), bookings: z.array(z.number()), pickups: z.array(z.number()), returns: z.array(z.number()) }).nullable(),
-  topVehicles: z.array(z.object({
-    vehicleId: z.string(), label: z.string(), plate: z.string(), revenue: z.number(), utilisation: z.number(), daysOnRent: z.number(),
-  })).nullable(),
-  returnsDue: z.array(z.object({
-    rentalId: z.string(), reference: z.string(), vehicle: z.string(), customer: z.string(), expectedReturnDate: z.string(),
-    when: z.enum(['overdue', 'today', 'tomorrow']),
-  })).nullable(),
-  idleVehicles: z.array(z.object({ vehicleId: z.string(), label: z.string(), plate: z.string(), idleDays: z.number().nullable() })).nullable(),
+  trend: z
+    .object({
+      days: z.array(z.string()),
+      bookings: z.array(z.number()),
+      pickups: z.array(z.number()),
+      returns: z.array(z.number()),
+    })
+    .nullable(),
+  topVehicles: z
+    .array(
+      z.object({
+        vehicleId: z.string(),
+        label: z.string(),
+        plate: z.string(),
+        revenue: z.number(),
+        utilisation: z.number(),
+        daysOnRent: z.number(),
+      }),
+    )
+    .nullable(),
+  returnsDue: z
+    .array(
+      z.object({
+        rentalId: z.string(),
+        reference: z.string(),
+        vehicle: z.string(),
+        customer: z.string(),
+        expectedReturnDate: z.string(),
+        when: z.enum(['overdue', 'today', 'tomorrow']),
+      }),
+    )
+    .nullable(),
+  idleVehicles: z
+    .array(z.object({ vehicleId: z.string(), label: z.string(), plate: z.string(), idleDays: z.number().nullable() }))
+    .nullable(),
   idleThresholdDays: z.number(),
   links: z.object({ chargesLedger: z.string(), bankStatement: z.string() }),
 });

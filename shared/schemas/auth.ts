@@ -33,35 +33,56 @@ export const AUTH_MESSAGE_KEYS: Record<string, AuthMessageKey> = Object.fromEntr
 export { PASSWORD_MIN_LENGTH };
 
 export const loginSchema = z.object({
-  username: text(TEXT_LIMITS.username, { required: AUTH_MESSAGES.usernameRequired }).min(1, AUTH_MESSAGES.usernameRequired),
-  password: secret(TEXT_LIMITS.password, { required: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired),
+  username: text(TEXT_LIMITS.username, { required: AUTH_MESSAGES.usernameRequired }).min(
+    1,
+    AUTH_MESSAGES.usernameRequired,
+  ),
+  password: secret(TEXT_LIMITS.password, { required: AUTH_MESSAGES.passwordRequired }).min(
+    1,
+    AUTH_MESSAGES.passwordRequired,
+  ),
 });
 
-export const registerSchema = z.object({
-  tenantName: name({ required: AUTH_MESSAGES.tenantNameRequired }).min(1, AUTH_MESSAGES.tenantNameRequired),
-  fullNameEnglish: name({ required: AUTH_MESSAGES.fullNameEnglishRequired }).min(1, AUTH_MESSAGES.fullNameEnglishRequired),
-  // Optional: an empty field in the form means "not given", not an empty name.
-  fullNameArabic: name()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  username: text(TEXT_LIMITS.username, { required: AUTH_MESSAGES.usernameRequired }).min(1, AUTH_MESSAGES.usernameRequired),
-  email: text(TEXT_LIMITS.email, { required: AUTH_MESSAGES.invalidEmail }).email(AUTH_MESSAGES.invalidEmail),
-  password: secret(TEXT_LIMITS.password, { required: AUTH_MESSAGES.passwordMin }).min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin),
-  /**
-   * Issue 26: the country the company operates in (fixed codes). It fixes the company's currency,
-   * time zone, VAT rate, chart of accounts, tax codes and VAT return. Absent → US (the API's
-   * default; the web always sends the region the user picked). `currency`, when sent, must be the
-   * region's (currency follows the region, it is not a separate setting); `timezone` overrides
-   * the region's zone (e.g. Asia/Muscat for a company near the border).
-   */
-  region: z.enum(REGION_CODES, { error: AUTH_MESSAGES.regionInvalid }).optional(),
-  currency: z.string({ error: AUTH_MESSAGES.currencyMismatch }).max(3, AUTH_MESSAGES.currencyMismatch).optional(),
-  timezone: z.string({ error: AUTH_MESSAGES.timezoneInvalid }).max(64, AUTH_MESSAGES.timezoneInvalid).refine(knownZone, AUTH_MESSAGES.timezoneInvalid).optional(),
-}).superRefine((v, ctx) => {
-  if (v.currency !== undefined && v.currency !== getRegionConfig(v.region ?? 'US').currency) {
-    ctx.addIssue({ code: 'custom', path: ['currency'], message: AUTH_MESSAGES.currencyMismatch });
-  }
-});
+export const registerSchema = z
+  .object({
+    tenantName: name({ required: AUTH_MESSAGES.tenantNameRequired }).min(1, AUTH_MESSAGES.tenantNameRequired),
+    fullNameEnglish: name({ required: AUTH_MESSAGES.fullNameEnglishRequired }).min(
+      1,
+      AUTH_MESSAGES.fullNameEnglishRequired,
+    ),
+    // Optional: an empty field in the form means "not given", not an empty name.
+    fullNameArabic: name()
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    username: text(TEXT_LIMITS.username, { required: AUTH_MESSAGES.usernameRequired }).min(
+      1,
+      AUTH_MESSAGES.usernameRequired,
+    ),
+    email: text(TEXT_LIMITS.email, { required: AUTH_MESSAGES.invalidEmail }).email(AUTH_MESSAGES.invalidEmail),
+    password: secret(TEXT_LIMITS.password, { required: AUTH_MESSAGES.passwordMin }).min(
+      PASSWORD_MIN_LENGTH,
+      AUTH_MESSAGES.passwordMin,
+    ),
+    /**
+     * Issue 26: the country the company operates in (fixed codes). It fixes the company's currency,
+     * time zone, VAT rate, chart of accounts, tax codes and VAT return. Absent → US (the API's
+     * default; the web always sends the region the user picked). `currency`, when sent, must be the
+     * region's (currency follows the region, it is not a separate setting); `timezone` overrides
+     * the region's zone (e.g. Asia/Muscat for a company near the border).
+     */
+    region: z.enum(REGION_CODES, { error: AUTH_MESSAGES.regionInvalid }).optional(),
+    currency: z.string({ error: AUTH_MESSAGES.currencyMismatch }).max(3, AUTH_MESSAGES.currencyMismatch).optional(),
+    timezone: z
+      .string({ error: AUTH_MESSAGES.timezoneInvalid })
+      .max(64, AUTH_MESSAGES.timezoneInvalid)
+      .refine(knownZone, AUTH_MESSAGES.timezoneInvalid)
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.currency !== undefined && v.currency !== getRegionConfig(v.region ?? 'US').currency) {
+      ctx.addIssue({ code: 'custom', path: ['currency'], message: AUTH_MESSAGES.currencyMismatch });
+    }
+  });
 
 export type LoginInput = z.input<typeof loginSchema>;
 export type RegisterInput = z.input<typeof registerSchema>;

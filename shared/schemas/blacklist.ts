@@ -25,19 +25,21 @@ export const BLACKLIST_MESSAGE_KEYS: Record<string, BlacklistMessageKey> = Objec
 );
 
 const optionalText = (max: number) =>
-  text(max, { tooLong: BLACKLIST_MESSAGES.tooLong })
-    .nullish()
-    .transform(blankToNull);
+  text(max, { tooLong: BLACKLIST_MESSAGES.tooLong }).nullish().transform(blankToNull);
 
 const phoneNumber = text(30, { tooLong: BLACKLIST_MESSAGES.invalidPhone })
   .nullish()
   .refine((v) => !v || isValidPhone(v), BLACKLIST_MESSAGES.invalidPhone)
   .transform(blankToNull);
 
-const fullName = text(200, { required: BLACKLIST_MESSAGES.fullNameRequired, tooLong: BLACKLIST_MESSAGES.tooLong })
-  .min(1, BLACKLIST_MESSAGES.fullNameRequired);
-const reason = text(1000, { required: BLACKLIST_MESSAGES.reasonRequired, tooLong: BLACKLIST_MESSAGES.tooLong })
-  .min(1, BLACKLIST_MESSAGES.reasonRequired);
+const fullName = text(200, { required: BLACKLIST_MESSAGES.fullNameRequired, tooLong: BLACKLIST_MESSAGES.tooLong }).min(
+  1,
+  BLACKLIST_MESSAGES.fullNameRequired,
+);
+const reason = text(1000, { required: BLACKLIST_MESSAGES.reasonRequired, tooLong: BLACKLIST_MESSAGES.tooLong }).min(
+  1,
+  BLACKLIST_MESSAGES.reasonRequired,
+);
 
 export const blacklistCreateSchema = z.object({
   fullName,

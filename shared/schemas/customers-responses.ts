@@ -79,7 +79,6 @@ export const customerNoteSchema = z.object({
 export type CustomerNote = z.infer<typeof customerNoteSchema>;
 export const customerNotePageSchema = pageOf(customerNoteSchema);
 
-
 /** Presigned PUT for an upload: send the file with exactly these headers, then record `key`. */
 export const uploadTargetSchema = z.object({
   uploadUrl: z.string(),

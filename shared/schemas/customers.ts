@@ -1,5 +1,12 @@
 import * as z from 'zod';
-import { TEXT_LIMITS, calendarDate as strictCalendarDate, cursor, entityId, shortText, text as boundedText } from './fields';
+import {
+  TEXT_LIMITS,
+  calendarDate as strictCalendarDate,
+  cursor,
+  entityId,
+  shortText,
+  text as boundedText,
+} from './fields';
 import { LOYALTY_TIERS } from '../customers/loyalty';
 
 /**
@@ -63,10 +70,7 @@ export function blankToNull<T>(v: T | null | undefined | ''): T | null | undefin
 }
 
 /** Optional trimmed text, see blankToNull. */
-const text = (max = 200) =>
-  boundedText(max, { tooLong: CUSTOMER_MESSAGES.tooLong })
-    .nullish()
-    .transform(blankToNull);
+const text = (max = 200) => boundedText(max, { tooLong: CUSTOMER_MESSAGES.tooLong }).nullish().transform(blankToNull);
 
 /** Optional calendar date; '' means "not given" (see blankToNull). */
 const calendarDate = () =>
@@ -110,7 +114,10 @@ const customerFields = {
   gender: z.enum(GENDERS).nullish().transform(blankToNull),
   referralSource: text(200),
   internalNotes: text(5000),
-  behaviorFlags: z.array(boundedText(50, { tooLong: CUSTOMER_MESSAGES.tooLong }).min(1)).max(20).optional(),
+  behaviorFlags: z
+    .array(boundedText(50, { tooLong: CUSTOMER_MESSAGES.tooLong }).min(1))
+    .max(20)
+    .optional(),
 };
 
 function checkLicenseDates(
@@ -124,8 +131,10 @@ function checkLicenseDates(
 
 export const customerCreateSchema = z
   .object({
-    fullNameEnglish: boundedText(TEXT_LIMITS.name, { required: CUSTOMER_MESSAGES.fullNameEnglishRequired, tooLong: CUSTOMER_MESSAGES.tooLong })
-      .min(1, CUSTOMER_MESSAGES.fullNameEnglishRequired),
+    fullNameEnglish: boundedText(TEXT_LIMITS.name, {
+      required: CUSTOMER_MESSAGES.fullNameEnglishRequired,
+      tooLong: CUSTOMER_MESSAGES.tooLong,
+    }).min(1, CUSTOMER_MESSAGES.fullNameEnglishRequired),
     ...customerFields,
     preferredLanguage: z.enum(PREFERRED_LANGUAGES).default(DEFAULT_PREFERRED_LANGUAGE),
     isVip: z.boolean().default(false),
@@ -135,7 +144,10 @@ export const customerCreateSchema = z
 
 export const customerUpdateSchema = z
   .object({
-    fullNameEnglish: boundedText(TEXT_LIMITS.name, { required: CUSTOMER_MESSAGES.fullNameEnglishRequired, tooLong: CUSTOMER_MESSAGES.tooLong })
+    fullNameEnglish: boundedText(TEXT_LIMITS.name, {
+      required: CUSTOMER_MESSAGES.fullNameEnglishRequired,
+      tooLong: CUSTOMER_MESSAGES.tooLong,
+    })
       .min(1, CUSTOMER_MESSAGES.fullNameEnglishRequired)
       .optional(),
     ...customerFields,
@@ -172,8 +184,10 @@ export const vipBodySchema = z.object({ isVip: z.boolean(), version: z.number().
 export const activeBodySchema = z.object({ isActive: z.boolean(), version: z.number().int().positive().optional() });
 
 export const noteCreateSchema = z.object({
-  content: boundedText(2000, { required: CUSTOMER_MESSAGES.noteRequired, tooLong: CUSTOMER_MESSAGES.noteTooLong })
-    .min(1, CUSTOMER_MESSAGES.noteRequired),
+  content: boundedText(2000, { required: CUSTOMER_MESSAGES.noteRequired, tooLong: CUSTOMER_MESSAGES.noteTooLong }).min(
+    1,
+    CUSTOMER_MESSAGES.noteRequired,
+  ),
   visibility: z.enum(NOTE_VISIBILITIES).default('staff_only'),
 });
 export type NoteCreateInput = z.input<typeof noteCreateSchema>;
@@ -190,7 +204,10 @@ export const pageQuerySchema = z.object({
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 const fileFields = {
-  fileName: boundedText(TEXT_LIMITS.name, { required: CUSTOMER_MESSAGES.fileNameRequired, tooLong: CUSTOMER_MESSAGES.tooLong }).min(1, CUSTOMER_MESSAGES.fileNameRequired),
+  fileName: boundedText(TEXT_LIMITS.name, {
+    required: CUSTOMER_MESSAGES.fileNameRequired,
+    tooLong: CUSTOMER_MESSAGES.tooLong,
+  }).min(1, CUSTOMER_MESSAGES.fileNameRequired),
   fileType: z.enum(DOCUMENT_CONTENT_TYPES, { error: CUSTOMER_MESSAGES.fileTypeNotAllowed }),
   fileSize: z
     .number({ error: CUSTOMER_MESSAGES.fileTooLarge })
@@ -200,8 +217,11 @@ const fileFields = {
 };
 
 /** The ID-scan upload request (customer documents are recorded by the documents module, scope customer). */
-export const documentUploadUrlSchema = z.object({ fileName: fileFields.fileName, contentType: fileFields.fileType, size: fileFields.fileSize });
-
+export const documentUploadUrlSchema = z.object({
+  fileName: fileFields.fileName,
+  contentType: fileFields.fileType,
+  size: fileFields.fileSize,
+});
 
 // ---------------------------------------------------------------------------------------------
 // ID scan

@@ -15,10 +15,28 @@ import { pageOf } from './page';
  * - Validity is computed from expiryDate, reminderThreshold (default 30 days) and the company's
  *   calendar day: expired (before today), expiring_soon (within the threshold), valid, no_expiry.
  */
-// Scopes, validity and the reminder threshold live in shared/documents/validity.ts (no zod: the rentals Lambda reads documents through them).
-export { DOCUMENT_SCOPES, DOCUMENT_VALIDITY, DEFAULT_REMINDER_THRESHOLD_DAYS, documentValidity, type DocumentScope, type DocumentValidity } from '../documents/validity';
+// Scopes, validity and the reminder threshold live in shared/documents/validity.ts (no zod: the rentals Lambda reads
+// documents through them).
+export {
+  DOCUMENT_SCOPES,
+  DOCUMENT_VALIDITY,
+  DEFAULT_REMINDER_THRESHOLD_DAYS,
+  documentValidity,
+  type DocumentScope,
+  type DocumentValidity,
+} from '../documents/validity';
 import { DOCUMENT_SCOPES, DOCUMENT_VALIDITY } from '../documents/validity';
-export const DOCUMENT_TYPES = ['registration', 'insurance', 'inspection', 'maintenance', 'rental_agreement', 'license', 'permit', 'certificate', 'other'] as const;
+export const DOCUMENT_TYPES = [
+  'registration',
+  'insurance',
+  'inspection',
+  'maintenance',
+  'rental_agreement',
+  'license',
+  'permit',
+  'certificate',
+  'other',
+] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_STATUSES = ['draft', 'under_review', 'approved', 'expired', 'rejected'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
@@ -63,17 +81,28 @@ export const DOCUMENT_MESSAGE_KEYS: Record<string, DocumentMessageKey> = Object.
   Object.entries(DOCUMENT_MESSAGES).map(([k, v]) => [v, k as DocumentMessageKey]),
 );
 
-const title = text(200, { required: DOCUMENT_MESSAGES.titleRequired, tooLong: DOCUMENT_MESSAGES.tooLong }).min(1, DOCUMENT_MESSAGES.titleRequired);
+const title = text(200, { required: DOCUMENT_MESSAGES.titleRequired, tooLong: DOCUMENT_MESSAGES.tooLong }).min(
+  1,
+  DOCUMENT_MESSAGES.titleRequired,
+);
 const optionalText = (max: number) => text(max, { tooLong: DOCUMENT_MESSAGES.tooLong }).nullish();
 const tags = z.array(text(40, { tooLong: DOCUMENT_MESSAGES.tooLong }).min(1)).max(20);
-const threshold = z.number({ error: DOCUMENT_MESSAGES.thresholdRange }).int(DOCUMENT_MESSAGES.thresholdRange).min(1, DOCUMENT_MESSAGES.thresholdRange).max(365, DOCUMENT_MESSAGES.thresholdRange);
+const threshold = z
+  .number({ error: DOCUMENT_MESSAGES.thresholdRange })
+  .int(DOCUMENT_MESSAGES.thresholdRange)
+  .min(1, DOCUMENT_MESSAGES.thresholdRange)
+  .max(365, DOCUMENT_MESSAGES.thresholdRange);
 const key = text(500, { trim: false }).min(1);
 
 export const documentUploadUrlSchema = z.object({
   scope: z.enum(DOCUMENT_SCOPES),
   fileName: text(200).optional(),
   contentType: z.enum(DOCUMENT_FILE_TYPES, { error: DOCUMENT_MESSAGES.fileTypeNotAllowed }),
-  size: z.number({ error: DOCUMENT_MESSAGES.fileTooLarge }).int().min(1).max(DOCUMENT_FILE_MAX_BYTES, DOCUMENT_MESSAGES.fileTooLarge),
+  size: z
+    .number({ error: DOCUMENT_MESSAGES.fileTooLarge })
+    .int()
+    .min(1)
+    .max(DOCUMENT_FILE_MAX_BYTES, DOCUMENT_MESSAGES.fileTooLarge),
 });
 export type DocumentUploadUrlInput = z.input<typeof documentUploadUrlSchema>;
 
@@ -95,8 +124,10 @@ export const documentCreateSchema = z
     isTemplate: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.scope === 'vehicle' && !v.vehicleId) ctx.addIssue({ code: 'custom', path: ['vehicleId'], message: DOCUMENT_MESSAGES.vehicleIdRequired });
-    if (v.scope === 'customer' && !v.customerId) ctx.addIssue({ code: 'custom', path: ['customerId'], message: DOCUMENT_MESSAGES.customerIdRequired });
+    if (v.scope === 'vehicle' && !v.vehicleId)
+      ctx.addIssue({ code: 'custom', path: ['vehicleId'], message: DOCUMENT_MESSAGES.vehicleIdRequired });
+    if (v.scope === 'customer' && !v.customerId)
+      ctx.addIssue({ code: 'custom', path: ['customerId'], message: DOCUMENT_MESSAGES.customerIdRequired });
   });
 export type DocumentCreateInput = z.input<typeof documentCreateSchema>;
 
@@ -112,17 +143,35 @@ export const documentUpdateSchema = z.object({
 });
 export type DocumentUpdateInput = z.input<typeof documentUpdateSchema>;
 
-/** "Use template": a new draft document of this scope from a company template's file (title defaults to the template's). */
+/**
+ * "Use template": a new draft document of this scope from a company template's file (title defaults to the template's).
+ */
 export const documentUseTemplateSchema = z
-  .object({ scope: z.enum(DOCUMENT_SCOPES), vehicleId: entityId().nullish(), customerId: entityId().nullish(), title: title.optional() })
+  .object({
+    scope: z.enum(DOCUMENT_SCOPES),
+    vehicleId: entityId().nullish(),
+    customerId: entityId().nullish(),
+    title: title.optional(),
+  })
   .superRefine((v, ctx) => {
-    if (v.scope === 'vehicle' && !v.vehicleId) ctx.addIssue({ code: 'custom', path: ['vehicleId'], message: DOCUMENT_MESSAGES.vehicleIdRequired });
-    if (v.scope === 'customer' && !v.customerId) ctx.addIssue({ code: 'custom', path: ['customerId'], message: DOCUMENT_MESSAGES.customerIdRequired });
+    if (v.scope === 'vehicle' && !v.vehicleId)
+      ctx.addIssue({ code: 'custom', path: ['vehicleId'], message: DOCUMENT_MESSAGES.vehicleIdRequired });
+    if (v.scope === 'customer' && !v.customerId)
+      ctx.addIssue({ code: 'custom', path: ['customerId'], message: DOCUMENT_MESSAGES.customerIdRequired });
   });
 export type DocumentUseTemplateInput = z.input<typeof documentUseTemplateSchema>;
 
-export const documentVersionSchema = z.object({ key, fileName: text(200).optional(), expiryDate: calendarDate().nullish() });
-export const documentRejectSchema = z.object({ rejectionReason: text(1000, { required: DOCUMENT_MESSAGES.rejectionReasonRequired, tooLong: DOCUMENT_MESSAGES.tooLong }).min(1, DOCUMENT_MESSAGES.rejectionReasonRequired) });
+export const documentVersionSchema = z.object({
+  key,
+  fileName: text(200).optional(),
+  expiryDate: calendarDate().nullish(),
+});
+export const documentRejectSchema = z.object({
+  rejectionReason: text(1000, {
+    required: DOCUMENT_MESSAGES.rejectionReasonRequired,
+    tooLong: DOCUMENT_MESSAGES.tooLong,
+  }).min(1, DOCUMENT_MESSAGES.rejectionReasonRequired),
+});
 export const documentIdParamsSchema = z.object({ id: text(40) });
 
 export const documentListQuerySchema = z.object({
@@ -143,10 +192,13 @@ export type DocumentListQuery = z.input<typeof documentListQuerySchema>;
 export const BULK_ACTIONS = ['analyze', 'download', 'delete', 'approve'] as const;
 export const documentBulkSchema = z
   .object({
-    action: z.enum(BULK_ACTIONS), ids: z.array(text(40)).min(1).max(100), confirm: z.boolean().optional(),
+    action: z.enum(BULK_ACTIONS),
+    ids: z.array(text(40)).min(1).max(100),
+    confirm: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.action === 'delete' && v.confirm !== true) ctx.addIssue({ code: 'custom', path: ['confirm'], message: DOCUMENT_MESSAGES.confirmRequired });
+    if (v.action === 'delete' && v.confirm !== true)
+      ctx.addIssue({ code: 'custom', path: ['confirm'], message: DOCUMENT_MESSAGES.confirmRequired });
   });
 
 const proposal = z.object({ field: z.string(), value: z.string(), confidence: z.number(), evidence: z.string() });
@@ -193,7 +245,10 @@ export type DocumentApi = z.infer<typeof documentSchema>;
 export const documentPageSchema = pageOf(documentSchema);
 
 /** Workflow transitions (§4): anything else is a 409. */
-export const DOCUMENT_TRANSITIONS: Record<'submit' | 'approve' | 'reject', { from: readonly DocumentStatus[]; to: DocumentStatus }> = {
+export const DOCUMENT_TRANSITIONS: Record<
+  'submit' | 'approve' | 'reject',
+  { from: readonly DocumentStatus[]; to: DocumentStatus }
+> = {
   submit: { from: ['draft', 'rejected'], to: 'under_review' },
   approve: { from: ['under_review'], to: 'approved' },
   reject: { from: ['under_review'], to: 'rejected' },
@@ -201,25 +256,51 @@ export const DOCUMENT_TRANSITIONS: Record<'submit' | 'approve' | 'reject', { fro
 
 /** One reminder email (issue 27: "Run now" answers the run with its emails; a document shows its history). */
 const reminderEmailFields = {
-  documentId: z.string(), stage: z.string(), expiryDate: z.string(), recipients: z.array(z.string()), subject: z.string(), language: z.enum(['en', 'ar']),
+  documentId: z.string(),
+  stage: z.string(),
+  expiryDate: z.string(),
+  recipients: z.array(z.string()),
+  subject: z.string(),
+  language: z.enum(['en', 'ar']),
 };
 export const documentReminderRunSchema = z.object({
-  trigger: z.enum(['schedule', 'manual']), tenantId: z.string().nullable(), startedAt: z.string(), finishedAt: z.string(),
-  candidates: z.number().int(), sent: z.number().int(), retried: z.number().int(), notYet: z.number().int(), disabled: z.number().int(),
-  noRecipient: z.number().int(), claimedByOther: z.number().int(), errors: z.number().int(),
+  trigger: z.enum(['schedule', 'manual']),
+  tenantId: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  candidates: z.number().int(),
+  sent: z.number().int(),
+  retried: z.number().int(),
+  notYet: z.number().int(),
+  disabled: z.number().int(),
+  noRecipient: z.number().int(),
+  claimedByOther: z.number().int(),
+  errors: z.number().int(),
   emails: z.array(z.object({ ...reminderEmailFields, title: z.string(), sentAt: z.string() })),
 });
 export type DocumentReminderRun = z.infer<typeof documentReminderRunSchema>;
 export const documentReminderHistorySchema = z.object({
-  items: z.array(z.object({
-    ...reminderEmailFields, status: z.enum(['sent', 'pending']), claimedAt: z.string(), sentAt: z.string().nullable(), trigger: z.enum(['schedule', 'manual']),
-  })),
+  items: z.array(
+    z.object({
+      ...reminderEmailFields,
+      status: z.enum(['sent', 'pending']),
+      claimedAt: z.string(),
+      sentAt: z.string().nullable(),
+      trigger: z.enum(['schedule', 'manual']),
+    }),
+  ),
 });
 export type DocumentReminderHistory = z.infer<typeof documentReminderHistorySchema>;
 
 /** One document with its versions, newest first (GET /documents/{id}). */
 export const documentVersionEntrySchema = z.object({
-  id: z.string(), version: z.number(), fileName: z.string(), fileSize: z.number(), uploadedBy: z.string().nullable(), createdAt: z.string(), isLatest: z.boolean(),
+  id: z.string(),
+  version: z.number(),
+  fileName: z.string(),
+  fileSize: z.number(),
+  uploadedBy: z.string().nullable(),
+  createdAt: z.string(),
+  isLatest: z.boolean(),
 });
 export const documentDetailSchema = documentSchema.extend({ versions: z.array(documentVersionEntrySchema) });
 
@@ -238,14 +319,25 @@ export const documentBulkResultSchema = z.union([
   z.object({ action: z.literal('download'), downloadUrl: z.string(), count: z.number(), bytes: z.number() }),
   z.object({
     action: z.enum(BULK_ACTIONS),
-    results: z.array(z.object({
-      id: z.string(), ok: z.boolean(), error: z.string().optional(), detail: z.string().optional(), status: z.number().optional(), maintenanceId: z.string().optional(),
-    })),
+    results: z.array(
+      z.object({
+        id: z.string(),
+        ok: z.boolean(),
+        error: z.string().optional(),
+        detail: z.string().optional(),
+        status: z.number().optional(),
+        maintenanceId: z.string().optional(),
+      }),
+    ),
     succeeded: z.number(),
     failed: z.number(),
   }),
 ]);
 
 /** A short-lived link to this version's file. */
-export const documentDownloadSchema = z.object({ downloadUrl: z.string(), fileName: z.string(), fileType: z.string(), fileSize: z.number() });
-
+export const documentDownloadSchema = z.object({
+  downloadUrl: z.string(),
+  fileName: z.string(),
+  fileType: z.string(),
+  fileSize: z.number(),
+});

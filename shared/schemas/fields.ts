@@ -49,7 +49,8 @@ export const shortText = (opts?: TextOptions) => text(TEXT_LIMITS.short, opts);
 export const name = (opts?: TextOptions) => text(TEXT_LIMITS.name, opts);
 export const longText = (opts?: TextOptions) => text(TEXT_LIMITS.long, opts);
 /** Passwords and keys: never trimmed. */
-export const secret = (max: number = TEXT_LIMITS.password, opts: Omit<TextOptions, 'trim'> = {}) => text(max, { ...opts, trim: false });
+export const secret = (max: number = TEXT_LIMITS.password, opts: Omit<TextOptions, 'trim'> = {}) =>
+  text(max, { ...opts, trim: false });
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -14,16 +14,30 @@ export const fleetHealthQuery = z.object({
 
 const grade = z.enum(['excellent', 'good', 'fair', 'poor', 'critical']);
 export const healthFactorSchema = z.object({
-  key: z.enum(HEALTH_FACTOR_KEYS), weight: z.number(), penalty: z.number(), detail: z.record(z.string(), z.union([z.number(), z.string()])),
+  key: z.enum(HEALTH_FACTOR_KEYS),
+  weight: z.number(),
+  penalty: z.number(),
+  detail: z.record(z.string(), z.union([z.number(), z.string()])),
 });
 export const vehicleHealthSchema = z.object({
-  vehicleId: z.string(), label: z.string(), licensePlate: z.string(), status: z.string(),
-  score: z.number(), grade, previousScore: z.number().nullable(), factors: z.array(healthFactorSchema), computedAt: z.string(),
+  vehicleId: z.string(),
+  label: z.string(),
+  licensePlate: z.string(),
+  status: z.string(),
+  score: z.number(),
+  grade,
+  previousScore: z.number().nullable(),
+  factors: z.array(healthFactorSchema),
+  computedAt: z.string(),
 });
 export const TRACKER_CONDITIONS = ['offline', 'battery_low'] as const;
 export const trackerConditionSchema = z.object({
-  kind: z.enum(TRACKER_CONDITIONS), vehicleId: z.string(), label: z.string(), deviceId: z.string(),
-  lastPositionAt: z.string().nullable(), batteryPercent: z.number().nullable(),
+  kind: z.enum(TRACKER_CONDITIONS),
+  vehicleId: z.string(),
+  label: z.string(),
+  deviceId: z.string(),
+  lastPositionAt: z.string().nullable(),
+  batteryPercent: z.number().nullable(),
 });
 export const fleetHealthSchema = z.object({
   computedAt: z.string().nullable(),

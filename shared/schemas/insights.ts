@@ -92,8 +92,17 @@ export const insightSchema = z.object({
 export type Insight = z.infer<typeof insightSchema>;
 
 export const insightStatusChangeSchema = z.object({
-  id: z.string(), insightId: z.string(), rule: z.enum(INSIGHT_RULE_IDS as [InsightRule, ...InsightRule[]]), title: z.string(), params: z.record(z.string(), z.string()), from: z.enum(INSIGHT_STATUSES).nullable(), to: z.enum(INSIGHT_STATUSES),
-  note: z.string().nullable(), actualImpact: z.number().nullable(), by: z.string(), at: z.string(),
+  id: z.string(),
+  insightId: z.string(),
+  rule: z.enum(INSIGHT_RULE_IDS as [InsightRule, ...InsightRule[]]),
+  title: z.string(),
+  params: z.record(z.string(), z.string()),
+  from: z.enum(INSIGHT_STATUSES).nullable(),
+  to: z.enum(INSIGHT_STATUSES),
+  note: z.string().nullable(),
+  actualImpact: z.number().nullable(),
+  by: z.string(),
+  at: z.string(),
 });
 export type InsightStatusChange = z.infer<typeof insightStatusChangeSchema>;
 export const insightStatusChangePageSchema = pageOf(insightStatusChangeSchema);
@@ -129,10 +138,19 @@ export const aiJobSchema = z.object({
   finishedAt: z.string(),
   durationMs: z.number(),
   /** rules run, insights found, new ones, updated ones, no longer current */
-  counts: z.object({ rules: z.number(), found: z.number(), created: z.number(), updated: z.number(), expired: z.number() }),
+  counts: z.object({
+    rules: z.number(),
+    found: z.number(),
+    created: z.number(),
+    updated: z.number(),
+    expired: z.number(),
+  }),
   failures: z.array(z.object({ step: z.string(), message: z.string() })),
   by: z.string(),
 });
 export type AiJob = z.infer<typeof aiJobSchema>;
-export const listAiJobsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).optional(), cursor: cursor().optional() });
+export const listAiJobsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: cursor().optional(),
+});
 export const aiJobsPageSchema = pageOf(aiJobSchema);

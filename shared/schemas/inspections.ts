@@ -19,8 +19,16 @@ export const PHOTO_SIDES = [...CAR_VIEWS, 'interior', 'odometer'] as const;
 // The damage words, a mark's fields and the price list live in shared/maintenance/damage-prices.ts
 // (no zod: the settings read them in every Lambda, and the check-in comparison beside them).
 export {
-  CAR_VIEWS, DAMAGE_TYPES, DAMAGE_SEVERITIES, DEFAULT_DAMAGE_PRICES_MINOR, defaultDamagePriceList,
-  type CarView, type DamageMark, type DamageSeverity, type DamageType, type DamagePriceList,
+  CAR_VIEWS,
+  DAMAGE_TYPES,
+  DAMAGE_SEVERITIES,
+  DEFAULT_DAMAGE_PRICES_MINOR,
+  defaultDamagePriceList,
+  type CarView,
+  type DamageMark,
+  type DamageSeverity,
+  type DamageType,
+  type DamagePriceList,
 } from '../maintenance/damage-prices';
 import { CAR_VIEWS, DAMAGE_SEVERITIES, DAMAGE_TYPES, type DamageMark } from '../maintenance/damage-prices';
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -67,12 +75,28 @@ export const inspectionPhotoSchema = z.object({
 });
 export type InspectionPhoto = z.output<typeof inspectionPhotoSchema>;
 
-const checklist = z.object(Object.fromEntries(CHECKLIST_ITEMS.map((c) => [c, z.enum(CHECK_RESULTS).default('ok')])) as Record<ChecklistItem, z.ZodDefault<z.ZodEnum<{ ok: 'ok'; issue: 'issue' }>>>);
+const checklist = z.object(
+  Object.fromEntries(CHECKLIST_ITEMS.map((c) => [c, z.enum(CHECK_RESULTS).default('ok')])) as Record<
+    ChecklistItem,
+    z.ZodDefault<z.ZodEnum<{ ok: 'ok'; issue: 'issue' }>>
+  >,
+);
 
 const inspectionFields = {
-  odometer: z.number({ error: INSPECTION_MESSAGES.odometerRequired }).int(INSPECTION_MESSAGES.odometerRequired).min(0, INSPECTION_MESSAGES.odometerRequired).max(9_999_999),
+  odometer: z
+    .number({ error: INSPECTION_MESSAGES.odometerRequired })
+    .int(INSPECTION_MESSAGES.odometerRequired)
+    .min(0, INSPECTION_MESSAGES.odometerRequired)
+    .max(9_999_999),
   fuelLevel: z.enum(FUEL_LEVELS, { error: INSPECTION_MESSAGES.fuelRequired }),
-  checklist: checklist.default({ exterior: 'ok', interior: 'ok', tyres: 'ok', lights: 'ok', spare: 'ok', documents: 'ok' }),
+  checklist: checklist.default({
+    exterior: 'ok',
+    interior: 'ok',
+    tyres: 'ok',
+    lights: 'ok',
+    spare: 'ok',
+    documents: 'ok',
+  }),
   photos: z.array(inspectionPhotoSchema).max(INSPECTION_PHOTOS_MAX).default([]),
   damages: z.array(damageMarkSchema).max(100).default([]),
   notes: z.string().trim().max(5000).optional().nullable(),
@@ -85,15 +109,17 @@ export const createInspectionSchema = z.object({
 });
 export type CreateInspectionBody = z.output<typeof createInspectionSchema>;
 
-export const updateInspectionSchema = z.object({
-  odometer: inspectionFields.odometer.optional(),
-  fuelLevel: inspectionFields.fuelLevel.optional(),
-  checklist: checklist.optional(),
-  photos: z.array(inspectionPhotoSchema).max(INSPECTION_PHOTOS_MAX).optional(),
-  damages: z.array(damageMarkSchema).max(100).optional(),
-  notes: inspectionFields.notes,
-  version: z.number().int().min(0).optional(),
-}).optional();
+export const updateInspectionSchema = z
+  .object({
+    odometer: inspectionFields.odometer.optional(),
+    fuelLevel: inspectionFields.fuelLevel.optional(),
+    checklist: checklist.optional(),
+    photos: z.array(inspectionPhotoSchema).max(INSPECTION_PHOTOS_MAX).optional(),
+    damages: z.array(damageMarkSchema).max(100).optional(),
+    notes: inspectionFields.notes,
+    version: z.number().int().min(0).optional(),
+  })
+  .optional();
 
 /** Signatures drawn on a canvas: PNG data URLs (a few KB each). */
 const signature = signatureDataUrl(INSPECTION_MESSAGES.signatureRequired);
@@ -113,7 +139,11 @@ export const inspectionUploadUrlSchema = z.object({
 export const inspectionIdParams = z.object({ id: entityId() });
 /** POST /api/v1/inspections/{id}/charges: one proposed charge (by its key), at the amount the staff confirm. */
 export const confirmInspectionChargeSchema = z.object({
-  key: z.string({ error: INSPECTION_MESSAGES.chargeUnknown }).trim().min(1, INSPECTION_MESSAGES.chargeUnknown).max(80, INSPECTION_MESSAGES.chargeUnknown),
+  key: z
+    .string({ error: INSPECTION_MESSAGES.chargeUnknown })
+    .trim()
+    .min(1, INSPECTION_MESSAGES.chargeUnknown)
+    .max(80, INSPECTION_MESSAGES.chargeUnknown),
   amount: positiveMoneyAmount,
 });
 export const listInspectionsQuery = z.object({

@@ -28,29 +28,42 @@ export const INVOICE_MESSAGES = {
   toBeforeFrom: '"To" must be on or after "from"',
 } as const;
 
-const calendarDate = z.string({ error: INVOICE_MESSAGES.dateInvalid }).trim().refine(isCalendarDate, { error: INVOICE_MESSAGES.dateInvalid });
+const calendarDate = z
+  .string({ error: INVOICE_MESSAGES.dateInvalid })
+  .trim()
+  .refine(isCalendarDate, { error: INVOICE_MESSAGES.dateInvalid });
 
 export const invoiceIdParams = z.object({ id: entityId() });
 
-export const createInvoiceSchema = z.object({
-  rentalId: entityId(INVOICE_MESSAGES.rentalRequired),
-  /** One billing period of a long rental: charges posted on these company dates (inclusive). */
-  periodStart: calendarDate.optional(),
-  periodEnd: calendarDate.optional(),
-}).superRefine((v, ctx) => {
-  if (!!v.periodStart !== !!v.periodEnd) ctx.addIssue({ code: 'custom', path: [v.periodStart ? 'periodEnd' : 'periodStart'], message: INVOICE_MESSAGES.periodBoth });
-  else if (v.periodStart && v.periodEnd && v.periodEnd < v.periodStart) ctx.addIssue({ code: 'custom', path: ['periodEnd'], message: INVOICE_MESSAGES.periodOrder });
-});
+export const createInvoiceSchema = z
+  .object({
+    rentalId: entityId(INVOICE_MESSAGES.rentalRequired),
+    /** One billing period of a long rental: charges posted on these company dates (inclusive). */
+    periodStart: calendarDate.optional(),
+    periodEnd: calendarDate.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!!v.periodStart !== !!v.periodEnd)
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.periodStart ? 'periodEnd' : 'periodStart'],
+        message: INVOICE_MESSAGES.periodBoth,
+      });
+    else if (v.periodStart && v.periodEnd && v.periodEnd < v.periodStart)
+      ctx.addIssue({ code: 'custom', path: ['periodEnd'], message: INVOICE_MESSAGES.periodOrder });
+  });
 export type CreateInvoiceBody = z.output<typeof createInvoiceSchema>;
 
 /** What a draft lets change (an issued invoice answers 409 INVOICE_LOCKED). */
-export const updateInvoiceSchema = z.object({
-  dueDate: calendarDate.optional(),
-  notes: text(1000).optional(),
-  customerVatNumber: z.string().trim().max(30).optional(),
-  language: z.enum(['en', 'ar']).optional(),
-  version: z.number().int().min(1).optional(),
-}).refine((v) => Object.keys(v).some((k) => k !== 'version'), { error: 'Nothing to change' });
+export const updateInvoiceSchema = z
+  .object({
+    dueDate: calendarDate.optional(),
+    notes: text(1000).optional(),
+    customerVatNumber: z.string().trim().max(30).optional(),
+    language: z.enum(['en', 'ar']).optional(),
+    version: z.number().int().min(1).optional(),
+  })
+  .refine((v) => Object.keys(v).some((k) => k !== 'version'), { error: 'Nothing to change' });
 export type UpdateInvoiceBody = z.output<typeof updateInvoiceSchema>;
 
 export const creditNoteSchema = z.object({
@@ -60,23 +73,31 @@ export type CreditNoteBody = z.output<typeof creditNoteSchema>;
 
 export const emailInvoiceSchema = z.object({
   /** Default: the customer's email. */
-  to: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, INVOICE_MESSAGES.emailInvalid).optional(),
+  to: z
+    .string()
+    .trim()
+    .max(254)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, INVOICE_MESSAGES.emailInvalid)
+    .optional(),
 });
 export type EmailInvoiceBody = z.output<typeof emailInvoiceSchema>;
 
-export const listInvoicesQuery = z.object({
-  status: z.enum([...INVOICE_STATUSES, 'open', 'overdue']).optional(),
-  customerId: entityId().optional(),
-  rentalId: entityId().optional(),
-  /** Number, customer name or rental reference. */
-  q: shortText().optional(),
-  from: calendarDate.optional(),
-  to: calendarDate.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: cursor().optional(),
-}).superRefine((v, ctx) => {
-  if (v.from && v.to && v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: INVOICE_MESSAGES.toBeforeFrom });
-});
+export const listInvoicesQuery = z
+  .object({
+    status: z.enum([...INVOICE_STATUSES, 'open', 'overdue']).optional(),
+    customerId: entityId().optional(),
+    rentalId: entityId().optional(),
+    /** Number, customer name or rental reference. */
+    q: shortText().optional(),
+    from: calendarDate.optional(),
+    to: calendarDate.optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+    cursor: cursor().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.from && v.to && v.to < v.from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: INVOICE_MESSAGES.toBeforeFrom });
+  });
 export type ListInvoicesQuery = z.output<typeof listInvoicesQuery>;
 
 // ---------------------------------------------------------------------------------------------

@@ -19,12 +19,27 @@ export const invoicingRunSchema = z.object({
   periodsSkipped: z.number().int(),
   /** Periods another run was invoicing at the same moment (that run records them). */
   periodsTaken: z.number().int(),
-  invoices: z.array(z.object({
-    id: z.string(), number: z.string().nullable(), rentalId: z.string(), rentalReference: z.string(),
-    periodStart: z.string(), periodEnd: z.string(), total: z.number(),
-  })),
+  invoices: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string().nullable(),
+      rentalId: z.string(),
+      rentalReference: z.string(),
+      periodStart: z.string(),
+      periodEnd: z.string(),
+      total: z.number(),
+    }),
+  ),
   /** Periods that could not be invoiced, with the reason; the next run tries them again. */
-  failures: z.array(z.object({ rentalId: z.string(), rentalReference: z.string(), periodStart: z.string(), periodEnd: z.string().optional(), error: z.string() })),
+  failures: z.array(
+    z.object({
+      rentalId: z.string(),
+      rentalReference: z.string(),
+      periodStart: z.string(),
+      periodEnd: z.string().optional(),
+      error: z.string(),
+    }),
+  ),
 });
 export type InvoicingRun = z.infer<typeof invoicingRunSchema>;
 export const invoicingRunListSchema = pageOf(invoicingRunSchema);

@@ -1,6 +1,10 @@
 import * as z from 'zod';
 import {
-  MAINTENANCE_PAID_FROM, MAINTENANCE_PRIORITIES, MAINTENANCE_SOURCES, MAINTENANCE_STATUSES, MAINTENANCE_TYPES,
+  MAINTENANCE_PAID_FROM,
+  MAINTENANCE_PRIORITIES,
+  MAINTENANCE_SOURCES,
+  MAINTENANCE_STATUSES,
+  MAINTENANCE_TYPES,
 } from './maintenance';
 import { CHECK_RESULTS, INSPECTION_KINDS, damageMarkSchema, inspectionPhotoSchema } from './inspections';
 import { FUEL_LEVELS } from '../constants';
@@ -32,7 +36,9 @@ export const maintenanceRecordSchema = z.object({
   assignedTo: z.string().nullable(),
   assignedToName: z.string().nullable(),
   invoiceId: z.string().nullable(),
-  invoiceFile: z.object({ key: z.string(), fileName: z.string(), contentType: z.string(), url: z.string().nullable() }).nullable(),
+  invoiceFile: z
+    .object({ key: z.string(), fileName: z.string(), contentType: z.string(), url: z.string().nullable() })
+    .nullable(),
   addToFinancials: z.boolean(),
   paidFrom: z.enum(MAINTENANCE_PAID_FROM),
   serviceMileage: z.number().nullable(),
@@ -84,7 +90,9 @@ export const maintenancePredictionSchema = z.object({
   vehicleLabel: z.string(),
   generatedAt: z.string(),
   recordId: z.string().nullable(),
-  bookingsAtRisk: z.array(z.object({ rentalId: z.string(), label: z.string().nullable(), start: z.string(), end: z.string().nullable() })),
+  bookingsAtRisk: z.array(
+    z.object({ rentalId: z.string(), label: z.string().nullable(), start: z.string(), end: z.string().nullable() }),
+  ),
 });
 export type MaintenancePrediction = z.infer<typeof maintenancePredictionSchema>;
 export const maintenancePredictionPageSchema = pageOf(maintenancePredictionSchema);
@@ -94,19 +102,28 @@ export const generateResultSchema = z.object({
   failed: z.number(),
   partial: z.boolean(),
   message: z.string().nullable(),
-  results: z.array(z.object({ vehicleId: z.string(), ok: z.boolean(), predictions: z.number().optional(), error: z.string().optional() })),
+  results: z.array(
+    z.object({
+      vehicleId: z.string(),
+      ok: z.boolean(),
+      predictions: z.number().optional(),
+      error: z.string().optional(),
+    }),
+  ),
 });
 export type GenerateResult = z.infer<typeof generateResultSchema>;
 
 export const serviceProgramResponseSchema = z.object({
   vehicleId: z.string(),
   vehicleLabel: z.string(),
-  intervals: z.array(z.object({
-    type: z.enum(MAINTENANCE_TYPES),
-    everyKm: z.number().nullable().optional(),
-    everyMonths: z.number().nullable().optional(),
-    lastService: z.object({ date: z.string(), km: z.number().nullable(), recordId: z.string() }).nullable(),
-  })),
+  intervals: z.array(
+    z.object({
+      type: z.enum(MAINTENANCE_TYPES),
+      everyKm: z.number().nullable().optional(),
+      everyMonths: z.number().nullable().optional(),
+      lastService: z.object({ date: z.string(), km: z.number().nullable(), recordId: z.string() }).nullable(),
+    }),
+  ),
   version: z.number(),
   updatedAt: z.string().nullable(),
 });
@@ -152,31 +169,41 @@ export const inspectionSchema = z.object({
   createdAt: z.string(),
   version: z.number(),
   /** A check-in's differences from the check-out, with proposed charges (one inspection's read only). */
-  diff: z.object({
-    newDamages: z.array(damageMarkSchema),
-    kmDriven: z.number(),
-    fuelOut: z.enum(FUEL_LEVELS),
-    fuelIn: z.enum(FUEL_LEVELS),
-    fuelShortfallQuarters: z.number(),
-    chargeableDays: z.number(),
-    allowanceKm: z.number().nullable(),
-    extraKm: z.number(),
-    proposed: z.array(proposedChargeSchema),
-    proposedTotalMinor: z.number(),
-  }).nullable(),
+  diff: z
+    .object({
+      newDamages: z.array(damageMarkSchema),
+      kmDriven: z.number(),
+      fuelOut: z.enum(FUEL_LEVELS),
+      fuelIn: z.enum(FUEL_LEVELS),
+      fuelShortfallQuarters: z.number(),
+      chargeableDays: z.number(),
+      allowanceKm: z.number().nullable(),
+      extraKm: z.number(),
+      proposed: z.array(proposedChargeSchema),
+      proposedTotalMinor: z.number(),
+    })
+    .nullable(),
 });
 export const inspectionPageSchema = pageOf(inspectionSchema);
 
 /** A charge posted to the rental: the rental and the new ledger entries (rentals' external charges). */
 export const inspectionChargeResponseSchema = z.object({ rental: rentalSchema, entries: z.array(ledgerEntrySchema) });
 
-/** "Schedule maintenance" on selected vehicle documents (POST /maintenance/from-documents): one outcome per document. */
+/**
+ * "Schedule maintenance" on selected vehicle documents (POST /maintenance/from-documents): one outcome per document.
+ */
 export const scheduleFromDocumentsResultSchema = z.object({
   action: z.literal('schedule_maintenance'),
-  results: z.array(z.object({
-    id: z.string(), ok: z.boolean(), error: z.string().optional(), detail: z.string().optional(),
-    status: z.number().optional(), maintenanceId: z.string().optional(),
-  })),
+  results: z.array(
+    z.object({
+      id: z.string(),
+      ok: z.boolean(),
+      error: z.string().optional(),
+      detail: z.string().optional(),
+      status: z.number().optional(),
+      maintenanceId: z.string().optional(),
+    }),
+  ),
   succeeded: z.number(),
   failed: z.number(),
 });

@@ -15,7 +15,17 @@ export const MAINTENANCE_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as con
 export type MaintenancePriority = (typeof MAINTENANCE_PRIORITIES)[number];
 /** The spec names the field `type` without a list; these are what a rental workshop books. */
 export const MAINTENANCE_TYPES = [
-  'oil_change', 'tyres', 'brakes', 'battery', 'general_service', 'inspection', 'registration', 'repair', 'bodywork', 'air_conditioning', 'other',
+  'oil_change',
+  'tyres',
+  'brakes',
+  'battery',
+  'general_service',
+  'inspection',
+  'registration',
+  'repair',
+  'bodywork',
+  'air_conditioning',
+  'other',
 ] as const;
 export type MaintenanceType = (typeof MAINTENANCE_TYPES)[number];
 /** What a completed record's cost is paid with (issue 12: "against cash, bank or payables as chosen"). */
@@ -51,15 +61,27 @@ export const MAINTENANCE_MESSAGES = {
   predictionNotFound: 'Prediction not found',
 } as const;
 
-const money = (required?: string) => z
-  .number({ error: required ?? MONEY_MESSAGES.invalid })
-  .min(0, { error: MONEY_MESSAGES.negative })
-  .max(MAX_MONEY_AMOUNT, { error: MONEY_MESSAGES.tooLarge })
-  .refine((v) => hasAtMostDecimals(v, 2), { error: MONEY_MESSAGES.decimals });
+const money = (required?: string) =>
+  z
+    .number({ error: required ?? MONEY_MESSAGES.invalid })
+    .min(0, { error: MONEY_MESSAGES.negative })
+    .max(MAX_MONEY_AMOUNT, { error: MONEY_MESSAGES.tooLarge })
+    .refine((v) => hasAtMostDecimals(v, 2), { error: MONEY_MESSAGES.decimals });
 const requiredText = (max: number, required: string) => z.string({ error: required }).trim().min(1, required).max(max);
-const optionalText = (max: number) => z.string().trim().max(max).optional().nullable().transform((v) => (v ? v : null));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
 const ulidLike = (message: string) => z.string({ error: message }).regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message);
-const mileage = z.number({ error: MAINTENANCE_MESSAGES.mileageWhole }).int(MAINTENANCE_MESSAGES.mileageWhole).min(0, MAINTENANCE_MESSAGES.mileageWhole).max(9_999_999, MAINTENANCE_MESSAGES.mileageWhole);
+const mileage = z
+  .number({ error: MAINTENANCE_MESSAGES.mileageWhole })
+  .int(MAINTENANCE_MESSAGES.mileageWhole)
+  .min(0, MAINTENANCE_MESSAGES.mileageWhole)
+  .max(9_999_999, MAINTENANCE_MESSAGES.mileageWhole);
 
 /** An uploaded invoice or receipt (key from POST /api/v1/maintenance/upload-url). */
 export const maintenanceInvoiceFileSchema = z.object({
@@ -99,63 +121,72 @@ const recordFields = {
   sourceDocumentId: optionalText(100),
 };
 
-const endNotBeforeStart = (b: { date?: string; endDate?: string | null }) => !b.endDate || !b.date || b.endDate >= b.date;
+const endNotBeforeStart = (b: { date?: string; endDate?: string | null }) =>
+  !b.endDate || !b.date || b.endDate >= b.date;
 const vatWithinCost = (b: { vatAmount?: number | null; actualCost?: number | null; estimatedCost?: number }) =>
   !b.vatAmount || b.vatAmount <= (b.actualCost ?? b.estimatedCost ?? Infinity);
 
-export const createMaintenanceSchema = z.object({
-  vehicleId: ulidLike(MAINTENANCE_MESSAGES.vehicleRequired),
-  ...recordFields,
-  /** pending (noted, no date booked with the workshop: does not block) or scheduled (blocks bookings). */
-  status: z.enum(['pending', 'scheduled']).default('scheduled'),
-  isAiGenerated: z.boolean().default(false),
-  aiConfidence: z.number().min(0).max(1).optional().nullable(),
-  /** The prediction this record was made from (one click from the predictions tab). */
-  predictionId: z.string().max(200).optional().nullable(),
-}).refine(endNotBeforeStart, { path: ['endDate'], error: MAINTENANCE_MESSAGES.endBeforeStart })
+export const createMaintenanceSchema = z
+  .object({
+    vehicleId: ulidLike(MAINTENANCE_MESSAGES.vehicleRequired),
+    ...recordFields,
+    /** pending (noted, no date booked with the workshop: does not block) or scheduled (blocks bookings). */
+    status: z.enum(['pending', 'scheduled']).default('scheduled'),
+    isAiGenerated: z.boolean().default(false),
+    aiConfidence: z.number().min(0).max(1).optional().nullable(),
+    /** The prediction this record was made from (one click from the predictions tab). */
+    predictionId: z.string().max(200).optional().nullable(),
+  })
+  .refine(endNotBeforeStart, { path: ['endDate'], error: MAINTENANCE_MESSAGES.endBeforeStart })
   .refine(vatWithinCost, { path: ['vatAmount'], error: MAINTENANCE_MESSAGES.vatTooLarge });
 export type CreateMaintenanceBody = z.output<typeof createMaintenanceSchema>;
 
-export const updateMaintenanceSchema = z.object({
-  type: recordFields.type.optional(),
-  notes: recordFields.notes,
-  estimatedCost: money(MAINTENANCE_MESSAGES.costRequired).optional(),
-  actualCost: recordFields.actualCost,
-  vatAmount: recordFields.vatAmount,
-  date: calendarDate(MAINTENANCE_MESSAGES.dateRequired).optional(),
-  endDate: recordFields.endDate,
-  priority: z.enum(MAINTENANCE_PRIORITIES).optional(),
-  assignedTo: recordFields.assignedTo,
-  invoiceId: recordFields.invoiceId,
-  invoiceFile: recordFields.invoiceFile,
-  addToFinancials: z.boolean().optional(),
-  paidFrom: z.enum(MAINTENANCE_PAID_FROM).optional(),
-  serviceMileage: recordFields.serviceMileage,
-  servicedBy: recordFields.servicedBy,
-  /** pending ↔ scheduled through PATCH; other moves are actions. */
-  status: z.enum(['pending', 'scheduled']).optional(),
-  version: z.number().int().min(0).optional(),
-}).refine(endNotBeforeStart, { path: ['endDate'], error: MAINTENANCE_MESSAGES.endBeforeStart });
+export const updateMaintenanceSchema = z
+  .object({
+    type: recordFields.type.optional(),
+    notes: recordFields.notes,
+    estimatedCost: money(MAINTENANCE_MESSAGES.costRequired).optional(),
+    actualCost: recordFields.actualCost,
+    vatAmount: recordFields.vatAmount,
+    date: calendarDate(MAINTENANCE_MESSAGES.dateRequired).optional(),
+    endDate: recordFields.endDate,
+    priority: z.enum(MAINTENANCE_PRIORITIES).optional(),
+    assignedTo: recordFields.assignedTo,
+    invoiceId: recordFields.invoiceId,
+    invoiceFile: recordFields.invoiceFile,
+    addToFinancials: z.boolean().optional(),
+    paidFrom: z.enum(MAINTENANCE_PAID_FROM).optional(),
+    serviceMileage: recordFields.serviceMileage,
+    servicedBy: recordFields.servicedBy,
+    /** pending ↔ scheduled through PATCH; other moves are actions. */
+    status: z.enum(['pending', 'scheduled']).optional(),
+    version: z.number().int().min(0).optional(),
+  })
+  .refine(endNotBeforeStart, { path: ['endDate'], error: MAINTENANCE_MESSAGES.endBeforeStart });
 export type UpdateMaintenanceBody = z.output<typeof updateMaintenanceSchema>;
 
-export const completeMaintenanceSchema = z.object({
-  actualCost: money(MAINTENANCE_MESSAGES.costRequired).optional().nullable(),
-  vatAmount: money().optional().nullable(),
-  completedDate: calendarDate().optional(),
-  serviceMileage: mileage.optional().nullable(),
-  servicedBy: optionalText(200),
-  invoiceId: optionalText(100),
-  invoiceFile: maintenanceInvoiceFileSchema.optional().nullable(),
-  addToFinancials: z.boolean().optional(),
-  paidFrom: z.enum(MAINTENANCE_PAID_FROM).optional(),
-  version: z.number().int().min(0).optional(),
-}).refine(vatWithinCost, { path: ['vatAmount'], error: MAINTENANCE_MESSAGES.vatTooLarge });
+export const completeMaintenanceSchema = z
+  .object({
+    actualCost: money(MAINTENANCE_MESSAGES.costRequired).optional().nullable(),
+    vatAmount: money().optional().nullable(),
+    completedDate: calendarDate().optional(),
+    serviceMileage: mileage.optional().nullable(),
+    servicedBy: optionalText(200),
+    invoiceId: optionalText(100),
+    invoiceFile: maintenanceInvoiceFileSchema.optional().nullable(),
+    addToFinancials: z.boolean().optional(),
+    paidFrom: z.enum(MAINTENANCE_PAID_FROM).optional(),
+    version: z.number().int().min(0).optional(),
+  })
+  .refine(vatWithinCost, { path: ['vatAmount'], error: MAINTENANCE_MESSAGES.vatTooLarge });
 export type CompleteMaintenanceBody = z.output<typeof completeMaintenanceSchema>;
 
-export const maintenanceActionSchema = z.object({
-  reason: optionalText(500),
-  version: z.number().int().min(0).optional(),
-}).optional();
+export const maintenanceActionSchema = z
+  .object({
+    reason: optionalText(500),
+    version: z.number().int().min(0).optional(),
+  })
+  .optional();
 
 export const maintenanceIdParams = z.object({ id: entityId() });
 
@@ -171,12 +202,14 @@ export const listMaintenanceQuery = z.object({
 
 // ---- service programs and predictions ----------------------------------------------------
 
-export const serviceIntervalSchema = z.object({
-  /** What is due (oil_change, tyres, registration…): the maintenance type the record will get. */
-  type: z.enum(MAINTENANCE_TYPES, { error: MAINTENANCE_MESSAGES.typeRequired }),
-  everyKm: z.number().int().min(100).max(1_000_000).optional().nullable(),
-  everyMonths: z.number().int().min(1).max(120).optional().nullable(),
-}).refine((i) => !!i.everyKm || !!i.everyMonths, { path: ['everyKm'], error: MAINTENANCE_MESSAGES.intervalRequired });
+export const serviceIntervalSchema = z
+  .object({
+    /** What is due (oil_change, tyres, registration…): the maintenance type the record will get. */
+    type: z.enum(MAINTENANCE_TYPES, { error: MAINTENANCE_MESSAGES.typeRequired }),
+    everyKm: z.number().int().min(100).max(1_000_000).optional().nullable(),
+    everyMonths: z.number().int().min(1).max(120).optional().nullable(),
+  })
+  .refine((i) => !!i.everyKm || !!i.everyMonths, { path: ['everyKm'], error: MAINTENANCE_MESSAGES.intervalRequired });
 export type ServiceInterval = z.output<typeof serviceIntervalSchema>;
 
 export const serviceProgramSchema = z.object({
@@ -184,9 +217,11 @@ export const serviceProgramSchema = z.object({
 });
 export type ServiceProgramBody = z.output<typeof serviceProgramSchema>;
 
-export const generatePredictionsSchema = z.object({
-  vehicleIds: z.array(z.string().min(1).max(64)).max(500).optional(),
-}).optional();
+export const generatePredictionsSchema = z
+  .object({
+    vehicleIds: z.array(z.string().min(1).max(64)).max(500).optional(),
+  })
+  .optional();
 
 export const listPredictionsQuery = z.object({
   vehicleId: z.string().max(64).optional(),
@@ -198,5 +233,8 @@ export const listPredictionsQuery = z.object({
  */
 export const scheduleFromDocumentsSchema = z.object({
   ids: z.array(text(40)).min(1).max(100),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DOCUMENT_MESSAGES.scheduleFailed).optional(),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, DOCUMENT_MESSAGES.scheduleFailed)
+    .optional(),
 });

@@ -9,7 +9,13 @@ export const allocationSchema = z.object({
   amount: z.number(),
 });
 
-export const receiptRefSchema = z.object({ id: z.string(), number: z.string(), kind: z.enum(RECEIPT_KINDS), amount: z.number(), issuedAt: z.string() });
+export const receiptRefSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  kind: z.enum(RECEIPT_KINDS),
+  amount: z.number(),
+  issuedAt: z.string(),
+});
 
 export const paymentSchema = z.object({
   id: z.string(),
@@ -30,9 +36,20 @@ export const paymentSchema = z.object({
   refundReceipts: z.array(receiptRefSchema),
   gateway: z.object({ name: z.string(), tranRef: z.string().nullable(), url: z.string().nullable() }).nullable(),
   failureReason: z.string().nullable(),
-  /** The gateway's response status of a failed attempt (PayTabs A, D, E, H, P, V, X…), translated on screen; failureReason is its raw text. */
+  /**
+   * The gateway's response status of a failed attempt (PayTabs A, D, E, H, P, V, X…), translated on screen;
+   * failureReason is its raw text.
+   */
   gatewayStatus: z.string().nullable(),
-  invoice: z.object({ id: z.string(), number: z.string().nullable(), status: z.string(), balance: z.number(), total: z.number() }).nullable(),
+  invoice: z
+    .object({
+      id: z.string(),
+      number: z.string().nullable(),
+      status: z.string(),
+      balance: z.number(),
+      total: z.number(),
+    })
+    .nullable(),
   rentalBalance: z.number().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
@@ -65,7 +82,12 @@ export const publicPaymentStatusSchema = z.object({
 });
 export type PublicPaymentStatus = z.infer<typeof publicPaymentStatusSchema>;
 
-/** The gateway's callback is acknowledged (a repeated one as a duplicate); it is the gateway, not a person, that reads it. */
+/**
+ * The gateway's callback is acknowledged (a repeated one as a duplicate); it is the gateway, not a person, that reads
+ * it.
+ */
 export const paymentCallbackAnswerSchema = z.object({
-  received: z.literal(true), duplicate: z.literal(true).optional(), status: z.enum(['paid', 'failed']).optional(),
+  received: z.literal(true),
+  duplicate: z.literal(true).optional(),
+  status: z.enum(['paid', 'failed']).optional(),
 });

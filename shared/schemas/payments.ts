@@ -31,12 +31,16 @@ export const PAYMENT_MESSAGES = {
 
 export const paymentIdParams = z.object({ id: entityId() });
 export const receiptIdParams = z.object({ id: entityId() });
-/** The public return page's token: `{tenantId}.{paymentId}.{secret}` (functions/payments/public-return.ts); checked there, 404 when wrong. */
+/**
+ * The public return page's token: `{tenantId}.{paymentId}.{secret}` (functions/payments/public-return.ts); checked
+ * there, 404 when wrong.
+ */
 export const returnTokenParams = z.object({ token: z.string().min(1).max(200) });
 export const gatewayParams = z.object({ gateway: z.enum(PAYMENT_GATEWAY_NAMES) });
 
 export const invoicePaymentSchema = z.object({
-  amount: z.number({ error: PAYMENT_MESSAGES.amountRequired })
+  amount: z
+    .number({ error: PAYMENT_MESSAGES.amountRequired })
     .positive({ error: MONEY_MESSAGES.positive })
     .max(MAX_MONEY_AMOUNT, { error: MONEY_MESSAGES.tooLarge })
     .refine((v) => hasAtMostDecimals(v, 2), { error: MONEY_MESSAGES.decimals }),

@@ -16,7 +16,9 @@ export const timelineEventSchema = z.object({
   action: z.string(),
   by: z.string().nullish(),
   note: z.string().optional(),
-  /** What the action's words need (a period's dates, an invoice number): worded at read time in the reader's language. */
+  /**
+   * What the action's words need (a period's dates, an invoice number): worded at read time in the reader's language.
+   */
   params: z.record(z.string(), z.string()).optional(),
 });
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;
@@ -86,7 +88,17 @@ export const rentalSchema = z.object({
   contractSignedAt: z.string().optional(),
   overbookedConflicts: z.array(bookingConflictSchema).nullish(),
   /** Documents (car registration/insurance, driver licence) that lapse before the return (documents domain). */
-  documentFlags: z.array(z.object({ documentId: z.string(), title: z.string(), documentType: z.string(), scope: z.string(), expiryDate: z.string() })).nullish(),
+  documentFlags: z
+    .array(
+      z.object({
+        documentId: z.string(),
+        title: z.string(),
+        documentType: z.string(),
+        scope: z.string(),
+        expiryDate: z.string(),
+      }),
+    )
+    .nullish(),
   timeline: z.array(timelineEventSchema),
   /** Invoicing settings (issue 10): what the invoicing job reads; an older rental has none (on, daily). */
   autoGenerateInvoice: z.boolean().optional(),
@@ -117,7 +129,10 @@ export const ledgerEntrySchema = z.object({
   lineCode: z.string().nullish(),
   amount: z.number(),
   method: z.string().nullable(),
-  /** Charges: paid/pending by allocation, reversed when reversals took all of it, not_collected for a deposit never received on an ended rental. */
+  /**
+   * Charges: paid/pending by allocation, reversed when reversals took all of it, not_collected for a deposit never
+   * received on an ended rental.
+   */
   status: z.enum(['paid', 'pending', 'reversed', 'not_collected']),
   reversesId: z.string().nullable(),
   /** Money received or paid back: its REC- receipt (payments domain; GET /receipts/{id}/pdf). */
@@ -139,11 +154,22 @@ export const ledgerSchema = z.object({
 });
 export type Ledger = z.infer<typeof ledgerSchema>;
 
-export const checkConflictsResponseSchema = z.object({ hasConflicts: z.boolean(), conflicts: z.array(bookingConflictSchema) });
+export const checkConflictsResponseSchema = z.object({
+  hasConflicts: z.boolean(),
+  conflicts: z.array(bookingConflictSchema),
+});
 export type CheckConflictsResponse = z.infer<typeof checkConflictsResponseSchema>;
 
 export const returnPreviewSchema = z.object({
-  lines: z.array(z.object({ code: z.string(), category: z.string(), label: z.string(), amount: z.number(), quantity: z.number().optional() })),
+  lines: z.array(
+    z.object({
+      code: z.string(),
+      category: z.string(),
+      label: z.string(),
+      amount: z.number(),
+      quantity: z.number().optional(),
+    }),
+  ),
   subtotal: z.number(),
   tax: z.number(),
   total: z.number(),
@@ -160,7 +186,16 @@ export const rentalQuoteSchema = z.object({
   /** Km included for the booked days (shared/rentals/pricing.ts rentalUsage); null = unlimited. */
   allowanceKm: z.number().int().nullable(),
   expectedReturnDate: z.string(),
-  lines: z.array(z.object({ code: z.string(), category: z.string(), label: z.string(), amount: z.number(), quantity: z.number().optional(), unitAmount: z.number().optional() })),
+  lines: z.array(
+    z.object({
+      code: z.string(),
+      category: z.string(),
+      label: z.string(),
+      amount: z.number(),
+      quantity: z.number().optional(),
+      unitAmount: z.number().optional(),
+    }),
+  ),
   subtotal: z.number(),
   tax: z.number(),
   total: z.number(),
@@ -217,14 +252,16 @@ export const rentalAvailabilitySchema = z.object({ busyVehicleIds: z.array(z.str
 
 /** GET /rentals/document-check: documents that lapse before the start (refused) or during the rental (flagged). */
 export const rentalDocumentCheckSchema = z.object({
-  documents: z.array(z.object({
-    documentId: z.string(),
-    title: z.string(),
-    documentType: z.string(),
-    scope: z.enum(['vehicle', 'customer']),
-    expiryDate: z.string(),
-    lapses: z.enum(['before_start', 'during']),
-  })),
+  documents: z.array(
+    z.object({
+      documentId: z.string(),
+      title: z.string(),
+      documentType: z.string(),
+      scope: z.enum(['vehicle', 'customer']),
+      expiryDate: z.string(),
+      lapses: z.enum(['before_start', 'during']),
+    }),
+  ),
 });
 export type RentalDocumentCheck = z.infer<typeof rentalDocumentCheckSchema>;
 

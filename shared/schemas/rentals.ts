@@ -1,12 +1,26 @@
 import * as z from 'zod';
 import { BILLING_FREQUENCIES } from '../invoicing/periods';
 import {
-  DEFAULT_DAILY_KM_LIMIT, DEFAULT_EXTRA_CHARGE_PER_KM, EXPECTED_DURATION_MAX_DAYS, EXPECTED_DURATION_MIN_DAYS,
-  FUEL_LEVELS, RENTAL_PAYMENT_METHODS,
+  DEFAULT_DAILY_KM_LIMIT,
+  DEFAULT_EXTRA_CHARGE_PER_KM,
+  EXPECTED_DURATION_MAX_DAYS,
+  EXPECTED_DURATION_MIN_DAYS,
+  FUEL_LEVELS,
+  RENTAL_PAYMENT_METHODS,
 } from '../constants';
 import { LEDGER_CATEGORIES } from '../rentals/ledger';
 import { MONEY_MESSAGES, hasAtMostDecimals, MAX_MONEY_AMOUNT } from '../money';
-import { FIELD_MESSAGES, TEXT_LIMITS, calendarDate, cursor, entityId, isDateTime, shortText, text, utcDateTime } from './fields';
+import {
+  FIELD_MESSAGES,
+  TEXT_LIMITS,
+  calendarDate,
+  cursor,
+  entityId,
+  isDateTime,
+  shortText,
+  text,
+  utcDateTime,
+} from './fields';
 
 /**
  * Rentals: the wizard, conflict check, ledger movements, pickup, return, close (business-data
@@ -64,22 +78,32 @@ export const LEDGER_METHODS = [...RENTAL_PAYMENT_METHODS, 'online', 'pos_machine
  * field's "required" message, anything else that is not a real date-time the shared one.
  */
 const instant = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).refine(isDateTime, FIELD_MESSAGES.invalidDateTime)
-    .meta({ format: 'date-time' }).transform((v) => new Date(v).toISOString());
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine(isDateTime, FIELD_MESSAGES.invalidDateTime)
+    .meta({ format: 'date-time' })
+    .transform((v) => new Date(v).toISOString());
 
 const money = (required = MONEY_MESSAGES.invalid) =>
-  z.number({ error: required })
+  z
+    .number({ error: required })
     .min(0, { error: MONEY_MESSAGES.negative })
     .max(MAX_MONEY_AMOUNT, { error: MONEY_MESSAGES.tooLarge })
     .refine((v) => hasAtMostDecimals(v, 2), { error: MONEY_MESSAGES.decimals });
 
 const positiveMoney = (required: string) =>
-  z.number({ error: required })
+  z
+    .number({ error: required })
     .positive({ error: MONEY_MESSAGES.positive })
     .max(MAX_MONEY_AMOUNT, { error: MONEY_MESSAGES.tooLarge })
     .refine((v) => hasAtMostDecimals(v, 2), { error: MONEY_MESSAGES.decimals });
 
-const optionalText = (max: number) => text(max).optional().transform((v) => (v ? v : undefined));
+const optionalText = (max: number) =>
+  text(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
 const id = (message: string) => entityId(message);
 
 /** The rental window and vehicle: shared by the wizard, the create body and check-conflicts. */
@@ -94,59 +118,77 @@ const windowShape = {
 function checkWindow(v: { startDate: string; endDate?: string | null; openEnded: boolean }, ctx: z.RefinementCtx) {
   if (!v.openEnded) {
     if (!v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: RENTAL_MESSAGES.endRequired });
-    else if (v.endDate <= v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: RENTAL_MESSAGES.endAfterStart });
+    else if (v.endDate <= v.startDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: RENTAL_MESSAGES.endAfterStart });
   }
 }
 
-export const checkConflictsSchema = z.object({
-  ...windowShape,
-  /** When editing, the rental's own block is not a conflict. */
-  excludeRentalId: entityId().optional(),
-}).superRefine(checkWindow);
+export const checkConflictsSchema = z
+  .object({
+    ...windowShape,
+    /** When editing, the rental's own block is not a conflict. */
+    excludeRentalId: entityId().optional(),
+  })
+  .superRefine(checkWindow);
 export type CheckConflictsBody = z.output<typeof checkConflictsSchema>;
 
-export const createRentalSchema = z.object({
-  customerId: id(RENTAL_MESSAGES.customerRequired),
-  ...windowShape,
-  /** Days expected (required for open-ended rentals; derived from the dates otherwise). */
-  expectedDuration: z.number({ error: RENTAL_MESSAGES.expectedDurationRange }).int(RENTAL_MESSAGES.expectedDurationRange)
-    .min(EXPECTED_DURATION_MIN_DAYS, RENTAL_MESSAGES.expectedDurationRange)
-    .max(EXPECTED_DURATION_MAX_DAYS, RENTAL_MESSAGES.expectedDurationRange).nullish(),
-  rentalType: z.enum(RENTAL_TYPES).default('daily'),
-  dailyRate: positiveMoney(RENTAL_MESSAGES.rateRequired),
-  monthlyRate: positiveMoney(RENTAL_MESSAGES.monthlyRateRequired).nullish(),
-  dailyKmLimit: z.number({ error: RENTAL_MESSAGES.kmLimitPositive }).int(RENTAL_MESSAGES.kmLimitPositive).positive(RENTAL_MESSAGES.kmLimitPositive).max(100_000, RENTAL_MESSAGES.kmLimitPositive).default(DEFAULT_DAILY_KM_LIMIT),
-  extraChargePerKm: money().default(DEFAULT_EXTRA_CHARGE_PER_KM),
-  /** Percent as entered (5 = 5 %). Absent: the company's VAT settings (the wizard's default), never 0 %. */
-  taxRate: z.number({ error: RENTAL_MESSAGES.taxRateInvalid }).min(0, RENTAL_MESSAGES.taxRateInvalid).max(100, RENTAL_MESSAGES.taxRateInvalid)
-    .refine((v) => hasAtMostDecimals(v, 3), { error: RENTAL_MESSAGES.taxRateInvalid }).optional(),
-  taxIncluded: z.boolean().default(false),
-  securityDeposit: money().default(0),
-  initialPaymentAmount: money().default(0),
-  initialPaymentMethod: z.enum(RENTAL_PAYMENT_METHODS, { error: RENTAL_MESSAGES.paymentMethodRequired }).nullish(),
-  pickupLocation: optionalText(200),
-  returnLocation: optionalText(200),
-  officeInCharge: optionalText(200),
-  agentName: optionalText(200),
-  notes: optionalText(2000),
-  /** The user saw the blacklist warning and goes ahead (blacklistMode "warning"). */
-  blacklistAcknowledged: z.boolean().default(false),
-}).superRefine((v, ctx) => {
-  checkWindow(v, ctx);
-  if (v.openEnded && !v.expectedDuration) {
-    ctx.addIssue({ code: 'custom', path: ['expectedDuration'], message: RENTAL_MESSAGES.expectedDurationRange });
-  }
-  if (!v.openEnded && v.endDate && v.endDate > v.startDate) {
-    const days = (Date.parse(v.endDate) - Date.parse(v.startDate)) / 86_400_000;
-    if (days > EXPECTED_DURATION_MAX_DAYS + 1) ctx.addIssue({ code: 'custom', path: ['endDate'], message: RENTAL_MESSAGES.expectedDurationRange });
-  }
-  if (v.rentalType === 'monthly' && !v.monthlyRate) {
-    ctx.addIssue({ code: 'custom', path: ['monthlyRate'], message: RENTAL_MESSAGES.monthlyRateRequired });
-  }
-  if (v.initialPaymentAmount > 0 && !v.initialPaymentMethod) {
-    ctx.addIssue({ code: 'custom', path: ['initialPaymentMethod'], message: RENTAL_MESSAGES.paymentMethodRequired });
-  }
-});
+export const createRentalSchema = z
+  .object({
+    customerId: id(RENTAL_MESSAGES.customerRequired),
+    ...windowShape,
+    /** Days expected (required for open-ended rentals; derived from the dates otherwise). */
+    expectedDuration: z
+      .number({ error: RENTAL_MESSAGES.expectedDurationRange })
+      .int(RENTAL_MESSAGES.expectedDurationRange)
+      .min(EXPECTED_DURATION_MIN_DAYS, RENTAL_MESSAGES.expectedDurationRange)
+      .max(EXPECTED_DURATION_MAX_DAYS, RENTAL_MESSAGES.expectedDurationRange)
+      .nullish(),
+    rentalType: z.enum(RENTAL_TYPES).default('daily'),
+    dailyRate: positiveMoney(RENTAL_MESSAGES.rateRequired),
+    monthlyRate: positiveMoney(RENTAL_MESSAGES.monthlyRateRequired).nullish(),
+    dailyKmLimit: z
+      .number({ error: RENTAL_MESSAGES.kmLimitPositive })
+      .int(RENTAL_MESSAGES.kmLimitPositive)
+      .positive(RENTAL_MESSAGES.kmLimitPositive)
+      .max(100_000, RENTAL_MESSAGES.kmLimitPositive)
+      .default(DEFAULT_DAILY_KM_LIMIT),
+    extraChargePerKm: money().default(DEFAULT_EXTRA_CHARGE_PER_KM),
+    /** Percent as entered (5 = 5 %). Absent: the company's VAT settings (the wizard's default), never 0 %. */
+    taxRate: z
+      .number({ error: RENTAL_MESSAGES.taxRateInvalid })
+      .min(0, RENTAL_MESSAGES.taxRateInvalid)
+      .max(100, RENTAL_MESSAGES.taxRateInvalid)
+      .refine((v) => hasAtMostDecimals(v, 3), { error: RENTAL_MESSAGES.taxRateInvalid })
+      .optional(),
+    taxIncluded: z.boolean().default(false),
+    securityDeposit: money().default(0),
+    initialPaymentAmount: money().default(0),
+    initialPaymentMethod: z.enum(RENTAL_PAYMENT_METHODS, { error: RENTAL_MESSAGES.paymentMethodRequired }).nullish(),
+    pickupLocation: optionalText(200),
+    returnLocation: optionalText(200),
+    officeInCharge: optionalText(200),
+    agentName: optionalText(200),
+    notes: optionalText(2000),
+    /** The user saw the blacklist warning and goes ahead (blacklistMode "warning"). */
+    blacklistAcknowledged: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    checkWindow(v, ctx);
+    if (v.openEnded && !v.expectedDuration) {
+      ctx.addIssue({ code: 'custom', path: ['expectedDuration'], message: RENTAL_MESSAGES.expectedDurationRange });
+    }
+    if (!v.openEnded && v.endDate && v.endDate > v.startDate) {
+      const days = (Date.parse(v.endDate) - Date.parse(v.startDate)) / 86_400_000;
+      if (days > EXPECTED_DURATION_MAX_DAYS + 1)
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: RENTAL_MESSAGES.expectedDurationRange });
+    }
+    if (v.rentalType === 'monthly' && !v.monthlyRate) {
+      ctx.addIssue({ code: 'custom', path: ['monthlyRate'], message: RENTAL_MESSAGES.monthlyRateRequired });
+    }
+    if (v.initialPaymentAmount > 0 && !v.initialPaymentMethod) {
+      ctx.addIssue({ code: 'custom', path: ['initialPaymentMethod'], message: RENTAL_MESSAGES.paymentMethodRequired });
+    }
+  });
 export type CreateRentalInput = z.input<typeof createRentalSchema>;
 export type CreateRentalBody = z.output<typeof createRentalSchema>;
 
@@ -198,7 +240,10 @@ export const reverseEntrySchema = z.object({
 });
 
 export const pickupSchema = z.object({
-  odometerStart: z.number({ error: RENTAL_MESSAGES.odometerStartRequired }).int(RENTAL_MESSAGES.odometerStartRequired).min(0, RENTAL_MESSAGES.odometerStartRequired),
+  odometerStart: z
+    .number({ error: RENTAL_MESSAGES.odometerStartRequired })
+    .int(RENTAL_MESSAGES.odometerStartRequired)
+    .min(0, RENTAL_MESSAGES.odometerStartRequired),
   fuelLevelStart: z.enum(FUEL_LEVELS, { error: RENTAL_MESSAGES.fuelLevelRequired }),
   /** Default now. */
   pickedUpAt: instant(RENTAL_MESSAGES.startRequired).optional(),
@@ -207,7 +252,10 @@ export type PickupBody = z.output<typeof pickupSchema>;
 
 export const returnSchema = z.object({
   /** Return mileage (odometer at return). */
-  odometerEnd: z.number({ error: RENTAL_MESSAGES.returnMileageRequired }).int(RENTAL_MESSAGES.returnMileageRequired).min(0, RENTAL_MESSAGES.returnMileageRequired),
+  odometerEnd: z
+    .number({ error: RENTAL_MESSAGES.returnMileageRequired })
+    .int(RENTAL_MESSAGES.returnMileageRequired)
+    .min(0, RENTAL_MESSAGES.returnMileageRequired),
   condition: z.enum(VEHICLE_CONDITIONS, { error: RENTAL_MESSAGES.conditionRequired }),
   fuelLevelEnd: z.enum(FUEL_LEVELS, { error: RENTAL_MESSAGES.fuelLevelRequired }).optional(),
   returnNotes: optionalText(2000),

@@ -47,7 +47,12 @@ describe('defaultCompanySettings', () => {
 
   it('takes time zone and tax rate from the region, VAT still off', () => {
     const sa = defaultCompanySettings({ companyName: 'X', region: 'SA' });
-    expect(sa).toMatchObject({ timezone: 'Asia/Riyadh', vatRate: 0.15, enableVat: false, preferences: { region: 'SA' } });
+    expect(sa).toMatchObject({
+      timezone: 'Asia/Riyadh',
+      vatRate: 0.15,
+      enableVat: false,
+      preferences: { region: 'SA' },
+    });
   });
 
   it('every default passes the update schema (a saved form of defaults is valid)', () => {
@@ -65,26 +70,45 @@ describe('update schema', () => {
   });
 
   it('accepts a closed day with any hours, refuses an open day closing before it opens', () => {
-    expect(companySettingsUpdateSchema.safeParse({ version: 1, workingHours: { monday: { open: '18:00', close: '09:00', closed: true } } }).success).toBe(true);
-    const bad = companySettingsUpdateSchema.safeParse({ version: 1, workingHours: { monday: { open: '18:00', close: '18:00', closed: false } } });
-    expect(bad.error?.issues[0]).toMatchObject({ path: ['workingHours', 'monday', 'close'], message: SETTINGS_MESSAGES.closeAfterOpen });
+    expect(
+      companySettingsUpdateSchema.safeParse({
+        version: 1,
+        workingHours: { monday: { open: '18:00', close: '09:00', closed: true } },
+      }).success,
+    ).toBe(true);
+    const bad = companySettingsUpdateSchema.safeParse({
+      version: 1,
+      workingHours: { monday: { open: '18:00', close: '18:00', closed: false } },
+    });
+    expect(bad.error?.issues[0]).toMatchObject({
+      path: ['workingHours', 'monday', 'close'],
+      message: SETTINGS_MESSAGES.closeAfterOpen,
+    });
   });
 
   it('VAT rate: a fraction 0..1 with at most 2 decimals as a percent', () => {
     expect(companySettingsUpdateSchema.safeParse({ version: 1, vatRate: 0.0525 }).success).toBe(true);
-    expect(companySettingsUpdateSchema.safeParse({ version: 1, vatRate: 0.05255 }).error?.issues[0].message).toBe(SETTINGS_MESSAGES.vatRateDecimals);
-    expect(companySettingsUpdateSchema.safeParse({ version: 1, vatRate: 5 }).error?.issues[0].message).toBe(SETTINGS_MESSAGES.vatRateRange);
+    expect(companySettingsUpdateSchema.safeParse({ version: 1, vatRate: 0.05255 }).error?.issues[0].message).toBe(
+      SETTINGS_MESSAGES.vatRateDecimals,
+    );
+    expect(companySettingsUpdateSchema.safeParse({ version: 1, vatRate: 5 }).error?.issues[0].message).toBe(
+      SETTINGS_MESSAGES.vatRateRange,
+    );
   });
 
   it('email may be empty, else must be valid', () => {
     expect(companySettingsUpdateSchema.safeParse({ version: 1, email: '' }).success).toBe(true);
-    expect(companySettingsUpdateSchema.safeParse({ version: 1, email: 'x@' }).error?.issues[0].message).toBe(SETTINGS_MESSAGES.invalidEmail);
+    expect(companySettingsUpdateSchema.safeParse({ version: 1, email: 'x@' }).error?.issues[0].message).toBe(
+      SETTINGS_MESSAGES.invalidEmail,
+    );
   });
 
   it('logo keys must be branding keys made by the upload route', () => {
     const ok = 'tenants/01ARZ3NDEKTSV4RRFFQ69G5FAV/branding/logo-01ARZ3NDEKTSV4RRFFQ69G5FAW.png';
     expect(companySettingsUpdateSchema.safeParse({ version: 1, logoKey: ok }).success).toBe(true);
-    expect(companySettingsUpdateSchema.safeParse({ version: 1, logoKey: ok.replace('branding', 'vehicles') }).success).toBe(false);
+    expect(
+      companySettingsUpdateSchema.safeParse({ version: 1, logoKey: ok.replace('branding', 'vehicles') }).success,
+    ).toBe(false);
     expect(companySettingsUpdateSchema.safeParse({ version: 1, logoKey: '../../etc/passwd' }).success).toBe(false);
   });
 });
@@ -116,6 +140,8 @@ describe('logo checks', () => {
     expect(checkLogoFile({ type: 'image/jpeg', size: 10 })).toBeNull();
     expect(checkLogoFile({ type: 'image/svg+xml', size: 10 })).toBe('logoType');
     expect(checkLogoFile({ type: 'image/png', size: 2 * 1024 * 1024 + 1 })).toBe('logoSize');
-    expect(logoUploadRequestSchema.safeParse({ fileName: 'a.png', contentType: 'image/png', size: 1.5 }).success).toBe(false);
+    expect(logoUploadRequestSchema.safeParse({ fileName: 'a.png', contentType: 'image/png', size: 1.5 }).success).toBe(
+      false,
+    );
   });
 });

@@ -22,12 +22,31 @@
 export * from './settings/messages';
 export * from './settings/options';
 export {
-  isValidTimeZone, hexColor, timeOfDay, dayHoursSchema, workingHoursSchema, notificationSettingsSchema, referenceConfigSchema,
-  invoiceConfigSchema, preferencesSchema, categoryRateSchema, pricingSettingsSchema, companySettingsSchema, brandingSettingsSchema,
+  isValidTimeZone,
+  hexColor,
+  timeOfDay,
+  dayHoursSchema,
+  workingHoursSchema,
+  notificationSettingsSchema,
+  referenceConfigSchema,
+  invoiceConfigSchema,
+  preferencesSchema,
+  categoryRateSchema,
+  pricingSettingsSchema,
+  companySettingsSchema,
+  brandingSettingsSchema,
 } from './settings/company';
 export type {
-  DayHours, WorkingHours, NotificationSettings, ReferenceConfig, InvoiceConfig, Preferences, CategoryRate, PricingSettings,
-  CompanySettings, BrandingSettings,
+  DayHours,
+  WorkingHours,
+  NotificationSettings,
+  ReferenceConfig,
+  InvoiceConfig,
+  Preferences,
+  CategoryRate,
+  PricingSettings,
+  CompanySettings,
+  BrandingSettings,
 } from './settings/company';
 export * from './settings/update';
 export * from './settings/logo';

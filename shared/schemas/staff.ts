@@ -65,21 +65,23 @@ export const createStaffSchema = z.object({
   lastName: name(STAFF_MESSAGES.lastNameRequired),
   username: staffUsername,
   email: optionalEmail,
-  password: secret(TEXT_LIMITS.password, { required: STAFF_MESSAGES.passwordMin }).min(PASSWORD_MIN_LENGTH, STAFF_MESSAGES.passwordMin),
+  password: secret(TEXT_LIMITS.password, { required: STAFF_MESSAGES.passwordMin }).min(
+    PASSWORD_MIN_LENGTH,
+    STAFF_MESSAGES.passwordMin,
+  ),
   role,
   /** "pending" creates the account as a pending invite: it cannot sign in until activated. */
   status: z.enum(['active', 'pending']).optional().default('active'),
 });
 
-export const updateStaffSchema = z
-  .object({
-    firstName: name(STAFF_MESSAGES.firstNameRequired).optional(),
-    lastName: name(STAFF_MESSAGES.lastNameRequired).optional(),
-    email: optionalEmail,
-    role: role.optional(),
-    /** The version the editor loaded; a stale one answers 409. */
-    version: z.number().int().positive().optional(),
-  });
+export const updateStaffSchema = z.object({
+  firstName: name(STAFF_MESSAGES.firstNameRequired).optional(),
+  lastName: name(STAFF_MESSAGES.lastNameRequired).optional(),
+  email: optionalEmail,
+  role: role.optional(),
+  /** The version the editor loaded; a stale one answers 409. */
+  version: z.number().int().positive().optional(),
+});
 
 export const staffIdParams = z.object({ id: entityId() });
 

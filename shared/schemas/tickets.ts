@@ -22,22 +22,27 @@ export const listTicketsQuery = z.object({
 });
 
 /** A ticket by hand: the vehicle by id or by plate (the plate is what the fine notice shows). */
-export const createTicketSchema = z.object({
-  ticketNumber: text(TEXT_LIMITS.short, { required: M.ticketNumberRequired }).min(1, M.ticketNumberRequired),
-  violationDate: utcDateTime(M.violationDateRequired),
-  plate: shortText().optional(),
-  vehicleId: entityId().optional(),
-  violationType: shortText().optional(),
-  location: text(TEXT_LIMITS.name).optional(),
-  amount: positiveMoneyAmount,
-  notes: longText().optional(),
-  externalId: shortText().optional(),
-  fileKey: text(TEXT_LIMITS.token, { trim: false }).optional(),
-  fileName: text(TEXT_LIMITS.name).optional(),
-}).refine((b) => !!b.plate || !!b.vehicleId, { message: M.plateOrVehicleRequired, path: ['plate'] });
+export const createTicketSchema = z
+  .object({
+    ticketNumber: text(TEXT_LIMITS.short, { required: M.ticketNumberRequired }).min(1, M.ticketNumberRequired),
+    violationDate: utcDateTime(M.violationDateRequired),
+    plate: shortText().optional(),
+    vehicleId: entityId().optional(),
+    violationType: shortText().optional(),
+    location: text(TEXT_LIMITS.name).optional(),
+    amount: positiveMoneyAmount,
+    notes: longText().optional(),
+    externalId: shortText().optional(),
+    fileKey: text(TEXT_LIMITS.token, { trim: false }).optional(),
+    fileName: text(TEXT_LIMITS.name).optional(),
+  })
+  .refine((b) => !!b.plate || !!b.vehicleId, { message: M.plateOrVehicleRequired, path: ['plate'] });
 export type CreateTicketBody = z.output<typeof createTicketSchema>;
 
-/** PATCH: any field; `reason` is required when the amount or the status changes (checked on the server against the stored values). */
+/**
+ * PATCH: any field; `reason` is required when the amount or the status changes (checked on the server against the
+ * stored values).
+ */
 export const updateTicketSchema = z.object({
   version: z.number().int().min(1),
   ticketNumber: text(TEXT_LIMITS.short).min(1, M.ticketNumberRequired).optional(),
@@ -77,18 +82,20 @@ export const listSalikQuery = z.object({
   cursor: cursor().optional(),
 });
 
-export const createSalikSchema = z.object({
-  plate: shortText().optional(),
-  vehicleId: entityId().optional(),
-  tollTime: utcDateTime(M.tollTimeRequired),
-  gateLocation: text(TEXT_LIMITS.name, { required: M.gateRequired }).min(1, M.gateRequired),
-  amount: positiveMoneyAmount,
-  status: z.enum(SALIK_STATUSES).default('paid'),
-  notes: longText().optional(),
-  transactionId: shortText().optional(),
-  direction: shortText().optional(),
-  tag: shortText().optional(),
-}).refine((b) => !!b.plate || !!b.vehicleId, { message: M.plateOrVehicleRequired, path: ['plate'] });
+export const createSalikSchema = z
+  .object({
+    plate: shortText().optional(),
+    vehicleId: entityId().optional(),
+    tollTime: utcDateTime(M.tollTimeRequired),
+    gateLocation: text(TEXT_LIMITS.name, { required: M.gateRequired }).min(1, M.gateRequired),
+    amount: positiveMoneyAmount,
+    status: z.enum(SALIK_STATUSES).default('paid'),
+    notes: longText().optional(),
+    transactionId: shortText().optional(),
+    direction: shortText().optional(),
+    tag: shortText().optional(),
+  })
+  .refine((b) => !!b.plate || !!b.vehicleId, { message: M.plateOrVehicleRequired, path: ['plate'] });
 export type CreateSalikBody = z.output<typeof createSalikSchema>;
 
 /** Resolving a toll by hand: the rental that had the vehicle, or null (confirmed on no rental). */
@@ -109,27 +116,66 @@ export const ticketSettingsSchema = z.object({
 });
 
 export const ticketSchema = z.object({
-  id: z.string(), ticketNumber: z.string(), violationDate: z.string(), violationType: z.string().nullable(), location: z.string().nullable(),
-  amount: z.number(), status: z.enum(TICKET_STATUSES), vehicleId: z.string().nullable(), licensePlate: z.string(),
-  rentalId: z.string().nullable(), rentalReference: z.string().nullable(), customerId: z.string().nullable(), customer: z.string().nullable(),
-  matchState: z.enum(MATCH_STATES), notes: z.string().nullable(), externalId: z.string().nullable(), source: z.string(),
-  fileKey: z.string().nullable(), fileName: z.string().nullable(), rechargedAt: z.string().nullable(), adminFee: z.number().nullable(),
-  version: z.number(), createdAt: z.string(), updatedAt: z.string(),
+  id: z.string(),
+  ticketNumber: z.string(),
+  violationDate: z.string(),
+  violationType: z.string().nullable(),
+  location: z.string().nullable(),
+  amount: z.number(),
+  status: z.enum(TICKET_STATUSES),
+  vehicleId: z.string().nullable(),
+  licensePlate: z.string(),
+  rentalId: z.string().nullable(),
+  rentalReference: z.string().nullable(),
+  customerId: z.string().nullable(),
+  customer: z.string().nullable(),
+  matchState: z.enum(MATCH_STATES),
+  notes: z.string().nullable(),
+  externalId: z.string().nullable(),
+  source: z.string(),
+  fileKey: z.string().nullable(),
+  fileName: z.string().nullable(),
+  rechargedAt: z.string().nullable(),
+  adminFee: z.number().nullable(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** Short-lived download URL of the fine notice (GET of one ticket only). */
   fileUrl: z.string().nullable().optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
 export const ticketHistorySchema = z.object({
-  id: z.string(), fieldChanged: z.string(), oldValue: z.string().nullable(), newValue: z.string().nullable(), changedBy: z.string(), reason: z.string().nullable(), at: z.string(),
+  id: z.string(),
+  fieldChanged: z.string(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  changedBy: z.string(),
+  reason: z.string().nullable(),
+  at: z.string(),
 });
 export type TicketHistory = z.infer<typeof ticketHistorySchema>;
 
 export const salikSchema = z.object({
-  id: z.string(), vehicleId: z.string().nullable(), licensePlate: z.string(), rentalId: z.string().nullable(), rentalReference: z.string().nullable(),
-  customer: z.string().nullable(), amount: z.number(), gateLocation: z.string(), tollTime: z.string(), status: z.enum(SALIK_STATUSES),
-  notes: z.string().nullable(), source: z.string(), transactionId: z.string().nullable(), direction: z.string().nullable(), tag: z.string().nullable(),
-  matchState: z.enum(MATCH_STATES), rechargedAt: z.string().nullable(), version: z.number(), createdAt: z.string(),
+  id: z.string(),
+  vehicleId: z.string().nullable(),
+  licensePlate: z.string(),
+  rentalId: z.string().nullable(),
+  rentalReference: z.string().nullable(),
+  customer: z.string().nullable(),
+  amount: z.number(),
+  gateLocation: z.string(),
+  tollTime: z.string(),
+  status: z.enum(SALIK_STATUSES),
+  notes: z.string().nullable(),
+  source: z.string(),
+  transactionId: z.string().nullable(),
+  direction: z.string().nullable(),
+  tag: z.string().nullable(),
+  matchState: z.enum(MATCH_STATES),
+  rechargedAt: z.string().nullable(),
+  version: z.number(),
+  createdAt: z.string(),
 });
 export type SalikCharge = z.infer<typeof salikSchema>;
 
@@ -150,7 +196,13 @@ export const importResultSchema = z.object({
   headers: z.array(z.string()),
   mapping: z.record(z.string(), z.string()),
   rows: z.array(importRowSchema),
-  counts: z.object({ create: z.number(), duplicate: z.number(), error: z.number(), matched: z.number(), unmatched: z.number() }),
+  counts: z.object({
+    create: z.number(),
+    duplicate: z.number(),
+    error: z.number(),
+    matched: z.number(),
+    unmatched: z.number(),
+  }),
   /** Rows written (commit only). */
   created: z.number(),
 });

@@ -88,7 +88,8 @@ export const VEHICLE_MESSAGE_KEYS: Record<string, VehicleMessageKey> = Object.fr
 
 const currentYear = () => new Date().getUTCFullYear();
 
-const requiredText = (message: string) => text(100, { required: message, tooLong: VEHICLE_MESSAGES.textTooLong }).min(1, message);
+const requiredText = (message: string) =>
+  text(100, { required: message, tooLong: VEHICLE_MESSAGES.textTooLong }).min(1, message);
 /** Optional free text: an empty form field means "not given" (stored as absent). */
 const optionalText = (max = 100) =>
   text(max, { tooLong: VEHICLE_MESSAGES.textTooLong })
@@ -102,7 +103,10 @@ const optionalDate = z
 
 /** A plate for display and its uniqueness key: letters and digits only, upper case, any script. */
 export function normalizePlate(plate: string): string {
-  return plate.normalize('NFKC').toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return plate
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 const plateSchema = requiredText(VEHICLE_MESSAGES.plateRequired)
@@ -130,9 +134,18 @@ const vehicleFields = {
   vin: vinSchema,
   color: optionalText(),
   odometerKm: odometerKmSchema,
-  fuelType: z.enum(FUEL_TYPES).nullish().transform((v) => v ?? null),
-  transmission: z.enum(TRANSMISSIONS).nullish().transform((v) => v ?? null),
-  category: z.enum(VEHICLE_CATEGORIES).nullish().transform((v) => v ?? null),
+  fuelType: z
+    .enum(FUEL_TYPES)
+    .nullish()
+    .transform((v) => v ?? null),
+  transmission: z
+    .enum(TRANSMISSIONS)
+    .nullish()
+    .transform((v) => v ?? null),
+  category: z
+    .enum(VEHICLE_CATEGORIES)
+    .nullish()
+    .transform((v) => v ?? null),
   location: optionalText(),
   dailyRate: z.number({ error: VEHICLE_MESSAGES.dailyRateRequired }).pipe(positiveMoneyAmount),
   monthlyRate: moneyAmount.nullish().transform((v) => v ?? null),
@@ -217,8 +230,12 @@ const booleanQuery = z
 
 export const listVehiclesQuerySchema = z.object({
   /** Search text (the same `q` on every list). */
-  q: shortText().optional().transform((v) => (v ? v.toLowerCase() : undefined)),
-  make: shortText().optional().transform((v) => (v ? v.toLowerCase() : undefined)),
+  q: shortText()
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : undefined)),
+  make: shortText()
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : undefined)),
   status: z.enum(VEHICLE_STATUSES, { error: VEHICLE_MESSAGES.statusInvalid }).optional(),
   category: z.enum(VEHICLE_CATEGORIES).optional(),
   showArchived: booleanQuery,
@@ -240,7 +257,8 @@ export const fleetCalendarQuerySchema = z
     if (!isCalendarDate(q.start) || !isCalendarDate(q.end)) return;
     const days = daysBetween(q.start, q.end);
     if (days < 0) ctx.addIssue({ code: 'custom', path: ['end'], message: VEHICLE_MESSAGES.calendarOrder });
-    else if (days + 1 > FLEET_CALENDAR_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['end'], message: VEHICLE_MESSAGES.calendarTooLong });
+    else if (days + 1 > FLEET_CALENDAR_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: VEHICLE_MESSAGES.calendarTooLong });
   });
 
 export const vehicleScheduleQuerySchema = z.object({
@@ -249,7 +267,10 @@ export const vehicleScheduleQuerySchema = z.object({
 });
 
 const fileTypeSchema = z.enum(DOCUMENT_MIME_TYPES, { error: VEHICLE_MESSAGES.fileTypeInvalid });
-const fileNameSchema = text(TEXT_LIMITS.name, { required: VEHICLE_MESSAGES.fileNameRequired }).min(1, VEHICLE_MESSAGES.fileNameRequired);
+const fileNameSchema = text(TEXT_LIMITS.name, { required: VEHICLE_MESSAGES.fileNameRequired }).min(
+  1,
+  VEHICLE_MESSAGES.fileNameRequired,
+);
 /** Size is checked by the handler so that too large answers 413 (DESIGN.md §5), not 400. */
 const fileSizeSchema = z.number({ error: VEHICLE_MESSAGES.fileTooLarge }).int().positive();
 
@@ -328,16 +349,17 @@ export const vehicleScheduleSchema = z.object({ items: z.array(scheduleBlockApiS
 export const fleetCalendarApiSchema = z.object({
   start: z.string(),
   end: z.string(),
-  vehicles: z.array(z.object({
-    id: z.string(),
-    make: z.string(),
-    model: z.string(),
-    year: z.number(),
-    licensePlate: z.string(),
-    category: z.enum(VEHICLE_CATEGORIES).nullable(),
-    status: z.enum(VEHICLE_STATUSES),
-    blocks: z.array(scheduleBlockApiSchema),
-  })),
+  vehicles: z.array(
+    z.object({
+      id: z.string(),
+      make: z.string(),
+      model: z.string(),
+      year: z.number(),
+      licensePlate: z.string(),
+      category: z.enum(VEHICLE_CATEGORIES).nullable(),
+      status: z.enum(VEHICLE_STATUSES),
+      blocks: z.array(scheduleBlockApiSchema),
+    }),
+  ),
 });
 export type FleetCalendarApi = z.infer<typeof fleetCalendarApiSchema>;
-

@@ -21,17 +21,39 @@ import turfDistance from '@turf/distance';
 import { point } from '@turf/helpers';
 export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
-export const SIGNIN_SIGNALS = ['new_device', 'suspicious_device', 'new_country', 'impossible_travel', 'recent_failures', 'blocked_ip'] as const;
-export const ACTION_SIGNALS = ['refund_other_method', 'large_discount', 'large_write_off', 'ticket_deleted', 'gateway_keys_changed'] as const;
+export const SIGNIN_SIGNALS = [
+  'new_device',
+  'suspicious_device',
+  'new_country',
+  'impossible_travel',
+  'recent_failures',
+  'blocked_ip',
+] as const;
+export const ACTION_SIGNALS = [
+  'refund_other_method',
+  'large_discount',
+  'large_write_off',
+  'ticket_deleted',
+  'gateway_keys_changed',
+] as const;
 export type SigninSignal = (typeof SIGNIN_SIGNALS)[number];
 export type ActionSignal = (typeof ACTION_SIGNALS)[number];
 export type RiskSignal = SigninSignal | ActionSignal;
 
 export const SIGNAL_WEIGHT: Record<RiskSignal, number> = {
-  new_device: 25, suspicious_device: 30, new_country: 25, impossible_travel: 60, recent_failures: 20, blocked_ip: 80,
+  new_device: 25,
+  suspicious_device: 30,
+  new_country: 25,
+  impossible_travel: 60,
+  recent_failures: 20,
+  blocked_ip: 80,
   // Business actions: each is worth a second look (medium); a refund to another method is how
   // money leaves to someone else (high); changing where online payments go is high too.
-  refund_other_method: 55, large_discount: 30, large_write_off: 40, ticket_deleted: 30, gateway_keys_changed: 55,
+  refund_other_method: 55,
+  large_discount: 30,
+  large_write_off: 40,
+  ticket_deleted: 30,
+  gateway_keys_changed: 55,
 };
 
 export const MAX_TRAVEL_KMH = 900;
@@ -47,22 +69,89 @@ export function levelOf(score: number): RiskLevel {
 }
 
 export function scoreSignals(signals: readonly RiskSignal[]): { score: number; level: RiskLevel } {
-  const score = Math.min(100, [...new Set(signals)].reduce((s, x) => s + SIGNAL_WEIGHT[x], 0));
+  const score = Math.min(
+    100,
+    [...new Set(signals)].reduce((s, x) => s + SIGNAL_WEIGHT[x], 0),
+  );
   return { score, level: levelOf(score) };
 }
 
 /** Approximate centroids (lat, lon) of the countries a Gulf rental company's staff sign in from. */
 export const COUNTRY_CENTROIDS: Record<string, [number, number]> = {
-  AE: [24.0, 54.0], SA: [24.0, 45.0], QA: [25.3, 51.2], BH: [26.0, 50.55], KW: [29.3, 47.7], OM: [21.0, 57.0], YE: [15.5, 48.0],
-  JO: [31.0, 36.0], LB: [33.8, 35.8], SY: [35.0, 38.0], IQ: [33.0, 44.0], IR: [32.0, 53.0], IL: [31.5, 34.8], PS: [31.9, 35.2], TR: [39.0, 35.0],
-  EG: [27.0, 30.0], LY: [25.0, 17.0], TN: [34.0, 9.0], DZ: [28.0, 3.0], MA: [32.0, -5.0], SD: [15.0, 30.0], ET: [8.0, 38.0], KE: [1.0, 38.0],
-  NG: [10.0, 8.0], ZA: [-29.0, 24.0], PK: [30.0, 70.0], IN: [21.0, 78.0], BD: [24.0, 90.0], LK: [7.0, 81.0], NP: [28.0, 84.0], AF: [33.0, 65.0],
-  CN: [35.0, 105.0], HK: [22.3, 114.2], JP: [36.0, 138.0], KR: [37.0, 127.5], SG: [1.35, 103.8], MY: [2.5, 112.5], TH: [15.0, 100.0],
-  ID: [-5.0, 120.0], PH: [13.0, 122.0], VN: [16.0, 106.0], AU: [-25.0, 135.0], NZ: [-41.0, 174.0],
-  GB: [54.0, -2.0], IE: [53.0, -8.0], FR: [46.0, 2.0], DE: [51.0, 9.0], NL: [52.5, 5.75], BE: [50.8, 4.0], CH: [47.0, 8.0], AT: [47.3, 13.3],
-  IT: [42.8, 12.8], ES: [40.0, -4.0], PT: [39.5, -8.0], GR: [39.0, 22.0], CY: [35.0, 33.0], PL: [52.0, 20.0], CZ: [49.75, 15.5], SE: [62.0, 15.0],
-  NO: [62.0, 10.0], DK: [56.0, 10.0], FI: [64.0, 26.0], RU: [60.0, 100.0], UA: [49.0, 32.0], RO: [46.0, 25.0], AZ: [40.5, 47.5], GE: [42.0, 43.5],
-  KZ: [48.0, 68.0], UZ: [41.0, 64.0], US: [38.0, -97.0], CA: [60.0, -95.0], MX: [23.0, -102.0], BR: [-10.0, -55.0], AR: [-34.0, -64.0],
+  AE: [24.0, 54.0],
+  SA: [24.0, 45.0],
+  QA: [25.3, 51.2],
+  BH: [26.0, 50.55],
+  KW: [29.3, 47.7],
+  OM: [21.0, 57.0],
+  YE: [15.5, 48.0],
+  JO: [31.0, 36.0],
+  LB: [33.8, 35.8],
+  SY: [35.0, 38.0],
+  IQ: [33.0, 44.0],
+  IR: [32.0, 53.0],
+  IL: [31.5, 34.8],
+  PS: [31.9, 35.2],
+  TR: [39.0, 35.0],
+  EG: [27.0, 30.0],
+  LY: [25.0, 17.0],
+  TN: [34.0, 9.0],
+  DZ: [28.0, 3.0],
+  MA: [32.0, -5.0],
+  SD: [15.0, 30.0],
+  ET: [8.0, 38.0],
+  KE: [1.0, 38.0],
+  NG: [10.0, 8.0],
+  ZA: [-29.0, 24.0],
+  PK: [30.0, 70.0],
+  IN: [21.0, 78.0],
+  BD: [24.0, 90.0],
+  LK: [7.0, 81.0],
+  NP: [28.0, 84.0],
+  AF: [33.0, 65.0],
+  CN: [35.0, 105.0],
+  HK: [22.3, 114.2],
+  JP: [36.0, 138.0],
+  KR: [37.0, 127.5],
+  SG: [1.35, 103.8],
+  MY: [2.5, 112.5],
+  TH: [15.0, 100.0],
+  ID: [-5.0, 120.0],
+  PH: [13.0, 122.0],
+  VN: [16.0, 106.0],
+  AU: [-25.0, 135.0],
+  NZ: [-41.0, 174.0],
+  GB: [54.0, -2.0],
+  IE: [53.0, -8.0],
+  FR: [46.0, 2.0],
+  DE: [51.0, 9.0],
+  NL: [52.5, 5.75],
+  BE: [50.8, 4.0],
+  CH: [47.0, 8.0],
+  AT: [47.3, 13.3],
+  IT: [42.8, 12.8],
+  ES: [40.0, -4.0],
+  PT: [39.5, -8.0],
+  GR: [39.0, 22.0],
+  CY: [35.0, 33.0],
+  PL: [52.0, 20.0],
+  CZ: [49.75, 15.5],
+  SE: [62.0, 15.0],
+  NO: [62.0, 10.0],
+  DK: [56.0, 10.0],
+  FI: [64.0, 26.0],
+  RU: [60.0, 100.0],
+  UA: [49.0, 32.0],
+  RO: [46.0, 25.0],
+  AZ: [40.5, 47.5],
+  GE: [42.0, 43.5],
+  KZ: [48.0, 68.0],
+  UZ: [41.0, 64.0],
+  US: [38.0, -97.0],
+  CA: [60.0, -95.0],
+  MX: [23.0, -102.0],
+  BR: [-10.0, -55.0],
+  AR: [-34.0, -64.0],
 };
 
 /** Great-circle distance in km between two [lat, lon] centroids (turf's haversine, mean Earth radius). */
@@ -71,7 +160,12 @@ export function distanceKm(a: [number, number], b: [number, number]): number {
 }
 
 /** True when going from `from` (at `fromAt`) to `to` (at `toAt`) would need more than an airliner's speed. */
-export function impossibleTravel(from: string | null | undefined, fromAt: string | number | null | undefined, to: string | null, toAt: number): boolean {
+export function impossibleTravel(
+  from: string | null | undefined,
+  fromAt: string | number | null | undefined,
+  to: string | null,
+  toAt: number,
+): boolean {
   if (!from || !to || from === to || fromAt == null) return false;
   const a = COUNTRY_CENTROIDS[from];
   const b = COUNTRY_CENTROIDS[to];
@@ -104,8 +198,10 @@ export function signinSignals(history: SigninHistory, f: SigninFacts): SigninSig
   if (history.known && f.device === 'new') out.push('new_device');
   if (f.device === 'suspicious') out.push('suspicious_device');
   // A new country needs a baseline of countries (sign-ins without a country header give none).
-  if (history.known && history.countries.length > 0 && f.country && !history.countries.includes(f.country)) out.push('new_country');
-  if (history.known && impossibleTravel(history.lastCountry, history.lastAt, f.country, f.at)) out.push('impossible_travel');
+  if (history.known && history.countries.length > 0 && f.country && !history.countries.includes(f.country))
+    out.push('new_country');
+  if (history.known && impossibleTravel(history.lastCountry, history.lastAt, f.country, f.at))
+    out.push('impossible_travel');
   if (f.recentFailures >= RECENT_FAILURES_THRESHOLD) out.push('recent_failures');
   if (f.ipListed) out.push('blocked_ip');
   return out;
@@ -114,8 +210,26 @@ export function signinSignals(history: SigninHistory, f: SigninFacts): SigninSig
 /** Browser and OS from a user agent, in a few words ('Chrome · Windows'); the device label and its family. */
 export function browserOf(ua: string | null | undefined): string {
   if (!ua) return '—';
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Other';
-  const os = /Windows/.test(ua) ? 'Windows' : /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : 'Other';
+  const os = /Windows/.test(ua)
+    ? 'Windows'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /iPhone|iPad/.test(ua)
+        ? 'iOS'
+        : /Mac OS X/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
   return os ? `${browser} · ${os}` : browser;
 }
 

@@ -32,7 +32,8 @@ export const TICKET_MESSAGES = {
   rentalRequired: 'Choose a rental',
   rentalNotForVehicle: 'This rental is not for this vehicle',
   /** Issue 27: resolving to a rental whose window does not cover the time (409; details.template + params). */
-  outsideRentalWindow: 'This rental had the vehicle from {{from}} to {{to}} (a return counts up to {{grace}} minutes late), not at {{at}}',
+  outsideRentalWindow:
+    'This rental had the vehicle from {{from}} to {{to}} (a return counts up to {{grace}} minutes late), not at {{at}}',
   outsideOpenRentalWindow: 'This rental has had the vehicle since {{from}} (still on hire), not at {{at}}',
   rentalCancelled: 'This rental was cancelled: the customer never had the vehicle',
   alertUpdateFailed: 'Failed to update alert',

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canMoveTicket, fineRecharge, matchRental, rentalWindowOf, tollRecharge, windowCovers, TICKET_STATUSES, TICKET_TRANSITIONS } from './rules';
+import {
+  canMoveTicket,
+  fineRecharge,
+  matchRental,
+  rentalWindowOf,
+  tollRecharge,
+  windowCovers,
+  TICKET_STATUSES,
+  TICKET_TRANSITIONS,
+} from './rules';
 import { guessMapping, readAmountMinor, readWallClock, wallClockToInstant } from './statement';
 import { parseCsv } from '../csv';
 
@@ -10,7 +19,7 @@ describe('matchRental', () => {
     expect(matchRental([a, b], a.start)).toEqual({ state: 'matched', rentalId: 'A' });
     expect(matchRental([a, b], a.end)).toEqual({ state: 'matched', rentalId: 'A' });
   });
-  it('grace after the return, but the next rental\'s own window wins', () => {
+  it("grace after the return, but the next rental's own window wins", () => {
     expect(matchRental([a, b], '2030-01-03T10:20:00.000Z')).toEqual({ state: 'matched', rentalId: 'A' });
     expect(matchRental([a, b], b.start)).toEqual({ state: 'matched', rentalId: 'B' });
     expect(matchRental([a], '2030-01-03T11:00:00.000Z')).toEqual({ state: 'matched', rentalId: 'A' });
@@ -24,7 +33,11 @@ describe('matchRental', () => {
 });
 
 describe('rentalWindowOf / windowCovers (issue 27)', () => {
-  const booked = { startDate: '2026-11-28T08:00:00.000Z', endDate: '2026-11-30T08:00:00.000Z', expectedReturnDate: '2026-11-30T08:00:00.000Z' };
+  const booked = {
+    startDate: '2026-11-28T08:00:00.000Z',
+    endDate: '2026-11-30T08:00:00.000Z',
+    expectedReturnDate: '2026-11-30T08:00:00.000Z',
+  };
   it('a booking not yet picked up: its booked window; a passage two days before it is outside', () => {
     const w = rentalWindowOf('R', { ...booked, status: 'pending' })!;
     expect(w).toEqual({ rentalId: 'R', start: booked.startDate, end: booked.endDate });
@@ -37,7 +50,13 @@ describe('rentalWindowOf / windowCovers (issue 27)', () => {
     expect(out.end).toBeNull();
     expect(windowCovers(out, '2026-11-28T09:00:00.000Z')).toBe(false);
     expect(windowCovers(out, '2027-01-10T00:00:00.000Z')).toBe(true);
-    const done = rentalWindowOf('R', { ...booked, status: 'archived', archivedFromStatus: 'completed', pickedUpAt: booked.startDate, returnDate: '2026-11-29T12:00:00.000Z' })!;
+    const done = rentalWindowOf('R', {
+      ...booked,
+      status: 'archived',
+      archivedFromStatus: 'completed',
+      pickedUpAt: booked.startDate,
+      returnDate: '2026-11-29T12:00:00.000Z',
+    })!;
     expect(done.end).toBe('2026-11-29T12:00:00.000Z');
     expect(windowCovers(done, '2026-11-29T13:00:00.000Z')).toBe(true);
     expect(windowCovers(done, '2026-11-29T13:00:01.000Z')).toBe(false);
@@ -60,18 +79,35 @@ describe('ticket transitions', () => {
 
 describe('recharge amounts', () => {
   it('a fine carries no VAT; the admin fee does', () => {
-    expect(fineRecharge(60_000, 2_500, { enabled: true, ratePercent: 5 })).toEqual({ fineMinor: 60_000, feeNetMinor: 2_500, feeVatMinor: 125, feeGrossMinor: 2_625, totalMinor: 62_625 });
+    expect(fineRecharge(60_000, 2_500, { enabled: true, ratePercent: 5 })).toEqual({
+      fineMinor: 60_000,
+      feeNetMinor: 2_500,
+      feeVatMinor: 125,
+      feeGrossMinor: 2_625,
+      totalMinor: 62_625,
+    });
     expect(fineRecharge(60_000, 2_500, { enabled: false, ratePercent: 5 }).totalMinor).toBe(62_500);
   });
   it('tolls carry VAT when the company charges it (not disbursements), fee per crossing', () => {
-    expect(tollRecharge([400, 400, 600], 100, { enabled: true, ratePercent: 5 })).toEqual({ tollsMinor: 1_400, tollVatMinor: 70, feeNetMinor: 300, feeVatMinor: 15, feeGrossMinor: 315, totalMinor: 1_785 });
+    expect(tollRecharge([400, 400, 600], 100, { enabled: true, ratePercent: 5 })).toEqual({
+      tollsMinor: 1_400,
+      tollVatMinor: 70,
+      feeNetMinor: 300,
+      feeVatMinor: 15,
+      feeGrossMinor: 315,
+      totalMinor: 1_785,
+    });
     expect(tollRecharge([400], 0, { enabled: false, ratePercent: 0 }).totalMinor).toBe(400);
   });
 });
 
 describe('statements', () => {
   it('parses quoted CSV with commas, doubled quotes, CRLF and a BOM; skips blank lines', () => {
-    expect(parseCsv('\uFEFFa,b\r\n"x, y","say ""hi"""\r\n\r\n1,2')).toEqual([['a', 'b'], ['x, y', 'say "hi"'], ['1', '2']]);
+    expect(parseCsv('\uFEFFa,b\r\n"x, y","say ""hi"""\r\n\r\n1,2')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+      ['1', '2'],
+    ]);
   });
   it('reads day-first and ISO dates, 12- and 24-hour times; refuses impossible ones', () => {
     expect(readWallClock('02/03/2034', '1:05 pm')).toEqual({ y: 2034, m: 3, d: 2, h: 13, min: 5, s: 0 });
@@ -79,11 +115,17 @@ describe('statements', () => {
     expect(readWallClock('2034-02-30', '10:00')).toBeNull();
     expect(readWallClock('2034-03-02', '24:00')).toBeNull();
   });
-  it('reads wall clocks on the company\'s clock', () => {
-    expect(wallClockToInstant({ y: 2034, m: 3, d: 2, h: 12, min: 0, s: 0 }, 'Asia/Dubai')).toBe('2034-03-02T08:00:00.000Z');
+  it("reads wall clocks on the company's clock", () => {
+    expect(wallClockToInstant({ y: 2034, m: 3, d: 2, h: 12, min: 0, s: 0 }, 'Asia/Dubai')).toBe(
+      '2034-03-02T08:00:00.000Z',
+    );
     // New York in summer time (UTC−4) and winter time (UTC−5).
-    expect(wallClockToInstant({ y: 2030, m: 7, d: 1, h: 9, min: 0, s: 0 }, 'America/New_York')).toBe('2030-07-01T13:00:00.000Z');
-    expect(wallClockToInstant({ y: 2030, m: 1, d: 1, h: 9, min: 0, s: 0 }, 'America/New_York')).toBe('2030-01-01T14:00:00.000Z');
+    expect(wallClockToInstant({ y: 2030, m: 7, d: 1, h: 9, min: 0, s: 0 }, 'America/New_York')).toBe(
+      '2030-07-01T13:00:00.000Z',
+    );
+    expect(wallClockToInstant({ y: 2030, m: 1, d: 1, h: 9, min: 0, s: 0 }, 'America/New_York')).toBe(
+      '2030-01-01T14:00:00.000Z',
+    );
   });
   it('amounts in minor units; words or three decimals refused', () => {
     expect(readAmountMinor('AED 1,000.50')).toBe(100_050);
@@ -93,8 +135,19 @@ describe('statements', () => {
     expect(readAmountMinor('0')).toBeNull();
   });
   it('guesses the usual headers', () => {
-    expect(guessMapping(['Transaction ID', 'Trip Date', 'Trip Time', 'Plate', 'Toll Gate', 'Amount'], ['transactionId', 'date', 'time', 'plate', 'gate', 'amount']))
-      .toEqual({ transactionId: 'Transaction ID', date: 'Trip Date', time: 'Trip Time', plate: 'Plate', gate: 'Toll Gate', amount: 'Amount' });
+    expect(
+      guessMapping(
+        ['Transaction ID', 'Trip Date', 'Trip Time', 'Plate', 'Toll Gate', 'Amount'],
+        ['transactionId', 'date', 'time', 'plate', 'gate', 'amount'],
+      ),
+    ).toEqual({
+      transactionId: 'Transaction ID',
+      date: 'Trip Date',
+      time: 'Trip Time',
+      plate: 'Plate',
+      gate: 'Toll Gate',
+      amount: 'Amount',
+    });
   });
 });
 
@@ -102,7 +155,10 @@ describe('recharge ledger labels read in both languages', async () => {
   const { describeLedgerLabel } = await import('../rentals/ledger-text');
   it('fine, fee, tolls and their VAT have codes with their parameter', () => {
     expect(describeLedgerLabel('Traffic fine RTA-1')).toEqual({ code: 'traffic_fine', params: { number: 'RTA-1' } });
-    expect(describeLedgerLabel('Admin fee: traffic fine RTA-1')).toEqual({ code: 'traffic_fine_admin_fee', params: { number: 'RTA-1' } });
+    expect(describeLedgerLabel('Admin fee: traffic fine RTA-1')).toEqual({
+      code: 'traffic_fine_admin_fee',
+      params: { number: 'RTA-1' },
+    });
     expect(describeLedgerLabel('Salik tolls × 4')).toEqual({ code: 'salik_tolls', params: { count: '4' } });
     expect(describeLedgerLabel('VAT on Salik tolls × 4')).toEqual({ code: 'salik_tolls_vat', params: { count: '4' } });
     expect(describeLedgerLabel('Admin fee: Salik × 4')).toEqual({ code: 'salik_admin_fee', params: { count: '4' } });

@@ -5,7 +5,14 @@
  */
 import { taxOnNet } from '../money';
 
-export const TICKET_STATUSES = ['unpaid', 'paid', 'disputed', 'transferred_to_driver', 'recharged', 'written_off'] as const;
+export const TICKET_STATUSES = [
+  'unpaid',
+  'paid',
+  'disputed',
+  'transferred_to_driver',
+  'recharged',
+  'written_off',
+] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /**
@@ -29,7 +36,8 @@ export const TICKET_TRANSITIONS: Record<TicketStatus, readonly TicketStatus[]> =
   written_off: [],
 };
 
-export const canMoveTicket = (from: TicketStatus, to: TicketStatus) => from === to || TICKET_TRANSITIONS[from].includes(to);
+export const canMoveTicket = (from: TicketStatus, to: TicketStatus) =>
+  from === to || TICKET_TRANSITIONS[from].includes(to);
 
 export const SALIK_STATUSES = ['paid', 'unpaid'] as const;
 export type SalikStatus = (typeof SALIK_STATUSES)[number];
@@ -95,7 +103,10 @@ export function windowCovers(w: RentalWindow, at: string, graceMinutes = MATCH_G
   return Date.parse(w.start) <= t && (w.end === null || t <= Date.parse(w.end) + graceMinutes * 60_000);
 }
 
-export type MatchResult = { state: 'matched'; rentalId: string } | { state: 'unmatched'; candidates: string[] } | { state: 'no_rental' };
+export type MatchResult =
+  | { state: 'matched'; rentalId: string }
+  | { state: 'unmatched'; candidates: string[] }
+  | { state: 'no_rental' };
 
 /**
  * The rental that had the vehicle at `at`: windows are [start, end] inclusive of the pickup
@@ -103,10 +114,18 @@ export type MatchResult = { state: 'matched'; rentalId: string } | { state: 'unm
  * whose return + grace is after `at` does. Two candidates at the same level → unmatched
  * (ambiguous), none → no_rental.
  */
-export function matchRental(windows: readonly RentalWindow[], at: string, graceMinutes = MATCH_GRACE_MINUTES): MatchResult {
+export function matchRental(
+  windows: readonly RentalWindow[],
+  at: string,
+  graceMinutes = MATCH_GRACE_MINUTES,
+): MatchResult {
   const inside = windows.filter((w) => windowCovers(w, at, 0));
   const pick = (ws: readonly RentalWindow[]): MatchResult | null =>
-    ws.length === 1 ? { state: 'matched', rentalId: ws[0].rentalId } : ws.length > 1 ? { state: 'unmatched', candidates: ws.map((w) => w.rentalId) } : null;
+    ws.length === 1
+      ? { state: 'matched', rentalId: ws[0].rentalId }
+      : ws.length > 1
+        ? { state: 'unmatched', candidates: ws.map((w) => w.rentalId) }
+        : null;
   const direct = pick(inside);
   if (direct) return direct;
   const grace = windows.filter((w) => w.end !== null && windowCovers(w, at, graceMinutes));
@@ -122,16 +141,33 @@ export function matchRental(windows: readonly RentalWindow[], at: string, graceM
  */
 export function fineRecharge(fineMinor: number, adminFeeMinor: number, vat: { enabled: boolean; ratePercent: number }) {
   const feeVat = vat.enabled && vat.ratePercent > 0 ? taxOnNet(adminFeeMinor, vat.ratePercent) : 0;
-  return { fineMinor, feeNetMinor: adminFeeMinor, feeVatMinor: feeVat, feeGrossMinor: adminFeeMinor + feeVat, totalMinor: fineMinor + adminFeeMinor + feeVat };
+  return {
+    fineMinor,
+    feeNetMinor: adminFeeMinor,
+    feeVatMinor: feeVat,
+    feeGrossMinor: adminFeeMinor + feeVat,
+    totalMinor: fineMinor + adminFeeMinor + feeVat,
+  };
 }
 
-export function tollRecharge(tollsMinor: readonly number[], feePerCrossingMinor: number, vat: { enabled: boolean; ratePercent: number }) {
+export function tollRecharge(
+  tollsMinor: readonly number[],
+  feePerCrossingMinor: number,
+  vat: { enabled: boolean; ratePercent: number },
+) {
   const tolls = tollsMinor.reduce((s, n) => s + n, 0);
   const fee = feePerCrossingMinor * tollsMinor.length;
   const taxed = vat.enabled && vat.ratePercent > 0;
   const tollVat = taxed ? taxOnNet(tolls, vat.ratePercent) : 0;
   const feeVat = taxed ? taxOnNet(fee, vat.ratePercent) : 0;
-  return { tollsMinor: tolls, tollVatMinor: tollVat, feeNetMinor: fee, feeVatMinor: feeVat, feeGrossMinor: fee + feeVat, totalMinor: tolls + tollVat + fee + feeVat };
+  return {
+    tollsMinor: tolls,
+    tollVatMinor: tollVat,
+    feeNetMinor: fee,
+    feeVatMinor: feeVat,
+    feeGrossMinor: fee + feeVat,
+    totalMinor: tolls + tollVat + fee + feeVat,
+  };
 }
 
 /** Ticket numbers and Salik transaction ids are compared without case, spaces or dashes. */

@@ -5,10 +5,27 @@
  */
 
 /** Fields a fines statement maps; `time` is optional when the date column holds date and time. */
-export const TICKET_IMPORT_FIELDS = ['ticketNumber', 'date', 'time', 'plate', 'amount', 'violationType', 'location'] as const;
+export const TICKET_IMPORT_FIELDS = [
+  'ticketNumber',
+  'date',
+  'time',
+  'plate',
+  'amount',
+  'violationType',
+  'location',
+] as const;
 export const TICKET_REQUIRED_FIELDS = ['ticketNumber', 'date', 'plate', 'amount'] as const;
 /** Fields of a Salik statement (transaction id, trip date and time, plate, tag, toll gate, direction, amount). */
-export const SALIK_IMPORT_FIELDS = ['transactionId', 'date', 'time', 'plate', 'tag', 'gate', 'direction', 'amount'] as const;
+export const SALIK_IMPORT_FIELDS = [
+  'transactionId',
+  'date',
+  'time',
+  'plate',
+  'tag',
+  'gate',
+  'direction',
+  'amount',
+] as const;
 export const SALIK_REQUIRED_FIELDS = ['transactionId', 'date', 'plate', 'amount'] as const;
 
 /** Header names of the usual exports, so a known file needs no mapping (lower-case, no spaces). */
@@ -46,11 +63,17 @@ const HM = /^(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(am|pm)?$/i;
  * (HH:mm[:ss], optional am/pm) as wall-clock parts; the date cell may hold both ("2026-03-04 14:35").
  * Returns null when either part is unreadable or not a real date/time.
  */
-export function readWallClock(dateCell: string, timeCell?: string): { y: number; m: number; d: number; h: number; min: number; s: number } | null {
+export function readWallClock(
+  dateCell: string,
+  timeCell?: string,
+): { y: number; m: number; d: number; h: number; min: number; s: number } | null {
   let date = dateCell.trim();
   let time = (timeCell ?? '').trim();
   const split = /^(\S+)[ T](.+)$/.exec(date);
-  if (split && !time) { date = split[1]; time = split[2]; }
+  if (split && !time) {
+    date = split[1];
+    time = split[2];
+  }
   let y: number, m: number, d: number;
   const a = YMD.exec(date);
   const b = DMY.exec(date);
@@ -59,13 +82,18 @@ export function readWallClock(dateCell: string, timeCell?: string): { y: number;
   else return null;
   const check = new Date(Date.UTC(y, m - 1, d));
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
-  let h = 0, min = 0, s = 0;
+  let h = 0,
+    min = 0,
+    s = 0;
   if (time) {
     const t = HM.exec(time);
     if (!t) return null;
     [h, min, s] = [Number(t[1]), Number(t[2]), Number(t[3] ?? 0)];
     const ampm = t[4]?.toLowerCase();
-    if (ampm) { if (h < 1 || h > 12) return null; h = (h % 12) + (ampm === 'pm' ? 12 : 0); }
+    if (ampm) {
+      if (h < 1 || h > 12) return null;
+      h = (h % 12) + (ampm === 'pm' ? 12 : 0);
+    }
     if (h > 23 || min > 59 || s > 59) return null;
   }
   return { y, m, d, h, min, s };
@@ -74,14 +102,33 @@ export function readWallClock(dateCell: string, timeCell?: string): { y: number;
 /** Milliseconds of the wall clock of `ms` in `timeZone`, read as if it were UTC. */
 function wallMs(ms: number, timeZone: string): number {
   const parts: Record<string, number> = {};
-  for (const p of new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(ms))) {
+  for (const p of new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(ms))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour === 24 ? 0 : parts.hour, parts.minute, parts.second);
+  return Date.UTC(
+    parts.year,
+    parts.month - 1,
+    parts.day,
+    parts.hour === 24 ? 0 : parts.hour,
+    parts.minute,
+    parts.second,
+  );
 }
 
 /** The instant (ISO UTC) of a wall-clock time in `timeZone` (daylight-saving edges: corrected once). */
-export function wallClockToInstant(w: { y: number; m: number; d: number; h: number; min: number; s: number }, timeZone: string): string {
+export function wallClockToInstant(
+  w: { y: number; m: number; d: number; h: number; min: number; s: number },
+  timeZone: string,
+): string {
   const wall = Date.UTC(w.y, w.m - 1, w.d, w.h, w.min, w.s);
   let ms = wall - (wallMs(wall, timeZone) - wall);
   ms = wall - (wallMs(ms, timeZone) - ms);

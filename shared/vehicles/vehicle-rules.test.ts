@@ -12,7 +12,8 @@ import {
   type HealthInputs,
 } from './vehicle-rules';
 
-const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
+const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues.map((i) => i.message) ?? [];
 
 describe('vinSchema', () => {
   it('accepts 17 alphanumerics and upper-cases them', () => {
@@ -23,14 +24,22 @@ describe('vinSchema', () => {
   });
 
   it('too short → the spec message, once', () => {
-    expect(messages(vinSchema.safeParse('1HGCM82633A00435'))).toEqual(['VIN must be exactly 17 alphanumeric characters']);
+    expect(messages(vinSchema.safeParse('1HGCM82633A00435'))).toEqual([
+      'VIN must be exactly 17 alphanumeric characters',
+    ]);
     expect(messages(vinSchema.safeParse(''))).toEqual(['VIN must be exactly 17 alphanumeric characters']);
   });
 
   it('invalid characters → the spec message', () => {
-    expect(messages(vinSchema.safeParse('1HGCM82633A00435-'))).toEqual(['VIN must be exactly 17 alphanumeric characters']);
-    expect(messages(vinSchema.safeParse('1HGCM 2633A004352'))).toEqual(['VIN must be exactly 17 alphanumeric characters']);
-    expect(messages(vinSchema.safeParse('1HGCM82633A00435É'))).toEqual(['VIN must be exactly 17 alphanumeric characters']);
+    expect(messages(vinSchema.safeParse('1HGCM82633A00435-'))).toEqual([
+      'VIN must be exactly 17 alphanumeric characters',
+    ]);
+    expect(messages(vinSchema.safeParse('1HGCM 2633A004352'))).toEqual([
+      'VIN must be exactly 17 alphanumeric characters',
+    ]);
+    expect(messages(vinSchema.safeParse('1HGCM82633A00435É'))).toEqual([
+      'VIN must be exactly 17 alphanumeric characters',
+    ]);
   });
 
   it('too long → "VIN cannot exceed 17 characters", once', () => {
@@ -92,7 +101,13 @@ describe('expiryBadge', () => {
 });
 
 describe('healthScore', () => {
-  const perfect: HealthInputs = { ageYears: 0, odometerKm: 0, daysSinceLastService: 0, openMaintenanceCount: 0, expiredDocumentsCount: 0 };
+  const perfect: HealthInputs = {
+    ageYears: 0,
+    odometerKm: 0,
+    daysSinceLastService: 0,
+    openMaintenanceCount: 0,
+    expiredDocumentsCount: 0,
+  };
 
   it('a new, serviced vehicle scores 100 (excellent)', () => {
     expect(healthScore(perfect)).toBe(100);
@@ -115,14 +130,26 @@ describe('healthScore', () => {
   });
 
   it('a worn vehicle', () => {
-    const score = healthScore({ ageYears: 8, odometerKm: 180_000, daysSinceLastService: 200, openMaintenanceCount: 2, expiredDocumentsCount: 1 });
+    const score = healthScore({
+      ageYears: 8,
+      odometerKm: 180_000,
+      daysSinceLastService: 200,
+      openMaintenanceCount: 2,
+      expiredDocumentsCount: 1,
+    });
     // 100 − 16 − 18 − 11 − 10 − 15 = 30
     expect(score).toBe(30);
     expect(healthGrade(score)).toBe('poor');
   });
 
   it('everything bad → 0, critical', () => {
-    const score = healthScore({ ageYears: 50, odometerKm: 1e7, daysSinceLastService: 1e4, openMaintenanceCount: 50, expiredDocumentsCount: 50 });
+    const score = healthScore({
+      ageYears: 50,
+      odometerKm: 1e7,
+      daysSinceLastService: 1e4,
+      openMaintenanceCount: 50,
+      expiredDocumentsCount: 50,
+    });
     expect(score).toBe(0);
     expect(healthGrade(score)).toBe('critical');
   });
@@ -141,18 +168,29 @@ describe('healthScore', () => {
 
   it('is an integer in 0..100 and never improves when an input worsens (property)', () => {
     fc.assert(
-      fc.property(inputsArb, fc.constantFrom('ageYears', 'odometerKm', 'daysSinceLastService', 'openMaintenanceCount', 'expiredDocumentsCount'), fc.integer({ min: 1, max: 1000 }), (input, key, delta) => {
-        const s = healthScore(input);
-        expect(Number.isInteger(s) && s >= 0 && s <= 100).toBe(true);
-        const worse = { ...input };
-        if (key === 'daysSinceLastService') {
-          if (worse.daysSinceLastService === null) return;
-          worse.daysSinceLastService += delta;
-        } else {
-          worse[key] += key === 'odometerKm' ? delta * 1000 : delta;
-        }
-        expect(healthScore(worse)).toBeLessThanOrEqual(s);
-      }),
+      fc.property(
+        inputsArb,
+        fc.constantFrom(
+          'ageYears',
+          'odometerKm',
+          'daysSinceLastService',
+          'openMaintenanceCount',
+          'expiredDocumentsCount',
+        ),
+        fc.integer({ min: 1, max: 1000 }),
+        (input, key, delta) => {
+          const s = healthScore(input);
+          expect(Number.isInteger(s) && s >= 0 && s <= 100).toBe(true);
+          const worse = { ...input };
+          if (key === 'daysSinceLastService') {
+            if (worse.daysSinceLastService === null) return;
+            worse.daysSinceLastService += delta;
+          } else {
+            worse[key] += key === 'odometerKm' ? delta * 1000 : delta;
+          }
+          expect(healthScore(worse)).toBeLessThanOrEqual(s);
+        },
+      ),
     );
   });
 });

@@ -163,10 +163,17 @@ export function healthScore(input: HealthInputs): number {
       ? r.neverServiced
       : Math.min(
           r.serviceMax,
-          Math.floor(Math.max(0, nonNeg(input.daysSinceLastService) - r.serviceFreeDays) / r.serviceStepDays) * r.servicePerStep,
+          Math.floor(Math.max(0, nonNeg(input.daysSinceLastService) - r.serviceFreeDays) / r.serviceStepDays) *
+            r.servicePerStep,
         );
-  const maintenancePenalty = Math.min(r.openMaintenanceMax, r.openMaintenanceEach * Math.floor(nonNeg(input.openMaintenanceCount)));
-  const documentPenalty = Math.min(r.expiredDocumentMax, r.expiredDocumentEach * Math.floor(nonNeg(input.expiredDocumentsCount)));
+  const maintenancePenalty = Math.min(
+    r.openMaintenanceMax,
+    r.openMaintenanceEach * Math.floor(nonNeg(input.openMaintenanceCount)),
+  );
+  const documentPenalty = Math.min(
+    r.expiredDocumentMax,
+    r.expiredDocumentEach * Math.floor(nonNeg(input.expiredDocumentsCount)),
+  );
   const score = 100 - agePenalty - kmPenalty - servicePenalty - maintenancePenalty - documentPenalty;
   return Math.max(0, Math.min(100, Math.floor(score + 0.5)));
 }
@@ -174,5 +181,7 @@ export function healthScore(input: HealthInputs): number {
 /** Grade of a score per HEALTH_GRADE_THRESHOLDS (≥85 excellent, ≥70 good, ≥50 fair, ≥30 poor, else critical). */
 export function healthGrade(score: number): HealthGrade {
   const s = Number.isFinite(score) ? score : 0;
-  return (HEALTH_GRADE_THRESHOLDS.find((t) => s >= t.minScore) ?? HEALTH_GRADE_THRESHOLDS[HEALTH_GRADE_THRESHOLDS.length - 1]).grade;
+  return (
+    HEALTH_GRADE_THRESHOLDS.find((t) => s >= t.minScore) ?? HEALTH_GRADE_THRESHOLDS[HEALTH_GRADE_THRESHOLDS.length - 1]
+  ).grade;
 }

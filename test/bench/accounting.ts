@@ -39,21 +39,41 @@ async function writeSyntheticJournal(tenantId: string, count: number): Promise<v
   const { writeBatch } = await import('../../functions/lib/demo/world');
   const settings = await ensureAccounting(tenantId);
   const ids = settings.accountIds as Record<string, string>;
-  const pairs: [string, string][] = [['1110', '4110'], ['1210', '4120'], ['5110', '1110'], ['5210', '1210'], ['1310', '4110'], ['1110', '1310']];
+  const pairs: [string, string][] = [
+    ['1110', '4110'],
+    ['1210', '4120'],
+    ['5110', '1110'],
+    ['5210', '1210'],
+    ['1310', '4110'],
+    ['1110', '1310'],
+  ];
   const bulk = new BulkBooks();
   const start = Date.UTC(2024, 0, 1);
   for (let i = 0; i < count; i++) {
     const [debit, credit] = pairs[i % pairs.length];
     const amountMinor = 1_000 + ((i * 7919) % 90_000);
     const date = new Date(start + Math.floor((i / count) * 730) * 86_400_000).toISOString().slice(0, 10);
-    await prepareJournal(tenantId, settings, {
-      date, description: `Bench entry ${i}`, source: 'manual', createdBy: null,
-      lines: [{ accountId: ids[debit], debitMinor: amountMinor, creditMinor: 0 }, { accountId: ids[credit], debitMinor: 0, creditMinor: amountMinor }],
-    }, { bulk, id: ulid(), entryNumber: Promise.resolve(journalNumber(JOURNAL_NUMBER_START + i)) });
+    await prepareJournal(
+      tenantId,
+      settings,
+      {
+        date,
+        description: `Bench entry ${i}`,
+        source: 'manual',
+        createdBy: null,
+        lines: [
+          { accountId: ids[debit], debitMinor: amountMinor, creditMinor: 0 },
+          { accountId: ids[credit], debitMinor: 0, creditMinor: amountMinor },
+        ],
+      },
+      { bulk, id: ulid(), entryNumber: Promise.resolve(journalNumber(JOURNAL_NUMBER_START + i)) },
+    );
   }
   const items = bulk.items();
   const streams = 4;
-  await Promise.all(Array.from({ length: streams }, (_, k) => writeBatch(items.filter((_, i) => Math.floor(i / 25) % streams === k))));
+  await Promise.all(
+    Array.from({ length: streams }, (_, k) => writeBatch(items.filter((_, i) => Math.floor(i / 25) % streams === k))),
+  );
 }
 
 async function reportCost(base: string, token: string, path: string) {
@@ -71,10 +91,17 @@ export const accountingSection: Section = {
     const [small, large] = await Promise.all([registerTenant(), registerTenant()]);
     const t0 = performance.now();
     await Promise.all([writeSyntheticJournal(small.tenantId, SMALL), writeSyntheticJournal(large.tenantId, LARGE)]);
-    checks.push({ check: `accounting: ${SMALL} + ${LARGE.toLocaleString('en-US')} synthetic entries written through the engine`, measured: ms(performance.now() - t0), note: 'set-up, figure only' });
+    checks.push({
+      check: `accounting: ${SMALL} + ${LARGE.toLocaleString('en-US')} synthetic entries written through the engine`,
+      measured: ms(performance.now() - t0),
+      note: 'set-up, figure only',
+    });
 
     const asOf = '2026-01-31';
-    for (const [label, path] of [['trial balance', `/api/v1/accounting/trial-balance?asOf=${asOf}`], ['balance sheet', `/api/v1/accounting/balance-sheet?asOf=${asOf}`]] as const) {
+    for (const [label, path] of [
+      ['trial balance', `/api/v1/accounting/trial-balance?asOf=${asOf}`],
+      ['balance sheet', `/api/v1/accounting/balance-sheet?asOf=${asOf}`],
+    ] as const) {
       // First call warms the Lambda and the company's settings; the second is measured.
       await reportCost(base, small.token, path);
       await reportCost(base, large.token, path);
@@ -82,7 +109,8 @@ export const accountingSection: Section = {
       const b = await reportCost(base, large.token, path);
       if (label === 'trial balance') {
         const totals = b.body.totals as { debit: number; credit: number };
-        if (totals.debit !== totals.credit || totals.debit === 0) throw new Error(`trial balance of the large company does not net to zero: ${JSON.stringify(totals)}`);
+        if (totals.debit !== totals.credit || totals.debit === 0)
+          throw new Error(`trial balance of the large company does not net to zero: ${JSON.stringify(totals)}`);
       }
       checks.push({ check: `${label}, ${SMALL} entries`, measured: `${a.rcu} RCU, ${a.calls} calls, ${ms(a.ms)}` });
       checks.push({
@@ -105,22 +133,44 @@ async function concurrentPayments(base: string): Promise<Check[]> {
   const rentals: string[] = [];
   for (let i = 0; i < CONCURRENT; i++) {
     const [vehicle, customer] = await Promise.all([
-      createVehicle(owner.token, { make: 'Bench', model: `Pay ${i}`, year: 2024, odometerKm: 1000, dailyRate: 100, category: 'sedan' }),
+      createVehicle(owner.token, {
+        make: 'Bench',
+        model: `Pay ${i}`,
+        year: 2024,
+        odometerKm: 1000,
+        dailyRate: 100,
+        category: 'sedan',
+      }),
       createCustomer(owner.token, { fullNameEnglish: `Payer ${i}`, dateOfBirth: '1980-01-01' }),
     ]);
-    const res = await api.post('/api/v1/rentals', {
-      customerId: customer.id, vehicleId: vehicle.id, dailyRate: 100,
-      startDate: new Date(Date.UTC(2031, 5, 1)).toISOString(), endDate: new Date(Date.UTC(2031, 5, 11)).toISOString(),
-    }, owner.token);
-    if (res.status !== 201) throw new Error(`booking for the payment bench: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+    const res = await api.post(
+      '/api/v1/rentals',
+      {
+        customerId: customer.id,
+        vehicleId: vehicle.id,
+        dailyRate: 100,
+        startDate: new Date(Date.UTC(2031, 5, 1)).toISOString(),
+        endDate: new Date(Date.UTC(2031, 5, 11)).toISOString(),
+      },
+      owner.token,
+    );
+    if (res.status !== 201)
+      throw new Error(`booking for the payment bench: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     rentals.push(res.body.id as string);
   }
   let n = 0;
-  const pay = (rentalId: string) => timed(() => fetch(`${base}/api/v1/rentals/${rentalId}/payments`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json', 'idempotency-key': `bench-pay-${++n}-${rentalId}` },
-    body: JSON.stringify({ amount: 10, method: n % 2 ? 'cash' : 'credit_card' }),
-  }));
+  const pay = (rentalId: string) =>
+    timed(() =>
+      fetch(`${base}/api/v1/rentals/${rentalId}/payments`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${owner.token}`,
+          'content-type': 'application/json',
+          'idempotency-key': `bench-pay-${++n}-${rentalId}`,
+        },
+        body: JSON.stringify({ amount: 10, method: n % 2 ? 'cash' : 'credit_card' }),
+      }),
+    );
   // Warm-up, then one at a time on each rental.
   await pay(rentals[0]);
   const sequential: number[] = [];
@@ -150,19 +200,31 @@ async function concurrentPayments(base: string): Promise<Check[]> {
   const readSeq: number[] = [];
   for (let i = 0; i < CONCURRENT; i++) readSeq.push((await read()).ms);
   const readCon: number[] = [];
-  for (let round = 0; round < 3; round++) readCon.push(...(await Promise.all(Array.from({ length: CONCURRENT }, read))).map((r) => r.ms));
+  for (let round = 0; round < 3; round++)
+    readCon.push(...(await Promise.all(Array.from({ length: CONCURRENT }, read))).map((r) => r.ms));
   const tb = await api.get('/api/v1/accounting/trial-balance', owner.token);
   const totals = tb.body.totals as { debit: number; credit: number };
   const seqP50 = percentile(sequential, 50);
   const conP50 = percentile(concurrent, 50);
   const ratio = conP50 / seqP50;
   return [
-    { check: 'POST /rentals/{id}/payments p50 / p95, one at a time', measured: `${ms(seqP50)} / ${ms(percentile(sequential, 95))}`, note: 'local figure; each payment posts its journal in the same transaction' },
-    { check: `payments p50 / p95 at ${CONCURRENT} concurrent (different rentals)`, measured: `${ms(conP50)} / ${ms(percentile(concurrent, 95))}`, note: `local figure; ${refused} refused of ${3 * CONCURRENT}` },
+    {
+      check: 'POST /rentals/{id}/payments p50 / p95, one at a time',
+      measured: `${ms(seqP50)} / ${ms(percentile(sequential, 95))}`,
+      note: 'local figure; each payment posts its journal in the same transaction',
+    },
+    {
+      check: `payments p50 / p95 at ${CONCURRENT} concurrent (different rentals)`,
+      measured: `${ms(conP50)} / ${ms(percentile(concurrent, 95))}`,
+      note: `local figure; ${refused} refused of ${3 * CONCURRENT}`,
+    },
     {
       check: `payment p50 at ${CONCURRENT} concurrent ÷ sequential p50`,
       measured: `${ratio.toFixed(2)}×`,
-      budget: budget(`≤ ${RATIO_BUDGET}×, none refused, trial balance zero`, ratio <= RATIO_BUDGET && refused === 0 && totals.debit === totals.credit),
+      budget: budget(
+        `≤ ${RATIO_BUDGET}×, none refused, trial balance zero`,
+        ratio <= RATIO_BUDGET && refused === 0 && totals.debit === totals.credit,
+      ),
       note: `trial balance after: ${totals.debit} / ${totals.credit}`,
     },
     {
@@ -171,7 +233,7 @@ async function concurrentPayments(base: string): Promise<Check[]> {
       note: 'figure only: what the emulators and this machine add under concurrency without any shared item',
     },
     {
-      check: '… payments\' ratio ÷ the read-only ratio',
+      check: "… payments' ratio ÷ the read-only ratio",
       measured: `${(ratio / (percentile(readCon, 50) / percentile(readSeq, 50))).toFixed(2)}×`,
       note: 'figure only: the part of the slow-down the payment path itself adds (1× = none beyond the machine)',
     },
@@ -180,7 +242,10 @@ async function concurrentPayments(base: string): Promise<Check[]> {
       // transaction, so calls above the uncontended count are retries.
       check: `DynamoDB calls per payment at ${CONCURRENT} concurrent (median / max)`,
       measured: `${percentile(concurrentCalls, 50)} / ${Math.max(...concurrentCalls)}`,
-      budget: budget(`median = uncontended (${percentile(sequentialCalls, 50)}): no hot spot`, percentile(concurrentCalls, 50) <= percentile(sequentialCalls, 50)),
+      budget: budget(
+        `median = uncontended (${percentile(sequentialCalls, 50)}): no hot spot`,
+        percentile(concurrentCalls, 50) <= percentile(sequentialCalls, 50),
+      ),
       note: 'each retry adds a read round and a transaction',
     },
   ];

@@ -23,8 +23,18 @@ async function writeSyntheticCompany(tenantId: string, rentals: number, now: num
   const { writeBatch } = await import('../../functions/lib/demo/world');
   const { tenantPk } = await import('../../functions/lib/data/keys');
   const vehicles = Array.from({ length: FLEET }, (_, i) => ({
-    pk: tenantPk(tenantId, 'VEHICLE'), sk: ulid(), entityType: 'VEHICLE', make: 'Bench', model: `Car ${i}`, year: 2024, licensePlate: `B ${i}`,
-    category: CATEGORIES[i % CATEGORIES.length], status: 'available', isArchived: false, dailyRateMinor: 20_000, createdAt: new Date(now - 400 * DAY).toISOString(),
+    pk: tenantPk(tenantId, 'VEHICLE'),
+    sk: ulid(),
+    entityType: 'VEHICLE',
+    make: 'Bench',
+    model: `Car ${i}`,
+    year: 2024,
+    licensePlate: `B ${i}`,
+    category: CATEGORIES[i % CATEGORIES.length],
+    status: 'available',
+    isArchived: false,
+    dailyRateMinor: 20_000,
+    createdAt: new Date(now - 400 * DAY).toISOString(),
   }));
   for (const v of vehicles) Object.assign(v, { id: v.sk });
   const perVehicle = Math.ceil(rentals / FLEET);
@@ -37,12 +47,35 @@ async function writeSyntheticCompany(tenantId: string, rentals: number, now: num
     const start = now - span + Math.floor((k * span) / perVehicle) + 3_600_000;
     const end = start + Math.floor(span / perVehicle) - 2 * 3_600_000;
     const id = ulid(start);
-    rentalsOut.push({ id, vehicleId: v.sk, status: 'completed', createdAt: new Date(start - DAY).toISOString(), startDate: new Date(start).toISOString(), pickedUpAt: new Date(start).toISOString(), expectedReturnDate: new Date(end).toISOString(), returnDate: new Date(end).toISOString(), odometerStart: 1000, odometerEnd: 1200 });
+    rentalsOut.push({
+      id,
+      vehicleId: v.sk,
+      status: 'completed',
+      createdAt: new Date(start - DAY).toISOString(),
+      startDate: new Date(start).toISOString(),
+      pickedUpAt: new Date(start).toISOString(),
+      expectedReturnDate: new Date(end).toISOString(),
+      returnDate: new Date(end).toISOString(),
+      odometerStart: 1000,
+      odometerEnd: 1200,
+    });
     // Billed daily (long rentals) or at the return (short ones): a charge and its payment each time.
     const bills = Math.max(1, Math.floor((end - start) / DAY));
     const entries = Array.from({ length: bills }, (_, b) => [
-      { id: `${id}c${b}`, type: 'charge', category: 'rental', amountMinor: 20_000, postedAt: new Date(start + b * DAY + 60_000).toISOString() },
-      { id: `${id}p${b}`, type: 'payment', category: 'rental', amountMinor: 20_000, postedAt: new Date(start + b * DAY + 120_000).toISOString() },
+      {
+        id: `${id}c${b}`,
+        type: 'charge',
+        category: 'rental',
+        amountMinor: 20_000,
+        postedAt: new Date(start + b * DAY + 60_000).toISOString(),
+      },
+      {
+        id: `${id}p${b}`,
+        type: 'payment',
+        category: 'rental',
+        amountMinor: 20_000,
+        postedAt: new Date(start + b * DAY + 120_000).toISOString(),
+      },
     ]).flat();
     raw.ledgers.set(id, entries as never[]);
   }
@@ -50,7 +83,9 @@ async function writeSyntheticCompany(tenantId: string, rentals: number, now: num
   const items = aggregateItems(tenantId, expectedAggregates(raw as never, 'UTC'));
   await writeBatch(vehicles as never[]);
   const streams = 4;
-  await Promise.all(Array.from({ length: streams }, (_, s) => writeBatch(items.filter((_, i) => Math.floor(i / 25) % streams === s))));
+  await Promise.all(
+    Array.from({ length: streams }, (_, s) => writeBatch(items.filter((_, i) => Math.floor(i / 25) % streams === s))),
+  );
 }
 
 async function cost(base: string, token: string, path: string) {
@@ -58,7 +93,11 @@ async function cost(base: string, token: string, path: string) {
   const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status} ${text.slice(0, 200)}`);
-  return { rcu: Number(res.headers.get('x-ddb-rcu')), calls: Number(res.headers.get('x-ddb-calls')), ms: performance.now() - t0 };
+  return {
+    rcu: Number(res.headers.get('x-ddb-rcu')),
+    calls: Number(res.headers.get('x-ddb-calls')),
+    ms: performance.now() - t0,
+  };
 }
 
 export const analyticsSection: Section = {
@@ -71,8 +110,15 @@ export const analyticsSection: Section = {
     // Both companies on UTC, so the synthetic days are their days.
     const now = Date.now();
     const t0 = performance.now();
-    await Promise.all([writeSyntheticCompany(small.tenantId, SMALL, now), writeSyntheticCompany(large.tenantId, LARGE, now)]);
-    checks.push({ check: `analytics: ${SMALL.toLocaleString('en-US')} + ${LARGE.toLocaleString('en-US')} synthetic rentals' aggregates written`, measured: ms(performance.now() - t0), note: 'set-up, figure only' });
+    await Promise.all([
+      writeSyntheticCompany(small.tenantId, SMALL, now),
+      writeSyntheticCompany(large.tenantId, LARGE, now),
+    ]);
+    checks.push({
+      check: `analytics: ${SMALL.toLocaleString('en-US')} + ${LARGE.toLocaleString('en-US')} synthetic rentals' aggregates written`,
+      measured: ms(performance.now() - t0),
+      note: 'set-up, figure only',
+    });
     const paths: [string, string][] = [
       ['dashboard', '/api/v1/dashboard'],
       ...(['fleet-performance', 'operational-kpis', 'revenue-trends', 'utilization'] as const).flatMap((tab) => [
@@ -85,7 +131,10 @@ export const analyticsSection: Section = {
       await cost(base, large.token, path);
       const a = await cost(base, small.token, path);
       const b = await cost(base, large.token, path);
-      checks.push({ check: `${label}, ${SMALL.toLocaleString('en-US')} rentals`, measured: `${a.rcu} RCU, ${a.calls} calls, ${ms(a.ms)}` });
+      checks.push({
+        check: `${label}, ${SMALL.toLocaleString('en-US')} rentals`,
+        measured: `${a.rcu} RCU, ${a.calls} calls, ${ms(a.ms)}`,
+      });
       checks.push({
         check: `${label}, ${LARGE.toLocaleString('en-US')} rentals`,
         measured: `${b.rcu} RCU, ${b.calls} calls, ${ms(b.ms)}`,

@@ -49,10 +49,20 @@ function getWorld(): Promise<World> {
       tenantId: owner.tenantId,
       api,
       async vehicle() {
-        return (await createVehicle(owner.token, { make: 'Bench', model: 'Car', year: 2024, odometerKm: 1000, dailyRate: 100, category: 'sedan' })).id as string;
+        return (
+          await createVehicle(owner.token, {
+            make: 'Bench',
+            model: 'Car',
+            year: 2024,
+            odometerKm: 1000,
+            dailyRate: 100,
+            category: 'sedan',
+          })
+        ).id as string;
       },
       async customer() {
-        return (await createCustomer(owner.token, { fullNameEnglish: 'Bench Renter', dateOfBirth: '1980-01-01' })).id as string;
+        return (await createCustomer(owner.token, { fullNameEnglish: 'Bench Renter', dateOfBirth: '1980-01-01' }))
+          .id as string;
       },
     };
   })();
@@ -69,13 +79,23 @@ export const latencySection: Section = {
       const times: number[] = [];
       let cap = { calls: 0, rcu: 0, wcu: 0 };
       for (let i = 0; i < N; i++) {
-        const { ms: t, res } = await timed(() => fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} }));
+        const { ms: t, res } = await timed(() =>
+          fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} }),
+        );
         if (res.status !== 200) throw new Error(`${label}: HTTP ${res.status}`);
         times.push(t);
         cap = capacity(res);
       }
-      checks.push({ check: `${label} p50 / p95 (n=${N})`, measured: `${ms(percentile(times, 50))} / ${ms(percentile(times, 95))}`, note: 'local figure' });
-      checks.push({ check: `${label} DynamoDB per request`, measured: capText(cap), budget: budget('≤ 3 round trips', cap.calls <= 3) });
+      checks.push({
+        check: `${label} p50 / p95 (n=${N})`,
+        measured: `${ms(percentile(times, 50))} / ${ms(percentile(times, 95))}`,
+        note: 'local figure',
+      });
+      checks.push({
+        check: `${label} DynamoDB per request`,
+        measured: capText(cap),
+        budget: budget('≤ 3 round trips', cap.calls <= 3),
+      });
     };
     await series('GET /api/health', `${base}/api/health`);
     await series('GET /api/v1/vehicles/{id}', `${base}/api/v1/vehicles/${await w.vehicle()}`, w.token);
@@ -89,10 +109,20 @@ export const bookingSection: Section = {
   async run({ base }) {
     const w = await getWorld();
     const checks: Check[] = [];
-    const book = (customerId: string, vehicleId: string, day: number) => timed(() => fetch(`${base}/api/v1/rentals`, {
-      method: 'POST', headers: { authorization: `Bearer ${w.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ customerId, vehicleId, startDate: new Date(Date.UTC(2031, 0, 1 + day)).toISOString(), endDate: new Date(Date.UTC(2031, 0, 4 + day)).toISOString(), dailyRate: 100 }),
-    }));
+    const book = (customerId: string, vehicleId: string, day: number) =>
+      timed(() =>
+        fetch(`${base}/api/v1/rentals`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${w.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            customerId,
+            vehicleId,
+            startDate: new Date(Date.UTC(2031, 0, 1 + day)).toISOString(),
+            endDate: new Date(Date.UTC(2031, 0, 4 + day)).toISOString(),
+            dailyRate: 100,
+          }),
+        }),
+      );
 
     // Sequential: one booking at a time, each a different vehicle and customer.
     const single: number[] = [];
@@ -107,15 +137,26 @@ export const bookingSection: Section = {
       last = r.res;
     }
     const seqP50 = percentile(single, 50);
-    checks.push({ check: 'POST /api/v1/rentals p50 / p95, one at a time', measured: `${ms(seqP50)} / ${ms(percentile(single, 95))}`, note: 'local figure' });
-    if (last) checks.push({ check: 'booking DynamoDB per request (uncontended)', measured: capText(capacity(last)), note: 'reads + counters + one transaction' });
+    checks.push({
+      check: 'POST /api/v1/rentals p50 / p95, one at a time',
+      measured: `${ms(seqP50)} / ${ms(percentile(single, 95))}`,
+      note: 'local figure',
+    });
+    if (last)
+      checks.push({
+        check: 'booking DynamoDB per request (uncontended)',
+        measured: capText(capacity(last)),
+        note: 'reads + counters + one transaction',
+      });
 
     // 20 at once, three rounds: different vehicles, different customers, one company.
     const concurrent: number[] = [];
     const concurrentCalls: number[] = [];
     let refused = 0;
     for (let round = 0; round < 3; round++) {
-      const pairs = await Promise.all(Array.from({ length: CONCURRENT }, async () => Promise.all([w.vehicle(), w.customer()])));
+      const pairs = await Promise.all(
+        Array.from({ length: CONCURRENT }, async () => Promise.all([w.vehicle(), w.customer()])),
+      );
       const results = await Promise.all(pairs.map(([vehicleId, customerId], i) => book(customerId, vehicleId, i)));
       for (const r of results) {
         if (r.res.status !== 201) refused++;
@@ -135,7 +176,10 @@ export const bookingSection: Section = {
     checks.push({
       check: `booking p50 at ${CONCURRENT} concurrent ÷ sequential p50`,
       measured: `${ratio.toFixed(2)}×`,
-      budget: budget(`≤ ${CONCURRENT_RATIO_BUDGET}× and none refused`, ratio <= CONCURRENT_RATIO_BUDGET && refused === 0),
+      budget: budget(
+        `≤ ${CONCURRENT_RATIO_BUDGET}× and none refused`,
+        ratio <= CONCURRENT_RATIO_BUDGET && refused === 0,
+      ),
     });
 
     // The portable figure: a booking that lost a race re-reads and retries its transaction, so
@@ -144,7 +188,10 @@ export const bookingSection: Section = {
     checks.push({
       check: `DynamoDB calls per booking at ${CONCURRENT} concurrent (median / max)`,
       measured: `${percentile(concurrentCalls, 50)} / ${Math.max(...concurrentCalls)}`,
-      budget: budget(`median = uncontended (${uncontended}): no hot spot`, percentile(concurrentCalls, 50) <= uncontended),
+      budget: budget(
+        `median = uncontended (${uncontended}): no hot spot`,
+        percentile(concurrentCalls, 50) <= uncontended,
+      ),
       note: 'each retry adds a read round and a transaction',
     });
 
@@ -154,7 +201,8 @@ export const bookingSection: Section = {
     const readSeq: number[] = [];
     for (let i = 0; i < 20; i++) readSeq.push((await read()).ms);
     const readCon: number[] = [];
-    for (let round = 0; round < 3; round++) readCon.push(...(await Promise.all(Array.from({ length: CONCURRENT }, read))).map((r) => r.ms));
+    for (let round = 0; round < 3; round++)
+      readCon.push(...(await Promise.all(Array.from({ length: CONCURRENT }, read))).map((r) => r.ms));
     checks.push({
       check: `… for comparison: GET /api/v1/vehicles/{id} at ${CONCURRENT} concurrent ÷ sequential`,
       measured: `${(percentile(readCon, 50) / percentile(readSeq, 50)).toFixed(2)}×`,
@@ -185,10 +233,19 @@ export const conflictSection: Section = {
     const seedPast = async (vehicleId: string, count: number) => {
       const items = Array.from({ length: count }, (_, i) => {
         const start = Date.UTC(2020, 0, 1) + i * 2 * 86_400_000;
-        return scheduleBlockItem(w.tenantId, { vehicleId, kind: 'rental', refId: `PAST${String(i).padStart(6, '0')}`, start: new Date(start).toISOString(), end: new Date(start + 86_400_000).toISOString(), status: 'completed' });
+        return scheduleBlockItem(w.tenantId, {
+          vehicleId,
+          kind: 'rental',
+          refId: `PAST${String(i).padStart(6, '0')}`,
+          start: new Date(start).toISOString(),
+          end: new Date(start + 86_400_000).toISOString(),
+          status: 'completed',
+        });
       });
       for (let i = 0; i < items.length; i += 25) {
-        let req: Record<string, unknown[]> | undefined = { [process.env.TABLE_NAME ?? 'sayyara']: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
+        let req: Record<string, unknown[]> | undefined = {
+          [process.env.TABLE_NAME ?? 'sayyara']: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
+        };
         while (req && Object.keys(req).length) {
           const res = await dynamo().send(new BatchWriteCommand({ RequestItems: req as never }));
           req = res.UnprocessedItems as typeof req;
@@ -199,10 +256,13 @@ export const conflictSection: Section = {
     const many = await w.vehicle();
     await Promise.all([seedPast(few, 10), seedPast(many, 2000)]);
     const checkCost = async (vehicleId: string) => {
-      const r = await timed(() => fetch(`${base}/api/v1/rentals/check-conflicts`, {
-        method: 'POST', headers: { authorization: `Bearer ${w.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ vehicleId, startDate: '2032-03-01T10:00:00Z', endDate: '2032-03-04T10:00:00Z' }),
-      }));
+      const r = await timed(() =>
+        fetch(`${base}/api/v1/rentals/check-conflicts`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${w.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ vehicleId, startDate: '2032-03-01T10:00:00Z', endDate: '2032-03-04T10:00:00Z' }),
+        }),
+      );
       if (r.res.status !== 200) throw new Error(`check-conflicts: ${r.res.status}`);
       return { ...capacity(r.res), ms: r.ms };
     };
@@ -210,7 +270,11 @@ export const conflictSection: Section = {
     const b = await checkCost(many);
     return [
       { check: 'conflict check, 10 past rentals', measured: `${a.rcu} RCU, ${a.calls} calls, ${ms(a.ms)}` },
-      { check: 'conflict check, 2,000 past rentals', measured: `${b.rcu} RCU, ${b.calls} calls, ${ms(b.ms)}`, budget: budget('RCU equal within 20%', Math.abs(a.rcu - b.rcu) <= 0.2 * Math.max(a.rcu, b.rcu)) },
+      {
+        check: 'conflict check, 2,000 past rentals',
+        measured: `${b.rcu} RCU, ${b.calls} calls, ${ms(b.ms)}`,
+        budget: budget('RCU equal within 20%', Math.abs(a.rcu - b.rcu) <= 0.2 * Math.max(a.rcu, b.rcu)),
+      },
     ];
   },
 };

@@ -52,6 +52,10 @@ export function formatTable(checks: Check[]): string {
   const cols = checks.map((c) => [c.check, c.measured, c.budget?.text ?? '', verdict(c), c.note ?? '']);
   const head = ['check', 'measured', 'budget', 'verdict', 'note'];
   const widths = head.map((h, i) => Math.max(h.length, ...cols.map((r) => r[i].length)));
-  const line = (r: string[]) => r.map((v, i) => (i === r.length - 1 ? v : v.padEnd(widths[i]))).join(' │ ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((v, i) => (i === r.length - 1 ? v : v.padEnd(widths[i])))
+      .join(' │ ')
+      .trimEnd();
   return [line(head), '─'.repeat(widths.reduce((n, w) => n + w + 3, 0)), ...cols.map(line)].join('\n');
 }

@@ -49,7 +49,11 @@ async function measure(url: string, port: number): Promise<PageScores> {
 
 /** `npm run build:web`: the stack serves web/dist, so the pages measured are this code's. */
 export function buildWebApp(root: string): void {
-  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], { cwd: root, encoding: 'utf8' });
+  const build = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'],
+    { cwd: root, encoding: 'utf8' },
+  );
   if (build.status !== 0) throw new Error(`web build failed: ${build.stderr || build.stdout}`);
 }
 
@@ -57,7 +61,15 @@ export function buildWebApp(root: string): void {
 export async function lighthouseChecks(baseUrl: string): Promise<BenchLine[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const lines: BenchLine[] = [];
   try {

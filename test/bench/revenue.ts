@@ -22,14 +22,37 @@ async function writeHistory(tenantId: string, count: number) {
     const id = ulid();
     const start = new Date(Date.UTC(2024, 0, 1) + (i % 700) * DAY).toISOString();
     items.push({
-      pk: tenantPk(tenantId, 'RENTAL'), sk: id, entityType: 'RENTAL', tenantId, id, referenceNumber: `RENT-H${i}`, status: 'completed',
-      startDate: start, expectedReturnDate: start, returnDate: start, chargesMinor: 30_000, paymentsMinor: 30_000, refundsMinor: 0, balanceMinor: 0,
-      rentChargedMinor: 30_000, version: 5, createdAt: start,
+      pk: tenantPk(tenantId, 'RENTAL'),
+      sk: id,
+      entityType: 'RENTAL',
+      tenantId,
+      id,
+      referenceNumber: `RENT-H${i}`,
+      status: 'completed',
+      startDate: start,
+      expectedReturnDate: start,
+      returnDate: start,
+      chargesMinor: 30_000,
+      paymentsMinor: 30_000,
+      refundsMinor: 0,
+      balanceMinor: 0,
+      rentChargedMinor: 30_000,
+      version: 5,
+      createdAt: start,
     });
-    items.push({ pk: tenantPk(tenantId, 'GL_PARTY'), sk: sortKey('RENTAL', id), entityType: 'GL_PARTY', partyType: 'rental', partyId: id, complete: true });
+    items.push({
+      pk: tenantPk(tenantId, 'GL_PARTY'),
+      sk: sortKey('RENTAL', id),
+      entityType: 'GL_PARTY',
+      partyType: 'rental',
+      partyId: id,
+      complete: true,
+    });
   }
   const streams = 4;
-  await Promise.all(Array.from({ length: streams }, (_, k) => writeBatch(items.filter((_, i) => Math.floor(i / 25) % streams === k))));
+  await Promise.all(
+    Array.from({ length: streams }, (_, k) => writeBatch(items.filter((_, i) => Math.floor(i / 25) % streams === k))),
+  );
 }
 
 async function activeRentals(token: string, n: number) {
@@ -37,14 +60,37 @@ async function activeRentals(token: string, n: number) {
   const { createCustomer, createVehicle } = await import('../integration/entity-factories');
   for (let i = 0; i < n; i++) {
     const [vehicle, customer] = await Promise.all([
-      createVehicle(token, { make: 'Bench', model: `Earned ${i}`, year: 2024, odometerKm: 1000, dailyRate: 100, category: 'sedan' }),
+      createVehicle(token, {
+        make: 'Bench',
+        model: `Earned ${i}`,
+        year: 2024,
+        odometerKm: 1000,
+        dailyRate: 100,
+        category: 'sedan',
+      }),
       createCustomer(token, { fullNameEnglish: `Earner ${i}`, dateOfBirth: '1980-01-01' }),
     ]);
     const start = Date.now() - 3_600_000;
-    const booked = await api.post('/api/v1/rentals', { vehicleId: vehicle.id, customerId: customer.id, dailyRate: 100, startDate: new Date(start).toISOString(), endDate: new Date(start + 5 * DAY).toISOString() }, token);
-    if (booked.status !== 201) throw new Error(`booking ${i}: HTTP ${booked.status} ${JSON.stringify(booked.body).slice(0, 200)}`);
-    const picked = await api.post(`/api/v1/rentals/${booked.body.id}/pickup`, { odometerStart: 1000, fuelLevelStart: 'full' }, token);
-    if (picked.status !== 200) throw new Error(`pickup ${i}: HTTP ${picked.status} ${JSON.stringify(picked.body).slice(0, 200)}`);
+    const booked = await api.post(
+      '/api/v1/rentals',
+      {
+        vehicleId: vehicle.id,
+        customerId: customer.id,
+        dailyRate: 100,
+        startDate: new Date(start).toISOString(),
+        endDate: new Date(start + 5 * DAY).toISOString(),
+      },
+      token,
+    );
+    if (booked.status !== 201)
+      throw new Error(`booking ${i}: HTTP ${booked.status} ${JSON.stringify(booked.body).slice(0, 200)}`);
+    const picked = await api.post(
+      `/api/v1/rentals/${booked.body.id}/pickup`,
+      { odometerStart: 1000, fuelLevelStart: 'full' },
+      token,
+    );
+    if (picked.status !== 200)
+      throw new Error(`pickup ${i}: HTTP ${picked.status} ${JSON.stringify(picked.body).slice(0, 200)}`);
   }
 }
 
@@ -77,14 +123,30 @@ export const revenueSection: Section = {
     const pb = per(b);
     const n = LARGE.toLocaleString('en-US');
     return [
-      { check: `revenue: ${SMALL} + ${n} past rentals written, ${ACTIVE} + ${ACTIVE} rentals on hire booked and picked up through the API`, measured: ms(setup), note: 'set-up, figure only' },
-      { check: `recognise-revenue job: DynamoDB calls per active rental (${SMALL} past rentals)`, measured: `${pa.calls.toFixed(1)} calls, ${pa.rcu.toFixed(1)} RCU, ${ms(a.ms)}`, note: 'index query, the rental\'s index item + GL party, entry number, one transaction (entry, day marker, index advance)' },
+      {
+        check: `revenue: ${SMALL} + ${n} past rentals written, ${ACTIVE} + ${ACTIVE} rentals on hire booked and picked up through the API`,
+        measured: ms(setup),
+        note: 'set-up, figure only',
+      },
+      {
+        check: `recognise-revenue job: DynamoDB calls per active rental (${SMALL} past rentals)`,
+        measured: `${pa.calls.toFixed(1)} calls, ${pa.rcu.toFixed(1)} RCU, ${ms(a.ms)}`,
+        note: "index query, the rental's index item + GL party, entry number, one transaction (entry, day marker, index advance)",
+      },
       {
         check: `recognise-revenue job: DynamoDB calls per active rental (${n} past rentals)`,
         measured: `${pb.calls.toFixed(1)} calls, ${pb.rcu.toFixed(1)} RCU, ${ms(b.ms)}`,
-        budget: budget('calls and RCU equal within 20 % (cost flat with history)', Math.abs(pa.calls - pb.calls) <= 0.2 * Math.max(pa.calls, pb.calls) && Math.abs(pa.rcu - pb.rcu) <= 0.2 * Math.max(pa.rcu, pb.rcu)),
+        budget: budget(
+          'calls and RCU equal within 20 % (cost flat with history)',
+          Math.abs(pa.calls - pb.calls) <= 0.2 * Math.max(pa.calls, pb.calls) &&
+            Math.abs(pa.rcu - pb.rcu) <= 0.2 * Math.max(pa.rcu, pb.rcu),
+        ),
       },
-      { check: 'recognise-revenue job: the same night again', measured: again ? `${again.r.amountMinor} posted, ${again.meter.calls} calls` : 'nothing to do', budget: budget('posts nothing', !again || again.r.amountMinor === 0) },
+      {
+        check: 'recognise-revenue job: the same night again',
+        measured: again ? `${again.r.amountMinor} posted, ${again.meter.calls} calls` : 'nothing to do',
+        budget: budget('posts nothing', !again || again.r.amountMinor === 0),
+      },
     ] satisfies Check[];
   },
 };

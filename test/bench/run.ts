@@ -48,15 +48,32 @@ const lighthouseSection: Section = {
   async run({ base }) {
     console.log('  building the web app (Lighthouse measures the built pages)');
     buildWebApp(root);
-    return (await lighthouseChecks(base)).map((l) => ({ check: l.name, measured: l.value, budget: { text: l.budget, pass: l.pass } }));
+    return (await lighthouseChecks(base)).map((l) => ({
+      check: l.name,
+      measured: l.value,
+      budget: { text: l.budget, pass: l.pass },
+    }));
   },
 };
 
-const SECTIONS: Section[] = [latencySection, bookingSection, conflictSection, accountingSection, invoicingSection, lighthouseSection, bundlesSection(root, join(out, 'bundles')), gpsSection, analyticsSection, revenueSection];
+const SECTIONS: Section[] = [
+  latencySection,
+  bookingSection,
+  conflictSection,
+  accountingSection,
+  invoicingSection,
+  lighthouseSection,
+  bundlesSection(root, join(out, 'bundles')),
+  gpsSection,
+  analyticsSection,
+  revenueSection,
+];
 
 async function main() {
   process.env.LOG_LEVEL ??= 'warn'; // request logs would bury the table
-  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const selected = SECTIONS.filter((s) => !only || only.includes(s.name));
   const checks: Check[] = [];
   const runSection = async (section: Section, base: string) => {
@@ -64,7 +81,11 @@ async function main() {
     try {
       checks.push(...(await section.run({ base })));
     } catch (err) {
-      checks.push({ check: `${section.name}: did not finish`, measured: String((err as Error).message ?? err).split('\n')[0], budget: { text: 'runs', pass: false } });
+      checks.push({
+        check: `${section.name}: did not finish`,
+        measured: String((err as Error).message ?? err).split('\n')[0],
+        budget: { text: 'runs', pass: false },
+      });
     }
   };
 
@@ -73,9 +94,22 @@ async function main() {
     const dataDir = join(out, `stack-${process.pid}`);
     rmSync(dataDir, { recursive: true, force: true });
     mkdirSync(dataDir, { recursive: true });
-    const [dynamodb, cognito, s3, ses, gatewayPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+    const [dynamodb, cognito, s3, ses, gatewayPort] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
     console.log(`▶ starting a fresh local stack (gateway :${gatewayPort})`);
-    const stack = await startLocalStack({ dataDir, ports: { dynamodb, cognito, s3, ses }, gatewayPort, webDir: join(root, 'web/dist'), scheduler: false, log: () => {} });
+    const stack = await startLocalStack({
+      dataDir,
+      ports: { dynamodb, cognito, s3, ses },
+      gatewayPort,
+      webDir: join(root, 'web/dist'),
+      scheduler: false,
+      log: () => {},
+    });
     Object.assign(process.env, stack.env, { SAYYARA_URL: stack.url });
     try {
       for (const section of withStack) await runSection(section, stack.url.replace('localhost', '127.0.0.1'));

@@ -102,7 +102,15 @@ for (const v of variants) {
 
 // Every company settings tab (forms, switches, colour pickers, the logo control), in English and
 // Arabic.
-const SETTINGS_TAB_PARAMS = ['profile', 'branding', 'working-hours', 'rentals', 'notifications', 'preferences', 'security'] as const;
+const SETTINGS_TAB_PARAMS = [
+  'profile',
+  'branding',
+  'working-hours',
+  'rentals',
+  'notifications',
+  'preferences',
+  'security',
+] as const;
 test.describe('axe: company settings tabs', () => {
   for (const language of ['en', 'ar'] as const) {
     test(`every settings tab has no serious or critical violations (${language})`, async ({ page }) => {
@@ -120,7 +128,8 @@ test.describe('axe: company settings tabs', () => {
       await page.locator('[data-tab="rentals"]').click();
       const switches = page.locator('[data-panel="rentals"]').getByRole('switch');
       await expect(switches).toHaveCount(6);
-      for (const name of await switches.evaluateAll((els) => els.map((el) => el.getAttribute('aria-labelledby')))) expect(name).toBeTruthy();
+      for (const name of await switches.evaluateAll((els) => els.map((el) => el.getAttribute('aria-labelledby'))))
+        expect(name).toBeTruthy();
     });
   }
 });

@@ -17,7 +17,8 @@ let session: E2eSession;
 const outDir = mkdtempSync(join(tmpdir(), 'acct-e2e-'));
 
 /** One API call as this file's signed-in user (expects success). */
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST' | 'PATCH', path: string, data?: unknown) => apiAs(request, session, method, path, data);
+const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST' | 'PATCH', path: string, data?: unknown) =>
+  apiAs(request, session, method, path, data);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -25,7 +26,11 @@ test.beforeAll(async ({ request }) => {
   session = await signUpViaApi(request, { tenantName: `Falcon Books ${Date.now().toString(36).slice(-4)}` });
   // A UAE company with VAT on; accounting then adds the VAT accounts of the region (idempotent setup).
   const settings = await api(request, 'GET', '/api/v1/company/settings');
-  await api(request, 'PUT', '/api/v1/company/settings', { version: settings.version, preferences: { region: 'AE' }, enableVat: true });
+  await api(request, 'PUT', '/api/v1/company/settings', {
+    version: settings.version,
+    preferences: { region: 'AE' },
+    enableVat: true,
+  });
   await api(request, 'POST', '/api/v1/accounting/setup');
 });
 
@@ -35,15 +40,44 @@ async function open(page: Page, language: 'en' | 'ar', path: string) {
 }
 
 const WORDS = {
-  en: { attach: 'Attach a file', post: 'Post entry', debit: 'Debit', credit: 'Credit', account: 'Account', description: 'Description', vat: 'VAT code', choose: 'Choose an account', csv: 'Download CSV', pdf: 'Download PDF', allPassed: 'Every check passed', balanced: 'Balanced' },
-  ar: { attach: 'إرفاق ملف', post: 'ترحيل القيد', debit: 'مدين', credit: 'دائن', account: 'الحساب', description: 'الوصف', vat: 'رمز الضريبة', choose: 'اختر حسابًا', csv: 'تنزيل CSV', pdf: 'تنزيل PDF', allPassed: 'نجحت كل الفحوصات', balanced: 'متوازن' },
+  en: {
+    attach: 'Attach a file',
+    post: 'Post entry',
+    debit: 'Debit',
+    credit: 'Credit',
+    account: 'Account',
+    description: 'Description',
+    vat: 'VAT code',
+    choose: 'Choose an account',
+    csv: 'Download CSV',
+    pdf: 'Download PDF',
+    allPassed: 'Every check passed',
+    balanced: 'Balanced',
+  },
+  ar: {
+    attach: 'إرفاق ملف',
+    post: 'ترحيل القيد',
+    debit: 'مدين',
+    credit: 'دائن',
+    account: 'الحساب',
+    description: 'الوصف',
+    vat: 'رمز الضريبة',
+    choose: 'اختر حسابًا',
+    csv: 'تنزيل CSV',
+    pdf: 'تنزيل PDF',
+    allPassed: 'نجحت كل الفحوصات',
+    balanced: 'متوازن',
+  },
 } as const;
 
 for (const language of ['en', 'ar'] as const) {
   const w = WORDS[language];
 
   test(`${language}: a manual entry posts and shows in the general ledger and the trial balance`, async ({ page }) => {
-    const accounts = (await api(page.request, 'GET', '/api/v1/accounting/accounts')).items as { id: string; code: string }[];
+    const accounts = (await api(page.request, 'GET', '/api/v1/accounting/accounts')).items as {
+      id: string;
+      code: string;
+    }[];
     const id = (code: string) => accounts.find((a) => a.code === code)!.id;
     const description = `Office rent ${language} ${Date.now().toString(36)}`;
     await open(page, language, '/dashboard/accounting/journal-entries/new');
@@ -71,18 +105,32 @@ for (const language of ['en', 'ar'] as const) {
     await expect(detail).toBeVisible();
     await expect(detail).toContainText(description);
     await expect(detail).toContainText('AE_IN_SR');
-    const attachmentLink = page.getByTestId('entry-attachments').getByRole('link', { name: `workshop-invoice-${language}.pdf` });
+    const attachmentLink = page
+      .getByTestId('entry-attachments')
+      .getByRole('link', { name: `workshop-invoice-${language}.pdf` });
     const stored = await page.request.get((await attachmentLink.getAttribute('href'))!);
     expect((await stored.body()).toString()).toContain(`workshop invoice ${language}`);
     await expect(page).toHaveURL(/journal-entries\?entry=/);
-    const entryNumber = (await page.getByRole('dialog').getByRole('heading').first().textContent())!.match(/JE-\d+/)![0];
+    const entryNumber = (await page.getByRole('dialog').getByRole('heading').first().textContent())!.match(
+      /JE-\d+/,
+    )![0];
     await page.keyboard.press('Escape');
     await expect(page.locator(`[data-entry="${entryNumber}"]`)).toBeVisible();
     // What was posted, as the API has it.
-    const listed = await api(page.request, 'GET', `/api/v1/accounting/journal-entries?q=${encodeURIComponent(entryNumber)}`);
-    const posted = (listed.items as { id: string; entryNumber: string; date: string }[]).find((e) => e.entryNumber === entryNumber)!;
+    const listed = await api(
+      page.request,
+      'GET',
+      `/api/v1/accounting/journal-entries?q=${encodeURIComponent(entryNumber)}`,
+    );
+    const posted = (listed.items as { id: string; entryNumber: string; date: string }[]).find(
+      (e) => e.entryNumber === entryNumber,
+    )!;
     const full = await api(page.request, 'GET', `/api/v1/accounting/journal-entries/${posted.id}`);
-    expect(full.lines.map((l: { accountCode: string; debit: number; credit: number }) => `${l.accountCode}:${l.debit}/${l.credit}`).sort()).toEqual(['1210:0/1000', '5110:1000/0']);
+    expect(
+      full.lines
+        .map((l: { accountCode: string; debit: number; credit: number }) => `${l.accountCode}:${l.debit}/${l.credit}`)
+        .sort(),
+    ).toEqual(['1210:0/1000', '5110:1000/0']);
 
     // General ledger of 5110 (maintenance) for the month: the entry with its running balance.
     await page.goto(`/dashboard/accounting/general-ledger?accountId=${id('5110')}`);
@@ -116,7 +164,9 @@ for (const language of ['en', 'ar'] as const) {
     await csv.saveAs(csvPath);
     const bytes = readFileSync(csvPath);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(bytes.toString('utf8')).toContain(language === 'en' ? 'Standard rated expenses' : 'النفقات الخاضعة للنسبة الأساسية');
+    expect(bytes.toString('utf8')).toContain(
+      language === 'en' ? 'Standard rated expenses' : 'النفقات الخاضعة للنسبة الأساسية',
+    );
 
     const pdfDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: w.pdf }).click();
@@ -138,7 +188,9 @@ for (const language of ['en', 'ar'] as const) {
     // Every manual entry of this file paid 1,000.00 from the bank: the figure is the API's, shown in AED.
     const summary = await api(page.request, 'GET', '/api/v1/accounting/summary');
     expect(summary.bank).toBeLessThanOrEqual(-1000);
-    await expect(page.getByTestId('figure-bank')).toContainText(Math.abs(summary.bank).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+    await expect(page.getByTestId('figure-bank')).toContainText(
+      Math.abs(summary.bank).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+    );
     await page.screenshot({ path: join(outDir, `dashboard-${language}.png`), fullPage: true });
     const screens: [string, string][] = [
       ['/dashboard/accounting/chart-of-accounts', 'tr[data-code="5110"]'],

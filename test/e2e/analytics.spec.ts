@@ -18,7 +18,15 @@ async function demoSession(request: APIRequestContext): Promise<E2eSession> {
   expect(res.status(), await res.text()).toBe(200);
   const body = await res.json();
   const tokens = body.tokens ?? body;
-  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn ?? 3600, user: body.user, username: 'demo', password: 'demo1234', tenantName: 'demo' };
+  return {
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    expiresIn: tokens.expiresIn ?? 3600,
+    user: body.user,
+    username: 'demo',
+    password: 'demo1234',
+    tenantName: 'demo',
+  };
 }
 
 async function open(page: Page, session: E2eSession, language: 'en' | 'ar', path: string) {
@@ -29,8 +37,22 @@ async function open(page: Page, session: E2eSession, language: 'en' | 'ar', path
 
 const TABS = ['fleet-performance', 'operational-kpis', 'revenue-trends', 'utilization'] as const;
 const WORDS = {
-  en: { active: 'Active rentals', trend: 'Booking trends (30 days)', setup: 'Welcome! Let\'s set up your company', csv: 'Export CSV', pdf: 'Export PDF', tabs: ['Fleet Performance', 'Operational KPIs', 'Revenue Trends', 'Utilization Analysis'] },
-  ar: { active: 'عقود التأجير النشطة', trend: 'اتجاهات الحجز (30 يوماً)', setup: 'مرحباً! لنجهز شركتك', csv: 'تصدير CSV', pdf: 'تصدير PDF', tabs: ['أداء الأسطول', 'مؤشرات الأداء التشغيلية', 'اتجاهات الإيرادات', 'تحليل الاستخدام'] },
+  en: {
+    active: 'Active rentals',
+    trend: 'Booking trends (30 days)',
+    setup: "Welcome! Let's set up your company",
+    csv: 'Export CSV',
+    pdf: 'Export PDF',
+    tabs: ['Fleet Performance', 'Operational KPIs', 'Revenue Trends', 'Utilization Analysis'],
+  },
+  ar: {
+    active: 'عقود التأجير النشطة',
+    trend: 'اتجاهات الحجز (30 يوماً)',
+    setup: 'مرحباً! لنجهز شركتك',
+    csv: 'تصدير CSV',
+    pdf: 'تصدير PDF',
+    tabs: ['أداء الأسطول', 'مؤشرات الأداء التشغيلية', 'اتجاهات الإيرادات', 'تحليل الاستخدام'],
+  },
 } as const;
 
 for (const language of ['en', 'ar'] as const) {
@@ -38,7 +60,9 @@ for (const language of ['en', 'ar'] as const) {
 
   test(`${language}: the demo company's dashboard shows real figures and the booking trend`, async ({ page }) => {
     const session = await demoSession(page.request);
-    const api = await (await page.request.get('/api/v1/dashboard', { headers: { authorization: `Bearer ${session.accessToken}` } })).json();
+    const api = await (
+      await page.request.get('/api/v1/dashboard', { headers: { authorization: `Bearer ${session.accessToken}` } })
+    ).json();
     expect(api.isNewCompany).toBe(false);
     await open(page, session, language, '/dashboard');
     const active = page.locator('[data-card="activeRentals"]');
@@ -51,18 +75,25 @@ for (const language of ['en', 'ar'] as const) {
     await expect(booked).toContainText(language === 'ar' ? 'محجوز (مستقبلي)' : 'Booked (future)');
     await expect(booked.locator('[data-value]')).toHaveAttribute('data-value', String(api.cards.bookedFuture.value));
     expect(api.cards.bookedFuture.value).toBeGreaterThan(0);
-    await expect(page.locator('[data-card="revenue30"] [data-value]')).toHaveAttribute('data-value', String(api.cards.revenue30.value));
+    await expect(page.locator('[data-card="revenue30"] [data-value]')).toHaveAttribute(
+      'data-value',
+      String(api.cards.revenue30.value),
+    );
     await expect(page.getByText(w.trend)).toBeVisible();
     await expect(page.locator('[data-testid="chart-trend"] svg').first()).toBeVisible({ timeout: 15_000 });
     expect(api.trend.bookings.reduce((a: number, b: number) => a + b, 0)).toBeGreaterThan(0);
     await expect(page.getByTestId('top-vehicles').locator('li').first()).toBeVisible();
     // The demo's trackers have reported: the live map (or, without WebGL, its honest fallback), not "no trackers yet".
-    const live = await (await page.request.get('/api/v1/gps/live', { headers: { authorization: `Bearer ${session.accessToken}` } })).json();
+    const live = await (
+      await page.request.get('/api/v1/gps/live', { headers: { authorization: `Bearer ${session.accessToken}` } })
+    ).json();
     const located = live.items.filter((v: { latitude: number | null }) => v.latitude !== null).length;
     expect(located).toBeGreaterThan(0);
     const map = page.getByTestId('dashboard-fleet-map');
     await expect(map).toHaveAttribute('data-located', String(located));
-    await expect(map.locator('[data-testid="fleet-map"][data-map-idle="true"], [role="status"]')).toBeVisible({ timeout: 30_000 });
+    await expect(map.locator('[data-testid="fleet-map"][data-map-idle="true"], [role="status"]')).toBeVisible({
+      timeout: 30_000,
+    });
     await page.screenshot({ path: join(outDir, `dashboard-demo-${language}.png`), fullPage: true });
   });
 
@@ -98,7 +129,10 @@ for (const language of ['en', 'ar'] as const) {
 
       // The PDF answer is held back a moment, so the progress indicator is certainly on screen
       // while it is in flight (a fast answer could otherwise come and go between two looks).
-      await page.route(/\/api\/v1\/reports\/[^?]+\?.*format=pdf/, async (route) => { await new Promise((r) => setTimeout(r, 800)); await route.continue(); });
+      await page.route(/\/api\/v1\/reports\/[^?]+\?.*format=pdf/, async (route) => {
+        await new Promise((r) => setTimeout(r, 800));
+        await route.continue();
+      });
       const pdfDownload = page.waitForEvent('download');
       await page.getByRole('button', { name: w.pdf }).click();
       await expect(page.getByTestId('export-progress')).toBeVisible();

@@ -98,7 +98,10 @@ test('/auth?demo=true starts the demo by itself', async ({ page }) => {
   expect((await me.json()).user).toMatchObject({ username: 'demo', isDemo: true });
 });
 
-test('an unauthenticated visit to /vehicles goes to /auth and returns to /vehicles after sign-in', async ({ page, request }) => {
+test('an unauthenticated visit to /vehicles goes to /auth and returns to /vehicles after sign-in', async ({
+  page,
+  request,
+}) => {
   const s = await signUpViaApi(request);
   await page.goto('/vehicles');
   await expect(page).toHaveURL(/\/auth$/);

@@ -16,7 +16,8 @@ import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSess
 
 let session: E2eSession;
 const outDir = process.env.COLLECTIONS_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'collections-e2e-'));
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) => apiAs(request, session, method, path, data);
+const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) =>
+  apiAs(request, session, method, path, data);
 const DAY = 86_400_000;
 
 test.describe.configure({ mode: 'serial' });
@@ -34,15 +35,35 @@ async function open(page: Page, language: 'en' | 'ar', path: string) {
 
 /** A rental picked up two days ago with a deposit of 1,000 by card, returned now with its balance owed. */
 async function returnedRental(request: APIRequestContext, name: string) {
-  const vehicle = await createVehicleViaApi(request, session, { make: 'Toyota', model: 'Land Cruiser', dailyRate: 400 });
-  const customer = await createCustomerViaApi(request, session, { fullNameEnglish: name, fullNameArabic: 'مريم الهاشمي' });
+  const vehicle = await createVehicleViaApi(request, session, {
+    make: 'Toyota',
+    model: 'Land Cruiser',
+    dailyRate: 400,
+  });
+  const customer = await createCustomerViaApi(request, session, {
+    fullNameEnglish: name,
+    fullNameArabic: 'مريم الهاشمي',
+  });
   const start = Date.now() - 2 * DAY - 3_600_000;
   const rental = await api(request, 'POST', '/api/v1/rentals', {
-    vehicleId: vehicle.id, customerId: customer.id, startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * DAY).toISOString(), dailyRate: 400, securityDeposit: 1000,
+    vehicleId: vehicle.id,
+    customerId: customer.id,
+    startDate: new Date(start).toISOString(),
+    endDate: new Date(start + 2 * DAY).toISOString(),
+    dailyRate: 400,
+    securityDeposit: 1000,
   });
-  await api(request, 'POST', `/api/v1/rentals/${rental.id}/payments`, { amount: 1000, method: 'credit_card', forDeposit: true });
+  await api(request, 'POST', `/api/v1/rentals/${rental.id}/payments`, {
+    amount: 1000,
+    method: 'credit_card',
+    forDeposit: true,
+  });
   await api(request, 'POST', `/api/v1/rentals/${rental.id}/pickup`, { odometerStart: 20_000, fuelLevelStart: 'full' });
-  const returned = await api(request, 'POST', `/api/v1/rentals/${rental.id}/return`, { odometerEnd: 20_300, condition: 'good', fuelLevelEnd: 'full' });
+  const returned = await api(request, 'POST', `/api/v1/rentals/${rental.id}/return`, {
+    odometerEnd: 20_300,
+    condition: 'good',
+    fuelLevelEnd: 'full',
+  });
   expect(returned.balance).toBeGreaterThan(0);
   return { id: rental.id as string, reference: rental.referenceNumber as string, balance: returned.balance as number };
 }
@@ -50,7 +71,9 @@ async function returnedRental(request: APIRequestContext, name: string) {
 for (const language of ['en', 'ar'] as const) {
   const c = collections[language];
 
-  test(`${language}: refund part of a deposit; aging of the balance; revenue protection opens the rental`, async ({ page }) => {
+  test(`${language}: refund part of a deposit; aging of the balance; revenue protection opens the rental`, async ({
+    page,
+  }) => {
     const r = await returnedRental(page.request, language === 'ar' ? 'Maryam Al Hashimi' : 'Daniel Carter');
 
     // Deposits: refund 400 of the 1,000 held, to the original method.

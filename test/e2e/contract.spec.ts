@@ -23,16 +23,36 @@ test.beforeAll(async ({ request }) => {
 
 const W = {
   en: {
-    pickup: 'Pick up', pickupTitle: 'Pick up vehicle', odometer: 'Odometer at pickup (km)', offer: 'Vehicle handed over. Sign the contract with the customer now?',
-    sign: 'Sign contract', dialog: 'Sign the rental contract', staffTyped: 'Or type the name to sign', confirm: 'Sign and lock', signed: 'Contract signed and stored',
-    badge: 'Signed', download: 'Download signed contract (PDF)', timeline: 'Contract signed',
-    customerRequired: 'The customer’s signature is required', staffRequired: 'The staff member’s signature is required',
+    pickup: 'Pick up',
+    pickupTitle: 'Pick up vehicle',
+    odometer: 'Odometer at pickup (km)',
+    offer: 'Vehicle handed over. Sign the contract with the customer now?',
+    sign: 'Sign contract',
+    dialog: 'Sign the rental contract',
+    staffTyped: 'Or type the name to sign',
+    confirm: 'Sign and lock',
+    signed: 'Contract signed and stored',
+    badge: 'Signed',
+    download: 'Download signed contract (PDF)',
+    timeline: 'Contract signed',
+    customerRequired: 'The customer’s signature is required',
+    staffRequired: 'The staff member’s signature is required',
   },
   ar: {
-    pickup: 'تسليم المركبة', pickupTitle: 'تسليم المركبة', odometer: 'العداد عند الاستلام (كم)', offer: 'تم تسليم المركبة. هل تريد توقيع العقد مع العميل الآن؟',
-    sign: 'توقيع العقد', dialog: 'توقيع عقد الإيجار', staffTyped: 'أو اكتب الاسم للتوقيع', confirm: 'توقيع وقفل', signed: 'تم توقيع العقد وحفظه',
-    badge: 'موقّع', download: 'تنزيل العقد الموقّع (PDF)', timeline: 'تم توقيع العقد',
-    customerRequired: 'توقيع العميل مطلوب', staffRequired: 'توقيع الموظف مطلوب',
+    pickup: 'تسليم المركبة',
+    pickupTitle: 'تسليم المركبة',
+    odometer: 'العداد عند الاستلام (كم)',
+    offer: 'تم تسليم المركبة. هل تريد توقيع العقد مع العميل الآن؟',
+    sign: 'توقيع العقد',
+    dialog: 'توقيع عقد الإيجار',
+    staffTyped: 'أو اكتب الاسم للتوقيع',
+    confirm: 'توقيع وقفل',
+    signed: 'تم توقيع العقد وحفظه',
+    badge: 'موقّع',
+    download: 'تنزيل العقد الموقّع (PDF)',
+    timeline: 'تم توقيع العقد',
+    customerRequired: 'توقيع العميل مطلوب',
+    staffRequired: 'توقيع الموظف مطلوب',
   },
 } as const;
 
@@ -46,7 +66,14 @@ async function draw(page: Page, canvas: ReturnType<Page['locator']>) {
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.7);
   await page.mouse.down();
-  for (const [x, y] of [[0.2, 0.3], [0.3, 0.75], [0.45, 0.25], [0.6, 0.7], [0.8, 0.35], [0.9, 0.6]]) {
+  for (const [x, y] of [
+    [0.2, 0.3],
+    [0.3, 0.75],
+    [0.45, 0.25],
+    [0.6, 0.7],
+    [0.8, 0.35],
+    [0.9, 0.6],
+  ]) {
     await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 4 });
   }
   await page.mouse.up();
@@ -54,13 +81,28 @@ async function draw(page: Page, canvas: ReturnType<Page['locator']>) {
 
 for (const language of ['en', 'ar'] as const) {
   const w = W[language];
-  test(`${language}: pick up, sign the contract (drawn and typed signatures), see the badge, download the signed PDF`, async ({ page, request }) => {
-    const vehicle = await createVehicleViaApi(request, session, { make: 'Hyundai', model: language === 'en' ? 'Tucson' : 'Elantra', odometerKm: 3200, dailyRate: 120 });
+  test(`${language}: pick up, sign the contract (drawn and typed signatures), see the badge, download the signed PDF`, async ({
+    page,
+    request,
+  }) => {
+    const vehicle = await createVehicleViaApi(request, session, {
+      make: 'Hyundai',
+      model: language === 'en' ? 'Tucson' : 'Elantra',
+      odometerKm: 3200,
+      dailyRate: 120,
+    });
     const customerName = `Sara Nasser ${language}`;
-    const customer = await createCustomerViaApi(request, session, { fullNameEnglish: customerName, dateOfBirth: '1990-04-04' });
+    const customer = await createCustomerViaApi(request, session, {
+      fullNameEnglish: customerName,
+      dateOfBirth: '1990-04-04',
+    });
     const now = Date.now();
     const rental = await apiAs(request, session, 'POST', '/api/v1/rentals', {
-      vehicleId: vehicle.id, customerId: customer.id, startDate: new Date(now - 3_600_000).toISOString(), endDate: new Date(now + 3 * 86_400_000).toISOString(), dailyRate: 120,
+      vehicleId: vehicle.id,
+      customerId: customer.id,
+      startDate: new Date(now - 3_600_000).toISOString(),
+      endDate: new Date(now + 3 * 86_400_000).toISOString(),
+      dailyRate: 120,
     });
 
     await open(page, language, `/rentals/${rental.id}`);
@@ -110,11 +152,28 @@ for (const language of ['en', 'ar'] as const) {
     const doc = await PDFDocument.load(bytes);
     const pages = doc.getPageCount();
     // Colour images only: a canvas PNG has an alpha channel, which pdf-lib adds as a grey soft mask.
-    const images = doc.context.enumerateIndirectObjects().filter(([, o]) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image') && o.dict.get(PDFName.of('ColorSpace')) !== PDFName.of('DeviceGray'));
+    const images = doc.context
+      .enumerateIndirectObjects()
+      .filter(
+        ([, o]) =>
+          o instanceof PDFRawStream &&
+          o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image') &&
+          o.dict.get(PDFName.of('ColorSpace')) !== PDFName.of('DeviceGray'),
+      );
     expect(images.length).toBe(2);
     const pdfPath = join(shots, `contract-signed-${language}.pdf`);
     writeFileSync(pdfPath, bytes);
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', String(pages), '-l', String(pages), pdfPath, join(shots, `contract-signed-${language}-last`)]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      String(pages),
+      '-l',
+      String(pages),
+      pdfPath,
+      join(shots, `contract-signed-${language}-last`),
+    ]);
 
     // The API agrees.
     const contract = await apiAs(request, session, 'GET', `/api/v1/rentals/${rental.id}/contract`);

@@ -107,17 +107,29 @@ test('the directory and tier thresholds in Arabic', async ({ page }) => {
 });
 
 for (const language of ['en', 'ar'] as const) {
-  test(`axe: directory, profile and blacklist have no serious or critical violations (${language})`, async ({ page }) => {
+  test(`axe: directory, profile and blacklist have no serious or critical violations (${language})`, async ({
+    page,
+  }) => {
     await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
     const session = await signUpAndOpen(page, '/customers');
     const auth = { Authorization: `Bearer ${session.accessToken}` };
     const created = await page.request.post('/api/v1/customers', {
-      data: { fullNameEnglish: 'Reem Al Dhaheri', fullNameArabic: 'ريم الظاهري', phone: '+971 50 222 3344', licenseNumber: 'AUH-778812', dateOfBirth: '2003-05-01', isVip: true },
+      data: {
+        fullNameEnglish: 'Reem Al Dhaheri',
+        fullNameArabic: 'ريم الظاهري',
+        phone: '+971 50 222 3344',
+        licenseNumber: 'AUH-778812',
+        dateOfBirth: '2003-05-01',
+        isVip: true,
+      },
       headers: auth,
     });
     expect(created.status()).toBe(201);
     const id = (await created.json()).id as string;
-    await page.request.post('/api/v1/blacklist', { data: { fullName: 'Reem Al Dhaheri', reason: 'Test entry' }, headers: auth });
+    await page.request.post('/api/v1/blacklist', {
+      data: { fullName: 'Reem Al Dhaheri', reason: 'Test entry' },
+      headers: auth,
+    });
     await page.reload();
     await expect(page.getByRole('table')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

@@ -15,7 +15,10 @@ const DAY = 86_400_000;
 
 /** A money text as shown ("USD 1,234.50", Arabic-Indic digits too) → minor units. */
 function cents(text: string): number {
-  const latin = text.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/٫/g, '.').replace(/[٬,]/g, '');
+  const latin = text
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/٫/g, '.')
+    .replace(/[٬,]/g, '');
   const m = /-?\d+(\.\d+)?/.exec(latin);
   if (!m) throw new Error(`no amount in ${text}`);
   return Math.round(Number(m[0]) * 100);
@@ -25,22 +28,40 @@ async function seedCompany(page: Page): Promise<E2eSession> {
   const session = await signUpViaApi(page.request);
   const customerId = (await createCustomerViaApi(page.request, session)).id as string;
   const rentals: string[] = [];
-  for (const [i, rate] of [[0, 120], [1, 95], [2, 210]] as const) {
+  for (const [i, rate] of [
+    [0, 120],
+    [1, 95],
+    [2, 210],
+  ] as const) {
     const vehicle = await createVehicleViaApi(page.request, session);
     // On hire since a minute ago (issue 26: a booking is no receivable and takes no tax invoice before pickup).
     const start = Date.now() - 60_000 - i * 1000;
     const r = await apiAs(page.request, session, 'POST', '/api/v1/rentals', {
-      customerId, vehicleId: vehicle.id as string, dailyRate: rate, taxRate: 0,
-      startDate: new Date(start).toISOString(), endDate: new Date(start + 3 * DAY).toISOString(),
+      customerId,
+      vehicleId: vehicle.id as string,
+      dailyRate: rate,
+      taxRate: 0,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 3 * DAY).toISOString(),
     });
-    await apiAs(page.request, session, 'POST', `/api/v1/rentals/${r.id}/pickup`, { odometerStart: 10_000, fuelLevelStart: 'full' });
+    await apiAs(page.request, session, 'POST', `/api/v1/rentals/${r.id}/pickup`, {
+      odometerStart: 10_000,
+      fuelLevelStart: 'full',
+    });
     rentals.push(r.id);
   }
   // Two invoices: the first partly paid (50), the second unpaid; the third rental on no invoice.
-  for (const [rentalId, paid] of [[rentals[0], 50], [rentals[1], 0]] as const) {
+  for (const [rentalId, paid] of [
+    [rentals[0], 50],
+    [rentals[1], 0],
+  ] as const) {
     const draft = await apiAs(page.request, session, 'POST', '/api/v1/invoices', { rentalId });
     const issued = await apiAs(page.request, session, 'POST', `/api/v1/invoices/${draft.id}/issue`, {});
-    if (paid) await apiAs(page.request, session, 'POST', `/api/v1/invoices/${issued.id}/payments`, { amount: paid, method: 'cash' });
+    if (paid)
+      await apiAs(page.request, session, 'POST', `/api/v1/invoices/${issued.id}/payments`, {
+        amount: paid,
+        method: 'cash',
+      });
   }
   return session;
 }

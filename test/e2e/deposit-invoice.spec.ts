@@ -14,7 +14,8 @@ import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSess
 
 let session: E2eSession;
 const outDir = process.env.DEPOSIT_INVOICE_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'deposit-invoice-e2e-'));
-const api = (request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown) => apiAs(request, session, method, path, data);
+const api = (request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown) =>
+  apiAs(request, session, method, path, data);
 const DAY = 86_400_000;
 
 test.describe.configure({ mode: 'serial' });
@@ -30,17 +31,42 @@ async function open(page: Page, language: 'en' | 'ar', path: string) {
 
 for (const language of ['en', 'ar'] as const) {
   const c = collections[language];
-  test(`${language}: a deposit applied to a late charge on an issued invoice marks the invoice paid`, async ({ page }) => {
+  test(`${language}: a deposit applied to a late charge on an issued invoice marks the invoice paid`, async ({
+    page,
+  }) => {
     const vehicle = await createVehicleViaApi(page.request, session);
-    const customer = await createCustomerViaApi(page.request, session, { fullNameEnglish: language === 'ar' ? 'Huda Al Mansoori' : 'Peter Walsh', fullNameArabic: 'هدى المنصوري' });
+    const customer = await createCustomerViaApi(page.request, session, {
+      fullNameEnglish: language === 'ar' ? 'Huda Al Mansoori' : 'Peter Walsh',
+      fullNameArabic: 'هدى المنصوري',
+    });
     const start = Date.now() - 2 * DAY - 3_600_000;
     const rental = await api(page.request, 'POST', '/api/v1/rentals', {
-      vehicleId: vehicle.id, customerId: customer.id, startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * DAY).toISOString(), dailyRate: 150, securityDeposit: 2000,
+      vehicleId: vehicle.id,
+      customerId: customer.id,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 2 * DAY).toISOString(),
+      dailyRate: 150,
+      securityDeposit: 2000,
     });
-    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/payments`, { amount: 2000, method: 'cash', forDeposit: true });
-    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/pickup`, { odometerStart: 5000, fuelLevelStart: 'full' });
-    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/return`, { odometerEnd: 5200, condition: 'good', fuelLevelEnd: 'full' });
-    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/charges`, { category: 'damage_fees', label: 'Cracked mirror', amount: 240 });
+    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/payments`, {
+      amount: 2000,
+      method: 'cash',
+      forDeposit: true,
+    });
+    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/pickup`, {
+      odometerStart: 5000,
+      fuelLevelStart: 'full',
+    });
+    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/return`, {
+      odometerEnd: 5200,
+      condition: 'good',
+      fuelLevelEnd: 'full',
+    });
+    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/charges`, {
+      category: 'damage_fees',
+      label: 'Cracked mirror',
+      amount: 240,
+    });
     const draft = await api(page.request, 'POST', '/api/v1/invoices', { rentalId: rental.id });
     const invoice = await api(page.request, 'POST', `/api/v1/invoices/${draft.id}/issue`, {});
     expect(invoice.status).toBe('issued');
@@ -60,6 +86,11 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.getByText(invoices[language].ui.depositApplied)).toBeVisible();
     await page.screenshot({ path: join(outDir, `deposit-paid-invoice-${language}.png`), fullPage: true });
     const after = await api(page.request, 'GET', `/api/v1/invoices/${draft.id}`);
-    expect(after).toMatchObject({ status: 'paid', balance: 0, amountPaid: invoice.total, depositApplied: invoice.total });
+    expect(after).toMatchObject({
+      status: 'paid',
+      balance: 0,
+      amountPaid: invoice.total,
+      depositApplied: invoice.total,
+    });
   });
 }

@@ -13,14 +13,20 @@ import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSess
 
 let session: E2eSession;
 const outDir = process.env.DESK_ALLOCATION_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'desk-alloc-e2e-'));
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) => apiAs(request, session, method, path, data);
+const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) =>
+  apiAs(request, session, method, path, data);
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   session = await signUpViaApi(request, { tenantName: `Oasis Car Rental ${Date.now().toString(36).slice(-4)}` });
   const settings = await api(request, 'GET', '/api/v1/company/settings');
-  await api(request, 'PUT', '/api/v1/company/settings', { version: settings.version, preferences: { region: 'AE' }, enableVat: true, vatNumber: '100234567800003' });
+  await api(request, 'PUT', '/api/v1/company/settings', {
+    version: settings.version,
+    preferences: { region: 'AE' },
+    enableVat: true,
+    vatNumber: '100234567800003',
+  });
   await api(request, 'POST', '/api/v1/accounting/setup');
 });
 
@@ -30,23 +36,53 @@ async function open(page: Page, language: 'en' | 'ar', path: string) {
 }
 
 const WORDS = {
-  en: { record: 'Record payment', amount: 'Amount', method: 'Method', save: 'Save', partly: 'Partly paid', over: 'Payment cannot exceed the balance due. Record the security deposit separately.' },
-  ar: { record: 'تسجيل دفعة', amount: 'المبلغ', method: 'الطريقة', save: 'حفظ', partly: 'مدفوعة جزئيًا', over: 'لا يمكن أن تتجاوز الدفعة الرصيد المستحق. سجّل مبلغ التأمين بشكل منفصل.' },
+  en: {
+    record: 'Record payment',
+    amount: 'Amount',
+    method: 'Method',
+    save: 'Save',
+    partly: 'Partly paid',
+    over: 'Payment cannot exceed the balance due. Record the security deposit separately.',
+  },
+  ar: {
+    record: 'تسجيل دفعة',
+    amount: 'المبلغ',
+    method: 'الطريقة',
+    save: 'حفظ',
+    partly: 'مدفوعة جزئيًا',
+    over: 'لا يمكن أن تتجاوز الدفعة الرصيد المستحق. سجّل مبلغ التأمين بشكل منفصل.',
+  },
 } as const;
 
 for (const language of ['en', 'ar'] as const) {
   const w = WORDS[language];
 
-  test(`${language}: a desk payment after the invoice was issued pays it; more than the balance is refused`, async ({ page }) => {
-    const vehicle = await createVehicleViaApi(page.request, session, { make: 'Nissan', model: 'Patrol', dailyRate: 450 });
-    const customer = await createCustomerViaApi(page.request, session, { fullNameEnglish: language === 'ar' ? 'Mariam Al Suwaidi' : 'Oliver Grant', fullNameArabic: 'مريم السويدي' });
+  test(`${language}: a desk payment after the invoice was issued pays it; more than the balance is refused`, async ({
+    page,
+  }) => {
+    const vehicle = await createVehicleViaApi(page.request, session, {
+      make: 'Nissan',
+      model: 'Patrol',
+      dailyRate: 450,
+    });
+    const customer = await createCustomerViaApi(page.request, session, {
+      fullNameEnglish: language === 'ar' ? 'Mariam Al Suwaidi' : 'Oliver Grant',
+      fullNameArabic: 'مريم السويدي',
+    });
     // Two days at 450 (5 % VAT on top: 945), picked up now, invoiced before any payment.
     const start = Date.now() - 3_600_000;
     const rental = await api(page.request, 'POST', '/api/v1/rentals', {
-      vehicleId: vehicle.id, customerId: customer.id, startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * 86_400_000).toISOString(),
-      dailyRate: 450, taxRate: 5,
+      vehicleId: vehicle.id,
+      customerId: customer.id,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 2 * 86_400_000).toISOString(),
+      dailyRate: 450,
+      taxRate: 5,
     });
-    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/pickup`, { odometerStart: 10_000, fuelLevelStart: 'full' });
+    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/pickup`, {
+      odometerStart: 10_000,
+      fuelLevelStart: 'full',
+    });
     const draft = await api(page.request, 'POST', '/api/v1/invoices', { rentalId: rental.id });
     const issued = await api(page.request, 'POST', `/api/v1/invoices/${draft.id}/issue`, {});
     expect(issued).toMatchObject({ status: 'issued', balance: 945 });

@@ -20,7 +20,12 @@ const VIEWPORTS = [
 ];
 const DAY = 86_400_000;
 
-interface World { customerId: string; vehicleId: string; pendingId: string; activeId: string }
+interface World {
+  customerId: string;
+  vehicleId: string;
+  pendingId: string;
+  activeId: string;
+}
 
 async function seed(request: APIRequestContext, session: E2eSession): Promise<World> {
   const headers = { authorization: `Bearer ${session.accessToken}` };
@@ -31,20 +36,53 @@ async function seed(request: APIRequestContext, session: E2eSession): Promise<Wo
     return (body.id ?? nested('item') ?? nested('rental') ?? nested('vehicle') ?? nested('customer')) as string;
   };
   const tag = uniqueName('').slice(-6).toUpperCase();
-  const vehicleId = await ok(await request.post('/api/v1/vehicles', {
-    headers,
-    data: { make: 'Nissan', model: 'Patrol', year: 2024, licensePlate: `DLG ${tag}`, vin: `JN8DLG0${tag}ABCDEFGHIJ`.slice(0, 17), odometerKm: 15_000, dailyRate: 120, category: 'suv' },
-  }));
-  const customerId = await ok(await request.post('/api/v1/customers', { headers, data: { fullNameEnglish: `Sara Nasser ${tag}`, dateOfBirth: '1990-03-02', phone: '+971501234568' } }));
+  const vehicleId = await ok(
+    await request.post('/api/v1/vehicles', {
+      headers,
+      data: {
+        make: 'Nissan',
+        model: 'Patrol',
+        year: 2024,
+        licensePlate: `DLG ${tag}`,
+        vin: `JN8DLG0${tag}ABCDEFGHIJ`.slice(0, 17),
+        odometerKm: 15_000,
+        dailyRate: 120,
+        category: 'suv',
+      },
+    }),
+  );
+  const customerId = await ok(
+    await request.post('/api/v1/customers', {
+      headers,
+      data: { fullNameEnglish: `Sara Nasser ${tag}`, dateOfBirth: '1990-03-02', phone: '+971501234568' },
+    }),
+  );
   const start = Date.now() + 60 * DAY;
-  const rental = (offset: number) => request.post('/api/v1/rentals', {
-    headers,
-    data: { customerId, vehicleId, startDate: new Date(start + offset).toISOString(), endDate: new Date(start + offset + 2 * DAY).toISOString(), dailyRate: 120 },
-  });
+  const rental = (offset: number) =>
+    request.post('/api/v1/rentals', {
+      headers,
+      data: {
+        customerId,
+        vehicleId,
+        startDate: new Date(start + offset).toISOString(),
+        endDate: new Date(start + offset + 2 * DAY).toISOString(),
+        dailyRate: 120,
+      },
+    });
   const pendingId = await ok(await rental(0));
   const activeId = await ok(await rental(10 * DAY));
-  await ok(await request.post(`/api/v1/rentals/${activeId}/pickup`, { headers, data: { odometerStart: 15_000, fuelLevelStart: 'full' } }));
-  await ok(await request.post('/api/v1/blacklist', { headers, data: { fullName: `Blocked Person ${tag}`, phoneNumber: '+971509999999', reason: 'Unpaid damages' } }));
+  await ok(
+    await request.post(`/api/v1/rentals/${activeId}/pickup`, {
+      headers,
+      data: { odometerStart: 15_000, fuelLevelStart: 'full' },
+    }),
+  );
+  await ok(
+    await request.post('/api/v1/blacklist', {
+      headers,
+      data: { fullName: `Blocked Person ${tag}`, phoneNumber: '+971509999999', reason: 'Unpaid damages' },
+    }),
+  );
   return { customerId, vehicleId, pendingId, activeId };
 }
 
@@ -72,7 +110,9 @@ function openers(lang: Lang, w: World): { path: string; button: string; exact?: 
 /** Title, first field and the last row of buttons fully on screen. */
 async function expectFits(dialog: Locator, label: string) {
   await expect(dialog.getByRole('heading').first(), `${label}: title`).toBeInViewport({ ratio: 1 });
-  const fields = dialog.locator('input:not([type=hidden]):not([type=file]), select, textarea').filter({ visible: true });
+  const fields = dialog
+    .locator('input:not([type=hidden]):not([type=file]), select, textarea')
+    .filter({ visible: true });
   if (await fields.count()) await expect(fields.first(), `${label}: first field`).toBeInViewport({ ratio: 1 });
   const buttons = dialog.getByRole('button');
   const n = await buttons.count();
@@ -87,7 +127,10 @@ async function useLanguage(page: Page, lang: Lang) {
     if (sessionStorage.getItem('e2e_lang_set')) return;
     sessionStorage.setItem('e2e_lang_set', '1');
     localStorage.setItem('sy_language', language);
-    localStorage.setItem('sy_app_state', JSON.stringify({ state: { locale: { selectedLanguage: language } }, version: 0 }));
+    localStorage.setItem(
+      'sy_app_state',
+      JSON.stringify({ state: { locale: { selectedLanguage: language } }, version: 0 }),
+    );
   }, lang);
 }
 
@@ -113,7 +156,10 @@ for (const lang of ['en', 'ar'] as const) {
         // The pickup and return flows read the rental's inspections first (a busy line, then the step).
         await expect(dialog.locator('[aria-busy="true"]'), `${label}: loaded`).toHaveCount(0, { timeout: 15_000 });
         await expectFits(dialog, label);
-        if (path === '/customers') await page.screenshot({ path: `test/.out/screens/dialog-add-customer-${viewport.width}x${viewport.height}-${lang}.png` });
+        if (path === '/customers')
+          await page.screenshot({
+            path: `test/.out/screens/dialog-add-customer-${viewport.width}x${viewport.height}-${lang}.png`,
+          });
         await page.keyboard.press('Escape');
         await expect(dialog).toHaveCount(0);
       }

@@ -24,13 +24,21 @@ async function permitPdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 420]);
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  ['Trade Permit', `Expiry Date: ${day(5)}`].forEach((l, i) => page.drawText(l, { x: 36, y: 370 - i * 24, size: 14, font }));
+  ['Trade Permit', `Expiry Date: ${day(5)}`].forEach((l, i) =>
+    page.drawText(l, { x: 36, y: 370 - i * 24, size: 14, font }),
+  );
   return Buffer.from(await doc.save());
 }
 
-interface StoredEmail { destination: { to: string[] }; subject: string; body: { text?: string; html?: string } }
-const sesStore = async (): Promise<StoredEmail[]> => ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: StoredEmail[] }).emails;
-const linksIn = (e: StoredEmail) => [...`${e.body.text ?? ''}\n${e.body.html ?? ''}`.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((m) => m[0]);
+interface StoredEmail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+}
+const sesStore = async (): Promise<StoredEmail[]> =>
+  ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: StoredEmail[] }).emails;
+const linksIn = (e: StoredEmail) =>
+  [...`${e.body.text ?? ''}\n${e.body.html ?? ''}`.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((m) => m[0]);
 
 /** A link of the app: the app's own origin, and the page it opens is the app (its shell), not an error. */
 async function expectAppPage(page: Page, link: string) {
@@ -45,20 +53,40 @@ async function expectAppPage(page: Page, link: string) {
 
 for (const language of ['en', 'ar'] as const) {
   const L = documents[language];
-  test(`Run now emails the due reminder in the company's language, its link opens the document with its history; replace → analyze reads v2 (${language})`, async ({ page }) => {
+  test(`Run now emails the due reminder in the company's language, its link opens the document with its history; replace → analyze reads v2 (${language})`, async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
     const session = await signUpViaApi(page.request);
     const auth = { Authorization: `Bearer ${session.accessToken}` };
     if (language === 'ar') {
       const before = await apiAs(page.request, session, 'GET', '/api/v1/company/settings');
-      await apiAs(page.request, session, 'PUT', '/api/v1/company/settings', { version: before.version, preferences: { language: 'ar' } });
+      await apiAs(page.request, session, 'PUT', '/api/v1/company/settings', {
+        version: before.version,
+        preferences: { language: 'ar' },
+      });
     }
     const to = `${uniqueName('remind')}@example.test`;
     const file = await permitPdf();
-    const url = await (await page.request.post('/api/v1/documents/upload-url', { data: { scope: 'company', contentType: 'application/pdf', size: file.length }, headers: auth })).json();
+    const url = await (
+      await page.request.post('/api/v1/documents/upload-url', {
+        data: { scope: 'company', contentType: 'application/pdf', size: file.length },
+        headers: auth,
+      })
+    ).json();
     expect((await page.request.put(url.uploadUrl, { data: file, headers: url.headers })).ok()).toBe(true);
-    const created = await page.request.post('/api/v1/documents', { data: { scope: 'company', title: 'Trade permit', documentType: 'permit', key: url.key, expiryDate: day(5), assignee: to }, headers: auth });
+    const created = await page.request.post('/api/v1/documents', {
+      data: {
+        scope: 'company',
+        title: 'Trade permit',
+        documentType: 'permit',
+        key: url.key,
+        expiryDate: day(5),
+        assignee: to,
+      },
+      headers: auth,
+    });
     expect(created.status()).toBe(201);
     const doc = (await created.json()) as { id: string };
 
@@ -90,7 +118,11 @@ for (const language of ['en', 'ar'] as const) {
     await page.screenshot({ path: join(outDir, `dialog-history-${language}.png`), fullPage: true });
 
     // Replace the file, then Analyze: the dialog follows v2 and reads the new file (a passport).
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: readFileSync(join(import.meta.dirname, '../fixtures/sample-passport.pdf')) });
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'passport.pdf',
+      mimeType: 'application/pdf',
+      buffer: readFileSync(join(import.meta.dirname, '../fixtures/sample-passport.pdf')),
+    });
     await expect(page.getByText(L.replaced)).toBeVisible();
     await expect(dialog.locator('[data-version="2"]')).toBeVisible();
     await expect(dialog.getByText(L.noProposals)).toBeVisible();

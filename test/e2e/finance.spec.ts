@@ -14,7 +14,8 @@ import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSess
 
 let session: E2eSession;
 const outDir = process.env.FINANCE_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'fin-e2e-'));
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) => apiAs(request, session, method, path, data);
+const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) =>
+  apiAs(request, session, method, path, data);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,8 +30,32 @@ async function open(page: Page, language: 'en' | 'ar', path: string) {
 }
 
 const ENTRY_WORDS = {
-  en: { title: 'Finance', add: 'Add entry', fill: 'Please fill all required fields', amountRequired: 'Amount is required', categoryRequired: 'Category is required', amount: 'Amount', category: 'Category', account: 'Account', added: 'Finance entry added', fuel: 'Fuel', petty: 'Petty cash' },
-  ar: { title: 'المالية', add: 'إضافة القيد', fill: 'يرجى تعبئة جميع الحقول المطلوبة', amountRequired: 'المبلغ مطلوب', categoryRequired: 'الفئة مطلوبة', amount: 'المبلغ', category: 'الفئة', account: 'الحساب', added: 'أُضيف القيد المالي', fuel: 'الوقود', petty: 'النثرية' },
+  en: {
+    title: 'Finance',
+    add: 'Add entry',
+    fill: 'Please fill all required fields',
+    amountRequired: 'Amount is required',
+    categoryRequired: 'Category is required',
+    amount: 'Amount',
+    category: 'Category',
+    account: 'Account',
+    added: 'Finance entry added',
+    fuel: 'Fuel',
+    petty: 'Petty cash',
+  },
+  ar: {
+    title: 'المالية',
+    add: 'إضافة القيد',
+    fill: 'يرجى تعبئة جميع الحقول المطلوبة',
+    amountRequired: 'المبلغ مطلوب',
+    categoryRequired: 'الفئة مطلوبة',
+    amount: 'المبلغ',
+    category: 'الفئة',
+    account: 'الحساب',
+    added: 'أُضيف القيد المالي',
+    fuel: 'الوقود',
+    petty: 'النثرية',
+  },
 } as const;
 
 for (const language of ['en', 'ar'] as const) {
@@ -57,7 +82,9 @@ for (const language of ['en', 'ar'] as const) {
     const accounts = await api(page.request, 'GET', '/api/v1/finance/accounts');
     const petty = accounts.items.find((a: { id: string }) => a.id === 'petty_cash');
     expect(petty.balance).toBeLessThanOrEqual(-Number(amount));
-    await expect(page.getByTestId('finance-balances').locator('[data-account="petty_cash"]')).toContainText(Math.abs(petty.balance).toFixed(2));
+    await expect(page.getByTestId('finance-balances').locator('[data-account="petty_cash"]')).toContainText(
+      Math.abs(petty.balance).toFixed(2),
+    );
     await page.screenshot({ path: join(outDir, `finance-entries-${language}.png`), fullPage: true });
   });
 }
@@ -69,18 +96,52 @@ for (const language of ['en', 'ar'] as const) {
  * list and posts input VAT (1510, AE_IN_SR) that VAT 201 box 9 counts.
  */
 const VAT_WORDS = {
-  en: { add: 'Add entry', amount: 'Amount', category: 'Category', vat: 'VAT included (optional)', fill: 'Use 5 %:', form: 'Add finance entry', tooLarge: 'VAT must be less than the amount', added: 'Finance entry added', fuel: 'Fuel', insurance: 'Insurance', income: 'Income', type: 'Type' },
-  ar: { add: 'إضافة القيد', amount: 'المبلغ', category: 'الفئة', vat: 'ضريبة القيمة المضافة المشمولة (اختياري)', fill: 'استخدم 5٪:', form: 'إضافة قيد مالي', tooLarge: 'يجب أن تكون ضريبة القيمة المضافة أقل من المبلغ', added: 'أُضيف القيد المالي', fuel: 'الوقود', insurance: 'التأمين', income: 'إيراد', type: 'النوع' },
+  en: {
+    add: 'Add entry',
+    amount: 'Amount',
+    category: 'Category',
+    vat: 'VAT included (optional)',
+    fill: 'Use 5 %:',
+    form: 'Add finance entry',
+    tooLarge: 'VAT must be less than the amount',
+    added: 'Finance entry added',
+    fuel: 'Fuel',
+    insurance: 'Insurance',
+    income: 'Income',
+    type: 'Type',
+  },
+  ar: {
+    add: 'إضافة القيد',
+    amount: 'المبلغ',
+    category: 'الفئة',
+    vat: 'ضريبة القيمة المضافة المشمولة (اختياري)',
+    fill: 'استخدم 5٪:',
+    form: 'إضافة قيد مالي',
+    tooLarge: 'يجب أن تكون ضريبة القيمة المضافة أقل من المبلغ',
+    added: 'أُضيف القيد المالي',
+    fuel: 'الوقود',
+    insurance: 'التأمين',
+    income: 'إيراد',
+    type: 'النوع',
+  },
 } as const;
 let vatSession: E2eSession;
 
 for (const language of ['en', 'ar'] as const) {
   const w = VAT_WORDS[language];
-  test(`${language}: an expense with VAT in a UAE company posts input VAT into VAT 201 box 9`, async ({ page, request }) => {
+  test(`${language}: an expense with VAT in a UAE company posts input VAT into VAT 201 box 9`, async ({
+    page,
+    request,
+  }) => {
     if (!vatSession) {
       vatSession = await signUpViaApi(request, { tenantName: `Gulf Fleet ${Date.now().toString(36).slice(-4)}` });
       const settings = await apiAs(request, vatSession, 'GET', '/api/v1/company/settings');
-      await apiAs(request, vatSession, 'PUT', '/api/v1/company/settings', { version: settings.version, preferences: { region: 'AE' }, enableVat: true, vatNumber: '100234567800003' });
+      await apiAs(request, vatSession, 'PUT', '/api/v1/company/settings', {
+        version: settings.version,
+        preferences: { region: 'AE' },
+        enableVat: true,
+        vatNumber: '100234567800003',
+      });
     }
     await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
     await useSession(page, vatSession, '/dashboard/finance');
@@ -104,11 +165,27 @@ for (const language of ['en', 'ar'] as const) {
     const mine = entries.items.find((e: { amount: number }) => e.amount === Number(amount));
     expect(mine).toMatchObject({ type: 'expense', vatAmount: vat });
     await expect(page.locator(`tr[data-entry="${mine.id}"] [data-vat]`)).toContainText(vat.toFixed(2));
-    const journal = await apiAs(page.request, vatSession, 'GET', '/api/v1/accounting/journal-entries?source=finance&limit=10');
-    const lines = journal.items.find((j: { sourceId: string }) => j.sourceId === mine.id).lines.map((l: { accountCode: string; debit: number; vatCode: string | null }) => [l.accountCode, l.debit, l.vatCode]);
+    const journal = await apiAs(
+      page.request,
+      vatSession,
+      'GET',
+      '/api/v1/accounting/journal-entries?source=finance&limit=10',
+    );
+    const lines = journal.items
+      .find((j: { sourceId: string }) => j.sourceId === mine.id)
+      .lines.map((l: { accountCode: string; debit: number; vatCode: string | null }) => [
+        l.accountCode,
+        l.debit,
+        l.vatCode,
+      ]);
     expect(lines).toContainEqual(['1510', vat, 'AE_IN_SR']);
     const today = (await apiAs(page.request, vatSession, 'GET', '/api/v1/accounting/summary')).asOf;
-    const report = await apiAs(page.request, vatSession, 'GET', `/api/v1/accounting/vat-report?from=2000-01-01&to=${today}`);
+    const report = await apiAs(
+      page.request,
+      vatSession,
+      'GET',
+      `/api/v1/accounting/vat-report?from=2000-01-01&to=${today}`,
+    );
     const box9 = report.boxes.find((b: { box: string }) => b.box === '9');
     expect(box9.vat).toBe(language === 'en' ? 8.6 : 83.6); // the English receipt, then the Arabic one added to it
     // Income takes no VAT: the field goes away.
@@ -120,24 +197,75 @@ for (const language of ['en', 'ar'] as const) {
 
 const MONEY_WORDS = {
   en: {
-    addBank: 'Add bank account', name: 'Account name', bank: 'Bank', iban: 'IBAN', checksum: 'This IBAN\'s check digits do not match: check it for a typo', bankAdded: 'Bank account added',
-    transfer: 'Transfer', from: 'From', to: 'To', amount: 'Amount', save: 'Record transfer', done: 'Transfer recorded', cash: 'Cash box',
-    statement: 'Statement', opening: 'Opening balance', closing: 'Closing balance', operational: 'Operational charges', operationalTitle: 'Operational charges ledger', fuel: 'Fuel', close: 'Close',
-    account: { name: 'Operations', bank: 'Emirates NBD', iban: 'AE07 0331 2345 6789 0123 456', typo: 'AE07 0331 2345 6789 0123 457' },
+    addBank: 'Add bank account',
+    name: 'Account name',
+    bank: 'Bank',
+    iban: 'IBAN',
+    checksum: "This IBAN's check digits do not match: check it for a typo",
+    bankAdded: 'Bank account added',
+    transfer: 'Transfer',
+    from: 'From',
+    to: 'To',
+    amount: 'Amount',
+    save: 'Record transfer',
+    done: 'Transfer recorded',
+    cash: 'Cash box',
+    statement: 'Statement',
+    opening: 'Opening balance',
+    closing: 'Closing balance',
+    operational: 'Operational charges',
+    operationalTitle: 'Operational charges ledger',
+    fuel: 'Fuel',
+    close: 'Close',
+    account: {
+      name: 'Operations',
+      bank: 'Emirates NBD',
+      iban: 'AE07 0331 2345 6789 0123 456',
+      typo: 'AE07 0331 2345 6789 0123 457',
+    },
   },
   ar: {
-    addBank: 'إضافة حساب بنكي', name: 'اسم الحساب', bank: 'البنك', iban: 'رقم الآيبان', checksum: 'خانتا التحقق في هذا الآيبان غير مطابقتين: تحقّق من وجود خطأ في الكتابة', bankAdded: 'أُضيف الحساب البنكي',
-    transfer: 'تحويل', from: 'من', to: 'إلى', amount: 'المبلغ', save: 'تسجيل التحويل', done: 'سُجّل التحويل', cash: 'الصندوق',
-    statement: 'كشف الحساب', opening: 'الرصيد الافتتاحي', closing: 'الرصيد الختامي', operational: 'المصاريف التشغيلية', operationalTitle: 'دفتر المصاريف التشغيلية', fuel: 'الوقود', close: 'إغلاق',
-    account: { name: 'الرواتب', bank: 'مصرف الراجحي', iban: 'SA03 8000 0000 6080 1016 7519', typo: 'SA03 8000 0000 6080 1016 7518' },
+    addBank: 'إضافة حساب بنكي',
+    name: 'اسم الحساب',
+    bank: 'البنك',
+    iban: 'رقم الآيبان',
+    checksum: 'خانتا التحقق في هذا الآيبان غير مطابقتين: تحقّق من وجود خطأ في الكتابة',
+    bankAdded: 'أُضيف الحساب البنكي',
+    transfer: 'تحويل',
+    from: 'من',
+    to: 'إلى',
+    amount: 'المبلغ',
+    save: 'تسجيل التحويل',
+    done: 'سُجّل التحويل',
+    cash: 'الصندوق',
+    statement: 'كشف الحساب',
+    opening: 'الرصيد الافتتاحي',
+    closing: 'الرصيد الختامي',
+    operational: 'المصاريف التشغيلية',
+    operationalTitle: 'دفتر المصاريف التشغيلية',
+    fuel: 'الوقود',
+    close: 'إغلاق',
+    account: {
+      name: 'الرواتب',
+      bank: 'مصرف الراجحي',
+      iban: 'SA03 8000 0000 6080 1016 7519',
+      typo: 'SA03 8000 0000 6080 1016 7518',
+    },
   },
 } as const;
 
 for (const language of ['en', 'ar'] as const) {
   const w = MONEY_WORDS[language];
-  test(`${language}: add a bank account (IBAN checked), transfer into it, open its statement and the operational charges`, async ({ page }) => {
+  test(`${language}: add a bank account (IBAN checked), transfer into it, open its statement and the operational charges`, async ({
+    page,
+  }) => {
     // Cash to transfer: an income into the cash box.
-    await api(page.request, 'POST', '/api/v1/finance/entries', { type: 'income', amount: 1000, category: 'other_income', account: 'cash_box' });
+    await api(page.request, 'POST', '/api/v1/finance/entries', {
+      type: 'income',
+      amount: 1000,
+      category: 'other_income',
+      account: 'cash_box',
+    });
     await open(page, language, '/dashboard/finance');
     await page.getByRole('button', { name: w.addBank }).click();
     const dialog = page.getByRole('dialog');
@@ -185,21 +313,36 @@ for (const language of ['en', 'ar'] as const) {
 }
 
 const RELATED = {
-  en: { ledger: 'Operational charges ledger', deposits: 'Deposits', aging: 'Outstanding Balances', protection: 'Revenue Protection' },
-  ar: { ledger: 'دفتر المصاريف التشغيلية', deposits: 'الودائع', aging: 'الأرصدة المستحقة', protection: 'حماية الإيرادات' },
+  en: {
+    ledger: 'Operational charges ledger',
+    deposits: 'Deposits',
+    aging: 'Outstanding Balances',
+    protection: 'Revenue Protection',
+  },
+  ar: {
+    ledger: 'دفتر المصاريف التشغيلية',
+    deposits: 'الودائع',
+    aging: 'الأرصدة المستحقة',
+    protection: 'حماية الإيرادات',
+  },
 } as const;
 
 for (const language of ['en', 'ar'] as const) {
   const w = RELATED[language];
-  test(`${language}: the dashboard's operational charges link opens the ledger; finance links to deposits, balances and revenue protection`, async ({ page }) => {
+  test(`${language}: the dashboard's operational charges link opens the ledger; finance links to deposits, balances and revenue protection`, async ({
+    page,
+  }) => {
     // Signed in on the page first (the session helper waits for its heading, which an open drawer hides).
     await open(page, language, '/dashboard/finance');
     await page.goto('/dashboard/finance?drawer=operational');
     await expect(page.getByRole('dialog').getByText(w.ledger)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    const related = page.getByRole('navigation', { name: language === 'en' ? 'Related money areas' : 'مجالات مالية ذات صلة' });
-    for (const name of [w.aging, w.protection]) await expect(related.getByRole('link', { name, exact: true })).toBeVisible();
+    const related = page.getByRole('navigation', {
+      name: language === 'en' ? 'Related money areas' : 'مجالات مالية ذات صلة',
+    });
+    for (const name of [w.aging, w.protection])
+      await expect(related.getByRole('link', { name, exact: true })).toBeVisible();
     await related.getByRole('link', { name: w.deposits, exact: true }).click();
     await expect(page).toHaveURL(/\/deposits$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.deposits);
@@ -207,20 +350,55 @@ for (const language of ['en', 'ar'] as const) {
 }
 
 const WORDS = {
-  en: { title: 'Invoice Automation', runNow: 'Run now', done: 'Run finished: 3 invoice(s) created', doneNone: 'Run finished: 0 invoice(s) created', daily: 'Daily', nothing: 'Nothing was due' },
-  ar: { title: 'أتمتة الفواتير', runNow: 'تشغيل الآن', done: 'انتهى التشغيل: أُنشئت 3 فاتورة', doneNone: 'انتهى التشغيل: أُنشئت 0 فاتورة', daily: 'يومية', nothing: 'لم يكن هناك شيء مستحق' },
+  en: {
+    title: 'Invoice Automation',
+    runNow: 'Run now',
+    done: 'Run finished: 3 invoice(s) created',
+    doneNone: 'Run finished: 0 invoice(s) created',
+    daily: 'Daily',
+    nothing: 'Nothing was due',
+  },
+  ar: {
+    title: 'أتمتة الفواتير',
+    runNow: 'تشغيل الآن',
+    done: 'انتهى التشغيل: أُنشئت 3 فاتورة',
+    doneNone: 'انتهى التشغيل: أُنشئت 0 فاتورة',
+    daily: 'يومية',
+    nothing: 'لم يكن هناك شيء مستحق',
+  },
 } as const;
 
 for (const language of ['en', 'ar'] as const) {
   const w = WORDS[language];
-  test(`${language}: Run now invoices a long rental's ended days and shows the run with its invoices`, async ({ page }) => {
-    const vehicle = await createVehicleViaApi(page.request, session, { make: 'Toyota', model: 'Land Cruiser', dailyRate: 400 });
-    const customer = await createCustomerViaApi(page.request, session, { fullNameEnglish: language === 'ar' ? 'Omar Al Hashimi' : 'James Carter', fullNameArabic: 'عمر الهاشمي' });
+  test(`${language}: Run now invoices a long rental's ended days and shows the run with its invoices`, async ({
+    page,
+  }) => {
+    const vehicle = await createVehicleViaApi(page.request, session, {
+      make: 'Toyota',
+      model: 'Land Cruiser',
+      dailyRate: 400,
+    });
+    const customer = await createCustomerViaApi(page.request, session, {
+      fullNameEnglish: language === 'ar' ? 'Omar Al Hashimi' : 'James Carter',
+      fullNameArabic: 'عمر الهاشمي',
+    });
     // Booked (one expected day: it plans the schedule, charges nothing) and picked up three days and
     // an hour ago: three daily periods have ended, each invoiced with its day's rent (issue 26).
     const start = new Date(Date.now() - 3 * 86_400_000 - 3_600_000).toISOString();
-    const rental = await api(page.request, 'POST', '/api/v1/rentals', { vehicleId: vehicle.id, customerId: customer.id, startDate: start, openEnded: true, expectedDuration: 1, dailyRate: 400, taxRate: 5 });
-    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/pickup`, { odometerStart: 5000, fuelLevelStart: 'full', pickedUpAt: start });
+    const rental = await api(page.request, 'POST', '/api/v1/rentals', {
+      vehicleId: vehicle.id,
+      customerId: customer.id,
+      startDate: start,
+      openEnded: true,
+      expectedDuration: 1,
+      dailyRate: 400,
+      taxRate: 5,
+    });
+    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/pickup`, {
+      odometerStart: 5000,
+      fuelLevelStart: 'full',
+      pickedUpAt: start,
+    });
 
     await open(page, language, '/dashboard/invoice-automation');
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
@@ -236,7 +414,8 @@ for (const language of ['en', 'ar'] as const) {
     expect(run.invoices.every((i: { rentalId: string }) => i.rentalId === rental.id)).toBe(true);
     const firstRun = page.locator(`tr[data-run="${run.runId}"]`);
     await expect(firstRun.getByTestId('run-invoices-created')).toHaveText('3');
-    for (const inv of run.invoices) await expect(page.getByRole('link', { name: inv.number, exact: true })).toBeVisible();
+    for (const inv of run.invoices)
+      await expect(page.getByRole('link', { name: inv.number, exact: true })).toBeVisible();
     await page.screenshot({ path: join(outDir, `invoice-automation-${language}.png`), fullPage: true });
 
     // A second run finds nothing due: no invoice twice.
@@ -255,13 +434,27 @@ for (const language of ['en', 'ar'] as const) {
 }
 
 const TIMING = {
-  en: { tab: 'Rentals', label: 'Open-ended rentals are invoiced', advance: 'At the start of each period (in advance)', save: 'Save changes', saved: 'Settings saved' },
-  ar: { tab: 'التأجير', label: 'تُفوتر الإيجارات المفتوحة', advance: 'في بداية كل فترة (مقدماً)', save: 'حفظ التغييرات', saved: 'تم حفظ الإعدادات' },
+  en: {
+    tab: 'Rentals',
+    label: 'Open-ended rentals are invoiced',
+    advance: 'At the start of each period (in advance)',
+    save: 'Save changes',
+    saved: 'Settings saved',
+  },
+  ar: {
+    tab: 'التأجير',
+    label: 'تُفوتر الإيجارات المفتوحة',
+    advance: 'في بداية كل فترة (مقدماً)',
+    save: 'حفظ التغييرات',
+    saved: 'تم حفظ الإعدادات',
+  },
 } as const;
 
 for (const language of ['en', 'ar'] as const) {
   const w = TIMING[language];
-  test(`${language}: the company's billing timing of open-ended rentals is a setting (Rentals tab), saved and kept`, async ({ page }) => {
+  test(`${language}: the company's billing timing of open-ended rentals is a setting (Rentals tab), saved and kept`, async ({
+    page,
+  }) => {
     await open(page, language, '/company-settings?tab=rentals');
     await expect(page.getByRole('tab', { name: w.tab })).toHaveAttribute('aria-selected', 'true');
     const panel = page.locator('[data-panel="rentals"]');
@@ -270,7 +463,9 @@ for (const language of ['en', 'ar'] as const) {
     await field.getByLabel(w.label).selectOption(language === 'en' ? 'advance' : 'arrears');
     await panel.getByRole('button', { name: w.save }).click();
     await expect(page.getByText(w.saved).first()).toBeVisible();
-    expect((await api(page.request, 'GET', '/api/v1/company/settings')).billingTiming).toBe(language === 'en' ? 'advance' : 'arrears');
+    expect((await api(page.request, 'GET', '/api/v1/company/settings')).billingTiming).toBe(
+      language === 'en' ? 'advance' : 'arrears',
+    );
     await field.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(outDir, `settings-billing-timing-${language}.png`) });
   });

@@ -18,7 +18,10 @@ async function useLanguage(page: Page, lang: Lang) {
     if (sessionStorage.getItem('e2e_lang_set')) return;
     sessionStorage.setItem('e2e_lang_set', '1');
     localStorage.setItem('sy_language', language);
-    localStorage.setItem('sy_app_state', JSON.stringify({ state: { locale: { selectedLanguage: language } }, version: 0 }));
+    localStorage.setItem(
+      'sy_app_state',
+      JSON.stringify({ state: { locale: { selectedLanguage: language } }, version: 0 }),
+    );
   }, lang);
 }
 
@@ -27,7 +30,10 @@ async function moveCompanyToUae(request: APIRequestContext, session: E2eSession)
   const current = await request.get('/api/v1/company/settings', { headers });
   expect(current.status()).toBe(200);
   const { version } = (await current.json()) as { version: number };
-  const res = await request.put('/api/v1/company/settings', { headers, data: { version, preferences: { region: 'AE' } } });
+  const res = await request.put('/api/v1/company/settings', {
+    headers,
+    data: { version, preferences: { region: 'AE' } },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -87,7 +93,12 @@ for (const lang of ['en', 'ar'] as const) {
       await expect(panel.getByText(shell[lang].region.names.AE).first()).toBeVisible();
       await expect(panel.getByText('5%')).toBeVisible();
       // The preview date reads DD/MM/YYYY (day first); today on the Dubai calendar.
-      const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'Asia/Dubai',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).formatToParts(new Date());
       const get = (type: string) => parts.find((p) => p.type === type)!.value;
       await expect(panel.getByText(`${get('day')}/${get('month')}/${get('year')}`)).toBeVisible();
       await page.screenshot({ path: `${SCREENS}/region-menu-uae-${lang}.png` });

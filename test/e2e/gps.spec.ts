@@ -16,23 +16,39 @@ import { apiAs, seriousViolations, signUpViaApi, useSession, type E2eSession } f
 
 const outDir = resolve(import.meta.dirname, '../.out/gps-e2e');
 mkdirSync(outDir, { recursive: true });
-const fill = (s: string, p: Record<string, string | number>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(p[k]));
+const fill = (s: string, p: Record<string, string | number>) =>
+  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(p[k]));
 const BASE = (process.env.SAYYARA_URL ?? 'http://localhost:3000').replace('localhost', '127.0.0.1');
 
 test.use({
   viewport: { width: 1280, height: 900 },
   launchOptions: {
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--enable-unsafe-swiftshader',
+      '--use-angle=swiftshader',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   },
 });
 test.describe.configure({ mode: 'serial' });
 
 async function open(page: Page, session: E2eSession, language: 'en' | 'ar', path: string) {
   // What the page asked the API and what the browser complained about, printed when a test fails.
-  page.on('response', (r) => { if (r.url().includes('/api/v1/gps') || r.url().includes('/api/v1/geofences')) console.log(`[gps e2e] ${r.status()} ${r.url().slice(0, 120)}`); });
+  page.on('response', (r) => {
+    if (r.url().includes('/api/v1/gps') || r.url().includes('/api/v1/geofences'))
+      console.log(`[gps e2e] ${r.status()} ${r.url().slice(0, 120)}`);
+  });
   page.on('requestfailed', (r) => console.log(`[gps e2e] failed ${r.url().slice(0, 120)} ${r.failure()?.errorText}`));
-  page.on('console', (m) => { if (m.type() === 'error') console.log(`[gps e2e] console: ${m.text().slice(0, 300)}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') console.log(`[gps e2e] console: ${m.text().slice(0, 300)}`);
+  });
   await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
   await useSession(page, session, path);
 }
@@ -41,7 +57,10 @@ async function mapIdle(page: Page) {
   await expect(page.locator('[data-testid="fleet-map"][data-map-idle="true"]')).toBeVisible({ timeout: 30_000 });
 }
 
-/** Pixel of [lng, lat] inside the map box for the page's initial view (center 55.25, 25.18, zoom 10, 512-px world tiles). */
+/**
+ * Pixel of [lng, lat] inside the map box for the page's initial view (center 55.25, 25.18, zoom 10, 512-px world
+ * tiles).
+ */
 function pixelOf(box: { width: number; height: number }, lng: number, lat: number) {
   const scale = 512 * 2 ** 10;
   const x = (l: number) => ((l + 180) / 360) * scale;
@@ -53,7 +72,15 @@ async function demoSession(page: Page): Promise<E2eSession> {
   const res = await page.request.post('/api/auth/login', { data: { username: 'demo', password: 'demo1234' } });
   expect(res.status()).toBe(200);
   const b = await res.json();
-  return { accessToken: b.tokens.accessToken, refreshToken: b.tokens.refreshToken, expiresIn: b.tokens.expiresIn ?? 3600, user: b.user, username: 'demo', password: 'demo1234', tenantName: 'demo' };
+  return {
+    accessToken: b.tokens.accessToken,
+    refreshToken: b.tokens.refreshToken,
+    expiresIn: b.tokens.expiresIn ?? 3600,
+    user: b.user,
+    username: 'demo',
+    password: 'demo1234',
+    tenantName: 'demo',
+  };
 }
 
 for (const language of ['en', 'ar'] as const) {
@@ -66,12 +93,37 @@ for (const language of ['en', 'ar'] as const) {
 
   test.describe(language, () => {
     test.beforeAll(async ({ request }) => {
-      session = await signUpViaApi(request, { tenantName: `Track Wheels ${language} ${Date.now().toString(36).slice(-4)}` });
+      session = await signUpViaApi(request, {
+        tenantName: `Track Wheels ${language} ${Date.now().toString(36).slice(-4)}`,
+      });
       const settings = await apiAs(request, session, 'GET', '/api/v1/company/settings');
-      await apiAs(request, session, 'PUT', '/api/v1/company/settings', { version: settings.version, preferences: { region: 'AE' }, timezone: 'Asia/Dubai' });
-      vehicle = await apiAs(request, session, 'POST', '/api/v1/vehicles', { make: 'Toyota', model: 'Land Cruiser', year: 2024, licensePlate: `DXB G ${Date.now().toString().slice(-5)}`, vin: `E2EGPS${language.toUpperCase()}${Date.now().toString().slice(-9)}`, odometerKm: 12000, dailyRate: 450, category: 'suv' });
-      const customer = await apiAs(request, session, 'POST', '/api/v1/customers', { fullNameEnglish: 'Rashid Al Mansouri', dateOfBirth: '1986-02-11' });
-      rental = await apiAs(request, session, 'POST', '/api/v1/rentals', { vehicleId: vehicle.id, customerId: customer.id, startDate: new Date(Date.now() - 3_600_000).toISOString(), endDate: new Date(Date.now() + 2 * 86_400_000).toISOString(), dailyRate: 450, taxRate: 5 });
+      await apiAs(request, session, 'PUT', '/api/v1/company/settings', {
+        version: settings.version,
+        preferences: { region: 'AE' },
+        timezone: 'Asia/Dubai',
+      });
+      vehicle = await apiAs(request, session, 'POST', '/api/v1/vehicles', {
+        make: 'Toyota',
+        model: 'Land Cruiser',
+        year: 2024,
+        licensePlate: `DXB G ${Date.now().toString().slice(-5)}`,
+        vin: `E2EGPS${language.toUpperCase()}${Date.now().toString().slice(-9)}`,
+        odometerKm: 12000,
+        dailyRate: 450,
+        category: 'suv',
+      });
+      const customer = await apiAs(request, session, 'POST', '/api/v1/customers', {
+        fullNameEnglish: 'Rashid Al Mansouri',
+        dateOfBirth: '1986-02-11',
+      });
+      rental = await apiAs(request, session, 'POST', '/api/v1/rentals', {
+        vehicleId: vehicle.id,
+        customerId: customer.id,
+        startDate: new Date(Date.now() - 3_600_000).toISOString(),
+        endDate: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        dailyRate: 450,
+        taxRate: 5,
+      });
     });
 
     test(`${language}: the live map shows the demo fleet, its geofences and events`, async ({ page }) => {
@@ -97,18 +149,25 @@ for (const language of ['en', 'ar'] as const) {
 
     test(`${language}: a demo rental's trip evidence lists its stops beside its trips (issue 27)`, async ({ page }) => {
       const demo = await demoSession(page);
-      const rentals = (await apiAs(page.request, demo, 'GET', '/api/v1/rentals?status=active&limit=50')).items as { id: string }[];
+      const rentals = (await apiAs(page.request, demo, 'GET', '/api/v1/rentals?status=active&limit=50')).items as {
+        id: string;
+      }[];
       let found: { id: string; stops: { startAt: string }[] } | undefined;
       for (const r of rentals) {
         const trips = await apiAs(page.request, demo, 'GET', `/api/v1/gps/trips?rentalId=${r.id}`);
-        if (trips.stops.length > 0 && trips.trips.length > 1) { found = { id: r.id, stops: trips.stops }; break; }
+        if (trips.stops.length > 0 && trips.trips.length > 1) {
+          found = { id: r.id, stops: trips.stops };
+          break;
+        }
       }
       expect(found, 'a demo rental on hire with GPS stops').toBeTruthy();
       await open(page, demo, language, `/rentals/${found!.id}`);
       const stops = page.getByTestId('evidence-stops');
       await expect(stops).toBeVisible({ timeout: 20_000 });
       await expect(stops.locator('li')).toHaveCount(found!.stops.length);
-      await expect(page.getByTestId('rental-trip-evidence').getByRole('heading', { name: L.stops.title })).toBeVisible();
+      await expect(
+        page.getByTestId('rental-trip-evidence').getByRole('heading', { name: L.stops.title }),
+      ).toBeVisible();
       await stops.scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(outDir, `gps-stops-${language}.png`), fullPage: true });
     });
@@ -128,7 +187,9 @@ for (const language of ['en', 'ar'] as const) {
       await expect(dialog.getByText(L.tracker.none)).toBeVisible();
       await dialog.getByRole('button', { name: L.tracker.create }).click();
       await expect(dialog.getByTestId('tracker-secret')).toHaveText(/^[A-Za-z0-9_-]{32}$/);
-      await expect(dialog.getByTestId('tracker-device-id')).toHaveText(new RegExp(`^${session.user.tenantId}[0-9A-Z]{8}$`));
+      await expect(dialog.getByTestId('tracker-device-id')).toHaveText(
+        new RegExp(`^${session.user.tenantId}[0-9A-Z]{8}$`),
+      );
       await expect(dialog.getByTestId('tracker-server-url')).toContainText('/api/v1/gps/osmand?secret=');
       await expect(dialog.getByText(L.tracker.secretOnce)).toBeVisible();
       await page.screenshot({ path: join(outDir, `gps-tracker-${language}.png`) });
@@ -139,7 +200,7 @@ for (const language of ['en', 'ar'] as const) {
       const map = page.getByTestId('fleet-map');
       const box = (await map.boundingBox())!;
       // A point of Airport Road (shared/gps/dubai-routes.ts) the simulated drive passes.
-      await map.click({ position: pixelOf(box, 55.3420, 25.2500) });
+      await map.click({ position: pixelOf(box, 55.342, 25.25) });
       const form = page.getByTestId('geofence-form');
       await form.getByLabel(L.field.name).fill(fenceName);
       await form.getByLabel(L.field.type).selectOption('SERVICE_AREA');
@@ -148,11 +209,24 @@ for (const language of ['en', 'ar'] as const) {
       await form.getByRole('button', { name: L.save }).click();
       await expect(page.getByTestId('gps-geofences')).toContainText(fenceName);
 
-      const drive = simulate({ baseUrl: BASE, token: session.accessToken, vehicleIds: [vehicle.id], routes: ['airport'], intervalMs: 400, stepSeconds: 15, laps: 1, speeding: false, clock: 'replay', log: () => {} });
+      const drive = simulate({
+        baseUrl: BASE,
+        token: session.accessToken,
+        vehicleIds: [vehicle.id],
+        routes: ['airport'],
+        intervalMs: 400,
+        stepSeconds: 15,
+        laps: 1,
+        speeding: false,
+        clock: 'replay',
+        log: () => {},
+      });
       const marker = page.locator(`[data-testid="vehicle-marker"][data-vehicle-id="${vehicle.id}"]`);
       await expect(marker).toBeVisible({ timeout: 20_000 });
       const firstLon = Number(await marker.getAttribute('data-lon'));
-      await expect.poll(async () => Number(await marker.getAttribute('data-lon')), { timeout: 20_000 }).not.toBe(firstLon);
+      await expect
+        .poll(async () => Number(await marker.getAttribute('data-lon')), { timeout: 20_000 })
+        .not.toBe(firstLon);
       const result = await drive;
       expect(result.rejected).toBe(0);
       expect(result.events).toBeGreaterThanOrEqual(1);
@@ -165,7 +239,9 @@ for (const language of ['en', 'ar'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test(`${language}: a polygon whose edges cross is refused in the form, nothing saved (issue 27)`, async ({ page }) => {
+    test(`${language}: a polygon whose edges cross is refused in the form, nothing saved (issue 27)`, async ({
+      page,
+    }) => {
       await open(page, session, language, '/gps-tracking');
       await mapIdle(page);
       const before = await page.getByTestId('gps-geofences').locator('li').count();
@@ -173,7 +249,13 @@ for (const language of ['en', 'ar'] as const) {
       const map = page.getByTestId('fleet-map');
       const box = (await map.boundingBox())!;
       // A bow-tie: corners clicked across the diagonals.
-      for (const [lng, lat] of [[55.20, 25.15], [55.30, 25.21], [55.30, 25.15], [55.20, 25.21]]) await map.click({ position: pixelOf(box, lng, lat) });
+      for (const [lng, lat] of [
+        [55.2, 25.15],
+        [55.3, 25.21],
+        [55.3, 25.15],
+        [55.2, 25.21],
+      ])
+        await map.click({ position: pixelOf(box, lng, lat) });
       await expect(page.getByTestId('draw-help')).toContainText(fill(L.drawPolygonHelp, { count: 4 }));
       await page.getByRole('button', { name: L.finish }).click();
       const form = page.getByTestId('geofence-form');

@@ -67,7 +67,12 @@ export async function useSession(page: Page, session: E2eSession, path = '/dashb
     localStorage.setItem('sy_refresh_token', s.refreshToken);
     localStorage.setItem(
       'sy_token_data',
-      JSON.stringify({ accessToken: s.accessToken, refreshToken: s.refreshToken, expiresIn: s.expiresIn, issuedAt: Date.now() }),
+      JSON.stringify({
+        accessToken: s.accessToken,
+        refreshToken: s.refreshToken,
+        expiresIn: s.expiresIn,
+        issuedAt: Date.now(),
+      }),
     );
   }, session);
   await page.goto(path);
@@ -131,15 +136,30 @@ export function playwrightSend(request: APIRequestContext): Send {
 }
 
 /** Test data through the API, with the same factories as the integration tests and the bench. */
-export const createVehicleViaApi = (request: APIRequestContext, session: Pick<E2eSession, 'accessToken'>, over: Record<string, unknown> = {}) =>
-  createVehicle(session.accessToken, over, playwrightSend(request));
-export const createCustomerViaApi = (request: APIRequestContext, session: Pick<E2eSession, 'accessToken'>, over: Record<string, unknown> = {}) =>
-  createCustomer(session.accessToken, over, playwrightSend(request));
-export const createBlacklistEntryViaApi = (request: APIRequestContext, session: Pick<E2eSession, 'accessToken'>, over: Record<string, unknown> = {}) =>
-  createBlacklistEntry(session.accessToken, over, playwrightSend(request));
+export const createVehicleViaApi = (
+  request: APIRequestContext,
+  session: Pick<E2eSession, 'accessToken'>,
+  over: Record<string, unknown> = {},
+) => createVehicle(session.accessToken, over, playwrightSend(request));
+export const createCustomerViaApi = (
+  request: APIRequestContext,
+  session: Pick<E2eSession, 'accessToken'>,
+  over: Record<string, unknown> = {},
+) => createCustomer(session.accessToken, over, playwrightSend(request));
+export const createBlacklistEntryViaApi = (
+  request: APIRequestContext,
+  session: Pick<E2eSession, 'accessToken'>,
+  over: Record<string, unknown> = {},
+) => createBlacklistEntry(session.accessToken, over, playwrightSend(request));
 
 /** One API call as the session's user; expects success (< 300) and answers the parsed body. */
-export async function apiAs(request: APIRequestContext, session: Pick<E2eSession, 'accessToken'>, method: 'GET' | 'PUT' | 'POST' | 'PATCH', path: string, data?: unknown) {
+export async function apiAs(
+  request: APIRequestContext,
+  session: Pick<E2eSession, 'accessToken'>,
+  method: 'GET' | 'PUT' | 'POST' | 'PATCH',
+  path: string,
+  data?: unknown,
+) {
   const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${session.accessToken}` } });
   const body = await res.json().catch(() => ({}));
   expect(res.status(), `${method} ${path}: ${JSON.stringify(body).slice(0, 300)}`).toBeLessThan(300);
@@ -152,5 +172,7 @@ export async function seriousViolations(page: Page) {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .exclude('[id^="headlessui-focus-sentinel"]')
     .analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
 }

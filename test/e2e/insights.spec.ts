@@ -22,14 +22,44 @@ async function open(page: Page, session: E2eSession, language: 'en' | 'ar', path
 
 const W = {
   en: {
-    title: 'AI Insights', marketing: 'Marketing', finance: 'Finance', insight: '1 customers have not rented for 90 days', acknowledge: 'Acknowledge', dismiss: 'Dismiss',
-    acknowledged: 'Insight acknowledged', dismissed: 'Insight dismissed', ackPill: 'Acknowledged', dismissedPill: 'Dismissed', showClosed: 'Show done and dismissed',
-    details: 'Details', logs: 'Insight runs', logTitle: 'AI insights log', refresh: 'Refresh', newPill: 'New', noteLabel: 'Note (optional)', impact: 'Estimated impact',
+    title: 'AI Insights',
+    marketing: 'Marketing',
+    finance: 'Finance',
+    insight: '1 customers have not rented for 90 days',
+    acknowledge: 'Acknowledge',
+    dismiss: 'Dismiss',
+    acknowledged: 'Insight acknowledged',
+    dismissed: 'Insight dismissed',
+    ackPill: 'Acknowledged',
+    dismissedPill: 'Dismissed',
+    showClosed: 'Show done and dismissed',
+    details: 'Details',
+    logs: 'Insight runs',
+    logTitle: 'AI insights log',
+    refresh: 'Refresh',
+    newPill: 'New',
+    noteLabel: 'Note (optional)',
+    impact: 'Estimated impact',
   },
   ar: {
-    title: 'رؤى الذكاء الاصطناعي', marketing: 'التسويق', finance: 'المالية', insight: '1 عملاء لم يستأجروا منذ 90 يوماً', acknowledge: 'اطلعت عليها', dismiss: 'استبعاد',
-    acknowledged: 'تم الاطلاع على الرؤية', dismissed: 'استُبعدت الرؤية', ackPill: 'تم الاطلاع', dismissedPill: 'مستبعدة', showClosed: 'عرض المنجزة والمستبعدة',
-    details: 'التفاصيل', logs: 'سجل التشغيل', logTitle: 'سجل رؤى الذكاء الاصطناعي', refresh: 'تحديث', newPill: 'جديدة', noteLabel: 'ملاحظة (اختياري)', impact: 'الأثر المقدّر',
+    title: 'رؤى الذكاء الاصطناعي',
+    marketing: 'التسويق',
+    finance: 'المالية',
+    insight: '1 عملاء لم يستأجروا منذ 90 يوماً',
+    acknowledge: 'اطلعت عليها',
+    dismiss: 'استبعاد',
+    acknowledged: 'تم الاطلاع على الرؤية',
+    dismissed: 'استُبعدت الرؤية',
+    ackPill: 'تم الاطلاع',
+    dismissedPill: 'مستبعدة',
+    showClosed: 'عرض المنجزة والمستبعدة',
+    details: 'التفاصيل',
+    logs: 'سجل التشغيل',
+    logTitle: 'سجل رؤى الذكاء الاصطناعي',
+    refresh: 'تحديث',
+    newPill: 'جديدة',
+    noteLabel: 'ملاحظة (اختياري)',
+    impact: 'الأثر المقدّر',
   },
 } as const;
 
@@ -81,8 +111,18 @@ for (const language of ['en', 'ar'] as const) {
   test(`${language}: the demo company's insights come from its own data`, async ({ page }) => {
     const login = await page.request.post('/api/auth/login', { data: { username: 'demo', password: 'demo1234' } });
     const body = await login.json();
-    const demo: E2eSession = { accessToken: body.tokens.accessToken, refreshToken: body.tokens.refreshToken, expiresIn: body.tokens.expiresIn ?? 3600, user: body.user, username: 'demo', password: 'demo1234', tenantName: '' };
-    const res = await page.request.get('/api/v1/ai/insights?limit=100', { headers: { authorization: `Bearer ${demo.accessToken}` } });
+    const demo: E2eSession = {
+      accessToken: body.tokens.accessToken,
+      refreshToken: body.tokens.refreshToken,
+      expiresIn: body.tokens.expiresIn ?? 3600,
+      user: body.user,
+      username: 'demo',
+      password: 'demo1234',
+      tenantName: '',
+    };
+    const res = await page.request.get('/api/v1/ai/insights?limit=100', {
+      headers: { authorization: `Bearer ${demo.accessToken}` },
+    });
     const items = (await res.json()).items as { category: string; rule: string; status: string }[];
     expect(items.length).toBeGreaterThan(2);
     console.log('demo insights:', items.map((i) => `${i.category}/${i.rule}/${i.status}`).join(', '));

@@ -16,7 +16,8 @@ import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSess
 let session: E2eSession;
 const outDir = process.env.INVOICE_PAID_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'inv-paid-e2e-'));
 
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) => apiAs(request, session, method, path, data);
+const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) =>
+  apiAs(request, session, method, path, data);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -24,7 +25,11 @@ test.beforeAll(async ({ request }) => {
   session = await signUpViaApi(request, { tenantName: `Dune Car Rental ${Date.now().toString(36).slice(-4)}` });
   const settings = await api(request, 'GET', '/api/v1/company/settings');
   await api(request, 'PUT', '/api/v1/company/settings', {
-    version: settings.version, preferences: { region: 'AE' }, enableVat: true, vatNumber: '100234567800003', address: 'Al Barsha, Dubai',
+    version: settings.version,
+    preferences: { region: 'AE' },
+    enableVat: true,
+    vatNumber: '100234567800003',
+    address: 'Al Barsha, Dubai',
     gatewayKeys: { profileId: '54321', serverKey: `SK-e2e-paid-${Date.now().toString(36)}` },
   });
   await api(request, 'POST', '/api/v1/accounting/setup');
@@ -36,26 +41,61 @@ async function open(page: Page, language: 'en' | 'ar', path: string) {
 }
 
 const WORDS = {
-  en: { record: 'Record payment', amount: 'Amount', method: 'Method', save: 'Save', create: 'Create invoice', issue: 'Issue invoice', download: 'Download PDF', payOnline: 'Pay online', partly: 'Partly paid' },
-  ar: { record: 'تسجيل دفعة', amount: 'المبلغ', method: 'الطريقة', save: 'حفظ', create: 'إنشاء فاتورة', issue: 'إصدار الفاتورة', download: 'تنزيل PDF', payOnline: 'الدفع الإلكتروني', partly: 'مدفوعة جزئيًا' },
+  en: {
+    record: 'Record payment',
+    amount: 'Amount',
+    method: 'Method',
+    save: 'Save',
+    create: 'Create invoice',
+    issue: 'Issue invoice',
+    download: 'Download PDF',
+    payOnline: 'Pay online',
+    partly: 'Partly paid',
+  },
+  ar: {
+    record: 'تسجيل دفعة',
+    amount: 'المبلغ',
+    method: 'الطريقة',
+    save: 'حفظ',
+    create: 'إنشاء فاتورة',
+    issue: 'إصدار الفاتورة',
+    download: 'تنزيل PDF',
+    payOnline: 'الدفع الإلكتروني',
+    partly: 'مدفوعة جزئيًا',
+  },
 } as const;
 
 for (const language of ['en', 'ar'] as const) {
   const w = WORDS[language];
 
-  test(`${language}: a payment taken on the rental shows on the invoice issued after it; pay online asks the sandbox for the balance only`, async ({ page }) => {
-    const vehicle = await createVehicleViaApi(page.request, session, { make: 'Lexus', model: 'LX 600', dailyRate: 450 });
+  test(`${language}: a payment taken on the rental shows on the invoice issued after it; pay online asks the sandbox for the balance only`, async ({
+    page,
+  }) => {
+    const vehicle = await createVehicleViaApi(page.request, session, {
+      make: 'Lexus',
+      model: 'LX 600',
+      dailyRate: 450,
+    });
     const customer = await createCustomerViaApi(page.request, session, {
-      fullNameEnglish: language === 'ar' ? 'Fatima Al Zaabi' : 'Daniel Brooks', fullNameArabic: 'فاطمة الزعابي', email: `paid-${language}@example.test`,
+      fullNameEnglish: language === 'ar' ? 'Fatima Al Zaabi' : 'Daniel Brooks',
+      fullNameArabic: 'فاطمة الزعابي',
+      email: `paid-${language}@example.test`,
       preferredLanguage: language === 'ar' ? 'arabic' : 'english',
     });
     // Two days at 450 (5 % VAT on top: 945), picked up now.
     const start = Date.now() - 3_600_000;
     const rental = await api(page.request, 'POST', '/api/v1/rentals', {
-      vehicleId: vehicle.id, customerId: customer.id, startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * 86_400_000).toISOString(),
-      dailyRate: 450, taxRate: 5,
+      vehicleId: vehicle.id,
+      customerId: customer.id,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 2 * 86_400_000).toISOString(),
+      dailyRate: 450,
+      taxRate: 5,
     });
-    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/pickup`, { odometerStart: 10_000, fuelLevelStart: 'full' });
+    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/pickup`, {
+      odometerStart: 10_000,
+      fuelLevelStart: 'full',
+    });
 
     // Take 700 on the rental's page.
     await open(page, language, `/rentals/${rental.id}`);
@@ -94,7 +134,17 @@ for (const language of ['en', 'ar'] as const) {
     const pdfPath = join(outDir, `${issued.number}-${language}.pdf`);
     await (await download).saveAs(pdfPath);
     expect(statSync(pdfPath).size).toBeGreaterThan(5_000);
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfPath, join(outDir, `invoice-paid-pdf-${language}`)]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      pdfPath,
+      join(outDir, `invoice-paid-pdf-${language}`),
+    ]);
     const text = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString();
     expect(text).toContain('700.00');
     expect(text).toContain('245.00');
@@ -106,7 +156,9 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.locator('#amount')).toContainText('245.00');
     const attempts = await api(page.request, 'GET', `/api/v1/invoices/${invoiceId}/payments`);
     const pending = attempts.items.find((p: { status: string }) => p.status === 'pending');
-    const seen = await (await page.request.get(new URL('/_emulator/transactions', pending.gateway.url).toString())).json() as { tranRef: string; cartAmount: string }[];
+    const seen = (await (
+      await page.request.get(new URL('/_emulator/transactions', pending.gateway.url).toString())
+    ).json()) as { tranRef: string; cartAmount: string }[];
     expect(seen.find((x) => x.tranRef === pending.gateway.tranRef)?.cartAmount).toBe('245.00');
     await page.locator('#pay').click();
     await expect(page).toHaveURL(/\/payments\/success\?payment=[0-9A-Z]{26}/);
@@ -114,6 +166,10 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.getByTestId('invoice-balance')).toContainText('0.00');
     await expect(page.getByTestId('rental-balance')).toContainText('0.00');
     expect((await api(page.request, 'GET', `/api/v1/rentals/${rental.id}`)).balance).toBe(0);
-    expect(await api(page.request, 'GET', `/api/v1/invoices/${invoiceId}`)).toMatchObject({ status: 'paid', amountPaid: 945, balance: 0 });
+    expect(await api(page.request, 'GET', `/api/v1/invoices/${invoiceId}`)).toMatchObject({
+      status: 'paid',
+      amountPaid: 945,
+      balance: 0,
+    });
   });
 }

@@ -15,7 +15,8 @@ import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSess
 let session: E2eSession;
 const outDir = process.env.INVOICE_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'inv-e2e-'));
 
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) => apiAs(request, session, method, path, data);
+const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) =>
+  apiAs(request, session, method, path, data);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -23,7 +24,11 @@ test.beforeAll(async ({ request }) => {
   session = await signUpViaApi(request, { tenantName: `Oasis Car Rental ${Date.now().toString(36).slice(-4)}` });
   const settings = await api(request, 'GET', '/api/v1/company/settings');
   await api(request, 'PUT', '/api/v1/company/settings', {
-    version: settings.version, preferences: { region: 'AE' }, enableVat: true, vatNumber: '100234567800003', address: 'Sheikh Zayed Road, Dubai',
+    version: settings.version,
+    preferences: { region: 'AE' },
+    enableVat: true,
+    vatNumber: '100234567800003',
+    address: 'Sheikh Zayed Road, Dubai',
   });
   await api(request, 'POST', '/api/v1/accounting/setup');
 });
@@ -34,24 +39,64 @@ async function open(page: Page, language: 'en' | 'ar', path: string) {
 }
 
 const WORDS = {
-  en: { email: 'Email', send: 'Send', sent: 'Invoice sent to', create: 'Create invoice', issue: 'Issue invoice', issued: 'Issued', download: 'Download PDF', credit: 'Credit note', reason: 'Reason', confirmCredit: 'Issue credit note', void: 'Void', search: 'Search' },
-  ar: { email: 'بريد إلكتروني', send: 'إرسال', sent: 'أُرسلت الفاتورة إلى', create: 'إنشاء فاتورة', issue: 'إصدار الفاتورة', issued: 'صادرة', download: 'تنزيل PDF', credit: 'إشعار دائن', reason: 'السبب', confirmCredit: 'إصدار الإشعار الدائن', void: 'ملغاة', search: 'بحث' },
+  en: {
+    email: 'Email',
+    send: 'Send',
+    sent: 'Invoice sent to',
+    create: 'Create invoice',
+    issue: 'Issue invoice',
+    issued: 'Issued',
+    download: 'Download PDF',
+    credit: 'Credit note',
+    reason: 'Reason',
+    confirmCredit: 'Issue credit note',
+    void: 'Void',
+    search: 'Search',
+  },
+  ar: {
+    email: 'بريد إلكتروني',
+    send: 'إرسال',
+    sent: 'أُرسلت الفاتورة إلى',
+    create: 'إنشاء فاتورة',
+    issue: 'إصدار الفاتورة',
+    issued: 'صادرة',
+    download: 'تنزيل PDF',
+    credit: 'إشعار دائن',
+    reason: 'السبب',
+    confirmCredit: 'إصدار الإشعار الدائن',
+    void: 'ملغاة',
+    search: 'بحث',
+  },
 } as const;
 
 for (const [i, language] of (['en', 'ar'] as const).entries()) {
   const w = WORDS[language];
 
   test(`${language}: issue an invoice from a rental, download and look at its PDF, credit it`, async ({ page }) => {
-    const vehicle = await createVehicleViaApi(page.request, session, { make: 'Nissan', model: 'Patrol', dailyRate: 350 });
+    const vehicle = await createVehicleViaApi(page.request, session, {
+      make: 'Nissan',
+      model: 'Patrol',
+      dailyRate: 350,
+    });
     const customer = await createCustomerViaApi(page.request, session, {
-      fullNameEnglish: language === 'ar' ? 'Khalid Al Mansouri' : 'Sarah Johnson', fullNameArabic: 'خالد المنصوري', email: `inv-${language}@example.test`,
+      fullNameEnglish: language === 'ar' ? 'Khalid Al Mansouri' : 'Sarah Johnson',
+      fullNameArabic: 'خالد المنصوري',
+      email: `inv-${language}@example.test`,
     });
     const start = Date.UTC(2035, 4, 1 + i * 7, 9);
     const rental = await api(page.request, 'POST', '/api/v1/rentals', {
-      vehicleId: vehicle.id, customerId: customer.id, startDate: new Date(start).toISOString(), endDate: new Date(start + 3 * 86_400_000).toISOString(),
-      dailyRate: 350, taxRate: 5,
+      vehicleId: vehicle.id,
+      customerId: customer.id,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 3 * 86_400_000).toISOString(),
+      dailyRate: 350,
+      taxRate: 5,
     });
-    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/charges`, { amount: 157.5, label: 'Bumper scratch', category: 'damage_fees' });
+    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/charges`, {
+      amount: 157.5,
+      label: 'Bumper scratch',
+      category: 'damage_fees',
+    });
 
     // From the rental: Create invoice opens the draft.
     await open(page, language, `/rentals/${rental.id}`);
@@ -85,7 +130,17 @@ for (const [i, language] of (['en', 'ar'] as const).entries()) {
     await file.saveAs(pdfPath);
     expect(file.suggestedFilename()).toBe(`${issued.number}.pdf`);
     expect(statSync(pdfPath).size).toBeGreaterThan(5_000);
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfPath, join(outDir, `invoice-pdf-${language}`)]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      pdfPath,
+      join(outDir, `invoice-pdf-${language}`),
+    ]);
 
     // Email it to the customer (the PDF attached; the SES emulator keeps it).
     await page.getByRole('button', { name: w.email, exact: true }).click();
@@ -101,7 +156,10 @@ for (const [i, language] of (['en', 'ar'] as const).entries()) {
     // Credit note: the invoice becomes void and the rental balance drops by its total.
     await page.goto(`/invoices/${invoiceId}`);
     await page.getByRole('button', { name: w.credit }).click();
-    await page.getByRole('dialog').getByLabel(w.reason).fill(language === 'ar' ? 'خطأ في الرسوم' : 'Charged the wrong vehicle');
+    await page
+      .getByRole('dialog')
+      .getByLabel(w.reason)
+      .fill(language === 'ar' ? 'خطأ في الرسوم' : 'Charged the wrong vehicle');
     await page.getByRole('dialog').getByRole('button', { name: w.confirmCredit }).click();
     await expect(page.getByTestId('invoice-status').first()).toHaveText(w.void);
     await expect(page.getByTestId('credit-note-info')).toContainText('CN-');

@@ -13,7 +13,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createCustomerViaApi, createVehicleViaApi, shellReady, signUpViaApi, useSession, type E2eSession, apiAs } from './helpers';
+import {
+  createCustomerViaApi,
+  createVehicleViaApi,
+  shellReady,
+  signUpViaApi,
+  useSession,
+  type E2eSession,
+  apiAs,
+} from './helpers';
 import { addDays } from '../../shared/calendar';
 
 let session: E2eSession;
@@ -21,7 +29,8 @@ const outDir = mkdtempSync(join(tmpdir(), 'maint-e2e-'));
 const shots = join(import.meta.dirname, '../.out/screens');
 
 /** One API call as this file's signed-in user (expects success). */
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST' | 'PATCH', path: string, data?: unknown) => apiAs(request, session, method, path, data);
+const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST' | 'PATCH', path: string, data?: unknown) =>
+  apiAs(request, session, method, path, data);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -36,18 +45,60 @@ async function open(page: Page, language: 'en' | 'ar', path: string) {
 
 const W = {
   en: {
-    add: 'Add record', save: 'Save', vehicleRequired: 'Vehicle is required', typeRequired: 'Type is required', costRequired: 'Cost is required',
-    vehicle: /^Vehicle/, type: /^Type/, cost: /^Estimated cost/, created: 'Maintenance record created', complete: 'Complete', actual: /^Actual cost/,
-    invoice: 'Invoice or receipt (PDF, JPG or PNG)', completed: 'Maintenance completed', completedPill: 'Completed', oil: 'Oil change', download: 'Download invoice',
-    generate: 'Generate predictions', predictions: 'Predictions', schedule: 'Schedule', scheduledToast: 'Maintenance scheduled from the prediction', scheduled: 'Scheduled',
-    alerts: 'Alerts', pastDue: 'Past due', records: 'Records', close: 'Close', tyres: 'Tyres',
+    add: 'Add record',
+    save: 'Save',
+    vehicleRequired: 'Vehicle is required',
+    typeRequired: 'Type is required',
+    costRequired: 'Cost is required',
+    vehicle: /^Vehicle/,
+    type: /^Type/,
+    cost: /^Estimated cost/,
+    created: 'Maintenance record created',
+    complete: 'Complete',
+    actual: /^Actual cost/,
+    invoice: 'Invoice or receipt (PDF, JPG or PNG)',
+    completed: 'Maintenance completed',
+    completedPill: 'Completed',
+    oil: 'Oil change',
+    download: 'Download invoice',
+    generate: 'Generate predictions',
+    predictions: 'Predictions',
+    schedule: 'Schedule',
+    scheduledToast: 'Maintenance scheduled from the prediction',
+    scheduled: 'Scheduled',
+    alerts: 'Alerts',
+    pastDue: 'Past due',
+    records: 'Records',
+    close: 'Close',
+    tyres: 'Tyres',
   },
   ar: {
-    add: 'إضافة سجل', save: 'حفظ', vehicleRequired: 'المركبة مطلوبة', typeRequired: 'النوع مطلوب', costRequired: 'التكلفة مطلوبة',
-    vehicle: /^المركبة/, type: /^النوع/, cost: /^التكلفة التقديرية/, created: 'تم إنشاء سجل الصيانة', complete: 'إكمال', actual: /^التكلفة الفعلية/,
-    invoice: 'الفاتورة أو الإيصال (PDF أو JPG أو PNG)', completed: 'اكتملت الصيانة', completedPill: 'مكتمل', oil: 'تغيير الزيت', download: 'تنزيل الفاتورة',
-    generate: 'توليد التوقعات', predictions: 'التوقعات', schedule: 'جدولة', scheduledToast: 'تمت جدولة الصيانة من التوقع', scheduled: 'مجدولة',
-    alerts: 'التنبيهات', pastDue: 'متأخرة', records: 'السجلات', close: 'إغلاق', tyres: 'الإطارات',
+    add: 'إضافة سجل',
+    save: 'حفظ',
+    vehicleRequired: 'المركبة مطلوبة',
+    typeRequired: 'النوع مطلوب',
+    costRequired: 'التكلفة مطلوبة',
+    vehicle: /^المركبة/,
+    type: /^النوع/,
+    cost: /^التكلفة التقديرية/,
+    created: 'تم إنشاء سجل الصيانة',
+    complete: 'إكمال',
+    actual: /^التكلفة الفعلية/,
+    invoice: 'الفاتورة أو الإيصال (PDF أو JPG أو PNG)',
+    completed: 'اكتملت الصيانة',
+    completedPill: 'مكتمل',
+    oil: 'تغيير الزيت',
+    download: 'تنزيل الفاتورة',
+    generate: 'توليد التوقعات',
+    predictions: 'التوقعات',
+    schedule: 'جدولة',
+    scheduledToast: 'تمت جدولة الصيانة من التوقع',
+    scheduled: 'مجدولة',
+    alerts: 'التنبيهات',
+    pastDue: 'متأخرة',
+    records: 'السجلات',
+    close: 'إغلاق',
+    tyres: 'الإطارات',
   },
 } as const;
 
@@ -55,7 +106,10 @@ for (const language of ['en', 'ar'] as const) {
   const w = W[language];
 
   test(`${language}: create a maintenance record and complete it with an invoice file`, async ({ page, request }) => {
-    const vehicle = await createVehicleViaApi(request, session, { make: 'Nissan', model: language === 'en' ? 'Patrol' : 'Sunny' });
+    const vehicle = await createVehicleViaApi(request, session, {
+      make: 'Nissan',
+      model: language === 'en' ? 'Patrol' : 'Sunny',
+    });
     await open(page, language, '/maintenance');
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
     await page.getByRole('button', { name: w.add }).click();
@@ -93,13 +147,36 @@ for (const language of ['en', 'ar'] as const) {
 
   test(`${language}: generate predictions and turn one into a scheduled record`, async ({ page, request }) => {
     const today = (await api(request, 'GET', '/api/v1/accounting/summary')).asOf as string;
-    const vehicle = await createVehicleViaApi(request, session, { make: 'Toyota', model: language === 'en' ? 'Hilux' : 'Yaris', odometerKm: 1000 });
+    const vehicle = await createVehicleViaApi(request, session, {
+      make: 'Toyota',
+      model: language === 'en' ? 'Hilux' : 'Yaris',
+      odometerKm: 1000,
+    });
     // Odometer history: services 60, 30 and 1 days ago, 40 km a day; tyres every 2,000 km → past due.
-    for (const [ago, km] of [[60, 20_000], [30, 21_200], [1, 22_360]] as const) {
-      const r = await api(request, 'POST', '/api/v1/maintenance', { vehicleId: vehicle.id, type: 'general_service', date: addDays(today, -ago), estimatedCost: 100, status: 'pending', addToFinancials: false });
-      await api(request, 'POST', `/api/v1/maintenance/${r.id}/complete`, { serviceMileage: km, completedDate: addDays(today, -ago) });
+    for (const [ago, km] of [
+      [60, 20_000],
+      [30, 21_200],
+      [1, 22_360],
+    ] as const) {
+      const r = await api(request, 'POST', '/api/v1/maintenance', {
+        vehicleId: vehicle.id,
+        type: 'general_service',
+        date: addDays(today, -ago),
+        estimatedCost: 100,
+        status: 'pending',
+        addToFinancials: false,
+      });
+      await api(request, 'POST', `/api/v1/maintenance/${r.id}/complete`, {
+        serviceMileage: km,
+        completedDate: addDays(today, -ago),
+      });
     }
-    await api(request, 'PUT', `/api/v1/vehicles/${vehicle.id}/service-program`, { intervals: [{ type: 'oil_change', everyKm: 10_000, everyMonths: 6 }, { type: 'tyres', everyKm: 2000 }] });
+    await api(request, 'PUT', `/api/v1/vehicles/${vehicle.id}/service-program`, {
+      intervals: [
+        { type: 'oil_change', everyKm: 10_000, everyMonths: 6 },
+        { type: 'tyres', everyKm: 2000 },
+      ],
+    });
 
     await open(page, language, '/maintenance');
     await page.getByRole('button', { name: w.generate }).click();
@@ -123,9 +200,18 @@ for (const language of ['en', 'ar'] as const) {
     await page.screenshot({ path: join(shots, `maintenance-alerts-${language}.png`), fullPage: true });
 
     // A booking of that vehicle spans the (past due) tyre service: the rental page warns.
-    const customer = await createCustomerViaApi(request, session, { fullNameEnglish: `Risk ${language}`, dateOfBirth: '1988-04-04' });
+    const customer = await createCustomerViaApi(request, session, {
+      fullNameEnglish: `Risk ${language}`,
+      dateOfBirth: '1988-04-04',
+    });
     const start = `${addDays(today, 3)}T09:00:00.000Z`;
-    const rental = await api(request, 'POST', '/api/v1/rentals', { vehicleId: vehicle.id, customerId: customer.id, startDate: start, endDate: `${addDays(today, 6)}T09:00:00.000Z`, dailyRate: 120 });
+    const rental = await api(request, 'POST', '/api/v1/rentals', {
+      vehicleId: vehicle.id,
+      customerId: customer.id,
+      startDate: start,
+      endDate: `${addDays(today, 6)}T09:00:00.000Z`,
+      dailyRate: 120,
+    });
     await page.goto(`/rentals/${rental.id}`);
     await expect(page.getByTestId('service-warning')).toContainText(w.tyres);
     await page.screenshot({ path: join(shots, `rental-service-warning-${language}.png`), fullPage: true });
@@ -133,15 +219,54 @@ for (const language of ['en', 'ar'] as const) {
 }
 
 const IW = {
-  en: { add: 'New inspection', odometer: /^Odometer/, fuel: /^Fuel level/, kind: 'Inspection', checkIn: 'check_in', photo: 'Add a photo (camera or file)', save: 'Save inspection', saved: 'Inspection saved',
-    customerTyped: 'Or type the name to sign', sign: 'Sign and lock', signed: 'Inspection signed and locked', pdf: 'Download PDF', confirm: 'Confirm charge', confirmed: 'Charge added to the rental', close: 'Close', open: 'Open',
-    damageLabel: 'Damage · Scratch (Minor), Rear', extraKmLabel: 'Extra km · 100 km over the 400 km allowance (2 days)', posted: 'Posted' },
-  ar: { add: 'فحص جديد', odometer: /^عداد المسافة/, fuel: /^مستوى الوقود/, kind: 'الفحص', checkIn: 'check_in', photo: 'إضافة صورة (الكاميرا أو ملف)', save: 'حفظ الفحص', saved: 'تم حفظ الفحص',
-    customerTyped: 'أو اكتب الاسم للتوقيع', sign: 'توقيع وقفل', signed: 'تم توقيع الفحص وقفله', pdf: 'تنزيل PDF', confirm: 'تأكيد الرسوم', confirmed: 'أضيفت الرسوم إلى العقد', close: 'إغلاق', open: 'فتح',
-    damageLabel: 'أضرار · خدش (طفيف)، الخلف', extraKmLabel: 'كيلومترات إضافية · 100 كم فوق المسافة المسموحة 400 كم (عدد الأيام: 2)', posted: 'تم الترحيل' },
+  en: {
+    add: 'New inspection',
+    odometer: /^Odometer/,
+    fuel: /^Fuel level/,
+    kind: 'Inspection',
+    checkIn: 'check_in',
+    photo: 'Add a photo (camera or file)',
+    save: 'Save inspection',
+    saved: 'Inspection saved',
+    customerTyped: 'Or type the name to sign',
+    sign: 'Sign and lock',
+    signed: 'Inspection signed and locked',
+    pdf: 'Download PDF',
+    confirm: 'Confirm charge',
+    confirmed: 'Charge added to the rental',
+    close: 'Close',
+    open: 'Open',
+    damageLabel: 'Damage · Scratch (Minor), Rear',
+    extraKmLabel: 'Extra km · 100 km over the 400 km allowance (2 days)',
+    posted: 'Posted',
+  },
+  ar: {
+    add: 'فحص جديد',
+    odometer: /^عداد المسافة/,
+    fuel: /^مستوى الوقود/,
+    kind: 'الفحص',
+    checkIn: 'check_in',
+    photo: 'إضافة صورة (الكاميرا أو ملف)',
+    save: 'حفظ الفحص',
+    saved: 'تم حفظ الفحص',
+    customerTyped: 'أو اكتب الاسم للتوقيع',
+    sign: 'توقيع وقفل',
+    signed: 'تم توقيع الفحص وقفله',
+    pdf: 'تنزيل PDF',
+    confirm: 'تأكيد الرسوم',
+    confirmed: 'أضيفت الرسوم إلى العقد',
+    close: 'إغلاق',
+    open: 'فتح',
+    damageLabel: 'أضرار · خدش (طفيف)، الخلف',
+    extraKmLabel: 'كيلومترات إضافية · 100 كم فوق المسافة المسموحة 400 كم (عدد الأيام: 2)',
+    posted: 'تم الترحيل',
+  },
 } as const;
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAADElEQVR4nGNgIB0AAAA0AAF2Xq7DAAAAAElFTkSuQmCC', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAADElEQVR4nGNgIB0AAAA0AAF2Xq7DAAAAAElFTkSuQmCC',
+  'base64',
+);
 
 const DW = {
   en: { section: 'Damage price list', scratchMinor: 'Scratch – Minor', save: 'Save changes', saved: 'Settings saved' },
@@ -155,7 +280,8 @@ for (const language of ['en', 'ar'] as const) {
     const table = page.getByRole('table', { name: d.section });
     await expect(table.locator('tr[data-damage-type]')).toHaveCount(4);
     const cell = table.getByLabel(d.scratchMinor);
-    // A new company starts from the default list (150 for a minor scratch); the Arabic run reads the English run's 180 (one company).
+    // A new company starts from the default list (150 for a minor scratch); the Arabic run reads the English run's 180
+    // (one company).
     await expect(cell).toHaveValue(language === 'en' ? '150' : '180');
     const price = language === 'en' ? '180' : '185';
     await cell.fill(price);
@@ -169,11 +295,29 @@ for (const language of ['en', 'ar'] as const) {
 
 for (const language of ['en', 'ar'] as const) {
   const w = IW[language];
-  test(`${language}: check-out with a photo, a damage mark and signatures; check-in with a new mark shows the proposed charge; the PDF`, async ({ page, request }) => {
+  test(`${language}: check-out with a photo, a damage mark and signatures; check-in with a new mark shows the proposed charge; the PDF`, async ({
+    page,
+    request,
+  }) => {
     const today = (await api(request, 'GET', '/api/v1/accounting/summary')).asOf as string;
-    const vehicle = await createVehicleViaApi(request, session, { make: 'Kia', model: language === 'en' ? 'Sportage' : 'Picanto', odometerKm: 1200 });
-    const customer = await createCustomerViaApi(request, session, { fullNameEnglish: `Inspect ${language}`, dateOfBirth: '1985-05-05' });
-    const rental = await api(request, 'POST', '/api/v1/rentals', { vehicleId: vehicle.id, customerId: customer.id, startDate: `${addDays(today, 1)}T09:00:00.000Z`, endDate: `${addDays(today, 3)}T09:00:00.000Z`, dailyRate: 100, dailyKmLimit: 200, extraChargePerKm: 0.5 });
+    const vehicle = await createVehicleViaApi(request, session, {
+      make: 'Kia',
+      model: language === 'en' ? 'Sportage' : 'Picanto',
+      odometerKm: 1200,
+    });
+    const customer = await createCustomerViaApi(request, session, {
+      fullNameEnglish: `Inspect ${language}`,
+      dateOfBirth: '1985-05-05',
+    });
+    const rental = await api(request, 'POST', '/api/v1/rentals', {
+      vehicleId: vehicle.id,
+      customerId: customer.id,
+      startDate: `${addDays(today, 1)}T09:00:00.000Z`,
+      endDate: `${addDays(today, 3)}T09:00:00.000Z`,
+      dailyRate: 100,
+      dailyKmLimit: 200,
+      extraChargePerKm: 0.5,
+    });
 
     await open(page, language, `/vehicle-inspections?rentalId=${rental.id}`);
     await page.getByRole('button', { name: w.add }).click();
@@ -205,7 +349,17 @@ for (const language of ['en', 'ar'] as const) {
     const pdf = await request.get((await pdfLink.getAttribute('href'))!);
     const pdfPath = join(shots, `inspection-checkout-${language}.pdf`);
     writeFileSync(pdfPath, await pdf.body());
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfPath, join(shots, `inspection-checkout-${language}`)]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      pdfPath,
+      join(shots, `inspection-checkout-${language}`),
+    ]);
     await view.getByRole('button', { name: w.close }).click();
 
     // Check-in: further on, half a tank, a new dent on the rear (by mouse).
@@ -239,15 +393,34 @@ for (const language of ['en', 'ar'] as const) {
     await expect(damageRow.getByRole('button', { name: w.confirm })).toHaveCount(0);
     await page.screenshot({ path: join(shots, `inspection-charge-posted-${language}.png`), fullPage: true });
     const ledger = await api(request, 'GET', `/api/v1/rentals/${rental.id}/ledger`);
-    expect(ledger.items.filter((e: { category: string }) => e.category === 'damage_fees').map((e: { amount: number }) => e.amount)).toEqual([175]);
+    expect(
+      ledger.items
+        .filter((e: { category: string }) => e.category === 'damage_fees')
+        .map((e: { amount: number }) => e.amount),
+    ).toEqual([175]);
   });
 }
 
 for (const language of ['en', 'ar'] as const) {
-  test(`${language}: axe finds no serious or critical violations on /maintenance and the inspection form`, async ({ page }) => {
+  test(`${language}: axe finds no serious or critical violations on /maintenance and the inspection form`, async ({
+    page,
+  }) => {
     const { default: AxeBuilder } = await import('@axe-core/playwright');
-    const serious = async () => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).exclude('[id^="headlessui-focus-sentinel"]').analyze())
-      .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = async () =>
+      (
+        await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .exclude('[id^="headlessui-focus-sentinel"]')
+          .analyze()
+      ).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(', ')}`,
+        );
     await open(page, language, '/maintenance');
     await page.getByRole('tab', { name: W[language].predictions }).click();
     await expect(page.locator('tr[data-prediction-id]').first()).toBeVisible();

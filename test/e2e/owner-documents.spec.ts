@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { documents } from '../../shared/i18n/documents';
 import { SAMPLE_PDF } from '../integration/entity-factories';
-import { apiAs, createCustomerViaApi, createVehicleViaApi, seriousViolations, signUpViaApi, useSession } from './helpers';
+import {
+  apiAs,
+  createCustomerViaApi,
+  createVehicleViaApi,
+  seriousViolations,
+  signUpViaApi,
+  useSession,
+} from './helpers';
 
 const outDir = join(import.meta.dirname, '../.out/screenshots/owner-documents');
 mkdirSync(outDir, { recursive: true });
@@ -79,9 +86,20 @@ for (const language of ['en', 'ar'] as const) {
     await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
     const session = await signUpViaApi(page.request);
     const customer = await createCustomerViaApi(page.request, session, { fullNameEnglish: 'Sara Template' });
-    const url = await apiAs(page.request, session, 'POST', '/api/v1/documents/upload-url', { scope: 'company', contentType: 'application/pdf', size: SAMPLE_PDF.length });
+    const url = await apiAs(page.request, session, 'POST', '/api/v1/documents/upload-url', {
+      scope: 'company',
+      contentType: 'application/pdf',
+      size: SAMPLE_PDF.length,
+    });
     expect((await page.request.put(url.uploadUrl, { data: SAMPLE_PDF, headers: url.headers })).ok()).toBe(true);
-    await apiAs(page.request, session, 'POST', '/api/v1/documents', { scope: 'company', title: 'Rental agreement template', documentType: 'rental_agreement', key: url.key, isTemplate: true, tags: ['template'] });
+    await apiAs(page.request, session, 'POST', '/api/v1/documents', {
+      scope: 'company',
+      title: 'Rental agreement template',
+      documentType: 'rental_agreement',
+      key: url.key,
+      isTemplate: true,
+      tags: ['template'],
+    });
 
     await useSession(page, session, '/documents?scope=company');
     const table = page.getByRole('table');

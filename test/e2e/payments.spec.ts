@@ -20,7 +20,8 @@ let tenantName = '';
 const outDir = process.env.PAYMENT_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'pay-e2e-'));
 
 /** One API call as this file's signed-in user (expects success). */
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST' | 'PATCH', path: string, data?: unknown) => apiAs(request, session, method, path, data);
+const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST' | 'PATCH', path: string, data?: unknown) =>
+  apiAs(request, session, method, path, data);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,7 +30,10 @@ test.beforeAll(async ({ request }) => {
   session = await signUpViaApi(request, { tenantName });
   const settings = await api(request, 'GET', '/api/v1/company/settings');
   await api(request, 'PUT', '/api/v1/company/settings', {
-    version: settings.version, preferences: { region: 'AE' }, enableVat: true, vatNumber: '100234567800003',
+    version: settings.version,
+    preferences: { region: 'AE' },
+    enableVat: true,
+    vatNumber: '100234567800003',
     gatewayKeys: { profileId: '54321', serverKey: `SK-e2e-${Date.now().toString(36)}` },
   });
   await api(request, 'POST', '/api/v1/accounting/setup');
@@ -39,14 +43,24 @@ let seq = 0;
 /** A booked rental and its issued invoice, through the API. */
 async function issuedInvoice(request: APIRequestContext, language: 'en' | 'ar') {
   seq += 1;
-  const vehicle = await createVehicleViaApi(request, session, { make: 'Toyota', model: 'Land Cruiser', dailyRate: 300 });
+  const vehicle = await createVehicleViaApi(request, session, {
+    make: 'Toyota',
+    model: 'Land Cruiser',
+    dailyRate: 300,
+  });
   const customer = await createCustomerViaApi(request, session, {
-    fullNameEnglish: language === 'ar' ? 'Mariam Al Hashimi' : 'James Carter', fullNameArabic: 'مريم الهاشمي', email: `pay-${language}-${seq}@example.test`,
+    fullNameEnglish: language === 'ar' ? 'Mariam Al Hashimi' : 'James Carter',
+    fullNameArabic: 'مريم الهاشمي',
+    email: `pay-${language}-${seq}@example.test`,
   });
   const start = Date.UTC(2036, 2, 1 + seq * 5, 9);
   const rental = await api(request, 'POST', '/api/v1/rentals', {
-    vehicleId: vehicle.id, customerId: customer.id, startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * 86_400_000).toISOString(),
-    dailyRate: 300, taxRate: 5,
+    vehicleId: vehicle.id,
+    customerId: customer.id,
+    startDate: new Date(start).toISOString(),
+    endDate: new Date(start + 2 * 86_400_000).toISOString(),
+    dailyRate: 300,
+    taxRate: 5,
   });
   const draft = await api(request, 'POST', '/api/v1/invoices', { rentalId: rental.id });
   const invoice = await api(request, 'POST', `/api/v1/invoices/${draft.id}/issue`, {});
@@ -61,21 +75,47 @@ async function open(page: Page, language: 'en' | 'ar', path: string) {
 
 const WORDS = {
   en: {
-    payOnline: 'Pay online', openPage: 'Open payment page', pay: 'Pay', decline: 'Decline', paidTitle: 'Payment received', failedTitle: 'Payment failed',
-    retry: 'Try again', record: 'Record payment', amount: 'Amount', method: 'Payment method', save: 'Record', paid: 'Paid',
-    declined: 'Declined by the bank', detail: 'Gateway message: Declined', notFound: 'This payment link is not valid or has expired.',
+    payOnline: 'Pay online',
+    openPage: 'Open payment page',
+    pay: 'Pay',
+    decline: 'Decline',
+    paidTitle: 'Payment received',
+    failedTitle: 'Payment failed',
+    retry: 'Try again',
+    record: 'Record payment',
+    amount: 'Amount',
+    method: 'Payment method',
+    save: 'Record',
+    paid: 'Paid',
+    declined: 'Declined by the bank',
+    detail: 'Gateway message: Declined',
+    notFound: 'This payment link is not valid or has expired.',
   },
   ar: {
-    payOnline: 'الدفع الإلكتروني', openPage: 'فتح صفحة الدفع', pay: 'ادفع', decline: 'رفض', paidTitle: 'تم استلام الدفعة', failedTitle: 'فشلت عملية الدفع',
-    retry: 'حاول مرة أخرى', record: 'تسجيل دفعة', amount: 'المبلغ', method: 'طريقة الدفع', save: 'تسجيل', paid: 'مدفوع',
-    declined: 'رفضها البنك', detail: 'رسالة البوابة: Declined', notFound: 'رابط الدفع هذا غير صالح أو انتهت صلاحيته.',
+    payOnline: 'الدفع الإلكتروني',
+    openPage: 'فتح صفحة الدفع',
+    pay: 'ادفع',
+    decline: 'رفض',
+    paidTitle: 'تم استلام الدفعة',
+    failedTitle: 'فشلت عملية الدفع',
+    retry: 'حاول مرة أخرى',
+    record: 'تسجيل دفعة',
+    amount: 'المبلغ',
+    method: 'طريقة الدفع',
+    save: 'تسجيل',
+    paid: 'مدفوع',
+    declined: 'رفضها البنك',
+    detail: 'رسالة البوابة: Declined',
+    notFound: 'رابط الدفع هذا غير صالح أو انتهت صلاحيته.',
   },
 } as const;
 
 for (const language of ['en', 'ar'] as const) {
   const w = WORDS[language];
 
-  test(`${language}: pay an invoice online through the sandbox and land on /payments/success paid; the receipt PDF`, async ({ page }) => {
+  test(`${language}: pay an invoice online through the sandbox and land on /payments/success paid; the receipt PDF`, async ({
+    page,
+  }) => {
     const { rental, invoice } = await issuedInvoice(page.request, language);
     await open(page, language, `/invoices/${invoice.id}`);
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
@@ -120,7 +160,17 @@ for (const language of ['en', 'ar'] as const) {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const pdfPath = join(outDir, `${payment.receipt.number}-${language}.pdf`);
     writeFileSync(pdfPath, pdf);
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfPath, join(outDir, `receipt-pdf-${language}`)]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      pdfPath,
+      join(outDir, `receipt-pdf-${language}`),
+    ]);
 
     // Back on the invoice: the payment is listed as paid with its receipt.
     await page.goto(`/invoices/${invoice.id}`);
@@ -129,7 +179,9 @@ for (const language of ['en', 'ar'] as const) {
     await expect(row).toContainText(payment.receipt.number);
   });
 
-  test(`${language}: a declined payment shows the failure state with Try again; a cash payment is recorded in the panel`, async ({ page }) => {
+  test(`${language}: a declined payment shows the failure state with Try again; a cash payment is recorded in the panel`, async ({
+    page,
+  }) => {
     const { invoice } = await issuedInvoice(page.request, language);
     await open(page, language, `/invoices/${invoice.id}`);
     await page.getByTestId('invoice-payments').getByRole('button', { name: w.payOnline }).click();
@@ -166,7 +218,10 @@ for (const language of ['en', 'ar'] as const) {
     await page.screenshot({ path: join(outDir, `invoice-payments-${language}.png`), fullPage: true });
   });
 
-  test(`${language}: the customer pays on their own phone, not signed in: public return page (declined, translated, Try again, then paid with the receipt); a wrong link is not found`, async ({ page, browser }) => {
+  test(`${language}: the customer pays on their own phone, not signed in: public return page (declined, translated, Try again, then paid with the receipt); a wrong link is not found`, async ({
+    page,
+    browser,
+  }) => {
     const { invoice } = await issuedInvoice(page.request, language);
     await open(page, language, `/invoices/${invoice.id}`);
     await page.getByTestId('invoice-payments').getByRole('button', { name: w.payOnline }).click();
@@ -215,7 +270,10 @@ for (const language of ['en', 'ar'] as const) {
 
     // A tampered link: not found, nothing shown.
     const tampered = new URL(failedUrl);
-    tampered.searchParams.set('token', tampered.searchParams.get('token')!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+    tampered.searchParams.set(
+      'token',
+      tampered.searchParams.get('token')!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+    );
     await p.goto(tampered.toString());
     await expect(p.getByText(w.notFound)).toBeVisible();
     await expect(p.getByTestId('payment-result')).toHaveCount(0);

@@ -25,22 +25,73 @@ test.beforeAll(async ({ request }) => {
 
 const W = {
   en: {
-    pickup: 'Pick up', pickupTitle: 'Pick up vehicle', ret: 'Return', returnTitle: 'Return vehicle', tyres: 'Tyres', type: 'Damage type', severity: 'Severity', notes: 'Notes',
-    photo: 'Add a photo (camera or file)', saveContinue: 'Save and continue', typed: 'Or type the name to sign', sign: 'Sign and lock', close: 'Close',
-    odometer: /^Odometer/, fuel: /^Fuel level/, condition: 'Condition', calculate: 'Calculate final charges', confirmReturn: 'Confirm return',
-    send: 'Send for signature', sent: 'Signing link sent to', signPublic: 'Sign the contract', signedPublic: 'Thank you. The contract is signed.',
-    openInspection: 'Open', resume: 'Continue pickup', pickedUpToast: 'Vehicle picked up', dent: 'Dent', moderate: 'Moderate', issue: 'Issue', noteText: 'Small dent on the front bumper',
+    pickup: 'Pick up',
+    pickupTitle: 'Pick up vehicle',
+    ret: 'Return',
+    returnTitle: 'Return vehicle',
+    tyres: 'Tyres',
+    type: 'Damage type',
+    severity: 'Severity',
+    notes: 'Notes',
+    photo: 'Add a photo (camera or file)',
+    saveContinue: 'Save and continue',
+    typed: 'Or type the name to sign',
+    sign: 'Sign and lock',
+    close: 'Close',
+    odometer: /^Odometer/,
+    fuel: /^Fuel level/,
+    condition: 'Condition',
+    calculate: 'Calculate final charges',
+    confirmReturn: 'Confirm return',
+    send: 'Send for signature',
+    sent: 'Signing link sent to',
+    signPublic: 'Sign the contract',
+    signedPublic: 'Thank you. The contract is signed.',
+    openInspection: 'Open',
+    resume: 'Continue pickup',
+    pickedUpToast: 'Vehicle picked up',
+    dent: 'Dent',
+    moderate: 'Moderate',
+    issue: 'Issue',
+    noteText: 'Small dent on the front bumper',
   },
   ar: {
-    pickup: 'تسليم المركبة', pickupTitle: 'تسليم المركبة', ret: 'إرجاع', returnTitle: 'إرجاع المركبة', tyres: 'الإطارات', type: 'نوع الضرر', severity: 'الشدة', notes: 'ملاحظات',
-    photo: 'إضافة صورة (الكاميرا أو ملف)', saveContinue: 'حفظ ومتابعة', typed: 'أو اكتب الاسم للتوقيع', sign: 'توقيع وقفل', close: 'إغلاق',
-    odometer: /^عداد المسافة/, fuel: /^مستوى الوقود/, condition: 'الحالة', calculate: 'احتساب الرسوم النهائية', confirmReturn: 'تأكيد الإرجاع',
-    send: 'إرسال للتوقيع', sent: 'أُرسل رابط التوقيع إلى', signPublic: 'توقيع العقد', signedPublic: 'شكرًا لك. تم توقيع العقد.',
-    openInspection: 'فتح', resume: 'متابعة التسليم', pickedUpToast: 'تم تسليم المركبة', dent: 'انبعاج', moderate: 'متوسط', issue: 'ملاحظة', noteText: 'انبعاج صغير في الصدام الأمامي',
+    pickup: 'تسليم المركبة',
+    pickupTitle: 'تسليم المركبة',
+    ret: 'إرجاع',
+    returnTitle: 'إرجاع المركبة',
+    tyres: 'الإطارات',
+    type: 'نوع الضرر',
+    severity: 'الشدة',
+    notes: 'ملاحظات',
+    photo: 'إضافة صورة (الكاميرا أو ملف)',
+    saveContinue: 'حفظ ومتابعة',
+    typed: 'أو اكتب الاسم للتوقيع',
+    sign: 'توقيع وقفل',
+    close: 'إغلاق',
+    odometer: /^عداد المسافة/,
+    fuel: /^مستوى الوقود/,
+    condition: 'الحالة',
+    calculate: 'احتساب الرسوم النهائية',
+    confirmReturn: 'تأكيد الإرجاع',
+    send: 'إرسال للتوقيع',
+    sent: 'أُرسل رابط التوقيع إلى',
+    signPublic: 'توقيع العقد',
+    signedPublic: 'شكرًا لك. تم توقيع العقد.',
+    openInspection: 'فتح',
+    resume: 'متابعة التسليم',
+    pickedUpToast: 'تم تسليم المركبة',
+    dent: 'انبعاج',
+    moderate: 'متوسط',
+    issue: 'ملاحظة',
+    noteText: 'انبعاج صغير في الصدام الأمامي',
   },
 } as const;
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAADElEQVR4nGNgIB0AAAA0AAF2Xq7DAAAAAElFTkSuQmCC', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAADElEQVR4nGNgIB0AAAA0AAF2Xq7DAAAAAElFTkSuQmCC',
+  'base64',
+);
 
 async function open(page: Page, language: 'en' | 'ar', path: string) {
   await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
@@ -53,17 +104,33 @@ async function fitsPhone(page: Page) {
 }
 
 async function booking(request: Parameters<typeof apiAs>[0], language: string, email: string) {
-  const vehicle = await createVehicleViaApi(request, session, { make: 'Nissan', model: language === 'en' ? 'Patrol' : 'Sunny', odometerKm: 4200, dailyRate: 150 });
-  const customer = await createCustomerViaApi(request, session, { fullNameEnglish: `Omar Saleh ${language}`, dateOfBirth: '1988-08-08', email });
+  const vehicle = await createVehicleViaApi(request, session, {
+    make: 'Nissan',
+    model: language === 'en' ? 'Patrol' : 'Sunny',
+    odometerKm: 4200,
+    dailyRate: 150,
+  });
+  const customer = await createCustomerViaApi(request, session, {
+    fullNameEnglish: `Omar Saleh ${language}`,
+    dateOfBirth: '1988-08-08',
+    email,
+  });
   const now = Date.now();
   return apiAs(request, session, 'POST', '/api/v1/rentals', {
-    vehicleId: vehicle.id, customerId: customer.id, startDate: new Date(now - 3_600_000).toISOString(), endDate: new Date(now + 2 * 86_400_000).toISOString(), dailyRate: 150,
+    vehicleId: vehicle.id,
+    customerId: customer.id,
+    startDate: new Date(now - 3_600_000).toISOString(),
+    endDate: new Date(now + 2 * 86_400_000).toISOString(),
+    dailyRate: 150,
   });
 }
 
 for (const language of ['en', 'ar'] as const) {
   const w = W[language];
-  test(`${language} phone: pickup → check-out inspection → signatures in one flow; return with the check-in showing the earlier marks`, async ({ page, request }) => {
+  test(`${language} phone: pickup → check-out inspection → signatures in one flow; return with the check-in showing the earlier marks`, async ({
+    page,
+    request,
+  }) => {
     const rental = await booking(request, language, `flow-${language}-${Date.now()}@example.test`);
     await open(page, language, `/rentals/${rental.id}`);
     await fitsPhone(page);
@@ -82,7 +149,10 @@ for (const language of ['en', 'ar'] as const) {
     await expect(flow).toBeHidden();
     await page.getByRole('button', { name: w.resume }).click();
     await expect(flow.getByTestId('flow-steps')).toHaveAttribute('data-current', 'inspection');
-    await expect(flow.getByTestId('flow-steps').locator('[data-step="readings"]')).toHaveAttribute('data-state', 'done');
+    await expect(flow.getByTestId('flow-steps').locator('[data-step="readings"]')).toHaveAttribute(
+      'data-state',
+      'done',
+    );
 
     // 2. The check-out inspection: the readings are shown, not asked again.
     await expect(flow.getByTestId('inspection-readings')).toBeVisible();
@@ -120,8 +190,19 @@ for (const language of ['en', 'ar'] as const) {
 
     // The server agrees: active, contract signed, check-out signed with the readings taken once.
     const after = await apiAs(request, session, 'GET', `/api/v1/rentals/${rental.id}`);
-    expect(after).toMatchObject({ status: 'active', contractStatus: 'signed', odometerStart: 4200, fuelLevelStart: 'full' });
-    const inspections = (await apiAs(request, session, 'GET', `/api/v1/inspections?rentalId=${rental.id}`)).items as { kind: string; status: string; odometer: number; damages: unknown[]; checklist: Record<string, string> }[];
+    expect(after).toMatchObject({
+      status: 'active',
+      contractStatus: 'signed',
+      odometerStart: 4200,
+      fuelLevelStart: 'full',
+    });
+    const inspections = (await apiAs(request, session, 'GET', `/api/v1/inspections?rentalId=${rental.id}`)).items as {
+      kind: string;
+      status: string;
+      odometer: number;
+      damages: unknown[];
+      checklist: Record<string, string>;
+    }[];
     const out = inspections.find((i) => i.kind === 'check_out')!;
     expect(out).toMatchObject({ status: 'signed', odometer: 4200, checklist: { tyres: 'issue' } });
     expect(out.damages).toHaveLength(1);
@@ -176,12 +257,19 @@ for (const language of ['en', 'ar'] as const) {
     const outView = page.getByTestId('inspection-view');
     await expect(outView.getByTestId('inspection-marks')).toContainText(w.dent);
     await expect(outView.getByTestId('inspection-marks')).toContainText(w.moderate);
-    await expect(outView.getByTestId('inspection-checklist').locator('[data-check="tyres"]')).toHaveAttribute('data-result', 'issue');
+    await expect(outView.getByTestId('inspection-checklist').locator('[data-check="tyres"]')).toHaveAttribute(
+      'data-result',
+      'issue',
+    );
     await expect(outView.getByTestId('inspection-notes')).toContainText(w.noteText);
     await page.screenshot({ path: join(shots, `inspection-detail-checkout-${language}.png`), fullPage: true });
   });
 
-  test(`${language} phone: send the contract for remote signing and sign it from the emailed link`, async ({ page, browser, request }) => {
+  test(`${language} phone: send the contract for remote signing and sign it from the emailed link`, async ({
+    page,
+    browser,
+    request,
+  }) => {
     const email = `remote-${language}-${Date.now()}@example.test`;
     const rental = await booking(request, language, email);
     await open(page, language, `/rentals/${rental.id}`);
@@ -190,7 +278,9 @@ for (const language of ['en', 'ar'] as const) {
     await page.screenshot({ path: join(shots, `contract-send-${language}.png`) });
 
     // The email in the SES emulator's store holds the link.
-    const store = await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json() as { emails: { destination: unknown; subject: string; body: { text?: string } }[] };
+    const store = (await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as {
+      emails: { destination: unknown; subject: string; body: { text?: string } }[];
+    };
     const mail = store.emails.filter((e) => JSON.stringify(e.destination).includes(email)).at(-1)!;
     expect(mail.subject).toContain(rental.contractNumber as string);
     const link = /(https?:\/\/\S+\/contracts\/sign\?token=\S+)/.exec(mail.body.text ?? '')![1];

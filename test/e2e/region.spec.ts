@@ -17,8 +17,22 @@ const outDir = join(tmpdir(), 'region26-e2e');
 mkdirSync(outDir, { recursive: true });
 
 const WORDS = {
-  en: { signUp: 'Sign Up', create: 'Create Account', country: 'Country', uae: 'United Arab Emirates · AED', save: 'Save changes', locked: "The region can't be changed any more" },
-  ar: { signUp: 'إنشاء حساب', create: 'إنشاء الحساب', country: 'الدولة', uae: 'الإمارات العربية المتحدة · AED', save: 'حفظ التغييرات', locked: 'لم يعد بالإمكان تغيير المنطقة' },
+  en: {
+    signUp: 'Sign Up',
+    create: 'Create Account',
+    country: 'Country',
+    uae: 'United Arab Emirates · AED',
+    save: 'Save changes',
+    locked: "The region can't be changed any more",
+  },
+  ar: {
+    signUp: 'إنشاء حساب',
+    create: 'إنشاء الحساب',
+    country: 'الدولة',
+    uae: 'الإمارات العربية المتحدة · AED',
+    save: 'حفظ التغييرات',
+    locked: 'لم يعد بالإمكان تغيير المنطقة',
+  },
 } as const;
 
 async function signUpOnPage(page: Page, language: 'en' | 'ar') {
@@ -44,7 +58,9 @@ async function signUpOnPage(page: Page, language: 'en' | 'ar') {
 }
 
 for (const language of ['en', 'ar'] as const) {
-  test(`${language}: sign up choosing the UAE → settings say UAE / AED / Asia/Dubai, the VAT report is the VAT 201, and the region locks after the first posting`, async ({ page }) => {
+  test(`${language}: sign up choosing the UAE → settings say UAE / AED / Asia/Dubai, the VAT report is the VAT 201, and the region locks after the first posting`, async ({
+    page,
+  }) => {
     const w = WORDS[language];
     await signUpOnPage(page, language);
     const token = await page.evaluate(() => localStorage.getItem('sy_access_token'));
@@ -61,11 +77,22 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.locator('tr[data-box="9"]')).toBeVisible();
 
     // The first posting (a manual entry through the API), then a region change on the screen is refused.
-    const accounts = (await (await page.request.get('/api/v1/accounting/accounts', { headers: auth })).json()).items as { id: string; code: string }[];
+    const accounts = (await (await page.request.get('/api/v1/accounting/accounts', { headers: auth })).json())
+      .items as { id: string; code: string }[];
     const id = (code: string) => accounts.find((a) => a.code === code)!.id;
-    const today = (await (await page.request.get('/api/v1/accounting/summary', { headers: auth })).json()).asOf as string;
-    const je = await page.request.post('/api/v1/accounting/journal-entries', { headers: auth, data: { date: today, description: 'Opening cash', lines: [
-      { accountId: id('1110'), type: 'debit', amount: 500 }, { accountId: id('3100'), type: 'credit', amount: 500 }] } });
+    const today = (await (await page.request.get('/api/v1/accounting/summary', { headers: auth })).json())
+      .asOf as string;
+    const je = await page.request.post('/api/v1/accounting/journal-entries', {
+      headers: auth,
+      data: {
+        date: today,
+        description: 'Opening cash',
+        lines: [
+          { accountId: id('1110'), type: 'debit', amount: 500 },
+          { accountId: id('3100'), type: 'credit', amount: 500 },
+        ],
+      },
+    });
     expect(je.status()).toBe(201);
 
     await page.goto('/company-settings?tab=preferences');
@@ -98,13 +125,29 @@ for (const language of ['en', 'ar'] as const) {
     const w = LOCK[language];
     const session = await signUpViaApi(request, { tenantName: `Lock Rentals ${uniqueName('l').slice(-5)}` });
     const settings = await apiAs(request, session, 'GET', '/api/v1/company/settings');
-    await apiAs(request, session, 'PUT', '/api/v1/company/settings', { version: settings.version, preferences: { region: 'AE' }, enableVat: true, vatNumber: '100234567800003' });
+    await apiAs(request, session, 'PUT', '/api/v1/company/settings', {
+      version: settings.version,
+      preferences: { region: 'AE' },
+      enableVat: true,
+      vatNumber: '100234567800003',
+    });
     const today = (await apiAs(request, session, 'GET', '/api/v1/accounting/summary')).asOf as string;
-    // The books are locked through yesterday (the lock date cannot be in the future): a cost dated yesterday is refused.
+    // The books are locked through yesterday (the lock date cannot be in the future): a cost dated yesterday is
+    // refused.
     const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     await apiAs(request, session, 'PUT', '/api/v1/accounting/lock-date', { lockDate: today });
-    const vehicle = await createVehicleViaApi(request, session, { make: 'Lexus', model: language === 'en' ? 'LX' : 'ES' });
-    await apiAs(request, session, 'POST', '/api/v1/maintenance', { vehicleId: vehicle.id, type: 'oil_change', date: yesterday, estimatedCost: 100, addToFinancials: true, paidFrom: 'bank' });
+    const vehicle = await createVehicleViaApi(request, session, {
+      make: 'Lexus',
+      model: language === 'en' ? 'LX' : 'ES',
+    });
+    await apiAs(request, session, 'POST', '/api/v1/maintenance', {
+      vehicleId: vehicle.id,
+      type: 'oil_change',
+      date: yesterday,
+      estimatedCost: 100,
+      addToFinancials: true,
+      paidFrom: 'bank',
+    });
 
     await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
     await useSession(page, session, '/maintenance');

@@ -13,7 +13,8 @@ import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSess
 
 let session: E2eSession;
 const outDir = process.env.RENTAL_INVOICING_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'rental-invoicing-e2e-'));
-const api = (request: APIRequestContext, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) => apiAs(request, session, method, path, data);
+const api = (request: APIRequestContext, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) =>
+  apiAs(request, session, method, path, data);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -27,18 +28,61 @@ async function open(page: Page, language: 'en' | 'ar', path: string) {
 }
 
 const WORDS = {
-  en: { card: 'Invoicing', edit: 'Edit invoicing', dialog: 'Invoicing settings', auto: 'Automatic invoicing', frequency: 'Billing frequency', on: 'On', off: 'Off', daily: 'Daily', monthly: 'Monthly', save: 'Save settings', saved: 'Invoicing settings saved', timeline: 'Invoicing settings changed', stale: 'This record was changed by someone else. Reload and try again.' },
-  ar: { card: 'الفوترة', edit: 'تعديل الفوترة', dialog: 'إعدادات الفوترة', auto: 'الفوترة التلقائية', frequency: 'تكرار الفوترة', on: 'مفعّلة', off: 'متوقفة', daily: 'يومي', monthly: 'شهري', save: 'حفظ الإعدادات', saved: 'تم حفظ إعدادات الفوترة', timeline: 'تم تغيير إعدادات الفوترة', stale: 'قام شخص آخر بتغيير هذا السجل. أعد التحميل وحاول مرة أخرى.' },
+  en: {
+    card: 'Invoicing',
+    edit: 'Edit invoicing',
+    dialog: 'Invoicing settings',
+    auto: 'Automatic invoicing',
+    frequency: 'Billing frequency',
+    on: 'On',
+    off: 'Off',
+    daily: 'Daily',
+    monthly: 'Monthly',
+    save: 'Save settings',
+    saved: 'Invoicing settings saved',
+    timeline: 'Invoicing settings changed',
+    stale: 'This record was changed by someone else. Reload and try again.',
+  },
+  ar: {
+    card: 'الفوترة',
+    edit: 'تعديل الفوترة',
+    dialog: 'إعدادات الفوترة',
+    auto: 'الفوترة التلقائية',
+    frequency: 'تكرار الفوترة',
+    on: 'مفعّلة',
+    off: 'متوقفة',
+    daily: 'يومي',
+    monthly: 'شهري',
+    save: 'حفظ الإعدادات',
+    saved: 'تم حفظ إعدادات الفوترة',
+    timeline: 'تم تغيير إعدادات الفوترة',
+    stale: 'قام شخص آخر بتغيير هذا السجل. أعد التحميل وحاول مرة أخرى.',
+  },
 } as const;
 
 for (const language of ['en', 'ar'] as const) {
   const w = WORDS[language];
   test(`${language}: edit a rental's invoicing settings on its page`, async ({ page }) => {
     const vehicle = await createVehicleViaApi(page.request, session);
-    const customer = await createCustomerViaApi(page.request, session, { fullNameEnglish: language === 'ar' ? 'Salem Al Nuaimi' : 'Laura Bennett', fullNameArabic: 'سالم النعيمي' });
+    const customer = await createCustomerViaApi(page.request, session, {
+      fullNameEnglish: language === 'ar' ? 'Salem Al Nuaimi' : 'Laura Bennett',
+      fullNameArabic: 'سالم النعيمي',
+    });
     const start = new Date(Date.now() - 2 * 86_400_000).toISOString();
-    const rental = await api(page.request, 'POST', '/api/v1/rentals', { vehicleId: vehicle.id, customerId: customer.id, startDate: start, openEnded: true, expectedDuration: 30, dailyRate: 250, taxRate: 5 });
-    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/pickup`, { odometerStart: 8000, fuelLevelStart: 'full', pickedUpAt: start });
+    const rental = await api(page.request, 'POST', '/api/v1/rentals', {
+      vehicleId: vehicle.id,
+      customerId: customer.id,
+      startDate: start,
+      openEnded: true,
+      expectedDuration: 30,
+      dailyRate: 250,
+      taxRate: 5,
+    });
+    await api(page.request, 'POST', `/api/v1/rentals/${rental.id}/pickup`, {
+      odometerStart: 8000,
+      fuelLevelStart: 'full',
+      pickedUpAt: start,
+    });
 
     await open(page, language, `/rentals/${rental.id}`);
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
@@ -63,15 +107,21 @@ for (const language of ['en', 'ar'] as const) {
     await expect(dialog).toHaveCount(0);
     await expect(card.getByTestId('invoicing-auto')).toHaveText(w.off);
     await expect(card.getByTestId('invoicing-frequency')).toHaveText(w.monthly);
-    await expect(page.getByRole('region', { name: language === 'ar' ? 'السجل الزمني' : 'Timeline' }).getByText(w.timeline)).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: language === 'ar' ? 'السجل الزمني' : 'Timeline' }).getByText(w.timeline),
+    ).toBeVisible();
     // The invoicing job's schedule (its due index) no longer holds the rental.
     const schedule = await api(page.request, 'GET', '/api/v1/invoicing/schedule');
     expect(schedule.items.map((i: { rentalId: string }) => i.rentalId)).not.toContain(rental.id);
 
-    // Someone else turns auto-invoicing back on while the dialog is open (the user picks daily): the save shows the conflict in the dialog.
+    // Someone else turns auto-invoicing back on while the dialog is open (the user picks daily): the save shows the
+    // conflict in the dialog.
     await card.getByRole('button', { name: w.edit }).click();
     await expect(dialog.getByRole('switch', { name: w.auto })).not.toBeChecked();
-    await api(page.request, 'PATCH', `/api/v1/rentals/${rental.id}/invoicing`, { autoGenerateInvoice: true, billingFrequency: 'monthly' });
+    await api(page.request, 'PATCH', `/api/v1/rentals/${rental.id}/invoicing`, {
+      autoGenerateInvoice: true,
+      billingFrequency: 'monthly',
+    });
     await dialog.getByLabel(w.frequency).selectOption('daily');
     await dialog.getByRole('button', { name: w.save }).click();
     await expect(dialog.getByRole('alert')).toContainText(w.stale);

@@ -5,7 +5,14 @@
  * real; its customer and vehicle are created through the API.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { createCustomerViaApi, createVehicleViaApi, signUpViaApi, uniqueName, useSession, type E2eSession } from './helpers';
+import {
+  createCustomerViaApi,
+  createVehicleViaApi,
+  signUpViaApi,
+  uniqueName,
+  useSession,
+  type E2eSession,
+} from './helpers';
 
 const DAY = 86_400_000;
 const local = (ms: number) => {
@@ -26,9 +33,20 @@ async function expectUncovered(target: Locator) {
 
 async function seed(request: APIRequestContext, session: E2eSession) {
   const tag = uniqueName('').slice(-6).toUpperCase();
-  await createVehicleViaApi(request, session, { make: 'Toyota', model: 'Land Cruiser', year: 2024, odometerKm: 10_000, dailyRate: 100, category: 'suv' });
+  await createVehicleViaApi(request, session, {
+    make: 'Toyota',
+    model: 'Land Cruiser',
+    year: 2024,
+    odometerKm: 10_000,
+    dailyRate: 100,
+    category: 'suv',
+  });
   const customerName = `Omar Khalil ${tag}`;
-  await createCustomerViaApi(request, session, { fullNameEnglish: customerName, dateOfBirth: '1988-06-15', phone: '+971501234567' });
+  await createCustomerViaApi(request, session, {
+    fullNameEnglish: customerName,
+    dateOfBirth: '1988-06-15',
+    phone: '+971501234567',
+  });
   return { customerName, vehicleLabel: 'Toyota Land Cruiser' };
 }
 
@@ -51,7 +69,9 @@ async function fillWizard(page: Page, customerName: string, vehicleLabel: string
   return wizard;
 }
 
-test('wizard, booking conflict, pickup, payment, return with extra km, settle, close, contract PDF', async ({ page }) => {
+test('wizard, booking conflict, pickup, payment, return with extra km, settle, close, contract PDF', async ({
+  page,
+}) => {
   const session = await signUpViaApi(page.request);
   const { customerName, vehicleLabel } = await seed(page.request, session);
   await useSession(page, session, '/rentals');
@@ -158,14 +178,27 @@ async function bookViaApi(request: APIRequestContext, session: E2eSession, over:
   const start = Date.now() + 2 * DAY;
   const res = await request.post('/api/v1/rentals', {
     headers,
-    data: { customerId: customers.items[0].id, vehicleId: vehicles.items[0].id, startDate: new Date(start).toISOString(), endDate: new Date(start + 3 * DAY).toISOString(), dailyRate: 100, taxRate: 5, securityDeposit: 500, initialPaymentAmount: 50, initialPaymentMethod: 'cash', ...over },
+    data: {
+      customerId: customers.items[0].id,
+      vehicleId: vehicles.items[0].id,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 3 * DAY).toISOString(),
+      dailyRate: 100,
+      taxRate: 5,
+      securityDeposit: 500,
+      initialPaymentAmount: 50,
+      initialPaymentMethod: 'cash',
+      ...over,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string; referenceNumber: string };
 }
 
 for (const language of ['en', 'ar'] as const) {
-  test(`on a phone (390×844, ${language}): rentals and ledger as cards with amount and status in view, stats collapsed; cancel keeps or cancels`, async ({ page }) => {
+  test(`on a phone (390×844, ${language}): rentals and ledger as cards with amount and status in view, stats collapsed; cancel keeps or cancels`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const session = await signUpViaApi(page.request);
     await seed(page.request, session);
@@ -193,7 +226,9 @@ for (const language of ['en', 'ar'] as const) {
     await deposit.scrollIntoViewIfNeeded();
     await expect(deposit.locator('[data-entry-status]')).toBeInViewport();
     await expect(deposit).toContainText(language === 'ar' ? 'مبلغ التأمين' : 'Security deposit');
-    await expect(entries.locator('[data-entry-type="payment"]')).toContainText(language === 'ar' ? 'الدفعة الأولى' : 'Initial payment');
+    await expect(entries.locator('[data-entry-type="payment"]')).toContainText(
+      language === 'ar' ? 'الدفعة الأولى' : 'Initial payment',
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `/tmp/fix-rentals-detail-phone-${language}.png`, fullPage: true });
 
@@ -206,10 +241,15 @@ for (const language of ['en', 'ar'] as const) {
     await page.getByRole('button', { name: cancelLabel }).click();
     await page.getByRole('dialog').getByRole('button', { name: cancelLabel }).click();
     await expect(page.locator('[data-status="cancelled"]').first()).toBeVisible();
-    await expect(page.getByTestId('rental-balance').locator('[data-balance-state]')).not.toHaveAttribute('data-balance-state', 'due');
+    await expect(page.getByTestId('rental-balance').locator('[data-balance-state]')).not.toHaveAttribute(
+      'data-balance-state',
+      'due',
+    );
     // The ledger follows: every charge reversed (nothing pending), the reversals described in the reader's language.
     await expect(page.getByTestId('ledger-cards').locator('[data-entry-status="pending"]')).toHaveCount(0);
-    await expect(page.getByTestId('ledger-cards')).toContainText(language === 'ar' ? 'ملغى: الإيجار' : 'Cancelled: Rental');
+    await expect(page.getByTestId('ledger-cards')).toContainText(
+      language === 'ar' ? 'ملغى: الإيجار' : 'Cancelled: Rental',
+    );
     await page.screenshot({ path: `/tmp/fix-rentals-cancelled-phone-${language}.png`, fullPage: true });
   });
 
@@ -223,7 +263,9 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.locator(`tr[data-rental-id="${rental.id}"]`)).toBeVisible();
     await page.screenshot({ path: `/tmp/fix-rentals-list-desktop-${language}.png` });
     await page.goto(`/rentals/${rental.id}`);
-    await expect(page.getByTestId('ledger-table')).toContainText(language === 'ar' ? 'الدفعة الأولى' : 'Initial payment');
+    await expect(page.getByTestId('ledger-table')).toContainText(
+      language === 'ar' ? 'الدفعة الأولى' : 'Initial payment',
+    );
     await page.screenshot({ path: `/tmp/fix-rentals-detail-desktop-${language}.png`, fullPage: true });
   });
 }

@@ -13,7 +13,8 @@ import { Secret, TOTP } from 'otpauth';
 import { signUpViaApi, useSession } from './helpers';
 import { handler as securityReportJob } from '../../functions/jobs/security-report';
 
-const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+const codeFor = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
 
 const outDir = join(process.cwd(), 'test/.out/screenshots');
 mkdirSync(outDir, { recursive: true });
@@ -62,22 +63,33 @@ for (const language of ['en', 'ar'] as const) {
     await expect(rule).toContainText(s.geo.actions.block);
     await page.screenshot({ path: join(outDir, `security-geo-${language}.png`), fullPage: true });
     // The rule is real: a sign-in from Russia is refused.
-    const refused = await page.request.post('/api/auth/login', { data: { username: owner.username, password: owner.password }, headers: { 'cloudfront-viewer-country': 'RU' } });
+    const refused = await page.request.post('/api/auth/login', {
+      data: { username: owner.username, password: owner.password },
+      headers: { 'cloudfront-viewer-country': 'RU' },
+    });
     expect(refused.status()).toBe(403);
   });
 
   test(`security monitoring: risk feed, devices, weekly report and job log (${language})`, async ({ page }) => {
     const owner = await signUpViaApi(page.request);
-    const login = (device: string, country: string) => page.request.post('/api/auth/login', {
-      data: { username: owner.username, password: owner.password },
-      headers: { cookie: `sayyara_device=${device}`, 'cloudfront-viewer-country': country, 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/140.0 Safari/537.36' },
-    });
+    const login = (device: string, country: string) =>
+      page.request.post('/api/auth/login', {
+        data: { username: owner.username, password: owner.password },
+        headers: {
+          cookie: `sayyara_device=${device}`,
+          'cloudfront-viewer-country': country,
+          'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/140.0 Safari/537.36',
+        },
+      });
     expect((await login('e2e-office-pc-000001', 'AE')).status()).toBe(200);
     expect((await login('e2e-second-pc-000002', 'AE')).status()).toBe(200); // new device: medium
     const travel = await login('e2e-office-pc-000001', 'US'); // minutes after Dubai: impossible travel
     expect(travel.status()).toBe(403);
     expect((await travel.json()).error.message).toBe(security.en.msg.riskRefused);
-    await securityReportJob({ time: new Date(Date.now() + 7 * 86_400_000).toISOString(), onlyTenants: [owner.user.tenantId] });
+    await securityReportJob({
+      time: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      onlyTenants: [owner.user.tenantId],
+    });
 
     await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
     await useSession(page, owner, '/dashboard/security?tab=risk');
@@ -113,7 +125,10 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.locator('tr[data-job="security-report"]')).toContainText(s.jobs.statuses.ok);
   });
 
-  test(`admin tools: a SUPERADMIN suspends a company and its owner is refused (${language})`, async ({ page, browser }) => {
+  test(`admin tools: a SUPERADMIN suspends a company and its owner is refused (${language})`, async ({
+    page,
+    browser,
+  }) => {
     const operator = await signUpViaApi(page.request);
     await promoteToSuperadmin(operator.username);
     const target = await signUpViaApi(page.request, { tenantName: `Falcon Cars ${Date.now().toString(36)}` });
@@ -150,10 +165,16 @@ for (const language of ['en', 'ar'] as const) {
     await context.close();
   });
 
-  test(`my account: revoke another session, enrol MFA and sign in with the code (${language})`, async ({ page, browser }) => {
+  test(`my account: revoke another session, enrol MFA and sign in with the code (${language})`, async ({
+    page,
+    browser,
+  }) => {
     const acc = s.account;
     const owner = await signUpViaApi(page.request);
-    const other = await page.request.post('/api/auth/login', { data: { username: owner.username, password: owner.password }, headers: { 'cloudfront-viewer-country': 'JO' } });
+    const other = await page.request.post('/api/auth/login', {
+      data: { username: owner.username, password: owner.password },
+      headers: { 'cloudfront-viewer-country': 'JO' },
+    });
     const otherToken = (await other.json()).tokens.accessToken as string;
     await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
     await useSession(page, owner, '/account/security');
@@ -167,7 +188,9 @@ for (const language of ['en', 'ar'] as const) {
     // This browser's devices are listed too.
     await expect(page.getByRole('heading', { name: acc.devices })).toBeVisible();
     await expect(page.locator('tr[data-device-status]').first()).toBeVisible();
-    expect((await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(401);
+    expect(
+      (await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status(),
+    ).toBe(401);
 
     // Enrol MFA: the code is computed here from the secret the page shows.
     await page.getByRole('button', { name: acc.mfaStart }).click();

@@ -11,7 +11,8 @@ const PNG_1PX = Buffer.from(
   'base64',
 );
 
-const primaryVar = (page: Page) => page.evaluate(() => document.documentElement.style.getPropertyValue('--color-primary').trim().toUpperCase());
+const primaryVar = (page: Page) =>
+  page.evaluate(() => document.documentElement.style.getPropertyValue('--color-primary').trim().toUpperCase());
 
 test.describe('company settings', () => {
   test('changing branding colours applies them to the app and keeps them after a reload', async ({ page }) => {
@@ -30,11 +31,15 @@ test.describe('company settings', () => {
     await expect.poll(() => primaryVar(page)).toBe('#0F766E');
 
     await page.reload();
-    await expect(page.locator('[data-panel="branding"] [data-field="primaryColor"] input.field-input')).toHaveValue('#0F766E');
+    await expect(page.locator('[data-panel="branding"] [data-field="primaryColor"] input.field-input')).toHaveValue(
+      '#0F766E',
+    );
     await expect.poll(() => primaryVar(page)).toBe('#0F766E');
     await expect(page.locator('html')).toHaveAttribute('data-accent', 'sharp');
     // The primary button is painted from the company colour (a mix of it, per the shell's theme).
-    const buttonColour = await page.locator('[data-panel="branding"] button[type="submit"]').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const buttonColour = await page
+      .locator('[data-panel="branding"] button[type="submit"]')
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(buttonColour).not.toBe('rgba(0, 0, 0, 0)');
     expect(buttonColour).not.toMatch(/rgb\(\s*37,\s*99,\s*235\)/); // not the default blue
   });
@@ -45,7 +50,9 @@ test.describe('company settings', () => {
     const monday = page.locator('[data-day="monday"]');
     await monday.getByLabel('Opens').fill('19:00');
     let puts = 0;
-    page.on('request', (r) => { if (r.method() === 'PUT' && r.url().includes('/api/v1/company/settings')) puts += 1; });
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().includes('/api/v1/company/settings')) puts += 1;
+    });
     await page.locator('[data-panel="working-hours"]').getByRole('button', { name: 'Save changes' }).click();
     await expect(monday.getByText('Closing time must be after opening time')).toBeVisible();
     expect(puts).toBe(0);
@@ -55,7 +62,9 @@ test.describe('company settings', () => {
     const name = page.locator('[data-panel="profile"] [data-field="name"] input');
     await name.fill('');
     await page.locator('[data-panel="profile"]').getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.locator('[data-panel="profile"] [data-field="name"]').getByText('Company name is required')).toBeVisible();
+    await expect(
+      page.locator('[data-panel="profile"] [data-field="name"]').getByText('Company name is required'),
+    ).toBeVisible();
   });
 
   test('uploads a logo with progress and shows it; a wrong file type is refused', async ({ page }) => {
@@ -70,7 +79,9 @@ test.describe('company settings', () => {
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
   });
 
-  test('pricing settings (linked from company settings) save a category rate and refuse three decimals', async ({ page }) => {
+  test('pricing settings (linked from company settings) save a category rate and refuse three decimals', async ({
+    page,
+  }) => {
     await signUpAndOpen(page, '/company-settings');
     await page.getByRole('link', { name: 'Pricing defaults' }).click();
     await expect(page).toHaveURL(/\/pricing-settings$/);
@@ -91,7 +102,14 @@ test.describe('company settings', () => {
     const password = 'staff-pass-1';
     const created = await page.request.post('/api/v1/staff', {
       headers: { authorization: `Bearer ${owner.accessToken}` },
-      data: { firstName: 'Sami', lastName: 'Nasser', username, email: `${username}@example.test`, password, role: 'STAFF' },
+      data: {
+        firstName: 'Sami',
+        lastName: 'Nasser',
+        username,
+        email: `${username}@example.test`,
+        password,
+        role: 'STAFF',
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
     const login = await page.request.post('/api/auth/login', { data: { username, password } });

@@ -5,7 +5,16 @@
  * signed up for real through POST /api/register on the local stack.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { openRegionPanel, regionPanel, regionTrigger, shellReady, signUpAndOpen, signUpViaApi, uniqueName, useSession } from './helpers';
+import {
+  openRegionPanel,
+  regionPanel,
+  regionTrigger,
+  shellReady,
+  signUpAndOpen,
+  signUpViaApi,
+  uniqueName,
+  useSession,
+} from './helpers';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: /^(Main navigation|التنقل الرئيسي)$/ });
 
@@ -17,8 +26,12 @@ async function chooseInListbox(page: Page, label: RegExp, option: string | RegEx
 
 /** Today's date on the UAE calendar, built without the app's own formatter. */
 function todayInDubaiDdMmYyyy(): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(new Date());
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Dubai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date());
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${get('day')}/${get('month')}/${get('year')}`;
 }
@@ -142,17 +155,27 @@ test.describe('signed in', () => {
     await expect(html).not.toHaveClass(/\bdark\b/);
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect(html).toHaveClass(/\bdark\b/);
-    const background = await page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const background = await page
+      .locator('header')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     await page.reload();
     await shellReady(page);
     await expect(html).toHaveClass(/\bdark\b/);
     await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
-    expect(await page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(background);
+    expect(
+      await page
+        .locator('header')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).toBe(background);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await expect(html).not.toHaveClass(/\bdark\b/);
   });
 
-  test('install: the button appears when the browser offers installation, the dialog opens itself after 10 s, Install Now prompts', async ({ page }) => {
+  test('install: the button appears when the browser offers installation, the dialog opens itself after 10 s, Install Now prompts', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.clock.install();
     await signUpAndOpen(page, '/dashboard');
@@ -181,7 +204,12 @@ test.describe('signed in', () => {
     await expect(dialog).toHaveCount(0);
     await page.clock.fastForward(1_500);
     await expect(dialogTitle).toBeVisible();
-    for (const benefit of ['Access fleet data offline', 'Faster startup', 'Native app-like experience', 'Quick access from the home screen']) {
+    for (const benefit of [
+      'Access fleet data offline',
+      'Faster startup',
+      'Native app-like experience',
+      'Quick access from the home screen',
+    ]) {
       await expect(dialog.getByText(benefit)).toBeVisible();
     }
 
@@ -210,7 +238,14 @@ test.describe('signed in', () => {
     await signUpAndOpen(page, '/dashboard');
     await expect(mainNav(page)).toBeVisible();
     // An OWNER's list (spec §2): everyone's pages plus reports and fleet analytics, never opened.
-    for (const name of ['VehiclesPage', 'CustomersPage', 'RentalsPage', 'AiInsightsPage', 'ReportsPage', 'FleetAnalyticsPage']) {
+    for (const name of [
+      'VehiclesPage',
+      'CustomersPage',
+      'RentalsPage',
+      'AiInsightsPage',
+      'ReportsPage',
+      'FleetAnalyticsPage',
+    ]) {
       await expect.poll(() => wasRequested(name), { message: name }).toBe(true);
     }
     // Not on the list: loaded only when the pointer rests on its menu item.
@@ -221,8 +256,18 @@ test.describe('signed in', () => {
     await mainNav(page).getByRole('link', { name: 'Documents' }).click();
     await expect(page).toHaveURL(/\/documents$/);
     // The timing is written once the page's chunk has loaded and rendered, which can be a moment after the URL changes.
-    const readLog = () => page.evaluate(() => JSON.parse(sessionStorage.getItem('sy_lazy_perf') ?? '[]') as { route: string; loadTime: number; timestamp: number }[]);
-    await expect.poll(async () => (await readLog()).map((e) => e.route)).toEqual(expect.arrayContaining(['/dashboard', '/documents']));
+    const readLog = () =>
+      page.evaluate(
+        () =>
+          JSON.parse(sessionStorage.getItem('sy_lazy_perf') ?? '[]') as {
+            route: string;
+            loadTime: number;
+            timestamp: number;
+          }[],
+      );
+    await expect
+      .poll(async () => (await readLog()).map((e) => e.route))
+      .toEqual(expect.arrayContaining(['/dashboard', '/documents']));
     const log = await readLog();
     for (const entry of log) {
       expect(entry.loadTime).toBeGreaterThanOrEqual(0);
@@ -242,7 +287,16 @@ test('global search finds a vehicle by part of its plate and opens it with the k
   const plate = `GS ${tag}`;
   const created = await page.request.post('/api/v1/vehicles', {
     headers: { authorization: `Bearer ${session.accessToken}` },
-    data: { make: 'Nissan', model: 'Patrol', year: 2024, licensePlate: plate, vin: `JN1TANY62U${tag}XYZ`.slice(0, 17), odometerKm: 1000, dailyRate: 300, category: 'suv' },
+    data: {
+      make: 'Nissan',
+      model: 'Patrol',
+      year: 2024,
+      licensePlate: plate,
+      vin: `JN1TANY62U${tag}XYZ`.slice(0, 17),
+      odometerKm: 1000,
+      dailyRate: 300,
+      category: 'suv',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const vehicleId = (await created.json()).id ?? (await created.json()).vehicle?.id;
@@ -251,7 +305,9 @@ test('global search finds a vehicle by part of its plate and opens it with the k
   const box = page.getByRole('searchbox', { name: 'Search' });
   await box.fill(tag.slice(0, 4));
   const results = page.getByRole('listbox', { name: 'Search results' });
-  const option = results.getByRole('group', { name: 'Vehicles' }).getByRole('option', { name: new RegExp(`Nissan Patrol 2024.*${plate}`) });
+  const option = results
+    .getByRole('group', { name: 'Vehicles' })
+    .getByRole('option', { name: new RegExp(`Nissan Patrol 2024.*${plate}`) });
   await expect(option).toBeVisible();
   await expect(box).not.toHaveAttribute('aria-expanded', /.*/);
   await box.press('ArrowDown');
@@ -284,7 +340,10 @@ test('the edge answers the redirect table with HTTP redirects (same table as the
     const res = await request.get(from, { maxRedirects: 0 });
     expect(res.status(), from).toBeGreaterThanOrEqual(301);
     expect(res.status(), from).toBeLessThanOrEqual(308);
-    expect(new URL(res.headers().location, 'http://x').pathname + new URL(res.headers().location, 'http://x').search, from).toBe(to);
+    expect(
+      new URL(res.headers().location, 'http://x').pathname + new URL(res.headers().location, 'http://x').search,
+      from,
+    ).toBe(to);
   }
 });
 
@@ -301,7 +360,10 @@ test('keyboard only: open the region popover, pick Arabic, close it', async ({ p
   await page.keyboard.press('Space');
   await expect(page.getByRole('listbox')).toBeFocused();
   await page.keyboard.press('End');
-  await expect(page.getByRole('listbox')).toHaveAttribute('aria-activedescendant', (await page.getByRole('option', { name: /Arabic/ }).getAttribute('id'))!);
+  await expect(page.getByRole('listbox')).toHaveAttribute(
+    'aria-activedescendant',
+    (await page.getByRole('option', { name: /Arabic/ }).getAttribute('id'))!,
+  );
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await page.keyboard.press('Escape');
@@ -381,7 +443,9 @@ test.describe('after a new release', () => {
   // Without the service worker, so every chunk request reaches the route below.
   test.use({ serviceWorkers: 'block' });
 
-  test('a chunk of the previous release that is gone reloads the page once instead of the error screen', async ({ page }) => {
+  test('a chunk of the previous release that is gone reloads the page once instead of the error screen', async ({
+    page,
+  }) => {
     await page.goto('/auth');
     await shellReady(page);
     // The popover's chunk is missing once, as after a deploy replaced the hashed files.
@@ -412,7 +476,9 @@ test('installed once, the app still opens offline (service worker shell cache)',
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
     }
   });
   await context.setOffline(true);

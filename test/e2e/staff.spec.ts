@@ -6,7 +6,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndOpen, uniqueName } from './helpers';
 
-async function addMember(page: Page, m: { first: string; last: string; username: string; password: string; role: string }) {
+async function addMember(
+  page: Page,
+  m: { first: string; last: string; username: string; password: string; role: string },
+) {
   await page.getByRole('button', { name: 'Add Staff' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add staff member' });
   await dialog.getByLabel('First name').fill(m.first);
@@ -18,7 +21,10 @@ async function addMember(page: Page, m: { first: string; last: string; username:
   await expect(dialog).toHaveCount(0);
 }
 
-test('an OWNER adds a STAFF user who signs in and sees "Access Restricted" on company settings', async ({ page, browser }) => {
+test('an OWNER adds a STAFF user who signs in and sees "Access Restricted" on company settings', async ({
+  page,
+  browser,
+}) => {
   await signUpAndOpen(page, '/staff');
   await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
   const username = uniqueName('desk');
@@ -62,7 +68,9 @@ test('validation messages, suspend and remove with confirmation', async ({ page 
   await row.getByRole('button', { name: 'Suspend' }).click();
   const confirm = page.getByRole('dialog', { name: 'Suspend Tariq Aziz?' });
   // A headlessui Dialog root has zero size: assert on its content.
-  await expect(confirm.getByText('Tariq Aziz will be signed out on their next action and cannot sign in until unsuspended.')).toBeVisible();
+  await expect(
+    confirm.getByText('Tariq Aziz will be signed out on their next action and cannot sign in until unsuspended.'),
+  ).toBeVisible();
   await confirm.getByRole('button', { name: 'Suspend' }).click();
   await expect(row.locator('[data-status]')).toHaveText('Suspended');
   await row.getByRole('button', { name: 'Unsuspend' }).click();

@@ -2,7 +2,8 @@
  * Traffic tickets, Salik and alerts in a real browser (issue 13 "Done when"), in English and in
  * Arabic: import a Salik statement (test/fixtures/salik-statement.csv, whose headers need the
  * mapping step) through mapping and preview, resolve the passage that matched no rental (the dialog
- * offers only rentals whose window covers it), see the passages on the rental and recharge them; add a ticket, change its amount with a reason and
+ * offers only rentals whose window covers it), see the passages on the rental and recharge them; add a ticket, change
+ * its amount with a reason and
  * see the history; mark alerts read and resolve one. A UAE company (Dubai time, VAT on) per
  * language, seeded through the API. Screenshots of every page go to test/.out/tickets-e2e/.
  */
@@ -18,7 +19,8 @@ import { apiAs, signUpViaApi, useSession, type E2eSession } from './helpers';
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/salik-statement.csv');
 const outDir = resolve(import.meta.dirname, '../.out/tickets-e2e');
 mkdirSync(outDir, { recursive: true });
-const fill = (s: string, p: Record<string, string | number>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(p[k]));
+const fill = (s: string, p: Record<string, string | number>) =>
+  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(p[k]));
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,8 +33,13 @@ async function open(page: Page, session: E2eSession, language: 'en' | 'ar', path
 
 /** axe on the page as it stands: no serious or critical violation. */
 async function noSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).exclude('[id^="headlessui-focus-sentinel"]').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .exclude('[id^="headlessui-focus-sentinel"]')
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   expect(serious).toEqual([]);
 }
 
@@ -44,18 +51,50 @@ for (const language of ['en', 'ar'] as const) {
 
   test.describe(language, () => {
     test.beforeAll(async ({ request }) => {
-      session = await signUpViaApi(request, { tenantName: `Salik Wheels ${language} ${Date.now().toString(36).slice(-4)}` });
+      session = await signUpViaApi(request, {
+        tenantName: `Salik Wheels ${language} ${Date.now().toString(36).slice(-4)}`,
+      });
       const settings = await api(request, session, 'GET', '/api/v1/company/settings');
-      await api(request, session, 'PUT', '/api/v1/company/settings', { version: settings.version, preferences: { region: 'AE' }, timezone: 'Asia/Dubai', enableVat: true });
+      await api(request, session, 'PUT', '/api/v1/company/settings', {
+        version: settings.version,
+        preferences: { region: 'AE' },
+        timezone: 'Asia/Dubai',
+        enableVat: true,
+      });
       const pricing = await api(request, session, 'GET', '/api/v1/pricing-settings');
-      await api(request, session, 'PUT', '/api/v1/pricing-settings', { version: pricing.version, fineAdminFee: 25, tollAdminFeePerCrossing: 1 });
+      await api(request, session, 'PUT', '/api/v1/pricing-settings', {
+        version: pricing.version,
+        fineAdminFee: 25,
+        tollAdminFeePerCrossing: 1,
+      });
       await api(request, session, 'POST', '/api/v1/accounting/setup');
-      const vehicle = await api(request, session, 'POST', '/api/v1/vehicles', { make: 'Nissan', model: 'Patrol', year: 2024, licensePlate: 'DXB T 48213', vin: `E2ESALIK${language.toUpperCase()}${Date.now().toString().slice(-7)}`, odometerKm: 5000, dailyRate: 300, category: 'suv' });
-      const customer = await api(request, session, 'POST', '/api/v1/customers', { fullNameEnglish: 'Omar Haddad', dateOfBirth: '1984-04-02' });
-      rental = await api(request, session, 'POST', '/api/v1/rentals', { vehicleId: vehicle.id, customerId: customer.id, startDate: '2034-05-09T06:00:00.000Z', endDate: '2034-05-12T06:00:00.000Z', dailyRate: 300, taxRate: 5 });
+      const vehicle = await api(request, session, 'POST', '/api/v1/vehicles', {
+        make: 'Nissan',
+        model: 'Patrol',
+        year: 2024,
+        licensePlate: 'DXB T 48213',
+        vin: `E2ESALIK${language.toUpperCase()}${Date.now().toString().slice(-7)}`,
+        odometerKm: 5000,
+        dailyRate: 300,
+        category: 'suv',
+      });
+      const customer = await api(request, session, 'POST', '/api/v1/customers', {
+        fullNameEnglish: 'Omar Haddad',
+        dateOfBirth: '1984-04-02',
+      });
+      rental = await api(request, session, 'POST', '/api/v1/rentals', {
+        vehicleId: vehicle.id,
+        customerId: customer.id,
+        startDate: '2034-05-09T06:00:00.000Z',
+        endDate: '2034-05-12T06:00:00.000Z',
+        dailyRate: 300,
+        taxRate: 5,
+      });
     });
 
-    test(`${language}: import a Salik statement through mapping and preview, resolve the unmatched passage, recharge on the rental`, async ({ page }) => {
+    test(`${language}: import a Salik statement through mapping and preview, resolve the unmatched passage, recharge on the rental`, async ({
+      page,
+    }) => {
       await open(page, session, language, '/salik-charges');
       await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
       await expect(page.getByText(L.salik.emptyTitle)).toBeVisible();
@@ -73,7 +112,9 @@ for (const language of ['en', 'ar'] as const) {
       await dialog.getByLabel(L.importFields.amount, { exact: true }).selectOption('Fee (AED)');
       await expect(dialog.getByLabel(L.importFields.plate, { exact: true })).toHaveValue('Vehicle Plate');
       await dialog.getByRole('button', { name: L.preview }).click();
-      await expect(dialog.getByTestId('import-summary')).toHaveText(fill(L.importSummary, { create: 4, matched: 3, unmatched: 1, duplicate: 0, error: 0 }));
+      await expect(dialog.getByTestId('import-summary')).toHaveText(
+        fill(L.importSummary, { create: 4, matched: 3, unmatched: 1, duplicate: 0, error: 0 }),
+      );
       await expect(dialog.locator('[data-import-row="2"]')).toContainText(rental.referenceNumber);
       await expect(dialog.locator('[data-import-row="5"] [data-match="no_rental"]')).toBeVisible();
       await page.screenshot({ path: join(outDir, `salik-import-preview-${language}.png`), fullPage: true });
@@ -88,7 +129,14 @@ for (const language of ['en', 'ar'] as const) {
       await expect(lone.locator('[data-match="no_rental"]')).toBeVisible();
       await page.screenshot({ path: join(outDir, `salik-list-${language}.png`), fullPage: true });
       await noSeriousViolations(page);
-      const late = await api(page.request, session, 'POST', '/api/v1/rentals', { vehicleId: rental.vehicleId, customerId: rental.customerId, startDate: '2034-05-12T20:00:00.000Z', endDate: '2034-05-14T06:00:00.000Z', dailyRate: 300, taxRate: 5 });
+      const late = await api(page.request, session, 'POST', '/api/v1/rentals', {
+        vehicleId: rental.vehicleId,
+        customerId: rental.customerId,
+        startDate: '2034-05-12T20:00:00.000Z',
+        endDate: '2034-05-14T06:00:00.000Z',
+        dailyRate: 300,
+        taxRate: 5,
+      });
       await lone.getByRole('button', { name: L.resolve }).click();
       const resolveDialog = page.getByRole('dialog', { name: L.resolveTitle });
       await expect(resolveDialog.getByRole('radio', { name: new RegExp(late.referenceNumber) })).toBeVisible();
@@ -105,7 +153,10 @@ for (const language of ['en', 'ar'] as const) {
       const section = page.getByTestId('rental-tolls');
       await expect(section.locator('[data-salik-id]')).toHaveCount(3);
       await section.getByRole('button', { name: L.rechargeTolls }).click();
-      await page.getByRole('dialog', { name: L.rechargeTollsTitle }).getByRole('button', { name: L.rechargeTolls }).click();
+      await page
+        .getByRole('dialog', { name: L.rechargeTollsTitle })
+        .getByRole('button', { name: L.rechargeTolls })
+        .click();
       await expect(page.getByText(fill(L.tollsRecharged, { count: 3 }))).toBeVisible();
       await expect(section.locator('[data-status="recharged"]')).toHaveCount(3);
       await expect(section.getByRole('button', { name: L.rechargeTolls })).toHaveCount(0);
@@ -137,13 +188,20 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByText(L.saved, { exact: true })).toBeVisible();
       const history = details.getByTestId('ticket-history');
       await expect(history.locator('[data-field="amount"]')).toContainText('Dubai Police reduced the fine on appeal');
-      await expect(history.locator('[data-field="amount"]')).toContainText(fill(L.historyRow, { field: L.historyFields.amount, from: '600', to: '500' }));
+      await expect(history.locator('[data-field="amount"]')).toContainText(
+        fill(L.historyRow, { field: L.historyFields.amount, from: '600', to: '500' }),
+      );
       await expect(history.locator('[data-field="created"]')).toBeVisible();
       await page.screenshot({ path: join(outDir, `ticket-history-${language}.png`), fullPage: true });
       await details.getByRole('button', { name: common[language].close, exact: true }).click();
 
       // A fine on a plate not in the fleet waits in the unmatched queue (and raises an alert).
-      await api(page.request, session, 'POST', '/api/v1/traffic-tickets', { ticketNumber: `DXBP-${language}-5520`, violationDate: '2034-05-20T09:00:00.000Z', plate: 'SHJ 3 77410', amount: 400 });
+      await api(page.request, session, 'POST', '/api/v1/traffic-tickets', {
+        ticketNumber: `DXBP-${language}-5520`,
+        violationDate: '2034-05-20T09:00:00.000Z',
+        plate: 'SHJ 3 77410',
+        amount: 400,
+      });
       await page.reload();
       await page.getByLabel(L.filterMatch, { exact: true }).selectOption('unmatched');
       await expect(page.locator(`[data-ticket-number="DXBP-${language}-5520"]`)).toBeVisible();
@@ -156,7 +214,9 @@ for (const language of ['en', 'ar'] as const) {
       await page.getByRole('button', { name: A.generate }).click();
       const unmatched = page.locator('[data-alert-type="ticket_unmatched"]');
       await expect(unmatched).toHaveCount(1);
-      await expect(unmatched).toContainText(fill(A.types.ticket_unmatched, { label: `DXBP-${language}-5520 · SHJ 3 77410` }));
+      await expect(unmatched).toContainText(
+        fill(A.types.ticket_unmatched, { label: `DXBP-${language}-5520 · SHJ 3 77410` }),
+      );
       await expect(page.getByTestId('alerts-bell')).toHaveAccessibleName(fill(A.unreadBadge, { count: 1 }));
       await page.screenshot({ path: join(outDir, `alerts-${language}.png`), fullPage: true });
       await noSeriousViolations(page);

@@ -9,7 +9,10 @@ import { signUpAndOpen } from './helpers';
 const VIN_INVALID = 'VIN must be exactly 17 alphanumeric characters';
 const VIN_TOO_LONG = 'VIN cannot exceed 17 characters';
 
-async function addVehicle(page: Page, v: { make: string; model: string; plate: string; vin: string; category: string }) {
+async function addVehicle(
+  page: Page,
+  v: { make: string; model: string; plate: string; vin: string; category: string },
+) {
   await page.getByRole('button', { name: 'Add Vehicle' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add Vehicle' });
   await dialog.getByLabel('Make', { exact: true }).fill(v.make);
@@ -28,7 +31,13 @@ test('add with an invalid then a valid VIN, filter, archive, show archived, unar
   await expect(page.getByText('No vehicles yet')).toBeVisible();
 
   const plate = `DXB Q ${Date.now().toString().slice(-5)}`;
-  const dialog = await addVehicle(page, { make: 'Nissan', model: 'Patrol', plate, vin: 'JN1TANY62U0', category: 'suv' });
+  const dialog = await addVehicle(page, {
+    make: 'Nissan',
+    model: 'Patrol',
+    plate,
+    vin: 'JN1TANY62U0',
+    category: 'suv',
+  });
   // The VIN is checked as it is typed: too short, then too long, then valid.
   const vinField = dialog.getByLabel('VIN', { exact: true });
   await expect(dialog.getByText(VIN_INVALID)).toBeVisible();
@@ -50,7 +59,13 @@ test('add with an invalid then a valid VIN, filter, archive, show archived, unar
 
   // A second vehicle so the filters have something to exclude.
   await page.goto('/vehicles');
-  await addVehicle(page, { make: 'Kia', model: 'Pegas', plate: `${plate}9`, vin: 'KNAB2512BLT123456', category: 'economy' });
+  await addVehicle(page, {
+    make: 'Kia',
+    model: 'Pegas',
+    plate: `${plate}9`,
+    vin: 'KNAB2512BLT123456',
+    category: 'economy',
+  });
   await page.getByRole('dialog', { name: 'Add Vehicle' }).getByRole('button', { name: 'Add Vehicle' }).click();
   await expect(page.getByText('Vehicle added successfully')).toBeVisible();
 
@@ -73,10 +88,14 @@ test('add with an invalid then a valid VIN, filter, archive, show archived, unar
   await table.getByRole('link', { name: 'Nissan Patrol' }).click();
   await page.getByRole('button', { name: 'Archive', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Archive this vehicle?' });
-  await expect(confirm.getByText('will be hidden from the fleet and cannot be booked until it is unarchived')).toBeVisible();
+  await expect(
+    confirm.getByText('will be hidden from the fleet and cannot be booked until it is unarchived'),
+  ).toBeVisible();
   await confirm.getByRole('button', { name: 'Archive vehicle' }).click();
   await expect(page.getByText('Vehicle archived successfully')).toBeVisible();
-  await expect(page.getByText('This vehicle is archived: it is hidden from the fleet and cannot be booked.')).toBeVisible();
+  await expect(
+    page.getByText('This vehicle is archived: it is hidden from the fleet and cannot be booked.'),
+  ).toBeVisible();
 
   // Hidden from the list until "Show archived".
   await page.getByRole('link', { name: 'Back to vehicles' }).click();
@@ -98,14 +117,22 @@ test('add with an invalid then a valid VIN, filter, archive, show archived, unar
   await expect(page.getByRole('table').getByRole('link', { name: 'Nissan Patrol' })).toBeVisible();
 });
 
-test('a duplicate plate shows the server error on the field; the grid view and Arabic labels work', async ({ page }) => {
+test('a duplicate plate shows the server error on the field; the grid view and Arabic labels work', async ({
+  page,
+}) => {
   await signUpAndOpen(page, '/vehicles');
   const plate = `A ${Date.now().toString().slice(-5)}`;
   await addVehicle(page, { make: 'Toyota', model: 'Camry', plate, vin: '4T1BF1FK5CU123456', category: 'sedan' });
   await page.getByRole('dialog', { name: 'Add Vehicle' }).getByRole('button', { name: 'Add Vehicle' }).click();
   await expect(page.getByText('Vehicle added successfully')).toBeVisible();
   await page.goto('/vehicles');
-  const dialog = await addVehicle(page, { make: 'Toyota', model: 'Yaris', plate: plate.replace(' ', '').toLowerCase(), vin: '4T1BF1FK5CU654321', category: 'economy' });
+  const dialog = await addVehicle(page, {
+    make: 'Toyota',
+    model: 'Yaris',
+    plate: plate.replace(' ', '').toLowerCase(),
+    vin: '4T1BF1FK5CU654321',
+    category: 'economy',
+  });
   await dialog.getByRole('button', { name: 'Add Vehicle' }).click();
   await expect(dialog.getByText('A vehicle with this license plate already exists')).toBeVisible();
   await expect(page.getByText('Failed to create vehicle')).toBeVisible();

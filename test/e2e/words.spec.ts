@@ -21,7 +21,15 @@ async function demoSession(page: Page): Promise<E2eSession> {
   const res = await page.request.post('/api/auth/login', { data: DEMO_CREDENTIALS });
   expect(res.status()).toBe(200);
   const body = await res.json();
-  return { accessToken: body.tokens.accessToken, refreshToken: body.tokens.refreshToken, expiresIn: body.tokens.expiresIn ?? 3600, user: body.user, username: DEMO_CREDENTIALS.username, password: DEMO_CREDENTIALS.password, tenantName: 'demo' };
+  return {
+    accessToken: body.tokens.accessToken,
+    refreshToken: body.tokens.refreshToken,
+    expiresIn: body.tokens.expiresIn ?? 3600,
+    user: body.user,
+    username: DEMO_CREDENTIALS.username,
+    password: DEMO_CREDENTIALS.password,
+    tenantName: 'demo',
+  };
 }
 
 /** What identifies an alert's item on the page its link opens (from the alert's own params). */
@@ -52,7 +60,9 @@ for (const language of ['en', 'ar'] as const) {
     await page.screenshot({ path: join(outDir, `words-alerts-${language}.png`), fullPage: true });
 
     // Each alert type: its link opens a page showing the item (the first alert's by clicking "Open").
-    const listed = await page.request.get('/api/v1/alerts?limit=100', { headers: { authorization: `Bearer ${session.accessToken}` } });
+    const listed = await page.request.get('/api/v1/alerts?limit=100', {
+      headers: { authorization: `Bearer ${session.accessToken}` },
+    });
     const all = (await listed.json()).items as Alert[];
     const byType = [...new Map(all.map((x) => [x.type, x] as const)).values()];
     expect(byType.length).toBeGreaterThan(4);
@@ -67,7 +77,10 @@ for (const language of ['en', 'ar'] as const) {
       // (No heading check: a document's link opens its dialog over the list.)
       await page.goto(alert.actionUrl!);
       const marker = markerOf(alert);
-      if (!marker) { missing.push(`${alert.type}: no marker`); continue; }
+      if (!marker) {
+        missing.push(`${alert.type}: no marker`);
+        continue;
+      }
       try {
         await expect(page.getByText(marker, { exact: false }).first()).toBeVisible({ timeout: 30_000 });
       } catch {
@@ -79,7 +92,9 @@ for (const language of ['en', 'ar'] as const) {
     // The audit log: actions, records and details in words.
     await page.goto('/dashboard/security');
     await shellReady(page);
-    await expect(page.locator('tr[data-audit-action="auth.login"]').first()).toContainText(security[language].audit.verb.login);
+    await expect(page.locator('tr[data-audit-action="auth.login"]').first()).toContainText(
+      security[language].audit.verb.login,
+    );
     const audit = await page.locator('main').innerText();
     expect(rawBits(audit)).toEqual([]);
     await page.screenshot({ path: join(outDir, `words-audit-${language}.png`), fullPage: true });

@@ -30,14 +30,17 @@ const ROUTES_PER_DOMAIN = 12;
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
 
 const routes: RouteDef[] = DOMAINS.flatMap((domain) =>
-  Array.from({ length: ROUTES_PER_DOMAIN }, (_, i): RouteDef => ({
-    operationId: `${domain}${i}`,
-    method: METHODS[i % METHODS.length],
-    path: `/api/v1/${domain}/r${Math.floor(i / METHODS.length)}/{id}`,
-    domain,
-    auth: i === 0 ? 'public' : 'authenticated',
-    summary: 'infra test route',
-  })),
+  Array.from(
+    { length: ROUTES_PER_DOMAIN },
+    (_, i): RouteDef => ({
+      operationId: `${domain}${i}`,
+      method: METHODS[i % METHODS.length],
+      path: `/api/v1/${domain}/r${Math.floor(i / METHODS.length)}/{id}`,
+      domain,
+      auth: i === 0 ? 'public' : 'authenticated',
+      summary: 'infra test route',
+    }),
+  ),
 );
 
 let s: Synthesized;
@@ -78,7 +81,13 @@ describe('every domain', () => {
       expect(actions, domain).not.toContain('dynamodb:Scan');
       const writes = actions.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a));
       if (DOMAIN_ACCESS[domain].dynamodb === 'read') expect(writes, domain).toEqual([]);
-      else expect(writes, domain).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      else
+        expect(writes, domain).toEqual([
+          'dynamodb:BatchWriteItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+        ]);
     }
     expect(DOMAIN_ACCESS.platform.dynamodb).toBe('read');
     expect(DOMAIN_ACCESS.reports.dynamodb).toBe('read');
@@ -111,7 +120,10 @@ describe('every domain', () => {
   it('sends email only from the API functions whose access row says so, and only from the SES identity', () => {
     for (const domain of DOMAINS) {
       const { actions } = actionsOfFunction(domain);
-      expect(actions.some((a) => a.startsWith('ses:')), domain).toBe(!!DOMAIN_ACCESS[domain].ses);
+      expect(
+        actions.some((a) => a.startsWith('ses:')),
+        domain,
+      ).toBe(!!DOMAIN_ACCESS[domain].ses);
     }
     expect(DOMAINS.filter((d) => DOMAIN_ACCESS[d].ses)).toEqual(expect.arrayContaining(['invoices']));
   });
@@ -122,14 +134,26 @@ describe('every job', () => {
     const t = s.template(s.stacks.jobs);
     t.resourceCountIs('AWS::Scheduler::Schedule', SCHEDULES.filter((d) => d.cron).length);
     t.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
-    t.allResourcesProperties('AWS::Scheduler::Schedule', { GroupName: Match.anyValue(), FlexibleTimeWindow: { Mode: 'OFF' } });
+    t.allResourcesProperties('AWS::Scheduler::Schedule', {
+      GroupName: Match.anyValue(),
+      FlexibleTimeWindow: { Mode: 'OFF' },
+    });
     for (const name of JOB_NAMES) {
       const fn = s.stacks.jobs.functions.get(name)!;
       const actions = actionsOf(statementsOfRole(t, logicalId(s.stacks.jobs, fn.role as Role)));
       expect(actions.includes('dynamodb:Scan'), name).toBe(!!JOB_ACCESS[name].scan);
-      expect(actions.some((a) => a.startsWith('ses:')), name).toBe(!!JOB_ACCESS[name].ses);
-      expect(actions.filter((a) => a.startsWith('cognito-idp:')), name).toEqual([...(JOB_ACCESS[name].cognito ?? [])].sort());
-      expect(actions.some((a) => /^s3:.*Object/.test(a)), name).toBe(!!JOB_ACCESS[name].s3);
+      expect(
+        actions.some((a) => a.startsWith('ses:')),
+        name,
+      ).toBe(!!JOB_ACCESS[name].ses);
+      expect(
+        actions.filter((a) => a.startsWith('cognito-idp:')),
+        name,
+      ).toEqual([...(JOB_ACCESS[name].cognito ?? [])].sort());
+      expect(
+        actions.some((a) => /^s3:.*Object/.test(a)),
+        name,
+      ).toBe(!!JOB_ACCESS[name].s3);
     }
   });
 });
@@ -171,7 +195,9 @@ describe('JWT authorizer', () => {
   });
 
   it('is on every authenticated route and on no public one', () => {
-    const props = Object.values(s.template(s.stacks.api).findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties);
+    const props = Object.values(s.template(s.stacks.api).findResources('AWS::ApiGatewayV2::Route')).map(
+      (r) => r.Properties,
+    );
     const publicKeys = new Set(routes.filter((r) => r.auth === 'public').map((r) => `${r.method} ${r.path}`));
     for (const p of props) {
       expect(p.AuthorizationType ?? 'NONE', p.RouteKey).toBe(publicKeys.has(p.RouteKey) ? 'NONE' : 'JWT');

@@ -99,9 +99,7 @@ describe('auth stack', () => {
           RequireSymbols: false,
         },
       },
-      Schema: Match.arrayWith([
-        Match.objectLike({ Name: 'tenant_id', AttributeDataType: 'String', Mutable: false }),
-      ]),
+      Schema: Match.arrayWith([Match.objectLike({ Name: 'tenant_id', AttributeDataType: 'String', Mutable: false })]),
       DeletionProtection: 'ACTIVE',
     });
     // Username is the sign-in identifier: no email/phone aliases.
@@ -121,9 +119,11 @@ describe('auth stack', () => {
       TokenValidityUnits: Match.objectLike({ AccessToken: 'minutes', RefreshToken: 'minutes' }),
     });
     const [client] = Object.values(s.template(s.stacks.auth).findResources('AWS::Cognito::UserPoolClient'));
-    expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual(
-      ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH'],
-    );
+    expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual([
+      'ALLOW_ADMIN_USER_PASSWORD_AUTH',
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+    ]);
   });
 });
 
@@ -156,7 +156,9 @@ describe('storage stack', () => {
         LoggingConfiguration: Match.objectLike({ DestinationBucketName: Match.anyValue() }),
       },
     });
-    expect(Object.keys(t.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: Match.anyValue() } }))).toEqual([id]);
+    expect(
+      Object.keys(t.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: Match.anyValue() } })),
+    ).toEqual([id]);
     // enforceSSL: a Deny on aws:SecureTransport=false for the documents bucket.
     t.hasResourceProperties('AWS::S3::BucketPolicy', {
       Bucket: { Ref: id },
@@ -190,9 +192,14 @@ describe('api stack', () => {
         Architectures: ['arm64'],
         Handler: 'index.handler',
       });
-      expect(Object.keys(props.Environment.Variables).sort()).toEqual(
-        ['APP_URL', 'DOCUMENTS_BUCKET', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID'],
-      );
+      expect(Object.keys(props.Environment.Variables).sort()).toEqual([
+        'APP_URL',
+        'DOCUMENTS_BUCKET',
+        'SES_FROM_ADDRESS',
+        'TABLE_NAME',
+        'USER_POOL_CLIENT_ID',
+        'USER_POOL_ID',
+      ]);
     }
   });
 
@@ -278,8 +285,14 @@ describe('api stack', () => {
     for (const [domain, fn] of s.stacks.api.functions) {
       const statements = statementsOfRole(t, logicalId(s.stacks.api, fn.role as Role));
       const actions = actionsOf(statements);
-      expect(actions.filter((a) => a === 'dynamodb:Scan' || a.includes('*')), domain).toEqual([]);
-      expect(actions.some((a) => a.startsWith('ses:')), domain).toBe(!!DOMAIN_ACCESS[domain].ses);
+      expect(
+        actions.filter((a) => a === 'dynamodb:Scan' || a.includes('*')),
+        domain,
+      ).toEqual([]);
+      expect(
+        actions.some((a) => a.startsWith('ses:')),
+        domain,
+      ).toBe(!!DOMAIN_ACCESS[domain].ses);
       for (const st of statements.filter((x) => [x.Action].flat().some((a) => a.startsWith('ses:')))) {
         expect(JSON.stringify(st.Resource), domain).not.toBe('"*"');
         expect(JSON.stringify(st.Resource), domain).toContain('identity');
@@ -290,7 +303,9 @@ describe('api stack', () => {
 
 describe('one configured app URL (issue 27)', () => {
   const appUrlOf = (t: ReturnType<Synthesized['template']>) =>
-    Object.values(t.findResources('AWS::Lambda::Function')).map((f) => JSON.stringify(f.Properties.Environment?.Variables?.APP_URL));
+    Object.values(t.findResources('AWS::Lambda::Function')).map((f) =>
+      JSON.stringify(f.Properties.Environment?.Variables?.APP_URL),
+    );
 
   it('every API and job Lambda gets APP_URL = https:// + the web distribution domain (links in emails and PDFs)', () => {
     for (const stack of [s.stacks.api, s.stacks.jobs]) {
@@ -320,7 +335,11 @@ describe('jobs stack', () => {
   it('has one Lambda and one schedule per events/schedules.ts entry, with its cron and no flexible window', () => {
     const t = s.template(s.stacks.jobs);
     const schedules = Object.values(t.findResources('AWS::Scheduler::Schedule')).map((r) => r.Properties);
-    expect(schedules.map((p) => p.ScheduleExpression).sort()).toEqual(SCHEDULES.filter((d) => d.cron).map((d) => d.cron).sort());
+    expect(schedules.map((p) => p.ScheduleExpression).sort()).toEqual(
+      SCHEDULES.filter((d) => d.cron)
+        .map((d) => d.cron)
+        .sort(),
+    );
     for (const def of SCHEDULES) {
       const fn = s.stacks.jobs.functions.get(def.name);
       expect(fn, def.name).toBeDefined();
@@ -409,7 +428,9 @@ describe('web stack', () => {
       }),
     });
     const [policy] = Object.values(t.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
-    const csp = JSON.stringify(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy);
+    const csp = JSON.stringify(
+      policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy,
+    );
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/connect-src 'self' https:\/\/.*HttpApi/);

@@ -34,25 +34,45 @@ describe.each(['security', 'auth'])('the %s Lambda at cold start', (domain) => {
     expect(alerts.filter((i) => !['functions/alerts/model.ts', 'functions/alerts/raise.ts'].includes(i))).toEqual([]);
     expect(b.staticInputs.filter((i) => GENERATOR_DOMAINS.test(i) || i.includes('node_modules/mrz/'))).toEqual([]);
     // Nor in a lazy chunk: the generator is not reachable from these Lambdas at all.
-    expect(b.allInputs.filter((i) => i.startsWith('functions/alert-rules/') || i.includes('node_modules/mrz/'))).toEqual([]);
+    expect(
+      b.allInputs.filter((i) => i.startsWith('functions/alert-rules/') || i.includes('node_modules/mrz/')),
+    ).toEqual([]);
     expect(b.staticInputs).not.toContain('shared/i18n/security.ts');
     expect(b.appKb).toBeLessThanOrEqual(BUNDLE_BUDGET_KB);
   }, 60_000);
 });
 
-const DOMAINS = readdirSync(join(root, 'functions')).filter((d) => existsSync(join(root, 'functions', d, 'handler.ts')));
+const DOMAINS = readdirSync(join(root, 'functions')).filter((d) =>
+  existsSync(join(root, 'functions', d, 'handler.ts')),
+);
 
 describe('every domain Lambda at cold start', () => {
   it('the list holds the domains with a handler', () => {
-    expect(DOMAINS).toEqual(expect.arrayContaining(['rentals', 'insights', 'documents', 'customers', 'finance', 'security', 'auth']));
+    expect(DOMAINS).toEqual(
+      expect.arrayContaining(['rentals', 'insights', 'documents', 'customers', 'finance', 'security', 'auth']),
+    );
   });
-  it.each(DOMAINS)('%s: in budget, no MRZ parser (customers apart), no reminder wording', async (domain) => {
-    const b = await bundle(root, join(root, 'functions', domain, 'handler.ts'), join(out, 'all', domain));
-    if (domain !== 'customers') expect(b.staticInputs.filter((i) => i.includes('node_modules/mrz/') || i === 'functions/customers/id-scan/extract.ts')).toEqual([]);
-    expect(b.staticInputs).not.toContain('shared/i18n/documents.ts');
-    if (domain === 'insights') expect(b.staticInputs.filter((i) => /^functions\/insights\/(engine|load|text)\.ts$/.test(i) || i === 'shared/i18n/insights.ts')).toEqual([]);
-    const above = domainsLoaded(b.staticInputs).filter((d) => ABOVE_RENTALS_TIER.includes(d));
-    if (domain === 'rentals') expect(above).toEqual([]);
-    expect(b.appKb).toBeLessThanOrEqual(BUNDLE_BUDGET_KB);
-  }, 60_000);
+  it.each(DOMAINS)(
+    '%s: in budget, no MRZ parser (customers apart), no reminder wording',
+    async (domain) => {
+      const b = await bundle(root, join(root, 'functions', domain, 'handler.ts'), join(out, 'all', domain));
+      if (domain !== 'customers')
+        expect(
+          b.staticInputs.filter(
+            (i) => i.includes('node_modules/mrz/') || i === 'functions/customers/id-scan/extract.ts',
+          ),
+        ).toEqual([]);
+      expect(b.staticInputs).not.toContain('shared/i18n/documents.ts');
+      if (domain === 'insights')
+        expect(
+          b.staticInputs.filter(
+            (i) => /^functions\/insights\/(engine|load|text)\.ts$/.test(i) || i === 'shared/i18n/insights.ts',
+          ),
+        ).toEqual([]);
+      const above = domainsLoaded(b.staticInputs).filter((d) => ABOVE_RENTALS_TIER.includes(d));
+      if (domain === 'rentals') expect(above).toEqual([]);
+      expect(b.appKb).toBeLessThanOrEqual(BUNDLE_BUDGET_KB);
+    },
+    60_000,
+  );
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { acceptedByPattern } from '../../infra/stacks/nag';
 
 // Finding ids and construct paths as cdk-nag reports them for this app.
-const TENANT_OBJECTS = 'AwsSolutions-IAM5[Resource::Sayyara-Storage:ExportsOutputFnGetAttDocuments7E5B2978Arn159F38C5/tenants/*]';
+const TENANT_OBJECTS =
+  'AwsSolutions-IAM5[Resource::Sayyara-Storage:ExportsOutputFnGetAttDocuments7E5B2978Arn159F38C5/tenants/*]';
 const DOMAIN_POLICY = 'Sayyara-Api/SettingsFunctionRole/DefaultPolicy/Resource';
 
 describe('pattern acknowledgements', () => {
@@ -38,7 +39,9 @@ describe('pattern acknowledgements', () => {
   it('accept BucketDeployment provider findings only on the CDK provider', () => {
     const provider = 'Sayyara-Web/Custom::CDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756C512MiB';
     expect(acceptedByPattern('AwsSolutions-L1', `${provider}/Resource`)).toBe(true);
-    expect(acceptedByPattern('AwsSolutions-IAM5[Action::s3:GetObject*]', `${provider}/ServiceRole/DefaultPolicy/Resource`)).toBe(true);
+    expect(
+      acceptedByPattern('AwsSolutions-IAM5[Action::s3:GetObject*]', `${provider}/ServiceRole/DefaultPolicy/Resource`),
+    ).toBe(true);
     expect(acceptedByPattern('AwsSolutions-L1', 'Sayyara-Api/PlatformFunction/Resource')).toBe(false);
     expect(acceptedByPattern('AwsSolutions-S1', `${provider}/Resource`)).toBe(false);
   });

@@ -31,9 +31,8 @@ function run(uri: string, query: Record<string, string | string[]> = {}): CfRequ
   const querystring: Record<string, QueryValue> = {};
   for (const [name, value] of Object.entries(query)) {
     const values = Array.isArray(value) ? value : [value];
-    querystring[name] = values.length > 1
-      ? { value: values[0], multiValue: values.map((v) => ({ value: v })) }
-      : { value: values[0] };
+    querystring[name] =
+      values.length > 1 ? { value: values[0], multiValue: values.map((v) => ({ value: v })) } : { value: values[0] };
   }
   return handler({
     version: '1.0',
@@ -140,21 +139,28 @@ describe('SPA fallback', () => {
     },
   );
 
-  it.each(['/assets/app.js', '/assets/index-3f9a1c.css', '/service-worker.js', '/favicon.ico', '/manifest.webmanifest', '/index.html'])(
-    '%s (a file) passes through unchanged',
-    (uri) => {
-      const res = run(uri);
-      expect(isResponse(res)).toBe(false);
-      expect((res as CfRequest).uri).toBe(uri);
-    },
-  );
+  it.each([
+    '/assets/app.js',
+    '/assets/index-3f9a1c.css',
+    '/service-worker.js',
+    '/favicon.ico',
+    '/manifest.webmanifest',
+    '/index.html',
+  ])('%s (a file) passes through unchanged', (uri) => {
+    const res = run(uri);
+    expect(isResponse(res)).toBe(false);
+    expect((res as CfRequest).uri).toBe(uri);
+  });
 
-  it.each(['/api/health', '/api/v1/vehicles', '/api/v1/vehicles/01J0000000000000000000000', '/api/v1/openapi.json', '/api'])(
-    '%s (API) is never rewritten',
-    (uri) => {
-      const res = run(uri);
-      expect(isResponse(res)).toBe(false);
-      expect((res as CfRequest).uri).toBe(uri);
-    },
-  );
+  it.each([
+    '/api/health',
+    '/api/v1/vehicles',
+    '/api/v1/vehicles/01J0000000000000000000000',
+    '/api/v1/openapi.json',
+    '/api',
+  ])('%s (API) is never rewritten', (uri) => {
+    const res = run(uri);
+    expect(isResponse(res)).toBe(false);
+    expect((res as CfRequest).uri).toBe(uri);
+  });
 });

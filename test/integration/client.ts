@@ -29,18 +29,29 @@ export async function call<T = any>(path: string, opts: CallOptions = {}): Promi
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  const res = await fetch(`${BASE_URL.replace('localhost', '127.0.0.1')}${path}`, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const res = await fetch(`${BASE_URL.replace('localhost', '127.0.0.1')}${path}`, {
+    method: opts.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+  });
   const text = await res.text();
   let parsed: unknown = text;
-  try { parsed = text ? JSON.parse(text) : {}; } catch { /* not JSON */ }
+  try {
+    parsed = text ? JSON.parse(text) : {};
+  } catch {
+    /* not JSON */
+  }
   checkResponse(opts.method ?? (body ? 'POST' : 'GET'), path, res.status, res.headers.get('content-type'), parsed);
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 
 export const get = <T = any>(path: string, token?: string) => call<T>(path, { token });
-export const post = <T = any>(path: string, body: unknown, token?: string, headers?: Record<string, string>) => call<T>(path, { method: 'POST', body, token, headers });
-export const patch = <T = any>(path: string, body: unknown, token?: string) => call<T>(path, { method: 'PATCH', body, token });
-export const put = <T = any>(path: string, body: unknown, token?: string) => call<T>(path, { method: 'PUT', body, token });
+export const post = <T = any>(path: string, body: unknown, token?: string, headers?: Record<string, string>) =>
+  call<T>(path, { method: 'POST', body, token, headers });
+export const patch = <T = any>(path: string, body: unknown, token?: string) =>
+  call<T>(path, { method: 'PATCH', body, token });
+export const put = <T = any>(path: string, body: unknown, token?: string) =>
+  call<T>(path, { method: 'PUT', body, token });
 export const del = <T = any>(path: string, token?: string) => call<T>(path, { method: 'DELETE', token });
 
 /** A short unique suffix for names that must be unique across the whole run. */

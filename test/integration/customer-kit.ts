@@ -29,6 +29,13 @@ export interface CustomersWorld {
 /** A company with its OWNER, another company, and the first company's STAFF and MECHANIC (each only when asked). */
 export async function customersWorld(opts: { other?: boolean; staff?: boolean } = {}): Promise<CustomersWorld> {
   const [owner, other] = await Promise.all([registerTenant(), opts.other ? registerTenant() : undefined]);
-  const [staff, mechanic] = opts.staff ? await Promise.all([createStaffUser(owner.token, 'STAFF'), createStaffUser(owner.token, 'MECHANIC')]) : [];
-  return { owner, other: other as RegisteredTenant, staffToken: staff?.token ?? '', mechanicToken: mechanic?.token ?? '' };
+  const [staff, mechanic] = opts.staff
+    ? await Promise.all([createStaffUser(owner.token, 'STAFF'), createStaffUser(owner.token, 'MECHANIC')])
+    : [];
+  return {
+    owner,
+    other: other as RegisteredTenant,
+    staffToken: staff?.token ?? '',
+    mechanicToken: mechanic?.token ?? '',
+  };
 }

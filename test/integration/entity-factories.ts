@@ -26,29 +26,51 @@ type Over = Record<string, unknown>;
 const integrationSend: Send = (path, body, token) => post(path, body, token);
 
 async function created(what: string, res: { status: number; body: any }): Promise<any> {
-  if (res.status !== 201 && res.status !== 200) throw new Error(`factory ${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  if (res.status !== 201 && res.status !== 200)
+    throw new Error(`factory ${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   return res.body;
 }
 
 let seq = 0;
 /** Unique across parallel test files and runs: time, randomness and a counter. */
-const tag = () => `${unique('').toUpperCase().replace(/[^A-Z0-9]/g, '')}${(++seq).toString(36).toUpperCase()}`;
+const tag = () =>
+  `${unique('')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')}${(++seq).toString(36).toUpperCase()}`;
 /** 17 characters, letters and digits. */
 export const uniqueVin = (prefix = 'TST') => `${prefix}${tag()}`.slice(-17).padStart(17, '7');
 export const uniquePlate = (prefix = 'T') => `${prefix} ${tag()}`;
 
 export const vehicleBody = (over: Over = {}) => ({
-  make: 'Toyota', model: 'Corolla', year: 2023, licensePlate: uniquePlate(), vin: uniqueVin(),
-  odometerKm: 1200, dailyRate: 90, category: 'sedan', ...over,
+  make: 'Toyota',
+  model: 'Corolla',
+  year: 2023,
+  licensePlate: uniquePlate(),
+  vin: uniqueVin(),
+  odometerKm: 1200,
+  dailyRate: 90,
+  category: 'sedan',
+  ...over,
 });
 export const customerBody = (over: Over = {}) => ({ fullNameEnglish: 'Test Customer', ...over });
 export const blacklistBody = (over: Over = {}) => ({ fullName: 'Zahir Qasimov', reason: 'Unpaid damages', ...over });
 export const staffBody = (over: Over = {}) => ({
-  firstName: 'Test', lastName: 'Staff', username: unique('staff'), password: 'staff-pass-1', role: 'STAFF', ...over,
+  firstName: 'Test',
+  lastName: 'Staff',
+  username: unique('staff'),
+  password: 'staff-pass-1',
+  role: 'STAFF',
+  ...over,
 });
 export const rentalBody = (ids: { customerId: string; vehicleId: string }, over: Over = {}) => {
-  const start = Date.UTC(2032, 0, 1) + (++seq) * 3_600_000;
-  return { ...ids, startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * 86_400_000).toISOString(), dailyRate: 90, ...over };
+  const start = Date.UTC(2032, 0, 1) + ++seq * 3_600_000;
+  return {
+    ...ids,
+    startDate: new Date(start).toISOString(),
+    endDate: new Date(start + 2 * 86_400_000).toISOString(),
+    dailyRate: 90,
+    ...over,
+  };
 };
 
 export const createVehicle = async (token: string, over: Over = {}, send: Send = integrationSend) =>
@@ -59,23 +81,72 @@ export const createBlacklistEntry = async (token: string, over: Over = {}, send:
   created('blacklist', await send('/api/v1/blacklist', blacklistBody(over), token));
 export const createStaff = async (token: string, over: Over = {}, send: Send = integrationSend) =>
   created('staff', await send('/api/v1/staff', staffBody(over), token));
-export const createRental = async (token: string, ids: { customerId: string; vehicleId: string }, over: Over = {}, send: Send = integrationSend) =>
-  created('rental', await send('/api/v1/rentals', rentalBody(ids, over), token));
+export const createRental = async (
+  token: string,
+  ids: { customerId: string; vehicleId: string },
+  over: Over = {},
+  send: Send = integrationSend,
+) => created('rental', await send('/api/v1/rentals', rentalBody(ids, over), token));
 
 /** A company document: a one-line PDF uploaded through the presigned URL, then recorded. */
 export const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-export async function uploadDocumentFile(token: string, file: Buffer = SAMPLE_PDF, contentType = 'application/pdf', scope = 'company'): Promise<string> {
-  const url = await created('document upload url', await post('/api/v1/documents/upload-url', { scope, fileName: 'probe.pdf', contentType, size: file.length }, token));
-  const res = await fetch(String(url.uploadUrl).replace('localhost', '127.0.0.1'), { method: 'PUT', headers: url.headers, body: new Uint8Array(file) });
+export async function uploadDocumentFile(
+  token: string,
+  file: Buffer = SAMPLE_PDF,
+  contentType = 'application/pdf',
+  scope = 'company',
+): Promise<string> {
+  const url = await created(
+    'document upload url',
+    await post('/api/v1/documents/upload-url', { scope, fileName: 'probe.pdf', contentType, size: file.length }, token),
+  );
+  const res = await fetch(String(url.uploadUrl).replace('localhost', '127.0.0.1'), {
+    method: 'PUT',
+    headers: url.headers,
+    body: new Uint8Array(file),
+  });
   if (!res.ok) throw new Error(`factory document upload: ${res.status}`);
   return url.key as string;
 }
 export const createDocument = async (token: string, over: Over = {}) =>
-  created('document', await post('/api/v1/documents', { scope: 'company', title: 'Trade licence', documentType: 'license', key: await uploadDocumentFile(token, undefined, undefined, String(over.scope ?? 'company')), ...over }, token));
+  created(
+    'document',
+    await post(
+      '/api/v1/documents',
+      {
+        scope: 'company',
+        title: 'Trade licence',
+        documentType: 'license',
+        key: await uploadDocumentFile(token, undefined, undefined, String(over.scope ?? 'company')),
+        ...over,
+      },
+      token,
+    ),
+  );
 /** A ticket / toll passage on a plate the company does not have (lands in the unmatched queue). */
-export const ticketBody = (over: Over = {}) => ({ ticketNumber: `TF-${tag()}`, violationDate: '2034-01-05T10:00:00.000Z', plate: uniquePlate('X'), amount: 300, violationType: 'Speeding', ...over });
-export const salikBody = (over: Over = {}) => ({ tollTime: '2034-01-05T10:00:00.000Z', plate: uniquePlate('X'), amount: 4, gateLocation: 'Al Barsha', ...over });
-export const geofenceBody = (over: Over = {}) => ({ name: 'Probe zone', type: 'SERVICE_AREA', shape: 'circle', center: [55.27, 25.2], radius: 500, ...over });
+export const ticketBody = (over: Over = {}) => ({
+  ticketNumber: `TF-${tag()}`,
+  violationDate: '2034-01-05T10:00:00.000Z',
+  plate: uniquePlate('X'),
+  amount: 300,
+  violationType: 'Speeding',
+  ...over,
+});
+export const salikBody = (over: Over = {}) => ({
+  tollTime: '2034-01-05T10:00:00.000Z',
+  plate: uniquePlate('X'),
+  amount: 4,
+  gateLocation: 'Al Barsha',
+  ...over,
+});
+export const geofenceBody = (over: Over = {}) => ({
+  name: 'Probe zone',
+  type: 'SERVICE_AREA',
+  shape: 'circle',
+  center: [55.27, 25.2],
+  radius: 500,
+  ...over,
+});
 export const createTicket = async (token: string, over: Over = {}, send: Send = integrationSend) =>
   created('ticket', await send('/api/v1/traffic-tickets', ticketBody(over), token));
 export const createSalik = async (token: string, over: Over = {}, send: Send = integrationSend) =>
@@ -104,13 +175,24 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
     return { username };
   },
   '/api/v1/documents/{id}': async (t) => (await createDocument(t)).id,
-  '/api/v1/staff/{id}': async (t) => (await createStaff(t, { firstName: 'Tenancy', lastName: 'Probe', username: unique('probe'), password: 'probe-pass-1' })).id,
+  '/api/v1/staff/{id}': async (t) =>
+    (
+      await createStaff(t, {
+        firstName: 'Tenancy',
+        lastName: 'Probe',
+        username: unique('probe'),
+        password: 'probe-pass-1',
+      })
+    ).id,
   '/api/v1/vehicles/{id}': async (t) => (await createVehicle(t)).id,
   '/api/v1/customers/{id}': async (t) => (await createCustomer(t, { fullNameEnglish: 'Tenancy Probe' })).id,
   '/api/v1/blacklist/{id}': async (t) => (await createBlacklistEntry(t)).id,
   '/api/v1/rentals/{id}': async (t) => (await rentalProbe(t)).id,
   '/api/v1/rentals/{id}/ledger/{entryId}': async (t) => rentalProbe(t),
-  '/api/v1/invoices/{id}': async (t) => created('invoice', await post('/api/v1/invoices', { rentalId: (await rentalProbe(t)).id }, t)).then((b) => b.id as string),
+  '/api/v1/invoices/{id}': async (t) =>
+    created('invoice', await post('/api/v1/invoices', { rentalId: (await rentalProbe(t)).id }, t)).then(
+      (b) => b.id as string,
+    ),
   '/api/v1/payments/{id}': async (t) => (await paymentProbe(t)).id,
   '/api/v1/receipts/{id}': async (t) => (await paymentProbe(t)).receipt.id,
   '/api/v1/payments/callback/{gateway}': async () => ({ gateway: 'paytabs' }),
@@ -121,24 +203,79 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
   '/api/v1/contracts/sign/{token}': async () => ({ token: 'probe-not-a-signing-token' }),
   '/api/v1/accounting/accounts/{id}': async (t) => {
     const group = await accountByCode(t, '5200');
-    return created('account', await post('/api/v1/accounting/accounts', { code: `52${String(++seq).padStart(2, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`, name: 'Tenancy probe', parentId: group }, t));
+    return created(
+      'account',
+      await post(
+        '/api/v1/accounting/accounts',
+        {
+          code: `52${String(++seq).padStart(2, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`,
+          name: 'Tenancy probe',
+          parentId: group,
+        },
+        t,
+      ),
+    );
   },
-  '/api/v1/maintenance/{id}': async (t) => created('maintenance record', await post('/api/v1/maintenance', { vehicleId: (await createVehicle(t)).id, type: 'oil_change', date: '2036-01-01', estimatedCost: 10, status: 'pending' }, t)),
-  '/api/v1/inspections/{id}': async (t) => created('inspection', await post('/api/v1/inspections', { rentalId: (await rentalProbe(t)).id, kind: 'check_out', odometer: 1200, fuelLevel: 'full' }, t)),
-  '/api/v1/accounting/journal-entries/{id}': async (t) => created('journal entry', await post('/api/v1/accounting/journal-entries', {
-    date: new Date().toISOString().slice(0, 10), description: 'Tenancy probe',
-    lines: [{ accountId: await accountByCode(t, '5210'), type: 'debit', amount: 1 }, { accountId: await accountByCode(t, '1110'), type: 'credit', amount: 1 }],
-  }, t)),
+  '/api/v1/maintenance/{id}': async (t) =>
+    created(
+      'maintenance record',
+      await post(
+        '/api/v1/maintenance',
+        {
+          vehicleId: (await createVehicle(t)).id,
+          type: 'oil_change',
+          date: '2036-01-01',
+          estimatedCost: 10,
+          status: 'pending',
+        },
+        t,
+      ),
+    ),
+  '/api/v1/inspections/{id}': async (t) =>
+    created(
+      'inspection',
+      await post(
+        '/api/v1/inspections',
+        { rentalId: (await rentalProbe(t)).id, kind: 'check_out', odometer: 1200, fuelLevel: 'full' },
+        t,
+      ),
+    ),
+  '/api/v1/accounting/journal-entries/{id}': async (t) =>
+    created(
+      'journal entry',
+      await post(
+        '/api/v1/accounting/journal-entries',
+        {
+          date: new Date().toISOString().slice(0, 10),
+          description: 'Tenancy probe',
+          lines: [
+            { accountId: await accountByCode(t, '5210'), type: 'debit', amount: 1 },
+            { accountId: await accountByCode(t, '1110'), type: 'credit', amount: 1 },
+          ],
+        },
+        t,
+      ),
+    ),
   '/api/v1/traffic-tickets/{id}': async (t) => (await createTicket(t)).id,
   '/api/v1/salik-charges/{id}': async (t) => (await createSalik(t)).id,
-  '/api/v1/geofences/{id}': async (t) => created('geofence', await post('/api/v1/geofences', geofenceBody(), t)).then((b) => b.id as string),
+  '/api/v1/geofences/{id}': async (t) =>
+    created('geofence', await post('/api/v1/geofences', geofenceBody(), t)).then((b) => b.id as string),
   '/api/v1/deposits/{id}': async (t) => depositProbe(t),
   '/api/v1/receivables/customers/{customerId}': async (t) => ({ customerId: (await rentalProbe(t)).customerId }),
-  '/api/v1/finance/entries/{id}': async (t) => (await financeProbe(t, '/api/v1/finance/entries', { type: 'income', amount: 1, category: 'other_income' })).id,
-  '/api/v1/finance/transfers/{id}': async (t) => (await financeProbe(t, '/api/v1/finance/transfers', { from: 'bank', to: 'cash_box', amount: 1 })).id,
+  '/api/v1/finance/entries/{id}': async (t) =>
+    (await financeProbe(t, '/api/v1/finance/entries', { type: 'income', amount: 1, category: 'other_income' })).id,
+  '/api/v1/finance/transfers/{id}': async (t) =>
+    (await financeProbe(t, '/api/v1/finance/transfers', { from: 'bank', to: 'cash_box', amount: 1 })).id,
   '/api/v1/finance/accounts/{id}': async (t) => {
     const currency = (await get('/api/v1/finance/accounts', t)).body.items[0].currency;
-    return (await financeProbe(t, '/api/v1/finance/accounts', { name: 'Probe account', bank: 'Probe Bank', iban: uniqueIban(), currency })).id;
+    return (
+      await financeProbe(t, '/api/v1/finance/accounts', {
+        name: 'Probe account',
+        bank: 'Probe Bank',
+        iban: uniqueIban(),
+        currency,
+      })
+    ).id;
   },
   '/api/v1/alerts/{id}': async (t) => {
     await createTicket(t);
@@ -200,10 +337,16 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/customers/{id}/vip': { isVip: true },
   'POST /api/v1/customers/{id}/active': { isActive: true },
   'POST /api/v1/customers/{id}/notes': { content: 'Probe' },
-  'POST /api/v1/rentals/{id}/contract/sign': { customerSignature: `data:image/png;base64,${TINY_PNG}`, staffSignature: `data:image/png;base64,${TINY_PNG}` },
+  'POST /api/v1/rentals/{id}/contract/sign': {
+    customerSignature: `data:image/png;base64,${TINY_PNG}`,
+    staffSignature: `data:image/png;base64,${TINY_PNG}`,
+  },
   'POST /api/v1/rentals/{id}/contract/send': { channel: 'email' },
   'POST /api/v1/contracts/sign/{token}': { customerSignature: `data:image/png;base64,${TINY_PNG}` },
-  'POST /api/v1/inspections/{id}/sign': { customerSignature: `data:image/png;base64,${TINY_PNG}`, staffSignature: `data:image/png;base64,${TINY_PNG}` },
+  'POST /api/v1/inspections/{id}/sign': {
+    customerSignature: `data:image/png;base64,${TINY_PNG}`,
+    staffSignature: `data:image/png;base64,${TINY_PNG}`,
+  },
   'POST /api/v1/inspections/{id}/charges': { key: 'extra_km', amount: 10 },
   'PUT /api/v1/vehicles/{id}/service-program': { intervals: [{ type: 'oil_change', everyKm: 10000 }] },
   'PATCH /api/v1/documents/{id}': { title: 'Renamed', version: 1 },
@@ -217,7 +360,11 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'PATCH /api/v1/salik-charges/{id}': { version: 1, notes: 'Probe' },
   'POST /api/v1/geofences': geofenceBody(),
   'PATCH /api/v1/geofences/{id}': { name: 'Renamed' },
-  'POST /api/v1/gps/positions': { deviceId: 'probe', secret: 'probe', positions: [{ timestamp: '2034-01-05T10:00:00.000Z', lat: 25.2, lon: 55.27 }] },
+  'POST /api/v1/gps/positions': {
+    deviceId: 'probe',
+    secret: 'probe',
+    positions: [{ timestamp: '2034-01-05T10:00:00.000Z', lat: 25.2, lon: 55.27 }],
+  },
   'POST /api/v1/ai/insights/{id}/status': { status: 'acknowledged' },
 };
 
@@ -232,21 +379,39 @@ export function sampleBody(key: string, ctx: Record<string, string> = {}): unkno
   const password = ctx.probePassword ?? 'probe-pass-1';
   switch (key) {
     case 'POST /api/register':
-      return { tenantName: `Probe ${username}`, fullNameEnglish: 'Probe Owner', username, email: `${username}@example.test`, password };
-    case 'POST /api/auth/login': return { username, password };
-    case 'POST /api/v1/vehicles': return vehicleBody();
-    case 'POST /api/v1/customers': return customerBody();
-    case 'POST /api/v1/blacklist': return blacklistBody();
-    case 'POST /api/v1/staff': return staffBody({ username });
-    case 'POST /api/v1/traffic-tickets': return ticketBody();
-    case 'POST /api/v1/salik-charges': return salikBody();
+      return {
+        tenantName: `Probe ${username}`,
+        fullNameEnglish: 'Probe Owner',
+        username,
+        email: `${username}@example.test`,
+        password,
+      };
+    case 'POST /api/auth/login':
+      return { username, password };
+    case 'POST /api/v1/vehicles':
+      return vehicleBody();
+    case 'POST /api/v1/customers':
+      return customerBody();
+    case 'POST /api/v1/blacklist':
+      return blacklistBody();
+    case 'POST /api/v1/staff':
+      return staffBody({ username });
+    case 'POST /api/v1/traffic-tickets':
+      return ticketBody();
+    case 'POST /api/v1/salik-charges':
+      return salikBody();
     case 'POST /api/v1/traffic-tickets/import':
-    case 'POST /api/v1/salik-charges/import': return { preview: true, csv: 'ticket number,date,plate,amount\nP-1,2034-01-05 10:00,X 1,100\n' };
-    case 'POST /api/v1/salik-charges/recharge': return { rentalId: ctx.rentalId ?? '01JAAAAAAAAAAAAAAAAAAAAAAA' };
+    case 'POST /api/v1/salik-charges/import':
+      return { preview: true, csv: 'ticket number,date,plate,amount\nP-1,2034-01-05 10:00,X 1,100\n' };
+    case 'POST /api/v1/salik-charges/recharge':
+      return { rentalId: ctx.rentalId ?? '01JAAAAAAAAAAAAAAAAAAAAAAA' };
     case 'POST /api/v1/rentals':
     case 'POST /api/v1/rentals/check-conflicts':
-      return ctx.customerId && ctx.vehicleId ? rentalBody({ customerId: ctx.customerId, vehicleId: ctx.vehicleId }) : undefined;
-    default: return undefined;
+      return ctx.customerId && ctx.vehicleId
+        ? rentalBody({ customerId: ctx.customerId, vehicleId: ctx.vehicleId })
+        : undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -259,7 +424,9 @@ export function factoryFor(path: string): Factory | undefined {
 }
 
 /** A booked rental (own vehicle and customer) and its first ledger entry, for the rentals routes. */
-export async function rentalProbe(t: string): Promise<{ id: string; entryId: string; customerId: string; vehicleId: string }> {
+export async function rentalProbe(
+  t: string,
+): Promise<{ id: string; entryId: string; customerId: string; vehicleId: string }> {
   const vehicleId = (await createVehicle(t)).id as string;
   const customerId = (await createCustomer(t, { fullNameEnglish: 'Tenancy Probe' })).id as string;
   const id = (await createRental(t, { customerId, vehicleId })).id as string;
@@ -270,6 +437,9 @@ export async function rentalProbe(t: string): Promise<{ id: string; entryId: str
 /** A rental holding a deposit of 100 received in cash (the deposit's id is the rental's). */
 export async function depositProbe(t: string): Promise<string> {
   const { id } = await rentalProbe(t);
-  await created('deposit payment', await post(`/api/v1/rentals/${id}/payments`, { amount: 100, method: 'cash', forDeposit: true }, t));
+  await created(
+    'deposit payment',
+    await post(`/api/v1/rentals/${id}/payments`, { amount: 100, method: 'cash', forDeposit: true }, t),
+  );
   return id;
 }

@@ -87,14 +87,21 @@ export async function registerTenant(opts: RegisterOptions = {}): Promise<Regist
 }
 
 /** Signs in through POST /api/auth/login; throws unless it succeeds. */
-export async function login(username: string, password: string): Promise<{ token: string; refreshToken: string; user: SessionUser }> {
+export async function login(
+  username: string,
+  password: string,
+): Promise<{ token: string; refreshToken: string; user: SessionUser }> {
   const res = await post('/api/auth/login', { username, password });
   if (res.status !== 200) fail(`login(${username})`, res);
   return { token: res.body.tokens.accessToken, refreshToken: res.body.tokens.refreshToken, user: res.body.user };
 }
 
 /** Adds an active staff member with `role` to the owner's company and signs them in. */
-export async function createStaffUser(ownerToken: string, role: StaffRoleName, extra: Record<string, unknown> = {}): Promise<StaffSession> {
+export async function createStaffUser(
+  ownerToken: string,
+  role: StaffRoleName,
+  extra: Record<string, unknown> = {},
+): Promise<StaffSession> {
   const username = unique(role.toLowerCase());
   const password = 'staff-pass-1';
   const member = await createStaff(ownerToken, {
@@ -118,5 +125,11 @@ export async function tenantWithAllRoles() {
     createStaffUser(owner.token, 'STAFF'),
     createStaffUser(owner.token, 'MECHANIC'),
   ]);
-  return { owner, admin, staff, mechanic, tokens: { OWNER: owner.token, ADMIN: admin.token, STAFF: staff.token, MECHANIC: mechanic.token } };
+  return {
+    owner,
+    admin,
+    staff,
+    mechanic,
+    tokens: { OWNER: owner.token, ADMIN: admin.token, STAFF: staff.token, MECHANIC: mechanic.token },
+  };
 }

@@ -12,7 +12,8 @@ export async function insightProbe(token: string, name = 'Dormant Customer'): Pr
   const tenantId = (await get('/api/auth/me', token)).body.user.tenantId as string;
   const customer = await createCustomer(token, { fullNameEnglish: name });
   await updateRaw({
-    Key: entityKey(tenantId, 'CUSTOMER', customer.id), UpdateExpression: 'SET completedRentals = :n, totalSpendMinor = :s, rentalsCount = :n',
+    Key: entityKey(tenantId, 'CUSTOMER', customer.id),
+    UpdateExpression: 'SET completedRentals = :n, totalSpendMinor = :s, rentalsCount = :n',
     ExpressionAttributeValues: { ':n': 2, ':s': 180_000 },
   });
   const run = await post('/api/v1/ai/insights/refresh', {}, token);

@@ -44,27 +44,34 @@ const doc = (await get('/api/v1/openapi.json')).body as { paths: Record<string, 
 // The platform operator's routes (/api/v1/admin/…, SUPERADMIN only) answer 403 to the company
 // owner these probes sign in as, before reading any input; functions/security/security.int.test.ts
 // checks their input as a SUPERADMIN.
-const operations: Operation[] = Object.entries(doc.paths).filter(([path]) => !path.startsWith('/api/v1/admin/')).flatMap(([path, ops]) =>
-  Object.entries(ops).map(([method, op]) => ({
-    key: `${method.toUpperCase()} ${path}`,
-    method: method.toUpperCase(),
-    path,
-    operationId: op.operationId as string,
-    isPublic: Array.isArray(op.security) && op.security.length === 0,
-    pathParams: ((op.parameters ?? []) as any[]).filter((p) => p.in === 'path').map((p) => p.name as string),
-    queryParams: ((op.parameters ?? []) as any[]).filter((p) => p.in === 'query').map((p) => ({ name: p.name as string, schema: p.schema as JsonSchema })),
-    body: op.requestBody?.content?.['application/json']?.schema as JsonSchema | undefined,
-    raw: !!op.requestBody?.content?.['application/octet-stream'],
-    maxBodyBytes: op['x-max-body-bytes'] as number | undefined,
-  })),
-);
+const operations: Operation[] = Object.entries(doc.paths)
+  .filter(([path]) => !path.startsWith('/api/v1/admin/'))
+  .flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      method: method.toUpperCase(),
+      path,
+      operationId: op.operationId as string,
+      isPublic: Array.isArray(op.security) && op.security.length === 0,
+      pathParams: ((op.parameters ?? []) as any[]).filter((p) => p.in === 'path').map((p) => p.name as string),
+      queryParams: ((op.parameters ?? []) as any[])
+        .filter((p) => p.in === 'query')
+        .map((p) => ({ name: p.name as string, schema: p.schema as JsonSchema })),
+      body: op.requestBody?.content?.['application/json']?.schema as JsonSchema | undefined,
+      raw: !!op.requestBody?.content?.['application/octet-stream'],
+      maxBodyBytes: op['x-max-body-bytes'] as number | undefined,
+    })),
+  );
 const writes = operations.filter((o) => o.method !== 'GET');
 
 // ---------------------------------------------------------------------------------------------
 // Walking the body schemas
 // ---------------------------------------------------------------------------------------------
 
-interface Field { path: string[]; schema: JsonSchema }
+interface Field {
+  path: string[];
+  schema: JsonSchema;
+}
 
 /** Every property of an object schema, nested objects included (arrays: their first item). */
 function fieldsOf(schema: JsonSchema | undefined, prefix: string[] = []): Field[] {
@@ -75,7 +82,8 @@ function fieldsOf(schema: JsonSchema | undefined, prefix: string[] = []): Field[
       const path = [...prefix, name];
       out.push({ path, schema: s });
       out.push(...fieldsOf(s, path));
-      for (const v of variants(s)) if (v.items) out.push({ path: [...path, '0'], schema: v.items }, ...fieldsOf(v.items, [...path, '0']));
+      for (const v of variants(s))
+        if (v.items) out.push({ path: [...path, '0'], schema: v.items }, ...fieldsOf(v.items, [...path, '0']));
     }
   }
   return out;
@@ -83,9 +91,25 @@ function fieldsOf(schema: JsonSchema | undefined, prefix: string[] = []): Field[
 /** The schema and, recursively, every alternative of its anyOf/oneOf (nullable, '' or a date…). */
 const variants = (s: JsonSchema): JsonSchema[] => [s, ...[...(s.anyOf ?? []), ...(s.oneOf ?? [])].flatMap(variants)];
 const typesOf = (s: JsonSchema): Set<string> =>
-  new Set(variants(s).flatMap((v) => (v.type === undefined ? (v.const !== undefined ? [typeof v.const] : []) : Array.isArray(v.type) ? v.type : [v.type])));
-const formatOf = (s: JsonSchema): string | undefined => variants(s).map((v) => v.format).find((f) => f === 'date' || f === 'date-time');
-const maxLengthOf = (s: JsonSchema): number | undefined => variants(s).map((v) => v.maxLength).find((m) => m !== undefined);
+  new Set(
+    variants(s).flatMap((v) =>
+      v.type === undefined
+        ? v.const !== undefined
+          ? [typeof v.const]
+          : []
+        : Array.isArray(v.type)
+          ? v.type
+          : [v.type],
+    ),
+  );
+const formatOf = (s: JsonSchema): string | undefined =>
+  variants(s)
+    .map((v) => v.format)
+    .find((f) => f === 'date' || f === 'date-time');
+const maxLengthOf = (s: JsonSchema): number | undefined =>
+  variants(s)
+    .map((v) => v.maxLength)
+    .find((m) => m !== undefined);
 
 /** A value of a JSON type the field does not accept, or undefined when it accepts anything. */
 function wrongValue(s: JsonSchema): unknown {
@@ -93,7 +117,11 @@ function wrongValue(s: JsonSchema): unknown {
   if (types.size === 0) return undefined;
   // [schema types that would accept the value, value]: the first value the field cannot take.
   const candidates: [string[], unknown][] = [
-    [['number', 'integer'], 12345], [['string'], 'not-the-right-type'], [['boolean'], true], [['object'], { nested: 1 }], [['array'], [1]],
+    [['number', 'integer'], 12345],
+    [['string'], 'not-the-right-type'],
+    [['boolean'], true],
+    [['object'], { nested: 1 }],
+    [['array'], [1]],
   ];
   for (const [accepting, value] of candidates) if (!accepting.some((t) => types.has(t))) return value;
   return undefined;
@@ -129,7 +157,8 @@ function paramsFor(o: Pick<Operation, 'path'>): Record<string, string> | undefin
   const prefix = Object.keys(ENTITY_FACTORIES).find((p) => ENTITY_FACTORIES[p] === factory)!;
   return idsByPrefix.get(prefix);
 }
-const fill = (path: string, params: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(params[n]));
+const fill = (path: string, params: Record<string, string>) =>
+  path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(params[n]));
 const tokenFor = (o: Operation) => (o.isPublic ? undefined : owner.token);
 
 function bodyBase(o: Operation, params: Record<string, string>): unknown {
@@ -196,7 +225,10 @@ describe('the document lists the write routes', () => {
 describe.each(writes.map((o) => [o.key, o] as const))('%s', (_key, o) => {
   const target = () => {
     const params = o.pathParams.length ? paramsFor(o) : {};
-    if (!params) throw new Error(`${o.key} has path parameters but no entity factory: add one to ENTITY_FACTORIES in test/integration/entity-factories.ts`);
+    if (!params)
+      throw new Error(
+        `${o.key} has path parameters but no entity factory: add one to ENTITY_FACTORIES in test/integration/entity-factories.ts`,
+      );
     return { path: fill(o.path, params), params };
   };
   /** Raw uploads decide by content (400, 413, 415); JSON routes answer 400. */
@@ -213,7 +245,12 @@ describe.each(writes.map((o) => [o.key, o] as const))('%s', (_key, o) => {
     const { path } = target();
     const size = (o.maxBodyBytes ?? 256 * 1024) + 1;
     const res = o.raw
-      ? await call(path, { method: o.method, token: tokenFor(o), raw: new Uint8Array(size), headers: { 'content-type': 'application/octet-stream' } })
+      ? await call(path, {
+          method: o.method,
+          token: tokenFor(o),
+          raw: new Uint8Array(size),
+          headers: { 'content-type': 'application/octet-stream' },
+        })
       : await sendRaw(o, path, JSON.stringify({ padding: 'x'.repeat(size) }));
     expectRefused(res, `${o.key} ${size} bytes`, [413]);
     expect(res.body.error.code).toBe('TOO_LARGE');
@@ -223,11 +260,21 @@ describe.each(writes.map((o) => [o.key, o] as const))('%s', (_key, o) => {
     it('answers 404 to ids that are not ids, and to ids that exist nowhere', async () => {
       const { params } = target();
       for (const bad of ['%00', 'a%23b', '..%2F..', 'x'.repeat(300)]) {
-        const path = o.path.replace(/\{(\w+)\}/g, (_, n: string) => (n === o.pathParams.at(-1) ? bad : encodeURIComponent(params[n])));
-        expectRefused(await call(path, { method: o.method, token: tokenFor(o), body: bodyBase(o, params) }), `${o.key} id ${bad.slice(0, 10)}`, [404]);
+        const path = o.path.replace(/\{(\w+)\}/g, (_, n: string) =>
+          n === o.pathParams.at(-1) ? bad : encodeURIComponent(params[n]),
+        );
+        expectRefused(
+          await call(path, { method: o.method, token: tokenFor(o), body: bodyBase(o, params) }),
+          `${o.key} id ${bad.slice(0, 10)}`,
+          [404],
+        );
       }
       const nowhere = o.path.replace(/\{(\w+)\}/g, () => '01JZZZZZZZZZZZZZZZZZZZZZZZ');
-      expectRefused(await call(nowhere, { method: o.method, token: tokenFor(o), body: bodyBase(o, params) }), `${o.key} unknown id`, [400, 404]);
+      expectRefused(
+        await call(nowhere, { method: o.method, token: tokenFor(o), body: bodyBase(o, params) }),
+        `${o.key} unknown id`,
+        [400, 404],
+      );
     });
   }
 
@@ -237,9 +284,16 @@ describe.each(writes.map((o) => [o.key, o] as const))('%s', (_key, o) => {
     it(`refuses a wrong type in each of ${wrongTyped.length} fields, naming the field`, async () => {
       const { path, params } = target();
       for (const f of wrongTyped) {
-        const res = await call(path, { method: o.method, token: tokenFor(o), body: setPath(bodyBase(o, params), f.path, wrongValue(f.schema)) });
+        const res = await call(path, {
+          method: o.method,
+          token: tokenFor(o),
+          body: setPath(bodyBase(o, params), f.path, wrongValue(f.schema)),
+        });
         expectRefused(res, `${o.key} ${f.path.join('.')} wrong type`);
-        expect(Object.keys(res.body.error.fields ?? {}), `${o.key} ${f.path.join('.')} wrong type: field named`).toContain(f.path.join('.'));
+        expect(
+          Object.keys(res.body.error.fields ?? {}),
+          `${o.key} ${f.path.join('.')} wrong type: field named`,
+        ).toContain(f.path.join('.'));
       }
     });
   }
@@ -249,11 +303,21 @@ describe.each(writes.map((o) => [o.key, o] as const))('%s', (_key, o) => {
     it(`refuses impossible dates in ${dated.map((f) => f.path.join('.')).join(', ')}`, async () => {
       const { path, params } = target();
       for (const f of dated) {
-        const impossible = formatOf(f.schema) === 'date' ? ['2027-02-30', '2026-13-01', '2025-02-29'] : ['2027-02-30T10:00:00Z', '2026-13-01T10:00:00Z', '2026-03-01T24:30:00Z'];
+        const impossible =
+          formatOf(f.schema) === 'date'
+            ? ['2027-02-30', '2026-13-01', '2025-02-29']
+            : ['2027-02-30T10:00:00Z', '2026-13-01T10:00:00Z', '2026-03-01T24:30:00Z'];
         for (const value of impossible) {
-          const res = await call(path, { method: o.method, token: tokenFor(o), body: setPath(bodyBase(o, params), f.path, value) });
+          const res = await call(path, {
+            method: o.method,
+            token: tokenFor(o),
+            body: setPath(bodyBase(o, params), f.path, value),
+          });
           expectRefused(res, `${o.key} ${f.path.join('.')}=${value}`);
-          expect(Object.keys(res.body.error.fields ?? {}), `${o.key} ${f.path.join('.')}=${value}: field named`).toContain(f.path.join('.'));
+          expect(
+            Object.keys(res.body.error.fields ?? {}),
+            `${o.key} ${f.path.join('.')}=${value}: field named`,
+          ).toContain(f.path.join('.'));
         }
       }
     });
@@ -267,9 +331,16 @@ describe.each(writes.map((o) => [o.key, o] as const))('%s', (_key, o) => {
         // Just over the documented maximum, and 100,000 characters (what sign-up used to accept).
         const max = maxLengthOf(f.schema);
         for (const length of max === undefined ? [100_000] : [max + 1, 100_000]) {
-          const res = await call(path, { method: o.method, token: tokenFor(o), body: setPath(bodyBase(o, params), f.path, 'x'.repeat(length)) });
+          const res = await call(path, {
+            method: o.method,
+            token: tokenFor(o),
+            body: setPath(bodyBase(o, params), f.path, 'x'.repeat(length)),
+          });
           expectRefused(res, `${o.key} ${f.path.join('.')} ${length} chars`);
-          expect(Object.keys(res.body.error.fields ?? {}), `${o.key} ${f.path.join('.')} ${length} chars: field named`).toContain(f.path.join('.'));
+          expect(
+            Object.keys(res.body.error.fields ?? {}),
+            `${o.key} ${f.path.join('.')} ${length} chars: field named`,
+          ).toContain(f.path.join('.'));
         }
       }
     });
@@ -283,7 +354,9 @@ describe('read routes answer 404 to ids that are not ids', () => {
     const params = paramsFor(o);
     if (!params) throw new Error(`${o.key}: no entity factory`);
     for (const bad of ['%00', 'a%23b', '%E2%80%8B', 'x'.repeat(300)]) {
-      const path = o.path.replace(/\{(\w+)\}/g, (_, n: string) => (n === o.pathParams.at(-1) ? bad : encodeURIComponent(params[n])));
+      const path = o.path.replace(/\{(\w+)\}/g, (_, n: string) =>
+        n === o.pathParams.at(-1) ? bad : encodeURIComponent(params[n]),
+      );
       expectRefused(await call(path, { token: tokenFor(o) }), `${o.key} id ${bad.slice(0, 10)}`, [404]);
     }
     // A malformed escape names no route at all: the gateway's own 404, as API Gateway answers.
@@ -293,12 +366,16 @@ describe('read routes answer 404 to ids that are not ids', () => {
 });
 
 describe('query parameters with dates refuse impossible dates', () => {
-  const dated = operations.flatMap((o) => o.queryParams.filter((q) => formatOf(q.schema)).map((q) => [`${o.key} ?${q.name}`, o, q] as const));
+  const dated = operations.flatMap((o) =>
+    o.queryParams.filter((q) => formatOf(q.schema)).map((q) => [`${o.key} ?${q.name}`, o, q] as const),
+  );
   it('has some to check', () => expect(dated.length).toBeGreaterThan(0));
   it.each(dated)('%s', async (_k, o, q) => {
     const params = o.pathParams.length ? paramsFor(o) : {};
     if (!params) throw new Error(`${o.key}: no entity factory`);
-    const valid = Object.fromEntries(o.queryParams.filter((p) => formatOf(p.schema) === 'date').map((p) => [p.name, '2026-03-01']));
+    const valid = Object.fromEntries(
+      o.queryParams.filter((p) => formatOf(p.schema) === 'date').map((p) => [p.name, '2026-03-01']),
+    );
     for (const value of ['2026-02-30', '2026-13-01', '2026-02-30T10:00:00Z']) {
       const qs = new URLSearchParams({ ...valid, [q.name]: value });
       const res = await call(`${fill(o.path, params)}?${qs}`, { token: tokenFor(o) });
@@ -311,12 +388,25 @@ describe('query parameters with dates refuse impossible dates', () => {
 describe('nothing was written', () => {
   it('every stable GET answers exactly as before the probes', async () => {
     // The lists and records the probes aimed at must be among the compared answers.
-    for (const key of ['GET /api/v1/vehicles', 'GET /api/v1/customers', 'GET /api/v1/rentals', 'GET /api/v1/blacklist', 'GET /api/v1/staff', 'GET /api/v1/company/settings', 'GET /api/v1/rentals/{id}/ledger']) {
+    for (const key of [
+      'GET /api/v1/vehicles',
+      'GET /api/v1/customers',
+      'GET /api/v1/rentals',
+      'GET /api/v1/blacklist',
+      'GET /api/v1/staff',
+      'GET /api/v1/company/settings',
+      'GET /api/v1/rentals/{id}/ledger',
+    ]) {
       expect(stable, `${key} must be compared`).toContain(key);
     }
     const after = await snapshot();
     const changed = stable.filter((k) => after.get(k) !== before.get(k));
-    expect(changed, changed.map((k) => `${k}\n  before ${before.get(k)?.slice(0, 300)}\n  after  ${after.get(k)?.slice(0, 300)}`).join('\n')).toEqual([]);
+    expect(
+      changed,
+      changed
+        .map((k) => `${k}\n  before ${before.get(k)?.slice(0, 300)}\n  after  ${after.get(k)?.slice(0, 300)}`)
+        .join('\n'),
+    ).toEqual([]);
   });
   it('no malformed sign-up created its user', async () => {
     await expect(login(probeUsername, probePassword)).rejects.toThrow(/failed: 401/);
@@ -328,7 +418,15 @@ describe('a return before the car left', () => {
   it('answers 400 with the same field message on return-preview as on return (preview used to answer 500)', async () => {
     const id = (await ENTITY_FACTORIES['/api/v1/rentals/{id}'](owner.token)) as string;
     const rental = await get(`/api/v1/rentals/${id}`, owner.token);
-    expect((await call(`/api/v1/rentals/${id}/pickup`, { method: 'POST', token: owner.token, body: { odometerStart: 10, fuelLevelStart: 'full' } })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/v1/rentals/${id}/pickup`, {
+          method: 'POST',
+          token: owner.token,
+          body: { odometerStart: 10, fuelLevelStart: 'full' },
+        })
+      ).status,
+    ).toBe(200);
     // Picked up now (before the booked start): a return a day ago is before both the pickup and the start.
     const early = new Date(Math.min(Date.parse(rental.body.startDate), Date.now()) - 86_400_000).toISOString();
     const body = { odometerEnd: 20, condition: 'good', returnDate: early };

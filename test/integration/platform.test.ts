@@ -16,7 +16,9 @@ describe('platform', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     for (const r of ROUTES) {
-      expect(res.body.paths[r.path]?.[r.method.toLowerCase()]?.operationId, `${r.method} ${r.path}`).toBe(r.operationId);
+      expect(res.body.paths[r.path]?.[r.method.toLowerCase()]?.operationId, `${r.method} ${r.path}`).toBe(
+        r.operationId,
+      );
     }
   });
 
@@ -28,9 +30,16 @@ describe('platform', () => {
   it('refuses an authenticated route without a valid token, before any handler runs', async () => {
     const authenticated = ROUTES.find((r) => r.auth === 'authenticated' && !r.path.includes('{'));
     if (!authenticated) return; // the first authenticated routes land with the identity domain
-    const none = await call(authenticated.path, { method: authenticated.method, body: authenticated.method === 'GET' ? undefined : {} });
+    const none = await call(authenticated.path, {
+      method: authenticated.method,
+      body: authenticated.method === 'GET' ? undefined : {},
+    });
     expect(none.status).toBe(401);
-    const forged = await call(authenticated.path, { method: authenticated.method, token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.x', body: authenticated.method === 'GET' ? undefined : {} });
+    const forged = await call(authenticated.path, {
+      method: authenticated.method,
+      token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.x',
+      body: authenticated.method === 'GET' ? undefined : {},
+    });
     expect(forged.status).toBe(401);
   });
 });

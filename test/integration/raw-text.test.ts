@@ -27,11 +27,16 @@ let region = 'AE';
 let timeZone = 'Asia/Dubai';
 let tenantId = '';
 
-const fmtOf = (language: ReadableLanguage) => ({ ...textFormat(region, language, timeZone), money: (n: number) => formatMoney(toMinor(n), region, language) });
+const fmtOf = (language: ReadableLanguage) => ({
+  ...textFormat(region, language, timeZone),
+  money: (n: number) => formatMoney(toMinor(n), region, language),
+});
 
 /** Every raw bit in a set of texts, each with where it was found (empty when all read well). */
 function rawIn(texts: Record<string, string>): string[] {
-  return Object.entries(texts).flatMap(([where, text]) => rawBits(text).map((bit) => `${where}: ${bit} in «${text.slice(0, 200)}»`));
+  return Object.entries(texts).flatMap(([where, text]) =>
+    rawBits(text).map((bit) => `${where}: ${bit} in «${text.slice(0, 200)}»`),
+  );
 }
 
 const tmp = mkdtempSync(join(tmpdir(), 'raw-text-'));
@@ -43,13 +48,23 @@ function pdfText(bytes: Uint8Array, name: string): string {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 const fetchBytes = async (url: string, auth = false) =>
-  new Uint8Array(await (await fetch(url.startsWith('/') ? `${BASE_URL.replace('localhost', '127.0.0.1')}${url}` : url, auth ? { headers: { authorization: `Bearer ${token}` } } : {})).arrayBuffer());
+  new Uint8Array(
+    await (
+      await fetch(
+        url.startsWith('/') ? `${BASE_URL.replace('localhost', '127.0.0.1')}${url}` : url,
+        auth ? { headers: { authorization: `Bearer ${token}` } } : {},
+      )
+    ).arrayBuffer(),
+  );
 
 beforeAll(async () => {
   const session = await login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
   token = session.token;
   tenantId = session.user.tenantId;
-  const settings = (await get('/api/v1/company/settings', token)).body as { timezone?: string; preferences?: { region?: string } };
+  const settings = (await get('/api/v1/company/settings', token)).body as {
+    timezone?: string;
+    preferences?: { region?: string };
+  };
   region = settings.preferences?.region ?? region;
   timeZone = settings.timezone ?? timeZone;
 });
@@ -59,13 +74,19 @@ describe('raw-text: the demo company reads in words, English and Arabic', () => 
     expect(rawBits('Past due: oil_change for Camry')).toEqual(['snake: oil_change']);
     expect(rawBits('Method collections.method.check')).toEqual(['dotted: collections.method.check']);
     expect(rawBits('At 2026-11-26T08:00:00.000Z')).toEqual(['iso: 2026-11-26T08:']);
-    expect(rawBits('Mail owner@demo.sayyara.test or open https://app.example/x_y?a.b.c=1 and /dashboard/security?tab=risk, 26/11/2026 08:00')).toEqual([]);
+    expect(
+      rawBits(
+        'Mail owner@demo.sayyara.test or open https://app.example/x_y?a.b.c=1 and /dashboard/security?tab=risk, 26/11/2026 08:00',
+      ),
+    ).toEqual([]);
   });
 
   it('alerts: every alert of the demo (all statuses) has a readable title and description in both languages, and a link', async () => {
     const alerts: Alert[] = [];
     for (let cursor: string | null = null, first = true; first || cursor; first = false) {
-      const page = (await get(`/api/v1/alerts?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, token)).body as { items: Alert[]; nextCursor: string | null };
+      const page = (
+        await get(`/api/v1/alerts?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, token)
+      ).body as { items: Alert[]; nextCursor: string | null };
       alerts.push(...page.items);
       cursor = page.nextCursor;
     }
@@ -91,7 +112,9 @@ describe('raw-text: the demo company reads in words, English and Arabic', () => 
   it('audit log: actions, records and details read as words in both languages (sign-ins, risk notes, changes)', async () => {
     const entries: AuditEntry[] = [];
     for (let cursor: string | null = null, first = true; (first || cursor) && entries.length < 600; first = false) {
-      const page = (await get(`/api/v1/security/audit?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, token)).body as { items: AuditEntry[]; nextCursor: string | null };
+      const page = (
+        await get(`/api/v1/security/audit?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, token)
+      ).body as { items: AuditEntry[]; nextCursor: string | null };
       expect(page.items, JSON.stringify(page).slice(0, 300)).toBeDefined();
       entries.push(...page.items);
       cursor = page.nextCursor;
@@ -115,7 +138,11 @@ describe('raw-text: the demo company reads in words, English and Arabic', () => 
   it('PDFs: the contract, an inspection sheet, the bank statement and a report, in English and Arabic', async () => {
     const texts: Record<string, string> = {};
     // A rental on hire (the demo always has some; its newest 20 may all be bookings or cancellations).
-    const onHire = (await get('/api/v1/rentals?status=active&limit=5', token)).body.items as { id: string; status: string; referenceNumber: string }[];
+    const onHire = (await get('/api/v1/rentals?status=active&limit=5', token)).body.items as {
+      id: string;
+      status: string;
+      referenceNumber: string;
+    }[];
     const rental = onHire[0] ?? ((await get('/api/v1/rentals?limit=20', token)).body.items as typeof onHire)[0]!;
     const contract = await get(`/api/v1/rentals/${rental.id}/contract`, token);
     expect(contract.status, JSON.stringify(contract.body)).toBe(200);
@@ -123,11 +150,17 @@ describe('raw-text: the demo company reads in words, English and Arabic', () => 
     // The contract's status in words, both languages; its dates in the company's format.
     expect(texts.contract).toMatch(/Active|Pending|Overdue|Completed|Cancelled/);
 
-    const inspections = (await get('/api/v1/inspections?limit=20', token)).body.items as { id: string; status: string }[];
+    const inspections = (await get('/api/v1/inspections?limit=20', token)).body.items as {
+      id: string;
+      status: string;
+    }[];
     const signed = inspections.filter((i) => i.status === 'signed');
     expect(signed.length).toBeGreaterThan(0);
     for (const [n, i] of signed.slice(0, 2).entries()) {
-      const detail = (await get(`/api/v1/inspections/${i.id}`, token)).body as { pdfUrl: string; inspectorName: string };
+      const detail = (await get(`/api/v1/inspections/${i.id}`, token)).body as {
+        pdfUrl: string;
+        inspectorName: string;
+      };
       const text = pdfText(await fetchBytes(detail.pdfUrl), `inspection-${n}`);
       texts[`inspection-${n}`] = text;
       // A person's name, not the username (demo usernames are dotted or bare logins).
@@ -136,17 +169,27 @@ describe('raw-text: the demo company reads in words, English and Arabic', () => 
       if (region !== 'US') expect(text).toMatch(/\d\d\/\d\d\/\d{4}/);
     }
 
-    const accounts = (await get('/api/v1/finance/accounts', token)).body.items as { id: string; name: string | null; iban: string | null }[];
+    const accounts = (await get('/api/v1/finance/accounts', token)).body.items as {
+      id: string;
+      name: string | null;
+      iban: string | null;
+    }[];
     const bank = accounts.find((a) => a.name && a.iban)!;
     for (const lang of LANGS) {
-      const text = pdfText(await fetchBytes(`/api/v1/finance/accounts/${bank.id}/statement?format=pdf&lang=${lang}`, true), `statement-${lang}`);
+      const text = pdfText(
+        await fetchBytes(`/api/v1/finance/accounts/${bank.id}/statement?format=pdf&lang=${lang}`, true),
+        `statement-${lang}`,
+      );
       texts[`statement-${lang}`] = text;
       // The IBAN is shown whole (grouped by four), never cut across lines.
       expect(text.replace(/\s+/g, '')).toContain(bank.iban!);
       expect(text).toContain(bank.iban!.slice(0, 4));
     }
     for (const lang of LANGS) {
-      texts[`report-${lang}`] = pdfText(await fetchBytes(`/api/v1/reports/operational-kpis?period=30d&format=pdf&lang=${lang}`, true), `report-${lang}`);
+      texts[`report-${lang}`] = pdfText(
+        await fetchBytes(`/api/v1/reports/operational-kpis?period=30d&format=pdf&lang=${lang}`, true),
+        `report-${lang}`,
+      );
     }
     expect(rawIn(texts)).toEqual([]);
   }, 120_000);
@@ -160,13 +203,26 @@ describe('raw-text: the demo company reads in words, English and Arabic', () => 
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     // The weekly security report, for a week of its own (idempotent per week).
     const { reportCompanyWeek } = await import('../../functions/security-report/report');
-    const week = { week: `2019-W${String(10 + Math.floor(Math.random() * 40)).padStart(2, '0')}`, from: '2019-03-04', to: '2019-03-10' };
+    const week = {
+      week: `2019-W${String(10 + Math.floor(Math.random() * 40)).padStart(2, '0')}`,
+      from: '2019-03-04',
+      to: '2019-03-10',
+    };
     expect(tenantId).not.toBe('');
     await reportCompanyWeek(tenantId, week);
-    const store = (await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: { destination: unknown; subject: string; body: { text?: string } }[] };
-    const mine = store.emails.filter((e) => JSON.stringify(e.destination).includes(to) || e.subject.includes(week.week));
+    const store = (await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as {
+      emails: { destination: unknown; subject: string; body: { text?: string } }[];
+    };
+    const mine = store.emails.filter(
+      (e) => JSON.stringify(e.destination).includes(to) || e.subject.includes(week.week),
+    );
     expect(mine.length).toBeGreaterThanOrEqual(2);
-    const texts = Object.fromEntries(mine.flatMap((e, n) => [[`email-${n}/subject`, e.subject], [`email-${n}/text`, e.body.text ?? '']]));
+    const texts = Object.fromEntries(
+      mine.flatMap((e, n) => [
+        [`email-${n}/subject`, e.subject],
+        [`email-${n}/text`, e.body.text ?? ''],
+      ]),
+    );
     expect(rawIn(texts)).toEqual([]);
   }, 120_000);
 });

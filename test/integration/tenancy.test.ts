@@ -22,7 +22,9 @@ const authenticated = ROUTES.filter((r) => r.auth === 'authenticated');
 // covers them (403 to every non-SUPERADMIN, 404 for an unknown company).
 /** Path parameters that name a view, not a record (no company owns them): e.g. a report tab. */
 const NON_ID_PARAMS = new Set(['tab']);
-const withParams = authenticated.filter((r) => r.ability !== 'adminTools' && [...r.path.matchAll(/\{(\w+)\}/g)].some((m) => !NON_ID_PARAMS.has(m[1]!)));
+const withParams = authenticated.filter(
+  (r) => r.ability !== 'adminTools' && [...r.path.matchAll(/\{(\w+)\}/g)].some((m) => !NON_ID_PARAMS.has(m[1]!)),
+);
 /** A syntactically valid id that exists nowhere, for parameters the 403 check never reaches. */
 const NOWHERE = '01JAAAAAAAAAAAAAAAAAAAAAAA';
 
@@ -36,7 +38,9 @@ function bodyFor(r: RouteDef): { body?: unknown; problem?: string } {
   if (key in SAMPLE_BODIES) return { body: SAMPLE_BODIES[key] };
   const schema = r.request?.body;
   if (!schema || schema.safeParse({}).success) return { body: {} };
-  return { problem: `${key}: its body schema rejects {}; add a valid body under '${key}' in SAMPLE_BODIES of test/integration/entity-factories.ts` };
+  return {
+    problem: `${key}: its body schema rejects {}; add a valid body under '${key}' in SAMPLE_BODIES of test/integration/entity-factories.ts`,
+  };
 }
 
 let company: Awaited<ReturnType<typeof tenantWithAllRoles>>;
@@ -53,7 +57,11 @@ describe('role matrix: a role outside the route ability gets 403', () => {
   });
   it('has routes to check', () => expect(authenticated.length).toBeGreaterThan(0));
   it.each(cases)('%s as %s → 403', async (_key, role, r) => {
-    const res = await call(fill(r.path, {}), { method: r.method, token: company.tokens[role], body: r.method === 'GET' ? undefined : {} });
+    const res = await call(fill(r.path, {}), {
+      method: r.method,
+      token: company.tokens[role],
+      body: r.method === 'GET' ? undefined : {},
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(403);
   });
 });
@@ -62,7 +70,9 @@ describe('tenant isolation: another company gets 404 on this company ids', () =>
   it.each(withParams.map((r) => [routeKey(r), r] as const))('%s', async (key, r) => {
     const factory = factoryFor(r.path);
     if (!factory) {
-      throw new Error(`${key} has path parameters but no entity factory: add a line for its path prefix to ENTITY_FACTORIES in test/integration/entity-factories.ts`);
+      throw new Error(
+        `${key} has path parameters but no entity factory: add a line for its path prefix to ENTITY_FACTORIES in test/integration/entity-factories.ts`,
+      );
     }
     const { body, problem } = bodyFor(r);
     if (problem) throw new Error(problem);

@@ -4,7 +4,15 @@
 const VERSION = 'sy-dev';
 const SHELL_CACHE = `${VERSION}-shell`;
 const ASSET_CACHE = `${VERSION}-assets`;
-const SHELL = ['/', '/index.html', '/manifest.webmanifest', '/boot.js', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon.svg'];
+const SHELL = [
+  '/',
+  '/index.html',
+  '/manifest.webmanifest',
+  '/boot.js',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/icon.svg',
+];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)));

@@ -13,7 +13,7 @@ export function apiRoutesSource(): string {
   const lines = ROUTES.map((r) => `  ${r.operationId}: '${routeKey(r)}',`);
   return [
     '// Generated from shared/routes by web/scripts/api-routes.ts; do not edit (a web test compares them).',
-    '/** Each operation\'s `METHOD /path`, for the typed client (api-client.ts). */',
+    "/** Each operation's `METHOD /path`, for the typed client (api-client.ts). */",
     'export const API_ROUTES = {',
     ...lines,
     '} as const;',

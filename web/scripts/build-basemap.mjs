@@ -12,10 +12,17 @@ import { feature } from 'topojson-client';
 
 const require = createRequire(import.meta.url);
 const read = (f) => JSON.parse(readFileSync(require.resolve(`world-atlas/${f}`), 'utf8'));
-const round = (c) => (typeof c[0] === 'number' ? [Math.round(c[0] * 1e4) / 1e4, Math.round(c[1] * 1e4) / 1e4] : c.map(round));
+const round = (c) =>
+  typeof c[0] === 'number' ? [Math.round(c[0] * 1e4) / 1e4, Math.round(c[1] * 1e4) / 1e4] : c.map(round);
 const slim = (fc, keep) => ({
   type: 'FeatureCollection',
-  features: fc.features.filter((f) => !keep || keep.includes(f.properties.name)).map((f) => ({ type: 'Feature', properties: { name: f.properties.name }, geometry: { type: f.geometry.type, coordinates: round(f.geometry.coordinates) } })),
+  features: fc.features
+    .filter((f) => !keep || keep.includes(f.properties.name))
+    .map((f) => ({
+      type: 'Feature',
+      properties: { name: f.properties.name },
+      geometry: { type: f.geometry.type, coordinates: round(f.geometry.coordinates) },
+    })),
 });
 const REGION = ['United Arab Emirates', 'Oman', 'Saudi Arabia', 'Qatar', 'Bahrain', 'Kuwait', 'Jordan', 'Iran'];
 const out = new URL('../public/basemap/', import.meta.url);

@@ -40,7 +40,10 @@ for (const [route, pages] of Object.entries(routes)) {
   console.log(`${route.padEnd(18)} ${(total / 1024).toFixed(1).padStart(6)} KB gzip${over ? '  OVER 150 KB' : ''}`);
 }
 const chunks = Object.values(manifest).filter((c) => c.file.endsWith('.js'));
-const largest = chunks.map((c) => [c.file, size(c.file)]).sort((a, b) => b[1] - a[1]).slice(0, 5);
+const largest = chunks
+  .map((c) => [c.file, size(c.file)])
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 5);
 for (const [file, n] of largest) {
   const over = n > 250 * 1024;
   failed ||= over;

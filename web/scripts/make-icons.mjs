@@ -44,10 +44,13 @@ function isCar(u, v, scale) {
   const body = inRoundRect(0.18, 0.47, 0.82, 0.64, 0.05);
   // Cabin: a trapezoid above the body.
   const cabinTop = 0.33;
-  const cabin =
-    y >= cabinTop && y <= 0.48 && x >= 0.3 - (y - cabinTop) * 0.6 && x <= 0.68 + (y - cabinTop) * 0.6;
+  const cabin = y >= cabinTop && y <= 0.48 && x >= 0.3 - (y - cabinTop) * 0.6 && x <= 0.68 + (y - cabinTop) * 0.6;
   const windowHole =
-    y >= cabinTop + 0.035 && y <= 0.46 && x >= 0.34 - (y - cabinTop) * 0.45 && x <= 0.64 + (y - cabinTop) * 0.45 && Math.abs(x - 0.49) > 0.012;
+    y >= cabinTop + 0.035 &&
+    y <= 0.46 &&
+    x >= 0.34 - (y - cabinTop) * 0.45 &&
+    x <= 0.64 + (y - cabinTop) * 0.45 &&
+    Math.abs(x - 0.49) > 0.012;
   const wheel = (cx) => (x - cx) ** 2 + (y - 0.65) ** 2 <= 0.075 ** 2;
   const hub = (cx) => (x - cx) ** 2 + (y - 0.65) ** 2 <= 0.03 ** 2;
   const wheelCut = (cx) => (x - cx) ** 2 + (y - 0.65) ** 2 <= 0.095 ** 2;

@@ -3,8 +3,17 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
-  IdScanError, NO_TEXT_IN_IMAGE, NO_TEXT_IN_PDF, findMrz, formatMrzName, labelledDate, mrzDate, readLabelledFields, readMrz,
-  scanIdDocument, sniffType,
+  IdScanError,
+  NO_TEXT_IN_IMAGE,
+  NO_TEXT_IN_PDF,
+  findMrz,
+  formatMrzName,
+  labelledDate,
+  mrzDate,
+  readLabelledFields,
+  readMrz,
+  scanIdDocument,
+  sniffType,
 } from './extract';
 import { imageText } from './image-text';
 import { SAMPLE_TD1, SAMPLE_TD3, plainPng } from '../../../test/fixtures/make-samples';
@@ -60,7 +69,7 @@ describe('MRZ extraction (ICAO 9303 specimens)', () => {
 
   it('formats names and dates', () => {
     expect(formatMrzName('ANNA<MARIA')).toBe('Anna Maria');
-    expect(formatMrzName("O<BRIEN-SMITH")).toBe('O Brien-Smith');
+    expect(formatMrzName('O<BRIEN-SMITH')).toBe('O Brien-Smith');
     expect(mrzDate('740812', 'birth', TODAY)).toBe('1974-08-12');
     expect(mrzDate('050101', 'birth', TODAY)).toBe('2005-01-01');
     expect(mrzDate('300101', 'birth', TODAY)).toBe('1930-01-01');
@@ -71,10 +80,17 @@ describe('MRZ extraction (ICAO 9303 specimens)', () => {
 
 describe('labelled fields (licences without an MRZ)', () => {
   it('reads name, dates, nationality and licence number', () => {
-    const r = readLabelledFields('DRIVING LICENCE\nName: OMAR KHALID HADDAD\nDate of Birth: 03/02/1990\nLicence No: JO-5512-889\nExpiry Date: 2029-06-30')!;
+    const r = readLabelledFields(
+      'DRIVING LICENCE\nName: OMAR KHALID HADDAD\nDate of Birth: 03/02/1990\nLicence No: JO-5512-889\nExpiry Date: 2029-06-30',
+    )!;
     expect(r.source).toBe('pdf-text');
     expect(r.documentType).toBe('driving_license');
-    expect(r.fields).toMatchObject({ fullNameEnglish: 'Omar Khalid Haddad', dateOfBirth: '1990-02-03', licenseNumber: 'JO-5512-889', licenseExpiryDate: '2029-06-30' });
+    expect(r.fields).toMatchObject({
+      fullNameEnglish: 'Omar Khalid Haddad',
+      dateOfBirth: '1990-02-03',
+      licenseNumber: 'JO-5512-889',
+      licenseExpiryDate: '2029-06-30',
+    });
     expect(r.confidence).toBeLessThan(1);
   });
 
@@ -119,7 +135,11 @@ describe('scanIdDocument', () => {
   });
 
   it('says so when a PDF has no text layer', async () => {
-    const imageOnly = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Length 5 /Filter /FlateDecode >>\nstream\n'), deflateSync(Buffer.from('q Q')), Buffer.from('\nendstream\nendobj\n%%EOF')]);
+    const imageOnly = Buffer.concat([
+      Buffer.from('%PDF-1.7\n1 0 obj\n<< /Length 5 /Filter /FlateDecode >>\nstream\n'),
+      deflateSync(Buffer.from('q Q')),
+      Buffer.from('\nendstream\nendobj\n%%EOF'),
+    ]);
     await expect(scanIdDocument(imageOnly, 'application/pdf')).rejects.toThrow(NO_TEXT_IN_PDF);
   });
 

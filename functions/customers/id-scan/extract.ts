@@ -29,15 +29,26 @@ export class IdScanError extends Error {
   }
 }
 
-export const NO_TEXT_IN_IMAGE = 'No machine-readable text found in this image; upload a PDF scan or enter details manually';
-export const NO_TEXT_IN_PDF = 'No text layer found in this PDF (an image-only scan); upload a PDF with text or enter details manually';
-export const NOTHING_RECOGNISED = 'No machine-readable zone or labelled fields found in this document; enter details manually';
+export const NO_TEXT_IN_IMAGE =
+  'No machine-readable text found in this image; upload a PDF scan or enter details manually';
+export const NO_TEXT_IN_PDF =
+  'No text layer found in this PDF (an image-only scan); upload a PDF with text or enter details manually';
+export const NOTHING_RECOGNISED =
+  'No machine-readable zone or labelled fields found in this document; enter details manually';
 
 export { sniffType, type ScanContentType } from './sniff';
 
 /** `ocrText`: what OCR read in an image's pixels (scan.ts); the image's metadata text follows it as a hint. */
-export async function scanIdDocument(file: Buffer, contentType: ScanContentType, today = new Date(), ocrText?: string): Promise<IdScanResult> {
-  const text = contentType === 'application/pdf' ? await extractPdfText(file) : [ocrText ?? '', imageText(file)].filter((t) => t.trim()).join('\n');
+export async function scanIdDocument(
+  file: Buffer,
+  contentType: ScanContentType,
+  today = new Date(),
+  ocrText?: string,
+): Promise<IdScanResult> {
+  const text =
+    contentType === 'application/pdf'
+      ? await extractPdfText(file)
+      : [ocrText ?? '', imageText(file)].filter((t) => t.trim()).join('\n');
   if (!text.trim()) throw new IdScanError(contentType === 'application/pdf' ? NO_TEXT_IN_PDF : NO_TEXT_IN_IMAGE);
   const fromMrz = readMrz(text, today);
   if (fromMrz) return fromMrz;
@@ -60,7 +71,12 @@ const FORMATS: { lines: number; length: number }[] = [
 export function mrzCandidateLines(text: string): string[] {
   return text
     .split(/\r?\n/)
-    .map((l) => l.toUpperCase().replace(/[\s\u00A0]+/g, '').replace(/[«‹]/g, '<'))
+    .map((l) =>
+      l
+        .toUpperCase()
+        .replace(/[\s\u00A0]+/g, '')
+        .replace(/[«‹]/g, '<'),
+    )
     .filter((l) => /^[A-Z0-9<]{30,44}$/.test(l) && l.includes('<'));
 }
 
@@ -89,8 +105,14 @@ export function formatMrzName(part: string | null | undefined): string {
   return titleCase((part ?? '').replace(/</g, ' ').trim());
 }
 
-/** YYMMDD → YYYY-MM-DD. Birth dates are in the past (a future year means the previous century); expiry dates are 20YY. */
-export function mrzDate(yymmdd: string | null | undefined, kind: 'birth' | 'expiry', today = new Date()): string | undefined {
+/**
+ * YYMMDD → YYYY-MM-DD. Birth dates are in the past (a future year means the previous century); expiry dates are 20YY.
+ */
+export function mrzDate(
+  yymmdd: string | null | undefined,
+  kind: 'birth' | 'expiry',
+  today = new Date(),
+): string | undefined {
   if (!yymmdd || !/^\d{6}$/.test(yymmdd)) return undefined;
   const yy = Number(yymmdd.slice(0, 2));
   const nowYy = today.getUTCFullYear() % 100;
@@ -130,7 +152,11 @@ export function readMrz(text: string, today = new Date()): IdScanResult | undefi
   }
   const f = result.fields as Record<string, string | null>;
   const details = result.details as unknown as MrzDetail[];
-  const raw = (field: string) => details.find((d) => d.field === field)?.ranges.map((r) => r.raw).join('') ?? null;
+  const raw = (field: string) =>
+    details
+      .find((d) => d.field === field)
+      ?.ranges.map((r) => r.raw)
+      .join('') ?? null;
   const checks = details.filter((d) => d.field?.endsWith('CheckDigit'));
   const invalidChecks = checks.filter((d) => !d.valid).map((d) => d.field!.replace(/CheckDigit$/, ''));
   const passed = checks.length - invalidChecks.length;
@@ -155,7 +181,12 @@ export function readMrz(text: string, today = new Date()): IdScanResult | undefi
   };
   for (const k of Object.keys(fields) as (keyof IdScanFields)[]) if (fields[k] === undefined) delete fields[k];
   const code = (f.documentCode ?? lines[0].slice(0, 2)).replace(/</g, '');
-  const documentType = result.format === 'TD3' && code.startsWith('P') ? 'passport' : ['TD1', 'TD2'].includes(result.format) ? 'id_card' : 'unknown';
+  const documentType =
+    result.format === 'TD3' && code.startsWith('P')
+      ? 'passport'
+      : ['TD1', 'TD2'].includes(result.format)
+        ? 'id_card'
+        : 'unknown';
   return {
     fields,
     source: 'mrz',
@@ -175,7 +206,8 @@ const LABELS: Record<keyof IdScanFields | 'expiry', RegExp> = {
   fullNameEnglish: /^\s*(?:full\s*name|name)\s*[:\-]\s*(.+)$/im,
   firstName: /^\s*(?:first\s*name|given\s*names?)\s*[:\-]\s*(.+)$/im,
   lastName: /^\s*(?:last\s*name|surname|family\s*name)\s*[:\-]\s*(.+)$/im,
-  nationalIdOrPassport: /^\s*(?:passport\s*(?:no|number)|id\s*(?:no|number)|national\s*id)\.?\s*[:\-]\s*([A-Z0-9\-]+)/im,
+  nationalIdOrPassport:
+    /^\s*(?:passport\s*(?:no|number)|id\s*(?:no|number)|national\s*id)\.?\s*[:\-]\s*([A-Z0-9\-]+)/im,
   dateOfBirth: /^\s*(?:date\s*of\s*birth|birth\s*date|dob)\s*[:\-]\s*(.+)$/im,
   countryOfOrigin: /^\s*(?:nationality|country)\s*[:\-]\s*(.+)$/im,
   gender: /^\s*(?:sex|gender)\s*[:\-]\s*(\w+)/im,
@@ -197,7 +229,9 @@ export function labelledDate(s: string | undefined): string | undefined {
   }
   m = /^(\d{1,2})\s+([A-Za-z]{3})[a-z]*\s+(\d{4})/.exec(t);
   if (m) {
-    const month = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'].indexOf(m[2].toLowerCase()) + 1;
+    const month =
+      ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'].indexOf(m[2].toLowerCase()) +
+      1;
     if (month > 0) {
       const d = `${m[3]}-${String(month).padStart(2, '0')}-${m[1].padStart(2, '0')}`;
       return isCalendarDate(d) ? d : undefined;
@@ -216,7 +250,8 @@ export function readLabelledFields(text: string): IdScanResult | undefined {
   if (name) fields.fullNameEnglish = titleCase(name);
   if (first) fields.firstName = titleCase(first);
   if (last) fields.lastName = titleCase(last);
-  if (!fields.fullNameEnglish && (first || last)) fields.fullNameEnglish = [fields.firstName, fields.lastName].filter(Boolean).join(' ');
+  if (!fields.fullNameEnglish && (first || last))
+    fields.fullNameEnglish = [fields.firstName, fields.lastName].filter(Boolean).join(' ');
   const id = get('nationalIdOrPassport');
   if (id) fields.nationalIdOrPassport = id.toUpperCase();
   const dob = labelledDate(get('dateOfBirth'));
@@ -230,7 +265,8 @@ export function readLabelledFields(text: string): IdScanResult | undefined {
   const expiry = labelledDate(get('licenseExpiryDate') ?? get('expiry'));
   if (expiry && isLicence) fields.licenseExpiryDate = expiry;
   const found = Object.keys(fields).length;
-  if (found === 0 || (!fields.fullNameEnglish && !fields.licenseNumber && !fields.nationalIdOrPassport)) return undefined;
+  if (found === 0 || (!fields.fullNameEnglish && !fields.licenseNumber && !fields.nationalIdOrPassport))
+    return undefined;
   return {
     fields,
     source: 'pdf-text',

@@ -57,7 +57,13 @@ function jpegText(buf: Buffer): string {
       const head = data.subarray(0, 40).toString('latin1');
       if (head.startsWith('http://ns.adobe.com/xap/1.0/')) {
         const xml = data.toString('utf8');
-        out.push(xml.replace(/<[^>]+>/g, '\n').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+        out.push(
+          xml
+            .replace(/<[^>]+>/g, '\n')
+            .replace(/&lt;/g, '<')
+            .replace(/&gt;/g, '>')
+            .replace(/&amp;/g, '&'),
+        );
       } else if (head.startsWith('Exif')) {
         // ImageDescription / UserComment text: printable runs long enough to be a line of text.
         const runs = data.toString('latin1').match(/[\x20-\x7e\n]{12,}/g) ?? [];

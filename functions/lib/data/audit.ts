@@ -10,7 +10,13 @@ import type { AuditActor } from '../actor';
  * Summaries must never carry passwords, tokens or document contents.
  */
 
-export function auditItem(actor: AuditActor, action: string, entity: string, entityId: string, summary?: { before?: unknown; after?: unknown; note?: string }): Item {
+export function auditItem(
+  actor: AuditActor,
+  action: string,
+  entity: string,
+  entityId: string,
+  summary?: { before?: unknown; after?: unknown; note?: string },
+): Item {
   const at = new Date().toISOString();
   const id = ulid();
   return {

@@ -31,10 +31,18 @@ async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
 export async function writeBatch(items: Item[], streams = 1): Promise<void> {
   const requests = items.map((Item) => ({ PutRequest: { Item } }));
   if (streams <= 1) return batchWrite(requests);
-  await Promise.all(Array.from({ length: streams }, (_, k) => batchWrite(requests.filter((_, i) => Math.floor(i / 25) % streams === k))));
+  await Promise.all(
+    Array.from({ length: streams }, (_, k) =>
+      batchWrite(requests.filter((_, i) => Math.floor(i / 25) % streams === k)),
+    ),
+  );
 }
 
 export async function deleteBatch(keys: Key[], streams = 1): Promise<void> {
   const requests = keys.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } }));
-  await Promise.all(Array.from({ length: Math.max(1, streams) }, (_, k) => batchWrite(requests.filter((_, i) => Math.floor(i / 25) % Math.max(1, streams) === k))));
+  await Promise.all(
+    Array.from({ length: Math.max(1, streams) }, (_, k) =>
+      batchWrite(requests.filter((_, i) => Math.floor(i / 25) % Math.max(1, streams) === k)),
+    ),
+  );
 }

@@ -36,7 +36,12 @@ export interface TakenReference {
  * company's configured start is above the counter (start raised in the settings), the counter
  * jumps to the start first.
  */
-export async function takeReference(tenantId: string, name: string, prefix: string, start = 1001): Promise<TakenReference> {
+export async function takeReference(
+  tenantId: string,
+  name: string,
+  prefix: string,
+  start = 1001,
+): Promise<TakenReference> {
   const key = keys.counter(tenantId, name);
   for (;;) {
     const updated = await updateRaw({
@@ -65,7 +70,12 @@ export async function takeReference(tenantId: string, name: string, prefix: stri
 }
 
 /** Gap-free: reads the counter, then see `reservationFrom`. */
-export async function reserveReference(tenantId: string, name: string, prefix: string, start = 1001): Promise<Reservation> {
+export async function reserveReference(
+  tenantId: string,
+  name: string,
+  prefix: string,
+  start = 1001,
+): Promise<Reservation> {
   return reservationFrom(tenantId, name, prefix, start, await getItem(keys.counter(tenantId, name), true));
 }
 
@@ -74,7 +84,13 @@ export async function reserveReference(tenantId: string, name: string, prefix: s
  * batch get with the other items its transaction checks, to save a round trip per counter. The
  * returned `txItem` must go into the transaction that uses the number.
  */
-export function reservationFrom(tenantId: string, name: string, prefix: string, start: number, current: Record<string, unknown> | undefined): Reservation {
+export function reservationFrom(
+  tenantId: string,
+  name: string,
+  prefix: string,
+  start: number,
+  current: Record<string, unknown> | undefined,
+): Reservation {
   const key = keys.counter(tenantId, name);
   const last = typeof current?.value === 'number' ? current.value : start - 1;
   const value = Math.max(last + 1, start);
@@ -104,7 +120,12 @@ export async function retryOnConflict<T>(fn: (attempt: number) => Promise<T>, at
       return await fn(attempt);
     } catch (err) {
       const name = (err as { name?: string }).name;
-      if (name !== 'TransactionCanceledException' && name !== 'ConditionalCheckFailedException' && name !== 'TransactionConflictException') throw err;
+      if (
+        name !== 'TransactionCanceledException' &&
+        name !== 'ConditionalCheckFailedException' &&
+        name !== 'TransactionConflictException'
+      )
+        throw err;
       lastError = err;
       await new Promise((r) => setTimeout(r, Math.random() * 15 * (attempt + 1)));
     }

@@ -21,7 +21,11 @@ describe('pagination cursors', () => {
   it('is refused (400) for another tenant', () => {
     const c = encodeCursor(tenantA, sig, lastKey)!;
     expect(() => decodeCursor(c, tenantB, sig)).toThrow(HttpError);
-    try { decodeCursor(c, tenantB, sig); } catch (e) { expect((e as HttpError).status).toBe(400); }
+    try {
+      decodeCursor(c, tenantB, sig);
+    } catch (e) {
+      expect((e as HttpError).status).toBe(400);
+    }
   });
 
   it('is refused for another query (other filters)', () => {
@@ -30,7 +34,9 @@ describe('pagination cursors', () => {
   });
 
   it('is refused when forged to point into another tenant partition', () => {
-    const forged = Buffer.from(JSON.stringify({ t: tenantA, q: sig, k: { pk: `T#${tenantB}#VEHICLE`, sk: 'x' } })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ t: tenantA, q: sig, k: { pk: `T#${tenantB}#VEHICLE`, sk: 'x' } }),
+    ).toString('base64url');
     expect(() => decodeCursor(forged, tenantA, sig)).toThrow(HttpError);
   });
 

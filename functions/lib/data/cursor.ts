@@ -17,7 +17,11 @@ export function querySignature(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
 }
 
-export function encodeCursor(tenantId: string, signature: string, lastKey: Record<string, unknown> | undefined): string | null {
+export function encodeCursor(
+  tenantId: string,
+  signature: string,
+  lastKey: Record<string, unknown> | undefined,
+): string | null {
   if (!lastKey) return null;
   const payload: CursorPayload = { t: tenantId, q: signature, k: lastKey };
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
@@ -35,11 +39,23 @@ export function decodeCursor(
   } catch {
     throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
   }
-  if (!payload || typeof payload !== 'object' || payload.t !== tenantId || payload.q !== signature || !payload.k || typeof payload.k !== 'object') {
+  if (
+    !payload ||
+    typeof payload !== 'object' ||
+    payload.t !== tenantId ||
+    payload.q !== signature ||
+    !payload.k ||
+    typeof payload.k !== 'object'
+  ) {
     throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
   }
   for (const [name, value] of Object.entries(payload.k)) {
-    if (name.endsWith('pk') && typeof value === 'string' && value.startsWith('T#') && !value.startsWith(`T#${tenantId}#`)) {
+    if (
+      name.endsWith('pk') &&
+      typeof value === 'string' &&
+      value.startsWith('T#') &&
+      !value.startsWith(`T#${tenantId}#`)
+    ) {
       throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
     }
   }

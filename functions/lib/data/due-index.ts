@@ -15,27 +15,47 @@ import type { Item } from './repo';
  * Pages are read lazily, so a job may change the index items it has been given (a marked rental
  * leaves the active-rental index) while it reads on.
  */
-export interface DueRange { before?: string; through?: string }
+export interface DueRange {
+  before?: string;
+  through?: string;
+}
 
 /** Every cross-tenant due index (each domain keeps its constant beside its writer; a test checks they agree). */
 export const DUE_INDEXES = [
-  'G#ACTIVE_RENTALS', 'G#INVOICING_DUE', 'G#INVOICE_DUE', 'G#DEPOSIT_RELEASE', 'G#REVENUE_DUE', 'G#FLEET_HEALTH',
-  'G#SERVICE_PROGRAMS', 'G#TICKET_WORK', 'G#DOC_REMINDERS', 'G#DOC_REMINDERS_PENDING',
+  'G#ACTIVE_RENTALS',
+  'G#INVOICING_DUE',
+  'G#INVOICE_DUE',
+  'G#DEPOSIT_RELEASE',
+  'G#REVENUE_DUE',
+  'G#FLEET_HEALTH',
+  'G#SERVICE_PROGRAMS',
+  'G#TICKET_WORK',
+  'G#DOC_REMINDERS',
+  'G#DOC_REMINDERS_PENDING',
 ] as const;
 export type DueIndex = (typeof DUE_INDEXES)[number];
 
 export async function* dueIndexPages(gsi2pk: string, range: DueRange = {}, pageSize = 100): AsyncGenerator<Item[]> {
   if (!(DUE_INDEXES as readonly string[]).includes(gsi2pk)) throw new Error(`Not a due index: ${gsi2pk}`);
-  const bound = range.before !== undefined ? { op: '<', value: range.before }
-    : range.through !== undefined ? { op: '<=', value: range.through } : undefined;
+  const bound =
+    range.before !== undefined
+      ? { op: '<', value: range.before }
+      : range.through !== undefined
+        ? { op: '<=', value: range.through }
+        : undefined;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const res = await dynamo().send(new QueryCommand({
-      TableName: config().tableName, IndexName: 'gsi2',
-      KeyConditionExpression: bound ? `gsi2pk = :pk AND gsi2sk ${bound.op} :b` : 'gsi2pk = :pk',
-      ExpressionAttributeValues: bound ? { ':pk': gsi2pk, ':b': bound.value } : { ':pk': gsi2pk },
-      Limit: pageSize, ExclusiveStartKey: startKey, ReturnConsumedCapacity: 'TOTAL',
-    }));
+    const res = await dynamo().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: bound ? `gsi2pk = :pk AND gsi2sk ${bound.op} :b` : 'gsi2pk = :pk',
+        ExpressionAttributeValues: bound ? { ':pk': gsi2pk, ':b': bound.value } : { ':pk': gsi2pk },
+        Limit: pageSize,
+        ExclusiveStartKey: startKey,
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
+    );
     record(res.ConsumedCapacity, 'read');
     startKey = res.LastEvaluatedKey;
     yield (res.Items ?? []) as Item[];
@@ -51,7 +71,10 @@ export async function dueIndexAll(gsi2pk: string, range: DueRange = {}, pageSize
 
 /** The companies with work on an index (each once, in index order); `tenantOf` reads an item's company. */
 export async function dueTenants(
-  gsi2pk: string, range: DueRange = {}, tenantOf: (item: Item) => string = (i) => String(i.tenantId), pageSize = 200,
+  gsi2pk: string,
+  range: DueRange = {},
+  tenantOf: (item: Item) => string = (i) => String(i.tenantId),
+  pageSize = 200,
 ): Promise<string[]> {
   const out = new Set<string>();
   for await (const page of dueIndexPages(gsi2pk, range, pageSize)) for (const item of page) out.add(tenantOf(item));

@@ -12,7 +12,8 @@ describe('FilterBuilder', () => {
       .ne('isArchived', true)
       .build();
     expect(f).toEqual({
-      expression: '#status = :status AND (contains(#searchText, :searchText0) OR contains(#searchText, :searchText1)) AND #isArchived <> :isArchived',
+      expression:
+        '#status = :status AND (contains(#searchText, :searchText0) OR contains(#searchText, :searchText1)) AND #isArchived <> :isArchived',
       names: { '#status': 'status', '#searchText': 'searchText', '#isArchived': 'isArchived' },
       values: { ':status': 'active', ':searchText0': 'ali', ':searchText1': '0501', ':isArchived': true },
     });

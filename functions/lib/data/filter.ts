@@ -25,7 +25,9 @@ export class FilterBuilder {
   containsAny(attr: string, variants: readonly string[]): this {
     if (variants.length === 0) return this;
     const values = Object.fromEntries(variants.map((v, i) => [`:${attr}${i}`, v]));
-    const any = Object.keys(values).map((p) => `contains(#${attr}, ${p})`).join(' OR ');
+    const any = Object.keys(values)
+      .map((p) => `contains(#${attr}, ${p})`)
+      .join(' OR ');
     return this.where(variants.length > 1 ? `(${any})` : any, { [`#${attr}`]: attr }, values);
   }
 
@@ -39,6 +41,8 @@ export class FilterBuilder {
   }
 
   build(): PageQuery['filter'] {
-    return this.conditions.length ? { expression: this.conditions.join(' AND '), names: this.names, values: this.values } : undefined;
+    return this.conditions.length
+      ? { expression: this.conditions.join(' AND '), names: this.names, values: this.values }
+      : undefined;
   }
 }

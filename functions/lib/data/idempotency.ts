@@ -13,13 +13,22 @@ export interface StoredResponse {
 
 const TTL_SECONDS = 24 * 3600;
 
-export async function findIdempotent(tenantId: string, scope: string, key: string | undefined): Promise<StoredResponse | undefined> {
+export async function findIdempotent(
+  tenantId: string,
+  scope: string,
+  key: string | undefined,
+): Promise<StoredResponse | undefined> {
   if (!key) return undefined;
   const item = await getItem(keys.idempotency(tenantId, scope, key), true);
   return item ? { status: item.status as number, body: JSON.parse(item.body as string) } : undefined;
 }
 
-export function idempotencyRecord(tenantId: string, scope: string, key: string, response: StoredResponse): TransactItem {
+export function idempotencyRecord(
+  tenantId: string,
+  scope: string,
+  key: string,
+  response: StoredResponse,
+): TransactItem {
   return tx.putNew({
     ...keys.idempotency(tenantId, scope, key),
     entityType: 'IDEMPOTENCY',

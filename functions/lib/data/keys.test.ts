@@ -8,17 +8,23 @@ const tenantArb = fc.integer({ min: 0, max: 2 ** 40 }).map((seed) => ulid(seed))
 describe('tenant-prefixed keys', () => {
   it('a key built for tenant A can never address tenant B (no prefix relation either way)', () => {
     fc.assert(
-      fc.property(tenantArb, tenantArb, fc.constantFrom('VEHICLE', 'CUSTOMER', 'RENTAL', 'USER', 'SCHEDULE'), fc.string({ minLength: 1, maxLength: 30 }).filter((s) => !/[#\u0000-\u001f]/.test(s)), (a, b, collection, id) => {
-        fc.pre(a !== b);
-        const ka = entityKey(a, collection, id);
-        const kb = entityKey(b, collection, id);
-        expect(ka.pk).not.toBe(kb.pk);
-        // Neither partition (nor a begins_with prefix of it) can match the other tenant's keys.
-        expect(kb.pk.startsWith(`T#${a}#`)).toBe(false);
-        expect(ka.pk.startsWith(`T#${b}#`)).toBe(false);
-        expect(tenantOfKey(ka.pk)).toBe(a);
-        expect(tenantOfKey(kb.pk)).toBe(b);
-      }),
+      fc.property(
+        tenantArb,
+        tenantArb,
+        fc.constantFrom('VEHICLE', 'CUSTOMER', 'RENTAL', 'USER', 'SCHEDULE'),
+        fc.string({ minLength: 1, maxLength: 30 }).filter((s) => !/[#\u0000-\u001f]/.test(s)),
+        (a, b, collection, id) => {
+          fc.pre(a !== b);
+          const ka = entityKey(a, collection, id);
+          const kb = entityKey(b, collection, id);
+          expect(ka.pk).not.toBe(kb.pk);
+          // Neither partition (nor a begins_with prefix of it) can match the other tenant's keys.
+          expect(kb.pk.startsWith(`T#${a}#`)).toBe(false);
+          expect(ka.pk.startsWith(`T#${b}#`)).toBe(false);
+          expect(tenantOfKey(ka.pk)).toBe(a);
+          expect(tenantOfKey(kb.pk)).toBe(b);
+        },
+      ),
     );
   });
 

@@ -89,6 +89,9 @@ export const keys = {
     mfaChallenge: (id: string) => globalKey('MFACHAL', id),
     /** The platform's tenant directory (admin tools): one partition, one item per company. */
     tenantDirectory: (tenantId?: string): Key => ({ pk: 'G#TENANTS', sk: tenantId ? assertTenantId(tenantId) : 'G' }),
-    jobRun: (job: string, at: string): Key => ({ pk: `G#JOBRUN#${segment(job.toUpperCase().replace(/-/g, '_'))}`, sk: part(at) }),
+    jobRun: (job: string, at: string): Key => ({
+      pk: `G#JOBRUN#${segment(job.toUpperCase().replace(/-/g, '_'))}`,
+      sk: part(at),
+    }),
   },
 };

@@ -1,5 +1,11 @@
 import {
-  GetCommand, BatchGetCommand, PutCommand, UpdateCommand, QueryCommand, TransactWriteCommand, DeleteCommand,
+  GetCommand,
+  BatchGetCommand,
+  PutCommand,
+  UpdateCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  DeleteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients/dynamo';
@@ -30,7 +36,9 @@ export function toEntity<T>(item: Record<string, unknown> | undefined): T | unde
 }
 
 export async function getItem(key: Key, consistent = true): Promise<Item | undefined> {
-  const res = await dynamo().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: consistent, ReturnConsumedCapacity: RC }));
+  const res = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: key, ConsistentRead: consistent, ReturnConsumedCapacity: RC }),
+  );
   record(res.ConsumedCapacity, 'read');
   const item = res.Item as Item | undefined;
   if (item && typeof item.ttl === 'number' && item.ttl * 1000 < Date.now()) return undefined; // TTL deletion is lazy
@@ -43,10 +51,12 @@ export async function batchGet(keys: Key[], consistent = true): Promise<(Item | 
   const found = new Map<string, Item>();
   let pending: Key[] = dedupe(keys);
   for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
-    const res = await dynamo().send(new BatchGetCommand({
-      RequestItems: { [table()]: { Keys: pending, ConsistentRead: consistent } },
-      ReturnConsumedCapacity: RC,
-    }));
+    const res = await dynamo().send(
+      new BatchGetCommand({
+        RequestItems: { [table()]: { Keys: pending, ConsistentRead: consistent } },
+        ReturnConsumedCapacity: RC,
+      }),
+    );
     record(res.ConsumedCapacity, 'read');
     for (const it of (res.Responses?.[table()] ?? []) as Item[]) found.set(`${it.pk}|${it.sk}`, it);
     pending = (res.UnprocessedKeys?.[table()]?.Keys ?? []) as Key[];
@@ -62,12 +72,14 @@ function dedupe(keys: Key[]): Key[] {
 
 /** Creates an item that must not exist yet (409 via ConditionalCheckFailed otherwise). */
 export async function putNew(item: Item): Promise<void> {
-  const res = await dynamo().send(new PutCommand({
-    TableName: table(),
-    Item: item,
-    ConditionExpression: 'attribute_not_exists(pk)',
-    ReturnConsumedCapacity: RC,
-  }));
+  const res = await dynamo().send(
+    new PutCommand({
+      TableName: table(),
+      Item: item,
+      ConditionExpression: 'attribute_not_exists(pk)',
+      ReturnConsumedCapacity: RC,
+    }),
+  );
   record(res.ConsumedCapacity, 'write');
 }
 
@@ -85,7 +97,12 @@ export async function deleteItem(key: Key): Promise<void> {
  * Builds `SET a = :a, ... , version = version + 1, updatedAt = :now` with a condition on the
  * expected version (optimistic concurrency). `undefined` values REMOVE the attribute.
  */
-export function versionedUpdate(key: Key, expectedVersion: number, changes: Record<string, unknown>, now = new Date().toISOString()) {
+export function versionedUpdate(
+  key: Key,
+  expectedVersion: number,
+  changes: Record<string, unknown>,
+  now = new Date().toISOString(),
+) {
   const names: Record<string, string> = { '#version': 'version', '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':expected': expectedVersion, ':one': 1, ':now': now };
   const sets: string[] = ['#version = #version + :one', '#updatedAt = :now'];
@@ -114,14 +131,26 @@ export function versionedUpdate(key: Key, expectedVersion: number, changes: Reco
 }
 
 /** Applies a versioned update and returns the new item. 409 if someone changed it since `expectedVersion`. */
-export async function updateVersioned(key: Key, expectedVersion: number, changes: Record<string, unknown>): Promise<Item> {
-  const res = await dynamo().send(new UpdateCommand({ ...versionedUpdate(key, expectedVersion, changes), ReturnValues: 'ALL_NEW', ReturnConsumedCapacity: RC }));
+export async function updateVersioned(
+  key: Key,
+  expectedVersion: number,
+  changes: Record<string, unknown>,
+): Promise<Item> {
+  const res = await dynamo().send(
+    new UpdateCommand({
+      ...versionedUpdate(key, expectedVersion, changes),
+      ReturnValues: 'ALL_NEW',
+      ReturnConsumedCapacity: RC,
+    }),
+  );
   record(res.ConsumedCapacity, 'write');
   return res.Attributes as Item;
 }
 
 /** Raw update for counters and other atomic operations. */
-export async function updateRaw(input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>): Promise<Item | undefined> {
+export async function updateRaw(
+  input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>,
+): Promise<Item | undefined> {
   const res = await dynamo().send(new UpdateCommand({ ...input, TableName: table(), ReturnConsumedCapacity: RC }));
   record(res.ConsumedCapacity, 'write');
   return res.Attributes as Item | undefined;
@@ -134,26 +163,43 @@ export async function transact(items: TransactItem[], clientRequestToken?: strin
     for (const [op, body] of Object.entries(it)) out[op] = { TableName: table(), ...(body as object) };
     return out as TransactItem;
   });
-  const res = await dynamo().send(new TransactWriteCommand({
-    TransactItems: withTable,
-    ClientRequestToken: clientRequestToken,
-    ReturnConsumedCapacity: RC,
-  }));
+  const res = await dynamo().send(
+    new TransactWriteCommand({
+      TransactItems: withTable,
+      ClientRequestToken: clientRequestToken,
+      ReturnConsumedCapacity: RC,
+    }),
+  );
   record(res.ConsumedCapacity, 'write');
 }
 
 export const tx = {
-  putNew: (item: Item): TransactItem => ({ Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' } as never }),
+  putNew: (item: Item): TransactItem => ({
+    Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' } as never,
+  }),
   put: (item: Item): TransactItem => ({ Put: { Item: item } as never }),
   update: (key: Key, expectedVersion: number, changes: Record<string, unknown>, now?: string): TransactItem => {
     const { TableName: _t, ...rest } = versionedUpdate(key, expectedVersion, changes, now);
     return { Update: rest as never };
   },
-  raw: (op: 'Update' | 'ConditionCheck' | 'Delete' | 'Put', body: Record<string, unknown>): TransactItem => ({ [op]: body } as TransactItem),
-  condition: (key: Key, expression: string, names?: Record<string, string>, values?: Record<string, unknown>): TransactItem => ({
-    ConditionCheck: { Key: key, ConditionExpression: expression, ExpressionAttributeNames: names, ExpressionAttributeValues: values } as never,
+  raw: (op: 'Update' | 'ConditionCheck' | 'Delete' | 'Put', body: Record<string, unknown>): TransactItem =>
+    ({ [op]: body }) as TransactItem,
+  condition: (
+    key: Key,
+    expression: string,
+    names?: Record<string, string>,
+    values?: Record<string, unknown>,
+  ): TransactItem => ({
+    ConditionCheck: {
+      Key: key,
+      ConditionExpression: expression,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    } as never,
   }),
-  delete: (key: Key, condition?: string): TransactItem => ({ Delete: { Key: key, ConditionExpression: condition } as never }),
+  delete: (key: Key, condition?: string): TransactItem => ({
+    Delete: { Key: key, ConditionExpression: condition } as never,
+  }),
 };
 
 export interface PageQuery {
@@ -188,7 +234,8 @@ export interface Page<T> {
  * the cursor on. The partition must belong to the caller's tenant.
  */
 export async function queryPage<T = Item>(q: PageQuery): Promise<Page<T>> {
-  if (q.global ? !q.pk.startsWith('G#') : tenantOfKey(q.pk) !== q.tenantId) throw new Error('Query partition does not belong to the tenant');
+  if (q.global ? !q.pk.startsWith('G#') : tenantOfKey(q.pk) !== q.tenantId)
+    throw new Error('Query partition does not belong to the tenant');
   const sig = querySignature([q.pk, q.index, q.skPrefix, q.skBetween, q.skFrom, q.skTo, q.forward, q.signature]);
   const start = decodeCursor(q.cursor, q.tenantId, sig);
   const pkName = q.index ? `${q.index}pk` : 'pk';
@@ -197,27 +244,38 @@ export async function queryPage<T = Item>(q: PageQuery): Promise<Page<T>> {
   const values: Record<string, unknown> = { ':pk': q.pk, ...(q.filter?.values ?? {}) };
   let cond = '#pk = :pk';
   if (q.skPrefix !== undefined) {
-    names['#sk'] = skName; values[':skp'] = q.skPrefix; cond += ' AND begins_with(#sk, :skp)';
+    names['#sk'] = skName;
+    values[':skp'] = q.skPrefix;
+    cond += ' AND begins_with(#sk, :skp)';
   } else if (q.skBetween) {
-    names['#sk'] = skName; values[':ska'] = q.skBetween[0]; values[':skb'] = q.skBetween[1]; cond += ' AND #sk BETWEEN :ska AND :skb';
+    names['#sk'] = skName;
+    values[':ska'] = q.skBetween[0];
+    values[':skb'] = q.skBetween[1];
+    cond += ' AND #sk BETWEEN :ska AND :skb';
   } else if (q.skFrom !== undefined) {
-    names['#sk'] = skName; values[':ska'] = q.skFrom; cond += ' AND #sk >= :ska';
+    names['#sk'] = skName;
+    values[':ska'] = q.skFrom;
+    cond += ' AND #sk >= :ska';
   } else if (q.skTo !== undefined) {
-    names['#sk'] = skName; values[':skb'] = q.skTo; cond += ' AND #sk <= :skb';
+    names['#sk'] = skName;
+    values[':skb'] = q.skTo;
+    cond += ' AND #sk <= :skb';
   }
-  const res = await dynamo().send(new QueryCommand({
-    TableName: table(),
-    IndexName: q.index,
-    KeyConditionExpression: cond,
-    FilterExpression: q.filter?.expression,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-    Limit: q.limit,
-    ExclusiveStartKey: start,
-    ScanIndexForward: q.forward ?? true,
-    ConsistentRead: q.index ? false : (q.consistent ?? false),
-    ReturnConsumedCapacity: RC,
-  }));
+  const res = await dynamo().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: q.index,
+      KeyConditionExpression: cond,
+      FilterExpression: q.filter?.expression,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      Limit: q.limit,
+      ExclusiveStartKey: start,
+      ScanIndexForward: q.forward ?? true,
+      ConsistentRead: q.index ? false : (q.consistent ?? false),
+      ReturnConsumedCapacity: RC,
+    }),
+  );
   record(res.ConsumedCapacity, 'read');
   return {
     items: (res.Items ?? []) as T[],
@@ -243,13 +301,18 @@ export async function countItems(pk: string, filter?: PageQuery['filter']): Prom
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await dynamo().send(new QueryCommand({
-      TableName: table(), KeyConditionExpression: '#pk = :pk', Select: 'COUNT', ExclusiveStartKey: start,
-      FilterExpression: filter?.expression,
-      ExpressionAttributeNames: { '#pk': 'pk', ...(filter?.names ?? {}) },
-      ExpressionAttributeValues: { ':pk': pk, ...(filter?.values ?? {}) },
-      ReturnConsumedCapacity: RC,
-    }));
+    const res = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: '#pk = :pk',
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+        FilterExpression: filter?.expression,
+        ExpressionAttributeNames: { '#pk': 'pk', ...(filter?.names ?? {}) },
+        ExpressionAttributeValues: { ':pk': pk, ...(filter?.values ?? {}) },
+        ReturnConsumedCapacity: RC,
+      }),
+    );
     record(res.ConsumedCapacity, 'read');
     count += res.Count ?? 0;
     start = res.LastEvaluatedKey;

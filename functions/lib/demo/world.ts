@@ -76,7 +76,8 @@ export interface DemoWorld {
 }
 
 /** A drawn signature (PNG, base64) for the demo's signed inspections and contracts. */
-export const DEMO_SIGNATURE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAHgAAAAoCAIAAAC6iKlyAAABDElEQVR42u2ZQQ7CMAwE9xGceQn//1a4IaSGEiWxvZFmxTG1xwMqaapGUiIUIBrRBNGIRjRBNKIJohH9ncfz1f242fnFOYEqH3Q33Xs55WbZwfU45ziqSuhX1jhwTqDKB/263tbyxGK5WS50Pdd08Cp50ue7Xmk3cq0S6EuGT270t4JsLae53tXivo4iZti7eYjbimyvfFNN2weI8BLkOrOmgr7So399EZWVdpMyvJ9mcirtb/egHUIEp9I2kgfteSM4lfZoVO665CDl01FpD/u1rgtR+6Lb5ZDQ0/I4g8MBbF90izmQTXDtzKmVGZpHjnhro+kxmlnMOXkLjmhEE0QjGtEoQDSiCaJt8wYevXG1SYZBsgAAAABJRU5ErkJggg==';
+export const DEMO_SIGNATURE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAHgAAAAoCAIAAAC6iKlyAAABDElEQVR42u2ZQQ7CMAwE9xGceQn//1a4IaSGEiWxvZFmxTG1xwMqaapGUiIUIBrRBNGIRjRBNKIJohH9ncfz1f242fnFOYEqH3Q33Xs55WbZwfU45ziqSuhX1jhwTqDKB/263tbyxGK5WS50Pdd08Cp50ue7Xmk3cq0S6EuGT270t4JsLae53tXivo4iZti7eYjbimyvfFNN2weI8BLkOrOmgr7So399EZWVdpMyvJ9mcirtb/egHUIEp9I2kgfteSM4lfZoVO665CDl01FpD/u1rgtR+6Lb5ZDQ0/I4g8MBbF90izmQTXDtzKmVGZpHjnhro+kxmlnMOXkLjmhEE0QjGtEoQDSiCaJt8wYevXG1SYZBsgAAAABJRU5ErkJggg==';
 
 /** mulberry32: small, fast, deterministic. */
 export function seededRandom(seed: number): () => number {
@@ -92,6 +93,12 @@ export function seededRandom(seed: number): () => number {
 
 export const DEMO_SEED = 20_260_101;
 
-export function newDemoWorld(init: { tenantId: string; now: Date; region: RegionCode; companyName: string; owner: { userId: string; username: string } }): DemoWorld {
+export function newDemoWorld(init: {
+  tenantId: string;
+  now: Date;
+  region: RegionCode;
+  companyName: string;
+  owner: { userId: string; username: string };
+}): DemoWorld {
   return { ...init, staff: [], vehicles: [], customers: [], random: seededRandom(DEMO_SEED), counts: {} };
 }

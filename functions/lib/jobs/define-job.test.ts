@@ -30,8 +30,13 @@ function eventBridgeMatches(expr: string, at: Date): boolean {
       return names?.includes(p) ? names.indexOf(p) === v : Number(p) === v;
     });
   };
-  return field(min, at.getUTCMinutes()) && field(hour, at.getUTCHours()) && field(dom, at.getUTCDate())
-    && field(month, at.getUTCMonth() + 1) && field(dow, at.getUTCDay(), days);
+  return (
+    field(min, at.getUTCMinutes()) &&
+    field(hour, at.getUTCHours()) &&
+    field(dom, at.getUTCDate()) &&
+    field(month, at.getUTCMonth() + 1) &&
+    field(dow, at.getUTCDay(), days)
+  );
 }
 
 describe('one schedule per job', () => {
@@ -40,11 +45,13 @@ describe('one schedule per job', () => {
     const until = from.getTime() + 8 * 86_400_000;
     for (const def of SCHEDULES.filter((s) => s.cron)) {
       const expected: string[] = [];
-      for (let t = from.getTime() + 60_000; t <= until; t += 60_000) if (eventBridgeMatches(def.cron!, new Date(t))) expected.push(new Date(t).toISOString());
+      for (let t = from.getTime() + 60_000; t <= until; t += 60_000)
+        if (eventBridgeMatches(def.cron!, new Date(t))) expected.push(new Date(t).toISOString());
       // UTC as an offset (the scheduler's timezone: 'UTC' means the same; the Intl path is 30 times slower).
       const cron = new Cron(localCron(def)!, { utcOffset: 0, paused: true });
       const local: string[] = [];
-      for (let next = cron.nextRun(from); next && next.getTime() <= until; next = cron.nextRun(next)) local.push(next.toISOString());
+      for (let next = cron.nextRun(from); next && next.getTime() <= until; next = cron.nextRun(next))
+        local.push(next.toISOString());
       expect(local, def.name).toEqual(expected);
       expect(expected.length, def.name).toBeGreaterThan(0);
     }
@@ -71,14 +78,17 @@ describe('one schedule per job', () => {
 
 describe('cross-tenant work comes from lib/data/due-index.ts', () => {
   it('no hand-written gsi2 Query outside lib/data', () => {
-    const offenders = sources(root).filter((f) => !f.includes(join('lib', 'data')) && /IndexName: 'gsi2'/.test(readFileSync(f, 'utf8')));
+    const offenders = sources(root).filter(
+      (f) => !f.includes(join('lib', 'data')) && /IndexName: 'gsi2'/.test(readFileSync(f, 'utf8')),
+    );
     expect(offenders.map((f) => f.slice(root.length + 1))).toEqual([]);
   });
 
   it('the registry names every G#… index a domain keeps (and only those)', () => {
     const declared = new Set<string>();
     for (const f of sources(root)) {
-      for (const m of readFileSync(f, 'utf8').matchAll(/export const \w+(?:GSI_PK|INDEX_PK) = '(G#[A-Z_]+)'/g)) declared.add(m[1]);
+      for (const m of readFileSync(f, 'utf8').matchAll(/export const \w+(?:GSI_PK|INDEX_PK) = '(G#[A-Z_]+)'/g))
+        declared.add(m[1]);
     }
     expect([...declared].sort()).toEqual([...DUE_INDEXES].sort());
   });
@@ -87,14 +97,16 @@ describe('cross-tenant work comes from lib/data/due-index.ts', () => {
 describe('the run record: one shape, one entity type, one key order', () => {
   it('a company job log line is T#{t}#JOBRUN / {startedAt}#{job}, time first', () => {
     expect(companyJobLogKey(T, '2026-11-28T10:20:00.000Z', 'invoice-long-rentals')).toEqual({
-      pk: `T#${T}#JOBRUN`, sk: '2026-11-28T10:20:00.000Z#invoice-long-rentals',
+      pk: `T#${T}#JOBRUN`,
+      sk: '2026-11-28T10:20:00.000Z#invoice-long-rentals',
     });
   });
 
   it('the invoicing run details have their own partition, never the job log', async () => {
     const { invoicingRunKey } = await import('../../finance/invoicing');
     expect(invoicingRunKey(T, '2026-11-28T10:20:00.000Z', '01JBQ5ZQ4Y3M2X8V7W6T5S4R3Q')).toEqual({
-      pk: `T#${T}#INVOICING_RUN`, sk: '2026-11-28T10:20:00.000Z#01JBQ5ZQ4Y3M2X8V7W6T5S4R3Q',
+      pk: `T#${T}#INVOICING_RUN`,
+      sk: '2026-11-28T10:20:00.000Z#01JBQ5ZQ4Y3M2X8V7W6T5S4R3Q',
     });
     // No domain builds a key of the job log partition but lib/jobs.
     const writers = sources(root).filter((f) => /tenantPk\([^)]*'JOBRUN'/.test(readFileSync(f, 'utf8')));
@@ -102,17 +114,48 @@ describe('the run record: one shape, one entity type, one key order', () => {
   });
 
   it('has exactly the fields the job logs read, figures only under counts, the first error samples', () => {
-    const item = jobRunItem('alerts', {
-      startedAt: '2026-11-28T10:00:00.000Z', finishedAt: '2026-11-28T10:00:01.000Z', counts: { created: 2, startedAt: 'x', note: 'y' },
-      errors: 1, errorSamples: ['a', 'b', 'c', 'd', 'e', 'f', 'g'], detail: { trigger: 'schedule', runBy: undefined },
-    }, T);
-    expect(Object.keys(item).sort()).toEqual(['counts', 'detail', 'entityType', 'errorSamples', 'errors', 'finishedAt', 'job', 'startedAt', 'status', 'tenantId', 'ttl']);
-    expect(item).toMatchObject({ entityType: 'JOB_RUN', status: 'failed', counts: { created: 2 }, detail: { trigger: 'schedule' } });
+    const item = jobRunItem(
+      'alerts',
+      {
+        startedAt: '2026-11-28T10:00:00.000Z',
+        finishedAt: '2026-11-28T10:00:01.000Z',
+        counts: { created: 2, startedAt: 'x', note: 'y' },
+        errors: 1,
+        errorSamples: ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
+        detail: { trigger: 'schedule', runBy: undefined },
+      },
+      T,
+    );
+    expect(Object.keys(item).sort()).toEqual([
+      'counts',
+      'detail',
+      'entityType',
+      'errorSamples',
+      'errors',
+      'finishedAt',
+      'job',
+      'startedAt',
+      'status',
+      'tenantId',
+      'ttl',
+    ]);
+    expect(item).toMatchObject({
+      entityType: 'JOB_RUN',
+      status: 'failed',
+      counts: { created: 2 },
+      detail: { trigger: 'schedule' },
+    });
     expect(item.errorSamples).toHaveLength(MAX_ERROR_SAMPLES);
     expect(Number(item.ttl) - Date.now() / 1000).toBeGreaterThan(89 * 86_400);
     expect(jobRunOf(item)).toEqual({
-      job: 'alerts', startedAt: '2026-11-28T10:00:00.000Z', finishedAt: '2026-11-28T10:00:01.000Z', status: 'failed',
-      counts: { created: 2 }, errors: 1, errorSamples: ['a', 'b', 'c', 'd', 'e'], tenantId: T,
+      job: 'alerts',
+      startedAt: '2026-11-28T10:00:00.000Z',
+      finishedAt: '2026-11-28T10:00:01.000Z',
+      status: 'failed',
+      counts: { created: 2 },
+      errors: 1,
+      errorSamples: ['a', 'b', 'c', 'd', 'e'],
+      tenantId: T,
     });
   });
 });

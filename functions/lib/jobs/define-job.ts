@@ -15,7 +15,10 @@ import { recordCompanyJobRun, startJobRun } from './run-record';
  *    companies, or a test on a shared emulator); idempotency markers stay with the work it does;
  *  - the run record (lib/jobs/run-record.ts): one shape, one entity type, TTL, the first error samples.
  */
-export interface JobEvent { time?: string; onlyTenants?: string[] }
+export interface JobEvent {
+  time?: string;
+  onlyTenants?: string[];
+}
 
 export interface JobContext {
   name: JobName;
@@ -43,20 +46,25 @@ export function jobContext(name: JobName, event?: JobEvent): JobContext {
   const parsed = event?.time ? new Date(event.time) : new Date();
   const onlyTenants = Array.isArray(event?.onlyTenants) ? event.onlyTenants : undefined;
   return {
-    name, now: Number.isNaN(parsed.getTime()) ? new Date() : parsed, onlyTenants,
+    name,
+    now: Number.isNaN(parsed.getTime()) ? new Date() : parsed,
+    onlyTenants,
     includes: (tenantId) => !onlyTenants || onlyTenants.includes(tenantId),
   };
 }
 
 /** The event form of a context, for a unit of work that still takes the event (its clock and onlyTenants). */
 export const eventOf = (ctx: JobContext): JobEvent => ({
-  time: ctx.now.toISOString(), onlyTenants: ctx.onlyTenants && [...ctx.onlyTenants],
+  time: ctx.now.toISOString(),
+  onlyTenants: ctx.onlyTenants && [...ctx.onlyTenants],
 });
 
 export function defineJob<R extends object>(def: JobDefinition<R>): Job<R> {
   const schedule = scheduleOf(def.name);
   return {
-    name: def.name, schedule, reads: def.reads,
+    name: def.name,
+    schedule,
+    reads: def.reads,
     async handler(event?: JobEvent) {
       const result = await def.run(jobContext(def.name, event));
       rootLogger.info(`${def.name} finished`, { ...(result as Record<string, unknown>) });
@@ -71,8 +79,10 @@ export function defineJob<R extends object>(def: JobDefinition<R>): Job<R> {
  * run record sums them. `unit` returns the company's figures; `failed` are its figures when it throws.
  */
 export async function eachCompany(
-  job: JobName, tenants: Iterable<string>,
-  unit: (tenantId: string) => Promise<Record<string, number>>, failed: Record<string, number>,
+  job: JobName,
+  tenants: Iterable<string>,
+  unit: (tenantId: string) => Promise<Record<string, number>>,
+  failed: Record<string, number>,
 ): Promise<{ companies: number; errors: number; totals: Record<string, number> }> {
   const run = startJobRun(job);
   const totals: Record<string, number> = {};

@@ -29,7 +29,8 @@ export interface JobRunInput {
 
 /** A company's job log line key: the time first, so the log sorts newest first by time alone. */
 export const companyJobLogKey = (tenantId: string, startedAt: string, job: string): Key => ({
-  pk: tenantPk(tenantId, 'JOBRUN'), sk: sortKey(startedAt, job),
+  pk: tenantPk(tenantId, 'JOBRUN'),
+  sk: sortKey(startedAt, job),
 });
 export const companyJobLogPk = (tenantId: string) => tenantPk(tenantId, 'JOBRUN');
 
@@ -40,10 +41,16 @@ export function jobRunItem(job: string, run: JobRunInput, tenantId?: string): Re
   const errors = run.errors ?? 0;
   const detail = Object.fromEntries(Object.entries(run.detail ?? {}).filter(([, v]) => v !== undefined));
   return {
-    entityType: JOB_RUN_ENTITY, job, startedAt: run.startedAt, finishedAt: run.finishedAt ?? new Date().toISOString(),
+    entityType: JOB_RUN_ENTITY,
+    job,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt ?? new Date().toISOString(),
     status: run.status ?? (errors ? 'failed' : 'ok'),
-    counts: numbersOf(run.counts), errors, errorSamples: (run.errorSamples ?? []).slice(0, MAX_ERROR_SAMPLES),
-    ...(tenantId ? { tenantId } : {}), ...(Object.keys(detail).length ? { detail } : {}),
+    counts: numbersOf(run.counts),
+    errors,
+    errorSamples: (run.errorSamples ?? []).slice(0, MAX_ERROR_SAMPLES),
+    ...(tenantId ? { tenantId } : {}),
+    ...(Object.keys(detail).length ? { detail } : {}),
     ttl: Math.floor(Date.now() / 1000) + JOB_RUN_TTL_DAYS * 86_400,
   };
 }
@@ -64,15 +71,26 @@ export async function recordCompanyJobRun(tenantId: string, job: string, run: Jo
 
 /** A run item as the job logs show it (older platform items kept their figures at the top level). */
 export const jobRunOf = (i: Record<string, unknown>): JobRunView => ({
-  job: String(i.job), startedAt: String(i.startedAt), finishedAt: (i.finishedAt as string | null) ?? null,
+  job: String(i.job),
+  startedAt: String(i.startedAt),
+  finishedAt: (i.finishedAt as string | null) ?? null,
   status: (i.status as JobRunStatus | undefined) ?? (Number(i.errors ?? 0) > 0 ? 'partial' : 'ok'),
-  counts: Object.fromEntries(Object.entries((i.counts as Record<string, unknown> | undefined) ?? i)
-    .filter(([k, v]) => typeof v === 'number' && !['ttl', 'errors', 'version'].includes(k))) as Record<string, number>,
-  errors: Number(i.errors ?? 0), errorSamples: (i.errorSamples as string[] | undefined) ?? [],
+  counts: Object.fromEntries(
+    Object.entries((i.counts as Record<string, unknown> | undefined) ?? i).filter(
+      ([k, v]) => typeof v === 'number' && !['ttl', 'errors', 'version'].includes(k),
+    ),
+  ) as Record<string, number>,
+  errors: Number(i.errors ?? 0),
+  errorSamples: (i.errorSamples as string[] | undefined) ?? [],
   tenantId: (i.tenantId as string | null | undefined) ?? null,
 });
 
-interface FinishOptions { errors?: number; tenantId?: string; detail?: JobRunInput['detail']; finishedAt?: string }
+interface FinishOptions {
+  errors?: number;
+  tenantId?: string;
+  detail?: JobRunInput['detail'];
+  finishedAt?: string;
+}
 
 /**
  * A run in progress: its start, its error samples (the first few, as the record keeps them) and its
@@ -81,8 +99,12 @@ interface FinishOptions { errors?: number; tenantId?: string; detail?: JobRunInp
 export function startJobRun(job: string, startedAt = new Date().toISOString()) {
   const errorSamples: string[] = [];
   return {
-    job, startedAt, errorSamples,
-    sample(text: string) { if (errorSamples.length < MAX_ERROR_SAMPLES) errorSamples.push(text); },
+    job,
+    startedAt,
+    errorSamples,
+    sample(text: string) {
+      if (errorSamples.length < MAX_ERROR_SAMPLES) errorSamples.push(text);
+    },
     finish(counts: object, opts: FinishOptions = {}) {
       const errors = opts.errors ?? Number((counts as { errors?: unknown }).errors ?? 0);
       const record = { startedAt, finishedAt: opts.finishedAt, counts, errors, errorSamples, detail: opts.detail };

@@ -21,7 +21,9 @@ const ar = (word: string) => Array.from(shapeArabic(word)).reverse().join('');
 
 describe('glyph order on the page (bidi-js + shaping + fontkit)', () => {
   it('mixed Arabic, Latin, digits, brackets and an amount in a right-to-left line', () => {
-    expect(drawn('المبلغ (AED 1,250.50) للعقد CNT-1001')).toBe(`CNT-1001 ${ar('للعقد')} (AED 1,250.50) ${ar('المبلغ')}`);
+    expect(drawn('المبلغ (AED 1,250.50) للعقد CNT-1001')).toBe(
+      `CNT-1001 ${ar('للعقد')} (AED 1,250.50) ${ar('المبلغ')}`,
+    );
   });
 
   it('Arabic words read right to left; numbers, plates and references stay whole', () => {
@@ -60,10 +62,16 @@ describe('glyph order on the page (bidi-js + shaping + fontkit)', () => {
   it('keeps every character: the page shows a permutation of the shaped text (mirrored brackets aside)', () => {
     const alphabet = [...'ابتسلمعقد', ...'AEDCNT', ...'0123456789', ' ', '(', ')', '-', ',', '.'];
     const unmirror = (s: string) => s.replace(/[()]/g, 'b');
-    fc.assert(fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 30 }), fc.constantFrom<TextDirection>('ltr', 'rtl'), (chars, dir) => {
-      const text = chars.join('');
-      const sorted = (s: string) => Array.from(unmirror(s)).sort().join('');
-      expect(sorted(drawn(text, dir))).toBe(sorted(shapeArabic(text)));
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...alphabet), { maxLength: 30 }),
+        fc.constantFrom<TextDirection>('ltr', 'rtl'),
+        (chars, dir) => {
+          const text = chars.join('');
+          const sorted = (s: string) => Array.from(unmirror(s)).sort().join('');
+          expect(sorted(drawn(text, dir))).toBe(sorted(shapeArabic(text)));
+        },
+      ),
+    );
   });
 });

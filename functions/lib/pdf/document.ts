@@ -117,7 +117,10 @@ export class PdfWriter {
   measure(text: string, opts: TextOptions = {}): number {
     const font = this.font(opts.bold);
     const size = opts.size ?? 10;
-    return pdfRuns(visualOrder(text, opts.direction ?? 'auto')).reduce((w, r) => w + font.widthOfTextAtSize(r.text, size), 0);
+    return pdfRuns(visualOrder(text, opts.direction ?? 'auto')).reduce(
+      (w, r) => w + font.widthOfTextAtSize(r.text, size),
+      0,
+    );
   }
 
   /**
@@ -170,7 +173,12 @@ export class PdfWriter {
         const img = await (logo[0] === 0x89 ? this.doc.embedPng(logo) : this.doc.embedJpg(logo));
         const scale = Math.min(60 / img.height, 120 / img.width);
         const w = img.width * scale;
-        this.page.drawImage(img, { x: startIsLeft ? this.left : this.right - w, y: H - 75, width: w, height: img.height * scale });
+        this.page.drawImage(img, {
+          x: startIsLeft ? this.left : this.right - w,
+          y: H - 75,
+          width: w,
+          height: img.height * scale,
+        });
         nameEdge = startIsLeft ? this.left + w + 12 : this.right - w - 12;
       } catch {
         // an unreadable logo leaves the header text-only
@@ -184,7 +192,12 @@ export class PdfWriter {
     const otherTitle = startIsLeft ? title.ar : title.en;
     const room = Math.abs(otherEdge - nameEdge) - 24;
     const titleSize = this.fitSize(otherTitle, 16, room * 0.45, true);
-    const nameSize = this.fitSize(this.options.brand.companyName, 18, room - this.measure(otherTitle, { size: titleSize, bold: true }), true);
+    const nameSize = this.fitSize(
+      this.options.brand.companyName,
+      18,
+      room - this.measure(otherTitle, { size: titleSize, bold: true }),
+      true,
+    );
     this.y = H - 45;
     this.line(this.options.brand.companyName, nameEdge, nameAlign, { size: nameSize, bold: true, ...white });
     this.line(otherTitle, otherEdge, otherAlign, { size: titleSize, bold: true, ...white });
@@ -202,7 +215,13 @@ export class PdfWriter {
   section(en: string, ar: string): void {
     this.ensureSpace(40);
     this.y -= 8;
-    this.page.drawRectangle({ x: this.left, y: this.y - 6, width: this.right - this.left, height: 20, color: this.colors.band });
+    this.page.drawRectangle({
+      x: this.left,
+      y: this.y - 6,
+      width: this.right - this.left,
+      height: 20,
+      color: this.colors.band,
+    });
     this.line(en, this.left + 6, 'left', { size: 11, bold: true, color: this.colors.primary, direction: 'ltr' });
     this.line(ar, this.right - 6, 'right', { size: 11, bold: true, color: this.colors.primary, direction: 'rtl' });
     this.y -= 24;
@@ -239,7 +258,14 @@ export class PdfWriter {
   /** The height `bilingualText` will take (to keep a block with what follows it). */
   bilingualTextHeight(en: string, ar: string, size = 8): number {
     const colWidth = (this.right - this.left - 20) / 2;
-    return Math.max(wrapText(en, this.fonts.regular, size, colWidth).length, wrapText(ar, this.fonts.regular, size, colWidth).length) * size * 1.4;
+    return (
+      Math.max(
+        wrapText(en, this.fonts.regular, size, colWidth).length,
+        wrapText(ar, this.fonts.regular, size, colWidth).length,
+      ) *
+      size *
+      1.4
+    );
   }
 
   /**
@@ -254,7 +280,9 @@ export class PdfWriter {
     const lineHeight = size * 1.4;
     const count = Math.max(linesEn.length, linesAr.length);
     for (let i = 0; i < count; i++) {
-      this.ensureSpace(keepWithNext && i === Math.max(0, count - 3) ? (count - i) * lineHeight + keepWithNext : lineHeight);
+      this.ensureSpace(
+        keepWithNext && i === Math.max(0, count - 3) ? (count - i) * lineHeight + keepWithNext : lineHeight,
+      );
       if (linesEn[i]) this.line(linesEn[i], this.left + 6, 'left', { size, direction: 'ltr' });
       if (linesAr[i]) this.line(linesAr[i], this.right - 6, 'right', { size, direction: 'rtl' });
       this.y -= lineHeight;
@@ -269,15 +297,27 @@ export class PdfWriter {
     const size = opts.size ?? 9;
     const lineHeight = size * 1.4;
     const layout = layoutTable({
-      columns, rows, x: this.left, width: this.right - this.left, direction: this.direction,
-      font: this.fonts.regular, headerFont: this.fonts.bold, size,
+      columns,
+      rows,
+      x: this.left,
+      width: this.right - this.left,
+      direction: this.direction,
+      font: this.fonts.regular,
+      headerFont: this.fonts.bold,
+      size,
     });
     const drawRow = (cells: typeof layout.header, header: boolean, shaded: boolean) => {
       const height = Math.max(...cells.map((c) => c.lines.length)) * lineHeight + 6;
       this.ensureSpace(height);
       const top = this.y + size + 3;
       if (header || shaded) {
-        this.page.drawRectangle({ x: this.left, y: top - height, width: this.right - this.left, height, color: header ? this.colors.primary : this.colors.band });
+        this.page.drawRectangle({
+          x: this.left,
+          y: top - height,
+          width: this.right - this.left,
+          height,
+          color: header ? this.colors.primary : this.colors.band,
+        });
       }
       const baseline = this.y;
       for (const c of cells) {
@@ -304,7 +344,11 @@ export class PdfWriter {
     this.ensureSpace(height + 70);
     this.y -= 10;
     // No right image: a signature given remotely by one party only (the line stays, empty).
-    const drawn = await Promise.all([left, right].flatMap((b, i) => (b ? [this.doc.embedPng(b).then((img) => [img, i === 0 ? this.left : this.right - 200] as const)] : [])));
+    const drawn = await Promise.all(
+      [left, right].flatMap((b, i) =>
+        b ? [this.doc.embedPng(b).then((img) => [img, i === 0 ? this.left : this.right - 200] as const)] : [],
+      ),
+    );
     for (const [img, x] of drawn) {
       const scale = Math.min(200 / img.width, height / img.height);
       this.page.drawImage(img, { x, y: this.y - height, width: img.width * scale, height: img.height * scale });
@@ -317,8 +361,18 @@ export class PdfWriter {
     this.ensureSpace(70);
     this.y -= 40;
     const muted = { size: 9, color: this.colors.muted };
-    this.page.drawLine({ start: { x: this.left, y: this.y + 12 }, end: { x: this.left + 200, y: this.y + 12 }, thickness: 0.5, color: this.colors.muted });
-    this.page.drawLine({ start: { x: this.right - 200, y: this.y + 12 }, end: { x: this.right, y: this.y + 12 }, thickness: 0.5, color: this.colors.muted });
+    this.page.drawLine({
+      start: { x: this.left, y: this.y + 12 },
+      end: { x: this.left + 200, y: this.y + 12 },
+      thickness: 0.5,
+      color: this.colors.muted,
+    });
+    this.page.drawLine({
+      start: { x: this.right - 200, y: this.y + 12 },
+      end: { x: this.right, y: this.y + 12 },
+      thickness: 0.5,
+      color: this.colors.muted,
+    });
     this.line(leftLabel.en, this.left, 'left', { ...muted, direction: 'ltr' });
     this.line(rightLabel.ar, this.right, 'right', { ...muted, direction: 'rtl' });
     this.y -= 12;

@@ -3,7 +3,16 @@
  * rendered: `const { createPdf } = await import('../../lib/pdf');` — pdf-lib and fontkit then stay
  * out of the handler's cold start.
  */
-export { createPdf, hexColor, PdfWriter, A4, MARGIN, type Brand, type PdfDocumentOptions, type TextOptions } from './document';
+export {
+  createPdf,
+  hexColor,
+  PdfWriter,
+  A4,
+  MARGIN,
+  type Brand,
+  type PdfDocumentOptions,
+  type TextOptions,
+} from './document';
 export { visualOrder, pdfRuns, detectDirection, type TextDirection, type PdfRun } from './bidi';
 export { shapeArabic, hasRtl } from './shaping';
 export { wrapText } from './wrap';

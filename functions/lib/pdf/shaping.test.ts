@@ -38,15 +38,17 @@ describe('shapeArabic', () => {
 
   it('never lengthens text and maps every Arabic letter into the presentation forms', () => {
     const letters = 'ءآأؤإئابةتثجحخدذرزسشصضطظعغفقكلمنهوىي';
-    fc.assert(fc.property(fc.array(fc.constantFrom(...letters, ' '), { maxLength: 30 }), (chars) => {
-      const text = chars.join('');
-      const shaped = shapeArabic(text);
-      expect(Array.from(shaped).length).toBeLessThanOrEqual(Array.from(text).length);
-      for (const c of shaped) {
-        const code = c.codePointAt(0)!;
-        expect(c === ' ' || (code >= 0xfe70 && code <= 0xfeff)).toBe(true);
-      }
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...letters, ' '), { maxLength: 30 }), (chars) => {
+        const text = chars.join('');
+        const shaped = shapeArabic(text);
+        expect(Array.from(shaped).length).toBeLessThanOrEqual(Array.from(text).length);
+        for (const c of shaped) {
+          const code = c.codePointAt(0)!;
+          expect(c === ' ' || (code >= 0xfe70 && code <= 0xfeff)).toBe(true);
+        }
+      }),
+    );
   });
 });
 

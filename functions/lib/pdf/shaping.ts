@@ -73,7 +73,15 @@ const LAM_ALEF: Record<number, readonly [number, number]> = {
 
 /** Diacritics (harakat, superscript alef…): do not break or take part in joining. */
 export function isTransparent(cp: number): boolean {
-  return (cp >= 0x064b && cp <= 0x065f) || cp === 0x0670 || (cp >= 0x06d6 && cp <= 0x06dc) || (cp >= 0x06df && cp <= 0x06e4) || cp === 0x06e7 || cp === 0x06e8 || (cp >= 0x06ea && cp <= 0x06ed);
+  return (
+    (cp >= 0x064b && cp <= 0x065f) ||
+    cp === 0x0670 ||
+    (cp >= 0x06d6 && cp <= 0x06dc) ||
+    (cp >= 0x06df && cp <= 0x06e4) ||
+    cp === 0x06e7 ||
+    cp === 0x06e8 ||
+    (cp >= 0x06ea && cp <= 0x06ed)
+  );
 }
 
 const joinsBoth = (cp: number | undefined) => cp !== undefined && FORMS[cp] !== undefined && FORMS[cp][2] !== undefined;
@@ -120,7 +128,13 @@ export function shapeArabic(text: string): string {
 
 /** Arabic-script code points (letters, marks, Arabic punctuation, presentation forms). */
 export function isArabicScript(cp: number): boolean {
-  return (cp >= 0x0600 && cp <= 0x06ff) || (cp >= 0x0750 && cp <= 0x077f) || (cp >= 0x08a0 && cp <= 0x08ff) || (cp >= 0xfb50 && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfefc);
+  return (
+    (cp >= 0x0600 && cp <= 0x06ff) ||
+    (cp >= 0x0750 && cp <= 0x077f) ||
+    (cp >= 0x08a0 && cp <= 0x08ff) ||
+    (cp >= 0xfb50 && cp <= 0xfdff) ||
+    (cp >= 0xfe70 && cp <= 0xfefc)
+  );
 }
 
 /** True when the text holds any right-to-left letter (Arabic or Hebrew script). */

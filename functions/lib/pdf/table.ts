@@ -87,12 +87,31 @@ export function layoutTable(opts: {
  * word takes the room from columns that have more than their own longest word needs. Only when
  * the words of all columns together are wider than the table are words cut.
  */
-export function columnWidths(opts: { columns: TableColumn[]; rows: string[][]; width: number; font: MeasuringFont; headerFont: MeasuringFont; size: number }): number[] {
+export function columnWidths(opts: {
+  columns: TableColumn[];
+  rows: string[][];
+  width: number;
+  font: MeasuringFont;
+  headerFont: MeasuringFont;
+  size: number;
+}): number[] {
   const total = opts.columns.reduce((n, c) => n + c.width, 0);
   const widths = opts.columns.map((c) => (c.width / total) * opts.width);
   const longestWord = (text: string, font: MeasuringFont) =>
-    Math.max(0, ...text.split(/\s+/).filter(Boolean).map((w) => font.widthOfTextAtSize(shapeArabic(w), opts.size)));
-  const need = opts.columns.map((c, i) => Math.ceil(Math.max(longestWord(c.header, opts.headerFont), ...opts.rows.map((r) => longestWord(r[i] ?? '', opts.font))) + 2 * CELL_PADDING + 1));
+    Math.max(
+      0,
+      ...text
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((w) => font.widthOfTextAtSize(shapeArabic(w), opts.size)),
+    );
+  const need = opts.columns.map((c, i) =>
+    Math.ceil(
+      Math.max(longestWord(c.header, opts.headerFont), ...opts.rows.map((r) => longestWord(r[i] ?? '', opts.font))) +
+        2 * CELL_PADDING +
+        1,
+    ),
+  );
   if (need.reduce((a, b) => a + b, 0) > opts.width) return widths;
   const deficit = widths.reduce((d, w, i) => d + Math.max(0, need[i]! - w), 0);
   if (deficit <= 0) return widths;

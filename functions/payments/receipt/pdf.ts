@@ -13,23 +13,36 @@ export type { ReceiptBrand };
  * (no per-language copies), as the contract does.
  */
 
-
 export async function renderReceipt(r: ReceiptItem, brand: ReceiptBrand, logo?: Uint8Array): Promise<Uint8Array> {
   const refund = r.kind === 'refund_receipt';
   const pdf = await createPdf({
     title: `${r.number} — ${brand.companyName}`,
     language: 'en',
-    brand: { companyName: brand.companyName, primaryColor: brand.primaryColor, secondaryColor: brand.secondaryColor, textColor: brand.textColor, logo },
+    brand: {
+      companyName: brand.companyName,
+      primaryColor: brand.primaryColor,
+      secondaryColor: brand.secondaryColor,
+      textColor: brand.textColor,
+      logo,
+    },
   });
-  await pdf.brandHeader(refund ? { en: 'Refund Receipt', ar: 'إيصال استرداد' } : { en: 'Payment Receipt', ar: 'إيصال دفع' }, r.number);
+  await pdf.brandHeader(
+    refund ? { en: 'Refund Receipt', ar: 'إيصال استرداد' } : { en: 'Payment Receipt', ar: 'إيصال دفع' },
+    r.number,
+  );
   const money = (minor: number) => `${r.currency} ${formatAmount(minor, brand.region, 'en')}`;
-  const when = `${formatDate(r.issuedAt, brand.region, 'en', { timeZone: brand.timezone })} ${formatTime(r.issuedAt, brand.region, 'en', { timeZone: brand.timezone })}`;
+  const zone = { timeZone: brand.timezone };
+  const when = `${formatDate(r.issuedAt, brand.region, 'en', zone)} ${formatTime(r.issuedAt, brand.region, 'en', zone)}`;
   const [methodEn, methodAr] = METHOD_WORDS[r.method] ?? [r.method, r.method];
 
   pdf.section('Receipt', 'الإيصال');
   pdf.row('Receipt number', 'رقم الإيصال', r.number);
   pdf.row('Date', 'التاريخ', when);
-  pdf.row(refund ? 'Amount refunded' : 'Amount received', refund ? 'المبلغ المسترد' : 'المبلغ المستلم', money(r.amountMinor));
+  pdf.row(
+    refund ? 'Amount refunded' : 'Amount received',
+    refund ? 'المبلغ المسترد' : 'المبلغ المستلم',
+    money(r.amountMinor),
+  );
   pdf.row('Payment method', 'طريقة الدفع', methodEn);
   pdf.row('Payment method (Arabic)', 'طريقة الدفع بالعربية', methodAr);
   if (r.gatewayRef) pdf.row('Gateway reference', 'مرجع بوابة الدفع', r.gatewayRef);
@@ -41,7 +54,8 @@ export async function renderReceipt(r: ReceiptItem, brand: ReceiptBrand, logo?: 
   if (r.rentalReference) pdf.row('Rental reference', 'مرجع الإيجار', r.rentalReference);
 
   pdf.section(refund ? 'Refunded from' : 'Applied to', refund ? 'مسترد من' : 'مخصص إلى');
-  for (const a of r.allocations) pdf.row(`Invoice ${a.invoiceNumber ?? ''}`.trim(), `فاتورة ${a.invoiceNumber ?? ''}`.trim(), money(a.amountMinor));
+  for (const a of r.allocations)
+    pdf.row(`Invoice ${a.invoiceNumber ?? ''}`.trim(), `فاتورة ${a.invoiceNumber ?? ''}`.trim(), money(a.amountMinor));
   if (r.creditMinor > 0) pdf.row('Customer credit', 'رصيد العميل', money(r.creditMinor));
 
   pdf.section('Issued by', 'صادر عن');

@@ -21,10 +21,21 @@ export async function receiptPdfUrl(tenantId: string, receiptId: string): Promis
     const logo = s.logoKey ? (await getObjectBytes(s.logoKey).catch(() => undefined))?.body : undefined;
     // pdf-lib and the fonts load on the first receipt, not at cold start.
     const { renderReceipt } = await import('./pdf');
-    const pdf = await renderReceipt(receipt, {
-      companyName: s.name, primaryColor: s.primaryColor, secondaryColor: s.secondaryColor, textColor: DEFAULT_TEXT_COLOR,
-      region: companyRegion(s), timezone: companyTimezone(s), vatNumber: s.vatNumber || undefined, address: s.address || undefined, phone: s.phone || undefined,
-    }, logo);
+    const pdf = await renderReceipt(
+      receipt,
+      {
+        companyName: s.name,
+        primaryColor: s.primaryColor,
+        secondaryColor: s.secondaryColor,
+        textColor: DEFAULT_TEXT_COLOR,
+        region: companyRegion(s),
+        timezone: companyTimezone(s),
+        vatNumber: s.vatNumber || undefined,
+        address: s.address || undefined,
+        phone: s.phone || undefined,
+      },
+      logo,
+    );
     await putObject(key, pdf, 'application/pdf');
   }
   return presignDownload(key, { fileName: `${receipt.number}.pdf` });

@@ -14,17 +14,29 @@ export async function finalSettlementUrl(tenantId: string, rentalId: string): Pr
   const found = await rentalWithLedger(tenantId, rentalId);
   if (!found) throw notFound('Rental not found');
   const { rental, ledger } = found;
-  if (!rental.closedAt) throw conflict('A final settlement is made when the rental is closed', undefined, 'INVALID_TRANSITION');
+  if (!rental.closedAt)
+    throw conflict('A final settlement is made when the rental is closed', undefined, 'INVALID_TRANSITION');
   const key = `tenants/${tenantId}/settlements/${rental.id}/v${rental.version}.pdf`;
   if (!(await headObject(key))) {
     const s = await readCompanySettings(tenantId);
     const region = companyRegion(s);
     const logo = s.logoKey ? (await getObjectBytes(s.logoKey).catch(() => undefined))?.body : undefined;
     const { renderSettlement } = await import('./pdf');
-    const pdf = await renderSettlement(rental, ledger, getRegionConfig(region).currency, {
-      companyName: s.name, primaryColor: s.primaryColor, secondaryColor: s.secondaryColor, textColor: DEFAULT_TEXT_COLOR,
-      region, timezone: companyTimezone(s), vatNumber: s.vatNumber || undefined,
-    }, logo);
+    const pdf = await renderSettlement(
+      rental,
+      ledger,
+      getRegionConfig(region).currency,
+      {
+        companyName: s.name,
+        primaryColor: s.primaryColor,
+        secondaryColor: s.secondaryColor,
+        textColor: DEFAULT_TEXT_COLOR,
+        region,
+        timezone: companyTimezone(s),
+        vatNumber: s.vatNumber || undefined,
+      },
+      logo,
+    );
     await putObject(key, pdf, 'application/pdf');
   }
   return presignDownload(key, { fileName: `Settlement-${rental.referenceNumber}.pdf` });

@@ -13,8 +13,10 @@ import type { RentalItem } from '../data';
  * (functions/lib/pdf). `language` sets the document's main side (header, tables); the rows are
  * bilingual either way.
  */
-const DEFAULT_TERMS_EN = 'The renter returns the vehicle in the condition received, at the agreed time and place, and pays all charges of this agreement, including traffic fines and tolls incurred during the rental.';
-const DEFAULT_TERMS_AR = 'يلتزم المستأجر بإعادة المركبة بالحالة التي استلمها بها في الوقت والمكان المتفق عليهما، وبدفع جميع رسوم هذا العقد بما فيها المخالفات المرورية ورسوم الطرق خلال مدة الإيجار.';
+const DEFAULT_TERMS_EN =
+  'The renter returns the vehicle in the condition received, at the agreed time and place, and pays all charges of this agreement, including traffic fines and tolls incurred during the rental.';
+const DEFAULT_TERMS_AR =
+  'يلتزم المستأجر بإعادة المركبة بالحالة التي استلمها بها في الوقت والمكان المتفق عليهما، وبدفع جميع رسوم هذا العقد بما فيها المخالفات المرورية ورسوم الطرق خلال مدة الإيجار.';
 
 /** What a signed contract adds: both drawn signatures, the names under them and the signing time. */
 export interface ContractSignatures {
@@ -26,25 +28,41 @@ export interface ContractSignatures {
   signedAt: string;
 }
 
-export async function renderContract(rental: RentalItem, settings: RentalSettings, logo?: Uint8Array, language: 'en' | 'ar' = 'en', signed?: ContractSignatures): Promise<Uint8Array> {
+export async function renderContract(
+  rental: RentalItem,
+  settings: RentalSettings,
+  logo?: Uint8Array,
+  language: 'en' | 'ar' = 'en',
+  signed?: ContractSignatures,
+): Promise<Uint8Array> {
   const pdf = await createPdf({
     title: `${rental.contractNumber} — ${settings.companyName}`,
     language,
-    brand: { companyName: settings.companyName, primaryColor: settings.primaryColor, secondaryColor: settings.secondaryColor, textColor: settings.textColor, logo },
+    brand: {
+      companyName: settings.companyName,
+      primaryColor: settings.primaryColor,
+      secondaryColor: settings.secondaryColor,
+      textColor: settings.textColor,
+      logo,
+    },
   });
   await pdf.brandHeader({ en: 'Vehicle Rental Agreement', ar: 'عقد إيجار سيارة' }, rental.contractNumber);
 
   // Values read left to right: the currency code (AED 150.00) keeps amounts free of right-to-left
   // symbols such as د.إ.
-  const money = (minor: number | null | undefined) => formatMoney(minor ?? 0, settings.region, 'en', { display: 'code' });
+  const money = (minor: number | null | undefined) =>
+    formatMoney(minor ?? 0, settings.region, 'en', { display: 'code' });
   const when = (iso: string | null | undefined) =>
-    iso ? `${formatDate(iso, settings.region, 'en', { timeZone: settings.timezone })} ${formatTime(iso, settings.region, 'en', { timeZone: settings.timezone })}` : '—';
+    iso
+      ? [formatDate, formatTime].map((f) => f(iso, settings.region, 'en', { timeZone: settings.timezone })).join(' ')
+      : '—';
 
   pdf.section('Agreement', 'العقد');
   pdf.row('Contract number', 'رقم العقد', rental.contractNumber);
   pdf.row('Rental reference', 'مرجع الإيجار', rental.referenceNumber);
   // Codes in words, both languages (issue 27): "Active / نشط", never `active` or `three_quarters`.
-  const words = (en: Record<string, string>, ar: Record<string, string>, code: string) => (!en[code] ? code.replace(/_/g, ' ') : !ar[code] || ar[code] === en[code] ? en[code] : `${en[code]} / ${ar[code]}`);
+  const words = (en: Record<string, string>, ar: Record<string, string>, code: string) =>
+    !en[code] ? code.replace(/_/g, ' ') : !ar[code] || ar[code] === en[code] ? en[code] : `${en[code]} / ${ar[code]}`;
   pdf.row('Status', 'الحالة', words(rentalsList.en.status, rentalsList.ar.status, rental.status));
   if (signed) pdf.row('Signed', 'تاريخ التوقيع', `${when(signed.signedAt)} (${settings.timezone})`);
 
@@ -55,12 +73,22 @@ export async function renderContract(rental: RentalItem, settings: RentalSetting
   pdf.section('Vehicle', 'المركبة');
   pdf.row('Vehicle', 'المركبة', rental.vehicleLabel || '—');
   pdf.row('Licence plate', 'رقم اللوحة', rental.licensePlate ?? '—');
-  if (rental.odometerStart !== undefined && rental.odometerStart !== null) pdf.row('Odometer at pickup (km)', 'عداد المسافة عند الاستلام', String(rental.odometerStart));
-  if (rental.fuelLevelStart) pdf.row('Fuel at pickup', 'الوقود عند الاستلام', words(rentalsLedger.en.fuel, rentalsLedger.ar.fuel, String(rental.fuelLevelStart)));
+  if (rental.odometerStart !== undefined && rental.odometerStart !== null)
+    pdf.row('Odometer at pickup (km)', 'عداد المسافة عند الاستلام', String(rental.odometerStart));
+  if (rental.fuelLevelStart)
+    pdf.row(
+      'Fuel at pickup',
+      'الوقود عند الاستلام',
+      words(rentalsLedger.en.fuel, rentalsLedger.ar.fuel, String(rental.fuelLevelStart)),
+    );
 
   pdf.section('Rental period', 'مدة الإيجار');
   pdf.row('Start', 'البداية', when(rental.startDate));
-  pdf.row('Expected return', 'موعد الإرجاع المتوقع', rental.openEnded ? `Open-ended (${rental.expectedDuration} days expected)` : when(rental.expectedReturnDate));
+  pdf.row(
+    'Expected return',
+    'موعد الإرجاع المتوقع',
+    rental.openEnded ? `Open-ended (${rental.expectedDuration} days expected)` : when(rental.expectedReturnDate),
+  );
   pdf.row('Rental type', 'نوع الإيجار', rental.rentalType === 'monthly' ? 'Monthly / شهري' : 'Daily / يومي');
   pdf.row('Pickup location', 'مكان الاستلام', String(rental.pickupLocation ?? '—'));
   pdf.row('Return location', 'مكان الإرجاع', String(rental.returnLocation ?? '—'));
@@ -89,8 +117,15 @@ export async function renderContract(rental: RentalItem, settings: RentalSetting
   if (signed) {
     // The drawn signatures above the lines, the signers' names and the time under them.
     await pdf.signatureImages(signed.customer, signed.staff);
-    pdf.signatures({ en: `Customer: ${signed.customerName}`, ar: 'توقيع العميل' }, { en: `Company: ${signed.staffName}`, ar: 'توقيع الشركة' });
-    pdf.line(`Signed ${when(signed.signedAt)} · تم التوقيع`, pdf.left, 'left', { size: 8, color: pdf.colors.muted, direction: 'ltr' });
+    pdf.signatures(
+      { en: `Customer: ${signed.customerName}`, ar: 'توقيع العميل' },
+      { en: `Company: ${signed.staffName}`, ar: 'توقيع الشركة' },
+    );
+    pdf.line(`Signed ${when(signed.signedAt)} · تم التوقيع`, pdf.left, 'left', {
+      size: 8,
+      color: pdf.colors.muted,
+      direction: 'ltr',
+    });
   } else {
     pdf.signatures({ en: 'Customer signature', ar: 'توقيع العميل' }, { en: 'Company signature', ar: 'توقيع الشركة' });
   }

@@ -17,16 +17,27 @@ type Roles = Awaited<ReturnType<typeof tenantWithAllRoles>>;
 let t: Roles;
 const SIG = `data:image/png;base64,${TINY_PNG}`;
 
-beforeAll(async () => { t = await tenantWithAllRoles(); });
+beforeAll(async () => {
+  t = await tenantWithAllRoles();
+});
 
 async function booked(token: string, email: string | null) {
   const vehicleId = (await createVehicle(token)).id as string;
-  const customerId = (await createCustomer(token, { fullNameEnglish: 'Remote Signer', ...(email ? { email } : {}) })).id as string;
+  const customerId = (await createCustomer(token, { fullNameEnglish: 'Remote Signer', ...(email ? { email } : {}) }))
+    .id as string;
   const start = Date.now() + 86_400_000;
-  return (await createRental(token, { customerId, vehicleId }, { startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * 86_400_000).toISOString() })) as { id: string; contractNumber: string; version: number };
+  return (await createRental(
+    token,
+    { customerId, vehicleId },
+    { startDate: new Date(start).toISOString(), endDate: new Date(start + 2 * 86_400_000).toISOString() },
+  )) as { id: string; contractNumber: string; version: number };
 }
 
-interface Mail { destination: unknown; subject: string; body: { text?: string } }
+interface Mail {
+  destination: unknown;
+  subject: string;
+  body: { text?: string };
+}
 async function mailsTo(addr: string): Promise<Mail[]> {
   const res = await fetch(`${process.env.SES_ENDPOINT}/store`);
   return ((await res.json()) as { emails: Mail[] }).emails.filter((e) => JSON.stringify(e.destination).includes(addr));
@@ -63,26 +74,56 @@ describe('remote signing', () => {
     // No sign-in: the contract, and nothing else.
     const read = await get(`/api/v1/contracts/sign/${encodeURIComponent(token)}`);
     expect(read.status, JSON.stringify(read.body)).toBe(200);
-    expect(read.body).toMatchObject({ contractNumber: r.contractNumber, status: 'draft', customerName: 'Remote Signer', signedAt: null });
-    expect(Object.keys(read.body).sort()).toEqual(['company', 'contractNumber', 'customerName', 'expectedReturnDate', 'expiresAt', 'signedAt', 'startDate', 'status', 'url', 'vehicleLabel', 'version'].sort());
+    expect(read.body).toMatchObject({
+      contractNumber: r.contractNumber,
+      status: 'draft',
+      customerName: 'Remote Signer',
+      signedAt: null,
+    });
+    expect(Object.keys(read.body).sort()).toEqual(
+      [
+        'company',
+        'contractNumber',
+        'customerName',
+        'expectedReturnDate',
+        'expiresAt',
+        'signedAt',
+        'startDate',
+        'status',
+        'url',
+        'vehicleLabel',
+        'version',
+      ].sort(),
+    );
     expect(read.body.url).toContain(`/contracts/${r.id}/`); // the PDF of this rental's contract
 
     // Bad signature → 400, nothing written.
-    const bad = await post(`/api/v1/contracts/sign/${encodeURIComponent(token)}`, { customerSignature: 'data:image/png;base64,AAAA' });
+    const bad = await post(`/api/v1/contracts/sign/${encodeURIComponent(token)}`, {
+      customerSignature: 'data:image/png;base64,AAAA',
+    });
     expect(bad.status).toBe(400);
     expect((await get(`/api/v1/rentals/${r.id}`, t.owner.token)).body.contractStatus ?? 'draft').toBe('draft');
 
-    const signed = await post(`/api/v1/contracts/sign/${encodeURIComponent(token)}`, { customerSignature: SIG, version: read.body.version });
+    const signed = await post(`/api/v1/contracts/sign/${encodeURIComponent(token)}`, {
+      customerSignature: SIG,
+      version: read.body.version,
+    });
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     expect(signed.body.status).toBe('signed');
     const contract = (await get(`/api/v1/rentals/${r.id}/contract`, t.owner.token)).body;
-    expect(contract).toMatchObject({ status: 'signed', customerSignedName: 'Remote Signer', signedBy: 'customer (signing link)' });
+    expect(contract).toMatchObject({
+      status: 'signed',
+      customerSignedName: 'Remote Signer',
+      signedBy: 'customer (signing link)',
+    });
     expect(contract.staffSignedName).toContain('(remote)');
     const pdf = new Uint8Array(await (await fetch(contract.url)).arrayBuffer());
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
     expect(createHash('sha256').update(pdf).digest('hex')).toBe(contract.pdfSha256);
     // The signed rental's timeline says so; the link now shows the signed contract, read-only.
-    expect((await get(`/api/v1/rentals/${r.id}`, t.owner.token)).body.timeline.map((e: { action: string }) => e.action)).toContain('contract_signed');
+    expect(
+      (await get(`/api/v1/rentals/${r.id}`, t.owner.token)).body.timeline.map((e: { action: string }) => e.action),
+    ).toContain('contract_signed');
     expect((await get(`/api/v1/contracts/sign/${encodeURIComponent(token)}`)).body).toMatchObject({ status: 'signed' });
 
     // Once: a second signature through the link (or at the desk) → 409, the PDF unchanged.
@@ -94,7 +135,7 @@ describe('remote signing', () => {
     expect((await post(`/api/v1/rentals/${r.id}/contract/send`, { channel: 'email' }, t.owner.token)).status).toBe(409);
   });
 
-  it('an expired link reads a clear 404; a new send replaces the old link; unknown and another company\'s tokens → 404', async () => {
+  it("an expired link reads a clear 404; a new send replaces the old link; unknown and another company's tokens → 404", async () => {
     const email = `expire-${Date.now()}@example.com`;
     const r = await booked(t.owner.token, email);
     expect((await post(`/api/v1/rentals/${r.id}/contract/send`, { channel: 'email' }, t.owner.token)).status).toBe(200);
@@ -102,7 +143,10 @@ describe('remote signing', () => {
     const key = entityKey(t.owner.tenantId, 'CONTRACT_LINK', r.id);
     const item = (await getItem(key))!;
     await putItem({ ...item, expiresAt: new Date(Date.now() - 1000).toISOString() });
-    for (const res of [await get(`/api/v1/contracts/sign/${encodeURIComponent(first)}`), await post(`/api/v1/contracts/sign/${encodeURIComponent(first)}`, { customerSignature: SIG })]) {
+    for (const res of [
+      await get(`/api/v1/contracts/sign/${encodeURIComponent(first)}`),
+      await post(`/api/v1/contracts/sign/${encodeURIComponent(first)}`, { customerSignature: SIG }),
+    ]) {
       expect(res.status).toBe(404);
       expect(res.body.error.message).toBe(REMOTE_SIGN_MESSAGES.linkExpired);
     }
@@ -112,25 +156,37 @@ describe('remote signing', () => {
     const second = await tokenFromMail(email);
     expect(second).not.toBe(first);
     expect((await get(`/api/v1/contracts/sign/${encodeURIComponent(second)}`)).status).toBe(200);
-    expect((await get(`/api/v1/contracts/sign/${encodeURIComponent(first)}`)).body.error.message).toBe(REMOTE_SIGN_MESSAGES.linkInvalid);
+    expect((await get(`/api/v1/contracts/sign/${encodeURIComponent(first)}`)).body.error.message).toBe(
+      REMOTE_SIGN_MESSAGES.linkInvalid,
+    );
 
     // Another company's tenant id, another rental id, a flipped secret, garbage → 404, one message.
     const [tenant, rentalId, secret] = second.split('.');
     const other = await registerTenant();
     const otherRental = await booked(t.owner.token, `other-${Date.now()}@example.com`);
     const flipped = `${secret.slice(0, -1)}${secret.at(-1) === 'A' ? 'B' : 'A'}`;
-    const bad = [`${other.tenantId}.${rentalId}.${secret}`, `${tenant}.${otherRental.id}.${secret}`, `${tenant}.${rentalId}.${flipped}`, 'garbage', `${second}.x`];
+    const bad = [
+      `${other.tenantId}.${rentalId}.${secret}`,
+      `${tenant}.${otherRental.id}.${secret}`,
+      `${tenant}.${rentalId}.${flipped}`,
+      'garbage',
+      `${second}.x`,
+    ];
     const answers = await Promise.all(bad.map((tok) => get(`/api/v1/contracts/sign/${encodeURIComponent(tok)}`)));
     expect(answers.map((a) => a.status)).toEqual(bad.map(() => 404));
     expect(new Set(answers.map((a) => a.body.error.message))).toEqual(new Set([REMOTE_SIGN_MESSAGES.linkInvalid]));
-    expect((await post(`/api/v1/contracts/sign/${encodeURIComponent(bad[0])}`, { customerSignature: SIG })).status).toBe(404);
+    expect(
+      (await post(`/api/v1/contracts/sign/${encodeURIComponent(bad[0])}`, { customerSignature: SIG })).status,
+    ).toBe(404);
     // Still unsigned.
     expect((await get(`/api/v1/rentals/${r.id}`, t.owner.token)).body.contractStatus ?? 'draft').toBe('draft');
   });
 
-  it('send: MECHANIC → 403, another company\'s rental → 404, a customer without email → 400, a bad channel → 400', async () => {
+  it("send: MECHANIC → 403, another company's rental → 404, a customer without email → 400, a bad channel → 400", async () => {
     const r = await booked(t.owner.token, `roles-${Date.now()}@example.com`);
-    expect((await post(`/api/v1/rentals/${r.id}/contract/send`, { channel: 'email' }, t.mechanic.token)).status).toBe(403);
+    expect((await post(`/api/v1/rentals/${r.id}/contract/send`, { channel: 'email' }, t.mechanic.token)).status).toBe(
+      403,
+    );
     const other = await registerTenant();
     expect((await post(`/api/v1/rentals/${r.id}/contract/send`, { channel: 'email' }, other.token)).status).toBe(404);
     expect((await post(`/api/v1/rentals/${r.id}/contract/send`, { channel: 'sms' }, t.owner.token)).status).toBe(400);

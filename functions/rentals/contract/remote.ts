@@ -1,6 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
-  CONTRACT_LINK_HOURS, CONTRACT_MESSAGES, REMOTE_SIGN_MESSAGES, type PublicContract, type RemoteSignBody,
+  CONTRACT_LINK_HOURS,
+  CONTRACT_MESSAGES,
+  REMOTE_SIGN_MESSAGES,
+  type PublicContract,
+  type RemoteSignBody,
 } from '../../../shared/schemas/rental-contract';
 import type { Actor } from '../../lib/actor';
 import { appUrl } from '../../lib/app-url';
@@ -54,44 +58,65 @@ const isEmail = (v: unknown): v is string => typeof v === 'string' && /^[^\s@]+@
 const MAIL = {
   en: {
     subject: (n: string, company: string) => `Please sign your rental contract ${n} — ${company}`,
-    body: (name: string, company: string, n: string, vehicle: string, url: string, hours: number) => [
-      `Dear ${name},`, '',
-      `${company} has sent you rental contract ${n} (${vehicle}) to read and sign.`,
-      `Open this link to read the contract and sign it on your phone or computer (valid ${hours} hours, for this contract only):`, '',
-      url, '',
-      'If you did not expect this email, you can ignore it.',
-    ].join('\n'),
+    body: (name: string, company: string, n: string, vehicle: string, url: string, hours: number) =>
+      [
+        `Dear ${name},`,
+        '',
+        `${company} has sent you rental contract ${n} (${vehicle}) to read and sign.`,
+        `Open this link to read the contract and sign it on your phone or computer (valid ${hours} hours, for this contract only):`,
+        '',
+        url,
+        '',
+        'If you did not expect this email, you can ignore it.',
+      ].join('\n'),
   },
   ar: {
     subject: (n: string, company: string) => `يرجى توقيع عقد الإيجار ${n} — ${company}`,
-    body: (name: string, company: string, n: string, vehicle: string, url: string, hours: number) => [
-      `عزيزي/عزيزتي ${name}،`, '',
-      `أرسلت لك ${company} عقد الإيجار ${n} (${vehicle}) لقراءته وتوقيعه.`,
-      `افتح هذا الرابط لقراءة العقد وتوقيعه من هاتفك أو حاسوبك (صالح لمدة ${hours} ساعة، ولهذا العقد فقط):`, '',
-      url, '',
-      'إذا لم تكن تتوقع هذه الرسالة، يمكنك تجاهلها.',
-    ].join('\n'),
+    body: (name: string, company: string, n: string, vehicle: string, url: string, hours: number) =>
+      [
+        `عزيزي/عزيزتي ${name}،`,
+        '',
+        `أرسلت لك ${company} عقد الإيجار ${n} (${vehicle}) لقراءته وتوقيعه.`,
+        `افتح هذا الرابط لقراءة العقد وتوقيعه من هاتفك أو حاسوبك (صالح لمدة ${hours} ساعة، ولهذا العقد فقط):`,
+        '',
+        url,
+        '',
+        'إذا لم تكن تتوقع هذه الرسالة، يمكنك تجاهلها.',
+      ].join('\n'),
   },
 };
 
 export const signLinkUrl = (token: string) => `${appUrl()}/contracts/sign?token=${encodeURIComponent(token)}`;
 
-export async function sendContractForSignature(actor: Actor, rentalId: string, senderName: string): Promise<{ expiresAt: string; sentTo: string }> {
+export async function sendContractForSignature(
+  actor: Actor,
+  rentalId: string,
+  senderName: string,
+): Promise<{ expiresAt: string; sentTo: string }> {
   const { tenantId } = actor;
   const rental = await getRentalItem(tenantId, rentalId);
   if (!rental) throw notFound('Rental not found');
   // Only a contract that can still be signed is sent (the desk's rules: draft, not cancelled/closed).
   await assertSignable(tenantId, rental);
   const customer = await readCustomer(tenantId, rental.customerId);
-  if (!isEmail(customer?.email)) throw badRequest(REMOTE_SIGN_MESSAGES.noEmail, { channel: REMOTE_SIGN_MESSAGES.noEmail });
+  if (!isEmail(customer?.email))
+    throw badRequest(REMOTE_SIGN_MESSAGES.noEmail, { channel: REMOTE_SIGN_MESSAGES.noEmail });
   const settings = await readCompanySettings(tenantId);
   const now = new Date();
   const secret = randomBytes(32).toString('base64url');
   const token = `${tenantId}.${rental.id}.${secret}`;
   const expiresAt = new Date(now.getTime() + CONTRACT_LINK_HOURS * 3_600_000).toISOString();
   const item: ContractLinkItem = {
-    ...linkKey(tenantId, rental.id), entityType: 'CONTRACT_LINK', rentalId: rental.id, tokenHash: hashOf(secret), expiresAt,
-    sentAt: now.toISOString(), sentBy: actor.userId, sentByName: senderName, sentTo: customer.email, usedAt: null,
+    ...linkKey(tenantId, rental.id),
+    entityType: 'CONTRACT_LINK',
+    rentalId: rental.id,
+    tokenHash: hashOf(secret),
+    expiresAt,
+    sentAt: now.toISOString(),
+    sentBy: actor.userId,
+    sentByName: senderName,
+    sentTo: customer.email,
+    usedAt: null,
   };
   await transact([tx.put(item)]);
   const lang = settings.preferences?.language === 'ar' ? 'ar' : 'en';
@@ -100,21 +125,30 @@ export async function sendContractForSignature(actor: Actor, rentalId: string, s
   await sendEmail({
     to: customer.email,
     subject: m.subject(rental.contractNumber, company),
-    text: m.body(rental.customerName || customer.fullNameEnglish || '', company, rental.contractNumber, rental.vehicleLabel || '', signLinkUrl(token), CONTRACT_LINK_HOURS),
+    text: m.body(
+      rental.customerName || customer.fullNameEnglish || '',
+      company,
+      rental.contractNumber,
+      rental.vehicleLabel || '',
+      signLinkUrl(token),
+      CONTRACT_LINK_HOURS,
+    ),
   });
   return { expiresAt, sentTo: customer.email };
 }
 
 async function assertSignable(tenantId: string, rental: RentalItem) {
   const signable = ['pending', 'active', 'overdue', 'completed'].includes(rental.status) && !rental.closedAt;
-  if (contractStatusOf(rental) !== 'draft' || await readRecord(tenantId, rental.id)) throw conflict(CONTRACT_MESSAGES.alreadySigned, undefined, 'CONFLICT');
+  if (contractStatusOf(rental) !== 'draft' || (await readRecord(tenantId, rental.id)))
+    throw conflict(CONTRACT_MESSAGES.alreadySigned, undefined, 'CONFLICT');
   if (!signable) throw conflict(CONTRACT_MESSAGES.notSignable, undefined, 'INVALID_TRANSITION');
 }
 
 /** The link of a token, checked: shape, hash (constant time), expiry. */
 async function linkOf(token: string): Promise<{ tenantId: string; link: ContractLinkItem; rental: RentalItem }> {
   const [tenantId, rentalId, secret, ...rest] = String(token ?? '').split('.');
-  if (rest.length || !isUlid(tenantId ?? '') || !isUlid(rentalId ?? '') || !/^[A-Za-z0-9_-]{43}$/.test(secret ?? '')) throw notFound(NOT_VALID);
+  if (rest.length || !isUlid(tenantId ?? '') || !isUlid(rentalId ?? '') || !/^[A-Za-z0-9_-]{43}$/.test(secret ?? ''))
+    throw notFound(NOT_VALID);
   const link = (await getItem(linkKey(tenantId, rentalId), true)) as ContractLinkItem | undefined;
   const expected = Buffer.from(link?.tokenHash ?? '0'.repeat(64));
   const given = Buffer.from(hashOf(secret));
@@ -127,12 +161,21 @@ async function linkOf(token: string): Promise<{ tenantId: string; link: Contract
 
 async function publicView(tenantId: string, link: ContractLinkItem, rental: RentalItem): Promise<PublicContract> {
   const [settings, contract] = await Promise.all([readCompanySettings(tenantId), rentalContract(tenantId, rental)]);
-  const logoUrl = settings.logoKey ? await presignDownload(settings.logoKey, { expiresIn: 3600 }).catch(() => null) : null;
+  const logoUrl = settings.logoKey
+    ? await presignDownload(settings.logoKey, { expiresIn: 3600 }).catch(() => null)
+    : null;
   return {
-    contractNumber: rental.contractNumber, status: contract.status, company: { name: String(settings.name ?? ''), logoUrl },
-    customerName: rental.customerName, vehicleLabel: rental.vehicleLabel || '', startDate: rental.startDate,
-    expectedReturnDate: rental.openEnded ? null : (rental.expectedReturnDate ?? null), version: rental.version,
-    expiresAt: link.expiresAt, signedAt: contract.signedAt, url: contract.url,
+    contractNumber: rental.contractNumber,
+    status: contract.status,
+    company: { name: String(settings.name ?? ''), logoUrl },
+    customerName: rental.customerName,
+    vehicleLabel: rental.vehicleLabel || '',
+    startDate: rental.startDate,
+    expectedReturnDate: rental.openEnded ? null : (rental.expectedReturnDate ?? null),
+    version: rental.version,
+    expiresAt: link.expiresAt,
+    signedAt: contract.signedAt,
+    url: contract.url,
   };
 }
 
@@ -146,16 +189,28 @@ export async function signByToken(token: string, body: RemoteSignBody, requestId
   const customer = readSignaturePng(body.customerSignature);
   if (!customer) throw validationFailed({ customerSignature: CONTRACT_MESSAGES.signatureInvalid });
   // The customer acts through the link (audited as such); the company's line names the sender.
-  const actor: Actor = { tenantId: tenantId, userId: 'customer', username: 'customer (signing link)', requestId, role: 'STAFF' };
+  const actor: Actor = {
+    tenantId: tenantId,
+    userId: 'customer',
+    username: 'customer (signing link)',
+    requestId,
+    role: 'STAFF',
+  };
   const usedAt = new Date().toISOString();
   await storeSignedContract(actor, rental, {
-    customer, customerName: body.customerName || rental.customerName, staffName: `${link.sentByName} (remote)`, version: body.version,
+    customer,
+    customerName: body.customerName || rental.customerName,
+    staffName: `${link.sentByName} (remote)`,
+    version: body.version,
     // The link is used up with the signature: same hash (not replaced meanwhile), not used before.
-    extra: [tx.raw('Update', {
-      Key: linkKey(tenantId, link.rentalId), UpdateExpression: 'SET usedAt = :at',
-      ConditionExpression: 'tokenHash = :h AND (attribute_not_exists(usedAt) OR usedAt = :null)',
-      ExpressionAttributeValues: { ':at': usedAt, ':h': link.tokenHash, ':null': null },
-    })],
+    extra: [
+      tx.raw('Update', {
+        Key: linkKey(tenantId, link.rentalId),
+        UpdateExpression: 'SET usedAt = :at',
+        ConditionExpression: 'tokenHash = :h AND (attribute_not_exists(usedAt) OR usedAt = :null)',
+        ExpressionAttributeValues: { ':at': usedAt, ':h': link.tokenHash, ':null': null },
+      }),
+    ],
   });
   const after = await getRentalItem(tenantId, link.rentalId);
   return publicView(tenantId, { ...link, usedAt }, after ?? rental);

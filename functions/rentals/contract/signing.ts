@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
-import { CONTRACT_MESSAGES, type ContractStatus, type RentalContract, type SignContractBody } from '../../../shared/schemas/rental-contract';
+import {
+  CONTRACT_MESSAGES,
+  type ContractStatus,
+  type RentalContract,
+  type SignContractBody,
+} from '../../../shared/schemas/rental-contract';
 import type { Actor } from '../../lib/actor';
 import { entityKey, type Key } from '../../lib/data/keys';
 import { getItem, transact, tx, type Item, type TransactItem } from '../../lib/data/repo';
@@ -59,7 +64,8 @@ export interface ContractItem extends Item {
   updatedAt: string;
 }
 
-export const contractRecordKey = (tenantId: string, rentalId: string): Key => entityKey(tenantId, 'CONTRACT_STORAGE', rentalId);
+export const contractRecordKey = (tenantId: string, rentalId: string): Key =>
+  entityKey(tenantId, 'CONTRACT_STORAGE', rentalId);
 const SIGNABLE = new Set(['pending', 'active', 'overdue', 'completed']);
 
 export const contractStatusOf = (rental: Pick<RentalItem, 'contractStatus'>): ContractStatus =>
@@ -75,19 +81,43 @@ export async function rentalContract(tenantId: string, rental: RentalItem): Prom
   const record = status === 'draft' ? undefined : await readRecord(tenantId, rental.id);
   if (!record) {
     return {
-      rentalId: rental.id, contractNumber: rental.contractNumber, status: 'draft', url: await contractUrl(tenantId, rental),
-      signedAt: null, signedBy: null, customerSignedName: null, staffSignedName: null, completedAt: null, pdfSha256: null,
+      rentalId: rental.id,
+      contractNumber: rental.contractNumber,
+      status: 'draft',
+      url: await contractUrl(tenantId, rental),
+      signedAt: null,
+      signedBy: null,
+      customerSignedName: null,
+      staffSignedName: null,
+      completedAt: null,
+      pdfSha256: null,
     };
   }
-  return toApi(record, await presignDownload(record.pdfKey, { fileName: `${rental.contractNumber}-signed.pdf`, attachment: true }));
+  return toApi(
+    record,
+    await presignDownload(record.pdfKey, { fileName: `${rental.contractNumber}-signed.pdf`, attachment: true }),
+  );
 }
 
 export const toApi = (r: ContractItem, url: string): RentalContract => ({
-  rentalId: r.rentalId, contractNumber: r.contractNumber, status: r.status, url, signedAt: r.signedAt, signedBy: r.signedBy,
-  customerSignedName: r.customerSignedName, staffSignedName: r.staffSignedName, completedAt: r.completedAt, pdfSha256: r.pdfSha256,
+  rentalId: r.rentalId,
+  contractNumber: r.contractNumber,
+  status: r.status,
+  url,
+  signedAt: r.signedAt,
+  signedBy: r.signedBy,
+  customerSignedName: r.customerSignedName,
+  staffSignedName: r.staffSignedName,
+  completedAt: r.completedAt,
+  pdfSha256: r.pdfSha256,
 });
 
-export async function signContract(actor: Actor, rentalId: string, body: SignContractBody, staffName: string = actor.username): Promise<RentalContract> {
+export async function signContract(
+  actor: Actor,
+  rentalId: string,
+  body: SignContractBody,
+  staffName: string = actor.username,
+): Promise<RentalContract> {
   const { tenantId } = actor;
   const customer = readSignaturePng(body.customerSignature);
   const staff = readSignaturePng(body.staffSignature);
@@ -99,7 +129,13 @@ export async function signContract(actor: Actor, rentalId: string, body: SignCon
   }
   const rental = await getRentalItem(tenantId, rentalId);
   if (!rental) throw notFound('Rental not found');
-  return storeSignedContract(actor, rental, { customer, staff, customerName: body.customerName || rental.customerName, staffName, version: body.version });
+  return storeSignedContract(actor, rental, {
+    customer,
+    staff,
+    customerName: body.customerName || rental.customerName,
+    staffName,
+    version: body.version,
+  });
 }
 
 /** What is signed: the drawn images (the staff one absent for a remote signature) and the printed names. */
@@ -119,57 +155,115 @@ export interface SignatureInput {
  * the PDF and images under new keys (never overwritten), then one transaction (record + rental +
  * audit + `extra`). Returns the record as the API shows it.
  */
-export async function storeSignedContract(actor: Actor, rental: RentalItem, input: SignatureInput): Promise<RentalContract> {
+export async function storeSignedContract(
+  actor: Actor,
+  rental: RentalItem,
+  input: SignatureInput,
+): Promise<RentalContract> {
   const { tenantId } = actor;
   const { customer, staff, customerName, staffName } = input;
-  if (contractStatusOf(rental) !== 'draft' || await readRecord(tenantId, rental.id)) throw conflict(CONTRACT_MESSAGES.alreadySigned, undefined, 'CONFLICT');
-  if (!SIGNABLE.has(rental.status) || rental.closedAt) throw conflict(CONTRACT_MESSAGES.notSignable, undefined, 'INVALID_TRANSITION');
-  if (input.version !== undefined && input.version !== rental.version) throw conflict(CONTRACT_MESSAGES.changed, undefined, 'VERSION_CONFLICT');
+  if (contractStatusOf(rental) !== 'draft' || (await readRecord(tenantId, rental.id)))
+    throw conflict(CONTRACT_MESSAGES.alreadySigned, undefined, 'CONFLICT');
+  if (!SIGNABLE.has(rental.status) || rental.closedAt)
+    throw conflict(CONTRACT_MESSAGES.notSignable, undefined, 'INVALID_TRANSITION');
+  if (input.version !== undefined && input.version !== rental.version)
+    throw conflict(CONTRACT_MESSAGES.changed, undefined, 'VERSION_CONFLICT');
 
   const settings = await readRentalSettings(tenantId);
   const signedAt = new Date().toISOString();
   const { renderContract } = await import('./pdf');
   let pdf: Uint8Array;
   try {
-    pdf = await renderContract(rental, settings, await readLogo(settings.logoKey), 'en', { customer, staff, customerName, staffName, signedAt });
+    pdf = await renderContract(rental, settings, await readLogo(settings.logoKey), 'en', {
+      customer,
+      staff,
+      customerName,
+      staffName,
+      signedAt,
+    });
   } catch {
     // The bytes looked like a PNG but pdf-lib cannot decode them (a corrupt image).
-    throw validationFailed({ customerSignature: CONTRACT_MESSAGES.signatureInvalid, ...(staff ? { staffSignature: CONTRACT_MESSAGES.signatureInvalid } : {}) });
+    throw validationFailed({
+      customerSignature: CONTRACT_MESSAGES.signatureInvalid,
+      ...(staff ? { staffSignature: CONTRACT_MESSAGES.signatureInvalid } : {}),
+    });
   }
   const base = `${tenantPrefix(tenantId, 'contracts', rental.id)}${rental.contractNumber.replace(/[^A-Za-z0-9_-]/g, '_')}-signed-${signedAt.replace(/[:.]/g, '')}-${ulid()}`;
-  const keys = { pdf: `${base}.pdf`, customer: `${base}-customer.png`, ...(staff ? { staff: `${base}-staff.png` } : {}) };
+  const keys = {
+    pdf: `${base}.pdf`,
+    customer: `${base}-customer.png`,
+    ...(staff ? { staff: `${base}-staff.png` } : {}),
+  };
   const pdfSha256 = createHash('sha256').update(pdf).digest('hex');
   await Promise.all([
-    putObjectIfAbsent(keys.pdf, pdf, 'application/pdf', { 'rental-version': String(rental.version), sha256: pdfSha256 }),
+    putObjectIfAbsent(keys.pdf, pdf, 'application/pdf', {
+      'rental-version': String(rental.version),
+      sha256: pdfSha256,
+    }),
     putObjectIfAbsent(keys.customer, customer, 'image/png'),
     ...(staff && keys.staff ? [putObjectIfAbsent(keys.staff, staff, 'image/png')] : []),
   ]);
 
   const record: ContractItem = {
-    ...contractRecordKey(tenantId, rental.id), entityType: 'CONTRACT_STORAGE', rentalId: rental.id, contractNumber: rental.contractNumber,
-    status: 'signed', signedAt, signedBy: actor.username, signedByUserId: actor.userId, customerSignedName: customerName, staffSignedName: staffName,
-    pdfKey: keys.pdf, pdfSha256, pdfBytes: pdf.length, signatureKeys: { customer: keys.customer, staff: keys.staff ?? null }, rentalVersion: rental.version,
-    completedAt: null, version: 1, createdAt: signedAt, updatedAt: signedAt,
+    ...contractRecordKey(tenantId, rental.id),
+    entityType: 'CONTRACT_STORAGE',
+    rentalId: rental.id,
+    contractNumber: rental.contractNumber,
+    status: 'signed',
+    signedAt,
+    signedBy: actor.username,
+    signedByUserId: actor.userId,
+    customerSignedName: customerName,
+    staffSignedName: staffName,
+    pdfKey: keys.pdf,
+    pdfSha256,
+    pdfBytes: pdf.length,
+    signatureKeys: { customer: keys.customer, staff: keys.staff ?? null },
+    rentalVersion: rental.version,
+    completedAt: null,
+    version: 1,
+    createdAt: signedAt,
+    updatedAt: signedAt,
   };
   try {
-    const change = await planRentalChange(actor, rental.id, async (current) => {
-      // What was rendered is what is recorded: a rental changed since → 409 (sign again).
-      if (current.version !== rental.version) throw conflict(CONTRACT_MESSAGES.changed, undefined, 'VERSION_CONFLICT');
-      return { action: 'contract_signed', note: customerName, changes: { contractStatus: 'signed', contractSignedAt: signedAt }, extra: [tx.putNew(record), ...(input.extra ?? [])] };
-    }, settings);
+    const change = await planRentalChange(
+      actor,
+      rental.id,
+      async (current) => {
+        // What was rendered is what is recorded: a rental changed since → 409 (sign again).
+        if (current.version !== rental.version)
+          throw conflict(CONTRACT_MESSAGES.changed, undefined, 'VERSION_CONFLICT');
+        return {
+          action: 'contract_signed',
+          note: customerName,
+          changes: { contractStatus: 'signed', contractSignedAt: signedAt },
+          extra: [tx.putNew(record), ...(input.extra ?? [])],
+        };
+      },
+      settings,
+    );
     await transact(change.items);
   } catch (err) {
     await Promise.all(Object.values(keys).map((k) => deleteObject(k).catch(() => undefined)));
     if ((err as { name?: string }).name === 'TransactionCanceledException') {
-      throw (await readRecord(tenantId, rental.id)) ? conflict(CONTRACT_MESSAGES.alreadySigned, undefined, 'CONFLICT') : conflict(CONTRACT_MESSAGES.changed, undefined, 'VERSION_CONFLICT');
+      throw (await readRecord(tenantId, rental.id))
+        ? conflict(CONTRACT_MESSAGES.alreadySigned, undefined, 'CONFLICT')
+        : conflict(CONTRACT_MESSAGES.changed, undefined, 'VERSION_CONFLICT');
     }
     throw err;
   }
-  return toApi(record, await presignDownload(keys.pdf, { fileName: `${rental.contractNumber}-signed.pdf`, attachment: true }));
+  return toApi(
+    record,
+    await presignDownload(keys.pdf, { fileName: `${rental.contractNumber}-signed.pdf`, attachment: true }),
+  );
 }
 
 /** Closing a rental: a signed contract becomes completed in the close's own transaction. */
-export function completeContractItems(tenantId: string, rental: RentalItem, at: string): { changes: Record<string, unknown>; items: TransactItem[] } {
+export function completeContractItems(
+  tenantId: string,
+  rental: RentalItem,
+  at: string,
+): { changes: Record<string, unknown>; items: TransactItem[] } {
   if (contractStatusOf(rental) !== 'signed') return { changes: {}, items: [] };
   return {
     changes: { contractStatus: 'completed' },

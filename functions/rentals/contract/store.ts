@@ -15,7 +15,6 @@ export function contractKey(tenantId: string, rental: Pick<RentalItem, 'id' | 'c
   return `tenants/${tenantId}/contracts/${rental.id}/${rental.contractNumber.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
 }
 
-
 async function storedVersion(key: string): Promise<string | undefined> {
   const { s3Client, HeadObjectCommand } = await loadS3();
   try {
@@ -49,14 +48,24 @@ export async function contractUrl(tenantId: string, rental: RentalItem): Promise
     // pdf-lib and fontkit are heavy: loaded on the first contract, not at cold start.
     const { renderContract } = await import('./pdf');
     const pdf = await renderContract(rental, settings, await readLogo(settings.logoKey));
-    await s3Client().send(new PutObjectCommand({
-      Bucket: config().documentsBucket, Key: key, Body: pdf, ContentType: 'application/pdf',
-      Metadata: { 'rental-version': made },
-    }));
+    await s3Client().send(
+      new PutObjectCommand({
+        Bucket: config().documentsBucket,
+        Key: key,
+        Body: pdf,
+        ContentType: 'application/pdf',
+        Metadata: { 'rental-version': made },
+      }),
+    );
   }
-  return getSignedUrl(s3PresignClient(), new GetObjectCommand({
-    Bucket: config().documentsBucket, Key: key,
-    // attachment: "Download contract" downloads the file instead of opening a viewer tab.
-    ResponseContentDisposition: `attachment; filename="${rental.contractNumber}.pdf"`,
-  }), { expiresIn: CONTRACT_URL_TTL_SECONDS });
+  return getSignedUrl(
+    s3PresignClient(),
+    new GetObjectCommand({
+      Bucket: config().documentsBucket,
+      Key: key,
+      // attachment: "Download contract" downloads the file instead of opening a viewer tab.
+      ResponseContentDisposition: `attachment; filename="${rental.contractNumber}.pdf"`,
+    }),
+    { expiresIn: CONTRACT_URL_TTL_SECONDS },
+  );
 }

@@ -7,9 +7,21 @@ import { TEXT_LIMITS, text as boundedText } from '../fields';
 import { SETTINGS_MESSAGES } from './messages';
 import { DAMAGE_SEVERITIES, DAMAGE_TYPES, type DamageSeverity, type DamageType } from '../../maintenance/damage-prices';
 import {
-  BLACKLIST_MODES, BUSINESS_TYPES, NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, PAYMENT_GATEWAYS, PAYMENT_MODES, REFERENCE_KINDS,
-  RENTAL_DURATION_MODES, VEHICLE_CATEGORIES, WEEKDAYS,
-  type NotificationChannel, type NotificationEvent, type ReferenceKind, type VehicleCategory, type Weekday,
+  BLACKLIST_MODES,
+  BUSINESS_TYPES,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_EVENTS,
+  PAYMENT_GATEWAYS,
+  PAYMENT_MODES,
+  REFERENCE_KINDS,
+  RENTAL_DURATION_MODES,
+  VEHICLE_CATEGORIES,
+  WEEKDAYS,
+  type NotificationChannel,
+  type NotificationEvent,
+  type ReferenceKind,
+  type VehicleCategory,
+  type Weekday,
 } from './options';
 
 /** Company settings field schemas and the API shape (part of shared/schemas/settings.ts). */
@@ -42,7 +54,10 @@ export const hexColor = boundedText(7, { tooLong: SETTINGS_MESSAGES.invalidColor
   .regex(HEX_COLOR, SETTINGS_MESSAGES.invalidColor)
   .transform((v) => v.toUpperCase());
 
-export const timeOfDay = boundedText(5, { tooLong: SETTINGS_MESSAGES.invalidTime, trim: false }).regex(HH_MM, SETTINGS_MESSAGES.invalidTime);
+export const timeOfDay = boundedText(5, { tooLong: SETTINGS_MESSAGES.invalidTime, trim: false }).regex(
+  HH_MM,
+  SETTINGS_MESSAGES.invalidTime,
+);
 
 export const dayHoursSchema = z
   .object({ open: timeOfDay, close: timeOfDay, closed: z.boolean() })
@@ -64,15 +79,24 @@ export const eventsSchema = z.object(
 export const notificationSettingsSchema = z.object({ channels: channelsSchema, events: eventsSchema });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-
-const prefixSchema = boundedText(10, { tooLong: SETTINGS_MESSAGES.prefixInvalid }).regex(PREFIX, SETTINGS_MESSAGES.prefixInvalid);
+const prefixSchema = boundedText(10, { tooLong: SETTINGS_MESSAGES.prefixInvalid }).regex(
+  PREFIX,
+  SETTINGS_MESSAGES.prefixInvalid,
+);
 const counterStartSchema = z
   .number({ error: SETTINGS_MESSAGES.startNumberRange })
   .int(SETTINGS_MESSAGES.startNumberRange)
   .min(1, SETTINGS_MESSAGES.startNumberRange)
   .max(999_999_999, SETTINGS_MESSAGES.startNumberRange);
-export const prefixesSchema = z.object(Object.fromEntries(REFERENCE_KINDS.map((k) => [k, prefixSchema])) as Record<ReferenceKind, typeof prefixSchema>);
-export const countersSchema = z.object(Object.fromEntries(REFERENCE_KINDS.map((k) => [k, counterStartSchema])) as Record<ReferenceKind, typeof counterStartSchema>);
+export const prefixesSchema = z.object(
+  Object.fromEntries(REFERENCE_KINDS.map((k) => [k, prefixSchema])) as Record<ReferenceKind, typeof prefixSchema>,
+);
+export const countersSchema = z.object(
+  Object.fromEntries(REFERENCE_KINDS.map((k) => [k, counterStartSchema])) as Record<
+    ReferenceKind,
+    typeof counterStartSchema
+  >,
+);
 
 /**
  * Human references (RENT-1001…): a prefix and a starting number per kind. The starting number
@@ -116,14 +140,21 @@ export type CategoryRate = z.infer<typeof categoryRateSchema>;
  * charge the check-in inspection proposes for a new mark of that kind (staff edit it before
  * confirming). Stored in minor units as pricing.damagePricesMinor.
  */
-const severityPrices = z.object(Object.fromEntries(DAMAGE_SEVERITIES.map((s) => [s, moneyAmount])) as Record<DamageSeverity, typeof moneyAmount>);
-export const damagePricesSchema = z.object(Object.fromEntries(DAMAGE_TYPES.map((t) => [t, severityPrices])) as Record<DamageType, typeof severityPrices>);
+const severityPrices = z.object(
+  Object.fromEntries(DAMAGE_SEVERITIES.map((s) => [s, moneyAmount])) as Record<DamageSeverity, typeof moneyAmount>,
+);
+export const damagePricesSchema = z.object(
+  Object.fromEntries(DAMAGE_TYPES.map((t) => [t, severityPrices])) as Record<DamageType, typeof severityPrices>,
+);
 export type DamagePrices = z.infer<typeof damagePricesSchema>;
 
 /** Pricing settings (API shape, decimals). A null rate means "no default; enter it per vehicle". */
 export const pricingSettingsSchema = z.object({
   categoryRates: z.object(
-    Object.fromEntries(VEHICLE_CATEGORIES.map((c) => [c, categoryRateSchema])) as Record<VehicleCategory, typeof categoryRateSchema>,
+    Object.fromEntries(VEHICLE_CATEGORIES.map((c) => [c, categoryRateSchema])) as Record<
+      VehicleCategory,
+      typeof categoryRateSchema
+    >,
   ),
   /** Overrides the region's young-driver fee per day (shared/regions.ts); null = region fee. */
   youngDriverFeeOverride: nullableMoney,
@@ -135,7 +166,10 @@ export const pricingSettingsSchema = z.object({
   fineAdminFee: moneyAmount,
   /** Admin fee per Salik crossing recharged; 0 = none. */
   tollAdminFeePerCrossing: moneyAmount,
-  /** A vehicle's fixed cost per day (finance, insurance, registration): the reports' idle cost = idle days × this; 0 = not set. */
+  /**
+   * A vehicle's fixed cost per day (finance, insurance, registration): the reports' idle cost = idle days × this; 0 =
+   * not set.
+   */
   vehicleDailyFixedCost: moneyAmount.default(0),
   /** Damage type × severity → default charge proposed at check-in. */
   damagePrices: damagePricesSchema.optional(),
@@ -155,14 +189,23 @@ const gracePeriodHours = z
   .min(0, SETTINGS_MESSAGES.gracePeriodRange)
   .max(24, SETTINGS_MESSAGES.gracePeriodRange);
 
-const timezone = boundedText(64, { tooLong: SETTINGS_MESSAGES.invalidTimezone }).refine(isValidTimeZone, SETTINGS_MESSAGES.invalidTimezone);
+const timezone = boundedText(64, { tooLong: SETTINGS_MESSAGES.invalidTimezone }).refine(
+  isValidTimeZone,
+  SETTINGS_MESSAGES.invalidTimezone,
+);
 
 /** Editable fields, by group (the same groups as the settings page's tabs). */
 export const editableShape = {
   // Company details
-  name: boundedText(120, { required: SETTINGS_MESSAGES.nameRequired, tooLong: SETTINGS_MESSAGES.nameTooLong }).min(1, SETTINGS_MESSAGES.nameRequired),
+  name: boundedText(120, { required: SETTINGS_MESSAGES.nameRequired, tooLong: SETTINGS_MESSAGES.nameTooLong }).min(
+    1,
+    SETTINGS_MESSAGES.nameRequired,
+  ),
   businessType: z.enum(BUSINESS_TYPES),
-  email: boundedText(TEXT_LIMITS.email, { tooLong: SETTINGS_MESSAGES.invalidEmail }).refine((v) => v === '' || EMAIL.test(v), SETTINGS_MESSAGES.invalidEmail),
+  email: boundedText(TEXT_LIMITS.email, { tooLong: SETTINGS_MESSAGES.invalidEmail }).refine(
+    (v) => v === '' || EMAIL.test(v),
+    SETTINGS_MESSAGES.invalidEmail,
+  ),
   phone: text(30).regex(PHONE, SETTINGS_MESSAGES.invalidPhone),
   primaryContact: text(120),
   address: text(500),
@@ -182,7 +225,19 @@ export const editableShape = {
   gracePeriodHours,
   allowStaffCloseWithBalance: z.boolean(),
   /** Days after the return a deposit is due back (issue 10); null = the region's (30 UAE, 14 elsewhere). */
-  depositReleaseDays: z.union([z.literal('').transform(() => null), z.number({ error: SETTINGS_MESSAGES.depositReleaseRange }).int(SETTINGS_MESSAGES.depositReleaseRange).min(0, SETTINGS_MESSAGES.depositReleaseRange).max(365, SETTINGS_MESSAGES.depositReleaseRange)], { error: SETTINGS_MESSAGES.depositReleaseRange }).nullable(),
+  depositReleaseDays: z
+    .union(
+      [
+        z.literal('').transform(() => null),
+        z
+          .number({ error: SETTINGS_MESSAGES.depositReleaseRange })
+          .int(SETTINGS_MESSAGES.depositReleaseRange)
+          .min(0, SETTINGS_MESSAGES.depositReleaseRange)
+          .max(365, SETTINGS_MESSAGES.depositReleaseRange),
+      ],
+      { error: SETTINGS_MESSAGES.depositReleaseRange },
+    )
+    .nullable(),
   // Payments
   paymentGateway: z.enum(PAYMENT_GATEWAYS),
   paymentMode: z.enum(PAYMENT_MODES),
@@ -199,7 +254,9 @@ export const editableShape = {
   vatRate,
   enableVat: z.boolean(),
   invoiceConfig: invoiceConfigSchema,
-  /** When an open-ended rental's period is invoiced (issue 26): at its end (arrears, default) or at its start (advance). */
+  /**
+   * When an open-ended rental's period is invoiced (issue 26): at its end (arrears, default) or at its start (advance).
+   */
   billingTiming: z.enum(BILLING_TIMINGS),
   preferences: preferencesSchema,
   pricing: pricingSettingsSchema,

@@ -17,9 +17,18 @@ export { LOGO_MAX_BYTES };
  * here so a wrong type answers 400 and a too-large file 413 (DESIGN.md §5), each with the spec's words.
  */
 export const logoUploadRequestSchema = z.object({
-  fileName: boundedText(255, { required: SETTINGS_MESSAGES.fileNameRequired, tooLong: SETTINGS_MESSAGES.textTooLong }).min(1, SETTINGS_MESSAGES.fileNameRequired),
-  contentType: boundedText(100, { required: SETTINGS_MESSAGES.logoType, tooLong: SETTINGS_MESSAGES.logoType }).min(1, SETTINGS_MESSAGES.logoType),
-  size: z.number({ error: SETTINGS_MESSAGES.logoSize }).int(SETTINGS_MESSAGES.logoSize).positive(SETTINGS_MESSAGES.logoSize),
+  fileName: boundedText(255, {
+    required: SETTINGS_MESSAGES.fileNameRequired,
+    tooLong: SETTINGS_MESSAGES.textTooLong,
+  }).min(1, SETTINGS_MESSAGES.fileNameRequired),
+  contentType: boundedText(100, { required: SETTINGS_MESSAGES.logoType, tooLong: SETTINGS_MESSAGES.logoType }).min(
+    1,
+    SETTINGS_MESSAGES.logoType,
+  ),
+  size: z
+    .number({ error: SETTINGS_MESSAGES.logoSize })
+    .int(SETTINGS_MESSAGES.logoSize)
+    .positive(SETTINGS_MESSAGES.logoSize),
 });
 export type LogoUploadRequest = z.infer<typeof logoUploadRequestSchema>;
 

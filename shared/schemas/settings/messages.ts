@@ -32,7 +32,8 @@ export const SETTINGS_MESSAGES = {
   logoSize: 'Logo must be at most 2 MB',
   fileNameRequired: 'File name is required',
   /** Issue 26: a region change once the company has posted to its books. */
-  regionLocked: "The region can't be changed any more: this company has already posted to its books, and they are kept in its region's currency and tax regime (chart of accounts, tax codes, VAT return). A company in another country needs its own account.",
+  regionLocked:
+    "The region can't be changed any more: this company has already posted to its books, and they are kept in its region's currency and tax regime (chart of accounts, tax codes, VAT return). A company in another country needs its own account.",
 } as const;
 
 export type SettingsMessageKey = keyof typeof SETTINGS_MESSAGES;

@@ -56,11 +56,25 @@ export type GatewayKeyName = (typeof GATEWAY_KEY_NAMES)[number];
  * Settings a shared demo account may not change (403): anything that moves real money or weakens
  * a safety check. The demo owner can still try every other setting (branding, hours…).
  */
-export const SECURITY_SETTING_FIELDS = ['gatewayKeys', 'paymentGateway', 'paymentMode', 'blacklistMode', 'enableBlacklistCheck', 'requireMfaForAdmins'] as const;
+export const SECURITY_SETTING_FIELDS = [
+  'gatewayKeys',
+  'paymentGateway',
+  'paymentMode',
+  'blacklistMode',
+  'enableBlacklistCheck',
+  'requireMfaForAdmins',
+] as const;
 export const DEMO_SECURITY_SETTINGS_MESSAGE = 'Security settings cannot be changed in the demo account';
 
 /** Fields every signed-in role may read (to theme the shell); the rest needs settingsRead. */
-export const BRANDING_FIELDS = ['name', 'logoUrl', 'primaryColor', 'secondaryColor', 'accentStyle', 'fontFamily'] as const;
+export const BRANDING_FIELDS = [
+  'name',
+  'logoUrl',
+  'primaryColor',
+  'secondaryColor',
+  'accentStyle',
+  'fontFamily',
+] as const;
 
 export const REFERENCE_KINDS = ['rental', 'contract', 'invoice', 'receipt'] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];

@@ -1,16 +1,48 @@
 import * as z from 'zod';
 import {
-  DEFAULT_ACCENT_STYLE, DEFAULT_ALLOW_STAFF_CLOSE_WITH_BALANCE, DEFAULT_BLACKLIST_MODE, DEFAULT_ENABLE_BLACKLIST_CHECK, DEFAULT_ENABLE_VAT,
-  DEFAULT_EXTRA_CHARGE_PER_KM, DEFAULT_GRACE_PERIOD_HOURS, DEFAULT_PAYMENT_GATEWAY, DEFAULT_PAYMENT_MODE, DEFAULT_PRIMARY_COLOR,
-  DEFAULT_REFERENCE_AUTO_GENERATE, DEFAULT_RENTAL_DURATION, DEFAULT_RENTAL_DURATION_MODE, DEFAULT_SECONDARY_COLOR,
-  DEFAULT_STORED_FONT_FAMILY, DEFAULT_TIMEZONE, DEFAULT_VAT_RATE, REFERENCE_COUNTER_START, REFERENCE_PREFIXES,
+  DEFAULT_ACCENT_STYLE,
+  DEFAULT_ALLOW_STAFF_CLOSE_WITH_BALANCE,
+  DEFAULT_BLACKLIST_MODE,
+  DEFAULT_ENABLE_BLACKLIST_CHECK,
+  DEFAULT_ENABLE_VAT,
+  DEFAULT_EXTRA_CHARGE_PER_KM,
+  DEFAULT_GRACE_PERIOD_HOURS,
+  DEFAULT_PAYMENT_GATEWAY,
+  DEFAULT_PAYMENT_MODE,
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_REFERENCE_AUTO_GENERATE,
+  DEFAULT_RENTAL_DURATION,
+  DEFAULT_RENTAL_DURATION_MODE,
+  DEFAULT_SECONDARY_COLOR,
+  DEFAULT_STORED_FONT_FAMILY,
+  DEFAULT_TIMEZONE,
+  DEFAULT_VAT_RATE,
+  REFERENCE_COUNTER_START,
+  REFERENCE_PREFIXES,
 } from '../../constants';
 import { fromMinor, toMinor } from '../../money';
 import { DEFAULT_BILLING_TIMING } from '../../invoicing/periods';
 import { getRegionConfig, type CurrencyCode, type LanguageCode, type RegionCode } from '../../regions';
-import { DEFAULT_BUSINESS_TYPE, NOTIFICATION_EVENTS, REFERENCE_KINDS, VEHICLE_CATEGORIES, WEEKDAYS, type GatewayKeyName, type NotificationEvent, type ReferenceKind, type VehicleCategory } from './options';
+import {
+  DEFAULT_BUSINESS_TYPE,
+  NOTIFICATION_EVENTS,
+  REFERENCE_KINDS,
+  VEHICLE_CATEGORIES,
+  WEEKDAYS,
+  type GatewayKeyName,
+  type NotificationEvent,
+  type ReferenceKind,
+  type VehicleCategory,
+} from './options';
 import { defaultDamagePriceList, type DamagePriceList } from '../../maintenance/damage-prices';
-import type { CategoryRate, DamagePrices, editableShape, NotificationSettings, PricingSettings, WorkingHours } from './company';
+import type {
+  CategoryRate,
+  DamagePrices,
+  editableShape,
+  NotificationSettings,
+  PricingSettings,
+  WorkingHours,
+} from './company';
 
 /** Stored shape of company settings and the defaults of a new company (part of shared/schemas/settings.ts). */
 // ---------------------------------------------------------------------------------------------
@@ -49,7 +81,13 @@ export function toStoredPricing(p: PricingSettings): StoredPricing {
   const minorOrNull = (v: number | null) => (v === null ? null : toMinor(v));
   return {
     categoryRates: Object.fromEntries(
-      VEHICLE_CATEGORIES.map((c) => [c, { dailyRateMinor: minorOrNull(p.categoryRates[c].dailyRate), monthlyRateMinor: minorOrNull(p.categoryRates[c].monthlyRate) }]),
+      VEHICLE_CATEGORIES.map((c) => [
+        c,
+        {
+          dailyRateMinor: minorOrNull(p.categoryRates[c].dailyRate),
+          monthlyRateMinor: minorOrNull(p.categoryRates[c].monthlyRate),
+        },
+      ]),
     ) as Record<VehicleCategory, StoredCategoryRate>,
     youngDriverFeeOverrideMinor: minorOrNull(p.youngDriverFeeOverride),
     extraKmChargeMinor: toMinor(p.extraKmCharge),
@@ -63,14 +101,20 @@ export function toStoredPricing(p: PricingSettings): StoredPricing {
 
 /** The damage price list in minor units (settings → the inspection's proposals). */
 export function damagePricesToMinor(p: DamagePrices): DamagePriceList {
-  return Object.fromEntries(Object.entries(p).map(([t, bySeverity]) => [t, Object.fromEntries(Object.entries(bySeverity).map(([s, v]) => [s, toMinor(v)]))])) as DamagePriceList;
+  return Object.fromEntries(
+    Object.entries(p).map(([t, bySeverity]) => [
+      t,
+      Object.fromEntries(Object.entries(bySeverity).map(([s, v]) => [s, toMinor(v)])),
+    ]),
+  ) as DamagePriceList;
 }
 
 /** The company's damage price list (stored, or the default when it never set one). */
 export function damagePriceListOf(p: Pick<StoredPricing, 'damagePricesMinor'> | undefined): DamagePriceList {
   const list = defaultDamagePriceList();
   for (const [t, bySeverity] of Object.entries(p?.damagePricesMinor ?? {})) {
-    for (const [s, v] of Object.entries(bySeverity ?? {})) if (t in list && Number.isSafeInteger(v) && v >= 0) (list as Record<string, Record<string, number>>)[t][s] = v;
+    for (const [s, v] of Object.entries(bySeverity ?? {}))
+      if (t in list && Number.isSafeInteger(v) && v >= 0) (list as Record<string, Record<string, number>>)[t][s] = v;
   }
   return list;
 }
@@ -79,7 +123,13 @@ export function pricingToApi(p: StoredPricing): PricingSettings {
   const decOrNull = (v: number | null | undefined) => (v === null || v === undefined ? null : fromMinor(v));
   return {
     categoryRates: Object.fromEntries(
-      VEHICLE_CATEGORIES.map((c) => [c, { dailyRate: decOrNull(p.categoryRates?.[c]?.dailyRateMinor), monthlyRate: decOrNull(p.categoryRates?.[c]?.monthlyRateMinor) }]),
+      VEHICLE_CATEGORIES.map((c) => [
+        c,
+        {
+          dailyRate: decOrNull(p.categoryRates?.[c]?.dailyRateMinor),
+          monthlyRate: decOrNull(p.categoryRates?.[c]?.monthlyRateMinor),
+        },
+      ]),
     ) as Record<VehicleCategory, CategoryRate>,
     youngDriverFeeOverride: decOrNull(p.youngDriverFeeOverrideMinor),
     extraKmCharge: fromMinor(p.extraKmChargeMinor),
@@ -87,7 +137,12 @@ export function pricingToApi(p: StoredPricing): PricingSettings {
     fineAdminFee: fromMinor(p.fineAdminFeeMinor ?? 0),
     tollAdminFeePerCrossing: fromMinor(p.tollAdminFeePerCrossingMinor ?? 0),
     vehicleDailyFixedCost: fromMinor(p.vehicleDailyFixedCostMinor ?? 0),
-    damagePrices: Object.fromEntries(Object.entries(damagePriceListOf(p)).map(([t, bySeverity]) => [t, Object.fromEntries(Object.entries(bySeverity).map(([s, v]) => [s, fromMinor(v)]))])) as DamagePrices,
+    damagePrices: Object.fromEntries(
+      Object.entries(damagePriceListOf(p)).map(([t, bySeverity]) => [
+        t,
+        Object.fromEntries(Object.entries(bySeverity).map(([s, v]) => [s, fromMinor(v)])),
+      ]),
+    ) as DamagePrices,
   };
 }
 
@@ -105,10 +160,9 @@ export function defaultNotificationSettings(): NotificationSettings {
 
 export function defaultPricing(): StoredPricing {
   return {
-    categoryRates: Object.fromEntries(VEHICLE_CATEGORIES.map((c) => [c, { dailyRateMinor: null, monthlyRateMinor: null }])) as Record<
-      VehicleCategory,
-      StoredCategoryRate
-    >,
+    categoryRates: Object.fromEntries(
+      VEHICLE_CATEGORIES.map((c) => [c, { dailyRateMinor: null, monthlyRateMinor: null }]),
+    ) as Record<VehicleCategory, StoredCategoryRate>,
     youngDriverFeeOverrideMinor: null,
     extraKmChargeMinor: toMinor(DEFAULT_EXTRA_CHARGE_PER_KM),
     fuelChargePerQuarterTankMinor: 0,
@@ -166,7 +220,10 @@ export function defaultCompanySettings(opts: DefaultSettingsOptions): StoredComp
     requireMfaForAdmins: false,
     referenceConfig: {
       prefixes: { ...REFERENCE_PREFIXES },
-      counters: Object.fromEntries(REFERENCE_KINDS.map((k) => [k, REFERENCE_COUNTER_START])) as Record<ReferenceKind, number>,
+      counters: Object.fromEntries(REFERENCE_KINDS.map((k) => [k, REFERENCE_COUNTER_START])) as Record<
+        ReferenceKind,
+        number
+      >,
       autoGenerate: DEFAULT_REFERENCE_AUTO_GENERATE,
     },
     termsEnglish: '',

@@ -4,8 +4,19 @@ import { text as boundedText } from '../fields';
 import { SETTINGS_MESSAGES } from './messages';
 import { GATEWAY_KEY_NAMES, VEHICLE_CATEGORIES, type GatewayKeyName, type VehicleCategory } from './options';
 import {
-  categoryRateSchema, channelsSchema, damagePricesSchema, countersSchema, editableShape, eventsSchema, invoiceConfigSchema, nullableMoney, preferencesSchema,
-  prefixesSchema, pricingSettingsSchema, SECRET, workingHoursSchema,
+  categoryRateSchema,
+  channelsSchema,
+  damagePricesSchema,
+  countersSchema,
+  editableShape,
+  eventsSchema,
+  invoiceConfigSchema,
+  nullableMoney,
+  preferencesSchema,
+  prefixesSchema,
+  pricingSettingsSchema,
+  SECRET,
+  workingHoursSchema,
 } from './company';
 
 /** PUT bodies of company and pricing settings (part of shared/schemas/settings.ts). */
@@ -14,10 +25,15 @@ import {
 // ---------------------------------------------------------------------------------------------
 
 const gatewayKeysUpdate = z.object(
-  Object.fromEntries(GATEWAY_KEY_NAMES.map((k) => [k, boundedText(200, { tooLong: SETTINGS_MESSAGES.keyInvalid }).regex(SECRET, SETTINGS_MESSAGES.keyInvalid).nullable().optional()])) as Record<
-    GatewayKeyName,
-    z.ZodOptional<z.ZodNullable<z.ZodString>>
-  >,
+  Object.fromEntries(
+    GATEWAY_KEY_NAMES.map((k) => [
+      k,
+      boundedText(200, { tooLong: SETTINGS_MESSAGES.keyInvalid })
+        .regex(SECRET, SETTINGS_MESSAGES.keyInvalid)
+        .nullable()
+        .optional(),
+    ]),
+  ) as Record<GatewayKeyName, z.ZodOptional<z.ZodNullable<z.ZodString>>>,
 );
 
 export const pricingSettingsUpdateSchema = z.object({
@@ -40,7 +56,10 @@ export const pricingSettingsUpdateSchema = z.object({
 });
 export type PricingSettingsUpdate = z.infer<typeof pricingSettingsUpdateSchema>;
 
-const versionField = z.number({ error: SETTINGS_MESSAGES.versionRequired }).int(SETTINGS_MESSAGES.versionRequired).min(1, SETTINGS_MESSAGES.versionRequired);
+const versionField = z
+  .number({ error: SETTINGS_MESSAGES.versionRequired })
+  .int(SETTINGS_MESSAGES.versionRequired)
+  .min(1, SETTINGS_MESSAGES.versionRequired);
 
 /**
  * PUT /api/v1/company/settings body. `version` is the version the client read (409 when it moved).
@@ -52,12 +71,24 @@ export const companySettingsUpdateSchema = z
   .object({
     ...editableShape,
     workingHours: workingHoursSchema.partial(),
-    notificationSettings: z.object({ channels: channelsSchema.partial().optional(), events: eventsSchema.partial().optional() }),
-    referenceConfig: z.object({ prefixes: prefixesSchema.partial().optional(), counters: countersSchema.partial().optional(), autoGenerate: z.boolean().optional() }),
+    notificationSettings: z.object({
+      channels: channelsSchema.partial().optional(),
+      events: eventsSchema.partial().optional(),
+    }),
+    referenceConfig: z.object({
+      prefixes: prefixesSchema.partial().optional(),
+      counters: countersSchema.partial().optional(),
+      autoGenerate: z.boolean().optional(),
+    }),
     invoiceConfig: invoiceConfigSchema.partial(),
     preferences: preferencesSchema.partial(),
     pricing: pricingSettingsUpdateSchema,
-    logoKey: boundedText(200, { tooLong: SETTINGS_MESSAGES.logoKeyInvalid, trim: false }).regex(/^tenants\/[0-9A-HJKMNP-TV-Z]{26}\/branding\/logo-[0-9A-HJKMNP-TV-Z]{26}\.(png|jpg)$/, SETTINGS_MESSAGES.logoKeyInvalid).nullable(),
+    logoKey: boundedText(200, { tooLong: SETTINGS_MESSAGES.logoKeyInvalid, trim: false })
+      .regex(
+        /^tenants\/[0-9A-HJKMNP-TV-Z]{26}\/branding\/logo-[0-9A-HJKMNP-TV-Z]{26}\.(png|jpg)$/,
+        SETTINGS_MESSAGES.logoKeyInvalid,
+      )
+      .nullable(),
     gatewayKeys: gatewayKeysUpdate,
   })
   .partial()

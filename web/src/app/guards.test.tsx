@@ -6,7 +6,15 @@ import { PublicOnly, RequireAbility, RequireAuth, returnPath } from './guards';
 
 function auth(status: AuthStatus, user: User | null = null): AuthContextValue {
   const never = () => Promise.reject(new Error('not in this test'));
-  return { status, method: status === 'authenticated' ? 'jwt' : 'none', user, login: never, register: never, demoLogin: never, logout: () => Promise.resolve() };
+  return {
+    status,
+    method: status === 'authenticated' ? 'jwt' : 'none',
+    user,
+    login: never,
+    register: never,
+    demoLogin: never,
+    logout: () => Promise.resolve(),
+  };
 }
 const owner: User = { id: '1', username: 'owner', role: 'OWNER', tenantId: 't' };
 const mechanic: User = { id: '2', username: 'mech', role: 'MECHANIC', tenantId: 't' };
@@ -25,7 +33,11 @@ function Where() {
 function renderAt(path: string, value: AuthContextValue, state?: unknown) {
   return render(
     <AuthContext.Provider value={value}>
-      <MemoryRouter initialEntries={[{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
+      <MemoryRouter
+        initialEntries={[
+          { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
+        ]}
+      >
         <Routes>
           <Route element={<PublicOnly />}>
             <Route path="/auth" element={<Where />} />
@@ -84,6 +96,8 @@ describe('route guards', () => {
     expect(returnPath(null)).toBe('/dashboard');
     expect(returnPath({ from: { pathname: '/auth' } })).toBe('/dashboard');
     expect(returnPath({ from: { pathname: '//evil.example' } })).toBe('/dashboard');
-    expect(returnPath({ from: { pathname: '/rentals/7', search: '?tab=ledger', hash: '' } })).toBe('/rentals/7?tab=ledger');
+    expect(returnPath({ from: { pathname: '/rentals/7', search: '?tab=ledger', hash: '' } })).toBe(
+      '/rentals/7?tab=ledger',
+    );
   });
 });

@@ -14,7 +14,12 @@ export interface FromState {
 export function returnPath(state: unknown): string {
   const from = (state as FromState | null)?.from;
   // Only same-app paths: '//host' would be read as another origin.
-  if (!from?.pathname || from.pathname === '/auth' || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) {
+  if (
+    !from?.pathname ||
+    from.pathname === '/auth' ||
+    !from.pathname.startsWith('/') ||
+    from.pathname.startsWith('//')
+  ) {
     return '/dashboard';
   }
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
@@ -37,7 +42,13 @@ export function PublicOnly() {
   const { status } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <FullScreenLoader />;
-  if (status === 'authenticated') return <Navigate to={sessionStorage.getItem(MFA_ENROLMENT_FLAG) ? '/account/security' : returnPath(location.state)} replace />;
+  if (status === 'authenticated')
+    return (
+      <Navigate
+        to={sessionStorage.getItem(MFA_ENROLMENT_FLAG) ? '/account/security' : returnPath(location.state)}
+        replace
+      />
+    );
   return <Outlet />;
 }
 

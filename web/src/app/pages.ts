@@ -46,7 +46,8 @@ const APP: Record<string, [PageLoader, Ability]> = {
   '/ai-insights-logs': [() => import('../features/insights/AiInsightsLogsPage'), 'reportsAll'],
   '/fleet-analytics': [() => import('../features/fleet/FleetAnalyticsPage'), 'reportsFleetHealth'],
   '/vehicle-inspections': [() => import('../features/inspections/VehicleInspectionsPage'), 'vehicleInspections'],
-  // Every role has at least one report tab (STAFF operational KPIs, MECHANIC fleet performance): the page shows each its own.
+  // Every role has at least one report tab (STAFF operational KPIs, MECHANIC fleet performance): the page shows each
+  // its own.
   '/reports': [() => import('../features/reports/ReportsPage'), 'signedIn'],
   '/company-settings': [() => import('../features/settings/CompanySettingsPage'), 'settingsRead'],
   '/pricing-settings': [() => import('../features/settings/PricingSettingsPage'), 'settingsRead'],
@@ -61,7 +62,10 @@ const APP: Record<string, [PageLoader, Ability]> = {
   '/dashboard/accounting': [() => import('../features/accounting/AccountingPage'), 'accounting'],
   '/dashboard/accounting/chart-of-accounts': [() => import('../features/accounting/ChartOfAccountsPage'), 'accounting'],
   '/dashboard/accounting/journal-entries': [() => import('../features/accounting/JournalEntriesPage'), 'accounting'],
-  '/dashboard/accounting/journal-entries/new': [() => import('../features/accounting/JournalEntryNewPage'), 'accounting'],
+  '/dashboard/accounting/journal-entries/new': [
+    () => import('../features/accounting/JournalEntryNewPage'),
+    'accounting',
+  ],
   '/dashboard/accounting/trial-balance': [() => import('../features/accounting/TrialBalancePage'), 'accounting'],
   '/dashboard/accounting/general-ledger': [() => import('../features/accounting/GeneralLedgerPage'), 'accounting'],
   '/dashboard/accounting/vat-report': [() => import('../features/accounting/VatReportPage'), 'accounting'],
@@ -93,9 +97,7 @@ export const appPages: AppPage[] = Object.entries(APP).map(([path, [load, abilit
   ...lazyPage(path, load),
 }));
 
-const byPath = new Map<string, LazyPage & { ability?: Ability }>(
-  [...publicPages, ...appPages].map((p) => [p.path, p]),
-);
+const byPath = new Map<string, LazyPage & { ability?: Ability }>([...publicPages, ...appPages].map((p) => [p.path, p]));
 
 /** The registered page for a route path (exact pattern, e.g. '/vehicles/:id'). */
 export function pageFor(path: string): (LazyPage & { ability?: Ability }) | undefined {

@@ -19,7 +19,16 @@ import {
 } from '../lib/api';
 import { t } from '../i18n';
 import { toast } from '../components/toast/toast-store';
-import { AuthContext, AuthFlowError, MFA_ENROLMENT_FLAG, MfaRequired, type AuthContextValue, type AuthMethod, type AuthStatus, type User } from './context';
+import {
+  AuthContext,
+  AuthFlowError,
+  MFA_ENROLMENT_FLAG,
+  MfaRequired,
+  type AuthContextValue,
+  type AuthMethod,
+  type AuthStatus,
+  type User,
+} from './context';
 import { LOGIN_PATH, LOGOUT_PATHS, ME_PATH, REGISTER_PATH, parseAuthAnswer, userFromMe } from './session';
 
 /** The current-user call: the client already refreshes-and-retries a 401 once; one more retry for other failures. */
@@ -44,23 +53,24 @@ async function fetchMe(): Promise<User> {
 }
 
 type Flow = 'login' | 'register' | 'demo';
-const FLOW_MESSAGES: Record<Flow, { invalid: [string, string]; noTokens: [string, string]; failed: [string, string] }> = {
-  login: {
-    invalid: ['auth.invalidAuthResponse', 'Invalid authentication response'],
-    noTokens: ['auth.jwtFailed', 'JWT authentication failed'],
-    failed: ['auth.loginFailedFallback', 'Login failed. Please check your credentials.'],
-  },
-  register: {
-    invalid: ['auth.invalidRegistrationResponse', 'invalid registration response'],
-    noTokens: ['auth.registrationNoTokens', 'Registration failed to return JWT tokens'],
-    failed: ['auth.registrationFailed', 'Registration failed'],
-  },
-  demo: {
-    invalid: ['auth.invalidDemoResponse', 'invalid demo login response'],
-    noTokens: ['auth.demoJwtFailed', 'Demo JWT authentication failed'],
-    failed: ['auth.demoFailed', 'Demo failed to load. Please try again.'],
-  },
-};
+const FLOW_MESSAGES: Record<Flow, { invalid: [string, string]; noTokens: [string, string]; failed: [string, string] }> =
+  {
+    login: {
+      invalid: ['auth.invalidAuthResponse', 'Invalid authentication response'],
+      noTokens: ['auth.jwtFailed', 'JWT authentication failed'],
+      failed: ['auth.loginFailedFallback', 'Login failed. Please check your credentials.'],
+    },
+    register: {
+      invalid: ['auth.invalidRegistrationResponse', 'invalid registration response'],
+      noTokens: ['auth.registrationNoTokens', 'Registration failed to return JWT tokens'],
+      failed: ['auth.registrationFailed', 'Registration failed'],
+    },
+    demo: {
+      invalid: ['auth.invalidDemoResponse', 'invalid demo login response'],
+      noTokens: ['auth.demoJwtFailed', 'Demo JWT authentication failed'],
+      failed: ['auth.demoFailed', 'Demo failed to load. Please try again.'],
+    },
+  };
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -109,8 +119,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const [key, english] = FLOW_MESSAGES[flow][parsed.reason];
         throw new AuthFlowError(key, english);
       }
-      // The company requires MFA of OWNER/ADMIN and this user has none: sign-in lands on /account/security (guards.tsx).
-      if ((answer as { mfaEnrolmentRequired?: boolean }).mfaEnrolmentRequired) sessionStorage.setItem(MFA_ENROLMENT_FLAG, '1');
+      // The company requires MFA of OWNER/ADMIN and this user has none: sign-in lands on /account/security
+      // (guards.tsx).
+      if ((answer as { mfaEnrolmentRequired?: boolean }).mfaEnrolmentRequired)
+        sessionStorage.setItem(MFA_ENROLMENT_FLAG, '1');
       storeTokens(parsed.tokens);
       setHasTokens(true);
       // Seed the current-user cache so the shell renders at once; it revalidates later.
@@ -128,10 +140,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (challenge: string, code: string) => authenticate('login', '/api/auth/login/mfa', { challenge, code }),
     [authenticate],
   );
-  const register = useCallback(
-    (body: RegisterBody) => authenticate('register', REGISTER_PATH, body),
-    [authenticate],
-  );
+  const register = useCallback((body: RegisterBody) => authenticate('register', REGISTER_PATH, body), [authenticate]);
   const demoLogin = useCallback(async () => {
     // The schemas module (and zod) loads on demand, keeping it out of the sign-in route's initial JS.
     const { DEMO_CREDENTIALS } = await import('../../../shared/schemas/auth');

@@ -47,7 +47,11 @@ export class AuthFlowError extends Error {
   readonly serverMessage?: string;
   readonly fields?: Record<string, string>;
   readonly status?: number;
-  constructor(key: string, english: string, extra: { serverMessage?: string; fields?: Record<string, string>; status?: number } = {}) {
+  constructor(
+    key: string,
+    english: string,
+    extra: { serverMessage?: string; fields?: Record<string, string>; status?: number } = {},
+  ) {
     super(extra.serverMessage || english);
     this.name = 'AuthFlowError';
     this.key = key;

@@ -11,7 +11,10 @@ describe('parseAuthAnswer', () => {
   });
   it('rejects a missing success flag or user id', () => {
     expect(parseAuthAnswer({ tokens, user })).toEqual({ ok: false, reason: 'invalid' });
-    expect(parseAuthAnswer({ success: true, tokens, user: { username: 'x' } })).toEqual({ ok: false, reason: 'invalid' });
+    expect(parseAuthAnswer({ success: true, tokens, user: { username: 'x' } })).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
   it('reports missing tokens separately', () => {
     expect(parseAuthAnswer({ success: true, user })).toEqual({ ok: false, reason: 'noTokens' });

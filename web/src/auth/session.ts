@@ -38,9 +38,7 @@ export function userFromMe(answer: unknown): User | null {
   return toUser(answer);
 }
 
-export type AuthAnswer =
-  | { ok: true; tokens: Tokens; user: User }
-  | { ok: false; reason: 'invalid' | 'noTokens' };
+export type AuthAnswer = { ok: true; tokens: Tokens; user: User } | { ok: false; reason: 'invalid' | 'noTokens' };
 
 /** Successful only with a success flag, tokens and a user with id and username (spec §5). */
 export function parseAuthAnswer(answer: unknown): AuthAnswer {

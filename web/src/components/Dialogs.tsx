@@ -13,7 +13,8 @@ const WIDTH = { normal: 'max-w-md', wide: 'max-w-3xl', extraWide: 'max-w-4xl' } 
  * body, so Save/Cancel stay on screen however long the form is. `-bottom-6` cancels the body's
  * bottom padding (sticky offsets count from inside it), so nothing scrolls past below the row.
  */
-const ACTIONS_ROW = 'sticky -bottom-6 z-10 -mx-6 mt-6 flex justify-end gap-2 border-t border-slate-200 bg-white px-6 py-3 dark:border-slate-800 dark:bg-slate-900';
+const ACTIONS_ROW =
+  'sticky -bottom-6 z-10 -mx-6 mt-6 flex justify-end gap-2 border-t border-slate-200 bg-white px-6 py-3 dark:border-slate-800 dark:bg-slate-900';
 
 /**
  * A form's own last row of buttons gets the same treatment without each form knowing it is in a
@@ -36,7 +37,13 @@ const STICKY_FORM_ACTIONS = [
  * only the body scrolls. (Centering a panel taller than the screen in a scrolling overlay put
  * its top above the screen, where it could not be scrolled to.)
  */
-export function Modal({ open, onClose, title, children, wide = false }: {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  wide = false,
+}: {
   open: boolean;
   onClose: () => void;
   title: string;
@@ -53,8 +60,13 @@ export function Modal({ open, onClose, title, children, wide = false }: {
           data-dialog-panel=""
           className={`flex max-h-[calc(100dvh-1rem)] w-full ${width} flex-col overflow-hidden rounded-ui-lg bg-white shadow-xl sm:max-h-[calc(100dvh-2rem)] dark:bg-slate-900`}
         >
-          <DialogTitle className="shrink-0 border-b border-slate-200 px-6 py-4 text-lg font-semibold dark:border-slate-800">{title}</DialogTitle>
-          <div data-dialog-body="" className={`min-h-0 flex-1 overflow-y-auto overscroll-contain px-6 pb-6 pt-4 ${STICKY_FORM_ACTIONS}`}>
+          <DialogTitle className="shrink-0 border-b border-slate-200 px-6 py-4 text-lg font-semibold dark:border-slate-800">
+            {title}
+          </DialogTitle>
+          <div
+            data-dialog-body=""
+            className={`min-h-0 flex-1 overflow-y-auto overscroll-contain px-6 pb-6 pt-4 ${STICKY_FORM_ACTIONS}`}
+          >
             {children}
           </div>
         </DialogPanel>
@@ -73,7 +85,15 @@ export function DialogActions({ children }: { children: ReactNode }) {
  * disabled. `cancelLabel` exists for pages where "Cancel" would be ambiguous (cancelling a rental).
  */
 export function ConfirmDialog({
-  open, title, body, confirmLabel, cancelLabel, pending, onConfirm, onClose, children,
+  open,
+  title,
+  body,
+  confirmLabel,
+  cancelLabel,
+  pending,
+  onConfirm,
+  onClose,
+  children,
 }: {
   open: boolean;
   title: string;
@@ -91,8 +111,12 @@ export function ConfirmDialog({
       <p className="text-sm text-slate-700 dark:text-slate-200">{body}</p>
       {children}
       <DialogActions>
-        <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>{cancelLabel ?? t('common.cancel')}</button>
-        <button type="button" className="btn-primary bg-red-700" onClick={onConfirm} disabled={pending}>{confirmLabel}</button>
+        <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>
+          {cancelLabel ?? t('common.cancel')}
+        </button>
+        <button type="button" className="btn-primary bg-red-700" onClick={onConfirm} disabled={pending}>
+          {confirmLabel}
+        </button>
       </DialogActions>
     </Modal>
   );
@@ -104,7 +128,11 @@ export function ErrorPanel({ title, onRetry }: { title: string; onRetry?: () => 
   return (
     <div role="alert" className="card text-center">
       <p className="font-medium text-red-800 dark:text-red-300">{title}</p>
-      {onRetry && <button type="button" className="btn-secondary mt-4" onClick={onRetry}>{t('common.retry')}</button>}
+      {onRetry && (
+        <button type="button" className="btn-secondary mt-4" onClick={onRetry}>
+          {t('common.retry')}
+        </button>
+      )}
     </div>
   );
 }

@@ -24,14 +24,35 @@ export interface FilterSelectProps {
   disabled?: boolean;
 }
 
-export function FilterSelect({ id, label, value, onChange, options, allLabel, className, disabled }: FilterSelectProps) {
+export function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  allLabel,
+  className,
+  disabled,
+}: FilterSelectProps) {
   const list = options.map((o) => ('value' in o ? o : { value: o[0], label: o[1] }));
   return (
     <div className={className}>
-      <label htmlFor={id} className="field-label">{label}</label>
-      <select id={id} className="field-input" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field-input"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {allLabel !== undefined && <option value="">{allLabel}</option>}
-        {list.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {list.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </div>
   );

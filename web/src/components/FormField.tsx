@@ -47,17 +47,28 @@ export function FormField({ label, error, hint, name, required, id, className, c
     ...(error ? { 'aria-invalid': true } : {}),
     ...(describedBy ? { 'aria-describedby': describedBy } : {}),
   };
-  const rendered = typeof children === 'function'
-    ? children(control)
-    : isValidElement(children) ? cloneElement(children as ReactElement<Record<string, unknown>>, control as unknown as Record<string, unknown>) : children;
+  const rendered =
+    typeof children === 'function'
+      ? children(control)
+      : isValidElement(children)
+        ? cloneElement(children as ReactElement<Record<string, unknown>>, control as unknown as Record<string, unknown>)
+        : children;
   return (
     <div className={className} data-field={name}>
       <label htmlFor={controlId} className="field-label">
         {label}
       </label>
       {rendered}
-      {hint && <p id={hintId} className="mt-1 text-xs text-slate-600 dark:text-slate-300">{hint}</p>}
-      {error && <p id={errorId} className="field-error" role="alert">{error}</p>}
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

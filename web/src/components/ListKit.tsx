@@ -21,23 +21,51 @@ export interface SearchFieldProps {
   className?: string;
 }
 
-export function SearchField({ id, label, placeholder, value, onSearch, className = 'min-w-56 flex-1' }: SearchFieldProps) {
+export function SearchField({
+  id,
+  label,
+  placeholder,
+  value,
+  onSearch,
+  className = 'min-w-56 flex-1',
+}: SearchFieldProps) {
   const [draft, setDraft] = useSearchDraft(value, onSearch);
   return (
     <div className={className}>
-      <label htmlFor={id} className="field-label">{label}</label>
-      <input id={id} type="search" className="field-input" placeholder={placeholder} value={draft} onChange={(e) => setDraft(e.target.value)} />
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="field-input"
+        placeholder={placeholder}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+      />
     </div>
   );
 }
 
 /** "Load more" under a list while the server has more; busy while the next page loads. */
-export function LoadMoreButton({ list, label }: { list: Pick<CursorList<unknown>, 'hasMore' | 'isLoadingMore' | 'loadMore'>; label: string }) {
+export function LoadMoreButton({
+  list,
+  label,
+}: {
+  list: Pick<CursorList<unknown>, 'hasMore' | 'isLoadingMore' | 'loadMore'>;
+  label: string;
+}) {
   const t = useT();
   if (!list.hasMore) return null;
   return (
     <div className="mt-4 text-center">
-      <button type="button" className="btn-secondary" onClick={list.loadMore} disabled={list.isLoadingMore} aria-busy={list.isLoadingMore}>
+      <button
+        type="button"
+        className="btn-secondary"
+        onClick={list.loadMore}
+        disabled={list.isLoadingMore}
+        aria-busy={list.isLoadingMore}
+      >
         {list.isLoadingMore ? t('common.loading') : label}
       </button>
     </div>
@@ -59,7 +87,8 @@ export interface ListStateProps {
 /** Loading → skeleton; failed with nothing shown → error panel; empty → `empty`; else children. */
 export function ListState({ list, errorTitle, empty, skeleton = { rows: 8, columns: 5 }, children }: ListStateProps) {
   if (list.isLoading) return <TableSkeleton rows={skeleton.rows} columns={skeleton.columns} />;
-  if (list.error && list.items.length === 0) return <ErrorPanel title={errorTitle} onRetry={() => void list.revalidate()} />;
+  if (list.error && list.items.length === 0)
+    return <ErrorPanel title={errorTitle} onRetry={() => void list.revalidate()} />;
   if (list.isEmpty) return <>{empty}</>;
   return <>{children}</>;
 }
@@ -68,15 +97,33 @@ export function ListState({ list, errorTitle, empty, skeleton = { rows: 8, colum
  * The table of a list page: scrolling wrapper, header row of column labels, body of `children`
  * rows. `compact` is the borderless, tighter form used inside cards (profile sections).
  */
-export function ListTable({ columns, children, compact = false }: { columns: readonly ReactNode[]; children: ReactNode; compact?: boolean }) {
+export function ListTable({
+  columns,
+  children,
+  compact = false,
+}: {
+  columns: readonly ReactNode[];
+  children: ReactNode;
+  compact?: boolean;
+}) {
   const cell = compact ? 'px-2 py-1' : 'px-3 py-2';
   return (
-    <div className={compact ? 'overflow-x-auto' : 'overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800'}>
-      <table className={compact ? 'min-w-full text-sm' : 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800'}>
+    <div
+      className={
+        compact ? 'overflow-x-auto' : 'overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800'
+      }
+    >
+      <table
+        className={
+          compact ? 'min-w-full text-sm' : 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800'
+        }
+      >
         <thead className={compact ? undefined : 'bg-slate-50 dark:bg-slate-900'}>
           <tr>
             {columns.map((label, i) => (
-              <th key={i} scope="col" className={`${cell} text-start font-semibold`}>{label}</th>
+              <th key={i} scope="col" className={`${cell} text-start font-semibold`}>
+                {label}
+              </th>
             ))}
           </tr>
         </thead>
@@ -91,7 +138,12 @@ export function ListTable({ columns, children, compact = false }: { columns: rea
  * area's empty message and its first action. Reads `<area>.emptyTitle`, `.emptyBody`,
  * `.noMatchesTitle`, `.noMatchesBody` and `.clearFilters` from the area's catalog.
  */
-export function EmptyList({ area, filtered = false, onClear, action }: {
+export function EmptyList({
+  area,
+  filtered = false,
+  onClear,
+  action,
+}: {
   area: string;
   filtered?: boolean;
   onClear?: () => void;
@@ -102,18 +154,28 @@ export function EmptyList({ area, filtered = false, onClear, action }: {
   return (
     <div className="card text-center">
       <p className="font-medium">{t(`${area}.${filtered ? 'noMatchesTitle' : 'emptyTitle'}`)}</p>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(`${area}.${filtered ? 'noMatchesBody' : 'emptyBody'}`)}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        {t(`${area}.${filtered ? 'noMatchesBody' : 'emptyBody'}`)}
+      </p>
       {filtered && onClear ? (
-        <button type="button" className="btn-secondary mt-4" onClick={onClear}>{t(`${area}.clearFilters`)}</button>
+        <button type="button" className="btn-secondary mt-4" onClick={onClear}>
+          {t(`${area}.clearFilters`)}
+        </button>
       ) : !filtered && action ? (
-        <button type="button" className="btn-primary mt-4" onClick={action.onClick}>{action.label}</button>
+        <button type="button" className="btn-primary mt-4" onClick={action.onClick}>
+          {action.label}
+        </button>
       ) : null}
     </div>
   );
 }
 
 /** A plain `useSWR` answer of `{ items }` (an unpaged list) in the shape ListState reads. */
-export function itemsState<T>(r: { data?: { items: T[] } | null; error?: unknown; mutate: () => Promise<unknown> }): Omit<ListStateProps['list'], 'items'> & { items: T[] } {
+export function itemsState<T>(r: {
+  data?: { items: T[] } | null;
+  error?: unknown;
+  mutate: () => Promise<unknown>;
+}): Omit<ListStateProps['list'], 'items'> & { items: T[] } {
   return {
     items: r.data?.items ?? [],
     isLoading: r.data === undefined && !r.error,

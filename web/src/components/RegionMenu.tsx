@@ -35,7 +35,10 @@ export function RegionMenu({ align = 'end' }: { align?: 'start' | 'end' }) {
       >
         <Icon name="globe" />
         <span className="hidden sm:inline">{nativeName}</span>
-        <span aria-hidden="true" className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+        <span
+          aria-hidden="true"
+          className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100"
+        >
           {region.currencySymbol}
         </span>
       </PopoverButton>
@@ -43,7 +46,13 @@ export function RegionMenu({ align = 'end' }: { align?: 'start' | 'end' }) {
         anchor={{ to: align === 'end' ? 'bottom end' : 'bottom start', gap: 8, padding: 8 }}
         className="z-[80] w-96 max-w-[calc(100vw-1rem)] rounded-ui-lg border border-slate-200 bg-white p-4 text-slate-900 shadow-xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       >
-        <Suspense fallback={<div className="flex justify-center py-10"><Spinner /></div>}>
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-10">
+              <Spinner />
+            </div>
+          }
+        >
           <RegionPanel
             language={language}
             regionCode={region.countryCode}
@@ -55,4 +64,3 @@ export function RegionMenu({ align = 'end' }: { align?: 'start' | 'end' }) {
     </Popover>
   );
 }
-

@@ -44,7 +44,8 @@ export default function RegionPanel({
   const regionName = (code: string) => t(`shell.region.names.${code}`);
   const canDetect = geolocationEnabled && typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
-  const chooseRegion = (code: RegionCode) => setLocale({ ...regionPatch(code), regionDetected: false, regionChosen: true });
+  const chooseRegion = (code: RegionCode) =>
+    setLocale({ ...regionPatch(code), regionDetected: false, regionChosen: true });
 
   const runDetection = () => {
     setDetecting(true);
@@ -81,7 +82,10 @@ export default function RegionPanel({
       </section>
 
       {detected && region.countryCode === 'AE' && (
-        <p role="status" className="rounded-ui border border-sky-300 bg-sky-50 p-3 text-sky-950 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-100">
+        <p
+          role="status"
+          className="rounded-ui border border-sky-300 bg-sky-50 p-3 text-sky-950 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-100"
+        >
           {t('shell.region.uaeNotice')}{' '}
           <button type="button" className="font-semibold underline" onClick={() => chooseRegion('US')}>
             {t('shell.region.switchToUsd')}
@@ -147,23 +151,34 @@ export default function RegionPanel({
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t('shell.region.languageNote')}</p>
       </div>
 
-      <section aria-label={t('shell.region.preview')} className="rounded-ui border border-slate-200 p-3 dark:border-slate-700">
+      <section
+        aria-label={t('shell.region.preview')}
+        className="rounded-ui border border-slate-200 p-3 dark:border-slate-700"
+      >
         <h3 className="mb-2 font-medium">{t('shell.region.preview')}</h3>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-slate-600 dark:text-slate-300">{t('shell.region.previewAmount')}</dt>
-          <dd className="text-end"><bdi dir="ltr">{formatMoney(PREVIEW_MINOR, region, language)}</bdi></dd>
+          <dd className="text-end">
+            <bdi dir="ltr">{formatMoney(PREVIEW_MINOR, region, language)}</bdi>
+          </dd>
           <dt className="text-slate-600 dark:text-slate-300">{t('shell.region.previewDate')}</dt>
-          <dd className="text-end"><bdi dir="ltr">{formatDate(new Date(), region, language)}</bdi></dd>
+          <dd className="text-end">
+            <bdi dir="ltr">{formatDate(new Date(), region, language)}</bdi>
+          </dd>
           <dt className="text-slate-600 dark:text-slate-300">{t('shell.region.businessHours')}</dt>
           <dd className="text-end">
             {/* Arabic AM/PM markers (ص/م) read right-to-left; Latin ones left-to-right. */}
-            <bdi dir={language === 'ar' ? 'rtl' : 'ltr'}>{formatBusinessHours(SAMPLE_HOURS[0], SAMPLE_HOURS[1], region, language)}</bdi>
+            <bdi dir={language === 'ar' ? 'rtl' : 'ltr'}>
+              {formatBusinessHours(SAMPLE_HOURS[0], SAMPLE_HOURS[1], region, language)}
+            </bdi>
             <span className="block text-xs text-slate-600 dark:text-slate-300">
               {t(region.timeFormat === '24h' ? 'shell.region.timeFormat24' : 'shell.region.timeFormat12')}
             </span>
           </dd>
           <dt className="text-slate-600 dark:text-slate-300">{t('shell.region.taxRate')}</dt>
-          <dd className="text-end"><bdi dir="ltr">{formatTaxRate(region)}</bdi></dd>
+          <dd className="text-end">
+            <bdi dir="ltr">{formatTaxRate(region)}</bdi>
+          </dd>
         </dl>
       </section>
 

@@ -51,7 +51,10 @@ export function TableSkeleton({ rows = 8, columns = 5 }: { rows?: number; column
   return (
     <SkeletonRoot testId="skeleton-table">
       <div className="overflow-hidden rounded-ui-lg border border-slate-200 dark:border-slate-800">
-        <div className="grid gap-4 bg-slate-100 p-3 dark:bg-slate-900" style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
+        <div
+          className="grid gap-4 bg-slate-100 p-3 dark:bg-slate-900"
+          style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}
+        >
           {Array.from({ length: columns }, (_, i) => (
             <Bone key={i} className="h-3" />
           ))}

@@ -20,7 +20,10 @@ export function AccessRestricted() {
   const t = useT();
   useDocumentTitle(t('common.accessRestrictedTitle'));
   return (
-    <section role="alert" className="mx-auto max-w-lg rounded-ui-lg border border-amber-300 bg-amber-50 p-6 text-center dark:border-amber-700 dark:bg-amber-950">
+    <section
+      role="alert"
+      className="mx-auto max-w-lg rounded-ui-lg border border-amber-300 bg-amber-50 p-6 text-center dark:border-amber-700 dark:bg-amber-950"
+    >
       <h1 className="text-xl font-semibold text-amber-900 dark:text-amber-100">{t('common.accessRestrictedTitle')}</h1>
       <p className="mt-2 text-sm text-amber-900 dark:text-amber-100">{t('common.accessRestrictedBody')}</p>
       <Link to="/dashboard" className="btn-primary mt-5">

@@ -38,7 +38,15 @@ export interface StatusPillProps<S extends string> {
   testId?: string;
 }
 
-export function StatusPill<S extends string>({ status, labelKey, label, tones, tone, dataName = 'status', testId }: StatusPillProps<S>) {
+export function StatusPill<S extends string>({
+  status,
+  labelKey,
+  label,
+  tones,
+  tone,
+  dataName = 'status',
+  testId,
+}: StatusPillProps<S>) {
   const t = useT();
   const colour = TONE_CLASSES[tone ?? tones?.[status] ?? 'muted'];
   const text = label ?? (labelKey ? t(`${labelKey}.${status}`) : status);

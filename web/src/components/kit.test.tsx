@@ -13,7 +13,11 @@ afterEach(() => setLanguage('en'));
 
 describe('FormField', () => {
   it('labels the control and links hint and error through aria-describedby, marking it invalid', () => {
-    render(<FormField label="Plate" hint="As on the card" error="Required" name="licensePlate" required><input /></FormField>);
+    render(
+      <FormField label="Plate" hint="As on the card" error="Required" name="licensePlate" required>
+        <input />
+      </FormField>,
+    );
     const input = screen.getByLabelText('Plate');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('name')).toBe('licensePlate');
@@ -24,7 +28,15 @@ describe('FormField', () => {
   });
 
   it('without an error the control is valid and the render-function form gets the same props', () => {
-    render(<FormField label="Role">{(control) => <select {...control}><option>x</option></select>}</FormField>);
+    render(
+      <FormField label="Role">
+        {(control) => (
+          <select {...control}>
+            <option>x</option>
+          </select>
+        )}
+      </FormField>,
+    );
     const select = screen.getByLabelText('Role');
     expect(select.tagName).toBe('SELECT');
     expect(select.hasAttribute('aria-invalid')).toBe(false);
@@ -44,7 +56,9 @@ describe('StatusPill', () => {
   });
 
   it('an unknown status is muted', () => {
-    const { container } = render(<StatusPill status="other" label="Other" tones={{ x: 'red' } as Record<string, 'red'>} />);
+    const { container } = render(
+      <StatusPill status="other" label="Other" tones={{ x: 'red' } as Record<string, 'red'>} />,
+    );
     expect(container.firstElementChild!.className).toContain('bg-slate-100');
   });
 });
@@ -52,31 +66,72 @@ describe('StatusPill', () => {
 describe('FilterSelect', () => {
   it('is a labelled select with an "all" option and reports the chosen value', () => {
     const onChange = vi.fn();
-    render(<FilterSelect id="f" label="Status" value="" onChange={onChange} allLabel="All" options={[{ value: 'a', label: 'Active' }, ['b', 'Blocked']]} />);
+    render(
+      <FilterSelect
+        id="f"
+        label="Status"
+        value=""
+        onChange={onChange}
+        allLabel="All"
+        options={[{ value: 'a', label: 'Active' }, ['b', 'Blocked']]}
+      />,
+    );
     const select = screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement;
-    expect([...select.options].map((o) => [o.value, o.text])).toEqual([['', 'All'], ['a', 'Active'], ['b', 'Blocked']]);
+    expect([...select.options].map((o) => [o.value, o.text])).toEqual([
+      ['', 'All'],
+      ['a', 'Active'],
+      ['b', 'Blocked'],
+    ]);
     fireEvent.change(select, { target: { value: 'b' } });
     expect(onChange).toHaveBeenCalledWith('b');
   });
 });
 
 describe('ListState and LoadMoreButton', () => {
-  const base = { isLoading: false, error: undefined, items: [] as unknown[], isEmpty: false, revalidate: vi.fn(async () => undefined) };
+  const base = {
+    isLoading: false,
+    error: undefined,
+    items: [] as unknown[],
+    isEmpty: false,
+    revalidate: vi.fn(async () => undefined),
+  };
   it('shows skeleton, error with retry, empty, or the rows', () => {
-    const { rerender } = render(<ListState list={{ ...base, isLoading: true }} errorTitle="Failed" empty="Nothing">rows</ListState>);
+    const { rerender } = render(
+      <ListState list={{ ...base, isLoading: true }} errorTitle="Failed" empty="Nothing">
+        rows
+      </ListState>,
+    );
     expect(screen.getByTestId('skeleton-table')).toBeTruthy();
-    rerender(<ListState list={{ ...base, error: new Error('x') }} errorTitle="Failed" empty="Nothing">rows</ListState>);
+    rerender(
+      <ListState list={{ ...base, error: new Error('x') }} errorTitle="Failed" empty="Nothing">
+        rows
+      </ListState>,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(base.revalidate).toHaveBeenCalled();
-    rerender(<ListState list={{ ...base, isEmpty: true }} errorTitle="Failed" empty="Nothing">rows</ListState>);
+    rerender(
+      <ListState list={{ ...base, isEmpty: true }} errorTitle="Failed" empty="Nothing">
+        rows
+      </ListState>,
+    );
     expect(screen.getByText('Nothing')).toBeTruthy();
-    rerender(<ListState list={{ ...base, items: [1], error: new Error('revalidation failed') }} errorTitle="Failed" empty="Nothing">rows</ListState>);
+    rerender(
+      <ListState
+        list={{ ...base, items: [1], error: new Error('revalidation failed') }}
+        errorTitle="Failed"
+        empty="Nothing"
+      >
+        rows
+      </ListState>,
+    );
     expect(screen.getByText('rows')).toBeTruthy();
   });
 
   it('"Load more" shows only while there is more and is busy while loading', () => {
     const loadMore = vi.fn();
-    const { rerender } = render(<LoadMoreButton list={{ hasMore: false, isLoadingMore: false, loadMore }} label="Load more" />);
+    const { rerender } = render(
+      <LoadMoreButton list={{ hasMore: false, isLoadingMore: false, loadMore }} label="Load more" />,
+    );
     expect(screen.queryByRole('button')).toBeNull();
     rerender(<LoadMoreButton list={{ hasMore: true, isLoadingMore: false, loadMore }} label="Load more" />);
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
@@ -88,14 +143,20 @@ describe('ListState and LoadMoreButton', () => {
 
 describe('useCan', () => {
   const never = () => Promise.reject(new Error('unused'));
-  const withRole = (role: User['role'] | null) => ({ children }: { children: ReactNode }) => {
-    const value: AuthContextValue = {
-      status: role ? 'authenticated' : 'unauthenticated', method: role ? 'jwt' : 'none',
-      user: role ? { id: 'U', username: 'u', role, tenantId: 't' } : null,
-      login: never, register: never, demoLogin: never, logout: () => Promise.resolve(),
+  const withRole =
+    (role: User['role'] | null) =>
+    ({ children }: { children: ReactNode }) => {
+      const value: AuthContextValue = {
+        status: role ? 'authenticated' : 'unauthenticated',
+        method: role ? 'jwt' : 'none',
+        user: role ? { id: 'U', username: 'u', role, tenantId: 't' } : null,
+        login: never,
+        register: never,
+        demoLogin: never,
+        logout: () => Promise.resolve(),
+      };
+      return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
     };
-    return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
-  };
   it('answers one ability or gives a checker, from the signed-in role', () => {
     expect(renderHook(() => useCan('vehiclesEdit'), { wrapper: withRole('ADMIN') }).result.current).toBe(true);
     expect(renderHook(() => useCan('vehiclesEdit'), { wrapper: withRole('STAFF') }).result.current).toBe(false);
@@ -109,7 +170,9 @@ describe('Toggle', () => {
   it('is a switch named by its label and described by its hint, and reports changes', async () => {
     const { Toggle } = await import('./Toggle');
     const onChange = vi.fn();
-    render(<Toggle name="enableVat" label="Enable VAT" hint="Adds tax to invoices" checked={false} onChange={onChange} />);
+    render(
+      <Toggle name="enableVat" label="Enable VAT" hint="Adds tax to invoices" checked={false} onChange={onChange} />,
+    );
     const toggle = screen.getByRole('switch', { name: 'Enable VAT' });
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     const described = toggle.getAttribute('aria-describedby')!;

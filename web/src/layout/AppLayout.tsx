@@ -45,7 +45,12 @@ export function AppLayout() {
           <DialogTitle className="sr-only">{t('shell.mainNav')}</DialogTitle>
           <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4 dark:border-slate-800">
             <Logo logoUrl={branding.logoUrl} />
-            <button type="button" className="btn-ghost" onClick={() => setMobileOpen(false)} aria-label={t('shell.closeMenu')}>
+            <button
+              type="button"
+              className="btn-ghost"
+              onClick={() => setMobileOpen(false)}
+              aria-label={t('shell.closeMenu')}
+            >
               <Icon name="close" />
             </button>
           </div>

@@ -9,29 +9,51 @@ import { GlobalSearch } from './GlobalSearch';
 
 const never = () => Promise.reject(new Error('not in this test'));
 const session = (role: User['role']): AuthContextValue => ({
-  status: 'authenticated', method: 'jwt', user: { id: 'ME', username: 'me', role, tenantId: 't' },
-  login: never, register: never, demoLogin: never, logout: () => Promise.resolve(),
+  status: 'authenticated',
+  method: 'jwt',
+  user: { id: 'ME', username: 'me', role, tenantId: 't' },
+  login: never,
+  register: never,
+  demoLogin: never,
+  logout: () => Promise.resolve(),
 });
 
 const answers: Record<string, unknown[]> = {
   vehicles: [{ id: 'V1', make: 'Toyota', model: 'Camry', year: 2024, licensePlate: 'DXB 12345' }],
   customers: [{ id: 'C1', fullNameEnglish: 'Omar Khalil', fullNameArabic: 'عمر خليل', phone: '+971501234567' }],
-  rentals: [{ id: 'R1', referenceNumber: 'RNT-0001', customerName: 'Omar Khalil', vehicleLabel: 'Toyota Camry', status: 'active' }],
+  rentals: [
+    {
+      id: 'R1',
+      referenceNumber: 'RNT-0001',
+      customerName: 'Omar Khalil',
+      vehicleLabel: 'Toyota Camry',
+      status: 'active',
+    },
+  ],
 };
 
 function mockApi(opts: { status?: number } = {}) {
   const calls: string[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    calls.push(url);
-    const area = url.match(/^\/api\/v1\/(\w+)\?/)?.[1] ?? '';
-    // "paged": the first page reads no match but has a cursor (a filtered DynamoDB page).
-    const firstPaged = url.includes('paged') && !url.includes('cursor=');
-    const body = opts.status
-      ? { error: { code: 'INTERNAL_ERROR', message: 'x' } }
-      : { items: url.includes('zzzz') || firstPaged ? [] : answers[area] ?? [], nextCursor: firstPaged ? 'c1' : null };
-    return new Response(JSON.stringify(body), { status: opts.status ?? 200, headers: { 'content-type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      calls.push(url);
+      const area = url.match(/^\/api\/v1\/(\w+)\?/)?.[1] ?? '';
+      // "paged": the first page reads no match but has a cursor (a filtered DynamoDB page).
+      const firstPaged = url.includes('paged') && !url.includes('cursor=');
+      const body = opts.status
+        ? { error: { code: 'INTERNAL_ERROR', message: 'x' } }
+        : {
+            items: url.includes('zzzz') || firstPaged ? [] : (answers[area] ?? []),
+            nextCursor: firstPaged ? 'c1' : null,
+          };
+      return new Response(JSON.stringify(body), {
+        status: opts.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
   return calls;
 }
 afterEach(() => {
@@ -71,12 +93,18 @@ describe('GlobalSearch', () => {
     fireEvent.change(box(), { target: { value: 'om' } });
     fireEvent.change(box(), { target: { value: 'oma' } });
     expect(calls).toEqual([]);
-    await act(async () => { vi.advanceTimersByTime(260); });
+    await act(async () => {
+      vi.advanceTimersByTime(260);
+    });
     vi.useRealTimers();
     const list = await screen.findByRole('listbox', { name: 'Search results' });
     expect(within(list).getByRole('group', { name: 'Vehicles' })).toBeTruthy();
-    expect(within(within(list).getByRole('group', { name: 'Customers' })).getByRole('option', { name: /Omar Khalil/ })).toBeTruthy();
-    expect(within(within(list).getByRole('group', { name: 'Rentals' })).getByRole('option', { name: /RNT-0001/ })).toBeTruthy();
+    expect(
+      within(within(list).getByRole('group', { name: 'Customers' })).getByRole('option', { name: /Omar Khalil/ }),
+    ).toBeTruthy();
+    expect(
+      within(within(list).getByRole('group', { name: 'Rentals' })).getByRole('option', { name: /RNT-0001/ }),
+    ).toBeTruthy();
     // One request per area, for the final text only.
     expect(calls.sort()).toEqual([
       '/api/v1/customers?search=oma&limit=100',
@@ -143,7 +171,10 @@ describe('GlobalSearch', () => {
     fireEvent.focus(box());
     fireEvent.change(box(), { target: { value: 'paged' } });
     expect(await screen.findByRole('option', { name: /Toyota Camry 2024/ })).toBeTruthy();
-    expect(calls).toEqual(['/api/v1/vehicles?search=paged&limit=100', '/api/v1/vehicles?search=paged&limit=100&cursor=c1']);
+    expect(calls).toEqual([
+      '/api/v1/vehicles?search=paged&limit=100',
+      '/api/v1/vehicles?search=paged&limit=100&cursor=c1',
+    ]);
   });
 
   it('shows an error state when the search fails', async () => {

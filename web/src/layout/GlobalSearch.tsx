@@ -26,9 +26,27 @@ interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
-interface VehicleHit { id: string; make: string; model: string; year: number; licensePlate: string }
-interface CustomerHit { id: string; fullNameEnglish: string; fullNameArabic?: string | null; phone?: string | null }
-interface RentalHit { id: string; referenceNumber: string; customerName?: string; vehicleLabel?: string; licensePlate?: string; status: RentalStatus }
+interface VehicleHit {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  licensePlate: string;
+}
+interface CustomerHit {
+  id: string;
+  fullNameEnglish: string;
+  fullNameArabic?: string | null;
+  phone?: string | null;
+}
+interface RentalHit {
+  id: string;
+  referenceNumber: string;
+  customerName?: string;
+  vehicleLabel?: string;
+  licensePlate?: string;
+  status: RentalStatus;
+}
 
 interface Hit {
   key: string;
@@ -88,7 +106,11 @@ export function GlobalSearch() {
 
   const opts = { keepPreviousData: true, revalidateOnFocus: false } as const;
   const vehicles = useSWR(key('vehicles', hasAbility(role, 'vehiclesRead'), 'search'), searchFetcher<VehicleHit>, opts);
-  const customers = useSWR(key('customers', hasAbility(role, 'customersRead'), 'search'), searchFetcher<CustomerHit>, opts);
+  const customers = useSWR(
+    key('customers', hasAbility(role, 'customersRead'), 'search'),
+    searchFetcher<CustomerHit>,
+    opts,
+  );
   const rentals = useSWR(key('rentals', hasAbility(role, 'rentalsRead'), 'q'), searchFetcher<RentalHit>, opts);
 
   useEffect(() => setActive(-1), [term]);
@@ -119,7 +141,9 @@ export function GlobalSearch() {
             key: `r-${r.id}`,
             to: `/rentals/${r.id}`,
             primary: r.referenceNumber,
-            secondary: [r.customerName, r.vehicleLabel ?? r.licensePlate, t(`shell.search.rentalStatus.${r.status}`)].filter(Boolean).join(' · '),
+            secondary: [r.customerName, r.vehicleLabel ?? r.licensePlate, t(`shell.search.rentalStatus.${r.status}`)]
+              .filter(Boolean)
+              .join(' · '),
           })),
         },
       ].filter((g) => g.hits.length > 0)
@@ -224,7 +248,11 @@ export function GlobalSearch() {
                 <div role="listbox" id={`${id}-results`} aria-label={t('shell.search.results')}>
                   {groups.map((g) => (
                     <div key={g.area} role="group" aria-labelledby={`${id}-g-${g.area}`} className="mb-2 last:mb-0">
-                      <div id={`${id}-g-${g.area}`} role="presentation" className="px-2 py-1 text-xs font-semibold uppercase text-slate-600 dark:text-slate-300">
+                      <div
+                        id={`${id}-g-${g.area}`}
+                        role="presentation"
+                        className="px-2 py-1 text-xs font-semibold uppercase text-slate-600 dark:text-slate-300"
+                      >
                         {t(`shell.search.${g.area}`)}
                       </div>
                       {g.hits.map((hit) => {
@@ -241,11 +269,17 @@ export function GlobalSearch() {
                             onMouseEnter={() => setActive(i)}
                             onClick={() => openHit(hit)}
                             className={`flex cursor-pointer flex-col rounded-ui px-2 py-1.5 ${
-                              i === active ? 'bg-slate-100 dark:bg-slate-800' : 'hover:bg-slate-100 dark:hover:bg-slate-800'
+                              i === active
+                                ? 'bg-slate-100 dark:bg-slate-800'
+                                : 'hover:bg-slate-100 dark:hover:bg-slate-800'
                             }`}
                           >
                             <span className="truncate font-medium">{hit.primary}</span>
-                            {hit.secondary && <span className="truncate text-xs text-slate-600 dark:text-slate-300">{hit.secondary}</span>}
+                            {hit.secondary && (
+                              <span className="truncate text-xs text-slate-600 dark:text-slate-300">
+                                {hit.secondary}
+                              </span>
+                            )}
                           </div>
                         );
                       })}

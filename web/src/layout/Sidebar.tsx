@@ -80,7 +80,9 @@ export function Sidebar({ role, logoUrl }: { role: Role | null | undefined; logo
         collapsed ? 'w-[4.5rem]' : 'w-64'
       }`}
     >
-      <div className={`flex h-16 items-center border-b border-slate-200 px-4 dark:border-slate-800 ${collapsed ? 'justify-center' : ''}`}>
+      <div
+        className={`flex h-16 items-center border-b border-slate-200 px-4 dark:border-slate-800 ${collapsed ? 'justify-center' : ''}`}
+      >
         <Link to="/dashboard" aria-label={t('common.goDashboard')}>
           <Logo showName={!collapsed} logoUrl={logoUrl} />
         </Link>
@@ -93,7 +95,10 @@ export function Sidebar({ role, logoUrl }: { role: Role | null | undefined; logo
           aria-expanded={!collapsed}
           className={`btn-ghost w-full ${collapsed ? '' : 'justify-start'}`}
         >
-          <Icon name="chevron" className={`h-5 w-5 transition rtl:rotate-180 ${collapsed ? 'rotate-180 rtl:rotate-0' : ''}`} />
+          <Icon
+            name="chevron"
+            className={`h-5 w-5 transition rtl:rotate-180 ${collapsed ? 'rotate-180 rtl:rotate-0' : ''}`}
+          />
           <span className={collapsed ? 'sr-only' : ''}>
             {collapsed ? t('shell.expandSidebar') : t('shell.collapseSidebar')}
           </span>

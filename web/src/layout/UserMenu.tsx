@@ -12,7 +12,10 @@ export function UserMenu() {
   return (
     <Menu as="div" className="relative">
       <MenuButton className="btn-ghost" aria-label={t('shell.accountMenu')}>
-        <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-primary-strong text-xs font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-primary-strong text-xs font-semibold text-white"
+        >
           {initials}
         </span>
         <span className="hidden max-w-[10rem] truncate md:inline">{name}</span>

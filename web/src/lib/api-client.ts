@@ -31,22 +31,23 @@ type HasParams<Op extends OperationId> = [ParamNames<PathOf<Op>>] extends [never
 
 type RequestOf<Op extends OperationId> = RouteOf<Op> extends { request?: infer R } ? NonNullable<R> : never;
 /** The request body of an operation: the input type of its body schema (`{}` when it takes none). */
-export type BodyOf<Op extends OperationId> = RequestOf<Op> extends { body: infer B extends ZodType }
-  ? z.input<B>
-  : Record<string, never>;
+export type BodyOf<Op extends OperationId> =
+  RequestOf<Op> extends { body: infer B extends ZodType } ? z.input<B> : Record<string, never>;
 type HasBody<Op extends OperationId> = RequestOf<Op> extends { body: ZodType } ? true : false;
 /** The query of an operation: its query schema's fields, each a scalar (left out when '', null, undefined or false). */
-export type QueryOf<Op extends OperationId> = RequestOf<Op> extends { query: infer Q extends ZodType }
-  ? { [K in keyof z.input<Q>]?: QueryValue }
-  : Record<string, never>;
+export type QueryOf<Op extends OperationId> =
+  RequestOf<Op> extends { query: infer Q extends ZodType }
+    ? { [K in keyof z.input<Q>]?: QueryValue }
+    : Record<string, never>;
 export type QueryValue = string | number | boolean | null | undefined;
 /** The answer of an operation: the output type of its response schema (unknown when none is declared). */
-export type ResponseOf<Op extends OperationId> = RouteOf<Op> extends { response: infer R extends ZodType }
-  ? z.output<R>
-  : unknown;
+export type ResponseOf<Op extends OperationId> =
+  RouteOf<Op> extends { response: infer R extends ZodType } ? z.output<R> : unknown;
 
 /** What locates a request: the path parameters (when the path has some) and the query. */
-export type Target<Op extends OperationId> = (HasParams<Op> extends true ? { params: ParamsOf<Op> } : { params?: never }) & {
+export type Target<Op extends OperationId> = (HasParams<Op> extends true
+  ? { params: ParamsOf<Op> }
+  : { params?: never }) & {
   query?: QueryOf<Op>;
 };
 export type CallArgs<Op extends OperationId> = Target<Op> &
@@ -80,7 +81,10 @@ export function queryString(query: Record<string, QueryValue> | undefined): stri
 }
 
 /** The operation's path with its parameters filled in (encoded). */
-export function apiPath<Op extends OperationId>(op: Op, ...[params]: HasParams<Op> extends true ? [ParamsOf<Op>] : []): ApiPath {
+export function apiPath<Op extends OperationId>(
+  op: Op,
+  ...[params]: HasParams<Op> extends true ? [ParamsOf<Op>] : []
+): ApiPath {
   return fillPath(op, params as Record<string, string> | undefined);
 }
 
@@ -109,7 +113,10 @@ export function apiArea(op: OperationId): ApiPath {
 }
 
 /** Sends the operation (JSON body when given) and resolves to its parsed answer. */
-export function callApi<Op extends OperationId, R = ResponseOf<Op>>(op: Op, ...[args]: Optional<CallArgs<Op>>): Promise<R> {
+export function callApi<Op extends OperationId, R = ResponseOf<Op>>(
+  op: Op,
+  ...[args]: Optional<CallArgs<Op>>
+): Promise<R> {
   const { params, query, body, ...options } = (args ?? {}) as {
     params?: Record<string, string>;
     query?: Record<string, QueryValue>;

@@ -3,12 +3,22 @@ import { ERROR_CODES } from '../../../shared/errors';
 import { errors as catalog } from '../../../shared/i18n/errors';
 import { setLanguage, t } from '../i18n';
 import { ApiError } from './api';
-import { errorDetail, issuesToErrors, isVersionConflict, registerMessages, translateApiError, translateMessage } from './api-errors';
+import {
+  errorDetail,
+  issuesToErrors,
+  isVersionConflict,
+  registerMessages,
+  translateApiError,
+  translateMessage,
+} from './api-errors';
 import { addArea } from '../../../shared/i18n';
 
 const body = (error: Record<string, unknown>) => JSON.stringify({ error });
 
-addArea('kittest', { en: { messages: { plateTaken: 'Plate taken (en)', minAge: 'At least {{minAge}}' } }, ar: { messages: { plateTaken: 'اللوحة مستخدمة', minAge: 'على الأقل {{minAge}}' } } });
+addArea('kittest', {
+  en: { messages: { plateTaken: 'Plate taken (en)', minAge: 'At least {{minAge}}' } },
+  ar: { messages: { plateTaken: 'اللوحة مستخدمة', minAge: 'على الأقل {{minAge}}' } },
+});
 registerMessages('kittest.messages', { plateTaken: 'A vehicle with this plate exists', minAge: 'Too young' });
 
 afterEach(() => setLanguage('en'));
@@ -26,25 +36,46 @@ describe('translateApiError', () => {
     const error = new ApiError(409, body({ code: 'VERSION_CONFLICT', message: 'Some server wording' }));
     expect(translateApiError(error, t).message).toBe(catalog.en.codes.VERSION_CONFLICT);
     setLanguage('ar');
-    expect(translateApiError(error, t)).toEqual({ code: 'VERSION_CONFLICT', message: catalog.ar.codes.VERSION_CONFLICT, fields: {} });
+    expect(translateApiError(error, t)).toEqual({
+      code: 'VERSION_CONFLICT',
+      message: catalog.ar.codes.VERSION_CONFLICT,
+      fields: {},
+    });
   });
 
   it('falls back to the code the status implies when the server sent none', () => {
-    expect(translateApiError(new ApiError(404, 'Not Found'), t)).toMatchObject({ code: 'NOT_FOUND', message: catalog.en.codes.NOT_FOUND });
+    expect(translateApiError(new ApiError(404, 'Not Found'), t)).toMatchObject({
+      code: 'NOT_FOUND',
+      message: catalog.en.codes.NOT_FOUND,
+    });
     expect(translateApiError(new ApiError(502, 'Bad gateway'), t).code).toBe('INTERNAL_ERROR');
   });
 
   it('translates registered field messages, keeps unknown ones as sent, and leads with the field reason on validation errors', () => {
     setLanguage('ar');
-    const error = new ApiError(400, body({ code: 'VALIDATION_FAILED', message: 'Please correct', fields: { licensePlate: 'A vehicle with this plate exists', other: 'Unregistered words' } }));
+    const error = new ApiError(
+      400,
+      body({
+        code: 'VALIDATION_FAILED',
+        message: 'Please correct',
+        fields: { licensePlate: 'A vehicle with this plate exists', other: 'Unregistered words' },
+      }),
+    );
     const out = translateApiError(error, t);
     expect(out.fields).toEqual({ licensePlate: 'اللوحة مستخدمة', other: 'Unregistered words' });
     expect(out.message).toBe('اللوحة مستخدمة');
   });
 
   it('prefers a registered server message over the generic code text, with parameters', () => {
-    const error = new ApiError(400, body({ code: 'BAD_REQUEST', message: 'Too young', fields: { dateOfBirth: 'Too young' } }));
-    expect(translateApiError(error, t, { minAge: 21 })).toEqual({ code: 'BAD_REQUEST', message: 'At least 21', fields: { dateOfBirth: 'At least 21' } });
+    const error = new ApiError(
+      400,
+      body({ code: 'BAD_REQUEST', message: 'Too young', fields: { dateOfBirth: 'Too young' } }),
+    );
+    expect(translateApiError(error, t, { minAge: 21 })).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'At least 21',
+      fields: { dateOfBirth: 'At least 21' },
+    });
   });
 
   it('says "network" for a failed fetch and "unknown" for anything else', () => {
@@ -61,14 +92,21 @@ describe('issuesToErrors / translateMessage / errorDetail', () => {
       { path: ['branding', 'primaryColor'], message: 'second' },
     ];
     expect(issuesToErrors(t, issues)).toEqual({ branding: 'Plate taken (en)' });
-    expect(issuesToErrors(t, issues, { dotted: true })).toEqual({ 'branding.primaryColor': 'Plate taken (en)', 'branding.accentColor': 'x' });
+    expect(issuesToErrors(t, issues, { dotted: true })).toEqual({
+      'branding.primaryColor': 'Plate taken (en)',
+      'branding.accentColor': 'x',
+    });
     expect(translateMessage(t, 'never registered')).toBe('never registered');
   });
 
   it('reads structured details from error.details or the error itself', () => {
     const conflicts = [{ kind: 'rental', refId: 'R1' }];
-    expect(errorDetail(new ApiError(409, body({ code: 'BOOKING_CONFLICT', details: { conflicts } })), 'conflicts')).toEqual(conflicts);
-    expect(errorDetail(new ApiError(409, body({ code: 'BOOKING_CONFLICT', conflicts })), 'conflicts')).toEqual(conflicts);
+    expect(
+      errorDetail(new ApiError(409, body({ code: 'BOOKING_CONFLICT', details: { conflicts } })), 'conflicts'),
+    ).toEqual(conflicts);
+    expect(errorDetail(new ApiError(409, body({ code: 'BOOKING_CONFLICT', conflicts })), 'conflicts')).toEqual(
+      conflicts,
+    );
     expect(errorDetail(new ApiError(500, 'not json'), 'conflicts')).toBeUndefined();
     expect(isVersionConflict(new ApiError(409, body({ code: 'VERSION_CONFLICT' })))).toBe(true);
     expect(isVersionConflict(new ApiError(409, body({ code: 'BOOKING_CONFLICT' })))).toBe(false);

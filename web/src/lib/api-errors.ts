@@ -99,17 +99,23 @@ export function translateApiError(error: unknown, t: TFunction, params?: TParams
   // A message the server filled from a registered template (details.template + details.params,
   // e.g. the lock date in the company's format): shown from the template in the reader's language.
   const template = errorDetail<string>(error, 'template');
-  const filled = template && messageKeys.has(template) ? { ...errorDetail<TParams>(error, 'params'), ...params } : undefined;
+  const filled =
+    template && messageKeys.has(template) ? { ...errorDetail<TParams>(error, 'params'), ...params } : undefined;
   const fields: FieldErrors = {};
   for (const [name, message] of Object.entries(error.fields ?? {})) {
-    fields[name] = filled && message === error.serverMessage ? translateMessage(t, template!, filled) : translateMessage(t, message, params);
+    fields[name] =
+      filled && message === error.serverMessage
+        ? translateMessage(t, template!, filled)
+        : translateMessage(t, message, params);
   }
   const code = errorCode(error);
   const firstRegisteredField = Object.values(error.fields ?? {}).find((m) => messageKeys.has(m));
   let message: string;
   if (filled) message = translateMessage(t, template!, filled);
-  else if (error.serverMessage && messageKeys.has(error.serverMessage)) message = translateMessage(t, error.serverMessage, params);
-  else if ((code === 'VALIDATION_FAILED' || code === 'BAD_REQUEST') && firstRegisteredField) message = translateMessage(t, firstRegisteredField, params);
+  else if (error.serverMessage && messageKeys.has(error.serverMessage))
+    message = translateMessage(t, error.serverMessage, params);
+  else if ((code === 'VALIDATION_FAILED' || code === 'BAD_REQUEST') && firstRegisteredField)
+    message = translateMessage(t, firstRegisteredField, params);
   else if (code) message = t(`errors.codes.${code}`);
   else message = t('errors.unknown');
   return { code, message, fields };

@@ -72,7 +72,10 @@ describe('token validity', () => {
 describe('refresh', () => {
   it('refreshes before a request when the access token is expiring', async () => {
     storeTokens({ accessToken: 'old', refreshToken: 'r1', expiresIn: 60 }); // inside the 5-minute margin
-    mockFetch(json(200, { success: true, tokens: { accessToken: 'new', refreshToken: 'r2', expiresIn: 3600 } }), json(200, { ok: 1 }));
+    mockFetch(
+      json(200, { success: true, tokens: { accessToken: 'new', refreshToken: 'r2', expiresIn: 3600 } }),
+      json(200, { ok: 1 }),
+    );
     await expect(apiRequest('GET', '/api/v1/vehicles')).resolves.toEqual({ ok: 1 });
     expect(calls[0].url).toBe('/api/v1/auth/refresh');
     expect(JSON.parse(calls[0].init.body as string)).toEqual({ refreshToken: 'r1' });
@@ -154,7 +157,9 @@ describe('requests and errors', () => {
   });
 
   it('throws `${status}: ${text}` with the server error parsed', async () => {
-    const body = { error: { code: 'CONFLICT', message: 'Username already taken', fields: { username: 'Username already taken' } } };
+    const body = {
+      error: { code: 'CONFLICT', message: 'Username already taken', fields: { username: 'Username already taken' } },
+    };
     mockFetch(json(409, body));
     const error = await apiRequest('POST', '/api/register', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

@@ -42,8 +42,14 @@ const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 export function brandingFrom(answer: unknown): Branding {
   if (!answer || typeof answer !== 'object') return DEFAULT_BRANDING;
   const root = answer as Record<string, unknown>;
-  const settings = (root.settings && typeof root.settings === 'object' ? root.settings : root) as Record<string, unknown>;
-  const b = (settings.branding && typeof settings.branding === 'object' ? settings.branding : settings) as Record<string, unknown>;
+  const settings = (root.settings && typeof root.settings === 'object' ? root.settings : root) as Record<
+    string,
+    unknown
+  >;
+  const b = (settings.branding && typeof settings.branding === 'object' ? settings.branding : settings) as Record<
+    string,
+    unknown
+  >;
   const color = (v: unknown, d: string) => (typeof v === 'string' && HEX.test(v) ? v : d);
   const name = settings.name ?? settings.companyName ?? (settings.company as Record<string, unknown> | undefined)?.name;
   return {
@@ -54,7 +60,8 @@ export function brandingFrom(answer: unknown): Branding {
       ? (b.accentStyle as AccentStyle)
       : DEFAULT_ACCENT_STYLE,
     companyName: typeof name === 'string' && name ? name : undefined,
-    currency: typeof settings.currency === 'string' && /^[A-Z]{3}$/.test(settings.currency) ? settings.currency : undefined,
+    currency:
+      typeof settings.currency === 'string' && /^[A-Z]{3}$/.test(settings.currency) ? settings.currency : undefined,
     region: companyRegion(settings),
     timezone: typeof settings.timezone === 'string' && settings.timezone ? settings.timezone : undefined,
   };
@@ -90,7 +97,8 @@ export function useBranding(enabled: boolean): Branding {
   const branding = data ? brandingFrom(data) : DEFAULT_BRANDING;
   useEffect(() => {
     applyBranding(branding);
-  }, [branding.primaryColor, branding.secondaryColor, branding.accentStyle]); // eslint-disable-line react-hooks/exhaustive-deps
+    // Re-applied when a colour changes, not on every render (the branding object is new each time).
+  }, [branding.primaryColor, branding.secondaryColor, branding.accentStyle]);
   useEffect(() => () => resetBranding(), []);
   return branding;
 }

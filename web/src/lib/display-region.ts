@@ -25,4 +25,3 @@ export function useDisplayRegion(): RegionCode {
   const company = useCompanyLocale();
   return getRegionConfig(displayRegion(locale, company.region)).countryCode;
 }
-

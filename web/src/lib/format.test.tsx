@@ -12,21 +12,36 @@ import { swrConfig } from './swr';
 
 const never = () => Promise.reject(new Error('not in this test'));
 const session = (role: User['role']): AuthContextValue => ({
-  status: 'authenticated', method: 'jwt', user: { id: 'ME', username: 'me', role, tenantId: 't' },
-  login: never, register: never, demoLogin: never, logout: () => Promise.resolve(),
+  status: 'authenticated',
+  method: 'jwt',
+  user: { id: 'ME', username: 'me', role, tenantId: 't' },
+  login: never,
+  register: never,
+  demoLogin: never,
+  logout: () => Promise.resolve(),
 });
 
 /** GET /api/v1/company/settings as a STAFF member gets it: the branding subset. */
 function companyInUae() {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(
-    JSON.stringify({ name: 'Desert Rose Rentals', primaryColor: '#1d4ed8', currency: 'AED', region: 'AE' }),
-    { status: 200, headers: { 'content-type': 'application/json' } },
-  )));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ name: 'Desert Rose Rentals', primaryColor: '#1d4ed8', currency: 'AED', region: 'AE' }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
+    ),
+  );
 }
 
 function Dates() {
   const f = useFormat();
-  return <p data-testid="dates">{f.date('2026-11-23')} | {f.money(150)} | {f.quantity(15000, 'kilometer')}</p>;
+  return (
+    <p data-testid="dates">
+      {f.date('2026-11-23')} | {f.money(150)} | {f.quantity(15000, 'kilometer')}
+    </p>
+  );
 }
 
 function renderSignedIn() {

@@ -43,7 +43,12 @@ export interface Format {
 }
 
 /** Builds the formatters (pure: used by the hook and by tests). */
-export function makeFormat(region: RegionCode, language: 'en' | 'ar', timeZone: string, currency?: CurrencyCode): Format {
+export function makeFormat(
+  region: RegionCode,
+  language: 'en' | 'ar',
+  timeZone: string,
+  currency?: CurrencyCode,
+): Format {
   const safe = (fn: (v: Date | string) => string) => (value: DateInput) => {
     if (value === null || value === undefined || value === '') return NONE;
     try {
@@ -62,8 +67,12 @@ export function makeFormat(region: RegionCode, language: 'en' | 'ar', timeZone: 
     time: safe((v) => formatTime(v, region, language, { timeZone })),
     money: (amount) => (amount === null || amount === undefined ? NONE : moneyMinor(toMinor(amount))),
     moneyMinor,
-    weekdayDay: (day) => new Intl.DateTimeFormat(intlLocale(region, language), { weekday: 'short', day: 'numeric' }).format(day),
-    quantity: (value, unit) => (value === null || value === undefined || !Number.isFinite(value) ? NONE : formatQuantity(value, unit, region, language)),
+    weekdayDay: (day) =>
+      new Intl.DateTimeFormat(intlLocale(region, language), { weekday: 'short', day: 'numeric' }).format(day),
+    quantity: (value, unit) =>
+      value === null || value === undefined || !Number.isFinite(value)
+        ? NONE
+        : formatQuantity(value, unit, region, language),
   };
 }
 
@@ -78,8 +87,26 @@ export function useFormat(): Format {
 
 /** Wall clock of an instant in a time zone, as UTC milliseconds (for offset arithmetic). */
 export function wallClockMs(ms: number, timeZone: string): number {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
+  return Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
 }

@@ -17,7 +17,16 @@ describe('invalidate key matching', () => {
   });
 
   it('lists the matching keys of several prefixes, skipping subscriptions', () => {
-    const keys = ['/api/v1/vehicles?limit=25', '$sub$/api/v1/vehicles', '/api/v1/vehicle-makes', '/api/v1/rentals/stats', '/api/v1/customers'];
-    expect(matchingKeys(keys, ['/api/v1/vehicles', '/api/v1/vehicle-makes'])).toEqual(['/api/v1/vehicles?limit=25', '/api/v1/vehicle-makes']);
+    const keys = [
+      '/api/v1/vehicles?limit=25',
+      '$sub$/api/v1/vehicles',
+      '/api/v1/vehicle-makes',
+      '/api/v1/rentals/stats',
+      '/api/v1/customers',
+    ];
+    expect(matchingKeys(keys, ['/api/v1/vehicles', '/api/v1/vehicle-makes'])).toEqual([
+      '/api/v1/vehicles?limit=25',
+      '/api/v1/vehicle-makes',
+    ]);
   });
 });

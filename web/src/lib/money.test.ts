@@ -9,7 +9,7 @@ describe('company currency on screen', () => {
     expect(brandingFrom({}).currency).toBeUndefined();
   });
 
-  it('a UAE company\'s amounts stay in AED for a user browsing with the US region', () => {
+  it("a UAE company's amounts stay in AED for a user browsing with the US region", () => {
     expect(formatMoney(15000, 'US', 'en', { currency: 'AED' })).toBe('150.00 د.إ');
     expect(formatMoney(15000, 'US', 'en')).toBe('$150.00');
   });

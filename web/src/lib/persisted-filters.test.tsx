@@ -32,7 +32,9 @@ describe('useSearchDraft', () => {
   it('commits the trimmed text once typing pauses, and follows a committed value changed elsewhere', () => {
     vi.useFakeTimers();
     const commit = vi.fn();
-    const { result, rerender } = renderHook(({ committed }) => useSearchDraft(committed, commit, 300), { initialProps: { committed: '' } });
+    const { result, rerender } = renderHook(({ committed }) => useSearchDraft(committed, commit, 300), {
+      initialProps: { committed: '' },
+    });
     act(() => result.current[1]('ca'));
     act(() => vi.advanceTimersByTime(200));
     act(() => result.current[1]('cam '));

@@ -21,7 +21,12 @@ export function readString(stored: Filters, key: string, fallback = ''): string 
   return typeof value === 'string' ? value : fallback;
 }
 
-export function readOneOf<T extends string>(stored: Filters, key: string, allowed: readonly T[], fallback: T | ''): T | '' {
+export function readOneOf<T extends string>(
+  stored: Filters,
+  key: string,
+  allowed: readonly T[],
+  fallback: T | '',
+): T | '' {
   const value = stored[key];
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
 }
@@ -38,7 +43,10 @@ export interface PersistedFilters<F> {
   reset: (defaults: Partial<F>) => void;
 }
 
-export function usePersistedFilters<F extends Filters>(storeKey: FilterStoreKey, read: (stored: Filters) => F): PersistedFilters<F> {
+export function usePersistedFilters<F extends Filters>(
+  storeKey: FilterStoreKey,
+  read: (stored: Filters) => F,
+): PersistedFilters<F> {
   const stored = useAppState((s) => s[storeKey]);
   const readRef = useRef(read);
   readRef.current = read;
@@ -55,7 +63,11 @@ export function usePersistedFilters<F extends Filters>(storeKey: FilterStoreKey,
  * `commit(trimmed)` after `delay` ms without keys. A committed value changed elsewhere (e.g.
  * "Clear filters") replaces the draft.
  */
-export function useSearchDraft(committed: string, commit: (value: string) => void, delay = 300): [string, (value: string) => void] {
+export function useSearchDraft(
+  committed: string,
+  commit: (value: string) => void,
+  delay = 300,
+): [string, (value: string) => void] {
   const [draft, setDraft] = useState(committed);
   const commitRef = useRef(commit);
   commitRef.current = commit;

@@ -22,7 +22,13 @@ describe('mergePersisted', () => {
   it('ignores values of the wrong type and unknown keys', () => {
     const merged = mergePersisted(DEFAULT_STATE, {
       version: 0,
-      state: { theme: 'purple', sidebarCollapsed: 'yes', extra: 1, locale: { regionDetected: 'no' }, recentSearches: ['a', 3] },
+      state: {
+        theme: 'purple',
+        sidebarCollapsed: 'yes',
+        extra: 1,
+        locale: { regionDetected: 'no' },
+        recentSearches: ['a', 3],
+      },
     });
     expect(merged.theme).toBe('light');
     expect(merged.sidebarCollapsed).toBe(false);
@@ -32,7 +38,10 @@ describe('mergePersisted', () => {
   });
 
   it('keeps open-ended filter objects', () => {
-    const merged = mergePersisted(DEFAULT_STATE, { version: 0, state: { vehicleFilters: { make: 'Toyota', archived: true } } });
+    const merged = mergePersisted(DEFAULT_STATE, {
+      version: 0,
+      state: { vehicleFilters: { make: 'Toyota', archived: true } },
+    });
     expect(merged.vehicleFilters).toEqual({ make: 'Toyota', archived: true });
   });
 });

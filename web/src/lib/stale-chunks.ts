@@ -31,7 +31,10 @@ export function installStaleChunkReload(): void {
       return;
     }
     event.preventDefault();
-    console.warn('[chunks] a chunk of an older release failed to load; reloading', (event as Event & { payload?: unknown }).payload);
+    console.warn(
+      '[chunks] a chunk of an older release failed to load; reloading',
+      (event as Event & { payload?: unknown }).payload,
+    );
     window.location.reload();
   });
 }

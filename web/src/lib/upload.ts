@@ -9,7 +9,12 @@ import { api } from './api';
 export type { UploadTarget };
 
 /** PUT to a presigned URL, reporting progress 0–100. */
-export function putWithProgress(url: string, file: File, headers: Record<string, string>, onProgress: (percent: number) => void = () => {}): Promise<void> {
+export function putWithProgress(
+  url: string,
+  file: File,
+  headers: Record<string, string>,
+  onProgress: (percent: number) => void = () => {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
@@ -17,7 +22,8 @@ export function putWithProgress(url: string, file: File, headers: Record<string,
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`${xhr.status}: upload failed`)));
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`${xhr.status}: upload failed`));
     xhr.onerror = () => reject(new Error('upload failed'));
     xhr.send(file);
   });
@@ -29,7 +35,11 @@ export function uploadRequest(file: File): { fileName: string; contentType: stri
 }
 
 /** Asks `targetPath` for a presigned target, uploads the file, and returns the target (its key). */
-export async function uploadFileTo<T extends UploadTarget = UploadTarget>(targetPath: string, file: File, onProgress?: (percent: number) => void): Promise<T> {
+export async function uploadFileTo<T extends UploadTarget = UploadTarget>(
+  targetPath: string,
+  file: File,
+  onProgress?: (percent: number) => void,
+): Promise<T> {
   const target = await api.post<T>(targetPath, uploadRequest(file));
   await putWithProgress(target.uploadUrl, file, target.headers, onProgress);
   onProgress?.(100);

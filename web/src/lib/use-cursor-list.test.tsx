@@ -10,18 +10,21 @@ import { fetchFilledPage, listUrl, useCursorList } from './use-cursor-list';
 function mockServer(raw: { id: string; match: boolean }[], opts: { failFirst?: boolean } = {}) {
   const requests: string[] = [];
   let failures = opts.failFirst ? 1 : 0;
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://x');
-    requests.push(url.pathname + url.search);
-    if (failures > 0) {
-      failures -= 1;
-      return new Response(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'x' } }), { status: 500 });
-    }
-    const start = Number(url.searchParams.get('cursor') ?? 0);
-    const slice = raw.slice(start, start + 2);
-    const next = start + 2 < raw.length ? String(start + 2) : null;
-    return new Response(JSON.stringify({ items: slice.filter((r) => r.match), nextCursor: next }), { status: 200 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://x');
+      requests.push(url.pathname + url.search);
+      if (failures > 0) {
+        failures -= 1;
+        return new Response(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'x' } }), { status: 500 });
+      }
+      const start = Number(url.searchParams.get('cursor') ?? 0);
+      const slice = raw.slice(start, start + 2);
+      const next = start + 2 < raw.length ? String(start + 2) : null;
+      return new Response(JSON.stringify({ items: slice.filter((r) => r.match), nextCursor: next }), { status: 200 });
+    }),
+  );
   return requests;
 }
 const items = (pattern: string) => [...pattern].map((c, i) => ({ id: `i${i}`, match: c === 'x' }));
@@ -34,7 +37,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('listUrl / fetchFilledPage', () => {
   it('leaves empty params out and always sends limit', () => {
-    expect(listUrl('/api/v1/vehicles', { q: 'cam', status: '', make: undefined, showArchived: false, vip: true }, 25)).toBe('/api/v1/vehicles?q=cam&vip=true&limit=25');
+    expect(
+      listUrl('/api/v1/vehicles', { q: 'cam', status: '', make: undefined, showArchived: false, vip: true }, 25),
+    ).toBe('/api/v1/vehicles?q=cam&vip=true&limit=25');
     expect(listUrl('/p', {}, 5, 'abc')).toBe('/p?limit=5&cursor=abc');
   });
 
@@ -56,7 +61,9 @@ describe('listUrl / fetchFilledPage', () => {
 describe('useCursorList', () => {
   it('loads filled pages, says when there is more, and "Load more" appends the next filled page', async () => {
     mockServer(items('x.x.x.x.x'));
-    const { result } = renderHook(() => useCursorList<{ id: string }>('listVehicles', { q: 'a' }, { limit: 2 }), { wrapper });
+    const { result } = renderHook(() => useCursorList<{ id: string }>('listVehicles', { q: 'a' }, { limit: 2 }), {
+      wrapper,
+    });
     expect(result.current.isLoading).toBe(true);
     await waitFor(() => expect(result.current.items.map((i) => i.id)).toEqual(['i0', 'i2']));
     expect(result.current.hasMore).toBe(true);
@@ -95,10 +102,13 @@ describe('useCursorList', () => {
 
   it('useInvalidate(operation) refetches every loaded page of a list under its stem', async () => {
     const requests = mockServer(items('xxxx'));
-    const { result } = renderHook(() => ({
-      list: useCursorList<{ id: string }>({ op: 'listCustomerNotes', params: { id: 'C 1' } }, {}, { limit: 2 }),
-      invalidate: useInvalidate(),
-    }), { wrapper });
+    const { result } = renderHook(
+      () => ({
+        list: useCursorList<{ id: string }>({ op: 'listCustomerNotes', params: { id: 'C 1' } }, {}, { limit: 2 }),
+        invalidate: useInvalidate(),
+      }),
+      { wrapper },
+    );
     await waitFor(() => expect(result.current.list.items).toHaveLength(2));
     act(() => result.current.list.loadMore());
     await waitFor(() => expect(result.current.list.items).toHaveLength(4));

@@ -86,7 +86,11 @@ export function listUrl(path: string, params: ListParams, limit: number, cursor?
  * or `maxRequests` were made. A 401 (after the client's refresh-and-retry) reads as an empty page:
  * the session layer signs the user out.
  */
-export async function fetchFilledPage<T>(url: string, limit: number, maxRequests = DEFAULT_MAX_REQUESTS): Promise<CursorPage<T>> {
+export async function fetchFilledPage<T>(
+  url: string,
+  limit: number,
+  maxRequests = DEFAULT_MAX_REQUESTS,
+): Promise<CursorPage<T>> {
   const [path, search = ''] = url.split('?');
   const query = new URLSearchParams(search);
   const items: T[] = [];
@@ -107,7 +111,11 @@ export async function fetchFilledPage<T>(url: string, limit: number, maxRequests
   return { items, nextCursor };
 }
 
-export function useCursorList<T>(source: ListSource | null, params: ListParams = {}, options: CursorListOptions = {}): CursorList<T> {
+export function useCursorList<T>(
+  source: ListSource | null,
+  params: ListParams = {},
+  options: CursorListOptions = {},
+): CursorList<T> {
   const path = source === null ? null : listSourcePath(source);
   const limit = options.limit ?? DEFAULT_PAGE_SIZE;
   const maxRequests = options.maxRequestsPerPage ?? DEFAULT_MAX_REQUESTS;

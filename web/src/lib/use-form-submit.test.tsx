@@ -12,7 +12,9 @@ describe('useFormSubmit', () => {
     const send = vi.fn(async () => ({}));
     const { result } = renderHook(() => useFormSubmit(schema, send));
     let ok = true;
-    await act(async () => { ok = await result.current.submit({ name: '', age: 3 }); });
+    await act(async () => {
+      ok = await result.current.submit({ name: '', age: 3 });
+    });
     expect(ok).toBe(false);
     expect(send).not.toHaveBeenCalled();
     expect(result.current.errors).toEqual({ name: 'Please correct the highlighted fields.' });
@@ -22,13 +24,23 @@ describe('useFormSubmit', () => {
 
   it('sends a valid body (raw or parsed), is busy meanwhile and shows the server field errors', async () => {
     let resolve!: (e: Record<string, string>) => void;
-    const send = vi.fn(() => new Promise<Record<string, string>>((r) => { resolve = r; }));
+    const send = vi.fn(
+      () =>
+        new Promise<Record<string, string>>((r) => {
+          resolve = r;
+        }),
+    );
     const { result } = renderHook(() => useFormSubmit(schema, send, { sendParsed: true }));
     let pending!: Promise<boolean>;
-    act(() => { pending = result.current.submit({ name: 'A', age: '7' } as never); });
+    act(() => {
+      pending = result.current.submit({ name: 'A', age: '7' } as never);
+    });
     expect(result.current.saving).toBe(true);
     expect(send).toHaveBeenCalledWith({ name: 'A', age: 7 });
-    await act(async () => { resolve({ name: 'Taken' }); await pending; });
+    await act(async () => {
+      resolve({ name: 'Taken' });
+      await pending;
+    });
     expect(result.current.saving).toBe(false);
     expect(result.current.errors).toEqual({ name: 'Taken' });
     await expect(pending).resolves.toBe(false);

@@ -6,7 +6,12 @@ import { RegionMenu } from '../RegionMenu';
  * return page, the remote contract signing page): the company's logo and name (once known),
  * the language menu, a narrow column for a phone, the page title and its body.
  */
-export function CompanyPublicPage({ company, title, children, roomy = false }: {
+export function CompanyPublicPage({
+  company,
+  title,
+  children,
+  roomy = false,
+}: {
   company?: { name: string; logoUrl?: string | null } | null;
   title: string;
   children: ReactNode;

@@ -42,7 +42,10 @@ export function PublicFooter() {
             <ul className="mt-3 space-y-2 text-sm">
               {g.links.map(([to, label]) => (
                 <li key={label}>
-                  <Link to={to} className="text-slate-700 hover:text-slate-950 hover:underline dark:text-slate-300 dark:hover:text-white">
+                  <Link
+                    to={to}
+                    className="text-slate-700 hover:text-slate-950 hover:underline dark:text-slate-300 dark:hover:text-white"
+                  >
                     {label}
                   </Link>
                 </li>

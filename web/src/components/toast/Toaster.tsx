@@ -69,7 +69,12 @@ function ToastItem({ toast }: { toast: Toast }) {
           : 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100'
       }`}
     >
-      <div role={destructive ? 'alert' : 'status'} aria-live={destructive ? 'assertive' : 'polite'} aria-atomic="true" className="min-w-0 flex-1">
+      <div
+        role={destructive ? 'alert' : 'status'}
+        aria-live={destructive ? 'assertive' : 'polite'}
+        aria-atomic="true"
+        className="min-w-0 flex-1"
+      >
         {toast.title && <p className="text-sm font-semibold">{toast.title}</p>}
         {toast.description && <p className="mt-1 text-sm opacity-90">{toast.description}</p>}
         {toast.action && <div className="mt-2">{toast.action}</div>}

@@ -10,7 +10,10 @@ describe('toastReducer', () => {
     expect(state.toasts.map((t) => t.id)).toEqual(['d', 'c', 'b']);
   });
   it('updates one toast by id', () => {
-    const state = toastReducer({ toasts: [make('a'), make('b')] }, { type: 'UPDATE_TOAST', toast: { id: 'b', title: 'B!' } });
+    const state = toastReducer(
+      { toasts: [make('a'), make('b')] },
+      { type: 'UPDATE_TOAST', toast: { id: 'b', title: 'B!' } },
+    );
     expect(state.toasts.map((t) => t.title)).toEqual(['a', 'B!']);
   });
   it('dismiss marks closed (one or all) without removing', () => {
@@ -20,7 +23,9 @@ describe('toastReducer', () => {
     expect(all.toasts.every((t) => !t.open)).toBe(true);
   });
   it('remove drops one toast or all', () => {
-    expect(toastReducer({ toasts: [make('a'), make('b')] }, { type: 'REMOVE_TOAST', toastId: 'a' }).toasts).toHaveLength(1);
+    expect(
+      toastReducer({ toasts: [make('a'), make('b')] }, { type: 'REMOVE_TOAST', toastId: 'a' }).toasts,
+    ).toHaveLength(1);
     expect(toastReducer({ toasts: [make('a')] }, { type: 'REMOVE_TOAST' }).toasts).toHaveLength(0);
   });
 });

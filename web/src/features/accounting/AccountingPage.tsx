@@ -11,8 +11,16 @@ import { REPORT_LINKS, ReportState, useReport } from './ReportKit';
 import { apiPath } from '../../lib/api-client';
 
 interface Summary {
-  asOf: string; cash: number; bank: number; receivables: number; depositsHeld: number; vatPayable: number;
-  monthIncome: number; monthExpenses: number; lockDate: string | null; vatFiledThrough: string | null;
+  asOf: string;
+  cash: number;
+  bank: number;
+  receivables: number;
+  depositsHeld: number;
+  vatPayable: number;
+  monthIncome: number;
+  monthExpenses: number;
+  lockDate: string | null;
+  vatFiledThrough: string | null;
 }
 
 const FIGURES = ['cash', 'bank', 'receivables', 'depositsHeld', 'vatPayable', 'monthIncome', 'monthExpenses'] as const;
@@ -23,7 +31,10 @@ export default function AccountingPage() {
   const report = useReport<Summary>(apiPath('accountingSummary'));
   return (
     <div>
-      <PageHeader title={t('shell.pages.accounting')} subtitle={report.data ? t('accounting.ui.summarySubtitle', { date: f.date(report.data.asOf) }) : undefined} />
+      <PageHeader
+        title={t('shell.pages.accounting')}
+        subtitle={report.data ? t('accounting.ui.summarySubtitle', { date: f.date(report.data.asOf) }) : undefined}
+      />
       <ReportState report={report}>
         {(s) => (
           <>
@@ -49,7 +60,9 @@ export default function AccountingPage() {
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {REPORT_LINKS.map(([key, to]) => (
           <li key={key}>
-            <Link to={to} className="card block font-medium hover:border-primary">{t(`shell.pages.${key}`)}</Link>
+            <Link to={to} className="card block font-medium hover:border-primary">
+              {t(`shell.pages.${key}`)}
+            </Link>
           </li>
         ))}
       </ul>

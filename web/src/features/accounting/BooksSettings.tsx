@@ -33,7 +33,11 @@ export function BooksSettings() {
     setBusy(true);
     try {
       // The form's draft: the server checks it against the route's body schema (400 with field errors).
-      await callApi('putPaymentMethodMappings', { body: { mappings: Object.entries(picked).map(([method, accountId]) => ({ method, accountId })) } as BodyOf<'putPaymentMethodMappings'> });
+      await callApi('putPaymentMethodMappings', {
+        body: {
+          mappings: Object.entries(picked).map(([method, accountId]) => ({ method, accountId })),
+        } as BodyOf<'putPaymentMethodMappings'>,
+      });
       toast({ variant: 'success', title: b('mappingsSaved') });
       setPicked({});
       await invalidate(ACCOUNTING_PATH);
@@ -61,18 +65,34 @@ export function BooksSettings() {
 
   return (
     <section className="mt-8" aria-labelledby="books-settings">
-      <h2 id="books-settings" className="mb-3 text-lg font-semibold">{b('title')}</h2>
+      <h2 id="books-settings" className="mb-3 text-lg font-semibold">
+        {b('title')}
+      </h2>
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="card">
           <h3 className="font-medium">{b('mappingsTitle')}</h3>
           <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{b('mappingsHint')}</p>
           <div className="space-y-2">
             {PAYMENT_METHODS.map((method) => (
-              <AccountSelect key={method} id={`map-${method}`} label={b(`method.${method}`)} allLabel={t('accounting.ui.chooseAccount')} accounts={accounts.data?.items ?? []}
-                value={picked[method] ?? mappings.data?.items.find((m) => m.method === method)?.accountId ?? ''} onChange={(v) => setPicked((p) => ({ ...p, [method]: v }))} />
+              <AccountSelect
+                key={method}
+                id={`map-${method}`}
+                label={b(`method.${method}`)}
+                allLabel={t('accounting.ui.chooseAccount')}
+                accounts={accounts.data?.items ?? []}
+                value={picked[method] ?? mappings.data?.items.find((m) => m.method === method)?.accountId ?? ''}
+                onChange={(v) => setPicked((p) => ({ ...p, [method]: v }))}
+              />
             ))}
           </div>
-          <button type="button" className="btn-primary mt-3" disabled={busy || Object.keys(picked).length === 0} onClick={() => void saveMappings()}>{b('saveMappings')}</button>
+          <button
+            type="button"
+            className="btn-primary mt-3"
+            disabled={busy || Object.keys(picked).length === 0}
+            onClick={() => void saveMappings()}
+          >
+            {b('saveMappings')}
+          </button>
         </div>
         <div className="card">
           <h3 className="font-medium">{b('lockTitle')}</h3>
@@ -80,12 +100,31 @@ export function BooksSettings() {
           {canLock ? (
             <>
               <div className="flex flex-wrap gap-4">
-                <DateField id="lock-date" label={b('lockDate')} value={lockDraft.lockDate ?? lock.data?.lockDate ?? ''} onChange={(v) => setLockDraft((d) => ({ ...d, lockDate: v }))} />
-                <DateField id="vat-filed" label={b('vatFiledThrough')} value={lockDraft.vatFiledThrough ?? lock.data?.vatFiledThrough ?? ''} onChange={(v) => setLockDraft((d) => ({ ...d, vatFiledThrough: v }))} />
+                <DateField
+                  id="lock-date"
+                  label={b('lockDate')}
+                  value={lockDraft.lockDate ?? lock.data?.lockDate ?? ''}
+                  onChange={(v) => setLockDraft((d) => ({ ...d, lockDate: v }))}
+                />
+                <DateField
+                  id="vat-filed"
+                  label={b('vatFiledThrough')}
+                  value={lockDraft.vatFiledThrough ?? lock.data?.vatFiledThrough ?? ''}
+                  onChange={(v) => setLockDraft((d) => ({ ...d, vatFiledThrough: v }))}
+                />
               </div>
-              <button type="button" className="btn-primary mt-3" disabled={busy || Object.keys(lockDraft).length === 0} onClick={() => void saveLock()}>{b('saveLock')}</button>
+              <button
+                type="button"
+                className="btn-primary mt-3"
+                disabled={busy || Object.keys(lockDraft).length === 0}
+                onClick={() => void saveLock()}
+              >
+                {b('saveLock')}
+              </button>
             </>
-          ) : <p className="text-sm">{b('ownerOnly')}</p>}
+          ) : (
+            <p className="text-sm">{b('ownerOnly')}</p>
+          )}
         </div>
       </div>
     </section>

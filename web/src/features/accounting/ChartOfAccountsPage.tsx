@@ -69,7 +69,13 @@ export default function ChartOfAccountsPage() {
     const nameAr = String(form.get('nameAr') ?? '').trim();
     setBusy('form');
     try {
-      if (editing.kind === 'add') await accountingApi.createAccount({ code: String(form.get('code') ?? '').trim(), name: nameEn, nameAr: nameAr || undefined, parentId: editing.parent.id });
+      if (editing.kind === 'add')
+        await accountingApi.createAccount({
+          code: String(form.get('code') ?? '').trim(),
+          name: nameEn,
+          nameAr: nameAr || undefined,
+          parentId: editing.parent.id,
+        });
       else await accountingApi.updateAccount(editing.account.id, { name: nameEn, nameAr });
       toast({ variant: 'success', title: u('saved') });
       setEditing(null);
@@ -88,25 +94,75 @@ export default function ChartOfAccountsPage() {
       <ReportLinks current="chartOfAccounts" />
       <ReportState report={accounts}>
         {(data) => (
-          <ReportTable label={t('shell.pages.chartOfAccounts')} columns={[u('codeLabel'), u('name'), t('accounting.reports.type'), u('status'), u('actions'), u('balance')]} amountColumns={1}>
+          <ReportTable
+            label={t('shell.pages.chartOfAccounts')}
+            columns={[u('codeLabel'), u('name'), t('accounting.reports.type'), u('status'), u('actions'), u('balance')]}
+            amountColumns={1}
+          >
             {treeOrder(data.items).map(({ account: a, depth }) => (
               <tr key={a.id} data-code={a.code} className={a.isGroup ? 'bg-slate-50 dark:bg-slate-900' : undefined}>
                 <Cell className="tabular-nums">{a.code}</Cell>
                 <Cell strong={a.isGroup}>
                   <span style={{ paddingInlineStart: `${depth * 1.25}rem` }}>
-                    {a.isGroup ? name(a) : <Link className="link" to={`/dashboard/accounting/general-ledger?accountId=${encodeURIComponent(a.id)}`}>{name(a)}</Link>}
+                    {a.isGroup ? (
+                      name(a)
+                    ) : (
+                      <Link
+                        className="link"
+                        to={`/dashboard/accounting/general-ledger?accountId=${encodeURIComponent(a.id)}`}
+                      >
+                        {name(a)}
+                      </Link>
+                    )}
                   </span>
                 </Cell>
                 <Cell>{t(`accounting.accountType.${a.type}`)}</Cell>
                 <Cell>
-                  {a.isGroup ? <StatusPill status="group" label={u('group')} tone="slate" /> : <StatusPill status={a.isActive ? 'active' : 'inactive'} label={u(a.isActive ? 'active' : 'inactive')} tone={a.isActive ? 'green' : 'muted'} />}
+                  {a.isGroup ? (
+                    <StatusPill status="group" label={u('group')} tone="slate" />
+                  ) : (
+                    <StatusPill
+                      status={a.isActive ? 'active' : 'inactive'}
+                      label={u(a.isActive ? 'active' : 'inactive')}
+                      tone={a.isActive ? 'green' : 'muted'}
+                    />
+                  )}
                 </Cell>
                 <Cell className="whitespace-nowrap">
                   {canEdit && (
                     <div className="flex gap-1">
-                      {a.isGroup && <button type="button" className="btn-ghost" onClick={() => { setErrors({}); setEditing({ kind: 'add', parent: a }); }}>{u('addUnder')}</button>}
-                      <button type="button" className="btn-ghost" onClick={() => { setErrors({}); setEditing({ kind: 'rename', account: a }); }}>{u('rename')}</button>
-                      {!a.isGroup && <button type="button" className="btn-ghost" disabled={busy === a.id} onClick={() => void toggle(a)}>{u(a.isActive ? 'deactivate' : 'activate')}</button>}
+                      {a.isGroup && (
+                        <button
+                          type="button"
+                          className="btn-ghost"
+                          onClick={() => {
+                            setErrors({});
+                            setEditing({ kind: 'add', parent: a });
+                          }}
+                        >
+                          {u('addUnder')}
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="btn-ghost"
+                        onClick={() => {
+                          setErrors({});
+                          setEditing({ kind: 'rename', account: a });
+                        }}
+                      >
+                        {u('rename')}
+                      </button>
+                      {!a.isGroup && (
+                        <button
+                          type="button"
+                          className="btn-ghost"
+                          disabled={busy === a.id}
+                          onClick={() => void toggle(a)}
+                        >
+                          {u(a.isActive ? 'deactivate' : 'activate')}
+                        </button>
+                      )}
                     </div>
                   )}
                 </Cell>
@@ -116,24 +172,51 @@ export default function ChartOfAccountsPage() {
           </ReportTable>
         )}
       </ReportState>
-      <Modal open={editing !== null} onClose={() => setEditing(null)}
-        title={editing?.kind === 'add' ? u('addTitle', { group: `${editing.parent.code} ${name(editing.parent)}` }) : editing ? u('renameTitle', { code: editing.account.code }) : ''}>
+      <Modal
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={
+          editing?.kind === 'add'
+            ? u('addTitle', { group: `${editing.parent.code} ${name(editing.parent)}` })
+            : editing
+              ? u('renameTitle', { code: editing.account.code })
+              : ''
+        }
+      >
         {editing && (
           <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
             {editing.kind === 'add' && (
               <FormField label={u('codeLabel')} name="code" error={errors.code} required>
-                <input className="field-input" name="code" inputMode="numeric" defaultValue={`${editing.parent.code.slice(0, 1)}`} />
+                <input
+                  className="field-input"
+                  name="code"
+                  inputMode="numeric"
+                  defaultValue={`${editing.parent.code.slice(0, 1)}`}
+                />
               </FormField>
             )}
             <FormField label={u('nameEn')} name="name" error={errors.name} required>
-              <input className="field-input" name="name" defaultValue={editing.kind === 'rename' ? editing.account.name : ''} />
+              <input
+                className="field-input"
+                name="name"
+                defaultValue={editing.kind === 'rename' ? editing.account.name : ''}
+              />
             </FormField>
             <FormField label={u('nameAr')} name="nameAr" error={errors.nameAr}>
-              <input className="field-input" name="nameAr" dir="rtl" defaultValue={editing.kind === 'rename' ? editing.account.nameAr : ''} />
+              <input
+                className="field-input"
+                name="nameAr"
+                dir="rtl"
+                defaultValue={editing.kind === 'rename' ? editing.account.nameAr : ''}
+              />
             </FormField>
             <div className="flex justify-end gap-2">
-              <button type="button" className="btn-secondary" onClick={() => setEditing(null)}>{u('cancel')}</button>
-              <button type="submit" className="btn-primary" disabled={busy === 'form'}>{u('save')}</button>
+              <button type="button" className="btn-secondary" onClick={() => setEditing(null)}>
+                {u('cancel')}
+              </button>
+              <button type="submit" className="btn-primary" disabled={busy === 'form'}>
+                {u('save')}
+              </button>
             </div>
           </form>
         )}

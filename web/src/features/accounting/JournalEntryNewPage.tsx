@@ -23,7 +23,12 @@ import { ACCOUNTING_PATH, accountingApi, useToday } from './accounting-api';
 import { AccountSelect, ReportLinks, useAccounts } from './ReportKit';
 import { type BodyOf } from '../../lib/api-client';
 
-interface Line { accountId: string; debit: string; credit: string; vatCode: string }
+interface Line {
+  accountId: string;
+  debit: string;
+  credit: string;
+  vatCode: string;
+}
 const EMPTY: Line = { accountId: '', debit: '', credit: '', vatCode: '' };
 
 /** Minor units of a typed amount; undefined when empty or not a valid amount. */
@@ -59,10 +64,25 @@ export default function JournalEntryNewPage() {
   const [idempotencyKey] = useState(() => `je-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`);
   const n = (k: string, p?: Record<string, string | number>) => t(`accounting.ui.newEntry.${k}`, p);
 
-  const totals = useMemo(() => lines.reduce((s, l) => ({ debit: s.debit + (minorOf(l.debit) ?? 0), credit: s.credit + (minorOf(l.credit) ?? 0) }), { debit: 0, credit: 0 }), [lines]);
-  const linesComplete = lines.filter((l) => l.accountId && (minorOf(l.debit) !== undefined) !== (minorOf(l.credit) !== undefined));
+  const totals = useMemo(
+    () =>
+      lines.reduce(
+        (s, l) => ({ debit: s.debit + (minorOf(l.debit) ?? 0), credit: s.credit + (minorOf(l.credit) ?? 0) }),
+        { debit: 0, credit: 0 },
+      ),
+    [lines],
+  );
+  const linesComplete = lines.filter(
+    (l) => l.accountId && (minorOf(l.debit) !== undefined) !== (minorOf(l.credit) !== undefined),
+  );
   const balanced = totals.debit > 0 && totals.debit === totals.credit;
-  const canPost = balanced && linesComplete.length >= 2 && linesComplete.length === lines.filter((l) => l.accountId || l.debit || l.credit).length && !!description.trim() && !posting && uploadProgress === null;
+  const canPost =
+    balanced &&
+    linesComplete.length >= 2 &&
+    linesComplete.length === lines.filter((l) => l.accountId || l.debit || l.credit).length &&
+    !!description.trim() &&
+    !posting &&
+    uploadProgress === null;
 
   const attach = async (file: File | undefined) => {
     if (!file) return;
@@ -78,7 +98,8 @@ export default function JournalEntryNewPage() {
     }
   };
 
-  const update = (i: number, patch: Partial<Line>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const update = (i: number, patch: Partial<Line>) =>
+    setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -86,11 +107,18 @@ export default function JournalEntryNewPage() {
     setPosting(true);
     try {
       const body = {
-        date, description: description.trim(), reference: reference.trim() || undefined,
+        date,
+        description: description.trim(),
+        reference: reference.trim() || undefined,
         attachments: attachments.length ? attachments : undefined,
         lines: linesComplete.map((l) => {
           const debit = minorOf(l.debit);
-          return { accountId: l.accountId, type: debit !== undefined ? 'debit' : 'credit', amount: fromMinor(debit ?? minorOf(l.credit)!), vatCode: l.vatCode || undefined };
+          return {
+            accountId: l.accountId,
+            type: debit !== undefined ? 'debit' : 'credit',
+            amount: fromMinor(debit ?? minorOf(l.credit)!),
+            vatCode: l.vatCode || undefined,
+          };
         }),
       };
       // The form's draft: the server checks it against the route's body schema (400 with field errors).
@@ -114,23 +142,51 @@ export default function JournalEntryNewPage() {
           <FormField label={t('accounting.ui.journal.date')} name="date" error={errors.date} required>
             <input type="date" className="field-input" value={date} onChange={(e) => setDate(e.target.value)} />
           </FormField>
-          <FormField label={t('accounting.ui.journal.description')} name="description" error={errors.description} required className="sm:col-span-2">
-            <input className="field-input" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} />
+          <FormField
+            label={t('accounting.ui.journal.description')}
+            name="description"
+            error={errors.description}
+            required
+            className="sm:col-span-2"
+          >
+            <input
+              className="field-input"
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              maxLength={500}
+            />
           </FormField>
           <FormField label={n('reference')} name="reference" error={errors.reference}>
-            <input className="field-input" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={100} />
+            <input
+              className="field-input"
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+              maxLength={100}
+            />
           </FormField>
         </div>
         <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
           <table className="min-w-full text-sm">
             <thead className="bg-slate-50 dark:bg-slate-900">
               <tr>
-                <th scope="col" className="px-3 py-2 text-start">#</th>
-                <th scope="col" className="px-3 py-2 text-start">{t('accounting.reports.account')}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t('accounting.ui.journal.vatCode')}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t('accounting.reports.debit')}</th>
-                <th scope="col" className="px-3 py-2 text-end">{t('accounting.reports.credit')}</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">{t('accounting.ui.tree.actions')}</span></th>
+                <th scope="col" className="px-3 py-2 text-start">
+                  #
+                </th>
+                <th scope="col" className="px-3 py-2 text-start">
+                  {t('accounting.reports.account')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start">
+                  {t('accounting.ui.journal.vatCode')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-end">
+                  {t('accounting.reports.debit')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-end">
+                  {t('accounting.reports.credit')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">{t('accounting.ui.tree.actions')}</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -138,36 +194,92 @@ export default function JournalEntryNewPage() {
                 <tr key={i} data-line={i + 1}>
                   <td className="px-3 py-2 tabular-nums">{i + 1}</td>
                   <td className="px-3 py-2">
-                    <AccountSelect id={`line-${i + 1}-account`} label={`${t('accounting.reports.account')} ${i + 1}`} allLabel={t('accounting.ui.chooseAccount')} accounts={accounts.data?.items ?? []} value={l.accountId} onChange={(accountId) => update(i, { accountId })} className="min-w-56 [&>span]:sr-only" />
+                    <AccountSelect
+                      id={`line-${i + 1}-account`}
+                      label={`${t('accounting.reports.account')} ${i + 1}`}
+                      allLabel={t('accounting.ui.chooseAccount')}
+                      accounts={accounts.data?.items ?? []}
+                      value={l.accountId}
+                      onChange={(accountId) => update(i, { accountId })}
+                      className="min-w-56 [&>span]:sr-only"
+                    />
                   </td>
                   <td className="px-3 py-2">
-                    <label className="sr-only" htmlFor={`line-${i + 1}-vat`}>{`${t('accounting.ui.journal.vatCode')} ${i + 1}`}</label>
-                    <select id={`line-${i + 1}-vat`} className="field-input" value={l.vatCode} onChange={(e) => update(i, { vatCode: e.target.value })}>
+                    <label
+                      className="sr-only"
+                      htmlFor={`line-${i + 1}-vat`}
+                    >{`${t('accounting.ui.journal.vatCode')} ${i + 1}`}</label>
+                    <select
+                      id={`line-${i + 1}-vat`}
+                      className="field-input"
+                      value={l.vatCode}
+                      onChange={(e) => update(i, { vatCode: e.target.value })}
+                    >
                       <option value="">{t('accounting.ui.journal.noVat')}</option>
-                      {vatCodes.map((c) => <option key={c.code} value={c.code}>{language === 'ar' ? c.labelAr : c.label}</option>)}
+                      {vatCodes.map((c) => (
+                        <option key={c.code} value={c.code}>
+                          {language === 'ar' ? c.labelAr : c.label}
+                        </option>
+                      ))}
                     </select>
                   </td>
                   <td className="px-3 py-2">
-                    <label className="sr-only" htmlFor={`line-${i + 1}-debit`}>{`${t('accounting.reports.debit')} ${i + 1}`}</label>
-                    <input id={`line-${i + 1}-debit`} className="field-input w-32 text-end tabular-nums" inputMode="decimal" dir="ltr" value={l.debit} onChange={(e) => update(i, { debit: e.target.value, credit: e.target.value ? '' : l.credit })} />
+                    <label
+                      className="sr-only"
+                      htmlFor={`line-${i + 1}-debit`}
+                    >{`${t('accounting.reports.debit')} ${i + 1}`}</label>
+                    <input
+                      id={`line-${i + 1}-debit`}
+                      className="field-input w-32 text-end tabular-nums"
+                      inputMode="decimal"
+                      dir="ltr"
+                      value={l.debit}
+                      onChange={(e) => update(i, { debit: e.target.value, credit: e.target.value ? '' : l.credit })}
+                    />
                   </td>
                   <td className="px-3 py-2">
-                    <label className="sr-only" htmlFor={`line-${i + 1}-credit`}>{`${t('accounting.reports.credit')} ${i + 1}`}</label>
-                    <input id={`line-${i + 1}-credit`} className="field-input w-32 text-end tabular-nums" inputMode="decimal" dir="ltr" value={l.credit} onChange={(e) => update(i, { credit: e.target.value, debit: e.target.value ? '' : l.debit })} />
+                    <label
+                      className="sr-only"
+                      htmlFor={`line-${i + 1}-credit`}
+                    >{`${t('accounting.reports.credit')} ${i + 1}`}</label>
+                    <input
+                      id={`line-${i + 1}-credit`}
+                      className="field-input w-32 text-end tabular-nums"
+                      inputMode="decimal"
+                      dir="ltr"
+                      value={l.credit}
+                      onChange={(e) => update(i, { credit: e.target.value, debit: e.target.value ? '' : l.debit })}
+                    />
                   </td>
                   <td className="px-3 py-2">
-                    {lines.length > 2 && <button type="button" className="btn-ghost" onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>{n('removeLine', { n: i + 1 })}</button>}
+                    {lines.length > 2 && (
+                      <button
+                        type="button"
+                        className="btn-ghost"
+                        onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+                      >
+                        {n('removeLine', { n: i + 1 })}
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}
             </tbody>
             <tfoot className="bg-slate-50 font-semibold dark:bg-slate-900">
               <tr>
-                <td className="px-3 py-2" colSpan={3}>{n('totals')}</td>
-                <td className="px-3 py-2 text-end tabular-nums" data-testid="total-debit">{f.moneyMinor(totals.debit)}</td>
-                <td className="px-3 py-2 text-end tabular-nums" data-testid="total-credit">{f.moneyMinor(totals.credit)}</td>
+                <td className="px-3 py-2" colSpan={3}>
+                  {n('totals')}
+                </td>
+                <td className="px-3 py-2 text-end tabular-nums" data-testid="total-debit">
+                  {f.moneyMinor(totals.debit)}
+                </td>
+                <td className="px-3 py-2 text-end tabular-nums" data-testid="total-credit">
+                  {f.moneyMinor(totals.credit)}
+                </td>
                 <td className="px-3 py-2" data-testid="balance-state">
-                  {balanced ? t('accounting.ui.balanced') : t('accounting.ui.difference', { amount: f.moneyMinor(Math.abs(totals.debit - totals.credit)) })}
+                  {balanced
+                    ? t('accounting.ui.balanced')
+                    : t('accounting.ui.difference', { amount: f.moneyMinor(Math.abs(totals.debit - totals.credit)) })}
                 </td>
               </tr>
             </tfoot>
@@ -176,13 +288,22 @@ export default function JournalEntryNewPage() {
         {errors.lines && <p className="field-error">{errors.lines}</p>}
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">{n('attachments')}</legend>
-          <p className="text-sm text-slate-600 dark:text-slate-300" id="attachments-hint">{n('attachmentsHint')}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300" id="attachments-hint">
+            {n('attachmentsHint')}
+          </p>
           {attachments.length > 0 && (
             <ul className="space-y-1" data-testid="attachment-list">
               {attachments.map((a) => (
                 <li key={a.key} className="flex items-center gap-3 text-sm">
                   <span className="truncate">{a.name}</span>
-                  <button type="button" className="btn-ghost" aria-label={n('removeAttachment', { name: a.name })} onClick={() => setAttachments((list) => list.filter((x) => x.key !== a.key))}>{n('remove')}</button>
+                  <button
+                    type="button"
+                    className="btn-ghost"
+                    aria-label={n('removeAttachment', { name: a.name })}
+                    onClick={() => setAttachments((list) => list.filter((x) => x.key !== a.key))}
+                  >
+                    {n('remove')}
+                  </button>
                 </li>
               ))}
             </ul>
@@ -190,19 +311,52 @@ export default function JournalEntryNewPage() {
           {attachments.length < JOURNAL_ATTACHMENTS_MAX && (
             <label className="inline-flex cursor-pointer items-center gap-2">
               <span className="btn-secondary">{n('attach')}</span>
-              <input type="file" className="sr-only" accept="application/pdf,image/jpeg,image/png" aria-describedby="attachments-hint" disabled={uploadProgress !== null}
-                onChange={(e) => { void attach(e.target.files?.[0]); e.target.value = ''; }} />
+              <input
+                type="file"
+                className="sr-only"
+                accept="application/pdf,image/jpeg,image/png"
+                aria-describedby="attachments-hint"
+                disabled={uploadProgress !== null}
+                onChange={(e) => {
+                  void attach(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
             </label>
           )}
-          {uploadProgress !== null && <progress max={100} value={uploadProgress} className="h-2 w-64" aria-label={n('uploading', { percent: uploadProgress })} />}
-          {errors.attachments && <p className="field-error" role="alert">{errors.attachments}</p>}
-          {errors.contentType && <p className="field-error" role="alert">{errors.contentType}</p>}
+          {uploadProgress !== null && (
+            <progress
+              max={100}
+              value={uploadProgress}
+              className="h-2 w-64"
+              aria-label={n('uploading', { percent: uploadProgress })}
+            />
+          )}
+          {errors.attachments && (
+            <p className="field-error" role="alert">
+              {errors.attachments}
+            </p>
+          )}
+          {errors.contentType && (
+            <p className="field-error" role="alert">
+              {errors.contentType}
+            </p>
+          )}
         </fieldset>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <button type="button" className="btn-secondary" onClick={() => setLines((ls) => [...ls, { ...EMPTY }])} disabled={lines.length >= 50}>{n('addLine')}</button>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => setLines((ls) => [...ls, { ...EMPTY }])}
+            disabled={lines.length >= 50}
+          >
+            {n('addLine')}
+          </button>
           <div className="flex items-center gap-3">
             {!balanced && <p className="text-sm text-slate-600 dark:text-slate-300">{n('hint')}</p>}
-            <button type="submit" className="btn-primary" disabled={!canPost} aria-busy={posting}>{posting ? n('posting') : n('post')}</button>
+            <button type="submit" className="btn-primary" disabled={!canPost} aria-busy={posting}>
+              {posting ? n('posting') : n('post')}
+            </button>
           </div>
         </div>
       </form>

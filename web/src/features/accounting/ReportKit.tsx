@@ -32,9 +32,16 @@ export function ReportLinks({ current }: { current?: string }) {
   const t = useT();
   return (
     <nav aria-label={t('accounting.ui.reportsTitle')} className="mb-4 flex flex-wrap gap-2 text-sm">
-      <Link to="/dashboard/accounting" className="link">{t('shell.pages.accounting')}</Link>
+      <Link to="/dashboard/accounting" className="link">
+        {t('shell.pages.accounting')}
+      </Link>
       {REPORT_LINKS.filter(([key]) => key !== 'journalEntryNew').map(([key, to]) => (
-        <Link key={key} to={to} className={key === current ? 'font-semibold' : 'link'} aria-current={key === current ? 'page' : undefined}>
+        <Link
+          key={key}
+          to={to}
+          className={key === current ? 'font-semibold' : 'link'}
+          aria-current={key === current ? 'page' : undefined}
+        >
           {t(`shell.pages.${key}`)}
         </Link>
       ))}
@@ -43,11 +50,28 @@ export function ReportLinks({ current }: { current?: string }) {
 }
 
 /** A labelled calendar-date input for the report bars. */
-export function DateField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (v: string) => void }) {
+export function DateField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <label htmlFor={id} className="flex flex-col text-sm">
       <span className="mb-1 font-medium">{label}</span>
-      <input id={id} name={id} type="date" className="field-input" value={value} onChange={(e) => e.target.value && onChange(e.target.value)} />
+      <input
+        id={id}
+        name={id}
+        type="date"
+        className="field-input"
+        value={value}
+        onChange={(e) => e.target.value && onChange(e.target.value)}
+      />
     </label>
   );
 }
@@ -69,8 +93,24 @@ export function DownloadButtons({ path, disabled = false }: { path: string; disa
   };
   return (
     <div className="flex gap-2">
-      <button type="button" className="btn-secondary" disabled={disabled || busy !== null} aria-busy={busy === 'csv'} onClick={() => void run('csv')}>{t('accounting.ui.downloadCsv')}</button>
-      <button type="button" className="btn-secondary" disabled={disabled || busy !== null} aria-busy={busy === 'pdf'} onClick={() => void run('pdf')}>{t('accounting.ui.downloadPdf')}</button>
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={disabled || busy !== null}
+        aria-busy={busy === 'csv'}
+        onClick={() => void run('csv')}
+      >
+        {t('accounting.ui.downloadCsv')}
+      </button>
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={disabled || busy !== null}
+        aria-busy={busy === 'pdf'}
+        onClick={() => void run('pdf')}
+      >
+        {t('accounting.ui.downloadPdf')}
+      </button>
     </div>
   );
 }
@@ -80,9 +120,16 @@ export function useReport<T>(path: string | null) {
   return useSWR<T>(path);
 }
 
-export function ReportState<T>({ report, children }: { report: { data?: T; error?: unknown; mutate: () => Promise<unknown> }; children: (data: T) => ReactNode }) {
+export function ReportState<T>({
+  report,
+  children,
+}: {
+  report: { data?: T; error?: unknown; mutate: () => Promise<unknown> };
+  children: (data: T) => ReactNode;
+}) {
   const t = useT();
-  if (report.error && !report.data) return <ErrorPanel title={t('accounting.ui.loadFailed')} onRetry={() => void report.mutate()} />;
+  if (report.error && !report.data)
+    return <ErrorPanel title={t('accounting.ui.loadFailed')} onRetry={() => void report.mutate()} />;
   if (!report.data) return <TableSkeleton rows={8} columns={4} />;
   return <>{children(report.data)}</>;
 }
@@ -90,22 +137,50 @@ export function ReportState<T>({ report, children }: { report: { data?: T; error
 /** An amount cell: right-aligned in English, left-aligned in Arabic (the end side), tabular figures. */
 export function Amount({ value, strong = false }: { value: number | null | undefined; strong?: boolean }) {
   const f = useFormat();
-  return <td className={`px-3 py-2 text-end tabular-nums whitespace-nowrap ${strong ? 'font-semibold' : ''}`}>{value === 0 || value ? f.money(value) : ''}</td>;
+  return (
+    <td className={`px-3 py-2 text-end tabular-nums whitespace-nowrap ${strong ? 'font-semibold' : ''}`}>
+      {value === 0 || value ? f.money(value) : ''}
+    </td>
+  );
 }
 
-export function Cell({ children, strong = false, className = '' }: { children?: ReactNode; strong?: boolean; className?: string }) {
+export function Cell({
+  children,
+  strong = false,
+  className = '',
+}: {
+  children?: ReactNode;
+  strong?: boolean;
+  className?: string;
+}) {
   return <td className={`px-3 py-2 ${strong ? 'font-semibold' : ''} ${className}`}>{children}</td>;
 }
 
 /** A report table: header cells, amount columns at the end side. */
-export function ReportTable({ columns, amountColumns, children, label }: { columns: string[]; amountColumns: number; children: ReactNode; label: string }) {
+export function ReportTable({
+  columns,
+  amountColumns,
+  children,
+  label,
+}: {
+  columns: string[];
+  amountColumns: number;
+  children: ReactNode;
+  label: string;
+}) {
   return (
     <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
       <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label={label}>
         <thead className="bg-slate-50 dark:bg-slate-900">
           <tr>
             {columns.map((c, i) => (
-              <th key={i} scope="col" className={`px-3 py-2 font-semibold ${i >= columns.length - amountColumns ? 'text-end' : 'text-start'}`}>{c}</th>
+              <th
+                key={i}
+                scope="col"
+                className={`px-3 py-2 font-semibold ${i >= columns.length - amountColumns ? 'text-end' : 'text-start'}`}
+              >
+                {c}
+              </th>
             ))}
           </tr>
         </thead>
@@ -127,19 +202,45 @@ export function useAccounts() {
 }
 
 /** A picker of the accounts that take postings (active, not groups). */
-export function AccountSelect({ id, label, value, onChange, allLabel, accounts, required = false, className = '' }: {
-  id: string; label: string; value: string; onChange: (v: string) => void; allLabel: string;
-  accounts: import('./accounting-api').AccountApi[]; required?: boolean; className?: string;
+export function AccountSelect({
+  id,
+  label,
+  value,
+  onChange,
+  allLabel,
+  accounts,
+  required = false,
+  className = '',
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  allLabel: string;
+  accounts: import('./accounting-api').AccountApi[];
+  required?: boolean;
+  className?: string;
 }) {
   const name = useAccountName();
   return (
     <label htmlFor={id} className={`flex flex-col text-sm ${className}`}>
       <span className="mb-1 font-medium">{label}</span>
-      <select id={id} name={id} className="field-input" value={value} required={required} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={id}
+        name={id}
+        className="field-input"
+        value={value}
+        required={required}
+        onChange={(e) => onChange(e.target.value)}
+      >
         <option value="">{allLabel}</option>
-        {accounts.filter((a) => !a.isGroup && (a.isActive || a.id === value)).map((a) => (
-          <option key={a.id} value={a.id}>{a.code} · {name(a)}</option>
-        ))}
+        {accounts
+          .filter((a) => !a.isGroup && (a.isActive || a.id === value))
+          .map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.code} · {name(a)}
+            </option>
+          ))}
       </select>
     </label>
   );

@@ -4,12 +4,30 @@ import { PageHeader } from '../../components/PageHeader';
 import { StatusPill } from '../../components/StatusPill';
 import { useT } from '../../i18n';
 import { useToday, withQuery } from './accounting-api';
-import { Amount, Cell, DateField, DownloadButtons, ReportLinks, ReportState, ReportTable, useAccountName, useReport } from './ReportKit';
+import {
+  Amount,
+  Cell,
+  DateField,
+  DownloadButtons,
+  ReportLinks,
+  ReportState,
+  ReportTable,
+  useAccountName,
+  useReport,
+} from './ReportKit';
 import { apiPath } from '../../lib/api-client';
 
 interface TrialBalance {
   asOf: string;
-  items: { accountId: string; code: string; name: string; nameAr: string; type: string; debit: number; credit: number }[];
+  items: {
+    accountId: string;
+    code: string;
+    name: string;
+    nameAr: string;
+    type: string;
+    debit: number;
+    credit: number;
+  }[];
   totals: { debit: number; credit: number };
 }
 
@@ -24,7 +42,10 @@ export default function TrialBalancePage() {
   const report = useReport<TrialBalance>(path);
   return (
     <div>
-      <PageHeader title={t('shell.pages.trialBalance')} actions={<DownloadButtons path={path} disabled={!report.data} />} />
+      <PageHeader
+        title={t('shell.pages.trialBalance')}
+        actions={<DownloadButtons path={path} disabled={!report.data} />}
+      />
       <ReportLinks current="trialBalance" />
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <DateField id="tb-as-of" label={t('accounting.ui.asOfLabel')} value={asOf} onChange={setAsOf} />
@@ -33,12 +54,26 @@ export default function TrialBalancePage() {
         {(tb) => (
           <>
             <div className="mb-2">
-              {tb.totals.debit === tb.totals.credit
-                ? <StatusPill status="balanced" label={t('accounting.ui.balanced')} tone="green" testId="tb-status" />
-                : <StatusPill status="unbalanced" label={t('accounting.ui.notBalanced')} tone="red" testId="tb-status" />}
+              {tb.totals.debit === tb.totals.credit ? (
+                <StatusPill status="balanced" label={t('accounting.ui.balanced')} tone="green" testId="tb-status" />
+              ) : (
+                <StatusPill status="unbalanced" label={t('accounting.ui.notBalanced')} tone="red" testId="tb-status" />
+              )}
             </div>
-            {tb.items.length === 0 ? <p className="card">{t('accounting.ui.nothingInPeriod')}</p> : (
-              <ReportTable label={t('shell.pages.trialBalance')} columns={[t('accounting.reports.code'), t('accounting.reports.account'), t('accounting.reports.type'), t('accounting.reports.debit'), t('accounting.reports.credit')]} amountColumns={2}>
+            {tb.items.length === 0 ? (
+              <p className="card">{t('accounting.ui.nothingInPeriod')}</p>
+            ) : (
+              <ReportTable
+                label={t('shell.pages.trialBalance')}
+                columns={[
+                  t('accounting.reports.code'),
+                  t('accounting.reports.account'),
+                  t('accounting.reports.type'),
+                  t('accounting.reports.debit'),
+                  t('accounting.reports.credit'),
+                ]}
+                amountColumns={2}
+              >
                 {tb.items.map((r) => (
                   <tr key={r.accountId}>
                     <Cell className="tabular-nums">{r.code}</Cell>
@@ -49,7 +84,9 @@ export default function TrialBalancePage() {
                   </tr>
                 ))}
                 <tr className="bg-slate-50 dark:bg-slate-900">
-                  <Cell /><Cell strong>{t('accounting.reports.total')}</Cell><Cell />
+                  <Cell />
+                  <Cell strong>{t('accounting.reports.total')}</Cell>
+                  <Cell />
                   <Amount value={tb.totals.debit} strong />
                   <Amount value={tb.totals.credit} strong />
                 </tr>

@@ -35,12 +35,19 @@ export const accountingApi = {
   updateAccount: (id: string, body: BodyOf<'updateAccount'>) =>
     callApi<'updateAccount', AccountApi>('updateAccount', { params: { id }, body }),
   postEntry: (body: BodyOf<'createJournalEntry'>, idempotencyKey: string) =>
-    callApi<'createJournalEntry', JournalEntryApi>('createJournalEntry', { body, headers: { 'Idempotency-Key': idempotencyKey } }),
+    callApi<'createJournalEntry', JournalEntryApi>('createJournalEntry', {
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
   /** Uploads an attachment through a presigned PUT; the returned key goes in the entry's `attachments`. */
-  uploadAttachment: (file: File, onProgress: (percent: number) => void) => uploadFileTo(apiPath('createJournalAttachmentUploadUrl'), file, onProgress),
-  reverseEntry: (id: string) => callApi<'reverseJournalEntry', JournalEntryApi>('reverseJournalEntry', {
-    params: { id }, body: {}, headers: { 'Idempotency-Key': `rev-${id}` },
-  }),
+  uploadAttachment: (file: File, onProgress: (percent: number) => void) =>
+    uploadFileTo(apiPath('createJournalAttachmentUploadUrl'), file, onProgress),
+  reverseEntry: (id: string) =>
+    callApi<'reverseJournalEntry', JournalEntryApi>('reverseJournalEntry', {
+      params: { id },
+      body: {},
+      headers: { 'Idempotency-Key': `rev-${id}` },
+    }),
 };
 
 /** Today on the company's calendar (YYYY-MM-DD). */
@@ -58,7 +65,8 @@ export { downloadReport } from '../../lib/download';
 /** Where a journal entry came from, when that record has a page. */
 export function sourceLink(source: string, sourceId: string | null): string | null {
   if (!sourceId) return null;
-  if (source === 'rental' || source === 'payment' || source === 'deposit') return `/rentals/${encodeURIComponent(sourceId.split('#')[0])}`;
+  if (source === 'rental' || source === 'payment' || source === 'deposit')
+    return `/rentals/${encodeURIComponent(sourceId.split('#')[0])}`;
   if (source === 'invoice') return `/invoices`;
   if (source === 'maintenance') return `/maintenance`;
   if (source === 'ticket') return `/traffic-tickets`;

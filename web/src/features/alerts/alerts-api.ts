@@ -15,13 +15,17 @@ export const ALERTS_PATH = apiStem('listAlerts');
 
 export const alertsApi = {
   read: (id: string) => callApi<'readAlert', Alert>('readAlert', { params: { id }, body: {} }),
-  resolve: (id: string, note?: string) => callApi<'resolveAlert', Alert>('resolveAlert', { params: { id }, body: note ? { note } : {} }),
+  resolve: (id: string, note?: string) =>
+    callApi<'resolveAlert', Alert>('resolveAlert', { params: { id }, body: note ? { note } : {} }),
   generate: () => callApi<'generateAlerts', { conditions: number; created: number }>('generateAlerts', { body: {} }),
 };
 
 /** Unread alerts the user can see (top bar badge): one page of up to 100. */
 export function useUnreadCount(): number {
-  const { data } = useSWR<{ items: Alert[] } | null>(apiUrl('listAlerts', { query: { status: 'unread', limit: 100 } }), { refreshInterval: 5 * 60_000 });
+  const { data } = useSWR<{ items: Alert[] } | null>(
+    apiUrl('listAlerts', { query: { status: 'unread', limit: 100 } }),
+    { refreshInterval: 5 * 60_000 },
+  );
   return data?.items.length ?? 0;
 }
 
@@ -31,5 +35,8 @@ export function useUnreadCount(): number {
  */
 export function useAlertText(): (a: Alert) => { title: string; description: string } {
   const f = useFormat();
-  return useCallback((a: Alert) => alertText(a, { language: f.language, date: f.date, dateTime: f.dateTime, money: f.money }), [f]);
+  return useCallback(
+    (a: Alert) => alertText(a, { language: f.language, date: f.date, dateTime: f.dateTime, money: f.money }),
+    [f],
+  );
 }

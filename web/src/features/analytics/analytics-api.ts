@@ -16,7 +16,8 @@ export { REPORT_TABS, REPORT_TAB_ABILITY } from '../../../../shared/schemas/anal
 export { REPORT_PERIODS } from '../../../../shared/analytics/kpi';
 
 export const DASHBOARD_PATH = apiPath('getDashboard');
-export const reportPath = (tab: ReportTab, period: ReportPeriod) => apiUrl('getReport', { params: { tab }, query: { period } });
+export const reportPath = (tab: ReportTab, period: ReportPeriod) =>
+  apiUrl('getReport', { params: { tab }, query: { period } });
 
 /** Counts and percentages with Latin digits in both languages (money and dates: lib/format.ts). */
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -91,7 +91,11 @@ function SignInForm({ onDemo, demoPending }: { onDemo: () => void; demoPending: 
         return;
       }
       setErrors(serverFieldErrors(error, t, keys));
-      toast({ variant: 'destructive', title: t('auth.loginFailed'), description: failureText(error, t, 'auth.loginFailedFallback') });
+      toast({
+        variant: 'destructive',
+        title: t('auth.loginFailed'),
+        description: failureText(error, t, 'auth.loginFailedFallback'),
+      });
       setPending(false);
     }
   };
@@ -189,21 +193,45 @@ function useSignUpRegion(): [RegionCode, (r: RegionCode) => void] {
   const locale = useAppState((s) => s.locale);
   const touched = useRef(false);
   const [region, setRegion] = useState<RegionCode>(() =>
-    signUpRegion({ chosen: locale.regionChosen, selectedRegion: locale.selectedRegion, coords: null, timeZone: currentTimeZone() }));
+    signUpRegion({
+      chosen: locale.regionChosen,
+      selectedRegion: locale.selectedRegion,
+      coords: null,
+      timeZone: currentTimeZone(),
+    }),
+  );
   useEffect(() => {
     if (touched.current) return;
     if (locale.regionChosen) {
-      setRegion(signUpRegion({ chosen: true, selectedRegion: locale.selectedRegion, coords: null, timeZone: currentTimeZone() }));
+      setRegion(
+        signUpRegion({
+          chosen: true,
+          selectedRegion: locale.selectedRegion,
+          coords: null,
+          timeZone: currentTimeZone(),
+        }),
+      );
       return;
     }
     if (!locale.geolocationEnabled) return;
     let live = true;
     void grantedPosition().then((coords) => {
-      if (live && coords && !touched.current) setRegion(signUpRegion({ chosen: false, selectedRegion: locale.selectedRegion, coords, timeZone: currentTimeZone() }));
+      if (live && coords && !touched.current)
+        setRegion(
+          signUpRegion({ chosen: false, selectedRegion: locale.selectedRegion, coords, timeZone: currentTimeZone() }),
+        );
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [locale.regionChosen, locale.selectedRegion, locale.geolocationEnabled]);
-  return [region, (r) => { touched.current = true; setRegion(r); }];
+  return [
+    region,
+    (r) => {
+      touched.current = true;
+      setRegion(r);
+    },
+  ];
 }
 
 function SignUpForm() {
@@ -240,19 +268,71 @@ function SignUpForm() {
       toast({ title: t('auth.welcomeNew'), description: t('auth.welcomeNewBody') });
     } catch (error) {
       setErrors(serverFieldErrors(error, t, keys));
-      toast({ variant: 'destructive', title: t('auth.registrationFailed'), description: failureText(error, t, 'auth.registrationFailed') });
+      toast({
+        variant: 'destructive',
+        title: t('auth.registrationFailed'),
+        description: failureText(error, t, 'auth.registrationFailed'),
+      });
       setPending(false);
     }
   };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label={t('auth.companyName')} name="tenantName" autoComplete="organization" value={values.tenantName} onChange={set('tenantName')} error={errors.tenantName} />
-      <TextField label={t('auth.fullNameEnglish')} name="fullNameEnglish" autoComplete="name" lang="en" dir="ltr" value={values.fullNameEnglish} onChange={set('fullNameEnglish')} error={errors.fullNameEnglish} />
-      <TextField label={t('auth.fullNameArabic')} name="fullNameArabic" lang="ar" dir="rtl" value={values.fullNameArabic} onChange={set('fullNameArabic')} error={errors.fullNameArabic} />
-      <TextField label={t('auth.username')} name="username" autoComplete="username" value={values.username} onChange={set('username')} error={errors.username} />
-      <TextField label={t('auth.email')} name="email" type="email" autoComplete="email" dir="ltr" value={values.email} onChange={set('email')} error={errors.email} />
-      <TextField label={t('auth.password')} name="password" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={errors.password} />
+      <TextField
+        label={t('auth.companyName')}
+        name="tenantName"
+        autoComplete="organization"
+        value={values.tenantName}
+        onChange={set('tenantName')}
+        error={errors.tenantName}
+      />
+      <TextField
+        label={t('auth.fullNameEnglish')}
+        name="fullNameEnglish"
+        autoComplete="name"
+        lang="en"
+        dir="ltr"
+        value={values.fullNameEnglish}
+        onChange={set('fullNameEnglish')}
+        error={errors.fullNameEnglish}
+      />
+      <TextField
+        label={t('auth.fullNameArabic')}
+        name="fullNameArabic"
+        lang="ar"
+        dir="rtl"
+        value={values.fullNameArabic}
+        onChange={set('fullNameArabic')}
+        error={errors.fullNameArabic}
+      />
+      <TextField
+        label={t('auth.username')}
+        name="username"
+        autoComplete="username"
+        value={values.username}
+        onChange={set('username')}
+        error={errors.username}
+      />
+      <TextField
+        label={t('auth.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        dir="ltr"
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+      />
+      <TextField
+        label={t('auth.password')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={set('password')}
+        error={errors.password}
+      />
       <CountryField value={region} onChange={setRegion} error={errors.region ?? errors.currency ?? errors.timezone} />
       <button type="submit" className="btn-primary w-full" disabled={pending}>
         {pending && <Spinner className="h-4 w-4 text-white" />}
@@ -262,12 +342,22 @@ function SignUpForm() {
   );
 }
 
-function CountryField({ value, onChange, error }: { value: RegionCode; onChange: (r: RegionCode) => void; error?: string }) {
+function CountryField({
+  value,
+  onChange,
+  error,
+}: {
+  value: RegionCode;
+  onChange: (r: RegionCode) => void;
+  error?: string;
+}) {
   const t = useT();
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="field-label">{t('auth.country')}</label>
+      <label htmlFor={id} className="field-label">
+        {t('auth.country')}
+      </label>
       <select
         id={id}
         name="region"
@@ -282,8 +372,14 @@ function CountryField({ value, onChange, error }: { value: RegionCode; onChange:
           return <option key={code} value={code}>{`${t(`shell.region.names.${code}`)} · ${cfg.currency}`}</option>;
         })}
       </select>
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t('auth.countryHint')}</p>
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+        {t('auth.countryHint')}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -355,7 +451,11 @@ export default function AuthPage() {
       toast({ title: t('auth.welcomeDemo'), description: t('auth.welcomeDemoBody') });
     } catch (error) {
       setDemo('failed');
-      toast({ variant: 'destructive', title: t('auth.demoLoginFailed'), description: failureText(error, t, 'auth.demoFailed') });
+      toast({
+        variant: 'destructive',
+        title: t('auth.demoLoginFailed'),
+        description: failureText(error, t, 'auth.demoFailed'),
+      });
     }
   };
 

@@ -5,7 +5,9 @@ const base = { chosen: false, selectedRegion: 'US', coords: null, timeZone: null
 
 describe('the sign-up country (issue 26: geolocation boxes, else the time zone, else US)', () => {
   it('geolocation boxes decide first: Dubai, Riyadh, Amman, and Doha/London → US', () => {
-    expect(signUpRegion({ ...base, coords: { latitude: 25.2, longitude: 55.27 }, timeZone: 'America/New_York' })).toBe('AE');
+    expect(signUpRegion({ ...base, coords: { latitude: 25.2, longitude: 55.27 }, timeZone: 'America/New_York' })).toBe(
+      'AE',
+    );
     expect(signUpRegion({ ...base, coords: { latitude: 24.71, longitude: 46.68 } })).toBe('SA');
     expect(signUpRegion({ ...base, coords: { latitude: 31.95, longitude: 35.93 } })).toBe('JO');
     // Coordinates outside every box mean US: the time zone is then not consulted.

@@ -44,7 +44,11 @@ export default function BlacklistPage() {
     setPending(true);
     try {
       await blacklistApi.update(entry.id, { status: next, version: entry.version });
-      toast({ variant: 'success', title: t('blacklist.updated'), description: `${entry.fullName} · ${t(`blacklist.status.${next}`)}` });
+      toast({
+        variant: 'success',
+        title: t('blacklist.updated'),
+        description: `${entry.fullName} · ${t(`blacklist.status.${next}`)}`,
+      });
       setRemoving(null);
       void list.revalidate();
     } catch (error) {
@@ -71,7 +75,11 @@ export default function BlacklistPage() {
     if (!editing) return {};
     try {
       await blacklistApi.update(editing.id, { ...body, version: editing.version });
-      toast({ variant: 'success', title: t('blacklist.updated'), description: String(body.fullName ?? editing.fullName) });
+      toast({
+        variant: 'success',
+        title: t('blacklist.updated'),
+        description: String(body.fullName ?? editing.fullName),
+      });
       setEditing(null);
       void list.revalidate();
       return {};
@@ -85,51 +93,115 @@ export default function BlacklistPage() {
       <PageHeader
         title={t('blacklist.title')}
         subtitle={t('blacklist.subtitle')}
-        actions={can('blacklistAdd') ? <button type="button" className="btn-primary" onClick={() => setAdding(true)}>{t('blacklist.addEntry')}</button> : undefined}
+        actions={
+          can('blacklistAdd') ? (
+            <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
+              {t('blacklist.addEntry')}
+            </button>
+          ) : undefined
+        }
       />
       {!managers && <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">{t('blacklist.managersOnly')}</p>}
 
       <section aria-label={t('blacklist.searchLabel')} className="mb-4 flex flex-wrap items-end gap-3">
-        <SearchField id="blacklist-search" className="min-w-64 flex-1" label={t('blacklist.searchLabel')} placeholder={t('blacklist.searchPlaceholder')} value={q} onSearch={setQ} />
-        <FilterSelect id="blacklist-status" label={t('blacklist.filterStatus')} value={status} onChange={(v) => setStatus(v as typeof status)}
-          options={[['all', t('blacklist.allStatuses')], ...BLACKLIST_STATUSES.map((s) => [s, t(`blacklist.status.${s}`)] as const)]} />
+        <SearchField
+          id="blacklist-search"
+          className="min-w-64 flex-1"
+          label={t('blacklist.searchLabel')}
+          placeholder={t('blacklist.searchPlaceholder')}
+          value={q}
+          onSearch={setQ}
+        />
+        <FilterSelect
+          id="blacklist-status"
+          label={t('blacklist.filterStatus')}
+          value={status}
+          onChange={(v) => setStatus(v as typeof status)}
+          options={[
+            ['all', t('blacklist.allStatuses')],
+            ...BLACKLIST_STATUSES.map((s) => [s, t(`blacklist.status.${s}`)] as const),
+          ]}
+        />
       </section>
 
-      <ListState list={list} errorTitle={t('blacklist.loadFailed')} empty={
-        <EmptyList area="blacklist" filtered={filtered} onClear={() => { setQ(''); setStatus('all'); }} />
-      }>
-        <ListTable columns={[
-          ...(['fullName', 'licenseNumber', 'phoneNumber', 'reason', 'status', 'createdAt'] as const).map((c) => t(`blacklist.field.${c}`)),
-          ...(managers ? [t('blacklist.actions')] : []),
-        ]}>
-              {entries.map((e) => (
-                <tr key={e.id} data-entry-id={e.id}>
-                  <td className="px-3 py-2 font-medium">{e.fullName}</td>
-                  <td className="px-3 py-2 font-mono" dir="ltr">{e.licenseNumber ?? '—'}</td>
-                  <td className="px-3 py-2" dir="ltr">{e.phoneNumber ?? '—'}</td>
-                  <td className="max-w-xs px-3 py-2">{e.reason}</td>
-                  <td className="px-3 py-2" title={t(`blacklist.statusHelp.${e.status}`)}><BlacklistStatusBadge status={e.status} /></td>
-                  <td className="px-3 py-2">
-                    {date(e.createdAt)}
-                    {e.addedByName && <div className="text-xs text-slate-600 dark:text-slate-300">{e.addedByName}</div>}
-                  </td>
-                  {managers && (
-                    <td className="px-3 py-2">
-                      <span className="flex flex-wrap gap-2">
-                        <button type="button" className="link text-xs" onClick={() => setEditing(e)}>{t('blacklist.edit')}</button>
-                        {e.status === 'active' && (
-                          <button type="button" className="link text-xs" disabled={pending} onClick={() => void changeStatus(e, 'reviewed')}>{t('blacklist.markReviewed')}</button>
-                        )}
-                        {e.status !== 'removed' ? (
-                          <button type="button" className="link text-xs text-red-700 dark:text-red-300" onClick={() => setRemoving(e)}>{t('blacklist.markRemoved')}</button>
-                        ) : (
-                          <button type="button" className="link text-xs" disabled={pending} onClick={() => void changeStatus(e, 'active')}>{t('blacklist.reactivate')}</button>
-                        )}
-                      </span>
-                    </td>
-                  )}
-                </tr>
-              ))}
+      <ListState
+        list={list}
+        errorTitle={t('blacklist.loadFailed')}
+        empty={
+          <EmptyList
+            area="blacklist"
+            filtered={filtered}
+            onClear={() => {
+              setQ('');
+              setStatus('all');
+            }}
+          />
+        }
+      >
+        <ListTable
+          columns={[
+            ...(['fullName', 'licenseNumber', 'phoneNumber', 'reason', 'status', 'createdAt'] as const).map((c) =>
+              t(`blacklist.field.${c}`),
+            ),
+            ...(managers ? [t('blacklist.actions')] : []),
+          ]}
+        >
+          {entries.map((e) => (
+            <tr key={e.id} data-entry-id={e.id}>
+              <td className="px-3 py-2 font-medium">{e.fullName}</td>
+              <td className="px-3 py-2 font-mono" dir="ltr">
+                {e.licenseNumber ?? '—'}
+              </td>
+              <td className="px-3 py-2" dir="ltr">
+                {e.phoneNumber ?? '—'}
+              </td>
+              <td className="max-w-xs px-3 py-2">{e.reason}</td>
+              <td className="px-3 py-2" title={t(`blacklist.statusHelp.${e.status}`)}>
+                <BlacklistStatusBadge status={e.status} />
+              </td>
+              <td className="px-3 py-2">
+                {date(e.createdAt)}
+                {e.addedByName && <div className="text-xs text-slate-600 dark:text-slate-300">{e.addedByName}</div>}
+              </td>
+              {managers && (
+                <td className="px-3 py-2">
+                  <span className="flex flex-wrap gap-2">
+                    <button type="button" className="link text-xs" onClick={() => setEditing(e)}>
+                      {t('blacklist.edit')}
+                    </button>
+                    {e.status === 'active' && (
+                      <button
+                        type="button"
+                        className="link text-xs"
+                        disabled={pending}
+                        onClick={() => void changeStatus(e, 'reviewed')}
+                      >
+                        {t('blacklist.markReviewed')}
+                      </button>
+                    )}
+                    {e.status !== 'removed' ? (
+                      <button
+                        type="button"
+                        className="link text-xs text-red-700 dark:text-red-300"
+                        onClick={() => setRemoving(e)}
+                      >
+                        {t('blacklist.markRemoved')}
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className="link text-xs"
+                        disabled={pending}
+                        onClick={() => void changeStatus(e, 'active')}
+                      >
+                        {t('blacklist.reactivate')}
+                      </button>
+                    )}
+                  </span>
+                </td>
+              )}
+            </tr>
+          ))}
         </ListTable>
       </ListState>
       <LoadMoreButton list={list} label={t('blacklist.loadMore')} />
@@ -153,10 +225,25 @@ export default function BlacklistPage() {
   );
 }
 
-function EntryForm({ entry, onSubmit, onCancel }: { entry?: BlacklistEntry; onSubmit: (body: Record<string, unknown>) => Promise<Record<string, string>>; onCancel: () => void }) {
+function EntryForm({
+  entry,
+  onSubmit,
+  onCancel,
+}: {
+  entry?: BlacklistEntry;
+  onSubmit: (body: Record<string, unknown>) => Promise<Record<string, string>>;
+  onCancel: () => void;
+}) {
   const t = useT();
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(FIELDS.map((f) => [f, entry?.[f] ?? ''])));
-  const { errors, saving, submit: send, clearError } = useFormSubmit(entry ? blacklistUpdateSchema : blacklistCreateSchema, onSubmit);
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(FIELDS.map((f) => [f, entry?.[f] ?? ''])),
+  );
+  const {
+    errors,
+    saving,
+    submit: send,
+    clearError,
+  } = useFormSubmit(entry ? blacklistUpdateSchema : blacklistCreateSchema, onSubmit);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void send(values);
@@ -165,21 +252,38 @@ function EntryForm({ entry, onSubmit, onCancel }: { entry?: BlacklistEntry; onSu
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
       {FIELDS.map((f) => {
-        const change = (value: string) => { setValues((v) => ({ ...v, [f]: value })); clearError(f); };
+        const change = (value: string) => {
+          setValues((v) => ({ ...v, [f]: value }));
+          clearError(f);
+        };
         return (
-          <FormField key={f} id={`blacklist-${f}`} label={`${t(`blacklist.field.${f}`)}${f === 'fullName' || f === 'reason' ? ' *' : ''}`} error={errors[f] || undefined}>
+          <FormField
+            key={f}
+            id={`blacklist-${f}`}
+            label={`${t(`blacklist.field.${f}`)}${f === 'fullName' || f === 'reason' ? ' *' : ''}`}
+            error={errors[f] || undefined}
+          >
             {f === 'reason' ? (
               <textarea className="field-input" rows={3} value={values[f]} onChange={(e) => change(e.target.value)} />
             ) : (
-              <input className="field-input" value={values[f]} dir={f === 'phoneNumber' || f === 'licenseNumber' ? 'ltr' : undefined} type={f === 'phoneNumber' ? 'tel' : 'text'}
-                onChange={(e) => change(e.target.value)} />
+              <input
+                className="field-input"
+                value={values[f]}
+                dir={f === 'phoneNumber' || f === 'licenseNumber' ? 'ltr' : undefined}
+                type={f === 'phoneNumber' ? 'tel' : 'text'}
+                onChange={(e) => change(e.target.value)}
+              />
             )}
           </FormField>
         );
       })}
       <div className="flex justify-end gap-2 pt-2">
-        <button type="button" className="btn-secondary" onClick={onCancel} disabled={saving}>{t('common.cancel')}</button>
-        <button type="submit" className="btn-primary" disabled={saving}>{saving ? t('blacklist.saving') : t('blacklist.save')}</button>
+        <button type="button" className="btn-secondary" onClick={onCancel} disabled={saving}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? t('blacklist.saving') : t('blacklist.save')}
+        </button>
       </div>
     </form>
   );

@@ -24,9 +24,28 @@ import { CustomerInvoices } from '../invoices/InvoiceLinks';
 import { customerApi, customerPath, LIVE, useDate, useMoney, type Customer } from './customer-api';
 
 const DETAIL_FIELDS = [
-  'firstName', 'lastName', 'email', 'phone', 'dateOfBirth', 'gender', 'nationalIdOrPassport', 'countryOfOrigin', 'preferredLanguage',
-  'licenseNumber', 'licenseIssuer', 'licenseIssuedDate', 'licenseExpiryDate', 'homeAddress', 'fullAddress', 'visaNumber',
-  'emergencyContactName', 'emergencyContactPhone', 'emergencyContactRelationship', 'referralSource', 'addedDate', 'internalNotes',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'dateOfBirth',
+  'gender',
+  'nationalIdOrPassport',
+  'countryOfOrigin',
+  'preferredLanguage',
+  'licenseNumber',
+  'licenseIssuer',
+  'licenseIssuedDate',
+  'licenseExpiryDate',
+  'homeAddress',
+  'fullAddress',
+  'visaNumber',
+  'emergencyContactName',
+  'emergencyContactPhone',
+  'emergencyContactRelationship',
+  'referralSource',
+  'addedDate',
+  'internalNotes',
 ] as const;
 const DATE_FIELDS = new Set(['dateOfBirth', 'licenseIssuedDate', 'licenseExpiryDate', 'addedDate']);
 
@@ -47,9 +66,14 @@ export default function CustomerDetailPage() {
     const missing = customer.error instanceof ApiError && customer.error.status === 404;
     return (
       <>
-        <Link to="/customers" className="link text-sm">{t('customers.profile.back')}</Link>
+        <Link to="/customers" className="link text-sm">
+          {t('customers.profile.back')}
+        </Link>
         <div className="mt-4">
-          <ErrorPanel title={missing ? t('customers.profile.notFound') : t('customers.profile.loadFailed')} onRetry={missing ? undefined : () => void customer.mutate()} />
+          <ErrorPanel
+            title={missing ? t('customers.profile.notFound') : t('customers.profile.loadFailed')}
+            onRetry={missing ? undefined : () => void customer.mutate()}
+          />
         </div>
       </>
     );
@@ -78,7 +102,12 @@ export default function CustomerDetailPage() {
     setPending(true);
     try {
       const updated = await customerApi.setVip(c, !c.isVip);
-      toast({ variant: 'success', title: updated.isVip ? t('customers.vipOn', { name: c.fullNameEnglish }) : t('customers.vipOff', { name: c.fullNameEnglish }) });
+      toast({
+        variant: 'success',
+        title: updated.isVip
+          ? t('customers.vipOn', { name: c.fullNameEnglish })
+          : t('customers.vipOff', { name: c.fullNameEnglish }),
+      });
       refresh(updated);
     } catch (error) {
       toastApiError(t('customers.vipFailed'), error);
@@ -91,7 +120,11 @@ export default function CustomerDetailPage() {
     setPending(true);
     try {
       const updated = await customerApi.setActive(c, isActive);
-      toast({ variant: 'success', title: isActive ? t('customers.activated') : t('customers.deactivated'), description: c.fullNameEnglish });
+      toast({
+        variant: 'success',
+        title: isActive ? t('customers.activated') : t('customers.deactivated'),
+        description: c.fullNameEnglish,
+      });
       setConfirmDeactivate(false);
       refresh(updated);
     } catch (error) {
@@ -115,7 +148,9 @@ export default function CustomerDetailPage() {
 
   return (
     <>
-      <Link to="/customers" className="link text-sm">{t('customers.profile.back')}</Link>
+      <Link to="/customers" className="link text-sm">
+        {t('customers.profile.back')}
+      </Link>
       <div className="mt-2">
         <PageHeader
           title={c.fullNameEnglish}
@@ -127,24 +162,52 @@ export default function CustomerDetailPage() {
               <ActiveBadge active={c.isActive} />
             </span>
           }
-          actions={can('customersEdit') ? (
-            <>
-              <button type="button" className="btn-secondary" aria-pressed={c.isVip} disabled={pending} onClick={() => void toggleVip()}>
-                {c.isVip ? t('customers.unvipAction') : t('customers.vipAction')}
-              </button>
-              {c.isActive ? (
-                <button type="button" className="btn-secondary" disabled={pending} onClick={() => setConfirmDeactivate(true)}>{t('customers.deactivate')}</button>
-              ) : (
-                <button type="button" className="btn-secondary" disabled={pending} onClick={() => void setActive(true)}>{t('customers.activate')}</button>
-              )}
-              <button type="button" className="btn-primary" onClick={() => setEditing(true)}>{t('customers.editCustomer')}</button>
-            </>
-          ) : undefined}
+          actions={
+            can('customersEdit') ? (
+              <>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  aria-pressed={c.isVip}
+                  disabled={pending}
+                  onClick={() => void toggleVip()}
+                >
+                  {c.isVip ? t('customers.unvipAction') : t('customers.vipAction')}
+                </button>
+                {c.isActive ? (
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    disabled={pending}
+                    onClick={() => setConfirmDeactivate(true)}
+                  >
+                    {t('customers.deactivate')}
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    disabled={pending}
+                    onClick={() => void setActive(true)}
+                  >
+                    {t('customers.activate')}
+                  </button>
+                )}
+                <button type="button" className="btn-primary" onClick={() => setEditing(true)}>
+                  {t('customers.editCustomer')}
+                </button>
+              </>
+            ) : undefined
+          }
         />
       </div>
 
       {matches.length > 0 && (
-        <section role="alert" data-testid="blacklist-warning" className="mb-6 rounded-ui-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100">
+        <section
+          role="alert"
+          data-testid="blacklist-warning"
+          className="mb-6 rounded-ui-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100"
+        >
           <h2 className="font-semibold">⚠ {t('customers.profile.blacklistTitle')}</h2>
           <p className="mt-1 text-sm">{t('customers.profile.blacklistBody')}</p>
           <ul className="mt-3 space-y-2">
@@ -154,7 +217,9 @@ export default function CustomerDetailPage() {
                 {' · '}
                 {t('customers.profile.matchedOn')}: {m.reasons.map((r) => t(`customers.matchReason.${r}`)).join(', ')}
                 {' · '}
-                <span className="font-medium">{m.strong ? t('customers.profile.strong') : t('customers.profile.weak')}</span>
+                <span className="font-medium">
+                  {m.strong ? t('customers.profile.strong') : t('customers.profile.weak')}
+                </span>
                 <div>{t('customers.profile.blacklistReason', { reason: m.entry.reason })}</div>
               </li>
             ))}
@@ -164,7 +229,9 @@ export default function CustomerDetailPage() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <section className="card lg:col-span-2" aria-labelledby="details-title">
-          <h2 id="details-title" className="mb-3 font-semibold">{t('customers.profile.details')}</h2>
+          <h2 id="details-title" className="mb-3 font-semibold">
+            {t('customers.profile.details')}
+          </h2>
           <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
             {DETAIL_FIELDS.map((f) => (
               <div key={f} className={f === 'internalNotes' || f === 'fullAddress' ? 'sm:col-span-2' : undefined}>
@@ -177,19 +244,30 @@ export default function CustomerDetailPage() {
 
         <div className="space-y-6">
           <section className="card" aria-labelledby="driver-title" data-testid="driver-card">
-            <h2 id="driver-title" className="mb-3 font-semibold">{t('customers.profile.driver')}</h2>
-            <p className="text-sm">{c.age === null ? t('customers.profile.ageUnknown') : t('customers.profile.age', { age: c.age })}</p>
+            <h2 id="driver-title" className="mb-3 font-semibold">
+              {t('customers.profile.driver')}
+            </h2>
+            <p className="text-sm">
+              {c.age === null ? t('customers.profile.ageUnknown') : t('customers.profile.age', { age: c.age })}
+            </p>
             {c.eligibleToRent !== null && (
-              <p className={`mt-1 text-sm font-medium ${c.eligibleToRent ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-800 dark:text-red-300'}`}>
+              <p
+                className={`mt-1 text-sm font-medium ${c.eligibleToRent ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-800 dark:text-red-300'}`}
+              >
                 {c.eligibleToRent ? t('customers.profile.eligible') : t('customers.profile.notEligible')}
               </p>
             )}
             {c.youngDriver && (
               <p className="mt-2 text-sm">
-                <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100" data-testid="young-driver">
+                <span
+                  className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+                  data-testid="young-driver"
+                >
                   {t('customers.profile.youngDriver')}
                 </span>
-                <span className="ms-2 text-slate-600 dark:text-slate-300">{t('customers.profile.youngDriverHint')}</span>
+                <span className="ms-2 text-slate-600 dark:text-slate-300">
+                  {t('customers.profile.youngDriverHint')}
+                </span>
               </p>
             )}
             <p className="mt-3 flex items-center gap-2 text-sm">
@@ -198,17 +276,30 @@ export default function CustomerDetailPage() {
           </section>
 
           <section className="card" aria-labelledby="loyalty-title">
-            <h2 id="loyalty-title" className="mb-3 font-semibold">{t('customers.profile.loyalty')}</h2>
-            <p className="flex items-center gap-2"><TierBadge tier={c.loyaltyTier} /><span className="text-sm">{t('customers.scorePoints', { score: c.loyaltyScore })}</span></p>
+            <h2 id="loyalty-title" className="mb-3 font-semibold">
+              {t('customers.profile.loyalty')}
+            </h2>
+            <p className="flex items-center gap-2">
+              <TierBadge tier={c.loyaltyTier} />
+              <span className="text-sm">{t('customers.scorePoints', { score: c.loyaltyScore })}</span>
+            </p>
             <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-              <dt className="text-slate-600 dark:text-slate-300">{t('customers.field.completedRentals')}</dt><dd className="tabular-nums">{c.completedRentals}</dd>
-              <dt className="text-slate-600 dark:text-slate-300">{t('customers.field.rentalsCount')}</dt><dd className="tabular-nums">{c.rentalsCount}</dd>
-              <dt className="text-slate-600 dark:text-slate-300">{t('customers.field.totalSpend')}</dt><dd className="tabular-nums">{money(c.totalSpend)}</dd>
-              <dt className="text-slate-600 dark:text-slate-300">{t('customers.field.lastRentalDate')}</dt><dd className="tabular-nums">{c.lastRentalDate ? date(c.lastRentalDate) : '—'}</dd>
+              <dt className="text-slate-600 dark:text-slate-300">{t('customers.field.completedRentals')}</dt>
+              <dd className="tabular-nums">{c.completedRentals}</dd>
+              <dt className="text-slate-600 dark:text-slate-300">{t('customers.field.rentalsCount')}</dt>
+              <dd className="tabular-nums">{c.rentalsCount}</dd>
+              <dt className="text-slate-600 dark:text-slate-300">{t('customers.field.totalSpend')}</dt>
+              <dd className="tabular-nums">{money(c.totalSpend)}</dd>
+              <dt className="text-slate-600 dark:text-slate-300">{t('customers.field.lastRentalDate')}</dt>
+              <dd className="tabular-nums">{c.lastRentalDate ? date(c.lastRentalDate) : '—'}</dd>
             </dl>
             <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
               {c.loyaltyNext
-                ? t('customers.nextTier', { rentals: c.loyaltyNext.rentalsNeeded, spend: money(c.loyaltyNext.spendNeeded), tier: t(`customers.tier.${c.loyaltyNext.tier}`) })
+                ? t('customers.nextTier', {
+                    rentals: c.loyaltyNext.rentalsNeeded,
+                    spend: money(c.loyaltyNext.spendNeeded),
+                    tier: t(`customers.tier.${c.loyaltyNext.tier}`),
+                  })
                 : t('customers.topTier')}
             </p>
           </section>
@@ -220,7 +311,9 @@ export default function CustomerDetailPage() {
         <OwnerDocuments scope="customer" ownerId={c.id} canEdit={can('documentsCustomer')} className="" />
       </div>
       <CustomerRentals customerId={c.id} />
-      <div className="mt-4"><CustomerInvoices customerId={c.id} /></div>
+      <div className="mt-4">
+        <CustomerInvoices customerId={c.id} />
+      </div>
 
       <Modal open={editing} onClose={() => setEditing(false)} title={t('customers.editCustomer')} wide="extra">
         {editing && <CustomerForm customer={c} onSubmit={save} onCancel={() => setEditing(false)} />}

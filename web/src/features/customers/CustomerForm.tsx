@@ -6,7 +6,12 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import {
-  customerCreateSchema, customerUpdateSchema, DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, GENDERS, PREFERRED_LANGUAGES,
+  customerCreateSchema,
+  customerUpdateSchema,
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_MAX_BYTES,
+  GENDERS,
+  PREFERRED_LANGUAGES,
   type IdScanResult,
 } from '../../../../shared/schemas/customers';
 import { FormField } from '../../components/FormField';
@@ -17,16 +22,47 @@ import { useFormSubmit } from '../../lib/use-form-submit';
 import { customerApi, useDate, type Customer } from './customer-api';
 
 const TEXT_FIELDS = [
-  'fullNameEnglish', 'fullNameArabic', 'firstName', 'lastName', 'email', 'phone', 'licenseNumber', 'licenseIssuer',
-  'licenseIssuedDate', 'licenseExpiryDate', 'dateOfBirth', 'homeAddress', 'fullAddress', 'visaNumber', 'nationalIdOrPassport',
-  'countryOfOrigin', 'emergencyContactName', 'emergencyContactPhone', 'emergencyContactRelationship', 'gender',
-  'preferredLanguage', 'referralSource', 'internalNotes',
+  'fullNameEnglish',
+  'fullNameArabic',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'licenseNumber',
+  'licenseIssuer',
+  'licenseIssuedDate',
+  'licenseExpiryDate',
+  'dateOfBirth',
+  'homeAddress',
+  'fullAddress',
+  'visaNumber',
+  'nationalIdOrPassport',
+  'countryOfOrigin',
+  'emergencyContactName',
+  'emergencyContactPhone',
+  'emergencyContactRelationship',
+  'gender',
+  'preferredLanguage',
+  'referralSource',
+  'internalNotes',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 type Values = Record<TextField, string> & { isVip: boolean };
 
 const SECTIONS: { key: string; fields: TextField[] }[] = [
-  { key: 'identity', fields: ['fullNameEnglish', 'fullNameArabic', 'firstName', 'lastName', 'dateOfBirth', 'gender', 'nationalIdOrPassport', 'countryOfOrigin'] },
+  {
+    key: 'identity',
+    fields: [
+      'fullNameEnglish',
+      'fullNameArabic',
+      'firstName',
+      'lastName',
+      'dateOfBirth',
+      'gender',
+      'nationalIdOrPassport',
+      'countryOfOrigin',
+    ],
+  },
   { key: 'contact', fields: ['phone', 'email', 'preferredLanguage', 'referralSource'] },
   { key: 'licence', fields: ['licenseNumber', 'licenseIssuer', 'licenseIssuedDate', 'licenseExpiryDate'] },
   { key: 'address', fields: ['homeAddress', 'fullAddress', 'visaNumber'] },
@@ -37,13 +73,17 @@ const SECTIONS: { key: string; fields: TextField[] }[] = [
 const DATE_FIELDS = new Set<TextField>(['licenseIssuedDate', 'licenseExpiryDate', 'dateOfBirth']);
 
 function initialValues(c?: Customer): Values {
-  const v = Object.fromEntries(TEXT_FIELDS.map((f) => [f, String((c as Record<string, unknown> | undefined)?.[f] ?? '')])) as Record<TextField, string>;
+  const v = Object.fromEntries(
+    TEXT_FIELDS.map((f) => [f, String((c as Record<string, unknown> | undefined)?.[f] ?? '')]),
+  ) as Record<TextField, string>;
   if (!v.preferredLanguage) v.preferredLanguage = 'english';
   return { ...v, isVip: c?.isVip ?? false };
 }
 
 export function CustomerForm({
-  customer, onSubmit, onCancel,
+  customer,
+  onSubmit,
+  onCancel,
 }: {
   customer?: Customer;
   /** Resolves to the server's field errors ({} on success). */
@@ -114,13 +154,21 @@ export function CustomerForm({
       input = (
         <select {...common} value={values.gender} onChange={(e) => set(f, e.target.value)}>
           <option value="">{t('customers.notSet')}</option>
-          {GENDERS.map((g) => <option key={g} value={g}>{t(`customers.gender.${g}`)}</option>)}
+          {GENDERS.map((g) => (
+            <option key={g} value={g}>
+              {t(`customers.gender.${g}`)}
+            </option>
+          ))}
         </select>
       );
     } else if (f === 'preferredLanguage') {
       input = (
         <select {...common} value={values.preferredLanguage} onChange={(e) => set(f, e.target.value)}>
-          {PREFERRED_LANGUAGES.map((l) => <option key={l} value={l}>{t(`customers.language.${l}`)}</option>)}
+          {PREFERRED_LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {t(`customers.language.${l}`)}
+            </option>
+          ))}
         </select>
       );
     } else if (f === 'internalNotes' || f === 'fullAddress') {
@@ -129,7 +177,9 @@ export function CustomerForm({
       input = (
         <input
           {...common}
-          type={DATE_FIELDS.has(f) ? 'date' : f === 'email' ? 'email' : f.toLowerCase().includes('phone') ? 'tel' : 'text'}
+          type={
+            DATE_FIELDS.has(f) ? 'date' : f === 'email' ? 'email' : f.toLowerCase().includes('phone') ? 'tel' : 'text'
+          }
           dir={f === 'fullNameArabic' ? 'rtl' : f === 'email' || f.toLowerCase().includes('phone') ? 'ltr' : undefined}
           value={values[f]}
           onChange={(e) => set(f, e.target.value)}
@@ -137,12 +187,27 @@ export function CustomerForm({
         />
       );
     }
-    const label = f === 'fullNameEnglish'
-      ? <>{t(`customers.field.${f}`)}<span className="text-red-700 dark:text-red-300"> *<span className="sr-only">{t('customers.required')}</span></span></>
-      : t(`customers.field.${f}`);
+    const label =
+      f === 'fullNameEnglish' ? (
+        <>
+          {t(`customers.field.${f}`)}
+          <span className="text-red-700 dark:text-red-300">
+            {' '}
+            *<span className="sr-only">{t('customers.required')}</span>
+          </span>
+        </>
+      ) : (
+        t(`customers.field.${f}`)
+      );
     return (
-      <FormField key={f} id={`customer-${f}`} name={f} label={label} error={errors[f] || undefined}
-        className={f === 'internalNotes' || f === 'fullAddress' ? 'sm:col-span-2' : undefined}>
+      <FormField
+        key={f}
+        id={`customer-${f}`}
+        name={f}
+        label={label}
+        error={errors[f] || undefined}
+        className={f === 'internalNotes' || f === 'fullAddress' ? 'sm:col-span-2' : undefined}
+      >
         {input}
       </FormField>
     );
@@ -151,8 +216,13 @@ export function CustomerForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
       {!customer && (
-        <section className="rounded-ui-lg border border-dashed border-slate-300 p-4 dark:border-slate-700" aria-labelledby="scan-title">
-          <h3 id="scan-title" className="font-semibold">{t('customers.scan.title')}</h3>
+        <section
+          className="rounded-ui-lg border border-dashed border-slate-300 p-4 dark:border-slate-700"
+          aria-labelledby="scan-title"
+        >
+          <h3 id="scan-title" className="font-semibold">
+            {t('customers.scan.title')}
+          </h3>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('customers.scan.hint')}</p>
           <div className="mt-3 flex flex-wrap items-center gap-3">
             <label className="btn-secondary cursor-pointer focus-within:ring-2">
@@ -167,21 +237,42 @@ export function CustomerForm({
                 onChange={(e) => void runScan(e.target.files?.[0])}
               />
             </label>
-            {scanning && <span role="status" className="text-sm">{t('customers.scan.scanning')}</span>}
+            {scanning && (
+              <span role="status" className="text-sm">
+                {t('customers.scan.scanning')}
+              </span>
+            )}
           </div>
           {scan && (
-            <div role="status" className="mt-3 rounded-ui bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-900/30 dark:text-emerald-100" data-testid="scan-result">
-              <p>{t('customers.scan.done', { document: t(`customers.scan.documentType.${scan.documentType ?? 'unknown'}`) })} {t('customers.scan.confidence', { percent: Math.round(scan.confidence * 100) })}</p>
+            <div
+              role="status"
+              className="mt-3 rounded-ui bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-900/30 dark:text-emerald-100"
+              data-testid="scan-result"
+            >
+              <p>
+                {t('customers.scan.done', {
+                  document: t(`customers.scan.documentType.${scan.documentType ?? 'unknown'}`),
+                })}{' '}
+                {t('customers.scan.confidence', { percent: Math.round(scan.confidence * 100) })}
+              </p>
               {scan.invalidChecks && scan.invalidChecks.length > 0 && (
-                <p className="mt-1 font-medium text-amber-900 dark:text-amber-200">{t('customers.scan.invalidChecks', { fields: scan.invalidChecks.join(', ') })}</p>
+                <p className="mt-1 font-medium text-amber-900 dark:text-amber-200">
+                  {t('customers.scan.invalidChecks', { fields: scan.invalidChecks.join(', ') })}
+                </p>
               )}
               {scan.documentExpiryDate && scan.documentExpiryDate < new Date().toISOString().slice(0, 10) && (
-                <p className="mt-1 font-medium text-amber-900 dark:text-amber-200">{t('customers.scan.documentExpired', { date: date(scan.documentExpiryDate) })}</p>
+                <p className="mt-1 font-medium text-amber-900 dark:text-amber-200">
+                  {t('customers.scan.documentExpired', { date: date(scan.documentExpiryDate) })}
+                </p>
               )}
             </div>
           )}
           {scanError !== null && (
-            <div role="alert" className="mt-3 rounded-ui bg-red-50 p-3 text-sm text-red-900 dark:bg-red-900/30 dark:text-red-100" data-testid="scan-error">
+            <div
+              role="alert"
+              className="mt-3 rounded-ui bg-red-50 p-3 text-sm text-red-900 dark:bg-red-900/30 dark:text-red-100"
+              data-testid="scan-error"
+            >
               <p className="font-medium">{t('customers.scan.failed')}</p>
               {scanError && <p>{scanError}</p>}
             </div>
@@ -202,8 +293,12 @@ export function CustomerForm({
         </label>
       )}
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-        <button type="button" className="btn-secondary" onClick={onCancel} disabled={saving}>{t('common.cancel')}</button>
-        <button type="submit" className="btn-primary" disabled={saving || scanning}>{saving ? t('customers.saving') : t('customers.save')}</button>
+        <button type="button" className="btn-secondary" onClick={onCancel} disabled={saving}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="btn-primary" disabled={saving || scanning}>
+          {saving ? t('customers.saving') : t('customers.save')}
+        </button>
       </div>
     </form>
   );

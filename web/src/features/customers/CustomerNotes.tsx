@@ -18,7 +18,11 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
   const can = useCan();
   // Front-desk staff neither see nor write internal notes (the API enforces the same).
   const visibilities = NOTE_VISIBILITIES.filter((v) => can('blacklistEdit') || v !== 'internal');
-  const notes = useCursorList<CustomerNote>({ op: 'listCustomerNotes', params: { id: customerId } }, {}, { limit: 50, swr: LIVE });
+  const notes = useCursorList<CustomerNote>(
+    { op: 'listCustomerNotes', params: { id: customerId } },
+    {},
+    { limit: 50, swr: LIVE },
+  );
   const [content, setContent] = useState('');
   const [visibility, setVisibility] = useState<NoteVisibility>('staff_only');
   const [error, setError] = useState('');
@@ -47,27 +51,53 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
 
   return (
     <section className="card" aria-labelledby="notes-title">
-      <h2 id="notes-title" className="mb-3 font-semibold">{t('customers.notes.title')}</h2>
+      <h2 id="notes-title" className="mb-3 font-semibold">
+        {t('customers.notes.title')}
+      </h2>
       {can('customersEdit') && (
         <form onSubmit={add} noValidate className="mb-4 space-y-2">
           <FormField id="note-content" label={t('customers.notes.content')} error={error || undefined}>
-            <textarea className="field-input" rows={2} value={content} onChange={(e) => { setContent(e.target.value); setError(''); }} />
+            <textarea
+              className="field-input"
+              rows={2}
+              value={content}
+              onChange={(e) => {
+                setContent(e.target.value);
+                setError('');
+              }}
+            />
           </FormField>
           <div className="flex flex-wrap items-end gap-2">
-            <FilterSelect id="note-visibility" label={t('customers.notes.visibilityLabel')} value={visibility} onChange={(v) => setVisibility(v as NoteVisibility)}
-              options={visibilities.map((v) => [v, `${t(`customers.notes.visibility.${v}`)} — ${t(`customers.notes.visibilityHelp.${v}`)}`] as const)} />
-            <button type="submit" className="btn-primary" disabled={saving}>{t('customers.notes.add')}</button>
+            <FilterSelect
+              id="note-visibility"
+              label={t('customers.notes.visibilityLabel')}
+              value={visibility}
+              onChange={(v) => setVisibility(v as NoteVisibility)}
+              options={visibilities.map(
+                (v) =>
+                  [v, `${t(`customers.notes.visibility.${v}`)} — ${t(`customers.notes.visibilityHelp.${v}`)}`] as const,
+              )}
+            />
+            <button type="submit" className="btn-primary" disabled={saving}>
+              {t('customers.notes.add')}
+            </button>
           </div>
         </form>
       )}
-      <ListState list={notes} errorTitle={t('customers.notes.loadFailed')} skeleton={{ rows: 3, columns: 1 }}
-        empty={<p className="text-sm text-slate-600 dark:text-slate-300">{t('customers.notes.empty')}</p>}>
+      <ListState
+        list={notes}
+        errorTitle={t('customers.notes.loadFailed')}
+        skeleton={{ rows: 3, columns: 1 }}
+        empty={<p className="text-sm text-slate-600 dark:text-slate-300">{t('customers.notes.empty')}</p>}
+      >
         <ul className="space-y-3">
           {notes.items.map((n) => (
             <li key={n.id} className="rounded-ui border border-slate-200 p-3 dark:border-slate-800">
               <p className="whitespace-pre-wrap text-sm">{n.content}</p>
               <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{t(`customers.notes.visibility.${n.visibility}`)}</span>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 dark:bg-slate-800">
+                  {t(`customers.notes.visibility.${n.visibility}`)}
+                </span>
                 {t('customers.notes.by', { author: n.authorName ?? '—', date: date(n.createdAt) })}
               </p>
             </li>

@@ -73,7 +73,12 @@ export default function CustomersPage() {
     setPendingVip(c.id);
     try {
       const updated = await customerApi.setVip(c, !c.isVip);
-      toast({ variant: 'success', title: updated.isVip ? t('customers.vipOn', { name: c.fullNameEnglish }) : t('customers.vipOff', { name: c.fullNameEnglish }) });
+      toast({
+        variant: 'success',
+        title: updated.isVip
+          ? t('customers.vipOn', { name: c.fullNameEnglish })
+          : t('customers.vipOff', { name: c.fullNameEnglish }),
+      });
       invalidate();
     } catch (error) {
       toastApiError(t('customers.vipFailed'), error);
@@ -86,7 +91,11 @@ export default function CustomersPage() {
     setPendingActive(true);
     try {
       await customerApi.setActive(c, isActive);
-      toast({ variant: 'success', title: isActive ? t('customers.activated') : t('customers.deactivated'), description: c.fullNameEnglish });
+      toast({
+        variant: 'success',
+        title: isActive ? t('customers.activated') : t('customers.deactivated'),
+        description: c.fullNameEnglish,
+      });
       invalidate();
       setDeactivating(null);
     } catch (error) {
@@ -103,74 +112,164 @@ export default function CustomersPage() {
       <PageHeader
         title={t('customers.title')}
         subtitle={t('customers.subtitle')}
-        actions={can('customersEdit') ? <button type="button" className="btn-primary" onClick={() => setAdding(true)}>{t('customers.addCustomer')}</button> : undefined}
+        actions={
+          can('customersEdit') ? (
+            <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
+              {t('customers.addCustomer')}
+            </button>
+          ) : undefined
+        }
       />
 
       <section aria-label={t('customers.searchLabel')} className="mb-4 flex flex-wrap items-end gap-3">
-        <SearchField id="customer-search" className="min-w-64 flex-1" label={t('customers.searchLabel')} placeholder={t('customers.searchPlaceholder')} value={filters.q} onSearch={(q) => update({ q })} />
-        <FilterSelect id="customer-vip" label={t('customers.filterVip')} value={filters.isVip} onChange={(isVip) => update({ isVip: isVip as CustomerFilters['isVip'] })}
-          allLabel={t('customers.allCustomers')} options={[['true', t('customers.vipOnly')], ['false', t('customers.nonVip')]]} />
-        <FilterSelect id="customer-tier" label={t('customers.filterTier')} value={filters.tier} onChange={(tier) => update({ tier: tier as CustomerFilters['tier'] })}
-          allLabel={t('customers.allTiers')} options={LOYALTY_TIERS.map((x) => [x, t(`customers.tier.${x}`)] as const)} />
-        <FilterSelect id="customer-status" label={t('customers.filterStatus')} value={filters.status} onChange={(status) => update({ status: status as CustomerFilters['status'] })}
-          options={STATUS_FILTERS.map((s) => [s, t(`customers.statusFilter.${s}`)] as const)} />
-        <FilterSelect id="customer-sort" label={t('customers.sortLabel')} value={filters.sort} onChange={(sort) => update({ sort: sort as CustomerFilters['sort'] })}
-          options={CUSTOMER_SORTS.map((s) => [s, t(`customers.sort.${s}`)] as const)} />
+        <SearchField
+          id="customer-search"
+          className="min-w-64 flex-1"
+          label={t('customers.searchLabel')}
+          placeholder={t('customers.searchPlaceholder')}
+          value={filters.q}
+          onSearch={(q) => update({ q })}
+        />
+        <FilterSelect
+          id="customer-vip"
+          label={t('customers.filterVip')}
+          value={filters.isVip}
+          onChange={(isVip) => update({ isVip: isVip as CustomerFilters['isVip'] })}
+          allLabel={t('customers.allCustomers')}
+          options={[
+            ['true', t('customers.vipOnly')],
+            ['false', t('customers.nonVip')],
+          ]}
+        />
+        <FilterSelect
+          id="customer-tier"
+          label={t('customers.filterTier')}
+          value={filters.tier}
+          onChange={(tier) => update({ tier: tier as CustomerFilters['tier'] })}
+          allLabel={t('customers.allTiers')}
+          options={LOYALTY_TIERS.map((x) => [x, t(`customers.tier.${x}`)] as const)}
+        />
+        <FilterSelect
+          id="customer-status"
+          label={t('customers.filterStatus')}
+          value={filters.status}
+          onChange={(status) => update({ status: status as CustomerFilters['status'] })}
+          options={STATUS_FILTERS.map((s) => [s, t(`customers.statusFilter.${s}`)] as const)}
+        />
+        <FilterSelect
+          id="customer-sort"
+          label={t('customers.sortLabel')}
+          value={filters.sort}
+          onChange={(sort) => update({ sort: sort as CustomerFilters['sort'] })}
+          options={CUSTOMER_SORTS.map((s) => [s, t(`customers.sort.${s}`)] as const)}
+        />
       </section>
 
-      <ListState list={list} errorTitle={t('customers.loadFailed')} empty={
-        <EmptyList area="customers" filtered={filtered} onClear={clear}
-          action={can('customersEdit') ? { label: t('customers.addCustomer'), onClick: () => setAdding(true) } : undefined} />
-      }>
-        <ListTable columns={(['name', 'contact', 'licence', 'tier', 'vip', 'status'] as const).map((c) => t(`customers.column.${c}`))}>
-              {customers.map((c) => (
-                <tr key={c.id} data-customer-id={c.id}>
-                  <td className="px-3 py-2">
-                    <Link to={`/customers/${c.id}`} className="link font-medium">{c.fullNameEnglish}</Link>
-                    {c.fullNameArabic && <div dir="rtl" className="text-start text-slate-600 dark:text-slate-300">{c.fullNameArabic}</div>}
-                  </td>
-                  <td className="px-3 py-2">
-                    {c.phone && <div dir="ltr" className="text-start">{c.phone}</div>}
-                    {c.email && <div className="text-slate-600 dark:text-slate-300">{c.email}</div>}
-                  </td>
-                  <td className="px-3 py-2 font-mono" dir="ltr">{c.licenseNumber ?? '—'}</td>
-                  <td className="px-3 py-2"><TierBadge tier={c.loyaltyTier} /></td>
-                  <td className="px-3 py-2">
-                    <button
-                      type="button"
-                      className={`rounded-full px-2 py-1 text-lg leading-none ${c.isVip ? 'text-amber-500' : 'text-slate-400'} disabled:opacity-50`}
-                      aria-pressed={c.isVip}
-                      aria-label={c.isVip ? t('customers.unmarkVip', { name: c.fullNameEnglish }) : t('customers.markVip', { name: c.fullNameEnglish })}
-                      title={c.isVip ? t('customers.unmarkVip', { name: c.fullNameEnglish }) : t('customers.markVip', { name: c.fullNameEnglish })}
-                      disabled={!can('customersEdit') || pendingVip === c.id}
-                      onClick={() => void toggleVip(c)}
-                    >
-                      {c.isVip ? '★' : '☆'}
-                    </button>
-                  </td>
-                  <td className="px-3 py-2">
-                    <span className="flex flex-wrap items-center gap-2">
-                      <ActiveBadge active={c.isActive} />
-                      {can('customersEdit') && (c.isActive ? (
-                        <button type="button" className="link text-xs" onClick={() => setDeactivating(c)}>{t('customers.deactivate')}</button>
-                      ) : (
-                        <button type="button" className="link text-xs" disabled={pendingActive} onClick={() => void setActive(c, true)}>{t('customers.activate')}</button>
-                      ))}
-                    </span>
-                  </td>
-                </tr>
-              ))}
+      <ListState
+        list={list}
+        errorTitle={t('customers.loadFailed')}
+        empty={
+          <EmptyList
+            area="customers"
+            filtered={filtered}
+            onClear={clear}
+            action={
+              can('customersEdit') ? { label: t('customers.addCustomer'), onClick: () => setAdding(true) } : undefined
+            }
+          />
+        }
+      >
+        <ListTable
+          columns={(['name', 'contact', 'licence', 'tier', 'vip', 'status'] as const).map((c) =>
+            t(`customers.column.${c}`),
+          )}
+        >
+          {customers.map((c) => (
+            <tr key={c.id} data-customer-id={c.id}>
+              <td className="px-3 py-2">
+                <Link to={`/customers/${c.id}`} className="link font-medium">
+                  {c.fullNameEnglish}
+                </Link>
+                {c.fullNameArabic && (
+                  <div dir="rtl" className="text-start text-slate-600 dark:text-slate-300">
+                    {c.fullNameArabic}
+                  </div>
+                )}
+              </td>
+              <td className="px-3 py-2">
+                {c.phone && (
+                  <div dir="ltr" className="text-start">
+                    {c.phone}
+                  </div>
+                )}
+                {c.email && <div className="text-slate-600 dark:text-slate-300">{c.email}</div>}
+              </td>
+              <td className="px-3 py-2 font-mono" dir="ltr">
+                {c.licenseNumber ?? '—'}
+              </td>
+              <td className="px-3 py-2">
+                <TierBadge tier={c.loyaltyTier} />
+              </td>
+              <td className="px-3 py-2">
+                <button
+                  type="button"
+                  className={`rounded-full px-2 py-1 text-lg leading-none ${c.isVip ? 'text-amber-500' : 'text-slate-400'} disabled:opacity-50`}
+                  aria-pressed={c.isVip}
+                  aria-label={
+                    c.isVip
+                      ? t('customers.unmarkVip', { name: c.fullNameEnglish })
+                      : t('customers.markVip', { name: c.fullNameEnglish })
+                  }
+                  title={
+                    c.isVip
+                      ? t('customers.unmarkVip', { name: c.fullNameEnglish })
+                      : t('customers.markVip', { name: c.fullNameEnglish })
+                  }
+                  disabled={!can('customersEdit') || pendingVip === c.id}
+                  onClick={() => void toggleVip(c)}
+                >
+                  {c.isVip ? '★' : '☆'}
+                </button>
+              </td>
+              <td className="px-3 py-2">
+                <span className="flex flex-wrap items-center gap-2">
+                  <ActiveBadge active={c.isActive} />
+                  {can('customersEdit') &&
+                    (c.isActive ? (
+                      <button type="button" className="link text-xs" onClick={() => setDeactivating(c)}>
+                        {t('customers.deactivate')}
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className="link text-xs"
+                        disabled={pendingActive}
+                        onClick={() => void setActive(c, true)}
+                      >
+                        {t('customers.activate')}
+                      </button>
+                    ))}
+                </span>
+              </td>
+            </tr>
+          ))}
         </ListTable>
       </ListState>
 
       <LoadMoreButton list={list} label={t('customers.loadMore')} />
 
       <section className="card mt-8" aria-labelledby="tiers-title">
-        <h2 id="tiers-title" className="font-semibold">{t('customers.tiersTitle')}</h2>
+        <h2 id="tiers-title" className="font-semibold">
+          {t('customers.tiersTitle')}
+        </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('customers.tiersIntro')}</p>
         <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {LOYALTY_THRESHOLDS.map((th) => (
-            <li key={th.tier} className="rounded-ui border border-slate-200 p-3 dark:border-slate-800" data-tier-threshold={th.tier}>
+            <li
+              key={th.tier}
+              className="rounded-ui border border-slate-200 p-3 dark:border-slate-800"
+              data-tier-threshold={th.tier}
+            >
               <TierBadge tier={th.tier} />
               <p className="mt-2 text-sm">
                 {th.minRentals === 0 && th.minSpendMinor === 0

@@ -17,15 +17,29 @@ export function TierBadge({ tier }: { tier: LoyaltyTier }) {
 
 export function VipBadge() {
   const t = useT();
-  return <StatusPill status="vip" label={`★ ${t('customers.vipBadge')}`} tone="amber" dataName="vip" testId="vip-badge" />;
+  return (
+    <StatusPill status="vip" label={`★ ${t('customers.vipBadge')}`} tone="amber" dataName="vip" testId="vip-badge" />
+  );
 }
 
 export function ActiveBadge({ active }: { active: boolean }) {
   const t = useT();
-  return <StatusPill status={active ? 'active' : 'inactive'} label={active ? t('customers.active') : t('customers.inactive')} tone={active ? 'green' : 'slate'} dataName="active" />;
+  return (
+    <StatusPill
+      status={active ? 'active' : 'inactive'}
+      label={active ? t('customers.active') : t('customers.inactive')}
+      tone={active ? 'green' : 'slate'}
+      dataName="active"
+    />
+  );
 }
 
-const LICENCE_TONES: Record<LicenseStatus, Tone> = { valid: 'green', expiring_soon: 'amber', expired: 'red', none: 'muted' };
+const LICENCE_TONES: Record<LicenseStatus, Tone> = {
+  valid: 'green',
+  expiring_soon: 'amber',
+  expired: 'red',
+  none: 'muted',
+};
 
 export function LicenceBadge({ status }: { status: LicenseStatus }) {
   return <StatusPill status={status} labelKey="customers.licenceStatus" tones={LICENCE_TONES} dataName="licence" />;

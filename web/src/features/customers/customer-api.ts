@@ -10,7 +10,12 @@ import { customers as customersCatalog } from '../../../../shared/i18n/customers
 import { blacklist as blacklistCatalog } from '../../../../shared/i18n/blacklist';
 import { getRegionConfig, REGION_CODES } from '../../../../shared/regions';
 import { driverEligibility } from '../../../../shared/customers/age';
-import { CUSTOMER_MESSAGES, ID_SCAN_DIRECT_MAX_BYTES, ID_SCAN_MESSAGES, type IdScanResult } from '../../../../shared/schemas/customers';
+import {
+  CUSTOMER_MESSAGES,
+  ID_SCAN_DIRECT_MAX_BYTES,
+  ID_SCAN_MESSAGES,
+  type IdScanResult,
+} from '../../../../shared/schemas/customers';
 import { BLACKLIST_MESSAGES } from '../../../../shared/schemas/blacklist';
 import type { Customer } from '../../../../shared/schemas/customers-responses';
 import type { BlacklistEntry, BlacklistMatch } from '../../../../shared/schemas/blacklist-responses';
@@ -40,7 +45,11 @@ registerMessages('customers.scan.reason', {
 registerMessages('customers.messages', { dobInFuture: driverEligibility('2100-01-01', '2000-01-01', 'US').reason! });
 for (const code of REGION_CODES) {
   const region = getRegionConfig(code);
-  registerMessages('customers.messages', { underMinAge: driverEligibility('2000-01-01', '2000-01-01', code).reason! }, { minAge: region.businessRules.minAge, region: region.region });
+  registerMessages(
+    'customers.messages',
+    { underMinAge: driverEligibility('2000-01-01', '2000-01-01', code).reason! },
+    { minAge: region.businessRules.minAge, region: region.region },
+  );
 }
 
 export type { Customer, BlacklistEntry, BlacklistMatch, UploadTarget };
@@ -108,7 +117,10 @@ async function postRaw<T>(path: string, file: File, retried = false): Promise<T>
   const token = getAccessToken();
   const res = await fetch(path, {
     method: 'POST',
-    headers: { 'Content-Type': file.type || 'application/octet-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'Content-Type': file.type || 'application/octet-stream',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: file,
     credentials: 'include',
   });

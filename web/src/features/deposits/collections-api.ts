@@ -8,7 +8,13 @@ import { collections as catalog } from '../../../../shared/i18n/collections';
 import { COLLECTIONS_MESSAGES } from '../../../../shared/collections/messages';
 import { toCsv } from '../../../../shared/csv';
 import { AGING_BUCKETS } from '../../../../shared/collections/aging';
-import type { AgingReport, ApplyDepositBody, Deposit, DepositList, RevenueProtection } from '../../../../shared/schemas/collections';
+import type {
+  AgingReport,
+  ApplyDepositBody,
+  Deposit,
+  DepositList,
+  RevenueProtection,
+} from '../../../../shared/schemas/collections';
 import { apiArea, apiPath, apiStem, callApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 
@@ -22,11 +28,21 @@ export const AGING_PATH = apiPath('receivablesAging');
 export const RECEIVABLES_PATH = apiArea('receivablesAging');
 export const PROTECTION_PATH = apiPath('revenueProtection');
 
-export const DEPOSIT_TONES = { held: 'blue', partially_applied: 'amber', refunded: 'green', applied: 'violet', overdue: 'red' } as const;
+export const DEPOSIT_TONES = {
+  held: 'blue',
+  partially_applied: 'amber',
+  refunded: 'green',
+  applied: 'violet',
+  overdue: 'red',
+} as const;
 
 const key = (what: string, id: string) => ({ headers: { 'Idempotency-Key': `${what}-${id}-${Date.now()}` } });
 /** `invoices`: the rental's issued invoices an application paid (oldest first), with their status after it. */
-type Moved = { deposit: Deposit | null; entry?: { receiptNumber?: string | null }; invoices?: { id: string; number: string | null; status: string }[] };
+type Moved = {
+  deposit: Deposit | null;
+  entry?: { receiptNumber?: string | null };
+  invoices?: { id: string; number: string | null; status: string }[];
+};
 
 export const collectionsApi = {
   refund: (id: string, body: BodyOf<'refundDeposit'>) =>
@@ -39,11 +55,22 @@ export const collectionsApi = {
 
 /** The aging by rental as CSV: one row per open item, with the bucket columns. */
 export function agingCsv(report: AgingReport, t: (k: string) => string): string {
-  const header = [t('collections.aging.customer'), t('collections.aging.rental'), t('collections.aging.lines'), 'Due date', ...AGING_BUCKETS.map((b) => t(`collections.bucket.${b}`))];
-  const rows = report.rentals.flatMap((r) => r.lines.map((l) => [
-    r.customerName, r.referenceNumber, l.kind === 'invoice' ? l.invoiceNumber : t('collections.aging.uninvoiced'), l.dueDate ?? '',
-    ...AGING_BUCKETS.map((b) => (b === l.bucket ? l.amount : 0)),
-  ]));
+  const header = [
+    t('collections.aging.customer'),
+    t('collections.aging.rental'),
+    t('collections.aging.lines'),
+    'Due date',
+    ...AGING_BUCKETS.map((b) => t(`collections.bucket.${b}`)),
+  ];
+  const rows = report.rentals.flatMap((r) =>
+    r.lines.map((l) => [
+      r.customerName,
+      r.referenceNumber,
+      l.kind === 'invoice' ? l.invoiceNumber : t('collections.aging.uninvoiced'),
+      l.dueDate ?? '',
+      ...AGING_BUCKETS.map((b) => (b === l.bucket ? l.amount : 0)),
+    ]),
+  );
   rows.push([t('collections.bucket.total'), '', '', '', ...AGING_BUCKETS.map((b) => report.totals[b])]);
   return toCsv(header, rows);
 }

@@ -23,10 +23,24 @@ import { STATUS_TONES, VALIDITY_TONES } from './tones';
 
 const LIVE = { revalidateOnFocus: false, dedupingInterval: 2000 };
 
-export function OwnerDocuments({ scope, ownerId, canEdit, className = 'mt-4' }: { scope: 'vehicle' | 'customer'; ownerId: string; canEdit: boolean; className?: string }) {
+export function OwnerDocuments({
+  scope,
+  ownerId,
+  canEdit,
+  className = 'mt-4',
+}: {
+  scope: 'vehicle' | 'customer';
+  ownerId: string;
+  canEdit: boolean;
+  className?: string;
+}) {
   const t = useT();
   const fmt = useFormat();
-  const list = useCursorList<DocumentApi>('listDocuments', { scope, [scope === 'vehicle' ? 'vehicleId' : 'customerId']: ownerId }, { limit: 50, swr: LIVE });
+  const list = useCursorList<DocumentApi>(
+    'listDocuments',
+    { scope, [scope === 'vehicle' ? 'vehicleId' : 'customerId']: ownerId },
+    { limit: 50, swr: LIVE },
+  );
   const [uploading, setUploading] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<DocumentApi | null>(null);
@@ -39,9 +53,11 @@ export function OwnerDocuments({ scope, ownerId, canEdit, className = 'mt-4' }: 
     setPending(true);
     try {
       const res = await documentsApi.bulk({ action: 'delete', ids: [d.id], confirm: true });
-      toast(res.failed
-        ? { variant: 'destructive', title: t('documents.messages.deleteFailed'), description: d.title }
-        : { variant: 'success', title: t('documents.deleted'), description: d.title });
+      toast(
+        res.failed
+          ? { variant: 'destructive', title: t('documents.messages.deleteFailed'), description: d.title }
+          : { variant: 'success', title: t('documents.deleted'), description: d.title },
+      );
       setDeleting(null);
       refresh();
     } catch (error) {
@@ -54,27 +70,59 @@ export function OwnerDocuments({ scope, ownerId, canEdit, className = 'mt-4' }: 
   return (
     <section className={`card ${className}`} aria-labelledby={`${scope}-documents-title`} data-testid="owner-documents">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`${scope}-documents-title`} className="font-semibold">{t('documents.section')}</h2>
+        <h2 id={`${scope}-documents-title`} className="font-semibold">
+          {t('documents.section')}
+        </h2>
         <div className="flex flex-wrap items-center gap-3">
-          <Link to={`/documents?scope=${scope}`} className="link text-sm">{t('documents.openAll')}</Link>
-          {canEdit && <button type="button" className="btn-primary" onClick={() => setUploading(true)}>{t('documents.upload')}</button>}
+          <Link to={`/documents?scope=${scope}`} className="link text-sm">
+            {t('documents.openAll')}
+          </Link>
+          {canEdit && (
+            <button type="button" className="btn-primary" onClick={() => setUploading(true)}>
+              {t('documents.upload')}
+            </button>
+          )}
         </div>
       </div>
-      <ListState list={list} errorTitle={t('documents.loadFailed')} skeleton={{ rows: 2, columns: 2 }}
-        empty={<p className="text-sm text-slate-600 dark:text-slate-300">{t('documents.empty')}</p>}>
+      <ListState
+        list={list}
+        errorTitle={t('documents.loadFailed')}
+        skeleton={{ rows: 2, columns: 2 }}
+        empty={<p className="text-sm text-slate-600 dark:text-slate-300">{t('documents.empty')}</p>}
+      >
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
           {list.items.map((d) => (
-            <li key={d.id} data-document-id={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+            <li
+              key={d.id}
+              data-document-id={d.id}
+              className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+            >
               <span className="min-w-0">
-                <button type="button" className="link text-start font-medium" onClick={() => setOpenId(d.id)}>{d.title}</button>
-                <span className="ms-2 text-slate-600 dark:text-slate-300">{t(`documents.type.${d.documentType}`)} · <span dir="ltr">{d.fileName}</span> · v{d.version}</span>
+                <button type="button" className="link text-start font-medium" onClick={() => setOpenId(d.id)}>
+                  {d.title}
+                </button>
+                <span className="ms-2 text-slate-600 dark:text-slate-300">
+                  {t(`documents.type.${d.documentType}`)} · <span dir="ltr">{d.fileName}</span> · v{d.version}
+                </span>
               </span>
               <span className="flex flex-wrap items-center gap-2">
-                {d.expiryDate && <span className="whitespace-nowrap text-slate-700 dark:text-slate-200">{fmt.date(d.expiryDate)}</span>}
-                <StatusPill status={d.validity} labelKey="documents.validity" tones={VALIDITY_TONES} dataName="validity" />
+                {d.expiryDate && (
+                  <span className="whitespace-nowrap text-slate-700 dark:text-slate-200">{fmt.date(d.expiryDate)}</span>
+                )}
+                <StatusPill
+                  status={d.validity}
+                  labelKey="documents.validity"
+                  tones={VALIDITY_TONES}
+                  dataName="validity"
+                />
                 <StatusPill status={d.status} labelKey="documents.status" tones={STATUS_TONES} />
                 {canEdit && (
-                  <button type="button" className="link text-red-700 dark:text-red-300" aria-label={`${t('documents.deleteOne')} ${d.title}`} onClick={() => setDeleting(d)}>
+                  <button
+                    type="button"
+                    className="link text-red-700 dark:text-red-300"
+                    aria-label={`${t('documents.deleteOne')} ${d.title}`}
+                    onClick={() => setDeleting(d)}
+                  >
                     {t('documents.deleteOne')}
                   </button>
                 )}
@@ -85,10 +133,28 @@ export function OwnerDocuments({ scope, ownerId, canEdit, className = 'mt-4' }: 
       </ListState>
       <LoadMoreButton list={list} label={t('documents.loadMore')} />
 
-      {uploading && <UploadDialog scope={scope} owner={ownerId} onClose={() => setUploading(false)} onDone={(id) => { setUploading(false); refresh(); setOpenId(id); }} />}
+      {uploading && (
+        <UploadDialog
+          scope={scope}
+          owner={ownerId}
+          onClose={() => setUploading(false)}
+          onDone={(id) => {
+            setUploading(false);
+            refresh();
+            setOpenId(id);
+          }}
+        />
+      )}
       {openId && <DocumentDialog id={openId} onClose={() => setOpenId(null)} onChanged={refresh} />}
-      <ConfirmDialog open={!!deleting} title={t('documents.confirmDeleteOneTitle', { title: deleting?.title ?? '' })} body={t('documents.confirmDeleteBody')}
-        confirmLabel={t('documents.deleteOne')} pending={pending} onConfirm={() => deleting && void remove(deleting)} onClose={() => setDeleting(null)} />
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('documents.confirmDeleteOneTitle', { title: deleting?.title ?? '' })}
+        body={t('documents.confirmDeleteBody')}
+        confirmLabel={t('documents.deleteOne')}
+        pending={pending}
+        onConfirm={() => deleting && void remove(deleting)}
+        onClose={() => setDeleting(null)}
+      />
     </section>
   );
 }

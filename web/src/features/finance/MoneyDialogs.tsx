@@ -37,25 +37,51 @@ export function BankAccountDialog({ open, onClose }: { open: boolean; onClose: (
     }
   });
   const field = (name: 'name' | 'bank' | 'iban') => ({
-    className: 'field-input', name, value: form[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => { setForm({ ...form, [name]: e.target.value }); clearError(name); },
+    className: 'field-input',
+    name,
+    value: form[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      setForm({ ...form, [name]: e.target.value });
+      clearError(name);
+    },
   });
   return (
     <Modal open={open} onClose={onClose} title={m('addBankTitle')}>
-      <form noValidate aria-label={m('addBankTitle')} onSubmit={(e) => { e.preventDefault(); void submit({ ...form, currency } as never); }}>
+      <form
+        noValidate
+        aria-label={m('addBankTitle')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit({ ...form, currency } as never);
+        }}
+      >
         <div className="grid gap-3">
-          <FormField label={m('bankName')} hint={m('bankNameHint')} error={errors.name} required><input {...field('name')} /></FormField>
-          <FormField label={m('bank')} error={errors.bank} required><input {...field('bank')} /></FormField>
-          <FormField label={m('iban')} hint={m('ibanHint')} error={errors.iban} required><input {...field('iban')} dir="ltr" autoComplete="off" spellCheck={false} /></FormField>
+          <FormField label={m('bankName')} hint={m('bankNameHint')} error={errors.name} required>
+            <input {...field('name')} />
+          </FormField>
+          <FormField label={m('bank')} error={errors.bank} required>
+            <input {...field('bank')} />
+          </FormField>
+          <FormField label={m('iban')} hint={m('ibanHint')} error={errors.iban} required>
+            <input {...field('iban')} dir="ltr" autoComplete="off" spellCheck={false} />
+          </FormField>
           <FormField label={m('currency')} error={errors.currency}>
             <select className="field-input" name="currency" value={currency} disabled>
-              {CURRENCY_CODES.map((c) => <option key={c} value={c}>{c}</option>)}
+              {CURRENCY_CODES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
             </select>
           </FormField>
         </div>
         <div className="mt-6 flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>{m('cancel')}</button>
-          <button type="submit" className="btn-primary" disabled={saving}>{saving ? t('finance.entries.saving') : m('addBank')}</button>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {m('cancel')}
+          </button>
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? t('finance.entries.saving') : m('addBank')}
+          </button>
         </div>
       </form>
     </Modal>
@@ -85,33 +111,84 @@ export function TransferDialog({ open, onClose }: { open: boolean; onClose: () =
     }
   });
   const select = (key: 'from' | 'to') => (
-    <select className="field-input" name={key} value={form[key]} onChange={(e) => { setForm({ ...form, [key]: e.target.value }); clearError(key); }}>
-      {accounts.map((a) => <option key={a.id} value={a.id}>{name(a.id)}</option>)}
+    <select
+      className="field-input"
+      name={key}
+      value={form[key]}
+      onChange={(e) => {
+        setForm({ ...form, [key]: e.target.value });
+        clearError(key);
+      }}
+    >
+      {accounts.map((a) => (
+        <option key={a.id} value={a.id}>
+          {name(a.id)}
+        </option>
+      ))}
     </select>
   );
-  const send = () => void submit({
-    from: form.from, to: form.to, amount: form.amount.trim() === '' ? undefined : Number(form.amount),
-    ...(form.date ? { date: form.date } : {}), ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
-  } as never);
+  const send = () =>
+    void submit({
+      from: form.from,
+      to: form.to,
+      amount: form.amount.trim() === '' ? undefined : Number(form.amount),
+      ...(form.date ? { date: form.date } : {}),
+      ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
+    } as never);
   return (
     <Modal open={open} onClose={onClose} title={m('transferTitle')}>
-      <form noValidate aria-label={m('transferTitle')} onSubmit={(e) => { e.preventDefault(); send(); }}>
+      <form
+        noValidate
+        aria-label={m('transferTitle')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          send();
+        }}
+      >
         <div className="grid gap-3">
-          <FormField label={m('from')} error={errors.from} required>{select('from')}</FormField>
-          <FormField label={m('to')} error={errors.to} required>{select('to')}</FormField>
+          <FormField label={m('from')} error={errors.from} required>
+            {select('from')}
+          </FormField>
+          <FormField label={m('to')} error={errors.to} required>
+            {select('to')}
+          </FormField>
           <FormField label={t('finance.entries.amount')} error={errors.amount} required>
-            <input className="field-input" name="amount" inputMode="decimal" value={form.amount} onChange={(e) => { setForm({ ...form, amount: e.target.value }); clearError('amount'); }} />
+            <input
+              className="field-input"
+              name="amount"
+              inputMode="decimal"
+              value={form.amount}
+              onChange={(e) => {
+                setForm({ ...form, amount: e.target.value });
+                clearError('amount');
+              }}
+            />
           </FormField>
           <FormField label={t('finance.entries.date')} error={errors.date}>
-            <input className="field-input" type="date" name="date" value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} />
+            <input
+              className="field-input"
+              type="date"
+              name="date"
+              value={form.date}
+              onChange={(e) => setForm({ ...form, date: e.target.value })}
+            />
           </FormField>
           <FormField label={t('finance.entries.notes')} error={errors.notes}>
-            <input className="field-input" name="notes" value={form.notes} onChange={(e) => setForm({ ...form, notes: e.target.value })} />
+            <input
+              className="field-input"
+              name="notes"
+              value={form.notes}
+              onChange={(e) => setForm({ ...form, notes: e.target.value })}
+            />
           </FormField>
         </div>
         <div className="mt-6 flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>{m('cancel')}</button>
-          <button type="submit" className="btn-primary" disabled={saving}>{saving ? t('finance.entries.saving') : m('transferSave')}</button>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {m('cancel')}
+          </button>
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? t('finance.entries.saving') : m('transferSave')}
+          </button>
         </div>
       </form>
     </Modal>

@@ -26,12 +26,22 @@ export default function OutstandingBalancesPage() {
   const canRemind = useCan('financeRecordPayment');
   const invalidate = useInvalidate();
   const [params, setParams] = useSearchParams();
-  const filters = { asOf: params.get('asOf') ?? '', q: params.get('q') ?? '', minBucket: params.get('minBucket') ?? '' };
-  const set = (patch: Record<string, string>) => setParams((p) => {
-    const n = new URLSearchParams(p);
-    for (const [k, v] of Object.entries(patch)) if (v) n.set(k, v); else n.delete(k);
-    return n;
-  }, { replace: true });
+  const filters = {
+    asOf: params.get('asOf') ?? '',
+    q: params.get('q') ?? '',
+    minBucket: params.get('minBucket') ?? '',
+  };
+  const set = (patch: Record<string, string>) =>
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        for (const [k, v] of Object.entries(patch))
+          if (v) n.set(k, v);
+          else n.delete(k);
+        return n;
+      },
+      { replace: true },
+    );
   const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v)).toString();
   const report = useSWR<AgingReport>(`${AGING_PATH}${query ? `?${query}` : ''}`);
   const [view, setView] = useState<'customers' | 'rentals'>('customers');
@@ -55,16 +65,47 @@ export default function OutstandingBalancesPage() {
   const data = report.data;
   return (
     <div>
-      <PageHeader title={t('shell.pages.outstandingBalances')} subtitle={u('subtitle')}
-        actions={data && <button type="button" className="btn-secondary" onClick={() => saveText(agingCsv(data, t), `aging-${data.asOf}.csv`)}>{u('csv')}</button>} />
+      <PageHeader
+        title={t('shell.pages.outstandingBalances')}
+        subtitle={u('subtitle')}
+        actions={
+          data && (
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => saveText(agingCsv(data, t), `aging-${data.asOf}.csv`)}
+            >
+              {u('csv')}
+            </button>
+          )
+        }
+      />
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <label htmlFor="aging-asof" className="flex flex-col text-sm">
           <span className="mb-1 font-medium">{u('asOf')}</span>
-          <input id="aging-asof" type="date" className="field-input" value={filters.asOf || data?.asOf || ''} onChange={(e) => set({ asOf: e.target.value })} />
+          <input
+            id="aging-asof"
+            type="date"
+            className="field-input"
+            value={filters.asOf || data?.asOf || ''}
+            onChange={(e) => set({ asOf: e.target.value })}
+          />
         </label>
-        <SearchField id="aging-q" label={u('searchLabel')} placeholder={u('searchPlaceholder')} value={filters.q} onSearch={(q) => set({ q })} />
-        <FilterSelect id="aging-min" label={u('minBucket')} value={filters.minBucket} onChange={(minBucket) => set({ minBucket })} allLabel={u('anyAge')}
-          options={AGING_BUCKETS.map((b) => ({ value: b, label: t(`collections.bucket.${b}`) }))} />
+        <SearchField
+          id="aging-q"
+          label={u('searchLabel')}
+          placeholder={u('searchPlaceholder')}
+          value={filters.q}
+          onSearch={(q) => set({ q })}
+        />
+        <FilterSelect
+          id="aging-min"
+          label={u('minBucket')}
+          value={filters.minBucket}
+          onChange={(minBucket) => set({ minBucket })}
+          allLabel={u('anyAge')}
+          options={AGING_BUCKETS.map((b) => ({ value: b, label: t(`collections.bucket.${b}`) }))}
+        />
       </div>
       {report.error && !data && <ErrorPanel title={u('loadFailed')} onRetry={() => void report.mutate()} />}
       {!data && !report.error && <TableSkeleton rows={6} columns={7} />}
@@ -72,7 +113,11 @@ export default function OutstandingBalancesPage() {
         <>
           <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-6" data-testid="aging-totals">
             {[...AGING_BUCKETS, 'total' as const].map((b) => (
-              <div key={b} className={`card py-3 ${b === 'over90' && data.totals.over90 > 0 ? 'border-red-300' : ''}`} data-bucket={b}>
+              <div
+                key={b}
+                className={`card py-3 ${b === 'over90' && data.totals.over90 > 0 ? 'border-red-300' : ''}`}
+                data-bucket={b}
+              >
                 <dt className="text-xs text-slate-600 dark:text-slate-300">{t(`collections.bucket.${b}`)}</dt>
                 <dd className="text-lg font-semibold tabular-nums">{f.money(data.totals[b])}</dd>
               </div>
@@ -80,45 +125,97 @@ export default function OutstandingBalancesPage() {
           </dl>
           <div className="mb-3 flex gap-2" role="tablist">
             {(['customers', 'rentals'] as const).map((v) => (
-              <button key={v} type="button" role="tab" aria-selected={view === v} className={view === v ? 'btn-primary' : 'btn-secondary'} onClick={() => setView(v)}>
+              <button
+                key={v}
+                type="button"
+                role="tab"
+                aria-selected={view === v}
+                className={view === v ? 'btn-primary' : 'btn-secondary'}
+                onClick={() => setView(v)}
+              >
                 {u(v === 'customers' ? 'byCustomer' : 'byRental')}
               </button>
             ))}
           </div>
           {data.rentals.length === 0 ? (
-            <div className="card text-center"><p className="font-medium">{u('emptyTitle')}</p><p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{u('emptyBody')}</p></div>
+            <div className="card text-center">
+              <p className="font-medium">{u('emptyTitle')}</p>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{u('emptyBody')}</p>
+            </div>
           ) : view === 'customers' ? (
-            <Table firstAmount={1} columns={[u('customer'), u('rentals'), ...bucketCols, t('collections.bucket.total'), '']}>
+            <Table
+              firstAmount={1}
+              columns={[u('customer'), u('rentals'), ...bucketCols, t('collections.bucket.total'), '']}
+            >
               {data.customers.map((c) => (
                 <tr key={c.customerId} data-customer={c.customerName}>
-                  <td className="px-3 py-2 font-medium"><Link className="link" to={`/customers/${c.customerId}`}>{c.customerName}</Link>
-                    {c.lastRemindedAt && <div className="text-xs text-slate-500">{u('lastReminded', { date: f.date(c.lastRemindedAt) })}</div>}</td>
+                  <td className="px-3 py-2 font-medium">
+                    <Link className="link" to={`/customers/${c.customerId}`}>
+                      {c.customerName}
+                    </Link>
+                    {c.lastRemindedAt && (
+                      <div className="text-xs text-slate-500">
+                        {u('lastReminded', { date: f.date(c.lastRemindedAt) })}
+                      </div>
+                    )}
+                  </td>
                   <td className="px-3 py-2 text-end tabular-nums">{c.rentals}</td>
-                  {AGING_BUCKETS.map((b) => <Money key={b} value={c.buckets[b]} alert={b === 'over90'} />)}
+                  {AGING_BUCKETS.map((b) => (
+                    <Money key={b} value={c.buckets[b]} alert={b === 'over90'} />
+                  ))}
                   <Money value={c.buckets.total} strong />
                   <td className="px-3 py-2 text-end">
-                    {canRemind && (c.remindedToday
-                      ? <span className="text-xs text-slate-500" data-testid="reminded">{u('reminded')}</span>
-                      : <button type="button" className="btn-secondary" disabled={sending !== null} aria-busy={sending === c.customerId} onClick={() => void remind(c.customerId)}>{u('remind')}</button>)}
+                    {canRemind &&
+                      (c.remindedToday ? (
+                        <span className="text-xs text-slate-500" data-testid="reminded">
+                          {u('reminded')}
+                        </span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn-secondary"
+                          disabled={sending !== null}
+                          aria-busy={sending === c.customerId}
+                          onClick={() => void remind(c.customerId)}
+                        >
+                          {u('remind')}
+                        </button>
+                      ))}
                   </td>
                 </tr>
               ))}
             </Table>
           ) : (
-            <Table firstAmount={3} columns={[u('rental'), u('customer'), u('lines'), ...bucketCols, t('collections.bucket.total')]}>
+            <Table
+              firstAmount={3}
+              columns={[u('rental'), u('customer'), u('lines'), ...bucketCols, t('collections.bucket.total')]}
+            >
               {data.rentals.map((r) => (
                 <tr key={r.rentalId} data-rental={r.referenceNumber}>
-                  <td className="px-3 py-2 font-medium"><Link className="link" to={`/rentals/${r.rentalId}`}>{r.referenceNumber}</Link></td>
+                  <td className="px-3 py-2 font-medium">
+                    <Link className="link" to={`/rentals/${r.rentalId}`}>
+                      {r.referenceNumber}
+                    </Link>
+                  </td>
                   <td className="px-3 py-2">{r.customerName}</td>
                   <td className="px-3 py-2 text-xs">
                     {r.lines.map((l, i) => (
                       <div key={i}>
-                        {l.kind === 'invoice' && l.invoiceId ? <Link className="link" to={`/invoices/${l.invoiceId}`}>{u('invoice', { number: l.invoiceNumber ?? '' })}</Link> : u('uninvoiced')}
-                        {' · '}{l.dueDate ? u('due', { date: f.date(l.dueDate) }) : u('notDue')}
+                        {l.kind === 'invoice' && l.invoiceId ? (
+                          <Link className="link" to={`/invoices/${l.invoiceId}`}>
+                            {u('invoice', { number: l.invoiceNumber ?? '' })}
+                          </Link>
+                        ) : (
+                          u('uninvoiced')
+                        )}
+                        {' · '}
+                        {l.dueDate ? u('due', { date: f.date(l.dueDate) }) : u('notDue')}
                       </div>
                     ))}
                   </td>
-                  {AGING_BUCKETS.map((b) => <Money key={b} value={r.buckets[b]} alert={b === 'over90'} />)}
+                  {AGING_BUCKETS.map((b) => (
+                    <Money key={b} value={r.buckets[b]} alert={b === 'over90'} />
+                  ))}
                   <Money value={r.buckets.total} strong />
                 </tr>
               ))}
@@ -132,16 +229,40 @@ export default function OutstandingBalancesPage() {
 
 function Money({ value, strong = false, alert = false }: { value: number; strong?: boolean; alert?: boolean }) {
   const f = useFormat();
-  return <td className={`px-3 py-2 text-end tabular-nums whitespace-nowrap ${strong ? 'font-semibold' : ''} ${alert && value > 0 ? 'text-red-700 dark:text-red-400' : ''}`}>{value ? f.money(value) : '—'}</td>;
+  return (
+    <td
+      className={`px-3 py-2 text-end tabular-nums whitespace-nowrap ${strong ? 'font-semibold' : ''} ${alert && value > 0 ? 'text-red-700 dark:text-red-400' : ''}`}
+    >
+      {value ? f.money(value) : '—'}
+    </td>
+  );
 }
 
 /** A report table; columns from `firstAmount` on are amounts (end-aligned). */
-function Table({ columns, firstAmount, children }: { columns: string[]; firstAmount: number; children: React.ReactNode }) {
+function Table({
+  columns,
+  firstAmount,
+  children,
+}: {
+  columns: string[];
+  firstAmount: number;
+  children: React.ReactNode;
+}) {
   return (
     <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
       <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
         <thead className="bg-slate-50 dark:bg-slate-900">
-          <tr>{columns.map((c, i) => <th key={i} scope="col" className={`px-3 py-2 font-semibold ${i >= firstAmount ? 'text-end' : 'text-start'}`}>{c}</th>)}</tr>
+          <tr>
+            {columns.map((c, i) => (
+              <th
+                key={i}
+                scope="col"
+                className={`px-3 py-2 font-semibold ${i >= firstAmount ? 'text-end' : 'text-start'}`}
+              >
+                {c}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">{children}</tbody>
       </table>

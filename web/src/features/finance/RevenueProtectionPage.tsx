@@ -36,35 +36,61 @@ export default function RevenueProtectionPage() {
           <dl className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="protection-totals">
             <div className="card py-3 lg:col-span-1">
               <dt className="text-xs text-slate-600 dark:text-slate-300">{u('total')}</dt>
-              <dd className="text-2xl font-semibold tabular-nums text-red-700 dark:text-red-400">{f.money(data.total)}</dd>
-              <dd className="text-xs text-slate-500">{u('items')}: {data.count}</dd>
+              <dd className="text-2xl font-semibold tabular-nums text-red-700 dark:text-red-400">
+                {f.money(data.total)}
+              </dd>
+              <dd className="text-xs text-slate-500">
+                {u('items')}: {data.count}
+              </dd>
             </div>
             {REVENUE_RISK_KINDS.filter((k) => data.byKind[k]).map((k) => (
               <div key={k} className="card py-3" data-kind={k}>
                 <dt className="text-xs text-slate-600 dark:text-slate-300">{t(`collections.kind.${k}`)}</dt>
                 <dd className="text-lg font-semibold tabular-nums">{f.money(data.byKind[k].amount)}</dd>
-                <dd className="text-xs text-slate-500">{u('items')}: {data.byKind[k].count}</dd>
+                <dd className="text-xs text-slate-500">
+                  {u('items')}: {data.byKind[k].count}
+                </dd>
               </div>
             ))}
           </dl>
           {data.rows.length === 0 ? (
-            <div className="card text-center"><p className="font-medium">{u('emptyTitle')}</p><p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{u('emptyBody')}</p></div>
+            <div className="card text-center">
+              <p className="font-medium">{u('emptyTitle')}</p>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{u('emptyBody')}</p>
+            </div>
           ) : (
             <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
               <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
                 <thead className="bg-slate-50 dark:bg-slate-900">
                   <tr>
-                    {[u('issue'), u('reference'), u('customer'), u('amount'), ''].map((c, i) => <th key={i} scope="col" className={`px-3 py-2 font-semibold ${i === 3 ? 'text-end' : 'text-start'}`}>{c}</th>)}
+                    {[u('issue'), u('reference'), u('customer'), u('amount'), ''].map((c, i) => (
+                      <th
+                        key={i}
+                        scope="col"
+                        className={`px-3 py-2 font-semibold ${i === 3 ? 'text-end' : 'text-start'}`}
+                      >
+                        {c}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
                   {data.rows.map((r) => (
                     <tr key={`${r.kind}:${r.id}`} data-risk={r.kind} data-reference={r.reference}>
-                      <td className="px-3 py-2"><div className="font-medium">{t(`collections.kind.${r.kind}`)}</div><div className="text-xs text-slate-500">{detail(r.kind, r.params)}</div></td>
+                      <td className="px-3 py-2">
+                        <div className="font-medium">{t(`collections.kind.${r.kind}`)}</div>
+                        <div className="text-xs text-slate-500">{detail(r.kind, r.params)}</div>
+                      </td>
                       <td className="px-3 py-2 whitespace-nowrap">{r.reference}</td>
                       <td className="px-3 py-2">{r.customerName ?? '—'}</td>
-                      <td className="px-3 py-2 text-end font-semibold tabular-nums whitespace-nowrap">{f.money(r.amount)}</td>
-                      <td className="px-3 py-2 text-end"><Link className="link" to={r.link}>{u('open')}</Link></td>
+                      <td className="px-3 py-2 text-end font-semibold tabular-nums whitespace-nowrap">
+                        {f.money(r.amount)}
+                      </td>
+                      <td className="px-3 py-2 text-end">
+                        <Link className="link" to={r.link}>
+                          {u('open')}
+                        </Link>
+                      </td>
                     </tr>
                   ))}
                 </tbody>

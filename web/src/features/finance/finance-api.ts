@@ -12,7 +12,13 @@ export const ACCOUNTS_PATH = apiStem('listMoneyAccounts');
 export const TRANSFERS_PATH = apiStem('listTransfers');
 export const OPERATIONAL_PATH = apiPath('getOperationalCharges');
 /** Every cached read a money movement changes (balances, lists, statements, the accounting screens). */
-export const MONEY_PATHS = [ENTRIES_PATH, ACCOUNTS_PATH, TRANSFERS_PATH, OPERATIONAL_PATH, apiArea('listAccounts')] as const;
+export const MONEY_PATHS = [
+  ENTRIES_PATH,
+  ACCOUNTS_PATH,
+  TRANSFERS_PATH,
+  OPERATIONAL_PATH,
+  apiArea('listAccounts'),
+] as const;
 
 export const newIdempotencyKey = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
@@ -21,7 +27,9 @@ export const financeApi = {
     uploadFileTo(apiPath('financeReceiptUploadUrl'), file, onProgress),
   reverse: (kind: 'entries' | 'transfers', id: string) =>
     callApi(kind === 'entries' ? 'reverseFinanceEntry' : 'reverseTransfer', {
-      params: { id }, body: {}, headers: { 'Idempotency-Key': `rev-${id}` },
+      params: { id },
+      body: {},
+      headers: { 'Idempotency-Key': `rev-${id}` },
     }),
 };
 

@@ -15,7 +15,17 @@ export default function DashboardFleetMap({ vehicles }: { vehicles: LiveVehicleA
   const t = useT();
   const navigate = useNavigate();
   return (
-    <FleetMap vehicles={vehicles} fences={[]} trail={null} draft={null} selectedId={null} onSelect={() => navigate('/gps-tracking')}
-      onMapClick={ignoreClick} label={t('gps.mapLabel')} unavailableText={t('gps.mapUnavailable')} heightClass="h-64" />
+    <FleetMap
+      vehicles={vehicles}
+      fences={[]}
+      trail={null}
+      draft={null}
+      selectedId={null}
+      onSelect={() => navigate('/gps-tracking')}
+      onMapClick={ignoreClick}
+      label={t('gps.mapLabel')}
+      unavailableText={t('gps.mapUnavailable')}
+      heightClass="h-64"
+    />
   );
 }

@@ -16,9 +16,21 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-csp-worker.js?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { circleRing } from '../../../../shared/gps/rules';
 import { DUBAI_ROUTES } from '../../../../shared/gps/dubai-routes';
-import { FENCE_COLORS, STATUS_COLORS, speedColor, type GeofenceApi, type LiveVehicleApi, type PositionApi } from './gps-api';
+import {
+  FENCE_COLORS,
+  STATUS_COLORS,
+  speedColor,
+  type GeofenceApi,
+  type LiveVehicleApi,
+  type PositionApi,
+} from './gps-api';
 
-export interface Draft { shape: 'circle' | 'polygon'; center?: [number, number] | null; radius?: number | null; coordinates?: [number, number][] }
+export interface Draft {
+  shape: 'circle' | 'polygon';
+  center?: [number, number] | null;
+  radius?: number | null;
+  coordinates?: [number, number][];
+}
 
 const EMPTY = { type: 'FeatureCollection' as const, features: [] };
 
@@ -41,35 +53,78 @@ const OFFLINE_STYLE: StyleSpecification = {
     region: { type: 'geojson', data: '/basemap/region-10m.geojson' },
     roads: {
       type: 'geojson',
-      data: { type: 'FeatureCollection', features: DUBAI_ROUTES.map((r) => ({ type: 'Feature', properties: { name: r.name }, geometry: { type: 'LineString', coordinates: r.path } })) },
+      data: {
+        type: 'FeatureCollection',
+        features: DUBAI_ROUTES.map((r) => ({
+          type: 'Feature',
+          properties: { name: r.name },
+          geometry: { type: 'LineString', coordinates: r.path },
+        })),
+      },
     },
   },
   layers: [
     { id: 'sea', type: 'background', paint: { 'background-color': '#cfe3f3' } },
     { id: 'world', type: 'fill', source: 'world', paint: { 'fill-color': '#eef0ea' } },
     { id: 'region', type: 'fill', source: 'region', paint: { 'fill-color': '#f4f3ee' } },
-    { id: 'borders', type: 'line', source: 'region', paint: { 'line-color': '#a8a29e', 'line-width': 1, 'line-dasharray': [2, 2] } },
-    { id: 'roads-casing', type: 'line', source: 'roads', paint: { 'line-color': '#d6d3d1', 'line-width': ['interpolate', ['linear'], ['zoom'], 8, 3, 14, 12] } },
-    { id: 'roads', type: 'line', source: 'roads', paint: { 'line-color': '#fde68a', 'line-width': ['interpolate', ['linear'], ['zoom'], 8, 1.5, 14, 8] } },
+    {
+      id: 'borders',
+      type: 'line',
+      source: 'region',
+      paint: { 'line-color': '#a8a29e', 'line-width': 1, 'line-dasharray': [2, 2] },
+    },
+    {
+      id: 'roads-casing',
+      type: 'line',
+      source: 'roads',
+      paint: { 'line-color': '#d6d3d1', 'line-width': ['interpolate', ['linear'], ['zoom'], 8, 3, 14, 12] },
+    },
+    {
+      id: 'roads',
+      type: 'line',
+      source: 'roads',
+      paint: { 'line-color': '#fde68a', 'line-width': ['interpolate', ['linear'], ['zoom'], 8, 1.5, 14, 8] },
+    },
   ],
 };
 
 function fenceFeature(g: Pick<GeofenceApi, 'id' | 'name' | 'type' | 'shape' | 'center' | 'radius' | 'coordinates'>) {
-  const ring = g.shape === 'circle' && g.center && g.radius ? circleRing(g.center, g.radius) : g.coordinates ? [...g.coordinates, g.coordinates[0]] : null;
+  const ring =
+    g.shape === 'circle' && g.center && g.radius
+      ? circleRing(g.center, g.radius)
+      : g.coordinates
+        ? [...g.coordinates, g.coordinates[0]]
+        : null;
   if (!ring) return null;
-  return { type: 'Feature' as const, properties: { id: g.id, color: FENCE_COLORS[g.type] }, geometry: { type: 'Polygon' as const, coordinates: [ring] } };
+  return {
+    type: 'Feature' as const,
+    properties: { id: g.id, color: FENCE_COLORS[g.type] },
+    geometry: { type: 'Polygon' as const, coordinates: [ring] },
+  };
 }
 
 function markerElement(): HTMLDivElement {
   const el = document.createElement('div');
   el.className = 'gps-marker';
   el.setAttribute('data-testid', 'vehicle-marker');
-  el.innerHTML = '<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true"><circle cx="12" cy="12" r="10" fill="currentColor" stroke="white" stroke-width="2"/><path d="M12 5 L16.5 16 L12 13.5 L7.5 16 Z" fill="white"/></svg><span class="gps-marker-label" style="position:absolute;top:26px;left:50%;transform:translateX(-50%);font-size:10px;line-height:1.2;background:rgba(255,255,255,.9);color:#0f172a;padding:0 3px;border-radius:3px;white-space:nowrap"></span>';
+  el.innerHTML =
+    '<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true"><circle cx="12" cy="12" r="10" fill="currentColor" stroke="white" stroke-width="2"/><path d="M12 5 L16.5 16 L12 13.5 L7.5 16 Z" fill="white"/></svg><span class="gps-marker-label" style="position:absolute;top:26px;left:50%;transform:translateX(-50%);font-size:10px;line-height:1.2;background:rgba(255,255,255,.9);color:#0f172a;padding:0 3px;border-radius:3px;white-space:nowrap"></span>';
   el.style.cursor = 'pointer';
   return el;
 }
 
-export default function FleetMap({ vehicles, fences, trail, draft, selectedId, onSelect, onMapClick, label, unavailableText, heightClass = 'h-[28rem] lg:h-[34rem]' }: {
+export default function FleetMap({
+  vehicles,
+  fences,
+  trail,
+  draft,
+  selectedId,
+  onSelect,
+  onMapClick,
+  label,
+  unavailableText,
+  heightClass = 'h-[28rem] lg:h-[34rem]',
+}: {
   vehicles: LiveVehicleApi[];
   fences: GeofenceApi[];
   trail: PositionApi[] | null;
@@ -99,37 +154,87 @@ export default function FleetMap({ vehicles, fences, trail, draft, selectedId, o
     let cancelled = false;
     let m: Maplibre.Map | undefined;
     const all = markers.current;
-    void loadMaplibre().then((maplibregl) => {
-      if (cancelled || !box.current) return;
-      try {
-        m = new maplibregl.Map({ container: box.current, style: OFFLINE_STYLE, center: [55.25, 25.18], zoom: 10, attributionControl: false });
-      } catch {
-        setFailed(true);
-        return;
-      }
-      ml.current = maplibregl;
-      map.current = m;
-      setup(maplibregl, m);
-      setReady(true);
-    }, () => setFailed(true));
-    return () => { cancelled = true; all.forEach((mk) => mk.remove()); all.clear(); m?.remove(); map.current = null; };
+    void loadMaplibre().then(
+      (maplibregl) => {
+        if (cancelled || !box.current) return;
+        try {
+          m = new maplibregl.Map({
+            container: box.current,
+            style: OFFLINE_STYLE,
+            center: [55.25, 25.18],
+            zoom: 10,
+            attributionControl: false,
+          });
+        } catch {
+          setFailed(true);
+          return;
+        }
+        ml.current = maplibregl;
+        map.current = m;
+        setup(maplibregl, m);
+        setReady(true);
+      },
+      () => setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+      all.forEach((mk) => mk.remove());
+      all.clear();
+      m?.remove();
+      map.current = null;
+    };
   }, []);
 
   function setup(maplibregl: Lib, m: Maplibre.Map) {
     m.addControl(new maplibregl.NavigationControl({ showCompass: true }), 'top-right');
     m.on('load', () => {
       m.addSource('fences', { type: 'geojson', data: EMPTY });
-      m.addLayer({ id: 'fences-fill', type: 'fill', source: 'fences', paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.15 } });
-      m.addLayer({ id: 'fences-line', type: 'line', source: 'fences', paint: { 'line-color': ['get', 'color'], 'line-width': 2 } });
+      m.addLayer({
+        id: 'fences-fill',
+        type: 'fill',
+        source: 'fences',
+        paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.15 },
+      });
+      m.addLayer({
+        id: 'fences-line',
+        type: 'line',
+        source: 'fences',
+        paint: { 'line-color': ['get', 'color'], 'line-width': 2 },
+      });
       m.addSource('trail', { type: 'geojson', data: EMPTY });
-      m.addLayer({ id: 'trail', type: 'line', source: 'trail', layout: { 'line-cap': 'round', 'line-join': 'round' }, paint: { 'line-color': ['get', 'color'], 'line-width': 4 } });
+      m.addLayer({
+        id: 'trail',
+        type: 'line',
+        source: 'trail',
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': ['get', 'color'], 'line-width': 4 },
+      });
       m.addSource('draft', { type: 'geojson', data: EMPTY });
-      m.addLayer({ id: 'draft-fill', type: 'fill', source: 'draft', filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': '#7c3aed', 'fill-opacity': 0.2 } });
-      m.addLayer({ id: 'draft-line', type: 'line', source: 'draft', paint: { 'line-color': '#7c3aed', 'line-width': 2, 'line-dasharray': [2, 1] } });
-      m.addLayer({ id: 'draft-points', type: 'circle', source: 'draft', filter: ['==', ['geometry-type'], 'Point'], paint: { 'circle-radius': 5, 'circle-color': '#7c3aed' } });
+      m.addLayer({
+        id: 'draft-fill',
+        type: 'fill',
+        source: 'draft',
+        filter: ['==', ['geometry-type'], 'Polygon'],
+        paint: { 'fill-color': '#7c3aed', 'fill-opacity': 0.2 },
+      });
+      m.addLayer({
+        id: 'draft-line',
+        type: 'line',
+        source: 'draft',
+        paint: { 'line-color': '#7c3aed', 'line-width': 2, 'line-dasharray': [2, 1] },
+      });
+      m.addLayer({
+        id: 'draft-points',
+        type: 'circle',
+        source: 'draft',
+        filter: ['==', ['geometry-type'], 'Point'],
+        paint: { 'circle-radius': 5, 'circle-color': '#7c3aed' },
+      });
       setLoaded(true);
     });
-    m.on('click', (e) => clickRef.current([Math.round(e.lngLat.lng * 1e6) / 1e6, Math.round(e.lngLat.lat * 1e6) / 1e6]));
+    m.on('click', (e) =>
+      clickRef.current([Math.round(e.lngLat.lng * 1e6) / 1e6, Math.round(e.lngLat.lat * 1e6) / 1e6]),
+    );
     // Tests (and people) can tell when every layer has been drawn.
     m.on('idle', () => box.current?.setAttribute('data-map-idle', 'true'));
     m.on('dataloading', () => box.current?.setAttribute('data-map-idle', 'false'));
@@ -147,8 +252,13 @@ export default function FleetMap({ vehicles, fences, trail, draft, selectedId, o
       let mk = markers.current.get(v.vehicleId);
       if (!mk) {
         const el = markerElement();
-        el.addEventListener('click', (ev) => { ev.stopPropagation(); selectRef.current(v.vehicleId); });
-        mk = new maplibregl.Marker({ element: el, rotationAlignment: 'map' }).setLngLat([v.longitude!, v.latitude!]).addTo(m);
+        el.addEventListener('click', (ev) => {
+          ev.stopPropagation();
+          selectRef.current(v.vehicleId);
+        });
+        mk = new maplibregl.Marker({ element: el, rotationAlignment: 'map' })
+          .setLngLat([v.longitude!, v.latitude!])
+          .addTo(m);
         markers.current.set(v.vehicleId, mk);
       }
       mk.setLngLat([v.longitude!, v.latitude!]);
@@ -163,7 +273,11 @@ export default function FleetMap({ vehicles, fences, trail, draft, selectedId, o
       (el.querySelector('svg') as SVGElement).style.transform = `rotate(${v.heading ?? 0}deg)`;
       (el.querySelector('.gps-marker-label') as HTMLElement).textContent = v.licensePlate;
     }
-    for (const [id, mk] of markers.current) if (!seen.has(id)) { mk.remove(); markers.current.delete(id); }
+    for (const [id, mk] of markers.current)
+      if (!seen.has(id)) {
+        mk.remove();
+        markers.current.delete(id);
+      }
     if (!fitted.current && placed.length) {
       fitted.current = true;
       const b = new maplibregl.LngLatBounds();
@@ -182,8 +296,15 @@ export default function FleetMap({ vehicles, fences, trail, draft, selectedId, o
     if (!loaded) return;
     const pts = trail ?? [];
     const features = pts.slice(1).map((p, i) => ({
-      type: 'Feature' as const, properties: { color: speedColor(p.speed) },
-      geometry: { type: 'LineString' as const, coordinates: [[pts[i].lon, pts[i].lat], [p.lon, p.lat]] },
+      type: 'Feature' as const,
+      properties: { color: speedColor(p.speed) },
+      geometry: {
+        type: 'LineString' as const,
+        coordinates: [
+          [pts[i].lon, pts[i].lat],
+          [p.lon, p.lat],
+        ],
+      },
     }));
     (map.current?.getSource('trail') as GeoJSONSource | undefined)?.setData({ type: 'FeatureCollection', features });
     if (pts.length > 1 && ml.current) {
@@ -198,16 +319,46 @@ export default function FleetMap({ vehicles, fences, trail, draft, selectedId, o
     const features: GeoJSON.Feature[] = [];
     if (draft?.shape === 'circle' && draft.center) {
       features.push({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: draft.center } });
-      if (draft.radius) features.push({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [circleRing(draft.center, draft.radius)] } });
+      if (draft.radius)
+        features.push({
+          type: 'Feature',
+          properties: {},
+          geometry: { type: 'Polygon', coordinates: [circleRing(draft.center, draft.radius)] },
+        });
     }
     if (draft?.shape === 'polygon' && draft.coordinates?.length) {
-      for (const c of draft.coordinates) features.push({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: c } });
-      if (draft.coordinates.length >= 3) features.push({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[...draft.coordinates, draft.coordinates[0]]] } });
-      else if (draft.coordinates.length === 2) features.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: draft.coordinates } });
+      for (const c of draft.coordinates)
+        features.push({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: c } });
+      if (draft.coordinates.length >= 3)
+        features.push({
+          type: 'Feature',
+          properties: {},
+          geometry: { type: 'Polygon', coordinates: [[...draft.coordinates, draft.coordinates[0]]] },
+        });
+      else if (draft.coordinates.length === 2)
+        features.push({
+          type: 'Feature',
+          properties: {},
+          geometry: { type: 'LineString', coordinates: draft.coordinates },
+        });
     }
     (map.current?.getSource('draft') as GeoJSONSource | undefined)?.setData({ type: 'FeatureCollection', features });
   }, [draft, loaded]);
 
-  if (failed) return <div role="status" className={`card flex ${heightClass} items-center justify-center text-center text-sm`}>{unavailableText}</div>;
-  return <div ref={box} role="region" aria-label={label} data-testid="fleet-map" className={`${heightClass} w-full overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700`} dir="ltr" />;
+  if (failed)
+    return (
+      <div role="status" className={`card flex ${heightClass} items-center justify-center text-center text-sm`}>
+        {unavailableText}
+      </div>
+    );
+  return (
+    <div
+      ref={box}
+      role="region"
+      aria-label={label}
+      data-testid="fleet-map"
+      className={`${heightClass} w-full overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700`}
+      dir="ltr"
+    />
+  );
 }

@@ -14,7 +14,9 @@ export function RentalStops({ stops }: { stops: TripsApi['stops'] }) {
   if (stops.length === 0) return null;
   const duration = (s: number) => {
     const min = Math.round(s / 60);
-    return min < 60 ? t('gps.stops.minutes', { n: min }) : t('gps.stops.hours', { h: Math.floor(min / 60), m: min % 60 });
+    return min < 60
+      ? t('gps.stops.minutes', { n: min })
+      : t('gps.stops.hours', { h: Math.floor(min / 60), m: min % 60 });
   };
   return (
     <>
@@ -23,7 +25,11 @@ export function RentalStops({ stops }: { stops: TripsApi['stops'] }) {
         {stops.map((s) => (
           <li key={s.startAt} className="py-1" data-stop-at={s.startAt}>
             {t('gps.stops.line', { from: when(s.startAt), to: when(s.endAt), duration: duration(s.durationSeconds) })}
-            <span className="block text-xs text-slate-500"><span dir="ltr">{s.lat.toFixed(5)}, {s.lon.toFixed(5)}</span></span>
+            <span className="block text-xs text-slate-500">
+              <span dir="ltr">
+                {s.lat.toFixed(5)}, {s.lon.toFixed(5)}
+              </span>
+            </span>
           </li>
         ))}
       </ul>

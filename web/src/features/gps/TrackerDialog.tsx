@@ -22,7 +22,9 @@ export function TrackerDialog({ vehicle, onClose }: { vehicle: LiveVehicleApi; o
   const [fresh, setFresh] = useState<TrackerApi | null>(null);
   const [busy, setBusy] = useState(false);
   const tracker = fresh ?? current.data?.tracker ?? null;
-  const server = tracker ? `${window.location.origin}${tracker.osmandPath}${fresh?.secret ? `?secret=${encodeURIComponent(fresh.secret)}` : ''}` : '';
+  const server = tracker
+    ? `${window.location.origin}${tracker.osmandPath}${fresh?.secret ? `?secret=${encodeURIComponent(fresh.secret)}` : ''}`
+    : '';
   const issue = async () => {
     setBusy(true);
     try {
@@ -36,24 +38,54 @@ export function TrackerDialog({ vehicle, onClose }: { vehicle: LiveVehicleApi; o
     }
   };
   const row = (label: string, value: string, testId: string) => (
-    <div><dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt><dd className="break-all font-mono text-sm" dir="ltr" data-testid={testId}>{value}</dd></div>
+    <div>
+      <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd className="break-all font-mono text-sm" dir="ltr" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
   );
   return (
-    <Modal open onClose={busy ? () => {} : onClose} title={t('gps.tracker.title', { vehicle: `${vehicle.label} · ${vehicle.licensePlate}` })}>
+    <Modal
+      open
+      onClose={busy ? () => {} : onClose}
+      title={t('gps.tracker.title', { vehicle: `${vehicle.label} · ${vehicle.licensePlate}` })}
+    >
       {current.data && !tracker && <p className="text-sm">{t('gps.tracker.none')}</p>}
       {tracker && (
         <dl className="space-y-2">
           {row(t('gps.tracker.deviceId'), tracker.deviceId, 'tracker-device-id')}
           {row(t('gps.tracker.serverUrl'), server, 'tracker-server-url')}
           {fresh?.secret && row(t('gps.tracker.secret'), fresh.secret, 'tracker-secret')}
-          {tracker.lastPositionAt && row(t('gps.tracker.lastPosition'), `${when(tracker.lastPositionAt)}${tracker.batteryPercent !== null ? ` · ${t('gps.battery', { pct: Math.round(tracker.batteryPercent) })}` : ''}`, 'tracker-last')}
+          {tracker.lastPositionAt &&
+            row(
+              t('gps.tracker.lastPosition'),
+              when(tracker.lastPositionAt) +
+                (tracker.batteryPercent !== null
+                  ? ` · ${t('gps.battery', { pct: Math.round(tracker.batteryPercent) })}`
+                  : ''),
+              'tracker-last',
+            )}
         </dl>
       )}
-      {fresh?.secret && <p role="status" className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{t('gps.tracker.secretOnce')}</p>}
+      {fresh?.secret && (
+        <p
+          role="status"
+          className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {t('gps.tracker.secretOnce')}
+        </p>
+      )}
       <p className="mt-3 text-xs text-slate-600 dark:text-slate-300">{t('gps.tracker.help')}</p>
       <DialogActions>
-        <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>{t('common.close')}</button>
-        {canEdit && current.data && <button type="button" className="btn-primary" onClick={() => void issue()} disabled={busy}>{tracker ? t('gps.tracker.rotate') : t('gps.tracker.create')}</button>}
+        <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
+          {t('common.close')}
+        </button>
+        {canEdit && current.data && (
+          <button type="button" className="btn-primary" onClick={() => void issue()} disabled={busy}>
+            {tracker ? t('gps.tracker.rotate') : t('gps.tracker.create')}
+          </button>
+        )}
       </DialogActions>
     </Modal>
   );

@@ -5,7 +5,14 @@
 import { addArea } from '../../../../shared/i18n';
 import { gps as gpsCatalog } from '../../../../shared/i18n/gps';
 import { GPS_MESSAGES } from '../../../../shared/gps/messages';
-import type { GeofenceApi, LiveVehicleApi, PositionApi, TrackerApi, TripsApi, ZoneEventApi } from '../../../../shared/schemas/gps';
+import type {
+  GeofenceApi,
+  LiveVehicleApi,
+  PositionApi,
+  TrackerApi,
+  TripsApi,
+  ZoneEventApi,
+} from '../../../../shared/schemas/gps';
 import { apiPath, apiStem, callApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 import type { TFunction } from '../../i18n';
@@ -23,7 +30,8 @@ export const TRIPS_PATH = apiPath('listTrips');
 export const LIVE_REFRESH_MS = 5_000;
 
 export const gpsApi = {
-  createGeofence: (body: BodyOf<'createGeofence'>) => callApi<'createGeofence', GeofenceApi>('createGeofence', { body }),
+  createGeofence: (body: BodyOf<'createGeofence'>) =>
+    callApi<'createGeofence', GeofenceApi>('createGeofence', { body }),
   updateGeofence: (id: string, body: BodyOf<'updateGeofence'>) =>
     callApi<'updateGeofence', GeofenceApi>('updateGeofence', { params: { id }, body }),
   deleteGeofence: (id: string) => callApi<'deleteGeofence', void>('deleteGeofence', { params: { id } }),
@@ -51,4 +59,9 @@ export function speedColor(kmh: number): string {
 }
 
 export const FENCE_COLORS = { RESTRICTED: '#dc2626', SERVICE_AREA: '#2563eb', DROP_ZONE: '#16a34a' } as const;
-export const STATUS_COLORS: Record<string, string> = { available: '#16a34a', rented: '#2563eb', in_maintenance: '#d97706', out_of_service: '#64748b' };
+export const STATUS_COLORS: Record<string, string> = {
+  available: '#16a34a',
+  rented: '#2563eb',
+  in_maintenance: '#d97706',
+  out_of_service: '#64748b',
+};

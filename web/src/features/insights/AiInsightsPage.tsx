@@ -8,7 +8,12 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
-import { INSIGHT_CATEGORIES, INSIGHT_TRANSITIONS, type InsightCategory, type InsightStatus } from '../../../../shared/schemas/insights';
+import {
+  INSIGHT_CATEGORIES,
+  INSIGHT_TRANSITIONS,
+  type InsightCategory,
+  type InsightStatus,
+} from '../../../../shared/schemas/insights';
 import { DialogActions, Modal } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
 import { EmptyList, ListState, LoadMoreButton } from '../../components/ListKit';
@@ -21,7 +26,16 @@ import { useInvalidate } from '../../lib/invalidate';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { useCan } from '../../lib/use-can';
 import { useFormat } from '../../lib/format';
-import { INSIGHTS_PATH, PRIORITY_TONES, STATUS_TONES, insightPath, insightsApi, useInsightText, type Insight, type InsightDetail } from './insights-api';
+import {
+  INSIGHTS_PATH,
+  PRIORITY_TONES,
+  STATUS_TONES,
+  insightPath,
+  insightsApi,
+  useInsightText,
+  type Insight,
+  type InsightDetail,
+} from './insights-api';
 
 const LIVE = { revalidateIfStale: true, revalidateOnMount: true, dedupingInterval: 0 } as const;
 type Action = Exclude<InsightStatus, 'new'>;
@@ -32,17 +46,26 @@ export default function AiInsightsPage() {
   const manager = can('reportsAll');
   const tabs = INSIGHT_CATEGORIES.filter((c) => manager || c === 'overview' || c === 'marketing');
   const [params, setParams] = useSearchParams();
-  const tab = (tabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as InsightCategory) : tabs[0];
+  const tab = (tabs as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as InsightCategory)
+    : tabs[0];
   const [showClosed, setShowClosed] = useState(false);
   const [busy, setBusy] = useState(false);
   const invalidate = useInvalidate();
-  const list = useCursorList<Insight>('listInsights', { category: tab, status: showClosed ? undefined : 'open' }, { limit: 50, swr: LIVE });
+  const list = useCursorList<Insight>(
+    'listInsights',
+    { category: tab, status: showClosed ? undefined : 'open' },
+    { limit: 50, swr: LIVE },
+  );
 
   const refresh = async () => {
     setBusy(true);
     try {
       const job = await insightsApi.refresh();
-      toast({ variant: 'success', title: t('insights.refreshed', { found: job.counts.found, created: job.counts.created }) });
+      toast({
+        variant: 'success',
+        title: t('insights.refreshed', { found: job.counts.found, created: job.counts.created }),
+      });
       await invalidate(INSIGHTS_PATH, 'listAiJobs');
     } catch (error) {
       toastApiError(t('insights.refreshFailed'), error);
@@ -53,16 +76,33 @@ export default function AiInsightsPage() {
 
   return (
     <>
-      <PageHeader title={t('insights.title')} subtitle={t('insights.subtitle')} actions={manager ? (
-        <span className="flex flex-wrap gap-2">
-          <Link className="btn-secondary" to="/ai-insights-logs">{t('insights.logs')}</Link>
-          <button type="button" className="btn-primary" onClick={() => void refresh()} disabled={busy}>{busy ? t('insights.refreshing') : t('insights.refresh')}</button>
-        </span>
-      ) : undefined} />
+      <PageHeader
+        title={t('insights.title')}
+        subtitle={t('insights.subtitle')}
+        actions={
+          manager ? (
+            <span className="flex flex-wrap gap-2">
+              <Link className="btn-secondary" to="/ai-insights-logs">
+                {t('insights.logs')}
+              </Link>
+              <button type="button" className="btn-primary" onClick={() => void refresh()} disabled={busy}>
+                {busy ? t('insights.refreshing') : t('insights.refresh')}
+              </button>
+            </span>
+          ) : undefined
+        }
+      />
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <div role="tablist" aria-label={t('insights.title')} className="flex flex-wrap gap-2">
           {tabs.map((c) => (
-            <button key={c} type="button" role="tab" aria-selected={tab === c} className={tab === c ? 'btn-primary' : 'btn-secondary'} onClick={() => setParams({ tab: c }, { replace: true })}>
+            <button
+              key={c}
+              type="button"
+              role="tab"
+              aria-selected={tab === c}
+              className={tab === c ? 'btn-primary' : 'btn-secondary'}
+              onClick={() => setParams({ tab: c }, { replace: true })}
+            >
               {t(`insights.tabs.${c}`)}
             </button>
           ))}
@@ -72,10 +112,17 @@ export default function AiInsightsPage() {
           {t('insights.showClosed')}
         </label>
       </div>
-      <ListState list={list} errorTitle={t('insights.loadFailed')} skeleton={{ rows: 4, columns: 3 }} empty={<EmptyList area="insights" />}>
+      <ListState
+        list={list}
+        errorTitle={t('insights.loadFailed')}
+        skeleton={{ rows: 4, columns: 3 }}
+        empty={<EmptyList area="insights" />}
+      >
         <div role="tabpanel" aria-label={t(`insights.tabs.${tab}`)}>
           <ul className="space-y-3">
-            {list.items.map((i) => <InsightCard key={i.id} insight={i} manager={manager} onChanged={() => invalidate(INSIGHTS_PATH)} />)}
+            {list.items.map((i) => (
+              <InsightCard key={i.id} insight={i} manager={manager} onChanged={() => invalidate(INSIGHTS_PATH)} />
+            ))}
           </ul>
         </div>
       </ListState>
@@ -85,7 +132,15 @@ export default function AiInsightsPage() {
 }
 
 /** One insight: text, impact, confidence, status; details (figures, evidence, history); the status actions. */
-export function InsightCard({ insight: i, manager, onChanged }: { insight: Insight; manager: boolean; onChanged: () => unknown }) {
+export function InsightCard({
+  insight: i,
+  manager,
+  onChanged,
+}: {
+  insight: Insight;
+  manager: boolean;
+  onChanged: () => unknown;
+}) {
   const t = useT();
   const f = useFormat();
   const text = useInsightText()(i);
@@ -93,9 +148,20 @@ export function InsightCard({ insight: i, manager, onChanged }: { insight: Insig
   const [action, setAction] = useState<Action | null>(null);
   const detail = useSWR<InsightDetail>(open ? insightPath(i.id) : null, LIVE);
   const figure = (kind: string, value: number | string) =>
-    kind === 'money' ? f.money(Number(value)) : kind === 'percent' ? `${value}%` : kind === 'date' ? f.date(String(value)) : String(value);
+    kind === 'money'
+      ? f.money(Number(value))
+      : kind === 'percent'
+        ? `${value}%`
+        : kind === 'date'
+          ? f.date(String(value))
+          : String(value);
   // Weekday and vehicle-category rows are words of the catalog; the others are labels as stored (plates, INV-…, names).
-  const evidenceLabel = (label: string) => (i.rule === 'slow_weekday' ? t(`insights.weekdays.${label}`) : i.params.category === label ? t(`insights.vehicleCategory.${label}`) : label);
+  const evidenceLabel = (label: string) =>
+    i.rule === 'slow_weekday'
+      ? t(`insights.weekdays.${label}`)
+      : i.params.category === label
+        ? t(`insights.vehicleCategory.${label}`)
+        : label;
   const actions = (INSIGHT_TRANSITIONS[i.status] as readonly InsightStatus[]).filter((s): s is Action => s !== 'new');
   return (
     <li className="card" data-insight-id={i.id} data-rule={i.rule} data-status={i.status}>
@@ -113,15 +179,23 @@ export function InsightCard({ insight: i, manager, onChanged }: { insight: Insig
         </div>
         <div className="text-end">
           <p className="text-xs text-slate-600 dark:text-slate-300">{t('insights.impact')}</p>
-          {/* 0: the rule could not put a figure on it (e.g. no daily fixed cost set): shown as unknown, not as nothing. */}
-          <p className="text-lg font-semibold" data-testid="impact">{i.estimatedImpact === 0 ? '—' : f.money(i.estimatedImpact)}</p>
+          {/* 0: the rule could not put a figure on it (e.g. no daily fixed cost set): shown as unknown, not as */}
+          {/* nothing. */}
+          <p className="text-lg font-semibold" data-testid="impact">
+            {i.estimatedImpact === 0 ? '—' : f.money(i.estimatedImpact)}
+          </p>
         </div>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className="btn-secondary" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? t('insights.hideDetails') : t('insights.details')}</button>
-        {manager && actions.map((s) => (
-          <button key={s} type="button" className="btn-secondary" onClick={() => setAction(s)}>{t(`insights.actions.${s}`)}</button>
-        ))}
+        <button type="button" className="btn-secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? t('insights.hideDetails') : t('insights.details')}
+        </button>
+        {manager &&
+          actions.map((s) => (
+            <button key={s} type="button" className="btn-secondary" onClick={() => setAction(s)}>
+              {t(`insights.actions.${s}`)}
+            </button>
+          ))}
       </div>
       {open && (
         <div className="mt-3 grid gap-4 md:grid-cols-3">
@@ -129,7 +203,10 @@ export function InsightCard({ insight: i, manager, onChanged }: { insight: Insig
             <h3 className="text-sm font-semibold">{t('insights.figuresTitle')}</h3>
             <dl className="mt-1 space-y-1 text-sm">
               {i.figures.map((x) => (
-                <div key={x.label} className="flex justify-between gap-3"><dt>{t(`insights.figures.${x.label}`)}</dt><dd className="font-medium tabular-nums">{figure(x.kind, x.value)}</dd></div>
+                <div key={x.label} className="flex justify-between gap-3">
+                  <dt>{t(`insights.figures.${x.label}`)}</dt>
+                  <dd className="font-medium tabular-nums">{figure(x.kind, x.value)}</dd>
+                </div>
               ))}
             </dl>
           </section>
@@ -137,7 +214,12 @@ export function InsightCard({ insight: i, manager, onChanged }: { insight: Insig
             <h3 className="text-sm font-semibold">{t('insights.evidenceTitle')}</h3>
             <ul className="mt-1 max-h-64 space-y-1 overflow-y-auto text-sm">
               {i.evidence.map((e, n) => (
-                <li key={`${e.href}-${n}`}><Link className="link" to={e.href}>{evidenceLabel(e.label)}</Link>{e.detail ? <span className="text-slate-600 dark:text-slate-300"> · {e.detail}</span> : null}</li>
+                <li key={`${e.href}-${n}`}>
+                  <Link className="link" to={e.href}>
+                    {evidenceLabel(e.label)}
+                  </Link>
+                  {e.detail ? <span className="text-slate-600 dark:text-slate-300"> · {e.detail}</span> : null}
+                </li>
               ))}
             </ul>
           </section>
@@ -147,21 +229,54 @@ export function InsightCard({ insight: i, manager, onChanged }: { insight: Insig
               {detail.data && detail.data.history.length === 0 && <li>{t('insights.historyEmpty')}</li>}
               {detail.data?.history.map((h) => (
                 <li key={h.id}>
-                  {t('insights.historyRow', { from: h.from ? t(`insights.status.${h.from}`) : '—', to: t(`insights.status.${h.to}`), by: h.by })} · {f.dateTime(h.at)}
+                  {t('insights.historyRow', {
+                    from: h.from ? t(`insights.status.${h.from}`) : '—',
+                    to: t(`insights.status.${h.to}`),
+                    by: h.by,
+                  })}{' '}
+                  · {f.dateTime(h.at)}
                   {h.note ? <span className="block text-slate-600 dark:text-slate-300">{h.note}</span> : null}
-                  {h.actualImpact != null ? <span className="block">{t('insights.actualImpactLabel')}: {f.money(h.actualImpact)}</span> : null}
+                  {h.actualImpact != null ? (
+                    <span className="block">
+                      {t('insights.actualImpactLabel')}: {f.money(h.actualImpact)}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>
           </section>
         </div>
       )}
-      {action && <StatusDialog insight={i} title={text.title} action={action} onClose={() => setAction(null)} onDone={async () => { setAction(null); await detail.mutate(); await onChanged(); }} />}
+      {action && (
+        <StatusDialog
+          insight={i}
+          title={text.title}
+          action={action}
+          onClose={() => setAction(null)}
+          onDone={async () => {
+            setAction(null);
+            await detail.mutate();
+            await onChanged();
+          }}
+        />
+      )}
     </li>
   );
 }
 
-function StatusDialog({ insight, title, action, onClose, onDone }: { insight: Insight; title: string; action: Action; onClose: () => void; onDone: () => Promise<void> }) {
+function StatusDialog({
+  insight,
+  title,
+  action,
+  onClose,
+  onDone,
+}: {
+  insight: Insight;
+  title: string;
+  action: Action;
+  onClose: () => void;
+  onDone: () => Promise<void>;
+}) {
   const t = useT();
   const [note, setNote] = useState('');
   const [impact, setImpact] = useState('');
@@ -171,7 +286,12 @@ function StatusDialog({ insight, title, action, onClose, onDone }: { insight: In
     setBusy(true);
     try {
       const actualImpact = action === 'done' && impact.trim() ? Number(impact) : undefined;
-      await insightsApi.setStatus(insight.id, { status: action, note: note.trim() || undefined, actualImpact, version: insight.version });
+      await insightsApi.setStatus(insight.id, {
+        status: action,
+        note: note.trim() || undefined,
+        actualImpact,
+        version: insight.version,
+      });
       toast({ variant: 'success', title: t(`insights.changed.${action}`) });
       await onDone();
     } catch (error) {
@@ -188,12 +308,21 @@ function StatusDialog({ insight, title, action, onClose, onDone }: { insight: In
       </FormField>
       {action === 'done' && (
         <FormField id="insight-impact" label={t('insights.actualImpactLabel')} error={impactError}>
-          <input className="field-input" inputMode="decimal" value={impact} onChange={(e) => setImpact(e.target.value)} />
+          <input
+            className="field-input"
+            inputMode="decimal"
+            value={impact}
+            onChange={(e) => setImpact(e.target.value)}
+          />
         </FormField>
       )}
       <DialogActions>
-        <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>{t('common.cancel')}</button>
-        <button type="button" className="btn-primary" disabled={busy} onClick={() => void save()}>{t(`insights.actions.${action}`)}</button>
+        <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="btn-primary" disabled={busy} onClick={() => void save()}>
+          {t(`insights.actions.${action}`)}
+        </button>
       </DialogActions>
     </Modal>
   );

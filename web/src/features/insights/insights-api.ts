@@ -18,16 +18,28 @@ export const INSIGHT_HISTORY_PATH = apiPath('listInsightHistory');
 export const insightPath = (id: string) => apiPath('getInsight', { id });
 
 export const insightsApi = {
-  setStatus: (id: string, body: InsightStatusBody) => callApi<'setInsightStatus', InsightDetail>('setInsightStatus', { params: { id }, body }),
+  setStatus: (id: string, body: InsightStatusBody) =>
+    callApi<'setInsightStatus', InsightDetail>('setInsightStatus', { params: { id }, body }),
   refresh: () => callApi<'refreshInsights', AiJob>('refreshInsights', { body: {} }),
 };
 
-/** An insight's (or a history row's) title and explanation in the reader's language, amounts in the company's currency. */
+/**
+ * An insight's (or a history row's) title and explanation in the reader's language, amounts in the company's currency.
+ */
 export function useInsightText() {
   const t = useT();
   const money = useMoney();
-  return useCallback((i: Pick<Insight, 'rule' | 'params'>) => insightText((key, params) => t(key, params), i.rule, i.params, money), [t, money]);
+  return useCallback(
+    (i: Pick<Insight, 'rule' | 'params'>) => insightText((key, params) => t(key, params), i.rule, i.params, money),
+    [t, money],
+  );
 }
 
 export const PRIORITY_TONES = { high: 'red', medium: 'amber', low: 'slate' } as const;
-export const STATUS_TONES = { new: 'blue', acknowledged: 'indigo', planned: 'violet', done: 'green', dismissed: 'muted' } as const;
+export const STATUS_TONES = {
+  new: 'blue',
+  acknowledged: 'indigo',
+  planned: 'violet',
+  done: 'green',
+  dismissed: 'muted',
+} as const;

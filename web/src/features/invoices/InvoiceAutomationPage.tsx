@@ -15,7 +15,13 @@ import { useFormat } from '../../lib/format';
 import { useInvalidate } from '../../lib/invalidate';
 import { useCan } from '../../lib/use-can';
 import { useCursorList } from '../../lib/use-cursor-list';
-import { INVOICING_RUNS_PATH, INVOICING_SCHEDULE_PATH, runInvoicingNow, type InvoicingRun, type InvoicingScheduleItem } from './automation-api';
+import {
+  INVOICING_RUNS_PATH,
+  INVOICING_SCHEDULE_PATH,
+  runInvoicingNow,
+  type InvoicingRun,
+  type InvoicingScheduleItem,
+} from './automation-api';
 
 export default function InvoiceAutomationPage() {
   const t = useT();
@@ -42,12 +48,34 @@ export default function InvoiceAutomationPage() {
 
   return (
     <div>
-      <PageHeader title={t('shell.pages.invoiceAutomation')} subtitle={u('subtitle')}
-        actions={canRun && <button type="button" className="btn-primary" disabled={running} onClick={() => void runNow()}>{running ? u('running') : u('runNow')}</button>} />
+      <PageHeader
+        title={t('shell.pages.invoiceAutomation')}
+        subtitle={u('subtitle')}
+        actions={
+          canRun && (
+            <button type="button" className="btn-primary" disabled={running} onClick={() => void runNow()}>
+              {running ? u('running') : u('runNow')}
+            </button>
+          )
+        }
+      />
 
       <h2 className="mb-2 mt-2 text-lg font-semibold">{u('runsTitle')}</h2>
-      <ListState list={runs} errorTitle={u('loadFailed')} empty={<EmptyState title={u('runsEmpty')} body={u('runsEmptyBody')} />}>
-        <ListTable columns={[u('started'), u('finished'), u('trigger'), u('rentalsChecked'), u('invoicesCreated'), u('failures')]}>
+      <ListState
+        list={runs}
+        errorTitle={u('loadFailed')}
+        empty={<EmptyState title={u('runsEmpty')} body={u('runsEmptyBody')} />}
+      >
+        <ListTable
+          columns={[
+            u('started'),
+            u('finished'),
+            u('trigger'),
+            u('rentalsChecked'),
+            u('invoicesCreated'),
+            u('failures'),
+          ]}
+        >
           {runs.items.map((run) => (
             <RunRows key={run.runId} run={run} />
           ))}
@@ -56,16 +84,30 @@ export default function InvoiceAutomationPage() {
       </ListState>
 
       <h2 className="mb-2 mt-8 text-lg font-semibold">{u('scheduleTitle')}</h2>
-      <ListState list={schedule} errorTitle={u('loadFailed')} empty={<EmptyState title={u('scheduleEmpty')} body={u('scheduleEmptyBody')} />}>
-        <ListTable columns={[u('rental'), u('customer'), u('frequency'), u('nextPeriod'), u('nextInvoiceAt'), u('lastInvoiced')]}>
+      <ListState
+        list={schedule}
+        errorTitle={u('loadFailed')}
+        empty={<EmptyState title={u('scheduleEmpty')} body={u('scheduleEmptyBody')} />}
+      >
+        <ListTable
+          columns={[u('rental'), u('customer'), u('frequency'), u('nextPeriod'), u('nextInvoiceAt'), u('lastInvoiced')]}
+        >
           {schedule.items.map((s) => (
             <tr key={s.rentalId} data-rental={s.referenceNumber}>
-              <td className="px-3 py-2"><Link className="link" to={`/rentals/${s.rentalId}`}>{s.referenceNumber}</Link></td>
+              <td className="px-3 py-2">
+                <Link className="link" to={`/rentals/${s.rentalId}`}>
+                  {s.referenceNumber}
+                </Link>
+              </td>
               <td className="px-3 py-2">{s.customerName}</td>
               <td className="px-3 py-2">{u(`frequencies.${s.billingFrequency}`)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{u('period', { from: f.date(s.nextPeriodStart), to: f.date(s.nextPeriodEnd) })}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {u('period', { from: f.date(s.nextPeriodStart), to: f.date(s.nextPeriodEnd) })}
+              </td>
               <td className="px-3 py-2 whitespace-nowrap">{f.dateTime(s.nextInvoiceAt)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{s.lastInvoicedDate ? f.date(s.lastInvoicedDate) : u('never')}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {s.lastInvoicedDate ? f.date(s.lastInvoicedDate) : u('never')}
+              </td>
             </tr>
           ))}
         </ListTable>
@@ -75,48 +117,75 @@ export default function InvoiceAutomationPage() {
 }
 
 function RunRows({ run }: { run: InvoicingRun }) {
-    const t = useT();
-    const f = useFormat();
-    const u = (k: string, p?: Record<string, string | number>) => t(`finance.automation.${k}`, p);
-    // "Nothing was due" only when nothing was (issue 26): periods passed over or taken by another run are said as such.
-    const hasDetail = run.invoices.length > 0 || run.failures.length > 0 || run.periodsSkipped > 0 || run.periodsTaken > 0;
-    return (
-      <>
-        <tr data-run={run.runId}>
-          <td className="px-3 py-2 whitespace-nowrap">{f.dateTime(run.startedAt)}</td>
-          <td className="px-3 py-2 whitespace-nowrap">{f.dateTime(run.finishedAt)}</td>
-          <td className="px-3 py-2">{u(`triggers.${run.trigger}`)}</td>
-          <td className="px-3 py-2 tabular-nums">{run.rentalsChecked}</td>
-          <td className="px-3 py-2 tabular-nums" data-testid="run-invoices-created">{run.invoicesCreated}</td>
-          <td className={`px-3 py-2 tabular-nums ${run.failures.length ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}>{run.failures.length}</td>
-        </tr>
-        <tr>
-          <td colSpan={6} className="px-3 pb-3 text-sm text-slate-700 dark:text-slate-300">
-            {!hasDetail && <span>{u('nothingDone')}</span>}
-            {run.invoices.length > 0 && (
-              <ul aria-label={u('invoicesOfRun')} className="flex flex-wrap gap-x-4 gap-y-1">
-                {run.invoices.map((i) => (
-                  <li key={i.id}>
-                    <Link className="link" to={`/invoices/${i.id}`}>{i.number ?? i.id}</Link>
-                    {' · '}<Link className="link" to={`/rentals/${i.rentalId}`}>{i.rentalReference}</Link>
-                    {' · '}{u('period', { from: f.date(i.periodStart), to: f.date(i.periodEnd) })}{' · '}<span className="tabular-nums">{f.money(i.total)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {run.failures.map((x) => (
-              <p key={`${x.rentalId}-${x.periodStart}`} className="text-red-700 dark:text-red-300" data-testid="run-failure">
-                <span className="font-semibold">{u('failedPeriod')}</span>{' · '}
-                <Link className="link" to={`/rentals/${x.rentalId}`}>{x.rentalReference}</Link>
-                {' · '}{x.periodEnd ? u('period', { from: f.date(x.periodStart), to: f.date(x.periodEnd) }) : f.date(x.periodStart)}{' · '}<span dir="auto">{translateMessage(t, x.error)}</span>
-              </p>
-            ))}
-            {run.periodsSkipped > 0 && <p>{u('periodsSkipped', { count: run.periodsSkipped })}</p>}
-            {run.periodsTaken > 0 && <p>{u('periodsTaken', { count: run.periodsTaken })}</p>}
-          </td>
-        </tr>
-      </>
-    );
+  const t = useT();
+  const f = useFormat();
+  const u = (k: string, p?: Record<string, string | number>) => t(`finance.automation.${k}`, p);
+  // "Nothing was due" only when nothing was (issue 26): periods passed over or taken by another run are said as such.
+  const hasDetail =
+    run.invoices.length > 0 || run.failures.length > 0 || run.periodsSkipped > 0 || run.periodsTaken > 0;
+  return (
+    <>
+      <tr data-run={run.runId}>
+        <td className="px-3 py-2 whitespace-nowrap">{f.dateTime(run.startedAt)}</td>
+        <td className="px-3 py-2 whitespace-nowrap">{f.dateTime(run.finishedAt)}</td>
+        <td className="px-3 py-2">{u(`triggers.${run.trigger}`)}</td>
+        <td className="px-3 py-2 tabular-nums">{run.rentalsChecked}</td>
+        <td className="px-3 py-2 tabular-nums" data-testid="run-invoices-created">
+          {run.invoicesCreated}
+        </td>
+        <td
+          className={`px-3 py-2 tabular-nums ${run.failures.length ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}
+        >
+          {run.failures.length}
+        </td>
+      </tr>
+      <tr>
+        <td colSpan={6} className="px-3 pb-3 text-sm text-slate-700 dark:text-slate-300">
+          {!hasDetail && <span>{u('nothingDone')}</span>}
+          {run.invoices.length > 0 && (
+            <ul aria-label={u('invoicesOfRun')} className="flex flex-wrap gap-x-4 gap-y-1">
+              {run.invoices.map((i) => (
+                <li key={i.id}>
+                  <Link className="link" to={`/invoices/${i.id}`}>
+                    {i.number ?? i.id}
+                  </Link>
+                  {' · '}
+                  <Link className="link" to={`/rentals/${i.rentalId}`}>
+                    {i.rentalReference}
+                  </Link>
+                  {' · '}
+                  {u('period', { from: f.date(i.periodStart), to: f.date(i.periodEnd) })}
+                  {' · '}
+                  <span className="tabular-nums">{f.money(i.total)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {run.failures.map((x) => (
+            <p
+              key={`${x.rentalId}-${x.periodStart}`}
+              className="text-red-700 dark:text-red-300"
+              data-testid="run-failure"
+            >
+              <span className="font-semibold">{u('failedPeriod')}</span>
+              {' · '}
+              <Link className="link" to={`/rentals/${x.rentalId}`}>
+                {x.rentalReference}
+              </Link>
+              {' · '}
+              {x.periodEnd
+                ? u('period', { from: f.date(x.periodStart), to: f.date(x.periodEnd) })
+                : f.date(x.periodStart)}
+              {' · '}
+              <span dir="auto">{translateMessage(t, x.error)}</span>
+            </p>
+          ))}
+          {run.periodsSkipped > 0 && <p>{u('periodsSkipped', { count: run.periodsSkipped })}</p>}
+          {run.periodsTaken > 0 && <p>{u('periodsTaken', { count: run.periodsTaken })}</p>}
+        </td>
+      </tr>
+    </>
+  );
 }
 
 function EmptyState({ title, body }: { title: string; body: string }) {

@@ -14,7 +14,17 @@ import { useCan } from '../../lib/use-can';
 import { INVOICES_PATH, downloadInvoicePdf, invoiceApi, type InvoiceList } from './invoice-api';
 import { InvoiceStatus } from './InvoicesPage';
 
-function InvoiceRows({ query, empty, title, action }: { query: string; empty: string; title: string; action?: React.ReactNode }) {
+function InvoiceRows({
+  query,
+  empty,
+  title,
+  action,
+}: {
+  query: string;
+  empty: string;
+  title: string;
+  action?: React.ReactNode;
+}) {
   const t = useT();
   const f = useFormat();
   const list = useSWR<InvoiceList>(`${INVOICES_PATH}?${query}&limit=50`);
@@ -30,10 +40,18 @@ function InvoiceRows({ query, empty, title, action }: { query: string; empty: st
       <ul className="space-y-2 text-sm">
         {items.map((i) => (
           <li key={i.id} className="flex flex-wrap items-center gap-2" data-invoice={i.number ?? i.id}>
-            <Link className="link font-medium" to={`/invoices/${i.id}`}>{i.number ?? u('draftNumber')}</Link>
+            <Link className="link font-medium" to={`/invoices/${i.id}`}>
+              {i.number ?? u('draftNumber')}
+            </Link>
             <InvoiceStatus invoice={i} />
             <span className="tabular-nums">{f.money(i.total)}</span>
-            <button type="button" className="link ms-auto" onClick={() => void downloadInvoicePdf(i.id).catch((e) => toastApiError(u('downloadFailed'), e))}>{u('download')}</button>
+            <button
+              type="button"
+              className="link ms-auto"
+              onClick={() => void downloadInvoicePdf(i.id).catch((e) => toastApiError(u('downloadFailed'), e))}
+            >
+              {u('download')}
+            </button>
           </li>
         ))}
       </ul>
@@ -61,8 +79,18 @@ export function RentalInvoices({ rentalId }: { rentalId: string }) {
     }
   };
   return (
-    <InvoiceRows query={`rentalId=${encodeURIComponent(rentalId)}`} title={t('invoices.ui.rentalInvoices')} empty={t('invoices.ui.noInvoices')}
-      action={can('financeEdit') && <button type="button" className="btn-secondary" disabled={busy} onClick={() => void create()}>{busy ? t('invoices.ui.creating') : t('invoices.ui.newInvoice')}</button>} />
+    <InvoiceRows
+      query={`rentalId=${encodeURIComponent(rentalId)}`}
+      title={t('invoices.ui.rentalInvoices')}
+      empty={t('invoices.ui.noInvoices')}
+      action={
+        can('financeEdit') && (
+          <button type="button" className="btn-secondary" disabled={busy} onClick={() => void create()}>
+            {busy ? t('invoices.ui.creating') : t('invoices.ui.newInvoice')}
+          </button>
+        )
+      }
+    />
   );
 }
 
@@ -70,5 +98,11 @@ export function CustomerInvoices({ customerId }: { customerId: string }) {
   const t = useT();
   const can = useCan();
   if (!can('financeRead')) return null;
-  return <InvoiceRows query={`customerId=${encodeURIComponent(customerId)}`} title={t('invoices.ui.customerInvoices')} empty={t('invoices.ui.noCustomerInvoices')} />;
+  return (
+    <InvoiceRows
+      query={`customerId=${encodeURIComponent(customerId)}`}
+      title={t('invoices.ui.customerInvoices')}
+      empty={t('invoices.ui.noCustomerInvoices')}
+    />
+  );
 }

@@ -44,7 +44,10 @@ export default function LandingPage() {
       <main>
         {/* Hero */}
         <section className="relative overflow-hidden">
-          <div className="absolute inset-0 -z-0 bg-gradient-to-b from-primary-soft to-white dark:from-slate-900 dark:to-slate-950" aria-hidden="true" />
+          <div
+            className="absolute inset-0 -z-0 bg-gradient-to-b from-primary-soft to-white dark:from-slate-900 dark:to-slate-950"
+            aria-hidden="true"
+          />
           <div className="relative mx-auto max-w-5xl px-4 py-20 text-center sm:px-6 sm:py-28">
             <p className="mx-auto inline-block rounded-full border border-slate-300 bg-white px-4 py-1 text-xs font-medium text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200">
               {t('landing.hero.badge')}
@@ -52,7 +55,9 @@ export default function LandingPage() {
             <h1 className="mt-6 text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl dark:text-white">
               {t('landing.hero.title')}
             </h1>
-            <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700 dark:text-slate-300">{t('landing.hero.subtitle')}</p>
+            <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
+              {t('landing.hero.subtitle')}
+            </p>
             <div className="mt-10 flex flex-wrap justify-center gap-3">
               <Link to="/auth?tab=signup" className="btn-primary px-6 py-3 text-base">
                 {t('landing.hero.startTrial')}
@@ -129,12 +134,18 @@ export default function LandingPage() {
           <ul className="mt-12 grid gap-6 md:grid-cols-3">
             {['t1', 't2', 't3'].map((key) => (
               <li key={key} className="card flex flex-col">
-                <div className="flex gap-0.5 text-amber-500" role="img" aria-label={t('landing.testimonials.rating', { rating: MARKETING_TESTIMONIAL_RATING })}>
+                <div
+                  className="flex gap-0.5 text-amber-500"
+                  role="img"
+                  aria-label={t('landing.testimonials.rating', { rating: MARKETING_TESTIMONIAL_RATING })}
+                >
                   {Array.from({ length: MARKETING_TESTIMONIAL_RATING }, (_, i) => (
                     <Icon key={i} name="star" filled className="h-4 w-4" />
                   ))}
                 </div>
-                <blockquote className="mt-4 flex-1 text-slate-800 dark:text-slate-200">“{t(`landing.testimonials.${key}`)}”</blockquote>
+                <blockquote className="mt-4 flex-1 text-slate-800 dark:text-slate-200">
+                  “{t(`landing.testimonials.${key}`)}”
+                </blockquote>
                 <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t(`landing.testimonials.${key}By`)}</p>
               </li>
             ))}
@@ -152,7 +163,9 @@ export default function LandingPage() {
                 </div>
               ))}
             </dl>
-            <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">{t('landing.figures.disclaimer')}</p>
+            <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">
+              {t('landing.figures.disclaimer')}
+            </p>
           </div>
         </section>
 
@@ -162,10 +175,16 @@ export default function LandingPage() {
             <h2 className="text-3xl font-semibold">{t('landing.cta.title')}</h2>
             <p className="mt-3 text-white/90">{t('landing.cta.body')}</p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link to="/auth?tab=signup" className="inline-flex items-center rounded-ui bg-white px-6 py-3 font-medium text-slate-900 hover:bg-slate-100">
+              <Link
+                to="/auth?tab=signup"
+                className="inline-flex items-center rounded-ui bg-white px-6 py-3 font-medium text-slate-900 hover:bg-slate-100"
+              >
                 {t('landing.hero.startTrial')}
               </Link>
-              <Link to="/auth?demo=true" className="inline-flex items-center rounded-ui border border-white/70 px-6 py-3 font-medium text-white hover:bg-white/10">
+              <Link
+                to="/auth?demo=true"
+                className="inline-flex items-center rounded-ui border border-white/70 px-6 py-3 font-medium text-white hover:bg-white/10"
+              >
                 {t('landing.hero.watchDemo')}
               </Link>
             </div>

@@ -16,7 +16,13 @@ addArea('legal', legal);
 /** The date the texts were last reviewed; shown on each page. */
 const UPDATED = '2025-01-15';
 
-export function InfoPage({ page, showUpdated = false }: { page: 'privacy' | 'terms' | 'gdpr' | 'careers' | 'referral' | 'contact'; showUpdated?: boolean }) {
+export function InfoPage({
+  page,
+  showUpdated = false,
+}: {
+  page: 'privacy' | 'terms' | 'gdpr' | 'careers' | 'referral' | 'contact';
+  showUpdated?: boolean;
+}) {
   const t = useT();
   const { language } = useLanguage();
   const fmt = useFormat();

@@ -7,7 +7,12 @@ import { maintenance as maintenanceCatalog } from '../../../../shared/i18n/maint
 import { accounting as accountingCatalog } from '../../../../shared/i18n/accounting';
 import { JOURNAL_MESSAGES } from '../../../../shared/accounting/journal';
 import { MAINTENANCE_MESSAGES } from '../../../../shared/schemas/maintenance';
-import type { GenerateResult, MaintenancePrediction, MaintenanceRecord, ServiceProgram } from '../../../../shared/schemas/maintenance-responses';
+import type {
+  GenerateResult,
+  MaintenancePrediction,
+  MaintenanceRecord,
+  ServiceProgram,
+} from '../../../../shared/schemas/maintenance-responses';
 import { apiPath, apiStem, callApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 import { uploadFileTo, type UploadTarget } from '../../lib/upload';
@@ -26,17 +31,25 @@ export const PREDICTIONS_PATH = apiPath('listPredictions');
 export const programPath = (vehicleId: string) => apiPath('getServiceProgram', { id: vehicleId });
 
 export const maintenanceApi = {
-  create: (body: BodyOf<'createMaintenance'>) => callApi<'createMaintenance', MaintenanceRecord>('createMaintenance', { body }),
+  create: (body: BodyOf<'createMaintenance'>) =>
+    callApi<'createMaintenance', MaintenanceRecord>('createMaintenance', { body }),
   update: (id: string, body: BodyOf<'updateMaintenance'>) =>
     callApi<'updateMaintenance', MaintenanceRecord>('updateMaintenance', { params: { id }, body }),
   start: (r: MaintenanceRecord) =>
-    callApi<'startMaintenance', MaintenanceRecord>('startMaintenance', { params: { id: r.id }, body: { version: r.version } }),
+    callApi<'startMaintenance', MaintenanceRecord>('startMaintenance', {
+      params: { id: r.id },
+      body: { version: r.version },
+    }),
   complete: (r: MaintenanceRecord, body: Omit<BodyOf<'completeMaintenance'>, 'version'>) =>
     callApi<'completeMaintenance', MaintenanceRecord>('completeMaintenance', {
-      params: { id: r.id }, body: { ...body, version: r.version } as BodyOf<'completeMaintenance'>,
+      params: { id: r.id },
+      body: { ...body, version: r.version } as BodyOf<'completeMaintenance'>,
     }),
   cancel: (r: MaintenanceRecord) =>
-    callApi<'cancelMaintenance', MaintenanceRecord>('cancelMaintenance', { params: { id: r.id }, body: { version: r.version } }),
+    callApi<'cancelMaintenance', MaintenanceRecord>('cancelMaintenance', {
+      params: { id: r.id },
+      body: { version: r.version },
+    }),
   get: (id: string) => callApi<'getMaintenance', MaintenanceRecord>('getMaintenance', { params: { id } }),
   generate: (vehicleIds?: string[]) =>
     callApi<'generatePredictions', GenerateResult>('generatePredictions', { body: vehicleIds ? { vehicleIds } : {} }),

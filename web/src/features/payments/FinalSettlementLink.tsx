@@ -17,7 +17,9 @@ export function FinalSettlementLink({ rentalId, closed }: { rentalId: string; cl
   const open = async () => {
     setBusy(true);
     try {
-      const { url } = await callApi<'getFinalSettlementPdf', { url: string }>('getFinalSettlementPdf', { params: { id: rentalId } });
+      const { url } = await callApi<'getFinalSettlementPdf', { url: string }>('getFinalSettlementPdf', {
+        params: { id: rentalId },
+      });
       window.open(url, '_blank', 'noopener');
     } catch (error) {
       toastApiError(t('payments.loadFailed'), error);
@@ -26,7 +28,13 @@ export function FinalSettlementLink({ rentalId, closed }: { rentalId: string; cl
     }
   };
   return (
-    <button type="button" className="btn-secondary" data-testid="final-settlement" onClick={() => void open()} disabled={busy}>
+    <button
+      type="button"
+      className="btn-secondary"
+      data-testid="final-settlement"
+      onClick={() => void open()}
+      disabled={busy}
+    >
       {t('payments.actions.finalSettlement')}
     </button>
   );

@@ -40,15 +40,31 @@ export default function PaymentReturnPage() {
     shouldRetryOnError: false,
   });
   const staffOfCompany = user && hasAbility(user.role, 'financeRead') && token.split('.')[0] === user.tenantId;
-  if (staffOfCompany && res.data) return <Navigate to={`/payments/success?payment=${encodeURIComponent(res.data.paymentId)}`} replace />;
+  if (staffOfCompany && res.data)
+    return <Navigate to={`/payments/success?payment=${encodeURIComponent(res.data.paymentId)}`} replace />;
 
   let body;
   if (!token) body = <ErrorPanel title={t('payments.publicReturn.missing')} />;
-  else if (res.error) body = <ErrorPanel title={isClientError(res.error) ? t('payments.publicReturn.notFound') : t('payments.publicReturn.loadFailed')} onRetry={isClientError(res.error) ? undefined : () => void res.mutate()} />;
-  else if (!res.data) body = <div className="card flex justify-center py-10"><Spinner /></div>;
+  else if (res.error)
+    body = (
+      <ErrorPanel
+        title={isClientError(res.error) ? t('payments.publicReturn.notFound') : t('payments.publicReturn.loadFailed')}
+        onRetry={isClientError(res.error) ? undefined : () => void res.mutate()}
+      />
+    );
+  else if (!res.data)
+    body = (
+      <div className="card flex justify-center py-10">
+        <Spinner />
+      </div>
+    );
   else body = <PublicResult token={token} p={res.data} />;
 
-  return <CompanyPublicPage company={res.data?.company} title={t('payments.publicReturn.title')} roomy>{body}</CompanyPublicPage>;
+  return (
+    <CompanyPublicPage company={res.data?.company} title={t('payments.publicReturn.title')} roomy>
+      {body}
+    </CompanyPublicPage>
+  );
 }
 
 const TONE = {
@@ -82,34 +98,58 @@ function PublicResult({ token, p }: { token: string; p: PublicPaymentStatus }) {
   };
   return (
     <div className="space-y-4">
-      <div role="status" data-testid="payment-result" data-state={p.state} className={`rounded-ui-lg border p-5 ${TONE[p.state]}`}>
+      <div
+        role="status"
+        data-testid="payment-result"
+        data-state={p.state}
+        className={`rounded-ui-lg border p-5 ${TONE[p.state]}`}
+      >
         <h2 className="text-xl font-semibold">{t(`payments.success.${p.state}Title`)}</h2>
         <p className="mt-2">
           {p.state === 'paid' && t('payments.success.paidBody', { amount, invoice: p.invoiceNumber ?? '' })}
           {p.state === 'pending' && t('payments.success.pendingBody')}
           {p.state === 'failed' && t('payments.success.failedBody', { reason: failure.reason })}
         </p>
-        {p.state === 'failed' && failure.detail && <p className="mt-1 text-sm opacity-80" data-testid="gateway-detail">{failure.detail}</p>}
-        {p.canRetry && <button type="button" className="btn-primary mt-4" onClick={() => void retry()} disabled={busy}>{t('payments.success.retry')}</button>}
+        {p.state === 'failed' && failure.detail && (
+          <p className="mt-1 text-sm opacity-80" data-testid="gateway-detail">
+            {failure.detail}
+          </p>
+        )}
+        {p.canRetry && (
+          <button type="button" className="btn-primary mt-4" onClick={() => void retry()} disabled={busy}>
+            {t('payments.success.retry')}
+          </button>
+        )}
       </div>
       <dl className="card grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
         <div>
           <dt className="text-sm text-slate-600 dark:text-slate-300">{t('payments.publicReturn.invoice')}</dt>
-          <dd className="font-medium" data-testid="invoice-number">{p.invoiceNumber}</dd>
+          <dd className="font-medium" data-testid="invoice-number">
+            {p.invoiceNumber}
+          </dd>
         </div>
         <div>
           <dt className="text-sm text-slate-600 dark:text-slate-300">{t('payments.publicReturn.amount')}</dt>
-          <dd className="font-medium tabular-nums" data-testid="amount">{amount}</dd>
+          <dd className="font-medium tabular-nums" data-testid="amount">
+            {amount}
+          </dd>
         </div>
         {p.receipt && (
           <div className="sm:col-span-2">
-            <button type="button" className="link font-medium" data-testid="receipt-link" onClick={() => void openReceipt()}>
+            <button
+              type="button"
+              className="link font-medium"
+              data-testid="receipt-link"
+              onClick={() => void openReceipt()}
+            >
               {t('payments.publicReturn.downloadReceipt', { number: p.receipt.number })}
             </button>
           </div>
         )}
       </dl>
-      <p className="text-center text-xs text-slate-500">{t('payments.publicReturn.poweredBy', { company: p.company.name })}</p>
+      <p className="text-center text-xs text-slate-500">
+        {t('payments.publicReturn.poweredBy', { company: p.company.name })}
+      </p>
     </div>
   );
 }

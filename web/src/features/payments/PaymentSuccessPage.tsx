@@ -35,8 +35,19 @@ export default function PaymentSuccessPage() {
 
   let body;
   if (!valid) body = <ErrorPanel title={t('payments.success.missing')} />;
-  else if (res.error) body = <ErrorPanel title={isClientError(res.error) ? t('payments.success.notFound') : t('payments.loadFailed')} onRetry={() => void res.mutate()} />;
-  else if (!res.data) body = <div className="card flex justify-center py-10"><Spinner /></div>;
+  else if (res.error)
+    body = (
+      <ErrorPanel
+        title={isClientError(res.error) ? t('payments.success.notFound') : t('payments.loadFailed')}
+        onRetry={() => void res.mutate()}
+      />
+    );
+  else if (!res.data)
+    body = (
+      <div className="card flex justify-center py-10">
+        <Spinner />
+      </div>
+    );
   else body = <PaymentResult payment={res.data} />;
 
   return (
@@ -58,7 +69,12 @@ function PaymentResult({ payment: p }: { payment: Payment }) {
   const f = useFormat();
   const { language } = useLanguage();
   const [retrying, setRetrying] = useState(false);
-  const state = p.status === 'paid' || p.status === 'refunded' ? 'paid' : p.status === 'pending' || p.status === 'processing' ? 'pending' : 'failed';
+  const state =
+    p.status === 'paid' || p.status === 'refunded'
+      ? 'paid'
+      : p.status === 'pending' || p.status === 'processing'
+        ? 'pending'
+        : 'failed';
   const invoiceLabel = p.invoiceNumber ?? p.invoice?.number ?? '';
   const failure = gatewayReason(t, p.gatewayStatus, p.failureReason);
   const retry = async () => {
@@ -73,27 +89,46 @@ function PaymentResult({ payment: p }: { payment: Payment }) {
   };
   return (
     <div className="space-y-4">
-      <div role="status" data-testid="payment-result" data-state={state} className={`rounded-ui-lg border p-5 ${TONE[state]}`}>
+      <div
+        role="status"
+        data-testid="payment-result"
+        data-state={state}
+        className={`rounded-ui-lg border p-5 ${TONE[state]}`}
+      >
         <h2 className="text-xl font-semibold">{t(`payments.success.${state}Title`)}</h2>
         <p className="mt-2">
           {state === 'paid' && t('payments.success.paidBody', { amount: f.money(p.amount), invoice: invoiceLabel })}
           {state === 'pending' && t('payments.success.pendingBody')}
           {state === 'failed' && t('payments.success.failedBody', { reason: failure.reason })}
         </p>
-        {state === 'failed' && failure.detail && <p className="mt-1 text-sm opacity-80" data-testid="gateway-detail">{failure.detail}</p>}
-        {state === 'failed' && p.invoice && (p.invoice.status === 'issued' || p.invoice.status === 'partially_paid') && (
-          <button type="button" className="btn-primary mt-4" onClick={() => void retry()} disabled={retrying}>{t('payments.success.retry')}</button>
+        {state === 'failed' && failure.detail && (
+          <p className="mt-1 text-sm opacity-80" data-testid="gateway-detail">
+            {failure.detail}
+          </p>
         )}
+        {state === 'failed' &&
+          p.invoice &&
+          (p.invoice.status === 'issued' || p.invoice.status === 'partially_paid') && (
+            <button type="button" className="btn-primary mt-4" onClick={() => void retry()} disabled={retrying}>
+              {t('payments.success.retry')}
+            </button>
+          )}
       </div>
       <dl className="card grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
         <div>
           <dt className="text-sm text-slate-600 dark:text-slate-300">{t('payments.success.invoice')}</dt>
-          <dd className="font-medium"><Link className="link" to={`/invoices/${encodeURIComponent(p.invoiceId)}`}>{invoiceLabel || t('payments.success.viewInvoice')}</Link></dd>
+          <dd className="font-medium">
+            <Link className="link" to={`/invoices/${encodeURIComponent(p.invoiceId)}`}>
+              {invoiceLabel || t('payments.success.viewInvoice')}
+            </Link>
+          </dd>
         </div>
         {p.invoice && (
           <div>
             <dt className="text-sm text-slate-600 dark:text-slate-300">{t('payments.success.invoiceBalance')}</dt>
-            <dd className="font-medium tabular-nums" data-testid="invoice-balance">{f.money(p.invoice.balance)}</dd>
+            <dd className="font-medium tabular-nums" data-testid="invoice-balance">
+              {f.money(p.invoice.balance)}
+            </dd>
           </div>
         )}
         {p.rentalReference && (
@@ -102,8 +137,14 @@ function PaymentResult({ payment: p }: { payment: Payment }) {
             {/* Flex items, not inline runs: in Arabic the bidi algorithm joined "RENT-1003" and
                 "0.00" into one left-to-right run with no space between them. */}
             <dd className="flex flex-wrap items-baseline gap-x-2 font-medium">
-              <Link className="link" to={`/rentals/${encodeURIComponent(p.rentalId)}`}>{p.rentalReference}</Link>
-              {p.rentalBalance !== null && <span className="tabular-nums" data-testid="rental-balance">{f.money(p.rentalBalance)}</span>}
+              <Link className="link" to={`/rentals/${encodeURIComponent(p.rentalId)}`}>
+                {p.rentalReference}
+              </Link>
+              {p.rentalBalance !== null && (
+                <span className="tabular-nums" data-testid="rental-balance">
+                  {f.money(p.rentalBalance)}
+                </span>
+              )}
             </dd>
           </div>
         )}
@@ -111,7 +152,12 @@ function PaymentResult({ payment: p }: { payment: Payment }) {
           <div>
             <dt className="text-sm text-slate-600 dark:text-slate-300">{t('payments.success.receipt')}</dt>
             <dd>
-              <button type="button" className="link font-medium" data-testid="receipt-link" onClick={() => openReceipt(p.receipt!.id).catch((e) => toastApiError(t('payments.loadFailed'), e))}>
+              <button
+                type="button"
+                className="link font-medium"
+                data-testid="receipt-link"
+                onClick={() => openReceipt(p.receipt!.id).catch((e) => toastApiError(t('payments.loadFailed'), e))}
+              >
                 {t('payments.success.downloadReceipt', { number: p.receipt.number })}
               </button>
             </dd>

@@ -17,7 +17,10 @@ describe('gatewayReason', () => {
     expect(gatewayReason(t, 'D', 'Declined')).toEqual({ reason: 'رفضها البنك', detail: 'رسالة البوابة: Declined' });
     expect(gatewayReason(t, 'x', 'Expired').reason).toBe('انتهت صلاحية صفحة الدفع');
     setLanguage('en');
-    expect(gatewayReason(t, 'E', 'Insufficient funds')).toEqual({ reason: 'Payment error', detail: 'Gateway message: Insufficient funds' });
+    expect(gatewayReason(t, 'E', 'Insufficient funds')).toEqual({
+      reason: 'Payment error',
+      detail: 'Gateway message: Insufficient funds',
+    });
   });
 
   it('an unknown or missing status reads "not completed"; our own gateway_unavailable marker is no detail', () => {

@@ -36,14 +36,37 @@ export default function ContractSignPage() {
 
   let body;
   if (!token) body = <ErrorPanel title={t('rentals.publicSign.missing')} />;
-  else if (res.error) body = <ErrorPanel title={isClientError(res.error) ? translateApiError(res.error, t).message : t('rentals.publicSign.loadFailed')} onRetry={isClientError(res.error) ? undefined : () => void res.mutate()} />;
-  else if (!res.data) body = <div className="card flex justify-center py-10"><Spinner /></div>;
+  else if (res.error)
+    body = (
+      <ErrorPanel
+        title={isClientError(res.error) ? translateApiError(res.error, t).message : t('rentals.publicSign.loadFailed')}
+        onRetry={isClientError(res.error) ? undefined : () => void res.mutate()}
+      />
+    );
+  else if (!res.data)
+    body = (
+      <div className="card flex justify-center py-10">
+        <Spinner />
+      </div>
+    );
   else body = <SignContract token={token} c={res.data} onSigned={(c) => void res.mutate(c, { revalidate: false })} />;
 
-  return <CompanyPublicPage company={res.data?.company} title={t('rentals.publicSign.title')}>{body}</CompanyPublicPage>;
+  return (
+    <CompanyPublicPage company={res.data?.company} title={t('rentals.publicSign.title')}>
+      {body}
+    </CompanyPublicPage>
+  );
 }
 
-function SignContract({ token, c, onSigned }: { token: string; c: PublicContract; onSigned: (c: PublicContract) => void }) {
+function SignContract({
+  token,
+  c,
+  onSigned,
+}: {
+  token: string;
+  c: PublicContract;
+  onSigned: (c: PublicContract) => void;
+}) {
   const t = useT();
   const f = useFormat();
   const [name, setName] = useState(c.customerName);
@@ -54,13 +77,19 @@ function SignContract({ token, c, onSigned }: { token: string; c: PublicContract
   const signed = c.status !== 'draft';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!signature) { setMissing(true); return; }
+    if (!signature) {
+      setMissing(true);
+      return;
+    }
     setPending(true);
     setFailure('');
     try {
-      onSigned(await callApi<'signContractByToken', PublicContract>('signContractByToken', {
-        params: { token }, body: { customerSignature: signature, customerName: name.trim() || undefined, version: c.version },
-      }));
+      onSigned(
+        await callApi<'signContractByToken', PublicContract>('signContractByToken', {
+          params: { token },
+          body: { customerSignature: signature, customerName: name.trim() || undefined, version: c.version },
+        }),
+      );
     } catch (error) {
       setFailure(translateApiError(error, t).message);
     } finally {
@@ -70,15 +99,39 @@ function SignContract({ token, c, onSigned }: { token: string; c: PublicContract
   return (
     <div className="space-y-4" data-testid="public-contract" data-status={c.status}>
       <dl className="card grid grid-cols-1 gap-3 text-sm">
-        <div><dt className="text-slate-600 dark:text-slate-300">{t('rentals.publicSign.contract')}</dt><dd className="font-medium" data-testid="contract-number">{c.contractNumber} · {c.customerName}</dd></div>
-        <div><dt className="text-slate-600 dark:text-slate-300">{t('rentals.publicSign.vehicle')}</dt><dd className="font-medium">{c.vehicleLabel}</dd></div>
-        <div><dt className="text-slate-600 dark:text-slate-300">{t('rentals.publicSign.period')}</dt><dd className="font-medium">{f.dateTime(c.startDate)}{c.expectedReturnDate ? ` – ${f.dateTime(c.expectedReturnDate)}` : ''}</dd></div>
-        <div><a className="link font-medium" href={c.url} target="_blank" rel="noreferrer" data-testid="contract-pdf">{signed ? t('rentals.publicSign.download') : t('rentals.publicSign.read')}</a></div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-300">{t('rentals.publicSign.contract')}</dt>
+          <dd className="font-medium" data-testid="contract-number">
+            {c.contractNumber} · {c.customerName}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-300">{t('rentals.publicSign.vehicle')}</dt>
+          <dd className="font-medium">{c.vehicleLabel}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-300">{t('rentals.publicSign.period')}</dt>
+          <dd className="font-medium">
+            {f.dateTime(c.startDate)}
+            {c.expectedReturnDate ? ` – ${f.dateTime(c.expectedReturnDate)}` : ''}
+          </dd>
+        </div>
+        <div>
+          <a className="link font-medium" href={c.url} target="_blank" rel="noreferrer" data-testid="contract-pdf">
+            {signed ? t('rentals.publicSign.download') : t('rentals.publicSign.read')}
+          </a>
+        </div>
       </dl>
       {signed ? (
-        <div role="status" data-testid="signed" className="rounded-ui-lg border border-green-300 bg-green-50 p-5 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100">
+        <div
+          role="status"
+          data-testid="signed"
+          className="rounded-ui-lg border border-green-300 bg-green-50 p-5 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
+        >
           <p className="text-lg font-semibold">{t('rentals.publicSign.signed')}</p>
-          {c.signedAt && <p className="mt-1 text-sm">{t('rentals.publicSign.signedOn', { when: f.dateTime(c.signedAt) })}</p>}
+          {c.signedAt && (
+            <p className="mt-1 text-sm">{t('rentals.publicSign.signedOn', { when: f.dateTime(c.signedAt) })}</p>
+          )}
         </div>
       ) : (
         <form onSubmit={submit} noValidate className="card space-y-4">
@@ -88,15 +141,39 @@ function SignContract({ token, c, onSigned }: { token: string; c: PublicContract
             <input className="field-input" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
           </label>
           <div>
-            <SignaturePad id="public-signature" label={t('rentals.publicSign.signature')} onChange={(v) => { setSignature(v); setMissing(false); }} />
-            {missing && <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">{t('rentals.contract.messages.customerSignatureRequired')}</p>}
+            <SignaturePad
+              id="public-signature"
+              label={t('rentals.publicSign.signature')}
+              onChange={(v) => {
+                setSignature(v);
+                setMissing(false);
+              }}
+            />
+            {missing && (
+              <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+                {t('rentals.contract.messages.customerSignatureRequired')}
+              </p>
+            )}
           </div>
-          {failure && <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">{failure}</p>}
-          <p className="text-xs text-slate-600 dark:text-slate-300">{t('rentals.publicSign.validUntil', { when: f.dateTime(c.expiresAt) })}</p>
-          <button type="submit" className="btn-primary w-full" disabled={pending}>{pending ? t('rentals.publicSign.signing') : t('rentals.publicSign.sign')}</button>
+          {failure && (
+            <p
+              role="alert"
+              className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+            >
+              {failure}
+            </p>
+          )}
+          <p className="text-xs text-slate-600 dark:text-slate-300">
+            {t('rentals.publicSign.validUntil', { when: f.dateTime(c.expiresAt) })}
+          </p>
+          <button type="submit" className="btn-primary w-full" disabled={pending}>
+            {pending ? t('rentals.publicSign.signing') : t('rentals.publicSign.sign')}
+          </button>
         </form>
       )}
-      <p className="text-center text-xs text-slate-500">{t('rentals.publicSign.poweredBy', { company: c.company.name })}</p>
+      <p className="text-center text-xs text-slate-500">
+        {t('rentals.publicSign.poweredBy', { company: c.company.name })}
+      </p>
     </div>
   );
 }

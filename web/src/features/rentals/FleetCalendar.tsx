@@ -16,7 +16,8 @@ import { apiUrl } from '../../lib/api-client';
 const DAYS = 14;
 const DAY_MS = 86_400_000;
 
-const dateKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const dateKey = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 const BLOCK_STYLE: Record<string, string> = {
   pending: 'bg-amber-300 dark:bg-amber-700',
@@ -45,9 +46,23 @@ export function FleetCalendar() {
   return (
     <section aria-label={t('rentals.calendarView')}>
       <div className="mb-3 flex gap-2">
-        <button type="button" className="btn-secondary" onClick={() => shift(-1)}>{t('rentals.calendar.previous')}</button>
-        <button type="button" className="btn-secondary" onClick={() => { const d = new Date(); d.setHours(0, 0, 0, 0); setFrom(d); }}>{t('rentals.calendar.today')}</button>
-        <button type="button" className="btn-secondary" onClick={() => shift(1)}>{t('rentals.calendar.next')}</button>
+        <button type="button" className="btn-secondary" onClick={() => shift(-1)}>
+          {t('rentals.calendar.previous')}
+        </button>
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => {
+            const d = new Date();
+            d.setHours(0, 0, 0, 0);
+            setFrom(d);
+          }}
+        >
+          {t('rentals.calendar.today')}
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => shift(1)}>
+          {t('rentals.calendar.next')}
+        </button>
       </div>
       {!cal.data && !cal.error ? (
         <TableSkeleton rows={6} columns={8} />
@@ -60,26 +75,52 @@ export function FleetCalendar() {
           <table className="min-w-full text-xs" data-testid="fleet-calendar">
             <thead className="bg-slate-50 dark:bg-slate-900">
               <tr>
-                <th scope="col" className="sticky start-0 bg-slate-50 px-2 py-2 text-start dark:bg-slate-900">{t('rentals.calendar.vehicle')}</th>
-                {days.map((d) => <th key={d.toISOString()} scope="col" className="px-1 py-2 font-medium whitespace-nowrap">{fmt.weekdayDay(d)}</th>)}
+                <th scope="col" className="sticky start-0 bg-slate-50 px-2 py-2 text-start dark:bg-slate-900">
+                  {t('rentals.calendar.vehicle')}
+                </th>
+                {days.map((d) => (
+                  <th key={d.toISOString()} scope="col" className="px-1 py-2 font-medium whitespace-nowrap">
+                    {fmt.weekdayDay(d)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
               {cal.data.vehicles.map((v) => (
                 <tr key={v.id}>
-                  <th scope="row" className="sticky start-0 bg-white px-2 py-1 text-start font-normal whitespace-nowrap dark:bg-slate-950">
+                  <th
+                    scope="row"
+                    className="sticky start-0 bg-white px-2 py-1 text-start font-normal whitespace-nowrap dark:bg-slate-950"
+                  >
                     {v.make} {v.model} <span className="text-slate-500">{v.licensePlate}</span>
                   </th>
                   {days.map((d) => {
                     const dayStart = d.getTime();
                     const dayEnd = dayStart + DAY_MS;
-                    const block = v.blocks.find((b) => Date.parse(b.start) < dayEnd && (b.end === null || Date.parse(b.end) > dayStart) && b.status !== 'cancelled');
-                    if (!block) return <td key={dayStart} className="h-7 min-w-9 border-s border-slate-100 dark:border-slate-800" />;
-                    const style = BLOCK_STYLE[block.kind === 'maintenance' ? 'maintenance' : block.status] ?? BLOCK_STYLE.active;
+                    const block = v.blocks.find(
+                      (b) =>
+                        Date.parse(b.start) < dayEnd &&
+                        (b.end === null || Date.parse(b.end) > dayStart) &&
+                        b.status !== 'cancelled',
+                    );
+                    if (!block)
+                      return (
+                        <td key={dayStart} className="h-7 min-w-9 border-s border-slate-100 dark:border-slate-800" />
+                      );
+                    const style =
+                      BLOCK_STYLE[block.kind === 'maintenance' ? 'maintenance' : block.status] ?? BLOCK_STYLE.active;
                     const title = `${block.label ?? (block.kind === 'maintenance' ? t('rentals.calendar.maintenance') : '')} · ${block.kind === 'rental' ? t(`rentals.status.${block.status}`) : t('rentals.calendar.maintenance')}`;
                     return (
-                      <td key={dayStart} className={`h-7 min-w-9 border-s border-white p-0 dark:border-slate-900 ${style}`} title={title}>
-                        {block.kind === 'rental' ? <Link to={`/rentals/${block.refId}`} className="block h-full w-full" aria-label={title} /> : <span className="sr-only">{title}</span>}
+                      <td
+                        key={dayStart}
+                        className={`h-7 min-w-9 border-s border-white p-0 dark:border-slate-900 ${style}`}
+                        title={title}
+                      >
+                        {block.kind === 'rental' ? (
+                          <Link to={`/rentals/${block.refId}`} className="block h-full w-full" aria-label={title} />
+                        ) : (
+                          <span className="sr-only">{title}</span>
+                        )}
                       </td>
                     );
                   })}

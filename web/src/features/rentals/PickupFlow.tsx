@@ -35,15 +35,26 @@ export function pickupStep(rental: RentalApi, checkOut: Inspection | undefined, 
   return 'done';
 }
 
-export function returnStep(rental: RentalApi, checkOut: Inspection | undefined, checkIn: Inspection | undefined, canInspect: boolean): ReturnStep {
-  if (rental.status === 'active' || rental.status === 'overdue') return canInspect && checkOut && !checkIn ? 'inspection' : 'charges';
+export function returnStep(
+  rental: RentalApi,
+  checkOut: Inspection | undefined,
+  checkIn: Inspection | undefined,
+  canInspect: boolean,
+): ReturnStep {
+  if (rental.status === 'active' || rental.status === 'overdue')
+    return canInspect && checkOut && !checkIn ? 'inspection' : 'charges';
   if (checkIn?.status === 'draft') return 'signature';
   return 'done';
 }
 
-/** A step's success toast ("Vehicle picked up", "Inspection saved") would sit on the next step's buttons: the stepper is the feedback. */
+/**
+ * A step's success toast ("Vehicle picked up", "Inspection saved") would sit on the next step's buttons: the stepper is
+ * the feedback.
+ */
 function useClearToastsOnStep(open: boolean, step: string) {
-  useEffect(() => { if (open && step !== 'done') dismissToast(); }, [open, step]);
+  useEffect(() => {
+    if (open && step !== 'done') dismissToast();
+  }, [open, step]);
 }
 
 function Stepper({ steps, current }: { steps: { key: string; label: string }[]; current: string }) {
@@ -53,9 +64,19 @@ function Stepper({ steps, current }: { steps: { key: string; label: string }[]; 
       {steps.map((s, i) => {
         const done = current === 'done' || i < at;
         return (
-          <li key={s.key} data-step={s.key} data-state={done ? 'done' : i === at ? 'current' : 'todo'} aria-current={i === at ? 'step' : undefined}
-            className={`flex items-center gap-1 ${i === at ? 'font-semibold text-blue-700 dark:text-blue-300' : done ? 'text-green-700 dark:text-green-300' : 'text-slate-500'}`}>
-            <span aria-hidden="true" className={`inline-flex h-6 w-6 items-center justify-center rounded-full border text-xs ${i === at ? 'border-blue-600' : done ? 'border-green-600' : 'border-slate-400'}`}>{done ? '✓' : i + 1}</span>
+          <li
+            key={s.key}
+            data-step={s.key}
+            data-state={done ? 'done' : i === at ? 'current' : 'todo'}
+            aria-current={i === at ? 'step' : undefined}
+            className={`flex items-center gap-1 ${i === at ? 'font-semibold text-blue-700 dark:text-blue-300' : done ? 'text-green-700 dark:text-green-300' : 'text-slate-500'}`}
+          >
+            <span
+              aria-hidden="true"
+              className={`inline-flex h-6 w-6 items-center justify-center rounded-full border text-xs ${i === at ? 'border-blue-600' : done ? 'border-green-600' : 'border-slate-400'}`}
+            >
+              {done ? '✓' : i + 1}
+            </span>
             {s.label}
           </li>
         );
@@ -64,7 +85,19 @@ function Stepper({ steps, current }: { steps: { key: string; label: string }[]; 
   );
 }
 
-export function PickupFlow({ rental, open, onClose, onChanged, vehicleOdometer }: { rental: RentalApi; open: boolean; onClose: () => void; onChanged: (r: RentalApi) => void; vehicleOdometer?: number }) {
+export function PickupFlow({
+  rental,
+  open,
+  onClose,
+  onChanged,
+  vehicleOdometer,
+}: {
+  rental: RentalApi;
+  open: boolean;
+  onClose: () => void;
+  onChanged: (r: RentalApi) => void;
+  vehicleOdometer?: number;
+}) {
   const t = useT();
   const canInspect = useCan('vehicleInspections');
   const inspections = useRentalInspections(open && canInspect ? rental.id : null);
@@ -77,30 +110,61 @@ export function PickupFlow({ rental, open, onClose, onChanged, vehicleOdometer }
     ...(canInspect ? [{ key: 'inspection', label: t('rentals.flow.stepCheckOut') }] : []),
     { key: 'signature', label: t('rentals.flow.stepSignature') },
   ];
-  const refresh = async () => { await inspections.mutate(); onChanged(await rentalApi.get(rental.id)); };
+  const refresh = async () => {
+    await inspections.mutate();
+    onChanged(await rentalApi.get(rental.id));
+  };
   return (
     <Modal open={open} onClose={onClose} title={t('rentals.dialogs.pickupTitle')} wide="extra">
-      {open && (loading ? <p aria-busy="true">…</p> : (
-        <div data-testid="pickup-flow">
-          <Stepper steps={steps} current={step} />
-          {step === 'readings' && (
-            <PickupReadings rental={rental} onClose={onClose} vehicleOdometer={vehicleOdometer}
-              known={checkOut ? { odometer: checkOut.odometer, fuelLevel: checkOut.fuelLevel } : undefined} onDone={onChanged} />
-          )}
-          {step === 'inspection' && (
-            <InspectionForm rentalId={rental.id} kind="check_out" saveLabel={t('rentals.flow.saveContinue')}
-              readings={rental.odometerStart !== undefined && rental.fuelLevelStart ? { odometer: rental.odometerStart, fuelLevel: rental.fuelLevelStart } : undefined}
-              onDone={(id) => (id ? void inspections.mutate() : onClose())} />
-          )}
-          {step === 'signature' && <FlowSignatures rental={rental} inspection={checkOut} onClose={onClose} onSigned={refresh} />}
-          {step === 'done' && <FlowDone text={t('rentals.flow.pickupDone')} onClose={onClose} />}
-        </div>
-      ))}
+      {open &&
+        (loading ? (
+          <p aria-busy="true">…</p>
+        ) : (
+          <div data-testid="pickup-flow">
+            <Stepper steps={steps} current={step} />
+            {step === 'readings' && (
+              <PickupReadings
+                rental={rental}
+                onClose={onClose}
+                vehicleOdometer={vehicleOdometer}
+                known={checkOut ? { odometer: checkOut.odometer, fuelLevel: checkOut.fuelLevel } : undefined}
+                onDone={onChanged}
+              />
+            )}
+            {step === 'inspection' && (
+              <InspectionForm
+                rentalId={rental.id}
+                kind="check_out"
+                saveLabel={t('rentals.flow.saveContinue')}
+                readings={
+                  rental.odometerStart !== undefined && rental.fuelLevelStart
+                    ? { odometer: rental.odometerStart, fuelLevel: rental.fuelLevelStart }
+                    : undefined
+                }
+                onDone={(id) => (id ? void inspections.mutate() : onClose())}
+              />
+            )}
+            {step === 'signature' && (
+              <FlowSignatures rental={rental} inspection={checkOut} onClose={onClose} onSigned={refresh} />
+            )}
+            {step === 'done' && <FlowDone text={t('rentals.flow.pickupDone')} onClose={onClose} />}
+          </div>
+        ))}
     </Modal>
   );
 }
 
-export function ReturnFlow({ rental, open, onClose, onChanged }: { rental: RentalApi; open: boolean; onClose: () => void; onChanged: (r: RentalApi) => void }) {
+export function ReturnFlow({
+  rental,
+  open,
+  onClose,
+  onChanged,
+}: {
+  rental: RentalApi;
+  open: boolean;
+  onClose: () => void;
+  onChanged: (r: RentalApi) => void;
+}) {
   const t = useT();
   const canInspect = useCan('vehicleInspections');
   const inspections = useRentalInspections(open && canInspect ? rental.id : null);
@@ -122,21 +186,43 @@ export function ReturnFlow({ rental, open, onClose, onChanged }: { rental: Renta
   };
   return (
     <Modal open={open} onClose={onClose} title={t('rentals.dialogs.returnTitle')} wide="extra">
-      {open && (loading ? <p aria-busy="true">…</p> : (
-        <div data-testid="return-flow">
-          {steps.length > 1 && <Stepper steps={steps} current={step} />}
-          {step === 'inspection' && (
-            <InspectionForm rentalId={rental.id} kind="check_in" reference={checkOut?.damages} saveLabel={t('rentals.flow.saveContinue')}
-              onDone={(id) => (id ? void inspections.mutate() : onClose())} />
-          )}
-          {step === 'charges' && (
-            <ReturnForm rental={rental} onClose={onClose} onDone={(u) => void returned(u)}
-              readings={checkIn ? { odometer: checkIn.odometer, fuelLevel: checkIn.fuelLevel } : undefined} />
-          )}
-          {step === 'signature' && checkIn && <FlowSignatures rental={rental} inspection={checkIn} onClose={onClose} onSigned={async () => { await inspections.mutate(); onChanged(await rentalApi.get(rental.id)); }} />}
-          {step === 'done' && <FlowDone text={t('rentals.flow.returnDone')} onClose={onClose} />}
-        </div>
-      ))}
+      {open &&
+        (loading ? (
+          <p aria-busy="true">…</p>
+        ) : (
+          <div data-testid="return-flow">
+            {steps.length > 1 && <Stepper steps={steps} current={step} />}
+            {step === 'inspection' && (
+              <InspectionForm
+                rentalId={rental.id}
+                kind="check_in"
+                reference={checkOut?.damages}
+                saveLabel={t('rentals.flow.saveContinue')}
+                onDone={(id) => (id ? void inspections.mutate() : onClose())}
+              />
+            )}
+            {step === 'charges' && (
+              <ReturnForm
+                rental={rental}
+                onClose={onClose}
+                onDone={(u) => void returned(u)}
+                readings={checkIn ? { odometer: checkIn.odometer, fuelLevel: checkIn.fuelLevel } : undefined}
+              />
+            )}
+            {step === 'signature' && checkIn && (
+              <FlowSignatures
+                rental={rental}
+                inspection={checkIn}
+                onClose={onClose}
+                onSigned={async () => {
+                  await inspections.mutate();
+                  onChanged(await rentalApi.get(rental.id));
+                }}
+              />
+            )}
+            {step === 'done' && <FlowDone text={t('rentals.flow.returnDone')} onClose={onClose} />}
+          </div>
+        ))}
     </Modal>
   );
 }
@@ -145,8 +231,18 @@ function FlowDone({ text, onClose }: { text: string; onClose: () => void }) {
   const t = useT();
   return (
     <div className="space-y-4">
-      <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100" data-testid="flow-done">{text}</p>
-      <div className="flex justify-end"><button type="button" className="btn-primary" onClick={onClose}>{t('rentals.flow.close')}</button></div>
+      <p
+        role="status"
+        className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
+        data-testid="flow-done"
+      >
+        {text}
+      </p>
+      <div className="flex justify-end">
+        <button type="button" className="btn-primary" onClick={onClose}>
+          {t('rentals.flow.close')}
+        </button>
+      </div>
     </div>
   );
 }
@@ -156,7 +252,17 @@ function FlowDone({ text, onClose }: { text: string; onClose: () => void }) {
  * the rental contract (while draft) and the inspection of this step (while draft). The contract
  * can instead go to the customer by email (remote signing).
  */
-function FlowSignatures({ rental, inspection, onClose, onSigned }: { rental: RentalApi; inspection?: Inspection; onClose: () => void; onSigned: () => Promise<void> }) {
+function FlowSignatures({
+  rental,
+  inspection,
+  onClose,
+  onSigned,
+}: {
+  rental: RentalApi;
+  inspection?: Inspection;
+  onClose: () => void;
+  onSigned: () => Promise<void>;
+}) {
   const t = useT();
   const when = useDateTime();
   const contractDraft = (rental.contractStatus ?? 'draft') === 'draft' && rental.status !== 'completed';
@@ -170,12 +276,30 @@ function FlowSignatures({ rental, inspection, onClose, onSigned }: { rental: Ren
   const [sent, setSent] = useState<{ expiresAt: string; sentTo: string } | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!customer || !staff) { setMissing({ customer: !customer, staff: !staff }); return; }
+    if (!customer || !staff) {
+      setMissing({ customer: !customer, staff: !staff });
+      return;
+    }
     setPending(true);
     setFailure('');
     try {
-      if (contractDraft) await rentalApi.signContract(rental.id, { customerSignature: customer, staffSignature: staff, customerName: customerName.trim() || undefined, version: rental.version });
-      if (inspectionDraft && inspection) await callApi('signInspection', { params: { id: inspection.id }, body: { customerSignature: customer, staffSignature: staff, customerName: customerName.trim() || undefined, version: inspection.version } });
+      if (contractDraft)
+        await rentalApi.signContract(rental.id, {
+          customerSignature: customer,
+          staffSignature: staff,
+          customerName: customerName.trim() || undefined,
+          version: rental.version,
+        });
+      if (inspectionDraft && inspection)
+        await callApi('signInspection', {
+          params: { id: inspection.id },
+          body: {
+            customerSignature: customer,
+            staffSignature: staff,
+            customerName: customerName.trim() || undefined,
+            version: inspection.version,
+          },
+        });
       toast({ variant: 'success', title: t('rentals.flow.signedToast') });
       await onSigned();
     } catch (error) {
@@ -201,8 +325,14 @@ function FlowSignatures({ rental, inspection, onClose, onSigned }: { rental: Ren
       <div className="text-sm">
         <p>{t('rentals.flow.signIntro')}</p>
         <ul className="ms-5 mt-1 list-disc">
-          {contractDraft && <li data-sign="contract">{t('rentals.flow.signContract', { number: rental.contractNumber })}</li>}
-          {inspectionDraft && inspection && <li data-sign="inspection">{t(inspection.kind === 'check_out' ? 'rentals.flow.signCheckOut' : 'rentals.flow.signCheckIn')}</li>}
+          {contractDraft && (
+            <li data-sign="contract">{t('rentals.flow.signContract', { number: rental.contractNumber })}</li>
+          )}
+          {inspectionDraft && inspection && (
+            <li data-sign="inspection">
+              {t(inspection.kind === 'check_out' ? 'rentals.flow.signCheckOut' : 'rentals.flow.signCheckIn')}
+            </li>
+          )}
         </ul>
       </div>
       <label className="block text-sm">
@@ -211,20 +341,58 @@ function FlowSignatures({ rental, inspection, onClose, onSigned }: { rental: Ren
       </label>
       <div className="grid gap-4 md:grid-cols-2">
         <div>
-          <SignaturePad id="flow-signature-customer" label={t('rentals.contract.customer')} onChange={(v) => { setCustomer(v); setMissing((m) => ({ ...m, customer: false })); }} />
-          {missing.customer && <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">{t('rentals.contract.messages.customerSignatureRequired')}</p>}
+          <SignaturePad
+            id="flow-signature-customer"
+            label={t('rentals.contract.customer')}
+            onChange={(v) => {
+              setCustomer(v);
+              setMissing((m) => ({ ...m, customer: false }));
+            }}
+          />
+          {missing.customer && (
+            <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {t('rentals.contract.messages.customerSignatureRequired')}
+            </p>
+          )}
         </div>
         <div>
-          <SignaturePad id="flow-signature-staff" label={t('rentals.contract.staff')} onChange={(v) => { setStaff(v); setMissing((m) => ({ ...m, staff: false })); }} />
-          {missing.staff && <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">{t('rentals.contract.messages.staffSignatureRequired')}</p>}
+          <SignaturePad
+            id="flow-signature-staff"
+            label={t('rentals.contract.staff')}
+            onChange={(v) => {
+              setStaff(v);
+              setMissing((m) => ({ ...m, staff: false }));
+            }}
+          />
+          {missing.staff && (
+            <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {t('rentals.contract.messages.staffSignatureRequired')}
+            </p>
+          )}
         </div>
       </div>
-      {sent && <p role="status" className="rounded-md bg-blue-50 p-2 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100" data-testid="contract-sent">{t('rentals.flow.sent', { email: sent.sentTo, when: when(sent.expiresAt) })}</p>}
+      {sent && (
+        <p
+          role="status"
+          className="rounded-md bg-blue-50 p-2 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100"
+          data-testid="contract-sent"
+        >
+          {t('rentals.flow.sent', { email: sent.sentTo, when: when(sent.expiresAt) })}
+        </p>
+      )}
       <DialogError message={failure} />
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>{t('rentals.contract.later')}</button>
-        {contractDraft && <button type="button" className="btn-secondary" onClick={() => void send()} disabled={pending}>{t('rentals.flow.send')}</button>}
-        <button type="submit" className="btn-primary" disabled={pending}>{pending ? t('rentals.contract.signing') : t('rentals.contract.confirm')}</button>
+        <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>
+          {t('rentals.contract.later')}
+        </button>
+        {contractDraft && (
+          <button type="button" className="btn-secondary" onClick={() => void send()} disabled={pending}>
+            {t('rentals.flow.send')}
+          </button>
+        )}
+        <button type="submit" className="btn-primary" disabled={pending}>
+          {pending ? t('rentals.contract.signing') : t('rentals.contract.confirm')}
+        </button>
       </div>
     </form>
   );

@@ -23,7 +23,15 @@ import { CloseDialog, MoneyDialog, SignContractDialog, type MoneyKind } from './
 import { PickupFlow, ReturnFlow } from './PickupFlow';
 import { StatusPill } from '../../components/StatusPill';
 import {
-  rentalApi, useDateTime, useInvalidateRentals, useLedger, useMoney, useRental, useRentalDefaults, type RentalApi, type LedgerEntryApi,
+  rentalApi,
+  useDateTime,
+  useInvalidateRentals,
+  useLedger,
+  useMoney,
+  useRental,
+  useRentalDefaults,
+  type RentalApi,
+  type LedgerEntryApi,
 } from './rental-api';
 import { issuesToErrors, toastApiError, translateApiError } from '../../lib/api-errors';
 import { useCan } from '../../lib/use-can';
@@ -58,26 +66,39 @@ export default function RentalDetailPage() {
     const label = t(key);
     return label && label !== key ? label : humanizeCode(action);
   };
-  const timelineParams = (params: Record<string, string>) => Object.values(params).map((v) => (CALENDAR_DATE_ONLY.test(v) ? fmt.date(v) : v)).join(' – ');
+  const timelineParams = (params: Record<string, string>) =>
+    Object.values(params)
+      .map((v) => (CALENDAR_DATE_ONLY.test(v) ? fmt.date(v) : v))
+      .join(' – ');
   const rental = useRental(id);
   const ledger = useLedger(id);
   const invalidate = useInvalidateRentals();
   const [dialog, setDialogState] = useState<DialogName>(null);
   // Toasts sit in the bottom corner where a dialog's confirm button is: opening a dialog clears
   // them, and dialogs report their own failures inside themselves.
-  const setDialog = (d: DialogName) => { if (d) dismissToast(); setDialogState(d); };
+  const setDialog = (d: DialogName) => {
+    if (d) dismissToast();
+    setDialogState(d);
+  };
   const [pending, setPending] = useState(false);
   const [reversing, setReversing] = useState<LedgerEntryApi | null>(null);
   const [contractPending, setContractPending] = useState(false);
   const [sendPending, setSendPending] = useState(false);
   const { user } = useAuth();
   const defaults = useRentalDefaults();
-  const vehicle = useSWR<{ odometerKm: number } | null>(rental.data && rental.data.status === 'pending' ? apiPath('getVehicle', { id: rental.data.vehicleId }) : null);
+  const vehicle = useSWR<{ odometerKm: number } | null>(
+    rental.data && rental.data.status === 'pending' ? apiPath('getVehicle', { id: rental.data.vehicleId }) : null,
+  );
 
   if (!rental.data && !rental.error) return <DetailSkeleton />;
   if (rental.error || !rental.data) {
     const missing = rental.error instanceof ApiError && rental.error.status === 404;
-    return <ErrorPanel title={missing ? t('rentals.detail.notFound') : t('rentals.loadFailed')} onRetry={missing ? undefined : () => void rental.mutate()} />;
+    return (
+      <ErrorPanel
+        title={missing ? t('rentals.detail.notFound') : t('rentals.loadFailed')}
+        onRetry={missing ? undefined : () => void rental.mutate()}
+      />
+    );
   }
   const r = rental.data;
   const edit = can('rentalsEdit');
@@ -144,31 +165,91 @@ export default function RentalDetailPage() {
   const closeBlocked = user?.role === 'STAFF' && r.balance > 0 && defaults.data?.allowStaffCloseWithBalance === false;
   const actions = edit ? (
     <div className="flex flex-wrap gap-2">
-      {r.status === 'pending' && <button type="button" className="btn-primary" onClick={() => setDialog('pickup')}>{t('rentals.actions.pickup')}</button>}
-      {(r.status === 'active' || r.status === 'overdue') && <button type="button" className="btn-primary" onClick={() => setDialog('return')}>{t('rentals.actions.return')}</button>}
+      {r.status === 'pending' && (
+        <button type="button" className="btn-primary" onClick={() => setDialog('pickup')}>
+          {t('rentals.actions.pickup')}
+        </button>
+      )}
+      {(r.status === 'active' || r.status === 'overdue') && (
+        <button type="button" className="btn-primary" onClick={() => setDialog('return')}>
+          {t('rentals.actions.return')}
+        </button>
+      )}
       {/* Resumable: an interrupted pickup (contract not signed yet) continues where it stopped. */}
-      {(r.status === 'active' || r.status === 'overdue') && contractStatus === 'draft' && <button type="button" className="btn-secondary" onClick={() => setDialog('pickup')}>{t('rentals.flow.resume')}</button>}
+      {(r.status === 'active' || r.status === 'overdue') && contractStatus === 'draft' && (
+        <button type="button" className="btn-secondary" onClick={() => setDialog('pickup')}>
+          {t('rentals.flow.resume')}
+        </button>
+      )}
       {canClose && (
-        <button type="button" className="btn-primary" onClick={() => setDialog('close')} disabled={closeBlocked} title={closeBlocked ? t('rentals.messages.staffCloseRefused') : undefined}>
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => setDialog('close')}
+          disabled={closeBlocked}
+          title={closeBlocked ? t('rentals.messages.staffCloseRefused') : undefined}
+        >
           {t('rentals.actions.close')}
         </button>
       )}
-      {r.status !== 'archived' && <button type="button" className="btn-secondary" onClick={() => setDialog('payment')}>{t('rentals.actions.recordPayment')}</button>}
-      {r.status !== 'archived' && <button type="button" className="btn-secondary" onClick={() => setDialog('charge')}>{t('rentals.actions.addCharge')}</button>}
-      {r.status !== 'archived' && r.payments - r.refunds + r.depositHeld > 0 && <button type="button" className="btn-secondary" onClick={() => setDialog('refund')}>{t('rentals.actions.refund')}</button>}
-      {r.status === 'pending' && <button type="button" className="btn-ghost text-red-700 dark:text-red-300" onClick={() => setDialog('cancel')}>{t('rentals.actions.cancel')}</button>}
-      {(r.status === 'cancelled' || (r.status === 'completed' && r.closedAt)) && <button type="button" className="btn-ghost" onClick={() => setDialog('archive')}>{t('rentals.actions.archive')}</button>}
-      {canClose && closeBlocked && <p className="basis-full text-xs text-red-800 dark:text-red-300">{t('rentals.messages.staffCloseRefused')}</p>}
-      {r.status === 'archived' && <button type="button" className="btn-secondary" disabled={pending} onClick={() => void simple(() => rentalApi.restore(r.id), 'rentals.toasts.restored')}>{t('rentals.actions.restore')}</button>}
+      {r.status !== 'archived' && (
+        <button type="button" className="btn-secondary" onClick={() => setDialog('payment')}>
+          {t('rentals.actions.recordPayment')}
+        </button>
+      )}
+      {r.status !== 'archived' && (
+        <button type="button" className="btn-secondary" onClick={() => setDialog('charge')}>
+          {t('rentals.actions.addCharge')}
+        </button>
+      )}
+      {r.status !== 'archived' && r.payments - r.refunds + r.depositHeld > 0 && (
+        <button type="button" className="btn-secondary" onClick={() => setDialog('refund')}>
+          {t('rentals.actions.refund')}
+        </button>
+      )}
+      {r.status === 'pending' && (
+        <button type="button" className="btn-ghost text-red-700 dark:text-red-300" onClick={() => setDialog('cancel')}>
+          {t('rentals.actions.cancel')}
+        </button>
+      )}
+      {(r.status === 'cancelled' || (r.status === 'completed' && r.closedAt)) && (
+        <button type="button" className="btn-ghost" onClick={() => setDialog('archive')}>
+          {t('rentals.actions.archive')}
+        </button>
+      )}
+      {canClose && closeBlocked && (
+        <p className="basis-full text-xs text-red-800 dark:text-red-300">{t('rentals.messages.staffCloseRefused')}</p>
+      )}
+      {r.status === 'archived' && (
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={pending}
+          onClick={() => void simple(() => rentalApi.restore(r.id), 'rentals.toasts.restored')}
+        >
+          {t('rentals.actions.restore')}
+        </button>
+      )}
     </div>
   ) : undefined;
 
   return (
     <>
-      <p className="mb-2 text-sm"><Link to="/rentals" className="link"><DirectionArrow direction="back" /> {t('rentals.detail.back')}</Link></p>
+      <p className="mb-2 text-sm">
+        <Link to="/rentals" className="link">
+          <DirectionArrow direction="back" /> {t('rentals.detail.back')}
+        </Link>
+      </p>
       <PageHeader
         title={r.referenceNumber}
-        subtitle={<span className="flex flex-wrap items-center gap-2"><RentalStatusBadge status={r.status} closedAt={r.closedAt} /> <span>{r.customerName} · {r.vehicleLabel}</span></span>}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-2">
+            <RentalStatusBadge status={r.status} closedAt={r.closedAt} />{' '}
+            <span>
+              {r.customerName} · {r.vehicleLabel}
+            </span>
+          </span>
+        }
         actions={actions}
       />
 
@@ -180,24 +261,72 @@ export default function RentalDetailPage() {
         <section className="card lg:col-span-2" aria-label={t('rentals.detail.overview')}>
           <h2 className="mb-3 font-semibold">{t('rentals.detail.overview')}</h2>
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-            <Row label={t('rentals.detail.customer')} value={<Link className="link" to={`/customers/${r.customerId}`}>{r.customerName}</Link>} />
-            <Row label={t('rentals.detail.vehicle')} value={<Link className="link" to={`/vehicles/${r.vehicleId}`}>{r.vehicleLabel}</Link>} />
+            <Row
+              label={t('rentals.detail.customer')}
+              value={
+                <Link className="link" to={`/customers/${r.customerId}`}>
+                  {r.customerName}
+                </Link>
+              }
+            />
+            <Row
+              label={t('rentals.detail.vehicle')}
+              value={
+                <Link className="link" to={`/vehicles/${r.vehicleId}`}>
+                  {r.vehicleLabel}
+                </Link>
+              }
+            />
             <Row label={t('rentals.detail.start')} value={when(r.startDate)} />
-            <Row label={t('rentals.detail.expectedReturn')} value={r.openEnded ? `${t('rentals.openEnded')} (${r.expectedDuration})` : when(r.expectedReturnDate)} />
+            <Row
+              label={t('rentals.detail.expectedReturn')}
+              value={r.openEnded ? `${t('rentals.openEnded')} (${r.expectedDuration})` : when(r.expectedReturnDate)}
+            />
             {r.returnDate && <Row label={t('rentals.detail.returned')} value={when(r.returnDate)} />}
             <Row label={t('rentals.detail.contractNumber')} value={r.contractNumber} />
-            <Row label={t('rentals.detail.rates')} value={`${money(r.dailyRate)}${r.rentalType === 'monthly' && r.monthlyRate ? ` · ${money(r.monthlyRate)}` : ''}`} />
-            <Row label={t('rentals.wizard.dailyKmLimit')} value={t('rentals.detail.kmLimit', { km: fmt.quantity(r.dailyKmLimit, 'kilometer'), charge: money(r.extraChargePerKm) })} />
-            {r.odometerStart !== undefined && <Row label={t('rentals.detail.pickupOdometer')} value={fmt.quantity(r.odometerStart, 'kilometer')} />}
-            {r.fuelLevelStart && <Row label={t('rentals.detail.pickupFuel')} value={t(`rentals.fuel.${r.fuelLevelStart}`)} />}
-            {r.odometerEnd !== undefined && <Row label={t('rentals.detail.returnOdometer')} value={fmt.quantity(r.odometerEnd, 'kilometer')} />}
-            {(r.pickupLocation || r.returnLocation) && <Row label={t('rentals.detail.locations')} value={`${r.pickupLocation ?? '—'} / ${r.returnLocation ?? '—'}`} />}
+            <Row
+              label={t('rentals.detail.rates')}
+              value={`${money(r.dailyRate)}${r.rentalType === 'monthly' && r.monthlyRate ? ` · ${money(r.monthlyRate)}` : ''}`}
+            />
+            <Row
+              label={t('rentals.wizard.dailyKmLimit')}
+              value={t('rentals.detail.kmLimit', {
+                km: fmt.quantity(r.dailyKmLimit, 'kilometer'),
+                charge: money(r.extraChargePerKm),
+              })}
+            />
+            {r.odometerStart !== undefined && (
+              <Row label={t('rentals.detail.pickupOdometer')} value={fmt.quantity(r.odometerStart, 'kilometer')} />
+            )}
+            {r.fuelLevelStart && (
+              <Row label={t('rentals.detail.pickupFuel')} value={t(`rentals.fuel.${r.fuelLevelStart}`)} />
+            )}
+            {r.odometerEnd !== undefined && (
+              <Row label={t('rentals.detail.returnOdometer')} value={fmt.quantity(r.odometerEnd, 'kilometer')} />
+            )}
+            {(r.pickupLocation || r.returnLocation) && (
+              <Row
+                label={t('rentals.detail.locations')}
+                value={`${r.pickupLocation ?? '—'} / ${r.returnLocation ?? '—'}`}
+              />
+            )}
             {r.agentName && <Row label={t('rentals.detail.agent')} value={r.agentName} />}
           </dl>
-          {r.overbookedConflicts && r.overbookedConflicts.length > 0 && <p className="mt-3 text-sm text-amber-800 dark:text-amber-300">{t('rentals.detail.overbooked', { count: r.overbookedConflicts.length })}</p>}
+          {r.overbookedConflicts && r.overbookedConflicts.length > 0 && (
+            <p className="mt-3 text-sm text-amber-800 dark:text-amber-300">
+              {t('rentals.detail.overbooked', { count: r.overbookedConflicts.length })}
+            </p>
+          )}
           {r.documentFlags?.map((d) => (
-            <p key={d.documentId} role="alert" data-testid="document-flag" className="mt-3 text-sm text-amber-800 dark:text-amber-300">
-              <Link to={`/documents?scope=${d.scope}&id=${d.documentId}`} className="link">{t('rentals.detail.documentLapses', { title: d.title, date: fmt.date(d.expiryDate) })}</Link>
+            <p
+              key={d.documentId}
+              role="alert"
+              data-testid="document-flag"
+              className="mt-3 text-sm text-amber-800 dark:text-amber-300"
+            >
+              <Link to={`/documents?scope=${d.scope}&id=${d.documentId}`} className="link">
+                {t('rentals.detail.documentLapses', { title: d.title, date: fmt.date(d.expiryDate) })}
+              </Link>
             </p>
           ))}
         </section>
@@ -208,28 +337,79 @@ export default function RentalDetailPage() {
             {money(Math.abs(r.balance))} <BalanceBadge state={r.balanceState} />
           </p>
           <dl className="mt-3 grid grid-cols-2 gap-1 text-sm">
-            <dt>{t('rentals.detail.charges')}</dt><dd className="text-end tabular-nums">{money(r.charges)}</dd>
-            <dt>{t('rentals.detail.payments')}</dt><dd className="text-end tabular-nums">{money(r.payments)}</dd>
-            <dt>{t('rentals.detail.refunds')}</dt><dd className="text-end tabular-nums">{money(r.refunds)}</dd>
-            <dt>{t('rentals.detail.deposit')}</dt><dd className="text-end tabular-nums">{money(r.securityDeposit)}</dd>
-            {r.depositReceived > 0 && (<>
-              <dt>{t('rentals.detail.depositReceived')}</dt><dd className="text-end tabular-nums" data-testid="deposit-received">{money(r.depositReceived)}</dd>
-              <dt>{t('rentals.detail.depositApplied')}</dt><dd className="text-end tabular-nums" data-testid="deposit-applied">{money(r.depositApplied)}</dd>
-              <dt>{t('rentals.detail.depositRefunded')}</dt><dd className="text-end tabular-nums" data-testid="deposit-refunded">{money(r.depositRefunded)}</dd>
-            </>)}
-            <dt>{t('rentals.detail.depositHeld')}</dt><dd className="text-end tabular-nums">{money(r.depositHeld)}</dd>
+            <dt>{t('rentals.detail.charges')}</dt>
+            <dd className="text-end tabular-nums">{money(r.charges)}</dd>
+            <dt>{t('rentals.detail.payments')}</dt>
+            <dd className="text-end tabular-nums">{money(r.payments)}</dd>
+            <dt>{t('rentals.detail.refunds')}</dt>
+            <dd className="text-end tabular-nums">{money(r.refunds)}</dd>
+            <dt>{t('rentals.detail.deposit')}</dt>
+            <dd className="text-end tabular-nums">{money(r.securityDeposit)}</dd>
+            {r.depositReceived > 0 && (
+              <>
+                <dt>{t('rentals.detail.depositReceived')}</dt>
+                <dd className="text-end tabular-nums" data-testid="deposit-received">
+                  {money(r.depositReceived)}
+                </dd>
+                <dt>{t('rentals.detail.depositApplied')}</dt>
+                <dd className="text-end tabular-nums" data-testid="deposit-applied">
+                  {money(r.depositApplied)}
+                </dd>
+                <dt>{t('rentals.detail.depositRefunded')}</dt>
+                <dd className="text-end tabular-nums" data-testid="deposit-refunded">
+                  {money(r.depositRefunded)}
+                </dd>
+              </>
+            )}
+            <dt>{t('rentals.detail.depositHeld')}</dt>
+            <dd className="text-end tabular-nums">{money(r.depositHeld)}</dd>
           </dl>
           <div className="mt-4 border-t border-slate-200 pt-3 dark:border-slate-800">
             <h3 className="flex items-center gap-2 text-sm font-semibold">
-              {t('rentals.detail.contract')} <StatusPill status={contractStatus} labelKey="rentals.contract.status" tones={CONTRACT_TONES} dataName="contract-status" testId="contract-status" />
+              {t('rentals.detail.contract')}{' '}
+              <StatusPill
+                status={contractStatus}
+                labelKey="rentals.contract.status"
+                tones={CONTRACT_TONES}
+                dataName="contract-status"
+                testId="contract-status"
+              />
             </h3>
-            {r.contractSignedAt && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t('rentals.contract.signedOn', { when: when(r.contractSignedAt) })}</p>}
-            {contractStatus === 'completed' && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t('rentals.contract.completedNote')}</p>}
+            {r.contractSignedAt && (
+              <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+                {t('rentals.contract.signedOn', { when: when(r.contractSignedAt) })}
+              </p>
+            )}
+            {contractStatus === 'completed' && (
+              <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t('rentals.contract.completedNote')}</p>
+            )}
             <div className="mt-2 flex flex-wrap gap-2">
-              {canSign && <button type="button" className="btn-primary" onClick={() => setDialog('sign')}>{t('rentals.contract.sign')}</button>}
-              {canSign && <button type="button" className="btn-secondary" onClick={() => void sendForSignature()} disabled={sendPending}>{t('rentals.flow.send')}</button>}
-              <button type="button" className="btn-secondary" onClick={() => void contract()} disabled={contractPending}>
-                {contractPending ? t('rentals.detail.preparingContract') : contractStatus === 'draft' ? t('rentals.detail.downloadContract') : t('rentals.contract.downloadSigned')}
+              {canSign && (
+                <button type="button" className="btn-primary" onClick={() => setDialog('sign')}>
+                  {t('rentals.contract.sign')}
+                </button>
+              )}
+              {canSign && (
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  onClick={() => void sendForSignature()}
+                  disabled={sendPending}
+                >
+                  {t('rentals.flow.send')}
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() => void contract()}
+                disabled={contractPending}
+              >
+                {contractPending
+                  ? t('rentals.detail.preparingContract')
+                  : contractStatus === 'draft'
+                    ? t('rentals.detail.downloadContract')
+                    : t('rentals.contract.downloadSigned')}
               </button>
             </div>
             <p className="mt-2 text-xs text-slate-500">{t('rentals.dialogs.noDocuments')}</p>
@@ -237,23 +417,58 @@ export default function RentalDetailPage() {
         </section>
       </div>
 
-      <div className="mt-4"><RentalInvoices rentalId={r.id} /></div>
-      {r.openEnded && <div className="mt-4"><RentalInvoicingSettings rental={r} canEdit={edit} onDone={invalidate} onStale={() => void rental.mutate()} /></div>}
-      {r.closedAt && <div className="mt-4"><FinalSettlementLink rentalId={r.id} closed={!!r.closedAt} /></div>}
+      <div className="mt-4">
+        <RentalInvoices rentalId={r.id} />
+      </div>
+      {r.openEnded && (
+        <div className="mt-4">
+          <RentalInvoicingSettings rental={r} canEdit={edit} onDone={invalidate} onStale={() => void rental.mutate()} />
+        </div>
+      )}
+      {r.closedAt && (
+        <div className="mt-4">
+          <FinalSettlementLink rentalId={r.id} closed={!!r.closedAt} />
+        </div>
+      )}
 
       <section className="card mt-4" aria-label={t('rentals.detail.ledger')}>
         <h2 className="mb-3 font-semibold">{t('rentals.detail.ledger')}</h2>
         {!ledger.data ? (
-          ledger.error ? <ErrorPanel title={t('rentals.loadFailed')} onRetry={() => void ledger.mutate()} /> : <div className="h-24 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />
+          ledger.error ? (
+            <ErrorPanel title={t('rentals.loadFailed')} onRetry={() => void ledger.mutate()} />
+          ) : (
+            <div className="h-24 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />
+          )
         ) : ledger.data.items.length === 0 ? (
           <p className="text-sm">{t('rentals.detail.noEntries')}</p>
         ) : (
-          <LedgerEntries items={ledger.data.items} canReverse={edit && r.status !== 'archived'} onReverse={(e) => { dismissToast(); setReversing(e); }} />
+          <LedgerEntries
+            items={ledger.data.items}
+            canReverse={edit && r.status !== 'archived'}
+            onReverse={(e) => {
+              dismissToast();
+              setReversing(e);
+            }}
+          />
         )}
       </section>
 
-      {can('gpsRead') && <div className="mt-4"><RentalTripEvidence rentalId={r.id} /></div>}
-      {can('tickets') && <div className="mt-4"><RentalTollsAndFines rental={r} onChanged={() => { void rental.mutate(); void ledger.mutate(); }} /></div>}
+      {can('gpsRead') && (
+        <div className="mt-4">
+          <RentalTripEvidence rentalId={r.id} />
+        </div>
+      )}
+      {can('tickets') && (
+        <div className="mt-4">
+          <RentalTollsAndFines
+            rental={r}
+            onChanged={() => {
+              void rental.mutate();
+              void ledger.mutate();
+            }}
+          />
+        </div>
+      )}
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <section className="card" aria-label={t('rentals.detail.timeline')}>
@@ -261,8 +476,15 @@ export default function RentalDetailPage() {
           <ol className="space-y-2 border-s border-slate-200 ps-4 text-sm dark:border-slate-700">
             {[...r.timeline].reverse().map((e, i) => (
               <li key={`${e.at}-${i}`}>
-                <p className="font-medium">{timelineLabel(e.action)}{e.params ? ` · ${timelineParams(e.params)}` : ''}</p>
-                <p className="text-xs text-slate-500">{when(e.at)}{e.by ? ` · ${e.by}` : ''}{e.note ? ` · ${e.note.replace(CALENDAR_DATE, (d) => fmt.date(d))}` : ''}</p>
+                <p className="font-medium">
+                  {timelineLabel(e.action)}
+                  {e.params ? ` · ${timelineParams(e.params)}` : ''}
+                </p>
+                <p className="text-xs text-slate-500">
+                  {when(e.at)}
+                  {e.by ? ` · ${e.by}` : ''}
+                  {e.note ? ` · ${e.note.replace(CALENDAR_DATE, (d) => fmt.date(d))}` : ''}
+                </p>
               </li>
             ))}
           </ol>
@@ -273,20 +495,61 @@ export default function RentalDetailPage() {
       {edit && (
         <>
           {(['payment', 'charge', 'refund'] as const).map((k) => (
-            <MoneyDialog key={k} kind={k} rental={r} open={dialog === k} onClose={() => setDialog(null)} onDone={done} />
+            <MoneyDialog
+              key={k}
+              kind={k}
+              rental={r}
+              open={dialog === k}
+              onClose={() => setDialog(null)}
+              onDone={done}
+            />
           ))}
-          {/* Pickup and return: one guided flow each, resumable (PickupFlow.tsx); the dialog stays open across steps. */}
-          <PickupFlow rental={r} open={dialog === 'pickup'} onClose={() => setDialog(null)} vehicleOdometer={vehicle.data?.odometerKm} onChanged={invalidate} />
+          {/* Pickup and return: one guided flow each, resumable (PickupFlow.tsx); the dialog stays open across */}
+          {/* steps. */}
+          <PickupFlow
+            rental={r}
+            open={dialog === 'pickup'}
+            onClose={() => setDialog(null)}
+            vehicleOdometer={vehicle.data?.odometerKm}
+            onChanged={invalidate}
+          />
           <SignContractDialog rental={r} open={dialog === 'sign'} onClose={() => setDialog(null)} onDone={done} />
           <ReturnFlow rental={r} open={dialog === 'return'} onClose={() => setDialog(null)} onChanged={invalidate} />
           <CloseDialog rental={r} open={dialog === 'close'} onClose={() => setDialog(null)} onDone={done} />
-          <ConfirmDialog open={dialog === 'cancel'} title={t('rentals.dialogs.cancelTitle')} body={t('rentals.dialogs.cancelBody')} confirmLabel={t('rentals.actions.cancel')} cancelLabel={t('rentals.actions.keepRental')}
-            pending={pending} onClose={() => setDialog(null)} onConfirm={() => void simple(() => rentalApi.cancel(r.id, {}), 'rentals.toasts.cancelled')} />
-          <ConfirmDialog open={dialog === 'archive'} title={t('rentals.dialogs.archiveTitle')} body={t('rentals.dialogs.archiveBody')} confirmLabel={t('rentals.actions.archive')}
-            pending={pending} onClose={() => setDialog(null)} onConfirm={() => void simple(() => rentalApi.archive(r.id), 'rentals.toasts.archived')} />
-          <ConfirmDialog open={!!reversing} title={t('rentals.dialogs.reverseTitle')} body={t('rentals.dialogs.reverseBody')} confirmLabel={t('rentals.detail.reverse')}
-            pending={pending} onClose={() => setReversing(null)}
-            onConfirm={() => reversing && void simple(async () => (await rentalApi.reverse(r.id, reversing.id, { reason: reversing.label })).rental, 'rentals.toasts.saved')} />
+          <ConfirmDialog
+            open={dialog === 'cancel'}
+            title={t('rentals.dialogs.cancelTitle')}
+            body={t('rentals.dialogs.cancelBody')}
+            confirmLabel={t('rentals.actions.cancel')}
+            cancelLabel={t('rentals.actions.keepRental')}
+            pending={pending}
+            onClose={() => setDialog(null)}
+            onConfirm={() => void simple(() => rentalApi.cancel(r.id, {}), 'rentals.toasts.cancelled')}
+          />
+          <ConfirmDialog
+            open={dialog === 'archive'}
+            title={t('rentals.dialogs.archiveTitle')}
+            body={t('rentals.dialogs.archiveBody')}
+            confirmLabel={t('rentals.actions.archive')}
+            pending={pending}
+            onClose={() => setDialog(null)}
+            onConfirm={() => void simple(() => rentalApi.archive(r.id), 'rentals.toasts.archived')}
+          />
+          <ConfirmDialog
+            open={!!reversing}
+            title={t('rentals.dialogs.reverseTitle')}
+            body={t('rentals.dialogs.reverseBody')}
+            confirmLabel={t('rentals.detail.reverse')}
+            pending={pending}
+            onClose={() => setReversing(null)}
+            onConfirm={() =>
+              reversing &&
+              void simple(
+                async () => (await rentalApi.reverse(r.id, reversing.id, { reason: reversing.label })).rental,
+                'rentals.toasts.saved',
+              )
+            }
+          />
         </>
       )}
     </>
@@ -302,7 +565,13 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
-interface NoteApi { id: string; content: string; visibility: string; authorName: string; createdAt: string }
+interface NoteApi {
+  id: string;
+  content: string;
+  visibility: string;
+  authorName: string;
+  createdAt: string;
+}
 
 function Notes({ rentalId, canEdit }: { rentalId: string; canEdit: boolean }) {
   const t = useT();
@@ -315,11 +584,15 @@ function Notes({ rentalId, canEdit }: { rentalId: string; canEdit: boolean }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = noteSchema.safeParse({ content, visibility });
-    if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
+    if (!parsed.success) {
+      setErrors(issuesToErrors(t, parsed.error.issues));
+      return;
+    }
     setPending(true);
     try {
       await rentalApi.addNote(rentalId, parsed.data);
-      setContent(''); setErrors({});
+      setContent('');
+      setErrors({});
       toast({ variant: 'success', title: t('rentals.toasts.noteAdded') });
       void notes.mutate();
     } catch (error) {
@@ -334,28 +607,51 @@ function Notes({ rentalId, canEdit }: { rentalId: string; canEdit: boolean }) {
       {canEdit && (
         <form onSubmit={submit} noValidate className="mb-4 space-y-2">
           <FormField label={t('rentals.dialogs.noteContent')} error={errors.content}>
-            {(p) => <textarea {...p} className="field-input" rows={2} value={content} onChange={(e) => setContent(e.target.value)} />}
+            {(p) => (
+              <textarea
+                {...p}
+                className="field-input"
+                rows={2}
+                value={content}
+                onChange={(e) => setContent(e.target.value)}
+              />
+            )}
           </FormField>
           <div className="flex items-end gap-2">
             <FormField label={t('rentals.dialogs.visibility')}>
               {(p) => (
-                <select {...p} className="field-input" value={visibility} onChange={(e) => setVisibility(e.target.value)}>
-                  {NOTE_VISIBILITIES.map((v) => <option key={v} value={v}>{t(`rentals.dialogs.${v}`)}</option>)}
+                <select
+                  {...p}
+                  className="field-input"
+                  value={visibility}
+                  onChange={(e) => setVisibility(e.target.value)}
+                >
+                  {NOTE_VISIBILITIES.map((v) => (
+                    <option key={v} value={v}>
+                      {t(`rentals.dialogs.${v}`)}
+                    </option>
+                  ))}
                 </select>
               )}
             </FormField>
-            <button type="submit" className="btn-secondary" disabled={pending}>{t('rentals.actions.addNote')}</button>
+            <button type="submit" className="btn-secondary" disabled={pending}>
+              {t('rentals.actions.addNote')}
+            </button>
           </div>
         </form>
       )}
-      {!notes.data ? <div className="h-12 animate-pulse rounded bg-slate-100 dark:bg-slate-800" /> : notes.data.items.length === 0 ? (
+      {!notes.data ? (
+        <div className="h-12 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />
+      ) : notes.data.items.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">{t('rentals.dialogs.noNotes')}</p>
       ) : (
         <ul className="space-y-2 text-sm">
           {notes.data.items.map((n) => (
             <li key={n.id} className="rounded-md bg-slate-50 p-2 dark:bg-slate-800">
               <p className="whitespace-pre-wrap">{n.content}</p>
-              <p className="mt-1 text-xs text-slate-500">{n.authorName} · {when(n.createdAt)} · {t(`rentals.dialogs.${n.visibility}`)}</p>
+              <p className="mt-1 text-xs text-slate-500">
+                {n.authorName} · {when(n.createdAt)} · {t(`rentals.dialogs.${n.visibility}`)}
+              </p>
             </li>
           ))}
         </ul>

@@ -46,20 +46,33 @@ export default function RentalsPage() {
   const rentals = list.items;
 
   const created = (rental: RentalApi) => {
-    toast({ variant: 'success', title: t('rentals.wizard.created'), description: `${rental.referenceNumber} · ${rental.customerName}` });
+    toast({
+      variant: 'success',
+      title: t('rentals.wizard.created'),
+      description: `${rental.referenceNumber} · ${rental.customerName}`,
+    });
     invalidate(rental);
     setCreating(false);
     navigate(`/rentals/${rental.id}`);
   };
 
-  const filterButtons: [typeof status, string][] = [['', t('rentals.allStatuses')], ...RENTAL_STATUSES.map((s) => [s, t(`rentals.status.${s}`)] as [typeof status, string])];
+  const filterButtons: [typeof status, string][] = [
+    ['', t('rentals.allStatuses')],
+    ...RENTAL_STATUSES.map((s) => [s, t(`rentals.status.${s}`)] as [typeof status, string]),
+  ];
 
   return (
     <>
       <PageHeader
         title={t('rentals.title')}
         subtitle={t('rentals.subtitle')}
-        actions={can('rentalsEdit') ? <button type="button" className="btn-primary" onClick={() => setCreating(true)}>{t('rentals.newRental')}</button> : undefined}
+        actions={
+          can('rentalsEdit') ? (
+            <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
+              {t('rentals.newRental')}
+            </button>
+          ) : undefined
+        }
       />
 
       {/* Phones: one line of the counts that matter, the rest on demand, so the list starts on screen. */}
@@ -67,20 +80,33 @@ export default function RentalsPage() {
         <summary className="cursor-pointer text-sm">
           {stats.data ? (
             <span className="inline-flex flex-wrap gap-x-3 tabular-nums">
-              <span>{t('rentals.stats.active')}: <strong>{stats.data.byStatus.active ?? 0}</strong></span>
-              <span>{t('rentals.stats.pending')}: <strong>{stats.data.byStatus.pending ?? 0}</strong></span>
-              <span>{t('rentals.stats.overdue')}: <strong>{stats.data.byStatus.overdue ?? 0}</strong></span>
+              <span>
+                {t('rentals.stats.active')}: <strong>{stats.data.byStatus.active ?? 0}</strong>
+              </span>
+              <span>
+                {t('rentals.stats.pending')}: <strong>{stats.data.byStatus.pending ?? 0}</strong>
+              </span>
+              <span>
+                {t('rentals.stats.overdue')}: <strong>{stats.data.byStatus.overdue ?? 0}</strong>
+              </span>
             </span>
-          ) : '…'}
+          ) : (
+            '…'
+          )}
         </summary>
         {stats.data && (
           <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
-            <dt>{t('rentals.stats.total')}</dt><dd className="text-end tabular-nums">{stats.data.total}</dd>
-            <dt>{t('rentals.stats.revenueMonth')}</dt><dd className="text-end tabular-nums">{money(stats.data.monthRevenue)}</dd>
+            <dt>{t('rentals.stats.total')}</dt>
+            <dd className="text-end tabular-nums">{stats.data.total}</dd>
+            <dt>{t('rentals.stats.revenueMonth')}</dt>
+            <dd className="text-end tabular-nums">{money(stats.data.monthRevenue)}</dd>
           </dl>
         )}
       </details>
-      <section aria-label={t('rentals.stats.total')} className="mb-6 hidden gap-4 sm:grid sm:grid-cols-2 lg:grid-cols-5">
+      <section
+        aria-label={t('rentals.stats.total')}
+        className="mb-6 hidden gap-4 sm:grid sm:grid-cols-2 lg:grid-cols-5"
+      >
         {stats.data ? (
           <>
             <Stat label={t('rentals.stats.total')} value={stats.data.total} testId="stat-total" />
@@ -96,11 +122,31 @@ export default function RentalsPage() {
 
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <div className="flex gap-1" role="group" aria-label={t('rentals.listView')}>
-          <button type="button" className={view === 'list' ? 'btn-primary' : 'btn-secondary'} aria-pressed={view === 'list'} onClick={() => update({ view: 'list' })}>{t('rentals.listView')}</button>
-          <button type="button" className={view === 'calendar' ? 'btn-primary' : 'btn-secondary'} aria-pressed={view === 'calendar'} onClick={() => update({ view: 'calendar' })}>{t('rentals.calendarView')}</button>
+          <button
+            type="button"
+            className={view === 'list' ? 'btn-primary' : 'btn-secondary'}
+            aria-pressed={view === 'list'}
+            onClick={() => update({ view: 'list' })}
+          >
+            {t('rentals.listView')}
+          </button>
+          <button
+            type="button"
+            className={view === 'calendar' ? 'btn-primary' : 'btn-secondary'}
+            aria-pressed={view === 'calendar'}
+            onClick={() => update({ view: 'calendar' })}
+          >
+            {t('rentals.calendarView')}
+          </button>
         </div>
         {view === 'list' && (
-          <SearchField id="rental-search" label={t('rentals.searchLabel')} placeholder={t('rentals.searchPlaceholder')} value={search} onSearch={(value) => update({ q: value })} />
+          <SearchField
+            id="rental-search"
+            label={t('rentals.searchLabel')}
+            placeholder={t('rentals.searchPlaceholder')}
+            value={search}
+            onSearch={(value) => update({ q: value })}
+          />
         )}
       </div>
 
@@ -110,50 +156,91 @@ export default function RentalsPage() {
         <>
           <div className="mb-4 flex flex-wrap gap-1" role="tablist" aria-label={t('rentals.columns.status')}>
             {filterButtons.map(([value, label]) => (
-              <button key={value || 'all'} type="button" role="tab" aria-selected={status === value}
+              <button
+                key={value || 'all'}
+                type="button"
+                role="tab"
+                aria-selected={status === value}
                 className={`rounded-full px-3 py-1 text-sm ${status === value ? 'bg-blue-600 text-white' : 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100'}`}
-                onClick={() => update({ status: value })}>
+                onClick={() => update({ status: value })}
+              >
                 {label}
               </button>
             ))}
           </div>
-          <ListState list={list} errorTitle={t('rentals.loadFailed')} empty={
-            <EmptyList area="rentals" filtered={!!(status || search)} onClear={() => update({ status: '', q: '' })}
-              action={can('rentalsEdit') ? { label: t('rentals.newRental'), onClick: () => setCreating(true) } : undefined} />
-          }>
+          <ListState
+            list={list}
+            errorTitle={t('rentals.loadFailed')}
+            empty={
+              <EmptyList
+                area="rentals"
+                filtered={!!(status || search)}
+                onClear={() => update({ status: '', q: '' })}
+                action={
+                  can('rentalsEdit') ? { label: t('rentals.newRental'), onClick: () => setCreating(true) } : undefined
+                }
+              />
+            }
+          >
             <>
-            <ul className="space-y-2 md:hidden" data-testid="rental-cards">
-              {rentals.map((r) => (
-                <li key={r.id} className="card p-3 text-sm" data-rental-id={r.id}>
-                  <div className="flex items-center justify-between gap-2">
-                    <Link to={`/rentals/${r.id}`} className="link font-mono">{r.referenceNumber}</Link>
-                    <RentalStatusBadge status={r.status} closedAt={r.closedAt} />
-                  </div>
-                  <p className="mt-1 font-medium">{r.customerName}</p>
-                  <p className="text-slate-600 dark:text-slate-300">{r.vehicleLabel}</p>
-                  <p className="text-slate-600 dark:text-slate-300">{when(r.startDate, false)} – {r.openEnded ? t('rentals.openEnded') : when(r.expectedReturnDate, false)}</p>
-                  <div className="mt-2 flex items-center justify-between gap-2 tabular-nums">
-                    <span>{t('rentals.columns.total')}: {money(r.totalAmount)}</span>
-                    <span className="flex items-center gap-2">{money(Math.abs(r.balance))} <BalanceBadge state={r.balanceState} /></span>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <div className="hidden md:block">
-            <ListTable columns={(['reference', 'customer', 'vehicle', 'period', 'status', 'total', 'balance'] as const).map((c) => t(`rentals.columns.${c}`))}>
+              <ul className="space-y-2 md:hidden" data-testid="rental-cards">
+                {rentals.map((r) => (
+                  <li key={r.id} className="card p-3 text-sm" data-rental-id={r.id}>
+                    <div className="flex items-center justify-between gap-2">
+                      <Link to={`/rentals/${r.id}`} className="link font-mono">
+                        {r.referenceNumber}
+                      </Link>
+                      <RentalStatusBadge status={r.status} closedAt={r.closedAt} />
+                    </div>
+                    <p className="mt-1 font-medium">{r.customerName}</p>
+                    <p className="text-slate-600 dark:text-slate-300">{r.vehicleLabel}</p>
+                    <p className="text-slate-600 dark:text-slate-300">
+                      {when(r.startDate, false)} –{' '}
+                      {r.openEnded ? t('rentals.openEnded') : when(r.expectedReturnDate, false)}
+                    </p>
+                    <div className="mt-2 flex items-center justify-between gap-2 tabular-nums">
+                      <span>
+                        {t('rentals.columns.total')}: {money(r.totalAmount)}
+                      </span>
+                      <span className="flex items-center gap-2">
+                        {money(Math.abs(r.balance))} <BalanceBadge state={r.balanceState} />
+                      </span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <div className="hidden md:block">
+                <ListTable
+                  columns={(['reference', 'customer', 'vehicle', 'period', 'status', 'total', 'balance'] as const).map(
+                    (c) => t(`rentals.columns.${c}`),
+                  )}
+                >
                   {rentals.map((r) => (
                     <tr key={r.id} data-rental-id={r.id}>
-                      <td className="px-3 py-2"><Link to={`/rentals/${r.id}`} className="link font-mono">{r.referenceNumber}</Link></td>
+                      <td className="px-3 py-2">
+                        <Link to={`/rentals/${r.id}`} className="link font-mono">
+                          {r.referenceNumber}
+                        </Link>
+                      </td>
                       <td className="px-3 py-2">{r.customerName}</td>
                       <td className="px-3 py-2">{r.vehicleLabel}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">{when(r.startDate, false)} – {r.openEnded ? t('rentals.openEnded') : when(r.expectedReturnDate, false)}</td>
-                      <td className="px-3 py-2"><RentalStatusBadge status={r.status} closedAt={r.closedAt} /></td>
+                      <td className="px-3 py-2 whitespace-nowrap">
+                        {when(r.startDate, false)} –{' '}
+                        {r.openEnded ? t('rentals.openEnded') : when(r.expectedReturnDate, false)}
+                      </td>
+                      <td className="px-3 py-2">
+                        <RentalStatusBadge status={r.status} closedAt={r.closedAt} />
+                      </td>
                       <td className="px-3 py-2 tabular-nums">{money(r.totalAmount)}</td>
-                      <td className="px-3 py-2"><span className="flex items-center gap-2 tabular-nums">{money(Math.abs(r.balance))} <BalanceBadge state={r.balanceState} /></span></td>
+                      <td className="px-3 py-2">
+                        <span className="flex items-center gap-2 tabular-nums">
+                          {money(Math.abs(r.balance))} <BalanceBadge state={r.balanceState} />
+                        </span>
+                      </td>
                     </tr>
                   ))}
-            </ListTable>
-            </div>
+                </ListTable>
+              </div>
             </>
           </ListState>
           <LoadMoreButton list={list} label={t('rentals.loadMore')} />

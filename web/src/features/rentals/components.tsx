@@ -8,7 +8,12 @@ import { ConfirmDialog as SharedConfirmDialog } from '../../components/Dialogs';
 
 /** Rentals' pills on the kit's StatusPill: the rental status (Closed once closed) and the balance state. */
 const STATUS_TONES: Record<RentalStatus, Tone> = {
-  pending: 'amber', active: 'blue', completed: 'green', cancelled: 'slate', overdue: 'red', archived: 'muted',
+  pending: 'amber',
+  active: 'blue',
+  completed: 'green',
+  cancelled: 'slate',
+  overdue: 'red',
+  archived: 'muted',
 };
 const BALANCE_TONES: Record<BalanceState, Tone> = { due: 'red', credit: 'violet', settled: 'green' };
 
@@ -16,7 +21,11 @@ const BALANCE_TONES: Record<BalanceState, Tone> = { due: 'red', credit: 'violet'
 export function RentalStatusBadge({ status, closedAt }: { status: RentalStatus; closedAt?: string | null }) {
   const t = useT();
   if (status === 'completed' && closedAt) {
-    return <span data-closed="true" className="contents"><StatusPill status="completed" label={t('rentals.status.closed')} tone="indigo" /></span>;
+    return (
+      <span data-closed="true" className="contents">
+        <StatusPill status="completed" label={t('rentals.status.closed')} tone="indigo" />
+      </span>
+    );
   }
   return <StatusPill status={status} labelKey="rentals.status" tones={STATUS_TONES} />;
 }
@@ -35,7 +44,9 @@ export function Stat({ label, value, testId }: { label: string; value: ReactNode
 }
 
 /** The shared confirmation, with "Go back" instead of "Cancel" (the action itself may be cancelling a rental). */
-export function ConfirmDialog(props: Omit<Parameters<typeof SharedConfirmDialog>[0], 'cancelLabel'> & { cancelLabel?: string }) {
+export function ConfirmDialog(
+  props: Omit<Parameters<typeof SharedConfirmDialog>[0], 'cancelLabel'> & { cancelLabel?: string },
+) {
   const t = useT();
   return <SharedConfirmDialog {...props} cancelLabel={props.cancelLabel ?? t('rentals.actions.cancelDialog')} />;
 }

@@ -1,6 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { FUEL_LEVELS } from '../../../../shared/constants';
-import { chargeSchema, closeSchema, LEDGER_METHODS, MANUAL_CHARGE_CATEGORIES, paymentSchema, pickupSchema, refundSchema, returnSchema, VEHICLE_CONDITIONS } from '../../../../shared/schemas/rentals';
+import {
+  chargeSchema,
+  closeSchema,
+  LEDGER_METHODS,
+  MANUAL_CHARGE_CATEGORIES,
+  paymentSchema,
+  pickupSchema,
+  refundSchema,
+  returnSchema,
+  VEHICLE_CONDITIONS,
+} from '../../../../shared/schemas/rentals';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
@@ -8,9 +18,7 @@ import { FormField } from '../../components/FormField';
 import { SignaturePad } from '../../components/SignaturePad';
 import { signContractSchema } from '../../../../shared/schemas/rental-contract';
 import { Modal } from './components';
-import {
-  rentalApi, useMoney, type RentalApi, type ReturnPreviewApi,
-} from './rental-api';
+import { rentalApi, useMoney, type RentalApi, type ReturnPreviewApi } from './rental-api';
 import { issuesToErrors, translateApiError } from '../../lib/api-errors';
 import { type BodyOf } from '../../lib/api-client';
 
@@ -28,36 +36,72 @@ const input = 'field-input';
  */
 export function DialogError({ message }: { message: string }) {
   if (!message) return null;
-  return <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">{message}</p>;
+  return (
+    <p
+      role="alert"
+      className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
+      {message}
+    </p>
+  );
 }
 
 export function useDialogError(): [string, (error?: unknown) => void] {
   const t = useT();
   const [message, setMessage] = useState('');
   const set = (error?: unknown) => {
-    if (error === undefined) { setMessage(''); return; }
+    if (error === undefined) {
+      setMessage('');
+      return;
+    }
     const detail = translateApiError(error, t).message;
     setMessage(detail ? `${t('rentals.messages.updateFailed')}: ${detail}` : t('rentals.messages.updateFailed'));
   };
   return [message, set];
 }
 
-export function Actions({ onClose, pending, label, error = '' }: { onClose: () => void; pending: boolean; label: string; error?: string }) {
+export function Actions({
+  onClose,
+  pending,
+  label,
+  error = '',
+}: {
+  onClose: () => void;
+  pending: boolean;
+  label: string;
+  error?: string;
+}) {
   const t = useT();
   return (
     <>
-    <DialogError message={error} />
-    <div className="mt-6 flex justify-end gap-2">
-      <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>{t('rentals.actions.cancelDialog')}</button>
-      <button type="submit" className="btn-primary" disabled={pending}>{pending ? t('rentals.actions.saving') : label}</button>
-    </div>
+      <DialogError message={error} />
+      <div className="mt-6 flex justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>
+          {t('rentals.actions.cancelDialog')}
+        </button>
+        <button type="submit" className="btn-primary" disabled={pending}>
+          {pending ? t('rentals.actions.saving') : label}
+        </button>
+      </div>
     </>
   );
 }
 
 export type MoneyKind = 'payment' | 'charge' | 'refund';
 
-export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: MoneyKind; rental: RentalApi; open: boolean; onClose: () => void; onDone: Done }) {
+export function MoneyDialog({
+  kind,
+  rental,
+  open,
+  onClose,
+  onDone,
+}: {
+  kind: MoneyKind;
+  rental: RentalApi;
+  open: boolean;
+  onClose: () => void;
+  onDone: Done;
+}) {
   const t = useT();
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState('cash');
@@ -68,25 +112,49 @@ export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: Mon
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useDialogError();
   useEffect(() => {
-    if (open) { setAmount(kind === 'payment' && rental.balance > 0 ? String(rental.balance) : ''); setLabel(''); setErrors({}); setDeposit(false); setCategory('other'); setMethod('cash'); }
+    if (open) {
+      setAmount(kind === 'payment' && rental.balance > 0 ? String(rental.balance) : '');
+      setLabel('');
+      setErrors({});
+      setDeposit(false);
+      setCategory('other');
+      setMethod('cash');
+    }
   }, [open, kind, rental.balance]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = kind === 'charge'
-      ? { amount: num(amount), category, label }
-      : kind === 'payment' ? { amount: num(amount), method, forDeposit: deposit, label: label || undefined } : { amount: num(amount), method, fromDeposit: deposit, label: label || undefined };
+    const body =
+      kind === 'charge'
+        ? { amount: num(amount), category, label }
+        : kind === 'payment'
+          ? { amount: num(amount), method, forDeposit: deposit, label: label || undefined }
+          : { amount: num(amount), method, fromDeposit: deposit, label: label || undefined };
     const schema = kind === 'charge' ? chargeSchema : kind === 'payment' ? paymentSchema : refundSchema;
     const parsed = schema.safeParse(body);
-    if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
+    if (!parsed.success) {
+      setErrors(issuesToErrors(t, parsed.error.issues));
+      return;
+    }
     setPending(true);
     setFailure();
     try {
       // The form's draft: the server checks it against the route's body schema (400 with field errors).
-      const res = await (kind === 'charge' ? rentalApi.charge(rental.id, body as BodyOf<'addRentalCharge'>)
-        : kind === 'payment' ? rentalApi.payment(rental.id, body as BodyOf<'recordRentalPayment'>)
-        : rentalApi.refund(rental.id, body as BodyOf<'recordRentalRefund'>));
-      toast({ variant: 'success', title: t(kind === 'charge' ? 'rentals.toasts.chargeAdded' : kind === 'payment' ? 'rentals.toasts.paymentRecorded' : 'rentals.toasts.refundRecorded') });
+      const res = await (kind === 'charge'
+        ? rentalApi.charge(rental.id, body as BodyOf<'addRentalCharge'>)
+        : kind === 'payment'
+          ? rentalApi.payment(rental.id, body as BodyOf<'recordRentalPayment'>)
+          : rentalApi.refund(rental.id, body as BodyOf<'recordRentalRefund'>));
+      toast({
+        variant: 'success',
+        title: t(
+          kind === 'charge'
+            ? 'rentals.toasts.chargeAdded'
+            : kind === 'payment'
+              ? 'rentals.toasts.paymentRecorded'
+              : 'rentals.toasts.refundRecorded',
+        ),
+      });
       onDone(res.rental);
     } catch (error) {
       setErrors(translateApiError(error, t).fields);
@@ -96,19 +164,38 @@ export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: Mon
     }
   };
 
-  const title = t(kind === 'charge' ? 'rentals.dialogs.chargeTitle' : kind === 'payment' ? 'rentals.dialogs.paymentTitle' : 'rentals.dialogs.refundTitle');
+  const title = t(
+    kind === 'charge'
+      ? 'rentals.dialogs.chargeTitle'
+      : kind === 'payment'
+        ? 'rentals.dialogs.paymentTitle'
+        : 'rentals.dialogs.refundTitle',
+  );
   return (
     <Modal open={open} onClose={pending ? () => {} : onClose} title={title}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormField label={t('rentals.dialogs.amount')} error={errors.amount}>
-          {(p) => <input {...p} className={input} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} autoFocus />}
+          {(p) => (
+            <input
+              {...p}
+              className={input}
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              autoFocus
+            />
+          )}
         </FormField>
         {kind === 'charge' ? (
           <>
             <FormField label={t('rentals.dialogs.category')} error={errors.category}>
               {(p) => (
                 <select {...p} className={input} value={category} onChange={(e) => setCategory(e.target.value)}>
-                  {MANUAL_CHARGE_CATEGORIES.filter((c) => c !== 'security_deposit').map((c) => <option key={c} value={c}>{t(`rentals.categories.${c}`)}</option>)}
+                  {MANUAL_CHARGE_CATEGORIES.filter((c) => c !== 'security_deposit').map((c) => (
+                    <option key={c} value={c}>
+                      {t(`rentals.categories.${c}`)}
+                    </option>
+                  ))}
                 </select>
               )}
             </FormField>
@@ -121,7 +208,11 @@ export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: Mon
             <FormField label={t('rentals.dialogs.method')} error={errors.method}>
               {(p) => (
                 <select {...p} className={input} value={method} onChange={(e) => setMethod(e.target.value)}>
-                  {LEDGER_METHODS.map((m) => <option key={m} value={m}>{t(`rentals.methods.${m}`)}</option>)}
+                  {LEDGER_METHODS.map((m) => (
+                    <option key={m} value={m}>
+                      {t(`rentals.methods.${m}`)}
+                    </option>
+                  ))}
                 </select>
               )}
             </FormField>
@@ -142,21 +233,40 @@ export function MoneyDialog({ kind, rental, open, onClose, onDone }: { kind: Mon
  * asked ONCE. When the check-out inspection was recorded first (`known`), its readings are shown
  * and sent, not asked again.
  */
-export function PickupReadings({ rental, onClose, onDone, vehicleOdometer, known }: { rental: RentalApi; onClose: () => void; onDone: Done; vehicleOdometer?: number; known?: { odometer: number; fuelLevel: string } }) {
+export function PickupReadings({
+  rental,
+  onClose,
+  onDone,
+  vehicleOdometer,
+  known,
+}: {
+  rental: RentalApi;
+  onClose: () => void;
+  onDone: Done;
+  vehicleOdometer?: number;
+  known?: { odometer: number; fuelLevel: string };
+}) {
   const t = useT();
   const fmt = useFormat();
-  const [odometer, setOdometer] = useState(known ? String(known.odometer) : vehicleOdometer !== undefined ? String(vehicleOdometer) : '');
+  const [odometer, setOdometer] = useState(
+    known ? String(known.odometer) : vehicleOdometer !== undefined ? String(vehicleOdometer) : '',
+  );
   const [fuel, setFuel] = useState(known?.fuelLevel ?? 'full');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useDialogError();
-  useEffect(() => { if (!known && vehicleOdometer !== undefined) setOdometer((o) => o || String(vehicleOdometer)); }, [vehicleOdometer, known]);
+  useEffect(() => {
+    if (!known && vehicleOdometer !== undefined) setOdometer((o) => o || String(vehicleOdometer));
+  }, [vehicleOdometer, known]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body = { odometerStart: num(odometer), fuelLevelStart: fuel };
     const parsed = pickupSchema.safeParse(body);
-    if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
+    if (!parsed.success) {
+      setErrors(issuesToErrors(t, parsed.error.issues));
+      return;
+    }
     setPending(true);
     setFailure();
     try {
@@ -175,30 +285,66 @@ export function PickupReadings({ rental, onClose, onDone, vehicleOdometer, known
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="pickup-readings">
       {known ? (
         <p className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" data-testid="readings-from-inspection">
-          {t('rentals.flow.readingsFromInspection', { odometer: fmt.quantity(known.odometer, 'kilometer'), fuel: t(`rentals.fuel.${known.fuelLevel}`) })}
+          {t('rentals.flow.readingsFromInspection', {
+            odometer: fmt.quantity(known.odometer, 'kilometer'),
+            fuel: t(`rentals.fuel.${known.fuelLevel}`),
+          })}
         </p>
       ) : (
         <>
           <FormField label={t('rentals.dialogs.odometerStart')} error={errors.odometerStart}>
-            {(p) => <input {...p} className={input} inputMode="numeric" value={odometer} onChange={(e) => setOdometer(e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                className={input}
+                inputMode="numeric"
+                value={odometer}
+                onChange={(e) => setOdometer(e.target.value)}
+              />
+            )}
           </FormField>
-          <FuelSelect label={t('rentals.dialogs.fuelLevelStart')} value={fuel} onChange={setFuel} error={errors.fuelLevelStart} />
+          <FuelSelect
+            label={t('rentals.dialogs.fuelLevelStart')}
+            value={fuel}
+            onChange={setFuel}
+            error={errors.fuelLevelStart}
+          />
         </>
       )}
-      {errors.odometerStart && known && <p role="alert" className="text-sm text-red-700 dark:text-red-300">{errors.odometerStart}</p>}
+      {errors.odometerStart && known && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {errors.odometerStart}
+        </p>
+      )}
       <Actions onClose={onClose} pending={pending} label={t('rentals.actions.pickup')} error={failure} />
     </form>
   );
 }
 
-function FuelSelect({ label, value, onChange, error, allowEmpty = false }: { label: string; value: string; onChange: (v: string) => void; error?: string; allowEmpty?: boolean }) {
+function FuelSelect({
+  label,
+  value,
+  onChange,
+  error,
+  allowEmpty = false,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  allowEmpty?: boolean;
+}) {
   const t = useT();
   return (
     <FormField label={label} error={error}>
       {(p) => (
         <select {...p} className={input} value={value} onChange={(e) => onChange(e.target.value)}>
           {allowEmpty && <option value="">—</option>}
-          {FUEL_LEVELS.map((f) => <option key={f} value={f}>{t(`rentals.fuel.${f}`)}</option>)}
+          {FUEL_LEVELS.map((f) => (
+            <option key={f} value={f}>
+              {t(`rentals.fuel.${f}`)}
+            </option>
+          ))}
         </select>
       )}
     </FormField>
@@ -210,29 +356,61 @@ function FuelSelect({ label, value, onChange, error, allowEmpty = false }: { lab
  * the final charges computed by the server, then confirm. When the check-in inspection took the
  * readings (`readings`), they are shown and sent, not asked again.
  */
-export function ReturnForm({ rental, onClose, onDone, readings }: { rental: RentalApi; onClose: () => void; onDone: Done; readings?: { odometer: number; fuelLevel: string } }) {
+export function ReturnForm({
+  rental,
+  onClose,
+  onDone,
+  readings,
+}: {
+  rental: RentalApi;
+  onClose: () => void;
+  onDone: Done;
+  readings?: { odometer: number; fuelLevel: string };
+}) {
   const t = useT();
   const fmt = useFormat();
   const money = useMoney();
-  const blank = { odometerEnd: readings ? String(readings.odometer) : '', condition: '', fuelLevelEnd: readings?.fuelLevel ?? '', returnNotes: '', damageFees: '', salikCharges: '', trafficFines: '', extraCharges: '', salikNotes: '' };
+  const blank = {
+    odometerEnd: readings ? String(readings.odometer) : '',
+    condition: '',
+    fuelLevelEnd: readings?.fuelLevel ?? '',
+    returnNotes: '',
+    damageFees: '',
+    salikCharges: '',
+    trafficFines: '',
+    extraCharges: '',
+    salikNotes: '',
+  };
   const [v, setV] = useState<Record<string, string>>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<ReturnPreviewApi | null>(null);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useDialogError();
-  const set = (k: string, value: string) => { setV((x) => ({ ...x, [k]: value })); setPreview(null); };
+  const set = (k: string, value: string) => {
+    setV((x) => ({ ...x, [k]: value }));
+    setPreview(null);
+  };
 
   const body = () => ({
-    odometerEnd: num(v.odometerEnd), condition: v.condition || undefined, fuelLevelEnd: v.fuelLevelEnd || undefined,
-    returnNotes: v.returnNotes || undefined, damageFees: num(v.damageFees) ?? 0, salikCharges: num(v.salikCharges) ?? 0,
-    trafficFines: num(v.trafficFines) ?? 0, extraCharges: num(v.extraCharges) ?? 0, salikNotes: v.salikNotes || undefined,
+    odometerEnd: num(v.odometerEnd),
+    condition: v.condition || undefined,
+    fuelLevelEnd: v.fuelLevelEnd || undefined,
+    returnNotes: v.returnNotes || undefined,
+    damageFees: num(v.damageFees) ?? 0,
+    salikCharges: num(v.salikCharges) ?? 0,
+    trafficFines: num(v.trafficFines) ?? 0,
+    extraCharges: num(v.extraCharges) ?? 0,
+    salikNotes: v.salikNotes || undefined,
   });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const b = body();
     const parsed = returnSchema.safeParse(b);
-    if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
+    if (!parsed.success) {
+      setErrors(issuesToErrors(t, parsed.error.issues));
+      return;
+    }
     setErrors({});
     setPending(true);
     setFailure();
@@ -256,60 +434,138 @@ export function ReturnForm({ rental, onClose, onDone, readings }: { rental: Rent
 
   const moneyField = (k: string) => (
     <FormField key={k} label={t(`rentals.dialogs.${k}`)} error={errors[k]}>
-      {(p) => <input {...p} className={input} inputMode="decimal" value={v[k]} onChange={(e) => set(k, e.target.value)} />}
+      {(p) => (
+        <input {...p} className={input} inputMode="decimal" value={v[k]} onChange={(e) => set(k, e.target.value)} />
+      )}
     </FormField>
   );
 
   return (
-      <form onSubmit={submit} noValidate data-testid="return-form">
-        {readings && (
-          <p className="mb-4 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" data-testid="readings-from-inspection">
-            {t('rentals.flow.readingsFromCheckIn', { odometer: fmt.quantity(readings.odometer, 'kilometer'), fuel: t(`rentals.fuel.${readings.fuelLevel}`) })}
-          </p>
-        )}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {!readings && <FormField label={t('rentals.dialogs.odometerEnd')} error={errors.odometerEnd}>
-            {(p) => <input {...p} className={input} inputMode="numeric" value={v.odometerEnd} onChange={(e) => set('odometerEnd', e.target.value)} />}
-          </FormField>}
-          <FormField label={t('rentals.dialogs.condition')} error={errors.condition}>
+    <form onSubmit={submit} noValidate data-testid="return-form">
+      {readings && (
+        <p className="mb-4 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" data-testid="readings-from-inspection">
+          {t('rentals.flow.readingsFromCheckIn', {
+            odometer: fmt.quantity(readings.odometer, 'kilometer'),
+            fuel: t(`rentals.fuel.${readings.fuelLevel}`),
+          })}
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {!readings && (
+          <FormField label={t('rentals.dialogs.odometerEnd')} error={errors.odometerEnd}>
             {(p) => (
-              <select {...p} className={input} value={v.condition} onChange={(e) => set('condition', e.target.value)}>
-                <option value="">—</option>
-                {VEHICLE_CONDITIONS.map((c) => <option key={c} value={c}>{t(`rentals.condition.${c}`)}</option>)}
-              </select>
+              <input
+                {...p}
+                className={input}
+                inputMode="numeric"
+                value={v.odometerEnd}
+                onChange={(e) => set('odometerEnd', e.target.value)}
+              />
             )}
           </FormField>
-          {!readings && <FuelSelect label={t('rentals.dialogs.fuelLevelEnd')} value={v.fuelLevelEnd} onChange={(x) => set('fuelLevelEnd', x)} error={errors.fuelLevelEnd} allowEmpty />}
-          {['damageFees', 'salikCharges', 'trafficFines', 'extraCharges'].map(moneyField)}
-          <FormField label={t('rentals.dialogs.returnNotes')} error={errors.returnNotes} className="sm:col-span-2">
-            {(p) => <textarea {...p} className={input} rows={2} value={v.returnNotes} onChange={(e) => set('returnNotes', e.target.value)} />}
-          </FormField>
-        </div>
-        {preview && (
-          <section className="mt-5 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" aria-label={t('rentals.dialogs.finalCharges')} data-testid="return-preview">
-            <p className="mb-2 font-semibold">{t('rentals.dialogs.finalCharges')}</p>
-            <dl className="grid grid-cols-2 gap-1">
-              {preview.lines.map((l, i) => (
-                <div key={`${l.code}-${i}`} className="contents" data-line={l.code}>
-                  <dt>{t(`rentals.categories.${l.category}`)}{l.quantity !== undefined ? ` × ${l.quantity}` : ''}</dt>
-                  <dd className="text-end tabular-nums">{money(l.amount)}</dd>
-                </div>
-              ))}
-              <dt className="font-semibold">{t('rentals.wizard.total')}</dt><dd className="text-end font-semibold tabular-nums">{money(preview.total)}</dd>
-              <dt>{t('rentals.dialogs.alreadyCharged')}</dt><dd className="text-end tabular-nums">{money(preview.alreadyCharged)}</dd>
-              <dt>{t('rentals.dialogs.toPost')}</dt><dd className="text-end tabular-nums">{money(preview.toPost)}</dd>
-              <dt className="font-semibold">{t('rentals.dialogs.balanceAfter')}</dt><dd className="text-end font-semibold tabular-nums" data-testid="balance-after">{money(preview.balanceAfter)}</dd>
-            </dl>
-            {preview.km && <p className="mt-2 text-slate-600 dark:text-slate-300">{t('rentals.dialogs.drivenKm', { driven: fmt.quantity(preview.km.driven, 'kilometer'), allowance: preview.km.allowance === null || preview.km.allowance === undefined ? '∞' : fmt.quantity(preview.km.allowance, 'kilometer'), extra: fmt.quantity(preview.km.extra, 'kilometer') })}</p>}
-          </section>
         )}
-        {readings && errors.odometerEnd && <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">{errors.odometerEnd}</p>}
-        <Actions onClose={onClose} pending={pending} label={preview ? t('rentals.dialogs.confirmReturn') : t('rentals.dialogs.calculate')} error={failure} />
-      </form>
+        <FormField label={t('rentals.dialogs.condition')} error={errors.condition}>
+          {(p) => (
+            <select {...p} className={input} value={v.condition} onChange={(e) => set('condition', e.target.value)}>
+              <option value="">—</option>
+              {VEHICLE_CONDITIONS.map((c) => (
+                <option key={c} value={c}>
+                  {t(`rentals.condition.${c}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {!readings && (
+          <FuelSelect
+            label={t('rentals.dialogs.fuelLevelEnd')}
+            value={v.fuelLevelEnd}
+            onChange={(x) => set('fuelLevelEnd', x)}
+            error={errors.fuelLevelEnd}
+            allowEmpty
+          />
+        )}
+        {['damageFees', 'salikCharges', 'trafficFines', 'extraCharges'].map(moneyField)}
+        <FormField label={t('rentals.dialogs.returnNotes')} error={errors.returnNotes} className="sm:col-span-2">
+          {(p) => (
+            <textarea
+              {...p}
+              className={input}
+              rows={2}
+              value={v.returnNotes}
+              onChange={(e) => set('returnNotes', e.target.value)}
+            />
+          )}
+        </FormField>
+      </div>
+      {preview && (
+        <section
+          className="mt-5 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800"
+          aria-label={t('rentals.dialogs.finalCharges')}
+          data-testid="return-preview"
+        >
+          <p className="mb-2 font-semibold">{t('rentals.dialogs.finalCharges')}</p>
+          <dl className="grid grid-cols-2 gap-1">
+            {preview.lines.map((l, i) => (
+              <div key={`${l.code}-${i}`} className="contents" data-line={l.code}>
+                <dt>
+                  {t(`rentals.categories.${l.category}`)}
+                  {l.quantity !== undefined ? ` × ${l.quantity}` : ''}
+                </dt>
+                <dd className="text-end tabular-nums">{money(l.amount)}</dd>
+              </div>
+            ))}
+            <dt className="font-semibold">{t('rentals.wizard.total')}</dt>
+            <dd className="text-end font-semibold tabular-nums">{money(preview.total)}</dd>
+            <dt>{t('rentals.dialogs.alreadyCharged')}</dt>
+            <dd className="text-end tabular-nums">{money(preview.alreadyCharged)}</dd>
+            <dt>{t('rentals.dialogs.toPost')}</dt>
+            <dd className="text-end tabular-nums">{money(preview.toPost)}</dd>
+            <dt className="font-semibold">{t('rentals.dialogs.balanceAfter')}</dt>
+            <dd className="text-end font-semibold tabular-nums" data-testid="balance-after">
+              {money(preview.balanceAfter)}
+            </dd>
+          </dl>
+          {preview.km && (
+            <p className="mt-2 text-slate-600 dark:text-slate-300">
+              {t('rentals.dialogs.drivenKm', {
+                driven: fmt.quantity(preview.km.driven, 'kilometer'),
+                allowance:
+                  preview.km.allowance === null || preview.km.allowance === undefined
+                    ? '∞'
+                    : fmt.quantity(preview.km.allowance, 'kilometer'),
+                extra: fmt.quantity(preview.km.extra, 'kilometer'),
+              })}
+            </p>
+          )}
+        </section>
+      )}
+      {readings && errors.odometerEnd && (
+        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
+          {errors.odometerEnd}
+        </p>
+      )}
+      <Actions
+        onClose={onClose}
+        pending={pending}
+        label={preview ? t('rentals.dialogs.confirmReturn') : t('rentals.dialogs.calculate')}
+        error={failure}
+      />
+    </form>
   );
 }
 
-export function CloseDialog({ rental, open, onClose, onDone }: { rental: RentalApi; open: boolean; onClose: () => void; onDone: Done }) {
+export function CloseDialog({
+  rental,
+  open,
+  onClose,
+  onDone,
+}: {
+  rental: RentalApi;
+  open: boolean;
+  onClose: () => void;
+  onDone: Done;
+}) {
   const t = useT();
   const money = useMoney();
   const [method, setMethod] = useState('cash');
@@ -334,12 +590,20 @@ export function CloseDialog({ rental, open, onClose, onDone }: { rental: RentalA
     <Modal open={open} onClose={pending ? () => {} : onClose} title={t('rentals.dialogs.closeTitle')}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <p className="text-sm text-slate-700 dark:text-slate-200">{t('rentals.dialogs.closeBody')}</p>
-        {rental.balance > 0 && <p className="text-sm font-medium text-red-800 dark:text-red-300">{t('rentals.dialogs.closeBalance', { amount: money(rental.balance) })}</p>}
+        {rental.balance > 0 && (
+          <p className="text-sm font-medium text-red-800 dark:text-red-300">
+            {t('rentals.dialogs.closeBalance', { amount: money(rental.balance) })}
+          </p>
+        )}
         {rental.depositHeld > 0 && (
           <FormField label={t('rentals.dialogs.depositRefundMethod')}>
             {(p) => (
               <select {...p} className={input} value={method} onChange={(e) => setMethod(e.target.value)}>
-                {LEDGER_METHODS.map((m) => <option key={m} value={m}>{t(`rentals.methods.${m}`)}</option>)}
+                {LEDGER_METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`rentals.methods.${m}`)}
+                  </option>
+                ))}
               </select>
             )}
           </FormField>
@@ -355,7 +619,19 @@ export function CloseDialog({ rental, open, onClose, onDone }: { rental: RentalA
  * signature pad; the server stores the signed PDF once and locks the contract. Offered on the
  * rental page and right after the pickup (`afterPickup` shows the hand-over line and "Later").
  */
-export function SignContractDialog({ rental, open, onClose, onDone, afterPickup = false }: { rental: RentalApi; open: boolean; onClose: () => void; onDone: Done; afterPickup?: boolean }) {
+export function SignContractDialog({
+  rental,
+  open,
+  onClose,
+  onDone,
+  afterPickup = false,
+}: {
+  rental: RentalApi;
+  open: boolean;
+  onClose: () => void;
+  onDone: Done;
+  afterPickup?: boolean;
+}) {
   const t = useT();
   const [customerName, setCustomerName] = useState('');
   const [customer, setCustomer] = useState<string | null>(null);
@@ -363,13 +639,27 @@ export function SignContractDialog({ rental, open, onClose, onDone, afterPickup 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useDialogError();
-  useEffect(() => { if (open) { setCustomerName(rental.customerName); setErrors({}); setFailure(); } }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (open) {
+      setCustomerName(rental.customerName);
+      setErrors({});
+      setFailure();
+    }
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = { customerSignature: customer ?? undefined, staffSignature: staff ?? undefined, customerName: customerName.trim() || undefined, version: rental.version };
+    const body = {
+      customerSignature: customer ?? undefined,
+      staffSignature: staff ?? undefined,
+      customerName: customerName.trim() || undefined,
+      version: rental.version,
+    };
     const parsed = signContractSchema.safeParse(body);
-    if (!parsed.success) { setErrors(issuesToErrors(t, parsed.error.issues)); return; }
+    if (!parsed.success) {
+      setErrors(issuesToErrors(t, parsed.error.issues));
+      return;
+    }
     setPending(true);
     setFailure();
     try {
@@ -386,26 +676,50 @@ export function SignContractDialog({ rental, open, onClose, onDone, afterPickup 
   return (
     <Modal open={open} onClose={pending ? () => {} : onClose} title={t('rentals.contract.dialogTitle')} wide>
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="sign-contract">
-        {afterPickup && <p className="rounded-md bg-emerald-50 p-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">{t('rentals.contract.afterPickup')}</p>}
+        {afterPickup && (
+          <p className="rounded-md bg-emerald-50 p-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+            {t('rentals.contract.afterPickup')}
+          </p>
+        )}
         <p className="text-sm text-slate-600 dark:text-slate-300">{t('rentals.contract.intro')}</p>
-        <p className="text-sm font-medium">{rental.contractNumber} · {rental.customerName} · {rental.vehicleLabel}</p>
+        <p className="text-sm font-medium">
+          {rental.contractNumber} · {rental.customerName} · {rental.vehicleLabel}
+        </p>
         <FormField label={t('rentals.contract.customerName')} error={errors.customerName}>
-          {(p) => <input {...p} className={input} value={customerName} onChange={(e) => setCustomerName(e.target.value)} />}
+          {(p) => (
+            <input {...p} className={input} value={customerName} onChange={(e) => setCustomerName(e.target.value)} />
+          )}
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <SignaturePad id="contract-signature-customer" label={t('rentals.contract.customer')} onChange={setCustomer} />
-            {errors.customerSignature && <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">{errors.customerSignature}</p>}
+            <SignaturePad
+              id="contract-signature-customer"
+              label={t('rentals.contract.customer')}
+              onChange={setCustomer}
+            />
+            {errors.customerSignature && (
+              <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+                {errors.customerSignature}
+              </p>
+            )}
           </div>
           <div>
             <SignaturePad id="contract-signature-staff" label={t('rentals.contract.staff')} onChange={setStaff} />
-            {errors.staffSignature && <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">{errors.staffSignature}</p>}
+            {errors.staffSignature && (
+              <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+                {errors.staffSignature}
+              </p>
+            )}
           </div>
         </div>
         <DialogError message={failure} />
         <div className="mt-6 flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>{afterPickup ? t('rentals.contract.later') : t('rentals.actions.cancelDialog')}</button>
-          <button type="submit" className="btn-primary" disabled={pending}>{pending ? t('rentals.contract.signing') : t('rentals.contract.confirm')}</button>
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>
+            {afterPickup ? t('rentals.contract.later') : t('rentals.actions.cancelDialog')}
+          </button>
+          <button type="submit" className="btn-primary" disabled={pending}>
+            {pending ? t('rentals.contract.signing') : t('rentals.contract.confirm')}
+          </button>
         </div>
       </form>
     </Modal>

@@ -13,7 +13,13 @@ import { RENTAL_SERVER_MESSAGES } from '../../../../shared/rentals/messages';
 import { RENTAL_MESSAGES } from '../../../../shared/schemas/rentals';
 import { CONTRACT_MESSAGES, type RentalContract } from '../../../../shared/schemas/rental-contract';
 import type {
-  BookingConflict, Ledger, LedgerEntry, Rental, RentalDefaults, RentalQuote, ReturnPreview,
+  BookingConflict,
+  Ledger,
+  LedgerEntry,
+  Rental,
+  RentalDefaults,
+  RentalQuote,
+  ReturnPreview,
 } from '../../../../shared/schemas/rentals-responses';
 import { apiPath, apiStem, callApi, useApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
@@ -51,7 +57,10 @@ export function useRentalDefaults() {
 export { fromLocalInput, toLocalInput, useCompanyTimeZone, useDateTime } from '../../lib/company-clock';
 
 /** A ledger entry's description in the reader's language (stored code, or the old English label mapped). */
-export function ledgerText(t: TFunction, entry: Pick<LedgerEntryApi, 'label' | 'descriptionCode' | 'descriptionParams'>): string {
+export function ledgerText(
+  t: TFunction,
+  entry: Pick<LedgerEntryApi, 'label' | 'descriptionCode' | 'descriptionParams'>,
+): string {
   return ledgerDescriptionText(ledgerDescriptionOf(entry), (key, params) => t(key, params));
 }
 
@@ -63,15 +72,21 @@ export function useLedger(id: string | undefined) {
   return useApi<'getRentalLedger', LedgerApi>('getRentalLedger', id ? { params: { id } } : null);
 }
 
-/** After a change: every rentals list, page and stat, the calendar and vehicles (kit invalidation), and the rental shown at once. */
+/**
+ * After a change: every rentals list, page and stat, the calendar and vehicles (kit invalidation), and the rental shown
+ * at once.
+ */
 export function useInvalidateRentals() {
   const invalidate = useInvalidate();
   const { mutate } = useSWRConfig();
-  return useCallback((rental?: RentalApi) => {
-    if (rental) void mutate(rentalPath(rental.id), rental, { revalidate: false });
-    // A payment, refund, reversal or close moves the rental's invoices too (issue 26): their lists refetch.
-    void invalidate(RENTALS_PATH, 'fleetCalendar', 'listVehicles', 'listInvoices');
-  }, [invalidate, mutate]);
+  return useCallback(
+    (rental?: RentalApi) => {
+      if (rental) void mutate(rentalPath(rental.id), rental, { revalidate: false });
+      // A payment, refund, reversal or close moves the rental's invoices too (issue 26): their lists refetch.
+      void invalidate(RENTALS_PATH, 'fleetCalendar', 'listVehicles', 'listInvoices');
+    },
+    [invalidate, mutate],
+  );
 }
 
 const key = () => `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -82,7 +97,9 @@ export const rentalApi = {
   create: (body: BodyOf<'createRental'>) => callApi<'createRental', RentalApi>('createRental', { body, ...idem() }),
   quote: (body: BodyOf<'quoteRental'>) => callApi<'quoteRental', QuoteApi>('quoteRental', { body }),
   checkConflicts: (body: BodyOf<'checkRentalConflicts'>) =>
-    callApi<'checkRentalConflicts', { hasConflicts: boolean; conflicts: ConflictApi[] }>('checkRentalConflicts', { body }),
+    callApi<'checkRentalConflicts', { hasConflicts: boolean; conflicts: ConflictApi[] }>('checkRentalConflicts', {
+      body,
+    }),
   payment: (id: string, body: BodyOf<'recordRentalPayment'>) =>
     callApi<'recordRentalPayment', { rental: RentalApi }>('recordRentalPayment', { params: { id }, body, ...idem() }),
   charge: (id: string, body: BodyOf<'addRentalCharge'>) =>
@@ -90,23 +107,32 @@ export const rentalApi = {
   refund: (id: string, body: BodyOf<'recordRentalRefund'>) =>
     callApi<'recordRentalRefund', { rental: RentalApi }>('recordRentalRefund', { params: { id }, body, ...idem() }),
   reverse: (id: string, entryId: string, body: BodyOf<'reverseRentalLedgerEntry'>) =>
-    callApi<'reverseRentalLedgerEntry', { rental: RentalApi }>('reverseRentalLedgerEntry', { params: { id, entryId }, body, ...idem() }),
-  pickup: (id: string, body: BodyOf<'pickupRental'>) => callApi<'pickupRental', RentalApi>('pickupRental', { params: { id }, body }),
+    callApi<'reverseRentalLedgerEntry', { rental: RentalApi }>('reverseRentalLedgerEntry', {
+      params: { id, entryId },
+      body,
+      ...idem(),
+    }),
+  pickup: (id: string, body: BodyOf<'pickupRental'>) =>
+    callApi<'pickupRental', RentalApi>('pickupRental', { params: { id }, body }),
   previewReturn: (id: string, body: BodyOf<'previewRentalReturn'>) =>
     callApi<'previewRentalReturn', ReturnPreviewApi>('previewRentalReturn', { params: { id }, body }),
   returnVehicle: (id: string, body: BodyOf<'returnRental'>) =>
     callApi<'returnRental', RentalApi>('returnRental', { params: { id }, body, ...idem() }),
-  close: (id: string, body: BodyOf<'closeRental'>) => callApi<'closeRental', RentalApi>('closeRental', { params: { id }, body, ...idem() }),
-  cancel: (id: string, body: BodyOf<'cancelRental'>) => callApi<'cancelRental', RentalApi>('cancelRental', { params: { id }, body }),
+  close: (id: string, body: BodyOf<'closeRental'>) =>
+    callApi<'closeRental', RentalApi>('closeRental', { params: { id }, body, ...idem() }),
+  cancel: (id: string, body: BodyOf<'cancelRental'>) =>
+    callApi<'cancelRental', RentalApi>('cancelRental', { params: { id }, body }),
   archive: (id: string) => callApi<'archiveRental', RentalApi>('archiveRental', { params: { id }, body: {} }),
   restore: (id: string) => callApi<'restoreRental', RentalApi>('restoreRental', { params: { id }, body: {} }),
   addNote: (id: string, body: BodyOf<'addRentalNote'>) => callApi('addRentalNote', { params: { id }, body }),
   contract: (id: string) => callApi<'getRentalContract', RentalContract>('getRentalContract', { params: { id } }),
   signContract: (id: string, body: BodyOf<'signRentalContract'>) =>
     callApi<'signRentalContract', RentalContract>('signRentalContract', { params: { id }, body }),
-  sendContract: (id: string) => callApi<'sendRentalContract', { expiresAt: string; sentTo: string }>('sendRentalContract', {
-    params: { id }, body: { channel: 'email' },
-  }),
+  sendContract: (id: string) =>
+    callApi<'sendRentalContract', { expiresAt: string; sentTo: string }>('sendRentalContract', {
+      params: { id },
+      body: { channel: 'email' },
+    }),
   invoicing: (id: string, body: BodyOf<'updateRentalInvoicing'>) =>
     callApi<'updateRentalInvoicing', RentalApi>('updateRentalInvoicing', { params: { id }, body }),
 };

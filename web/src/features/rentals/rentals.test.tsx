@@ -11,45 +11,137 @@ import { fromLocalInput, toLocalInput } from './rental-api';
 /** Issue 17 on the rental page: company clock, translated ledger, money states, dialog labels. */
 const never = () => Promise.reject(new Error('not in this test'));
 const session: AuthContextValue = {
-  status: 'authenticated', method: 'jwt', user: { id: 'u', username: 'u', role: 'OWNER', tenantId: 't' },
-  login: never, register: never, demoLogin: never, logout: () => Promise.resolve(),
+  status: 'authenticated',
+  method: 'jwt',
+  user: { id: 'u', username: 'u', role: 'OWNER', tenantId: 't' },
+  login: never,
+  register: never,
+  demoLogin: never,
+  logout: () => Promise.resolve(),
 };
 
 const rental = {
-  id: 'R1', referenceNumber: 'RENT-1001', contractNumber: 'CNT-1001', customerId: 'C1', customerName: 'Omar', vehicleId: 'V1', vehicleLabel: 'Kia K5',
-  status: 'completed', closedAt: '2026-03-14T10:00:00.000Z',
+  id: 'R1',
+  referenceNumber: 'RENT-1001',
+  contractNumber: 'CNT-1001',
+  customerId: 'C1',
+  customerName: 'Omar',
+  vehicleId: 'V1',
+  vehicleLabel: 'Kia K5',
+  status: 'completed',
+  closedAt: '2026-03-14T10:00:00.000Z',
   // 09:00 in Dubai.
-  startDate: '2026-03-10T05:00:00.000Z', endDate: '2026-03-13T05:00:00.000Z', expectedReturnDate: '2026-03-13T05:00:00.000Z', expectedDuration: 3, openEnded: false,
-  rentalType: 'daily', dailyRate: 150, dailyKmLimit: 200, extraChargePerKm: 0.5, taxRate: 5, taxIncluded: false, youngDriverFeePerDay: 50, securityDeposit: 300,
-  totalAmount: 630, charges: 630, payments: 630, refunds: 0, balance: 0, balanceState: 'settled', depositHeld: 0, timeline: [{ at: '2026-03-10T05:00:00.000Z', action: 'created', by: 'owner' }], version: 3,
+  startDate: '2026-03-10T05:00:00.000Z',
+  endDate: '2026-03-13T05:00:00.000Z',
+  expectedReturnDate: '2026-03-13T05:00:00.000Z',
+  expectedDuration: 3,
+  openEnded: false,
+  rentalType: 'daily',
+  dailyRate: 150,
+  dailyKmLimit: 200,
+  extraChargePerKm: 0.5,
+  taxRate: 5,
+  taxIncluded: false,
+  youngDriverFeePerDay: 50,
+  securityDeposit: 300,
+  totalAmount: 630,
+  charges: 630,
+  payments: 630,
+  refunds: 0,
+  balance: 0,
+  balanceState: 'settled',
+  depositHeld: 0,
+  timeline: [{ at: '2026-03-10T05:00:00.000Z', action: 'created', by: 'owner' }],
+  version: 3,
 };
 // Entries as stored before description codes existed: English labels only.
 const ledger = {
   items: [
-    { id: 'L1', type: 'charge', context: 'initial', category: 'other', label: 'Young driver fee', amount: 150, method: null, status: 'paid', reversesId: null, postedAt: '2026-03-10T05:00:00.000Z' },
-    { id: 'L2', type: 'payment', context: 'initial', category: 'payment', label: 'Initial payment', amount: 630, method: 'cash', status: 'paid', reversesId: null, postedAt: '2026-03-10T05:00:00.000Z' },
-    { id: 'L3', type: 'charge', context: 'initial', category: 'security_deposit', label: 'Security deposit', amount: 300, method: null, status: 'not_collected', reversesId: null, postedAt: '2026-03-10T05:00:00.000Z' },
+    {
+      id: 'L1',
+      type: 'charge',
+      context: 'initial',
+      category: 'other',
+      label: 'Young driver fee',
+      amount: 150,
+      method: null,
+      status: 'paid',
+      reversesId: null,
+      postedAt: '2026-03-10T05:00:00.000Z',
+    },
+    {
+      id: 'L2',
+      type: 'payment',
+      context: 'initial',
+      category: 'payment',
+      label: 'Initial payment',
+      amount: 630,
+      method: 'cash',
+      status: 'paid',
+      reversesId: null,
+      postedAt: '2026-03-10T05:00:00.000Z',
+    },
+    {
+      id: 'L3',
+      type: 'charge',
+      context: 'initial',
+      category: 'security_deposit',
+      label: 'Security deposit',
+      amount: 300,
+      method: null,
+      status: 'not_collected',
+      reversesId: null,
+      postedAt: '2026-03-10T05:00:00.000Z',
+    },
   ],
-  balance: 0, balanceState: 'settled', charges: 630, payments: 630, refunds: 0, deposit: { requested: 300, received: 0, refunded: 0, held: 0 },
+  balance: 0,
+  balanceState: 'settled',
+  charges: 630,
+  payments: 630,
+  refunds: 0,
+  deposit: { requested: 300, received: 0, refunded: 0, held: 0 },
 };
 
 function mockApi(r: Record<string, unknown>) {
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    const body = url.endsWith('/ledger') ? ledger : url.endsWith('/notes') ? { items: [], nextCursor: null } : url.includes('/rentals/defaults')
-      ? { region: 'AE', timezone: 'Asia/Dubai', taxRate: 5, extraChargePerKm: 0.5, dailyKmLimit: 200, enableBlacklistCheck: true, blacklistMode: 'warning', allowStaffCloseWithBalance: true }
-      : url.includes('/rentals/R1') ? r : {};
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      const body = url.endsWith('/ledger')
+        ? ledger
+        : url.endsWith('/notes')
+          ? { items: [], nextCursor: null }
+          : url.includes('/rentals/defaults')
+            ? {
+                region: 'AE',
+                timezone: 'Asia/Dubai',
+                taxRate: 5,
+                extraChargePerKm: 0.5,
+                dailyKmLimit: 200,
+                enableBlacklistCheck: true,
+                blacklistMode: 'warning',
+                allowStaffCloseWithBalance: true,
+              }
+            : url.includes('/rentals/R1')
+              ? r
+              : {};
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
 }
-afterEach(() => { vi.unstubAllGlobals(); setLanguage('en'); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setLanguage('en');
+});
 
 function renderDetail() {
   return render(
     <AuthContext.Provider value={session}>
       <SWRConfig value={{ ...swrConfig, provider: () => new Map(), shouldRetryOnError: false }}>
         <MemoryRouter initialEntries={['/rentals/R1']}>
-          <Routes><Route path="/rentals/:id" element={<RentalDetailPage />} /></Routes>
+          <Routes>
+            <Route path="/rentals/:id" element={<RentalDetailPage />} />
+          </Routes>
         </MemoryRouter>
       </SWRConfig>
     </AuthContext.Provider>,
@@ -81,10 +173,18 @@ describe('rental page', () => {
   it('timeline in words (issue 27): a billed period with its dates in the company format, no key, no ISO date, in both languages', async () => {
     const timeline = [
       { at: '2026-03-10T05:00:00.000Z', action: 'created', by: 'owner' },
-      { at: '2026-03-11T05:00:00.000Z', action: 'billing_period', by: 'system', params: { from: '2026-03-01', to: '2026-03-31' } },
+      {
+        at: '2026-03-11T05:00:00.000Z',
+        action: 'billing_period',
+        by: 'system',
+        params: { from: '2026-03-01', to: '2026-03-31' },
+      },
       { at: '2026-03-12T05:00:00.000Z', action: 'some_future_action', by: 'system', note: 'Billed 2026-03-01' },
     ];
-    for (const [lang, words] of [['en', 'Billing period charged'], ['ar', 'تم احتساب فترة الفوترة']] as const) {
+    for (const [lang, words] of [
+      ['en', 'Billing period charged'],
+      ['ar', 'تم احتساب فترة الفوترة'],
+    ] as const) {
       setLanguage(lang);
       mockApi({ ...rental, timeline });
       const view = renderDetail();

@@ -27,7 +27,14 @@ export default function AccountSecurityPage() {
   return (
     <>
       <PageHeader title={t('security.account.title')} subtitle={t('security.account.subtitle')} />
-      {mustEnrol && <p role="alert" className="mb-4 rounded-ui border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{t('security.msg.mfaRequiredByCompany')}</p>}
+      {mustEnrol && (
+        <p
+          role="alert"
+          className="mb-4 rounded-ui border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {t('security.msg.mfaRequiredByCompany')}
+        </p>
+      )}
       <div className="space-y-6">
         <Sessions />
         <MyDevices />
@@ -54,20 +61,50 @@ function Sessions() {
   };
   return (
     <section aria-labelledby="sessions-title">
-      <h2 id="sessions-title" className="mb-3 text-lg font-semibold">{t('security.account.sessions')}</h2>
-      <ListState list={itemsState(sessions)} errorTitle={t('security.loadFailed')} empty={<EmptyList area="security.account.sessionList" />} skeleton={{ rows: 3, columns: 5 }}>
-        <ListTable columns={[t('security.account.device'), t('security.column.ip'), t('security.column.country'), t('security.account.started'), t('security.account.lastUsed'), '']}>
+      <h2 id="sessions-title" className="mb-3 text-lg font-semibold">
+        {t('security.account.sessions')}
+      </h2>
+      <ListState
+        list={itemsState(sessions)}
+        errorTitle={t('security.loadFailed')}
+        empty={<EmptyList area="security.account.sessionList" />}
+        skeleton={{ rows: 3, columns: 5 }}
+      >
+        <ListTable
+          columns={[
+            t('security.account.device'),
+            t('security.column.ip'),
+            t('security.column.country'),
+            t('security.account.started'),
+            t('security.account.lastUsed'),
+            '',
+          ]}
+        >
           {(sessions.data?.items ?? []).map((s) => (
             <tr key={s.id} data-session-country={s.country ?? ''} data-current={s.current ? 'true' : undefined}>
-              <td className="px-3 py-2" dir="ltr" title={s.userAgent ?? ''}>{browserOf(s.userAgent)}</td>
-              <td className="px-3 py-2 font-mono text-xs" dir="ltr">{s.ip ?? '—'}</td>
+              <td className="px-3 py-2" dir="ltr" title={s.userAgent ?? ''}>
+                {browserOf(s.userAgent)}
+              </td>
+              <td className="px-3 py-2 font-mono text-xs" dir="ltr">
+                {s.ip ?? '—'}
+              </td>
               <td className="px-3 py-2">{s.country ?? '—'}</td>
               <td className="whitespace-nowrap px-3 py-2">{fmt.dateTime(s.startedAt)}</td>
               <td className="whitespace-nowrap px-3 py-2">{fmt.dateTime(s.lastUsedAt)}</td>
               <td className="px-3 py-2">
-                {s.current
-                  ? <span className="text-xs font-medium text-green-800 dark:text-green-300">{t('security.account.current')}</span>
-                  : <button type="button" className="link text-xs text-red-700 dark:text-red-300" onClick={() => void revoke(s)}>{t('security.account.revoke')}</button>}
+                {s.current ? (
+                  <span className="text-xs font-medium text-green-800 dark:text-green-300">
+                    {t('security.account.current')}
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className="link text-xs text-red-700 dark:text-red-300"
+                    onClick={() => void revoke(s)}
+                  >
+                    {t('security.account.revoke')}
+                  </button>
+                )}
               </td>
             </tr>
           ))}
@@ -84,9 +121,16 @@ function MyDevices() {
   const devices = useSWR<{ items: DeviceView[] }>(DEVICES_PATH);
   return (
     <section aria-labelledby="devices-title">
-      <h2 id="devices-title" className="mb-1 text-lg font-semibold">{t('security.account.devices')}</h2>
+      <h2 id="devices-title" className="mb-1 text-lg font-semibold">
+        {t('security.account.devices')}
+      </h2>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('security.account.devicesIntro')}</p>
-      <ListState list={itemsState(devices)} errorTitle={t('security.loadFailed')} empty={<EmptyList area="security.devices" />} skeleton={{ rows: 2, columns: 6 }}>
+      <ListState
+        list={itemsState(devices)}
+        errorTitle={t('security.loadFailed')}
+        empty={<EmptyList area="security.devices" />}
+        skeleton={{ rows: 2, columns: 6 }}
+      >
         <DeviceTable devices={devices.data?.items ?? []} fmt={fmt} />
       </ListState>
     </section>
@@ -105,64 +149,128 @@ function Mfa() {
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
     setError(undefined);
-    try { await work(); } catch (e) { setError(toastApiError(t('security.account.mfaFailed'), e).fields.code); } finally { setBusy(false); }
+    try {
+      await work();
+    } catch (e) {
+      setError(toastApiError(t('security.account.mfaFailed'), e).fields.code);
+    } finally {
+      setBusy(false);
+    }
   };
-  const start = () => run(async () => { setSetup(await securityApi.mfaSetup()); setCode(''); });
-  const confirm = (e: FormEvent) => { e.preventDefault(); void run(async () => {
-    const done = await securityApi.mfaVerify(code);
-    setRecovery(done.recoveryCodes);
-    sessionStorage.removeItem(MFA_ENROLMENT_FLAG);
-    setSetup(null);
-    setCode('');
-    toast({ variant: 'success', title: t('security.account.mfaEnabled') });
-    await status.mutate();
-  }); };
-  const disable = (e: FormEvent) => { e.preventDefault(); void run(async () => {
-    await securityApi.mfaDisable(code);
-    setCode('');
-    setRecovery(null);
-    toast({ variant: 'success', title: t('security.account.mfaDisabled') });
-    await status.mutate();
-  }); };
+  const start = () =>
+    run(async () => {
+      setSetup(await securityApi.mfaSetup());
+      setCode('');
+    });
+  const confirm = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      const done = await securityApi.mfaVerify(code);
+      setRecovery(done.recoveryCodes);
+      sessionStorage.removeItem(MFA_ENROLMENT_FLAG);
+      setSetup(null);
+      setCode('');
+      toast({ variant: 'success', title: t('security.account.mfaEnabled') });
+      await status.mutate();
+    });
+  };
+  const disable = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      await securityApi.mfaDisable(code);
+      setCode('');
+      setRecovery(null);
+      toast({ variant: 'success', title: t('security.account.mfaDisabled') });
+      await status.mutate();
+    });
+  };
 
   return (
     <section aria-labelledby="mfa-title" className="card">
-      <h2 id="mfa-title" className="mb-2 text-lg font-semibold">{t('security.account.mfa')}</h2>
-      {status.data === undefined && !status.error ? <p className="text-sm text-slate-500">…</p> : status.error ? (
-        <p role="alert" className="text-sm text-red-800 dark:text-red-300">{t('security.loadFailed')}</p>
+      <h2 id="mfa-title" className="mb-2 text-lg font-semibold">
+        {t('security.account.mfa')}
+      </h2>
+      {status.data === undefined && !status.error ? (
+        <p className="text-sm text-slate-500">…</p>
+      ) : status.error ? (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+          {t('security.loadFailed')}
+        </p>
       ) : status.data?.enabled ? (
         <form onSubmit={disable} className="space-y-3" noValidate>
-          <p className="text-sm" data-testid="mfa-state">{t('security.account.mfaOn')} {t('security.account.recoveryLeft', { count: status.data.recoveryCodesLeft })}</p>
+          <p className="text-sm" data-testid="mfa-state">
+            {t('security.account.mfaOn')} {t('security.account.recoveryLeft', { count: status.data.recoveryCodesLeft })}
+          </p>
           {recovery && (
-            <div className="rounded-ui border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="recovery-codes">
+            <div
+              className="rounded-ui border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+              data-testid="recovery-codes"
+            >
               <p className="font-medium">{t('security.account.recoveryTitle')}</p>
               <p className="mb-2 text-sm">{t('security.account.recoveryBody')}</p>
-              <ul className="grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5" dir="ltr">{recovery.map((c) => <li key={c}>{c}</li>)}</ul>
+              <ul className="grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5" dir="ltr">
+                {recovery.map((c) => (
+                  <li key={c}>{c}</li>
+                ))}
+              </ul>
             </div>
           )}
           <div className="flex flex-wrap items-end gap-3">
             <FormField label={t('security.account.mfaCode')} name="mfa-disable-code" error={error}>
-              <input className="field-input w-40" dir="ltr" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+              <input
+                className="field-input w-40"
+                dir="ltr"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
             </FormField>
-            <button type="submit" className="btn-secondary" disabled={busy}>{t('security.account.mfaDisable')}</button>
+            <button type="submit" className="btn-secondary" disabled={busy}>
+              {t('security.account.mfaDisable')}
+            </button>
           </div>
         </form>
       ) : setup ? (
         <form onSubmit={confirm} className="space-y-3" noValidate data-testid="mfa-setup">
           <p className="text-sm">{t('security.account.mfaScan')}</p>
-          <img src={setup.qrCode} alt="QR" width={220} height={220} className="rounded-ui border border-slate-200 bg-white" />
-          <p className="text-sm">{t('security.account.mfaKey')}: <code className="break-all font-mono" dir="ltr" data-testid="mfa-secret">{setup.secret}</code></p>
+          <img
+            src={setup.qrCode}
+            alt="QR"
+            width={220}
+            height={220}
+            className="rounded-ui border border-slate-200 bg-white"
+          />
+          <p className="text-sm">
+            {t('security.account.mfaKey')}:{' '}
+            <code className="break-all font-mono" dir="ltr" data-testid="mfa-secret">
+              {setup.secret}
+            </code>
+          </p>
           <div className="flex flex-wrap items-end gap-3">
             <FormField label={t('security.account.mfaCode')} name="mfa-code" error={error}>
-              <input className="field-input w-40" dir="ltr" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+              <input
+                className="field-input w-40"
+                dir="ltr"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
             </FormField>
-            <button type="submit" className="btn-primary" disabled={busy}>{t('security.account.mfaConfirm')}</button>
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {t('security.account.mfaConfirm')}
+            </button>
           </div>
         </form>
       ) : (
         <div className="space-y-3">
-          <p className="text-sm" data-testid="mfa-state">{t('security.account.mfaOff')}</p>
-          <button type="button" className="btn-primary" disabled={busy} onClick={() => void start()}>{t('security.account.mfaStart')}</button>
+          <p className="text-sm" data-testid="mfa-state">
+            {t('security.account.mfaOff')}
+          </p>
+          <button type="button" className="btn-primary" disabled={busy} onClick={() => void start()}>
+            {t('security.account.mfaStart')}
+          </button>
         </div>
       )}
     </section>
@@ -175,7 +283,11 @@ function PasswordChange() {
   const form = useFormSubmit(changePasswordBody, async (body) => {
     try {
       const done = await securityApi.changePassword(body as { currentPassword: string; newPassword: string });
-      toast({ variant: 'success', title: t('security.account.passwordChanged'), description: t('security.account.passwordChangedBody', { count: done.signedOut }) });
+      toast({
+        variant: 'success',
+        title: t('security.account.passwordChanged'),
+        description: t('security.account.passwordChangedBody', { count: done.signedOut }),
+      });
       setValues({ currentPassword: '', newPassword: '' });
       return {};
     } catch (error) {
@@ -184,15 +296,48 @@ function PasswordChange() {
   });
   return (
     <section aria-labelledby="password-title" className="card">
-      <h2 id="password-title" className="mb-3 text-lg font-semibold">{t('security.account.password')}</h2>
-      <form className="flex flex-wrap items-end gap-3" noValidate onSubmit={(e) => { e.preventDefault(); void form.submit(values); }}>
-        <FormField label={t('security.account.currentPassword')} name="currentPassword" error={form.errors.currentPassword} required>
-          <input type="password" className="field-input" autoComplete="current-password" value={values.currentPassword} onChange={(e) => setValues({ ...values, currentPassword: e.target.value })} />
+      <h2 id="password-title" className="mb-3 text-lg font-semibold">
+        {t('security.account.password')}
+      </h2>
+      <form
+        className="flex flex-wrap items-end gap-3"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.submit(values);
+        }}
+      >
+        <FormField
+          label={t('security.account.currentPassword')}
+          name="currentPassword"
+          error={form.errors.currentPassword}
+          required
+        >
+          <input
+            type="password"
+            className="field-input"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={(e) => setValues({ ...values, currentPassword: e.target.value })}
+          />
         </FormField>
-        <FormField label={t('security.account.newPassword')} name="newPassword" error={form.errors.newPassword} required>
-          <input type="password" className="field-input" autoComplete="new-password" value={values.newPassword} onChange={(e) => setValues({ ...values, newPassword: e.target.value })} />
+        <FormField
+          label={t('security.account.newPassword')}
+          name="newPassword"
+          error={form.errors.newPassword}
+          required
+        >
+          <input
+            type="password"
+            className="field-input"
+            autoComplete="new-password"
+            value={values.newPassword}
+            onChange={(e) => setValues({ ...values, newPassword: e.target.value })}
+          />
         </FormField>
-        <button type="submit" className="btn-primary" disabled={form.saving}>{t('security.account.passwordSave')}</button>
+        <button type="submit" className="btn-primary" disabled={form.saving}>
+          {t('security.account.passwordSave')}
+        </button>
       </form>
     </section>
   );

@@ -4,7 +4,14 @@
  */
 import { addArea } from '../../../../shared/i18n';
 import { admin as adminCatalog, security as securityCatalog } from '../../../../shared/i18n/security';
-import { MFA_MESSAGES, PASSWORD_CHANGE_MESSAGES, SECURITY_MESSAGES, type GeoRule, type GeoRuleBody, type TenantRow } from '../../../../shared/schemas/security';
+import {
+  MFA_MESSAGES,
+  PASSWORD_CHANGE_MESSAGES,
+  SECURITY_MESSAGES,
+  type GeoRule,
+  type GeoRuleBody,
+  type TenantRow,
+} from '../../../../shared/schemas/security';
 import { apiPath, apiStem, callApi } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 
@@ -38,7 +45,11 @@ export const securityApi = {
   mfaDisable: (code: string) => callApi('mfaDisable', { body: { code } }),
   changePassword: (body: { currentPassword: string; newPassword: string }) =>
     callApi<'changePassword', { signedOut: number }>('changePassword', { body }),
-  deviceAction: (id: string, action: keyof typeof DEVICE_ACTIONS) => callApi(DEVICE_ACTIONS[action], { params: { id }, body: {} }),
+  deviceAction: (id: string, action: keyof typeof DEVICE_ACTIONS) =>
+    callApi(DEVICE_ACTIONS[action], { params: { id }, body: {} }),
   tenantAction: (id: string, action: keyof typeof TENANT_ACTIONS, reason: string) =>
-    callApi<(typeof TENANT_ACTIONS)[typeof action], TenantRow>(TENANT_ACTIONS[action], { params: { id }, body: { reason } }),
+    callApi<(typeof TENANT_ACTIONS)[typeof action], TenantRow>(TENANT_ACTIONS[action], {
+      params: { id },
+      body: { reason },
+    }),
 };

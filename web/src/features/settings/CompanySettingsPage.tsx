@@ -43,7 +43,10 @@ export default function CompanySettingsPage() {
   const canEdit = useCan('settingsEdit');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab') ?? 'profile';
-  const selectedIndex = Math.max(0, SETTINGS_TABS.findIndex((tab) => tab.params.includes(requested)));
+  const selectedIndex = Math.max(
+    0,
+    SETTINGS_TABS.findIndex((tab) => tab.params.includes(requested)),
+  );
 
   const onTabChange = (i: number) => {
     const next = new URLSearchParams(params);
@@ -56,7 +59,13 @@ export default function CompanySettingsPage() {
       <PageHeader
         title={t('settings.title')}
         subtitle={t('settings.subtitle')}
-        actions={canEdit ? <Link to="/pricing-settings" className="btn-secondary">{t('settings.pricingLink')}</Link> : undefined}
+        actions={
+          canEdit ? (
+            <Link to="/pricing-settings" className="btn-secondary">
+              {t('settings.pricingLink')}
+            </Link>
+          ) : undefined
+        }
       />
       {isLoading && !data ? (
         <FormSkeleton />
@@ -64,7 +73,10 @@ export default function CompanySettingsPage() {
         <ErrorPanel title={t('settings.loadFailed')} onRetry={() => void mutate()} />
       ) : (
         <TabGroup selectedIndex={selectedIndex} onChange={onTabChange}>
-          <TabList className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700" aria-label={t('settings.title')}>
+          <TabList
+            className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700"
+            aria-label={t('settings.title')}
+          >
             {SETTINGS_TABS.map((tab) => (
               <Tab
                 key={tab.key}
@@ -91,7 +103,11 @@ function SettingsForm({ settings, onReload }: { settings: CompanySettings; onRel
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pendingTab, setPendingTab] = useState<string | null>(null);
-  const [secrets, setSecrets] = useState<Record<GatewayKeyName, string>>({ profileId: '', serverKey: '', clientKey: '' });
+  const [secrets, setSecrets] = useState<Record<GatewayKeyName, string>>({
+    profileId: '',
+    serverKey: '',
+    clientKey: '',
+  });
   const serverRef = useRef(settings);
 
   // Another reader (the shell, a logo upload) refreshed the settings: rebase the draft onto them.
@@ -131,7 +147,8 @@ function SettingsForm({ settings, onReload }: { settings: CompanySettings; onRel
     }
   };
 
-  const tabDirty = (tab: TabDef) => tab.fields.some((f) => !same(draft[f], (serverRef.current as Record<string, unknown>)[f]));
+  const tabDirty = (tab: TabDef) =>
+    tab.fields.some((f) => !same(draft[f], (serverRef.current as Record<string, unknown>)[f]));
   const discard = (tab: TabDef) => {
     setDraft((d) => {
       const next = { ...d };
@@ -156,9 +173,18 @@ function SettingsForm({ settings, onReload }: { settings: CompanySettings; onRel
       >
         {children}
         <div className="flex flex-wrap items-center justify-end gap-3">
-          {Object.values(errors).some(Boolean) && <p className="field-error me-auto" role="alert">{t('settings.fixErrors')}</p>}
+          {Object.values(errors).some(Boolean) && (
+            <p className="field-error me-auto" role="alert">
+              {t('settings.fixErrors')}
+            </p>
+          )}
           {tabDirty(tab) && <span className="text-sm text-amber-800 dark:text-amber-200">{t('settings.unsaved')}</span>}
-          <button type="button" className="btn-secondary" disabled={!tabDirty(tab) || pendingTab !== null} onClick={() => discard(tab)}>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={!tabDirty(tab) || pendingTab !== null}
+            onClick={() => discard(tab)}
+          >
             {t('settings.reset')}
           </button>
           <button type="submit" className="btn-primary" disabled={pendingTab !== null}>
@@ -171,7 +197,9 @@ function SettingsForm({ settings, onReload }: { settings: CompanySettings; onRel
 
   const [profile, branding, hours, rentals, notifications, preferences, security] = SETTINGS_TABS;
   const secretBody = () => {
-    const keys = Object.fromEntries(GATEWAY_KEY_NAMES.filter((k) => secrets[k].trim()).map((k) => [k, secrets[k].trim()]));
+    const keys = Object.fromEntries(
+      GATEWAY_KEY_NAMES.filter((k) => secrets[k].trim()).map((k) => [k, secrets[k].trim()]),
+    );
     return Object.keys(keys).length ? { gatewayKeys: keys } : {};
   };
 
@@ -185,7 +213,15 @@ function SettingsForm({ settings, onReload }: { settings: CompanySettings; onRel
       {panel(preferences, <PreferencesTab {...bind} />)}
       {panel(
         security,
-        <SecurityTab {...bind} isDemo={isDemo} settings={settings} secrets={secrets} setSecrets={setSecrets} submitTab={submitTab} tab={security} />,
+        <SecurityTab
+          {...bind}
+          isDemo={isDemo}
+          settings={settings}
+          secrets={secrets}
+          setSecrets={setSecrets}
+          submitTab={submitTab}
+          tab={security}
+        />,
         secretBody,
         () => setSecrets({ profileId: '', serverKey: '', clientKey: '' }),
       )}

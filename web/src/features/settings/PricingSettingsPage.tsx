@@ -11,7 +11,13 @@ import { ErrorPanel } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
 import { issuesToErrors, type FieldErrors } from '../../lib/api-errors';
 import { Section } from './fields';
-import { settingsSaveFailed, useCompanySettingsFull, usePricingSettings, useSavePricing, type PricingSettingsResponse } from './settings-api';
+import {
+  settingsSaveFailed,
+  useCompanySettingsFull,
+  usePricingSettings,
+  useSavePricing,
+  type PricingSettingsResponse,
+} from './settings-api';
 import type { BodyOf } from '../../lib/api-client';
 
 /**
@@ -38,7 +44,8 @@ function valuesOf(p: PricingSettingsResponse): Values {
     v[`categoryRates.${c}.dailyRate`] = str(p.categoryRates[c]?.dailyRate);
     v[`categoryRates.${c}.monthlyRate`] = str(p.categoryRates[c]?.monthlyRate);
   }
-  for (const d of DAMAGE_TYPES) for (const sev of DAMAGE_SEVERITIES) v[`damagePrices.${d}.${sev}`] = str(p.damagePrices?.[d]?.[sev]);
+  for (const d of DAMAGE_TYPES)
+    for (const sev of DAMAGE_SEVERITIES) v[`damagePrices.${d}.${sev}`] = str(p.damagePrices?.[d]?.[sev]);
   return v;
 }
 
@@ -58,7 +65,14 @@ function bodyOf(values: Values, version: number): Record<string, unknown> {
       monthlyRate: amount(values[`categoryRates.${c}.monthlyRate`] ?? '', true),
     };
   }
-  const damagePrices = Object.fromEntries(DAMAGE_TYPES.map((d) => [d, Object.fromEntries(DAMAGE_SEVERITIES.map((sev) => [sev, amount(values[`damagePrices.${d}.${sev}`] ?? '', false)]))]));
+  const damagePrices = Object.fromEntries(
+    DAMAGE_TYPES.map((d) => [
+      d,
+      Object.fromEntries(
+        DAMAGE_SEVERITIES.map((sev) => [sev, amount(values[`damagePrices.${d}.${sev}`] ?? '', false)]),
+      ),
+    ]),
+  );
   return {
     version,
     categoryRates,
@@ -77,7 +91,10 @@ export default function PricingSettingsPage() {
   const { data, error, isLoading, mutate } = usePricingSettings();
   return (
     <div>
-      <PageHeader title={t('settings.pricingTitle')} subtitle={data ? t('settings.pricingSubtitle', { currency: data.currency }) : undefined} />
+      <PageHeader
+        title={t('settings.pricingTitle')}
+        subtitle={data ? t('settings.pricingSubtitle', { currency: data.currency }) : undefined}
+      />
       {isLoading && !data ? (
         <FormSkeleton />
       ) : error || !data ? (
@@ -131,39 +148,97 @@ function PricingForm({ pricing, onReload }: { pricing: PricingSettingsResponse; 
 
   const money = (name: string, label: string, hint?: string, placeholder?: string) => (
     <FormField name={name} label={label} error={errors[name]} hint={hint}>
-      <input className="field-input" inputMode="decimal" dir="ltr" placeholder={placeholder} value={values[name] ?? ''} onChange={(e) => set(name, e.target.value)} />
+      <input
+        className="field-input"
+        inputMode="decimal"
+        dir="ltr"
+        placeholder={placeholder}
+        value={values[name] ?? ''}
+        onChange={(e) => set(name, e.target.value)}
+      />
     </FormField>
   );
   // The region's fee is in the company's currency (the pricing answer carries it).
-  const regionFee = formatMoney(toMinor(pricing.regionYoungDriverFee), region, language, pricing.currency ? { currency: pricing.currency as CurrencyCode } : {});
+  const regionFee = formatMoney(
+    toMinor(pricing.regionYoungDriverFee),
+    region,
+    language,
+    pricing.currency ? { currency: pricing.currency as CurrencyCode } : {},
+  );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-label={t('settings.pricingTitle')}>
       <Section title={t('settings.pricing.ratesSection')}>
         <p className="text-xs text-slate-600 dark:text-slate-300">{t('settings.pricing.ratesHint')}</p>
-        <MatrixTable label={t('settings.pricing.ratesSection')} corner={t('settings.pricing.category')} dataName="category" values={values} errors={errors} set={set} placeholder={t('settings.pricing.notSet')}
+        <MatrixTable
+          label={t('settings.pricing.ratesSection')}
+          corner={t('settings.pricing.category')}
+          dataName="category"
+          values={values}
+          errors={errors}
+          set={set}
+          placeholder={t('settings.pricing.notSet')}
           rows={VEHICLE_CATEGORIES.map((c) => ({ key: c, label: t(`settings.category.${c}`) }))}
-          cols={(['dailyRate', 'monthlyRate'] as const).map((f) => ({ key: f, label: t(`settings.pricing.${f}`), unit: pricing.currency }))}
-          name={(c, f) => `categoryRates.${c}.${f}`} />
+          cols={(['dailyRate', 'monthlyRate'] as const).map((f) => ({
+            key: f,
+            label: t(`settings.pricing.${f}`),
+            unit: pricing.currency,
+          }))}
+          name={(c, f) => `categoryRates.${c}.${f}`}
+        />
       </Section>
       <Section title={t('settings.pricing.chargesSection')} className="grid gap-4 sm:grid-cols-3">
-        {money('youngDriverFeeOverride', t('settings.pricing.youngDriverFeeOverride'), t('settings.pricing.youngDriverHint', { fee: regionFee }), String(pricing.regionYoungDriverFee))}
+        {money(
+          'youngDriverFeeOverride',
+          t('settings.pricing.youngDriverFeeOverride'),
+          t('settings.pricing.youngDriverHint', { fee: regionFee }),
+          String(pricing.regionYoungDriverFee),
+        )}
         {money('extraKmCharge', t('settings.pricing.extraKmCharge'))}
-        {money('fuelChargePerQuarterTank', t('settings.pricing.fuelChargePerQuarterTank'), t('settings.pricing.fuelHint'))}
+        {money(
+          'fuelChargePerQuarterTank',
+          t('settings.pricing.fuelChargePerQuarterTank'),
+          t('settings.pricing.fuelHint'),
+        )}
         {money('fineAdminFee', t('settings.pricing.fineAdminFee'), t('settings.pricing.adminFeeHint'))}
-        {money('tollAdminFeePerCrossing', t('settings.pricing.tollAdminFeePerCrossing'), t('settings.pricing.adminFeeHint'))}
-        {money('vehicleDailyFixedCost', t('settings.pricing.vehicleDailyFixedCost'), t('settings.pricing.vehicleDailyFixedCostHint'))}
+        {money(
+          'tollAdminFeePerCrossing',
+          t('settings.pricing.tollAdminFeePerCrossing'),
+          t('settings.pricing.adminFeeHint'),
+        )}
+        {money(
+          'vehicleDailyFixedCost',
+          t('settings.pricing.vehicleDailyFixedCost'),
+          t('settings.pricing.vehicleDailyFixedCostHint'),
+        )}
       </Section>
       <Section title={t('settings.pricing.damageSection')}>
         <p className="text-xs text-slate-600 dark:text-slate-300">{t('settings.pricing.damageHint')}</p>
-        <MatrixTable label={t('settings.pricing.damageSection')} corner={t('settings.pricing.damageType')} dataName="damage-type" values={values} errors={errors} set={set}
+        <MatrixTable
+          label={t('settings.pricing.damageSection')}
+          corner={t('settings.pricing.damageType')}
+          dataName="damage-type"
+          values={values}
+          errors={errors}
+          set={set}
           rows={DAMAGE_TYPES.map((d) => ({ key: d, label: t(`settings.pricing.damageTypes.${d}`) }))}
-          cols={DAMAGE_SEVERITIES.map((sev) => ({ key: sev, label: t(`settings.pricing.damageSeverities.${sev}`), unit: pricing.currency }))}
-          name={(d, sev) => `damagePrices.${d}.${sev}`} />
+          cols={DAMAGE_SEVERITIES.map((sev) => ({
+            key: sev,
+            label: t(`settings.pricing.damageSeverities.${sev}`),
+            unit: pricing.currency,
+          }))}
+          name={(d, sev) => `damagePrices.${d}.${sev}`}
+        />
       </Section>
       <div className="flex flex-wrap items-center justify-end gap-3">
-        {Object.values(errors).some(Boolean) && <p className="field-error me-auto" role="alert">{t('settings.fixErrors')}</p>}
-        <button type="submit" className="btn-primary" disabled={pending}>{pending ? t('settings.saving') : t('settings.save')}</button>
+        {Object.values(errors).some(Boolean) && (
+          <p className="field-error me-auto" role="alert">
+            {t('settings.fixErrors')}
+          </p>
+        )}
+        <button type="submit" className="btn-primary" disabled={pending}>
+          {pending ? t('settings.saving') : t('settings.save')}
+        </button>
       </div>
     </form>
   );
@@ -189,14 +264,23 @@ function MatrixTable({ label, corner, dataName, rows, cols, name, values, errors
       <table className="w-full text-sm" aria-label={label}>
         <thead>
           <tr className="text-start text-slate-600 dark:text-slate-300">
-            <th scope="col" className="py-2 pe-4 text-start font-medium">{corner}</th>
-            {cols.map((c) => <th key={c.key} scope="col" className="py-2 pe-4 text-start font-medium">{c.label}{c.unit ? ` (${c.unit})` : ''}</th>)}
+            <th scope="col" className="py-2 pe-4 text-start font-medium">
+              {corner}
+            </th>
+            {cols.map((c) => (
+              <th key={c.key} scope="col" className="py-2 pe-4 text-start font-medium">
+                {c.label}
+                {c.unit ? ` (${c.unit})` : ''}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
           {rows.map((r) => (
             <tr key={r.key} {...{ [`data-${dataName}`]: r.key }}>
-              <th scope="row" className="py-2 pe-4 text-start font-medium">{r.label}</th>
+              <th scope="row" className="py-2 pe-4 text-start font-medium">
+                {r.label}
+              </th>
               {cols.map((c) => {
                 const n = name(r.key, c.key);
                 return (
@@ -212,7 +296,11 @@ function MatrixTable({ label, corner, dataName, rows, cols, name, values, errors
                       value={values[n] ?? ''}
                       onChange={(e) => set(n, e.target.value)}
                     />
-                    {errors[n] && <p className="field-error" role="alert">{errors[n]}</p>}
+                    {errors[n] && (
+                      <p className="field-error" role="alert">
+                        {errors[n]}
+                      </p>
+                    )}
                   </td>
                 );
               })}

@@ -19,25 +19,71 @@ export interface Bound {
   hint?: string;
 }
 
-export const labelOf = (t: TFunction, path: string, label?: string) => label ?? t(`settings.field.${path.split('.').pop()}`);
+export const labelOf = (t: TFunction, path: string, label?: string) =>
+  label ?? t(`settings.field.${path.split('.').pop()}`);
 
-export function TextField({ draft, errors, set, t, path, label, hint, type = 'text', autoComplete }: Bound & { type?: string; autoComplete?: string }) {
+export function TextField({
+  draft,
+  errors,
+  set,
+  t,
+  path,
+  label,
+  hint,
+  type = 'text',
+  autoComplete,
+}: Bound & { type?: string; autoComplete?: string }) {
   return (
     <FormField name={path} label={labelOf(t, path, label)} error={errors[path]} hint={hint}>
-      <input className="field-input" type={type} autoComplete={autoComplete} value={String(getPath(draft, path) ?? '')} onChange={(e) => set(path, e.target.value)} />
+      <input
+        className="field-input"
+        type={type}
+        autoComplete={autoComplete}
+        value={String(getPath(draft, path) ?? '')}
+        onChange={(e) => set(path, e.target.value)}
+      />
     </FormField>
   );
 }
 
-export function TextArea({ draft, errors, set, t, path, label, hint, rows, dir, lang }: Bound & { rows: number; dir?: string; lang?: string }) {
+export function TextArea({
+  draft,
+  errors,
+  set,
+  t,
+  path,
+  label,
+  hint,
+  rows,
+  dir,
+  lang,
+}: Bound & { rows: number; dir?: string; lang?: string }) {
   return (
     <FormField name={path} label={labelOf(t, path, label)} error={errors[path]} hint={hint}>
-      <textarea className="field-input" rows={rows} dir={dir} lang={lang} value={String(getPath(draft, path) ?? '')} onChange={(e) => set(path, e.target.value)} />
+      <textarea
+        className="field-input"
+        rows={rows}
+        dir={dir}
+        lang={lang}
+        value={String(getPath(draft, path) ?? '')}
+        onChange={(e) => set(path, e.target.value)}
+      />
     </FormField>
   );
 }
 
-export function NumberField({ draft, errors, set, t, path, label, hint, min, max, step }: Bound & { min: number; max: number; step: number }) {
+export function NumberField({
+  draft,
+  errors,
+  set,
+  t,
+  path,
+  label,
+  hint,
+  min,
+  max,
+  step,
+}: Bound & { min: number; max: number; step: number }) {
   const v = getPath(draft, path);
   return (
     <FormField name={path} label={labelOf(t, path, label)} error={errors[path]} hint={hint}>
@@ -55,12 +101,28 @@ export function NumberField({ draft, errors, set, t, path, label, hint, min, max
   );
 }
 
-export function SelectField({ draft, errors, set, t, path, label, hint, options, labelPrefix }: Bound & { options: readonly string[]; labelPrefix: string }) {
+export function SelectField({
+  draft,
+  errors,
+  set,
+  t,
+  path,
+  label,
+  hint,
+  options,
+  labelPrefix,
+}: Bound & { options: readonly string[]; labelPrefix: string }) {
   return (
     <FormField name={path} label={labelOf(t, path, label)} error={errors[path]} hint={hint}>
-      <select className="field-input" value={String(getPath(draft, path) ?? '')} onChange={(e) => set(path, e.target.value)}>
+      <select
+        className="field-input"
+        value={String(getPath(draft, path) ?? '')}
+        onChange={(e) => set(path, e.target.value)}
+      >
         {options.map((o) => (
-          <option key={o} value={o}>{t(`${labelPrefix}.${o}`)}</option>
+          <option key={o} value={o}>
+            {t(`${labelPrefix}.${o}`)}
+          </option>
         ))}
       </select>
     </FormField>
@@ -68,7 +130,15 @@ export function SelectField({ draft, errors, set, t, path, label, hint, options,
 }
 
 export function ToggleField({ draft, set, t, path, label, hint }: Bound) {
-  return <Toggle name={path} label={labelOf(t, path, label)} hint={hint} checked={getPath(draft, path) === true} onChange={(v) => set(path, v)} />;
+  return (
+    <Toggle
+      name={path}
+      label={labelOf(t, path, label)}
+      hint={hint}
+      checked={getPath(draft, path) === true}
+      onChange={(v) => set(path, v)}
+    />
+  );
 }
 
 export function ColorField({ draft, errors, set, t, path }: Bound) {
@@ -86,7 +156,15 @@ export function ColorField({ draft, errors, set, t, path }: Bound) {
             value={valid ? value.toLowerCase() : '#000000'}
             onChange={(e) => set(path, e.target.value.toUpperCase())}
           />
-          <input {...control} className="field-input font-mono uppercase" dir="ltr" maxLength={7} value={value} onChange={(e) => set(path, e.target.value)} spellCheck={false} />
+          <input
+            {...control}
+            className="field-input font-mono uppercase"
+            dir="ltr"
+            maxLength={7}
+            value={value}
+            onChange={(e) => set(path, e.target.value)}
+            spellCheck={false}
+          />
         </div>
       )}
     </FormField>
@@ -96,11 +174,21 @@ export function ColorField({ draft, errors, set, t, path }: Bound) {
 /** The fields of a tab, bound to the draft (every field component takes these plus `path`). */
 export type TabBind = Omit<Bound, 'path'>;
 
-export function Section({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+export function Section({
+  title,
+  children,
+  className = '',
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const id = useId();
   return (
     <section className="card" aria-labelledby={id}>
-      <h2 id={id} className="mb-4 text-base font-semibold">{title}</h2>
+      <h2 id={id} className="mb-4 text-base font-semibold">
+        {title}
+      </h2>
       <div className={className || 'space-y-4'}>{children}</div>
     </section>
   );

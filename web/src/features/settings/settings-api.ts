@@ -45,7 +45,11 @@ export function usePricingSettings() {
  * A PUT that answers the saved document: shown at once under its own key (the shell re-applies
  * the branding), then the other settings reader revalidates.
  */
-function useSaveTo<Op extends 'updateCompanySettings' | 'updatePricingSettings', Saved>(op: Op, path: ApiPath, other: ApiPath) {
+function useSaveTo<Op extends 'updateCompanySettings' | 'updatePricingSettings', Saved>(
+  op: Op,
+  path: ApiPath,
+  other: ApiPath,
+) {
   const { mutate } = useSWRConfig();
   const invalidate = useInvalidate();
   return useCallback(
@@ -60,9 +64,17 @@ function useSaveTo<Op extends 'updateCompanySettings' | 'updatePricingSettings',
 }
 
 export const useSaveSettings = () =>
-  useSaveTo<'updateCompanySettings', CompanySettings>('updateCompanySettings', COMPANY_SETTINGS_PATH, PRICING_SETTINGS_PATH);
+  useSaveTo<'updateCompanySettings', CompanySettings>(
+    'updateCompanySettings',
+    COMPANY_SETTINGS_PATH,
+    PRICING_SETTINGS_PATH,
+  );
 export const useSavePricing = () =>
-  useSaveTo<'updatePricingSettings', PricingSettingsResponse>('updatePricingSettings', PRICING_SETTINGS_PATH, COMPANY_SETTINGS_PATH);
+  useSaveTo<'updatePricingSettings', PricingSettingsResponse>(
+    'updatePricingSettings',
+    PRICING_SETTINGS_PATH,
+    COMPANY_SETTINGS_PATH,
+  );
 
 /** Asks for a presigned URL, then PUTs the file to S3 with upload progress (0–100). */
 export function uploadLogo(file: File, onProgress: (percent: number) => void): Promise<LogoUploadResponse> {
@@ -73,7 +85,11 @@ export function uploadLogo(file: File, onProgress: (percent: number) => void): P
  * A failed settings save: someone else saved first → say so and reload (the draft rebases onto
  * the new version); anything else → the failure toast. Resolves to the field errors to show.
  */
-export async function settingsSaveFailed(t: TFunction, err: unknown, reload: () => Promise<unknown>): Promise<FieldErrors> {
+export async function settingsSaveFailed(
+  t: TFunction,
+  err: unknown,
+  reload: () => Promise<unknown>,
+): Promise<FieldErrors> {
   if (!isVersionConflict(err)) return toastApiError(t('settings.saveFailed'), err).fields;
   toast({ title: t('settings.conflictTitle'), description: t('settings.conflictBody'), variant: 'destructive' });
   await reload();

@@ -15,24 +15,57 @@ export interface TabDef {
 }
 
 export const SETTINGS_TABS: TabDef[] = [
-  { key: 'profile', params: ['profile'], fields: ['name', 'businessType', 'email', 'phone', 'primaryContact', 'address', 'vatNumber', 'termsEnglish', 'termsArabic'] },
+  {
+    key: 'profile',
+    params: ['profile'],
+    fields: [
+      'name',
+      'businessType',
+      'email',
+      'phone',
+      'primaryContact',
+      'address',
+      'vatNumber',
+      'termsEnglish',
+      'termsArabic',
+    ],
+  },
   { key: 'branding', params: ['branding'], fields: ['primaryColor', 'secondaryColor', 'accentStyle'] },
   { key: 'hours', params: ['working-hours', 'hours', 'workingHours'], fields: ['workingHours'] },
   {
     key: 'rentals',
     params: ['rentals'],
-    fields: ['defaultRentalDuration', 'autoConfirmRentals', 'enableOverbooking', 'rentalDurationMode', 'gracePeriodHours', 'depositReleaseDays', 'allowStaffCloseWithBalance', 'referenceConfig', 'enableVat', 'vatRate', 'invoiceConfig', 'billingTiming'],
+    fields: [
+      'defaultRentalDuration',
+      'autoConfirmRentals',
+      'enableOverbooking',
+      'rentalDurationMode',
+      'gracePeriodHours',
+      'depositReleaseDays',
+      'allowStaffCloseWithBalance',
+      'referenceConfig',
+      'enableVat',
+      'vatRate',
+      'invoiceConfig',
+      'billingTiming',
+    ],
   },
   { key: 'notifications', params: ['notifications'], fields: ['notificationSettings'] },
   { key: 'preferences', params: ['preferences'], fields: ['timezone', 'preferences'] },
-  { key: 'security', params: ['security'], fields: ['blacklistMode', 'enableBlacklistCheck', 'requireMfaForAdmins', 'paymentGateway', 'paymentMode'] },
+  {
+    key: 'security',
+    params: ['security'],
+    fields: ['blacklistMode', 'enableBlacklistCheck', 'requireMfaForAdmins', 'paymentGateway', 'paymentMode'],
+  },
 ];
 
 export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-export const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+export const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 export function getPath(obj: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
+  return path
+    .split('.')
+    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
 }
 
 export function setPath<T>(obj: T, path: string, value: unknown): T {
@@ -62,7 +95,8 @@ export function rebase(draft: Draft, oldServer: CompanySettings, newServer: Comp
 }
 
 export function timeZones(current: string): string[] {
-  const supported = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  const supported =
+    (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
   const list = supported.length ? supported : ['America/New_York', 'Asia/Dubai', 'Asia/Riyadh', 'Asia/Amman', 'UTC'];
   return list.includes(current) ? list : [current, ...list];
 }

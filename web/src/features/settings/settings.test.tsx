@@ -15,7 +15,17 @@ const contrast = (a: string, b: string) => {
 
 describe('brand preview text colour', () => {
   it('reaches AA contrast (4.5:1) on every colour, including the defaults that failed with white', () => {
-    for (const bg of ['#3B82F6', '#8B5CF6', '#0F766E', '#B45309', '#FFFFFF', '#000000', '#767676', '#777777', '#FFFF00']) {
+    for (const bg of [
+      '#3B82F6',
+      '#8B5CF6',
+      '#0F766E',
+      '#B45309',
+      '#FFFFFF',
+      '#000000',
+      '#767676',
+      '#777777',
+      '#FFFF00',
+    ]) {
       expect(contrast(readableTextOn(bg), bg), bg).toBeGreaterThanOrEqual(4.5);
     }
     expect(readableTextOn('#0F766E')).toBe('#FFFFFF');

@@ -5,7 +5,13 @@
  */
 import { addArea } from '../../../../shared/i18n';
 import { staff as staffCatalog } from '../../../../shared/i18n/staff';
-import { STAFF_MESSAGES, STAFF_SERVER_MESSAGES, type CreateStaffInput, type StaffMember, type UpdateStaffInput } from '../../../../shared/schemas/staff';
+import {
+  STAFF_MESSAGES,
+  STAFF_SERVER_MESSAGES,
+  type CreateStaffInput,
+  type StaffMember,
+  type UpdateStaffInput,
+} from '../../../../shared/schemas/staff';
 import { apiPath, apiStem, callApi } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 
@@ -22,7 +28,8 @@ const ACTIONS = { suspend: 'suspendStaff', unsuspend: 'unsuspendStaff', activate
 
 export const staffApi = {
   create: (body: CreateStaffInput) => callApi<'createStaff', StaffMember>('createStaff', { body }),
-  update: (id: string, body: UpdateStaffInput) => callApi<'updateStaff', StaffMember>('updateStaff', { params: { id }, body }),
+  update: (id: string, body: UpdateStaffInput) =>
+    callApi<'updateStaff', StaffMember>('updateStaff', { params: { id }, body }),
   action: (id: string, action: keyof typeof ACTIONS) =>
     callApi<(typeof ACTIONS)[typeof action], StaffMember>(ACTIONS[action], { params: { id }, body: {} }),
   remove: (id: string) => callApi('deleteStaff', { params: { id } }),

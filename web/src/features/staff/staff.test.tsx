@@ -11,26 +11,52 @@ import './staff-api';
 
 const never = () => Promise.reject(new Error('not in this test'));
 const session = (role: User['role'], id = 'ME'): AuthContextValue => ({
-  status: 'authenticated', method: 'jwt', user: { id, username: 'me', role, tenantId: 't' },
-  login: never, register: never, demoLogin: never, logout: () => Promise.resolve(),
+  status: 'authenticated',
+  method: 'jwt',
+  user: { id, username: 'me', role, tenantId: 't' },
+  login: never,
+  register: never,
+  demoLogin: never,
+  logout: () => Promise.resolve(),
 });
 
 const member = (id: string, role: string, status = 'active', first = id) => ({
-  id, tenantId: 't', username: id.toLowerCase(), email: null, firstName: first, lastName: 'Test', role, status,
-  inviteStatus: status === 'pending' ? 'pending' : 'accepted', isArchived: false, isDemo: false, lastActiveAt: null, invitedAt: null,
-  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
+  id,
+  tenantId: 't',
+  username: id.toLowerCase(),
+  email: null,
+  firstName: first,
+  lastName: 'Test',
+  role,
+  status,
+  inviteStatus: status === 'pending' ? 'pending' : 'accepted',
+  isArchived: false,
+  isDemo: false,
+  lastActiveAt: null,
+  invitedAt: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  version: 1,
 });
 
 function mockApi(staff: unknown[], opts: { isDemo?: boolean; status?: number } = {}) {
   const calls: { url: string; method: string }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    calls.push({ url, method: init?.method ?? 'GET' });
-    const body = url.startsWith('/api/auth/me')
-      ? { success: true, user: { id: 'ME', username: 'me', role: 'OWNER', isDemo: opts.isDemo === true } }
-      : opts.status ? { error: { code: 'INTERNAL_ERROR', message: 'x' } } : { items: staff, nextCursor: null };
-    return new Response(JSON.stringify(body), { status: url.startsWith('/api/auth/me') ? 200 : opts.status ?? 200, headers: { 'content-type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      calls.push({ url, method: init?.method ?? 'GET' });
+      const body = url.startsWith('/api/auth/me')
+        ? { success: true, user: { id: 'ME', username: 'me', role: 'OWNER', isDemo: opts.isDemo === true } }
+        : opts.status
+          ? { error: { code: 'INTERNAL_ERROR', message: 'x' } }
+          : { items: staff, nextCursor: null };
+      return new Response(JSON.stringify(body), {
+        status: url.startsWith('/api/auth/me') ? 200 : (opts.status ?? 200),
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
   return calls;
 }
 afterEach(() => {
@@ -42,7 +68,9 @@ function renderPage(role: User['role'], id = 'ME') {
   return render(
     <AuthContext.Provider value={session(role, id)}>
       <SWRConfig value={{ ...swrConfig, provider: () => new Map(), shouldRetryOnError: false }}>
-        <MemoryRouter><StaffPage /></MemoryRouter>
+        <MemoryRouter>
+          <StaffPage />
+        </MemoryRouter>
       </SWRConfig>
     </AuthContext.Provider>,
   );
@@ -52,7 +80,12 @@ const row = async (name: string) => (await screen.findByText(name)).closest('tr'
 
 describe('/staff', () => {
   it('an ADMIN sees no actions on an OWNER, none to suspend or remove themselves, and cannot offer the OWNER role', async () => {
-    mockApi([member('OWN', 'OWNER', 'active', 'Olivia'), member('ME', 'ADMIN', 'active', 'Adam'), member('S1', 'STAFF', 'suspended', 'Sami'), member('P1', 'MECHANIC', 'pending', 'Pia')]);
+    mockApi([
+      member('OWN', 'OWNER', 'active', 'Olivia'),
+      member('ME', 'ADMIN', 'active', 'Adam'),
+      member('S1', 'STAFF', 'suspended', 'Sami'),
+      member('P1', 'MECHANIC', 'pending', 'Pia'),
+    ]);
     renderPage('ADMIN', 'ME');
     expect(within(await row('Olivia Test')).queryByRole('button')).toBeNull();
     const self = await row('Adam Test');
@@ -99,7 +132,9 @@ describe('/staff', () => {
 
   it('translates the server refusals into Arabic', () => {
     setLanguage('ar');
-    expect(translateMessage(t, 'The company must keep at least one active owner')).toBe('يجب أن يبقى للشركة مالك نشط واحد على الأقل');
+    expect(translateMessage(t, 'The company must keep at least one active owner')).toBe(
+      'يجب أن يبقى للشركة مالك نشط واحد على الأقل',
+    );
     expect(translateMessage(t, 'Something unknown')).toBe('Something unknown');
   });
 });

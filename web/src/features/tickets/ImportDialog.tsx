@@ -20,7 +20,17 @@ const headersOf = (csv: string) => (parseCsv(csv.split(/\r?\n/)[0] ?? '')[0] ?? 
 
 const OUTCOME_TONES = { create: 'green', duplicate: 'muted', error: 'red' } as const;
 
-export function ImportDialog({ kind, open, onClose, onImported }: { kind: 'tickets' | 'salik'; open: boolean; onClose: () => void; onImported: () => void }) {
+export function ImportDialog({
+  kind,
+  open,
+  onClose,
+  onImported,
+}: {
+  kind: 'tickets' | 'salik';
+  open: boolean;
+  onClose: () => void;
+  onImported: () => void;
+}) {
   const t = useT();
   const money = useMoney();
   const when = useDateTime();
@@ -33,8 +43,17 @@ export function ImportDialog({ kind, open, onClose, onImported }: { kind: 'ticke
   const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
   const fields = kind === 'tickets' ? TICKET_IMPORT_FIELDS : SALIK_IMPORT_FIELDS;
 
-  const reset = () => { setCsv(''); setMapping({}); setResult(null); setHeaders([]); setErrors({}); };
-  const close = () => { reset(); onClose(); };
+  const reset = () => {
+    setCsv('');
+    setMapping({});
+    setResult(null);
+    setHeaders([]);
+    setErrors({});
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
@@ -49,12 +68,20 @@ export function ImportDialog({ kind, open, onClose, onImported }: { kind: 'ticke
     setBusy(preview ? 'preview' : 'import');
     setErrors({});
     try {
-      const res = await ticketsApi.importStatement(kind, { preview, csv, source: source || undefined, mapping: Object.keys(mapping).length ? mapping : undefined });
+      const res = await ticketsApi.importStatement(kind, {
+        preview,
+        csv,
+        source: source || undefined,
+        mapping: Object.keys(mapping).length ? mapping : undefined,
+      });
       setResult(res);
       setHeaders(res.headers);
       setMapping(res.mapping);
       if (!preview) {
-        toast({ variant: 'success', title: res.created ? t('tickets.imported', { count: res.created }) : t('tickets.nothingToImport') });
+        toast({
+          variant: 'success',
+          title: res.created ? t('tickets.imported', { count: res.created }) : t('tickets.nothingToImport'),
+        });
         onImported();
         close();
       }
@@ -76,14 +103,33 @@ export function ImportDialog({ kind, open, onClose, onImported }: { kind: 'ticke
     <Modal open={open} onClose={close} title={t('tickets.importTitle')} wide="extra">
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField id={`import-${kind}-file`} label={t('tickets.importFile')}>
-          <input type="file" accept=".csv,text/csv" className="field-input" onChange={(e) => void readFile(e.target.files?.[0])} />
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            className="field-input"
+            onChange={(e) => void readFile(e.target.files?.[0])}
+          />
         </FormField>
         <FormField id={`import-${kind}-source`} label={t('tickets.importSource')}>
-          <input className="field-input" value={source} placeholder={t('tickets.importSourcePlaceholder')} onChange={(e) => setSource(e.target.value)} />
+          <input
+            className="field-input"
+            value={source}
+            placeholder={t('tickets.importSourcePlaceholder')}
+            onChange={(e) => setSource(e.target.value)}
+          />
         </FormField>
       </div>
       <FormField id={`import-${kind}-csv`} label={t('tickets.importPaste')} error={errors.csv}>
-        <textarea className="field-input font-mono text-xs" dir="ltr" rows={4} value={csv} onChange={(e) => { setCsv(e.target.value); setResult(null); }} />
+        <textarea
+          className="field-input font-mono text-xs"
+          dir="ltr"
+          rows={4}
+          value={csv}
+          onChange={(e) => {
+            setCsv(e.target.value);
+            setResult(null);
+          }}
+        />
       </FormField>
 
       {mappingShown && (
@@ -92,10 +138,26 @@ export function ImportDialog({ kind, open, onClose, onImported }: { kind: 'ticke
           <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">{t('tickets.mappingHint')}</p>
           <div className="grid gap-2 sm:grid-cols-4">
             {fields.map((f) => (
-              <FormField key={f} id={`map-${kind}-${f}`} label={t(`tickets.importFields.${f}`)} error={errors[`mapping.${f}`]}>
-                <select className="field-input" value={mapping[f] ?? ''} onChange={(e) => { setMapping((m) => ({ ...m, [f]: e.target.value })); setResult(null); }}>
+              <FormField
+                key={f}
+                id={`map-${kind}-${f}`}
+                label={t(`tickets.importFields.${f}`)}
+                error={errors[`mapping.${f}`]}
+              >
+                <select
+                  className="field-input"
+                  value={mapping[f] ?? ''}
+                  onChange={(e) => {
+                    setMapping((m) => ({ ...m, [f]: e.target.value }));
+                    setResult(null);
+                  }}
+                >
                   <option value="">{t('tickets.mappingNone')}</option>
-                  {headers.map((h) => <option key={h} value={h}>{h}</option>)}
+                  {headers.map((h) => (
+                    <option key={h} value={h}>
+                      {h}
+                    </option>
+                  ))}
                 </select>
               </FormField>
             ))}
@@ -105,27 +167,67 @@ export function ImportDialog({ kind, open, onClose, onImported }: { kind: 'ticke
 
       {result && (
         <section className="mt-4" aria-label={t('tickets.preview')}>
-          <p className="mb-2 text-sm font-medium" data-testid="import-summary">{t('tickets.importSummary', result.counts)}</p>
+          <p className="mb-2 text-sm font-medium" data-testid="import-summary">
+            {t('tickets.importSummary', result.counts)}
+          </p>
           <div className="max-h-72 overflow-auto rounded-ui border border-slate-200 dark:border-slate-700">
             <table className="w-full text-sm">
               <thead className="bg-slate-50 text-start text-xs dark:bg-slate-800">
-                <tr>{[t('tickets.importRow'), t(`tickets.importFields.${kind === 'tickets' ? 'ticketNumber' : 'transactionId'}`), t('tickets.field.plate'), t('tickets.field.violationDate'), t('tickets.field.amount'), t('tickets.field.rental'), ''].map((h, i) => <th key={i} className="px-2 py-1 text-start">{h}</th>)}</tr>
+                <tr>
+                  {[
+                    t('tickets.importRow'),
+                    t(`tickets.importFields.${kind === 'tickets' ? 'ticketNumber' : 'transactionId'}`),
+                    t('tickets.field.plate'),
+                    t('tickets.field.violationDate'),
+                    t('tickets.field.amount'),
+                    t('tickets.field.rental'),
+                    '',
+                  ].map((h, i) => (
+                    <th key={i} className="px-2 py-1 text-start">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
               </thead>
               <tbody>
                 {result.rows.map((r) => (
                   <tr key={r.row} data-import-row={r.row} className="border-t border-slate-100 dark:border-slate-800">
                     <td className="px-2 py-1">{r.row}</td>
-                    <td className="px-2 py-1 font-mono" dir="ltr">{r.reference ?? '—'}</td>
-                    <td className="px-2 py-1 font-mono" dir="ltr">{r.plate ?? '—'}</td>
+                    <td className="px-2 py-1 font-mono" dir="ltr">
+                      {r.reference ?? '—'}
+                    </td>
+                    <td className="px-2 py-1 font-mono" dir="ltr">
+                      {r.plate ?? '—'}
+                    </td>
                     <td className="px-2 py-1">{r.at ? when(r.at) : '—'}</td>
                     <td className="px-2 py-1">{r.amount === null ? '—' : money(r.amount)}</td>
                     <td className="px-2 py-1">
-                      {r.matchState && <StatusPill status={r.matchState} labelKey="tickets.match" tones={MATCH_TONES} dataName="match" />}
-                      {r.rentalReference && <span className="ms-2 text-xs">{r.rentalReference} · {r.customer}</span>}
+                      {r.matchState && (
+                        <StatusPill
+                          status={r.matchState}
+                          labelKey="tickets.match"
+                          tones={MATCH_TONES}
+                          dataName="match"
+                        />
+                      )}
+                      {r.rentalReference && (
+                        <span className="ms-2 text-xs">
+                          {r.rentalReference} · {r.customer}
+                        </span>
+                      )}
                     </td>
                     <td className="px-2 py-1">
-                      <StatusPill status={r.outcome} labelKey="tickets.outcome" tones={OUTCOME_TONES} dataName="outcome" />
-                      {Object.entries(r.errors).map(([f, m]) => <div key={f} className="text-xs text-red-700 dark:text-red-300">{t(`tickets.importFields.${f}`)}: {translateMessage(t, m)}</div>)}
+                      <StatusPill
+                        status={r.outcome}
+                        labelKey="tickets.outcome"
+                        tones={OUTCOME_TONES}
+                        dataName="outcome"
+                      />
+                      {Object.entries(r.errors).map(([f, m]) => (
+                        <div key={f} className="text-xs text-red-700 dark:text-red-300">
+                          {t(`tickets.importFields.${f}`)}: {translateMessage(t, m)}
+                        </div>
+                      ))}
                     </td>
                   </tr>
                 ))}
@@ -136,10 +238,19 @@ export function ImportDialog({ kind, open, onClose, onImported }: { kind: 'ticke
       )}
 
       <DialogActions>
-        <button type="button" className="btn-secondary" onClick={close} disabled={!!busy}>{t('common.cancel')}</button>
-        <button type="button" className="btn-secondary" onClick={() => void send(true)} disabled={!csv || !!busy}>{busy === 'preview' ? t('tickets.previewing') : t('tickets.preview')}</button>
+        <button type="button" className="btn-secondary" onClick={close} disabled={!!busy}>
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => void send(true)} disabled={!csv || !!busy}>
+          {busy === 'preview' ? t('tickets.previewing') : t('tickets.preview')}
+        </button>
         {result && (
-          <button type="button" className="btn-primary" onClick={() => void send(false)} disabled={!!busy || result.counts.create === 0}>
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => void send(false)}
+            disabled={!!busy || result.counts.create === 0}
+          >
             {busy === 'import' ? t('tickets.importing') : t('tickets.importCommit', { count: result.counts.create })}
           </button>
         )}

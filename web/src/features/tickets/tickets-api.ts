@@ -17,19 +17,27 @@ export const TICKETS_PATH = apiStem('listTrafficTickets');
 export const SALIK_PATH = apiStem('listSalikCharges');
 export const ticketPath = (id: string) => apiPath('getTrafficTicket', { id });
 
-const idem = () => ({ headers: { 'Idempotency-Key': `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}` } });
+const idem = () => ({
+  headers: { 'Idempotency-Key': `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}` },
+});
 
 export const ticketsApi = {
-  create: (body: BodyOf<'createTrafficTicket'>) => callApi<'createTrafficTicket', Ticket>('createTrafficTicket', { body }),
+  create: (body: BodyOf<'createTrafficTicket'>) =>
+    callApi<'createTrafficTicket', Ticket>('createTrafficTicket', { body }),
   update: (id: string, body: BodyOf<'updateTrafficTicket'>) =>
     callApi<'updateTrafficTicket', Ticket>('updateTrafficTicket', { params: { id }, body }),
   recharge: (id: string) =>
-    callApi<'rechargeTrafficTicket', { ticket: Ticket }>('rechargeTrafficTicket', { params: { id }, body: {}, ...idem() }),
+    callApi<'rechargeTrafficTicket', { ticket: Ticket }>('rechargeTrafficTicket', {
+      params: { id },
+      body: {},
+      ...idem(),
+    }),
   importStatement: (kind: 'tickets' | 'salik', body: BodyOf<'importTrafficTickets'> & BodyOf<'importSalikCharges'>) =>
     kind === 'tickets'
       ? callApi<'importTrafficTickets', ImportResult>('importTrafficTickets', { body })
       : callApi<'importSalikCharges', ImportResult>('importSalikCharges', { body }),
-  createPassage: (body: BodyOf<'createSalikCharge'>) => callApi<'createSalikCharge', SalikCharge>('createSalikCharge', { body }),
+  createPassage: (body: BodyOf<'createSalikCharge'>) =>
+    callApi<'createSalikCharge', SalikCharge>('createSalikCharge', { body }),
   updatePassage: (id: string, body: BodyOf<'updateSalikCharge'>) =>
     callApi<'updateSalikCharge', SalikCharge>('updateSalikCharge', { params: { id }, body }),
   rechargeTolls: (rentalId: string) =>
@@ -37,4 +45,11 @@ export const ticketsApi = {
 };
 
 export const MATCH_TONES = { matched: 'green', unmatched: 'amber', no_rental: 'red' } as const;
-export const STATUS_TONES = { unpaid: 'amber', paid: 'green', disputed: 'violet', transferred_to_driver: 'slate', recharged: 'blue', written_off: 'muted' } as const;
+export const STATUS_TONES = {
+  unpaid: 'amber',
+  paid: 'green',
+  disputed: 'violet',
+  transferred_to_driver: 'slate',
+  recharged: 'blue',
+  written_off: 'muted',
+} as const;

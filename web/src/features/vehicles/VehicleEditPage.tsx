@@ -26,7 +26,10 @@ export default function VehicleEditPage() {
     return (
       <>
         <PageHeader title={t('vehicles.editVehicle')} />
-        <ErrorPanel title={missing ? t('vehicles.notFound') : t('vehicles.loadOneFailed')} onRetry={missing ? undefined : () => void mutate()} />
+        <ErrorPanel
+          title={missing ? t('vehicles.notFound') : t('vehicles.loadOneFailed')}
+          onRetry={missing ? undefined : () => void mutate()}
+        />
       </>
     );
   }
@@ -37,7 +40,11 @@ export default function VehicleEditPage() {
       // VehicleForm checked the body with updateVehicleSchema before calling this.
       const next = await vehicleApi.update(vehicle.id, body as BodyOf<'updateVehicle'>);
       invalidate(next);
-      toast({ variant: 'success', title: t('vehicles.messages.updated'), description: `${next.make} ${next.model} · ${next.licensePlate}` });
+      toast({
+        variant: 'success',
+        title: t('vehicles.messages.updated'),
+        description: `${next.make} ${next.model} · ${next.licensePlate}`,
+      });
       navigate(`/vehicles/${vehicle.id}`);
       return {};
     } catch (err) {
@@ -48,9 +55,18 @@ export default function VehicleEditPage() {
   return (
     <>
       <Link to={`/vehicles/${vehicle.id}`} className="link text-sm">{`${vehicle.make} ${vehicle.model}`}</Link>
-      <PageHeader title={t('vehicles.editVehicle')} subtitle={<span className="font-mono">{vehicle.licensePlate}</span>} />
+      <PageHeader
+        title={t('vehicles.editVehicle')}
+        subtitle={<span className="font-mono">{vehicle.licensePlate}</span>}
+      />
       <div className="card">
-        <VehicleForm key={vehicle.version} vehicle={vehicle} onSubmit={save} onCancel={() => navigate(`/vehicles/${vehicle.id}`)} submitLabel={t('vehicles.save')} />
+        <VehicleForm
+          key={vehicle.version}
+          vehicle={vehicle}
+          onSubmit={save}
+          onCancel={() => navigate(`/vehicles/${vehicle.id}`)}
+          submitLabel={t('vehicles.save')}
+        />
       </div>
     </>
   );

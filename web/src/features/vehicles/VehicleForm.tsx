@@ -23,7 +23,17 @@ import { useFormSubmit } from '../../lib/use-form-submit';
 type Values = Record<string, string>;
 type Errors = Record<string, string>;
 
-const TEXT_FIELDS = ['make', 'model', 'licensePlate', 'vin', 'color', 'location', 'issuedPlace', 'trafficCode', 'plateCategory'] as const;
+const TEXT_FIELDS = [
+  'make',
+  'model',
+  'licensePlate',
+  'vin',
+  'color',
+  'location',
+  'issuedPlace',
+  'trafficCode',
+  'plateCategory',
+] as const;
 const NUMBER_FIELDS = ['year', 'odometerKm', 'dailyRate', 'monthlyRate', 'dailyKmLimit'] as const;
 const DATE_FIELDS = ['insuranceExpiryDate', 'registrationExpiryDate', 'startRegistrationDate'] as const;
 const SELECT_FIELDS = ['fuelType', 'transmission', 'category'] as const;
@@ -53,7 +63,10 @@ function toBody(values: Values, isEdit: boolean): Record<string, unknown> {
 }
 
 export function VehicleForm({
-  vehicle, onSubmit, onCancel, submitLabel,
+  vehicle,
+  onSubmit,
+  onCancel,
+  submitLabel,
 }: {
   vehicle?: VehicleApi;
   /** Sends the validated body; resolves to server field errors (empty when it worked). */
@@ -64,8 +77,9 @@ export function VehicleForm({
   const t = useT();
   const [values, setValues] = useState<Values>(() => initialValues(vehicle));
   const isEdit = !!vehicle;
-  const form = useFormSubmit<Record<string, unknown>>(isEdit ? updateVehicleSchema : createVehicleSchema,
-    (body) => onSubmit(isEdit ? { ...body, version: vehicle!.version } : body));
+  const form = useFormSubmit<Record<string, unknown>>(isEdit ? updateVehicleSchema : createVehicleSchema, (body) =>
+    onSubmit(isEdit ? { ...body, version: vehicle!.version } : body),
+  );
   const { errors, setErrors, saving: pending } = form;
 
   const set = (field: string, value: string) => {
@@ -82,16 +96,30 @@ export function VehicleForm({
     void form.submit(toBody(values, isEdit));
   };
 
-  const field = (name: string, input: ReactElement) => <FormField key={name} name={name} label={t(`vehicles.field.${name}`)} error={errors[name] || undefined}>{input}</FormField>;
+  const field = (name: string, input: ReactElement) => (
+    <FormField key={name} name={name} label={t(`vehicles.field.${name}`)} error={errors[name] || undefined}>
+      {input}
+    </FormField>
+  );
   const text = (name: string, extra: Record<string, unknown> = {}) =>
-    field(name, <input className="field-input" value={values[name] ?? ''} onChange={(e) => set(name, e.target.value)} {...extra} />);
+    field(
+      name,
+      <input
+        className="field-input"
+        value={values[name] ?? ''}
+        onChange={(e) => set(name, e.target.value)}
+        {...extra}
+      />,
+    );
   const select = (name: string, options: readonly string[], labelPrefix: string, allowEmpty = true) =>
     field(
       name,
       <select className="field-input" value={values[name] ?? ''} onChange={(e) => set(name, e.target.value)}>
         {allowEmpty && <option value="">{t('vehicles.choose')}</option>}
         {options.map((o) => (
-          <option key={o} value={o}>{t(`${labelPrefix}.${o}`)}</option>
+          <option key={o} value={o}>
+            {t(`${labelPrefix}.${o}`)}
+          </option>
         ))}
       </select>,
     );
@@ -99,7 +127,9 @@ export function VehicleForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-label={submitLabel}>
       <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <legend className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">{t('vehicles.sections.identity')}</legend>
+        <legend className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
+          {t('vehicles.sections.identity')}
+        </legend>
         {text('make', { autoComplete: 'off' })}
         {text('model', { autoComplete: 'off' })}
         {text('year', { inputMode: 'numeric' })}
@@ -114,13 +144,17 @@ export function VehicleForm({
         {!isEdit && select('status', MANUAL_VEHICLE_STATUSES, 'vehicles.status', false)}
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <legend className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">{t('vehicles.sections.pricing')}</legend>
+        <legend className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
+          {t('vehicles.sections.pricing')}
+        </legend>
         {text('dailyRate', { inputMode: 'decimal' })}
         {text('monthlyRate', { inputMode: 'decimal' })}
         {text('dailyKmLimit', { inputMode: 'numeric', placeholder: String(DEFAULT_DAILY_KM_LIMIT) })}
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <legend className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">{t('vehicles.sections.registration')}</legend>
+        <legend className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
+          {t('vehicles.sections.registration')}
+        </legend>
         {text('insuranceExpiryDate', { type: 'date' })}
         {text('registrationExpiryDate', { type: 'date' })}
         {text('startRegistrationDate', { type: 'date' })}

@@ -20,7 +20,12 @@ export function ArchivedBadge() {
   return <StatusPill status="archived" label={t('vehicles.archivedBadge')} tone="slate" dataName="archived" />;
 }
 
-const EXPIRY_TONES: Record<Badge, Tone> = { valid: 'green', expiring_soon: 'amber', expired: 'red', no_expiry: 'muted' };
+const EXPIRY_TONES: Record<Badge, Tone> = {
+  valid: 'green',
+  expiring_soon: 'amber',
+  expired: 'red',
+  no_expiry: 'muted',
+};
 
 export function ExpiryBadgeView({ badge }: { badge: Badge }) {
   return <StatusPill status={badge} labelKey="vehicles.expiry" tones={EXPIRY_TONES} dataName="expiry" />;
@@ -36,7 +41,8 @@ const GRADE_STYLE: Record<HealthGrade, string> = {
 
 export function HealthView({ score, grade }: { score: number | null; grade: HealthGrade | null }) {
   const t = useT();
-  if (score === null || grade === null) return <span className="text-sm text-slate-600 dark:text-slate-300">{t('vehicles.healthNone')}</span>;
+  if (score === null || grade === null)
+    return <span className="text-sm text-slate-600 dark:text-slate-300">{t('vehicles.healthNone')}</span>;
   return (
     <span className="inline-flex items-baseline gap-2">
       <span className="text-2xl font-semibold tabular-nums">{score}</span>

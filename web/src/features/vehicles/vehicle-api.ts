@@ -8,11 +8,7 @@ import { useSWRConfig } from 'swr';
 import { addArea } from '../../../../shared/i18n';
 import { vehicles as vehiclesCatalog } from '../../../../shared/i18n/vehicles';
 import { ODOMETER_MESSAGES, VIN_MESSAGES } from '../../../../shared/vehicles/vehicle-rules';
-import {
-  VEHICLE_MESSAGES,
-  type ScheduleBlockApi,
-  type VehicleApi,
-} from '../../../../shared/schemas/vehicles';
+import { VEHICLE_MESSAGES, type ScheduleBlockApi, type VehicleApi } from '../../../../shared/schemas/vehicles';
 import { apiPath, apiStem, callApi, useApi, type BodyOf } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 import { useInvalidate } from '../../lib/invalidate';
@@ -72,7 +68,10 @@ export const vehicleApi = {
   unarchive: (v: VehicleApi) =>
     callApi<'unarchiveVehicle', VehicleApi>('unarchiveVehicle', { params: { id: v.id }, body: { version: v.version } }),
   changeStatus: (v: VehicleApi, status: BodyOf<'changeVehicleStatus'>['status']) =>
-    callApi<'changeVehicleStatus', VehicleApi>('changeVehicleStatus', { params: { id: v.id }, body: { status, version: v.version } }),
+    callApi<'changeVehicleStatus', VehicleApi>('changeVehicleStatus', {
+      params: { id: v.id },
+      body: { status, version: v.version },
+    }),
   /** Presigned upload of a document file; resolves to the target whose `key` is then recorded. */
 };
 

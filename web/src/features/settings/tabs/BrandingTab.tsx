@@ -18,7 +18,12 @@ export function BrandingTab({ settings, ...bind }: TabBind & { settings: Company
         <ColorField {...bind} path="secondaryColor" />
         <SelectField {...bind} path="accentStyle" options={ACCENT_STYLES} labelPrefix="settings.accent" />
         <p className="self-end text-xs text-slate-600 dark:text-slate-300">{t('settings.hint.font')}</p>
-        <BrandPreview primary={String(draft.primaryColor)} secondary={String(draft.secondaryColor)} accent={String(draft.accentStyle)} name={String(draft.name)} />
+        <BrandPreview
+          primary={String(draft.primaryColor)}
+          secondary={String(draft.secondaryColor)}
+          accent={String(draft.accentStyle)}
+          name={String(draft.name)}
+        />
       </Section>
     </>
   );
@@ -44,20 +49,38 @@ export function readableTextOn(hex: string): string {
   return onWhite >= onBlack ? '#FFFFFF' : '#000000';
 }
 
-function BrandPreview({ primary, secondary, accent, name }: { primary: string; secondary: string; accent: string; name: string }) {
+function BrandPreview({
+  primary,
+  secondary,
+  accent,
+  name,
+}: {
+  primary: string;
+  secondary: string;
+  accent: string;
+  name: string;
+}) {
   const t = useT();
   const radius = accent === 'rounded' ? '9999px' : accent === 'sharp' ? '0' : '0.5rem';
   const ok = (c: string) => /^#[0-9A-Fa-f]{6}$/.test(c);
   // The sample buttons wear the company's colours; their text follows the colour so the preview
   // stays readable whatever colour is picked.
-  const swatch = (colour: string) => (ok(colour) ? { background: colour, color: readableTextOn(colour), borderRadius: radius } : { borderRadius: radius });
+  const swatch = (colour: string) =>
+    ok(colour) ? { background: colour, color: readableTextOn(colour), borderRadius: radius } : { borderRadius: radius };
   return (
     <div className="sm:col-span-2" aria-label={t('settings.preview')}>
       <p className="field-label">{t('settings.preview')}</p>
-      <div className="flex flex-wrap items-center gap-3 rounded-ui border border-slate-200 p-4 dark:border-slate-700" style={{ borderInlineStartColor: ok(secondary) ? secondary : undefined, borderInlineStartWidth: 4 }}>
+      <div
+        className="flex flex-wrap items-center gap-3 rounded-ui border border-slate-200 p-4 dark:border-slate-700"
+        style={{ borderInlineStartColor: ok(secondary) ? secondary : undefined, borderInlineStartWidth: 4 }}
+      >
         <span className="font-semibold">{name}</span>
-        <span className="px-4 py-2 text-sm font-medium" style={swatch(primary)}>{t('settings.previewButton')}</span>
-        <span className="px-4 py-2 text-sm font-medium" style={swatch(secondary)}>{t('settings.previewSecondary')}</span>
+        <span className="px-4 py-2 text-sm font-medium" style={swatch(primary)}>
+          {t('settings.previewButton')}
+        </span>
+        <span className="px-4 py-2 text-sm font-medium" style={swatch(secondary)}>
+          {t('settings.previewSecondary')}
+        </span>
       </div>
     </div>
   );
@@ -113,29 +136,73 @@ function LogoSection({ settings }: { settings: CompanySettings }) {
       <div className="flex flex-wrap items-center gap-4">
         <div className="grid h-24 w-24 shrink-0 place-items-center overflow-hidden rounded-ui border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800">
           {settings.logoUrl ? (
-            <img src={settings.logoUrl} alt={t('settings.logoAlt', { name: settings.name })} width={96} height={96} className="h-24 w-24 object-contain" />
+            <img
+              src={settings.logoUrl}
+              alt={t('settings.logoAlt', { name: settings.name })}
+              width={96}
+              height={96}
+              className="h-24 w-24 object-contain"
+            />
           ) : (
-            <span className="px-2 text-center text-xs text-slate-600 dark:text-slate-300">{t('settings.logoNone')}</span>
+            <span className="px-2 text-center text-xs text-slate-600 dark:text-slate-300">
+              {t('settings.logoNone')}
+            </span>
           )}
         </div>
         <div className="space-y-2">
-          <input ref={inputRef} type="file" accept="image/png,image/jpeg" className="sr-only" aria-label={t('settings.field.logo')} data-testid="logo-input" onChange={onFile} tabIndex={-1} />
+          <input
+            ref={inputRef}
+            type="file"
+            accept="image/png,image/jpeg"
+            className="sr-only"
+            aria-label={t('settings.field.logo')}
+            data-testid="logo-input"
+            onChange={onFile}
+            tabIndex={-1}
+          />
           <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn-secondary" onClick={() => inputRef.current?.click()} disabled={progress !== null}>{t('settings.logoChoose')}</button>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => inputRef.current?.click()}
+              disabled={progress !== null}
+            >
+              {t('settings.logoChoose')}
+            </button>
             {settings.logoUrl && (
-              <button type="button" className="btn-ghost text-red-700 dark:text-red-300" onClick={() => setConfirmRemove(true)} disabled={progress !== null}>{t('settings.logoRemove')}</button>
+              <button
+                type="button"
+                className="btn-ghost text-red-700 dark:text-red-300"
+                onClick={() => setConfirmRemove(true)}
+                disabled={progress !== null}
+              >
+                {t('settings.logoRemove')}
+              </button>
             )}
           </div>
           <p className="text-xs text-slate-600 dark:text-slate-300">{t('settings.hint.logoRules')}</p>
           {progress !== null && (
             <div className="w-64">
-              <div role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label={t('settings.logoUploading', { percent: progress })} className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
+              <div
+                role="progressbar"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={progress}
+                aria-label={t('settings.logoUploading', { percent: progress })}
+                className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+              >
                 <div className="h-full bg-primary-strong transition-all" style={{ width: `${progress}%` }} />
               </div>
-              <p className="mt-1 text-xs" aria-live="polite">{t('settings.logoUploading', { percent: progress })}</p>
+              <p className="mt-1 text-xs" aria-live="polite">
+                {t('settings.logoUploading', { percent: progress })}
+              </p>
             </div>
           )}
-          {error && <p className="field-error" role="alert">{error}</p>}
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
         </div>
       </div>
       <ConfirmDialog

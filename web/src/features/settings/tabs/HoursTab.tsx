@@ -15,13 +15,32 @@ export function HoursTab({ draft, errors, set, t }: TabBind) {
             <div key={day} className="grid items-start gap-3 py-3 sm:grid-cols-[10rem_1fr_1fr_auto]" data-day={day}>
               <span className="pt-2 font-medium">{t(`settings.weekday.${day}`)}</span>
               <FormField name={`${base}.open`} label={t('settings.open')} error={errors[`${base}.open`]}>
-                <input className="field-input" type="time" dir="ltr" disabled={d.closed} value={d.open} onChange={(e) => set(`${base}.open`, e.target.value)} />
+                <input
+                  className="field-input"
+                  type="time"
+                  dir="ltr"
+                  disabled={d.closed}
+                  value={d.open}
+                  onChange={(e) => set(`${base}.open`, e.target.value)}
+                />
               </FormField>
               <FormField name={`${base}.close`} label={t('settings.close')} error={errors[`${base}.close`]}>
-                <input className="field-input" type="time" dir="ltr" disabled={d.closed} value={d.close} onChange={(e) => set(`${base}.close`, e.target.value)} />
+                <input
+                  className="field-input"
+                  type="time"
+                  dir="ltr"
+                  disabled={d.closed}
+                  value={d.close}
+                  onChange={(e) => set(`${base}.close`, e.target.value)}
+                />
               </FormField>
               <div className="pt-5">
-                <Toggle name={`${base}.closed`} label={t('settings.closed')} checked={d.closed} onChange={(v) => set(`${base}.closed`, v)} />
+                <Toggle
+                  name={`${base}.closed`}
+                  label={t('settings.closed')}
+                  checked={d.closed}
+                  onChange={(v) => set(`${base}.closed`, v)}
+                />
               </div>
             </div>
           );

@@ -8,12 +8,22 @@ export function NotificationsTab(bind: TabBind) {
     <div className="grid gap-6 lg:grid-cols-2">
       <Section title={t('settings.sections.channels')}>
         {NOTIFICATION_CHANNELS.map((c) => (
-          <ToggleField key={c} {...bind} path={`notificationSettings.channels.${c}`} label={t(`settings.channel.${c}`)} />
+          <ToggleField
+            key={c}
+            {...bind}
+            path={`notificationSettings.channels.${c}`}
+            label={t(`settings.channel.${c}`)}
+          />
         ))}
       </Section>
       <Section title={t('settings.sections.events')}>
         {NOTIFICATION_EVENTS.map((ev) => (
-          <ToggleField key={ev} {...bind} path={`notificationSettings.events.${ev}`} label={t(`settings.event.${ev}`)} />
+          <ToggleField
+            key={ev}
+            {...bind}
+            path={`notificationSettings.events.${ev}`}
+            label={t(`settings.event.${ev}`)}
+          />
         ))}
       </Section>
     </div>

@@ -1,6 +1,13 @@
 /** Company settings → Security: blacklist checks and the payment gateway (keys are write-only). */
 import { useMemo, useState } from 'react';
-import { BLACKLIST_MODES, GATEWAY_KEY_NAMES, PAYMENT_GATEWAYS, PAYMENT_MODES, type CompanySettings, type GatewayKeyName } from '../../../../../shared/schemas/settings';
+import {
+  BLACKLIST_MODES,
+  GATEWAY_KEY_NAMES,
+  PAYMENT_GATEWAYS,
+  PAYMENT_MODES,
+  type CompanySettings,
+  type GatewayKeyName,
+} from '../../../../../shared/schemas/settings';
 import { ConfirmDialog } from '../../../components/Dialogs';
 import { FormField } from '../../../components/FormField';
 import { Section, SelectField, ToggleField, type TabBind } from '../fields';
@@ -20,7 +27,14 @@ export function SecurityTab({ isDemo, ...props }: SecurityTabProps) {
   const bind = { draft: props.draft, errors: props.errors, set: props.set, t };
   return (
     <>
-      {isDemo && <p role="note" className="rounded-ui border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{t('settings.hint.demoSecurity')}</p>}
+      {isDemo && (
+        <p
+          role="note"
+          className="rounded-ui border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {t('settings.hint.demoSecurity')}
+        </p>
+      )}
       <Section title={t('settings.sections.blacklist')} className="grid gap-4 sm:grid-cols-2">
         <ToggleField {...bind} path="enableBlacklistCheck" />
         <SelectField {...bind} path="blacklistMode" options={BLACKLIST_MODES} labelPrefix="settings.blacklistMode" />
@@ -35,7 +49,15 @@ export function SecurityTab({ isDemo, ...props }: SecurityTabProps) {
 }
 
 function GatewaySection({
-  draft, errors, set, t, settings, secrets, setSecrets, submitTab, tab,
+  draft,
+  errors,
+  set,
+  t,
+  settings,
+  secrets,
+  setSecrets,
+  submitTab,
+  tab,
 }: TabBind & {
   settings: CompanySettings;
   secrets: Record<GatewayKeyName, string>;
@@ -66,11 +88,18 @@ function GatewaySection({
             />
           </FormField>
           <div className="mt-1 flex items-center gap-3 text-xs">
-            <span data-key-state={k} className={configured[k] ? 'text-emerald-800 dark:text-emerald-300' : 'text-slate-600 dark:text-slate-300'}>
+            <span
+              data-key-state={k}
+              className={
+                configured[k] ? 'text-emerald-800 dark:text-emerald-300' : 'text-slate-600 dark:text-slate-300'
+              }
+            >
               {configured[k] ? t('settings.keySet') : t('settings.keyNotSet')}
             </span>
             {configured[k] && (
-              <button type="button" className="link" onClick={() => setClearing(k)}>{t('settings.clearKey')}</button>
+              <button type="button" className="link" onClick={() => setClearing(k)}>
+                {t('settings.clearKey')}
+              </button>
             )}
           </div>
         </div>
