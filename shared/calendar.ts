@@ -10,10 +10,9 @@
  *   copy did through toISOString); `daysBetween` returns NaN, as the former copies did, so a missing
  *   date compares false instead of failing a whole report. Strict validation is `parseCalendarDate`
  *   (shared/customers/age.ts).
- * - `dayStartUtc`: the first instant of a calendar day in a zone; where midnight does not exist
- *   (a DST jump at 00:00, e.g. America/Santiago) it is the first instant that does.
+ * - `dayStartUtc` (./calendar-zone.ts, apart): the first instant of a calendar day in a zone;
+ *   where midnight does not exist (a DST jump at 00:00, e.g. America/Santiago) it is the first instant that does.
  */
-import { TZDateMini } from '@date-fns/tz/date/mini';
 import { addDays as fnsAddDays } from 'date-fns/addDays';
 import { addMonths as fnsAddMonths } from 'date-fns/addMonths';
 import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
@@ -64,12 +63,3 @@ export function lastDayOfMonth(month: string): string {
   return toCalendarDate(fnsAddDays(fnsAddMonths(first, 1), -1));
 }
 
-/** The UTC instant (ISO) at which calendar day `date` starts in `timeZone`. */
-export function dayStartUtc(date: string, timeZone: string): string {
-  const m = DATE.exec(date);
-  if (!m) throw new RangeError(`Invalid date: ${date}`);
-  const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
-  const t = new TZDateMini(y, mo, d, timeZone);
-  // A DST gap at midnight: the wall clock moved on to 01:00; that is the day's first instant.
-  return new Date(t.getTime()).toISOString();
-}

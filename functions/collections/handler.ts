@@ -3,7 +3,13 @@ import { actorOf } from '../lib/actor';
 import { collectionsRoutes } from '../../shared/routes/collections';
 import { applyDepositToCharges, listDeposits, refundDeposit } from './deposits';
 import { agingReport, remindCustomer } from './receivables';
-import { revenueProtection } from './revenue-protection';
+
+/**
+ * The revenue-protection report (tickets' queues, the security risk feed, GPS words) loads on its
+ * first request: it keeps the collections Lambda's cold start within its 250 KB budget.
+ */
+const revenueProtection = async (tenantId: string) =>
+  (await import('./revenue-protection')).revenueProtection(tenantId);
 
 const stored = (r: { status: number; body: unknown }): Reply => reply.status(r.status, r.body);
 

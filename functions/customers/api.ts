@@ -12,12 +12,11 @@ export { customerKey, loyaltyFields } from './model';
 export { customerCounterItem, needsLastRental, writeTrueCounters } from './counters';
 export { blacklistMatchesFor } from './blacklist-data';
 export type { SeededCustomer } from './seed';
-/** The ID-scan readers (text an image carries, a file's type): documents' upload and analysis reuse them. */
-export { imageText } from './id-scan/image-text';
+/** A file's type (the ID-scan reader's sniffing): documents' upload and analysis reuse it. */
 export { sniffType } from './id-scan/sniff';
 /**
  * The ID-scan rules (the machine-readable zone through the `mrz` parser and its tables, labelled
- * dates), loaded when a document is analysed: a lazy chunk, so the domains bundling this file
+ * dates, the text an image carries), loaded when a document is analysed: a lazy chunk, so the domains bundling this file
  * (rentals and every domain reaching rentals) do not load the parser at cold start.
  */
 export const idScanRules = () => import('./id-scan/extract');

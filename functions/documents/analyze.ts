@@ -9,7 +9,7 @@ import {
   type AnalysisProposal,
   type DocumentType,
 } from '../../shared/schemas/documents';
-import { idScanRules, imageText, sniffType } from './deps';
+import { idScanRules, sniffType } from './deps';
 import { extractPdfText } from '../lib/pdf-text';
 import { documentKey, searchTextOf, type DocumentItem } from './model';
 import { versionIds } from './writes';
@@ -229,7 +229,7 @@ export async function textOf(body: Buffer): Promise<{ text: string; method: stri
   const type = sniffType(body);
   if (type === 'application/pdf') return { text: await extractPdfText(body), method: 'pdf-text-layer+rules' };
   if (type !== 'image/png' && type !== 'image/jpeg') return { text: '', method: 'none' };
-  const carried = imageText(body).trim();
+  const carried = (await idScanRules()).imageText(body).trim();
   let read = '';
   try {
     read = repairMrzText((await ocrImage(body)).text).trim();

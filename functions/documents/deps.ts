@@ -29,7 +29,7 @@ export async function labelsOf(tenantId: string, vehicleId?: string, customerId?
     )
     .join(', ');
 }
-export { idScanRules, imageText, sniffType } from '../customers/api';
+export { idScanRules, sniffType } from '../customers/api';
 /** The older vehicle and customer document items, for the one-off move into DOC items (./legacy-move.ts). */
 export { legacyVehicleDocuments } from '../vehicles/api';
 export { legacyCustomerDocuments } from '../customers/api';

@@ -1,4 +1,5 @@
-import { addDays, dayStartUtc } from '../calendar';
+import { addDays } from '../calendar';
+import { dayStartUtc } from '../calendar-zone';
 export const MAINTENANCE_STATUSES = ['pending', 'scheduled', 'in_progress', 'completed', 'cancelled'] as const;
 export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
 

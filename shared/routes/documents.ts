@@ -20,7 +20,7 @@ import {
   documentDownloadSchema,
   documentsOverviewSchema,
 } from '../schemas/documents';
-import { uploadTargetSchema } from '../schemas/customers-responses';
+import { uploadTargetSchema } from '../schemas/upload';
 
 const route = routeMaker('documents');
 const params = documentIdParamsSchema;

@@ -79,11 +79,4 @@ export const customerNoteSchema = z.object({
 export type CustomerNote = z.infer<typeof customerNoteSchema>;
 export const customerNotePageSchema = pageOf(customerNoteSchema);
 
-/** Presigned PUT for an upload: send the file with exactly these headers, then record `key`. */
-export const uploadTargetSchema = z.object({
-  uploadUrl: z.string(),
-  key: z.string(),
-  headers: z.record(z.string(), z.string()),
-  expiresIn: z.number().optional(),
-});
-export type UploadTarget = z.infer<typeof uploadTargetSchema>;
+export { uploadTargetSchema, type UploadTarget } from './upload';

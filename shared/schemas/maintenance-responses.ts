@@ -10,7 +10,7 @@ import { CHECK_RESULTS, INSPECTION_KINDS, damageMarkSchema, inspectionPhotoSchem
 import { FUEL_LEVELS } from '../constants';
 import { URGENCY_LEVELS } from '../maintenance/predict';
 import { pageOf } from './page';
-import { uploadTargetSchema } from './customers-responses';
+import { uploadTargetSchema } from './upload';
 import { ledgerEntrySchema, rentalSchema } from './rentals-responses';
 
 /** Answers of the maintenance routes (functions/maintenance/model.ts builds them; the web reads these types). */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { importResultSchema, salikSchema, ticketHistorySchema, ticketSchema } from './tickets';
 import { pageOf } from './page';
-import { uploadTargetSchema } from './customers-responses';
+import { uploadTargetSchema } from './upload';
 import { ledgerEntrySchema, rentalSchema } from './rentals-responses';
 
 /** What the tickets routes answer (functions/tickets/model.ts ticketToApi, salikToApi; recharge.ts; import.ts). */

@@ -5,6 +5,7 @@ import { DEFAULT_DAILY_KM_LIMIT, DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES } from 
 import { moneyAmount, positiveMoneyAmount } from '../money';
 import { odometerKmSchema, vinSchema, type HealthGrade } from '../vehicles/vehicle-rules';
 import { pageOf } from './page';
+import { VEHICLE_CATEGORIES, type VehicleCategory } from '../vehicles/categories';
 
 /**
  * Vehicles (business-data-and-rules.md §3 vehicles, §4, §5, §8), shared by the web forms and the
@@ -26,8 +27,7 @@ export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 /** Statuses a person may set by hand; 'rented' is set by starting a rental and cleared by its return. */
 export const MANUAL_VEHICLE_STATUSES = ['available', 'in_maintenance', 'out_of_service'] as const;
 
-export const VEHICLE_CATEGORIES = ['economy', 'compact', 'sedan', 'suv', 'luxury', 'sports', 'van', 'pickup'] as const;
-export type VehicleCategory = (typeof VEHICLE_CATEGORIES)[number];
+export { VEHICLE_CATEGORIES, type VehicleCategory };
 export const FUEL_TYPES = ['petrol', 'diesel', 'hybrid', 'electric'] as const;
 export const TRANSMISSIONS = ['automatic', 'manual'] as const;
 

@@ -3,6 +3,9 @@ import { isCalendarDate } from '../../../shared/customers/age';
 import type { Gender, IdScanFields, IdScanResult } from '../../../shared/schemas/customers';
 import { extractPdfText } from '../../lib/pdf-text';
 import { imageText } from './image-text';
+
+/** The text an image carries in its metadata (documents' analysis reads it through idScanRules()). */
+export { imageText };
 import type { ScanContentType } from './sniff';
 
 /**

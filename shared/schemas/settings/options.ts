@@ -1,5 +1,5 @@
 import { ACCENT_STYLES, RENTAL_DURATION_OPTIONS } from '../../constants';
-import { VEHICLE_CATEGORIES, type VehicleCategory } from '../vehicles';
+import { VEHICLE_CATEGORIES, type VehicleCategory } from '../../vehicles/categories';
 
 /** Company settings enumerations and field groups (part of shared/schemas/settings.ts). */
 // ---------------------------------------------------------------------------------------------
