@@ -62,4 +62,3 @@ export function lastDayOfMonth(month: string): string {
   const first = noon(`${month.slice(0, 7)}-01`);
   return toCalendarDate(fnsAddDays(fnsAddMonths(first, 1), -1));
 }
-

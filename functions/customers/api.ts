@@ -16,8 +16,9 @@ export type { SeededCustomer } from './seed';
 export { sniffType } from './id-scan/sniff';
 /**
  * The ID-scan rules (the machine-readable zone through the `mrz` parser and its tables, labelled
- * dates, the text an image carries), loaded when a document is analysed: a lazy chunk, so the domains bundling this file
- * (rentals and every domain reaching rentals) do not load the parser at cold start.
+ * dates, the text an image carries), loaded when a document is analysed: a lazy chunk, so the
+ * domains bundling this file (rentals and every domain reaching rentals) do not load the parser at
+ * cold start.
  */
 export const idScanRules = () => import('./id-scan/extract');
 
