@@ -14,6 +14,8 @@ export interface RuntimeConfig {
   isLocal: boolean;
   /** PayTabs API base (the sandbox emulator locally; the company's PayTabs region endpoint in the cloud). */
   paytabsBaseUrl: string;
+  /** ZATCA Fatoora API base (the emulator locally; ZATCA's developer-portal sandbox unless set). */
+  zatcaBaseUrl: string;
   /** The app's public origin (browser return pages and gateway callbacks reach the API under it). */
   webOrigin: string;
 }
@@ -34,6 +36,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     },
     isLocal: env.SAYYARA_LOCAL === '1',
     paytabsBaseUrl: (env.PAYTABS_BASE_URL || 'https://secure.paytabs.com').replace(/\/$/, ''),
+    zatcaBaseUrl: (env.ZATCA_BASE_URL || 'https://gw-fatoora.zatca.gov.sa/e-invoicing/developer-portal').replace(
+      /\/$/,
+      '',
+    ),
     webOrigin: (env.WEB_ORIGIN ?? '').split(',')[0].trim().replace(/\/$/, ''),
   };
 }

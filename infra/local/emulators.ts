@@ -16,6 +16,8 @@ export interface EmulatorPorts {
   ses: number;
   /** The PayTabs sandbox (infra/local/paytabs-emulator.ts), started by the local stack; free port when absent. */
   paytabs?: number;
+  /** The ZATCA Fatoora sandbox (infra/local/zatca-emulator.ts), started by the local stack; free port when absent. */
+  zatca?: number;
 }
 
 export interface RunningEmulators {

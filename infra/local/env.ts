@@ -24,6 +24,8 @@ export function lambdaEnv(ports: EmulatorPorts, resources: LocalResources, webOr
     APP_URL: webOrigin,
     /** The payment gateway's API (PayTabs sandbox emulator locally; PayTabs itself in the cloud). */
     ...(ports.paytabs ? { PAYTABS_BASE_URL: `http://localhost:${ports.paytabs}` } : {}),
+    /** ZATCA's Fatoora API base (the emulator locally; gw-fatoora.zatca.gov.sa/e-invoicing/<env> in the cloud). */
+    ...(ports.zatca ? { ZATCA_BASE_URL: `http://localhost:${ports.zatca}/e-invoicing/developer-portal` } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ const PORTS: [string, number][] = [
   ['S3_PORT', 4569],
   ['SES_PORT', 8005],
   ['PAYTABS_PORT', 8010],
+  ['ZATCA_PORT', 8011],
 ];
 
 async function main() {
@@ -36,7 +37,9 @@ async function main() {
   const log = (line: string) => {
     if (process.env.QUIET !== '1') console.log(line);
   };
-  console.log('Starting the local stack (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local, PayTabs sandbox)…');
+  console.log(
+    'Starting the local stack (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local, PayTabs and ZATCA sandboxes)…',
+  );
   const stack = await startLocalStack({
     dataDir: resolve(root, '.local'),
     ports: {
@@ -45,6 +48,7 @@ async function main() {
       s3: chosen.S3_PORT,
       ses: chosen.SES_PORT,
       paytabs: chosen.PAYTABS_PORT,
+      zatca: chosen.ZATCA_PORT,
     },
     gatewayPort: chosen.PORT,
     webDir: resolve(root, 'web/dist'),
@@ -84,6 +88,7 @@ Sayyara is running.
   Health:         ${stack.url}/api/health
   Sent emails:    http://localhost:${stack.ports.ses}/  (aws-ses-v2-local)
   PayTabs sandbox: http://localhost:${stack.ports.paytabs}/_emulator/transactions
+  ZATCA sandbox:  http://localhost:${stack.ports.zatca}/_emulator/documents
 ${demo}  DynamoDB Local: http://localhost:${stack.ports.dynamodb}   cognito-local: http://localhost:${stack.ports.cognito}   s3rver: http://localhost:${stack.ports.s3}
   Data:           .local/ (kept across restarts; delete it to start over)
 Press Ctrl-C to stop.`);

@@ -5,6 +5,7 @@ import { cognitoIssuer, lambdaEnv } from './env';
 import { startGateway } from './gateway';
 import { startScheduler } from './scheduler';
 import { startPaytabsEmulator, type PaytabsEmulator } from './paytabs-emulator';
+import { startZatcaEmulator, type ZatcaEmulator } from './zatca-emulator';
 
 /**
  * The whole local stack in one call: emulators → bootstrap → Lambda environment → gateway
@@ -32,6 +33,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
   const emulators = await startEmulators(o.ports, o.dataDir);
   let gateway: Server | undefined;
   let paytabs: PaytabsEmulator | undefined;
+  let zatca: ZatcaEmulator | undefined;
   let scheduler: { stop(): void } | undefined;
   try {
     const resources = await bootstrap(o.ports, o.dataDir, [
@@ -41,6 +43,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
     ]);
     paytabs = await startPaytabsEmulator(o.ports.paytabs ?? 0);
     o.ports.paytabs = paytabs.port;
+    zatca = await startZatcaEmulator(o.ports.zatca ?? 0);
+    o.ports.zatca = zatca.port;
     const env = lambdaEnv(o.ports, resources, url);
     Object.assign(process.env, env);
     gateway = await startGateway({
@@ -63,6 +67,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
         await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
         gateway?.closeAllConnections?.();
         await paytabs?.stop();
+        await zatca?.stop();
         await emulators.stop();
       },
     };
@@ -70,6 +75,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
     scheduler?.stop();
     gateway?.close();
     await paytabs?.stop();
+    await zatca?.stop();
     await emulators.stop();
     throw err;
   }
