@@ -323,6 +323,16 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
       errors.push(
         msg('ERROR', 'invalid-invoice-type', 'KSA', 'Only standard tax invoices and their notes can be cleared'),
       );
+    const allowed = facts.profile === 'standard' ? csid.invoiceType[0] === '1' : csid.invoiceType[1] === '1';
+    if (facts.profile && !allowed)
+      errors.push(
+        msg(
+          'ERROR',
+          'certificate-permissions',
+          'CERTIFICATE_ERRORS',
+          `The certificate (invoice type ${csid.invoiceType}) is not authorised to submit ${facts.profile} documents`,
+        ),
+      );
     for (const f of await runKsaRules(xml)) {
       const m = msg(f.flag === 'warning' ? 'WARNING' : 'ERROR', f.id, f.set === 'KSA' ? 'KSA' : 'EN', f.text);
       (m.type === 'WARNING' ? warnings : errors).push(m);

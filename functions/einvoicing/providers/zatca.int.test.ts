@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EInvoiceDocument } from '../../../shared/einvoicing/document';
+import { buildKsaXml } from '../../../shared/einvoicing/ksa/build';
+import { generateKsaKeyAndCsr, type KsaKeyAndCsr } from '../../../shared/einvoicing/ksa/csr';
+import {
+  exampleCreditNote,
+  exampleDebitNote,
+  exampleSeller,
+  exampleSimplifiedInvoice,
+  exampleStandardInvoice,
+} from '../../../shared/einvoicing/ksa/examples';
+import { ksaInvoiceHash } from '../../../shared/einvoicing/ksa/hash';
+import { KSA_INITIAL_PIH } from '../../../shared/einvoicing/ksa/initial-pih';
+import { stampKsaXml } from '../../../shared/einvoicing/ksa/stamp';
+import { startZatcaEmulator, verifyClearanceStamp, type ZatcaEmulator } from '../../../infra/local/zatca-emulator';
+import { type ZatcaCsid, ZatcaError, zatcaClient } from './zatca';
+
+/**
+ * The ZATCA client against the Fatoora emulator of the local stack (ZATCA_BASE_URL; a private one when the
+ * file runs outside the harness): onboarding of one device (CSR → compliance CSID → the six compliance checks
+ * its invoice type 1100 asks for → production CSID), then a simplified invoice reported, a standard invoice
+ * cleared, a document rejected with ZATCA's rule message, a second report answered 409, and a 503 that is
+ * retryable. Documents are built and stamped by shared/einvoicing/ksa with the device's own key and the
+ * certificate the emulator issued.
+ */
+describe('ZATCA client ↔ Fatoora emulator', () => {
+  let own: ZatcaEmulator | undefined;
+  let baseUrl = '';
+  let root = '';
+  const keys: KsaKeyAndCsr = generateKsaKeyAndCsr(
+    {
+      commonName: `TST-${exampleSeller.vatNumber}`,
+      serialNumber: `1-Sayyara|2-1.0|3-${randomUUID()}`,
+      organizationIdentifier: String(exampleSeller.vatNumber),
+      organizationUnitName: 'Riyadh Branch',
+      organizationName: exampleSeller.name,
+      countryName: 'SA',
+      invoiceType: '1100',
+      location: 'RRRD2322',
+      industry: 'Car rental',
+    },
+    'sandbox',
+  );
+  let compliance: ZatcaCsid;
+  let production: ZatcaCsid;
+  /** The hash of the last production document the emulator accepted (the next PIH). */
+  let lastAccepted = '';
+
+  beforeAll(async () => {
+    baseUrl = process.env.ZATCA_BASE_URL ?? '';
+    if (!baseUrl) {
+      own = await startZatcaEmulator(0);
+      baseUrl = own.baseUrl;
+    }
+    root = new URL(baseUrl).origin;
+  }, 120_000);
+  afterAll(() => own?.stop());
+
+  /** Builds and stamps `doc` (fresh uuid) as the device's document number `icv` after `pih`. */
+  function issue(doc: EInvoiceDocument, icv: number, pih: string, csid: ZatcaCsid, patch?: Partial<EInvoiceDocument>) {
+    const d = { ...doc, uuid: randomUUID(), ...patch };
+    const stamped = stampKsaXml(buildKsaXml(d, { icv, pih }), {
+      privateKeyPem: keys.privateKeyPem,
+      certificatePem: csid.certificatePem,
+    });
+    return { uuid: d.uuid, xml: stamped.xml, invoiceHash: stamped.hash };
+  }
+
+  const fail = async (p: Promise<unknown>): Promise<ZatcaError> => {
+    try {
+      await p;
+    } catch (e) {
+      if (e instanceof ZatcaError) return e;
+      throw e;
+    }
+    throw new Error('expected a ZatcaError');
+  };
+
+  it('onboards: compliance CSID, six compliance checks, production CSID', async () => {
+    const zatca = zatcaClient({ baseUrl });
+    expect((await fail(zatca.complianceCsid(keys.csrBase64, '000000'))).messages).toEqual(['Invalid-OTP: Invalid OTP']);
+    compliance = await zatca.complianceCsid(keys.csrBase64, '123456');
+    expect(compliance.dispositionMessage).toBe('ISSUED');
+    expect(compliance.certificatePem).toMatch(/^-----BEGIN CERTIFICATE-----/);
+
+    const early = await fail(zatca.productionCsid(compliance));
+    expect(early.httpStatus).toBe(400);
+    expect(early.retryable).toBe(false);
+    expect(early.messages[0]).toContain('standard invoice');
+
+    const debitSimplified = { ...exampleDebitNote, profile: 'simplified' as const, buyer: exampleCreditNote.buyer };
+    const creditStandard = {
+      ...exampleCreditNote,
+      profile: 'standard' as const,
+      buyer: exampleStandardInvoice.buyer,
+      billingReference: { number: exampleStandardInvoice.number, issueDate: exampleStandardInvoice.issueDate },
+    };
+    let pih = KSA_INITIAL_PIH;
+    const kinds = [
+      exampleStandardInvoice,
+      creditStandard,
+      exampleDebitNote,
+      exampleSimplifiedInvoice,
+      exampleCreditNote,
+      debitSimplified,
+    ];
+    for (const [i, doc] of kinds.entries()) {
+      const d = issue(doc, i + 1, pih, compliance);
+      const r = await zatca.complianceCheck(compliance, d);
+      expect(r.validationResults.status, `${doc.profile} ${doc.kind}`).not.toBe('ERROR');
+      if (doc.profile === 'standard') expect(r.clearanceStatus).toBe('CLEARED');
+      else expect(r.reportingStatus).toBe('REPORTED');
+      pih = d.invoiceHash;
+    }
+    production = await zatca.productionCsid(compliance);
+    expect(production.dispositionMessage).toBe('ISSUED');
+    expect(production.binarySecurityToken).not.toBe(compliance.binarySecurityToken);
+  });
+
+  it('reports a simplified invoice, clears a standard one, rejects a bad one with the rule, 409s a repeat', async () => {
+    const zatca = zatcaClient({ baseUrl });
+    const first = issue(exampleSimplifiedInvoice, 1, KSA_INITIAL_PIH, production);
+    // the compliance CSID may not submit production documents
+    expect((await fail(zatca.report(compliance, first))).httpStatus).toBe(401);
+    const reported = await zatca.report(production, first);
+    expect(reported.reportingStatus).toBe('REPORTED');
+    expect([200, 202]).toContain(reported.httpStatus);
+
+    const second = issue(exampleStandardInvoice, 2, first.invoiceHash, production);
+    const cleared = await zatca.clear(production, second);
+    expect(cleared.clearanceStatus).toBe('CLEARED');
+    expect(cleared.clearedXml).toBeDefined();
+    const clearedXml = String(cleared.clearedXml);
+    expect(ksaInvoiceHash(clearedXml)).toBe(second.invoiceHash);
+    const ca = await (await fetch(`${root}/_emulator/ca`)).text();
+    expect(verifyClearanceStamp(clearedXml, ca)).toBe(true);
+    expect(verifyClearanceStamp(clearedXml.replace(second.invoiceHash, first.invoiceHash), ca)).toBe(false);
+
+    // a seller VAT number that is not 15 digits starting and ending with 3: rejected by the KSA rules
+    const bad = issue(exampleSimplifiedInvoice, 3, second.invoiceHash, production, {
+      seller: { ...exampleSeller, vatNumber: '12345' },
+    });
+    const rejected = await fail(zatca.report(production, bad));
+    expect(rejected.httpStatus).toBe(400);
+    expect(rejected.retryable).toBe(false);
+    expect(rejected.validationResults?.status).toBe('ERROR');
+    expect(rejected.messages.some((m) => m.startsWith('BR-KSA-39'))).toBe(true);
+
+    // a wrong hash in the request body, and a broken chain, are refused as ZATCA does
+    const third = issue(exampleSimplifiedInvoice, 3, second.invoiceHash, production);
+    const wrongHash = await fail(zatca.report(production, { ...third, invoiceHash: first.invoiceHash }));
+    expect(wrongHash.messages.join(' ')).toContain('invalid-invoice-hash');
+    const wrongIcv = await fail(
+      zatca.report(production, issue(exampleSimplifiedInvoice, 7, second.invoiceHash, production)),
+    );
+    expect(wrongIcv.messages.join(' ')).toContain('ICV');
+
+    expect((await zatca.report(production, third)).reportingStatus).toBe('REPORTED');
+    lastAccepted = third.invoiceHash;
+    const again = await fail(zatca.report(production, third));
+    expect(again.httpStatus).toBe(409);
+    expect(again.duplicate).toBe(true);
+    expect(again.retryable).toBe(false);
+    expect(again.messages[0]).toContain('already been reported');
+  });
+
+  it('maps an outage to a retryable error and succeeds on the retry', async () => {
+    const zatca = zatcaClient({ baseUrl });
+    await fetch(`${root}/_emulator/faults`, { method: 'POST', body: JSON.stringify({ count: 1, status: 503 }) });
+    // the chain continues from the last accepted production document (ICV 3)
+    const fourth = issue(exampleSimplifiedInvoice, 4, lastAccepted, production);
+    const outage = await fail(zatca.report(production, fourth));
+    expect(outage.httpStatus).toBe(503);
+    expect(outage.retryable).toBe(true);
+    expect((await zatca.report(production, fourth)).reportingStatus).toBe('REPORTED');
+    const unreachable = await fail(
+      zatcaClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 }).report(production, fourth),
+    );
+    expect(unreachable.retryable).toBe(true);
+    const docs = (await (await fetch(`${root}/_emulator/documents`)).json()) as { uuid: string; status: string }[];
+    expect(docs.filter((d) => d.uuid === fourth.uuid).map((d) => d.status)).toEqual(['REPORTED']);
+  });
+});
