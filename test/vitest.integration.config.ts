@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 export default defineConfig({
   root: resolve(import.meta.dirname, '..'),
   test: {
-    include: ['functions/**/*.int.test.ts', 'test/integration/**/*.test.ts'],
+    include: ['functions/**/*.int.test.ts', 'shared/**/*.int.test.ts', 'test/integration/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,

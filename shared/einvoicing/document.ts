@@ -62,6 +62,11 @@ export interface EInvoiceLine {
   vatMinor: number;
   /** Required by EN 16931 when the category is E, Z or O (e.g. "Export of services"). */
   exemptionReason?: string | null;
+  /**
+   * KSA (BT-121, BR-KSA-23/69): the VATEX code of a Z, E or O line, e.g. VATEX-SA-29 (exempt financial
+   * services), VATEX-SA-32 (zero-rated export of services), VATEX-SA-OOS (out of scope).
+   */
+  exemptionReasonCode?: string | null;
 }
 
 export interface EInvoiceDocument {
