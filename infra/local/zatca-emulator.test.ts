@@ -1,7 +1,10 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { Certificate } from '@peculiar/asn1-x509';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EInvoiceDocument } from '../../shared/einvoicing/document';
+import { buildKsaXml } from '../../shared/einvoicing/ksa/build';
 import {
   fromPem,
   generateKsaKeyAndCsr,
@@ -9,7 +12,15 @@ import {
   nameFields,
   parseKsaCsr,
 } from '../../shared/einvoicing/ksa/csr';
-import { startZatcaEmulator, type ZatcaEmulator } from './zatca-emulator';
+import {
+  exampleSimplifiedInvoice,
+  exampleStandardInvoice,
+  KSA_SDK_CERTIFICATES,
+} from '../../shared/einvoicing/ksa/examples';
+import { KSA_INITIAL_PIH } from '../../shared/einvoicing/ksa/initial-pih';
+import { stampKsaXml } from '../../shared/einvoicing/ksa/stamp';
+import { loadKsaRules } from './zatca/rules';
+import { startZatcaEmulator, type ZatcaEmulator, type ZatcaSubmission } from './zatca-emulator';
 
 const device: KsaCsrInput = {
   commonName: 'TST-886431145-399999999900003',
@@ -113,5 +124,106 @@ describe('ZATCA sandbox emulator: onboarding', () => {
     }
     const docs = (await (await fetch(`${emu.url}/_emulator/documents`)).json()) as { status: string }[];
     expect(docs.map((d) => d.status)).toEqual(['UNAUTHORIZED', 'FAULT', 'FAULT', 'UNAUTHORIZED']);
+  });
+});
+
+/** What the emulator checks on each document, with documents stamped by shared/einvoicing/ksa/stamp.ts. */
+describe('ZATCA sandbox emulator: document checks', () => {
+  let emu: ZatcaEmulator;
+  const keys = generateKsaKeyAndCsr({ ...device, invoiceType: '0100' }, 'sandbox'); // simplified only
+  let csid: { token: string; secret: string; certB64: string };
+  beforeAll(async () => {
+    emu = await startZatcaEmulator(0);
+    await loadKsaRules(); // first run compiles ZATCA's rules to SEF (~30–60 s), then cached in .local/zatca-sef
+    const r = await fetch(`${emu.baseUrl}/compliance`, {
+      method: 'POST',
+      headers: { ...V2, otp: '111111' },
+      body: JSON.stringify({ csr: keys.csrBase64 }),
+    });
+    const b = (await r.json()) as Record<string, string>;
+    csid = {
+      token: b.binarySecurityToken,
+      secret: b.secret,
+      certB64: Buffer.from(b.binarySecurityToken, 'base64').toString('utf8'),
+    };
+  }, 240_000);
+  afterAll(() => emu.stop());
+
+  const stamp = (doc: EInvoiceDocument, icv: number, pih: string, signer?: { key: string; cert: string }) => {
+    const s = stampKsaXml(buildKsaXml({ ...doc, uuid: crypto.randomUUID() }, { icv, pih }), {
+      privateKeyPem: signer?.key ?? keys.privateKeyPem,
+      certificatePem: signer?.cert ?? csid.certB64,
+    });
+    return { xml: s.xml, hash: s.hash, uuid: /<cbc:UUID>([^<]+)<\/cbc:UUID>/.exec(s.xml)?.[1] ?? '' };
+  };
+  const check = async (xml: string, uuid: string, invoiceHash: string) => {
+    const res = await fetch(`${emu.baseUrl}/compliance/invoices`, {
+      method: 'POST',
+      headers: { ...V2, authorization: basic(csid.token, csid.secret) },
+      body: JSON.stringify({ invoiceHash, uuid, invoice: Buffer.from(xml).toString('base64') }),
+    });
+    const body = (await res.json()) as {
+      validationResults: { status: string; errorMessages: { code: string; category: string; message: string }[] };
+      reportingStatus?: string;
+      clearanceStatus?: string;
+    };
+    return { status: res.status, body, codes: body.validationResults.errorMessages.map((m) => m.code) };
+  };
+  const lastReported = async () =>
+    ((await (await fetch(`${emu.url}/_emulator/documents`)).json()) as ZatcaSubmission[])
+      .filter((d) => d.status === 'REPORTED')
+      .at(-1);
+  const last = async () => ((await (await fetch(`${emu.url}/_emulator/documents`)).json()) as ZatcaSubmission[]).at(-1);
+
+  it('passes a simplified invoice stamped with the device key and its certificate, and records it', async () => {
+    const d = stamp(exampleSimplifiedInvoice, 1, KSA_INITIAL_PIH);
+    const r = await check(d.xml, d.uuid, d.hash);
+    expect(r.codes).toEqual([]);
+    expect([200, 202]).toContain(r.status);
+    expect(r.body.reportingStatus).toBe('REPORTED');
+    expect(r.body.clearanceStatus).toBeNull();
+    const rec = await last();
+    expect(rec).toMatchObject({ endpoint: 'compliance', uuid: d.uuid, typeCode: '388', profile: 'simplified', icv: 1 });
+    expect(rec?.hash).toBe(d.hash);
+    expect(rec?.checkMs).toBeGreaterThan(0);
+  });
+
+  it('rejects XML that is not well-formed, a tampered amount, and a wrong chain', async () => {
+    const broken = await check('<Invoice><cbc:ID>1</Invoice>', 'u-1', 'x');
+    expect(broken.status).toBe(400);
+    expect(broken.body.validationResults.errorMessages[0].category).toBe('XSD validation');
+    expect(broken.body.reportingStatus).toBe('NOT_REPORTED');
+
+    const prev = (await lastReported())?.hash ?? '';
+    expect(prev).not.toBe('');
+    const d = stamp(exampleSimplifiedInvoice, 2, prev);
+    const tampered = d.xml.replace(
+      /<cbc:PayableAmount currencyID="SAR">[^<]+</,
+      '<cbc:PayableAmount currencyID="SAR">1.00<',
+    );
+    expect(tampered).not.toBe(d.xml);
+    const t = await check(tampered, d.uuid, d.hash);
+    expect(t.status).toBe(400);
+    expect(t.codes).toContain('invalid-invoice-hash');
+    expect(t.codes).toContain('signature-or-qr');
+
+    const skipped = stamp(exampleSimplifiedInvoice, 5, prev);
+    expect((await check(skipped.xml, skipped.uuid, skipped.hash)).codes).toEqual(['KSA-16']);
+    const wrongPih = stamp(exampleSimplifiedInvoice, 2, KSA_INITIAL_PIH);
+    expect((await check(wrongPih.xml, wrongPih.uuid, wrongPih.hash)).codes).toContain('KSA-13');
+  });
+
+  it('refuses a document signed with another certificate and a profile the certificate does not allow', async () => {
+    const prev = await lastReported();
+    const sdk = {
+      key: readFileSync(KSA_SDK_CERTIFICATES.privateKey, 'utf8'),
+      cert: readFileSync(KSA_SDK_CERTIFICATES.certificate, 'utf8'),
+    };
+    const other = stamp(exampleSimplifiedInvoice, 2, prev?.hash ?? '', sdk);
+    expect((await check(other.xml, other.uuid, other.hash)).codes).toEqual(['certificate-mismatch']);
+    const standard = stamp(exampleStandardInvoice, 2, prev?.hash ?? '');
+    const r = await check(standard.xml, standard.uuid, standard.hash);
+    expect(r.codes).toEqual(['certificate-permissions']);
+    expect(r.body.clearanceStatus).toBe('NOT_CLEARED');
   });
 });

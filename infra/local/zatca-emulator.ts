@@ -49,7 +49,8 @@ import { loadKsaRules, runKsaRules } from './zatca/rules';
  *
  * Checks on every submitted document: XML well-formed; ZATCA's EN 16931 and KSA rules (SaxonJS, see
  * zatca/rules.ts; no XSD check); `uuid` equals cbc:UUID; `invoiceHash` equals the hash recomputed from the XML;
- * signature and QR verify (verifyKsaXml); the signing certificate is the one the caller authenticated with; and
+ * signature and QR verify (verifyKsaXml); the signing certificate is the one the caller authenticated with and its
+ * invoice type (the CSR's title) allows the document's profile (standard/simplified); and
  * per device (= certificate) the chain: ICV is the previous accepted document's ICV + 1 (the first may start
  * anywhere ≥ 1) and PIH is the previous accepted document's hash (first: the SDK's initial PIH). Decision: only
  * accepted documents advance a chain (a rejected document must be fixed and sent again with the same ICV/PIH);
@@ -80,6 +81,10 @@ export interface ZatcaSubmission {
   httpStatus: number;
   status: string;
   errors: string[];
+  /** The invoice hash the emulator recomputed (the next PIH when accepted). */
+  hash?: string;
+  /** Time spent checking the document (rules, hash, signature), in ms. */
+  checkMs?: number;
   at: string;
 }
 
@@ -231,11 +236,16 @@ interface Facts {
 
 function readFacts(xml: string): Facts | string {
   const errors: string[] = [];
-  const doc = new DOMParser({
-    onError: (level: string, message: string) => {
-      if (level !== 'warning') errors.push(message);
-    },
-  }).parseFromString(xml, 'text/xml');
+  let doc: ReturnType<DOMParser['parseFromString']> | undefined;
+  try {
+    doc = new DOMParser({
+      onError: (level: string, message: string) => {
+        if (level !== 'warning') errors.push(message);
+      },
+    }).parseFromString(xml, 'text/xml');
+  } catch (err) {
+    errors.push((err as Error).message);
+  }
   if (errors.length || !doc?.documentElement) return errors[0] ?? 'not XML';
   const text = (path: string) => {
     const r = selectNs(`string(${path})`, doc as unknown as Node);
@@ -413,7 +423,9 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
         ...(endpoint === 'clearance' ? { clearanceStatus: 'NOT_CLEARED' } : { reportingStatus: 'NOT_REPORTED' }),
       });
     }
+    const started = performance.now();
     const checked = await checkDocument(body, csid, endpoint);
+    const checkMs = Math.round(performance.now() - started);
     const { errors, warnings, facts } = checked;
     const status: ValidationStatus = errors.length ? 'ERROR' : warnings.length ? 'WARNING' : 'PASS';
     const validationResults: ValidationResults = {
@@ -447,6 +459,8 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
       typeCode: facts?.typeCode,
       profile: facts?.profile,
       icv: facts?.icv,
+      hash: checked.hash,
+      checkMs,
       httpStatus,
       status: outcome,
       errors: errors.map((e) => `${e.code}: ${e.message}`),
