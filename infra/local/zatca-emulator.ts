@@ -1,4 +1,4 @@
-import { createPublicKey, generateKeyPairSync, type KeyObject, randomBytes, sign, verify } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject, randomBytes, sign, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DOMParser } from '@xmldom/xmldom';
@@ -20,7 +20,8 @@ import {
   Version,
 } from '@peculiar/asn1-x509';
 import xpath from 'xpath';
-import { fromPem, OID, parseKsaCsr, toPem } from '../../shared/einvoicing/ksa/csr';
+import { ksaCertificate } from '../../shared/einvoicing/ksa/certificate';
+import { OID, parseKsaCsr, toPem } from '../../shared/einvoicing/ksa/csr';
 import { ksaInvoiceHash } from '../../shared/einvoicing/ksa/hash';
 import { KSA_INITIAL_PIH } from '../../shared/einvoicing/ksa/initial-pih';
 import { verifyKsaXml } from '../../shared/einvoicing/ksa/verify';
@@ -203,12 +204,7 @@ export function verifyClearanceStamp(clearedXml: string, caCertificatePem: strin
   ).exec(clearedXml)?.[0];
   if (!block) return false;
   const field = (n: string) => new RegExp(`<zemu:${n}>([^<]*)</zemu:${n}>`).exec(block)?.[1] ?? '';
-  const cert = AsnConvert.parse(fromPem(caCertificatePem), Certificate);
-  const key = createPublicKey({
-    key: Buffer.from(AsnConvert.serialize(cert.tbsCertificate.subjectPublicKeyInfo)),
-    format: 'der',
-    type: 'spki',
-  });
+  const key = ksaCertificate(caCertificatePem).x509.publicKey;
   const signed = Buffer.from(`${field('InvoiceHash')}|${field('ClearanceTime')}`);
   return (
     field('InvoiceHash') === ksaInvoiceHash(clearedXml) &&

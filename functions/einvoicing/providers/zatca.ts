@@ -1,3 +1,4 @@
+import { toPem } from '../../../shared/einvoicing/ksa/csr';
 import { config } from '../../lib/config';
 
 /**
@@ -80,9 +81,6 @@ export const isRetryableStatus = (status: number): boolean => status === 0 || st
 
 const TIMEOUT_MS = 30_000;
 
-const toPem = (certB64: string) =>
-  `-----BEGIN CERTIFICATE-----\n${certB64.replace(/.{1,64}/g, '$&\n')}-----END CERTIFICATE-----\n`;
-
 const describe = (m: ZatcaMessage) => `${m.code}: ${m.message}`;
 
 /** The human-readable messages of any ZATCA error body (validation results, {code, message}, errors[]). */
@@ -153,7 +151,7 @@ export function zatcaClient(options: { baseUrl?: string; timeoutMs?: number } = 
       dispositionMessage: String(b.dispositionMessage ?? ''),
       binarySecurityToken: token,
       secret: String(b.secret ?? ''),
-      certificatePem: toPem(Buffer.from(token, 'base64').toString('utf8')),
+      certificatePem: toPem('CERTIFICATE', Buffer.from(Buffer.from(token, 'base64').toString('utf8'), 'base64')),
     };
   };
 
