@@ -128,6 +128,7 @@ describe('buildKsaXml', () => {
     expect(read(xml, '//cac:LegalMonetaryTotal/cbc:PayableAmount')).toBe('11543.70');
     expect(read(xml, '/inv:Invoice/cac:TaxTotal[1]/cbc:TaxAmount')).toBe('1505.70');
     expect(read(xml, "//cac:InvoiceLine[cbc:ID='3']/cbc:InvoicedQuantity/@unitCode")).toBe('KMT');
+    expect(read(xml, "//cac:InvoiceLine[cbc:ID='3']/cbc:InvoicedQuantity")).toBe('640.000000');
     expect(read(xml, "//cac:InvoiceLine[cbc:ID='3']/cac:Price/cbc:PriceAmount")).toBe('0.45');
     expect(read(xml, "//cac:InvoiceLine[cbc:ID='3']/cac:TaxTotal/cbc:RoundingAmount")).toBe('331.20');
     const seller = '//cac:AccountingSupplierParty/cac:Party';
