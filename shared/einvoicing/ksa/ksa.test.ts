@@ -59,7 +59,7 @@ describe('invoice hash (hash.ts) against the ZATCA SDK samples', () => {
     expect(new TextDecoder().decode(qrTag(xml, 6))).toBe('r/2si60BEew0NQCHNHNejowLDLjVNV/VTT/P8QSLxMk=');
   });
 
-  it("Standard_Invoice.xml: equals QR tag 6 and is what its SignatureValue signs (the sample's DigestValue is stale)", () => {
+  it("Standard_Invoice.xml: equals QR tag 6, what its SignatureValue signs (the sample's DigestValue is stale)", () => {
     const xml = sample('Standard/Invoice/Standard_Invoice.xml');
     const hash = ksaInvoiceHash(xml);
     expect(hash).toBe('Vd5KMat2ZJtZqrDyoghblSlteouIS/r3/ORNw7OZ/2s=');
