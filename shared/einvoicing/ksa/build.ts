@@ -66,7 +66,8 @@ function node(depth: number, name: string, children: (string | null | false | un
 const SAR = { currencyID: 'SAR' };
 const money = (depth: number, name: string, minor: number) => leaf(depth, name, minorToDecimalString(minor), SAR);
 const percent = (rate: number) => rate.toFixed(2);
-const quantity = (q: number) => (Number.isInteger(q) ? q.toFixed(6) : String(q));
+// Six decimals as the SDK samples write them (33.000000), which also hides float noise (0.1 + 0.2).
+const quantity = (q: number) => q.toFixed(6);
 
 function address(depth: number, a: EInvoiceAddress | null, fallbackCountry: string): string {
   const d = depth + 1;

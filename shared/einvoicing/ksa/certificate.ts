@@ -5,7 +5,7 @@ import { Certificate } from '@peculiar/asn1-x509';
 /** What the stamp needs from the CSID certificate (ZATCA's compliance or production certificate). */
 export interface KsaCertificate {
   x509: X509Certificate;
-  /** The certificate's DER in Base64, one line, as ds:X509Certificate carries it (and ZATCA's binarySecurityToken decodes to). */
+  /** The DER in Base64 on one line, as ds:X509Certificate carries it (ZATCA's binarySecurityToken decoded). */
   base64: string;
   /** xades:IssuerSerial: issuer as the SDK writes it ("CN=…, DC=…"), serial in decimal. */
   issuerName: string;

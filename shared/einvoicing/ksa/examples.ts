@@ -150,7 +150,11 @@ export const exampleCreditNote = exampleDocument(
   [exampleLine('1', 'Rental days — Toyota Camry 2025 (RUH 4821)', 1, 'DAY', 18000)],
 );
 
-/** The company's fuel level was found low after the monthly rental: a refuelling charge. */
+/**
+ * After the monthly rental came back: a refuelling charge (standard-rated) and a speed-camera fine
+ * the company paid for the renter, recharged at cost — a disbursement, outside the scope of VAT
+ * (category O, VATEX-SA-OOS), the way shared/invoices/totals.ts treats traffic fines.
+ */
 export const exampleDebitNote = exampleDocument(
   {
     kind: 'debit',
@@ -163,7 +167,17 @@ export const exampleDebitNote = exampleDocument(
     paymentMeansCode: '30',
     supplyDate: '2026-11-20',
     billingReference: { number: 'INV-2026-000102', issueDate: '2026-11-20' },
-    reason: 'Refuelling charge: Toyota Hilux returned with a quarter tank',
+    reason: 'Charges after return: Toyota Hilux refuelled, and a traffic fine recharged',
   },
-  [exampleLine('1', 'Refuelling', 1, 'C62', 12000)],
+  [
+    exampleLine('1', 'Refuelling', 1, 'C62', 12000),
+    {
+      ...exampleLine('2', 'Traffic fine (Saher) paid on the renter’s behalf', 1, 'C62', 30000),
+      vatCategory: 'O',
+      vatRatePercent: 0,
+      vatMinor: 0,
+      exemptionReasonCode: 'VATEX-SA-OOS',
+      exemptionReason: 'Traffic fine recharged at cost: not subject to VAT',
+    },
+  ],
 );

@@ -59,7 +59,7 @@ describe('invoice hash (hash.ts) against the ZATCA SDK samples', () => {
     expect(new TextDecoder().decode(qrTag(xml, 6))).toBe('r/2si60BEew0NQCHNHNejowLDLjVNV/VTT/P8QSLxMk=');
   });
 
-  it("Standard_Invoice.xml: equals QR tag 6 and is what its SignatureValue signs (the sample's DigestValue is stale)", () => {
+  it("Standard_Invoice.xml: equals QR tag 6, what its SignatureValue signs (the sample's DigestValue is stale)", () => {
     const xml = sample('Standard/Invoice/Standard_Invoice.xml');
     const hash = ksaInvoiceHash(xml);
     expect(hash).toBe('Vd5KMat2ZJtZqrDyoghblSlteouIS/r3/ORNw7OZ/2s=');
@@ -128,6 +128,7 @@ describe('buildKsaXml', () => {
     expect(read(xml, '//cac:LegalMonetaryTotal/cbc:PayableAmount')).toBe('11543.70');
     expect(read(xml, '/inv:Invoice/cac:TaxTotal[1]/cbc:TaxAmount')).toBe('1505.70');
     expect(read(xml, "//cac:InvoiceLine[cbc:ID='3']/cbc:InvoicedQuantity/@unitCode")).toBe('KMT');
+    expect(read(xml, "//cac:InvoiceLine[cbc:ID='3']/cbc:InvoicedQuantity")).toBe('640.000000');
     expect(read(xml, "//cac:InvoiceLine[cbc:ID='3']/cac:Price/cbc:PriceAmount")).toBe('0.45');
     expect(read(xml, "//cac:InvoiceLine[cbc:ID='3']/cac:TaxTotal/cbc:RoundingAmount")).toBe('331.20');
     const seller = '//cac:AccountingSupplierParty/cac:Party';

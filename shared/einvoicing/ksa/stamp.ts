@@ -2,7 +2,7 @@ import { sign } from 'node:crypto';
 import { zatcaPhase2QrPayload } from '../../invoices/zatca';
 import { escapeXml } from './build';
 import { ksaCertificate, ksaPrivateKey } from './certificate';
-import { ksaDocumentFields, ksaSelect } from './fields';
+import { KSA_XPATH_NS as NS, ksaDocumentFields, ksaSelect } from './fields';
 import { ksaHexDigestBase64, ksaInvoiceHash, ksaSignedPropertiesDigest, parseKsaXml } from './hash';
 
 /**
@@ -55,7 +55,7 @@ function extensions(v: {
     <ext:UBLExtension>
         <ext:ExtensionURI>urn:oasis:names:specification:ubl:dsig:enveloped:xades</ext:ExtensionURI>
         <ext:ExtensionContent>
-            <sig:UBLDocumentSignatures xmlns:sig="urn:oasis:names:specification:ubl:schema:xsd:CommonSignatureComponents-2" xmlns:sac="urn:oasis:names:specification:ubl:schema:xsd:SignatureAggregateComponents-2" xmlns:sbc="urn:oasis:names:specification:ubl:schema:xsd:SignatureBasicComponents-2">
+            <sig:UBLDocumentSignatures xmlns:sig="${NS.sig}" xmlns:sac="${NS.sac}" xmlns:sbc="${NS.sbc}">
                 <sac:SignatureInformation>
                     <cbc:ID>urn:oasis:names:specification:ubl:signature:1</cbc:ID>
                     <sbc:ReferencedSignatureID>urn:oasis:names:specification:ubl:signature:Invoice</sbc:ReferencedSignatureID>

@@ -99,9 +99,8 @@ export function verifyKsaXml(xml: string, options: { expectedPih?: string } = {}
   const expectedTags = fields.simplified ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : [1, 2, 3, 4, 5, 6, 7, 8];
   const tags = records.map((r) => r.tag);
   if (tags.join() !== expectedTags.join()) {
-    errors.push(
-      `QR tags ${tags.join(',') || '(none)'}; a ${fields.simplified ? 'simplified' : 'standard'} document carries ${expectedTags.join(',')}`,
-    );
+    const kind = fields.simplified ? 'simplified' : 'standard';
+    errors.push(`QR tags ${tags.join(',') || '(none)'}; a ${kind} document carries ${expectedTags.join(',')}`);
   }
   const expect = (tag: number, value: string | undefined, what: string) => {
     if (tag in qrTags && qrTags[tag] !== value) errors.push(`QR tag ${tag} is not ${what}`);
