@@ -124,7 +124,9 @@ describe('ZATCA client ↔ Fatoora emulator', () => {
     const zatca = zatcaClient({ baseUrl });
     const first = issue(exampleSimplifiedInvoice, 1, KSA_INITIAL_PIH, production);
     // the compliance CSID may not submit production documents
-    expect((await fail(zatca.report(compliance, first))).httpStatus).toBe(401);
+    const refused = await fail(zatca.report(compliance, first));
+    expect(refused.httpStatus).toBe(401);
+    expect(refused.retryable).toBe(true); // nothing decided about the document: send it again with the right CSID
     const reported = await zatca.report(production, first);
     expect(reported.reportingStatus).toBe('REPORTED');
     expect([200, 202]).toContain(reported.httpStatus);

@@ -12,9 +12,11 @@ import { config } from '../../lib/config';
  * checks and the production-CSID request; production CSID for reporting and clearance).
  *
  * Failures throw `ZatcaError { httpStatus, retryable, messages, validationResults?, duplicate }`:
- * retryable = network error, timeout, 429 or 5xx (ZATCA unavailable — try the same document again later);
- * not retryable = 400 (rejected: fix the document or the request), 401/403 (credentials), 409 (the uuid was
- * already reported/cleared: `duplicate` true — treat as done, do not resend), other 4xx.
+ * retryable = nothing was decided about the document: network error or timeout (httpStatus 0), 408, 425, 429,
+ * 5xx (ZATCA unavailable), 401/403 (the CSID was refused: renew it, then send the same document again) — the
+ * same rule as the other e-invoicing networks (uae-jo's providers/types.ts);
+ * not retryable = 400 (rejected: the document or request must change), 409 (the uuid was already
+ * reported/cleared: `duplicate` true — treat as done, do not resend), other 4xx.
  */
 export interface ZatcaMessage {
   type: 'INFO' | 'WARNING' | 'ERROR';
@@ -76,8 +78,15 @@ export class ZatcaError extends Error {
   }
 }
 
-/** 0 = network failure or timeout. */
-export const isRetryableStatus = (status: number): boolean => status === 0 || status === 429 || status >= 500;
+/** Statuses that decide nothing about the document (0 = no answer: network failure or timeout). */
+const undecided = (status: number): boolean =>
+  status === 0 ||
+  status === 401 ||
+  status === 403 ||
+  status === 408 ||
+  status === 425 ||
+  status === 429 ||
+  status >= 500;
 
 const TIMEOUT_MS = 30_000;
 
@@ -137,7 +146,7 @@ export function zatcaClient(options: { baseUrl?: string; timeoutMs?: number } = 
     if (res.status >= 300)
       throw new ZatcaError(
         res.status,
-        isRetryableStatus(res.status),
+        undecided(res.status),
         messagesOf(parsed, res.status),
         parsed.validationResults as ValidationResults | undefined,
       );
