@@ -38,7 +38,7 @@ async function main() {
     if (process.env.QUIET !== '1') console.log(line);
   };
   console.log(
-    'Starting the local stack (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local, PayTabs and ZATCA sandboxes)…',
+    'Starting the local stack (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local, PayTabs, ZATCA sandboxes)…',
   );
   const stack = await startLocalStack({
     dataDir: resolve(root, '.local'),

@@ -374,7 +374,7 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
           'KSA-16',
           'KSA',
           chain
-            ? `Invoice counter value (ICV) must be ${chain.icv + 1}: the previous document of this device had ${chain.icv}`
+            ? `Invoice counter value (ICV) must be ${chain.icv + 1}: this device's previous document had ${chain.icv}`
             : 'Invoice counter value (ICV) must be a positive integer',
         ),
       );
@@ -433,7 +433,8 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
                 'INFO',
                 'EMULATOR_CHECKS_PASSED',
                 'Emulator',
-                'Well-formed XML; EN 16931 and KSA rules, invoice hash, signature, QR and ICV/PIH chain checked (the emulator does not run the XSD)',
+                'Well-formed XML; EN 16931 and KSA rules, invoice hash, signature, QR and ICV/PIH chain ' +
+                  'checked (the emulator does not run the XSD)',
               ),
             ],
       warningMessages: warnings,
@@ -485,7 +486,14 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
   function stampCleared(xml: string, hash: string): string {
     const time = new Date().toISOString().slice(0, 19);
     const signature = sign('sha256', Buffer.from(`${hash}|${time}`), ca.key).toString('base64');
-    const ext = `<ext:UBLExtension><ext:ExtensionURI>${CLEARANCE_EXTENSION_URI}</ext:ExtensionURI><ext:ExtensionContent><zemu:ClearanceStamp xmlns:zemu="${CLEARANCE_EXTENSION_URI}"><zemu:ClearanceTime>${time}</zemu:ClearanceTime><zemu:InvoiceHash>${hash}</zemu:InvoiceHash><zemu:SignatureValue>${signature}</zemu:SignatureValue><zemu:Certificate>${ca.der.toString('base64')}</zemu:Certificate></zemu:ClearanceStamp></ext:ExtensionContent></ext:UBLExtension>`;
+    const ext = [
+      `<ext:UBLExtension><ext:ExtensionURI>${CLEARANCE_EXTENSION_URI}</ext:ExtensionURI><ext:ExtensionContent>`,
+      `<zemu:ClearanceStamp xmlns:zemu="${CLEARANCE_EXTENSION_URI}">`,
+      `<zemu:ClearanceTime>${time}</zemu:ClearanceTime><zemu:InvoiceHash>${hash}</zemu:InvoiceHash>`,
+      `<zemu:SignatureValue>${signature}</zemu:SignatureValue>`,
+      `<zemu:Certificate>${ca.der.toString('base64')}</zemu:Certificate>`,
+      '</zemu:ClearanceStamp></ext:ExtensionContent></ext:UBLExtension>',
+    ].join('');
     return xml.replace(/<\/ext:UBLExtensions>/, `${ext}</ext:UBLExtensions>`);
   }
 

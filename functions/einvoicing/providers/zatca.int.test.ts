@@ -120,7 +120,7 @@ describe('ZATCA client ↔ Fatoora emulator', () => {
     expect(production.binarySecurityToken).not.toBe(compliance.binarySecurityToken);
   });
 
-  it('reports a simplified invoice, clears a standard one, rejects a bad one with the rule, 409s a repeat', async () => {
+  it('reports a simplified invoice, clears a standard one, rejects a bad one, 409 on a repeat', async () => {
     const zatca = zatcaClient({ baseUrl });
     const first = issue(exampleSimplifiedInvoice, 1, KSA_INITIAL_PIH, production);
     // the compliance CSID may not submit production documents

@@ -104,6 +104,10 @@ function messagesOf(body: unknown, status: number): string[] {
   return [line || String(b.error ?? `HTTP ${status}`)];
 }
 
+/** HTTP Basic with base64(binarySecurityToken:secret), as ZATCA authenticates a CSID. */
+const basicAuth = (c: ZatcaCredentials) =>
+  `Basic ${Buffer.from(`${c.binarySecurityToken}:${c.secret}`).toString('base64')}`;
+
 export function zatcaClient(options: { baseUrl?: string; timeoutMs?: number } = {}) {
   const baseUrl = (options.baseUrl ?? config().zatcaBaseUrl).replace(/\/$/, '');
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
@@ -123,11 +127,7 @@ export function zatcaClient(options: { baseUrl?: string; timeoutMs?: number } = 
           'accept-language': 'en',
           'accept-version': 'V2',
           'content-type': 'application/json',
-          ...(credentials
-            ? {
-                authorization: `Basic ${Buffer.from(`${credentials.binarySecurityToken}:${credentials.secret}`).toString('base64')}`,
-              }
-            : {}),
+          ...(credentials ? { authorization: basicAuth(credentials) } : {}),
           ...headers,
         },
         body: JSON.stringify(body),
