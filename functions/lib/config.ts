@@ -14,6 +14,10 @@ export interface RuntimeConfig {
   isLocal: boolean;
   /** PayTabs API base (the sandbox emulator locally; the company's PayTabs region endpoint in the cloud). */
   paytabsBaseUrl: string;
+  /** The UAE accredited service provider's API (e-invoicing, PINT AE): the access-point emulator locally. */
+  uaeAspBaseUrl: string;
+  /** Jordan's JoFotara API (the ISTD's e-invoicing portal): its emulator locally. */
+  jofotaraBaseUrl: string;
   /** The app's public origin (browser return pages and gateway callbacks reach the API under it). */
   webOrigin: string;
 }
@@ -34,6 +38,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     },
     isLocal: env.SAYYARA_LOCAL === '1',
     paytabsBaseUrl: (env.PAYTABS_BASE_URL || 'https://secure.paytabs.com').replace(/\/$/, ''),
+    uaeAspBaseUrl: (env.UAE_ASP_BASE_URL || 'https://api.storecove.com').replace(/\/$/, ''),
+    jofotaraBaseUrl: (env.JOFOTARA_BASE_URL || 'https://backend.jofotara.gov.jo').replace(/\/$/, ''),
     webOrigin: (env.WEB_ORIGIN ?? '').split(',')[0].trim().replace(/\/$/, ''),
   };
 }

@@ -36,6 +36,7 @@ export const TIERS: Record<string, number> = {
   rentals: 4,
   invoices: 5,
   payments: 5.5,
+  einvoicing: 5.5,
   maintenance: 5,
   tickets: 5,
   gps: 5,

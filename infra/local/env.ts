@@ -24,6 +24,9 @@ export function lambdaEnv(ports: EmulatorPorts, resources: LocalResources, webOr
     APP_URL: webOrigin,
     /** The payment gateway's API (PayTabs sandbox emulator locally; PayTabs itself in the cloud). */
     ...(ports.paytabs ? { PAYTABS_BASE_URL: `http://localhost:${ports.paytabs}` } : {}),
+    /** E-invoicing networks: the UAE service provider's access point and Jordan's JoFotara (emulators locally). */
+    ...(ports.uaeAsp ? { UAE_ASP_BASE_URL: `http://localhost:${ports.uaeAsp}` } : {}),
+    ...(ports.jofotara ? { JOFOTARA_BASE_URL: `http://localhost:${ports.jofotara}` } : {}),
   };
 }
 

@@ -16,6 +16,8 @@ const PORTS: [string, number][] = [
   ['S3_PORT', 4569],
   ['SES_PORT', 8005],
   ['PAYTABS_PORT', 8010],
+  ['UAE_ASP_PORT', 8011],
+  ['JOFOTARA_PORT', 8012],
 ];
 
 async function main() {
@@ -45,6 +47,8 @@ async function main() {
       s3: chosen.S3_PORT,
       ses: chosen.SES_PORT,
       paytabs: chosen.PAYTABS_PORT,
+      uaeAsp: chosen.UAE_ASP_PORT,
+      jofotara: chosen.JOFOTARA_PORT,
     },
     gatewayPort: chosen.PORT,
     webDir: resolve(root, 'web/dist'),
@@ -84,6 +88,8 @@ Sayyara is running.
   Health:         ${stack.url}/api/health
   Sent emails:    http://localhost:${stack.ports.ses}/  (aws-ses-v2-local)
   PayTabs sandbox: http://localhost:${stack.ports.paytabs}/_emulator/transactions
+  UAE e-invoicing access point: http://localhost:${stack.ports.uaeAsp}/_emulator/documents
+  JoFotara (Jordan):  http://localhost:${stack.ports.jofotara}/_emulator/documents
 ${demo}  DynamoDB Local: http://localhost:${stack.ports.dynamodb}   cognito-local: http://localhost:${stack.ports.cognito}   s3rver: http://localhost:${stack.ports.s3}
   Data:           .local/ (kept across restarts; delete it to start over)
 Press Ctrl-C to stop.`);

@@ -5,6 +5,9 @@ import { cognitoIssuer, lambdaEnv } from './env';
 import { startGateway } from './gateway';
 import { startScheduler } from './scheduler';
 import { startPaytabsEmulator, type PaytabsEmulator } from './paytabs-emulator';
+import { startUaeAspEmulator } from './uae-asp-emulator';
+import { startJoFotaraEmulator } from './jofotara-emulator';
+import type { NetworkEmulator } from './einvoicing-emulator';
 
 /**
  * The whole local stack in one call: emulators → bootstrap → Lambda environment → gateway
@@ -32,6 +35,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
   const emulators = await startEmulators(o.ports, o.dataDir);
   let gateway: Server | undefined;
   let paytabs: PaytabsEmulator | undefined;
+  const networks: NetworkEmulator[] = [];
   let scheduler: { stop(): void } | undefined;
   try {
     const resources = await bootstrap(o.ports, o.dataDir, [
@@ -41,6 +45,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
     ]);
     paytabs = await startPaytabsEmulator(o.ports.paytabs ?? 0);
     o.ports.paytabs = paytabs.port;
+    networks.push(await startUaeAspEmulator(o.ports.uaeAsp ?? 0), await startJoFotaraEmulator(o.ports.jofotara ?? 0));
+    [o.ports.uaeAsp, o.ports.jofotara] = networks.map((n) => n.port);
     const env = lambdaEnv(o.ports, resources, url);
     Object.assign(process.env, env);
     gateway = await startGateway({
@@ -63,6 +69,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
         await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
         gateway?.closeAllConnections?.();
         await paytabs?.stop();
+        await Promise.all(networks.map((n) => n.stop()));
         await emulators.stop();
       },
     };
@@ -70,6 +77,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
     scheduler?.stop();
     gateway?.close();
     await paytabs?.stop();
+    await Promise.all(networks.map((n) => n.stop()));
     await emulators.stop();
     throw err;
   }
