@@ -1,12 +1,6 @@
 import { createHmac } from 'node:crypto';
-import {
-  type NetworkEmulator,
-  type ReceivedDocument,
-  readUbl,
-  round,
-  startNetworkEmulator,
-  type UblReader,
-} from './einvoicing-emulator';
+import { readUbl, type UblReader } from '../../shared/einvoicing/ubl-read';
+import { type NetworkEmulator, type ReceivedDocument, round, startNetworkEmulator } from './einvoicing-emulator';
 import { json, readBody } from './paytabs-emulator';
 
 /**

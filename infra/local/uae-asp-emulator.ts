@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { EMIRATES, PINT_AE_CUSTOMIZATION_ID, PINT_AE_PROFILE_ID } from '../../shared/einvoicing/pint-ae';
-import {
-  type NetworkEmulator,
-  type ReceivedDocument,
-  readUbl,
-  round,
-  startNetworkEmulator,
-  type UblReader,
-} from './einvoicing-emulator';
+import { readUbl, type UblReader } from '../../shared/einvoicing/ubl-read';
+import { type NetworkEmulator, type ReceivedDocument, round, startNetworkEmulator } from './einvoicing-emulator';
 import { json, readBody } from './paytabs-emulator';
 
 /**
