@@ -20,6 +20,22 @@ import { uaeAspNetwork } from './providers/uae-asp';
 const aeInvoice = buildPintAeXml(dubaiRentalInvoice(), { buyerReference: 'RA-2026-0077' });
 const aeCredit = buildPintAeXml(dubaiRentalCreditNote());
 const joInvoice = buildJoFotaraXml(ammanRentalInvoice(), { incomeSourceSequence: '16683693' });
+const amman = ammanRentalInvoice();
+const joCredit = buildJoFotaraXml(
+  ammanRentalInvoice({
+    kind: 'credit',
+    uuid: '0f3c3d51-2a8e-4f1c-8d5e-0b7a9d3c1e22',
+    number: 'CN-000021',
+    reason: 'Rental shortened by one day',
+    billingReference: {
+      number: amman.number,
+      issueDate: amman.issueDate,
+      uuid: amman.uuid,
+      totalMinor: amman.totalMinor,
+    },
+  }),
+  { incomeSourceSequence: '16683693' },
+);
 // A UAE invoice with a rule broken on purpose (VAT total ≠ its breakdown): the check must see it.
 const aeBroken = aeInvoice.replace(
   '<cbc:TaxAmount currencyID="AED">41.30</cbc:TaxAmount>',
@@ -38,6 +54,7 @@ describe('UAE and Jordan XML against the UBL 2.1 schema and EN 16931', () => {
       ['ae-credit.xml', aeCredit],
       ['ae-broken.xml', aeBroken],
       ['jo-invoice.xml', joInvoice],
+      ['jo-credit.xml', joCredit],
       // The invoice number moved after the issue time: out of the UBL 2.1 sequence.
       [
         'ae-bad-order.xml',
@@ -51,7 +68,7 @@ describe('UAE and Jordan XML against the UBL 2.1 schema and EN 16931', () => {
       validateUbl(['ae-invoice.xml', 'ae-credit.xml', 'ae-broken.xml', 'ae-bad-order.xml'].map(file), {
         en16931: true,
       }),
-      validateUbl([file('jo-invoice.xml')], { en16931: false }),
+      validateUbl([file('jo-invoice.xml'), file('jo-credit.xml')], { en16931: false }),
     ]);
     results = { ...ae, ...jo };
   }, 180_000);
@@ -74,8 +91,9 @@ describe('UAE and Jordan XML against the UBL 2.1 schema and EN 16931', () => {
     expect(results[file('ae-broken.xml')].errors.map((e) => e.split(':')[0])).toContain('BR-CO-14');
   });
 
-  it('an Amman rental invoice passes the UBL 2.1 schema', () => {
+  it('an Amman rental invoice and its credit note pass the UBL 2.1 schema', () => {
     expect(results[file('jo-invoice.xml')].errors).toEqual([]);
+    expect(results[file('jo-credit.xml')].errors).toEqual([]);
   });
 
   it('a document out of the schema is refused by the XSD check', () => {
@@ -140,6 +158,9 @@ describe('UAE and Jordan documents through their adapters to the emulators', () 
     const refused = await jordan().send(wrongRate, meta('d1f6a3e2'));
     expect(refused.status).toBe('rejected');
     expect(refused.messages).toContain('[INVALID_TAX_RATE] Line 1: invalid tax rate 17');
+    expect((await jordan().send(joCredit, meta('0f3c3d51-2a8e-4f1c-8d5e-0b7a9d3c1e22', 'credit'))).status).toBe(
+      'accepted',
+    );
     await fetch(`${jo.url}/_emulator/faults`, { method: 'POST', body: JSON.stringify({ count: 1, status: 503 }) });
     expect((await jordan().send(joInvoice, meta(ammanRentalInvoice().uuid))).status).toBe('retry');
   });

@@ -16,7 +16,7 @@ export interface EmulatorPorts {
   ses: number;
   /** The PayTabs sandbox (infra/local/paytabs-emulator.ts), started by the local stack; free port when absent. */
   paytabs?: number;
-  /** The UAE e-invoicing access point (uae-asp-emulator.ts) and JoFotara (jofotara-emulator.ts); free ports when absent. */
+  /** The UAE e-invoicing access point (uae-asp-emulator.ts) and JoFotara (jofotara-emulator.ts); free when absent. */
   uaeAsp?: number;
   jofotara?: number;
 }

@@ -150,7 +150,7 @@ export interface PostalAddressOptions {
   countryOnly?: boolean;
 }
 
-/** cac:PostalAddress in UBL 2.1 order (street, building, district, city, postal zone, subentity, country). */
+/** cac:PostalAddress in UBL 2.1 order (street, building, plot, district, city, postal zone, subentity, country). */
 export function postalAddress(address: EInvoiceAddress, o: PostalAddressOptions = {}): XmlNode {
   const country = el('cac:Country', null, leaf('cbc:IdentificationCode', address.countryCode));
   if (o.countryOnly) return el('cac:PostalAddress', null, country);
@@ -158,8 +158,9 @@ export function postalAddress(address: EInvoiceAddress, o: PostalAddressOptions 
     'cac:PostalAddress',
     null,
     leaf('cbc:StreetName', address.street),
-    leaf('cbc:AdditionalStreetName', address.additionalNumber),
     leaf('cbc:BuildingNumber', address.buildingNumber),
+    // KSA: the national address's additional number goes in PlotIdentification (ZATCA KSA-23).
+    leaf('cbc:PlotIdentification', address.additionalNumber),
     leaf('cbc:CitySubdivisionName', address.district),
     leaf('cbc:CityName', address.city),
     leaf('cbc:PostalZone', address.postalCode),
