@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildJoFotaraXml, jordanGovernorate } from './jofotara';
 import { ammanRentalInvoice } from './test-documents';
-import { EInvoiceBuildError } from './ubl';
+import type { EInvoiceBuildError } from './ubl';
 import { readUbl, type UblReader } from './ubl-read';
 
 const read = (xml: string): UblReader => {
