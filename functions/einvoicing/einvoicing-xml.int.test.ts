@@ -8,7 +8,12 @@ import { startJoFotaraEmulator } from '../../infra/local/jofotara-emulator';
 import { startUaeAspEmulator } from '../../infra/local/uae-asp-emulator';
 import { buildJoFotaraXml } from '../../shared/einvoicing/jofotara';
 import { buildPintAeXml } from '../../shared/einvoicing/pint-ae';
-import { ammanRentalInvoice, dubaiRentalCreditNote, dubaiRentalInvoice } from '../../shared/einvoicing/test-documents';
+import {
+  ammanRentalInvoice,
+  dubaiMixedInvoice,
+  dubaiRentalCreditNote,
+  dubaiRentalInvoice,
+} from '../../shared/einvoicing/test-documents';
 import { joFotaraNetwork } from './providers/jofotara';
 import { uaeAspNetwork } from './providers/uae-asp';
 
@@ -53,6 +58,7 @@ describe('UAE and Jordan XML against the UBL 2.1 schema and EN 16931', () => {
       ['ae-invoice.xml', aeInvoice],
       ['ae-credit.xml', aeCredit],
       ['ae-broken.xml', aeBroken],
+      ['ae-mixed.xml', buildPintAeXml(dubaiMixedInvoice())],
       ['jo-invoice.xml', joInvoice],
       ['jo-credit.xml', joCredit],
       // The invoice number moved after the issue time: out of the UBL 2.1 sequence.
@@ -65,7 +71,7 @@ describe('UAE and Jordan XML against the UBL 2.1 schema and EN 16931', () => {
     ];
     await Promise.all(files.map(([n, x]) => writeFile(file(n), x)));
     const [ae, jo] = await Promise.all([
-      validateUbl(['ae-invoice.xml', 'ae-credit.xml', 'ae-broken.xml', 'ae-bad-order.xml'].map(file), {
+      validateUbl(['ae-invoice.xml', 'ae-credit.xml', 'ae-broken.xml', 'ae-bad-order.xml', 'ae-mixed.xml'].map(file), {
         en16931: true,
       }),
       validateUbl([file('jo-invoice.xml'), file('jo-credit.xml')], { en16931: false }),
@@ -85,6 +91,10 @@ describe('UAE and Jordan XML against the UBL 2.1 schema and EN 16931', () => {
       'BR-22',
       'BR-CL-01',
     ]);
+  });
+
+  it('an invoice with every VAT category (S, Z, E by code and text, O) passes with no error and no warning', () => {
+    expect(results[file('ae-mixed.xml')]).toEqual({ errors: [], warnings: [] });
   });
 
   it('a broken invoice is caught by the rules', () => {

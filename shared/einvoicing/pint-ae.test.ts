@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { EInvoiceLine } from './document';
 import { buildPintAeXml } from './pint-ae';
-import { dubaiRentalCreditNote, dubaiRentalInvoice } from './test-documents';
+import { dubaiMixedInvoice, dubaiRentalCreditNote, dubaiRentalInvoice } from './test-documents';
 import { EInvoiceBuildError, formatMinor } from './ubl';
 import { readUbl, type UblReader } from './ubl-read';
 
@@ -17,6 +18,13 @@ const problemsOf = (f: () => unknown): string[] => {
     throw err;
   }
   return [];
+};
+
+const totalsOf = (lines: EInvoiceLine[]) => {
+  const subtotalMinor = lines.reduce((s, l) => s + l.netMinor, 0);
+  const vatMinor = lines.reduce((s, l) => s + l.vatMinor, 0);
+  const total = subtotalMinor + vatMinor;
+  return { subtotalMinor, vatMinor, totalMinor: total, prepaidMinor: 0, payableMinor: total };
 };
 
 describe('ubl money', () => {
@@ -119,6 +127,28 @@ describe('PINT AE tax invoice of a Dubai rental', () => {
     expect(c.nodes(`${buyer}/cbc:EndpointID`)).toHaveLength(0);
     expect(c.text(`${buyer}/cac:PostalAddress/cac:Country/cbc:IdentificationCode`)).toBe('AE');
     expect(c.text(`${buyer}/cac:PostalAddress/cbc:StreetName`)).toBe('');
+  });
+
+  it('writes one breakdown per category: Z without reason, E with the code or the reasons joined, O with its reason', () => {
+    const m = read(buildPintAeXml(dubaiMixedInvoice()));
+    const subs = m.nodes('/*/cac:TaxTotal/cac:TaxSubtotal');
+    const cat = (s: Node, p: string) => m.text(`cac:TaxCategory/${p}`, s);
+    expect(subs.map((s) => [cat(s, 'cbc:ID'), m.text('cbc:TaxableAmount', s), cat(s, 'cbc:Percent')])).toEqual([
+      ['S', '750.00', '5.00'],
+      ['Z', '60.00', '0.00'],
+      ['E', '516.00', '0.00'],
+      ['O', '500.00', ''],
+    ]);
+    expect(cat(subs[1], 'cbc:TaxExemptionReason')).toBe('');
+    expect(cat(subs[2], 'cbc:TaxExemptionReason')).toBe('DL8.46.4; Bare land');
+    const single = dubaiMixedInvoice();
+    single.lines = single.lines.filter((l) => l.exemptionReason !== 'Bare land');
+    const one = read(buildPintAeXml({ ...single, ...totalsOf(single.lines) }));
+    expect(
+      one.text(
+        "/*/cac:TaxTotal/cac:TaxSubtotal[cac:TaxCategory/cbc:ID='E']/cac:TaxCategory/cbc:TaxExemptionReasonCode",
+      ),
+    ).toBe('DL8.46.4');
   });
 
   it('types an invoice wholly outside the scope of VAT 480', () => {

@@ -69,6 +69,9 @@ export interface PintAeOptions {
   creditReasonCode?: string;
 }
 
+/** A reason that is one of PINT AE's exemption codes (DL8.46.1–4, decree-law article 46) rather than free text. */
+const isExemptionCode = (reason: string | null): reason is string => /^DL8\.46\.\d$/.test(reason ?? '');
+
 const trnProblems = (who: string, p: EInvoiceParty, required: boolean): string[] => {
   if (!p.vatNumber) return required ? [`${who} TRN is required`] : [];
   return TRN.test(p.vatNumber) ? [] : [`${who} TRN must be 15 digits starting with 1`];
@@ -203,12 +206,9 @@ export function buildPintAeXml(doc: EInvoiceDocument, options: PintAeOptions = {
         id: g.category,
         percent: g.category === 'O' ? null : g.ratePercent,
         // PINT AE's exemption codes (DL8.46.x, decree-law article 46) go in the code; free text otherwise.
-        exemptionReasonCode:
-          g.category === 'E' && g.exemptionReason && /^DL8\./.test(g.exemptionReason) ? g.exemptionReason : null,
+        exemptionReasonCode: g.category === 'E' && isExemptionCode(g.exemptionReason) ? g.exemptionReason : null,
         exemptionReason:
-          (g.category === 'E' || g.category === 'O') && !/^DL8\./.test(g.exemptionReason ?? '')
-            ? g.exemptionReason
-            : null,
+          (g.category === 'E' || g.category === 'O') && !isExemptionCode(g.exemptionReason) ? g.exemptionReason : null,
       }),
     ),
   );

@@ -130,6 +130,30 @@ export function dubaiRentalCreditNote(over: Partial<EInvoiceDocument> = {}): EIn
   });
 }
 
+/** A UAE invoice with every VAT category: standard, zero-rated, exempt by code and by text, outside scope. */
+export function dubaiMixedInvoice(): EInvoiceDocument {
+  const d = dubaiRentalInvoice();
+  const [rent, km, tolls, fine] = d.lines;
+  const lines: EInvoiceDocument['lines'] = [
+    rent,
+    { ...km, name: 'Delivery to Oman (international transport)', vatCategory: 'Z', vatRatePercent: 0, vatMinor: 0 },
+    { ...tolls, name: 'Staff shuttle', vatCategory: 'E', vatRatePercent: 0, vatMinor: 0, exemptionReason: 'DL8.46.4' },
+    { ...fine, id: '4', name: 'Bare land parking', vatCategory: 'E', exemptionReason: 'Bare land' },
+    { ...fine, id: '5' },
+  ];
+  const subtotal = lines.reduce((s, l) => s + l.netMinor, 0);
+  const vat = lines.reduce((s, l) => s + l.vatMinor, 0);
+  return {
+    ...d,
+    lines,
+    subtotalMinor: subtotal,
+    vatMinor: vat,
+    totalMinor: subtotal + vat,
+    prepaidMinor: 0,
+    payableMinor: subtotal + vat,
+  };
+}
+
 /** Amounts in fils (JOD has 3 decimals): 35.000 JOD a day is 35000. */
 export function ammanRentalInvoice(over: Partial<EInvoiceDocument> = {}): EInvoiceDocument {
   return {

@@ -246,28 +246,31 @@ export interface VatGroup {
 }
 
 /**
- * The VAT breakdown (EN 16931 BG-23): lines grouped by category, rate and exemption reason, in
- * first-appearance order. Each group's tax is the SUM of its lines' VAT as issued (the product
- * rounds VAT per line, shared/invoices/totals.ts), so the breakdown adds up to the document's VAT
- * exactly; EN 16931 BR-S-09 accepts it within ±0.01 of taxable × rate.
+ * The VAT breakdown (EN 16931 BG-23): one group per VAT category and rate, in first-appearance
+ * order (BR-E-08 and its kin want ONE group per category: lines exempt for different reasons
+ * share it, their distinct reasons joined with "; "). Each group's tax is the SUM of its lines'
+ * VAT as issued (the product rounds VAT per line, shared/invoices/totals.ts), so the breakdown
+ * adds up to the document's VAT exactly; EN 16931 BR-S-09 accepts it within ±0.01 of
+ * taxable × rate.
  */
 export function vatGroups(lines: readonly EInvoiceLine[]): VatGroup[] {
-  const groups = new Map<string, VatGroup>();
+  const groups = new Map<string, VatGroup & { reasons: Set<string> }>();
   for (const l of lines) {
-    const reason = l.vatCategory === 'S' ? null : (l.exemptionReason ?? null);
-    const key = `${l.vatCategory}|${l.vatRatePercent}|${reason ?? ''}`;
+    const key = `${l.vatCategory}|${l.vatRatePercent}`;
     const g = groups.get(key) ?? {
       category: l.vatCategory,
       ratePercent: l.vatRatePercent,
-      exemptionReason: reason,
+      exemptionReason: null,
       taxableMinor: 0,
       taxMinor: 0,
+      reasons: new Set<string>(),
     };
     g.taxableMinor += l.netMinor;
     g.taxMinor += l.vatMinor;
+    if (l.vatCategory !== 'S' && l.exemptionReason) g.reasons.add(l.exemptionReason);
     groups.set(key, g);
   }
-  return [...groups.values()];
+  return [...groups.values()].map(({ reasons, ...g }) => ({ ...g, exemptionReason: [...reasons].join('; ') || null }));
 }
 
 export interface TaxCategoryOptions {
