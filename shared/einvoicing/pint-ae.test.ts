@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EInvoiceLine } from './document';
-import { buildPintAeXml } from './pint-ae';
+import { buildPintAeXml, uaeEndpointOf } from './pint-ae';
 import { dubaiMixedInvoice, dubaiRentalCreditNote, dubaiRentalInvoice } from './test-documents';
 import { EInvoiceBuildError, formatMinor } from './ubl';
 import { readUbl, type UblReader } from './ubl-read';
@@ -64,6 +64,8 @@ describe('PINT AE tax invoice of a Dubai rental', () => {
     expect(u.text(`${seller}/cac:PartyLegalEntity/cbc:CompanyID/@schemeAgencyID`)).toBe('TL');
     expect(u.text(`${buyer}/cac:PartyTaxScheme/cbc:CompanyID`)).toBe('100987654300003');
     expect(u.text(`${buyer}/cac:PostalAddress/cbc:CountrySubentity`)).toBe('AUH');
+    expect(uaeEndpointOf(dubaiRentalInvoice().buyer)).toEqual({ scheme: '0235', id: '1009876543' });
+    expect(uaeEndpointOf({ name: 'Walk-in', address: null })).toBeNull();
   });
 
   it('gives every line its VAT category, rate and its amounts with VAT', () => {

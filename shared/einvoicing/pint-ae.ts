@@ -69,6 +69,10 @@ export interface PintAeOptions {
   creditReasonCode?: string;
 }
 
+/** A party's Peppol endpoint in the UAE (0235 + the TIN, the TRN's first 10 digits); null without a TRN. */
+export const uaeEndpointOf = (p: EInvoiceParty): { scheme: string; id: string } | null =>
+  p.vatNumber ? { scheme: UAE_ENDPOINT_SCHEME, id: p.vatNumber.slice(0, 10) } : null;
+
 /** A reason that is one of PINT AE's exemption codes (DL8.46.1–4, decree-law article 46) rather than free text. */
 const isExemptionCode = (reason: string | null): reason is string => /^DL8\.46\.\d$/.test(reason ?? '');
 
@@ -108,8 +112,9 @@ function uaeParty(p: EInvoiceParty, fallbackCountry: EInvoiceDocument['seller'][
   // EN 16931 BR-10: a buyer always has a postal address with a country. A walk-in customer
   // without one is written with the country of the supply (the seller's) and nothing else.
   const address = p.address ?? (fallbackCountry ? { ...fallbackCountry, street: '', city: '', emirate: null } : null);
+  const endpoint = uaeEndpointOf(p);
   return party({
-    endpoint: p.vatNumber ? { scheme: UAE_ENDPOINT_SCHEME, value: p.vatNumber.slice(0, 10) } : null,
+    endpoint: endpoint ? { scheme: endpoint.scheme, value: endpoint.id } : null,
     partyName: true,
     address: address
       ? postalAddress(address, {
