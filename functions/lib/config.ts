@@ -16,6 +16,10 @@ export interface RuntimeConfig {
   paytabsBaseUrl: string;
   /** ZATCA Fatoora API base (the emulator locally; ZATCA's developer-portal sandbox unless set). */
   zatcaBaseUrl: string;
+  /** The UAE accredited service provider's API (e-invoicing, PINT AE): the access-point emulator locally. */
+  uaeAspBaseUrl: string;
+  /** Jordan's JoFotara API (the ISTD's e-invoicing portal): its emulator locally. */
+  jofotaraBaseUrl: string;
   /** The app's public origin (browser return pages and gateway callbacks reach the API under it). */
   webOrigin: string;
 }
@@ -40,6 +44,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
       /\/$/,
       '',
     ),
+    uaeAspBaseUrl: (env.UAE_ASP_BASE_URL || 'https://api.storecove.com').replace(/\/$/, ''),
+    jofotaraBaseUrl: (env.JOFOTARA_BASE_URL || 'https://backend.jofotara.gov.jo').replace(/\/$/, ''),
     webOrigin: (env.WEB_ORIGIN ?? '').split(',')[0].trim().replace(/\/$/, ''),
   };
 }

@@ -18,6 +18,9 @@ export interface EmulatorPorts {
   paytabs?: number;
   /** The ZATCA Fatoora sandbox (infra/local/zatca-emulator.ts), started by the local stack; free port when absent. */
   zatca?: number;
+  /** The UAE e-invoicing access point (uae-asp-emulator.ts) and JoFotara (jofotara-emulator.ts); free when absent. */
+  uaeAsp?: number;
+  jofotara?: number;
 }
 
 export interface RunningEmulators {

@@ -26,6 +26,9 @@ export function lambdaEnv(ports: EmulatorPorts, resources: LocalResources, webOr
     ...(ports.paytabs ? { PAYTABS_BASE_URL: `http://localhost:${ports.paytabs}` } : {}),
     /** ZATCA's Fatoora API base (the emulator locally; gw-fatoora.zatca.gov.sa/e-invoicing/<env> in the cloud). */
     ...(ports.zatca ? { ZATCA_BASE_URL: `http://localhost:${ports.zatca}/e-invoicing/developer-portal` } : {}),
+    /** E-invoicing networks: the UAE service provider's access point and Jordan's JoFotara (emulators locally). */
+    ...(ports.uaeAsp ? { UAE_ASP_BASE_URL: `http://localhost:${ports.uaeAsp}` } : {}),
+    ...(ports.jofotara ? { JOFOTARA_BASE_URL: `http://localhost:${ports.jofotara}` } : {}),
   };
 }
 

@@ -59,7 +59,7 @@ export function signReturnFields(fields: Record<string, string>, serverKey: stri
   return signPaytabs(query, serverKey);
 }
 
-const readBody = (req: IncomingMessage): Promise<string> =>
+export const readBody = (req: IncomingMessage): Promise<string> =>
   new Promise((res, rej) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -67,7 +67,7 @@ const readBody = (req: IncomingMessage): Promise<string> =>
     req.on('error', rej);
   });
 
-const json = (res: ServerResponse, status: number, body: unknown) => {
+export const json = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 };

@@ -17,6 +17,8 @@ const PORTS: [string, number][] = [
   ['SES_PORT', 8005],
   ['PAYTABS_PORT', 8010],
   ['ZATCA_PORT', 8011],
+  ['UAE_ASP_PORT', 8012],
+  ['JOFOTARA_PORT', 8013],
 ];
 
 async function main() {
@@ -49,6 +51,8 @@ async function main() {
       ses: chosen.SES_PORT,
       paytabs: chosen.PAYTABS_PORT,
       zatca: chosen.ZATCA_PORT,
+      uaeAsp: chosen.UAE_ASP_PORT,
+      jofotara: chosen.JOFOTARA_PORT,
     },
     gatewayPort: chosen.PORT,
     webDir: resolve(root, 'web/dist'),
@@ -89,6 +93,8 @@ Sayyara is running.
   Sent emails:    http://localhost:${stack.ports.ses}/  (aws-ses-v2-local)
   PayTabs sandbox: http://localhost:${stack.ports.paytabs}/_emulator/transactions
   ZATCA sandbox:  http://localhost:${stack.ports.zatca}/_emulator/documents
+  UAE e-invoicing access point: http://localhost:${stack.ports.uaeAsp}/_emulator/documents
+  JoFotara (Jordan):  http://localhost:${stack.ports.jofotara}/_emulator/documents
 ${demo}  DynamoDB Local: http://localhost:${stack.ports.dynamodb}   cognito-local: http://localhost:${stack.ports.cognito}   s3rver: http://localhost:${stack.ports.s3}
   Data:           .local/ (kept across restarts; delete it to start over)
 Press Ctrl-C to stop.`);

@@ -6,6 +6,9 @@ import { startGateway } from './gateway';
 import { startScheduler } from './scheduler';
 import { startPaytabsEmulator, type PaytabsEmulator } from './paytabs-emulator';
 import { startZatcaEmulator, type ZatcaEmulator } from './zatca-emulator';
+import { startUaeAspEmulator } from './uae-asp-emulator';
+import { startJoFotaraEmulator } from './jofotara-emulator';
+import type { NetworkEmulator } from './einvoicing-emulator';
 
 /**
  * The whole local stack in one call: emulators → bootstrap → Lambda environment → gateway
@@ -34,6 +37,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
   let gateway: Server | undefined;
   let paytabs: PaytabsEmulator | undefined;
   let zatca: ZatcaEmulator | undefined;
+  const networks: NetworkEmulator[] = [];
   let scheduler: { stop(): void } | undefined;
   try {
     const resources = await bootstrap(o.ports, o.dataDir, [
@@ -45,6 +49,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
     o.ports.paytabs = paytabs.port;
     zatca = await startZatcaEmulator(o.ports.zatca ?? 0);
     o.ports.zatca = zatca.port;
+    networks.push(await startUaeAspEmulator(o.ports.uaeAsp ?? 0), await startJoFotaraEmulator(o.ports.jofotara ?? 0));
+    [o.ports.uaeAsp, o.ports.jofotara] = networks.map((n) => n.port);
     const env = lambdaEnv(o.ports, resources, url);
     Object.assign(process.env, env);
     gateway = await startGateway({
@@ -68,6 +74,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
         gateway?.closeAllConnections?.();
         await paytabs?.stop();
         await zatca?.stop();
+        await Promise.all(networks.map((n) => n.stop()));
         await emulators.stop();
       },
     };
@@ -76,6 +83,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
     gateway?.close();
     await paytabs?.stop();
     await zatca?.stop();
+    await Promise.all(networks.map((n) => n.stop()));
     await emulators.stop();
     throw err;
   }

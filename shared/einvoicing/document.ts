@@ -93,8 +93,11 @@ export interface EInvoiceDocument {
   /** Payments taken before the invoice (advances) that reduce what is payable. */
   prepaidMinor: number;
   payableMinor: number;
-  /** Credit and debit notes: the invoice they correct (number and issue date). */
-  billingReference?: { number: string; issueDate: string } | null;
+  /**
+   * Credit and debit notes: the invoice they correct (number and issue date; JoFotara also wants
+   * that invoice's UUID and its total with VAT, in minor units of `currency`).
+   */
+  billingReference?: { number: string; issueDate: string; uuid?: string | null; totalMinor?: number | null } | null;
   /** Credit and debit notes: why (KSA-10, "reason for issuance"). */
   reason?: string | null;
   /** UNCL4461 payment means: 10 cash, 30 credit transfer, 48 card, 1 not defined. */
