@@ -52,6 +52,9 @@ export const can = {
   reportsOperational: FRONT_DESK,
   reportsFleetHealth: [...MANAGERS, 'MECHANIC'],
   security: MANAGERS,
+  /** ZATCA onboarding (issue 29): managers onboard; the front desk, who invoice, read the state. */
+  einvoicingManage: MANAGERS,
+  einvoicingRead: FRONT_DESK,
   adminTools: ['SUPERADMIN'],
   signedIn: EVERYONE,
 } as const satisfies Record<string, readonly Role[]>;

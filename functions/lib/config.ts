@@ -20,6 +20,12 @@ export interface RuntimeConfig {
   uaeAspBaseUrl: string;
   /** Jordan's JoFotara API (the ISTD's e-invoicing portal): its emulator locally. */
   jofotaraBaseUrl: string;
+  /**
+   * Base64 of the 32-byte AES-256-GCM key that envelopes the e-invoicing secrets (ZATCA device key, CSID
+   * secrets) before they are stored (functions/einvoicing/secrets.ts). In AWS it comes from an SSM SecureString
+   * parameter into the Lambda's environment; locally infra/local/env.ts sets a fixed development key.
+   */
+  einvoicingSecretsKey: string;
   /** The app's public origin (browser return pages and gateway callbacks reach the API under it). */
   webOrigin: string;
 }
@@ -46,6 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     ),
     uaeAspBaseUrl: (env.UAE_ASP_BASE_URL || 'https://api.storecove.com').replace(/\/$/, ''),
     jofotaraBaseUrl: (env.JOFOTARA_BASE_URL || 'https://backend.jofotara.gov.jo').replace(/\/$/, ''),
+    einvoicingSecretsKey: env.EINVOICING_SECRETS_KEY ?? '',
     webOrigin: (env.WEB_ORIGIN ?? '').split(',')[0].trim().replace(/\/$/, ''),
   };
 }

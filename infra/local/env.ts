@@ -28,6 +28,8 @@ export function lambdaEnv(ports: EmulatorPorts, resources: LocalResources, webOr
     ...(ports.zatca ? { ZATCA_BASE_URL: `http://localhost:${ports.zatca}/e-invoicing/developer-portal` } : {}),
     /** E-invoicing networks: the UAE service provider's access point and Jordan's JoFotara (emulators locally). */
     ...(ports.uaeAsp ? { UAE_ASP_BASE_URL: `http://localhost:${ports.uaeAsp}` } : {}),
+    /** The e-invoicing secrets' AES-256-GCM key: a fixed development key locally (never a real company's). */
+    EINVOICING_SECRETS_KEY: Buffer.from('sayyara-local-einvoicing-key-32b').toString('base64'),
     ...(ports.jofotara ? { JOFOTARA_BASE_URL: `http://localhost:${ports.jofotara}` } : {}),
   };
 }

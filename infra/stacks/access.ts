@@ -68,6 +68,8 @@ export const DOMAIN_ACCESS: Record<Domain, DomainAccess> = {
   analytics: { dynamodb: 'read' },
   insights: { dynamodb: 'readwrite' },
   security: { dynamodb: 'readwrite' },
+  // ZATCA onboarding: the device key and CSID secrets (encrypted) in DynamoDB; calls ZATCA over HTTPS.
+  einvoicing: { dynamodb: 'readwrite' },
   collections: { dynamodb: 'readwrite', s3: 'readwrite', ses: true }, // deposit refund receipts; reminders with the invoice PDFs
 };
 

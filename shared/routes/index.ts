@@ -24,6 +24,7 @@ import { collectionsRoutes } from './collections';
 import { fleetHealthRoutes } from './fleet-health';
 import { analyticsRoutes } from './analytics';
 import { insightsRoutes } from './insights';
+import { einvoicingRoutes } from './einvoicing';
 
 export * from './types';
 
@@ -57,6 +58,7 @@ const ROUTE_GROUPS = [
   accountRoutes,
   analyticsRoutes,
   insightsRoutes,
+  einvoicingRoutes,
 ] as const;
 export const ROUTES: RouteDef[] = ROUTE_GROUPS.flat();
 /** Every route with its literal operationId and schema types (the web client's types: web/src/lib/api-client.ts). */

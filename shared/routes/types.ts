@@ -33,6 +33,7 @@ export const DOMAINS = [
   'security',
   'collections',
   'analytics',
+  'einvoicing',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 

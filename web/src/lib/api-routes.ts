@@ -238,4 +238,6 @@ export const API_ROUTES = {
   setInsightStatus: 'POST /api/v1/ai/insights/{id}/status',
   refreshInsights: 'POST /api/v1/ai/insights/refresh',
   listAiJobs: 'GET /api/v1/ai/jobs',
+  getEInvoicingStatus: 'GET /api/v1/einvoicing/status',
+  onboardEInvoicing: 'POST /api/v1/einvoicing/onboard',
 } as const;

@@ -1,0 +1,31 @@
+import { routeMaker } from './types';
+import { einvoicingStatusSchema, onboardBodySchema } from '../schemas/einvoicing';
+
+const route = routeMaker('einvoicing');
+
+/**
+ * E-invoicing (issue 29), the Saudi onboarding slice: managers (OWNER, ADMIN) onboard; the front desk reads the
+ * state (there is no ACCOUNTANT role: STAFF, who issue invoices at the counter, stand in for the read-only role).
+ */
+export const einvoicingRoutes = [
+  route({
+    operationId: 'getEInvoicingStatus',
+    method: 'GET',
+    path: '/api/v1/einvoicing/status',
+    ability: 'einvoicingRead',
+    summary:
+      "ZATCA onboarding state of the caller's company: required (Saudi companies), stage, environment, the production CSID's expiry, the compliance checks per document type, the last error",
+    response: einvoicingStatusSchema,
+  }),
+  route({
+    operationId: 'onboardEInvoicing',
+    method: 'POST',
+    path: '/api/v1/einvoicing/onboard',
+    ability: 'einvoicingManage',
+    blockDemo: true,
+    summary:
+      'Onboards the company with ZATCA using the OTP from the Fatoora portal: key pair and CSR, compliance CSID, one compliance check per document type, production CSID; a second call renews (new key and CSID)',
+    request: { body: onboardBodySchema },
+    response: einvoicingStatusSchema,
+  }),
+];
