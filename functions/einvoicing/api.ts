@@ -2,4 +2,4 @@
  * E-invoicing's API to other domains (issue 29). The Saudi onboarding slice exposes only the status reader;
  * submission (reporting and clearance of issued invoices) is wired by the invoices domain next round.
  */
-export { readStatus as readEInvoicingStatus } from './onboard';
+export { readStatus as readEInvoicingStatus } from './status';

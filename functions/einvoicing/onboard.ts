@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EInvoiceDocument, EInvoiceParty } from '../../shared/einvoicing/document';
 import { buildKsaXml } from '../../shared/einvoicing/ksa/build';
 import { ksaCertificate } from '../../shared/einvoicing/ksa/certificate';
-import { generateKsaKeyAndCsr, type KsaEnvironment } from '../../shared/einvoicing/ksa/csr';
+import { generateKsaKeyAndCsr } from '../../shared/einvoicing/ksa/csr';
 import {
   exampleCreditNote,
   exampleDebitNote,
@@ -18,13 +18,14 @@ import {
   KSA_VAT_NUMBER,
   type KsaCheckType,
 } from '../../shared/schemas/einvoicing';
-import { type CompanySettings, companyRegion, companyToday, readCompanySettings } from '../lib/company-settings';
+import { companyRegion, companyToday, readCompanySettings } from '../lib/company-settings';
 import { config } from '../lib/config';
-import { getItem, transact, tx, type Item } from '../lib/data/repo';
+import { transact, tx } from '../lib/data/repo';
 import { badRequest, conflict, fillTemplate, HttpError, unavailable } from '../lib/errors';
 import { ERROR_CODES } from '../../shared/errors';
 import { type ZatcaCsid, ZatcaError, zatcaClient } from './providers/zatca';
 import { type EInvoicingSecrets, einvoicingKeys, type OnboardingState } from './model';
+import { readState, stateItem, statusOf, zatcaEnvironment } from './status';
 import { SECRETS_PROTECTION, seal, secretsKey } from './secrets';
 
 /**
@@ -52,13 +53,6 @@ import { SECRETS_PROTECTION, seal, secretsKey } from './secrets';
  */
 const INDUSTRY = 'Car rental';
 const BRANCH = 'Main Branch';
-
-/** ZATCA's environment from the API base: …/developer-portal (sandbox), …/simulation, …/core (production). */
-export function zatcaEnvironment(baseUrl: string): KsaEnvironment {
-  if (/\/simulation$/.test(baseUrl)) return 'simulation';
-  if (/\/core$/.test(baseUrl)) return 'production';
-  return 'sandbox';
-}
 
 export function csrLocation(address: string): string {
   const first = address.split(/\r?\n/)[0]?.trim() ?? '';
@@ -219,35 +213,4 @@ const pick = (c: ZatcaCsid) => ({
 function withoutArabicName(p: EInvoiceParty): EInvoiceParty {
   const { nameArabic: _ignored, ...rest } = p;
   return rest;
-}
-
-function stateItem(tenantId: string, state: OnboardingState): Item {
-  return { ...einvoicingKeys.onboarding(tenantId), entityType: 'EINVOICING_ONBOARDING', ...state };
-}
-
-async function readState(tenantId: string): Promise<OnboardingState | undefined> {
-  const item = await getItem(einvoicingKeys.onboarding(tenantId));
-  if (!item) return undefined;
-  const { pk: _pk, sk: _sk, entityType: _t, ...state } = item;
-  return state as unknown as OnboardingState;
-}
-
-export function statusOf(settings: CompanySettings, state: OnboardingState | undefined): EInvoicingStatus {
-  const region = companyRegion(settings);
-  return {
-    region,
-    required: region === 'SA',
-    stage: state?.stage ?? 'not_started',
-    environment: state?.environment ?? zatcaEnvironment(config().zatcaBaseUrl),
-    ...(state?.csidExpiresAt ? { csidExpiresAt: state.csidExpiresAt } : {}),
-    ...(state?.onboardedAt ? { onboardedAt: state.onboardedAt } : {}),
-    checks: state?.checks ?? {},
-    warnings: state?.warnings ?? [],
-    ...(state?.lastError ? { lastError: state.lastError } : {}),
-  };
-}
-
-export async function readStatus(tenantId: string, fallbackName?: string): Promise<EInvoicingStatus> {
-  const [settings, state] = await Promise.all([readCompanySettings(tenantId, fallbackName), readState(tenantId)]);
-  return statusOf(settings, state);
 }

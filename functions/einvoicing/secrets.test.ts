@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { csrLocation, zatcaEnvironment } from './onboard';
+import { csrLocation } from './onboard';
+import { zatcaEnvironment } from './status';
 import { open, seal, secretsKey } from './secrets';
 
 describe('e-invoicing secrets envelope (AES-256-GCM)', () => {

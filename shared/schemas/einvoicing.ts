@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * E-invoicing (issue 29): the Saudi onboarding slice. The server's messages (English, verbatim; Arabic in

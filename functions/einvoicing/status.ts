@@ -1,0 +1,48 @@
+import type { KsaEnvironment } from '../../shared/einvoicing/ksa/csr';
+import type { EInvoicingStatus } from '../../shared/schemas/einvoicing';
+import { type CompanySettings, companyRegion, readCompanySettings } from '../lib/company-settings';
+import { config } from '../lib/config';
+import { getItem, type Item } from '../lib/data/repo';
+import { einvoicingKeys, type OnboardingState } from './model';
+
+/**
+ * The onboarding state (GET /api/v1/einvoicing/status) and its item. Light on purpose: the status route loads
+ * this, not the CSR, XML and signature code of onboard.ts (the handler imports that lazily).
+ */
+/** ZATCA's environment from the API base: …/developer-portal (sandbox), …/simulation, …/core (production). */
+export function zatcaEnvironment(baseUrl: string): KsaEnvironment {
+  if (/\/simulation$/.test(baseUrl)) return 'simulation';
+  if (/\/core$/.test(baseUrl)) return 'production';
+  return 'sandbox';
+}
+
+export function stateItem(tenantId: string, state: OnboardingState): Item {
+  return { ...einvoicingKeys.onboarding(tenantId), entityType: 'EINVOICING_ONBOARDING', ...state };
+}
+
+export async function readState(tenantId: string): Promise<OnboardingState | undefined> {
+  const item = await getItem(einvoicingKeys.onboarding(tenantId));
+  if (!item) return undefined;
+  const { pk: _pk, sk: _sk, entityType: _t, ...state } = item;
+  return state as unknown as OnboardingState;
+}
+
+export function statusOf(settings: CompanySettings, state: OnboardingState | undefined): EInvoicingStatus {
+  const region = companyRegion(settings);
+  return {
+    region,
+    required: region === 'SA',
+    stage: state?.stage ?? 'not_started',
+    environment: state?.environment ?? zatcaEnvironment(config().zatcaBaseUrl),
+    ...(state?.csidExpiresAt ? { csidExpiresAt: state.csidExpiresAt } : {}),
+    ...(state?.onboardedAt ? { onboardedAt: state.onboardedAt } : {}),
+    checks: state?.checks ?? {},
+    warnings: state?.warnings ?? [],
+    ...(state?.lastError ? { lastError: state.lastError } : {}),
+  };
+}
+
+export async function readStatus(tenantId: string, fallbackName?: string): Promise<EInvoicingStatus> {
+  const [settings, state] = await Promise.all([readCompanySettings(tenantId, fallbackName), readState(tenantId)]);
+  return statusOf(settings, state);
+}
