@@ -57,7 +57,7 @@ describe('e-invoicing onboarding (ZATCA) over HTTP', () => {
     expect(res.body.checks).toEqual({});
   });
 
-  it('an OTP that is not 6 digits → 400 on the field; the refused OTP → 400 with ZATCA message, nothing stored', async () => {
+  it('a malformed OTP → 400 on the field; the refused OTP → 400 with ZATCA message, nothing stored', async () => {
     const short = await post(ONBOARD, { otp: '12345' }, sa.token);
     expect(short.status).toBe(400);
     expect(short.body.error.fields.otp).toBe(M.otpInvalid);

@@ -14,7 +14,8 @@ export const einvoicingRoutes = [
     path: '/api/v1/einvoicing/status',
     ability: 'einvoicingRead',
     summary:
-      "ZATCA onboarding state of the caller's company: required (Saudi companies), stage, environment, the production CSID's expiry, the compliance checks per document type, the last error",
+      "ZATCA onboarding state of the caller's company: required (Saudi companies), stage, environment, " +
+      "the production CSID's expiry, the compliance checks per document type, the last error",
     response: einvoicingStatusSchema,
   }),
   route({
@@ -24,7 +25,8 @@ export const einvoicingRoutes = [
     ability: 'einvoicingManage',
     blockDemo: true,
     summary:
-      'Onboards the company with ZATCA using the OTP from the Fatoora portal: key pair and CSR, compliance CSID, one compliance check per document type, production CSID; a second call renews (new key and CSID)',
+      'Onboards the company with ZATCA using the OTP from the Fatoora portal: key pair and CSR, compliance CSID, ' +
+      'one compliance check per document type, production CSID; a second call renews (new key and CSID)',
     request: { body: onboardBodySchema },
     response: einvoicingStatusSchema,
   }),
