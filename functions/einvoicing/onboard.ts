@@ -20,12 +20,12 @@ import {
 } from '../../shared/schemas/einvoicing';
 import { companyRegion, companyToday, readCompanySettings } from '../lib/company-settings';
 import { config } from '../lib/config';
-import { transact, tx } from '../lib/data/repo';
-import { badRequest, conflict, fillTemplate, HttpError, unavailable } from '../lib/errors';
+import { transact, type TransactItem, tx } from '../lib/data/repo';
+import { badRequest, conflict, fillTemplate, HttpError, isConditionFailure, unavailable } from '../lib/errors';
 import { ERROR_CODES } from '../../shared/errors';
 import { type ZatcaCsid, ZatcaError, zatcaClient } from './providers/zatca';
 import { type EInvoicingSecrets, einvoicingKeys, type OnboardingState } from './model';
-import { readState, stateItem, statusOf, zatcaEnvironment } from './status';
+import { readState, stateWrite, statusOf, zatcaEnvironment } from './status';
 import { SECRETS_PROTECTION, seal, secretsKey } from './secrets';
 
 /**
@@ -36,7 +36,8 @@ import { SECRETS_PROTECTION, seal, secretsKey } from './secrets';
  *    message and nothing stored;
  * 4. one compliance check per document type (standard and simplified invoice, credit and debit note), each an
  *    example of shared/einvoicing/ksa/examples.ts with the company as seller, stamped with the new key;
- * 5. the production CSID; then ONE transaction writes the state and the sealed secrets.
+ * 5. the production CSID; then ONE transaction writes the state and the sealed secrets (409 when another
+ *    onboarding of the same company wrote in the meantime).
  * A failure after step 3 records the state (stage 'failed', or stays 'production' when an earlier production CSID
  * is still in force) and lastError, and answers 400 (ZATCA refused) or 503 (ZATCA unreachable); no secret of the
  * failed attempt is kept.
@@ -140,7 +141,7 @@ export async function onboard(tenantId: string, otp: string, fallbackName?: stri
       lastError,
       updatedAt: now(),
     };
-    await transact([tx.put(stateItem(tenantId, state))]);
+    await save([stateWrite(tenantId, state, previous)]);
     throw e.retryable ? unavailable(M.zatcaUnavailable) : badRequest(lastError);
   };
 
@@ -191,8 +192,8 @@ export async function onboard(tenantId: string, otp: string, fallbackName?: stri
     production: pick(production),
   };
   const secretsKeyOf = einvoicingKeys.secrets(tenantId);
-  await transact([
-    tx.put(stateItem(tenantId, state)),
+  await save([
+    stateWrite(tenantId, state, previous),
     tx.put({
       ...secretsKeyOf,
       entityType: 'EINVOICING_SECRETS',
@@ -202,6 +203,16 @@ export async function onboard(tenantId: string, otp: string, fallbackName?: stri
     }),
   ]);
   return statusOf(settings, state);
+}
+
+/** One transaction; a concurrent onboarding that wrote first → 409. */
+async function save(items: TransactItem[]): Promise<void> {
+  try {
+    await transact(items);
+  } catch (e) {
+    if (isConditionFailure(e)) throw conflict(M.concurrentOnboarding);
+    throw e;
+  }
 }
 
 const pick = (c: ZatcaCsid) => ({

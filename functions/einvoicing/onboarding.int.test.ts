@@ -126,6 +126,28 @@ describe('e-invoicing onboarding (ZATCA) over HTTP', () => {
     expect(res.body.csidExpiresAt).toBeUndefined();
   });
 
+  it('two onboardings at once: one wins (the other 409 or a renewal after it); key and certificate agree', async () => {
+    const t = await saudiCompany('300000000100003');
+    const results = await Promise.all([
+      post(ONBOARD, { otp: '111111' }, t.token),
+      post(ONBOARD, { otp: '222222' }, t.token),
+    ]);
+    const statuses = results.map((r) => r.status).sort();
+    expect([
+      [200, 200],
+      [200, 409],
+    ]).toContainEqual(statuses);
+    const lost = results.find((r) => r.status === 409);
+    if (lost) expect(lost.body.error.message).toBe(M.concurrentOnboarding);
+    const { secrets } = (await sealedSecrets(t.tenantId))!;
+    const state = await getItem(einvoicingKeys.onboarding(t.tenantId));
+    expect(state?.stage).toBe('production');
+    const cert = new X509Certificate(String(state?.certificatePem));
+    expect(createPublicKey(createPrivateKey(secrets.privateKeyPem)).export({ type: 'spki', format: 'der' })).toEqual(
+      cert.publicKey.export({ type: 'spki', format: 'der' }),
+    );
+  }, 120_000);
+
   it('the front desk (read-only role) reads the status but may not onboard; a mechanic may not read', async () => {
     const [staff, mechanic] = await Promise.all([
       createStaffUser(sa.token, 'STAFF'),

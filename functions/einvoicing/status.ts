@@ -2,7 +2,7 @@ import type { KsaEnvironment } from '../../shared/einvoicing/ksa/csr';
 import type { EInvoicingStatus } from '../../shared/schemas/einvoicing';
 import { type CompanySettings, companyRegion, readCompanySettings } from '../lib/company-settings';
 import { config } from '../lib/config';
-import { getItem, type Item } from '../lib/data/repo';
+import { getItem, type Item, type TransactItem, tx } from '../lib/data/repo';
 import { einvoicingKeys, type OnboardingState } from './model';
 
 /**
@@ -45,4 +45,17 @@ export function statusOf(settings: CompanySettings, state: OnboardingState | und
 export async function readStatus(tenantId: string, fallbackName?: string): Promise<EInvoicingStatus> {
   const [settings, state] = await Promise.all([readCompanySettings(tenantId, fallbackName), readState(tenantId)]);
   return statusOf(settings, state);
+}
+
+/**
+ * Writes the state only if nobody else wrote it since `previous` was read (two onboardings at once: the second
+ * to finish gets a 409 instead of overwriting the first one's state with another key's certificate).
+ */
+export function stateWrite(tenantId: string, state: OnboardingState, previous?: OnboardingState): TransactItem {
+  return tx.raw('Put', {
+    Item: stateItem(tenantId, state),
+    ...(previous
+      ? { ConditionExpression: 'updatedAt = :prev', ExpressionAttributeValues: { ':prev': previous.updatedAt } }
+      : { ConditionExpression: 'attribute_not_exists(pk)' }),
+  });
 }

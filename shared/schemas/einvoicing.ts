@@ -15,6 +15,7 @@ export const EINVOICING_MESSAGES = {
   productionRefused: 'ZATCA did not issue the production CSID: {{message}}',
   zatcaUnavailable: 'ZATCA is not answering right now; nothing was changed. Please try again.',
   notConfigured: 'E-invoicing secrets encryption is not configured on this server',
+  concurrentOnboarding: 'Another onboarding of this company finished first; refresh to see its result',
 } as const;
 
 /** A Saudi VAT registration number: 15 digits, first and last 3 (KSA rule BR-KSA-40). */
