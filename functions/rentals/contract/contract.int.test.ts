@@ -3,12 +3,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, type PDFNumber, PDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../../test/integration/client';
 import { login, registerTenant, tenantWithAllRoles } from '../../../test/integration/fixtures';
 import { TINY_PNG, createCustomer, createRental, createVehicle } from '../../../test/integration/entity-factories';
-import { CONTRACT_MESSAGES } from '../../../shared/schemas/rental-contract';
+import { CONTRACT_MESSAGES } from '../../../shared/schemas/rental-contract-constants';
 
 /**
  * The rental contract signed on screen (issue 12: contract_storage draft → signed → completed):
