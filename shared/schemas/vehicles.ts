@@ -213,19 +213,7 @@ export const vehicleScheduleQuerySchema = z.object({
   from: dateTime().optional(),
 });
 
-const fileTypeSchema = z.enum(DOCUMENT_MIME_TYPES, { error: VEHICLE_MESSAGES.fileTypeInvalid });
-const fileNameSchema = text(TEXT_LIMITS.name, { required: VEHICLE_MESSAGES.fileNameRequired }).min(
-  1,
-  VEHICLE_MESSAGES.fileNameRequired,
-);
-/** Size is checked by the handler so that too large answers 413 (DESIGN.md §5), not 400. */
-const fileSizeSchema = z.number({ error: VEHICLE_MESSAGES.fileTooLarge }).int().positive();
-
-export const vehicleUploadUrlSchema = z.object({
-  fileName: fileNameSchema,
-  contentType: fileTypeSchema,
-  size: fileSizeSchema,
-});
+export { vehicleUploadUrlSchema } from './vehicle-upload';
 
 export { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES };
 
