@@ -67,7 +67,12 @@ function sh(cmd: string, argv: string[], env: Record<string, string> = {}): Prom
     const child = spawn(cmd, argv, {
       cwd: root,
       stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
-      env: { ...baseEnv, NODE_NO_WARNINGS: '1', ...(fd === undefined ? {} : { FORCE_COLOR: '0' }), ...env },
+      env: {
+        ...baseEnv,
+        NODE_NO_WARNINGS: '1',
+        ...(fd === undefined ? {} : { FORCE_COLOR: '0', NO_COLOR: '1' }),
+        ...env,
+      },
     });
     child.on('exit', (code) => {
       if (fd !== undefined) closeSync(fd);
