@@ -266,13 +266,13 @@ function MatrixTable({ label, corner, dataName, rows, cols, name, values, errors
     >
       {rows.map((r) => (
         <tr key={r.key} {...{ [`data-${dataName}`]: r.key }}>
-          <th scope="row" className="py-2 pe-4 text-start font-medium">
+          <th scope="row" className="px-2 py-2 text-start font-medium">
             {r.label}
           </th>
           {cols.map((c) => {
             const n = name(r.key, c.key);
             return (
-              <td key={c.key} className="py-2 pe-4 align-top">
+              <td key={c.key} className="px-2 py-2 align-top">
                 <input
                   className="field-input"
                   inputMode="decimal"
