@@ -3,7 +3,8 @@
  * forms with `useFormSubmit`, never their own copy. A file that renders a raw `<table` or
  * hand-rolls the submit plumbing (its own `issuesToErrors` or mapping of `parsed.error.issues`
  * after a `safeParse`, or the API error's `.fields` put into its own state) fails here unless
- * the allow-list below names it with the reason. The allow-lists may only shrink: an entry whose file no longer needs it fails too.
+ * the allow-list below names it with the reason. The allow-lists may only shrink: an entry whose
+ * file no longer needs it fails too.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
