@@ -1,5 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freePort } from '../infra/local/emulators';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
@@ -8,7 +9,9 @@ import { startLocalStack, type LocalStack } from '../infra/local/stack';
  * Runs every layer in order: lint (Biome's formatter check and linter, line length), typecheck, unit (shared,
  * functions, infra/local), web unit (jsdom),
  * infra (CDK assertions + cdk-nag), then starts a fresh local stack on free ports and runs the
- * integration tests over HTTP and the Playwright tests in Debian's Chromium against it.
+ * integration tests over HTTP and the Playwright tests in Debian's Chromium against it. The demo company is reset
+ * (while the first layers run) only for an e2e run or when a selected integration file is a `*.demo.int.test.ts`.
+ * The summary names the slowest files and the longest layer.
  *
  *   npm test                       everything
  * npm test -- --only integration [--grep file-filter[|filter…]]   one layer
@@ -29,15 +32,52 @@ interface LayerResult {
   seconds: number;
 }
 const results: LayerResult[] = [];
+function record(r: LayerResult) {
+  results.push(r);
+  if (laneLog.getStore())
+    console.log(
+      `  [checks] ${r.ok ? '✔' : '✖'} ${r.name} ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(0)}s)`,
+    );
+}
+/** Seconds per test file (from the vitest and Playwright JSON reports): the slowest are named in the summary. */
+const fileSeconds: { layer: string; file: string; seconds: number }[] = [];
 
 // The environment before the local stack starts (it adds the Lambda environment to this process,
 // for its in-process gateway): the layers that run meanwhile get this one, the others the stack's.
 const baseEnv = { ...process.env };
 
+/**
+ * When the checks (the layers without the stack) run beside the stack's layers, their output goes to this log
+ * (printed when they end, its tail on a failure) and the console gets one line per layer.
+ */
+const laneLog = new AsyncLocalStorage<string>();
+
+/** A layer's heading: on the console, or into the lane's log with a one-line note on the console. */
+function say(line: string) {
+  const log = laneLog.getStore();
+  if (!log) return console.log(line);
+  appendFileSync(log, `${line}\n`);
+  if (line.startsWith('\n▶')) console.log(`  [checks] ${line.trim()}`);
+}
+
 function sh(cmd: string, argv: string[], env: Record<string, string> = {}): Promise<number> {
+  const log = laneLog.getStore();
+  const fd = log ? openSync(log, 'a') : undefined;
   return new Promise((res) => {
-    const child = spawn(cmd, argv, { cwd: root, stdio: 'inherit', env: { ...baseEnv, NODE_NO_WARNINGS: '1', ...env } });
-    child.on('exit', (code) => res(code ?? 1));
+    const child = spawn(cmd, argv, {
+      cwd: root,
+      stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
+      env: {
+        ...baseEnv,
+        NODE_NO_WARNINGS: '1',
+        ...(fd === undefined ? {} : { FORCE_COLOR: '0', NO_COLOR: '1' }),
+        ...env,
+      },
+    });
+    child.on('exit', (code) => {
+      if (fd !== undefined) closeSync(fd);
+      res(code ?? 1);
+    });
   });
 }
 
@@ -68,25 +108,32 @@ async function vitestLayer(name: string, config: string, env: Record<string, str
     const r = JSON.parse(readFileSync(report, 'utf8'));
     passed = r.numPassedTests ?? 0;
     failed = (r.numFailedTests ?? 0) || (r.numFailedTestSuites ?? 0);
+    for (const f of r.testResults ?? [])
+      if (f.endTime && f.startTime)
+        fileSeconds.push({
+          layer: name,
+          file: f.name.replace(`${root}/`, ''),
+          seconds: (f.endTime - f.startTime) / 1000,
+        });
   } else if (code !== 0) failed = 1;
-  results.push({ name, passed, failed, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+  record({ name, passed, failed, ok: code === 0, seconds: (Date.now() - started) / 1000 });
 }
 
 /** The formatter and linter (biome.jsonc; `npm run format` fixes what it can) and the 120-character line rule. */
 async function lint() {
   const started = Date.now();
-  console.log('\n▶ lint (biome ci, line length)');
+  say('\n▶ lint (biome ci, line length)');
   const biome = await sh(process.execPath, [bin('@biomejs/biome', 'bin/biome'), 'ci', '--reporter=summary', '.']);
   const lines = await sh(process.execPath, [join(root, 'test/lint/line-length.mjs')]);
   const ok = biome === 0 && lines === 0;
-  results.push({ name: 'lint', passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok, seconds: (Date.now() - started) / 1000 });
+  record({ name: 'lint', passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok, seconds: (Date.now() - started) / 1000 });
 }
 
 async function typecheck() {
   const started = Date.now();
-  console.log('\n▶ typecheck (tsc --noEmit)');
+  say('\n▶ typecheck (tsc --noEmit)');
   const code = await sh(process.execPath, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
-  results.push({
+  record({
     name: 'typecheck',
     passed: code === 0 ? 1 : 0,
     failed: code === 0 ? 0 : 1,
@@ -111,37 +158,88 @@ async function playwrightLayer(stack: LocalStack) {
   let passed = 0,
     failed = 0;
   if (existsSync(report)) {
-    const s = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    const s = json.stats ?? {};
     passed = s.expected ?? 0;
     failed = (s.unexpected ?? 0) + (s.flaky ?? 0);
+    fileSeconds.push(...playwrightFileSeconds(json.suites ?? []));
   } else if (code !== 0) failed = 1;
-  results.push({ name: 'e2e', passed, failed, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+  record({ name: 'e2e', passed, failed, ok: code === 0, seconds: (Date.now() - started) / 1000 });
 }
 
-/**
- * Whether the run needs the demo company reset first. A whole run, or any e2e run, does. An
- * integration run narrowed by --grep does only when one of the files it selects mentions the demo
- * (a demo login, the demo's figures): a domain's own files work in tenants they create, and the
- * reset is most of a narrowed run's time. SAYYARA_DEMO=1 forces it.
- */
-function needsDemo(): boolean {
-  if (!grep || wants('e2e') || process.env.SAYYARA_DEMO === '1') return true;
-  const filters = grep.split('|');
+/** Files that read the shared demo company are named so: the demo is reset before a run only when one is selected. */
+const DEMO_FILE = /\.demo\.int\.test\.ts$/;
+/** `--skip-demo-files` (test:domain without --demo): the integration layer leaves the demo files out. */
+const skipDemoFiles = args.includes('--skip-demo-files');
+
+/** The integration files a run selects: vitest.integration.config.ts's include, narrowed by --grep's substrings. */
+function integrationFiles(): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
-    for (const name of readdirSync(dir, { withFileTypes: true })) {
-      if (name.name === 'node_modules' || name.name.startsWith('.')) continue;
-      const p = join(dir, name.name);
-      if (name.isDirectory()) walk(p);
-      else if (/\.(int\.)?test\.ts$/.test(name.name)) files.push(p);
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      const p = join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (p.includes('/test/integration/') ? entry.name.endsWith('.test.ts') : entry.name.endsWith('.int.test.ts'))
+        files.push(p.slice(root.length + 1));
     }
   };
   walk(join(root, 'functions'));
   walk(join(root, 'test/integration'));
-  const selected = files.filter(
-    (f) => (f.includes('/test/integration/') || f.endsWith('.int.test.ts')) && filters.some((g) => f.includes(g)),
+  const filters = grep ? grep.split('|') : [];
+  return files.filter(
+    (f) => (!filters.length || filters.some((g) => f.includes(g))) && !(skipDemoFiles && DEMO_FILE.test(f)),
   );
-  return selected.some((f) => /demo/i.test(readFileSync(f, 'utf8')));
+}
+
+interface PwSuite {
+  file?: string;
+  suites?: PwSuite[];
+  specs?: { file?: string; tests: { results: { duration: number }[] }[] }[];
+}
+/** A spec file's seconds: the sum of its tests' durations (Playwright's JSON report has no file times). */
+function playwrightFileSeconds(suites: PwSuite[]) {
+  const byFile = new Map<string, number>();
+  const visit = (suite: PwSuite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        for (const r of t.results) {
+          const file = `test/e2e/${spec.file ?? suite.file}`;
+          byFile.set(file, (byFile.get(file) ?? 0) + r.duration / 1000);
+        }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  suites.forEach(visit);
+  return [...byFile].map(([file, seconds]) => ({ layer: 'e2e', file, seconds }));
+}
+
+/**
+ * Whether the run needs the demo company reset first: an integration run that selects a `*.demo.int.test.ts` file
+ * (every other file works in tenants it creates), an e2e run of every spec, or of specs that mention the demo (they
+ * sign in to it, or show its job runs). SAYYARA_DEMO=1 forces it.
+ */
+function needsDemo(): boolean {
+  if (process.env.SAYYARA_DEMO === '1') return true;
+  if (wants('integration') && integrationFiles().some((f) => DEMO_FILE.test(f))) return true;
+  if (!wants('e2e')) return false;
+  if (!grep) return true;
+  const specs = readdirSync(join(root, 'test/e2e')).filter((f) => f.endsWith('.spec.ts'));
+  const pattern = new RegExp(grep); // Playwright reads its file filter as a regular expression
+  return specs.some(
+    (f) => pattern.test(`test/e2e/${f}`) && /demo/i.test(readFileSync(join(root, 'test/e2e', f), 'utf8')),
+  );
+}
+
+let demoSeconds: number | undefined;
+/** The demo company to its seeded state (functions/jobs/demo-reset.ts), timed as a line of its own in the summary. */
+async function demoReset() {
+  const t = Date.now();
+  console.log('\n▶ demo reset (a selected test file uses the demo company)');
+  const { runJob } = await import('../infra/local/scheduler');
+  await runJob('demo-reset');
+  const seconds = (Date.now() - t) / 1000;
+  console.log(`  demo reset done (${seconds.toFixed(0)}s)`);
+  demoSeconds = seconds;
 }
 
 /** A fresh local stack on free ports (started while the layers that do not need it run). */
@@ -165,52 +263,90 @@ async function startStack() {
   return { stack, dataDir };
 }
 
+/** Settled when web/dist is built (or not needed): the e2e layer waits for it. */
+let webBuilt: Promise<void> = Promise.resolve();
+
+/** The layers that need no stack, in order; the web build first when e2e will serve it. */
+async function checks() {
+  if (wants('e2e')) {
+    say('\n▶ building the web app');
+    const build = "import { ensureWebBuilt } from './infra/local/prepare.mjs'; ensureWebBuilt();";
+    webBuilt = sh(process.execPath, ['--input-type=module', '-e', build]).then((code) => {
+      if (code !== 0) throw new Error('the web build failed');
+    });
+    await webBuilt;
+  }
+  if (wants('lint')) await lint();
+  if (wants('typecheck')) await typecheck();
+  if (wants('unit')) {
+    say('\n▶ unit');
+    await vitestLayer('unit', 'test/vitest.unit.config.ts');
+  }
+  if (wants('web') && existsSync(join(root, 'web/vitest.config.ts'))) {
+    say('\n▶ web unit');
+    await vitestLayer('web', 'web/vitest.config.ts');
+  }
+  if (wants('infra') && existsSync(join(root, 'test/vitest.infra.config.ts'))) {
+    say('\n▶ infra');
+    await vitestLayer('infra', 'test/vitest.infra.config.ts');
+  }
+}
+
 async function main() {
   mkdirSync(out, { recursive: true });
   const t0 = Date.now();
   const withStack = wants('integration') || wants('e2e');
-  if (wants('e2e')) {
-    console.log('\n▶ building the web app');
-    const { ensureWebBuilt } = await import('../infra/local/prepare.mjs');
-    ensureWebBuilt();
-  }
-  // The stack starts now and is awaited after the layers that do not need it (their time overlaps
-  // the emulators' start-up); a failure to start is reported there.
-  const stackReady = withStack ? startStack() : undefined;
+  const withChecks = ['lint', 'typecheck', 'unit', 'web', 'infra'].some(wants);
+  // Two lanes at once: the checks (lint, typecheck, unit, web, infra: no stack) and the stack's (start, demo reset
+  // when the run needs it, integration, e2e). With both, the checks write to test/.out/checks.log. --serial runs
+  // the checks first, as before (the stack still starts beside them).
+  const serial = args.includes('--serial');
+  const log = withStack && withChecks && !serial ? join(out, 'checks.log') : undefined;
+  if (log) rmSync(log, { force: true });
+  let started: Awaited<ReturnType<typeof startStack>> | undefined;
+  const withDemo = withStack && existsSync(join(root, 'functions/jobs/demo-reset.ts')) && needsDemo();
+  const stackReady = withStack
+    ? startStack().then(async (s) => {
+        started = s;
+        if (withDemo) await demoReset();
+        else console.log('  (no selected test file uses the demo company: demo reset skipped)');
+        return s;
+      })
+    : undefined;
   stackReady?.catch(() => undefined);
+  const stackLane = async () => {
+    if (!stackReady) return;
+    const { stack } = await stackReady;
+    const env = { ...stack.env, SAYYARA_URL: stack.url };
+    if (wants('integration')) {
+      console.log('\n▶ integration');
+      const skip = skipDemoFiles ? ['--exclude', '**/*.demo.int.test.ts'] : [];
+      await vitestLayer('integration', 'test/vitest.integration.config.ts', env, skip);
+    }
+    if (wants('e2e')) {
+      await webBuilt;
+      console.log('\n▶ e2e (Playwright, Debian chromium)');
+      await playwrightLayer(stack);
+    }
+  };
   try {
-    if (wants('lint')) await lint();
-    if (wants('typecheck')) await typecheck();
-    if (wants('unit')) {
-      console.log('\n▶ unit');
-      await vitestLayer('unit', 'test/vitest.unit.config.ts');
-    }
-    if (wants('web') && existsSync(join(root, 'web/vitest.config.ts'))) {
-      console.log('\n▶ web unit');
-      await vitestLayer('web', 'web/vitest.config.ts');
-    }
-    if (wants('infra') && existsSync(join(root, 'test/vitest.infra.config.ts'))) {
-      console.log('\n▶ infra');
-      await vitestLayer('infra', 'test/vitest.infra.config.ts');
-    }
-    if (stackReady) {
-      const { stack } = await stackReady;
-      if (existsSync(join(root, 'functions/jobs/demo-reset.ts')) && needsDemo()) {
-        const { runJob } = await import('../infra/local/scheduler');
-        await runJob('demo-reset');
-      } else console.log('  (no selected test file uses the demo company: demo reset skipped)');
-      const env = { ...stack.env, SAYYARA_URL: stack.url };
-      if (wants('integration')) {
-        console.log('\n▶ integration');
-        await vitestLayer('integration', 'test/vitest.integration.config.ts', env);
-      }
-      if (wants('e2e')) {
-        console.log('\n▶ e2e (Playwright, Debian chromium)');
-        await playwrightLayer(stack);
-      }
+    if (log) {
+      const checksDone = laneLog.run(log, checks);
+      const lanes = await Promise.allSettled([checksDone, stackLane()]);
+      const checkNames = ['lint', 'typecheck', 'unit', 'web', 'infra'];
+      const failed = results.some((r) => !r.ok && checkNames.includes(r.name)) || lanes[0].status === 'rejected';
+      if (failed && existsSync(log)) {
+        const lines = readFileSync(log, 'utf8').split('\n');
+        console.log(`\n── checks (test/.out/checks.log${lines.length > 150 ? ', last 150 lines' : ''}) ──`);
+        console.log(lines.slice(-150).join('\n'));
+      } else console.log("\n  (the checks' output: test/.out/checks.log)");
+      for (const lane of lanes) if (lane.status === 'rejected') throw lane.reason;
+    } else {
+      await checks();
+      await stackLane();
     }
   } finally {
-    const started = await stackReady?.catch(() => undefined);
+    await stackReady?.catch(() => undefined);
     if (started) {
       await started.stack.stop();
       rmSync(started.dataDir, { recursive: true, force: true });
@@ -225,6 +361,14 @@ async function main() {
     console.log(
       `${r.ok ? '✔' : '✖'} ${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed, ${r.failed} failed  (${r.seconds.toFixed(1)}s)`,
     );
+  const slowest = [...fileSeconds].sort((x, y) => y.seconds - x.seconds).slice(0, 8);
+  if (slowest.length) {
+    console.log('slowest files:');
+    for (const f of slowest) console.log(`  ${f.seconds.toFixed(1).padStart(6)}s  ${f.layer.padEnd(11)} ${f.file}`);
+  }
+  if (demoSeconds !== undefined) console.log(`· demo reset   ${demoSeconds.toFixed(1)}s (while the layers above ran)`);
+  const longest = [...results].sort((x, y) => y.seconds - x.seconds)[0];
+  if (longest) console.log(`longest layer: ${longest.name} (${longest.seconds.toFixed(0)}s)`);
   console.log(`total time ${((Date.now() - t0) / 1000).toFixed(0)}s`);
   console.log(`Tests: ${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed`);
   process.exit(ok ? 0 : 1);

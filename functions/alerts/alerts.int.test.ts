@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../test/integration/client';
-import { login, registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
-import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
+import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createDocument, createVehicle, rentalProbe } from '../../test/integration/entity-factories';
 import { updateRaw } from '../lib/data/repo';
 import { entityKey } from '../lib/data/keys';
@@ -127,36 +126,4 @@ describe('alerts from documents, maintenance and invoices', () => {
     );
     expect(theirs.map((a) => a.type)).toEqual(['invoice_overdue']);
   }, 120_000);
-});
-
-describe('the demo company', () => {
-  it('has alerts of every kind the generator raises, each linking to its object', async () => {
-    const demo = await login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
-    const all: Alert[] = [];
-    let cursor: string | null = null;
-    do {
-      const res: { body: { items: Alert[]; nextCursor: string | null } } = await get(
-        `/api/v1/alerts?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-        demo.token,
-      );
-      all.push(...res.body.items);
-      cursor = res.body.nextCursor;
-    } while (cursor);
-    const types = new Set(all.map((a) => a.type));
-    for (const type of [
-      'rental_overdue',
-      'ticket_unmatched',
-      'toll_unmatched',
-      'toll_no_rental',
-      'ticket_unpaid',
-      'document_expiring',
-      'document_expired',
-      'maintenance_past_due',
-      'maintenance_due_soon',
-      'maintenance_urgent_open',
-      'invoice_overdue',
-    ])
-      expect(types, type).toContain(type);
-    expect(all.every((a) => a.actionUrl?.startsWith('/'))).toBe(true);
-  });
 });

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, get, post } from '../../test/integration/client';
 import { SETTINGS_MESSAGES } from '../../shared/schemas/settings/messages';
-import { login, registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
-import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
+import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { COLLECTIONS_MESSAGES } from '../../shared/collections/messages';
 import { addDays } from '../../shared/calendar';
@@ -460,32 +459,5 @@ describe('revenue protection', () => {
       reference: rental.referenceNumber,
     });
     expect(row.params.periods).toBe('2');
-  });
-});
-
-describe('demo company', () => {
-  it('holds, applies and refunds deposits, with releases overdue, aged receivables and revenue at risk; its books agree', async () => {
-    const demo = (await login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password)).token;
-    const statuses = new Set<string>();
-    let overdue = 0;
-    let cursor: string | null = null;
-    do {
-      const page: { items: { status: string; overdue: boolean }[]; nextCursor: string | null } = ok(
-        await get(`/api/v1/deposits?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, demo),
-      );
-      for (const d of page.items) {
-        statuses.add(d.status);
-        if (d.overdue) overdue++;
-      }
-      cursor = page.nextCursor;
-    } while (cursor);
-    expect([...statuses].sort()).toEqual(expect.arrayContaining(['held', 'partially_applied', 'refunded']));
-    expect(overdue).toBeGreaterThan(0);
-    const aging = ok(await get('/api/v1/receivables/aging', demo));
-    expect(aging.totals.total).toBeGreaterThan(0);
-    expect(aging.totals.d1_30 + aging.totals.d31_60 + aging.totals.d61_90 + aging.totals.over90).toBeGreaterThan(0);
-    const risk = ok(await get('/api/v1/revenue-protection', demo));
-    expect(risk.byKind.returned_with_balance?.count ?? 0).toBeGreaterThan(0);
-    await selfCheckGreen(demo);
   });
 });

@@ -3,12 +3,8 @@ import { auditItem } from '../lib/data/audit';
 import { getItem, transact, tx } from '../lib/data/repo';
 import { getObjectBytes } from '../lib/storage';
 import { ocrImage, OcrUnavailable, repairMrzText } from '../lib/ocr';
-import {
-  DOCUMENT_MESSAGES,
-  DOCUMENT_TYPES,
-  type AnalysisProposal,
-  type DocumentType,
-} from '../../shared/schemas/documents';
+import type { AnalysisProposal } from '../../shared/schemas/documents';
+import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, type DocumentType } from '../../shared/schemas/documents-constants';
 import { idScanRules, sniffType } from './deps';
 import { extractPdfText } from '../lib/pdf-text';
 import { documentKey, searchTextOf, type DocumentItem } from './model';
@@ -54,31 +50,31 @@ const LABELLED: { field: string; re: RegExp; confidence: number }[] = [
 const NUMBERS: { field: string; re: RegExp; confidence: number }[] = [
   {
     field: 'vin',
-    re: /\b(?:VIN|chassis|vehicle\s+identification)(?:\s+(?:no\.?|number|#))?\s*[:\-]?\s*([A-HJ-NPR-Z0-9]{17})\b/i,
+    re: /\b(?:VIN|chassis|vehicle\s+identification)(?:\s+(?:no\.?|number|#))?\s*[:-]?\s*([A-HJ-NPR-Z0-9]{17})\b/i,
     confidence: 0.9,
   },
   {
     field: 'plate',
-    re: /\b(?:plate|registration)\s*(?:no\.?|number)\s*[:\-]?\s*([A-Z0-9][A-Z0-9 \-]{1,12}[A-Z0-9])/i,
+    re: /\b(?:plate|registration)\s*(?:no\.?|number)\s*[:-]?\s*([A-Z0-9][A-Z0-9 -]{1,12}[A-Z0-9])/i,
     confidence: 0.75,
   },
   {
     field: 'policyNumber',
-    re: /\bpolicy\s*(?:no\.?|number|#)\s*[:\-]?\s*([A-Z0-9][A-Z0-9\-/]{3,30})/i,
+    re: /\bpolicy\s*(?:no\.?|number|#)\s*[:-]?\s*([A-Z0-9][A-Z0-9\-/]{3,30})/i,
     confidence: 0.85,
   },
   {
     field: 'licenseNumber',
-    re: /\blicen[cs]e\s*(?:no\.?|number|#)\s*[:\-]?\s*([A-Z0-9][A-Z0-9\-/]{3,30})/i,
+    re: /\blicen[cs]e\s*(?:no\.?|number|#)\s*[:-]?\s*([A-Z0-9][A-Z0-9\-/]{3,30})/i,
     confidence: 0.85,
   },
   {
     field: 'documentNumber',
-    re: /\b(?:passport|document|card)\s*(?:no\.?|number|#)\s*[:\-]?\s*([A-Z0-9]{6,12})\b/i,
+    re: /\b(?:passport|document|card)\s*(?:no\.?|number|#)\s*[:-]?\s*([A-Z0-9]{6,12})\b/i,
     confidence: 0.8,
   },
-  { field: 'issuer', re: /\b(?:issued\s+by|issuer|issuing\s+authority)\s*[:\-]?\s*([^\n]{3,80})/i, confidence: 0.7 },
-  { field: 'name', re: /\b(?:name|holder|insured)\s*[:\-]\s*([A-Za-z][A-Za-z .'\-]{2,60})/i, confidence: 0.6 },
+  { field: 'issuer', re: /\b(?:issued\s+by|issuer|issuing\s+authority)\s*[:-]?\s*([^\n]{3,80})/i, confidence: 0.7 },
+  { field: 'name', re: /\b(?:name|holder|insured)\s*[:-]\s*([A-Za-z][A-Za-z .'-]{2,60})/i, confidence: 0.6 },
 ];
 const TYPE_WORDS: [DocumentType, RegExp][] = [
   ['insurance', /\binsurance\b|\bpolicy\b|\binsured\b/i],

@@ -10,7 +10,7 @@ import {
   rentalBody,
   uploadDocumentFile,
 } from '../../test/integration/entity-factories';
-import { DOCUMENT_MESSAGES } from '../../shared/schemas/documents';
+import { DOCUMENT_MESSAGES } from '../../shared/schemas/documents-constants';
 import { formatDate } from '../../shared/regions/format';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../../test/fixtures', name));

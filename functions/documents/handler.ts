@@ -3,12 +3,12 @@ import { actorOf, type Actor } from '../lib/actor';
 import { companyToday, readCompanySettings } from '../lib/company-settings';
 import { checkUpload, newObjectKey, presignDownload, presignUpload } from '../lib/storage';
 import { documentsRoutes } from '../../shared/routes/documents';
+import type { DocumentScope } from '../../shared/schemas/documents';
 import {
   DOCUMENT_FILE_MAX_BYTES,
   DOCUMENT_FILE_TYPES,
   DOCUMENT_MESSAGES,
-  type DocumentScope,
-} from '../../shared/schemas/documents';
+} from '../../shared/schemas/documents-constants';
 import { documentPrefix, toDocumentApi, type DocumentItem } from './model';
 import { addVersion, createDocument, transition, updateDocument, useTemplate, versionIds } from './writes';
 import { requireDocument, requireScope } from './read';

@@ -1,5 +1,6 @@
 import { queryAll, type Item } from '../lib/data/repo';
-import type { DocumentScope, DocumentType } from '../../shared/schemas/documents';
+import type { DocumentScope } from '../../shared/schemas/documents';
+import type { DocumentType } from '../../shared/schemas/documents-constants';
 import { ownerPk } from './owner-key';
 
 /**

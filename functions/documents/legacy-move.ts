@@ -1,7 +1,8 @@
 import { systemActor } from '../lib/actor';
 import { auditItem } from '../lib/data/audit';
 import { transact, tx, type Item } from '../lib/data/repo';
-import { DOCUMENT_TYPES, type DocumentScope, type DocumentType } from '../../shared/schemas/documents';
+import type { DocumentScope } from '../../shared/schemas/documents';
+import { DOCUMENT_TYPES, type DocumentType } from '../../shared/schemas/documents-constants';
 import { legacyCustomerDocuments, legacyVehicleDocuments } from './deps';
 import { newDocumentItem, newDocumentWrites } from './writes';
 

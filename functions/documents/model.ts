@@ -2,13 +2,8 @@ import { tenantPk, sortKey, entityKey, type Key } from '../lib/data/keys';
 import type { Item } from '../lib/data/repo';
 import { tenantPrefix } from '../lib/storage';
 import { DEFAULT_REMINDER_THRESHOLD_DAYS, documentValidity, type DocumentScope } from '../../shared/documents/validity';
-import type {
-  AnalysisProposal,
-  AnalysisStatus,
-  DocumentApi,
-  DocumentStatus,
-  DocumentType,
-} from '../../shared/schemas/documents';
+import type { AnalysisProposal, DocumentApi } from '../../shared/schemas/documents';
+import type { AnalysisStatus, DocumentStatus, DocumentType } from '../../shared/schemas/documents-constants';
 
 /**
  * Documents domain items and indexes (DESIGN.md §13).

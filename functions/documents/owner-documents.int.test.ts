@@ -8,7 +8,7 @@ import {
   SAMPLE_PDF,
   uploadDocumentFile,
 } from '../../test/integration/entity-factories';
-import { DOCUMENT_MESSAGES } from '../../shared/schemas/documents';
+import { DOCUMENT_MESSAGES } from '../../shared/schemas/documents-constants';
 
 /**
  * The vehicle and customer pages show, upload and delete their documents through the one

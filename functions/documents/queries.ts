@@ -2,13 +2,8 @@ import { batchGet, queryAll, queryPage } from '../lib/data/repo';
 import { FilterBuilder } from '../lib/data/filter';
 import type { Actor } from '../lib/actor';
 import { notFound } from '../lib/errors';
-import {
-  DOCUMENT_MESSAGES,
-  DOCUMENT_TYPES,
-  DOCUMENT_VALIDITY,
-  type DocumentListQuery,
-  type DocumentScope,
-} from '../../shared/schemas/documents';
+import { DOCUMENT_VALIDITY, type DocumentListQuery, type DocumentScope } from '../../shared/schemas/documents';
+import { DOCUMENT_MESSAGES, DOCUMENT_TYPES } from '../../shared/schemas/documents-constants';
 import { vehicleAndCustomerExist } from './deps';
 import { documentKey, latestIndexPk, ownerPk, toDocumentApi, type DocumentItem } from './model';
 import { versionIds } from './writes';

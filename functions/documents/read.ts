@@ -3,7 +3,8 @@ import { isUlid } from '../lib/data/keys';
 import { getItem } from '../lib/data/repo';
 import { forbidden, HttpError, notFound } from '../lib/errors';
 import { hasAbility, type Ability } from '../../shared/permissions';
-import { DOCUMENT_MESSAGES, type DocumentScope } from '../../shared/schemas/documents';
+import type { DocumentScope } from '../../shared/schemas/documents';
+import { DOCUMENT_MESSAGES } from '../../shared/schemas/documents-constants';
 import { documentKey, type DocumentItem } from './model';
 
 /**

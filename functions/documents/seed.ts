@@ -3,7 +3,8 @@ import { sortKey } from '../lib/data/keys';
 import type { Item } from '../lib/data/repo';
 import { putObject } from '../lib/storage';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
-import { type DocumentScope, type DocumentStatus, type DocumentType } from '../../shared/schemas/documents';
+import type { DocumentScope } from '../../shared/schemas/documents';
+import type { DocumentStatus, DocumentType } from '../../shared/schemas/documents-constants';
 import { writeBatch, type DemoWorld } from '../lib/demo/world';
 import {
   chainKey,

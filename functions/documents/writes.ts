@@ -8,15 +8,17 @@ import { copyObject, deleteObject, getObjectBytes, headObject, isKeyInPrefix, ne
 import { hasAbility, type Ability } from '../../shared/permissions';
 import {
   DEFAULT_REMINDER_THRESHOLD_DAYS,
-  DOCUMENT_FILE_MAX_BYTES,
-  DOCUMENT_MESSAGES,
-  DOCUMENT_TRANSITIONS,
   type DocumentCreateInput,
   type DocumentScope,
-  type DocumentType,
   type DocumentUpdateInput,
   type DocumentUseTemplateInput,
 } from '../../shared/schemas/documents';
+import {
+  DOCUMENT_FILE_MAX_BYTES,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_TRANSITIONS,
+  type DocumentType,
+} from '../../shared/schemas/documents-constants';
 import { sniffType, vehicleAndCustomerExist } from './deps';
 import { requireDocument, requireScope } from './read';
 import {

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../test/integration/client';
-import { login, registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
-import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
+import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createDocument, createVehicle } from '../../test/integration/entity-factories';
 import { handler as fleetHealthJob } from '../jobs/fleet-health';
 
@@ -178,23 +177,5 @@ describe('GET /api/v1/fleet-health', () => {
     ]);
     expect(a.computed + b.computed).toBeGreaterThanOrEqual(1);
     expect(await fleetHealthJob({ time: tomorrow, onlyTenants: only })).toMatchObject({ computed: 0, skipped: 1 });
-  });
-});
-
-describe('the demo company', () => {
-  it('has health scores in every grade, from its own data (GPS incidents and trackers included), stored on its vehicles', async () => {
-    const demo = await login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
-    const res = await health('', demo.token);
-    expect(res.status).toBe(200);
-    const grades = res.body.grades as Record<string, number>;
-    console.log(
-      'demo fleet health',
-      JSON.stringify({ grades, average: res.body.averageScore, trackers: res.body.trackers.length }),
-    );
-    for (const g of ['excellent', 'good', 'fair', 'poor', 'critical']) expect(grades[g], g).toBeGreaterThan(0);
-    const withIncidents = (res.body.vehicles as Row[]).filter((v) => factor(v, 'incidents').penalty > 0);
-    expect(withIncidents.length).toBeGreaterThan(0);
-    const one = (res.body.vehicles as Row[])[0];
-    expect((await get(`/api/v1/vehicles/${one.vehicleId}`, demo.token)).body.healthScore).toBe(one.score);
   });
 });

@@ -7,8 +7,6 @@ import { queryAll } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 import { vehicleEventsPk, type DeviceItem, type EventItem } from './model';
 
-export { seedGps } from './seed';
-
 /**
  * Speeding events and RESTRICTED-zone entries of a vehicle between two instants (ISO, inclusive).
  * One Query on the vehicle's events index.

@@ -11,7 +11,8 @@
 import { getItem, queryAll } from '../lib/data/repo';
 import { isConditionFailure } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { INVOICE_MESSAGES, type CreateInvoiceBody } from '../../shared/schemas/invoices';
+import type { CreateInvoiceBody } from '../../shared/schemas/invoices';
+import { INVOICE_MESSAGES } from '../../shared/schemas/invoices-constants';
 import { createDraft } from './draft';
 import { issueInvoice, type IssueExtras } from './issue';
 import { invoiceKey, statusPk, type InvoiceItem } from './model';

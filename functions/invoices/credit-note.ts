@@ -1,5 +1,6 @@
 import { calendarDateInZone } from '../../shared/regions';
-import { INVOICE_MESSAGES, type CreditNoteBody } from '../../shared/schemas/invoices';
+import type { CreditNoteBody } from '../../shared/schemas/invoices';
+import { INVOICE_MESSAGES } from '../../shared/schemas/invoices-constants';
 import { conflict } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { chargeMarkerDelete, readInvoiceSettings, readLedger, reverseChargesWith } from './deps';

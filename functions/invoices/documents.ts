@@ -1,4 +1,5 @@
-import { INVOICE_MESSAGES, type EmailInvoiceBody } from '../../shared/schemas/invoices';
+import type { EmailInvoiceBody } from '../../shared/schemas/invoices';
+import { INVOICE_MESSAGES } from '../../shared/schemas/invoices-constants';
 import { formatMoney } from '../../shared/money';
 import { formatDate } from '../../shared/regions';
 import { auditItem } from '../lib/data/audit';

@@ -10,7 +10,8 @@ import {
   type InvoiceContext,
 } from '../../shared/invoices/totals';
 import { addDays } from '../../shared/calendar';
-import { INVOICE_MESSAGES, type CreateInvoiceBody, type UpdateInvoiceBody } from '../../shared/schemas/invoices';
+import type { CreateInvoiceBody, UpdateInvoiceBody } from '../../shared/schemas/invoices';
+import { INVOICE_MESSAGES } from '../../shared/schemas/invoices-constants';
 import { auditItem } from '../lib/data/audit';
 import { getItem, transact, tx, type TransactItem } from '../lib/data/repo';
 import { conflict, notFound, validationFailed } from '../lib/errors';

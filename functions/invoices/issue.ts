@@ -1,5 +1,5 @@
 import { calendarDateInZone } from '../../shared/regions';
-import { INVOICE_MESSAGES } from '../../shared/schemas/invoices';
+import { INVOICE_MESSAGES } from '../../shared/schemas/invoices-constants';
 import { auditItem } from '../lib/data/audit';
 import { reservationFrom, retryOnConflict } from '../lib/data/counters';
 import { keys } from '../lib/data/keys';

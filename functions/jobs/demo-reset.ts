@@ -33,7 +33,7 @@ import { seedTickets } from '../tickets/api';
 import { seedAlerts } from '../alerts/seed';
 import { seedAlertRules } from '../alert-rules/seed';
 import { seedFleetHealth } from '../fleet-health/api';
-import { seedGps } from '../gps/api';
+import { seedGps } from '../gps/seed';
 import { seedInsights } from '../insights/api';
 import { seedCollections } from '../collections/api';
 import { backfillCompany } from '../analytics/api';

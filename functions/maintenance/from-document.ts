@@ -2,7 +2,7 @@ import type { Actor } from '../lib/actor';
 import { HttpError } from '../lib/errors';
 import { companyToday, readCompanySettings, vehicleDocument } from './deps';
 import { createMaintenanceSchema, type MaintenanceType } from '../../shared/schemas/maintenance';
-import { DOCUMENT_MESSAGES } from '../../shared/schemas/documents';
+import { DOCUMENT_MESSAGES } from '../../shared/schemas/documents-constants';
 import { createRecord } from './records';
 
 /** A document's type → the maintenance it calls for (the rest: 'other'). */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../test/integration/client';
 import { tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createDocument, createVehicle } from '../../test/integration/entity-factories';
-import { DOCUMENT_MESSAGES } from '../../shared/schemas/documents';
+import { DOCUMENT_MESSAGES } from '../../shared/schemas/documents-constants';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get, patch, post, put } from '../../test/integration/client';
-import { login, registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
-import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
+import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { MAINTENANCE_MESSAGES } from '../../shared/schemas/maintenance';
 import { keys } from '../lib/data/keys';
@@ -539,53 +538,5 @@ describe('roles and tenancy', () => {
     expect(june.every((r: { date: string }) => r.date.startsWith('2035-06'))).toBe(true);
     const pending = (await get(`/api/v1/maintenance?vehicleId=${v.id}&status=pending`, owner)).body.items;
     expect(pending).toHaveLength(1);
-  });
-});
-
-describe('the demo company (seeded by demo-reset)', () => {
-  it('has service programs, a year of history, predictions in every urgency and inspections with photos and damage', async () => {
-    const demo = (await login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password)).token;
-    const predictions = (await get('/api/v1/maintenance/predictions', demo)).body.items as {
-      urgency: string;
-      evidence: unknown[];
-    }[];
-    expect(new Set(predictions.map((p) => p.urgency))).toEqual(
-      new Set(['past_due', 'very_urgent', 'urgent', 'not_urgent']),
-    );
-    expect(predictions.some((p) => p.evidence.length >= 3)).toBe(true);
-    const records = (await get('/api/v1/maintenance?limit=100&status=completed', demo)).body.items as {
-      date: string;
-      journalEntryId: string | null;
-    }[];
-    expect(records.length).toBeGreaterThan(20);
-    const demoToday = (await get('/api/v1/accounting/summary', demo)).body.asOf as string;
-    // A year of history: services more than 300 days ago and in the last 60 days.
-    expect(
-      (await get(`/api/v1/maintenance?status=completed&to=${addDays(demoToday, -300)}`, demo)).body.items.length,
-    ).toBeGreaterThan(0);
-    expect(
-      (await get(`/api/v1/maintenance?status=completed&from=${addDays(demoToday, -60)}`, demo)).body.items.length,
-    ).toBeGreaterThan(0);
-    expect(records.every((r) => r.journalEntryId)).toBe(true);
-    const open = (await get('/api/v1/maintenance?limit=100&status=in_progress', demo)).body.items;
-    expect(open.length).toBeGreaterThan(0);
-    const inspections = (await get('/api/v1/inspections?limit=50', demo)).body.items as {
-      id: string;
-      kind: string;
-      status: string;
-      photos: unknown[];
-      damages: unknown[];
-      pdfUrl: string | null;
-    }[];
-    expect(
-      inspections.some((i) => i.status === 'signed' && i.pdfUrl && i.photos.length > 0 && i.damages.length > 0),
-    ).toBe(true);
-    const checkIn = inspections.find((i) => i.kind === 'check_in');
-    expect(checkIn).toBeTruthy();
-    const detail = (await get(`/api/v1/inspections/${checkIn!.id}`, demo)).body;
-    expect(detail.diff.newDamages.length).toBe(1);
-    expect(detail.diff.proposed.some((c: { category: string }) => c.category === 'damage_fees')).toBe(true);
-    const check = (await get('/api/v1/accounting/self-check', demo)).body;
-    for (const c of check.checks) expect(c.passed, c.name).toBe(true);
   });
 });

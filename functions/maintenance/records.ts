@@ -17,7 +17,7 @@ import {
   type MaintenanceStatus,
   type UpdateMaintenanceBody,
 } from '../../shared/schemas/maintenance';
-import { RENTAL_MESSAGES } from '../../shared/schemas/rentals';
+import { RENTAL_MESSAGES } from '../../shared/schemas/rentals-constants';
 import type { Actor } from '../lib/actor';
 import { auditItem } from '../lib/data/audit';
 import { retryOnConflict } from '../lib/data/counters';

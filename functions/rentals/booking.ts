@@ -4,13 +4,14 @@ import { driverEligibility } from '../../shared/customers/age';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import { fromMinor, toMinor } from '../../shared/money';
 import { quoteRental, rentalKmLimit, DAY_MS, type Quote } from '../../shared/rentals/pricing';
-import { RENTAL_MESSAGES, type CreateRentalBody } from '../../shared/schemas/rentals';
+import type { CreateRentalBody } from '../../shared/schemas/rentals';
+import { RENTAL_MESSAGES } from '../../shared/schemas/rentals-constants';
 import { auditItem } from '../lib/data/audit';
 import type { Actor } from '../lib/actor';
 import { takeReference, type TakenReference } from '../lib/data/counters';
 import { runIdempotent } from '../lib/data/idempotency';
 import { batchGet, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
-import { HttpError, conflict, validationFailed } from '../lib/errors';
+import { type HttpError, conflict, validationFailed } from '../lib/errors';
 import { documentLapsedError } from './document-refusal';
 import { rentalAggregateItems, rentalJournalItems, rentalPaymentReceipt } from './deps-tx';
 import {

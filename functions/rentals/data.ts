@@ -14,7 +14,7 @@ import {
 import { describeLedgerLabel, ledgerDescriptionOf, type LedgerDescription } from '../../shared/rentals/ledger-text';
 import { fromMinor } from '../../shared/money';
 import { shardOf } from '../../shared/accounting/journal';
-import type { RentalStatus } from '../../shared/schemas/rentals';
+import type { RentalStatus } from '../../shared/schemas/rentals-constants';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import { getItem, queryAll, queryPage, toEntity, tx, type Item, type Page, type TransactItem } from '../lib/data/repo';
 

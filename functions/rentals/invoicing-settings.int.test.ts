@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { get, patch, post } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
-import { RENTAL_MESSAGES } from '../../shared/schemas/rentals';
+import { RENTAL_MESSAGES } from '../../shared/schemas/rentals-constants';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { runInvoicing } from '../finance/invoicing';
 

@@ -1,7 +1,8 @@
 import { depositSettlementAtClose } from '../../shared/rentals/ledger';
 import { usageStart } from '../../shared/rentals/pricing';
 import { fromMinor, toMinor } from '../../shared/money';
-import { RENTAL_MESSAGES, type RentalStatus, type ReturnBody } from '../../shared/schemas/rentals';
+import type { ReturnBody } from '../../shared/schemas/rentals';
+import { RENTAL_MESSAGES, type RentalStatus } from '../../shared/schemas/rentals-constants';
 import { auditItem } from '../lib/data/audit';
 import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';

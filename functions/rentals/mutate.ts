@@ -1,4 +1,4 @@
-import type { RentalStatus } from '../../shared/schemas/rentals';
+import type { RentalStatus } from '../../shared/schemas/rentals-constants';
 import { calendarDateInZone } from '../../shared/regions';
 import { auditItem } from '../lib/data/audit';
 import { retryOnConflict } from '../lib/data/counters';

@@ -1,7 +1,7 @@
 import { fromMinor } from '../../shared/money';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import { DEFAULT_DAILY_KM_LIMIT, DEFAULT_EXTRA_CHARGE_PER_KM_MINOR } from '../../shared/constants';
-import { RENTAL_STATUSES } from '../../shared/schemas/rentals';
+import { RENTAL_STATUSES } from '../../shared/schemas/rentals-constants';
 import { sortKey } from '../lib/data/keys';
 import { queryAll } from '../lib/data/repo';
 import { readRentalSettings } from './deps';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
-import { RENTAL_MESSAGES } from '../../shared/schemas/rentals';
+import { RENTAL_MESSAGES } from '../../shared/schemas/rentals-constants';
 import { RENTAL_SERVER_MESSAGES } from '../../shared/rentals/messages';
 import { updateRaw } from '../lib/data/repo';
 import {

@@ -1,5 +1,5 @@
 import { DAY_MS } from '../../shared/rentals/pricing';
-import type { RentalStatus } from '../../shared/schemas/rentals';
+import type { RentalStatus } from '../../shared/schemas/rentals-constants';
 import { seededRandom, DEMO_SEED, type DemoWorld } from '../lib/demo/world';
 
 /**

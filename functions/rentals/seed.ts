@@ -3,7 +3,7 @@ import { cancellationEntries, closingEntries } from './settlement';
 import { calendarDateInZone } from '../../shared/regions';
 import { quoteRental, DAY_MS } from '../../shared/rentals/pricing';
 import { RENTAL_PAYMENT_METHODS, FUEL_LEVELS } from '../../shared/constants';
-import type { RentalStatus } from '../../shared/schemas/rentals';
+import type { RentalStatus } from '../../shared/schemas/rentals-constants';
 import { batchGet, queryPage, updateRaw, type Item } from '../lib/data/repo';
 import { keys, tenantPk } from '../lib/data/keys';
 import { signContract } from './contract/signing';

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { call, get, post, put, unique } from '../../test/integration/client';
 import { createStaffUser, login, registerTenant } from '../../test/integration/fixtures';
 import { rentalProbe } from '../../test/integration/entity-factories';
-import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
 import { promoteToSuperadmin } from '../auth/api';
 import { handler as securityReportJob } from '../jobs/security-report';
 import { previousIsoWeek } from '../security-report/report';
@@ -203,7 +202,7 @@ describe('risky business actions', () => {
 });
 
 describe('company setting: MFA required for OWNER and ADMIN', () => {
-  it('an owner without MFA is told to enrol at sign-in; a STAFF member is not; the demo account may not change it (403)', async () => {
+  it('an owner without MFA is told to enrol at sign-in; a STAFF member is not', async () => {
     const t = await registerTenant();
     const staff = await createStaffUser(t.token, 'STAFF');
     const s = await get('/api/v1/company/settings', t.token);
@@ -217,64 +216,6 @@ describe('company setting: MFA required for OWNER and ADMIN', () => {
     expect(owner.body.mfaEnrolmentRequired).toBe(true);
     const clerk = await signIn(staff.username, staff.password, unique('s'));
     expect(clerk.body.mfaEnrolmentRequired).toBeUndefined();
-
-    const demo = await login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
-    const ds = await get('/api/v1/company/settings', demo.token);
-    const refused = await put(
-      '/api/v1/company/settings',
-      { version: ds.body.version, requireMfaForAdmins: !ds.body.requireMfaForAdmins },
-      demo.token,
-    );
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toBe('Security settings cannot be changed in the demo account');
-    const someDevice = (await get('/api/v1/security/devices?all=true', demo.token)).body.items[0] as
-      | { id: string }
-      | undefined;
-    expect(someDevice).toBeDefined();
-    const block = await post(`/api/v1/security/devices/${someDevice!.id}/block`, {}, demo.token);
-    expect(block.status).toBe(403);
-    expect(block.body.error.message).toBe(
-      'The shared demo account cannot change passwords, staff or security settings.',
-    );
-  });
-});
-
-describe('the demo company', () => {
-  it("has a realistic security history: devices of its staff, a critical refusal, a blocked and a trusted device, risky actions, last week's report, job runs", async () => {
-    const demo = await login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
-    const risk: Risk[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: { body: { items: Risk[]; nextCursor: string | null } } = await get(
-        `/api/v1/security/risk?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-        demo.token,
-      );
-      risk.push(...page.body.items);
-      cursor = page.body.nextCursor;
-    } while (cursor);
-    expect(
-      risk.some((r) => r.level === 'critical' && r.outcome === 'refused' && r.signals.includes('impossible_travel')),
-    ).toBe(true);
-    expect(risk.some((r) => r.signals.includes('new_country') && r.outcome === 'allowed')).toBe(true);
-    expect(
-      risk
-        .filter((r) => r.kind === 'action')
-        .map((r) => r.signals[0])
-        .sort(),
-    ).toEqual(['large_discount', 'refund_other_method']);
-    const devices = (await get('/api/v1/security/devices?all=true&limit=100', demo.token)).body.items as {
-      status: string;
-      username: string;
-    }[];
-    expect(new Set(devices.map((d) => d.username)).size).toBeGreaterThanOrEqual(3);
-    expect(devices.map((d) => d.status)).toEqual(expect.arrayContaining(['blocked', 'trusted', 'unknown']));
-    const reports = (await get('/api/v1/security/reports', demo.token)).body.items as {
-      counts: Record<string, number>;
-    }[];
-    expect(reports).toHaveLength(1);
-    expect(reports[0]!.counts.signins).toBeGreaterThan(5);
-    const runs = (await get('/api/v1/jobs/runs', demo.token)).body.items as { job: string }[];
-    expect(runs.map((r) => r.job)).toEqual(expect.arrayContaining(['security-report', 'demo-reset']));
   });
 });
 

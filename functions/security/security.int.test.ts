@@ -364,18 +364,4 @@ describe('MFA (TOTP)', () => {
     expect(off.status).toBe(200);
     expect((await signIn(t.username, t.password)).body.tokens).toBeDefined();
   });
-
-  it('the demo account cannot enrol or change its password (403 with a clear message)', async () => {
-    const demo = await login('demo', 'demo1234');
-    const refused = await post('/api/v1/auth/mfa/setup', {}, demo.token);
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toBe(
-      'The shared demo account cannot change passwords, staff or security settings.',
-    );
-    expect(
-      (await post('/api/v1/auth/password', { currentPassword: 'demo1234', newPassword: 'hacked-1' }, demo.token))
-        .status,
-    ).toBe(403);
-    expect((await post('/api/v1/security/geo-rules', { country: 'RU', action: 'block' }, demo.token)).status).toBe(403);
-  });
 });

@@ -2,7 +2,7 @@
  * What the tickets domain reads from others (DESIGN.md §13: cross-domain reads live in the
  * importer's deps.ts, through the other domain's api.ts only).
  */
-import { normalizePlate } from '../../shared/schemas/vehicles';
+import { normalizePlate } from '../../shared/schemas/vehicles-constants';
 import {
   MATCH_GRACE_MINUTES,
   matchRental,

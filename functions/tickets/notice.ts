@@ -5,12 +5,9 @@
  * object that is not there. Answers carry a short-lived download URL.
  */
 import type { z } from 'zod';
-import {
-  DOCUMENT_MAX_BYTES,
-  DOCUMENT_MIME_TYPES,
-  VEHICLE_MESSAGES,
-  type vehicleUploadUrlSchema,
-} from '../../shared/schemas/vehicles';
+import type { vehicleUploadUrlSchema } from '../../shared/schemas/vehicle-upload';
+import { VEHICLE_MESSAGES } from '../../shared/schemas/vehicles-constants';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES } from '../../shared/constants';
 import {
   checkUpload,
   headObject,

@@ -4,14 +4,8 @@ import { FilterBuilder } from '../lib/data/filter';
 import { fromMinor } from '../../shared/money';
 import { conflict, notFound } from '../lib/errors';
 import { expiryBadge, healthGrade, healthScore } from '../../shared/vehicles/vehicle-rules';
-import {
-  normalizePlate,
-  type CreateVehicleBody,
-  type ListVehiclesQuery,
-  type VehicleApi,
-  type VehicleCategory,
-  type VehicleStatus,
-} from '../../shared/schemas/vehicles';
+import type { CreateVehicleBody, ListVehiclesQuery, VehicleApi, VehicleCategory } from '../../shared/schemas/vehicles';
+import { normalizePlate, type VehicleStatus } from '../../shared/schemas/vehicles-constants';
 
 /**
  * The vehicle item and its satellites, the data contract other domains rely on:

@@ -4,12 +4,8 @@ import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { cancellationCodes, conflict, isConditionFailure } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { toMinor } from '../../shared/money';
-import {
-  VEHICLE_MESSAGES,
-  normalizePlate,
-  type CreateVehicleBody,
-  type UpdateVehicleBody,
-} from '../../shared/schemas/vehicles';
+import type { CreateVehicleBody, UpdateVehicleBody } from '../../shared/schemas/vehicles';
+import { VEHICLE_MESSAGES, normalizePlate } from '../../shared/schemas/vehicles-constants';
 import {
   buildVehicleItem,
   derivedAttributes,

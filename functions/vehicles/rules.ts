@@ -1,5 +1,6 @@
 import { addDays } from '../../shared/calendar';
-import { VEHICLE_MESSAGES, type FleetCalendarApi, type VehicleStatus } from '../../shared/schemas/vehicles';
+import type { FleetCalendarApi } from '../../shared/schemas/vehicles';
+import { VEHICLE_MESSAGES, type VehicleStatus } from '../../shared/schemas/vehicles-constants';
 import type { VehicleItem } from './data';
 import type { ScheduleBlock } from './schedule';
 

@@ -1,7 +1,8 @@
 import { ulid } from 'ulid';
 import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { healthScore } from '../../shared/vehicles/vehicle-rules';
-import type { VehicleCategory, VehicleStatus } from '../../shared/schemas/vehicles';
+import type { VehicleCategory } from '../../shared/schemas/vehicles';
+import type { VehicleStatus } from '../../shared/schemas/vehicles-constants';
 import { buildVehicleItem, vehicleMakesKey, vehiclePlateKey, type VehicleItem } from './data';
 
 /**

@@ -2,7 +2,7 @@ import { auditItem } from '../lib/data/audit';
 import { transact, tx, versionedUpdate } from '../lib/data/repo';
 import { conflict } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { VEHICLE_MESSAGES, type VehicleStatus } from '../../shared/schemas/vehicles';
+import { VEHICLE_MESSAGES, type VehicleStatus } from '../../shared/schemas/vehicles-constants';
 import { expectedVersion, requireVehicle, toVehicleApi, vehicleKey, type VehicleItem } from './data';
 import { blocksOverlapping } from './schedule';
 import { statusChangeRefusal } from './rules';

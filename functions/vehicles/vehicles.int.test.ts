@@ -3,7 +3,7 @@ import { call, get, patch, post } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { putItem } from '../lib/data/repo';
 import { scheduleBlockItem, type ScheduleBlock } from './schedule';
-import { VEHICLE_MESSAGES } from '../../shared/schemas/vehicles';
+import { VEHICLE_MESSAGES } from '../../shared/schemas/vehicles-constants';
 import { VIN_MESSAGES, ODOMETER_MESSAGES } from '../../shared/vehicles/vehicle-rules';
 import { MONEY_MESSAGES } from '../../shared/money';
 import { ROUTES } from '../../shared/routes';

@@ -11,7 +11,8 @@ import {
 } from './data';
 import { assembleCalendar, calendarWindow, statusChangeRefusal } from './rules';
 import { isKeyInPrefix, safeFileName } from '../lib/storage';
-import { listVehiclesQuerySchema, normalizePlate, VEHICLE_MESSAGES } from '../../shared/schemas/vehicles';
+import { listVehiclesQuerySchema } from '../../shared/schemas/vehicles';
+import { normalizePlate, VEHICLE_MESSAGES } from '../../shared/schemas/vehicles-constants';
 import { querySignature } from '../lib/data/cursor';
 
 const T = ulid();

@@ -20,7 +20,7 @@ import {
   transferListSchema,
   transferSchema,
 } from '../schemas/finance';
-import { journalAttachmentUploadResponse } from '../schemas/accounting';
+import { journalAttachmentUploadResponse } from '../schemas/upload';
 import {
   invoicingRunListSchema,
   invoicingRunSchema,

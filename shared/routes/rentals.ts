@@ -44,7 +44,7 @@ import {
   rentalStatsSchema,
   returnPreviewSchema,
 } from '../schemas/rentals-responses';
-import { idParamsSchema as customerIdParams, pageQuerySchema } from '../schemas/customers';
+import { idParamsSchema as customerIdParams, pageQuerySchema } from '../schemas/page';
 
 const route = routeMaker('rentals');
 const byId = { params: rentalIdParams };

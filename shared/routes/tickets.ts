@@ -21,7 +21,7 @@ import {
   ticketPageSchema,
   ticketRechargeResponseSchema,
 } from '../schemas/tickets-responses';
-import { vehicleUploadUrlSchema } from '../schemas/vehicles';
+import { vehicleUploadUrlSchema } from '../schemas/vehicle-upload';
 
 const route = routeMaker('tickets');
 const byId = { params: ticketIdParams };

@@ -296,12 +296,7 @@ export const paymentMethodMappingsResponse = z.object({
  * Presigned PUT of an attachment (journal entries, finance receipts): send the file with exactly these headers, then
  * record `key`.
  */
-export const journalAttachmentUploadResponse = z.object({
-  uploadUrl: z.string(),
-  key: z.string(),
-  method: z.literal('PUT'),
-  headers: z.record(z.string(), z.string()),
-});
+export { journalAttachmentUploadResponse } from './upload';
 
 const accountRef = { accountId: z.string(), code: z.string(), name: z.string(), nameAr: z.string() };
 const statementRow = z.object({ ...accountRef, isGroup: z.boolean(), depth: z.number(), amount: z.number() });

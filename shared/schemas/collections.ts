@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ledgerEntrySchema, rentalWriteResponseSchema } from './rentals-responses';
 import { MONEY_MESSAGES, MAX_MONEY_AMOUNT, hasAtMostDecimals } from '../money';
-import { LEDGER_METHODS } from './rentals';
+import { LEDGER_METHODS } from './rentals-constants';
 import { TEXT_LIMITS, calendarDate, cursor, entityId, text } from './fields';
 import { COLLECTIONS_MESSAGES } from '../collections/messages';
 import { DEPOSIT_STATUSES } from '../collections/deposits';

@@ -178,7 +178,7 @@ export const customerListQuerySchema = z.object({
 });
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
 
-export const idParamsSchema = z.object({ id: entityId() });
+export { idParamsSchema, pageQuerySchema } from './page';
 
 export const vipBodySchema = z.object({ isVip: z.boolean(), version: z.number().int().positive().optional() });
 export const activeBodySchema = z.object({ isActive: z.boolean(), version: z.number().int().positive().optional() });
@@ -191,11 +191,6 @@ export const noteCreateSchema = z.object({
   visibility: z.enum(NOTE_VISIBILITIES).default('staff_only'),
 });
 export type NoteCreateInput = z.input<typeof noteCreateSchema>;
-
-export const pageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: cursor().optional(),
-});
 
 // ---------------------------------------------------------------------------------------------
 // Documents (DESIGN.md §5: PDF/JPG/PNG ≤ 10 MB through presigned URLs)

@@ -26,60 +26,22 @@ export {
   type DocumentValidity,
 } from '../documents/validity';
 import { DOCUMENT_SCOPES, DOCUMENT_VALIDITY } from '../documents/validity';
-export const DOCUMENT_TYPES = [
-  'registration',
-  'insurance',
-  'inspection',
-  'maintenance',
-  'rental_agreement',
-  'license',
-  'permit',
-  'certificate',
-  'other',
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-export const DOCUMENT_STATUSES = ['draft', 'under_review', 'approved', 'expired', 'rejected'] as const;
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
-export const ANALYSIS_STATUSES = ['queued', 'processing', 'failed', 'analyzed'] as const;
-export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
-export const DOCUMENT_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-export const DOCUMENT_FILE_MAX_BYTES = 10 * 1024 * 1024;
-export const DOCUMENT_PAGE_SIZES = [10, 25, 50, 100] as const;
-
-export const DOCUMENT_MESSAGES = {
-  // §5
-  vehicleIdRequired: 'vehicleId is required when scope is vehicle',
-  customerIdRequired: 'customerId is required when scope is customer',
-  // §8
-  uploadFailed: 'Failed to upload document',
-  analyzeFailed: 'Failed to analyze document',
-  deleteFailed: 'Failed to delete document',
-  replaceFailed: 'Failed to replace document',
-  scheduleFailed: 'Failed to schedule maintenance',
-  scheduleNeedsVehicle: 'Only vehicle documents can schedule maintenance',
-  // ours
-  titleRequired: 'Title is required',
-  tooLong: 'Too long',
-  fileTypeNotAllowed: 'Only PDF, JPG or PNG files are allowed',
-  fileTooLarge: 'File must be at most 10 MB',
-  fileContentMismatch: 'The file is not a real PDF, JPG or PNG',
-  notUploaded: 'The file was not uploaded yet. Upload it, then try again.',
-  badKey: 'This file does not belong to this company',
-  notFound: 'Document not found',
-  vehicleNotFound: 'Vehicle not found',
-  customerNotFound: 'Customer not found',
-  rejectionReasonRequired: 'A reason is required to reject a document',
-  transitionRefused: 'This document cannot change from {{from}} to {{to}}',
-  versionMismatch: 'This document was changed by someone else. Reload and try again.',
-  notLatest: 'Only the latest version can be changed',
-  confirmRequired: 'Confirm the deletion',
-  thresholdRange: 'Reminder threshold must be between 1 and 365 days',
-  notTemplate: 'Only a template can create a document',
-} as const;
-export type DocumentMessageKey = keyof typeof DOCUMENT_MESSAGES;
-export const DOCUMENT_MESSAGE_KEYS: Record<string, DocumentMessageKey> = Object.fromEntries(
-  Object.entries(DOCUMENT_MESSAGES).map(([k, v]) => [v, k as DocumentMessageKey]),
-);
+import {
+  DOCUMENT_TYPES,
+  type DocumentType,
+  DOCUMENT_STATUSES,
+  type DocumentStatus,
+  ANALYSIS_STATUSES,
+  type AnalysisStatus,
+  DOCUMENT_FILE_TYPES,
+  DOCUMENT_FILE_MAX_BYTES,
+  DOCUMENT_PAGE_SIZES,
+  DOCUMENT_MESSAGES,
+  type DocumentMessageKey,
+  DOCUMENT_MESSAGE_KEYS,
+  DOCUMENT_TRANSITIONS,
+} from './documents-constants';
+export * from './documents-constants';
 
 const title = text(200, { required: DOCUMENT_MESSAGES.titleRequired, tooLong: DOCUMENT_MESSAGES.tooLong }).min(
   1,
@@ -243,16 +205,6 @@ export const documentSchema = z.object({
 });
 export type DocumentApi = z.infer<typeof documentSchema>;
 export const documentPageSchema = pageOf(documentSchema);
-
-/** Workflow transitions (§4): anything else is a 409. */
-export const DOCUMENT_TRANSITIONS: Record<
-  'submit' | 'approve' | 'reject',
-  { from: readonly DocumentStatus[]; to: DocumentStatus }
-> = {
-  submit: { from: ['draft', 'rejected'], to: 'under_review' },
-  approve: { from: ['under_review'], to: 'approved' },
-  reject: { from: ['under_review'], to: 'rejected' },
-};
 
 /** One reminder email (issue 27: "Run now" answers the run with its emails; a document shows its history). */
 const reminderEmailFields = {

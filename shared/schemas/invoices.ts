@@ -1,32 +1,14 @@
 import * as z from 'zod';
 import { isCalendarDate } from '../accounting/journal';
 import { cursor, entityId, shortText, text } from './fields';
+import { INVOICE_STATUSES, type InvoiceStatusValue, INVOICE_MESSAGES } from './invoices-constants';
+export * from './invoices-constants';
 
 /**
  * Invoices (issue 19; business-data §3 invoices, financial_documents; DESIGN.md §5). Money is
  * answered in decimals under the spec's names; dates are company calendar dates YYYY-MM-DD.
  * The same schemas validate the web forms and the API bodies.
  */
-export const INVOICE_STATUSES = ['draft', 'issued', 'partially_paid', 'paid', 'void'] as const;
-export type InvoiceStatusValue = (typeof INVOICE_STATUSES)[number];
-
-export const INVOICE_MESSAGES = {
-  rentalRequired: 'Choose a rental',
-  dateInvalid: 'Enter a real date as YYYY-MM-DD',
-  periodBoth: 'Give both the period start and the period end, or neither',
-  periodOrder: 'The period end must be on or after its start',
-  noCharges: 'There are no charges to invoice for this rental or period',
-  alreadyInvoiced: 'Some of these charges are already on an issued invoice',
-  locked: 'An issued invoice is locked. Issue a credit note to correct it.',
-  notDraft: 'Only a draft invoice can be issued',
-  creditNoteOnlyIssued: 'Only an issued invoice can be credited',
-  reasonRequired: 'Give the reason for the credit note',
-  emailRequired: 'Enter the email address to send the invoice to',
-  emailInvalid: 'Enter a valid email address',
-  noEmail: 'This customer has no email address. Enter one to send the invoice.',
-  emailDraft: 'Issue the invoice before sending it',
-  toBeforeFrom: '"To" must be on or after "from"',
-} as const;
 
 const calendarDate = z
   .string({ error: INVOICE_MESSAGES.dateInvalid })

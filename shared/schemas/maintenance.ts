@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { MAX_MONEY_AMOUNT, MONEY_MESSAGES, hasAtMostDecimals } from '../money';
 import { DOCUMENT_MIME_TYPES } from '../constants';
 import { calendarDate, cursor, entityId, text } from './fields';
-import { DOCUMENT_MESSAGES } from './documents';
+import { DOCUMENT_MESSAGES } from './documents-constants';
 
 /**
  * Maintenance records (business-data §3 maintenance_records, §5 validation, §8 messages; issue 12).

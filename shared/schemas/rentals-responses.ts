@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { BILLING_FREQUENCIES } from '../invoicing/periods';
-import { NOTE_VISIBILITIES, RENTAL_STATUSES, RENTAL_TYPES } from './rentals';
+import { NOTE_VISIBILITIES, RENTAL_STATUSES, RENTAL_TYPES } from './rentals-constants';
 import { pageOf } from './page';
 
 /**

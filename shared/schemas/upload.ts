@@ -12,3 +12,14 @@ export const uploadTargetSchema = z.object({
   expiresIn: z.number().optional(),
 });
 export type UploadTarget = z.infer<typeof uploadTargetSchema>;
+
+/**
+ * A journal attachment's presigned PUT (accounting and finance routes). Here rather than in
+ * accounting.ts: the finance Lambda declares it and should not build the accounting schemas.
+ */
+export const journalAttachmentUploadResponse = z.object({
+  uploadUrl: z.string(),
+  key: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+});

@@ -1,4 +1,4 @@
-import { defaultCompanySettings, type StoredCompanySettings } from '../schemas/settings';
+import { defaultCompanySettings, type StoredCompanySettings } from '../schemas/settings/stored';
 import { getRegionConfig } from '../regions';
 
 /**

@@ -1,6 +1,7 @@
 import type { RegionCode } from '../../../shared/regions';
 import type { Role } from '../../../shared/permissions';
-import type { VehicleCategory, VehicleStatus } from '../../../shared/schemas/vehicles';
+import type { VehicleCategory } from '../../../shared/schemas/vehicles';
+import type { VehicleStatus } from '../../../shared/schemas/vehicles-constants';
 
 /** Batch writers the seeds use (lib/data/batch.ts). */
 export { deleteBatch, writeBatch } from '../data/batch';

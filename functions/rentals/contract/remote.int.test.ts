@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../../test/integration/fixtures';
 import { TINY_PNG, createCustomer, createRental, createVehicle } from '../../../test/integration/entity-factories';
-import { CONTRACT_MESSAGES, REMOTE_SIGN_MESSAGES } from '../../../shared/schemas/rental-contract';
+import { CONTRACT_MESSAGES, REMOTE_SIGN_MESSAGES } from '../../../shared/schemas/rental-contract-constants';
 import { entityKey } from '../../lib/data/keys';
 import { getItem, putItem } from '../../lib/data/repo';
 

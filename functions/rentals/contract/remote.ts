@@ -1,11 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { PublicContract, RemoteSignBody } from '../../../shared/schemas/rental-contract';
 import {
   CONTRACT_LINK_HOURS,
   CONTRACT_MESSAGES,
   REMOTE_SIGN_MESSAGES,
-  type PublicContract,
-  type RemoteSignBody,
-} from '../../../shared/schemas/rental-contract';
+} from '../../../shared/schemas/rental-contract-constants';
 import type { Actor } from '../../lib/actor';
 import { appUrl } from '../../lib/app-url';
 import { readCompanySettings } from '../../lib/company-settings';

@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
-import {
-  CONTRACT_MESSAGES,
-  type ContractStatus,
-  type RentalContract,
-  type SignContractBody,
-} from '../../../shared/schemas/rental-contract';
+import type { RentalContract, SignContractBody } from '../../../shared/schemas/rental-contract';
+import { CONTRACT_MESSAGES, type ContractStatus } from '../../../shared/schemas/rental-contract-constants';
 import type { Actor } from '../../lib/actor';
 import { entityKey, type Key } from '../../lib/data/keys';
 import { getItem, transact, tx, type Item, type TransactItem } from '../../lib/data/repo';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import {
   DEFAULT_ACCENT_STYLE,
   DEFAULT_ALLOW_STAFF_CLOSE_WITH_BALANCE,

@@ -3,7 +3,7 @@
  * `useCursorList`: the debounced search box, the "Load more" footer, and the states before
  * rows exist (loading skeleton, failed load with retry, empty or no matches).
  */
-import type { ReactNode } from 'react';
+import { isValidElement, type ReactNode } from 'react';
 import { useT } from '../i18n';
 import { useSearchDraft } from '../lib/persisted-filters';
 import type { CursorList } from '../lib/use-cursor-list';
@@ -93,41 +93,68 @@ export function ListState({ list, errorTitle, empty, skeleton = { rows: 8, colum
   return <>{children}</>;
 }
 
+/** A column of a `ListTable` with more than a label: `end` aligns it to the end side (amounts). */
+export interface ListColumn {
+  label: ReactNode;
+  end?: boolean;
+}
+
+function isListColumn(c: ReactNode | ListColumn): c is ListColumn {
+  return typeof c === 'object' && c !== null && !isValidElement(c) && 'label' in c;
+}
+
 /**
  * The table of a list page: scrolling wrapper, header row of column labels, body of `children`
- * rows. `compact` is the borderless, tighter form used inside cards (profile sections).
+ * rows. `compact` is the borderless, tighter form used inside cards (profile sections) and drawers.
+ * `footer` rows go in a `<tfoot>` (totals); `label` names the table for screen readers; `className`
+ * adds to the wrapper (e.g. `max-h-72 overflow-auto` for a preview that scrolls).
  */
 export function ListTable({
   columns,
   children,
   compact = false,
+  footer,
+  label,
+  testId,
+  className = '',
 }: {
-  columns: readonly ReactNode[];
+  columns: readonly (ReactNode | ListColumn)[];
   children: ReactNode;
   compact?: boolean;
+  footer?: ReactNode;
+  label?: string;
+  testId?: string;
+  className?: string;
 }) {
   const cell = compact ? 'px-2 py-1' : 'px-3 py-2';
+  const shaded = 'bg-slate-50 dark:bg-slate-900';
   return (
     <div
-      className={
+      className={`${
         compact ? 'overflow-x-auto' : 'overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800'
-      }
+      } ${className}`}
     >
       <table
         className={
           compact ? 'min-w-full text-sm' : 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800'
         }
+        aria-label={label}
+        data-testid={testId}
       >
-        <thead className={compact ? undefined : 'bg-slate-50 dark:bg-slate-900'}>
+        <thead className={compact ? undefined : shaded}>
           <tr>
-            {columns.map((label, i) => (
-              <th key={i} scope="col" className={`${cell} text-start font-semibold`}>
-                {label}
-              </th>
-            ))}
+            {columns.map((c, i) => {
+              const column = isListColumn(c) ? c : { label: c };
+              return (
+                <th key={i} scope="col" className={`${cell} ${column.end ? 'text-end' : 'text-start'} font-semibold`}>
+                  {column.label}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">{children}</tbody>
+        {footer ? <tfoot className={`font-semibold ${compact ? '' : shaded}`}>{footer}</tfoot> : null}
       </table>
     </div>
   );

@@ -6,7 +6,7 @@ import { setLanguage } from '../i18n';
 import { useCan } from '../lib/use-can';
 import { FilterSelect } from './FilterSelect';
 import { FormField } from './FormField';
-import { ListState, LoadMoreButton } from './ListKit';
+import { ListState, ListTable, LoadMoreButton } from './ListKit';
 import { StatusPill } from './StatusPill';
 
 afterEach(() => setLanguage('en'));
@@ -138,6 +138,45 @@ describe('ListState and LoadMoreButton', () => {
     expect(loadMore).toHaveBeenCalledOnce();
     rerender(<LoadMoreButton list={{ hasMore: true, isLoadingMore: true, loadMore }} label="Load more" />);
     expect((screen.getByRole('button') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('ListTable', () => {
+  it('labels the table, heads its columns (amounts at the end side) and puts the footer rows in a tfoot', () => {
+    render(
+      <ListTable
+        label="Statement"
+        testId="statement"
+        columns={['Date', { label: 'Amount', end: true }, <span key="a">Actions</span>]}
+        footer={
+          <tr>
+            <td>Total</td>
+          </tr>
+        }
+      >
+        <tr>
+          <td>1 May</td>
+        </tr>
+      </ListTable>,
+    );
+    const table = screen.getByRole('table', { name: 'Statement' });
+    expect(table.getAttribute('data-testid')).toBe('statement');
+    const heads = screen.getAllByRole('columnheader');
+    expect(heads.map((h) => h.textContent)).toEqual(['Date', 'Amount', 'Actions']);
+    expect(heads.map((h) => h.className.includes('text-end'))).toEqual([false, true, false]);
+    expect(table.querySelector('tbody')?.textContent).toBe('1 May');
+    expect(table.querySelector('tfoot')?.textContent).toBe('Total');
+  });
+
+  it('has no tfoot without a footer', () => {
+    render(
+      <ListTable columns={['Name']} compact>
+        <tr>
+          <td>A</td>
+        </tr>
+      </ListTable>,
+    );
+    expect(screen.getByRole('table').querySelector('tfoot')).toBeNull();
   });
 });
 

@@ -45,4 +45,19 @@ describe('useFormSubmit', () => {
     expect(result.current.errors).toEqual({ name: 'Taken' });
     await expect(pending).resolves.toBe(false);
   });
+
+  it('tells onInvalid the field messages of a refused body, and not when the body is valid', async () => {
+    const onInvalid = vi.fn();
+    const send = vi.fn(async () => ({}));
+    const { result } = renderHook(() => useFormSubmit(schema, send, { onInvalid }));
+    await act(async () => {
+      await result.current.submit({ name: '', age: 3 });
+    });
+    expect(onInvalid).toHaveBeenCalledWith({ name: 'Please correct the highlighted fields.' });
+    await act(async () => {
+      await result.current.submit({ name: 'A', age: 3 });
+    });
+    expect(onInvalid).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
 });

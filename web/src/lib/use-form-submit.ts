@@ -27,19 +27,26 @@ export interface FormSubmit<B> {
 export function useFormSubmit<B>(
   schema: ZodType | null,
   send: (body: B) => Promise<FieldErrors>,
-  options: { dotted?: boolean; sendParsed?: boolean } = {},
+  options: {
+    dotted?: boolean;
+    sendParsed?: boolean;
+    /** Called with the field messages when the schema refuses the body (nothing is sent). */
+    onInvalid?: (errors: FieldErrors) => void;
+  } = {},
 ): FormSubmit<B> {
   const t = useT();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  const { dotted, sendParsed } = options;
+  const { dotted, sendParsed, onInvalid } = options;
   const submit = useCallback(
     async (body: B) => {
       let toSend = body;
       if (schema) {
         const parsed = schema.safeParse(body);
         if (!parsed.success) {
-          setErrors(issuesToErrors(t, parsed.error.issues, { dotted }));
+          const fieldErrors = issuesToErrors(t, parsed.error.issues, { dotted });
+          setErrors(fieldErrors);
+          onInvalid?.(fieldErrors);
           return false;
         }
         if (sendParsed) toSend = parsed.data as B;
@@ -54,7 +61,7 @@ export function useFormSubmit<B>(
         setSaving(false);
       }
     },
-    [schema, send, t, dotted, sendParsed],
+    [schema, send, t, dotted, sendParsed, onInvalid],
   );
   const clearError = useCallback((field: string) => setErrors((e) => (e[field] ? { ...e, [field]: '' } : e)), []);
   return { errors, saving, submit, clearError, setErrors };

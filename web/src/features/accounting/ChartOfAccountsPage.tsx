@@ -13,6 +13,7 @@ import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
 import { useInvalidate } from '../../lib/invalidate';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { useCan } from '../../lib/use-can';
 import { ACCOUNTING_PATH, accountingApi, type AccountApi } from './accounting-api';
 import { Amount, Cell, ReportLinks, ReportState, ReportTable, useAccountName, useAccounts } from './ReportKit';
@@ -45,7 +46,6 @@ export default function ChartOfAccountsPage() {
   const invalidate = useInvalidate();
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const u = (k: string, p?: Record<string, string>) => t(`accounting.ui.tree.${k}`, p);
 
   const refresh = () => invalidate(ACCOUNTING_PATH);
@@ -61,31 +61,32 @@ export default function ChartOfAccountsPage() {
       setBusy(null);
     }
   };
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!editing) return;
-    const form = new FormData(e.currentTarget);
-    const nameEn = String(form.get('name') ?? '').trim();
-    const nameAr = String(form.get('nameAr') ?? '').trim();
-    setBusy('form');
+  const form = useFormSubmit(null, async (fields: { code: string; name: string; nameAr: string }) => {
+    if (!editing) return {};
     try {
       if (editing.kind === 'add')
         await accountingApi.createAccount({
-          code: String(form.get('code') ?? '').trim(),
-          name: nameEn,
-          nameAr: nameAr || undefined,
+          code: fields.code,
+          name: fields.name,
+          nameAr: fields.nameAr || undefined,
           parentId: editing.parent.id,
         });
-      else await accountingApi.updateAccount(editing.account.id, { name: nameEn, nameAr });
+      else await accountingApi.updateAccount(editing.account.id, { name: fields.name, nameAr: fields.nameAr });
       toast({ variant: 'success', title: u('saved') });
       setEditing(null);
-      setErrors({});
       await refresh();
+      return {};
     } catch (error) {
-      setErrors(toastApiError(u('saveFailed'), error).fields);
-    } finally {
-      setBusy(null);
+      return toastApiError(u('saveFailed'), error).fields;
     }
+  });
+  const errors = form.errors;
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!editing) return;
+    const data = new FormData(e.currentTarget);
+    const text = (field: string) => String(data.get(field) ?? '').trim();
+    void form.submit({ code: text('code'), name: text('name'), nameAr: text('nameAr') });
   };
 
   return (
@@ -136,7 +137,7 @@ export default function ChartOfAccountsPage() {
                           type="button"
                           className="btn-ghost"
                           onClick={() => {
-                            setErrors({});
+                            form.setErrors({});
                             setEditing({ kind: 'add', parent: a });
                           }}
                         >
@@ -147,7 +148,7 @@ export default function ChartOfAccountsPage() {
                         type="button"
                         className="btn-ghost"
                         onClick={() => {
-                          setErrors({});
+                          form.setErrors({});
                           setEditing({ kind: 'rename', account: a });
                         }}
                       >
@@ -184,7 +185,7 @@ export default function ChartOfAccountsPage() {
         }
       >
         {editing && (
-          <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
+          <form onSubmit={submit} className="space-y-4" noValidate>
             {editing.kind === 'add' && (
               <FormField label={u('codeLabel')} name="code" error={errors.code} required>
                 <input
@@ -214,7 +215,7 @@ export default function ChartOfAccountsPage() {
               <button type="button" className="btn-secondary" onClick={() => setEditing(null)}>
                 {u('cancel')}
               </button>
-              <button type="submit" className="btn-primary" disabled={busy === 'form'}>
+              <button type="submit" className="btn-primary" disabled={form.saving}>
                 {u('save')}
               </button>
             </div>

@@ -12,6 +12,7 @@ import { fromMinor, toMinor } from '../../../../shared/money';
 import { JOURNAL_ATTACHMENTS_MAX } from '../../../../shared/schemas/accounting';
 import { isRegionCode } from '../../../../shared/regions';
 import { FormField } from '../../components/FormField';
+import { ListTable } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast/toast-store';
 import { useLanguage, useT } from '../../i18n';
@@ -19,6 +20,7 @@ import { toastApiError } from '../../lib/api-errors';
 import { useCompanyLocale } from '../../lib/display-region';
 import { useFormat } from '../../lib/format';
 import { useInvalidate } from '../../lib/invalidate';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { ACCOUNTING_PATH, accountingApi, useToday } from './accounting-api';
 import { AccountSelect, ReportLinks, useAccounts } from './ReportKit';
 import { type BodyOf } from '../../lib/api-client';
@@ -57,12 +59,23 @@ export default function JournalEntryNewPage() {
   const [description, setDescription] = useState('');
   const [reference, setReference] = useState('');
   const [lines, setLines] = useState<Line[]>([{ ...EMPTY }, { ...EMPTY }]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [posting, setPosting] = useState(false);
   const [attachments, setAttachments] = useState<{ key: string; name: string }[]>([]);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const [idempotencyKey] = useState(() => `je-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`);
   const n = (k: string, p?: Record<string, string | number>) => t(`accounting.ui.newEntry.${k}`, p);
+
+  const form = useFormSubmit(null, async (body: BodyOf<'createJournalEntry'>) => {
+    try {
+      const entry = await accountingApi.postEntry(body, idempotencyKey);
+      toast({ variant: 'success', title: n('posted', { number: entry.entryNumber }) });
+      await invalidate(ACCOUNTING_PATH);
+      navigate(`/dashboard/accounting/journal-entries?entry=${encodeURIComponent(entry.id)}`);
+      return {};
+    } catch (error) {
+      return toastApiError(n('postFailed'), error).fields;
+    }
+  });
+  const errors = form.errors;
 
   const totals = useMemo(
     () =>
@@ -81,7 +94,7 @@ export default function JournalEntryNewPage() {
     linesComplete.length >= 2 &&
     linesComplete.length === lines.filter((l) => l.accountId || l.debit || l.credit).length &&
     !!description.trim() &&
-    !posting &&
+    !form.saving &&
     uploadProgress === null;
 
   const attach = async (file: File | undefined) => {
@@ -90,9 +103,9 @@ export default function JournalEntryNewPage() {
     try {
       const target = await accountingApi.uploadAttachment(file, setUploadProgress);
       setAttachments((list) => [...list, { key: target.key, name: file.name }]);
-      setErrors(({ attachments: _done, ...rest }) => rest);
+      form.setErrors(({ attachments: _done, ...rest }) => rest);
     } catch (error) {
-      setErrors((prev) => ({ ...prev, ...toastApiError(n('attachFailed'), error).fields }));
+      form.setErrors((prev) => ({ ...prev, ...toastApiError(n('attachFailed'), error).fields }));
     } finally {
       setUploadProgress(null);
     }
@@ -101,36 +114,26 @@ export default function JournalEntryNewPage() {
   const update = (i: number, patch: Partial<Line>) =>
     setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!canPost) return;
-    setPosting(true);
-    try {
-      const body = {
-        date,
-        description: description.trim(),
-        reference: reference.trim() || undefined,
-        attachments: attachments.length ? attachments : undefined,
-        lines: linesComplete.map((l) => {
-          const debit = minorOf(l.debit);
-          return {
-            accountId: l.accountId,
-            type: debit !== undefined ? 'debit' : 'credit',
-            amount: fromMinor(debit ?? minorOf(l.credit)!),
-            vatCode: l.vatCode || undefined,
-          };
-        }),
-      };
-      // The form's draft: the server checks it against the route's body schema (400 with field errors).
-      const entry = await accountingApi.postEntry(body as BodyOf<'createJournalEntry'>, idempotencyKey);
-      toast({ variant: 'success', title: n('posted', { number: entry.entryNumber }) });
-      await invalidate(ACCOUNTING_PATH);
-      navigate(`/dashboard/accounting/journal-entries?entry=${encodeURIComponent(entry.id)}`);
-    } catch (error) {
-      setErrors(toastApiError(n('postFailed'), error).fields);
-    } finally {
-      setPosting(false);
-    }
+    const body = {
+      date,
+      description: description.trim(),
+      reference: reference.trim() || undefined,
+      attachments: attachments.length ? attachments : undefined,
+      lines: linesComplete.map((l) => {
+        const debit = minorOf(l.debit);
+        return {
+          accountId: l.accountId,
+          type: debit !== undefined ? 'debit' : 'credit',
+          amount: fromMinor(debit ?? minorOf(l.credit)!),
+          vatCode: l.vatCode || undefined,
+        };
+      }),
+    };
+    // The form's draft: the server checks it against the route's body schema (400 with field errors).
+    void form.submit(body as BodyOf<'createJournalEntry'>);
   };
 
   return (
@@ -165,126 +168,111 @@ export default function JournalEntryNewPage() {
             />
           </FormField>
         </div>
-        <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
-          <table className="min-w-full text-sm">
-            <thead className="bg-slate-50 dark:bg-slate-900">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-start">
-                  #
-                </th>
-                <th scope="col" className="px-3 py-2 text-start">
-                  {t('accounting.reports.account')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start">
-                  {t('accounting.ui.journal.vatCode')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-end">
-                  {t('accounting.reports.debit')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-end">
-                  {t('accounting.reports.credit')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">{t('accounting.ui.tree.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {lines.map((l, i) => (
-                <tr key={i} data-line={i + 1}>
-                  <td className="px-3 py-2 tabular-nums">{i + 1}</td>
-                  <td className="px-3 py-2">
-                    <AccountSelect
-                      id={`line-${i + 1}-account`}
-                      label={`${t('accounting.reports.account')} ${i + 1}`}
-                      allLabel={t('accounting.ui.chooseAccount')}
-                      accounts={accounts.data?.items ?? []}
-                      value={l.accountId}
-                      onChange={(accountId) => update(i, { accountId })}
-                      className="min-w-56 [&>span]:sr-only"
-                    />
-                  </td>
-                  <td className="px-3 py-2">
-                    <label
-                      className="sr-only"
-                      htmlFor={`line-${i + 1}-vat`}
-                    >{`${t('accounting.ui.journal.vatCode')} ${i + 1}`}</label>
-                    <select
-                      id={`line-${i + 1}-vat`}
-                      className="field-input"
-                      value={l.vatCode}
-                      onChange={(e) => update(i, { vatCode: e.target.value })}
-                    >
-                      <option value="">{t('accounting.ui.journal.noVat')}</option>
-                      {vatCodes.map((c) => (
-                        <option key={c.code} value={c.code}>
-                          {language === 'ar' ? c.labelAr : c.label}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className="px-3 py-2">
-                    <label
-                      className="sr-only"
-                      htmlFor={`line-${i + 1}-debit`}
-                    >{`${t('accounting.reports.debit')} ${i + 1}`}</label>
-                    <input
-                      id={`line-${i + 1}-debit`}
-                      className="field-input w-32 text-end tabular-nums"
-                      inputMode="decimal"
-                      dir="ltr"
-                      value={l.debit}
-                      onChange={(e) => update(i, { debit: e.target.value, credit: e.target.value ? '' : l.credit })}
-                    />
-                  </td>
-                  <td className="px-3 py-2">
-                    <label
-                      className="sr-only"
-                      htmlFor={`line-${i + 1}-credit`}
-                    >{`${t('accounting.reports.credit')} ${i + 1}`}</label>
-                    <input
-                      id={`line-${i + 1}-credit`}
-                      className="field-input w-32 text-end tabular-nums"
-                      inputMode="decimal"
-                      dir="ltr"
-                      value={l.credit}
-                      onChange={(e) => update(i, { credit: e.target.value, debit: e.target.value ? '' : l.debit })}
-                    />
-                  </td>
-                  <td className="px-3 py-2">
-                    {lines.length > 2 && (
-                      <button
-                        type="button"
-                        className="btn-ghost"
-                        onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
-                      >
-                        {n('removeLine', { n: i + 1 })}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot className="bg-slate-50 font-semibold dark:bg-slate-900">
-              <tr>
-                <td className="px-3 py-2" colSpan={3}>
-                  {n('totals')}
-                </td>
-                <td className="px-3 py-2 text-end tabular-nums" data-testid="total-debit">
-                  {f.moneyMinor(totals.debit)}
-                </td>
-                <td className="px-3 py-2 text-end tabular-nums" data-testid="total-credit">
-                  {f.moneyMinor(totals.credit)}
-                </td>
-                <td className="px-3 py-2" data-testid="balance-state">
-                  {balanced
-                    ? t('accounting.ui.balanced')
-                    : t('accounting.ui.difference', { amount: f.moneyMinor(Math.abs(totals.debit - totals.credit)) })}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <ListTable
+          columns={[
+            '#',
+            t('accounting.reports.account'),
+            t('accounting.ui.journal.vatCode'),
+            { label: t('accounting.reports.debit'), end: true },
+            { label: t('accounting.reports.credit'), end: true },
+            <span key="actions" className="sr-only">
+              {t('accounting.ui.tree.actions')}
+            </span>,
+          ]}
+          footer={
+            <tr>
+              <td className="px-3 py-2" colSpan={3}>
+                {n('totals')}
+              </td>
+              <td className="px-3 py-2 text-end tabular-nums" data-testid="total-debit">
+                {f.moneyMinor(totals.debit)}
+              </td>
+              <td className="px-3 py-2 text-end tabular-nums" data-testid="total-credit">
+                {f.moneyMinor(totals.credit)}
+              </td>
+              <td className="px-3 py-2" data-testid="balance-state">
+                {balanced
+                  ? t('accounting.ui.balanced')
+                  : t('accounting.ui.difference', { amount: f.moneyMinor(Math.abs(totals.debit - totals.credit)) })}
+              </td>
+            </tr>
+          }
+        >
+          {lines.map((l, i) => (
+            <tr key={i} data-line={i + 1}>
+              <td className="px-3 py-2 tabular-nums">{i + 1}</td>
+              <td className="px-3 py-2">
+                <AccountSelect
+                  id={`line-${i + 1}-account`}
+                  label={`${t('accounting.reports.account')} ${i + 1}`}
+                  allLabel={t('accounting.ui.chooseAccount')}
+                  accounts={accounts.data?.items ?? []}
+                  value={l.accountId}
+                  onChange={(accountId) => update(i, { accountId })}
+                  className="min-w-56 [&>span]:sr-only"
+                />
+              </td>
+              <td className="px-3 py-2">
+                <label
+                  className="sr-only"
+                  htmlFor={`line-${i + 1}-vat`}
+                >{`${t('accounting.ui.journal.vatCode')} ${i + 1}`}</label>
+                <select
+                  id={`line-${i + 1}-vat`}
+                  className="field-input"
+                  value={l.vatCode}
+                  onChange={(e) => update(i, { vatCode: e.target.value })}
+                >
+                  <option value="">{t('accounting.ui.journal.noVat')}</option>
+                  {vatCodes.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {language === 'ar' ? c.labelAr : c.label}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td className="px-3 py-2">
+                <label
+                  className="sr-only"
+                  htmlFor={`line-${i + 1}-debit`}
+                >{`${t('accounting.reports.debit')} ${i + 1}`}</label>
+                <input
+                  id={`line-${i + 1}-debit`}
+                  className="field-input w-32 text-end tabular-nums"
+                  inputMode="decimal"
+                  dir="ltr"
+                  value={l.debit}
+                  onChange={(e) => update(i, { debit: e.target.value, credit: e.target.value ? '' : l.credit })}
+                />
+              </td>
+              <td className="px-3 py-2">
+                <label
+                  className="sr-only"
+                  htmlFor={`line-${i + 1}-credit`}
+                >{`${t('accounting.reports.credit')} ${i + 1}`}</label>
+                <input
+                  id={`line-${i + 1}-credit`}
+                  className="field-input w-32 text-end tabular-nums"
+                  inputMode="decimal"
+                  dir="ltr"
+                  value={l.credit}
+                  onChange={(e) => update(i, { credit: e.target.value, debit: e.target.value ? '' : l.debit })}
+                />
+              </td>
+              <td className="px-3 py-2">
+                {lines.length > 2 && (
+                  <button
+                    type="button"
+                    className="btn-ghost"
+                    onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+                  >
+                    {n('removeLine', { n: i + 1 })}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
         {errors.lines && <p className="field-error">{errors.lines}</p>}
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">{n('attachments')}</legend>
@@ -354,8 +342,8 @@ export default function JournalEntryNewPage() {
           </button>
           <div className="flex items-center gap-3">
             {!balanced && <p className="text-sm text-slate-600 dark:text-slate-300">{n('hint')}</p>}
-            <button type="submit" className="btn-primary" disabled={!canPost} aria-busy={posting}>
-              {posting ? n('posting') : n('post')}
+            <button type="submit" className="btn-primary" disabled={!canPost} aria-busy={form.saving}>
+              {form.saving ? n('posting') : n('post')}
             </button>
           </div>
         </div>

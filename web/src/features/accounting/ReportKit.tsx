@@ -8,6 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { ErrorPanel } from '../../components/Dialogs';
+import { ListTable } from '../../components/ListKit';
 import { TableSkeleton } from '../../components/Skeletons';
 import { useLanguage, useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
@@ -168,25 +169,11 @@ export function ReportTable({
   children: ReactNode;
   label: string;
 }) {
+  const columnList = columns.map((c, i) => ({ label: c, end: i >= columns.length - amountColumns }));
   return (
-    <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
-      <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label={label}>
-        <thead className="bg-slate-50 dark:bg-slate-900">
-          <tr>
-            {columns.map((c, i) => (
-              <th
-                key={i}
-                scope="col"
-                className={`px-3 py-2 font-semibold ${i >= columns.length - amountColumns ? 'text-end' : 'text-start'}`}
-              >
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">{children}</tbody>
-      </table>
-    </div>
+    <ListTable columns={columnList} label={label}>
+      {children}
+    </ListTable>
   );
 }
 

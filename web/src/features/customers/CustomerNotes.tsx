@@ -7,7 +7,8 @@ import { FilterSelect } from '../../components/FilterSelect';
 import { ListState, LoadMoreButton } from '../../components/ListKit';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
-import { issuesToErrors, toastApiError } from '../../lib/api-errors';
+import { toastApiError } from '../../lib/api-errors';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { useCan } from '../../lib/use-can';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { customerApi, LIVE, useDate } from './customer-api';
@@ -25,28 +26,24 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
   );
   const [content, setContent] = useState('');
   const [visibility, setVisibility] = useState<NoteVisibility>('staff_only');
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
-
-  const add = async (e: FormEvent) => {
+  const form = useFormSubmit(
+    noteCreateSchema,
+    async (body: { content: string; visibility: NoteVisibility }) => {
+      try {
+        await customerApi.addNote(customerId, body);
+        toast({ variant: 'success', title: t('customers.notes.added') });
+        setContent('');
+        void notes.revalidate();
+        return {};
+      } catch (err) {
+        return toastApiError(t('customers.notes.addFailed'), err).fields;
+      }
+    },
+    { sendParsed: true },
+  );
+  const add = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = noteCreateSchema.safeParse({ content, visibility });
-    if (!parsed.success) {
-      setError(issuesToErrors(t, parsed.error.issues).content ?? '');
-      return;
-    }
-    setSaving(true);
-    try {
-      await customerApi.addNote(customerId, parsed.data);
-      toast({ variant: 'success', title: t('customers.notes.added') });
-      setContent('');
-      setError('');
-      void notes.revalidate();
-    } catch (err) {
-      setError(toastApiError(t('customers.notes.addFailed'), err).fields.content ?? '');
-    } finally {
-      setSaving(false);
-    }
+    void form.submit({ content, visibility });
   };
 
   return (
@@ -56,14 +53,14 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
       </h2>
       {can('customersEdit') && (
         <form onSubmit={add} noValidate className="mb-4 space-y-2">
-          <FormField id="note-content" label={t('customers.notes.content')} error={error || undefined}>
+          <FormField id="note-content" label={t('customers.notes.content')} error={form.errors.content || undefined}>
             <textarea
               className="field-input"
               rows={2}
               value={content}
               onChange={(e) => {
                 setContent(e.target.value);
-                setError('');
+                form.clearError('content');
               }}
             />
           </FormField>
@@ -78,7 +75,7 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
                   [v, `${t(`customers.notes.visibility.${v}`)} — ${t(`customers.notes.visibilityHelp.${v}`)}`] as const,
               )}
             />
-            <button type="submit" className="btn-primary" disabled={saving}>
+            <button type="submit" className="btn-primary" disabled={form.saving}>
               {t('customers.notes.add')}
             </button>
           </div>

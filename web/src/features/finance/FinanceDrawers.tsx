@@ -10,6 +10,7 @@ import { formatIban } from '../../../../shared/finance/iban';
 import { Drawer } from '../../components/Drawer';
 import { ErrorPanel } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
+import { ListTable } from '../../components/ListKit';
 import { TableSkeleton } from '../../components/Skeletons';
 import { useLanguage, useT } from '../../i18n';
 import { useFormat } from '../../lib/format';
@@ -117,47 +118,17 @@ export function StatementDrawer({
       ) : !data ? (
         <TableSkeleton rows={5} />
       ) : (
-        <table className="w-full text-sm" data-testid="statement-table">
-          <thead>
-            <tr className="border-b border-slate-200 text-start text-xs text-slate-600 dark:border-slate-700 dark:text-slate-300">
-              <th className="px-2 py-2 text-start">{t('finance.entries.date')}</th>
-              <th className="px-2 py-2 text-start">{m('description')}</th>
-              <th className="px-2 py-2 text-end">{m('moneyIn')}</th>
-              <th className="px-2 py-2 text-end">{m('moneyOut')}</th>
-              <th className="px-2 py-2 text-end">{m('runningBalance')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr className="font-semibold" data-row="opening">
-              <td className="px-2 py-2" colSpan={4}>
-                {m('opening')}
-              </td>
-              <td className="px-2 py-2 text-end tabular-nums">{f.money(data.opening)}</td>
-            </tr>
-            {data.items.length === 0 && (
-              <tr>
-                <td className="px-2 py-4 text-center text-slate-500" colSpan={5}>
-                  {m('noMovements')}
-                </td>
-              </tr>
-            )}
-            {data.items.map((l) => (
-              <tr
-                key={`${l.entryId}-${l.debit}-${l.credit}`}
-                className="border-t border-slate-100 dark:border-slate-800"
-              >
-                <td className="whitespace-nowrap px-2 py-2">{f.date(l.date)}</td>
-                <td className="px-2 py-2">
-                  {l.description}
-                  <span className="ms-2 text-xs text-slate-500">{l.entryNumber}</span>
-                </td>
-                <td className="px-2 py-2 text-end tabular-nums text-green-700 dark:text-green-300">
-                  {amount(l.debit)}
-                </td>
-                <td className="px-2 py-2 text-end tabular-nums text-red-700 dark:text-red-300">{amount(l.credit)}</td>
-                <td className="px-2 py-2 text-end tabular-nums">{f.money(l.balance)}</td>
-              </tr>
-            ))}
+        <ListTable
+          compact
+          testId="statement-table"
+          columns={[
+            t('finance.entries.date'),
+            m('description'),
+            { label: m('moneyIn'), end: true },
+            { label: m('moneyOut'), end: true },
+            { label: m('runningBalance'), end: true },
+          ]}
+          footer={
             <tr className="border-t-2 border-slate-300 font-semibold dark:border-slate-600" data-row="closing">
               <td className="px-2 py-2" colSpan={2}>
                 {m('closing')}
@@ -168,8 +139,34 @@ export function StatementDrawer({
                 {f.money(data.closing)}
               </td>
             </tr>
-          </tbody>
-        </table>
+          }
+        >
+          <tr className="font-semibold" data-row="opening">
+            <td className="px-2 py-2" colSpan={4}>
+              {m('opening')}
+            </td>
+            <td className="px-2 py-2 text-end tabular-nums">{f.money(data.opening)}</td>
+          </tr>
+          {data.items.length === 0 && (
+            <tr>
+              <td className="px-2 py-4 text-center text-slate-500" colSpan={5}>
+                {m('noMovements')}
+              </td>
+            </tr>
+          )}
+          {data.items.map((l) => (
+            <tr key={`${l.entryId}-${l.debit}-${l.credit}`} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="whitespace-nowrap px-2 py-2">{f.date(l.date)}</td>
+              <td className="px-2 py-2">
+                {l.description}
+                <span className="ms-2 text-xs text-slate-500">{l.entryNumber}</span>
+              </td>
+              <td className="px-2 py-2 text-end tabular-nums text-green-700 dark:text-green-300">{amount(l.debit)}</td>
+              <td className="px-2 py-2 text-end tabular-nums text-red-700 dark:text-red-300">{amount(l.credit)}</td>
+              <td className="px-2 py-2 text-end tabular-nums">{f.money(l.balance)}</td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </Drawer>
   );
@@ -194,31 +191,29 @@ export function OperationalChargesDrawer({ open, onClose }: { open: boolean; onC
       ) : data.items.length === 0 ? (
         <p className="py-6 text-center text-slate-500">{m('operationalEmpty')}</p>
       ) : (
-        <table className="w-full text-sm" data-testid="operational-table">
-          <thead>
-            <tr className="border-b border-slate-200 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-300">
-              <th className="px-2 py-2 text-start">{t('finance.entries.category')}</th>
-              <th className="px-2 py-2 text-end">{t('finance.entries.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((r) => (
-              <tr key={r.accountId} className="border-t border-slate-100 dark:border-slate-800">
-                <td className="px-2 py-2">
-                  {r.category ? t(`finance.entries.categories.${r.category}`) : language === 'ar' ? r.nameAr : r.name}
-                  <span className="ms-2 text-xs text-slate-500">{r.code}</span>
-                </td>
-                <td className="px-2 py-2 text-end tabular-nums">{f.money(r.amount)}</td>
-              </tr>
-            ))}
+        <ListTable
+          compact
+          testId="operational-table"
+          columns={[t('finance.entries.category'), { label: t('finance.entries.amount'), end: true }]}
+          footer={
             <tr className="border-t-2 border-slate-300 font-semibold dark:border-slate-600">
               <td className="px-2 py-2">{m('total')}</td>
               <td className="px-2 py-2 text-end tabular-nums" data-testid="operational-total">
                 {f.money(data.total)}
               </td>
             </tr>
-          </tbody>
-        </table>
+          }
+        >
+          {data.items.map((r) => (
+            <tr key={r.accountId} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-2 py-2">
+                {r.category ? t(`finance.entries.categories.${r.category}`) : language === 'ar' ? r.nameAr : r.name}
+                <span className="ms-2 text-xs text-slate-500">{r.code}</span>
+              </td>
+              <td className="px-2 py-2 text-end tabular-nums">{f.money(r.amount)}</td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </Drawer>
   );

@@ -9,7 +9,7 @@ import useSWR from 'swr';
 import { AGING_BUCKETS } from '../../../../shared/collections/aging';
 import { ErrorPanel } from '../../components/Dialogs';
 import { FilterSelect } from '../../components/FilterSelect';
-import { SearchField } from '../../components/ListKit';
+import { ListTable, SearchField } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
 import { TableSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';
@@ -248,24 +248,5 @@ function Table({
   firstAmount: number;
   children: React.ReactNode;
 }) {
-  return (
-    <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
-      <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-        <thead className="bg-slate-50 dark:bg-slate-900">
-          <tr>
-            {columns.map((c, i) => (
-              <th
-                key={i}
-                scope="col"
-                className={`px-3 py-2 font-semibold ${i >= firstAmount ? 'text-end' : 'text-start'}`}
-              >
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">{children}</tbody>
-      </table>
-    </div>
-  );
+  return <ListTable columns={columns.map((label, i) => ({ label, end: i >= firstAmount }))}>{children}</ListTable>;
 }

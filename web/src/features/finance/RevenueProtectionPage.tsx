@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import useSWR from 'swr';
 import { REVENUE_RISK_KINDS } from '../../../../shared/schemas/collections';
 import { ErrorPanel } from '../../components/Dialogs';
+import { ListTable } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
 import { TableSkeleton } from '../../components/Skeletons';
 import { useT } from '../../i18n';
@@ -59,43 +60,26 @@ export default function RevenueProtectionPage() {
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{u('emptyBody')}</p>
             </div>
           ) : (
-            <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
-              <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-                <thead className="bg-slate-50 dark:bg-slate-900">
-                  <tr>
-                    {[u('issue'), u('reference'), u('customer'), u('amount'), ''].map((c, i) => (
-                      <th
-                        key={i}
-                        scope="col"
-                        className={`px-3 py-2 font-semibold ${i === 3 ? 'text-end' : 'text-start'}`}
-                      >
-                        {c}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                  {data.rows.map((r) => (
-                    <tr key={`${r.kind}:${r.id}`} data-risk={r.kind} data-reference={r.reference}>
-                      <td className="px-3 py-2">
-                        <div className="font-medium">{t(`collections.kind.${r.kind}`)}</div>
-                        <div className="text-xs text-slate-500">{detail(r.kind, r.params)}</div>
-                      </td>
-                      <td className="px-3 py-2 whitespace-nowrap">{r.reference}</td>
-                      <td className="px-3 py-2">{r.customerName ?? '—'}</td>
-                      <td className="px-3 py-2 text-end font-semibold tabular-nums whitespace-nowrap">
-                        {f.money(r.amount)}
-                      </td>
-                      <td className="px-3 py-2 text-end">
-                        <Link className="link" to={r.link}>
-                          {u('open')}
-                        </Link>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ListTable columns={[u('issue'), u('reference'), u('customer'), { label: u('amount'), end: true }, '']}>
+              {data.rows.map((r) => (
+                <tr key={`${r.kind}:${r.id}`} data-risk={r.kind} data-reference={r.reference}>
+                  <td className="px-3 py-2">
+                    <div className="font-medium">{t(`collections.kind.${r.kind}`)}</div>
+                    <div className="text-xs text-slate-500">{detail(r.kind, r.params)}</div>
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">{r.reference}</td>
+                  <td className="px-3 py-2">{r.customerName ?? '—'}</td>
+                  <td className="px-3 py-2 text-end font-semibold tabular-nums whitespace-nowrap">
+                    {f.money(r.amount)}
+                  </td>
+                  <td className="px-3 py-2 text-end">
+                    <Link className="link" to={r.link}>
+                      {u('open')}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </ListTable>
           )}
         </>
       )}

@@ -13,7 +13,8 @@ import { useT } from '../../i18n';
 import { isClientError } from '../../lib/api';
 import { registerMessages, translateApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
-import { apiPath, callApi } from '../../lib/api-client';
+import { apiPath, callApi, type BodyOf } from '../../lib/api-client';
+import { useFormSubmit } from '../../lib/use-form-submit';
 
 addArea('rentals', rentalsCatalog);
 registerMessages('rentals.publicSign.messages', REMOTE_SIGN_MESSAGES);
@@ -72,29 +73,27 @@ function SignContract({
   const [name, setName] = useState(c.customerName);
   const [signature, setSignature] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
-  const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState('');
+  const form = useFormSubmit(null, async (body: BodyOf<'signContractByToken'>) => {
+    setFailure('');
+    try {
+      onSigned(
+        await callApi<'signContractByToken', PublicContract>('signContractByToken', { params: { token }, body }),
+      );
+    } catch (error) {
+      setFailure(translateApiError(error, t).message);
+    }
+    return {};
+  });
+  const pending = form.saving;
   const signed = c.status !== 'draft';
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!signature) {
       setMissing(true);
       return;
     }
-    setPending(true);
-    setFailure('');
-    try {
-      onSigned(
-        await callApi<'signContractByToken', PublicContract>('signContractByToken', {
-          params: { token },
-          body: { customerSignature: signature, customerName: name.trim() || undefined, version: c.version },
-        }),
-      );
-    } catch (error) {
-      setFailure(translateApiError(error, t).message);
-    } finally {
-      setPending(false);
-    }
+    void form.submit({ customerSignature: signature, customerName: name.trim() || undefined, version: c.version });
   };
   return (
     <div className="space-y-4" data-testid="public-contract" data-status={c.status}>

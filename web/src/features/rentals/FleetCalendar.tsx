@@ -71,6 +71,7 @@ export function FleetCalendar() {
       ) : !cal.data?.vehicles.length ? (
         <p className="card text-center">{t('rentals.calendar.empty')}</p>
       ) : (
+        // Not a ListTable: a vehicles × days grid (sticky vehicle column, day blocks), not a list of records.
         <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
           <table className="min-w-full text-xs" data-testid="fleet-calendar">
             <thead className="bg-slate-50 dark:bg-slate-900">

@@ -17,6 +17,7 @@ import { dismissToast, toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
 import { callApi } from '../../lib/api-client';
 import { translateApiError } from '../../lib/api-errors';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { useDateTime } from '../../lib/company-clock';
 import { useCan } from '../../lib/use-can';
 import { InspectionForm, useRentalInspections, type Inspection } from '../inspections/inspection-kit';
@@ -271,16 +272,10 @@ function FlowSignatures({
   const [customer, setCustomer] = useState<string | null>(null);
   const [staff, setStaff] = useState<string | null>(null);
   const [missing, setMissing] = useState<Record<string, boolean>>({});
-  const [pending, setPending] = useState(false);
+  const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState('');
   const [sent, setSent] = useState<{ expiresAt: string; sentTo: string } | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!customer || !staff) {
-      setMissing({ customer: !customer, staff: !staff });
-      return;
-    }
-    setPending(true);
+  const form = useFormSubmit(null, async ({ customer, staff }: { customer: string; staff: string }) => {
     setFailure('');
     try {
       if (contractDraft)
@@ -305,19 +300,28 @@ function FlowSignatures({
     } catch (error) {
       setFailure(translateApiError(error, t).message);
       await onSigned().catch(() => undefined);
-    } finally {
-      setPending(false);
     }
+    return {};
+  });
+  const pending = form.saving || sending;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!customer || !staff) {
+      setMissing({ customer: !customer, staff: !staff });
+      return;
+    }
+    void form.submit({ customer, staff });
   };
+  // Sending the contract by email is an action beside the form, not its submit.
   const send = async () => {
-    setPending(true);
+    setSending(true);
     setFailure('');
     try {
       setSent(await rentalApi.sendContract(rental.id));
     } catch (error) {
       setFailure(translateApiError(error, t).message);
     } finally {
-      setPending(false);
+      setSending(false);
     }
   };
   return (

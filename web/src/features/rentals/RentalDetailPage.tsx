@@ -33,7 +33,8 @@ import {
   type RentalApi,
   type LedgerEntryApi,
 } from './rental-api';
-import { issuesToErrors, toastApiError, translateApiError } from '../../lib/api-errors';
+import { toastApiError, translateApiError } from '../../lib/api-errors';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { useCan } from '../../lib/use-can';
 import { LedgerEntries } from './LedgerEntries';
 import { RentalInvoicingSettings } from './InvoicingSettings';
@@ -42,7 +43,7 @@ import { FinalSettlementLink } from '../payments/FinalSettlementLink';
 import { InspectionsLink, ServiceWarning } from '../maintenance/ServiceWarning';
 import { RentalTollsAndFines } from '../tickets/RentalTollsAndFines';
 import { RentalTripEvidence } from '../gps/RentalTripEvidence';
-import { apiPath } from '../../lib/api-client';
+import { apiPath, type BodyOf } from '../../lib/api-client';
 
 type DialogName = MoneyKind | 'pickup' | 'return' | 'close' | 'cancel' | 'archive' | 'sign' | null;
 /** Rentals whose contract can still be signed (the API's rule: not cancelled, archived or closed). */
@@ -579,34 +580,31 @@ function Notes({ rentalId, canEdit }: { rentalId: string; canEdit: boolean }) {
   const notes = useSWR<{ items: NoteApi[] } | null>(apiPath('listRentalNotes', { id: rentalId }));
   const [content, setContent] = useState('');
   const [visibility, setVisibility] = useState<string>('internal');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-  const submit = async (e: FormEvent) => {
+  const form = useFormSubmit(
+    noteSchema,
+    async (body: BodyOf<'addRentalNote'>) => {
+      try {
+        await rentalApi.addNote(rentalId, body);
+        setContent('');
+        toast({ variant: 'success', title: t('rentals.toasts.noteAdded') });
+        void notes.mutate();
+        return {};
+      } catch (error) {
+        return translateApiError(error, t).fields;
+      }
+    },
+    { sendParsed: true },
+  );
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = noteSchema.safeParse({ content, visibility });
-    if (!parsed.success) {
-      setErrors(issuesToErrors(t, parsed.error.issues));
-      return;
-    }
-    setPending(true);
-    try {
-      await rentalApi.addNote(rentalId, parsed.data);
-      setContent('');
-      setErrors({});
-      toast({ variant: 'success', title: t('rentals.toasts.noteAdded') });
-      void notes.mutate();
-    } catch (error) {
-      setErrors(translateApiError(error, t).fields);
-    } finally {
-      setPending(false);
-    }
+    void form.submit({ content, visibility } as BodyOf<'addRentalNote'>);
   };
   return (
     <section className="card" aria-label={t('rentals.detail.notes')}>
       <h2 className="mb-3 font-semibold">{t('rentals.detail.notes')}</h2>
       {canEdit && (
         <form onSubmit={submit} noValidate className="mb-4 space-y-2">
-          <FormField label={t('rentals.dialogs.noteContent')} error={errors.content}>
+          <FormField label={t('rentals.dialogs.noteContent')} error={form.errors.content}>
             {(p) => (
               <textarea
                 {...p}
@@ -634,7 +632,7 @@ function Notes({ rentalId, canEdit }: { rentalId: string; canEdit: boolean }) {
                 </select>
               )}
             </FormField>
-            <button type="submit" className="btn-secondary" disabled={pending}>
+            <button type="submit" className="btn-secondary" disabled={form.saving}>
               {t('rentals.actions.addNote')}
             </button>
           </div>

@@ -18,7 +18,8 @@ import {
   type ConflictApi,
   type RentalApi,
 } from './rental-api';
-import { errorDetail, issuesToErrors, translateApiError } from '../../lib/api-errors';
+import { errorDetail, translateApiError } from '../../lib/api-errors';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { CustomerStep, VehicleStep } from './wizard/ChooseSteps';
 import { PaymentStep, PricingStep, QuoteSummary } from './wizard/PriceSteps';
 import { ServiceWarning } from '../maintenance/ServiceWarning';
@@ -64,7 +65,6 @@ export function RentalWizard({
   const [taxIncluded, setTaxIncluded] = useState(false);
   const [ack, setAck] = useState(false);
   const [blacklist, setBlacklist] = useState<'warning' | 'block' | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [conflicts, setConflicts] = useState<ConflictApi[]>([]);
   const [lapsed, setLapsed] = useState<LapsingDocumentApi[]>([]);
@@ -79,8 +79,47 @@ export function RentalWizard({
             '',
         })
       : (c.label ?? c.kind);
-  const [pending, setPending] = useState(false);
   const [customerSearch, setCustomerSearch] = useState('');
+  const form = useFormSubmit(
+    createRentalSchema,
+    async (draft: BodyOf<'createRental'>) => {
+      try {
+        onCreated(await rentalApi.create(draft));
+        return {};
+      } catch (error) {
+        const fields = translateApiError(error, t).fields;
+        if (error instanceof ApiError && error.code === 'BOOKING_CONFLICT') {
+          setConflicts(errorDetail<ConflictApi[]>(error, 'conflicts') ?? []);
+          setFormError(t('rentals.messages.bookingConflict'));
+          setStep(1);
+        } else if (error instanceof ApiError && error.code === 'DOCUMENT_EXPIRED') {
+          // The refusal names the documents and their dates; dates (or the vehicle) are changed on step 2.
+          setLapsed(errorDetail<LapsingDocumentApi[]>(error, 'conflicts') ?? []);
+          setFormError(translateApiError(error, t).message);
+          setStep(1);
+        } else if (error instanceof ApiError && error.code === 'BLACKLIST_WARNING') {
+          setBlacklist('warning');
+          setStep(0);
+          setFormError(t('rentals.wizard.blacklistWarning'));
+        } else if (error instanceof ApiError && error.code === 'CUSTOMER_BLACKLISTED') {
+          setBlacklist('block');
+          setStep(0);
+          setFormError(t('rentals.wizard.blacklistBlocked'));
+        } else {
+          setFormError(translateApiError(error, t).message || t('rentals.messages.createFailed'));
+          goToErrors(fields);
+        }
+        return fields;
+      }
+    },
+    {
+      onInvalid: (fieldErrors) => {
+        setFormError(t('rentals.messages.validation'));
+        goToErrors(fieldErrors);
+      },
+    },
+  );
+  const { errors, setErrors, saving: pending } = form;
   const [customerQuery, setCustomerQuery] = useState('');
 
   useEffect(() => {
@@ -97,7 +136,7 @@ export function RentalWizard({
     setLapsed([]);
     setCustomerSearch('');
     setCustomerQuery('');
-  }, [open, regionCfg.taxRate, timeZone]);
+  }, [open, regionCfg.taxRate, timeZone, setErrors]);
 
   useEffect(() => {
     const timer = setTimeout(() => setCustomerQuery(customerSearch.trim()), 250);
@@ -204,7 +243,7 @@ export function RentalWizard({
     setStep((s) => Math.min(3, s + 1));
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (step < 3) {
       next();
@@ -213,45 +252,8 @@ export function RentalWizard({
     setFormError('');
     setConflicts([]);
     setLapsed([]);
-    const parsed = createRentalSchema.safeParse(body);
-    if (!parsed.success) {
-      const fieldErrors = issuesToErrors(t, parsed.error.issues);
-      setErrors(fieldErrors);
-      setFormError(t('rentals.messages.validation'));
-      goToErrors(fieldErrors);
-      return;
-    }
-    setPending(true);
-    try {
-      // The form's draft: the server checks it against the route's body schema (400 with field errors).
-      onCreated(await rentalApi.create(body as BodyOf<'createRental'>));
-    } catch (error) {
-      const fields = translateApiError(error, t).fields;
-      setErrors(fields);
-      if (error instanceof ApiError && error.code === 'BOOKING_CONFLICT') {
-        setConflicts(errorDetail<ConflictApi[]>(error, 'conflicts') ?? []);
-        setFormError(t('rentals.messages.bookingConflict'));
-        setStep(1);
-      } else if (error instanceof ApiError && error.code === 'DOCUMENT_EXPIRED') {
-        // The refusal names the documents and their dates; dates (or the vehicle) are changed on step 2.
-        setLapsed(errorDetail<LapsingDocumentApi[]>(error, 'conflicts') ?? []);
-        setFormError(translateApiError(error, t).message);
-        setStep(1);
-      } else if (error instanceof ApiError && error.code === 'BLACKLIST_WARNING') {
-        setBlacklist('warning');
-        setStep(0);
-        setFormError(t('rentals.wizard.blacklistWarning'));
-      } else if (error instanceof ApiError && error.code === 'CUSTOMER_BLACKLISTED') {
-        setBlacklist('block');
-        setStep(0);
-        setFormError(t('rentals.wizard.blacklistBlocked'));
-      } else {
-        setFormError(translateApiError(error, t).message || t('rentals.messages.createFailed'));
-        goToErrors(fields);
-      }
-    } finally {
-      setPending(false);
-    }
+    // The form's draft: the server checks it against the route's body schema (400 with field errors).
+    void form.submit(body as BodyOf<'createRental'>);
   };
 
   const steps = [

@@ -19,7 +19,9 @@ import { SignaturePad } from '../../components/SignaturePad';
 import { signContractSchema } from '../../../../shared/schemas/rental-contract';
 import { Modal } from './components';
 import { rentalApi, useMoney, type RentalApi, type ReturnPreviewApi } from './rental-api';
-import { issuesToErrors, translateApiError } from '../../lib/api-errors';
+import { translateApiError } from '../../lib/api-errors';
+import { useFormSubmit } from '../../lib/use-form-submit';
+import type { ZodType } from 'zod';
 import { type BodyOf } from '../../lib/api-client';
 
 /**
@@ -58,6 +60,34 @@ export function useDialogError(): [string, (error?: unknown) => void] {
     setMessage(detail ? `${t('rentals.messages.updateFailed')}: ${detail}` : t('rentals.messages.updateFailed'));
   };
   return [message, set];
+}
+
+/**
+ * `useFormSubmit` with the dialog's failure line: `send` runs the request (throws on failure);
+ * a failure shows its field errors under the fields and its message inside the dialog.
+ */
+function useDialogSubmit<B>(
+  schema: ZodType | null,
+  send: (body: B) => Promise<void>,
+  options?: { sendParsed?: boolean },
+) {
+  const t = useT();
+  const [failure, setFailure] = useDialogError();
+  const form = useFormSubmit<B>(
+    schema,
+    async (body) => {
+      setFailure();
+      try {
+        await send(body);
+        return {};
+      } catch (error) {
+        setFailure(error);
+        return translateApiError(error, t).fields;
+      }
+    },
+    options,
+  );
+  return { ...form, failure, setFailure };
 }
 
 export function Actions({
@@ -108,9 +138,32 @@ export function MoneyDialog({
   const [label, setLabel] = useState('');
   const [category, setCategory] = useState('other');
   const [deposit, setDeposit] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useDialogError();
+  const schema = kind === 'charge' ? chargeSchema : kind === 'payment' ? paymentSchema : refundSchema;
+  const {
+    errors,
+    setErrors,
+    saving: pending,
+    failure,
+    submit: send,
+  } = useDialogSubmit(schema, async (body: object) => {
+    // The form's draft: the server checks it against the route's body schema (400 with field errors).
+    const res = await (kind === 'charge'
+      ? rentalApi.charge(rental.id, body as BodyOf<'addRentalCharge'>)
+      : kind === 'payment'
+        ? rentalApi.payment(rental.id, body as BodyOf<'recordRentalPayment'>)
+        : rentalApi.refund(rental.id, body as BodyOf<'recordRentalRefund'>));
+    toast({
+      variant: 'success',
+      title: t(
+        kind === 'charge'
+          ? 'rentals.toasts.chargeAdded'
+          : kind === 'payment'
+            ? 'rentals.toasts.paymentRecorded'
+            : 'rentals.toasts.refundRecorded',
+      ),
+    });
+    onDone(res.rental);
+  });
   useEffect(() => {
     if (open) {
       setAmount(kind === 'payment' && rental.balance > 0 ? String(rental.balance) : '');
@@ -120,48 +173,17 @@ export function MoneyDialog({
       setCategory('other');
       setMethod('cash');
     }
-  }, [open, kind, rental.balance]);
+  }, [open, kind, rental.balance, setErrors]);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body =
+    void send(
       kind === 'charge'
         ? { amount: num(amount), category, label }
         : kind === 'payment'
           ? { amount: num(amount), method, forDeposit: deposit, label: label || undefined }
-          : { amount: num(amount), method, fromDeposit: deposit, label: label || undefined };
-    const schema = kind === 'charge' ? chargeSchema : kind === 'payment' ? paymentSchema : refundSchema;
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(t, parsed.error.issues));
-      return;
-    }
-    setPending(true);
-    setFailure();
-    try {
-      // The form's draft: the server checks it against the route's body schema (400 with field errors).
-      const res = await (kind === 'charge'
-        ? rentalApi.charge(rental.id, body as BodyOf<'addRentalCharge'>)
-        : kind === 'payment'
-          ? rentalApi.payment(rental.id, body as BodyOf<'recordRentalPayment'>)
-          : rentalApi.refund(rental.id, body as BodyOf<'recordRentalRefund'>));
-      toast({
-        variant: 'success',
-        title: t(
-          kind === 'charge'
-            ? 'rentals.toasts.chargeAdded'
-            : kind === 'payment'
-              ? 'rentals.toasts.paymentRecorded'
-              : 'rentals.toasts.refundRecorded',
-        ),
-      });
-      onDone(res.rental);
-    } catch (error) {
-      setErrors(translateApiError(error, t).fields);
-      setFailure(error);
-    } finally {
-      setPending(false);
-    }
+          : { amount: num(amount), method, fromDeposit: deposit, label: label || undefined },
+    );
   };
 
   const title = t(
@@ -252,34 +274,24 @@ export function PickupReadings({
     known ? String(known.odometer) : vehicleOdometer !== undefined ? String(vehicleOdometer) : '',
   );
   const [fuel, setFuel] = useState(known?.fuelLevel ?? 'full');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useDialogError();
+  const {
+    errors,
+    saving: pending,
+    failure,
+    submit: send,
+  } = useDialogSubmit(pickupSchema, async (body: object) => {
+    // The form's draft: the server checks it against the route's body schema (400 with field errors).
+    const updated = await rentalApi.pickup(rental.id, body as BodyOf<'pickupRental'>);
+    toast({ variant: 'success', title: t('rentals.toasts.pickedUp') });
+    onDone(updated);
+  });
   useEffect(() => {
     if (!known && vehicleOdometer !== undefined) setOdometer((o) => o || String(vehicleOdometer));
   }, [vehicleOdometer, known]);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body = { odometerStart: num(odometer), fuelLevelStart: fuel };
-    const parsed = pickupSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(t, parsed.error.issues));
-      return;
-    }
-    setPending(true);
-    setFailure();
-    try {
-      // The form's draft: the server checks it against the route's body schema (400 with field errors).
-      const updated = await rentalApi.pickup(rental.id, body as BodyOf<'pickupRental'>);
-      toast({ variant: 'success', title: t('rentals.toasts.pickedUp') });
-      onDone(updated);
-    } catch (error) {
-      setErrors(translateApiError(error, t).fields);
-      setFailure(error);
-    } finally {
-      setPending(false);
-    }
+    void send({ odometerStart: num(odometer), fuelLevelStart: fuel });
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="pickup-readings">
@@ -382,10 +394,23 @@ export function ReturnForm({
     salikNotes: '',
   };
   const [v, setV] = useState<Record<string, string>>(blank);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<ReturnPreviewApi | null>(null);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useDialogError();
+  const {
+    errors,
+    saving: pending,
+    failure,
+    submit: send,
+  } = useDialogSubmit(returnSchema, async (b: object) => {
+    if (!preview) {
+      // The form's draft: the server checks it against the route's body schema (400 with field errors).
+      setPreview(await rentalApi.previewReturn(rental.id, b as BodyOf<'previewRentalReturn'>));
+    } else {
+      // The form's draft: the server checks it against the route's body schema (400 with field errors).
+      const updated = await rentalApi.returnVehicle(rental.id, b as BodyOf<'returnRental'>);
+      toast({ variant: 'success', title: t('rentals.toasts.returned') });
+      onDone(updated);
+    }
+  });
   const set = (k: string, value: string) => {
     setV((x) => ({ ...x, [k]: value }));
     setPreview(null);
@@ -403,33 +428,9 @@ export function ReturnForm({
     salikNotes: v.salikNotes || undefined,
   });
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const b = body();
-    const parsed = returnSchema.safeParse(b);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(t, parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    setFailure();
-    try {
-      if (!preview) {
-        // The form's draft: the server checks it against the route's body schema (400 with field errors).
-        setPreview(await rentalApi.previewReturn(rental.id, b as BodyOf<'previewRentalReturn'>));
-      } else {
-        // The form's draft: the server checks it against the route's body schema (400 with field errors).
-        const updated = await rentalApi.returnVehicle(rental.id, b as BodyOf<'returnRental'>);
-        toast({ variant: 'success', title: t('rentals.toasts.returned') });
-        onDone(updated);
-      }
-    } catch (error) {
-      setErrors(translateApiError(error, t).fields);
-      setFailure(error);
-    } finally {
-      setPending(false);
-    }
+    void send(body());
   };
 
   const moneyField = (k: string) => (
@@ -569,22 +570,22 @@ export function CloseDialog({
   const t = useT();
   const money = useMoney();
   const [method, setMethod] = useState('cash');
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useDialogError();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = closeSchema.parse({ depositRefundMethod: method });
-    setPending(true);
-    setFailure();
-    try {
+  const {
+    saving: pending,
+    failure,
+    submit: send,
+  } = useDialogSubmit(
+    closeSchema,
+    async (body: BodyOf<'closeRental'>) => {
       const updated = await rentalApi.close(rental.id, body);
       toast({ variant: 'success', title: t('rentals.toasts.closed') });
       onDone(updated);
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setPending(false);
-    }
+    },
+    { sendParsed: true },
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void send({ depositRefundMethod: method } as BodyOf<'closeRental'>);
   };
   return (
     <Modal open={open} onClose={pending ? () => {} : onClose} title={t('rentals.dialogs.closeTitle')}>
@@ -636,9 +637,22 @@ export function SignContractDialog({
   const [customerName, setCustomerName] = useState('');
   const [customer, setCustomer] = useState<string | null>(null);
   const [staff, setStaff] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useDialogError();
+  const {
+    errors,
+    setErrors,
+    saving: pending,
+    failure,
+    setFailure,
+    submit: send,
+  } = useDialogSubmit(
+    signContractSchema,
+    async (body: BodyOf<'signRentalContract'>) => {
+      await rentalApi.signContract(rental.id, body);
+      toast({ variant: 'success', title: t('rentals.contract.signedToast') });
+      onDone(await rentalApi.get(rental.id));
+    },
+    { sendParsed: true },
+  );
   useEffect(() => {
     if (open) {
       setCustomerName(rental.customerName);
@@ -647,31 +661,14 @@ export function SignContractDialog({
     }
   }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body = {
+    void send({
       customerSignature: customer ?? undefined,
       staffSignature: staff ?? undefined,
       customerName: customerName.trim() || undefined,
       version: rental.version,
-    };
-    const parsed = signContractSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(t, parsed.error.issues));
-      return;
-    }
-    setPending(true);
-    setFailure();
-    try {
-      await rentalApi.signContract(rental.id, parsed.data);
-      toast({ variant: 'success', title: t('rentals.contract.signedToast') });
-      onDone(await rentalApi.get(rental.id));
-    } catch (error) {
-      setErrors(translateApiError(error, t).fields);
-      setFailure(error);
-    } finally {
-      setPending(false);
-    }
+    } as BodyOf<'signRentalContract'>);
   };
   return (
     <Modal open={open} onClose={pending ? () => {} : onClose} title={t('rentals.contract.dialogTitle')} wide>

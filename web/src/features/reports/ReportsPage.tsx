@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { ErrorPanel } from '../../components/Dialogs';
+import { ListTable } from '../../components/ListKit';
 import { PageHeader } from '../../components/PageHeader';
 import { TableSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';
@@ -158,6 +159,9 @@ function ExportButtons({ path, disabled }: { path: string; disabled: boolean }) 
   );
 }
 
+/** Text, category and date columns read from the start side; numbers, money and percents from the end. */
+const startAligned = (kind: string) => kind === 'text' || kind === 'category' || kind === 'date';
+
 function ReportView({ data }: { data: ReportData }) {
   const t = useT();
   const f = useFormat();
@@ -203,37 +207,25 @@ function ReportView({ data }: { data: ReportData }) {
       {data.rows.length === 0 ? (
         <p className="card text-sm">{t('analytics.reports.noData')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-ui-lg border border-slate-200 dark:border-slate-800">
-          <table className="min-w-full text-sm" aria-label={t(`analytics.reports.tabs.${data.tab}`)}>
-            <thead className="bg-slate-50 dark:bg-slate-900">
-              <tr>
-                {data.columns.map((c) => (
-                  <th
-                    key={c.key}
-                    scope="col"
-                    className={`px-3 py-2 font-medium ${c.kind === 'text' || c.kind === 'category' || c.kind === 'date' ? 'text-start' : 'text-end'}`}
-                  >
-                    {label(c.key)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {data.rows.map((r, i) => (
-                <tr key={i}>
-                  {data.columns.map((c) => (
-                    <td
-                      key={c.key}
-                      className={`whitespace-nowrap px-3 py-2 ${c.kind === 'text' || c.kind === 'category' || c.kind === 'date' ? 'text-start' : 'text-end tabular-nums'}`}
-                    >
-                      {fmt(r[c.key], c.kind)}
-                    </td>
-                  ))}
-                </tr>
+        <ListTable
+          label={t(`analytics.reports.tabs.${data.tab}`)}
+          columns={data.columns.map((c) => ({ label: label(c.key), end: !startAligned(c.kind) }))}
+        >
+          {data.rows.map((r, i) => (
+            <tr key={i}>
+              {data.columns.map((c) => (
+                <td
+                  key={c.key}
+                  className={`whitespace-nowrap px-3 py-2 ${
+                    startAligned(c.kind) ? 'text-start' : 'text-end tabular-nums'
+                  }`}
+                >
+                  {fmt(r[c.key], c.kind)}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </div>
   );

@@ -142,21 +142,19 @@ function Mfa() {
   const status = useSWR<{ enabled: boolean; recoveryCodesLeft: number }>(MFA_PATH);
   const [setup, setSetup] = useState<{ secret: string; qrCode: string } | null>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [recovery, setRecovery] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
+  // Each MFA step (start, confirm, disable) is one submit: its failure shows under the code field.
+  const form = useFormSubmit(null, async (work: () => Promise<void>) => {
     try {
       await work();
+      return {};
     } catch (e) {
-      setError(toastApiError(t('security.account.mfaFailed'), e).fields.code);
-    } finally {
-      setBusy(false);
+      return toastApiError(t('security.account.mfaFailed'), e).fields;
     }
-  };
+  });
+  const run = form.submit;
+  const error = form.errors.code || undefined;
+  const busy = form.saving;
   const start = () =>
     run(async () => {
       setSetup(await securityApi.mfaSetup());

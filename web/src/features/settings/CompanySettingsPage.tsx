@@ -23,7 +23,7 @@ import { FormSkeleton } from '../../components/Skeletons';
 import { toast } from '../../components/toast/toast-store';
 import { useAuth } from '../../auth/context';
 import { useT } from '../../i18n';
-import { issuesToErrors, type FieldErrors } from '../../lib/api-errors';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { useCan } from '../../lib/use-can';
 import { clone, draftOf, rebase, same, setPath, SETTINGS_TABS, type Draft, type TabDef } from './settings-draft';
 import { settingsSaveFailed, useCompanySettingsFull, useSaveSettings } from './settings-api';
@@ -101,7 +101,6 @@ function SettingsForm({ settings, onReload }: { settings: CompanySettings; onRel
   // The /me answer carries isDemo; the demo username is the fallback signal.
   const isDemo = (user as { isDemo?: boolean } | null)?.isDemo === true || user?.username === DEMO_CREDENTIALS.username;
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [pendingTab, setPendingTab] = useState<string | null>(null);
   const [secrets, setSecrets] = useState<Record<GatewayKeyName, string>>({
     profileId: '',
@@ -120,31 +119,36 @@ function SettingsForm({ settings, onReload }: { settings: CompanySettings; onRel
 
   const set = (path: string, value: unknown) => {
     setDraft((d) => setPath(d, path, value));
-    if (errors[path]) setErrors((e) => ({ ...e, [path]: '' }));
+    form.clearError(path);
   };
+
+  // Whether the last send was accepted (a version conflict or a failure without field errors was not).
+  const accepted = useRef(false);
+  const form = useFormSubmit(
+    companySettingsUpdateSchema,
+    async (body: CompanySettingsUpdateInput) => {
+      try {
+        const saved = await save(body);
+        setDraft((d) => rebase(d, serverRef.current, saved));
+        serverRef.current = saved;
+        toast({ title: t('settings.saved'), description: t('settings.savedBody'), variant: 'success' });
+        accepted.current = true;
+        return {};
+      } catch (err) {
+        return settingsSaveFailed(t, err, onReload);
+      }
+    },
+    { dotted: true },
+  );
+  const { errors, setErrors } = form;
 
   const submitTab = async (tab: TabDef, extra: Record<string, unknown> = {}) => {
     const body: Record<string, unknown> = { version: serverRef.current.version, ...extra };
     for (const f of tab.fields) body[f] = draft[f];
-    const parsed = companySettingsUpdateSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(t, parsed.error.issues, { dotted: true }));
-      return false;
-    }
-    setErrors({});
+    accepted.current = false;
     setPendingTab(tab.key);
-    try {
-      const saved = await save(body as CompanySettingsUpdateInput);
-      setDraft((d) => rebase(d, serverRef.current, saved));
-      serverRef.current = saved;
-      toast({ title: t('settings.saved'), description: t('settings.savedBody'), variant: 'success' });
-      return true;
-    } catch (err) {
-      setErrors(await settingsSaveFailed(t, err, onReload));
-      return false;
-    } finally {
-      setPendingTab(null);
-    }
+    await form.submit(body as CompanySettingsUpdateInput);
+    return accepted.current;
   };
 
   const tabDirty = (tab: TabDef) =>
@@ -182,13 +186,13 @@ function SettingsForm({ settings, onReload }: { settings: CompanySettings; onRel
           <button
             type="button"
             className="btn-secondary"
-            disabled={!tabDirty(tab) || pendingTab !== null}
+            disabled={!tabDirty(tab) || form.saving}
             onClick={() => discard(tab)}
           >
             {t('settings.reset')}
           </button>
-          <button type="submit" className="btn-primary" disabled={pendingTab !== null}>
-            {pendingTab === tab.key ? t('settings.saving') : t('settings.save')}
+          <button type="submit" className="btn-primary" disabled={form.saving}>
+            {form.saving && pendingTab === tab.key ? t('settings.saving') : t('settings.save')}
           </button>
         </div>
       </form>

@@ -9,7 +9,9 @@ import { toast } from '../../components/toast/toast-store';
 import { useLanguage, useT } from '../../i18n';
 import { ErrorPanel } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
-import { issuesToErrors, type FieldErrors } from '../../lib/api-errors';
+import { ListTable } from '../../components/ListKit';
+import { type FieldErrors } from '../../lib/api-errors';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { Section } from './fields';
 import {
   settingsSaveFailed,
@@ -113,8 +115,6 @@ function PricingForm({ pricing, onReload }: { pricing: PricingSettingsResponse; 
   const region = company?.preferences.region ?? 'US';
   const save = useSavePricing();
   const [values, setValues] = useState<Values>(() => valuesOf(pricing));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
 
   useEffect(() => {
     setValues(valuesOf(pricing));
@@ -122,28 +122,27 @@ function PricingForm({ pricing, onReload }: { pricing: PricingSettingsResponse; 
 
   const set = (name: string, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: '' }));
+    form.clearError(name);
   };
 
-  const submit = async (e: FormEvent) => {
+  const form = useFormSubmit(
+    pricingSettingsPutSchema,
+    async (body: BodyOf<'updatePricingSettings'>) => {
+      try {
+        await save(body);
+        toast({ title: t('settings.saved'), description: t('settings.savedBody'), variant: 'success' });
+        return {};
+      } catch (err) {
+        return settingsSaveFailed(t, err, onReload);
+      }
+    },
+    { dotted: true },
+  );
+  const { errors, saving: pending } = form;
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body = bodyOf(values, pricing.version);
-    const parsed = pricingSettingsPutSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(t, parsed.error.issues, { dotted: true }));
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      // The page's draft: the server checks it against the route's body schema (400 with field errors).
-      await save(body as BodyOf<'updatePricingSettings'>);
-      toast({ title: t('settings.saved'), description: t('settings.savedBody'), variant: 'success' });
-    } catch (err) {
-      setErrors(await settingsSaveFailed(t, err, onReload));
-    } finally {
-      setPending(false);
-    }
+    // The page's draft: the server checks it against the route's body schema (400 with field errors).
+    void form.submit(bodyOf(values, pricing.version) as BodyOf<'updatePricingSettings'>);
   };
 
   const money = (name: string, label: string, hint?: string, placeholder?: string) => (
@@ -260,54 +259,41 @@ interface MatrixProps {
 /** A table of amounts, one input per row × column (category rates; the damage price list). */
 function MatrixTable({ label, corner, dataName, rows, cols, name, values, errors, set, placeholder }: MatrixProps) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm" aria-label={label}>
-        <thead>
-          <tr className="text-start text-slate-600 dark:text-slate-300">
-            <th scope="col" className="py-2 pe-4 text-start font-medium">
-              {corner}
-            </th>
-            {cols.map((c) => (
-              <th key={c.key} scope="col" className="py-2 pe-4 text-start font-medium">
-                {c.label}
-                {c.unit ? ` (${c.unit})` : ''}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-          {rows.map((r) => (
-            <tr key={r.key} {...{ [`data-${dataName}`]: r.key }}>
-              <th scope="row" className="py-2 pe-4 text-start font-medium">
-                {r.label}
-              </th>
-              {cols.map((c) => {
-                const n = name(r.key, c.key);
-                return (
-                  <td key={c.key} className="py-2 pe-4 align-top">
-                    <input
-                      className="field-input"
-                      inputMode="decimal"
-                      dir="ltr"
-                      name={n}
-                      aria-label={`${r.label} – ${c.label}`}
-                      aria-invalid={errors[n] ? true : undefined}
-                      placeholder={placeholder}
-                      value={values[n] ?? ''}
-                      onChange={(e) => set(n, e.target.value)}
-                    />
-                    {errors[n] && (
-                      <p className="field-error" role="alert">
-                        {errors[n]}
-                      </p>
-                    )}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      compact
+      label={label}
+      columns={[corner, ...cols.map((c) => `${c.label}${c.unit ? ` (${c.unit})` : ''}`)]}
+    >
+      {rows.map((r) => (
+        <tr key={r.key} {...{ [`data-${dataName}`]: r.key }}>
+          <th scope="row" className="px-2 py-2 text-start font-medium">
+            {r.label}
+          </th>
+          {cols.map((c) => {
+            const n = name(r.key, c.key);
+            return (
+              <td key={c.key} className="px-2 py-2 align-top">
+                <input
+                  className="field-input"
+                  inputMode="decimal"
+                  dir="ltr"
+                  name={n}
+                  aria-label={`${r.label} – ${c.label}`}
+                  aria-invalid={errors[n] ? true : undefined}
+                  placeholder={placeholder}
+                  value={values[n] ?? ''}
+                  onChange={(e) => set(n, e.target.value)}
+                />
+                {errors[n] && (
+                  <p className="field-error" role="alert">
+                    {errors[n]}
+                  </p>
+                )}
+              </td>
+            );
+          })}
+        </tr>
+      ))}
+    </ListTable>
   );
 }

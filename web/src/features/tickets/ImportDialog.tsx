@@ -8,6 +8,7 @@ import { guessMapping, SALIK_IMPORT_FIELDS, TICKET_IMPORT_FIELDS } from '../../.
 import { parseCsv } from '../../../../shared/csv';
 import { DialogActions, Modal } from '../../components/Dialogs';
 import { FormField } from '../../components/FormField';
+import { ListTable } from '../../components/ListKit';
 import { StatusPill } from '../../components/StatusPill';
 import { toast } from '../../components/toast/toast-store';
 import { useT } from '../../i18n';
@@ -170,70 +171,51 @@ export function ImportDialog({
           <p className="mb-2 text-sm font-medium" data-testid="import-summary">
             {t('tickets.importSummary', result.counts)}
           </p>
-          <div className="max-h-72 overflow-auto rounded-ui border border-slate-200 dark:border-slate-700">
-            <table className="w-full text-sm">
-              <thead className="bg-slate-50 text-start text-xs dark:bg-slate-800">
-                <tr>
-                  {[
-                    t('tickets.importRow'),
-                    t(`tickets.importFields.${kind === 'tickets' ? 'ticketNumber' : 'transactionId'}`),
-                    t('tickets.field.plate'),
-                    t('tickets.field.violationDate'),
-                    t('tickets.field.amount'),
-                    t('tickets.field.rental'),
-                    '',
-                  ].map((h, i) => (
-                    <th key={i} className="px-2 py-1 text-start">
-                      {h}
-                    </th>
+          <ListTable
+            compact
+            className="max-h-72 overflow-auto rounded-ui border border-slate-200 dark:border-slate-700"
+            columns={[
+              t('tickets.importRow'),
+              t(`tickets.importFields.${kind === 'tickets' ? 'ticketNumber' : 'transactionId'}`),
+              t('tickets.field.plate'),
+              t('tickets.field.violationDate'),
+              t('tickets.field.amount'),
+              t('tickets.field.rental'),
+              '',
+            ]}
+          >
+            {result.rows.map((r) => (
+              <tr key={r.row} data-import-row={r.row} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="px-2 py-1">{r.row}</td>
+                <td className="px-2 py-1 font-mono" dir="ltr">
+                  {r.reference ?? '—'}
+                </td>
+                <td className="px-2 py-1 font-mono" dir="ltr">
+                  {r.plate ?? '—'}
+                </td>
+                <td className="px-2 py-1">{r.at ? when(r.at) : '—'}</td>
+                <td className="px-2 py-1">{r.amount === null ? '—' : money(r.amount)}</td>
+                <td className="px-2 py-1">
+                  {r.matchState && (
+                    <StatusPill status={r.matchState} labelKey="tickets.match" tones={MATCH_TONES} dataName="match" />
+                  )}
+                  {r.rentalReference && (
+                    <span className="ms-2 text-xs">
+                      {r.rentalReference} · {r.customer}
+                    </span>
+                  )}
+                </td>
+                <td className="px-2 py-1">
+                  <StatusPill status={r.outcome} labelKey="tickets.outcome" tones={OUTCOME_TONES} dataName="outcome" />
+                  {Object.entries(r.errors).map(([f, m]) => (
+                    <div key={f} className="text-xs text-red-700 dark:text-red-300">
+                      {t(`tickets.importFields.${f}`)}: {translateMessage(t, m)}
+                    </div>
                   ))}
-                </tr>
-              </thead>
-              <tbody>
-                {result.rows.map((r) => (
-                  <tr key={r.row} data-import-row={r.row} className="border-t border-slate-100 dark:border-slate-800">
-                    <td className="px-2 py-1">{r.row}</td>
-                    <td className="px-2 py-1 font-mono" dir="ltr">
-                      {r.reference ?? '—'}
-                    </td>
-                    <td className="px-2 py-1 font-mono" dir="ltr">
-                      {r.plate ?? '—'}
-                    </td>
-                    <td className="px-2 py-1">{r.at ? when(r.at) : '—'}</td>
-                    <td className="px-2 py-1">{r.amount === null ? '—' : money(r.amount)}</td>
-                    <td className="px-2 py-1">
-                      {r.matchState && (
-                        <StatusPill
-                          status={r.matchState}
-                          labelKey="tickets.match"
-                          tones={MATCH_TONES}
-                          dataName="match"
-                        />
-                      )}
-                      {r.rentalReference && (
-                        <span className="ms-2 text-xs">
-                          {r.rentalReference} · {r.customer}
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-2 py-1">
-                      <StatusPill
-                        status={r.outcome}
-                        labelKey="tickets.outcome"
-                        tones={OUTCOME_TONES}
-                        dataName="outcome"
-                      />
-                      {Object.entries(r.errors).map(([f, m]) => (
-                        <div key={f} className="text-xs text-red-700 dark:text-red-300">
-                          {t(`tickets.importFields.${f}`)}: {translateMessage(t, m)}
-                        </div>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         </section>
       )}
 

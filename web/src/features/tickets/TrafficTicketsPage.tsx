@@ -385,37 +385,37 @@ function TicketDetails({
     reason: '',
     paymentMethod: 'bank_transfer',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setErrors({}), [ticket.version]);
-  const statuses = [ticket.status, ...TICKET_TRANSITIONS[ticket.status].filter((s) => s !== 'recharged')];
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    setSaving(true);
+  const form = useFormSubmit(null, async (body: BodyOf<'updateTrafficTicket'>) => {
     try {
-      const saved = await ticketsApi.update(ticket.id, {
-        version: ticket.version,
-        amount: Number(v.amount),
-        status: v.status,
-        notes: v.notes,
-        violationType: v.violationType || undefined,
-        violationDate: fromLocalInput(v.violationDate, tz),
-        reason: v.reason || undefined,
-        paymentMethod:
-          v.status === 'paid' ? (v.paymentMethod as BodyOf<'updateTrafficTicket'>['paymentMethod']) : undefined,
-      });
+      const saved = await ticketsApi.update(ticket.id, body);
       toast({ variant: 'success', title: t('tickets.saved') });
       setV((x) => ({ ...x, reason: '' }));
       onSaved(saved);
+      return {};
     } catch (error) {
-      setErrors(toastApiError(t('tickets.saveFailed'), error).fields);
-    } finally {
-      setSaving(false);
+      return toastApiError(t('tickets.saveFailed'), error).fields;
     }
+  });
+  const { errors, saving, setErrors } = form;
+  useEffect(() => setErrors({}), [ticket.version, setErrors]);
+  const statuses = [ticket.status, ...TICKET_TRANSITIONS[ticket.status].filter((s) => s !== 'recharged')];
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    void form.submit({
+      version: ticket.version,
+      amount: Number(v.amount),
+      status: v.status,
+      notes: v.notes,
+      violationType: v.violationType || undefined,
+      violationDate: fromLocalInput(v.violationDate, tz),
+      reason: v.reason || undefined,
+      paymentMethod:
+        v.status === 'paid' ? (v.paymentMethod as BodyOf<'updateTrafficTicket'>['paymentMethod']) : undefined,
+    });
   };
   const set = (name: string, value: string) => {
     setV((x) => ({ ...x, [name]: value }));
-    setErrors((x) => ({ ...x, [name]: '' }));
+    form.clearError(name);
   };
   const locked = !!ticket.rechargedAt;
   const withFile = useSWR<Ticket | null>(ticket.fileKey ? [ticketPath(ticket.id), 'file'] : null);
