@@ -9,4 +9,11 @@ export const handler = createDomainHandler('einvoicing', einvoicingRoutes, {
     const { onboard } = await import('./onboard');
     return reply.ok(await onboard(ctx.auth.tenantId, ctx.body.otp, ctx.auth.tenantName));
   },
+  // WIP (issue 29 submission round): replaced by functions/einvoicing/documents.ts.
+  listEInvoiceDocuments: async () => {
+    throw new Error('listEInvoiceDocuments: not built yet');
+  },
+  retryEInvoiceDocument: async () => {
+    throw new Error('retryEInvoiceDocument: not built yet');
+  },
 });

@@ -1,4 +1,5 @@
 import { type Key, tenantPk } from '../lib/data/keys';
+import type { EDocKind, EDocNetwork, EDocStatus } from '../../shared/schemas/einvoicing';
 import type { EInvoicingStage, KsaCheckType } from '../../shared/schemas/einvoicing';
 import type { KsaEnvironment } from '../../shared/einvoicing/ksa/csr';
 import type { SecretEnvelope } from './secrets';
@@ -44,4 +45,76 @@ export interface SecretsItem {
   envelope: SecretEnvelope;
   encryptedAt: string;
   protection: string;
+}
+
+/* ------------------------------------------------------------------------------------------------------------
+ * Issued e-invoice documents (issue 29, the contract the issue and submission sides share).
+ *
+ *  - EDOC item: pk `T#{t}#EDOC`, sk `{documentId}` — one per tax document of a company with an e-invoicing
+ *    network (Saudi: ZATCA once onboarded; UAE: PINT AE; Jordan: JoFotara). documentId = the invoice's id for an
+ *    invoice or debit note, the credit note's id for a credit note (both ULIDs, so the partition lists oldest
+ *    first and reads backwards newest first). gsi2 = by status: `T#{t}#EDOC_STATUS#{status}` /
+ *    `{issuedAt}#{documentId}` (GET /einvoicing/documents?status=).
+ *  - EDOC_XML item: pk `T#{t}#EDOC_XML`, sk `{documentId}`: `xml` (the document as issued: signed for Saudi
+ *    companies) and, after clearance, `clearedXml` (ZATCA's stamped copy: what the buyer receives). Apart from
+ *    EDOC so the list reads stay small.
+ *  - CHAIN item (Saudi): pk `T#{t}#EINVOICING`, sk `CHAIN`: `icv` (the last counter value used), `hash` (the last
+ *    document's invoice hash, base64), `documentId`. The issue transaction conditions on the icv it read, so two
+ *    documents never take one ICV and each PIH is the previous document's hash. Absent = icv 0 and the SDK's
+ *    initial PIH (shared/einvoicing/ksa/initial-pih.ts).
+ *  - EDOC_DUE item (submission work, DESIGN §15): pk `T#{t}#EDOC_DUE`, sk `{documentId}`, gsi2pk `G#EDOC_DUE`,
+ *    gsi2sk `{dueAt}#{tenantId}#{documentId}`: exists while the document still has to be submitted (put in the
+ *    issue transaction, deleted in the transaction that records the final answer). The submission job reads
+ *    the index up to now; a retry moves dueAt.
+ * EDOC, EDOC_XML, CHAIN and EDOC_DUE of one document are written in the invoice's (or credit note's) issue
+ * transaction, so an issued tax document always has its e-document and never two.
+ * ---------------------------------------------------------------------------------------------------------- */
+export const EDOC_DUE_GSI_PK = 'G#EDOC_DUE';
+
+export const edocKeys = {
+  document: (tenantId: string, documentId: string): Key => ({ pk: tenantPk(tenantId, 'EDOC'), sk: documentId }),
+  documentsPk: (tenantId: string) => tenantPk(tenantId, 'EDOC'),
+  statusPk: (tenantId: string, status: EDocStatus) => tenantPk(tenantId, 'EDOC_STATUS', status),
+  xml: (tenantId: string, documentId: string): Key => ({ pk: tenantPk(tenantId, 'EDOC_XML'), sk: documentId }),
+  chain: (tenantId: string): Key => ({ pk: tenantPk(tenantId, 'EINVOICING'), sk: 'CHAIN' }),
+  due: (tenantId: string, documentId: string): Key => ({ pk: tenantPk(tenantId, 'EDOC_DUE'), sk: documentId }),
+};
+
+export interface EDocItem {
+  entityType: 'EDOC';
+  id: string;
+  tenantId: string;
+  network: EDocNetwork;
+  kind: EDocKind;
+  /** Saudi: standard (B2B, cleared before release) or simplified (B2C, reported within 24 hours). */
+  profile: 'standard' | 'simplified';
+  /** The invoice this document is (invoice, debit note) or corrects (credit note). */
+  invoiceId: string;
+  /** The human number printed on the document (INV-…, CN-…, DN-…). */
+  number: string;
+  uuid: string;
+  issuedAt: string;
+  currency: string;
+  totalMinor: number;
+  vatMinor: number;
+  status: EDocStatus;
+  /** Saudi: the invoice counter value and the previous invoice hash this document carries, and its own hash. */
+  icv?: number;
+  pih?: string;
+  hash?: string;
+  /** The QR as printed (base64 TLV for Saudi phase 2; Jordan: the QR text JoFotara returned). */
+  qr?: string;
+  /** The network's answer: warnings and errors as it words them (ZATCA's validationResults messages). */
+  warnings: string[];
+  errors: string[];
+  /** The network's own id of the document (UAE access point, JoFotara), when it gives one. */
+  providerId?: string;
+  attempts: number;
+  lastAttemptAt?: string;
+  /** When the job next tries (pending documents), ISO. */
+  nextAttemptAt?: string;
+  /** When the final answer was recorded (reported, cleared, accepted, rejected). */
+  submittedAt?: string;
+  version: number;
+  updatedAt: string;
 }

@@ -1,5 +1,12 @@
 import { routeMaker } from './types';
-import { einvoicingStatusSchema, onboardBodySchema } from '../schemas/einvoicing';
+import {
+  edocListQuerySchema,
+  edocPageSchema,
+  edocSummarySchema,
+  einvoicingStatusSchema,
+  onboardBodySchema,
+} from '../schemas/einvoicing';
+import { idParamsSchema } from '../schemas/page';
 
 const route = routeMaker('einvoicing');
 
@@ -29,5 +36,26 @@ export const einvoicingRoutes = [
       'one compliance check per document type, production CSID; a second call renews (new key and CSID)',
     request: { body: onboardBodySchema },
     response: einvoicingStatusSchema,
+  }),
+  route({
+    operationId: 'listEInvoiceDocuments',
+    method: 'GET',
+    path: '/api/v1/einvoicing/documents',
+    ability: 'einvoicingRead',
+    summary:
+      'Issued e-invoice documents, newest first, with their submission state (pending, reported, cleared, ' +
+      "accepted, rejected with the network's messages, unsent), optionally of one status",
+    request: { query: edocListQuerySchema },
+    response: edocPageSchema,
+  }),
+  route({
+    operationId: 'retryEInvoiceDocument',
+    method: 'POST',
+    path: '/api/v1/einvoicing/documents/{id}/retry',
+    ability: 'einvoicingManage',
+    blockDemo: true,
+    summary: 'Submits a pending or unsent document now (the job would retry it later); answers its new state',
+    request: { params: idParamsSchema },
+    response: edocSummarySchema,
   }),
 ];

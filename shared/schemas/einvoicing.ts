@@ -59,3 +59,72 @@ export const einvoicingStatusSchema = z.object({
   lastError: z.string().optional(),
 });
 export type EInvoicingStatus = z.infer<typeof einvoicingStatusSchema>;
+
+/* ------------------------------------------------------------------------------------------------------------
+ * Issued e-invoice documents (issue 29): GET /api/v1/einvoicing/documents?status=, POST …/documents/{id}/retry,
+ * and the `einvoice` block of an invoice's detail (GET /api/v1/invoices/{id}).
+ * ---------------------------------------------------------------------------------------------------------- */
+/** Which network a document goes to: ZATCA (Saudi), a UAE accredited service provider (PINT AE), JoFotara. */
+export const EDOC_NETWORKS = ['zatca', 'uae-asp', 'jofotara'] as const;
+export type EDocNetwork = (typeof EDOC_NETWORKS)[number];
+
+export const EDOC_KINDS = ['invoice', 'credit_note', 'debit_note'] as const;
+export type EDocKind = (typeof EDOC_KINDS)[number];
+
+/**
+ * pending: issued, not yet accepted by the network (the job submits it; a standard Saudi invoice is held from
+ * the buyer until cleared); reported (ZATCA, simplified); cleared (ZATCA, standard: ZATCA's stamped XML is what
+ * the buyer receives); accepted (UAE access point, JoFotara); rejected (the network's messages are kept: fixed by
+ * a credit note and a new invoice, never edited); unsent (UAE/Jordan company with no provider connected yet:
+ * the XML exists, nothing was sent).
+ */
+export const EDOC_STATUSES = ['pending', 'reported', 'cleared', 'accepted', 'rejected', 'unsent'] as const;
+export type EDocStatus = (typeof EDOC_STATUSES)[number];
+
+export const edocSummarySchema = z.object({
+  id: z.string(),
+  network: z.enum(EDOC_NETWORKS),
+  kind: z.enum(EDOC_KINDS),
+  profile: z.enum(['standard', 'simplified']),
+  invoiceId: z.string(),
+  number: z.string(),
+  uuid: z.string(),
+  issuedAt: z.string(),
+  currency: z.string(),
+  total: z.number(),
+  vat: z.number(),
+  status: z.enum(EDOC_STATUSES),
+  icv: z.number().optional(),
+  hash: z.string().optional(),
+  /** The QR as printed (base64 TLV for Saudi phase 2; Jordan: what JoFotara returned). */
+  qr: z.string().optional(),
+  warnings: z.array(z.string()),
+  errors: z.array(z.string()),
+  attempts: z.number(),
+  lastAttemptAt: z.string().optional(),
+  nextAttemptAt: z.string().optional(),
+  submittedAt: z.string().optional(),
+  /** Whether the document may be given to the buyer (false while a standard Saudi invoice awaits clearance). */
+  released: z.boolean(),
+});
+export type EDocSummary = z.infer<typeof edocSummarySchema>;
+
+export const edocListQuerySchema = z.object({
+  status: z.enum(EDOC_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.string().max(2000).optional(),
+});
+export const edocPageSchema = z.object({ items: z.array(edocSummarySchema), nextCursor: z.string().nullable() });
+
+export const EDOC_MESSAGES = {
+  notRetryable:
+    'Only a pending or unsent document can be sent again; a rejected one is fixed by a credit note and a new invoice',
+  notReleased: 'This invoice is waiting for ZATCA clearance; it can be given to the buyer once cleared',
+  noDocument: 'This invoice has no e-invoice document',
+  buyerAddressRequired:
+    "A standard tax invoice needs the buyer's national address: building number, street, district, city and " +
+    'postal code',
+  sellerAddressRequired:
+    "Set the company's national address (building number, street, district, city, postal code) in company " +
+    'settings before issuing e-invoices',
+} as const;

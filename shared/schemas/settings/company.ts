@@ -124,6 +124,27 @@ export const invoiceConfigSchema = z.object({
 });
 export type InvoiceConfig = z.infer<typeof invoiceConfigSchema>;
 
+/** The seven emirates as PINT AE codes them (BTAE-?? seller/buyer emirate), '' = not set. */
+export const EMIRATE_CODES = ['AUH', 'DXB', 'SHJ', 'AJM', 'UAQ', 'RAK', 'FUJ'] as const;
+const FOUR_DIGITS = /^(\d{4})?$/;
+
+/**
+ * The company's address as tax e-invoices carry it (issue 29): the Saudi national address (building number,
+ * street, district, city, postal code, additional number) and, in the UAE, the emirate. The free-text `address`
+ * stays what the PDF prints; every part is '' until set. Saudi e-invoicing needs building number, street,
+ * district, city and postal code (KSA rules BR-KSA-09, -37); the issue answers which part is missing.
+ */
+export const taxAddressSchema = z.object({
+  buildingNumber: text(4).regex(FOUR_DIGITS, SETTINGS_MESSAGES.buildingNumberInvalid),
+  street: text(120),
+  district: text(120),
+  city: text(80),
+  postalCode: text(10).regex(/^[A-Za-z0-9 -]*$/, SETTINGS_MESSAGES.postalCodeInvalid),
+  additionalNumber: text(4).regex(FOUR_DIGITS, SETTINGS_MESSAGES.additionalNumberInvalid),
+  emirate: z.enum(['', ...EMIRATE_CODES]),
+});
+export type TaxAddress = z.infer<typeof taxAddressSchema>;
+
 export const preferencesSchema = z.object({
   language: z.enum(LANGUAGE_CODES),
   region: z.enum(REGION_CODES),
@@ -251,6 +272,9 @@ export const editableShape = {
   termsEnglish: text(20_000),
   termsArabic: text(20_000),
   vatNumber: text(30).regex(VAT_NUMBER, SETTINGS_MESSAGES.vatNumberInvalid),
+  /** Structured address for e-invoices (issue 29) and the commercial registration number (KSA seller CRN). */
+  taxAddress: taxAddressSchema,
+  commercialRegistration: text(30).regex(/^[A-Za-z0-9-]*$/, SETTINGS_MESSAGES.commercialRegistrationInvalid),
   vatRate,
   enableVat: z.boolean(),
   invoiceConfig: invoiceConfigSchema,

@@ -229,6 +229,16 @@ export function defaultCompanySettings(opts: DefaultSettingsOptions): StoredComp
     termsEnglish: '',
     termsArabic: '',
     vatNumber: '',
+    taxAddress: {
+      buildingNumber: '',
+      street: '',
+      district: '',
+      city: '',
+      postalCode: '',
+      additionalNumber: '',
+      emirate: '',
+    },
+    commercialRegistration: '',
     // US has no VAT: keep the spec's 0.05 so turning VAT on starts from the spec default.
     vatRate: region === 'US' ? DEFAULT_VAT_RATE : config.taxRate / 100,
     enableVat: DEFAULT_ENABLE_VAT,

@@ -240,4 +240,6 @@ export const API_ROUTES = {
   listAiJobs: 'GET /api/v1/ai/jobs',
   getEInvoicingStatus: 'GET /api/v1/einvoicing/status',
   onboardEInvoicing: 'POST /api/v1/einvoicing/onboard',
+  listEInvoiceDocuments: 'GET /api/v1/einvoicing/documents',
+  retryEInvoiceDocument: 'POST /api/v1/einvoicing/documents/{id}/retry',
 } as const;
