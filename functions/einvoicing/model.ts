@@ -17,6 +17,12 @@ import type { SecretEnvelope } from './secrets';
 export const einvoicingKeys = {
   onboarding: (tenantId: string): Key => ({ pk: tenantPk(tenantId, 'EINVOICING'), sk: 'ONBOARDING' }),
   secrets: (tenantId: string): Key => ({ pk: tenantPk(tenantId, 'EINVOICING'), sk: 'SECRETS' }),
+  /**
+   * UAE and Jordan: the company's connection to its network (UAE accredited service provider, JoFotara):
+   * `{ network, connected: true, connectedAt }` plus the sealed credentials (secrets.ts envelope, write-only).
+   * Absent = not connected: documents are issued `unsent` (the XML exists, nothing is sent).
+   */
+  network: (tenantId: string): Key => ({ pk: tenantPk(tenantId, 'EINVOICING'), sk: 'NETWORK' }),
 };
 
 export interface OnboardingState {
