@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { csrLocation } from './onboard';
 import { zatcaEnvironment } from './status';
@@ -30,6 +30,16 @@ describe('e-invoicing secrets envelope (AES-256-GCM)', () => {
     expect(secretsKey(key.toString('base64'))?.equals(key)).toBe(true);
     expect(secretsKey('')).toBeUndefined();
     expect(secretsKey(randomBytes(16).toString('base64'))).toBeUndefined();
+  });
+
+  it('derives the key from a generated secret (Secrets Manager: 64 letters and digits) by SHA-256', () => {
+    const generated = 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4y5Z6a7B8c9D0e1F2';
+    const derived = secretsKey(generated);
+    expect(derived?.length).toBe(32);
+    expect(derived?.equals(createHash('sha256').update(generated).digest())).toBe(true);
+    // One character changed: another key (an envelope sealed with one does not open with the other).
+    expect(secretsKey(`${generated.slice(0, -1)}3`)?.equals(derived as Buffer)).toBe(false);
+    expect(secretsKey('short-secret')).toBeUndefined();
   });
 });
 

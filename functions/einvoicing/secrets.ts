@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
  * How the e-invoicing secrets are protected at rest (decided for issue 29):
@@ -18,10 +18,19 @@ export interface SecretEnvelope {
   data: string;
 }
 
-/** The 32-byte key from its base64 text, or undefined when unset or not 32 bytes. */
-export function secretsKey(base64: string): Buffer | undefined {
-  const key = Buffer.from(base64 ?? '', 'base64');
-  return key.length === 32 ? key : undefined;
+/** Shortest generated secret accepted as key material (AWS: Secrets Manager generates 64 characters). */
+const MIN_SECRET_CHARS = 32;
+
+/**
+ * The 32-byte key: the text itself when it is base64 of exactly 32 bytes (the local development key), else the
+ * SHA-256 of a generated secret of at least 32 characters (the Secrets Manager value infra/stacks/data-stack.ts
+ * creates: 64 letters and digits, about 380 bits, hashed to the AES key size). Unset or short: undefined.
+ */
+export function secretsKey(text: string): Buffer | undefined {
+  const value = text ?? '';
+  const decoded = Buffer.from(value, 'base64');
+  if (decoded.length === 32 && /^[A-Za-z0-9+/]{43}=$/.test(value)) return decoded;
+  return value.length >= MIN_SECRET_CHARS ? createHash('sha256').update(value, 'utf8').digest() : undefined;
 }
 
 export function seal(value: unknown, key: Buffer, aad: string): SecretEnvelope {

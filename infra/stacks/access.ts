@@ -91,3 +91,15 @@ export const DYNAMODB_WRITE_ACTIONS = [
 
 export const S3_READ_ACTIONS = ['s3:GetObject'] as const;
 export const S3_WRITE_ACTIONS = ['s3:PutObject', 's3:DeleteObject'] as const;
+
+/**
+ * The Lambdas that sign or submit e-invoices and so get EINVOICING_SECRETS_KEY (issue 29): the e-invoicing API
+ * (onboarding, retries), invoices (each Saudi document is signed in its issue transaction), the submission job
+ * and the demo reset (the Saudi demo company's sandbox device). No other function sees the key.
+ */
+export const EINVOICING_KEY_USERS: ReadonlySet<string> = new Set([
+  'einvoicing',
+  'invoices',
+  'einvoicing-submit',
+  'demo-reset',
+]);

@@ -17,6 +17,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ROUTES, type Domain, type RouteDef } from '../../shared/routes';
 import { DOMAIN_ACCESS } from './access';
@@ -28,6 +29,7 @@ import {
   entryExists,
   pascal,
   sayyaraFunction,
+  withEInvoicingKey,
   type RuntimeEnvironment,
 } from './lambda';
 
@@ -41,6 +43,8 @@ export interface ApiStackProps extends StackProps {
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   sesFromAddress: string;
+  /** The e-invoicing secrets key (DataStack), handed to EINVOICING_KEY_USERS only. */
+  einvoicingSecretsKey?: ISecret;
   /** The SES identity domains with `ses` access may send from (DOMAIN_ACCESS). */
   emailIdentity?: IEmailIdentity;
   /** Defaults to the one route table; tests may pass a subset. */
@@ -137,7 +141,7 @@ export class ApiStack extends Stack {
       }
       const fn = sayyaraFunction(this, `${pascal(domain)}Function`, {
         entry,
-        environment,
+        environment: withEInvoicingKey(domain, environment, props.einvoicingSecretsKey),
         description: `Sayyara ${domain} API`,
         // API Gateway gives up at 30 s; finishing earlier lets the handler answer 503 itself.
         timeout: Duration.seconds(25),

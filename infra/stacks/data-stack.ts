@@ -1,3 +1,4 @@
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
@@ -12,6 +13,14 @@ export const GSI_NAMES: readonly string[] = TABLE.globalIndexes.map((i) => i.nam
  */
 export class DataStack extends Stack {
   readonly table: Table;
+  /**
+   * The e-invoicing secrets key (issue 29): the application-level AES-256-GCM key that seals each company's
+   * ZATCA device key and CSID secrets and its UAE/Jordan provider credentials (functions/einvoicing/secrets.ts
+   * derives the 32-byte key from this generated value). Handed only to the Lambdas that sign or submit
+   * documents, as a CloudFormation dynamic reference resolved at deploy time. Retained and not rotated: a new
+   * value would leave every sealed envelope unreadable (rotation = re-seal, a deliberate migration).
+   */
+  readonly einvoicingSecretsKey: Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -37,6 +46,12 @@ export class DataStack extends Stack {
         projectionType: ProjectionType.ALL,
       });
     }
+
+    this.einvoicingSecretsKey = new Secret(this, 'EInvoicingSecretsKey', {
+      description: 'Sayyara: key sealing e-invoicing device keys and provider credentials (issue 29)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
   }

@@ -6,10 +6,18 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Schedule, ScheduleExpression, ScheduleGroup, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { SCHEDULES, type JobName, type ScheduleDef } from '../../events/schedules';
 import { grantTable, grantTenantListing, grantTenantObjects } from './grants';
-import { entryExists, jobHandlerEntry, pascal, sayyaraFunction, type RuntimeEnvironment } from './lambda';
+import {
+  entryExists,
+  jobHandlerEntry,
+  pascal,
+  sayyaraFunction,
+  withEInvoicingKey,
+  type RuntimeEnvironment,
+} from './lambda';
 
 /**
  * What each job may touch. Keyed by JobName so that adding a job to events/schedules.ts without
@@ -75,6 +83,8 @@ export interface JobsStackProps extends StackProps {
   userPoolClient: IUserPoolClient;
   emailIdentity: IEmailIdentity;
   sesFromAddress: string;
+  /** The e-invoicing secrets key (DataStack), handed to EINVOICING_KEY_USERS only. */
+  einvoicingSecretsKey?: ISecret;
   /** The app's public URL, set as APP_URL on every job Lambda (links in reminder emails and PDFs). */
   appUrl: string;
   schedules?: ScheduleDef[];
@@ -117,7 +127,7 @@ export class JobsStack extends Stack {
       const id = pascal(def.name);
       const fn = sayyaraFunction(this, `${id}Function`, {
         entry,
-        environment,
+        environment: withEInvoicingKey(def.name, environment, props.einvoicingSecretsKey),
         description: `Sayyara job ${def.name}: ${def.description}`.slice(0, 256),
         timeout: Duration.minutes(5),
         memorySize: 1024,

@@ -5,8 +5,10 @@ import { AssetHashType, DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
+import { EINVOICING_KEY_USERS } from './access';
 import { DOMAIN_ASSETS, LAMBDA_BUNDLE } from './bundling';
 
 export { DOMAIN_ASSETS };
@@ -31,6 +33,8 @@ export interface RuntimeEnvironment {
   SES_FROM_ADDRESS: string;
   /** The app's public origin: the only base of links in emails and PDFs (functions/lib/app-url.ts). */
   APP_URL: string;
+  /** Only on EINVOICING_KEY_USERS (withEInvoicingKey): the e-invoicing secrets key's dynamic reference. */
+  EINVOICING_SECRETS_KEY?: string;
 }
 
 export interface SayyaraFunctionProps {
@@ -122,4 +126,17 @@ export function sayyaraFunction(scope: Construct, id: string, props: SayyaraFunc
     environment: { ...props.environment },
     logGroup,
   });
+}
+
+/**
+ * A Lambda's environment with EINVOICING_SECRETS_KEY when it signs or submits e-invoices (EINVOICING_KEY_USERS):
+ * a dynamic reference CloudFormation resolves at deploy time, so the value is in no template or asset.
+ */
+export function withEInvoicingKey(
+  name: string,
+  environment: RuntimeEnvironment,
+  key: ISecret | undefined,
+): RuntimeEnvironment {
+  if (!key || !EINVOICING_KEY_USERS.has(name)) return environment;
+  return { ...environment, EINVOICING_SECRETS_KEY: key.secretValue.unsafeUnwrap() };
 }

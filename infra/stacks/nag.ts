@@ -107,6 +107,13 @@ export function applyNagSuppressions(stacks: SayyaraStacks): void {
     );
   }
 
+  ack(
+    stacks.data.einvoicingSecretsKey,
+    'AwsSolutions-SMG4',
+    'The e-invoicing secrets key seals stored envelopes (device keys, CSIDs, provider credentials): an automatic ' +
+      'rotation would make every envelope unreadable. Rotation is a re-seal migration run on purpose, not a schedule.',
+  );
+
   const distribution = stacks.web.distribution;
   ack(
     distribution,

@@ -77,6 +77,7 @@ export function buildSayyara(app: App, options: SayyaraOptions = {}): SayyaraSta
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     sesFromAddress,
+    einvoicingSecretsKey: data.einvoicingSecretsKey,
   };
   // The Web stack owns the HTTP API resource and the distribution, so the Api and Jobs stacks can
   // take the app URL from it (no stack cycle); a custom domain (context appUrl) overrides it.

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULES } from '../../events/schedules';
 import { ROUTES, domainsInUse, routeKey } from '../../shared/routes';
 import { MIN_PASSWORD_LENGTH } from '../../infra/stacks/auth-stack';
-import { DOMAIN_ACCESS } from '../../infra/stacks/access';
+import { DOMAIN_ACCESS, EINVOICING_KEY_USERS } from '../../infra/stacks/access';
 import { buildViewerRequestCode } from '../../infra/edge/viewer-request-code';
 import {
   REPO_ROOT,
@@ -192,14 +192,17 @@ describe('api stack', () => {
         Architectures: ['arm64'],
         Handler: 'index.handler',
       });
-      expect(Object.keys(props.Environment.Variables).sort()).toEqual([
-        'APP_URL',
-        'DOCUMENTS_BUCKET',
-        'SES_FROM_ADDRESS',
-        'TABLE_NAME',
-        'USER_POOL_CLIENT_ID',
-        'USER_POOL_ID',
-      ]);
+      expect(Object.keys(props.Environment.Variables).sort()).toEqual(
+        [
+          'APP_URL',
+          'DOCUMENTS_BUCKET',
+          ...(EINVOICING_KEY_USERS.has(domain) ? ['EINVOICING_SECRETS_KEY'] : []),
+          'SES_FROM_ADDRESS',
+          'TABLE_NAME',
+          'USER_POOL_CLIENT_ID',
+          'USER_POOL_ID',
+        ].sort(),
+      );
     }
   });
 
@@ -328,6 +331,33 @@ describe('one configured app URL (issue 27)', () => {
       expect(values.length).toBeGreaterThan(0);
       expect(new Set(values)).toEqual(new Set(['"https://app.example.com"']));
     }
+  });
+});
+
+describe('e-invoicing secrets key (issue 29)', () => {
+  it('is a retained generated secret, resolved at deploy time into the signing Lambdas only', () => {
+    const data = s.template(s.stacks.data);
+    const secrets = data.findResources('AWS::SecretsManager::Secret');
+    expect(Object.keys(secrets)).toHaveLength(1);
+    const [secret] = Object.values(secrets);
+    expect(secret.DeletionPolicy).toBe('Retain');
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    const holders: string[] = [];
+    for (const [stack, fns] of [
+      [s.stacks.api, s.stacks.api.functions],
+      [s.stacks.jobs, s.stacks.jobs.functions],
+    ] as const) {
+      const resources = s.template(stack).findResources('AWS::Lambda::Function');
+      for (const [name, fn] of fns as Map<string, Parameters<typeof logicalId>[1]>) {
+        const value = resources[logicalId(stack, fn)].Properties.Environment.Variables.EINVOICING_SECRETS_KEY;
+        if (value === undefined) continue;
+        holders.push(name);
+        // A dynamic reference, never the value: {{resolve:secretsmanager:…}} built from the secret's ARN.
+        expect(JSON.stringify(value)).toContain('{{resolve:secretsmanager:');
+      }
+    }
+    expect(holders.sort()).toEqual([...EINVOICING_KEY_USERS].filter((n) => holders.includes(n)).sort());
+    expect(holders).toEqual(expect.arrayContaining(['einvoicing', 'invoices', 'demo-reset']));
   });
 });
 
