@@ -84,13 +84,18 @@ describe('e-invoice submission to ZATCA', () => {
     expect(due?.dueAt).toBe(pending.nextAttemptAt);
     // a run now finds nothing due
     expect((await runJob(sa.tenantId)).companies).toBe(0);
-    // the run after the backoff reports it
+    // a document issued meanwhile is due but waits for the earlier one (the ICV/PIH chain goes in order)
+    const later = await issueKsaDocument(sa.tenantId, { profile: 'simplified', vatNumber: VAT });
+    expect((await runJob(sa.tenantId)).totals).toMatchObject({ due: 1, held: 1, submitted: 0 });
+    expect(await zatcaDocs(later.uuid)).toEqual([]);
+    // the run after the backoff reports both, in order
     const next = await runJob(sa.tenantId, minutes(2));
-    expect(next.totals).toMatchObject({ submitted: 1, accepted: 1 });
+    expect(next.totals).toMatchObject({ submitted: 2, accepted: 2 });
     const reported = await readEdoc(sa.tenantId, doc.id);
     expect(reported).toMatchObject({ status: 'reported', attempts: 2, errors: [] });
     expect(reported.nextAttemptAt).toBeUndefined();
     expect(await zatcaDocs(doc.uuid)).toEqual(['REPORTED']);
+    expect(await readEdoc(sa.tenantId, later.id)).toMatchObject({ status: 'reported', attempts: 1 });
   });
 
   it('a resend after a lost answer counts as the first answer: reported once at ZATCA', async () => {
@@ -156,12 +161,13 @@ describe('e-invoice submission to ZATCA', () => {
   it('lists by status through the index and all newest first, with cursor paging', async () => {
     const reported = await get(`${DOCS}?status=reported`, sa.token);
     expect(reported.status).toBe(200);
-    expect(reported.body.items).toHaveLength(4);
+    expect(reported.body.items).toHaveLength(5);
     expect(reported.body.items.every((d: { status: string }) => d.status === 'reported')).toBe(true);
     const all = await get(DOCS, sa.token);
     expect(all.body.items.map((d: { status: string }) => d.status)).toEqual([
       'rejected',
       'cleared',
+      'reported',
       'reported',
       'reported',
       'reported',
