@@ -57,7 +57,15 @@ export async function waitingSince(tenantId: string, now: Date): Promise<string 
   return oldest?.nextAttemptAt && oldest.nextAttemptAt > now.toISOString() ? oldest.id : undefined;
 }
 
+/**
+ * The job's Lambda stops at 5 minutes (infra/stacks/jobs-stack.ts) and the next run starts then: no new
+ * document is started after 4 (one send takes at most the network client's timeout, 50 s for JoFotara); the
+ * rest stay due for the next run.
+ */
+export const RUN_BUDGET_MS = 4 * 60_000;
+
 export async function runSubmissions(ctx: JobContext) {
+  const deadline = Date.now() + RUN_BUDGET_MS;
   const due = await dueDocuments(ctx.now);
   const tenants = [...due.keys()].filter((t) => ctx.includes(t));
   return eachCompany(
@@ -70,7 +78,7 @@ export async function runSubmissions(ctx: JobContext) {
       let holdAfter = await waitingSince(tenantId, ctx.now);
       for (const d of docs) {
         counts.due++;
-        if (holdAfter && d.documentId > holdAfter) {
+        if ((holdAfter && d.documentId > holdAfter) || Date.now() > deadline) {
           counts.held++;
           continue;
         }
