@@ -45,17 +45,22 @@ import { loadKsaRules, runKsaRules } from './zatca/rules';
  *    `title` (invoice type "TSxx": T standard, S simplified) asked for; else 400 with what is missing.
  *  - `POST /invoices/reporting/single` (simplified) and `POST /invoices/clearance/single` (standard, header
  *    `Clearance-Status: 1`), Basic auth with the production CSID → 200 REPORTED / CLEARED (202 when warnings),
- *    400 NOT_REPORTED / NOT_CLEARED with `validationResults.errorMessages`, 409 when the uuid was already
- *    reported or cleared, 401 without valid credentials.
+ *    400 NOT_REPORTED / NOT_CLEARED with `validationResults.errorMessages`, 401 without valid credentials.
+ *    A resend of a document already reported or cleared (same uuid, same invoice hash: a taxpayer whose answer
+ *    was lost) gets the first answer again, with the same status and the cleared XML, and changes nothing (as
+ *    ZATCA answers an already reported/cleared invoice: the document is on record, the call succeeds); it is
+ *    listed as ALREADY_REPORTED / ALREADY_CLEARED. Another document under a used uuid (another hash) → 409.
  *
  * Checks on every submitted document: XML well-formed; ZATCA's EN 16931 and KSA rules (SaxonJS, see
  * zatca/rules.ts; no XSD check); `uuid` equals cbc:UUID; `invoiceHash` equals the hash recomputed from the XML;
  * signature and QR verify (verifyKsaXml); the signing certificate is the one the caller authenticated with and its
  * invoice type (the CSR's title) allows the document's profile (standard/simplified); and
- * per device (= certificate) the chain: ICV is the previous accepted document's ICV + 1 (the first may start
- * anywhere ≥ 1) and PIH is the previous accepted document's hash (first: the SDK's initial PIH). Decision: only
- * accepted documents advance a chain (a rejected document must be fixed and sent again with the same ICV/PIH);
- * the compliance CSID and the production CSID are different certificates, so each has its own chain.
+ * per device (= certificate) the chain, as ZATCA states it: ICV and PIH follow the order the device GENERATED its
+ * documents in, whatever their type and whatever ZATCA answered (a rejected document stays in the chain; its fix
+ * is a new document with the next ICV), and documents may be submitted in any order. So: ICV is a positive
+ * integer; ICV 1 carries the SDK's initial PIH; a document whose ICV − 1 the emulator has seen from this device
+ * (accepted or rejected) must carry that document's hash as PIH (not seen yet: submitted out of order, not
+ * checked). The compliance CSID and the production CSID are different certificates, so each has its own chain.
  *
  * The clearance stamp: ZATCA returns the cleared XML with its own stamp. The emulator's `clearedInvoice` is the
  * submitted XML with one more ext:UBLExtension (ExtensionURI `urn:sayyara:zatca-emulator:clearance`) holding the
@@ -63,7 +68,8 @@ import { loadKsaRules, runKsaRules } from './zatca/rules';
  * certificate; `verifyClearanceStamp` checks it. UBLExtensions are outside the invoice hash and the taxpayer's
  * signed data, so the cleared document keeps its hash and its taxpayer signature.
  *
- * Test hooks: `POST /_emulator/faults { count, status }` makes the next `count` submissions (compliance/invoices,
+ * Test hooks: `POST /_emulator/faults { count, status, uuid? }` makes the next `count` submissions (of the
+ * document `uuid` only, when given: test files share the emulator) (compliance/invoices,
  * reporting, clearance) answer `status` before any processing; `GET /_emulator/documents` lists submissions;
  * `GET /_emulator/ca` gives the CA certificate (PEM).
  */
@@ -263,10 +269,12 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
   void loadKsaRules().catch(() => undefined); // compile/load the rules while onboarding happens
   const csids = new Map<string, Csid>(); // by binarySecurityToken
   const passed = new Map<string, Set<string>>(); // compliance requestID → "standard:388"…
-  const chains = new Map<string, { icv: number; hash: string }>(); // by certificate (base64 DER)
-  const finalised = new Map<string, string>(); // uuid → REPORTED / CLEARED (production only)
+  // by certificate (base64 DER): ICV → the hash of the latest document the device sent with it (any outcome)
+  const chains = new Map<string, Map<number, string>>();
+  // uuid → the accepted answer (production only): a resend of the same document (same hash) gets it again
+  const finalised = new Map<string, { outcome: string; hash: string; httpStatus: number; answer: unknown }>();
   const documents: ZatcaSubmission[] = [];
-  const faults = { count: 0, status: 500 };
+  const faults: { count: number; status: number; uuid?: string } = { count: 0, status: 500 };
   let nextRequestId = 1_234_567_890_000 + Math.floor(Math.random() * 1000) * 1000;
 
   function authenticate(req: IncomingMessage, kind: Csid['kind']): Csid | undefined {
@@ -353,9 +361,19 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
           'The invoice hash API body does not match the (calculated) Hash of the XML',
         ),
       );
-    const chain = chains.get(csid.certB64);
-    const expectedPih = chain?.hash ?? KSA_INITIAL_PIH;
-    const verified = verifyKsaXml(xml, { expectedPih });
+    const previous = facts.icv === 1 ? KSA_INITIAL_PIH : chains.get(csid.certB64)?.get(facts.icv - 1);
+    const verified = verifyKsaXml(xml);
+    if (previous !== undefined && verified.pih !== previous)
+      errors.push(
+        msg(
+          'ERROR',
+          'KSA-13',
+          'KSA',
+          facts.icv === 1
+            ? 'The previous invoice hash (PIH) of ICV 1 must be the initial hash (base64 SHA-256 of "0")'
+            : `The previous invoice hash (PIH) must be the hash of this device's document with ICV ${facts.icv - 1}`,
+        ),
+      );
     for (const e of verified.errors)
       errors.push(msg('ERROR', /pih|previous/i.test(e) ? 'KSA-13' : 'signature-or-qr', 'SIGNATURE', e));
     if (facts.certB64 !== csid.certB64)
@@ -367,31 +385,36 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
           'The invoice is not signed with the certificate of the CSID used to submit it',
         ),
       );
-    if (!Number.isInteger(facts.icv) || facts.icv < 1 || (chain && facts.icv !== chain.icv + 1))
-      errors.push(
-        msg(
-          'ERROR',
-          'KSA-16',
-          'KSA',
-          chain
-            ? `Invoice counter value (ICV) must be ${chain.icv + 1}: this device's previous document had ${chain.icv}`
-            : 'Invoice counter value (ICV) must be a positive integer',
-        ),
-      );
+    if (!Number.isInteger(facts.icv) || facts.icv < 1)
+      errors.push(msg('ERROR', 'KSA-16', 'KSA', 'Invoice counter value (ICV) must be a positive integer'));
+    else {
+      const chain = chains.get(csid.certB64) ?? new Map<number, string>();
+      chain.set(facts.icv, hash);
+      chains.set(csid.certB64, chain);
+    }
     return { errors, warnings, xml, facts, hash };
   }
 
   async function submission(req: IncomingMessage, res: ServerResponse, endpoint: ZatcaSubmission['endpoint']) {
     const record = (s: Omit<ZatcaSubmission, 'endpoint' | 'at'>) =>
       documents.push({ endpoint, at: new Date().toISOString(), ...s });
+    const raw = await readBody(req);
     if (faults.count > 0) {
-      faults.count--;
-      await readBody(req);
-      record({ uuid: '', httpStatus: faults.status, status: 'FAULT', errors: [] });
-      return json(res, faults.status, { message: `Emulated fault ${faults.status}` });
+      let sent = '';
+      try {
+        sent = String((JSON.parse(raw) as { uuid?: unknown }).uuid ?? '');
+      } catch {
+        sent = '';
+      }
+      if (!faults.uuid || faults.uuid === sent) {
+        faults.count--;
+        record({ uuid: faults.uuid ? sent : '', httpStatus: faults.status, status: 'FAULT', errors: [] });
+        return json(res, faults.status, { message: `Emulated fault ${faults.status}` });
+      }
+      if (req.headers['accept-version'] !== 'V2')
+        return json(res, 400, { code: 'Invalid-Request', message: 'Accept-Version: V2 is required' });
     }
     const csid = authenticate(req, endpoint === 'compliance' ? 'compliance' : 'production');
-    const raw = await readBody(req);
     if (!csid) {
       record({ uuid: '', httpStatus: 401, status: 'UNAUTHORIZED', errors: [] });
       return json(res, 401, { timestamp: Date.now(), status: 401, error: 'Unauthorized', message: '' });
@@ -406,12 +429,17 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
     if (endpoint === 'clearance' && req.headers['clearance-status'] !== '1')
       return json(res, 400, { code: 'Clearance-Status', message: 'Header Clearance-Status must be 1 (clearance on)' });
     const done = endpoint === 'compliance' ? undefined : finalised.get(uuid);
+    if (done && done.hash === body.invoiceHash) {
+      // The same document again (a resend after a lost answer): its first answer, nothing recorded twice.
+      record({ uuid, hash: done.hash, httpStatus: done.httpStatus, status: `ALREADY_${done.outcome}`, errors: [] });
+      return json(res, done.httpStatus, done.answer);
+    }
     if (done) {
       const e = msg(
         'ERROR',
         'Invoice-Errors',
         'DUPLICATE',
-        `The invoice with this uuid has already been ${done.toLowerCase()} before`,
+        `The invoice with this uuid has already been ${done.outcome.toLowerCase()} before`,
       );
       record({ uuid, httpStatus: 409, status: 'DUPLICATE', errors: [e.message] });
       return json(res, 409, {
@@ -471,14 +499,14 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
       answer.qrBuyertStatus = null;
     }
     if (status !== 'ERROR' && facts && checked.hash) {
-      chains.set(csid.certB64, { icv: facts.icv, hash: checked.hash });
       if (endpoint === 'compliance') {
         const set = passed.get(csid.requestID) ?? new Set<string>();
         set.add(`${facts.profile}:${facts.typeCode}`);
         passed.set(csid.requestID, set);
-      } else finalised.set(uuid, outcome);
+      }
       if (clearance && endpoint === 'clearance')
         answer.clearedInvoice = Buffer.from(stampCleared(checked.xml, checked.hash)).toString('base64');
+      if (endpoint !== 'compliance') finalised.set(uuid, { outcome, hash: checked.hash, httpStatus, answer });
     }
     return json(res, httpStatus, answer);
   }
@@ -513,9 +541,10 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
       const url = new URL(req.url ?? '/', 'http://x');
       const path = url.pathname;
       if (req.method === 'POST' && path === '/_emulator/faults') {
-        const b = JSON.parse((await readBody(req)) || '{}') as { count?: number; status?: number };
+        const b = JSON.parse((await readBody(req)) || '{}') as { count?: number; status?: number; uuid?: string };
         faults.count = Number(b.count ?? 1);
         faults.status = Number(b.status ?? 500);
+        faults.uuid = typeof b.uuid === 'string' && b.uuid ? b.uuid : undefined;
         return json(res, 200, faults);
       }
       if (req.method === 'GET' && path === '/_emulator/documents') return json(res, 200, documents);

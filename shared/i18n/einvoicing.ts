@@ -1,5 +1,5 @@
 /** E-invoicing (issue 29): the ZATCA onboarding state and the server's messages (shared/schemas/einvoicing.ts). */
-import { EINVOICING_MESSAGES } from '../schemas/einvoicing';
+import { EINVOICING_MESSAGES, NETWORK_MESSAGES } from '../schemas/einvoicing';
 
 export const einvoicing = {
   en: {
@@ -23,7 +23,7 @@ export const einvoicing = {
     onboard: 'Onboard with ZATCA',
     renew: 'Renew the CSID',
     csidExpiresAt: 'CSID valid until {{date}}',
-    messages: { ...EINVOICING_MESSAGES },
+    messages: { ...EINVOICING_MESSAGES, ...NETWORK_MESSAGES },
   },
   ar: {
     title: 'الفوترة الإلكترونية',
@@ -60,6 +60,12 @@ export const einvoicing = {
       zatcaUnavailable: 'منصة الهيئة لا تستجيب حاليًا، ولم يتغير شيء. يرجى المحاولة مرة أخرى.',
       notConfigured: 'لم يُضبط تشفير أسرار الفوترة الإلكترونية على هذا الخادم',
       concurrentOnboarding: 'انتهت عملية ربط أخرى لهذه الشركة أولًا؛ حدّث الصفحة لرؤية نتيجتها',
+      wrongRegion: 'هذه الشبكة ليست شبكة الفوترة الإلكترونية لمنطقة الشركة',
+      noNetwork: 'لا توجد شبكة فوترة إلكترونية للربط للشركات في هذه المنطقة',
+      apiKeyRequired: 'أدخل مفتاح الواجهة البرمجية (API) من مزوّد الخدمة',
+      legalEntityRequired: 'أدخل رقم شركتك لدى مزوّد الخدمة',
+      clientIdRequired: 'أدخل معرّف العميل من بوابة جوفوترة',
+      secretKeyRequired: 'أدخل المفتاح السري من بوابة جوفوترة',
     },
   },
 };

@@ -240,6 +240,8 @@ export const API_ROUTES = {
   listAiJobs: 'GET /api/v1/ai/jobs',
   getEInvoicingStatus: 'GET /api/v1/einvoicing/status',
   onboardEInvoicing: 'POST /api/v1/einvoicing/onboard',
+  connectEInvoicingNetwork: 'PUT /api/v1/einvoicing/network',
+  disconnectEInvoicingNetwork: 'DELETE /api/v1/einvoicing/network',
   listEInvoiceDocuments: 'GET /api/v1/einvoicing/documents',
   retryEInvoiceDocument: 'POST /api/v1/einvoicing/documents/{id}/retry',
 } as const;
