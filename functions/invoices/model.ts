@@ -17,7 +17,8 @@ import type { TaxAddress } from '../../shared/schemas/settings/company';
  *   issue.ts and deleted by credit-note.ts in their transactions, through rentals/api.ts.
  * - Credit note: pk `T#{t}#CREDIT_NOTE`, sk `{id}`, references its invoice.
  * - Debit note: pk `T#{t}#DEBIT_NOTE#{invoiceId}`, sk `{id}`, references its invoice (issue 29).
- * - Counters (lib/data/counters, gap-free `reservationFrom`): `INVOICE` (INV-), `CREDIT_NOTE` (CN-), `DEBIT_NOTE` (DN-).
+ * - Counters (lib/data/counters, gap-free `reservationFrom`): `INVOICE` (INV-), `CREDIT_NOTE` (CN-),
+ *   `DEBIT_NOTE` (DN-).
  *
  * Money is stored in integer minor units in `…Minor` fields; the API shows decimals (toApi).
  */
