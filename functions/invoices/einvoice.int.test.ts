@@ -279,6 +279,52 @@ describe('Saudi e-documents (ZATCA phase 2) born in the issue transactions', () 
     expect((await getItem(edocKeys.chain(sa.tenantId)))?.icv).toBe(before + 10);
   }, 180_000);
 
+  it('an early return of invoiced rent: the credit note issued in the return carries its e-document', async () => {
+    const [vehicle, customer] = await Promise.all([
+      createVehicle(sa.token),
+      createCustomer(sa.token, { fullNameEnglish: 'Early Returner' }),
+    ]);
+    const start = new Date(Date.now() - 3_600_000).toISOString();
+    const booked = await post(
+      '/api/v1/rentals',
+      {
+        vehicleId: vehicle.id,
+        customerId: customer.id,
+        startDate: start,
+        endDate: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+        dailyRate: 150,
+      },
+      sa.token,
+    );
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const rentalId = booked.body.id as string;
+    const pickup = await post(
+      `/api/v1/rentals/${rentalId}/pickup`,
+      { odometerStart: 1000, fuelLevelStart: 'full', pickedUpAt: start },
+      sa.token,
+    );
+    expect(pickup.status, JSON.stringify(pickup.body)).toBe(200);
+    const draft = await post('/api/v1/invoices', { rentalId }, sa.token);
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    expect((await issue(sa, draft.body.id)).status).toBe(200);
+    const chain = await getItem(edocKeys.chain(sa.tenantId));
+    const ret = await post(
+      `/api/v1/rentals/${rentalId}/return`,
+      { odometerEnd: 1100, condition: 'good', fuelLevelEnd: 'full' },
+      sa.token,
+    );
+    expect(ret.status, JSON.stringify(ret.body)).toBe(200);
+    const credited = (await get(`/api/v1/invoices/${draft.body.id}`, sa.token)).body;
+    expect(credited.status).toBe('void');
+    expect(credited.creditNote.einvoice).toMatchObject({
+      kind: 'credit_note',
+      number: credited.creditNote.number,
+      icv: Number(chain?.icv) + 1,
+    });
+    const check = verifyKsaXml(await xmlOf(sa, draft.body.id, 'credit_note'), { expectedPih: chain?.hash as string });
+    expect(check.errors).toEqual([]);
+  });
+
   it("another company's invoice: xml 404", async () => {
     const other = await registerTenant({ region: 'SA' });
     const id = await draftFor(sa);
