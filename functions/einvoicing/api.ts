@@ -3,6 +3,8 @@
  * invoice issue route clears a standard Saudi invoice at once), a document's summary, and the submission job.
  */
 export { readStatus as readEInvoicingStatus } from './status';
+export { eDocumentItems, type EDocumentInput, type EDocumentPlan } from './tx';
 export { submitDocument } from './submit';
-export { edocSummary, isReleased } from './documents';
+export type { EDocItem } from './model';
+export { edocSummaryOf, isReleased, readEDocumentXml, readEDocuments } from './read';
 export { runSubmissions } from './submit-job';

@@ -2,6 +2,7 @@ import { fromMinor } from '../../shared/money';
 import type { InvoiceLine } from '../../shared/invoices/totals';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import { toEntity, type Item } from '../lib/data/repo';
+import type { TaxAddress } from '../../shared/schemas/settings/company';
 
 /**
  * Invoices data layout (single table):
@@ -15,7 +16,9 @@ import { toEntity, type Item } from '../lib/data/repo';
  * - Invoiced-charge markers are the rentals domain's (rentals/invoiced-charges.ts): written by
  *   issue.ts and deleted by credit-note.ts in their transactions, through rentals/api.ts.
  * - Credit note: pk `T#{t}#CREDIT_NOTE`, sk `{id}`, references its invoice.
- * - Counters (lib/data/counters, gap-free `reservationFrom`): `INVOICE` (INV-), `CREDIT_NOTE` (CN-).
+ * - Debit note: pk `T#{t}#DEBIT_NOTE#{invoiceId}`, sk `{id}`, references its invoice (issue 29).
+ * - Counters (lib/data/counters, gap-free `reservationFrom`): `INVOICE` (INV-), `CREDIT_NOTE` (CN-),
+ *   `DEBIT_NOTE` (DN-).
  *
  * Money is stored in integer minor units in `…Minor` fields; the API shows decimals (toApi).
  */
@@ -57,6 +60,8 @@ export interface InvoiceItem extends Item {
   customerId: string;
   customerName: string;
   customer: Party;
+  /** The buyer's structured (national) address for e-invoices (issue 29); a standard Saudi invoice needs it. */
+  buyerAddress?: TaxAddress | null;
   seller: Party;
   region: string;
   currency: string;
@@ -82,6 +87,8 @@ export interface InvoiceItem extends Item {
   language: 'en' | 'ar';
   creditNoteId: string | null;
   creditNoteNumber: string | null;
+  /** The e-document's UUID (issue 29), when the invoice has one: its notes reference it (JoFotara). */
+  einvoiceUuid?: string | null;
   /** S3 key of the issued PDF (immutable once written: `…/invoices/{id}/v{n}-{number}.pdf`). */
   pdfKey: string | null;
   pdfVersion: number;
@@ -114,6 +121,38 @@ export interface CreditNoteItem extends Item {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * A debit note (issue 29): further charges on an issued invoice's rental, its own gap-free DN- number referencing the
+ * invoice. pk `T#{t}#DEBIT_NOTE#{invoiceId}`, sk `{id}` (ULID): the invoice's debit notes in one Query, oldest first.
+ */
+export interface DebitNoteItem extends Item {
+  entityType: 'DEBIT_NOTE';
+  id: string;
+  number: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  rentalId: string;
+  customerId: string;
+  reason: string;
+  lines: InvoiceLineItem[];
+  /** The rental ledger charges it carries (marked invoiced with it). */
+  chargeIds: string[];
+  subtotalMinor: number;
+  vatMinor: number;
+  totalMinor: number;
+  issueDate: string;
+  issuedAt: string;
+  pdfKey: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+export const debitNotesPk = (tenantId: string, invoiceId: string) => tenantPk(tenantId, 'DEBIT_NOTE', invoiceId);
+export const debitNoteKey = (tenantId: string, invoiceId: string, id: string): Key => ({
+  pk: debitNotesPk(tenantId, invoiceId),
+  sk: id,
+});
 
 const sortDate = (inv: Pick<InvoiceItem, 'issueDate' | 'createdAt'>) => inv.issueDate ?? inv.createdAt.slice(0, 10);
 
@@ -159,7 +198,7 @@ function linesToApi(lines: readonly InvoiceLineItem[]) {
 }
 
 /** API shape: internal keys dropped, `xMinor` → `x` in decimals, the PDF key hidden. */
-export function toApi(item: InvoiceItem | CreditNoteItem): Record<string, unknown> {
+export function toApi(item: InvoiceItem | CreditNoteItem | DebitNoteItem): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(toEntity<Record<string, unknown>>(item) ?? {})) {
     if (k === 'searchText' || k === 'tenantId' || k === 'pdfKey' || k === 'timezone') continue;

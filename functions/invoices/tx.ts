@@ -29,6 +29,9 @@ import {
   type InvoiceStatus,
 } from './model';
 
+/** The neutral e-invoice document of an invoice or note (issue 29), for the credit note a return issues. */
+export { eDocumentInput } from './einvoice';
+
 export interface InvoiceForPayment {
   id: string;
   number: string | null;
@@ -218,6 +221,8 @@ export interface CreditNoteDraft {
   /** The invoice as read (consistent) for this attempt; `undefined` from the reader when it cannot be credited. */
   invoice: InvoiceItem;
   number: string;
+  /** The credit note as written (its id and issue instant: the invoices domain adds its e-document, issue 29). */
+  note: CreditNoteItem;
   /** The credit note, the voided invoice, the gap-free CN- counter and the audit line. */
   items: TransactItem[];
 }
@@ -283,6 +288,7 @@ export async function creditNoteItems(
   return {
     invoice,
     number: number.reference,
+    note,
     items: [
       number.txItem,
       tx.putNew(note),

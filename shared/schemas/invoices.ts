@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { isCalendarDate } from '../accounting/journal';
 import { cursor, entityId, shortText, text } from './fields';
+import { taxAddressSchema } from './settings/company';
+import { edocSummarySchema } from './einvoicing';
 import { INVOICE_STATUSES, type InvoiceStatusValue, INVOICE_MESSAGES } from './invoices-constants';
 export * from './invoices-constants';
 
@@ -42,6 +44,8 @@ export const updateInvoiceSchema = z
     dueDate: calendarDate.optional(),
     notes: text(1000).optional(),
     customerVatNumber: z.string().trim().max(30).optional(),
+    /** The buyer's national address for e-invoices (issue 29): a standard Saudi invoice needs it. */
+    buyerAddress: taxAddressSchema.optional(),
     language: z.enum(['en', 'ar']).optional(),
     version: z.number().int().min(1).optional(),
   })
@@ -52,6 +56,47 @@ export const creditNoteSchema = z.object({
   reason: z.string({ error: INVOICE_MESSAGES.reasonRequired }).trim().min(1, INVOICE_MESSAGES.reasonRequired).max(500),
 });
 export type CreditNoteBody = z.output<typeof creditNoteSchema>;
+
+/**
+ * A debit note (issue 29): further charges on an issued invoice's rental (a late fuel or kilometre charge, damage
+ * found after the return), as its own numbered document (DN-) referencing the invoice. Each line is a rental charge
+ * as POST /rentals/{id}/charges takes it (the amount is read with the rental's tax setting, as every charge).
+ */
+export const DEBIT_NOTE_CATEGORIES = ['fuel_charges', 'extra_km', 'late_fees', 'damage_fees', 'other'] as const;
+export const debitNoteSchema = z.object({
+  reason: z
+    .string({ error: INVOICE_MESSAGES.debitReasonRequired })
+    .trim()
+    .min(1, INVOICE_MESSAGES.debitReasonRequired)
+    .max(500),
+  lines: z
+    .array(
+      z.object({
+        category: z.enum(DEBIT_NOTE_CATEGORIES).default('other'),
+        label: z
+          .string({ error: INVOICE_MESSAGES.debitLabelRequired })
+          .trim()
+          .min(1, INVOICE_MESSAGES.debitLabelRequired)
+          .max(200),
+        amount: z
+          .number({ error: INVOICE_MESSAGES.debitAmountRequired })
+          .positive(INVOICE_MESSAGES.debitAmountRequired)
+          .max(10_000_000)
+          .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, INVOICE_MESSAGES.debitAmountRequired),
+      }),
+      { error: INVOICE_MESSAGES.debitLinesRequired },
+    )
+    .min(1, INVOICE_MESSAGES.debitLinesRequired)
+    .max(10, INVOICE_MESSAGES.debitLinesRequired),
+});
+export type DebitNoteBody = z.output<typeof debitNoteSchema>;
+
+/** Which document of an invoice the PDF and XML routes answer; a debit note by its id (default: the latest). */
+export const invoiceDocumentQuery = z.object({
+  document: z.enum(['invoice', 'credit_note', 'debit_note']).default('invoice'),
+  debitNoteId: entityId().optional(),
+});
+export type InvoiceDocumentQuery = z.output<typeof invoiceDocumentQuery>;
 
 export const emailInvoiceSchema = z.object({
   /** Default: the customer's email. */
@@ -125,6 +170,7 @@ export const invoiceSchema = z.object({
   customerId: z.string(),
   customerName: z.string(),
   customer: partySchema,
+  buyerAddress: taxAddressSchema.nullable().optional(),
   seller: partySchema,
   region: z.string(),
   currency: z.string(),
@@ -169,8 +215,27 @@ export const creditNoteSchemaOut = z.object({
   total: z.number(),
   issueDate: z.string(),
   hasPdf: z.boolean(),
+  /** Its e-invoice document (issue 29), null when the company issues none. */
+  einvoice: edocSummarySchema.nullable().optional(),
 });
 export type CreditNote = z.infer<typeof creditNoteSchemaOut>;
+
+export const debitNoteSchemaOut = z.object({
+  id: z.string(),
+  number: z.string(),
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  reason: z.string(),
+  lines: z.array(invoiceLineSchema),
+  subtotal: z.number(),
+  vat: z.number(),
+  total: z.number(),
+  issueDate: z.string(),
+  issuedAt: z.string(),
+  hasPdf: z.boolean(),
+  einvoice: edocSummarySchema.nullable(),
+});
+export type DebitNote = z.infer<typeof debitNoteSchemaOut>;
 
 /**
  * The detail answer: the invoice with its credit note. Its payments and the customer's credit
@@ -178,6 +243,10 @@ export type CreditNote = z.infer<typeof creditNoteSchemaOut>;
  */
 export const invoiceDetailSchema = invoiceSchema.extend({
   creditNote: creditNoteSchemaOut.nullable(),
+  /** The invoice's e-invoice document (issue 29): null when the company issues none (or for a draft). */
+  einvoice: edocSummarySchema.nullable(),
+  /** Its debit notes (further charges after issue), oldest first. */
+  debitNotes: z.array(debitNoteSchemaOut),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
