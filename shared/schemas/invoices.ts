@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isCalendarDate } from '../accounting/journal';
+import { edocSummarySchema } from './einvoicing';
 import { cursor, entityId, shortText, text } from './fields';
 import { INVOICE_STATUSES, type InvoiceStatusValue, INVOICE_MESSAGES } from './invoices-constants';
 export * from './invoices-constants';
@@ -169,6 +170,8 @@ export const creditNoteSchemaOut = z.object({
   total: z.number(),
   issueDate: z.string(),
   hasPdf: z.boolean(),
+  /** The credit note's e-invoice document (issue 29); absent where the company issues none. */
+  einvoice: edocSummarySchema.nullable().optional(),
 });
 export type CreditNote = z.infer<typeof creditNoteSchemaOut>;
 
@@ -178,6 +181,7 @@ export type CreditNote = z.infer<typeof creditNoteSchemaOut>;
  */
 export const invoiceDetailSchema = invoiceSchema.extend({
   creditNote: creditNoteSchemaOut.nullable(),
+  einvoice: edocSummarySchema.nullable().optional(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
