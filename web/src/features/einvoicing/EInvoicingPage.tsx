@@ -104,7 +104,7 @@ function SaudiStatus({ status: s }: { status: EInvoicingStatus }) {
         {s.onboardedAt && <p className="text-sm">{u('onboardedAt', { date: dt(s.onboardedAt, true) })}</p>}
         <div>
           <h3 className="mb-1 text-sm font-semibold">{u('checksTitle')}</h3>
-          <ul className="grid gap-1 text-sm sm:grid-cols-2" data-testid="einvoicing-checks">
+          <ul className="max-w-md space-y-1 text-sm" data-testid="einvoicing-checks">
             {KSA_CHECK_TYPES.map((type) => {
               const passed = s.checks[type];
               const state = passed === undefined ? 'notRun' : passed ? 'passed' : 'failed';
