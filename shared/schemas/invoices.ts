@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { isCalendarDate } from '../accounting/journal';
-import { edocSummarySchema } from './einvoicing';
 import { cursor, entityId, shortText, text } from './fields';
+import { taxAddressSchema } from './settings/company';
+import { edocSummarySchema } from './einvoicing';
 import { INVOICE_STATUSES, type InvoiceStatusValue, INVOICE_MESSAGES } from './invoices-constants';
 export * from './invoices-constants';
 
@@ -43,6 +44,8 @@ export const updateInvoiceSchema = z
     dueDate: calendarDate.optional(),
     notes: text(1000).optional(),
     customerVatNumber: z.string().trim().max(30).optional(),
+    /** The buyer's national address for e-invoices (issue 29): a standard Saudi invoice needs it. */
+    buyerAddress: taxAddressSchema.optional(),
     language: z.enum(['en', 'ar']).optional(),
     version: z.number().int().min(1).optional(),
   })
@@ -126,6 +129,7 @@ export const invoiceSchema = z.object({
   customerId: z.string(),
   customerName: z.string(),
   customer: partySchema,
+  buyerAddress: taxAddressSchema.nullable().optional(),
   seller: partySchema,
   region: z.string(),
   currency: z.string(),
@@ -170,7 +174,7 @@ export const creditNoteSchemaOut = z.object({
   total: z.number(),
   issueDate: z.string(),
   hasPdf: z.boolean(),
-  /** The credit note's e-invoice document (issue 29); absent where the company issues none. */
+  /** Its e-invoice document (issue 29), null when the company issues none. */
   einvoice: edocSummarySchema.nullable().optional(),
 });
 export type CreditNote = z.infer<typeof creditNoteSchemaOut>;
@@ -181,7 +185,8 @@ export type CreditNote = z.infer<typeof creditNoteSchemaOut>;
  */
 export const invoiceDetailSchema = invoiceSchema.extend({
   creditNote: creditNoteSchemaOut.nullable(),
-  einvoice: edocSummarySchema.nullable().optional(),
+  /** The invoice's e-invoice document (issue 29): null when the company issues none (or for a draft). */
+  einvoice: edocSummarySchema.nullable(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
