@@ -53,6 +53,7 @@ export const JOB_NAMES = [
   'documents-move',
   'localise-books',
   'recognise-revenue',
+  'einvoicing-submit',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -73,6 +74,13 @@ export const SCHEDULES: ScheduleDef[] = [
       'Issues the invoice of each ended billing period of active long rentals with autoGenerateInvoice (once per rental and period)',
     // minute 20, away from the alerts job at minute 5 (both hourly)
     cron: 'cron(20 * * * ? *)',
+  },
+  {
+    name: 'einvoicing-submit',
+    description:
+      'Submits issued e-invoice documents that are due (ZATCA reporting and clearance, UAE service provider, ' +
+      'JoFotara), each once; a failed attempt is retried with backoff',
+    cron: 'cron(0/5 * * * ? *)',
   },
   {
     name: 'recognise-revenue',

@@ -121,6 +121,12 @@ export interface EDocItem {
   nextAttemptAt?: string;
   /** When the final answer was recorded (reported, cleared, accepted, rejected). */
   submittedAt?: string;
+  /**
+   * submit.ts's claim: until when (ISO) one submitter holds the document, and its token; set by the claim,
+   * removed when the answer is recorded. A submitter that died holding it is replaced once it has passed.
+   */
+  leaseUntil?: string;
+  leaseId?: string;
   version: number;
   updatedAt: string;
 }

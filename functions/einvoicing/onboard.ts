@@ -19,7 +19,9 @@ import {
   type KsaCheckType,
 } from '../../shared/schemas/einvoicing';
 import { companyRegion, companyToday, readCompanySettings } from '../lib/company-settings';
+import { type AuditActor, systemActor } from '../lib/actor';
 import { config } from '../lib/config';
+import { auditItem } from '../lib/data/audit';
 import { transact, type TransactItem, tx } from '../lib/data/repo';
 import { badRequest, conflict, fillTemplate, HttpError, isConditionFailure, unavailable } from '../lib/errors';
 import { ERROR_CODES } from '../../shared/errors';
@@ -88,7 +90,12 @@ function complianceSamples(seller: EInvoiceParty, today: string): [KsaCheckType,
 
 const zatcaText = (e: ZatcaError) => e.messages.join('; ');
 
-export async function onboard(tenantId: string, otp: string, fallbackName?: string): Promise<EInvoicingStatus> {
+export async function onboard(
+  tenantId: string,
+  otp: string,
+  fallbackName?: string,
+  actor: AuditActor = systemActor(tenantId),
+): Promise<EInvoicingStatus> {
   const settings = await readCompanySettings(tenantId, fallbackName);
   if (companyRegion(settings) !== 'SA') throw conflict(M.notSaudi);
   const vatNumber = (settings.vatNumber ?? '').replace(/\s+/g, '');
@@ -201,6 +208,13 @@ export async function onboard(tenantId: string, otp: string, fallbackName?: stri
       encryptedAt: at,
       protection: SECRETS_PROTECTION,
     }),
+    // who onboarded or renewed, and the certificate's validity; never the key or the CSID secrets
+    tx.put(
+      auditItem(actor, previous ? 'einvoicing.renew' : 'einvoicing.onboard', 'einvoicing', 'ONBOARDING', {
+        before: previous ? { stage: previous.stage, csidExpiresAt: previous.csidExpiresAt } : undefined,
+        after: { stage: state.stage, environment, csidExpiresAt: state.csidExpiresAt },
+      }),
+    ),
   ]);
   return statusOf(settings, state);
 }

@@ -4,6 +4,7 @@ import { type CompanySettings, companyRegion, readCompanySettings } from '../lib
 import { config } from '../lib/config';
 import { getItem, type Item, type TransactItem, tx } from '../lib/data/repo';
 import { einvoicingKeys, type OnboardingState } from './model';
+import { type NetworkItem, readNetwork } from './network-item';
 
 /**
  * The onboarding state (GET /api/v1/einvoicing/status) and its item. Light on purpose: the status route loads
@@ -27,8 +28,16 @@ export async function readState(tenantId: string): Promise<OnboardingState | und
   return state as unknown as OnboardingState;
 }
 
-export function statusOf(settings: CompanySettings, state: OnboardingState | undefined): EInvoicingStatus {
+/** The network of a region's companies other than ZATCA (Saudi companies onboard instead). */
+export const REGION_NETWORK: Partial<Record<string, NetworkItem['network']>> = { AE: 'uae-asp', JO: 'jofotara' };
+
+export function statusOf(
+  settings: CompanySettings,
+  state: OnboardingState | undefined,
+  network?: NetworkItem,
+): EInvoicingStatus {
   const region = companyRegion(settings);
+  const name = REGION_NETWORK[region];
   return {
     region,
     required: region === 'SA',
@@ -39,12 +48,25 @@ export function statusOf(settings: CompanySettings, state: OnboardingState | und
     checks: state?.checks ?? {},
     warnings: state?.warnings ?? [],
     ...(state?.lastError ? { lastError: state.lastError } : {}),
+    ...(name
+      ? {
+          network: {
+            name,
+            connected: !!network?.connected && network.network === name,
+            ...(network?.connected ? { connectedAt: network.connectedAt } : {}),
+          },
+        }
+      : {}),
   };
 }
 
 export async function readStatus(tenantId: string, fallbackName?: string): Promise<EInvoicingStatus> {
-  const [settings, state] = await Promise.all([readCompanySettings(tenantId, fallbackName), readState(tenantId)]);
-  return statusOf(settings, state);
+  const [settings, state, network] = await Promise.all([
+    readCompanySettings(tenantId, fallbackName),
+    readState(tenantId),
+    readNetwork(tenantId),
+  ]);
+  return statusOf(settings, state, network);
 }
 
 /**

@@ -45,8 +45,11 @@ import { loadKsaRules, runKsaRules } from './zatca/rules';
  *    `title` (invoice type "TSxx": T standard, S simplified) asked for; else 400 with what is missing.
  *  - `POST /invoices/reporting/single` (simplified) and `POST /invoices/clearance/single` (standard, header
  *    `Clearance-Status: 1`), Basic auth with the production CSID → 200 REPORTED / CLEARED (202 when warnings),
- *    400 NOT_REPORTED / NOT_CLEARED with `validationResults.errorMessages`, 409 when the uuid was already
- *    reported or cleared, 401 without valid credentials.
+ *    400 NOT_REPORTED / NOT_CLEARED with `validationResults.errorMessages`, 401 without valid credentials.
+ *    A resend of a document already reported or cleared (same uuid, same invoice hash: a taxpayer whose answer
+ *    was lost) gets the first answer again, with the same status and the cleared XML, and changes nothing (as
+ *    ZATCA answers an already reported/cleared invoice: the document is on record, the call succeeds); it is
+ *    listed as ALREADY_REPORTED / ALREADY_CLEARED. Another document under a used uuid (another hash) → 409.
  *
  * Checks on every submitted document: XML well-formed; ZATCA's EN 16931 and KSA rules (SaxonJS, see
  * zatca/rules.ts; no XSD check); `uuid` equals cbc:UUID; `invoiceHash` equals the hash recomputed from the XML;
@@ -264,7 +267,8 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
   const csids = new Map<string, Csid>(); // by binarySecurityToken
   const passed = new Map<string, Set<string>>(); // compliance requestID → "standard:388"…
   const chains = new Map<string, { icv: number; hash: string }>(); // by certificate (base64 DER)
-  const finalised = new Map<string, string>(); // uuid → REPORTED / CLEARED (production only)
+  // uuid → the accepted answer (production only): a resend of the same document (same hash) gets it again
+  const finalised = new Map<string, { outcome: string; hash: string; httpStatus: number; answer: unknown }>();
   const documents: ZatcaSubmission[] = [];
   const faults = { count: 0, status: 500 };
   let nextRequestId = 1_234_567_890_000 + Math.floor(Math.random() * 1000) * 1000;
@@ -406,12 +410,17 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
     if (endpoint === 'clearance' && req.headers['clearance-status'] !== '1')
       return json(res, 400, { code: 'Clearance-Status', message: 'Header Clearance-Status must be 1 (clearance on)' });
     const done = endpoint === 'compliance' ? undefined : finalised.get(uuid);
+    if (done && done.hash === body.invoiceHash) {
+      // The same document again (a resend after a lost answer): its first answer, nothing recorded twice.
+      record({ uuid, hash: done.hash, httpStatus: done.httpStatus, status: `ALREADY_${done.outcome}`, errors: [] });
+      return json(res, done.httpStatus, done.answer);
+    }
     if (done) {
       const e = msg(
         'ERROR',
         'Invoice-Errors',
         'DUPLICATE',
-        `The invoice with this uuid has already been ${done.toLowerCase()} before`,
+        `The invoice with this uuid has already been ${done.outcome.toLowerCase()} before`,
       );
       record({ uuid, httpStatus: 409, status: 'DUPLICATE', errors: [e.message] });
       return json(res, 409, {
@@ -476,9 +485,10 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
         const set = passed.get(csid.requestID) ?? new Set<string>();
         set.add(`${facts.profile}:${facts.typeCode}`);
         passed.set(csid.requestID, set);
-      } else finalised.set(uuid, outcome);
+      }
       if (clearance && endpoint === 'clearance')
         answer.clearedInvoice = Buffer.from(stampCleared(checked.xml, checked.hash)).toString('base64');
+      if (endpoint !== 'compliance') finalised.set(uuid, { outcome, hash: checked.hash, httpStatus, answer });
     }
     return json(res, httpStatus, answer);
   }

@@ -43,6 +43,9 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   'invoice-long-rentals': {},
   // Queries the revenue-due index (gsi2), reads each rental's GL party, posts the day's rent with a marker per day.
   'recognise-revenue': {},
+  // Queries the e-invoice due index (gsi2), reads each document, its XML and the company's sealed credentials,
+  // calls ZATCA / the UAE service provider / JoFotara over HTTPS, records the answer (one transaction).
+  'einvoicing-submit': {},
   // One-off: recomputes every company's aggregates (Scan of the companies).
   'analytics-backfill': { scan: true },
   // One-off: the books of companies whose chart or tax codes disagree with their region (Scan of the companies, Query

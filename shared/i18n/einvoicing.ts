@@ -1,5 +1,5 @@
 /** E-invoicing (issue 29): the ZATCA onboarding state and the server's messages (shared/schemas/einvoicing.ts). */
-import { EDOC_MESSAGES, EINVOICING_MESSAGES } from '../schemas/einvoicing';
+import { EDOC_MESSAGES, EINVOICING_MESSAGES, NETWORK_MESSAGES } from '../schemas/einvoicing';
 
 export const einvoicing = {
   en: {
@@ -23,7 +23,7 @@ export const einvoicing = {
     onboard: 'Onboard with ZATCA',
     renew: 'Renew the CSID',
     csidExpiresAt: 'CSID valid until {{date}}',
-    messages: { ...EINVOICING_MESSAGES },
+    messages: { ...EINVOICING_MESSAGES, ...NETWORK_MESSAGES },
     /** Issued documents (EDOC_MESSAGES, verbatim). */
     edocMessages: { ...EDOC_MESSAGES },
     docStatus: {
@@ -80,6 +80,18 @@ export const einvoicing = {
       usBody: 'The United States has no e-invoicing mandate: invoices stay PDF documents.',
       connectTitle: 'Connect',
       apiKey: 'Provider API key',
+      legalEntityId: 'Company id at the provider',
+      connectedLabel: 'Connected',
+      notConnected: 'Not connected: documents are kept but not sent',
+      connectedOn: 'since {{date}}',
+      reconnectTitle: 'Replace the credentials',
+      disconnect: 'Disconnect',
+      disconnected: 'Disconnected: new documents stay unsent',
+      disconnectFailed: 'Could not disconnect',
+      disconnectTitle: 'Disconnect from the network?',
+      disconnectBody:
+        'The stored credentials are deleted. New documents are kept but not sent until you connect again.',
+      managersOnlyNetwork: 'Only the owner or an admin can connect the company to its e-invoicing network.',
       clientId: 'Client id',
       secretKey: 'Secret key',
       secretHint: 'Stored encrypted and never shown again.',
@@ -87,7 +99,6 @@ export const einvoicing = {
       connecting: 'Connecting…',
       connected: 'Connected: documents not yet sent go out with the next run',
       connectFailed: 'Could not connect',
-      required: 'Enter this value',
       documentsTitle: 'Documents',
       statusFilter: 'Status',
       allStatuses: 'All statuses',
@@ -159,6 +170,12 @@ export const einvoicing = {
       zatcaUnavailable: 'منصة الهيئة لا تستجيب حاليًا، ولم يتغير شيء. يرجى المحاولة مرة أخرى.',
       notConfigured: 'لم يُضبط تشفير أسرار الفوترة الإلكترونية على هذا الخادم',
       concurrentOnboarding: 'انتهت عملية ربط أخرى لهذه الشركة أولًا؛ حدّث الصفحة لرؤية نتيجتها',
+      wrongRegion: 'هذه الشبكة ليست شبكة الفوترة الإلكترونية لمنطقة الشركة',
+      noNetwork: 'لا توجد شبكة فوترة إلكترونية للربط للشركات في هذه المنطقة',
+      apiKeyRequired: 'أدخل مفتاح الواجهة البرمجية (API) من مزوّد الخدمة',
+      legalEntityRequired: 'أدخل رقم شركتك لدى مزوّد الخدمة',
+      clientIdRequired: 'أدخل معرّف العميل من بوابة جوفوترة',
+      secretKeyRequired: 'أدخل المفتاح السري من بوابة جوفوترة',
     },
     edocMessages: {
       notRetryable: 'لا يُعاد إرسال إلا المستند المعلّق أو غير المرسل؛ أما المرفوض فيُصحَّح بإشعار دائن وفاتورة جديدة',
@@ -224,6 +241,17 @@ export const einvoicing = {
       usBody: 'لا تفرض الولايات المتحدة الفوترة الإلكترونية: تبقى الفواتير مستندات PDF.',
       connectTitle: 'الربط',
       apiKey: 'مفتاح واجهة مزود الخدمة',
+      legalEntityId: 'رقم الشركة لدى مزود الخدمة',
+      connectedLabel: 'متصل',
+      notConnected: 'غير متصل: تُحفظ المستندات ولا تُرسل',
+      connectedOn: 'منذ {{date}}',
+      reconnectTitle: 'استبدال بيانات الربط',
+      disconnect: 'إلغاء الربط',
+      disconnected: 'أُلغي الربط: تبقى المستندات الجديدة غير مرسلة',
+      disconnectFailed: 'تعذّر إلغاء الربط',
+      disconnectTitle: 'إلغاء الربط مع الشبكة؟',
+      disconnectBody: 'تُحذف بيانات الربط المحفوظة. تُحفظ المستندات الجديدة ولا تُرسل حتى تعيد الربط.',
+      managersOnlyNetwork: 'ربط الشركة بشبكة الفوترة الإلكترونية متاح للمالك أو المسؤول فقط.',
       clientId: 'معرّف العميل',
       secretKey: 'المفتاح السري',
       secretHint: 'يُحفظ مشفرًا ولا يُعرض مرة أخرى.',
@@ -231,7 +259,6 @@ export const einvoicing = {
       connecting: 'جارٍ الربط…',
       connected: 'تم الربط: تُرسل المستندات غير المرسلة في التشغيل التالي',
       connectFailed: 'تعذّر الربط',
-      required: 'أدخل هذه القيمة',
       documentsTitle: 'المستندات',
       statusFilter: 'الحالة',
       allStatuses: 'كل الحالات',

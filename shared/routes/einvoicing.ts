@@ -4,6 +4,7 @@ import {
   edocPageSchema,
   edocSummarySchema,
   einvoicingStatusSchema,
+  networkBodySchema,
   onboardBodySchema,
 } from '../schemas/einvoicing';
 import { idParamsSchema } from '../schemas/page';
@@ -35,6 +36,27 @@ export const einvoicingRoutes = [
       'Onboards the company with ZATCA using the OTP from the Fatoora portal: key pair and CSR, compliance CSID, ' +
       'one compliance check per document type, production CSID; a second call renews (new key and CSID)',
     request: { body: onboardBodySchema },
+    response: einvoicingStatusSchema,
+  }),
+  route({
+    operationId: 'connectEInvoicingNetwork',
+    method: 'PUT',
+    path: '/api/v1/einvoicing/network',
+    ability: 'einvoicingManage',
+    blockDemo: true,
+    summary:
+      'Connects a UAE or Jordan company to its network (service provider API key, JoFotara client id and secret ' +
+      "key; sealed, never answered); the company's unsent documents are then sent",
+    request: { body: networkBodySchema },
+    response: einvoicingStatusSchema,
+  }),
+  route({
+    operationId: 'disconnectEInvoicingNetwork',
+    method: 'DELETE',
+    path: '/api/v1/einvoicing/network',
+    ability: 'einvoicingManage',
+    blockDemo: true,
+    summary: 'Disconnects the company from its network (its credentials are deleted; new documents stay unsent)',
     response: einvoicingStatusSchema,
   }),
   route({

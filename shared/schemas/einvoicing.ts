@@ -57,8 +57,45 @@ export const einvoicingStatusSchema = z.object({
   /** ZATCA warnings of the last compliance checks. */
   warnings: z.array(z.string()),
   lastError: z.string().optional(),
+  /** UAE and Jordan: the company's connection to its network (never its credentials). */
+  network: z
+    .object({ name: z.enum(['uae-asp', 'jofotara']), connected: z.boolean(), connectedAt: z.string().optional() })
+    .optional(),
 });
 export type EInvoicingStatus = z.infer<typeof einvoicingStatusSchema>;
+
+/**
+ * PUT /api/v1/einvoicing/network: the credentials of the company's network, write-only (sealed, never answered).
+ * UAE: the API key and the company's id at its accredited service provider; Jordan: JoFotara's client id and
+ * secret key from the portal.
+ */
+export const NETWORK_MESSAGES = {
+  wrongRegion: 'This network is not the e-invoicing network of the company region',
+  noNetwork: 'Companies in this region have no e-invoicing network to connect',
+  apiKeyRequired: 'Enter the API key from your service provider',
+  legalEntityRequired: 'Enter your company id at the service provider',
+  clientIdRequired: 'Enter the client id from the JoFotara portal',
+  secretKeyRequired: 'Enter the secret key from the JoFotara portal',
+} as const;
+
+const secretText = (message: string) => z.string({ error: message }).trim().min(1, message).max(500, message);
+
+export const networkBodySchema = z.discriminatedUnion('network', [
+  z.object({
+    network: z.literal('uae-asp'),
+    apiKey: secretText(NETWORK_MESSAGES.apiKeyRequired),
+    legalEntityId: z.coerce
+      .number({ error: NETWORK_MESSAGES.legalEntityRequired })
+      .int(NETWORK_MESSAGES.legalEntityRequired)
+      .positive(NETWORK_MESSAGES.legalEntityRequired),
+  }),
+  z.object({
+    network: z.literal('jofotara'),
+    clientId: secretText(NETWORK_MESSAGES.clientIdRequired),
+    secretKey: secretText(NETWORK_MESSAGES.secretKeyRequired),
+  }),
+]);
+export type NetworkBody = z.infer<typeof networkBodySchema>;
 
 /* ------------------------------------------------------------------------------------------------------------
  * Issued e-invoice documents (issue 29): GET /api/v1/einvoicing/documents?status=, POST …/documents/{id}/retry,

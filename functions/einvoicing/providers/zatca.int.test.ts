@@ -20,7 +20,8 @@ import { type ZatcaCsid, ZatcaError, zatcaClient } from './zatca';
  * The ZATCA client against the Fatoora emulator of the local stack (ZATCA_BASE_URL; a private one when the
  * file runs outside the harness): onboarding of one device (CSR → compliance CSID → the six compliance checks
  * its invoice type 1100 asks for → production CSID), then a simplified invoice reported, a standard invoice
- * cleared, a document rejected with ZATCA's rule message, a second report answered 409, and a 503 that is
+ * cleared, a document rejected with ZATCA's rule message, the same document resent answered as the first, another one
+ * under its uuid answered 409, and a 503 that is
  * retryable. Documents are built and stamped by shared/einvoicing/ksa with the device's own key and the
  * certificate the emulator issued.
  */
@@ -120,7 +121,7 @@ describe('ZATCA client ↔ Fatoora emulator', () => {
     expect(production.binarySecurityToken).not.toBe(compliance.binarySecurityToken);
   });
 
-  it('reports a simplified invoice, clears a standard one, rejects a bad one, 409 on a repeat', async () => {
+  it('reports a simplified invoice, clears a standard one, rejects a bad one, a resend answered as the first', async () => {
     const zatca = zatcaClient({ baseUrl });
     const first = issue(exampleSimplifiedInvoice, 1, KSA_INITIAL_PIH, production);
     // the compliance CSID may not submit production documents
@@ -169,7 +170,14 @@ describe('ZATCA client ↔ Fatoora emulator', () => {
 
     expect((await zatca.report(production, third)).reportingStatus).toBe('REPORTED');
     lastAccepted = third.invoiceHash;
-    const again = await fail(zatca.report(production, third));
+    // the same document again (an answer lost on the way): ZATCA's first answer, nothing reported twice
+    const resent = await zatca.report(production, third);
+    expect(resent.reportingStatus).toBe('REPORTED');
+    const listed = (await (await fetch(`${root}/_emulator/documents`)).json()) as { uuid: string; status: string }[];
+    expect(listed.filter((d) => d.uuid === third.uuid).map((d) => d.status)).toEqual(['REPORTED', 'ALREADY_REPORTED']);
+    // another document under the used uuid → 409
+    const other = issue(exampleSimplifiedInvoice, 4, third.invoiceHash, production, { uuid: third.uuid });
+    const again = await fail(zatca.report(production, other));
     expect(again.httpStatus).toBe(409);
     expect(again.duplicate).toBe(true);
     expect(again.retryable).toBe(false);

@@ -32,6 +32,7 @@ export const DUE_INDEXES = [
   'G#TICKET_WORK',
   'G#DOC_REMINDERS',
   'G#DOC_REMINDERS_PENDING',
+  'G#EDOC_DUE',
 ] as const;
 export type DueIndex = (typeof DUE_INDEXES)[number];
 

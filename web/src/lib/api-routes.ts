@@ -105,6 +105,7 @@ export const API_ROUTES = {
   creditInvoice: 'POST /api/v1/invoices/{id}/credit-note',
   emailInvoice: 'POST /api/v1/invoices/{id}/email',
   getInvoicePdf: 'GET /api/v1/invoices/{id}/pdf',
+  getInvoiceXml: 'GET /api/v1/invoices/{id}/xml',
   listInvoicePayments: 'GET /api/v1/invoices/{id}/payments',
   recordInvoicePayment: 'POST /api/v1/invoices/{id}/payments',
   payInvoiceOnline: 'POST /api/v1/invoices/{id}/pay-online',
@@ -240,6 +241,8 @@ export const API_ROUTES = {
   listAiJobs: 'GET /api/v1/ai/jobs',
   getEInvoicingStatus: 'GET /api/v1/einvoicing/status',
   onboardEInvoicing: 'POST /api/v1/einvoicing/onboard',
+  connectEInvoicingNetwork: 'PUT /api/v1/einvoicing/network',
+  disconnectEInvoicingNetwork: 'DELETE /api/v1/einvoicing/network',
   listEInvoiceDocuments: 'GET /api/v1/einvoicing/documents',
   retryEInvoiceDocument: 'POST /api/v1/einvoicing/documents/{id}/retry',
 } as const;

@@ -10,7 +10,13 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EDOC_STATUSES, KSA_CHECK_TYPES, onboardBodySchema } from '../../../../shared/schemas/einvoicing';
+import {
+  EDOC_STATUSES,
+  KSA_CHECK_TYPES,
+  networkBodySchema,
+  onboardBodySchema,
+  type NetworkBody,
+} from '../../../../shared/schemas/einvoicing';
 import { ConfirmDialog, ErrorPanel } from '../../components/Dialogs';
 import { FilterSelect } from '../../components/FilterSelect';
 import { FormField } from '../../components/FormField';
@@ -35,7 +41,6 @@ import {
   type EDocStatus,
   type EDocSummary,
   type EInvoicingStatus,
-  type NetworkCredentials,
 } from './einvoicing-api';
 import { EDocMessages } from './EInvoiceBlock';
 
@@ -65,7 +70,7 @@ export default function EInvoicingPage() {
           {s.region === 'SA' ? (
             <SaudiStatus status={s} />
           ) : s.region === 'AE' || s.region === 'JO' ? (
-            <NetworkCard region={s.region} />
+            <NetworkCard status={s} />
           ) : (
             <section className="card" data-testid="einvoicing-none">
               <h2 className="mb-1 text-lg font-semibold">{u('usTitle')}</h2>
@@ -223,18 +228,24 @@ function OnboardCard({ status: s }: { status: EInvoicingStatus }) {
   );
 }
 
-/** UAE (accredited provider, PINT AE) and Jordan (JoFotara): what applies and the write-only connection form. */
-function NetworkCard({ region }: { region: 'AE' | 'JO' }) {
+/**
+ * UAE (accredited provider, PINT AE) and Jordan (JoFotara): what applies, whether the company is connected, and the
+ * write-only connection form (the credentials are sealed on the server and never answered).
+ */
+function NetworkCard({ status: s }: { status: EInvoicingStatus }) {
   const u = useU();
+  const dt = useDateTime();
   const canManage = useCan('einvoicingManage');
   const invalidate = useInvalidate();
-  const fields = region === 'AE' ? (['apiKey'] as const) : (['clientId', 'secretKey'] as const);
+  const region = s.region === 'AE' ? 'AE' : 'JO';
+  const network = region === 'AE' ? 'uae-asp' : 'jofotara';
+  const fields = region === 'AE' ? (['apiKey', 'legalEntityId'] as const) : (['clientId', 'secretKey'] as const);
   const [values, setValues] = useState<Record<string, string>>({});
-  const form = useFormSubmit<Record<string, string>>(null, async (body) => {
-    const missing = Object.fromEntries(fields.filter((f) => !body[f]?.trim()).map((f) => [f, u('required')]));
-    if (Object.keys(missing).length > 0) return missing;
+  const [disconnecting, setDisconnecting] = useState<'ask' | 'busy' | null>(null);
+  const connected = s.network?.connected === true;
+  const form = useFormSubmit<Record<string, string>>(networkBodySchema, async (body) => {
     try {
-      await einvoicingApi.connect(body as NetworkCredentials);
+      await einvoicingApi.connect(body as unknown as NetworkBody);
       setValues({});
       await invalidate(STATUS_PATH, DOCUMENTS_PATH);
       toast({ variant: 'success', title: u('connected') });
@@ -243,27 +254,66 @@ function NetworkCard({ region }: { region: 'AE' | 'JO' }) {
       return toastApiError(u('connectFailed'), error).fields;
     }
   });
+  const disconnect = async () => {
+    setDisconnecting('busy');
+    try {
+      await einvoicingApi.disconnect();
+      await invalidate(STATUS_PATH);
+      toast({ variant: 'success', title: u('disconnected') });
+    } catch (error) {
+      toastApiError(u('disconnectFailed'), error);
+    } finally {
+      setDisconnecting(null);
+    }
+  };
   return (
     <section className="card max-w-3xl space-y-3" data-testid="einvoicing-network">
       <h2 className="text-lg font-semibold">{u(region === 'AE' ? 'aeTitle' : 'joTitle')}</h2>
       <p className="text-sm">{u(region === 'AE' ? 'aeBody' : 'joBody')}</p>
+      <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="einvoicing-connection">
+        <StatusPill
+          status={connected ? 'connected' : 'notConnected'}
+          dataName="connection"
+          tone={connected ? 'green' : 'slate'}
+          label={u(connected ? 'connectedLabel' : 'notConnected')}
+        />
+        {connected && s.network?.connectedAt && <span>{u('connectedOn', { date: dt(s.network.connectedAt) })}</span>}
+        {connected && canManage && (
+          <button
+            type="button"
+            className="btn-secondary ms-auto"
+            onClick={() => setDisconnecting('ask')}
+            disabled={disconnecting !== null}
+          >
+            {u('disconnect')}
+          </button>
+        )}
+      </p>
       {canManage ? (
         <form
           noValidate
           className="space-y-3"
           onSubmit={(e) => {
             e.preventDefault();
-            void form.submit(Object.fromEntries(fields.map((f) => [f, (values[f] ?? '').trim()])));
+            void form.submit({ network, ...Object.fromEntries(fields.map((f) => [f, (values[f] ?? '').trim()])) });
           }}
         >
-          <h3 className="text-sm font-semibold">{u('connectTitle')}</h3>
+          <h3 className="text-sm font-semibold">{u(connected ? 'reconnectTitle' : 'connectTitle')}</h3>
           <div className="grid gap-3 sm:grid-cols-2">
             {fields.map((f) => (
-              <FormField key={f} label={u(f)} error={form.errors[f]} hint={u('secretHint')} required name={f}>
+              <FormField
+                key={f}
+                label={u(f)}
+                error={form.errors[f]}
+                hint={f === 'legalEntityId' ? undefined : u('secretHint')}
+                required
+                name={f}
+              >
                 <input
                   className="field-input"
                   dir="ltr"
-                  type={f === 'clientId' ? 'text' : 'password'}
+                  type={f === 'clientId' || f === 'legalEntityId' ? 'text' : 'password'}
+                  inputMode={f === 'legalEntityId' ? 'numeric' : undefined}
                   autoComplete="off"
                   value={values[f] ?? ''}
                   onChange={(e) => {
@@ -279,8 +329,18 @@ function NetworkCard({ region }: { region: 'AE' | 'JO' }) {
           </button>
         </form>
       ) : (
-        <p className="text-sm">{u('managersOnly')}</p>
+        <p className="text-sm">{u('managersOnlyNetwork')}</p>
       )}
+      <ConfirmDialog
+        open={disconnecting !== null}
+        title={u('disconnectTitle')}
+        body={u('disconnectBody')}
+        confirmLabel={u('disconnect')}
+        cancelLabel={u('cancel')}
+        pending={disconnecting === 'busy'}
+        onConfirm={() => void disconnect()}
+        onClose={() => setDisconnecting(null)}
+      />
     </section>
   );
 }

@@ -7,16 +7,17 @@ import { einvoicing as catalog } from '../../../../shared/i18n/einvoicing';
 import {
   EDOC_MESSAGES,
   EINVOICING_MESSAGES,
+  NETWORK_MESSAGES,
   type EDocStatus,
   type EDocSummary,
   type EInvoicingStatus,
+  type NetworkBody,
 } from '../../../../shared/schemas/einvoicing';
-import { api } from '../../lib/api';
-import { apiArea, apiPath, apiStem, callApi } from '../../lib/api-client';
+import { apiPath, apiStem, callApi } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
 
 addArea('einvoicing', catalog);
-registerMessages('einvoicing.messages', EINVOICING_MESSAGES);
+registerMessages('einvoicing.messages', { ...EINVOICING_MESSAGES, ...NETWORK_MESSAGES });
 registerMessages('einvoicing.edocMessages', EDOC_MESSAGES);
 
 export type { EDocStatus, EDocSummary, EInvoicingStatus };
@@ -33,32 +34,24 @@ export const EDOC_TONES = {
   unsent: 'slate',
 } as const satisfies Record<EDocStatus, string>;
 
-/** What a company connects to its network with (UAE: the provider's API key; Jordan: JoFotara's client). */
-export type NetworkCredentials = { apiKey: string } | { clientId: string; secretKey: string };
-
-/**
- * PUT /api/v1/einvoicing/network is the ei-submit helper's route (issue 29): until its operation is in the
- * route table the form sends to the contract's path under the e-invoicing area.
- */
-const NETWORK_PATH = `${apiArea('getEInvoicingStatus')}/network`;
-
 export const einvoicingApi = {
   onboard: (otp: string) => callApi('onboardEInvoicing', { body: { otp } }),
-  retry: (id: string) => callApi('retryEInvoiceDocument', { params: { id }, body: {} }),
-  connect: (body: NetworkCredentials) => api.put<unknown>(NETWORK_PATH, body),
+  retry: (id: string) => callApi('retryEInvoiceDocument', { params: { id } }),
+  /** UAE: the provider's API key and the company's id there; Jordan: JoFotara's client id and secret key. */
+  connect: (body: NetworkBody) => callApi('connectEInvoicingNetwork', { body }),
+  disconnect: () => callApi('disconnectEInvoicingNetwork'),
 };
 
 /**
- * GET /api/v1/invoices/{id}/xml: the UBL XML as issued. Answered either as the XML itself or, like the PDF, as
- * `{ url, fileName }` of a presigned download; both end as a browser download.
+ * GET /api/v1/invoices/{id}/xml: the UBL XML as issued (application/xml), handed to the browser as a download.
+ * A `{ url, fileName }` answer (a presigned download, like the PDF's) is followed as well.
  */
 export async function downloadInvoiceXml(
   invoiceId: string,
   number: string,
   document: 'invoice' | 'credit_note' = 'invoice',
 ): Promise<void> {
-  const query = document === 'invoice' ? '' : `?document=${document}`;
-  const answer = await api.get<unknown>(`${apiPath('getInvoice', { id: invoiceId })}/xml${query}`);
+  const answer: unknown = await callApi('getInvoiceXml', { params: { id: invoiceId }, query: { document } });
   const a = window.document.createElement('a');
   let objectUrl: string | null = null;
   if (answer && typeof answer === 'object' && 'url' in answer) {

@@ -292,23 +292,45 @@ describe('e-invoicing page, Saudi company', () => {
 });
 
 describe('e-invoicing page, other regions', () => {
-  it('UAE: explains PINT AE from 2027 and connects the provider with its API key', async () => {
+  it('UAE: explains PINT AE from 2027 and connects the provider with its API key and company id', async () => {
+    let connected = false;
     const calls = mockApi((c) => {
-      if (isStatus(c)) return { status: 200, body: { ...saudi(), region: 'AE', required: false } };
+      if (c.method === 'PUT') {
+        connected = true;
+        return { status: 200, body: {} };
+      }
+      if (isStatus(c))
+        return {
+          status: 200,
+          body: {
+            ...saudi(),
+            region: 'AE',
+            required: false,
+            network: connected
+              ? { name: 'uae-asp', connected: true, connectedAt: '2030-01-04T09:00:00Z' }
+              : { name: 'uae-asp', connected: false },
+          },
+        };
       if (isDocs(c)) return { status: 200, body: page([doc({ network: 'uae-asp', status: 'unsent' })]) };
     });
     renderAt('/einvoicing');
     const card = await screen.findByTestId('einvoicing-network');
     expect(within(card).getByText(/From 2027 the UAE requires structured e-invoices \(PINT AE\)/)).toBeTruthy();
+    expect(within(card).getByText('Not connected: documents are kept but not sent')).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
-    expect(await within(card).findByText('Enter this value')).toBeTruthy();
+    expect(await within(card).findByText('Enter the API key from your service provider')).toBeTruthy();
+    expect(within(card).getByText('Enter your company id at the service provider')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     fireEvent.change(within(card).getByLabelText(/Provider API key/), { target: { value: 'asp-key-1' } });
+    fireEvent.change(within(card).getByLabelText(/Company id at the provider/), { target: { value: '4021' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
-        ['/api/v1/einvoicing/network', { apiKey: 'asp-key-1' }],
+        ['/api/v1/einvoicing/network', { network: 'uae-asp', apiKey: 'asp-key-1', legalEntityId: '4021' }],
       ]),
     );
+    expect(await within(card).findByText('Connected')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Disconnect' })).toBeTruthy();
     const row = (await screen.findByRole('link', { name: 'INV-1007' })).closest('tr')!;
     expect(within(row).getByText('Not sent')).toBeTruthy();
     expect(within(row).getByRole('button', { name: 'Send now' })).toBeTruthy();
@@ -401,7 +423,7 @@ describe('the invoice page e-invoice block', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     fireEvent.click(within(block).getByRole('button', { name: 'Download XML' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(calls.some((c) => c.url === '/api/v1/invoices/I1/xml')).toBe(true);
+    expect(calls.some((c) => c.url === '/api/v1/invoices/I1/xml?document=invoice')).toBe(true);
     click.mockRestore();
   });
 

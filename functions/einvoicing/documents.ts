@@ -1,0 +1,77 @@
+import { EDOC_MESSAGES, type EDocStatus, type EDocSummary } from '../../shared/schemas/einvoicing';
+import type { AuditActor } from '../lib/actor';
+import { writeAudit } from '../lib/data/audit';
+import { type Page, queryPage } from '../lib/data/repo';
+import { conflict, notFound } from '../lib/errors';
+import { type EDocItem, edocKeys } from './model';
+import { readDocument, submitDocument } from './submit';
+
+/**
+ * The issued documents (GET /api/v1/einvoicing/documents) and the retry route (POST …/documents/{id}/retry).
+ * The list is one Query page: of one status through the status index (gsi2, newest issue first), else the EDOC
+ * partition read backwards (ULID ids: newest first).
+ */
+export function edocSummary(d: EDocItem): EDocSummary {
+  return {
+    id: d.id,
+    network: d.network,
+    kind: d.kind,
+    profile: d.profile,
+    invoiceId: d.invoiceId,
+    number: d.number,
+    uuid: d.uuid,
+    issuedAt: d.issuedAt,
+    currency: d.currency,
+    total: d.totalMinor,
+    vat: d.vatMinor,
+    status: d.status,
+    ...(d.icv !== undefined ? { icv: d.icv } : {}),
+    ...(d.hash ? { hash: d.hash } : {}),
+    ...(d.qr ? { qr: d.qr } : {}),
+    warnings: d.warnings ?? [],
+    errors: d.errors ?? [],
+    attempts: d.attempts ?? 0,
+    ...(d.lastAttemptAt ? { lastAttemptAt: d.lastAttemptAt } : {}),
+    ...(d.nextAttemptAt ? { nextAttemptAt: d.nextAttemptAt } : {}),
+    ...(d.submittedAt ? { submittedAt: d.submittedAt } : {}),
+    released: isReleased(d),
+  };
+}
+
+/** A standard Saudi document goes to the buyer only once ZATCA has cleared it; every other one at once. */
+export const isReleased = (d: Pick<EDocItem, 'network' | 'profile' | 'status'>): boolean =>
+  !(d.network === 'zatca' && d.profile === 'standard' && d.status !== 'cleared');
+
+export async function listDocuments(
+  tenantId: string,
+  q: { status?: EDocStatus; limit: number; cursor?: string },
+): Promise<Page<EDocSummary>> {
+  const page = await queryPage<EDocItem>(
+    q.status
+      ? { tenantId, pk: edocKeys.statusPk(tenantId, q.status), index: 'gsi2', forward: false, ...paging(q) }
+      : { tenantId, pk: edocKeys.documentsPk(tenantId), forward: false, ...paging(q) },
+  );
+  return { items: page.items.map(edocSummary), nextCursor: page.nextCursor };
+}
+
+const paging = (q: { limit: number; cursor?: string }) => ({ limit: q.limit, cursor: q.cursor ?? null });
+
+const RETRYABLE: readonly EDocStatus[] = ['pending', 'unsent'];
+
+/**
+ * Sends a pending or unsent document now (the job would later), answering its state afterwards: a final answer,
+ * still pending with the next attempt (network down), or unsent (UAE/Jordan, no network connected: nothing to
+ * send to; decided: answered as it is rather than refused, the page says to connect). A rejected, reported,
+ * cleared or accepted document → 409 (a rejection is fixed by a credit note and a new invoice).
+ */
+export async function retryDocument(tenantId: string, id: string, actor: AuditActor): Promise<EDocSummary> {
+  const before = await readDocument(tenantId, id);
+  if (!before) throw notFound('E-invoice document not found');
+  if (!RETRYABLE.includes(before.status)) throw conflict(EDOC_MESSAGES.notRetryable);
+  const after = await submitDocument(tenantId, id, { force: true });
+  await writeAudit(actor, 'einvoicing.document.retry', 'edoc', id, {
+    before: { status: before.status, attempts: before.attempts },
+    after: { status: after.status, attempts: after.attempts },
+  });
+  return edocSummary(after);
+}
