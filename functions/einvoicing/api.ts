@@ -7,5 +7,4 @@ export { eDocumentItems, type EDocumentInput, type EDocumentPlan } from './issue
 export { submitDocument } from './submit';
 export type { EDocItem } from './model';
 export { edocSummaryOf, isReleased, readEDocumentXml, readEDocuments } from './read';
-export { edocSummary } from './documents';
 export { runSubmissions } from './submit-job';

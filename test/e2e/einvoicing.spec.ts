@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { einvoicing } from '../../shared/i18n/einvoicing';
 import { invoices } from '../../shared/i18n/invoices';
 import { settings } from '../../shared/i18n/settings';
@@ -135,6 +135,9 @@ for (const [i, language] of (['en', 'ar'] as const).entries()) {
     const row = page.locator(`tr[data-edoc="${issued.number}"]`);
     await expect(row.getByTestId('edoc-status')).toHaveText(e.docStatus.reported);
     await expect(row).toContainText(e.kind.invoice);
+    // The document's total is the invoice's (decimals, like every amount the API answers).
+    expect(issued.total).toBe(460);
+    await expect(row).toContainText('460.00');
     await page.screenshot({ path: join(outDir, `einvoicing-page-${language}.png`), fullPage: true });
     await page.getByLabel(e.ui.statusFilter).selectOption('rejected');
     await expect(page.getByText(e.ui.noMatchesTitle)).toBeVisible();

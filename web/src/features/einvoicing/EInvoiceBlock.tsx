@@ -94,9 +94,8 @@ export function EInvoiceBlock({
   const row = (label: string, value: string, mono = false) => (
     <>
       <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className={mono ? 'font-mono text-xs break-all' : ''} dir={mono ? 'ltr' : undefined}>
-        {value}
-      </dd>
+      {/* Identifiers read left to right inside the reader's direction (they stay beside their label in Arabic). */}
+      <dd className={mono ? 'font-mono text-xs break-all' : ''}>{mono ? <span dir="ltr">{value}</span> : value}</dd>
     </>
   );
   return (
