@@ -187,5 +187,29 @@ for (const [i, language] of (['en', 'ar'] as const).entries()) {
     expect(text).toContain(reported.einvoice.uuid);
     expect(text).toMatch(/<cbc:ID>ICV<\/cbc:ID>\s*<cbc:UUID>1<\/cbc:UUID>/);
     expect(text).toContain('ds:SignatureValue');
+
+    // A credit note is its own e-invoice document (ICV 2, chained), reported by the next run of the job.
+    await page.getByRole('button', { name: inv.ui.creditNoteAction }).click();
+    await page.getByRole('dialog').getByLabel(inv.ui.reasonLabel).fill('Wrong rental dates');
+    await page.getByRole('dialog').getByRole('button', { name: inv.ui.confirmCreditNote }).click();
+    const cnBlock = page.getByTestId('einvoice-block-cn');
+    await expect(cnBlock.getByTestId('einvoice-status')).toHaveText(e.docStatus.pending);
+    await einvoicingSubmitJob({
+      time: new Date(Date.now() + 60_000).toISOString(),
+      onlyTenants: [session.user.tenantId],
+    });
+    await page.reload();
+    await expect(cnBlock.getByTestId('einvoice-status')).toHaveText(e.docStatus.reported);
+    const credited = await api('GET', `/api/v1/invoices/${draft.id}`);
+    expect(credited.creditNote.einvoice).toMatchObject({ kind: 'credit_note', icv: 2, status: 'reported' });
+    const cnDownload = page.waitForEvent('download');
+    await cnBlock.getByRole('button', { name: e.ui.downloadXml }).click();
+    const cnPath = join(outDir, `einvoicing-${credited.creditNote.number}-${language}.xml`);
+    await (await cnDownload).saveAs(cnPath);
+    const cnXml = readFileSync(cnPath, 'utf8');
+    expect(cnXml).toContain(credited.creditNote.einvoice.uuid);
+    expect(cnXml).toMatch(/<cbc:InvoiceTypeCode name="0200000">381<\/cbc:InvoiceTypeCode>/);
+    await cnBlock.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(outDir, `einvoicing-credit-note-${language}.png`), fullPage: true });
   });
 }
