@@ -94,9 +94,15 @@ const xmlOf = async (t: RegisteredTenant, id: string, document = 'invoice') => {
 describe('Saudi e-documents (ZATCA phase 2) born in the issue transactions', () => {
   let sa: RegisteredTenant;
   const issued: { file: string; xml: string; icv: number; profile: string }[] = [];
+  let simplifiedId = '';
 
   beforeAll(async () => {
-    sa = await company('SA', { vatNumber: SA_VAT, taxAddress: RIYADH, commercialRegistration: '1010010000' });
+    sa = await company('SA', {
+      vatNumber: SA_VAT,
+      enableVat: true,
+      taxAddress: RIYADH,
+      commercialRegistration: '1010010000',
+    });
     const onboard = await post('/api/v1/einvoicing/onboard', { otp: '123456' }, sa.token);
     expect(onboard.status, JSON.stringify(onboard.body)).toBe(200);
     expect(onboard.body.stage).toBe('production');
@@ -104,6 +110,7 @@ describe('Saudi e-documents (ZATCA phase 2) born in the issue transactions', () 
 
   it('a simplified invoice: ICV 1 with the initial PIH, reported later (pending), released, QR of 9 tags', async () => {
     const id = await draftFor(sa);
+    simplifiedId = id;
     const res = await issue(sa, id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.einvoice).toMatchObject({
@@ -182,7 +189,44 @@ describe('Saudi e-documents (ZATCA phase 2) born in the issue transactions', () 
     issued.push({ file: '4-credit.xml', xml, icv: 4, profile: 'simplified' });
   });
 
-  it('the chain: ICVs 1…4, each PIH the previous hash; every document passes validate-ksa with 0 errors', async () => {
+  it('a debit note on the simplified invoice: further charges on the rental (and the GL), DN- number, ICV 5', async () => {
+    const path = `/api/v1/invoices/${simplifiedId}/debit-note`;
+    const bad = await post(path, { reason: '', lines: [] }, sa.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({ reason: expect.any(String), lines: expect.any(String) });
+    const invoice = (await get(`/api/v1/invoices/${simplifiedId}`, sa.token)).body;
+    const rentalBefore = (await get(`/api/v1/rentals/${invoice.rentalId}`, sa.token)).body;
+    const body = {
+      reason: 'Fuel not refilled at the return',
+      lines: [{ category: 'fuel_charges', label: 'Refuelling (40 litres)', amount: 115 }],
+    };
+    const headers = { 'idempotency-key': `dn-${simplifiedId}` };
+    const res = await post(path, body, sa.token, headers);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // The same key again: the same answer, nothing written twice.
+    const again = await post(path, body, sa.token, headers);
+    expect(again.status).toBe(201);
+    expect(again.body.debitNotes).toHaveLength(1);
+    const [dn] = res.body.debitNotes;
+    expect(dn.number).toMatch(/^DN-\d+$/);
+    expect(dn).toMatchObject({ invoiceId: simplifiedId, invoiceNumber: invoice.number, total: 115 });
+    expect(Math.round((dn.subtotal + dn.vat) * 100) / 100).toBe(115);
+    expect(dn.vat).toBe(15);
+    expect(dn.einvoice).toMatchObject({ kind: 'debit_note', number: dn.number, icv: 5, status: 'pending' });
+    const rentalAfter = (await get(`/api/v1/rentals/${invoice.rentalId}`, sa.token)).body;
+    expect(Math.round((rentalAfter.totalAmount - rentalBefore.totalAmount) * 100) / 100).toBe(115);
+    const xml = await xmlOf(sa, simplifiedId, `debit_note&debitNoteId=${dn.id}`);
+    expect(xml).toContain('<cbc:InvoiceTypeCode name="0200000">383</cbc:InvoiceTypeCode>');
+    expect(xml).toContain(`<cbc:ID>${invoice.number}</cbc:ID>`);
+    issued.push({ file: '5-debit.xml', xml, icv: 5, profile: 'simplified' });
+    const pdf = await get(`/api/v1/invoices/${simplifiedId}/pdf?document=debit_note`, sa.token);
+    expect(pdf.status, JSON.stringify(pdf.body)).toBe(200);
+    expect(pdf.body.fileName).toBe(`${dn.number}.pdf`);
+    const check = await get('/api/v1/accounting/self-check', sa.token);
+    for (const c of check.body.checks) expect(c.passed, c.name).toBe(true);
+  });
+
+  it('the chain: ICVs 1…5, each PIH the previous hash; every document passes validate-ksa with 0 errors', async () => {
     let pih = KSA_INITIAL_PIH;
     for (const d of issued) {
       const check = verifyKsaXml(d.xml, { expectedPih: pih });

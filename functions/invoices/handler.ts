@@ -5,6 +5,7 @@ import { invoicesRoutes } from '../../shared/routes/invoices';
 import { createDraft, readInvoiceItem, updateDraft } from './draft';
 import { issueInvoice } from './issue';
 import { creditInvoice } from './credit-note';
+import { debitInvoice } from './debit-note';
 import { invoiceDetail, listInvoices } from './read';
 import { emailInvoice, ensureInvoicePdf, invoicePdfUrl, invoiceXml } from './documents';
 import { isReleased, submitDocument } from './deps';
@@ -37,6 +38,10 @@ export const handler = createDomainHandler('invoices', invoicesRoutes, {
       await invoiceDetail(ctx.auth.tenantId, await readInvoiceItem(ctx.auth.tenantId, ctx.params.id)),
     );
   },
+  debitInvoice: async (ctx) => {
+    await debitInvoice(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey);
+    return reply.created(await invoiceDetail(ctx.auth.tenantId, ctx.params.id));
+  },
   emailInvoice: async (ctx) => reply.ok(await emailInvoice(actorOf(ctx), ctx.params.id, ctx.body)),
   getInvoiceXml: async (ctx) => ({
     status: 200,
@@ -44,7 +49,7 @@ export const handler = createDomainHandler('invoices', invoicesRoutes, {
       'content-type': 'application/xml; charset=utf-8',
       'content-disposition': `inline; filename="${ctx.params.id}-${ctx.query.document}.xml"`,
     },
-    body: Buffer.from(await invoiceXml(ctx.auth.tenantId, ctx.params.id, ctx.query.document), 'utf8'),
+    body: Buffer.from(await invoiceXml(ctx.auth.tenantId, ctx.params.id, ctx.query), 'utf8'),
   }),
-  getInvoicePdf: async (ctx) => reply.ok(await invoicePdfUrl(ctx.auth.tenantId, ctx.params.id, ctx.query.document)),
+  getInvoicePdf: async (ctx) => reply.ok(await invoicePdfUrl(ctx.auth.tenantId, ctx.params.id, ctx.query)),
 });
