@@ -1,7 +1,8 @@
 import { dueIndexPages } from '../lib/data/due-index';
+import { queryPage } from '../lib/data/repo';
 import { HttpError } from '../lib/errors';
 import { eachCompany, type JobContext } from '../lib/jobs/define-job';
-import { EDOC_DUE_GSI_PK } from './model';
+import { EDOC_DUE_GSI_PK, type EDocItem, edocKeys } from './model';
 import { submitOnce } from './submit';
 
 /**
@@ -38,16 +39,49 @@ export async function dueDocuments(now: Date): Promise<Map<string, DueDocument[]
   return byTenant;
 }
 
+/**
+ * The oldest pending document of a company that waits for its next attempt (backoff) past `now`, if any.
+ * Documents issued after it wait too (decided): a Saudi device's documents carry a chain (ICV + 1, PIH = the
+ * previous hash) and ZATCA (the emulator strictly) checks it in order, so a later document must not overtake an
+ * earlier one that is waiting out an outage; for UAE and Jordan the same network is most likely still down.
+ */
+export async function waitingSince(tenantId: string, now: Date): Promise<string | undefined> {
+  const page = await queryPage<EDocItem>({
+    tenantId,
+    pk: edocKeys.statusPk(tenantId, 'pending'),
+    index: 'gsi2',
+    limit: 1,
+    forward: true,
+  });
+  const oldest = page.items[0];
+  return oldest?.nextAttemptAt && oldest.nextAttemptAt > now.toISOString() ? oldest.id : undefined;
+}
+
+/**
+ * The job's Lambda stops at 5 minutes (infra/stacks/jobs-stack.ts) and the next run starts then: no new
+ * document is started after 4 (one send takes at most the network client's timeout, 50 s for JoFotara); the
+ * rest stay due for the next run.
+ */
+export const RUN_BUDGET_MS = 4 * 60_000;
+
 export async function runSubmissions(ctx: JobContext) {
+  const deadline = Date.now() + RUN_BUDGET_MS;
   const due = await dueDocuments(ctx.now);
   const tenants = [...due.keys()].filter((t) => ctx.includes(t));
   return eachCompany(
     'einvoicing-submit',
     tenants,
     async (tenantId) => {
-      const counts = { due: 0, submitted: 0, accepted: 0, rejected: 0, retrying: 0, unsent: 0, skipped: 0 };
-      for (const d of due.get(tenantId) ?? []) {
+      const counts = { due: 0, submitted: 0, accepted: 0, rejected: 0, retrying: 0, unsent: 0, skipped: 0, held: 0 };
+      // in issue order (ULID ids); from the first one still waiting, the later ones wait with it
+      const docs = [...(due.get(tenantId) ?? [])].sort((a, b) => (a.documentId < b.documentId ? -1 : 1));
+      let holdAfter = await waitingSince(tenantId, ctx.now);
+      for (const d of docs) {
         counts.due++;
+        if ((holdAfter && d.documentId > holdAfter) || Date.now() > deadline) {
+          counts.held++;
+          continue;
+        }
         const result = await submitOnce(tenantId, d.documentId, { now: ctx.now }).catch((e: unknown) => {
           if (e instanceof HttpError && e.status === 404) return undefined; // an EDOC_DUE without its document
           throw e;
@@ -61,8 +95,10 @@ export async function runSubmissions(ctx: JobContext) {
         else {
           counts.submitted++;
           if (document.status === 'rejected') counts.rejected++;
-          else if (document.status === 'pending') counts.retrying++;
-          else counts.accepted++;
+          else if (document.status === 'pending') {
+            counts.retrying++;
+            holdAfter ??= document.id;
+          } else counts.accepted++;
         }
       }
       return counts;

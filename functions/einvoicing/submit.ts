@@ -84,8 +84,7 @@ export function claimUpdate(
     UpdateExpression:
       'SET leaseUntil = :until, leaseId = :lease, attempts = if_not_exists(attempts, :zero) + :one, ' +
       'lastAttemptAt = :now, #version = #version + :one, updatedAt = :now',
-    ConditionExpression:
-      `attribute_exists(pk) AND ${statuses} AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)` + due,
+    ConditionExpression: `attribute_exists(pk) AND ${statuses} AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)${due}`,
     ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
     ExpressionAttributeValues: {
       ':pending': 'pending',
