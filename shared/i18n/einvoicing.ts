@@ -133,6 +133,7 @@ export const einvoicing = {
       warnings: 'Warnings',
       errors: 'Errors',
       creditNoteBlock: 'E-invoice of the credit note',
+      debitNoteBlock: 'E-invoice of debit note {{number}}',
     },
   },
   ar: {
@@ -293,6 +294,7 @@ export const einvoicing = {
       warnings: 'تحذيرات',
       errors: 'أخطاء',
       creditNoteBlock: 'الفاتورة الإلكترونية للإشعار الدائن',
+      debitNoteBlock: 'الفاتورة الإلكترونية للإشعار المدين {{number}}',
     },
   },
 };

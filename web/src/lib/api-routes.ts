@@ -103,6 +103,7 @@ export const API_ROUTES = {
   updateInvoice: 'PATCH /api/v1/invoices/{id}',
   issueInvoice: 'POST /api/v1/invoices/{id}/issue',
   creditInvoice: 'POST /api/v1/invoices/{id}/credit-note',
+  debitInvoice: 'POST /api/v1/invoices/{id}/debit-note',
   emailInvoice: 'POST /api/v1/invoices/{id}/email',
   getInvoicePdf: 'GET /api/v1/invoices/{id}/pdf',
   getInvoiceXml: 'GET /api/v1/invoices/{id}/xml',

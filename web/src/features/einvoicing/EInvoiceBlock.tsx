@@ -9,7 +9,10 @@ import { StatusPill } from '../../components/StatusPill';
 import { useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
 import { useDateTime } from '../../lib/company-clock';
-import { downloadInvoiceXml, EDOC_TONES, type EDocSummary } from './einvoicing-api';
+import { downloadInvoiceXml, EDOC_TONES, type EDocSummary, type XmlDocument } from './einvoicing-api';
+
+const TITLES = { invoice: 'block', credit_note: 'creditNoteBlock', debit_note: 'debitNoteBlock' } as const;
+const TEST_IDS = { invoice: 'einvoice-block', credit_note: 'einvoice-block-cn', debit_note: 'einvoice-block-dn' };
 
 const MESSAGE_TONES = {
   error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
@@ -72,19 +75,22 @@ export function EInvoiceBlock({
   doc,
   invoiceId,
   document = 'invoice',
+  debitNoteId,
 }: {
   doc: EDocSummary;
   invoiceId: string;
-  document?: 'invoice' | 'credit_note';
+  document?: XmlDocument;
+  /** With `document="debit_note"`: which of the invoice's debit notes. */
+  debitNoteId?: string;
 }) {
   const t = useT();
   const dt = useDateTime();
   const [busy, setBusy] = useState(false);
-  const u = (k: string) => t(`einvoicing.ui.${k}`);
+  const u = (k: string, p?: Record<string, string>) => t(`einvoicing.ui.${k}`, p);
   const download = async () => {
     setBusy(true);
     try {
-      await downloadInvoiceXml(invoiceId, doc.number, document);
+      await downloadInvoiceXml(invoiceId, doc.number, document, debitNoteId);
     } catch (error) {
       toastApiError(u('downloadXmlFailed'), error);
     } finally {
@@ -99,10 +105,10 @@ export function EInvoiceBlock({
     </>
   );
   return (
-    <section className="card space-y-3" data-testid={document === 'invoice' ? 'einvoice-block' : 'einvoice-block-cn'}>
+    <section className="card space-y-3" data-testid={TEST_IDS[document]}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="flex flex-wrap items-center gap-2 text-lg font-semibold">
-          {u(document === 'invoice' ? 'block' : 'creditNoteBlock')}
+          {u(TITLES[document], { number: doc.number })}
           <StatusPill status={doc.status} labelKey="einvoicing.docStatus" tones={EDOC_TONES} testId="einvoice-status" />
           <span className="text-sm font-normal text-slate-600 dark:text-slate-300">
             {t(`einvoicing.profile.${doc.profile}`)} · {t(`einvoicing.network.${doc.network}`)}

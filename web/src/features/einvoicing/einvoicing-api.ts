@@ -46,12 +46,18 @@ export const einvoicingApi = {
  * GET /api/v1/invoices/{id}/xml: the UBL XML as issued (application/xml), handed to the browser as a download.
  * A `{ url, fileName }` answer (a presigned download, like the PDF's) is followed as well.
  */
+export type XmlDocument = 'invoice' | 'credit_note' | 'debit_note';
+
 export async function downloadInvoiceXml(
   invoiceId: string,
   number: string,
-  document: 'invoice' | 'credit_note' = 'invoice',
+  document: XmlDocument = 'invoice',
+  debitNoteId?: string,
 ): Promise<void> {
-  const answer: unknown = await callApi('getInvoiceXml', { params: { id: invoiceId }, query: { document } });
+  const answer: unknown = await callApi('getInvoiceXml', {
+    params: { id: invoiceId },
+    query: { document, ...(debitNoteId ? { debitNoteId } : {}) },
+  });
   const a = window.document.createElement('a');
   let objectUrl: string | null = null;
   if (answer && typeof answer === 'object' && 'url' in answer) {

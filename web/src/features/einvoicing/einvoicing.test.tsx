@@ -465,4 +465,37 @@ describe('the invoice page e-invoice block', () => {
     expect(within(cn).getByText('Reported')).toBeTruthy();
     expect(within(cn).getByText('8')).toBeTruthy();
   });
+
+  it("a debit note's block downloads that debit note's XML", async () => {
+    const calls = mockInvoice({
+      ...invoice,
+      einvoice: doc(),
+      debitNotes: [
+        {
+          id: 'DN1',
+          number: 'DN-1001',
+          invoiceId: 'I1',
+          invoiceNumber: 'INV-1007',
+          reason: 'Late return',
+          lines: [],
+          subtotal: 50,
+          vat: 7.5,
+          total: 57.5,
+          issueDate: '2030-01-06',
+          issuedAt: '2030-01-06T10:00:00Z',
+          hasPdf: true,
+          einvoice: doc({ id: 'D10', kind: 'debit_note', number: 'DN-1001', icv: 9, status: 'pending' }),
+        },
+      ],
+    });
+    renderAt('/invoices/I1');
+    const dn = await screen.findByTestId('einvoice-block-dn');
+    expect(within(dn).getByText('E-invoice of debit note DN-1001')).toBeTruthy();
+    expect(within(dn).getByText('Pending')).toBeTruthy();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    fireEvent.click(within(dn).getByRole('button', { name: 'Download XML' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(calls.some((c) => c.url === '/api/v1/invoices/I1/xml?document=debit_note&debitNoteId=DN1')).toBe(true);
+    click.mockRestore();
+  });
 });

@@ -376,6 +376,12 @@ function InvoiceView({ invoice: inv, onChanged }: { invoice: InvoiceDetail; onCh
       {inv.creditNote?.einvoice && (
         <EInvoiceBlock doc={inv.creditNote.einvoice} invoiceId={inv.id} document="credit_note" />
       )}
+      {(inv.debitNotes ?? []).map(
+        (dn) =>
+          dn.einvoice && (
+            <EInvoiceBlock key={dn.id} doc={dn.einvoice} invoiceId={inv.id} document="debit_note" debitNoteId={dn.id} />
+          ),
+      )}
 
       <InvoicePaymentsPanel invoice={inv} />
 
