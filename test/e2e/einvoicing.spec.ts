@@ -15,7 +15,15 @@ import { invoices } from '../../shared/i18n/invoices';
 import { settings } from '../../shared/i18n/settings';
 import { decodeZatcaTlv } from '../../shared/invoices/zatca';
 import { handler as einvoicingSubmitJob } from '../../functions/jobs/einvoicing-submit';
-import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+import {
+  apiAs,
+  createCustomerViaApi,
+  createVehicleViaApi,
+  seriousViolations,
+  signUpViaApi,
+  useSession,
+  type E2eSession,
+} from './helpers';
 
 const outDir = join(process.cwd(), 'test/.out/screenshots');
 mkdirSync(outDir, { recursive: true });
@@ -139,6 +147,7 @@ for (const [i, language] of (['en', 'ar'] as const).entries()) {
     expect(issued.total).toBe(460);
     await expect(row).toContainText('460.00');
     await page.screenshot({ path: join(outDir, `einvoicing-page-${language}.png`), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel(e.ui.statusFilter).selectOption('rejected');
     await expect(page.getByText(e.ui.noMatchesTitle)).toBeVisible();
     await page.getByLabel(e.ui.statusFilter).selectOption('reported');
@@ -211,5 +220,6 @@ for (const [i, language] of (['en', 'ar'] as const).entries()) {
     expect(cnXml).toMatch(/<cbc:InvoiceTypeCode name="0200000">381<\/cbc:InvoiceTypeCode>/);
     await cnBlock.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(outDir, `einvoicing-credit-note-${language}.png`), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }
