@@ -223,3 +223,38 @@ for (const [i, language] of (['en', 'ar'] as const).entries()) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+for (const language of ['en', 'ar'] as const) {
+  const e = einvoicing[language];
+
+  test(`${language}: a UAE owner reads what applies (PINT AE from 2027) and connects the service provider`, async ({
+    page,
+  }) => {
+    const session = await signUpViaApi(page.request, {
+      tenantName: `Gulf Drive ${language} ${Date.now().toString(36).slice(-4)}`,
+      region: 'AE',
+    });
+    await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+    await useSession(page, session, '/einvoicing');
+    const card = page.getByTestId('einvoicing-network');
+    await expect(card.getByRole('heading', { name: e.ui.aeTitle })).toBeVisible();
+    await expect(card).toContainText(e.ui.aeBody);
+    await expect(card.locator('[data-connection]')).toHaveText(e.ui.notConnected);
+    await expect(page.getByTestId('einvoicing-status')).toHaveCount(0);
+    // Nothing typed: the shared schema's messages, nothing sent.
+    await card.getByRole('button', { name: e.ui.connect, exact: true }).click();
+    await expect(card.getByText(e.messages.apiKeyRequired)).toBeVisible();
+    const apiKey = `asp-key-${Date.now()}-secret`;
+    await card.getByLabel(e.ui.apiKey).fill(apiKey);
+    await card.getByLabel(e.ui.legalEntityId).fill('42');
+    await card.getByRole('button', { name: e.ui.connect, exact: true }).click();
+    await expect(card.locator('[data-connection]')).toHaveText(e.ui.connectedLabel);
+    await expect(card.getByRole('button', { name: e.ui.disconnect })).toBeVisible();
+    const status = await apiAs(page.request, session, 'GET', '/api/v1/einvoicing/status');
+    expect(status.network).toMatchObject({ name: 'uae-asp', connected: true });
+    expect(JSON.stringify(status)).not.toContain(apiKey);
+    await expect(page.getByText(e.ui.emptyTitle)).toBeVisible();
+    await page.screenshot({ path: join(outDir, `einvoicing-uae-${language}.png`), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
