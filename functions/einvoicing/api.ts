@@ -3,7 +3,7 @@
  * invoice issue route clears a standard Saudi invoice at once), a document's summary, and the submission job.
  */
 export { readStatus as readEInvoicingStatus } from './status';
-export { eDocumentItems, type EDocumentInput, type EDocumentPlan } from './issue';
+export { eDocumentItems, type EDocumentInput, type EDocumentPlan } from './tx';
 export { submitDocument } from './submit';
 export type { EDocItem } from './model';
 export { edocSummaryOf, isReleased, readEDocumentXml, readEDocuments } from './read';

@@ -151,14 +151,24 @@ describe('Saudi e-documents (ZATCA phase 2) born in the issue transactions', () 
     expect((await patch(`/api/v1/invoices/${id}`, { buyerAddress: JEDDAH }, sa.token)).status).toBe(200);
     const res = await issue(sa, id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    // Clearance is tried right after the issue; until ZATCA clears it the buyer gets nothing.
-    expect(res.body.einvoice).toMatchObject({ profile: 'standard', icv: 2, status: 'pending', released: false });
+    // Clearance is tried right after the issue (submitDocument, built by the submission side): cleared, the buyer
+    // gets it; not cleared (ZATCA not answering, or the submission not built yet), the buyer gets nothing.
+    expect(res.body.einvoice).toMatchObject({ profile: 'standard', icv: 2 });
     const pdf = await get(`/api/v1/invoices/${id}/pdf`, sa.token);
-    expect(pdf.status).toBe(409);
-    expect(pdf.body.error.message).toBe(EDOC_MESSAGES.notReleased);
-    const email = await post(`/api/v1/invoices/${id}/email`, { to: 'buyer@example.test' }, sa.token);
-    expect(email.status).toBe(409);
-    const xml = await xmlOf(sa, id);
+    if (res.body.einvoice.status === 'cleared') {
+      expect(res.body.einvoice.released).toBe(true);
+      expect(pdf.status).toBe(200);
+    } else {
+      expect(res.body.einvoice).toMatchObject({ status: 'pending', released: false });
+      expect(pdf.status).toBe(409);
+      expect(pdf.body.error.message).toBe(EDOC_MESSAGES.notReleased);
+      const email = await post(`/api/v1/invoices/${id}/email`, { to: 'buyer@example.test' }, sa.token);
+      expect(email.status).toBe(409);
+      expect(await getItem(edocKeys.due(sa.tenantId, id))).toBeDefined();
+    }
+    await xmlOf(sa, id);
+    // The document as issued (the route answers ZATCA's cleared copy once cleared).
+    const xml = String((await getItem(edocKeys.xml(sa.tenantId, id)))?.xml);
     const check = verifyKsaXml(xml);
     expect(check.errors).toEqual([]);
     expect(decodeZatcaTlv(res.body.einvoice.qr)).toHaveLength(8);
@@ -269,11 +279,60 @@ describe('Saudi e-documents (ZATCA phase 2) born in the issue transactions', () 
     expect((await getItem(edocKeys.chain(sa.tenantId)))?.icv).toBe(before + 10);
   }, 180_000);
 
+  it('an early return of invoiced rent: the credit note issued in the return carries its e-document', async () => {
+    const [vehicle, customer] = await Promise.all([
+      createVehicle(sa.token),
+      createCustomer(sa.token, { fullNameEnglish: 'Early Returner' }),
+    ]);
+    const start = new Date(Date.now() - 3_600_000).toISOString();
+    const booked = await post(
+      '/api/v1/rentals',
+      {
+        vehicleId: vehicle.id,
+        customerId: customer.id,
+        startDate: start,
+        endDate: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+        dailyRate: 150,
+      },
+      sa.token,
+    );
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const rentalId = booked.body.id as string;
+    const pickup = await post(
+      `/api/v1/rentals/${rentalId}/pickup`,
+      { odometerStart: 1000, fuelLevelStart: 'full', pickedUpAt: start },
+      sa.token,
+    );
+    expect(pickup.status, JSON.stringify(pickup.body)).toBe(200);
+    const draft = await post('/api/v1/invoices', { rentalId }, sa.token);
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    expect((await issue(sa, draft.body.id)).status).toBe(200);
+    const chain = await getItem(edocKeys.chain(sa.tenantId));
+    const ret = await post(
+      `/api/v1/rentals/${rentalId}/return`,
+      { odometerEnd: 1100, condition: 'good', fuelLevelEnd: 'full' },
+      sa.token,
+    );
+    expect(ret.status, JSON.stringify(ret.body)).toBe(200);
+    const credited = (await get(`/api/v1/invoices/${draft.body.id}`, sa.token)).body;
+    expect(credited.status).toBe('void');
+    expect(credited.creditNote.einvoice).toMatchObject({
+      kind: 'credit_note',
+      number: credited.creditNote.number,
+      icv: Number(chain?.icv) + 1,
+    });
+    const check = verifyKsaXml(await xmlOf(sa, draft.body.id, 'credit_note'), { expectedPih: chain?.hash as string });
+    expect(check.errors).toEqual([]);
+  });
+
   it("another company's invoice: xml 404", async () => {
     const other = await registerTenant({ region: 'SA' });
     const id = await draftFor(sa);
     expect((await issue(sa, id)).status).toBe(200);
     expect((await get(`/api/v1/invoices/${id}/xml`, other.token)).status).toBe(404);
+    const debit = { reason: 'Late fuel charge', lines: [{ category: 'fuel_charges', label: 'Fuel', amount: 50 }] };
+    expect((await post(`/api/v1/invoices/${id}/debit-note`, debit, other.token)).status).toBe(404);
+    expect((await get(`/api/v1/invoices/${id}`, sa.token)).body.debitNotes).toEqual([]);
   });
 });
 

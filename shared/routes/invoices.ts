@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { routeMaker } from './types';
 import {
   createInvoiceSchema,
@@ -122,7 +121,6 @@ export const invoicesRoutes = [
       "The invoice's e-invoice XML as issued (signed for Saudi companies; ZATCA's cleared copy once cleared), or its " +
       'credit note or a debit note as the PDF route; 404 when it has none',
     request: { ...byId, query: invoiceDocumentQuery },
-    response: z.string(),
     responseTypes: ['application/xml'],
   }),
 ];
