@@ -71,7 +71,7 @@ describe('e-invoice submission to ZATCA', () => {
 
   it('ZATCA down: pending with the backoff and the error; not before it is due; reported on the next run', async () => {
     const doc = await issueKsaDocument(sa.tenantId, { profile: 'simplified', vatNumber: VAT });
-    await emulatorFault('ZATCA_BASE_URL', 1, 503);
+    await emulatorFault('ZATCA_BASE_URL', 1, 503, doc.uuid);
     const started = Date.now();
     const failed = await runJob(sa.tenantId);
     expect(failed.totals).toMatchObject({ submitted: 1, retrying: 1 });
@@ -94,7 +94,7 @@ describe('e-invoice submission to ZATCA', () => {
     const reported = await readEdoc(sa.tenantId, doc.id);
     expect(reported).toMatchObject({ status: 'reported', attempts: 2, errors: [] });
     expect(reported.nextAttemptAt).toBeUndefined();
-    expect(await zatcaDocs(doc.uuid)).toEqual(['REPORTED']);
+    expect(await zatcaDocs(doc.uuid)).toEqual(['FAULT', 'REPORTED']);
     expect(await readEdoc(sa.tenantId, later.id)).toMatchObject({ status: 'reported', attempts: 1 });
   });
 

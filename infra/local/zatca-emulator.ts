@@ -55,10 +55,12 @@ import { loadKsaRules, runKsaRules } from './zatca/rules';
  * zatca/rules.ts; no XSD check); `uuid` equals cbc:UUID; `invoiceHash` equals the hash recomputed from the XML;
  * signature and QR verify (verifyKsaXml); the signing certificate is the one the caller authenticated with and its
  * invoice type (the CSR's title) allows the document's profile (standard/simplified); and
- * per device (= certificate) the chain: ICV is the previous accepted document's ICV + 1 (the first may start
- * anywhere ≥ 1) and PIH is the previous accepted document's hash (first: the SDK's initial PIH). Decision: only
- * accepted documents advance a chain (a rejected document must be fixed and sent again with the same ICV/PIH);
- * the compliance CSID and the production CSID are different certificates, so each has its own chain.
+ * per device (= certificate) the chain, as ZATCA states it: ICV and PIH follow the order the device GENERATED its
+ * documents in, whatever their type and whatever ZATCA answered (a rejected document stays in the chain; its fix
+ * is a new document with the next ICV), and documents may be submitted in any order. So: ICV is a positive
+ * integer; ICV 1 carries the SDK's initial PIH; a document whose ICV − 1 the emulator has seen from this device
+ * (accepted or rejected) must carry that document's hash as PIH (not seen yet: submitted out of order, not
+ * checked). The compliance CSID and the production CSID are different certificates, so each has its own chain.
  *
  * The clearance stamp: ZATCA returns the cleared XML with its own stamp. The emulator's `clearedInvoice` is the
  * submitted XML with one more ext:UBLExtension (ExtensionURI `urn:sayyara:zatca-emulator:clearance`) holding the
@@ -66,7 +68,8 @@ import { loadKsaRules, runKsaRules } from './zatca/rules';
  * certificate; `verifyClearanceStamp` checks it. UBLExtensions are outside the invoice hash and the taxpayer's
  * signed data, so the cleared document keeps its hash and its taxpayer signature.
  *
- * Test hooks: `POST /_emulator/faults { count, status }` makes the next `count` submissions (compliance/invoices,
+ * Test hooks: `POST /_emulator/faults { count, status, uuid? }` makes the next `count` submissions (of the
+ * document `uuid` only, when given: test files share the emulator) (compliance/invoices,
  * reporting, clearance) answer `status` before any processing; `GET /_emulator/documents` lists submissions;
  * `GET /_emulator/ca` gives the CA certificate (PEM).
  */
@@ -266,11 +269,12 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
   void loadKsaRules().catch(() => undefined); // compile/load the rules while onboarding happens
   const csids = new Map<string, Csid>(); // by binarySecurityToken
   const passed = new Map<string, Set<string>>(); // compliance requestID → "standard:388"…
-  const chains = new Map<string, { icv: number; hash: string }>(); // by certificate (base64 DER)
+  // by certificate (base64 DER): ICV → the hash of the latest document the device sent with it (any outcome)
+  const chains = new Map<string, Map<number, string>>();
   // uuid → the accepted answer (production only): a resend of the same document (same hash) gets it again
   const finalised = new Map<string, { outcome: string; hash: string; httpStatus: number; answer: unknown }>();
   const documents: ZatcaSubmission[] = [];
-  const faults = { count: 0, status: 500 };
+  const faults: { count: number; status: number; uuid?: string } = { count: 0, status: 500 };
   let nextRequestId = 1_234_567_890_000 + Math.floor(Math.random() * 1000) * 1000;
 
   function authenticate(req: IncomingMessage, kind: Csid['kind']): Csid | undefined {
@@ -357,9 +361,19 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
           'The invoice hash API body does not match the (calculated) Hash of the XML',
         ),
       );
-    const chain = chains.get(csid.certB64);
-    const expectedPih = chain?.hash ?? KSA_INITIAL_PIH;
-    const verified = verifyKsaXml(xml, { expectedPih });
+    const previous = facts.icv === 1 ? KSA_INITIAL_PIH : chains.get(csid.certB64)?.get(facts.icv - 1);
+    const verified = verifyKsaXml(xml);
+    if (previous !== undefined && verified.pih !== previous)
+      errors.push(
+        msg(
+          'ERROR',
+          'KSA-13',
+          'KSA',
+          facts.icv === 1
+            ? 'The previous invoice hash (PIH) of ICV 1 must be the initial hash (base64 SHA-256 of "0")'
+            : `The previous invoice hash (PIH) must be the hash of this device's document with ICV ${facts.icv - 1}`,
+        ),
+      );
     for (const e of verified.errors)
       errors.push(msg('ERROR', /pih|previous/i.test(e) ? 'KSA-13' : 'signature-or-qr', 'SIGNATURE', e));
     if (facts.certB64 !== csid.certB64)
@@ -371,31 +385,36 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
           'The invoice is not signed with the certificate of the CSID used to submit it',
         ),
       );
-    if (!Number.isInteger(facts.icv) || facts.icv < 1 || (chain && facts.icv !== chain.icv + 1))
-      errors.push(
-        msg(
-          'ERROR',
-          'KSA-16',
-          'KSA',
-          chain
-            ? `Invoice counter value (ICV) must be ${chain.icv + 1}: this device's previous document had ${chain.icv}`
-            : 'Invoice counter value (ICV) must be a positive integer',
-        ),
-      );
+    if (!Number.isInteger(facts.icv) || facts.icv < 1)
+      errors.push(msg('ERROR', 'KSA-16', 'KSA', 'Invoice counter value (ICV) must be a positive integer'));
+    else {
+      const chain = chains.get(csid.certB64) ?? new Map<number, string>();
+      chain.set(facts.icv, hash);
+      chains.set(csid.certB64, chain);
+    }
     return { errors, warnings, xml, facts, hash };
   }
 
   async function submission(req: IncomingMessage, res: ServerResponse, endpoint: ZatcaSubmission['endpoint']) {
     const record = (s: Omit<ZatcaSubmission, 'endpoint' | 'at'>) =>
       documents.push({ endpoint, at: new Date().toISOString(), ...s });
+    const raw = await readBody(req);
     if (faults.count > 0) {
-      faults.count--;
-      await readBody(req);
-      record({ uuid: '', httpStatus: faults.status, status: 'FAULT', errors: [] });
-      return json(res, faults.status, { message: `Emulated fault ${faults.status}` });
+      let sent = '';
+      try {
+        sent = String((JSON.parse(raw) as { uuid?: unknown }).uuid ?? '');
+      } catch {
+        sent = '';
+      }
+      if (!faults.uuid || faults.uuid === sent) {
+        faults.count--;
+        record({ uuid: faults.uuid ? sent : '', httpStatus: faults.status, status: 'FAULT', errors: [] });
+        return json(res, faults.status, { message: `Emulated fault ${faults.status}` });
+      }
+      if (req.headers['accept-version'] !== 'V2')
+        return json(res, 400, { code: 'Invalid-Request', message: 'Accept-Version: V2 is required' });
     }
     const csid = authenticate(req, endpoint === 'compliance' ? 'compliance' : 'production');
-    const raw = await readBody(req);
     if (!csid) {
       record({ uuid: '', httpStatus: 401, status: 'UNAUTHORIZED', errors: [] });
       return json(res, 401, { timestamp: Date.now(), status: 401, error: 'Unauthorized', message: '' });
@@ -480,7 +499,6 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
       answer.qrBuyertStatus = null;
     }
     if (status !== 'ERROR' && facts && checked.hash) {
-      chains.set(csid.certB64, { icv: facts.icv, hash: checked.hash });
       if (endpoint === 'compliance') {
         const set = passed.get(csid.requestID) ?? new Set<string>();
         set.add(`${facts.profile}:${facts.typeCode}`);
@@ -523,9 +541,10 @@ export async function startZatcaEmulator(port = 0, host = '127.0.0.1'): Promise<
       const url = new URL(req.url ?? '/', 'http://x');
       const path = url.pathname;
       if (req.method === 'POST' && path === '/_emulator/faults') {
-        const b = JSON.parse((await readBody(req)) || '{}') as { count?: number; status?: number };
+        const b = JSON.parse((await readBody(req)) || '{}') as { count?: number; status?: number; uuid?: string };
         faults.count = Number(b.count ?? 1);
         faults.status = Number(b.status ?? 500);
+        faults.uuid = typeof b.uuid === 'string' && b.uuid ? b.uuid : undefined;
         return json(res, 200, faults);
       }
       if (req.method === 'GET' && path === '/_emulator/documents') return json(res, 200, documents);

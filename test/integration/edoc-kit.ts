@@ -40,8 +40,15 @@ export async function emulatorDocuments<T = { uuid: string; status: string }>(
   return (await (await fetch(`${emulatorRoot(envName)}/_emulator/documents`)).json()) as T[];
 }
 
-export async function emulatorFault(envName: Parameters<typeof emulatorRoot>[0], count: number, status: number) {
-  await fetch(`${emulatorRoot(envName)}/_emulator/faults`, { method: 'POST', body: JSON.stringify({ count, status }) });
+/** The next `count` submissions fail with `status` (ZATCA: of the document `uuid` only; the emulator is shared). */
+export async function emulatorFault(
+  envName: Parameters<typeof emulatorRoot>[0],
+  count: number,
+  status: number,
+  uuid?: string,
+) {
+  const body = JSON.stringify({ count, status, ...(uuid ? { uuid } : {}) });
+  await fetch(`${emulatorRoot(envName)}/_emulator/faults`, { method: 'POST', body });
 }
 
 export async function onboardedSaudiCompany(vatNumber: string): Promise<RegisteredTenant> {

@@ -163,10 +163,13 @@ describe('ZATCA client ↔ Fatoora emulator', () => {
     const third = issue(exampleSimplifiedInvoice, 3, second.invoiceHash, production);
     const wrongHash = await fail(zatca.report(production, { ...third, invoiceHash: first.invoiceHash }));
     expect(wrongHash.messages.join(' ')).toContain('invalid-invoice-hash');
+    // ICV 3 must carry the hash of the device's ICV 2 (the standard invoice), not of ICV 1
     const wrongIcv = await fail(
-      zatca.report(production, issue(exampleSimplifiedInvoice, 7, second.invoiceHash, production)),
+      zatca.report(production, issue(exampleSimplifiedInvoice, 3, first.invoiceHash, production)),
     );
-    expect(wrongIcv.messages.join(' ')).toContain('ICV');
+    expect(wrongIcv.messages.join(' ')).toContain(
+      "KSA-13: The previous invoice hash (PIH) must be the hash of this device's document with ICV 2",
+    );
 
     expect((await zatca.report(production, third)).reportingStatus).toBe('REPORTED');
     lastAccepted = third.invoiceHash;
@@ -191,9 +194,10 @@ describe('ZATCA client ↔ Fatoora emulator', () => {
 
   it('maps an outage to a retryable error and succeeds on the retry', async () => {
     const zatca = zatcaClient({ baseUrl });
-    await fetch(`${root}/_emulator/faults`, { method: 'POST', body: JSON.stringify({ count: 1, status: 503 }) });
-    // the chain continues from the last accepted production document (ICV 3)
+    // the chain continues from the last accepted production document (ICV 3); the fault hits this document only
     const fourth = issue(exampleSimplifiedInvoice, 4, lastAccepted, production);
+    const fault = { count: 1, status: 503, uuid: fourth.uuid };
+    await fetch(`${root}/_emulator/faults`, { method: 'POST', body: JSON.stringify(fault) });
     const outage = await fail(zatca.report(production, fourth));
     expect(outage.httpStatus).toBe(503);
     expect(outage.retryable).toBe(true);
@@ -203,6 +207,6 @@ describe('ZATCA client ↔ Fatoora emulator', () => {
     );
     expect(unreachable.retryable).toBe(true);
     const docs = (await (await fetch(`${root}/_emulator/documents`)).json()) as { uuid: string; status: string }[];
-    expect(docs.filter((d) => d.uuid === fourth.uuid).map((d) => d.status)).toEqual(['REPORTED']);
+    expect(docs.filter((d) => d.uuid === fourth.uuid).map((d) => d.status)).toEqual(['FAULT', 'REPORTED']);
   });
 });
