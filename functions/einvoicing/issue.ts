@@ -4,12 +4,7 @@ import type {
   EInvoiceDocument,
   EInvoiceParty,
 } from '../../shared/einvoicing/document';
-import { buildJoFotaraXml } from '../../shared/einvoicing/jofotara';
-import { buildKsaXml } from '../../shared/einvoicing/ksa/build';
 import { KSA_INITIAL_PIH } from '../../shared/einvoicing/ksa/initial-pih';
-import { stampKsaXml } from '../../shared/einvoicing/ksa/stamp';
-import { buildPintAeXml } from '../../shared/einvoicing/pint-ae';
-import { EInvoiceBuildError } from '../../shared/einvoicing/ubl';
 import { EDOC_MESSAGES, type EDocNetwork, type EDocStatus } from '../../shared/schemas/einvoicing';
 import { type CompanySettings, companyRegion } from '../lib/company-settings';
 import { config } from '../lib/config';
@@ -131,6 +126,13 @@ export async function eDocumentItems(
     profile,
     seller: sellerOf(settings, address),
   };
+  // The XML builders (and ZATCA's signing below) load with the first e-document, not at every cold start of the
+  // Lambdas that issue invoices (DESIGN.md §10 bundle budget).
+  const [{ buildPintAeXml }, { buildJoFotaraXml }, { EInvoiceBuildError }] = await Promise.all([
+    import('../../shared/einvoicing/pint-ae'),
+    import('../../shared/einvoicing/jofotara'),
+    import('../../shared/einvoicing/ubl'),
+  ]);
   let xml: string;
   try {
     xml =
@@ -166,6 +168,10 @@ async function saudiDocument(
   const secrets = open<EInvoicingSecrets>(secretsItem.envelope, key, `${sk.pk}|${sk.sk}`);
 
   const doc: EInvoiceDocument = { ...input.document, profile, seller: sellerOf(settings, address) };
+  const [{ buildKsaXml }, { stampKsaXml }] = await Promise.all([
+    import('../../shared/einvoicing/ksa/build'),
+    import('../../shared/einvoicing/ksa/stamp'),
+  ]);
   const icv = (chain?.icv ?? 0) + 1;
   const pih = chain?.hash ?? KSA_INITIAL_PIH;
   let unsigned: string;

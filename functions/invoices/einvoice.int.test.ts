@@ -14,6 +14,7 @@ import { registerTenant, type RegisteredTenant } from '../../test/integration/fi
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { getItem } from '../lib/data/repo';
 import { edocKeys } from '../einvoicing/model';
+import { runInvoicing } from '../finance/invoicing';
 
 /**
  * E-documents born in the issue transactions (issue 29), over HTTP against the harness stack and its ZATCA
@@ -280,19 +281,26 @@ describe('Saudi e-documents (ZATCA phase 2) born in the issue transactions', () 
   }, 180_000);
 
   it('an early return of invoiced rent: the credit note issued in the return carries its e-document', async () => {
+    // Billing in advance: the month is invoiced at its start (the invoicing job), then the car comes back early.
+    const settings = (await get('/api/v1/company/settings', sa.token)).body;
+    const advance = { version: settings.version, billingTiming: 'advance' };
+    expect((await put('/api/v1/company/settings', advance, sa.token)).status).toBe(200);
     const [vehicle, customer] = await Promise.all([
       createVehicle(sa.token),
       createCustomer(sa.token, { fullNameEnglish: 'Early Returner' }),
     ]);
-    const start = new Date(Date.now() - 3_600_000).toISOString();
+    const start = new Date(Date.now() - 2 * 86_400_000 - 3_600_000).toISOString();
     const booked = await post(
       '/api/v1/rentals',
       {
         vehicleId: vehicle.id,
         customerId: customer.id,
         startDate: start,
-        endDate: new Date(Date.now() + 5 * 86_400_000).toISOString(),
-        dailyRate: 150,
+        openEnded: true,
+        expectedDuration: 30,
+        rentalType: 'monthly',
+        monthlyRate: 3000,
+        dailyRate: 120,
       },
       sa.token,
     );
@@ -304,24 +312,25 @@ describe('Saudi e-documents (ZATCA phase 2) born in the issue transactions', () 
       sa.token,
     );
     expect(pickup.status, JSON.stringify(pickup.body)).toBe(200);
-    const draft = await post('/api/v1/invoices', { rentalId }, sa.token);
-    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-    expect((await issue(sa, draft.body.id)).status).toBe(200);
+    expect(await runInvoicing(new Date(), { tenantId: sa.tenantId })).toMatchObject({ invoicesCreated: 1 });
+    const [month] = (await get(`/api/v1/invoices?rentalId=${rentalId}`, sa.token)).body.items;
+    expect(month.status).toBe('issued');
     const chain = await getItem(edocKeys.chain(sa.tenantId));
+    expect(chain?.documentId).toBe(month.id);
     const ret = await post(
       `/api/v1/rentals/${rentalId}/return`,
       { odometerEnd: 1100, condition: 'good', fuelLevelEnd: 'full' },
       sa.token,
     );
     expect(ret.status, JSON.stringify(ret.body)).toBe(200);
-    const credited = (await get(`/api/v1/invoices/${draft.body.id}`, sa.token)).body;
+    const credited = (await get(`/api/v1/invoices/${month.id}`, sa.token)).body;
     expect(credited.status).toBe('void');
     expect(credited.creditNote.einvoice).toMatchObject({
       kind: 'credit_note',
       number: credited.creditNote.number,
       icv: Number(chain?.icv) + 1,
     });
-    const check = verifyKsaXml(await xmlOf(sa, draft.body.id, 'credit_note'), { expectedPih: chain?.hash as string });
+    const check = verifyKsaXml(await xmlOf(sa, month.id, 'credit_note'), { expectedPih: chain?.hash as string });
     expect(check.errors).toEqual([]);
   });
 
