@@ -1,8 +1,7 @@
 import { dueIndexPages } from '../lib/data/due-index';
-import { queryPage } from '../lib/data/repo';
 import { HttpError } from '../lib/errors';
 import { eachCompany, type JobContext } from '../lib/jobs/define-job';
-import { EDOC_DUE_GSI_PK, type EDocItem, edocKeys } from './model';
+import { EDOC_DUE_GSI_PK } from './model';
 import { submitOnce } from './submit';
 
 /**
@@ -40,24 +39,6 @@ export async function dueDocuments(now: Date): Promise<Map<string, DueDocument[]
 }
 
 /**
- * The oldest pending document of a company that waits for its next attempt (backoff) past `now`, if any.
- * Documents issued after it wait too (decided): a Saudi device's documents carry a chain (ICV + 1, PIH = the
- * previous hash) and ZATCA (the emulator strictly) checks it in order, so a later document must not overtake an
- * earlier one that is waiting out an outage; for UAE and Jordan the same network is most likely still down.
- */
-export async function waitingSince(tenantId: string, now: Date): Promise<string | undefined> {
-  const page = await queryPage<EDocItem>({
-    tenantId,
-    pk: edocKeys.statusPk(tenantId, 'pending'),
-    index: 'gsi2',
-    limit: 1,
-    forward: true,
-  });
-  const oldest = page.items[0];
-  return oldest?.nextAttemptAt && oldest.nextAttemptAt > now.toISOString() ? oldest.id : undefined;
-}
-
-/**
  * The job's Lambda stops at 5 minutes (infra/stacks/jobs-stack.ts) and the next run starts then: no new
  * document is started after 4 (one send takes at most the network client's timeout, 50 s for JoFotara); the
  * rest stay due for the next run.
@@ -73,9 +54,12 @@ export async function runSubmissions(ctx: JobContext) {
     tenants,
     async (tenantId) => {
       const counts = { due: 0, submitted: 0, accepted: 0, rejected: 0, retrying: 0, unsent: 0, skipped: 0, held: 0 };
-      // in issue order (ULID ids); from the first one still waiting, the later ones wait with it
+      // In issue order (ULID ids). Once one fails without an answer (the network is down), the company's next
+      // ones wait for the next run instead of failing one by one. ZATCA takes a device's documents in any order
+      // (the ICV/PIH chain is the order they were generated in), so a later document may go before an earlier
+      // one that is waiting out its backoff.
       const docs = [...(due.get(tenantId) ?? [])].sort((a, b) => (a.documentId < b.documentId ? -1 : 1));
-      let holdAfter = await waitingSince(tenantId, ctx.now);
+      let holdAfter: string | undefined;
       for (const d of docs) {
         counts.due++;
         if ((holdAfter && d.documentId > holdAfter) || Date.now() > deadline) {
