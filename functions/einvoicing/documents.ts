@@ -4,6 +4,7 @@ import { writeAudit } from '../lib/data/audit';
 import { type Page, queryPage } from '../lib/data/repo';
 import { conflict, notFound } from '../lib/errors';
 import { type EDocItem, edocKeys } from './model';
+import { edocSummaryOf } from './read';
 import { readDocument, submitDocument } from './submit';
 
 /**
@@ -11,36 +12,8 @@ import { readDocument, submitDocument } from './submit';
  * The list is one Query page: of one status through the status index (gsi2, newest issue first), else the EDOC
  * partition read backwards (ULID ids: newest first).
  */
-export function edocSummary(d: EDocItem): EDocSummary {
-  return {
-    id: d.id,
-    network: d.network,
-    kind: d.kind,
-    profile: d.profile,
-    invoiceId: d.invoiceId,
-    number: d.number,
-    uuid: d.uuid,
-    issuedAt: d.issuedAt,
-    currency: d.currency,
-    total: d.totalMinor,
-    vat: d.vatMinor,
-    status: d.status,
-    ...(d.icv !== undefined ? { icv: d.icv } : {}),
-    ...(d.hash ? { hash: d.hash } : {}),
-    ...(d.qr ? { qr: d.qr } : {}),
-    warnings: d.warnings ?? [],
-    errors: d.errors ?? [],
-    attempts: d.attempts ?? 0,
-    ...(d.lastAttemptAt ? { lastAttemptAt: d.lastAttemptAt } : {}),
-    ...(d.nextAttemptAt ? { nextAttemptAt: d.nextAttemptAt } : {}),
-    ...(d.submittedAt ? { submittedAt: d.submittedAt } : {}),
-    released: isReleased(d),
-  };
-}
-
-/** A standard Saudi document goes to the buyer only once ZATCA has cleared it; every other one at once. */
-export const isReleased = (d: Pick<EDocItem, 'network' | 'profile' | 'status'>): boolean =>
-  !(d.network === 'zatca' && d.profile === 'standard' && d.status !== 'cleared');
+// The summary is read.ts's (one shape for the invoice's block and this list: money in decimals, as every answer).
+const edocSummary = edocSummaryOf;
 
 export async function listDocuments(
   tenantId: string,

@@ -149,6 +149,48 @@ describe('company settings', () => {
     expect(res2.body).toMatchObject({ vatRate: 0.05, timezone: 'Asia/Muscat', currency: 'AED', enableVat: true });
   });
 
+  it('stores the tax address of e-invoices and the CR number, and reads them back (issue 29)', async () => {
+    const t = await registerTenant({ region: 'SA' });
+    const s = await settingsOf(t.token);
+    expect(s.taxAddress).toEqual({
+      buildingNumber: '',
+      street: '',
+      district: '',
+      city: '',
+      postalCode: '',
+      additionalNumber: '',
+      emirate: '',
+    });
+    const taxAddress = {
+      buildingNumber: '7391',
+      street: 'King Fahd Road',
+      district: 'Al Olaya',
+      city: 'Riyadh',
+      postalCode: '12214',
+      additionalNumber: '3267',
+      emirate: '',
+    };
+    const res = await put(SETTINGS, { version: s.version, taxAddress, commercialRegistration: '1010010000' }, t.token);
+    expect(res.status).toBe(200);
+    expect(await settingsOf(t.token)).toMatchObject({ taxAddress, commercialRegistration: '1010010000' });
+    const bad = await put(
+      SETTINGS,
+      {
+        version: res.body.version,
+        taxAddress: { ...taxAddress, buildingNumber: '12', additionalNumber: 'ABCD', postalCode: '12#14' },
+        commercialRegistration: 'CR 1',
+      },
+      t.token,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({
+      'taxAddress.buildingNumber': SETTINGS_MESSAGES.buildingNumberInvalid,
+      'taxAddress.additionalNumber': SETTINGS_MESSAGES.additionalNumberInvalid,
+      'taxAddress.postalCode': SETTINGS_MESSAGES.postalCodeInvalid,
+      commercialRegistration: SETTINGS_MESSAGES.commercialRegistrationInvalid,
+    });
+  });
+
   it('rejects invalid input with one message per field and writes nothing', async () => {
     const before = await settingsOf(owner.token);
     const res = await put(

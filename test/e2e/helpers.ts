@@ -26,7 +26,7 @@ export function uniqueName(prefix: string): string {
 /** Signs a new company up through POST /api/register and returns the OWNER's session. */
 export async function signUpViaApi(
   request: APIRequestContext,
-  opts: { tenantName?: string; fullNameEnglish?: string; fullNameArabic?: string } = {},
+  opts: { tenantName?: string; fullNameEnglish?: string; fullNameArabic?: string; region?: string } = {},
 ): Promise<E2eSession> {
   const username = uniqueName('e2e');
   const password = 'e2e-secret-1';
@@ -36,6 +36,7 @@ export async function signUpViaApi(
       tenantName,
       fullNameEnglish: opts.fullNameEnglish ?? 'Layla Haddad',
       ...(opts.fullNameArabic ? { fullNameArabic: opts.fullNameArabic } : {}),
+      ...(opts.region ? { region: opts.region } : {}),
       username,
       email: `${username}@example.test`,
       password,

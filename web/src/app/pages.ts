@@ -58,6 +58,7 @@ const APP: Record<string, [PageLoader, Ability]> = {
   '/invoices': [() => import('../features/invoices/InvoicesPage'), 'financeRead'],
   '/invoices/:id': [() => import('../features/invoices/InvoiceDetailPage'), 'financeRead'],
   '/dashboard/invoice-automation': [() => import('../features/invoices/InvoiceAutomationPage'), 'financeEdit'],
+  '/einvoicing': [() => import('../features/einvoicing/EInvoicingPage'), 'einvoicingRead'],
   '/deposits': [() => import('../features/deposits/DepositsPage'), 'financeRead'],
   '/dashboard/accounting': [() => import('../features/accounting/AccountingPage'), 'accounting'],
   '/dashboard/accounting/chart-of-accounts': [() => import('../features/accounting/ChartOfAccountsPage'), 'accounting'],

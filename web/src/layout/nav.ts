@@ -38,6 +38,7 @@ export const NAV: NavSection[] = [
       { key: 'maintenance', to: '/maintenance', icon: 'wrench' },
       { key: 'finance', to: '/dashboard/finance', icon: 'wallet' },
       { key: 'accounting', to: '/dashboard/accounting', icon: 'chart' },
+      { key: 'einvoicing', to: '/einvoicing', icon: 'file' },
       { key: 'documents', to: '/documents', icon: 'file' },
       { key: 'alerts', to: '/alerts', icon: 'bell' },
       { key: 'trafficTickets', to: '/traffic-tickets', icon: 'ticket' },

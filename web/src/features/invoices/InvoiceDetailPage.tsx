@@ -21,6 +21,7 @@ import { INVOICES_PATH, downloadInvoicePdf, invoiceApi, invoicePath, type Invoic
 import { InvoiceStatus } from './InvoicesPage';
 import { rentalsLedger } from '../../../../shared/i18n/rentals-ledger';
 import { apiArea } from '../../lib/api-client';
+import { EInvoiceBlock, NotReleasedNotice } from '../einvoicing/EInvoiceBlock';
 
 type Line = InvoiceDetail['lines'][number];
 
@@ -135,6 +136,8 @@ function InvoiceView({ invoice: inv, onChanged }: { invoice: InvoiceDetail; onCh
     );
 
   const isDraft = inv.status === 'draft';
+  // A standard Saudi invoice awaiting ZATCA clearance is not given to the buyer: no PDF, no email (issue 29).
+  const held = inv.einvoice?.released === false;
   const canCredit = canEdit && (inv.status === 'issued' || inv.status === 'partially_paid' || inv.status === 'paid');
   return (
     <div className="space-y-6" data-testid="invoice-detail">
@@ -155,15 +158,17 @@ function InvoiceView({ invoice: inv, onChanged }: { invoice: InvoiceDetail; onCh
                 {u('issue')}
               </button>
             )}
-            <button
-              type="button"
-              className="btn-secondary"
-              onClick={() => void download('invoice')}
-              disabled={busy !== null}
-            >
-              {busy === 'pdf-invoice' ? u('downloading') : u('download')}
-            </button>
-            {!isDraft && canEdit && inv.status !== 'void' && (
+            {!held && (
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() => void download('invoice')}
+                disabled={busy !== null}
+              >
+                {busy === 'pdf-invoice' ? u('downloading') : u('download')}
+              </button>
+            )}
+            {!isDraft && !held && canEdit && inv.status !== 'void' && (
               <button
                 type="button"
                 className="btn-secondary"
@@ -186,6 +191,7 @@ function InvoiceView({ invoice: inv, onChanged }: { invoice: InvoiceDetail; onCh
           </div>
         }
       />
+      {held && <NotReleasedNotice />}
       {inv.overdue && inv.dueDate && (
         <p
           role="status"
@@ -366,16 +372,29 @@ function InvoiceView({ invoice: inv, onChanged }: { invoice: InvoiceDetail; onCh
         )}
       </section>
 
+      {inv.einvoice && <EInvoiceBlock doc={inv.einvoice} invoiceId={inv.id} />}
+      {inv.creditNote?.einvoice && (
+        <EInvoiceBlock doc={inv.creditNote.einvoice} invoiceId={inv.id} document="credit_note" />
+      )}
+      {(inv.debitNotes ?? []).map(
+        (dn) =>
+          dn.einvoice && (
+            <EInvoiceBlock key={dn.id} doc={dn.einvoice} invoiceId={inv.id} document="debit_note" debitNoteId={dn.id} />
+          ),
+      )}
+
       <InvoicePaymentsPanel invoice={inv} />
 
       <section className="card">
         <h2 className="mb-2 text-lg font-semibold">{u('documents')}</h2>
         <ul className="space-y-1 text-sm" data-testid="invoice-documents">
-          <li>
-            <button type="button" className="link" onClick={() => void download('invoice')}>
-              {inv.number ? u('invoicePdf', { number: inv.number }) : u('draftPdf')}
-            </button>
-          </li>
+          {!held && (
+            <li>
+              <button type="button" className="link" onClick={() => void download('invoice')}>
+                {inv.number ? u('invoicePdf', { number: inv.number }) : u('draftPdf')}
+              </button>
+            </li>
+          )}
           {inv.creditNote && (
             <li>
               <button type="button" className="link" onClick={() => void download('credit_note')}>

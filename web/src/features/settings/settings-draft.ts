@@ -26,6 +26,8 @@ export const SETTINGS_TABS: TabDef[] = [
       'primaryContact',
       'address',
       'vatNumber',
+      'taxAddress',
+      'commercialRegistration',
       'termsEnglish',
       'termsArabic',
     ],

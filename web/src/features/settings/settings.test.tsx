@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TFunction } from '../../i18n';
+import type { Draft } from './settings-draft';
 import { readableTextOn } from './tabs/BrandingTab';
+import { ProfileTab } from './tabs/ProfileTab';
 
 const luminance = (hex: string) => {
   const [r, g, b] = [1, 3, 5].map((i) => {
@@ -30,5 +34,56 @@ describe('brand preview text colour', () => {
     }
     expect(readableTextOn('#0F766E')).toBe('#FFFFFF');
     expect(readableTextOn('#3B82F6')).toBe('#000000');
+  });
+});
+
+describe('profile tab: the tax address of e-invoices (issue 29)', () => {
+  const draft = (region: string) =>
+    ({
+      preferences: { region },
+      taxAddress: {
+        buildingNumber: '1234',
+        street: '',
+        district: '',
+        city: '',
+        postalCode: '',
+        additionalNumber: '',
+        emirate: 'DXB',
+      },
+      commercialRegistration: '',
+    }) as unknown as Draft;
+  const renderTab = (region: string, errors: Record<string, string> = {}) => {
+    const set = vi.fn();
+    render(<ProfileTab draft={draft(region)} errors={errors} set={set} t={((k: string) => k) as TFunction} />);
+    return set;
+  };
+  afterEach(cleanup);
+
+  it('Saudi: the national address parts and the CR number, bound by dotted path, with their errors', () => {
+    const set = renderTab('SA', { 'taxAddress.buildingNumber': 'Building number is 4 digits' });
+    expect((screen.getByLabelText('settings.field.buildingNumber') as HTMLInputElement).value).toBe('1234');
+    for (const f of ['street', 'district', 'city', 'postalCode', 'additionalNumber', 'commercialRegistration'])
+      expect(screen.getByLabelText(`settings.field.${f}`)).toBeTruthy();
+    expect(screen.getByText('Building number is 4 digits')).toBeTruthy();
+    expect(screen.queryByLabelText('settings.field.emirate')).toBeNull();
+    fireEvent.change(screen.getByLabelText('settings.field.district'), { target: { value: 'Al Olaya' } });
+    expect(set).toHaveBeenCalledWith('taxAddress.district', 'Al Olaya');
+  });
+
+  it('UAE: only the emirate', () => {
+    const set = renderTab('AE');
+    const emirate = screen.getByLabelText('settings.field.emirate') as HTMLSelectElement;
+    expect(emirate.value).toBe('DXB');
+    expect(screen.queryByLabelText('settings.field.buildingNumber')).toBeNull();
+    fireEvent.change(emirate, { target: { value: 'SHJ' } });
+    expect(set).toHaveBeenCalledWith('taxAddress.emirate', 'SHJ');
+  });
+
+  it('US and Jordan: no tax address section', () => {
+    renderTab('US');
+    expect(screen.queryByText('settings.sections.taxAddress')).toBeNull();
+    cleanup();
+    renderTab('JO');
+    expect(screen.queryByText('settings.sections.taxAddress')).toBeNull();
   });
 });
