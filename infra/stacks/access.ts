@@ -93,13 +93,18 @@ export const S3_READ_ACTIONS = ['s3:GetObject'] as const;
 export const S3_WRITE_ACTIONS = ['s3:PutObject', 's3:DeleteObject'] as const;
 
 /**
- * The Lambdas that sign or submit e-invoices and so get EINVOICING_SECRETS_KEY (issue 29): the e-invoicing API
- * (onboarding, retries), invoices (each Saudi document is signed in its issue transaction), the submission job
- * and the demo reset (the Saudi demo company's sandbox device). No other function sees the key.
+ * The Lambdas that sign or submit e-invoices and so get EINVOICING_SECRETS_KEY and ZATCA_BASE_URL (issue 29): the
+ * e-invoicing API (onboarding, retries), invoices (invoices, credit and debit notes are signed in their issue
+ * transactions), rentals (an early return's credit note), finance (invoicing a billing period now), the
+ * invoicing and submission jobs, and the demo reset (the Saudi demo company's sandbox device). No other function
+ * sees the key (others reach the e-invoicing code only through imports they never run to issue a document).
  */
 export const EINVOICING_KEY_USERS: ReadonlySet<string> = new Set([
   'einvoicing',
   'invoices',
+  'rentals',
+  'finance',
+  'invoice-long-rentals',
   'einvoicing-submit',
   'demo-reset',
 ]);

@@ -17,7 +17,6 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ROUTES, type Domain, type RouteDef } from '../../shared/routes';
 import { DOMAIN_ACCESS } from './access';
@@ -29,7 +28,8 @@ import {
   entryExists,
   pascal,
   sayyaraFunction,
-  withEInvoicingKey,
+  withEInvoicing,
+  type EInvoicingEnvironment,
   type RuntimeEnvironment,
 } from './lambda';
 
@@ -43,8 +43,8 @@ export interface ApiStackProps extends StackProps {
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   sesFromAddress: string;
-  /** The e-invoicing secrets key (DataStack), handed to EINVOICING_KEY_USERS only. */
-  einvoicingSecretsKey?: ISecret;
+  /** The e-invoicing secrets key (DataStack) and ZATCA's URL, handed to EINVOICING_KEY_USERS only. */
+  einvoicing?: EInvoicingEnvironment;
   /** The SES identity domains with `ses` access may send from (DOMAIN_ACCESS). */
   emailIdentity?: IEmailIdentity;
   /** Defaults to the one route table; tests may pass a subset. */
@@ -141,7 +141,7 @@ export class ApiStack extends Stack {
       }
       const fn = sayyaraFunction(this, `${pascal(domain)}Function`, {
         entry,
-        environment: withEInvoicingKey(domain, environment, props.einvoicingSecretsKey),
+        environment: withEInvoicing(domain, environment, props.einvoicing),
         description: `Sayyara ${domain} API`,
         // API Gateway gives up at 30 s; finishing earlier lets the handler answer 503 itself.
         timeout: Duration.seconds(25),

@@ -6,7 +6,6 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Schedule, ScheduleExpression, ScheduleGroup, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { SCHEDULES, type JobName, type ScheduleDef } from '../../events/schedules';
 import { grantTable, grantTenantListing, grantTenantObjects } from './grants';
@@ -15,7 +14,8 @@ import {
   jobHandlerEntry,
   pascal,
   sayyaraFunction,
-  withEInvoicingKey,
+  withEInvoicing,
+  type EInvoicingEnvironment,
   type RuntimeEnvironment,
 } from './lambda';
 
@@ -86,8 +86,8 @@ export interface JobsStackProps extends StackProps {
   userPoolClient: IUserPoolClient;
   emailIdentity: IEmailIdentity;
   sesFromAddress: string;
-  /** The e-invoicing secrets key (DataStack), handed to EINVOICING_KEY_USERS only. */
-  einvoicingSecretsKey?: ISecret;
+  /** The e-invoicing secrets key (DataStack) and ZATCA's URL, handed to EINVOICING_KEY_USERS only. */
+  einvoicing?: EInvoicingEnvironment;
   /** The app's public URL, set as APP_URL on every job Lambda (links in reminder emails and PDFs). */
   appUrl: string;
   schedules?: ScheduleDef[];
@@ -130,7 +130,7 @@ export class JobsStack extends Stack {
       const id = pascal(def.name);
       const fn = sayyaraFunction(this, `${id}Function`, {
         entry,
-        environment: withEInvoicingKey(def.name, environment, props.einvoicingSecretsKey),
+        environment: withEInvoicing(def.name, environment, props.einvoicing),
         description: `Sayyara job ${def.name}: ${def.description}`.slice(0, 256),
         timeout: Duration.minutes(5),
         memorySize: 1024,

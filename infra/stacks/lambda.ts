@@ -33,8 +33,9 @@ export interface RuntimeEnvironment {
   SES_FROM_ADDRESS: string;
   /** The app's public origin: the only base of links in emails and PDFs (functions/lib/app-url.ts). */
   APP_URL: string;
-  /** Only on EINVOICING_KEY_USERS (withEInvoicingKey): the e-invoicing secrets key's dynamic reference. */
+  /** Only on EINVOICING_KEY_USERS (withEInvoicing): the e-invoicing secrets key's dynamic reference. */
   EINVOICING_SECRETS_KEY?: string;
+  ZATCA_BASE_URL?: string;
 }
 
 export interface SayyaraFunctionProps {
@@ -128,15 +129,28 @@ export function sayyaraFunction(scope: Construct, id: string, props: SayyaraFunc
   });
 }
 
+/** Where e-invoicing Lambdas reach ZATCA, and the key that seals their secrets (EINVOICING_KEY_USERS only). */
+export interface EInvoicingEnvironment {
+  secretsKey?: ISecret;
+  /** ZATCA's API base: production ("…/core") unless the cdk context `zatcaBaseUrl` says otherwise. */
+  zatcaBaseUrl: string;
+}
+
+export const ZATCA_PRODUCTION_URL = 'https://gw-fatoora.zatca.gov.sa/e-invoicing/core';
+
 /**
- * A Lambda's environment with EINVOICING_SECRETS_KEY when it signs or submits e-invoices (EINVOICING_KEY_USERS):
- * a dynamic reference CloudFormation resolves at deploy time, so the value is in no template or asset.
+ * A Lambda's environment with EINVOICING_SECRETS_KEY and ZATCA_BASE_URL when it signs or submits e-invoices: the
+ * key as a dynamic reference CloudFormation resolves at deploy time, so its value is in no template or asset.
  */
-export function withEInvoicingKey(
+export function withEInvoicing(
   name: string,
   environment: RuntimeEnvironment,
-  key: ISecret | undefined,
+  einvoicing: EInvoicingEnvironment | undefined,
 ): RuntimeEnvironment {
-  if (!key || !EINVOICING_KEY_USERS.has(name)) return environment;
-  return { ...environment, EINVOICING_SECRETS_KEY: key.secretValue.unsafeUnwrap() };
+  if (!einvoicing?.secretsKey || !EINVOICING_KEY_USERS.has(name)) return environment;
+  return {
+    ...environment,
+    EINVOICING_SECRETS_KEY: einvoicing.secretsKey.secretValue.unsafeUnwrap(),
+    ZATCA_BASE_URL: einvoicing.zatcaBaseUrl,
+  };
 }

@@ -6,6 +6,7 @@ import { AuthStack } from './auth-stack';
 import { DataStack } from './data-stack';
 import { EmailStack } from './email-stack';
 import { JobsStack } from './jobs-stack';
+import { ZATCA_PRODUCTION_URL } from './lambda';
 import { SayyaraNagChecks, applyNagSuppressions } from './nag';
 import { StorageStack } from './storage-stack';
 import { WebStack } from './web-stack';
@@ -52,7 +53,8 @@ const contextList = (app: App, key: string, fallback: string[]): string[] => {
  *
  * Context keys: stackPrefix (Sayyara), sesFromAddress (no-reply@example.com), sesDomain (unset),
  * webOrigins (comma-separated, "*"), appUrl (the app's custom domain, e.g. https://app.example.com;
- * default: the CloudFront distribution's https domain) — APP_URL of every Lambda.
+ * default: the CloudFront distribution's https domain) — APP_URL of every Lambda; zatcaBaseUrl (ZATCA's API,
+ * default production "…/e-invoicing/core"; the simulation or developer-portal base for a test deployment).
  */
 export function buildSayyara(app: App, options: SayyaraOptions = {}): SayyaraStacks {
   const prefix = contextString(app, 'stackPrefix', 'Sayyara');
@@ -77,7 +79,10 @@ export function buildSayyara(app: App, options: SayyaraOptions = {}): SayyaraSta
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     sesFromAddress,
-    einvoicingSecretsKey: data.einvoicingSecretsKey,
+    einvoicing: {
+      secretsKey: data.einvoicingSecretsKey,
+      zatcaBaseUrl: contextString(app, 'zatcaBaseUrl', ZATCA_PRODUCTION_URL).replace(/\/$/, ''),
+    },
   };
   // The Web stack owns the HTTP API resource and the distribution, so the Api and Jobs stacks can
   // take the app URL from it (no stack cycle); a custom domain (context appUrl) overrides it.

@@ -201,6 +201,7 @@ describe('api stack', () => {
           'TABLE_NAME',
           'USER_POOL_CLIENT_ID',
           'USER_POOL_ID',
+          ...(EINVOICING_KEY_USERS.has(domain) ? ['ZATCA_BASE_URL'] : []),
         ].sort(),
       );
     }
@@ -354,10 +355,14 @@ describe('e-invoicing secrets key (issue 29)', () => {
         holders.push(name);
         // A dynamic reference, never the value: {{resolve:secretsmanager:…}} built from the secret's ARN.
         expect(JSON.stringify(value)).toContain('{{resolve:secretsmanager:');
+        // ZATCA's production API by default (the cdk context zatcaBaseUrl points a test deployment elsewhere).
+        expect(resources[logicalId(stack, fn)].Properties.Environment.Variables.ZATCA_BASE_URL).toBe(
+          'https://gw-fatoora.zatca.gov.sa/e-invoicing/core',
+        );
       }
     }
-    expect(holders.sort()).toEqual([...EINVOICING_KEY_USERS].filter((n) => holders.includes(n)).sort());
-    expect(holders).toEqual(expect.arrayContaining(['einvoicing', 'invoices', 'demo-reset']));
+    // Exactly the signing Lambdas: every one of them, and no other.
+    expect(holders.sort()).toEqual([...EINVOICING_KEY_USERS].sort());
   });
 });
 
