@@ -3,7 +3,8 @@ import type { CreditNoteBody } from '../../shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../shared/schemas/invoices-constants';
 import { conflict } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { chargeMarkerDelete, readInvoiceSettings, readLedger, reverseChargesWith } from './deps';
+import { chargeMarkerDelete, eDocumentItems, readInvoiceSettings, readLedger, reverseChargesWith } from './deps';
+import { eDocumentInput } from './einvoice';
 import { readInvoiceItem } from './draft';
 import { creditNoteItems, creditable, invoiceNow } from './tx';
 
@@ -53,8 +54,27 @@ export async function creditInvoice(
         issueDate: calendarDateInZone(now, settings.timezone),
         now,
       });
+      // Issue 29: the credit note's e-document (kind credit, referencing the invoice) in the same transaction.
+      const edoc = await eDocumentItems(
+        tenantId,
+        settings.company,
+        eDocumentInput(invoice, {
+          kind: 'credit',
+          documentId: note.note.id,
+          number: note.number,
+          issuedAt: note.note.issuedAt,
+          timezone: settings.timezone,
+          lines: invoice.lines,
+          subtotalMinor: invoice.subtotalMinor,
+          vatMinor: invoice.vatMinor,
+          totalMinor: invoice.totalMinor,
+          prepaidMinor: 0,
+          corrects: { invoice, reason: body.reason },
+        }),
+      );
       return [
         ...note.items,
+        ...(edoc?.items ?? []),
         ...invoice.chargeIds.map((chargeId) => chargeMarkerDelete(tenantId, invoice.rentalId, chargeId)),
       ];
     },

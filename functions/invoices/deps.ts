@@ -25,6 +25,17 @@ export {
   type LedgerItem,
   type RentalItem,
 } from '../rentals/api';
+/** E-invoicing (tier 4.5): the e-document of what invoices issue, read back for the detail, the XML and the PDF. */
+export {
+  eDocumentItems,
+  edocSummaryOf,
+  isReleased,
+  readEDocumentXml,
+  readEDocuments,
+  submitDocument,
+  type EDocItem,
+  type EDocumentPlan,
+} from '../einvoicing/api';
 
 export interface InvoiceSettings {
   region: RegionCode;
@@ -47,6 +58,8 @@ export interface InvoiceSettings {
   textColor: string;
   logoKey?: string;
   language: 'en' | 'ar';
+  /** The settings as stored: the e-document (issue 29) reads the structured tax address and the CRN from them. */
+  company: CompanySettings;
 }
 
 export function invoiceSettingsOf(s: CompanySettings): InvoiceSettings {
@@ -72,6 +85,7 @@ export function invoiceSettingsOf(s: CompanySettings): InvoiceSettings {
     textColor: DEFAULT_TEXT_COLOR,
     logoKey: s.logoKey ?? undefined,
     language: s.preferences?.language === 'ar' ? 'ar' : 'en',
+    company: s,
   };
 }
 

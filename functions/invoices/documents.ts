@@ -10,7 +10,16 @@ import { DOWNLOAD_URL_TTL_SECONDS, getObjectBytes, putObject, tenantPrefix } fro
 import { loadS3 } from '../lib/clients/s3-lazy';
 import { config } from '../lib/config';
 import type { Actor } from '../lib/actor';
-import { readInvoiceSettings, type InvoiceSettings } from './deps';
+import { EDOC_MESSAGES } from '../../shared/schemas/einvoicing';
+import { notFound } from '../lib/errors';
+import {
+  isReleased,
+  readEDocumentXml,
+  readEDocuments,
+  readInvoiceSettings,
+  type EDocItem,
+  type InvoiceSettings,
+} from './deps';
 import { readInvoiceItem } from './draft';
 import { creditNoteKey, invoiceKey, type CreditNoteItem, type InvoiceItem } from './model';
 
@@ -33,14 +42,25 @@ async function readLogo(settings: InvoiceSettings): Promise<Uint8Array | undefin
   }
 }
 
+/**
+ * The e-document of an issued invoice or credit note (issue 29), checked for release: a standard Saudi document
+ * is not given to the buyer (PDF, email) before ZATCA cleared it — 409 notReleased, and no PDF is written.
+ */
+async function releasedEDocument(tenantId: string, documentId: string): Promise<EDocItem | undefined> {
+  const [edoc] = await readEDocuments(tenantId, [documentId]);
+  if (edoc && !isReleased(edoc)) throw conflict(EDOC_MESSAGES.notReleased, undefined, 'INVALID_TRANSITION');
+  return edoc;
+}
+
 async function render(
   invoice: InvoiceItem,
   settings: InvoiceSettings,
   creditNote?: CreditNoteItem,
 ): Promise<Uint8Array> {
+  const edoc = invoice.number ? await releasedEDocument(invoice.tenantId, creditNote?.id ?? invoice.id) : undefined;
   // pdf-lib, fontkit and qrcode are heavy: loaded on the first document, not at cold start.
   const { renderInvoicePdf } = await import('./pdf');
-  return renderInvoicePdf({ invoice, settings, logo: await readLogo(settings), creditNote });
+  return renderInvoicePdf({ invoice, settings, logo: await readLogo(settings), creditNote, qr: edoc?.qr });
 }
 
 /** The stored key of an issued invoice's PDF, writing it the first time. */
@@ -101,6 +121,15 @@ export async function ensureCreditNotePdf(
     ExpressionAttributeValues: { ':k': key },
   }).catch(() => undefined);
   return { key, fileName };
+}
+
+/** The e-document's XML (GET /invoices/{id}/xml): as issued, or ZATCA's cleared copy; 404 when there is none. */
+export async function invoiceXml(tenantId: string, id: string, document: 'invoice' | 'credit_note') {
+  const invoice = await readInvoiceItem(tenantId, id);
+  const documentId = document === 'credit_note' ? invoice.creditNoteId : invoice.number ? invoice.id : null;
+  const xml = documentId ? await readEDocumentXml(tenantId, documentId) : undefined;
+  if (!xml) throw notFound(EDOC_MESSAGES.noDocument);
+  return xml;
 }
 
 export async function invoicePdfUrl(tenantId: string, id: string, document: 'invoice' | 'credit_note') {

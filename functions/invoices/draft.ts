@@ -252,6 +252,7 @@ export async function updateDraft(actor: Actor, id: string, body: UpdateInvoiceB
   if (body.language !== undefined) changes.language = body.language;
   if (body.customerVatNumber !== undefined)
     changes.customer = { ...item.customer, vatNumber: body.customerVatNumber || null };
+  if (body.buyerAddress !== undefined) changes.buyerAddress = body.buyerAddress;
   const now = new Date().toISOString();
   await transact([
     tx.update(invoiceKey(actor.tenantId, id), item.version, changes, now),

@@ -6,7 +6,8 @@ import { createDraft, readInvoiceItem, updateDraft } from './draft';
 import { issueInvoice } from './issue';
 import { creditInvoice } from './credit-note';
 import { invoiceDetail, listInvoices } from './read';
-import { emailInvoice, ensureInvoicePdf, invoicePdfUrl } from './documents';
+import { emailInvoice, ensureInvoicePdf, invoicePdfUrl, invoiceXml } from './documents';
+import { isReleased, submitDocument } from './deps';
 
 /** Invoices (issue 19): operationId → use case. */
 export const handler = createDomainHandler('invoices', invoicesRoutes, {
@@ -18,6 +19,12 @@ export const handler = createDomainHandler('invoices', invoicesRoutes, {
     reply.ok(await invoiceDetail(ctx.auth.tenantId, await updateDraft(actorOf(ctx), ctx.params.id, ctx.body))),
   issueInvoice: async (ctx) => {
     const issued = await issueInvoice(actorOf(ctx), ctx.params.id);
+    // Issue 29: a standard Saudi invoice is cleared by ZATCA before it is given to the buyer. If ZATCA does not
+    // answer now, the invoice stays issued with its document pending: the submission job clears it later.
+    if (issued.einvoice && !isReleased(issued.einvoice))
+      await submitDocument(ctx.auth.tenantId, issued.id).catch((err) =>
+        ctx.log.warn('einvoice clearance deferred', { invoiceId: issued.id, error: String(err) }),
+      );
     // The immutable PDF is written now; if that fails it is written on the first download.
     await ensureInvoicePdf(ctx.auth.tenantId, issued).catch((err) =>
       ctx.log.warn('invoice pdf deferred', { invoiceId: issued.id, error: String(err) }),
@@ -31,5 +38,13 @@ export const handler = createDomainHandler('invoices', invoicesRoutes, {
     );
   },
   emailInvoice: async (ctx) => reply.ok(await emailInvoice(actorOf(ctx), ctx.params.id, ctx.body)),
+  getInvoiceXml: async (ctx) => ({
+    status: 200,
+    headers: {
+      'content-type': 'application/xml; charset=utf-8',
+      'content-disposition': `inline; filename="${ctx.params.id}-${ctx.query.document}.xml"`,
+    },
+    body: Buffer.from(await invoiceXml(ctx.auth.tenantId, ctx.params.id, ctx.query.document), 'utf8'),
+  }),
   getInvoicePdf: async (ctx) => reply.ok(await invoicePdfUrl(ctx.auth.tenantId, ctx.params.id, ctx.query.document)),
 });

@@ -12,6 +12,8 @@ import {
   chargeAtInvoiceChange,
   chargesAtInvoice,
   chargeMarkerPut,
+  eDocumentItems,
+  type EDocItem,
   getRentalItem,
   readInvoiceSettings,
   readLedger,
@@ -19,6 +21,7 @@ import {
   type LedgerItem,
 } from './deps';
 import { markInvoiceDue } from './due-work';
+import { eDocumentInput } from './einvoice';
 import { PENDING_PREFIX, dueDateOf, figuresFor, invoiceContext, invoicedChargeIds, readInvoiceItem } from './draft';
 import {
   invoiceIndexes,
@@ -95,7 +98,11 @@ export interface IssueExtras {
   rentalChanges: Record<string, unknown>;
 }
 
-export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras): Promise<InvoiceItem> {
+export async function issueInvoice(
+  actor: Actor,
+  id: string,
+  job?: IssueExtras,
+): Promise<InvoiceItem & { einvoice?: EDocItem }> {
   const { tenantId } = actor;
   const settings = await readInvoiceSettings(tenantId);
   return retryOnConflict(async () => {
@@ -170,6 +177,24 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
       },
     };
     issued.searchText = searchTextOf(issued);
+    // Issue 29: the e-document (signed XML, the Saudi chain) is born in this same transaction.
+    const edoc = await eDocumentItems(
+      tenantId,
+      settings.company,
+      eDocumentInput(issued, {
+        kind: 'invoice',
+        documentId: id,
+        number: number.reference,
+        issuedAt: at,
+        timezone: settings.timezone,
+        lines: figures.lines,
+        subtotalMinor: figures.subtotalMinor,
+        vatMinor: figures.vatMinor,
+        totalMinor: figures.totalMinor,
+        prepaidMinor: amountPaidMinor,
+      }),
+    );
+    if (edoc) issued.einvoiceUuid = edoc.edoc.uuid;
     const {
       pk: _pk,
       sk: _sk,
@@ -205,6 +230,7 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
         }),
       ),
       ...(job?.items ?? []),
+      ...(edoc?.items ?? []),
     ];
     // The rental's other drafts as read (two drafts issued at once cannot both take the same
     // money: the one issued second finds the first's version moved and is planned again).
@@ -216,6 +242,6 @@ export async function issueInvoice(actor: Actor, id: string, job?: IssueExtras):
     );
     await transact(items);
     if (issued.dueDate) await markInvoiceDue(tenantId, issued.dueDate);
-    return { ...issued, version: invoice.version + 1, updatedAt: at };
+    return { ...issued, version: invoice.version + 1, updatedAt: at, ...(edoc ? { einvoice: edoc.edoc } : {}) };
   }, 120);
 }

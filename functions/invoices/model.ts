@@ -2,6 +2,7 @@ import { fromMinor } from '../../shared/money';
 import type { InvoiceLine } from '../../shared/invoices/totals';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import { toEntity, type Item } from '../lib/data/repo';
+import type { TaxAddress } from '../../shared/schemas/settings/company';
 
 /**
  * Invoices data layout (single table):
@@ -57,6 +58,8 @@ export interface InvoiceItem extends Item {
   customerId: string;
   customerName: string;
   customer: Party;
+  /** The buyer's structured (national) address for e-invoices (issue 29); a standard Saudi invoice needs it. */
+  buyerAddress?: TaxAddress | null;
   seller: Party;
   region: string;
   currency: string;
@@ -82,6 +85,8 @@ export interface InvoiceItem extends Item {
   language: 'en' | 'ar';
   creditNoteId: string | null;
   creditNoteNumber: string | null;
+  /** The e-document's UUID (issue 29), when the invoice has one: its notes reference it (JoFotara). */
+  einvoiceUuid?: string | null;
   /** S3 key of the issued PDF (immutable once written: `…/invoices/{id}/v{n}-{number}.pdf`). */
   pdfKey: string | null;
   pdfVersion: number;

@@ -83,9 +83,11 @@ export interface RenderInput {
   settings: InvoiceSettings;
   logo?: Uint8Array;
   creditNote?: CreditNoteItem;
+  /** The e-document's phase-2 QR (issue 29: base64 TLV, tags 1–9, as signed), replacing the phase-1 QR. */
+  qr?: string;
 }
 
-export async function renderInvoicePdf({ invoice, settings, logo, creditNote }: RenderInput): Promise<Uint8Array> {
+export async function renderInvoicePdf({ invoice, settings, logo, creditNote, qr }: RenderInput): Promise<Uint8Array> {
   const region = invoice.region as RegionCode;
   const lang: Lang = invoice.language === 'ar' ? 'ar' : 'en';
   const doc = creditNote ?? invoice;
@@ -192,17 +194,21 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote }: 
     pdf.row('Balance due', 'الرصيد المستحق', money(invoice.balanceMinor));
   }
   // ZATCA phase-1 QR (Saudi Arabia): seller, VAT number, timestamp, total with VAT, VAT total.
+  // A Saudi e-document (phase 2) prints its own QR, as signed: its tags carry the hash and the signature.
   if (region === 'SA' && invoice.issuedAt) {
-    const payload = zatcaQrPayload({
-      sellerName: invoice.seller.name,
-      vatNumber: invoice.seller.vatNumber ?? '',
-      timestamp: (creditNote?.issuedAt ?? invoice.issuedAt).replace(/\.\d{3}Z$/, 'Z'),
-      totalWithVat: minorToDecimalString(doc.totalMinor),
-      vatTotal: minorToDecimalString(doc.vatMinor),
-    });
-    pdf.ensureSpace(120);
+    const payload =
+      qr ??
+      zatcaQrPayload({
+        sellerName: invoice.seller.name,
+        vatNumber: invoice.seller.vatNumber ?? '',
+        timestamp: (creditNote?.issuedAt ?? invoice.issuedAt).replace(/\.\d{3}Z$/, 'Z'),
+        totalWithVat: minorToDecimalString(doc.totalMinor),
+        vatTotal: minorToDecimalString(doc.vatMinor),
+      });
+    // The phase-2 payload is ~4 times longer: a larger code keeps its modules readable by a phone.
+    const size = qr ? 140 : 100;
+    pdf.ensureSpace(size + 20);
     pdf.y -= 6;
-    const size = 100;
     drawQr(pdf, payload, lang === 'ar' ? pdf.right - size : pdf.left, pdf.y, size);
     pdf.y -= size + 14;
   }

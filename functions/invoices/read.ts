@@ -2,7 +2,7 @@ import { fromMinor } from '../../shared/money';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import type { ListInvoicesQuery } from '../../shared/schemas/invoices';
 import { batchGet, getItem, queryPage, type Page } from '../lib/data/repo';
-import { readInvoiceSettings } from './deps';
+import { edocSummaryOf, readEDocuments, readInvoiceSettings } from './deps';
 import { readInvoiceItem } from './draft';
 import {
   creditNoteKey,
@@ -38,12 +38,20 @@ async function companyToday(tenantId: string) {
 
 export async function invoiceDetail(tenantId: string, idOrItem: string | InvoiceItem) {
   const item = typeof idOrItem === 'string' ? await readInvoiceItem(tenantId, idOrItem) : idOrItem;
-  const note = item.creditNoteId
-    ? ((await getItem(creditNoteKey(tenantId, item.creditNoteId), true)) as CreditNoteItem | undefined)
-    : undefined;
+  const [note, [edoc, noteEdoc]] = await Promise.all([
+    item.creditNoteId
+      ? (getItem(creditNoteKey(tenantId, item.creditNoteId), true) as Promise<CreditNoteItem | undefined>)
+      : undefined,
+    // Issue 29: the e-documents of the invoice and of its credit note (a draft has none).
+    item.number ? readEDocuments(tenantId, [item.id, ...(item.creditNoteId ? [item.creditNoteId] : [])]) : [],
+  ]);
   // The payments applied to the invoice and the customer's credit are the payments domain's
   // answer (GET /invoices/{id}/payments, tier 5 above invoices): invoices does not load them.
-  return { ...invoiceToApi(item), creditNote: note ? { ...toApi(note), lines: undefined } : null };
+  return {
+    ...invoiceToApi(item),
+    einvoice: edoc ? edocSummaryOf(edoc) : null,
+    creditNote: note ? { ...toApi(note), lines: undefined, einvoice: noteEdoc ? edocSummaryOf(noteEdoc) : null } : null,
+  };
 }
 
 export async function listInvoices(tenantId: string, q: ListInvoicesQuery) {

@@ -218,6 +218,8 @@ export interface CreditNoteDraft {
   /** The invoice as read (consistent) for this attempt; `undefined` from the reader when it cannot be credited. */
   invoice: InvoiceItem;
   number: string;
+  /** The credit note as written (its id and issue instant: the invoices domain adds its e-document, issue 29). */
+  note: CreditNoteItem;
   /** The credit note, the voided invoice, the gap-free CN- counter and the audit line. */
   items: TransactItem[];
 }
@@ -283,6 +285,7 @@ export async function creditNoteItems(
   return {
     invoice,
     number: number.reference,
+    note,
     items: [
       number.txItem,
       tx.putNew(note),

@@ -97,4 +97,16 @@ export const invoicesRoutes = [
     request: { ...byId, query: z.object({ document: z.enum(['invoice', 'credit_note']).default('invoice') }) },
     response: invoicePdfSchema,
   }),
+  route({
+    operationId: 'getInvoiceXml',
+    method: 'GET',
+    path: '/api/v1/invoices/{id}/xml',
+    ability: 'financeRead',
+    summary:
+      "The invoice's e-invoice XML as issued (signed for Saudi companies; ZATCA's cleared copy once cleared), or its " +
+      'credit note with document=credit_note; 404 when it has none',
+    request: { ...byId, query: z.object({ document: z.enum(['invoice', 'credit_note']).default('invoice') }) },
+    response: z.string(),
+    responseTypes: ['application/xml'],
+  }),
 ];

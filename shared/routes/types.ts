@@ -43,6 +43,7 @@ export type ResponseContentType =
   | 'application/pdf'
   | 'text/html'
   | 'text/plain'
+  | 'application/xml'
   | 'application/octet-stream';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

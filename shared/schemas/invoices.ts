@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { isCalendarDate } from '../accounting/journal';
 import { cursor, entityId, shortText, text } from './fields';
+import { taxAddressSchema } from './settings/company';
+import { edocSummarySchema } from './einvoicing';
 import { INVOICE_STATUSES, type InvoiceStatusValue, INVOICE_MESSAGES } from './invoices-constants';
 export * from './invoices-constants';
 
@@ -42,6 +44,8 @@ export const updateInvoiceSchema = z
     dueDate: calendarDate.optional(),
     notes: text(1000).optional(),
     customerVatNumber: z.string().trim().max(30).optional(),
+    /** The buyer's national address for e-invoices (issue 29): a standard Saudi invoice needs it. */
+    buyerAddress: taxAddressSchema.optional(),
     language: z.enum(['en', 'ar']).optional(),
     version: z.number().int().min(1).optional(),
   })
@@ -125,6 +129,7 @@ export const invoiceSchema = z.object({
   customerId: z.string(),
   customerName: z.string(),
   customer: partySchema,
+  buyerAddress: taxAddressSchema.nullable().optional(),
   seller: partySchema,
   region: z.string(),
   currency: z.string(),
@@ -169,6 +174,8 @@ export const creditNoteSchemaOut = z.object({
   total: z.number(),
   issueDate: z.string(),
   hasPdf: z.boolean(),
+  /** Its e-invoice document (issue 29), null when the company issues none. */
+  einvoice: edocSummarySchema.nullable().optional(),
 });
 export type CreditNote = z.infer<typeof creditNoteSchemaOut>;
 
@@ -178,6 +185,8 @@ export type CreditNote = z.infer<typeof creditNoteSchemaOut>;
  */
 export const invoiceDetailSchema = invoiceSchema.extend({
   creditNote: creditNoteSchemaOut.nullable(),
+  /** The invoice's e-invoice document (issue 29): null when the company issues none (or for a draft). */
+  einvoice: edocSummarySchema.nullable(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
