@@ -25,6 +25,7 @@ import { seedAccounting } from '../accounting/seed';
 import { seedSecurity } from '../security/seed';
 import { seedSecurityReport } from '../security-report/seed';
 import { seedInvoices } from '../invoices/seed';
+import { markDemoDocumentsSubmitted, seedEInvoicing } from '../einvoicing/seed';
 import { seedPayments } from '../payments/seed';
 import { seedFinance } from '../finance/seed';
 import { seedDocuments } from '../documents/seed';
@@ -232,6 +233,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['accounting', seedAccounting],
   ['security', seedSecurity],
   ['security-report', seedSecurityReport],
+  // Saudi company only: onboarded to ZATCA (sandbox) before its invoices, so each is born with its e-document
+  ['einvoicing', seedEInvoicing],
   // after accounting: invoices issued through the real use cases (credit note reverses in the GL)
   ['invoices', seedInvoices],
   // after invoices: receipts, online payments and partly paid invoices on the open ones
@@ -255,6 +258,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['fleet-health', seedFleetHealth],
   // after every seed that changes rentals: a few contracts signed through the real use case
   ['contracts', seedSignedContracts],
+  // after every seed that issues invoices (Saudi company only): the e-documents recorded as reported or cleared
+  ['einvoicing-submitted', markDemoDocumentsSubmitted],
   // after every seed that writes rentals: the customers' counters are those of their rentals
   [
     'customer-counters',

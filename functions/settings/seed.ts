@@ -47,8 +47,8 @@ export const DEMO_TERMS_ARABIC = [
 /**
  * Who the company is where it sits: the UAE desk (Dubai, the main demo) or its Saudi sister company (Riyadh,
  * issue 29: a VAT number of 15 digits starting and ending with 3, the national address and the commercial
- * registration its ZATCA e-invoices carry). Made-up numbers of the right shapes; the Saudi IBAN is the
- * standard's published example.
+ * registration its ZATCA e-invoices carry). Made-up numbers of the right shapes (the Saudi VAT number is ZATCA's
+ * sandbox taxpayer's); the Saudi IBAN is the standard's published example.
  */
 const DEMO_PLACES = {
   AE: {
@@ -57,22 +57,17 @@ const DEMO_PLACES = {
     address: 'Shop 4, Al Garhoud Road, Al Garhoud, Dubai, United Arab Emirates',
     vatNumber: '100234567800003',
     bank: 'Emirates NBD, IBAN AE07 0331 2345 6789 0123 456',
-    taxAddress: {
-      buildingNumber: '',
-      street: 'Al Garhoud Road',
-      district: 'Al Garhoud',
-      city: 'Dubai',
-      postalCode: '',
-      additionalNumber: '',
-    },
-    emirate: 'DXB',
+    // Unset, as before e-invoicing: the UAE demo issues no PINT AE documents (no provider, no tax address).
+    taxAddress: { buildingNumber: '', street: '', district: '', city: '', postalCode: '', additionalNumber: '' },
+    emirate: '',
     commercialRegistration: '',
   },
   SA: {
     phone: '+966 11 555 0134',
     primaryContact: 'Abdullah Al Qahtani',
     address: '7235 King Fahd Road, Al Olaya, Riyadh 12333, Saudi Arabia',
-    vatNumber: '310234567800003',
+    // ZATCA's sandbox test taxpayer: the VAT number of the SDK's test certificate the demo device signs with.
+    vatNumber: '399999999900003',
     bank: 'Saudi National Bank, IBAN SA03 8000 0000 6080 1016 7519',
     taxAddress: {
       buildingNumber: '7235',
