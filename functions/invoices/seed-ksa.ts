@@ -108,7 +108,7 @@ export async function seedSaudiInvoices(world: DemoWorld, actor: Actor): Promise
   const simplified: InvoiceItem[] = [];
   for (const [i, c] of candidates.entries()) {
     // The return day at 09:00 in Riyadh (06:00 UTC), a few minutes apart: strictly increasing with the ICV.
-    const clock = new Date(new Date(`${c.end}T06:00:00Z`).getTime() + (i * 7 + (i % 3) * 23) * MINUTE);
+    const clock = new Date(new Date(`${c.end}T06:00:00Z`).getTime() + i * 11 * MINUTE);
     try {
       const draft = await createDraft(actor, { rentalId: c.id });
       const business = i % 5 === 2 ? BUSINESSES[standard % BUSINESSES.length] : undefined;
