@@ -93,7 +93,9 @@ export function buildOpenApi(version = '0.1.0') {
                     {
                       schema: {
                         type: 'string',
-                        ...(t === 'text/csv' || t === 'text/html' || t === 'text/plain' ? {} : { format: 'binary' }),
+                        ...(['text/csv', 'text/html', 'text/plain', 'application/xml'].includes(t)
+                          ? {}
+                          : { format: 'binary' }),
                       },
                     },
                   ]),

@@ -3,7 +3,7 @@
  * submission (reporting and clearance of issued invoices) is wired by the invoices domain next round.
  */
 export { readStatus as readEInvoicingStatus } from './status';
-export { eDocumentItems, type EDocumentInput, type EDocumentPlan } from './issue';
+export { eDocumentItems, type EDocumentInput, type EDocumentPlan } from './tx';
 export { submitDocument } from './submit';
 export type { EDocItem } from './model';
 export { edocSummaryOf, isReleased, readEDocumentXml, readEDocuments } from './read';

@@ -15,6 +15,7 @@ export {
   billingPeriodPreview,
   chargeAtInvoiceChange,
   chargesAtInvoice,
+  chargesChange,
   chargeMarkerDelete,
   chargeMarkerPut,
   getRentalItem,

@@ -21,7 +21,16 @@ import {
   type InvoiceSettings,
 } from './deps';
 import { readInvoiceItem } from './draft';
-import { creditNoteKey, invoiceKey, type CreditNoteItem, type InvoiceItem } from './model';
+import {
+  creditNoteKey,
+  debitNoteKey,
+  invoiceKey,
+  type CreditNoteItem,
+  type DebitNoteItem,
+  type InvoiceItem,
+} from './model';
+import { debitNotesOf } from './read';
+import type { InvoiceDocumentQuery } from '../../shared/schemas/invoices';
 
 /**
  * Invoice documents in S3 (issue 19). Once an invoice (or credit note) is issued its PDF is
@@ -55,12 +64,13 @@ async function releasedEDocument(tenantId: string, documentId: string): Promise<
 async function render(
   invoice: InvoiceItem,
   settings: InvoiceSettings,
-  creditNote?: CreditNoteItem,
+  note: { creditNote?: CreditNoteItem; debitNote?: DebitNoteItem } = {},
 ): Promise<Uint8Array> {
-  const edoc = invoice.number ? await releasedEDocument(invoice.tenantId, creditNote?.id ?? invoice.id) : undefined;
+  const documentId = note.creditNote?.id ?? note.debitNote?.id ?? invoice.id;
+  const edoc = invoice.number ? await releasedEDocument(invoice.tenantId, documentId) : undefined;
   // pdf-lib, fontkit and qrcode are heavy: loaded on the first document, not at cold start.
   const { renderInvoicePdf } = await import('./pdf');
-  return renderInvoicePdf({ invoice, settings, logo: await readLogo(settings), creditNote, qr: edoc?.qr });
+  return renderInvoicePdf({ invoice, settings, logo: await readLogo(settings), ...note, qr: edoc?.qr });
 }
 
 /** The stored key of an issued invoice's PDF, writing it the first time. */
@@ -111,7 +121,7 @@ export async function ensureCreditNotePdf(
   const key = `${tenantPrefix(tenantId, 'invoices', invoice.id)}credit-note-v1-${fileName}`;
   await putObject(
     key,
-    await render(invoice, settings ?? (await readInvoiceSettings(tenantId)), note),
+    await render(invoice, settings ?? (await readInvoiceSettings(tenantId)), { creditNote: note }),
     'application/pdf',
     { 'credit-note-number': note.number },
   );
@@ -123,21 +133,57 @@ export async function ensureCreditNotePdf(
   return { key, fileName };
 }
 
+/** The debit note the query names (its id, default the latest), or 404. */
+async function debitNoteOf(tenantId: string, invoice: InvoiceItem, debitNoteId?: string): Promise<DebitNoteItem> {
+  const notes = await debitNotesOf(tenantId, invoice.id);
+  const note = debitNoteId ? notes.find((n) => n.id === debitNoteId) : notes.at(-1);
+  if (!note) throw notFound(INVOICE_MESSAGES.noDebitNote);
+  return note;
+}
+
+/** A debit note's PDF, written once (as the credit note's). */
+async function ensureDebitNotePdf(
+  tenantId: string,
+  invoice: InvoiceItem,
+  note: DebitNoteItem,
+): Promise<{ key: string; fileName: string }> {
+  const fileName = `${safe(note.number)}.pdf`;
+  if (note.pdfKey) return { key: note.pdfKey, fileName };
+  const key = `${tenantPrefix(tenantId, 'invoices', invoice.id)}debit-note-v1-${fileName}`;
+  const bytes = await render(invoice, await readInvoiceSettings(tenantId), { debitNote: note });
+  await putObject(key, bytes, 'application/pdf', { 'debit-note-number': note.number });
+  await updateRaw({
+    Key: debitNoteKey(tenantId, invoice.id, note.id),
+    UpdateExpression: 'SET pdfKey = if_not_exists(pdfKey, :k)',
+    ExpressionAttributeValues: { ':k': key },
+  }).catch(() => undefined);
+  return { key, fileName };
+}
+
 /** The e-document's XML (GET /invoices/{id}/xml): as issued, or ZATCA's cleared copy; 404 when there is none. */
-export async function invoiceXml(tenantId: string, id: string, document: 'invoice' | 'credit_note') {
+export async function invoiceXml(tenantId: string, id: string, q: InvoiceDocumentQuery) {
   const invoice = await readInvoiceItem(tenantId, id);
-  const documentId = document === 'credit_note' ? invoice.creditNoteId : invoice.number ? invoice.id : null;
+  const documentId =
+    q.document === 'credit_note'
+      ? invoice.creditNoteId
+      : q.document === 'debit_note'
+        ? (await debitNoteOf(tenantId, invoice, q.debitNoteId)).id
+        : invoice.number
+          ? invoice.id
+          : null;
   const xml = documentId ? await readEDocumentXml(tenantId, documentId) : undefined;
   if (!xml) throw notFound(EDOC_MESSAGES.noDocument);
   return xml;
 }
 
-export async function invoicePdfUrl(tenantId: string, id: string, document: 'invoice' | 'credit_note') {
+export async function invoicePdfUrl(tenantId: string, id: string, q: InvoiceDocumentQuery) {
   const invoice = await readInvoiceItem(tenantId, id);
   const { key, fileName } =
-    document === 'credit_note'
+    q.document === 'credit_note'
       ? await ensureCreditNotePdf(tenantId, invoice)
-      : await ensureInvoicePdf(tenantId, invoice);
+      : q.document === 'debit_note'
+        ? await ensureDebitNotePdf(tenantId, invoice, await debitNoteOf(tenantId, invoice, q.debitNoteId))
+        : await ensureInvoicePdf(tenantId, invoice);
   return { url: await presignAttachment(key, fileName), fileName };
 }
 

@@ -7,7 +7,6 @@ import type {
 } from '../../shared/einvoicing/document';
 import type { TaxAddress } from '../../shared/schemas/settings/company';
 import { calendarDateInZone } from '../../shared/regions';
-import type { EDocumentInput } from '../einvoicing/api';
 import type { InvoiceItem, InvoiceLineItem } from './model';
 
 /**
@@ -77,6 +76,14 @@ export function clockTimeInZone(instant: string, timeZone: string): string {
     minute: '2-digit',
     second: '2-digit',
   }).format(new Date(instant));
+}
+
+/** What e-invoicing's eDocumentItems takes (einvoicing/issue.ts EDocumentInput; structural: tx.ts reaches it). */
+export interface EDocumentInput {
+  documentId: string;
+  invoiceId: string;
+  issuedAt: string;
+  document: Omit<EInvoiceDocument, 'seller' | 'profile'>;
 }
 
 export interface EDocumentOf {

@@ -5,9 +5,27 @@ import { invoicesRoutes } from '../../shared/routes/invoices';
 import { createDraft, readInvoiceItem, updateDraft } from './draft';
 import { issueInvoice } from './issue';
 import { creditInvoice } from './credit-note';
+import { debitInvoice } from './debit-note';
 import { invoiceDetail, listInvoices } from './read';
 import { emailInvoice, ensureInvoicePdf, invoicePdfUrl, invoiceXml } from './documents';
-import { isReleased, submitDocument } from './deps';
+import { isReleased, readEDocuments, submitDocument, type EDocItem } from './deps';
+
+/**
+ * Issue 29: a standard Saudi document (invoice, credit or debit note) is cleared by ZATCA before it is given to
+ * the buyer, so it is submitted right after its issue transaction. If ZATCA does not answer now, the document stays
+ * pending (its EDOC_DUE item): the submission job clears it later; the issue itself has succeeded.
+ */
+async function clearBeforeRelease(
+  ctx: { auth: { tenantId: string }; log: { warn: (m: string, f: Record<string, unknown>) => void } },
+  documentId: string,
+  known?: EDocItem,
+): Promise<void> {
+  const edoc = known ?? (await readEDocuments(ctx.auth.tenantId, [documentId]))[0];
+  if (!edoc || isReleased(edoc)) return;
+  await submitDocument(ctx.auth.tenantId, documentId).catch((err) =>
+    ctx.log.warn('einvoice clearance deferred', { documentId, error: String(err) }),
+  );
+}
 
 /** Invoices (issue 19): operationId → use case. */
 export const handler = createDomainHandler('invoices', invoicesRoutes, {
@@ -19,12 +37,7 @@ export const handler = createDomainHandler('invoices', invoicesRoutes, {
     reply.ok(await invoiceDetail(ctx.auth.tenantId, await updateDraft(actorOf(ctx), ctx.params.id, ctx.body))),
   issueInvoice: async (ctx) => {
     const issued = await issueInvoice(actorOf(ctx), ctx.params.id);
-    // Issue 29: a standard Saudi invoice is cleared by ZATCA before it is given to the buyer. If ZATCA does not
-    // answer now, the invoice stays issued with its document pending: the submission job clears it later.
-    if (issued.einvoice && !isReleased(issued.einvoice))
-      await submitDocument(ctx.auth.tenantId, issued.id).catch((err) =>
-        ctx.log.warn('einvoice clearance deferred', { invoiceId: issued.id, error: String(err) }),
-      );
+    if (issued.einvoice) await clearBeforeRelease(ctx, issued.id, issued.einvoice);
     // The immutable PDF is written now; if that fails it is written on the first download.
     await ensureInvoicePdf(ctx.auth.tenantId, issued).catch((err) =>
       ctx.log.warn('invoice pdf deferred', { invoiceId: issued.id, error: String(err) }),
@@ -33,9 +46,14 @@ export const handler = createDomainHandler('invoices', invoicesRoutes, {
   },
   creditInvoice: async (ctx) => {
     await creditInvoice(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey);
-    return reply.created(
-      await invoiceDetail(ctx.auth.tenantId, await readInvoiceItem(ctx.auth.tenantId, ctx.params.id)),
-    );
+    const invoice = await readInvoiceItem(ctx.auth.tenantId, ctx.params.id);
+    if (invoice.creditNoteId) await clearBeforeRelease(ctx, invoice.creditNoteId);
+    return reply.created(await invoiceDetail(ctx.auth.tenantId, invoice));
+  },
+  debitInvoice: async (ctx) => {
+    const { debitNoteId } = await debitInvoice(actorOf(ctx), ctx.params.id, ctx.body, ctx.idempotencyKey);
+    await clearBeforeRelease(ctx, debitNoteId);
+    return reply.created(await invoiceDetail(ctx.auth.tenantId, ctx.params.id));
   },
   emailInvoice: async (ctx) => reply.ok(await emailInvoice(actorOf(ctx), ctx.params.id, ctx.body)),
   getInvoiceXml: async (ctx) => ({
@@ -44,7 +62,7 @@ export const handler = createDomainHandler('invoices', invoicesRoutes, {
       'content-type': 'application/xml; charset=utf-8',
       'content-disposition': `inline; filename="${ctx.params.id}-${ctx.query.document}.xml"`,
     },
-    body: Buffer.from(await invoiceXml(ctx.auth.tenantId, ctx.params.id, ctx.query.document), 'utf8'),
+    body: Buffer.from(await invoiceXml(ctx.auth.tenantId, ctx.params.id, ctx.query), 'utf8'),
   }),
-  getInvoicePdf: async (ctx) => reply.ok(await invoicePdfUrl(ctx.auth.tenantId, ctx.params.id, ctx.query.document)),
+  getInvoicePdf: async (ctx) => reply.ok(await invoicePdfUrl(ctx.auth.tenantId, ctx.params.id, ctx.query)),
 });

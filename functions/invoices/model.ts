@@ -16,7 +16,9 @@ import type { TaxAddress } from '../../shared/schemas/settings/company';
  * - Invoiced-charge markers are the rentals domain's (rentals/invoiced-charges.ts): written by
  *   issue.ts and deleted by credit-note.ts in their transactions, through rentals/api.ts.
  * - Credit note: pk `T#{t}#CREDIT_NOTE`, sk `{id}`, references its invoice.
- * - Counters (lib/data/counters, gap-free `reservationFrom`): `INVOICE` (INV-), `CREDIT_NOTE` (CN-).
+ * - Debit note: pk `T#{t}#DEBIT_NOTE#{invoiceId}`, sk `{id}`, references its invoice (issue 29).
+ * - Counters (lib/data/counters, gap-free `reservationFrom`): `INVOICE` (INV-), `CREDIT_NOTE` (CN-),
+ *   `DEBIT_NOTE` (DN-).
  *
  * Money is stored in integer minor units in `…Minor` fields; the API shows decimals (toApi).
  */
@@ -120,6 +122,38 @@ export interface CreditNoteItem extends Item {
   updatedAt: string;
 }
 
+/**
+ * A debit note (issue 29): further charges on an issued invoice's rental, its own gap-free DN- number referencing the
+ * invoice. pk `T#{t}#DEBIT_NOTE#{invoiceId}`, sk `{id}` (ULID): the invoice's debit notes in one Query, oldest first.
+ */
+export interface DebitNoteItem extends Item {
+  entityType: 'DEBIT_NOTE';
+  id: string;
+  number: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  rentalId: string;
+  customerId: string;
+  reason: string;
+  lines: InvoiceLineItem[];
+  /** The rental ledger charges it carries (marked invoiced with it). */
+  chargeIds: string[];
+  subtotalMinor: number;
+  vatMinor: number;
+  totalMinor: number;
+  issueDate: string;
+  issuedAt: string;
+  pdfKey: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+export const debitNotesPk = (tenantId: string, invoiceId: string) => tenantPk(tenantId, 'DEBIT_NOTE', invoiceId);
+export const debitNoteKey = (tenantId: string, invoiceId: string, id: string): Key => ({
+  pk: debitNotesPk(tenantId, invoiceId),
+  sk: id,
+});
+
 const sortDate = (inv: Pick<InvoiceItem, 'issueDate' | 'createdAt'>) => inv.issueDate ?? inv.createdAt.slice(0, 10);
 
 /** Index attributes of an invoice, recomputed on every write that moves its status or dates. */
@@ -164,7 +198,7 @@ function linesToApi(lines: readonly InvoiceLineItem[]) {
 }
 
 /** API shape: internal keys dropped, `xMinor` → `x` in decimals, the PDF key hidden. */
-export function toApi(item: InvoiceItem | CreditNoteItem): Record<string, unknown> {
+export function toApi(item: InvoiceItem | CreditNoteItem | DebitNoteItem): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(toEntity<Record<string, unknown>>(item) ?? {})) {
     if (k === 'searchText' || k === 'tenantId' || k === 'pdfKey' || k === 'timezone') continue;

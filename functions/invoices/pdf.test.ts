@@ -3,7 +3,12 @@ import { PDFDocument } from 'pdf-lib';
 import { companySettingsFrom } from '../lib/company-settings';
 import { invoiceSettingsOf } from './deps';
 import { invoiceTitle, lineDescription, renderInvoicePdf } from './pdf';
-import type { CreditNoteItem, InvoiceItem } from './model';
+import { readFileSync } from 'node:fs';
+import { buildKsaXml } from '../../shared/einvoicing/ksa/build';
+import { exampleSimplifiedInvoice, KSA_SDK_CERTIFICATES } from '../../shared/einvoicing/ksa/examples';
+import { KSA_INITIAL_PIH } from '../../shared/einvoicing/ksa/initial-pih';
+import { stampKsaXml } from '../../shared/einvoicing/ksa/stamp';
+import type { CreditNoteItem, DebitNoteItem, InvoiceItem } from './model';
 
 const invoice = (over: Partial<InvoiceItem> = {}): InvoiceItem => ({
   pk: 'p',
@@ -128,6 +133,48 @@ describe('invoice PDF', () => {
       }),
     );
     expect(draft.getTitle()).toContain('DRAFT');
+  });
+
+  it('a Saudi e-document prints its phase-2 QR (tags 1–9: a code several times denser than phase 1)', async () => {
+    const stamped = stampKsaXml(buildKsaXml(exampleSimplifiedInvoice, { icv: 1, pih: KSA_INITIAL_PIH }), {
+      certificatePem: readFileSync(KSA_SDK_CERTIFICATES.certificate, 'utf8'),
+      privateKeyPem: readFileSync(KSA_SDK_CERTIFICATES.privateKey, 'utf8'),
+    });
+    const phase1 = await renderInvoicePdf({ invoice: invoice(), settings: settings('SA') });
+    const phase2 = await renderInvoicePdf({ invoice: invoice(), settings: settings('SA'), qr: stamped.qr });
+    const elsewhere = await renderInvoicePdf({ invoice: invoice({ region: 'JO' }), settings: settings('JO') });
+    // Each dark module is one drawn square: the phase-2 code adds well over twice the phase-1 code's bytes.
+    expect(phase2.length - elsewhere.length).toBeGreaterThan(2 * (phase1.length - elsewhere.length));
+  });
+
+  it('renders a debit note: its own number, lines and totals', async () => {
+    const note: DebitNoteItem = {
+      pk: 'p',
+      sk: 's',
+      entityType: 'DEBIT_NOTE',
+      id: 'd',
+      number: 'DN-1001',
+      invoiceId: 'i',
+      invoiceNumber: 'INV-1001',
+      rentalId: 'r',
+      customerId: 'c',
+      reason: 'Fuel not refilled',
+      lines: [{ ...invoice().lines[0], category: 'fuel_charges', description: 'Refuelling', chargeId: 'f' }],
+      chargeIds: ['f'],
+      subtotalMinor: 45_000,
+      vatMinor: 6_750,
+      totalMinor: 51_750,
+      issueDate: '2030-01-06',
+      issuedAt: '2030-01-06T09:00:00.000Z',
+      pdfKey: null,
+      version: 1,
+      createdAt: '',
+      updatedAt: '',
+    };
+    const dn = await PDFDocument.load(
+      await renderInvoicePdf({ invoice: invoice({ language: 'en' }), settings: settings('SA'), debitNote: note }),
+    );
+    expect(dn.getTitle()).toBe('DN-1001 — شركة الوردة لتأجير السيارات');
   });
 
   it('titles by region: UAE "Tax Invoice", KSA simplified without a customer VAT number, US plain invoice without VAT', () => {

@@ -5,7 +5,7 @@ import { rentalsLedger } from '../../shared/i18n/rentals-ledger';
 import { zatcaQrPayload } from '../../shared/invoices/zatca';
 import { createPdf, hexColor, type PdfWriter } from '../lib/pdf';
 import type { InvoiceSettings } from './deps';
-import type { CreditNoteItem, InvoiceItem, InvoiceLineItem } from './model';
+import type { CreditNoteItem, DebitNoteItem, InvoiceItem, InvoiceLineItem } from './model';
 
 /**
  * The invoice (and credit note) PDF: ONE bilingual A4 document — every label in English and
@@ -83,18 +83,24 @@ export interface RenderInput {
   settings: InvoiceSettings;
   logo?: Uint8Array;
   creditNote?: CreditNoteItem;
+  /** A debit note on the invoice (issue 29): its own lines and totals, referencing the invoice. */
+  debitNote?: DebitNoteItem;
   /** The e-document's phase-2 QR (issue 29: base64 TLV, tags 1–9, as signed), replacing the phase-1 QR. */
   qr?: string;
 }
 
-export async function renderInvoicePdf({ invoice, settings, logo, creditNote, qr }: RenderInput): Promise<Uint8Array> {
+export async function renderInvoicePdf(input: RenderInput): Promise<Uint8Array> {
+  const { invoice, settings, logo, creditNote, debitNote, qr } = input;
   const region = invoice.region as RegionCode;
   const lang: Lang = invoice.language === 'ar' ? 'ar' : 'en';
-  const doc = creditNote ?? invoice;
-  const reference = creditNote ? creditNote.number : (invoice.number ?? 'DRAFT');
+  const note = creditNote ?? debitNote;
+  const doc = note ?? invoice;
+  const reference = note ? note.number : (invoice.number ?? 'DRAFT');
   const title = creditNote
     ? { en: 'Credit Note', ar: 'إشعار دائن' }
-    : invoiceTitle(region, invoice, settings.enableVat);
+    : debitNote
+      ? { en: 'Debit Note', ar: 'إشعار مدين' }
+      : invoiceTitle(region, invoice, settings.enableVat);
   const pdf = await createPdf({
     title: `${reference} — ${invoice.seller.name}`,
     language: lang,
@@ -111,7 +117,7 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote, qr
   const date = (d: string | null | undefined) => (d ? formatDate(d, region, 'en') : '—');
   const taxLabel = taxNumberLabel(region);
 
-  if (invoice.status === 'void' && !creditNote) {
+  if (invoice.status === 'void' && !note) {
     pdf.line(`VOID — credited by ${invoice.creditNoteNumber ?? ''}  ·  ملغاة`, pdf.width / 2, 'center', {
       size: 14,
       bold: true,
@@ -129,8 +135,16 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote, qr
     pdf.y -= 18;
   }
 
-  pdf.section(creditNote ? 'Credit note' : 'Invoice', creditNote ? 'الإشعار الدائن' : 'الفاتورة');
-  if (creditNote) {
+  pdf.section(
+    creditNote ? 'Credit note' : debitNote ? 'Debit note' : 'Invoice',
+    creditNote ? 'الإشعار الدائن' : debitNote ? 'الإشعار المدين' : 'الفاتورة',
+  );
+  if (debitNote) {
+    pdf.row('Debit note number', 'رقم الإشعار المدين', debitNote.number);
+    pdf.row('Adds to invoice', 'الفاتورة الأصلية', debitNote.invoiceNumber);
+    pdf.row('Date', 'التاريخ', date(debitNote.issueDate));
+    pdf.row('Reason', 'السبب', debitNote.reason);
+  } else if (creditNote) {
     pdf.row('Credit note number', 'رقم الإشعار الدائن', creditNote.number);
     pdf.row('Credits invoice', 'الفاتورة الأصلية', creditNote.invoiceNumber);
     pdf.row('Date', 'التاريخ', date(creditNote.issueDate));
@@ -189,7 +203,7 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote, qr
   pdf.row('Subtotal (excluding VAT)', 'المجموع قبل الضريبة', money(sign * doc.subtotalMinor));
   pdf.row('VAT', 'ضريبة القيمة المضافة', money(sign * doc.vatMinor));
   pdf.row('Total (including VAT)', 'الإجمالي شامل الضريبة', money(sign * doc.totalMinor));
-  if (!creditNote) {
+  if (!note) {
     pdf.row('Amount paid', 'المبلغ المدفوع', money(invoice.amountPaidMinor));
     pdf.row('Balance due', 'الرصيد المستحق', money(invoice.balanceMinor));
   }
@@ -201,7 +215,7 @@ export async function renderInvoicePdf({ invoice, settings, logo, creditNote, qr
       zatcaQrPayload({
         sellerName: invoice.seller.name,
         vatNumber: invoice.seller.vatNumber ?? '',
-        timestamp: (creditNote?.issuedAt ?? invoice.issuedAt).replace(/\.\d{3}Z$/, 'Z'),
+        timestamp: (note?.issuedAt ?? invoice.issuedAt).replace(/\.\d{3}Z$/, 'Z'),
         totalWithVat: minorToDecimalString(doc.totalMinor),
         vatTotal: minorToDecimalString(doc.vatMinor),
       });

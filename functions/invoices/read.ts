@@ -1,12 +1,14 @@
 import { fromMinor } from '../../shared/money';
 import { calendarDateInZone, getRegionConfig } from '../../shared/regions';
 import type { ListInvoicesQuery } from '../../shared/schemas/invoices';
-import { batchGet, getItem, queryPage, type Page } from '../lib/data/repo';
+import { batchGet, getItem, queryAll, queryPage, type Page } from '../lib/data/repo';
 import { edocSummaryOf, readEDocuments, readInvoiceSettings } from './deps';
 import { readInvoiceItem } from './draft';
 import {
   creditNoteKey,
   customerInvoicesPk,
+  debitNotesPk,
+  type DebitNoteItem,
   invoiceKey,
   invoicePk,
   isOpen,
@@ -36,21 +38,33 @@ async function companyToday(tenantId: string) {
   return calendarDateInZone(new Date(), settings.timezone);
 }
 
+/** The debit notes of an invoice, oldest first (one Query of its partition). */
+export async function debitNotesOf(tenantId: string, invoiceId: string): Promise<DebitNoteItem[]> {
+  return queryAll<DebitNoteItem>({ tenantId, pk: debitNotesPk(tenantId, invoiceId), consistent: true, max: 100 });
+}
+
 export async function invoiceDetail(tenantId: string, idOrItem: string | InvoiceItem) {
   const item = typeof idOrItem === 'string' ? await readInvoiceItem(tenantId, idOrItem) : idOrItem;
-  const [note, [edoc, noteEdoc]] = await Promise.all([
+  const [note, debitNotes] = await Promise.all([
     item.creditNoteId
       ? (getItem(creditNoteKey(tenantId, item.creditNoteId), true) as Promise<CreditNoteItem | undefined>)
       : undefined,
-    // Issue 29: the e-documents of the invoice and of its credit note (a draft has none).
-    item.number ? readEDocuments(tenantId, [item.id, ...(item.creditNoteId ? [item.creditNoteId] : [])]) : [],
+    item.number ? debitNotesOf(tenantId, item.id) : [],
   ]);
+  // Issue 29: the e-documents of the invoice, its credit note and its debit notes (a draft has none).
+  const noteIds = [...(item.creditNoteId ? [item.creditNoteId] : []), ...debitNotes.map((d) => d.id)];
+  const [edoc, ...noteEdocs] = item.number ? await readEDocuments(tenantId, [item.id, ...noteIds]) : [];
+  const edocOf = (id: string) => {
+    const found = noteEdocs.find((d) => d?.id === id);
+    return found ? edocSummaryOf(found) : null;
+  };
   // The payments applied to the invoice and the customer's credit are the payments domain's
   // answer (GET /invoices/{id}/payments, tier 5 above invoices): invoices does not load them.
   return {
     ...invoiceToApi(item),
     einvoice: edoc ? edocSummaryOf(edoc) : null,
-    creditNote: note ? { ...toApi(note), lines: undefined, einvoice: noteEdoc ? edocSummaryOf(noteEdoc) : null } : null,
+    creditNote: note ? { ...toApi(note), lines: undefined, einvoice: edocOf(note.id) } : null,
+    debitNotes: debitNotes.map((d) => ({ ...toApi(d), chargeIds: undefined, einvoice: edocOf(d.id) })),
   };
 }
 

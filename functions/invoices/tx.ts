@@ -29,6 +29,9 @@ import {
   type InvoiceStatus,
 } from './model';
 
+/** The neutral e-invoice document of an invoice or note (issue 29), for the credit note a return issues. */
+export { eDocumentInput } from './einvoice';
+
 export interface InvoiceForPayment {
   id: string;
   number: string | null;

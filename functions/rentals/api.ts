@@ -23,6 +23,7 @@ export {
   billingPeriodPreview,
   chargeAtInvoiceChange,
   chargesAtInvoice,
+  chargesChange,
   reverseChargesWith,
 } from './ledger';
 /**

@@ -11,7 +11,10 @@ import { ledgerTotals, type LedgerEntryLike } from '../../shared/rentals/ledger'
 import type { RentalItem } from './data';
 
 /** An early return's credit note of invoiced rent (invoices' transaction face: ./return-credit.ts). */
-export { creditNoteItems, creditable, invoiceNow } from '../invoices/tx';
+export { creditNoteItems, creditable, eDocumentInput, invoiceNow } from '../invoices/tx';
+
+/** E-invoicing (issue 29): the credit note's e-document, in the return's own transaction. */
+export { eDocumentItems } from '../einvoicing/tx';
 
 /** Payments: the REC- receipt of money received on a rental, for the rental's own transaction. */
 export { rentalPaymentReceipt } from '../payments/tx';

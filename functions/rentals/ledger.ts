@@ -461,6 +461,38 @@ export function reverseChargesWith(
 }
 
 /**
+ * Further charges on a rental for ANOTHER domain's transaction (issue 29: an invoice's debit note — a late fuel or
+ * kilometre charge after the invoice): the ledger entries, the rental's totals and their journal entry (posting
+ * rules), conditioned on the rental's version, returned unwritten with the entries (their ids), so the caller
+ * writes its document and the invoiced-charge markers in the same transaction. A completed rental takes them (they
+ * arrive after the return); an archived one refuses.
+ */
+export function chargesChange(
+  actor: Actor,
+  rentalId: string,
+  input: {
+    action: string;
+    note: string;
+    entries: { category: LedgerItem['category']; label: string; amountMinor: number }[];
+  },
+): Promise<RentalChange> {
+  return planRentalChange(actor, rentalId, async (rental) => {
+    assertOpen(rental);
+    return {
+      action: input.action,
+      note: input.note,
+      entries: input.entries.map((e) => ({
+        type: 'charge' as const,
+        context: 'adjustment' as const,
+        category: e.category,
+        label: e.label,
+        amountMinor: e.amountMinor,
+      })),
+    };
+  });
+}
+
+/**
  * Rentals whose invoices charge each period's rent: open-ended ones still running, booked since
  * issue 26 (one booked before had its expected rent charged at booking: see chargesRentByPeriod).
  */

@@ -1,7 +1,8 @@
 import { tx, type TransactItem } from '../lib/data/repo';
 import type { Actor } from '../lib/actor';
 import { calendarDateInZone } from '../../shared/regions';
-import { creditNoteItems, creditable, invoiceNow } from './deps-tx';
+import { readCompanySettings } from '../lib/company-settings';
+import { creditNoteItems, creditable, eDocumentInput, eDocumentItems, invoiceNow } from './deps-tx';
 import { chargeMarkerKey, invoicedChargesOf } from './invoiced-charges';
 import type { NewLedgerEntry } from './data';
 
@@ -49,8 +50,27 @@ export async function returnCreditNotes(
       issueDate: calendarDateInZone(now, timeZone),
       now,
     });
+    // Issue 29: the credit note's e-document (Saudi signed XML and chain, UAE/Jordan XML) in this transaction.
+    const edoc = await eDocumentItems(
+      actor.tenantId,
+      await readCompanySettings(actor.tenantId),
+      eDocumentInput(invoice, {
+        kind: 'credit',
+        documentId: note.note.id,
+        number: note.number,
+        issuedAt: note.note.issuedAt,
+        timezone: timeZone,
+        lines: invoice.lines,
+        subtotalMinor: invoice.subtotalMinor,
+        vatMinor: invoice.vatMinor,
+        totalMinor: invoice.totalMinor,
+        prepaidMinor: 0,
+        corrects: { invoice, reason: EARLY_RETURN_CREDIT_REASON },
+      }),
+    );
     items.push(
       ...note.items,
+      ...(edoc?.items ?? []),
       ...invoice.chargeIds.map((chargeId) => tx.delete(chargeMarkerKey(actor.tenantId, rentalId, chargeId))),
     );
     creditNotes.push({ number: note.number, invoiceNumber: invoice.number ?? '' });

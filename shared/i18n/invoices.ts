@@ -148,6 +148,12 @@ export const invoices = {
       noEmail: 'لا يوجد بريد إلكتروني لهذا العميل. أدخل بريدًا لإرسال الفاتورة.',
       emailDraft: 'أصدر الفاتورة قبل إرسالها',
       toBeforeFrom: 'يجب أن يكون تاريخ "إلى" في يوم "من" أو بعده',
+      debitNoteOnlyIssued: 'لا يمكن إصدار إشعار مدين إلا لفاتورة صادرة',
+      debitReasonRequired: 'اذكر سبب الإشعار المدين',
+      debitLinesRequired: 'أضف من رسم واحد إلى 10 رسوم إلى الإشعار المدين',
+      debitAmountRequired: 'أدخل مبلغ الرسم',
+      debitLabelRequired: 'صف الرسم',
+      noDebitNote: 'لا يوجد إشعار مدين لهذه الفاتورة',
     },
     status: {
       draft: 'مسودة',

@@ -1,10 +1,11 @@
-import * as z from 'zod';
 import { routeMaker } from './types';
 import {
   createInvoiceSchema,
   creditNoteSchema,
+  debitNoteSchema,
   emailInvoiceSchema,
   invoiceDetailSchema,
+  invoiceDocumentQuery,
   invoiceEmailAnswerSchema,
   invoiceIdParams,
   invoiceListSchema,
@@ -80,6 +81,18 @@ export const invoicesRoutes = [
     idempotent: true,
   }),
   route({
+    operationId: 'debitInvoice',
+    method: 'POST',
+    path: '/api/v1/invoices/{id}/debit-note',
+    ability: 'financeEdit',
+    summary:
+      'Debit note on an issued invoice: further charges added to its rental (and the GL), its own DN- number ' +
+      'referencing the invoice, and its e-invoice document',
+    request: { ...byId, body: debitNoteSchema },
+    response: invoiceDetailSchema,
+    idempotent: true,
+  }),
+  route({
     operationId: 'emailInvoice',
     method: 'POST',
     path: '/api/v1/invoices/{id}/email',
@@ -93,8 +106,10 @@ export const invoicesRoutes = [
     method: 'GET',
     path: '/api/v1/invoices/{id}/pdf',
     ability: 'financeRead',
-    summary: 'Presigned URL of the invoice PDF (or its credit note with document=credit_note)',
-    request: { ...byId, query: z.object({ document: z.enum(['invoice', 'credit_note']).default('invoice') }) },
+    summary:
+      'Presigned URL of the invoice PDF (or its credit note with document=credit_note, a debit note with ' +
+      'document=debit_note and debitNoteId, default the latest)',
+    request: { ...byId, query: invoiceDocumentQuery },
     response: invoicePdfSchema,
   }),
   route({
@@ -104,9 +119,8 @@ export const invoicesRoutes = [
     ability: 'financeRead',
     summary:
       "The invoice's e-invoice XML as issued (signed for Saudi companies; ZATCA's cleared copy once cleared), or its " +
-      'credit note with document=credit_note; 404 when it has none',
-    request: { ...byId, query: z.object({ document: z.enum(['invoice', 'credit_note']).default('invoice') }) },
-    response: z.string(),
+      'credit note or a debit note as the PDF route; 404 when it has none',
+    request: { ...byId, query: invoiceDocumentQuery },
     responseTypes: ['application/xml'],
   }),
 ];

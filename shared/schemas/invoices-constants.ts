@@ -23,4 +23,10 @@ export const INVOICE_MESSAGES = {
   noEmail: 'This customer has no email address. Enter one to send the invoice.',
   emailDraft: 'Issue the invoice before sending it',
   toBeforeFrom: '"To" must be on or after "from"',
+  debitNoteOnlyIssued: 'Only an issued invoice can take a debit note',
+  debitReasonRequired: 'Give the reason for the debit note',
+  debitLinesRequired: 'Add one to 10 charges to the debit note',
+  debitAmountRequired: 'Enter the amount of the charge',
+  debitLabelRequired: 'Describe the charge',
+  noDebitNote: 'This invoice has no debit note',
 } as const;

@@ -57,6 +57,47 @@ export const creditNoteSchema = z.object({
 });
 export type CreditNoteBody = z.output<typeof creditNoteSchema>;
 
+/**
+ * A debit note (issue 29): further charges on an issued invoice's rental (a late fuel or kilometre charge, damage
+ * found after the return), as its own numbered document (DN-) referencing the invoice. Each line is a rental charge
+ * as POST /rentals/{id}/charges takes it (the amount is read with the rental's tax setting, as every charge).
+ */
+export const DEBIT_NOTE_CATEGORIES = ['fuel_charges', 'extra_km', 'late_fees', 'damage_fees', 'other'] as const;
+export const debitNoteSchema = z.object({
+  reason: z
+    .string({ error: INVOICE_MESSAGES.debitReasonRequired })
+    .trim()
+    .min(1, INVOICE_MESSAGES.debitReasonRequired)
+    .max(500),
+  lines: z
+    .array(
+      z.object({
+        category: z.enum(DEBIT_NOTE_CATEGORIES).default('other'),
+        label: z
+          .string({ error: INVOICE_MESSAGES.debitLabelRequired })
+          .trim()
+          .min(1, INVOICE_MESSAGES.debitLabelRequired)
+          .max(200),
+        amount: z
+          .number({ error: INVOICE_MESSAGES.debitAmountRequired })
+          .positive(INVOICE_MESSAGES.debitAmountRequired)
+          .max(10_000_000)
+          .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, INVOICE_MESSAGES.debitAmountRequired),
+      }),
+      { error: INVOICE_MESSAGES.debitLinesRequired },
+    )
+    .min(1, INVOICE_MESSAGES.debitLinesRequired)
+    .max(10, INVOICE_MESSAGES.debitLinesRequired),
+});
+export type DebitNoteBody = z.output<typeof debitNoteSchema>;
+
+/** Which document of an invoice the PDF and XML routes answer; a debit note by its id (default: the latest). */
+export const invoiceDocumentQuery = z.object({
+  document: z.enum(['invoice', 'credit_note', 'debit_note']).default('invoice'),
+  debitNoteId: entityId().optional(),
+});
+export type InvoiceDocumentQuery = z.output<typeof invoiceDocumentQuery>;
+
 export const emailInvoiceSchema = z.object({
   /** Default: the customer's email. */
   to: z
@@ -179,6 +220,23 @@ export const creditNoteSchemaOut = z.object({
 });
 export type CreditNote = z.infer<typeof creditNoteSchemaOut>;
 
+export const debitNoteSchemaOut = z.object({
+  id: z.string(),
+  number: z.string(),
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  reason: z.string(),
+  lines: z.array(invoiceLineSchema),
+  subtotal: z.number(),
+  vat: z.number(),
+  total: z.number(),
+  issueDate: z.string(),
+  issuedAt: z.string(),
+  hasPdf: z.boolean(),
+  einvoice: edocSummarySchema.nullable(),
+});
+export type DebitNote = z.infer<typeof debitNoteSchemaOut>;
+
 /**
  * The detail answer: the invoice with its credit note. Its payments and the customer's credit
  * are GET /invoices/{id}/payments (the payments domain's own answer).
@@ -187,6 +245,8 @@ export const invoiceDetailSchema = invoiceSchema.extend({
   creditNote: creditNoteSchemaOut.nullable(),
   /** The invoice's e-invoice document (issue 29): null when the company issues none (or for a draft). */
   einvoice: edocSummarySchema.nullable(),
+  /** Its debit notes (further charges after issue), oldest first. */
+  debitNotes: z.array(debitNoteSchemaOut),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
