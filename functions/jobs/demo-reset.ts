@@ -128,6 +128,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'INVOICE' },
   { collection: 'INVOICE_DUE_WORK' },
   { collection: 'CREDIT_NOTE' },
+  { collection: 'DEBIT_NOTE' },
   { collection: 'RENTAL_INVOICE', scopedBy: 'RENTAL' },
   { collection: 'INVOICED_CHARGE', scopedBy: 'RENTAL' },
   { collection: 'REVENUE_DUE' },
