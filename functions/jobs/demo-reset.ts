@@ -128,7 +128,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'INVOICE' },
   { collection: 'INVOICE_DUE_WORK' },
   { collection: 'CREDIT_NOTE' },
-  { collection: 'DEBIT_NOTE' },
+  { collection: 'DEBIT_NOTE', scopedBy: 'INVOICE' },
   { collection: 'RENTAL_INVOICE', scopedBy: 'RENTAL' },
   { collection: 'INVOICED_CHARGE', scopedBy: 'RENTAL' },
   { collection: 'REVENUE_DUE' },
