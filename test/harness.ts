@@ -236,6 +236,7 @@ async function demoReset() {
   const t = Date.now();
   console.log('\n▶ demo reset (a selected test file uses the demo company)');
   const { runJob } = await import('../infra/local/scheduler');
+  process.env.DEMO_RESET_MAIN_ONLY = '1'; // the Saudi sister company: reset by its own test file (demo-reset.ts)
   await runJob('demo-reset');
   const seconds = (Date.now() - t) / 1000;
   console.log(`  demo reset done (${seconds.toFixed(0)}s)`);

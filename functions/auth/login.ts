@@ -5,7 +5,7 @@ import { auditItem } from '../lib/data/audit';
 import { putItem } from '../lib/data/repo';
 import { forbidden, tooManyAttempts, unauthorized } from '../lib/errors';
 import { SECURITY_MESSAGES } from '../../shared/schemas/security';
-import { DEMO_CREDENTIALS, type LoginInput } from '../../shared/schemas/auth';
+import { DEMO_USERNAMES, type LoginInput } from '../../shared/schemas/auth';
 import { INVALID_CREDENTIALS, passwordAuth, revokeRefreshToken } from './cognito';
 import {
   clearAttempts,
@@ -69,7 +69,7 @@ export async function login(ctx: LoginCtx) {
   if (ipLocked > 0) throw tooManyAttempts('Too many attempts', Math.ceil(ipLocked / 1000));
   // The demo password is printed on the sign-in page: throttling it protects nothing, and
   // would let one visitor lock every other visitor out of "Try Live Demo" for 15 minutes.
-  const throttled = username !== DEMO_CREDENTIALS.username;
+  const throttled = !DEMO_USERNAMES.includes(username);
   const attempts = throttled ? await readAttempts(username) : undefined;
   const locked = lockedForMs(attempts, now);
   if (locked > 0) throw tooManyAttempts('Too many attempts', Math.ceil(locked / 1000));
@@ -163,7 +163,7 @@ export async function login(ctx: LoginCtx) {
   if (assessment.deviceStatus === 'blocked')
     await refuse('device_blocked', 'auth.device_blocked', SECURITY_MESSAGES.deviceBlocked);
   // The shared demo account is signed into by visitors from everywhere: assessed and recorded, never refused.
-  const gate = username !== DEMO_CREDENTIALS.username;
+  const gate = !DEMO_USERNAMES.includes(username);
   if (gate && assessment.level === 'critical')
     await refuse('refused', 'auth.risk_refused', SECURITY_MESSAGES.riskRefused);
   const enrolled = await mfaEnabled(tenantId, userId);

@@ -171,13 +171,15 @@ export async function seedCustomers(world: CustomerSeedWorld): Promise<void> {
   const region: RegionCode = world.region ?? 'AE';
   const today = calendarDateInZone(world.now, getRegionConfig(region).timezone);
   const ctx = { region, today };
+  // Mobile numbers of the company's country (Saudi and Emirati mobiles share the 5X XXX XXXX shape).
+  const dial = region === 'SA' ? '+966' : '+971';
   const writes: TransactItem[] = [];
   const nowMs = world.now.getTime();
 
   PEOPLE.forEach((p, i) => {
     const [first, ...rest] = p.en.split(' ');
     const emirate = i % 3;
-    const phone = `+971 5${[0, 2, 5, 6, 8][i % 5]} ${String(int(100, 999))} ${String(int(1000, 9999))}`;
+    const phone = `${dial} 5${[0, 2, 5, 6, 8][i % 5]} ${String(int(100, 999))} ${String(int(1000, 9999))}`;
     // Young drivers (21-24) at indexes 7, 19, 33, 45; everyone else 26-64.
     const age = [7, 19, 33, 45].includes(i) ? 21 + (i % 4) : int(26, 64);
     const dateOfBirth = addDays(today, -(age * 365 + Math.floor(age / 4) + int(1, 300)));
@@ -228,7 +230,7 @@ export async function seedCustomers(world: CustomerSeedWorld): Promise<void> {
           i % 3 === 0
             ? null
             : `${['Sara', 'Ali', 'John', 'Nadia', 'Ravi'][i % 5]} ${rest[rest.length - 1] ?? ''}`.trim(),
-        emergencyContactPhone: i % 3 === 0 ? null : `+971 50 ${int(100, 999)} ${int(1000, 9999)}`,
+        emergencyContactPhone: i % 3 === 0 ? null : `${dial} 50 ${int(100, 999)} ${int(1000, 9999)}`,
         emergencyContactRelationship: i % 3 === 0 ? null : ['Spouse', 'Sibling', 'Parent', 'Friend'][i % 4],
         gender: p.gender,
         preferredLanguage: p.lang,

@@ -19,6 +19,11 @@ const BANKS = [
   { key: 'operations', name: 'Operations', bank: 'Emirates NBD', iban: 'AE840260001015432198701' },
   { key: 'payroll', name: 'Payroll', bank: 'Abu Dhabi Commercial Bank', iban: 'AE750350000000123456789' },
 ] as const;
+/** The Saudi sister demo company's accounts (region SA): Saudi banks, valid SA IBANs. */
+const SAUDI_BANKS: readonly { key: (typeof BANKS)[number]['key']; name: string; bank: string; iban: string }[] = [
+  { key: 'operations', name: 'Operations', bank: 'Al Rajhi Bank', iban: 'SA0380000000608010167519' },
+  { key: 'payroll', name: 'Payroll', bank: 'Saudi National Bank', iban: 'SA4210000001234567890123' },
+];
 type Ref = 'cash_box' | 'petty_cash' | 'bank' | (typeof BANKS)[number]['key'];
 
 /**
@@ -106,7 +111,7 @@ export async function seedFinance(world: DemoWorld): Promise<void> {
       date,
       vatAmount: vatOf(category, amount, date),
     });
-  for (const b of BANKS)
+  for (const b of world.region === 'SA' ? SAUDI_BANKS : BANKS)
     ids[b.key] = (await createBankAccount(actor, { name: b.name, bank: b.bank, iban: b.iban, currency })).id;
   // Entries and transfers in date order, so no account is emptied before its money arrives.
   const moves = [

@@ -98,10 +98,15 @@ export interface IssueExtras {
   rentalChanges: Record<string, unknown>;
 }
 
+/**
+ * `clock`: the issue instant, now unless given — the Saudi demo seed (seed-ksa.ts) issues a month of invoices on
+ * the days they were, through this same path, so their e-documents carry those dates in their signed XML.
+ */
 export async function issueInvoice(
   actor: Actor,
   id: string,
   job?: IssueExtras,
+  clock?: Date,
 ): Promise<InvoiceItem & { einvoice?: EDocItem }> {
   const { tenantId } = actor;
   const settings = await readInvoiceSettings(tenantId);
@@ -141,7 +146,7 @@ export async function issueInvoice(
     if (figures.lines.length === 0)
       throw validationFailed({ rentalId: INVOICE_MESSAGES.noCharges }, INVOICE_MESSAGES.noCharges);
 
-    const now = new Date();
+    const now = clock ?? new Date();
     const at = now.toISOString();
     const issueDate = calendarDateInZone(now, settings.timezone);
     const number = reservationFrom(tenantId, COUNTER, settings.invoicePrefix, settings.invoiceStart, counter);

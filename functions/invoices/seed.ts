@@ -10,6 +10,7 @@ import { readInvoiceSettings } from './deps';
 import { createDraft } from './draft';
 import { issueInvoice } from './issue';
 import { creditInvoice } from './credit-note';
+import { seedSaudiInvoices } from './seed-ksa';
 import { invoiceKey, statusPk, type InvoiceItem } from './model';
 
 const log = rootLogger.child({ domain: 'jobs' });
@@ -34,6 +35,8 @@ export async function seedInvoices(world: DemoWorld): Promise<void> {
     requestId: 'demo-reset',
     role: 'OWNER',
   };
+  // The Saudi sister company: a month of ZATCA e-invoices issued on their days (seed-ksa.ts).
+  if (world.region === 'SA') return seedSaudiInvoices(world, actor);
   const settings = await readInvoiceSettings(world.tenantId);
   const today = calendarDateInZone(world.now, settings.timezone);
   // The recent window's rentals end after it starts (90 days back); the older history ends earlier.

@@ -12,7 +12,7 @@ import { recordCompanyJobRun, recordJobRun } from '../lib/jobs/run-record';
 import { defineJob } from '../lib/jobs/define-job';
 import { rootLogger } from '../lib/logger';
 import { USER_POOL } from '../../infra/table-definition';
-import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
+import { DEMO_CREDENTIALS, DEMO_SA_CREDENTIALS } from '../../shared/schemas/auth';
 import type { RegionCode } from '../../shared/regions';
 import { backfillTenantDirectory, tenantDirectoryEmpty, tenantItems, userItems } from '../auth/api';
 import { seedStaff } from '../auth/seed';
@@ -25,6 +25,7 @@ import { seedAccounting } from '../accounting/seed';
 import { seedSecurity } from '../security/seed';
 import { seedSecurityReport } from '../security-report/seed';
 import { seedInvoices } from '../invoices/seed';
+import { markDemoDocumentsSubmitted, seedEInvoicing } from '../einvoicing/seed';
 import { seedPayments } from '../payments/seed';
 import { seedFinance } from '../finance/seed';
 import { seedDocuments } from '../documents/seed';
@@ -127,6 +128,7 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'INVOICE' },
   { collection: 'INVOICE_DUE_WORK' },
   { collection: 'CREDIT_NOTE' },
+  { collection: 'DEBIT_NOTE', scopedBy: 'INVOICE' },
   { collection: 'RENTAL_INVOICE', scopedBy: 'RENTAL' },
   { collection: 'INVOICED_CHARGE', scopedBy: 'RENTAL' },
   { collection: 'REVENUE_DUE' },
@@ -181,6 +183,11 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   // analytics aggregates
   { collection: 'AN_DAY' },
   { collection: 'AN_VM' },
+  // e-invoicing (the Saudi sister company: onboarding, sealed secrets, chain, issued documents and their XML)
+  { collection: 'EINVOICING' },
+  { collection: 'EDOC' },
+  { collection: 'EDOC_XML' },
+  { collection: 'EDOC_DUE' },
 ];
 
 /** Collections used only as GSI partition keys: their items are cleared through the base partitions above. */
@@ -210,6 +217,7 @@ export const GSI_ONLY_COLLECTIONS = [
   'AI_INSIGHT_CAT',
   'AI_INSIGHT_OPEN',
   'AI_INSIGHT_HIST',
+  'EDOC_STATUS',
 ];
 
 /** Area seeds, in dependency order. */
@@ -226,6 +234,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['accounting', seedAccounting],
   ['security', seedSecurity],
   ['security-report', seedSecurityReport],
+  // Saudi company only: onboarded to ZATCA (sandbox) before its invoices, so each is born with its e-document
+  ['einvoicing', seedEInvoicing],
   // after accounting: invoices issued through the real use cases (credit note reverses in the GL)
   ['invoices', seedInvoices],
   // after invoices: receipts, online payments and partly paid invoices on the open ones
@@ -249,6 +259,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['fleet-health', seedFleetHealth],
   // after every seed that changes rentals: a few contracts signed through the real use case
   ['contracts', seedSignedContracts],
+  // after every seed that issues invoices (Saudi company only): the e-documents recorded as reported or cleared
+  ['einvoicing-submitted', markDemoDocumentsSubmitted],
   // after every seed that writes rentals: the customers' counters are those of their rentals
   [
     'customer-counters',
@@ -267,11 +279,33 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ['insights', seedInsights],
 ];
 
-export const DEMO_COMPANY = {
+/** A demo company: who it is (the seeds read its region: currency, VAT rate, time zone, addresses). */
+export interface DemoCompany {
+  name: string;
+  slug: string;
+  region: RegionCode;
+  email: string;
+  owner: { firstName: string; lastName: string; fullNameArabic: string };
+}
+
+export const DEMO_COMPANY: DemoCompany = {
   name: 'Desert Rose Car Rental',
   slug: 'demo',
-  region: 'AE' as RegionCode,
+  region: 'AE',
   email: 'demo@sayyara.app',
+  owner: { firstName: 'Demo', lastName: 'Owner', fullNameArabic: 'المالك التجريبي' },
+};
+
+/**
+ * The Saudi sister company (issue 29): the same seeds in region SA (SAR, VAT 15%, Asia/Riyadh, a Saudi VAT
+ * number, national address and CRN: functions/settings/seed.ts), plus a ZATCA-onboarded device and a month of
+ * reported and cleared e-invoices. Its own login (demo-sa / demo1234), the sign-in page's second demo choice.
+ */
+export const DEMO_SA_COMPANY: DemoCompany = {
+  name: 'Desert Rose Car Rental KSA',
+  slug: 'demo-sa',
+  region: 'SA',
+  email: 'demo-sa@sayyara.app',
   owner: { firstName: 'Demo', lastName: 'Owner', fullNameArabic: 'المالك التجريبي' },
 };
 
@@ -303,6 +337,11 @@ export interface DemoAccount {
   email: string;
 }
 export const DEMO_ACCOUNT: DemoAccount = { ...DEMO_CREDENTIALS, slug: DEMO_COMPANY.slug, email: DEMO_COMPANY.email };
+export const DEMO_SA_ACCOUNT: DemoAccount = {
+  ...DEMO_SA_CREDENTIALS,
+  slug: DEMO_SA_COMPANY.slug,
+  email: DEMO_SA_COMPANY.email,
+};
 
 async function ensureCognitoUser(tenantId: string, account: DemoAccount): Promise<string> {
   const c = config();
@@ -344,6 +383,7 @@ async function ensureCognitoUser(tenantId: string, account: DemoAccount): Promis
 export async function resetDemo(
   now = new Date(),
   account: DemoAccount = DEMO_ACCOUNT,
+  company: DemoCompany = DEMO_COMPANY,
 ): Promise<Record<string, number>> {
   const pointer = await getItem(keys.global.username(account.username));
   const tenantId = (pointer?.tenantId as string | undefined) ?? ulid();
@@ -360,12 +400,12 @@ export async function resetDemo(
   const nowIso = now.toISOString();
   const [tenant, settings, slug, directory] = tenantItems({
     tenantId,
-    name: DEMO_COMPANY.name,
+    name: company.name,
     slug: account.slug,
     email: account.email,
     ownerUserId: ownerId,
     isDemo: true,
-    region: DEMO_COMPANY.region,
+    region: company.region,
     now: nowIso,
   });
   const { user, globals } = userItems({
@@ -374,9 +414,9 @@ export async function resetDemo(
     sub,
     username: account.username,
     email: account.email,
-    firstName: DEMO_COMPANY.owner.firstName,
-    lastName: DEMO_COMPANY.owner.lastName,
-    fullNameArabic: DEMO_COMPANY.owner.fullNameArabic,
+    firstName: company.owner.firstName,
+    lastName: company.owner.lastName,
+    fullNameArabic: company.owner.fullNameArabic,
     role: 'OWNER',
     isDemo: true,
     now: nowIso,
@@ -395,8 +435,8 @@ export async function resetDemo(
   const world = newDemoWorld({
     tenantId,
     now,
-    region: DEMO_COMPANY.region,
-    companyName: DEMO_COMPANY.name,
+    region: company.region,
+    companyName: company.name,
     owner: { userId: ownerId, username: account.username },
   });
   for (const [area, seed] of SEEDS) {
@@ -418,10 +458,25 @@ export async function resetDemo(
   return counts;
 }
 
-/** Scheduled job (events/schedules.ts 'demo-reset', nightly): the demo company back to its seeded state. */
+/** The Saudi sister company (DEMO_SA_COMPANY) to its seeded state: the same reset, its own login and tenant. */
+export function resetSaudiDemo(now = new Date(), account: DemoAccount = DEMO_SA_ACCOUNT) {
+  return resetDemo(now, account, DEMO_SA_COMPANY);
+}
+
+/**
+ * Scheduled job (events/schedules.ts 'demo-reset', nightly; `npm start`'s first run): both demo companies back
+ * to their seeded state, the main one first. The test harness resets only the main one before the
+ * `*.demo.int.test.ts` files (DEMO_RESET_MAIN_ONLY=1, test/harness.ts): the Saudi company is read by one file,
+ * which resets it itself (functions/jobs/demo-sa.demo.int.test.ts), so the other demo runs are not slowed.
+ */
 export const job = defineJob({
   name: 'demo-reset',
   reads: [],
-  run: async (ctx) => ({ ok: true, ...(await resetDemo(ctx.now)) }),
+  run: async (ctx) => {
+    const main = await resetDemo(ctx.now);
+    if (process.env.DEMO_RESET_MAIN_ONLY === '1') return { ok: true, ...main };
+    const saudi = await resetSaudiDemo(ctx.now);
+    return { ok: true, ...main, saudi };
+  },
 });
 export const handler = job.handler;

@@ -44,6 +44,44 @@ export const DEMO_TERMS_ARABIC = [
   '٦. يُحتسب التأخير في الإرجاع بعد فترة السماح البالغة ساعة واحدة يومًا إضافيًا.',
 ].join('\n');
 
+/**
+ * Who the company is where it sits: the UAE desk (Dubai, the main demo) or its Saudi sister company (Riyadh,
+ * issue 29: a VAT number of 15 digits starting and ending with 3, the national address and the commercial
+ * registration its ZATCA e-invoices carry). Made-up numbers of the right shapes (the Saudi VAT number is ZATCA's
+ * sandbox taxpayer's); the Saudi IBAN is the standard's published example.
+ */
+const DEMO_PLACES = {
+  AE: {
+    phone: '+971 4 555 0134',
+    primaryContact: 'Mariam Al Suwaidi',
+    address: 'Shop 4, Al Garhoud Road, Al Garhoud, Dubai, United Arab Emirates',
+    vatNumber: '100234567800003',
+    bank: 'Emirates NBD, IBAN AE07 0331 2345 6789 0123 456',
+    // Unset, as before e-invoicing: the UAE demo issues no PINT AE documents (no provider, no tax address).
+    taxAddress: { buildingNumber: '', street: '', district: '', city: '', postalCode: '', additionalNumber: '' },
+    emirate: '',
+    commercialRegistration: '',
+  },
+  SA: {
+    phone: '+966 11 555 0134',
+    primaryContact: 'Abdullah Al Qahtani',
+    address: '7235 King Fahd Road, Al Olaya, Riyadh 12333, Saudi Arabia',
+    // ZATCA's sandbox test taxpayer: the VAT number of the SDK's test certificate the demo device signs with.
+    vatNumber: '399999999900003',
+    bank: 'Saudi National Bank, IBAN SA03 8000 0000 6080 1016 7519',
+    taxAddress: {
+      buildingNumber: '7235',
+      street: 'King Fahd Road',
+      district: 'Al Olaya',
+      city: 'Riyadh',
+      postalCode: '12333',
+      additionalNumber: '2411',
+    },
+    emirate: '',
+    commercialRegistration: '1010654321',
+  },
+} as const;
+
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
@@ -71,12 +109,14 @@ export function demoSettings(
     }),
   ) as Record<VehicleCategory, { dailyRateMinor: number | null; monthlyRateMinor: number | null }>;
   const weekday = { open: '08:00', close: '21:00', closed: false };
+  // The Saudi sister company (region SA) or the Dubai desk (every other region: the demo is Emirati).
+  const place = world.region === 'SA' ? DEMO_PLACES.SA : DEMO_PLACES.AE;
   return {
     ...s,
     businessType: 'independent',
-    phone: '+971 4 555 0134',
-    primaryContact: 'Mariam Al Suwaidi',
-    address: 'Shop 4, Al Garhoud Road, Al Garhoud, Dubai, United Arab Emirates',
+    phone: place.phone,
+    primaryContact: place.primaryContact,
+    address: place.address,
     primaryColor: '#B45309',
     secondaryColor: '#0F766E',
     accentStyle: 'rounded',
@@ -93,12 +133,14 @@ export function demoSettings(
     notificationSettings: { ...s.notificationSettings, channels: { email: true, sms: true, inApp: true } },
     termsEnglish: DEMO_TERMS_ENGLISH,
     termsArabic: DEMO_TERMS_ARABIC,
-    vatNumber: '100234567800003',
+    vatNumber: place.vatNumber,
+    taxAddress: { ...place.taxAddress, emirate: place.emirate },
+    commercialRegistration: place.commercialRegistration,
     vatRate: region.taxRate > 0 ? region.taxRate / 100 : s.vatRate,
     enableVat: region.taxRate > 0,
     invoiceConfig: {
       paymentTermsDays: 7,
-      footerNote: 'Bank transfer: Emirates NBD, IBAN AE07 0331 2345 6789 0123 456. Thank you for renting with us.',
+      footerNote: `Bank transfer: ${place.bank}. Thank you for renting with us.`,
       showLogo: true,
     },
     pricing: {

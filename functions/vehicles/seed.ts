@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { transact, tx, type TransactItem } from '../lib/data/repo';
 import { healthScore } from '../../shared/vehicles/vehicle-rules';
+import type { RegionCode } from '../../shared/regions';
 import type { VehicleCategory } from '../../shared/schemas/vehicles';
 import type { VehicleStatus } from '../../shared/schemas/vehicles-constants';
 import { buildVehicleItem, vehicleMakesKey, vehiclePlateKey, type VehicleItem } from './data';
@@ -23,7 +24,12 @@ export interface VehicleSeedWorld {
   tenantId: string;
   now: Date;
   vehicles: SeededVehicle[];
+  /** The company's region: Saudi plates for the Saudi sister demo (SA), Emirati ones otherwise. */
+  region?: RegionCode;
 }
+
+/** Saudi plates: three of the Latin letters the plates carry and four digits ("RSD 4821"). */
+const SAUDI_PLATE_LETTERS = 'ABDEGHJKLNRSTUVXZ';
 
 interface ModelSpec {
   make: string;
@@ -98,7 +104,7 @@ const EXPIRED = new Set([4, 12]);
 
 const dateOnly = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export function demoVehicles(world: Pick<VehicleSeedWorld, 'tenantId' | 'now'>): VehicleItem[] {
+export function demoVehicles(world: Pick<VehicleSeedWorld, 'tenantId' | 'now' | 'region'>): VehicleItem[] {
   const rnd = seededRandom(20260301);
   const int = (min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
@@ -119,7 +125,12 @@ export function demoVehicles(world: Pick<VehicleSeedWorld, 'tenantId' | 'now'>):
         : emirate === 'Abu Dhabi'
           ? String(int(1, 17))
           : String(int(1, 3));
-    const licensePlate = `${code} ${int(10000, 99999)}`;
+    const uaePlate = `${code} ${int(10000, 99999)}`;
+    // Saudi: drawn after the Emirati plate, so the main demo's generator sequence (and fleet) is unchanged.
+    const saudi = world.region === 'SA';
+    const licensePlate = saudi
+      ? `${Array.from({ length: 3 }, () => pick([...SAUDI_PLATE_LETTERS])).join('')} ${int(1000, 9999)}`
+      : uaePlate;
     const vin = Array.from({ length: 17 }, () => VIN_ALPHABET[int(0, VIN_ALPHABET.length - 1)]).join('');
     const odometerKm = Math.max(500, (thisYear - year) * int(18_000, 32_000) + int(500, 9_000));
     const insuranceDays = EXPIRED.has(i) ? -int(3, 20) : EXPIRING_SOON.has(i) ? int(2, 28) : int(45, 360);
@@ -154,7 +165,7 @@ export function demoVehicles(world: Pick<VehicleSeedWorld, 'tenantId' | 'now'>):
         insuranceExpiryDate: dateOnly(now + insuranceDays * DAY_MS),
         registrationExpiryDate: dateOnly(registrationExpiry),
         startRegistrationDate: dateOnly(registrationExpiry - 365 * DAY_MS),
-        issuedPlace: emirate,
+        issuedPlace: saudi ? 'Riyadh' : emirate,
         trafficCode: String(int(10_000_000, 99_999_999)),
         plateCategory: code,
         status,

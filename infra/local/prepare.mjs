@@ -91,6 +91,32 @@ export function ensureChromium() {
   apt(['install', '-y', '-qq', ...missing]);
 }
 
+/**
+ * Debian's Saxon-HE (libsaxonhe-java: /usr/share/java/Saxon-HE.jar), which runs the e-invoicing rules:
+ * infra/local/zatca/validate-ksa (ZATCA's EN 16931 and KSA schematrons) and infra/local/einvoicing-validate.ts
+ * (UBL + EN 16931) in the integration tests and the demo checks. Installed with apt-get as root (or through a
+ * password-less sudo, as chromium above); otherwise a clear message with the command, and the run goes on: only
+ * the e-invoicing validation tests need it (they fail naming the missing jar).
+ */
+export const SAXON_JAR = '/usr/share/java/Saxon-HE.jar';
+export function ensureSaxon() {
+  if (existsSync(SAXON_JAR)) return;
+  const asRoot = process.getuid?.() === 0;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const apt = (args) =>
+    asRoot
+      ? spawnSync('apt-get', args, { cwd: root, stdio: 'inherit', env })
+      : spawnSync('sudo', ['-n', 'apt-get', ...args], { stdio: 'inherit', env });
+  console.log(`Installing Debian libsaxonhe-java for the e-invoicing validators (${SAXON_JAR} is missing)…`);
+  const ok = apt(['update', '-qq']).status === 0 && apt(['install', '-y', '-qq', 'libsaxonhe-java']).status === 0;
+  if (ok && existsSync(SAXON_JAR)) return;
+  console.warn(
+    `\n⚠ ${SAXON_JAR} is missing and could not be installed${asRoot ? '' : ' (not root, no password-less sudo)'}.\n` +
+      '  Run as root: apt-get update && apt-get install -y libsaxonhe-java\n' +
+      '  (the e-invoicing validation tests — validate-ksa, einvoicing-validate — need it; everything else runs).\n',
+  );
+}
+
 /** Runs a TypeScript entry with tsx, forwarding signals so Ctrl-C stops every child. */
 export function runTsx(entry, args = [], env = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, entry), ...args], {

@@ -90,3 +90,7 @@ export type RegisterBody = z.output<typeof registerSchema>;
 
 /** The built-in demo account used by "Try Live Demo" (spec §7: demo login uses the login call). */
 export const DEMO_CREDENTIALS = { username: 'demo', password: 'demo1234' } as const;
+/** The Saudi sister demo company's login (issue 29: ZATCA e-invoicing shown with a month of reported invoices). */
+export const DEMO_SA_CREDENTIALS = { username: 'demo-sa', password: 'demo1234' } as const;
+/** The shared demo logins (public passwords: never throttled, locked out or refused for risk). */
+export const DEMO_USERNAMES: readonly string[] = [DEMO_CREDENTIALS.username, DEMO_SA_CREDENTIALS.username];

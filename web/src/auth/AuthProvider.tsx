@@ -27,6 +27,7 @@ import {
   type AuthContextValue,
   type AuthMethod,
   type AuthStatus,
+  type DemoChoice,
   type User,
 } from './context';
 import { LOGIN_PATH, LOGOUT_PATHS, ME_PATH, REGISTER_PATH, parseAuthAnswer, userFromMe } from './session';
@@ -141,11 +142,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [authenticate],
   );
   const register = useCallback((body: RegisterBody) => authenticate('register', REGISTER_PATH, body), [authenticate]);
-  const demoLogin = useCallback(async () => {
-    // The schemas module (and zod) loads on demand, keeping it out of the sign-in route's initial JS.
-    const { DEMO_CREDENTIALS } = await import('../../../shared/schemas/auth');
-    return authenticate('demo', LOGIN_PATH, { ...DEMO_CREDENTIALS });
-  }, [authenticate]);
+  const demoLogin = useCallback(
+    async (company: DemoChoice = 'main') => {
+      // The schemas module (and zod) loads on demand, keeping it out of the sign-in route's initial JS.
+      const { DEMO_CREDENTIALS, DEMO_SA_CREDENTIALS } = await import('../../../shared/schemas/auth');
+      return authenticate('demo', LOGIN_PATH, { ...(company === 'sa' ? DEMO_SA_CREDENTIALS : DEMO_CREDENTIALS) });
+    },
+    [authenticate],
+  );
 
   const logout = useCallback(async () => {
     const calls: Promise<unknown>[] = [];

@@ -29,9 +29,13 @@ export interface AuthContextValue {
   completeMfa?(challenge: string, code: string): Promise<User>;
   /** Sends an already validated sign-up body (registerSchema output). */
   register(body: RegisterBody): Promise<User>;
-  demoLogin(): Promise<User>;
+  /** "Try Live Demo": the UAE demo company (default) or its Saudi sister company ('sa', ZATCA e-invoicing). */
+  demoLogin(company?: DemoChoice): Promise<User>;
   logout(): Promise<void>;
 }
+
+/** Which demo company the visitor opens: the main (UAE) one or the Saudi sister company. */
+export type DemoChoice = 'main' | 'sa';
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
 

@@ -11,7 +11,7 @@ import { useAppState } from '../../lib/persisted-state';
 import { grantedPosition, signUpRegion } from './signup-region';
 import { Link, useSearchParams } from 'react-router';
 import type { RegisterInput } from '../../../../shared/schemas/auth';
-import { AuthFlowError, MfaRequired, useAuth } from '../../auth/context';
+import { AuthFlowError, type DemoChoice, MfaRequired, useAuth } from '../../auth/context';
 import { Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
 import { useDocumentTitle } from '../../components/PageHeader';
@@ -53,7 +53,13 @@ function serverFieldErrors(error: unknown, t: TFunction, keys: MessageKeys): Err
   return Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translateMessage(t, v, keys)]));
 }
 
-function SignInForm({ onDemo, demoPending }: { onDemo: () => void; demoPending: boolean }) {
+function SignInForm({
+  onDemo,
+  demoPending,
+}: {
+  onDemo: (company: DemoChoice) => void;
+  demoPending: DemoChoice | null;
+}) {
   const t = useT();
   const { login, completeMfa } = useAuth();
   const [values, setValues] = useState({ username: '', password: '' });
@@ -165,9 +171,19 @@ function SignInForm({ onDemo, demoPending }: { onDemo: () => void; demoPending: 
         {t('auth.or')}
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       </div>
-      <button type="button" className="btn-secondary w-full" onClick={onDemo} disabled={demoPending}>
+      <button type="button" className="btn-secondary w-full" onClick={() => onDemo('main')} disabled={!!demoPending}>
         <Icon name="sparkles" className="h-4 w-4" />
-        {demoPending ? t('auth.loadingDemo') : t('auth.tryDemo')}
+        {demoPending === 'main' ? t('auth.loadingDemo') : t('auth.tryDemo')}
+      </button>
+      {/* The second demo choice: the Saudi sister company, onboarded with ZATCA (issue 29). */}
+      <button
+        type="button"
+        className="btn-secondary w-full text-sm"
+        onClick={() => onDemo('sa')}
+        disabled={!!demoPending}
+        data-demo="sa"
+      >
+        {demoPending === 'sa' ? t('auth.loadingDemo') : t('auth.tryDemoSaudi')}
       </button>
     </form>
   );
@@ -430,6 +446,8 @@ export default function AuthPage() {
   const { demoLogin } = useAuth();
   const [params] = useSearchParams();
   const [demo, setDemo] = useState<DemoState>('idle');
+  // Which demo company the visitor chose (the retry opens the same one).
+  const [demoCompany, setDemoCompany] = useState<DemoChoice>('main');
   const autoStarted = useRef(false);
   // ?tab=signup (the landing page's "Get Started") opens Sign Up; anything else Sign In.
   const tabFromUrl = params.get('tab') === AUTH_TAB_SIGN_UP ? 1 : 0;
@@ -443,10 +461,11 @@ export default function AuthPage() {
     loadAuthSchemas().catch((error: unknown) => console.error('[preload] auth schemas', error));
   };
 
-  const startDemo = async () => {
+  const startDemo = async (company: DemoChoice = demoCompany) => {
+    setDemoCompany(company);
     setDemo('pending');
     try {
-      await demoLogin();
+      await demoLogin(company);
       dismissErrorToasts();
       toast({ title: t('auth.welcomeDemo'), description: t('auth.welcomeDemoBody') });
     } catch (error) {
@@ -460,10 +479,11 @@ export default function AuthPage() {
   };
 
   useEffect(() => {
-    // ?demo=true starts the demo once (StrictMode runs effects twice in development).
-    if (params.get('demo') === 'true' && !autoStarted.current) {
+    // ?demo=true starts the demo once (StrictMode runs effects twice in development); ?demo=sa the Saudi one.
+    const wanted = params.get('demo');
+    if ((wanted === 'true' || wanted === 'sa') && !autoStarted.current) {
       autoStarted.current = true;
-      void startDemo();
+      void startDemo(wanted === 'sa' ? 'sa' : 'main');
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [params]);
@@ -521,7 +541,10 @@ export default function AuthPage() {
                 </TabList>
                 <TabPanels>
                   <TabPanel>
-                    <SignInForm onDemo={() => void startDemo()} demoPending={demo === 'pending'} />
+                    <SignInForm
+                      onDemo={(company) => void startDemo(company)}
+                      demoPending={demo === 'pending' ? demoCompany : null}
+                    />
                   </TabPanel>
                   <TabPanel>
                     <SignUpForm />
