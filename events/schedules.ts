@@ -17,6 +17,8 @@ export interface ScheduleDef {
   name: JobName;
   description: string;
   cron?: string;
+  /** The job Lambda's timeout in minutes (default 5; at most 15, Lambda's limit). */
+  timeoutMinutes?: number;
 }
 
 /** The standard 5-field cron (croner, UTC) of an EventBridge `cron(...)` expression: the same moments. */
@@ -60,8 +62,10 @@ export type JobName = (typeof JOB_NAMES)[number];
 export const SCHEDULES: ScheduleDef[] = [
   {
     name: 'demo-reset',
-    description: 'Restores the shared demo company to its seeded state every night',
+    description: 'Restores the shared demo company and its Saudi sister company to their seeded state every night',
     cron: 'cron(0 3 * * ? *)',
+    // Two companies, each about 2 minutes locally and up to 3.5 when the previous data is deleted first.
+    timeoutMinutes: 15,
   },
   {
     name: 'overdue-rentals',

@@ -132,7 +132,7 @@ export class JobsStack extends Stack {
         entry,
         environment: withEInvoicing(def.name, environment, props.einvoicing),
         description: `Sayyara job ${def.name}: ${def.description}`.slice(0, 256),
-        timeout: Duration.minutes(5),
+        timeout: Duration.minutes(def.timeoutMinutes ?? 5),
         memorySize: 1024,
       });
       this.functions.set(def.name, fn);

@@ -378,6 +378,9 @@ describe('jobs stack', () => {
     for (const def of SCHEDULES) {
       const fn = s.stacks.jobs.functions.get(def.name);
       expect(fn, def.name).toBeDefined();
+      // Its own timeout when it declares one (the demo reset: two companies), else 5 minutes.
+      const fnProps = t.findResources('AWS::Lambda::Function')[logicalId(s.stacks.jobs, fn!)].Properties;
+      expect(fnProps.Timeout, def.name).toBe((def.timeoutMinutes ?? 5) * 60);
       if (!def.cron) continue; // one-off maintenance job: a Lambda, no schedule
       const props = schedules.find((p) => p.ScheduleExpression === def.cron)!;
       expect(props.FlexibleTimeWindow).toEqual({ Mode: 'OFF' });
