@@ -4,7 +4,24 @@
  */
 export { readStatus as readEInvoicingStatus } from './status';
 export { eDocumentItems, type EDocumentInput, type EDocumentPlan } from './tx';
-export { submitDocument } from './submit';
+import type { JobContext } from '../lib/jobs/define-job';
+import type { SubmitOptions } from './submit';
+import type { EDocItem } from './model';
 export type { EDocItem } from './model';
 export { edocSummaryOf, isReleased, readEDocumentXml, readEDocuments } from './read';
-export { runSubmissions } from './submit-job';
+
+/**
+ * Submitting loads the network clients (ZATCA's with the certificate parser, the UAE and Jordan adapters): a lazy
+ * chunk, so the many Lambdas that reach e-invoicing only to issue documents (invoices, rentals, payments…) keep
+ * it out of their cold start (test/infra/lambda-bundles.test.ts).
+ */
+export async function submitDocument(tenantId: string, documentId: string, opts?: SubmitOptions): Promise<EDocItem> {
+  const submit = await import('./submit');
+  return submit.submitDocument(tenantId, documentId, opts);
+}
+
+/** The submission job's run (functions/jobs/einvoicing-submit.ts), behind the same lazy chunk. */
+export async function runSubmissions(ctx: JobContext) {
+  const job = await import('./submit-job');
+  return job.runSubmissions(ctx);
+}
