@@ -115,6 +115,9 @@ export async function eDocumentItems(
   if (input.document.kind === 'debit') return undefined;
   const [net] = (await batchGet([einvoicingKeys.network(tenantId)], true)) as (NetworkItem | undefined)[];
   const connected = net?.connected === true;
+  // A JoFotara invoice names the activity's income source sequence, which only the connection gives: a Jordan
+  // company's documents start once it is connected (none is kept unsent with a made-up sequence).
+  if (network === 'jofotara' && !(connected && net?.incomeSourceSequence)) return undefined;
   const address = sellerAddressOf(settings, region as EInvoiceCountry);
   if (!address || !settings.vatNumber) {
     // Not set up for e-invoicing yet and nothing to send to: the invoice issues as before.
@@ -138,7 +141,7 @@ export async function eDocumentItems(
     xml =
       network === 'uae-asp'
         ? buildPintAeXml(doc)
-        : buildJoFotaraXml(doc, { incomeSourceSequence: net?.incomeSourceSequence ?? '1' });
+        : buildJoFotaraXml(doc, { incomeSourceSequence: String(net?.incomeSourceSequence) });
   } catch (e) {
     if (e instanceof EInvoiceBuildError) throw validationFailed({ einvoice: e.message }, e.message);
     throw e;

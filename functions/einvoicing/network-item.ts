@@ -15,6 +15,8 @@ export interface NetworkItem {
   network: NetworkCredentials['network'];
   connected: boolean;
   connectedAt: string;
+  /** JoFotara: the activity's income source sequence (public; every invoice's XML names it). */
+  incomeSourceSequence?: string;
   envelope: SecretEnvelope;
   encryptedAt: string;
   protection: string;

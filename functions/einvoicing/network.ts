@@ -60,6 +60,7 @@ export async function connectNetwork(
     network: body.network,
     connected: true,
     connectedAt: at,
+    ...(body.network === 'jofotara' ? { incomeSourceSequence: body.incomeSourceSequence } : {}),
     envelope: seal(credentialsOf(body), key, networkAad(tenantId)),
     encryptedAt: at,
     protection: SECRETS_PROTECTION,

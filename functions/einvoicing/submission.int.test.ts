@@ -241,7 +241,8 @@ describe('UAE and Jordan: connecting the network, submitting through the adapter
   it('Jordan: connected with the client id and secret key; accepted by JoFotara with its QR kept', async () => {
     const jo = await registerTenant({ region: 'JO' });
     const secretKey = `jo-secret-${Date.now()}`;
-    const res = await put(NETWORK, { network: 'jofotara', clientId: 'client-1', secretKey }, jo.token);
+    const body = { network: 'jofotara', clientId: 'client-1', secretKey, incomeSourceSequence: '16683693' };
+    const res = await put(NETWORK, body, jo.token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(JSON.stringify(res.body)).not.toContain(secretKey);
     const inv = ammanRentalInvoice({ uuid: crypto.randomUUID(), number: `INV-${Date.now()}` });

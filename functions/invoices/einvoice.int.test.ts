@@ -345,8 +345,8 @@ describe('Saudi e-documents (ZATCA phase 2) born in the issue transactions', () 
   });
 });
 
-describe('UAE and Jordan e-documents: unsent until a provider is connected', () => {
-  it('a Dubai and an Amman invoice get unsent documents whose XML passes the UBL checks', async () => {
+describe('UAE and Jordan e-documents: UAE unsent until connected, Jordan from its connection', () => {
+  it('a Dubai invoice gets an unsent document, an Amman one (connected) a pending one; both XML pass UBL', async () => {
     const [ae, jo] = await Promise.all([
       company('AE', {
         vatNumber: '100123456700003',
@@ -359,13 +359,23 @@ describe('UAE and Jordan e-documents: unsent until a provider is connected', () 
         taxAddress: { ...RIYADH, street: 'Zahran Street', city: 'Amman', district: '', postalCode: '11181' },
       }),
     ]);
+    // Jordan: the XML names the income source sequence only the connection gives, so documents start with it.
     const [aeId, joId] = await Promise.all([draftFor(ae), draftFor(jo)]);
+    const network = {
+      network: 'jofotara',
+      clientId: 'client-1',
+      secretKey: 'jo-secret',
+      incomeSourceSequence: '16683693',
+    };
+    const joined = await put('/api/v1/einvoicing/network', network, jo.token);
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     const [a, j] = await Promise.all([issue(ae, aeId), issue(jo, joId)]);
     expect(a.status, JSON.stringify(a.body)).toBe(200);
     expect(j.status, JSON.stringify(j.body)).toBe(200);
     expect(a.body.einvoice).toMatchObject({ network: 'uae-asp', status: 'unsent', released: true });
-    expect(j.body.einvoice).toMatchObject({ network: 'jofotara', status: 'unsent', released: true });
+    expect(j.body.einvoice).toMatchObject({ network: 'jofotara', status: 'pending', released: true });
     expect(await getItem(edocKeys.due(ae.tenantId, aeId))).toBeUndefined();
+    expect(await getItem(edocKeys.due(jo.tenantId, joId))).toBeDefined();
     const aeFile = join(dir, 'ae.xml');
     const joFile = join(dir, 'jo.xml');
     writeFileSync(aeFile, await xmlOf(ae, aeId));
@@ -376,7 +386,19 @@ describe('UAE and Jordan e-documents: unsent until a provider is connected', () 
     ]);
     expect(aeCheck[aeFile].errors).toEqual([]);
     expect(joCheck[joFile].errors).toEqual([]);
+    expect(await xmlOf(jo, joId)).toContain('<cbc:ID>16683693</cbc:ID>');
   }, 180_000);
+
+  it('a Jordan company not connected to JoFotara issues its invoice without an e-document', async () => {
+    const jo = await company('JO', {
+      vatNumber: '12345678',
+      enableVat: true,
+      taxAddress: { ...RIYADH, street: 'Zahran Street', city: 'Amman', district: '', postalCode: '11181' },
+    });
+    const res = await issue(jo, await draftFor(jo));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.einvoice).toBeNull();
+  }, 120_000);
 
   it('a US company issues no e-document: einvoice null, xml 404', async () => {
     const us = await company('US', {});

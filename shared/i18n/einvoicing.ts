@@ -94,6 +94,7 @@ export const einvoicing = {
       managersOnlyNetwork: 'Only the owner or an admin can connect the company to its e-invoicing network.',
       clientId: 'Client id',
       secretKey: 'Secret key',
+      incomeSourceSequence: 'Income source sequence',
       secretHint: 'Stored encrypted and never shown again.',
       connect: 'Connect',
       connecting: 'Connecting…',
@@ -177,6 +178,7 @@ export const einvoicing = {
       legalEntityRequired: 'أدخل رقم شركتك لدى مزوّد الخدمة',
       clientIdRequired: 'أدخل معرّف العميل من بوابة جوفوترة',
       secretKeyRequired: 'أدخل المفتاح السري من بوابة جوفوترة',
+      incomeSourceRequired: 'أدخل تسلسل مصدر الدخل من بوابة جوفوترة (أرقام)',
     },
     edocMessages: {
       notRetryable: 'لا يُعاد إرسال إلا المستند المعلّق أو غير المرسل؛ أما المرفوض فيُصحَّح بإشعار دائن وفاتورة جديدة',
@@ -255,6 +257,7 @@ export const einvoicing = {
       managersOnlyNetwork: 'ربط الشركة بشبكة الفوترة الإلكترونية متاح للمالك أو المسؤول فقط.',
       clientId: 'معرّف العميل',
       secretKey: 'المفتاح السري',
+      incomeSourceSequence: 'تسلسل مصدر الدخل',
       secretHint: 'يُحفظ مشفرًا ولا يُعرض مرة أخرى.',
       connect: 'ربط',
       connecting: 'جارٍ الربط…',

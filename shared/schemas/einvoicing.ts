@@ -76,6 +76,7 @@ export const NETWORK_MESSAGES = {
   legalEntityRequired: 'Enter your company id at the service provider',
   clientIdRequired: 'Enter the client id from the JoFotara portal',
   secretKeyRequired: 'Enter the secret key from the JoFotara portal',
+  incomeSourceRequired: 'Enter the income source sequence from the JoFotara portal (digits)',
 } as const;
 
 const secretText = (message: string) => z.string({ error: message }).trim().min(1, message).max(500, message);
@@ -93,6 +94,11 @@ export const networkBodySchema = z.discriminatedUnion('network', [
     network: z.literal('jofotara'),
     clientId: secretText(NETWORK_MESSAGES.clientIdRequired),
     secretKey: secretText(NETWORK_MESSAGES.secretKeyRequired),
+    /** The activity's income source sequence (تسلسل مصدر الدخل) every JoFotara invoice names; not a secret. */
+    incomeSourceSequence: z
+      .string({ error: NETWORK_MESSAGES.incomeSourceRequired })
+      .trim()
+      .regex(/^\d{1,20}$/, NETWORK_MESSAGES.incomeSourceRequired),
   }),
 ]);
 export type NetworkBody = z.infer<typeof networkBodySchema>;

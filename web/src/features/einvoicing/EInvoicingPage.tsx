@@ -239,7 +239,10 @@ function NetworkCard({ status: s }: { status: EInvoicingStatus }) {
   const invalidate = useInvalidate();
   const region = s.region === 'AE' ? 'AE' : 'JO';
   const network = region === 'AE' ? 'uae-asp' : 'jofotara';
-  const fields = region === 'AE' ? (['apiKey', 'legalEntityId'] as const) : (['clientId', 'secretKey'] as const);
+  const fields =
+    region === 'AE'
+      ? (['apiKey', 'legalEntityId'] as const)
+      : (['clientId', 'secretKey', 'incomeSourceSequence'] as const);
   const [values, setValues] = useState<Record<string, string>>({});
   const [disconnecting, setDisconnecting] = useState<'ask' | 'busy' | null>(null);
   const connected = s.network?.connected === true;
@@ -305,15 +308,15 @@ function NetworkCard({ status: s }: { status: EInvoicingStatus }) {
                 key={f}
                 label={u(f)}
                 error={form.errors[f]}
-                hint={f === 'legalEntityId' ? undefined : u('secretHint')}
+                hint={f === 'legalEntityId' || f === 'incomeSourceSequence' ? undefined : u('secretHint')}
                 required
                 name={f}
               >
                 <input
                   className="field-input"
                   dir="ltr"
-                  type={f === 'clientId' || f === 'legalEntityId' ? 'text' : 'password'}
-                  inputMode={f === 'legalEntityId' ? 'numeric' : undefined}
+                  type={f === 'clientId' || f === 'legalEntityId' || f === 'incomeSourceSequence' ? 'text' : 'password'}
+                  inputMode={f === 'legalEntityId' || f === 'incomeSourceSequence' ? 'numeric' : undefined}
                   autoComplete="off"
                   value={values[f] ?? ''}
                   onChange={(e) => {
