@@ -81,27 +81,59 @@ export const NETWORK_MESSAGES = {
 
 const secretText = (message: string) => z.string({ error: message }).trim().min(1, message).max(500, message);
 
-export const networkBodySchema = z.discriminatedUnion('network', [
-  z.object({
-    network: z.literal('uae-asp'),
-    apiKey: secretText(NETWORK_MESSAGES.apiKeyRequired),
+/** The connection body once checked: the fields of the company's network only. */
+export type NetworkBody =
+  | { network: 'uae-asp'; apiKey: string; legalEntityId: number }
+  | { network: 'jofotara'; clientId: string; secretKey: string; incomeSourceSequence: string };
+
+/** Which fields each network needs (the others are ignored), with the message naming a missing one. */
+const NETWORK_FIELDS = {
+  'uae-asp': { apiKey: NETWORK_MESSAGES.apiKeyRequired, legalEntityId: NETWORK_MESSAGES.legalEntityRequired },
+  jofotara: {
+    clientId: NETWORK_MESSAGES.clientIdRequired,
+    secretKey: NETWORK_MESSAGES.secretKeyRequired,
+    incomeSourceSequence: NETWORK_MESSAGES.incomeSourceRequired,
+  },
+} as const;
+
+/**
+ * PUT /api/v1/einvoicing/network. One object (not a union by `network`) so that each field has its own type
+ * and length check whatever the network, and a field of the other network with a wrong value is named too;
+ * the fields the chosen network needs are then required (superRefine), and the answer keeps only them.
+ */
+export const networkBodySchema = z
+  .object({
+    network: z.enum(['uae-asp', 'jofotara']),
+    apiKey: secretText(NETWORK_MESSAGES.apiKeyRequired).optional(),
     legalEntityId: z.coerce
       .number({ error: NETWORK_MESSAGES.legalEntityRequired })
       .int(NETWORK_MESSAGES.legalEntityRequired)
-      .positive(NETWORK_MESSAGES.legalEntityRequired),
-  }),
-  z.object({
-    network: z.literal('jofotara'),
-    clientId: secretText(NETWORK_MESSAGES.clientIdRequired),
-    secretKey: secretText(NETWORK_MESSAGES.secretKeyRequired),
+      .positive(NETWORK_MESSAGES.legalEntityRequired)
+      .optional(),
+    clientId: secretText(NETWORK_MESSAGES.clientIdRequired).optional(),
+    secretKey: secretText(NETWORK_MESSAGES.secretKeyRequired).optional(),
     /** The activity's income source sequence (تسلسل مصدر الدخل) every JoFotara invoice names; not a secret. */
     incomeSourceSequence: z
       .string({ error: NETWORK_MESSAGES.incomeSourceRequired })
       .trim()
-      .regex(/^\d{1,20}$/, NETWORK_MESSAGES.incomeSourceRequired),
-  }),
-]);
-export type NetworkBody = z.infer<typeof networkBodySchema>;
+      .regex(/^\d{1,20}$/, NETWORK_MESSAGES.incomeSourceRequired)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    for (const [field, message] of Object.entries(NETWORK_FIELDS[body.network]))
+      if (body[field as keyof typeof body] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
+  })
+  .transform(
+    (body): NetworkBody =>
+      body.network === 'uae-asp'
+        ? { network: 'uae-asp', apiKey: String(body.apiKey), legalEntityId: Number(body.legalEntityId) }
+        : {
+            network: 'jofotara',
+            clientId: String(body.clientId),
+            secretKey: String(body.secretKey),
+            incomeSourceSequence: String(body.incomeSourceSequence),
+          },
+  );
 
 /* ------------------------------------------------------------------------------------------------------------
  * Issued e-invoice documents (issue 29): GET /api/v1/einvoicing/documents?status=, POST …/documents/{id}/retry,

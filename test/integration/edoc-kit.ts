@@ -164,8 +164,9 @@ export async function issueNetworkDocument(
   doc: EInvoiceDocument,
   xml: string,
   status: Extract<EDocStatus, 'pending' | 'unsent'>,
+  /** The document's id: an invoice's id makes it that invoice's e-document (GET /invoices/{id}/xml). */
+  id: string = ulid(),
 ): Promise<EDocItem> {
-  const id = ulid();
   const item = edocItem(tenantId, id, {
     network,
     profile: doc.profile,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { get, post, unique } from './client';
 
 /**
@@ -193,6 +194,10 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
     created('invoice', await post('/api/v1/invoices', { rentalId: (await rentalProbe(t)).id }, t)).then(
       (b) => b.id as string,
     ),
+  // A company outside Saudi Arabia, the UAE and Jordan issues no e-document: the probes' invoice gets an unsent
+  // PINT AE one written directly (test/integration/edoc-kit.ts), so the owner's XML and retry calls find it.
+  '/api/v1/invoices/{id}/xml': async (t) => (await eDocumentProbe(t)).id,
+  '/api/v1/einvoicing/documents/{id}': async (t) => (await eDocumentProbe(t)).id,
   '/api/v1/payments/{id}': async (t) => (await paymentProbe(t)).id,
   '/api/v1/receipts/{id}': async (t) => (await paymentProbe(t)).receipt.id,
   '/api/v1/payments/callback/{gateway}': async () => ({ gateway: 'paytabs' }),
@@ -300,6 +305,19 @@ export function uniqueIban(): string {
   return `AE${String(98 - rest).padStart(2, '0')}${bban}`;
 }
 
+/** An issued invoice of the company with an unsent UAE e-document under the invoice's id. */
+async function eDocumentProbe(t: string): Promise<{ id: string }> {
+  const invoice = await created('invoice', await post('/api/v1/invoices', { rentalId: (await rentalProbe(t)).id }, t));
+  await created('issued invoice', await post(`/api/v1/invoices/${invoice.id}/issue`, {}, t));
+  const me = await (await import('./client')).get('/api/auth/me', t);
+  const { issueNetworkDocument } = await import('./edoc-kit');
+  const { dubaiRentalInvoice } = await import('../../shared/einvoicing/test-documents');
+  const { buildPintAeXml } = await import('../../shared/einvoicing/pint-ae');
+  const doc = dubaiRentalInvoice({ uuid: randomUUID(), number: String(invoice.id) });
+  await issueNetworkDocument(String(me.body.user.tenantId), 'uae-asp', doc, buildPintAeXml(doc), 'unsent', invoice.id);
+  return { id: invoice.id as string };
+}
+
 /** An issued invoice with a cash payment of 1 (payments and receipts routes). */
 async function paymentProbe(t: string): Promise<{ id: string; receipt: { id: string } }> {
   const invoice = await created('invoice', await post('/api/v1/invoices', { rentalId: (await rentalProbe(t)).id }, t));
@@ -331,6 +349,11 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/invoices': { rentalId: '01JAAAAAAAAAAAAAAAAAAAAAAA' },
   'PATCH /api/v1/invoices/{id}': { notes: 'Probe' },
   'POST /api/v1/invoices/{id}/credit-note': { reason: 'Probe' },
+  'POST /api/v1/invoices/{id}/debit-note': {
+    reason: 'Probe',
+    lines: [{ category: 'fuel_charges', label: 'Probe', amount: 1 }],
+  },
+  'PUT /api/v1/einvoicing/network': { network: 'uae-asp', apiKey: 'probe-key', legalEntityId: 1 },
   'POST /api/v1/invoices/{id}/payments': { amount: 1, method: 'cash' },
   'PATCH /api/v1/accounting/accounts/{id}': { name: 'Renamed' },
   'POST /api/v1/vehicles/{id}/status': { status: 'available' },
