@@ -196,7 +196,11 @@ describe('UAE and Jordan: connecting the network, submitting through the adapter
     const early = await post(`${DOCS}/${doc.id}/retry`, {}, ae.token);
     expect(early.body).toMatchObject({ status: 'unsent', attempts: 0 });
 
-    const wrong = await put(NETWORK, { network: 'jofotara', clientId: 'c', secretKey: 's' }, ae.token);
+    const wrong = await put(
+      NETWORK,
+      { network: 'jofotara', clientId: 'c', secretKey: 's', incomeSourceSequence: '1' },
+      ae.token,
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.fields.network).toBe(NETWORK_MESSAGES.wrongRegion);
     const empty = await put(NETWORK, { network: 'uae-asp', apiKey: ' ', legalEntityId: 42 }, ae.token);
