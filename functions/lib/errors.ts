@@ -64,43 +64,65 @@ export const tooManyAttempts = (message = 'Too many attempts', retryAfterSeconds
     undefined,
     retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined,
   );
+/**
+ * Seconds a client waits before retrying after a 503: the SDK already retried with backoff, so the fault has
+ * lasted a while; a couple of seconds lets a throttled table or a busy service recover.
+ */
+export const RETRY_AFTER_SECONDS = 2;
+
+/** 503: a dependency failed after the SDK's retries; nothing was changed and the same request may be sent again. */
 export const unavailable = (message = 'A service is temporarily unavailable, nothing was changed. Please try again.') =>
-  new HttpError(503, C.SERVICE_UNAVAILABLE, message);
+  new HttpError(503, C.SERVICE_UNAVAILABLE, message, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
 export const internalError = () =>
   new HttpError(500, C.INTERNAL_ERROR, 'An unexpected error occurred. Nothing was changed.');
 
+/** AWS error names that mean "busy or briefly broken, try again" (DynamoDB, S3, SES, Cognito). */
+const TRANSIENT = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'Throttling',
+  'RequestLimitExceeded',
+  'SlowDown',
+  'InternalServerError',
+  'InternalFailure',
+  'InternalError',
+  'InternalErrorException',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'TooManyRequestsException',
+  'LimitExceededException',
+  'TransactionConflictException',
+  'TransactionInProgressException',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'TimeoutError',
+]);
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
 /**
- * Maps AWS SDK failures to HTTP errors. A failed condition or cancelled transaction means
- * nothing was written (DynamoDB is all-or-nothing), so 409 is honest; throttling and
- * service faults become 503.
+ * Maps AWS SDK failures to HTTP errors. A failed condition means nothing was written (DynamoDB is all-or-nothing)
+ * and the data moved under the request: 409. Throttling, timeouts, service faults and a transaction cancelled only
+ * by a concurrent transaction (TransactionConflict, no failed condition) are what the SDK's retries did not outlast:
+ * nothing was written either, and the same request succeeds later, so 503 SERVICE_UNAVAILABLE with Retry-After
+ * (the web shows the code's message in the reader's language). Never a 500 with a stack.
  */
 export function mapAwsError(err: unknown): HttpError | undefined {
   if (err instanceof HttpError) return err;
   const name = (err as { name?: string })?.name ?? '';
-  switch (name) {
-    case 'ConditionalCheckFailedException':
-      return conflict('This record was changed by someone else. Reload and try again.', undefined, C.VERSION_CONFLICT);
-    case 'TransactionCanceledException':
-    case 'TransactionConflictException':
-      return conflict(
-        'This change conflicts with another change made at the same time. Please try again.',
-        undefined,
-        C.TRANSACTION_CONFLICT,
-      );
-    case 'ProvisionedThroughputExceededException':
-    case 'ThrottlingException':
-    case 'RequestLimitExceeded':
-    case 'InternalServerError':
-    case 'ServiceUnavailable':
-    case 'ServiceUnavailableException':
-    case 'TooManyRequestsException':
-    case 'LimitExceededException':
-      return unavailable();
+  if (name === 'ConditionalCheckFailedException') {
+    return conflict('This record was changed by someone else. Reload and try again.', undefined, C.VERSION_CONFLICT);
   }
-  const fault = (err as { $fault?: string })?.$fault;
-  if (fault === 'server') return unavailable();
-  const code = (err as { code?: string })?.code;
-  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT') return unavailable();
+  if (name === 'TransactionCanceledException') {
+    if (!isConditionFailure(err)) return unavailable();
+    return conflict(
+      'This change conflicts with another change made at the same time. Please try again.',
+      undefined,
+      C.TRANSACTION_CONFLICT,
+    );
+  }
+  if (TRANSIENT.has(name)) return unavailable();
+  if ((err as { $fault?: string })?.$fault === 'server') return unavailable();
+  if (NETWORK_CODES.has((err as { code?: string })?.code ?? '')) return unavailable();
   return undefined;
 }
 

@@ -10,6 +10,7 @@ import { Logger, rootLogger } from './logger';
 import { parseWith } from './validation';
 import { assertBodyWithinLimit, assertPathIds } from './request-guards';
 import { withMeter, type DynamoMeter } from './data/meter';
+import { isSimulatedCrash } from './faults';
 
 /**
  * The handler stack every domain Lambda uses (DESIGN.md §5–6), built on middy:
@@ -96,6 +97,7 @@ function corsHeaders(origin: string | undefined): Record<string, string> {
     'access-control-allow-origin': allow,
     'access-control-allow-headers': 'authorization,content-type,idempotency-key,x-request-id',
     'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+    'access-control-expose-headers': 'retry-after,x-request-id',
     vary: 'Origin',
   };
 }
@@ -229,6 +231,8 @@ export function createDomainHandler<const Routes extends readonly RouteDef[]>(
       onError: async (request) => {
         const state = states.get(request.event);
         const err = request.error;
+        // A simulated process death (lib/faults.ts, tests only) answers nothing: the gateway answers for it.
+        if (isSimulatedCrash(err)) throw err;
         const mapped = mapAwsError(err) ?? (err instanceof HttpError ? err : undefined);
         if (!mapped) {
           state?.log.error('unhandled error', {

@@ -5,6 +5,8 @@ import type { LocalResources } from './bootstrap';
 export function lambdaEnv(ports: EmulatorPorts, resources: LocalResources, webOrigin: string): Record<string, string> {
   return {
     SAYYARA_LOCAL: '1',
+    /** Test-only fault injection (functions/lib/faults.ts): armed through the gateway's /_faults. Never in CDK. */
+    SAYYARA_FAULTS: '1',
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',

@@ -7,6 +7,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { ROUTES, maxBodyBytes, routeKey, type RouteDef } from '../../shared/routes';
 import { FIELD_MESSAGES } from '../../shared/schemas/field-messages';
 import { REDIRECTS } from '../../shared/redirects';
+import { armFault, clearFaults, faultsEnabled, isSimulatedCrash, listFaults } from '../../functions/lib/faults';
 
 /**
  * The local stand-in for API Gateway (HTTP API, JWT authorizer) and CloudFront: one origin
@@ -289,7 +290,9 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
     const done = (p: Promise<unknown> | void) =>
       Promise.resolve(p)
         .catch((err) => {
-          log(JSON.stringify({ level: 'error', message: 'gateway failure', error: (err as Error).message }));
+          // A function that failed (or a simulated crash, lib/faults.ts): API Gateway's plain answer, no detail.
+          const level = isSimulatedCrash(err) ? 'warn' : 'error';
+          log(JSON.stringify({ level, message: 'gateway failure', error: (err as Error).message }));
           if (!res.headersSent) json(res, 502, { message: 'Internal Server Error' });
           else res.end();
         })
@@ -297,7 +300,8 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
           if (url.pathname.startsWith('/api/'))
             log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
         });
-    if (url.pathname.startsWith('/api/')) done(api(req, res, url));
+    if (url.pathname === FAULTS_PATH && faultsEnabled()) done(faultControl(req, res));
+    else if (url.pathname.startsWith('/api/')) done(api(req, res, url));
     else
       done(
         Promise.resolve().then(() => {
@@ -312,6 +316,29 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
   });
 }
 
+/**
+ * The test-only control of fault injection (functions/lib/faults.ts), served only when SAYYARA_FAULTS=1 (the local
+ * stack; never in the cloud, where there is no such gateway): POST a rule `{service, command?, kind, times?, match?}`
+ * or a crash point `{crash, times?, tenantId?}` → `{id}`; GET lists the rules with their hits; DELETE clears them.
+ */
+export const FAULTS_PATH = '/_faults';
+
+async function faultControl(req: IncomingMessage, res: ServerResponse) {
+  if (req.method === 'DELETE') {
+    clearFaults();
+    return json(res, 204, undefined);
+  }
+  if (req.method === 'GET') return json(res, 200, listFaults());
+  if (req.method !== 'POST') return json(res, 405, { message: 'Method Not Allowed' });
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  try {
+    return json(res, 201, { id: armFault(JSON.parse(Buffer.concat(chunks).toString('utf8'))) });
+  } catch (err) {
+    return json(res, 400, { message: (err as Error).message });
+  }
+}
+
 /** API Gateway passes JWT claims as strings (arrays as "[a b]"). */
 function stringifyClaims(claims: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -320,7 +347,7 @@ function stringifyClaims(claims: Record<string, unknown>): Record<string, string
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
-  const text = JSON.stringify(body);
+  const text = body === undefined ? '' : JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
   res.end(text);
 }

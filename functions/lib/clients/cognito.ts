@@ -1,16 +1,10 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../config';
+import { clientConfig, configured } from './client-config';
 
 let client: CognitoIdentityProviderClient | undefined;
 
 export function cognitoClient(): CognitoIdentityProviderClient {
-  if (!client) {
-    const c = config();
-    client = new CognitoIdentityProviderClient({
-      region: c.region,
-      endpoint: c.endpoints.cognito,
-      credentials: c.endpoints.cognito ? { accessKeyId: 'local', secretAccessKey: 'local' } : undefined,
-    });
-  }
+  client ??= configured(new CognitoIdentityProviderClient(clientConfig(config().endpoints.cognito)), 'cognito');
   return client;
 }

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
+import { clientConfig, configured } from './client-config';
 
 /**
  * One client per service per process (Lambda containers reuse them across invocations). Each
@@ -11,13 +12,7 @@ let client: DynamoDBDocumentClient | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
   if (!client) {
-    const c = config();
-    const base = new DynamoDBClient({
-      region: c.region,
-      endpoint: c.endpoints.dynamodb,
-      credentials: c.endpoints.dynamodb ? { accessKeyId: 'local', secretAccessKey: 'local' } : undefined,
-      maxAttempts: 3,
-    });
+    const base = configured(new DynamoDBClient(clientConfig(config().endpoints.dynamodb)), 'dynamodb');
     client = DynamoDBDocumentClient.from(base, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });

@@ -1,5 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { config } from '../config';
+import { clientConfig, configured } from './client-config';
 
 /**
  * S3 clients. Locally s3rver insists on the access key S3RVER, path-style addressing, and no
@@ -9,14 +10,13 @@ let client: S3Client | undefined;
 let presigner: S3Client | undefined;
 
 function make(endpoint: string | undefined): S3Client {
-  return new S3Client({
-    region: config().region,
-    endpoint,
+  const s3 = new S3Client({
+    ...clientConfig(endpoint, 'S3RVER'),
     forcePathStyle: !!endpoint,
-    credentials: endpoint ? { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } : undefined,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  return configured(s3, 's3');
 }
 
 /** For server-side calls (put, get, head, delete). */

@@ -68,7 +68,11 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'VALIDATION_FAILED',
   429: 'TOO_MANY_ATTEMPTS',
+  // A function that died (502) or ran out of time (504): the gateway's plain answer. Retrying is safe: money
+  // routes carry an Idempotency-Key and every flow's steps are idempotent (issue 30).
+  502: 'SERVICE_UNAVAILABLE',
   503: 'SERVICE_UNAVAILABLE',
+  504: 'SERVICE_UNAVAILABLE',
 };
 
 /** The error code of a failure: the server's, else the one its HTTP status implies. */
