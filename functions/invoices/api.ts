@@ -10,6 +10,7 @@
  */
 import { getItem, queryAll } from '../lib/data/repo';
 import { isConditionFailure } from '../lib/errors';
+import { crashPoint } from '../lib/faults';
 import type { Actor } from '../lib/actor';
 import type { CreateInvoiceBody } from '../../shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../shared/schemas/invoices-constants';
@@ -54,6 +55,8 @@ export async function issueBillingPeriod(
       throw err;
     }
   }
+  // Between the draft and its issue: the next run finds the draft (same id) and issues it.
+  crashPoint('invoice-long-rentals:after-draft', tenantId);
   try {
     return { outcome: 'issued', invoice: forPayment(await issueInvoice(actor, input.invoiceId, input.job)) };
   } catch (err) {

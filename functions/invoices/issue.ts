@@ -4,6 +4,7 @@ import { auditItem } from '../lib/data/audit';
 import { reservationFrom, retryOnConflict } from '../lib/data/counters';
 import { keys } from '../lib/data/keys';
 import { batchGet, queryAll, transact, tx, type TransactItem } from '../lib/data/repo';
+import { crashPoint } from '../lib/faults';
 import { ledgerTotals } from '../../shared/rentals/ledger';
 import { conflict, notFound, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
@@ -245,8 +246,11 @@ export async function issueInvoice(
         .slice(0, Math.max(0, 100 - items.length))
         .map((o) => tx.condition(invoiceKey(tenantId, o.id), '#v = :v', { '#v': 'version' }, { ':v': o.version })),
     );
-    await transact(items);
+    // The due-work marker first (an idempotent put; harmless when the issue then fails): written after the
+    // transaction, a Lambda dying in between left an issued invoice the overdue job never saw.
     if (issued.dueDate) await markInvoiceDue(tenantId, issued.dueDate);
+    crashPoint('invoice-issue:before-transaction', tenantId);
+    await transact(items);
     return { ...issued, version: invoice.version + 1, updatedAt: at, ...(edoc ? { einvoice: edoc.edoc } : {}) };
   }, 120);
 }

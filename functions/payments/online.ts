@@ -8,6 +8,7 @@ import { retryOnConflict } from '../lib/data/counters';
 import { runIdempotent, type StoredResponse } from '../lib/data/idempotency';
 import { isUlid } from '../lib/data/keys';
 import { getItem, transact, tx } from '../lib/data/repo';
+import { crashPoint } from '../lib/faults';
 import { config } from '../lib/config';
 import { badRequest, conflict, notFound, unauthorized, unavailable } from '../lib/errors';
 import type { Actor } from '../lib/actor';
@@ -239,6 +240,9 @@ export async function paymentCallback(
     return refuse('amount_or_currency_mismatch', 400, 'Amount or currency does not match the payment');
 
   if (payment.status !== 'pending') {
+    // A gateway's retry after a process died between the settlement and the credit's allocation finishes it
+    // (applyCredit allocates only what is still unallocated: a no-op when nothing is left).
+    if (payment.status === 'paid') await applyCredit(gatewayActor, paymentId);
     await writeAudit(gatewayActor, 'payment.callback_replayed', 'payment', paymentId, {
       note: `status ${payment.status}`,
       after: { tranRef: data.tran_ref },
@@ -281,6 +285,7 @@ export async function paymentCallback(
       return { status: 200, body: { received: true, status: 'failed' } };
     }
     const receipt = await takeReceiptNumber(tenantId);
+    crashPoint('payment-callback:after-receipt', tenantId);
     await retryOnConflict(async () => {
       const current = (await getItem(paymentKey(tenantId, paymentId), true)) as PaymentItem;
       if (current.status !== 'pending') throw Object.assign(new Error('settled'), { name: 'AlreadySettled' });
@@ -300,6 +305,7 @@ export async function paymentCallback(
       );
       await transact([...plan.items, marker]);
     }, 40);
+    crashPoint('payment-callback:after-settle', tenantId);
     await applyCredit(gatewayActor, paymentId);
     return { status: 200, body: { received: true, status: 'paid' } };
   } catch (err) {

@@ -23,6 +23,7 @@ import {
 } from './deps-tx';
 import { fromMinor } from '../../shared/money';
 import { LARGE_AMOUNT_MINOR } from '../../shared/security/risk';
+import { crashPoint } from '../lib/faults';
 
 /**
  * Ledger movements on one rental (rental_ledger_entries). Entries are posted locked and never
@@ -272,6 +273,8 @@ export async function recordRefund(actor: Actor, rentalId: string, body: RefundB
         kind: 'refund_receipt',
         reason: label,
       });
+      // Between the refund receipt's number and the transaction (a crash burns the REC- number, writes nothing).
+      if (body.fromDeposit) crashPoint('deposit-refund:after-receipt', actor.tenantId);
       const at = now.toISOString();
       return {
         action: body.fromDeposit ? 'deposit_refund' : 'refund',

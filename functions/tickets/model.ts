@@ -28,15 +28,20 @@ import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import type { Item } from '../lib/data/repo';
 
 export const ticketKey = (t: string, id: string): Key => entityKey(t, 'TICKET', id);
+/**
+ * A ticket number or toll transaction id as a sort key: normalised (case, spaces, dashes) and without what a key
+ * cannot hold ('#', control characters), so "A#1" is the same number as "A1" and never a 500.
+ */
+const referencePart = (reference: string) => sortKey(normalizeReference(reference).replace(/[#\p{Cc}]/gu, '') || '-');
 export const ticketNumberKey = (t: string, n: string): Key => ({
   pk: tenantPk(t, 'TICKET_NO'),
-  sk: sortKey(normalizeReference(n) || '-'),
+  sk: referencePart(n),
 });
 export const historyPk = (t: string, id: string) => tenantPk(t, 'TICKET_HIST', id);
 export const salikKey = (t: string, id: string): Key => entityKey(t, 'SALIK', id);
 export const salikTxKey = (t: string, txId: string): Key => ({
   pk: tenantPk(t, 'SALIK_TX'),
-  sk: sortKey(normalizeReference(txId) || '-'),
+  sk: referencePart(txId),
 });
 export const mappingKey = (t: string, kind: 'tickets' | 'salik', source: string): Key => ({
   pk: tenantPk(t, 'IMPORT_MAPPING'),

@@ -91,6 +91,7 @@ export const common = {
       invalidText: 'يجب أن تكون القيمة نصًا',
       bodyTooLarge: 'الطلب أكبر من الحجم المسموح',
       noBody: 'هذا الطلب لا يقبل محتوى',
+      controlCharacters: 'يجب ألا يحتوي النص على أحرف تحكم',
     },
   },
 };

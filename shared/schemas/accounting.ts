@@ -58,7 +58,8 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : undefined));
 
 export const accountIdParams = z.object({ id: z.string().min(1).max(64) });
-export const entryIdParams = z.object({ id: z.string().min(1).max(64) });
+/** A journal entry's id: letters, digits, '-' and '_' only, so it can never change a key ('#', NUL answer 404). */
+export const entryIdParams = z.object({ id: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/) });
 
 export const listAccountsQuery = z.object({
   /** Balances as of this date (default: today in the company's time zone). */

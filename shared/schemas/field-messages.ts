@@ -12,6 +12,7 @@ export const FIELD_MESSAGES = {
   invalidText: 'Must be text',
   bodyTooLarge: 'The request is too large',
   noBody: 'This request takes no body',
+  controlCharacters: 'Must not contain control characters',
 } as const;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

@@ -41,6 +41,11 @@ export interface TextOptions {
 }
 
 /** A string of at most `max` characters (trimmed unless `trim: false`). */
+/** C0 control characters and DEL, except tab and line breaks (NUL in a name or number is never meant). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** True when a text holds no control character (tab and line breaks allowed). */
+export const hasNoControlCharacters = (value: string) => !CONTROL.test(value);
+
 export function text(max: number, opts: TextOptions = {}) {
   const base = z.string({ error: opts.required ?? FIELD_MESSAGES.invalidText });
   return (opts.trim === false ? base : base.trim()).max(max, opts.tooLong ?? FIELD_MESSAGES.tooLong);

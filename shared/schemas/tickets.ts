@@ -2,7 +2,23 @@ import * as z from 'zod';
 import { moneyAmount, positiveMoneyAmount } from '../money';
 import { MATCH_STATES, SALIK_STATUSES, TICKET_STATUSES } from '../tickets/rules';
 import { TICKET_MESSAGES as M } from '../tickets/messages';
-import { TEXT_LIMITS, cursor, entityId, longText, shortText, text, utcDateTime } from './fields';
+import {
+  TEXT_LIMITS,
+  cursor,
+  entityId,
+  hasNoControlCharacters,
+  longText,
+  shortText,
+  text,
+  utcDateTime,
+} from './fields';
+import { FIELD_MESSAGES } from './field-messages';
+
+/**
+ * Ticket and toll texts refuse control characters (400, the field named): a NUL in a ticket number or a note
+ * comes from a broken file or a probe, never from an authority's notice. RTL text and emoji are kept as sent.
+ */
+const plain = (s: z.ZodString) => s.refine(hasNoControlCharacters, { message: FIELD_MESSAGES.controlCharacters });
 
 /**
  * Traffic tickets, Salik tolls and statement imports (issue 13; business-data §3 traffic_tickets,
@@ -24,17 +40,17 @@ export const listTicketsQuery = z.object({
 /** A ticket by hand: the vehicle by id or by plate (the plate is what the fine notice shows). */
 export const createTicketSchema = z
   .object({
-    ticketNumber: text(TEXT_LIMITS.short, { required: M.ticketNumberRequired }).min(1, M.ticketNumberRequired),
+    ticketNumber: plain(text(TEXT_LIMITS.short, { required: M.ticketNumberRequired })).min(1, M.ticketNumberRequired),
     violationDate: utcDateTime(M.violationDateRequired),
-    plate: shortText().optional(),
+    plate: plain(shortText()).optional(),
     vehicleId: entityId().optional(),
-    violationType: shortText().optional(),
-    location: text(TEXT_LIMITS.name).optional(),
+    violationType: plain(shortText()).optional(),
+    location: plain(text(TEXT_LIMITS.name)).optional(),
     amount: positiveMoneyAmount,
-    notes: longText().optional(),
-    externalId: shortText().optional(),
+    notes: plain(longText()).optional(),
+    externalId: plain(shortText()).optional(),
     fileKey: text(TEXT_LIMITS.token, { trim: false }).optional(),
-    fileName: text(TEXT_LIMITS.name).optional(),
+    fileName: plain(text(TEXT_LIMITS.name)).optional(),
   })
   .refine((b) => !!b.plate || !!b.vehicleId, { message: M.plateOrVehicleRequired, path: ['plate'] });
 export type CreateTicketBody = z.output<typeof createTicketSchema>;
@@ -45,18 +61,18 @@ export type CreateTicketBody = z.output<typeof createTicketSchema>;
  */
 export const updateTicketSchema = z.object({
   version: z.number().int().min(1),
-  ticketNumber: text(TEXT_LIMITS.short).min(1, M.ticketNumberRequired).optional(),
+  ticketNumber: plain(text(TEXT_LIMITS.short)).min(1, M.ticketNumberRequired).optional(),
   violationDate: utcDateTime().optional(),
-  violationType: shortText().optional(),
-  location: text(TEXT_LIMITS.name).optional(),
+  violationType: plain(shortText()).optional(),
+  location: plain(text(TEXT_LIMITS.name)).optional(),
   amount: positiveMoneyAmount.optional(),
   status: z.enum(TICKET_STATUSES).optional(),
-  notes: longText().optional(),
+  notes: plain(longText()).optional(),
   /** Resolving an unmatched ticket by hand: the rental that had the vehicle (null = none). */
   rentalId: entityId().nullable().optional(),
   /** How the authority was paid when the status becomes paid (cash or bank). */
   paymentMethod: z.enum(['cash', 'bank_transfer']).optional(),
-  reason: longText().optional(),
+  reason: plain(longText()).optional(),
 });
 export type UpdateTicketBody = z.output<typeof updateTicketSchema>;
 
@@ -67,9 +83,9 @@ export const importSchema = z.object({
   preview: z.boolean(),
   csv: z.string({ error: M.csvRequired }).min(1, M.csvRequired).max(2_000_000),
   /** field → column header; absent fields are guessed from the headers or the source's remembered mapping. */
-  mapping: z.record(z.string(), text(TEXT_LIMITS.name)).optional(),
+  mapping: z.record(z.string(), plain(text(TEXT_LIMITS.name))).optional(),
   /** The statement's source (e.g. "RTA", "Dubai Police", "Salik"): its mapping is remembered. */
-  source: shortText().optional(),
+  source: plain(shortText()).optional(),
 });
 export type ImportBody = z.output<typeof importSchema>;
 
@@ -84,16 +100,16 @@ export const listSalikQuery = z.object({
 
 export const createSalikSchema = z
   .object({
-    plate: shortText().optional(),
+    plate: plain(shortText()).optional(),
     vehicleId: entityId().optional(),
     tollTime: utcDateTime(M.tollTimeRequired),
-    gateLocation: text(TEXT_LIMITS.name, { required: M.gateRequired }).min(1, M.gateRequired),
+    gateLocation: plain(text(TEXT_LIMITS.name, { required: M.gateRequired })).min(1, M.gateRequired),
     amount: positiveMoneyAmount,
     status: z.enum(SALIK_STATUSES).default('paid'),
-    notes: longText().optional(),
-    transactionId: shortText().optional(),
-    direction: shortText().optional(),
-    tag: shortText().optional(),
+    notes: plain(longText()).optional(),
+    transactionId: plain(shortText()).optional(),
+    direction: plain(shortText()).optional(),
+    tag: plain(shortText()).optional(),
   })
   .refine((b) => !!b.plate || !!b.vehicleId, { message: M.plateOrVehicleRequired, path: ['plate'] });
 export type CreateSalikBody = z.output<typeof createSalikSchema>;
@@ -103,7 +119,7 @@ export const updateSalikSchema = z.object({
   version: z.number().int().min(1),
   rentalId: entityId().nullable().optional(),
   status: z.enum(SALIK_STATUSES).optional(),
-  notes: longText().optional(),
+  notes: plain(longText()).optional(),
 });
 export type UpdateSalikBody = z.output<typeof updateSalikSchema>;
 
