@@ -9,6 +9,8 @@ import { ROUTES, domainsInUse, routeKey } from '../../shared/routes';
 import { MIN_PASSWORD_LENGTH } from '../../infra/stacks/auth-stack';
 import { DOMAIN_ACCESS, EINVOICING_KEY_USERS } from '../../infra/stacks/access';
 import { buildViewerRequestCode } from '../../infra/edge/viewer-request-code';
+import { FAULTS_ENV } from '../../functions/lib/faults';
+import { Stack } from 'aws-cdk-lib';
 import {
   REPO_ROOT,
   actionsOf,
@@ -302,6 +304,23 @@ describe('api stack', () => {
         expect(JSON.stringify(st.Resource), domain).toContain('identity');
       }
     }
+  });
+});
+
+describe('fault injection is test-only (issue 30)', () => {
+  it('no Lambda of any stack carries the fault switch (SAYYARA_FAULTS) or the local flag', () => {
+    const stacks = Object.values(s.stacks).filter((st): st is Stack => st instanceof Stack);
+    expect(stacks.length).toBeGreaterThan(3);
+    let lambdas = 0;
+    for (const stack of stacks) {
+      for (const [id, fn] of Object.entries(s.template(stack).findResources('AWS::Lambda::Function'))) {
+        lambdas++;
+        const vars = Object.keys(fn.Properties.Environment?.Variables ?? {});
+        expect(vars, id).not.toContain(FAULTS_ENV);
+        expect(vars, id).not.toContain('SAYYARA_LOCAL');
+      }
+    }
+    expect(lambdas).toBeGreaterThan(10);
   });
 });
 

@@ -263,8 +263,10 @@ describe.each(writes.map((o) => [o.key, o] as const))('%s', (_key, o) => {
         const path = o.path.replace(/\{(\w+)\}/g, (_, n: string) =>
           n === o.pathParams.at(-1) ? bad : encodeURIComponent(params[n]),
         );
+        // With an Idempotency-Key too: the key's record is named after the id (a '#' or NUL there was a 500).
+        const headers = { 'idempotency-key': 'probe-key' };
         expectRefused(
-          await call(path, { method: o.method, token: tokenFor(o), body: bodyBase(o, params) }),
+          await call(path, { method: o.method, token: tokenFor(o), body: bodyBase(o, params), headers }),
           `${o.key} id ${bad.slice(0, 10)}`,
           [404],
         );
@@ -437,5 +439,57 @@ describe('a return before the car left', () => {
     expect(preview.body.error.fields.returnDate).toBeTruthy();
     expect(preview.body.error.fields).toEqual(done.body.error.fields);
     expect((await get(`/api/v1/rentals/${id}`, owner.token)).body.status).toBe('active');
+  });
+});
+
+describe('traffic ticket texts (the probe found 500s)', () => {
+  const base = () => ({
+    ticketNumber: `TF-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+    violationDate: '2034-01-05T10:00:00.000Z',
+    plate: 'X 4821',
+    amount: 300,
+  });
+  const create = (over: Record<string, unknown>) =>
+    call('/api/v1/traffic-tickets', { method: 'POST', token: owner.token, body: { ...base(), ...over } });
+
+  it('a NUL (or other control character) in any text answers 400 naming the field, on create and update', async () => {
+    for (const field of ['ticketNumber', 'notes', 'location', 'violationType', 'plate', 'externalId']) {
+      const res = await create({ [field]: `a\u0000b${field === 'ticketNumber' ? Date.now() : ''}` });
+      expectRefused(res, `create ticket ${field} NUL`);
+      expect(res.body.error.fields[field]).toBe('Must not contain control characters');
+    }
+    const made = await create({});
+    expect(made.status).toBe(201);
+    for (const field of ['ticketNumber', 'notes', 'location', 'violationType', 'reason']) {
+      const res = await call(`/api/v1/traffic-tickets/${made.body.id}`, {
+        method: 'PATCH',
+        token: owner.token,
+        body: { version: made.body.version, [field]: 'x\u0007y' },
+      });
+      expectRefused(res, `update ticket ${field} BEL`);
+    }
+  });
+
+  it('RTL text, emoji and a "#" are kept as sent (never a 500); a number differing only by "#" is the same number', async () => {
+    const rtl = `\u202Eمخالفة ${Date.now()}\u202C`;
+    const made = await create({ ticketNumber: rtl, notes: '🚗💥 سرعة', location: 'שדרות 🚦', violationType: 'A#B' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({
+      ticketNumber: rtl,
+      notes: '🚗💥 سرعة',
+      location: 'שדרות 🚦',
+      violationType: 'A#B',
+    });
+    const hash = `TF#${Date.now()}`;
+    expect((await create({ ticketNumber: hash })).status).toBe(201);
+    const again = await create({ ticketNumber: hash.replace('#', '') });
+    expectRefused(again, 'same number without #', [409]);
+    const updated = await call(`/api/v1/traffic-tickets/${made.body.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      body: { version: made.body.version, ticketNumber: `🚗#${Date.now()}`, notes: 'ملاحظة ✅' },
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body.notes).toBe('ملاحظة ✅');
   });
 });
