@@ -48,7 +48,10 @@ describe('translateApiError', () => {
       code: 'NOT_FOUND',
       message: catalog.en.codes.NOT_FOUND,
     });
-    expect(translateApiError(new ApiError(502, 'Bad gateway'), t).code).toBe('INTERNAL_ERROR');
+    // A function that died (502) or timed out (504): "temporarily unavailable, try again" (issue 30).
+    expect(translateApiError(new ApiError(502, 'Bad gateway'), t).code).toBe('SERVICE_UNAVAILABLE');
+    expect(translateApiError(new ApiError(504, 'Gateway timeout'), t).code).toBe('SERVICE_UNAVAILABLE');
+    expect(translateApiError(new ApiError(500, 'Internal'), t).code).toBe('INTERNAL_ERROR');
   });
 
   it('translates registered field messages, keeps unknown ones as sent, and leads with the field reason on validation errors', () => {
