@@ -56,6 +56,7 @@ export const JOB_NAMES = [
   'localise-books',
   'recognise-revenue',
   'einvoicing-submit',
+  'due-shards',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -148,6 +149,12 @@ export const SCHEDULES: ScheduleDef[] = [
     name: 'documents-move',
     description:
       'One-off migration: moves the documents vehicles and customers kept on their own into the documents module (same files; idempotent; run once, never scheduled)',
+  },
+  {
+    name: 'due-shards',
+    description:
+      'One-off migration: moves the due-index items still under the unsharded key of before to their shard (Query of each old key; idempotent; run once, never scheduled)',
+    timeoutMinutes: 15,
   },
   {
     name: 'analytics-backfill',

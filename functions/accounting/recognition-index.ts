@@ -1,5 +1,6 @@
 import { addDays } from '../../shared/calendar';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
+import { dueShardPk } from '../lib/data/due-index';
 import type { Item } from '../lib/data/repo';
 
 /**
@@ -45,7 +46,7 @@ export function revenueDueItem(
 ): RevenueDueItem {
   return {
     ...revenueDueKey(tenantId, rentalId),
-    gsi2pk: REVENUE_DUE_GSI_PK,
+    gsi2pk: dueShardPk(REVENUE_DUE_GSI_PK, revenueDueKey(tenantId, rentalId)),
     gsi2sk: revenueDueSortKey(tenantId, rentalId, firstDay, 0),
     entityType: 'REVENUE_DUE',
     tenantId,

@@ -315,13 +315,15 @@ describe('expiry reminder job after a crash half-way', () => {
     const { putItem, updateRaw } = await import('../lib/data/repo');
     const { documentKey, reminderKey, PENDING_REMINDERS_GSI_PK } = await import('./model');
     const { sortKey } = await import('../lib/data/keys');
+    const { dueShardPk } = await import('../lib/data/due-index');
     const to = `${unique('crash')}@example.test`;
     const doc = await createDocument(t.owner.token, { title: 'Crash test', expiryDate: day(6), assignee: to });
     const tenantId = t.owner.user.tenantId;
     // The state a run leaves when it dies between its transaction and the email: marker claimed, index moved on.
     const claimedAt = new Date(Date.now() - 10 * 60_000).toISOString();
+    const markerKey = reminderKey(tenantId, doc.id, day(6), 'due_soon');
     await putItem({
-      ...reminderKey(tenantId, doc.id, day(6), 'due_soon'),
+      ...markerKey,
       entityType: 'DOC_REMINDER',
       tenantId,
       documentId: doc.id,
@@ -332,7 +334,7 @@ describe('expiry reminder job after a crash half-way', () => {
       body: 'Crash test',
       status: 'claimed',
       claimedAt,
-      gsi2pk: PENDING_REMINDERS_GSI_PK,
+      gsi2pk: dueShardPk(PENDING_REMINDERS_GSI_PK, markerKey),
       gsi2sk: sortKey(claimedAt, tenantId, doc.id, 'due_soon'),
     });
     await updateRaw({

@@ -1,5 +1,6 @@
 import { tenantPk, sortKey, entityKey, type Key } from '../lib/data/keys';
 import type { Item } from '../lib/data/repo';
+import { dueShardPk } from '../lib/data/due-index';
 import { tenantPrefix } from '../lib/storage';
 import { DEFAULT_REMINDER_THRESHOLD_DAYS, documentValidity, type DocumentScope } from '../../shared/documents/validity';
 import type { AnalysisProposal, DocumentApi } from '../../shared/schemas/documents';
@@ -143,7 +144,7 @@ export function latestIndexAttrs(
     gsi1sk: sortKey(d.createdAt, d.id),
     ...(d.expiryDate
       ? {
-          gsi2pk: REMINDERS_GSI_PK,
+          gsi2pk: dueShardPk(REMINDERS_GSI_PK, documentKey(tenantId, d.id)),
           gsi2sk: sortKey(addDays(d.expiryDate, -d.reminderThreshold), tenantId, d.id),
           remindFrom: addDays(d.expiryDate, -d.reminderThreshold),
         }

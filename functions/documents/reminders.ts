@@ -3,7 +3,7 @@ import { sesClient } from '../lib/clients/ses';
 import { config } from '../lib/config';
 import { appLink } from '../lib/app-url';
 import { sortKey } from '../lib/data/keys';
-import { dueIndexPages } from '../lib/data/due-index';
+import { dueIndexPages, dueShardPk } from '../lib/data/due-index';
 import { recordCompanyJobRun, startJobRun } from '../lib/jobs/run-record';
 import { getItem, queryAll, transact, tx, updateRaw, type Item } from '../lib/data/repo';
 import { auditItem } from '../lib/data/audit';
@@ -294,8 +294,9 @@ export async function runDocumentReminders(
       }
       const mail = emailOf(doc, stage, company.today, company, await labelsOf(tenantId, doc.vehicleId, doc.customerId));
       const claimedAt = new Date().toISOString();
+      const markerKey = reminderKey(tenantId, docId, doc.expiryDate, stage);
       const marker: Item = {
-        ...reminderKey(tenantId, docId, doc.expiryDate, stage),
+        ...markerKey,
         entityType: 'DOC_REMINDER',
         tenantId,
         documentId: docId,
@@ -310,7 +311,7 @@ export async function runDocumentReminders(
         ...(opts.runBy ? { runBy: opts.runBy } : {}),
         status: 'claimed',
         claimedAt,
-        gsi2pk: PENDING_REMINDERS_GSI_PK,
+        gsi2pk: dueShardPk(PENDING_REMINDERS_GSI_PK, markerKey),
         gsi2sk: sortKey(claimedAt, tenantId, docId, stage),
         createdAt: claimedAt,
       };

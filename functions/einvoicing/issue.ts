@@ -9,6 +9,7 @@ import { EDOC_MESSAGES, type EDocNetwork, type EDocStatus } from '../../shared/s
 import { type CompanySettings, companyRegion } from '../lib/company-settings';
 import { config } from '../lib/config';
 import { batchGet, type Item, type TransactItem, tx } from '../lib/data/repo';
+import { dueShardPk } from '../lib/data/due-index';
 import { validationFailed } from '../lib/errors';
 import {
   EDOC_DUE_GSI_PK,
@@ -266,7 +267,7 @@ function planOf(
         tenantId,
         documentId,
         dueAt: issuedAt,
-        gsi2pk: EDOC_DUE_GSI_PK,
+        gsi2pk: dueShardPk(EDOC_DUE_GSI_PK, edocKeys.due(tenantId, documentId)),
         gsi2sk: `${issuedAt}#${tenantId}#${documentId}`,
       }),
     );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EDocStatus } from '../../shared/schemas/einvoicing';
 import { config } from '../lib/config';
 import { sortKey } from '../lib/data/keys';
+import { dueShardPk } from '../lib/data/due-index';
 import { getItem, type Item, type TransactItem, transact, tx, updateRaw } from '../lib/data/repo';
 import { isConditionFailure, notFound } from '../lib/errors';
 import { rootLogger } from '../lib/logger';
@@ -317,7 +318,7 @@ export function dueItem(tenantId: string, documentId: string, dueAt: string): It
     tenantId,
     documentId,
     dueAt,
-    gsi2pk: EDOC_DUE_GSI_PK,
+    gsi2pk: dueShardPk(EDOC_DUE_GSI_PK, edocKeys.due(tenantId, documentId)),
     gsi2sk: sortKey(dueAt, tenantId, documentId),
   };
 }

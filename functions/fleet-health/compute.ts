@@ -25,6 +25,7 @@ import { addDays } from '../../shared/calendar';
 import { notFound } from '../lib/errors';
 import { companyToday, readCompanySettings } from '../lib/company-settings';
 import { getItem, putItem, queryAll, transact, tx } from '../lib/data/repo';
+import { dueShardPk } from '../lib/data/due-index';
 import {
   activeFleet,
   fleetBlocks,
@@ -187,7 +188,7 @@ export async function storeFleetHealth(
     computedAt: at,
     day: today,
     vehicles: fleet.length,
-    gsi2pk: FLEET_HEALTH_INDEX_PK,
+    gsi2pk: dueShardPk(FLEET_HEALTH_INDEX_PK, runKey(tenantId)),
     gsi2sk: tenantId,
   };
   await putItem(run);

@@ -5,7 +5,7 @@
  * overwrite, so concurrent issues never contend. The job reads the dates already passed and
  * removes markers a week past their date (the alert is raised on the first run after the due date).
  */
-import { dueIndexItems } from '../lib/data/due-index';
+import { dueIndexItems, dueShardPk } from '../lib/data/due-index';
 import { deleteItem, putItem } from '../lib/data/repo';
 import { sortKey, tenantPk } from '../lib/data/keys';
 import { addDays } from '../../shared/calendar';
@@ -18,9 +18,10 @@ const workKey = (tenantId: string, dueDate: string) => ({
 });
 
 export async function markInvoiceDue(tenantId: string, dueDate: string): Promise<void> {
+  const key = workKey(tenantId, dueDate);
   await putItem({
-    ...workKey(tenantId, dueDate),
-    gsi2pk: INVOICE_DUE_GSI_PK,
+    ...key,
+    gsi2pk: dueShardPk(INVOICE_DUE_GSI_PK, key),
     gsi2sk: sortKey(dueDate, tenantId),
     entityType: 'INVOICE_DUE_WORK',
     tenantId,

@@ -1,6 +1,7 @@
 import { tenantPk, sortKey, keys, type Key } from '../lib/data/keys';
 import { fromMinor } from '../../shared/money';
 import type { Item } from '../lib/data/repo';
+import { dueShardPk } from '../lib/data/due-index';
 import type {
   MaintenancePaidFrom,
   MaintenancePriority,
@@ -135,6 +136,11 @@ export const programKey = (tenantId: string, vehicleId: string): Key => ({
 });
 /** The sparse cross-tenant index of the daily prediction job (global partition, like the active-rentals index). */
 export const PROGRAM_INDEX_PK = 'G#SERVICE_PROGRAMS';
+/** The program item's place on that index (its shard from the item's key, lib/data/due-index.ts). */
+export const programIndexAttrs = (tenantId: string, vehicleId: string) => ({
+  gsi2pk: dueShardPk(PROGRAM_INDEX_PK, programKey(tenantId, vehicleId)),
+  gsi2sk: `${tenantId}#${vehicleId}`,
+});
 
 export interface PredictionItem extends Item, Prediction {
   entityType: 'MAINT_PREDICTION';

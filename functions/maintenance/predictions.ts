@@ -21,6 +21,7 @@ import {
   predictionKey,
   predictionPk,
   predictionRunKey,
+  programIndexAttrs,
   programKey,
   type MaintenanceItem,
   type PredictionItem,
@@ -110,8 +111,7 @@ export async function putProgram(actor: Actor, vehicleId: string, body: ServiceP
         version: (before?.version ?? 0) + 1,
         updatedAt: now,
         // The daily job's sparse index: present only while the vehicle has a program.
-        gsi2pk: PROGRAM_INDEX_PK,
-        gsi2sk: `${tenantId}#${vehicleId}`,
+        ...programIndexAttrs(tenantId, vehicleId),
       }),
     );
   } else if (before) {

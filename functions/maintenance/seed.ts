@@ -23,7 +23,7 @@ import {
 import { rentalForInspection, rentalOdometerReadings } from './rental-deps';
 import { DEMO_CAR_PNG, DEMO_SIGNATURE_PNG } from './demo-images';
 import { inspectionKey, inspectionPrefix, kindMarker, personName, type InspectionItem } from './inspections';
-import { maintenanceIndexes, maintenanceKey, PROGRAM_INDEX_PK, programKey, type MaintenanceItem } from './model';
+import { maintenanceIndexes, maintenanceKey, programIndexAttrs, programKey, type MaintenanceItem } from './model';
 import { predictionWrites } from './predictions';
 import { costLines } from './records';
 
@@ -258,8 +258,7 @@ export async function seedMaintenance(world: DemoWorld): Promise<void> {
         intervals,
         version: 1,
         updatedAt: at,
-        gsi2pk: PROGRAM_INDEX_PK,
-        gsi2sk: `${tenantId}#${v.id}`,
+        ...programIndexAttrs(tenantId, v.id),
       }),
     ]);
 

@@ -16,6 +16,7 @@ import { fromMinor } from '../../shared/money';
 import { shardOf } from '../../shared/accounting/journal';
 import type { RentalStatus } from '../../shared/schemas/rentals-constants';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
+import { dueShardPk } from '../lib/data/due-index';
 import { getItem, queryAll, queryPage, toEntity, tx, type Item, type Page, type TransactItem } from '../lib/data/repo';
 
 /**
@@ -496,9 +497,10 @@ export function activeIndexItem(
   tenantId: string,
   r: Pick<RentalItem, 'id' | 'expectedReturnDate' | 'referenceNumber'>,
 ): Item {
+  const key = activeIndexKey(tenantId, r.id);
   return {
-    ...activeIndexKey(tenantId, r.id),
-    gsi2pk: ACTIVE_RENTALS_GSI_PK,
+    ...key,
+    gsi2pk: dueShardPk(ACTIVE_RENTALS_GSI_PK, key),
     gsi2sk: sortKey(r.expectedReturnDate, tenantId, r.id),
     entityType: 'ACTIVE_RENTAL_INDEX',
     tenantId,

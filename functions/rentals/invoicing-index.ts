@@ -6,6 +6,7 @@ import {
 } from '../../shared/invoicing/periods';
 import { calendarDateInZone } from '../../shared/regions';
 import { sortKey } from '../lib/data/keys';
+import { dueShardPk } from '../lib/data/due-index';
 import type { Item } from '../lib/data/repo';
 import { INVOICING_DUE_GSI_PK, invoicingIndexKey, type RentalItem } from './data';
 
@@ -75,7 +76,7 @@ export function invoicingNext(
     nextPeriodEnd: p.periodEnd,
     nextDueAt,
     timing,
-    gsi2pk: INVOICING_DUE_GSI_PK,
+    gsi2pk: dueShardPk(INVOICING_DUE_GSI_PK, invoicingIndexKey(tenantId, rentalId)),
     gsi2sk: sortKey(nextDueAt, tenantId, rentalId),
   };
 }

@@ -33,6 +33,7 @@ import {
 import { signedAmount } from '../../shared/rentals/ledger';
 import { entityKey, sortKey, tenantPk, type Key } from '../lib/data/keys';
 import { tx, type Item, type TransactItem } from '../lib/data/repo';
+import { dueShardPk } from '../lib/data/due-index';
 import type { LedgerItem, NewLedgerEntry, RentalItem } from './data';
 
 /** The one cross-tenant read of these indexes: deposits held after their rental's return, by return day. */
@@ -97,13 +98,14 @@ function depositItem(r: RentalItem, zone: string): Item | null {
   if (flows.receivedMinor <= 0) return null;
   const held = heldOf(flows);
   const base = common(r, zone);
+  const key = depositIndexKey(r.tenantId, r.id);
   return {
-    ...depositIndexKey(r.tenantId, r.id),
+    ...key,
     gsi1pk: depositStatePk(r.tenantId, held > 0 ? 'open' : 'settled'),
     gsi1sk: sortKey(base.returnDay ?? '~', r.id),
     // Held after the return: the alerts job's cross-tenant index of releases to watch (DESIGN.md §15).
     ...(held > 0 && base.returnDay
-      ? { gsi2pk: DEPOSIT_RELEASE_GSI_PK, gsi2sk: sortKey(base.returnDay, r.tenantId, r.id) }
+      ? { gsi2pk: dueShardPk(DEPOSIT_RELEASE_GSI_PK, key), gsi2sk: sortKey(base.returnDay, r.tenantId, r.id) }
       : {}),
     entityType: 'DEPOSIT_INDEX',
     id: r.id,

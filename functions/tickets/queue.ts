@@ -2,7 +2,7 @@
  * The resolve-by-hand queues, for the alerts job: unmatched fines, unmatched tolls, tolls on no
  * rental, and fines still unpaid after the due window. Each is one Query on the gsi2 queue.
  */
-import { dueIndexPages } from '../lib/data/due-index';
+import { dueIndexPages, dueShardPk } from '../lib/data/due-index';
 import { deleteItem, putItem, queryPage } from '../lib/data/repo';
 import { tenantPk } from '../lib/data/keys';
 import type { SalikItem, TicketItem } from './model';
@@ -57,9 +57,10 @@ export const TICKET_WORK_GSI_PK = 'G#TICKET_WORK';
 const workKey = (tenantId: string) => ({ pk: tenantPk(tenantId, 'TICKET_WORK'), sk: 'QUEUE' });
 
 export async function markQueueWork(tenantId: string, now = new Date()): Promise<void> {
+  const key = workKey(tenantId);
   await putItem({
-    ...workKey(tenantId),
-    gsi2pk: TICKET_WORK_GSI_PK,
+    ...key,
+    gsi2pk: dueShardPk(TICKET_WORK_GSI_PK, key),
     gsi2sk: tenantId,
     entityType: 'TICKET_WORK',
     tenantId,

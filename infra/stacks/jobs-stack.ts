@@ -64,6 +64,8 @@ export const JOB_ACCESS: Record<JobName, JobAccess> = {
   // One-off: the older vehicle and customer documents into DOC items (Scan of the companies, Query of each one's
   // vehicles and customers; files stay where they are).
   'documents-move': { scan: true },
+  // One-off: the due-index items under the unsharded keys move to their shard (Query of each old key on gsi2, no Scan).
+  'due-shards': {},
   // Queries the sparse reminder index (gsi2), writes markers, reads the file-less items, sends SES email.
   'document-reminders': { ses: true },
   // Queries the active-rental index and the tickets work index (gsi2), reads each company's queues, writes alerts.

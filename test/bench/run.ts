@@ -9,6 +9,7 @@ import { gpsSection } from './gps';
 import { analyticsSection } from './analytics';
 import { revenueSection } from './revenue';
 import { bundlesSection } from './bundles';
+import { shardsSection } from './shards';
 import { formatTable, type Check, type Section } from './checks';
 import { buildWebApp, lighthouseChecks } from './lighthouse';
 
@@ -36,6 +37,7 @@ import { buildWebApp, lighthouseChecks } from './lighthouse';
  * It reports; it does not gate CI (exit 0).
  *
  *  - revenue: the recognise-revenue job's DynamoDB calls per active rental, 100 vs 10,000 past rentals (./revenue.ts);
+ *  - shards: each due index's largest shard's share of writes, N items of M companies (./shards.ts);
  * To add lines, write a Section (./checks.ts) and add it to SECTIONS.
  */
 const root = resolve(import.meta.dirname, '../..');
@@ -67,6 +69,7 @@ const SECTIONS: Section[] = [
   gpsSection,
   analyticsSection,
   revenueSection,
+  shardsSection,
 ];
 
 async function main() {

@@ -92,6 +92,14 @@ describe('cross-tenant work comes from lib/data/due-index.ts', () => {
     }
     expect([...declared].sort()).toEqual([...DUE_INDEXES].sort());
   });
+
+  it('every writer puts a due item on its shard (dueShardPk), never on the bare index key', () => {
+    const constants = /gsi2pk: *\w+(?:GSI_PK|INDEX_PK)\b(?! *\()|gsi2pk: *'G#/;
+    const offenders = sources(root).filter(
+      (f) => !f.includes(join('lib', 'data')) && constants.test(readFileSync(f, 'utf8')),
+    );
+    expect(offenders.map((f) => f.slice(root.length + 1))).toEqual([]);
+  });
 });
 
 describe('the run record: one shape, one entity type, one key order', () => {
