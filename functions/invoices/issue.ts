@@ -111,6 +111,7 @@ export async function issueInvoice(
 ): Promise<InvoiceItem & { einvoice?: EDocItem }> {
   const { tenantId } = actor;
   const settings = await readInvoiceSettings(tenantId);
+  let marked: string | undefined;
   return retryOnConflict(async () => {
     const invoice = await readInvoiceItem(tenantId, id);
     if (invoice.status !== 'draft') throw conflict(INVOICE_MESSAGES.notDraft, undefined, 'INVOICE_LOCKED');
@@ -248,7 +249,10 @@ export async function issueInvoice(
     );
     // The due-work marker first (an idempotent put; harmless when the issue then fails): written after the
     // transaction, a Lambda dying in between left an issued invoice the overdue job never saw.
-    if (issued.dueDate) await markInvoiceDue(tenantId, issued.dueDate);
+    if (issued.dueDate && marked !== issued.dueDate) {
+      await markInvoiceDue(tenantId, issued.dueDate);
+      marked = issued.dueDate; // once per issue, not once per attempt of a contended counter
+    }
     crashPoint('invoice-issue:before-transaction', tenantId);
     await transact(items);
     return { ...issued, version: invoice.version + 1, updatedAt: at, ...(edoc ? { einvoice: edoc.edoc } : {}) };

@@ -50,7 +50,7 @@ beforeAll(async () => {
   serverKey = await enableGateway(token);
 }, 60_000);
 afterEach(async () => {
-  await clearFaults();
+  await clearFaults(tenantId);
   clearHere();
 });
 

@@ -64,7 +64,9 @@ beforeAll(async () => {
   tenantId = owner.tenantId;
   serverKey = await enableGateway(token);
 }, 60_000);
-afterEach(clearFaults);
+afterEach(async () => {
+  for (const scope of [tenantId, owner.username, 'faults@example.test']) await clearFaults(scope);
+});
 
 describe('booking (counters, then one transaction) under DynamoDB faults', () => {
   it.each(SURVIVING)('%s on its transaction: 503 + Retry-After; the retry books once', async (kind) => {
@@ -72,8 +74,8 @@ describe('booking (counters, then one transaction) under DynamoDB faults', () =>
     const idem = key('book');
     await txFault(kind);
     expectUnavailable(await book(token, b.body, idem));
-    expect(await hits()).toBeGreaterThan(0);
-    await clearFaults();
+    expect(await hits(tenantId)).toBeGreaterThan(0);
+    await clearFaults(tenantId);
     expect(await rentalsOfCustomer(token, b.customerId)).toBe(0);
     const first = ok(await book(token, b.body, idem), 201);
     const again = ok(await book(token, b.body, idem), 201);
@@ -89,7 +91,7 @@ describe('booking (counters, then one transaction) under DynamoDB faults', () =>
     const c = await bookable(token);
     await arm({ service: 'dynamodb', command: 'TransactWriteItems', kind: 'conflict', times: 10, match: tenantId });
     ok(await book(token, c.body, key('book')), 201);
-    expect(await hits()).toBe(12);
+    expect(await hits(tenantId)).toBe(12);
     expect(await rentalsOfCustomer(token, c.customerId)).toBe(1);
   });
 });
@@ -99,7 +101,7 @@ describe('invoice issue under DynamoDB faults', () => {
     const { draftId } = await draftInvoice(token);
     await txFault(kind);
     expectUnavailable(await issue(token, draftId));
-    await clearFaults();
+    await clearFaults(tenantId);
     expect(ok(await get(`/api/v1/invoices/${draftId}`, token)).status).toBe('draft');
     const inv = ok(await issue(token, draftId));
     expect(inv.status).toBe('issued');
@@ -111,7 +113,7 @@ describe('invoice issue under DynamoDB faults', () => {
     const { draftId } = await draftInvoice(token);
     await arm({ service: 'dynamodb', command: 'TransactWriteItems', kind: 'conflict', times: 10, match: tenantId });
     expect(ok(await issue(token, draftId)).status).toBe('issued');
-    expect(await hits()).toBe(10);
+    expect(await hits(tenantId)).toBe(10);
     expect(gapFree(await invoiceNumbers(token))).toBe(true);
     await booksBalance(token);
   });
@@ -124,7 +126,7 @@ describe('payment callback (the gateway posting the result) under DynamoDB fault
     const send = callback(tenantId, serverKey, payment);
     await txFault(kind);
     expectUnavailable(await send());
-    await clearFaults();
+    await clearFaults(tenantId);
     expect(ok(await get(`/api/v1/payments/${payment.id}`, token)).status).toBe('pending');
     expect(ok(await send())).toMatchObject({ received: true, status: 'paid' });
     expect(ok(await send())).toMatchObject({ received: true, duplicate: true });
@@ -140,7 +142,7 @@ describe('deposit refund under DynamoDB faults', () => {
     const idem = key('refund');
     await txFault(kind);
     expectUnavailable(await refund(token, id, idem));
-    await clearFaults();
+    await clearFaults(tenantId);
     expect(await depositRefunds(token, id)).toBe(0);
     ok(await refund(token, id, idem), 201);
     ok(await refund(token, id, idem), 201);
@@ -157,7 +159,7 @@ describe('S3, SES and Cognito faults', () => {
       await arm({ service: 's3', command: 'PutObject', kind, match: tenantId });
       expect(ok(await issue(token, draftId))).toMatchObject({ status: 'issued', hasPdf: false });
       expectUnavailable(await get(`/api/v1/invoices/${draftId}/pdf`, token));
-      await clearFaults();
+      await clearFaults(tenantId);
       expect(ok(await get(`/api/v1/invoices/${draftId}/pdf`, token)).fileName).toMatch(/^INV-\d+\.pdf$/);
       expect(ok(await get(`/api/v1/invoices/${draftId}`, token)).hasPdf).toBe(true);
     },
@@ -169,7 +171,7 @@ describe('S3, SES and Cognito faults', () => {
       const { invoice } = await issued(token);
       await arm({ service: 'ses', command: 'SendEmail', kind, match: 'faults@example.test' });
       expectUnavailable(await post(`/api/v1/invoices/${invoice.id}/email`, {}, token));
-      await clearFaults();
+      await clearFaults('faults@example.test');
       expect(ok(await get(`/api/v1/invoices/${invoice.id}`, token)).emailedAt ?? null).toBeNull();
       ok(await post(`/api/v1/invoices/${invoice.id}/email`, {}, token));
       expect(ok(await get(`/api/v1/invoices/${invoice.id}`, token)).emailedAt).toBeTruthy();
@@ -179,7 +181,7 @@ describe('S3, SES and Cognito faults', () => {
   it.each(SURVIVING)('Cognito %s: sign-in answers 503; then it signs in', async (kind) => {
     await arm({ service: 'cognito', command: 'AdminInitiateAuth', kind, match: owner.username });
     expectUnavailable(await post('/api/auth/login', { username: owner.username, password: owner.password }));
-    await clearFaults();
+    await clearFaults(owner.username);
     ok(await post('/api/auth/login', { username: owner.username, password: owner.password }));
   });
 
@@ -190,7 +192,7 @@ describe('S3, SES and Cognito faults', () => {
       const body = { firstName: 'Fault', lastName: 'Probe', username, password: 'probe-pass-1', role: 'STAFF' };
       await arm({ service: 'cognito', command: 'AdminCreateUser', kind, match: username });
       expectUnavailable(await post('/api/v1/staff', body, token));
-      await clearFaults();
+      await clearFaults(username);
       const named = async () =>
         (ok(await get('/api/v1/staff?limit=100', token)).items as { username: string }[]).filter(
           (s) => s.username === username,

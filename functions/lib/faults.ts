@@ -68,10 +68,11 @@ export function armFault(rule: FaultRule | CrashRule): number {
   return id;
 }
 
-export function clearFaults(): void {
+/** Clears every rule, or only those armed for one tenant (`match` / `tenantId`), so test files can run side by side. */
+export function clearFaults(scope?: string): void {
   const s = state();
-  s.faults = [];
-  s.crashes = [];
+  s.faults = scope ? s.faults.filter((r) => r.match !== scope) : [];
+  s.crashes = scope ? s.crashes.filter((r) => r.tenantId !== scope) : [];
 }
 
 export function listFaults() {

@@ -300,7 +300,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
           if (url.pathname.startsWith('/api/'))
             log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
         });
-    if (url.pathname === FAULTS_PATH && faultsEnabled()) done(faultControl(req, res));
+    if (url.pathname === FAULTS_PATH && faultsEnabled()) done(faultControl(req, res, url));
     else if (url.pathname.startsWith('/api/')) done(api(req, res, url));
     else
       done(
@@ -319,13 +319,14 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
 /**
  * The test-only control of fault injection (functions/lib/faults.ts), served only when SAYYARA_FAULTS=1 (the local
  * stack; never in the cloud, where there is no such gateway): POST a rule `{service, command?, kind, times?, match?}`
- * or a crash point `{crash, times?, tenantId?}` → `{id}`; GET lists the rules with their hits; DELETE clears them.
+ * or a crash point `{crash, times?, tenantId?}` → `{id}`; GET lists the rules with their hits; DELETE clears them
+ * (`?scope=<tenant id or match>`: only that scope's).
  */
 export const FAULTS_PATH = '/_faults';
 
-async function faultControl(req: IncomingMessage, res: ServerResponse) {
+async function faultControl(req: IncomingMessage, res: ServerResponse, url: URL) {
   if (req.method === 'DELETE') {
-    clearFaults();
+    clearFaults(url.searchParams.get('scope') ?? undefined);
     return json(res, 204, undefined);
   }
   if (req.method === 'GET') return json(res, 200, listFaults());

@@ -16,10 +16,16 @@ export async function arm(rule: FaultRule | CrashRule): Promise<void> {
   const res = await fetch(FAULTS, { method: 'POST', body: JSON.stringify(rule) });
   expect(res.status, await res.clone().text()).toBe(201);
 }
-export const clearFaults = async () => void (await fetch(FAULTS, { method: 'DELETE' }));
-export async function hits(): Promise<number> {
-  const all = (await (await fetch(FAULTS)).json()) as { faults: { hits: number }[]; crashes: { hits: number }[] };
-  return [...all.faults, ...all.crashes].reduce((n, r) => n + r.hits, 0);
+/** Clears the rules of one scope (the test's tenant id, or the text it matched on); other files' stay armed. */
+export const clearFaults = async (scope: string) =>
+  void (await fetch(`${FAULTS}?scope=${encodeURIComponent(scope)}`, { method: 'DELETE' }));
+/** How many calls the scope's rules failed so far. */
+export async function hits(scope: string): Promise<number> {
+  type Rule = { hits: number; match?: string; tenantId?: string };
+  const all = (await (await fetch(FAULTS)).json()) as { faults: Rule[]; crashes: Rule[] };
+  return [...all.faults, ...all.crashes]
+    .filter((r) => r.match === scope || r.tenantId === scope)
+    .reduce((n, r) => n + r.hits, 0);
 }
 
 /** A dependency failure that survived the SDK's retries: 503, retryable, no stack. */
