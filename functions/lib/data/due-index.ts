@@ -163,8 +163,10 @@ export async function* dueIndexPages(gsi2pk: string, range: DueRange = {}, pageS
   }
 }
 
+/** DynamoDB's order (code units, not the locale's: `#` and digits must sort as the index sorts them). */
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byIndexOrder = (a: Item, b: Item) =>
-  String(a.gsi2sk).localeCompare(String(b.gsi2sk)) || String(a.pk).localeCompare(String(b.pk));
+  cmp(String(a.gsi2sk), String(b.gsi2sk)) || cmp(String(a.pk), String(b.pk)) || cmp(String(a.sk), String(b.sk));
 
 /** Every due item of a range, all pages of all shards read, in gsi2sk order across the shards. */
 export async function dueIndexAll(gsi2pk: string, range: DueRange = {}, pageSize = 500): Promise<Item[]> {
