@@ -64,9 +64,9 @@ interface Company {
 
 /**
  * The job fans out (issue 30): `revenueUnits` reads the index's range once (in pages) and yields pages of at most
- * 25 of one company's due rentals (`[rentalId, nextDay]`, the day after the index item's recognised days); `recogniseRevenueUnit` does
- * one page. A page done twice (a redelivery, two runs) finds each day's marker and the index item's version moved
- * on: it posts nothing twice (the loser counts `raced`).
+ * 25 of one company's due rentals (`[rentalId, nextDay]`, the day after the index item's recognised days);
+ * `recogniseRevenueUnit` does one page. A page done twice (a redelivery, two runs) finds each day's marker and the
+ * index item's version moved on: it posts nothing twice (the loser counts `raced`).
  */
 export interface RevenueUnit {
   tenantId: string;
