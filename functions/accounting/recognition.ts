@@ -178,6 +178,7 @@ async function recogniseDue(
   const item = dueRead as RevenueDueItem | undefined;
   if (!item) return 'notYet';
   const elapsed = daysBetween(item.firstDay, today);
+  if (elapsed <= item.recognisedDays) return 'notYet'; // done meanwhile (another run, this unit's earlier delivery)
   const settings = company.settings;
   const unearned = -Number(
     (partyRead as Record<string, unknown> | undefined)?.[
