@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../test/integration/client';
 import { registerTenant } from '../../test/integration/fixtures';
 import { DAY, HOUR, bookRental, iso, rentalCustomer, rentalVehicle } from '../../test/integration/rental-kit';
+import { withMeter } from '../lib/data/meter';
 import { jobContext, type JobEvent } from '../lib/jobs/define-job';
 import { defineFanOutJob, type FanOutJob, type JobUnit } from '../lib/jobs/fan-out';
 import { job as alerts } from './alerts';
@@ -41,6 +42,14 @@ async function unitsOf<U extends JobUnit>(job: FanOutJob<U>, event: JobEvent): P
   return out;
 }
 
+/** A unit done with the DynamoDB meter on: its figures, and its calls printed (the report's calls per unit). */
+async function metered<U extends JobUnit>(job: FanOutJob<U>, event: JobEvent, unit: U) {
+  const { meter, result } = withMeter(() => job.doUnit(jobContext(job.name, event), unit));
+  const figures = await result;
+  console.log(`${job.name}: one unit, ${meter.calls} DynamoDB calls, ${meter.readUnits} RCU, ${meter.writeUnits} WCU`);
+  return figures;
+}
+
 /** The same job with an injected failure for one company's units (the other companies' units are the real ones). */
 function failingFor<U extends JobUnit>(job: FanOutJob<U>, tenantId: string) {
   return defineFanOutJob<U>({
@@ -75,7 +84,7 @@ describe('a company per unit: alerts', () => {
     expect(await alertsOf(a)).toEqual([]);
 
     const ctx = jobContext(alerts.name, event);
-    const first = await alerts.doUnit(ctx, { tenantId: a.tenantId });
+    const first = await metered(alerts, event, { tenantId: a.tenantId });
     expect(first.created).toBeGreaterThanOrEqual(1);
     expect(await alerts.doUnit(ctx, { tenantId: a.tenantId })).toEqual({ created: 0 });
     expect((await alertsOf(a)).length).toBe(first.created);
@@ -96,7 +105,7 @@ describe('units of one company’s due keys: overdue rentals', () => {
 
     const ctx = jobContext(overdue.name, event);
     const unitA = units.find((u) => u.tenantId === a.tenantId)!;
-    expect(await overdue.doUnit(ctx, unitA)).toMatchObject({ marked: 1 });
+    expect(await metered(overdue, event, unitA)).toMatchObject({ marked: 1 });
     expect(await overdue.doUnit(ctx, unitA)).toMatchObject({ marked: 0, stale: 1 }); // the redelivery
     const rental = await status(a);
     expect(rental.status).toBe('overdue');
@@ -118,7 +127,7 @@ describe('units of one company’s due keys: revenue days', () => {
 
     const ctx = jobContext(revenue.name, event);
     const unitA = units.find((u) => u.tenantId === a.tenantId)!;
-    const first = await revenue.doUnit(ctx, unitA);
+    const first = await metered(revenue, event, unitA);
     expect(first).toMatchObject({ recognised: 1, days: run.totals.days, amountMinor: run.totals.amountMinor });
     expect(await revenue.doUnit(ctx, unitA)).toMatchObject({ recognised: 0, notYet: 1, days: 0, amountMinor: 0 });
     const entries = async (t: Tenant) =>
