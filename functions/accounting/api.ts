@@ -32,9 +32,13 @@ const ensureAccounting = async (...args: Parameters<typeof import('./setup').ens
 
 export const rentalJournalItems = async (...args: Parameters<typeof import('./rental-postings').rentalJournalItems>) =>
   (await rentalPostings()).rentalJournalItems(...args);
-type Recognition = typeof import('./recognition').runRevenueRecognition;
-export const runRevenueRecognition = async (...args: Parameters<Recognition>) =>
-  (await import('./recognition')).runRevenueRecognition(...args);
+/** The revenue recognition job's units (functions/jobs/recognise-revenue.ts), loaded on use. */
+export type { RevenueUnit } from './recognition';
+export async function* revenueUnits(now: Date, includes: (tenantId: string) => boolean) {
+  yield* (await import('./recognition')).revenueUnits(now, includes);
+}
+export const recogniseRevenueUnit = async (unit: import('./recognition').RevenueUnit, now: Date) =>
+  (await import('./recognition')).recogniseRevenueUnit(unit, now);
 
 /** The items of one journal entry, for the caller's own transaction (checks run now; conditions in the transaction). */
 export async function journalItems(tenantId: string, draft: JournalDraft): Promise<TransactItem[]> {

@@ -4,8 +4,10 @@ import { recognitionLines, straightLineMinor } from '../../shared/accounting/pos
 import { daysBetween } from '../../shared/calendar';
 import { calendarDateInZone } from '../../shared/regions';
 import { startJobRun } from '../lib/jobs/run-record';
-import { dueIndexItems } from '../lib/data/due-index';
-import { batchGet, transact, tx, type TransactItem } from '../lib/data/repo';
+import { dueIndexPages } from '../lib/data/due-index';
+import { sortKey } from '../lib/data/keys';
+import { companyPages, eachKey } from '../lib/jobs/units';
+import { batchGet, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { readCompany } from './deps';
 import { prepareJournal } from './engine';
 import { partyAttr, partyKey, type AccountingSettingsItem } from './model';
@@ -60,11 +62,63 @@ interface Company {
   settings: AccountingSettingsItem;
 }
 
-/** `only`: one company's items (tests on a shared emulator, the demo reset); the schedule runs them all. */
-export async function runRevenueRecognition(
-  now = new Date(),
-  only?: { tenantId: string },
-): Promise<RecognitionRunResult> {
+/**
+ * The job fans out (issue 30): `revenueUnits` reads the index's range once (in pages) and yields pages of at most
+ * 25 of one company's due rentals (`[rentalId, nextDay]`, the day after the index item's recognised days);
+ * `recogniseRevenueUnit` does one page. A page done twice (a redelivery, two runs) finds each day's marker and the
+ * index item's version moved on: it posts nothing twice (the loser counts `raced`).
+ */
+export interface RevenueUnit {
+  tenantId: string;
+  /** [rentalId, next day with work] of the index items. */
+  rentals: [string, string][];
+}
+
+export async function* revenueUnits(now: Date, includes: (tenantId: string) => boolean): AsyncGenerator<RevenueUnit> {
+  // The range dueIndexItems reads (day-keyed: that day or before), as pages.
+  const through = new Date(now.getTime() + AHEAD_MS).toISOString().slice(0, 10);
+  const pages = dueIndexPages(REVENUE_DUE_GSI_PK, { before: sortKey(through, '~') }, 500);
+  const read = (idx: Item) => ({
+    tenantId: String(idx.tenantId),
+    key: [String(idx.rentalId), addDays(String(idx.firstDay), Number(idx.recognisedDays) + 1)] as [string, string],
+  });
+  for await (const { tenantId, keys } of companyPages(pages, read, includes)) yield { tenantId, rentals: keys };
+}
+
+export async function recogniseRevenueUnit(unit: RevenueUnit, now: Date) {
+  const counts = { scanned: 0, recognised: 0, days: 0, amountMinor: 0, notYet: 0, raced: 0 };
+  const { tenantId } = unit;
+  const company = await loadCompany(tenantId);
+  const today = calendarDateInZone(now, company.timezone);
+  await eachKey(unit.rentals, async ([rentalId, nextDay]) => {
+    counts.scanned++;
+    if (today < nextDay) {
+      counts.notYet++;
+      return;
+    }
+    try {
+      const outcome = await recogniseDue(tenantId, rentalId, company, now);
+      if (outcome === 'notYet') counts.notYet++;
+      else {
+        counts.recognised++;
+        counts.days += outcome.days;
+        counts.amountMinor += outcome.amountMinor;
+      }
+    } catch (err) {
+      const name = (err as Error).name;
+      // Another run (or the rental's return) got there first: nothing to do twice.
+      if (name === 'TransactionCanceledException' || name === 'ConditionalCheckFailedException') counts.raced++;
+      else throw err;
+    }
+  });
+  return counts;
+}
+
+/**
+ * The run of one company's units here, one after another (tests on a shared emulator, the bench): the scheduled
+ * job (functions/jobs/recognise-revenue.ts) runs the same units through the fan-out runner.
+ */
+export async function runRevenueRecognition(now: Date, only: { tenantId: string }): Promise<RecognitionRunResult> {
   const run = startJobRun('recognise-revenue');
   const result: RecognitionRunResult = {
     scanned: 0,
@@ -77,35 +131,17 @@ export async function runRevenueRecognition(
     startedAt: run.startedAt,
     finishedAt: '',
   };
-  const companies = new Map<string, Promise<Company>>();
-  const due = (await dueIndexItems(REVENUE_DUE_GSI_PK, new Date(now.getTime() + AHEAD_MS))) as RevenueDueItem[];
-  for (const idx of due) {
-    if (only && idx.tenantId !== only.tenantId) continue;
-    result.scanned++;
-    const tenantId = idx.tenantId;
+  for await (const unit of revenueUnits(now, (t) => t === only.tenantId)) {
     try {
-      if (!companies.has(tenantId)) companies.set(tenantId, loadCompany(tenantId));
-      const company = await companies.get(tenantId)!;
-      const outcome = await recogniseRental(tenantId, idx, company, now);
-      if (outcome === 'notYet') {
-        result.notYet++;
-        continue;
-      }
-      result.recognised++;
-      result.days += outcome.days;
-      result.amountMinor += outcome.amountMinor;
+      const counts = await recogniseRevenueUnit(unit, now);
+      for (const [k, v] of Object.entries(counts)) result[k as keyof typeof counts] += v;
     } catch (err) {
-      const name = (err as Error).name;
-      // Another run (or the rental's return) got there first: nothing to do twice.
-      if (name === 'TransactionCanceledException' || name === 'ConditionalCheckFailedException') result.raced++;
-      else {
-        result.errors++;
-        run.sample(`${tenantId}/${idx.rentalId}: ${name}: ${(err as Error).message}`);
-      }
+      result.errors++;
+      run.sample(`${unit.tenantId}: ${(err as Error).name}: ${(err as Error).message}`);
     }
   }
   result.finishedAt = new Date().toISOString();
-  await run.finish(result, { finishedAt: result.finishedAt, tenantId: only?.tenantId });
+  await run.finish(result, { finishedAt: result.finishedAt, tenantId: only.tenantId });
   return result;
 }
 
@@ -122,15 +158,27 @@ export async function recogniseRental(
   now: Date,
 ): Promise<'notYet' | { days: number; amountMinor: number }> {
   const today = calendarDateInZone(now, company.timezone);
-  const elapsed = daysBetween(idx.firstDay, today);
-  if (elapsed <= idx.recognisedDays) return 'notYet';
+  if (daysBetween(idx.firstDay, today) <= idx.recognisedDays) return 'notYet';
+  return recogniseDue(tenantId, idx.rentalId, company, now);
+}
+
+/** Recognises one rental's elapsed days from its index item as it is now (a consistent read). */
+async function recogniseDue(
+  tenantId: string,
+  rentalId: string,
+  company: Company,
+  now: Date,
+): Promise<'notYet' | { days: number; amountMinor: number }> {
+  const today = calendarDateInZone(now, company.timezone);
   // Consistent reads: the index item as it is now (the query's copy may be stale) and the party.
   const [dueRead, partyRead] = await batchGet([
-    revenueDueKey(tenantId, idx.rentalId),
-    partyKey(tenantId, { type: 'rental', id: idx.rentalId }),
+    revenueDueKey(tenantId, rentalId),
+    partyKey(tenantId, { type: 'rental', id: rentalId }),
   ]);
   const item = dueRead as RevenueDueItem | undefined;
   if (!item) return 'notYet';
+  const elapsed = daysBetween(item.firstDay, today);
+  if (elapsed <= item.recognisedDays) return 'notYet'; // done meanwhile (another run, this unit's earlier delivery)
   const settings = company.settings;
   const unearned = -Number(
     (partyRead as Record<string, unknown> | undefined)?.[

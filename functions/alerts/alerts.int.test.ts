@@ -120,7 +120,7 @@ describe('alerts from documents, maintenance and invoices', () => {
     // would be past due too, and their alerts are not this test's to write.
     const run = { time: after, onlyTenants: [other.tenantId] };
     await Promise.all([alertsJob(run), alertsJob(run)]);
-    expect((await alertsJob(run)).companies).toBe(1);
+    expect((await alertsJob(run)).units).toBe(1);
     const theirs = ((await get('/api/v1/alerts?limit=100', other.token)).body.items as Alert[]).filter(
       (a) => a.relatedEntityId === inv.id,
     );

@@ -65,7 +65,7 @@ beforeAll(async () => {
     (await post(`/api/v1/rentals/${active.id}/payments`, { amount: 500, method: 'cash', forDeposit: true }, t.token))
       .status,
   ).toBe(201);
-  const { runOverdueRentals } = await import('../rentals/overdue');
+  const { handler: runOverdueRentals } = await import('../jobs/overdue-rentals');
   await runOverdueRentals();
   // One invoice partly paid (the active rental's), one fully paid (the late rental's).
   for (const [r, pay] of [

@@ -4,5 +4,5 @@
  * document items. Not in api.ts, so the domains that read documents (rentals and the domains
  * reaching rentals, fleet health, alerts) do not bundle the reminder emails' catalog.
  */
-export { runDocumentReminders } from './reminders';
+export { reminderUnit, reminderUnits, runDocumentReminders, type ReminderUnit } from './reminders';
 export { moveLegacyDocuments } from './legacy-move';

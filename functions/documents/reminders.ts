@@ -6,6 +6,7 @@ import { sortKey } from '../lib/data/keys';
 import { dueIndexPages, dueShardPk } from '../lib/data/due-index';
 import { recordCompanyJobRun, startJobRun } from '../lib/jobs/run-record';
 import { getItem, queryAll, transact, tx, updateRaw, type Item } from '../lib/data/repo';
+import { companyPages, eachKey } from '../lib/jobs/units';
 import { auditItem } from '../lib/data/audit';
 import { systemActor } from '../lib/actor';
 import { isConditionFailure } from '../lib/errors';
@@ -150,18 +151,193 @@ async function markSent(marker: Item, messageId: string): Promise<string> {
   return sentAt;
 }
 
-async function queryIndex(
-  pk: string,
-  bound: string,
-  pageSize: number,
-  each: (it: Record<string, unknown>) => Promise<void>,
-) {
-  for await (const page of dueIndexPages(pk, { through: bound }, pageSize)) for (const it of page) await each(it);
-}
-
 /** The company a reminder index entry belongs to: its sort key is `{day or time}#{tenantId}#{docId}[#stage]`. */
 const tenantOfIndexEntry = (it: Record<string, unknown>) => String(it.gsi2sk).split('#')[1];
 
+/**
+ * A unit of the reminder job (issue 30): a page (≤ 25) of one company's claimed-but-unsent markers
+ * (`pending`: [documentId, marker sort key]) or of its documents due a reminder (`documents`: their index sort keys
+ * `{day}#{tenantId}#{docId}`, which the unit's claim is conditioned on). Found by reading each index's range once.
+ */
+export interface ReminderUnit {
+  tenantId: string;
+  pending?: [string, string][];
+  documents?: string[];
+}
+
+export async function* reminderUnits(
+  now: Date,
+  includes: (tenantId: string) => boolean,
+  pageSize = 100,
+): AsyncGenerator<ReminderUnit> {
+  // 1. Claimed but never confirmed sent (a crash half-way): sent first.
+  const stale = new Date(now.getTime() - PENDING_RETRY_AFTER_MS).toISOString();
+  const markers = dueIndexPages(PENDING_REMINDERS_GSI_PK, { through: stale }, pageSize);
+  const marker = (m: Item) => ({
+    tenantId: tenantOfIndexEntry(m),
+    key: [String(m.documentId), String(m.sk)] as [string, string],
+  });
+  for await (const { tenantId, keys } of companyPages(markers, marker, includes)) yield { tenantId, pending: keys };
+  // 2. Documents whose next reminder day has come somewhere on Earth.
+  const bound = `${addDays(now.toISOString().slice(0, 10), 1)}#~`;
+  const docs = dueIndexPages(REMINDERS_GSI_PK, { through: bound }, pageSize);
+  const doc = (idx: Item) => ({ tenantId: tenantOfIndexEntry(idx), key: String(idx.gsi2sk) });
+  for await (const { tenantId, keys } of companyPages(docs, doc, includes)) yield { tenantId, documents: keys };
+}
+
+export interface ReminderUnitOptions {
+  trigger: 'schedule' | 'manual';
+  runBy?: string;
+  /** Collects the emails the unit sent (a company's "Run now" answers them). */
+  emails?: ReminderEmail[];
+}
+
+/**
+ * One unit: its documents' reminders claimed and sent, each exactly once per (document, expiry date, stage). Its
+ * figures; throws after the unit's other keys when one failed (the unit is retried; what was done is claimed).
+ */
+export async function reminderUnit(unit: ReminderUnit, now: Date, opts: ReminderUnitOptions) {
+  const counts = { candidates: 0, sent: 0, claimedByOther: 0, notYet: 0, disabled: 0, noRecipient: 0, retried: 0 };
+  const { tenantId } = unit;
+  const sentEmail = (m: Item, sentAt: string) =>
+    opts.emails?.push({
+      documentId: String(m.documentId),
+      title: String(m.title ?? ''),
+      stage: String(m.stage),
+      expiryDate: String(m.expiryDate),
+      recipients: m.recipients as string[],
+      subject: String(m.subject),
+      language: m.language === 'ar' ? 'ar' : 'en',
+      sentAt,
+    });
+
+  const stale = new Date(now.getTime() - PENDING_RETRY_AFTER_MS).toISOString();
+  await eachKey(unit.pending ?? [], async ([docId, sk]) => {
+    // The marker as it is now: sent, or claimed again since (a run beside this one, a redelivery), is not ours.
+    const m = await getItem({ pk: reminderPk(tenantId, docId), sk });
+    if (!m || m.status !== 'claimed' || String(m.claimedAt) > stale) {
+      counts.claimedByOther++;
+      return;
+    }
+    try {
+      // Re-claim on the old claim time so two runs do not both resend it.
+      const claimedAt = new Date().toISOString();
+      await updateRaw({
+        Key: { pk: m.pk, sk: m.sk },
+        UpdateExpression: 'SET claimedAt = :now, gsi2sk = :sk',
+        ConditionExpression: '#s = :claimed AND claimedAt = :old',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: {
+          ':now': claimedAt,
+          ':sk': sortKey(claimedAt, tenantId, docId, String(m.stage)),
+          ':claimed': 'claimed',
+          ':old': m.claimedAt,
+        },
+      });
+    } catch (err) {
+      if (isConditionFailure(err)) {
+        counts.claimedByOther++;
+        return;
+      }
+      throw err;
+    }
+    sentEmail(m, await markSent(m, await send(m.recipients as string[], String(m.subject), String(m.body))));
+    counts.retried++;
+  });
+
+  if (!unit.documents?.length) return counts;
+  const settings = await readCompanySettings(tenantId, '');
+  const ns = settings.notificationSettings;
+  const company: Company = {
+    settings,
+    today: companyToday(settings, now),
+    enabled: !ns || (ns.channels?.email !== false && ns.events?.documentExpiring !== false),
+  };
+  await eachKey(unit.documents, async (indexSk) => {
+    counts.candidates++;
+    const docId = indexSk.split('#')[2];
+    if (!company.enabled) {
+      counts.disabled++;
+      return;
+    }
+    const doc = (await getItem(documentKey(tenantId, docId))) as DocumentItem | undefined;
+    if (!doc || !doc.isLatest || !doc.expiryDate || doc.gsi2sk !== indexSk) {
+      counts.claimedByOther++;
+      return;
+    }
+    const { stage, next } = reminderStage(doc.expiryDate, doc.reminderThreshold, company.today);
+    if (!stage) {
+      if (next && next > company.today) {
+        counts.notYet++;
+        return;
+      }
+    }
+    const recipients = [...new Set([company.settings.email, doc.assignee].filter(isEmail))];
+    const moveIndex = tx.raw('Update', {
+      Key: documentKey(tenantId, docId),
+      UpdateExpression: next ? 'SET gsi2sk = :next' : 'REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: 'gsi2sk = :old',
+      ExpressionAttributeValues: { ':old': doc.gsi2sk, ...(next ? { ':next': sortKey(next, tenantId, docId) } : {}) },
+    });
+    if (!stage) {
+      // Past the last weekly reminder: leave the index.
+      await transact([moveIndex]);
+      return;
+    }
+    if (!recipients.length) {
+      counts.noRecipient++;
+      return;
+    }
+    const mail = emailOf(doc, stage, company.today, company, await labelsOf(tenantId, doc.vehicleId, doc.customerId));
+    const claimedAt = new Date().toISOString();
+    const markerKey = reminderKey(tenantId, docId, doc.expiryDate, stage);
+    const marker: Item = {
+      ...markerKey,
+      entityType: 'DOC_REMINDER',
+      tenantId,
+      documentId: docId,
+      title: doc.title,
+      stage,
+      expiryDate: doc.expiryDate,
+      recipients,
+      subject: mail.subject,
+      body: mail.text,
+      language: mail.lang,
+      trigger: opts.trigger,
+      ...(opts.runBy ? { runBy: opts.runBy } : {}),
+      status: 'claimed',
+      claimedAt,
+      gsi2pk: dueShardPk(PENDING_REMINDERS_GSI_PK, markerKey),
+      gsi2sk: sortKey(claimedAt, tenantId, docId, stage),
+      createdAt: claimedAt,
+    };
+    try {
+      await transact([
+        tx.putNew(marker),
+        moveIndex,
+        tx.putNew(
+          auditItem(systemActor(tenantId), 'document.reminder', 'document', docId, {
+            note: `${stage} → ${recipients.length} recipient(s)`,
+          }),
+        ),
+      ]);
+    } catch (err) {
+      if (isConditionFailure(err) || (err as Error).name === 'TransactionConflictException') {
+        counts.claimedByOther++;
+        return;
+      }
+      throw err;
+    }
+    sentEmail(marker, await markSent(marker, await send(recipients, mail.subject, mail.text)));
+    counts.sent++;
+  });
+  return counts;
+}
+
+/**
+ * A run of the reminder units here, one after another: a company's "Run now" (OWNER/ADMIN; `tenantId` set), or
+ * every company's (tests). The scheduled job (functions/jobs/document-reminders.ts) fans the same units out.
+ */
 export async function runDocumentReminders(
   now = new Date(),
   pageSize = 100,
@@ -186,158 +362,17 @@ export async function runDocumentReminders(
   };
   // The same claim markers make a company's "Run now" and the schedule exactly-once together:
   // whichever runs first sends a stage's reminder, the other finds nothing to claim.
-  const mine = (it: Record<string, unknown>) => !only || tenantOfIndexEntry(it) === only;
-  const sentEmail = (m: Item, sentAt: string) =>
-    only &&
-    r.emails.push({
-      documentId: String(m.documentId),
-      title: String(m.title ?? ''),
-      stage: String(m.stage),
-      expiryDate: String(m.expiryDate),
-      recipients: m.recipients as string[],
-      subject: String(m.subject),
-      language: m.language === 'ar' ? 'ar' : 'en',
-      sentAt,
-    });
   const run = startJobRun('document-reminders', startedAt);
-  const companies = new Map<string, Company>();
-  const companyOf = async (tenantId: string) => {
-    if (!companies.has(tenantId)) {
-      const settings = await readCompanySettings(tenantId, '');
-      const ns = settings.notificationSettings;
-      companies.set(tenantId, {
-        settings,
-        today: companyToday(settings, now),
-        enabled: !ns || (ns.channels?.email !== false && ns.events?.documentExpiring !== false),
-      });
-    }
-    return companies.get(tenantId)!;
-  };
-  const fail = (what: string, err: unknown) => {
-    r.errors++;
-    run.sample(`${what}: ${(err as Error).name}`);
-  };
-
-  // 1. Claimed but never confirmed sent (a crash half-way): send them now.
-  await queryIndex(
-    PENDING_REMINDERS_GSI_PK,
-    new Date(now.getTime() - PENDING_RETRY_AFTER_MS).toISOString(),
-    pageSize,
-    async (m) => {
-      if (!mine(m)) return;
-      try {
-        // Re-claim on the old claim time so two runs do not both resend it.
-        const claimedAt = new Date().toISOString();
-        await updateRaw({
-          Key: { pk: m.pk, sk: m.sk },
-          UpdateExpression: 'SET claimedAt = :now, gsi2sk = :sk',
-          ConditionExpression: '#s = :claimed AND claimedAt = :old',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: {
-            ':now': claimedAt,
-            ':sk': sortKey(claimedAt, String(m.tenantId), String(m.documentId), String(m.stage)),
-            ':claimed': 'claimed',
-            ':old': m.claimedAt,
-          },
-        });
-        sentEmail(
-          m as Item,
-          await markSent(m as Item, await send(m.recipients as string[], String(m.subject), String(m.body))),
-        );
-        r.retried++;
-      } catch (err) {
-        if (isConditionFailure(err)) r.claimedByOther++;
-        else fail(`pending ${String(m.documentId)}`, err);
-      }
-    },
-  );
-
-  // 2. Documents whose next reminder day has come somewhere on Earth.
-  const bound = `${addDays(now.toISOString().slice(0, 10), 1)}#~`;
-  await queryIndex(REMINDERS_GSI_PK, bound, pageSize, async (idx) => {
-    if (!mine(idx)) return;
-    r.candidates++;
-    const [, tenantId, docId] = String(idx.gsi2sk).split('#');
+  const unitOpts = { trigger: r.trigger, runBy: opts.runBy, emails: only ? r.emails : undefined };
+  for await (const unit of reminderUnits(now, (t) => !only || t === only, pageSize)) {
     try {
-      const company = await companyOf(tenantId);
-      if (!company.enabled) {
-        r.disabled++;
-        return;
-      }
-      const doc = (await getItem(documentKey(tenantId, docId))) as DocumentItem | undefined;
-      if (!doc || !doc.isLatest || !doc.expiryDate || doc.gsi2sk !== idx.gsi2sk) {
-        r.claimedByOther++;
-        return;
-      }
-      const { stage, next } = reminderStage(doc.expiryDate, doc.reminderThreshold, company.today);
-      if (!stage) {
-        if (next && next > company.today) {
-          r.notYet++;
-          return;
-        }
-      }
-      const recipients = [...new Set([company.settings.email, doc.assignee].filter(isEmail))];
-      const moveIndex = tx.raw('Update', {
-        Key: documentKey(tenantId, docId),
-        UpdateExpression: next ? 'SET gsi2sk = :next' : 'REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: 'gsi2sk = :old',
-        ExpressionAttributeValues: { ':old': doc.gsi2sk, ...(next ? { ':next': sortKey(next, tenantId, docId) } : {}) },
-      });
-      if (!stage) {
-        // Past the last weekly reminder: leave the index.
-        await transact([moveIndex]);
-        return;
-      }
-      if (!recipients.length) {
-        r.noRecipient++;
-        return;
-      }
-      const mail = emailOf(doc, stage, company.today, company, await labelsOf(tenantId, doc.vehicleId, doc.customerId));
-      const claimedAt = new Date().toISOString();
-      const markerKey = reminderKey(tenantId, docId, doc.expiryDate, stage);
-      const marker: Item = {
-        ...markerKey,
-        entityType: 'DOC_REMINDER',
-        tenantId,
-        documentId: docId,
-        title: doc.title,
-        stage,
-        expiryDate: doc.expiryDate,
-        recipients,
-        subject: mail.subject,
-        body: mail.text,
-        language: mail.lang,
-        trigger: r.trigger,
-        ...(opts.runBy ? { runBy: opts.runBy } : {}),
-        status: 'claimed',
-        claimedAt,
-        gsi2pk: dueShardPk(PENDING_REMINDERS_GSI_PK, markerKey),
-        gsi2sk: sortKey(claimedAt, tenantId, docId, stage),
-        createdAt: claimedAt,
-      };
-      try {
-        await transact([
-          tx.putNew(marker),
-          moveIndex,
-          tx.putNew(
-            auditItem(systemActor(tenantId), 'document.reminder', 'document', docId, {
-              note: `${stage} → ${recipients.length} recipient(s)`,
-            }),
-          ),
-        ]);
-      } catch (err) {
-        if (isConditionFailure(err) || (err as Error).name === 'TransactionConflictException') {
-          r.claimedByOther++;
-          return;
-        }
-        throw err;
-      }
-      sentEmail(marker, await markSent(marker, await send(recipients, mail.subject, mail.text)));
-      r.sent++;
+      const counts = await reminderUnit(unit, now, unitOpts);
+      for (const [k, v] of Object.entries(counts)) r[k as keyof typeof counts] += v;
     } catch (err) {
-      fail(`${tenantId}/${docId}`, err);
+      r.errors++;
+      run.sample(`${unit.tenantId}: ${(err as Error).name}`);
     }
-  });
+  }
 
   r.finishedAt = new Date().toISOString();
   const { emails, ...counts } = r;

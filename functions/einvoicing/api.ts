@@ -4,7 +4,6 @@
  */
 export { readStatus as readEInvoicingStatus } from './status';
 export { eDocumentItems, type EDocumentInput, type EDocumentPlan } from './tx';
-import type { JobContext } from '../lib/jobs/define-job';
 import type { SubmitOptions } from './submit';
 import type { EDocItem } from './model';
 export type { EDocItem } from './model';
@@ -20,8 +19,11 @@ export async function submitDocument(tenantId: string, documentId: string, opts?
   return submit.submitDocument(tenantId, documentId, opts);
 }
 
-/** The submission job's run (functions/jobs/einvoicing-submit.ts), behind the same lazy chunk. */
-export async function runSubmissions(ctx: JobContext) {
-  const job = await import('./submit-job');
-  return job.runSubmissions(ctx);
+/** The submission job's units (functions/jobs/einvoicing-submit.ts), behind the same lazy chunk. */
+export type { SubmitUnit } from './submit-job';
+export async function* submitUnits(now: Date, includes: (tenantId: string) => boolean) {
+  yield* (await import('./submit-job')).submitUnits(now, includes);
+}
+export async function submitUnit(unit: import('./submit-job').SubmitUnit, now: Date) {
+  return (await import('./submit-job')).submitUnit(unit, now);
 }

@@ -53,7 +53,7 @@ describe('e-invoice submission to ZATCA', () => {
     const run1 = await runJob(sa.tenantId);
     expect(run1.totals).toMatchObject({ due: 1, submitted: 1, accepted: 1 });
     const run2 = await runJob(sa.tenantId);
-    expect(run2.companies).toBe(0); // the document left the due index
+    expect(run2.units).toBe(0); // the document left the due index
     const doc = await readEdoc(sa.tenantId, first.id);
     expect(doc).toMatchObject({ status: 'reported', attempts: 1, errors: [] });
     expect(doc.gsi2pk).toBe(edocKeys.statusPk(sa.tenantId, 'reported'));
@@ -83,7 +83,7 @@ describe('e-invoice submission to ZATCA', () => {
     const due = await getItem(edocKeys.due(sa.tenantId, doc.id));
     expect(due?.dueAt).toBe(pending.nextAttemptAt);
     // a run now finds nothing due
-    expect((await runJob(sa.tenantId)).companies).toBe(0);
+    expect((await runJob(sa.tenantId)).units).toBe(0);
     // a document issued meanwhile goes first: ZATCA takes a device's documents in any order (chain = issue order)
     const later = await issueKsaDocument(sa.tenantId, { profile: 'simplified', vatNumber: VAT });
     expect((await runJob(sa.tenantId)).totals).toMatchObject({ due: 1, submitted: 1, accepted: 1 });

@@ -165,9 +165,8 @@ describe('GET /api/v1/fleet-health', () => {
   it('the daily job recomputes each indexed company once per company day', async () => {
     const only = [t.owner.tenantId];
     expect(await fleetHealthJob({ onlyTenants: only })).toMatchObject({
-      companies: 1,
-      computed: 0,
-      skipped: 1,
+      units: 1,
+      totals: { computed: 0, skipped: 1 },
       errors: 0,
     }); // stored today by recompute
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
@@ -175,7 +174,9 @@ describe('GET /api/v1/fleet-health', () => {
       fleetHealthJob({ time: tomorrow, onlyTenants: only }),
       fleetHealthJob({ time: tomorrow, onlyTenants: only }),
     ]);
-    expect(a.computed + b.computed).toBeGreaterThanOrEqual(1);
-    expect(await fleetHealthJob({ time: tomorrow, onlyTenants: only })).toMatchObject({ computed: 0, skipped: 1 });
+    expect(a.totals.computed + b.totals.computed).toBeGreaterThanOrEqual(1);
+    expect(await fleetHealthJob({ time: tomorrow, onlyTenants: only })).toMatchObject({
+      totals: { computed: 0, skipped: 1 },
+    });
   });
 });

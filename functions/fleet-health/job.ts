@@ -1,6 +1,5 @@
 import { dueTenants } from '../lib/data/due-index';
-import { startJobRun } from '../lib/jobs/run-record';
-import { rootLogger } from '../lib/logger';
+import { companyUnits } from '../lib/jobs/units';
 import { recomputeIfDue } from './compute';
 import { FLEET_HEALTH_INDEX_PK } from './model';
 import { tenantsWithRentalsDue } from './deps';
@@ -11,28 +10,21 @@ import { tenantsWithRentalsDue } from './deps';
  * active-rental index: a company renting cars gets its first stored computation here), each
  * recomputed once on its own calendar day. Idempotent: a company done today is skipped, and the
  * computation itself writes the same values and claims alert keys, so two runs at once do
- * nothing twice. `onlyTenants` limits a run (an operator, or a test).
+ * nothing twice. `includes` (onlyTenants) limits a run (an operator, or a test).
+ *
+ * It fans out (issue 30): a unit is one company (`fleetHealthUnits` reads the two indexes once).
  */
-export async function runFleetHealth(now = new Date(), onlyTenants?: string[]) {
-  const run = startJobRun('fleet-health');
-  const result = { companies: 0, computed: 0, skipped: 0, errors: 0 };
-  const tenants = new Set(await tenantsWithRentalsDue(new Date(now.getTime() + 2 * 86_400_000)));
-  for (const tenantId of await dueTenants(FLEET_HEALTH_INDEX_PK, {}, (it) => String(it.gsi2sk))) tenants.add(tenantId);
-  for (const tenantId of tenants) {
-    if (onlyTenants && !onlyTenants.includes(tenantId)) continue;
-    result.companies++;
-    try {
-      if (await recomputeIfDue(tenantId, now)) result.computed++;
-      else result.skipped++;
-    } catch (err) {
-      result.errors++;
-      run.sample(`${tenantId}: ${(err as Error).name}`);
-      rootLogger.warn('fleet-health job: a company failed; the next run retries it', {
-        tenantId,
-        error: (err as Error).name,
-      });
-    }
-  }
-  await run.finish(result);
-  return result;
+export function fleetHealthUnits(now: Date, includes: (tenantId: string) => boolean) {
+  return companyUnits(
+    [
+      () => tenantsWithRentalsDue(new Date(now.getTime() + 2 * 86_400_000)),
+      () => dueTenants(FLEET_HEALTH_INDEX_PK, {}, (it) => String(it.gsi2sk)),
+    ],
+    includes,
+  );
+}
+
+export async function fleetHealthUnit(unit: { tenantId: string }, now: Date) {
+  const computed = await recomputeIfDue(unit.tenantId, now);
+  return { computed: computed ? 1 : 0, skipped: computed ? 0 : 1 };
 }

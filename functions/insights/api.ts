@@ -5,7 +5,7 @@
 import { listInsights } from './inbox';
 
 export { runInsights } from './engine';
-export { runScheduledInsights } from './scheduled';
+export { insightUnit, insightUnits } from './scheduled';
 export { seedInsights } from './seed';
 
 /** The top open insights (priority, then impact): the dashboard's suggestions. */

@@ -191,9 +191,9 @@ describe('insights engine', () => {
 
   it('the nightly job runs a company with work once a day and records its ai_job', async () => {
     const first = await insightsJob({ onlyTenants: [t.owner.tenantId] });
-    expect(first).toMatchObject({ companies: 1, ran: 1, skipped: 0, errors: 0 });
+    expect(first).toMatchObject({ units: 1, totals: { ran: 1, skipped: 0 }, errors: 0 });
     const again = await insightsJob({ onlyTenants: [t.owner.tenantId] });
-    expect(again).toMatchObject({ companies: 1, ran: 0, skipped: 1 });
+    expect(again).toMatchObject({ units: 1, totals: { ran: 0, skipped: 1 } });
     const jobs = (await get('/api/v1/ai/jobs', owner)).body.items as { trigger: string; by: string }[];
     expect(jobs.filter((j) => j.trigger === 'schedule')).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ trigger: 'schedule', by: 'system' });

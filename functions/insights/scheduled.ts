@@ -4,56 +4,43 @@
  * out or booked (the active-rental index) and with invoices past due (the invoices work index);
  * a company with neither has no new figures to speak of. Each company's run is claimed once a day
  * (AI_JOB_DAY marker written before the run), so a re-run or two runs at once do nothing twice; a
- * run that throws releases its claim so the next one retries. Each run records its ai_job.
+ * run that throws releases its claim so the next one (or the unit's retry) runs it. Each run records its ai_job.
+ *
+ * It fans out (issue 30): a unit is one company (`insightUnits` reads the two indexes once).
  */
 import { deleteItem, putNew } from '../lib/data/repo';
-import { startJobRun } from '../lib/jobs/run-record';
 import { isConditionFailure } from '../lib/errors';
-import { rootLogger } from '../lib/logger';
+import { companyUnits } from '../lib/jobs/units';
 import { companyToday, readCompanySettings } from '../lib/company-settings';
 import { tenantsWithInvoicesDue, tenantsWithRentalsDue } from './deps';
 import { runInsights } from './engine';
 import { jobDayKey } from './model';
 
-export async function runScheduledInsights(event?: { time?: string; onlyTenants?: string[] }) {
-  const parsed = event?.time ? new Date(event.time) : new Date();
-  const now = Number.isNaN(parsed.getTime()) ? new Date() : parsed;
-  const run = startJobRun('insights');
-  const found = new Set([
-    ...(await tenantsWithRentalsDue(new Date(now.getTime() + 3650 * 86_400_000))),
-    ...(await tenantsWithInvoicesDue(now)),
-  ]);
-  const tenants = event?.onlyTenants ? [...found].filter((id) => event.onlyTenants!.includes(id)) : [...found];
-  const result = { companies: tenants.length, ran: 0, skipped: 0, errors: 0 };
-  for (const tenantId of tenants) {
-    const day = companyToday(await readCompanySettings(tenantId, ''), now);
-    try {
-      await putNew({
-        ...jobDayKey(tenantId, day),
-        entityType: 'AI_JOB_DAY',
-        claimedAt: new Date().toISOString(),
-        ttl: Math.floor(now.getTime() / 1000) + 30 * 86_400,
-      });
-    } catch (err) {
-      if (isConditionFailure(err)) {
-        result.skipped++;
-        continue;
-      }
-      throw err;
-    }
-    try {
-      await runInsights(tenantId, { trigger: 'schedule', by: 'system', now });
-      result.ran++;
-    } catch (err) {
-      result.errors++;
-      run.sample(`${tenantId}: ${(err as Error).name}`);
-      await deleteItem(jobDayKey(tenantId, day));
-      rootLogger.warn('insights job: a company failed; the next run retries it', {
-        tenantId,
-        error: (err as Error).name,
-      });
-    }
+export function insightUnits(now: Date, includes: (tenantId: string) => boolean) {
+  return companyUnits(
+    [() => tenantsWithRentalsDue(new Date(now.getTime() + 3650 * 86_400_000)), () => tenantsWithInvoicesDue(now)],
+    includes,
+  );
+}
+
+export async function insightUnit({ tenantId }: { tenantId: string }, now: Date) {
+  const day = companyToday(await readCompanySettings(tenantId, ''), now);
+  try {
+    await putNew({
+      ...jobDayKey(tenantId, day),
+      entityType: 'AI_JOB_DAY',
+      claimedAt: new Date().toISOString(),
+      ttl: Math.floor(now.getTime() / 1000) + 30 * 86_400,
+    });
+  } catch (err) {
+    if (isConditionFailure(err)) return { ran: 0, skipped: 1 };
+    throw err;
   }
-  await run.finish(result);
-  return result;
+  try {
+    await runInsights(tenantId, { trigger: 'schedule', by: 'system', now });
+    return { ran: 1, skipped: 0 };
+  } catch (err) {
+    await deleteItem(jobDayKey(tenantId, day));
+    throw err;
+  }
 }

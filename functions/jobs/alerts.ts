@@ -1,4 +1,5 @@
-import { defineJob, eachCompany } from '../lib/jobs/define-job';
+import { defineFanOutJob } from '../lib/jobs/fan-out';
+import { companyUnits } from '../lib/jobs/units';
 import { tenantsWithRentalsDue } from '../rentals/api';
 import { tenantsWithQueueWork } from '../tickets/api';
 import { generateAlerts } from '../alert-rules/job';
@@ -15,7 +16,7 @@ import { tenantsWithDepositsDue } from '../collections/api';
  * (DESIGN.md §15). Each company's generator claims one condition key per alert, so a re-run, or
  * two runs at once, create nothing twice.
  */
-export const job = defineJob({
+export const job = defineFanOutJob({
   name: 'alerts',
   reads: [
     'G#ACTIVE_RENTALS',
@@ -25,29 +26,22 @@ export const job = defineJob({
     'G#INVOICE_DUE',
     'G#DEPOSIT_RELEASE',
   ],
-  async run(ctx) {
-    const { now } = ctx;
-    const day = now.toISOString().slice(0, 10);
-    const found = new Set([
-      ...(await tenantsWithRentalsDue(new Date(now.getTime() + 2 * 86_400_000))),
-      ...(await tenantsWithQueueWork(now)),
-      ...(await tenantsWithDocumentsDue(day)),
-      ...(await tenantsWithServicePrograms()),
-      ...(await tenantsWithInvoicesDue(now)),
-      ...(await tenantsWithDepositsDue(now)),
-    ]);
-    // `onlyTenants` (an operator re-running some companies, or a test) limits the run to those of
-    // the companies the indexes found: a run on another clock must not touch everyone's alerts.
-    // Each company writes its line of the company's job log (GET /api/v1/jobs/runs).
-    const run = await eachCompany(
-      'alerts',
-      [...found].filter(ctx.includes),
-      async (tenantId) => ({
-        created: (await generateAlerts(tenantId, now)).created,
-      }),
-      { created: 0 },
-    );
-    return { companies: run.companies, created: run.totals.created ?? 0, errors: run.errors };
-  },
+  // A unit is a company (issue 30), each once however many indexes found it. `onlyTenants` (an operator
+  // re-running some companies, or a test) limits the run to those of the companies the indexes found: a run on
+  // another clock must not touch everyone's alerts.
+  units: ({ now, includes }) =>
+    companyUnits(
+      [
+        () => tenantsWithRentalsDue(new Date(now.getTime() + 2 * 86_400_000)),
+        () => tenantsWithQueueWork(now),
+        () => tenantsWithDocumentsDue(now.toISOString().slice(0, 10)),
+        () => tenantsWithServicePrograms(),
+        () => tenantsWithInvoicesDue(now),
+        () => tenantsWithDepositsDue(now),
+      ],
+      includes,
+    ),
+  unit: async (ctx, { tenantId }) => ({ created: (await generateAlerts(tenantId, ctx.now)).created }),
+  failed: { created: 0 },
 });
 export const handler = job.handler;

@@ -5,7 +5,7 @@ import { createCustomer, createVehicle } from '../../test/integration/entity-fac
 import { MAINTENANCE_MESSAGES } from '../../shared/schemas/maintenance';
 import { keys } from '../lib/data/keys';
 import { updateRaw } from '../lib/data/repo';
-import { runDailyPredictions } from './api';
+import { handler as runDailyPredictions } from '../jobs/maintenance-predictions';
 import { addDays } from '../../shared/calendar';
 
 /**
@@ -479,11 +479,11 @@ describe('service programs and predictions', () => {
     );
     expect((await get(`/api/v1/maintenance/predictions?vehicleId=${vehicleId}`, owner)).body.items).toHaveLength(0);
     const first = await runDailyPredictions();
-    expect(first.generated).toBeGreaterThanOrEqual(1);
+    expect(first.totals.generated).toBeGreaterThanOrEqual(1);
     const [made] = (await get(`/api/v1/maintenance/predictions?vehicleId=${vehicleId}`, owner)).body.items;
     expect(made).toMatchObject({ type: 'brakes', kmPerDay: 50, dueKm: 22_000 });
     const second = await runDailyPredictions();
-    expect(second.skipped).toBeGreaterThanOrEqual(1);
+    expect(second.totals.skipped).toBeGreaterThanOrEqual(1);
     const [again] = (await get(`/api/v1/maintenance/predictions?vehicleId=${vehicleId}`, owner)).body.items;
     expect(again.generatedAt).toBe(made.generatedAt);
   });

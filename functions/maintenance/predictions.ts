@@ -11,8 +11,8 @@ import type { Actor } from '../lib/actor';
 import { dueIndexPages } from '../lib/data/due-index';
 import { auditItem } from '../lib/data/audit';
 import { tenantPk } from '../lib/data/keys';
-import { startJobRun } from '../lib/jobs/run-record';
-import { getItem, queryAll, transact, tx, type TransactItem } from '../lib/data/repo';
+import { companyPages, eachKey } from '../lib/jobs/units';
+import { getItem, queryAll, transact, tx, type Item, type TransactItem } from '../lib/data/repo';
 import { isConditionFailure, notFound } from '../lib/errors';
 import { blocksOverlapping, companyToday, readCompanySettings, vehicleKey } from './deps';
 import { rentalOdometerReadings } from './rental-deps';
@@ -323,42 +323,46 @@ export async function predictionLink(
  * program index across companies in pages (never a Scan), and for each vehicle not yet done
  * today writes its predictions together with a marker `{vehicleId}#{day}` (put only if absent)
  * in ONE transaction — a re-run, or two runs at once, does nothing twice.
+ *
+ * It fans out (issue 30): `predictionUnits` reads the index once and yields pages of at most 25 of one
+ * company's vehicle ids; `predictionUnit` does one page on the company's own day. The same page done
+ * twice (a redelivery) finds its markers and skips.
  */
-export async function runDailyPredictions(now = new Date(), pageSize = 100) {
-  const run = startJobRun('maintenance-predictions');
-  const result = { scanned: 0, generated: 0, skipped: 0, errors: 0, startedAt: run.startedAt, finishedAt: '' };
-  const todayBy = new Map<string, string>();
-  for await (const page of dueIndexPages(PROGRAM_INDEX_PK, {}, pageSize)) {
-    for (const p of page) {
-      result.scanned++;
-      const tenantId = p.tenantId as string;
-      const vehicleId = p.vehicleId as string;
-      try {
-        if (!todayBy.has(tenantId)) todayBy.set(tenantId, companyToday(await readCompanySettings(tenantId), now));
-        const day = todayBy.get(tenantId)!;
-        if (await getItem(predictionRunKey(tenantId, vehicleId, day), false)) {
-          result.skipped++;
-          continue;
-        }
-        const { items } = await predictionWrites(tenantId, vehicleId, day);
-        const marker = tx.putNew({
-          ...predictionRunKey(tenantId, vehicleId, day),
-          entityType: 'MAINT_PREDICTION_RUN',
-          at: new Date().toISOString(),
-          ttl: Math.floor(now.getTime() / 1000) + 14 * 86_400,
-        });
-        await transact([...items, marker]);
-        result.generated++;
-      } catch (err) {
-        if (isConditionFailure(err)) result.skipped++;
-        else {
-          result.errors++;
-          run.sample(`${tenantId}/${vehicleId}: ${(err as Error).name}`);
-        }
-      }
+export interface PredictionUnit {
+  tenantId: string;
+  vehicleIds: string[];
+}
+
+export async function* predictionUnits(includes: (tenantId: string) => boolean): AsyncGenerator<PredictionUnit> {
+  const read = (p: Item) => ({ tenantId: String(p.tenantId), key: String(p.vehicleId) });
+  for await (const { tenantId, keys } of companyPages(dueIndexPages(PROGRAM_INDEX_PK, {}, 100), read, includes))
+    yield { tenantId, vehicleIds: keys };
+}
+
+export async function predictionUnit(unit: PredictionUnit, now: Date) {
+  const counts = { scanned: 0, generated: 0, skipped: 0 };
+  const { tenantId } = unit;
+  const day = companyToday(await readCompanySettings(tenantId), now);
+  await eachKey(unit.vehicleIds, async (vehicleId) => {
+    counts.scanned++;
+    if (await getItem(predictionRunKey(tenantId, vehicleId, day), false)) {
+      counts.skipped++;
+      return;
     }
-  }
-  result.finishedAt = new Date().toISOString();
-  await run.finish(result, { finishedAt: result.finishedAt });
-  return result;
+    const { items } = await predictionWrites(tenantId, vehicleId, day);
+    const marker = tx.putNew({
+      ...predictionRunKey(tenantId, vehicleId, day),
+      entityType: 'MAINT_PREDICTION_RUN',
+      at: new Date().toISOString(),
+      ttl: Math.floor(now.getTime() / 1000) + 14 * 86_400,
+    });
+    try {
+      await transact([...items, marker]);
+      counts.generated++;
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      counts.skipped++; // another run (or this unit's earlier delivery) did it
+    }
+  });
+  return counts;
 }

@@ -8,7 +8,7 @@ import { rentalKey } from './data';
 export { listRentalsForCustomer } from './data';
 import { getRentalItem, readLedger, type RentalItem } from './data';
 import { heldByLineCode } from './pricing';
-export { runOverdueRentals, tenantsWithRentalsDue } from './overdue';
+export { markOverdueUnit, overdueUnits, tenantsWithRentalsDue, type OverdueUnit } from './overdue';
 /**
  * Payments (invoices paid, refunds): the rental ledger + journal items of a payment for the caller's own transaction.
  */

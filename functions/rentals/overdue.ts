@@ -1,5 +1,6 @@
 import { dueIndexPages, dueTenants } from '../lib/data/due-index';
-import { startJobRun } from '../lib/jobs/run-record';
+import type { Item } from '../lib/data/repo';
+import { companyPages, eachKey } from '../lib/jobs/units';
 import { readRentalSettings } from './deps';
 import { ACTIVE_RENTALS_GSI_PK, getRentalItem } from './data';
 import { markOverdue } from './lifecycle';
@@ -13,61 +14,44 @@ import { markOverdue } from './lifecycle';
  * every tenant, read in pages — the only cross-tenant read of the rentals domain, in a job, never
  * on a request path. Marking removes the index item, so a re-run finds only what is left: the job
  * is idempotent and its cost is bound by the rentals that are late, not by all rentals.
- * Each run records a run item (started, finished, counts, errors).
+ *
+ * The job fans out (issue 30): `overdueUnits` reads the range once and yields pages of at most 25 of one
+ * company's late rentals (`[rentalId, expectedReturnDate]`, the index item's own fields); `markOverdueUnit`
+ * marks one page. A page done twice (a redelivery) finds its marked rentals overdue and their index items
+ * gone: it marks nothing twice.
  */
-export interface OverdueRunResult {
-  scanned: number;
-  marked: number;
-  notYet: number;
-  stale: number;
-  errors: number;
-  startedAt: string;
-  finishedAt: string;
+export interface OverdueUnit {
+  tenantId: string;
+  /** [rentalId, expectedReturnDate] of the index items. */
+  rentals: [string, string][];
 }
 
-export async function runOverdueRentals(now = new Date(), pageSize = 100): Promise<OverdueRunResult> {
-  const run = startJobRun('overdue-rentals');
-  const result: OverdueRunResult = {
-    scanned: 0,
-    marked: 0,
-    notYet: 0,
-    stale: 0,
-    errors: 0,
-    startedAt: run.startedAt,
-    finishedAt: '',
-  };
-  const graceByTenant = new Map<string, { hours: number; timeZone: string }>();
-  for await (const page of dueIndexPages(ACTIVE_RENTALS_GSI_PK, { before: now.toISOString() }, pageSize)) {
-    for (const idx of page) {
-      result.scanned++;
-      const tenantId = idx.tenantId as string;
-      try {
-        if (!graceByTenant.has(tenantId)) {
-          const s = await readRentalSettings(tenantId);
-          graceByTenant.set(tenantId, { hours: s.gracePeriodHours, timeZone: s.timezone });
-        }
-        const due = Date.parse(idx.expectedReturnDate as string) + graceByTenant.get(tenantId)!.hours * 3_600_000;
-        if (due >= now.getTime()) {
-          result.notYet++;
-          continue;
-        }
-        const rental = await getRentalItem(tenantId, idx.rentalId as string);
-        if (!rental) {
-          result.stale++;
-          continue;
-        }
-        if (await markOverdue(tenantId, rental, now, graceByTenant.get(tenantId)!.timeZone)) result.marked++;
-        else result.stale++;
-      } catch (err) {
-        // One rental changed under us (a return in flight) or a failure: the next run retries it.
-        result.errors++;
-        run.sample(`${tenantId}/${String(idx.rentalId)}: ${(err as Error).name}`);
-      }
+export async function* overdueUnits(now: Date, includes: (tenantId: string) => boolean): AsyncGenerator<OverdueUnit> {
+  const pages = dueIndexPages(ACTIVE_RENTALS_GSI_PK, { before: now.toISOString() }, 100);
+  const read = (idx: Item) => ({
+    tenantId: String(idx.tenantId),
+    key: [String(idx.rentalId), String(idx.expectedReturnDate)] as [string, string],
+  });
+  for await (const { tenantId, keys } of companyPages(pages, read, includes)) yield { tenantId, rentals: keys };
+}
+
+/** Marks one page of a company's late rentals; its figures. Throws (after the others) when one failed. */
+export async function markOverdueUnit(unit: OverdueUnit, now: Date) {
+  const counts = { scanned: 0, marked: 0, notYet: 0, stale: 0 };
+  const { tenantId } = unit;
+  const settings = await readRentalSettings(tenantId);
+  await eachKey(unit.rentals, async ([rentalId, expectedReturnDate]) => {
+    counts.scanned++;
+    if (Date.parse(expectedReturnDate) + settings.gracePeriodHours * 3_600_000 >= now.getTime()) {
+      counts.notYet++;
+      return;
     }
-  }
-  result.finishedAt = new Date().toISOString();
-  await run.finish(result, { finishedAt: result.finishedAt });
-  return result;
+    // One rental changed under us (a return in flight) or a failure: it throws, and the unit is retried.
+    const rental = await getRentalItem(tenantId, rentalId);
+    if (rental && (await markOverdue(tenantId, rental, now, settings.timezone))) counts.marked++;
+    else counts.stale++;
+  });
+  return counts;
 }
 
 /**

@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 describe('overdue job', () => {
   it('marks an active rental past expected return + grace as overdue, keeps the car blocked, and a re-run changes nothing', async () => {
-    const { runOverdueRentals } = await import('./overdue');
+    const { handler: runOverdueRentals } = await import('../jobs/overdue-rentals');
     const v = await vehicle(t.owner.token);
     const start = Date.now() - 3 * DAY;
     const late = await book(t.owner.token, v.id, { startDate: iso(start), endDate: iso(Date.now() - 2 * HOUR) });
@@ -40,7 +40,7 @@ describe('overdue job', () => {
       await post(`/api/v1/rentals/${r.id}/pickup`, { odometerStart: 10_000, fuelLevelStart: 'full' }, t.owner.token);
 
     const first = await runOverdueRentals();
-    expect(first.marked).toBeGreaterThanOrEqual(1);
+    expect(first.totals.marked).toBeGreaterThanOrEqual(1);
     expect((await get(`/api/v1/rentals/${late.id}`, t.owner.token)).body.status).toBe('overdue');
     expect((await get(`/api/v1/rentals/${inGrace.id}`, t.owner.token)).body.status).toBe('active');
     // The overdue car is still out: its block is open-ended now.

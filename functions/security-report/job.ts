@@ -3,4 +3,4 @@
  * report. Not in api.ts, so the domains reaching security (rentals' risky actions, auth's sign-in
  * scoring) do not bundle it nor the tenant directory it reads through auth.
  */
-export { runSecurityReports } from './report';
+export { securityReportUnit, securityReportUnits } from './report';

@@ -2,11 +2,9 @@ import { tenantPk } from '../lib/data/keys';
 import { getItem, putItem, queryAll, transact, tx, updateRaw, type Item } from '../lib/data/repo';
 import { isConditionFailure } from '../lib/errors';
 import { sendEmail } from '../lib/email';
-import { rootLogger } from '../lib/logger';
 import { companyRegion, companyTimezone, readCompanySettings } from '../lib/company-settings';
 import type { NotableEvent } from '../../shared/schemas/security';
-import { directoryPage, listUsers, recordCompanyJobRun } from './deps';
-import { recordJobRun } from '../lib/jobs/run-record';
+import { directoryPage, listUsers } from './deps';
 
 /**
  * The weekly security report (issue 16, "security reports"): the security report of DESIGN.md §17
@@ -192,50 +190,29 @@ export async function reportCompanyWeek(
 
 /**
  * Scheduled job 'security-report' (events/schedules.ts, Mondays 05:00 UTC): every active company
- * in the tenant directory gets last week's report. `onlyTenants` limits a run (an operator, a test).
+ * in the tenant directory gets last week's report. `includes` (onlyTenants) limits a run (an operator, a test).
+ * It fans out (issue 30): a unit is one company, found by reading the directory's pages once; the unit is
+ * idempotent per company and ISO week (the report item's claim and its `sent` status).
  */
-export async function runSecurityReports(event?: { time?: string; onlyTenants?: string[] }) {
-  const parsed = event?.time ? new Date(event.time) : new Date();
-  const now = Number.isNaN(parsed.getTime()) ? new Date() : parsed;
-  const w = previousIsoWeek(now);
-  const startedAt = new Date().toISOString();
-  const r = { week: w.week, companies: 0, sent: 0, existing: 0, noOwnerEmail: 0, errors: 0 };
-  const errorSamples: string[] = [];
+export async function* securityReportUnits(
+  includes: (tenantId: string) => boolean,
+): AsyncGenerator<{ tenantId: string }> {
   let start: Record<string, unknown> | undefined;
   do {
     const page = await directoryPage(start);
     start = page.next;
-    for (const tenantId of page.tenantIds) {
-      if (event?.onlyTenants && !event.onlyTenants.includes(tenantId)) continue;
-      r.companies++;
-      const companyStarted = new Date().toISOString();
-      try {
-        const outcome = await reportCompanyWeek(tenantId, w);
-        if (outcome === 'sent') r.sent++;
-        else if (outcome === 'exists') r.existing++;
-        else r.noOwnerEmail++;
-        await recordCompanyJobRun(tenantId, 'security-report', {
-          startedAt: companyStarted,
-          counts: { reports: outcome === 'exists' ? 0 : 1, emails: outcome === 'sent' ? 1 : 0 },
-        });
-      } catch (err) {
-        r.errors++;
-        if (errorSamples.length < 5) errorSamples.push(`${tenantId}: ${(err as Error).name}`);
-        rootLogger.warn('security report: a company failed; the next run retries it', {
-          tenantId,
-          error: (err as Error).name,
-        });
-        await recordCompanyJobRun(tenantId, 'security-report', {
-          startedAt: companyStarted,
-          counts: { reports: 0 },
-          errors: 1,
-          errorSamples: [(err as Error).name],
-        }).catch(() => undefined);
-      }
-    }
+    for (const tenantId of page.tenantIds) if (includes(tenantId)) yield { tenantId };
   } while (start);
-  const { week: _w, ...counts } = r;
-  const detail = { week: w.week };
-  await recordJobRun('security-report', { startedAt, counts, errors: r.errors, errorSamples, detail });
-  return r;
+}
+
+/** One company's report of the week before `now`: its figures (the company's job log line and the run's sums). */
+export async function securityReportUnit({ tenantId }: { tenantId: string }, now: Date) {
+  const outcome = await reportCompanyWeek(tenantId, previousIsoWeek(now));
+  return {
+    reports: outcome === 'exists' ? 0 : 1,
+    emails: outcome === 'sent' ? 1 : 0,
+    sent: outcome === 'sent' ? 1 : 0,
+    existing: outcome === 'exists' ? 1 : 0,
+    noOwnerEmail: outcome === 'no-owner-email' ? 1 : 0,
+  };
 }

@@ -231,9 +231,9 @@ describe('weekly security report and job logs', () => {
     );
     const week = previousIsoWeek(nextMonday);
     const first = await securityReportJob({ time: nextMonday.toISOString(), onlyTenants: [t.tenantId] });
-    expect(first).toMatchObject({ week: week.week, companies: 1, sent: 1, errors: 0 });
+    expect(first).toMatchObject({ units: 1, totals: { sent: 1 }, errors: 0 }); // the week: the report below
     const again = await securityReportJob({ time: nextMonday.toISOString(), onlyTenants: [t.tenantId] });
-    expect(again).toMatchObject({ companies: 1, sent: 0, existing: 1 });
+    expect(again).toMatchObject({ units: 1, totals: { sent: 0, existing: 1 } });
 
     const reports = await get('/api/v1/security/reports', t.token);
     expect(reports.body.items).toHaveLength(1);
@@ -293,7 +293,7 @@ describe('weekly security report and job logs', () => {
     const week = previousIsoWeek(nextMonday).week;
     expect(
       await securityReportJob({ time: nextMonday.toISOString(), onlyTenants: [english.tenantId, arabic.tenantId] }),
-    ).toMatchObject({ companies: 2, sent: 2, errors: 0 });
+    ).toMatchObject({ units: 2, totals: { sent: 2 }, errors: 0 });
 
     const emails = ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: Email[] }).emails;
     const to = (c: { email: string }) => emails.filter((e) => JSON.stringify(e.destination).includes(c.email));

@@ -644,7 +644,7 @@ describe('the scheduled alerts job', () => {
     // theirs to watch, and their alert lists must not change under them.
     const run = { onlyTenants: [t.owner.tenantId] };
     const first = await alertsJob(run);
-    expect(first.companies).toBe(1);
+    expect(first.units).toBe(1);
     const mine = async () => (await get('/api/v1/alerts?limit=100', owner)).body.items as { relatedEntityId: string }[];
     const before = await mine();
     expect(before.filter((a) => a.relatedEntityId === made.id)).toHaveLength(1);

@@ -1,7 +1,6 @@
 import { scheduleOf, type JobName, type ScheduleDef } from '../../../events/schedules';
 import type { DueIndex } from '../data/due-index';
 import { rootLogger } from '../logger';
-import { recordCompanyJobRun, startJobRun } from './run-record';
 
 /**
  * A job, defined once (DESIGN.md §15, §17). Each functions/jobs/<name>.ts is
@@ -71,39 +70,4 @@ export function defineJob<R extends object>(def: JobDefinition<R>): Job<R> {
       return result;
     },
   };
-}
-
-/**
- * A job whose unit of work is a company: each company's unit runs on its own (one failing does not
- * stop the others; the next run retries it), writes the company's job log line, and the platform's
- * run record sums them. `unit` returns the company's figures; `failed` are its figures when it throws.
- */
-export async function eachCompany(
-  job: JobName,
-  tenants: Iterable<string>,
-  unit: (tenantId: string) => Promise<Record<string, number>>,
-  failed: Record<string, number>,
-): Promise<{ companies: number; errors: number; totals: Record<string, number> }> {
-  const run = startJobRun(job);
-  const totals: Record<string, number> = {};
-  let companies = 0;
-  let errors = 0;
-  for (const tenantId of tenants) {
-    companies++;
-    const startedAt = new Date().toISOString();
-    try {
-      const counts = await unit(tenantId);
-      for (const [k, v] of Object.entries(counts)) totals[k] = (totals[k] ?? 0) + v;
-      await recordCompanyJobRun(tenantId, job, { startedAt, counts });
-    } catch (err) {
-      errors++;
-      const error = (err as Error).name;
-      run.sample(`${tenantId}: ${error}`);
-      rootLogger.warn(`${job} job: a company failed; the next run retries it`, { tenantId, error });
-      const line = { startedAt, counts: failed, errors: 1, errorSamples: [error] };
-      await recordCompanyJobRun(tenantId, job, line).catch(() => undefined);
-    }
-  }
-  await run.finish({ companies, ...totals, errors });
-  return { companies, errors, totals };
 }
