@@ -19,7 +19,16 @@ export interface ScheduleDef {
   cron?: string;
   /** The job Lambda's timeout in minutes (default 5; at most 15, Lambda's limit). */
   timeoutMinutes?: number;
+  /**
+   * The job fans out (functions/lib/jobs/fan-out.ts, issue 30): it gets an SQS queue and a dead-letter queue
+   * (CDK jobs stack; the local stack's emulator), the scheduled run sends its units there and the same Lambda,
+   * fed by the queue, does them.
+   */
+  fanOut?: boolean;
 }
+
+/** The jobs that fan out (their queues: CDK jobs stack, infra/local/bootstrap.ts). */
+export const fanOutJobs = (): JobName[] => SCHEDULES.filter((s) => s.fanOut).map((s) => s.name);
 
 /** The standard 5-field cron (croner, UTC) of an EventBridge `cron(...)` expression: the same moments. */
 export function localCron(def: Pick<ScheduleDef, 'name' | 'cron'>): string | undefined {
@@ -79,6 +88,7 @@ export const SCHEDULES: ScheduleDef[] = [
       'Issues the invoice of each ended billing period of active long rentals with autoGenerateInvoice (once per rental and period)',
     // minute 20, away from the alerts job at minute 5 (both hourly)
     cron: 'cron(20 * * * ? *)',
+    fanOut: true,
   },
   {
     name: 'einvoicing-submit',

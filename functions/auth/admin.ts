@@ -19,7 +19,9 @@ import type { Actor } from '../lib/actor';
 import { SECURITY_MESSAGES, type TenantRow } from '../../shared/schemas/security';
 import { directoryEntry } from './tenant';
 import { normalizeUsername } from './users';
-import { JOB_NAMES } from '../../events/schedules';
+import { fanOutJobs, JOB_NAMES } from '../../events/schedules';
+import { listDeadLetters, retryDeadLetter } from '../lib/jobs/queue';
+import { rootLogger } from '../lib/logger';
 import { jobRunOf } from './deps';
 
 /**
@@ -280,4 +282,31 @@ export async function platformJobRuns(perJob = 10) {
       .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
       .slice(0, 50),
   };
+}
+
+/**
+ * The dead letters of every fan-out job (issue 30; /admin-tools): the units parked in each job's dead-letter
+ * queue with their company's name and the stored reason of their last failure (lib/jobs/queue.ts).
+ */
+export async function deadLetters() {
+  const jobs = await Promise.all(fanOutJobs().map(async (job) => ({ job, letters: await listDeadLetters(job) })));
+  const tenantIds = [...new Set(jobs.flatMap((j) => j.letters.map((l) => l.tenantId)))];
+  const entries = await batchGet(
+    tenantIds.map((t) => keys.global.tenantDirectory(t)),
+    false,
+  );
+  const names = new Map(tenantIds.map((t, i) => [t, (entries[i]?.name as string | undefined) ?? null]));
+  return {
+    jobs: jobs.map(({ job, letters }) => ({
+      job,
+      items: letters.map((l) => ({ ...l, companyName: names.get(l.tenantId) ?? null })),
+    })),
+  };
+}
+
+/** Retry of a parked unit: back to its job's queue (lib/jobs/queue.ts retryDeadLetter); 404 when not parked. */
+export async function retryParkedUnit(actor: Actor, job: string, messageId: string) {
+  if (!(fanOutJobs() as string[]).includes(job) || !(await retryDeadLetter(job, messageId))) throw notFound();
+  rootLogger.info('dead letter retried', { job, messageId, by: actor.username });
+  return { retried: true as const };
 }

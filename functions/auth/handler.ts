@@ -6,7 +6,7 @@ import { login, loginMfa } from './login';
 import { disableMfa, readMfa, setupMfa, verifyMfaSetup } from './mfa';
 import { adminRoutes } from '../../shared/routes/admin';
 import { actorOf } from '../lib/actor';
-import { listTenants, platformJobRuns, setTenantStatus } from './admin';
+import { deadLetters, listTenants, platformJobRuns, retryParkedUnit, setTenantStatus } from './admin';
 import { accountRoutes } from '../../shared/routes/account';
 import { lockoutRoutes } from '../../shared/routes/security';
 import { notFound } from '../lib/errors';
@@ -86,6 +86,8 @@ export const handler = createDomainHandler('auth', routes, {
   revokeSession: async (ctx) =>
     reply.ok(await revokeSession({ ...actorOf(ctx), sessionId: ctx.auth.sessionId }, ctx.params.id)),
   platformJobRuns: async () => reply.ok(await platformJobRuns()),
+  listDeadLetters: async () => reply.ok(await deadLetters()),
+  retryDeadLetter: async (ctx) => reply.ok(await retryParkedUnit(actorOf(ctx), ctx.params.job, ctx.params.messageId)),
   reactivateTenant: async (ctx) =>
     reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'active', ctx.body.reason)),
   // The security page's "Unlock" (the G#LOGIN# throttling items are auth's).

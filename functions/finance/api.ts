@@ -1,2 +1,9 @@
 /** What jobs and other domains may use from finance (issue 10). */
-export { runInvoicing, INVOICING_JOB, type InvoicingRunResult } from './invoicing';
+export {
+  runInvoicing,
+  invoicingUnits,
+  invoiceUnit,
+  INVOICING_JOB,
+  type InvoicingRunResult,
+  type InvoicingUnit,
+} from './invoicing';

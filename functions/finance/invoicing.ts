@@ -6,7 +6,7 @@ import type { HttpError } from '../lib/errors';
 import { dueIndexPages } from '../lib/data/due-index';
 import { sortKey, tenantPk } from '../lib/data/keys';
 import { recordCompanyJobRun, recordJobRun } from '../lib/jobs/run-record';
-import { putItem, queryAll, queryPage, transact, tx, type TransactItem } from '../lib/data/repo';
+import { batchGet, putItem, queryAll, queryPage, transact, tx, type TransactItem } from '../lib/data/repo';
 import { isConditionFailure } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import {
@@ -119,6 +119,12 @@ export interface RunOptions {
    * company or another test's company while their own tests read them.
    */
   onlyTenants?: readonly string[];
+  /**
+   * One unit of the fanned-out scheduled run (issue 30): only these rentals of `tenantId` (their index
+   * items read by key), and no run records of its own — the fan-out engine writes the company's job log
+   * line and sums the units into the platform's run record (lib/jobs/fan-out.ts).
+   */
+  rentalIds?: readonly string[];
 }
 
 function jobActor(tenantId: string, runId: string): Actor {
@@ -126,6 +132,12 @@ function jobActor(tenantId: string, runId: string): Actor {
 }
 
 async function* duePages(now: Date, opts: RunOptions): AsyncGenerator<InvoicingIndexItem[]> {
+  if (opts.tenantId && opts.rentalIds) {
+    // A unit: its rentals' index items by key (consistent), those still due (a run beside it may have advanced them).
+    const found = await batchGet(opts.rentalIds.map((r) => invoicingIndexKey(opts.tenantId!, r)));
+    yield (found.filter(Boolean) as unknown as InvoicingIndexItem[]).filter((i) => i.nextDueAt <= now.toISOString());
+    return;
+  }
   if (opts.tenantId) {
     // One company's partition (bounded by its open-ended rentals), due ones only.
     yield (
@@ -380,34 +392,91 @@ export async function runInvoicing(now = new Date(), opts: RunOptions = {}): Pro
       ),
     );
     // The company's scheduler job log: the same one-shape line every job writes (the run detail
-    // above is the invoice automation page's own, in its own partition).
-    await Promise.all(
-      [...byTenant.values()].map((r) =>
-        recordCompanyJobRun(r.tenantId, INVOICING_JOB, {
+    // above is the invoice automation page's own, in its own partition). A unit's line and run record
+    // are the fan-out engine's (lib/jobs/fan-out.ts).
+    if (!opts.rentalIds)
+      await Promise.all(
+        [...byTenant.values()].map((r) =>
+          recordCompanyJobRun(r.tenantId, INVOICING_JOB, {
+            startedAt,
+            counts: {
+              rentalsChecked: r.rentalsChecked,
+              invoicesCreated: r.invoices.length,
+              periodsSkipped: r.periodsSkipped,
+            },
+            errors: r.failures.length,
+            errorSamples: r.failures.map((f) => `${f.rentalReference}: ${f.error}`),
+          }),
+        ),
+      );
+    if (!opts.rentalIds)
+      await recordJobRun(
+        INVOICING_JOB,
+        {
           startedAt,
-          counts: {
-            rentalsChecked: r.rentalsChecked,
-            invoicesCreated: r.invoices.length,
-            periodsSkipped: r.periodsSkipped,
-          },
-          errors: r.failures.length,
-          errorSamples: r.failures.map((f) => `${f.rentalReference}: ${f.error}`),
-        }),
-      ),
-    );
-    await recordJobRun(
-      INVOICING_JOB,
-      {
-        startedAt,
-        finishedAt: result.finishedAt,
-        counts: { ...result, tenants: byTenant.size },
-        errors: result.failures,
-        detail: { runId, trigger: result.trigger, asOf: result.asOf },
-      },
-      opts.tenantId,
-    );
+          finishedAt: result.finishedAt,
+          counts: { ...result, tenants: byTenant.size },
+          errors: result.failures,
+          detail: { runId, trigger: result.trigger, asOf: result.asOf },
+        },
+        opts.tenantId,
+      );
   }
   return result;
+}
+
+/** The most rentals of one company in one unit of the fanned-out run (a unit is one SQS message). */
+export const RENTALS_PER_UNIT = 25;
+export interface InvoicingUnit {
+  tenantId: string;
+  rentalIds: string[];
+}
+
+/**
+ * The units of the scheduled run (issue 30): the due index read in pages (keys only, nothing else), its
+ * items grouped by company, a unit per page of at most RENTALS_PER_UNIT of one company's due rentals.
+ * The index is sorted by due time across companies, so each company's rentals gather until its page is full.
+ */
+export async function* invoicingUnits(now: Date): AsyncGenerator<InvoicingUnit> {
+  const open = new Map<string, string[]>();
+  for await (const page of dueIndexPages(INVOICING_DUE_GSI_PK, { before: now.toISOString() }, 200)) {
+    for (const item of page) {
+      const tenantId = String(item.tenantId);
+      const ids = open.get(tenantId) ?? [];
+      ids.push(String(item.rentalId));
+      open.set(tenantId, ids);
+      if (ids.length >= RENTALS_PER_UNIT) {
+        open.delete(tenantId);
+        yield { tenantId, rentalIds: ids };
+      }
+    }
+  }
+  for (const [tenantId, rentalIds] of open) yield { tenantId, rentalIds };
+}
+
+/**
+ * One unit: its rentals' due periods issued (the same per-rental code, its markers unchanged: a unit done
+ * twice issues nothing twice). The company's invoicing run detail is written as for any run; a period that
+ * failed fails the unit, with its reason, so SQS retries it and parks it when it keeps failing.
+ */
+export async function invoiceUnit(now: Date, unit: InvoicingUnit): Promise<Record<string, number>> {
+  const run = await runInvoicing(now, { tenantId: unit.tenantId, rentalIds: unit.rentalIds });
+  if (run.failures > 0) {
+    const page = await listRuns(unit.tenantId, 5);
+    const mine = page.items.find((r) => r.runId === run.runId);
+    const reasons = ((mine?.failures as InvoicingRunFailure[] | undefined) ?? []).map(
+      (f) => `${f.rentalReference}: ${f.error}`,
+    );
+    const err = new Error(reasons.join('; ') || `${run.failures} period(s) could not be invoiced`);
+    err.name = 'InvoicingFailed';
+    throw err;
+  }
+  return {
+    rentalsChecked: run.rentalsChecked,
+    invoicesCreated: run.invoicesCreated,
+    periodsEmpty: run.periodsEmpty,
+    periodsTaken: run.periodsTaken,
+  };
 }
 
 /** A company's runs, newest first (one Query page). */

@@ -21,6 +21,8 @@ export interface EmulatorPorts {
   /** The UAE e-invoicing access point (uae-asp-emulator.ts) and JoFotara (jofotara-emulator.ts); free when absent. */
   uaeAsp?: number;
   jofotara?: number;
+  /** The SQS emulator of the fan-out jobs' queues (local-aws-sqs, queue-workers.ts); free port when absent. */
+  sqs?: number;
 }
 
 export interface RunningEmulators {

@@ -1,8 +1,14 @@
 import type { EmulatorPorts } from './emulators';
 import type { LocalResources } from './bootstrap';
+import { queueEnvName, type JobQueues } from '../../functions/lib/jobs/queue';
 
 /** The environment a Lambda gets in AWS, pointed at the local emulators. */
-export function lambdaEnv(ports: EmulatorPorts, resources: LocalResources, webOrigin: string): Record<string, string> {
+export function lambdaEnv(
+  ports: EmulatorPorts,
+  resources: LocalResources,
+  webOrigin: string,
+  queues?: { byJob: Record<string, JobQueues>; jobsUseThem: boolean },
+): Record<string, string> {
   return {
     SAYYARA_LOCAL: '1',
     /** Test-only fault injection (functions/lib/faults.ts): armed through the gateway's /_faults. Never in CDK. */
@@ -33,6 +39,16 @@ export function lambdaEnv(ports: EmulatorPorts, resources: LocalResources, webOr
     /** The e-invoicing secrets' AES-256-GCM key: a fixed development key locally (never a real company's). */
     EINVOICING_SECRETS_KEY: Buffer.from('sayyara-local-einvoicing-key-32b').toString('base64'),
     ...(ports.jofotara ? { JOFOTARA_BASE_URL: `http://localhost:${ports.jofotara}` } : {}),
+    /** The fan-out jobs' queues (local-aws-sqs, infra/local/queue-workers.ts): the operator's dead-letter view. */
+    ...(ports.sqs ? { SQS_ENDPOINT: `http://127.0.0.1:${ports.sqs}` } : {}),
+    ...(queues ? { FANOUT_QUEUES: JSON.stringify(queues.byJob) } : {}),
+    /**
+     * Each fan-out job's switch to queue mode. Only where the local event source mapping runs (`npm start`);
+     * the test stack leaves it out, so a test calling a job's handler gets the work done inline.
+     */
+    ...(queues?.jobsUseThem
+      ? Object.fromEntries(Object.entries(queues.byJob).map(([job, q]) => [queueEnvName(job), q.queueUrl]))
+      : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import net from 'node:net';
-import { JOB_NAMES, type JobName } from '../../events/schedules';
+import { fanOutJobs, JOB_NAMES, type JobName } from '../../events/schedules';
+import { bootstrapQueues, queueDepth } from './queue-workers';
 import { lambdaEnv } from './env';
 import type { LocalResources } from './bootstrap';
 import { startEmulators } from './emulators';
@@ -10,6 +11,11 @@ import { startEmulators } from './emulators';
  * `npm run job -- <name>`: runs one scheduled job now against the local stack. Uses the running
  * `npm start` emulators when they answer; otherwise starts them on the same ports and data for
  * the duration of the job.
+ *
+ * A job that fans out (events/schedules.ts `fanOut`): when `npm start` runs (its SQS emulator answers on
+ * SQS_PORT, its queue workers poll), the run goes through the queue as the schedule's would — dispatched
+ * here, then this command waits until the workers have drained the queue. Without the stack the units
+ * run inline in this process (no queue to feed, no workers to wait for).
  */
 const root = resolve(import.meta.dirname, '../..');
 const name = process.argv[2] as JobName | undefined;
@@ -45,10 +51,22 @@ async function main() {
     cognito: Number(process.env.COGNITO_PORT ?? 9229),
     s3: Number(process.env.S3_PORT ?? 4569),
     ses: Number(process.env.SES_PORT ?? 8005),
+    sqs: Number(process.env.SQS_PORT ?? 9324),
   };
   const running = await reachable(ports.dynamodb);
   const emulators = running ? undefined : await startEmulators(ports, dataDir);
-  Object.assign(process.env, lambdaEnv(ports, resources, `http://localhost:${process.env.PORT ?? 3000}`));
+  const viaQueue = running && !!name && fanOutJobs().includes(name) && (await reachable(ports.sqs));
+  const queues = viaQueue ? await bootstrapQueues(`http://127.0.0.1:${ports.sqs}`) : undefined;
+  const web = `http://localhost:${process.env.PORT ?? 3000}`;
+  Object.assign(
+    process.env,
+    lambdaEnv(
+      viaQueue ? ports : { ...ports, sqs: undefined },
+      resources,
+      web,
+      queues && { byJob: queues, jobsUseThem: true },
+    ),
+  );
   try {
     if (makeSuperadmin) {
       const { promoteToSuperadmin } = await import('../../functions/auth/api');
@@ -60,6 +78,13 @@ async function main() {
     const { runJob } = await import('./scheduler');
     const started = Date.now();
     const result = await runJob(name!);
+    if (queues && name) {
+      console.log(
+        `… ${name}: units sent to its queue, waiting for the workers of npm start: ${JSON.stringify(result)}`,
+      );
+      while ((await queueDepth(`http://127.0.0.1:${ports.sqs}`, queues[name]!.queueUrl)) > 0)
+        await new Promise((r) => setTimeout(r, 1000));
+    }
     console.log(`✔ ${name} finished in ${Date.now() - started} ms: ${JSON.stringify(result)}`);
   } finally {
     await emulators?.stop();

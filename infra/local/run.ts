@@ -19,6 +19,7 @@ const PORTS: [string, number][] = [
   ['ZATCA_PORT', 8011],
   ['UAE_ASP_PORT', 8012],
   ['JOFOTARA_PORT', 8013],
+  ['SQS_PORT', 9324],
 ];
 
 async function main() {
@@ -53,10 +54,12 @@ async function main() {
       zatca: chosen.ZATCA_PORT,
       uaeAsp: chosen.UAE_ASP_PORT,
       jofotara: chosen.JOFOTARA_PORT,
+      sqs: chosen.SQS_PORT,
     },
     gatewayPort: chosen.PORT,
     webDir: resolve(root, 'web/dist'),
     scheduler: true,
+    queueWorkers: true,
     log,
   });
 

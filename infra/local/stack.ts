@@ -9,6 +9,8 @@ import { startZatcaEmulator, type ZatcaEmulator } from './zatca-emulator';
 import { startUaeAspEmulator } from './uae-asp-emulator';
 import { startJoFotaraEmulator } from './jofotara-emulator';
 import type { NetworkEmulator } from './einvoicing-emulator';
+import { bootstrapQueues, startQueueWorkers, startSqsEmulator, type QueueWorkers } from './queue-workers';
+import type { JobQueues } from '../../functions/lib/jobs/queue';
 
 /**
  * The whole local stack in one call: emulators → bootstrap → Lambda environment → gateway
@@ -20,6 +22,11 @@ export interface LocalStackOptions {
   gatewayPort: number;
   webDir: string;
   scheduler: boolean;
+  /**
+   * The local event source mapping of the fan-out jobs (queue-workers.ts): their scheduled runs go through
+   * the queues. Off in the test stack (tests call the handlers and get the work done inline).
+   */
+  queueWorkers?: boolean;
   log: (line: string) => void;
 }
 
@@ -28,6 +35,7 @@ export interface LocalStack {
   ports: EmulatorPorts;
   resources: LocalResources;
   env: Record<string, string>;
+  queues: Record<string, JobQueues>;
   stop(): Promise<void>;
 }
 
@@ -39,6 +47,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
   let zatca: ZatcaEmulator | undefined;
   const networks: NetworkEmulator[] = [];
   let scheduler: { stop(): void } | undefined;
+  let sqs: Awaited<ReturnType<typeof startSqsEmulator>> | undefined;
+  let workers: QueueWorkers | undefined;
   try {
     const resources = await bootstrap(o.ports, o.dataDir, [
       url,
@@ -51,7 +61,11 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
     o.ports.zatca = zatca.port;
     networks.push(await startUaeAspEmulator(o.ports.uaeAsp ?? 0), await startJoFotaraEmulator(o.ports.jofotara ?? 0));
     [o.ports.uaeAsp, o.ports.jofotara] = networks.map((n) => n.port);
-    const env = lambdaEnv(o.ports, resources, url);
+    sqs = await startSqsEmulator(o.ports.sqs ?? 0);
+    o.ports.sqs = sqs.port;
+    const sqsEndpoint = `http://127.0.0.1:${sqs.port}`;
+    const queues = await bootstrapQueues(sqsEndpoint);
+    const env = lambdaEnv(o.ports, resources, url, { byJob: queues, jobsUseThem: !!o.queueWorkers });
     Object.assign(process.env, env);
     gateway = await startGateway({
       port: o.gatewayPort,
@@ -63,13 +77,17 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
       log: o.log,
     });
     if (o.scheduler) scheduler = startScheduler(o.log);
+    if (o.queueWorkers) workers = startQueueWorkers({ endpoint: sqsEndpoint, queues, log: o.log });
     return {
       url,
       ports: o.ports,
       resources,
       env,
+      queues,
       stop: async () => {
         scheduler?.stop();
+        await workers?.stop();
+        await sqs?.stop();
         await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
         gateway?.closeAllConnections?.();
         await paytabs?.stop();
@@ -80,6 +98,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
     };
   } catch (err) {
     scheduler?.stop();
+    await workers?.stop();
+    await sqs?.stop();
     gateway?.close();
     await paytabs?.stop();
     await zatca?.stop();

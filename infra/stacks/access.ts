@@ -18,6 +18,8 @@ export interface DomainAccess {
   healthCheck?: boolean;
   /** Sends email through the SES identity (ses:SendEmail on it only). */
   ses?: boolean;
+  /** The operator's dead-letter view (issue 30): reads the fan-out jobs' dead-letter queues and moves units back. */
+  deadLetters?: boolean;
 }
 
 const SIGN_UP_AND_IN = [
@@ -45,7 +47,7 @@ const MANAGE_STAFF = [
 
 export const DOMAIN_ACCESS: Record<Domain, DomainAccess> = {
   platform: { dynamodb: 'read', healthCheck: true },
-  auth: { dynamodb: 'readwrite', cognito: SIGN_UP_AND_IN },
+  auth: { dynamodb: 'readwrite', cognito: SIGN_UP_AND_IN, deadLetters: true }, // it serves /admin/*
   settings: { dynamodb: 'readwrite', s3: 'readwrite' }, // company logo
   staff: { dynamodb: 'readwrite', cognito: MANAGE_STAFF },
   vehicles: { dynamodb: 'readwrite', s3: 'readwrite' }, // photos, inspection images

@@ -18,6 +18,8 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { fanOutJobs } from '../../events/schedules';
+import { fanOutQueueNames } from '../../functions/lib/jobs/queue-names';
 import { ROUTES, type Domain, type RouteDef } from '../../shared/routes';
 import { DOMAIN_ACCESS } from './access';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
@@ -51,6 +53,8 @@ export interface ApiStackProps extends StackProps {
   routes?: RouteDef[];
   /** Where a domain's handler lives; tests point it at a fixture to check grants of domains not yet written. */
   handlerEntry?: (domain: Domain) => string;
+  /** The fan-out queues' name prefix (JobsStack names them so): the operator's dead-letter view finds them. */
+  queuePrefix?: string;
   /** Steady-state requests per second across the whole API, and the burst above it. */
   throttle?: { rateLimit: number; burstLimit: number };
 }
@@ -184,6 +188,7 @@ export class ApiStack extends Stack {
       if (!props.emailIdentity) throw new Error(`${domain} sends email: ApiStack needs emailIdentity`);
       props.emailIdentity.grantSendEmail(fn);
     }
+    if (access.deadLetters) this.grantDeadLetters(fn, props.queuePrefix ?? 'Sayyara');
     if (access.healthCheck) {
       props.userPool.grant(fn, 'cognito-idp:DescribeUserPool');
       // HeadBucket is authorised by s3:ListBucket; no object is read.
@@ -191,5 +196,28 @@ export class ApiStack extends Stack {
         new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.documentsBucket.bucketArn] }),
       );
     }
+  }
+
+  /**
+   * The fan-out jobs' queues, found by name (JobsStack names them `<prefix>-<job>`; no cross-stack reference, so
+   * no cycle between the two stacks): the dead letters read and deleted, the units sent back to their queue.
+   */
+  private grantDeadLetters(fn: LambdaFunction, prefix: string): void {
+    const stack = Stack.of(this);
+    const arn = (name: string) => `arn:${stack.partition}:sqs:${stack.region}:${stack.account}:${name}`;
+    const url = (name: string) => `https://sqs.${stack.region}.${stack.urlSuffix}/${stack.account}/${name}`;
+    const jobs = fanOutJobs().map((job) => ({ job, ...fanOutQueueNames(prefix, job) }));
+    if (!jobs.length) return;
+    fn.addEnvironment(
+      'FANOUT_QUEUES',
+      stack.toJsonString(Object.fromEntries(jobs.map((j) => [j.job, { queueUrl: url(j.queue), dlqUrl: url(j.dlq) }]))),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'],
+        resources: jobs.map((j) => arn(j.dlq)),
+      }),
+    );
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: jobs.map((j) => arn(j.queue)) }));
   }
 }

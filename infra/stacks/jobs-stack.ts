@@ -7,7 +7,11 @@ import { Schedule, ScheduleExpression, ScheduleGroup, TimeWindow } from 'aws-cdk
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { SCHEDULES, type JobName, type ScheduleDef } from '../../events/schedules';
+import { fanOutQueueNames, MAX_RECEIVES, queueEnvName } from '../../functions/lib/jobs/queue-names';
 import { grantTable, grantTenantListing, grantTenantObjects } from './grants';
 import {
   entryExists,
@@ -95,6 +99,18 @@ export interface JobsStackProps extends StackProps {
   schedules?: ScheduleDef[];
   /** Where a job's handler lives; tests point it at a fixture. */
   jobEntry?: (name: JobName) => string;
+  /** The fan-out queues' name prefix (the app's stack prefix): the Api stack's operator Lambda finds them by name. */
+  queuePrefix?: string;
+}
+
+/** How many units of one job run at once (the event source mapping's maxConcurrency): bounds the table's load. */
+export const FAN_OUT_MAX_CONCURRENCY = 10;
+
+/** A fan-out job's queue, its dead-letter queue and the alarm on what is parked there. */
+export interface FanOutQueues {
+  queue: Queue;
+  deadLetters: Queue;
+  alarm: Alarm;
 }
 
 export class JobsStack extends Stack {
@@ -102,6 +118,7 @@ export class JobsStack extends Stack {
   readonly schedules = new Map<JobName, Schedule>();
   readonly missingJobs: JobName[] = [];
   readonly scheduleGroup: ScheduleGroup;
+  readonly queues = new Map<JobName, FanOutQueues>();
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -147,6 +164,7 @@ export class JobsStack extends Stack {
       }
       if (access.cognito?.length) props.userPool.grant(fn, ...access.cognito);
       if (access.ses) props.emailIdentity.grantSendEmail(fn);
+      if (def.fanOut) this.fanOut(def, fn, props.queuePrefix ?? 'Sayyara');
 
       if (!def.cron) continue; // one-off maintenance job: a Lambda to invoke once, no schedule
       // The L2 target creates one role per target function, trusted by scheduler.amazonaws.com
@@ -164,5 +182,51 @@ export class JobsStack extends Stack {
       });
       this.schedules.set(def.name, schedule);
     }
+  }
+
+  /**
+   * A job that fans out (issue 30, functions/lib/jobs/queue.ts): its queue (visibility 6× the Lambda's timeout,
+   * as AWS advises for an event source), its dead-letter queue (after MAX_RECEIVES receives; kept 14 days), the
+   * job Lambda fed by the queue with partial batch failures, its send rights (the scheduled run dispatches) and
+   * an alarm as soon as anything is parked.
+   */
+  private fanOut(def: ScheduleDef, fn: LambdaFunction, prefix: string): void {
+    const id = pascal(def.name);
+    const names = fanOutQueueNames(prefix, def.name);
+    const deadLetters = new Queue(this, `${id}DeadLetters`, {
+      queueName: names.dlq,
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    const queue = new Queue(this, `${id}Queue`, {
+      queueName: names.queue,
+      visibilityTimeout: Duration.minutes(6 * (def.timeoutMinutes ?? 5)),
+      retentionPeriod: Duration.days(4),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_RECEIVES },
+    });
+    queue.grantSendMessages(fn);
+    fn.addEnvironment(queueEnvName(def.name), queue.queueUrl);
+    fn.addEventSource(
+      new SqsEventSource(queue, {
+        batchSize: 10,
+        reportBatchItemFailures: true,
+        maxConcurrency: FAN_OUT_MAX_CONCURRENCY,
+      }),
+    );
+    const alarm = new Alarm(this, `${id}DeadLettersAlarm`, {
+      alarmDescription: `Units of the ${def.name} job are parked in its dead-letter queue: see /admin-tools to retry`,
+      metric: deadLetters.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    this.queues.set(def.name, { queue, deadLetters, alarm });
   }
 }

@@ -79,6 +79,8 @@ export function buildSayyara(app: App, options: SayyaraOptions = {}): SayyaraSta
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     sesFromAddress,
+    // The fan-out jobs' queue names: the Jobs stack creates them, the Api stack's operator Lambda reads them.
+    queuePrefix: prefix,
     einvoicing: {
       secretsKey: data.einvoicingSecretsKey,
       zatcaBaseUrl: contextString(app, 'zatcaBaseUrl', ZATCA_PRODUCTION_URL).replace(/\/$/, ''),

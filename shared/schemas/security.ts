@@ -217,7 +217,7 @@ export const jobRunView = z.object({
   job: z.string(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
-  status: z.enum(['ok', 'failed', 'partial']),
+  status: z.enum(['ok', 'failed', 'partial', 'running']),
   counts: z.record(z.string(), z.number()),
   errors: z.number(),
   errorSamples: z.array(z.string()),

@@ -3,6 +3,7 @@ import { rootLogger } from '../logger';
 import { type Job, type JobContext, type JobEvent, jobContext } from './define-job';
 import { recordCompanyJobRun, startJobRun } from './run-record';
 import { scheduleOf, type JobName } from '../../../events/schedules';
+import { dispatch, isSqsEvent, queueUrlOf, type SqsEvent, work } from './queue';
 
 /**
  * A job that fans out (issue 30, DESIGN.md §15): the scheduled run only FINDS the due work through the
@@ -38,9 +39,16 @@ export interface FanOutResult {
   units: number;
   errors: number;
   totals: Record<string, number>;
+  /** Queue mode: the units were sent to the job's queue (the run record sums them as they are done). */
+  queued?: true;
+  runStartedAt?: string;
+  /** An SQS batch (the worker): the records that failed, for the event source mapping to redeliver. */
+  batchItemFailures?: { itemIdentifier: string }[];
 }
 
-export interface FanOutJob<U extends JobUnit> extends Job<FanOutResult> {
+export interface FanOutJob<U extends JobUnit> extends Omit<Job<FanOutResult>, 'handler'> {
+  /** The scheduled event (dispatch, or inline without a queue), or an SQS batch of units (the worker). */
+  handler(event?: JobEvent | SqsEvent): Promise<FanOutResult>;
   /** Does one unit and writes its company job log line (the worker's step, and the inline runner's). */
   doUnit(ctx: JobContext, unit: U): Promise<Record<string, number>>;
   definition: FanOutJobDefinition<U>;
@@ -67,8 +75,11 @@ export function defineFanOutJob<U extends JobUnit>(def: FanOutJobDefinition<U>):
     reads: def.reads,
     definition: def,
     doUnit,
-    async handler(event?: JobEvent) {
+    async handler(event?: JobEvent | SqsEvent) {
+      if (isSqsEvent(event)) return work(def.name, event, doUnit);
       const ctx = jobContext(def.name, event);
+      const queueUrl = queueUrlOf(def.name);
+      if (queueUrl) return dispatch(def.name, ctx, def.units(ctx), queueUrl);
       const result = await runInline(def.name, ctx, def.units(ctx), (u) => doUnit(ctx, u));
       rootLogger.info(`${def.name} finished`, { units: result.units, errors: result.errors, ...result.totals });
       return result;

@@ -224,6 +224,8 @@ export const API_ROUTES = {
   suspendTenant: 'POST /api/v1/admin/tenants/{id}/suspend',
   reactivateTenant: 'POST /api/v1/admin/tenants/{id}/reactivate',
   platformJobRuns: 'GET /api/v1/admin/jobs',
+  listDeadLetters: 'GET /api/v1/admin/jobs/dead-letters',
+  retryDeadLetter: 'POST /api/v1/admin/jobs/{job}/dead-letters/{messageId}/retry',
   mfaSetup: 'POST /api/v1/auth/mfa/setup',
   mfaVerify: 'POST /api/v1/auth/mfa/verify',
   mfaDisable: 'DELETE /api/v1/auth/mfa',

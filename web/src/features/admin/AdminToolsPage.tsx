@@ -20,6 +20,7 @@ import useSWR from 'swr';
 import type { JobRunView } from '../../../../shared/schemas/security';
 import { PLATFORM_JOBS_PATH, TENANTS_PATH, securityApi } from '../security/security-api';
 import { JobRunRows } from '../security/MonitoringTabs';
+import { DeadLetters } from './DeadLetters';
 
 type Pending = { tenant: TenantRow; action: 'suspend' | 'reactivate' } | null;
 
@@ -155,6 +156,7 @@ export default function AdminToolsPage() {
         </div>
       </ConfirmDialog>
       <PlatformJobs />
+      <DeadLetters />
     </>
   );
 }

@@ -40,7 +40,7 @@ const REPORT_COUNTS = [
   'devicesTrusted',
   'sessionsRevoked',
 ];
-const RUN_TONES: Record<string, Tone> = { ok: 'green', partial: 'amber', failed: 'red' };
+const RUN_TONES: Record<string, Tone> = { ok: 'green', partial: 'amber', failed: 'red', running: 'blue' };
 
 export function RiskFeed() {
   const t = useT();
