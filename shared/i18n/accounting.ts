@@ -244,6 +244,7 @@ export const accounting = {
       lockDateOwner: 'يمكن للمالك فقط تغيير تاريخ الإقفال',
       dateInvalid: 'أدخل تاريخاً صحيحاً بالصيغة YYYY-MM-DD',
       toBeforeFrom: 'يجب أن يكون تاريخ "إلى" في تاريخ "من" أو بعده',
+      exportReport: 'اختر التقرير المراد تصديره',
       accountRequired: 'اختر حساباً',
       tooFewLines: 'يحتاج القيد اليومي إلى سطرين على الأقل',
       debitXorCredit: 'يحتاج كل سطر إلى مبلغ مدين أو دائن أكبر من صفر',

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signUpViaApi, useSession, type E2eSession, apiAs } from './helpers';
+import { signUpViaApi, useSession, type E2eSession, apiAs, setupBooksAs } from './helpers';
 
 let session: E2eSession;
 const outDir = mkdtempSync(join(tmpdir(), 'acct-e2e-'));
@@ -31,7 +31,7 @@ test.beforeAll(async ({ request }) => {
     preferences: { region: 'AE' },
     enableVat: true,
   });
-  await api(request, 'POST', '/api/v1/accounting/setup');
+  await setupBooksAs(request, session);
 });
 
 async function open(page: Page, language: 'en' | 'ar', path: string) {
