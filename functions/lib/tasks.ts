@@ -63,8 +63,11 @@ export interface TaskEvent {
 const TASK_TTL_SECONDS = 30 * 24 * 3600;
 /** Three failures in a row (Lambda's first attempt and its two retries) fail the task. */
 export const TASK_MAX_FAILURES = 3;
-/** Below this much time left, the invocation hands the rest to a fresh one. */
-const HANDOVER_MS = 60_000;
+/**
+ * Below this much time left, the invocation hands the rest to a fresh one. A domain Lambda has 25 s (API
+ * Gateway's limit, infra/stacks/api-stack.ts) and a page takes a few seconds: one invocation does a few pages.
+ */
+const HANDOVER_MS = 12_000;
 
 const taskKey = (tenantId: string, id: string) => entityKey(tenantId, 'TASK', id);
 

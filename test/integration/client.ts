@@ -69,8 +69,8 @@ export async function setupBooks(token?: string): Promise<ApiResponse> {
   return waitForTask(started.body.id, token);
 }
 
-/** Polls GET /accounting/tasks/{id} until the task is done or failed (60 s at most). */
-export async function waitForTask(id: string, token?: string, timeoutMs = 60_000): Promise<ApiResponse> {
+/** Polls GET /accounting/tasks/{id} until the task is done or failed (150 s at most: a busy machine). */
+export async function waitForTask(id: string, token?: string, timeoutMs = 150_000): Promise<ApiResponse> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await get(`/api/v1/accounting/tasks/${id}`, token);
