@@ -8,6 +8,7 @@ import { invoicingSection } from './invoicing';
 import { gpsSection } from './gps';
 import { analyticsSection } from './analytics';
 import { revenueSection } from './revenue';
+import { scaleSection } from './scale';
 import { bundlesSection } from './bundles';
 import { formatTable, type Check, type Section } from './checks';
 import { buildWebApp, lighthouseChecks } from './lighthouse';
@@ -36,6 +37,7 @@ import { buildWebApp, lighthouseChecks } from './lighthouse';
  * It reports; it does not gate CI (exit 0).
  *
  *  - revenue: the recognise-revenue job's DynamoDB calls per active rental, 100 vs 10,000 past rentals (./revenue.ts);
+ *  - scale: every GET list/search/report route at 100 vs 100,000 rentals, calls and RCU within 20 % (./scale.ts);
  * To add lines, write a Section (./checks.ts) and add it to SECTIONS.
  */
 const root = resolve(import.meta.dirname, '../..');
@@ -67,6 +69,7 @@ const SECTIONS: Section[] = [
   gpsSection,
   analyticsSection,
   revenueSection,
+  scaleSection,
 ];
 
 async function main() {
