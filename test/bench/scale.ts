@@ -56,16 +56,22 @@ async function seedRentals(token: string, tenantId: string, count: number) {
     items.push(clone as typeof template);
   }
   await writeBatch(items, 8);
+  return vehicle.id as string;
 }
 
 /** Values for the query fields a report requires (named by its 400), the same in both companies. */
-function queryFor(fields: string[], accountId: string): Record<string, string> {
+function queryFor(path: string, fields: string[], ids: Ids): Record<string, string> {
   const today = new Date().toISOString().slice(0, 10);
+  // A window's bounds: instants for the booking document check, calendar dates for the fleet calendar.
+  const instant = path.endsWith('/document-check');
   const values: Record<string, string> = {
+    start: instant ? new Date().toISOString() : today,
+    end: instant ? new Date(Date.now() + 3 * 86_400_000).toISOString() : today,
+    vehicleId: ids.vehicleId,
     from: '2026-01-01',
     to: today,
     asOf: today,
-    accountId,
+    accountId: ids.accountId,
     period: 'month',
     month: today.slice(0, 7),
     year: today.slice(0, 4),
@@ -81,12 +87,12 @@ interface Measured {
   rcu: number;
 }
 
-async function measure(
-  base: string,
-  path: string,
-  token: string,
-  accountId: string,
-): Promise<Measured & { qs: string }> {
+interface Ids {
+  accountId: string;
+  vehicleId: string;
+}
+
+async function measure(base: string, path: string, token: string, ids: Ids): Promise<Measured & { qs: string }> {
   const once = async (qs: string) => {
     const res = await fetch(`${base}${path}${qs}`, { headers: { authorization: `Bearer ${token}` } });
     const body = await res.text();
@@ -101,7 +107,7 @@ async function measure(
   let r = await once(qs);
   if (r.status === 400) {
     const fields = Object.keys((JSON.parse(r.body) as { error?: { fields?: object } }).error?.fields ?? {});
-    const q = queryFor(fields, accountId);
+    const q = queryFor(path, fields, ids);
     if (Object.keys(q).length) {
       qs = `?${new URLSearchParams(q)}`;
       r = await once(qs);
@@ -121,7 +127,7 @@ export const scaleSection: Section = {
     const api = await import('../integration/client');
     const [small, large] = await Promise.all([registerTenant(), registerTenant()]);
     const t0 = performance.now();
-    await Promise.all([
+    const [vehicleSmall, vehicleLarge] = await Promise.all([
       seedRentals(small.token, small.tenantId, SMALL),
       seedRentals(large.token, large.tenantId, LARGE),
     ]);
@@ -143,8 +149,8 @@ export const scaleSection: Section = {
       },
     ];
     for (const route of lists) {
-      const a = await measure(base, route.path, small.token, cashSmall);
-      const b = await measure(base, route.path, large.token, cashLarge);
+      const a = await measure(base, route.path, small.token, { accountId: cashSmall, vehicleId: vehicleSmall });
+      const b = await measure(base, route.path, large.token, { accountId: cashLarge, vehicleId: vehicleLarge });
       const name = `${route.path}${a.qs ? ' ?' + a.qs.slice(1).replace(/=[^&]*/g, '') : ''}`;
       if (a.status !== 200 || b.status !== 200) {
         checks.push({ check: `scale GET ${name}`, measured: `HTTP ${a.status} / ${b.status}`, note: 'not measured' });
