@@ -14,6 +14,8 @@ const finished = (task: Task | null | undefined) => task?.status === 'done' || t
 function useTask(id: string | null) {
   return useApi('getAccountingTask', id ? { params: { id } } : null, {
     refreshInterval: (task) => (task && finished(task) ? 0 : 1000),
+    // The app's 5-minute dedupe would swallow every poll (SWR dedupes interval revalidations).
+    dedupingInterval: 500,
   });
 }
 
