@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, call, get, patch, post, put } from '../../test/integration/client';
+import { BASE_URL, call, get, patch, post, put, setupBooks } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { accountingRoutes } from '../../shared/routes/accounting';
 import { extractTax } from '../../shared/money';
@@ -154,7 +154,7 @@ beforeAll(async () => {
   owner = t.owner.token;
   // A UAE company with VAT on: the region change is followed by POST /accounting/setup.
   await setCompany(t.owner.tenantId, { preferences: { region: 'AE', language: 'en' }, enableVat: true, vatRate: 0.05 });
-  expect((await post('/api/v1/accounting/setup', {}, owner)).status).toBe(200);
+  expect((await setupBooks(owner)).status).toBe(200);
   accounts = await loadAccounts();
   today = (await get('/api/v1/accounting/summary', owner)).body.asOf;
 });

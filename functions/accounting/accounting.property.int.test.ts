@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
-import { get, post } from '../../test/integration/client';
+import { get, post, setupBooks } from '../../test/integration/client';
 import { registerTenant } from '../../test/integration/fixtures';
 import { PAYMENT_METHODS } from '../../shared/accounting/posting-rules';
 import { keys } from '../lib/data/keys';
@@ -163,7 +163,7 @@ beforeAll(async () => {
     UpdateExpression: 'SET preferences = :p, enableVat = :v, vatRate = :r',
     ExpressionAttributeValues: { ':p': { region: 'AE', language: 'en' }, ':v': true, ':r': 0.05 },
   });
-  expect((await post('/api/v1/accounting/setup', {}, owner)).status).toBe(200);
+  expect((await setupBooks(owner)).status).toBe(200);
 });
 
 describe('property: the books stay sound under random rental operations', () => {

@@ -97,16 +97,6 @@ export const localiseBooks = async (tenantId: string, region?: RegionCode) =>
   (await import('./localise')).localiseBooks(tenantId, region);
 
 /**
- * The idempotent migration of existing companies (POST /accounting/setup): the books created or
- * localised to the company's region (chart, tax codes, VAT return), then every rental ledger not
- * yet posted.
- */
-export async function migrateBooks(tenantId: string) {
-  await localiseBooks(tenantId);
-  return (await rentalPostings()).backfillRentals(tenantId);
-}
-
-/**
  * Customer credit (an overpayment kept for the customer's next invoice, issue 19): the journal
  * items of money received into (amountMinor > 0: Dr the method's account / Cr 2160 customer
  * advances) or paid back out of (amountMinor < 0: the reverse) a customer's credit, with the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
-import { get, post } from '../../test/integration/client';
+import { get, post, setupBooks } from '../../test/integration/client';
 import { registerTenant } from '../../test/integration/fixtures';
 import { TAX_ACCOUNT_CODES } from '../../shared/accounting/chart';
 import { RENT_CATEGORIES } from '../../shared/accounting/posting-rules';
@@ -121,7 +121,7 @@ async function company(): Promise<World> {
     UpdateExpression: 'SET preferences = :p, enableVat = :v, vatRate = :r',
     ExpressionAttributeValues: { ':p': { region: 'AE', language: 'en' }, ':v': true, ':r': 0.05 },
   });
-  expect((await post('/api/v1/accounting/setup', {}, t.token)).status).toBe(200);
+  expect((await setupBooks(t.token)).status).toBe(200);
   return {
     owner: t.token,
     tenantId: t.tenantId,

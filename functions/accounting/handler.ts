@@ -1,4 +1,5 @@
 import { createDomainHandler, reply, type RequestCtx } from '../lib/http';
+import { withTasks } from '../lib/tasks';
 import { actorOf } from '../lib/actor';
 import { accountingRoutes } from '../../shared/routes/accounting';
 import { createAccount, getMappings, listAccounts, putMappings, updateAccount } from './accounts';
@@ -15,7 +16,6 @@ import {
 import type { ReportName } from './exports';
 import { selfCheck } from './self-check';
 import { getLock, setLock } from './lock';
-import { migrateBooks } from './api';
 import { attachmentUploadUrl } from './attachments';
 
 /**
@@ -36,7 +36,9 @@ async function report(
   return (await import('./exports')).exportReport(t(ctx), name, data, format, ctx.query.lang ?? 'en');
 }
 
-export const handler = createDomainHandler('accounting', accountingRoutes, {
+const tasks = () => import('./tasks');
+
+const http = createDomainHandler('accounting', accountingRoutes, {
   listAccounts: async (ctx) => reply.ok(await listAccounts(t(ctx), ctx.query)),
   createAccount: async (ctx) => reply.created(await createAccount(actorOf(ctx), ctx.body)),
   updateAccount: async (ctx) => reply.ok(await updateAccount(actorOf(ctx), ctx.params.id, ctx.body)),
@@ -66,5 +68,12 @@ export const handler = createDomainHandler('accounting', accountingRoutes, {
 
   getLockDate: async (ctx) => reply.ok(await getLock(t(ctx))),
   putLockDate: async (ctx) => reply.ok(await setLock(actorOf(ctx), ctx.body)),
-  setupAccounting: async (ctx) => reply.ok(await migrateBooks(t(ctx))),
+  // Background tasks (issue 30): 202 with the task; the work runs on this same Lambda, invoked asynchronously.
+  setupAccounting: async (ctx) => reply.status(202, await (await tasks()).startSetup(t(ctx), ctx.auth.userId)),
+  createAccountingExport: async (ctx) =>
+    reply.status(202, await (await tasks()).startExport(t(ctx), ctx.auth.userId, ctx.body)),
+  getAccountingTask: async (ctx) => reply.ok(await (await tasks()).getTask(t(ctx), ctx.params.id)),
 });
+
+/** API requests, and the task events of this domain's background tasks (functions/lib/tasks.ts). */
+export const handler = withTasks(http, async () => (await tasks()).accountingTaskRunners);

@@ -314,23 +314,25 @@ export async function backfillRental(
   }, 12);
 }
 
-/** Posts every rental of the company not yet in the books (the migration of existing ledgers). */
-export async function backfillRentals(tenantId: string): Promise<{ posted: number; skipped: number }> {
+/**
+ * One page (50 rentals) of the migration of existing ledgers: posts those not yet in the books. Idempotent
+ * (a rental already complete is skipped), so a page re-done after a crash posts nothing twice.
+ */
+export async function backfillRentalsPage(
+  tenantId: string,
+  cursor: string | null,
+): Promise<{ posted: number; skipped: number; nextCursor: string | null }> {
   const company = await readCompany(tenantId);
   await ensureAccounting(tenantId, company.region);
   let posted = 0;
   let skipped = 0;
-  let cursor: string | null = null;
-  do {
-    const page = await readRentalsPage(tenantId, cursor, 50);
-    // A few rentals at a time: each is its own small set of transactions.
-    for (let i = 0; i < page.items.length; i += 5) {
-      const results = await Promise.all(page.items.slice(i, i + 5).map((r) => backfillRental(tenantId, r.id, company)));
-      for (const r of results)
-        if (r === 'posted') posted++;
-        else skipped++;
-    }
-    cursor = page.nextCursor;
-  } while (cursor);
-  return { posted, skipped };
+  const page = await readRentalsPage(tenantId, cursor, 50);
+  // A few rentals at a time: each is its own small set of transactions.
+  for (let i = 0; i < page.items.length; i += 5) {
+    const results = await Promise.all(page.items.slice(i, i + 5).map((r) => backfillRental(tenantId, r.id, company)));
+    for (const r of results)
+      if (r === 'posted') posted++;
+      else skipped++;
+  }
+  return { posted, skipped, nextCursor: page.nextCursor };
 }

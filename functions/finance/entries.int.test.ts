@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, post, put } from '../../test/integration/client';
+import { get, post, put, setupBooks } from '../../test/integration/client';
 import { createStaffUser, registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { FINANCE_MESSAGES } from '../../shared/schemas/finance';
 
@@ -29,7 +29,7 @@ const entries = async (token = owner) => {
 beforeAll(async () => {
   [t, other] = await Promise.all([tenantWithAllRoles(), registerTenant()]);
   owner = t.owner.token;
-  expect((await post('/api/v1/accounting/setup', {}, owner)).status).toBe(200);
+  expect((await setupBooks(owner)).status).toBe(200);
 });
 
 describe('finance entries', () => {

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, get, post } from '../../test/integration/client';
+import { BASE_URL, get, post, setupBooks } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { FINANCE_MESSAGES } from '../../shared/schemas/finance';
 import { IBAN_MESSAGES } from '../../shared/finance/iban';
@@ -43,7 +43,7 @@ const financeJournal = async () =>
 beforeAll(async () => {
   t = await tenantWithAllRoles();
   owner = t.owner.token;
-  expect((await post('/api/v1/accounting/setup', {}, owner)).status).toBe(200);
+  expect((await setupBooks(owner)).status).toBe(200);
   currency = (await accounts())[0].currency;
 });
 

@@ -9,7 +9,7 @@ import { decodeZatcaTlv } from '../../shared/invoices/zatca';
 import { KSA_INITIAL_PIH } from '../../shared/einvoicing/ksa/initial-pih';
 import { verifyKsaXml } from '../../shared/einvoicing/ksa/verify';
 import { EDOC_MESSAGES } from '../../shared/schemas/einvoicing';
-import { get, patch, post, put } from '../../test/integration/client';
+import { get, patch, post, put, setupBooks } from '../../test/integration/client';
 import { registerTenant, type RegisteredTenant } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { getItem } from '../lib/data/repo';
@@ -48,7 +48,7 @@ async function company(region: 'SA' | 'AE' | 'JO' | 'US', values: Record<string,
   const s = (await get('/api/v1/company/settings', t.token)).body;
   const res = await put('/api/v1/company/settings', { version: s.version, ...values }, t.token);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect((await post('/api/v1/accounting/setup', {}, t.token)).status).toBe(200);
+  expect((await setupBooks(t.token)).status).toBe(200);
   return t;
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, patch, post } from '../../test/integration/client';
+import { get, patch, post, setupBooks } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { keys } from '../lib/data/keys';
@@ -89,7 +89,7 @@ beforeAll(async () => {
     vatNumber: '100123456700003',
     address: 'Al Quoz, Dubai',
   });
-  expect((await post('/api/v1/accounting/setup', {}, owner)).status).toBe(200);
+  expect((await setupBooks(owner)).status).toBe(200);
 }, 120_000);
 
 describe('draft → issue → locked → credit note', () => {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, get, post, put } from '../../test/integration/client';
+import { call, get, post, put, setupBooks } from '../../test/integration/client';
 import { tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { keys } from '../lib/data/keys';
@@ -153,7 +153,7 @@ beforeAll(async () => {
     vatRate: 0.05,
     vatNumber: '100123456700003',
   });
-  ok(await post('/api/v1/accounting/setup', {}, owner));
+  ok(await setupBooks(owner));
   const s = ok(await get('/api/v1/company/settings', owner));
   ok(
     await put(

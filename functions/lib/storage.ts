@@ -224,3 +224,45 @@ export async function deleteObject(key: string): Promise<void> {
   const { s3Client, DeleteObjectCommand } = await loadS3();
   await s3Client().send(new DeleteObjectCommand({ Bucket: config().documentsBucket, Key: key }));
 }
+
+/**
+ * Multipart upload (issue 30: exports written in parts, never one body in memory). S3 takes parts of 5 MiB and
+ * more, but the last; uploading a part number again replaces it, so a part re-done after a crash is idempotent.
+ */
+export async function startMultipart(key: string, contentType: string): Promise<string> {
+  const { s3Client, CreateMultipartUploadCommand } = await loadS3();
+  const res = await s3Client().send(
+    new CreateMultipartUploadCommand({ Bucket: config().documentsBucket, Key: key, ContentType: contentType }),
+  );
+  return res.UploadId!;
+}
+
+export async function uploadPart(key: string, uploadId: string, partNumber: number, body: Uint8Array) {
+  const { s3Client, UploadPartCommand } = await loadS3();
+  const res = await s3Client().send(
+    new UploadPartCommand({
+      Bucket: config().documentsBucket,
+      Key: key,
+      UploadId: uploadId,
+      PartNumber: partNumber,
+      Body: body,
+    }),
+  );
+  return { PartNumber: partNumber, ETag: res.ETag! };
+}
+
+export async function completeMultipart(
+  key: string,
+  uploadId: string,
+  parts: { PartNumber: number; ETag: string }[],
+): Promise<void> {
+  const { s3Client, CompleteMultipartUploadCommand } = await loadS3();
+  await s3Client().send(
+    new CompleteMultipartUploadCommand({
+      Bucket: config().documentsBucket,
+      Key: key,
+      UploadId: uploadId,
+      MultipartUpload: { Parts: parts },
+    }),
+  );
+}

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, patch, post, put } from '../../test/integration/client';
+import { get, patch, post, put, setupBooks } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { MAINTENANCE_MESSAGES } from '../../shared/schemas/maintenance';
@@ -75,7 +75,7 @@ beforeAll(async () => {
     vatRate: 0.05,
     timezone: 'Asia/Dubai',
   });
-  expect((await post('/api/v1/accounting/setup', {}, owner)).status).toBe(200);
+  expect((await setupBooks(owner)).status).toBe(200);
   today = (await get('/api/v1/accounting/summary', owner)).body.asOf;
 });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, post } from '../../test/integration/client';
+import { get, post, setupBooks } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { entityKey, keys } from '../lib/data/keys';
@@ -99,7 +99,7 @@ beforeAll(async () => {
       ':n': '100123456700003',
     },
   });
-  ok(await post('/api/v1/accounting/setup', {}, owner));
+  ok(await setupBooks(owner));
 }, 120_000);
 
 describe('a desk payment after the invoice was issued (payment-allocation)', () => {

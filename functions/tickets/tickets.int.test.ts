@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, get, patch, post } from '../../test/integration/client';
+import { call, get, patch, post, setupBooks } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle, uniquePlate } from '../../test/integration/entity-factories';
 import { keys } from '../lib/data/keys';
@@ -91,7 +91,7 @@ beforeAll(async () => {
   [t, other] = await Promise.all([tenantWithAllRoles(), registerTenant()]);
   owner = t.owner.token;
   await setCompany(t.owner.tenantId);
-  expect((await post('/api/v1/accounting/setup', {}, owner)).status).toBe(200);
+  expect((await setupBooks(owner)).status).toBe(200);
   plate = uniquePlate('D');
   vehicleId = (await createVehicle(owner, { licensePlate: plate })).id;
   ids.A = await book(A.start, '2034-03-03T08:00:00.000Z');

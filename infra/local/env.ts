@@ -30,6 +30,8 @@ export function lambdaEnv(
     WEB_ORIGIN: webOrigin,
     /** Links in emails and PDFs (functions/lib/app-url.ts): the gateway's own origin, real port. */
     APP_URL: webOrigin,
+    /** Export parts (functions/lib/csv-export.ts): 64 KiB locally so a few thousand rows make several parts. */
+    EXPORT_PART_BYTES: String(64 * 1024),
     /** The payment gateway's API (PayTabs sandbox emulator locally; PayTabs itself in the cloud). */
     ...(ports.paytabs ? { PAYTABS_BASE_URL: `http://localhost:${ports.paytabs}` } : {}),
     /** ZATCA's Fatoora API base (the emulator locally; gw-fatoora.zatca.gov.sa/e-invoicing/<env> in the cloud). */

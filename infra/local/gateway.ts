@@ -8,6 +8,7 @@ import { ROUTES, maxBodyBytes, routeKey, type RouteDef } from '../../shared/rout
 import { FIELD_MESSAGES } from '../../shared/schemas/field-messages';
 import { REDIRECTS } from '../../shared/redirects';
 import { armFault, clearFaults, faultsEnabled, isSimulatedCrash, listFaults } from '../../functions/lib/faults';
+import { setLocalTaskInvoker, type TaskEvent } from '../../functions/lib/tasks';
 
 /**
  * The local stand-in for API Gateway (HTTP API, JWT authorizer) and CloudFront: one origin
@@ -145,6 +146,31 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
   };
   const log = opts.log ?? (() => {});
   const webDir = resolve(opts.webDir);
+  setLocalTaskInvoker((domain, event) => invokeAsync(domain, event));
+
+  /**
+   * Lambda's asynchronous invocation (InvocationType 'Event'), in process: the event is queued (the caller
+   * does not wait), handed to the domain's handler, and retried twice on error (AWS waits about 1 then 2
+   * minutes; here 1 then 2 seconds). What still fails is logged, as an on-failure destination would keep it.
+   */
+  function invokeAsync(domain: string, event: TaskEvent) {
+    const attempt = async (n: number): Promise<void> => {
+      const requestId = randomUUID();
+      const started = Date.now();
+      const context = {
+        awsRequestId: requestId,
+        functionName: `sayyara-${domain}`,
+        getRemainingTimeInMillis: () => 15 * 60_000 - (Date.now() - started),
+      };
+      try {
+        await (await handlerFor(domain))(event, context);
+      } catch (err) {
+        log(JSON.stringify({ level: 'warn', message: 'async invoke failed', domain, attempt: n, error: String(err) }));
+        if (n < 2) setTimeout(() => void attempt(n + 1), (n + 1) * 1000).unref();
+      }
+    };
+    setImmediate(() => void attempt(0));
+  }
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
     const method = req.method ?? 'GET';

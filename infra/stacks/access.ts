@@ -20,6 +20,12 @@ export interface DomainAccess {
   ses?: boolean;
   /** The operator's dead-letter view (issue 30): reads the fan-out jobs' dead-letter queues and moves units back. */
   deadLetters?: boolean;
+  /**
+   * Runs background tasks (functions/lib/tasks.ts, issue 30) by invoking ITSELF asynchronously: the function
+   * gets a fixed name and lambda:InvokeFunction on its own ARN, built from that name (a reference to the
+   * function from its own role's policy would be a dependency cycle).
+   */
+  tasks?: boolean;
 }
 
 const SIGN_UP_AND_IN = [
@@ -54,7 +60,7 @@ export const DOMAIN_ACCESS: Record<Domain, DomainAccess> = {
   customers: { dynamodb: 'readwrite', s3: 'readwrite' }, // ID and licence scans
   rentals: { dynamodb: 'readwrite', s3: 'readwrite' }, // contracts
   finance: { dynamodb: 'readwrite', s3: 'readwrite' }, // invoices, receipts
-  accounting: { dynamodb: 'readwrite', s3: 'readwrite' }, // journal entry attachments
+  accounting: { dynamodb: 'readwrite', s3: 'readwrite', tasks: true }, // attachments; setup and exports as tasks
   invoices: { dynamodb: 'readwrite', s3: 'readwrite', ses: true }, // invoice PDFs, emailed with the PDF attached
   payments: { dynamodb: 'readwrite', s3: 'readwrite' }, // receipt PDFs; calls the payment gateway over HTTPS
   maintenance: { dynamodb: 'readwrite', s3: 'readwrite' }, // workshop receipts

@@ -1,4 +1,4 @@
-import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Annotations, ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -150,6 +150,7 @@ export class ApiStack extends Stack {
         // API Gateway gives up at 30 s; finishing earlier lets the handler answer 503 itself.
         timeout: Duration.seconds(25),
         assets: DOMAIN_ASSETS[domain],
+        functionName: DOMAIN_ACCESS[domain].tasks ? this.taskFunctionName(domain) : undefined,
       });
       this.functions.set(domain, fn);
       this.grantDomainAccess(domain, fn, props);
@@ -179,8 +180,25 @@ export class ApiStack extends Stack {
     }
   }
 
+  /** The fixed name of a domain Lambda that runs background tasks: `{stack}-{domain}`, at most 64 characters. */
+  private taskFunctionName(domain: Domain): string {
+    return `${this.stackName}-${domain}`.slice(0, 64);
+  }
+
   private grantDomainAccess(domain: Domain, fn: LambdaFunction, props: ApiStackProps): void {
     const access = DOMAIN_ACCESS[domain];
+    if (access.tasks) {
+      // Background tasks: an asynchronous invocation of the function itself (Lambda retries a failed event
+      // twice, for up to 6 hours; the task item records what failed in the end, shown by GET of the task).
+      const self = this.formatArn({
+        service: 'lambda',
+        resource: 'function',
+        resourceName: this.taskFunctionName(domain),
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      });
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [self] }));
+      fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6) });
+    }
     grantTable(fn, props.table, access.dynamodb);
     if (access.s3) grantTenantObjects(fn, props.documentsBucket, access.s3);
     if (access.cognito?.length) props.userPool.grant(fn, ...access.cognito);

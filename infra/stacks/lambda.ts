@@ -50,6 +50,8 @@ export interface SayyaraFunctionProps {
    * (which domains need what: DOMAIN_ASSETS in ./bundling).
    */
   assets?: Record<string, string>;
+  /** A fixed physical name: a function that invokes itself (background tasks) builds its own ARN from it. */
+  functionName?: string;
 }
 
 /**
@@ -126,6 +128,7 @@ export function sayyaraFunction(scope: Construct, id: string, props: SayyaraFunc
     timeout: props.timeout ?? Duration.seconds(15),
     environment: { ...props.environment },
     logGroup,
+    ...(props.functionName ? { functionName: props.functionName } : {}),
   });
 }
 

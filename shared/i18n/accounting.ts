@@ -149,6 +149,18 @@ export const accounting = {
         outputTax: 'Output tax',
         inputTax: 'Input tax',
       },
+      tasks: {
+        setupTitle: 'Post existing rentals',
+        setupHint:
+          'Creates the chart of accounts if it is missing and posts every rental not yet in the books. It runs in the background; you can leave this page.',
+        setupStart: 'Post rentals to the books',
+        setupResult: '{{posted}} rentals posted, {{skipped}} already in the books',
+        exportStart: 'Export all lines (CSV)',
+        exportDownload: 'Download the CSV ({{rows}} rows)',
+        startFailed: 'Could not start',
+        status: { queued: 'Waiting to start…', running: 'Working…', done: 'Done', failed: 'Failed' },
+        progress: { rentals: '{{done}} rentals checked', rows: '{{done}} rows written' },
+      },
       books: {
         title: 'Books settings',
         mappingsTitle: 'Payment method accounts',
@@ -244,6 +256,7 @@ export const accounting = {
       lockDateOwner: 'يمكن للمالك فقط تغيير تاريخ الإقفال',
       dateInvalid: 'أدخل تاريخاً صحيحاً بالصيغة YYYY-MM-DD',
       toBeforeFrom: 'يجب أن يكون تاريخ "إلى" في تاريخ "من" أو بعده',
+      exportReport: 'اختر التقرير المراد تصديره',
       accountRequired: 'اختر حساباً',
       tooFewLines: 'يحتاج القيد اليومي إلى سطرين على الأقل',
       debitXorCredit: 'يحتاج كل سطر إلى مبلغ مدين أو دائن أكبر من صفر',
@@ -399,6 +412,18 @@ export const accounting = {
         filedThrough: 'تم تقديم الإقرار حتى {{date}}',
         outputTax: 'ضريبة المخرجات',
         inputTax: 'ضريبة المدخلات',
+      },
+      tasks: {
+        setupTitle: 'ترحيل الإيجارات الحالية',
+        setupHint:
+          'ينشئ دليل الحسابات إن لم يكن موجوداً ويرحّل كل إيجار لم يدخل الدفاتر بعد. يعمل في الخلفية؛ يمكنك مغادرة هذه الصفحة.',
+        setupStart: 'ترحيل الإيجارات إلى الدفاتر',
+        setupResult: 'تم ترحيل {{posted}} إيجار، و{{skipped}} موجودة في الدفاتر مسبقاً',
+        exportStart: 'تصدير كل السطور (CSV)',
+        exportDownload: 'تنزيل ملف CSV ({{rows}} سطر)',
+        startFailed: 'تعذّر البدء',
+        status: { queued: 'بانتظار البدء…', running: 'جارٍ العمل…', done: 'تم', failed: 'فشل' },
+        progress: { rentals: 'تم فحص {{done}} إيجار', rows: 'تمت كتابة {{done}} سطر' },
       },
       books: {
         title: 'إعدادات الدفاتر',

@@ -20,6 +20,9 @@ import {
   updateAccountSchema,
   accountPageResponse,
   accountingSetupResponse,
+  accountingExportSchema,
+  accountingTaskResponse,
+  taskIdParams,
   accountingSummaryResponse,
   balanceSheetResponse,
   generalLedgerResponse,
@@ -221,7 +224,29 @@ export const accountingRoutes = [
     operationId: 'setupAccounting',
     method: 'POST',
     path: '/api/v1/accounting/setup',
-    summary: 'Creates the default chart when missing and posts the rentals not yet in the books (idempotent)',
+    summary:
+      "Starts the books' setup as a background task (202 with the task): the default chart when missing, then " +
+      'the rentals not yet in the books, in pages (idempotent, resumable)',
     response: accountingSetupResponse,
+  }),
+  route({
+    ability: 'accounting',
+    operationId: 'createAccountingExport',
+    method: 'POST',
+    path: '/api/v1/accounting/exports',
+    summary:
+      'Starts a CSV export of any length (a general ledger, every journal line of a period) as a background ' +
+      'task written to S3 in parts (202 with the task)',
+    request: { body: accountingExportSchema },
+    response: accountingTaskResponse,
+  }),
+  route({
+    ability: 'accounting',
+    operationId: 'getAccountingTask',
+    method: 'GET',
+    path: '/api/v1/accounting/tasks/{id}',
+    summary: "A setup or export task's progress; a finished export carries a 5-minute download link",
+    request: { params: taskIdParams },
+    response: accountingTaskResponse,
   }),
 ];

@@ -33,6 +33,7 @@ export const ACCOUNTING_MESSAGES = {
   lockDateOwner: 'Only the owner can change the lock date',
   dateInvalid: 'Enter a real date as YYYY-MM-DD',
   toBeforeFrom: '"To" must be on or after "from"',
+  exportReport: 'Choose the report to export',
   accountRequired: 'Choose an account',
   ...JOURNAL_MESSAGES,
 } as const;
@@ -396,5 +397,42 @@ export const lockDateResponse = z.object({
   lockSetAt: z.string().nullable(),
 });
 
-/** POST /accounting/setup: rentals posted now, and those already in the books or with nothing to post. */
-export const accountingSetupResponse = z.object({ posted: z.number(), skipped: z.number() });
+/** What the books' setup posted: rentals posted now, and those already in the books or with nothing to post. */
+export const accountingSetupResult = z.object({ posted: z.number(), skipped: z.number() });
+
+/**
+ * A background task of the accounting domain (issue 30): the books' setup, or a CSV export of any length.
+ * POST answers 202 with it; GET /accounting/tasks/{id} shows its progress and, for a finished export, a
+ * short-lived download link.
+ */
+export const accountingTaskResponse = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  progress: z.object({ done: z.number(), total: z.number().nullable() }),
+  result: z.record(z.string(), z.unknown()).nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  downloadUrl: z.string().nullable().optional(),
+  downloadExpiresAt: z.string().nullable().optional(),
+});
+/** POST /accounting/setup answers the setup task (202). */
+export const accountingSetupResponse = accountingTaskResponse;
+export const taskIdParams = z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/) });
+
+/** POST /accounting/exports: a general ledger of one account, or every journal line, over a period (CSV). */
+export const accountingExportSchema = z
+  .object({
+    report: z.enum(['general-ledger', 'journal'], { error: ACCOUNTING_MESSAGES.exportReport }),
+    accountId: idString().optional(),
+    from: calendarDate(),
+    to: calendarDate(),
+  })
+  .refine((v) => v.report !== 'general-ledger' || !!v.accountId, {
+    path: ['accountId'],
+    error: ACCOUNTING_MESSAGES.accountRequired,
+  })
+  .refine((v) => v.to >= v.from, { path: ['to'], error: ACCOUNTING_MESSAGES.toBeforeFrom });
+export type AccountingExportBody = z.infer<typeof accountingExportSchema>;

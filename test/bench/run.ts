@@ -8,6 +8,7 @@ import { invoicingSection } from './invoicing';
 import { gpsSection } from './gps';
 import { analyticsSection } from './analytics';
 import { revenueSection } from './revenue';
+import { scaleSection } from './scale';
 import { bundlesSection } from './bundles';
 import { shardsSection } from './shards';
 import { formatTable, type Check, type Section } from './checks';
@@ -38,6 +39,7 @@ import { buildWebApp, lighthouseChecks } from './lighthouse';
  *
  *  - revenue: the recognise-revenue job's DynamoDB calls per active rental, 100 vs 10,000 past rentals (./revenue.ts);
  *  - shards: each due index's largest shard's share of writes, N items of M companies (./shards.ts);
+ *  - scale: every GET list/search/report route at 100 vs 100,000 rentals, calls and RCU within 20 % (./scale.ts);
  * To add lines, write a Section (./checks.ts) and add it to SECTIONS.
  */
 const root = resolve(import.meta.dirname, '../..');
@@ -70,6 +72,7 @@ const SECTIONS: Section[] = [
   analyticsSection,
   revenueSection,
   shardsSection,
+  scaleSection,
 ];
 
 async function main() {

@@ -11,7 +11,8 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signUpViaApi, useSession, type E2eSession, apiAs } from './helpers';
+import { signUpViaApi, useSession, type E2eSession, apiAs, setupBooksAs } from './helpers';
+import { accounting as catalog } from '../../shared/i18n/accounting';
 
 let session: E2eSession;
 const outDir = mkdtempSync(join(tmpdir(), 'acct-e2e-'));
@@ -31,7 +32,7 @@ test.beforeAll(async ({ request }) => {
     preferences: { region: 'AE' },
     enableVat: true,
   });
-  await api(request, 'POST', '/api/v1/accounting/setup');
+  await setupBooksAs(request, session);
 });
 
 async function open(page: Page, language: 'en' | 'ar', path: string) {
@@ -181,6 +182,33 @@ for (const language of ['en', 'ar'] as const) {
     expect(statSync(image).size).toBeGreaterThan(10_000);
     writeFileSync(join(outDir, 'where.txt'), outDir);
     await page.screenshot({ path: join(outDir, `vat-page-${language}.png`), fullPage: true });
+  });
+
+  test(`${language}: the books setup and a ledger export run in the background: progress, then the result`, async ({
+    page,
+  }) => {
+    const words = catalog[language].ui.tasks;
+    await open(page, language, '/dashboard/accounting');
+    await page.getByRole('button', { name: words.setupStart }).click();
+    await expect(page.getByTestId('setup-result')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('task-status')).toContainText(words.status.done);
+    await page.screenshot({ path: join(outDir, `setup-task-${language}.png`), fullPage: true });
+
+    const accounts = (await api(page.request, 'GET', '/api/v1/accounting/accounts')).items as {
+      id: string;
+      code: string;
+    }[];
+    const bank = accounts.find((a) => a.code === '1210')!.id;
+    await page.goto(`/dashboard/accounting/general-ledger?accountId=${bank}`);
+    await page.getByRole('button', { name: words.exportStart }).click();
+    const link = page.getByTestId('export-download');
+    await expect(link).toBeVisible({ timeout: 60_000 });
+    const file = await page.request.get((await link.getAttribute('href'))!);
+    expect(file.status()).toBe(200);
+    const text = (await file.body()).toString('utf8');
+    expect(text).toContain('date,entry,description,source,debit,credit,balance');
+    expect(text).toContain('1000.00'); // the manual entry of this file, paid from the bank
+    await page.screenshot({ path: join(outDir, `export-task-${language}.png`), fullPage: true });
   });
 
   test(`${language}: every accounting screen opens with its figures`, async ({ page }) => {

@@ -9,7 +9,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+import {
+  apiAs,
+  setupBooksAs,
+  createCustomerViaApi,
+  createVehicleViaApi,
+  signUpViaApi,
+  useSession,
+  type E2eSession,
+} from './helpers';
 
 let session: E2eSession;
 const outDir = process.env.DESK_ALLOCATION_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'desk-alloc-e2e-'));
@@ -27,7 +35,7 @@ test.beforeAll(async ({ request }) => {
     enableVat: true,
     vatNumber: '100234567800003',
   });
-  await api(request, 'POST', '/api/v1/accounting/setup');
+  await setupBooksAs(request, session);
 });
 
 async function open(page: Page, language: 'en' | 'ar', path: string) {

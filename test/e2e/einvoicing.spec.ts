@@ -17,6 +17,7 @@ import { decodeZatcaTlv } from '../../shared/invoices/zatca';
 import { handler as einvoicingSubmitJob } from '../../functions/jobs/einvoicing-submit';
 import {
   apiAs,
+  setupBooksAs,
   createCustomerViaApi,
   createVehicleViaApi,
   seriousViolations,
@@ -50,7 +51,7 @@ for (const [i, language] of (['en', 'ar'] as const).entries()) {
       enableVat: true,
       address: 'King Fahd Road, Al Olaya, Riyadh',
     });
-    await api('POST', '/api/v1/accounting/setup');
+    await setupBooksAs(page.request, session);
 
     await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
 

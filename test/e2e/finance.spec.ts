@@ -10,7 +10,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+import {
+  apiAs,
+  setupBooksAs,
+  createCustomerViaApi,
+  createVehicleViaApi,
+  signUpViaApi,
+  useSession,
+  type E2eSession,
+} from './helpers';
 
 let session: E2eSession;
 const outDir = process.env.FINANCE_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'fin-e2e-'));
@@ -21,7 +29,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   session = await signUpViaApi(request, { tenantName: `Desert Drive Rentals ${Date.now().toString(36).slice(-4)}` });
-  await api(request, 'POST', '/api/v1/accounting/setup');
+  await setupBooksAs(request, session);
 });
 
 async function open(page: Page, language: 'en' | 'ar', path: string) {

@@ -177,3 +177,14 @@ export async function seriousViolations(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
 }
+
+/** The books' setup answers 202 with a background task (issue 30): starts it and waits until it is done. */
+export async function setupBooksAs(request: APIRequestContext, session: Pick<E2eSession, 'accessToken'>) {
+  let task = await apiAs(request, session, 'POST', '/api/v1/accounting/setup');
+  for (let i = 0; i < 600 && task.status !== 'done' && task.status !== 'failed'; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    task = await apiAs(request, session, 'GET', `/api/v1/accounting/tasks/${task.id}`);
+  }
+  expect(task.status).toBe('done');
+  return task;
+}

@@ -11,7 +11,15 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+import {
+  apiAs,
+  setupBooksAs,
+  createCustomerViaApi,
+  createVehicleViaApi,
+  signUpViaApi,
+  useSession,
+  type E2eSession,
+} from './helpers';
 
 let session: E2eSession;
 const outDir = process.env.INVOICE_PAID_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'inv-paid-e2e-'));
@@ -32,7 +40,7 @@ test.beforeAll(async ({ request }) => {
     address: 'Al Barsha, Dubai',
     gatewayKeys: { profileId: '54321', serverKey: `SK-e2e-paid-${Date.now().toString(36)}` },
   });
-  await api(request, 'POST', '/api/v1/accounting/setup');
+  await setupBooksAs(request, session);
 });
 
 async function open(page: Page, language: 'en' | 'ar', path: string) {

@@ -10,7 +10,15 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+import {
+  apiAs,
+  setupBooksAs,
+  createCustomerViaApi,
+  createVehicleViaApi,
+  signUpViaApi,
+  useSession,
+  type E2eSession,
+} from './helpers';
 
 let session: E2eSession;
 const outDir = process.env.INVOICE_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'inv-e2e-'));
@@ -30,7 +38,7 @@ test.beforeAll(async ({ request }) => {
     vatNumber: '100234567800003',
     address: 'Sheikh Zayed Road, Dubai',
   });
-  await api(request, 'POST', '/api/v1/accounting/setup');
+  await setupBooksAs(request, session);
 });
 
 async function open(page: Page, language: 'en' | 'ar', path: string) {

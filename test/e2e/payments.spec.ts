@@ -13,7 +13,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession, apiAs } from './helpers';
+import {
+  createCustomerViaApi,
+  createVehicleViaApi,
+  signUpViaApi,
+  useSession,
+  type E2eSession,
+  apiAs,
+  setupBooksAs,
+} from './helpers';
 
 let session: E2eSession;
 let tenantName = '';
@@ -36,7 +44,7 @@ test.beforeAll(async ({ request }) => {
     vatNumber: '100234567800003',
     gatewayKeys: { profileId: '54321', serverKey: `SK-e2e-${Date.now().toString(36)}` },
   });
-  await api(request, 'POST', '/api/v1/accounting/setup');
+  await setupBooksAs(request, session);
 });
 
 let seq = 0;

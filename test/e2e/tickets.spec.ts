@@ -14,7 +14,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { tickets as ticketsCatalog } from '../../shared/i18n/tickets';
 import { alerts as alertsCatalog } from '../../shared/i18n/alerts';
 import { common } from '../../shared/i18n/common';
-import { apiAs, signUpViaApi, useSession, type E2eSession } from './helpers';
+import { apiAs, setupBooksAs, signUpViaApi, useSession, type E2eSession } from './helpers';
 
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/salik-statement.csv');
 const outDir = resolve(import.meta.dirname, '../.out/tickets-e2e');
@@ -67,7 +67,7 @@ for (const language of ['en', 'ar'] as const) {
         fineAdminFee: 25,
         tollAdminFeePerCrossing: 1,
       });
-      await api(request, session, 'POST', '/api/v1/accounting/setup');
+      await setupBooksAs(request, session);
       const vehicle = await api(request, session, 'POST', '/api/v1/vehicles', {
         make: 'Nissan',
         model: 'Patrol',

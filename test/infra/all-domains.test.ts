@@ -127,6 +127,27 @@ describe('every domain', () => {
     }
     expect(DOMAINS.filter((d) => DOMAIN_ACCESS[d].ses)).toEqual(expect.arrayContaining(['invoices']));
   });
+
+  it('lets only a domain with background tasks invoke a Lambda, and only itself, by a fixed name (issue 30)', () => {
+    const t = s.template(s.stacks.api);
+    for (const domain of DOMAINS) {
+      const { statements } = actionsOfFunction(domain);
+      const invoke = statements.filter((st) => actionsOf([st]).includes('lambda:InvokeFunction'));
+      if (!DOMAIN_ACCESS[domain].tasks) {
+        expect(invoke, domain).toEqual([]);
+        continue;
+      }
+      const name = `${s.stacks.api.stackName}-${domain}`;
+      expect(JSON.stringify(invoke.map((st) => st.Resource)), domain).toContain(`:function:${name}`);
+      const fn = s.stacks.api.functions.get(domain)!;
+      t.hasResourceProperties('AWS::Lambda::Function', { FunctionName: name });
+      t.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: logicalId(s.stacks.api, fn) },
+        MaximumRetryAttempts: 2,
+      });
+    }
+    expect(DOMAINS.filter((d) => DOMAIN_ACCESS[d].tasks)).toEqual(['accounting']);
+  });
 });
 
 describe('every job', () => {

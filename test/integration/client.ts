@@ -58,3 +58,23 @@ export const del = <T = any>(path: string, token?: string) => call<T>(path, { me
 export function unique(prefix = 't'): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 }
+
+/**
+ * The books' setup (POST /accounting/setup) answers 202 with a background task (issue 30): this starts it and
+ * waits until it is done; answers the task's last GET (status 200, body the finished task).
+ */
+export async function setupBooks(token?: string): Promise<ApiResponse> {
+  const started = await post('/api/v1/accounting/setup', {}, token);
+  if (started.status !== 202) return started;
+  return waitForTask(started.body.id, token);
+}
+
+/** Polls GET /accounting/tasks/{id} until the task is done or failed (150 s at most: a busy machine). */
+export async function waitForTask(id: string, token?: string, timeoutMs = 150_000): Promise<ApiResponse> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await get(`/api/v1/accounting/tasks/${id}`, token);
+    if (res.status !== 200 || ['done', 'failed'].includes(res.body.status) || Date.now() > until) return res;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

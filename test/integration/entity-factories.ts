@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { get, post, unique } from './client';
+import { get, post, unique, setupBooks } from './client';
 
 /**
  * The one set of API test-data factories: integration tests, fixtures, e2e (test/e2e/helpers.ts)
@@ -27,7 +27,7 @@ type Over = Record<string, unknown>;
 const integrationSend: Send = (path, body, token) => post(path, body, token);
 
 async function created(what: string, res: { status: number; body: any }): Promise<any> {
-  if (res.status !== 201 && res.status !== 200)
+  if (res.status !== 201 && res.status !== 200 && res.status !== 202)
     throw new Error(`factory ${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   return res.body;
 }
@@ -261,6 +261,8 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
         t,
       ),
     ),
+  '/api/v1/accounting/tasks/{id}': async (t) =>
+    created('accounting task', await post('/api/v1/accounting/setup', {}, t)).then((b) => b.id as string),
   '/api/v1/traffic-tickets/{id}': async (t) => (await createTicket(t)).id,
   '/api/v1/salik-charges/{id}': async (t) => (await createSalik(t)).id,
   '/api/v1/geofences/{id}': async (t) =>
@@ -292,7 +294,7 @@ export const ENTITY_FACTORIES: Record<string, Factory> = {
 
 /** A finance entry, transfer or bank account in a company whose chart is set up. */
 async function financeProbe(t: string, path: string, body: Record<string, unknown>): Promise<{ id: string }> {
-  await post('/api/v1/accounting/setup', {}, t);
+  await setupBooks(t);
   return created(path, await post(path, body, t));
 }
 
@@ -356,6 +358,7 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'PUT /api/v1/einvoicing/network': { network: 'uae-asp', apiKey: 'probe-key', legalEntityId: 1 },
   'POST /api/v1/invoices/{id}/payments': { amount: 1, method: 'cash' },
   'PATCH /api/v1/accounting/accounts/{id}': { name: 'Renamed' },
+  'POST /api/v1/accounting/exports': { report: 'journal', from: '2031-01-01', to: '2031-01-31' },
   'POST /api/v1/vehicles/{id}/status': { status: 'available' },
   'POST /api/v1/customers/{id}/vip': { isVip: true },
   'POST /api/v1/customers/{id}/active': { isActive: true },

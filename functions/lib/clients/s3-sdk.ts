@@ -5,6 +5,10 @@
  */
 export { s3Client, s3PresignClient } from './s3';
 export {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  UploadPartCommand,
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,

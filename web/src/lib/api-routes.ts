@@ -97,6 +97,8 @@ export const API_ROUTES = {
   getLockDate: 'GET /api/v1/accounting/lock-date',
   putLockDate: 'PUT /api/v1/accounting/lock-date',
   setupAccounting: 'POST /api/v1/accounting/setup',
+  createAccountingExport: 'POST /api/v1/accounting/exports',
+  getAccountingTask: 'GET /api/v1/accounting/tasks/{id}',
   listInvoices: 'GET /api/v1/invoices',
   createInvoice: 'POST /api/v1/invoices',
   getInvoice: 'GET /api/v1/invoices/{id}',

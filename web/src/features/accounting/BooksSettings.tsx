@@ -12,6 +12,7 @@ import { useInvalidate } from '../../lib/invalidate';
 import { useCan } from '../../lib/use-can';
 import { ACCOUNTING_PATH } from './accounting-api';
 import { AccountSelect, DateField, useAccounts } from './ReportKit';
+import { SetupBooksCard } from './AccountingTasks';
 import { apiPath, callApi, type BodyOf } from '../../lib/api-client';
 
 const MAPPINGS_PATH = apiPath('getPaymentMethodMappings');
@@ -126,6 +127,7 @@ export function BooksSettings() {
             <p className="text-sm">{b('ownerOnly')}</p>
           )}
         </div>
+        <SetupBooksCard />
       </div>
     </section>
   );

@@ -25,6 +25,7 @@ import {
   useReport,
 } from './ReportKit';
 import { apiPath } from '../../lib/api-client';
+import { ExportTaskButton } from './AccountingTasks';
 
 interface LedgerLine {
   entryId: string;
@@ -87,7 +88,13 @@ export default function GeneralLedgerPage() {
     <div>
       <PageHeader
         title={t('shell.pages.generalLedger')}
-        actions={<DownloadButtons path={base} disabled={!report.data} />}
+        actions={
+          // CSV/PDF of the screen's period (capped at 20,000 lines), and the export of any length (a task).
+          <div className="flex flex-wrap items-start gap-2">
+            <DownloadButtons path={base} disabled={!report.data} />
+            <ExportTaskButton body={{ report: 'general-ledger', accountId, from, to }} disabled={!report.data} />
+          </div>
+        }
       />
       <ReportLinks current="generalLedger" />
       <div className="mb-4 flex flex-wrap items-end gap-4">
