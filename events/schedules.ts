@@ -81,6 +81,7 @@ export const SCHEDULES: ScheduleDef[] = [
     name: 'overdue-rentals',
     description: 'Marks active rentals past expected return plus the grace period as overdue',
     cron: 'cron(0/15 * * * ? *)',
+    fanOut: true,
   },
   {
     name: 'invoice-long-rentals',
@@ -96,6 +97,7 @@ export const SCHEDULES: ScheduleDef[] = [
       'Submits issued e-invoice documents that are due (ZATCA reporting and clearance, UAE service provider, ' +
       'JoFotara), each once; a failed attempt is retried with backoff',
     cron: 'cron(0/5 * * * ? *)',
+    fanOut: true,
   },
   {
     name: 'recognise-revenue',
@@ -104,41 +106,48 @@ export const SCHEDULES: ScheduleDef[] = [
     // Hourly at minute 35 so that every company's night (its own time zone) is met within the hour;
     // a company with nothing elapsed since the last run costs nothing (sparse revenue-due index).
     cron: 'cron(35 * * * ? *)',
+    fanOut: true,
   },
   {
     name: 'document-reminders',
     description:
       'Emails document expiry reminders: once per document and stage (due soon, expired, weekly while expired)',
     cron: 'cron(0 4 * * ? *)',
+    fanOut: true,
   },
   {
     name: 'maintenance-predictions',
     description:
       'Recomputes service predictions of every vehicle with a service program (sparse index, once per vehicle and day)',
     cron: 'cron(30 2 * * ? *)',
+    fanOut: true,
   },
   {
     name: 'alerts',
     description: 'Raises alerts (once per condition) for companies with rentals due or fines and tolls to look at',
     cron: 'cron(5 * * * ? *)',
+    fanOut: true,
   },
   {
     name: 'fleet-health',
     description:
       'Recomputes the health score of every vehicle of the companies on the fleet-health index (once per company and day)',
     cron: 'cron(45 2 * * ? *)',
+    fanOut: true,
   },
   {
     name: 'security-report',
     description:
       'Weekly security report of last week (counts and notable events) for every active company, emailed to its OWNERs (once per company and week)',
     cron: 'cron(0 5 ? * MON *)',
+    fanOut: true,
   },
   {
     name: 'insights',
     description:
       'Runs the insights engine once a day for companies with rentals or invoices to look at (one ai_job each)',
     cron: 'cron(45 3 * * ? *)',
+    fanOut: true,
   },
   {
     name: 'company-timezones',
