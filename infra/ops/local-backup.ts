@@ -43,7 +43,7 @@ const s3Client = () => {
     region: c.region,
     endpoint: c.endpoints.s3,
     forcePathStyle: true,
-    credentials: c.endpoints.s3 ? { accessKeyId: 'local', secretAccessKey: 'local' } : undefined,
+    credentials: c.endpoints.s3 ? { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } : undefined,
   });
 };
 

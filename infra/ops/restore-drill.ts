@@ -18,7 +18,8 @@ import { TABLE } from '../table-definition';
  *  4. the self-check: GET <url>/api/health and, with SAYYARA_TOKEN (an owner's access token),
  *     GET <url>/api/v1/accounting/self-check — every check must pass.
  *
- *   node --import tsx infra/ops/restore-drill.ts --source <table> --target <new> [--time <iso>] [--deploy] [--url <app>]
+ *   node --import tsx infra/ops/restore-drill.ts --source <table> --target <new>
+ *     [--time <iso>] [--deploy] [--url <app>]
  * The local equivalent (export and re-import of the local data): infra/ops/local-backup.ts.
  */
 const arg = (name: string) => {
