@@ -152,9 +152,15 @@ export async function rentalJournalItems(tenantId: string, input: RentalPostingI
   // Booked → hired: the pickup, or a tax invoice issued before it (the invoice is the tax point).
   const pickup = before === 'booked' && after === 'hired';
   const offHire = after === 'hired' && OFF_HIRE.includes(afterStatus);
-  // One round trip: the settings, the party's progress, the revenue-due item and the entry number together.
-  const entryNumber = reserveEntryNumber(tenantId);
-  entryNumber.catch(() => undefined);
+  // One round trip: the settings, the party's progress, the revenue-due item and the entry number
+  // together — when the change will post. A booked rental whose change moves only charges (a booking
+  // without money received, an edit before pickup) posts nothing (issue 26): taking a number there
+  // would leave a gap in the JE- sequence for every such booking and add one write on the company's
+  // counter item to every booking (issue 30: the last per-company write of a booking without money).
+  const bookedChargesOnly =
+    before === 'booked' && after === 'booked' && input.movements.every((m) => m.type === 'charge');
+  const entryNumber = bookedChargesOnly ? undefined : reserveEntryNumber(tenantId);
+  entryNumber?.catch(() => undefined);
   const [settingsRead, partyRead, dueRead] = input.isNewRental
     ? [await getItem(settingsKey(tenantId), true), undefined, undefined]
     : await batchGet([settingsKey(tenantId), partyKey(tenantId, party), revenueDueKey(tenantId, input.rental.id)]);

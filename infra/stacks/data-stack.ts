@@ -1,6 +1,13 @@
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  Table,
+  TableEncryption,
+  type ITable,
+} from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLE } from '../table-definition';
 
@@ -11,8 +18,21 @@ export const GSI_NAMES: readonly string[] = TABLE.globalIndexes.map((i) => i.nam
  * The single table of DESIGN.md §4. Tenant data is irreplaceable, so the table survives a stack
  * deletion (RETAIN + deletion protection) and can be restored to any second of the last 35 days.
  */
+export interface DataStackProps extends StackProps {
+  /**
+   * The restore drill (infra/ops/restore-drill.ts, README "Restore drill"): the name of a table
+   * restored to a point in time (context `tableName`). When set, every Lambda reads and writes that
+   * table (TABLE_NAME and grants); the stack's own table stays defined and retained, untouched, so
+   * pointing back (dropping the context) is one deploy and nothing is deleted either way.
+   */
+  restoredTableName?: string;
+}
+
 export class DataStack extends Stack {
-  readonly table: Table;
+  /** The table the Lambdas use: the stack's own, or the restored one (`restoredTableName`). */
+  readonly table: ITable;
+  /** The stack's own table (PITR, deletion protection, retained). */
+  readonly ownTable: Table;
   /**
    * The e-invoicing secrets key (issue 29): the application-level AES-256-GCM key that seals each company's
    * ZATCA device key and CSID secrets and its UAE/Jordan provider credentials (functions/einvoicing/secrets.ts
@@ -22,10 +42,10 @@ export class DataStack extends Stack {
    */
   readonly einvoicingSecretsKey: Secret;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: DataStackProps = {}) {
     super(scope, id, props);
 
-    this.table = new Table(this, 'Table', {
+    const own = new Table(this, 'Table', {
       // The same shape the local bootstrap creates in DynamoDB Local (infra/table-definition.ts).
       partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE.sortKey, type: AttributeType.STRING },
@@ -38,7 +58,7 @@ export class DataStack extends Stack {
     });
 
     for (const index of TABLE.globalIndexes) {
-      this.table.addGlobalSecondaryIndex({
+      own.addGlobalSecondaryIndex({
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
@@ -52,6 +72,14 @@ export class DataStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    this.ownTable = own;
+    this.table = props.restoredTableName
+      ? Table.fromTableAttributes(this, 'RestoredTable', {
+          tableName: props.restoredTableName,
+          globalIndexes: [...GSI_NAMES],
+        })
+      : own;
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
   }

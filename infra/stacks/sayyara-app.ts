@@ -62,7 +62,11 @@ export function buildSayyara(app: App, options: SayyaraOptions = {}): SayyaraSta
   const sesDomain = contextString(app, 'sesDomain', '') || undefined;
   const webOrigins = contextList(app, 'webOrigins', ['*']);
 
-  const data = new DataStack(app, `${prefix}-Data`, { description: 'Sayyara: DynamoDB single table' });
+  const data = new DataStack(app, `${prefix}-Data`, {
+    description: 'Sayyara: DynamoDB single table',
+    // The restore drill: `-c tableName=<restored table>` points every Lambda at it (README).
+    restoredTableName: contextString(app, 'tableName', '') || undefined,
+  });
   const auth = new AuthStack(app, `${prefix}-Auth`, { description: 'Sayyara: Cognito user pool and app client' });
   const storage = new StorageStack(app, `${prefix}-Storage`, {
     description: 'Sayyara: documents bucket and its access logs',

@@ -1,7 +1,7 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { DOCUMENT_UPLOAD_METHODS } from '../table-definition';
+import { BUCKET_RETENTION, DOCUMENT_UPLOAD_METHODS } from '../table-definition';
 
 /** Every tenant object lives under this prefix (DESIGN.md §5); IAM grants are scoped to it. */
 export const TENANT_PREFIX = 'tenants/';
@@ -27,7 +27,8 @@ export class StorageStack extends Stack {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
-      lifecycleRules: [{ expiration: Duration.days(365) }],
+      versioned: true,
+      lifecycleRules: logLifecycle(),
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
@@ -51,12 +52,41 @@ export class StorageStack extends Stack {
       ],
       lifecycleRules: [
         // Versioning protects against overwrites; old versions need not be kept forever.
-        { noncurrentVersionExpiration: Duration.days(90) },
-        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        {
+          id: 'noncurrent-versions',
+          noncurrentVersionExpiration: Duration.days(BUCKET_RETENTION.noncurrentVersionDays),
+          abortIncompleteMultipartUploadAfter: Duration.days(BUCKET_RETENTION.incompleteUploadDays),
+        },
+        // Large exports are downloads, not records: gone after a week (BUCKET_RETENTION).
+        {
+          id: 'exports-by-tag',
+          tagFilters: { [BUCKET_RETENTION.exportTag.key]: BUCKET_RETENTION.exportTag.value },
+          expiration: Duration.days(BUCKET_RETENTION.exportDays),
+        },
+        {
+          id: 'exports-prefix',
+          prefix: BUCKET_RETENTION.exportPrefix,
+          expiration: Duration.days(BUCKET_RETENTION.exportDays),
+        },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
     new CfnOutput(this, 'DocumentsBucketName', { value: this.documentsBucket.bucketName });
   }
+}
+
+/**
+ * A log bucket's lifecycle: logs expire after a year, their noncurrent versions (versioning on
+ * every bucket) after BUCKET_RETENTION.logNoncurrentVersionDays, incomplete uploads are aborted.
+ */
+export function logLifecycle() {
+  return [
+    {
+      id: 'logs',
+      expiration: Duration.days(365),
+      noncurrentVersionExpiration: Duration.days(BUCKET_RETENTION.logNoncurrentVersionDays),
+      abortIncompleteMultipartUploadAfter: Duration.days(BUCKET_RETENTION.incompleteUploadDays),
+    },
+  ];
 }

@@ -26,6 +26,8 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Construct } from 'constructs';
 import { buildViewerRequestCode } from '../edge/viewer-request-code';
 import { REPO_ROOT } from './lambda';
+import { logLifecycle } from './storage-stack';
+import { BUCKET_RETENTION } from '../table-definition';
 
 export interface WebStackProps extends StackProps {
   /** Browsers PUT/GET presigned URLs on this bucket directly, so the CSP must allow it. */
@@ -74,7 +76,8 @@ export class WebStack extends Stack {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       enforceSSL: true,
-      lifecycleRules: [{ expiration: Duration.days(365) }],
+      versioned: true,
+      lifecycleRules: logLifecycle(),
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
@@ -85,6 +88,16 @@ export class WebStack extends Stack {
       enforceSSL: true,
       serverAccessLogsBucket: logsBucket,
       serverAccessLogsPrefix: 'site/',
+      // Versioned like every bucket: a bad deploy's overwritten files can be brought back for a
+      // while (web/dist is rebuildable, so they need not be kept long).
+      versioned: true,
+      lifecycleRules: [
+        {
+          id: 'noncurrent-versions',
+          noncurrentVersionExpiration: Duration.days(BUCKET_RETENTION.logNoncurrentVersionDays),
+          abortIncompleteMultipartUploadAfter: Duration.days(BUCKET_RETENTION.incompleteUploadDays),
+        },
+      ],
       // The bucket only ever holds a rebuildable copy of web/dist.
       removalPolicy: RemovalPolicy.DESTROY,
     });
