@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { BUCKET_RETENTION } from '../../infra/table-definition';
 // The S3 SDK loads on first use (clients/s3-lazy): most requests never touch S3 and the SDK is
 // ~120 KB of every cold start otherwise (npm run bench, bundle lines).
 import { loadS3 } from './clients/s3-lazy';
@@ -231,8 +232,17 @@ export async function deleteObject(key: string): Promise<void> {
  */
 export async function startMultipart(key: string, contentType: string): Promise<string> {
   const { s3Client, CreateMultipartUploadCommand } = await loadS3();
+  // An export is tagged so the bucket's lifecycle rule expires it (a prefix rule cannot reach
+  // tenants/{id}/exports/: lifecycle prefixes take no wildcard; infra/table-definition.ts BUCKET_RETENTION).
+  const { key: tagKey, value: tagValue } = BUCKET_RETENTION.exportTag;
+  const tagging = key.includes(`/${BUCKET_RETENTION.exportPrefix}`) ? `${tagKey}=${tagValue}` : undefined;
   const res = await s3Client().send(
-    new CreateMultipartUploadCommand({ Bucket: config().documentsBucket, Key: key, ContentType: contentType }),
+    new CreateMultipartUploadCommand({
+      Bucket: config().documentsBucket,
+      Key: key,
+      ContentType: contentType,
+      ...(tagging ? { Tagging: tagging } : {}),
+    }),
   );
   return res.UploadId!;
 }

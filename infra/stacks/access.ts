@@ -98,7 +98,8 @@ export const DYNAMODB_WRITE_ACTIONS = [
 ] as const;
 
 export const S3_READ_ACTIONS = ['s3:GetObject'] as const;
-export const S3_WRITE_ACTIONS = ['s3:PutObject', 's3:DeleteObject'] as const;
+// PutObjectTagging: an export is written with its retention tag (functions/lib/storage.ts startMultipart).
+export const S3_WRITE_ACTIONS = ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'] as const;
 
 /**
  * The Lambdas that sign or submit e-invoices and so get EINVOICING_SECRETS_KEY and ZATCA_BASE_URL (issue 29): the
