@@ -11,6 +11,7 @@ import { revenueSection } from './revenue';
 import { scaleSection } from './scale';
 import { bundlesSection } from './bundles';
 import { shardsSection } from './shards';
+import { fanoutSection } from './fanout';
 import { formatTable, type Check, type Section } from './checks';
 import { buildWebApp, lighthouseChecks } from './lighthouse';
 
@@ -39,6 +40,8 @@ import { buildWebApp, lighthouseChecks } from './lighthouse';
  *
  *  - revenue: the recognise-revenue job's DynamoDB calls per active rental, 100 vs 10,000 past rentals (./revenue.ts);
  *  - shards: each due index's largest shard's share of writes, N items of M companies (./shards.ts);
+ *  - fanout: the invoicing job through the local SQS queue, 5,000 due rentals of 200 companies, 1 and 4 workers
+ *    (./fanout.ts);
  *  - scale: every GET list/search/report route at 100 vs 100,000 rentals, calls and RCU within 20 % (./scale.ts);
  * To add lines, write a Section (./checks.ts) and add it to SECTIONS.
  */
@@ -72,6 +75,7 @@ const SECTIONS: Section[] = [
   analyticsSection,
   revenueSection,
   shardsSection,
+  fanoutSection,
   scaleSection,
 ];
 
