@@ -75,6 +75,8 @@ export const DEMO_PARTITIONS: DemoPartition[] = [
   { collection: 'AUDIT' },
   { collection: 'IDEMPOTENCY' },
   { collection: 'JOBRUN' },
+  // background tasks (accounting setup, exports: lib/tasks.ts); the export files expire by their S3 lifecycle tag
+  { collection: 'TASK' },
   { collection: 'INVOICING_RUN' },
   // vehicles
   { collection: 'VEHICLE' },

@@ -200,6 +200,8 @@ describe('api stack', () => {
           'APP_URL',
           'DOCUMENTS_BUCKET',
           ...(EINVOICING_KEY_USERS.has(domain) ? ['EINVOICING_SECRETS_KEY'] : []),
+          // the operator's dead-letter view: the fan-out jobs' queue and dead-letter queue URLs
+          ...(DOMAIN_ACCESS[domain as keyof typeof DOMAIN_ACCESS]?.deadLetters ? ['FANOUT_QUEUES'] : []),
           'SES_FROM_ADDRESS',
           'TABLE_NAME',
           'USER_POOL_CLIENT_ID',
