@@ -90,5 +90,7 @@ describe('local export and re-import into a fresh table', () => {
       process.env.TABLE_NAME = saved;
       resetConfigCache();
     }
-  });
+    // The export and the counts Scan the whole shared test table (every other file's companies too):
+    // minutes late in a full run, not the default minute.
+  }, 600_000);
 });
