@@ -554,4 +554,23 @@ describe('property: true books under random rental work (issue 26)', () => {
       `books.property: ${Number(process.env.PROP_RUNS ?? 5)} runs in ${Math.round((Date.now() - started) / 1000)} s`,
     );
   }, 900_000);
+
+  // Seeds random runs found failing, kept so every run checks them: a credit note on open-ended rental C after
+  // two days were recognised drove unearned revenue to −200.00 (the earned part was taken from 2170, not 4110).
+  it.each([-1969609971, -2031195296])(
+    'found seed %i still holds',
+    async (seed) => {
+      await fc.assert(
+        fc.asyncProperty(scenario, async (s) => {
+          const w = await company();
+          await book(w, s);
+          for (const o of s.ops) await run(w, o);
+          await runJobs(w);
+          await assertBooks(w);
+        }),
+        { numRuns: 1, seed },
+      );
+    },
+    300_000,
+  );
 });

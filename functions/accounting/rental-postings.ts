@@ -199,23 +199,48 @@ export async function rentalJournalItems(tenantId: string, input: RentalPostingI
           ExpressionAttributeValues: { ':v': due.version },
         }),
       );
-  } else if (after === 'hired' && input.plannedDays && earnsRentByDay && afterStatus !== 'pending') {
-    // On hire: the job's item, created at pickup (its first rental day = the pickup day), kept
-    // to the planned length (an extension lengthens the straight line).
-    if (!due)
+  } else if (after === 'hired') {
+    // On hire, rent taken back (a credit note, a lowered charge) beyond what is still unearned
+    // had already been earned: that part comes back out of rental income, not out of 2170 (which
+    // would go negative), and the job's recognised total drops by the same amount so its
+    // straight line (recognised + unearned = the rent) stays true and nothing is reversed twice.
+    const unearnedAfter = -(Number(p?.[partyAttr(unearnedId)] ?? 0) + netOn(coded, ACCOUNT_CODES.unearnedRevenue));
+    const earnedTakenBack = unearnedAfter < 0 ? -unearnedAfter : 0;
+    if (earnedTakenBack) coded = netLines([...coded, ...recognitionLines(input.rental.id, -earnedTakenBack)]);
+    // The job's item, created at pickup (its first rental day = the pickup day), kept to the
+    // planned length (an extension lengthens the straight line).
+    const keepsDueItem = input.plannedDays && earnsRentByDay && afterStatus !== 'pending';
+    if (keepsDueItem && !due)
       extra.push(
         tx.putNew(
-          revenueDueItem(tenantId, input.rental.id, input.rental.referenceNumber, input.date, input.plannedDays),
+          revenueDueItem(tenantId, input.rental.id, input.rental.referenceNumber, input.date, input.plannedDays!),
         ),
       );
-    else if (due.plannedDays !== input.plannedDays)
+    else if (due && ((keepsDueItem && due.plannedDays !== input.plannedDays) || earnedTakenBack)) {
+      const set: string[] = [];
+      const values: Record<string, unknown> = {};
+      if (keepsDueItem && due.plannedDays !== input.plannedDays) {
+        set.push('plannedDays = :n');
+        values[':n'] = input.plannedDays;
+      }
+      if (earnedTakenBack) {
+        // Conditioned on the job's version, as the off-hire delete: a run in flight retries this.
+        set.push('recognisedMinor = :m', '#v = :next');
+        Object.assign(values, {
+          ':m': due.recognisedMinor - earnedTakenBack,
+          ':next': due.version + 1,
+          ':v': due.version,
+        });
+      }
       extra.push(
         tx.raw('Update', {
           Key: revenueDueKey(tenantId, input.rental.id),
-          UpdateExpression: 'SET plannedDays = :n',
-          ExpressionAttributeValues: { ':n': input.plannedDays },
+          UpdateExpression: `SET ${set.join(', ')}`,
+          ...(earnedTakenBack ? { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' } } : {}),
+          ExpressionAttributeValues: values,
         }),
       );
+    }
   }
   if (coded.length === 0)
     return movements.length ? [partyUpdate(tenantId, guard, [], new Date().toISOString()), ...extra] : extra;
