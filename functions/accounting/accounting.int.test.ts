@@ -335,6 +335,39 @@ describe('manual journal entries', () => {
     expect(tb.items.find((r) => r.code === '5210')!.debit).toBeGreaterThanOrEqual(3001);
   });
 
+  it('the GL pages with its cursor: the same lines and running balances as one page, each page at the same cost', async () => {
+    const lines = [
+      { accountId: acc('5210'), type: 'debit', amount: 10.25 },
+      { accountId: acc('1210'), type: 'credit', amount: 10.25 },
+    ];
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await post('/api/v1/accounting/journal-entries', { date: today, description: `Paged ${i}`, lines }, owner))
+          .status,
+      ).toBe(201);
+    const url = `/api/v1/accounting/general-ledger?accountId=${acc('5210')}&from=${today}&to=${today}`;
+    const whole = await get(`${url}&limit=500`, owner);
+    expect(whole.body.nextCursor).toBeNull();
+    const paged: { entryNumber: string; balance: number }[] = [];
+    const calls: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await get(`${url}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, owner);
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      paged.push(...page.body.items);
+      calls.push(Number(page.headers.get('x-ddb-calls')));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    const pick = (l: { entryNumber: string; balance: number }) => [l.entryNumber, l.balance];
+    expect(paged.map(pick)).toEqual(whole.body.items.map(pick));
+    expect(paged.at(-1)!.balance).toBe(whole.body.closing);
+    // A later page reads no earlier line: every page costs what the first does.
+    expect(calls.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(calls)).toEqual(new Set([calls[0]]));
+    const bad = await get(`${url}&limit=2&cursor=${Buffer.from('{"gl":5}').toString('base64url')}`, owner);
+    expect(bad.status).toBe(400);
+  });
+
   it('an unbalanced entry → 400 with the message, and nothing is written', async () => {
     const before = await trialBalance();
     const list = await get('/api/v1/accounting/journal-entries?limit=100', owner);

@@ -14,6 +14,7 @@ import { addDays } from '../../shared/calendar';
 import { vatReturn } from '../../shared/accounting/vat-return';
 import type { RegionCode } from '../../shared/regions';
 import { queryPage } from '../lib/data/repo';
+import { badRequest } from '../lib/errors';
 import { readMovements, readVatTotals } from './buckets';
 import { readCompany } from './deps';
 import { getAccountOr404 } from './accounts';
@@ -152,13 +153,18 @@ export async function vatReport(tenantId: string, from: string, to: string) {
 /**
  * General ledger of one account for [from, to]: the opening balance from buckets (everything
  * before `from`), then one Query page of the account's GL lines between the dates, each with its
- * running balance; the closing balance on the last page. Paged with the cursor; a page's
- * opening is carried in the cursor's companion `openingForPage`.
+ * running balance; the closing balance on the last page. Paged with the cursor, which carries
+ * the running balance at the end of its page (issue 30: a later page costs the same as the
+ * first, instead of re-reading every earlier line of the period). The balance in the cursor is
+ * the caller's own account's figure, readable by them anyway: a hand-edited cursor can only
+ * mislead the one who edited it, and it never reaches a total (opening, totals and closing come
+ * from the buckets). A cursor without it (made before) still works, by summing the earlier lines.
  */
 export async function generalLedger(
   tenantId: string,
   q: { accountId: string; from: string; to: string; limit: number; cursor?: string },
 ) {
+  const carried = readLedgerCursor(q.cursor);
   const account = await getAccountOr404(tenantId, q.accountId);
   const opening = await readMovements(tenantId, null, addDays(q.from, -1));
   const period = await readMovements(tenantId, q.from, q.to);
@@ -181,12 +187,12 @@ export async function generalLedger(
     pk: glLinePk(tenantId, account.id),
     skBetween: [q.from, `${q.to}#\uffff`],
     limit: q.limit,
-    cursor: q.cursor,
+    cursor: carried.cursor,
     signature: [q.from, q.to],
   });
-  // The running balance of a later page starts from the lines before it (sum of earlier lines of the period).
-  let running = openingMinor;
-  if (q.cursor && page.items.length) {
+  // The running balance of a later page starts where the previous page ended (carried in its cursor).
+  let running = carried.runningMinor ?? openingMinor;
+  if (q.cursor && carried.runningMinor === undefined && page.items.length) {
     const before = await sumLinesBefore(tenantId, account.id, q.from, page.items[0].sk);
     running += normalBalance(account.type, before.debitMinor, before.creditMinor);
   }
@@ -214,8 +220,30 @@ export async function generalLedger(
     totalCredit: fromMinor(p.creditMinor),
     closing: fromMinor(openingMinor + normalBalance(account.type, p.debitMinor, p.creditMinor)),
     items: lines,
-    nextCursor: page.nextCursor,
+    nextCursor: page.nextCursor && ledgerCursor(page.nextCursor, running),
   };
+}
+
+/** A general-ledger cursor: the lines' cursor and the running balance at the end of its page. */
+function ledgerCursor(linesCursor: string, runningMinor: number): string {
+  return Buffer.from(JSON.stringify({ gl: linesCursor, runningMinor })).toString('base64url');
+}
+
+function readLedgerCursor(cursor: string | undefined): { cursor?: string; runningMinor?: number } {
+  if (!cursor) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+  }
+  const p = parsed as { gl?: unknown; runningMinor?: unknown } | null;
+  if (p && typeof p === 'object' && 'gl' in p) {
+    if (typeof p.gl !== 'string' || !Number.isSafeInteger(p.runningMinor))
+      throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+    return { cursor: p.gl, runningMinor: p.runningMinor as number };
+  }
+  return { cursor }; // the lines' own cursor (before issue 30); checked by the query
 }
 
 /** The general ledger of a whole period in one answer (downloads): every page, at most 20,000 lines. */
