@@ -352,7 +352,11 @@ describe('manual journal entries', () => {
     const calls: number[] = [];
     let cursor: string | null = null;
     do {
-      const page = await get(`${url}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, owner);
+      const qs = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const page: { status: number; body: { items: []; nextCursor: string | null }; headers: Headers } = await get(
+        `${url}&limit=2${qs}`,
+        owner,
+      );
       expect(page.status, JSON.stringify(page.body)).toBe(200);
       paged.push(...page.body.items);
       calls.push(Number(page.headers.get('x-ddb-calls')));

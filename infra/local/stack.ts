@@ -27,6 +27,8 @@ export interface LocalStackOptions {
    * the queues. Off in the test stack (tests call the handlers and get the work done inline).
    */
   queueWorkers?: boolean;
+  /** DynamoDB Local keeps the table in memory (the bench's capacity-only section); otherwise under dataDir. */
+  inMemoryTable?: boolean;
   log: (line: string) => void;
 }
 
@@ -41,7 +43,7 @@ export interface LocalStack {
 
 export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack> {
   const url = `http://localhost:${o.gatewayPort}`;
-  const emulators = await startEmulators(o.ports, o.dataDir);
+  const emulators = await startEmulators(o.ports, o.dataDir, { inMemoryTable: o.inMemoryTable });
   let gateway: Server | undefined;
   let paytabs: PaytabsEmulator | undefined;
   let zatca: ZatcaEmulator | undefined;

@@ -99,9 +99,9 @@ async function main() {
     }
   };
 
-  const withStack = selected.filter((s) => s.needsStack);
-  if (withStack.length) {
-    const dataDir = join(out, `stack-${process.pid}`);
+  const onStack = async (sections: Section[], inMemoryTable: boolean) => {
+    if (!sections.length) return;
+    const dataDir = join(out, `stack-${process.pid}${inMemoryTable ? '-memory' : ''}`);
     rmSync(dataDir, { recursive: true, force: true });
     mkdirSync(dataDir, { recursive: true });
     const [dynamodb, cognito, s3, ses, gatewayPort] = await Promise.all([
@@ -111,7 +111,7 @@ async function main() {
       freePort(),
       freePort(),
     ]);
-    console.log(`▶ starting a fresh local stack (gateway :${gatewayPort})`);
+    console.log(`▶ starting a fresh local stack (gateway :${gatewayPort}${inMemoryTable ? ', table in memory' : ''})`);
     const stack = await startLocalStack({
       dataDir,
       ports: { dynamodb, cognito, s3, ses },
@@ -119,15 +119,25 @@ async function main() {
       webDir: join(root, 'web/dist'),
       scheduler: false,
       log: () => {},
+      inMemoryTable,
     });
     Object.assign(process.env, stack.env, { SAYYARA_URL: stack.url });
     try {
-      for (const section of withStack) await runSection(section, stack.url.replace('localhost', '127.0.0.1'));
+      for (const section of sections) await runSection(section, stack.url.replace('localhost', '127.0.0.1'));
     } finally {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }
+  };
+  const withStack = selected.filter((s) => s.needsStack);
+  await onStack(
+    withStack.filter((s) => !s.inMemoryTable),
+    false,
+  );
+  await onStack(
+    withStack.filter((s) => s.inMemoryTable),
+    true,
+  );
   for (const section of selected.filter((s) => !s.needsStack)) await runSection(section, '');
 
   console.log('\n' + formatTable(checks));
