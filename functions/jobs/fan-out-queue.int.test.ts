@@ -3,8 +3,8 @@ import { get, post } from '../../test/integration/client';
 import { login, registerTenant } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { startQueueWorkers, type QueueWorkers } from '../../infra/local/queue-workers';
-import { fanOutQueues, queueEnvName } from '../lib/jobs/queue';
-import { getItem } from '../lib/data/repo';
+import { fanOutQueues, queueEnvName, unitId } from '../lib/jobs/queue';
+import { getItem, putItem } from '../lib/data/repo';
 import { keys } from '../lib/data/keys';
 import { promoteToSuperadmin } from '../auth/api';
 import { handler } from './invoice-long-rentals';
@@ -130,6 +130,7 @@ describe('a fan-out job through the queue', () => {
       return i?.status === 'running' ? undefined : i;
     });
     expect(parked).toMatchObject({ status: 'partial', unitsParked: 1, errors: 1 });
+    expect(parked!.finishedAt).toEqual(expect.any(String));
 
     // A company owner may neither list nor retry.
     expect((await get('/api/v1/admin/jobs/dead-letters', owner)).status).toBe(403);
@@ -149,9 +150,14 @@ describe('a fan-out job through the queue', () => {
     expect(await myLetters()).toHaveLength(0);
     const done = await until('the run to count the retry', async () => {
       const i = await getItem(run);
-      return i?.unitsDone === 1 ? i : undefined;
+      return i?.unitsDone === 1 && i.status !== 'partial' ? i : undefined;
     });
-    expect(done).toMatchObject({ status: 'ok', unitsParked: 0, errors: 0, counts: { invoicesCreated: 2 } });
+    expect(done, JSON.stringify(done)).toMatchObject({
+      status: 'ok',
+      unitsParked: 0,
+      errors: 0,
+      counts: { invoicesCreated: 2 },
+    });
 
     // Done exactly once: another run through the queue finds nothing due, and no invoice is added.
     const again = await handler({ time: DAY75.toISOString(), onlyTenants: [tenantId] });
@@ -159,4 +165,42 @@ describe('a fan-out job through the queue', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(await invoicesOf(rentalId)).toHaveLength(2);
   }, 180_000);
+
+  it('a unit delivered twice (a duplicate, a redelivery after its visibility ended) counts once in its run', async () => {
+    const rentalId = await longRental();
+    const runStartedAt = new Date().toISOString();
+    const run = keys.global.jobRun(JOB, runStartedAt);
+    // The run as dispatch writes it, with this one unit.
+    await putItem({
+      ...run,
+      entityType: 'JOB_RUN',
+      job: JOB,
+      status: 'running',
+      counts: {},
+      unitsTotal: 1,
+      unitsDone: 0,
+    });
+    const unit = { tenantId, rentalIds: [rentalId] };
+    const body = JSON.stringify({ job: JOB, runStartedAt, time: DAY75.toISOString(), onlyTenants: [tenantId], unit });
+    const delivery = (receiveCount: number) => ({
+      Records: [
+        {
+          messageId: `m-${unitId(unit)}`,
+          receiptHandle: `r-${receiveCount}`,
+          body,
+          attributes: { ApproximateReceiveCount: String(receiveCount), SentTimestamp: String(Date.now()) },
+        },
+      ],
+    });
+    const first = await handler(delivery(1) as never);
+    const second = await handler(delivery(2) as never);
+    expect([first.errors, second.errors]).toEqual([0, 0]);
+    expect((await invoicesOf(rentalId)).map((i) => i.periodStart).sort()).toEqual(['2034-09-01', '2034-10-01']);
+    const counted = await getItem(run, true);
+    expect(counted, JSON.stringify(counted)).toMatchObject({
+      status: 'ok',
+      unitsDone: 1,
+      counts: { invoicesCreated: 2 },
+    });
+  }, 120_000);
 });

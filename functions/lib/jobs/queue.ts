@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { JobName } from '../../../events/schedules';
 import { keys } from '../data/keys';
-import { deleteItem, getItem, putItem, updateRaw } from '../data/repo';
+import { deleteItem, getItem, putItem, transact, tx, updateRaw } from '../data/repo';
 import { sqsClient } from '../clients/sqs';
 import { rootLogger } from '../logger';
 import { type JobContext, type JobEvent, jobContext } from './define-job';
-import { jobRunItem, MAX_ERROR_SAMPLES } from './run-record';
+import { JOB_RUN_TTL_DAYS, jobRunItem, MAX_ERROR_SAMPLES } from './run-record';
 import { MAX_RECEIVES, queueEnvName } from './queue-names';
 
 /**
@@ -132,17 +132,31 @@ export async function dispatch<U extends { tenantId: string }>(
   return { units: found.length, errors: 0, totals: {}, queued: true, runStartedAt: startedAt };
 }
 
+/** The marker that a run has counted one of its units (and how: done or parked). */
+const unitCountedKey = (job: string, runStartedAt: string, id: string) => ({
+  pk: `G#JOBUNIT#${envPart(job)}`,
+  sk: `${runStartedAt}#${id}`,
+});
+
 /**
- * Adds a finished unit to its run: its figures and done (or parked) count in one UpdateItem; the unit that
- * completes the count closes the run (status ok, or partial with parked units).
+ * Adds a finished unit to its run: its figures and done (or parked) count, in one transaction with a
+ * marker of the unit, so a unit delivered twice (SQS is at least once: a redelivery after its visibility
+ * ended, a duplicate) is counted once. A unit parked and then done (the operator's retry, or a late
+ * duplicate) moves from parked to done. The unit that completes the count closes the run (status ok,
+ * or partial with parked units).
  */
 async function addToRun(
   job: string,
   runStartedAt: string,
+  id: string,
   figures: Record<string, number>,
-  outcome: 'done' | 'parked' | 'retried',
+  outcome: 'done' | 'parked',
   sample?: string,
 ): Promise<void> {
+  const markerKey = unitCountedKey(job, runStartedAt, id);
+  const marker = await getItem(markerKey, true);
+  if (marker && (outcome === 'parked' || marker.outcome === 'done')) return; // counted already
+  const fromParked = marker?.outcome === 'parked';
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':one': 1 };
   const adds: string[] = [];
@@ -152,25 +166,39 @@ async function addToRun(
     values[`:f${i}`] = v;
     adds.push(`#c.#f${i} :f${i}`);
   });
-  if (outcome === 'done') adds.push('unitsDone :one');
   if (outcome === 'parked') adds.push('unitsParked :one', 'errors :one');
-  // A unit parked by this run and done after the operator's retry: counted done, no longer parked.
-  if (outcome === 'retried') {
+  else if (!fromParked) adds.push('unitsDone :one');
+  else {
     values[':minus'] = -1;
     adds.push('unitsDone :one', 'unitsParked :minus', 'errors :minus');
   }
-  const after = await updateRaw({
-    Key: runKey(job, runStartedAt),
-    UpdateExpression: `ADD ${adds.join(', ')}`,
-    ConditionExpression: 'attribute_exists(pk)',
-    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-    ExpressionAttributeValues: values,
-    ReturnValues: 'ALL_NEW',
-  }).catch((err) => {
-    // The run record expired (TTL) before a late retry: the unit's own company line still says what it did.
-    if ((err as Error).name === 'ConditionalCheckFailedException') return undefined;
+  try {
+    await transact([
+      tx.raw('Put', {
+        Item: {
+          ...markerKey,
+          entityType: 'JOB_UNIT_COUNTED',
+          outcome,
+          ttl: Math.floor(Date.now() / 1000) + JOB_RUN_TTL_DAYS * 86_400,
+        },
+        ConditionExpression: fromParked ? 'outcome = :parked' : 'attribute_not_exists(pk)',
+        ...(fromParked ? { ExpressionAttributeValues: { ':parked': 'parked' } } : {}),
+      }),
+      tx.raw('Update', {
+        Key: runKey(job, runStartedAt),
+        UpdateExpression: `ADD ${adds.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+      }),
+    ]);
+  } catch (err) {
+    // Counted meanwhile by another delivery, or the run record expired (TTL) before a late retry: the unit's own
+    // company line still says what it did.
+    if ((err as Error).name === 'TransactionCanceledException') return;
     throw err;
-  });
+  }
+  const after = await getItem(runKey(job, runStartedAt), true);
   if (!after) return;
   const total = Number(after.unitsTotal ?? 0);
   const finished = Number(after.unitsDone ?? 0) + Number(after.unitsParked ?? 0);
@@ -182,7 +210,8 @@ async function addToRun(
     setValues[':s'] = [sample];
   }
   if (finished >= total) {
-    set.push('#st = :st, finishedAt = if_not_exists(finishedAt, :now)');
+    // The run's end is its last unit's (a parked unit retried later moves it).
+    set.push('#st = :st, finishedAt = :now');
     setValues[':st'] = Number(after.unitsParked ?? 0) > 0 ? 'partial' : 'ok';
     setValues[':now'] = new Date().toISOString();
   }
@@ -235,7 +264,7 @@ export async function work<U extends { tenantId: string }>(
       }
       const figures = await doUnit(ctx, msg.unit);
       for (const [k, v] of Object.entries(figures)) totals[k] = (totals[k] ?? 0) + v;
-      await addToRun(job, msg.runStartedAt, figures, msg.retried ? 'retried' : 'done');
+      await addToRun(job, msg.runStartedAt, id, figures, 'done');
       if (receiveCount > 1 || msg.retried) await deleteItem(unitFailureKey(job, id));
     } catch (err) {
       batchItemFailures.push({ itemIdentifier: record.messageId });
@@ -258,9 +287,9 @@ export async function work<U extends { tenantId: string }>(
         runStartedAt: msg.runStartedAt,
         ttl: Math.floor(Date.now() / 1000) + FAILURE_TTL_DAYS * 86_400,
       }).catch((e) => rootLogger.error(`${job}: a unit's failure reason was not stored`, { error: String(e) }));
-      // Counted in the run on its last receive only (a retried unit parked again was counted already).
-      if (parked && !msg.retried)
-        await addToRun(job, msg.runStartedAt, {}, 'parked', `${msg.unit.tenantId}: ${reason}`).catch((e) =>
+      // Counted in the run on its last receive (once: a retried unit parked again was counted already).
+      if (parked)
+        await addToRun(job, msg.runStartedAt, id, {}, 'parked', `${msg.unit.tenantId}: ${reason}`).catch((e) =>
           rootLogger.error(`${job}: the run record did not count a parked unit`, { error: String(e) }),
         );
     }
