@@ -147,7 +147,12 @@ export function paymentUpdateIf(
  * owed by an expired attempt, and the callback that would settle it checks the same end.
  */
 export const isExpiredAttempt = (p: PaymentItem, now = Date.now()) =>
-  p.status === 'pending' && p.method === 'online' && !!p.expiresAt && Date.parse(p.expiresAt) <= now;
+  p.status === 'pending' && p.method === 'online' && Date.parse(p.expiresAt ?? legacyEnd(p.createdAt)) <= now;
+
+/** Attempts started before attempts carried their end: the same life, from their start (online.ts). */
+export const ONLINE_ATTEMPT_MINUTES = 40;
+const legacyEnd = (createdAt: string) =>
+  new Date(Date.parse(createdAt) + ONLINE_ATTEMPT_MINUTES * 60_000).toISOString();
 
 export const EXPIRED_GATEWAY_STATUS = 'X';
 

@@ -19,6 +19,7 @@ import {
   gatewayTxnKey,
   invoicePaymentKey,
   isExpiredAttempt,
+  ONLINE_ATTEMPT_MINUTES,
   paymentKey,
   paymentUpdateIf,
   type PaymentItem,
@@ -71,7 +72,7 @@ function originOf(requestOrigin: string | undefined): string {
  * the gateway did take the money, the money is refunded through the gateway (never kept against a closed attempt).
  */
 export const ONLINE_PAGE_MINUTES = 30;
-export const CALLBACK_GRACE_MINUTES = 10;
+export const CALLBACK_GRACE_MINUTES = ONLINE_ATTEMPT_MINUTES - ONLINE_PAGE_MINUTES;
 
 export function payOnline(
   actor: Actor,
@@ -121,7 +122,7 @@ export function payOnline(
       paidAt: null,
       createdBy: actor.username,
       version: 1,
-      expiresAt: new Date(now.getTime() + (ONLINE_PAGE_MINUTES + CALLBACK_GRACE_MINUTES) * 60_000).toISOString(),
+      expiresAt: new Date(now.getTime() + ONLINE_ATTEMPT_MINUTES * 60_000).toISOString(),
       ...returnToken.stored,
     };
     await transact([
