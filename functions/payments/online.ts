@@ -37,7 +37,8 @@ import { customerActor, newReturnToken, paymentOfToken } from './public-return';
  * asked for a hosted page (`POST {base}/payment/request`, header `authorization: <server key>`),
  * with `cart_id` = `{tenantId}.{paymentId}` (how the public callback finds the company and the
  * payment), the callback URL `{origin}/api/v1/payments/callback/paytabs` and the return URL
- * `{origin}/payments/return?token={return token}` (public page: the customer may pay on their own
+ * `{origin}/api/v1/payments/return?token={return token}` (PayTabs POSTs the browser there; 303 to the public page
+ * /payments/return?token=…: the customer may pay on their own
  * phone, not signed in; signed-in staff are sent on to /payments/success?payment={id}). The origin is the configured
  * app URL (lib/app-url.ts), else the
  * browser's Origin header (the API sits under the app's origin, /api/*).
