@@ -3,7 +3,7 @@ import { actorOf } from '../lib/actor';
 import { paymentsRoutes } from '../../shared/routes/payments';
 import { getPayment, listInvoicePayments, recordInvoicePayment } from './record';
 import { payOnline, paymentCallback, retryFromReturn } from './online';
-import { publicPaymentStatus, publicReceiptUrl } from './public-return';
+import { browserReturn, publicPaymentStatus, publicReceiptUrl } from './public-return';
 import { refundPayment } from './refund';
 import { receiptPdfUrl } from './receipt/store';
 import { finalSettlementUrl } from './settlement/store';
@@ -18,6 +18,8 @@ export const handler = createDomainHandler('payments', paymentsRoutes, {
     stored(await payOnline(actorOf(ctx), ctx.params.id, ctx.body, ctx.headers.origin, ctx.idempotencyKey)),
   paymentCallback: async (ctx) =>
     stored(await paymentCallback(ctx.params.gateway, ctx.rawBody, ctx.headers, ctx.requestId)),
+  paymentBrowserReturn: async (ctx) => browserReturn(ctx.query.token),
+  paymentBrowserReturnGet: async (ctx) => browserReturn(ctx.query.token),
   getPublicPayment: async (ctx) => reply.ok(await publicPaymentStatus(ctx.params.token)),
   getPublicReceiptPdf: async (ctx) => reply.ok(await publicReceiptUrl(ctx.params.token)),
   retryPublicPayment: async (ctx) =>

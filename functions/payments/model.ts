@@ -2,7 +2,7 @@ import { fromMinor } from '../../shared/money';
 import type { PaymentMethod, PaymentStatus } from '../../shared/schemas/payments';
 import type { Payment } from '../../shared/schemas/payments-responses';
 import { entityKey, tenantPk, type Key } from '../lib/data/keys';
-import type { Item } from '../lib/data/repo';
+import { tx, type Item, type TransactItem } from '../lib/data/repo';
 
 /**
  * Payments data layout (single table):
@@ -83,6 +83,10 @@ export interface PaymentItem extends Item {
    * text.
    */
   gatewayStatus?: string | null;
+  /** An online attempt's end (online.ts ONLINE_PAGE_MINUTES + CALLBACK_GRACE_MINUTES): not payable after it. */
+  expiresAt?: string;
+  /** An online refund's request to the gateway while it is in flight (refund.ts). */
+  gatewayRefund?: { receiptId: string; amountMinor: number; at: string } | null;
   /** SHA-256 of the attempt's return-token secret and its expiry (public-return.ts). */
   returnTokenHash?: string;
   returnTokenExpiresAt?: string;
@@ -114,6 +118,48 @@ export interface ReceiptItem extends Item {
   issuedBy: string | null;
 }
 
+/**
+ * A payment's update under a condition, its version bumped (the online attempt's and the refund claim's own writes):
+ * `#s` names status, `#v` version.
+ */
+export function paymentUpdateIf(
+  tenantId: string,
+  id: string,
+  set: string,
+  condition: string,
+  values: Record<string, unknown>,
+): TransactItem {
+  const text = `${set} ${condition}`;
+  const names = { ...(text.includes('#s') ? { '#s': 'status' } : {}), '#v': 'version' };
+  return tx.raw('Update', {
+    Key: paymentKey(tenantId, id),
+    UpdateExpression: `SET ${set}, #v = #v + :one`,
+    ConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: { ...values, ':one': 1 },
+  });
+}
+
+/**
+ * A pending online attempt past its end is expired: it can no longer be paid (online.ts refuses its callback), and
+ * every read shows it as it will be stored once touched — `cancelled` with the gateway's own code for an expired
+ * page, `X` (the gateway was told the page's life, paypage_ttl, so its page expired too). No job is needed: nothing is
+ * owed by an expired attempt, and the callback that would settle it checks the same end.
+ */
+export const isExpiredAttempt = (p: PaymentItem, now = Date.now()) =>
+  p.status === 'pending' && p.method === 'online' && Date.parse(p.expiresAt ?? legacyEnd(p.createdAt)) <= now;
+
+/** Attempts started before attempts carried their end: the same life, from their start (online.ts). */
+export const ONLINE_ATTEMPT_MINUTES = 40;
+const legacyEnd = (createdAt: string) =>
+  new Date(Date.parse(createdAt) + ONLINE_ATTEMPT_MINUTES * 60_000).toISOString();
+
+export const EXPIRED_GATEWAY_STATUS = 'X';
+
+export function asSeen(p: PaymentItem, now = Date.now()): PaymentItem {
+  return isExpiredAttempt(p, now) ? { ...p, status: 'cancelled', gatewayStatus: EXPIRED_GATEWAY_STATUS } : p;
+}
+
 const receiptApi = (r: ReceiptRef) => ({
   id: r.id,
   number: r.number,
@@ -123,9 +169,10 @@ const receiptApi = (r: ReceiptRef) => ({
 });
 
 export function toPaymentApi(
-  p: PaymentItem,
+  item: PaymentItem,
   extra: { invoice?: Payment['invoice']; rentalBalanceMinor?: number | null } = {},
 ): Payment {
+  const p = asSeen(item);
   return {
     id: p.id,
     invoiceId: p.invoiceId,

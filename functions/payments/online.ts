@@ -7,13 +7,23 @@ import { auditItem, writeAudit } from '../lib/data/audit';
 import { retryOnConflict } from '../lib/data/counters';
 import { runIdempotent, type StoredResponse } from '../lib/data/idempotency';
 import { isUlid } from '../lib/data/keys';
-import { getItem, transact, tx } from '../lib/data/repo';
+import { getItem, transact, tx, type TransactItem } from '../lib/data/repo';
 import { crashPoint } from '../lib/faults';
 import { config } from '../lib/config';
 import { badRequest, conflict, notFound, unauthorized, unavailable } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { readGatewaySecrets, rentalBalance } from './deps';
-import { gatewayTxnKey, invoicePaymentKey, paymentKey, type PaymentItem } from './model';
+import { gatewayKeys, refundAtGateway } from './gateway';
+import {
+  EXPIRED_GATEWAY_STATUS,
+  gatewayTxnKey,
+  invoicePaymentKey,
+  isExpiredAttempt,
+  ONLINE_ATTEMPT_MINUTES,
+  paymentKey,
+  paymentUpdateIf,
+  type PaymentItem,
+} from './model';
 import { isOpenInvoice, readInvoiceOr404 } from './record';
 import { takeReceiptNumber } from './tx';
 import { applyCredit, planSettlement, planWithoutRepeats } from './settle';
@@ -27,7 +37,8 @@ import { customerActor, newReturnToken, paymentOfToken } from './public-return';
  * asked for a hosted page (`POST {base}/payment/request`, header `authorization: <server key>`),
  * with `cart_id` = `{tenantId}.{paymentId}` (how the public callback finds the company and the
  * payment), the callback URL `{origin}/api/v1/payments/callback/paytabs` and the return URL
- * `{origin}/payments/return?token={return token}` (public page: the customer may pay on their own
+ * `{origin}/api/v1/payments/return?token={return token}` (PayTabs POSTs the browser there; 303 to the public page
+ * /payments/return?token=…: the customer may pay on their own
  * phone, not signed in; signed-in staff are sent on to /payments/success?payment={id}). The origin is the configured
  * app URL (lib/app-url.ts), else the
  * browser's Origin header (the API sits under the app's origin, /api/*).
@@ -53,11 +64,16 @@ function originOf(requestOrigin: string | undefined): string {
   }
 }
 
-async function gatewayKeys(tenantId: string) {
-  const s = await readGatewaySecrets(tenantId);
-  if (!s.profileId || !s.serverKey) throw conflict(PAYMENT_MESSAGES.gatewayNotConfigured);
-  return { profileId: s.profileId, serverKey: s.serverKey };
-}
+/**
+ * An attempt's life. The gateway is told the hosted page lives ONLINE_PAGE_MINUTES (`paypage_ttl`; PayTabs' default is
+ * 20): long enough to find a card and pass the bank's 3-D Secure check on a phone, short enough that a link forgotten
+ * in a chat does not take money days later. The attempt itself ends CALLBACK_GRACE_MINUTES after the page, for the
+ * callback of a payment made in the page's last minute (PayTabs delivers it within seconds, retrying for minutes). Past
+ * its end the attempt shows as expired (model.ts asSeen) and a callback cannot pay it: it is closed as expired and, if
+ * the gateway did take the money, the money is refunded through the gateway (never kept against a closed attempt).
+ */
+export const ONLINE_PAGE_MINUTES = 30;
+export const CALLBACK_GRACE_MINUTES = ONLINE_ATTEMPT_MINUTES - ONLINE_PAGE_MINUTES;
 
 export function payOnline(
   actor: Actor,
@@ -107,6 +123,7 @@ export function payOnline(
       paidAt: null,
       createdBy: actor.username,
       version: 1,
+      expiresAt: new Date(now.getTime() + ONLINE_ATTEMPT_MINUTES * 60_000).toISOString(),
       ...returnToken.stored,
     };
     await transact([
@@ -139,8 +156,10 @@ export function payOnline(
           cart_amount: Number(minorToDecimalString(amountMinor)),
           cart_description: `Invoice ${invoice.number ?? invoice.id}`,
           paypage_lang: body.language,
+          paypage_ttl: ONLINE_PAGE_MINUTES,
           callback: `${origin}/api/v1/payments/callback/paytabs`,
-          return: `${origin}/payments/return?token=${returnToken.token}`,
+          // The browser comes back through the API (PayTabs POSTs a form), which sends it on to the public page.
+          return: `${origin}/api/v1/payments/return?token=${returnToken.token}`,
           hide_shipping: true,
         }),
         signal: AbortSignal.timeout(10_000),
@@ -257,6 +276,7 @@ export async function paymentCallback(
     at: new Date().toISOString(),
   });
   const approved = data.payment_result?.response_status === 'A';
+  if (isExpiredAttempt(payment)) return closeExpired(gatewayActor, payment, data, marker, approved, secrets);
   try {
     if (!approved) {
       await transact([
@@ -325,6 +345,67 @@ export async function paymentCallback(
 }
 
 /**
+ * A callback for an attempt past its end: the attempt is closed as expired (cancelled, gateway status X) with the
+ * gateway-transaction marker, in one transaction conditioned on it still being pending; nothing is posted. When the
+ * gateway says it took the money anyway, the money goes back through the gateway's refund API (`{t}.{p}.expired`) and
+ * the outcome is audited (`payment.expired_refunded`, or `payment.expired_refund_failed` with the gateway's words so
+ * the company can refund it by hand). 200 either way: the gateway must not retry a closed attempt.
+ */
+async function closeExpired(
+  actor: Actor,
+  payment: PaymentItem,
+  data: PaytabsCallback,
+  marker: TransactItem,
+  approved: boolean,
+  secrets: { profileId?: string | null; serverKey?: string | null },
+) {
+  const { tenantId, id } = payment;
+  try {
+    await transact([
+      paymentUpdateIf(tenantId, id, '#s = :cancelled, gatewayStatus = :x, updatedAt = :now', '#s = :pending', {
+        ':cancelled': 'cancelled',
+        ':pending': 'pending',
+        ':x': EXPIRED_GATEWAY_STATUS,
+        ':now': new Date().toISOString(),
+      }),
+      marker,
+      tx.putNew(
+        auditItem(actor, 'payment.callback_after_expiry', 'payment', id, {
+          note: `expired ${payment.expiresAt}`,
+          after: { tranRef: data.tran_ref ?? null, approved },
+        }),
+      ),
+    ]);
+  } catch (err) {
+    if ((err as { name?: string }).name !== 'TransactionCanceledException') throw err;
+    return { status: 200, body: { received: true, duplicate: true } }; // closed by a concurrent delivery
+  }
+  if (approved && secrets.profileId && secrets.serverKey) {
+    const back = await refundAtGateway(
+      { profileId: secrets.profileId, serverKey: secrets.serverKey },
+      {
+        saleTranRef: String(data.tran_ref),
+        cartId: `${tenantId}.${id}.expired`,
+        currency: payment.currency,
+        amountMinor: payment.amountMinor,
+        description: `Expired payment attempt ${payment.invoiceNumber ?? payment.invoiceId}`,
+      },
+    );
+    await writeAudit(
+      actor,
+      back.approved ? 'payment.expired_refunded' : 'payment.expired_refund_failed',
+      'payment',
+      id,
+      {
+        note: back.approved ? `refund ${back.tranRef}` : back.message,
+        after: { amount: fromMinor(payment.amountMinor), tranRef: data.tran_ref ?? null },
+      },
+    );
+  }
+  return { status: 200, body: { received: true, status: 'expired' } };
+}
+
+/**
  * "Try again" on the public return page: a new hosted page for the same invoice's balance, started
  * by the customer holding the failed attempt's link (no sign-in). Only a failed attempt retries;
  * the invoice must still be open with a balance (payOnline's own checks). The answer is the new
@@ -337,7 +418,9 @@ export async function retryFromReturn(
   requestId: string,
 ) {
   const failed = await paymentOfToken(token);
-  if (failed.status !== 'failed') throw conflict(PAYMENT_MESSAGES.notRetryable, undefined, 'INVALID_TRANSITION');
+  // A declined attempt, or one that expired (paymentOfToken reads it as it is seen: cancelled).
+  if (failed.status !== 'failed' && failed.status !== 'cancelled')
+    throw conflict(PAYMENT_MESSAGES.notRetryable, undefined, 'INVALID_TRANSITION');
   const res = await payOnline(customerActor(failed.tenantId, requestId), failed.invoiceId, body, requestOrigin);
   return { status: res.status, body: { url: (res.body as { url: string }).url } };
 }

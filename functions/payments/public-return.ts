@@ -7,7 +7,7 @@ import { readCompanySettings } from '../lib/company-settings';
 import { presignDownload } from '../lib/storage';
 import { notFound } from '../lib/errors';
 import type { Actor } from '../lib/actor';
-import { paymentKey, type PaymentItem } from './model';
+import { asSeen, paymentKey, type PaymentItem } from './model';
 import { receiptPdfUrl } from './receipt/store';
 import { getInvoice } from './deps';
 
@@ -53,7 +53,7 @@ export async function paymentOfToken(token: string): Promise<PaymentItem> {
   const match = given.length === expected.length && timingSafeEqual(given, expected);
   if (!payment || !match || !payment.returnTokenExpiresAt || Date.parse(payment.returnTokenExpiresAt) <= Date.now())
     throw notFound(NOT_FOUND);
-  return payment;
+  return asSeen(payment);
 }
 
 const stateOf = (p: PaymentItem): PublicPaymentStatus['state'] =>
@@ -101,4 +101,16 @@ export const customerActor = (tenantId: string, requestId: string): Actor => ({
   username: 'customer (payment link)',
   requestId,
   role: 'STAFF',
+});
+
+/**
+ * The gateway's browser return (GET or the form POST PayTabs makes): 303 See Other to the public page with the same
+ * token, so a POST never lands on the single-page app (which CloudFront serves to GET only) and a reload does not post
+ * again. Nothing is read or written: the page reads the payment by its token; the form's own fields (respStatus,
+ * signature…) are not needed — the signed server-to-server callback is what settles an attempt. PayTabs' form has a
+ * field named `token` too (a saved-card token): ours is the query's only.
+ */
+export const browserReturn = (token: string) => ({
+  status: 303,
+  headers: { location: `/payments/return?token=${encodeURIComponent(token)}`, 'cache-control': 'no-store' },
 });

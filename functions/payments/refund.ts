@@ -6,12 +6,14 @@ import { retryOnConflict } from '../lib/data/counters';
 import { runIdempotent, type StoredResponse } from '../lib/data/idempotency';
 import { getItem, transact, tx, type TransactItem } from '../lib/data/repo';
 import { companyTimezone, readCompanySettings } from '../lib/company-settings';
-import { conflict, validationFailed } from '../lib/errors';
+import { conflict, fillTemplate, unavailable, validationFailed } from '../lib/errors';
+import { gatewayKeys, refundAtGateway } from './gateway';
 import type { Actor } from '../lib/actor';
 import { customerCreditJournalItems, getInvoice, invoicePaymentUpdate, rentalMoneyChange } from './deps';
 import {
   customerCreditKey,
   paymentKey,
+  paymentUpdateIf,
   receiptKey,
   type AllocationMinor,
   type PaymentItem,
@@ -36,8 +38,17 @@ import { planWithoutRepeats } from './settle';
  * done, and a retry with the same key finishes what a lost step left. Every step leaves the
  * books balanced.
  *
- * Decision: an online payment is refunded the same way (from the gateway clearing account); the
- * call to the gateway's refund API is not made here (the sandbox emulator has none).
+ * An online payment's refund is made at the gateway first (gateway.ts refundAtGateway, PayTabs' follow-up `refund`
+ * transaction on the sale): the books move only for money the gateway really sent back. The order (onlineRefund):
+ * 1. claim — the payment carries `gatewayRefund` {receiptId, amount} (one transaction, conditioned on no other claim):
+ *    two refunds of one payment never reach the gateway at once;
+ * 2. the gateway call; declined, refused or unanswered → the claim is released, nothing is posted, 409/503 with the
+ *    gateway's words audited (`payment.gateway_refund_refused`);
+ * 3. approved → the gateway's refund transaction is written on the claim at once, then posted as any refund (the
+ *    journal engine through rentals' ledger, from the gateway clearing account; the refund receipt carries the
+ *    gateway's reference), and the same transaction clears the claim.
+ * A process that dies between 3's two writes leaves an approved claim: the next refund request on the payment (any
+ * key) posts it first instead of asking the gateway again, so the gateway is never asked twice for one refund.
  */
 export async function refundPayment(
   actor: Actor,
@@ -45,6 +56,7 @@ export async function refundPayment(
   body: RefundPaymentBody,
   key?: string,
 ): Promise<StoredResponse> {
+  await finishApprovedGatewayRefund(actor, paymentId);
   const first = await runIdempotent(actor.tenantId, `payment-refund:${paymentId}`, key, async (record) => {
     const payment = await readPayment(actor.tenantId, paymentId);
     if (payment.status !== 'paid') throw conflict(PAYMENT_MESSAGES.notRefundable, undefined, 'INVALID_TRANSITION');
@@ -52,16 +64,9 @@ export async function refundPayment(
     const amountMinor = body.amount !== undefined ? toMinor(body.amount) : left;
     if (amountMinor > left) throw validationFailed({ amount: PAYMENT_MESSAGES.refundOverPaid });
     const receiptNo = await takeReceiptNumber(actor.tenantId);
-    await retryOnConflict(
-      () =>
-        refundStep(
-          actor,
-          paymentId,
-          { id: receiptNo.id, number: receiptNo.number, amountMinor, reason: body.reason ?? null },
-          record,
-        ),
-      40,
-    );
+    const refund: NewRefund = { id: receiptNo.id, number: receiptNo.number, amountMinor, reason: body.reason ?? null };
+    if (payment.method === 'online') refund.gatewayRef = await onlineRefund(actor, payment, refund);
+    await retryOnConflict(() => refundStep(actor, paymentId, refund, record), 40);
     return { status: 201, body: { id: paymentId, receiptId: receiptNo.id } };
   });
   const receiptId = (first.body as { receiptId?: string }).receiptId;
@@ -82,6 +87,88 @@ interface NewRefund {
   number: string;
   amountMinor: number;
   reason: string | null;
+  /** The gateway's refund transaction (online payments). */
+  gatewayRef?: string;
+}
+
+type GatewayRefundClaim = NonNullable<PaymentItem['gatewayRefund']> & {
+  number: string;
+  reason: string | null;
+  tranRef?: string;
+};
+
+const claimOf = (p: PaymentItem) => (p.gatewayRefund ?? null) as GatewayRefundClaim | null;
+
+/** Steps 1–3 of an online refund (see above): the gateway's refund transaction, or a throw with nothing posted. */
+async function onlineRefund(actor: Actor, payment: PaymentItem, refund: NewRefund): Promise<string> {
+  const { tenantId, id } = payment;
+  const keys = await gatewayKeys(tenantId);
+  if (!payment.gateway?.tranRef) throw conflict(PAYMENT_MESSAGES.notRefundable, undefined, 'INVALID_TRANSITION');
+  const at = new Date().toISOString();
+  const claim: GatewayRefundClaim = {
+    receiptId: refund.id,
+    number: refund.number,
+    amountMinor: refund.amountMinor,
+    reason: refund.reason,
+    at,
+  };
+  try {
+    await transact([
+      paymentUpdateIf(
+        tenantId,
+        id,
+        'gatewayRefund = :claim',
+        '#v = :v AND (attribute_not_exists(gatewayRefund) OR gatewayRefund = :none)',
+        { ':claim': claim, ':v': payment.version, ':none': null },
+      ),
+    ]);
+  } catch (err) {
+    if ((err as { name?: string }).name === 'TransactionCanceledException')
+      throw conflict(PAYMENT_MESSAGES.refundInProgress);
+    throw err;
+  }
+  const back = await refundAtGateway(keys, {
+    saleTranRef: payment.gateway.tranRef,
+    cartId: `${tenantId}.${id}.${refund.id}`,
+    currency: payment.currency,
+    amountMinor: refund.amountMinor,
+    description: `Refund ${refund.number} of ${payment.receipt?.number ?? id}`,
+  });
+  const setClaim = (value: GatewayRefundClaim | null, audit?: TransactItem) =>
+    transact([
+      paymentUpdateIf(tenantId, id, 'gatewayRefund = :value', 'gatewayRefund.receiptId = :rid', {
+        ':value': value,
+        ':rid': refund.id,
+      }),
+      ...(audit ? [audit] : []),
+    ]);
+  if (!back.approved) {
+    await setClaim(
+      null,
+      tx.putNew(
+        auditItem(actor, 'payment.gateway_refund_refused', 'payment', id, {
+          note: back.message,
+          after: { amount: fromMinor(refund.amountMinor), gatewayStatus: back.status, answered: back.answered },
+        }),
+      ),
+    );
+    if (!back.answered) throw unavailable(PAYMENT_MESSAGES.gatewayRefundUnavailable);
+    const params = { reason: back.message };
+    throw conflict(fillTemplate(PAYMENT_MESSAGES.gatewayRefundRefused, params), undefined, 'CONFLICT', {
+      template: PAYMENT_MESSAGES.gatewayRefundRefused,
+      params,
+    });
+  }
+  await setClaim({ ...claim, tranRef: back.tranRef });
+  return back.tranRef;
+}
+
+/** Posts a refund the gateway approved whose posting was lost (an approved claim left on the payment). */
+async function finishApprovedGatewayRefund(actor: Actor, paymentId: string) {
+  const claim = claimOf(await readPayment(actor.tenantId, paymentId));
+  if (!claim?.tranRef) return;
+  const refund: NewRefund = { ...claim, id: claim.receiptId, gatewayRef: claim.tranRef };
+  await retryOnConflict(() => refundStep(actor, paymentId, refund, () => []), 40);
 }
 
 /**
@@ -193,6 +280,8 @@ async function refundStep(
     allocations: plan.allocations,
     refundReceipts: [...(payment.refundReceipts ?? []).filter((r) => r.id !== refund.id), ref],
     status: refundedMinor >= payment.amountMinor ? 'refunded' : 'paid',
+    // The gateway's approved refund is posted with this step: its claim is done.
+    ...(refund.gatewayRef && claimOf(payment)?.receiptId === refund.id ? { gatewayRefund: null } : {}),
   };
   const items = [...plan.items, tx.update(paymentKey(tenantId, payment.id), payment.version, changes, at)];
   if (existing) {
@@ -229,7 +318,7 @@ async function refundStep(
       allocations: plan.undone,
       creditMinor: plan.fromCredit,
       reason: refund.reason,
-      gatewayRef: payment.gateway?.tranRef ?? null,
+      gatewayRef: refund.gatewayRef ?? payment.gateway?.tranRef ?? null,
       issuedAt: at,
       issuedBy: actor.username,
     };

@@ -6,7 +6,7 @@ import { keys } from '../lib/data/keys';
 import { transact, tx, updateRaw } from '../lib/data/repo';
 import type { Actor } from '../lib/actor';
 import { gatewaySecretsWrite, openInvoicesOldestFirst, type InvoiceForPayment } from './deps';
-import { invoicePaymentKey, paymentKey, type PaymentItem } from './model';
+import { invoicePaymentKey, ONLINE_ATTEMPT_MINUTES, paymentKey, type PaymentItem } from './model';
 import { recordInvoicePayment } from './record';
 import { takeReceiptNumber } from './tx';
 import { planSettlement, planWithoutRepeats } from './settle';
@@ -17,7 +17,8 @@ const log = rootLogger.child({ domain: 'jobs' });
  * The demo company's payments, through the real use cases (after the invoices seed): the oldest
  * open invoices paid in full by cash, card and bank transfer, two paid online (settled as the
  * verified gateway callback settles them, with a sandbox transaction reference), two partly
- * paid, one declined online attempt, and the rest left open (the overdue ones stay overdue).
+ * paid, one declined online attempt, one online attempt left unpaid until it expired (shown cancelled, "Payment
+ * page expired"), and the rest left open (the overdue ones stay overdue).
  * Every payment has its REC- receipt. The demo also gets sandbox gateway keys (write-only, like
  * any company's) so "Pay online" works against the local PayTabs sandbox.
  */
@@ -52,7 +53,8 @@ export async function seedPayments(world: DemoWorld): Promise<void> {
   }
   open.sort((a, b) => (a.issueDate ?? '').localeCompare(b.issueDate ?? ''));
   let n = 0;
-  const plan: [kind: 'full' | 'online' | 'part' | 'declined', method: 'cash' | 'credit_card' | 'bank_transfer'][] = [
+  type Kind = 'full' | 'online' | 'part' | 'declined' | 'expired';
+  const plan: [kind: Kind, method: 'cash' | 'credit_card' | 'bank_transfer'][] = [
     ['full', 'cash'],
     ['online', 'credit_card'],
     ['full', 'credit_card'],
@@ -61,6 +63,7 @@ export async function seedPayments(world: DemoWorld): Promise<void> {
     ['full', 'bank_transfer'],
     ['part', 'bank_transfer'],
     ['declined', 'cash'],
+    ['expired', 'cash'],
   ];
   for (const [i, inv] of open.slice(0, plan.length).entries()) {
     const [kind, method] = plan[i];
@@ -88,6 +91,8 @@ export async function seedPayments(world: DemoWorld): Promise<void> {
         await transact(settled.items);
       } else {
         const id = ulid();
+        // The expired attempt: started three hours ago, never paid (its end, online.ts, long past).
+        const started = kind === 'expired' ? new Date(world.now.getTime() - 3 * 3_600_000).toISOString() : at;
         const failed: PaymentItem = {
           ...paymentKey(world.tenantId, id),
           entityType: 'PAYMENT',
@@ -101,19 +106,22 @@ export async function seedPayments(world: DemoWorld): Promise<void> {
           amountMinor: inv.balanceMinor,
           currency: inv.currency,
           method: 'online',
-          status: 'failed',
+          status: kind === 'expired' ? 'pending' : 'failed',
           allocations: [],
           creditMinor: 0,
           refundedMinor: 0,
           receipt: null,
           refundReceipts: [],
           gateway: { name: 'paytabs', tranRef: `TST${String(2_600_000_100 + i)}DEMO`, url: null },
-          failureReason: 'Declined',
-          createdAt: at,
-          updatedAt: at,
+          failureReason: kind === 'expired' ? null : 'Declined',
+          createdAt: started,
+          updatedAt: started,
           paidAt: null,
           createdBy: world.owner.username,
           version: 2,
+          ...(kind === 'expired'
+            ? { expiresAt: new Date(Date.parse(started) + ONLINE_ATTEMPT_MINUTES * 60_000).toISOString() }
+            : {}),
         };
         await transact([
           tx.putNew(failed),
@@ -122,7 +130,7 @@ export async function seedPayments(world: DemoWorld): Promise<void> {
             entityType: 'INVOICE_PAYMENT',
             paymentId: id,
             amountMinor: 0,
-            createdAt: at,
+            createdAt: started,
           }),
         ]);
       }

@@ -8,20 +8,29 @@ import type { AddressInfo } from 'node:net';
  *
  *  - `POST /payment/request` with header `authorization: <server key>` and a JSON body
  *    `{ profile_id, tran_type: 'sale', tran_class: 'ecom', cart_id, cart_currency, cart_amount,
- *    cart_description, callback, return, paypage_lang? }` → `{ tran_ref, redirect_url, … }`.
+ *    cart_description, callback, return, paypage_lang?, paypage_ttl? }` → `{ tran_ref, redirect_url, … }`.
+ *    `paypage_ttl`: the hosted page's life in minutes (at least 1; PayTabs' default 20). After it the
+ *    page shows that it expired and takes no payment (no callback).
  *  - the hosted payment page at `redirect_url` (English or Arabic by `paypage_lang`) with Pay and
  *    Decline buttons (a sandbox has no card form: the buttons choose the outcome);
  *  - on either button, the server-to-server callback: a JSON POST to `callback` whose `signature`
  *    header is HMAC-SHA256 (hex) of the exact body with the profile's server key, with
  *    `payment_result.response_status` 'A' (authorised) or 'D' (declined); only after the callback
- *    answered, the browser is redirected (303) to `return` with `tranRef`, `cartId`, `respStatus`,
- *    `respCode`, `respMessage` and their `signature` as query parameters (PayTabs POSTs those
- *    fields as a form; a redirect keeps the single-page app's return route a plain GET);
+ *    answered, the browser is sent to `return` as PayTabs sends it: a form POST (an auto-submitted
+ *    page) of `tranRef`, `cartId`, `respStatus`, `respCode`, `respMessage`, `acquirerMessage`,
+ *    `acquirerRRN`, `customerEmail`, `token` and their `signature`;
+ *  - refunds, a follow-up transaction: `POST /payment/request` with `tran_type: 'refund'`, the sale's
+ *    `tran_ref`, `cart_id`, `cart_currency`, `cart_amount`, `cart_description` → a new transaction
+ *    `{ tran_ref, previous_tran_ref, tran_type: 'Refund', payment_result: { response_status: 'A' } }`.
+ *    Refused as PayTabs refuses them: not an authorised sale of this merchant (400), another currency,
+ *    or more than what is left of the sale (400 with a message);
  *  - `POST /payment/query` `{ profile_id, tran_ref }` → the transaction as the callback described it.
  *
  * The server key is whatever the merchant sent in `authorization` (a sandbox has no merchant
  * registry); a request without one is refused as PayTabs refuses it.
- * `GET /_emulator/transactions` lists what happened, for tests and debugging.
+ * `GET /_emulator/transactions` lists what happened (refunds included), for tests and debugging;
+ * `POST /_emulator/transactions/{tranRef}/expire` ends a page's life now and
+ * `POST /_emulator/transactions/{tranRef}/decline-refunds` makes the bank decline that sale's refunds (tests).
  */
 export interface PaytabsTransaction {
   tranRef: string;
@@ -37,7 +46,24 @@ export interface PaytabsTransaction {
   status: 'pending' | 'A' | 'D';
   callbackStatus?: number;
   createdAt: string;
+  /** The hosted page's end (paypage_ttl). */
+  expiresAt: string;
+  /** Refund transactions made on this sale. */
+  refunds: PaytabsRefund[];
+  /** Tests: the bank declines this sale's refunds. */
+  declineRefunds?: boolean;
 }
+
+export interface PaytabsRefund {
+  tranRef: string;
+  cartId: string;
+  amount: string;
+  status: 'A' | 'D';
+  createdAt: string;
+}
+
+/** PayTabs' default hosted-page life, in minutes. */
+export const DEFAULT_PAYPAGE_TTL_MINUTES = 20;
 
 export interface PaytabsEmulator {
   port: number;
@@ -83,6 +109,9 @@ const WORDS = {
     order: 'Order',
     note: 'Sandbox: no card is charged. Pay approves the payment, Decline refuses it.',
     done: 'This payment is already complete.',
+    expired: 'This payment page has expired. Nothing was charged.',
+    redirecting: 'Returning to the merchant…',
+    continue: 'Continue',
   },
   ar: {
     title: 'بيئة اختبار PayTabs',
@@ -92,13 +121,19 @@ const WORDS = {
     order: 'الطلب',
     note: 'بيئة اختبار: لا تُخصم أي بطاقة. "ادفع" يقبل الدفعة و"رفض" يرفضها.',
     done: 'اكتملت هذه الدفعة بالفعل.',
+    expired: 'انتهت صلاحية صفحة الدفع هذه. لم يُخصم أي مبلغ.',
+    redirecting: 'جارٍ العودة إلى التاجر…',
+    continue: 'متابعة',
   },
 };
 
+const expired = (t: PaytabsTransaction) => t.status === 'pending' && Date.parse(t.expiresAt) <= Date.now();
+
 function page(t: PaytabsTransaction): string {
   const w = WORDS[t.lang];
-  const buttons =
-    t.status === 'pending'
+  const buttons = expired(t)
+    ? `<p id="expired">${w.expired}</p>`
+    : t.status === 'pending'
       ? `<form method="post" action="/payment/page/${t.tranRef}/pay"><button id="pay" type="submit">${w.pay}</button></form>
        <form method="post" action="/payment/page/${t.tranRef}/decline"><button id="decline" type="submit" class="secondary">${w.decline}</button></form>`
       : `<p>${w.done}</p>`;
@@ -141,11 +176,110 @@ export function callbackBody(t: PaytabsTransaction): Record<string, unknown> {
   };
 }
 
+/** paypage_ttl in whole minutes, at least 1 (PayTabs' rule); absent → PayTabs' default. */
+const ttlMinutes = (v: unknown) => {
+  const n = Math.floor(Number(v));
+  return v === undefined || v === null || v === '' || !Number.isFinite(n)
+    ? DEFAULT_PAYPAGE_TTL_MINUTES
+    : Math.max(1, n);
+};
+
+/** The fields PayTabs posts to the return URL (the browser's way back), signed with the server key. */
+export function returnFields(t: PaytabsTransaction): Record<string, string> {
+  const fields: Record<string, string> = {
+    acquirerMessage: '',
+    acquirerRRN: '',
+    cartId: t.cartId,
+    customerEmail: '',
+    respCode: t.status === 'A' ? '831000' : '400',
+    respMessage: t.status === 'A' ? 'Authorised' : 'Declined',
+    respStatus: t.status,
+    token: '',
+    tranRef: t.tranRef,
+  };
+  return { ...fields, signature: signReturnFields(fields, t.serverKey) };
+}
+
+/** The auto-submitted form that POSTs the return fields to the return URL (PayTabs' browser return). */
+function returnPage(t: PaytabsTransaction): string {
+  const w = WORDS[t.lang];
+  const inputs = Object.entries(returnFields(t))
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join('');
+  return `<!doctype html><html lang="${t.lang}" dir="${t.lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">
+<title>${w.title}</title></head><body><form id="return" method="post" action="${escapeHtml(t.returnUrl)}">${inputs}
+<p>${w.redirecting}</p><button type="submit">${w.continue}</button></form>
+<script>document.getElementById('return').submit()</script></body></html>`;
+}
+
+/** The form the sandbox's last page POSTs to the return URL (PayTabs' browser return): its action and fields. */
+export function returnFormOf(html: string): { action: string; fields: Record<string, string> } {
+  const unescape = (v: string) => v.replace(/&#(\d+);/g, (_m, c: string) => String.fromCharCode(Number(c)));
+  const action = unescape(/<form id="return" method="post" action="([^"]*)"/.exec(html)?.[1] ?? '');
+  const fields: Record<string, string> = {};
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    fields[unescape(m[1])] = unescape(m[2]);
+  return { action, fields };
+}
+
+/** A follow-up refund of an authorised sale (`tran_type: 'refund'`), checked as PayTabs checks it. */
+function refund(
+  transactions: Map<string, PaytabsTransaction>,
+  serverKey: string,
+  b: Record<string, unknown>,
+): { status: number; body: Record<string, unknown> } {
+  const sale = transactions.get(String(b.tran_ref ?? ''));
+  if (!sale || sale.serverKey !== serverKey || sale.profileId !== String(b.profile_id))
+    return { status: 400, body: { code: 4, message: 'Transaction not found' } };
+  if (sale.status !== 'A')
+    return { status: 400, body: { code: 5, message: 'Refund is only allowed on an authorised sale' } };
+  if (String(b.cart_currency) !== sale.cartCurrency)
+    return { status: 400, body: { code: 6, message: 'Currency does not match the original transaction' } };
+  const cents = (v: unknown) => Math.round(Number(v) * 100);
+  const amount = cents(b.cart_amount);
+  const refunded = sale.refunds.filter((r) => r.status === 'A').reduce((n, r) => n + cents(r.amount), 0);
+  if (!Number.isFinite(amount) || amount <= 0 || amount > cents(sale.cartAmount) - refunded)
+    return { status: 400, body: { code: 7, message: 'Refund amount exceeds the refundable amount' } };
+  const r: PaytabsRefund = {
+    tranRef: `TST${Date.now().toString().slice(-10)}${randomBytes(3).toString('hex').toUpperCase()}`,
+    cartId: String(b.cart_id ?? ''),
+    amount: (amount / 100).toFixed(2),
+    status: sale.declineRefunds ? 'D' : 'A',
+    createdAt: new Date().toISOString(),
+  };
+  sale.refunds.push(r);
+  const approved = r.status === 'A';
+  return {
+    status: 200,
+    body: {
+      tran_ref: r.tranRef,
+      previous_tran_ref: sale.tranRef,
+      tran_type: 'Refund',
+      cart_id: r.cartId,
+      cart_description: String(b.cart_description ?? ''),
+      cart_currency: sale.cartCurrency,
+      cart_amount: r.amount,
+      tran_currency: sale.cartCurrency,
+      tran_total: r.amount,
+      payment_result: {
+        response_status: r.status,
+        response_code: approved ? '831000' : '400',
+        response_message: approved ? 'Authorised' : 'Declined',
+        transaction_time: r.createdAt,
+      },
+    },
+  };
+}
+
 export async function startPaytabsEmulator(port = 0, host = '127.0.0.1'): Promise<PaytabsEmulator> {
   const transactions = new Map<string, PaytabsTransaction>();
   let base = '';
 
   async function finish(t: PaytabsTransaction, approve: boolean, res: ServerResponse) {
+    if (expired(t)) {
+      res.writeHead(410, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(page(t));
+    }
     if (t.status === 'pending') {
       t.status = approve ? 'A' : 'D';
       const body = JSON.stringify(callbackBody(t));
@@ -161,18 +295,8 @@ export async function startPaytabsEmulator(port = 0, host = '127.0.0.1'): Promis
         t.callbackStatus = 0;
       }
     }
-    const fields: Record<string, string> = {
-      tranRef: t.tranRef,
-      cartId: t.cartId,
-      respStatus: t.status,
-      respCode: t.status === 'A' ? '831000' : '400',
-      respMessage: t.status === 'A' ? 'Authorised' : 'Declined',
-    };
-    const target = new URL(t.returnUrl);
-    for (const [k, v] of Object.entries(fields)) target.searchParams.set(k, v);
-    target.searchParams.set('signature', signReturnFields(fields, t.serverKey));
-    res.writeHead(303, { location: target.toString() });
-    res.end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(returnPage(t));
   }
 
   const server: Server = createServer(async (req, res) => {
@@ -188,6 +312,10 @@ export async function startPaytabsEmulator(port = 0, host = '127.0.0.1'): Promis
           b = JSON.parse(await readBody(req));
         } catch {
           return json(res, 400, { code: 2, message: 'Invalid request body' });
+        }
+        if (String(b.tran_type ?? '').toLowerCase() === 'refund') {
+          const answer = refund(transactions, serverKey, b);
+          return json(res, answer.status, answer.body);
         }
         const missing = ['profile_id', 'cart_id', 'cart_currency', 'cart_amount', 'callback', 'return'].filter(
           (k) => b[k] === undefined || b[k] === '',
@@ -207,6 +335,8 @@ export async function startPaytabsEmulator(port = 0, host = '127.0.0.1'): Promis
           lang: b.paypage_lang === 'ar' ? 'ar' : 'en',
           status: 'pending',
           createdAt: new Date().toISOString(),
+          expiresAt: new Date(Date.now() + ttlMinutes(b.paypage_ttl) * 60_000).toISOString(),
+          refunds: [],
         };
         transactions.set(tranRef, t);
         return json(res, 200, {
@@ -247,6 +377,14 @@ export async function startPaytabsEmulator(port = 0, host = '127.0.0.1'): Promis
       if (m && t && req.method === 'POST' && m[2]) {
         await readBody(req);
         return await finish(t, m[2] === 'pay', res);
+      }
+      const control = /^\/_emulator\/transactions\/([A-Z0-9]+)\/(expire|decline-refunds)$/.exec(path);
+      const sale = control ? transactions.get(control[1]) : undefined;
+      if (req.method === 'POST' && control) {
+        if (!sale) return json(res, 404, { code: 4, message: 'Transaction not found' });
+        if (control[2] === 'expire') sale.expiresAt = new Date().toISOString();
+        else sale.declineRefunds = true;
+        return json(res, 200, { ok: true });
       }
       if (req.method === 'GET' && path === '/_emulator/transactions') {
         return json(

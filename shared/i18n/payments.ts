@@ -123,6 +123,10 @@ export const payments = {
       gatewayUnavailable: 'The payment gateway did not answer. Nothing was charged; please try again.',
       notRefundable: 'Only a paid payment can be refunded',
       notRetryable: 'Only a failed payment can be tried again',
+      refundInProgress: 'A refund of this payment is already with the payment gateway. Try again in a minute.',
+      gatewayRefundRefused: 'The payment gateway refused the refund ({{reason}}). Nothing was refunded.',
+      gatewayRefundUnavailable:
+        'The payment gateway did not answer. Nothing was recorded; check the refund in the gateway before trying again.',
     },
   },
   ar: {
@@ -241,6 +245,10 @@ export const payments = {
       gatewayUnavailable: 'لم تستجب بوابة الدفع. لم يُخصم أي مبلغ؛ يرجى المحاولة مرة أخرى.',
       notRefundable: 'لا يمكن استرداد إلا دفعة مدفوعة',
       notRetryable: 'لا يمكن إعادة المحاولة إلا لدفعة فاشلة',
+      refundInProgress: 'هناك استرداد لهذه الدفعة قيد المعالجة لدى بوابة الدفع. حاول مرة أخرى بعد دقيقة.',
+      gatewayRefundRefused: 'رفضت بوابة الدفع الاسترداد ({{reason}}). لم يُسترد أي مبلغ.',
+      gatewayRefundUnavailable:
+        'لم تستجب بوابة الدفع. لم يُسجَّل شيء؛ تحقّق من الاسترداد في بوابة الدفع قبل المحاولة مرة أخرى.',
     },
   },
 };

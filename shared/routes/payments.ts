@@ -8,6 +8,7 @@ import {
   receiptIdParams,
   refundPaymentSchema,
   returnTokenParams,
+  returnTokenQuery,
 } from '../schemas/payments';
 import {
   invoicePaymentsResponseSchema,
@@ -69,6 +70,27 @@ export const paymentsRoutes = [
       "The gateway's server-to-server callback, verified by its signature with the company's server key; idempotent on the gateway transaction",
     request: { params: gatewayParams },
     response: paymentCallbackAnswerSchema,
+  }),
+  // The gateway's browser return (the `return` URL it is given): PayTabs POSTs its fields as a form, a sandbox or a
+  // bookmark may GET it. Either way 303 See Other to the public page /payments/return?token=… (Post/Redirect/Get): the
+  // form's fields are not trusted (the signed callback is the only thing that settles a payment).
+  route({
+    operationId: 'paymentBrowserReturn',
+    method: 'POST',
+    path: '/api/v1/payments/return',
+    auth: 'public',
+    rawBody: true,
+    maxBodyBytes: 16 * 1024,
+    summary: "The gateway's browser return (a form POST): 303 to the public return page of the attempt's token",
+    request: { query: returnTokenQuery },
+  }),
+  route({
+    operationId: 'paymentBrowserReturnGet',
+    method: 'GET',
+    path: '/api/v1/payments/return',
+    auth: 'public',
+    summary: "The gateway's browser return as a GET: 303 to the public return page of the attempt's token",
+    request: { query: returnTokenQuery },
   }),
   // The customer's return from the gateway without signing in (public, like the callback): the attempt's return token
   // is the only key; wrong, expired or another payment's → 404.

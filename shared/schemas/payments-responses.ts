@@ -89,5 +89,5 @@ export type PublicPaymentStatus = z.infer<typeof publicPaymentStatusSchema>;
 export const paymentCallbackAnswerSchema = z.object({
   received: z.literal(true),
   duplicate: z.literal(true).optional(),
-  status: z.enum(['paid', 'failed']).optional(),
+  status: z.enum(['paid', 'failed', 'expired']).optional(),
 });

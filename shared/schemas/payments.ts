@@ -27,6 +27,10 @@ export const PAYMENT_MESSAGES = {
   gatewayUnavailable: 'The payment gateway did not answer. Nothing was charged; please try again.',
   notRefundable: 'Only a paid payment can be refunded',
   notRetryable: 'Only a failed payment can be tried again',
+  refundInProgress: 'A refund of this payment is already with the payment gateway. Try again in a minute.',
+  gatewayRefundRefused: 'The payment gateway refused the refund ({{reason}}). Nothing was refunded.',
+  gatewayRefundUnavailable:
+    'The payment gateway did not answer. Nothing was recorded; check the refund in the gateway before trying again.',
 } as const;
 
 export const paymentIdParams = z.object({ id: entityId() });
@@ -36,6 +40,8 @@ export const receiptIdParams = z.object({ id: entityId() });
  * there, 404 when wrong.
  */
 export const returnTokenParams = z.object({ token: z.string().min(1).max(200) });
+/** The gateway's browser return carries the same token in its query (`/api/v1/payments/return?token=…`). */
+export const returnTokenQuery = returnTokenParams;
 export const gatewayParams = z.object({ gateway: z.enum(PAYMENT_GATEWAY_NAMES) });
 
 export const invoicePaymentSchema = z.object({

@@ -113,6 +113,8 @@ export const API_ROUTES = {
   recordInvoicePayment: 'POST /api/v1/invoices/{id}/payments',
   payInvoiceOnline: 'POST /api/v1/invoices/{id}/pay-online',
   paymentCallback: 'POST /api/v1/payments/callback/{gateway}',
+  paymentBrowserReturn: 'POST /api/v1/payments/return',
+  paymentBrowserReturnGet: 'GET /api/v1/payments/return',
   getPublicPayment: 'GET /api/v1/payments/return/{token}',
   getPublicReceiptPdf: 'GET /api/v1/payments/return/{token}/receipt',
   retryPublicPayment: 'POST /api/v1/payments/return/{token}/retry',

@@ -27,4 +27,10 @@ describe('gatewayReason', () => {
     expect(gatewayReason(t, 'Q', null)).toEqual({ reason: 'Not completed', detail: null });
     expect(gatewayReason(t, null, 'gateway_unavailable')).toEqual({ reason: 'Not completed', detail: null });
   });
+
+  it('an expired attempt (cancelled with X and no gateway text, functions/payments/model.ts asSeen) reads as such', () => {
+    expect(gatewayReason(t, 'X', null)).toEqual({ reason: 'Payment page expired', detail: null });
+    setLanguage('ar');
+    expect(gatewayReason(t, 'X', null)).toEqual({ reason: 'انتهت صلاحية صفحة الدفع', detail: null });
+  });
 });
