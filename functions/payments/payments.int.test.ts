@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, get, post, put } from '../../test/integration/client';
+import { call, get, post, put, checkBooks } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createRental, createVehicle } from '../../test/integration/entity-factories';
 import { getItem, putItem, queryAll } from '../lib/data/repo';
@@ -53,7 +53,7 @@ const auditActions = async (tenantId: string) =>
   });
 
 async function selfCheckGreen() {
-  const res = ok(await get('/api/v1/accounting/self-check', owner));
+  const res = ok(await checkBooks(owner));
   for (const c of res.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 400)}`).toBe(true);
 }
 

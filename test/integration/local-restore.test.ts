@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
-import { get, post } from './client';
+import { get, post, checkBooks } from './client';
 import { registerTenant } from './fixtures';
 import { createCustomer, createRental, createVehicle, uploadDocumentFile } from './entity-factories';
 import { config, resetConfigCache } from '../../functions/lib/config';
@@ -54,7 +54,7 @@ describe('local export and re-import into a fresh table', () => {
     const original = config();
     const before = {
       trialBalance: await get('/api/v1/accounting/trial-balance', owner.token),
-      selfCheck: await get('/api/v1/accounting/self-check', owner.token),
+      selfCheck: await checkBooks(owner.token),
       items: await countTenantItems(original.tableName, owner.tenantId),
     };
     expect(before.trialBalance.status).toBe(200);
@@ -85,7 +85,8 @@ describe('local export and re-import into a fresh table', () => {
         before.trialBalance.body.rows ?? before.trialBalance.body.accounts ?? before.trialBalance.body,
       );
       const checks = JSON.parse(JSON.stringify(await selfCheck(owner.tenantId)));
-      expect(checks).toEqual(before.selfCheck.body);
+      expect(before.selfCheck.body.checks.length).toBeGreaterThan(0);
+      expect(checks.checks).toEqual(before.selfCheck.body.checks);
     } finally {
       process.env.TABLE_NAME = saved;
       resetConfigCache();
