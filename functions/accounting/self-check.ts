@@ -218,7 +218,7 @@ async function rentalsPage(tenantId: string, s: SelfCheckState): Promise<SelfChe
       Number(p?.[partyAttr(ids.receivable)] ?? 0) +
       (booked ? Number(p?.[partyAttr(ids.advances)] ?? 0) + Number(p?.[partyAttr(ids.vatOutput)] ?? 0) : 0);
     const ledgerBalance = Number(r.balanceMinor ?? 0) - (booked ? Number(r.chargesMinor ?? 0) : 0);
-    const glDeposit = -Number(p?.[partyAttr(ids.deposits)] ?? 0);
+    const glDeposit = 0 - Number(p?.[partyAttr(ids.deposits)] ?? 0); // 0, never -0 (the stored result has no -0)
     const deposit = Number(r.depositReceivedMinor ?? 0) - Number(r.depositRefundedMinor ?? 0);
     if (glReceivable !== ledgerBalance || glDeposit !== deposit || (!p && (ledgerBalance || deposit))) {
       offending.push({
