@@ -2,9 +2,9 @@
  * Accounting in a real browser (issue 18 "Done when"), in English and in Arabic: post a manual
  * journal entry on /journal-entries/new (Post stays disabled until debits equal credits) and find
  * it in the general ledger and the trial balance; open the VAT report and download its CSV and
- * PDF (the PDF opens: its first page is rendered with pdftoppm); the self-check runs from its page in the
- * background and the page shows its stored result, every check passed. One company (a UAE company with VAT on, set through the API) signed up once for
- * the file.
+ * PDF (the PDF opens: its first page is rendered with pdftoppm); the self-check runs from its page
+ * in the background and the page shows its stored result, every check passed. One company (a UAE
+ * company with VAT on, set through the API) signed up once for the file.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
