@@ -45,6 +45,20 @@ export const selfCheckRunner: TaskRunner = async (task): Promise<TaskPage> => {
   const done = page.state.counted ?? 0;
   if (!page.checks) return { state: page.state, progress: { done, total: null } };
   const checkedAt = new Date().toISOString();
+  await storeSelfCheck(tenantId, page.checks, checkedAt, { id: task.id, createdAt: task.createdAt });
+  return { state: { counted: done }, progress: { done, total: done }, result: { checks: page.checks, checkedAt } };
+};
+
+/**
+ * Stores a finished run's checks as the company's latest result, unless a run started later already stored its
+ * own (a lost run finishing late never replaces a newer answer). The demo reset stores its own run (no task).
+ */
+export async function storeSelfCheck(
+  tenantId: string,
+  checks: Check[],
+  checkedAt: string,
+  run: { id: string | null; createdAt: string },
+): Promise<void> {
   await updateRaw({
     Key: selfCheckKey(tenantId),
     UpdateExpression:
@@ -52,16 +66,15 @@ export const selfCheckRunner: TaskRunner = async (task): Promise<TaskPage> => {
     ConditionExpression: 'attribute_not_exists(resultCreatedAt) OR resultCreatedAt <= :created',
     ExpressionAttributeValues: {
       ':type': 'ACCOUNTING_SELF_CHECK',
-      ':checks': page.checks,
+      ':checks': checks,
       ':at': checkedAt,
-      ':id': task.id,
-      ':created': task.createdAt,
+      ':id': run.id,
+      ':created': run.createdAt,
     },
   }).catch((err) => {
     if (!isConditionFailure(err)) throw err;
   });
-  return { state: { counted: done }, progress: { done, total: done }, result: { checks: page.checks, checkedAt } };
-};
+}
 
 const running = (t: TaskItem | undefined): t is TaskItem =>
   !!t && (t.status === 'queued' || t.status === 'running') && Date.now() - Date.parse(t.updatedAt) < STALE_MS;
