@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, call, get, patch, post, put, setupBooks } from '../../test/integration/client';
+import { BASE_URL, call, get, patch, post, put, setupBooks, checkBooks } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { accountingRoutes } from '../../shared/routes/accounting';
 import { extractTax } from '../../shared/money';
@@ -52,7 +52,7 @@ async function trialBalance(token = owner) {
 }
 
 async function selfCheckPassed(token = owner) {
-  const res = await get('/api/v1/accounting/self-check', token);
+  const res = await checkBooks(token);
   expect(res.status).toBe(200);
   for (const c of res.body.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 400)}`).toBe(true);
   return res.body.checks as { name: string; passed: boolean }[];
@@ -566,7 +566,7 @@ describe('manual journal entries', () => {
     ).toBe(201);
     expect((await put('/api/v1/accounting/lock-date', { lockDate: '2099-01-01' }, books.token)).status).toBe(400);
     expect((await put('/api/v1/accounting/lock-date', { lockDate: null }, t.admin.token)).status).toBe(403);
-    const check = await get('/api/v1/accounting/self-check', books.token);
+    const check = await checkBooks(books.token);
     expect(check.body.checks.find((c: { name: string }) => c.name === 'nothingPostedInLockedPeriod').passed).toBe(true);
   });
 });

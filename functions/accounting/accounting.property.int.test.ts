@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
-import { get, post, setupBooks } from '../../test/integration/client';
+import { get, post, setupBooks, checkBooks } from '../../test/integration/client';
 import { registerTenant } from '../../test/integration/fixtures';
 import { PAYMENT_METHODS } from '../../shared/accounting/posting-rules';
 import { keys } from '../lib/data/keys';
@@ -175,7 +175,7 @@ describe('property: the books stay sound under random rental operations', () => 
         for (const o of s.ops) await run(rental, o);
         const tb = (await get(`/api/v1/accounting/trial-balance?asOf=${today}`, owner)).body;
         expect(tb.totals.debit).toBe(tb.totals.credit);
-        const checks = (await get('/api/v1/accounting/self-check', owner)).body.checks as {
+        const checks = (await checkBooks(owner)).body.checks as {
           name: string;
           passed: boolean;
           details: unknown;

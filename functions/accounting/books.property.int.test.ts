@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
-import { get, post, setupBooks } from '../../test/integration/client';
+import { get, post, setupBooks, checkBooks } from '../../test/integration/client';
 import { registerTenant } from '../../test/integration/fixtures';
 import { TAX_ACCOUNT_CODES } from '../../shared/accounting/chart';
 import { RENT_CATEGORIES } from '../../shared/accounting/posting-rules';
@@ -362,7 +362,7 @@ async function assertBooks(w: World) {
   // 1. Trial balance zero; the self-check green (its customer-counter check included where merged).
   const tb = (await get(`/api/v1/accounting/trial-balance?asOf=${to}`, w.owner)).body;
   expect(minor(tb.totals.debit)).toBe(minor(tb.totals.credit));
-  const checks = (await get('/api/v1/accounting/self-check', w.owner)).body.checks as {
+  const checks = (await checkBooks(w.owner)).body.checks as {
     name: string;
     passed: boolean;
     details: unknown;

@@ -80,18 +80,32 @@ export async function readRentalLedger(tenantId: string, rentalId: string): Prom
     max: 5000,
   });
 }
+
 /** The customers' stored counters (the self-check compares them with their rentals: shared/customers/counters.ts). */
-export async function readCustomerCounters(tenantId: string) {
-  return queryAll<{
-    id: string;
-    fullNameEnglish?: string;
-    rentalsCount?: number;
-    completedRentals?: number;
-    totalSpendMinor?: number;
-    lastRentalDate?: string;
-  }>({
+export interface CustomerCounterFacts extends Item {
+  id: string;
+  fullNameEnglish?: string;
+  rentalsCount?: number;
+  completedRentals?: number;
+  totalSpendMinor?: number;
+  lastRentalDate?: string;
+}
+
+/** One page of the company's customers with their stored counters (the self-check's customer pages). */
+export async function readCustomersPage(tenantId: string, cursor: string | null, limit: number) {
+  return queryPage<CustomerCounterFacts>({ tenantId, pk: tenantPk(tenantId, 'CUSTOMER'), limit, cursor });
+}
+
+/**
+ * Every rental of one customer, through the rentals' customer index (gsi1 `T#{t}#CUSTOMER_RENTALS#{id}`,
+ * projected whole): what the customer's counters are recomputed from. An index read is eventually
+ * consistent (a rental changed in the last second may read as before); the self-check runs on demand.
+ */
+export async function readCustomerRentals(tenantId: string, customerId: string): Promise<RentalFacts[]> {
+  return queryAll<RentalFacts>({
     tenantId,
-    pk: tenantPk(tenantId, 'CUSTOMER'),
-    max: 100_000,
+    pk: tenantPk(tenantId, 'CUSTOMER_RENTALS', customerId),
+    index: 'gsi1',
+    max: 10_000,
   });
 }

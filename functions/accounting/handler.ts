@@ -14,7 +14,6 @@ import {
   vatReport,
 } from './reports';
 import type { ReportName } from './exports';
-import { selfCheck } from './self-check';
 import { getLock, setLock } from './lock';
 import { attachmentUploadUrl } from './attachments';
 
@@ -37,6 +36,7 @@ async function report(
 }
 
 const tasks = () => import('./tasks');
+const selfChecks = () => import('./self-check-task');
 
 const http = createDomainHandler('accounting', accountingRoutes, {
   listAccounts: async (ctx) => reply.ok(await listAccounts(t(ctx), ctx.query)),
@@ -64,7 +64,7 @@ const http = createDomainHandler('accounting', accountingRoutes, {
   profitLoss: async (ctx) => report(ctx, 'profit-loss', await profitLossReport(t(ctx), ctx.query.from, ctx.query.to)),
   vatReport: async (ctx) => report(ctx, 'vat-report', await vatReport(t(ctx), ctx.query.from, ctx.query.to)),
   accountingSummary: async (ctx) => reply.ok(await summary(t(ctx))),
-  accountingSelfCheck: async (ctx) => reply.ok(await selfCheck(t(ctx))),
+  accountingSelfCheck: async (ctx) => reply.ok(await (await selfChecks()).latestSelfCheck(t(ctx))),
 
   getLockDate: async (ctx) => reply.ok(await getLock(t(ctx))),
   putLockDate: async (ctx) => reply.ok(await setLock(actorOf(ctx), ctx.body)),
@@ -72,6 +72,8 @@ const http = createDomainHandler('accounting', accountingRoutes, {
   setupAccounting: async (ctx) => reply.status(202, await (await tasks()).startSetup(t(ctx), ctx.auth.userId)),
   createAccountingExport: async (ctx) =>
     reply.status(202, await (await tasks()).startExport(t(ctx), ctx.auth.userId, ctx.body)),
+  runAccountingSelfCheck: async (ctx) =>
+    reply.status(202, await (await selfChecks()).startSelfCheck(t(ctx), ctx.auth.userId)),
   getAccountingTask: async (ctx) => reply.ok(await (await tasks()).getTask(t(ctx), ctx.params.id)),
 });
 

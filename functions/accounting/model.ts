@@ -33,6 +33,12 @@ import { tx, type Item, type TransactItem } from '../lib/data/repo';
  *   allowed, so postings never queue behind one counter).
  */
 export const settingsKey = (tenantId: string): Key => ({ pk: tenantPk(tenantId, 'ACCOUNTING'), sk: 'SETTINGS' });
+/**
+ * The self-check's stored answer, beside the settings: `T#{t}#ACCOUNTING` / `SELF_CHECK` — the latest finished
+ * run's checks (`checks`, `checkedAt`, `resultTaskId`, `resultCreatedAt`) and the latest run started
+ * (`latestTaskId`, `latestCreatedAt`), so GET /accounting/self-check is one item and at most one task read.
+ */
+export const selfCheckKey = (tenantId: string): Key => ({ pk: tenantPk(tenantId, 'ACCOUNTING'), sk: 'SELF_CHECK' });
 export const accountKey = (tenantId: string, id: string): Key => entityKey(tenantId, 'ACCOUNT', id);
 export const accountPk = (tenantId: string) => tenantPk(tenantId, 'ACCOUNT');
 export const accountCodeKey = (tenantId: string, code: string): Key => entityKey(tenantId, 'ACCOUNT_CODE', code);

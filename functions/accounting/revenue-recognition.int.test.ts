@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, post } from '../../test/integration/client';
+import { get, post, checkBooks } from '../../test/integration/client';
 import { registerTenant } from '../../test/integration/fixtures';
 import { deleteItem, updateRaw } from '../lib/data/repo';
 import { entityKey } from '../lib/data/keys';
@@ -108,7 +108,7 @@ describe('revenue when it is earned', () => {
     ).toBe(201);
     expect(await income()).toBe(before);
     expect(await netByCode(r.id)).toEqual({ '1110': 500, '2160': -200, '2180': -300 });
-    const check = await get('/api/v1/accounting/self-check', owner);
+    const check = await checkBooks(owner);
     expect(
       check.body.checks.find((c: { name: string }) => c.name === 'rentalSubLedgers').passed,
       JSON.stringify(check.body.checks),
@@ -144,7 +144,7 @@ describe('revenue when it is earned', () => {
     expect((await post(`/api/v1/rentals/${r.id}/payments`, { amount: 200, method: 'cash' }, owner)).status).toBe(201);
     expect((await post(`/api/v1/rentals/${r.id}/close`, { depositRefundMethod: 'cash' }, owner)).status).toBe(200);
     expect(await netByCode(r.id)).toEqual({ '1110': 300, '4110': -300 });
-    const check = await get('/api/v1/accounting/self-check', owner);
+    const check = await checkBooks(owner);
     for (const c of check.body.checks)
       expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
   }, 120_000);
@@ -189,7 +189,7 @@ describe('revenue when it is earned', () => {
     );
     expect(ret.status, JSON.stringify(ret.body)).toBe(200);
     expect(await netByCode(r.id)).toEqual({ '1310': 200, '4110': -200 });
-    const check = await get('/api/v1/accounting/self-check', owner);
+    const check = await checkBooks(owner);
     expect(
       check.body.checks.find((c: { name: string }) => c.name === 'rentalSubLedgers').passed,
       JSON.stringify(check.body.checks),
@@ -218,7 +218,7 @@ describe('revenue when it is earned', () => {
       action: 'invoiced_before_pickup',
       params: { invoice: issued.body.number },
     });
-    const check = await get('/api/v1/accounting/self-check', owner);
+    const check = await checkBooks(owner);
     for (const c of check.body.checks)
       expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
     // Pickup: nothing posted twice; from then the job earns the rent day by day.

@@ -11,18 +11,20 @@ import { glLinePk, journalByDatePk, type JournalItem } from './model';
 import { localiseBooks } from './localise';
 import { backfillRentalsPage } from './rental-postings';
 import { readAccounts } from './setup';
+import { SELF_CHECK_TASK, selfCheckRunner } from './self-check-task';
 
 /**
  * The accounting domain's background tasks (functions/lib/tasks.ts): the books' setup (POST /accounting/setup,
  * which posted every rental of the company in one request: 1,070 DynamoDB calls on the demo company) and the
- * CSV exports that grow with a company's history (a general ledger of any length, a year of journal lines).
+ * CSV exports that grow with a company's history (a general ledger of any length, a year of journal lines), and
+ * the self-check, which reads the whole history (./self-check-task.ts).
  */
 export const SETUP_TASK = 'accounting-setup';
 export const EXPORT_TASKS = {
   'general-ledger': 'accounting-export-general-ledger',
   journal: 'accounting-export-journal',
 };
-const TASK_KINDS = [SETUP_TASK, ...Object.values(EXPORT_TASKS)];
+const TASK_KINDS = [SETUP_TASK, SELF_CHECK_TASK, ...Object.values(EXPORT_TASKS)];
 
 /** Rows read per DynamoDB page of an export (1 MB Query pages hold about this many lines). */
 const EXPORT_PAGE = 1000;
@@ -144,6 +146,7 @@ async function journalSource(task: TaskItem): Promise<CsvSource> {
 
 export const accountingTaskRunners: Record<string, TaskRunner> = {
   [SETUP_TASK]: setupRunner,
+  [SELF_CHECK_TASK]: selfCheckRunner,
   [EXPORT_TASKS['general-ledger']]: csvExportRunner(generalLedgerSource),
   [EXPORT_TASKS.journal]: csvExportRunner(journalSource),
 };

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, get, post } from '../../test/integration/client';
+import { call, get, post, checkBooks } from '../../test/integration/client';
 import { SETTINGS_MESSAGES } from '../../shared/schemas/settings/messages';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
@@ -28,7 +28,7 @@ const ok = <T = any>(res: { status: number; body: T }, status = 200): T => {
 };
 
 async function selfCheckGreen(token = owner) {
-  const res = ok(await get('/api/v1/accounting/self-check', token));
+  const res = ok(await checkBooks(token));
   for (const c of res.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 400)}`).toBe(true);
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, post } from '../../test/integration/client';
+import { get, post, checkBooks } from '../../test/integration/client';
 import { tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 
@@ -20,7 +20,7 @@ const ok = <T = any>(res: { status: number; body: T }, status = 200): T => {
 };
 
 async function selfCheckGreen() {
-  const res = ok(await get('/api/v1/accounting/self-check', owner));
+  const res = ok(await checkBooks(owner));
   for (const c of res.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 400)}`).toBe(true);
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, post } from '../../test/integration/client';
+import { get, post, checkBooks } from '../../test/integration/client';
 import { registerTenant } from '../../test/integration/fixtures';
 import { bookRental, rentalCustomer, rentalVehicle } from '../../test/integration/rental-kit';
 
@@ -96,7 +96,7 @@ describe('deposits agree with their rental', () => {
       refunded: 0,
       held: 95,
     });
-    const check = ok(await get('/api/v1/accounting/self-check', t.token)) as {
+    const check = ok(await checkBooks(t.token)) as {
       checks: { name: string; passed: boolean }[];
     };
     expect(check.checks.filter((c) => !c.passed)).toEqual([]);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, post, put, setupBooks } from '../../test/integration/client';
+import { get, post, put, setupBooks, checkBooks } from '../../test/integration/client';
 import { createStaffUser, registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { FINANCE_MESSAGES } from '../../shared/schemas/finance';
 
@@ -105,7 +105,7 @@ describe('finance entries', () => {
         ['1120', 0, 80],
       ]),
     );
-    const check = await get('/api/v1/accounting/self-check', owner);
+    const check = await checkBooks(owner);
     for (const c of check.body.checks) expect(c.passed, c.name).toBe(true);
 
     // Balances and the bank statement are views of the GL.
@@ -164,7 +164,7 @@ describe('finance entries with input VAT', () => {
       lines: { accountCode: string; debit: number; credit: number; vatCode: string | null }[];
     }[];
   const allGreen = async (token: string) => {
-    const check = await get('/api/v1/accounting/self-check', token);
+    const check = await checkBooks(token);
     expect(check.status).toBe(200);
     for (const c of check.body.checks)
       expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get } from '../../test/integration/client';
+import { get, checkBooks } from '../../test/integration/client';
 import { login } from '../../test/integration/fixtures';
 import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
 
@@ -36,7 +36,7 @@ describe('demo company finance', () => {
     const runs = (await get('/api/v1/invoicing/runs?limit=50', token)).body.items as { invoicesCreated: number }[];
     expect(runs.length).toBeGreaterThanOrEqual(3);
     expect(runs.reduce((n, r) => n + r.invoicesCreated, 0)).toBeGreaterThan(0);
-    const check = await get('/api/v1/accounting/self-check', token);
+    const check = await checkBooks(token);
     for (const c of check.body.checks)
       expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 600)}`).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, post, put } from '../../test/integration/client';
+import { get, post, put, checkBooks } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { runInvoicing } from './invoicing';
@@ -76,7 +76,7 @@ async function invoicesOf(rentalId: string) {
 }
 
 async function selfCheckGreen() {
-  const res = await get('/api/v1/accounting/self-check', owner);
+  const res = await checkBooks(owner);
   expect(res.status).toBe(200);
   for (const c of res.body.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 400)}`).toBe(true);
 }
@@ -494,7 +494,7 @@ describe('open-ended rentals are charged by period, not at booking (issue 26)', 
       ) / 100;
     expect(net('2170')).toBe(0);
     expect(net('4110')).toBe(-owed);
-    const check = await get('/api/v1/accounting/self-check', adv.token);
+    const check = await checkBooks(adv.token);
     for (const c of check.body.checks)
       expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 400)}`).toBe(true);
   }, 120_000);

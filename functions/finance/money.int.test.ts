@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, get, post, setupBooks } from '../../test/integration/client';
+import { BASE_URL, get, post, setupBooks, checkBooks } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { FINANCE_MESSAGES } from '../../shared/schemas/finance';
 import { IBAN_MESSAGES } from '../../shared/finance/iban';
@@ -29,7 +29,7 @@ type Acc = {
 const accounts = async (token = owner) => (await get('/api/v1/finance/accounts', token)).body.items as Acc[];
 const balance = async (id: string) => (await accounts()).find((a) => a.id === id)!.balance;
 const selfCheckGreen = async () => {
-  const check = await get('/api/v1/accounting/self-check', owner);
+  const check = await checkBooks(owner);
   for (const c of check.body.checks) expect(c.passed, c.name).toBe(true);
 };
 const financeJournal = async () =>

@@ -9,7 +9,7 @@ import { decodeZatcaTlv } from '../../shared/invoices/zatca';
 import { KSA_INITIAL_PIH } from '../../shared/einvoicing/ksa/initial-pih';
 import { verifyKsaXml } from '../../shared/einvoicing/ksa/verify';
 import { EDOC_MESSAGES } from '../../shared/schemas/einvoicing';
-import { get, patch, post, put, setupBooks } from '../../test/integration/client';
+import { get, patch, post, put, setupBooks, checkBooks } from '../../test/integration/client';
 import { registerTenant, type RegisteredTenant } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { getItem } from '../lib/data/repo';
@@ -233,7 +233,7 @@ describe('Saudi e-documents (ZATCA phase 2) born in the issue transactions', () 
     const pdf = await get(`/api/v1/invoices/${simplifiedId}/pdf?document=debit_note`, sa.token);
     expect(pdf.status, JSON.stringify(pdf.body)).toBe(200);
     expect(pdf.body.fileName).toBe(`${dn.number}.pdf`);
-    const check = await get('/api/v1/accounting/self-check', sa.token);
+    const check = await checkBooks(sa.token);
     for (const c of check.body.checks) expect(c.passed, c.name).toBe(true);
   });
 

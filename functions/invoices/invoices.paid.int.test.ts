@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, get, post, put, setupBooks } from '../../test/integration/client';
+import { call, get, post, put, setupBooks, checkBooks } from '../../test/integration/client';
 import { tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { keys } from '../lib/data/keys';
@@ -86,7 +86,7 @@ const rentalOf = async (id: string) => ok(await get(`/api/v1/rentals/${id}`, own
 const invoiceOf = async (id: string) => ok(await get(`/api/v1/invoices/${id}`, owner));
 
 async function selfCheck() {
-  const res = ok(await get('/api/v1/accounting/self-check', owner));
+  const res = ok(await checkBooks(owner));
   for (const c of res.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 400)}`).toBe(true);
 }
 

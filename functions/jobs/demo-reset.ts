@@ -21,7 +21,7 @@ import { seedBlacklist, seedCustomers } from '../customers/seed';
 import { seedSettings } from '../settings/seed';
 import { seedRentals, seedSignedContracts } from '../rentals/seed';
 import { recountCustomers } from '../rentals/api';
-import { seedAccounting } from '../accounting/seed';
+import { seedAccounting, seedSelfCheck } from '../accounting/seed';
 import { seedSecurity } from '../security/seed';
 import { seedSecurityReport } from '../security-report/seed';
 import { seedInvoices } from '../invoices/seed';
@@ -279,6 +279,8 @@ export const SEEDS: Array<[area: string, seed: (world: DemoWorld) => Promise<voi
   ],
   // after everything: the insights engine over the demo's figures
   ['insights', seedInsights],
+  // last: the books' self-check on everything above, stored (the self-check page shows it at once)
+  ['self-check', seedSelfCheck],
 ];
 
 /** A demo company: who it is (the seeds read its region: currency, VAT rate, time zone, addresses). */

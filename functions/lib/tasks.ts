@@ -129,9 +129,14 @@ export async function startTask(input: {
 
 /** A task of the company (another company's id, or another domain's kind: 404). */
 export async function readTask(tenantId: string, id: string, kinds: readonly string[]): Promise<TaskItem> {
-  const task = (await getItem(taskKey(tenantId, id), true)) as TaskItem | undefined;
+  const task = await findTask(tenantId, id);
   if (!task || !kinds.includes(task.kind)) throw notFound('Task not found');
   return task;
+}
+
+/** A task of the company, or undefined (gone after its 30 days). */
+export async function findTask(tenantId: string, id: string): Promise<TaskItem | undefined> {
+  return (await getItem(taskKey(tenantId, id), true)) as TaskItem | undefined;
 }
 
 export interface TaskView {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, patch, post, put, setupBooks } from '../../test/integration/client';
+import { get, patch, post, put, setupBooks, checkBooks } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { MAINTENANCE_MESSAGES } from '../../shared/schemas/maintenance';
@@ -282,7 +282,7 @@ describe('money: completion posts, cancelling reverses', () => {
       }[]
     ).filter((e) => e.sourceId === id);
   const selfCheckGreen = async () => {
-    const res = await get('/api/v1/accounting/self-check', owner);
+    const res = await checkBooks(owner);
     expect(res.status).toBe(200);
     for (const c of res.body.checks)
       expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, call, get, post, put } from '../../test/integration/client';
+import { BASE_URL, call, checkBooks, get, post, put } from '../../test/integration/client';
 import { returnFormOf } from '../../infra/local/paytabs-emulator';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createRental, createVehicle } from '../../test/integration/entity-factories';
@@ -56,7 +56,7 @@ const auditActions = async (tenantId: string) =>
   });
 
 async function selfCheckGreen() {
-  const res = ok(await get('/api/v1/accounting/self-check', owner));
+  const res = ok(await checkBooks(owner));
   for (const c of res.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 400)}`).toBe(true);
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, post, put } from '../../test/integration/client';
+import { get, post, put, checkBooks } from '../../test/integration/client';
 import { registerTenant } from '../../test/integration/fixtures';
 
 /**
@@ -243,7 +243,7 @@ describe('money states', () => {
     const after = (await get(`/api/v1/rentals/${r.id}/ledger`, t.token)).body.items as { reversesId: string | null }[];
     expect(after.filter((e) => applied.some((a) => a.id === e.reversesId))).toHaveLength(2);
 
-    const checks = (await get('/api/v1/accounting/self-check', t.token)).body.checks as {
+    const checks = (await checkBooks(t.token)).body.checks as {
       name: string;
       passed: boolean;
       details: unknown;

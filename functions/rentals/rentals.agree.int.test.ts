@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, post } from '../../test/integration/client';
+import { get, post, checkBooks } from '../../test/integration/client';
 import { registerTenant } from '../../test/integration/fixtures';
 import { updateRaw } from '../lib/data/repo';
 import { customerKey } from './deps';
@@ -58,7 +58,7 @@ describe('customer counters', () => {
     };
     const selfCheck = async () =>
       (
-        (await get('/api/v1/accounting/self-check', t.token)).body.checks as {
+        (await checkBooks(t.token)).body.checks as {
           name: string;
           passed: boolean;
           details: { customerId: string }[];

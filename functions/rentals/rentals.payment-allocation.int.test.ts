@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, post, setupBooks } from '../../test/integration/client';
+import { get, post, setupBooks, checkBooks } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle } from '../../test/integration/entity-factories';
 import { entityKey, keys } from '../lib/data/keys';
@@ -81,7 +81,7 @@ async function agingOpen(customerId: string) {
 }
 
 async function selfCheck() {
-  const res = ok(await get('/api/v1/accounting/self-check', owner));
+  const res = ok(await checkBooks(owner));
   for (const c of res.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 400)}`).toBe(true);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, post, put, unique } from '../../test/integration/client';
+import { get, post, put, unique, checkBooks } from '../../test/integration/client';
 import { registerTenant } from '../../test/integration/fixtures';
 import { createVehicle } from '../../test/integration/entity-factories';
 import { SETTINGS_MESSAGES } from '../../shared/schemas/settings';
@@ -55,7 +55,7 @@ const vatLayout = async (token: string) => {
   return res.body as { layout: string; region: string; boxes: { box: string; amount: number; vat: number }[] };
 };
 const selfCheck = async (token: string) => {
-  const res = await get('/api/v1/accounting/self-check', token);
+  const res = await checkBooks(token);
   expect(res.status).toBe(200);
   return res.body.checks as { name: string; passed: boolean; details: Record<string, unknown>[] }[];
 };

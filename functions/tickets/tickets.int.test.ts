@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, get, patch, post, setupBooks } from '../../test/integration/client';
+import { call, get, patch, post, setupBooks, checkBooks } from '../../test/integration/client';
 import { registerTenant, tenantWithAllRoles } from '../../test/integration/fixtures';
 import { createCustomer, createVehicle, uniquePlate } from '../../test/integration/entity-factories';
 import { keys } from '../lib/data/keys';
@@ -48,7 +48,7 @@ async function setCompany(tenantId: string) {
 }
 
 async function selfCheckPassed() {
-  const res = await get('/api/v1/accounting/self-check', owner);
+  const res = await checkBooks(owner);
   expect(res.status).toBe(200);
   for (const c of res.body.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 400)}`).toBe(true);
 }

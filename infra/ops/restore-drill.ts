@@ -7,6 +7,7 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE } from '../table-definition';
+import { runSelfCheckOverHttp } from './self-check-client';
 
 /**
  * The restore drill (README "Restore drill"), against AWS:
@@ -15,8 +16,9 @@ import { TABLE } from '../table-definition';
  *  2. wait until it is ACTIVE, then turn on what a restore does not copy: PITR and the TTL attribute;
  *  3. `--deploy`: `npx cdk deploy --all -c tableName=<target>` points every Lambda at it
  *     (infra/stacks/data-stack.ts restoredTableName; the old table stays, retained);
- *  4. the self-check: GET <url>/api/health and, with SAYYARA_TOKEN (an owner's access token),
- *     GET <url>/api/v1/accounting/self-check — every check must pass.
+ *  4. the self-check: GET <url>/api/health and, with SAYYARA_TOKEN (an owner's access token), a self-check
+ *     run (a background task: POST <url>/api/v1/accounting/self-check, its task polled, then GET the stored
+ *     result: ./self-check-client.ts) — every check must pass.
  *
  *   node --import tsx infra/ops/restore-drill.ts --source <table> --target <new>
  *     [--time <iso>] [--deploy] [--url <app>]
@@ -68,12 +70,10 @@ async function main() {
   console.log(`4. GET /api/health → ${health.status}`);
   if (!health.ok) process.exitCode = 1;
   if (process.env.SAYYARA_TOKEN) {
-    const res = await fetch(`${url}/api/v1/accounting/self-check`, {
-      headers: { authorization: `Bearer ${process.env.SAYYARA_TOKEN}` },
-    });
-    const body = (await res.json()) as { checks?: { name?: string; ok?: boolean; status?: string }[] };
-    console.log(`   GET /api/v1/accounting/self-check → ${res.status}`, JSON.stringify(body.checks ?? body));
-    if (!res.ok) process.exitCode = 1;
+    const check = await runSelfCheckOverHttp(url, process.env.SAYYARA_TOKEN);
+    console.log(`   self-check run ${check.taskId ?? '-'} → ${check.ok ? 'every check passed' : check.problem}`);
+    for (const c of check.checks) console.log(`   ${c.passed ? 'passed' : 'FAILED'} ${c.name}`);
+    if (!check.ok) process.exitCode = 1;
   }
 }
 

@@ -128,6 +128,10 @@ export const accounting = {
         allPassed: 'Every check passed',
         someFailed: '{{n}} check(s) failed',
         rerun: 'Run again',
+        run: 'Run the check',
+        checkedAt: 'Last checked {{when}}',
+        never:
+          'The books have not been checked yet. Run the check: it reads every rental and customer in the background, and the result stays here.',
         offending: 'Rows to look at',
         open: 'Open',
       },
@@ -159,7 +163,11 @@ export const accounting = {
         exportDownload: 'Download the CSV ({{rows}} rows)',
         startFailed: 'Could not start',
         status: { queued: 'Waiting to start…', running: 'Working…', done: 'Done', failed: 'Failed' },
-        progress: { rentals: '{{done}} rentals checked', rows: '{{done}} rows written' },
+        progress: {
+          rentals: '{{done}} rentals checked',
+          rows: '{{done}} rows written',
+          records: '{{done}} rentals and customers checked',
+        },
       },
       books: {
         title: 'Books settings',
@@ -392,6 +400,9 @@ export const accounting = {
         allPassed: 'نجحت كل الفحوصات',
         someFailed: 'فشل {{n}} من الفحوصات',
         rerun: 'إعادة الفحص',
+        run: 'تشغيل الفحص',
+        checkedAt: 'آخر فحص {{when}}',
+        never: 'لم تُفحص الدفاتر بعد. شغّل الفحص: يقرأ كل إيجار وكل عميل في الخلفية، وتبقى النتيجة هنا.',
         offending: 'السجلات التي تحتاج مراجعة',
         open: 'فتح',
       },
@@ -423,7 +434,11 @@ export const accounting = {
         exportDownload: 'تنزيل ملف CSV ({{rows}} سطر)',
         startFailed: 'تعذّر البدء',
         status: { queued: 'بانتظار البدء…', running: 'جارٍ العمل…', done: 'تم', failed: 'فشل' },
-        progress: { rentals: 'تم فحص {{done}} إيجار', rows: 'تمت كتابة {{done}} سطر' },
+        progress: {
+          rentals: 'تم فحص {{done}} إيجار',
+          rows: 'تمت كتابة {{done}} سطر',
+          records: 'تم فحص {{done}} من الإيجارات والعملاء',
+        },
       },
       books: {
         title: 'إعدادات الدفاتر',

@@ -199,8 +199,20 @@ export const accountingRoutes = [
     operationId: 'accountingSelfCheck',
     method: 'GET',
     path: '/api/v1/accounting/self-check',
-    summary: 'Checks the books: trial balance, sub-ledgers, VAT, mappings, locked periods',
+    summary:
+      "The books' latest self-check (trial balance, sub-ledgers, customer counters, VAT, mappings, locked " +
+      'periods): the last finished run with its time, and the latest run started with its progress',
     response: selfCheckResponse,
+  }),
+  route({
+    ability: 'accounting',
+    operationId: 'runAccountingSelfCheck',
+    method: 'POST',
+    path: '/api/v1/accounting/self-check',
+    summary:
+      'Starts the self-check as a background task over the whole history, in pages (202 with the task); ' +
+      'a run already in progress is answered instead of a second one',
+    response: accountingTaskResponse,
   }),
   route({
     ability: 'accounting',

@@ -272,12 +272,6 @@ export const trialBalanceResponse = z.object({
   totals: z.object({ debit: z.number(), credit: z.number() }),
 });
 
-export const selfCheckResponse = z.object({
-  checks: z.array(
-    z.object({ name: z.string(), passed: z.boolean(), details: z.array(z.record(z.string(), z.unknown())) }),
-  ),
-});
-
 export const accountPageResponse = pageOf(accountResponse);
 export const journalEntryPageResponse = pageOf(journalEntryResponse);
 
@@ -420,6 +414,18 @@ export const accountingTaskResponse = z.object({
 });
 /** POST /accounting/setup answers the setup task (202). */
 export const accountingSetupResponse = accountingTaskResponse;
+
+/**
+ * GET /accounting/self-check: the latest finished run's checks (empty before the first run) and when it finished,
+ * and the latest run started (queued or running with its progress, done, or failed with its error).
+ */
+export const selfCheckResponse = z.object({
+  checks: z.array(
+    z.object({ name: z.string(), passed: z.boolean(), details: z.array(z.record(z.string(), z.unknown())) }),
+  ),
+  checkedAt: z.string().nullable(),
+  latestRun: accountingTaskResponse.omit({ result: true, downloadUrl: true, downloadExpiresAt: true }).nullable(),
+});
 export const taskIdParams = z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/) });
 
 /** POST /accounting/exports: a general ledger of one account, or every journal line, over a period (CSV). */

@@ -69,6 +69,20 @@ export async function setupBooks(token?: string): Promise<ApiResponse> {
   return waitForTask(started.body.id, token);
 }
 
+/**
+ * The books' self-check (issue 30: a background task over the whole history): POST /accounting/self-check starts a
+ * run (or joins the one in progress), this waits until it is done and answers GET /accounting/self-check — the
+ * same response as before the task (`status`, `body.checks`), plus `checkedAt` and `latestRun`. A refused POST
+ * (403, 404) is answered as it is; a run that does not finish throws, so no test reads an older result as green.
+ */
+export async function checkBooks(token?: string): Promise<ApiResponse> {
+  const started = await post('/api/v1/accounting/self-check', {}, token);
+  if (started.status !== 202) return started;
+  const task = await waitForTask(started.body.id, token);
+  if (task.body?.status !== 'done') throw new Error(`self-check run did not finish: ${JSON.stringify(task.body)}`);
+  return get('/api/v1/accounting/self-check', token);
+}
+
 /** Polls GET /accounting/tasks/{id} until the task is done or failed (150 s at most: a busy machine). */
 export async function waitForTask(id: string, token?: string, timeoutMs = 150_000): Promise<ApiResponse> {
   const until = Date.now() + timeoutMs;

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { DEMO_CREDENTIALS } from '../../shared/schemas/auth';
-import { get } from './client';
+import { checkBooks } from './client';
 import { login } from './fixtures';
 
 /**
@@ -10,7 +10,7 @@ import { login } from './fixtures';
 export const loginDemo = () => login(DEMO_CREDENTIALS.username, DEMO_CREDENTIALS.password);
 
 export async function expectSelfCheckGreen(token: string) {
-  const res = await get('/api/v1/accounting/self-check', token);
+  const res = await checkBooks(token);
   expect(res.status).toBe(200);
   for (const c of res.body.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 400)}`).toBe(true);
   return res.body.checks as { name: string; passed: boolean }[];

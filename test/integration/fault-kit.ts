@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
-import { BASE_URL, call, get, post, put, type ApiResponse } from './client';
+import { BASE_URL, call, get, post, put, type ApiResponse, checkBooks } from './client';
 import { createCustomer, createRental, createVehicle } from './entity-factories';
 import type { CrashRule, FaultRule } from '../../functions/lib/faults';
 
@@ -51,7 +51,7 @@ export const ok = <T = any>(res: ApiResponse<T>, status = 200): T => {
 export async function booksBalance(token: string) {
   const tb = ok(await get('/api/v1/accounting/trial-balance', token));
   expect(tb.totals.debit).toBe(tb.totals.credit);
-  const check = ok(await get('/api/v1/accounting/self-check', token));
+  const check = ok(await checkBooks(token));
   for (const c of check.checks) expect(c.passed, `${c.name}: ${JSON.stringify(c.details).slice(0, 300)}`).toBe(true);
 }
 

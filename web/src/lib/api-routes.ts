@@ -94,6 +94,7 @@ export const API_ROUTES = {
   vatReport: 'GET /api/v1/accounting/vat-report',
   accountingSummary: 'GET /api/v1/accounting/summary',
   accountingSelfCheck: 'GET /api/v1/accounting/self-check',
+  runAccountingSelfCheck: 'POST /api/v1/accounting/self-check',
   getLockDate: 'GET /api/v1/accounting/lock-date',
   putLockDate: 'PUT /api/v1/accounting/lock-date',
   setupAccounting: 'POST /api/v1/accounting/setup',

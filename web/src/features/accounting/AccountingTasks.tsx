@@ -8,8 +8,9 @@ import { useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
 import { callApi, useApi, type BodyOf, type ResponseOf } from '../../lib/api-client';
 
-type Task = NonNullable<ResponseOf<'getAccountingTask'>>;
-const finished = (task: Task | null | undefined) => task?.status === 'done' || task?.status === 'failed';
+type Task = Omit<NonNullable<ResponseOf<'getAccountingTask'>>, 'result'>;
+export const finished = (task: Pick<Task, 'status'> | null | undefined) =>
+  task?.status === 'done' || task?.status === 'failed';
 
 function useTask(id: string | null) {
   return useApi('getAccountingTask', id ? { params: { id } } : null, {
@@ -20,7 +21,7 @@ function useTask(id: string | null) {
 }
 
 /** The task's state in words, with a progress bar while it runs (a count when the total is not known yet). */
-function TaskStatus({ task, unit }: { task: Task; unit: 'rentals' | 'rows' }) {
+export function TaskStatus({ task, unit }: { task: Task; unit: 'rentals' | 'rows' | 'records' }) {
   const t = useT();
   const w = (k: string, p?: Record<string, string>) => t(`accounting.ui.tasks.${k}`, p);
   const done = String(task.progress.done);

@@ -1,19 +1,23 @@
 /**
  * /dashboard/test-accounts: the accounting self-check on the company's live data: trial balance
- * zero, each rental's sub-ledger = GL, VAT accounts = VAT report, every payment method mapped,
- * nothing posted in a locked period. Pass/fail per check; offending rows link to their records.
+ * zero, each rental's sub-ledger = GL, customer counters, VAT accounts = VAT report, every payment method
+ * mapped, nothing posted in a locked period. Pass/fail per check; offending rows link to their records.
+ * The check reads the whole history, so it runs in the background (issue 30): the button starts a run,
+ * its progress shows while it runs (the page polls every second), and the page shows the last finished
+ * run's result with its time — also while a new run is on its way, and when the latest run failed.
  */
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusPill } from '../../components/StatusPill';
 import { useT } from '../../i18n';
+import { toastApiError } from '../../lib/api-errors';
+import { callApi, useApi, type ResponseOf } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
-import { ReportLinks, ReportState, useReport } from './ReportKit';
-import { apiPath } from '../../lib/api-client';
+import { ReportLinks, ReportState } from './ReportKit';
+import { finished, TaskStatus } from './AccountingTasks';
 
-interface SelfCheck {
-  checks: { name: string; passed: boolean; details: Record<string, unknown>[] }[];
-}
+type SelfCheck = NonNullable<ResponseOf<'accountingSelfCheck'>>;
 
 /** The record an offending row points at, when it has a page. */
 function rowLink(d: Record<string, unknown>): { to: string; label: string } | null {
@@ -31,8 +35,29 @@ function rowLink(d: Record<string, unknown>): { to: string; label: string } | nu
 export default function TestAccountsPage() {
   const t = useT();
   const f = useFormat();
-  const report = useReport<SelfCheck>(apiPath('accountingSelfCheck'));
-  const failed = report.data?.checks.filter((c) => !c.passed).length ?? 0;
+  const [starting, setStarting] = useState(false);
+  const report = useApi(
+    'accountingSelfCheck',
+    {},
+    {
+      // While a run is on its way, every second (the app's dedupe would swallow the polls otherwise).
+      refreshInterval: (sc) => (sc?.latestRun && !finished(sc.latestRun) ? 1000 : 0),
+      dedupingInterval: 500,
+    },
+  );
+  const sc = report.data;
+  const inProgress = !!sc?.latestRun && !finished(sc.latestRun);
+  const run = async () => {
+    setStarting(true);
+    try {
+      await callApi('runAccountingSelfCheck');
+      await report.mutate();
+    } catch (error) {
+      toastApiError(t('accounting.ui.tasks.startFailed'), error);
+    } finally {
+      setStarting(false);
+    }
+  };
   return (
     <div>
       <PageHeader
@@ -42,22 +67,39 @@ export default function TestAccountsPage() {
           <button
             type="button"
             className="btn-secondary"
-            onClick={() => void report.mutate()}
-            disabled={report.isValidating}
+            data-testid="self-check-run"
+            onClick={() => void run()}
+            disabled={!sc || starting || inProgress}
           >
-            {t('accounting.ui.selfCheck.rerun')}
+            {t(sc?.checkedAt ? 'accounting.ui.selfCheck.rerun' : 'accounting.ui.selfCheck.run')}
           </button>
         }
       />
       <ReportLinks current="testAccounts" />
-      <ReportState report={report}>
+      <ReportState report={{ data: sc ?? undefined, error: report.error, mutate: report.mutate }}>
         {(sc) => (
           <>
-            <p className="mb-4 font-medium" data-testid="self-check-summary" data-failed={failed}>
-              {failed === 0
-                ? t('accounting.ui.selfCheck.allPassed')
-                : t('accounting.ui.selfCheck.someFailed', { n: failed })}
-            </p>
+            {sc.latestRun && sc.latestRun.status !== 'done' ? (
+              <div className="card mb-4" data-testid="self-check-run-status">
+                <TaskStatus task={sc.latestRun} unit="records" />
+              </div>
+            ) : null}
+            {sc.checkedAt ? (
+              <>
+                <p className="mb-1 font-medium" data-testid="self-check-summary" data-failed={failedOf(sc)}>
+                  {failedOf(sc) === 0
+                    ? t('accounting.ui.selfCheck.allPassed')
+                    : t('accounting.ui.selfCheck.someFailed', { n: failedOf(sc) })}
+                </p>
+                <p className="mb-4 text-sm text-slate-600 dark:text-slate-300" data-testid="self-check-checked-at">
+                  {t('accounting.ui.selfCheck.checkedAt', { when: f.dateTime(sc.checkedAt) })}
+                </p>
+              </>
+            ) : (
+              <p className="card mb-4 text-sm" data-testid="self-check-never">
+                {t('accounting.ui.selfCheck.never')}
+              </p>
+            )}
             <ul className="space-y-3">
               {sc.checks.map((c) => (
                 <li key={c.name} className="card" data-check={c.name} data-passed={c.passed}>
@@ -102,3 +144,5 @@ export default function TestAccountsPage() {
     </div>
   );
 }
+
+const failedOf = (sc: SelfCheck) => sc.checks.filter((c) => !c.passed).length;
