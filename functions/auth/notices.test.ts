@@ -60,12 +60,12 @@ describe('security emails (issue 31)', () => {
       expect(e.text, kind).toContain('مرحبًا Sara Al Mansouri،');
       expect(e.text, kind).not.toContain('{{');
     }
-    expect(noticeEmail('ar', 'mfaDisabled', ctx, facts).subject).toBe('تم إيقاف التحقق بخطوتين');
+    expect(noticeEmail('ar', 'mfaDisabled', ctx, facts).subject).toBe('تم إيقاف التحقق الثنائي');
   });
 
   it('a company without a language gets English then Arabic', () => {
     const both = companyNoticeEmail(undefined, 'mfaDisabled', ctx, facts);
-    expect(both.subject).toBe('Two-step verification was turned off / تم إيقاف التحقق بخطوتين');
+    expect(both.subject).toBe('Two-step verification was turned off / تم إيقاف التحقق الثنائي');
     expect(both.text.indexOf('If this was not you:')).toBeLessThan(both.text.indexOf('إن لم تكن أنت:'));
     expect(companyNoticeEmail('ar', 'mfaDisabled', ctx, facts).text).not.toContain('If this was not you');
   });
