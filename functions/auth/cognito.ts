@@ -10,6 +10,7 @@ import { USER_POOL } from '../../infra/table-definition';
 import { cognitoClient } from '../lib/clients/cognito';
 import { config } from '../lib/config';
 import { conflict, unauthorized, validationFailed } from '../lib/errors';
+import { assertUncommonPassword } from './common-passwords';
 
 /**
  * The few Cognito calls identity needs. Cognito holds credentials only: tenant, role and status
@@ -123,6 +124,8 @@ export async function createCognitoUser(input: {
   email?: string;
   tenantId: string;
 }): Promise<string> {
+  // Sign-up and staff creation both come here: a common password is refused before anything is created.
+  assertUncommonPassword(input.password, 'password');
   const c = config();
   const attributes = [{ Name: `custom:${USER_POOL.tenantAttribute}`, Value: input.tenantId }];
   if (input.email) attributes.push({ Name: 'email', Value: input.email });

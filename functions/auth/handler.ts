@@ -12,7 +12,7 @@ import { lockoutRoutes } from '../../shared/routes/security';
 import { notFound } from '../lib/errors';
 import { unlockUsername } from './unlock';
 import { changePassword } from './password';
-import { ensureDeviceCookie } from './signin-context';
+import { ensureDeviceCookie, signinOrigin } from './signin-context';
 import { assertRefreshable, listSessions, recordRefresh, revokeSession } from './sessions';
 
 /**
@@ -71,8 +71,8 @@ export const handler = createDomainHandler('auth', routes, {
   suspendTenant: async (ctx) =>
     reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'suspended', ctx.body.reason)),
   mfaSetup: async (ctx) => reply.ok(await setupMfa(actorOf(ctx))),
-  mfaVerify: async (ctx) => reply.ok(await verifyMfaSetup(actorOf(ctx), ctx.body.code)),
-  mfaDisable: async (ctx) => reply.ok(await disableMfa(actorOf(ctx), ctx.body.code)),
+  mfaVerify: async (ctx) => reply.ok(await verifyMfaSetup(actorOf(ctx), ctx.body.code, signinOrigin(ctx))),
+  mfaDisable: async (ctx) => reply.ok(await disableMfa(actorOf(ctx), ctx.body.code, signinOrigin(ctx))),
   mfaStatus: async (ctx) => {
     const mfa = await readMfa(ctx.auth.tenantId, ctx.auth.userId);
     return reply.ok({

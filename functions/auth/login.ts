@@ -3,7 +3,10 @@ import { keys } from '../lib/data/keys';
 import { batchGet, getItem, updateRaw } from '../lib/data/repo';
 import { auditItem } from '../lib/data/audit';
 import { putItem } from '../lib/data/repo';
-import { forbidden, tooManyAttempts, unauthorized } from '../lib/errors';
+import { fillTemplate, forbidden, HttpError, unauthorized } from '../lib/errors';
+import { ERROR_CODES } from '../../shared/errors';
+import { AUTH_MESSAGES } from '../../shared/schemas/auth-messages';
+import { auth as authCatalog } from '../../shared/i18n/auth';
 import { SECURITY_MESSAGES } from '../../shared/schemas/security';
 import { DEMO_USERNAMES, type LoginInput } from '../../shared/schemas/auth';
 import { INVALID_CREDENTIALS, passwordAuth, revokeRefreshToken } from './cognito';
@@ -20,7 +23,8 @@ import { normalizeUsername, sessionUser, type UserEntity } from './users';
 import type { UseCaseCtx } from './register';
 import { signinOrigin, type SigninOrigin } from './signin-context';
 import { startSession } from './sessions';
-import { completeChallenge, createChallenge, mfaEnabled } from './mfa';
+import { completeChallenge, createChallenge, mfaEnabled, readMfa } from './mfa';
+import { sendSecurityNotice } from './notices';
 import { assessSignin, judgeCountry, readGeoRules, recordSignin, signinSucceeded } from './deps';
 import { readCompanySettings } from '../lib/company-settings';
 import type { RequestCtx } from '../lib/http';
@@ -66,13 +70,19 @@ export async function login(ctx: LoginCtx) {
   const ipThrottled = !isLoopback(origin.ip);
   const ipAttempts = ipThrottled ? await readAttempts({ ip: origin.ip }) : undefined;
   const ipLocked = lockedForMs(ipAttempts, now, MAX_FAILED_PER_IP);
-  if (ipLocked > 0) throw tooManyAttempts('Too many attempts', Math.ceil(ipLocked / 1000));
+  if (ipLocked > 0) {
+    await auditLockedRefusal(ctx, origin, username, 'address', now);
+    throw lockedOut(ctx, ipLocked, now);
+  }
   // The demo password is printed on the sign-in page: throttling it protects nothing, and
   // would let one visitor lock every other visitor out of "Try Live Demo" for 15 minutes.
   const throttled = !DEMO_USERNAMES.includes(username);
   const attempts = throttled ? await readAttempts(username) : undefined;
   const locked = lockedForMs(attempts, now);
-  if (locked > 0) throw tooManyAttempts('Too many attempts', Math.ceil(locked / 1000));
+  if (locked > 0) {
+    await auditLockedRefusal(ctx, origin, username, 'username', now);
+    throw lockedOut(ctx, locked, now);
+  }
 
   let tokens;
   try {
@@ -82,7 +92,11 @@ export async function login(ctx: LoginCtx) {
     const ipFailures = ipThrottled ? await recordFailure({ ip: origin.ip }, ipAttempts, now) : 0;
     if (ipFailures === MAX_FAILED_PER_IP)
       ctx.log.warn('sign-in throttled for a source IP after repeated failures', { failures: ipFailures });
-    if (throttled) await auditLoginFailure(ctx, origin, username, await recordFailure(username, attempts, now));
+    if (throttled) {
+      const failures = await recordFailure(username, attempts, now);
+      const windowStart = attempts && now - attempts.windowStart < LOCKOUT_WINDOW_MS ? attempts.windowStart : now;
+      await auditLoginFailure(ctx, origin, username, failures, windowStart + LOCKOUT_WINDOW_MS);
+    }
     throw unauthorized(INVALID_CREDENTIALS);
   }
 
@@ -175,13 +189,22 @@ export async function login(ctx: LoginCtx) {
   // MFA enrolled: no tokens yet, a challenge the code completes (mfa.ts, POST /api/auth/login/mfa).
   if (enrolled) {
     await recordSignin(who, origin, assessment, 'mfa', ctx.requestId);
-    const challenge = await createChallenge(who, tokens, { ...origin, deviceId: assessment.deviceId });
+    const challenge = await createChallenge(who, tokens, {
+      ...origin,
+      deviceId: assessment.deviceId,
+      newDevice: assessment.signals.includes('new_device'),
+      newCountry: assessment.signals.includes('new_country'),
+    });
     await auditSignin(ctx, origin, who, 'auth.mfa_challenge');
     return { success: true as const, mfaRequired: true as const, challenge };
   }
   await recordSignin(who, origin, assessment, 'allowed', ctx.requestId);
   await startSession(who, tokens, origin, [signinAudit(ctx, origin, who, 'auth.login')]);
   await signinSucceeded(who, origin, assessment.deviceId, false, new Date(now));
+  await noticeNewSignin(who, origin, {
+    newDevice: assessment.signals.includes('new_device'),
+    newCountry: assessment.signals.includes('new_country'),
+  });
   // The company requires MFA of OWNER and ADMIN (company settings → Security): a sign-in without it
   // goes through once more and is sent to enrol (the web opens /account/security), so nobody is
   // locked out of the company by switching the setting on; every such sign-in is audited.
@@ -204,8 +227,93 @@ export async function login(ctx: LoginCtx) {
   };
 }
 
+/**
+ * The lockout answer (issue 31): when to try again, in minutes, in the reader's language. The message is in the
+ * language the request's Accept-Language puts first (Arabic or English); `template` and `params` let the web
+ * show it in its own language (web kit translateApiError), and Retry-After gives the seconds.
+ */
+export function lockedOut(ctx: Partial<Pick<RequestCtx, 'headers'>>, lockedMs: number, now = Date.now()) {
+  const seconds = Math.ceil(lockedMs / 1000);
+  const params = { minutes: String(Math.ceil(seconds / 60)), retryAt: new Date(now + seconds * 1000).toISOString() };
+  const arabic = /^\s*ar\b/i.test(ctx.headers?.['accept-language'] ?? '');
+  const text = arabic ? authCatalog.ar.validation.lockedTryAgain : AUTH_MESSAGES.lockedTryAgain;
+  return new HttpError(
+    429,
+    ERROR_CODES.TOO_MANY_ATTEMPTS,
+    fillTemplate(text, params),
+    undefined,
+    { 'Retry-After': String(seconds) },
+    { template: AUTH_MESSAGES.lockedTryAgain, params },
+  );
+}
+
+/**
+ * Every sign-in refused while locked goes to the company's audit log when the username is known (issue 31),
+ * counted per user and minute in one item (`auth.locked_refused`, `attempts`), so a brute-force run of
+ * thousands of tries adds at most one item a minute. `why`: the username's lock or the source address's.
+ */
+async function auditLockedRefusal(
+  ctx: LoginCtx,
+  origin: SigninOrigin,
+  username: string,
+  why: 'username' | 'address',
+  now: number,
+) {
+  const pointer = await getItem(keys.global.username(username));
+  if (!pointer) return;
+  const tenantId = String(pointer.tenantId);
+  const userId = String(pointer.userId);
+  const minute = new Date(Math.floor(now / 60_000) * 60_000).toISOString();
+  const id = `LOCKED-${why}-${userId}`;
+  const key = keys.audit(tenantId, minute, id);
+  const counted = await updateRaw({
+    Key: key,
+    UpdateExpression:
+      'SET entityType = :e, id = :id, #at = :at, #action = :a, entity = :entity, entityId = :u, userId = :u, ' +
+      'username = :n, requestId = :r, ip = :ip, country = :c, userAgent = :ua ADD attempts :one',
+    ExpressionAttributeNames: { '#at': 'at', '#action': 'action' },
+    ExpressionAttributeValues: {
+      ':e': 'AUDIT',
+      ':id': id,
+      ':at': minute,
+      ':a': 'auth.locked_refused',
+      ':entity': 'USER',
+      ':u': userId,
+      ':n': username,
+      ':r': ctx.requestId ?? null,
+      ':ip': origin.ip,
+      ':c': origin.country,
+      ':ua': origin.userAgent,
+      ':one': 1,
+    },
+    ReturnValues: 'ALL_NEW',
+  });
+  const note = `${Number(counted?.attempts ?? 1)} sign-in attempt(s) refused in this minute: ${why} locked`;
+  await updateRaw({
+    Key: key,
+    UpdateExpression: 'SET summary = :s',
+    ExpressionAttributeValues: { ':s': JSON.stringify({ note }) },
+  });
+}
+
+/** A sign-in from a new device or country: the user is told (notices.ts). */
+async function noticeNewSignin(
+  who: { tenantId: string; userId: string },
+  origin: SigninOrigin,
+  what: { newDevice?: boolean; newCountry?: boolean },
+) {
+  if (!what.newDevice && !what.newCountry) return;
+  await sendSecurityNotice(who, 'newSignin', { at: new Date().toISOString(), ...origin, ...what });
+}
+
 /** Failed sign-ins go to the company's audit log (security monitoring reads it) when the username is known. */
-async function auditLoginFailure(ctx: LoginCtx, origin: SigninOrigin, username: string, failures: number) {
+async function auditLoginFailure(
+  ctx: LoginCtx,
+  origin: SigninOrigin,
+  username: string,
+  failures: number,
+  lockedUntil: number,
+) {
   const lockedNow = failures === MAX_FAILED_LOGINS;
   const pointer = await getItem(keys.global.username(username));
   if (pointer) {
@@ -216,6 +324,17 @@ async function auditLoginFailure(ctx: LoginCtx, origin: SigninOrigin, username: 
       lockedNow ? 'auth.lockout' : 'auth.login_failed',
       `failed sign-in ${failures} in window`,
     );
+    if (lockedNow)
+      await sendSecurityNotice(
+        { tenantId: String(pointer.tenantId), userId: String(pointer.userId) },
+        'accountLocked',
+        {
+          at: new Date().toISOString(),
+          ...origin,
+          failures,
+          until: new Date(lockedUntil).toISOString(),
+        },
+      );
   }
   if (lockedNow) ctx.log.warn('sign-in locked after repeated failures', { usernameKnown: !!pointer });
 }
@@ -237,7 +356,12 @@ export async function loginMfa(ctx: Pick<RequestCtx<{ challenge: string; code: s
     ),
   ]);
   // A sign-in completed with the second factor trusts its device (unless an admin blocked it meanwhile).
-  const deviceId = (origin as { deviceId?: string }).deviceId;
-  if (deviceId) await signinSucceeded(who, where, deviceId, true);
+  const seen = origin as { deviceId?: string; newDevice?: boolean; newCountry?: boolean };
+  if (seen.deviceId) await signinSucceeded(who, where, seen.deviceId, true);
+  await noticeNewSignin(who, where, seen);
+  if (method === 'recovery') {
+    const left = ((await readMfa(who.tenantId, who.userId))?.recoveryHashes as unknown[] | undefined)?.length ?? 0;
+    await sendSecurityNotice(who, 'recoveryCodeUsed', { at: new Date().toISOString(), ...where, left });
+  }
   return { success: true as const, tokens, user: sessionUser(userItem as unknown as UserEntity) };
 }

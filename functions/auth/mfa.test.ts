@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TOTP, Secret } from 'otpauth';
-import { totpValid } from './mfa';
+import { totpStep, totpValid } from './mfa';
 
 /** RFC 6238 at a fixed clock: the code of a period, one period of drift either way, nothing more. */
 describe('TOTP check', () => {
@@ -20,5 +20,14 @@ describe('TOTP check', () => {
     expect(totpValid(secret, codeAt(at - 90_000), at)).toBe(false);
     expect(totpValid(secret, '000000', at) && codeAt(at) !== '000000').toBe(false);
     expect(totpValid(secret, 'abcdef', at)).toBe(false);
+  });
+  it('names the time step a code belongs to (what sign-in stores so a code works once)', () => {
+    const step = Math.floor(at / 30_000);
+    expect(totpStep(secret, codeAt(at), at)).toBe(step);
+    expect(totpStep(secret, codeAt(at - 30_000), at)).toBe(step - 1);
+    expect(totpStep(secret, codeAt(at + 30_000), at)).toBe(step + 1);
+    // The same code read 20 s later (same period) is the same step: the stored step refuses it then.
+    expect(totpStep(secret, codeAt(at), at + 20_000)).toBe(step);
+    expect(totpStep(secret, codeAt(at - 90_000), at)).toBeNull();
   });
 });

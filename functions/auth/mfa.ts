@@ -3,10 +3,14 @@ import { Secret, TOTP } from 'otpauth';
 import { keys, tenantPk } from '../lib/data/keys';
 import { deleteItem, getItem, putItem, transact, tx, updateRaw, type Item } from '../lib/data/repo';
 import { auditItem } from '../lib/data/audit';
-import { conflict, unauthorized, validationFailed } from '../lib/errors';
+import { conflict, isConditionFailure, unauthorized, validationFailed } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { MFA_MESSAGES } from '../../shared/schemas/security';
 import type { Tokens } from './cognito';
+import { sendSecurityNotice, type NoticeFacts } from './notices';
+
+/** Where a change was made from (the security email says it). */
+export type NoticeWhere = Pick<NoticeFacts, 'ip' | 'country' | 'userAgent'>;
 
 /**
  * MFA with an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s, one step of clock
@@ -37,11 +41,23 @@ export function totpFor(secretBase32: string, label: string): TOTP {
   });
 }
 
-/** Pure check (unit-tested with a fixed clock): is `code` valid for the secret at `timestamp`? */
-export function totpValid(secretBase32: string, code: string, timestamp = Date.now()): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  return totpFor(secretBase32, 'x').validate({ token: code, timestamp, window: 1 }) !== null;
+/**
+ * Pure check (unit-tested with a fixed clock): the RFC 6238 time step `code` belongs to for the secret at
+ * `timestamp` (one step of drift either way), or null when it is not valid.
+ */
+export function totpStep(secretBase32: string, code: string, timestamp = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const delta = totpFor(secretBase32, 'x').validate({ token: code, timestamp, window: 1 });
+  return delta === null ? null : Math.floor(timestamp / 1000 / 30) + delta;
 }
+
+export function totpValid(secretBase32: string, code: string, timestamp = Date.now()): boolean {
+  return totpStep(secretBase32, code, timestamp) !== null;
+}
+
+/** What a second-factor check found: the method that passed, a replayed code, or nothing valid. */
+export type SecondFactorResult = 'totp' | 'recovery' | 'replay' | false;
+export const secondFactorPassed = (r: SecondFactorResult): r is 'totp' | 'recovery' => r === 'totp' || r === 'recovery';
 
 export async function readMfa(tenantId: string, userId: string): Promise<Item | undefined> {
   return getItem(mfaKey(tenantId, userId));
@@ -74,23 +90,37 @@ function newRecoveryCodes(): string[] {
   });
 }
 
-export async function verifyMfaSetup(actor: Actor, code: string) {
+export async function verifyMfaSetup(actor: Actor, code: string, where: NoticeWhere = {}) {
   const current = await readMfa(actor.tenantId, actor.userId);
   if (current?.enabled) throw conflict(MFA_MESSAGES.alreadyEnabled);
   if (!current?.pendingSecret) throw conflict(MFA_MESSAGES.noSetup);
-  if (!totpValid(String(current.pendingSecret), code)) throw validationFailed({ code: MFA_MESSAGES.codeWrong });
+  const step = totpStep(String(current.pendingSecret), code);
+  if (step === null) throw validationFailed({ code: MFA_MESSAGES.codeWrong });
   const recoveryCodes = newRecoveryCodes();
-  await transact([
-    tx.put({
-      ...mfaKey(actor.tenantId, actor.userId),
-      entityType: 'MFA',
-      enabled: true,
-      secret: current.pendingSecret,
-      recoveryHashes: recoveryCodes.map((c) => sha(normalizeRecovery(c))),
-      enabledAt: new Date().toISOString(),
-    }),
-    tx.put(auditItem(actor, 'auth.mfa_enabled', 'USER', actor.userId)),
-  ]);
+  try {
+    await transact([
+      // The setup code's step is the first one used: it cannot then complete a sign-in. Conditional on the
+      // same pending secret, so two parallel confirmations do not both hand out recovery codes.
+      tx.raw('Put', {
+        Item: {
+          ...mfaKey(actor.tenantId, actor.userId),
+          entityType: 'MFA',
+          enabled: true,
+          secret: current.pendingSecret,
+          lastTotpStep: step,
+          recoveryHashes: recoveryCodes.map((c) => sha(normalizeRecovery(c))),
+          enabledAt: new Date().toISOString(),
+        },
+        ConditionExpression: 'enabled = :f AND pendingSecret = :s',
+        ExpressionAttributeValues: { ':f': false, ':s': current.pendingSecret },
+      }),
+      tx.put(auditItem(actor, 'auth.mfa_enabled', 'USER', actor.userId)),
+    ]);
+  } catch (err) {
+    if (isConditionFailure(err)) throw conflict(MFA_MESSAGES.alreadyEnabled);
+    throw err;
+  }
+  await sendSecurityNotice(actor, 'mfaEnabled', { at: new Date().toISOString(), ...where });
   return { success: true as const, recoveryCodes };
 }
 
@@ -98,14 +128,26 @@ export async function verifyMfaSetup(actor: Actor, code: string) {
  * A code (TOTP) or a recovery code, for sign-in and for turning MFA off. A recovery code is
  * removed with a condition that it is still there, so it works exactly once even in parallel.
  */
-export async function checkSecondFactor(
-  tenantId: string,
-  userId: string,
-  code: string,
-): Promise<'totp' | 'recovery' | false> {
+export async function checkSecondFactor(tenantId: string, userId: string, code: string): Promise<SecondFactorResult> {
   const mfa = await readMfa(tenantId, userId);
   if (!mfa?.enabled) return false;
-  if (totpValid(String(mfa.secret), code.trim())) return 'totp';
+  const step = totpStep(String(mfa.secret), code.trim());
+  if (step !== null) {
+    // RFC 6238 §5.2: a code is accepted once. The write that accepts it stores its step, on the condition
+    // that no later or equal step was used: a second use (even in parallel) fails the condition.
+    try {
+      await updateRaw({
+        Key: mfaKey(tenantId, userId),
+        UpdateExpression: 'SET lastTotpStep = :s',
+        ConditionExpression: 'enabled = :t AND (attribute_not_exists(lastTotpStep) OR lastTotpStep < :s)',
+        ExpressionAttributeValues: { ':s': step, ':t': true },
+      });
+      return 'totp';
+    } catch (err) {
+      if (isConditionFailure(err)) return 'replay';
+      throw err;
+    }
+  }
   const hash = sha(normalizeRecovery(code));
   const hashes = (mfa.recoveryHashes as string[] | undefined) ?? [];
   const index = hashes.indexOf(hash);
@@ -123,15 +165,19 @@ export async function checkSecondFactor(
   }
 }
 
-export async function disableMfa(actor: Actor, code: string) {
+export async function disableMfa(actor: Actor, code: string, where: NoticeWhere = {}) {
   const mfa = await readMfa(actor.tenantId, actor.userId);
   if (!mfa?.enabled) throw conflict(MFA_MESSAGES.notEnabled);
-  if (!(await checkSecondFactor(actor.tenantId, actor.userId, code)))
+  const result = await checkSecondFactor(actor.tenantId, actor.userId, code);
+  if (!secondFactorPassed(result)) {
+    if (result === 'replay') await putItem(auditItem(actor, 'auth.mfa_replay', 'USER', actor.userId));
     throw validationFailed({ code: MFA_MESSAGES.codeWrong });
+  }
   await transact([
     tx.delete(mfaKey(actor.tenantId, actor.userId)),
     tx.put(auditItem(actor, 'auth.mfa_disabled', 'USER', actor.userId)),
   ]);
+  await sendSecurityNotice(actor, 'mfaDisabled', { at: new Date().toISOString(), ...where });
   return { success: true as const };
 }
 
@@ -175,7 +221,7 @@ export async function completeChallenge(
   if (!item || Number(item.ttl) < Date.now() / 1000) throw unauthorized(MFA_MESSAGES.challengeExpired);
   const who = { tenantId: String(item.tenantId), userId: String(item.userId), username: String(item.username) };
   const method = await checkSecondFactor(who.tenantId, who.userId, code);
-  if (!method) {
+  if (!secondFactorPassed(method)) {
     const updated = await updateRaw({
       Key: keys.global.mfaChallenge(id!),
       UpdateExpression: 'ADD attempts :one',
@@ -184,7 +230,9 @@ export async function completeChallenge(
       ReturnValues: 'ALL_NEW',
     }).catch(() => undefined);
     if (!updated || Number(updated.attempts) >= MAX_CHALLENGE_ATTEMPTS) await deleteItem(keys.global.mfaChallenge(id!));
-    await putItem(auditItem({ ...who }, 'auth.mfa_failed', 'USER', who.userId));
+    // A replayed code gets the same answer as a wrong one; the audit log tells them apart.
+    const action = method === 'replay' ? 'auth.mfa_replay' : 'auth.mfa_failed';
+    await putItem(auditItem({ ...who }, action, 'USER', who.userId));
     throw validationFailed({ code: MFA_MESSAGES.codeWrong });
   }
   await deleteItem(keys.global.mfaChallenge(id!));

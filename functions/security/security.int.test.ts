@@ -75,7 +75,7 @@ describe('throttling per IP', () => {
     }
     const slowed = await signIn(`someone-${Date.now()}`, 'Summer2026!', headers);
     expect(slowed.status).toBe(429);
-    expect(slowed.body.error.message).toBe('Too many attempts');
+    expect(slowed.body.error.message).toMatch(/^Too many attempts\. Try again in \d+ min\.$/);
     // Even the right password is slowed from that IP; from another IP the owner signs in.
     expect((await signIn(t.username, t.password, headers)).status).toBe(429);
     expect((await signIn(t.username, t.password, { 'cloudfront-viewer-address': `${randomIp()}:443` })).status).toBe(
@@ -309,8 +309,11 @@ describe('sessions and password change', () => {
 });
 
 describe('MFA (TOTP)', () => {
-  const codeFor = (secret: string) =>
-    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+  // A code is accepted once per time step (issue 31): setup, sign-in and turning off use successive steps.
+  const codeFor = (secret: string, offset = 0) =>
+    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+      timestamp: Date.now() + offset * 30_000,
+    });
 
   it('enrols with a QR code and a first code, then sign-in asks for the code; a wrong code is refused; a recovery code works once', async () => {
     const t = await registerTenant();
@@ -327,7 +330,7 @@ describe('MFA (TOTP)', () => {
         )
       ).body.error.fields.code,
     ).toBe('The code is not valid. Check your authenticator app and try again.');
-    const verified = await post('/api/v1/auth/mfa/verify', { code: codeFor(setup.body.secret) }, t.token);
+    const verified = await post('/api/v1/auth/mfa/verify', { code: codeFor(setup.body.secret, -1) }, t.token);
     expect(verified.status).toBe(200);
     expect(verified.body.recoveryCodes).toHaveLength(10);
     expect((await get('/api/v1/auth/mfa', t.token)).body).toEqual({ enabled: true, recoveryCodesLeft: 10 });
@@ -358,7 +361,7 @@ describe('MFA (TOTP)', () => {
 
     const off = await call('/api/v1/auth/mfa', {
       method: 'DELETE',
-      body: { code: codeFor(setup.body.secret) },
+      body: { code: codeFor(setup.body.secret, 1) },
       token: t.token,
     });
     expect(off.status).toBe(200);

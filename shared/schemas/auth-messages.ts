@@ -14,4 +14,8 @@ export const AUTH_MESSAGES = {
   regionInvalid: 'Choose the country your company operates in',
   currencyMismatch: "Currency must be the chosen country's currency",
   timezoneInvalid: 'Unknown time zone',
+  // Issue 31: sign-up, staff creation and password change refuse the 100,000 most common passwords
+  // (functions/auth/common-passwords.ts); the lockout answer says when to try again.
+  passwordCommon: 'This password is one of the most commonly used. Choose one that is harder to guess.',
+  lockedTryAgain: 'Too many attempts. Try again in {{minutes}} min.',
 } as const;

@@ -73,6 +73,17 @@ const FLOW_MESSAGES: Record<Flow, { invalid: [string, string]; noTokens: [string
     },
   };
 
+/** The template and values of a message the server filled (error.template / error.params), if any. */
+function templateOf(body: string): { template?: string; params?: Record<string, string> } {
+  try {
+    const e = (JSON.parse(body) as { error?: { template?: unknown; params?: unknown } }).error;
+    if (typeof e?.template !== 'string' || !e.params || typeof e.params !== 'object') return {};
+    return { template: e.template, params: e.params as Record<string, string> };
+  } catch {
+    return {};
+  }
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { mutate: globalMutate } = useSWRConfig();
@@ -109,6 +120,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             serverMessage: error.serverMessage,
             fields: error.fields,
             status: error.status,
+            ...templateOf(error.body),
           });
         }
         throw new AuthFlowError(key, english);

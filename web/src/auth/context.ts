@@ -51,10 +51,19 @@ export class AuthFlowError extends Error {
   readonly serverMessage?: string;
   readonly fields?: Record<string, string>;
   readonly status?: number;
+  /** A message the server filled from a template (the lockout's time to wait): shown in the reader's language. */
+  readonly template?: string;
+  readonly params?: Record<string, string>;
   constructor(
     key: string,
     english: string,
-    extra: { serverMessage?: string; fields?: Record<string, string>; status?: number } = {},
+    extra: {
+      serverMessage?: string;
+      fields?: Record<string, string>;
+      status?: number;
+      template?: string;
+      params?: Record<string, string>;
+    } = {},
   ) {
     super(extra.serverMessage || english);
     this.name = 'AuthFlowError';
@@ -62,6 +71,8 @@ export class AuthFlowError extends Error {
     this.serverMessage = extra.serverMessage;
     this.fields = extra.fields;
     this.status = extra.status;
+    this.template = extra.template;
+    this.params = extra.params;
   }
 }
 

@@ -34,10 +34,15 @@ function zodErrors(issues: { path: PropertyKey[]; message: string }[], t: TFunct
   return out;
 }
 
-/** The failure text: the server's message when it sent one, else the flow's fallback. */
-function failureText(error: unknown, t: TFunction, fallbackKey: string): string {
-  if (error instanceof AuthFlowError) return error.serverMessage ?? t(error.key);
-  return t(fallbackKey);
+/**
+ * The failure text: a message the server filled from one of the auth templates (the lockout's "try again in
+ * {{minutes}} min.") in the reader's language, else the server's message when it sent one, else the flow's fallback.
+ */
+function failureText(error: unknown, t: TFunction, fallbackKey: string, keys?: MessageKeys): string {
+  if (!(error instanceof AuthFlowError)) return t(fallbackKey);
+  const key = error.template ? keys?.[error.template] : undefined;
+  if (key) return t(`auth.validation.${key}`, error.params);
+  return error.serverMessage ?? t(error.key);
 }
 
 /**
@@ -100,7 +105,7 @@ function SignInForm({
       toast({
         variant: 'destructive',
         title: t('auth.loginFailed'),
-        description: failureText(error, t, 'auth.loginFailedFallback'),
+        description: failureText(error, t, 'auth.loginFailedFallback', keys),
       });
       setPending(false);
     }
@@ -287,7 +292,7 @@ function SignUpForm() {
       toast({
         variant: 'destructive',
         title: t('auth.registrationFailed'),
-        description: failureText(error, t, 'auth.registrationFailed'),
+        description: failureText(error, t, 'auth.registrationFailed', keys),
       });
       setPending(false);
     }

@@ -14,12 +14,15 @@ import {
 } from '../../../../shared/schemas/security';
 import { apiPath, apiStem, callApi } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
+import { AUTH_MESSAGES } from '../../../../shared/schemas/auth-messages';
 
 addArea('security', securityCatalog);
 addArea('admin', adminCatalog);
 registerMessages('security.msg', SECURITY_MESSAGES);
 registerMessages('security.msg', MFA_MESSAGES);
 registerMessages('security.msg', PASSWORD_CHANGE_MESSAGES);
+// Issue 31: the new password among the most common (the auth area's message, in both languages).
+registerMessages('auth.validation', { passwordCommon: AUTH_MESSAGES.passwordCommon });
 
 export const AUDIT_PATH = apiPath('auditLog');
 export const SIGNINS_PATH = apiPath('signins');

@@ -14,10 +14,13 @@ import {
 } from '../../../../shared/schemas/staff';
 import { apiPath, apiStem, callApi } from '../../lib/api-client';
 import { registerMessages } from '../../lib/api-errors';
+import { AUTH_MESSAGES } from '../../../../shared/schemas/auth-messages';
 
 addArea('staff', staffCatalog);
 registerMessages('staff.msg', STAFF_MESSAGES);
 registerMessages('staff.msg', STAFF_SERVER_MESSAGES);
+// Issue 31: a password among the most common (the auth area's message, in both languages).
+registerMessages('auth.validation', { passwordCommon: AUTH_MESSAGES.passwordCommon });
 
 export type { StaffMember };
 
