@@ -214,8 +214,8 @@ function returnPage(t: PaytabsTransaction): string {
 
 /** The form the sandbox's last page POSTs to the return URL (PayTabs' browser return): its action and fields. */
 export function returnFormOf(html: string): { action: string; fields: Record<string, string> } {
-  const unescape = (v: string) => v.replace(/&#(\d+);/g, (_m, c: string) => String.fromCharCode(Number(c)));
-  const action = unescape(/<form id="return" method="post" action="([^"]*)"/.exec(html)?.[1] ?? '');
+  const decodeEntities = (v: string) => v.replace(/&#(\d+);/g, (_m, c: string) => String.fromCharCode(Number(c)));
+  const action = decodeEntities(/<form id="return" method="post" action="([^"]*)"/.exec(html)?.[1] ?? '');
   const fields: Record<string, string> = {};
   for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
     fields[unescape(m[1])] = unescape(m[2]);
