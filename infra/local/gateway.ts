@@ -148,7 +148,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
   const limits = new SlidingWindow();
   const limitMode = opts.edgeLimits ?? 'per-address';
   // Every answer carries the CloudFront response-headers policy's headers (web-stack.ts), API answers included.
-  const headers = securityHeaders({
+  const edgeHeaders = securityHeaders({
     documents: opts.csp?.documents ?? process.env.S3_PUBLIC_ENDPOINT ?? '',
     connect: opts.csp?.connect,
   });
@@ -264,7 +264,9 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
     };
     const out = await handler(event, context);
     const body = out.body ? Buffer.from(out.body, out.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
-    res.writeHead(out.statusCode ?? 200, { ...(out.headers ?? {}), 'content-length': String(body.length) });
+    // The policy's headers win over the function's, as CloudFront's `override: true` does.
+    const own = Object.entries(out.headers ?? {}).filter(([name]) => !(name.toLowerCase() in edgeHeaders));
+    res.writeHead(out.statusCode ?? 200, { ...Object.fromEntries(own), 'content-length': String(body.length) });
     res.end(body);
   }
 
@@ -318,7 +320,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const started = Date.now();
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(edgeHeaders)) res.setHeader(name, value);
     // WAF decides before CloudFront routes anything, so the limits come first here too.
     if (refuseOverLimit(limits, limitMode, req, res, url.pathname)) {
       log(`${req.method} ${url.pathname} 429 (edge limit)`);
