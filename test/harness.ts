@@ -259,6 +259,7 @@ async function startStack() {
     gatewayPort,
     webDir: join(root, 'web/dist'),
     scheduler: false,
+    edgeLimits: 'keyed', // the suites share 127.0.0.1: only requests with a limit key count (infra/local/rate-limiter.ts)
     log: process.env.GATEWAY_LOG === '1' ? (l) => console.log(l) : () => {},
   });
   return { stack, dataDir };

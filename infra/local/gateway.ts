@@ -9,6 +9,8 @@ import { FIELD_MESSAGES } from '../../shared/schemas/field-messages';
 import { REDIRECTS } from '../../shared/redirects';
 import { armFault, clearFaults, faultsEnabled, isSimulatedCrash, listFaults } from '../../functions/lib/faults';
 import { setLocalTaskInvoker, type TaskEvent } from '../../functions/lib/tasks';
+import { securityHeaders, type CspOrigins } from '../edge/security-headers';
+import { SlidingWindow, refuseOverLimit, type EdgeLimitMode } from './rate-limiter';
 
 /**
  * The local stand-in for API Gateway (HTTP API, JWT authorizer) and CloudFront: one origin
@@ -32,6 +34,10 @@ export interface GatewayOptions {
   /** Defaults to the shared route table; tests pass their own. */
   routes?: RouteDef[];
   log?: (line: string) => void;
+  /** The rate limits of infra/edge/limits.ts: by address (`npm start`, default) or only for keyed test requests. */
+  edgeLimits?: EdgeLimitMode;
+  /** Origins the Content-Security-Policy allows besides 'self'; the documents origin defaults to S3_PUBLIC_ENDPOINT. */
+  csp?: Partial<CspOrigins>;
 }
 
 export type LambdaHandler = (
@@ -97,13 +103,6 @@ const MIME: Record<string, string> = {
   '.map': 'application/json',
 };
 
-const WEB_SECURITY_HEADERS: Record<string, string> = {
-  'strict-transport-security': 'max-age=63072000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
-
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 const compressedCache = new Map<string, Buffer>();
 
@@ -146,6 +145,13 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
   };
   const log = opts.log ?? (() => {});
   const webDir = resolve(opts.webDir);
+  const limits = new SlidingWindow();
+  const limitMode = opts.edgeLimits ?? 'per-address';
+  // Every answer carries the CloudFront response-headers policy's headers (web-stack.ts), API answers included.
+  const edgeHeaders = securityHeaders({
+    documents: opts.csp?.documents ?? process.env.S3_PUBLIC_ENDPOINT ?? '',
+    connect: opts.csp?.connect,
+  });
   setLocalTaskInvoker((domain, event) => invokeAsync(domain, event));
 
   /**
@@ -258,7 +264,9 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
     };
     const out = await handler(event, context);
     const body = out.body ? Buffer.from(out.body, out.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
-    res.writeHead(out.statusCode ?? 200, { ...(out.headers ?? {}), 'content-length': String(body.length) });
+    // The policy's headers win over the function's, as CloudFront's `override: true` does.
+    const own = Object.entries(out.headers ?? {}).filter(([name]) => !(name.toLowerCase() in edgeHeaders));
+    res.writeHead(out.statusCode ?? 200, { ...Object.fromEntries(own), 'content-length': String(body.length) });
     res.end(body);
   }
 
@@ -269,7 +277,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
       const params = new URLSearchParams(url.search);
       for (const [k, v] of new URLSearchParams(targetQuery ?? '')) params.set(k, v);
       const qs = params.toString();
-      res.writeHead(302, { location: `${path}${qs ? `?${qs}` : ''}`, ...WEB_SECURITY_HEADERS });
+      res.writeHead(302, { location: `${path}${qs ? `?${qs}` : ''}` });
       return res.end();
     }
     if (!existsSync(join(webDir, 'index.html'))) {
@@ -282,7 +290,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
     const isFile = existsSync(file) && statSync(file).isFile();
     if (!isFile) {
       if (extname(url.pathname)) {
-        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...WEB_SECURITY_HEADERS });
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
         return res.end('Not found');
       }
       file = join(webDir, 'index.html'); // SPA fallback, as the CloudFront Function does
@@ -291,7 +299,6 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
     const headers = {
       'content-type': MIME[extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ...WEB_SECURITY_HEADERS,
     };
     // Compressed like CloudFront (`compress: true` in the web stack), so local measurements
     // (Lighthouse in `npm run bench`) see the bytes a browser really downloads.
@@ -313,6 +320,12 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const started = Date.now();
+    for (const [name, value] of Object.entries(edgeHeaders)) res.setHeader(name, value);
+    // WAF decides before CloudFront routes anything, so the limits come first here too.
+    if (refuseOverLimit(limits, limitMode, req, res, url.pathname)) {
+      log(`${req.method} ${url.pathname} 429 (edge limit)`);
+      return;
+    }
     const done = (p: Promise<unknown> | void) =>
       Promise.resolve(p)
         .catch((err) => {

@@ -3,6 +3,7 @@ import { startEmulators, type EmulatorPorts } from './emulators';
 import { bootstrap, type LocalResources } from './bootstrap';
 import { cognitoIssuer, lambdaEnv } from './env';
 import { startGateway } from './gateway';
+import type { EdgeLimitMode } from './rate-limiter';
 import { startScheduler } from './scheduler';
 import { startPaytabsEmulator, type PaytabsEmulator } from './paytabs-emulator';
 import { startZatcaEmulator, type ZatcaEmulator } from './zatca-emulator';
@@ -29,6 +30,8 @@ export interface LocalStackOptions {
   queueWorkers?: boolean;
   /** DynamoDB Local keeps the table in memory (the bench's capacity-only section); otherwise under dataDir. */
   inMemoryTable?: boolean;
+  /** The gateway's rate limits (rate-limiter.ts): 'keyed' in the test stacks, so the suites are not throttled. */
+  edgeLimits?: EdgeLimitMode;
   log: (line: string) => void;
 }
 
@@ -77,6 +80,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
       jwksUrl: `${cognitoIssuer(o.ports, resources)}/.well-known/jwks.json`,
       clientId: resources.userPoolClientId,
       log: o.log,
+      edgeLimits: o.edgeLimits,
+      csp: { documents: env.S3_PUBLIC_ENDPOINT },
     });
     if (o.scheduler) scheduler = startScheduler(o.log);
     if (o.queueWorkers) workers = startQueueWorkers({ endpoint: sqsEndpoint, queues, log: o.log });

@@ -2,6 +2,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { AccountRecovery, FeaturePlan, StringAttribute, UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { USER_POOL } from '../table-definition';
+import { userPoolWebAcl } from './waf';
 
 /** Spec (product-screens-and-session.md §5, §9): minimum password length 6, nothing more. */
 export const MIN_PASSWORD_LENGTH = USER_POOL.passwordMinLength;
@@ -53,6 +54,8 @@ export class AuthStack extends Stack {
       idTokenValidity: Duration.minutes(USER_POOL.accessTokenMinutes),
       refreshTokenValidity: Duration.days(USER_POOL.refreshTokenDays),
     });
+
+    userPoolWebAcl(this, this.userPool);
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });

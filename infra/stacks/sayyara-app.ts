@@ -10,6 +10,7 @@ import { ZATCA_PRODUCTION_URL } from './lambda';
 import { SayyaraNagChecks, applyNagSuppressions } from './nag';
 import { StorageStack } from './storage-stack';
 import { WebStack } from './web-stack';
+import { EdgeWafStack } from './waf';
 
 export interface SayyaraStacks {
   data: DataStack;
@@ -19,6 +20,7 @@ export interface SayyaraStacks {
   api: ApiStack;
   jobs: JobsStack;
   web: WebStack;
+  edgeWaf: EdgeWafStack;
 }
 
 export interface SayyaraOptions {
@@ -92,11 +94,18 @@ export function buildSayyara(app: App, options: SayyaraOptions = {}): SayyaraSta
   };
   // The Web stack owns the HTTP API resource and the distribution, so the Api and Jobs stacks can
   // take the app URL from it (no stack cycle); a custom domain (context appUrl) overrides it.
+  const webAclArnParameter = `/${prefix}/edge/cloudfront-web-acl-arn`;
+  const edgeWaf = new EdgeWafStack(app, `${prefix}-EdgeWaf`, {
+    description: 'Sayyara: the CloudFront web ACL (us-east-1): managed rule groups and rate limits',
+    arnParameterName: webAclArnParameter,
+  });
   const web = new WebStack(app, `${prefix}-Web`, {
     description: 'Sayyara: CloudFront, edge function, the web app bucket and the HTTP API',
     documentsBucket: storage.documentsBucket,
     webDistPath: options.webDistPath,
+    webAclArnParameter,
   });
+  web.addStackDependency(edgeWaf, 'the distribution reads the CloudFront web ACL ARN from its SSM parameter');
   const appUrl = contextString(app, 'appUrl', '').replace(/\/+$/, '') || web.appUrl;
   const api = new ApiStack(app, `${prefix}-Api`, {
     description: 'Sayyara: HTTP API stage, routes and domain Lambdas',
@@ -116,7 +125,7 @@ export function buildSayyara(app: App, options: SayyaraOptions = {}): SayyaraSta
     jobEntry: options.jobEntry,
   });
 
-  const stacks: SayyaraStacks = { data, auth, storage, email, api, jobs, web };
+  const stacks: SayyaraStacks = { data, auth, storage, email, api, jobs, web, edgeWaf };
   for (const stack of Object.values(stacks) as Stack[]) Tags.of(stack).add('app', 'sayyara');
 
   applyNagSuppressions(stacks);

@@ -25,7 +25,14 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBuc
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { buildViewerRequestCode } from '../edge/viewer-request-code';
+import {
+  HSTS_MAX_AGE_SECONDS,
+  PERMISSIONS_POLICY,
+  REFERRER_POLICY,
+  contentSecurityPolicy,
+} from '../edge/security-headers';
 import { REPO_ROOT } from './lambda';
+import { cloudFrontAclArn } from './waf';
 import { logLifecycle } from './storage-stack';
 import { BUCKET_RETENTION } from '../table-definition';
 
@@ -35,6 +42,8 @@ export interface WebStackProps extends StackProps {
   /** The built app; deployed only when the folder exists at synth time. Defaults to web/dist. */
   webDistPath?: string;
   priceClass?: PriceClass;
+  /** The SSM parameter (us-east-1) holding the CloudFront web ACL's ARN (EdgeWafStack); no ACL without it. */
+  webAclArnParameter?: string;
 }
 
 /**
@@ -111,50 +120,32 @@ export class WebStack extends Stack {
     // The execute-api endpoint is https://{id}.execute-api.{region}.amazonaws.com; CloudFront wants the host.
     const apiDomain = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
     const documentsOrigin = `https://${props.documentsBucket.bucketRegionalDomainName}`;
-    const csp = [
-      "default-src 'self'",
-      "script-src 'self'",
-      // React style props and the chart library set inline styles.
-      "style-src 'self' 'unsafe-inline'",
-      `img-src 'self' data: blob: ${documentsOrigin}`,
-      "font-src 'self' data:",
-      `connect-src 'self' https://${apiDomain} ${documentsOrigin} https://maps.geo.${Aws.REGION}.amazonaws.com`,
-      // The map renderer runs its tile workers from blob: URLs.
-      "worker-src 'self' blob:",
-      "manifest-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join('; ');
+    const csp = contentSecurityPolicy({
+      documents: documentsOrigin,
+      connect: [`https://${apiDomain}`, `https://maps.geo.${Aws.REGION}.amazonaws.com`],
+    });
 
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Sayyara security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
           includeSubdomains: true,
           override: true,
         },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        referrerPolicy: { referrerPolicy: REFERRER_POLICY as HeadersReferrerPolicy, override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [
-          // Camera for document/MRZ capture and location for GPS pages; nothing else.
-          {
-            header: 'Permissions-Policy',
-            value: 'camera=(self), geolocation=(self), microphone=(), payment=()',
-            override: true,
-          },
-        ],
+        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
       },
     });
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Sayyara web app and API',
+      webAclId: props.webAclArnParameter ? cloudFrontAclArn(this, props.webAclArnParameter) : undefined,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,

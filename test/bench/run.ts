@@ -118,6 +118,7 @@ async function main() {
       gatewayPort,
       webDir: join(root, 'web/dist'),
       scheduler: false,
+      edgeLimits: 'keyed', // load from one address: the edge limits are tested, not benched
       log: () => {},
       inMemoryTable,
     });

@@ -1,3 +1,4 @@
+import './lib/zod-jitless'; // first: before any schema is built (the CSP allows no eval)
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
