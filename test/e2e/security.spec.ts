@@ -13,7 +13,7 @@ import { Secret, TOTP } from 'otpauth';
 import { signUpViaApi, useSession } from './helpers';
 import { handler as securityReportJob } from '../../functions/jobs/security-report';
 
-/** The code of the time step `ahead` steps from now (a code is accepted once: sign-in after enrolling needs the next). */
+/** The code of the step `ahead` steps from now (a code is accepted once: sign-in after enrolling needs the next). */
 const codeFor = (secret: string, ahead = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
     timestamp: Date.now() + ahead * 30_000,
