@@ -201,7 +201,11 @@ describe('tenant credentials: assumed per company with the tenant tag, cached pe
     const assumed: string[] = [];
     setAssumeRoleForTests(async (tenantId) => {
       assumed.push(tenantId);
-      return { accessKeyId: `AK-${tenantId}-${assumed.length}`, secretAccessKey: 's', expiration: new Date(clock + 3600e3) };
+      return {
+        accessKeyId: `AK-${tenantId}-${assumed.length}`,
+        secretAccessKey: 's',
+        expiration: new Date(clock + 3600e3),
+      };
     });
     const forA = tenantCredentials('arn:role', A, () => clock);
     const forB = tenantCredentials('arn:role', B, () => clock);

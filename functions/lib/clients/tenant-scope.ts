@@ -133,8 +133,7 @@ export function assertObjectKey(tenantId: string, command: string, input: Rec): 
 export function scopeMiddleware(check: (command: string, input: Rec) => void) {
   return {
     middleware:
-      (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) =>
-      async (args: unknown) => {
+      (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
         check(context.commandName ?? '', (args as { input: Rec }).input);
         return next(args);
       },

@@ -16,7 +16,9 @@ async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
     let pending = requests.slice(i, i + 25);
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt >= 8) throw new Error('BatchWrite kept leaving items unprocessed');
-      const pks = pending.map((r) => String(((r.PutRequest as { Item?: Item })?.Item ?? (r.DeleteRequest as { Key?: Key })?.Key)?.pk));
+      const pks = pending.map((r) =>
+        String(((r.PutRequest as { Item?: Item })?.Item ?? (r.DeleteRequest as { Key?: Key })?.Key)?.pk),
+      );
       const res = await dynamoFor(pks).send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
       pending = (res.UnprocessedItems?.[table] ?? []) as Record<string, unknown>[];
       if (pending.length) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));

@@ -84,12 +84,16 @@ export async function putNew(item: Item): Promise<void> {
 }
 
 export async function putItem(item: Item): Promise<void> {
-  const res = await dynamoFor([item.pk]).send(new PutCommand({ TableName: table(), Item: item, ReturnConsumedCapacity: RC }));
+  const res = await dynamoFor([item.pk]).send(
+    new PutCommand({ TableName: table(), Item: item, ReturnConsumedCapacity: RC }),
+  );
   record(res.ConsumedCapacity, 'write');
 }
 
 export async function deleteItem(key: Key): Promise<void> {
-  const res = await dynamoFor([key.pk]).send(new DeleteCommand({ TableName: table(), Key: key, ReturnConsumedCapacity: RC }));
+  const res = await dynamoFor([key.pk]).send(
+    new DeleteCommand({ TableName: table(), Key: key, ReturnConsumedCapacity: RC }),
+  );
   record(res.ConsumedCapacity, 'write');
 }
 
@@ -151,7 +155,9 @@ export async function updateVersioned(
 export async function updateRaw(
   input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>,
 ): Promise<Item | undefined> {
-  const res = await dynamoFor([pkOfKey(input.Key)]).send(new UpdateCommand({ ...input, TableName: table(), ReturnConsumedCapacity: RC }));
+  const res = await dynamoFor([pkOfKey(input.Key)]).send(
+    new UpdateCommand({ ...input, TableName: table(), ReturnConsumedCapacity: RC }),
+  );
   record(res.ConsumedCapacity, 'write');
   return res.Attributes as Item | undefined;
 }
