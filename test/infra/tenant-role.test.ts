@@ -16,6 +16,8 @@ import {
  * The second wall (issue 31) as deployed: the tenant-scoped role's trust and permission policies, and that every
  * Lambda (API and jobs) knows the role and may assume it. Locally no IAM runs; this is the policy's test.
  */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: an IAM policy variable, not a template placeholder
+const TAG = '${aws:PrincipalTag/tenantId}';
 let s: Synthesized;
 beforeAll(() => {
   s = synthesize('tenant-role', { bundle: false });
@@ -49,9 +51,9 @@ describe('the tenant-scoped role', () => {
     const ddb = bySid('CompanyItemsOnly')!;
     expect(ddb.Effect).toBe('Allow');
     expect(ddb.Condition).toEqual({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['T#${aws:PrincipalTag/tenantId}#*'] },
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`T#${TAG}#*`] },
     });
-    expect(TENANT_LEADING_KEYS).toBe('T#${aws:PrincipalTag/tenantId}#*');
+    expect(TENANT_LEADING_KEYS).toBe(`T#${TAG}#*`);
     const actions = [...(ddb.Action as string[])].sort();
     expect(actions).toEqual(
       [
@@ -75,13 +77,13 @@ describe('the tenant-scoped role', () => {
 
   it("allows S3 objects and listing only under tenants/{the session's tenant}/", () => {
     const objects = bySid('CompanyFilesOnly')!;
-    expect(str(objects.Resource)).toContain('/tenants/${aws:PrincipalTag/tenantId}/*');
+    expect(str(objects.Resource)).toContain(`/tenants/${TAG}/*`);
     expect([...(objects.Action as string[])].sort()).toEqual(
       ['s3:AbortMultipartUpload', 's3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging'].sort(),
     );
     const listing = bySid('CompanyListingOnly')!;
     expect(listing.Action).toBe('s3:ListBucket');
-    expect(listing.Condition).toEqual({ StringLike: { 's3:prefix': ['tenants/${aws:PrincipalTag/tenantId}/*'] } });
+    expect(listing.Condition).toEqual({ StringLike: { 's3:prefix': [`tenants/${TAG}/*`] } });
   });
 
   it('has no other statement (nothing outside the company: no G# items, no other bucket, no wildcard action)', () => {
