@@ -2,8 +2,14 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { clientConfig, configured } from './client-config';
-import { tenantCredentials } from './tenant-credentials';
-import { assertLeadingKeys, currentTenant, scopeMiddleware, tenantKeyPrefix, TenantScopeError } from './tenant-scope';
+import {
+  assertLeadingKeys,
+  lazyTenantCredentials,
+  currentTenant,
+  scopeMiddleware,
+  tenantKeyPrefix,
+  TenantScopeError,
+} from './tenant-scope';
 
 /**
  * One client per service per process (Lambda containers reuse them across invocations). Each
@@ -37,7 +43,7 @@ export function tenantDynamo(tenantId: string): DynamoDBDocumentClient {
   if (!c) {
     const roleArn = process.env.TENANT_ROLE_ARN;
     const cfg = clientConfig(config().endpoints.dynamodb);
-    const base = new DynamoDBClient(roleArn ? { ...cfg, credentials: tenantCredentials(roleArn, tenantId) } : cfg);
+    const base = new DynamoDBClient(roleArn ? { ...cfg, credentials: lazyTenantCredentials(roleArn, tenantId) } : cfg);
     const wall = scopeMiddleware((command, input) => assertLeadingKeys(tenantId, command, input));
     base.middlewareStack.add(wall.middleware as never, wall.options);
     c = DynamoDBDocumentClient.from(configured(base, 'dynamodb'), DOC_OPTIONS);

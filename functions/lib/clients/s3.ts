@@ -1,8 +1,7 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { config } from '../config';
 import { clientConfig, configured } from './client-config';
-import { tenantCredentials } from './tenant-credentials';
-import { assertObjectKey, currentTenant, scopeMiddleware } from './tenant-scope';
+import { currentTenant, lazyTenantCredentials, scopeMiddleware, TenantScopeError } from './tenant-scope';
 
 /**
  * S3 clients. Locally s3rver insists on the access key S3RVER, path-style addressing, and no
@@ -11,7 +10,7 @@ import { assertObjectKey, currentTenant, scopeMiddleware } from './tenant-scope'
 let client: S3Client | undefined;
 let presigner: S3Client | undefined;
 
-function make(endpoint: string | undefined, credentials?: ReturnType<typeof tenantCredentials>): S3Client {
+function make(endpoint: string | undefined, credentials?: ReturnType<typeof lazyTenantCredentials>): S3Client {
   const base = clientConfig(endpoint, 'S3RVER');
   const s3 = new S3Client({
     ...base,
@@ -21,6 +20,19 @@ function make(endpoint: string | undefined, credentials?: ReturnType<typeof tena
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   return configured(s3, 's3');
+}
+
+/** Throws as IAM would when an S3 call names an object outside the company's prefix. */
+/** (Here, not in ./tenant-scope: it loads with the S3 SDK, outside every handler's cold start.) */
+export function assertObjectKey(tenantId: string, command: string, input: Record<string, unknown>): void {
+  const inside = (key: unknown) =>
+    typeof key === 'string' && key.startsWith(`tenants/${tenantId}/`) && !key.includes('..');
+  // A copy reads its source (`bucket/key`, URL-encoded) with the same rights: s3:GetObject on the source's ARN.
+  const source =
+    typeof input.CopySource === 'string' ? decodeURIComponent(input.CopySource).split('/').slice(1).join('/') : null;
+  if (!inside(input.Key) || (source !== null && !inside(source))) {
+    throw new TenantScopeError(`${command} on an object outside the company`);
+  }
 }
 
 /**
@@ -39,7 +51,7 @@ export function tenantS3(tenantId: string): S3Client {
   let c = scoped.get(tenantId);
   if (!c) {
     const roleArn = process.env.TENANT_ROLE_ARN;
-    c = make(config().endpoints.s3, roleArn ? tenantCredentials(roleArn, tenantId) : undefined);
+    c = make(config().endpoints.s3, roleArn ? lazyTenantCredentials(roleArn, tenantId) : undefined);
     const wall = scopeMiddleware((command, input) => assertObjectKey(tenantId, command, input));
     c.middlewareStack.add(wall.middleware as never, wall.options);
     if (scoped.size >= 200) scoped.delete(scoped.keys().next().value as string);

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { isUlid } from '../data/keys';
 
 /**
  * The second wall between companies (issue 31, DESIGN.md §6): the company a piece of work runs for.
@@ -21,10 +22,8 @@ export type Scope = { kind: 'tenant'; tenantId: string } | { kind: 'platform' };
 
 const storage = new AsyncLocalStorage<Scope>();
 
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-
 export function runAsTenant<T>(tenantId: string, fn: () => Promise<T>): Promise<T> {
-  if (!ULID.test(tenantId)) return Promise.reject(new Error('A tenant scope needs a tenant id'));
+  if (!isUlid(tenantId)) return Promise.reject(new Error('A tenant scope needs a tenant id'));
   return storage.run({ kind: 'tenant', tenantId }, fn);
 }
 
@@ -39,7 +38,6 @@ export function currentTenant(): string | undefined {
 }
 
 export const tenantKeyPrefix = (tenantId: string) => `T#${tenantId}#`;
-export const tenantObjectPrefix = (tenantId: string) => `tenants/${tenantId}/`;
 
 /** What IAM answers a call its policy does not allow; the handler stack maps nothing onto it (a 500, logged). */
 export class TenantScopeError extends Error {
@@ -62,51 +60,32 @@ function queryPartition(input: Rec): string | undefined {
   return str((input.ExpressionAttributeValues as Rec | undefined)?.[m[2]]);
 }
 
+/** Every `Key`/`Item` partition key in a request (transactions and batches hold one per item), at any depth. */
+function collect(v: unknown, out: (string | undefined)[]): void {
+  if (Array.isArray(v)) for (const x of v) collect(x, out);
+  else if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'Key' || k === 'Item') out.push(pkOf(x));
+      // Values and a start key are not what the request addresses (a Query's start key holds the table's pk).
+      else if (k !== 'ExpressionAttributeValues' && k !== 'ExclusiveStartKey') collect(x, out);
+    }
+}
+
 /**
  * The partition keys (`dynamodb:LeadingKeys`) one DynamoDB request addresses, as IAM evaluates them: the key or
  * item of a single-item call, every item of a transaction or batch, the partition of a Query (on an index: the
  * index's partition key, which for tenant indexes starts with the same `T#{tenant}#`). `undefined` for a request
- * with no key to check (Scan, DescribeTable): the scoped role is not allowed those at all.
+ * the scoped role is not allowed at all (Scan, PartiQL).
  */
 export function leadingKeys(command: string, input: Rec): (string | undefined)[] | undefined {
-  switch (command) {
-    case 'GetItemCommand':
-    case 'GetCommand':
-    case 'DeleteItemCommand':
-    case 'DeleteCommand':
-    case 'UpdateItemCommand':
-    case 'UpdateCommand':
-      return [pkOf(input.Key)];
-    case 'PutItemCommand':
-    case 'PutCommand':
-      return [pkOf(input.Item)];
-    case 'QueryCommand':
-      return [queryPartition(input)];
-    case 'BatchGetItemCommand':
-    case 'BatchGetCommand':
-      return Object.values((input.RequestItems ?? {}) as Record<string, { Keys?: unknown[] }>).flatMap((t) =>
-        (t.Keys ?? []).map(pkOf),
-      );
-    case 'BatchWriteItemCommand':
-    case 'BatchWriteCommand':
-      return Object.values((input.RequestItems ?? {}) as Record<string, Rec[]>).flatMap((reqs) =>
-        reqs.map((r) => pkOf((r.PutRequest as Rec | undefined)?.Item ?? (r.DeleteRequest as Rec | undefined)?.Key)),
-      );
-    case 'TransactWriteItemsCommand':
-    case 'TransactWriteCommand':
-      return ((input.TransactItems ?? []) as Rec[]).map((it) => {
-        const [op, body] = Object.entries(it)[0] ?? [];
-        return op === 'Put' ? pkOf((body as Rec).Item) : pkOf((body as Rec | undefined)?.Key);
-      });
-    case 'TransactGetItemsCommand':
-    case 'TransactGetCommand':
-      return ((input.TransactItems ?? []) as Rec[]).map((it) => pkOf((it.Get as Rec | undefined)?.Key));
-    default:
-      return undefined;
-  }
+  if (command.startsWith('Query')) return [queryPartition(input)];
+  if (/^(Scan|Execute|BatchExecute)/.test(command)) return undefined;
+  const out: (string | undefined)[] = [];
+  collect(input, out);
+  return out;
 }
 
-/** Throws as IAM would when any partition key of the request is not the company's (or none can be checked). */
+/** Throws as IAM would when any partition key of the request is not the company's (or it names none). */
 export function assertLeadingKeys(tenantId: string, command: string, input: Rec): void {
   const pks = leadingKeys(command, input);
   const prefix = tenantKeyPrefix(tenantId);
@@ -114,18 +93,6 @@ export function assertLeadingKeys(tenantId: string, command: string, input: Rec)
   const outside = pks.find((pk) => !pk?.startsWith(prefix));
   if (pks.length === 0 || outside !== undefined || pks.includes(undefined)) {
     throw new TenantScopeError(`${command} on a key outside the company (${String(outside).slice(0, 32)})`);
-  }
-}
-
-/** Throws as IAM would when an S3 call names an object outside the company's prefix. */
-export function assertObjectKey(tenantId: string, command: string, input: Rec): void {
-  const inside = (key: unknown) =>
-    typeof key === 'string' && key.startsWith(tenantObjectPrefix(tenantId)) && !key.includes('..');
-  // A copy reads its source (`bucket/key`, URL-encoded) with the same rights: s3:GetObject on the source's ARN.
-  const source =
-    typeof input.CopySource === 'string' ? decodeURIComponent(input.CopySource).split('/').slice(1).join('/') : null;
-  if (!inside(input.Key) || (source !== null && !inside(source))) {
-    throw new TenantScopeError(`${command} on an object outside the company`);
   }
 }
 
@@ -140,3 +107,7 @@ export function scopeMiddleware(check: (command: string, input: Rec) => void) {
     options: { step: 'initialize' as const, name: 'tenantScope', priority: 'high' as const },
   };
 }
+
+/** The scoped clients' credentials in AWS; the STS code (./tenant-credentials) loads on a company's first call. */
+export const lazyTenantCredentials = (roleArn: string, tenantId: string) => async () =>
+  (await import('./tenant-credentials')).tenantCredentials(roleArn, tenantId)();
