@@ -120,6 +120,8 @@ describe("the scoped client's leading-keys wall (the role's policy, applied befo
     const c = tenantDynamo(A);
     await runAsTenant(A, async () => {
       await expect(getItem(keyA)).resolves.toBeUndefined();
+      await expect(batchGet([keyA, { ...keyA, sk: 'v2' }])).resolves.toEqual([undefined, undefined]);
+      await expect(writeBatch([itemA])).resolves.toBeUndefined();
       await expect(transact([tx.put(itemA), tx.condition(keyA, 'attribute_exists(pk)')])).resolves.toBeUndefined();
       await expect(getItem(keyB)).rejects.toMatchObject({ name: 'AccessDeniedException' });
       await expect(transact([tx.put(itemA), tx.delete(keyB)])).rejects.toMatchObject({
@@ -157,6 +159,9 @@ describe("the scoped client's leading-keys wall (the role's policy, applied befo
       leadingKeys('BatchWriteItemCommand', {
         RequestItems: { t: [{ PutRequest: { Item: { pk: { S: 'p1' } } } }, { DeleteRequest: { Key: { pk: 'p2' } } }] },
       }),
+    ).toEqual(['p1', 'p2']);
+    expect(
+      leadingKeys('BatchGetItemCommand', { RequestItems: { t: { Keys: [{ pk: { S: 'p1' } }, { pk: 'p2' }] } } }),
     ).toEqual(['p1', 'p2']);
     expect(leadingKeys('ScanCommand', {})).toBeUndefined();
   });

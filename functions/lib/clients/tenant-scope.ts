@@ -66,6 +66,8 @@ function collect(v: unknown, out: (string | undefined)[]): void {
   else if (v && typeof v === 'object')
     for (const [k, x] of Object.entries(v)) {
       if (k === 'Key' || k === 'Item') out.push(pkOf(x));
+      else if (k === 'Keys' && Array.isArray(x))
+        for (const key of x) out.push(pkOf(key)); // BatchGetItem
       // Values and a start key are not what the request addresses (a Query's start key holds the table's pk).
       else if (k !== 'ExpressionAttributeValues' && k !== 'ExclusiveStartKey') collect(x, out);
     }
