@@ -6,6 +6,7 @@ import { login, loginMfa } from './login';
 import { disableMfa, readMfa, setupMfa, verifyMfaSetup } from './mfa';
 import { adminRoutes } from '../../shared/routes/admin';
 import { actorOf } from '../lib/actor';
+import { runAsPlatform } from '../lib/clients/tenant-scope';
 import { deadLetters, listTenants, platformJobRuns, retryParkedUnit, setTenantStatus } from './admin';
 import { accountRoutes } from '../../shared/routes/account';
 import { lockoutRoutes } from '../../shared/routes/security';
@@ -67,9 +68,10 @@ export const handler = createDomainHandler('auth', routes, {
   logout,
   logoutLegacy: logout,
   // The platform operator's tenant console (admin.ts).
-  listTenants: async (ctx) => reply.ok(await listTenants(actorOf(ctx), ctx.query)),
+  // SUPERADMIN only (the route's ability), across companies: the Lambda's own role (a platform scope).
+  listTenants: async (ctx) => reply.ok(await runAsPlatform(() => listTenants(actorOf(ctx), ctx.query))),
   suspendTenant: async (ctx) =>
-    reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'suspended', ctx.body.reason)),
+    reply.ok(await runAsPlatform(() => setTenantStatus(actorOf(ctx), ctx.params.id, 'suspended', ctx.body.reason))),
   mfaSetup: async (ctx) => reply.ok(await setupMfa(actorOf(ctx))),
   mfaVerify: async (ctx) => reply.ok(await verifyMfaSetup(actorOf(ctx), ctx.body.code, signinOrigin(ctx))),
   mfaDisable: async (ctx) => reply.ok(await disableMfa(actorOf(ctx), ctx.body.code, signinOrigin(ctx))),
@@ -85,11 +87,12 @@ export const handler = createDomainHandler('auth', routes, {
   listSessions: async (ctx) => reply.ok(await listSessions(ctx.auth, ctx.query)),
   revokeSession: async (ctx) =>
     reply.ok(await revokeSession({ ...actorOf(ctx), sessionId: ctx.auth.sessionId }, ctx.params.id)),
-  platformJobRuns: async () => reply.ok(await platformJobRuns()),
-  listDeadLetters: async () => reply.ok(await deadLetters()),
-  retryDeadLetter: async (ctx) => reply.ok(await retryParkedUnit(actorOf(ctx), ctx.params.job, ctx.params.messageId)),
+  platformJobRuns: async () => reply.ok(await runAsPlatform(() => platformJobRuns())),
+  listDeadLetters: async () => reply.ok(await runAsPlatform(() => deadLetters())),
+  retryDeadLetter: async (ctx) =>
+    reply.ok(await runAsPlatform(() => retryParkedUnit(actorOf(ctx), ctx.params.job, ctx.params.messageId))),
   reactivateTenant: async (ctx) =>
-    reply.ok(await setTenantStatus(actorOf(ctx), ctx.params.id, 'active', ctx.body.reason)),
+    reply.ok(await runAsPlatform(() => setTenantStatus(actorOf(ctx), ctx.params.id, 'active', ctx.body.reason))),
   // The security page's "Unlock" (the G#LOGIN# throttling items are auth's).
   unlockUser: async (ctx) => {
     // Another company's username (or one that does not exist) is simply not found.

@@ -34,6 +34,7 @@ import {
   type RentalLink,
 } from './model';
 import { secretMatches } from './trackers';
+import { runAsTenant } from '../lib/clients/tenant-scope';
 
 /** Positions one device may send per minute (a tracker reports every 1–30 s; a backlog flush is sent in batches). */
 export const MAX_POSITIONS_PER_MINUTE = 240;
@@ -372,7 +373,8 @@ export async function ingestOsmand(
 ): Promise<IngestResult> {
   const { deviceId, secret, raw } = parseOsmand(query, body, headers);
   const { tenantId, device } = await authenticate(deviceId, secret);
-  return ingestPositions(tenantId, device, [raw], '');
+  // A public route: once the device has proved itself, its company's work runs with the company's scoped clients.
+  return runAsTenant(tenantId, () => ingestPositions(tenantId, device, [raw], ''));
 }
 
 export async function ingestBatch(
@@ -380,5 +382,5 @@ export async function ingestBatch(
   headers: Record<string, string>,
 ): Promise<IngestResult> {
   const { tenantId, device } = await authenticate(body.deviceId, headers['x-device-secret'] ?? body.secret ?? '');
-  return ingestPositions(tenantId, device, body.positions, 'positions');
+  return runAsTenant(tenantId, () => ingestPositions(tenantId, device, body.positions, 'positions'));
 }

@@ -11,6 +11,7 @@ import { parseWith } from './validation';
 import { assertBodyWithinLimit, assertPathIds } from './request-guards';
 import { withMeter, type DynamoMeter } from './data/meter';
 import { isSimulatedCrash } from './faults';
+import { runAsTenant } from './clients/tenant-scope';
 
 /**
  * The handler stack every domain Lambda uses (DESIGN.md §5–6), built on middy:
@@ -201,7 +202,10 @@ export function createDomainHandler<const Routes extends readonly RouteDef[]>(
       throw badRequest('Idempotency-Key must be 1-100 letters, digits, "-", "_", ":" or "."');
     }
 
-    const out = await impls[route.operationId](ctx);
+    // The second wall (lib/clients/tenant-scope.ts): an authenticated request's data calls run with its company's
+    // scoped clients. Public routes (sign-up, sign-in, the payment return, tracker ingest) have no company yet.
+    const impl = impls[route.operationId];
+    const out = auth ? await runAsTenant(auth.tenantId, () => impl(ctx)) : await impl(ctx);
     const r: Reply = isReply(out) ? out : { status: 200, body: out };
     // Downloads (CSV, PDF exports) answer their own bytes with their own content-type.
     if (Buffer.isBuffer(r.body)) {

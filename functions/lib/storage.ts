@@ -137,9 +137,9 @@ const isMissing = (err: unknown) => {
 
 /** Size, type and metadata of a stored object, or undefined when it is not there. */
 export async function headObject(key: string): Promise<ObjectHead | undefined> {
-  const { s3Client, HeadObjectCommand } = await loadS3();
+  const { scopedS3, HeadObjectCommand } = await loadS3();
   try {
-    const res = await s3Client().send(new HeadObjectCommand({ Bucket: config().documentsBucket, Key: key }));
+    const res = await scopedS3().send(new HeadObjectCommand({ Bucket: config().documentsBucket, Key: key }));
     return { size: res.ContentLength ?? 0, contentType: res.ContentType, metadata: res.Metadata ?? {} };
   } catch (err) {
     if (isMissing(err)) return undefined;
@@ -149,9 +149,9 @@ export async function headObject(key: string): Promise<ObjectHead | undefined> {
 
 /** The object's bytes and type, or undefined when it is not there. */
 export async function getObjectBytes(key: string): Promise<{ body: Buffer; contentType?: string } | undefined> {
-  const { s3Client, GetObjectCommand } = await loadS3();
+  const { scopedS3, GetObjectCommand } = await loadS3();
   try {
-    const res = await s3Client().send(new GetObjectCommand({ Bucket: config().documentsBucket, Key: key }));
+    const res = await scopedS3().send(new GetObjectCommand({ Bucket: config().documentsBucket, Key: key }));
     return { body: Buffer.from(await res.Body!.transformToByteArray()), contentType: res.ContentType };
   } catch (err) {
     if (isMissing(err)) return undefined;
@@ -165,8 +165,8 @@ export async function putObject(
   contentType: string,
   metadata?: Record<string, string>,
 ): Promise<void> {
-  const { s3Client, PutObjectCommand } = await loadS3();
-  await s3Client().send(
+  const { scopedS3, PutObjectCommand } = await loadS3();
+  await scopedS3().send(
     new PutObjectCommand({
       Bucket: config().documentsBucket,
       Key: key,
@@ -179,8 +179,8 @@ export async function putObject(
 
 /** Server-side copy inside the documents bucket (no bytes through the Lambda): a template's file for a new document. */
 export async function copyObject(fromKey: string, toKey: string): Promise<void> {
-  const { s3Client, CopyObjectCommand } = await loadS3();
-  await s3Client().send(
+  const { scopedS3, CopyObjectCommand } = await loadS3();
+  await scopedS3().send(
     new CopyObjectCommand({
       Bucket: config().documentsBucket,
       Key: toKey,
@@ -201,9 +201,9 @@ export async function putObjectIfAbsent(
   contentType: string,
   metadata?: Record<string, string>,
 ): Promise<void> {
-  const { s3Client, PutObjectCommand } = await loadS3();
+  const { scopedS3, PutObjectCommand } = await loadS3();
   try {
-    await s3Client().send(
+    await scopedS3().send(
       new PutObjectCommand({
         Bucket: config().documentsBucket,
         Key: key,
@@ -222,8 +222,8 @@ export async function putObjectIfAbsent(
 }
 
 export async function deleteObject(key: string): Promise<void> {
-  const { s3Client, DeleteObjectCommand } = await loadS3();
-  await s3Client().send(new DeleteObjectCommand({ Bucket: config().documentsBucket, Key: key }));
+  const { scopedS3, DeleteObjectCommand } = await loadS3();
+  await scopedS3().send(new DeleteObjectCommand({ Bucket: config().documentsBucket, Key: key }));
 }
 
 /**
@@ -231,12 +231,12 @@ export async function deleteObject(key: string): Promise<void> {
  * more, but the last; uploading a part number again replaces it, so a part re-done after a crash is idempotent.
  */
 export async function startMultipart(key: string, contentType: string): Promise<string> {
-  const { s3Client, CreateMultipartUploadCommand } = await loadS3();
+  const { scopedS3, CreateMultipartUploadCommand } = await loadS3();
   // An export is tagged so the bucket's lifecycle rule expires it (a prefix rule cannot reach
   // tenants/{id}/exports/: lifecycle prefixes take no wildcard; infra/table-definition.ts BUCKET_RETENTION).
   const { key: tagKey, value: tagValue } = BUCKET_RETENTION.exportTag;
   const tagging = key.includes(`/${BUCKET_RETENTION.exportPrefix}`) ? `${tagKey}=${tagValue}` : undefined;
-  const res = await s3Client().send(
+  const res = await scopedS3().send(
     new CreateMultipartUploadCommand({
       Bucket: config().documentsBucket,
       Key: key,
@@ -248,8 +248,8 @@ export async function startMultipart(key: string, contentType: string): Promise<
 }
 
 export async function uploadPart(key: string, uploadId: string, partNumber: number, body: Uint8Array) {
-  const { s3Client, UploadPartCommand } = await loadS3();
-  const res = await s3Client().send(
+  const { scopedS3, UploadPartCommand } = await loadS3();
+  const res = await scopedS3().send(
     new UploadPartCommand({
       Bucket: config().documentsBucket,
       Key: key,
@@ -266,8 +266,8 @@ export async function completeMultipart(
   uploadId: string,
   parts: { PartNumber: number; ETag: string }[],
 ): Promise<void> {
-  const { s3Client, CompleteMultipartUploadCommand } = await loadS3();
-  await s3Client().send(
+  const { scopedS3, CompleteMultipartUploadCommand } = await loadS3();
+  await scopedS3().send(
     new CompleteMultipartUploadCommand({
       Bucket: config().documentsBucket,
       Key: key,

@@ -33,6 +33,7 @@ import { ROUTES, type Domain, type RouteDef } from '../../shared/routes';
 import { DOMAIN_ACCESS } from './access';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { grantTable, grantTenantObjects } from './grants';
+import { grantAssumeTenantRole, TenantScopedRole } from './tenant-role';
 import {
   DOMAIN_ASSETS,
   domainHandlerEntry,
@@ -78,11 +79,14 @@ export class ApiStack extends Stack {
   readonly functions = new Map<Domain, LambdaFunction>();
   /** Domains in the route table whose handler file is missing (synth warns; an infra test fails). */
   readonly missingDomains: Domain[] = [];
+  /** The second wall (issue 31): the role each company's data calls run with; the Jobs stack's units assume it too. */
+  readonly tenantRole: TenantScopedRole;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const routes = props.routes ?? ROUTES;
 
+    this.tenantRole = new TenantScopedRole(this, 'TenantScoped', { table: props.table, bucket: props.documentsBucket });
     const environment: RuntimeEnvironment = {
       TABLE_NAME: props.table.tableName,
       DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
@@ -90,6 +94,7 @@ export class ApiStack extends Stack {
       USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
       SES_FROM_ADDRESS: props.sesFromAddress,
       APP_URL: props.appUrl,
+      TENANT_ROLE_ARN: this.tenantRole.role.roleArn,
     };
 
     // Imported into this stack so the authorizer, routes and integrations are created here.
@@ -209,6 +214,7 @@ export class ApiStack extends Stack {
       fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6) });
     }
     grantTable(fn, props.table, access.dynamodb);
+    grantAssumeTenantRole(fn, this.tenantRole.role);
     if (access.s3) grantTenantObjects(fn, props.documentsBucket, access.s3);
     if (access.cognito?.length) props.userPool.grant(fn, ...access.cognito);
     if (access.ses) {

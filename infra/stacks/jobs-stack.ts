@@ -1,6 +1,7 @@
 import { Annotations, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Schedule, ScheduleExpression, ScheduleGroup, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
@@ -13,6 +14,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { SCHEDULES, type JobName, type ScheduleDef } from '../../events/schedules';
 import { fanOutQueueNames, MAX_RECEIVES, queueEnvName } from '../../functions/lib/jobs/queue-names';
 import { grantTable, grantTenantListing, grantTenantObjects } from './grants';
+import { grantAssumeTenantRole } from './tenant-role';
 import {
   entryExists,
   jobHandlerEntry,
@@ -99,6 +101,8 @@ export interface JobsStackProps extends StackProps {
   schedules?: ScheduleDef[];
   /** Where a job's handler lives; tests point it at a fixture. */
   jobEntry?: (name: JobName) => string;
+  /** The tenant-scoped role (the Api stack's): each fan-out unit runs with it, assumed for the unit's company. */
+  tenantRole: IRole;
   /** The fan-out queues' name prefix (the app's stack prefix): the Api stack's operator Lambda finds them by name. */
   queuePrefix?: string;
 }
@@ -134,6 +138,7 @@ export class JobsStack extends Stack {
       USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
       SES_FROM_ADDRESS: props.sesFromAddress,
       APP_URL: props.appUrl,
+      TENANT_ROLE_ARN: props.tenantRole.roleArn,
     };
 
     for (const def of props.schedules ?? SCHEDULES) {
@@ -158,6 +163,7 @@ export class JobsStack extends Stack {
 
       const access = JOB_ACCESS[def.name];
       grantTable(fn, props.table, 'readwrite', access.scan ? ['dynamodb:Scan'] : []);
+      grantAssumeTenantRole(fn, props.tenantRole);
       if (access.s3) {
         grantTenantObjects(fn, props.documentsBucket, access.s3);
         grantTenantListing(fn, props.documentsBucket);

@@ -33,6 +33,8 @@ export interface RuntimeEnvironment {
   SES_FROM_ADDRESS: string;
   /** The app's public origin: the only base of links in emails and PDFs (functions/lib/app-url.ts). */
   APP_URL: string;
+  /** The tenant-scoped role (./tenant-role.ts) each company's data calls assume (functions/lib/clients). */
+  TENANT_ROLE_ARN: string;
   /** Only on EINVOICING_KEY_USERS (withEInvoicing): the e-invoicing secrets key's dynamic reference. */
   EINVOICING_SECRETS_KEY?: string;
   ZATCA_BASE_URL?: string;

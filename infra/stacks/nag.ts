@@ -23,6 +23,13 @@ export const PATTERN_ACKNOWLEDGEMENTS: { rule: RegExp; path: RegExp; reason: str
       "rights stop at the tenants/ prefix and the handler builds each key from the caller's tenant (verified token).",
   },
   {
+    rule: /^AwsSolutions-IAM5\[Resource::[^\]]*Documents[^\]]*\/tenants\/<aws:PrincipalTag\/tenantId>\/\*\]$/,
+    path: /^[^/]+-Api\/TenantScoped\/Role\/DefaultPolicy\/Resource$/,
+    reason:
+      "The tenant-scoped role (issue 31): one company's files, tenants/{the session's tenantId tag}/*. The wildcard is " +
+      'the files inside that one prefix; the prefix itself is fixed by the session tag the trust policy requires.',
+  },
+  {
     rule: /^AwsSolutions-IAM5\[Resource::<[A-Za-z0-9]+Function[A-F0-9]{8}\.Arn>:\*\]$/,
     path: /^[^/]+-Jobs\/SchedulerRoleForTarget-[a-f0-9]+\/DefaultPolicy\/Resource$/,
     reason:

@@ -121,6 +121,7 @@ export function buildSayyara(app: App, options: SayyaraOptions = {}): SayyaraSta
     ...shared,
     appUrl,
     emailIdentity: email.identity,
+    tenantRole: api.tenantRole.role,
     schedules: options.schedules,
     jobEntry: options.jobEntry,
   });

@@ -204,6 +204,7 @@ describe('api stack', () => {
           ...(DOMAIN_ACCESS[domain as keyof typeof DOMAIN_ACCESS]?.deadLetters ? ['FANOUT_QUEUES'] : []),
           'SES_FROM_ADDRESS',
           'TABLE_NAME',
+          'TENANT_ROLE_ARN',
           'USER_POOL_CLIENT_ID',
           'USER_POOL_ID',
           ...(EINVOICING_KEY_USERS.has(domain) ? ['ZATCA_BASE_URL'] : []),

@@ -1,5 +1,5 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../clients/dynamo';
+import { dynamoFor } from '../clients/dynamo';
 import { config } from '../config';
 import type { Key } from './keys';
 import type { Item } from './repo';
@@ -16,7 +16,10 @@ async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
     let pending = requests.slice(i, i + 25);
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt >= 8) throw new Error('BatchWrite kept leaving items unprocessed');
-      const res = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
+      const pks = pending.map((r) =>
+        String(((r.PutRequest as { Item?: Item })?.Item ?? (r.DeleteRequest as { Key?: Key })?.Key)?.pk),
+      );
+      const res = await dynamoFor(pks).send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
       pending = (res.UnprocessedItems?.[table] ?? []) as Record<string, unknown>[];
       if (pending.length) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
     }

@@ -8,7 +8,7 @@ import {
   DeleteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../clients/dynamo';
+import { dynamoFor } from '../clients/dynamo';
 import { config } from '../config';
 import type { Key } from './keys';
 import { tenantOfKey } from './keys';
@@ -36,7 +36,7 @@ export function toEntity<T>(item: Record<string, unknown> | undefined): T | unde
 }
 
 export async function getItem(key: Key, consistent = true): Promise<Item | undefined> {
-  const res = await dynamo().send(
+  const res = await dynamoFor([key.pk]).send(
     new GetCommand({ TableName: table(), Key: key, ConsistentRead: consistent, ReturnConsumedCapacity: RC }),
   );
   record(res.ConsumedCapacity, 'read');
@@ -51,7 +51,7 @@ export async function batchGet(keys: Key[], consistent = true): Promise<(Item | 
   const found = new Map<string, Item>();
   let pending: Key[] = dedupe(keys);
   for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
-    const res = await dynamo().send(
+    const res = await dynamoFor(pending.map((k) => k.pk)).send(
       new BatchGetCommand({
         RequestItems: { [table()]: { Keys: pending, ConsistentRead: consistent } },
         ReturnConsumedCapacity: RC,
@@ -72,7 +72,7 @@ function dedupe(keys: Key[]): Key[] {
 
 /** Creates an item that must not exist yet (409 via ConditionalCheckFailed otherwise). */
 export async function putNew(item: Item): Promise<void> {
-  const res = await dynamo().send(
+  const res = await dynamoFor([item.pk]).send(
     new PutCommand({
       TableName: table(),
       Item: item,
@@ -84,12 +84,16 @@ export async function putNew(item: Item): Promise<void> {
 }
 
 export async function putItem(item: Item): Promise<void> {
-  const res = await dynamo().send(new PutCommand({ TableName: table(), Item: item, ReturnConsumedCapacity: RC }));
+  const res = await dynamoFor([item.pk]).send(
+    new PutCommand({ TableName: table(), Item: item, ReturnConsumedCapacity: RC }),
+  );
   record(res.ConsumedCapacity, 'write');
 }
 
 export async function deleteItem(key: Key): Promise<void> {
-  const res = await dynamo().send(new DeleteCommand({ TableName: table(), Key: key, ReturnConsumedCapacity: RC }));
+  const res = await dynamoFor([key.pk]).send(
+    new DeleteCommand({ TableName: table(), Key: key, ReturnConsumedCapacity: RC }),
+  );
   record(res.ConsumedCapacity, 'write');
 }
 
@@ -136,7 +140,7 @@ export async function updateVersioned(
   expectedVersion: number,
   changes: Record<string, unknown>,
 ): Promise<Item> {
-  const res = await dynamo().send(
+  const res = await dynamoFor([key.pk]).send(
     new UpdateCommand({
       ...versionedUpdate(key, expectedVersion, changes),
       ReturnValues: 'ALL_NEW',
@@ -151,9 +155,19 @@ export async function updateVersioned(
 export async function updateRaw(
   input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>,
 ): Promise<Item | undefined> {
-  const res = await dynamo().send(new UpdateCommand({ ...input, TableName: table(), ReturnConsumedCapacity: RC }));
+  const res = await dynamoFor([pkOfKey(input.Key)]).send(
+    new UpdateCommand({ ...input, TableName: table(), ReturnConsumedCapacity: RC }),
+  );
   record(res.ConsumedCapacity, 'write');
   return res.Attributes as Item | undefined;
+}
+
+const pkOfKey = (key: unknown): string => String((key as Partial<Key> | undefined)?.pk ?? '');
+
+/** The partition key of one transaction item (its Put's item, or the Key of an Update/Delete/ConditionCheck). */
+function transactPk(it: TransactItem): string {
+  const [op, body] = Object.entries(it)[0] as [string, { Item?: Item; Key?: Key }];
+  return pkOfKey(op === 'Put' ? body.Item : body.Key);
 }
 
 /** One all-or-nothing write of up to 100 items. */
@@ -163,7 +177,7 @@ export async function transact(items: TransactItem[], clientRequestToken?: strin
     for (const [op, body] of Object.entries(it)) out[op] = { TableName: table(), ...(body as object) };
     return out as TransactItem;
   });
-  const res = await dynamo().send(
+  const res = await dynamoFor(withTable.map(transactPk)).send(
     new TransactWriteCommand({
       TransactItems: withTable,
       ClientRequestToken: clientRequestToken,
@@ -261,7 +275,7 @@ export async function queryPage<T = Item>(q: PageQuery): Promise<Page<T>> {
     values[':skb'] = q.skTo;
     cond += ' AND #sk <= :skb';
   }
-  const res = await dynamo().send(
+  const res = await dynamoFor([q.pk]).send(
     new QueryCommand({
       TableName: table(),
       IndexName: q.index,
@@ -301,7 +315,7 @@ export async function countItems(pk: string, filter?: PageQuery['filter']): Prom
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await dynamo().send(
+    const res = await dynamoFor([pk]).send(
       new QueryCommand({
         TableName: table(),
         KeyConditionExpression: '#pk = :pk',

@@ -1,5 +1,6 @@
 import type { DueIndex } from '../data/due-index';
 import { rootLogger } from '../logger';
+import { runAsTenant } from '../clients/tenant-scope';
 import { type Job, type JobContext, type JobEvent, jobContext } from './define-job';
 import { recordCompanyJobRun, startJobRun } from './run-record';
 import { scheduleOf, type JobName } from '../../../events/schedules';
@@ -59,13 +60,16 @@ export function defineFanOutJob<U extends JobUnit>(def: FanOutJobDefinition<U>):
   const doUnit = async (ctx: JobContext, unit: U) => {
     const startedAt = new Date().toISOString();
     try {
-      const counts = await def.unit(ctx, unit);
-      await recordCompanyJobRun(unit.tenantId, def.name, { startedAt, counts });
-      return counts;
+      // Each unit is one company's work: it runs with that company's scoped clients (lib/clients/tenant-scope.ts).
+      return await runAsTenant(unit.tenantId, async () => {
+        const counts = await def.unit(ctx, unit);
+        await recordCompanyJobRun(unit.tenantId, def.name, { startedAt, counts });
+        return counts;
+      });
     } catch (err) {
       const error = (err as Error).name;
       const line = { startedAt, counts: def.failed ?? {}, errors: 1, errorSamples: [error] };
-      await recordCompanyJobRun(unit.tenantId, def.name, line).catch(() => undefined);
+      await runAsTenant(unit.tenantId, () => recordCompanyJobRun(unit.tenantId, def.name, line)).catch(() => undefined);
       throw err;
     }
   };

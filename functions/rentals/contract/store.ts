@@ -16,9 +16,9 @@ export function contractKey(tenantId: string, rental: Pick<RentalItem, 'id' | 'c
 }
 
 async function storedVersion(key: string): Promise<string | undefined> {
-  const { s3Client, HeadObjectCommand } = await loadS3();
+  const { scopedS3, HeadObjectCommand } = await loadS3();
   try {
-    const head = await s3Client().send(new HeadObjectCommand({ Bucket: config().documentsBucket, Key: key }));
+    const head = await scopedS3().send(new HeadObjectCommand({ Bucket: config().documentsBucket, Key: key }));
     return head.Metadata?.['rental-version'];
   } catch (err) {
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -29,9 +29,9 @@ async function storedVersion(key: string): Promise<string | undefined> {
 
 export async function readLogo(key: string | undefined): Promise<Uint8Array | undefined> {
   if (!key) return undefined;
-  const { s3Client, GetObjectCommand } = await loadS3();
+  const { scopedS3, GetObjectCommand } = await loadS3();
   try {
-    const res = await s3Client().send(new GetObjectCommand({ Bucket: config().documentsBucket, Key: key }));
+    const res = await scopedS3().send(new GetObjectCommand({ Bucket: config().documentsBucket, Key: key }));
     return await res.Body?.transformToByteArray();
   } catch {
     return undefined; // a missing logo must not stop the contract
@@ -39,7 +39,7 @@ export async function readLogo(key: string | undefined): Promise<Uint8Array | un
 }
 
 export async function contractUrl(tenantId: string, rental: RentalItem): Promise<string> {
-  const { s3Client, s3PresignClient, getSignedUrl, GetObjectCommand, PutObjectCommand } = await loadS3();
+  const { scopedS3, s3PresignClient, getSignedUrl, GetObjectCommand, PutObjectCommand } = await loadS3();
   const key = contractKey(tenantId, rental);
   // The PDF prints times on the company's clock: a time-zone change makes a stored one stale too.
   const settings = await readRentalSettings(tenantId);
@@ -48,7 +48,7 @@ export async function contractUrl(tenantId: string, rental: RentalItem): Promise
     // pdf-lib and fontkit are heavy: loaded on the first contract, not at cold start.
     const { renderContract } = await import('./pdf');
     const pdf = await renderContract(rental, settings, await readLogo(settings.logoKey));
-    await s3Client().send(
+    await scopedS3().send(
       new PutObjectCommand({
         Bucket: config().documentsBucket,
         Key: key,
