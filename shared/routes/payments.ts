@@ -83,6 +83,8 @@ export const paymentsRoutes = [
     maxBodyBytes: 16 * 1024,
     summary: "The gateway's browser return (a form POST): 303 to the public return page of the attempt's token",
     request: { query: returnTokenQuery },
+    // A 303 without a body: no 2xx answer to parse (the contract checks 2xx only).
+    responseTypes: ['text/plain'],
   }),
   route({
     operationId: 'paymentBrowserReturnGet',
@@ -91,6 +93,7 @@ export const paymentsRoutes = [
     auth: 'public',
     summary: "The gateway's browser return as a GET: 303 to the public return page of the attempt's token",
     request: { query: returnTokenQuery },
+    responseTypes: ['text/plain'],
   }),
   // The customer's return from the gateway without signing in (public, like the callback): the attempt's return token
   // is the only key; wrong, expired or another payment's → 404.
