@@ -24,7 +24,7 @@ import type { UseCaseCtx } from './register';
 import { signinOrigin, type SigninOrigin } from './signin-context';
 import { startSession } from './sessions';
 import { completeChallenge, createChallenge, mfaEnabled, readMfa } from './mfa';
-import { sendSecurityNotice } from './notices';
+import { sendSecurityNotice } from './notices-lazy';
 import { assessSignin, judgeCountry, readGeoRules, recordSignin, signinSucceeded } from './deps';
 import { readCompanySettings } from '../lib/company-settings';
 import type { RequestCtx } from '../lib/http';

@@ -7,7 +7,8 @@ import { conflict, isConditionFailure, unauthorized, validationFailed } from '..
 import type { Actor } from '../lib/actor';
 import { MFA_MESSAGES } from '../../shared/schemas/security';
 import type { Tokens } from './cognito';
-import { sendSecurityNotice, type NoticeFacts } from './notices';
+import type { NoticeFacts } from './notices';
+import { sendSecurityNotice } from './notices-lazy';
 
 /** Where a change was made from (the security email says it). */
 export type NoticeWhere = Pick<NoticeFacts, 'ip' | 'country' | 'userAgent'>;

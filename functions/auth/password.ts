@@ -6,7 +6,7 @@ import { PASSWORD_CHANGE_MESSAGES } from '../../shared/schemas/security';
 import { passwordAuth, revokeRefreshToken, setPassword } from './cognito';
 import { revokeOtherSessions } from './sessions';
 import { assertUncommonPassword } from './common-passwords';
-import { sendSecurityNotice } from './notices';
+import { sendSecurityNotice } from './notices-lazy';
 import { signinOrigin } from './signin-context';
 
 /**
