@@ -128,7 +128,8 @@ export async function bootstrap(ports: EmulatorPorts, dataDir: string, webOrigin
       new CreateUserPoolClientCommand({
         UserPoolId: userPoolId,
         ClientName: 'sayyara-web',
-        ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        // As in the cloud (infra/stacks/auth-stack.ts): no USER_PASSWORD_AUTH.
+        ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         PreventUserExistenceErrors: 'ENABLED',
         EnableTokenRevocation: true,
       }),

@@ -44,9 +44,11 @@ export class AuthStack extends Stack {
     });
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
-      // The browser never talks to Cognito; the auth Lambda does, without a client secret.
+      // The browser never talks to Cognito; the auth Lambda does, without a client secret, through the
+      // IAM-signed AdminInitiateAuth only. USER_PASSWORD_AUTH stays off: the client id is in every access
+      // token, and with it anyone could sign in at Cognito directly, around the app's lockout, MFA and limits.
       generateSecret: false,
-      authFlows: { adminUserPassword: true, userPassword: true },
+      authFlows: { adminUserPassword: true },
       disableOAuth: true,
       enableTokenRevocation: true,
       preventUserExistenceErrors: true,

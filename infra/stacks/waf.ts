@@ -13,11 +13,11 @@ import { EDGE_RATE_LIMITS, RATE_LIMITED_BODY, type EdgeRateLimit } from '../edge
  *   rule groups and one rate-based rule per entry of infra/edge/limits.ts (the local gateway enforces the same table).
  * - REGIONAL scope (regionalWebAcl, in the Auth stack's region): AWS WAF cannot be attached to an API Gateway *HTTP*
  *   API (it protects REST APIs, ALBs, AppSync, Cognito user pools, App Runner, Verified Access), so the regional ACL
- *   guards the one public back end the browser's sign-in depends on: the user pool. Its app client allows
- *   USER_PASSWORD_AUTH and its id is in every access token, so anyone could call Cognito's InitiateAuth directly and
- *   step around the CloudFront limits and the app's lockout. The auth Lambda only uses the IAM-signed Admin* calls,
- *   so every rule there is scoped down to Cognito's public (unauthenticated) operations: our own calls are never
- *   counted or blocked.
+ *   guards the one public back end the browser's sign-in depends on: the user pool. Its app client id is in
+ *   every access token; the client no longer allows USER_PASSWORD_AUTH (auth-stack.ts), but Cognito's public
+ *   operations (InitiateAuth with a refresh token, SignUp, ForgotPassword…) still answer anyone who calls them
+ *   directly. The auth Lambda only uses the IAM-signed Admin* calls, so every rule there is scoped down to those
+ *   public (unauthenticated) operations: our own calls are never counted or blocked.
  */
 export const CLOUDFRONT_WAF_REGION = 'us-east-1';
 const RATE_LIMITED_KEY = 'rate-limited';

@@ -110,7 +110,7 @@ describe('auth stack', () => {
     expect(pool.Properties.UsernameAttributes).toBeUndefined();
   });
 
-  it('app client: admin + user password and refresh flows, revocation, no user-existence leaks, 60 min / 30 days', () => {
+  it('app client: admin password and refresh flows only (no direct USER_PASSWORD_AUTH), revocation, no user-existence leaks, 60 min / 30 days', () => {
     s.template(s.stacks.auth).hasResourceProperties('AWS::Cognito::UserPoolClient', {
       ExplicitAuthFlows: Match.arrayWith(['ALLOW_ADMIN_USER_PASSWORD_AUTH']),
       GenerateSecret: false,
@@ -124,7 +124,6 @@ describe('auth stack', () => {
     expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual([
       'ALLOW_ADMIN_USER_PASSWORD_AUTH',
       'ALLOW_REFRESH_TOKEN_AUTH',
-      'ALLOW_USER_PASSWORD_AUTH',
     ]);
   });
 });
