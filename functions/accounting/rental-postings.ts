@@ -12,7 +12,7 @@ import {
   type RentalPhase,
   type RentalPostingContext,
 } from '../../shared/accounting/posting-rules';
-import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat';
+import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat-defaults';
 import { batchGet, getItem, transact, tx, type TransactItem } from '../lib/data/repo';
 import { retryOnConflict } from '../lib/data/counters';
 import {

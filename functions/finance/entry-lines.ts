@@ -1,6 +1,6 @@
 import type { JournalLine } from '../../shared/accounting/journal';
 import { ACCOUNT_CODES } from '../../shared/accounting/codes';
-import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat';
+import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat-defaults';
 import type { RegionCode } from '../../shared/regions';
 import { rateToPercent } from '../../shared/money';
 import { FINANCE_MESSAGES } from '../../shared/schemas/finance';

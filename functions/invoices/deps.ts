@@ -1,4 +1,4 @@
-import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat';
+import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat-defaults';
 import { getRegionConfig, type RegionCode } from '../../shared/regions';
 import { DEFAULT_TEXT_COLOR } from '../../shared/constants';
 import { batchGet, type Item } from '../lib/data/repo';

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { ACCOUNT_CODES } from '../../shared/accounting/codes';
 import { reversalLines, type JournalLine } from '../../shared/accounting/journal';
-import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat';
+import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat-defaults';
 import { toMinor, rateToPercent } from '../../shared/money';
 import {
   EDITABLE,

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat';
+import { DEFAULT_VAT_CODES } from '../../shared/accounting/vat-defaults';
 import { maintenanceWindow } from '../../shared/maintenance/lifecycle';
 import { addDays } from '../../shared/calendar';
 import { URGENCY_LEVELS, measureRate, predictService, type OdometerReading } from '../../shared/maintenance/predict';

@@ -57,7 +57,9 @@ describe('VAT returns', () => {
   });
   it.each(REGION_CODES)('%s default codes exist and belong to the region', (region) => {
     const d = DEFAULT_VAT_CODES[region];
-    expect(vatCodeInfo(d.output)?.region).toBe(region);
+    expect(vatCodeInfo(d.output)).toMatchObject({ region, direction: 'output' });
+    expect(vatCodeInfo(d.exempt)).toMatchObject({ region, direction: 'output', ratePercent: 0 });
+    if (d.input) expect(vatCodeInfo(d.input)).toMatchObject({ region, direction: 'input' });
     expect(vatCodesOf(region).length).toBeGreaterThan(1);
   });
 });

@@ -12,6 +12,7 @@ export { AUTH_MESSAGES } from './auth-messages';
 import { AUTH_MESSAGES } from './auth-messages';
 import { TEXT_LIMITS, name, secret, text } from './fields';
 import { REGION_CODES, getRegionConfig } from '../regions';
+import { messageKeysOf } from './message-keys';
 
 /** An IANA zone name this runtime knows (the same test as the settings' time zone). */
 const knownZone = (tz: string) => {
@@ -26,9 +27,7 @@ const knownZone = (tz: string) => {
 export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 
 /** Reverse lookup: English message → key, for translating schema or server field errors. */
-export const AUTH_MESSAGE_KEYS: Record<string, AuthMessageKey> = Object.fromEntries(
-  Object.entries(AUTH_MESSAGES).map(([k, v]) => [v, k as AuthMessageKey]),
-);
+export const AUTH_MESSAGE_KEYS: Record<string, AuthMessageKey> = /* @__PURE__ */ messageKeysOf(AUTH_MESSAGES);
 
 export { PASSWORD_MIN_LENGTH };
 

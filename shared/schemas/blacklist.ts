@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { BLACKLIST_STATUSES } from '../customers/blacklist-match';
 import { blankToNull, isValidPhone } from './customers';
 import { cursor, shortText, text } from './fields';
+import { messageKeysOf } from './message-keys';
 
 /**
  * Blacklist schemas (business-data-and-rules §3 blacklisted_customers: fullName, licenseNumber,
@@ -20,9 +21,8 @@ export const BLACKLIST_MESSAGES = {
   tooLong: 'Too long',
 } as const;
 export type BlacklistMessageKey = keyof typeof BLACKLIST_MESSAGES;
-export const BLACKLIST_MESSAGE_KEYS: Record<string, BlacklistMessageKey> = Object.fromEntries(
-  Object.entries(BLACKLIST_MESSAGES).map(([k, v]) => [v, k as BlacklistMessageKey]),
-);
+export const BLACKLIST_MESSAGE_KEYS: Record<string, BlacklistMessageKey> =
+  /* @__PURE__ */ messageKeysOf(BLACKLIST_MESSAGES);
 
 const optionalText = (max: number) =>
   text(max, { tooLong: BLACKLIST_MESSAGES.tooLong }).nullish().transform(blankToNull);

@@ -8,6 +8,7 @@ import {
   text as boundedText,
 } from './fields';
 import { LOYALTY_TIERS } from '../customers/loyalty';
+import { messageKeysOf } from './message-keys';
 
 /**
  * Customer schemas (business-data-and-rules §3 customers, §5 "Customer: fullNameEnglish
@@ -39,9 +40,8 @@ export const CUSTOMER_MESSAGES = {
 
 export type CustomerMessageKey = keyof typeof CUSTOMER_MESSAGES;
 /** English message → key, so the web can translate server field errors. */
-export const CUSTOMER_MESSAGE_KEYS: Record<string, CustomerMessageKey> = Object.fromEntries(
-  Object.entries(CUSTOMER_MESSAGES).map(([k, v]) => [v, k as CustomerMessageKey]),
-);
+export const CUSTOMER_MESSAGE_KEYS: Record<string, CustomerMessageKey> =
+  /* @__PURE__ */ messageKeysOf(CUSTOMER_MESSAGES);
 
 export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
 export type Gender = (typeof GENDERS)[number];

@@ -1,3 +1,4 @@
+import { messageKeysOf } from './message-keys';
 /**
  * The zod-free half of documents.ts: types, statuses, messages and the workflow a Lambda imports
  * without building the documents' zod schemas (cold-start time, `npm run bench` import lines).
@@ -65,9 +66,8 @@ export const DOCUMENT_MESSAGES = {
 
 export type DocumentMessageKey = keyof typeof DOCUMENT_MESSAGES;
 
-export const DOCUMENT_MESSAGE_KEYS: Record<string, DocumentMessageKey> = Object.fromEntries(
-  Object.entries(DOCUMENT_MESSAGES).map(([k, v]) => [v, k as DocumentMessageKey]),
-);
+export const DOCUMENT_MESSAGE_KEYS: Record<string, DocumentMessageKey> =
+  /* @__PURE__ */ messageKeysOf(DOCUMENT_MESSAGES);
 
 /** Workflow transitions (§4): anything else is a 409. */
 export const DOCUMENT_TRANSITIONS: Record<

@@ -1,3 +1,4 @@
+import { messageKeysOf } from './message-keys';
 /**
  * Messages of the shared field rules (shared/schemas/fields.ts), in a module without zod so the
  * catalogs (shared/i18n/common.ts `fields.*`) can spread them without adding zod to the sign-in
@@ -18,6 +19,4 @@ export const FIELD_MESSAGES = {
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
 
 /** English message → key, so the web can translate these field errors (common.fields.<key>). */
-export const FIELD_MESSAGE_KEYS: Record<string, FieldMessageKey> = Object.fromEntries(
-  Object.entries(FIELD_MESSAGES).map(([k, v]) => [v, k as FieldMessageKey]),
-);
+export const FIELD_MESSAGE_KEYS: Record<string, FieldMessageKey> = /* @__PURE__ */ messageKeysOf(FIELD_MESSAGES);

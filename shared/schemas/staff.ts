@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { PASSWORD_MIN_LENGTH, STAFF_USERNAME_MIN_LENGTH } from '../constants';
 import { FIELD_MESSAGES, TEXT_LIMITS, cursor, entityId, secret, text } from './fields';
+import { messageKeysOf } from './message-keys';
 
 /**
  * Staff form and API (business-data-and-rules.md §3 users, §4 staff statuses, §5 staff validation):
@@ -32,8 +33,9 @@ export const STAFF_SERVER_MESSAGES = {
 } as const;
 
 /** English message → catalog key (staff.msg.<key>), for field errors and refusals alike. */
-export const STAFF_MESSAGE_KEYS: Record<string, string> = Object.fromEntries(
-  [...Object.entries(STAFF_MESSAGES), ...Object.entries(STAFF_SERVER_MESSAGES)].map(([k, v]) => [v, k]),
+export const STAFF_MESSAGE_KEYS: Record<string, string> = /* @__PURE__ */ messageKeysOf<string>(
+  STAFF_MESSAGES,
+  STAFF_SERVER_MESSAGES,
 );
 
 /** Roles a company can give its own staff. SUPERADMIN is the platform operator's, never assigned here. */

@@ -1,3 +1,4 @@
+import { messageKeysOf } from './message-keys';
 /**
  * The zod-free half of vehicles.ts: messages, enumerations and the plate rule a Lambda imports
  * without building the vehicles' zod schemas (cold-start time, `npm run bench` import lines).
@@ -65,9 +66,7 @@ export const VEHICLE_MESSAGES = {
 export type VehicleMessageKey = keyof typeof VEHICLE_MESSAGES;
 
 /** Reverse lookup: English message → key, for translating schema or server field errors in the web. */
-export const VEHICLE_MESSAGE_KEYS: Record<string, VehicleMessageKey> = Object.fromEntries(
-  Object.entries(VEHICLE_MESSAGES).map(([k, v]) => [v, k as VehicleMessageKey]),
-);
+export const VEHICLE_MESSAGE_KEYS: Record<string, VehicleMessageKey> = /* @__PURE__ */ messageKeysOf(VEHICLE_MESSAGES);
 
 /** A plate for display and its uniqueness key: letters and digits only, upper case, any script. */
 export function normalizePlate(plate: string): string {

@@ -1,3 +1,4 @@
+import { messageKeysOf } from '../message-keys';
 /** Company settings messages (part of shared/schemas/settings.ts). No zod here: the catalogs spread them. */
 // ---------------------------------------------------------------------------------------------
 // Messages (the spec gives none for these fields except where noted; ours are plain English)
@@ -43,6 +44,5 @@ export const SETTINGS_MESSAGES = {
 export type SettingsMessageKey = keyof typeof SETTINGS_MESSAGES;
 
 /** Reverse lookup: English message → key, so the web can translate schema and server errors. */
-export const SETTINGS_MESSAGE_KEYS: Record<string, SettingsMessageKey> = Object.fromEntries(
-  Object.entries(SETTINGS_MESSAGES).map(([k, v]) => [v, k as SettingsMessageKey]),
-);
+export const SETTINGS_MESSAGE_KEYS: Record<string, SettingsMessageKey> =
+  /* @__PURE__ */ messageKeysOf(SETTINGS_MESSAGES);
