@@ -28,6 +28,8 @@ export interface RuntimeConfig {
   einvoicingSecretsKey: string;
   /** The app's public origin (browser return pages and gateway callbacks reach the API under it). */
   webOrigin: string;
+  /** The value CloudFront adds to every API request (functions/lib/request-guards.ts assertThroughApp); '' = off. */
+  originSecret: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
@@ -54,6 +56,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     jofotaraBaseUrl: (env.JOFOTARA_BASE_URL || 'https://backend.jofotara.gov.jo').replace(/\/$/, ''),
     einvoicingSecretsKey: env.EINVOICING_SECRETS_KEY ?? '',
     webOrigin: (env.WEB_ORIGIN ?? '').split(',')[0].trim().replace(/\/$/, ''),
+    originSecret: env.ORIGIN_SECRET ?? '',
   };
 }
 

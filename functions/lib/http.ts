@@ -8,7 +8,8 @@ import { loadAuthContext, type AuthContext } from './auth-context';
 import { HttpError, badRequest, forbidden, internalError, mapAwsError, notFound, unauthorized } from './errors';
 import { Logger, rootLogger } from './logger';
 import { parseWith } from './validation';
-import { assertBodyWithinLimit, assertPathIds } from './request-guards';
+import { assertBodyWithinLimit, assertPathIds, assertThroughApp } from './request-guards';
+import { config } from './config';
 import { withMeter, type DynamoMeter } from './data/meter';
 import { isSimulatedCrash } from './faults';
 import { runAsTenant } from './clients/tenant-scope';
@@ -150,6 +151,7 @@ export function createDomainHandler<const Routes extends readonly RouteDef[]>(
   const core = async (event: ApiEvent): Promise<ApiResult> => {
     const state = states.get(event)!;
     const headers = lowerHeaders(event.headers);
+    assertThroughApp(headers, config().originSecret);
     const route = routes.get(event.routeKey);
     if (!route) throw notFound('Route not found');
     state.log.set({ route: event.routeKey });

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { createDomainHandler, reply, type ApiEvent } from './http';
 import { DEFAULT_JSON_BODY_BYTES, DEFAULT_RAW_BODY_BYTES, type RouteDef } from '../../shared/routes';
 import { entityId } from '../../shared/schemas/fields';
+import { resetConfigCache } from './config';
+import { NOT_THROUGH_APP_MESSAGE } from './request-guards';
 
 /** The checks every request gets before a handler runs: body size (413) and path ids (404). */
 const routes: RouteDef[] = [
@@ -73,7 +75,7 @@ const handler = createDomainHandler(
 
 function event(
   routeKey: string,
-  opts: { body?: string; base64?: boolean; path?: Record<string, string> } = {},
+  opts: { body?: string; base64?: boolean; path?: Record<string, string>; headers?: Record<string, string> } = {},
 ): ApiEvent {
   const [method, path] = routeKey.split(' ');
   return {
@@ -81,7 +83,7 @@ function event(
     routeKey,
     rawPath: path,
     rawQueryString: '',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...opts.headers },
     pathParameters: opts.path,
     body: opts.body,
     isBase64Encoded: !!opts.base64,
@@ -107,6 +109,54 @@ async function send(e: ApiEvent) {
 }
 
 const ID = '01JAAAAAAAAAAAAAAAAAAAAAAA';
+
+describe('through the app only (the execute-api address bypasses CloudFront and its WAF)', () => {
+  const SECRET = '4f7c2d0e-9a51-4b8e-8d3a-2c6f0b1e7a95';
+  const setSecret = (value: string | undefined) => {
+    if (value === undefined) delete process.env.ORIGIN_SECRET;
+    else process.env.ORIGIN_SECRET = value;
+    resetConfigCache();
+  };
+  afterEach(() => setSecret(undefined));
+
+  it("answers 403 without CloudFront's value or with another, before the body is read or the handler runs", async () => {
+    setSecret(SECRET);
+    const body = JSON.stringify({ a: 'x' });
+    const tries: Record<string, string>[] = [
+      {},
+      { 'x-sayyara-origin': '' },
+      { 'x-sayyara-origin': SECRET.slice(0, -1) + '6' },
+    ];
+    for (const headers of tries) {
+      const res = await send(event('POST /api/v1/guard/json', { body, headers }));
+      expect(res, JSON.stringify(headers)).toMatchObject({
+        status: 403,
+        handlerRan: false,
+        json: { error: { code: 'FORBIDDEN', message: NOT_THROUGH_APP_MESSAGE } },
+      });
+    }
+    // Refused first: a body over the limit or a bad id does not get to say 413 or 404.
+    const over = JSON.stringify({ a: 'x'.repeat(DEFAULT_JSON_BODY_BYTES) });
+    expect((await send(event('POST /api/v1/guard/json', { body: over }))).status).toBe(403);
+    expect((await send(event('GET /api/v1/guard/{id}', { path: { id: 'x#y' } }))).status).toBe(403);
+  });
+
+  it('serves a request that carries the value, whatever the letter case of the header name', async () => {
+    setSecret(SECRET);
+    const body = JSON.stringify({ a: 'x' });
+    expect(
+      (await send(event('POST /api/v1/guard/json', { body, headers: { 'x-sayyara-origin': SECRET } }))).status,
+    ).toBe(200);
+    expect(
+      (await send(event('POST /api/v1/guard/json', { body, headers: { 'X-Sayyara-Origin': SECRET } }))).status,
+    ).toBe(200);
+  });
+
+  it('checks nothing when no value is configured', async () => {
+    setSecret(undefined);
+    expect((await send(event('POST /api/v1/guard/json', { body: '{}' }))).status).toBe(200);
+  });
+});
 
 describe('body size', () => {
   it('JSON routes accept up to 256 KB and answer 413 TOO_LARGE above, before parsing', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EmulatorPorts } from './emulators';
 import type { LocalResources } from './bootstrap';
 import { queueEnvName, type JobQueues } from '../../functions/lib/jobs/queue';
@@ -28,6 +29,11 @@ export function lambdaEnv(
     S3_PUBLIC_ENDPOINT: `http://localhost:${ports.s3}`,
     SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
     WEB_ORIGIN: webOrigin,
+    /**
+     * The value the gateway adds to every API request, as CloudFront does (functions/lib/request-guards.ts
+     * assertThroughApp): new for each stack, so every request of every test passes the check.
+     */
+    ORIGIN_SECRET: randomUUID(),
     /** Links in emails and PDFs (functions/lib/app-url.ts): the gateway's own origin, real port. */
     APP_URL: webOrigin,
     /** Export parts (functions/lib/csv-export.ts): 64 KiB locally so a few thousand rows make several parts. */

@@ -4,7 +4,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { extname, join, normalize, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { ROUTES, maxBodyBytes, routeKey, type RouteDef } from '../../shared/routes';
+import { ORIGIN_HEADER, ROUTES, maxBodyBytes, routeKey, type RouteDef } from '../../shared/routes';
 import { FIELD_MESSAGES } from '../../shared/schemas/field-messages';
 import { REDIRECTS } from '../../shared/redirects';
 import { armFault, clearFaults, faultsEnabled, isSimulatedCrash, listFaults } from '../../functions/lib/faults';
@@ -222,6 +222,8 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers))
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+    // CloudFront's origin header (infra/stacks/web-stack.ts), a caller's own value overwritten as CloudFront does.
+    if (process.env.ORIGIN_SECRET) headers[ORIGIN_HEADER] = process.env.ORIGIN_SECRET;
     const query: Record<string, string> = {};
     for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
     const now = new Date();

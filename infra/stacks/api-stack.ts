@@ -48,6 +48,8 @@ import {
 export interface ApiStackProps extends StackProps {
   /** The HTTP API resource (the Web stack's, see WebStack.httpApi); this stack adds stage and routes. */
   httpApi: IHttpApi;
+  /** What CloudFront adds to every API request (WebStack.originSecret); the Lambdas refuse requests without it. */
+  originSecret: string;
   /** The app's public URL, set as APP_URL on every Lambda (links in emails and PDFs). */
   appUrl: string;
   table: ITable;
@@ -95,6 +97,7 @@ export class ApiStack extends Stack {
       SES_FROM_ADDRESS: props.sesFromAddress,
       APP_URL: props.appUrl,
       TENANT_ROLE_ARN: this.tenantRole.role.roleArn,
+      ORIGIN_SECRET: props.originSecret,
     };
 
     // Imported into this stack so the authorizer, routes and integrations are created here.

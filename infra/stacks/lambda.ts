@@ -35,6 +35,8 @@ export interface RuntimeEnvironment {
   APP_URL: string;
   /** The tenant-scoped role (./tenant-role.ts) each company's data calls assume (functions/lib/clients). */
   TENANT_ROLE_ARN: string;
+  /** API Lambdas only: the value CloudFront adds to each request (functions/lib/request-guards.ts). */
+  ORIGIN_SECRET?: string;
   /** Only on EINVOICING_KEY_USERS (withEInvoicing): the e-invoicing secrets key's dynamic reference. */
   EINVOICING_SECRETS_KEY?: string;
   ZATCA_BASE_URL?: string;

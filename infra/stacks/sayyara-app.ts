@@ -111,6 +111,7 @@ export function buildSayyara(app: App, options: SayyaraOptions = {}): SayyaraSta
     description: 'Sayyara: HTTP API stage, routes and domain Lambdas',
     ...shared,
     httpApi: web.httpApi,
+    originSecret: web.originSecret,
     appUrl,
     emailIdentity: email.identity,
     routes: options.routes,

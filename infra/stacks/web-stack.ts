@@ -32,6 +32,7 @@ import {
   contentSecurityPolicy,
 } from '../edge/security-headers';
 import { REPO_ROOT } from './lambda';
+import { ORIGIN_HEADER } from '../../shared/routes/types';
 import { cloudFrontAclArn } from './waf';
 import { logLifecycle } from './storage-stack';
 import { BUCKET_RETENTION } from '../table-definition';
@@ -58,6 +59,13 @@ export class WebStack extends Stack {
    * API's domain; with the API in the Api stack the two stacks would depend on each other.
    */
   readonly httpApi: HttpApi;
+  /**
+   * The value CloudFront adds to every API request (ORIGIN_HEADER), which the API Lambdas require
+   * (functions/lib/request-guards.ts assertThroughApp), so the execute-api address, which WAF cannot guard, answers
+   * nobody directly. It is this stack's own id (a random UUID AWS gives the stack), known inside the account only;
+   * replacing the stack changes it on both sides in one deploy.
+   */
+  readonly originSecret: string;
   readonly siteBucket: Bucket;
   readonly distribution: Distribution;
   readonly viewerRequestFunction: CloudFrontFunction;
@@ -119,10 +127,13 @@ export class WebStack extends Stack {
 
     // The execute-api endpoint is https://{id}.execute-api.{region}.amazonaws.com; CloudFront wants the host.
     const apiDomain = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+    // arn:aws:cloudformation:{region}:{account}:stack/{name}/{uuid}: the UUID.
+    this.originSecret = Fn.select(2, Fn.split('/', this.stackId));
     const documentsOrigin = `https://${props.documentsBucket.bucketRegionalDomainName}`;
+    // The app calls the API at its own origin (/api/*), never at execute-api, which answers nobody directly.
     const csp = contentSecurityPolicy({
       documents: documentsOrigin,
-      connect: [`https://${apiDomain}`, `https://maps.geo.${Aws.REGION}.amazonaws.com`],
+      connect: [`https://maps.geo.${Aws.REGION}.amazonaws.com`],
     });
 
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -165,6 +176,7 @@ export class WebStack extends Stack {
           origin: new HttpOrigin(apiDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            customHeaders: { [ORIGIN_HEADER]: this.originSecret },
           }),
           // A redirect would turn a POST into a GET; refuse plain HTTP instead.
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

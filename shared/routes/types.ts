@@ -97,6 +97,12 @@ export const DEFAULT_JSON_BODY_BYTES = 256 * 1024;
 export const DEFAULT_RAW_BODY_BYTES = 6 * 1024 * 1024;
 
 /** The body limit of a route, in bytes. */
+/**
+ * The header CloudFront adds to every request it passes to the API (infra/stacks/web-stack.ts, the /api/* origin;
+ * the local gateway does the same), overwriting a caller's own; checked by functions/lib/request-guards.ts.
+ */
+export const ORIGIN_HEADER = 'x-sayyara-origin';
+
 export const maxBodyBytes = (r: Pick<RouteDef, 'maxBodyBytes' | 'rawBody'>): number =>
   r.maxBodyBytes ?? (r.rawBody ? DEFAULT_RAW_BODY_BYTES : DEFAULT_JSON_BODY_BYTES);
 

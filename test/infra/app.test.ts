@@ -199,6 +199,8 @@ describe('api stack', () => {
           'APP_URL',
           'DOCUMENTS_BUCKET',
           ...(EINVOICING_KEY_USERS.has(domain) ? ['EINVOICING_SECRETS_KEY'] : []),
+          // what CloudFront adds to each request (functions/lib/request-guards.ts assertThroughApp)
+          'ORIGIN_SECRET',
           // the operator's dead-letter view: the fan-out jobs' queue and dead-letter queue URLs
           ...(DOMAIN_ACCESS[domain as keyof typeof DOMAIN_ACCESS]?.deadLetters ? ['FANOUT_QUEUES'] : []),
           'SES_FROM_ADDRESS',
@@ -474,7 +476,34 @@ describe('web stack', () => {
     expect(JSON.stringify(origin.DomainName)).toContain('HttpApi');
   });
 
-  it('security headers: HSTS, nosniff, frame DENY, referrer policy, CSP with self and the API origin', () => {
+  it("/api/* adds the origin header with the Web stack's id, the value every API Lambda requires (ORIGIN_SECRET)", () => {
+    const web = s.template(s.stacks.web);
+    const [dist] = Object.values(web.findResources('AWS::CloudFront::Distribution'));
+    const config = dist.Properties.DistributionConfig;
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
+    const uuidOf = (stackId: unknown) => ({ 'Fn::Select': [2, { 'Fn::Split': ['/', stackId] }] });
+    expect(origin.OriginCustomHeaders).toEqual([
+      { HeaderName: 'x-sayyara-origin', HeaderValue: uuidOf({ Ref: 'AWS::StackId' }) },
+    ]);
+    // The Api stack takes the Web stack's id (not its own, which AWS::StackId would be there) through an export.
+    type Output = { Value: unknown; Export?: { Name: string } };
+    const outputs = Object.values(web.toJSON().Outputs as Record<string, Output>);
+    const exported = outputs.find((o) => JSON.stringify(o.Value) === JSON.stringify({ Ref: 'AWS::StackId' }));
+    expect(exported?.Export?.Name).toMatch(/^Sayyara-Web:/);
+    const apiTemplate = s.template(s.stacks.api);
+    for (const [domain, fn] of s.stacks.api.functions) {
+      const props = apiTemplate.findResources('AWS::Lambda::Function')[logicalId(s.stacks.api, fn)].Properties;
+      expect(props.Environment.Variables.ORIGIN_SECRET, domain).toEqual(
+        uuidOf({ 'Fn::ImportValue': exported?.Export?.Name }),
+      );
+    }
+    // Jobs are not behind the API: they neither get nor need it.
+    for (const f of Object.values(s.template(s.stacks.jobs).findResources('AWS::Lambda::Function')))
+      expect(f.Properties.Environment?.Variables?.ORIGIN_SECRET).toBeUndefined();
+  });
+
+  it('security headers: HSTS, nosniff, frame DENY, referrer policy, CSP with self (the API is under it)', () => {
     const t = s.template(s.stacks.web);
     t.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
@@ -493,7 +522,9 @@ describe('web stack', () => {
     );
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toMatch(/connect-src 'self' https:\/\/.*HttpApi/);
+    // The app calls /api/* on its own origin; the execute-api address is not one it may reach.
+    expect(csp).toMatch(/connect-src 'self' https:\/\/maps\.geo\./);
+    expect(csp).not.toContain('HttpApi');
     expect(csp).not.toContain("'unsafe-eval'");
   });
 
