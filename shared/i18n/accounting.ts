@@ -160,7 +160,7 @@ export const accounting = {
         setupStart: 'Post rentals to the books',
         setupResult: '{{posted}} rentals posted, {{skipped}} already in the books',
         exportStart: 'Export all lines (CSV)',
-        exportDownload: 'Download the CSV ({{rows}} rows)',
+        exportDownload: 'Download the CSV · rows: {{rows}}',
         startFailed: 'Could not start',
         status: { queued: 'Waiting to start…', running: 'Working…', done: 'Done', failed: 'Failed' },
         progress: {
@@ -431,7 +431,7 @@ export const accounting = {
         setupStart: 'ترحيل الإيجارات إلى الدفاتر',
         setupResult: 'تم ترحيل {{posted}} إيجار، و{{skipped}} موجودة في الدفاتر مسبقاً',
         exportStart: 'تصدير كل السطور (CSV)',
-        exportDownload: 'تنزيل ملف CSV ({{rows}} سطر)',
+        exportDownload: 'تنزيل ملف CSV · عدد الأسطر: {{rows}}',
         startFailed: 'تعذّر البدء',
         status: { queued: 'بانتظار البدء…', running: 'جارٍ العمل…', done: 'تم', failed: 'فشل' },
         progress: {
