@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORDS_ASSET } from '../../infra/stacks/bundling';
 import { HttpError } from '../lib/errors';
-import { assertUncommonPassword, COMMON_PASSWORD_COUNT, commonPasswords, isCommonPassword } from './common-passwords';
+import {
+  assertUncommonPassword,
+  COMMON_PASSWORD_COUNT,
+  COMMON_PASSWORD_FILE,
+  commonPasswords,
+  isCommonPassword,
+} from './common-passwords';
 
 const LIST = Object.keys(COMMON_PASSWORDS_ASSET)[0]!;
 
@@ -17,6 +23,10 @@ describe('the 100,000 most common passwords (issue 31)', () => {
     // Line 100,000 of the list is in, line 100,001 is not.
     expect(isCommonPassword('070162')).toBe(true);
     expect(isCommonPassword('07012006')).toBe(false);
+  });
+
+  it('the Lambdas ship exactly the lines read, under the name read (infra/stacks/bundling.ts)', () => {
+    expect(COMMON_PASSWORDS_ASSET[LIST]).toEqual({ file: COMMON_PASSWORD_FILE, firstLines: COMMON_PASSWORD_COUNT });
   });
 
   it('refuses the common ones whatever their case, accepts the passwords the tests and demo use', () => {

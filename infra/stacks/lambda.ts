@@ -1,4 +1,4 @@
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetHashType, DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib';
@@ -9,7 +9,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { EINVOICING_KEY_USERS } from './access';
-import { DOMAIN_ASSETS, LAMBDA_BUNDLE } from './bundling';
+import { DOMAIN_ASSETS, LAMBDA_BUNDLE, type AssetTarget } from './bundling';
 
 export { DOMAIN_ASSETS };
 
@@ -49,11 +49,11 @@ export interface SayyaraFunctionProps {
   timeout?: Duration;
   memorySize?: number;
   /**
-   * Folders (relative to the repo root) copied beside the bundle, for files the code reads at
-   * run time relative to the bundle, e.g. the PDF fonts: `{ 'functions/lib/pdf/fonts': 'fonts' }`
-   * (which domains need what: DOMAIN_ASSETS in ./bundling).
+   * Files and folders (relative to the repo root) copied beside the bundle, for files the code reads at
+   * run time relative to the bundle, e.g. the PDF fonts: `{ 'functions/lib/pdf/fonts': 'fonts' }`, or only the
+   * first lines of a text file (which domains need what: DOMAIN_ASSETS in ./bundling).
    */
-  assets?: Record<string, string>;
+  assets?: Record<string, AssetTarget>;
   /** A fixed physical name: a function that invokes itself (background tasks) builds its own ARN from it. */
   functionName?: string;
 }
@@ -64,7 +64,7 @@ export interface SayyaraFunctionProps {
  * do: it writes a single --outfile, so lazy imports such as the PDF module ended up inside the one
  * file every cold start loads), and the asset folders the code reads at run time.
  */
-export function bundleHandler(entry: string, outputDir: string, assets: Record<string, string> = {}): void {
+export function bundleHandler(entry: string, outputDir: string, assets: Record<string, AssetTarget> = {}): void {
   buildSync({
     entryPoints: { index: entry },
     outdir: outputDir,
@@ -82,8 +82,25 @@ export function bundleHandler(entry: string, outputDir: string, assets: Record<s
     absWorkingDir: REPO_ROOT,
     logLevel: 'error',
   });
-  for (const [from, to] of Object.entries(assets))
-    cpSync(join(REPO_ROOT, from), join(outputDir, to), { recursive: true });
+  for (const [from, to] of Object.entries(assets)) {
+    if (typeof to === 'string') cpSync(join(REPO_ROOT, from), join(outputDir, to), { recursive: true });
+    else
+      writeFileSync(
+        join(outputDir, to.file),
+        firstLines(readFileSync(join(REPO_ROOT, from), 'latin1'), to.firstLines),
+        'latin1',
+      );
+  }
+}
+
+/** The first `count` lines of a text, each with its line break. */
+export function firstLines(text: string, count: number): string {
+  let end = 0;
+  for (let n = 0; n < count && end < text.length; n++) {
+    const next = text.indexOf('\n', end);
+    end = next === -1 ? text.length : next + 1;
+  }
+  return text.slice(0, end);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Match } from 'aws-cdk-lib/assertions';
@@ -10,6 +10,9 @@ import { MIN_PASSWORD_LENGTH } from '../../infra/stacks/auth-stack';
 import { DOMAIN_ACCESS, EINVOICING_KEY_USERS } from '../../infra/stacks/access';
 import { buildViewerRequestCode } from '../../infra/edge/viewer-request-code';
 import { FAULTS_ENV } from '../../functions/lib/faults';
+import { COMMON_PASSWORD_COUNT, COMMON_PASSWORD_FILE } from '../../functions/auth/common-passwords';
+import { COMMON_PASSWORDS_ASSET } from '../../infra/stacks/bundling';
+import { firstLines } from '../../infra/stacks/lambda';
 import { Stack } from 'aws-cdk-lib';
 import {
   REPO_ROOT,
@@ -211,6 +214,21 @@ describe('api stack', () => {
           ...(EINVOICING_KEY_USERS.has(domain) ? ['ZATCA_BASE_URL'] : []),
         ].sort(),
       );
+    }
+  });
+
+  it('ships only the first 100,000 lines of the common-password list beside the auth and staff bundles', () => {
+    const t = s.template(s.stacks.api);
+    const source = readFileSync(join(REPO_ROOT, Object.keys(COMMON_PASSWORDS_ASSET)[0]!), 'latin1');
+    const expected = firstLines(source, COMMON_PASSWORD_COUNT);
+    expect(expected.split('\n')).toHaveLength(COMMON_PASSWORD_COUNT + 1); // the last line break, then nothing
+    for (const domain of ['auth', 'staff']) {
+      const fn = s.stacks.api.functions.get(domain as never)!;
+      const key = t.findResources('AWS::Lambda::Function')[logicalId(s.stacks.api, fn)].Properties.Code.S3Key as string;
+      const file = join(s.app.outdir, `asset.${key.replace(/\.zip$/, '')}`, COMMON_PASSWORD_FILE);
+      const shipped = readFileSync(file, 'latin1');
+      expect(shipped === expected, domain).toBe(true);
+      expect(statSync(file).size, domain).toBeLessThan(source.length / 8);
     }
   });
 
