@@ -34,3 +34,18 @@ export const swrConfig: SWRConfiguration = {
     if (!isClientError(error)) console.error('[query]', error);
   },
 };
+
+/** The dedupe window of a poll: shorter than any poll interval in the app (1 s at the fastest). */
+export const POLL_DEDUPE_MS = 500;
+
+/**
+ * SWR options for a query that polls. SWR's refresh timer revalidates *with* dedupe, so under the app-wide
+ * 5-minute dedupingInterval above, a poll every few seconds re-read nothing for 5 minutes: a pending online
+ * payment never turned paid on screen, the dashboard's live map moved every 5 minutes instead of every 5 s.
+ * A poll keeps its own short dedupe window.
+ */
+export function polling<Data>(
+  refreshInterval: number | ((latest: Data | undefined) => number),
+): Pick<SWRConfiguration<Data>, 'refreshInterval' | 'dedupingInterval'> {
+  return { refreshInterval, dedupingInterval: POLL_DEDUPE_MS };
+}

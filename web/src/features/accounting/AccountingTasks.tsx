@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useT } from '../../i18n';
 import { toastApiError } from '../../lib/api-errors';
 import { callApi, useApi, type BodyOf, type ResponseOf } from '../../lib/api-client';
+import { polling } from '../../lib/swr';
 
 type Task = Omit<NonNullable<ResponseOf<'getAccountingTask'>>, 'result'>;
 export const finished = (task: Pick<Task, 'status'> | null | undefined) =>
@@ -14,9 +15,7 @@ export const finished = (task: Pick<Task, 'status'> | null | undefined) =>
 
 function useTask(id: string | null) {
   return useApi('getAccountingTask', id ? { params: { id } } : null, {
-    refreshInterval: (task) => (task && finished(task) ? 0 : 1000),
-    // The app's 5-minute dedupe would swallow every poll (SWR dedupes interval revalidations).
-    dedupingInterval: 500,
+    ...polling<ResponseOf<'getAccountingTask'> | null>((task) => (task && finished(task) ? 0 : 1000)),
   });
 }
 

@@ -19,6 +19,7 @@ import { count, DASHBOARD_PATH, percent, type DashboardData } from '../analytics
 import SuggestionsPanel from '../insights/SuggestionsPanel';
 import { useCan } from '../../lib/use-can';
 import { LIVE_PATH, LIVE_REFRESH_MS, type LiveVehicleApi } from '../gps/gps-api';
+import { polling } from '../../lib/swr';
 
 /** maplibre loads only when there is something to show on the map (see DashboardFleetMap). */
 const DashboardFleetMap = lazy(() => import('../gps/DashboardFleetMap'));
@@ -46,7 +47,7 @@ export default function DashboardPage() {
   const { data, error, mutate } = useSWR<DashboardData>(DASHBOARD_PATH);
   const canReadInsights = useCan('reportsOperational');
   const canSeeMap = useCan('gpsRead');
-  const live = useSWR<{ items: LiveVehicleApi[] }>(canSeeMap ? LIVE_PATH : null, { refreshInterval: LIVE_REFRESH_MS });
+  const live = useSWR<{ items: LiveVehicleApi[] }>(canSeeMap ? LIVE_PATH : null, polling(LIVE_REFRESH_MS));
   const located = (live.data?.items ?? []).filter((v) => v.latitude !== null && v.longitude !== null);
   const title = t('shell.dashboard.welcome', { name: displayName(user) });
   if (error && !data) {

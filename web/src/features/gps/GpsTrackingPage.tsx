@@ -40,8 +40,9 @@ import {
   type ZoneEventApi,
 } from './gps-api';
 import { type BodyOf } from '../../lib/api-client';
+import { polling } from '../../lib/swr';
 
-const LIVE = { refreshInterval: LIVE_REFRESH_MS, revalidateOnMount: true, dedupingInterval: 1000 } as const;
+const LIVE = { ...polling(LIVE_REFRESH_MS), revalidateOnMount: true } as const;
 const PERIODS = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 } as const;
 type Period = keyof typeof PERIODS;
 

@@ -15,6 +15,7 @@ import { toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { gatewayReason } from './gateway-reason';
 import { publicPaymentPath, publicPaymentsApi, type PublicPaymentStatus } from './payments-api';
+import { polling } from '../../lib/swr';
 
 /**
  * /payments/return?token=… — PUBLIC (outside the sign-in guard): where the gateway sends the
@@ -36,7 +37,9 @@ export default function PaymentReturnPage() {
   const { user } = useAuth();
   const [since] = useState(() => Date.now());
   const res = useSWR<PublicPaymentStatus | null>(token ? publicPaymentPath(token) : null, {
-    refreshInterval: (p) => (p?.state === 'pending' && Date.now() - since < POLL_FOR_MS ? POLL_MS : 0),
+    ...polling<PublicPaymentStatus | null>((p) =>
+      p?.state === 'pending' && Date.now() - since < POLL_FOR_MS ? POLL_MS : 0,
+    ),
     shouldRetryOnError: false,
   });
   const staffOfCompany = user && hasAbility(user.role, 'financeRead') && token.split('.')[0] === user.tenantId;

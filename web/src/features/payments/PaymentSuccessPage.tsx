@@ -11,6 +11,7 @@ import { toastApiError } from '../../lib/api-errors';
 import { useFormat } from '../../lib/format';
 import { gatewayReason } from './gateway-reason';
 import { newIdempotencyKey, openReceipt, paymentPath, paymentsApi, type Payment } from './payments-api';
+import { polling } from '../../lib/swr';
 
 /**
  * /payments/success: where the payment gateway sends the browser back (`?payment={id}`). The
@@ -30,7 +31,7 @@ export default function PaymentSuccessPage() {
   const valid = isEntityId(id);
   const [since] = useState(() => Date.now());
   const res = useSWR<Payment | null>(valid ? paymentPath(id) : null, {
-    refreshInterval: (p) => (p?.status === 'pending' && Date.now() - since < POLL_FOR_MS ? POLL_MS : 0),
+    ...polling<Payment | null>((p) => (p?.status === 'pending' && Date.now() - since < POLL_FOR_MS ? POLL_MS : 0)),
   });
 
   let body;
