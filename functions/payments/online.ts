@@ -207,6 +207,16 @@ const minorOf = (v: unknown) => {
   return /^\d+(\.\d{1,2})?$/.test(s) ? toMinor(s) : Number.NaN;
 };
 
+/** The cart id (`{tenant}.{payment}`) a callback names, before anything is checked ('' when the body has none). */
+export function callbackCartId(raw: Buffer | undefined): string {
+  try {
+    const data = JSON.parse((raw ?? Buffer.alloc(0)).toString('utf8')) as { cart_id?: unknown } | null;
+    return typeof data?.cart_id === 'string' ? data.cart_id : '';
+  } catch {
+    return '';
+  }
+}
+
 export async function paymentCallback(
   gateway: string,
   raw: Buffer | undefined,

@@ -7,6 +7,7 @@ import { getRentalItem, ledgerView, listRentals, listRentalsForCustomer, readLed
 import { readCustomer } from './deps';
 import { rentalDefaults, rentalStats } from './overview';
 import { addRentalNote, listRentalNotes } from './notes';
+import { runAsTokenTenant } from '../lib/clients/tenant-scope';
 
 /*
  * The write paths load on their first use (lazy chunks), like remote signing: a cold start that
@@ -113,7 +114,15 @@ export const handler = createDomainHandler('rentals', rentalsRoutes, {
     const senderName = [ctx.auth.firstName, ctx.auth.lastName].filter(Boolean).join(' ') || ctx.auth.username;
     return reply.ok(await (await remote()).sendContractForSignature(actorOf(ctx), ctx.params.id, senderName));
   },
-  getContractBySignToken: async (ctx) => reply.ok(await (await remote()).contractBySignToken(ctx.params.token)),
-  signContractByToken: async (ctx) =>
-    reply.ok(await (await remote()).signByToken(ctx.params.token, ctx.body, ctx.requestId)),
+  // Public, without a user: the signing link's work runs in the company its token names.
+  getContractBySignToken: async (ctx) => {
+    const { contractBySignToken } = await remote();
+    return reply.ok(await runAsTokenTenant(ctx.params.token, () => contractBySignToken(ctx.params.token)));
+  },
+  signContractByToken: async (ctx) => {
+    const { signByToken } = await remote();
+    return reply.ok(
+      await runAsTokenTenant(ctx.params.token, () => signByToken(ctx.params.token, ctx.body, ctx.requestId)),
+    );
+  },
 });

@@ -8,7 +8,14 @@ import { CopyObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s
 import { dynamo, dynamoFor, scopedTenantOf, tenantDynamo } from './dynamo';
 import { scopedS3, scopedS3TenantOf, tenantS3 } from './s3';
 import { REFRESH_BEFORE_MS, setAssumeRoleForTests, tenantCredentials } from './tenant-credentials';
-import { assertLeadingKeys, currentTenant, leadingKeys, runAsPlatform, runAsTenant } from './tenant-scope';
+import {
+  assertLeadingKeys,
+  currentTenant,
+  leadingKeys,
+  runAsPlatform,
+  runAsTenant,
+  runAsTokenTenant,
+} from './tenant-scope';
 import {
   batchGet,
   countItems,
@@ -45,6 +52,20 @@ const itemA = { ...keyA, version: 1 };
 const okHandler = {
   handle: async () => ({ response: { statusCode: 200, headers: {}, body: Readable.from([Buffer.from('{}')]) } }),
 };
+
+describe('public links run in the company their token names (payment return, contract signing, callback)', () => {
+  it('opens the scope of the first part when it is a company id, before anything is checked', async () => {
+    expect(await runAsTokenTenant(`${A}.01JAAAAAAAAAAAAAAAAAAAAAAA.secret`, async () => currentTenant())).toBe(A);
+    expect(await runAsTokenTenant(`${A}.01JAAAAAAAAAAAAAAAAAAAAAAA`, async () => currentTenant())).toBe(A);
+    // The company's scoped client is the one a data call then uses.
+    expect(await runAsTokenTenant(`${A}.x.y`, async () => scopedTenantOf(dynamoFor([keyA.pk])))).toBe(A);
+  });
+
+  it('runs unscoped (and the token check answers 404) when the token names no company', async () => {
+    for (const token of ['', 'nope', '.x.y', `${A.toLowerCase()}x.y`, undefined])
+      expect(await runAsTokenTenant(token, async () => currentTenant()), String(token)).toBeUndefined();
+  });
+});
 
 describe('which client each data call uses', () => {
   const mock = mockClient(DynamoDBDocumentClient);

@@ -27,6 +27,18 @@ export function runAsTenant<T>(tenantId: string, fn: () => Promise<T>): Promise<
   return storage.run({ kind: 'tenant', tenantId }, fn);
 }
 
+/**
+ * The public routes that act for one company without a signed-in user: the payment return page and the contract
+ * signing link (tokens `{tenant}.{id}.{secret}`) and the gateway's callback (cart id `{tenant}.{payment}`). Their
+ * work runs in the company the token names, opened before the token is checked: a forged token can then reach
+ * only the company it names, which its check refuses anyway (404), never another. A token that names no company
+ * (no ULID first) runs unscoped and is refused by that same check.
+ */
+export function runAsTokenTenant<T>(token: string | undefined, fn: () => Promise<T>): Promise<T> {
+  const tenantId = String(token ?? '').split('.')[0] ?? '';
+  return isUlid(tenantId) ? runAsTenant(tenantId, fn) : fn();
+}
+
 export function runAsPlatform<T>(fn: () => Promise<T>): Promise<T> {
   return storage.run({ kind: 'platform' }, fn);
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerTenant, type RegisteredTenant } from '../../../test/integration/fixtures';
-import { routeMaker } from '../../../shared/routes/types';
+import { ORIGIN_HEADER, routeMaker } from '../../../shared/routes/types';
 import { createDomainHandler, type ApiEvent } from '../http';
 import { getItem, transact, tx } from '../data/repo';
 import { keys } from '../data/keys';
@@ -64,7 +64,8 @@ describe('the handler stack runs an authenticated request in its caller’s comp
       version: '2.0',
       routeKey: 'GET /api/v1/wall',
       rawPath: '/api/v1/wall',
-      headers: {},
+      // As CloudFront adds it (functions/lib/request-guards.ts): the local stack's Lambdas require it too.
+      headers: { [ORIGIN_HEADER]: process.env.ORIGIN_SECRET ?? '' },
       requestContext: {
         requestId: 'r',
         http: { method: 'GET', path: '/api/v1/wall' },
