@@ -8,12 +8,9 @@ import { SCHEDULES } from '../../events/schedules';
 import { ROUTES, domainsInUse, routeKey } from '../../shared/routes';
 import { MIN_PASSWORD_LENGTH } from '../../infra/stacks/auth-stack';
 import { DOMAIN_ACCESS, EINVOICING_KEY_USERS } from '../../infra/stacks/access';
-import { buildViewerRequestCode } from '../../infra/edge/viewer-request-code';
-import { FAULTS_ENV } from '../../functions/lib/faults';
 import { COMMON_PASSWORD_COUNT, COMMON_PASSWORD_FILE } from '../../functions/auth/common-passwords';
 import { COMMON_PASSWORDS_ASSET } from '../../infra/stacks/bundling';
 import { firstLines } from '../../infra/stacks/lambda';
-import { Stack } from 'aws-cdk-lib';
 import {
   REPO_ROOT,
   actionsOf,
@@ -330,84 +327,6 @@ describe('api stack', () => {
   });
 });
 
-describe('fault injection is test-only (issue 30)', () => {
-  it('no Lambda of any stack carries the fault switch (SAYYARA_FAULTS) or the local flag', () => {
-    const stacks = Object.values(s.stacks).filter((st): st is Stack => st instanceof Stack);
-    expect(stacks.length).toBeGreaterThan(3);
-    let lambdas = 0;
-    for (const stack of stacks) {
-      for (const [id, fn] of Object.entries(s.template(stack).findResources('AWS::Lambda::Function'))) {
-        lambdas++;
-        const vars = Object.keys(fn.Properties.Environment?.Variables ?? {});
-        expect(vars, id).not.toContain(FAULTS_ENV);
-        expect(vars, id).not.toContain('SAYYARA_LOCAL');
-      }
-    }
-    expect(lambdas).toBeGreaterThan(10);
-  });
-});
-
-describe('one configured app URL (issue 27)', () => {
-  const appUrlOf = (t: ReturnType<Synthesized['template']>) =>
-    Object.values(t.findResources('AWS::Lambda::Function')).map((f) =>
-      JSON.stringify(f.Properties.Environment?.Variables?.APP_URL),
-    );
-
-  it('every API and job Lambda gets APP_URL = https:// + the web distribution domain (links in emails and PDFs)', () => {
-    for (const stack of [s.stacks.api, s.stacks.jobs]) {
-      const values = appUrlOf(s.template(stack));
-      expect(values.length).toBeGreaterThan(0);
-      for (const v of values) {
-        expect(v).toContain('https://');
-        expect(v).toMatch(/Sayyara-Web.*Distribution.*DomainName|Fn::ImportValue/);
-      }
-    }
-    // The documents Lambda (reminder emails, "Run now") and the reminder job are among them.
-    expect(s.stacks.api.functions.has('documents')).toBe(true);
-    expect(s.stacks.jobs.functions.has('document-reminders')).toBe(true);
-  });
-
-  it('a custom domain (context appUrl) is used verbatim, without a trailing slash', () => {
-    const custom = synthesize('app-url', { context: { appUrl: 'https://app.example.com/' }, bundle: false });
-    for (const stack of [custom.stacks.api, custom.stacks.jobs]) {
-      const values = appUrlOf(custom.template(stack));
-      expect(values.length).toBeGreaterThan(0);
-      expect(new Set(values)).toEqual(new Set(['"https://app.example.com"']));
-    }
-  });
-});
-
-describe('e-invoicing secrets key (issue 29)', () => {
-  it('is a retained generated secret, resolved at deploy time into the signing Lambdas only', () => {
-    const data = s.template(s.stacks.data);
-    const secrets = data.findResources('AWS::SecretsManager::Secret');
-    expect(Object.keys(secrets)).toHaveLength(1);
-    const [secret] = Object.values(secrets);
-    expect(secret.DeletionPolicy).toBe('Retain');
-    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
-    const holders: string[] = [];
-    for (const [stack, fns] of [
-      [s.stacks.api, s.stacks.api.functions],
-      [s.stacks.jobs, s.stacks.jobs.functions],
-    ] as const) {
-      const resources = s.template(stack).findResources('AWS::Lambda::Function');
-      for (const [name, fn] of fns as Map<string, Parameters<typeof logicalId>[1]>) {
-        const value = resources[logicalId(stack, fn)].Properties.Environment.Variables.EINVOICING_SECRETS_KEY;
-        if (value === undefined) continue;
-        holders.push(name);
-        // A dynamic reference, never the value: {{resolve:secretsmanager:…}} built from the secret's ARN.
-        expect(JSON.stringify(value)).toContain('{{resolve:secretsmanager:');
-        // ZATCA's production API by default (the cdk context zatcaBaseUrl points a test deployment elsewhere).
-        expect(resources[logicalId(stack, fn)].Properties.Environment.Variables.ZATCA_BASE_URL).toBe(
-          'https://gw-fatoora.zatca.gov.sa/e-invoicing/core',
-        );
-      }
-    }
-    // Exactly the signing Lambdas: every one of them, and no other.
-    expect(holders.sort()).toEqual([...EINVOICING_KEY_USERS].sort());
-  });
-});
-
 describe('jobs stack', () => {
   it('has one Lambda and one schedule per events/schedules.ts entry, with its cron and no flexible window', () => {
     const t = s.template(s.stacks.jobs);
@@ -444,112 +363,6 @@ describe('jobs stack', () => {
         expect(resources.includes(id)).toBe(id === target);
       }
     }
-  });
-});
-
-describe('web stack', () => {
-  it('private site bucket behind CloudFront with OAC and index.html as root object', () => {
-    const t = s.template(s.stacks.web);
-    t.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
-    t.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
-      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
-    });
-    t.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({
-        DefaultRootObject: 'index.html',
-        DefaultCacheBehavior: Match.objectLike({
-          ViewerProtocolPolicy: 'redirect-to-https',
-          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
-          ResponseHeadersPolicyId: Match.anyValue(),
-        }),
-      }),
-    });
-    t.hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicPolicy: true, RestrictPublicBuckets: true }),
-      LoggingConfiguration: Match.anyValue(),
-    });
-  });
-
-  it('the viewer-request function is the generated code on cloudfront-js-2.0', () => {
-    s.template(s.stacks.web).hasResourceProperties('AWS::CloudFront::Function', {
-      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
-      FunctionCode: buildViewerRequestCode(),
-    });
-  });
-
-  it('/api/* goes to the HTTP API uncached with every viewer header but Host', () => {
-    const t = s.template(s.stacks.web);
-    const [dist] = Object.values(t.findResources('AWS::CloudFront::Distribution'));
-    const config = dist.Properties.DistributionConfig;
-    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
-    expect(api).toMatchObject({
-      // Managed-CachingDisabled and Managed-AllViewerExceptHostHeader
-      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
-      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
-      ViewerProtocolPolicy: 'https-only',
-    });
-    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']));
-    const origin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
-    expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
-    expect(JSON.stringify(origin.DomainName)).toContain('HttpApi');
-  });
-
-  it("/api/* adds the origin header with the Web stack's id, the value every API Lambda requires (ORIGIN_SECRET)", () => {
-    const web = s.template(s.stacks.web);
-    const [dist] = Object.values(web.findResources('AWS::CloudFront::Distribution'));
-    const config = dist.Properties.DistributionConfig;
-    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
-    const origin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
-    const uuidOf = (stackId: unknown) => ({ 'Fn::Select': [2, { 'Fn::Split': ['/', stackId] }] });
-    expect(origin.OriginCustomHeaders).toEqual([
-      { HeaderName: 'x-sayyara-origin', HeaderValue: uuidOf({ Ref: 'AWS::StackId' }) },
-    ]);
-    // The Api stack takes the Web stack's id (not its own, which AWS::StackId would be there) through an export.
-    type Output = { Value: unknown; Export?: { Name: string } };
-    const outputs = Object.values(web.toJSON().Outputs as Record<string, Output>);
-    const exported = outputs.find((o) => JSON.stringify(o.Value) === JSON.stringify({ Ref: 'AWS::StackId' }));
-    expect(exported?.Export?.Name).toMatch(/^Sayyara-Web:/);
-    const apiTemplate = s.template(s.stacks.api);
-    for (const [domain, fn] of s.stacks.api.functions) {
-      const props = apiTemplate.findResources('AWS::Lambda::Function')[logicalId(s.stacks.api, fn)].Properties;
-      expect(props.Environment.Variables.ORIGIN_SECRET, domain).toEqual(
-        uuidOf({ 'Fn::ImportValue': exported?.Export?.Name }),
-      );
-    }
-    // Jobs are not behind the API: they neither get nor need it.
-    for (const f of Object.values(s.template(s.stacks.jobs).findResources('AWS::Lambda::Function')))
-      expect(f.Properties.Environment?.Variables?.ORIGIN_SECRET).toBeUndefined();
-  });
-
-  it('security headers: HSTS, nosniff, frame DENY, referrer policy, CSP with self (the API is under it)', () => {
-    const t = s.template(s.stacks.web);
-    t.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
-      ResponseHeadersPolicyConfig: Match.objectLike({
-        SecurityHeadersConfig: Match.objectLike({
-          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: Match.anyValue(), Override: true }),
-          ContentTypeOptions: { Override: true },
-          FrameOptions: { FrameOption: 'DENY', Override: true },
-          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
-          ContentSecurityPolicy: Match.objectLike({ Override: true }),
-        }),
-      }),
-    });
-    const [policy] = Object.values(t.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
-    const csp = JSON.stringify(
-      policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy,
-    );
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    // The app calls /api/* on its own origin; the execute-api address is not one it may reach.
-    expect(csp).toMatch(/connect-src 'self' https:\/\/maps\.geo\./);
-    expect(csp).not.toContain('HttpApi');
-    expect(csp).not.toContain("'unsafe-eval'");
-  });
-
-  it('deploys web/dist only when it has been built', () => {
-    const built = existsSync(join(REPO_ROOT, 'web', 'dist', 'index.html'));
-    expect(s.stacks.web.deployed).toBe(built);
-    s.template(s.stacks.web).resourceCountIs('Custom::CDKBucketDeployment', built ? 2 : 0);
   });
 });
 
