@@ -140,7 +140,7 @@ export class ApiStack extends Stack {
 
     new CfnOutput(this, 'ApiEndpoint', {
       value: this.httpApi.apiEndpoint,
-      description: 'Direct API endpoint (the app uses CloudFront /api/*)',
+      description: 'The execute-api address: answers 403 to every request (use AppUrl/api/*, through CloudFront)',
     });
 
     // Access tokens carry no `aud`; API Gateway then matches the audience against `client_id`.
