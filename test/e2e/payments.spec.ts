@@ -4,7 +4,8 @@
  * sandbox page's Pay button sends the signed callback and brings the browser back to
  * /payments/success, which shows the payment paid with the invoice settled and the REC- receipt;
  * the rental's balance is settled; the receipt PDF is rendered with pdftoppm (looked at). A
- * declined payment shows the failure state with "Try again". Recording a cash payment in the
+ * declined payment shows the failure state with "Try again". A return page opened while the payment
+ * is pending turns paid by itself when the callback lands (it polls). Recording a cash payment in the
  * panel's dialog shows it in the list with its receipt. One UAE company for the file, signed up
  * through the API with sandbox gateway keys.
  */
@@ -224,6 +225,40 @@ for (const language of ['en', 'ar'] as const) {
     expect(after.status).toBe('partially_paid');
     expect(after.amountPaid).toBe(100);
     await page.screenshot({ path: join(outDir, `invoice-payments-${language}.png`), fullPage: true });
+  });
+
+  test(`${language}: a return page opened while the payment is pending turns paid by itself when the callback lands`, async ({
+    page,
+    browser,
+  }) => {
+    const { invoice } = await issuedInvoice(page.request, language);
+    await open(page, language, `/invoices/${invoice.id}`);
+    await page.getByTestId('invoice-payments').getByRole('button', { name: w.payOnline }).click();
+    const href = (await page.getByRole('dialog').getByTestId('pay-online-link').getAttribute('href'))!;
+    // The attempt's return link (with its token), as the gateway will send the customer back to it.
+    const tranRef = href.split('/').pop();
+    const listed = await page.request.get(`${new URL(href).origin}/_emulator/transactions`);
+    const attempt = ((await listed.json()) as { tranRef: string; returnUrl: string }[]).find(
+      (t) => t.tranRef === tranRef,
+    )!;
+    const token = new URL(attempt.returnUrl).searchParams.get('token')!;
+
+    // The customer's phone shows the attempt before paying: pending, polling.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await phone.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+    const p = await phone.newPage();
+    await p.goto(`/payments/return?token=${encodeURIComponent(token)}`);
+    const result = p.getByTestId('payment-result');
+    await expect(result).toHaveAttribute('data-state', 'pending');
+
+    // Paid on the hosted page elsewhere: the signed callback settles it; the phone page is not reloaded.
+    await page.goto(href);
+    await page.locator('#pay').click();
+    await expect(page).toHaveURL(/\/payments\/success/);
+    await expect(result).toHaveAttribute('data-state', 'paid', { timeout: 10_000 });
+    await expect(result).toContainText(w.paidTitle);
+    await expect(p.getByTestId('receipt-link')).toContainText(/REC-\d+/);
+    await phone.close();
   });
 
   test(`${language}: the customer pays on their own phone, not signed in: public return page (declined, translated, Try again, then paid with the receipt); a wrong link is not found`, async ({
