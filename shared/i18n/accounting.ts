@@ -126,7 +126,7 @@ export const accounting = {
         passed: 'Passed',
         failed: 'Failed',
         allPassed: 'Every check passed',
-        someFailed: '{{n}} check(s) failed',
+        someFailed: { one: '{{n}} check failed', other: '{{n}} checks failed' },
         rerun: 'Run again',
         run: 'Run the check',
         checkedAt: 'Last checked {{when}}',
@@ -160,7 +160,7 @@ export const accounting = {
         setupStart: 'Post rentals to the books',
         setupResult: '{{posted}} rentals posted, {{skipped}} already in the books',
         exportStart: 'Export all lines (CSV)',
-        exportDownload: 'Download the CSV · rows: {{rows}}',
+        exportDownload: { one: 'Download the CSV ({{count}} row)', other: 'Download the CSV ({{count}} rows)' },
         startFailed: 'Could not start',
         status: { queued: 'Waiting to start…', running: 'Working…', done: 'Done', failed: 'Failed' },
         progress: {
@@ -431,7 +431,14 @@ export const accounting = {
         setupStart: 'ترحيل الإيجارات إلى الدفاتر',
         setupResult: 'تم ترحيل {{posted}} إيجار، و{{skipped}} موجودة في الدفاتر مسبقاً',
         exportStart: 'تصدير كل السطور (CSV)',
-        exportDownload: 'تنزيل ملف CSV · عدد الأسطر: {{rows}}',
+        exportDownload: {
+          zero: 'تنزيل ملف CSV (بلا أسطر)',
+          one: 'تنزيل ملف CSV (سطر واحد)',
+          two: 'تنزيل ملف CSV (سطران)',
+          few: 'تنزيل ملف CSV ({{count}} أسطر)',
+          many: 'تنزيل ملف CSV ({{count}} سطرًا)',
+          other: 'تنزيل ملف CSV ({{count}} سطر)',
+        },
         startFailed: 'تعذّر البدء',
         status: { queued: 'بانتظار البدء…', running: 'جارٍ العمل…', done: 'تم', failed: 'فشل' },
         progress: {

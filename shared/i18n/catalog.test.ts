@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyPaths, missingKeys, type Catalog, type Dict } from './index';
+import { isPlural, keyPaths, missingKeys, pluralForm, type Catalog, type Dict } from './index';
 
 // Every area file in this folder, including the ones pages register lazily.
 const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./index.ts', '!./*.test.ts'], { eager: true });
@@ -24,17 +24,52 @@ describe('i18n catalogs', () => {
         for (const lang of ['en', 'ar'] as const) {
           const empty = keyPaths(catalog[lang]).filter((k) => !leaf(catalog[lang], k).trim());
           expect(empty, `${file} ${lang} empty values`).toEqual([]);
+          // A plural message has the form of every category its language uses, or it would fall back to `other`.
+          const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+          for (const k of keyPaths(catalog[lang])) {
+            const value = at(catalog[lang], k);
+            if (isPlural(value))
+              expect(Object.keys(value).sort(), `${file} ${lang} ${k}`).toEqual([...categories].sort());
+          }
         }
       }
     });
   }
+
+  it('plural forms: English one/other, Arabic zero/one/two/few/many/other', () => {
+    expect([0, 1, 2, 5].map((n) => pluralForm('en', n))).toEqual(['other', 'one', 'other', 'other']);
+    expect([0, 1, 2, 3, 10, 11, 99, 100, 101].map((n) => pluralForm('ar', n))).toEqual([
+      'zero',
+      'one',
+      'two',
+      'few',
+      'few',
+      'many',
+      'many',
+      'other',
+      'other',
+    ]);
+    expect(isPlural({ one: 'a', other: 'b' })).toBe(true);
+    expect(isPlural({ one: 'a' })).toBe(false);
+    expect(isPlural({ title: 'a', other: 'b' })).toBe(false);
+    // A plural message is one key: English and Arabic compare by it, whatever forms each has.
+    expect(
+      missingKeys({ en: { n: { one: 'x', other: 'y' } }, ar: { n: { zero: 'a', one: 'b', other: 'c' } } }),
+    ).toEqual([]);
+  });
 
   it('detects a missing key', () => {
     expect(missingKeys({ en: { a: 'x', b: { c: 'y' } }, ar: { a: 'س' } })).toEqual(['ar:b.c']);
   });
 });
 
+function at(dict: Dict, path: string): string | Dict {
+  return path.split('.').reduce<string | Dict>((d, k) => (d as Dict)[k], dict);
+}
+
+/** A leaf's text (a plural message: its forms joined, so one empty form shows as empty). */
 function leaf(dict: Dict, path: string): string {
-  const value = path.split('.').reduce<string | Dict>((d, k) => (d as Dict)[k], dict);
+  const value = at(dict, path);
+  if (isPlural(value)) return Object.values(value).every((form) => form.trim()) ? value.other : '';
   return typeof value === 'string' ? value : '';
 }

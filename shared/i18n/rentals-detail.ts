@@ -39,7 +39,10 @@ export const rentalsDetail = {
       returnOdometer: 'Odometer at return',
       locations: 'Pickup / return',
       agent: 'Agent',
-      overbooked: 'Booked over {{count}} conflicting booking(s) (overbooking on)',
+      overbooked: {
+        one: 'Booked over {{count}} conflicting booking (overbooking on)',
+        other: 'Booked over {{count}} conflicting bookings (overbooking on)',
+      },
       documentLapses: '{{title}} expires on {{date}}, before this rental’s return',
     },
     actions: {

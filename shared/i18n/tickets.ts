@@ -99,7 +99,7 @@ export const tickets = {
     rechargeTollsTitle: "Recharge this rental's tolls?",
     rechargeTollsBody:
       "Every matched passage of rental {{rental}} not yet recharged goes on its ledger, plus the admin fee per crossing; VAT follows the company's VAT settings.",
-    tollsRecharged: '{{count}} passages recharged',
+    tollsRecharged: { one: '{{count}} passage recharged', other: '{{count}} passages recharged' },
     resolve: 'Resolve',
     resolveTitle: 'Match to a rental',
     resolveBody:
@@ -151,9 +151,9 @@ export const tickets = {
     importSummary:
       '{{create}} new ({{matched}} matched, {{unmatched}} to resolve) · {{duplicate}} already imported · {{error}} with errors',
     importRow: 'Row',
-    importCommit: 'Import {{count}} rows',
+    importCommit: { one: 'Import {{count}} row', other: 'Import {{count}} rows' },
     importing: 'Importing…',
-    imported: '{{count}} rows imported',
+    imported: { one: '{{count}} row imported', other: '{{count}} rows imported' },
     importFailed: 'Failed to import the statement',
     nothingToImport: 'Nothing new to import',
     rentalTolls: 'Salik and traffic fines',
@@ -259,7 +259,14 @@ export const tickets = {
     rechargeTollsTitle: 'إعادة تحميل رسوم سالك لهذا الإيجار؟',
     rechargeTollsBody:
       'كل عبور مطابق للإيجار {{rental}} لم يُعد تحميله بعد يضاف إلى دفتره، مع الرسوم الإدارية لكل عبور؛ وتتبع الضريبة إعدادات ضريبة القيمة المضافة للشركة.',
-    tollsRecharged: 'أعيد تحميل {{count}} عبور',
+    tollsRecharged: {
+      zero: 'لم يُعَد تحميل أي عبور',
+      one: 'أعيد تحميل عبور واحد',
+      two: 'أعيد تحميل عبورين',
+      few: 'أعيد تحميل {{count}} عبورات',
+      many: 'أعيد تحميل {{count}} عبورًا',
+      other: 'أعيد تحميل {{count}} عبور',
+    },
     resolve: 'مطابقة',
     resolveTitle: 'المطابقة مع إيجار',
     resolveBody:
@@ -311,9 +318,23 @@ export const tickets = {
     importSummary:
       '{{create}} جديد ({{matched}} مطابق، {{unmatched}} للمطابقة اليدوية) · {{duplicate}} مستورد سابقاً · {{error}} فيه أخطاء',
     importRow: 'الصف',
-    importCommit: 'استيراد {{count}} صفوف',
+    importCommit: {
+      zero: 'استيراد {{count}} صف',
+      one: 'استيراد صف واحد',
+      two: 'استيراد صفين',
+      few: 'استيراد {{count}} صفوف',
+      many: 'استيراد {{count}} صفًا',
+      other: 'استيراد {{count}} صف',
+    },
     importing: 'جارٍ الاستيراد…',
-    imported: 'تم استيراد {{count}} صفوف',
+    imported: {
+      zero: 'لم يُستورد أي صف',
+      one: 'تم استيراد صف واحد',
+      two: 'تم استيراد صفين',
+      few: 'تم استيراد {{count}} صفوف',
+      many: 'تم استيراد {{count}} صفًا',
+      other: 'تم استيراد {{count}} صف',
+    },
     importFailed: 'تعذر استيراد الكشف',
     nothingToImport: 'لا جديد للاستيراد',
     rentalTolls: 'سالك والمخالفات المرورية',

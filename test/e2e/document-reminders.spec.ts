@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { documents } from '../../shared/i18n/documents';
+import { messageText } from '../../shared/i18n';
 import { apiAs, signUpViaApi, uniqueName, useSession } from './helpers';
 
 const outDir = join(import.meta.dirname, '../.out/screenshots/document-reminders');
@@ -94,7 +95,7 @@ for (const language of ['en', 'ar'] as const) {
     await useSession(page, session, '/documents?scope=company');
     await expect(page.getByRole('heading', { level: 1, name: L.title })).toBeVisible();
     await page.getByRole('button', { name: L.reminders.runNow }).click();
-    await expect(page.getByText(L.reminders.runDone.replace('{{n}}', '1'))).toBeVisible();
+    await expect(page.getByText(messageText(language, L.reminders.runDone, { n: 1 }))).toBeVisible();
     await page.screenshot({ path: join(outDir, `page-${language}.png`), fullPage: true });
     // A second run sends nothing (exactly once per stage, like the daily job).
     await page.getByRole('button', { name: L.reminders.runNow }).click();

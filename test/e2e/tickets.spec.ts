@@ -14,13 +14,15 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { tickets as ticketsCatalog } from '../../shared/i18n/tickets';
 import { alerts as alertsCatalog } from '../../shared/i18n/alerts';
 import { common } from '../../shared/i18n/common';
+import { messageText, type Dict, type Language } from '../../shared/i18n';
 import { apiAs, setupBooksAs, signUpViaApi, useSession, type E2eSession } from './helpers';
 
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/salik-statement.csv');
 const outDir = resolve(import.meta.dirname, '../.out/tickets-e2e');
 mkdirSync(outDir, { recursive: true });
-const fill = (s: string, p: Record<string, string | number>) =>
-  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(p[k]));
+/** A catalog message filled in; a count message (plural) in the form of its count in `language`. */
+const fill = (s: string | Dict, p: Record<string, string | number>, language: Language = 'en') =>
+  messageText(language, s, p);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -118,8 +120,8 @@ for (const language of ['en', 'ar'] as const) {
       await expect(dialog.locator('[data-import-row="2"]')).toContainText(rental.referenceNumber);
       await expect(dialog.locator('[data-import-row="5"] [data-match="no_rental"]')).toBeVisible();
       await page.screenshot({ path: join(outDir, `salik-import-preview-${language}.png`), fullPage: true });
-      await dialog.getByRole('button', { name: fill(L.importCommit, { count: 4 }) }).click();
-      await expect(page.getByText(fill(L.imported, { count: 4 }))).toBeVisible();
+      await dialog.getByRole('button', { name: fill(L.importCommit, { count: 4 }, language) }).click();
+      await expect(page.getByText(fill(L.imported, { count: 4 }, language))).toBeVisible();
       await expect(page.locator('[data-salik-id]')).toHaveCount(4);
 
       // The passage a day after the booked return matched no rental. The resolve dialog offers only
@@ -157,7 +159,7 @@ for (const language of ['en', 'ar'] as const) {
         .getByRole('dialog', { name: L.rechargeTollsTitle })
         .getByRole('button', { name: L.rechargeTolls })
         .click();
-      await expect(page.getByText(fill(L.tollsRecharged, { count: 3 }))).toBeVisible();
+      await expect(page.getByText(fill(L.tollsRecharged, { count: 3 }, language))).toBeVisible();
       await expect(section.locator('[data-status="recharged"]')).toHaveCount(3);
       await expect(section.getByRole('button', { name: L.rechargeTolls })).toHaveCount(0);
       await page.screenshot({ path: join(outDir, `rental-tolls-${language}.png`), fullPage: true });
@@ -217,7 +219,7 @@ for (const language of ['en', 'ar'] as const) {
       await expect(unmatched).toContainText(
         fill(A.types.ticket_unmatched, { label: `DXBP-${language}-5520 · SHJ 3 77410` }),
       );
-      await expect(page.getByTestId('alerts-bell')).toHaveAccessibleName(fill(A.unreadBadge, { count: 1 }));
+      await expect(page.getByTestId('alerts-bell')).toHaveAccessibleName(fill(A.unreadBadge, { count: 1 }, language));
       await page.screenshot({ path: join(outDir, `alerts-${language}.png`), fullPage: true });
       await noSeriousViolations(page);
       await unmatched.getByRole('button', { name: A.markRead }).click();
@@ -232,7 +234,7 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByText(A.resolved, { exact: true })).toBeVisible();
       await page.getByRole('tab', { name: A.filter.resolved, exact: true }).click();
       await expect(unmatched).toContainText('Plate misread; checked with Sharjah Police');
-      await expect(page.getByTestId('alerts-bell')).toHaveAccessibleName(fill(A.unreadBadge, { count: 0 }));
+      await expect(page.getByTestId('alerts-bell')).toHaveAccessibleName(fill(A.unreadBadge, { count: 0 }, language));
     });
   });
 }

@@ -6,7 +6,7 @@
  */
 import rosetta from 'rosetta';
 import { useCallback, useSyncExternalStore } from 'react';
-import { LANGUAGES, onAreaAdded, tableFor, type Dict, type Language } from '../../../shared/i18n';
+import { LANGUAGES, isPlural, onAreaAdded, pluralForm, tableFor, type Dict, type Language } from '../../../shared/i18n';
 import { setLocale } from '../lib/persisted-state';
 
 export type { Language };
@@ -71,12 +71,23 @@ export function setLanguage(lang: Language): void {
 export type TParams = Record<string, string | number>;
 export type TFunction = (key: string, params?: TParams) => string;
 
+/**
+ * One language's text for a key: a plural message (shared/i18n `isPlural`) gives the form of `params.count` (or
+ * `params.n`) in that language, falling back to its `other` form.
+ */
+function textIn(lang: Language, key: string, params: TParams): unknown {
+  const value = i18n.t(key, params, lang);
+  if (!isPlural(value)) return value;
+  const form = pluralForm(lang, Number(params.count ?? params.n ?? Number.NaN));
+  return i18n.t(`${key}.${value[form] ? form : 'other'}`, params, lang);
+}
+
 /** Translate outside React (toasts fired from event handlers, service worker prompt). */
 export const t: TFunction = (key, params) => {
-  const value = i18n.t(key, params ?? {});
+  const value = textIn(getLanguage(), key, params ?? {});
   if (typeof value === 'string' && value) return value;
   // A missing Arabic key falls back to English; a missing key shows itself so it gets noticed.
-  const en = i18n.t(key, params ?? {}, 'en');
+  const en = textIn('en', key, params ?? {});
   return typeof en === 'string' && en ? en : key;
 };
 

@@ -22,7 +22,7 @@ function useTask(id: string | null) {
 /** The task's state in words, with a progress bar while it runs (a count when the total is not known yet). */
 export function TaskStatus({ task, unit }: { task: Task; unit: 'rentals' | 'rows' | 'records' }) {
   const t = useT();
-  const w = (k: string, p?: Record<string, string>) => t(`accounting.ui.tasks.${k}`, p);
+  const w = (k: string, p?: Record<string, string | number>) => t(`accounting.ui.tasks.${k}`, p);
   const done = String(task.progress.done);
   return (
     <div className="mt-3 text-sm" role="status" aria-live="polite" data-testid="task-status">
@@ -45,7 +45,7 @@ export function TaskStatus({ task, unit }: { task: Task; unit: 'rentals' | 'rows
 /** POST /accounting/setup as a task: the chart when missing, then every rental not yet in the books. */
 export function SetupBooksCard() {
   const t = useT();
-  const w = (k: string, p?: Record<string, string>) => t(`accounting.ui.tasks.${k}`, p);
+  const w = (k: string, p?: Record<string, string | number>) => t(`accounting.ui.tasks.${k}`, p);
   const [id, setId] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const { data: task } = useTask(id);
@@ -94,7 +94,7 @@ export function ExportTaskButton({
   disabled?: boolean;
 }) {
   const t = useT();
-  const w = (k: string, p?: Record<string, string>) => t(`accounting.ui.tasks.${k}`, p);
+  const w = (k: string, p?: Record<string, string | number>) => t(`accounting.ui.tasks.${k}`, p);
   const [id, setId] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const { data: task } = useTask(id);
@@ -122,7 +122,7 @@ export function ExportTaskButton({
       {task && task.status !== 'done' ? <TaskStatus task={task} unit="rows" /> : null}
       {task?.status === 'done' && task.downloadUrl ? (
         <a className="mt-2 text-sm font-medium underline" href={task.downloadUrl} data-testid="export-download">
-          {w('exportDownload', { rows: String(rows) })}
+          {w('exportDownload', { count: rows })}
         </a>
       ) : null}
     </div>
