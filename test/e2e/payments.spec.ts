@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
   createCustomerViaApi,
   createVehicleViaApi,
@@ -80,6 +80,23 @@ async function issuedInvoice(request: APIRequestContext, language: 'en' | 'ar') 
 async function open(page: Page, language: 'en' | 'ar', path: string) {
   await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
   await useSession(page, session, path);
+}
+
+/** An issued invoice's page with "Pay online" clicked: the hosted page's link (the customer's QR code). */
+async function startOnlinePayment(page: Page, language: 'en' | 'ar', payOnline: string) {
+  const { invoice } = await issuedInvoice(page.request, language);
+  await open(page, language, `/invoices/${invoice.id}`);
+  await page.getByTestId('invoice-payments').getByRole('button', { name: payOnline }).click();
+  const href = await page.getByRole('dialog').getByTestId('pay-online-link').getAttribute('href');
+  expect(href).toMatch(/\/payment\/page\//);
+  return { invoice, href: href! };
+}
+
+/** The customer's phone: another browser context, no Sayyara session, in `language`. */
+async function customerPhone(browser: Browser, language: 'en' | 'ar') {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await phone.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+  return { phone, p: await phone.newPage() };
 }
 
 const WORDS = {
@@ -231,10 +248,7 @@ for (const language of ['en', 'ar'] as const) {
     page,
     browser,
   }) => {
-    const { invoice } = await issuedInvoice(page.request, language);
-    await open(page, language, `/invoices/${invoice.id}`);
-    await page.getByTestId('invoice-payments').getByRole('button', { name: w.payOnline }).click();
-    const href = (await page.getByRole('dialog').getByTestId('pay-online-link').getAttribute('href'))!;
+    const { href } = await startOnlinePayment(page, language, w.payOnline);
     // The attempt's return link (with its token), as the gateway will send the customer back to it.
     const tranRef = href.split('/').pop();
     const listed = await page.request.get(`${new URL(href).origin}/_emulator/transactions`);
@@ -244,9 +258,7 @@ for (const language of ['en', 'ar'] as const) {
     const token = new URL(attempt.returnUrl).searchParams.get('token')!;
 
     // The customer's phone shows the attempt before paying: pending, polling.
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await phone.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-    const p = await phone.newPage();
+    const { phone, p } = await customerPhone(browser, language);
     await p.goto(`/payments/return?token=${encodeURIComponent(token)}`);
     const result = p.getByTestId('payment-result');
     await expect(result).toHaveAttribute('data-state', 'pending');
@@ -265,17 +277,11 @@ for (const language of ['en', 'ar'] as const) {
     page,
     browser,
   }) => {
-    const { invoice } = await issuedInvoice(page.request, language);
-    await open(page, language, `/invoices/${invoice.id}`);
-    await page.getByTestId('invoice-payments').getByRole('button', { name: w.payOnline }).click();
-    const href = await page.getByRole('dialog').getByTestId('pay-online-link').getAttribute('href');
-    expect(href).toMatch(/\/payment\/page\//);
+    const { invoice, href } = await startOnlinePayment(page, language, w.payOnline);
 
     // The customer's phone: another browser, no Sayyara session.
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await phone.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-    const p = await phone.newPage();
-    await p.goto(href!);
+    const { phone, p } = await customerPhone(browser, language);
+    await p.goto(href);
     await p.locator('#decline').click();
     await expect(p).toHaveURL(/\/payments\/return\?token=/);
     const result = p.getByTestId('payment-result');
