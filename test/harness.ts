@@ -41,6 +41,20 @@ function record(r: LayerResult) {
 }
 /** Seconds per test file (from the vitest and Playwright JSON reports): the slowest are named in the summary. */
 const fileSeconds: { layer: string; file: string; seconds: number }[] = [];
+/**
+ * The tests that failed, with the first line of why: printed at the end of the summary, because a CI record keeps
+ * only the tail of the output and a red run must say which test to look at.
+ */
+const failures: { layer: string; test: string; why: string }[] = [];
+const firstLine = (message = '') =>
+  (
+    message
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? ''
+  )
+    .trim()
+    .slice(0, 200);
 
 // The environment before the local stack starts (it adds the Lambda environment to this process,
 // for its in-process gateway): the layers that run meanwhile get this one, the others the stack's.
@@ -108,13 +122,20 @@ async function vitestLayer(name: string, config: string, env: Record<string, str
     const r = JSON.parse(readFileSync(report, 'utf8'));
     passed = r.numPassedTests ?? 0;
     failed = (r.numFailedTests ?? 0) || (r.numFailedTestSuites ?? 0);
-    for (const f of r.testResults ?? [])
+    for (const f of r.testResults ?? []) {
+      const file = f.name.replace(`${root}/`, '');
+      for (const a of f.assertionResults ?? [])
+        if (a.status === 'failed')
+          failures.push({ layer: name, test: `${file} › ${a.fullName}`, why: firstLine(a.failureMessages?.[0]) });
+      if (f.status === 'failed' && !(f.assertionResults ?? []).some((a: { status: string }) => a.status === 'failed'))
+        failures.push({ layer: name, test: file, why: firstLine(f.message) });
       if (f.endTime && f.startTime)
         fileSeconds.push({
           layer: name,
           file: f.name.replace(`${root}/`, ''),
           seconds: (f.endTime - f.startTime) / 1000,
         });
+    }
   } else if (code !== 0) failed = 1;
   record({ name, passed, failed, ok: code === 0, seconds: (Date.now() - started) / 1000 });
 }
@@ -163,6 +184,7 @@ async function playwrightLayer(stack: LocalStack) {
     passed = s.expected ?? 0;
     failed = (s.unexpected ?? 0) + (s.flaky ?? 0);
     fileSeconds.push(...playwrightFileSeconds(json.suites ?? []));
+    failures.push(...playwrightFailures(json.suites ?? []));
   } else if (code !== 0) failed = 1;
   record({ name: 'e2e', passed, failed, ok: code === 0, seconds: (Date.now() - started) / 1000 });
 }
@@ -195,7 +217,29 @@ function integrationFiles(): string[] {
 interface PwSuite {
   file?: string;
   suites?: PwSuite[];
-  specs?: { file?: string; tests: { results: { duration: number }[] }[] }[];
+  title?: string;
+  specs?: {
+    file?: string;
+    title?: string;
+    tests: { projectName?: string; status?: string; results: { duration: number; error?: { message?: string } }[] }[];
+  }[];
+}
+/** The e2e tests that did not pass at once (unexpected or flaky), with the first line of their first error. */
+function playwrightFailures(suites: PwSuite[]) {
+  const found: { layer: string; test: string; why: string }[] = [];
+  const visit = (suite: PwSuite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        if (t.status === 'unexpected' || t.status === 'flaky')
+          found.push({
+            layer: 'e2e',
+            test: `test/e2e/${spec.file ?? suite.file} › ${t.projectName ?? ''} › ${spec.title ?? ''} (${t.status})`,
+            why: firstLine(t.results.find((r) => r.error)?.error?.message),
+          });
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  suites.forEach(visit);
+  return found;
 }
 /** A spec file's seconds: the sum of its tests' durations (Playwright's JSON report has no file times). */
 function playwrightFileSeconds(suites: PwSuite[]) {
@@ -372,6 +416,11 @@ async function main() {
   const longest = [...results].sort((x, y) => y.seconds - x.seconds)[0];
   if (longest) console.log(`longest layer: ${longest.name} (${longest.seconds.toFixed(0)}s)`);
   console.log(`total time ${((Date.now() - t0) / 1000).toFixed(0)}s`);
+  if (failures.length) {
+    console.log('failed tests:');
+    for (const f of failures.slice(0, 20)) console.log(`  ✖ ${f.layer.padEnd(11)} ${f.test}\n      ${f.why}`);
+    if (failures.length > 20) console.log(`  … and ${failures.length - 20} more (test/.out/*.json)`);
+  }
   console.log(`Tests: ${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed`);
   process.exit(ok ? 0 : 1);
 }
