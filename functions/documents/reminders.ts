@@ -14,6 +14,7 @@ import { companyRegion, companyToday, readCompanySettings, type CompanySettings 
 import { formatDate } from '../../shared/regions';
 import { documentValidity } from '../../shared/schemas/documents';
 import { documents as catalog } from '../../shared/i18n/documents';
+import { messageText } from '../../shared/i18n/plural';
 import { labelsOf } from './deps';
 import {
   documentKey,
@@ -119,7 +120,7 @@ function emailOf(doc: DocumentItem, stage: string, today: string, company: Compa
     `${m.document}: ${doc.title} (${catalog[lang].type[doc.documentType]})`,
     ...(label ? [`${doc.scope === 'vehicle' ? m.vehicle : m.customer}: ${label}`] : []),
     `${m.expiryDate}: ${doc.expiryDate ? formatDate(doc.expiryDate, companyRegion(company.settings), lang) : ''}`,
-    daysLeft! >= 0 ? m.daysLeft.replace('{{n}}', String(daysLeft)) : m.daysAgo.replace('{{n}}', String(-daysLeft!)),
+    daysLeft! >= 0 ? m.daysLeft.replace('{{n}}', String(daysLeft)) : messageText(lang, m.daysAgo, { n: -daysLeft! }),
     '',
     `${m.open}: ${appLink('/documents', { scope: doc.scope, id: doc.id })}`,
   ];

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isPlural, keyPaths, missingKeys, pluralForm, type Catalog, type Dict } from './index';
+import { analytics } from './analytics';
+import { collections } from './collections';
+import { documents } from './documents';
+import { isPlural, keyPaths, messageText, missingKeys, pluralForm, type Catalog, type Dict } from './index';
+import { tickets } from './tickets';
 
-// Every area file in this folder, including the ones pages register lazily.
-const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./index.ts', '!./*.test.ts'], { eager: true });
+// Every area file in this folder, including the ones pages register lazily (plural.ts is the plural rules).
+const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./index.ts', '!./plural.ts', '!./*.test.ts'], { eager: true });
 const areaFiles = Object.keys(modules).map((p) => p.slice(2));
 
 function isCatalog(value: unknown): value is Catalog {
@@ -73,3 +77,35 @@ function leaf(dict: Dict, path: string): string {
   if (isPlural(value)) return Object.values(value).every((form) => form.trim()) ? value.other : '';
   return typeof value === 'string' ? value : '';
 }
+
+describe('counts worded by their count', () => {
+  // Each of these can be 1 on a real page or e-mail (a one-car company, a toll, a deposit returned yesterday).
+  const counted = [
+    [analytics, 'dashboard.ofFleet', 'count', ['of 1 vehicle', 'of 2 vehicles'], ['من مركبة واحدة', 'من مركبتين']],
+    [
+      analytics,
+      'dashboard.idleFor',
+      'count',
+      ['Idle 1 day', 'Idle 2 days'],
+      ['متوقفة منذ يوم واحد', 'متوقفة منذ يومين'],
+    ],
+    [tickets, 'rentalSalikTotal', 'count', ['(1 passage)', '(2 passages)'], ['(عبور واحد)', '(عبوران)']],
+    [collections, 'detail.returned_with_balance', 'count', ['1 day ago', '2 days ago'], ['منذ يوم واحد', 'منذ يومين']],
+    [documents, 'reminder.daysAgo', 'n', ['Expired 1 day ago', 'Expired 2 days ago'], ['منذ يوم واحد', 'منذ يومين']],
+  ] as const;
+  it.each(counted)('%#: one and two in English and Arabic', (catalog, path, param, en, ar) => {
+    for (const [lang, want] of [
+      ['en', en],
+      ['ar', ar],
+    ] as const)
+      [1, 2].forEach((n, i) => {
+        const text = messageText(lang, at((catalog as Catalog)[lang], path) as Dict, {
+          [param]: n,
+          amount: 'x',
+          returnDate: 'x',
+        });
+        expect(text).toContain(want[i]);
+        expect(text).not.toContain('{{');
+      });
+  });
+});

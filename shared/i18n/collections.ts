@@ -32,7 +32,10 @@ export const collections = {
       tolls_not_recharged: 'Tolls not recharged',
     },
     detail: {
-      returned_with_balance: 'Returned {{returnDate}} · {{days}} days ago',
+      returned_with_balance: {
+        one: 'Returned {{returnDate}} · {{count}} day ago',
+        other: 'Returned {{returnDate}} · {{count}} days ago',
+      },
       not_invoiced: '{{periods}} periods since {{since}}',
       usage_not_charged: '{{km}} extra km · {{quarters}} fuel quarters · charged {{charged}}',
       deposit_refunded_with_balance: 'Deposit refunded {{refunded}} · balance {{balance}}',
@@ -194,7 +197,14 @@ export const collections = {
       tolls_not_recharged: 'رسوم طرق لم تُحمّل على العميل',
     },
     detail: {
-      returned_with_balance: 'أُعيدت {{returnDate}} · منذ {{days}} يومًا',
+      returned_with_balance: {
+        zero: 'أُعيدت {{returnDate}} · اليوم',
+        one: 'أُعيدت {{returnDate}} · منذ يوم واحد',
+        two: 'أُعيدت {{returnDate}} · منذ يومين',
+        few: 'أُعيدت {{returnDate}} · منذ {{count}} أيام',
+        many: 'أُعيدت {{returnDate}} · منذ {{count}} يومًا',
+        other: 'أُعيدت {{returnDate}} · منذ {{count}} يوم',
+      },
       not_invoiced: '{{periods}} فترات منذ {{since}}',
       usage_not_charged: '{{km}} كم إضافي · {{quarters}} أرباع وقود · المحتسب {{charged}}',
       deposit_refunded_with_balance: 'الوديعة المستردة {{refunded}} · الرصيد {{balance}}',

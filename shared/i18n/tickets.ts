@@ -158,7 +158,10 @@ export const tickets = {
     nothingToImport: 'Nothing new to import',
     rentalTolls: 'Salik and traffic fines',
     rentalTollsEmpty: 'No tolls or fines on this rental yet.',
-    rentalSalikTotal: 'Salik so far: {{amount}} ({{count}} passages)',
+    rentalSalikTotal: {
+      one: 'Salik so far: {{amount}} ({{count}} passage)',
+      other: 'Salik so far: {{amount}} ({{count}} passages)',
+    },
     rentalFinesTotal: 'Traffic fines so far: {{amount}}',
     messages: { ...TICKET_MESSAGES },
   },
@@ -339,7 +342,14 @@ export const tickets = {
     nothingToImport: 'لا جديد للاستيراد',
     rentalTolls: 'سالك والمخالفات المرورية',
     rentalTollsEmpty: 'لا رسوم ولا مخالفات على هذا الإيجار بعد.',
-    rentalSalikTotal: 'سالك حتى الآن: {{amount}} ({{count}} عبور)',
+    rentalSalikTotal: {
+      zero: 'سالك حتى الآن: {{amount}} (لا عبور)',
+      one: 'سالك حتى الآن: {{amount}} (عبور واحد)',
+      two: 'سالك حتى الآن: {{amount}} (عبوران)',
+      few: 'سالك حتى الآن: {{amount}} ({{count}} عبورات)',
+      many: 'سالك حتى الآن: {{amount}} ({{count}} عبورًا)',
+      other: 'سالك حتى الآن: {{amount}} ({{count}} عبور)',
+    },
     rentalFinesTotal: 'المخالفات المرورية حتى الآن: {{amount}}',
     messages: {
       ticketNumberRequired: 'رقم المخالفة مطلوب',

@@ -207,7 +207,7 @@ export default function DashboardPage() {
                     <span className="shrink-0 text-xs text-amber-800 dark:text-amber-200">
                       {v.idleDays === null
                         ? t('analytics.dashboard.idleNever')
-                        : t('analytics.dashboard.idleFor', { days: v.idleDays })}
+                        : t('analytics.dashboard.idleFor', { count: v.idleDays })}
                     </span>
                   </li>
                 ))}

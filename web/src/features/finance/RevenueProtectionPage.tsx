@@ -25,6 +25,8 @@ export default function RevenueProtectionPage() {
     const p = { ...params };
     for (const k of ['charged', 'refunded', 'balance']) if (p[k]) p[k] = f.money(Number(p[k]));
     for (const k of ['returnDate', 'since', 'at']) if (p[k]) p[k] = f.date(p[k]);
+    // A message that counts days is worded by its count ("1 day ago", "2 days ago").
+    if (p.days !== undefined) p.count = p.days;
     return t(`collections.detail.${kind}`, p);
   };
   return (
