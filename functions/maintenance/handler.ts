@@ -1,7 +1,8 @@
 import { createDomainHandler, reply, type RequestCtx } from '../lib/http';
 import { actorOf } from '../lib/actor';
 import { maintenanceRoutes } from '../../shared/routes/maintenance';
-import { cancelRecord, completeRecord, createRecord, getRecord, startRecord, updateRecord } from './records';
+import { cancelRecord, completeRecord, startRecord } from './record-transitions';
+import { createRecord, getRecord, updateRecord } from './records';
 import { listRecords } from './list';
 import { scheduleFromDocuments } from './from-document';
 import { invoiceUploadUrl } from './invoice';

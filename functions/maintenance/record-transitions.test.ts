@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costLines } from './records';
+import { costLines } from './record-transitions';
 
 const accountIds = { '5110': 'EXP', '1510': 'VATIN', '1110': 'CASH', '1210': 'BANK', '2110': 'AP' };
 
