@@ -1,5 +1,5 @@
 import { toCsv } from '../../shared/csv';
-import { accounting as catalog } from '../../shared/i18n/accounting';
+import { accountingReports as catalog } from '../../shared/i18n/accounting-reports';
 import { formatAmount, toMinor } from '../../shared/money';
 import { getRegionConfig, type RegionCode } from '../../shared/regions';
 import { badRequest } from '../lib/errors';
@@ -10,7 +10,8 @@ import { readCompany } from './deps';
  * Report downloads from the same JSON the screens read: one table model per report, written as
  * CSV (RFC 4180, UTF-8 with BOM; shared/accounting/csv.ts) or as a PDF with the company's
  * branding (functions/lib/pdf, loaded lazily so pdf-lib stays out of the cold start). Words come
- * from the accounting catalog in the requested language; PDF tables flip for Arabic.
+ * from the accounting catalog's reports part in the requested language (not the whole catalog:
+ * the screens' words stay out of the Lambdas); PDF tables flip for Arabic.
  */
 type Row = Record<string, unknown>;
 type Data = Record<string, unknown>;

@@ -1,0 +1,163 @@
+/**
+ * Accounting, part: looking after the books. The self-check and its check names, the VAT return's
+ * header (layout, filed through), the background tasks (posting existing rentals, the full CSV
+ * export) and the books settings (payment method accounts, the period lock). Assembled in
+ * ./accounting.ts (`checks`, and `ui`).
+ */
+export const accountingBooks = {
+  en: {
+    checks: {
+      trialBalanceZero: 'Trial balance nets to zero',
+      rentalSubLedgers: "Each rental's ledger equals its balances in the general ledger",
+      vatAccountsMatchReport: "VAT accounts' movement equals the VAT report",
+      customerCounters: "Each customer's rentals, spend and last rental match their rentals",
+      booksMatchRegion: "Chart, tax codes and VAT report layout match the company's region",
+      paymentMethodsMapped: 'Every payment method is mapped to an account',
+      nothingPostedInLockedPeriod: 'Nothing was posted in a locked period',
+    },
+    ui: {
+      selfCheck: {
+        title: 'Accounting self-check',
+        subtitle: "Checks the company's books on its live data",
+        passed: 'Passed',
+        failed: 'Failed',
+        allPassed: 'Every check passed',
+        someFailed: { one: '{{n}} check failed', other: '{{n}} checks failed' },
+        rerun: 'Run again',
+        run: 'Run the check',
+        checkedAt: 'Last checked {{when}}',
+        never:
+          'The books have not been checked yet. Run the check: it reads every rental and customer in the background, and the result stays here.',
+        offending: 'Rows to look at',
+        open: 'Open',
+      },
+      vat: {
+        region: 'Return layout: {{title}}',
+        filedThrough: 'VAT filed through {{date}}',
+        outputTax: 'Output tax',
+        inputTax: 'Input tax',
+      },
+      tasks: {
+        setupTitle: 'Post existing rentals',
+        setupHint:
+          'Creates the chart of accounts if it is missing and posts every rental not yet in the books. It runs in the background; you can leave this page.',
+        setupStart: 'Post rentals to the books',
+        setupResult: '{{posted}} rentals posted, {{skipped}} already in the books',
+        exportStart: 'Export all lines (CSV)',
+        exportDownload: { one: 'Download the CSV ({{count}} row)', other: 'Download the CSV ({{count}} rows)' },
+        startFailed: 'Could not start',
+        status: { queued: 'Waiting to start…', running: 'Working…', done: 'Done', failed: 'Failed' },
+        progress: {
+          rentals: '{{done}} rentals checked',
+          rows: '{{done}} rows written',
+          records: '{{done}} rentals and customers checked',
+        },
+      },
+      books: {
+        title: 'Books settings',
+        mappingsTitle: 'Payment method accounts',
+        mappingsHint: 'The account each payment method posts to.',
+        saveMappings: 'Save accounts',
+        mappingsSaved: 'Payment method accounts saved',
+        lockTitle: 'Period lock',
+        lockHint:
+          'Nothing can be posted dated on or before the lock date. Marking a VAT period filed locks it for tax.',
+        lockDate: 'Lock date',
+        vatFiledThrough: 'VAT filed through',
+        saveLock: 'Save lock',
+        lockSaved: 'Lock saved',
+        saveFailed: 'The change could not be saved',
+        ownerOnly: 'Only the owner can change the lock.',
+        method: {
+          cash: 'Cash',
+          credit_card: 'Credit card',
+          debit_card: 'Debit card',
+          bank_transfer: 'Bank transfer',
+          online: 'Online',
+          pos_machine: 'POS machine',
+          check: 'Check',
+        },
+      },
+    },
+  },
+  ar: {
+    checks: {
+      trialBalanceZero: 'ميزان المراجعة متوازن (الفرق صفر)',
+      rentalSubLedgers: 'دفتر كل عقد إيجار يساوي أرصدته في دفتر الأستاذ العام',
+      vatAccountsMatchReport: 'حركة حسابات ضريبة القيمة المضافة تساوي تقرير الضريبة',
+      customerCounters: 'عدد إيجارات كل عميل وإنفاقه وآخر إيجار له تطابق إيجاراته',
+      booksMatchRegion: 'دليل الحسابات ورموز الضريبة ونموذج تقرير الضريبة تطابق منطقة الشركة',
+      paymentMethodsMapped: 'كل طريقة دفع مرتبطة بحساب',
+      nothingPostedInLockedPeriod: 'لم يُسجَّل أي قيد في فترة مقفلة',
+    },
+    ui: {
+      selfCheck: {
+        title: 'الفحص الذاتي للحسابات',
+        subtitle: 'يفحص دفاتر الشركة على بياناتها الحالية',
+        passed: 'ناجح',
+        failed: 'فاشل',
+        allPassed: 'نجحت كل الفحوصات',
+        someFailed: 'فشل {{n}} من الفحوصات',
+        rerun: 'إعادة الفحص',
+        run: 'تشغيل الفحص',
+        checkedAt: 'آخر فحص {{when}}',
+        never: 'لم تُفحص الدفاتر بعد. شغّل الفحص: يقرأ كل إيجار وكل عميل في الخلفية، وتبقى النتيجة هنا.',
+        offending: 'السجلات التي تحتاج مراجعة',
+        open: 'فتح',
+      },
+      vat: {
+        region: 'نموذج الإقرار: {{title}}',
+        filedThrough: 'تم تقديم الإقرار حتى {{date}}',
+        outputTax: 'ضريبة المخرجات',
+        inputTax: 'ضريبة المدخلات',
+      },
+      tasks: {
+        setupTitle: 'ترحيل الإيجارات الحالية',
+        setupHint:
+          'ينشئ دليل الحسابات إن لم يكن موجوداً ويرحّل كل إيجار لم يدخل الدفاتر بعد. يعمل في الخلفية؛ يمكنك مغادرة هذه الصفحة.',
+        setupStart: 'ترحيل الإيجارات إلى الدفاتر',
+        setupResult: 'تم ترحيل {{posted}} إيجار، و{{skipped}} موجودة في الدفاتر مسبقاً',
+        exportStart: 'تصدير كل السطور (CSV)',
+        exportDownload: {
+          zero: 'تنزيل ملف CSV (بلا أسطر)',
+          one: 'تنزيل ملف CSV (سطر واحد)',
+          two: 'تنزيل ملف CSV (سطران)',
+          few: 'تنزيل ملف CSV ({{count}} أسطر)',
+          many: 'تنزيل ملف CSV ({{count}} سطرًا)',
+          other: 'تنزيل ملف CSV ({{count}} سطر)',
+        },
+        startFailed: 'تعذّر البدء',
+        status: { queued: 'بانتظار البدء…', running: 'جارٍ العمل…', done: 'تم', failed: 'فشل' },
+        progress: {
+          rentals: 'تم فحص {{done}} إيجار',
+          rows: 'تمت كتابة {{done}} سطر',
+          records: 'تم فحص {{done}} من الإيجارات والعملاء',
+        },
+      },
+      books: {
+        title: 'إعدادات الدفاتر',
+        mappingsTitle: 'حسابات طرق الدفع',
+        mappingsHint: 'الحساب الذي تُرحَّل إليه كل طريقة دفع.',
+        saveMappings: 'حفظ الحسابات',
+        mappingsSaved: 'تم حفظ حسابات طرق الدفع',
+        lockTitle: 'إقفال الفترة',
+        lockHint: 'لا يمكن ترحيل أي قيد بتاريخ الإقفال أو قبله. تقديم إقرار الضريبة لفترة يقفلها ضريبيًا.',
+        lockDate: 'تاريخ الإقفال',
+        vatFiledThrough: 'تم تقديم الإقرار حتى',
+        saveLock: 'حفظ الإقفال',
+        lockSaved: 'تم حفظ الإقفال',
+        saveFailed: 'تعذّر حفظ التغيير',
+        ownerOnly: 'يمكن للمالك فقط تغيير الإقفال.',
+        method: {
+          cash: 'نقدًا',
+          credit_card: 'بطاقة ائتمان',
+          debit_card: 'بطاقة خصم',
+          bank_transfer: 'تحويل بنكي',
+          online: 'عبر الإنترنت',
+          pos_machine: 'جهاز نقاط البيع',
+          check: 'شيك',
+        },
+      },
+    },
+  },
+};
