@@ -6,7 +6,9 @@ import { isPlural, keyPaths, messageText, missingKeys, pluralForm, type Catalog,
 import { tickets } from './tickets';
 
 // Every area file in this folder, including the ones pages register lazily (plural.ts is the plural rules).
-const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./index.ts', '!./plural.ts', '!./*.test.ts'], { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./index.ts', '!./plural.ts', '!./*.test.ts'], {
+  eager: true,
+});
 const areaFiles = Object.keys(modules).map((p) => p.slice(2));
 
 function isCatalog(value: unknown): value is Catalog {
