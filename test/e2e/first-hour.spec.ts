@@ -2,13 +2,26 @@
  * What a new rental company meets in its first hour (issue 17), in a real browser, English and
  * Arabic: "Get Started" opens Sign Up; a failed registration's toast is gone once a retry lands
  * on the dashboard; a UAE company's top bar, region menu and dates follow the company's region;
- * the sidebar links /pricing-settings. Screenshots of these screens go to test/.out/screens.
+ * the sidebar links /pricing-settings; the first car is counted as one ("of 1 vehicle"). Screenshots of these
+ * screens go to test/.out/screens.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { analytics } from '../../shared/i18n/analytics';
 import { auth } from '../../shared/i18n/auth';
+import { messageText } from '../../shared/i18n/plural';
 import { landing } from '../../shared/i18n/landing';
 import { shell } from '../../shared/i18n/shell';
-import { openRegionPanel, regionTrigger, signUpViaApi, uniqueName, useSession, type E2eSession } from './helpers';
+import {
+  apiAs,
+  createCustomerViaApi,
+  createVehicleViaApi,
+  openRegionPanel,
+  regionTrigger,
+  signUpViaApi,
+  uniqueName,
+  useSession,
+  type E2eSession,
+} from './helpers';
 
 type Lang = 'en' | 'ar';
 const SCREENS = 'test/.out/screens';
@@ -108,6 +121,28 @@ for (const lang of ['en', 'ar'] as const) {
       const nav = page.getByRole('navigation', { name: shell[lang].mainNav });
       await nav.getByRole('link', { name: shell[lang].nav.pricingSettings }).click();
       await expect(page).toHaveURL(/\/pricing-settings$/);
+    });
+
+    test('the first car: the available-vehicles card counts the fleet as one', async ({ page }) => {
+      // The three first steps (a car, a customer, a booking next week), so the dashboard shows its figures.
+      const session = await signUpViaApi(page.request);
+      const vehicle = await createVehicleViaApi(page.request, session);
+      const customer = await createCustomerViaApi(page.request, session);
+      const start = Date.now() + 7 * 86_400_000;
+      await apiAs(page.request, session, 'POST', '/api/v1/rentals', {
+        customerId: customer.id,
+        vehicleId: vehicle.id,
+        dailyRate: 100,
+        startDate: new Date(start).toISOString(),
+        endDate: new Date(start + 2 * 86_400_000).toISOString(),
+      });
+      await useLanguage(page, lang);
+      await useSession(page, session, '/dashboard');
+      const card = page.locator('[data-card="availableVehicles"]');
+      const ofOne = messageText(lang, analytics[lang].dashboard.ofFleet, { count: 1 });
+      expect(ofOne).toBe(lang === 'en' ? 'of 1 vehicle' : 'من مركبة واحدة');
+      await expect(card).toContainText(ofOne);
+      await card.screenshot({ path: `${SCREENS}/fleet-card-one-${lang}.png` });
     });
   });
 }
