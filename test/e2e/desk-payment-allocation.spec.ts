@@ -8,40 +8,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  apiAs,
-  setupBooksAs,
-  createCustomerViaApi,
-  createVehicleViaApi,
-  signUpViaApi,
-  useSession,
-  type E2eSession,
-} from './helpers';
+import { expect, test } from '@playwright/test';
+import { createCustomerViaApi, createVehicleViaApi, specCompany } from './helpers';
 
-let session: E2eSession;
 const outDir = process.env.DESK_ALLOCATION_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'desk-alloc-e2e-'));
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) =>
-  apiAs(request, session, method, path, data);
 
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ request }) => {
-  session = await signUpViaApi(request, { tenantName: `Oasis Car Rental ${Date.now().toString(36).slice(-4)}` });
-  const settings = await api(request, 'GET', '/api/v1/company/settings');
-  await api(request, 'PUT', '/api/v1/company/settings', {
-    version: settings.version,
-    preferences: { region: 'AE' },
-    enableVat: true,
-    vatNumber: '100234567800003',
-  });
-  await setupBooksAs(request, session);
+const { session, api, open } = specCompany('Oasis Car Rental', {
+  settings: { preferences: { region: 'AE' }, enableVat: true, vatNumber: '100234567800003' },
+  books: true,
 });
-
-async function open(page: Page, language: 'en' | 'ar', path: string) {
-  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-  await useSession(page, session, path);
-}
 
 const WORDS = {
   en: {
@@ -68,12 +43,12 @@ for (const language of ['en', 'ar'] as const) {
   test(`${language}: a desk payment after the invoice was issued pays it; more than the balance is refused`, async ({
     page,
   }) => {
-    const vehicle = await createVehicleViaApi(page.request, session, {
+    const vehicle = await createVehicleViaApi(page.request, session(), {
       make: 'Nissan',
       model: 'Patrol',
       dailyRate: 450,
     });
-    const customer = await createCustomerViaApi(page.request, session, {
+    const customer = await createCustomerViaApi(page.request, session(), {
       fullNameEnglish: language === 'ar' ? 'Mariam Al Suwaidi' : 'Oliver Grant',
       fullNameArabic: 'مريم السويدي',
     });

@@ -13,33 +13,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  apiAs,
-  setupBooksAs,
-  createCustomerViaApi,
-  createVehicleViaApi,
-  signUpViaApi,
-  useSession,
-  type E2eSession,
-} from './helpers';
+import { expect, test } from '@playwright/test';
+import { createCustomerViaApi, createVehicleViaApi, specCompany } from './helpers';
 
-let session: E2eSession;
 const outDir = process.env.FINANCE_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'fin-e2e-'));
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) =>
-  apiAs(request, session, method, path, data);
 
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ request }) => {
-  session = await signUpViaApi(request, { tenantName: `Desert Drive Rentals ${Date.now().toString(36).slice(-4)}` });
-  await setupBooksAs(request, session);
-});
-
-async function open(page: Page, language: 'en' | 'ar', path: string) {
-  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-  await useSession(page, session, path);
-}
+const { session, api, open } = specCompany('Desert Drive Rentals', { books: true });
 
 const WORDS = {
   en: {
@@ -65,12 +44,12 @@ for (const language of ['en', 'ar'] as const) {
   test(`${language}: Run now invoices a long rental's ended days and shows the run with its invoices`, async ({
     page,
   }) => {
-    const vehicle = await createVehicleViaApi(page.request, session, {
+    const vehicle = await createVehicleViaApi(page.request, session(), {
       make: 'Toyota',
       model: 'Land Cruiser',
       dailyRate: 400,
     });
-    const customer = await createCustomerViaApi(page.request, session, {
+    const customer = await createCustomerViaApi(page.request, session(), {
       fullNameEnglish: language === 'ar' ? 'Omar Al Hashimi' : 'James Carter',
       fullNameArabic: 'عمر الهاشمي',
     });

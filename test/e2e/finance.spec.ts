@@ -9,25 +9,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, setupBooksAs, signUpViaApi, useSession, type E2eSession } from './helpers';
+import { expect, test } from '@playwright/test';
+import { apiAs, signUpViaApi, useSession, type E2eSession, specCompany } from './helpers';
 
-let session: E2eSession;
 const outDir = process.env.FINANCE_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'fin-e2e-'));
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) =>
-  apiAs(request, session, method, path, data);
 
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ request }) => {
-  session = await signUpViaApi(request, { tenantName: `Desert Drive Rentals ${Date.now().toString(36).slice(-4)}` });
-  await setupBooksAs(request, session);
-});
-
-async function open(page: Page, language: 'en' | 'ar', path: string) {
-  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-  await useSession(page, session, path);
-}
+const { api, open } = specCompany('Desert Drive Rentals', { books: true });
 
 const ENTRY_WORDS = {
   en: {

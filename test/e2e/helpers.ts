@@ -3,7 +3,7 @@
  * and putting the resulting session into the browser the way the app stores it itself.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createBlacklistEntry, createCustomer, createVehicle, type Send } from '../integration/entity-factories';
 
 export interface E2eSession {
@@ -187,4 +187,41 @@ export async function setupBooksAs(request: APIRequestContext, session: Pick<E2e
   }
   expect(task.status).toBe('done');
   return task;
+}
+
+/**
+ * The one company a spec file signs up for all its tests, which then run in order (serial):
+ * `<name> <4 characters of the time>`, its company settings PUT over the version read first, and
+ * its books set up. Call it at the file's top level: it registers the serial mode and the
+ * beforeAll there. The session exists only once that beforeAll has run, hence `session()`.
+ */
+export function specCompany(name: string, opts: { settings?: Record<string, unknown>; books?: boolean } = {}) {
+  let signedUp: E2eSession | undefined;
+  const session = (): E2eSession => {
+    if (!signedUp) throw new Error(`specCompany('${name}'): the session is read before the file's beforeAll ran`);
+    return signedUp;
+  };
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async ({ request }) => {
+    signedUp = await signUpViaApi(request, { tenantName: `${name} ${Date.now().toString(36).slice(-4)}` });
+    if (opts.settings) {
+      const settings = await apiAs(request, signedUp, 'GET', '/api/v1/company/settings');
+      await apiAs(request, signedUp, 'PUT', '/api/v1/company/settings', {
+        version: settings.version,
+        ...opts.settings,
+      });
+    }
+    if (opts.books) await setupBooksAs(request, signedUp);
+  });
+  return {
+    session,
+    /** One API call as the company's owner (expects success). */
+    api: (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST' | 'PATCH', path: string, data?: unknown) =>
+      apiAs(request, session(), method, path, data),
+    /** Opens `path` signed in as the owner, the app in `language`. */
+    async open(page: Page, language: 'en' | 'ar', path: string) {
+      await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
+      await useSession(page, session(), path);
+    },
+  };
 }

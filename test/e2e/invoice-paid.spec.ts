@@ -10,43 +10,21 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  apiAs,
-  setupBooksAs,
-  createCustomerViaApi,
-  createVehicleViaApi,
-  signUpViaApi,
-  useSession,
-  type E2eSession,
-} from './helpers';
+import { expect, test } from '@playwright/test';
+import { createCustomerViaApi, createVehicleViaApi, specCompany } from './helpers';
 
-let session: E2eSession;
 const outDir = process.env.INVOICE_PAID_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'inv-paid-e2e-'));
 
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) =>
-  apiAs(request, session, method, path, data);
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ request }) => {
-  session = await signUpViaApi(request, { tenantName: `Dune Car Rental ${Date.now().toString(36).slice(-4)}` });
-  const settings = await api(request, 'GET', '/api/v1/company/settings');
-  await api(request, 'PUT', '/api/v1/company/settings', {
-    version: settings.version,
+const { session, api, open } = specCompany('Dune Car Rental', {
+  settings: {
     preferences: { region: 'AE' },
     enableVat: true,
     vatNumber: '100234567800003',
     address: 'Al Barsha, Dubai',
     gatewayKeys: { profileId: '54321', serverKey: `SK-e2e-paid-${Date.now().toString(36)}` },
-  });
-  await setupBooksAs(request, session);
+  },
+  books: true,
 });
-
-async function open(page: Page, language: 'en' | 'ar', path: string) {
-  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-  await useSession(page, session, path);
-}
 
 const WORDS = {
   en: {
@@ -79,12 +57,12 @@ for (const language of ['en', 'ar'] as const) {
   test(`${language}: a payment taken on the rental shows on the invoice issued after it; pay online asks the sandbox for the balance only`, async ({
     page,
   }) => {
-    const vehicle = await createVehicleViaApi(page.request, session, {
+    const vehicle = await createVehicleViaApi(page.request, session(), {
       make: 'Lexus',
       model: 'LX 600',
       dailyRate: 450,
     });
-    const customer = await createCustomerViaApi(page.request, session, {
+    const customer = await createCustomerViaApi(page.request, session(), {
       fullNameEnglish: language === 'ar' ? 'Fatima Al Zaabi' : 'Daniel Brooks',
       fullNameArabic: 'فاطمة الزعابي',
       email: `paid-${language}@example.test`,

@@ -9,42 +9,20 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  apiAs,
-  setupBooksAs,
-  createCustomerViaApi,
-  createVehicleViaApi,
-  signUpViaApi,
-  useSession,
-  type E2eSession,
-} from './helpers';
+import { expect, test } from '@playwright/test';
+import { createCustomerViaApi, createVehicleViaApi, specCompany } from './helpers';
 
-let session: E2eSession;
 const outDir = process.env.INVOICE_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'inv-e2e-'));
 
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) =>
-  apiAs(request, session, method, path, data);
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ request }) => {
-  session = await signUpViaApi(request, { tenantName: `Oasis Car Rental ${Date.now().toString(36).slice(-4)}` });
-  const settings = await api(request, 'GET', '/api/v1/company/settings');
-  await api(request, 'PUT', '/api/v1/company/settings', {
-    version: settings.version,
+const { session, api, open } = specCompany('Oasis Car Rental', {
+  settings: {
     preferences: { region: 'AE' },
     enableVat: true,
     vatNumber: '100234567800003',
     address: 'Sheikh Zayed Road, Dubai',
-  });
-  await setupBooksAs(request, session);
+  },
+  books: true,
 });
-
-async function open(page: Page, language: 'en' | 'ar', path: string) {
-  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-  await useSession(page, session, path);
-}
 
 const WORDS = {
   en: {
@@ -81,12 +59,12 @@ for (const [i, language] of (['en', 'ar'] as const).entries()) {
   const w = WORDS[language];
 
   test(`${language}: issue an invoice from a rental, download and look at its PDF, credit it`, async ({ page }) => {
-    const vehicle = await createVehicleViaApi(page.request, session, {
+    const vehicle = await createVehicleViaApi(page.request, session(), {
       make: 'Nissan',
       model: 'Patrol',
       dailyRate: 350,
     });
-    const customer = await createCustomerViaApi(page.request, session, {
+    const customer = await createCustomerViaApi(page.request, session(), {
       fullNameEnglish: language === 'ar' ? 'Khalid Al Mansouri' : 'Sarah Johnson',
       fullNameArabic: 'خالد المنصوري',
       email: `inv-${language}@example.test`,
