@@ -10,35 +10,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signUpViaApi, useSession, type E2eSession, apiAs, setupBooksAs } from './helpers';
+import { expect, test } from '@playwright/test';
+import { specCompany } from './helpers';
 import { accounting as catalog } from '../../shared/i18n/accounting';
 
-let session: E2eSession;
 const outDir = mkdtempSync(join(tmpdir(), 'acct-e2e-'));
 
-/** One API call as this file's signed-in user (expects success). */
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST' | 'PATCH', path: string, data?: unknown) =>
-  apiAs(request, session, method, path, data);
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ request }) => {
-  session = await signUpViaApi(request, { tenantName: `Falcon Books ${Date.now().toString(36).slice(-4)}` });
-  // A UAE company with VAT on; accounting then adds the VAT accounts of the region (idempotent setup).
-  const settings = await api(request, 'GET', '/api/v1/company/settings');
-  await api(request, 'PUT', '/api/v1/company/settings', {
-    version: settings.version,
-    preferences: { region: 'AE' },
-    enableVat: true,
-  });
-  await setupBooksAs(request, session);
+// A UAE company with VAT on; accounting then adds the VAT accounts of the region (idempotent setup).
+const { api, open } = specCompany('Falcon Books', {
+  settings: { preferences: { region: 'AE' }, enableVat: true },
+  books: true,
 });
-
-async function open(page: Page, language: 'en' | 'ar', path: string) {
-  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-  await useSession(page, session, path);
-}
 
 const WORDS = {
   en: {

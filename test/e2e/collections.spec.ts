@@ -9,38 +9,24 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { collections } from '../../shared/i18n/collections';
 import { addDays } from '../../shared/calendar';
-import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+import { createCustomerViaApi, createVehicleViaApi, specCompany } from './helpers';
 
-let session: E2eSession;
 const outDir = process.env.COLLECTIONS_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'collections-e2e-'));
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) =>
-  apiAs(request, session, method, path, data);
 const DAY = 86_400_000;
 
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ request }) => {
-  session = await signUpViaApi(request, { tenantName: `Falcon Rent ${Date.now().toString(36).slice(-4)}` });
-  const settings = await api(request, 'GET', '/api/v1/company/settings');
-  await api(request, 'PUT', '/api/v1/company/settings', { version: settings.version, preferences: { region: 'AE' } });
-});
-
-async function open(page: Page, language: 'en' | 'ar', path: string) {
-  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-  await useSession(page, session, path);
-}
+const { session, api, open } = specCompany('Falcon Rent', { settings: { preferences: { region: 'AE' } } });
 
 /** A rental picked up two days ago with a deposit of 1,000 by card, returned now with its balance owed. */
 async function returnedRental(request: APIRequestContext, name: string) {
-  const vehicle = await createVehicleViaApi(request, session, {
+  const vehicle = await createVehicleViaApi(request, session(), {
     make: 'Toyota',
     model: 'Land Cruiser',
     dailyRate: 400,
   });
-  const customer = await createCustomerViaApi(request, session, {
+  const customer = await createCustomerViaApi(request, session(), {
     fullNameEnglish: name,
     fullNameArabic: 'مريم الهاشمي',
   });

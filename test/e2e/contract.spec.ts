@@ -10,16 +10,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+import { createCustomerViaApi, createVehicleViaApi, specCompany } from './helpers';
 
-let session: E2eSession;
 const shots = join(import.meta.dirname, '../.out/screens');
 
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ request }) => {
-  session = await signUpViaApi(request, { tenantName: `Falcon Cars ${Date.now().toString(36).slice(-4)}` });
-});
+const { session, api, open } = specCompany('Falcon Cars');
 
 const W = {
   en: {
@@ -56,11 +51,6 @@ const W = {
   },
 } as const;
 
-async function open(page: Page, language: 'en' | 'ar', path: string) {
-  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-  await useSession(page, session, path);
-}
-
 /** A signature drawn with the mouse on a canvas: a few strokes across it. */
 async function draw(page: Page, canvas: ReturnType<Page['locator']>) {
   const box = (await canvas.boundingBox())!;
@@ -85,19 +75,19 @@ for (const language of ['en', 'ar'] as const) {
     page,
     request,
   }) => {
-    const vehicle = await createVehicleViaApi(request, session, {
+    const vehicle = await createVehicleViaApi(request, session(), {
       make: 'Hyundai',
       model: language === 'en' ? 'Tucson' : 'Elantra',
       odometerKm: 3200,
       dailyRate: 120,
     });
     const customerName = `Sara Nasser ${language}`;
-    const customer = await createCustomerViaApi(request, session, {
+    const customer = await createCustomerViaApi(request, session(), {
       fullNameEnglish: customerName,
       dateOfBirth: '1990-04-04',
     });
     const now = Date.now();
-    const rental = await apiAs(request, session, 'POST', '/api/v1/rentals', {
+    const rental = await api(request, 'POST', '/api/v1/rentals', {
       vehicleId: vehicle.id,
       customerId: customer.id,
       startDate: new Date(now - 3_600_000).toISOString(),
@@ -176,7 +166,7 @@ for (const language of ['en', 'ar'] as const) {
     ]);
 
     // The API agrees.
-    const contract = await apiAs(request, session, 'GET', `/api/v1/rentals/${rental.id}/contract`);
+    const contract = await api(request, 'GET', `/api/v1/rentals/${rental.id}/contract`);
     expect(contract.status).toBe('signed');
   });
 }

@@ -7,35 +7,23 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { collections } from '../../shared/i18n/collections';
 import { invoices } from '../../shared/i18n/invoices';
-import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+import { createCustomerViaApi, createVehicleViaApi, specCompany } from './helpers';
 
-let session: E2eSession;
 const outDir = process.env.DEPOSIT_INVOICE_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'deposit-invoice-e2e-'));
-const api = (request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown) =>
-  apiAs(request, session, method, path, data);
 const DAY = 86_400_000;
 
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ request }) => {
-  session = await signUpViaApi(request, { tenantName: `Harbour Cars ${Date.now().toString(36).slice(-4)}` });
-});
-
-async function open(page: Page, language: 'en' | 'ar', path: string) {
-  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-  await useSession(page, session, path);
-}
+const { session, api, open } = specCompany('Harbour Cars');
 
 for (const language of ['en', 'ar'] as const) {
   const c = collections[language];
   test(`${language}: a deposit applied to a late charge on an issued invoice marks the invoice paid`, async ({
     page,
   }) => {
-    const vehicle = await createVehicleViaApi(page.request, session);
-    const customer = await createCustomerViaApi(page.request, session, {
+    const vehicle = await createVehicleViaApi(page.request, session());
+    const customer = await createCustomerViaApi(page.request, session(), {
       fullNameEnglish: language === 'ar' ? 'Huda Al Mansoori' : 'Peter Walsh',
       fullNameArabic: 'هدى المنصوري',
     });

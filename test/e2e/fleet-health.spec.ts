@@ -6,11 +6,10 @@
  * Alerts tab lists the health change beside the trackers' state. Screenshots in test/.out/screens.
  */
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fleetHealth as catalog } from '../../shared/i18n/fleet-health';
-import { apiAs, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+import { createVehicleViaApi, specCompany } from './helpers';
 
-let session: E2eSession;
 const shots = join(import.meta.dirname, '../.out/screens');
 const ids: Record<string, string> = {};
 const year = new Date().getUTCFullYear();
@@ -18,18 +17,17 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const fill = (s: string, p: Record<string, string | number>) =>
   s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(p[k]));
 
-test.describe.configure({ mode: 'serial' });
+const { session, api, open } = specCompany('Health Fleet');
 
 test.beforeAll(async ({ request }) => {
-  session = await signUpViaApi(request, { tenantName: `Health Fleet ${Date.now().toString(36).slice(-4)}` });
   const valid = { insuranceExpiryDate: day(200), registrationExpiryDate: day(300) };
   const lapsed = { insuranceExpiryDate: day(-10), registrationExpiryDate: day(-10) };
   // Scores (idle for 30 days: −10 each): 90 excellent, 75 good, 60 fair, 40 poor, 10 critical.
   ids.excellent = (
-    await createVehicleViaApi(request, session, { make: 'Lexus', model: 'ES', year, odometerKm: 4000, ...valid })
+    await createVehicleViaApi(request, session(), { make: 'Lexus', model: 'ES', year, odometerKm: 4000, ...valid })
   ).id;
   ids.goodEn = (
-    await createVehicleViaApi(request, session, {
+    await createVehicleViaApi(request, session(), {
       make: 'Kia',
       model: 'Sportage',
       year,
@@ -39,7 +37,7 @@ test.beforeAll(async ({ request }) => {
     })
   ).id;
   ids.goodAr = (
-    await createVehicleViaApi(request, session, {
+    await createVehicleViaApi(request, session(), {
       make: 'Kia',
       model: 'Sorento',
       year,
@@ -49,7 +47,7 @@ test.beforeAll(async ({ request }) => {
     })
   ).id;
   ids.fair = (
-    await createVehicleViaApi(request, session, {
+    await createVehicleViaApi(request, session(), {
       make: 'Hyundai',
       model: 'Elantra',
       year,
@@ -58,10 +56,10 @@ test.beforeAll(async ({ request }) => {
     })
   ).id;
   ids.poor = (
-    await createVehicleViaApi(request, session, { make: 'Nissan', model: 'Sunny', year, odometerKm: 4000, ...lapsed })
+    await createVehicleViaApi(request, session(), { make: 'Nissan', model: 'Sunny', year, odometerKm: 4000, ...lapsed })
   ).id;
   ids.critical = (
-    await createVehicleViaApi(request, session, {
+    await createVehicleViaApi(request, session(), {
       make: 'Mitsubishi',
       model: 'Pajero',
       year: year - 12,
@@ -70,7 +68,7 @@ test.beforeAll(async ({ request }) => {
     })
   ).id;
   for (const id of [ids.poor, ids.poor, ids.critical, ids.critical]) {
-    await apiAs(request, session, 'POST', '/api/v1/maintenance', {
+    await api(request, 'POST', '/api/v1/maintenance', {
       vehicleId: id,
       type: 'brakes',
       date: day(1),
@@ -80,13 +78,8 @@ test.beforeAll(async ({ request }) => {
     });
   }
   // A stored computation to compare later ones with (as the daily job leaves every morning).
-  await apiAs(request, session, 'POST', '/api/v1/fleet-health/recompute', {});
+  await api(request, 'POST', '/api/v1/fleet-health/recompute', {});
 });
-
-async function open(page: Page, language: 'en' | 'ar', path: string) {
-  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-  await useSession(page, session, path);
-}
 
 for (const language of ['en', 'ar'] as const) {
   const w = catalog[language];
@@ -148,7 +141,7 @@ for (const language of ['en', 'ar'] as const) {
     request,
   }) => {
     const good = ids[goodKey];
-    await apiAs(request, session, 'POST', '/api/v1/maintenance', {
+    await api(request, 'POST', '/api/v1/maintenance', {
       vehicleId: good,
       type: 'tyres',
       date: day(1),

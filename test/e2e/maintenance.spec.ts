@@ -12,36 +12,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  createCustomerViaApi,
-  createVehicleViaApi,
-  shellReady,
-  signUpViaApi,
-  useSession,
-  type E2eSession,
-  apiAs,
-} from './helpers';
+import { expect, test } from '@playwright/test';
+import { createCustomerViaApi, createVehicleViaApi, shellReady, specCompany } from './helpers';
 import { addDays } from '../../shared/calendar';
 
-let session: E2eSession;
 const outDir = mkdtempSync(join(tmpdir(), 'maint-e2e-'));
 const shots = join(import.meta.dirname, '../.out/screens');
 
-/** One API call as this file's signed-in user (expects success). */
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST' | 'PATCH', path: string, data?: unknown) =>
-  apiAs(request, session, method, path, data);
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ request }) => {
-  session = await signUpViaApi(request, { tenantName: `Oasis Fleet ${Date.now().toString(36).slice(-4)}` });
-});
-
-async function open(page: Page, language: 'en' | 'ar', path: string) {
-  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-  await useSession(page, session, path);
-}
+const { session, api, open } = specCompany('Oasis Fleet');
 
 const W = {
   en: {
@@ -106,7 +84,7 @@ for (const language of ['en', 'ar'] as const) {
   const w = W[language];
 
   test(`${language}: create a maintenance record and complete it with an invoice file`, async ({ page, request }) => {
-    const vehicle = await createVehicleViaApi(request, session, {
+    const vehicle = await createVehicleViaApi(request, session(), {
       make: 'Nissan',
       model: language === 'en' ? 'Patrol' : 'Sunny',
     });
@@ -147,7 +125,7 @@ for (const language of ['en', 'ar'] as const) {
 
   test(`${language}: generate predictions and turn one into a scheduled record`, async ({ page, request }) => {
     const today = (await api(request, 'GET', '/api/v1/accounting/summary')).asOf as string;
-    const vehicle = await createVehicleViaApi(request, session, {
+    const vehicle = await createVehicleViaApi(request, session(), {
       make: 'Toyota',
       model: language === 'en' ? 'Hilux' : 'Yaris',
       odometerKm: 1000,
@@ -200,7 +178,7 @@ for (const language of ['en', 'ar'] as const) {
     await page.screenshot({ path: join(shots, `maintenance-alerts-${language}.png`), fullPage: true });
 
     // A booking of that vehicle spans the (past due) tyre service: the rental page warns.
-    const customer = await createCustomerViaApi(request, session, {
+    const customer = await createCustomerViaApi(request, session(), {
       fullNameEnglish: `Risk ${language}`,
       dateOfBirth: '1988-04-04',
     });
@@ -300,12 +278,12 @@ for (const language of ['en', 'ar'] as const) {
     request,
   }) => {
     const today = (await api(request, 'GET', '/api/v1/accounting/summary')).asOf as string;
-    const vehicle = await createVehicleViaApi(request, session, {
+    const vehicle = await createVehicleViaApi(request, session(), {
       make: 'Kia',
       model: language === 'en' ? 'Sportage' : 'Picanto',
       odometerKm: 1200,
     });
-    const customer = await createCustomerViaApi(request, session, {
+    const customer = await createCustomerViaApi(request, session(), {
       fullNameEnglish: `Inspect ${language}`,
       dateOfBirth: '1985-05-05',
     });

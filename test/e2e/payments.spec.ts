@@ -14,50 +14,30 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import {
-  createCustomerViaApi,
-  createVehicleViaApi,
-  signUpViaApi,
-  useSession,
-  type E2eSession,
-  apiAs,
-  setupBooksAs,
-} from './helpers';
+import { createCustomerViaApi, createVehicleViaApi, specCompany } from './helpers';
 
-let session: E2eSession;
-let tenantName = '';
 const outDir = process.env.PAYMENT_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'pay-e2e-'));
 
-/** One API call as this file's signed-in user (expects success). */
-const api = (request: APIRequestContext, method: 'GET' | 'PUT' | 'POST' | 'PATCH', path: string, data?: unknown) =>
-  apiAs(request, session, method, path, data);
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ request }) => {
-  tenantName = `Falcon Car Rental ${Date.now().toString(36).slice(-4)}`;
-  session = await signUpViaApi(request, { tenantName });
-  const settings = await api(request, 'GET', '/api/v1/company/settings');
-  await api(request, 'PUT', '/api/v1/company/settings', {
-    version: settings.version,
+const { session, api, open } = specCompany('Falcon Car Rental', {
+  settings: {
     preferences: { region: 'AE' },
     enableVat: true,
     vatNumber: '100234567800003',
     gatewayKeys: { profileId: '54321', serverKey: `SK-e2e-${Date.now().toString(36)}` },
-  });
-  await setupBooksAs(request, session);
+  },
+  books: true,
 });
 
 let seq = 0;
 /** A booked rental and its issued invoice, through the API. */
 async function issuedInvoice(request: APIRequestContext, language: 'en' | 'ar') {
   seq += 1;
-  const vehicle = await createVehicleViaApi(request, session, {
+  const vehicle = await createVehicleViaApi(request, session(), {
     make: 'Toyota',
     model: 'Land Cruiser',
     dailyRate: 300,
   });
-  const customer = await createCustomerViaApi(request, session, {
+  const customer = await createCustomerViaApi(request, session(), {
     fullNameEnglish: language === 'ar' ? 'Mariam Al Hashimi' : 'James Carter',
     fullNameArabic: 'مريم الهاشمي',
     email: `pay-${language}-${seq}@example.test`,
@@ -75,11 +55,6 @@ async function issuedInvoice(request: APIRequestContext, language: 'en' | 'ar') 
   const invoice = await api(request, 'POST', `/api/v1/invoices/${draft.id}/issue`, {});
   expect(invoice.balance).toBeGreaterThan(0);
   return { rental, invoice };
-}
-
-async function open(page: Page, language: 'en' | 'ar', path: string) {
-  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-  await useSession(page, session, path);
 }
 
 /** An issued invoice's page with "Pay online" clicked: the hosted page's link (the customer's QR code). */
@@ -289,7 +264,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect(p.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
     await expect(result).toContainText(w.declined);
     await expect(result.getByTestId('gateway-detail')).toHaveText(w.detail);
-    await expect(p.getByTestId('company')).toContainText(tenantName);
+    await expect(p.getByTestId('company')).toContainText(session().tenantName);
     await expect(p.getByTestId('invoice-number')).toHaveText(invoice.number);
     await p.screenshot({ path: join(outDir, `public-return-failed-${language}.png`), fullPage: true });
     const failedUrl = p.url();

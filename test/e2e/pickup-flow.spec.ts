@@ -10,18 +10,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+import { apiAs, createCustomerViaApi, createVehicleViaApi, specCompany } from './helpers';
 
-let session: E2eSession;
 const shots = join(import.meta.dirname, '../.out/screens');
 const PHONE = { width: 390, height: 844 };
 
-test.describe.configure({ mode: 'serial' });
 test.use({ viewport: PHONE });
 
-test.beforeAll(async ({ request }) => {
-  session = await signUpViaApi(request, { tenantName: `Oasis Cars ${Date.now().toString(36).slice(-4)}` });
-});
+const { session, api, open } = specCompany('Oasis Cars');
 
 const W = {
   en: {
@@ -93,30 +89,25 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function open(page: Page, language: 'en' | 'ar', path: string) {
-  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-  await useSession(page, session, path);
-}
-
 /** Nothing wider than the phone: no sideways scrolling of the page. */
 async function fitsPhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width + 1);
 }
 
 async function booking(request: Parameters<typeof apiAs>[0], language: string, email: string) {
-  const vehicle = await createVehicleViaApi(request, session, {
+  const vehicle = await createVehicleViaApi(request, session(), {
     make: 'Nissan',
     model: language === 'en' ? 'Patrol' : 'Sunny',
     odometerKm: 4200,
     dailyRate: 150,
   });
-  const customer = await createCustomerViaApi(request, session, {
+  const customer = await createCustomerViaApi(request, session(), {
     fullNameEnglish: `Omar Saleh ${language}`,
     dateOfBirth: '1988-08-08',
     email,
   });
   const now = Date.now();
-  return apiAs(request, session, 'POST', '/api/v1/rentals', {
+  return api(request, 'POST', '/api/v1/rentals', {
     vehicleId: vehicle.id,
     customerId: customer.id,
     startDate: new Date(now - 3_600_000).toISOString(),
@@ -189,14 +180,14 @@ for (const language of ['en', 'ar'] as const) {
     await expect(flow).toBeHidden();
 
     // The server agrees: active, contract signed, check-out signed with the readings taken once.
-    const after = await apiAs(request, session, 'GET', `/api/v1/rentals/${rental.id}`);
+    const after = await api(request, 'GET', `/api/v1/rentals/${rental.id}`);
     expect(after).toMatchObject({
       status: 'active',
       contractStatus: 'signed',
       odometerStart: 4200,
       fuelLevelStart: 'full',
     });
-    const inspections = (await apiAs(request, session, 'GET', `/api/v1/inspections?rentalId=${rental.id}`)).items as {
+    const inspections = (await api(request, 'GET', `/api/v1/inspections?rentalId=${rental.id}`)).items as {
       kind: string;
       status: string;
       odometer: number;
@@ -239,7 +230,7 @@ for (const language of ['en', 'ar'] as const) {
     await sign2.getByRole('button', { name: w.sign }).click();
     await expect(back.getByTestId('flow-done')).toBeVisible();
     await back.getByRole('button', { name: w.close }).click();
-    const returned = await apiAs(request, session, 'GET', `/api/v1/rentals/${rental.id}`);
+    const returned = await api(request, 'GET', `/api/v1/rentals/${rental.id}`);
     expect(returned).toMatchObject({ status: 'completed', odometerEnd: 4500, fuelLevelEnd: 'half' });
 
     // The check-in's detail: the check-out's mark in another colour, the checklist, marks, notes.
@@ -303,7 +294,7 @@ for (const language of ['en', 'ar'] as const) {
     await customerPage.screenshot({ path: join(shots, `contract-remote-signed-${language}.png`), fullPage: true });
     await phone.close();
 
-    const signed = await apiAs(request, session, 'GET', `/api/v1/rentals/${rental.id}/contract`);
+    const signed = await api(request, 'GET', `/api/v1/rentals/${rental.id}/contract`);
     expect(signed.status).toBe('signed');
     expect(signed.pdfSha256).toMatch(/^[0-9a-f]{64}$/);
   });

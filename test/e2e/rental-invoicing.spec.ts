@@ -8,24 +8,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, createCustomerViaApi, createVehicleViaApi, signUpViaApi, useSession, type E2eSession } from './helpers';
+import { expect, test } from '@playwright/test';
+import { createCustomerViaApi, createVehicleViaApi, specCompany } from './helpers';
 
-let session: E2eSession;
 const outDir = process.env.RENTAL_INVOICING_E2E_OUT ?? mkdtempSync(join(tmpdir(), 'rental-invoicing-e2e-'));
-const api = (request: APIRequestContext, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) =>
-  apiAs(request, session, method, path, data);
 
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ request }) => {
-  session = await signUpViaApi(request, { tenantName: `Oasis Long Rentals ${Date.now().toString(36).slice(-4)}` });
-});
-
-async function open(page: Page, language: 'en' | 'ar', path: string) {
-  await page.addInitScript((lang) => localStorage.setItem('sy_language', lang), language);
-  await useSession(page, session, path);
-}
+const { session, api, open } = specCompany('Oasis Long Rentals');
 
 const WORDS = {
   en: {
@@ -63,8 +51,8 @@ const WORDS = {
 for (const language of ['en', 'ar'] as const) {
   const w = WORDS[language];
   test(`${language}: edit a rental's invoicing settings on its page`, async ({ page }) => {
-    const vehicle = await createVehicleViaApi(page.request, session);
-    const customer = await createCustomerViaApi(page.request, session, {
+    const vehicle = await createVehicleViaApi(page.request, session());
+    const customer = await createCustomerViaApi(page.request, session(), {
       fullNameEnglish: language === 'ar' ? 'Salem Al Nuaimi' : 'Laura Bennett',
       fullNameArabic: 'سالم النعيمي',
     });
