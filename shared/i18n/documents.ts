@@ -1,6 +1,16 @@
 /** Documents page, its messages, and the expiry reminder email (functions/documents/reminders.ts). */
 import { DOCUMENT_MESSAGES } from '../schemas/documents';
 
+/** "Expired N days ago" in Arabic, the same words on the page and in the reminder e-mail (English differs in case). */
+const EXPIRED_DAYS_AGO_AR = {
+  zero: 'انتهى اليوم',
+  one: 'انتهى منذ يوم واحد',
+  two: 'انتهى منذ يومين',
+  few: 'انتهى منذ {{n}} أيام',
+  many: 'انتهى منذ {{n}} يومًا',
+  other: 'انتهى منذ {{n}} يوم',
+};
+
 export const documents = {
   en: {
     title: 'Documents',
@@ -305,14 +315,7 @@ export const documents = {
       many: 'متبقٍ {{n}} يومًا',
       other: 'متبقٍ {{n}} يوم',
     },
-    daysAgo: {
-      zero: 'انتهى اليوم',
-      one: 'انتهى منذ يوم واحد',
-      two: 'انتهى منذ يومين',
-      few: 'انتهى منذ {{n}} أيام',
-      many: 'انتهى منذ {{n}} يومًا',
-      other: 'انتهى منذ {{n}} يوم',
-    },
+    daysAgo: EXPIRED_DAYS_AGO_AR,
     noAccess: 'دورك لا يسمح برؤية هذه المستندات.',
     template: 'قالب',
     markTemplate: 'قالب للشركة (يمكن إنشاء مستندات منه)',
@@ -334,14 +337,7 @@ export const documents = {
       customer: 'العميل',
       expiryDate: 'تاريخ الانتهاء',
       daysLeft: 'الأيام المتبقية: {{n}}',
-      daysAgo: {
-        zero: 'انتهى اليوم',
-        one: 'انتهى منذ يوم واحد',
-        two: 'انتهى منذ يومين',
-        few: 'انتهى منذ {{n}} أيام',
-        many: 'انتهى منذ {{n}} يومًا',
-        other: 'انتهى منذ {{n}} يوم',
-      },
+      daysAgo: EXPIRED_DAYS_AGO_AR,
       open: 'فتح',
     },
     messages: {
